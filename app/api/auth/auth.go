@@ -1,0 +1,62 @@
+// Package auth serves /admin/api/v1/auth: sign-in, sign-out, the SSO probe and code checks.
+package auth
+
+import (
+	"github.com/labstack/echo/v5"
+
+	"sellerhub/app/api"
+	"sellerhub/app/middleware"
+	"sellerhub/app/service"
+)
+
+// Handler serves the auth calls.
+type Handler struct {
+	Svc           *service.Service
+	SecureCookies bool
+}
+
+type loginBody struct {
+	Account  string `json:"account" form:"account"`
+	Password string `json:"password" form:"password"`
+}
+
+// Login checks the password and starts the session; the answer carries the session id and sets the cookie.
+func (h *Handler) Login(c *echo.Context) error {
+	var b loginBody
+	if err := c.Bind(&b); err != nil {
+		return err
+	}
+	u, token, err := h.Svc.Login(c.Request().Context(), b.Account, b.Password, c.RealIP())
+	if err != nil {
+		return err
+	}
+	middleware.SetSessionCookie(c, token, h.SecureCookies)
+	info := api.NewUserInfo(u)
+	info.Session = token
+	return api.OK(c, info)
+}
+
+// Logout ends the session (a call without one has nothing to end and succeeds too).
+func (h *Handler) Logout(c *echo.Context) error {
+	if err := h.Svc.Logout(c.Request().Context()); err != nil {
+		return err
+	}
+	middleware.ClearSessionCookie(c, h.SecureCookies)
+	return api.OK(c, "success")
+}
+
+// SSOLoginIsRun answers the SSO server's URL when it is configured and answering, else "false".
+func (h *Handler) SSOLoginIsRun(c *echo.Context) error {
+	if addr := h.Svc.SSOAddress(c.Request().Context()); addr != "" {
+		return api.OK(c, addr)
+	}
+	return api.OK(c, "false")
+}
+
+// VerifySmsCode checks a code without using it up (the reset form's first step).
+func (h *Handler) VerifySmsCode(c *echo.Context) error {
+	if err := h.Svc.CheckCode(c.Request().Context(), c.QueryParam("key"), c.QueryParam("code"), "", ""); err != nil {
+		return err
+	}
+	return api.OK(c, "success")
+}

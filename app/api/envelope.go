@@ -1,0 +1,41 @@
+// Package api holds what every JSON service shares: the envelope, paging and the shapes built from models.
+// Each URL service prefix has its own package beside this one (auth, users, ...).
+package api
+
+import (
+	"net/http"
+	"time"
+
+	"github.com/labstack/echo/v5"
+)
+
+// Envelope is every JSON answer: {"code","msg","data","total"} with absent fields left out. code is a string;
+// "201" is success.
+type Envelope struct {
+	Code  string `json:"code"`
+	Msg   string `json:"msg,omitempty"`
+	Data  any    `json:"data,omitempty"`
+	Total *int64 `json:"total,omitempty"`
+}
+
+// Success codes and texts.
+const (
+	CodeOK = "201"
+	MsgOK  = "一切ok"
+)
+
+// OK answers a successful call with its data.
+func OK(c *echo.Context, data any) error {
+	return c.JSON(http.StatusOK, Envelope{Code: CodeOK, Msg: MsgOK, Data: data})
+}
+
+// DateTimeLayout is how dates go out: yyyy-MM-dd HH:mm:ss.
+const DateTimeLayout = "2006-01-02 15:04:05"
+
+// FormatTime renders a time in the configured zone, or "" for none.
+func FormatTime(t *time.Time, loc *time.Location) string {
+	if t == nil || t.IsZero() {
+		return ""
+	}
+	return t.In(loc).Format(DateTimeLayout)
+}

@@ -1,0 +1,104 @@
+// Package app assembles the HTTP application: middleware, the error handler and the route table.
+package app
+
+import (
+	"io/fs"
+	"log/slog"
+	"net/http"
+	"strings"
+
+	"github.com/labstack/echo/v5"
+	echomw "github.com/labstack/echo/v5/middleware"
+
+	"sellerhub/app/middleware"
+	"sellerhub/app/pages"
+	"sellerhub/app/service"
+	"sellerhub/config"
+	"sellerhub/static"
+)
+
+// Deps is what the application is built from; main.go and the test harness make it.
+type Deps struct {
+	Config  *config.Config
+	Service *service.Service
+	Log     *slog.Logger
+	Assets  static.Manifest
+	// Static is the embedded asset tree served under /static.
+	Static fs.FS
+}
+
+// bodyLimit caps request bodies; uploads that need more get their own limit on their route.
+const bodyLimit = 2 << 20
+
+// New builds the echo application.
+func New(d Deps) *echo.Echo {
+	e := echo.New()
+	e.Logger = d.Log
+	// Addresses come straight from the connection: without a configured proxy, X-Forwarded-For is whatever the
+	// client says, and the per-address limits must not be that easy to dodge.
+	e.IPExtractor = echo.ExtractIPDirect()
+	pg := &pages.Handler{Svc: d.Service, Config: d.Config, Assets: d.Assets}
+	e.HTTPErrorHandler = errorHandler(d.Log, pg)
+
+	e.Pre(stripAPIPrefix)
+	e.Use(echomw.RequestID())
+	e.Use(middleware.RequestLog(d.Log))
+	e.Use(echomw.Recover())
+	e.Use(middleware.SecureHeaders(d.Config.SecureCookies))
+	e.Use(echomw.GzipWithConfig(echomw.GzipConfig{MinLength: 512}))
+	e.Use(echomw.BodyLimit(bodyLimit))
+	e.Use(middleware.Sessions(d.Service))
+
+	routes(e, d, pg)
+	return e
+}
+
+// apiPrefixes are the JSON services; everything else is a page.
+var apiPrefixes = []string{"/admin/api/", "/erp/api/", "/amazon/api/", "/amazonadv/api/"}
+
+func isAPI(path string) bool {
+	for _, p := range apiPrefixes {
+		if strings.HasPrefix(path, p) {
+			return true
+		}
+	}
+	return false
+}
+
+// stripAPIPrefix applies the contract's /api rule before routing: /api/admin/api/v1/x is /admin/api/v1/x, and the
+// short /api/auth/x is /admin/api/v1/auth/x.
+func stripAPIPrefix(next echo.HandlerFunc) echo.HandlerFunc {
+	return func(c *echo.Context) error {
+		u := c.Request().URL
+		switch {
+		case strings.HasPrefix(u.Path, "/api/auth/"):
+			u.Path = "/admin/api/v1/auth/" + strings.TrimPrefix(u.Path, "/api/auth/")
+			u.RawPath = ""
+		case strings.HasPrefix(u.Path, "/api/"):
+			u.Path = strings.TrimPrefix(u.Path, "/api")
+			u.RawPath = ""
+		}
+		return next(c)
+	}
+}
+
+// immutable marks content-hashed assets as cacheable forever.
+func immutable(next echo.HandlerFunc) echo.HandlerFunc {
+	return func(c *echo.Context) error {
+		c.Response().Header().Set("Cache-Control", "public, max-age=31536000, immutable")
+		return next(c)
+	}
+}
+
+// csrf protects the HTML forms: a token in the _csrf field must match the _csrf cookie, unless the browser
+// vouches for the request with Sec-Fetch-Site.
+func csrf(secure bool) echo.MiddlewareFunc {
+	return echomw.CSRFWithConfig(echomw.CSRFConfig{
+		TokenLookup:    "form:_csrf",
+		CookieName:     "_csrf",
+		CookiePath:     "/",
+		CookieHTTPOnly: true,
+		CookieSecure:   secure,
+		CookieSameSite: http.SameSiteLaxMode,
+	})
+}

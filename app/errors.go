@@ -1,0 +1,87 @@
+package app
+
+import (
+	"context"
+	"errors"
+	"log/slog"
+	"net/http"
+
+	"github.com/labstack/echo/v5"
+
+	"sellerhub/app/api"
+	"sellerhub/app/pages"
+	"sellerhub/app/service"
+	"sellerhub/models"
+)
+
+// failure is how one error is answered.
+type failure struct {
+	status int
+	code   string
+	msg    string
+}
+
+// classify maps an error to the contract's status, code and message. Anything unexpected is a 500 whose cause
+// stays in the log.
+func classify(err error) failure {
+	var se *service.Error
+	if errors.As(err, &se) {
+		switch se.Kind {
+		case service.KindInvalid:
+			return failure{http.StatusBadRequest, "A0400", se.Msg}
+		case service.KindRefused:
+			return failure{http.StatusBadRequest, "B0001", se.Msg}
+		case service.KindFailed:
+			return failure{http.StatusOK, "B0001", se.Msg}
+		case service.KindNoSession:
+			return failure{http.StatusForbidden, "A0231", se.Msg}
+		case service.KindForbidden:
+			return failure{http.StatusUnauthorized, "A0301", se.Msg}
+		case service.KindLimited:
+			return failure{http.StatusTooManyRequests, "B0001", se.Msg}
+		case service.KindNotFound:
+			return failure{http.StatusNotFound, "A0404", se.Msg}
+		}
+	}
+	if models.IsDuplicate(err) {
+		return failure{http.StatusBadRequest, "B0001", "Duplicate entry：数据重复冲突"}
+	}
+	if errors.Is(err, context.DeadlineExceeded) {
+		return failure{http.StatusServiceUnavailable, "B0001",
+			"查询超时：The last packet successfully received from the server was 600000 milliseconds ago"}
+	}
+	switch echo.StatusCode(err) {
+	case http.StatusNotFound, http.StatusMethodNotAllowed:
+		return failure{http.StatusNotFound, "A0404", "请求的地址不存在"}
+	case http.StatusRequestEntityTooLarge:
+		return failure{http.StatusRequestEntityTooLarge, "A0400", "请求内容过大"}
+	case http.StatusBadRequest, http.StatusUnsupportedMediaType:
+		return failure{http.StatusBadRequest, "A0400", "请求格式不正确"}
+	case http.StatusForbidden:
+		return failure{http.StatusForbidden, "A0301", "页面已过期，请刷新后重试"}
+	}
+	return failure{http.StatusInternalServerError, "B0001", "系统执行出错"}
+}
+
+// errorHandler is the one error handler: the JSON envelope for the API, the error page for pages.
+func errorHandler(log *slog.Logger, pg *pages.Handler) echo.HTTPErrorHandler {
+	return func(c *echo.Context, err error) {
+		if r, _ := echo.UnwrapResponse(c.Response()); r != nil && r.Committed {
+			return
+		}
+		f := classify(err)
+		if f.status >= 500 {
+			log.Error("request failed", "request_id", c.Response().Header().Get(echo.HeaderXRequestID),
+				"path", c.Request().URL.Path, "err", err)
+		}
+		var werr error
+		if isAPI(c.Request().URL.Path) {
+			werr = c.JSON(f.status, api.Envelope{Code: f.code, Msg: f.msg})
+		} else {
+			werr = pg.RenderError(c, f.status, f.msg)
+		}
+		if werr != nil {
+			log.Error("write error answer", "err", werr)
+		}
+	}
+}

@@ -1,0 +1,68 @@
+// Package pages serves the server-rendered HTML pages: it parses the form or query, calls the service and
+// renders a templ view.
+package pages
+
+import (
+	"errors"
+	"net/http"
+
+	"github.com/a-h/templ"
+	"github.com/labstack/echo/v5"
+
+	"sellerhub/app/service"
+	"sellerhub/config"
+	"sellerhub/static"
+	"sellerhub/views"
+)
+
+// Handler serves the pages.
+type Handler struct {
+	Svc    *service.Service
+	Config *config.Config
+	Assets static.Manifest
+}
+
+// page fills what every document needs. scripts are logical asset names.
+func (h *Handler) page(c *echo.Context, title string, scripts ...string) views.Page {
+	p := views.Page{Title: title, CSS: h.Assets.URL("app.css"), FilingNumber: h.Config.FilingNumber}
+	if tok, ok := c.Get("csrf").(string); ok {
+		p.CSRF = tok
+	}
+	for _, s := range scripts {
+		if u := h.Assets.URL(s); u != "" {
+			p.Scripts = append(p.Scripts, u)
+		}
+	}
+	return p
+}
+
+// render writes a templ component as the HTML answer. Pages that show a user's data must not be cached.
+func render(c *echo.Context, status int, comp templ.Component) error {
+	h := c.Response().Header()
+	h.Set(echo.HeaderContentType, echo.MIMETextHTMLCharsetUTF8)
+	h.Set("Cache-Control", "no-store")
+	c.Response().WriteHeader(status)
+	return comp.Render(c.Request().Context(), c.Response())
+}
+
+// RenderError answers a failed page request with the error page.
+func (h *Handler) RenderError(c *echo.Context, status int, msg string) error {
+	return render(c, status, views.Error(views.ErrorPage{Page: h.page(c, msg), Status: status, Message: msg}))
+}
+
+// refusal turns a service refusal into the notice shown above a form and the status to answer with; other
+// errors are faults for the error handler.
+func refusal(err error, prefix string) (views.Notice, int, error) {
+	var e *service.Error
+	if !errors.As(err, &e) {
+		return views.Notice{}, 0, err
+	}
+	status := http.StatusOK
+	switch e.Kind {
+	case service.KindInvalid, service.KindRefused:
+		status = http.StatusBadRequest
+	case service.KindLimited:
+		status = http.StatusTooManyRequests
+	}
+	return views.Notice{Text: prefix + e.Msg, Error: true}, status, nil
+}

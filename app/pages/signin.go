@@ -1,0 +1,175 @@
+package pages
+
+import (
+	"net/http"
+	"net/url"
+
+	"github.com/labstack/echo/v5"
+
+	"sellerhub/app/middleware"
+	"sellerhub/app/service"
+	"sellerhub/views"
+)
+
+// notices are the confirmations other pages send the login page to show, by name in ?notice=.
+var notices = map[string]string{
+	"registered": "注册成功",
+	"logout":     "登出成功!",
+	"reset":      "密码已重置，请使用新密码登录",
+}
+
+// Root sends / to the single-sign-on entry.
+func (h *Handler) Root(c *echo.Context) error { return c.Redirect(http.StatusFound, "/ssologin") }
+
+// SSOLogin decides where a visitor goes: a session handed over by the SSO server, an existing session, the SSO
+// server when it is configured and answering, or the login page.
+func (h *Handler) SSOLogin(c *echo.Context) error {
+	ctx := c.Request().Context()
+	redirect := c.QueryParam("redirect")
+	target := service.SafeRedirect(redirect)
+	if token := c.QueryParam("jsessionid"); token != "" {
+		if _, ok, err := h.Svc.AdoptSSOSession(ctx, token); err != nil {
+			return err
+		} else if ok {
+			middleware.SetSessionCookie(c, token, h.Config.SecureCookies)
+			return h.ssoPage(c, target)
+		}
+	}
+	if _, ok := middleware.Principal(c); ok {
+		return h.ssoPage(c, target)
+	}
+	if addr := h.Svc.SSOAddress(ctx); addr != "" {
+		return h.ssoPage(c, addr)
+	}
+	login := "/login"
+	if redirect != "" {
+		login += "?redirect=" + url.QueryEscape(redirect)
+	}
+	return h.ssoPage(c, login)
+}
+
+func (h *Handler) ssoPage(c *echo.Context, target string) error {
+	return render(c, http.StatusOK, views.SSOLogin(views.SSOLoginPage{Page: h.page(c, "登录信息检查"), Target: target}))
+}
+
+// LoginForm shows the login page.
+func (h *Handler) LoginForm(c *echo.Context) error {
+	p := views.LoginPage{Page: h.page(c, "登录"), Account: c.QueryParam("account"), Redirect: c.QueryParam("redirect")}
+	if text, ok := notices[c.QueryParam("notice")]; ok {
+		p.Notice = views.Notice{Text: text}
+	}
+	return render(c, http.StatusOK, views.Login(p))
+}
+
+// Login signs in from the form and goes to the remembered address.
+func (h *Handler) Login(c *echo.Context) error {
+	account, redirect := c.FormValue("account"), c.FormValue("redirect")
+	_, token, err := h.Svc.Login(c.Request().Context(), account, c.FormValue("password"), c.RealIP())
+	if err != nil {
+		n, status, err := refusal(err, "登录失败! ")
+		if err != nil {
+			return err
+		}
+		p := views.LoginPage{Page: h.page(c, "登录"), Account: account, Redirect: redirect, Notice: n}
+		return render(c, status, views.Login(p))
+	}
+	middleware.SetSessionCookie(c, token, h.Config.SecureCookies)
+	return c.Redirect(http.StatusSeeOther, service.SafeRedirect(redirect))
+}
+
+// Logout ends the session and shows the login page with 登出成功!.
+func (h *Handler) Logout(c *echo.Context) error {
+	if err := h.Svc.Logout(c.Request().Context()); err != nil {
+		return err
+	}
+	middleware.ClearSessionCookie(c, h.Config.SecureCookies)
+	return c.Redirect(http.StatusSeeOther, "/login?notice=logout")
+}
+
+// RegisterForm shows the registration page.
+func (h *Handler) RegisterForm(c *echo.Context) error {
+	return render(c, http.StatusOK, views.Register(views.RegisterPage{Page: h.registerPage(c)}))
+}
+
+func (h *Handler) registerPage(c *echo.Context) views.Page { return h.page(c, "注册", "signin.js") }
+
+// Register handles both buttons of the registration form: 获取验证码 (action=sendcode, the no-script path)
+// and 注册.
+func (h *Handler) Register(c *echo.Context) error {
+	f := service.RegisterForm{
+		Account: c.FormValue("account"), Code: c.FormValue("code"), Key: c.FormValue("key"),
+		Password: c.FormValue("password"), OldPassword: c.FormValue("oldpassword"),
+		Name: c.FormValue("name"), Email: c.FormValue("email"), Company: c.FormValue("company"),
+	}
+	p := views.RegisterPage{Page: h.registerPage(c), Account: f.Account, Key: f.Key, Name: f.Name,
+		Email: f.Email, Company: f.Company}
+	ctx := c.Request().Context()
+	var err error
+	if c.FormValue("action") == "sendcode" {
+		if p.Key, err = h.Svc.SendCode(ctx, "sms", f.Account, service.PurposeRegister, c.RealIP()); err == nil {
+			p.Notice = views.Notice{Text: "验证码已发送，请查收短信"}
+			return render(c, http.StatusOK, views.Register(p))
+		}
+		p.Key = f.Key
+	} else if _, err = h.Svc.Register(ctx, f); err == nil {
+		return c.Redirect(http.StatusSeeOther, "/login?notice=registered&account="+url.QueryEscape(f.Account))
+	}
+	n, status, err := refusal(err, "")
+	if err != nil {
+		return err
+	}
+	p.Notice = n
+	return render(c, status, views.Register(p))
+}
+
+// ResetForm shows the first step of the password reset.
+func (h *Handler) ResetForm(c *echo.Context) error {
+	return render(c, http.StatusOK, views.Reset(views.ResetPage{Page: h.resetPage(c), Action: c.Request().URL.Path}))
+}
+
+func (h *Handler) resetPage(c *echo.Context) views.Page { return h.page(c, "找回密码", "signin.js") }
+
+// Reset moves through the three steps: send a code, verify it (验证身份), set the password (重置密码), done.
+func (h *Handler) Reset(c *echo.Context) error {
+	p := views.ResetPage{Page: h.resetPage(c), Action: c.Request().URL.Path, Step: views.ResetVerify,
+		Account: c.FormValue("account"), Key: c.FormValue("key"), Code: c.FormValue("code")}
+	ctx := c.Request().Context()
+	var err error
+	switch c.FormValue("action") {
+	case "sendcode":
+		var channel, key string
+		if channel, err = service.ResetAccountChannel(p.Account); err == nil {
+			if key, err = h.Svc.SendCode(ctx, channel, p.Account, service.PurposeLosePassword, c.RealIP()); err == nil {
+				p.Key = key
+				p.Notice = views.Notice{Text: map[string]string{"sms": "验证码已发送，请查收短信", "email": "验证码已发送到邮箱，请查收"}[channel]}
+			}
+		}
+	case "reset":
+		p.Step = views.ResetSet
+		err = h.Svc.ResetForgottenPassword(ctx, service.ResetForm{Account: p.Account, Key: p.Key, Code: p.Code,
+			Password: c.FormValue("password"), Repassword: c.FormValue("repassword")})
+		if err == nil {
+			p.Step = views.ResetDone
+		}
+	default: // verify
+		if _, err = service.ResetAccountChannel(p.Account); err == nil {
+			if p.Code == "" {
+				err = service.Invalid(service.MsgCodeEmpty)
+			} else if err = h.Svc.CheckCode(ctx, p.Key, p.Code, p.Account, service.PurposeLosePassword); err == nil {
+				p.Step = views.ResetSet
+			}
+		}
+	}
+	status := http.StatusOK
+	if err != nil {
+		if p.Notice, status, err = refusal(err, ""); err != nil {
+			return err
+		}
+	}
+	return render(c, status, views.Reset(p))
+}
+
+// Agreement shows the user service agreement linked from registration.
+func (h *Handler) Agreement(c *echo.Context) error {
+	return render(c, http.StatusOK, views.Agreement(h.page(c, "用户服务协议")))
+}

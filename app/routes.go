@@ -1,0 +1,55 @@
+package app
+
+import (
+	"github.com/labstack/echo/v5"
+
+	"sellerhub/app/api/auth"
+	"sellerhub/app/api/users"
+	"sellerhub/app/middleware"
+	"sellerhub/app/pages"
+)
+
+// routes is the one route table: every URL the product answers is here.
+func routes(e *echo.Echo, d Deps, pg *pages.Handler) {
+	e.StaticFS("/static", d.Static, immutable)
+
+	// Pages. Forms are CSRF-protected; signed-in pages send strangers to /ssologin.
+	forms := e.Group("", csrf(d.Config.SecureCookies))
+	forms.GET("/", pg.Root)
+	forms.GET("/ssologin", pg.SSOLogin)
+	forms.GET("/login", pg.LoginForm)
+	forms.POST("/login", pg.Login)
+	forms.GET("/register", pg.RegisterForm)
+	forms.POST("/register", pg.Register)
+	forms.GET("/agreement", pg.Agreement)
+	forms.GET("/resetPassword", pg.ResetForm)
+	forms.POST("/resetPassword", pg.Reset)
+	forms.GET("/usercenter/resetPassword", pg.ResetForm)
+	forms.POST("/usercenter/resetPassword", pg.Reset)
+	signedIn := forms.Group("", middleware.RequireSignIn)
+	signedIn.GET("/home", pg.Home)
+	signedIn.POST("/logout", pg.Logout)
+
+	// The JSON API (after stripAPIPrefix). Public calls need no session; the rest answer 403 A0231 without one.
+	ah := &auth.Handler{Svc: d.Service, SecureCookies: d.Config.SecureCookies}
+	uh := &users.Handler{Svc: d.Service, TimeZone: d.Config.TimeZone}
+	admin := e.Group("/admin/api/v1", middleware.SameOrigin)
+	admin.POST("/auth/login", ah.Login)
+	admin.GET("/auth/apilogout", ah.Logout)
+	admin.POST("/auth/ssologinisrun", ah.SSOLoginIsRun)
+	admin.GET("/auth/verifySmsCode", ah.VerifySmsCode)
+	admin.GET("/users/getSmsCode", uh.GetSmsCode)
+	admin.GET("/users/getEmailCode", uh.GetEmailCode)
+	admin.POST("/users/register", uh.Register)
+	admin.POST("/users/updatePasswordForget", uh.UpdatePasswordForget)
+	admin.POST("/users/updatePassword", uh.UpdatePassword) // proof: a code, or a session and the old password
+
+	signedInAPI := admin.Group("", middleware.RequireSession)
+	signedInAPI.GET("/users/info", uh.Info)
+	signedInAPI.GET("/users/detail", uh.Detail)
+	signedInAPI.POST("/users/verifyPassword", uh.VerifyPassword)
+	signedInAPI.POST("/users/updatePasswordSelf", uh.UpdatePasswordSelf)
+
+	// Unknown addresses: the envelope under the API prefixes, the 404 page elsewhere.
+	e.RouteNotFound("/*", func(*echo.Context) error { return echo.ErrNotFound })
+}

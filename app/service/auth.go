@@ -1,0 +1,272 @@
+package service
+
+import (
+	"context"
+	"errors"
+	"net/http"
+	"strings"
+	"sync"
+	"time"
+
+	"sellerhub/models"
+)
+
+// Login types: a password login here, or a session handed over by the single-sign-on server.
+const (
+	LoginTypeAPI = "api"
+	LoginTypeSSO = "sso"
+)
+
+// Session keys.
+const (
+	keyUserID    = "uid"
+	keyCompanyID = "cid"
+	keyLoginType = "type"
+	keyLoginTime = "at"
+	keySeen      = "seen"
+)
+
+// touchEvery is how stale a session's last write may get before a request refreshes its idle expiry: writing on
+// every request would make each page view a database write.
+const touchEvery = time.Minute
+
+// Principal is who a request acts for.
+type Principal struct {
+	UserID    int64
+	CompanyID int64
+	LoginType string
+	LoginTime time.Time
+	Token     string
+}
+
+// Principal returns the signed-in user of the session loaded into ctx.
+func (s *Service) Principal(ctx context.Context) (Principal, bool) {
+	uid := s.sessions.GetInt64(ctx, keyUserID)
+	if uid == 0 {
+		return Principal{}, false
+	}
+	return Principal{
+		UserID:    uid,
+		CompanyID: s.sessions.GetInt64(ctx, keyCompanyID),
+		LoginType: s.sessions.GetString(ctx, keyLoginType),
+		LoginTime: time.UnixMilli(s.sessions.GetInt64(ctx, keyLoginTime)),
+		Token:     s.sessions.Token(ctx),
+	}, true
+}
+
+// LoadSession loads the session named by token (empty for none) into ctx.
+func (s *Service) LoadSession(ctx context.Context, token string) (context.Context, error) {
+	if len(token) > 64 {
+		token = ""
+	}
+	return s.sessions.Load(ctx, token)
+}
+
+// Touch slides a signed-in session's idle expiry forward, writing the session at most once a minute.
+func (s *Service) Touch(ctx context.Context) error {
+	if _, ok := s.Principal(ctx); !ok {
+		return nil
+	}
+	if s.now().Sub(time.UnixMilli(s.sessions.GetInt64(ctx, keySeen))) < touchEvery {
+		return nil
+	}
+	s.sessions.Put(ctx, keySeen, s.now().UnixMilli())
+	_, _, err := s.sessions.Commit(ctx)
+	return err
+}
+
+// Login checks an account's password and starts its web session, ending any other. Unknown account and wrong
+// password get the same answer after the same work.
+func (s *Service) Login(ctx context.Context, account, password, clientIP string) (*models.User, string, error) {
+	account = normalizeAccount(account)
+	if account == "" || password == "" {
+		return nil, "", Invalid("账号和密码不能为空")
+	}
+	acctKey, ipKey := "acct:"+account, "ip:"+clientIP
+	if !s.loginFailures.Allowed(acctKey) || !s.loginFailures.Allowed(ipKey) {
+		return nil, "", Limited(MsgTooManyLogins)
+	}
+	db := s.db.With(ctx)
+	u, err := db.UserByAccount(account)
+	if err != nil && !models.IsNotFound(err) {
+		return nil, "", err
+	}
+	var ok, legacy bool
+	if u == nil {
+		passwordMatches(dummyHash, "", account, password)
+	} else {
+		ok, legacy = passwordMatches(u.PasswordHash, u.LegacySalt, u.Account, password)
+	}
+	if !ok {
+		s.loginFailures.Spend(acctKey)
+		s.loginFailures.Spend(ipKey)
+		return nil, "", Failed(MsgBadCredentials)
+	}
+	s.loginFailures.Reset(acctKey)
+	if u.Status != models.StatusActive || u.Company.Status != models.StatusActive {
+		return nil, "", Failed(MsgAccountDisabled)
+	}
+	if u.ExpiresAt != nil && s.now().After(*u.ExpiresAt) {
+		return nil, "", Failed(MsgAccountExpired)
+	}
+	if legacy {
+		h, err := HashPassword(password)
+		if err != nil {
+			return nil, "", err
+		}
+		if err := db.SetPassword(u.ID, h); err != nil {
+			return nil, "", err
+		}
+	}
+	token, err := s.StartSession(ctx, u, LoginTypeAPI)
+	if err != nil {
+		return nil, "", err
+	}
+	return u, token, nil
+}
+
+// StartSession makes the session in ctx the account's one live web session under a fresh token (so a token
+// known before login is worthless after it) and ends the account's previous session.
+func (s *Service) StartSession(ctx context.Context, u *models.User, loginType string) (string, error) {
+	if err := s.sessions.RenewToken(ctx); err != nil {
+		return "", err
+	}
+	now := s.now()
+	s.sessions.Put(ctx, keyUserID, u.ID)
+	s.sessions.Put(ctx, keyCompanyID, u.CompanyID)
+	s.sessions.Put(ctx, keyLoginType, loginType)
+	s.sessions.Put(ctx, keyLoginTime, now.UnixMilli())
+	s.sessions.Put(ctx, keySeen, now.UnixMilli())
+	token, _, err := s.sessions.Commit(ctx)
+	if err != nil {
+		return "", err
+	}
+	previous, err := s.db.With(ctx).RecordLogin(u.ID, token, now.UTC())
+	if err != nil {
+		return "", err
+	}
+	if previous != "" && previous != token {
+		if err := s.sessions.Store.Delete(previous); err != nil {
+			return "", err
+		}
+	}
+	return token, nil
+}
+
+// Logout ends the session in ctx.
+func (s *Service) Logout(ctx context.Context) error {
+	p, ok := s.Principal(ctx)
+	if err := s.sessions.Destroy(ctx); err != nil {
+		return err
+	}
+	if ok {
+		return s.db.With(ctx).ClearSessionToken(p.UserID, p.Token)
+	}
+	return nil
+}
+
+// endLiveSession ends an account's live web session, wherever it is: a password reset must sign out whoever
+// knew the old password.
+func (s *Service) endLiveSession(ctx context.Context, u *models.User) error {
+	if u.SessionToken == "" {
+		return nil
+	}
+	if err := s.sessions.Store.Delete(u.SessionToken); err != nil {
+		return err
+	}
+	return s.db.With(ctx).ClearSessionToken(u.ID, u.SessionToken)
+}
+
+// AdoptSSOSession takes over a session id handed over by the single-sign-on server in /ssologin?jsessionid=.
+// It is accepted only when SSO is configured and the id names a live signed-in session; the session is then
+// marked as an SSO login.
+func (s *Service) AdoptSSOSession(ctx context.Context, token string) (context.Context, bool, error) {
+	if s.cfg.SSOURL == "" || token == "" || len(token) > 64 {
+		return ctx, false, nil
+	}
+	adopted, err := s.sessions.Load(context.WithoutCancel(ctx), token)
+	if err != nil {
+		return ctx, false, err
+	}
+	if _, ok := s.Principal(adopted); !ok {
+		return ctx, false, nil
+	}
+	s.sessions.Put(adopted, keyLoginType, LoginTypeSSO)
+	if _, _, err := s.sessions.Commit(adopted); err != nil {
+		return ctx, false, err
+	}
+	return adopted, true, nil
+}
+
+// SSOAddress returns the single-sign-on server's URL when one is configured and answering, else "".
+func (s *Service) SSOAddress(ctx context.Context) string { return s.sso.address(ctx) }
+
+// ssoProbe asks the SSO server whether it is up, remembering the answer for 30 s so that a busy login page
+// does not probe it on every request.
+type ssoProbe struct {
+	url    string
+	client *http.Client
+	now    func() time.Time
+
+	mu      sync.Mutex
+	checked time.Time
+	up      bool
+}
+
+func (p *ssoProbe) address(ctx context.Context) string {
+	if p.url == "" {
+		return ""
+	}
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if p.now().Sub(p.checked) > 30*time.Second {
+		p.up = p.probe(ctx)
+		p.checked = p.now()
+	}
+	if p.up {
+		return p.url
+	}
+	return ""
+}
+
+func (p *ssoProbe) probe(ctx context.Context) bool {
+	ctx, cancel := context.WithTimeout(ctx, 2*time.Second)
+	defer cancel()
+	req, err := http.NewRequestWithContext(ctx, http.MethodGet, p.url, nil)
+	if err != nil {
+		return false
+	}
+	resp, err := p.client.Do(req)
+	if err != nil {
+		return false
+	}
+	resp.Body.Close()
+	return resp.StatusCode < 500
+}
+
+// SafeRedirect returns target when it is a same-origin path worth returning to after login, else "/home".
+// The sign-in pages themselves, the root and session-fetch addresses are not.
+func SafeRedirect(target string) string {
+	if !strings.HasPrefix(target, "/") || strings.HasPrefix(target, "//") || strings.HasPrefix(target, "/\\") ||
+		strings.ContainsAny(target, "\r\n") {
+		return "/home"
+	}
+	path := target
+	if i := strings.IndexAny(path, "?#"); i >= 0 {
+		path = path[:i]
+	}
+	switch path {
+	case "/", "/login", "/ssologin", "/register", "/resetPassword", "/usercenter/resetPassword", "/logout":
+		return "/home"
+	}
+	if strings.HasPrefix(path, "/api/") || strings.Contains(path, "/api/v1/") {
+		return "/home"
+	}
+	return target
+}
+
+// IsRefusal tells whether err is a business refusal rather than a fault.
+func IsRefusal(err error) bool {
+	var e *Error
+	return errors.As(err, &e)
+}

@@ -1,0 +1,69 @@
+package service
+
+import (
+	"log/slog"
+	"net/http"
+	"time"
+
+	"github.com/alexedwards/scs/v2"
+
+	"sellerhub/config"
+	"sellerhub/models"
+)
+
+// Deps is what the business rules need from the outside world; main.go builds it.
+type Deps struct {
+	DB       *models.DB
+	Sessions *scs.SessionManager
+	Sender   CodeSender
+	Config   *config.Config
+	Log      *slog.Logger
+	// Now is the clock; tests move it to expire codes and sessions.
+	Now func() time.Time
+	// HTTP makes outgoing calls (the SSO probe).
+	HTTP *http.Client
+}
+
+// Service is the product's business rules, grouped in files by area (auth, codes, accounts).
+type Service struct {
+	db       *models.DB
+	sessions *scs.SessionManager
+	sender   CodeSender
+	cfg      *config.Config
+	log      *slog.Logger
+	now      func() time.Time
+
+	// loginFailures bounds password guessing per account and per client address.
+	loginFailures *Limiter
+	// codeRequests bounds code requests per client address (per target is kept in the database).
+	codeRequests *Limiter
+	sso          *ssoProbe
+}
+
+// Limits on guessing and on code requests.
+const (
+	loginFailureLimit  = 5
+	loginFailureWindow = 15 * time.Minute
+	addressLoginLimit  = 30
+	codeRequestLimit   = 10
+	codeRequestWindow  = 10 * time.Minute
+	codeResendAfter    = 60 * time.Second
+	codeLifetime       = 10 * time.Minute
+	codeMaxAttempts    = 5
+)
+
+// New builds the service.
+func New(d Deps) *Service {
+	if d.Now == nil {
+		d.Now = time.Now
+	}
+	if d.HTTP == nil {
+		d.HTTP = &http.Client{Timeout: 5 * time.Second}
+	}
+	return &Service{
+		db: d.DB, sessions: d.Sessions, sender: d.Sender, cfg: d.Config, log: d.Log, now: d.Now,
+		loginFailures: NewLimiter(loginFailureLimit, loginFailureWindow, d.Now),
+		codeRequests:  NewLimiter(codeRequestLimit, codeRequestWindow, d.Now),
+		sso:           &ssoProbe{url: d.Config.SSOURL, client: d.HTTP, now: d.Now},
+	}
+}

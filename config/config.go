@@ -1,0 +1,253 @@
+// Package config reads sellerhub's settings from SELLERHUB_* environment variables. Every setting has a default
+// that lets `sellerhub serve` start with no configuration at all; a value that cannot be used stops start-up
+// with an error naming the variable.
+package config
+
+import (
+	"fmt"
+	"net"
+	"net/mail"
+	"net/url"
+	"os"
+	"strconv"
+	"strings"
+	"time"
+)
+
+// Config is the whole of sellerhub's configuration.
+type Config struct {
+	// Addr is the listen address (SELLERHUB_ADDR).
+	Addr string
+	// DatabaseURL is sqlite://path, postgres://... or mysql://... (SELLERHUB_DATABASE_URL).
+	DatabaseURL string
+	// RedisURL, when set, moves sessions to Redis (SELLERHUB_REDIS_URL).
+	RedisURL string
+
+	// AdminAccount and AdminPassword seed the demo company's admin. An empty password means: generate one at
+	// first start and print it once.
+	AdminAccount  string
+	AdminPassword string
+
+	// SessionIdle is the sliding idle expiry of a session (SELLERHUB_SESSION_IDLE, a Go duration).
+	SessionIdle time.Duration
+	// SessionLifetime is the absolute limit of a session however active it is (SELLERHUB_SESSION_LIFETIME).
+	SessionLifetime time.Duration
+	// SecureCookies marks cookies Secure; on by default when the public URL is https (SELLERHUB_SECURE_COOKIES).
+	SecureCookies bool
+
+	// PublicURL is the address users reach the product at, used in links sent by mail (SELLERHUB_PUBLIC_URL).
+	PublicURL string
+
+	// SSOURL is the single-sign-on server's login address; empty means no SSO (SELLERHUB_SSO_URL).
+	SSOURL string
+	// SSOLogoutURL is where an SSO session's 退出 goes (SELLERHUB_SSO_LOGOUT_URL).
+	SSOLogoutURL string
+	// LegacyURL is the old system that 返回旧系统 leads to (SELLERHUB_LEGACY_URL).
+	LegacyURL string
+
+	// SMTP carries e-mail codes when SMTPHost is set (SELLERHUB_SMTP_HOST, _PORT, _USER, _PASSWORD, _FROM).
+	SMTPHost     string
+	SMTPPort     int
+	SMTPUser     string
+	SMTPPassword string
+	SMTPFrom     string
+
+	// SMSURL is the SMS provider adapter's endpoint; empty means SMS codes go to the log (SELLERHUB_SMS_URL).
+	SMSURL string
+	// SMSToken authenticates to the SMS provider adapter (SELLERHUB_SMS_TOKEN).
+	SMSToken string
+
+	// FilingNumber is the ICP 备案号 shown in the sign-in pages' footer (SELLERHUB_FILING_NUMBER).
+	FilingNumber string
+
+	// TimeZone is the zone dates are shown in (SELLERHUB_TIMEZONE).
+	TimeZone *time.Location
+
+	// LogFormat is json or text (SELLERHUB_LOG_FORMAT).
+	LogFormat string
+}
+
+// Getenv is how Load reads a variable; tests pass a map's lookup instead of the process environment.
+type Getenv func(string) string
+
+// FromEnvironment loads the configuration from the process environment.
+func FromEnvironment() (*Config, error) { return Load(os.Getenv) }
+
+// Load builds the configuration from defaults and the variables that getenv returns.
+func Load(getenv Getenv) (*Config, error) {
+	r := reader{getenv: getenv}
+	c := &Config{
+		Addr:            r.str("SELLERHUB_ADDR", "127.0.0.1:8080"),
+		DatabaseURL:     r.str("SELLERHUB_DATABASE_URL", "sqlite://data/sellerhub.db"),
+		RedisURL:        r.str("SELLERHUB_REDIS_URL", ""),
+		AdminAccount:    r.str("SELLERHUB_ADMIN_ACCOUNT", "admin@sellerhub.local"),
+		AdminPassword:   r.str("SELLERHUB_ADMIN_PASSWORD", ""),
+		SessionIdle:     r.duration("SELLERHUB_SESSION_IDLE", 3*time.Hour),
+		SessionLifetime: r.duration("SELLERHUB_SESSION_LIFETIME", 24*time.Hour),
+		PublicURL:       r.str("SELLERHUB_PUBLIC_URL", ""),
+		SSOURL:          r.str("SELLERHUB_SSO_URL", ""),
+		SSOLogoutURL:    r.str("SELLERHUB_SSO_LOGOUT_URL", ""),
+		LegacyURL:       r.str("SELLERHUB_LEGACY_URL", ""),
+		SMTPHost:        r.str("SELLERHUB_SMTP_HOST", ""),
+		SMTPPort:        r.integer("SELLERHUB_SMTP_PORT", 587),
+		SMTPUser:        r.str("SELLERHUB_SMTP_USER", ""),
+		SMTPPassword:    r.str("SELLERHUB_SMTP_PASSWORD", ""),
+		SMTPFrom:        r.str("SELLERHUB_SMTP_FROM", ""),
+		SMSURL:          r.str("SELLERHUB_SMS_URL", ""),
+		SMSToken:        r.str("SELLERHUB_SMS_TOKEN", ""),
+		FilingNumber:    r.str("SELLERHUB_FILING_NUMBER", ""),
+		LogFormat:       r.str("SELLERHUB_LOG_FORMAT", "json"),
+	}
+	c.TimeZone = r.location("SELLERHUB_TIMEZONE", "Asia/Shanghai")
+	c.SecureCookies = r.boolean("SELLERHUB_SECURE_COOKIES", strings.HasPrefix(c.PublicURL, "https://"))
+	c.validate(&r)
+	if r.err != nil {
+		return nil, r.err
+	}
+	return c, nil
+}
+
+func (c *Config) validate(r *reader) {
+	if _, _, err := net.SplitHostPort(c.Addr); err != nil {
+		r.fail("SELLERHUB_ADDR", c.Addr, "expected host:port")
+	}
+	if _, err := ParseDatabaseURL(c.DatabaseURL); err != nil {
+		r.fail("SELLERHUB_DATABASE_URL", c.DatabaseURL, err.Error())
+	}
+	if c.RedisURL != "" && !strings.HasPrefix(c.RedisURL, "redis://") && !strings.HasPrefix(c.RedisURL, "rediss://") {
+		r.fail("SELLERHUB_REDIS_URL", c.RedisURL, "expected redis://host:port/db")
+	}
+	if strings.TrimSpace(c.AdminAccount) == "" {
+		r.fail("SELLERHUB_ADMIN_ACCOUNT", c.AdminAccount, "must not be empty")
+	}
+	if c.SessionIdle <= 0 || c.SessionLifetime < c.SessionIdle {
+		r.fail("SELLERHUB_SESSION_IDLE", c.SessionIdle.String(), "must be positive and not longer than SELLERHUB_SESSION_LIFETIME")
+	}
+	for name, v := range map[string]string{"SELLERHUB_PUBLIC_URL": c.PublicURL, "SELLERHUB_SSO_URL": c.SSOURL,
+		"SELLERHUB_SSO_LOGOUT_URL": c.SSOLogoutURL, "SELLERHUB_LEGACY_URL": c.LegacyURL, "SELLERHUB_SMS_URL": c.SMSURL} {
+		if v == "" {
+			continue
+		}
+		if u, err := url.Parse(v); err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
+			r.fail(name, v, "expected an http(s):// URL")
+		}
+	}
+	if c.SMTPHost != "" {
+		if _, err := mail.ParseAddress(c.SMTPFrom); err != nil {
+			r.fail("SELLERHUB_SMTP_FROM", c.SMTPFrom, "expected the sender's e-mail address when SELLERHUB_SMTP_HOST is set")
+		}
+	}
+	if c.SMTPPort <= 0 || c.SMTPPort > 65535 {
+		r.fail("SELLERHUB_SMTP_PORT", strconv.Itoa(c.SMTPPort), "expected a port number")
+	}
+	if c.LogFormat != "json" && c.LogFormat != "text" {
+		r.fail("SELLERHUB_LOG_FORMAT", c.LogFormat, "expected json or text")
+	}
+}
+
+// Database names the driver and its connection string, parsed from SELLERHUB_DATABASE_URL.
+type Database struct {
+	Driver string // sqlite, postgres or mysql
+	DSN    string // what the driver opens
+}
+
+// ParseDatabaseURL turns sqlite://relative/path, sqlite:///absolute/path, sqlite://:memory:, postgres://... and
+// mysql://user:pass@host:port/db into a driver name and DSN.
+func ParseDatabaseURL(raw string) (Database, error) {
+	switch {
+	case strings.HasPrefix(raw, "sqlite://"):
+		path := strings.TrimPrefix(raw, "sqlite://")
+		if path == "" {
+			return Database{}, fmt.Errorf("sqlite:// needs a file path")
+		}
+		return Database{Driver: "sqlite", DSN: path}, nil
+	case strings.HasPrefix(raw, "postgres://"), strings.HasPrefix(raw, "postgresql://"):
+		if _, err := url.Parse(raw); err != nil {
+			return Database{}, fmt.Errorf("not a valid postgres URL")
+		}
+		return Database{Driver: "postgres", DSN: raw}, nil
+	case strings.HasPrefix(raw, "mysql://"):
+		u, err := url.Parse(raw)
+		if err != nil || u.Host == "" || strings.Trim(u.Path, "/") == "" {
+			return Database{}, fmt.Errorf("expected mysql://user:password@host:port/database")
+		}
+		pass, _ := u.User.Password()
+		q := u.Query()
+		q.Set("parseTime", "true")
+		q.Set("loc", "UTC")
+		if q.Get("charset") == "" {
+			q.Set("charset", "utf8mb4")
+		}
+		dsn := fmt.Sprintf("%s:%s@tcp(%s)/%s?%s", u.User.Username(), pass, u.Host, strings.Trim(u.Path, "/"), q.Encode())
+		return Database{Driver: "mysql", DSN: dsn}, nil
+	}
+	return Database{}, fmt.Errorf("expected sqlite://, postgres:// or mysql://")
+}
+
+// reader collects the first bad value so that start-up reports it by name.
+type reader struct {
+	getenv Getenv
+	err    error
+}
+
+func (r *reader) fail(name, value, why string) {
+	if r.err == nil {
+		r.err = fmt.Errorf("配置错误 %s=%q: %s", name, value, why)
+	}
+}
+
+func (r *reader) str(name, def string) string {
+	if v := strings.TrimSpace(r.getenv(name)); v != "" {
+		return v
+	}
+	return def
+}
+
+func (r *reader) duration(name string, def time.Duration) time.Duration {
+	v := r.str(name, "")
+	if v == "" {
+		return def
+	}
+	d, err := time.ParseDuration(v)
+	if err != nil {
+		r.fail(name, v, "expected a duration such as 3h or 90m")
+		return def
+	}
+	return d
+}
+
+func (r *reader) integer(name string, def int) int {
+	v := r.str(name, "")
+	if v == "" {
+		return def
+	}
+	n, err := strconv.Atoi(v)
+	if err != nil {
+		r.fail(name, v, "expected a whole number")
+		return def
+	}
+	return n
+}
+
+func (r *reader) boolean(name string, def bool) bool {
+	v := r.str(name, "")
+	if v == "" {
+		return def
+	}
+	b, err := strconv.ParseBool(v)
+	if err != nil {
+		r.fail(name, v, "expected true or false")
+		return def
+	}
+	return b
+}
+
+func (r *reader) location(name, def string) *time.Location {
+	v := r.str(name, def)
+	loc, err := time.LoadLocation(v)
+	if err != nil {
+		r.fail(name, v, "unknown time zone")
+		return time.UTC
+	}
+	return loc
+}

@@ -1,0 +1,73 @@
+// The sign-in pages work as plain HTML forms. This script only adds conveniences: 获取验证码 asks the JSON API
+// for a code instead of submitting the whole form, then locks the button for a 60 s countdown (cancelled when
+// the request fails).
+const COUNTDOWN_SECONDS = 60;
+const emailPattern = /^[A-Za-z0-9._%+-]+@[A-Za-z0-9.-]+\.[A-Za-z]{2,}$/;
+
+function show(notice, text, isError) {
+  if (!notice) return;
+  notice.textContent = text;
+  notice.hidden = false;
+  notice.classList.remove("hidden");
+  notice.setAttribute("role", isError ? "alert" : "status");
+  notice.className = notice.className
+    .replace(/\b(border|bg|text)-(red|emerald)-\d+\b/g, "")
+    .concat(isError ? " border-red-200 bg-red-50 text-red-700" : " border-emerald-200 bg-emerald-50 text-emerald-700");
+}
+
+// checkTarget mirrors the server's first checks so that a slow connection is not spent on an empty field.
+function checkTarget(value, ftype) {
+  if (ftype === "register") return value ? "" : "手机号码不能为空";
+  if (!value) return "手机号码或者邮箱不能为空";
+  if (value.includes("@") && !emailPattern.test(value)) return "请输入正确的邮箱号！";
+  return "";
+}
+
+function startCountdown(button) {
+  let left = COUNTDOWN_SECONDS;
+  button.disabled = true;
+  button.textContent = `${left}秒后重新获取`;
+  const timer = setInterval(() => {
+    left -= 1;
+    if (left <= 0) {
+      clearInterval(timer);
+      button.disabled = false;
+      button.textContent = "获取验证码";
+      return;
+    }
+    button.textContent = `${left}秒后重新获取`;
+  }, 1000);
+}
+
+for (const form of document.querySelectorAll("form[data-code-form]")) {
+  const button = form.querySelector("[data-send-code]");
+  const keyField = form.querySelector("[data-code-key]");
+  const notice = document.querySelector("[data-notice]");
+  const ftype = form.dataset.codeFtype;
+  button.addEventListener("click", async (event) => {
+    event.preventDefault();
+    const value = form.elements.account.value.trim();
+    const problem = checkTarget(value, ftype);
+    if (problem) {
+      show(notice, problem, true);
+      form.elements.account.focus();
+      return;
+    }
+    const byEmail = value.includes("@");
+    const query = new URLSearchParams(byEmail ? { email: value, ftype } : { mobile: value, ftype });
+    const path = byEmail ? "getEmailCode" : "getSmsCode";
+    button.disabled = true;
+    try {
+      const response = await fetch(`/admin/api/v1/users/${path}?${query}`, { headers: { Accept: "application/json" } });
+      const body = await response.json();
+      if (body.code !== "201") throw new Error(body.msg || "验证码发送失败，请稍后再试");
+      keyField.value = body.data;
+      show(notice, byEmail ? "验证码已发送到邮箱，请查收" : "验证码已发送，请查收短信", false);
+      startCountdown(button);
+      form.elements.code.focus();
+    } catch (error) {
+      button.disabled = false;
+      show(notice, error instanceof SyntaxError ? "验证码发送失败，请稍后再试" : error.message, true);
+    }
+  });
+}

@@ -1,0 +1,72 @@
+package models
+
+import (
+	"time"
+
+	"gorm.io/gorm"
+)
+
+// Company is a tenant: everything a seller business owns hangs off its id.
+type Company struct {
+	ID        int64 `gorm:"primaryKey;autoIncrement:false"`
+	Name      string
+	Status    string
+	CreatedAt time.Time
+	UpdatedAt time.Time
+}
+
+// BeforeCreate gives a new company its id.
+func (c *Company) BeforeCreate(*gorm.DB) error {
+	if c.ID == 0 {
+		c.ID = NewID()
+	}
+	if c.Status == "" {
+		c.Status = StatusActive
+	}
+	return nil
+}
+
+// Status values shared by companies and users.
+const (
+	StatusActive   = "active"
+	StatusDisabled = "disabled"
+)
+
+// CompanyByID loads one company.
+func (db *DB) CompanyByID(id int64) (*Company, error) {
+	var c Company
+	if err := db.First(&c, "id = ?", id).Error; err != nil {
+		return nil, err
+	}
+	return &c, nil
+}
+
+// CompanyByName finds a company by its exact name; the seed uses it to stay idempotent.
+func (db *DB) CompanyByName(name string) (*Company, error) {
+	var c Company
+	if err := db.First(&c, "name = ?", name).Error; err != nil {
+		return nil, err
+	}
+	return &c, nil
+}
+
+// CreateCompanyWithOwner creates a company, its default role and its owner account in one transaction.
+func (db *DB) CreateCompanyWithOwner(c *Company, owner *User) error {
+	return db.Transaction(func(g *gorm.DB) error {
+		tx := &DB{DB: g, Driver: db.Driver}
+		if err := tx.Create(c).Error; err != nil {
+			return err
+		}
+		role := Role{CompanyID: c.ID, Name: DefaultRoleName, Code: DefaultRoleCode, IsDefault: true}
+		if err := tx.Create(&role).Error; err != nil {
+			return err
+		}
+		owner.CompanyID = c.ID
+		owner.IsOwner = true
+		if err := tx.CreateUser(owner, role.ID); err != nil {
+			return err
+		}
+		owner.Company = *c
+		return nil
+	})
+}

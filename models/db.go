@@ -1,0 +1,130 @@
+// Package models holds sellerhub's gorm entities and every query the product makes. Nothing outside this package
+// touches gorm; tenant data is only reachable through helpers that take the company id.
+package models
+
+import (
+	"context"
+	"crypto/rand"
+	"encoding/hex"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"time"
+
+	"github.com/glebarez/sqlite"
+	"gorm.io/driver/mysql"
+	"gorm.io/driver/postgres"
+	"gorm.io/gorm"
+	"gorm.io/gorm/logger"
+
+	"sellerhub/config"
+	"sellerhub/models/migrations"
+)
+
+// DB is the product's database handle together with the name of its driver (sqlite, postgres or mysql).
+type DB struct {
+	*gorm.DB
+	Driver string
+}
+
+// Open connects to the database named by a SELLERHUB_DATABASE_URL value. A SQLite file's folder is created.
+func Open(databaseURL string) (*DB, error) {
+	spec, err := config.ParseDatabaseURL(databaseURL)
+	if err != nil {
+		return nil, err
+	}
+	gcfg := &gorm.Config{
+		TranslateError: true,
+		Logger:         logger.Discard,
+		NowFunc:        func() time.Time { return time.Now().UTC().Truncate(time.Microsecond) },
+	}
+	var dialector gorm.Dialector
+	switch spec.Driver {
+	case "sqlite":
+		dsn, err := sqliteDSN(spec.DSN)
+		if err != nil {
+			return nil, err
+		}
+		dialector = sqlite.Open(dsn)
+	case "postgres":
+		dialector = postgres.Open(spec.DSN)
+	case "mysql":
+		dialector = mysql.Open(spec.DSN)
+	}
+	g, err := gorm.Open(dialector, gcfg)
+	if err != nil {
+		return nil, fmt.Errorf("open %s database: %w", spec.Driver, err)
+	}
+	sqlDB, err := g.DB()
+	if err != nil {
+		return nil, err
+	}
+	if spec.Driver == "sqlite" {
+		// SQLite takes one writer at a time; a small pool with WAL keeps readers concurrent without
+		// piling up writers that would only wait on the busy timeout.
+		sqlDB.SetMaxOpenConns(4)
+	} else {
+		sqlDB.SetMaxOpenConns(40)
+		sqlDB.SetMaxIdleConns(20)
+	}
+	sqlDB.SetConnMaxIdleTime(5 * time.Minute)
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	if err := sqlDB.PingContext(ctx); err != nil {
+		return nil, fmt.Errorf("reach %s database: %w", spec.Driver, err)
+	}
+	return &DB{DB: g, Driver: spec.Driver}, nil
+}
+
+// sqliteDSN adds the pragmas the product relies on: WAL for concurrent readers, a busy timeout instead of
+// immediate "database is locked" errors, immediate transactions so that a read-then-write transaction cannot
+// deadlock, and foreign keys. ":memory:" becomes a named shared-cache database so every pooled connection sees
+// the same data.
+func sqliteDSN(path string) (string, error) {
+	params := "_pragma=busy_timeout(10000)&_pragma=foreign_keys(1)&_txlock=immediate"
+	if path == ":memory:" {
+		var b [8]byte
+		_, _ = rand.Read(b[:])
+		return "file:mem" + hex.EncodeToString(b[:]) + "?mode=memory&cache=shared&" + params, nil
+	}
+	if strings.HasPrefix(path, "file:") {
+		return path + "&" + params, nil
+	}
+	if dir := filepath.Dir(path); dir != "." {
+		if err := os.MkdirAll(dir, 0o750); err != nil {
+			return "", fmt.Errorf("create the database folder %s: %w", dir, err)
+		}
+	}
+	return "file:" + path + "?_pragma=journal_mode(WAL)&_pragma=synchronous(NORMAL)&" + params, nil
+}
+
+// Migrate brings the schema up to date with the embedded goose migrations.
+func (db *DB) Migrate(ctx context.Context) error {
+	sqlDB, err := db.DB.DB()
+	if err != nil {
+		return err
+	}
+	return migrations.Up(ctx, sqlDB, db.Driver)
+}
+
+// Close releases the connection pool.
+func (db *DB) Close() error {
+	sqlDB, err := db.DB.DB()
+	if err != nil {
+		return err
+	}
+	return sqlDB.Close()
+}
+
+// Tx runs fn in one transaction: everything it writes lands together or not at all.
+func (db *DB) Tx(ctx context.Context, fn func(tx *DB) error) error {
+	return db.WithContext(ctx).Transaction(func(g *gorm.DB) error {
+		return fn(&DB{DB: g, Driver: db.Driver})
+	})
+}
+
+// With returns the handle bound to a request's context, so a cancelled request stops its queries.
+func (db *DB) With(ctx context.Context) *DB {
+	return &DB{DB: db.DB.WithContext(ctx), Driver: db.Driver}
+}

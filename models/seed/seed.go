@@ -1,0 +1,103 @@
+// Package seed fills a new database with what a first-time user needs: the demo company, its default role and
+// the admin account. Running it again changes nothing.
+package seed
+
+import (
+	"context"
+	"crypto/rand"
+	"fmt"
+	"math/big"
+
+	"sellerhub/models"
+)
+
+// DemoCompanyName is the seeded company.
+const DemoCompanyName = "演示公司"
+
+// Admin is what the seed reports about the admin account. Password is set only when the seed generated it just
+// now, so that it is printed once and never again.
+type Admin struct {
+	Account           string
+	GeneratedPassword string
+	Created           bool
+}
+
+// Run seeds the demo company and admin. hash turns a password into the stored hash; password may be empty,
+// in which case a strong one is generated.
+func Run(ctx context.Context, db *models.DB, account, password string, hash func(string) (string, error)) (Admin, error) {
+	db = db.With(ctx)
+	out := Admin{Account: account}
+	if _, err := db.UserByAccount(account); err == nil {
+		return out, nil
+	} else if !models.IsNotFound(err) {
+		return out, err
+	}
+	if password == "" {
+		p, err := StrongPassword()
+		if err != nil {
+			return out, err
+		}
+		password, out.GeneratedPassword = p, p
+	}
+	h, err := hash(password)
+	if err != nil {
+		return out, err
+	}
+	company, err := db.CompanyByName(DemoCompanyName)
+	admin := &models.User{Account: account, PasswordHash: h,
+		Profile: models.UserProfile{Name: "管理员", Email: emailOf(account)}}
+	switch {
+	case models.IsNotFound(err):
+		err = db.CreateCompanyWithOwner(&models.Company{Name: DemoCompanyName}, admin)
+	case err == nil:
+		// The company survived its admin (renamed account): give it a new owner with the default role.
+		var role *models.Role
+		if role, err = db.DefaultRole(company.ID); err == nil {
+			admin.CompanyID, admin.IsOwner = company.ID, true
+			err = db.Tx(ctx, func(tx *models.DB) error { return tx.CreateUser(admin, role.ID) })
+		}
+	}
+	if err != nil {
+		return out, fmt.Errorf("seed the admin account: %w", err)
+	}
+	out.Created = true
+	return out, nil
+}
+
+func emailOf(account string) string {
+	for _, r := range account {
+		if r == '@' {
+			return account
+		}
+	}
+	return ""
+}
+
+// StrongPassword returns 16 random characters with digits, lower and upper case letters and symbols, so it
+// always satisfies the product's password rule.
+func StrongPassword() (string, error) {
+	classes := []string{"0123456789", "abcdefghijkmnpqrstuvwxyz", "ABCDEFGHJKLMNPQRSTUVWXYZ", "!@#$%^&*-_=+"}
+	all := classes[0] + classes[1] + classes[2] + classes[3]
+	out := make([]byte, 16)
+	for i := range out {
+		set := all
+		if i < len(classes) {
+			set = classes[i]
+		}
+		n, err := rand.Int(rand.Reader, big.NewInt(int64(len(set))))
+		if err != nil {
+			return "", err
+		}
+		out[i] = set[n.Int64()]
+	}
+	// Shuffle so the classes do not always sit at the start.
+	for i := len(out) - 1; i > 0; i-- {
+		n, err := rand.Int(rand.Reader, big.NewInt(int64(i+1)))
+		if err != nil {
+			return "", err
+		}
+		j := n.Int64()
+		out[i], out[j] = out[j], out[i]
+	}
+	return string(out), nil
+}

@@ -1,0 +1,127 @@
+package models
+
+import (
+	"errors"
+	"time"
+
+	"gorm.io/gorm"
+)
+
+// User is a sign-in account. Account is a phone number or an e-mail address, unique across the product
+// because people sign in with it before any company is known.
+type User struct {
+	ID           int64 `gorm:"primaryKey;autoIncrement:false"`
+	CompanyID    int64
+	Account      string
+	PasswordHash string
+	// LegacySalt is set only for accounts imported from the older system whose PasswordHash is still its
+	// MD5 form; both are replaced at the first successful login.
+	LegacySalt string
+	Status     string
+	IsOwner    bool
+	ExpiresAt  *time.Time
+	// SessionToken is the account's one live web session; a new login ends the one named here.
+	SessionToken string
+	LastLoginAt  *time.Time
+	CreatedAt    time.Time
+	UpdatedAt    time.Time
+
+	Profile UserProfile `gorm:"foreignKey:UserID"`
+	Company Company     `gorm:"foreignKey:CompanyID"`
+}
+
+// BeforeCreate gives a new user its id.
+func (u *User) BeforeCreate(*gorm.DB) error {
+	if u.ID == 0 {
+		u.ID = NewID()
+	}
+	if u.Status == "" {
+		u.Status = StatusActive
+	}
+	return nil
+}
+
+// UserProfile holds what a user says about themselves.
+type UserProfile struct {
+	UserID    int64 `gorm:"primaryKey;autoIncrement:false"`
+	Name      string
+	Email     string
+	Mobile    string
+	Image     string
+	CreatedAt time.Time
+	UpdatedAt time.Time
+}
+
+// ErrNotFound is what lookups return for a missing row, whatever the database.
+var ErrNotFound = gorm.ErrRecordNotFound
+
+// IsNotFound tells whether err means the row does not exist.
+func IsNotFound(err error) bool { return errors.Is(err, gorm.ErrRecordNotFound) }
+
+// IsDuplicate tells whether err is a unique-key violation.
+func IsDuplicate(err error) bool { return errors.Is(err, gorm.ErrDuplicatedKey) }
+
+// UserByAccount finds an account by its phone or e-mail, across companies: sign-in starts here.
+func (db *DB) UserByAccount(account string) (*User, error) {
+	var u User
+	if err := db.Preload("Profile").Preload("Company").First(&u, "account = ?", account).Error; err != nil {
+		return nil, err
+	}
+	return &u, nil
+}
+
+// UserInCompany loads a user of the company with profile and company, or ErrNotFound.
+func (db *DB) UserInCompany(companyID, userID int64) (*User, error) {
+	var u User
+	err := db.Preload("Profile").Preload("Company").Scopes(InCompany("users", companyID)).
+		First(&u, "users.id = ?", userID).Error
+	if err != nil {
+		return nil, err
+	}
+	return &u, nil
+}
+
+// CreateUser inserts a user with its profile and role grants.
+func (db *DB) CreateUser(u *User, roleIDs ...int64) error {
+	if err := db.Omit("Profile", "Company").Create(u).Error; err != nil {
+		return err
+	}
+	u.Profile.UserID = u.ID
+	if err := db.Create(&u.Profile).Error; err != nil {
+		return err
+	}
+	for _, r := range roleIDs {
+		if err := db.Create(&UserRole{UserID: u.ID, RoleID: r}).Error; err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// SetPassword replaces a user's password hash and drops any legacy salt.
+func (db *DB) SetPassword(userID int64, hash string) error {
+	return db.Model(&User{}).Where("id = ?", userID).Updates(map[string]any{
+		"password_hash": hash, "legacy_salt": "",
+	}).Error
+}
+
+// RecordLogin notes a successful sign-in and the account's new live session, returning the session it ends.
+func (db *DB) RecordLogin(userID int64, token string, at time.Time) (previous string, err error) {
+	err = db.Transaction(func(tx *gorm.DB) error {
+		var u User
+		if err := tx.Select("session_token").First(&u, "id = ?", userID).Error; err != nil {
+			return err
+		}
+		previous = u.SessionToken
+		return tx.Model(&User{}).Where("id = ?", userID).Updates(map[string]any{
+			"session_token": token, "last_login_at": at,
+		}).Error
+	})
+	return previous, err
+}
+
+// ClearSessionToken forgets the live session of an account if it is still token (used at logout).
+func (db *DB) ClearSessionToken(userID int64, token string) error {
+	return db.Model(&User{}).Where("id = ? AND session_token = ?", userID, token).
+		Update("session_token", "").Error
+}

@@ -1,0 +1,71 @@
+// Package views holds the templ templates of every server-rendered page and the plain data they render.
+// Templates never query: handlers fill these structs from the service's answers.
+package views
+
+// Page is what every full document needs: its title, the hashed asset paths, the form token and the footer.
+type Page struct {
+	Title string
+	// CSS and Scripts are the hashed asset URLs the page loads.
+	CSS     string
+	Scripts []string
+	// CSRF is the token forms carry in the _csrf field.
+	CSRF string
+	// FilingNumber is the ICP 备案号 shown in the sign-in pages' footer.
+	FilingNumber string
+}
+
+// Notice is a message shown above a form: an error or a confirmation.
+type Notice struct {
+	Text  string
+	Error bool
+}
+
+// LoginPage is /login.
+type LoginPage struct {
+	Page
+	Account  string
+	Redirect string
+	Notice   Notice
+}
+
+// RegisterPage is /register. Passwords are never written back into the form.
+type RegisterPage struct {
+	Page
+	Account, Key, Name, Email, Company string
+	Notice                             Notice
+}
+
+// Reset steps.
+const (
+	ResetVerify = 0 // 验证身份
+	ResetSet    = 1 // 重置密码
+	ResetDone   = 2 // 完成
+)
+
+// ResetPage is /resetPassword in one of its three steps.
+type ResetPage struct {
+	Page
+	Action             string // the form's address: /resetPassword or /usercenter/resetPassword
+	Step               int
+	Account, Key, Code string
+	Notice             Notice
+}
+
+// SSOLoginPage is /ssologin: it shows 登录信息检查... and moves on to Target.
+type SSOLoginPage struct {
+	Page
+	Target string
+}
+
+// HomePage is the signed-in landing page until the shell replaces it.
+type HomePage struct {
+	Page
+	UserName, Company, Account string
+}
+
+// ErrorPage is the HTML answer to a failed page request.
+type ErrorPage struct {
+	Page
+	Status  int
+	Message string
+}
