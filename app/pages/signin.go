@@ -127,7 +127,9 @@ func (h *Handler) ResetForm(c *echo.Context) error {
 	return render(c, http.StatusOK, views.Reset(views.ResetPage{Page: h.resetPage(c), Action: c.Request().URL.Path}))
 }
 
-func (h *Handler) resetPage(c *echo.Context) views.Page { return h.page(c, "找回密码", "signin.js") }
+func (h *Handler) resetPage(c *echo.Context) views.Page {
+	return h.page(c, "找回密码", "signin.js")
+}
 
 // Reset moves through the three steps: send a code, verify it (验证身份), set the password (重置密码), done.
 func (h *Handler) Reset(c *echo.Context) error {
