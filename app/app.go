@@ -100,5 +100,7 @@ func csrf(secure bool) echo.MiddlewareFunc {
 		CookieHTTPOnly: true,
 		CookieSecure:   secure,
 		CookieSameSite: http.SameSiteLaxMode,
+		// A missing or stale token is the same thing to the user: the form is older than its cookie.
+		ErrorHandler: func(*echo.Context, error) error { return echo.ErrForbidden },
 	})
 }

@@ -8,6 +8,8 @@ import (
 	"sync"
 	"time"
 
+	"github.com/alexedwards/scs/v2"
+
 	"sellerhub/models"
 )
 
@@ -27,8 +29,10 @@ const (
 )
 
 // touchEvery is how stale a session's last write may get before a request refreshes its idle expiry: writing on
-// every request would make each page view a database write.
-const touchEvery = time.Minute
+// every request would make each page view a database write. A tenth of the idle time, at most a minute.
+func (s *Service) touchEvery() time.Duration {
+	return min(time.Minute, s.sessions.IdleTimeout/10)
+}
 
 // Principal is who a request acts for.
 type Principal struct {
@@ -67,7 +71,7 @@ func (s *Service) Touch(ctx context.Context) error {
 	if _, ok := s.Principal(ctx); !ok {
 		return nil
 	}
-	if s.now().Sub(time.UnixMilli(s.sessions.GetInt64(ctx, keySeen))) < touchEvery {
+	if s.now().Sub(time.UnixMilli(s.sessions.GetInt64(ctx, keySeen))) < s.touchEvery() {
 		return nil
 	}
 	s.sessions.Put(ctx, keySeen, s.now().UnixMilli())
@@ -146,7 +150,7 @@ func (s *Service) StartSession(ctx context.Context, u *models.User, loginType st
 		return "", err
 	}
 	if previous != "" && previous != token {
-		if err := s.sessions.Store.Delete(previous); err != nil {
+		if err := s.deleteSession(ctx, previous); err != nil {
 			return "", err
 		}
 	}
@@ -171,10 +175,19 @@ func (s *Service) endLiveSession(ctx context.Context, u *models.User) error {
 	if u.SessionToken == "" {
 		return nil
 	}
-	if err := s.sessions.Store.Delete(u.SessionToken); err != nil {
+	if err := s.deleteSession(ctx, u.SessionToken); err != nil {
 		return err
 	}
 	return s.db.With(ctx).ClearSessionToken(u.ID, u.SessionToken)
+}
+
+// deleteSession removes a session from the store by token. Stores that take a context (the Redis store panics
+// without one) are given the request's.
+func (s *Service) deleteSession(ctx context.Context, token string) error {
+	if cs, ok := s.sessions.Store.(scs.CtxStore); ok {
+		return cs.DeleteCtx(ctx, token)
+	}
+	return s.sessions.Store.Delete(token)
 }
 
 // AdoptSSOSession takes over a session id handed over by the single-sign-on server in /ssologin?jsessionid=.
@@ -184,7 +197,8 @@ func (s *Service) AdoptSSOSession(ctx context.Context, token string) (context.Co
 	if s.cfg.SSOURL == "" || token == "" || len(token) > 64 {
 		return ctx, false, nil
 	}
-	adopted, err := s.sessions.Load(context.WithoutCancel(ctx), token)
+	// A fresh context: scs.Load keeps whatever session a context already carries.
+	adopted, err := s.sessions.Load(context.Background(), token)
 	if err != nil {
 		return ctx, false, err
 	}

@@ -1,0 +1,336 @@
+// Package apptest starts the real application for HTTP tests: the same middleware, routes and service as
+// production, on a fresh in-memory SQLite database (or PostgreSQL/MariaDB), with a recording code sender and a
+// clock tests can move.
+package apptest
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"io"
+	"log/slog"
+	"net/http"
+	"net/http/cookiejar"
+	"net/http/httptest"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/alexedwards/scs/goredisstore"
+	"github.com/alexedwards/scs/v2"
+	"github.com/redis/go-redis/v9"
+
+	"sellerhub/app"
+	"sellerhub/app/service"
+	"sellerhub/config"
+	"sellerhub/models"
+	"sellerhub/models/dbtest"
+	"sellerhub/models/seed"
+	"sellerhub/static"
+)
+
+// Admin credentials of the seeded demo company.
+const (
+	AdminAccount  = "admin@sellerhub.local"
+	AdminPassword = "Admin#2026pass"
+)
+
+// Harness is one running application.
+type Harness struct {
+	T        testing.TB
+	URL      string
+	DB       *models.DB
+	Svc      *service.Service
+	Sessions *scs.SessionManager
+	Config   *config.Config
+	Codes    *CodeBox
+	Clock    *Clock
+	Log      *SyncBuffer
+}
+
+// Option changes how the harness starts.
+type Option func(*options)
+
+type options struct {
+	dbKind    string
+	redis     bool
+	configure func(*config.Config)
+	sender    service.CodeSender
+}
+
+// WithDatabase runs on a database kind of dbtest (sqlite, postgres, mysql).
+func WithDatabase(kind string) Option { return func(o *options) { o.dbKind = kind } }
+
+// WithRedisSessions keeps sessions in Redis at 127.0.0.1:6379 (SELLERHUB_TEST_REDIS_URL).
+func WithRedisSessions() Option { return func(o *options) { o.redis = true } }
+
+// WithConfig adjusts the configuration before the application is built.
+func WithConfig(fn func(*config.Config)) Option { return func(o *options) { o.configure = fn } }
+
+// WithSender replaces the recording sender (the CodeBox still records what is sent through it).
+func WithSender(s service.CodeSender) Option { return func(o *options) { o.sender = s } }
+
+// Start builds and serves the application until the test ends.
+func Start(t testing.TB, opts ...Option) *Harness {
+	t.Helper()
+	o := options{dbKind: dbtest.SQLite}
+	for _, fn := range opts {
+		fn(&o)
+	}
+	cfg, err := config.Load(func(string) string { return "" })
+	if err != nil {
+		t.Fatal(err)
+	}
+	cfg.AdminPassword = AdminPassword
+	if o.configure != nil {
+		o.configure(cfg)
+	}
+	h := &Harness{T: t, Config: cfg, Clock: &Clock{}, Log: &SyncBuffer{}}
+	h.Codes = &CodeBox{next: o.sender}
+	log := slog.New(slog.NewJSONHandler(h.Log, nil))
+	h.DB = dbtest.Open(t, o.dbKind)
+	if _, err := seed.Run(context.Background(), h.DB, cfg.AdminAccount, cfg.AdminPassword, service.HashPassword); err != nil {
+		t.Fatal(err)
+	}
+	h.Sessions = scs.New()
+	h.Sessions.IdleTimeout, h.Sessions.Lifetime = cfg.SessionIdle, cfg.SessionLifetime
+	h.Sessions.Store = models.NewSessionStore(h.DB)
+	if o.redis {
+		h.Sessions.Store = redisStore(t)
+	}
+	h.Svc = service.New(service.Deps{DB: h.DB, Sessions: h.Sessions, Sender: h.Codes, Config: cfg, Log: log, Now: h.Clock.Now})
+	assets, _ := static.LoadManifest()
+	e := app.New(app.Deps{Config: cfg, Service: h.Svc, Log: log, Assets: assets, Static: static.FS()})
+	srv := httptest.NewServer(e)
+	t.Cleanup(srv.Close)
+	h.URL = srv.URL
+	return h
+}
+
+func redisStore(t testing.TB) scs.Store {
+	url := "redis://127.0.0.1:6379/0"
+	opts, _ := redis.ParseURL(url)
+	client := redis.NewClient(opts)
+	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Second)
+	defer cancel()
+	if err := client.Ping(ctx).Err(); err != nil {
+		client.Close()
+		dbtest.Unreachable(t, "redis", err)
+	}
+	t.Cleanup(func() { client.Close() })
+	return goredisstore.NewWithPrefix(client, "sellerhub-test:"+t.Name()+":")
+}
+
+// Clock is the service's clock: real time plus an offset tests can advance.
+type Clock struct {
+	mu     sync.Mutex
+	offset time.Duration
+}
+
+// Now is the current test time.
+func (c *Clock) Now() time.Time {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return time.Now().Add(c.offset)
+}
+
+// Advance moves the clock forward.
+func (c *Clock) Advance(d time.Duration) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.offset += d
+}
+
+// CodeBox records every code sent and passes it on to another sender if one is set.
+type CodeBox struct {
+	mu   sync.Mutex
+	sent []service.CodeMessage
+	next service.CodeSender
+	// Fail makes the next sends fail, like a provider that is down.
+	Fail bool
+}
+
+// Send records the code.
+func (b *CodeBox) Send(ctx context.Context, m service.CodeMessage) error {
+	b.mu.Lock()
+	fail := b.Fail
+	if !fail {
+		b.sent = append(b.sent, m)
+	}
+	b.mu.Unlock()
+	if fail {
+		return io.ErrClosedPipe
+	}
+	if b.next != nil {
+		return b.next.Send(ctx, m)
+	}
+	return nil
+}
+
+// Last returns the newest code sent to target, or "" if none.
+func (b *CodeBox) Last(target string) string {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	for i := len(b.sent) - 1; i >= 0; i-- {
+		if b.sent[i].Target == target {
+			return b.sent[i].Code
+		}
+	}
+	return ""
+}
+
+// Count returns how many codes went to target.
+func (b *CodeBox) Count(target string) int {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	n := 0
+	for _, m := range b.sent {
+		if m.Target == target {
+			n++
+		}
+	}
+	return n
+}
+
+// SyncBuffer is a log buffer safe for concurrent writes.
+type SyncBuffer struct {
+	mu  sync.Mutex
+	buf bytes.Buffer
+}
+
+func (s *SyncBuffer) Write(p []byte) (int, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.buf.Write(p)
+}
+
+func (s *SyncBuffer) String() string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.buf.String()
+}
+
+// Envelope is a decoded JSON answer.
+type Envelope struct {
+	Status int
+	Code   string          `json:"code"`
+	Msg    string          `json:"msg"`
+	Data   json.RawMessage `json:"data"`
+	Total  *int64          `json:"total"`
+	Header http.Header     `json:"-"`
+}
+
+// Into decodes Data.
+func (e Envelope) Into(t testing.TB, v any) {
+	t.Helper()
+	if err := json.Unmarshal(e.Data, v); err != nil {
+		t.Fatalf("decode data %s: %v", e.Data, err)
+	}
+}
+
+// String returns Data as a JSON string value.
+func (e Envelope) String(t testing.TB) string {
+	var s string
+	e.Into(t, &s)
+	return s
+}
+
+// Client is one browser or program talking to the harness: it keeps cookies, and sends Token as the
+// jsessionid header when set.
+type Client struct {
+	h     *Harness
+	http  *http.Client
+	Token string
+	// Header is added to every request (e.g. Sec-Fetch-Site).
+	Header http.Header
+}
+
+// Client returns a client with an empty cookie jar that does not follow redirects.
+func (h *Harness) Client() *Client {
+	jar, _ := cookiejar.New(nil)
+	return &Client{h: h, Header: http.Header{}, http: &http.Client{Jar: jar,
+		CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }}}
+}
+
+// Raw sends a request and returns the response with its body read.
+func (c *Client) Raw(method, path, contentType string, body io.Reader) (*http.Response, []byte) {
+	c.h.T.Helper()
+	req, err := http.NewRequest(method, c.h.URL+path, body)
+	if err != nil {
+		c.h.T.Fatal(err)
+	}
+	if contentType != "" {
+		req.Header.Set("Content-Type", contentType)
+	}
+	if c.Token != "" {
+		req.Header.Set("jsessionid", c.Token)
+	}
+	for k, v := range c.Header {
+		req.Header[k] = v
+	}
+	resp, err := c.http.Do(req)
+	if err != nil {
+		c.h.T.Fatal(err)
+	}
+	defer resp.Body.Close()
+	b, _ := io.ReadAll(resp.Body)
+	return resp, b
+}
+
+// Call sends a JSON request (body nil for none) and decodes the envelope.
+func (c *Client) Call(method, path string, body any) Envelope {
+	c.h.T.Helper()
+	var r io.Reader
+	ct := ""
+	if body != nil {
+		b, _ := json.Marshal(body)
+		r, ct = bytes.NewReader(b), "application/json"
+	}
+	resp, raw := c.Raw(method, path, ct, r)
+	var env Envelope
+	if err := json.Unmarshal(raw, &env); err != nil {
+		c.h.T.Fatalf("%s %s: not an envelope (%d): %s", method, path, resp.StatusCode, raw)
+	}
+	env.Status, env.Header = resp.StatusCode, resp.Header
+	return env
+}
+
+// Form posts an HTML form and returns the response and body.
+func (c *Client) Form(path string, fields map[string]string) (*http.Response, string) {
+	c.h.T.Helper()
+	vals := make([]string, 0, len(fields))
+	for k, v := range fields {
+		vals = append(vals, urlEncode(k)+"="+urlEncode(v))
+	}
+	resp, b := c.Raw(http.MethodPost, path, "application/x-www-form-urlencoded", strings.NewReader(strings.Join(vals, "&")))
+	return resp, string(b)
+}
+
+// Login signs in through the API and keeps the session id as the header token.
+func (c *Client) Login(account, password string) Envelope {
+	c.h.T.Helper()
+	env := c.Call(http.MethodPost, "/admin/api/v1/auth/login", map[string]string{"account": account, "password": password})
+	if env.Code == "201" {
+		var d struct {
+			Session string `json:"session"`
+		}
+		env.Into(c.h.T, &d)
+		c.Token = d.Session
+	}
+	return env
+}
+
+// Expect fails the test unless the envelope has the HTTP status, code and message.
+func Expect(t testing.TB, env Envelope, status int, code, msg string) {
+	t.Helper()
+	if env.Status != status || env.Code != code || env.Msg != msg {
+		t.Fatalf("got %d %s %q (data %s), want %d %s %q", env.Status, env.Code, env.Msg, env.Data, status, code, msg)
+	}
+}
+
+// ExpectOK fails the test unless the call succeeded.
+func ExpectOK(t testing.TB, env Envelope) {
+	t.Helper()
+	Expect(t, env, http.StatusOK, "201", "一切ok")
+}

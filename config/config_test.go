@@ -1,0 +1,69 @@
+package config
+
+import (
+	"strings"
+	"testing"
+	"time"
+)
+
+func env(m map[string]string) Getenv { return func(k string) string { return m[k] } }
+
+func TestDefaults(t *testing.T) {
+	c, err := Load(env(nil))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if c.Addr != "127.0.0.1:8080" || c.DatabaseURL != "sqlite://data/sellerhub.db" || c.RedisURL != "" ||
+		c.SessionIdle != 3*time.Hour || c.TimeZone.String() != "Asia/Shanghai" || c.SecureCookies || c.AdminAccount == "" {
+		t.Fatalf("defaults: %+v", c)
+	}
+}
+
+func TestBadValuesNameTheVariable(t *testing.T) {
+	for name, value := range map[string]string{
+		"SELLERHUB_ADDR":           "no-port",
+		"SELLERHUB_DATABASE_URL":   "oracle://x",
+		"SELLERHUB_REDIS_URL":      "localhost:6379",
+		"SELLERHUB_SESSION_IDLE":   "three hours",
+		"SELLERHUB_SMTP_PORT":      "smtp",
+		"SELLERHUB_SSO_URL":        "sso.example",
+		"SELLERHUB_TIMEZONE":       "Mars/Olympus",
+		"SELLERHUB_SECURE_COOKIES": "maybe",
+		"SELLERHUB_LOG_FORMAT":     "xml",
+	} {
+		_, err := Load(env(map[string]string{name: value}))
+		if err == nil || !strings.Contains(err.Error(), name) {
+			t.Errorf("%s=%q: error %v does not name the variable", name, value, err)
+		}
+	}
+	_, err := Load(env(map[string]string{"SELLERHUB_SMTP_HOST": "mail.example.com"}))
+	if err == nil || !strings.Contains(err.Error(), "SELLERHUB_SMTP_FROM") {
+		t.Errorf("SMTP without a sender address: %v", err)
+	}
+}
+
+func TestDatabaseURLs(t *testing.T) {
+	for in, want := range map[string]Database{
+		"sqlite://data/x.db":                 {"sqlite", "data/x.db"},
+		"sqlite:///var/lib/x.db":             {"sqlite", "/var/lib/x.db"},
+		"postgres://u@h:5432/db":             {"postgres", "postgres://u@h:5432/db"},
+		"mysql://root:pw@127.0.0.1:3306/app": {"mysql", "root:pw@tcp(127.0.0.1:3306)/app?charset=utf8mb4&loc=UTC&parseTime=true"},
+	} {
+		got, err := ParseDatabaseURL(in)
+		if err != nil || got != want {
+			t.Errorf("%s -> %+v %v, want %+v", in, got, err, want)
+		}
+	}
+	for _, bad := range []string{"sqlite://", "mysql://root@host", "file.db"} {
+		if _, err := ParseDatabaseURL(bad); err == nil {
+			t.Errorf("%s accepted", bad)
+		}
+	}
+}
+
+func TestHTTPSPublicURLTurnsOnSecureCookies(t *testing.T) {
+	c, err := Load(env(map[string]string{"SELLERHUB_PUBLIC_URL": "https://erp.example.com"}))
+	if err != nil || !c.SecureCookies {
+		t.Fatalf("%+v %v", c, err)
+	}
+}

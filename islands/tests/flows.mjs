@@ -1,0 +1,204 @@
+// The sign-in flows as a person goes through them, shared by the test files. Each takes { js } so that the same
+// steps run with the sign-in script and as plain HTML forms; where the two differ (获取验证码 counts down in place
+// with JavaScript, and reloads the page without it) the flow checks what that mode should show.
+import assert from "node:assert/strict";
+import {
+  button,
+  clickAndWait,
+  field,
+  link,
+  pressEnterAndWait,
+  waitForNotice,
+} from "./harness.mjs";
+
+export const SMS_SENT = "验证码已发送，请查收短信";
+export const EMAIL_SENT = "验证码已发送到邮箱，请查收";
+export const COUNTDOWN = /^(\d+)秒后重新获取$/;
+
+/** The path and query of the page's address. */
+export function where(page) {
+  const u = new URL(page.url());
+  return u.pathname + u.search;
+}
+
+/**
+ * Clicks 获取验证码 and checks that the code was sent: with JavaScript the page stays, the notice says so and the
+ * button counts down from 60 s, disabled; without it the form is submitted and the page comes back with the
+ * notice. Returns nothing; read the code from the server log.
+ */
+export async function requestCode(page, { js, sentText = SMS_SENT }) {
+  const sendButton = page.locator("[data-send-code]");
+  assert.equal((await sendButton.textContent()).trim(), "获取验证码");
+  if (js) {
+    const before = page.url();
+    await button(page, "获取验证码").click();
+    assert.equal(await waitForNotice(page, sentText), sentText, "notice after 获取验证码");
+    assert.equal(page.url(), before, "with JavaScript, 获取验证码 must not submit the form");
+    const label = (await sendButton.textContent()).trim();
+    const m = label.match(COUNTDOWN);
+    assert.ok(m, `the button should count down like "60秒后重新获取", it reads "${label}"`);
+    assert.ok(Number(m[1]) <= 60 && Number(m[1]) >= 55, `the countdown should start at 60 s, it reads "${label}"`);
+    assert.equal(await sendButton.isDisabled(), true, "the button is disabled during the countdown");
+  } else {
+    await clickAndWait(page, button(page, "获取验证码"));
+    assert.equal(await waitForNotice(page, sentText, 0), sentText, "notice after 获取验证码");
+    assert.equal(await sendButton.isDisabled(), false);
+  }
+}
+
+/** Checks that the countdown ticks: the number goes down within a couple of seconds. */
+export async function expectCountdownTicks(page) {
+  const sendButton = page.locator("[data-send-code]");
+  const first = Number((await sendButton.textContent()).trim().match(COUNTDOWN)?.[1]);
+  await page.waitForFunction(
+    (n) => {
+      const m = document.querySelector("[data-send-code]").textContent.trim().match(/^(\d+)秒后重新获取$/);
+      return m && Number(m[1]) < n;
+    },
+    first,
+    { timeout: 3000 },
+  );
+}
+
+/**
+ * Registers a new company through /register: fills the form from top to bottom, asks for the code, reads it from
+ * the log, types it and clicks 注册. Ends on /login showing 注册成功 with the account filled in.
+ */
+export async function registerCompany(page, server, { js, account, password, name, email, company }) {
+  await page.goto("/register");
+  assert.equal(await page.locator("h1").textContent(), "注册账号");
+  await field(page, "account").fill(account);
+  await field(page, "oldpassword").fill(password);
+  await field(page, "password").fill(password);
+  await field(page, "name").fill(name);
+  await field(page, "email").fill(email);
+  await field(page, "company").fill(company);
+
+  const seen = server.codes.length;
+  await requestCode(page, { js });
+  if (js) {
+    await expectCountdownTicks(page);
+    // Nothing was submitted: everything typed is still there.
+    assert.equal(await field(page, "oldpassword").inputValue(), password);
+    assert.equal(await field(page, "password").inputValue(), password);
+  } else {
+    // The page came back from the server: what was typed is kept, except the passwords.
+    assert.equal(await field(page, "account").inputValue(), account);
+    assert.equal(await field(page, "name").inputValue(), name);
+    assert.equal(await field(page, "email").inputValue(), email);
+    assert.equal(await field(page, "company").inputValue(), company);
+    assert.equal(await field(page, "oldpassword").inputValue(), "", "passwords are never sent back");
+    assert.equal(await field(page, "password").inputValue(), "", "passwords are never sent back");
+    await field(page, "oldpassword").fill(password);
+    await field(page, "password").fill(password);
+  }
+  const sent = await server.waitForCode(account, { purpose: "register", after: seen });
+  assert.equal(sent.channel, "sms");
+  await field(page, "code").fill(sent.code);
+
+  await clickAndWait(page, button(page, "注册"));
+  assert.equal(new URL(page.url()).pathname, "/login", `after 注册 the browser should be on /login, it is on ${where(page)}`);
+  assert.equal(await waitForNotice(page, "注册成功", 0), "注册成功");
+  assert.equal(await field(page, "account").inputValue(), account, "the new account is filled in on /login");
+}
+
+/** Signs in from the login page currently shown: types account and password and clicks 登录 (or presses Enter). */
+export async function signIn(page, { account, password, enter = false }) {
+  const accountField = field(page, "account");
+  // The account may already be filled in (after registering); a person types over it.
+  await accountField.fill(account);
+  await field(page, "password").fill(password);
+  if (enter) {
+    await pressEnterAndWait(page, field(page, "password"));
+  } else {
+    await clickAndWait(page, button(page, "登录"));
+  }
+}
+
+/** Checks that /home shows the signed-in user's name and company. */
+export async function expectHome(page, { name, company }) {
+  assert.equal(new URL(page.url()).pathname, "/home", `expected /home, the browser is on ${where(page)}`);
+  assert.equal((await page.locator("[data-user-name]").textContent()).trim(), name);
+  assert.equal((await page.locator("[data-company]").textContent()).trim(), company);
+}
+
+/** Clicks 退出 on /home and checks the login page with 登出成功!. */
+export async function signOut(page) {
+  await clickAndWait(page, button(page, "退出"));
+  assert.equal(new URL(page.url()).pathname, "/login", `after 退出 the browser should be on /login, it is on ${where(page)}`);
+  assert.equal(await waitForNotice(page, "登出成功!", 0), "登出成功!");
+}
+
+/**
+ * Opens /home without a session: the browser is sent through /ssologin, which shows 登录信息检查... and moves on
+ * by itself (meta refresh, no script needed) to /login?redirect=%2Fhome.
+ */
+export async function openHomeSignedOut(page) {
+  const ssoPages = [];
+  const onResponse = (response) => {
+    const u = new URL(response.url());
+    if (u.pathname === "/ssologin" && response.request().resourceType() === "document") {
+      ssoPages.push({ url: u.pathname + u.search, status: response.status(), body: response.text().catch(() => "") });
+    }
+  };
+  page.on("response", onResponse);
+  try {
+    await page.goto("/home");
+    await page.waitForURL((u) => u.pathname === "/login", { timeout: 5000 });
+    await page.waitForLoadState("load");
+  } finally {
+    page.off("response", onResponse);
+  }
+  assert.equal(where(page), "/login?redirect=%2Fhome", "signed out, /home leads to the login page remembering /home");
+  assert.equal(ssoPages.length, 1, "the way to /login goes through /ssologin once");
+  assert.equal(ssoPages[0].url, "/ssologin?redirect=%2Fhome");
+  assert.equal(ssoPages[0].status, 200);
+  assert.match(await ssoPages[0].body, /登录信息检查\.\.\./);
+  assert.equal(await button(page, "登录").isVisible(), true);
+}
+
+/** The name of the reset step the indicator marks as current. */
+export async function currentResetStep(page) {
+  const current = page.locator('ol[aria-label="重置进度"] [aria-current]');
+  assert.equal(await current.count(), 1, "exactly one step is marked current");
+  return (await current.textContent()).trim();
+}
+
+/**
+ * Resets a forgotten password through the three steps: 验证身份 (account, 获取验证码, code, 下一步), 重置密码 (new
+ * password twice, 确定), 完成 (密码已重置，请使用新密码登录。 and 去登录). Ends on /login.
+ */
+export async function resetPassword(page, server, { js, account, channel, newPassword }) {
+  await page.goto("/resetPassword");
+  assert.equal(await page.locator("h1").textContent(), "找回密码");
+  assert.deepEqual(
+    (await page.locator('ol[aria-label="重置进度"] li').allTextContents()).map((t) => t.replace(/\s+/g, "")),
+    ["1验证身份", "2重置密码", "3完成"],
+  );
+  assert.equal(await currentResetStep(page), "验证身份");
+
+  await field(page, "account").fill(account);
+  const seen = server.codes.length;
+  await requestCode(page, { js, sentText: channel === "email" ? EMAIL_SENT : SMS_SENT });
+  assert.equal(await field(page, "account").inputValue(), account, "the account stays filled in");
+  const sent = await server.waitForCode(account.toLowerCase(), { purpose: "losepassword", after: seen });
+  assert.equal(sent.channel, channel, `the code for ${account} goes by ${channel}`);
+  await field(page, "code").fill(sent.code);
+  await clickAndWait(page, button(page, "下一步"));
+
+  assert.equal(await currentResetStep(page), "重置密码");
+  assert.equal(await waitForNotice(page, "", 0), "", "no message on a successful step");
+  assert.match((await page.locator("form").textContent()).replace(/\s+/g, ""), new RegExp(`正在为${escapeRegExp(account)}设置新密码`));
+  await field(page, "password").fill(newPassword);
+  await field(page, "repassword").fill(newPassword);
+  await clickAndWait(page, button(page, "确定"));
+
+  assert.equal(await currentResetStep(page), "完成");
+  assert.equal(await page.getByText("密码已重置，请使用新密码登录。", { exact: true }).isVisible(), true);
+  await clickAndWait(page, link(page, "去登录"));
+  assert.equal(new URL(page.url()).pathname, "/login");
+}
+
+function escapeRegExp(s) {
+  return s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+}

@@ -1,0 +1,260 @@
+// Shared harness for the browser tests: start a sellerhub server on a fresh SQLite database, launch the system
+// Chromium, read the verification codes the log sender writes to stdout, and a few helpers that act on the
+// sign-in pages the way a person does (type, click by visible text, read the notice).
+//
+// Every test file starts its own servers, one per JavaScript mode, each with its own temporary database, so that
+// the server's limits (one code per target per 60 s, 10 codes per address per 10 minutes, failed-login limits)
+// never carry over between files or modes.
+import { spawn } from "node:child_process";
+import { mkdtempSync, mkdirSync, rmSync } from "node:fs";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { chromium } from "playwright-core";
+
+export const ADMIN_ACCOUNT = "admin@sellerhub.local";
+export const ADMIN_PASSWORD = "Admin#2026pass";
+export const ARTIFACTS = join(dirname(fileURLToPath(import.meta.url)), "artifacts");
+
+/** The two ways every flow runs: with the sign-in script, and as plain HTML forms. */
+export const MODES = [
+  { js: true, label: "JavaScript on" },
+  { js: false, label: "JavaScript off" },
+];
+
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.unref();
+    srv.on("error", reject);
+    srv.listen(0, "127.0.0.1", () => {
+      const { port } = srv.address();
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+// A timer that does not keep the test process alive, for the deadlines raced against events.
+const deadline = (ms) => new Promise((r) => setTimeout(r, ms).unref());
+
+/**
+ * Starts bin/sellerhub (SELLERHUB_BIN) on a free port with a fresh SQLite database in a temporary directory.
+ * options.env adds or overrides environment variables (for example SELLERHUB_ADMIN_ACCOUNT).
+ * Resolves when the server prints "sellerhub 已启动: http://...".
+ */
+export async function startServer(options = {}) {
+  const bin = process.env.SELLERHUB_BIN;
+  if (!bin) throw new Error("SELLERHUB_BIN is not set: run the browser tests with `make browser-test`");
+  const dir = mkdtempSync(join(tmpdir(), "sellerhub-browser-"));
+  const port = await freePort();
+  const env = {
+    ...process.env,
+    SELLERHUB_ADDR: `127.0.0.1:${port}`,
+    SELLERHUB_DATABASE_URL: `sqlite://${join(dir, "db.sqlite")}`,
+    SELLERHUB_ADMIN_PASSWORD: ADMIN_PASSWORD,
+    SELLERHUB_LOG_FORMAT: "json",
+    ...options.env,
+  };
+  const child = spawn(bin, ["serve"], { cwd: dir, env, stdio: ["ignore", "pipe", "pipe"] });
+
+  const codes = []; // every "verification code" log line, in order
+  const output = []; // the last lines of stdout and stderr, for failure messages
+  const remember = (line) => {
+    output.push(line);
+    if (output.length > 200) output.shift();
+  };
+  let url = "";
+  let readyResolve;
+  const ready = new Promise((resolve) => (readyResolve = resolve));
+
+  let pending = "";
+  child.stdout.setEncoding("utf8");
+  child.stdout.on("data", (chunk) => {
+    pending += chunk;
+    let nl;
+    while ((nl = pending.indexOf("\n")) >= 0) {
+      const line = pending.slice(0, nl);
+      pending = pending.slice(nl + 1);
+      remember(line);
+      const started = line.match(/sellerhub 已启动: (http:\/\/\S+?)\/?$/);
+      if (started) {
+        url = started[1];
+        readyResolve();
+        continue;
+      }
+      if (!line.startsWith("{")) continue;
+      try {
+        const entry = JSON.parse(line);
+        if (entry.msg === "verification code") codes.push(entry);
+      } catch {
+        // not a JSON log line
+      }
+    }
+  });
+  child.stderr.setEncoding("utf8");
+  child.stderr.on("data", (chunk) => chunk.split("\n").filter(Boolean).forEach((l) => remember("stderr: " + l)));
+
+  const exited = new Promise((resolve) => child.on("exit", (code, signal) => resolve({ code, signal })));
+  const outcome = await Promise.race([
+    ready.then(() => "ready"),
+    exited.then(() => "exited"),
+    deadline(15000).then(() => "timeout"),
+  ]);
+  if (outcome !== "ready") {
+    child.kill("SIGKILL");
+    rmSync(dir, { recursive: true, force: true });
+    throw new Error(`sellerhub did not start (${outcome}):\n${output.join("\n")}`);
+  }
+
+  return {
+    url,
+    dir,
+    /** All code log lines seen so far. */
+    codes,
+    /** The server's recent output, for failure messages. */
+    log: () => output.join("\n"),
+    /**
+     * Waits for the newest code sent to target (optionally of a purpose and channel) among the lines logged after
+     * `after` codes had been seen, and returns the whole log entry ({code, channel, purpose, target, ...}).
+     */
+    async waitForCode(target, { purpose, channel, after = 0, timeout = 5000 } = {}) {
+      const deadline = Date.now() + timeout;
+      for (;;) {
+        const found = codes
+          .slice(after)
+          .filter((c) => c.target === target && (!purpose || c.purpose === purpose) && (!channel || c.channel === channel))
+          .at(-1);
+        if (found) return found;
+        if (Date.now() > deadline) {
+          throw new Error(`no verification code for ${target} (purpose ${purpose ?? "any"}) in the log:\n${output.slice(-20).join("\n")}`);
+        }
+        await sleep(25);
+      }
+    },
+    async stop() {
+      if (child.exitCode === null && child.signalCode === null) {
+        child.kill("SIGTERM");
+        const done = await Promise.race([exited.then(() => true), deadline(5000).then(() => false)]);
+        if (!done) {
+          child.kill("SIGKILL");
+          await exited;
+        }
+      }
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+let browserPromise;
+
+/** The browser of this test file, launched on first use; close it with closeBrowser() in the file's after(). */
+export function getBrowser() {
+  browserPromise ??= chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH || "/usr/bin/chromium",
+    args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
+      "--disable-sync", "--no-first-run"],
+  });
+  return browserPromise;
+}
+
+export async function closeBrowser() {
+  if (!browserPromise) return;
+  const b = await browserPromise;
+  browserPromise = undefined;
+  await b.close();
+}
+
+/**
+ * Opens a page in a fresh browser context (its own cookies) against server, with JavaScript on or off.
+ * Relative addresses in page.goto() resolve against the server.
+ */
+export async function newPage(server, { js = true, viewport = { width: 1280, height: 800 }, ...rest } = {}) {
+  const browser = await getBrowser();
+  const context = await browser.newContext({
+    baseURL: server.url,
+    javaScriptEnabled: js,
+    locale: "zh-CN",
+    timezoneId: "Asia/Shanghai",
+    viewport,
+    ...rest,
+  });
+  context.setDefaultTimeout(10000);
+  context.setDefaultNavigationTimeout(15000);
+  const page = await context.newPage();
+  const errors = [];
+  page.on("pageerror", (err) => errors.push(err));
+  page.scriptErrors = errors;
+  return page;
+}
+
+/**
+ * Runs fn(page) in a fresh context and closes the context afterwards, also when fn fails (an open connection
+ * would hold up the server's graceful shutdown). Fails when the page threw a script error.
+ */
+export async function withPage(server, options, fn) {
+  const page = await newPage(server, options);
+  try {
+    await fn(page);
+    if (page.scriptErrors.length) {
+      throw new Error(`script errors on the page: ${page.scriptErrors.map((e) => e.message).join("; ")}`);
+    }
+  } finally {
+    await page.context().close();
+  }
+}
+
+/** The visible text of the form's notice ([data-notice]), trimmed; "" when it is hidden or absent. */
+export async function noticeText(page) {
+  const n = page.locator("[data-notice]");
+  if ((await n.count()) === 0) return "";
+  if (!(await n.first().isVisible())) return "";
+  return ((await n.first().textContent()) ?? "").trim();
+}
+
+/**
+ * Waits (up to timeout) for the notice to read exactly `expected`, then returns what it reads, so that the
+ * caller's assert.equal shows the actual text when it never did.
+ */
+export async function waitForNotice(page, expected, timeout = 5000) {
+  const deadline = Date.now() + timeout;
+  let text = "";
+  for (;;) {
+    text = await noticeText(page).catch(() => "");
+    if (text === expected || Date.now() > deadline) return text;
+    await sleep(50);
+  }
+}
+
+/** Clicks something that submits a form or follows a link, and waits for the page that comes back. */
+export async function clickAndWait(page, locator) {
+  const navigation = page.waitForNavigation({ waitUntil: "load" });
+  await locator.click();
+  await navigation;
+}
+
+/** Presses Enter in a field, which submits its form, and waits for the page that comes back. */
+export async function pressEnterAndWait(page, locator) {
+  const navigation = page.waitForNavigation({ waitUntil: "load" });
+  await locator.press("Enter");
+  await navigation;
+}
+
+export const button = (page, name) => page.getByRole("button", { name, exact: true });
+export const link = (page, name) => page.getByRole("link", { name, exact: true });
+export const field = (page, name) => page.locator(`input[name="${name}"]:not([type="hidden"])`);
+
+/** Makes sure the artifacts directory exists and returns the path of a file in it. */
+export function artifact(name) {
+  mkdirSync(ARTIFACTS, { recursive: true });
+  return join(ARTIFACTS, name);
+}
+
+/** A mainland mobile number unique within this process: prefix (3 digits, e.g. "139") plus 8 digits. */
+let phoneCounter = 0;
+export function phone(prefix = "139") {
+  phoneCounter += 1;
+  const tail = String((process.pid * 100 + phoneCounter) % 1e8).padStart(8, "0");
+  return prefix + tail;
+}

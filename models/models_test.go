@@ -1,0 +1,267 @@
+package models_test
+
+import (
+	"context"
+	"sync"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"sellerhub/models"
+	"sellerhub/models/dbtest"
+	"sellerhub/models/migrations"
+	"sellerhub/models/seed"
+)
+
+func hashFake(p string) (string, error) { return "hash:" + p, nil }
+
+func newCompany(t *testing.T, db *models.DB, name, account string) *models.User {
+	t.Helper()
+	owner := &models.User{Account: account, PasswordHash: "x", Profile: models.UserProfile{Name: "老板" + name}}
+	if err := db.CreateCompanyWithOwner(&models.Company{Name: name}, owner); err != nil {
+		t.Fatalf("create company %s: %v", name, err)
+	}
+	return owner
+}
+
+func TestMigrationsGoDownAndUpAgain(t *testing.T) {
+	dbtest.ForEach(t, func(t *testing.T, db *models.DB) {
+		sqlDB, _ := db.DB.DB()
+		ctx := context.Background()
+		if err := migrations.Reset(ctx, sqlDB, db.Driver); err != nil {
+			t.Fatalf("down: %v", err)
+		}
+		if db.Migrator().HasTable("users") {
+			t.Fatal("users table still there after down")
+		}
+		if err := db.Migrate(ctx); err != nil {
+			t.Fatalf("up again: %v", err)
+		}
+		if !db.Migrator().HasTable("users") || !db.Migrator().HasTable("sessions") {
+			t.Fatal("tables missing after up")
+		}
+	})
+}
+
+func TestCompanyWithOwnerAndDefaultRole(t *testing.T) {
+	dbtest.ForEach(t, func(t *testing.T, db *models.DB) {
+		owner := newCompany(t, db, "甲公司", "13800000001")
+		u, err := db.UserInCompany(owner.CompanyID, owner.ID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !u.IsOwner || u.Company.Name != "甲公司" || u.Profile.Name != "老板甲公司" || u.Status != models.StatusActive {
+			t.Fatalf("owner loaded wrong: %+v", u)
+		}
+		roles, err := db.RolesOfUser(owner.CompanyID, owner.ID)
+		if err != nil || len(roles) != 1 || roles[0].Code != models.DefaultRoleCode || !roles[0].IsDefault {
+			t.Fatalf("roles = %+v, %v", roles, err)
+		}
+	})
+}
+
+func TestAccountIsUniqueAndDuplicateIsRecognised(t *testing.T) {
+	dbtest.ForEach(t, func(t *testing.T, db *models.DB) {
+		newCompany(t, db, "甲", "13800000001")
+		err := db.CreateCompanyWithOwner(&models.Company{Name: "乙"}, &models.User{Account: "13800000001", PasswordHash: "x"})
+		if !models.IsDuplicate(err) {
+			t.Fatalf("second account: want duplicate error, got %v", err)
+		}
+		// The failed registration left nothing behind: no second company.
+		var n int64
+		db.Model(&models.Company{}).Count(&n)
+		if n != 1 {
+			t.Fatalf("companies = %d after a failed registration, want 1", n)
+		}
+	})
+}
+
+func TestTenantScopeHidesOtherCompaniesUsers(t *testing.T) {
+	dbtest.ForEach(t, func(t *testing.T, db *models.DB) {
+		a := newCompany(t, db, "甲", "13800000001")
+		b := newCompany(t, db, "乙", "13800000002")
+		if _, err := db.UserInCompany(a.CompanyID, b.ID); !models.IsNotFound(err) {
+			t.Fatalf("company A reading B's user: want not found, got %v", err)
+		}
+		if roles, _ := db.RolesOfUser(a.CompanyID, b.ID); len(roles) != 0 {
+			t.Fatalf("company A sees B's roles: %+v", roles)
+		}
+	})
+}
+
+func TestLoginRecordsOneLiveSession(t *testing.T) {
+	dbtest.ForEach(t, func(t *testing.T, db *models.DB) {
+		u := newCompany(t, db, "甲", "13800000001")
+		prev, err := db.RecordLogin(u.ID, "tok-1", time.Now())
+		if err != nil || prev != "" {
+			t.Fatalf("first login: prev=%q err=%v", prev, err)
+		}
+		prev, err = db.RecordLogin(u.ID, "tok-2", time.Now())
+		if err != nil || prev != "tok-1" {
+			t.Fatalf("second login: prev=%q err=%v", prev, err)
+		}
+		if err := db.ClearSessionToken(u.ID, "tok-1"); err != nil {
+			t.Fatal(err)
+		}
+		got, _ := db.UserByAccount("13800000001")
+		if got.SessionToken != "tok-2" {
+			t.Fatalf("logout of an ended session cleared the live one: %q", got.SessionToken)
+		}
+	})
+}
+
+func TestSessionStore(t *testing.T) {
+	dbtest.ForEach(t, func(t *testing.T, db *models.DB) {
+		s := models.NewSessionStore(db)
+		if err := s.Commit("abc", []byte("one"), time.Now().Add(time.Hour)); err != nil {
+			t.Fatal(err)
+		}
+		if err := s.Commit("abc", []byte("two"), time.Now().Add(time.Hour)); err != nil {
+			t.Fatalf("overwrite: %v", err)
+		}
+		b, found, err := s.Find("abc")
+		if err != nil || !found || string(b) != "two" {
+			t.Fatalf("find = %q %v %v", b, found, err)
+		}
+		if err := s.Commit("old", []byte("x"), time.Now().Add(-time.Second)); err != nil {
+			t.Fatal(err)
+		}
+		if _, found, _ := s.Find("old"); found {
+			t.Fatal("expired session found")
+		}
+		if err := s.DeleteExpired(context.Background()); err != nil {
+			t.Fatal(err)
+		}
+		var n int64
+		db.Model(&models.Session{}).Count(&n)
+		if n != 1 {
+			t.Fatalf("sessions after sweep = %d, want 1", n)
+		}
+		if err := s.Delete("abc"); err != nil {
+			t.Fatal(err)
+		}
+		if err := s.Delete("never-there"); err != nil {
+			t.Fatalf("deleting an unknown token: %v", err)
+		}
+		if _, found, _ := s.Find("abc"); found {
+			t.Fatal("deleted session found")
+		}
+	})
+}
+
+func TestVerificationCodeIsUsedOnceUnderConcurrency(t *testing.T) {
+	dbtest.ForEach(t, func(t *testing.T, db *models.DB) {
+		now := time.Now().UTC()
+		v := &models.VerificationCode{CodeKey: "k1", Target: "13800000001", Purpose: "register", CodeHash: "h",
+			ExpiresAt: now.Add(10 * time.Minute), CreatedAt: now}
+		if err := db.SaveVerificationCode(v); err != nil {
+			t.Fatal(err)
+		}
+		last, err := db.LatestCodeFor("13800000001")
+		if err != nil || last.Sub(now).Abs() > time.Second {
+			t.Fatalf("latest = %v, %v", last, err)
+		}
+		var wins atomic.Int32
+		var wg sync.WaitGroup
+		for range 8 {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				ok, err := db.UseVerificationCode("k1", time.Now().UTC())
+				if err != nil {
+					t.Errorf("use: %v", err)
+				}
+				if ok {
+					wins.Add(1)
+				}
+			}()
+		}
+		wg.Wait()
+		if wins.Load() != 1 {
+			t.Fatalf("code used %d times, want exactly 1", wins.Load())
+		}
+		if err := db.CountCodeAttempt("k1"); err != nil {
+			t.Fatal(err)
+		}
+		got, _ := db.VerificationCodeByKey("k1")
+		if got.Attempts != 1 || got.UsedAt == nil {
+			t.Fatalf("code after use: %+v", got)
+		}
+		if err := db.DeleteExpiredCodes(now.Add(time.Hour)); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := db.VerificationCodeByKey("k1"); !models.IsNotFound(err) {
+			t.Fatalf("expired code not swept: %v", err)
+		}
+	})
+}
+
+func TestAccountBindings(t *testing.T) {
+	dbtest.ForEach(t, func(t *testing.T, db *models.DB) {
+		a := newCompany(t, db, "甲", "13800000001")
+		b := newCompany(t, db, "乙", "13800000002")
+		newCompany(t, db, "丙", "13800000003")
+		if err := db.BindAccounts(a.ID, b.ID); err != nil {
+			t.Fatal(err)
+		}
+		for _, id := range []int64{a.ID, b.ID} {
+			bound, err := db.BoundAccounts(id)
+			if err != nil || len(bound) != 2 {
+				t.Fatalf("bound accounts of %d = %d, %v", id, len(bound), err)
+			}
+			if bound[0].Company.Name == "" {
+				t.Fatal("bound account without its company")
+			}
+		}
+	})
+}
+
+func TestSeedIsIdempotent(t *testing.T) {
+	dbtest.ForEach(t, func(t *testing.T, db *models.DB) {
+		ctx := context.Background()
+		first, err := seed.Run(ctx, db, "admin@example.com", "", hashFake)
+		if err != nil || !first.Created || first.GeneratedPassword == "" {
+			t.Fatalf("first seed: %+v %v", first, err)
+		}
+		again, err := seed.Run(ctx, db, "admin@example.com", "", hashFake)
+		if err != nil || again.Created || again.GeneratedPassword != "" {
+			t.Fatalf("second seed must change nothing and print no password: %+v %v", again, err)
+		}
+		var companies, users int64
+		db.Model(&models.Company{}).Count(&companies)
+		db.Model(&models.User{}).Count(&users)
+		if companies != 1 || users != 1 {
+			t.Fatalf("after two seeds: %d companies, %d users", companies, users)
+		}
+	})
+}
+
+func TestStrongPasswordHasThreeClasses(t *testing.T) {
+	for range 50 {
+		p, err := seed.StrongPassword()
+		if err != nil || len(p) != 16 {
+			t.Fatalf("%q %v", p, err)
+		}
+		var d, l, u bool
+		for _, r := range p {
+			d = d || (r >= '0' && r <= '9')
+			l = l || (r >= 'a' && r <= 'z')
+			u = u || (r >= 'A' && r <= 'Z')
+		}
+		if !d || !l || !u {
+			t.Fatalf("password %q lacks a class", p)
+		}
+	}
+}
+
+func TestNewIDIsUniqueAndIncreasing(t *testing.T) {
+	seen := map[int64]bool{}
+	last := int64(0)
+	for range 100000 {
+		id := models.NewID()
+		if seen[id] || id <= last {
+			t.Fatalf("id %d repeated or not increasing after %d", id, last)
+		}
+		seen[id], last = true, id
+	}
+}
