@@ -12,7 +12,8 @@ build: assets generate
 	$(GO) build -o $(BIN) .
 
 node_modules/.installed: package.json package-lock.json
-	npm ci --no-audit --no-fund
+	# npm ci rejects this lock (npm omits other platforms' optional tailwind binaries from it); install honours it.
+	npm install --no-audit --no-fund
 	touch $@
 
 assets: node_modules/.installed

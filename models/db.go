@@ -4,12 +4,9 @@ package models
 
 import (
 	"context"
-	"crypto/rand"
-	"encoding/hex"
 	"fmt"
 	"os"
 	"path/filepath"
-	"strings"
 	"time"
 
 	"github.com/glebarez/sqlite"
@@ -79,18 +76,9 @@ func Open(databaseURL string) (*DB, error) {
 
 // sqliteDSN adds the pragmas the product relies on: WAL for concurrent readers, a busy timeout instead of
 // immediate "database is locked" errors, immediate transactions so that a read-then-write transaction cannot
-// deadlock, and foreign keys. ":memory:" becomes a named shared-cache database so every pooled connection sees
-// the same data.
+// deadlock, and foreign keys.
 func sqliteDSN(path string) (string, error) {
 	params := "_pragma=busy_timeout(10000)&_pragma=foreign_keys(1)&_txlock=immediate"
-	if path == ":memory:" {
-		var b [8]byte
-		_, _ = rand.Read(b[:])
-		return "file:mem" + hex.EncodeToString(b[:]) + "?mode=memory&cache=shared&" + params, nil
-	}
-	if strings.HasPrefix(path, "file:") {
-		return path + "&" + params, nil
-	}
 	if dir := filepath.Dir(path); dir != "." {
 		if err := os.MkdirAll(dir, 0o750); err != nil {
 			return "", fmt.Errorf("create the database folder %s: %w", dir, err)

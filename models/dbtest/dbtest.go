@@ -65,12 +65,13 @@ func Open(t testing.TB, kind string) *models.DB {
 	return db
 }
 
-// FreshURL creates an empty database of the kind and returns its SELLERHUB_DATABASE_URL. For SQLite it is a
-// private in-memory database.
+// FreshURL creates an empty database of the kind and returns its SELLERHUB_DATABASE_URL. For SQLite it is a file
+// in the test's temporary folder, as in production: an in-memory shared-cache database locks whole tables and
+// would fail concurrent tests that production passes.
 func FreshURL(t testing.TB, kind string) string {
 	t.Helper()
 	if kind == SQLite {
-		return "sqlite://:memory:"
+		return "sqlite://" + t.TempDir() + "/sellerhub.db"
 	}
 	base := serverURL(kind)
 	admin, err := openServer(kind, base)
