@@ -4,6 +4,7 @@ import (
 	"github.com/labstack/echo/v5"
 
 	"sellerhub/app/api/auth"
+	"sellerhub/app/api/menus"
 	"sellerhub/app/api/users"
 	"sellerhub/app/middleware"
 	"sellerhub/app/pages"
@@ -50,6 +51,10 @@ func routes(e *echo.Echo, d Deps, pg *pages.Handler) {
 	admin.GET("/users/detail", uh.Detail, session)
 	admin.POST("/users/verifyPassword", uh.VerifyPassword, session)
 	admin.POST("/users/updatePasswordSelf", uh.UpdatePasswordSelf, session)
+
+	mh := &menus.Handler{Svc: d.Service}
+	admin.GET("/menus/route", mh.Routes, session)
+	admin.GET("/menus/cleanUserCache", mh.CleanUserCache, session)
 
 	// Unknown addresses: the envelope under the API prefixes, the 404 page elsewhere.
 	e.RouteNotFound("/*", func(*echo.Context) error { return echo.ErrNotFound })

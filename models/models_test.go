@@ -265,3 +265,47 @@ func TestNewIDIsUniqueAndIncreasing(t *testing.T) {
 		seen[id], last = true, id
 	}
 }
+
+func TestMenuSeedIsIdempotentAndGrantsAreRead(t *testing.T) {
+	dbtest.ForEach(t, func(t *testing.T, db *models.DB) {
+		for range 2 {
+			if err := seed.SeedMenus(db); err != nil {
+				t.Fatal(err)
+			}
+		}
+		menus, _ := db.AllMenus()
+		perms, _ := db.AllPermissions()
+		var tops int
+		for _, m := range menus {
+			if m.ParentID == 0 {
+				tops++
+			}
+		}
+		if tops != 10 || len(menus) < 100 || len(perms) < 40 {
+			t.Fatalf("seeded %d top groups, %d entries, %d permissions", tops, len(menus), len(perms))
+		}
+		owner := newCompany(t, db, "甲", "13800000001")
+		g, err := db.GrantsOfUser(owner.CompanyID, owner.ID)
+		if err != nil || !g.Admin {
+			t.Fatalf("owner with the admin role: %+v %v", g, err)
+		}
+		inbound, _ := db.MenuByCode("warehouse.inbound")
+		role := models.Role{CompanyID: owner.CompanyID, Name: "仓管"}
+		db.Create(&role)
+		db.Create(&models.RoleMenu{RoleID: role.ID, MenuID: inbound.ID})
+		db.Create(&models.RolePermission{RoleID: role.ID, PermissionID: perms[0].ID})
+		clerk := &models.User{CompanyID: owner.CompanyID, Account: "13800000009", PasswordHash: "x"}
+		if err := db.CreateUser(clerk, role.ID); err != nil {
+			t.Fatal(err)
+		}
+		g, err = db.GrantsOfUser(owner.CompanyID, clerk.ID)
+		if err != nil || g.Admin || len(g.MenuIDs) != 1 || g.MenuIDs[0] != inbound.ID || len(g.PermissionIDs) != 1 {
+			t.Fatalf("clerk grants: %+v %v", g, err)
+		}
+		// Another company reading the clerk's grants gets nothing.
+		other := newCompany(t, db, "乙", "13800000002")
+		if g, _ := db.GrantsOfUser(other.CompanyID, clerk.ID); g.Admin || len(g.MenuIDs) != 0 {
+			t.Fatalf("grants leak across companies: %+v", g)
+		}
+	})
+}

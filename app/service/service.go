@@ -38,6 +38,7 @@ type Service struct {
 	// codeRequests bounds code requests per client address (per target is kept in the database).
 	codeRequests *Limiter
 	sso          *ssoProbe
+	menus        *menuCache
 }
 
 // Limits on guessing and on code requests.
@@ -65,5 +66,6 @@ func New(d Deps) *Service {
 		loginFailures: NewLimiter(loginFailureLimit, loginFailureWindow, d.Now),
 		codeRequests:  NewLimiter(codeRequestLimit, codeRequestWindow, d.Now),
 		sso:           &ssoProbe{url: d.Config.SSOURL, client: d.HTTP, now: d.Now},
+		menus:         &menuCache{users: map[int64]*UserMenu{}},
 	}
 }

@@ -1,5 +1,5 @@
-// Package seed fills a new database with what a first-time user needs: the demo company, its default role and
-// the admin account. Running it again changes nothing.
+// Package seed fills a new database with what a first-time user needs: the product menu, the demo company, its
+// default role and the admin account. Running it again adds only what is missing.
 package seed
 
 import (
@@ -27,6 +27,9 @@ type Admin struct {
 func Run(ctx context.Context, db *models.DB, account, password string, hash func(string) (string, error)) (Admin, error) {
 	db = db.With(ctx)
 	out := Admin{Account: account}
+	if err := SeedMenus(db); err != nil {
+		return out, fmt.Errorf("seed the menu: %w", err)
+	}
 	if _, err := db.UserByAccount(account); err == nil {
 		return out, nil
 	} else if !models.IsNotFound(err) {

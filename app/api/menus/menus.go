@@ -1,0 +1,67 @@
+// Package menus serves /admin/api/v1/menus: the signed-in user's menu tree with their button permissions.
+package menus
+
+import (
+	"strconv"
+
+	"github.com/labstack/echo/v5"
+
+	"sellerhub/app/api"
+	"sellerhub/app/middleware"
+	"sellerhub/app/service"
+)
+
+// Handler serves the menus calls.
+type Handler struct{ Svc *service.Service }
+
+// Route is one entry of menus/route as the contract shapes it.
+type Route struct {
+	Name      string  `json:"name"`
+	Path      string  `json:"path"`
+	Sort      int     `json:"sort"`
+	Redirect  string  `json:"redirect"`
+	Component string  `json:"component"`
+	OldID     string  `json:"oldid"`
+	Meta      Meta    `json:"meta"`
+	Children  []Route `json:"children"`
+}
+
+// Meta carries a route's title, icon and keep-alive; the first top-level entry also carries every button
+// permission of the user.
+type Meta struct {
+	Title       string   `json:"title"`
+	Icon        string   `json:"icon"`
+	KeepAlive   bool     `json:"keepAlive"`
+	Permissions []string `json:"permissions,omitempty"`
+}
+
+// Routes answers the user's menu tree.
+func (h *Handler) Routes(c *echo.Context) error {
+	p, _ := middleware.Principal(c)
+	m, err := h.Svc.UserMenu(c.Request().Context(), p)
+	if err != nil {
+		return err
+	}
+	routes := shape(m.Routes)
+	if len(routes) > 0 {
+		routes[0].Meta.Permissions = m.Permissions
+	}
+	return api.OK(c, routes)
+}
+
+func shape(in []service.MenuRoute) []Route {
+	out := make([]Route, 0, len(in))
+	for _, r := range in {
+		out = append(out, Route{Name: strconv.FormatInt(r.ID, 10), Path: r.Path, Sort: r.Sort, Redirect: r.Redirect,
+			Component: r.Component, OldID: r.OldID, Children: shape(r.Children),
+			Meta: Meta{Title: r.Title, Icon: r.Icon, KeepAlive: r.KeepAlive}})
+	}
+	return out
+}
+
+// CleanUserCache drops the user's cached menu and permissions.
+func (h *Handler) CleanUserCache(c *echo.Context) error {
+	p, _ := middleware.Principal(c)
+	h.Svc.DropMenuCache(p.UserID)
+	return api.OK(c, "success")
+}

@@ -1,0 +1,183 @@
+package menus_test
+
+import (
+	"net/http"
+	"net/http/httptest"
+	"testing"
+
+	"github.com/labstack/echo/v5"
+
+	"sellerhub/app/apptest"
+	"sellerhub/app/middleware"
+	"sellerhub/app/service"
+	"sellerhub/models"
+)
+
+type route struct {
+	Name, Path, Redirect, Component, OldID string
+	Sort                                   int
+	Meta                                   struct {
+		Title, Icon string
+		KeepAlive   bool
+		Permissions []string
+	}
+	Children []route
+}
+
+func routes(t *testing.T, c *apptest.Client) []route {
+	t.Helper()
+	env := c.Call(http.MethodGet, "/admin/api/v1/menus/route", nil)
+	apptest.ExpectOK(t, env)
+	var rs []route
+	env.Into(t, &rs)
+	return rs
+}
+
+// clerk makes a user of the admin's company whose role is granted only the menu entries with the given codes
+// and the given permissions, and signs them in.
+func clerk(t *testing.T, h *apptest.Harness, phone string, menuCodes []string, perms []string) (*apptest.Client, *models.Role) {
+	t.Helper()
+	admin, _ := h.DB.UserByAccount(apptest.AdminAccount)
+	role := &models.Role{CompanyID: admin.CompanyID, Name: "角色" + phone}
+	if err := h.DB.Create(role).Error; err != nil {
+		t.Fatal(err)
+	}
+	for _, code := range menuCodes {
+		m, err := h.DB.MenuByCode(code)
+		if err != nil {
+			t.Fatal(err)
+		}
+		h.DB.Create(&models.RoleMenu{RoleID: role.ID, MenuID: m.ID})
+	}
+	for _, code := range perms {
+		var p models.MenuPermission
+		h.DB.First(&p, "code = ?", code)
+		h.DB.Create(&models.RolePermission{RoleID: role.ID, PermissionID: p.ID})
+	}
+	hash, _ := apptestHash("Passw0rd!")
+	u := &models.User{CompanyID: admin.CompanyID, Account: phone, PasswordHash: hash, Profile: models.UserProfile{Name: "仓管员"}}
+	if err := h.DB.CreateUser(u, role.ID); err != nil {
+		t.Fatal(err)
+	}
+	c := h.Client()
+	apptest.ExpectOK(t, c.Login(phone, "Passw0rd!"))
+	return c, role
+}
+
+func TestAdminGetsTheWholeMenuWithPermissionsOnTheFirstEntry(t *testing.T) {
+	h := apptest.Start(t)
+	c := h.Client()
+	apptest.ExpectOK(t, c.Login(apptest.AdminAccount, apptest.AdminPassword))
+	rs := routes(t, c)
+	var titles []string
+	for _, r := range rs {
+		titles = append(titles, r.Meta.Title)
+	}
+	want := []string{"产品", "销售", "采购", "仓库", "物流", "广告", "财务", "客服", "授权", "系统"}
+	if len(titles) != len(want) {
+		t.Fatalf("top groups %v, want %v", titles, want)
+	}
+	for i := range want {
+		if titles[i] != want[i] {
+			t.Fatalf("top groups %v, want %v", titles, want)
+		}
+	}
+	first := rs[0]
+	if first.Name == "" || first.Meta.Icon != "product" || first.Redirect != "/erp/material/localproduct" || !first.Meta.KeepAlive ||
+		len(first.Meta.Permissions) < 40 || len(rs[1].Meta.Permissions) != 0 {
+		t.Fatalf("first entry: %+v", first)
+	}
+	heading := first.Children[0]
+	if heading.Meta.Title != "产品管理" || heading.Children[0].Meta.Title != "本地产品" ||
+		heading.Children[0].Path != "/erp/material/localproduct" || heading.Children[0].Component != "erp/material/localproduct/index" {
+		t.Fatalf("product heading: %+v", heading)
+	}
+	for i := 1; i < len(rs); i++ {
+		if rs[i].Sort <= rs[i-1].Sort {
+			t.Fatalf("siblings not by sort: %d after %d", rs[i].Sort, rs[i-1].Sort)
+		}
+	}
+}
+
+func TestRoleSeesOnlyWhatItWasGranted(t *testing.T) {
+	h := apptest.Start(t)
+	c, role := clerk(t, h, "13500000001", []string{"warehouse.inbound", "warehouse.shelf"}, []string{"erp:wh:shelf:add"})
+	rs := routes(t, c)
+	if len(rs) != 1 || rs[0].Meta.Title != "仓库" || len(rs[0].Children) != 2 {
+		t.Fatalf("clerk menu: %+v", rs)
+	}
+	if got := rs[0].Children[0].Children; len(got) != 1 || got[0].Meta.Title != "入库单" {
+		t.Fatalf("documents heading: %+v", got)
+	}
+	if p := rs[0].Meta.Permissions; len(p) != 1 || p[0] != "erp:wh:shelf:add" {
+		t.Fatalf("permissions: %v", p)
+	}
+
+	// A new grant shows after the cache is dropped, by the grant change or by cleanUserCache.
+	m, _ := h.DB.MenuByCode("system")
+	sub, _ := h.DB.MenuByCode("sys.dict")
+	h.DB.Create(&models.RoleMenu{RoleID: role.ID, MenuID: sub.ID})
+	if rs := routes(t, c); len(rs) != 1 {
+		t.Fatalf("cached menu changed before the cache was dropped: %d groups", len(rs))
+	}
+	apptest.ExpectOK(t, c.Call(http.MethodGet, "/admin/api/v1/menus/cleanUserCache", nil))
+	rs = routes(t, c)
+	if len(rs) != 2 || rs[1].Name != itoa(m.ID) {
+		t.Fatalf("after cleanUserCache: %+v", rs)
+	}
+	h.DB.Where("role_id = ?", role.ID).Delete(&models.RoleMenu{})
+	admin, _ := h.DB.UserByAccount(apptest.AdminAccount)
+	if err := h.Svc.DropCompanyMenuCache(t.Context(), admin.CompanyID); err != nil {
+		t.Fatal(err)
+	}
+	if rs := routes(t, c); len(rs) != 0 {
+		t.Fatalf("after all grants were removed: %+v", rs)
+	}
+}
+
+func TestMenusNeedASession(t *testing.T) {
+	h := apptest.Start(t)
+	for _, p := range []string{"/admin/api/v1/menus/route", "/admin/api/v1/menus/cleanUserCache"} {
+		apptest.Expect(t, h.Client().Call(http.MethodGet, p, nil), 403, "A0231", "token已被禁止访问")
+	}
+}
+
+func TestOtherCompaniesMenusAreTheirOwn(t *testing.T) {
+	h := apptest.Start(t)
+	clerk(t, h, "13500000002", []string{"warehouse.inbound"}, nil)
+	// The owner of another company is its admin and sees everything, whatever the first company granted.
+	other := h.SignedIn("13500000003", "丙公司")
+	if rs := routes(t, other); len(rs) != 10 {
+		t.Fatalf("owner of another company sees %d groups", len(rs))
+	}
+}
+
+func TestPermissionGuards(t *testing.T) {
+	h := apptest.Start(t)
+	c, _ := clerk(t, h, "13500000004", []string{"warehouse.inbound"}, []string{"erp:wh:inbound:add"})
+	// The guards' refusals are checked as the errors they return; how the app answers each is tested with the
+	// error handler (app_test.go).
+	var refusal error
+	e := echo.New()
+	e.HTTPErrorHandler = func(c *echo.Context, err error) { refusal = err; _ = c.NoContent(599) }
+	ok := func(c *echo.Context) error { return c.String(200, "ok") }
+	e.Use(middleware.Sessions(h.Svc))
+	e.GET("/inbound", ok, middleware.RequireMenu(h.Svc, "/erp/warehouse/inbound"))
+	e.GET("/shelf", ok, middleware.RequireMenu(h.Svc, "/erp/warehouse/shelf"))
+	e.GET("/add", ok, middleware.RequirePermission(h.Svc, "erp:wh:inbound:add"))
+	e.GET("/approve", ok, middleware.RequirePermission(h.Svc, "erp:wh:inbound:approve"))
+	for path, want := range map[string]error{"/inbound": nil, "/shelf": service.ErrForbidden, "/add": nil, "/approve": service.ErrForbidden} {
+		refusal = nil
+		req := httptest.NewRequest(http.MethodGet, path, nil)
+		req.Header.Set("jsessionid", c.Token)
+		e.ServeHTTP(httptest.NewRecorder(), req)
+		if refusal != want {
+			t.Errorf("%s: refused with %v, want %v", path, refusal, want)
+		}
+	}
+	refusal = nil
+	e.ServeHTTP(httptest.NewRecorder(), httptest.NewRequest(http.MethodGet, "/inbound", nil))
+	if refusal != service.ErrNoSession {
+		t.Errorf("no session: refused with %v, want %v", refusal, service.ErrNoSession)
+	}
+}

@@ -1,0 +1,37 @@
+package middleware
+
+import (
+	"github.com/labstack/echo/v5"
+
+	"sellerhub/app/service"
+)
+
+// RequireMenu refuses a call or page unless the user was granted the menu entry at path: hiding a menu is a
+// convenience, this is the protection. It runs after the session guard.
+func RequireMenu(svc *service.Service, path string) echo.MiddlewareFunc {
+	return requireGrant(svc, func(m *service.UserMenu) bool { return m.Allows(path) })
+}
+
+// RequirePermission refuses a call unless the user holds the button permission.
+func RequirePermission(svc *service.Service, code string) echo.MiddlewareFunc {
+	return requireGrant(svc, func(m *service.UserMenu) bool { return m.Can(code) })
+}
+
+func requireGrant(svc *service.Service, ok func(*service.UserMenu) bool) echo.MiddlewareFunc {
+	return func(next echo.HandlerFunc) echo.HandlerFunc {
+		return func(c *echo.Context) error {
+			p, signedIn := Principal(c)
+			if !signedIn {
+				return service.ErrNoSession
+			}
+			m, err := svc.UserMenu(c.Request().Context(), p)
+			if err != nil {
+				return err
+			}
+			if !ok(m) {
+				return service.ErrForbidden
+			}
+			return next(c)
+		}
+	}
+}

@@ -1,0 +1,244 @@
+package seed
+
+import (
+	"strings"
+
+	"sellerhub/models"
+)
+
+// menuEntry is one seeded menu entry. Codes are stable names so the seed can run again without duplicating or
+// overwriting what an admin changed. perms are the button permissions of a link's page.
+type menuEntry struct {
+	code, title, path, icon string
+	children                []menuEntry
+	perms                   []permEntry
+	hidden                  bool
+}
+
+type permEntry struct{ code, name string }
+
+func link(code, title, path string, perms ...permEntry) menuEntry {
+	return menuEntry{code: code, title: title, path: path, perms: perms}
+}
+
+func heading(code, title string, links ...menuEntry) menuEntry {
+	return menuEntry{code: code, title: title, children: links}
+}
+
+func group(code, title, icon string, headings ...menuEntry) menuEntry {
+	return menuEntry{code: code, title: title, icon: icon, children: headings}
+}
+
+func crud(prefix, noun string) []permEntry {
+	return []permEntry{{prefix + ":add", "新增" + noun}, {prefix + ":edit", "编辑" + noun}, {prefix + ":delete", "删除" + noun}}
+}
+
+// ProductMenu is the product's full menu: the ten top groups of the specification with every area it names.
+// Paths are the addresses the shell opens in a tab; modules not built yet answer with the 建设中 page.
+var ProductMenu = []menuEntry{
+	group("product", "产品", "product",
+		heading("product.base", "产品管理",
+			link("product.localproduct", "本地产品", "/erp/material/localproduct", append(crud("erp:material", "产品"), permEntry{"erp:material:export", "导出产品"}, permEntry{"erp:material:import", "导入产品"})...),
+			link("product.tags", "产品标签", "/erp/material/tags"),
+			link("product.brand", "品牌", "/erp/base/brand", crud("erp:brand", "品牌")...),
+			link("product.category", "分类", "/erp/base/category", crud("erp:category", "分类")...),
+			link("product.material", "物料", "/erp/base/material"),
+			link("product.pairing", "SKU配对", "/amazon/listing/relation"),
+		),
+		heading("product.supplies", "耗材包材",
+			link("product.consumable", "耗材", "/erp/base/consumable"),
+			link("product.package", "包材", "/erp/base/package"),
+		),
+		heading("product.listing", "Listing",
+			link("product.listing.products", "商品列表", "/amazon/listing/products"),
+			link("product.listing.catalog", "商品目录", "/amazon/listing/catalog"),
+			link("product.listing.analysis", "Listing分析", "/amazon/listing/analysis"),
+			link("product.listing.price", "调价", "/amazon/listing/price", permEntry{"amz:listing:price", "调整价格"}),
+			link("product.listing.label", "商品标签", "/amazon/listing/label"),
+		),
+	),
+	group("sales", "销售", "sales",
+		heading("sales.orders", "订单",
+			link("sales.orders.manager", "订单管理", "/amazon/orders/manager", permEntry{"amz:order:export", "导出订单"}),
+			link("sales.orders.today", "今日订单", "/amazon/orders/today"),
+			link("sales.orders.refund", "退款订单", "/amazon/orders/refund"),
+			link("sales.orders.remove", "移除订单", "/amazon/orders/remove"),
+			link("sales.orders.summary", "周/月汇总", "/amazon/orders/summary"),
+		),
+		heading("sales.analysis", "销售分析",
+			link("sales.details", "销售明细", "/amazon/sales/details"),
+			link("sales.forecast", "销售预测", "/amazon/sales/forecast"),
+			link("sales.report", "销售报表", "/amazon/sales/report"),
+		),
+		heading("sales.reports", "亚马逊报告",
+			link("sales.reports.fbafee", "FBA费用报告", "/amazon/reports/fbafee"),
+			link("sales.reports.open", "在售报告", "/amazon/reports/open"),
+			link("sales.reports.pageview", "流量报告", "/amazon/reports/pageview"),
+			link("sales.reports.reimbursements", "赔偿报告", "/amazon/reports/reimbursements"),
+			link("sales.reports.storagefee", "仓储费报告", "/amazon/reports/storagefee"),
+		),
+	),
+	group("purchase", "采购", "purchase",
+		heading("purchase.orders", "采购",
+			link("purchase.orders.list", "采购单", "/erp/purchase/orders", append(crud("erp:purchase", "采购单"), permEntry{"erp:purchase:approve", "审核采购单"})...),
+			link("purchase.plan", "亚马逊补货计划", "/erp/purchase/plan"),
+			link("purchase.process", "加工单", "/erp/purchase/process"),
+			link("purchase.reports", "采购报表", "/erp/purchase/reports"),
+		),
+		heading("purchase.partners", "供应商",
+			link("purchase.supplier", "供应商", "/erp/base/supplier", crud("erp:supplier", "供应商")...),
+			link("purchase.binding", "1688账号绑定", "/erp/purchase/binding"),
+		),
+	),
+	group("warehouse", "仓库", "warehouse",
+		heading("warehouse.docs", "仓库单据",
+			link("warehouse.inbound", "入库单", "/erp/warehouse/inbound", permEntry{"erp:wh:inbound:add", "新增入库单"}, permEntry{"erp:wh:inbound:approve", "审核入库单"}, permEntry{"erp:wh:inbound:cancel", "作废入库单"}),
+			link("warehouse.outbound", "出库单", "/erp/warehouse/outbound", permEntry{"erp:wh:outbound:add", "新增出库单"}, permEntry{"erp:wh:outbound:approve", "审核出库单"}, permEntry{"erp:wh:outbound:cancel", "作废出库单"}),
+			link("warehouse.stocktake", "盘点单", "/erp/warehouse/stocktake"),
+			link("warehouse.transfer", "调拨单", "/erp/warehouse/transfer"),
+			link("warehouse.exchange", "换货单", "/erp/warehouse/exchange"),
+			link("warehouse.record", "库存流水", "/erp/warehouse/record"),
+		),
+		heading("warehouse.setup", "仓库设置",
+			link("warehouse.base", "仓库", "/erp/warehouse/base", crud("erp:wh", "仓库")...),
+			link("warehouse.shelf", "库位", "/erp/warehouse/shelf", crud("erp:wh:shelf", "库位")...),
+			link("warehouse.address", "仓库地址", "/erp/warehouse/address"),
+		),
+		heading("warehouse.inventory", "库存",
+			link("inventory.fbadaily", "FBA每日库存", "/amazon/inventory/fbadaily"),
+			link("inventory.fbadetail", "FBA库存明细", "/amazon/inventory/fbadetail"),
+			link("inventory.planning", "库存规划", "/amazon/inventory/planning"),
+			link("inventory.quantity", "库存数量", "/amazon/inventory/quantity"),
+			link("inventory.worth", "库存货值", "/amazon/inventory/worth"),
+			link("inventory.overseas", "海外仓库存", "/amazon/inventory/overseas"),
+		),
+	),
+	group("logistics", "物流", "logistics",
+		heading("logistics.ship", "FBA发货",
+			link("ship.plan", "发货计划", "/erp/ship/plan", permEntry{"erp:ship:plan:add", "新建发货计划"}),
+			link("ship.quota", "货件处理", "/erp/ship/quota", permEntry{"erp:ship:pick:print", "打印配货单"}),
+			link("ship.transportation", "物流跟踪", "/erp/ship/transportation"),
+		),
+		heading("logistics.address", "地址",
+			link("logistics.address.ship", "发货地址", "/erp/address"),
+		),
+	),
+	group("advertising", "广告", "advertising",
+		heading("adv.manage", "广告管理",
+			link("adv.campaign", "广告活动", "/amazon/adv/campaign", permEntry{"amz:adv:campaign:add", "创建广告活动"}),
+			link("adv.manager", "广告管理", "/amazon/adv/manager"),
+			link("adv.rules", "广告规则", "/amazon/adv/rules"),
+			link("adv.warning", "预警管理", "/amazon/adv/warning"),
+			link("adv.operation", "操作记录", "/amazon/adv/operation"),
+			link("adv.download", "报告下载", "/amazon/adv/download"),
+		),
+		heading("adv.analysis", "广告分析",
+			link("adv.overview", "广告概览", "/amazon/adv/overview"),
+			link("adv.funnel", "广告漏斗", "/amazon/adv/funnel"),
+			link("adv.statistics", "广告统计", "/amazon/adv/statistics"),
+			link("adv.indicators", "指标分析", "/amazon/adv/indicators"),
+			link("adv.roas", "ROAS排名", "/amazon/adv/roas"),
+		),
+	),
+	group("finance", "财务", "finance",
+		heading("finance.base", "财务",
+			link("finance.account", "资金账户", "/erp/finance/account"),
+			link("finance.alibaba", "1688结算", "/erp/finance/alibaba"),
+			link("finance.rate", "汇率", "/erp/finance/exchangerate"),
+			link("finance.inventoryvalue", "存货价值", "/erp/finance/inventoryvalue"),
+			link("finance.payment", "付款申请", "/erp/finance/payment", permEntry{"erp:finance:payment:approve", "审批付款"}),
+		),
+		heading("finance.settlement", "结算",
+			link("payment.record", "结算记录", "/amazon/payment/record"),
+			link("payment.settlementsku", "SKU结算", "/amazon/payment/settlementsku"),
+			link("payment.itemfee", "费用项", "/amazon/payment/itemfee"),
+			link("payment.costsharing", "费用分摊", "/amazon/payment/costsharing"),
+			link("payment.jobcosting", "成本核算", "/amazon/payment/jobcosting"),
+			link("payment.month", "月度报告", "/amazon/payment/month"),
+			link("payment.performance", "业绩报告", "/amazon/payment/performance"),
+			link("payment.profit", "利润报告", "/amazon/payment/profit"),
+			link("vat.invoice", "VAT发票", "/amazon/vat/invoice"),
+		),
+		heading("finance.profit", "利润",
+			link("profit.calculator", "利润计算器", "/amazon/profit/calculator"),
+			link("profit.config", "利润配置", "/amazon/profit/config"),
+			link("profit.fbafee", "FBA费用", "/amazon/profit/fbafee"),
+		),
+	),
+	group("service", "客服", "service",
+		heading("service.customers", "客户",
+			link("service.customer", "客户管理", "/sys/customer", crud("sys:customer", "客户")...),
+			link("service.client", "客户端", "/sys/client"),
+		),
+	),
+	group("authorization", "授权", "authorization",
+		heading("auth.stores", "店铺授权",
+			link("auth.store", "店铺管理", "/amazon/storeAuth", permEntry{"amz:auth:store:add", "添加店铺"}, permEntry{"amz:auth:store:disable", "停用授权"}),
+		),
+	),
+	group("system", "系统", "system",
+		heading("sys.access", "用户与权限",
+			link("sys.subuser", "子账号", "/sys/subuser", append(crud("sys:user", "子账号"), permEntry{"sys:user:reset", "重置密码"})...),
+			link("sys.role", "角色授权", "/sys/role", crud("sys:role", "角色")...),
+			link("sys.menu", "菜单管理", "/sys/menu", crud("sys:menu", "菜单")...),
+			link("sys.dept", "部门", "/sys/dept", crud("sys:dept", "部门")...),
+		),
+		heading("sys.settings", "基础设置",
+			link("sys.dict", "数据字典", "/sys/dict", crud("sys:dict", "字典")...),
+			link("sys.tag", "标签", "/sys/tag"),
+			link("sys.taggroup", "标签分组", "/sys/taggroup"),
+			link("sys.notify", "通知公告", "/sys/notify", permEntry{"sys:notify:add", "发布公告"}),
+			link("sys.usercenter", "个人中心", "/usercenter"),
+			link("sys.swagger", "接口文档", "/sys/swagger"),
+		),
+	),
+}
+
+// SeedMenus stores the product menu and its permissions, adding only what is missing.
+func SeedMenus(db *models.DB) error {
+	var walk func(entries []menuEntry, parentID int64) error
+	walk = func(entries []menuEntry, parentID int64) error {
+		for i, e := range entries {
+			code := e.code
+			m := &models.Menu{ParentID: parentID, Code: &code, Title: e.title, Path: e.path, Icon: e.icon,
+				Sort: (i + 1) * 10, Hidden: e.hidden, KeepAlive: true, Component: component(e.path)}
+			if e.path == "" && len(e.children) > 0 {
+				m.Redirect = firstPath(e.children)
+			}
+			stored, err := db.UpsertSeedMenu(m)
+			if err != nil {
+				return err
+			}
+			for _, p := range e.perms {
+				if err := db.UpsertSeedPermission(&models.MenuPermission{MenuID: stored.ID, Code: p.code, Name: p.name}); err != nil {
+					return err
+				}
+			}
+			if err := walk(e.children, stored.ID); err != nil {
+				return err
+			}
+		}
+		return nil
+	}
+	return walk(ProductMenu, 0)
+}
+
+// component names the page that renders a path, as the older system's client expects to find it.
+func component(path string) string {
+	if path == "" {
+		return "Layout"
+	}
+	return strings.TrimPrefix(path, "/") + "/index"
+}
+
+func firstPath(entries []menuEntry) string {
+	for _, e := range entries {
+		if e.path != "" {
+			return e.path
+		}
+		if p := firstPath(e.children); p != "" {
+			return p
+		}
+	}
+	return ""
+}
