@@ -28,8 +28,21 @@ func routes(e *echo.Echo, d Deps, pg *pages.Handler) {
 	forms.GET("/usercenter/resetPassword", pg.ResetForm)
 	forms.POST("/usercenter/resetPassword", pg.Reset)
 	signedIn := forms.Group("", middleware.RequireSignIn)
-	signedIn.GET("/home", pg.Home)
 	signedIn.POST("/logout", pg.Logout)
+
+	// Tab pages: opened directly they render the shell with their tab; inside a tab frame (?embed=1) the page.
+	signedIn.GET("/home", pg.Tab("首页", pg.Home))
+	signedIn.GET("/blank", pg.Tab("blank", pg.Blank))
+	signedIn.GET("/exception/:kind", pg.Tab("提示", pg.Exception))
+	// Every menu link and every route of the specification answers; modules not built yet show 建设中. A menu
+	// entry's page is refused (无权限 in its frame) to users not granted it.
+	for _, r := range pages.TabRoutes() {
+		content := pg.UnderConstruction(r)
+		if r.Menu {
+			content = middleware.RequireMenu(d.Service, r.Path)(content)
+		}
+		signedIn.GET(r.Path, pg.Tab(r.Title, content))
+	}
 
 	// The JSON API (after stripAPIPrefix). Public calls need no session; the rest answer 403 A0231 without one.
 	ah := &auth.Handler{Svc: d.Service, SecureCookies: d.Config.SecureCookies}

@@ -44,6 +44,8 @@ type Config struct {
 	SSOLogoutURL string
 	// LegacyURL is the old system that 返回旧系统 leads to (SELLERHUB_LEGACY_URL).
 	LegacyURL string
+	// HelpURL is the top bar's help link (SELLERHUB_HELP_URL); no link when empty.
+	HelpURL string
 
 	// SMTP carries e-mail codes when SMTPHost is set (SELLERHUB_SMTP_HOST, _PORT, _USER, _PASSWORD, _FROM).
 	SMTPHost     string
@@ -88,6 +90,7 @@ func Load(getenv Getenv) (*Config, error) {
 		SSOURL:          r.str("SELLERHUB_SSO_URL", ""),
 		SSOLogoutURL:    r.str("SELLERHUB_SSO_LOGOUT_URL", ""),
 		LegacyURL:       r.str("SELLERHUB_LEGACY_URL", ""),
+		HelpURL:         r.str("SELLERHUB_HELP_URL", ""),
 		SMTPHost:        r.str("SELLERHUB_SMTP_HOST", ""),
 		SMTPPort:        r.integer("SELLERHUB_SMTP_PORT", 587),
 		SMTPUser:        r.str("SELLERHUB_SMTP_USER", ""),
@@ -124,7 +127,7 @@ func (c *Config) validate(r *reader) {
 		r.fail("SELLERHUB_SESSION_IDLE", c.SessionIdle.String(), "must be positive and not longer than SELLERHUB_SESSION_LIFETIME")
 	}
 	for name, v := range map[string]string{"SELLERHUB_PUBLIC_URL": c.PublicURL, "SELLERHUB_SSO_URL": c.SSOURL,
-		"SELLERHUB_SSO_LOGOUT_URL": c.SSOLogoutURL, "SELLERHUB_LEGACY_URL": c.LegacyURL, "SELLERHUB_SMS_URL": c.SMSURL} {
+		"SELLERHUB_SSO_LOGOUT_URL": c.SSOLogoutURL, "SELLERHUB_LEGACY_URL": c.LegacyURL, "SELLERHUB_SMS_URL": c.SMSURL, "SELLERHUB_HELP_URL": c.HelpURL} {
 		if v == "" {
 			continue
 		}

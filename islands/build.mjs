@@ -1,6 +1,10 @@
 // Builds the browser assets into static/dist with content-hashed names and writes static/dist/manifest.json,
-// which the Go server reads to link them. Scripts are ES modules built by esbuild with code splitting, so pages
-// share chunks (React, later) and load only their own entries; the stylesheet is Tailwind's.
+// which the Go server reads to link them.
+// - Islands and page scripts are ES modules built by esbuild with code splitting: pages share the React chunk
+//   and load only their own entries; heavy pieces (Headless UI dialogs) are split off and loaded on first use.
+// - theme.js is a classic script: the shell loads it in <head>, before first paint, so the saved theme and dark
+//   mode apply without a flash.
+// - app.css is Tailwind's output.
 import { build } from "esbuild";
 import { execFileSync } from "node:child_process";
 import { createHash } from "node:crypto";
@@ -8,33 +12,39 @@ import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "nod
 import { basename, join } from "node:path";
 
 const out = "static/dist";
-const entries = { signin: "islands/signin.js" };
+const modules = {
+  signin: "islands/signin.js",
+  shell: "islands/shell/main.jsx",
+  content: "islands/content.js",
+};
+const classic = { theme: "islands/theme.js" };
 
 for (const f of readdirSync(out)) if (f !== ".gitkeep") rmSync(join(out, f), { recursive: true });
 mkdirSync(out, { recursive: true });
 
-const result = await build({
-  entryPoints: entries,
+const common = {
   outdir: out,
   bundle: true,
-  splitting: true,
-  format: "esm",
   minify: true,
   target: ["es2020"],
   entryNames: "[name]-[hash]",
-  chunkNames: "chunk-[hash]",
   metafile: true,
   legalComments: "none",
   logLevel: "warning",
-});
+  jsx: "automatic",
+  define: { "process.env.NODE_ENV": '"production"' },
+};
 
 const manifest = {};
-for (const [file, meta] of Object.entries(result.metafile.outputs)) {
-  if (meta.entryPoint) {
-    const name = Object.entries(entries).find(([, src]) => src === meta.entryPoint)[0];
-    manifest[`${name}.js`] = basename(file);
+function record(result, entries) {
+  for (const [file, meta] of Object.entries(result.metafile.outputs)) {
+    // Dynamically imported modules (lazy dialogs) are entry points too, but pages never link them by name.
+    const entry = meta.entryPoint && Object.entries(entries).find(([, src]) => src === meta.entryPoint);
+    if (entry) manifest[`${entry[0]}.js`] = basename(file);
   }
 }
+record(await build({ ...common, entryPoints: modules, splitting: true, format: "esm", chunkNames: "chunk-[hash]" }), modules);
+record(await build({ ...common, entryPoints: classic, format: "iife" }), classic);
 
 const css = join(out, "app.tmp.css");
 execFileSync("node_modules/.bin/tailwindcss", ["-i", "islands/app.css", "-o", css, "--minify"], { stdio: "inherit" });

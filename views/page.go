@@ -57,15 +57,10 @@ type SSOLoginPage struct {
 	Target string
 }
 
-// HomePage is the signed-in landing page until the shell replaces it.
+// HomePage is the dashboard, the first tab of the shell.
 type HomePage struct {
 	Page
 	UserName, Company, Account string
-}
-
-// ErrorPage is the HTML answer to a failed page request.
-type ErrorPage struct {
-	Page
-	Status  int
-	Message string
+	// Shortcuts are the first links of the user's menu groups.
+	Shortcuts []MenuLink
 }

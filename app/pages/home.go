@@ -9,13 +9,24 @@ import (
 	"sellerhub/views"
 )
 
-// Home is the signed-in landing page: who is signed in, for which company, and 退出.
+// Home is the dashboard inside the first tab: who is signed in, for which company, and shortcuts into each
+// menu group the user may open.
 func (h *Handler) Home(c *echo.Context) error {
+	ctx := c.Request().Context()
 	p, _ := middleware.Principal(c)
-	u, err := h.Svc.CurrentUser(c.Request().Context(), p)
+	u, err := h.Svc.CurrentUser(ctx, p)
 	if err != nil {
 		return err
 	}
-	return render(c, http.StatusOK, views.Home(views.HomePage{Page: h.page(c, "首页"),
-		UserName: u.Profile.Name, Company: u.Company.Name, Account: u.Account}))
+	menu, err := h.Svc.UserMenu(ctx, p)
+	if err != nil {
+		return err
+	}
+	page := views.HomePage{Page: h.contentPage(c, homeTitle), UserName: u.Profile.Name, Company: u.Company.Name, Account: u.Account}
+	for _, g := range shellMenu(menu.Routes) {
+		if len(g.Headings) > 0 && len(g.Headings[0].Links) > 0 {
+			page.Shortcuts = append(page.Shortcuts, g.Headings[0].Links[0])
+		}
+	}
+	return render(c, http.StatusOK, views.Home(page, h.Assets.URL("theme.js")))
 }

@@ -45,9 +45,19 @@ func render(c *echo.Context, status int, comp templ.Component) error {
 	return comp.Render(c.Request().Context(), c.Response())
 }
 
-// RenderError answers a failed page request with the error page.
+// RenderError answers a failed page request with the default page that fits its status.
 func (h *Handler) RenderError(c *echo.Context, status int, msg string) error {
-	return render(c, status, views.Error(views.ErrorPage{Page: h.page(c, msg), Status: status, Message: msg}))
+	kind, heading := "error", "出错了"
+	switch status {
+	case http.StatusUnauthorized:
+		kind, heading = "noPermission", "无权限"
+	case http.StatusForbidden:
+		kind, heading = "unauthorized", "请求已失效"
+	case http.StatusNotFound:
+		kind, heading = "notFound", "页面不存在"
+	}
+	e := views.Exception{Page: h.contentPage(c, heading), Kind: kind, Heading: heading, Message: msg, Status: status}
+	return render(c, status, views.ExceptionPage(e, h.Assets.URL("theme.js")))
 }
 
 // refusal turns a service refusal into the notice shown above a form and the status to answer with; other

@@ -242,3 +242,24 @@ func firstPath(entries []menuEntry) string {
 	}
 	return ""
 }
+
+// MenuLink is a link of the seeded menu with the title of its top group.
+type MenuLink struct{ Path, Title, Group string }
+
+// MenuLinks lists the seeded menu's links, in menu order.
+func MenuLinks() []MenuLink {
+	var out []MenuLink
+	var walk func(entries []menuEntry, group string)
+	walk = func(entries []menuEntry, group string) {
+		for _, e := range entries {
+			if e.path != "" {
+				out = append(out, MenuLink{Path: e.path, Title: e.title, Group: group})
+			}
+			walk(e.children, group)
+		}
+	}
+	for _, g := range ProductMenu {
+		walk(g.children, g.title)
+	}
+	return out
+}

@@ -2,6 +2,7 @@ package menus_test
 
 import (
 	"net/http"
+	"strconv"
 	"net/http/httptest"
 	"testing"
 
@@ -31,37 +32,6 @@ func routes(t *testing.T, c *apptest.Client) []route {
 	var rs []route
 	env.Into(t, &rs)
 	return rs
-}
-
-// clerk makes a user of the admin's company whose role is granted only the menu entries with the given codes
-// and the given permissions, and signs them in.
-func clerk(t *testing.T, h *apptest.Harness, phone string, menuCodes []string, perms []string) (*apptest.Client, *models.Role) {
-	t.Helper()
-	admin, _ := h.DB.UserByAccount(apptest.AdminAccount)
-	role := &models.Role{CompanyID: admin.CompanyID, Name: "角色" + phone}
-	if err := h.DB.Create(role).Error; err != nil {
-		t.Fatal(err)
-	}
-	for _, code := range menuCodes {
-		m, err := h.DB.MenuByCode(code)
-		if err != nil {
-			t.Fatal(err)
-		}
-		h.DB.Create(&models.RoleMenu{RoleID: role.ID, MenuID: m.ID})
-	}
-	for _, code := range perms {
-		var p models.MenuPermission
-		h.DB.First(&p, "code = ?", code)
-		h.DB.Create(&models.RolePermission{RoleID: role.ID, PermissionID: p.ID})
-	}
-	hash, _ := apptestHash("Passw0rd!")
-	u := &models.User{CompanyID: admin.CompanyID, Account: phone, PasswordHash: hash, Profile: models.UserProfile{Name: "仓管员"}}
-	if err := h.DB.CreateUser(u, role.ID); err != nil {
-		t.Fatal(err)
-	}
-	c := h.Client()
-	apptest.ExpectOK(t, c.Login(phone, "Passw0rd!"))
-	return c, role
 }
 
 func TestAdminGetsTheWholeMenuWithPermissionsOnTheFirstEntry(t *testing.T) {
@@ -101,7 +71,7 @@ func TestAdminGetsTheWholeMenuWithPermissionsOnTheFirstEntry(t *testing.T) {
 
 func TestRoleSeesOnlyWhatItWasGranted(t *testing.T) {
 	h := apptest.Start(t)
-	c, role := clerk(t, h, "13500000001", []string{"warehouse.inbound", "warehouse.shelf"}, []string{"erp:wh:shelf:add"})
+	c, role := h.RestrictedUser("13500000001", []string{"warehouse.inbound", "warehouse.shelf"}, []string{"erp:wh:shelf:add"})
 	rs := routes(t, c)
 	if len(rs) != 1 || rs[0].Meta.Title != "仓库" || len(rs[0].Children) != 2 {
 		t.Fatalf("clerk menu: %+v", rs)
@@ -144,7 +114,7 @@ func TestMenusNeedASession(t *testing.T) {
 
 func TestOtherCompaniesMenusAreTheirOwn(t *testing.T) {
 	h := apptest.Start(t)
-	clerk(t, h, "13500000002", []string{"warehouse.inbound"}, nil)
+	h.RestrictedUser("13500000002", []string{"warehouse.inbound"}, nil)
 	// The owner of another company is its admin and sees everything, whatever the first company granted.
 	other := h.SignedIn("13500000003", "丙公司")
 	if rs := routes(t, other); len(rs) != 10 {
@@ -154,7 +124,7 @@ func TestOtherCompaniesMenusAreTheirOwn(t *testing.T) {
 
 func TestPermissionGuards(t *testing.T) {
 	h := apptest.Start(t)
-	c, _ := clerk(t, h, "13500000004", []string{"warehouse.inbound"}, []string{"erp:wh:inbound:add"})
+	c, _ := h.RestrictedUser("13500000004", []string{"warehouse.inbound"}, []string{"erp:wh:inbound:add"})
 	// The guards' refusals are checked as the errors they return; how the app answers each is tested with the
 	// error handler (app_test.go).
 	var refusal error
@@ -181,3 +151,5 @@ func TestPermissionGuards(t *testing.T) {
 		t.Errorf("no session: refused with %v, want %v", refusal, service.ErrNoSession)
 	}
 }
+
+func itoa(id int64) string { return strconv.FormatInt(id, 10) }

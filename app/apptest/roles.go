@@ -1,0 +1,42 @@
+package apptest
+
+import (
+	"sellerhub/app/service"
+	"sellerhub/models"
+)
+
+// RestrictedUser creates a user in the demo company whose only role is granted the menu entries with the
+// given seed codes and the given button permissions, signs them in and returns the client and the role.
+func (h *Harness) RestrictedUser(phone string, menuCodes, permissions []string) (*Client, *models.Role) {
+	h.T.Helper()
+	admin, err := h.DB.UserByAccount(AdminAccount)
+	if err != nil {
+		h.T.Fatal(err)
+	}
+	role := &models.Role{CompanyID: admin.CompanyID, Name: "角色" + phone}
+	if err := h.DB.Create(role).Error; err != nil {
+		h.T.Fatal(err)
+	}
+	for _, code := range menuCodes {
+		m, err := h.DB.MenuByCode(code)
+		if err != nil {
+			h.T.Fatalf("menu %s: %v", code, err)
+		}
+		h.DB.Create(&models.RoleMenu{RoleID: role.ID, MenuID: m.ID})
+	}
+	for _, code := range permissions {
+		var p models.MenuPermission
+		if err := h.DB.First(&p, "code = ?", code).Error; err != nil {
+			h.T.Fatalf("permission %s: %v", code, err)
+		}
+		h.DB.Create(&models.RolePermission{RoleID: role.ID, PermissionID: p.ID})
+	}
+	hash, _ := service.HashPassword("Passw0rd!")
+	u := &models.User{CompanyID: admin.CompanyID, Account: phone, PasswordHash: hash, Profile: models.UserProfile{Name: "员工" + phone[len(phone)-4:]}}
+	if err := h.DB.CreateUser(u, role.ID); err != nil {
+		h.T.Fatal(err)
+	}
+	c := h.Client()
+	ExpectOK(h.T, c.Login(phone, "Passw0rd!"))
+	return c, role
+}

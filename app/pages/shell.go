@@ -1,0 +1,167 @@
+package pages
+
+import (
+	"net/http"
+	"net/url"
+	"strconv"
+	"strings"
+
+	"github.com/labstack/echo/v5"
+
+	"sellerhub/app/middleware"
+	"sellerhub/app/service"
+	"sellerhub/views"
+)
+
+// homeTitle is the fixed first tab.
+const homeTitle = "首页"
+
+// pollMillis is how often the shell pulls new messages (the spec's 100000 ms).
+const pollMillis = 100000
+
+// Tab serves an address that opens in a tab. Inside a tab frame (?embed=1) it is the page itself; opened
+// directly it is the shell with that tab open, so any address can be bookmarked, reloaded or shared.
+func (h *Handler) Tab(title string, content echo.HandlerFunc) echo.HandlerFunc {
+	return func(c *echo.Context) error {
+		if c.QueryParam("embed") == "1" {
+			return content(c)
+		}
+		return h.shell(c, title)
+	}
+}
+
+// frameURL is the address a tab's frame loads: the tab's address marked as embedded.
+func frameURL(u *url.URL) string {
+	q := u.Query()
+	q.Set("embed", "1")
+	return u.Path + "?" + q.Encode()
+}
+
+// displayURL is the tab's address as the address bar shows it: without the embed mark.
+func displayURL(u *url.URL) string {
+	q := u.Query()
+	q.Del("embed")
+	if len(q) == 0 {
+		return u.Path
+	}
+	return u.Path + "?" + q.Encode()
+}
+
+func (h *Handler) shell(c *echo.Context, defaultTitle string) error {
+	ctx := c.Request().Context()
+	p, _ := middleware.Principal(c)
+	u, err := h.Svc.CurrentUser(ctx, p)
+	if err != nil {
+		return err
+	}
+	menu, err := h.Svc.UserMenu(ctx, p)
+	if err != nil {
+		return err
+	}
+	req := c.Request().URL
+	title := c.QueryParam("title")
+	if title == "" || req.Path == "/home" {
+		title = defaultTitle
+	}
+	home := views.Tab{Title: homeTitle, URL: "/home", FrameURL: "/home?embed=1", Active: req.Path == "/home"}
+	tabs := []views.Tab{home}
+	if !home.Active {
+		tabs = append(tabs, views.Tab{Title: title, URL: displayURL(req), FrameURL: frameURL(req), Active: true})
+	}
+	page := h.page(c, title, "shell.js")
+	sp := views.ShellPage{
+		Page: page,
+		User: views.ShellUser{Name: u.Profile.Name, Company: u.Company.Name, Account: u.Account, Avatar: u.Profile.Image,
+			LoginTime: p.LoginTime.UnixMilli(), LoginType: p.LoginType},
+		Menu:    shellMenu(menu.Routes),
+		Tabs:    tabs,
+		HelpURL: h.Config.HelpURL,
+		Props: views.ShellProps{
+			Home: "/home", UserID: strconv.FormatInt(u.ID, 10), Company: u.Company.Name, Name: u.Profile.Name,
+			Account: u.Account, Avatar: u.Profile.Image, LoginType: p.LoginType, CSRF: page.CSRF,
+			Permissions: menu.Permissions, StoreAuthURL: TabLink("/amazon/storeAuth", "店铺管理"), PollMillis: pollMillis,
+		},
+	}
+	if p.LoginType == service.LoginTypeSSO {
+		sp.Props.LegacyURL, sp.Props.LogoutURL = h.Config.LegacyURL, h.Config.SSOLogoutURL
+	}
+	for _, t := range tabs {
+		sp.Props.Tabs = append(sp.Props.Tabs, views.TabProp{Title: t.Title, URL: t.URL, Active: t.Active})
+	}
+	return render(c, http.StatusOK, views.Shell(sp, h.Assets.URL("theme.js")))
+}
+
+// shellMenu turns the user's menu tree into the rail: top groups, their headings and links. A top group's own
+// link is its redirect (its first link). Links carry ?title=&path= so the tab they open has its title.
+func shellMenu(routes []service.MenuRoute) []views.MenuGroup {
+	groups := make([]views.MenuGroup, 0, len(routes))
+	for _, g := range routes {
+		mg := views.MenuGroup{Title: g.Title, Icon: g.Icon}
+		for _, hd := range g.Children {
+			heading := views.MenuHeading{Title: hd.Title}
+			for _, l := range hd.Children {
+				heading.Links = append(heading.Links, menuLink(l))
+			}
+			if hd.Path != "" && len(hd.Children) == 0 { // a link placed directly under its group
+				heading = views.MenuHeading{Title: g.Title, Links: []views.MenuLink{menuLink(hd)}}
+			}
+			if mg.Href == "" && len(heading.Links) > 0 {
+				mg.Href = heading.Links[0].Href
+			}
+			mg.Headings = append(mg.Headings, heading)
+		}
+		if g.Path != "" {
+			mg.Href = TabLink(g.Path, g.Title)
+		}
+		groups = append(groups, mg)
+	}
+	return groups
+}
+
+func menuLink(r service.MenuRoute) views.MenuLink {
+	if strings.HasPrefix(r.Path, "http://") || strings.HasPrefix(r.Path, "https://") {
+		return views.MenuLink{Title: r.Title, Href: r.Path, External: true}
+	}
+	return views.MenuLink{Title: r.Title, Href: TabLink(r.Path, r.Title)}
+}
+
+// content renders a page inside a tab frame.
+func (h *Handler) contentPage(c *echo.Context, title string, scripts ...string) views.Page {
+	return h.page(c, title, append([]string{"content.js"}, scripts...)...)
+}
+
+// Blank is the empty page used to force a tab to refresh.
+func (h *Handler) Blank(c *echo.Context) error {
+	return render(c, http.StatusOK, views.Blank(h.contentPage(c, "blank"), h.Assets.URL("theme.js")))
+}
+
+// UnderConstruction answers a tab address whose module is not built yet, naming the module.
+func (h *Handler) UnderConstruction(r TabRoute) echo.HandlerFunc {
+	return func(c *echo.Context) error {
+		title := c.QueryParam("title")
+		if title == "" {
+			title = r.Title
+		}
+		page := views.UnderConstructionPage{Page: h.contentPage(c, title), Module: r.Module}
+		return render(c, http.StatusOK, views.UnderConstruction(page, h.Assets.URL("theme.js")))
+	}
+}
+
+// exceptions are the default pages, by address.
+var exceptions = map[string]views.Exception{
+	"unauthorized": {Kind: "unauthorized", Heading: "未授权", Message: "登录已失效或未登录，请重新登录后再试。", Status: 401},
+	"noPermission": {Kind: "noPermission", Heading: "无权限", Message: "您没有访问此页面的权限，请联系管理员授权。", Status: 403},
+	"emptySearch":  {Kind: "emptySearch", Heading: "没有找到相关内容", Message: "换个关键词或缩小筛选条件再试试。"},
+	"noUser":       {Kind: "noUser", Heading: "用户不存在", Message: "该用户不存在或已被停用。"},
+	"reviewUnable": {Kind: "reviewUnable", Heading: "无法审核", Message: "该单据当前状态不能审核，请刷新后查看最新状态。"},
+}
+
+// Exception serves a default page: /exception/unauthorized, noPermission, emptySearch, noUser, reviewUnable.
+func (h *Handler) Exception(c *echo.Context) error {
+	e, ok := exceptions[c.Param("kind")]
+	if !ok {
+		return echo.ErrNotFound
+	}
+	e.Page = h.contentPage(c, e.Heading)
+	return render(c, http.StatusOK, views.ExceptionPage(e, h.Assets.URL("theme.js")))
+}

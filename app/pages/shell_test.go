@@ -1,0 +1,119 @@
+package pages_test
+
+import (
+	"net/http"
+	"net/url"
+	"strings"
+	"testing"
+
+	"sellerhub/app/apptest"
+	"sellerhub/app/pages"
+)
+
+func get(t *testing.T, c *apptest.Client, path string) (int, string) {
+	t.Helper()
+	resp, body := c.Raw(http.MethodGet, path, "", nil)
+	return resp.StatusCode, string(body)
+}
+
+func admin(t *testing.T) (*apptest.Harness, *apptest.Client) {
+	h := apptest.Start(t)
+	c := h.Client()
+	apptest.ExpectOK(t, c.Login(apptest.AdminAccount, apptest.AdminPassword))
+	return h, c
+}
+
+func TestHomeOpenedDirectlyIsTheShellWithTheHomeTab(t *testing.T) {
+	_, c := admin(t)
+	status, body := get(t, c, "/home")
+	if status != 200 {
+		t.Fatalf("/home: %d", status)
+	}
+	for _, want := range []string{
+		`data-island="tabbar"`, `data-island="messages"`, `data-island="account"`, `data-island="platform"`,
+		`id="shell-props"`, `src="/home?embed=1"`, `aria-label="主菜单"`, ">首页</a>", "演示公司",
+	} {
+		if !strings.Contains(body, want) {
+			t.Errorf("shell lacks %s", want)
+		}
+	}
+	for _, group := range []string{"产品", "销售", "采购", "仓库", "物流", "广告", "财务", "客服", "授权", "系统"} {
+		if !strings.Contains(body, "<span>"+group+"</span>") {
+			t.Errorf("rail lacks %s", group)
+		}
+	}
+	// The theme applies before first paint: its script comes before the stylesheet, as a classic script.
+	if i, j := strings.Index(body, "/static/dist/theme-"), strings.Index(body, "/static/dist/app-"); i < 0 || j < 0 || i > j {
+		t.Errorf("theme script must load before the stylesheet (theme at %d, css at %d)", i, j)
+	}
+	status, body = get(t, c, "/home?embed=1")
+	if status != 200 || !strings.Contains(body, "欢迎，") || strings.Contains(body, `data-island="tabbar"`) {
+		t.Fatalf("home inside its frame: %d", status)
+	}
+}
+
+func TestAnyTabAddressOpensTheShellWithThatTab(t *testing.T) {
+	_, c := admin(t)
+	path := pages.TabLink("/erp/warehouse/inbound", "入库单")
+	status, body := get(t, c, path)
+	if status != 200 || !strings.Contains(body, ">入库单</a>") || !strings.Contains(body, `aria-current="page"`) {
+		t.Fatalf("%s: %d", path, status)
+	}
+	if !strings.Contains(body, `src="/erp/warehouse/inbound?embed=1&amp;path=%2Ferp%2Fwarehouse%2Finbound&amp;title=`) {
+		t.Fatalf("frame address missing in %s", body)
+	}
+	status, body = get(t, c, "/erp/warehouse/inbound?embed=1&title="+url.QueryEscape("入库单"))
+	if status != 200 || !strings.Contains(body, "仓库模块建设中") {
+		t.Fatalf("under construction page: %d %s", status, body)
+	}
+}
+
+func TestEverySpecRouteAndMenuLinkAnswers(t *testing.T) {
+	_, c := admin(t)
+	routes := pages.TabRoutes()
+	if len(routes) < 100 {
+		t.Fatalf("only %d tab routes", len(routes))
+	}
+	for _, r := range routes {
+		status, body := get(t, c, r.Path+"?embed=1")
+		if status != 200 || !strings.Contains(body, r.Module+"模块建设中") {
+			t.Errorf("%s: %d", r.Path, status)
+		}
+	}
+	for _, path := range []string{"/blank", "/exception/noPermission", "/exception/emptySearch", "/exception/noUser", "/exception/reviewUnable", "/exception/unauthorized"} {
+		if status, _ := get(t, c, path+"?embed=1"); status != 200 {
+			t.Errorf("%s: %d", path, status)
+		}
+	}
+	if status, _ := get(t, c, "/exception/nothing?embed=1"); status != 404 {
+		t.Errorf("unknown default page: %d", status)
+	}
+}
+
+func TestRestrictedUserSeesOnlyGrantedGroupsAndIsRefusedTheRest(t *testing.T) {
+	h := apptest.Start(t)
+	c, _ := h.RestrictedUser("13300000001", []string{"warehouse.inbound"}, nil)
+	_, body := get(t, c, "/home")
+	if !strings.Contains(body, "<span>仓库</span>") || strings.Contains(body, "<span>产品</span>") || strings.Contains(body, "<span>系统</span>") {
+		t.Fatal("rail shows groups the role was not granted, or lacks 仓库")
+	}
+	if status, body := get(t, c, "/erp/warehouse/inbound?embed=1"); status != 200 || !strings.Contains(body, "建设中") {
+		t.Fatalf("granted page: %d", status)
+	}
+	status, body := get(t, c, "/sys/dict?embed=1")
+	if status != 401 || !strings.Contains(body, "无权限") || !strings.Contains(body, `data-exception="noPermission"`) {
+		t.Fatalf("page outside the grant: %d %s", status, body)
+	}
+	// Spec routes outside the menu stay open to any signed-in user until their module says otherwise.
+	if status, _ := get(t, c, "/e/w/i?embed=1"); status != 200 {
+		t.Fatalf("spec route: %d", status)
+	}
+}
+
+func TestTabAddressesNeedSignIn(t *testing.T) {
+	h := apptest.Start(t)
+	resp, _ := h.Client().Raw(http.MethodGet, "/erp/warehouse/inbound?title=x", "", nil)
+	if resp.StatusCode != 303 || !strings.HasPrefix(resp.Header.Get("Location"), "/ssologin?redirect=%2Ferp%2Fwarehouse%2Finbound") {
+		t.Fatalf("signed out: %d %s", resp.StatusCode, resp.Header.Get("Location"))
+	}
+}

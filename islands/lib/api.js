@@ -1,0 +1,47 @@
+// Calls the JSON API with the session cookie (the session id never lives in JavaScript) and unwraps the
+// envelope. A non-201 code rejects with the message the spec says to show; an ended session goes to /ssologin,
+// remembering where the user was.
+const SESSION_ENDED = new Set(["401", "A0231", "A0200", "S0003", "S0002", "S0001", "noauth"]);
+
+export class ApiError extends Error {
+  constructor(code, msg) {
+    super(msg);
+    this.code = code;
+  }
+}
+
+export function userMessage(msg) {
+  if (!msg) return "操作失败，请稍后重试";
+  if (msg.includes("Duplicate entry")) return "数据重复冲突，请勿频繁保存，如功能无法使用请联系管理员";
+  if (msg.includes("milliseconds ago")) return "查询数据超时，请缩小查询范围或稍后重试";
+  return msg;
+}
+
+export async function api(path, { method = "GET", body, query } = {}) {
+  let url = path;
+  if (query) url += (url.includes("?") ? "&" : "?") + new URLSearchParams(query);
+  const init = { method, headers: { Accept: "application/json" }, credentials: "same-origin" };
+  if (body !== undefined) {
+    init.headers["Content-Type"] = "application/json";
+    init.body = JSON.stringify(body);
+  }
+  let response;
+  try {
+    response = await fetch(url, init);
+  } catch {
+    throw new ApiError("network", "网络连接失败，请检查网络后重试");
+  }
+  let envelope;
+  try {
+    envelope = await response.json();
+  } catch {
+    throw new ApiError(String(response.status), "系统执行出错");
+  }
+  if (SESSION_ENDED.has(envelope.code) || SESSION_ENDED.has(envelope.data?.code)) {
+    const here = window.top.location.pathname + window.top.location.search;
+    window.top.location.href = "/ssologin?redirect=" + encodeURIComponent(here);
+    throw new ApiError(envelope.code, envelope.msg);
+  }
+  if (envelope.code !== "201") throw new ApiError(envelope.code, userMessage(envelope.msg));
+  return envelope;
+}

@@ -1,0 +1,220 @@
+// The tab bar: opens, activates, refreshes and closes tabs, each holding its page alive in its own frame (so a
+// half-filled form and the scroll position survive switching tabs). The address bar follows the active tab, and
+// the open tabs are remembered for this browser tab so a reload restores them.
+import { useCallback, useEffect, useRef, useState } from "react";
+import { HOME_TITLE, closeLeft, closeOthers, closeRight, closeTab, frameURL, openTab } from "./tabs.js";
+
+const MENU_DELAY_MS = 250;
+
+function storageKey(userId) {
+  return `sellerhub.tabs.${userId}`;
+}
+
+function initialState({ tabs, userId }) {
+  const active = tabs.find((t) => t.active) || tabs[0];
+  let state = { tabs: [{ title: HOME_TITLE, url: "/home" }], active: HOME_TITLE };
+  try {
+    const saved = JSON.parse(sessionStorage.getItem(storageKey(userId)) || "null");
+    if (saved && Array.isArray(saved.tabs)) {
+      for (const t of saved.tabs) if (t.title !== HOME_TITLE) state = openTab(state, t);
+    }
+  } catch {
+    // Unreadable saved tabs: start afresh.
+  }
+  return openTab(state, active);
+}
+
+export default function TabBar(props) {
+  const [state, setState] = useState(() => initialState(props));
+  const frames = useRef(new Map());
+  const stateRef = useRef(state);
+  stateRef.current = state;
+
+  // Frames live outside React in #tab-frames, so that re-rendering the bar never reloads a page. The frame the
+  // server rendered for the first tab is adopted as it is.
+  useEffect(() => {
+    const host = document.getElementById("tab-frames");
+    const live = new Set(state.tabs.map((t) => t.title));
+    for (const [title, frame] of frames.current) {
+      if (!live.has(title)) {
+        frame.remove();
+        frames.current.delete(title);
+      }
+    }
+    const active = state.tabs.find((t) => t.title === state.active);
+    if (!frames.current.has(active.title)) {
+      const served = host.querySelector(`iframe[data-tab-url="${CSS.escape(active.url)}"]`);
+      const frame = served || document.createElement("iframe");
+      if (!served) {
+        frame.className = "tab-frame";
+        frame.title = active.title;
+        frame.src = frameURL(active.url);
+        host.appendChild(frame);
+      }
+      frame.name = `tab:${active.title}`;
+      frames.current.set(active.title, frame);
+    }
+    for (const [title, frame] of frames.current) frame.dataset.active = String(title === state.active);
+    if (window.location.pathname + window.location.search !== active.url) {
+      window.history.replaceState(null, "", active.url);
+    }
+    document.title = `${active.title} - sellerhub`;
+    try {
+      sessionStorage.setItem(storageKey(props.userId), JSON.stringify(state));
+    } catch {
+      // Storage full or blocked: tabs are just not remembered.
+    }
+  }, [state, props.userId]);
+
+  const open = useCallback((title, url, from) => {
+    setState((s) => {
+      let next = openTab(s, { title, url });
+      // A create page that hands over to its detail page asks to be closed (replace=true).
+      if (from && from !== title && new URL(url, window.location.origin).searchParams.get("replace") === "true") {
+        next = closeTab({ ...next, active: title }, from);
+      }
+      return next;
+    });
+  }, []);
+
+  const refresh = useCallback((title) => {
+    const frame = frames.current.get(title);
+    if (frame) frame.contentWindow.location.reload();
+  }, []);
+
+  const escape = useCallback(() => {
+    if (document.querySelector('[role="dialog"]')) return;
+    setState((s) => closeTab(s, s.active));
+  }, []);
+
+  useEffect(() => {
+    window.sellerhubShell = { open, refresh, escape };
+    const onClick = (event) => {
+      const a = event.target.closest("a[data-tab-link]");
+      if (!a || event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey) return;
+      event.preventDefault();
+      a.blur();
+      open(a.dataset.title || a.textContent.trim(), a.getAttribute("href"));
+    };
+    const onKey = (event) => {
+      if (event.key === "Escape" && !event.defaultPrevented) escape();
+    };
+    document.addEventListener("click", onClick);
+    document.addEventListener("keydown", onKey);
+    return () => {
+      document.removeEventListener("click", onClick);
+      document.removeEventListener("keydown", onKey);
+    };
+  }, [open, escape]);
+
+  const act = (fn, title) => setState((s) => fn(s, title));
+
+  return (
+    <nav className="flex h-full items-end gap-1 overflow-x-auto px-2" aria-label="页签" role="tablist">
+      {state.tabs.map((t) => (
+        <Tab
+          key={t.title}
+          tab={t}
+          active={t.title === state.active}
+          onActivate={() => setState((s) => ({ ...s, active: t.title }))}
+          onClose={() => act(closeTab, t.title)}
+          onRefresh={() => refresh(t.title)}
+          onCloseOthers={() => act(closeOthers, t.title)}
+          onCloseRight={() => act(closeRight, t.title)}
+          onCloseLeft={() => act(closeLeft, t.title)}
+        />
+      ))}
+    </nav>
+  );
+}
+
+function Tab({ tab, active, onActivate, onClose, onRefresh, onCloseOthers, onCloseRight, onCloseLeft }) {
+  const [menuOpen, setMenuOpen] = useState(false);
+  const timer = useRef(0);
+  const home = tab.title === HOME_TITLE;
+  const hoverOpen = () => {
+    clearTimeout(timer.current);
+    timer.current = setTimeout(() => setMenuOpen(true), MENU_DELAY_MS);
+  };
+  const hoverClose = () => {
+    clearTimeout(timer.current);
+    timer.current = setTimeout(() => setMenuOpen(false), MENU_DELAY_MS);
+  };
+  const choose = (fn) => () => {
+    setMenuOpen(false);
+    fn();
+  };
+  const base = "group relative flex shrink-0 items-center rounded-t border border-b-0 text-sm";
+  const look = active
+    ? "border-slate-200 bg-slate-50 font-medium text-sky-800 dark:border-slate-600 dark:bg-slate-900 dark:text-sky-300"
+    : "border-transparent text-slate-600 hover:text-sky-800 dark:text-slate-300";
+  return (
+    <div className={`${base} ${look}`} data-tab={tab.title} onMouseLeave={hoverClose}>
+      <a
+        href={tab.url}
+        role="tab"
+        aria-selected={active}
+        className="py-1.5 pl-3 pr-1"
+        onClick={(e) => {
+          e.preventDefault();
+          onActivate();
+        }}
+      >
+        {tab.title}
+      </a>
+      <button
+        type="button"
+        className="rounded px-1 text-xs text-slate-400 hover:bg-slate-200 hover:text-slate-700 dark:hover:bg-slate-700"
+        aria-label={`${tab.title}的操作`}
+        aria-haspopup="menu"
+        aria-expanded={menuOpen}
+        onMouseEnter={hoverOpen}
+        onClick={() => setMenuOpen((o) => !o)}
+        onKeyDown={(e) => {
+          if (e.key === "Escape" && menuOpen) {
+            e.preventDefault();
+            setMenuOpen(false);
+          }
+        }}
+      >
+        ▾
+      </button>
+      {!home && (
+        <button
+          type="button"
+          className="mr-1 rounded px-1 text-slate-400 hover:bg-slate-200 hover:text-slate-700 dark:hover:bg-slate-700"
+          aria-label={`关闭${tab.title}`}
+          onClick={onClose}
+        >
+          ×
+        </button>
+      )}
+      {menuOpen && (
+        <ul
+          role="menu"
+          className="absolute left-0 top-full z-50 mt-px w-32 rounded-md bg-white py-1 text-sm text-slate-700 shadow-lg ring-1 ring-slate-200 dark:bg-slate-800 dark:text-slate-200 dark:ring-slate-700"
+          onMouseEnter={() => clearTimeout(timer.current)}
+          onKeyDown={(e) => {
+            if (e.key === "Escape") {
+              e.preventDefault();
+              setMenuOpen(false);
+            }
+          }}
+        >
+          {[
+            ["刷新页面", onRefresh],
+            ["关闭其他页签", onCloseOthers],
+            ["关闭右边", onCloseRight],
+            ["关闭左边", onCloseLeft],
+          ].map(([label, fn]) => (
+            <li key={label} role="none">
+              <button type="button" role="menuitem" className="block w-full px-3 py-1.5 text-left hover:bg-sky-50 dark:hover:bg-slate-700" onClick={choose(fn)}>
+                {label}
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,15 @@
+// Runs in <head> before the page paints: applies the saved rail colour (themeBlack / themeLight, stored under
+// "theme") and dark mode, so a reload never flashes the wrong theme.
+(function () {
+  var root = document.documentElement;
+  var theme = "themeBlack";
+  var dark = false;
+  try {
+    theme = localStorage.getItem("theme") === "themeLight" ? "themeLight" : "themeBlack";
+    dark = localStorage.getItem("dark") === "1";
+  } catch (e) {
+    // Storage blocked: keep the defaults.
+  }
+  root.setAttribute("data-theme", theme);
+  if (dark) root.classList.add("dark");
+})();

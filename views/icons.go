@@ -1,0 +1,16 @@
+package views
+
+// knownIcons are the icons in iconSprite.
+var knownIcons = map[string]bool{
+	"product": true, "sales": true, "purchase": true, "warehouse": true, "logistics": true, "advertising": true,
+	"finance": true, "service": true, "authorization": true, "system": true, "default": true, "home": true,
+	"bell": true, "help": true, "moon": true, "palette": true, "platform": true,
+}
+
+// iconName maps a menu's icon name to the sprite, with the default icon for names the set does not have.
+func iconName(name string) string {
+	if knownIcons[name] {
+		return name
+	}
+	return "default"
+}
