@@ -90,7 +90,7 @@ func TestBindAcrossCompanies(t *testing.T) {
 	}
 	// getbindId answers across the binding, both ways, and for the caller itself.
 	for _, tc := range []struct {
-		c            *apptest.Client
+		c           *apptest.Client
 		account, id string
 	}{{a, "13600000002", idB}, {b, "13600000001", idA}, {a, "13600000001", idA}} {
 		env := tc.c.Call(http.MethodGet, getBindID+"?account="+tc.account, nil)
