@@ -64,6 +64,12 @@ func routes(e *echo.Echo, d Deps, pg *pages.Handler) {
 	admin.GET("/users/detail", uh.Detail, session)
 	admin.POST("/users/verifyPassword", uh.VerifyPassword, session)
 	admin.POST("/users/updatePasswordSelf", uh.UpdatePasswordSelf, session)
+	admin.GET("/users/findbindlist", uh.FindBindList, session)
+	admin.GET("/users/getbindId", uh.GetBindID, session)
+	// Binding and switching change state over GET for the older client, so they get the same-origin check too.
+	admin.GET("/users/sysrole/openidbind", uh.BindAccount, session, middleware.SameOriginGET)
+	admin.POST("/users/sysrole/openidbind", uh.BindAccount, session)
+	admin.GET("/auth/changeLoginWechatApp", ah.ChangeLoginWechatApp, session, middleware.SameOriginGET)
 
 	mh := &menus.Handler{Svc: d.Service}
 	admin.GET("/menus/route", mh.Routes, session)

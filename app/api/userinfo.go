@@ -48,6 +48,25 @@ func NewUserInfo(u *models.User) UserInfo {
 	}
 }
 
+// BoundAccount is one entry of users/findbindlist: an account of the signed-in user's bind group, Current for the
+// one the session is signed in as.
+type BoundAccount struct {
+	ID        string      `json:"id"`
+	Account   string      `json:"account"`
+	Name      string      `json:"name"`
+	Image     string      `json:"image"`
+	CompanyID string      `json:"companyid"`
+	UserInfo  UserProfile `json:"userinfo"`
+	Current   bool        `json:"current"`
+}
+
+// NewBoundAccount builds a findbindlist entry of a user loaded with profile and company.
+func NewBoundAccount(u *models.User, current bool) BoundAccount {
+	info := NewUserInfo(u)
+	return BoundAccount{ID: info.ID, Account: info.Account, Name: info.Name, Image: info.Image,
+		CompanyID: info.Company, UserInfo: info.UserInfo, Current: current}
+}
+
 // UserDetail is the users/detail shape: the account as the personal center shows it.
 type UserDetail struct {
 	ID            string     `json:"id"`

@@ -14,25 +14,43 @@ import (
 // come from programs, which authenticate with the jsessionid header and are not at risk.
 func SameOrigin(next echo.HandlerFunc) echo.HandlerFunc {
 	return func(c *echo.Context) error {
-		r := c.Request()
-		switch r.Method {
+		switch c.Request().Method {
 		case http.MethodGet, http.MethodHead, http.MethodOptions:
 			return next(c)
 		}
-		switch r.Header.Get("Sec-Fetch-Site") {
-		case "same-origin", "none":
-			return next(c)
-		case "same-site", "cross-site":
+		if fromOtherSite(c.Request()) {
 			return service.ErrForbidden
-		}
-		if origin := r.Header.Get("Origin"); origin != "" {
-			u, err := url.Parse(origin)
-			if err != nil || u.Host != r.Host {
-				return service.ErrForbidden
-			}
 		}
 		return next(c)
 	}
+}
+
+// SameOriginGET is SameOrigin for the GET calls that change something (the contract keeps them GET for its
+// clients). A page elsewhere can make a browser send a GET with the cookie (a link, an image, a navigation that
+// SameSite=Lax lets the cookie ride along with), so the method alone does not make these safe.
+func SameOriginGET(next echo.HandlerFunc) echo.HandlerFunc {
+	return func(c *echo.Context) error {
+		if fromOtherSite(c.Request()) {
+			return service.ErrForbidden
+		}
+		return next(c)
+	}
+}
+
+// fromOtherSite tells whether the browser says the request comes from another site, by Sec-Fetch-Site or else
+// by Origin.
+func fromOtherSite(r *http.Request) bool {
+	switch r.Header.Get("Sec-Fetch-Site") {
+	case "same-origin", "none":
+		return false
+	case "same-site", "cross-site":
+		return true
+	}
+	if origin := r.Header.Get("Origin"); origin != "" {
+		u, err := url.Parse(origin)
+		return err != nil || u.Host != r.Host
+	}
+	return false
 }
 
 func urlQueryEscape(s string) string { return url.QueryEscape(s) }

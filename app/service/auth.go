@@ -79,21 +79,36 @@ func (s *Service) Touch(ctx context.Context) error {
 	return err
 }
 
-// Login checks an account's password and starts its web session, ending any other. Unknown account and wrong
-// password get the same answer after the same work.
+// Login checks an account's password and starts its web session, ending any other.
 func (s *Service) Login(ctx context.Context, account, password, clientIP string) (*models.User, string, error) {
+	u, err := s.checkCredentials(ctx, account, password, clientIP)
+	if err != nil {
+		return nil, "", err
+	}
+	token, err := s.StartSession(ctx, u, LoginTypeAPI)
+	if err != nil {
+		return nil, "", err
+	}
+	return u, token, nil
+}
+
+// checkCredentials is the password check of a login, also made before binding another account (which lets its
+// holder switch to it without a password): unknown account and wrong password get the same answer after the same
+// work, and failures count per account and per client address, so neither call can be used to guess passwords.
+// It answers the account only when it may sign in, re-hashing a legacy password on the way.
+func (s *Service) checkCredentials(ctx context.Context, account, password, clientIP string) (*models.User, error) {
 	account = normalizeAccount(account)
 	if account == "" || password == "" {
-		return nil, "", Invalid("账号和密码不能为空")
+		return nil, Invalid("账号和密码不能为空")
 	}
 	acctKey, ipKey := "acct:"+account, "ip:"+clientIP
 	if !s.loginFailures.Allowed(acctKey) || !s.loginFailures.Allowed(ipKey) {
-		return nil, "", Limited(MsgTooManyLogins)
+		return nil, Limited(MsgTooManyLogins)
 	}
 	db := s.db.With(ctx)
 	u, err := db.UserByAccount(account)
 	if err != nil && !models.IsNotFound(err) {
-		return nil, "", err
+		return nil, err
 	}
 	var ok, legacy bool
 	if u == nil {
@@ -104,34 +119,42 @@ func (s *Service) Login(ctx context.Context, account, password, clientIP string)
 	if !ok {
 		s.loginFailures.Spend(acctKey)
 		s.loginFailures.Spend(ipKey)
-		return nil, "", Failed(MsgBadCredentials)
+		return nil, Failed(MsgBadCredentials)
 	}
 	s.loginFailures.Reset(acctKey)
-	if u.Status != models.StatusActive || u.Company.Status != models.StatusActive {
-		return nil, "", Failed(MsgAccountDisabled)
-	}
-	if u.ExpiresAt != nil && s.now().After(*u.ExpiresAt) {
-		return nil, "", Failed(MsgAccountExpired)
+	if err := s.checkMaySignIn(u); err != nil {
+		return nil, err
 	}
 	if legacy {
 		h, err := HashPassword(password)
 		if err != nil {
-			return nil, "", err
+			return nil, err
 		}
 		if err := db.SetPassword(u.ID, h); err != nil {
-			return nil, "", err
+			return nil, err
 		}
 	}
-	token, err := s.StartSession(ctx, u, LoginTypeAPI)
-	if err != nil {
-		return nil, "", err
+	return u, nil
+}
+
+// checkMaySignIn refuses accounts that may not start a session: disabled, in a disabled company, or expired.
+func (s *Service) checkMaySignIn(u *models.User) error {
+	if u.Status != models.StatusActive || u.Company.Status != models.StatusActive {
+		return Failed(MsgAccountDisabled)
 	}
-	return u, token, nil
+	if u.ExpiresAt != nil && s.now().After(*u.ExpiresAt) {
+		return Failed(MsgAccountExpired)
+	}
+	return nil
 }
 
 // StartSession makes the session in ctx the account's one live web session under a fresh token (so a token
-// known before login is worthless after it) and ends the account's previous session.
+// known before login is worthless after it) and ends the account's previous session. The session starts empty:
+// nothing another account put in it (a login over someone else's session, or a switch) carries over.
 func (s *Service) StartSession(ctx context.Context, u *models.User, loginType string) (string, error) {
+	if err := s.sessions.Clear(ctx); err != nil {
+		return "", err
+	}
 	if err := s.sessions.RenewToken(ctx); err != nil {
 		return "", err
 	}

@@ -1,4 +1,4 @@
-// Package auth serves /admin/api/v1/auth: sign-in, sign-out, the SSO probe and code checks.
+// Package auth serves /admin/api/v1/auth: sign-in, sign-out, switching accounts, the SSO probe and code checks.
 package auth
 
 import (
@@ -43,6 +43,21 @@ func (h *Handler) Logout(c *echo.Context) error {
 	}
 	middleware.ClearSessionCookie(c, h.SecureCookies)
 	return api.OK(c, "success")
+}
+
+// ChangeLoginWechatApp switches the browser's session to another account of the signed-in user's bind group and
+// answers like a login. The jsessionid that the older client also puts in the query is not read: the session this
+// request carries in its header or cookie is the only one that counts. openid and appType change nothing here.
+func (h *Handler) ChangeLoginWechatApp(c *echo.Context) error {
+	p, _ := middleware.Principal(c)
+	u, token, err := h.Svc.SwitchAccount(c.Request().Context(), p, c.QueryParam("account"))
+	if err != nil {
+		return err
+	}
+	middleware.SetSessionCookie(c, token, h.SecureCookies)
+	info := api.NewUserInfo(u)
+	info.Session = token
+	return api.OK(c, info)
 }
 
 // SSOLoginIsRun answers the SSO server's URL when it is configured and answering, else "false".
