@@ -4,6 +4,7 @@ import (
 	"github.com/labstack/echo/v5"
 
 	"sellerhub/app/api/auth"
+	"sellerhub/app/api/notify"
 	"sellerhub/app/api/users"
 	"sellerhub/app/middleware"
 	"sellerhub/app/pages"
@@ -29,6 +30,8 @@ func routes(e *echo.Echo, d Deps, pg *pages.Handler) {
 	signedIn := forms.Group("", middleware.RequireSignIn)
 	signedIn.GET("/home", pg.Home)
 	signedIn.POST("/logout", pg.Logout)
+	signedIn.GET("/sys/notify/publish", pg.NotifyPublishForm) // company admins only, checked by the service
+	signedIn.POST("/sys/notify/publish", pg.NotifyPublish)
 
 	// The JSON API (after stripAPIPrefix). Public calls need no session; the rest answer 403 A0231 without one.
 	ah := &auth.Handler{Svc: d.Service, SecureCookies: d.Config.SecureCookies}

@@ -13,12 +13,22 @@ import (
 // page elsewhere cannot use a signed-in user's cookie (CSRF). Calls carrying neither Sec-Fetch-Site nor Origin
 // come from programs, which authenticate with the jsessionid header and are not at risk.
 func SameOrigin(next echo.HandlerFunc) echo.HandlerFunc {
+	checked := SameOriginAlways(next)
 	return func(c *echo.Context) error {
-		r := c.Request()
-		switch r.Method {
+		switch c.Request().Method {
 		case http.MethodGet, http.MethodHead, http.MethodOptions:
 			return next(c)
 		}
+		return checked(c)
+	}
+}
+
+// SameOriginAlways applies the check whatever the method, for the few GET calls that change state because the
+// clients send them as GET (notify/pullMessage, notify/updateAllTargets): a link on another site must not act
+// for the user.
+func SameOriginAlways(next echo.HandlerFunc) echo.HandlerFunc {
+	return func(c *echo.Context) error {
+		r := c.Request()
 		switch r.Header.Get("Sec-Fetch-Site") {
 		case "same-origin", "none":
 			return next(c)
