@@ -54,6 +54,20 @@ func routes(e *echo.Echo, d Deps, pg *pages.Handler) {
 	admin.POST("/users/verifyPassword", uh.VerifyPassword, session)
 	admin.POST("/users/updatePasswordSelf", uh.UpdatePasswordSelf, session)
 
+	// Notify. Lists never mark read; the two GETs that write are the clients' and refuse other sites.
+	nh := &notify.Handler{Svc: d.Service, TimeZone: d.Config.TimeZone}
+	admin.GET("/notify/pullMessage", nh.PullMessage, session, middleware.SameOriginAlways)
+	admin.GET("/notify/findNitofyNums", nh.FindNitofyNums, session)
+	admin.GET("/notify/findNoReadByUserAll", nh.FindNoReadByUserAll, session)
+	admin.GET("/notify/getMsgLimit", nh.GetMsgLimit, session)
+	admin.POST("/notify/getAnnounce", nh.GetAnnounce, session)
+	admin.POST("/notify/getRemind", nh.GetRemind, session)
+	admin.POST("/notify/getMessage", nh.GetMessage, session)
+	admin.GET("/notify/updateAllTargets", nh.UpdateAllTargets, session, middleware.SameOriginAlways)
+	admin.POST("/notify/updateAllTargets", nh.UpdateAllTargets, session)
+	admin.POST("/notify/markRead", nh.MarkRead, session)
+	admin.POST("/notify/addAnnounce", nh.AddAnnounce, session) // company admins only, checked by the service
+
 	// Unknown addresses: the envelope under the API prefixes, the 404 page elsewhere.
 	e.RouteNotFound("/*", func(*echo.Context) error { return echo.ErrNotFound })
 }

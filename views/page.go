@@ -63,6 +63,15 @@ type HomePage struct {
 	UserName, Company, Account string
 }
 
+// NotifyPublishPage is /sys/notify/publish, the company admins' form for an announcement. The fields are
+// written back when the service refuses them.
+type NotifyPublishPage struct {
+	Page
+	AnnounceTitle, Content string
+	Urgent                 bool
+	Notice                 Notice
+}
+
 // ErrorPage is the HTML answer to a failed page request.
 type ErrorPage struct {
 	Page
