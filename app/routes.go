@@ -5,6 +5,7 @@ import (
 
 	"sellerhub/app/api/auth"
 	"sellerhub/app/api/menus"
+	"sellerhub/app/api/notify"
 	"sellerhub/app/api/users"
 	"sellerhub/app/middleware"
 	"sellerhub/app/pages"
@@ -29,15 +30,23 @@ func routes(e *echo.Echo, d Deps, pg *pages.Handler) {
 	forms.POST("/usercenter/resetPassword", pg.Reset)
 	signedIn := forms.Group("", middleware.RequireSignIn)
 	signedIn.POST("/logout", pg.Logout)
+	// Publishing an announcement needs the sys:notify:add permission, checked by the service.
+	signedIn.POST("/sys/notify/publish", pg.NotifyPublish)
 
 	// Tab pages: opened directly they render the shell with their tab; inside a tab frame (?embed=1) the page.
 	signedIn.GET("/home", pg.Tab("首页", pg.Home))
 	signedIn.GET("/blank", pg.Tab("blank", pg.Blank))
 	signedIn.GET("/exception/:kind", pg.Tab("提示", pg.Exception))
-	// Every menu link and every route of the specification answers; modules not built yet show 建设中. A menu
-	// entry's page is refused (无权限 in its frame) to users not granted it.
+	// Every menu link and every route of the specification answers: with its page where the module is built,
+	// else with 建设中. A menu entry's page is refused (无权限 in its frame) to users not granted it.
+	built := map[string]echo.HandlerFunc{
+		"/sys/notify/publish": pg.NotifyPublishForm,
+	}
 	for _, r := range pages.TabRoutes() {
-		content := pg.UnderConstruction(r)
+		content, ok := built[r.Path]
+		if !ok {
+			content = pg.UnderConstruction(r)
+		}
 		if r.Menu {
 			content = middleware.RequireMenu(d.Service, r.Path)(content)
 		}
@@ -74,6 +83,20 @@ func routes(e *echo.Echo, d Deps, pg *pages.Handler) {
 	mh := &menus.Handler{Svc: d.Service}
 	admin.GET("/menus/route", mh.Routes, session)
 	admin.GET("/menus/cleanUserCache", mh.CleanUserCache, session)
+
+	// Notify. Lists never mark read; the two GETs that write are the clients' and refuse other sites.
+	nh := &notify.Handler{Svc: d.Service, TimeZone: d.Config.TimeZone}
+	admin.GET("/notify/pullMessage", nh.PullMessage, session, middleware.SameOriginGET)
+	admin.GET("/notify/findNitofyNums", nh.FindNitofyNums, session)
+	admin.GET("/notify/findNoReadByUserAll", nh.FindNoReadByUserAll, session)
+	admin.GET("/notify/getMsgLimit", nh.GetMsgLimit, session)
+	admin.POST("/notify/getAnnounce", nh.GetAnnounce, session)
+	admin.POST("/notify/getRemind", nh.GetRemind, session)
+	admin.POST("/notify/getMessage", nh.GetMessage, session)
+	admin.GET("/notify/updateAllTargets", nh.UpdateAllTargets, session, middleware.SameOriginGET)
+	admin.POST("/notify/updateAllTargets", nh.UpdateAllTargets, session)
+	admin.POST("/notify/markRead", nh.MarkRead, session)
+	admin.POST("/notify/addAnnounce", nh.AddAnnounce, session) // company admins only, checked by the service
 
 	// Unknown addresses: the envelope under the API prefixes, the 404 page elsewhere.
 	e.RouteNotFound("/*", func(*echo.Context) error { return echo.ErrNotFound })

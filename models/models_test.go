@@ -31,14 +31,18 @@ func TestMigrationsGoDownAndUpAgain(t *testing.T) {
 		if err := migrations.Reset(ctx, sqlDB, db.Driver); err != nil {
 			t.Fatalf("down: %v", err)
 		}
-		if db.Migrator().HasTable("users") {
-			t.Fatal("users table still there after down")
+		for _, table := range []string{"users", "notifications", "notification_targets"} {
+			if db.Migrator().HasTable(table) {
+				t.Fatalf("%s table still there after down", table)
+			}
 		}
 		if err := db.Migrate(ctx); err != nil {
 			t.Fatalf("up again: %v", err)
 		}
-		if !db.Migrator().HasTable("users") || !db.Migrator().HasTable("sessions") {
-			t.Fatal("tables missing after up")
+		for _, table := range []string{"users", "sessions", "notifications", "notification_targets"} {
+			if !db.Migrator().HasTable(table) {
+				t.Fatalf("%s table missing after up", table)
+			}
 		}
 	})
 }

@@ -64,3 +64,12 @@ type HomePage struct {
 	// Shortcuts are the first links of the user's menu groups.
 	Shortcuts []MenuLink
 }
+
+// NotifyPublishPage is /sys/notify/publish, the company admins' form for an announcement. The fields are
+// written back when the service refuses them.
+type NotifyPublishPage struct {
+	Page
+	AnnounceTitle, Content string
+	Urgent                 bool
+	Notice                 Notice
+}

@@ -3,6 +3,9 @@ package apptest
 import (
 	"net/http"
 	"net/url"
+
+	"sellerhub/app/service"
+	"sellerhub/models"
 )
 
 func urlEncode(s string) string { return url.QueryEscape(s) }
@@ -32,5 +35,35 @@ func (h *Harness) SignedIn(phone, company string) *Client {
 		Email: "owner" + phone + "@example.com", Company: company})
 	c := h.Client()
 	ExpectOK(h.T, c.Login(phone, "Passw0rd!"))
+	return c
+}
+
+// Member adds a user to the company of ownerAccount, holding the company's admin role or no role, straight in
+// the database (there is no sub-user screen yet), and returns a client signed in as that user.
+func (h *Harness) Member(ownerAccount, account string, admin bool) *Client {
+	h.T.Helper()
+	owner, err := h.DB.UserByAccount(ownerAccount)
+	if err != nil {
+		h.T.Fatal(err)
+	}
+	var roles []int64
+	if admin {
+		role, err := h.DB.DefaultRole(owner.CompanyID)
+		if err != nil {
+			h.T.Fatal(err)
+		}
+		roles = append(roles, role.ID)
+	}
+	hash, err := service.HashPassword("Passw0rd!")
+	if err != nil {
+		h.T.Fatal(err)
+	}
+	u := &models.User{CompanyID: owner.CompanyID, Account: account, PasswordHash: hash,
+		Profile: models.UserProfile{Name: "成员" + account[len(account)-4:], Mobile: account}}
+	if err := h.DB.CreateUser(u, roles...); err != nil {
+		h.T.Fatal(err)
+	}
+	c := h.Client()
+	ExpectOK(h.T, c.Login(account, "Passw0rd!"))
 	return c
 }

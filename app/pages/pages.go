@@ -60,11 +60,12 @@ func (h *Handler) RenderError(c *echo.Context, status int, msg string) error {
 	return render(c, status, views.ExceptionPage(e, h.Assets.URL("theme.js")))
 }
 
-// refusal turns a service refusal into the notice shown above a form and the status to answer with; other
-// errors are faults for the error handler.
+// refusal turns a service refusal of a form's input into the notice shown above the form and the status to
+// answer with; other errors are for the error handler.
 func refusal(err error, prefix string) (views.Notice, int, error) {
 	var e *service.Error
-	if !errors.As(err, &e) {
+	if !errors.As(err, &e) || e.Kind == service.KindForbidden || e.Kind == service.KindNoSession {
+		// Not about the form's input: the error page answers these, as it does faults.
 		return views.Notice{}, 0, err
 	}
 	status := http.StatusOK

@@ -2,8 +2,8 @@ package menus_test
 
 import (
 	"net/http"
-	"strconv"
 	"net/http/httptest"
+	"strconv"
 	"testing"
 
 	"github.com/labstack/echo/v5"

@@ -1,0 +1,154 @@
+// Package notify serves /admin/api/v1/notify: delivery, unread counts, the message drawer's lists, marking read
+// and publishing announcements. Listing never marks anything read; reading is its own call.
+package notify
+
+import (
+	"strconv"
+	"time"
+
+	"github.com/labstack/echo/v5"
+
+	"sellerhub/app/api"
+	"sellerhub/app/middleware"
+	"sellerhub/app/service"
+	"sellerhub/models"
+)
+
+// Handler serves the notify calls.
+type Handler struct {
+	Svc      *service.Service
+	TimeZone *time.Location
+}
+
+// Notification is one notification as the drawer and the pop-up show it.
+type Notification struct {
+	ID        string `json:"id"`
+	Title     string `json:"title"`
+	Content   string `json:"content"`
+	CreatedAt string `json:"createdAt"`
+	IsRead    bool   `json:"isRead"`
+	Action    string `json:"action"`
+	Ftype     int    `json:"ftype"`
+	Tag       string `json:"tag"`
+}
+
+func (h *Handler) shape(ns []service.Notification) []Notification {
+	out := make([]Notification, len(ns))
+	for i, n := range ns {
+		out[i] = Notification{ID: strconv.FormatInt(n.ID, 10), Title: n.Title, Content: n.Content,
+			CreatedAt: api.FormatTime(&n.CreatedAt, h.TimeZone), IsRead: n.IsRead, Action: n.Action,
+			Ftype: n.Ftype, Tag: n.Tag}
+	}
+	return out
+}
+
+// PullMessage delivers the company's new announcements to the user: data {"delivered": n}.
+func (h *Handler) PullMessage(c *echo.Context) error {
+	p, _ := middleware.Principal(c)
+	n, err := h.Svc.PullMessages(c.Request().Context(), p)
+	if err != nil {
+		return err
+	}
+	return api.OK(c, map[string]int64{"delivered": n})
+}
+
+type unreadCount struct {
+	Ftype int   `json:"ftype"`
+	Nums  int64 `json:"nums"`
+}
+
+// FindNitofyNums answers the unread counts, [{ftype, nums}] for ftypes 1, 2 and 3. (The name's spelling is
+// the clients'.)
+func (h *Handler) FindNitofyNums(c *echo.Context) error {
+	p, _ := middleware.Principal(c)
+	counts, err := h.Svc.UnreadCounts(c.Request().Context(), p)
+	if err != nil {
+		return err
+	}
+	out := make([]unreadCount, len(counts))
+	for i, n := range counts {
+		out[i] = unreadCount{Ftype: n.Ftype, Nums: n.Nums}
+	}
+	return api.OK(c, out)
+}
+
+// FindNoReadByUserAll answers the unread notifications of the last 10 days, newest first.
+func (h *Handler) FindNoReadByUserAll(c *echo.Context) error {
+	p, _ := middleware.Principal(c)
+	ns, err := h.Svc.RecentUnread(c.Request().Context(), p)
+	if err != nil {
+		return err
+	}
+	return api.OK(c, h.shape(ns))
+}
+
+// GetMsgLimit answers the 10 newest announcements; [] when there are none.
+func (h *Handler) GetMsgLimit(c *echo.Context) error {
+	p, _ := middleware.Principal(c)
+	ns, err := h.Svc.LatestAnnouncements(c.Request().Context(), p)
+	if err != nil {
+		return err
+	}
+	return api.OK(c, h.shape(ns))
+}
+
+// GetAnnounce answers a page of announcements.
+func (h *Handler) GetAnnounce(c *echo.Context) error { return h.page(c, models.FtypeAnnouncement) }
+
+// GetRemind answers a page of reminders.
+func (h *Handler) GetRemind(c *echo.Context) error { return h.page(c, models.FtypeReminder) }
+
+// GetMessage answers a page of private messages.
+func (h *Handler) GetMessage(c *echo.Context) error { return h.page(c, models.FtypeMessage) }
+
+func (h *Handler) page(c *echo.Context, ftype int) error {
+	var r service.PageRequest
+	if err := c.Bind(&r); err != nil {
+		return err
+	}
+	p, _ := middleware.Principal(c)
+	ns, total, served, err := h.Svc.Inbox(c.Request().Context(), p, ftype, r)
+	if err != nil {
+		return err
+	}
+	return api.OK(c, api.NewPage(h.shape(ns), total, served.Current, served.Size))
+}
+
+// UpdateAllTargets marks all the user's notifications read (全部已读).
+func (h *Handler) UpdateAllTargets(c *echo.Context) error {
+	p, _ := middleware.Principal(c)
+	if _, err := h.Svc.MarkAllRead(c.Request().Context(), p); err != nil {
+		return err
+	}
+	return api.OK(c, "success")
+}
+
+// MarkRead marks the notifications {ids: ["..."]} of the user read: data {"marked": n}.
+func (h *Handler) MarkRead(c *echo.Context) error {
+	var b struct {
+		IDs []string `json:"ids"`
+	}
+	if err := c.Bind(&b); err != nil {
+		return err
+	}
+	p, _ := middleware.Principal(c)
+	n, err := h.Svc.MarkRead(c.Request().Context(), p, b.IDs)
+	if err != nil {
+		return err
+	}
+	return api.OK(c, map[string]int64{"marked": n})
+}
+
+// AddAnnounce publishes an announcement to the admin's company and answers its id.
+func (h *Handler) AddAnnounce(c *echo.Context) error {
+	var f service.AnnounceForm
+	if err := c.Bind(&f); err != nil {
+		return err
+	}
+	p, _ := middleware.Principal(c)
+	n, err := h.Svc.PublishAnnouncement(c.Request().Context(), p, f)
+	if err != nil {
+		return err
+	}
+	return api.OK(c, strconv.FormatInt(n.ID, 10))
+}

@@ -1,0 +1,41 @@
+package pages
+
+import (
+	"net/http"
+
+	"github.com/labstack/echo/v5"
+
+	"sellerhub/app/middleware"
+	"sellerhub/app/service"
+	"sellerhub/models"
+	"sellerhub/views"
+)
+
+// NotifyPublishForm shows the announcement form to the company's admins; others get the error page.
+func (h *Handler) NotifyPublishForm(c *echo.Context) error {
+	p, _ := middleware.Principal(c)
+	if err := h.Svc.CheckPublisher(c.Request().Context(), p); err != nil {
+		return err
+	}
+	page := views.NotifyPublishPage{Page: h.contentPage(c, "发布公告")}
+	if c.QueryParam("notice") == "published" {
+		page.Notice = views.Notice{Text: "操作成功!"}
+	}
+	return render(c, http.StatusOK, views.NotifyPublish(page, h.Assets.URL("theme.js")))
+}
+
+// NotifyPublish publishes the announcement and comes back to an empty form with 操作成功!, redirecting so that
+// reloading the page does not publish it twice.
+func (h *Handler) NotifyPublish(c *echo.Context) error {
+	p, _ := middleware.Principal(c)
+	f := service.AnnounceForm{Title: c.FormValue("title"), Content: c.FormValue("content"), Action: c.FormValue("action")}
+	if _, err := h.Svc.PublishAnnouncement(c.Request().Context(), p, f); err != nil {
+		n, status, err := refusal(err, "")
+		if err != nil {
+			return err
+		}
+		return render(c, status, views.NotifyPublish(views.NotifyPublishPage{Page: h.contentPage(c, "发布公告"),
+			AnnounceTitle: f.Title, Content: f.Content, Urgent: f.Action == models.ActionTimely, Notice: n}, h.Assets.URL("theme.js")))
+	}
+	return c.Redirect(http.StatusSeeOther, "/sys/notify/publish?embed=1&notice=published")
+}

@@ -1,0 +1,241 @@
+package service
+
+import (
+	"context"
+	"strconv"
+	"strings"
+	"time"
+	"unicode/utf8"
+
+	"sellerhub/models"
+)
+
+// Messages of the notification calls.
+const (
+	MsgTitleEmpty     = "标题不能为空"
+	MsgTitleTooLong   = "标题不能超过100个字符"
+	MsgContentEmpty   = "内容不能为空"
+	MsgContentTooLong = "内容不能超过5000个字符"
+	MsgActionBad      = "紧急程度不正确"
+	MsgNotifyTypeBad  = "消息类型不正确"
+	MsgReadIDsEmpty   = "请选择要标记为已读的消息"
+	MsgReadIDsBad     = "消息编号不正确"
+	MsgReadIDsTooMany = "一次最多标记100条消息"
+)
+
+// Limits of the notification calls.
+const (
+	titleMaxRunes   = 100
+	contentMaxRunes = 5000
+	// recentUnreadDays is the window of the 提醒 pop-up, and recentUnreadLimit its length: the badge shows 99+
+	// beyond 99, so nobody reads further down a pop-up.
+	recentUnreadDays  = 10
+	recentUnreadLimit = 100
+	latestLimit       = 10
+	markReadMaxIDs    = 100
+)
+
+// ftypes lists the kinds of notification in the order the drawer's tabs show them.
+var ftypes = []int{models.FtypeAnnouncement, models.FtypeReminder, models.FtypeMessage}
+
+// defaultTags is the tag a published title gets when it has none, per ftype that may go to the whole company.
+// A private message is always addressed to one user, so it cannot be published.
+var defaultTags = map[int]string{models.FtypeAnnouncement: "系统公告", models.FtypeReminder: "系统提醒"}
+
+// Notification is a notification as its user sees it, with the type tag taken from its title.
+type Notification struct {
+	models.InboxItem
+	Tag string
+}
+
+// TitleTag splits a title like 【系统公告】text into its type tag and the text; without a leading 【...】 the
+// tag is empty.
+func TitleTag(title string) (tag, text string) {
+	rest, ok := strings.CutPrefix(title, "【")
+	if !ok {
+		return "", title
+	}
+	tag, text, ok = strings.Cut(rest, "】")
+	if !ok {
+		return "", title
+	}
+	return tag, text
+}
+
+func tagged(items []models.InboxItem) []Notification {
+	out := make([]Notification, len(items))
+	for i, it := range items {
+		tag, _ := TitleTag(it.Title)
+		out[i] = Notification{InboxItem: it, Tag: tag}
+	}
+	return out
+}
+
+// PageRequest is the body of a paged list call.
+type PageRequest struct {
+	Current int `json:"currentpage" form:"currentpage"`
+	Size    int `json:"pagesize" form:"pagesize"`
+}
+
+// Page sizes of the list calls: 10 unless asked, and never more than 100 rows in one answer.
+const (
+	defaultPageSize = 10
+	maxPageSize     = 100
+)
+
+// Normalized fills in the first page and the default size, and caps the size.
+func (r PageRequest) Normalized() PageRequest {
+	if r.Current < 1 {
+		r.Current = 1
+	}
+	if r.Size < 1 {
+		r.Size = defaultPageSize
+	}
+	r.Size = min(r.Size, maxPageSize)
+	return r
+}
+
+func (r PageRequest) offset() int { return (r.Current - 1) * r.Size }
+
+// PullMessages delivers to the user the company's notifications for everyone that arrived since the user's
+// last pull, and says how many.
+func (s *Service) PullMessages(ctx context.Context, p Principal) (int64, error) {
+	return s.db.With(ctx).DeliverPending(p.CompanyID, p.UserID, s.stamp())
+}
+
+// UnreadCounts counts the user's unread notifications per ftype, every ftype present (0 when none).
+func (s *Service) UnreadCounts(ctx context.Context, p Principal) ([]models.UnreadCount, error) {
+	found, err := s.db.With(ctx).UnreadCounts(p.CompanyID, p.UserID)
+	if err != nil {
+		return nil, err
+	}
+	out := make([]models.UnreadCount, len(ftypes))
+	for i, ft := range ftypes {
+		out[i].Ftype = ft
+		for _, c := range found {
+			if c.Ftype == ft {
+				out[i].Nums = c.Nums
+			}
+		}
+	}
+	return out, nil
+}
+
+// RecentUnread lists the user's unread notifications of the last 10 days, newest first, for the pop-up.
+func (s *Service) RecentUnread(ctx context.Context, p Principal) ([]Notification, error) {
+	since := s.now().UTC().AddDate(0, 0, -recentUnreadDays)
+	items, err := s.db.With(ctx).UnreadSince(p.CompanyID, p.UserID, since, recentUnreadLimit)
+	return tagged(items), err
+}
+
+// LatestAnnouncements lists the user's 10 newest announcements. Like every list, it marks nothing read.
+func (s *Service) LatestAnnouncements(ctx context.Context, p Principal) ([]Notification, error) {
+	items, err := s.db.With(ctx).InboxList(p.CompanyID, p.UserID, models.FtypeAnnouncement, 0, latestLimit)
+	return tagged(items), err
+}
+
+// Inbox lists one page of the user's notifications of a ftype, newest first, with the total and the page
+// actually served.
+func (s *Service) Inbox(ctx context.Context, p Principal, ftype int, r PageRequest) ([]Notification, int64, PageRequest, error) {
+	r = r.Normalized()
+	db := s.db.With(ctx)
+	total, err := db.InboxCount(p.CompanyID, p.UserID, ftype)
+	if err != nil || total == 0 {
+		return []Notification{}, total, r, err
+	}
+	items, err := db.InboxList(p.CompanyID, p.UserID, ftype, r.offset(), r.Size)
+	return tagged(items), total, r, err
+}
+
+// MarkRead marks the user's notifications with the given ids read and says how many changed. Ids that are not
+// the user's change nothing, so the answer cannot tell whether they exist elsewhere.
+func (s *Service) MarkRead(ctx context.Context, p Principal, ids []string) (int64, error) {
+	switch {
+	case len(ids) == 0:
+		return 0, Invalid(MsgReadIDsEmpty)
+	case len(ids) > markReadMaxIDs:
+		return 0, Invalid(MsgReadIDsTooMany)
+	}
+	parsed := make([]int64, len(ids))
+	for i, id := range ids {
+		n, err := strconv.ParseInt(strings.TrimSpace(id), 10, 64)
+		if err != nil || n <= 0 {
+			return 0, Invalid(MsgReadIDsBad)
+		}
+		parsed[i] = n
+	}
+	return s.db.With(ctx).MarkRead(p.CompanyID, p.UserID, parsed, s.stamp())
+}
+
+// MarkAllRead marks every notification of the user read (全部已读) and says how many changed.
+func (s *Service) MarkAllRead(ctx context.Context, p Principal) (int64, error) {
+	return s.db.With(ctx).MarkAllRead(p.CompanyID, p.UserID, s.stamp())
+}
+
+// CheckPublisher lets users holding the publish permission publish: the company's owner and admin role hold it,
+// and an admin may grant it to other roles. Anyone else gets ErrForbidden.
+func (s *Service) CheckPublisher(ctx context.Context, p Principal) error {
+	m, err := s.UserMenu(ctx, p)
+	if err != nil {
+		return err
+	}
+	if !m.Can(PermissionPublishAnnouncement) {
+		return ErrForbidden
+	}
+	return nil
+}
+
+// PermissionPublishAnnouncement is the button permission to publish announcements; company owners and the admin
+// role hold every permission.
+const PermissionPublishAnnouncement = "sys:notify:add"
+
+// AnnounceForm is an announcement to publish. Action is "timely" for an urgent one, else empty; Ftype is 0 for
+// the default, an announcement.
+type AnnounceForm struct {
+	Title   string `json:"title" form:"title"`
+	Content string `json:"content" form:"content"`
+	Action  string `json:"action" form:"action"`
+	Ftype   int    `json:"ftype" form:"ftype"`
+}
+
+// PublishAnnouncement sends a notification to everyone in the admin's company. A title without its 【tag】
+// gets the ftype's default one (【系统公告】 for an announcement).
+func (s *Service) PublishAnnouncement(ctx context.Context, p Principal, f AnnounceForm) (*models.Notification, error) {
+	if err := s.CheckPublisher(ctx, p); err != nil {
+		return nil, err
+	}
+	title, content := strings.TrimSpace(f.Title), strings.TrimSpace(f.Content)
+	if f.Ftype == 0 {
+		f.Ftype = models.FtypeAnnouncement
+	}
+	tag, text := TitleTag(title)
+	tag, text = strings.TrimSpace(tag), strings.TrimSpace(text)
+	defaultTag, publishable := defaultTags[f.Ftype]
+	switch {
+	case text == "":
+		return nil, Invalid(MsgTitleEmpty)
+	case utf8.RuneCountInString(title) > titleMaxRunes:
+		return nil, Invalid(MsgTitleTooLong)
+	case content == "":
+		return nil, Invalid(MsgContentEmpty)
+	case utf8.RuneCountInString(content) > contentMaxRunes:
+		return nil, Invalid(MsgContentTooLong)
+	case f.Action != "" && f.Action != models.ActionTimely:
+		return nil, Invalid(MsgActionBad)
+	case !publishable:
+		return nil, Invalid(MsgNotifyTypeBad)
+	}
+	if tag == "" {
+		tag = defaultTag
+	}
+	n := &models.Notification{CompanyID: p.CompanyID, Title: "【" + tag + "】" + text, Content: content,
+		Ftype: f.Ftype, Action: f.Action, SenderID: p.UserID, CreatedAt: s.stamp()}
+	if err := s.db.With(ctx).CreateNotification(n); err != nil {
+		return nil, err
+	}
+	return n, nil
+}
+
+// stamp is the service clock's now as the databases store it: UTC, to the microsecond, so that the same
+// instant compares equal on SQLite, PostgreSQL and MariaDB.
+func (s *Service) stamp() time.Time { return s.now().UTC().Truncate(time.Microsecond) }

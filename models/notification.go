@@ -1,0 +1,197 @@
+package models
+
+import (
+	"time"
+
+	"gorm.io/gorm"
+	"gorm.io/gorm/clause"
+)
+
+// Kinds of notification (ftype), as the clients number them.
+const (
+	FtypeAnnouncement = 1 // 系统消息: from the company's admins to everyone in it
+	FtypeReminder     = 2 // 我的提醒
+	FtypeMessage      = 3 // 我的私信
+)
+
+// ActionTimely marks an urgent notification: the shell pops it up in the 提醒 dialog while it is unread.
+const ActionTimely = "timely"
+
+// Notification is one announcement, reminder or private message. RecipientID nil means the whole company: such
+// a notification is delivered lazily, a target per user at the user's pull, so that publishing costs one row
+// whatever the company's size. One addressed to a user gets its target when it is created.
+type Notification struct {
+	ID          int64 `gorm:"primaryKey;autoIncrement:false"`
+	CompanyID   int64
+	Title       string
+	Content     string
+	Ftype       int
+	Action      string
+	SenderID    int64
+	RecipientID *int64
+	// Withdrawn notifications are no longer delivered. Counts and lists read targets only, so withdrawing one
+	// that was already delivered must delete its targets too.
+	Withdrawn bool
+	CreatedAt time.Time
+}
+
+// BeforeCreate gives a new notification its id.
+func (n *Notification) BeforeCreate(*gorm.DB) error {
+	if n.ID == 0 {
+		n.ID = NewID()
+	}
+	return nil
+}
+
+// NotificationTarget is the delivery of a notification to one user and whether that user has read it.
+// CreatedAt is when it was delivered.
+type NotificationTarget struct {
+	ID             int64 `gorm:"primaryKey;autoIncrement:false"`
+	NotificationID int64
+	UserID         int64
+	CompanyID      int64
+	Ftype          int
+	IsRead         bool
+	ReadAt         *time.Time
+	CreatedAt      time.Time
+}
+
+// BeforeCreate gives a new target its id.
+func (t *NotificationTarget) BeforeCreate(*gorm.DB) error {
+	if t.ID == 0 {
+		t.ID = NewID()
+	}
+	return nil
+}
+
+// InboxItem is a notification as one user sees it: the notification with that user's read state.
+type InboxItem struct {
+	ID        int64 // the notification's id
+	Title     string
+	Content   string
+	Ftype     int
+	Action    string
+	CreatedAt time.Time
+	IsRead    bool
+}
+
+// CreateNotification stores a notification; one addressed to a user is delivered to that user in the same
+// transaction. The recipient must belong to the notification's company.
+func (db *DB) CreateNotification(n *Notification) error {
+	return db.Transaction(func(tx *gorm.DB) error {
+		if err := tx.Create(n).Error; err != nil {
+			return err
+		}
+		if n.RecipientID == nil {
+			return nil
+		}
+		return tx.Create(&NotificationTarget{NotificationID: n.ID, UserID: *n.RecipientID, CompanyID: n.CompanyID,
+			Ftype: n.Ftype, CreatedAt: n.CreatedAt}).Error
+	})
+}
+
+// deliverBatch bounds the rows of one insert, well below every database's limit on bound parameters.
+const deliverBatch = 500
+
+// DeliverPending gives the user a target for each of the company's notifications for everyone that was created
+// after the user's account, is not withdrawn and has not been delivered to the user yet. It returns how many it
+// delivered. Concurrent pulls are safe: the unique (notification_id, user_id) key lets one insert of a row win
+// and the others are ignored, so each is counted once.
+//
+// The candidates are one range of notifications_company_recipient (company, recipient_id IS NULL, created_at
+// after the user joined), each checked against the unique key: the cost grows with the company's announcements
+// since the user joined, not with the table.
+func (db *DB) DeliverPending(companyID, userID int64, at time.Time) (int64, error) {
+	var pending []Notification
+	err := db.Select("notifications.id, notifications.ftype").Scopes(InCompany("notifications", companyID)).
+		Where("notifications.recipient_id IS NULL AND notifications.withdrawn = ?", false).
+		Where("notifications.created_at > (SELECT users.created_at FROM users WHERE users.id = ? AND users.company_id = ?)",
+			userID, companyID).
+		Where("NOT EXISTS (SELECT 1 FROM notification_targets WHERE notification_targets.notification_id = notifications.id"+
+			" AND notification_targets.user_id = ?)", userID).
+		// A fixed order makes concurrent inserts take their locks in the same order (no InnoDB deadlock).
+		Order("notifications.id").Find(&pending).Error
+	if err != nil || len(pending) == 0 {
+		return 0, err
+	}
+	targets := make([]NotificationTarget, len(pending))
+	for i, n := range pending {
+		targets[i] = NotificationTarget{NotificationID: n.ID, UserID: userID, CompanyID: companyID, Ftype: n.Ftype,
+			CreatedAt: at}
+	}
+	res := db.Clauses(clause.OnConflict{DoNothing: true}).CreateInBatches(targets, deliverBatch)
+	return res.RowsAffected, res.Error
+}
+
+// UnreadCount is how many unread notifications of one ftype a user has.
+type UnreadCount struct {
+	Ftype int
+	Nums  int64
+}
+
+// UnreadCounts counts the user's unread notifications per ftype, in SQL over notification_targets_unread alone.
+// Ftypes without unread items are absent.
+func (db *DB) UnreadCounts(companyID, userID int64) ([]UnreadCount, error) {
+	var counts []UnreadCount
+	err := db.Model(&NotificationTarget{}).Select("ftype, COUNT(*) AS nums").
+		Scopes(InCompany("notification_targets", companyID)).
+		Where("user_id = ? AND is_read = ?", userID, false).Group("ftype").Order("ftype").Scan(&counts).Error
+	return counts, err
+}
+
+// inbox selects a user's delivered notifications with their read state; filters and order come on top.
+func (db *DB) inbox(companyID, userID int64) *gorm.DB {
+	return db.Table("notification_targets").
+		Select("notifications.id, notifications.title, notifications.content, notifications.ftype, "+
+			"notifications.action, notifications.created_at, notification_targets.is_read").
+		Joins("JOIN notifications ON notifications.id = notification_targets.notification_id").
+		Scopes(InCompany("notification_targets", companyID)).
+		Where("notification_targets.user_id = ?", userID)
+}
+
+// UnreadSince lists the user's unread notifications created at or after since, newest first, at most limit.
+// The user's unread rows come from notification_targets_unread; each joins its notification by primary key.
+func (db *DB) UnreadSince(companyID, userID int64, since time.Time, limit int) ([]InboxItem, error) {
+	items := []InboxItem{}
+	err := db.inbox(companyID, userID).
+		Where("notification_targets.is_read = ? AND notifications.created_at >= ?", false, since).
+		Order("notification_targets.notification_id DESC").Limit(limit).Scan(&items).Error
+	return items, err
+}
+
+// InboxList lists the user's notifications of a ftype from offset, newest first, at most limit. It walks
+// notification_targets_list, whose order is the list's order, and joins each notification by primary key.
+func (db *DB) InboxList(companyID, userID int64, ftype, offset, limit int) ([]InboxItem, error) {
+	items := []InboxItem{}
+	err := db.inbox(companyID, userID).Where("notification_targets.ftype = ?", ftype).
+		Order("notification_targets.notification_id DESC").Offset(offset).Limit(limit).Scan(&items).Error
+	return items, err
+}
+
+// InboxCount counts the user's notifications of a ftype, index-only over notification_targets_list.
+func (db *DB) InboxCount(companyID, userID int64, ftype int) (int64, error) {
+	var total int64
+	err := db.Model(&NotificationTarget{}).Scopes(InCompany("notification_targets", companyID)).
+		Where("user_id = ? AND ftype = ?", userID, ftype).Count(&total).Error
+	return total, err
+}
+
+// MarkRead marks the user's own targets of the given notifications read and returns how many changed. Ids of
+// other users' or companies' notifications match none of the user's rows and change nothing.
+func (db *DB) MarkRead(companyID, userID int64, notificationIDs []int64, at time.Time) (int64, error) {
+	if len(notificationIDs) == 0 {
+		return 0, nil
+	}
+	res := db.Model(&NotificationTarget{}).Scopes(InCompany("notification_targets", companyID)).
+		Where("user_id = ? AND is_read = ? AND notification_id IN ?", userID, false, notificationIDs).
+		Updates(map[string]any{"is_read": true, "read_at": at})
+	return res.RowsAffected, res.Error
+}
+
+// MarkAllRead marks every unread target of the user read and returns how many changed.
+func (db *DB) MarkAllRead(companyID, userID int64, at time.Time) (int64, error) {
+	res := db.Model(&NotificationTarget{}).Scopes(InCompany("notification_targets", companyID)).
+		Where("user_id = ? AND is_read = ?", userID, false).
+		Updates(map[string]any{"is_read": true, "read_at": at})
+	return res.RowsAffected, res.Error
+}

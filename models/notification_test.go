@@ -1,0 +1,214 @@
+package models_test
+
+import (
+	"sync"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"sellerhub/models"
+	"sellerhub/models/dbtest"
+)
+
+// notify stores a notification created at the given time, failing the test on error.
+func notify(t *testing.T, db *models.DB, n models.Notification) *models.Notification {
+	t.Helper()
+	if n.Content == "" {
+		n.Content = "内容"
+	}
+	n.CreatedAt = n.CreatedAt.UTC().Truncate(time.Microsecond)
+	if err := db.CreateNotification(&n); err != nil {
+		t.Fatalf("create notification %q: %v", n.Title, err)
+	}
+	return &n
+}
+
+func announce(t *testing.T, db *models.DB, sender *models.User, title string, at time.Time) *models.Notification {
+	t.Helper()
+	return notify(t, db, models.Notification{CompanyID: sender.CompanyID, SenderID: sender.ID, Title: title,
+		Ftype: models.FtypeAnnouncement, CreatedAt: at})
+}
+
+func remind(t *testing.T, db *models.DB, sender *models.User, to *models.User, ftype int, title string, at time.Time) *models.Notification {
+	t.Helper()
+	return notify(t, db, models.Notification{CompanyID: sender.CompanyID, SenderID: sender.ID, RecipientID: &to.ID,
+		Title: title, Ftype: ftype, CreatedAt: at})
+}
+
+func subUser(t *testing.T, db *models.DB, owner *models.User, account string) *models.User {
+	t.Helper()
+	u := &models.User{CompanyID: owner.CompanyID, Account: account, PasswordHash: "x"}
+	if err := db.CreateUser(u); err != nil {
+		t.Fatal(err)
+	}
+	return u
+}
+
+func counts(t *testing.T, db *models.DB, u *models.User) map[int]int64 {
+	t.Helper()
+	cs, err := db.UnreadCounts(u.CompanyID, u.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := map[int]int64{}
+	for _, c := range cs {
+		m[c.Ftype] = c.Nums
+	}
+	return m
+}
+
+func TestDeliveryIsOncePerUserUnderConcurrentPulls(t *testing.T) {
+	dbtest.ForEach(t, func(t *testing.T, db *models.DB) {
+		owner := newCompany(t, db, "甲", "13800000001")
+		other := newCompany(t, db, "乙", "13800000002")
+		joined := owner.CreatedAt
+		announce(t, db, owner, "【系统公告】入职前", joined.Add(-time.Hour))
+		first := announce(t, db, owner, "【系统公告】一", joined.Add(time.Minute))
+		second := announce(t, db, owner, "【系统公告】二", joined.Add(2*time.Minute))
+		withdrawn := announce(t, db, owner, "【系统公告】撤回", joined.Add(3*time.Minute))
+		db.Model(withdrawn).Update("withdrawn", true)
+		announce(t, db, other, "【系统公告】别家", joined.Add(time.Minute))
+		colleague := subUser(t, db, owner, "13800000003")
+		db.Model(colleague).Update("created_at", joined.Add(5*time.Minute))
+		remind(t, db, owner, colleague, models.FtypeReminder, "给同事", joined.Add(6*time.Minute))
+
+		var delivered atomic.Int64
+		var wg sync.WaitGroup
+		for range 8 {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				n, err := db.DeliverPending(owner.CompanyID, owner.ID, time.Now().UTC())
+				if err != nil {
+					t.Errorf("pull: %v", err)
+				}
+				delivered.Add(n)
+			}()
+		}
+		wg.Wait()
+		if delivered.Load() != 2 {
+			t.Fatalf("concurrent pulls delivered %d in all, want 2", delivered.Load())
+		}
+		items, err := db.InboxList(owner.CompanyID, owner.ID, models.FtypeAnnouncement, 0, 10)
+		if err != nil || len(items) != 2 || items[0].ID != second.ID || items[1].ID != first.ID {
+			t.Fatalf("inbox after pulls = %+v, %v; want %d then %d", items, err, second.ID, first.ID)
+		}
+		if n, err := db.DeliverPending(owner.CompanyID, owner.ID, time.Now().UTC()); n != 0 || err != nil {
+			t.Fatalf("pull again delivered %d, %v", n, err)
+		}
+		// The colleague joined after the first announcements: only the reminder addressed to them is theirs,
+		// delivered when it was sent.
+		if n, _ := db.DeliverPending(colleague.CompanyID, colleague.ID, time.Now().UTC()); n != 0 {
+			t.Fatalf("colleague got %d announcements from before they joined", n)
+		}
+		if c := counts(t, db, colleague); c[models.FtypeReminder] != 1 || len(c) != 1 {
+			t.Fatalf("colleague's counts = %v", c)
+		}
+		// A user asked for under another company's id is nobody there.
+		if n, _ := db.DeliverPending(other.CompanyID, owner.ID, time.Now().UTC()); n != 0 {
+			t.Fatalf("owner of 甲 pulled %d under 乙", n)
+		}
+	})
+}
+
+func TestUnreadCountsWindowAndMarkingOwnRows(t *testing.T) {
+	dbtest.ForEach(t, func(t *testing.T, db *models.DB) {
+		owner := newCompany(t, db, "甲", "13800000001")
+		colleague := subUser(t, db, owner, "13800000003")
+		now := time.Now().UTC()
+		a := announce(t, db, owner, "【系统公告】新", now.Add(time.Second))
+		old := remind(t, db, colleague, owner, models.FtypeReminder, "旧提醒", now.Add(-11*24*time.Hour))
+		recent := remind(t, db, colleague, owner, models.FtypeReminder, "新提醒", now.Add(-9*24*time.Hour))
+		msg := remind(t, db, colleague, owner, models.FtypeMessage, "私信", now)
+		theirs := remind(t, db, owner, colleague, models.FtypeMessage, "给同事的私信", now)
+		if _, err := db.DeliverPending(owner.CompanyID, owner.ID, now); err != nil {
+			t.Fatal(err)
+		}
+		if c := counts(t, db, owner); c[1] != 1 || c[2] != 2 || c[3] != 1 {
+			t.Fatalf("counts = %v, want 1:1 2:2 3:1", c)
+		}
+
+		items, err := db.UnreadSince(owner.CompanyID, owner.ID, now.Add(-10*24*time.Hour), 100)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got := map[int64]bool{}
+		for _, it := range items {
+			got[it.ID] = true
+		}
+		if len(items) != 3 || !got[a.ID] || !got[recent.ID] || !got[msg.ID] || got[old.ID] {
+			t.Fatalf("unread of the last 10 days = %+v", items)
+		}
+
+		// Marking names notifications; only the caller's own unread targets change.
+		n, err := db.MarkRead(owner.CompanyID, owner.ID, []int64{a.ID, theirs.ID, 12345}, now)
+		if err != nil || n != 1 {
+			t.Fatalf("mark read changed %d, %v; want 1", n, err)
+		}
+		if n, _ := db.MarkRead(owner.CompanyID, owner.ID, []int64{a.ID}, now); n != 0 {
+			t.Fatalf("marking a read item again changed %d", n)
+		}
+		if c := counts(t, db, colleague); c[models.FtypeMessage] != 1 {
+			t.Fatalf("colleague's message was marked by the owner: %v", c)
+		}
+		list, _ := db.InboxList(owner.CompanyID, owner.ID, models.FtypeAnnouncement, 0, 10)
+		if len(list) != 1 || !list[0].IsRead {
+			t.Fatalf("announcement after marking: %+v", list)
+		}
+		if n, err := db.MarkAllRead(owner.CompanyID, owner.ID, now); err != nil || n != 3 {
+			t.Fatalf("mark all changed %d, %v; want 3", n, err)
+		}
+		if c := counts(t, db, owner); len(c) != 0 {
+			t.Fatalf("counts after mark all = %v", c)
+		}
+		if c := counts(t, db, colleague); c[models.FtypeMessage] != 1 {
+			t.Fatalf("mark all touched the colleague: %v", c)
+		}
+	})
+}
+
+func TestInboxPagesAndTenantIsolation(t *testing.T) {
+	dbtest.ForEach(t, func(t *testing.T, db *models.DB) {
+		a := newCompany(t, db, "甲", "13800000001")
+		b := newCompany(t, db, "乙", "13800000002")
+		start := time.Now().UTC().Add(time.Second)
+		var ids []int64
+		for i := range 12 {
+			ids = append(ids, announce(t, db, a, "【系统公告】第"+string(rune('A'+i)), start.Add(time.Duration(i)*time.Second)).ID)
+		}
+		db.DeliverPending(a.CompanyID, a.ID, start)
+		if n, _ := db.InboxCount(a.CompanyID, a.ID, models.FtypeAnnouncement); n != 12 {
+			t.Fatalf("count = %d, want 12", n)
+		}
+		page2, err := db.InboxList(a.CompanyID, a.ID, models.FtypeAnnouncement, 10, 10)
+		if err != nil || len(page2) != 2 || page2[0].ID != ids[1] || page2[1].ID != ids[0] {
+			t.Fatalf("second page = %+v, %v", page2, err)
+		}
+
+		// Company B's user sees and marks nothing of A's, whichever company id the query is given.
+		if n, _ := db.DeliverPending(b.CompanyID, b.ID, start); n != 0 {
+			t.Fatalf("B pulled %d of A's announcements", n)
+		}
+		for _, cid := range []int64{a.CompanyID, b.CompanyID} {
+			if n, _ := db.MarkRead(cid, b.ID, ids, start); n != 0 {
+				t.Fatalf("B marked %d of A's rows", n)
+			}
+			if n, _ := db.MarkAllRead(cid, b.ID, start); n != 0 {
+				t.Fatalf("B's mark all changed %d rows", n)
+			}
+			if list, _ := db.InboxList(cid, b.ID, models.FtypeAnnouncement, 0, 10); len(list) != 0 {
+				t.Fatalf("B lists %d of A's announcements", len(list))
+			}
+		}
+		// A's rows asked for under B's company id are not there either.
+		if list, _ := db.InboxList(b.CompanyID, a.ID, models.FtypeAnnouncement, 0, 10); len(list) != 0 {
+			t.Fatalf("A's inbox under B's id has %d rows", len(list))
+		}
+		if n, _ := db.MarkAllRead(b.CompanyID, a.ID, start); n != 0 {
+			t.Fatalf("A's rows marked under B's id: %d", n)
+		}
+		if c := counts(t, db, a); c[models.FtypeAnnouncement] != 12 {
+			t.Fatalf("A's unread = %v, want 12", c)
+		}
+	})
+}
