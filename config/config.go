@@ -46,6 +46,8 @@ type Config struct {
 	LegacyURL string
 	// HelpURL is the top bar's help link (SELLERHUB_HELP_URL); no link when empty.
 	HelpURL string
+	// MessagePoll is how often the shell pulls new messages (SELLERHUB_MESSAGE_POLL; the spec's 100000 ms).
+	MessagePoll time.Duration
 
 	// SMTP carries e-mail codes when SMTPHost is set (SELLERHUB_SMTP_HOST, _PORT, _USER, _PASSWORD, _FROM).
 	SMTPHost     string
@@ -91,6 +93,7 @@ func Load(getenv Getenv) (*Config, error) {
 		SSOLogoutURL:    r.str("SELLERHUB_SSO_LOGOUT_URL", ""),
 		LegacyURL:       r.str("SELLERHUB_LEGACY_URL", ""),
 		HelpURL:         r.str("SELLERHUB_HELP_URL", ""),
+		MessagePoll:     r.duration("SELLERHUB_MESSAGE_POLL", 100*time.Second),
 		SMTPHost:        r.str("SELLERHUB_SMTP_HOST", ""),
 		SMTPPort:        r.integer("SELLERHUB_SMTP_PORT", 587),
 		SMTPUser:        r.str("SELLERHUB_SMTP_USER", ""),
@@ -142,6 +145,9 @@ func (c *Config) validate(r *reader) {
 	}
 	if c.SMTPPort <= 0 || c.SMTPPort > 65535 {
 		r.fail("SELLERHUB_SMTP_PORT", strconv.Itoa(c.SMTPPort), "expected a port number")
+	}
+	if c.MessagePoll < time.Second {
+		r.fail("SELLERHUB_MESSAGE_POLL", c.MessagePoll.String(), "must be at least 1s")
 	}
 	if c.LogFormat != "json" && c.LogFormat != "text" {
 		r.fail("SELLERHUB_LOG_FORMAT", c.LogFormat, "expected json or text")

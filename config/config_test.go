@@ -30,6 +30,7 @@ func TestBadValuesNameTheVariable(t *testing.T) {
 		"SELLERHUB_TIMEZONE":       "Mars/Olympus",
 		"SELLERHUB_SECURE_COOKIES": "maybe",
 		"SELLERHUB_LOG_FORMAT":     "xml",
+		"SELLERHUB_MESSAGE_POLL":   "10ms",
 	} {
 		_, err := Load(env(map[string]string{name: value}))
 		if err == nil || !strings.Contains(err.Error(), name) {

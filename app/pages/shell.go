@@ -16,9 +16,6 @@ import (
 // homeTitle is the fixed first tab.
 const homeTitle = "首页"
 
-// pollMillis is how often the shell pulls new messages (the spec's 100000 ms).
-const pollMillis = 100000
-
 // Tab serves an address that opens in a tab. Inside a tab frame (?embed=1) it is the page itself; opened
 // directly it is the shell with that tab open, so any address can be bookmarked, reloaded or shared.
 func (h *Handler) Tab(title string, content echo.HandlerFunc) echo.HandlerFunc {
@@ -79,7 +76,7 @@ func (h *Handler) shell(c *echo.Context, defaultTitle string) error {
 		Props: views.ShellProps{
 			Home: "/home", UserID: strconv.FormatInt(u.ID, 10), Company: u.Company.Name, Name: u.Profile.Name,
 			Account: u.Account, Avatar: u.Profile.Image, LoginType: p.LoginType, CSRF: page.CSRF,
-			Permissions: menu.Permissions, StoreAuthURL: TabLink("/amazon/storeAuth", "店铺管理"), PollMillis: pollMillis,
+			Permissions: menu.Permissions, StoreAuthURL: TabLink("/amazon/storeAuth", "店铺管理"), PollMillis: int(h.Config.MessagePoll.Milliseconds()),
 		},
 	}
 	if p.LoginType == service.LoginTypeSSO {
