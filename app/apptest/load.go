@@ -2,10 +2,12 @@ package apptest
 
 import (
 	"fmt"
+	"html"
 	"io"
 	"net/http"
 	"regexp"
 	"slices"
+	"strings"
 	"sync"
 	"time"
 )
@@ -98,53 +100,86 @@ func (w Weight) Total() int {
 	return n
 }
 
-var linkedAsset = regexp.MustCompile(`(?:<link[^>]+rel="stylesheet"[^>]+href|<script[^>]+src)="(/[^"]+)"`)
+var (
+	// linkedAsset finds what a document loads at once: stylesheets, scripts and frames.
+	linkedAsset = regexp.MustCompile(`(?:<link[^>]+rel="stylesheet"[^>]+href|<script[^>]+src|<iframe[^>]+src)="(/[^"]+)"`)
+	// staticImport finds the chunks an ES module imports at load; import("...") is loaded later, on use.
+	staticImport = regexp.MustCompile(`(?:from|import)"\./([^"]+\.js)"`)
+)
 
-// PageWeight loads a page the way a browser does on a first visit (gzip accepted, no cache) together with the
-// stylesheets and scripts it links, and counts the bytes of each response. cookie is sent when not empty.
-func PageWeight(client *http.Client, base, path, cookie string) (Weight, error) {
+// PageWeight loads a page the way a browser does on a first visit (gzip accepted, no cache): the document, the
+// stylesheets, scripts and frames it links, the frames' own assets and the chunks the scripts import at load.
+// Each URL is fetched once, as a browser's cache would. cookie is sent when not empty; skip lists URLs already
+// in the browser's cache.
+func PageWeight(client *http.Client, base, path, cookie string, skip ...string) (Weight, error) {
 	var w Weight
-	fetch := func(p string) ([]byte, error) {
-		req, _ := http.NewRequest(http.MethodGet, base+p, nil)
-		req.Header.Set("Accept-Encoding", "gzip")
-		if cookie != "" {
-			req.Header.Set("Cookie", cookie)
+	seen := map[string]bool{}
+	for _, s := range skip {
+		seen[s] = true
+	}
+	var load func(p string) error
+	load = func(p string) error {
+		if seen[p] {
+			return nil
 		}
-		resp, err := client.Do(req)
+		seen[p] = true
+		body, err := fetchCounted(client, base, p, cookie, &w)
 		if err != nil {
-			return nil, err
+			return err
 		}
-		defer resp.Body.Close()
-		body, err := io.ReadAll(resp.Body)
-		if err != nil {
-			return nil, err
-		}
-		if resp.StatusCode != http.StatusOK {
-			return nil, fmt.Errorf("%s: %s", p, resp.Status)
-		}
-		headers := len(resp.Proto) + len(resp.Status) + 4
-		for k, vs := range resp.Header {
-			for _, v := range vs {
-				headers += len(k) + len(v) + 4
+		switch {
+		case strings.HasSuffix(strings.SplitN(p, "?", 2)[0], ".js"):
+			dir := p[:strings.LastIndex(p, "/")+1]
+			for _, m := range staticImport.FindAllSubmatch(body, -1) {
+				if err := load(dir + string(m[1])); err != nil {
+					return err
+				}
+			}
+		case !strings.HasSuffix(p, ".css"):
+			for _, m := range linkedAsset.FindAllSubmatch(body, -1) {
+				if err := load(html.UnescapeString(string(m[1]))); err != nil {
+					return err
+				}
 			}
 		}
-		w.Resources = append(w.Resources, Resource{URL: p, Body: len(body), Headers: headers})
-		return body, nil
+		return nil
 	}
-	page, err := fetch(path)
+	return w, load(path)
+}
+
+// Fetch loads one URL as PageWeight does, adding it to w.
+func Fetch(client *http.Client, base, path, cookie string, w *Weight) error {
+	_, err := fetchCounted(client, base, path, cookie, w)
+	return err
+}
+
+func fetchCounted(client *http.Client, base, p, cookie string, w *Weight) ([]byte, error) {
+	req, _ := http.NewRequest(http.MethodGet, base+p, nil)
+	req.Header.Set("Accept-Encoding", "gzip")
+	if cookie != "" {
+		req.Header.Set("Cookie", cookie)
+	}
+	resp, err := client.Do(req)
 	if err != nil {
-		return w, err
+		return nil, err
 	}
-	if len(page) > 2 && page[0] == 0x1f && page[1] == 0x8b {
-		page, err = gunzip(page)
-		if err != nil {
-			return w, err
+	defer resp.Body.Close()
+	body, err := io.ReadAll(resp.Body)
+	if err != nil {
+		return nil, err
+	}
+	if resp.StatusCode != http.StatusOK {
+		return nil, fmt.Errorf("%s: %s", p, resp.Status)
+	}
+	headers := len(resp.Proto) + len(resp.Status) + 4
+	for k, vs := range resp.Header {
+		for _, v := range vs {
+			headers += len(k) + len(v) + 4
 		}
 	}
-	for _, m := range linkedAsset.FindAllSubmatch(page, -1) {
-		if _, err := fetch(string(m[1])); err != nil {
-			return w, err
-		}
+	w.Resources = append(w.Resources, Resource{URL: p, Body: len(body), Headers: headers})
+	if resp.Header.Get("Content-Encoding") == "gzip" {
+		return gunzip(body)
 	}
-	return w, nil
+	return body, nil
 }
