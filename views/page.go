@@ -63,6 +63,8 @@ type HomePage struct {
 	UserName, Company, Account string
 	// Shortcuts are the first links of the user's menu groups.
 	Shortcuts []MenuLink
+	// Permissions are the user's button permissions.
+	Permissions []string
 }
 
 // NotifyPublishPage is /sys/notify/publish, the company admins' form for an announcement. The fields are

@@ -22,7 +22,8 @@ func (h *Handler) Home(c *echo.Context) error {
 	if err != nil {
 		return err
 	}
-	page := views.HomePage{Page: h.contentPage(c, homeTitle), UserName: u.Profile.Name, Company: u.Company.Name, Account: u.Account}
+	page := views.HomePage{Page: h.contentPage(c, homeTitle), UserName: u.Profile.Name, Company: u.Company.Name,
+		Account: u.Account, Permissions: menu.Permissions}
 	for _, g := range shellMenu(menu.Routes) {
 		if len(g.Headings) > 0 && len(g.Headings[0].Links) > 0 {
 			page.Shortcuts = append(page.Shortcuts, g.Headings[0].Links[0])

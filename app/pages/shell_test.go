@@ -118,3 +118,21 @@ func TestTabAddressesNeedSignIn(t *testing.T) {
 		t.Fatalf("signed out: %d %s", resp.StatusCode, resp.Header.Get("Location"))
 	}
 }
+
+func TestElementsNeedingAPermissionAreNotRendered(t *testing.T) {
+	h, c := admin(t)
+	if _, body := get(t, c, "/home?embed=1"); !strings.Contains(body, `data-action="publish-announcement"`) {
+		t.Fatal("the admin, who holds sys:notify:add, does not see 发布公告")
+	}
+	clerk, _ := h.RestrictedUser("13300000002", []string{"sys.notify.publish"}, nil)
+	if _, body := get(t, clerk, "/home?embed=1"); strings.Contains(body, `data-action="publish-announcement"`) {
+		t.Fatal("a user without sys:notify:add sees 发布公告")
+	}
+	// The menu entry alone does not let them publish: the call is refused too.
+	apptest.Expect(t, clerk.Call(http.MethodPost, "/admin/api/v1/notify/addAnnounce", map[string]string{"title": "x", "content": "y"}), 401, "A0301", "访问未授权")
+	granted, _ := h.RestrictedUser("13300000003", []string{"sys.notify.publish"}, []string{"sys:notify:add"})
+	if _, body := get(t, granted, "/home?embed=1"); !strings.Contains(body, `data-action="publish-announcement"`) {
+		t.Fatal("a user granted sys:notify:add does not see 发布公告")
+	}
+	apptest.ExpectOK(t, granted.Call(http.MethodPost, "/admin/api/v1/notify/addAnnounce", map[string]string{"title": "盘点通知", "content": "周五盘点"}))
+}

@@ -4,6 +4,7 @@ import { useCallback, useEffect, useState } from "react";
 import { Dialog, DialogPanel, DialogTitle, Tab, TabGroup, TabList, TabPanel, TabPanels } from "@headlessui/react";
 import { api } from "../lib/api.js";
 import { toast } from "../lib/toast.js";
+import { can } from "../lib/permissions.js";
 
 const NOTIFY = "/admin/api/v1/notify";
 const TABS = [
@@ -13,7 +14,7 @@ const TABS = [
 ];
 const PAGE_SIZE = 10;
 
-export default function MessageDrawer({ onClose, onChanged }) {
+export default function MessageDrawer({ onClose, onChanged, permissions }) {
   const [version, setVersion] = useState(0);
   const readAll = async () => {
     try {
@@ -32,6 +33,17 @@ export default function MessageDrawer({ onClose, onChanged }) {
         <div className="flex items-center justify-between border-b border-slate-200 px-5 py-3 dark:border-slate-700">
           <DialogTitle className="text-base font-semibold">消息中心</DialogTitle>
           <div className="flex items-center gap-3">
+            {can(permissions, "sys:notify:add") && (
+              <a
+                href="/sys/notify/publish?title=%E5%8F%91%E5%B8%83%E5%85%AC%E5%91%8A&path=%2Fsys%2Fnotify%2Fpublish"
+                data-tab-link
+                data-title="发布公告"
+                className="text-sm text-sky-700 hover:underline dark:text-sky-300"
+                onClick={onClose}
+              >
+                发布公告
+              </a>
+            )}
             <button type="button" className="text-sm text-sky-700 hover:underline dark:text-sky-300" onClick={readAll}>
               全部已读
             </button>

@@ -13,7 +13,7 @@ export function badgeText(n) {
   return n > 99 ? "99+" : String(n);
 }
 
-export default function Messages({ pollMillis }) {
+export default function Messages({ pollMillis, permissions }) {
   const [unread, setUnread] = useState(0);
   const [drawer, setDrawer] = useState(false);
   const [urgent, setUrgent] = useState([]);
@@ -59,7 +59,7 @@ export default function Messages({ pollMillis }) {
         )}
       </button>
       <Suspense fallback={null}>
-        {drawer && <MessageDrawer onClose={() => setDrawer(false)} onChanged={refreshCount} />}
+        {drawer && <MessageDrawer onClose={() => setDrawer(false)} onChanged={refreshCount} permissions={permissions} />}
         {urgent.length > 0 && <UrgentDialog items={urgent} onClose={() => setUrgent([])} onChanged={refreshCount} />}
       </Suspense>
     </>
