@@ -31,8 +31,8 @@ type LoginPage struct {
 // RegisterPage is /register. Passwords are never written back into the form.
 type RegisterPage struct {
 	Page
-	Account, Key, Name, Email, Company string
-	Notice                             Notice
+	Account, Key, Code, Name, Email, Company string
+	Notice                                   Notice
 }
 
 // Reset steps.

@@ -101,7 +101,7 @@ func (h *Handler) Register(c *echo.Context) error {
 		Password: c.FormValue("password"), OldPassword: c.FormValue("oldpassword"),
 		Name: c.FormValue("name"), Email: c.FormValue("email"), Company: c.FormValue("company"),
 	}
-	p := views.RegisterPage{Page: h.registerPage(c), Account: f.Account, Key: f.Key, Name: f.Name,
+	p := views.RegisterPage{Page: h.registerPage(c), Account: f.Account, Key: f.Key, Code: f.Code, Name: f.Name,
 		Email: f.Email, Company: f.Company}
 	ctx := c.Request().Context()
 	var err error

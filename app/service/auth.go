@@ -284,8 +284,10 @@ func (p *ssoProbe) probe(ctx context.Context) bool {
 // SafeRedirect returns target when it is a same-origin path worth returning to after login, else "/home".
 // The sign-in pages themselves, the root and session-fetch addresses are not.
 func SafeRedirect(target string) string {
-	if !strings.HasPrefix(target, "/") || strings.HasPrefix(target, "//") || strings.HasPrefix(target, "/\\") ||
-		strings.ContainsAny(target, "\r\n") {
+	// Browsers drop tabs and line breaks from URLs and read a backslash as a slash, so "/\t/evil.example" or
+	// "/\\evil.example" would leave the site: any control character or backslash disqualifies the address.
+	if !strings.HasPrefix(target, "/") || strings.HasPrefix(target, "//") ||
+		strings.ContainsFunc(target, func(r rune) bool { return r < 0x20 || r == 0x7f || r == '\\' }) {
 		return "/home"
 	}
 	path := target

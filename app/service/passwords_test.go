@@ -38,6 +38,9 @@ func TestSafeRedirect(t *testing.T) {
 		"https://evil.example": "/home",
 		"//evil.example":       "/home",
 		"/\\evil.example":      "/home",
+		"/\t/evil.example/x":   "/home",
+		"/ho\x7fme":            "/home",
+		"/a\\b":                "/home",
 		"/e/s/p?title=发货":      "/e/s/p?title=发货",
 		"/home#tab":            "/home#tab",
 	} {

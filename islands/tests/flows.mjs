@@ -61,11 +61,13 @@ export async function expectCountdownTicks(page) {
 }
 
 /**
- * Registers a new company through /register: fills the form from top to bottom, asks for the code, reads it from
+ * Registers a new company through /register (reached by the 注册 link on /login): fills the form from top to bottom, asks for the code, reads it from
  * the log, types it and clicks 注册. Ends on /login showing 注册成功 with the account filled in.
  */
 export async function registerCompany(page, server, { js, account, password, name, email, company }) {
-  await page.goto("/register");
+  await page.goto("/login");
+  await clickAndWait(page, link(page, "注册"));
+  assert.equal(where(page), "/register");
   assert.equal(await page.locator("h1").textContent(), "注册账号");
   await field(page, "account").fill(account);
   await field(page, "oldpassword").fill(password);
@@ -138,7 +140,7 @@ export async function openHomeSignedOut(page) {
   const onResponse = (response) => {
     const u = new URL(response.url());
     if (u.pathname === "/ssologin" && response.request().resourceType() === "document") {
-      ssoPages.push({ url: u.pathname + u.search, status: response.status(), body: response.text().catch(() => "") });
+      ssoPages.push({ url: u.pathname + u.search, status: response.status() });
     }
   };
   page.on("response", onResponse);
@@ -153,7 +155,12 @@ export async function openHomeSignedOut(page) {
   assert.equal(ssoPages.length, 1, "the way to /login goes through /ssologin once");
   assert.equal(ssoPages[0].url, "/ssologin?redirect=%2Fhome");
   assert.equal(ssoPages[0].status, 200);
-  assert.match(await ssoPages[0].body, /登录信息检查\.\.\./);
+  // The browser replaces that page at once, so read it again with the same cookies to check what it says.
+  const sso = await page.request.get("/home");
+  assert.equal(new URL(sso.url()).pathname + new URL(sso.url()).search, "/ssologin?redirect=%2Fhome");
+  const html = await sso.text();
+  assert.match(html, /登录信息检查\.\.\./);
+  assert.match(html, /<meta http-equiv="refresh" content="0;url=\/login\?redirect=%2Fhome"/);
   assert.equal(await button(page, "登录").isVisible(), true);
 }
 
@@ -165,11 +172,17 @@ export async function currentResetStep(page) {
 }
 
 /**
- * Resets a forgotten password through the three steps: 验证身份 (account, 获取验证码, code, 下一步), 重置密码 (new
+ * Resets a forgotten password (from the 忘记密码 link on /login) through the three steps: 验证身份 (account, 获取验证码, code, 下一步), 重置密码 (new
  * password twice, 确定), 完成 (密码已重置，请使用新密码登录。 and 去登录). Ends on /login.
+ *
+ * With mistakes: true the person first types a wrong code (验证码失效或输入不正确), and on 重置密码 first a password
+ * that breaks the rule, then forgets the repeat (请再次输入密码), then mistypes it (两次输入密码不一致!), each time
+ * staying on the step, before getting it right.
  */
-export async function resetPassword(page, server, { js, account, channel, newPassword }) {
-  await page.goto("/resetPassword");
+export async function resetPassword(page, server, { js, account, channel, newPassword, mistakes = false }) {
+  await page.goto("/login");
+  await clickAndWait(page, link(page, "忘记密码"));
+  assert.equal(where(page), "/resetPassword");
   assert.equal(await page.locator("h1").textContent(), "找回密码");
   assert.deepEqual(
     (await page.locator('ol[aria-label="重置进度"] li').allTextContents()).map((t) => t.replace(/\s+/g, "")),
@@ -183,21 +196,78 @@ export async function resetPassword(page, server, { js, account, channel, newPas
   assert.equal(await field(page, "account").inputValue(), account, "the account stays filled in");
   const sent = await server.waitForCode(account.toLowerCase(), { purpose: "losepassword", after: seen });
   assert.equal(sent.channel, channel, `the code for ${account} goes by ${channel}`);
+
+  if (mistakes) {
+    await field(page, "code").fill(wrongCode(sent.code));
+    await clickAndWait(page, button(page, "下一步"));
+    assert.equal(await waitForNotice(page, MSG.codeInvalid, 0), MSG.codeInvalid);
+    assert.equal(await currentResetStep(page), "验证身份");
+    assert.equal(await field(page, "account").inputValue(), account, "the account stays filled in");
+  }
   await field(page, "code").fill(sent.code);
   await clickAndWait(page, button(page, "下一步"));
 
   assert.equal(await currentResetStep(page), "重置密码");
   assert.equal(await waitForNotice(page, "", 0), "", "no message on a successful step");
   assert.match((await page.locator("form").textContent()).replace(/\s+/g, ""), new RegExp(`正在为${escapeRegExp(account)}设置新密码`));
+
+  if (mistakes) {
+    const attempts = [
+      { password: "abcdefgh", repassword: "abcdefgh", message: MSG.passwordRule },
+      { password: newPassword, repassword: "", message: MSG.repasswordEmpty },
+      { password: newPassword, repassword: newPassword + "x", message: MSG.passwordMismatch },
+    ];
+    for (const a of attempts) {
+      await field(page, "password").fill(a.password);
+      await field(page, "repassword").fill(a.repassword);
+      await clickAndWait(page, button(page, "确定"));
+      assert.equal(await waitForNotice(page, a.message, 0), a.message, `password ${JSON.stringify(a.password)}, repeat ${JSON.stringify(a.repassword)}`);
+      assert.equal(await currentResetStep(page), "重置密码", "a refused password stays on 重置密码");
+    }
+  }
   await field(page, "password").fill(newPassword);
   await field(page, "repassword").fill(newPassword);
   await clickAndWait(page, button(page, "确定"));
 
   assert.equal(await currentResetStep(page), "完成");
+  assert.equal(await waitForNotice(page, "", 0), "", "no error on the last step");
   assert.equal(await page.getByText("密码已重置，请使用新密码登录。", { exact: true }).isVisible(), true);
   await clickAndWait(page, link(page, "去登录"));
   assert.equal(new URL(page.url()).pathname, "/login");
 }
+
+/** A six-digit code that is surely not code. */
+export function wrongCode(code) {
+  return String((Number(code) + 500001) % 1000000).padStart(6, "0");
+}
+
+/** Signs in with a password that no longer works and checks the refusal. */
+export async function expectSignInRefused(page, { account, password }) {
+  await page.goto("/login");
+  await signIn(page, { account, password });
+  assert.equal(new URL(page.url()).pathname, "/login", "a refused sign-in stays on /login");
+  assert.equal(await waitForNotice(page, "登录失败! " + MSG.badCredentials, 0), "登录失败! " + MSG.badCredentials);
+}
+
+/** The messages of the sign-in pages, word for word as the spec fixes them. */
+export const MSG = {
+  phoneEmpty: "手机不能为空",
+  emailEmpty: "邮箱不能为空",
+  nameEmpty: "用户名不能为空",
+  companyEmpty: "公司名称不能为空",
+  passwordsBad: "密码不能为空或者两次输入不一致",
+  codeEmpty: "验证码不能为空",
+  phoneBad: "请输入正确的手机号码！",
+  emailBad: "请输入正确的邮箱号！",
+  passwordRule: "密码为数字，小写字母，大写字母，特殊符号 至少包含三种，长度为 8 - 30位",
+  codeInvalid: "验证码失效或输入不正确",
+  accountTaken: "账号已存在，请重新注册！",
+  mobileEmpty: "手机号码不能为空",
+  accountEmpty: "手机号码或者邮箱不能为空",
+  repasswordEmpty: "请再次输入密码",
+  passwordMismatch: "两次输入密码不一致!",
+  badCredentials: "账号或密码有误",
+};
 
 function escapeRegExp(s) {
   return s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
