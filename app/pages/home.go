@@ -5,20 +5,13 @@ import (
 
 	"github.com/labstack/echo/v5"
 
-	"sellerhub/app/middleware"
 	"sellerhub/views"
 )
 
 // Home is the dashboard inside the first tab: who is signed in, for which company, and shortcuts into each
 // menu group the user may open.
 func (h *Handler) Home(c *echo.Context) error {
-	ctx := c.Request().Context()
-	p, _ := middleware.Principal(c)
-	u, err := h.Svc.CurrentUser(ctx, p)
-	if err != nil {
-		return err
-	}
-	menu, err := h.Svc.UserMenu(ctx, p)
+	_, u, menu, err := h.signedInUser(c)
 	if err != nil {
 		return err
 	}

@@ -10,6 +10,7 @@ import (
 
 	"sellerhub/app/middleware"
 	"sellerhub/app/service"
+	"sellerhub/models"
 	"sellerhub/views"
 )
 
@@ -45,13 +46,7 @@ func displayURL(u *url.URL) string {
 }
 
 func (h *Handler) shell(c *echo.Context, defaultTitle string) error {
-	ctx := c.Request().Context()
-	p, _ := middleware.Principal(c)
-	u, err := h.Svc.CurrentUser(ctx, p)
-	if err != nil {
-		return err
-	}
-	menu, err := h.Svc.UserMenu(ctx, p)
+	p, u, menu, err := h.signedInUser(c)
 	if err != nil {
 		return err
 	}
@@ -86,6 +81,18 @@ func (h *Handler) shell(c *echo.Context, defaultTitle string) error {
 		sp.Props.Tabs = append(sp.Props.Tabs, views.TabProp{Title: t.Title, URL: t.URL, Active: t.Active})
 	}
 	return render(c, http.StatusOK, views.Shell(sp, h.Assets.URL("theme.js")))
+}
+
+// signedInUser loads who the request acts for, with their menu and permissions.
+func (h *Handler) signedInUser(c *echo.Context) (service.Principal, *models.User, *service.UserMenu, error) {
+	ctx := c.Request().Context()
+	p, _ := middleware.Principal(c)
+	u, err := h.Svc.CurrentUser(ctx, p)
+	if err != nil {
+		return p, nil, nil, err
+	}
+	menu, err := h.Svc.UserMenu(ctx, p)
+	return p, u, menu, err
 }
 
 // shellMenu turns the user's menu tree into the rail: top groups, their headings and links. A top group's own

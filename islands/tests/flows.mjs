@@ -117,16 +117,26 @@ export async function signIn(page, { account, password, enter = false }) {
   }
 }
 
-/** Checks that /home shows the signed-in user's name and company. */
+/** Checks that /home is the shell with the 首页 tab showing the signed-in user's name and company. */
 export async function expectHome(page, { name, company }) {
   assert.equal(new URL(page.url()).pathname, "/home", `expected /home, the browser is on ${where(page)}`);
-  assert.equal((await page.locator("[data-user-name]").textContent()).trim(), name);
-  assert.equal((await page.locator("[data-company]").textContent()).trim(), company);
+  const home = page.frameLocator('#tab-frames iframe[data-active="true"]');
+  assert.equal((await home.locator("[data-user-name]").textContent()).trim(), name);
+  assert.equal((await home.locator("[data-company]").textContent()).trim(), company);
 }
 
-/** Clicks 退出 on /home and checks the login page with 登出成功!. */
+/**
+ * Clicks 退出 in the shell's top bar and checks the login page with 登出成功!. With JavaScript 退出 sits in the
+ * avatar menu; without it the top bar shows a plain 退出 button.
+ */
 export async function signOut(page) {
-  await clickAndWait(page, button(page, "退出"));
+  const account = page.locator('[data-island="account"]');
+  if ((await account.locator("form").count()) === 0) {
+    await account.locator('button[aria-haspopup="menu"]').click();
+    await clickAndWait(page, account.getByRole("menuitem", { name: "退出" }));
+  } else {
+    await clickAndWait(page, account.getByRole("button", { name: "退出" }));
+  }
   assert.equal(new URL(page.url()).pathname, "/login", `after 退出 the browser should be on /login, it is on ${where(page)}`);
   assert.equal(await waitForNotice(page, "登出成功!", 0), "登出成功!");
 }

@@ -35,7 +35,7 @@ for (const { js, label } of MODES) {
         // Back to the page the user just left: it must not come back from the cache with their data.
         await page.goBack();
         await page.waitForURL((u) => u.pathname === "/login", { timeout: 5000 });
-        assert.equal(await page.locator("[data-user-name]").count(), 0, "after 退出, Back does not show the signed-in page");
+        assert.equal(await page.locator("#tab-frames").count(), 0, "after 退出, Back does not show the signed-in shell");
         await openHomeSignedOut(page);
       }));
 

@@ -7,6 +7,7 @@ import (
 	"sellerhub/app/api"
 	"sellerhub/app/middleware"
 	"sellerhub/app/service"
+	"sellerhub/models"
 )
 
 // Handler serves the auth calls.
@@ -30,6 +31,12 @@ func (h *Handler) Login(c *echo.Context) error {
 	if err != nil {
 		return err
 	}
+	return h.signedIn(c, u, token)
+}
+
+// signedIn answers a login or a switch: the cookie for the browser, the user's info with the session id for
+// programs that send it as the jsessionid header.
+func (h *Handler) signedIn(c *echo.Context, u *models.User, token string) error {
 	middleware.SetSessionCookie(c, token, h.SecureCookies)
 	info := api.NewUserInfo(u)
 	info.Session = token
@@ -54,10 +61,7 @@ func (h *Handler) ChangeLoginWechatApp(c *echo.Context) error {
 	if err != nil {
 		return err
 	}
-	middleware.SetSessionCookie(c, token, h.SecureCookies)
-	info := api.NewUserInfo(u)
-	info.Session = token
-	return api.OK(c, info)
+	return h.signedIn(c, u, token)
 }
 
 // SSOLoginIsRun answers the SSO server's URL when it is configured and answering, else "false".
