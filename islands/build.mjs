@@ -16,6 +16,7 @@ const modules = {
   signin: "islands/signin.js",
   shell: "islands/shell/main.jsx",
   content: "islands/content.js",
+  table: "islands/table/main.jsx",
 };
 const classic = { theme: "islands/theme.js" };
 

@@ -1,0 +1,256 @@
+// The table island every list page uses: server-fed pages, sorting, page sizes, a pager with a jumper, loading
+// and empty states, 列配置 (the user's saved column layouts) and export of the whole query to .xlsx. It stays
+// free of Headless UI (the 列配置 dialog is the browser's own <dialog>) to keep lists light.
+import { useCallback, useEffect, useRef, useState } from "react";
+import { api } from "../lib/api.js";
+import { can } from "../lib/permissions.js";
+import { toast } from "../lib/toast.js";
+import ColumnConfig from "./ColumnConfig.jsx";
+import { DEFAULT_PAGE_SIZE, PAGE_SIZES, nextSort, pageCount, pagerItems, requestBody, visibleColumns } from "./paging.js";
+
+const FIELDS = "/admin/api/v1/sysQueryField";
+
+function readFilters(formId) {
+  const form = formId && document.getElementById(formId);
+  if (!form) return {};
+  const out = {};
+  for (const [k, v] of new FormData(form)) if (k !== "_csrf" && v !== "") out[k] = v;
+  return out;
+}
+
+export default function DataTable({ queryname, source, exportUrl, filterForm, actions = [], permissions, rowKey = "id" }) {
+  const [columns, setColumns] = useState(null);
+  const [page, setPage] = useState(1);
+  const [size, setSize] = useState(DEFAULT_PAGE_SIZE);
+  const [sort, setSort] = useState({ field: "", order: "" });
+  const [filters, setFilters] = useState(() => readFilters(filterForm));
+  const [result, setResult] = useState({ records: [], total: 0 });
+  const [loading, setLoading] = useState(true);
+  const [error, setError] = useState("");
+  const [configuring, setConfiguring] = useState(false);
+  const [jump, setJump] = useState("");
+  const loadType = useRef("loadTable");
+
+  const loadColumns = useCallback(async () => {
+    try {
+      const { data } = await api(`${FIELDS}/loadfield`, { query: { queryname } });
+      setColumns(data);
+    } catch (e) {
+      setError(e.message);
+    }
+  }, [queryname]);
+
+  useEffect(() => {
+    loadColumns();
+  }, [loadColumns]);
+
+  const load = useCallback(async () => {
+    setLoading(true);
+    setError("");
+    try {
+      const { data } = await api(source, { method: "POST", body: requestBody({ page, size, sort, filters, loadType: loadType.current }) });
+      setResult({ records: data.records || [], total: Number(data.total || 0) });
+    } catch (e) {
+      setError(e.message);
+    } finally {
+      setLoading(false);
+      loadType.current = "loadTable";
+    }
+  }, [source, page, size, sort, filters]);
+
+  useEffect(() => {
+    load();
+  }, [load]);
+
+  // The page's filter form searches from page 1 instead of reloading the page.
+  useEffect(() => {
+    const form = filterForm && document.getElementById(filterForm);
+    if (!form) return undefined;
+    const onSubmit = (e) => {
+      e.preventDefault();
+      setPage(1);
+      setFilters(readFilters(filterForm));
+    };
+    form.addEventListener("submit", onSubmit);
+    return () => form.removeEventListener("submit", onSubmit);
+  }, [filterForm]);
+
+  const refresh = () => {
+    loadType.current = "refreshTable";
+    load();
+  };
+
+  const runAction = async (action, row) => {
+    const url = fill(action.url, row);
+    if (action.kind === "tab") {
+      window.parent?.sellerhubShell?.open(fill(action.title, row, false), url);
+      return;
+    }
+    if (action.confirm && !window.confirm(fill(action.confirm, row))) return;
+    try {
+      await api(url, { method: action.method || "POST" });
+      toast("操作成功!");
+      refresh();
+    } catch (e) {
+      toast(e.message, "error");
+    }
+  };
+
+  const pages = pageCount(result.total, size);
+  const shown = columns ? visibleColumns(columns) : [];
+  const rowActions = actions.filter((a) => !a.permission || can(permissions, a.permission));
+  const exportHref = exportUrl && `${exportUrl}?${new URLSearchParams({ ...filters, sort: sort.field, order: sort.order })}`;
+
+  return (
+    <div className="rounded-lg bg-white shadow-sm ring-1 ring-slate-200 dark:bg-slate-800 dark:ring-slate-700">
+      <div className="flex items-center justify-end gap-2 border-b border-slate-100 px-3 py-2 dark:border-slate-700">
+        <button type="button" className="rounded border border-slate-300 px-2.5 py-1 text-sm hover:bg-slate-50 dark:border-slate-600 dark:hover:bg-slate-700" onClick={refresh}>
+          刷新
+        </button>
+        {exportHref && (
+          <a className="rounded border border-slate-300 px-2.5 py-1 text-sm hover:bg-slate-50 dark:border-slate-600 dark:hover:bg-slate-700" href={exportHref} download>
+            导出
+          </a>
+        )}
+        <button type="button" className="rounded border border-slate-300 px-2.5 py-1 text-sm hover:bg-slate-50 dark:border-slate-600 dark:hover:bg-slate-700" onClick={() => setConfiguring(true)} disabled={!columns}>
+          列配置
+        </button>
+      </div>
+      <div className="relative overflow-x-auto">
+        <table className="min-w-full text-left text-sm" aria-busy={loading}>
+          <thead className="bg-slate-50 text-slate-600 dark:bg-slate-900 dark:text-slate-300">
+            <tr>
+              {shown.map((c) => (
+                <th key={c.ffield} scope="col" className="whitespace-nowrap px-3 py-2 font-medium" style={c.width ? { width: c.width } : undefined} title={c.titleTooltip || undefined} aria-sort={sort.field === c.ffield ? (sort.order === "asc" ? "ascending" : "descending") : undefined}>
+                  {c.sortable ? (
+                    <button
+                      type="button"
+                      className="inline-flex items-center gap-1 hover:text-sky-800"
+                      onClick={() => {
+                        setPage(1);
+                        setSort((s) => nextSort(s, c.ffield));
+                      }}
+                    >
+                      {c.title}
+                      <span aria-hidden="true" className="text-xs text-slate-400">
+                        {sort.field === c.ffield ? (sort.order === "asc" ? "▲" : "▼") : "↕"}
+                      </span>
+                    </button>
+                  ) : (
+                    c.title
+                  )}
+                </th>
+              ))}
+              {rowActions.length > 0 && <th className="px-3 py-2 font-medium">操作</th>}
+            </tr>
+          </thead>
+          <tbody className="divide-y divide-slate-100 dark:divide-slate-700">
+            {result.records.map((row) => (
+              <tr key={row[rowKey]} className="hover:bg-sky-50/40 dark:hover:bg-slate-700/40">
+                {shown.map((c) => (
+                  <td key={c.ffield} className="whitespace-nowrap px-3 py-2">
+                    {cell(row[c.ffield])}
+                  </td>
+                ))}
+                {rowActions.length > 0 && (
+                  <td className="whitespace-nowrap px-3 py-2">
+                    {rowActions.map((a) => (
+                      <button key={a.label} type="button" className={`mr-3 text-sm hover:underline ${a.danger ? "text-red-600" : "text-sky-700 dark:text-sky-300"}`} onClick={() => runAction(a, row)}>
+                        {a.label}
+                      </button>
+                    ))}
+                  </td>
+                )}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+        {!loading && !error && result.records.length === 0 && <p className="px-3 py-10 text-center text-sm text-slate-500">暂无数据！</p>}
+        {error && (
+          <p role="alert" className="px-3 py-6 text-center text-sm text-red-700">
+            {error}
+          </p>
+        )}
+        {loading && (
+          <div className="absolute inset-0 flex items-center justify-center bg-white/70 text-sm text-slate-600 dark:bg-slate-800/70 dark:text-slate-300" role="status">
+            加载中...
+          </div>
+        )}
+      </div>
+      <nav className="flex flex-wrap items-center justify-end gap-3 px-3 py-2 text-sm text-slate-600 dark:text-slate-300" aria-label="分页">
+        <span>共 {result.total} 条</span>
+        <select
+          aria-label="每页条数"
+          className="rounded border border-slate-300 px-1 py-0.5 dark:border-slate-600 dark:bg-slate-900"
+          value={size}
+          onChange={(e) => {
+            setPage(1);
+            setSize(Number(e.target.value));
+          }}
+        >
+          {PAGE_SIZES.map((n) => (
+            <option key={n} value={n}>
+              {n}条/页
+            </option>
+          ))}
+        </select>
+        <span className="flex items-center gap-1">
+          <button type="button" aria-label="上一页" className="rounded px-2 py-0.5 hover:bg-slate-100 disabled:opacity-40 dark:hover:bg-slate-700" disabled={page <= 1} onClick={() => setPage(page - 1)}>
+            ‹
+          </button>
+          {pagerItems(page, pages).map((p, i) =>
+            p === "…" ? (
+              <span key={`gap${i}`} className="px-1">
+                …
+              </span>
+            ) : (
+              <button key={p} type="button" aria-current={p === page ? "page" : undefined} className={`min-w-7 rounded px-1.5 py-0.5 ${p === page ? "bg-sky-700 text-white" : "hover:bg-slate-100 dark:hover:bg-slate-700"}`} onClick={() => setPage(p)}>
+                {p}
+              </button>
+            ),
+          )}
+          <button type="button" aria-label="下一页" className="rounded px-2 py-0.5 hover:bg-slate-100 disabled:opacity-40 dark:hover:bg-slate-700" disabled={page >= pages} onClick={() => setPage(page + 1)}>
+            ›
+          </button>
+        </span>
+        <form
+          className="flex items-center gap-1"
+          onSubmit={(e) => {
+            e.preventDefault();
+            const n = Math.min(pages, Math.max(1, parseInt(jump, 10) || 1));
+            setPage(n);
+            setJump("");
+          }}
+        >
+          前往
+          <input aria-label="页码" inputMode="numeric" className="w-12 rounded border border-slate-300 px-1 py-0.5 text-center dark:border-slate-600 dark:bg-slate-900" value={jump} onChange={(e) => setJump(e.target.value.replace(/\D/g, ""))} />
+          页
+        </form>
+      </nav>
+      {configuring && columns && (
+        <ColumnConfig
+          queryname={queryname}
+          columns={columns}
+          onClose={() => setConfiguring(false)}
+          onApplied={(cols) => {
+            setColumns(cols);
+            setConfiguring(false);
+          }}
+        />
+      )}
+    </div>
+  );
+}
+
+// fill replaces {field} in an action's template with the row's values, URL-encoded unless encode is false.
+function fill(template, row, encode = true) {
+  return String(template || "").replace(/\{(\w+)\}/g, (_, k) => (encode ? encodeURIComponent(row[k] ?? "") : String(row[k] ?? "")));
+}
+
+function cell(v) {
+  if (v === true) return "是";
+  if (v === false) return "否";
+  if (v === null || v === undefined || v === "") return "—";
+  if (Array.isArray(v)) return v.join("、");
+  return String(v);
+}

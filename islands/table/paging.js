@@ -1,0 +1,48 @@
+// Paging and sorting rules of the tables, kept free of the DOM: page sizes 10/20/50/100 (10 by default), back
+// to page 1 whenever the size, the sort or the filters change, sort sent as asc or desc.
+export const PAGE_SIZES = [10, 20, 50, 100];
+export const DEFAULT_PAGE_SIZE = 10;
+
+export function pageCount(total, size) {
+  return Math.max(1, Math.ceil(total / size));
+}
+
+// nextSort cycles a column's sort: none -> asc -> desc -> none.
+export function nextSort(sort, field) {
+  if (sort.field !== field) return { field, order: "asc" };
+  if (sort.order === "asc") return { field, order: "desc" };
+  return { field: "", order: "" };
+}
+
+// pagerItems lists the page buttons around the current page, with "…" where pages are skipped.
+export function pagerItems(current, pages) {
+  if (pages <= 7) return Array.from({ length: pages }, (_, i) => i + 1);
+  const items = [1];
+  const from = Math.max(2, current - 2);
+  const to = Math.min(pages - 1, current + 2);
+  if (from > 2) items.push("…");
+  for (let p = from; p <= to; p++) items.push(p);
+  if (to < pages - 1) items.push("…");
+  items.push(pages);
+  return items;
+}
+
+// visibleColumns applies the rule that a layout with no column shown shows them all.
+export function visibleColumns(columns) {
+  const shown = columns.filter((c) => c.isShow);
+  return shown.length ? shown : columns;
+}
+
+// move returns columns with the one at index i moved by delta places, renumbering findex.
+export function move(columns, i, delta) {
+  const j = i + delta;
+  if (j < 0 || j >= columns.length) return columns;
+  const out = columns.slice();
+  [out[i], out[j]] = [out[j], out[i]];
+  return out.map((c, k) => ({ ...c, findex: k }));
+}
+
+// requestBody is what a load sends: the paging fields the spec names, plus the filters.
+export function requestBody({ page, size, sort, filters, loadType }) {
+  return { ...filters, currentpage: page, pagesize: size, sort: sort.field, order: sort.order, loadType };
+}

@@ -1,0 +1,74 @@
+// Unit tests of the islands' pure rules (no browser): the tab model and the tables' paging.
+import { describe, it } from "node:test";
+import assert from "node:assert/strict";
+import { closeLeft, closeOthers, closeRight, closeTab, openTab } from "../shell/tabs.js";
+import { move, nextSort, pageCount, pagerItems, requestBody, visibleColumns } from "../table/paging.js";
+import { can } from "../lib/permissions.js";
+
+const home = { title: "首页", url: "/home" };
+const state = (titles, active) => ({ tabs: [home, ...titles.map((t) => ({ title: t, url: `/${t}` }))], active });
+
+describe("tabs", () => {
+  it("identifies a tab by its title: opening an open title activates it", () => {
+    const s = openTab(state(["a", "b"], "b"), { title: "a", url: "/other" });
+    assert.deepEqual(s.tabs.map((t) => t.title), ["首页", "a", "b"]);
+    assert.equal(s.active, "a");
+  });
+  it("closing the active tab activates its right neighbour, else its left", () => {
+    assert.equal(closeTab(state(["a", "b", "c"], "b"), "b").active, "c");
+    assert.equal(closeTab(state(["a", "b", "c"], "c"), "c").active, "b");
+    assert.equal(closeTab(state(["a", "b", "c"], "a"), "c").active, "a");
+  });
+  it("never closes 首页", () => {
+    assert.equal(closeTab(state(["a"], "首页"), "首页").tabs.length, 2);
+    assert.deepEqual(closeOthers(state(["a", "b", "c"], "c"), "b").tabs.map((t) => t.title), ["首页", "b"]);
+    assert.equal(closeOthers(state(["a", "b", "c"], "c"), "b").active, "b");
+  });
+  it("closes to the right and to the left of a tab", () => {
+    assert.deepEqual(closeRight(state(["a", "b", "c"], "a"), "b").tabs.map((t) => t.title), ["首页", "a", "b"]);
+    assert.deepEqual(closeLeft(state(["a", "b", "c"], "c"), "b").tabs.map((t) => t.title), ["首页", "b", "c"]);
+  });
+});
+
+describe("table paging", () => {
+  it("counts pages, at least one", () => {
+    assert.equal(pageCount(0, 10), 1);
+    assert.equal(pageCount(101, 20), 6);
+  });
+  it("cycles sort none -> asc -> desc -> none, and a new column starts asc", () => {
+    let s = { field: "", order: "" };
+    s = nextSort(s, "name");
+    assert.deepEqual(s, { field: "name", order: "asc" });
+    s = nextSort(s, "name");
+    assert.deepEqual(s, { field: "name", order: "desc" });
+    assert.deepEqual(nextSort(s, "name"), { field: "", order: "" });
+    assert.deepEqual(nextSort(s, "code"), { field: "code", order: "asc" });
+  });
+  it("shows page buttons around the current page with gaps", () => {
+    assert.deepEqual(pagerItems(1, 5), [1, 2, 3, 4, 5]);
+    assert.deepEqual(pagerItems(10, 20), [1, "…", 8, 9, 10, 11, 12, "…", 20]);
+  });
+  it("shows all columns when none is marked shown", () => {
+    const cols = [{ ffield: "a", isShow: false }, { ffield: "b", isShow: false }];
+    assert.equal(visibleColumns(cols).length, 2);
+    assert.deepEqual(visibleColumns([{ ffield: "a", isShow: true }, { ffield: "b", isShow: false }]).map((c) => c.ffield), ["a"]);
+  });
+  it("moves a column and renumbers findex", () => {
+    const cols = [{ ffield: "a" }, { ffield: "b" }, { ffield: "c" }];
+    assert.deepEqual(move(cols, 2, -1).map((c) => [c.ffield, c.findex]), [["a", 0], ["c", 1], ["b", 2]]);
+    assert.equal(move(cols, 0, -1), cols);
+  });
+  it("sends the spec's load fields", () => {
+    assert.deepEqual(requestBody({ page: 2, size: 20, sort: { field: "name", order: "desc" }, filters: { name: "x" }, loadType: "refreshTable" }), {
+      name: "x", currentpage: 2, pagesize: 20, sort: "name", order: "desc", loadType: "refreshTable",
+    });
+  });
+});
+
+describe("permissions", () => {
+  it("hides what needs a permission the user lacks, shows all when no set is loaded", () => {
+    assert.equal(can(["sys:dict:add"], "sys:dict:add"), true);
+    assert.equal(can(["sys:dict:add"], "sys:dict:delete"), false);
+    assert.equal(can(undefined, "sys:dict:delete"), true);
+  });
+});
