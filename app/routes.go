@@ -6,6 +6,7 @@ import (
 	"sellerhub/app/api/auth"
 	"sellerhub/app/api/menus"
 	"sellerhub/app/api/notify"
+	"sellerhub/app/api/queryfield"
 	"sellerhub/app/api/users"
 	"sellerhub/app/middleware"
 	"sellerhub/app/pages"
@@ -97,6 +98,20 @@ func routes(e *echo.Echo, d Deps, pg *pages.Handler) {
 	admin.POST("/notify/updateAllTargets", nh.UpdateAllTargets, session)
 	admin.POST("/notify/markRead", nh.MarkRead, session)
 	admin.POST("/notify/addAnnounce", nh.AddAnnounce, session) // company admins only, checked by the service
+
+	// Column configuration: each user's own layouts of the lists. Deleting is a GET in the contract, so it refuses
+	// other sites like the other GETs that write.
+	qh := &queryfield.Handler{Svc: d.Service, TimeZone: d.Config.TimeZone}
+	admin.GET("/sysQueryField/loadfield", qh.LoadField, session)
+	admin.GET("/sysQueryField/loadMyField", qh.LoadField, session)
+	admin.GET("/sysQueryField/getVersionFieldByUserQueryName", qh.LoadField, session)
+	admin.GET("/sysQueryField/getMyVersionFieldByUser", qh.GetMyVersionFieldByUser, session)
+	admin.GET("/sysQueryField/getVersionFieldById", qh.GetVersionFieldByID, session)
+	admin.POST("/sysQueryField/saveMyVersionFieldWithName", qh.SaveMyVersionFieldWithName, session)
+	admin.POST("/sysQueryField/saveMyVersionField/:id", qh.SaveMyVersionField, session)
+	admin.POST("/sysQueryField/useVersion/:id", qh.UseVersion, session)
+	admin.POST("/sysQueryField/useDefault", qh.UseDefault, session)
+	admin.GET("/sysQueryField/deleteMyVersionField", qh.DeleteMyVersionField, session, middleware.SameOriginGET)
 
 	// Unknown addresses: the envelope under the API prefixes, the 404 page elsewhere.
 	e.RouteNotFound("/*", func(*echo.Context) error { return echo.ErrNotFound })

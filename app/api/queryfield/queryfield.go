@@ -1,0 +1,149 @@
+// Package queryfield serves /admin/api/v1/sysQueryField: the columns each list shows for the signed-in user, and
+// the layouts (versions) the user saved of them. A user only ever reaches their own versions.
+package queryfield
+
+import (
+	"strconv"
+	"time"
+
+	"github.com/labstack/echo/v5"
+
+	"sellerhub/app/api"
+	"sellerhub/app/middleware"
+	"sellerhub/app/service"
+	"sellerhub/models"
+)
+
+// Handler serves the column configuration calls.
+type Handler struct {
+	Svc      *service.Service
+	TimeZone *time.Location
+}
+
+// Column is one column of a list as the table island lays it out.
+type Column struct {
+	Ffield       string `json:"ffield"`
+	Title        string `json:"title"`
+	Width        int    `json:"width"`
+	TitleTooltip string `json:"titleTooltip"`
+	Sortable     bool   `json:"sortable"`
+	IsShow       bool   `json:"isShow"`
+	Findex       int    `json:"findex"`
+}
+
+// Version is one saved layout in the 列配置 dialog's list.
+type Version struct {
+	ID          string `json:"id"`
+	Versionname string `json:"versionname"`
+	InUse       bool   `json:"inUse"`
+	CreatedAt   string `json:"createdAt"`
+}
+
+func columns(c *echo.Context, cols []service.Column, err error) error {
+	if err != nil {
+		return err
+	}
+	out := make([]Column, len(cols))
+	for i, col := range cols {
+		out[i] = Column{Ffield: col.Ffield, Title: col.Title, Width: col.Width, TitleTooltip: col.TitleTooltip,
+			Sortable: col.Sortable, IsShow: col.IsShow, Findex: col.Findex}
+	}
+	return api.OK(c, out)
+}
+
+func (h *Handler) versions(vs []models.QueryFieldVersion) []Version {
+	out := make([]Version, len(vs))
+	for i, v := range vs {
+		out[i] = Version{ID: strconv.FormatInt(v.ID, 10), Versionname: v.Versionname, InUse: bool(v.InUse),
+			CreatedAt: api.FormatTime(&v.CreatedAt, h.TimeZone)}
+	}
+	return out
+}
+
+// LoadField answers the columns of the list ?queryname as the user has them (loadfield, loadMyField and
+// getVersionFieldByUserQueryName are the clients' three names for it).
+func (h *Handler) LoadField(c *echo.Context) error {
+	p, _ := middleware.Principal(c)
+	cols, err := h.Svc.QueryFields(c.Request().Context(), p, c.QueryParam("queryname"))
+	return columns(c, cols, err)
+}
+
+// GetMyVersionFieldByUser answers the user's versions of the list ?queryname; [] when there are none.
+func (h *Handler) GetMyVersionFieldByUser(c *echo.Context) error {
+	p, _ := middleware.Principal(c)
+	vs, err := h.Svc.QueryFieldVersions(c.Request().Context(), p, c.QueryParam("queryname"))
+	if err != nil {
+		return err
+	}
+	return api.OK(c, h.versions(vs))
+}
+
+// GetVersionFieldByID answers the columns of the user's version ?id.
+func (h *Handler) GetVersionFieldByID(c *echo.Context) error {
+	p, _ := middleware.Principal(c)
+	cols, err := h.Svc.VersionColumns(c.Request().Context(), p, c.QueryParam("id"))
+	return columns(c, cols, err)
+}
+
+// SaveMyVersionFieldWithName saves {queryname, versionname, fieldlist} as the user's version of that name, uses
+// it, and answers its id.
+func (h *Handler) SaveMyVersionFieldWithName(c *echo.Context) error {
+	var f service.VersionForm
+	if err := c.Bind(&f); err != nil {
+		return err
+	}
+	p, _ := middleware.Principal(c)
+	id, err := h.Svc.SaveQueryFieldVersion(c.Request().Context(), p, f)
+	if err != nil {
+		return err
+	}
+	return api.OK(c, strconv.FormatInt(id, 10))
+}
+
+// SaveMyVersionField saves {fieldlist} (with the version's queryname or none) into the user's version /{id},
+// uses it, and answers its id.
+func (h *Handler) SaveMyVersionField(c *echo.Context) error {
+	var f service.ColumnsForm
+	if err := c.Bind(&f); err != nil {
+		return err
+	}
+	p, _ := middleware.Principal(c)
+	id, err := h.Svc.SaveQueryFieldColumns(c.Request().Context(), p, c.Param("id"), f)
+	if err != nil {
+		return err
+	}
+	return api.OK(c, strconv.FormatInt(id, 10))
+}
+
+// UseVersion makes the user's version /{id} the one in use for its list and answers its columns.
+func (h *Handler) UseVersion(c *echo.Context) error {
+	p, _ := middleware.Principal(c)
+	cols, err := h.Svc.UseQueryFieldVersion(c.Request().Context(), p, c.Param("id"))
+	return columns(c, cols, err)
+}
+
+// UseDefault puts the list {queryname} (or ?queryname) back on its default columns and answers them. The
+// user's versions stay.
+func (h *Handler) UseDefault(c *echo.Context) error {
+	var b struct {
+		Queryname string `json:"queryname" form:"queryname"`
+	}
+	if err := c.Bind(&b); err != nil {
+		return err
+	}
+	if b.Queryname == "" {
+		b.Queryname = c.QueryParam("queryname")
+	}
+	p, _ := middleware.Principal(c)
+	cols, err := h.Svc.UseDefaultQueryFields(c.Request().Context(), p, b.Queryname)
+	return columns(c, cols, err)
+}
+
+// DeleteMyVersionField deletes the user's version ?versionid.
+func (h *Handler) DeleteMyVersionField(c *echo.Context) error {
+	p, _ := middleware.Principal(c)
+	if err := h.Svc.DeleteQueryFieldVersion(c.Request().Context(), p, c.QueryParam("versionid")); err != nil {
+		return err
+	}
+	return api.OK(c, "success")
+}
