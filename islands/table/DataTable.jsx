@@ -18,7 +18,25 @@ function readFilters(formId) {
   return out;
 }
 
-export default function DataTable({ queryname, source, exportUrl, filterForm, actions = [], permissions, rowKey = "id" }) {
+// source is the list call. Most take POST {currentpage, pagesize, sort, order, loadType, ...filters} and answer
+// {records, total}; calls of the older contract (dicts/page, dict-items/page) take GET ?page&limit and answer the
+// rows in data with total beside it: set method "GET" for those. filters adds fixed filters (a selected parent),
+// onSelect makes rows selectable, toolbar adds buttons before the table's own, and version reloads on change.
+export default function DataTable({
+  queryname,
+  source,
+  method = "POST",
+  exportUrl,
+  filterForm,
+  filters: fixedFilters,
+  actions = [],
+  permissions,
+  rowKey = "id",
+  onSelect,
+  selected,
+  toolbar,
+  version = 0,
+}) {
   const [columns, setColumns] = useState(null);
   const [page, setPage] = useState(1);
   const [size, setSize] = useState(DEFAULT_PAGE_SIZE);
@@ -44,23 +62,37 @@ export default function DataTable({ queryname, source, exportUrl, filterForm, ac
     loadColumns();
   }, [loadColumns]);
 
+  const fixed = JSON.stringify(fixedFilters || {});
   const load = useCallback(async () => {
     setLoading(true);
     setError("");
     try {
-      const { data } = await api(source, { method: "POST", body: requestBody({ page, size, sort, filters, loadType: loadType.current }) });
-      setResult({ records: data.records || [], total: Number(data.total || 0) });
+      const body = requestBody({ page, size, sort, filters: { ...filters, ...JSON.parse(fixed) }, loadType: loadType.current });
+      if (method === "GET") {
+        const query = { ...body, page: body.currentpage, limit: body.pagesize };
+        for (const k of Object.keys(query)) if (query[k] === "" || query[k] === undefined) delete query[k];
+        const envelope = await api(source, { query });
+        setResult({ records: envelope.data || [], total: Number(envelope.total || 0) });
+      } else {
+        const { data } = await api(source, { method: "POST", body });
+        setResult({ records: data.records || [], total: Number(data.total || 0) });
+      }
     } catch (e) {
       setError(e.message);
     } finally {
       setLoading(false);
       loadType.current = "loadTable";
     }
-  }, [source, page, size, sort, filters]);
+  }, [source, method, page, size, sort, filters, fixed]);
 
   useEffect(() => {
     load();
-  }, [load]);
+  }, [load, version]);
+
+  // A new fixed filter (another parent selected) starts again at page 1.
+  useEffect(() => {
+    setPage(1);
+  }, [fixed]);
 
   // The page's filter form searches from page 1 instead of reloading the page.
   useEffect(() => {
@@ -86,6 +118,10 @@ export default function DataTable({ queryname, source, exportUrl, filterForm, ac
       window.parent?.sellerhubShell?.open(fill(action.title, row, false), url);
       return;
     }
+    if (action.run) {
+      action.run(row, refresh);
+      return;
+    }
     if (action.confirm && !window.confirm(fill(action.confirm, row))) return;
     try {
       await api(url, { method: action.method || "POST" });
@@ -104,6 +140,7 @@ export default function DataTable({ queryname, source, exportUrl, filterForm, ac
   return (
     <div className="rounded-lg bg-white shadow-sm ring-1 ring-slate-200 dark:bg-slate-800 dark:ring-slate-700">
       <div className="flex items-center justify-end gap-2 border-b border-slate-100 px-3 py-2 dark:border-slate-700">
+        {toolbar}
         <button type="button" className="rounded border border-slate-300 px-2.5 py-1 text-sm hover:bg-slate-50 dark:border-slate-600 dark:hover:bg-slate-700" onClick={refresh}>
           刷新
         </button>
@@ -146,7 +183,12 @@ export default function DataTable({ queryname, source, exportUrl, filterForm, ac
           </thead>
           <tbody className="divide-y divide-slate-100 dark:divide-slate-700">
             {result.records.map((row) => (
-              <tr key={row[rowKey]} className="hover:bg-sky-50/40 dark:hover:bg-slate-700/40">
+              <tr
+                key={row[rowKey]}
+                className={`${onSelect ? "cursor-pointer" : ""} ${selected === row[rowKey] ? "bg-sky-50 dark:bg-slate-700" : "hover:bg-sky-50/40 dark:hover:bg-slate-700/40"}`}
+                aria-selected={onSelect ? selected === row[rowKey] : undefined}
+                onClick={onSelect ? () => onSelect(row) : undefined}
+              >
                 {shown.map((c) => (
                   <td key={c.ffield} className="whitespace-nowrap px-3 py-2">
                     {cell(row[c.ffield])}
@@ -155,7 +197,15 @@ export default function DataTable({ queryname, source, exportUrl, filterForm, ac
                 {rowActions.length > 0 && (
                   <td className="whitespace-nowrap px-3 py-2">
                     {rowActions.map((a) => (
-                      <button key={a.label} type="button" className={`mr-3 text-sm hover:underline ${a.danger ? "text-red-600" : "text-sky-700 dark:text-sky-300"}`} onClick={() => runAction(a, row)}>
+                      <button
+                        key={a.label}
+                        type="button"
+                        className={`mr-3 text-sm hover:underline ${a.danger ? "text-red-600" : "text-sky-700 dark:text-sky-300"}`}
+                        onClick={(e) => {
+                          e.stopPropagation();
+                          runAction(a, row);
+                        }}
+                      >
                         {a.label}
                       </button>
                     ))}
