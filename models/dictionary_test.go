@@ -7,6 +7,7 @@ import (
 
 	"sellerhub/models"
 	"sellerhub/models/dbtest"
+	"sellerhub/models/seed"
 )
 
 func newDict(t *testing.T, db *models.DB, companyID int64, code string) *models.Dict {
@@ -210,6 +211,51 @@ func TestDictItemsMoveWithTheirCodeAndStayInTheirCompany(t *testing.T) {
 		}
 		if n, _ := db.CountDictItems(a.CompanyID, models.DictItemFilter{}); n != 0 {
 			t.Fatalf("甲 has %d items after deleting its one", n)
+		}
+	})
+}
+
+func TestSeedGivesTheDemoCompanyItsMissingDictionariesOnly(t *testing.T) {
+	dbtest.ForEach(t, func(t *testing.T, db *models.DB) {
+		ctx := t.Context()
+		if _, err := seed.Run(ctx, db, "admin@example.com", "", hashFake); err != nil {
+			t.Fatal(err)
+		}
+		admin, _ := db.UserByAccount("admin@example.com")
+		demo := admin.CompanyID
+		other := newCompany(t, db, "乙", "13800000002")
+		opts, err := db.DictOptions(demo, "currency", "", true, 100)
+		if err != nil || len(opts) != 11 || opts[0] != (models.DictOption{Name: "美元", Value: "USD"}) || opts[10].Value != "PLN" {
+			t.Fatalf("seeded currencies = %+v, %v", opts, err)
+		}
+		if n, _ := db.CountDictItems(demo, models.DictItemFilter{DictCode: "ship_method"}); n == 0 {
+			t.Fatal("no shipping methods seeded")
+		}
+
+		// The admin's changes to a seeded dictionary stay; a dictionary removed is missing again and comes back.
+		usd, _ := db.DictItemByValue(demo, "currency", "USD")
+		if err := db.DeleteDictItem(demo, usd.ID); err != nil {
+			t.Fatal(err)
+		}
+		ship, _ := db.DictByCode(demo, "ship_method")
+		db.Where("company_id = ? AND dict_code = ?", demo, "ship_method").Delete(&models.DictItem{})
+		if err := db.DeleteDict(demo, ship.ID); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := seed.Run(ctx, db, "admin@example.com", "", hashFake); err != nil {
+			t.Fatal(err)
+		}
+		if n, _ := db.CountDictItems(demo, models.DictItemFilter{DictCode: "currency"}); n != 10 {
+			t.Fatalf("currency has %d items after the second seed, want the admin's 10", n)
+		}
+		if _, err := db.DictByCode(demo, "ship_method"); err != nil {
+			t.Fatalf("removed ship_method not seeded again: %v", err)
+		}
+		if n, _ := db.CountDicts(demo, ""); n != int64(len(seed.DemoDictionaries)) {
+			t.Fatalf("demo company has %d dicts, want %d", n, len(seed.DemoDictionaries))
+		}
+		if n, _ := db.CountDicts(other.CompanyID, ""); n != 0 {
+			t.Fatalf("another company got %d seeded dicts", n)
 		}
 	})
 }
