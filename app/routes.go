@@ -4,12 +4,14 @@ import (
 	"github.com/labstack/echo/v5"
 
 	"sellerhub/app/api/auth"
+	"sellerhub/app/api/dicts"
 	"sellerhub/app/api/menus"
 	"sellerhub/app/api/notify"
 	"sellerhub/app/api/queryfield"
 	"sellerhub/app/api/users"
 	"sellerhub/app/middleware"
 	"sellerhub/app/pages"
+	"sellerhub/app/service"
 )
 
 // routes is the one route table: every URL the product answers is here.
@@ -112,6 +114,25 @@ func routes(e *echo.Echo, d Deps, pg *pages.Handler) {
 	admin.POST("/sysQueryField/useVersion/:id", qh.UseVersion, session)
 	admin.POST("/sysQueryField/useDefault", qh.UseDefault, session)
 	admin.GET("/sysQueryField/deleteMyVersionField", qh.DeleteMyVersionField, session, middleware.SameOriginGET)
+
+	// Dictionaries. Reading needs a session only (drop-downs all over the product read them); changing them
+	// needs the 数据字典 screen's button permissions.
+	dh := &dicts.Handler{Svc: d.Service, TimeZone: d.Config.TimeZone}
+	canAdd := middleware.RequirePermission(d.Service, service.PermissionDictAdd)
+	canEdit := middleware.RequirePermission(d.Service, service.PermissionDictEdit)
+	canDelete := middleware.RequirePermission(d.Service, service.PermissionDictDelete)
+	admin.GET("/dicts/page", dh.DictPage, session)
+	admin.GET("/dicts/:id", dh.GetDict, session)
+	admin.POST("/dicts", dh.CreateDict, session, canAdd)
+	admin.PUT("/dicts/:id", dh.UpdateDict, session, canEdit)
+	admin.DELETE("/dicts/:id", dh.DeleteDict, session, canDelete)
+	admin.GET("/dict-items/page", dh.ItemPage, session)
+	admin.GET("/dict-items/select_list/:code", dh.SelectList, session)
+	admin.GET("/dict-items", dh.ItemOptions, session)
+	admin.GET("/dict-items/:id", dh.GetItem, session)
+	admin.POST("/dict-items", dh.CreateItem, session, canAdd)
+	admin.PUT("/dict-items/:id", dh.UpdateItem, session, canEdit)
+	admin.DELETE("/dict-items/:id", dh.DeleteItem, session, canDelete)
 
 	// Unknown addresses: the envelope under the API prefixes, the 404 page elsewhere.
 	e.RouteNotFound("/*", func(*echo.Context) error { return echo.ErrNotFound })

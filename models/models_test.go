@@ -31,7 +31,8 @@ func TestMigrationsGoDownAndUpAgain(t *testing.T) {
 		if err := migrations.Reset(ctx, sqlDB, db.Driver); err != nil {
 			t.Fatalf("down: %v", err)
 		}
-		for _, table := range []string{"users", "notifications", "notification_targets", "query_field_versions"} {
+		tables := []string{"users", "sessions", "menus", "notifications", "notification_targets", "dicts", "dict_items", "query_field_versions"}
+		for _, table := range tables {
 			if db.Migrator().HasTable(table) {
 				t.Fatalf("%s table still there after down", table)
 			}
@@ -39,7 +40,7 @@ func TestMigrationsGoDownAndUpAgain(t *testing.T) {
 		if err := db.Migrate(ctx); err != nil {
 			t.Fatalf("up again: %v", err)
 		}
-		for _, table := range []string{"users", "sessions", "notifications", "notification_targets", "query_field_versions"} {
+		for _, table := range tables {
 			if !db.Migrator().HasTable(table) {
 				t.Fatalf("%s table missing after up", table)
 			}

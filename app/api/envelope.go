@@ -29,6 +29,12 @@ func OK(c *echo.Context, data any) error {
 	return c.JSON(http.StatusOK, Envelope{Code: CodeOK, Msg: MsgOK, Data: data})
 }
 
+// OKList answers one page of a list the older way some calls keep: the page's rows as data and the number of
+// all matching rows as the envelope's total.
+func OKList(c *echo.Context, data any, total int64) error {
+	return c.JSON(http.StatusOK, Envelope{Code: CodeOK, Msg: MsgOK, Data: data, Total: &total})
+}
+
 // DateTimeLayout is how dates go out: yyyy-MM-dd HH:mm:ss.
 const DateTimeLayout = "2006-01-02 15:04:05"
 

@@ -1,5 +1,5 @@
 // Package seed fills a new database with what a first-time user needs: the product menu, the demo company, its
-// default role and the admin account. Running it again adds only what is missing.
+// default role, the admin account and the demo company's dictionaries. Running it again adds only what is missing.
 package seed
 
 import (
@@ -22,29 +22,46 @@ type Admin struct {
 	Created           bool
 }
 
-// Run seeds the demo company and admin. hash turns a password into the stored hash; password may be empty,
-// in which case a strong one is generated.
+// Run seeds the demo company, its admin and its dictionaries. hash turns a password into the stored hash;
+// password may be empty, in which case a strong one is generated.
 func Run(ctx context.Context, db *models.DB, account, password string, hash func(string) (string, error)) (Admin, error) {
 	db = db.With(ctx)
 	out := Admin{Account: account}
 	if err := SeedMenus(db); err != nil {
 		return out, fmt.Errorf("seed the menu: %w", err)
 	}
-	if _, err := db.UserByAccount(account); err == nil {
-		return out, nil
-	} else if !models.IsNotFound(err) {
+	if err := seedAdmin(ctx, db, &out, password, hash); err != nil {
 		return out, err
+	}
+	// The admin's company is the demo company, whether the seed just made it or found it.
+	admin, err := db.UserByAccount(account)
+	if err != nil {
+		return out, err
+	}
+	if err := SeedDictionaries(ctx, db, admin.CompanyID); err != nil {
+		return out, fmt.Errorf("seed the dictionaries: %w", err)
+	}
+	return out, nil
+}
+
+// seedAdmin creates the admin account, with the demo company unless it exists, when the account does not exist.
+func seedAdmin(ctx context.Context, db *models.DB, out *Admin, password string, hash func(string) (string, error)) error {
+	account := out.Account
+	if _, err := db.UserByAccount(account); err == nil {
+		return nil
+	} else if !models.IsNotFound(err) {
+		return err
 	}
 	if password == "" {
 		p, err := StrongPassword()
 		if err != nil {
-			return out, err
+			return err
 		}
 		password, out.GeneratedPassword = p, p
 	}
 	h, err := hash(password)
 	if err != nil {
-		return out, err
+		return err
 	}
 	company, err := db.CompanyByName(DemoCompanyName)
 	admin := &models.User{Account: account, PasswordHash: h,
@@ -61,10 +78,10 @@ func Run(ctx context.Context, db *models.DB, account, password string, hash func
 		}
 	}
 	if err != nil {
-		return out, fmt.Errorf("seed the admin account: %w", err)
+		return fmt.Errorf("seed the admin account: %w", err)
 	}
 	out.Created = true
-	return out, nil
+	return nil
 }
 
 func emailOf(account string) string {

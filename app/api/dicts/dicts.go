@@ -1,0 +1,221 @@
+// Package dicts serves the dictionary calls of /admin/api/v1: dicts/... (a company's dictionaries) and
+// dict-items/... (their items, which drop-downs everywhere read). Both paged lists answer the page's rows as data
+// and the total at the envelope's top level, as the clients of these two calls expect.
+package dicts
+
+import (
+	"strconv"
+	"time"
+
+	"github.com/labstack/echo/v5"
+
+	"sellerhub/app/api"
+	"sellerhub/app/middleware"
+	"sellerhub/app/service"
+	"sellerhub/models"
+)
+
+// Handler serves the dictionary calls.
+type Handler struct {
+	Svc      *service.Service
+	TimeZone *time.Location
+}
+
+// Dict is a dictionary as the clients show it.
+type Dict struct {
+	ID        string `json:"id"`
+	Name      string `json:"name"`
+	Code      string `json:"code"`
+	Status    int    `json:"status"`
+	Remark    string `json:"remark"`
+	CreatedAt string `json:"createdAt"`
+	UpdatedAt string `json:"updatedAt"`
+}
+
+// Item is a dictionary item as the clients show it.
+type Item struct {
+	ID        string `json:"id"`
+	Name      string `json:"name"`
+	Value     string `json:"value"`
+	DictCode  string `json:"dictCode"`
+	Sort      int    `json:"sort"`
+	Status    int    `json:"status"`
+	Remark    string `json:"remark"`
+	CreatedAt string `json:"createdAt"`
+	UpdatedAt string `json:"updatedAt"`
+}
+
+// Option is an item as a drop-down uses it.
+type Option struct {
+	Name  string `json:"name"`
+	Value string `json:"value"`
+}
+
+func (h *Handler) dict(d *models.Dict) Dict {
+	return Dict{ID: strconv.FormatInt(d.ID, 10), Name: d.Name, Code: d.Code, Status: d.Status, Remark: d.Remark,
+		CreatedAt: api.FormatTime(&d.CreatedAt, h.TimeZone), UpdatedAt: api.FormatTime(&d.UpdatedAt, h.TimeZone)}
+}
+
+func (h *Handler) item(it *models.DictItem) Item {
+	return Item{ID: strconv.FormatInt(it.ID, 10), Name: it.Name, Value: it.Value, DictCode: it.DictCode,
+		Sort: it.Sort, Status: it.Status, Remark: it.Remark,
+		CreatedAt: api.FormatTime(&it.CreatedAt, h.TimeZone), UpdatedAt: api.FormatTime(&it.UpdatedAt, h.TimeZone)}
+}
+
+func options(opts []models.DictOption) []Option {
+	out := make([]Option, len(opts))
+	for i, o := range opts {
+		out[i] = Option{Name: o.Name, Value: o.Value}
+	}
+	return out
+}
+
+// DictPage answers GET dicts/page?page&limit&name: data [dict], total at the top level.
+func (h *Handler) DictPage(c *echo.Context) error {
+	var q service.DictQuery
+	if err := c.Bind(&q); err != nil {
+		return err
+	}
+	p, _ := middleware.Principal(c)
+	ds, total, err := h.Svc.DictPage(c.Request().Context(), p, q)
+	if err != nil {
+		return err
+	}
+	out := make([]Dict, len(ds))
+	for i := range ds {
+		out[i] = h.dict(&ds[i])
+	}
+	return api.OKList(c, out, total)
+}
+
+// GetDict answers GET dicts/{id}.
+func (h *Handler) GetDict(c *echo.Context) error {
+	p, _ := middleware.Principal(c)
+	d, err := h.Svc.Dict(c.Request().Context(), p, c.Param("id"))
+	if err != nil {
+		return err
+	}
+	return api.OK(c, h.dict(d))
+}
+
+// CreateDict answers POST dicts with the new dictionary.
+func (h *Handler) CreateDict(c *echo.Context) error {
+	var f service.DictForm
+	if err := c.Bind(&f); err != nil {
+		return err
+	}
+	p, _ := middleware.Principal(c)
+	d, err := h.Svc.CreateDict(c.Request().Context(), p, f)
+	if err != nil {
+		return err
+	}
+	return api.OK(c, h.dict(d))
+}
+
+// UpdateDict answers PUT dicts/{id} with the changed dictionary.
+func (h *Handler) UpdateDict(c *echo.Context) error {
+	var f service.DictForm
+	if err := c.Bind(&f); err != nil {
+		return err
+	}
+	p, _ := middleware.Principal(c)
+	d, err := h.Svc.UpdateDict(c.Request().Context(), p, c.Param("id"), f)
+	if err != nil {
+		return err
+	}
+	return api.OK(c, h.dict(d))
+}
+
+// DeleteDict answers DELETE dicts/{id}.
+func (h *Handler) DeleteDict(c *echo.Context) error {
+	p, _ := middleware.Principal(c)
+	if err := h.Svc.DeleteDict(c.Request().Context(), p, c.Param("id")); err != nil {
+		return err
+	}
+	return api.OK(c, "success")
+}
+
+// ItemPage answers GET dict-items/page?page&limit&name&dictCode: data [item], total at the top level.
+func (h *Handler) ItemPage(c *echo.Context) error {
+	var q service.DictQuery
+	if err := c.Bind(&q); err != nil {
+		return err
+	}
+	p, _ := middleware.Principal(c)
+	items, total, err := h.Svc.DictItemPage(c.Request().Context(), p, q)
+	if err != nil {
+		return err
+	}
+	out := make([]Item, len(items))
+	for i := range items {
+		out[i] = h.item(&items[i])
+	}
+	return api.OKList(c, out, total)
+}
+
+// SelectList answers GET dict-items/select_list/{code}: the drop-down [{name, value}] of an enabled dictionary.
+func (h *Handler) SelectList(c *echo.Context) error {
+	p, _ := middleware.Principal(c)
+	opts, err := h.Svc.DictSelectList(c.Request().Context(), p, c.Param("code"))
+	if err != nil {
+		return err
+	}
+	return api.OK(c, options(opts))
+}
+
+// ItemOptions answers GET dict-items?dictCode&name: [{name, value}] by sort.
+func (h *Handler) ItemOptions(c *echo.Context) error {
+	p, _ := middleware.Principal(c)
+	opts, err := h.Svc.DictOptions(c.Request().Context(), p, c.QueryParam("dictCode"), c.QueryParam("name"))
+	if err != nil {
+		return err
+	}
+	return api.OK(c, options(opts))
+}
+
+// GetItem answers GET dict-items/{id}.
+func (h *Handler) GetItem(c *echo.Context) error {
+	p, _ := middleware.Principal(c)
+	it, err := h.Svc.DictItem(c.Request().Context(), p, c.Param("id"))
+	if err != nil {
+		return err
+	}
+	return api.OK(c, h.item(it))
+}
+
+// CreateItem answers POST dict-items with the new item.
+func (h *Handler) CreateItem(c *echo.Context) error {
+	var f service.DictItemForm
+	if err := c.Bind(&f); err != nil {
+		return err
+	}
+	p, _ := middleware.Principal(c)
+	it, err := h.Svc.CreateDictItem(c.Request().Context(), p, f)
+	if err != nil {
+		return err
+	}
+	return api.OK(c, h.item(it))
+}
+
+// UpdateItem answers PUT dict-items/{id} with the changed item.
+func (h *Handler) UpdateItem(c *echo.Context) error {
+	var f service.DictItemForm
+	if err := c.Bind(&f); err != nil {
+		return err
+	}
+	p, _ := middleware.Principal(c)
+	it, err := h.Svc.UpdateDictItem(c.Request().Context(), p, c.Param("id"), f)
+	if err != nil {
+		return err
+	}
+	return api.OK(c, h.item(it))
+}
+
+// DeleteItem answers DELETE dict-items/{id}.
+func (h *Handler) DeleteItem(c *echo.Context) error {
+	p, _ := middleware.Principal(c)
+	if err := h.Svc.DeleteDictItem(c.Request().Context(), p, c.Param("id")); err != nil {
+		return err
+	}
+	return api.OK(c, "success")
+}

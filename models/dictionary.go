@@ -1,0 +1,254 @@
+package models
+
+import (
+	"strings"
+	"time"
+
+	"gorm.io/gorm"
+	"gorm.io/gorm/clause"
+)
+
+// Statuses of a dictionary and of an item, as the clients number them.
+const (
+	DictDisabled = 0
+	DictEnabled  = 1
+)
+
+// Dict is one of a company's dictionaries: a named list of values that drop-downs read by its code. The code is
+// unique in the company, and items name their dictionary by it.
+type Dict struct {
+	ID        int64 `gorm:"primaryKey;autoIncrement:false"`
+	CompanyID int64
+	Name      string
+	Code      string
+	Status    int
+	Remark    string
+	CreatedAt time.Time
+	UpdatedAt time.Time
+}
+
+// BeforeCreate gives a new dictionary its id.
+func (d *Dict) BeforeCreate(*gorm.DB) error {
+	if d.ID == 0 {
+		d.ID = NewID()
+	}
+	return nil
+}
+
+// DictItem is one value of a dictionary: Value is what other records store, Name what people see. A value is
+// unique within its dictionary.
+type DictItem struct {
+	ID        int64 `gorm:"primaryKey;autoIncrement:false"`
+	CompanyID int64
+	DictCode  string
+	Name      string
+	Value     string
+	Sort      int
+	Status    int
+	Remark    string
+	CreatedAt time.Time
+	UpdatedAt time.Time
+}
+
+// BeforeCreate gives a new item its id.
+func (i *DictItem) BeforeCreate(*gorm.DB) error {
+	if i.ID == 0 {
+		i.ID = NewID()
+	}
+	return nil
+}
+
+// DictOption is an item as a drop-down shows it.
+type DictOption struct {
+	Name  string
+	Value string
+}
+
+// DictItemFilter narrows an item list: DictCode "" means every dictionary of the company, Name is a part of the
+// item's name.
+type DictItemFilter struct {
+	DictCode string
+	Name     string
+}
+
+// likeEscape is the escape character of the name filters. Not a backslash: MySQL and PostgreSQL read a backslash
+// in a string literal differently, '!' means the same to all three databases.
+const likeEscape = "!"
+
+var likeSpecials = strings.NewReplacer(likeEscape, likeEscape+likeEscape, "%", likeEscape+"%", "_", likeEscape+"_")
+
+// containsPattern is the LIKE pattern matching text anywhere, with the user's % and _ taken literally.
+func containsPattern(text string) string { return "%" + likeSpecials.Replace(text) + "%" }
+
+// ForUpdate returns the handle whose reads lock the rows they find until the transaction ends, so that a check
+// made on them still holds when the transaction writes. (SQLite ignores it: its immediate transactions already
+// hold the database's one write lock.)
+func (db *DB) ForUpdate() *DB {
+	return &DB{DB: db.DB.Clauses(clause.Locking{Strength: "UPDATE"}), Driver: db.Driver}
+}
+
+// dicts selects the company's dictionaries, those whose name contains name when it is not empty.
+func (db *DB) dicts(companyID int64, name string) *gorm.DB {
+	q := db.Model(&Dict{}).Scopes(InCompany("dicts", companyID))
+	if name != "" {
+		q = q.Where("dicts.name LIKE ? ESCAPE '"+likeEscape+"'", containsPattern(name))
+	}
+	return q
+}
+
+// CountDicts counts the company's dictionaries whose name contains name ("" for all).
+func (db *DB) CountDicts(companyID int64, name string) (int64, error) {
+	var total int64
+	err := db.dicts(companyID, name).Count(&total).Error
+	return total, err
+}
+
+// Dicts lists the company's dictionaries whose name contains name ("" for all) by code, from offset, at most
+// limit: a range of dicts_company_code.
+func (db *DB) Dicts(companyID int64, name string, offset, limit int) ([]Dict, error) {
+	ds := []Dict{}
+	err := db.dicts(companyID, name).Order("dicts.code, dicts.id").Offset(offset).Limit(limit).Find(&ds).Error
+	return ds, err
+}
+
+// DictByID loads one of the company's dictionaries, or ErrNotFound (also for another company's).
+func (db *DB) DictByID(companyID, id int64) (*Dict, error) {
+	var d Dict
+	if err := db.Scopes(InCompany("dicts", companyID)).First(&d, "dicts.id = ?", id).Error; err != nil {
+		return nil, err
+	}
+	return &d, nil
+}
+
+// DictByCode loads the company's dictionary with the code, or ErrNotFound.
+func (db *DB) DictByCode(companyID int64, code string) (*Dict, error) {
+	var d Dict
+	if err := db.Scopes(InCompany("dicts", companyID)).First(&d, "dicts.code = ?", code).Error; err != nil {
+		return nil, err
+	}
+	return &d, nil
+}
+
+// CreateDict stores a new dictionary; a code the company already uses is a duplicate-key error.
+func (db *DB) CreateDict(d *Dict) error { return db.Create(d).Error }
+
+// UpdateDict writes a dictionary's name, code, status, remark and update time; a dictionary of another company
+// matches nothing. (No ErrNotFound from the count of changed rows: MySQL counts only rows whose values changed.)
+func (db *DB) UpdateDict(d *Dict) error {
+	return db.Model(&Dict{}).Scopes(InCompany("dicts", d.CompanyID)).Where("dicts.id = ?", d.ID).
+		Updates(map[string]any{"name": d.Name, "code": d.Code, "status": d.Status, "remark": d.Remark,
+			"updated_at": d.UpdatedAt}).Error
+}
+
+// DeleteDict deletes one of the company's dictionaries, or answers ErrNotFound. It does not look at items:
+// whether a dictionary with items may go is the caller's rule.
+func (db *DB) DeleteDict(companyID, id int64) error {
+	return affectedOne(db.Scopes(InCompany("dicts", companyID)).Where("dicts.id = ?", id).Delete(&Dict{}))
+}
+
+// affectedOne turns a write that matched no row into ErrNotFound.
+func affectedOne(res *gorm.DB) error {
+	if res.Error == nil && res.RowsAffected == 0 {
+		return ErrNotFound
+	}
+	return res.Error
+}
+
+// MoveDictItems gives the company's items of dictionary code from the code to, when the dictionary's code changes.
+func (db *DB) MoveDictItems(companyID int64, from, to string, at time.Time) error {
+	return db.Model(&DictItem{}).Scopes(InCompany("dict_items", companyID)).Where("dict_items.dict_code = ?", from).
+		Updates(map[string]any{"dict_code": to, "updated_at": at}).Error
+}
+
+// dictItems selects the company's items that pass the filter.
+func (db *DB) dictItems(companyID int64, f DictItemFilter) *gorm.DB {
+	q := db.Model(&DictItem{}).Scopes(InCompany("dict_items", companyID))
+	if f.DictCode != "" {
+		q = q.Where("dict_items.dict_code = ?", f.DictCode)
+	}
+	if f.Name != "" {
+		q = q.Where("dict_items.name LIKE ? ESCAPE '"+likeEscape+"'", containsPattern(f.Name))
+	}
+	return q
+}
+
+// dictItemOrder is the order of item lists: within a dictionary by sort, then id; across dictionaries grouped by
+// code first. Both are dict_items_page's order.
+func dictItemOrder(f DictItemFilter) string {
+	if f.DictCode != "" {
+		return "dict_items.sort, dict_items.id"
+	}
+	return "dict_items.dict_code, dict_items.sort, dict_items.id"
+}
+
+// CountDictItems counts the company's items that pass the filter, from dict_items_page alone.
+func (db *DB) CountDictItems(companyID int64, f DictItemFilter) (int64, error) {
+	var total int64
+	err := db.dictItems(companyID, f).Count(&total).Error
+	return total, err
+}
+
+// DictItems lists the company's items that pass the filter, in list order, from offset, at most limit. The page's
+// ids come from dict_items_page alone, however deep the offset; only the rows of the page are then read, by
+// primary key.
+func (db *DB) DictItems(companyID int64, f DictItemFilter, offset, limit int) ([]DictItem, error) {
+	items := []DictItem{}
+	var ids []int64
+	err := db.dictItems(companyID, f).Order(dictItemOrder(f)).Offset(offset).Limit(limit).
+		Pluck("dict_items.id", &ids).Error
+	if err != nil || len(ids) == 0 {
+		return items, err
+	}
+	err = db.Scopes(InCompany("dict_items", companyID)).Where("dict_items.id IN ?", ids).
+		Order(dictItemOrder(f)).Find(&items).Error
+	return items, err
+}
+
+// DictOptions lists the names and values of a dictionary's items whose name contains name ("" for all), by
+// sort, at most limit; only the enabled ones when enabledOnly.
+func (db *DB) DictOptions(companyID int64, dictCode, name string, enabledOnly bool, limit int) ([]DictOption, error) {
+	f := DictItemFilter{DictCode: dictCode, Name: name}
+	q := db.dictItems(companyID, f).Select("dict_items.name, dict_items.value")
+	if enabledOnly {
+		q = q.Where("dict_items.status = ?", DictEnabled)
+	}
+	opts := []DictOption{}
+	err := q.Order(dictItemOrder(f)).Limit(limit).Scan(&opts).Error
+	return opts, err
+}
+
+// DictItemByID loads one of the company's items, or ErrNotFound (also for another company's).
+func (db *DB) DictItemByID(companyID, id int64) (*DictItem, error) {
+	var it DictItem
+	if err := db.Scopes(InCompany("dict_items", companyID)).First(&it, "dict_items.id = ?", id).Error; err != nil {
+		return nil, err
+	}
+	return &it, nil
+}
+
+// DictItemByValue loads the company's item of dictionary dictCode with the value, or ErrNotFound.
+func (db *DB) DictItemByValue(companyID int64, dictCode, value string) (*DictItem, error) {
+	var it DictItem
+	err := db.Scopes(InCompany("dict_items", companyID)).
+		First(&it, "dict_items.dict_code = ? AND dict_items.value = ?", dictCode, value).Error
+	if err != nil {
+		return nil, err
+	}
+	return &it, nil
+}
+
+// CreateDictItem stores a new item; a value its dictionary already has is a duplicate-key error.
+func (db *DB) CreateDictItem(it *DictItem) error { return db.Create(it).Error }
+
+// UpdateDictItem writes every field of an item but its id, company and creation time; an item of another
+// company matches nothing.
+func (db *DB) UpdateDictItem(it *DictItem) error {
+	return db.Model(&DictItem{}).Scopes(InCompany("dict_items", it.CompanyID)).Where("dict_items.id = ?", it.ID).
+		Updates(map[string]any{"dict_code": it.DictCode, "name": it.Name, "value": it.Value, "sort": it.Sort,
+			"status": it.Status, "remark": it.Remark, "updated_at": it.UpdatedAt}).Error
+}
+
+// DeleteDictItem deletes one of the company's items, or answers ErrNotFound.
+func (db *DB) DeleteDictItem(companyID, id int64) error {
+	return affectedOne(db.Scopes(InCompany("dict_items", companyID)).Where("dict_items.id = ?", id).Delete(&DictItem{}))
+}
