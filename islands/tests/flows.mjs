@@ -115,16 +115,38 @@ export async function signIn(page, { account, password, enter = false }) {
   }
 }
 
-/** Checks that /home shows the signed-in user's name and company. */
-export async function expectHome(page, { name, company }) {
+/**
+ * Checks that /home is the shell for the signed-in user: the top bar names the user (with JavaScript the avatar
+ * button, without it the plain sign-out form also names the company) and the 首页 tab's page shows the user's
+ * name and company.
+ */
+export async function expectHome(page, { name, company, js = true }) {
   assert.equal(new URL(page.url()).pathname, "/home", `expected /home, the browser is on ${where(page)}`);
-  assert.equal((await page.locator("[data-user-name]").textContent()).trim(), name);
-  assert.equal((await page.locator("[data-company]").textContent()).trim(), company);
+  const account = page.locator('[data-island="account"]');
+  if (js) {
+    // The avatar button's name is the user's (the initial in the circle is decoration).
+    await account.getByRole("button", { name, exact: true }).waitFor({ timeout: 5000 });
+  } else {
+    assert.match((await account.innerText()).replace(/\s+/g, " "), new RegExp(`${company}\\s*${name}`),
+      "the top bar names the company and the user");
+  }
+  const home = page.frameLocator('#tab-frames iframe[data-active="true"]');
+  assert.equal((await home.locator("[data-user-name]").textContent()).trim(), name);
+  assert.equal((await home.locator("[data-company]").textContent()).trim(), company);
 }
 
-/** Clicks 退出 on /home and checks the login page with 登出成功!. */
-export async function signOut(page) {
-  await clickAndWait(page, button(page, "退出"));
+/**
+ * Signs out from the shell and checks the login page with 登出成功!: with JavaScript through the avatar menu's
+ * 退出, without it through the top bar's 退出 button.
+ */
+export async function signOut(page, { js = true } = {}) {
+  if (js) {
+    await page.locator('[data-island="account"] button[aria-haspopup="menu"]').click();
+    const menu = page.locator('[data-island="account"] [role="menu"]');
+    await clickAndWait(page, menu.getByRole("menuitem", { name: "退出", exact: true }));
+  } else {
+    await clickAndWait(page, button(page, "退出"));
+  }
   assert.equal(new URL(page.url()).pathname, "/login", `after 退出 the browser should be on /login, it is on ${where(page)}`);
   assert.equal(await waitForNotice(page, "登出成功!", 0), "登出成功!");
 }
@@ -138,7 +160,7 @@ export async function openHomeSignedOut(page) {
   const onResponse = (response) => {
     const u = new URL(response.url());
     if (u.pathname === "/ssologin" && response.request().resourceType() === "document") {
-      ssoPages.push({ url: u.pathname + u.search, status: response.status(), body: response.text().catch(() => "") });
+      ssoPages.push({ url: u.pathname + u.search, href: response.url(), status: response.status(), body: response.text().catch(() => null) });
     }
   };
   page.on("response", onResponse);
@@ -149,11 +171,16 @@ export async function openHomeSignedOut(page) {
   } finally {
     page.off("response", onResponse);
   }
+  // The browser may no longer hand out the body of a page it has moved on from (the meta refresh is immediate):
+  // then ask the server for the same address again, with the same (signed-out) cookies.
+  for (const p of ssoPages) {
+    p.body = (await p.body) ?? (await (await page.request.get(p.href, { maxRedirects: 0 })).text());
+  }
   assert.equal(where(page), "/login?redirect=%2Fhome", "signed out, /home leads to the login page remembering /home");
   assert.equal(ssoPages.length, 1, "the way to /login goes through /ssologin once");
   assert.equal(ssoPages[0].url, "/ssologin?redirect=%2Fhome");
   assert.equal(ssoPages[0].status, 200);
-  assert.match(await ssoPages[0].body, /登录信息检查\.\.\./);
+  assert.match(ssoPages[0].body, /登录信息检查\.\.\./);
   assert.equal(await button(page, "登录").isVisible(), true);
 }
 

@@ -1,5 +1,6 @@
 // Registering a company and the sign-in round trip, with JavaScript on and off:
-// register -> /login 注册成功 -> sign in -> /home shows name and company -> 退出 (登出成功!) -> /home sends to login.
+// register -> /login 注册成功 -> sign in -> /home (the shell) shows name and company -> 退出 (登出成功!) -> /home sends
+// to login.
 // And the remembered address: /home signed out -> sign in -> back on /home.
 import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
@@ -29,9 +30,9 @@ for (const { js, label } of MODES) {
         await registerCompany(page, server, { js, ...user });
 
         await signIn(page, { account: user.account, password: user.password });
-        await expectHome(page, user);
+        await expectHome(page, { ...user, js });
 
-        await signOut(page);
+        await signOut(page, { js });
         await openHomeSignedOut(page);
       }));
 
@@ -41,7 +42,7 @@ for (const { js, label } of MODES) {
         // Enter in the password field submits, as on any login form.
         await signIn(page, { account: ADMIN_ACCOUNT, password: ADMIN_PASSWORD, enter: true });
         assert.equal(where(page), "/home");
-        await expectHome(page, { name: "管理员", company: "演示公司" });
+        await expectHome(page, { name: "管理员", company: "演示公司", js });
       }));
   });
 }
