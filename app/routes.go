@@ -44,6 +44,7 @@ func routes(e *echo.Echo, d Deps, pg *pages.Handler) {
 	// else with 建设中. A menu entry's page is refused (无权限 in its frame) to users not granted it.
 	built := map[string]echo.HandlerFunc{
 		"/sys/notify/publish": pg.NotifyPublishForm,
+		"/sys/dict":           pg.DictAdmin,
 	}
 	for _, r := range pages.TabRoutes() {
 		content, ok := built[r.Path]
@@ -128,6 +129,7 @@ func routes(e *echo.Echo, d Deps, pg *pages.Handler) {
 	admin.DELETE("/dicts/:id", dh.DeleteDict, session, canDelete)
 	admin.GET("/dict-items/page", dh.ItemPage, session)
 	admin.GET("/dict-items/select_list/:code", dh.SelectList, session)
+	admin.GET("/dict-items/export", dh.ExportItems, session)
 	admin.GET("/dict-items", dh.ItemOptions, session)
 	admin.GET("/dict-items/:id", dh.GetItem, session)
 	admin.POST("/dict-items", dh.CreateItem, session, canAdd)

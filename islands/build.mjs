@@ -17,6 +17,7 @@ const modules = {
   shell: "islands/shell/main.jsx",
   content: "islands/content.js",
   table: "islands/table/main.jsx",
+  dictionaries: "islands/sys/dictionaries.jsx",
 };
 const classic = { theme: "islands/theme.js" };
 

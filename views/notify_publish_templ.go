@@ -42,7 +42,7 @@ func NotifyPublish(p NotifyPublishPage, theme string) templ.Component {
 				}()
 			}
 			ctx = templ.InitializeContext(ctx)
-			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 1, "<main class=\"flex justify-center px-4 py-10\"><div class=\"w-full max-w-xl rounded-xl bg-white p-6 shadow-lg ring-1 ring-slate-200 sm:p-8\"><h1 class=\"mb-6 text-2xl font-bold text-slate-900\">发布公告</h1>")
+			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 1, "<main class=\"flex justify-center px-4 py-10\"><div class=\"w-full max-w-xl rounded-xl bg-white p-6 shadow-lg ring-1 ring-slate-200 sm:p-8 dark:bg-slate-800 dark:ring-slate-700\"><h1 class=\"mb-6 text-2xl font-bold text-slate-900 dark:text-white\">发布公告</h1>")
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
@@ -62,7 +62,7 @@ func NotifyPublish(p NotifyPublishPage, theme string) templ.Component {
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
-			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 3, "<label class=\"mb-4 block\"><span class=\"mb-1 block text-sm font-medium text-slate-700\">内容</span> <textarea class=\"block w-full rounded-md border border-slate-300 px-3 py-2 text-base outline-none focus:border-sky-600 focus:ring-2 focus:ring-sky-100\" name=\"content\" id=\"content\" rows=\"8\">")
+			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 3, "<label class=\"mb-4 block\"><span class=\"mb-1 block text-sm font-medium text-slate-700 dark:text-slate-300\">内容</span> <textarea class=\"block w-full rounded-md border border-slate-300 px-3 py-2 text-base outline-none focus:border-sky-600 focus:ring-2 focus:ring-sky-100 dark:border-slate-600 dark:bg-slate-900 dark:text-slate-100\" name=\"content\" id=\"content\" rows=\"8\">")
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
@@ -75,7 +75,7 @@ func NotifyPublish(p NotifyPublishPage, theme string) templ.Component {
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
-			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 4, "</textarea></label> <label class=\"mb-6 flex items-center gap-2 text-sm text-slate-700\"><input type=\"checkbox\" name=\"action\" value=\"timely\"")
+			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 4, "</textarea></label> <label class=\"mb-6 flex items-center gap-2 text-sm text-slate-700 dark:text-slate-300\"><input type=\"checkbox\" name=\"urgent\" value=\"1\"")
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}

@@ -65,6 +65,14 @@ type HomePage struct {
 	Shortcuts []MenuLink
 	// Permissions are the user's button permissions.
 	Permissions []string
+	// Announcements are the latest company announcements.
+	Announcements []Announcement
+}
+
+// Announcement is one line of the dashboard's 系统公告.
+type Announcement struct {
+	Tag, Title, Date string
+	Urgent           bool
 }
 
 // NotifyPublishPage is /sys/notify/publish, the company admins' form for an announcement. The fields are
@@ -74,4 +82,15 @@ type NotifyPublishPage struct {
 	AnnounceTitle, Content string
 	Urgent                 bool
 	Notice                 Notice
+}
+
+// DictAdminPage is the 数据字典 screen.
+type DictAdminPage struct {
+	Page
+	Props AdminProps
+}
+
+// AdminProps boot an admin screen's island: the user's button permissions decide which actions it shows.
+type AdminProps struct {
+	Permissions []string `json:"permissions"`
 }

@@ -5,18 +5,35 @@ import (
 
 	"github.com/labstack/echo/v5"
 
+	"sellerhub/app/api"
+	"sellerhub/app/service"
+	"sellerhub/models"
 	"sellerhub/views"
 )
 
 // Home is the dashboard inside the first tab: who is signed in, for which company, and shortcuts into each
 // menu group the user may open.
 func (h *Handler) Home(c *echo.Context) error {
-	_, u, menu, err := h.signedInUser(c)
+	p, u, menu, err := h.signedInUser(c)
 	if err != nil {
 		return err
 	}
 	page := views.HomePage{Page: h.contentPage(c, homeTitle), UserName: u.Profile.Name, Company: u.Company.Name,
 		Account: u.Account, Permissions: menu.Permissions}
+	// Deliver what was published since the last pull first, as the shell's poll would, so the dashboard is current.
+	ctx := c.Request().Context()
+	if _, err := h.Svc.PullMessages(ctx, p); err != nil {
+		return err
+	}
+	latest, err := h.Svc.LatestAnnouncements(ctx, p)
+	if err != nil {
+		return err
+	}
+	for _, n := range latest[:min(5, len(latest))] {
+		_, text := service.TitleTag(n.Title)
+		page.Announcements = append(page.Announcements, views.Announcement{Tag: n.Tag, Title: text,
+			Date: api.FormatTime(&n.CreatedAt, h.Config.TimeZone), Urgent: n.Action == models.ActionTimely})
+	}
 	for _, g := range shellMenu(menu.Routes) {
 		if len(g.Headings) > 0 && len(g.Headings[0].Links) > 0 {
 			page.Shortcuts = append(page.Shortcuts, g.Headings[0].Links[0])

@@ -28,7 +28,10 @@ func (h *Handler) NotifyPublishForm(c *echo.Context) error {
 // reloading the page does not publish it twice.
 func (h *Handler) NotifyPublish(c *echo.Context) error {
 	p, _ := middleware.Principal(c)
-	f := service.AnnounceForm{Title: c.FormValue("title"), Content: c.FormValue("content"), Action: c.FormValue("action")}
+	f := service.AnnounceForm{Title: c.FormValue("title"), Content: c.FormValue("content")}
+	if c.FormValue("urgent") != "" {
+		f.Action = models.ActionTimely
+	}
 	if _, err := h.Svc.PublishAnnouncement(c.Request().Context(), p, f); err != nil {
 		n, status, err := refusal(err, "")
 		if err != nil {

@@ -34,13 +34,13 @@ func TestAdminPublishesFromThePage(t *testing.T) {
 	owner := h.SignedIn("13700000001", "甲公司")
 	token := formToken(t, owner, publishForm)
 
-	resp, body := owner.Form(publishPage, map[string]string{"_csrf": token, "title": "停机维护", "content": "", "action": "timely"})
+	resp, body := owner.Form(publishPage, map[string]string{"_csrf": token, "title": "停机维护", "content": "", "urgent": "1"})
 	if resp.StatusCode != http.StatusBadRequest || !strings.Contains(body, "内容不能为空") ||
 		!strings.Contains(body, `value="停机维护"`) || !strings.Contains(body, "checked") {
 		t.Fatalf("refused form: %d %s", resp.StatusCode, body)
 	}
 
-	resp, _ = owner.Form(publishPage, map[string]string{"_csrf": token, "title": "停机维护", "content": "周六凌晨停机", "action": "timely"})
+	resp, _ = owner.Form(publishPage, map[string]string{"_csrf": token, "title": "停机维护", "content": "周六凌晨停机", "urgent": "1"})
 	if resp.StatusCode != http.StatusSeeOther || resp.Header.Get("Location") != publishPage+"?embed=1&notice=published" {
 		t.Fatalf("publish -> %d %s", resp.StatusCode, resp.Header.Get("Location"))
 	}
@@ -48,8 +48,17 @@ func TestAdminPublishesFromThePage(t *testing.T) {
 	if !strings.Contains(string(done), "操作成功!") {
 		t.Fatalf("no 操作成功! after publishing: %s", done)
 	}
+	// Without 紧急 the announcement is an ordinary one (the 发布 button's own action value is not the urgency).
+	resp, _ = owner.Form(publishPage, map[string]string{"_csrf": token, "title": "例会", "content": "周一例会", "action": "publish"})
+	if resp.StatusCode != http.StatusSeeOther {
+		t.Fatalf("plain announcement -> %d", resp.StatusCode)
+	}
+	var plain models.Notification
+	if err := h.DB.First(&plain, "title = ?", "【系统公告】例会").Error; err != nil || plain.Action != "" {
+		t.Fatalf("plain announcement: %+v %v", plain, err)
+	}
 	var n models.Notification
-	if err := h.DB.First(&n).Error; err != nil {
+	if err := h.DB.First(&n, "title = ?", "【系统公告】停机维护").Error; err != nil {
 		t.Fatal(err)
 	}
 	if n.Title != "【系统公告】停机维护" || n.Content != "周六凌晨停机" || n.Action != models.ActionTimely || n.Ftype != models.FtypeAnnouncement {

@@ -28,21 +28,32 @@ func (h *Handler) Tab(title string, content echo.HandlerFunc) echo.HandlerFunc {
 	}
 }
 
-// frameURL is the address a tab's frame loads: the tab's address marked as embedded.
+// frameURL is the address a tab's frame loads: the tab's address marked as embedded. The query keeps its order
+// (?title=&path= as links carry it).
 func frameURL(u *url.URL) string {
-	q := u.Query()
-	q.Set("embed", "1")
-	return u.Path + "?" + q.Encode()
+	if q := displayQuery(u); q != "" {
+		return u.Path + "?" + q + "&embed=1"
+	}
+	return u.Path + "?embed=1"
 }
 
 // displayURL is the tab's address as the address bar shows it: without the embed mark.
 func displayURL(u *url.URL) string {
-	q := u.Query()
-	q.Del("embed")
-	if len(q) == 0 {
-		return u.Path
+	if q := displayQuery(u); q != "" {
+		return u.Path + "?" + q
 	}
-	return u.Path + "?" + q.Encode()
+	return u.Path
+}
+
+func displayQuery(u *url.URL) string {
+	parts := strings.Split(u.RawQuery, "&")
+	kept := parts[:0]
+	for _, p := range parts {
+		if p != "" && p != "embed=1" && !strings.HasPrefix(p, "embed=") {
+			kept = append(kept, p)
+		}
+	}
+	return strings.Join(kept, "&")
 }
 
 func (h *Handler) shell(c *echo.Context, defaultTitle string) error {

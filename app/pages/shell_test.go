@@ -59,7 +59,7 @@ func TestAnyTabAddressOpensTheShellWithThatTab(t *testing.T) {
 	if status != 200 || !strings.Contains(body, ">入库单</a>") || !strings.Contains(body, `aria-current="page"`) {
 		t.Fatalf("%s: %d", path, status)
 	}
-	if !strings.Contains(body, `src="/erp/warehouse/inbound?embed=1&amp;path=%2Ferp%2Fwarehouse%2Finbound&amp;title=`) {
+	if !strings.Contains(body, `src="/erp/warehouse/inbound?title=%E5%85%A5%E5%BA%93%E5%8D%95&amp;path=%2Ferp%2Fwarehouse%2Finbound&amp;embed=1"`) {
 		t.Fatalf("frame address missing in %s", body)
 	}
 	status, body = get(t, c, "/erp/warehouse/inbound?embed=1&title="+url.QueryEscape("入库单"))
@@ -74,7 +74,7 @@ func TestEverySpecRouteAndMenuLinkAnswers(t *testing.T) {
 	if len(routes) < 100 {
 		t.Fatalf("only %d tab routes", len(routes))
 	}
-	built := map[string]bool{"/sys/notify/publish": true}
+	built := map[string]bool{"/sys/notify/publish": true, "/sys/dict": true}
 	for _, r := range routes {
 		status, body := get(t, c, r.Path+"?embed=1")
 		if status != 200 || built[r.Path] == strings.Contains(body, r.Module+"模块建设中") {
@@ -116,6 +116,18 @@ func TestTabAddressesNeedSignIn(t *testing.T) {
 	resp, _ := h.Client().Raw(http.MethodGet, "/erp/warehouse/inbound?title=x", "", nil)
 	if resp.StatusCode != 303 || !strings.HasPrefix(resp.Header.Get("Location"), "/ssologin?redirect=%2Ferp%2Fwarehouse%2Finbound") {
 		t.Fatalf("signed out: %d %s", resp.StatusCode, resp.Header.Get("Location"))
+	}
+}
+
+func TestHomeShowsTheLatestAnnouncements(t *testing.T) {
+	_, c := admin(t)
+	if _, body := get(t, c, "/home?embed=1"); !strings.Contains(body, "暂无公告") {
+		t.Fatal("an empty dashboard should say 暂无公告")
+	}
+	apptest.ExpectOK(t, c.Call(http.MethodPost, "/admin/api/v1/notify/addAnnounce", map[string]string{"title": "【仓库通知】周五盘点", "content": "请提前备货", "action": "timely"}))
+	_, body := get(t, c, "/home?embed=1")
+	if !strings.Contains(body, ">仓库通知</span>") || !strings.Contains(body, ">周五盘点</span>") || !strings.Contains(body, ">紧急</span>") {
+		t.Fatalf("announcement missing on the dashboard: %s", body)
 	}
 }
 

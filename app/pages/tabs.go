@@ -78,7 +78,7 @@ func TabRoutes() []TabRoute {
 	return out
 }
 
-// TabLink is the address of a tab as navigation links carry it: ?title=<tab title>&path=<path>.
+// TabLink is the address of a tab as navigation links carry it: ?title=<tab title>&path=<path>, in that order.
 func TabLink(path, title string) string {
-	return path + "?" + url.Values{"title": {title}, "path": {path}}.Encode()
+	return path + "?title=" + url.QueryEscape(title) + "&path=" + url.QueryEscape(path)
 }

@@ -288,6 +288,15 @@ func (s *Service) DictItemPage(ctx context.Context, p Principal, q DictQuery) ([
 	return items, total, err
 }
 
+// maxExportRows bounds an export: a spreadsheet of more rows than this is no longer read by a person.
+const maxExportRows = 100000
+
+// DictItemsForExport lists every item the query matches, not one page of them, for the .xlsx export.
+func (s *Service) DictItemsForExport(ctx context.Context, p Principal, q DictQuery) ([]models.DictItem, error) {
+	f := models.DictItemFilter{DictCode: strings.TrimSpace(q.DictCode), Name: strings.TrimSpace(q.Name)}
+	return s.db.With(ctx).DictItems(p.CompanyID, f, 0, maxExportRows)
+}
+
 // DictSelectList lists the enabled items of an enabled dictionary for a drop-down, by sort. A dictionary that
 // is missing or disabled offers nothing.
 func (s *Service) DictSelectList(ctx context.Context, p Principal, code string) ([]models.DictOption, error) {

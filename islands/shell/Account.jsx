@@ -17,7 +17,8 @@ export default function Account({ company, name, account, avatar, loginType, leg
   const root = useRef(null);
 
   useEffect(() => {
-    if (!open) return undefined;
+    if (!open || adding) return undefined;
+    // A click elsewhere closes the menu, but not one in the 添加账号 dialog opened from it.
     const away = (e) => {
       if (!root.current.contains(e.target)) setOpen(false);
     };
@@ -34,7 +35,7 @@ export default function Account({ company, name, account, avatar, loginType, leg
       document.removeEventListener("mousedown", away);
       el.removeEventListener("keydown", esc);
     };
-  }, [open]);
+  }, [open, adding]);
 
   const loadBound = async () => {
     try {

@@ -73,6 +73,12 @@ export default function MessageDrawer({ onClose, onChanged, permissions }) {
   );
 }
 
+// withoutTag drops the 【tag】 a title starts with when the tag already shows as a chip.
+function withoutTag(m) {
+  const prefix = m.tag ? `【${m.tag}】` : "";
+  return prefix && m.title.startsWith(prefix) ? m.title.slice(prefix.length) : m.title;
+}
+
 function MessageList({ call, version, onChanged }) {
   const [page, setPage] = useState(1);
   const [result, setResult] = useState(null);
@@ -117,7 +123,7 @@ function MessageList({ call, version, onChanged }) {
               <span className="flex items-center gap-2">
                 {!m.isRead && <span className="h-2 w-2 shrink-0 rounded-full bg-red-500" aria-label="未读" />}
                 {m.tag && <span className="rounded bg-sky-50 px-1.5 text-xs text-sky-700 dark:bg-slate-700 dark:text-sky-300">{m.tag}</span>}
-                <span className={`flex-1 truncate text-sm ${m.isRead ? "text-slate-500" : "font-medium"}`}>{m.title}</span>
+                <span className={`flex-1 truncate text-sm ${m.isRead ? "text-slate-500" : "font-medium"}`}>{withoutTag(m)}</span>
                 <span className="shrink-0 text-xs text-slate-400">{m.createdAt}</span>
               </span>
               {opened === m.id && <span className="mt-2 block whitespace-pre-wrap text-sm text-slate-600 dark:text-slate-300">{m.content}</span>}

@@ -41,10 +41,12 @@ export default function PlatformDrawer({ onClose }) {
                   <span className="text-xs">{p.name}</span>
                 </button>
               ) : (
-                <div data-platform={p.name} aria-disabled="true" className="group relative flex h-20 flex-col items-center justify-center gap-1 rounded-lg opacity-50 ring-1 ring-slate-200 dark:ring-slate-600">
-                  <Logo p={p} />
-                  <span className="text-xs">{p.name}</span>
-                  <span className="absolute inset-0 hidden items-center justify-center rounded-lg bg-white/90 text-xs font-medium text-sky-700 group-hover:flex dark:bg-slate-800/90">+ 添加授权</span>
+                <div data-platform={p.name} aria-disabled="true" className="group relative flex h-20 flex-col items-center justify-center gap-1 rounded-lg ring-1 ring-slate-200 dark:ring-slate-600">
+                  <span className="flex flex-col items-center gap-1 opacity-50">
+                    <Logo p={p} />
+                    <span className="text-xs">{p.name}</span>
+                  </span>
+                  <span className="absolute inset-0 hidden items-center justify-center rounded-lg bg-white text-xs font-medium text-sky-700 group-hover:flex dark:bg-slate-800 dark:text-sky-300">+ 添加授权</span>
                 </div>
               )}
             </li>

@@ -21,7 +21,9 @@ function initialState({ tabs, userId }) {
   } catch {
     // Unreadable saved tabs: start afresh.
   }
-  return openTab(state, active);
+  // The address bar is the truth: a remembered tab of the same title takes the address the server just served.
+  state = openTab(state, active);
+  return { ...state, tabs: state.tabs.map((t) => (t.title === active.title ? { ...t, url: active.url } : t)) };
 }
 
 export default function TabBar(props) {
@@ -43,16 +45,21 @@ export default function TabBar(props) {
     }
     const active = state.tabs.find((t) => t.title === state.active);
     if (!frames.current.has(active.title)) {
-      const served = host.querySelector(`iframe[data-tab-url="${CSS.escape(active.url)}"]`);
-      const frame = served || document.createElement("iframe");
-      if (!served) {
+      // The frame the server rendered for its tab is named tab:<title>; a new one is named before it loads, so
+      // that its page knows its tab (content.js reads window.name) from the start.
+      let frame = host.querySelector(`iframe[name="tab:${CSS.escape(active.title)}"]`);
+      if (!frame) {
+        frame = document.createElement("iframe");
         frame.className = "tab-frame";
         frame.title = active.title;
+        frame.name = `tab:${active.title}`;
         frame.src = frameURL(active.url);
         host.appendChild(frame);
       }
-      frame.name = `tab:${active.title}`;
       frames.current.set(active.title, frame);
+    }
+    for (const frame of host.querySelectorAll("iframe")) {
+      if (![...frames.current.values()].includes(frame)) frame.remove();
     }
     for (const [title, frame] of frames.current) frame.dataset.active = String(title === state.active);
     if (window.location.pathname + window.location.search !== active.url) {
@@ -130,7 +137,16 @@ export default function TabBar(props) {
 
 function Tab({ tab, active, onActivate, onClose, onRefresh, onCloseOthers, onCloseRight, onCloseLeft }) {
   const [menuOpen, setMenuOpen] = useState(false);
+  const [menuAt, setMenuAt] = useState({ left: 0, top: 0 });
   const timer = useRef(0);
+  const caret = useRef(null);
+  // The strip scrolls sideways, which would clip a menu hanging below it: the menu is placed on the page
+  // (position: fixed) under its ▾ instead.
+  useEffect(() => {
+    if (!menuOpen) return;
+    const r = caret.current.getBoundingClientRect();
+    setMenuAt({ left: Math.min(r.left, window.innerWidth - 140), top: r.bottom + 2 });
+  }, [menuOpen]);
   const home = tab.title === HOME_TITLE;
   const hoverOpen = () => {
     clearTimeout(timer.current);
@@ -163,8 +179,9 @@ function Tab({ tab, active, onActivate, onClose, onRefresh, onCloseOthers, onClo
         {tab.title}
       </a>
       <button
+        ref={caret}
         type="button"
-        className="rounded px-1 text-xs text-slate-400 hover:bg-slate-200 hover:text-slate-700 dark:hover:bg-slate-700"
+        className="rounded px-1 text-xs text-slate-400 hover:bg-slate-200 hover:text-slate-700 dark:hover:bg-slate-700 dark:hover:text-slate-100"
         aria-label={`${tab.title}的操作`}
         aria-haspopup="menu"
         aria-expanded={menuOpen}
@@ -182,7 +199,7 @@ function Tab({ tab, active, onActivate, onClose, onRefresh, onCloseOthers, onClo
       {!home && (
         <button
           type="button"
-          className="mr-1 rounded px-1 text-slate-400 hover:bg-slate-200 hover:text-slate-700 dark:hover:bg-slate-700"
+          className="mr-1 rounded px-1 text-slate-400 hover:bg-slate-200 hover:text-slate-700 dark:hover:bg-slate-700 dark:hover:text-slate-100"
           aria-label={`关闭${tab.title}`}
           onClick={onClose}
         >
@@ -192,7 +209,8 @@ function Tab({ tab, active, onActivate, onClose, onRefresh, onCloseOthers, onClo
       {menuOpen && (
         <ul
           role="menu"
-          className="absolute left-0 top-full z-50 mt-px w-32 rounded-md bg-white py-1 text-sm text-slate-700 shadow-lg ring-1 ring-slate-200 dark:bg-slate-800 dark:text-slate-200 dark:ring-slate-700"
+          style={{ left: menuAt.left, top: menuAt.top }}
+          className="fixed z-50 w-32 rounded-md bg-white py-1 text-sm text-slate-700 shadow-lg ring-1 ring-slate-200 dark:bg-slate-800 dark:text-slate-200 dark:ring-slate-700"
           onMouseEnter={() => clearTimeout(timer.current)}
           onKeyDown={(e) => {
             if (e.key === "Escape") {

@@ -26,15 +26,24 @@ function applyToFrames(fn) {
   }
 }
 for (const button of document.querySelectorAll("[data-toggle-dark], [data-toggle-rail]")) button.classList.replace("hidden", "flex");
-document.querySelector("[data-toggle-dark]")?.addEventListener("click", () => {
+const darkButton = document.querySelector("[data-toggle-dark]");
+const railButton = document.querySelector("[data-toggle-rail]");
+function showThemeState() {
+  darkButton?.setAttribute("aria-pressed", String(document.documentElement.classList.contains("dark")));
+  railButton?.setAttribute("aria-pressed", String(document.documentElement.dataset.theme === "themeLight"));
+}
+showThemeState();
+darkButton?.addEventListener("click", () => {
   const dark = !document.documentElement.classList.contains("dark");
   localStorage.setItem("dark", dark ? "1" : "0");
   applyToFrames((root) => root.classList.toggle("dark", dark));
+  showThemeState();
 });
-document.querySelector("[data-toggle-rail]")?.addEventListener("click", () => {
+railButton?.addEventListener("click", () => {
   const next = document.documentElement.dataset.theme === "themeLight" ? "themeBlack" : "themeLight";
   localStorage.setItem("theme", next);
   document.documentElement.dataset.theme = next;
+  showThemeState();
 });
 
 // One login per browser: the newest shell records its login time; an older shell that sees a different one
@@ -60,9 +69,25 @@ document.addEventListener("visibilitychange", () => {
   if (document.visibilityState === "visible") checkSession();
 });
 
-// Flyouts also open on click (touch screens have no hover) and close on Esc.
+// A click on a rail group opens its flyout (touch screens have no hover) instead of following the group's link,
+// which is there for browsers without JavaScript. Choosing an entry closes the flyout even though the pointer is
+// still over it; Esc closes it too.
 for (const item of document.querySelectorAll("[data-rail-group]")) {
-  item.addEventListener("mouseleave", () => item.classList.remove("open"));
+  item.querySelector("[data-rail-toggle]").addEventListener("click", (event) => {
+    event.preventDefault();
+    const opening = !item.classList.contains("open");
+    for (const other of document.querySelectorAll("[data-rail-group].open")) other.classList.remove("open");
+    item.classList.toggle("open", opening);
+    item.classList.toggle("closed", !opening);
+    if (!opening) event.currentTarget.blur();
+  });
+  item.querySelector(".flyout").addEventListener("click", (event) => {
+    if (!event.target.closest("a")) return;
+    item.classList.remove("open");
+    item.classList.add("closed");
+    event.target.closest("a").blur();
+  });
+  item.addEventListener("mouseleave", () => item.classList.remove("open", "closed"));
 }
 document.addEventListener("keydown", (event) => {
   if (event.key !== "Escape") return;

@@ -86,7 +86,7 @@ export default function ColumnConfig({ queryname, columns, onClose, onApplied })
   };
 
   return (
-    <dialog ref={dialog} onClose={onClose} aria-labelledby="column-config-title" className="w-[560px] max-w-[95vw] rounded-xl bg-white p-0 text-slate-800 shadow-xl backdrop:bg-slate-900/40 dark:bg-slate-800 dark:text-slate-100">
+    <dialog ref={dialog} onClose={onClose} aria-labelledby="column-config-title" className="m-auto w-[560px] max-w-[95vw] rounded-xl bg-white p-0 text-slate-800 shadow-xl backdrop:bg-slate-900/40 dark:bg-slate-800 dark:text-slate-100">
       <div className="flex items-center justify-between border-b border-slate-200 px-5 py-3 dark:border-slate-700">
         <h2 id="column-config-title" className="text-base font-semibold">
           列配置

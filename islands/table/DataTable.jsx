@@ -21,7 +21,8 @@ function readFilters(formId) {
 // source is the list call. Most take POST {currentpage, pagesize, sort, order, loadType, ...filters} and answer
 // {records, total}; calls of the older contract (dicts/page, dict-items/page) take GET ?page&limit and answer the
 // rows in data with total beside it: set method "GET" for those. filters adds fixed filters (a selected parent),
-// onSelect makes rows selectable, toolbar adds buttons before the table's own, and version reloads on change.
+// onSelect makes rows selectable, toolbar adds buttons before the table's own, version reloads on change, and
+// formats maps a column's raw values to their labels (status 1 -> 启用).
 export default function DataTable({
   queryname,
   source,
@@ -36,6 +37,7 @@ export default function DataTable({
   selected,
   toolbar,
   version = 0,
+  formats = {},
 }) {
   const [columns, setColumns] = useState(null);
   const [page, setPage] = useState(1);
@@ -138,7 +140,7 @@ export default function DataTable({
   const exportHref = exportUrl && `${exportUrl}?${new URLSearchParams({ ...filters, sort: sort.field, order: sort.order })}`;
 
   return (
-    <div className="rounded-lg bg-white shadow-sm ring-1 ring-slate-200 dark:bg-slate-800 dark:ring-slate-700">
+    <div className="min-w-0 rounded-lg bg-white shadow-sm ring-1 ring-slate-200 dark:bg-slate-800 dark:ring-slate-700">
       <div className="flex items-center justify-end gap-2 border-b border-slate-100 px-3 py-2 dark:border-slate-700">
         {toolbar}
         <button type="button" className="rounded border border-slate-300 px-2.5 py-1 text-sm hover:bg-slate-50 dark:border-slate-600 dark:hover:bg-slate-700" onClick={refresh}>
@@ -191,7 +193,7 @@ export default function DataTable({
               >
                 {shown.map((c) => (
                   <td key={c.ffield} className="whitespace-nowrap px-3 py-2">
-                    {cell(row[c.ffield])}
+                    {cell(formats[c.ffield] ? formats[c.ffield][row[c.ffield]] ?? row[c.ffield] : row[c.ffield])}
                   </td>
                 ))}
                 {rowActions.length > 0 && (

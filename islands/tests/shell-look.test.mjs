@@ -134,7 +134,8 @@ describe("外观", () => {
     const looks = await tiles.evaluateAll((els) => els.map((e) => ({
       name: e.dataset.platform,
       button: e.tagName === "BUTTON" && !e.disabled,
-      opacity: getComputedStyle(e).opacity,
+      // A greyed tile dims its logo and name (its + 添加授权 overlay stays at full strength).
+      opacity: getComputedStyle(e.tagName === "BUTTON" ? e : e.firstElementChild).opacity,
     })));
     for (const t of looks) {
       const active = t.name === "Amazon" || t.name === "AliExpress";
@@ -154,9 +155,7 @@ describe("外观", () => {
     assert.equal(await activeFrame(page).locator("h1").textContent(), "店铺管理");
   });
 
-  it("shows every rail flyout whole in a 1280x800 window, so each entry can be seen and clicked", {
-    todo: "product bug: a flyout opens at its group's top (top-0) and runs off the bottom of the window: 系统 > 接口文档 cannot be reached (views/shell.templ flyout)",
-  }, async () => {
+  it("shows every rail flyout whole in a 1280x800 window, so each entry can be seen and clicked", async () => {
     const groups = await page.getByRole("navigation", { name: "主菜单" }).locator("[data-rail-group] > a").allTextContents();
     const unseen = [];
     for (const group of groups.map((g) => g.trim())) {
@@ -170,9 +169,7 @@ describe("外观", () => {
     assert.deepEqual(unseen, [], "menu entries outside the window");
   });
 
-  it("keeps the 发布公告 form readable in dark mode: what is typed contrasts with its field", {
-    todo: "product bug: the form's card stays white in dark mode while its fields take the page's light dark-mode text colour (views/notify_publish.templ and field in views/layout.templ have no dark: styles)",
-  }, async () => {
+  it("keeps the 发布公告 form readable in dark mode: what is typed contrasts with its field", async () => {
     await page.getByRole("button", { name: "切换深色模式" }).click();
     try {
       await openFromRail(page, "系统", "发布公告");

@@ -2,10 +2,6 @@
 // tab (a half-typed form and the scroll position survive switching), 刷新页面 reloading one tab only, the ▾ menu's
 // 关闭其他页签 / 关闭右边 / 关闭左边, × and Esc with the neighbour taking over, 首页 that never closes, a browser
 // reload that brings the tabs back, and an address whose title is already open activating that tab.
-//
-// One signed-in page goes through the tests in order, each starting from the tabs the one before left. Tests marked
-// todo assert the correct behaviour where the product has a known bug (named in the todo); node --test reports
-// them without failing the run, and they pass once the bug is fixed.
 import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
 import { ADMIN_ACCOUNT, ADMIN_PASSWORD, closeBrowser, getBrowser, newPage, startServer } from "./harness.mjs";
@@ -283,9 +279,7 @@ describe("页签", () => {
     assert.equal(await activeFrame(page).locator("h1").textContent(), "入库单");
   });
 
-  it("an address whose title is open but whose query differs activates that tab and leaves no stray frame", {
-    todo: "product bug: the frame the server rendered for the address is not adopted and stays shown (data-active=true) beside the tab's own frame (islands/shell/TabBar.jsx, the served-frame lookup by data-tab-url)",
-  }, async () => {
+  it("an address whose title is open but whose query differs activates that tab and leaves no stray frame", async () => {
     const open = [HOME, "入库单", "本地产品", "发布公告"];
     try {
       await page.goto(`${address("入库单")}&status=2`);
@@ -300,9 +294,7 @@ describe("页签", () => {
     }
   });
 
-  it("replace=true: a page that hands over to another closes its own tab", {
-    todo: "product bug: a tab's page never knows its tab (window.name is not tab:<title>), so replace=true closes nothing (islands/shell/TabBar.jsx names the frame after it exists; islands/content.js reads window.name)",
-  }, async () => {
+  it("replace=true: a page that hands over to another closes its own tab", async () => {
     // No built page links with replace=true yet; a create page will link to its detail page this way. Give the
     // 入库单 page such a link and click it.
     await onlyHome();
@@ -322,9 +314,7 @@ describe("页签", () => {
     assert.deepEqual(await tabTitles(page), [HOME, "入库单详情"], "入库单 handed over to 入库单详情 and closed");
   });
 
-  it("shows a tab's ▾ menu below the tab, where a person sees and clicks it", {
-    todo: "product bug: the tab strip's overflow-x-auto clips the menu (islands/shell/TabBar.jsx, the nav's className)",
-  }, async () => {
+  it("shows a tab's ▾ menu below the tab, where a person sees and clicks it", async () => {
     await onlyHome();
     await openFromRail(page, "仓库", "入库单");
     await tabMenuButton(page, "入库单").click();
@@ -336,9 +326,7 @@ describe("页签", () => {
     await tabMenuButton(page, "入库单").click();
   });
 
-  it("clicking a rail group opens its flyout (touch screens have no hover), and no tab is named after a group", {
-    todo: "product bug: a click on a rail group opens its first link in a tab titled with the group's name (views/shell.templ rail)",
-  }, async () => {
+  it("clicking a rail group opens its flyout (touch screens have no hover), and no tab is named after a group", async () => {
     await onlyHome();
     await railGroup(page, "仓库").getByRole("link", { name: "仓库", exact: true }).click();
     await page.waitForTimeout(300);

@@ -1,0 +1,85 @@
+// A small form in the browser's own modal <dialog> (Esc closes, focus stays inside): the add and edit forms of
+// the admin screens. onSubmit returns a promise; its rejection's message is shown above the fields and nothing
+// closes, so the user can correct the input.
+import { useEffect, useRef, useState } from "react";
+
+export default function FormDialog({ title, fields, initial = {}, submitLabel = "保存", onSubmit, onClose }) {
+  const dialog = useRef(null);
+  const [values, setValues] = useState(() => Object.fromEntries(fields.map((f) => [f.name, initial[f.name] ?? f.default ?? ""])));
+  const [error, setError] = useState("");
+  const [busy, setBusy] = useState(false);
+
+  useEffect(() => {
+    dialog.current.showModal();
+  }, []);
+
+  const submit = async (e) => {
+    e.preventDefault();
+    for (const f of fields) {
+      if (f.required && String(values[f.name]).trim() === "") {
+        setError(`${f.label}不能为空`);
+        return;
+      }
+    }
+    setBusy(true);
+    setError("");
+    try {
+      await onSubmit(values);
+      dialog.current.close();
+    } catch (err) {
+      setError(err.message);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const input = "mt-1 block w-full rounded-md border border-slate-300 px-3 py-2 text-sm outline-none focus:border-sky-600 focus:ring-2 focus:ring-sky-100 dark:border-slate-600 dark:bg-slate-900";
+  return (
+    <dialog ref={dialog} onClose={onClose} aria-labelledby="form-dialog-title" className="m-auto w-[440px] max-w-[95vw] rounded-xl bg-white p-0 text-slate-800 shadow-xl backdrop:bg-slate-900/40 dark:bg-slate-800 dark:text-slate-100">
+      <form onSubmit={submit} noValidate className="p-6">
+        <h2 id="form-dialog-title" className="mb-4 text-lg font-semibold">
+          {title}
+        </h2>
+        {error && (
+          <p role="alert" className="mb-3 rounded-md bg-red-50 px-3 py-2 text-sm text-red-700">
+            {error}
+          </p>
+        )}
+        {fields.map((f) => (
+          <label key={f.name} className="mb-3 block text-sm">
+            {f.label}
+            {f.required && <span className="text-red-600"> *</span>}
+            {f.options ? (
+              <select name={f.name} className={input} value={values[f.name]} onChange={(e) => setValues((v) => ({ ...v, [f.name]: e.target.value }))}>
+                {f.options.map(([value, label]) => (
+                  <option key={value} value={value}>
+                    {label}
+                  </option>
+                ))}
+              </select>
+            ) : (
+              <input
+                name={f.name}
+                className={input}
+                type={f.type || "text"}
+                inputMode={f.type === "number" ? "numeric" : undefined}
+                readOnly={f.readOnly}
+                value={values[f.name]}
+                placeholder={f.placeholder}
+                onChange={(e) => setValues((v) => ({ ...v, [f.name]: e.target.value }))}
+              />
+            )}
+          </label>
+        ))}
+        <div className="mt-5 flex justify-end gap-3">
+          <button type="button" className="rounded-md border border-slate-300 px-4 py-2 text-sm dark:border-slate-600" onClick={() => dialog.current.close()}>
+            取消
+          </button>
+          <button type="submit" disabled={busy} className="rounded-md bg-sky-700 px-4 py-2 text-sm font-semibold text-white hover:bg-sky-800 disabled:opacity-60">
+            {busy ? "保存中..." : submitLabel}
+          </button>
+        </div>
+      </form>
+    </dialog>
+  );
+}
