@@ -61,11 +61,13 @@ export async function expectCountdownTicks(page) {
 }
 
 /**
- * Registers a new company through /register: fills the form from top to bottom, asks for the code, reads it from
+ * Registers a new company through /register (reached by the 注册 link on /login): fills the form from top to bottom, asks for the code, reads it from
  * the log, types it and clicks 注册. Ends on /login showing 注册成功 with the account filled in.
  */
 export async function registerCompany(page, server, { js, account, password, name, email, company }) {
-  await page.goto("/register");
+  await page.goto("/login");
+  await clickAndWait(page, link(page, "注册"));
+  assert.equal(where(page), "/register");
   assert.equal(await page.locator("h1").textContent(), "注册账号");
   await field(page, "account").fill(account);
   await field(page, "oldpassword").fill(password);
@@ -115,37 +117,25 @@ export async function signIn(page, { account, password, enter = false }) {
   }
 }
 
-/**
- * Checks that /home is the shell for the signed-in user: the top bar names the user (with JavaScript the avatar
- * button, without it the plain sign-out form also names the company) and the 首页 tab's page shows the user's
- * name and company.
- */
-export async function expectHome(page, { name, company, js = true }) {
+/** Checks that /home is the shell with the 首页 tab showing the signed-in user's name and company. */
+export async function expectHome(page, { name, company }) {
   assert.equal(new URL(page.url()).pathname, "/home", `expected /home, the browser is on ${where(page)}`);
-  const account = page.locator('[data-island="account"]');
-  if (js) {
-    // The avatar button's name is the user's (the initial in the circle is decoration).
-    await account.getByRole("button", { name, exact: true }).waitFor({ timeout: 5000 });
-  } else {
-    assert.match((await account.innerText()).replace(/\s+/g, " "), new RegExp(`${company}\\s*${name}`),
-      "the top bar names the company and the user");
-  }
   const home = page.frameLocator('#tab-frames iframe[data-active="true"]');
   assert.equal((await home.locator("[data-user-name]").textContent()).trim(), name);
   assert.equal((await home.locator("[data-company]").textContent()).trim(), company);
 }
 
 /**
- * Signs out from the shell and checks the login page with 登出成功!: with JavaScript through the avatar menu's
- * 退出, without it through the top bar's 退出 button.
+ * Clicks 退出 in the shell's top bar and checks the login page with 登出成功!. With JavaScript 退出 sits in the
+ * avatar menu; without it the top bar shows a plain 退出 button.
  */
-export async function signOut(page, { js = true } = {}) {
-  if (js) {
-    await page.locator('[data-island="account"] button[aria-haspopup="menu"]').click();
-    const menu = page.locator('[data-island="account"] [role="menu"]');
-    await clickAndWait(page, menu.getByRole("menuitem", { name: "退出", exact: true }));
+export async function signOut(page) {
+  const account = page.locator('[data-island="account"]');
+  if ((await account.locator("form").count()) === 0) {
+    await account.locator('button[aria-haspopup="menu"]').click();
+    await clickAndWait(page, account.getByRole("menuitem", { name: "退出" }));
   } else {
-    await clickAndWait(page, button(page, "退出"));
+    await clickAndWait(page, account.getByRole("button", { name: "退出" }));
   }
   assert.equal(new URL(page.url()).pathname, "/login", `after 退出 the browser should be on /login, it is on ${where(page)}`);
   assert.equal(await waitForNotice(page, "登出成功!", 0), "登出成功!");
@@ -160,7 +150,7 @@ export async function openHomeSignedOut(page) {
   const onResponse = (response) => {
     const u = new URL(response.url());
     if (u.pathname === "/ssologin" && response.request().resourceType() === "document") {
-      ssoPages.push({ url: u.pathname + u.search, href: response.url(), status: response.status(), body: response.text().catch(() => null) });
+      ssoPages.push({ url: u.pathname + u.search, status: response.status() });
     }
   };
   page.on("response", onResponse);
@@ -171,16 +161,16 @@ export async function openHomeSignedOut(page) {
   } finally {
     page.off("response", onResponse);
   }
-  // The browser may no longer hand out the body of a page it has moved on from (the meta refresh is immediate):
-  // then ask the server for the same address again, with the same (signed-out) cookies.
-  for (const p of ssoPages) {
-    p.body = (await p.body) ?? (await (await page.request.get(p.href, { maxRedirects: 0 })).text());
-  }
   assert.equal(where(page), "/login?redirect=%2Fhome", "signed out, /home leads to the login page remembering /home");
   assert.equal(ssoPages.length, 1, "the way to /login goes through /ssologin once");
   assert.equal(ssoPages[0].url, "/ssologin?redirect=%2Fhome");
   assert.equal(ssoPages[0].status, 200);
-  assert.match(ssoPages[0].body, /登录信息检查\.\.\./);
+  // The browser replaces that page at once, so read it again with the same cookies to check what it says.
+  const sso = await page.request.get("/home");
+  assert.equal(new URL(sso.url()).pathname + new URL(sso.url()).search, "/ssologin?redirect=%2Fhome");
+  const html = await sso.text();
+  assert.match(html, /登录信息检查\.\.\./);
+  assert.match(html, /<meta http-equiv="refresh" content="0;url=\/login\?redirect=%2Fhome"/);
   assert.equal(await button(page, "登录").isVisible(), true);
 }
 
@@ -192,11 +182,17 @@ export async function currentResetStep(page) {
 }
 
 /**
- * Resets a forgotten password through the three steps: 验证身份 (account, 获取验证码, code, 下一步), 重置密码 (new
+ * Resets a forgotten password (from the 忘记密码 link on /login) through the three steps: 验证身份 (account, 获取验证码, code, 下一步), 重置密码 (new
  * password twice, 确定), 完成 (密码已重置，请使用新密码登录。 and 去登录). Ends on /login.
+ *
+ * With mistakes: true the person first types a wrong code (验证码失效或输入不正确), and on 重置密码 first a password
+ * that breaks the rule, then forgets the repeat (请再次输入密码), then mistypes it (两次输入密码不一致!), each time
+ * staying on the step, before getting it right.
  */
-export async function resetPassword(page, server, { js, account, channel, newPassword }) {
-  await page.goto("/resetPassword");
+export async function resetPassword(page, server, { js, account, channel, newPassword, mistakes = false }) {
+  await page.goto("/login");
+  await clickAndWait(page, link(page, "忘记密码"));
+  assert.equal(where(page), "/resetPassword");
   assert.equal(await page.locator("h1").textContent(), "找回密码");
   assert.deepEqual(
     (await page.locator('ol[aria-label="重置进度"] li').allTextContents()).map((t) => t.replace(/\s+/g, "")),
@@ -210,21 +206,78 @@ export async function resetPassword(page, server, { js, account, channel, newPas
   assert.equal(await field(page, "account").inputValue(), account, "the account stays filled in");
   const sent = await server.waitForCode(account.toLowerCase(), { purpose: "losepassword", after: seen });
   assert.equal(sent.channel, channel, `the code for ${account} goes by ${channel}`);
+
+  if (mistakes) {
+    await field(page, "code").fill(wrongCode(sent.code));
+    await clickAndWait(page, button(page, "下一步"));
+    assert.equal(await waitForNotice(page, MSG.codeInvalid, 0), MSG.codeInvalid);
+    assert.equal(await currentResetStep(page), "验证身份");
+    assert.equal(await field(page, "account").inputValue(), account, "the account stays filled in");
+  }
   await field(page, "code").fill(sent.code);
   await clickAndWait(page, button(page, "下一步"));
 
   assert.equal(await currentResetStep(page), "重置密码");
   assert.equal(await waitForNotice(page, "", 0), "", "no message on a successful step");
   assert.match((await page.locator("form").textContent()).replace(/\s+/g, ""), new RegExp(`正在为${escapeRegExp(account)}设置新密码`));
+
+  if (mistakes) {
+    const attempts = [
+      { password: "abcdefgh", repassword: "abcdefgh", message: MSG.passwordRule },
+      { password: newPassword, repassword: "", message: MSG.repasswordEmpty },
+      { password: newPassword, repassword: newPassword + "x", message: MSG.passwordMismatch },
+    ];
+    for (const a of attempts) {
+      await field(page, "password").fill(a.password);
+      await field(page, "repassword").fill(a.repassword);
+      await clickAndWait(page, button(page, "确定"));
+      assert.equal(await waitForNotice(page, a.message, 0), a.message, `password ${JSON.stringify(a.password)}, repeat ${JSON.stringify(a.repassword)}`);
+      assert.equal(await currentResetStep(page), "重置密码", "a refused password stays on 重置密码");
+    }
+  }
   await field(page, "password").fill(newPassword);
   await field(page, "repassword").fill(newPassword);
   await clickAndWait(page, button(page, "确定"));
 
   assert.equal(await currentResetStep(page), "完成");
+  assert.equal(await waitForNotice(page, "", 0), "", "no error on the last step");
   assert.equal(await page.getByText("密码已重置，请使用新密码登录。", { exact: true }).isVisible(), true);
   await clickAndWait(page, link(page, "去登录"));
   assert.equal(new URL(page.url()).pathname, "/login");
 }
+
+/** A six-digit code that is surely not code. */
+export function wrongCode(code) {
+  return String((Number(code) + 500001) % 1000000).padStart(6, "0");
+}
+
+/** Signs in with a password that no longer works and checks the refusal. */
+export async function expectSignInRefused(page, { account, password }) {
+  await page.goto("/login");
+  await signIn(page, { account, password });
+  assert.equal(new URL(page.url()).pathname, "/login", "a refused sign-in stays on /login");
+  assert.equal(await waitForNotice(page, "登录失败! " + MSG.badCredentials, 0), "登录失败! " + MSG.badCredentials);
+}
+
+/** The messages of the sign-in pages, word for word as the spec fixes them. */
+export const MSG = {
+  phoneEmpty: "手机不能为空",
+  emailEmpty: "邮箱不能为空",
+  nameEmpty: "用户名不能为空",
+  companyEmpty: "公司名称不能为空",
+  passwordsBad: "密码不能为空或者两次输入不一致",
+  codeEmpty: "验证码不能为空",
+  phoneBad: "请输入正确的手机号码！",
+  emailBad: "请输入正确的邮箱号！",
+  passwordRule: "密码为数字，小写字母，大写字母，特殊符号 至少包含三种，长度为 8 - 30位",
+  codeInvalid: "验证码失效或输入不正确",
+  accountTaken: "账号已存在，请重新注册！",
+  mobileEmpty: "手机号码不能为空",
+  accountEmpty: "手机号码或者邮箱不能为空",
+  repasswordEmpty: "请再次输入密码",
+  passwordMismatch: "两次输入密码不一致!",
+  badCredentials: "账号或密码有误",
+};
 
 function escapeRegExp(s) {
   return s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
