@@ -4,7 +4,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"net/http"
-	"os"
 	"testing"
 	"time"
 
@@ -15,12 +14,8 @@ import (
 // target p99 < 30 ms) at 50 concurrent clients, for a user with a version in use among 20 saved layouts of that
 // list and 20 of each other list. It measures and never fails on a slow machine.
 func TestLoadReportQueryFields(t *testing.T) {
-	if os.Getenv("SELLERHUB_BENCH") == "" {
-		t.Skip("set SELLERHUB_BENCH=1 (make bench) to print the load report")
-	}
-	h := apptest.Start(t)
-	const clients = 50
-	client := apptest.WireClient(clients)
+	h, client := benchHarness(t)
+	const clients = benchClients
 	admin := h.Client()
 	apptest.ExpectOK(t, admin.Login(apptest.AdminAccount, apptest.AdminPassword))
 	for _, list := range []string{"roleList", "dictList", "subUserList", "localProductList"} {

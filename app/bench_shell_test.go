@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"io"
 	"net/http"
-	"os"
 	"strings"
 	"testing"
 	"time"
@@ -17,12 +16,8 @@ import (
 // shell at /home and for opening one more tab, and the latency of menus/route for a user with 300 menu entries
 // and 500 permissions at 50 concurrent clients. It measures and never fails on a slow machine.
 func TestLoadReportShell(t *testing.T) {
-	if os.Getenv("SELLERHUB_BENCH") == "" {
-		t.Skip("set SELLERHUB_BENCH=1 (make bench) to print the load report")
-	}
-	h := apptest.Start(t)
-	const clients = 50
-	client := apptest.WireClient(clients)
+	h, client := benchHarness(t)
+	const clients = benchClients
 	admin := h.Client()
 	apptest.ExpectOK(t, admin.Login(apptest.AdminAccount, apptest.AdminPassword))
 	cookie := "jsessionid=" + admin.Token

@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"io"
 	"net/http"
-	"os"
 	"testing"
 	"time"
 
@@ -16,12 +15,8 @@ import (
 // TestLoadReport prints the figures `make bench` reports. It measures; it does not judge, so it never fails
 // on a slow machine. Run with SELLERHUB_BENCH=1.
 func TestLoadReport(t *testing.T) {
-	if os.Getenv("SELLERHUB_BENCH") == "" {
-		t.Skip("set SELLERHUB_BENCH=1 (make bench) to print the load report")
-	}
-	h := apptest.Start(t)
-	const clients = 50
-	client := apptest.WireClient(clients)
+	h, client := benchHarness(t)
+	const clients = benchClients
 
 	w, err := apptest.PageWeight(client, h.URL, "/login", "")
 	if err != nil {
