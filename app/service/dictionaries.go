@@ -248,6 +248,7 @@ func (s *Service) UpdateDict(ctx context.Context, p Principal, id string, f Dict
 	if err != nil {
 		return nil, err
 	}
+	s.counts.drop(dictCountKey(p.CompanyID))
 	return d, nil
 }
 
@@ -257,6 +258,7 @@ func (s *Service) DeleteDict(ctx context.Context, p Principal, id string) error 
 	if !ok {
 		return NotFound(whatDict)
 	}
+	defer s.counts.drop(dictCountKey(p.CompanyID))
 	return s.db.Tx(ctx, func(tx *models.DB) error {
 		// Locked, so that no item is added between the count and the delete.
 		d, err := tx.ForUpdate().DictByID(p.CompanyID, n)
@@ -280,13 +282,18 @@ func (s *Service) DictItemPage(ctx context.Context, p Principal, q DictQuery) ([
 	r := q.page()
 	f := models.DictItemFilter{DictCode: strings.TrimSpace(q.DictCode), Name: strings.TrimSpace(q.Name)}
 	db := s.db.With(ctx)
-	total, err := db.CountDictItems(p.CompanyID, f)
+	total, err := s.counts.count(dictCountKey(p.CompanyID)+f.DictCode+"\x00"+f.Name, func() (int64, error) {
+		return db.CountDictItems(p.CompanyID, f)
+	})
 	if err != nil || total == 0 {
 		return []models.DictItem{}, total, err
 	}
 	items, err := db.DictItems(p.CompanyID, f, r.offset(), r.Size)
 	return items, total, err
 }
+
+// dictCountKey prefixes the cached item totals of a company's dictionaries; any change to its items drops them.
+func dictCountKey(companyID int64) string { return "dict:" + strconv.FormatInt(companyID, 10) + ":" }
 
 // maxExportRows bounds an export: a spreadsheet of more rows than this is no longer read by a person.
 const maxExportRows = 100000
@@ -392,6 +399,7 @@ func (s *Service) CreateDictItem(ctx context.Context, p Principal, f DictItemFor
 	if err != nil {
 		return nil, err
 	}
+	s.counts.drop(dictCountKey(p.CompanyID))
 	return it, nil
 }
 
@@ -429,6 +437,7 @@ func (s *Service) UpdateDictItem(ctx context.Context, p Principal, id string, f 
 	if err != nil {
 		return nil, err
 	}
+	s.counts.drop(dictCountKey(p.CompanyID))
 	return it, nil
 }
 
@@ -438,5 +447,6 @@ func (s *Service) DeleteDictItem(ctx context.Context, p Principal, id string) er
 	if !ok {
 		return NotFound(whatDictItem)
 	}
+	defer s.counts.drop(dictCountKey(p.CompanyID))
 	return notFoundAs(s.db.With(ctx).DeleteDictItem(p.CompanyID, n), whatDictItem)
 }

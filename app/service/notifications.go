@@ -100,7 +100,16 @@ func (r PageRequest) offset() int { return (r.Current - 1) * r.Size }
 // PullMessages delivers to the user the company's notifications for everyone that arrived since the user's
 // last pull, and says how many.
 func (s *Service) PullMessages(ctx context.Context, p Principal) (int64, error) {
-	return s.db.With(ctx).DeliverPending(p.CompanyID, p.UserID, s.stamp())
+	n, err := s.db.With(ctx).DeliverPending(p.CompanyID, p.UserID, s.stamp())
+	if n > 0 {
+		s.counts.drop(inboxCountKey(p.CompanyID, p.UserID))
+	}
+	return n, err
+}
+
+// inboxCountKey prefixes the cached inbox totals of a user (one per ftype).
+func inboxCountKey(companyID, userID int64) string {
+	return "inbox:" + strconv.FormatInt(companyID, 10) + ":" + strconv.FormatInt(userID, 10) + ":"
 }
 
 // UnreadCounts counts the user's unread notifications per ftype, every ftype present (0 when none).
@@ -139,7 +148,9 @@ func (s *Service) LatestAnnouncements(ctx context.Context, p Principal) ([]Notif
 func (s *Service) Inbox(ctx context.Context, p Principal, ftype int, r PageRequest) ([]Notification, int64, PageRequest, error) {
 	r = r.Normalized()
 	db := s.db.With(ctx)
-	total, err := db.InboxCount(p.CompanyID, p.UserID, ftype)
+	total, err := s.counts.count(inboxCountKey(p.CompanyID, p.UserID)+strconv.Itoa(ftype), func() (int64, error) {
+		return db.InboxCount(p.CompanyID, p.UserID, ftype)
+	})
 	if err != nil || total == 0 {
 		return []Notification{}, total, r, err
 	}
@@ -232,6 +243,9 @@ func (s *Service) PublishAnnouncement(ctx context.Context, p Principal, f Announ
 		Ftype: f.Ftype, Action: f.Action, SenderID: p.UserID, CreatedAt: s.stamp()}
 	if err := s.db.With(ctx).CreateNotification(n); err != nil {
 		return nil, err
+	}
+	if n.RecipientID != nil {
+		s.counts.drop(inboxCountKey(p.CompanyID, *n.RecipientID))
 	}
 	return n, nil
 }

@@ -39,6 +39,7 @@ type Service struct {
 	codeRequests *Limiter
 	sso          *ssoProbe
 	menus        *menuCache
+	counts       *countCache
 }
 
 // Limits on guessing and on code requests.
@@ -67,5 +68,6 @@ func New(d Deps) *Service {
 		codeRequests:  NewLimiter(codeRequestLimit, codeRequestWindow, d.Now),
 		sso:           &ssoProbe{url: d.Config.SSOURL, client: d.HTTP, now: d.Now},
 		menus:         &menuCache{users: map[int64]*UserMenu{}},
+		counts:        newCountCache(d.Now),
 	}
 }
