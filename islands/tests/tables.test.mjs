@@ -262,18 +262,24 @@ describe("表格: 数据字典的字典项", () => {
     const order = () => dialog().locator("li[data-column]").evaluateAll((lis) => lis.map((li) => li.dataset.column));
     const versions = () => dialog().getByRole("list", { name: "已保存的列配置" }).locator("li").allTextContents();
 
+    /**
+     * Opens 列配置 and waits for its list of saved layouts, which comes with its own call (until it answers, the
+     * list shows 默认 alone).
+     */
     async function openConfig() {
+      const listedVersions = page.waitForResponse((r) => new URL(r.url()).pathname.endsWith("/sysQueryField/getMyVersionFieldByUser"));
       await itemRegion(frame).getByRole("button", { name: "列配置", exact: true }).click();
       await dialog().waitFor();
-      // The saved layouts come with their own call.
-      await eventually(versions, (v) => v.length > 0 && v[0].startsWith("默认"));
+      await listedVersions;
     }
+    /** The saved layouts' rows once they read expected (the answer renders just after it arrives). */
+    const versionsReading = (expected) => eventually(versions, same(expected), 2000);
 
     it("hides 备注, moves 字典项值 up and 排序 down with Alt+↑ / Alt+↓, and saves it as 我的布局", async () => {
       await openConfig();
       assert.deepEqual(await order(), ["id", "name", "value", "dictCode", "sort", "status", "remark", "createdAt"]);
       assert.equal(await dialog().getByRole("checkbox", { name: "ID", exact: true }).isChecked(), false, "ID is offered, hidden");
-      assert.deepEqual(await versions(), ["默认（使用中）"]);
+      assert.deepEqual(await versionsReading(["默认（使用中）"]), ["默认（使用中）"]);
       await page.screenshot({ path: artifact("tables-column-config.png") });
 
       await dialog().getByRole("checkbox", { name: "备注", exact: true }).uncheck();
@@ -307,7 +313,7 @@ describe("表格: 数据字典的字典项", () => {
       await openDictionary("币种", "currency");
       assert.deepEqual(await header(itemRegion(frame)), ["字典项值", "字典项名称", "字典编码", "状态", "排序", "创建时间", "操作"]);
       await openConfig();
-      assert.deepEqual(await versions(), ["默认使用", "我的布局（使用中）删除"]);
+      assert.deepEqual(await versionsReading(["默认使用", "我的布局（使用中）删除"]), ["默认使用", "我的布局（使用中）删除"]);
       assert.equal(await dialog().getByRole("checkbox", { name: "备注", exact: true }).isChecked(), false);
     });
 
@@ -318,7 +324,7 @@ describe("表格: 数据字典的字典项", () => {
       assert.deepEqual(await eventually(() => header(itemRegion(frame)), same(DEFAULT_HEADER)), DEFAULT_HEADER);
 
       await openConfig();
-      assert.deepEqual(await versions(), ["默认（使用中）", "我的布局使用删除"]);
+      assert.deepEqual(await versionsReading(["默认（使用中）", "我的布局使用删除"]), ["默认（使用中）", "我的布局使用删除"]);
       await dialog().locator('[data-version="我的布局"]').getByRole("button", { name: "删除", exact: true }).click();
       assert.deepEqual(await eventually(versions, (v) => v.length === 1), ["默认（使用中）"], "我的布局 is gone");
       await dialog().getByRole("button", { name: "关闭", exact: true }).click();
