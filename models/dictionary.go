@@ -69,7 +69,37 @@ type DictOption struct {
 type DictItemFilter struct {
 	DictCode string
 	Name     string
+	// Sort names a column of the list (as the API names it) and Desc its direction; an unknown name keeps the
+	// list's own order, so a client's sort never reaches the SQL as text.
+	Sort string
+	Desc bool
 }
+
+// ListSort is the order a client asked a list for: a column by its API name and the direction.
+type ListSort struct {
+	Field string
+	Desc  bool
+}
+
+// orderBy turns a requested sort into an ORDER BY over known columns only, with the id as the tie-breaker so that
+// pages do not overlap; fallback is the list's own order.
+func orderBy(s ListSort, columns map[string]string, idColumn, fallback string) string {
+	col, ok := columns[s.Field]
+	if !ok {
+		return fallback
+	}
+	dir := " ASC"
+	if s.Desc {
+		dir = " DESC"
+	}
+	return col + dir + ", " + idColumn + dir
+}
+
+var (
+	dictSortColumns     = map[string]string{"name": "dicts.name", "code": "dicts.code", "createdAt": "dicts.created_at", "status": "dicts.status"}
+	dictItemSortColumns = map[string]string{"name": "dict_items.name", "value": "dict_items.value", "sort": "dict_items.sort",
+		"status": "dict_items.status", "createdAt": "dict_items.created_at"}
+)
 
 // likeEscape is the escape character of the name filters. Not a backslash: MySQL and PostgreSQL read a backslash
 // in a string literal differently, '!' means the same to all three databases.
@@ -103,11 +133,12 @@ func (db *DB) CountDicts(companyID int64, name string) (int64, error) {
 	return total, err
 }
 
-// Dicts lists the company's dictionaries whose name contains name ("" for all) by code, from offset, at most
-// limit: a range of dicts_company_code.
-func (db *DB) Dicts(companyID int64, name string, offset, limit int) ([]Dict, error) {
+// Dicts lists the company's dictionaries whose name contains name ("" for all) in the requested order (by code
+// unless asked: a range of dicts_company_code), from offset, at most limit.
+func (db *DB) Dicts(companyID int64, name string, sort ListSort, offset, limit int) ([]Dict, error) {
 	ds := []Dict{}
-	err := db.dicts(companyID, name).Order("dicts.code, dicts.id").Offset(offset).Limit(limit).Find(&ds).Error
+	order := orderBy(sort, dictSortColumns, "dicts.id", "dicts.code, dicts.id")
+	err := db.dicts(companyID, name).Order(order).Offset(offset).Limit(limit).Find(&ds).Error
 	return ds, err
 }
 
@@ -172,13 +203,14 @@ func (db *DB) dictItems(companyID int64, f DictItemFilter) *gorm.DB {
 	return q
 }
 
-// dictItemOrder is the order of item lists: within a dictionary by sort, then id; across dictionaries grouped by
-// code first. Both are dict_items_page's order.
+// dictItemOrder is the order of item lists: the requested column if any, else within a dictionary by sort, then
+// id, and across dictionaries grouped by code first (both dict_items_page's order).
 func dictItemOrder(f DictItemFilter) string {
+	fallback := "dict_items.dict_code, dict_items.sort, dict_items.id"
 	if f.DictCode != "" {
-		return "dict_items.sort, dict_items.id"
+		fallback = "dict_items.sort, dict_items.id"
 	}
-	return "dict_items.dict_code, dict_items.sort, dict_items.id"
+	return orderBy(ListSort{Field: f.Sort, Desc: f.Desc}, dictItemSortColumns, "dict_items.id", fallback)
 }
 
 // CountDictItems counts the company's items that pass the filter, from dict_items_page alone.

@@ -79,7 +79,7 @@ func TestDictListFiltersByNameAndPagesByCode(t *testing.T) {
 		}
 		newDict(t, db, b.CompanyID, "z_other")
 
-		ds, err := db.Dicts(a.CompanyID, "", 1, 2)
+		ds, err := db.Dicts(a.CompanyID, "", models.ListSort{}, 1, 2)
 		if err != nil || len(ds) != 2 || ds[0].Code != "b_unit" || ds[1].Code != "c_ship" {
 			t.Fatalf("page 2 of 2 = %+v, %v", ds, err)
 		}

@@ -67,6 +67,9 @@ func (h *Handler) shell(c *echo.Context, defaultTitle string) error {
 		title = defaultTitle
 	}
 	home := views.Tab{Title: homeTitle, URL: "/home", FrameURL: "/home?embed=1", Active: req.Path == "/home"}
+	if home.Active { // the address it was opened with stays in the address bar, query and all
+		home.URL, home.FrameURL = displayURL(req), frameURL(req)
+	}
 	tabs := []views.Tab{home}
 	if !home.Active {
 		tabs = append(tabs, views.Tab{Title: title, URL: displayURL(req), FrameURL: frameURL(req), Active: true})

@@ -67,6 +67,13 @@ type DictQuery struct {
 	Limit    int    `query:"limit"`
 	Name     string `query:"name"`
 	DictCode string `query:"dictCode"`
+	// Sort is a column of the list by its API name, Order asc or desc; the models take known columns only.
+	Sort  string `query:"sort"`
+	Order string `query:"order"`
+}
+
+func (q DictQuery) listSort() models.ListSort {
+	return models.ListSort{Field: q.Sort, Desc: strings.EqualFold(q.Order, "desc")}
 }
 
 // page is the page actually served: the first unless asked, 10 rows unless asked, never more than 100.
@@ -175,7 +182,7 @@ func (s *Service) DictPage(ctx context.Context, p Principal, q DictQuery) ([]mod
 	if err != nil || total == 0 {
 		return []models.Dict{}, total, err
 	}
-	ds, err := db.Dicts(p.CompanyID, name, r.offset(), r.Size)
+	ds, err := db.Dicts(p.CompanyID, name, q.listSort(), r.offset(), r.Size)
 	return ds, total, err
 }
 
@@ -282,13 +289,16 @@ func (s *Service) DictItemPage(ctx context.Context, p Principal, q DictQuery) ([
 	r := q.page()
 	f := models.DictItemFilter{DictCode: strings.TrimSpace(q.DictCode), Name: strings.TrimSpace(q.Name)}
 	db := s.db.With(ctx)
+	// The total does not depend on the order: count without it, and sort only the page.
 	total, err := s.counts.count(dictCountKey(p.CompanyID)+f.DictCode+"\x00"+f.Name, func() (int64, error) {
 		return db.CountDictItems(p.CompanyID, f)
 	})
 	if err != nil || total == 0 {
 		return []models.DictItem{}, total, err
 	}
-	items, err := db.DictItems(p.CompanyID, f, r.offset(), r.Size)
+	sorted, ls := f, q.listSort()
+	sorted.Sort, sorted.Desc = ls.Field, ls.Desc
+	items, err := db.DictItems(p.CompanyID, sorted, r.offset(), r.Size)
 	return items, total, err
 }
 
@@ -300,7 +310,8 @@ const maxExportRows = 100000
 
 // DictItemsForExport lists every item the query matches, not one page of them, for the .xlsx export.
 func (s *Service) DictItemsForExport(ctx context.Context, p Principal, q DictQuery) ([]models.DictItem, error) {
-	f := models.DictItemFilter{DictCode: strings.TrimSpace(q.DictCode), Name: strings.TrimSpace(q.Name)}
+	ls := q.listSort()
+	f := models.DictItemFilter{DictCode: strings.TrimSpace(q.DictCode), Name: strings.TrimSpace(q.Name), Sort: ls.Field, Desc: ls.Desc}
 	return s.db.With(ctx).DictItems(p.CompanyID, f, 0, maxExportRows)
 }
 

@@ -137,7 +137,8 @@ export default function DataTable({
   const pages = pageCount(result.total, size);
   const shown = columns ? visibleColumns(columns) : [];
   const rowActions = actions.filter((a) => !a.permission || can(permissions, a.permission));
-  const exportHref = exportUrl && `${exportUrl}?${new URLSearchParams({ ...filters, sort: sort.field, order: sort.order })}`;
+  // The export is the whole current query: the page's filters, the fixed ones (the selected parent) and the sort.
+  const exportHref = exportUrl && `${exportUrl}?${new URLSearchParams({ ...filters, ...JSON.parse(fixed), sort: sort.field, order: sort.order })}`;
 
   return (
     <div className="min-w-0 rounded-lg bg-white shadow-sm ring-1 ring-slate-200 dark:bg-slate-800 dark:ring-slate-700">

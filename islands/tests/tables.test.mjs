@@ -147,9 +147,7 @@ describe("表格: 数据字典的字典项", () => {
 
     // Bug: GET dict-items/page ignores sort and order (service.DictQuery has no such fields, and models.DictItems
     // always orders by dict_items.sort, id), so the table's sortable headers change nothing the user sees.
-    it("shows the rows sorted by 排序 descending, 波兰兹罗提 (11) first", {
-      todo: "bug: dict-items/page ignores sort/order (app/service/dictionaries.go DictQuery, models/dictionary.go dictItemOrder)",
-    }, async () => {
+    it("shows the rows sorted by 排序 descending, 波兰兹罗提 (11) first", async () => {
       const items = itemRegion(frame);
       assert.equal(await items.locator('th[aria-sort="descending"]').count(), 1, "the previous test left 排序 descending");
       const got = await eventually(() => names(items), (n) => n[0] === "波兰兹罗提", 2000);
@@ -374,9 +372,7 @@ describe("表格: 数据字典的字典项", () => {
 
     // Bug: the 导出 link leaves out the table's fixed filters (islands/table/DataTable.jsx line 140 builds it from
     // the filter form's values only), so exporting 币种 downloads every dictionary's items (运输方式's too).
-    it("exports only the selected dictionary's items", {
-      todo: "bug: DataTable.jsx:140 export link omits the fixed filters (dictCode), the file holds every dictionary's items",
-    }, async () => {
+    it("exports only the selected dictionary's items", async () => {
       const sheet = await exportItems();
       assert.deepEqual(sheet.slice(1).map((r) => r[1]), CURRENCIES.map((c) => c[1]), "only 币种's 11 items, USD ... PLN");
     });

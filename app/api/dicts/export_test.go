@@ -42,3 +42,35 @@ func TestItemsExportHasTheWholeQueryAndOnlyTheCompanysRows(t *testing.T) {
 	}
 	apptest.Expect(t, h.Client().Call(http.MethodGet, "/admin/api/v1/dict-items/export?dictCode=size", nil), 403, "A0231", "token已被禁止访问")
 }
+
+func TestItemListsSortByKnownColumnsOnly(t *testing.T) {
+	h := apptest.Start(t)
+	a := h.SignedIn("13600000003", "丙")
+	createDict(t, a, "颜色", "color")
+	for i, v := range []string{"red", "green", "blue"} {
+		createItem(t, a, "color", v, v, i)
+	}
+	values := func(query string) string {
+		rows, _ := listed[item](t, a, "dict-items/page?dictCode=color&"+query)
+		out := []string{}
+		for _, r := range rows {
+			out = append(out, r.Value)
+		}
+		return strings.Join(out, ",")
+	}
+	for query, want := range map[string]string{
+		"":                              "red,green,blue",
+		"sort=sort&order=desc":          "blue,green,red",
+		"sort=value&order=asc":          "blue,green,red",
+		"sort=value&order=desc":         "red,green,blue",
+		"sort=sort%3B+DROP+TABLE+dicts": "red,green,blue", // not a column: the list's own order, and no SQL
+	} {
+		if got := values(query); got != want {
+			t.Errorf("%q: %s, want %s", query, got, want)
+		}
+	}
+	dicts, _ := listed[dict](t, a, "dicts/page?sort=name&order=desc")
+	if len(dicts) != 1 {
+		t.Fatalf("dicts after a sorted page: %d", len(dicts))
+	}
+}
