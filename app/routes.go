@@ -75,6 +75,7 @@ func routes(e *echo.Echo, d Deps, pg *pages.Handler) {
 	session := middleware.RequireSession
 	admin.GET("/users/info", uh.Info, session)
 	admin.GET("/users/detail", uh.Detail, session)
+	admin.GET("/users/findOwnerAll", uh.FindOwnerAll, session)
 	admin.POST("/users/verifyPassword", uh.VerifyPassword, session)
 	admin.POST("/users/updatePasswordSelf", uh.UpdatePasswordSelf, session)
 	admin.GET("/users/findbindlist", uh.FindBindList, session)
@@ -100,7 +101,9 @@ func routes(e *echo.Echo, d Deps, pg *pages.Handler) {
 	admin.GET("/notify/updateAllTargets", nh.UpdateAllTargets, session, middleware.SameOriginGET)
 	admin.POST("/notify/updateAllTargets", nh.UpdateAllTargets, session)
 	admin.POST("/notify/markRead", nh.MarkRead, session)
-	admin.POST("/notify/addAnnounce", nh.AddAnnounce, session) // company admins only, checked by the service
+	admin.POST("/notify/addAnnounce", nh.AddAnnounce, session)
+	admin.POST("/notify/published/page", nh.PublishedPage, session)
+	admin.POST("/notify/withdraw", nh.Withdraw, session) // company admins only, checked by the service
 
 	// Column configuration: each user's own layouts of the lists. Deleting is a GET in the contract, so it refuses
 	// other sites like the other GETs that write.

@@ -195,3 +195,73 @@ func (db *DB) MarkAllRead(companyID, userID int64, at time.Time) (int64, error) 
 		Updates(map[string]any{"is_read": true, "read_at": at})
 	return res.RowsAffected, res.Error
 }
+
+// Published is a notification an admin published, as the notification admin screen lists it: who sent it, to
+// whom (nobody named: the whole company), and how many have read it.
+type Published struct {
+	Notification
+	SenderName    string
+	RecipientName string
+	ReadCount     int64
+}
+
+// publishedFtypes are what admins publish: announcements and company reminders (private messages come from the
+// modules and are not the admin's to withdraw).
+var publishedFtypes = []int{FtypeAnnouncement, FtypeReminder}
+
+func (db *DB) published(companyID int64) *gorm.DB {
+	return db.Model(&Notification{}).Scopes(InCompany("notifications", companyID)).
+		Where("notifications.ftype IN ?", publishedFtypes)
+}
+
+// CountPublished counts the company's published notifications.
+func (db *DB) CountPublished(companyID int64) (int64, error) {
+	var n int64
+	err := db.published(companyID).Count(&n).Error
+	return n, err
+}
+
+// PublishedPage lists the company's published notifications newest first, with sender, recipient and reads.
+func (db *DB) PublishedPage(companyID int64, offset, limit int) ([]Published, error) {
+	out := []Published{}
+	err := db.published(companyID).
+		Select(`notifications.*, COALESCE(sp.name, '') AS sender_name, COALESCE(rp.name, '') AS recipient_name,
+			(SELECT COUNT(*) FROM notification_targets nt WHERE nt.notification_id = notifications.id AND nt.is_read = ?) AS read_count`, true).
+		Joins("LEFT JOIN user_profiles sp ON sp.user_id = notifications.sender_id").
+		Joins("LEFT JOIN user_profiles rp ON rp.user_id = notifications.recipient_id").
+		Order("notifications.created_at DESC, notifications.id DESC").Offset(offset).Limit(limit).Scan(&out).Error
+	return out, err
+}
+
+// WithdrawNotification stops delivering a published notification and takes it back from everyone it reached, in
+// one transaction. It reports false when the company has no such notification still out.
+func (db *DB) WithdrawNotification(companyID, id int64) (bool, error) {
+	var withdrawn bool
+	err := db.Transaction(func(tx *gorm.DB) error {
+		res := tx.Model(&Notification{}).Scopes(InCompany("notifications", companyID)).
+			Where("notifications.id = ? AND notifications.withdrawn = ? AND notifications.ftype IN ?", id, false, publishedFtypes).
+			Update("withdrawn", true)
+		if res.Error != nil || res.RowsAffected == 0 {
+			return res.Error
+		}
+		withdrawn = true
+		return tx.Where("company_id = ? AND notification_id = ?", companyID, id).Delete(&NotificationTarget{}).Error
+	})
+	return withdrawn, err
+}
+
+// ActiveMembers lists the company's active users as {id, name} (users/findOwnerAll and the audience choice).
+func (db *DB) ActiveMembers(companyID int64) ([]Member, error) {
+	out := []Member{}
+	err := db.Model(&User{}).Scopes(InCompany("users", companyID)).
+		Select("users.id, COALESCE(NULLIF(user_profiles.name, ''), users.account) AS name").
+		Joins("LEFT JOIN user_profiles ON user_profiles.user_id = users.id").
+		Where("users.status = ?", StatusActive).Order("users.created_at, users.id").Scan(&out).Error
+	return out, err
+}
+
+// Member is a user by id and display name.
+type Member struct {
+	ID   int64
+	Name string
+}

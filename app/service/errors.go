@@ -78,6 +78,7 @@ const (
 	MsgCompanyTooLong     = "公司名称不能超过100个字符"
 	MsgOldPasswordEmpty   = "原密码不能为空"
 	MsgNewPasswordSameOld = "新密码不能与原密码相同"
+	MsgRecipientBad       = "接收人不存在"
 	MsgNotBound           = "账号未绑定"
 	MsgBindSelf           = "不能绑定当前登录的账号"
 )

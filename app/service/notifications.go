@@ -207,6 +207,8 @@ type AnnounceForm struct {
 	Content string `json:"content" form:"content"`
 	Action  string `json:"action" form:"action"`
 	Ftype   int    `json:"ftype" form:"ftype"`
+	// RecipientID chooses the audience: empty for everyone in the company, else one member's id.
+	RecipientID string `json:"recipientId" form:"recipientId"`
 }
 
 // PublishAnnouncement sends a notification to everyone in the admin's company. A title without its 【tag】
@@ -241,6 +243,13 @@ func (s *Service) PublishAnnouncement(ctx context.Context, p Principal, f Announ
 	}
 	n := &models.Notification{CompanyID: p.CompanyID, Title: "【" + tag + "】" + text, Content: content,
 		Ftype: f.Ftype, Action: f.Action, SenderID: p.UserID, CreatedAt: s.stamp()}
+	if f.RecipientID != "" {
+		to, err := s.member(ctx, p, f.RecipientID)
+		if err != nil {
+			return nil, err
+		}
+		n.RecipientID = &to
+	}
 	if err := s.db.With(ctx).CreateNotification(n); err != nil {
 		return nil, err
 	}
@@ -249,6 +258,67 @@ func (s *Service) PublishAnnouncement(ctx context.Context, p Principal, f Announ
 	}
 	return n, nil
 }
+
+// member resolves an id typed by a client to an active user of the caller's company.
+func (s *Service) member(ctx context.Context, p Principal, id string) (int64, error) {
+	n, err := strconv.ParseInt(id, 10, 64)
+	if err == nil {
+		var u *models.User
+		if u, err = s.db.With(ctx).UserInCompany(p.CompanyID, n); err == nil && u.Status == models.StatusActive {
+			return n, nil
+		}
+	}
+	if err != nil && !models.IsNotFound(err) {
+		if _, numErr := strconv.ParseInt(id, 10, 64); numErr == nil {
+			return 0, err
+		}
+	}
+	return 0, Invalid(MsgRecipientBad)
+}
+
+// ActiveMembers lists the company's active users (users/findOwnerAll, and the audience of an announcement).
+func (s *Service) ActiveMembers(ctx context.Context, p Principal) ([]models.Member, error) {
+	return s.db.With(ctx).ActiveMembers(p.CompanyID)
+}
+
+// PublishedPage lists what the company's admins published, newest first, for the notification admin screen.
+func (s *Service) PublishedPage(ctx context.Context, p Principal, r PageRequest) ([]models.Published, int64, PageRequest, error) {
+	if err := s.CheckPublisher(ctx, p); err != nil {
+		return nil, 0, r, err
+	}
+	r = r.Normalized()
+	db := s.db.With(ctx)
+	total, err := db.CountPublished(p.CompanyID)
+	if err != nil || total == 0 {
+		return []models.Published{}, total, r, err
+	}
+	items, err := db.PublishedPage(p.CompanyID, r.offset(), r.Size)
+	return items, total, r, err
+}
+
+// WithdrawAnnouncement takes a published notification back from everyone: it is no longer delivered and leaves
+// every inbox it reached.
+func (s *Service) WithdrawAnnouncement(ctx context.Context, p Principal, id string) error {
+	if err := s.CheckPublisher(ctx, p); err != nil {
+		return err
+	}
+	n, err := strconv.ParseInt(id, 10, 64)
+	if err != nil {
+		return NotFound(whatAnnouncement)
+	}
+	done, err := s.db.With(ctx).WithdrawNotification(p.CompanyID, n)
+	if err != nil {
+		return err
+	}
+	if !done {
+		return NotFound(whatAnnouncement)
+	}
+	s.counts.drop("inbox:" + strconv.FormatInt(p.CompanyID, 10) + ":")
+	return nil
+}
+
+// whatAnnouncement names a published notification in refusals (公告不存在).
+const whatAnnouncement = "公告"
 
 // stamp is the service clock's now as the databases store it: UTC, to the microsecond, so that the same
 // instant compares equal on SQLite, PostgreSQL and MariaDB.

@@ -152,3 +152,59 @@ func (h *Handler) AddAnnounce(c *echo.Context) error {
 	}
 	return api.OK(c, strconv.FormatInt(n.ID, 10))
 }
+
+// PublishedItem is a notification in the admin's list: its audience, sender, how many read it, and whether it
+// was withdrawn.
+type PublishedItem struct {
+	ID        string `json:"id"`
+	Title     string `json:"title"`
+	Tag       string `json:"tag"`
+	Content   string `json:"content"`
+	Action    string `json:"action"`
+	Ftype     int    `json:"ftype"`
+	Audience  string `json:"audience"`
+	Sender    string `json:"sender"`
+	ReadCount int64  `json:"readCount"`
+	Withdrawn bool   `json:"withdrawn"`
+	CreatedAt string `json:"createdAt"`
+}
+
+// PublishedPage answers POST notify/published/page {currentpage, pagesize}: what the company's admins published.
+func (h *Handler) PublishedPage(c *echo.Context) error {
+	var r service.PageRequest
+	if err := c.Bind(&r); err != nil {
+		return err
+	}
+	p, _ := middleware.Principal(c)
+	items, total, served, err := h.Svc.PublishedPage(c.Request().Context(), p, r)
+	if err != nil {
+		return err
+	}
+	out := make([]PublishedItem, len(items))
+	for i, n := range items {
+		tag, _ := service.TitleTag(n.Title)
+		audience := "全体成员"
+		if n.RecipientID != nil {
+			audience = n.RecipientName
+		}
+		out[i] = PublishedItem{ID: strconv.FormatInt(n.ID, 10), Title: n.Title, Tag: tag, Content: n.Content,
+			Action: n.Action, Ftype: n.Ftype, Audience: audience, Sender: n.SenderName, ReadCount: n.ReadCount,
+			Withdrawn: n.Withdrawn, CreatedAt: api.FormatTime(&n.CreatedAt, h.TimeZone)}
+	}
+	return api.OK(c, api.NewPage(out, total, served.Current, served.Size))
+}
+
+// Withdraw answers POST notify/withdraw {id}: the notification is taken back from everyone.
+func (h *Handler) Withdraw(c *echo.Context) error {
+	var b struct {
+		ID string `json:"id" form:"id"`
+	}
+	if err := c.Bind(&b); err != nil {
+		return err
+	}
+	p, _ := middleware.Principal(c)
+	if err := h.Svc.WithdrawAnnouncement(c.Request().Context(), p, b.ID); err != nil {
+		return err
+	}
+	return api.OK(c, "success")
+}

@@ -177,3 +177,24 @@ func (h *Handler) BindAccount(c *echo.Context) error {
 	}
 	return api.OK(c, "success")
 }
+
+// Member is a user of the company by id and name.
+type Member struct {
+	ID   string `json:"id"`
+	Name string `json:"name"`
+}
+
+// FindOwnerAll answers the company's active users [{id, name}] (the audience of an announcement, owners of
+// records in the modules).
+func (h *Handler) FindOwnerAll(c *echo.Context) error {
+	p, _ := middleware.Principal(c)
+	ms, err := h.Svc.ActiveMembers(c.Request().Context(), p)
+	if err != nil {
+		return err
+	}
+	out := make([]Member, len(ms))
+	for i, m := range ms {
+		out[i] = Member{ID: strconv.FormatInt(m.ID, 10), Name: m.Name}
+	}
+	return api.OK(c, out)
+}
