@@ -42,7 +42,7 @@ func OpLog(svc *service.Service, action string) echo.MiddlewareFunc {
 			}
 			target := c.Param("id")
 			if target == "" {
-				target = answer.Data.ID
+				target = answer.ID
 			}
 			op := service.Operation{Action: action, Method: req.Method, Path: req.URL.Path, TargetID: target,
 				Body: body, ContentType: req.Header.Get(echo.HeaderContentType), Query: req.URL.Query(),
@@ -83,32 +83,49 @@ func (r *answerRecorder) Unwrap() http.ResponseWriter { return r.ResponseWriter 
 
 // loggedAnswer is what the log needs of an answer: its code and, for a create, the new record's id.
 type loggedAnswer struct {
-	Code string `json:"code"`
-	Data struct {
-		ID string `json:"id"`
-	} `json:"data"`
+	Code string
+	ID   string
 }
 
-// envelope reads the kept answer. An answer too long to keep whole is judged by its leading code alone (the
-// envelope writes code first).
+// envelope reads the kept answer. The new record's id is data.id, or data itself when it is an id alone (as
+// addAnnounce answers). An answer too long to keep whole is judged by its leading code alone (the envelope
+// writes code first).
 func (r *answerRecorder) envelope() (loggedAnswer, bool) {
-	var a loggedAnswer
 	if r.overflow {
-		a.Code = "?"
 		if bytes.HasPrefix(r.head.Bytes(), []byte(`{"code":"201"`)) {
-			a.Code = "201"
+			return loggedAnswer{Code: "201"}, true
 		}
-		return a, true
+		return loggedAnswer{}, false
 	}
-	if err := json.Unmarshal(r.head.Bytes(), &a); err != nil {
-		// data is not an object (a delete answers "success"): read the code alone.
-		var code struct {
-			Code string `json:"code"`
-		}
-		if json.Unmarshal(r.head.Bytes(), &code) != nil {
-			return a, false
-		}
-		a.Code = code.Code
+	var env struct {
+		Code string          `json:"code"`
+		Data json.RawMessage `json:"data"`
+	}
+	if json.Unmarshal(r.head.Bytes(), &env) != nil {
+		return loggedAnswer{}, false
+	}
+	a := loggedAnswer{Code: env.Code}
+	var record struct {
+		ID string `json:"id"`
+	}
+	var id string
+	switch {
+	case json.Unmarshal(env.Data, &record) == nil:
+		a.ID = record.ID
+	case json.Unmarshal(env.Data, &id) == nil && isDecimal(id):
+		a.ID = id
 	}
 	return a, true
+}
+
+func isDecimal(s string) bool {
+	if s == "" {
+		return false
+	}
+	for _, r := range s {
+		if r < '0' || r > '9' {
+			return false
+		}
+	}
+	return true
 }
