@@ -6,10 +6,12 @@ import (
 	"net/url"
 	"regexp"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
 	"sellerhub/app/apptest"
+	"sellerhub/models/dbtest"
 )
 
 const v1 = "/admin/api/v1/"
@@ -212,5 +214,52 @@ func TestTheLogIsFilteredAndStaysInItsCompany(t *testing.T) {
 
 	if p := logs(t, b, nil); p.Total != 1 || p.Records[0].Action != "新增客户" || p.Records[0].User != "店主0002" {
 		t.Fatalf("乙's log = %+v", p)
+	}
+}
+
+func TestTagRulesAndTheLogOnEveryDatabase(t *testing.T) {
+	for _, kind := range []string{dbtest.SQLite, dbtest.Postgres, dbtest.MySQL} {
+		t.Run(kind, func(t *testing.T) {
+			h := apptest.Start(t, apptest.WithDatabase(kind))
+			c := h.SignedIn("13700000001", "甲公司")
+			// Concurrent adds of one group name: one wins, the others are told it is taken, one change is logged.
+			var wg sync.WaitGroup
+			envs := make([]apptest.Envelope, 8)
+			for i := range envs {
+				wg.Add(1)
+				go func() {
+					defer wg.Done()
+					envs[i] = c.Call(http.MethodPost, v1+"tagGroups", map[string]any{"name": "颜色", "password": "x"})
+				}()
+			}
+			wg.Wait()
+			group := ""
+			for _, env := range envs {
+				if env.Code == "201" {
+					if group != "" {
+						t.Fatal("two groups named 颜色 were created")
+					}
+					group = created(t, env)
+				} else {
+					apptest.Expect(t, env, 400, "B0001", "Duplicate entry：标签分组名称已存在")
+				}
+			}
+			tag := created(t, c.Call(http.MethodPost, v1+"tags", map[string]any{"name": "红色", "groupId": group, "color": "#FF0000"}))
+			apptest.Expect(t, c.Call(http.MethodDelete, v1+"tagGroups/"+group, nil), 400, "B0001", "标签分组下还有标签，不能删除")
+			apptest.ExpectOK(t, c.Call(http.MethodDelete, v1+"tags/"+tag, nil))
+			apptest.ExpectOK(t, c.Call(http.MethodDelete, v1+"tagGroups/"+group, nil))
+			p := logs(t, c, map[string]any{"order": "asc"})
+			var got []string
+			for _, e := range p.Records {
+				got = append(got, e.Action+" "+e.Target)
+			}
+			want := []string{"新增标签分组 " + group, "新增标签 " + tag, "删除标签 " + tag, "删除标签分组 " + group}
+			if strings.Join(got, ",") != strings.Join(want, ",") {
+				t.Fatalf("log = %v, want %v", got, want)
+			}
+			if d := p.Records[0].Detail; d != `{"name":"颜色","password":"******"}` {
+				t.Fatalf("detail = %s", d)
+			}
+		})
 	}
 }
