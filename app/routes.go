@@ -4,10 +4,13 @@ import (
 	"github.com/labstack/echo/v5"
 
 	"sellerhub/app/api/auth"
+	"sellerhub/app/api/contacts"
 	"sellerhub/app/api/dicts"
 	"sellerhub/app/api/menus"
 	"sellerhub/app/api/notify"
+	"sellerhub/app/api/operationlogs"
 	"sellerhub/app/api/queryfield"
+	"sellerhub/app/api/tags"
 	"sellerhub/app/api/users"
 	"sellerhub/app/middleware"
 	"sellerhub/app/pages"
@@ -45,6 +48,11 @@ func routes(e *echo.Echo, d Deps, pg *pages.Handler) {
 	built := map[string]echo.HandlerFunc{
 		"/sys/notify/publish": pg.NotifyPublishForm,
 		"/sys/dict":           pg.DictAdmin,
+		"/sys/taggroup":       pg.AdminScreen("标签分组", "tagGroups"),
+		"/sys/tag":            pg.AdminScreen("标签", "tags"),
+		"/sys/client":         pg.AdminScreen("客户端", "clients"),
+		"/sys/customer":       pg.AdminScreen("客户管理", "customers"),
+		"/sys/operationlog":   pg.AdminScreen("操作日志", "operationLogs"),
 	}
 	for _, r := range pages.TabRoutes() {
 		content, ok := built[r.Path]
@@ -73,6 +81,9 @@ func routes(e *echo.Echo, d Deps, pg *pages.Handler) {
 
 	// Signed-in calls take the guard per route: a group would also guard unknown paths, answering 403 for a 404.
 	session := middleware.RequireSession
+	// oplog goes last on a route that changes the company's data: its successful calls land in the operation log
+	// under the readable action name.
+	oplog := func(action string) echo.MiddlewareFunc { return middleware.OpLog(d.Service, action) }
 	admin.GET("/users/info", uh.Info, session)
 	admin.GET("/users/detail", uh.Detail, session)
 	admin.GET("/users/findOwnerAll", uh.FindOwnerAll, session)
@@ -101,9 +112,10 @@ func routes(e *echo.Echo, d Deps, pg *pages.Handler) {
 	admin.GET("/notify/updateAllTargets", nh.UpdateAllTargets, session, middleware.SameOriginGET)
 	admin.POST("/notify/updateAllTargets", nh.UpdateAllTargets, session)
 	admin.POST("/notify/markRead", nh.MarkRead, session)
-	admin.POST("/notify/addAnnounce", nh.AddAnnounce, session)
+	// Publishing, the published list and withdrawing are for holders of sys:notify:add, checked by the service.
+	admin.POST("/notify/addAnnounce", nh.AddAnnounce, session, oplog("发布公告"))
 	admin.POST("/notify/published/page", nh.PublishedPage, session)
-	admin.POST("/notify/withdraw", nh.Withdraw, session) // company admins only, checked by the service
+	admin.POST("/notify/withdraw", nh.Withdraw, session, oplog("撤回公告"))
 
 	// Column configuration: each user's own layouts of the lists. Deleting is a GET in the contract, so it refuses
 	// other sites like the other GETs that write.
@@ -127,17 +139,54 @@ func routes(e *echo.Echo, d Deps, pg *pages.Handler) {
 	canDelete := middleware.RequirePermission(d.Service, service.PermissionDictDelete)
 	admin.GET("/dicts/page", dh.DictPage, session)
 	admin.GET("/dicts/:id", dh.GetDict, session)
-	admin.POST("/dicts", dh.CreateDict, session, canAdd)
-	admin.PUT("/dicts/:id", dh.UpdateDict, session, canEdit)
-	admin.DELETE("/dicts/:id", dh.DeleteDict, session, canDelete)
+	admin.POST("/dicts", dh.CreateDict, session, canAdd, oplog("新增字典"))
+	admin.PUT("/dicts/:id", dh.UpdateDict, session, canEdit, oplog("编辑字典"))
+	admin.DELETE("/dicts/:id", dh.DeleteDict, session, canDelete, oplog("删除字典"))
 	admin.GET("/dict-items/page", dh.ItemPage, session)
 	admin.GET("/dict-items/select_list/:code", dh.SelectList, session)
 	admin.GET("/dict-items/export", dh.ExportItems, session)
 	admin.GET("/dict-items", dh.ItemOptions, session)
 	admin.GET("/dict-items/:id", dh.GetItem, session)
-	admin.POST("/dict-items", dh.CreateItem, session, canAdd)
-	admin.PUT("/dict-items/:id", dh.UpdateItem, session, canEdit)
-	admin.DELETE("/dict-items/:id", dh.DeleteItem, session, canDelete)
+	admin.POST("/dict-items", dh.CreateItem, session, canAdd, oplog("新增字典项"))
+	admin.PUT("/dict-items/:id", dh.UpdateItem, session, canEdit, oplog("编辑字典项"))
+	admin.DELETE("/dict-items/:id", dh.DeleteItem, session, canDelete, oplog("删除字典项"))
+
+	// Tags and their groups. Reading needs a session only (product screens show tags); changing them needs the
+	// 标签 and 标签分组 screens' button permissions.
+	th := &tags.Handler{Svc: d.Service, TimeZone: d.Config.TimeZone}
+	perm := func(code string) echo.MiddlewareFunc { return middleware.RequirePermission(d.Service, code) }
+	admin.POST("/tagGroups/page", th.GroupPage, session)
+	admin.GET("/tagGroups/options", th.GroupOptions, session)
+	admin.GET("/tagGroups/:id", th.GetGroup, session)
+	admin.POST("/tagGroups", th.CreateGroup, session, perm(service.PermissionTagGroupAdd), oplog("新增标签分组"))
+	admin.PUT("/tagGroups/:id", th.UpdateGroup, session, perm(service.PermissionTagGroupEdit), oplog("编辑标签分组"))
+	admin.DELETE("/tagGroups/:id", th.DeleteGroup, session, perm(service.PermissionTagGroupDelete), oplog("删除标签分组"))
+	admin.POST("/tags/page", th.TagPage, session)
+	admin.GET("/tags/:id", th.GetTag, session)
+	admin.POST("/tags", th.CreateTag, session, perm(service.PermissionTagAdd), oplog("新增标签"))
+	admin.PUT("/tags/:id", th.UpdateTag, session, perm(service.PermissionTagEdit), oplog("编辑标签"))
+	admin.DELETE("/tags/:id", th.DeleteTag, session, perm(service.PermissionTagDelete), oplog("删除标签"))
+
+	// Clients and customers: reading needs their screen (the menu entry), changing it its button permissions.
+	ch := &contacts.Handler{Svc: d.Service, TimeZone: d.Config.TimeZone}
+	clientScreen := middleware.RequireMenu(d.Service, "/sys/client")
+	customerScreen := middleware.RequireMenu(d.Service, "/sys/customer")
+	admin.POST("/clients/page", ch.ClientPage, session, clientScreen)
+	admin.GET("/clients/:id", ch.GetClient, session, clientScreen)
+	admin.POST("/clients", ch.CreateClient, session, perm(service.PermissionClientAdd), oplog("新增客户端"))
+	admin.PUT("/clients/:id", ch.UpdateClient, session, perm(service.PermissionClientEdit), oplog("编辑客户端"))
+	admin.DELETE("/clients/:id", ch.DeleteClient, session, perm(service.PermissionClientDelete), oplog("删除客户端"))
+	admin.POST("/customers/page", ch.CustomerPage, session, customerScreen)
+	admin.GET("/customers/:id", ch.GetCustomer, session, customerScreen)
+	admin.POST("/customers", ch.CreateCustomer, session, perm(service.PermissionCustomerAdd), oplog("新增客户"))
+	admin.PUT("/customers/:id", ch.UpdateCustomer, session, perm(service.PermissionCustomerEdit), oplog("编辑客户"))
+	admin.DELETE("/customers/:id", ch.DeleteCustomer, session, perm(service.PermissionCustomerDelete), oplog("删除客户"))
+
+	// The operation log, for those granted to read it.
+	oh := &operationlogs.Handler{Svc: d.Service, TimeZone: d.Config.TimeZone}
+	canViewLog := perm(service.PermissionOperationLogView)
+	admin.GET("/operationLogs/page", oh.Page, session, canViewLog)
+	admin.POST("/operationLogs/page", oh.Page, session, canViewLog)
 
 	// Unknown addresses: the envelope under the API prefixes, the 404 page elsewhere.
 	e.RouteNotFound("/*", func(*echo.Context) error { return echo.ErrNotFound })

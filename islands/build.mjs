@@ -18,6 +18,7 @@ const modules = {
   content: "islands/content.js",
   table: "islands/table/main.jsx",
   dictionaries: "islands/sys/dictionaries.jsx",
+  sysadmin: "islands/sys/admin.jsx",
 };
 const classic = { theme: "islands/theme.js" };
 

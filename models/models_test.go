@@ -31,7 +31,8 @@ func TestMigrationsGoDownAndUpAgain(t *testing.T) {
 		if err := migrations.Reset(ctx, sqlDB, db.Driver); err != nil {
 			t.Fatalf("down: %v", err)
 		}
-		tables := []string{"users", "sessions", "menus", "notifications", "notification_targets", "dicts", "dict_items", "query_field_versions"}
+		tables := []string{"users", "sessions", "menus", "notifications", "notification_targets", "dicts", "dict_items", "query_field_versions",
+			"tag_groups", "tags", "clients", "customers", "operation_logs"}
 		for _, table := range tables {
 			if db.Migrator().HasTable(table) {
 				t.Fatalf("%s table still there after down", table)

@@ -72,17 +72,27 @@ var queryFields = numbered(map[string][]Column{
 		col("action", "紧急程度", 90, false).tip("紧急消息会弹窗提醒，直到标记为已读"),
 		col("createdAt", "发布时间", 170, true), col("isRead", "状态", 80, false),
 	},
+	"tagGroupList": {
+		col("id", "ID", 180, false).hidden(), col("name", "分组名称", 160, true), col("remark", "备注", 240, false),
+		col("createdAt", "创建时间", 170, true),
+	},
 	"tagList": {
-		col("name", "标签名称", 160, true), col("color", "颜色", 80, false), col("remark", "备注", 200, false),
+		col("id", "ID", 180, false).hidden(), col("name", "标签名称", 160, true), col("groupName", "标签分组", 140, false),
+		col("color", "颜色", 90, true), col("remark", "备注", 200, false), col("createdAt", "创建时间", 170, true),
+	},
+	"clientList": {
+		col("id", "ID", 180, false).hidden(), col("name", "客户端名称", 160, true), col("code", "编码", 110, true),
+		col("contact", "联系人", 110, false), col("phone", "电话", 130, false), col("email", "邮箱", 180, false),
+		col("address", "地址", 240, false).hidden(), col("remark", "备注", 200, false),
 		col("createdAt", "创建时间", 170, true),
 	},
 	"customerList": {
-		col("name", "客户名称", 160, true), col("contact", "联系人", 120, false), col("phone", "电话", 130, false),
-		col("email", "邮箱", 180, false), col("address", "地址", 240, false).hidden(),
+		col("id", "ID", 180, false).hidden(), col("name", "客户名称", 160, true), col("platform", "平台", 100, true),
+		col("email", "邮箱", 180, false), col("phone", "电话", 130, false), col("country", "国家", 90, true),
 		col("remark", "备注", 200, false), col("createdAt", "创建时间", 170, true),
 	},
 	"operationLog": {
-		col("createdAt", "操作时间", 170, true), col("user", "操作人", 120, true), col("action", "操作", 120, false),
+		col("createdAt", "操作时间", 170, true), col("user", "操作人", 120, false), col("action", "操作", 120, false),
 		col("target", "操作对象", 160, false), col("detail", "详情", 260, false),
 		col("ip", "IP", 130, false).tip("操作时客户端的网络地址"),
 	},

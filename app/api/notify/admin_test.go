@@ -9,8 +9,8 @@ import (
 
 type published struct {
 	ID, Title, Tag, Audience, Sender, CreatedAt, Action string
-	ReadCount                                          int64
-	Withdrawn                                          bool
+	ReadCount                                           int64
+	Withdrawn                                           bool
 }
 
 func publishedPage(t *testing.T, c *apptest.Client) []published {

@@ -1,0 +1,191 @@
+// Package contacts serves the client (客户端) and customer (客户) calls of /admin/api/v1: clients/... and
+// customers/.... Lists are paged POST calls answering {records, total, size, current, pages}, the table island's
+// shape.
+package contacts
+
+import (
+	"strconv"
+	"time"
+
+	"github.com/labstack/echo/v5"
+
+	"sellerhub/app/api"
+	"sellerhub/app/middleware"
+	"sellerhub/app/service"
+	"sellerhub/models"
+)
+
+// Handler serves the client and customer calls.
+type Handler struct {
+	Svc      *service.Service
+	TimeZone *time.Location
+}
+
+// Client is a client as the clients show it.
+type Client struct {
+	ID        string `json:"id"`
+	Name      string `json:"name"`
+	Code      string `json:"code"`
+	Contact   string `json:"contact"`
+	Phone     string `json:"phone"`
+	Email     string `json:"email"`
+	Address   string `json:"address"`
+	Remark    string `json:"remark"`
+	CreatedAt string `json:"createdAt"`
+	UpdatedAt string `json:"updatedAt"`
+}
+
+// Customer is a customer as the clients show it.
+type Customer struct {
+	ID        string `json:"id"`
+	Name      string `json:"name"`
+	Platform  string `json:"platform"`
+	Email     string `json:"email"`
+	Phone     string `json:"phone"`
+	Country   string `json:"country"`
+	Remark    string `json:"remark"`
+	CreatedAt string `json:"createdAt"`
+	UpdatedAt string `json:"updatedAt"`
+}
+
+func (h *Handler) client(m *models.Client) Client {
+	return Client{ID: strconv.FormatInt(m.ID, 10), Name: m.Name, Code: m.Code, Contact: m.Contact, Phone: m.Phone,
+		Email: m.Email, Address: m.Address, Remark: m.Remark,
+		CreatedAt: api.FormatTime(&m.CreatedAt, h.TimeZone), UpdatedAt: api.FormatTime(&m.UpdatedAt, h.TimeZone)}
+}
+
+func (h *Handler) customer(m *models.Customer) Customer {
+	return Customer{ID: strconv.FormatInt(m.ID, 10), Name: m.Name, Platform: m.Platform, Email: m.Email,
+		Phone: m.Phone, Country: m.Country, Remark: m.Remark,
+		CreatedAt: api.FormatTime(&m.CreatedAt, h.TimeZone), UpdatedAt: api.FormatTime(&m.UpdatedAt, h.TimeZone)}
+}
+
+// ClientPage answers POST clients/page {currentpage, pagesize, sort, order, name} with a page of clients.
+func (h *Handler) ClientPage(c *echo.Context) error {
+	var q service.ListQuery
+	if err := c.Bind(&q); err != nil {
+		return err
+	}
+	p, _ := middleware.Principal(c)
+	rows, total, r, err := h.Svc.ClientPage(c.Request().Context(), p, q)
+	if err != nil {
+		return err
+	}
+	out := make([]Client, len(rows))
+	for i := range rows {
+		out[i] = h.client(&rows[i])
+	}
+	return api.OK(c, api.NewPage(out, total, r.Current, r.Size))
+}
+
+// GetClient answers GET clients/{id}.
+func (h *Handler) GetClient(c *echo.Context) error {
+	p, _ := middleware.Principal(c)
+	m, err := h.Svc.Client(c.Request().Context(), p, c.Param("id"))
+	if err != nil {
+		return err
+	}
+	return api.OK(c, h.client(m))
+}
+
+// CreateClient answers POST clients with the new client.
+func (h *Handler) CreateClient(c *echo.Context) error {
+	var f service.ClientForm
+	if err := c.Bind(&f); err != nil {
+		return err
+	}
+	p, _ := middleware.Principal(c)
+	m, err := h.Svc.CreateClient(c.Request().Context(), p, f)
+	if err != nil {
+		return err
+	}
+	return api.OK(c, h.client(m))
+}
+
+// UpdateClient answers PUT clients/{id} with the changed client.
+func (h *Handler) UpdateClient(c *echo.Context) error {
+	var f service.ClientForm
+	if err := c.Bind(&f); err != nil {
+		return err
+	}
+	p, _ := middleware.Principal(c)
+	m, err := h.Svc.UpdateClient(c.Request().Context(), p, c.Param("id"), f)
+	if err != nil {
+		return err
+	}
+	return api.OK(c, h.client(m))
+}
+
+// DeleteClient answers DELETE clients/{id}.
+func (h *Handler) DeleteClient(c *echo.Context) error {
+	p, _ := middleware.Principal(c)
+	if err := h.Svc.DeleteClient(c.Request().Context(), p, c.Param("id")); err != nil {
+		return err
+	}
+	return api.OK(c, "success")
+}
+
+// CustomerPage answers POST customers/page {currentpage, pagesize, sort, order, name} with a page of customers.
+func (h *Handler) CustomerPage(c *echo.Context) error {
+	var q service.ListQuery
+	if err := c.Bind(&q); err != nil {
+		return err
+	}
+	p, _ := middleware.Principal(c)
+	rows, total, r, err := h.Svc.CustomerPage(c.Request().Context(), p, q)
+	if err != nil {
+		return err
+	}
+	out := make([]Customer, len(rows))
+	for i := range rows {
+		out[i] = h.customer(&rows[i])
+	}
+	return api.OK(c, api.NewPage(out, total, r.Current, r.Size))
+}
+
+// GetCustomer answers GET customers/{id}.
+func (h *Handler) GetCustomer(c *echo.Context) error {
+	p, _ := middleware.Principal(c)
+	m, err := h.Svc.Customer(c.Request().Context(), p, c.Param("id"))
+	if err != nil {
+		return err
+	}
+	return api.OK(c, h.customer(m))
+}
+
+// CreateCustomer answers POST customers with the new customer.
+func (h *Handler) CreateCustomer(c *echo.Context) error {
+	var f service.CustomerForm
+	if err := c.Bind(&f); err != nil {
+		return err
+	}
+	p, _ := middleware.Principal(c)
+	m, err := h.Svc.CreateCustomer(c.Request().Context(), p, f)
+	if err != nil {
+		return err
+	}
+	return api.OK(c, h.customer(m))
+}
+
+// UpdateCustomer answers PUT customers/{id} with the changed customer.
+func (h *Handler) UpdateCustomer(c *echo.Context) error {
+	var f service.CustomerForm
+	if err := c.Bind(&f); err != nil {
+		return err
+	}
+	p, _ := middleware.Principal(c)
+	m, err := h.Svc.UpdateCustomer(c.Request().Context(), p, c.Param("id"), f)
+	if err != nil {
+		return err
+	}
+	return api.OK(c, h.customer(m))
+}
+
+// DeleteCustomer answers DELETE customers/{id}.
+func (h *Handler) DeleteCustomer(c *echo.Context) error {
+	p, _ := middleware.Principal(c)
+	if err := h.Svc.DeleteCustomer(c.Request().Context(), p, c.Param("id")); err != nil {
+		return err
+	}
+	return api.OK(c, "success")
+}

@@ -1,0 +1,204 @@
+// Package tags serves the tag calls of /admin/api/v1: tagGroups/... (a company's tag groups) and tags/... (the
+// tags in them, which products carry). Lists are paged POST calls answering {records, total, size, current,
+// pages}, the table island's shape.
+package tags
+
+import (
+	"strconv"
+	"time"
+
+	"github.com/labstack/echo/v5"
+
+	"sellerhub/app/api"
+	"sellerhub/app/middleware"
+	"sellerhub/app/service"
+	"sellerhub/models"
+)
+
+// Handler serves the tag calls.
+type Handler struct {
+	Svc      *service.Service
+	TimeZone *time.Location
+}
+
+// Group is a tag group as the clients show it.
+type Group struct {
+	ID        string `json:"id"`
+	Name      string `json:"name"`
+	Remark    string `json:"remark"`
+	CreatedAt string `json:"createdAt"`
+	UpdatedAt string `json:"updatedAt"`
+}
+
+// Tag is a tag as the clients show it, with its group's name.
+type Tag struct {
+	ID        string `json:"id"`
+	Name      string `json:"name"`
+	Color     string `json:"color"`
+	GroupID   string `json:"groupId"`
+	GroupName string `json:"groupName"`
+	Remark    string `json:"remark"`
+	CreatedAt string `json:"createdAt"`
+	UpdatedAt string `json:"updatedAt"`
+}
+
+// Option is a group as a drop-down offers it.
+type Option struct {
+	ID   string `json:"id"`
+	Name string `json:"name"`
+}
+
+func (h *Handler) group(g *models.TagGroup) Group {
+	return Group{ID: strconv.FormatInt(g.ID, 10), Name: g.Name, Remark: g.Remark,
+		CreatedAt: api.FormatTime(&g.CreatedAt, h.TimeZone), UpdatedAt: api.FormatTime(&g.UpdatedAt, h.TimeZone)}
+}
+
+func (h *Handler) tag(t *models.Tag) Tag {
+	return Tag{ID: strconv.FormatInt(t.ID, 10), Name: t.Name, Color: t.Color,
+		GroupID: strconv.FormatInt(t.GroupID, 10), GroupName: t.GroupName, Remark: t.Remark,
+		CreatedAt: api.FormatTime(&t.CreatedAt, h.TimeZone), UpdatedAt: api.FormatTime(&t.UpdatedAt, h.TimeZone)}
+}
+
+// GroupPage answers POST tagGroups/page {currentpage, pagesize, sort, order, name} with a page of groups.
+func (h *Handler) GroupPage(c *echo.Context) error {
+	var q service.ListQuery
+	if err := c.Bind(&q); err != nil {
+		return err
+	}
+	p, _ := middleware.Principal(c)
+	rows, total, r, err := h.Svc.TagGroupPage(c.Request().Context(), p, q)
+	if err != nil {
+		return err
+	}
+	out := make([]Group, len(rows))
+	for i := range rows {
+		out[i] = h.group(&rows[i])
+	}
+	return api.OK(c, api.NewPage(out, total, r.Current, r.Size))
+}
+
+// GroupOptions answers GET tagGroups/options: every group of the company as [{id, name}], by name.
+func (h *Handler) GroupOptions(c *echo.Context) error {
+	p, _ := middleware.Principal(c)
+	rows, err := h.Svc.TagGroupOptions(c.Request().Context(), p)
+	if err != nil {
+		return err
+	}
+	out := make([]Option, len(rows))
+	for i, g := range rows {
+		out[i] = Option{ID: strconv.FormatInt(g.ID, 10), Name: g.Name}
+	}
+	return api.OK(c, out)
+}
+
+// GetGroup answers GET tagGroups/{id}.
+func (h *Handler) GetGroup(c *echo.Context) error {
+	p, _ := middleware.Principal(c)
+	g, err := h.Svc.TagGroup(c.Request().Context(), p, c.Param("id"))
+	if err != nil {
+		return err
+	}
+	return api.OK(c, h.group(g))
+}
+
+// CreateGroup answers POST tagGroups {name, remark} with the new group.
+func (h *Handler) CreateGroup(c *echo.Context) error {
+	var f service.TagGroupForm
+	if err := c.Bind(&f); err != nil {
+		return err
+	}
+	p, _ := middleware.Principal(c)
+	g, err := h.Svc.CreateTagGroup(c.Request().Context(), p, f)
+	if err != nil {
+		return err
+	}
+	return api.OK(c, h.group(g))
+}
+
+// UpdateGroup answers PUT tagGroups/{id} with the changed group.
+func (h *Handler) UpdateGroup(c *echo.Context) error {
+	var f service.TagGroupForm
+	if err := c.Bind(&f); err != nil {
+		return err
+	}
+	p, _ := middleware.Principal(c)
+	g, err := h.Svc.UpdateTagGroup(c.Request().Context(), p, c.Param("id"), f)
+	if err != nil {
+		return err
+	}
+	return api.OK(c, h.group(g))
+}
+
+// DeleteGroup answers DELETE tagGroups/{id}, refused while the group has tags.
+func (h *Handler) DeleteGroup(c *echo.Context) error {
+	p, _ := middleware.Principal(c)
+	if err := h.Svc.DeleteTagGroup(c.Request().Context(), p, c.Param("id")); err != nil {
+		return err
+	}
+	return api.OK(c, "success")
+}
+
+// TagPage answers POST tags/page {currentpage, pagesize, sort, order, name, groupId} with a page of tags.
+func (h *Handler) TagPage(c *echo.Context) error {
+	var q service.ListQuery
+	if err := c.Bind(&q); err != nil {
+		return err
+	}
+	p, _ := middleware.Principal(c)
+	rows, total, r, err := h.Svc.TagPage(c.Request().Context(), p, q)
+	if err != nil {
+		return err
+	}
+	out := make([]Tag, len(rows))
+	for i := range rows {
+		out[i] = h.tag(&rows[i])
+	}
+	return api.OK(c, api.NewPage(out, total, r.Current, r.Size))
+}
+
+// GetTag answers GET tags/{id}.
+func (h *Handler) GetTag(c *echo.Context) error {
+	p, _ := middleware.Principal(c)
+	t, err := h.Svc.Tag(c.Request().Context(), p, c.Param("id"))
+	if err != nil {
+		return err
+	}
+	return api.OK(c, h.tag(t))
+}
+
+// CreateTag answers POST tags {name, color, groupId, remark} with the new tag.
+func (h *Handler) CreateTag(c *echo.Context) error {
+	var f service.TagForm
+	if err := c.Bind(&f); err != nil {
+		return err
+	}
+	p, _ := middleware.Principal(c)
+	t, err := h.Svc.CreateTag(c.Request().Context(), p, f)
+	if err != nil {
+		return err
+	}
+	return api.OK(c, h.tag(t))
+}
+
+// UpdateTag answers PUT tags/{id} with the changed tag.
+func (h *Handler) UpdateTag(c *echo.Context) error {
+	var f service.TagForm
+	if err := c.Bind(&f); err != nil {
+		return err
+	}
+	p, _ := middleware.Principal(c)
+	t, err := h.Svc.UpdateTag(c.Request().Context(), p, c.Param("id"), f)
+	if err != nil {
+		return err
+	}
+	return api.OK(c, h.tag(t))
+}
+
+// DeleteTag answers DELETE tags/{id}.
+func (h *Handler) DeleteTag(c *echo.Context) error {
+	p, _ := middleware.Principal(c)
+	if err := h.Svc.DeleteTag(c.Request().Context(), p, c.Param("id")); err != nil {
+		return err
+	}
+	return api.OK(c, "success")
+}

@@ -1,0 +1,181 @@
+// The simple admin screens, one island for all of them (the page's props name the screen): 标签分组, 标签, 客户端,
+// 客户管理 — each a table with add, edit and delete behind its button permissions — and 操作日志, the company's
+// log of changes with its filters. A tag group that still has tags is not deleted (the server says so).
+import { useEffect, useState } from "react";
+import { mount } from "../lib/mount.js";
+import { api } from "../lib/api.js";
+import { can } from "../lib/permissions.js";
+import { toast } from "../lib/toast.js";
+import DataTable from "../table/DataTable.jsx";
+import FormDialog from "../lib/FormDialog.jsx";
+
+const V1 = "/admin/api/v1";
+
+// Each editable screen: its list, its API path, the noun of its dialogs and confirmations, its permission prefix
+// and its form's fields.
+const SCREENS = {
+  tagGroups: {
+    queryname: "tagGroupList",
+    path: "tagGroups",
+    noun: "标签分组",
+    permission: "sys:taggroup",
+    fields: () => [
+      { name: "name", label: "分组名称", required: true },
+      { name: "remark", label: "备注" },
+    ],
+  },
+  tags: {
+    queryname: "tagList",
+    path: "tags",
+    noun: "标签",
+    permission: "sys:tag",
+    fields: (groups) => [
+      { name: "name", label: "标签名称", required: true },
+      { name: "groupId", label: "标签分组", required: true, options: [["", "请选择"], ...groups.map((g) => [g.id, g.name])] },
+      { name: "color", label: "颜色", type: "color", default: "#0369a1" },
+      { name: "remark", label: "备注" },
+    ],
+  },
+  clients: {
+    queryname: "clientList",
+    path: "clients",
+    noun: "客户端",
+    permission: "sys:client",
+    fields: () => [
+      { name: "name", label: "客户端名称", required: true },
+      { name: "code", label: "编码" },
+      { name: "contact", label: "联系人" },
+      { name: "phone", label: "电话", type: "tel" },
+      { name: "email", label: "邮箱", type: "email" },
+      { name: "address", label: "地址" },
+      { name: "remark", label: "备注" },
+    ],
+  },
+  customers: {
+    queryname: "customerList",
+    path: "customers",
+    noun: "客户",
+    permission: "sys:customer",
+    fields: () => [
+      { name: "name", label: "客户名称", required: true },
+      { name: "platform", label: "平台", placeholder: "Amazon" },
+      { name: "email", label: "邮箱", type: "email" },
+      { name: "phone", label: "电话", type: "tel" },
+      { name: "country", label: "国家", placeholder: "US" },
+      { name: "remark", label: "备注" },
+    ],
+  },
+};
+
+const button = "rounded-md bg-sky-700 px-3 py-1 text-sm font-semibold text-white hover:bg-sky-800 disabled:opacity-50";
+const input = "rounded-md border border-slate-300 px-2 py-1 text-sm dark:border-slate-600 dark:bg-slate-900";
+
+function Editable({ screen, permissions }) {
+  const cfg = SCREENS[screen];
+  const [form, setForm] = useState(null);
+  const [search, setSearch] = useState("");
+  const [groupFilter, setGroupFilter] = useState("");
+  const [groups, setGroups] = useState([]);
+  const [version, setVersion] = useState(0);
+
+  // Tags pick their group from the company's groups.
+  useEffect(() => {
+    if (screen !== "tags") return;
+    api(`${V1}/tagGroups/options`)
+      .then(({ data }) => setGroups(data))
+      .catch((e) => toast(e.message, "error"));
+  }, [screen, version]);
+
+  const save = (row) => async (values) => {
+    const body = Object.fromEntries(cfg.fields(groups).map((f) => [f.name, values[f.name]]));
+    if (row) await api(`${V1}/${cfg.path}/${row.id}`, { method: "PUT", body });
+    else await api(`${V1}/${cfg.path}`, { method: "POST", body });
+    toast("操作成功!");
+    setVersion((n) => n + 1);
+  };
+
+  const remove = async (row, refresh) => {
+    if (!window.confirm(`确定删除${cfg.noun}“${row.name}”吗？`)) return;
+    try {
+      await api(`${V1}/${cfg.path}/${row.id}`, { method: "DELETE" });
+      toast("操作成功!");
+      refresh();
+    } catch (e) {
+      toast(e.message, "error");
+    }
+  };
+
+  return (
+    <section aria-label={cfg.noun}>
+      <div className="mb-2 flex flex-wrap items-center gap-2">
+        <input aria-label={`按名称查找${cfg.noun}`} placeholder="按名称查找" className={`w-48 ${input}`} value={search} onChange={(e) => setSearch(e.target.value)} />
+        {screen === "tags" && (
+          <select aria-label="按分组筛选" className={input} value={groupFilter} onChange={(e) => setGroupFilter(e.target.value)}>
+            <option value="">全部分组</option>
+            {groups.map((g) => (
+              <option key={g.id} value={g.id}>
+                {g.name}
+              </option>
+            ))}
+          </select>
+        )}
+      </div>
+      <DataTable
+        queryname={cfg.queryname}
+        source={`${V1}/${cfg.path}/page`}
+        filters={screen === "tags" ? { name: search, groupId: groupFilter } : { name: search }}
+        permissions={permissions}
+        version={version}
+        toolbar={
+          can(permissions, `${cfg.permission}:add`) && (
+            <button type="button" className={button} onClick={() => setForm({})}>
+              新增{cfg.noun}
+            </button>
+          )
+        }
+        actions={[
+          { label: "编辑", permission: `${cfg.permission}:edit`, run: (row) => setForm({ row }) },
+          { label: "删除", permission: `${cfg.permission}:delete`, danger: true, run: remove },
+        ]}
+      />
+      {form && (
+        <FormDialog
+          title={`${form.row ? "编辑" : "新增"}${cfg.noun}`}
+          fields={cfg.fields(groups)}
+          initial={form.row && { ...form.row, color: form.row.color || "#0369a1" }}
+          onSubmit={save(form.row)}
+          onClose={() => setForm(null)}
+        />
+      )}
+    </section>
+  );
+}
+
+// 操作日志: filters by user, action and dates; the table reads them from the form when it is submitted.
+function OperationLogs({ permissions }) {
+  return (
+    <section aria-label="操作日志">
+      <form id="oplog-filter" className="mb-2 flex flex-wrap items-center gap-2 text-sm">
+        <input name="user" aria-label="操作人" placeholder="操作人" className={`w-32 ${input}`} />
+        <input name="action" aria-label="操作" placeholder="操作，如 新增字典" className={`w-40 ${input}`} />
+        <label className="flex items-center gap-1">
+          从 <input name="startDate" type="date" aria-label="开始日期" className={input} />
+        </label>
+        <label className="flex items-center gap-1">
+          至 <input name="endDate" type="date" aria-label="结束日期" className={input} />
+        </label>
+        <button type="submit" className={button}>
+          查询
+        </button>
+      </form>
+      <DataTable queryname="operationLog" source={`${V1}/operationLogs/page`} filterForm="oplog-filter" permissions={permissions} />
+    </section>
+  );
+}
+
+function AdminScreen({ screen, permissions }) {
+  if (screen === "operationLogs") return <OperationLogs permissions={permissions} />;
+  return <Editable screen={screen} permissions={permissions} />;
+}
+
+mount("sysadmin", AdminScreen);
