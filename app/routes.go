@@ -53,6 +53,7 @@ func routes(e *echo.Echo, d Deps, pg *pages.Handler) {
 		"/sys/client":         pg.AdminScreen("客户端", "clients"),
 		"/sys/customer":       pg.AdminScreen("客户管理", "customers"),
 		"/sys/operationlog":   pg.AdminScreen("操作日志", "operationLogs"),
+		"/sys/notify":         pg.AdminScreen("通知公告", "announcements"),
 	}
 	for _, r := range pages.TabRoutes() {
 		content, ok := built[r.Path]

@@ -67,6 +67,11 @@ var queryFields = numbered(map[string][]Column{
 		col("name", "角色名称", 160, true), col("code", "角色编码", 140, true), col("remark", "备注", 200, false),
 		col("createdAt", "创建时间", 170, true),
 	},
+	"notifyAdminList": {
+		col("title", "标题", 240, false), col("audience", "接收人", 120, false), col("action", "紧急程度", 90, false),
+		col("sender", "发布人", 120, false), col("readCount", "已读人数", 90, false), col("withdrawn", "状态", 80, false),
+		col("createdAt", "发布时间", 170, false),
+	},
 	"notifyList": {
 		col("title", "标题", 260, false), col("tag", "类型", 100, false),
 		col("action", "紧急程度", 90, false).tip("紧急消息会弹窗提醒，直到标记为已读"),

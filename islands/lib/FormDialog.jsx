@@ -57,6 +57,15 @@ export default function FormDialog({ title, fields, initial = {}, submitLabel = 
                   </option>
                 ))}
               </select>
+            ) : f.type === "textarea" ? (
+              <textarea
+                name={f.name}
+                rows={5}
+                className={input}
+                value={values[f.name]}
+                placeholder={f.placeholder}
+                onChange={(e) => setValues((v) => ({ ...v, [f.name]: e.target.value }))}
+              />
             ) : (
               <input
                 name={f.name}

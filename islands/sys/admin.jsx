@@ -173,8 +173,65 @@ function OperationLogs({ permissions }) {
   );
 }
 
+// 通知公告: what the company's admins published, with its audience and how many read it; 发布公告 with urgency and
+// audience (everyone or one member), and 撤回, which takes a notification back from every inbox.
+function Announcements({ permissions }) {
+  const [form, setForm] = useState(false);
+  const [members, setMembers] = useState([]);
+  const [version, setVersion] = useState(0);
+
+  useEffect(() => {
+    api(`${V1}/users/findOwnerAll`)
+      .then(({ data }) => setMembers(data))
+      .catch((e) => toast(e.message, "error"));
+  }, []);
+
+  const fields = [
+    { name: "title", label: "标题", required: true, placeholder: "如：【系统公告】系统升级通知" },
+    { name: "content", label: "内容", required: true, type: "textarea" },
+    { name: "action", label: "紧急程度", options: [["", "普通"], ["timely", "紧急（弹窗提醒）"]], default: "" },
+    { name: "recipientId", label: "接收人", options: [["", "全体成员"], ...members.map((m) => [m.id, m.name])], default: "" },
+  ];
+  const publish = async (values) => {
+    await api(`${V1}/notify/addAnnounce`, { method: "POST", body: values });
+    toast("操作成功!");
+    setVersion((n) => n + 1);
+  };
+  const withdraw = async (row, refresh) => {
+    if (!window.confirm(`确定撤回“${row.title}”吗？撤回后所有人都将看不到它。`)) return;
+    try {
+      await api(`${V1}/notify/withdraw`, { method: "POST", body: { id: row.id } });
+      toast("操作成功!");
+      refresh();
+    } catch (e) {
+      toast(e.message, "error");
+    }
+  };
+  return (
+    <section aria-label="通知公告">
+      <DataTable
+        queryname="notifyAdminList"
+        source={`${V1}/notify/published/page`}
+        permissions={permissions}
+        version={version}
+        formats={{ action: { timely: "紧急", "": "普通" }, withdrawn: { true: "已撤回", false: "已发布" } }}
+        toolbar={
+          can(permissions, "sys:notify:add") && (
+            <button type="button" className={button} onClick={() => setForm(true)}>
+              发布公告
+            </button>
+          )
+        }
+        actions={[{ label: "撤回", permission: "sys:notify:add", danger: true, visible: (row) => !row.withdrawn, run: withdraw }]}
+      />
+      {form && <FormDialog title="发布公告" fields={fields} submitLabel="发布" onSubmit={publish} onClose={() => setForm(false)} />}
+    </section>
+  );
+}
+
 function AdminScreen({ screen, permissions }) {
   if (screen === "operationLogs") return <OperationLogs permissions={permissions} />;
+  if (screen === "announcements") return <Announcements permissions={permissions} />;
   return <Editable screen={screen} permissions={permissions} />;
 }
 

@@ -194,12 +194,12 @@ export default function DataTable({
               >
                 {shown.map((c) => (
                   <td key={c.ffield} className="whitespace-nowrap px-3 py-2">
-                    {cell(formats[c.ffield] ? formats[c.ffield][row[c.ffield]] ?? row[c.ffield] : row[c.ffield])}
+                    {cell(formats[c.ffield] ? formats[c.ffield][String(row[c.ffield])] ?? row[c.ffield] : row[c.ffield])}
                   </td>
                 ))}
                 {rowActions.length > 0 && (
                   <td className="whitespace-nowrap px-3 py-2">
-                    {rowActions.map((a) => (
+                    {rowActions.filter((a) => !a.visible || a.visible(row)).map((a) => (
                       <button
                         key={a.label}
                         type="button"
