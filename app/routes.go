@@ -8,6 +8,7 @@ import (
 	"sellerhub/app/api/menus"
 	"sellerhub/app/api/notify"
 	"sellerhub/app/api/queryfield"
+	"sellerhub/app/api/roles"
 	"sellerhub/app/api/users"
 	"sellerhub/app/middleware"
 	"sellerhub/app/pages"
@@ -135,6 +136,28 @@ func routes(e *echo.Echo, d Deps, pg *pages.Handler) {
 	admin.POST("/dict-items", dh.CreateItem, session, canAdd)
 	admin.PUT("/dict-items/:id", dh.UpdateItem, session, canEdit)
 	admin.DELETE("/dict-items/:id", dh.DeleteItem, session, canDelete)
+
+	// Sub-users (子账号) and roles (角色授权): every call needs its screen's menu grant, and each change the
+	// screen's button permission too. Grant and role changes drop the affected users' cached menus.
+	subuserScreen := middleware.RequireMenu(d.Service, "/sys/subuser")
+	needs := func(code string) echo.MiddlewareFunc { return middleware.RequirePermission(d.Service, code) }
+	admin.POST("/users/subusers/page", uh.SubUserPage, session, subuserScreen)
+	admin.GET("/users/subusers/roles", uh.SubUserRoles, session, subuserScreen)
+	admin.GET("/users/subusers/:id", uh.GetSubUser, session, subuserScreen)
+	admin.POST("/users/subusers", uh.CreateSubUser, session, subuserScreen, needs(service.PermissionUserAdd))
+	admin.PUT("/users/subusers/:id", uh.UpdateSubUser, session, subuserScreen, needs(service.PermissionUserEdit))
+	admin.POST("/users/subusers/:id/disable", uh.DisableSubUser, session, subuserScreen, needs(service.PermissionUserDisable))
+	admin.POST("/users/subusers/:id/enable", uh.EnableSubUser, session, subuserScreen, needs(service.PermissionUserDisable))
+	admin.POST("/users/subusers/:id/resetPassword", uh.ResetSubUserPassword, session, subuserScreen, needs(service.PermissionUserReset))
+	rh := &roles.Handler{Svc: d.Service, TimeZone: d.Config.TimeZone}
+	roleScreen := middleware.RequireMenu(d.Service, "/sys/role")
+	admin.POST("/roles/page", rh.Page, session, roleScreen)
+	admin.GET("/roles/:id", rh.Get, session, roleScreen)
+	admin.POST("/roles", rh.Create, session, roleScreen, needs(service.PermissionRoleAdd))
+	admin.PUT("/roles/:id", rh.Update, session, roleScreen, needs(service.PermissionRoleEdit))
+	admin.DELETE("/roles/:id", rh.Delete, session, roleScreen, needs(service.PermissionRoleDelete))
+	admin.GET("/roles/:id/grants", rh.GetGrants, session, roleScreen)
+	admin.PUT("/roles/:id/grants", rh.PutGrants, session, roleScreen, needs(service.PermissionRoleEdit))
 
 	// Unknown addresses: the envelope under the API prefixes, the 404 page elsewhere.
 	e.RouteNotFound("/*", func(*echo.Context) error { return echo.ErrNotFound })
