@@ -46,6 +46,8 @@ func routes(e *echo.Echo, d Deps, pg *pages.Handler) {
 	built := map[string]echo.HandlerFunc{
 		"/sys/notify/publish": pg.NotifyPublishForm,
 		"/sys/dict":           pg.DictAdmin,
+		"/sys/subuser":        pg.SubUserAdmin,
+		"/sys/role":           pg.RoleAdmin,
 	}
 	for _, r := range pages.TabRoutes() {
 		content, ok := built[r.Path]

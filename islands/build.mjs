@@ -18,6 +18,8 @@ const modules = {
   content: "islands/content.js",
   table: "islands/table/main.jsx",
   dictionaries: "islands/sys/dictionaries.jsx",
+  subusers: "islands/sys/subusers.jsx",
+  roles: "islands/sys/roles.jsx",
 };
 const classic = { theme: "islands/theme.js" };
 
