@@ -9,7 +9,9 @@ import (
 )
 
 // SubUserAdmin is 子账号: the company's users, managed in the subusers island.
-func (h *Handler) SubUserAdmin(c *echo.Context) error { return h.accessAdmin(c, "子账号", "subusers") }
+func (h *Handler) SubUserAdmin(c *echo.Context) error {
+	return h.accessAdmin(c, "子账号", "subusers")
+}
 
 // RoleAdmin is 角色授权: the company's roles and their grants, managed in the roles island.
 func (h *Handler) RoleAdmin(c *echo.Context) error { return h.accessAdmin(c, "角色授权", "roles") }
