@@ -10,6 +10,7 @@ import (
 	"sellerhub/app/api/notify"
 	"sellerhub/app/api/operationlogs"
 	"sellerhub/app/api/queryfield"
+	"sellerhub/app/api/roles"
 	"sellerhub/app/api/tags"
 	"sellerhub/app/api/users"
 	"sellerhub/app/middleware"
@@ -54,6 +55,8 @@ func routes(e *echo.Echo, d Deps, pg *pages.Handler) {
 		"/sys/customer":       pg.AdminScreen("客户管理", "customers"),
 		"/sys/operationlog":   pg.AdminScreen("操作日志", "operationLogs"),
 		"/sys/notify":         pg.AdminScreen("通知公告", "announcements"),
+		"/sys/subuser":        pg.SubUserAdmin,
+		"/sys/role":           pg.RoleAdmin,
 	}
 	for _, r := range pages.TabRoutes() {
 		content, ok := built[r.Path]
@@ -188,6 +191,28 @@ func routes(e *echo.Echo, d Deps, pg *pages.Handler) {
 	canViewLog := perm(service.PermissionOperationLogView)
 	admin.GET("/operationLogs/page", oh.Page, session, canViewLog)
 	admin.POST("/operationLogs/page", oh.Page, session, canViewLog)
+
+	// Sub-users (子账号) and roles (角色授权): every call needs its screen's menu grant, and each change the
+	// screen's button permission too. Grant and role changes drop the affected users' cached menus.
+	subuserScreen := middleware.RequireMenu(d.Service, "/sys/subuser")
+	needs := func(code string) echo.MiddlewareFunc { return middleware.RequirePermission(d.Service, code) }
+	admin.POST("/users/subusers/page", uh.SubUserPage, session, subuserScreen)
+	admin.GET("/users/subusers/roles", uh.SubUserRoles, session, subuserScreen)
+	admin.GET("/users/subusers/:id", uh.GetSubUser, session, subuserScreen)
+	admin.POST("/users/subusers", uh.CreateSubUser, session, subuserScreen, needs(service.PermissionUserAdd))
+	admin.PUT("/users/subusers/:id", uh.UpdateSubUser, session, subuserScreen, needs(service.PermissionUserEdit))
+	admin.POST("/users/subusers/:id/disable", uh.DisableSubUser, session, subuserScreen, needs(service.PermissionUserDisable))
+	admin.POST("/users/subusers/:id/enable", uh.EnableSubUser, session, subuserScreen, needs(service.PermissionUserDisable))
+	admin.POST("/users/subusers/:id/resetPassword", uh.ResetSubUserPassword, session, subuserScreen, needs(service.PermissionUserReset))
+	rh := &roles.Handler{Svc: d.Service, TimeZone: d.Config.TimeZone}
+	roleScreen := middleware.RequireMenu(d.Service, "/sys/role")
+	admin.POST("/roles/page", rh.Page, session, roleScreen)
+	admin.GET("/roles/:id", rh.Get, session, roleScreen)
+	admin.POST("/roles", rh.Create, session, roleScreen, needs(service.PermissionRoleAdd))
+	admin.PUT("/roles/:id", rh.Update, session, roleScreen, needs(service.PermissionRoleEdit))
+	admin.DELETE("/roles/:id", rh.Delete, session, roleScreen, needs(service.PermissionRoleDelete))
+	admin.GET("/roles/:id/grants", rh.GetGrants, session, roleScreen)
+	admin.PUT("/roles/:id/grants", rh.PutGrants, session, roleScreen, needs(service.PermissionRoleEdit))
 
 	// Unknown addresses: the envelope under the API prefixes, the 404 page elsewhere.
 	e.RouteNotFound("/*", func(*echo.Context) error { return echo.ErrNotFound })

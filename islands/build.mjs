@@ -19,6 +19,8 @@ const modules = {
   table: "islands/table/main.jsx",
   dictionaries: "islands/sys/dictionaries.jsx",
   sysadmin: "islands/sys/admin.jsx",
+  subusers: "islands/sys/subusers.jsx",
+  roles: "islands/sys/roles.jsx",
 };
 const classic = { theme: "islands/theme.js" };
 

@@ -14,6 +14,7 @@ type Role struct {
 	Name      string
 	Code      string
 	IsDefault bool
+	Remark    string
 	CreatedAt time.Time
 	UpdatedAt time.Time
 }

@@ -1,11 +1,12 @@
 // A small form in the browser's own modal <dialog> (Esc closes, focus stays inside): the add and edit forms of
 // the admin screens. onSubmit returns a promise; its rejection's message is shown above the fields and nothing
-// closes, so the user can correct the input.
+// closes, so the user can correct the input. A field with choices is a group of checkboxes whose value is the
+// list of the checked values (the roles of a user).
 import { useEffect, useRef, useState } from "react";
 
 export default function FormDialog({ title, fields, initial = {}, submitLabel = "保存", onSubmit, onClose }) {
   const dialog = useRef(null);
-  const [values, setValues] = useState(() => Object.fromEntries(fields.map((f) => [f.name, initial[f.name] ?? f.default ?? ""])));
+  const [values, setValues] = useState(() => Object.fromEntries(fields.map((f) => [f.name, initial[f.name] ?? f.default ?? (f.choices ? [] : "")])));
   const [error, setError] = useState("");
   const [busy, setBusy] = useState(false);
 
@@ -45,41 +46,64 @@ export default function FormDialog({ title, fields, initial = {}, submitLabel = 
             {error}
           </p>
         )}
-        {fields.map((f) => (
-          <label key={f.name} className="mb-3 block text-sm">
-            {f.label}
-            {f.required && <span className="text-red-600"> *</span>}
-            {f.options ? (
-              <select name={f.name} className={input} value={values[f.name]} onChange={(e) => setValues((v) => ({ ...v, [f.name]: e.target.value }))}>
-                {f.options.map(([value, label]) => (
-                  <option key={value} value={value}>
+        {fields.map((f) =>
+          f.choices ? (
+            <fieldset key={f.name} className="mb-3 text-sm">
+              <legend>{f.label}</legend>
+              <span className="mt-1 flex flex-wrap gap-x-4 gap-y-1">
+                {f.choices.length === 0 && <span className="text-slate-500">{f.empty || "无可选项"}</span>}
+                {f.choices.map(([value, label]) => (
+                  <label key={value} className="inline-flex items-center gap-1.5">
+                    <input
+                      type="checkbox"
+                      name={f.name}
+                      value={value}
+                      checked={values[f.name].includes(value)}
+                      onChange={(e) =>
+                        setValues((v) => ({ ...v, [f.name]: e.target.checked ? [...v[f.name], value] : v[f.name].filter((x) => x !== value) }))
+                      }
+                    />
                     {label}
-                  </option>
+                  </label>
                 ))}
-              </select>
-            ) : f.type === "textarea" ? (
-              <textarea
-                name={f.name}
-                rows={5}
-                className={input}
-                value={values[f.name]}
-                placeholder={f.placeholder}
-                onChange={(e) => setValues((v) => ({ ...v, [f.name]: e.target.value }))}
-              />
-            ) : (
-              <input
-                name={f.name}
-                className={input}
-                type={f.type || "text"}
-                inputMode={f.type === "number" ? "numeric" : undefined}
-                readOnly={f.readOnly}
-                value={values[f.name]}
-                placeholder={f.placeholder}
-                onChange={(e) => setValues((v) => ({ ...v, [f.name]: e.target.value }))}
-              />
-            )}
-          </label>
-        ))}
+              </span>
+            </fieldset>
+          ) : (
+            <label key={f.name} className="mb-3 block text-sm">
+              {f.label}
+              {f.required && <span className="text-red-600"> *</span>}
+              {f.options ? (
+                <select name={f.name} className={input} value={values[f.name]} onChange={(e) => setValues((v) => ({ ...v, [f.name]: e.target.value }))}>
+                  {f.options.map(([value, label]) => (
+                    <option key={value} value={value}>
+                      {label}
+                    </option>
+                  ))}
+                </select>
+              ) : f.type === "textarea" ? (
+                <textarea
+                  name={f.name}
+                  rows={5}
+                  className={input}
+                  value={values[f.name]}
+                  placeholder={f.placeholder}
+                  onChange={(e) => setValues((v) => ({ ...v, [f.name]: e.target.value }))}
+                />
+              ) : (
+                <input
+                  name={f.name}
+                  className={input}
+                  type={f.type || "text"}
+                  inputMode={f.type === "number" ? "numeric" : undefined}
+                  readOnly={f.readOnly}
+                  value={values[f.name]}
+                  placeholder={f.placeholder}
+                  onChange={(e) => setValues((v) => ({ ...v, [f.name]: e.target.value }))}
+                />
+              )}
+            </label>
+          ),
+        )}
         <div className="mt-5 flex justify-end gap-3">
           <button type="button" className="rounded-md border border-slate-300 px-4 py-2 text-sm dark:border-slate-600" onClick={() => dialog.current.close()}>
             取消

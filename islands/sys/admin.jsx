@@ -222,7 +222,7 @@ function Announcements({ permissions }) {
             </button>
           )
         }
-        actions={[{ label: "撤回", permission: "sys:notify:add", danger: true, visible: (row) => !row.withdrawn, run: withdraw }]}
+        actions={[{ label: "撤回", permission: "sys:notify:add", danger: true, when: (row) => !row.withdrawn, run: withdraw }]}
       />
       {form && <FormDialog title="发布公告" fields={fields} submitLabel="发布" onSubmit={publish} onClose={() => setForm(false)} />}
     </section>

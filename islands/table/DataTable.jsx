@@ -22,7 +22,8 @@ function readFilters(formId) {
 // {records, total}; calls of the older contract (dicts/page, dict-items/page) take GET ?page&limit and answer the
 // rows in data with total beside it: set method "GET" for those. filters adds fixed filters (a selected parent),
 // onSelect makes rows selectable, toolbar adds buttons before the table's own, version reloads on change, and
-// formats maps a column's raw values to their labels (status 1 -> 启用).
+// formats maps a column's raw values to their labels (status 1 -> 启用). An action's when(row), if given, says
+// whether the row offers it (停用 on enabled users, 启用 on disabled ones).
 export default function DataTable({
   queryname,
   source,
@@ -199,7 +200,7 @@ export default function DataTable({
                 ))}
                 {rowActions.length > 0 && (
                   <td className="whitespace-nowrap px-3 py-2">
-                    {rowActions.filter((a) => !a.visible || a.visible(row)).map((a) => (
+                    {rowActions.filter((a) => !a.when || a.when(row)).map((a) => (
                       <button
                         key={a.label}
                         type="button"

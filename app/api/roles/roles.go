@@ -1,0 +1,172 @@
+// Package roles serves /admin/api/v1/roles: a company's roles (角色授权) and what each is granted of the product
+// menu and its button permissions.
+package roles
+
+import (
+	"strconv"
+	"time"
+
+	"github.com/labstack/echo/v5"
+
+	"sellerhub/app/api"
+	"sellerhub/app/middleware"
+	"sellerhub/app/service"
+	"sellerhub/models"
+)
+
+// Handler serves the role calls.
+type Handler struct {
+	Svc      *service.Service
+	TimeZone *time.Location
+}
+
+// Role is a role as the clients show it. IsAdmin marks the company's admin role, which sees everything and
+// cannot be edited, granted or deleted.
+type Role struct {
+	ID        string `json:"id"`
+	Name      string `json:"name"`
+	Code      string `json:"code"`
+	Remark    string `json:"remark"`
+	IsAdmin   bool   `json:"isAdmin"`
+	CreatedAt string `json:"createdAt"`
+	UpdatedAt string `json:"updatedAt"`
+}
+
+// Grants is a role's grant tree: menus is the whole product menu, fixed says it cannot change.
+type Grants struct {
+	Fixed bool        `json:"fixed"`
+	Menus []GrantMenu `json:"menus"`
+}
+
+// GrantMenu is one entry of the grant tree (a group, a heading or a link) with its button permissions.
+type GrantMenu struct {
+	ID          string            `json:"id"`
+	Title       string            `json:"title"`
+	Path        string            `json:"path"`
+	Hidden      bool              `json:"hidden"`
+	Checked     bool              `json:"checked"`
+	Permissions []GrantPermission `json:"permissions"`
+	Children    []GrantMenu       `json:"children"`
+}
+
+// GrantPermission is a button permission of a grant tree entry.
+type GrantPermission struct {
+	ID      string `json:"id"`
+	Code    string `json:"code"`
+	Name    string `json:"name"`
+	Checked bool   `json:"checked"`
+}
+
+func (h *Handler) role(r *models.Role) Role {
+	return Role{ID: strconv.FormatInt(r.ID, 10), Name: r.Name, Code: r.Code, Remark: r.Remark,
+		IsAdmin: service.IsAdminRole(r), CreatedAt: api.FormatTime(&r.CreatedAt, h.TimeZone),
+		UpdatedAt: api.FormatTime(&r.UpdatedAt, h.TimeZone)}
+}
+
+func grants(g *service.RoleGrants) Grants {
+	var menus func(nodes []service.GrantNode) []GrantMenu
+	menus = func(nodes []service.GrantNode) []GrantMenu {
+		out := make([]GrantMenu, len(nodes))
+		for i, n := range nodes {
+			perms := make([]GrantPermission, len(n.Permissions))
+			for j, p := range n.Permissions {
+				perms[j] = GrantPermission{ID: strconv.FormatInt(p.ID, 10), Code: p.Code, Name: p.Name, Checked: p.Checked}
+			}
+			out[i] = GrantMenu{ID: strconv.FormatInt(n.ID, 10), Title: n.Title, Path: n.Path, Hidden: n.Hidden,
+				Checked: n.Checked, Permissions: perms, Children: menus(n.Children)}
+		}
+		return out
+	}
+	return Grants{Fixed: g.Fixed, Menus: menus(g.Tree)}
+}
+
+// Page answers POST roles/page {currentpage, pagesize, sort, order, name}: data {records, total, size, current,
+// pages}.
+func (h *Handler) Page(c *echo.Context) error {
+	var q service.RoleQuery
+	if err := c.Bind(&q); err != nil {
+		return err
+	}
+	p, _ := middleware.Principal(c)
+	roles, total, r, err := h.Svc.RolePage(c.Request().Context(), p, q)
+	if err != nil {
+		return err
+	}
+	out := make([]Role, len(roles))
+	for i := range roles {
+		out[i] = h.role(&roles[i])
+	}
+	return api.OK(c, api.NewPage(out, total, r.Current, r.Size))
+}
+
+// Get answers GET roles/{id}.
+func (h *Handler) Get(c *echo.Context) error {
+	p, _ := middleware.Principal(c)
+	r, err := h.Svc.Role(c.Request().Context(), p, c.Param("id"))
+	if err != nil {
+		return err
+	}
+	return api.OK(c, h.role(r))
+}
+
+// Create answers POST roles {name, remark} with the new role.
+func (h *Handler) Create(c *echo.Context) error {
+	var f service.RoleForm
+	if err := c.Bind(&f); err != nil {
+		return err
+	}
+	p, _ := middleware.Principal(c)
+	r, err := h.Svc.CreateRole(c.Request().Context(), p, f)
+	if err != nil {
+		return err
+	}
+	return api.OK(c, h.role(r))
+}
+
+// Update answers PUT roles/{id} {name, remark} with the changed role.
+func (h *Handler) Update(c *echo.Context) error {
+	var f service.RoleForm
+	if err := c.Bind(&f); err != nil {
+		return err
+	}
+	p, _ := middleware.Principal(c)
+	r, err := h.Svc.UpdateRole(c.Request().Context(), p, c.Param("id"), f)
+	if err != nil {
+		return err
+	}
+	return api.OK(c, h.role(r))
+}
+
+// Delete answers DELETE roles/{id}.
+func (h *Handler) Delete(c *echo.Context) error {
+	p, _ := middleware.Principal(c)
+	if err := h.Svc.DeleteRole(c.Request().Context(), p, c.Param("id")); err != nil {
+		return err
+	}
+	return api.OK(c, "success")
+}
+
+// GetGrants answers GET roles/{id}/grants: the product menu tree with the role's grants checked.
+func (h *Handler) GetGrants(c *echo.Context) error {
+	p, _ := middleware.Principal(c)
+	g, err := h.Svc.RoleGrantTree(c.Request().Context(), p, c.Param("id"))
+	if err != nil {
+		return err
+	}
+	return api.OK(c, grants(g))
+}
+
+// PutGrants answers PUT roles/{id}/grants {menuIds, permissionIds}, which replace the role's grants, with the
+// new grant tree.
+func (h *Handler) PutGrants(c *echo.Context) error {
+	var f service.GrantForm
+	if err := c.Bind(&f); err != nil {
+		return err
+	}
+	p, _ := middleware.Principal(c)
+	g, err := h.Svc.SetRoleGrants(c.Request().Context(), p, c.Param("id"), f)
+	if err != nil {
+		return err
+	}
+	return api.OK(c, grants(g))
+}

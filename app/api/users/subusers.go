@@ -1,0 +1,149 @@
+package users
+
+import (
+	"strconv"
+
+	"github.com/labstack/echo/v5"
+
+	"sellerhub/app/api"
+	"sellerhub/app/middleware"
+	"sellerhub/app/service"
+	"sellerhub/models"
+)
+
+// SubUser is a company user as the 子账号 screen shows it: Roles are the role names (the list's 角色 column),
+// RoleIDs the same roles for the edit form. Status is 1 (启用) or 0 (停用).
+type SubUser struct {
+	ID            string   `json:"id"`
+	Account       string   `json:"account"`
+	Name          string   `json:"name"`
+	Email         string   `json:"email"`
+	Mobile        string   `json:"mobile"`
+	Status        int      `json:"status"`
+	IsOwner       bool     `json:"isOwner"`
+	Roles         []string `json:"roles"`
+	RoleIDs       []string `json:"roleIds"`
+	LastLoginTime string   `json:"lastLoginTime"`
+	CreatedAt     string   `json:"createdAt"`
+}
+
+// RoleOption is a role in the sub-user form's role choice.
+type RoleOption struct {
+	ID   string `json:"id"`
+	Name string `json:"name"`
+	Code string `json:"code"`
+}
+
+func (h *Handler) subUser(u *service.SubUser) SubUser {
+	out := SubUser{ID: strconv.FormatInt(u.ID, 10), Account: u.Account, Name: u.Profile.Name, Email: u.Profile.Email,
+		Mobile: u.Profile.Mobile, Status: service.UserEnabled, IsOwner: u.IsOwner,
+		Roles: make([]string, len(u.Roles)), RoleIDs: make([]string, len(u.Roles)),
+		LastLoginTime: api.FormatTime(u.LastLoginAt, h.TimeZone), CreatedAt: api.FormatTime(&u.CreatedAt, h.TimeZone)}
+	if u.Status != models.StatusActive {
+		out.Status = service.UserDisabled
+	}
+	for i, r := range u.Roles {
+		out.Roles[i], out.RoleIDs[i] = r.Name, strconv.FormatInt(r.ID, 10)
+	}
+	return out
+}
+
+// SubUserPage answers POST users/subusers/page {currentpage, pagesize, sort, order, name, account, status}:
+// data {records, total, size, current, pages}.
+func (h *Handler) SubUserPage(c *echo.Context) error {
+	var q service.SubUserQuery
+	if err := c.Bind(&q); err != nil {
+		return err
+	}
+	p, _ := middleware.Principal(c)
+	users, total, r, err := h.Svc.SubUserPage(c.Request().Context(), p, q)
+	if err != nil {
+		return err
+	}
+	out := make([]SubUser, len(users))
+	for i := range users {
+		out[i] = h.subUser(&users[i])
+	}
+	return api.OK(c, api.NewPage(out, total, r.Current, r.Size))
+}
+
+// SubUserRoles answers GET users/subusers/roles: the company's roles [{id, name, code}] by name.
+func (h *Handler) SubUserRoles(c *echo.Context) error {
+	p, _ := middleware.Principal(c)
+	roles, err := h.Svc.RoleOptions(c.Request().Context(), p)
+	if err != nil {
+		return err
+	}
+	out := make([]RoleOption, len(roles))
+	for i, r := range roles {
+		out[i] = RoleOption{ID: strconv.FormatInt(r.ID, 10), Name: r.Name, Code: r.Code}
+	}
+	return api.OK(c, out)
+}
+
+// GetSubUser answers GET users/subusers/{id}.
+func (h *Handler) GetSubUser(c *echo.Context) error {
+	p, _ := middleware.Principal(c)
+	u, err := h.Svc.SubUser(c.Request().Context(), p, c.Param("id"))
+	if err != nil {
+		return err
+	}
+	return api.OK(c, h.subUser(u))
+}
+
+// CreateSubUser answers POST users/subusers {account, name, email, mobile, password, repassword, roleIds} with
+// the new user.
+func (h *Handler) CreateSubUser(c *echo.Context) error {
+	var f service.SubUserForm
+	if err := c.Bind(&f); err != nil {
+		return err
+	}
+	p, _ := middleware.Principal(c)
+	u, err := h.Svc.CreateSubUser(c.Request().Context(), p, f)
+	if err != nil {
+		return err
+	}
+	return api.OK(c, h.subUser(u))
+}
+
+// UpdateSubUser answers PUT users/subusers/{id} {name, email, mobile, roleIds} with the changed user.
+func (h *Handler) UpdateSubUser(c *echo.Context) error {
+	var f service.SubUserForm
+	if err := c.Bind(&f); err != nil {
+		return err
+	}
+	p, _ := middleware.Principal(c)
+	u, err := h.Svc.UpdateSubUser(c.Request().Context(), p, c.Param("id"), f)
+	if err != nil {
+		return err
+	}
+	return api.OK(c, h.subUser(u))
+}
+
+// DisableSubUser answers POST users/subusers/{id}/disable with the disabled user.
+func (h *Handler) DisableSubUser(c *echo.Context) error { return h.setEnabled(c, false) }
+
+// EnableSubUser answers POST users/subusers/{id}/enable with the enabled user.
+func (h *Handler) EnableSubUser(c *echo.Context) error { return h.setEnabled(c, true) }
+
+func (h *Handler) setEnabled(c *echo.Context, enabled bool) error {
+	p, _ := middleware.Principal(c)
+	u, err := h.Svc.SetSubUserEnabled(c.Request().Context(), p, c.Param("id"), enabled)
+	if err != nil {
+		return err
+	}
+	return api.OK(c, h.subUser(u))
+}
+
+// ResetSubUserPassword answers POST users/subusers/{id}/resetPassword {password, repassword}.
+func (h *Handler) ResetSubUserPassword(c *echo.Context) error {
+	var f service.PasswordResetForm
+	if err := c.Bind(&f); err != nil {
+		return err
+	}
+	p, _ := middleware.Principal(c)
+	if err := h.Svc.ResetSubUserPassword(c.Request().Context(), p, c.Param("id"), f); err != nil {
+		return err
+	}
+	return api.OK(c, "success")
+}

@@ -1,0 +1,364 @@
+package service
+
+import (
+	"context"
+	"slices"
+	"strings"
+	"unicode/utf8"
+
+	"sellerhub/models"
+)
+
+// Messages of the sub-user (子账号) calls.
+const (
+	MsgSubUserAccountEmpty  = "账号不能为空"
+	MsgSubUserAccountBad    = "账号须为手机号码或邮箱"
+	MsgSubUserAccountTaken  = "账号已存在"
+	MsgSubUserStatusBad     = "状态不正确"
+	MsgRoleMissing          = "角色不存在"
+	MsgOwnerNoDisable       = "主账号不能停用"
+	MsgSelfNoDisable        = "不能停用当前登录的账号"
+	MsgOwnerRolesKept       = "不能移除主账号的角色"
+	MsgOwnerPasswordOwnOnly = "主账号的密码只能由本人修改"
+	MsgSelfPasswordHere     = "请在个人中心修改自己的密码"
+)
+
+// Button permissions of the 子账号 screen (系统 > 用户与权限 > 子账号). Listing needs the screen's menu grant;
+// disabling uses the delete permission, because a user is never deleted.
+const (
+	PermissionUserAdd     = "sys:user:add"
+	PermissionUserEdit    = "sys:user:edit"
+	PermissionUserDisable = "sys:user:delete"
+	PermissionUserReset   = "sys:user:reset"
+)
+
+// Status numbers of the user list, as the clients number statuses (1 启用, 0 停用).
+const (
+	UserEnabled  = 1
+	UserDisabled = 0
+)
+
+const whatUser = "用户"
+
+// SubUserQuery is the body of users/subusers/page. The filters come from a form, so they are text: Status is
+// "1", "0" or "" for both.
+type SubUserQuery struct {
+	PageRequest
+	Sort    string `json:"sort"`
+	Order   string `json:"order"`
+	Name    string `json:"name"`
+	Account string `json:"account"`
+	Status  string `json:"status"`
+}
+
+// SubUser is a company user as the 子账号 screen shows it.
+type SubUser struct {
+	models.User
+	Roles []models.Role
+}
+
+// SubUserForm is a sub-user as the add and edit forms send it. Account and the passwords are read only when
+// adding: an account changes through its holder's own code-checked call.
+type SubUserForm struct {
+	Account    string   `json:"account"`
+	Name       string   `json:"name"`
+	Email      string   `json:"email"`
+	Mobile     string   `json:"mobile"`
+	Password   string   `json:"password"`
+	Repassword string   `json:"repassword"`
+	RoleIDs    []string `json:"roleIds"`
+}
+
+// PasswordResetForm is the body of an admin's password reset.
+type PasswordResetForm struct {
+	Password   string `json:"password"`
+	Repassword string `json:"repassword"`
+}
+
+// checkProfile trims the name, e-mail and mobile and tells what is wrong with them first.
+func (f *SubUserForm) checkProfile() error {
+	f.Name, f.Email, f.Mobile = strings.TrimSpace(f.Name), normalizeAccount(f.Email), strings.TrimSpace(f.Mobile)
+	switch {
+	case f.Name == "":
+		return Invalid(MsgNameEmpty)
+	case utf8.RuneCountInString(f.Name) > 50:
+		return Invalid(MsgNameTooLong)
+	case f.Email != "" && !IsEmail(f.Email):
+		return Invalid(MsgEmailBad)
+	case f.Mobile != "" && !IsPhone(f.Mobile):
+		return Invalid(MsgPhoneBad)
+	}
+	return nil
+}
+
+// checkPasswords applies the product's password rule and the confirmation's two checks.
+func checkPasswords(password, repassword string) error {
+	if err := CheckPasswordRule(password); err != nil {
+		return err
+	}
+	if repassword == "" {
+		return Invalid(MsgRepasswordEmpty)
+	}
+	if password != repassword {
+		return Invalid(MsgPasswordMismatch)
+	}
+	return nil
+}
+
+// roleMissingAs turns the ErrNotFound of a role assignment (a role not of the company) into bad input.
+func roleMissingAs(err error) error {
+	if models.IsNotFound(err) {
+		return Invalid(MsgRoleMissing)
+	}
+	return err
+}
+
+// SubUserPage lists a page of the company's users, with their roles, and the total.
+func (s *Service) SubUserPage(ctx context.Context, p Principal, q SubUserQuery) ([]SubUser, int64, PageRequest, error) {
+	r := q.PageRequest.Normalized()
+	f := models.UserFilter{Name: strings.TrimSpace(q.Name), Account: strings.TrimSpace(q.Account)}
+	switch strings.TrimSpace(q.Status) {
+	case "":
+	case "1":
+		f.Status = models.StatusActive
+	case "0":
+		f.Status = models.StatusDisabled
+	default:
+		return nil, 0, r, Invalid(MsgSubUserStatusBad)
+	}
+	db := s.db.With(ctx)
+	total, err := db.CountUsers(p.CompanyID, f)
+	if err != nil || total == 0 {
+		return []SubUser{}, total, r, err
+	}
+	users, err := db.Users(p.CompanyID, f, q.Sort, q.Order == "desc", r.offset(), r.Size)
+	if err != nil {
+		return nil, 0, r, err
+	}
+	out, err := s.withRoles(db, p.CompanyID, users)
+	return out, total, r, err
+}
+
+func (s *Service) withRoles(db *models.DB, companyID int64, users []models.User) ([]SubUser, error) {
+	ids := make([]int64, len(users))
+	for i, u := range users {
+		ids[i] = u.ID
+	}
+	roles, err := db.RolesOfUsers(companyID, ids)
+	if err != nil {
+		return nil, err
+	}
+	out := make([]SubUser, len(users))
+	for i, u := range users {
+		out[i] = SubUser{User: u, Roles: roles[u.ID]}
+		if out[i].Roles == nil {
+			out[i].Roles = []models.Role{}
+		}
+	}
+	return out, nil
+}
+
+// SubUser loads one of the company's users with their roles, by the id in the path.
+func (s *Service) SubUser(ctx context.Context, p Principal, id string) (*SubUser, error) {
+	n, ok := parseID(id)
+	if !ok {
+		return nil, NotFound(whatUser)
+	}
+	return s.loadSubUser(s.db.With(ctx), p.CompanyID, n)
+}
+
+func (s *Service) loadSubUser(db *models.DB, companyID, id int64) (*SubUser, error) {
+	u, err := db.UserInCompany(companyID, id)
+	if err != nil {
+		return nil, notFoundAs(err, whatUser)
+	}
+	out, err := s.withRoles(db, companyID, []models.User{*u})
+	if err != nil {
+		return nil, err
+	}
+	return &out[0], nil
+}
+
+// CreateSubUser adds a user to the company: the account is a phone number or an e-mail address no one in the
+// product uses yet, the password follows the product's rule, and the roles are the company's.
+func (s *Service) CreateSubUser(ctx context.Context, p Principal, f SubUserForm) (*SubUser, error) {
+	f.Account = normalizeAccount(f.Account)
+	switch {
+	case f.Account == "":
+		return nil, Invalid(MsgSubUserAccountEmpty)
+	case !IsPhone(f.Account) && !IsEmail(f.Account):
+		return nil, Invalid(MsgSubUserAccountBad)
+	}
+	if err := f.checkProfile(); err != nil {
+		return nil, err
+	}
+	if err := checkPasswords(f.Password, f.Repassword); err != nil {
+		return nil, err
+	}
+	roles, err := parseIDs(f.RoleIDs, MsgRoleMissing)
+	if err != nil {
+		return nil, err
+	}
+	// The account doubles as the contact it names, unless the form gives one.
+	if f.Mobile == "" && IsPhone(f.Account) {
+		f.Mobile = f.Account
+	}
+	if f.Email == "" && IsEmail(f.Account) {
+		f.Email = f.Account
+	}
+	hash, err := HashPassword(f.Password)
+	if err != nil {
+		return nil, err
+	}
+	now := s.stamp()
+	u := &models.User{CompanyID: p.CompanyID, Account: f.Account, PasswordHash: hash, CreatedAt: now, UpdatedAt: now,
+		Profile: models.UserProfile{Name: f.Name, Email: f.Email, Mobile: f.Mobile, CreatedAt: now, UpdatedAt: now}}
+	var out *SubUser
+	err = s.db.Tx(ctx, func(tx *models.DB) error {
+		if _, err := tx.UserByAccount(f.Account); err == nil {
+			return Refused(MsgSubUserAccountTaken)
+		} else if !models.IsNotFound(err) {
+			return err
+		}
+		if err := tx.CreateUser(u); err != nil {
+			return duplicateAs(err, MsgSubUserAccountTaken)
+		}
+		if err := tx.SetUserRoles(p.CompanyID, u.ID, roles); err != nil {
+			return roleMissingAs(err)
+		}
+		out, err = s.loadSubUser(tx, p.CompanyID, u.ID)
+		return err
+	})
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+// UpdateSubUser changes a company user's name, e-mail, mobile and roles. Nobody but the owner removes a role of
+// the company's owner. The user's cached menu is dropped, so new roles apply to their next call.
+func (s *Service) UpdateSubUser(ctx context.Context, p Principal, id string, f SubUserForm) (*SubUser, error) {
+	n, ok := parseID(id)
+	if !ok {
+		return nil, NotFound(whatUser)
+	}
+	if err := f.checkProfile(); err != nil {
+		return nil, err
+	}
+	roles, err := parseIDs(f.RoleIDs, MsgRoleMissing)
+	if err != nil {
+		return nil, err
+	}
+	var out *SubUser
+	err = s.db.Tx(ctx, func(tx *models.DB) error {
+		u, err := tx.ForUpdate().UserInCompany(p.CompanyID, n)
+		if err != nil {
+			return notFoundAs(err, whatUser)
+		}
+		if u.IsOwner && u.ID != p.UserID {
+			held, err := tx.RolesOfUser(p.CompanyID, u.ID)
+			if err != nil {
+				return err
+			}
+			for _, r := range held {
+				if !slices.Contains(roles, r.ID) {
+					return Refused(MsgOwnerRolesKept)
+				}
+			}
+		}
+		if err := tx.UpdateUserProfile(p.CompanyID, u.ID, f.Name, f.Email, f.Mobile, s.stamp()); err != nil {
+			return err
+		}
+		if err := tx.SetUserRoles(p.CompanyID, u.ID, roles); err != nil {
+			return roleMissingAs(err)
+		}
+		out, err = s.loadSubUser(tx, p.CompanyID, u.ID)
+		return err
+	})
+	if err != nil {
+		return nil, err
+	}
+	s.DropMenuCache(n)
+	return out, nil
+}
+
+// SetSubUserEnabled enables or disables a company user. A disabled user cannot sign in (账号已停用) and their live
+// session ends at once. Nobody disables the company's owner, nor their own account.
+func (s *Service) SetSubUserEnabled(ctx context.Context, p Principal, id string, enabled bool) (*SubUser, error) {
+	n, ok := parseID(id)
+	if !ok {
+		return nil, NotFound(whatUser)
+	}
+	status := models.StatusActive
+	if !enabled {
+		status = models.StatusDisabled
+	}
+	var u *models.User
+	err := s.db.Tx(ctx, func(tx *models.DB) error {
+		var err error
+		if u, err = tx.ForUpdate().UserInCompany(p.CompanyID, n); err != nil {
+			return notFoundAs(err, whatUser)
+		}
+		switch {
+		case !enabled && u.IsOwner:
+			return Refused(MsgOwnerNoDisable)
+		case !enabled && u.ID == p.UserID:
+			return Refused(MsgSelfNoDisable)
+		}
+		return tx.SetUserStatus(p.CompanyID, u.ID, status, s.stamp())
+	})
+	if err != nil {
+		return nil, err
+	}
+	if !enabled {
+		if err := s.endLiveSession(ctx, u); err != nil {
+			return nil, err
+		}
+	}
+	s.DropMenuCache(n)
+	return s.loadSubUser(s.db.With(ctx), p.CompanyID, n)
+}
+
+// ResetSubUserPassword sets a new password for a company user, following the product's rule, and ends the
+// user's live session: whoever knew the old password is signed out. The owner's password and one's own change
+// only with the old password, in the personal center, so that a session left open cannot take an account over.
+func (s *Service) ResetSubUserPassword(ctx context.Context, p Principal, id string, f PasswordResetForm) error {
+	n, ok := parseID(id)
+	if !ok {
+		return NotFound(whatUser)
+	}
+	if err := checkPasswords(f.Password, f.Repassword); err != nil {
+		return err
+	}
+	hash, err := HashPassword(f.Password)
+	if err != nil {
+		return err
+	}
+	var u *models.User
+	err = s.db.Tx(ctx, func(tx *models.DB) error {
+		var err error
+		if u, err = tx.ForUpdate().UserInCompany(p.CompanyID, n); err != nil {
+			return notFoundAs(err, whatUser)
+		}
+		switch {
+		case u.ID == p.UserID:
+			return Refused(MsgSelfPasswordHere)
+		case u.IsOwner:
+			return Refused(MsgOwnerPasswordOwnOnly)
+		}
+		return tx.SetCompanyUserPassword(p.CompanyID, u.ID, hash, s.stamp())
+	})
+	if err != nil {
+		return err
+	}
+	s.loginFailures.Reset("acct:" + u.Account)
+	return s.endLiveSession(ctx, u)
+}
+
+// RoleOptions lists the company's roles for the sub-user form's role choice, by name.
+func (s *Service) RoleOptions(ctx context.Context, p Principal) ([]models.Role, error) {
+	return s.db.With(ctx).Roles(p.CompanyID, "", "name", false, 0, maxRoleOptions)
+}
+
+// maxRoleOptions bounds the role choice: a company does not keep more roles than a person can pick from.
+const maxRoleOptions = 500
