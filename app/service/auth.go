@@ -102,7 +102,7 @@ func (s *Service) checkCredentials(ctx context.Context, account, password, clien
 		return nil, Invalid("账号和密码不能为空")
 	}
 	acctKey, ipKey := "acct:"+account, "ip:"+clientIP
-	if !s.loginFailures.Allowed(acctKey) || !s.loginFailures.Allowed(ipKey) {
+	if !s.loginFailures.Allowed(acctKey) || !s.addressFailures.Allowed(ipKey) {
 		return nil, Limited(MsgTooManyLogins)
 	}
 	db := s.db.With(ctx)
@@ -118,7 +118,7 @@ func (s *Service) checkCredentials(ctx context.Context, account, password, clien
 	}
 	if !ok {
 		s.loginFailures.Spend(acctKey)
-		s.loginFailures.Spend(ipKey)
+		s.addressFailures.Spend(ipKey)
 		return nil, Failed(MsgBadCredentials)
 	}
 	s.loginFailures.Reset(acctKey)

@@ -33,8 +33,10 @@ type Service struct {
 	log      *slog.Logger
 	now      func() time.Time
 
-	// loginFailures bounds password guessing per account and per client address.
-	loginFailures *Limiter
+	// loginFailures bounds password guessing per account (5), addressFailures per client address (30): an office
+	// behind one address must not be locked out by a few colleagues' typos.
+	loginFailures   *Limiter
+	addressFailures *Limiter
 	// codeRequests bounds code requests per client address (per target is kept in the database).
 	codeRequests *Limiter
 	sso          *ssoProbe
@@ -64,10 +66,11 @@ func New(d Deps) *Service {
 	}
 	return &Service{
 		db: d.DB, sessions: d.Sessions, sender: d.Sender, cfg: d.Config, log: d.Log, now: d.Now,
-		loginFailures: NewLimiter(loginFailureLimit, loginFailureWindow, d.Now),
-		codeRequests:  NewLimiter(codeRequestLimit, codeRequestWindow, d.Now),
-		sso:           &ssoProbe{url: d.Config.SSOURL, client: d.HTTP, now: d.Now},
-		menus:         &menuCache{users: map[int64]*UserMenu{}},
-		counts:        newCountCache(d.Now),
+		loginFailures:   NewLimiter(loginFailureLimit, loginFailureWindow, d.Now),
+		addressFailures: NewLimiter(addressLoginLimit, loginFailureWindow, d.Now),
+		codeRequests:    NewLimiter(codeRequestLimit, codeRequestWindow, d.Now),
+		sso:             &ssoProbe{url: d.Config.SSOURL, client: d.HTTP, now: d.Now},
+		menus:           &menuCache{users: map[int64]*UserMenu{}},
+		counts:          newCountCache(d.Now),
 	}
 }
