@@ -18,6 +18,7 @@ const modules = {
   content: "islands/content.js",
   table: "islands/table/main.jsx",
   dictionaries: "islands/sys/dictionaries.jsx",
+  usercenter: "islands/usercenter.js",
 };
 const classic = { theme: "islands/theme.js" };
 
