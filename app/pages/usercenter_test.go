@@ -20,7 +20,9 @@ func ucPost(t *testing.T, c *apptest.Client, token string, fields map[string]str
 	return resp.StatusCode, resp.Header.Get("Location"), body
 }
 
-func savedTo(section string) string { return "/usercenter?embed=1&section=" + section + "&notice=saved" }
+func savedTo(section string) string {
+	return "/usercenter?embed=1&section=" + section + "&notice=saved"
+}
 
 func TestUserCenterSections(t *testing.T) {
 	h := apptest.Start(t)
