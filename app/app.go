@@ -30,6 +30,9 @@ type Deps struct {
 // bodyLimit caps request bodies; uploads that need more get their own limit on their route.
 const bodyLimit = 2 << 20
 
+// ownBodyLimit tells the routes that cap their bodies themselves: the avatar upload (users.ImageBodyLimit).
+func ownBodyLimit(c *echo.Context) bool { return c.Path() == saveImagePath }
+
 // New builds the echo application.
 func New(d Deps) *echo.Echo {
 	e := echo.New()
@@ -46,7 +49,7 @@ func New(d Deps) *echo.Echo {
 	e.Use(echomw.Recover())
 	e.Use(middleware.SecureHeaders(d.Config.SecureCookies))
 	e.Use(echomw.GzipWithConfig(echomw.GzipConfig{MinLength: 512}))
-	e.Use(echomw.BodyLimit(bodyLimit))
+	e.Use(echomw.BodyLimitWithConfig(echomw.BodyLimitConfig{LimitBytes: bodyLimit, Skipper: ownBodyLimit}))
 	e.Use(middleware.Sessions(d.Service))
 
 	routes(e, d, pg)

@@ -18,6 +18,9 @@ import (
 	"sellerhub/app/service"
 )
 
+// saveImagePath is the avatar upload route (users/saveImage below), which has its own body limit.
+const saveImagePath = "/admin/api/v1/users/saveImage"
+
 // routes is the one route table: every URL the product answers is here.
 func routes(e *echo.Echo, d Deps, pg *pages.Handler) {
 	e.StaticFS("/static", d.Static, immutable)
@@ -39,6 +42,9 @@ func routes(e *echo.Echo, d Deps, pg *pages.Handler) {
 	signedIn.POST("/logout", pg.Logout)
 	// Publishing an announcement needs the sys:notify:add permission, checked by the service.
 	signedIn.POST("/sys/notify/publish", pg.NotifyPublish)
+	// The personal center's forms (the hidden field form names which) and its pictures, only to the same company.
+	signedIn.POST("/usercenter", pg.UserCenterForm)
+	e.GET(service.UploadPrefix+":name", pg.Upload, middleware.RequireSignIn)
 
 	// Tab pages: opened directly they render the shell with their tab; inside a tab frame (?embed=1) the page.
 	signedIn.GET("/home", pg.Tab("首页", pg.Home))
@@ -57,13 +63,16 @@ func routes(e *echo.Echo, d Deps, pg *pages.Handler) {
 		"/sys/notify":         pg.AdminScreen("通知公告", "announcements"),
 		"/sys/subuser":        pg.SubUserAdmin,
 		"/sys/role":           pg.RoleAdmin,
+		"/usercenter":         pg.UserCenter,
 	}
+	// 个人中心 is each user's own account: every signed-in user may open it, granted its menu entry or not.
+	everyone := map[string]bool{"/usercenter": true}
 	for _, r := range pages.TabRoutes() {
 		content, ok := built[r.Path]
 		if !ok {
 			content = pg.UnderConstruction(r)
 		}
-		if r.Menu {
+		if r.Menu && !everyone[r.Path] {
 			content = middleware.RequireMenu(d.Service, r.Path)(content)
 		}
 		signedIn.GET(r.Path, pg.Tab(r.Title, content))
@@ -71,7 +80,7 @@ func routes(e *echo.Echo, d Deps, pg *pages.Handler) {
 
 	// The JSON API (after stripAPIPrefix). Public calls need no session; the rest answer 403 A0231 without one.
 	ah := &auth.Handler{Svc: d.Service, SecureCookies: d.Config.SecureCookies}
-	uh := &users.Handler{Svc: d.Service, TimeZone: d.Config.TimeZone}
+	uh := &users.Handler{Svc: d.Service, TimeZone: d.Config.TimeZone, SecureCookies: d.Config.SecureCookies}
 	admin := e.Group("/admin/api/v1", middleware.SameOrigin)
 	admin.POST("/auth/login", ah.Login)
 	admin.GET("/auth/apilogout", ah.Logout)
@@ -99,6 +108,17 @@ func routes(e *echo.Echo, d Deps, pg *pages.Handler) {
 	admin.GET("/users/sysrole/openidbind", uh.BindAccount, session, middleware.SameOriginGET)
 	admin.POST("/users/sysrole/openidbind", uh.BindAccount, session)
 	admin.GET("/auth/changeLoginWechatApp", ah.ChangeLoginWechatApp, session, middleware.SameOriginGET)
+
+	// The personal center. mergeAccount is the binding of another account of the same person, checked as a login.
+	admin.POST("/users/updateSelf", uh.UpdateSelf, session)
+	admin.POST("/users/updateAccountSelf", uh.UpdateAccountSelf, session)
+	admin.POST("/users/updateEmailSelf", uh.UpdateEmailSelf, session)
+	admin.POST("/users/saveImage", uh.SaveImage, session) // saveImagePath: its own body limit
+	admin.POST("/users/mergeAccount", uh.BindAccount, session)
+	admin.GET("/users/unbindAccountBinding", uh.UnbindAccountBinding, session, middleware.SameOriginGET)
+	admin.POST("/users/unbindAccountBinding", uh.UnbindAccountBinding, session)
+	admin.GET("/users/unbindWechat", uh.UnbindWechat, session, middleware.SameOriginGET)
+	admin.GET("/users/unbindAccount", uh.UnbindAccount, session, middleware.SameOriginGET) // log off, after verifyPassword
 
 	mh := &menus.Handler{Svc: d.Service}
 	admin.GET("/menus/route", mh.Routes, session)

@@ -4,7 +4,9 @@
 package config
 
 import (
+	"errors"
 	"fmt"
+	"io/fs"
 	"net"
 	"net/mail"
 	"net/url"
@@ -61,6 +63,9 @@ type Config struct {
 	// SMSToken authenticates to the SMS provider adapter (SELLERHUB_SMS_TOKEN).
 	SMSToken string
 
+	// UploadDir is where uploaded pictures (avatars) are kept, one folder per company (SELLERHUB_UPLOAD_DIR).
+	UploadDir string
+
 	// FilingNumber is the ICP 备案号 shown in the sign-in pages' footer (SELLERHUB_FILING_NUMBER).
 	FilingNumber string
 
@@ -101,6 +106,7 @@ func Load(getenv Getenv) (*Config, error) {
 		SMTPFrom:        r.str("SELLERHUB_SMTP_FROM", ""),
 		SMSURL:          r.str("SELLERHUB_SMS_URL", ""),
 		SMSToken:        r.str("SELLERHUB_SMS_TOKEN", ""),
+		UploadDir:       r.str("SELLERHUB_UPLOAD_DIR", "data/uploads"),
 		FilingNumber:    r.str("SELLERHUB_FILING_NUMBER", ""),
 		LogFormat:       r.str("SELLERHUB_LOG_FORMAT", "json"),
 	}
@@ -148,6 +154,12 @@ func (c *Config) validate(r *reader) {
 	}
 	if c.MessagePoll < time.Second {
 		r.fail("SELLERHUB_MESSAGE_POLL", c.MessagePoll.String(), "must be at least 1s")
+	}
+	// The folder is made on the first upload; what must not happen is finding a file where it should be.
+	if st, err := os.Stat(c.UploadDir); err == nil && !st.IsDir() {
+		r.fail("SELLERHUB_UPLOAD_DIR", c.UploadDir, "exists and is not a folder")
+	} else if err != nil && !errors.Is(err, fs.ErrNotExist) {
+		r.fail("SELLERHUB_UPLOAD_DIR", c.UploadDir, err.Error())
 	}
 	if c.LogFormat != "json" && c.LogFormat != "text" {
 		r.fail("SELLERHUB_LOG_FORMAT", c.LogFormat, "expected json or text")

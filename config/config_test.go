@@ -1,6 +1,8 @@
 package config
 
 import (
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -66,5 +68,24 @@ func TestHTTPSPublicURLTurnsOnSecureCookies(t *testing.T) {
 	c, err := Load(env(map[string]string{"SELLERHUB_PUBLIC_URL": "https://erp.example.com"}))
 	if err != nil || !c.SecureCookies {
 		t.Fatalf("%+v %v", c, err)
+	}
+}
+
+func TestUploadDir(t *testing.T) {
+	c, err := Load(env(nil))
+	if err != nil || c.UploadDir != "data/uploads" {
+		t.Fatalf("default upload folder: %+v %v", c, err)
+	}
+	dir := t.TempDir()
+	if c, err := Load(env(map[string]string{"SELLERHUB_UPLOAD_DIR": dir})); err != nil || c.UploadDir != dir {
+		t.Fatalf("an existing folder: %v", err)
+	}
+	file := filepath.Join(dir, "not-a-folder")
+	if err := os.WriteFile(file, []byte("x"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	_, err = Load(env(map[string]string{"SELLERHUB_UPLOAD_DIR": file}))
+	if err == nil || !strings.Contains(err.Error(), "SELLERHUB_UPLOAD_DIR") {
+		t.Fatalf("a file as the upload folder: %v", err)
 	}
 }

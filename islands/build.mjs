@@ -21,6 +21,7 @@ const modules = {
   sysadmin: "islands/sys/admin.jsx",
   subusers: "islands/sys/subusers.jsx",
   roles: "islands/sys/roles.jsx",
+  usercenter: "islands/usercenter.js",
 };
 const classic = { theme: "islands/theme.js" };
 

@@ -1,7 +1,8 @@
 // The sign-in pages work as plain HTML forms. This script only adds conveniences: 获取验证码 asks the JSON API
 // for a code instead of submitting the whole form, then locks the button for a 60 s countdown (cancelled when
 // the request fails).
-const COUNTDOWN_SECONDS = 60;
+import { startCountdown } from "./lib/countdown.js";
+
 const emailPattern = /^[A-Za-z0-9._%+-]+@[A-Za-z0-9.-]+\.[A-Za-z]{2,}$/;
 
 function show(notice, text, isError) {
@@ -21,22 +22,6 @@ function checkTarget(value, ftype) {
   if (!value) return "手机号码或者邮箱不能为空";
   if (value.includes("@") && !emailPattern.test(value)) return "请输入正确的邮箱号！";
   return "";
-}
-
-function startCountdown(button) {
-  let left = COUNTDOWN_SECONDS;
-  button.disabled = true;
-  button.textContent = `${left}秒后重新获取`;
-  const timer = setInterval(() => {
-    left -= 1;
-    if (left <= 0) {
-      clearInterval(timer);
-      button.disabled = false;
-      button.textContent = "获取验证码";
-      return;
-    }
-    button.textContent = `${left}秒后重新获取`;
-  }, 1000);
 }
 
 for (const form of document.querySelectorAll("form[data-code-form]")) {

@@ -44,3 +44,8 @@ func (db *DB) BoundAccounts(userID int64) ([]User, error) {
 		Order("users.account").Find(&users).Error
 	return users, err
 }
+
+// UnbindAccount takes an account out of its bind group; the others of the group stay bound to each other.
+func (db *DB) UnbindAccount(userID int64) error {
+	return db.Delete(&AccountBinding{}, "user_id = ?", userID).Error
+}

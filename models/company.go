@@ -70,3 +70,8 @@ func (db *DB) CreateCompanyWithOwner(c *Company, owner *User) error {
 		return nil
 	})
 }
+
+// DisableCompany stops a company: none of its users can sign in any more.
+func (db *DB) DisableCompany(id int64) error {
+	return db.Model(&Company{}).Where("id = ?", id).Update("status", StatusDisabled).Error
+}

@@ -125,3 +125,58 @@ func (db *DB) ClearSessionToken(userID int64, token string) error {
 	return db.Model(&User{}).Where("id = ? AND session_token = ?", userID, token).
 		Update("session_token", "").Error
 }
+
+// SetAccount changes the account a user signs in with. Accounts are unique: a taken one fails as a duplicate.
+func (db *DB) SetAccount(userID int64, account string) error {
+	return db.Model(&User{}).Where("id = ?", userID).Update("account", account).Error
+}
+
+// SetProfileName changes the name a user goes by.
+func (db *DB) SetProfileName(userID int64, name string) error {
+	return db.Model(&UserProfile{}).Where("user_id = ?", userID).Update("name", name).Error
+}
+
+// SetProfileEmail changes a user's e-mail address.
+func (db *DB) SetProfileEmail(userID int64, email string) error {
+	return db.Model(&UserProfile{}).Where("user_id = ?", userID).Update("email", email).Error
+}
+
+// SetProfileMobile changes a user's mobile number.
+func (db *DB) SetProfileMobile(userID int64, mobile string) error {
+	return db.Model(&UserProfile{}).Where("user_id = ?", userID).Update("mobile", mobile).Error
+}
+
+// SetProfileImage changes a user's picture (its address).
+func (db *DB) SetProfileImage(userID int64, image string) error {
+	return db.Model(&UserProfile{}).Where("user_id = ?", userID).Update("image", image).Error
+}
+
+// CountOtherActiveUsers counts the company's active users other than userID.
+func (db *DB) CountOtherActiveUsers(companyID, userID int64) (int64, error) {
+	var n int64
+	err := db.Model(&User{}).Scopes(InCompany("users", companyID)).
+		Where("users.id <> ? AND users.status = ?", userID, StatusActive).Count(&n).Error
+	return n, err
+}
+
+// AnonymiseUser is a log-off (帐号注销): the account is disabled and renamed to placeholder, its password can no
+// longer match, its session is forgotten, its profile is emptied and its bindings to other accounts are removed.
+// The row itself stays, because what the user did in the company still refers to it.
+func (db *DB) AnonymiseUser(userID int64, placeholder string) error {
+	return db.Transaction(func(tx *gorm.DB) error {
+		err := tx.Model(&User{}).Where("id = ?", userID).Updates(map[string]any{
+			"account": placeholder, "password_hash": "!", "legacy_salt": "", "status": StatusDisabled,
+			"session_token": "",
+		}).Error
+		if err != nil {
+			return err
+		}
+		err = tx.Model(&UserProfile{}).Where("user_id = ?", userID).Updates(map[string]any{
+			"name": "", "email": "", "mobile": "", "image": "",
+		}).Error
+		if err != nil {
+			return err
+		}
+		return tx.Delete(&AccountBinding{}, "user_id = ?", userID).Error
+	})
+}

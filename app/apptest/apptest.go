@@ -83,6 +83,7 @@ func Start(t testing.TB, opts ...Option) *Harness {
 		t.Fatal(err)
 	}
 	cfg.AdminPassword = AdminPassword
+	cfg.UploadDir = t.TempDir()
 	if o.configure != nil {
 		o.configure(cfg)
 	}

@@ -74,7 +74,7 @@ func TestEverySpecRouteAndMenuLinkAnswers(t *testing.T) {
 	if len(routes) < 100 {
 		t.Fatalf("only %d tab routes", len(routes))
 	}
-	built := map[string]bool{"/sys/notify/publish": true, "/sys/dict": true, "/sys/notify": true, "/sys/subuser": true, "/sys/role": true}
+	built := map[string]bool{"/sys/notify/publish": true, "/sys/dict": true, "/sys/notify": true, "/sys/subuser": true, "/sys/role": true, "/usercenter": true}
 	for _, path := range []string{"/sys/taggroup", "/sys/tag", "/sys/client", "/sys/customer", "/sys/operationlog"} {
 		built[path] = true
 	}

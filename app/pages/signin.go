@@ -16,6 +16,7 @@ var notices = map[string]string{
 	"registered": "注册成功",
 	"logout":     "登出成功!",
 	"reset":      "密码已重置，请使用新密码登录",
+	"logoff":     "账号已注销",
 }
 
 // Root sends / to the single-sign-on entry.

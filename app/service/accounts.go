@@ -208,9 +208,14 @@ func (s *Service) ChangeOwnPassword(ctx context.Context, p Principal, oldPasswor
 // VerifyPassword confirms the signed-in user's password, before a sensitive step such as logging off.
 func (s *Service) VerifyPassword(ctx context.Context, p Principal, password string) error {
 	if password == "" {
-		return Invalid("密码不能为空")
+		return Invalid(MsgPasswordEmpty)
 	}
-	_, err := s.checkOwnPassword(ctx, p, password, MsgPasswordWrong)
+	if _, err := s.checkOwnPassword(ctx, p, password, MsgPasswordWrong); err != nil {
+		return err
+	}
+	// The session remembers the proof for a few minutes: logging off (users/unbindAccount) asks for it.
+	s.sessions.Put(ctx, keyPasswordVerified, s.now().UnixMilli())
+	_, _, err := s.sessions.Commit(ctx)
 	return err
 }
 

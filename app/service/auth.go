@@ -26,6 +26,8 @@ const (
 	keyLoginType = "type"
 	keyLoginTime = "at"
 	keySeen      = "seen"
+	// keyPasswordVerified is when users/verifyPassword last succeeded in this session.
+	keyPasswordVerified = "pwok"
 )
 
 // touchEvery is how stale a session's last write may get before a request refreshes its idle expiry: writing on

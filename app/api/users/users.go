@@ -2,6 +2,10 @@
 package users
 
 import (
+	"errors"
+	"io"
+	"mime/multipart"
+	"net/http"
 	"strconv"
 	"time"
 
@@ -16,6 +20,8 @@ import (
 type Handler struct {
 	Svc      *service.Service
 	TimeZone *time.Location
+	// SecureCookies marks the cookie that logging off clears as Secure.
+	SecureCookies bool
 }
 
 // GetSmsCode sends a code to a phone and answers the key it is kept under.
@@ -197,4 +203,127 @@ func (h *Handler) FindOwnerAll(c *echo.Context) error {
 		out[i] = Member{ID: strconv.FormatInt(m.ID, 10), Name: m.Name}
 	}
 	return api.OK(c, out)
+}
+
+type nameBody struct {
+	Name string `json:"name" form:"name"`
+}
+
+// UpdateSelf changes the signed-in user's name.
+func (h *Handler) UpdateSelf(c *echo.Context) error {
+	var b nameBody
+	if err := c.Bind(&b); err != nil {
+		return err
+	}
+	p, _ := middleware.Principal(c)
+	if err := h.Svc.UpdateOwnName(c.Request().Context(), p, b.Name); err != nil {
+		return err
+	}
+	return api.OK(c, "success")
+}
+
+// UpdateAccountSelf moves the signed-in user to a new phone number, proven by a changephone code and the
+// current password.
+func (h *Handler) UpdateAccountSelf(c *echo.Context) error {
+	var f service.ChangeAccountForm
+	if err := c.Bind(&f); err != nil {
+		return err
+	}
+	p, _ := middleware.Principal(c)
+	if err := h.Svc.ChangeOwnAccount(c.Request().Context(), p, f); err != nil {
+		return err
+	}
+	return api.OK(c, "success")
+}
+
+// UpdateEmailSelf changes the signed-in user's e-mail address, proven by a changeemail code.
+func (h *Handler) UpdateEmailSelf(c *echo.Context) error {
+	var f service.ChangeEmailForm
+	if err := c.Bind(&f); err != nil {
+		return err
+	}
+	p, _ := middleware.Principal(c)
+	if err := h.Svc.ChangeOwnEmail(c.Request().Context(), p, f); err != nil {
+		return err
+	}
+	return api.OK(c, "success")
+}
+
+// ImageBodyLimit caps a saveImage request: the largest picture and room for the form around it. The route has
+// this limit instead of the application's, so that a picture somewhat too big is read and told 图片不能超过2MB.
+const ImageBodyLimit = service.MaxImageBytes + 1<<20
+
+// SaveImage takes the multipart field file as the signed-in user's avatar and answers its address. The picture
+// streams to the service, which reads no more of it than the largest it accepts.
+func (h *Handler) SaveImage(c *echo.Context) error {
+	req := c.Request()
+	if req.ContentLength > ImageBodyLimit {
+		return service.Invalid(service.MsgImageTooBig)
+	}
+	req.Body = http.MaxBytesReader(c.Response(), req.Body, ImageBodyLimit)
+	// Whatever is left unread is read away, so that the answer reaches a client still sending.
+	defer io.Copy(io.Discard, req.Body)
+	mr, err := req.MultipartReader()
+	if err != nil {
+		return service.Invalid(service.MsgImageEmpty)
+	}
+	for {
+		part, err := mr.NextPart()
+		var tooBig *http.MaxBytesError
+		if errors.As(err, &tooBig) {
+			return service.Invalid(service.MsgImageTooBig)
+		}
+		if err != nil { // the end of the form without a file field, or not a form at all
+			return service.Invalid(service.MsgImageEmpty)
+		}
+		if part.FormName() == "file" {
+			return h.saveImagePart(c, part)
+		}
+	}
+}
+
+func (h *Handler) saveImagePart(c *echo.Context, part *multipart.Part) error {
+	p, _ := middleware.Principal(c)
+	address, err := h.Svc.SaveOwnImage(c.Request().Context(), p, part)
+	var tooBig *http.MaxBytesError
+	if errors.As(err, &tooBig) {
+		return service.Invalid(service.MsgImageTooBig)
+	}
+	if err != nil {
+		return err
+	}
+	return api.OK(c, address)
+}
+
+// UnbindWechat answers success: no account is bound to WeChat in this product (see the service).
+func (h *Handler) UnbindWechat(c *echo.Context) error {
+	p, _ := middleware.Principal(c)
+	if err := h.Svc.UnbindWechat(c.Request().Context(), p); err != nil {
+		return err
+	}
+	return api.OK(c, "success")
+}
+
+// UnbindAccountBinding takes the account with the user id id (query or form) out of the signed-in user's bind
+// group.
+func (h *Handler) UnbindAccountBinding(c *echo.Context) error {
+	id, err := strconv.ParseInt(c.FormValue("id"), 10, 64)
+	if err != nil {
+		return service.Invalid("账号id不正确")
+	}
+	p, _ := middleware.Principal(c)
+	if err := h.Svc.RemoveBoundAccount(c.Request().Context(), p, id); err != nil {
+		return err
+	}
+	return api.OK(c, "success")
+}
+
+// UnbindAccount logs the signed-in user off for good (帐号注销) after users/verifyPassword, and ends the session.
+func (h *Handler) UnbindAccount(c *echo.Context) error {
+	p, _ := middleware.Principal(c)
+	if err := h.Svc.LogOff(c.Request().Context(), p); err != nil {
+		return err
+	}
+	middleware.ClearSessionCookie(c, h.SecureCookies)
+	return api.OK(c, "success")
 }

@@ -1,0 +1,128 @@
+package service
+
+import (
+	"bytes"
+	"context"
+	"crypto/rand"
+	"encoding/hex"
+	"errors"
+	"io"
+	"io/fs"
+	"net/http"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strconv"
+	"strings"
+)
+
+// MaxImageBytes is the largest picture users/saveImage takes (图片不能超过2MB).
+const MaxImageBytes = 2 << 20
+
+// UploadPrefix is the address under which uploaded pictures are served.
+const UploadPrefix = "/uploads/"
+
+// imageTypes are the picture formats accepted, by the type sniffed from their first bytes (never by the name or
+// the type the client claims), with the extension they are stored under.
+var imageTypes = map[string]string{"image/png": ".png", "image/jpeg": ".jpg", "image/gif": ".gif", "image/webp": ".webp"}
+
+// storedTypes is imageTypes the other way round: the content type a stored picture is served with.
+var storedTypes = map[string]string{".png": "image/png", ".jpg": "image/jpeg", ".gif": "image/gif", ".webp": "image/webp"}
+
+// uploadName is what a stored picture's name looks like; anything else asked for under /uploads/ is not one.
+var uploadName = regexp.MustCompile(`^[0-9a-f]{32}\.(png|jpg|gif|webp)$`)
+
+// SaveOwnImage stores a picture read from r as the signed-in user's avatar and answers its address. Pictures are
+// kept in a folder of the user's company under a random name, and the one it replaces is deleted.
+func (s *Service) SaveOwnImage(ctx context.Context, p Principal, r io.Reader) (string, error) {
+	data, err := io.ReadAll(io.LimitReader(r, MaxImageBytes+1))
+	if err != nil {
+		return "", err
+	}
+	if len(data) == 0 {
+		return "", Invalid(MsgImageEmpty)
+	}
+	ext, ok := imageTypes[http.DetectContentType(data)]
+	if !ok {
+		return "", Invalid(MsgImageType)
+	}
+	if len(data) > MaxImageBytes {
+		return "", Invalid(MsgImageTooBig)
+	}
+	u, err := s.CurrentUser(ctx, p)
+	if err != nil {
+		return "", err
+	}
+	name, err := s.writeUpload(u.CompanyID, ext, data)
+	if err != nil {
+		return "", err
+	}
+	address := UploadPrefix + name
+	if err := s.db.With(ctx).SetProfileImage(u.ID, address); err != nil {
+		s.removeUpload(u.CompanyID, address)
+		return "", err
+	}
+	s.removeUpload(u.CompanyID, u.Profile.Image)
+	return address, nil
+}
+
+func (s *Service) companyUploadDir(companyID int64) string {
+	return filepath.Join(s.cfg.UploadDir, strconv.FormatInt(companyID, 10))
+}
+
+// writeUpload stores data under a new random name, whole or not at all: it is written aside and then renamed.
+func (s *Service) writeUpload(companyID int64, ext string, data []byte) (string, error) {
+	var b [16]byte
+	if _, err := rand.Read(b[:]); err != nil {
+		return "", err
+	}
+	name := hex.EncodeToString(b[:]) + ext
+	dir := s.companyUploadDir(companyID)
+	if err := os.MkdirAll(dir, 0o750); err != nil {
+		return "", err
+	}
+	tmp, err := os.CreateTemp(dir, ".upload-*")
+	if err != nil {
+		return "", err
+	}
+	_, werr := io.Copy(tmp, bytes.NewReader(data))
+	if cerr := tmp.Close(); werr == nil {
+		werr = cerr
+	}
+	if werr == nil {
+		werr = os.Rename(tmp.Name(), filepath.Join(dir, name))
+	}
+	if werr != nil {
+		os.Remove(tmp.Name())
+		return "", werr
+	}
+	return name, nil
+}
+
+// removeUpload deletes a picture of the company given by its address, if it is one of ours. A picture that
+// cannot be deleted is only logged: the profile no longer points at it.
+func (s *Service) removeUpload(companyID int64, address string) {
+	name, ok := strings.CutPrefix(address, UploadPrefix)
+	if !ok || !uploadName.MatchString(name) {
+		return
+	}
+	if err := os.Remove(filepath.Join(s.companyUploadDir(companyID), name)); err != nil && !errors.Is(err, fs.ErrNotExist) {
+		s.log.Error("remove uploaded picture", "name", name, "err", err)
+	}
+}
+
+// OpenUpload opens a picture of the signed-in user's company by its name under /uploads/, with its content type.
+// The company's folder is the only place looked in, so a picture of another company is not found.
+func (s *Service) OpenUpload(p Principal, name string) (*os.File, string, error) {
+	if !uploadName.MatchString(name) {
+		return nil, "", NotFound("图片")
+	}
+	f, err := os.Open(filepath.Join(s.companyUploadDir(p.CompanyID), name))
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil, "", NotFound("图片")
+	}
+	if err != nil {
+		return nil, "", err
+	}
+	return f, storedTypes[filepath.Ext(name)], nil
+}
