@@ -265,6 +265,22 @@ func TestDeleteRefusesDepartmentsWithChildrenOrMembers(t *testing.T) {
 	if got := tree(t, c); len(got) != 0 {
 		t.Fatalf("tree after deleting all = %+v", got)
 	}
+	// Successful changes land in the operation log, newest first; the refusals do not.
+	env = c.Call(http.MethodPost, v1+"operationLogs/page", map[string]any{"pagesize": 50})
+	apptest.ExpectOK(t, env)
+	var logs struct {
+		Records []struct {
+			Action string `json:"action"`
+		} `json:"records"`
+	}
+	env.Into(t, &logs)
+	var actions []string
+	for _, r := range logs.Records {
+		actions = append(actions, r.Action)
+	}
+	if got := strings.Join(actions, ","); got != "删除部门,删除部门,新增部门,新增部门" {
+		t.Fatalf("logged actions = %s", got)
+	}
 }
 
 func TestNoCompanyReadsOrChangesAnothersDepartments(t *testing.T) {
