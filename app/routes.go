@@ -5,6 +5,7 @@ import (
 
 	"sellerhub/app/api/auth"
 	"sellerhub/app/api/contacts"
+	"sellerhub/app/api/depts"
 	"sellerhub/app/api/dicts"
 	"sellerhub/app/api/menus"
 	"sellerhub/app/api/notify"
@@ -63,6 +64,7 @@ func routes(e *echo.Echo, d Deps, pg *pages.Handler) {
 		"/sys/notify":         pg.AdminScreen("通知公告", "announcements"),
 		"/sys/subuser":        pg.SubUserAdmin,
 		"/sys/role":           pg.RoleAdmin,
+		"/sys/dept":           pg.AdminScreen("部门", "depts"),
 		"/usercenter":         pg.UserCenter,
 	}
 	// 个人中心 is each user's own account: every signed-in user may open it, granted its menu entry or not.
@@ -233,6 +235,14 @@ func routes(e *echo.Echo, d Deps, pg *pages.Handler) {
 	admin.DELETE("/roles/:id", rh.Delete, session, roleScreen, needs(service.PermissionRoleDelete), oplog("删除角色"))
 	admin.GET("/roles/:id/grants", rh.GetGrants, session, roleScreen)
 	admin.PUT("/roles/:id/grants", rh.PutGrants, session, roleScreen, needs(service.PermissionRoleEdit), oplog("角色授权"))
+
+	// Departments (部门): the tree needs the screen's menu grant, each change its button permission too.
+	deh := &depts.Handler{Svc: d.Service, TimeZone: d.Config.TimeZone}
+	deptScreen := middleware.RequireMenu(d.Service, "/sys/dept")
+	admin.GET("/depts/tree", deh.Tree, session, deptScreen)
+	admin.POST("/depts", deh.Create, session, deptScreen, needs(service.PermissionDeptAdd), oplog("新增部门"))
+	admin.PUT("/depts/:id", deh.Update, session, deptScreen, needs(service.PermissionDeptEdit), oplog("编辑部门"))
+	admin.DELETE("/depts/:id", deh.Delete, session, deptScreen, needs(service.PermissionDeptDelete), oplog("删除部门"))
 
 	// Unknown addresses: the envelope under the API prefixes, the 404 page elsewhere.
 	e.RouteNotFound("/*", func(*echo.Context) error { return echo.ErrNotFound })

@@ -32,7 +32,7 @@ func TestMigrationsGoDownAndUpAgain(t *testing.T) {
 			t.Fatalf("down: %v", err)
 		}
 		tables := []string{"users", "sessions", "menus", "notifications", "notification_targets", "dicts", "dict_items", "query_field_versions",
-			"tag_groups", "tags", "clients", "customers", "operation_logs"}
+			"tag_groups", "tags", "clients", "customers", "operation_logs", "departments"}
 		for _, table := range tables {
 			if db.Migrator().HasTable(table) {
 				t.Fatalf("%s table still there after down", table)

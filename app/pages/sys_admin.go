@@ -8,8 +8,8 @@ import (
 	"sellerhub/views"
 )
 
-// AdminScreen serves one of the simple admin screens (tag groups, tags, clients, customers, the operation log):
-// the sysadmin island showing screen, with the user's button permissions.
+// AdminScreen serves one of the simple admin screens (tag groups, tags, clients, customers, the operation log, the
+// department tree): the sysadmin island showing screen, with the user's button permissions.
 func (h *Handler) AdminScreen(title, screen string) echo.HandlerFunc {
 	return func(c *echo.Context) error {
 		_, _, menu, err := h.signedInUser(c)

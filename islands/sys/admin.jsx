@@ -1,6 +1,7 @@
 // The simple admin screens, one island for all of them (the page's props name the screen): 标签分组, 标签, 客户端,
-// 客户管理 — each a table with add, edit and delete behind its button permissions — and 操作日志, the company's
-// log of changes with its filters. A tag group that still has tags is not deleted (the server says so).
+// 客户管理 — each a table with add, edit and delete behind its button permissions — 操作日志, the company's
+// log of changes with its filters, and 部门, the company's department tree. A tag group that still has tags is not
+// deleted, nor a department with child departments or members (the server says so).
 import { useEffect, useState } from "react";
 import { mount } from "../lib/mount.js";
 import { api } from "../lib/api.js";
@@ -229,7 +230,165 @@ function Announcements({ permissions }) {
   );
 }
 
+// The tree flattened in its order, each department with its depth, for the parent drop-down. skip (an id) leaves
+// out that department and everything under it: nothing moves under itself.
+function flatten(nodes, skip, depth = 0, out = []) {
+  for (const n of nodes) {
+    if (n.id === skip) continue;
+    out.push({ ...n, depth });
+    flatten(n.children, skip, depth + 1, out);
+  }
+  return out;
+}
+
+// One department and, unless collapsed, its children. The toggle and every action are buttons, so the tree is
+// used from the keyboard with Tab, Enter and Space; the toggle says whether the branch is open (aria-expanded).
+function DeptNode({ node, depth, collapsed, toggle, actions }) {
+  const open = !collapsed.has(node.id);
+  const hasChildren = node.children.length > 0;
+  const small = "rounded px-1.5 py-0.5 text-xs hover:bg-slate-100 dark:hover:bg-slate-700";
+  return (
+    <li>
+      <div className="flex items-center gap-2 border-b border-slate-100 py-1 text-sm dark:border-slate-700" style={{ paddingLeft: `${depth * 1.5}rem` }} data-dept={node.name}>
+        {hasChildren ? (
+          <button type="button" className="w-5 text-slate-500" aria-expanded={open} aria-controls={`dept-${node.id}`} aria-label={`${open ? "收起" : "展开"}${node.name}`} onClick={() => toggle(node.id)}>
+            {open ? "▾" : "▸"}
+          </button>
+        ) : (
+          <span className="w-5" aria-hidden="true" />
+        )}
+        <span className="font-medium">{node.name}</span>
+        {node.leaderName && <span className="text-xs text-slate-500">负责人：{node.leaderName}</span>}
+        {node.remark && <span className="text-xs text-slate-400">{node.remark}</span>}
+        <span className="ml-auto flex gap-1">
+          {actions.map((a) => (
+            <button key={a.label} type="button" className={`${small} ${a.danger ? "text-red-700" : "text-sky-700"}`} aria-label={`${a.label}：${node.name}`} onClick={() => a.run(node)}>
+              {a.label}
+            </button>
+          ))}
+        </span>
+      </div>
+      {hasChildren && open && (
+        <ul id={`dept-${node.id}`}>
+          {node.children.map((c) => (
+            <DeptNode key={c.id} node={c} depth={depth + 1} collapsed={collapsed} toggle={toggle} actions={actions} />
+          ))}
+        </ul>
+      )}
+    </li>
+  );
+}
+
+// 部门: the company's department tree, every branch open at first. 新增部门 adds at the top, 新增下级 under a
+// department; 编辑 renames, re-sorts or moves it (the parent drop-down leaves out the department and its own
+// subtree); 删除 asks first. Each action shows only with its button permission.
+function Departments({ permissions }) {
+  const [tree, setTree] = useState(null);
+  const [members, setMembers] = useState([]);
+  const [collapsed, setCollapsed] = useState(() => new Set());
+  const [form, setForm] = useState(null);
+
+  const load = () =>
+    api(`${V1}/depts/tree`)
+      .then(({ data }) => setTree(data))
+      .catch((e) => toast(e.message, "error"));
+  useEffect(() => {
+    load();
+    api(`${V1}/users/findOwnerAll`)
+      .then(({ data }) => setMembers(data))
+      .catch((e) => toast(e.message, "error"));
+  }, []);
+
+  const toggle = (id) =>
+    setCollapsed((c) => {
+      const next = new Set(c);
+      if (!next.delete(id)) next.add(id);
+      return next;
+    });
+
+  const fields = (row) => [
+    { name: "name", label: "部门名称", required: true },
+    {
+      name: "parentId",
+      label: "上级部门",
+      options: [["0", "（顶级部门）"], ...flatten(tree || [], row?.id).map((d) => [d.id, `${"\u3000".repeat(d.depth)}${d.name}`])],
+      default: "0",
+    },
+    { name: "sort", label: "排序", type: "number", default: "0" },
+    { name: "leaderId", label: "负责人", options: [["", "（无）"], ...members.map((m) => [m.id, m.name])], default: "" },
+    { name: "remark", label: "备注" },
+  ];
+
+  const save = (row) => async (v) => {
+    const body = { name: v.name, parentId: v.parentId, sort: Number(v.sort || 0), leaderId: v.leaderId, remark: v.remark };
+    if (row) await api(`${V1}/depts/${row.id}`, { method: "PUT", body });
+    else await api(`${V1}/depts`, { method: "POST", body });
+    toast("操作成功!");
+    load();
+  };
+
+  const remove = async (node) => {
+    if (!window.confirm(`确定删除部门“${node.name}”吗？`)) return;
+    try {
+      await api(`${V1}/depts/${node.id}`, { method: "DELETE" });
+      toast("操作成功!");
+      load();
+    } catch (e) {
+      toast(e.message, "error");
+    }
+  };
+
+  const actions = [
+    can(permissions, "sys:dept:add") && { label: "新增下级", run: (node) => setForm({ initial: { parentId: node.id } }) },
+    can(permissions, "sys:dept:edit") && { label: "编辑", run: (node) => setForm({ row: node, initial: { ...node, sort: String(node.sort) } }) },
+    can(permissions, "sys:dept:delete") && { label: "删除", danger: true, run: remove },
+  ].filter(Boolean);
+
+  return (
+    <section aria-label="部门">
+      <div className="mb-2 flex flex-wrap items-center gap-2">
+        {can(permissions, "sys:dept:add") && (
+          <button type="button" className={button} onClick={() => setForm({})}>
+            新增部门
+          </button>
+        )}
+        <button type="button" className="rounded-md border border-slate-300 px-3 py-1 text-sm dark:border-slate-600" onClick={() => setCollapsed(new Set())}>
+          全部展开
+        </button>
+        <button
+          type="button"
+          className="rounded-md border border-slate-300 px-3 py-1 text-sm dark:border-slate-600"
+          onClick={() => setCollapsed(new Set(flatten(tree || []).filter((d) => d.children.length > 0).map((d) => d.id)))}
+        >
+          全部收起
+        </button>
+      </div>
+      {tree === null ? (
+        <p className="text-sm text-slate-500">加载中...</p>
+      ) : tree.length === 0 ? (
+        <p className="text-sm text-slate-500">暂无数据！</p>
+      ) : (
+        <ul aria-label="部门树">
+          {tree.map((n) => (
+            <DeptNode key={n.id} node={n} depth={0} collapsed={collapsed} toggle={toggle} actions={actions} />
+          ))}
+        </ul>
+      )}
+      {form && (
+        <FormDialog
+          title={form.row ? "编辑部门" : "新增部门"}
+          fields={fields(form.row)}
+          initial={form.initial}
+          onSubmit={save(form.row)}
+          onClose={() => setForm(null)}
+        />
+      )}
+    </section>
+  );
+}
+
 function AdminScreen({ screen, permissions }) {
+  if (screen === "depts") return <Departments permissions={permissions} />;
   if (screen === "operationLogs") return <OperationLogs permissions={permissions} />;
   if (screen === "announcements") return <Announcements permissions={permissions} />;
   return <Editable screen={screen} permissions={permissions} />;
