@@ -220,6 +220,7 @@ func routes(e *echo.Echo, d Deps, pg *pages.Handler) {
 	needs := func(code string) echo.MiddlewareFunc { return middleware.RequirePermission(d.Service, code) }
 	admin.POST("/users/subusers/page", uh.SubUserPage, session, subuserScreen)
 	admin.GET("/users/subusers/roles", uh.SubUserRoles, session, subuserScreen)
+	admin.GET("/users/subusers/depts", uh.SubUserDepartments, session, subuserScreen)
 	admin.GET("/users/subusers/:id", uh.GetSubUser, session, subuserScreen)
 	admin.POST("/users/subusers", uh.CreateSubUser, session, subuserScreen, needs(service.PermissionUserAdd), oplog("新增子账号"))
 	admin.PUT("/users/subusers/:id", uh.UpdateSubUser, session, subuserScreen, needs(service.PermissionUserEdit), oplog("编辑子账号"))

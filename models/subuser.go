@@ -153,3 +153,9 @@ func (db *DB) checkCompanyRoles(companyID int64, roleIDs []int64) error {
 	}
 	return nil
 }
+
+// SetUserDepartment puts a company user in a department, or in none when deptID is nil.
+func (db *DB) SetUserDepartment(companyID, userID int64, deptID *int64) error {
+	return db.Model(&User{}).Scopes(InCompany("users", companyID)).Where("users.id = ?", userID).
+		Update("dept_id", deptID).Error
+}

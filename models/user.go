@@ -22,9 +22,11 @@ type User struct {
 	ExpiresAt  *time.Time
 	// SessionToken is the account's one live web session; a new login ends the one named here.
 	SessionToken string
-	LastLoginAt  *time.Time
-	CreatedAt    time.Time
-	UpdatedAt    time.Time
+	// DeptID is the department (部门) the user belongs to, if any.
+	DeptID      *int64
+	LastLoginAt *time.Time
+	CreatedAt   time.Time
+	UpdatedAt   time.Time
 
 	Profile UserProfile `gorm:"foreignKey:UserID"`
 	Company Company     `gorm:"foreignKey:CompanyID"`

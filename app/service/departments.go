@@ -16,6 +16,7 @@ const (
 	MsgDeptHasChildren   = "请先删除下级部门"
 	MsgDeptHasMembers    = "部门下还有成员，不能删除"
 	MsgDeptSortBad       = "排序必须是0到999999之间的整数"
+	MsgDeptMissing       = "部门不存在"
 )
 
 // Button permissions of the 部门 screen. Reading the tree needs the screen's menu grant.

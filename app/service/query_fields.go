@@ -60,8 +60,8 @@ var queryFields = numbered(map[string][]Column{
 	},
 	"subUserList": {
 		col("account", "账号", 140, true), col("name", "姓名", 120, true), col("email", "邮箱", 180, false),
-		col("mobile", "手机", 130, false), col("roles", "角色", 160, false), col("status", "状态", 80, false),
-		col("lastLoginTime", "最后登录时间", 170, true), col("createdAt", "创建时间", 170, true),
+		col("mobile", "手机", 130, false), col("deptName", "部门", 120, false), col("roles", "角色", 160, false),
+		col("status", "状态", 80, false), col("lastLoginTime", "最后登录时间", 170, true), col("createdAt", "创建时间", 170, true),
 	},
 	"roleList": {
 		col("name", "角色名称", 160, true), col("code", "角色编码", 140, true), col("remark", "备注", 200, false),

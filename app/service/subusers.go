@@ -55,6 +55,8 @@ type SubUserQuery struct {
 type SubUser struct {
 	models.User
 	Roles []models.Role
+	// DeptName is the name of the user's department, "" for none.
+	DeptName string
 }
 
 // SubUserForm is a sub-user as the add and edit forms send it. Account and the passwords are read only when
@@ -67,6 +69,8 @@ type SubUserForm struct {
 	Password   string   `json:"password"`
 	Repassword string   `json:"repassword"`
 	RoleIDs    []string `json:"roleIds"`
+	// DeptID is the department to put the user in; empty or "0" for none.
+	DeptID string `json:"deptId"`
 }
 
 // PasswordResetForm is the body of an admin's password reset.
@@ -148,9 +152,20 @@ func (s *Service) withRoles(db *models.DB, companyID int64, users []models.User)
 	if err != nil {
 		return nil, err
 	}
+	depts, err := db.Departments(companyID)
+	if err != nil {
+		return nil, err
+	}
+	deptNames := make(map[int64]string, len(depts))
+	for _, d := range depts {
+		deptNames[d.ID] = d.Name
+	}
 	out := make([]SubUser, len(users))
 	for i, u := range users {
 		out[i] = SubUser{User: u, Roles: roles[u.ID]}
+		if u.DeptID != nil {
+			out[i].DeptName = deptNames[*u.DeptID]
+		}
 		if out[i].Roles == nil {
 			out[i].Roles = []models.Role{}
 		}
@@ -226,12 +241,60 @@ func (s *Service) CreateSubUser(ctx context.Context, p Principal, f SubUserForm)
 		if err := tx.SetUserRoles(p.CompanyID, u.ID, roles); err != nil {
 			return roleMissingAs(err)
 		}
+		if err := s.placeInDepartment(tx, p.CompanyID, u.ID, f.DeptID); err != nil {
+			return err
+		}
 		out, err = s.loadSubUser(tx, p.CompanyID, u.ID)
 		return err
 	})
 	if err != nil {
 		return nil, err
 	}
+	return out, nil
+}
+
+// placeInDepartment puts a user in one of the company's departments ("" or "0" for none). The company's
+// departments are locked first, as their own changes do, so a department being deleted cannot gain a member.
+func (s *Service) placeInDepartment(tx *models.DB, companyID, userID int64, deptID string) error {
+	var dept *int64
+	if deptID != "" && deptID != "0" {
+		n, ok := parseID(deptID)
+		if !ok {
+			return Invalid(MsgDeptMissing)
+		}
+		if err := tx.LockDepartments(companyID); err != nil {
+			return err
+		}
+		if _, err := tx.DepartmentByID(companyID, n); models.IsNotFound(err) {
+			return Invalid(MsgDeptMissing)
+		} else if err != nil {
+			return err
+		}
+		dept = &n
+	}
+	return tx.SetUserDepartment(companyID, userID, dept)
+}
+
+// DepartmentOptions lists the company's departments for the sub-user form, each named with its path
+// (销售部 / 华东组) and in tree order.
+func (s *Service) DepartmentOptions(ctx context.Context, p Principal) ([]models.Member, error) {
+	depts, err := s.db.With(ctx).Departments(p.CompanyID)
+	if err != nil {
+		return nil, err
+	}
+	children := map[int64][]models.Department{}
+	for _, d := range depts {
+		children[d.ParentID] = append(children[d.ParentID], d)
+	}
+	out := []models.Member{}
+	var walk func(parent int64, prefix string)
+	walk = func(parent int64, prefix string) {
+		for _, d := range children[parent] {
+			out = append(out, models.Member{ID: d.ID, Name: prefix + d.Name})
+			walk(d.ID, prefix+d.Name+" / ")
+		}
+	}
+	walk(0, "")
 	return out, nil
 }
 
@@ -271,6 +334,9 @@ func (s *Service) UpdateSubUser(ctx context.Context, p Principal, id string, f S
 		}
 		if err := tx.SetUserRoles(p.CompanyID, u.ID, roles); err != nil {
 			return roleMissingAs(err)
+		}
+		if err := s.placeInDepartment(tx, p.CompanyID, u.ID, f.DeptID); err != nil {
+			return err
 		}
 		out, err = s.loadSubUser(tx, p.CompanyID, u.ID)
 		return err

@@ -19,6 +19,7 @@ const STATUS = [
 
 function SubUsers({ permissions }) {
   const [roles, setRoles] = useState([]);
+  const [depts, setDepts] = useState([]);
   const [form, setForm] = useState(null);
   const [filters, setFilters] = useState({});
   const [version, setVersion] = useState(0);
@@ -28,6 +29,9 @@ function SubUsers({ permissions }) {
     api(`${BASE}/roles`)
       .then(({ data }) => setRoles(data.map((r) => [r.id, r.name])))
       .catch((e) => toast(e.message, "error"));
+    api(`${BASE}/depts`)
+      .then(({ data }) => setDepts(data.map((d) => [d.id, d.name])))
+      .catch((e) => toast(e.message, "error"));
   }, []);
 
   const roleField = { name: "roleIds", label: "角色", choices: roles, empty: "还没有角色，请先在角色授权中新增" };
@@ -35,6 +39,7 @@ function SubUsers({ permissions }) {
     { name: "name", label: "姓名", required: true },
     { name: "email", label: "邮箱", type: "email" },
     { name: "mobile", label: "手机", type: "tel" },
+    { name: "deptId", label: "部门", options: [["", "无"], ...depts], default: "" },
     roleField,
   ];
   const addFields = [
@@ -49,7 +54,7 @@ function SubUsers({ permissions }) {
   ];
 
   const save = (row) => async (v) => {
-    const body = { name: v.name, email: v.email, mobile: v.mobile, roleIds: v.roleIds };
+    const body = { name: v.name, email: v.email, mobile: v.mobile, roleIds: v.roleIds, deptId: v.deptId };
     if (row) await api(`${BASE}/${row.id}`, { method: "PUT", body });
     else await api(BASE, { method: "POST", body: { ...body, account: v.account, password: v.password, repassword: v.repassword } });
     toast("操作成功!");

@@ -23,6 +23,8 @@ type SubUser struct {
 	IsOwner       bool     `json:"isOwner"`
 	Roles         []string `json:"roles"`
 	RoleIDs       []string `json:"roleIds"`
+	DeptID        string   `json:"deptId"`
+	DeptName      string   `json:"deptName"`
 	LastLoginTime string   `json:"lastLoginTime"`
 	CreatedAt     string   `json:"createdAt"`
 }
@@ -41,6 +43,9 @@ func (h *Handler) subUser(u *service.SubUser) SubUser {
 		LastLoginTime: api.FormatTime(u.LastLoginAt, h.TimeZone), CreatedAt: api.FormatTime(&u.CreatedAt, h.TimeZone)}
 	if u.Status != models.StatusActive {
 		out.Status = service.UserDisabled
+	}
+	if u.DeptID != nil {
+		out.DeptID, out.DeptName = strconv.FormatInt(*u.DeptID, 10), u.DeptName
 	}
 	for i, r := range u.Roles {
 		out.Roles[i], out.RoleIDs[i] = r.Name, strconv.FormatInt(r.ID, 10)
@@ -146,4 +151,19 @@ func (h *Handler) ResetSubUserPassword(c *echo.Context) error {
 		return err
 	}
 	return api.OK(c, "success")
+}
+
+// SubUserDepartments answers GET users/subusers/depts: the company's departments [{id, name}] named by their
+// path, for the sub-user form.
+func (h *Handler) SubUserDepartments(c *echo.Context) error {
+	p, _ := middleware.Principal(c)
+	ds, err := h.Svc.DepartmentOptions(c.Request().Context(), p)
+	if err != nil {
+		return err
+	}
+	out := make([]Member, len(ds))
+	for i, d := range ds {
+		out[i] = Member{ID: strconv.FormatInt(d.ID, 10), Name: d.Name}
+	}
+	return api.OK(c, out)
 }
