@@ -65,6 +65,7 @@ func routes(e *echo.Echo, d Deps, pg *pages.Handler) {
 		"/sys/subuser":        pg.SubUserAdmin,
 		"/sys/role":           pg.RoleAdmin,
 		"/sys/dept":           pg.AdminScreen("部门", "depts"),
+		"/sys/menu":           pg.AdminScreen("菜单管理", "menus"),
 		"/usercenter":         pg.UserCenter,
 	}
 	// 个人中心 is each user's own account: every signed-in user may open it, granted its menu entry or not.
@@ -125,6 +126,18 @@ func routes(e *echo.Echo, d Deps, pg *pages.Handler) {
 	mh := &menus.Handler{Svc: d.Service}
 	admin.GET("/menus/route", mh.Routes, session)
 	admin.GET("/menus/cleanUserCache", mh.CleanUserCache, session)
+	// 菜单管理: the product menu, shared by every company. Those granted the screen read it; changes need its
+	// button permissions and, checked by the service, a platform admin. Every user's menu is rebuilt after one.
+	menuScreen := middleware.RequireMenu(d.Service, "/sys/menu")
+	menuPerm := func(code string) echo.MiddlewareFunc { return middleware.RequirePermission(d.Service, code) }
+	admin.GET("/menus/admin/tree", mh.AdminTreeGet, session, menuScreen)
+	admin.POST("/menus/admin/menus", mh.CreateMenu, session, menuScreen, menuPerm(service.PermissionMenuAdd), oplog("新增菜单"))
+	admin.PUT("/menus/admin/menus/:id", mh.UpdateMenu, session, menuScreen, menuPerm(service.PermissionMenuEdit), oplog("编辑菜单"))
+	admin.DELETE("/menus/admin/menus/:id", mh.DeleteMenu, session, menuScreen, menuPerm(service.PermissionMenuDelete), oplog("删除菜单"))
+	admin.PUT("/menus/admin/sort", mh.SortMenus, session, menuScreen, menuPerm(service.PermissionMenuEdit), oplog("菜单排序"))
+	admin.POST("/menus/admin/permissions", mh.CreatePermission, session, menuScreen, menuPerm(service.PermissionMenuAdd), oplog("新增按钮权限"))
+	admin.PUT("/menus/admin/permissions/:id", mh.UpdatePermission, session, menuScreen, menuPerm(service.PermissionMenuEdit), oplog("编辑按钮权限"))
+	admin.DELETE("/menus/admin/permissions/:id", mh.DeletePermission, session, menuScreen, menuPerm(service.PermissionMenuDelete), oplog("删除按钮权限"))
 
 	// Notify. Lists never mark read; the two GETs that write are the clients' and refuse other sites.
 	nh := &notify.Handler{Svc: d.Service, TimeZone: d.Config.TimeZone}

@@ -30,6 +30,11 @@ type Config struct {
 	AdminAccount  string
 	AdminPassword string
 
+	// PlatformAdmins are the accounts that may change the product itself, shared by every company: the menu and
+	// its button permissions (SELLERHUB_PLATFORM_ADMINS, comma-separated; the seeded admin account by default).
+	// A company's own admins manage only their company.
+	PlatformAdmins []string
+
 	// SessionIdle is the sliding idle expiry of a session (SELLERHUB_SESSION_IDLE, a Go duration).
 	SessionIdle time.Duration
 	// SessionLifetime is the absolute limit of a session however active it is (SELLERHUB_SESSION_LIFETIME).
@@ -111,6 +116,7 @@ func Load(getenv Getenv) (*Config, error) {
 		LogFormat:       r.str("SELLERHUB_LOG_FORMAT", "json"),
 	}
 	c.TimeZone = r.location("SELLERHUB_TIMEZONE", "Asia/Shanghai")
+	c.PlatformAdmins = r.list("SELLERHUB_PLATFORM_ADMINS", c.AdminAccount)
 	c.SecureCookies = r.boolean("SELLERHUB_SECURE_COOKIES", strings.HasPrefix(c.PublicURL, "https://"))
 	c.validate(&r)
 	if r.err != nil {
@@ -131,6 +137,12 @@ func (c *Config) validate(r *reader) {
 	}
 	if strings.TrimSpace(c.AdminAccount) == "" {
 		r.fail("SELLERHUB_ADMIN_ACCOUNT", c.AdminAccount, "must not be empty")
+	}
+	for _, a := range c.PlatformAdmins {
+		if a == "" || strings.ContainsAny(a, " \t") {
+			r.fail("SELLERHUB_PLATFORM_ADMINS", strings.Join(c.PlatformAdmins, ","), "expected accounts separated by commas")
+			break
+		}
 	}
 	if c.SessionIdle <= 0 || c.SessionLifetime < c.SessionIdle {
 		r.fail("SELLERHUB_SESSION_IDLE", c.SessionIdle.String(), "must be positive and not longer than SELLERHUB_SESSION_LIFETIME")
@@ -222,6 +234,15 @@ func (r *reader) str(name, def string) string {
 		return v
 	}
 	return def
+}
+
+// list reads comma-separated values, each trimmed; an empty one is kept for validate to name.
+func (r *reader) list(name, def string) []string {
+	parts := strings.Split(r.str(name, def), ",")
+	for i := range parts {
+		parts[i] = strings.TrimSpace(parts[i])
+	}
+	return parts
 }
 
 func (r *reader) duration(name string, def time.Duration) time.Duration {

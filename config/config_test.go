@@ -23,16 +23,17 @@ func TestDefaults(t *testing.T) {
 
 func TestBadValuesNameTheVariable(t *testing.T) {
 	for name, value := range map[string]string{
-		"SELLERHUB_ADDR":           "no-port",
-		"SELLERHUB_DATABASE_URL":   "oracle://x",
-		"SELLERHUB_REDIS_URL":      "localhost:6379",
-		"SELLERHUB_SESSION_IDLE":   "three hours",
-		"SELLERHUB_SMTP_PORT":      "smtp",
-		"SELLERHUB_SSO_URL":        "sso.example",
-		"SELLERHUB_TIMEZONE":       "Mars/Olympus",
-		"SELLERHUB_SECURE_COOKIES": "maybe",
-		"SELLERHUB_LOG_FORMAT":     "xml",
-		"SELLERHUB_MESSAGE_POLL":   "10ms",
+		"SELLERHUB_ADDR":            "no-port",
+		"SELLERHUB_DATABASE_URL":    "oracle://x",
+		"SELLERHUB_REDIS_URL":       "localhost:6379",
+		"SELLERHUB_SESSION_IDLE":    "three hours",
+		"SELLERHUB_SMTP_PORT":       "smtp",
+		"SELLERHUB_SSO_URL":         "sso.example",
+		"SELLERHUB_TIMEZONE":        "Mars/Olympus",
+		"SELLERHUB_SECURE_COOKIES":  "maybe",
+		"SELLERHUB_LOG_FORMAT":      "xml",
+		"SELLERHUB_MESSAGE_POLL":    "10ms",
+		"SELLERHUB_PLATFORM_ADMINS": "ops@example.com,,root@example.com",
 	} {
 		_, err := Load(env(map[string]string{name: value}))
 		if err == nil || !strings.Contains(err.Error(), name) {
@@ -87,5 +88,19 @@ func TestUploadDir(t *testing.T) {
 	_, err = Load(env(map[string]string{"SELLERHUB_UPLOAD_DIR": file}))
 	if err == nil || !strings.Contains(err.Error(), "SELLERHUB_UPLOAD_DIR") {
 		t.Fatalf("a file as the upload folder: %v", err)
+	}
+}
+
+func TestPlatformAdmins(t *testing.T) {
+	c, err := Load(env(map[string]string{"SELLERHUB_ADMIN_ACCOUNT": "boss@example.com"}))
+	if err != nil || len(c.PlatformAdmins) != 1 || c.PlatformAdmins[0] != "boss@example.com" {
+		t.Fatalf("default is the seeded admin: %q %v", c.PlatformAdmins, err)
+	}
+	c, err = Load(env(map[string]string{"SELLERHUB_PLATFORM_ADMINS": " ops@example.com , 13800000000 "}))
+	if err != nil || strings.Join(c.PlatformAdmins, "|") != "ops@example.com|13800000000" {
+		t.Fatalf("a list, trimmed: %q %v", c.PlatformAdmins, err)
+	}
+	if _, err := Load(env(map[string]string{"SELLERHUB_PLATFORM_ADMINS": "ops @example.com"})); err == nil {
+		t.Fatal("an account with a space inside is accepted")
 	}
 }

@@ -34,12 +34,14 @@ func (m *Menu) BeforeCreate(*gorm.DB) error {
 	return nil
 }
 
-// MenuPermission is a button permission inside a menu's page, such as erp:wh:shelf:add.
+// MenuPermission is a button permission inside a menu's page, such as erp:wh:shelf:add. Builtin marks the
+// seeded ones, which the product's code checks by their code.
 type MenuPermission struct {
 	ID        int64 `gorm:"primaryKey;autoIncrement:false"`
 	MenuID    int64
 	Code      string
 	Name      string
+	Builtin   bool
 	CreatedAt time.Time
 }
 
@@ -96,8 +98,9 @@ func (db *DB) UpsertSeedMenu(m *Menu) (*Menu, error) {
 	return db.MenuByCode(*m.Code)
 }
 
-// UpsertSeedPermission inserts a seeded permission unless its code exists.
+// UpsertSeedPermission inserts a seeded permission, built in, unless its code exists.
 func (db *DB) UpsertSeedPermission(p *MenuPermission) error {
+	p.Builtin = true
 	return db.Clauses(clause.OnConflict{DoNothing: true}).Create(p).Error
 }
 

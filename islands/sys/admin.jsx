@@ -1,7 +1,7 @@
 // The simple admin screens, one island for all of them (the page's props name the screen): 标签分组, 标签, 客户端,
 // 客户管理 — each a table with add, edit and delete behind its button permissions — 操作日志, the company's
-// log of changes with its filters, and 部门, the company's department tree. A tag group that still has tags is not
-// deleted, nor a department with child departments or members (the server says so).
+// log of changes with its filters, 部门, the company's department tree, and 菜单管理 (menus.jsx). A tag group
+// that still has tags is not deleted, nor a department with child departments or members (the server says so).
 import { useEffect, useState } from "react";
 import { mount } from "../lib/mount.js";
 import { api } from "../lib/api.js";
@@ -9,6 +9,7 @@ import { can } from "../lib/permissions.js";
 import { toast } from "../lib/toast.js";
 import DataTable from "../table/DataTable.jsx";
 import FormDialog from "../lib/FormDialog.jsx";
+import MenuAdmin from "./menus.jsx";
 
 const V1 = "/admin/api/v1";
 
@@ -391,6 +392,7 @@ function AdminScreen({ screen, permissions }) {
   if (screen === "depts") return <Departments permissions={permissions} />;
   if (screen === "operationLogs") return <OperationLogs permissions={permissions} />;
   if (screen === "announcements") return <Announcements permissions={permissions} />;
+  if (screen === "menus") return <MenuAdmin permissions={permissions} />;
   return <Editable screen={screen} permissions={permissions} />;
 }
 
