@@ -104,7 +104,7 @@ func routes(e *echo.Echo, d Deps, pg *pages.Handler) {
 	admin.GET("/users/detail", uh.Detail, session)
 	admin.GET("/users/findOwnerAll", uh.FindOwnerAll, session)
 	admin.POST("/users/verifyPassword", uh.VerifyPassword, session)
-	admin.POST("/users/updatePasswordSelf", uh.UpdatePasswordSelf, session)
+	admin.POST("/users/updatePasswordSelf", uh.UpdatePasswordSelf, session, oplog("修改密码"))
 	admin.GET("/users/findbindlist", uh.FindBindList, session)
 	admin.GET("/users/getbindId", uh.GetBindID, session)
 	// Binding and switching change state over GET for the older client, so they get the same-origin check too.
@@ -113,15 +113,15 @@ func routes(e *echo.Echo, d Deps, pg *pages.Handler) {
 	admin.GET("/auth/changeLoginWechatApp", ah.ChangeLoginWechatApp, session, middleware.SameOriginGET)
 
 	// The personal center. mergeAccount is the binding of another account of the same person, checked as a login.
-	admin.POST("/users/updateSelf", uh.UpdateSelf, session)
-	admin.POST("/users/updateAccountSelf", uh.UpdateAccountSelf, session)
-	admin.POST("/users/updateEmailSelf", uh.UpdateEmailSelf, session)
-	admin.POST("/users/saveImage", uh.SaveImage, session) // saveImagePath: its own body limit
-	admin.POST("/users/mergeAccount", uh.BindAccount, session)
-	admin.GET("/users/unbindAccountBinding", uh.UnbindAccountBinding, session, middleware.SameOriginGET)
-	admin.POST("/users/unbindAccountBinding", uh.UnbindAccountBinding, session)
+	admin.POST("/users/updateSelf", uh.UpdateSelf, session, oplog("修改姓名"))
+	admin.POST("/users/updateAccountSelf", uh.UpdateAccountSelf, session, oplog("更换手机号"))
+	admin.POST("/users/updateEmailSelf", uh.UpdateEmailSelf, session, oplog("更换邮箱"))
+	admin.POST("/users/saveImage", uh.SaveImage, session, oplog("更换头像")) // saveImagePath: its own body limit
+	admin.POST("/users/mergeAccount", uh.BindAccount, session, oplog("合并账号"))
+	admin.GET("/users/unbindAccountBinding", uh.UnbindAccountBinding, session, middleware.SameOriginGET, oplog("解绑账号"))
+	admin.POST("/users/unbindAccountBinding", uh.UnbindAccountBinding, session, oplog("解绑账号"))
 	admin.GET("/users/unbindWechat", uh.UnbindWechat, session, middleware.SameOriginGET)
-	admin.GET("/users/unbindAccount", uh.UnbindAccount, session, middleware.SameOriginGET) // log off, after verifyPassword
+	admin.GET("/users/unbindAccount", uh.UnbindAccount, session, middleware.SameOriginGET, oplog("注销账号")) // log off, after verifyPassword
 
 	mh := &menus.Handler{Svc: d.Service}
 	admin.GET("/menus/route", mh.Routes, session)

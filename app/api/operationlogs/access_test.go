@@ -35,3 +35,23 @@ func TestSubUserAndRoleChangesAreLogged(t *testing.T) {
 		t.Fatalf("disable target = %q, want %s", actions["停用子账号"].Target, user)
 	}
 }
+
+// The personal center's changes are logged as well, passwords masked.
+func TestPersonalCenterChangesAreLogged(t *testing.T) {
+	h := apptest.Start(t)
+	owner := h.SignedIn("13400000011", "乙公司")
+	apptest.ExpectOK(t, owner.Call(http.MethodPost, v1+"users/updateSelf", map[string]string{"name": "新名字"}))
+	apptest.ExpectOK(t, owner.Call(http.MethodPost, v1+"users/updatePasswordSelf", map[string]string{"oldpassword": "Passw0rd!", "password": "Newpass#2026"}))
+	got := logs(t, owner, map[string]any{"pagesize": 50})
+	actions := map[string]entry{}
+	for _, e := range got.Records {
+		actions[e.Action] = e
+	}
+	if _, ok := actions["修改姓名"]; !ok {
+		t.Fatalf("no 修改姓名 in the log: %+v", got.Records)
+	}
+	d := actions["修改密码"].Detail
+	if d == "" || strings.Contains(d, "Passw0rd!") || strings.Contains(d, "Newpass#2026") {
+		t.Fatalf("password change not logged or not masked: %q", d)
+	}
+}
