@@ -62,8 +62,10 @@ func Open(databaseURL string) (*DB, error) {
 		// piling up writers that would only wait on the busy timeout.
 		sqlDB.SetMaxOpenConns(4)
 	} else {
-		sqlDB.SetMaxOpenConns(40)
-		sqlDB.SetMaxIdleConns(20)
+		// More connections than concurrent requests would only queue in the database; fewer queue here. 64 keeps
+		// well under PostgreSQL's and MariaDB's default of 100+ connections with room for a second instance.
+		sqlDB.SetMaxOpenConns(64)
+		sqlDB.SetMaxIdleConns(64)
 	}
 	sqlDB.SetConnMaxIdleTime(5 * time.Minute)
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
