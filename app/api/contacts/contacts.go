@@ -10,7 +10,6 @@ import (
 	"github.com/labstack/echo/v5"
 
 	"sellerhub/app/api"
-	"sellerhub/app/middleware"
 	"sellerhub/app/service"
 	"sellerhub/models"
 )
@@ -61,131 +60,45 @@ func (h *Handler) customer(m *models.Customer) Customer {
 }
 
 // ClientPage answers POST clients/page {currentpage, pagesize, sort, order, name} with a page of clients.
-func (h *Handler) ClientPage(c *echo.Context) error {
-	var q service.ListQuery
-	if err := c.Bind(&q); err != nil {
-		return err
-	}
-	p, _ := middleware.Principal(c)
-	rows, total, r, err := h.Svc.ClientPage(c.Request().Context(), p, q)
-	if err != nil {
-		return err
-	}
-	out := make([]Client, len(rows))
-	for i := range rows {
-		out[i] = h.client(&rows[i])
-	}
-	return api.OK(c, api.NewPage(out, total, r.Current, r.Size))
-}
+func (h *Handler) ClientPage(c *echo.Context) error { return api.PageOf(h.Svc.ClientPage, h.client)(c) }
 
 // GetClient answers GET clients/{id}.
-func (h *Handler) GetClient(c *echo.Context) error {
-	p, _ := middleware.Principal(c)
-	m, err := h.Svc.Client(c.Request().Context(), p, c.Param("id"))
-	if err != nil {
-		return err
-	}
-	return api.OK(c, h.client(m))
-}
+func (h *Handler) GetClient(c *echo.Context) error { return api.GetOne(h.Svc.Client, h.client)(c) }
 
 // CreateClient answers POST clients with the new client.
 func (h *Handler) CreateClient(c *echo.Context) error {
-	var f service.ClientForm
-	if err := c.Bind(&f); err != nil {
-		return err
-	}
-	p, _ := middleware.Principal(c)
-	m, err := h.Svc.CreateClient(c.Request().Context(), p, f)
-	if err != nil {
-		return err
-	}
-	return api.OK(c, h.client(m))
+	return api.CreateOne(h.Svc.CreateClient, h.client)(c)
 }
 
 // UpdateClient answers PUT clients/{id} with the changed client.
 func (h *Handler) UpdateClient(c *echo.Context) error {
-	var f service.ClientForm
-	if err := c.Bind(&f); err != nil {
-		return err
-	}
-	p, _ := middleware.Principal(c)
-	m, err := h.Svc.UpdateClient(c.Request().Context(), p, c.Param("id"), f)
-	if err != nil {
-		return err
-	}
-	return api.OK(c, h.client(m))
+	return api.UpdateOne(h.Svc.UpdateClient, h.client)(c)
 }
 
 // DeleteClient answers DELETE clients/{id}.
-func (h *Handler) DeleteClient(c *echo.Context) error {
-	p, _ := middleware.Principal(c)
-	if err := h.Svc.DeleteClient(c.Request().Context(), p, c.Param("id")); err != nil {
-		return err
-	}
-	return api.OK(c, "success")
-}
+func (h *Handler) DeleteClient(c *echo.Context) error { return api.DeleteOne(h.Svc.DeleteClient)(c) }
 
 // CustomerPage answers POST customers/page {currentpage, pagesize, sort, order, name} with a page of customers.
 func (h *Handler) CustomerPage(c *echo.Context) error {
-	var q service.ListQuery
-	if err := c.Bind(&q); err != nil {
-		return err
-	}
-	p, _ := middleware.Principal(c)
-	rows, total, r, err := h.Svc.CustomerPage(c.Request().Context(), p, q)
-	if err != nil {
-		return err
-	}
-	out := make([]Customer, len(rows))
-	for i := range rows {
-		out[i] = h.customer(&rows[i])
-	}
-	return api.OK(c, api.NewPage(out, total, r.Current, r.Size))
+	return api.PageOf(h.Svc.CustomerPage, h.customer)(c)
 }
 
 // GetCustomer answers GET customers/{id}.
 func (h *Handler) GetCustomer(c *echo.Context) error {
-	p, _ := middleware.Principal(c)
-	m, err := h.Svc.Customer(c.Request().Context(), p, c.Param("id"))
-	if err != nil {
-		return err
-	}
-	return api.OK(c, h.customer(m))
+	return api.GetOne(h.Svc.Customer, h.customer)(c)
 }
 
 // CreateCustomer answers POST customers with the new customer.
 func (h *Handler) CreateCustomer(c *echo.Context) error {
-	var f service.CustomerForm
-	if err := c.Bind(&f); err != nil {
-		return err
-	}
-	p, _ := middleware.Principal(c)
-	m, err := h.Svc.CreateCustomer(c.Request().Context(), p, f)
-	if err != nil {
-		return err
-	}
-	return api.OK(c, h.customer(m))
+	return api.CreateOne(h.Svc.CreateCustomer, h.customer)(c)
 }
 
 // UpdateCustomer answers PUT customers/{id} with the changed customer.
 func (h *Handler) UpdateCustomer(c *echo.Context) error {
-	var f service.CustomerForm
-	if err := c.Bind(&f); err != nil {
-		return err
-	}
-	p, _ := middleware.Principal(c)
-	m, err := h.Svc.UpdateCustomer(c.Request().Context(), p, c.Param("id"), f)
-	if err != nil {
-		return err
-	}
-	return api.OK(c, h.customer(m))
+	return api.UpdateOne(h.Svc.UpdateCustomer, h.customer)(c)
 }
 
 // DeleteCustomer answers DELETE customers/{id}.
 func (h *Handler) DeleteCustomer(c *echo.Context) error {
-	p, _ := middleware.Principal(c)
-	if err := h.Svc.DeleteCustomer(c.Request().Context(), p, c.Param("id")); err != nil {
-		return err
-	}
-	return api.OK(c, "success")
+	return api.DeleteOne(h.Svc.DeleteCustomer)(c)
 }

@@ -68,39 +68,11 @@ func (h *Handler) Tree(c *echo.Context) error {
 }
 
 // Create answers POST depts {parentId, name, sort, leaderId, remark} with the new department.
-func (h *Handler) Create(c *echo.Context) error {
-	var f service.DeptForm
-	if err := c.Bind(&f); err != nil {
-		return err
-	}
-	p, _ := middleware.Principal(c)
-	d, err := h.Svc.CreateDept(c.Request().Context(), p, f)
-	if err != nil {
-		return err
-	}
-	return api.OK(c, h.dept(d))
-}
+func (h *Handler) Create(c *echo.Context) error { return api.CreateOne(h.Svc.CreateDept, h.dept)(c) }
 
 // Update answers PUT depts/{id} {parentId, name, sort, leaderId, remark} with the changed department: renamed,
 // re-sorted or moved.
-func (h *Handler) Update(c *echo.Context) error {
-	var f service.DeptForm
-	if err := c.Bind(&f); err != nil {
-		return err
-	}
-	p, _ := middleware.Principal(c)
-	d, err := h.Svc.UpdateDept(c.Request().Context(), p, c.Param("id"), f)
-	if err != nil {
-		return err
-	}
-	return api.OK(c, h.dept(d))
-}
+func (h *Handler) Update(c *echo.Context) error { return api.UpdateOne(h.Svc.UpdateDept, h.dept)(c) }
 
 // Delete answers DELETE depts/{id}, refused while the department has child departments or members.
-func (h *Handler) Delete(c *echo.Context) error {
-	p, _ := middleware.Principal(c)
-	if err := h.Svc.DeleteDept(c.Request().Context(), p, c.Param("id")); err != nil {
-		return err
-	}
-	return api.OK(c, "success")
-}
+func (h *Handler) Delete(c *echo.Context) error { return api.DeleteOne(h.Svc.DeleteDept)(c) }

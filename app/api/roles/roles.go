@@ -82,69 +82,19 @@ func grants(g *service.RoleGrants) Grants {
 
 // Page answers POST roles/page {currentpage, pagesize, sort, order, name}: data {records, total, size, current,
 // pages}.
-func (h *Handler) Page(c *echo.Context) error {
-	var q service.RoleQuery
-	if err := c.Bind(&q); err != nil {
-		return err
-	}
-	p, _ := middleware.Principal(c)
-	roles, total, r, err := h.Svc.RolePage(c.Request().Context(), p, q)
-	if err != nil {
-		return err
-	}
-	out := make([]Role, len(roles))
-	for i := range roles {
-		out[i] = h.role(&roles[i])
-	}
-	return api.OK(c, api.NewPage(out, total, r.Current, r.Size))
-}
+func (h *Handler) Page(c *echo.Context) error { return api.PageOf(h.Svc.RolePage, h.role)(c) }
 
 // Get answers GET roles/{id}.
-func (h *Handler) Get(c *echo.Context) error {
-	p, _ := middleware.Principal(c)
-	r, err := h.Svc.Role(c.Request().Context(), p, c.Param("id"))
-	if err != nil {
-		return err
-	}
-	return api.OK(c, h.role(r))
-}
+func (h *Handler) Get(c *echo.Context) error { return api.GetOne(h.Svc.Role, h.role)(c) }
 
 // Create answers POST roles {name, remark} with the new role.
-func (h *Handler) Create(c *echo.Context) error {
-	var f service.RoleForm
-	if err := c.Bind(&f); err != nil {
-		return err
-	}
-	p, _ := middleware.Principal(c)
-	r, err := h.Svc.CreateRole(c.Request().Context(), p, f)
-	if err != nil {
-		return err
-	}
-	return api.OK(c, h.role(r))
-}
+func (h *Handler) Create(c *echo.Context) error { return api.CreateOne(h.Svc.CreateRole, h.role)(c) }
 
 // Update answers PUT roles/{id} {name, remark} with the changed role.
-func (h *Handler) Update(c *echo.Context) error {
-	var f service.RoleForm
-	if err := c.Bind(&f); err != nil {
-		return err
-	}
-	p, _ := middleware.Principal(c)
-	r, err := h.Svc.UpdateRole(c.Request().Context(), p, c.Param("id"), f)
-	if err != nil {
-		return err
-	}
-	return api.OK(c, h.role(r))
-}
+func (h *Handler) Update(c *echo.Context) error { return api.UpdateOne(h.Svc.UpdateRole, h.role)(c) }
 
 // Delete answers DELETE roles/{id}.
-func (h *Handler) Delete(c *echo.Context) error {
-	p, _ := middleware.Principal(c)
-	if err := h.Svc.DeleteRole(c.Request().Context(), p, c.Param("id")); err != nil {
-		return err
-	}
-	return api.OK(c, "success")
-}
+func (h *Handler) Delete(c *echo.Context) error { return api.DeleteOne(h.Svc.DeleteRole)(c) }
 
 // GetGrants answers GET roles/{id}/grants: the product menu tree with the role's grants checked.
 func (h *Handler) GetGrants(c *echo.Context) error {

@@ -60,22 +60,7 @@ func (h *Handler) tag(t *models.Tag) Tag {
 }
 
 // GroupPage answers POST tagGroups/page {currentpage, pagesize, sort, order, name} with a page of groups.
-func (h *Handler) GroupPage(c *echo.Context) error {
-	var q service.ListQuery
-	if err := c.Bind(&q); err != nil {
-		return err
-	}
-	p, _ := middleware.Principal(c)
-	rows, total, r, err := h.Svc.TagGroupPage(c.Request().Context(), p, q)
-	if err != nil {
-		return err
-	}
-	out := make([]Group, len(rows))
-	for i := range rows {
-		out[i] = h.group(&rows[i])
-	}
-	return api.OK(c, api.NewPage(out, total, r.Current, r.Size))
-}
+func (h *Handler) GroupPage(c *echo.Context) error { return api.PageOf(h.Svc.TagGroupPage, h.group)(c) }
 
 // GroupOptions answers GET tagGroups/options: every group of the company as [{id, name}], by name.
 func (h *Handler) GroupOptions(c *echo.Context) error {
@@ -92,113 +77,32 @@ func (h *Handler) GroupOptions(c *echo.Context) error {
 }
 
 // GetGroup answers GET tagGroups/{id}.
-func (h *Handler) GetGroup(c *echo.Context) error {
-	p, _ := middleware.Principal(c)
-	g, err := h.Svc.TagGroup(c.Request().Context(), p, c.Param("id"))
-	if err != nil {
-		return err
-	}
-	return api.OK(c, h.group(g))
-}
+func (h *Handler) GetGroup(c *echo.Context) error { return api.GetOne(h.Svc.TagGroup, h.group)(c) }
 
 // CreateGroup answers POST tagGroups {name, remark} with the new group.
 func (h *Handler) CreateGroup(c *echo.Context) error {
-	var f service.TagGroupForm
-	if err := c.Bind(&f); err != nil {
-		return err
-	}
-	p, _ := middleware.Principal(c)
-	g, err := h.Svc.CreateTagGroup(c.Request().Context(), p, f)
-	if err != nil {
-		return err
-	}
-	return api.OK(c, h.group(g))
+	return api.CreateOne(h.Svc.CreateTagGroup, h.group)(c)
 }
 
 // UpdateGroup answers PUT tagGroups/{id} with the changed group.
 func (h *Handler) UpdateGroup(c *echo.Context) error {
-	var f service.TagGroupForm
-	if err := c.Bind(&f); err != nil {
-		return err
-	}
-	p, _ := middleware.Principal(c)
-	g, err := h.Svc.UpdateTagGroup(c.Request().Context(), p, c.Param("id"), f)
-	if err != nil {
-		return err
-	}
-	return api.OK(c, h.group(g))
+	return api.UpdateOne(h.Svc.UpdateTagGroup, h.group)(c)
 }
 
 // DeleteGroup answers DELETE tagGroups/{id}, refused while the group has tags.
-func (h *Handler) DeleteGroup(c *echo.Context) error {
-	p, _ := middleware.Principal(c)
-	if err := h.Svc.DeleteTagGroup(c.Request().Context(), p, c.Param("id")); err != nil {
-		return err
-	}
-	return api.OK(c, "success")
-}
+func (h *Handler) DeleteGroup(c *echo.Context) error { return api.DeleteOne(h.Svc.DeleteTagGroup)(c) }
 
 // TagPage answers POST tags/page {currentpage, pagesize, sort, order, name, groupId} with a page of tags.
-func (h *Handler) TagPage(c *echo.Context) error {
-	var q service.ListQuery
-	if err := c.Bind(&q); err != nil {
-		return err
-	}
-	p, _ := middleware.Principal(c)
-	rows, total, r, err := h.Svc.TagPage(c.Request().Context(), p, q)
-	if err != nil {
-		return err
-	}
-	out := make([]Tag, len(rows))
-	for i := range rows {
-		out[i] = h.tag(&rows[i])
-	}
-	return api.OK(c, api.NewPage(out, total, r.Current, r.Size))
-}
+func (h *Handler) TagPage(c *echo.Context) error { return api.PageOf(h.Svc.TagPage, h.tag)(c) }
 
 // GetTag answers GET tags/{id}.
-func (h *Handler) GetTag(c *echo.Context) error {
-	p, _ := middleware.Principal(c)
-	t, err := h.Svc.Tag(c.Request().Context(), p, c.Param("id"))
-	if err != nil {
-		return err
-	}
-	return api.OK(c, h.tag(t))
-}
+func (h *Handler) GetTag(c *echo.Context) error { return api.GetOne(h.Svc.Tag, h.tag)(c) }
 
 // CreateTag answers POST tags {name, color, groupId, remark} with the new tag.
-func (h *Handler) CreateTag(c *echo.Context) error {
-	var f service.TagForm
-	if err := c.Bind(&f); err != nil {
-		return err
-	}
-	p, _ := middleware.Principal(c)
-	t, err := h.Svc.CreateTag(c.Request().Context(), p, f)
-	if err != nil {
-		return err
-	}
-	return api.OK(c, h.tag(t))
-}
+func (h *Handler) CreateTag(c *echo.Context) error { return api.CreateOne(h.Svc.CreateTag, h.tag)(c) }
 
 // UpdateTag answers PUT tags/{id} with the changed tag.
-func (h *Handler) UpdateTag(c *echo.Context) error {
-	var f service.TagForm
-	if err := c.Bind(&f); err != nil {
-		return err
-	}
-	p, _ := middleware.Principal(c)
-	t, err := h.Svc.UpdateTag(c.Request().Context(), p, c.Param("id"), f)
-	if err != nil {
-		return err
-	}
-	return api.OK(c, h.tag(t))
-}
+func (h *Handler) UpdateTag(c *echo.Context) error { return api.UpdateOne(h.Svc.UpdateTag, h.tag)(c) }
 
 // DeleteTag answers DELETE tags/{id}.
-func (h *Handler) DeleteTag(c *echo.Context) error {
-	p, _ := middleware.Principal(c)
-	if err := h.Svc.DeleteTag(c.Request().Context(), p, c.Param("id")); err != nil {
-		return err
-	}
-	return api.OK(c, "success")
-}
+func (h *Handler) DeleteTag(c *echo.Context) error { return api.DeleteOne(h.Svc.DeleteTag)(c) }
