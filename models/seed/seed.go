@@ -1,5 +1,5 @@
 // Package seed fills a new database with what a first-time user needs: the product menu, the demo company, its
-// default role, the admin account and the demo company's dictionaries. Running it again adds only what is missing.
+// default role, the admin account and the demo company's dictionaries, and Amazon's marketplaces. Running it again adds only what is missing.
 package seed
 
 import (
@@ -27,6 +27,9 @@ type Admin struct {
 func Run(ctx context.Context, db *models.DB, account, password string, hash func(string) (string, error)) (Admin, error) {
 	db = db.With(ctx)
 	out := Admin{Account: account}
+	if err := db.SaveMarketplaces(); err != nil {
+		return out, fmt.Errorf("seed the marketplaces: %w", err)
+	}
 	if err := SeedMenus(db); err != nil {
 		return out, fmt.Errorf("seed the menu: %w", err)
 	}
