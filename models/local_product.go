@@ -104,6 +104,17 @@ func (db *DB) LocalProductByID(companyID, id int64) (*ProductRow, error) {
 	return &p, nil
 }
 
+// LockLocalProduct loads one of the company's products (without reference names) and locks it until the
+// transaction ends, or answers ErrNotFound.
+func (db *DB) LockLocalProduct(companyID, id int64) (*LocalProduct, error) {
+	var p LocalProduct
+	err := db.ForUpdate().Scopes(InCompany("local_products", companyID)).First(&p, "local_products.id = ?", id).Error
+	if err != nil {
+		return nil, err
+	}
+	return &p, nil
+}
+
 // LocalProductBySKU loads the company's product with the SKU, or ErrNotFound.
 func (db *DB) LocalProductBySKU(companyID int64, sku string) (*LocalProduct, error) {
 	var p LocalProduct
