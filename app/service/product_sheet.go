@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"context"
 	"fmt"
-	"strconv"
 	"strings"
 
 	"github.com/shopspring/decimal"
@@ -170,21 +169,21 @@ func lockCatalogNames(tx *models.DB, companyID int64) (*catalogNames, error) {
 	return names, nil
 }
 
-// resolve fills the row's reference ids from their names, or says which name is unknown.
-func (n *catalogNames) resolve(r *importRow) string {
+// resolve sets the product's references from the row's names, or says which name is unknown.
+func (n *catalogNames) resolve(r *importRow, m *models.LocalProduct) string {
 	if r.Brand != "" {
 		id, ok := n.brands[r.Brand]
 		if !ok {
 			return fmt.Sprintf(msgImportNameAbsent, "品牌", r.Brand)
 		}
-		r.BrandID = strconv.FormatInt(id, 10)
+		m.BrandID = &id
 	}
 	if r.Category != "" {
 		switch ids := n.categories[r.Category]; len(ids) {
 		case 0:
 			return fmt.Sprintf(msgImportNameAbsent, "分类", r.Category)
 		case 1:
-			r.CategoryID = strconv.FormatInt(ids[0], 10)
+			m.CategoryID = &ids[0]
 		default:
 			return fmt.Sprintf(msgImportCategory2, r.Category)
 		}
@@ -194,7 +193,7 @@ func (n *catalogNames) resolve(r *importRow) string {
 		if !ok {
 			return fmt.Sprintf(msgImportNameAbsent, "供应商", r.Supplier)
 		}
-		r.SupplierID = strconv.FormatInt(id, 10)
+		m.SupplierID = &id
 	}
 	return ""
 }
@@ -225,11 +224,10 @@ func (s *Service) ImportProducts(ctx context.Context, p Principal, data []byte) 
 		products := make([]*models.LocalProduct, 0, len(rows))
 		now := s.stamp()
 		for i := range rows {
-			msg := names.resolve(&rows[i])
-			var m *models.LocalProduct
+			m, err := rows[i].product()
+			msg := refusalText(err)
 			if msg == "" {
-				m, err = rows[i].product()
-				msg = refusalText(err)
+				msg = names.resolve(&rows[i], m)
 			}
 			if msg == "" && taken[m.SKU] {
 				msg = MsgSKUTaken(m.SKU)

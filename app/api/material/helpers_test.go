@@ -23,10 +23,10 @@ const (
 // product is a product as the calls answer it.
 type product struct {
 	ID, SKU, Name, Image, KindName, BrandID, Brand, CategoryID, Category, SupplierID, Supplier string
-	Kind                                                                                      int
-	Price, Weight, Length, Width, Height, CartonUnits, CartonWeight, CartonLength             string
-	CartonWidth, CartonHeight, CartonSpec, Remark, Status, CreatedAt, UpdatedAt               string
-	Disabled                                                                                  bool
+	Kind                                                                                       int
+	Price, Weight, Length, Width, Height, CartonUnits, CartonWeight, CartonLength              string
+	CartonWidth, CartonHeight, CartonSpec, Remark, Status, CreatedAt, UpdatedAt                string
+	Disabled                                                                                   bool
 }
 
 type page[T any] struct {
@@ -112,3 +112,5 @@ func storeGroup(t *testing.T, h *apptest.Harness, account, name string) string {
 	}
 	return strconv.FormatInt(g.ID, 10)
 }
+
+func jsonUnmarshal(s string, v any) error { return json.Unmarshal([]byte(s), v) }
