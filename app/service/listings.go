@@ -138,7 +138,8 @@ func listingProduct(tx *models.DB, companyID int64, raw string) (*int64, error) 
 	})
 }
 
-// saveListing checks the form's group and product and writes the listing, new when l.ID is 0.
+// saveListing checks the form, its group and its product, and writes the listing: a new one when n is 0, else the
+// company's listing n.
 func (s *Service) saveListing(ctx context.Context, p Principal, n int64, f ListingForm) (*models.ListingRow, error) {
 	if err := f.check(); err != nil {
 		return nil, err
