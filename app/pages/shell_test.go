@@ -78,6 +78,10 @@ func TestEverySpecRouteAndMenuLinkAnswers(t *testing.T) {
 	for _, path := range []string{"/sys/taggroup", "/sys/tag", "/sys/client", "/sys/customer", "/sys/operationlog", "/sys/dept", "/sys/menu"} {
 		built[path] = true
 	}
+	for _, path := range []string{"/erp/material/localproduct", "/localproduct/addinfo", "/localproduct/editinfo", "/material/details",
+		"/amazon/listing/relation", "/erp/base/brand", "/erp/base/category", "/erp/base/supplier"} {
+		built[path] = true
+	}
 	for _, r := range routes {
 		status, body := get(t, c, r.Path+"?embed=1")
 		if status != 200 || built[r.Path] == strings.Contains(body, r.Module+"模块建设中") {
