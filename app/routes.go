@@ -12,6 +12,7 @@ import (
 	"sellerhub/app/api/operationlogs"
 	"sellerhub/app/api/queryfield"
 	"sellerhub/app/api/roles"
+	"sellerhub/app/api/shipform"
 	"sellerhub/app/api/tags"
 	"sellerhub/app/api/users"
 	"sellerhub/app/middleware"
@@ -46,6 +47,8 @@ func routes(e *echo.Echo, d Deps, pg *pages.Handler) {
 	// The personal center's forms (the hidden field form names which) and its pictures, only to the same company.
 	signedIn.POST("/usercenter", pg.UserCenterForm)
 	e.GET(service.UploadPrefix+":name", pg.Upload, middleware.RequireSignIn)
+	// The 配货单, a print document outside the shell (also the shipment_handing/pehuo tab below).
+	signedIn.GET("/orderblank", pg.PickList)
 
 	// Tab pages: opened directly they render the shell with their tab; inside a tab frame (?embed=1) the page.
 	signedIn.GET("/home", pg.Tab("首页", pg.Home))
@@ -54,19 +57,20 @@ func routes(e *echo.Echo, d Deps, pg *pages.Handler) {
 	// Every menu link and every route of the specification answers: with its page where the module is built,
 	// else with 建设中. A menu entry's page is refused (无权限 in its frame) to users not granted it.
 	built := map[string]echo.HandlerFunc{
-		"/sys/notify/publish": pg.NotifyPublishForm,
-		"/sys/dict":           pg.DictAdmin,
-		"/sys/taggroup":       pg.AdminScreen("标签分组", "tagGroups"),
-		"/sys/tag":            pg.AdminScreen("标签", "tags"),
-		"/sys/client":         pg.AdminScreen("客户端", "clients"),
-		"/sys/customer":       pg.AdminScreen("客户管理", "customers"),
-		"/sys/operationlog":   pg.AdminScreen("操作日志", "operationLogs"),
-		"/sys/notify":         pg.AdminScreen("通知公告", "announcements"),
-		"/sys/subuser":        pg.SubUserAdmin,
-		"/sys/role":           pg.RoleAdmin,
-		"/sys/dept":           pg.AdminScreen("部门", "depts"),
-		"/sys/menu":           pg.AdminScreen("菜单管理", "menus"),
-		"/usercenter":         pg.UserCenter,
+		"/sys/notify/publish":     pg.NotifyPublishForm,
+		"/sys/dict":               pg.DictAdmin,
+		"/sys/taggroup":           pg.AdminScreen("标签分组", "tagGroups"),
+		"/sys/tag":                pg.AdminScreen("标签", "tags"),
+		"/sys/client":             pg.AdminScreen("客户端", "clients"),
+		"/sys/customer":           pg.AdminScreen("客户管理", "customers"),
+		"/sys/operationlog":       pg.AdminScreen("操作日志", "operationLogs"),
+		"/sys/notify":             pg.AdminScreen("通知公告", "announcements"),
+		"/sys/subuser":            pg.SubUserAdmin,
+		"/sys/role":               pg.RoleAdmin,
+		"/sys/dept":               pg.AdminScreen("部门", "depts"),
+		"/sys/menu":               pg.AdminScreen("菜单管理", "menus"),
+		"/usercenter":             pg.UserCenter,
+		"/shipment_handing/pehuo": pg.PickList,
 	}
 	// 个人中心 is each user's own account: every signed-in user may open it, granted its menu entry or not.
 	everyone := map[string]bool{"/usercenter": true}
@@ -257,6 +261,12 @@ func routes(e *echo.Echo, d Deps, pg *pages.Handler) {
 	admin.POST("/depts", deh.Create, session, deptScreen, needs(service.PermissionDeptAdd), oplog("新增部门"))
 	admin.PUT("/depts/:id", deh.Update, session, deptScreen, needs(service.PermissionDeptEdit), oplog("编辑部门"))
 	admin.DELETE("/depts/:id", deh.Delete, session, deptScreen, needs(service.PermissionDeptDelete), oplog("删除部门"))
+
+	// The pick list (shipForm): any signed-in user of the company, within the store groups they are granted.
+	sf := &shipform.Handler{Svc: d.Service, TimeZone: d.Config.TimeZone}
+	erp := e.Group("/erp/api/v1", middleware.SameOrigin)
+	erp.GET("/shipForm/quotainfo/:shipmentid", sf.QuotaInfo, session)
+	erp.POST("/shipForm/getQRCode/:shipmentid/:size", sf.QRCode, session)
 
 	// Unknown addresses: the envelope under the API prefixes, the 404 page elsewhere.
 	e.RouteNotFound("/*", func(*echo.Context) error { return echo.ErrNotFound })
