@@ -99,7 +99,7 @@ func TestQuotaInfoHasTheContractsFieldsAndTheWarehousesFulfillableStock(t *testi
 			}
 			first := q.ItemList[0]
 			if first.SKU != "FBA15QUOTA01-SKU-001" || first.SellerSKU != "FBA15QUOTA01-MSKU-001" ||
-				first.Name != "测试产品001 加厚收纳盒" || first.Image != "/static/demo/mug.svg" || *first.BoxNum != 10 ||
+				first.Name != "测试产品001 天蓝硅胶收纳盒 1件装" || first.Image != "/static/demo/mug.svg" || *first.BoxNum != 10 ||
 				*first.BoxWeight != 8.5 || *first.BoxLength != 60 || *first.BoxWidth != 40 || *first.BoxHeight != 35 ||
 				first.QuantityShipped != 10 {
 				t.Fatalf("first item %+v", first)
