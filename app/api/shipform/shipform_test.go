@@ -177,7 +177,7 @@ func decodeQR(t *testing.T, b []byte) (string, int) {
 }
 
 func TestQRCodeEncodesTheShipmentID(t *testing.T) {
-	h, c, _ := adminWithShipment(t, "FBA15QRCODE1", 1)
+	_, c, _ := adminWithShipment(t, "FBA15QRCODE1", 1)
 	resp, body := c.Raw(http.MethodPost, v1+"getQRCode/FBA15QRCODE1/4", "", nil)
 	if resp.StatusCode != http.StatusOK || resp.Header.Get("Content-Type") != "image/png" {
 		t.Fatalf("getQRCode: %d %s", resp.StatusCode, resp.Header.Get("Content-Type"))
@@ -203,7 +203,6 @@ func TestQRCodeEncodesTheShipmentID(t *testing.T) {
 	if resp, _ := c.Raw(http.MethodGet, v1+"getQRCode/FBA15QRCODE1/4", "", nil); resp.StatusCode != http.StatusNotFound {
 		t.Fatalf("GET getQRCode: %d", resp.StatusCode)
 	}
-	_ = h
 }
 
 func TestOrderBlankIsTheWholePickListOnOnePrintableDocument(t *testing.T) {
@@ -274,4 +273,24 @@ func TestDemoShipmentsPickListAndPicturesAreThere(t *testing.T) {
 		}
 	}
 	apptest.ExpectOK(t, c.Call(http.MethodGet, v1+"quotainfo/"+seed.DemoShipmentNew, nil))
+}
+
+func TestAUserLimitedToOtherStoreGroupsDoesNotSeeTheShipment(t *testing.T) {
+	h, _, s := adminWithShipment(t, "FBA15GROUP01", 2)
+	member := h.Member(apptest.AdminAccount, "13700000001", true)
+	u, _ := h.DB.UserByAccount("13700000001")
+	demo := models.StoreGroup{}
+	if err := h.DB.Where("company_id = ? AND name = ?", s.CompanyID, "演示店铺").Take(&demo).Error; err != nil {
+		t.Fatal(err)
+	}
+	if err := h.DB.Create(&models.UserStoreGroup{UserID: u.ID, GroupID: demo.ID}).Error; err != nil {
+		t.Fatal(err)
+	}
+	apptest.Expect(t, member.Call(http.MethodGet, v1+"quotainfo/FBA15GROUP01", nil), http.StatusNotFound, "A0404", "货件不存在")
+	apptest.Expect(t, member.Call(http.MethodPost, v1+"getQRCode/FBA15GROUP01/4", nil), http.StatusNotFound, "A0404", "货件不存在")
+	if resp, _ := member.Raw(http.MethodGet, "/orderblank?shipmentid=FBA15GROUP01", "", nil); resp.StatusCode != http.StatusNotFound {
+		t.Fatalf("/orderblank of another store group: %d", resp.StatusCode)
+	}
+	// The demo group's shipment is theirs to pick.
+	apptest.ExpectOK(t, member.Call(http.MethodGet, v1+"quotainfo/"+seed.DemoShipmentPicking, nil))
 }
