@@ -13,6 +13,7 @@ import (
 	"sellerhub/app/api/operationlogs"
 	"sellerhub/app/api/queryfield"
 	"sellerhub/app/api/roles"
+	"sellerhub/app/api/shipform"
 	"sellerhub/app/api/tags"
 	"sellerhub/app/api/users"
 	"sellerhub/app/middleware"
@@ -50,6 +51,8 @@ func routes(e *echo.Echo, d Deps, pg *pages.Handler) {
 	// The personal center's forms (the hidden field form names which) and its pictures, only to the same company.
 	signedIn.POST("/usercenter", pg.UserCenterForm)
 	e.GET(service.UploadPrefix+":name", pg.Upload, middleware.RequireSignIn)
+	// The 配货单, a print document outside the shell (also the shipment_handing/pehuo tab below).
+	signedIn.GET("/orderblank", pg.PickList)
 
 	// Tab pages: opened directly they render the shell with their tab; inside a tab frame (?embed=1) the page.
 	signedIn.GET("/home", pg.Tab("首页", pg.Home))
@@ -80,6 +83,7 @@ func routes(e *echo.Echo, d Deps, pg *pages.Handler) {
 		"/erp/base/brand":            pg.AdminScreen("品牌", "brands"),
 		"/erp/base/category":         pg.AdminScreen("分类", "categories"),
 		"/erp/base/supplier":         pg.AdminScreen("供应商", "suppliers"),
+		"/shipment_handing/pehuo":    pg.PickList,
 	}
 	// 个人中心 is each user's own account: every signed-in user may open it, granted its menu entry or not.
 	everyone := map[string]bool{"/usercenter": true}
@@ -317,6 +321,11 @@ func routes(e *echo.Echo, d Deps, pg *pages.Handler) {
 	erp.PUT("/listing/:id", mat.UpdateListing, session, perm(service.PermissionListingEdit), oplog("编辑Listing"))
 	erp.POST("/listing/:id/pair", mat.PairListing, session, perm(service.PermissionListingEdit), oplog("SKU配对"))
 	erp.DELETE("/listing/:id", mat.DeleteListing, session, perm(service.PermissionListingDelete), oplog("删除Listing"))
+
+	// The pick list (shipForm): any signed-in user of the company, within the store groups they are granted.
+	sf := &shipform.Handler{Svc: d.Service, TimeZone: d.Config.TimeZone}
+	erp.GET("/shipForm/quotainfo/:shipmentid", sf.QuotaInfo, session)
+	erp.POST("/shipForm/getQRCode/:shipmentid/:size", sf.QRCode, session)
 
 	// Unknown addresses: the envelope under the API prefixes, the 404 page elsewhere.
 	e.RouteNotFound("/*", func(*echo.Context) error { return echo.ErrNotFound })
