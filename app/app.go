@@ -31,7 +31,9 @@ type Deps struct {
 const bodyLimit = 2 << 20
 
 // ownBodyLimit tells the routes that cap their bodies themselves: the picture uploads (api.ImageBodyLimit).
-func ownBodyLimit(c *echo.Context) bool { return c.Path() == saveImagePath || c.Path() == photoUploadPath }
+func ownBodyLimit(c *echo.Context) bool {
+	return c.Path() == saveImagePath || c.Path() == photoUploadPath
+}
 
 // New builds the echo application.
 func New(d Deps) *echo.Echo {
