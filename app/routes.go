@@ -14,9 +14,11 @@ import (
 	"sellerhub/app/api/roles"
 	"sellerhub/app/api/tags"
 	"sellerhub/app/api/users"
+	"sellerhub/app/api/warehouse"
 	"sellerhub/app/middleware"
 	"sellerhub/app/pages"
 	"sellerhub/app/service"
+	"sellerhub/models"
 )
 
 // saveImagePath is the avatar upload route (users/saveImage below), which has its own body limit.
@@ -54,19 +56,28 @@ func routes(e *echo.Echo, d Deps, pg *pages.Handler) {
 	// Every menu link and every route of the specification answers: with its page where the module is built,
 	// else with 建设中. A menu entry's page is refused (无权限 in its frame) to users not granted it.
 	built := map[string]echo.HandlerFunc{
-		"/sys/notify/publish": pg.NotifyPublishForm,
-		"/sys/dict":           pg.DictAdmin,
-		"/sys/taggroup":       pg.AdminScreen("标签分组", "tagGroups"),
-		"/sys/tag":            pg.AdminScreen("标签", "tags"),
-		"/sys/client":         pg.AdminScreen("客户端", "clients"),
-		"/sys/customer":       pg.AdminScreen("客户管理", "customers"),
-		"/sys/operationlog":   pg.AdminScreen("操作日志", "operationLogs"),
-		"/sys/notify":         pg.AdminScreen("通知公告", "announcements"),
-		"/sys/subuser":        pg.SubUserAdmin,
-		"/sys/role":           pg.RoleAdmin,
-		"/sys/dept":           pg.AdminScreen("部门", "depts"),
-		"/sys/menu":           pg.AdminScreen("菜单管理", "menus"),
-		"/usercenter":         pg.UserCenter,
+		"/sys/notify/publish":     pg.NotifyPublishForm,
+		"/sys/dict":               pg.DictAdmin,
+		"/sys/taggroup":           pg.AdminScreen("标签分组", "tagGroups"),
+		"/sys/tag":                pg.AdminScreen("标签", "tags"),
+		"/sys/client":             pg.AdminScreen("客户端", "clients"),
+		"/sys/customer":           pg.AdminScreen("客户管理", "customers"),
+		"/sys/operationlog":       pg.AdminScreen("操作日志", "operationLogs"),
+		"/sys/notify":             pg.AdminScreen("通知公告", "announcements"),
+		"/sys/subuser":            pg.SubUserAdmin,
+		"/sys/role":               pg.RoleAdmin,
+		"/sys/dept":               pg.AdminScreen("部门", "depts"),
+		"/sys/menu":               pg.AdminScreen("菜单管理", "menus"),
+		"/usercenter":             pg.UserCenter,
+		"/erp/warehouse/base":     pg.WarehouseScreen("仓库", "warehouses"),
+		"/erp/warehouse/record":   pg.WarehouseScreen("库存流水", "record"),
+		"/erp/warehouse/inbound":  pg.WarehouseScreen("入库单", "inboundList"),
+		"/erp/warehouse/outbound": pg.WarehouseScreen("出库单", "outboundList"),
+		// The documents' create and detail pages are for those granted the document list.
+		"/e/w/i":   middleware.RequireMenu(d.Service, "/erp/warehouse/inbound")(pg.WarehouseScreen("新建入库单", "inboundNew")),
+		"/e/w/i/d": middleware.RequireMenu(d.Service, "/erp/warehouse/inbound")(pg.WarehouseScreen("入库单详情", "inboundDetail")),
+		"/e/w/o":   middleware.RequireMenu(d.Service, "/erp/warehouse/outbound")(pg.WarehouseScreen("新建出库单", "outboundNew")),
+		"/e/w/o/d": middleware.RequireMenu(d.Service, "/erp/warehouse/outbound")(pg.WarehouseScreen("出库单详情", "outboundDetail")),
 	}
 	// 个人中心 is each user's own account: every signed-in user may open it, granted its menu entry or not.
 	everyone := map[string]bool{"/usercenter": true}
@@ -257,6 +268,41 @@ func routes(e *echo.Echo, d Deps, pg *pages.Handler) {
 	admin.POST("/depts", deh.Create, session, deptScreen, needs(service.PermissionDeptAdd), oplog("新增部门"))
 	admin.PUT("/depts/:id", deh.Update, session, deptScreen, needs(service.PermissionDeptEdit), oplog("编辑部门"))
 	admin.DELETE("/depts/:id", deh.Delete, session, deptScreen, needs(service.PermissionDeptDelete), oplog("删除部门"))
+
+	// Warehouses, stock and the inbound and outbound documents (/erp/api/v1). Reading needs the screen (its menu
+	// entry), each change its button permission. The warehouse drop-downs and the documents' product picker need a
+	// session only: several screens offer them.
+	erp := e.Group("/erp/api/v1", middleware.SameOrigin)
+	wh := &warehouse.Handler{Svc: d.Service, TimeZone: d.Config.TimeZone}
+	warehouseScreen := middleware.RequireMenu(d.Service, "/erp/warehouse/base")
+	erp.POST("/warehouse/page", wh.WarehousePage, session, warehouseScreen)
+	erp.GET("/warehouse/options", wh.WarehouseOptions, session)
+	erp.GET("/warehouse/:id", wh.GetWarehouse, session, warehouseScreen)
+	erp.POST("/warehouse", wh.CreateWarehouse, session, warehouseScreen, needs(service.PermissionWarehouseAdd), oplog("新增仓库"))
+	erp.PUT("/warehouse/:id", wh.UpdateWarehouse, session, warehouseScreen, needs(service.PermissionWarehouseEdit), oplog("编辑仓库"))
+	erp.POST("/warehouse/:id/disable", wh.DisableWarehouse, session, warehouseScreen, needs(service.PermissionWarehouseEdit), oplog("停用仓库"))
+	erp.POST("/warehouse/:id/enable", wh.EnableWarehouse, session, warehouseScreen, needs(service.PermissionWarehouseEdit), oplog("启用仓库"))
+	erp.DELETE("/warehouse/:id", wh.DeleteWarehouse, session, warehouseScreen, needs(service.PermissionWarehouseDelete), oplog("删除仓库"))
+	recordScreen := middleware.RequireMenu(d.Service, "/erp/warehouse/record")
+	erp.POST("/stock/page", wh.StockPage, session, recordScreen)
+	erp.POST("/stock/ledger", wh.LedgerPage, session, recordScreen)
+	erp.GET("/stock/products", wh.Products, session)
+	for _, doc := range []struct {
+		kind, path, screen, what, add, approve, cancel string
+	}{
+		{models.DocInbound, "/inbound", "/erp/warehouse/inbound", "入库单",
+			service.PermissionInboundAdd, service.PermissionInboundApprove, service.PermissionInboundCancel},
+		{models.DocOutbound, "/outbound", "/erp/warehouse/outbound", "出库单",
+			service.PermissionOutboundAdd, service.PermissionOutboundApprove, service.PermissionOutboundCancel},
+	} {
+		screen := middleware.RequireMenu(d.Service, doc.screen)
+		erp.POST(doc.path+"/page", wh.DocumentPage(doc.kind), session, screen)
+		erp.GET(doc.path+"/:id", wh.GetDocument(doc.kind), session, screen)
+		erp.POST(doc.path, wh.CreateDocument(doc.kind), session, screen, needs(doc.add), oplog("新增"+doc.what))
+		erp.POST(doc.path+"/:id/submit", wh.SubmitDocument(doc.kind), session, screen, needs(doc.add), oplog("提交"+doc.what))
+		erp.POST(doc.path+"/:id/approve", wh.ApproveDocument(doc.kind), session, screen, needs(doc.approve), oplog("审核"+doc.what))
+		erp.POST(doc.path+"/:id/cancel", wh.CancelDocument(doc.kind), session, screen, needs(doc.cancel), oplog("作废"+doc.what))
+	}
 
 	// Unknown addresses: the envelope under the API prefixes, the 404 page elsewhere.
 	e.RouteNotFound("/*", func(*echo.Context) error { return echo.ErrNotFound })
