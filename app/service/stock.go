@@ -3,7 +3,6 @@ package service
 import (
 	"context"
 	"strings"
-	"time"
 
 	"sellerhub/models"
 )
@@ -82,30 +81,6 @@ func (s *Service) LedgerPage(ctx context.Context, p Principal, q LedgerQuery) ([
 	}
 	rows, total, err := s.db.With(ctx).LedgerPage(p.CompanyID, f)
 	return rows, total, r, err
-}
-
-// dayRange reads the dates of a list's filter (yyyy-MM-dd, days in loc, both included, "" for open) as the
-// instants from (included) and to (excluded).
-func dayRange(loc *time.Location, start, end string) (from, to time.Time, err error) {
-	day := func(s string) (time.Time, error) {
-		t, err := time.ParseInLocation(time.DateOnly, strings.TrimSpace(s), loc)
-		if err != nil {
-			return t, Invalid(MsgDateBad)
-		}
-		return t.UTC(), nil
-	}
-	if strings.TrimSpace(start) != "" {
-		if from, err = day(start); err != nil {
-			return
-		}
-	}
-	if strings.TrimSpace(end) != "" {
-		if to, err = day(end); err != nil {
-			return
-		}
-		to = to.AddDate(0, 0, 1)
-	}
-	return
 }
 
 // ProductsWithStock answers the document's product picker: the company's products whose SKU or name contains

@@ -85,10 +85,26 @@ describe("仓库、出入库单与库存流水", () => {
     const list = await tabFrame(page, kind);
     await list.getByRole("button", { name: `新建${kind}`, exact: true }).click();
     const form = await tabFrame(page, `新建${kind}`);
+    if (screenshot) {
+      // Saving an empty document says what is missing, first the warehouse, then the products.
+      await form.getByRole("button", { name: "保存", exact: true }).click();
+      assert.equal((await form.getByRole("alert").innerText()).trim(), "请选择仓库");
+      await form.getByText("请先选择仓库，再添加产品。").waitFor();
+    }
     await form.getByRole("combobox", { name: "仓库" }).selectOption({ label: "深圳仓" });
-    for (const [sku, quantity] of lines) {
-      await form.getByLabel("查找产品").fill(sku);
-      await form.getByRole("button", { name: `添加 ${sku}`, exact: true }).click();
+    if (screenshot) {
+      await form.getByRole("button", { name: "保存", exact: true }).click();
+      await form.getByRole("alert").getByText("请添加产品", { exact: true }).waitFor();
+    }
+    for (const [i, [sku, quantity]] of lines.entries()) {
+      const search = form.getByLabel("查找产品");
+      await search.fill(sku);
+      // The first product is added with the mouse, the others from the keyboard (Enter adds the SKU typed).
+      if (i === 0) await form.getByRole("button", { name: `添加 ${sku}`, exact: true }).click();
+      else {
+        await form.getByRole("button", { name: `添加 ${sku}`, exact: true }).waitFor();
+        await search.press("Enter");
+      }
       await form.getByLabel(`${sku} 数量`).fill(String(quantity));
     }
     if (screenshot) await shot(screenshot);

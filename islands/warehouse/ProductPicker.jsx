@@ -1,6 +1,7 @@
 // The documents' product picker: type part of a SKU or name, and the company's matching products show with their
 // stock in the chosen warehouse (可用, 待入库, 待出库); 添加 puts one on the document. Products already on it are
-// marked, not offered twice.
+// marked, not offered twice. Enter in the search adds the product whose SKU was typed in full (or the only one
+// found) instead of submitting the document's form.
 import { useEffect, useState } from "react";
 import { api } from "../lib/api.js";
 import { ERP, Thumb, input, plainButton } from "./shared.jsx";
@@ -8,6 +9,8 @@ import { ERP, Thumb, input, plainButton } from "./shared.jsx";
 export default function ProductPicker({ warehouseId, chosen, onPick }) {
   const [search, setSearch] = useState("");
   const [found, setFound] = useState(null);
+  // The search the shown results answer: Enter acts only on results of what is typed now.
+  const [foundFor, setFoundFor] = useState(null);
   const [error, setError] = useState("");
 
   // Searching waits for a pause in the typing, and a late answer never replaces a newer one.
@@ -20,7 +23,11 @@ export default function ProductPicker({ warehouseId, chosen, onPick }) {
     const timer = setTimeout(() => {
       setError("");
       api(`${ERP}/stock/products`, { query: { warehouseId, search } })
-        .then(({ data }) => live && setFound(data))
+        .then(({ data }) => {
+          if (!live) return;
+          setFound(data);
+          setFoundFor(search);
+        })
         .catch((e) => live && setError(e.message));
     }, 250);
     return () => {
@@ -29,10 +36,23 @@ export default function ProductPicker({ warehouseId, chosen, onPick }) {
     };
   }, [warehouseId, search]);
 
+  const onKey = (e) => {
+    if (e.key !== "Enter") return;
+    e.preventDefault();
+    if (foundFor !== search) return;
+    const open = (found || []).filter((p) => !chosen.has(p.productId));
+    const exact = open.find((p) => p.sku.toLowerCase() === search.trim().toLowerCase());
+    const pick = exact || (open.length === 1 ? open[0] : null);
+    if (pick) {
+      onPick(pick);
+      setSearch("");
+    }
+  };
+
   if (!warehouseId) return <p className="text-sm text-slate-500">请先选择仓库，再添加产品。</p>;
   return (
     <div className="rounded-lg border border-slate-200 p-3 dark:border-slate-700">
-      <input aria-label="查找产品" placeholder="输入SKU或产品名称查找" className={`mb-2 w-72 ${input}`} value={search} onChange={(e) => setSearch(e.target.value)} />
+      <input aria-label="查找产品" placeholder="输入SKU或产品名称查找" className={`mb-2 w-72 ${input}`} value={search} onChange={(e) => setSearch(e.target.value)} onKeyDown={onKey} />
       {error && (
         <p role="alert" className="text-sm text-red-700">
           {error}

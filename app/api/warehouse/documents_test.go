@@ -137,6 +137,15 @@ func TestDocumentsMoveStockExactlyOnEveryDatabase(t *testing.T) {
 			if d := getDoc(t, c, "inbound", next); d.Status != models.DocSubmitted || !strings.HasSuffix(d.Number, "-0002") {
 				t.Fatalf("after stocktaking refusal = %+v", d)
 			}
+
+			// Every change is in the operation log, the refused ones not.
+			var actions []string
+			h.DB.Model(&models.OperationLog{}).Where("action LIKE ?", "%单").Order("created_at, id").Pluck("action", &actions)
+			want2 := "新增入库单,提交入库单,审核入库单,新增出库单,提交出库单,作废出库单,新增出库单,提交出库单,审核出库单," +
+				"作废出库单,作废入库单,新增入库单,提交入库单"
+			if strings.Join(actions, ",") != want2 {
+				t.Fatalf("operation log = %v", actions)
+			}
 		})
 	}
 }
