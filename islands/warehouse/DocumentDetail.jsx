@@ -23,13 +23,12 @@ export default function DocumentDetail({ kind, id, permissions }) {
   const [error, setError] = useState("");
   const [busy, setBusy] = useState(false);
 
-  const load = useCallback(
-    () =>
-      api(`${ERP}/${k.path}/${encodeURIComponent(id || "")}`)
-        .then(({ data }) => setDoc(data))
-        .catch((e) => setError(e.message)),
-    [k.path, id],
-  );
+  const load = useCallback(() => {
+    if (!id) return setError(`${k.noun}不存在`);
+    return api(`${ERP}/${k.path}/${encodeURIComponent(id)}`)
+      .then(({ data }) => setDoc(data))
+      .catch((e) => setError(e.message));
+  }, [k.path, k.noun, id]);
   useEffect(() => {
     load();
   }, [load]);
