@@ -22,9 +22,9 @@ function readFilters(formId) {
 // {records, total}; calls of the older contract (dicts/page, dict-items/page) take GET ?page&limit and answer the
 // rows in data with total beside it: set method "GET" for those. filters adds fixed filters (a selected parent),
 // onSelect makes rows selectable, toolbar adds buttons before the table's own, version reloads on change, and
-// formats maps a column's raw values to their labels (status 1 -> 启用). An action's when(row), if given, says
-// whether the row offers it (停用 on enabled users, 启用 on disabled ones). renders maps a column to a function
-// of the row drawing its cell (a product's picture) where text is not enough.
+// formats maps a column's raw values to their labels (status 1 -> 启用), renders draws a column's cell itself
+// (a product's picture). An action's when(row), if given, says whether the row offers it (停用 on enabled
+// users, 启用 on disabled ones).
 export default function DataTable({
   queryname,
   source,
