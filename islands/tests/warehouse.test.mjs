@@ -153,6 +153,14 @@ describe("仓库、出入库单与库存流水", () => {
     await row(frame, "深圳仓").waitFor();
     assert.match(await row(frame, "深圳仓").innerText(), /自有仓[\s\S]*宝安区[\s\S]*不允许[\s\S]*启用[\s\S]*主仓/);
     await shot("warehouses");
+
+    // The seeded demo stock shows in 库存 with its pictures.
+    await openFromRail(page, "仓库", "库存流水");
+    const record = await tabFrame(page, "库存流水");
+    await record.getByRole("tab", { name: "库存", exact: true }).click();
+    await row(record, "DEMO-MUG-01").first().waitFor();
+    await record.locator('tbody img[alt="DEMO-MUG-01"]').first().waitFor();
+    await shot("stock-demo");
   });
 
   let inbound;
