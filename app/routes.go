@@ -12,6 +12,7 @@ import (
 	"sellerhub/app/api/operationlogs"
 	"sellerhub/app/api/queryfield"
 	"sellerhub/app/api/roles"
+	"sellerhub/app/api/ship"
 	"sellerhub/app/api/tags"
 	"sellerhub/app/api/users"
 	"sellerhub/app/middleware"
@@ -257,6 +258,37 @@ func routes(e *echo.Echo, d Deps, pg *pages.Handler) {
 	admin.POST("/depts", deh.Create, session, deptScreen, needs(service.PermissionDeptAdd), oplog("新增部门"))
 	admin.PUT("/depts/:id", deh.Update, session, deptScreen, needs(service.PermissionDeptEdit), oplog("编辑部门"))
 	admin.DELETE("/depts/:id", deh.Delete, session, deptScreen, needs(service.PermissionDeptDelete), oplog("删除部门"))
+
+	// FBA shipments (/erp/api/v1). Plans need the 发货计划 screen, shipments the 货件处理 screen; creating and
+	// changing them need their button permissions. Shipments are addressed by Amazon's shipment id.
+	erp := e.Group("/erp/api/v1", middleware.SameOrigin)
+	sh := &ship.Handler{Svc: d.Service, TimeZone: d.Config.TimeZone}
+	planScreen := middleware.RequireMenu(d.Service, "/erp/ship/plan")
+	quotaScreen := middleware.RequireMenu(d.Service, "/erp/ship/quota")
+	planAdd, shipAdd, shipHandle := needs(service.PermissionShipPlanAdd), needs(service.PermissionShipAdd), needs(service.PermissionShipHandle)
+	erp.GET("/shipPlan/options", sh.PlanOptions, session)
+	erp.GET("/shipPlan/listings", sh.PlanListings, session)
+	erp.POST("/shipPlan/page", sh.PlanPage, session, planScreen)
+	erp.GET("/shipPlan/:id", sh.GetPlan, session, planScreen)
+	erp.POST("/shipPlan", sh.CreatePlan, session, planScreen, planAdd, oplog("新建发货计划"))
+	erp.PUT("/shipPlan/:id", sh.UpdatePlan, session, planScreen, planAdd, oplog("编辑发货计划"))
+	erp.POST("/shipPlan/:id/submit", sh.SubmitPlan, session, planScreen, planAdd, oplog("提交发货计划"))
+	erp.POST("/shipPlan/:id/cancel", sh.CancelPlan, session, planScreen, planAdd, oplog("作废发货计划"))
+	erp.POST("/shipment/page", sh.ShipmentPage, session, quotaScreen)
+	erp.GET("/shipment/importTemplate", sh.ImportTemplate, session, quotaScreen)
+	erp.POST("/shipment/import", sh.Import, session, quotaScreen, shipAdd, oplog("导入货件"))
+	erp.POST("/shipment/fromPlan", sh.CreateFromPlan, session, shipAdd, oplog("创建货件"))
+	erp.POST("/shipment", sh.CreateManual, session, quotaScreen, shipAdd, oplog("新建货件"))
+	erp.GET("/shipment/:id", sh.GetShipment, session, quotaScreen)
+	erp.POST("/shipment/:id/confirm", sh.Confirm, session, quotaScreen, shipHandle, oplog("确认配货"))
+	erp.POST("/shipment/:id/unconfirm", sh.Unconfirm, session, quotaScreen, shipHandle, oplog("取消配货"))
+	erp.POST("/shipment/:id/box", sh.Box, session, quotaScreen, shipHandle, oplog("货件装箱"))
+	erp.POST("/shipment/:id/unbox", sh.Unbox, session, quotaScreen, shipHandle, oplog("取消装箱"))
+	erp.POST("/shipment/:id/ship", sh.Ship, session, quotaScreen, shipHandle, oplog("货件发货"))
+	erp.POST("/shipment/:id/unship", sh.Unship, session, quotaScreen, shipHandle, oplog("取消发货"))
+	erp.POST("/shipment/:id/receive", sh.Receive, session, quotaScreen, shipHandle, oplog("货件收货"))
+	erp.POST("/shipment/:id/amazonStatus", sh.AmazonStatus, session, quotaScreen, shipHandle, oplog("更新货件状态"))
+	erp.POST("/shipment/:id/cancel", sh.Cancel, session, quotaScreen, shipHandle, oplog("取消货件"))
 
 	// Unknown addresses: the envelope under the API prefixes, the 404 page elsewhere.
 	e.RouteNotFound("/*", func(*echo.Context) error { return echo.ErrNotFound })
