@@ -4,6 +4,7 @@ import (
 	"net/http"
 	"regexp"
 	"strconv"
+	"strings"
 	"sync"
 	"testing"
 
@@ -334,3 +335,24 @@ func TestHandlingNeedsItsPermission(t *testing.T) {
 }
 
 func itoa(n int64) string { return strconv.FormatInt(n, 10) }
+
+// 货件详情 is rendered on the server for the shipment's company only.
+func TestShipmentDetailsPage(t *testing.T) {
+	h := apptest.Start(t)
+	a := newShop(t, h, "13700000001", "甲公司", 100, 50)
+	b := newShop(t, h, "13700000002", "乙公司", 100)
+	sh := a.shipmentFromPlan(t, 10, 5)
+	sh = a.step(t, sh.ShipmentID, "confirm", nil)
+	a.step(t, sh.ShipmentID, "box", cartons(sh))
+	resp, body := a.c.Raw(http.MethodGet, "/shipmentdetails?embed=1&shipmentid="+sh.ShipmentID, "", nil)
+	page := string(body)
+	for _, want := range []string{sh.ShipmentID, a.products[0].SKU, a.skus[1], "12.5", "60*40*35", a.skus[0] + " × 10", "确认配货", "装箱",
+		"/orderblank?shipmentid=" + sh.ShipmentID} {
+		if resp.StatusCode != 200 || !strings.Contains(page, want) {
+			t.Fatalf("details page (%d) lacks %q", resp.StatusCode, want)
+		}
+	}
+	if resp, _ := b.c.Raw(http.MethodGet, "/shipmentdetails?embed=1&shipmentid="+sh.ShipmentID, "", nil); resp.StatusCode != 404 {
+		t.Fatalf("乙 reading 甲's details: %d", resp.StatusCode)
+	}
+}
