@@ -68,7 +68,7 @@ func (h *Handler) ShipmentDetails(c *echo.Context) error {
 			contents = append(contents, fmt.Sprintf("%s × %d", skus[ci.ItemID], ci.Quantity))
 		}
 		page.Cartons = append(page.Cartons, views.ShipmentDetailsCarton{Number: ct.Number, Weight: ct.Weight.Decimal.String(),
-			Size: ct.Length.Decimal.String() + "*" + ct.Width.Decimal.String() + "*" + ct.Height.Decimal.String(),
+			Size:     ct.Length.Decimal.String() + "*" + ct.Width.Decimal.String() + "*" + ct.Height.Decimal.String(),
 			Contents: strings.Join(contents, "，")})
 	}
 	for _, e := range d.Events {

@@ -34,7 +34,7 @@ const (
 	msgStockShort        = "库存不足：SKU %s 在发货仓库的%s为%d，需要%d"
 	msgCartonNumberBad   = "第%d箱：箱号应为正整数"
 	msgCartonNumberTwice = "箱号%d重复"
-	msgCartonMeasureBad  = "第%d箱：请填写大于0的重量和长宽高"
+	msgCartonMeasureBad  = "第%d箱：请填写大于0的重量(kg，最多3位小数)和长宽高(cm，最多2位小数)"
 	msgCartonEmpty       = "第%d箱：箱内没有产品"
 	msgCartonItemUnknown = "第%d箱：产品不在该货件中"
 	msgCartonQuantityBad = "第%d箱：装箱数量应为正整数"
@@ -231,16 +231,20 @@ func checkCartons(companyID, shipmentRef int64, forms []CartonForm, items []mode
 	return out, nil
 }
 
-// positiveMeasures reads a carton's weight and L*W*H: each a number above 0 and below 100000, at most three
-// decimals.
-func positiveMeasures(raw ...string) ([]decimal.NullDecimal, bool) {
-	out := make([]decimal.NullDecimal, len(raw))
-	for i, r := range raw {
+// positiveMeasures reads a carton's weight (kg, at most three decimals) and L*W*H (cm, at most two): each a number
+// above 0 and below 100000, as the columns hold them.
+func positiveMeasures(weight string, sides ...string) ([]decimal.NullDecimal, bool) {
+	out := make([]decimal.NullDecimal, 0, 1+len(sides))
+	for i, r := range append([]string{weight}, sides...) {
+		places := int32(2)
+		if i == 0 {
+			places = 3
+		}
 		d, err := decimal.NewFromString(strings.TrimSpace(r))
-		if err != nil || !d.IsPositive() || d.Exponent() < -3 || d.GreaterThanOrEqual(decimal.New(1, 5)) {
+		if err != nil || !d.IsPositive() || d.Exponent() < -places || d.GreaterThanOrEqual(decimal.New(1, 5)) {
 			return nil, false
 		}
-		out[i] = nullDecimal(d)
+		out = append(out, nullDecimal(d))
 	}
 	return out, true
 }

@@ -9,8 +9,9 @@ import { execFileSync } from "node:child_process";
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import { after, before, describe, it } from "node:test";
+import { readSheet } from "./xlsx.mjs";
 import { ADMIN_ACCOUNT, ADMIN_PASSWORD, closeBrowser, getBrowser, newPage, startServer } from "./harness.mjs";
-import { clickTab, openFromRail, signInToShell, tabFrame, waitForToast } from "./shell.mjs";
+import { clickTab, openFromRail, signInToShell, tabFrame, toasts, waitForToast } from "./shell.mjs";
 
 const SHOTS = process.env.SHOTS || "/tmp/shots-shipments";
 mkdirSync(SHOTS, { recursive: true });
@@ -24,7 +25,7 @@ describe("发货计划与货件处理", () => {
 
   before(async () => {
     server = await startServer();
-    execFileSync("go", ["run", "./islands/tests/shipseed", `sqlite://${join(server.dir, "db.sqlite")}`, ADMIN_ACCOUNT], { stdio: "inherit" });
+    execFileSync("go", ["run", "./islands/tests/shipseed", "seed", `sqlite://${join(server.dir, "db.sqlite")}`, ADMIN_ACCOUNT], { stdio: "inherit" });
     page = await newPage(server, { viewport: { width: 1280, height: 860 } });
     // Cancelling and shipping ask with the browser's own confirm: the person says yes.
     page.on("dialog", (d) => d.accept());
@@ -221,5 +222,36 @@ describe("发货计划与货件处理", () => {
     await dialog.waitFor({ state: "detached" });
     const step = await tabFrame(page, "处理货件 FBA15HAND001");
     await expectStatus(step, "待确认");
+  });
+
+  it("imports shipments from a workbook: the template's example is refused by row, a filled one creates both", async () => {
+    await clickTab(page, "货件处理");
+    const list = await tabFrame(page, "货件处理");
+    await list.getByRole("button", { name: "导入货件", exact: true }).click();
+    const dialog = list.locator("dialog[open]");
+    const [download] = await Promise.all([page.waitForEvent("download"), dialog.getByRole("link", { name: "下载模板" }).click()]);
+    const template = join(server.dir, "template.xlsx");
+    await download.saveAs(template);
+    const rows = readSheet(template);
+    assert.deepEqual(rows[0], ["货件ID", "货件名称", "店铺", "站点", "发货仓库", "目的配送中心", "平台SKU", "数量", "备注"]);
+
+    await dialog.getByLabel("导入文件").setInputFiles(template);
+    await dialog.getByRole("button", { name: "导入", exact: true }).click();
+    await dialog.getByRole("alert").waitFor();
+    assert.equal(await dialog.getByRole("alert").innerText(), "导入失败，没有保存任何货件：\n第2行：店铺“我的店铺”不存在");
+    await shot("shipment-import-refused");
+
+    const filled = join(server.dir, "shipments.xlsx");
+    execFileSync("go", ["run", "./islands/tests/shipseed", "workbook", filled], { stdio: "inherit" });
+    await dialog.getByLabel("导入文件").setInputFiles(filled);
+    await dialog.getByRole("button", { name: "导入", exact: true }).click();
+    await dialog.waitFor({ state: "detached" });
+    const deadline = Date.now() + 5000;
+    let seen = [];
+    while (!seen.some((t) => /^已导入2个货件：FBA15IMPORT01、FBA15[0-9A-Z]{7}$/.test(t)) && Date.now() < deadline) seen = await toasts(list);
+    assert.ok(seen.some((t) => /^已导入2个货件：FBA15IMPORT01、FBA15[0-9A-Z]{7}$/.test(t)), `import toast: saw ${JSON.stringify(seen)}`);
+    await row(list, "FBA15IMPORT01").waitFor();
+    assert.match(await row(list, "FBA15IMPORT01").innerText(), /BHX4\s+深圳仓\s+2\s+12\s+待确认/);
+    assert.equal(await list.locator("tbody tr").filter({ hasText: "LGB3" }).count(), 2);
   });
 });

@@ -226,8 +226,9 @@ func TestStepFaults(t *testing.T) {
 		{nil, service.MsgCartonsEmpty},
 		{[]map[string]any{carton(0, "1", content(it0, 10))}, "第1箱：箱号应为正整数"},
 		{[]map[string]any{carton(1, "1", content(it0, 5)), carton(1, "1", content(it0, 5))}, "箱号1重复"},
-		{[]map[string]any{carton(1, "0", content(it0, 10))}, "第1箱：请填写大于0的重量和长宽高"},
-		{[]map[string]any{carton(1, "abc", content(it0, 10))}, "第1箱：请填写大于0的重量和长宽高"},
+		{[]map[string]any{carton(1, "0", content(it0, 10))}, "第1箱：请填写大于0的重量(kg，最多3位小数)和长宽高(cm，最多2位小数)"},
+		{[]map[string]any{carton(1, "abc", content(it0, 10))}, "第1箱：请填写大于0的重量(kg，最多3位小数)和长宽高(cm，最多2位小数)"},
+		{[]map[string]any{carton(1, "1.2345", content(it0, 10))}, "第1箱：请填写大于0的重量(kg，最多3位小数)和长宽高(cm，最多2位小数)"},
 		{[]map[string]any{carton(1, "1")}, "第1箱：箱内没有产品"},
 		{[]map[string]any{carton(1, "1", content("42", 1))}, "第1箱：产品不在该货件中"},
 		{[]map[string]any{carton(1, "1", content(it0, 0))}, "第1箱：装箱数量应为正整数"},
@@ -354,5 +355,31 @@ func TestShipmentDetailsPage(t *testing.T) {
 	}
 	if resp, _ := b.c.Raw(http.MethodGet, "/shipmentdetails?embed=1&shipmentid="+sh.ShipmentID, "", nil); resp.StatusCode != 404 {
 		t.Fatalf("乙 reading 甲's details: %d", resp.StatusCode)
+	}
+}
+
+// Every change lands in the operation log under its action, with the shipment's id as its target; refused calls
+// do not.
+func TestChangesAreLogged(t *testing.T) {
+	h := apptest.Start(t)
+	a := newShop(t, h, "13700000001", "甲公司", 100, 50)
+	sh := a.shipmentFromPlan(t, 10, 5)
+	sh = a.step(t, sh.ShipmentID, "confirm", nil)
+	a.c.Call(http.MethodPost, v1+"shipment/"+sh.ShipmentID+"/confirm", nil)
+	a.step(t, sh.ShipmentID, "box", cartons(sh))
+	a.step(t, sh.ShipmentID, "unbox", nil)
+	a.step(t, sh.ShipmentID, "cancel", nil)
+	var logs []models.OperationLog
+	h.DB.Where("company_id = ?", a.companyID).Order("created_at, id").Find(&logs)
+	var got []string
+	for _, l := range logs {
+		got = append(got, l.Action)
+		if strings.HasPrefix(l.Path, "/erp/api/v1/shipment/FBA") && l.TargetID != sh.ShipmentID {
+			t.Fatalf("log %+v has target %q", l, l.TargetID)
+		}
+	}
+	want := "新建发货计划,提交发货计划,创建货件,确认配货,货件装箱,取消装箱,取消货件"
+	if strings.Join(got, ",") != want {
+		t.Fatalf("logged %v, want %s", got, want)
 	}
 }
