@@ -39,6 +39,12 @@ export default function PlanEdit({ permissions, planId }) {
       const body = { groupId: plan.groupId, marketplaceId: plan.marketplaceId, warehouseId: plan.warehouseId, remark: plan.remark, items: itemsBody(plan.items) };
       let { data } = id ? await api(`${ERP}/shipPlan/${id}`, { method: "PUT", body }) : await api(`${ERP}/shipPlan`, { method: "POST", body });
       if (submit) ({ data } = await api(`${ERP}/shipPlan/${data.id}/submit`, { method: "POST" }));
+      // The frame's address names the saved plan, so that refreshing the tab reopens it.
+      if (!id) {
+        const url = new URL(window.location.href);
+        url.searchParams.set("id", data.id);
+        window.history.replaceState(null, "", url);
+      }
       setId(data.id);
       setPlan(data);
       toast(submit ? `发货计划 ${data.number} 已提交` : `发货计划 ${data.number} 已保存`);
