@@ -89,7 +89,10 @@ export default function ShipStep({ shipmentId, permissions }) {
       </div>
       <ol className="flex flex-wrap gap-2" aria-label="处理步骤">
         {STEPS.map((name, i) => {
-          const done = shipment.status > 0 && (i < reached || (i === 3 && shipment.status === 4 && shipment.items.some((it) => it.quantityReceived > 0)));
+          // 收货 is done once something is received, the last step once Amazon has closed the shipment.
+          const done =
+            shipment.status > 0 &&
+            (i < reached || (i === 3 && shipment.status === 4 && shipment.items.some((it) => it.quantityReceived > 0)) || (i === 4 && shipment.amazonStatus === "CLOSED"));
           return (
             <li key={name}>
               <button
