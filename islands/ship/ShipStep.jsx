@@ -73,7 +73,7 @@ export default function ShipStep({ shipmentId, permissions }) {
         <span>
           状态 <strong data-testid="shipment-status">{shipment.statusName}</strong>
         </span>
-        <span className="ml-auto flex gap-3">
+        <span className="ml-auto flex items-center gap-3">
           <a className="text-sky-700 hover:underline dark:text-sky-300" href={pickListUrl(shipment.shipmentId)} target="_blank" rel="noopener">
             打印配货单
           </a>
