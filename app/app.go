@@ -30,8 +30,10 @@ type Deps struct {
 // bodyLimit caps request bodies; uploads that need more get their own limit on their route.
 const bodyLimit = 2 << 20
 
-// ownBodyLimit tells the routes that cap their bodies themselves: the avatar upload (users.ImageBodyLimit).
-func ownBodyLimit(c *echo.Context) bool { return c.Path() == saveImagePath }
+// ownBodyLimit tells the routes that cap their bodies themselves: the picture uploads (api.ImageBodyLimit).
+func ownBodyLimit(c *echo.Context) bool {
+	return c.Path() == saveImagePath || c.Path() == photoUploadPath
+}
 
 // New builds the echo application.
 func New(d Deps) *echo.Echo {

@@ -7,12 +7,14 @@ import (
 	"sellerhub/app/api/contacts"
 	"sellerhub/app/api/depts"
 	"sellerhub/app/api/dicts"
+	"sellerhub/app/api/material"
 	"sellerhub/app/api/menus"
 	"sellerhub/app/api/notify"
 	"sellerhub/app/api/operationlogs"
 	"sellerhub/app/api/queryfield"
 	"sellerhub/app/api/roles"
 	"sellerhub/app/api/ship"
+	"sellerhub/app/api/shipform"
 	"sellerhub/app/api/tags"
 	"sellerhub/app/api/users"
 	"sellerhub/app/middleware"
@@ -20,8 +22,11 @@ import (
 	"sellerhub/app/service"
 )
 
-// saveImagePath is the avatar upload route (users/saveImage below), which has its own body limit.
-const saveImagePath = "/admin/api/v1/users/saveImage"
+// The picture upload routes (users/saveImage and material/photoupload below) have their own body limit.
+const (
+	saveImagePath   = "/admin/api/v1/users/saveImage"
+	photoUploadPath = "/erp/api/v1/material/photoupload"
+)
 
 // routes is the one route table: every URL the product answers is here.
 func routes(e *echo.Echo, d Deps, pg *pages.Handler) {
@@ -47,6 +52,8 @@ func routes(e *echo.Echo, d Deps, pg *pages.Handler) {
 	// The personal center's forms (the hidden field form names which) and its pictures, only to the same company.
 	signedIn.POST("/usercenter", pg.UserCenterForm)
 	e.GET(service.UploadPrefix+":name", pg.Upload, middleware.RequireSignIn)
+	// The 配货单, a print document outside the shell (also the shipment_handing/pehuo tab below).
+	signedIn.GET("/orderblank", pg.PickList)
 
 	// Tab pages: opened directly they render the shell with their tab; inside a tab frame (?embed=1) the page.
 	signedIn.GET("/home", pg.Tab("首页", pg.Home))
@@ -55,19 +62,29 @@ func routes(e *echo.Echo, d Deps, pg *pages.Handler) {
 	// Every menu link and every route of the specification answers: with its page where the module is built,
 	// else with 建设中. A menu entry's page is refused (无权限 in its frame) to users not granted it.
 	built := map[string]echo.HandlerFunc{
-		"/sys/notify/publish":        pg.NotifyPublishForm,
-		"/sys/dict":                  pg.DictAdmin,
-		"/sys/taggroup":              pg.AdminScreen("标签分组", "tagGroups"),
-		"/sys/tag":                   pg.AdminScreen("标签", "tags"),
-		"/sys/client":                pg.AdminScreen("客户端", "clients"),
-		"/sys/customer":              pg.AdminScreen("客户管理", "customers"),
-		"/sys/operationlog":          pg.AdminScreen("操作日志", "operationLogs"),
-		"/sys/notify":                pg.AdminScreen("通知公告", "announcements"),
-		"/sys/subuser":               pg.SubUserAdmin,
-		"/sys/role":                  pg.RoleAdmin,
-		"/sys/dept":                  pg.AdminScreen("部门", "depts"),
-		"/sys/menu":                  pg.AdminScreen("菜单管理", "menus"),
-		"/usercenter":                pg.UserCenter,
+		"/sys/notify/publish": pg.NotifyPublishForm,
+		"/sys/dict":           pg.DictAdmin,
+		"/sys/taggroup":       pg.AdminScreen("标签分组", "tagGroups"),
+		"/sys/tag":            pg.AdminScreen("标签", "tags"),
+		"/sys/client":         pg.AdminScreen("客户端", "clients"),
+		"/sys/customer":       pg.AdminScreen("客户管理", "customers"),
+		"/sys/operationlog":   pg.AdminScreen("操作日志", "operationLogs"),
+		"/sys/notify":         pg.AdminScreen("通知公告", "announcements"),
+		"/sys/subuser":        pg.SubUserAdmin,
+		"/sys/role":           pg.RoleAdmin,
+		"/sys/dept":           pg.AdminScreen("部门", "depts"),
+		"/sys/menu":           pg.AdminScreen("菜单管理", "menus"),
+		"/usercenter":         pg.UserCenter,
+		// The product catalogue. The add and edit screens are one screen (the id in the query says which).
+		"/erp/material/localproduct": pg.ProductScreen("本地产品", "products"),
+		"/localproduct/addinfo":      pg.ProductScreen("新增本地产品", "productForm"),
+		"/localproduct/editinfo":     pg.ProductScreen("编辑本地产品", "productForm"),
+		"/material/details":          pg.ProductScreen("产品详情", "productDetails"),
+		"/amazon/listing/relation":   pg.ProductScreen("SKU配对", "listings"),
+		"/erp/base/brand":            pg.AdminScreen("品牌", "brands"),
+		"/erp/base/category":         pg.AdminScreen("分类", "categories"),
+		"/erp/base/supplier":         pg.AdminScreen("供应商", "suppliers"),
+		"/shipment_handing/pehuo":    pg.PickList,
 		"/erp/ship/plan":             pg.ShipScreen("发货计划", "plans"),
 		"/e/s/p":                     pg.ShipScreen("发货计划提交", "planEdit"),
 		"/erp/ship/quota":            pg.ShipScreen("货件处理", "shipments"),
@@ -264,9 +281,60 @@ func routes(e *echo.Echo, d Deps, pg *pages.Handler) {
 	admin.PUT("/depts/:id", deh.Update, session, deptScreen, needs(service.PermissionDeptEdit), oplog("编辑部门"))
 	admin.DELETE("/depts/:id", deh.Delete, session, deptScreen, needs(service.PermissionDeptDelete), oplog("删除部门"))
 
+	// The product catalogue (/erp/api/v1). Reading a product, a brand, a category or a supplier needs a session
+	// only: other modules show them and pick products (material/search); the product list and its export need
+	// the 本地产品 screen, listings the SKU配对 screen. Each change needs its button permission.
+	erp := e.Group("/erp/api/v1", middleware.SameOrigin)
+	mat := &material.Handler{Svc: d.Service, TimeZone: d.Config.TimeZone}
+	productScreen := middleware.RequireMenu(d.Service, "/erp/material/localproduct")
+	listingScreen := middleware.RequireMenu(d.Service, "/amazon/listing/relation")
+	mayEditProducts := middleware.RequireAnyPermission(d.Service, service.PermissionProductAdd, service.PermissionProductEdit)
+	erp.POST("/material/page", mat.Page, session, productScreen)
+	erp.GET("/material/search", mat.Search, session)
+	erp.GET("/material/export", mat.Export, session, productScreen, perm(service.PermissionProductExport))
+	erp.GET("/material/importTemplate", mat.ImportTemplate, session, perm(service.PermissionProductImport))
+	erp.POST("/material/import", mat.Import, session, perm(service.PermissionProductImport), oplog("导入产品"))
+	erp.POST("/material/photoupload", mat.PhotoUpload, session, mayEditProducts) // photoUploadPath: its own body limit
+	erp.GET("/material/:id", mat.Get, session)
+	erp.GET("/material/:id/listings", mat.Listings, session)
+	erp.POST("/material", mat.Create, session, perm(service.PermissionProductAdd), oplog("新增产品"))
+	erp.PUT("/material/:id", mat.Update, session, perm(service.PermissionProductEdit), oplog("编辑产品"))
+	erp.POST("/material/:id/disable", mat.Disable, session, perm(service.PermissionProductEdit), oplog("停用产品"))
+	erp.POST("/material/:id/enable", mat.Enable, session, perm(service.PermissionProductEdit), oplog("启用产品"))
+	erp.DELETE("/material/:id", mat.Delete, session, perm(service.PermissionProductDelete), oplog("删除产品"))
+	erp.POST("/brand/page", mat.BrandPage, session)
+	erp.GET("/brand/options", mat.BrandOptions, session)
+	erp.GET("/brand/:id", mat.GetBrand, session)
+	erp.POST("/brand", mat.CreateBrand, session, perm(service.PermissionBrandAdd), oplog("新增品牌"))
+	erp.PUT("/brand/:id", mat.UpdateBrand, session, perm(service.PermissionBrandEdit), oplog("编辑品牌"))
+	erp.DELETE("/brand/:id", mat.DeleteBrand, session, perm(service.PermissionBrandDelete), oplog("删除品牌"))
+	erp.GET("/category/tree", mat.CategoryTree, session)
+	erp.GET("/category/:id", mat.GetCategory, session)
+	erp.POST("/category", mat.CreateCategory, session, perm(service.PermissionCategoryAdd), oplog("新增分类"))
+	erp.PUT("/category/:id", mat.UpdateCategory, session, perm(service.PermissionCategoryEdit), oplog("编辑分类"))
+	erp.DELETE("/category/:id", mat.DeleteCategory, session, perm(service.PermissionCategoryDelete), oplog("删除分类"))
+	erp.POST("/supplier/page", mat.SupplierPage, session)
+	erp.GET("/supplier/options", mat.SupplierOptions, session)
+	erp.GET("/supplier/:id", mat.GetSupplier, session)
+	erp.POST("/supplier", mat.CreateSupplier, session, perm(service.PermissionSupplierAdd), oplog("新增供应商"))
+	erp.PUT("/supplier/:id", mat.UpdateSupplier, session, perm(service.PermissionSupplierEdit), oplog("编辑供应商"))
+	erp.DELETE("/supplier/:id", mat.DeleteSupplier, session, perm(service.PermissionSupplierDelete), oplog("删除供应商"))
+	erp.POST("/listing/page", mat.ListingPage, session, listingScreen)
+	erp.GET("/listing/groups", mat.ListingGroups, session)
+	erp.GET("/listing/marketplaces", mat.Marketplaces, session)
+	erp.GET("/listing/:id", mat.GetListing, session, listingScreen)
+	erp.POST("/listing", mat.CreateListing, session, perm(service.PermissionListingAdd), oplog("新增Listing"))
+	erp.PUT("/listing/:id", mat.UpdateListing, session, perm(service.PermissionListingEdit), oplog("编辑Listing"))
+	erp.POST("/listing/:id/pair", mat.PairListing, session, perm(service.PermissionListingEdit), oplog("SKU配对"))
+	erp.DELETE("/listing/:id", mat.DeleteListing, session, perm(service.PermissionListingDelete), oplog("删除Listing"))
+
+	// The pick list (shipForm): any signed-in user of the company, within the store groups they are granted.
+	sf := &shipform.Handler{Svc: d.Service, TimeZone: d.Config.TimeZone}
+	erp.GET("/shipForm/quotainfo/:shipmentid", sf.QuotaInfo, session)
+	erp.POST("/shipForm/getQRCode/:shipmentid/:size", sf.QRCode, session)
+
 	// FBA shipments (/erp/api/v1). Plans need the 发货计划 screen, shipments the 货件处理 screen; creating and
 	// changing them need their button permissions. Shipments are addressed by Amazon's shipment id.
-	erp := e.Group("/erp/api/v1", middleware.SameOrigin)
 	sh := &ship.Handler{Svc: d.Service, TimeZone: d.Config.TimeZone}
 	planScreen := middleware.RequireMenu(d.Service, "/erp/ship/plan")
 	quotaScreen := middleware.RequireMenu(d.Service, "/erp/ship/quota")

@@ -4,7 +4,8 @@
 //   and load only their own entries; heavy pieces (Headless UI dialogs) are split off and loaded on first use.
 // - theme.js is a classic script: the shell loads it in <head>, before first paint, so the saved theme and dark
 //   mode apply without a flash.
-// - app.css is Tailwind's output.
+// - app.css is Tailwind's output; picklist.css is the print sheet's own plain stylesheet (the 配货单 loads
+//   nothing else).
 import { build } from "esbuild";
 import { execFileSync } from "node:child_process";
 import { createHash } from "node:crypto";
@@ -22,6 +23,8 @@ const modules = {
   subusers: "islands/sys/subusers.jsx",
   roles: "islands/sys/roles.jsx",
   usercenter: "islands/usercenter.js",
+  products: "islands/products/main.jsx",
+  picklist: "islands/picklist/print.js",
   ship: "islands/ship/main.jsx",
 };
 const classic = { theme: "islands/theme.js" };
@@ -47,11 +50,13 @@ function record(result, entries) {
   for (const [file, meta] of Object.entries(result.metafile.outputs)) {
     // Dynamically imported modules (lazy dialogs) are entry points too, but pages never link them by name.
     const entry = meta.entryPoint && Object.entries(entries).find(([, src]) => src === meta.entryPoint);
-    if (entry) manifest[`${entry[0]}.js`] = basename(file);
+    if (entry) manifest[`${entry[0]}${file.slice(file.lastIndexOf("."))}`] = basename(file);
   }
 }
 record(await build({ ...common, entryPoints: modules, splitting: true, format: "esm", chunkNames: "chunk-[hash]" }), modules);
 record(await build({ ...common, entryPoints: classic, format: "iife" }), classic);
+const sheets = { picklist: "islands/picklist/picklist.css" };
+record(await build({ ...common, entryPoints: sheets }), sheets);
 
 const css = join(out, "app.tmp.css");
 execFileSync("node_modules/.bin/tailwindcss", ["-i", "islands/app.css", "-o", css, "--minify"], { stdio: "inherit" });

@@ -1,6 +1,8 @@
 // The personal center works as plain HTML forms. This script adds what forms cannot do well: 获取验证码 asks the
-// JSON API for a code and counts down 60 s; the avatar is uploaded to users/saveImage; 注销账号 confirms the
+// JSON API for a code and counts down 60 s; the avatar is uploaded to users/saveImage and the top bar told at
+// once (lib/account-events.js); 注销账号 confirms the
 // password (users/verifyPassword), logs off (users/unbindAccount) and leaves the shell for the login page.
+import { announceAvatar } from "./lib/account-events.js";
 import { api } from "./lib/api.js";
 import { startCountdown } from "./lib/countdown.js";
 
@@ -76,6 +78,7 @@ if (avatarForm) {
       img.hidden = false;
       avatarForm.reset();
       say("头像已更新", false);
+      announceAvatar(envelope.data);
     } catch {
       say("上传失败，请稍后重试", true);
     }

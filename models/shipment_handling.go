@@ -98,9 +98,9 @@ func (db *DB) ShipmentPlanByID(companyID, id int64) (*ShipmentPlan, error) {
 	return &p, nil
 }
 
-// ListingRow is a seller SKU paired with a local product, with the product's fulfillable stock in a warehouse:
+// ShipListingRow is a seller SKU paired with a local product, with the product's fulfillable stock in a warehouse:
 // what a plan or a shipment offers to pick from.
-type ListingRow struct {
+type ShipListingRow struct {
 	ProductID   int64
 	SKU         string `gorm:"column:sku"`
 	Name        string
@@ -112,7 +112,7 @@ type ListingRow struct {
 
 // PairedListings lists the store group's listings in the marketplace that are paired with a product of the
 // company, with the product's fulfillable stock in the warehouse; search narrows by SKU, seller SKU or name.
-func (db *DB) PairedListings(companyID, groupID int64, marketplaceID string, warehouseID int64, search string, limit int) ([]ListingRow, error) {
+func (db *DB) PairedListings(companyID, groupID int64, marketplaceID string, warehouseID int64, search string, limit int) ([]ShipListingRow, error) {
 	q := db.Table("listings").Scopes(InCompany("listings", companyID)).
 		Select(`local_products.id AS product_id, local_products.sku, local_products.name, local_products.image,
 			listings.seller_sku, listings.fnsku, COALESCE(stocks.fulfillable, 0) AS fulfillable`).
@@ -124,15 +124,15 @@ func (db *DB) PairedListings(companyID, groupID int64, marketplaceID string, war
 		q = q.Where("(local_products.sku LIKE ? ESCAPE '"+likeEscape+"' OR listings.seller_sku LIKE ? ESCAPE '"+likeEscape+
 			"' OR local_products.name LIKE ? ESCAPE '"+likeEscape+"')", p, p, p)
 	}
-	var rows []ListingRow
+	var rows []ShipListingRow
 	err := q.Order("local_products.sku, listings.seller_sku").Limit(limit).Scan(&rows).Error
 	return rows, err
 }
 
 // PairedListing finds one seller SKU of the store group in the marketplace, paired with a product; ErrNotFound
 // when there is none or it is not paired.
-func (db *DB) PairedListing(companyID, groupID int64, marketplaceID string, warehouseID int64, sellerSKU string) (*ListingRow, error) {
-	var rows []ListingRow
+func (db *DB) PairedListing(companyID, groupID int64, marketplaceID string, warehouseID int64, sellerSKU string) (*ShipListingRow, error) {
+	var rows []ShipListingRow
 	err := db.Table("listings").Scopes(InCompany("listings", companyID)).
 		Select(`local_products.id AS product_id, local_products.sku, local_products.name, local_products.image,
 			listings.seller_sku, listings.fnsku, COALESCE(stocks.fulfillable, 0) AS fulfillable`).

@@ -1,5 +1,6 @@
 // Package static embeds the product's assets: the bundles and stylesheet that `npm run build` writes into dist/
-// under content-hashed names, with dist/manifest.json mapping each logical name to its hashed file.
+// under content-hashed names, with dist/manifest.json mapping each logical name to its hashed file; and demo/, the
+// demo products' pictures (SVG: small, sharp at any print resolution), served as /static/demo/<name>.svg.
 package static
 
 import (
@@ -8,7 +9,7 @@ import (
 	"io/fs"
 )
 
-//go:embed all:dist
+//go:embed all:dist demo
 var files embed.FS
 
 // FS is the embedded asset tree, rooted so that "dist/app-1a2b.css" is served as /static/dist/app-1a2b.css.

@@ -17,6 +17,19 @@ func RequirePermission(svc *service.Service, code string) echo.MiddlewareFunc {
 	return requireGrant(svc, func(m *service.UserMenu) bool { return m.Can(code) })
 }
 
+// RequireAnyPermission refuses a call unless the user holds one of the button permissions (a picture upload
+// serves both the add and the edit screen).
+func RequireAnyPermission(svc *service.Service, codes ...string) echo.MiddlewareFunc {
+	return requireGrant(svc, func(m *service.UserMenu) bool {
+		for _, code := range codes {
+			if m.Can(code) {
+				return true
+			}
+		}
+		return false
+	})
+}
+
 func requireGrant(svc *service.Service, ok func(*service.UserMenu) bool) echo.MiddlewareFunc {
 	return func(next echo.HandlerFunc) echo.HandlerFunc {
 		return func(c *echo.Context) error {

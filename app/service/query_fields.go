@@ -115,7 +115,24 @@ var queryFields = numbered(map[string][]Column{
 	"localProductList": {
 		col("image", "图片", 70, false), col("sku", "SKU", 150, true), col("name", "产品名称", 240, true),
 		col("brand", "品牌", 120, false), col("category", "分类", 120, false), col("supplier", "供应商", 140, false),
-		col("weight", "重量(kg)", 90, true), col("createdAt", "创建时间", 170, true),
+		col("kindName", "类型", 70, false), col("cartonSpec", "箱规", 200, false).tip("单箱数量、箱重、箱子长*宽*高"),
+		col("price", "单价(元)", 90, true).hidden(), col("weight", "重量(kg)", 90, true).hidden(),
+		col("status", "状态", 70, false), col("createdAt", "创建时间", 170, true),
+	},
+	"brandList": {
+		col("id", "ID", 180, false).hidden(), col("name", "品牌名称", 180, true), col("remark", "备注", 260, false),
+		col("createdAt", "创建时间", 170, true),
+	},
+	"supplierList": {
+		col("id", "ID", 180, false).hidden(), col("name", "供应商名称", 200, true), col("contact", "联系人", 110, true),
+		col("phone", "电话", 130, false), col("address", "地址", 240, false).hidden(), col("remark", "备注", 200, false),
+		col("createdAt", "创建时间", 170, true),
+	},
+	"listingList": {
+		col("groupName", "店铺", 130, false), col("marketplaceName", "站点", 80, false),
+		col("sellerSku", "平台SKU", 170, true), col("asin", "ASIN", 120, true), col("fnsku", "FNSKU", 120, true),
+		col("productSku", "本地SKU", 150, false), col("productName", "产品名称", 200, false),
+		col("paired", "配对状态", 90, false), col("createdAt", "创建时间", 170, true),
 	},
 })
 

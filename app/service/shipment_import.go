@@ -18,21 +18,21 @@ var ShipmentImportColumns = []string{"货件ID", "货件名称", "店铺", "站�
 
 // Messages of the import.
 const (
-	MsgImportEmpty       = "导入文件没有数据行"
-	MsgImportFileEmpty   = "请选择要导入的文件"
-	MsgImportFileBad     = "文件不是有效的.xlsx工作簿"
-	MsgImportTooMany     = "导入文件最多2000行"
-	MsgImportHeaderBad   = "导入文件的表头与模板不一致，请下载模板填写"
-	msgImportFailed      = "导入失败，没有保存任何货件：\n"
-	msgRowGroupUnknown   = "第%d行：店铺“%s”不存在"
-	msgRowCountryUnknown = "第%d行：站点“%s”不存在，请填国家代码，如US"
-	msgRowWarehouseBad   = "第%d行：发货仓库“%s”不存在或已停用"
-	msgRowQuantityText   = "第%d行：数量应为1到%d之间的整数"
-	msgRowHeadMismatch   = "第%d行：同一货件的店铺、站点、发货仓库、目的配送中心应一致"
-	msgRowShipmentTaken  = "第%d行：货件ID %s 已存在"
-	msgRowPrefix         = "第%d行："
-	importMaxRows        = 2000
-	importMaxErrors      = 30
+	MsgShipmentImportEmpty     = "导入文件没有数据行"
+	MsgShipmentImportFileEmpty = "请选择要导入的文件"
+	MsgShipmentImportFileBad   = "文件不是有效的.xlsx工作簿"
+	MsgShipmentImportTooMany   = "导入文件最多2000行"
+	MsgShipmentImportHeaderBad = "导入文件的表头与模板不一致，请下载模板填写"
+	msgShipmentImportFailed    = "导入失败，没有保存任何货件：\n"
+	msgRowGroupUnknown         = "第%d行：店铺“%s”不存在"
+	msgRowCountryUnknown       = "第%d行：站点“%s”不存在，请填国家代码，如US"
+	msgRowWarehouseBad         = "第%d行：发货仓库“%s”不存在或已停用"
+	msgRowQuantityText         = "第%d行：数量应为1到%d之间的整数"
+	msgRowHeadMismatch         = "第%d行：同一货件的店铺、站点、发货仓库、目的配送中心应一致"
+	msgRowShipmentTaken        = "第%d行：货件ID %s 已存在"
+	msgRowPrefix               = "第%d行："
+	importMaxRows              = 2000
+	importMaxErrors            = 30
 )
 
 // importGroup is the rows that make one shipment.
@@ -46,7 +46,7 @@ type importGroup struct {
 // ids, or refuses with every faulty row named and saves nothing.
 func (s *Service) ImportShipments(ctx context.Context, p Principal, rows [][]string) ([]string, error) {
 	if len(rows) == 0 || !importHeaderOK(rows[0]) {
-		return nil, Invalid(MsgImportHeaderBad)
+		return nil, Invalid(MsgShipmentImportHeaderBad)
 	}
 	data := rows[1:]
 	for len(data) > 0 && blankRow(data[len(data)-1]) {
@@ -54,9 +54,9 @@ func (s *Service) ImportShipments(ctx context.Context, p Principal, rows [][]str
 	}
 	switch {
 	case len(data) == 0:
-		return nil, Invalid(MsgImportEmpty)
+		return nil, Invalid(MsgShipmentImportEmpty)
 	case len(data) > importMaxRows:
-		return nil, Invalid(MsgImportTooMany)
+		return nil, Invalid(MsgShipmentImportTooMany)
 	}
 	var ids []string
 	err := s.db.Tx(ctx, func(tx *models.DB) error {
@@ -68,12 +68,12 @@ func (s *Service) ImportShipments(ctx context.Context, p Principal, rows [][]str
 			if len(faults) > importMaxErrors {
 				faults = append(faults[:importMaxErrors], fmt.Sprintf("……共%d处错误", len(faults)))
 			}
-			return Invalid(msgImportFailed + strings.Join(faults, "\n"))
+			return Invalid(msgShipmentImportFailed + strings.Join(faults, "\n"))
 		}
 		for _, g := range groups {
 			sh, err := s.manualShipment(tx, p, g.form)
 			if err != nil {
-				return Invalid(msgImportFailed + fmt.Sprintf(msgRowPrefix, g.rows[0]) + err.Error())
+				return Invalid(msgShipmentImportFailed + fmt.Sprintf(msgRowPrefix, g.rows[0]) + err.Error())
 			}
 			ids = append(ids, sh.ShipmentID)
 		}

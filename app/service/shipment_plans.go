@@ -13,7 +13,6 @@ import (
 const (
 	MsgGroupEmpty          = "请选择店铺"
 	MsgGroupMissing        = "店铺不存在"
-	MsgMarketplaceEmpty    = "请选择站点"
 	MsgMarketplaceMissing  = "站点不存在"
 	MsgWarehouseEmpty      = "请选择发货仓库"
 	MsgWarehouseMissing    = "发货仓库不存在"
@@ -132,7 +131,7 @@ type ShipListingQuery struct {
 
 // ShipListings lists the store group's paired seller SKUs in the marketplace with their fulfillable stock in the
 // warehouse: what a plan picks its products from.
-func (s *Service) ShipListings(ctx context.Context, p Principal, q ShipListingQuery) ([]models.ListingRow, error) {
+func (s *Service) ShipListings(ctx context.Context, p Principal, q ShipListingQuery) ([]models.ShipListingRow, error) {
 	db := s.db.With(ctx)
 	where, err := shipFrom(db, p.CompanyID, q.GroupID, q.MarketplaceID, q.WarehouseID)
 	if err != nil {
@@ -192,12 +191,12 @@ func shipFrom(db *models.DB, companyID int64, group, marketplace, warehouse stri
 
 // shipItems checks a form's lines: each a paired seller SKU of the store group in the marketplace, once, with a
 // quantity. It answers the listings in the form's order.
-func shipItems(db *models.DB, companyID int64, where shipPlace, items []ShipItemForm) ([]models.ListingRow, error) {
+func shipItems(db *models.DB, companyID int64, where shipPlace, items []ShipItemForm) ([]models.ShipListingRow, error) {
 	if len(items) == 0 {
 		return nil, Invalid(MsgItemsEmpty)
 	}
 	seen := map[string]bool{}
-	out := make([]models.ListingRow, 0, len(items))
+	out := make([]models.ShipListingRow, 0, len(items))
 	for i, it := range items {
 		row := i + 1
 		sku := strings.TrimSpace(it.SellerSKU)

@@ -17,8 +17,7 @@ const (
 	MsgCenterBad        = "配送中心代码应为3到8位字母或数字，如ONT8"
 	MsgPlanEmpty        = "请选择发货计划"
 	msgPlanListingGone  = "平台SKU %s 已不在该店铺站点，或已取消配对，请修改发货计划"
-	whatShipment        = "货件"
-	shipmentDocType     = "shipment"
+	shipmentDocType     = "FBA货件" // as the demo seed books its shipments (seed.DocShipment)
 	amazonStatusWorking = "WORKING"
 	amazonStatusShipped = "SHIPPED"
 )

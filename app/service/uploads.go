@@ -35,19 +35,9 @@ var uploadName = regexp.MustCompile(`^[0-9a-f]{32}\.(png|jpg|gif|webp)$`)
 // SaveOwnImage stores a picture read from r as the signed-in user's avatar and answers its address. Pictures are
 // kept in a folder of the user's company under a random name, and the one it replaces is deleted.
 func (s *Service) SaveOwnImage(ctx context.Context, p Principal, r io.Reader) (string, error) {
-	data, err := io.ReadAll(io.LimitReader(r, MaxImageBytes+1))
+	data, ext, err := readImage(r)
 	if err != nil {
 		return "", err
-	}
-	if len(data) == 0 {
-		return "", Invalid(MsgImageEmpty)
-	}
-	ext, ok := imageTypes[http.DetectContentType(data)]
-	if !ok {
-		return "", Invalid(MsgImageType)
-	}
-	if len(data) > MaxImageBytes {
-		return "", Invalid(MsgImageTooBig)
 	}
 	u, err := s.CurrentUser(ctx, p)
 	if err != nil {
@@ -64,6 +54,36 @@ func (s *Service) SaveOwnImage(ctx context.Context, p Principal, r io.Reader) (s
 	}
 	s.removeUpload(u.CompanyID, u.Profile.Image)
 	return address, nil
+}
+
+// readImage reads a picture of at most MaxImageBytes and answers it with the extension of its sniffed type, or
+// the refusal of an empty, unknown or too big one.
+func readImage(r io.Reader) ([]byte, string, error) {
+	data, err := io.ReadAll(io.LimitReader(r, MaxImageBytes+1))
+	if err != nil {
+		return nil, "", err
+	}
+	if len(data) == 0 {
+		return nil, "", Invalid(MsgImageEmpty)
+	}
+	ext, ok := imageTypes[http.DetectContentType(data)]
+	if !ok {
+		return nil, "", Invalid(MsgImageType)
+	}
+	if len(data) > MaxImageBytes {
+		return nil, "", Invalid(MsgImageTooBig)
+	}
+	return data, ext, nil
+}
+
+// uploadStored tells whether address is a picture stored in the company's folder.
+func (s *Service) uploadStored(companyID int64, address string) bool {
+	name, ok := strings.CutPrefix(address, UploadPrefix)
+	if !ok || !uploadName.MatchString(name) {
+		return false
+	}
+	_, err := os.Stat(filepath.Join(s.companyUploadDir(companyID), name))
+	return err == nil
 }
 
 func (s *Service) companyUploadDir(companyID int64) string {

@@ -1,12 +1,14 @@
 // The 获取验证码 button's 60 s countdown after a code is sent, shared by the sign-in pages and the personal center.
 const COUNTDOWN_SECONDS = 60;
 
+// The seconds left are read from the clock, not counted in ticks: a busy browser runs an interval late, and a
+// countdown of 60 late ticks kept the button locked after the server's own 60 s had passed.
 export function startCountdown(button) {
-  let left = COUNTDOWN_SECONDS;
+  const until = Date.now() + COUNTDOWN_SECONDS * 1000;
   button.disabled = true;
-  button.textContent = `${left}秒后重新获取`;
+  button.textContent = `${COUNTDOWN_SECONDS}秒后重新获取`;
   const timer = setInterval(() => {
-    left -= 1;
+    const left = Math.ceil((until - Date.now()) / 1000);
     if (left <= 0) {
       clearInterval(timer);
       button.disabled = false;
@@ -14,5 +16,5 @@ export function startCountdown(button) {
       return;
     }
     button.textContent = `${left}秒后重新获取`;
-  }, 1000);
+  }, 250);
 }

@@ -1,6 +1,7 @@
 // The avatar menu: company (shown, not clickable), 个人中心, 切换账号 (bound accounts, the current one ticked,
 // and 添加账号), 清缓存, 返回旧系统 (single-sign-on logins only) and 退出.
 import { lazy, Suspense, useEffect, useRef, useState } from "react";
+import { onAvatarChange } from "../lib/account-events.js";
 import { api } from "../lib/api.js";
 import { toast } from "../lib/toast.js";
 
@@ -10,11 +11,15 @@ function openTab(title, path) {
   window.sellerhubShell?.open(title, `${path}?${new URLSearchParams({ title, path })}`);
 }
 
-export default function Account({ company, name, account, avatar, loginType, legacyUrl, logoutUrl }) {
+export default function Account({ company, name, account, avatar: initialAvatar, loginType, legacyUrl, logoutUrl }) {
+  const [avatar, setAvatar] = useState(initialAvatar);
   const [open, setOpen] = useState(false);
   const [bound, setBound] = useState(null);
   const [adding, setAdding] = useState(false);
   const root = useRef(null);
+
+  // A new avatar uploaded in 个人中心 (a tab's frame) shows here at once.
+  useEffect(() => onAvatarChange(setAvatar), []);
 
   useEffect(() => {
     if (!open || adding) return undefined;

@@ -1,7 +1,8 @@
 // The simple admin screens, one island for all of them (the page's props name the screen): 标签分组, 标签, 客户端,
-// 客户管理 — each a table with add, edit and delete behind its button permissions — 操作日志, the company's
-// log of changes with its filters, 部门, the company's department tree, and 菜单管理 (menus.jsx). A tag group
-// that still has tags is not deleted, nor a department with child departments or members (the server says so).
+// 客户管理, 品牌, 供应商 — each a table with add, edit and delete behind its button permissions — 操作日志, the
+// company's log of changes with its filters, the trees of 部门 and 分类, and 菜单管理 (menus.jsx). A tag group
+// that still has tags is not deleted, nor a department with child departments or members, nor a brand, supplier
+// or category a product uses (the server says so).
 import { useEffect, useState } from "react";
 import { mount } from "../lib/mount.js";
 import { api } from "../lib/api.js";
@@ -12,9 +13,10 @@ import FormDialog from "../lib/FormDialog.jsx";
 import MenuAdmin from "./menus.jsx";
 
 const V1 = "/admin/api/v1";
+const ERP = "/erp/api/v1";
 
-// Each editable screen: its list, its API path, the noun of its dialogs and confirmations, its permission prefix
-// and its form's fields.
+// Each editable screen: its list, its API path (under base, /admin/api/v1 unless given), the noun of its dialogs
+// and confirmations, its permission prefix and its form's fields.
 const SCREENS = {
   tagGroups: {
     queryname: "tagGroupList",
@@ -67,6 +69,31 @@ const SCREENS = {
       { name: "remark", label: "备注" },
     ],
   },
+  brands: {
+    queryname: "brandList",
+    base: ERP,
+    path: "brand",
+    noun: "品牌",
+    permission: "erp:brand",
+    fields: () => [
+      { name: "name", label: "品牌名称", required: true },
+      { name: "remark", label: "备注" },
+    ],
+  },
+  suppliers: {
+    queryname: "supplierList",
+    base: ERP,
+    path: "supplier",
+    noun: "供应商",
+    permission: "erp:supplier",
+    fields: () => [
+      { name: "name", label: "供应商名称", required: true },
+      { name: "contact", label: "联系人" },
+      { name: "phone", label: "电话", type: "tel" },
+      { name: "address", label: "地址" },
+      { name: "remark", label: "备注" },
+    ],
+  },
 };
 
 const button = "rounded-md bg-sky-700 px-3 py-1 text-sm font-semibold text-white hover:bg-sky-800 disabled:opacity-50";
@@ -74,6 +101,7 @@ const input = "rounded-md border border-slate-300 px-2 py-1 text-sm dark:border-
 
 function Editable({ screen, permissions }) {
   const cfg = SCREENS[screen];
+  const base = cfg.base || V1;
   const [form, setForm] = useState(null);
   const [search, setSearch] = useState("");
   const [groupFilter, setGroupFilter] = useState("");
@@ -90,8 +118,8 @@ function Editable({ screen, permissions }) {
 
   const save = (row) => async (values) => {
     const body = Object.fromEntries(cfg.fields(groups).map((f) => [f.name, values[f.name]]));
-    if (row) await api(`${V1}/${cfg.path}/${row.id}`, { method: "PUT", body });
-    else await api(`${V1}/${cfg.path}`, { method: "POST", body });
+    if (row) await api(`${base}/${cfg.path}/${row.id}`, { method: "PUT", body });
+    else await api(`${base}/${cfg.path}`, { method: "POST", body });
     toast("操作成功!");
     setVersion((n) => n + 1);
   };
@@ -99,7 +127,7 @@ function Editable({ screen, permissions }) {
   const remove = async (row, refresh) => {
     if (!window.confirm(`确定删除${cfg.noun}“${row.name}”吗？`)) return;
     try {
-      await api(`${V1}/${cfg.path}/${row.id}`, { method: "DELETE" });
+      await api(`${base}/${cfg.path}/${row.id}`, { method: "DELETE" });
       toast("操作成功!");
       refresh();
     } catch (e) {
@@ -124,7 +152,7 @@ function Editable({ screen, permissions }) {
       </div>
       <DataTable
         queryname={cfg.queryname}
-        source={`${V1}/${cfg.path}/page`}
+        source={`${base}/${cfg.path}/page`}
         filters={screen === "tags" ? { name: search, groupId: groupFilter } : { name: search }}
         permissions={permissions}
         version={version}
@@ -231,8 +259,8 @@ function Announcements({ permissions }) {
   );
 }
 
-// The tree flattened in its order, each department with its depth, for the parent drop-down. skip (an id) leaves
-// out that department and everything under it: nothing moves under itself.
+// The tree flattened in its order, each node with its depth, for the parent drop-down. skip (an id) leaves out
+// that node and everything under it: nothing moves under itself.
 function flatten(nodes, skip, depth = 0, out = []) {
   for (const n of nodes) {
     if (n.id === skip) continue;
@@ -242,17 +270,17 @@ function flatten(nodes, skip, depth = 0, out = []) {
   return out;
 }
 
-// One department and, unless collapsed, its children. The toggle and every action are buttons, so the tree is
+// One department or category and, unless collapsed, its children. The toggle and every action are buttons, so the tree is
 // used from the keyboard with Tab, Enter and Space; the toggle says whether the branch is open (aria-expanded).
-function DeptNode({ node, depth, collapsed, toggle, actions }) {
+function TreeNode({ node, depth, collapsed, toggle, actions }) {
   const open = !collapsed.has(node.id);
   const hasChildren = node.children.length > 0;
   const small = "rounded px-1.5 py-0.5 text-xs hover:bg-slate-100 dark:hover:bg-slate-700";
   return (
     <li>
-      <div className="flex items-center gap-2 border-b border-slate-100 py-1 text-sm dark:border-slate-700" style={{ paddingLeft: `${depth * 1.5}rem` }} data-dept={node.name}>
+      <div className="flex items-center gap-2 border-b border-slate-100 py-1 text-sm dark:border-slate-700" style={{ paddingLeft: `${depth * 1.5}rem` }} data-node={node.name}>
         {hasChildren ? (
-          <button type="button" className="w-5 text-slate-500" aria-expanded={open} aria-controls={`dept-${node.id}`} aria-label={`${open ? "收起" : "展开"}${node.name}`} onClick={() => toggle(node.id)}>
+          <button type="button" className="w-5 text-slate-500" aria-expanded={open} aria-controls={`node-${node.id}`} aria-label={`${open ? "收起" : "展开"}${node.name}`} onClick={() => toggle(node.id)}>
             {open ? "▾" : "▸"}
           </button>
         ) : (
@@ -270,9 +298,9 @@ function DeptNode({ node, depth, collapsed, toggle, actions }) {
         </span>
       </div>
       {hasChildren && open && (
-        <ul id={`dept-${node.id}`}>
+        <ul id={`node-${node.id}`}>
           {node.children.map((c) => (
-            <DeptNode key={c.id} node={c} depth={depth + 1} collapsed={collapsed} toggle={toggle} actions={actions} />
+            <TreeNode key={c.id} node={c} depth={depth + 1} collapsed={collapsed} toggle={toggle} actions={actions} />
           ))}
         </ul>
       )}
@@ -280,21 +308,31 @@ function DeptNode({ node, depth, collapsed, toggle, actions }) {
   );
 }
 
-// 部门: the company's department tree, every branch open at first. 新增部门 adds at the top, 新增下级 under a
-// department; 编辑 renames, re-sorts or moves it (the parent drop-down leaves out the department and its own
-// subtree); 删除 asks first. Each action shows only with its button permission.
-function Departments({ permissions }) {
+// The tree screens: where each keeps its tree (base/path, with path/tree the whole tree), its noun, its permission
+// prefix, and whether its nodes have a leader (部门负责人, one of the company's members).
+const TREES = {
+  depts: { base: V1, path: "depts", noun: "部门", permission: "sys:dept", leader: true },
+  categories: { base: ERP, path: "category", noun: "分类", permission: "erp:category", leader: false },
+};
+
+// 部门 and 分类: the company's tree, every branch open at first. 新增部门 adds at the top, 新增下级 under a node;
+// 编辑 renames, re-sorts or moves it (the parent drop-down leaves out the node and its own subtree); 删除 asks
+// first. Each action shows only with its button permission.
+function TreeScreen({ kind, permissions }) {
+  const cfg = TREES[kind];
+  const url = `${cfg.base}/${cfg.path}`;
   const [tree, setTree] = useState(null);
   const [members, setMembers] = useState([]);
   const [collapsed, setCollapsed] = useState(() => new Set());
   const [form, setForm] = useState(null);
 
   const load = () =>
-    api(`${V1}/depts/tree`)
+    api(`${url}/tree`)
       .then(({ data }) => setTree(data))
       .catch((e) => toast(e.message, "error"));
   useEffect(() => {
     load();
+    if (!cfg.leader) return;
     api(`${V1}/users/findOwnerAll`)
       .then(({ data }) => setMembers(data))
       .catch((e) => toast(e.message, "error"));
@@ -308,30 +346,31 @@ function Departments({ permissions }) {
     });
 
   const fields = (row) => [
-    { name: "name", label: "部门名称", required: true },
+    { name: "name", label: `${cfg.noun}名称`, required: true },
     {
       name: "parentId",
-      label: "上级部门",
-      options: [["0", "（顶级部门）"], ...flatten(tree || [], row?.id).map((d) => [d.id, `${"\u3000".repeat(d.depth)}${d.name}`])],
+      label: `上级${cfg.noun}`,
+      options: [["0", `（顶级${cfg.noun}）`], ...flatten(tree || [], row?.id).map((d) => [d.id, `${"\u3000".repeat(d.depth)}${d.name}`])],
       default: "0",
     },
     { name: "sort", label: "排序", type: "number", default: "0" },
-    { name: "leaderId", label: "负责人", options: [["", "（无）"], ...members.map((m) => [m.id, m.name])], default: "" },
+    cfg.leader && { name: "leaderId", label: "负责人", options: [["", "（无）"], ...members.map((m) => [m.id, m.name])], default: "" },
     { name: "remark", label: "备注" },
-  ];
+  ].filter(Boolean);
 
   const save = (row) => async (v) => {
-    const body = { name: v.name, parentId: v.parentId, sort: Number(v.sort || 0), leaderId: v.leaderId, remark: v.remark };
-    if (row) await api(`${V1}/depts/${row.id}`, { method: "PUT", body });
-    else await api(`${V1}/depts`, { method: "POST", body });
+    const body = { name: v.name, parentId: v.parentId, sort: Number(v.sort || 0), remark: v.remark };
+    if (cfg.leader) body.leaderId = v.leaderId;
+    if (row) await api(`${url}/${row.id}`, { method: "PUT", body });
+    else await api(url, { method: "POST", body });
     toast("操作成功!");
     load();
   };
 
   const remove = async (node) => {
-    if (!window.confirm(`确定删除部门“${node.name}”吗？`)) return;
+    if (!window.confirm(`确定删除${cfg.noun}“${node.name}”吗？`)) return;
     try {
-      await api(`${V1}/depts/${node.id}`, { method: "DELETE" });
+      await api(`${url}/${node.id}`, { method: "DELETE" });
       toast("操作成功!");
       load();
     } catch (e) {
@@ -340,17 +379,17 @@ function Departments({ permissions }) {
   };
 
   const actions = [
-    can(permissions, "sys:dept:add") && { label: "新增下级", run: (node) => setForm({ initial: { parentId: node.id } }) },
-    can(permissions, "sys:dept:edit") && { label: "编辑", run: (node) => setForm({ row: node, initial: { ...node, sort: String(node.sort) } }) },
-    can(permissions, "sys:dept:delete") && { label: "删除", danger: true, run: remove },
+    can(permissions, `${cfg.permission}:add`) && { label: "新增下级", run: (node) => setForm({ initial: { parentId: node.id } }) },
+    can(permissions, `${cfg.permission}:edit`) && { label: "编辑", run: (node) => setForm({ row: node, initial: { ...node, sort: String(node.sort) } }) },
+    can(permissions, `${cfg.permission}:delete`) && { label: "删除", danger: true, run: remove },
   ].filter(Boolean);
 
   return (
-    <section aria-label="部门">
+    <section aria-label={cfg.noun}>
       <div className="mb-2 flex flex-wrap items-center gap-2">
-        {can(permissions, "sys:dept:add") && (
+        {can(permissions, `${cfg.permission}:add`) && (
           <button type="button" className={button} onClick={() => setForm({})}>
-            新增部门
+            新增{cfg.noun}
           </button>
         )}
         <button type="button" className="rounded-md border border-slate-300 px-3 py-1 text-sm dark:border-slate-600" onClick={() => setCollapsed(new Set())}>
@@ -369,15 +408,15 @@ function Departments({ permissions }) {
       ) : tree.length === 0 ? (
         <p className="text-sm text-slate-500">暂无数据！</p>
       ) : (
-        <ul aria-label="部门树">
+        <ul aria-label={`${cfg.noun}树`}>
           {tree.map((n) => (
-            <DeptNode key={n.id} node={n} depth={0} collapsed={collapsed} toggle={toggle} actions={actions} />
+            <TreeNode key={n.id} node={n} depth={0} collapsed={collapsed} toggle={toggle} actions={actions} />
           ))}
         </ul>
       )}
       {form && (
         <FormDialog
-          title={form.row ? "编辑部门" : "新增部门"}
+          title={`${form.row ? "编辑" : "新增"}${cfg.noun}`}
           fields={fields(form.row)}
           initial={form.initial}
           onSubmit={save(form.row)}
@@ -389,7 +428,7 @@ function Departments({ permissions }) {
 }
 
 function AdminScreen({ screen, permissions }) {
-  if (screen === "depts") return <Departments permissions={permissions} />;
+  if (TREES[screen]) return <TreeScreen kind={screen} permissions={permissions} />;
   if (screen === "operationLogs") return <OperationLogs permissions={permissions} />;
   if (screen === "announcements") return <Announcements permissions={permissions} />;
   if (screen === "menus") return <MenuAdmin permissions={permissions} />;

@@ -2,6 +2,7 @@
 // buttons), and keep named layouts: save as a new name, save into the layout in use, choose one, delete one, or
 // go back to the defaults. It is the browser's own modal <dialog>, so Esc and focus trapping come for free.
 import { useEffect, useRef, useState } from "react";
+import { flushSync } from "react-dom";
 import { api } from "../lib/api.js";
 import { toast } from "../lib/toast.js";
 import { move } from "./paging.js";
@@ -15,7 +16,7 @@ export default function ColumnConfig({ queryname, columns, onClose, onApplied })
   const [name, setName] = useState("");
   const [dragging, setDragging] = useState(-1);
   const [error, setError] = useState("");
-  const rows = useRef([]);
+  const rows = useRef(new Map()); // each column's row, by ffield
 
   useEffect(() => {
     dialog.current.showModal();
@@ -79,10 +80,12 @@ export default function ColumnConfig({ queryname, columns, onClose, onApplied })
     }
   };
 
-  const shift = (i, delta) => {
-    setCols((c) => move(c, i, delta));
-    // Keep the keyboard on the row that moved.
-    setTimeout(() => rows.current[i + delta]?.focus(), 0);
+  // Moves a row and keeps the keyboard on it, within the key press: React moving the row's element can take the
+  // focus off it, so it is focused again at once. Never later (a timer): on a busy machine that came after the
+  // person had gone on to another row, pulled the keyboard back, and the next Alt+↑/↓ moved the wrong row.
+  const shift = (field, delta) => {
+    flushSync(() => setCols((cs) => move(cs, cs.findIndex((c) => c.ffield === field), delta)));
+    rows.current.get(field)?.focus();
   };
 
   return (
@@ -106,7 +109,10 @@ export default function ColumnConfig({ queryname, columns, onClose, onApplied })
           {cols.map((c, i) => (
             <li
               key={c.ffield}
-              ref={(el) => (rows.current[i] = el)}
+              ref={(el) => {
+                rows.current.set(c.ffield, el);
+                return () => rows.current.delete(c.ffield);
+              }}
               tabIndex={0}
               draggable
               data-column={c.ffield}
@@ -120,10 +126,10 @@ export default function ColumnConfig({ queryname, columns, onClose, onApplied })
               onKeyDown={(e) => {
                 if (e.altKey && e.key === "ArrowUp") {
                   e.preventDefault();
-                  shift(i, -1);
+                  shift(c.ffield, -1);
                 } else if (e.altKey && e.key === "ArrowDown") {
                   e.preventDefault();
-                  shift(i, 1);
+                  shift(c.ffield, 1);
                 }
               }}
               className={`flex items-center gap-3 rounded px-2 py-1.5 outline-none focus:ring-2 focus:ring-sky-300 ${dragging === i ? "opacity-50" : ""}`}
@@ -135,10 +141,10 @@ export default function ColumnConfig({ queryname, columns, onClose, onApplied })
                 <input type="checkbox" checked={!!c.isShow} onChange={(e) => setCols((cs) => cs.map((x, k) => (k === i ? { ...x, isShow: e.target.checked } : x)))} />
                 {c.title}
               </label>
-              <button type="button" aria-label={`上移${c.title}`} className="rounded px-1.5 text-slate-500 hover:bg-slate-100 disabled:opacity-30 dark:hover:bg-slate-700" disabled={i === 0} onClick={() => shift(i, -1)}>
+              <button type="button" aria-label={`上移${c.title}`} className="rounded px-1.5 text-slate-500 hover:bg-slate-100 disabled:opacity-30 dark:hover:bg-slate-700" disabled={i === 0} onClick={() => shift(c.ffield, -1)}>
                 ↑
               </button>
-              <button type="button" aria-label={`下移${c.title}`} className="rounded px-1.5 text-slate-500 hover:bg-slate-100 disabled:opacity-30 dark:hover:bg-slate-700" disabled={i === cols.length - 1} onClick={() => shift(i, 1)}>
+              <button type="button" aria-label={`下移${c.title}`} className="rounded px-1.5 text-slate-500 hover:bg-slate-100 disabled:opacity-30 dark:hover:bg-slate-700" disabled={i === cols.length - 1} onClick={() => shift(c.ffield, 1)}>
                 ↓
               </button>
             </li>

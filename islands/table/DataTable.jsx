@@ -22,8 +22,9 @@ function readFilters(formId) {
 // {records, total}; calls of the older contract (dicts/page, dict-items/page) take GET ?page&limit and answer the
 // rows in data with total beside it: set method "GET" for those. filters adds fixed filters (a selected parent),
 // onSelect makes rows selectable, toolbar adds buttons before the table's own, version reloads on change, and
-// formats maps a column's raw values to their labels (status 1 -> 启用). An action's when(row), if given, says
-// whether the row offers it (停用 on enabled users, 启用 on disabled ones).
+// formats maps a column's raw values to their labels (status 1 -> 启用), renders draws a column's cell itself
+// (a product's picture). An action's when(row), if given, says whether the row offers it (停用 on enabled
+// users, 启用 on disabled ones).
 export default function DataTable({
   queryname,
   source,
@@ -39,6 +40,7 @@ export default function DataTable({
   toolbar,
   version = 0,
   formats = {},
+  renders = {},
 }) {
   const [columns, setColumns] = useState(null);
   const [page, setPage] = useState(1);
@@ -195,7 +197,7 @@ export default function DataTable({
               >
                 {shown.map((c) => (
                   <td key={c.ffield} className="whitespace-nowrap px-3 py-2">
-                    {cell(formats[c.ffield] ? formats[c.ffield][String(row[c.ffield])] ?? row[c.ffield] : row[c.ffield])}
+                    {renders[c.ffield] ? renders[c.ffield](row) : cell(formats[c.ffield] ? formats[c.ffield][String(row[c.ffield])] ?? row[c.ffield] : row[c.ffield])}
                   </td>
                 ))}
                 {rowActions.length > 0 && (

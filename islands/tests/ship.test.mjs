@@ -66,7 +66,9 @@ describe("发货计划与货件处理", () => {
     await plans.getByText("暂无数据！").waitFor();
     await plans.getByRole("button", { name: "新建发货计划", exact: true }).click();
     const form = await tabFrame(page, "发货计划提交");
-    // One store group and one warehouse: the form starts with them; the marketplace defaults to US.
+    // The demo company also has the seed's 演示店铺 and warehouses: the person chooses; the marketplace defaults to US.
+    await form.getByRole("combobox", { name: "店铺" }).selectOption({ label: "美国站店铺" });
+    await form.getByRole("combobox", { name: "发货仓库" }).selectOption({ label: "深圳仓" });
     await form.getByRole("combobox", { name: "产品" }).selectOption({ label: "LAMP-01 木质台灯" });
     assert.equal(await form.getByRole("combobox", { name: "平台SKU" }).inputValue(), "US-LAMP-01");
     await form.getByRole("textbox", { name: "发货数量", exact: true }).fill("30");
@@ -210,6 +212,8 @@ describe("发货计划与货件处理", () => {
     const list = await tabFrame(page, "货件处理");
     await list.getByRole("button", { name: "新建货件", exact: true }).click();
     const dialog = list.locator("dialog[open]");
+    await dialog.getByRole("combobox", { name: "店铺" }).selectOption({ label: "美国站店铺" });
+    await dialog.getByRole("combobox", { name: "发货仓库" }).selectOption({ label: "深圳仓" });
     await dialog.getByRole("combobox", { name: "产品" }).selectOption({ label: "MUG-02 陶瓷马克杯" });
     await dialog.getByRole("textbox", { name: "发货数量", exact: true }).fill("5");
     await dialog.getByRole("button", { name: "添加", exact: true }).click();

@@ -28,9 +28,9 @@ describe("部门", () => {
   });
 
   /** The row of the department named name. */
-  const node = (frame, name) => frame.locator(`[data-dept="${name}"]`);
+  const node = (frame, name) => frame.locator(`[data-node="${name}"]`);
   /** The department names in the order the tree shows them. */
-  const names = (frame) => frame.locator("[data-dept]").evaluateAll((rows) => rows.map((r) => r.dataset.dept));
+  const names = (frame) => frame.locator("[data-node]").evaluateAll((rows) => rows.map((r) => r.dataset.node));
 
   async function fillAndSave(frame, values) {
     const dialog = frame.locator("dialog[open]");

@@ -43,7 +43,7 @@ var ProductMenu = []menuEntry{
 			link("product.brand", "品牌", "/erp/base/brand", crud("erp:brand", "品牌")...),
 			link("product.category", "分类", "/erp/base/category", crud("erp:category", "分类")...),
 			link("product.material", "物料", "/erp/base/material"),
-			link("product.pairing", "SKU配对", "/amazon/listing/relation"),
+			link("product.pairing", "SKU配对", "/amazon/listing/relation", crud("amz:listing:relation", "Listing")...),
 		),
 		heading("product.supplies", "耗材包材",
 			link("product.consumable", "耗材", "/erp/base/consumable"),

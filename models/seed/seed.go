@@ -1,5 +1,6 @@
 // Package seed fills a new database with what a first-time user needs: the product menu, the demo company, its
-// default role, the admin account and the demo company's dictionaries, and Amazon's marketplaces. Running it again adds only what is missing.
+// default role, the admin account and the demo company's dictionaries, products, stock and shipments, and
+// Amazon's marketplaces. Running it again adds only what is missing.
 package seed
 
 import (
@@ -22,7 +23,7 @@ type Admin struct {
 	Created           bool
 }
 
-// Run seeds the demo company, its admin and its dictionaries. hash turns a password into the stored hash;
+// Run seeds the demo company, its admin, its dictionaries and its demo FBA data (SeedDemo). hash turns a password into the stored hash;
 // password may be empty, in which case a strong one is generated.
 func Run(ctx context.Context, db *models.DB, account, password string, hash func(string) (string, error)) (Admin, error) {
 	db = db.With(ctx)
@@ -43,6 +44,9 @@ func Run(ctx context.Context, db *models.DB, account, password string, hash func
 	}
 	if err := SeedDictionaries(ctx, db, admin.CompanyID); err != nil {
 		return out, fmt.Errorf("seed the dictionaries: %w", err)
+	}
+	if err := SeedDemo(ctx, db, admin.CompanyID); err != nil {
+		return out, fmt.Errorf("seed the demo products and shipments: %w", err)
 	}
 	return out, nil
 }

@@ -157,7 +157,7 @@ func TestDefaultsWithoutASavedVersion(t *testing.T) {
 		"subUserList":      "account,name,email,mobile,deptName,roles,status,lastLoginTime,createdAt",
 		"notifyList":       "title,tag,action,createdAt,isRead",
 		"operationLog":     "createdAt,user,action,target,detail,ip",
-		"localProductList": "image,sku,name,brand,category,supplier,weight,createdAt",
+		"localProductList": "image,sku,name,brand,category,supplier,kindName,cartonSpec,-price,-weight,status,createdAt",
 	}
 	for queryname, cols := range want {
 		if got := load(t, c, queryname); got != cols {

@@ -136,14 +136,14 @@ func TestImportShipments(t *testing.T) {
 		"第7行：同一货件的店铺、站点、发货仓库、目的配送中心应一致\n第8行：" + service.MsgShipmentIDBad
 	apptest.Expect(t, env, 400, "A0400", want)
 	var n int64
-	h.DB.Table("shipments").Count(&n)
+	h.DB.Table("shipments").Where("company_id = ?", s.companyID).Count(&n)
 	if n != 0 {
 		t.Fatalf("%d shipments saved by a refused import", n)
 	}
-	apptest.Expect(t, upload(t, s.c, workbook(t, [][]string{{"x"}})), 400, "A0400", service.MsgImportHeaderBad)
-	apptest.Expect(t, upload(t, s.c, workbook(t, [][]string{head})), 400, "A0400", service.MsgImportEmpty)
-	apptest.Expect(t, upload(t, s.c, []byte("not a workbook")), 400, "A0400", service.MsgImportFileBad)
-	apptest.Expect(t, s.c.Call(http.MethodPost, v1+"shipment/import", map[string]any{}), 400, "A0400", service.MsgImportFileEmpty)
+	apptest.Expect(t, upload(t, s.c, workbook(t, [][]string{{"x"}})), 400, "A0400", service.MsgShipmentImportHeaderBad)
+	apptest.Expect(t, upload(t, s.c, workbook(t, [][]string{head})), 400, "A0400", service.MsgShipmentImportEmpty)
+	apptest.Expect(t, upload(t, s.c, []byte("not a workbook")), 400, "A0400", service.MsgShipmentImportFileBad)
+	apptest.Expect(t, s.c.Call(http.MethodPost, v1+"shipment/import", map[string]any{}), 400, "A0400", service.MsgShipmentImportFileEmpty)
 
 	// A good workbook: two rows of one shipment by id, two rows of another without one.
 	env = upload(t, s.c, workbook(t, [][]string{head,

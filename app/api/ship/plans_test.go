@@ -137,7 +137,7 @@ func TestPlanFormFaults(t *testing.T) {
 	}
 	apptest.Expect(t, s.c.Call(http.MethodPost, v1+"shipPlan", s.planBody(1)), 400, "A0400", service.MsgWarehouseDisabled)
 	var n int64
-	h.DB.Table("shipment_plans").Count(&n)
+	h.DB.Table("shipment_plans").Where("company_id = ?", s.companyID).Count(&n)
 	if n != 0 {
 		t.Fatalf("%d plans saved by refused calls", n)
 	}

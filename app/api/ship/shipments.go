@@ -211,21 +211,21 @@ func (h *Handler) ImportTemplate(c *echo.Context) error {
 func (h *Handler) Import(c *echo.Context) error {
 	fh, err := c.FormFile("file")
 	if err != nil {
-		return service.Invalid(service.MsgImportFileEmpty)
+		return service.Invalid(service.MsgShipmentImportFileEmpty)
 	}
 	file, err := fh.Open()
 	if err != nil {
-		return service.Invalid(service.MsgImportFileEmpty)
+		return service.Invalid(service.MsgShipmentImportFileEmpty)
 	}
 	defer file.Close()
 	book, err := excelize.OpenReader(file)
 	if err != nil {
-		return service.Invalid(service.MsgImportFileBad)
+		return service.Invalid(service.MsgShipmentImportFileBad)
 	}
 	defer book.Close()
 	rows, err := book.GetRows(book.GetSheetName(0))
 	if err != nil {
-		return service.Invalid(service.MsgImportFileBad)
+		return service.Invalid(service.MsgShipmentImportFileBad)
 	}
 	p, _ := middleware.Principal(c)
 	ids, err := h.Svc.ImportShipments(c.Request().Context(), p, rows)

@@ -102,7 +102,7 @@ func TestStepsMoveStockAndCancelsReverseThem(t *testing.T) {
 
 			// The ledger has one line per product and movement, under the shipment's id.
 			var lines int64
-			h.DB.Model(&models.StockLedgerLine{}).Where("doc_type = ? AND doc_number = ?", "shipment", id).Count(&lines)
+			h.DB.Model(&models.StockLedgerLine{}).Where("doc_type = ? AND doc_number = ?", "FBA货件", id).Count(&lines)
 			if lines != 2*6 { // confirm, unconfirm, confirm, ship, unship, ship
 				t.Fatalf("%d ledger lines, want 12", lines)
 			}

@@ -2,10 +2,6 @@
 package users
 
 import (
-	"errors"
-	"io"
-	"mime/multipart"
-	"net/http"
 	"strconv"
 	"time"
 
@@ -249,51 +245,8 @@ func (h *Handler) UpdateEmailSelf(c *echo.Context) error {
 	return api.OK(c, "success")
 }
 
-// ImageBodyLimit caps a saveImage request: the largest picture and room for the form around it. The route has
-// this limit instead of the application's, so that a picture somewhat too big is read and told 图片不能超过2MB.
-const ImageBodyLimit = service.MaxImageBytes + 1<<20
-
-// SaveImage takes the multipart field file as the signed-in user's avatar and answers its address. The picture
-// streams to the service, which reads no more of it than the largest it accepts.
-func (h *Handler) SaveImage(c *echo.Context) error {
-	req := c.Request()
-	if req.ContentLength > ImageBodyLimit {
-		return service.Invalid(service.MsgImageTooBig)
-	}
-	req.Body = http.MaxBytesReader(c.Response(), req.Body, ImageBodyLimit)
-	// Whatever is left unread is read away, so that the answer reaches a client still sending.
-	defer io.Copy(io.Discard, req.Body)
-	mr, err := req.MultipartReader()
-	if err != nil {
-		return service.Invalid(service.MsgImageEmpty)
-	}
-	for {
-		part, err := mr.NextPart()
-		var tooBig *http.MaxBytesError
-		if errors.As(err, &tooBig) {
-			return service.Invalid(service.MsgImageTooBig)
-		}
-		if err != nil { // the end of the form without a file field, or not a form at all
-			return service.Invalid(service.MsgImageEmpty)
-		}
-		if part.FormName() == "file" {
-			return h.saveImagePart(c, part)
-		}
-	}
-}
-
-func (h *Handler) saveImagePart(c *echo.Context, part *multipart.Part) error {
-	p, _ := middleware.Principal(c)
-	address, err := h.Svc.SaveOwnImage(c.Request().Context(), p, part)
-	var tooBig *http.MaxBytesError
-	if errors.As(err, &tooBig) {
-		return service.Invalid(service.MsgImageTooBig)
-	}
-	if err != nil {
-		return err
-	}
-	return api.OK(c, address)
-}
+// SaveImage takes the multipart field file as the signed-in user's avatar and answers its address.
+func (h *Handler) SaveImage(c *echo.Context) error { return api.ImageUpload(c, h.Svc.SaveOwnImage) }
 
 // UnbindWechat answers success: no account is bound to WeChat in this product (see the service).
 func (h *Handler) UnbindWechat(c *echo.Context) error {

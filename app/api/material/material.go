@@ -1,0 +1,228 @@
+// Package material serves the product catalogue calls of /erp/api/v1: material/... (local products, their
+// pictures, import and export, the product picker's search), brand/..., category/..., supplier/... and
+// listing/... (SKU配对). Lists are paged POST calls answering {records, total, size, current, pages}, the table
+// island's shape.
+package material
+
+import (
+	"io"
+	"strconv"
+	"time"
+
+	"github.com/labstack/echo/v5"
+	"github.com/shopspring/decimal"
+
+	"sellerhub/app/api"
+	"sellerhub/app/middleware"
+	"sellerhub/app/service"
+	"sellerhub/models"
+)
+
+// Handler serves the product catalogue calls.
+type Handler struct {
+	Svc      *service.Service
+	TimeZone *time.Location
+}
+
+// Product is a local product as the clients show it. Ids go as strings ("" for no brand, category or supplier),
+// measures as decimal text ("" when unknown), so that nothing passes through a float.
+type Product struct {
+	ID           string `json:"id"`
+	SKU          string `json:"sku"`
+	Name         string `json:"name"`
+	Image        string `json:"image"`
+	Kind         int    `json:"kind"`
+	KindName     string `json:"kindName"`
+	BrandID      string `json:"brandId"`
+	Brand        string `json:"brand"`
+	CategoryID   string `json:"categoryId"`
+	Category     string `json:"category"`
+	SupplierID   string `json:"supplierId"`
+	Supplier     string `json:"supplier"`
+	Price        string `json:"price"`
+	Weight       string `json:"weight"`
+	Length       string `json:"length"`
+	Width        string `json:"width"`
+	Height       string `json:"height"`
+	CartonUnits  string `json:"cartonUnits"`
+	CartonWeight string `json:"cartonWeight"`
+	CartonLength string `json:"cartonLength"`
+	CartonWidth  string `json:"cartonWidth"`
+	CartonHeight string `json:"cartonHeight"`
+	CartonSpec   string `json:"cartonSpec"`
+	Remark       string `json:"remark"`
+	Disabled     bool   `json:"disabled"`
+	Status       string `json:"status"`
+	CreatedAt    string `json:"createdAt"`
+	UpdatedAt    string `json:"updatedAt"`
+}
+
+// Found is a product as the pickers offer it.
+type Found struct {
+	ID    string `json:"id"`
+	SKU   string `json:"sku"`
+	Name  string `json:"name"`
+	Image string `json:"image"`
+}
+
+func idText(id *int64) string {
+	if id == nil {
+		return ""
+	}
+	return strconv.FormatInt(*id, 10)
+}
+
+func decimalText(d decimal.NullDecimal) string {
+	if !d.Valid {
+		return ""
+	}
+	return d.Decimal.String()
+}
+
+func (h *Handler) product(r *models.ProductRow) Product {
+	out := Product{ID: strconv.FormatInt(r.ID, 10), SKU: r.SKU, Name: r.Name, Image: r.Image, Kind: r.Kind,
+		KindName: service.ProductKinds[r.Kind], BrandID: idText(r.BrandID), Brand: r.BrandName,
+		CategoryID: idText(r.CategoryID), Category: r.CategoryName, SupplierID: idText(r.SupplierID),
+		Supplier: r.SupplierName, Weight: decimalText(r.Weight), Length: decimalText(r.Length),
+		Width: decimalText(r.Width), Height: decimalText(r.Height), CartonWeight: decimalText(r.CartonWeight),
+		CartonLength: decimalText(r.CartonLength), CartonWidth: decimalText(r.CartonWidth),
+		CartonHeight: decimalText(r.CartonHeight), CartonSpec: service.CartonSpec(&r.LocalProduct),
+		Remark: r.Remark, Disabled: r.Disabled, Status: "启用",
+		CreatedAt: api.FormatTime(&r.CreatedAt, h.TimeZone), UpdatedAt: api.FormatTime(&r.UpdatedAt, h.TimeZone)}
+	if r.Price.Valid {
+		out.Price = r.Price.Decimal.StringFixed(2)
+	}
+	if r.CartonUnits != nil {
+		out.CartonUnits = strconv.Itoa(*r.CartonUnits)
+	}
+	if r.Disabled {
+		out.Status = "停用"
+	}
+	return out
+}
+
+// Page answers POST material/page {currentpage, pagesize, sort, order, keyword, brandId, categoryId, supplierId,
+// kind, status} with a page of products, newest first unless sorted.
+func (h *Handler) Page(c *echo.Context) error { return api.PageOf(h.Svc.ProductPage, h.product)(c) }
+
+// Get answers GET material/{id}.
+func (h *Handler) Get(c *echo.Context) error { return api.GetOne(h.Svc.Product, h.product)(c) }
+
+// Create answers POST material {sku, name, image, kind, brandId, ..., remark} with the new product.
+func (h *Handler) Create(c *echo.Context) error {
+	return api.CreateOne(h.Svc.CreateProduct, h.product)(c)
+}
+
+// Update answers PUT material/{id} with the changed product.
+func (h *Handler) Update(c *echo.Context) error {
+	return api.UpdateOne(h.Svc.UpdateProduct, h.product)(c)
+}
+
+// Delete answers DELETE material/{id}, refused while the product has stock, documents or shipments.
+func (h *Handler) Delete(c *echo.Context) error { return api.DeleteOne(h.Svc.DeleteProduct)(c) }
+
+// Disable answers POST material/{id}/disable (停用).
+func (h *Handler) Disable(c *echo.Context) error { return h.setDisabled(c, true) }
+
+// Enable answers POST material/{id}/enable (启用).
+func (h *Handler) Enable(c *echo.Context) error { return h.setDisabled(c, false) }
+
+func (h *Handler) setDisabled(c *echo.Context, disabled bool) error {
+	p, _ := middleware.Principal(c)
+	if err := h.Svc.SetProductDisabled(c.Request().Context(), p, c.Param("id"), disabled); err != nil {
+		return err
+	}
+	return api.OK(c, "success")
+}
+
+// Search answers GET material/search?keyword=&limit= with [{id, sku, name, image}]: up to limit (20 unless
+// asked, at most 50) enabled products whose SKU or name contains keyword, by SKU. For the product pickers.
+func (h *Handler) Search(c *echo.Context) error {
+	p, _ := middleware.Principal(c)
+	limit, _ := strconv.Atoi(c.QueryParam("limit"))
+	rows, err := h.Svc.SearchProducts(c.Request().Context(), p, c.QueryParam("keyword"), limit)
+	if err != nil {
+		return err
+	}
+	out := make([]Found, len(rows))
+	for i, m := range rows {
+		out[i] = Found{ID: strconv.FormatInt(m.ID, 10), SKU: m.SKU, Name: m.Name, Image: m.Image}
+	}
+	return api.OK(c, out)
+}
+
+// Listings answers GET material/{id}/listings: the listings paired with the product.
+func (h *Handler) Listings(c *echo.Context) error {
+	p, _ := middleware.Principal(c)
+	rows, err := h.Svc.ProductListings(c.Request().Context(), p, c.Param("id"))
+	if err != nil {
+		return err
+	}
+	out := make([]Listing, len(rows))
+	for i := range rows {
+		out[i] = h.listing(&rows[i])
+	}
+	return api.OK(c, out)
+}
+
+// PhotoUpload answers POST material/photoupload (multipart field file) with the address of the stored picture,
+// which the product form then saves with the product. Pictures are the company's and served only to it.
+func (h *Handler) PhotoUpload(c *echo.Context) error {
+	return api.ImageUpload(c, h.Svc.SaveProductImage)
+}
+
+// exportColumns are the product sheet's columns and, after them, the list's status and creation time.
+func (h *Handler) exportColumns() []api.ExportColumn[models.ProductRow] {
+	cols := make([]api.ExportColumn[models.ProductRow], 0, len(service.ProductSheet)+2)
+	for _, sc := range service.ProductSheet {
+		value := sc.Value
+		cols = append(cols, api.ExportColumn[models.ProductRow]{Title: sc.Title, Value: func(r models.ProductRow) any { return value(&r) }})
+	}
+	return append(cols,
+		api.ExportColumn[models.ProductRow]{Title: "状态", Value: func(r models.ProductRow) any { return h.product(&r).Status }},
+		api.ExportColumn[models.ProductRow]{Title: "创建时间", Value: func(r models.ProductRow) any { return api.FormatTime(&r.CreatedAt, h.TimeZone) }})
+}
+
+// Export answers GET material/export?keyword&brandId&categoryId&supplierId&kind&status&sort&order: every
+// product of the query as an .xlsx download, in the import template's columns.
+func (h *Handler) Export(c *echo.Context) error {
+	var q service.ProductQuery
+	if err := c.Bind(&q); err != nil {
+		return err
+	}
+	p, _ := middleware.Principal(c)
+	rows, err := h.Svc.ProductsForExport(c.Request().Context(), p, q)
+	if err != nil {
+		return err
+	}
+	return api.XLSX(c, "本地产品", h.exportColumns(), rows)
+}
+
+// ImportTemplate answers GET material/importTemplate: the import's .xlsx with its column titles only.
+func (h *Handler) ImportTemplate(c *echo.Context) error {
+	return api.XLSX(c, "本地产品导入模板", h.exportColumns()[:len(service.ProductSheet)], nil)
+}
+
+// Import answers POST material/import (multipart field file, an .xlsx in the template's columns) with the
+// number of products added: all rows or, when any is wrong, none, the refusal naming each wrong row.
+func (h *Handler) Import(c *echo.Context) error {
+	file, err := c.FormFile("file")
+	if err != nil {
+		return service.Invalid(service.MsgImportFileBad)
+	}
+	f, err := file.Open()
+	if err != nil {
+		return err
+	}
+	defer f.Close()
+	data, err := io.ReadAll(f)
+	if err != nil {
+		return err
+	}
+	p, _ := middleware.Principal(c)
+	n, err := h.Svc.ImportProducts(c.Request().Context(), p, data)
+	if err != nil {
+		return err
+	}
+	return api.OK(c, map[string]int{"count": n})
+}

@@ -1,0 +1,107 @@
+// 本地产品: the company's local products in the table island, searched by SKU or name and filtered by brand,
+// category and status. 新增产品 opens the add screen in its own tab, 查看 and 编辑 open the product's tabs; 停用,
+// 启用 and 删除 (asked first; refused while the product has stock, documents or shipments) act in place. 导入 takes
+// an .xlsx in the template's columns, 导出 downloads the current query. Each action needs its button permission.
+import { useState } from "react";
+import { api } from "../lib/api.js";
+import { can } from "../lib/permissions.js";
+import { toast } from "../lib/toast.js";
+import DataTable from "../table/DataTable.jsx";
+import ImportDialog from "./ImportDialog.jsx";
+import { ERP, KINDS, Thumbnail, button, detailsTitle, editTitle, input, openTab, plain, useCatalog } from "./shared.jsx";
+
+export default function ProductList({ permissions }) {
+  const catalog = useCatalog();
+  const [importing, setImporting] = useState(false);
+  const [version, setVersion] = useState(0);
+
+  const act = (verb, path, method = "POST") => async (row, refresh) => {
+    if (verb === "删除" && !window.confirm(`确定删除产品“${row.sku}”吗？删除后不能恢复。`)) return;
+    try {
+      await api(`${ERP}/material/${row.id}${path}`, { method });
+      toast("操作成功!");
+      refresh();
+    } catch (e) {
+      toast(e.message, "error");
+    }
+  };
+
+  return (
+    <section aria-label="本地产品">
+      <form id="product-filter" className="mb-2 flex flex-wrap items-center gap-2 text-sm">
+        <input name="keyword" type="search" aria-label="SKU或产品名称" placeholder="SKU / 产品名称" className={`w-52 ${input}`} />
+        <select name="brandId" aria-label="品牌" className={input} defaultValue="">
+          <option value="">全部品牌</option>
+          {catalog.brands.map(([id, name]) => (
+            <option key={id} value={id}>
+              {name}
+            </option>
+          ))}
+        </select>
+        <select name="categoryId" aria-label="分类" className={input} defaultValue="">
+          <option value="">全部分类</option>
+          {catalog.categories.map(([id, name]) => (
+            <option key={id} value={id}>
+              {name}
+            </option>
+          ))}
+        </select>
+        <select name="kind" aria-label="类型" className={input} defaultValue="">
+          <option value="">全部类型</option>
+          {KINDS.map(([v, label]) => (
+            <option key={v} value={v}>
+              {label}
+            </option>
+          ))}
+        </select>
+        <select name="status" aria-label="状态" className={input} defaultValue="">
+          <option value="">全部状态</option>
+          <option value="enabled">启用</option>
+          <option value="disabled">停用</option>
+        </select>
+        <button type="submit" className={button}>
+          查询
+        </button>
+      </form>
+      <DataTable
+        queryname="localProductList"
+        source={`${ERP}/material/page`}
+        exportUrl={can(permissions, "erp:material:export") ? `${ERP}/material/export` : undefined}
+        filterForm="product-filter"
+        permissions={permissions}
+        version={version}
+        renders={{ image: (row) => <Thumbnail src={row.image} /> }}
+        toolbar={
+          <>
+            {can(permissions, "erp:material:add") && (
+              <button type="button" className={button} onClick={() => openTab("新增本地产品", "/localproduct/addinfo")}>
+                新增产品
+              </button>
+            )}
+            {can(permissions, "erp:material:import") && (
+              <button type="button" className={plain} onClick={() => setImporting(true)}>
+                导入
+              </button>
+            )}
+          </>
+        }
+        actions={[
+          { label: "查看", run: (row) => openTab(detailsTitle(row.sku), "/material/details", { id: row.id }) },
+          { label: "编辑", permission: "erp:material:edit", run: (row) => openTab(editTitle(row.sku), "/localproduct/editinfo", { id: row.id }) },
+          { label: "停用", permission: "erp:material:edit", when: (row) => !row.disabled, run: act("停用", "/disable") },
+          { label: "启用", permission: "erp:material:edit", when: (row) => row.disabled, run: act("启用", "/enable") },
+          { label: "删除", permission: "erp:material:delete", danger: true, run: act("删除", "", "DELETE") },
+        ]}
+      />
+      {importing && (
+        <ImportDialog
+          onClose={() => setImporting(false)}
+          onImported={(count) => {
+            toast(`成功导入${count}个产品`);
+            setVersion((n) => n + 1);
+          }}
+        />
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,16 @@
+// The product catalogue's screens, one island for all of them (the page's props name the screen): 本地产品 (the
+// list), its add/edit screen, its details, and SKU配对 (listings).
+import { mount } from "../lib/mount.js";
+import ProductList from "./ProductList.jsx";
+import ProductForm from "./ProductForm.jsx";
+import ProductDetails from "./ProductDetails.jsx";
+import Listings from "./Listings.jsx";
+
+const SCREENS = { products: ProductList, productForm: ProductForm, productDetails: ProductDetails, listings: Listings };
+
+function ProductScreen({ screen, ...props }) {
+  const Screen = SCREENS[screen];
+  return Screen ? <Screen {...props} /> : null;
+}
+
+mount("products", ProductScreen);

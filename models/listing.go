@@ -1,0 +1,137 @@
+package models
+
+import (
+	"time"
+
+	"gorm.io/gorm"
+)
+
+// ListingRow is a listing with its store group's name and, when paired, its local product's SKU, name and image.
+type ListingRow struct {
+	Listing
+	GroupName    string `gorm:"->"`
+	ProductSKU   string `gorm:"->;column:product_sku"`
+	ProductName  string `gorm:"->"`
+	ProductImage string `gorm:"->"`
+}
+
+// ListingFilter selects a company's listings: of one store group and marketplace ("" / 0: any), whose seller SKU,
+// ASIN or FNSKU contains Keyword, paired with ProductID (0: any), paired or not (Paired nil: both).
+type ListingFilter struct {
+	GroupID       int64
+	MarketplaceID string
+	Keyword       string
+	ProductID     int64
+	Paired        *bool
+	OrderBy       string
+	Desc          bool
+	Offset        int
+	Limit         int
+}
+
+const listingColumns = "listings.*, store_groups.name AS group_name, local_products.sku AS product_sku, " +
+	"local_products.name AS product_name, local_products.image AS product_image"
+
+func (db *DB) listingsWithNames(companyID int64) *gorm.DB {
+	return db.Model(&Listing{}).Scopes(InCompany("listings", companyID)).Select(listingColumns).
+		Joins("JOIN store_groups ON store_groups.id = listings.group_id").
+		Joins("LEFT JOIN local_products ON local_products.id = listings.product_id")
+}
+
+func (f ListingFilter) scope(db *DB) func(*gorm.DB) *gorm.DB {
+	return func(q *gorm.DB) *gorm.DB { return f.narrow(db, q) }
+}
+
+func (f ListingFilter) narrow(db *DB, q *gorm.DB) *gorm.DB {
+	if f.GroupID != 0 {
+		q = q.Where("listings.group_id = ?", f.GroupID)
+	}
+	if f.MarketplaceID != "" {
+		q = q.Where("listings.marketplace_id = ?", f.MarketplaceID)
+	}
+	if f.Keyword != "" {
+		p, like := containsPattern(f.Keyword), " "+db.caseless()
+		q = q.Where("(listings.seller_sku"+like+" OR listings.asin"+like+" OR listings.fnsku"+like+")", p, p, p)
+	}
+	if f.ProductID != 0 {
+		q = q.Where("listings.product_id = ?", f.ProductID)
+	}
+	if f.Paired != nil && *f.Paired {
+		q = q.Where("listings.product_id IS NOT NULL")
+	} else if f.Paired != nil {
+		q = q.Where("listings.product_id IS NULL")
+	}
+	return q
+}
+
+func (f ListingFilter) order() string {
+	col, dir := f.OrderBy, ""
+	if col == "" {
+		col, f.Desc = "created_at", true
+	}
+	if f.Desc {
+		dir = " DESC"
+	}
+	return "listings." + col + dir + ", listings.id" + dir
+}
+
+// ListingPage lists a page of the company's listings the filter selects, with the total.
+func (db *DB) ListingPage(companyID int64, f ListingFilter) ([]ListingRow, int64, error) {
+	rows := []ListingRow{}
+	var total int64
+	err := db.Model(&Listing{}).Scopes(InCompany("listings", companyID), f.scope(db)).Count(&total).Error
+	if err != nil || total == 0 {
+		return rows, total, err
+	}
+	err = db.listingsWithNames(companyID).Scopes(f.scope(db)).Order(f.order()).Offset(f.Offset).Limit(f.Limit).
+		Find(&rows).Error
+	return rows, total, err
+}
+
+// ListingByID loads one of the company's listings with its names, or ErrNotFound (also for another company's).
+func (db *DB) ListingByID(companyID, id int64) (*ListingRow, error) {
+	var l ListingRow
+	if err := db.listingsWithNames(companyID).First(&l, "listings.id = ?", id).Error; err != nil {
+		return nil, err
+	}
+	return &l, nil
+}
+
+// ListingsOfProduct lists the company's listings paired with a product, by store group and marketplace: where
+// the product sells, and the seller SKU and FNSKU a shipment of it to each group and marketplace carries.
+func (db *DB) ListingsOfProduct(companyID, productID int64) ([]ListingRow, error) {
+	rows := []ListingRow{}
+	err := db.listingsWithNames(companyID).Where("listings.product_id = ?", productID).
+		Order("store_groups.name, listings.marketplace_id, listings.seller_sku").Find(&rows).Error
+	return rows, err
+}
+
+// CreateListing stores a new listing; a seller SKU the group already has in the marketplace is a duplicate-key
+// error.
+func (db *DB) CreateListing(l *Listing) error { return db.Create(l).Error }
+
+// UpdateListing writes a listing's group, marketplace, seller SKU, ASIN, FNSKU, product and update time.
+func (db *DB) UpdateListing(l *Listing) error {
+	return db.Model(&Listing{}).Scopes(InCompany("listings", l.CompanyID)).Where("listings.id = ?", l.ID).
+		Updates(map[string]any{"group_id": l.GroupID, "marketplace_id": l.MarketplaceID, "seller_sku": l.SellerSKU,
+			"asin": l.ASIN, "fnsku": l.FNSKU, "product_id": l.ProductID, "updated_at": l.UpdatedAt}).Error
+}
+
+// PairListing pairs one of the company's listings with a product (nil: unpairs it), or answers ErrNotFound.
+func (db *DB) PairListing(companyID, id int64, productID *int64, now time.Time) error {
+	return affectedOne(db.Model(&Listing{}).Scopes(InCompany("listings", companyID)).Where("listings.id = ?", id).
+		Updates(map[string]any{"product_id": productID, "updated_at": now}))
+}
+
+// DeleteListing deletes one of the company's listings, or answers ErrNotFound.
+func (db *DB) DeleteListing(companyID, id int64) error {
+	return affectedOne(db.Scopes(InCompany("listings", companyID)).Where("listings.id = ?", id).Delete(&Listing{}))
+}
+
+// StoreGroupChoices lists the company's store groups by name, for the listing screens' drop-downs.
+func (db *DB) StoreGroupChoices(companyID int64, limit int) ([]StoreGroup, error) {
+	rows := []StoreGroup{}
+	err := db.Scopes(InCompany("store_groups", companyID)).Order("store_groups.name, store_groups.id").Limit(limit).
+		Find(&rows).Error
+	return rows, err
+}

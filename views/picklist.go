@@ -1,0 +1,28 @@
+package views
+
+// PickListPage is the 配货单 (/orderblank and the shipment_handing/pehuo tab): one shipment's pick list, ready
+// to print. Handlers format every value; the template only places them.
+type PickListPage struct {
+	Page
+	ShipmentID, CreateDate, Remark, AuditTime string
+	SKUAmount, SumQuantity                    int
+	// Destination is group-country(center); Warehouse the warehouse the goods leave from.
+	Destination, Warehouse string
+	// QRCode is the shipment id's QR code as a data: URI, so the sheet needs no further request to print it.
+	QRCode string
+	Rows   []PickListRow
+}
+
+// PickListRow is one item: Box is the carton line (箱规:单箱N个, 重Xkg, L*W*Hcm, each part only when known), empty
+// when nothing is known.
+type PickListRow struct {
+	Image, Name, SKU, Box, SellerSKU string
+	Fulfillable, Quantity            int
+}
+
+// PickListAsk is the 配货单 page opened without a shipment: a form asking for the shipment id. Keep are the
+// query's other fields (the tab's title, path and embed mark), carried along as hidden fields.
+type PickListAsk struct {
+	Page
+	Keep [][2]string
+}
