@@ -32,6 +32,15 @@ func (e *ShipmentEvent) BeforeCreate(*gorm.DB) error {
 	return nil
 }
 
+// InGrantedGroups limits a query to the store groups a user is granted (column names the row's group): a user
+// without grants sees every group of the company, and user 0 is the system, which sees all.
+func InGrantedGroups(column string, userID int64) func(*gorm.DB) *gorm.DB {
+	return func(g *gorm.DB) *gorm.DB {
+		return g.Where(`(NOT EXISTS (SELECT 1 FROM user_store_groups u WHERE u.user_id = ?)
+			OR EXISTS (SELECT 1 FROM user_store_groups u WHERE u.user_id = ? AND u.group_id = `+column+`))`, userID, userID)
+	}
+}
+
 // PlanRow is a shipment plan as its list shows it: with its store group's and warehouse's names and its totals.
 type PlanRow struct {
 	ShipmentPlan
@@ -43,6 +52,7 @@ type PlanRow struct {
 
 // PlanFilter narrows the plan list; Status nil is every status. OrderBy is a column the caller checked.
 type PlanFilter struct {
+	UserID  int64 // only the store groups this user is granted
 	Status  *int
 	Number  string
 	OrderBy string
@@ -54,7 +64,7 @@ type PlanFilter struct {
 // ShipmentPlanPage lists a page of the company's plans, newest first unless another order is asked.
 func (db *DB) ShipmentPlanPage(companyID int64, f PlanFilter) ([]PlanRow, int64, error) {
 	base := func() *gorm.DB {
-		q := db.Table("shipment_plans").Scopes(InCompany("shipment_plans", companyID))
+		q := db.Table("shipment_plans").Scopes(InCompany("shipment_plans", companyID), InGrantedGroups("shipment_plans.group_id", f.UserID))
 		if f.Status != nil {
 			q = q.Where("shipment_plans.status = ?", *f.Status)
 		}
@@ -89,10 +99,12 @@ func listOrder(table, col string, desc bool) string {
 	return table + "." + col + dir + ", " + table + ".id" + dir
 }
 
-// ShipmentPlanByID loads one of the company's plans, or ErrNotFound.
-func (db *DB) ShipmentPlanByID(companyID, id int64) (*ShipmentPlan, error) {
+// ShipmentPlanByID loads one of the company's plans of a store group the user is granted, or ErrNotFound.
+func (db *DB) ShipmentPlanByID(companyID, userID, id int64) (*ShipmentPlan, error) {
 	var p ShipmentPlan
-	if err := db.Scopes(InCompany("shipment_plans", companyID)).First(&p, "shipment_plans.id = ?", id).Error; err != nil {
+	err := db.Scopes(InCompany("shipment_plans", companyID), InGrantedGroups("shipment_plans.group_id", userID)).
+		First(&p, "shipment_plans.id = ?", id).Error
+	if err != nil {
 		return nil, err
 	}
 	return &p, nil
@@ -199,6 +211,7 @@ type ShipmentRow struct {
 
 // ShipmentFilter narrows the shipment list; Status nil is every status.
 type ShipmentFilter struct {
+	UserID     int64 // only the store groups this user is granted
 	Status     *int
 	ShipmentID string
 	OrderBy    string
@@ -210,7 +223,7 @@ type ShipmentFilter struct {
 // ShipmentPage lists a page of the company's shipments, newest first unless another order is asked.
 func (db *DB) ShipmentPage(companyID int64, f ShipmentFilter) ([]ShipmentRow, int64, error) {
 	base := func() *gorm.DB {
-		q := db.Table("shipments").Scopes(InCompany("shipments", companyID))
+		q := db.Table("shipments").Scopes(InCompany("shipments", companyID), InGrantedGroups("shipments.group_id", f.UserID))
 		if f.Status != nil {
 			q = q.Where("shipments.status = ?", *f.Status)
 		}
@@ -235,11 +248,12 @@ const shipmentRowColumns = `shipments.*, store_groups.name AS group_name, wareho
 	(SELECT COUNT(*) FROM shipment_items i WHERE i.shipment_ref = shipments.id) AS sku_count,
 	(SELECT COALESCE(SUM(i.quantity), 0) FROM shipment_items i WHERE i.shipment_ref = shipments.id) AS quantity`
 
-// ShipmentRowByShipmentID loads one of the company's shipments by Amazon's shipment id, with its names and
-// totals, or ErrNotFound.
-func (db *DB) ShipmentRowByShipmentID(companyID int64, shipmentID string) (*ShipmentRow, error) {
+// ShipmentRowByShipmentID loads one of the company's shipments of a store group the user is granted by Amazon's
+// shipment id, with its names and totals, or ErrNotFound.
+func (db *DB) ShipmentRowByShipmentID(companyID, userID int64, shipmentID string) (*ShipmentRow, error) {
 	var rows []ShipmentRow
-	err := db.Table("shipments").Scopes(InCompany("shipments", companyID)).Select(shipmentRowColumns).
+	err := db.Table("shipments").Scopes(InCompany("shipments", companyID), InGrantedGroups("shipments.group_id", userID)).
+		Select(shipmentRowColumns).
 		Joins("JOIN store_groups ON store_groups.id = shipments.group_id").
 		Joins("JOIN warehouses ON warehouses.id = shipments.warehouse_id").
 		Where("shipments.shipment_id = ?", shipmentID).Limit(1).Scan(&rows).Error
@@ -252,11 +266,13 @@ func (db *DB) ShipmentRowByShipmentID(companyID int64, shipmentID string) (*Ship
 	return &rows[0], nil
 }
 
-// LockShipment loads one of the company's shipments by Amazon's shipment id and locks it until the transaction
-// ends, so that two handlers of the same shipment take their steps one after the other.
-func (db *DB) LockShipment(companyID int64, shipmentID string) (*Shipment, error) {
+// LockShipment loads one of the company's shipments of a store group the user is granted by Amazon's shipment id
+// and locks it until the transaction ends, so that two handlers of the same shipment take their steps one after
+// the other.
+func (db *DB) LockShipment(companyID, userID int64, shipmentID string) (*Shipment, error) {
 	var s Shipment
-	err := db.ForUpdate().Scopes(InCompany("shipments", companyID)).First(&s, "shipments.shipment_id = ?", shipmentID).Error
+	err := db.ForUpdate().Scopes(InCompany("shipments", companyID), InGrantedGroups("shipments.group_id", userID)).
+		First(&s, "shipments.shipment_id = ?", shipmentID).Error
 	if err != nil {
 		return nil, err
 	}
@@ -360,10 +376,10 @@ func (db *DB) ShipmentIDTaken(companyID int64, shipmentID string) (bool, error) 
 	return n > 0, err
 }
 
-// StoreGroupsOf lists the company's store groups by name, for the plan and shipment forms.
-func (db *DB) StoreGroupsOf(companyID int64) ([]StoreGroup, error) {
+// StoreGroupsOf lists the company's store groups the user is granted, by name, for the plan and shipment forms.
+func (db *DB) StoreGroupsOf(companyID, userID int64) ([]StoreGroup, error) {
 	var rows []StoreGroup
-	err := db.Scopes(InCompany("store_groups", companyID)).Order("name, id").Find(&rows).Error
+	err := db.Scopes(InCompany("store_groups", companyID), InGrantedGroups("store_groups.id", userID)).Order("name, id").Find(&rows).Error
 	return rows, err
 }
 

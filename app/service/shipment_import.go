@@ -60,7 +60,7 @@ func (s *Service) ImportShipments(ctx context.Context, p Principal, rows [][]str
 	}
 	var ids []string
 	err := s.db.Tx(ctx, func(tx *models.DB) error {
-		groups, faults, err := s.importGroups(tx, p.CompanyID, data)
+		groups, faults, err := s.importGroups(tx, p, data)
 		if err != nil {
 			return err
 		}
@@ -104,8 +104,9 @@ func blankRow(r []string) bool {
 }
 
 // importGroups checks every row and gathers them into shipments; faults lists what is wrong, by row.
-func (s *Service) importGroups(tx *models.DB, companyID int64, data [][]string) ([]*importGroup, []string, error) {
-	groups, err := tx.StoreGroupsOf(companyID)
+func (s *Service) importGroups(tx *models.DB, p Principal, data [][]string) ([]*importGroup, []string, error) {
+	companyID := p.CompanyID
+	groups, err := tx.StoreGroupsOf(companyID, p.UserID)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -135,7 +136,7 @@ func (s *Service) importGroups(tx *models.DB, companyID int64, data [][]string) 
 		}
 		var place shipPlace
 		ok := true
-		if g := findByName(groups, cell(2), func(g models.StoreGroup) string { return g.Name }); g == nil {
+		if g := findBy(groups, cell(2), func(g models.StoreGroup) string { return g.Name }); g == nil {
 			fault(msgRowGroupUnknown, row, cell(2))
 			ok = false
 		} else {
@@ -147,7 +148,7 @@ func (s *Service) importGroups(tx *models.DB, companyID int64, data [][]string) 
 		} else {
 			place.marketplace = m.ID
 		}
-		if w := findByName(warehouses, cell(4), func(w models.Warehouse) string { return w.Name }); w == nil {
+		if w := findBy(warehouses, cell(4), func(w models.Warehouse) string { return w.Name }); w == nil {
 			fault(msgRowWarehouseBad, row, cell(4))
 			ok = false
 		} else {
@@ -208,9 +209,10 @@ func (s *Service) importGroups(tx *models.DB, companyID int64, data [][]string) 
 	return order, faults, nil
 }
 
-func findByName[T any](rows []T, name string, nameOf func(T) string) *T {
+// findBy finds the row whose key (its name, its id) is key.
+func findBy[T any, K comparable](rows []T, key K, keyOf func(T) K) *T {
 	for i := range rows {
-		if nameOf(rows[i]) == name {
+		if keyOf(rows[i]) == key {
 			return &rows[i]
 		}
 	}

@@ -89,7 +89,7 @@ type ShipOptions struct {
 // ShipmentPlanPage lists a page of the company's plans.
 func (s *Service) ShipmentPlanPage(ctx context.Context, p Principal, q PlanQuery) ([]models.PlanRow, int64, PageRequest, error) {
 	r := q.PageRequest.Normalized()
-	f := models.PlanFilter{Number: strings.TrimSpace(q.Number), OrderBy: planSorts[q.Sort],
+	f := models.PlanFilter{UserID: p.UserID, Number: strings.TrimSpace(q.Number), OrderBy: planSorts[q.Sort],
 		Desc: strings.EqualFold(q.Order, "desc"), Offset: r.offset(), Limit: r.Size}
 	if n, ok := statusFilter(q.Status); ok {
 		f.Status = &n
@@ -110,7 +110,7 @@ func statusFilter(raw string) (int, bool) {
 // ShipOptions lists the company's store groups and warehouses for the forms.
 func (s *Service) ShipOptions(ctx context.Context, p Principal) (*ShipOptions, error) {
 	db := s.db.With(ctx)
-	groups, err := db.StoreGroupsOf(p.CompanyID)
+	groups, err := db.StoreGroupsOf(p.CompanyID, p.UserID)
 	if err != nil {
 		return nil, err
 	}
@@ -133,7 +133,7 @@ type ShipListingQuery struct {
 // warehouse: what a plan picks its products from.
 func (s *Service) ShipListings(ctx context.Context, p Principal, q ShipListingQuery) ([]models.ShipListingRow, error) {
 	db := s.db.With(ctx)
-	where, err := shipFrom(db, p.CompanyID, q.GroupID, q.MarketplaceID, q.WarehouseID)
+	where, err := shipFrom(db, p, q.GroupID, q.MarketplaceID, q.WarehouseID)
 	if err != nil {
 		return nil, err
 	}
@@ -148,8 +148,9 @@ type shipPlace struct {
 	warehouse   int64
 }
 
-// shipFrom checks the store group, marketplace and warehouse a form names.
-func shipFrom(db *models.DB, companyID int64, group, marketplace, warehouse string) (shipPlace, error) {
+// shipFrom checks the store group (one the user is granted), marketplace and warehouse a form names.
+func shipFrom(db *models.DB, p Principal, group, marketplace, warehouse string) (shipPlace, error) {
+	companyID := p.CompanyID
 	var w shipPlace
 	group, marketplace, warehouse = strings.TrimSpace(group), strings.TrimSpace(marketplace), strings.TrimSpace(warehouse)
 	switch {
@@ -164,11 +165,13 @@ func shipFrom(db *models.DB, companyID int64, group, marketplace, warehouse stri
 	if !ok {
 		return w, Invalid(MsgGroupMissing)
 	}
-	g, err := db.StoreGroupByID(companyID, gid)
-	if models.IsNotFound(err) {
-		return w, Invalid(MsgGroupMissing)
-	} else if err != nil {
+	groups, err := db.StoreGroupsOf(companyID, p.UserID)
+	if err != nil {
 		return w, err
+	}
+	g := findBy(groups, gid, func(g models.StoreGroup) int64 { return g.ID })
+	if g == nil {
+		return w, Invalid(MsgGroupMissing)
 	}
 	if _, ok := models.MarketplaceByID(marketplace); !ok {
 		return w, Invalid(MsgMarketplaceMissing)
@@ -221,11 +224,12 @@ func shipItems(db *models.DB, companyID int64, where shipPlace, items []ShipItem
 }
 
 // check validates a plan form and answers where it ships from and its items.
-func (f *ShipmentPlanForm) check(db *models.DB, companyID int64) (shipPlace, []models.ShipmentPlanItem, error) {
+func (f *ShipmentPlanForm) check(db *models.DB, p Principal) (shipPlace, []models.ShipmentPlanItem, error) {
+	companyID := p.CompanyID
 	if err := checkFields(field{&f.Remark, "备注", 500, false}); err != nil {
 		return shipPlace{}, nil, err
 	}
-	where, err := shipFrom(db, companyID, f.GroupID, f.MarketplaceID, f.WarehouseID)
+	where, err := shipFrom(db, p, f.GroupID, f.MarketplaceID, f.WarehouseID)
 	if err != nil {
 		return where, nil, err
 	}
@@ -247,7 +251,7 @@ func (s *Service) ShipmentPlan(ctx context.Context, p Principal, id string) (*Sh
 		return nil, NotFound(whatShipmentPlan)
 	}
 	db := s.db.With(ctx)
-	plan, err := db.ShipmentPlanByID(p.CompanyID, n)
+	plan, err := db.ShipmentPlanByID(p.CompanyID, p.UserID, n)
 	if err != nil {
 		return nil, notFoundAs(err, whatShipmentPlan)
 	}
@@ -292,7 +296,7 @@ func randomBase36(n int) string {
 func (s *Service) CreateShipmentPlan(ctx context.Context, p Principal, f ShipmentPlanForm) (*ShipmentPlanDetail, error) {
 	var out *ShipmentPlanDetail
 	err := s.db.Tx(ctx, func(tx *models.DB) error {
-		where, items, err := f.check(tx, p.CompanyID)
+		where, items, err := f.check(tx, p)
 		if err != nil {
 			return err
 		}
@@ -309,13 +313,13 @@ func (s *Service) CreateShipmentPlan(ctx context.Context, p Principal, f Shipmen
 	return out, err
 }
 
-// lockPlan loads and locks one of the company's plans by the id in the path.
-func lockPlan(tx *models.DB, companyID int64, id string) (*models.ShipmentPlan, error) {
+// lockPlan loads and locks one of the company's plans (of a store group the user is granted) by the id in the path.
+func lockPlan(tx *models.DB, p Principal, id string) (*models.ShipmentPlan, error) {
 	n, ok := parseID(id)
 	if !ok {
 		return nil, NotFound(whatShipmentPlan)
 	}
-	plan, err := tx.ForUpdate().ShipmentPlanByID(companyID, n)
+	plan, err := tx.ForUpdate().ShipmentPlanByID(p.CompanyID, p.UserID, n)
 	return plan, notFoundAs(err, whatShipmentPlan)
 }
 
@@ -323,14 +327,14 @@ func lockPlan(tx *models.DB, companyID int64, id string) (*models.ShipmentPlan, 
 func (s *Service) UpdateShipmentPlan(ctx context.Context, p Principal, id string, f ShipmentPlanForm) (*ShipmentPlanDetail, error) {
 	var out *ShipmentPlanDetail
 	err := s.db.Tx(ctx, func(tx *models.DB) error {
-		plan, err := lockPlan(tx, p.CompanyID, id)
+		plan, err := lockPlan(tx, p, id)
 		if err != nil {
 			return err
 		}
 		if plan.Status != models.PlanDraft {
 			return Refused(MsgPlanNotDraft)
 		}
-		where, items, err := f.check(tx, p.CompanyID)
+		where, items, err := f.check(tx, p)
 		if err != nil {
 			return err
 		}
@@ -370,7 +374,7 @@ func (s *Service) CancelShipmentPlan(ctx context.Context, p Principal, id string
 func (s *Service) movePlan(ctx context.Context, p Principal, id string, change func(*models.ShipmentPlan) error) (*ShipmentPlanDetail, error) {
 	var out *ShipmentPlanDetail
 	err := s.db.Tx(ctx, func(tx *models.DB) error {
-		plan, err := lockPlan(tx, p.CompanyID, id)
+		plan, err := lockPlan(tx, p, id)
 		if err != nil {
 			return err
 		}

@@ -52,7 +52,7 @@ var stockQuantityNames = map[string]string{"inbound": "待入库", "fulfillable"
 func (s *Service) handle(ctx context.Context, p Principal, shipmentID, action string, step func(tx *models.DB, sh *models.Shipment, items []models.ShipmentItemRow) (string, error)) (*ShipmentDetail, error) {
 	var out *ShipmentDetail
 	err := s.db.Tx(ctx, func(tx *models.DB) error {
-		sh, err := tx.LockShipment(p.CompanyID, strings.TrimSpace(shipmentID))
+		sh, err := tx.LockShipment(p.CompanyID, p.UserID, strings.TrimSpace(shipmentID))
 		if err != nil {
 			return notFoundAs(err, whatShipment)
 		}
@@ -71,7 +71,7 @@ func (s *Service) handle(ctx context.Context, p Principal, shipmentID, action st
 		if err := s.event(tx, p, sh, action, detail); err != nil {
 			return err
 		}
-		out, err = s.shipmentDetail(tx, p.CompanyID, sh.ShipmentID)
+		out, err = s.shipmentDetail(tx, p, sh.ShipmentID)
 		return err
 	})
 	return out, err
@@ -447,7 +447,7 @@ func (s *Service) CancelShipment(ctx context.Context, p Principal, shipmentID st
 		if sh.PlanID == nil {
 			return "", nil
 		}
-		plan, err := tx.ForUpdate().ShipmentPlanByID(sh.CompanyID, *sh.PlanID)
+		plan, err := tx.ForUpdate().ShipmentPlanByID(sh.CompanyID, 0, *sh.PlanID)
 		if err != nil {
 			return "", err
 		}

@@ -76,7 +76,7 @@ type ShipmentQuery struct {
 // ShipmentPage lists a page of the company's shipments.
 func (s *Service) ShipmentPage(ctx context.Context, p Principal, q ShipmentQuery) ([]models.ShipmentRow, int64, PageRequest, error) {
 	r := q.PageRequest.Normalized()
-	f := models.ShipmentFilter{ShipmentID: strings.TrimSpace(q.ShipmentID), OrderBy: shipmentSorts[q.Sort],
+	f := models.ShipmentFilter{UserID: p.UserID, ShipmentID: strings.TrimSpace(q.ShipmentID), OrderBy: shipmentSorts[q.Sort],
 		Desc: strings.EqualFold(q.Order, "desc"), Offset: r.offset(), Limit: r.Size}
 	if n, ok := statusFilter(q.Status); ok {
 		f.Status = &n
@@ -97,11 +97,12 @@ type ShipmentDetail struct {
 
 // Shipment loads one of the company's shipments by Amazon's shipment id, with everything about it.
 func (s *Service) Shipment(ctx context.Context, p Principal, shipmentID string) (*ShipmentDetail, error) {
-	return s.shipmentDetail(s.db.With(ctx), p.CompanyID, strings.TrimSpace(shipmentID))
+	return s.shipmentDetail(s.db.With(ctx), p, strings.TrimSpace(shipmentID))
 }
 
-func (s *Service) shipmentDetail(db *models.DB, companyID int64, shipmentID string) (*ShipmentDetail, error) {
-	row, err := db.ShipmentRowByShipmentID(companyID, shipmentID)
+func (s *Service) shipmentDetail(db *models.DB, p Principal, shipmentID string) (*ShipmentDetail, error) {
+	companyID := p.CompanyID
+	row, err := db.ShipmentRowByShipmentID(companyID, p.UserID, shipmentID)
 	if err != nil {
 		return nil, notFoundAs(err, whatShipment)
 	}
@@ -180,7 +181,7 @@ func (s *Service) CreateShipmentFromPlan(ctx context.Context, p Principal, f Fro
 	}
 	var out *ShipmentDetail
 	err := s.db.Tx(ctx, func(tx *models.DB) error {
-		plan, err := lockPlan(tx, p.CompanyID, f.PlanID)
+		plan, err := lockPlan(tx, p, f.PlanID)
 		if err != nil {
 			return err
 		}
@@ -211,7 +212,7 @@ func (s *Service) CreateShipmentFromPlan(ctx context.Context, p Principal, f Fro
 		if err := tx.SetShipmentPlanStatus(plan); err != nil {
 			return err
 		}
-		out, err = s.shipmentDetail(tx, p.CompanyID, sh.ShipmentID)
+		out, err = s.shipmentDetail(tx, p, sh.ShipmentID)
 		return err
 	})
 	return out, err
@@ -229,7 +230,7 @@ func (s *Service) CreateManualShipment(ctx context.Context, p Principal, f Manua
 		if err != nil {
 			return err
 		}
-		out, err = s.shipmentDetail(tx, p.CompanyID, sh.ShipmentID)
+		out, err = s.shipmentDetail(tx, p, sh.ShipmentID)
 		return err
 	})
 	return out, err
@@ -237,7 +238,7 @@ func (s *Service) CreateManualShipment(ctx context.Context, p Principal, f Manua
 
 // manualShipment checks a hand-entered shipment and writes it, in the caller's transaction.
 func (s *Service) manualShipment(tx *models.DB, p Principal, f ManualShipmentForm) (*models.Shipment, error) {
-	where, err := shipFrom(tx, p.CompanyID, f.GroupID, f.MarketplaceID, f.WarehouseID)
+	where, err := shipFrom(tx, p, f.GroupID, f.MarketplaceID, f.WarehouseID)
 	if err != nil {
 		return nil, err
 	}

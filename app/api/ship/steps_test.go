@@ -383,3 +383,45 @@ func TestChangesAreLogged(t *testing.T) {
 		t.Fatalf("logged %v, want %s", got, want)
 	}
 }
+
+// A user limited to some store groups sees and handles only their plans and shipments: others are not found.
+func TestUserLimitedToOtherStoreGroups(t *testing.T) {
+	h := apptest.Start(t)
+	a := newShop(t, h, "13700000001", "甲公司", 100, 50)
+	sh := a.shipmentFromPlan(t, 10, 5)
+	plan := decode[planOut](t, a.c.Call(http.MethodPost, v1+"shipPlan", a.planBody(1)))
+	other := &models.StoreGroup{CompanyID: a.companyID, Name: "欧洲店铺"}
+	if err := h.DB.Create(other).Error; err != nil {
+		t.Fatal(err)
+	}
+	m := h.Member("13700000001", "13700000007", true)
+	member, err := h.DB.UserByAccount("13700000007")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := h.DB.Create(&models.UserStoreGroup{UserID: member.ID, GroupID: other.ID}).Error; err != nil {
+		t.Fatal(err)
+	}
+	type pageOut struct {
+		Total int `json:"total"`
+	}
+	if p := decode[pageOut](t, m.Call(http.MethodPost, v1+"shipment/page", map[string]any{})); p.Total != 0 {
+		t.Fatalf("the member sees %d shipments", p.Total)
+	}
+	if p := decode[pageOut](t, m.Call(http.MethodPost, v1+"shipPlan/page", map[string]any{})); p.Total != 0 {
+		t.Fatalf("the member sees %d plans", p.Total)
+	}
+	apptest.Expect(t, m.Call(http.MethodGet, v1+"shipment/"+sh.ShipmentID, nil), 404, "A0404", "货件不存在")
+	apptest.Expect(t, m.Call(http.MethodPost, v1+"shipment/"+sh.ShipmentID+"/confirm", nil), 404, "A0404", "货件不存在")
+	apptest.Expect(t, m.Call(http.MethodGet, v1+"shipPlan/"+plan.ID, nil), 404, "A0404", "发货计划不存在")
+	apptest.Expect(t, m.Call(http.MethodPost, v1+"shipPlan", a.planBody(1)), 400, "A0400", service.MsgGroupMissing)
+	type optionsOut struct {
+		Groups []struct{ Name string } `json:"groups"`
+	}
+	if o := decode[optionsOut](t, m.Call(http.MethodGet, v1+"shipPlan/options", nil)); len(o.Groups) != 1 || o.Groups[0].Name != "欧洲店铺" {
+		t.Fatalf("the member's groups: %+v", o.Groups)
+	}
+	a.wantStock(t, h, 0, 100, 0)
+	// The owner, without limits, still sees everything.
+	decode[shipmentOut](t, a.c.Call(http.MethodGet, v1+"shipment/"+sh.ShipmentID, nil))
+}
