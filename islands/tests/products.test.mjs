@@ -1,4 +1,5 @@
-// The product catalogue in the shell, as the seeded admin, the way a person works: create a brand and a category
+// The product catalogue in the shell, as the owner of a newly registered company (the demo company's seeded
+// products would crowd its lists), the way a person works: create a brand and a category
 // tree, create a product with a picture (a wrong price is refused with its message first), find it in 本地产品 by
 // search and filters, edit it, export the list and read the .xlsx back, import a file with one bad row (the row
 // is named, nothing is imported) and then a good one, add a listing and pair it with the product, see the pairing
@@ -9,7 +10,8 @@ import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import { after, before, describe, it } from "node:test";
 import { setTimeout as sleep } from "node:timers/promises";
-import { ADMIN_ACCOUNT, ADMIN_PASSWORD, closeBrowser, getBrowser, newPage, startServer } from "./harness.mjs";
+import { closeBrowser, getBrowser, newPage, phone, startServer } from "./harness.mjs";
+import { registerCompany } from "./flows.mjs";
 import { activeTab, clickTab, openFromRail, signInToShell, tabFrame, waitForToast } from "./shell.mjs";
 import { readSheet, writeSheet } from "./xlsx.mjs";
 
@@ -22,13 +24,15 @@ after(() => closeBrowser());
 describe("本地产品、品牌、分类与SKU配对", () => {
   let server;
   let page;
+  const OWNER = { account: phone("137"), password: "Owner#2026c", name: "孙八", email: "sunba@example.com", company: "杭州丙方供应链有限公司" };
 
   before(async () => {
     server = await startServer();
     page = await newPage(server);
     // Deleting asks with the browser's own confirm: the person says yes.
     page.on("dialog", (d) => d.accept());
-    await signInToShell(page, { account: ADMIN_ACCOUNT, password: ADMIN_PASSWORD });
+    await registerCompany(page, server, { js: true, ...OWNER });
+    await signInToShell(page, OWNER);
   });
   after(async () => {
     const errors = page?.scriptErrors ?? [];
@@ -212,11 +216,11 @@ describe("本地产品、品牌、分类与SKU配对", () => {
     execFileSync("python3", ["-c", `
 import sqlite3, sys, time
 db = sqlite3.connect(sys.argv[1], timeout=10)
-company = db.execute("SELECT company_id FROM users WHERE account = 'admin@sellerhub.local'").fetchone()[0]
+company = db.execute("SELECT company_id FROM users WHERE account = ?", (sys.argv[2],)).fetchone()[0]
 now = time.strftime("%Y-%m-%d %H:%M:%S")
 db.execute("INSERT INTO store_groups (id, company_id, name, remark, created_at, updated_at) VALUES (?, ?, '美国店', '', ?, ?)", (int(time.time() * 1000), company, now, now))
 db.commit()
-`, join(server.dir, "db.sqlite")]);
+`, join(server.dir, "db.sqlite"), OWNER.account]);
     await openFromRail(page, "产品", "SKU配对");
     const listings = await tabFrame(page, "SKU配对");
     await listings.getByText("暂无数据！").waitFor();

@@ -11,13 +11,13 @@ import (
 // theirs changes.
 func TestACompanySeesAndChangesOnlyItsOwnCatalogue(t *testing.T) {
 	h := apptest.Start(t)
-	a := admin(t, h)
+	a := owner(t, h)
 	b := h.SignedIn("13700000001", "乙公司")
 	brand := create(t, a, "/brand", map[string]string{"name": "Anker"})
 	cat := create(t, a, "/category", map[string]any{"name": "耳机"})
 	sup := create(t, a, "/supplier", map[string]string{"name": "深圳工厂"})
 	pid := create(t, a, "/material", map[string]string{"sku": "A-1", "name": "甲的耳机", "brandId": brand})
-	group := storeGroup(t, h, apptest.AdminAccount, "甲的店")
+	group := storeGroup(t, h, ownerAccount, "甲的店")
 	lid := create(t, a, "/listing", map[string]string{"groupId": group, "marketplaceId": "ATVPDKIKX0DER", "sellerSku": "A-1-US", "productId": pid})
 
 	notFound := []struct{ method, path, msg string }{

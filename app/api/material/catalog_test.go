@@ -17,7 +17,7 @@ type category struct {
 
 func TestBrandsAndSuppliersAreListedEditedAndKeptWhileUsed(t *testing.T) {
 	h := apptest.Start(t)
-	c := admin(t, h)
+	c := owner(t, h)
 	for _, kind := range []struct{ path, noun, inUse, taken string }{
 		{"/brand", "品牌名称", service.MsgBrandInUse, service.MsgBrandNameTaken},
 		{"/supplier", "供应商名称", service.MsgSupplierInUse, service.MsgSupplierNameTaken},
@@ -64,7 +64,7 @@ func TestBrandsAndSuppliersAreListedEditedAndKeptWhileUsed(t *testing.T) {
 
 func TestCategoriesFormATreeThatKeepsItsShape(t *testing.T) {
 	h := apptest.Start(t)
-	c := admin(t, h)
+	c := owner(t, h)
 	top := create(t, c, "/category", map[string]any{"name": "电子", "sort": 1})
 	home := create(t, c, "/category", map[string]any{"name": "家居", "sort": 0})
 	ear := create(t, c, "/category", map[string]any{"name": "耳机", "parentId": top})

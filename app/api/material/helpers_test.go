@@ -39,12 +39,22 @@ type page[T any] struct {
 
 type option struct{ ID, Name string }
 
-// admin is the demo company's admin, who holds every permission.
+// admin is the demo company's admin, who holds every permission (apptest.RestrictedUser's users are colleagues).
 func admin(t *testing.T, h *apptest.Harness) *apptest.Client {
 	t.Helper()
 	c := h.Client()
 	apptest.ExpectOK(t, c.Login(apptest.AdminAccount, apptest.AdminPassword))
 	return c
+}
+
+// ownerAccount owns a company of its own, without the demo company's seeded products, brands and store group, for
+// the tests that count what a list holds.
+const ownerAccount = "13600000009"
+
+// owner signs in as the owner of that company, who holds every permission.
+func owner(t *testing.T, h *apptest.Harness) *apptest.Client {
+	t.Helper()
+	return h.SignedIn(ownerAccount, "甲公司")
 }
 
 func into[T any](t *testing.T, env apptest.Envelope) T {

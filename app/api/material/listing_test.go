@@ -15,9 +15,9 @@ type listing struct {
 
 func TestListingsArePairedWithLocalProducts(t *testing.T) {
 	h := apptest.Start(t)
-	c := admin(t, h)
-	us := storeGroup(t, h, apptest.AdminAccount, "美国店")
-	storeGroup(t, h, apptest.AdminAccount, "欧洲店")
+	c := owner(t, h)
+	us := storeGroup(t, h, ownerAccount, "美国店")
+	storeGroup(t, h, ownerAccount, "欧洲店")
 	groups := into[[]option](t, c.Call(http.MethodGet, v1+"/listing/groups", nil))
 	if len(groups) != 2 || groups[0].Name != "欧洲店" || groups[1].ID != us {
 		t.Fatalf("groups = %+v", groups)

@@ -24,7 +24,7 @@ func TestAProductIsCreatedReadListedEditedDisabledAndDeleted(t *testing.T) {
 	for _, kind := range []string{dbtest.SQLite, dbtest.Postgres, dbtest.MySQL} {
 		t.Run(kind, func(t *testing.T) {
 			h := apptest.Start(t, apptest.WithDatabase(kind))
-			c := admin(t, h)
+			c := owner(t, h)
 			brand := create(t, c, "/brand", map[string]string{"name": "Anker", "remark": "大牌"})
 			top := create(t, c, "/category", map[string]any{"name": "电子"})
 			cat := create(t, c, "/category", map[string]any{"name": "耳机", "parentId": top, "sort": 2})
@@ -118,7 +118,7 @@ func TestAProductIsCreatedReadListedEditedDisabledAndDeleted(t *testing.T) {
 
 func TestProductFormsAreRefusedWithTheirMessages(t *testing.T) {
 	h := apptest.Start(t)
-	c := admin(t, h)
+	c := owner(t, h)
 	create(t, c, "/material", map[string]string{"sku": "TAKEN-1", "name": "已有"})
 	cases := []struct {
 		change map[string]string
@@ -176,8 +176,8 @@ func TestProductFormsAreRefusedWithTheirMessages(t *testing.T) {
 
 func TestAProductInUseIsNotDeleted(t *testing.T) {
 	h := apptest.Start(t)
-	c := admin(t, h)
-	company := companyOf(t, h, apptest.AdminAccount)
+	c := owner(t, h)
+	company := companyOf(t, h, ownerAccount)
 	w := &models.Warehouse{CompanyID: company, Name: "深圳仓", Kind: models.WarehouseOwn}
 	if err := h.DB.Create(w).Error; err != nil {
 		t.Fatal(err)

@@ -54,7 +54,7 @@ var header = []any{"SKU*", "产品名称*", "品牌", "分类", "供应商", "�
 
 func TestProductsImportAllOrNothingAndExportTheQuery(t *testing.T) {
 	h := apptest.Start(t)
-	c := admin(t, h)
+	c := owner(t, h)
 	create(t, c, "/brand", map[string]string{"name": "Anker"})
 	create(t, c, "/category", map[string]any{"name": "耳机"})
 	create(t, c, "/supplier", map[string]string{"name": "深圳工厂"})
