@@ -13,6 +13,7 @@ import (
 	"sellerhub/app/api/operationlogs"
 	"sellerhub/app/api/queryfield"
 	"sellerhub/app/api/roles"
+	"sellerhub/app/api/ship"
 	"sellerhub/app/api/shipform"
 	"sellerhub/app/api/tags"
 	"sellerhub/app/api/users"
@@ -91,10 +92,15 @@ func routes(e *echo.Echo, d Deps, pg *pages.Handler) {
 		"/erp/warehouse/inbound":     pg.WarehouseScreen("入库单", "inboundList"),
 		"/erp/warehouse/outbound":    pg.WarehouseScreen("出库单", "outboundList"),
 		// The documents' create and detail pages are for those granted the document list.
-		"/e/w/i":   middleware.RequireMenu(d.Service, "/erp/warehouse/inbound")(pg.WarehouseScreen("新建入库单", "inboundNew")),
-		"/e/w/i/d": middleware.RequireMenu(d.Service, "/erp/warehouse/inbound")(pg.WarehouseScreen("入库单详情", "inboundDetail")),
-		"/e/w/o":   middleware.RequireMenu(d.Service, "/erp/warehouse/outbound")(pg.WarehouseScreen("新建出库单", "outboundNew")),
-		"/e/w/o/d": middleware.RequireMenu(d.Service, "/erp/warehouse/outbound")(pg.WarehouseScreen("出库单详情", "outboundDetail")),
+		"/e/w/i":                     middleware.RequireMenu(d.Service, "/erp/warehouse/inbound")(pg.WarehouseScreen("新建入库单", "inboundNew")),
+		"/e/w/i/d":                   middleware.RequireMenu(d.Service, "/erp/warehouse/inbound")(pg.WarehouseScreen("入库单详情", "inboundDetail")),
+		"/e/w/o":                     middleware.RequireMenu(d.Service, "/erp/warehouse/outbound")(pg.WarehouseScreen("新建出库单", "outboundNew")),
+		"/e/w/o/d":                   middleware.RequireMenu(d.Service, "/erp/warehouse/outbound")(pg.WarehouseScreen("出库单详情", "outboundDetail")),
+		"/erp/ship/plan":             pg.ShipScreen("发货计划", "plans"),
+		"/e/s/p":                     pg.ShipScreen("发货计划提交", "planEdit"),
+		"/erp/ship/quota":            pg.ShipScreen("货件处理", "shipments"),
+		"/shipment_handing/shipstep": pg.ShipScreen("货件处理", "shipstep"),
+		"/shipmentdetails":           pg.ShipmentDetails,
 	}
 	// 个人中心 is each user's own account: every signed-in user may open it, granted its menu entry or not.
 	everyone := map[string]bool{"/usercenter": true}
@@ -371,6 +377,35 @@ func routes(e *echo.Echo, d Deps, pg *pages.Handler) {
 		erp.POST(doc.path+"/:id/approve", wh.ApproveDocument(doc.kind), session, screen, needs(doc.approve), oplog("审核"+doc.what))
 		erp.POST(doc.path+"/:id/cancel", wh.CancelDocument(doc.kind), session, screen, needs(doc.cancel), oplog("作废"+doc.what))
 	}
+	// FBA shipments (/erp/api/v1). Plans need the 发货计划 screen, shipments the 货件处理 screen; creating and
+	// changing them need their button permissions. Shipments are addressed by Amazon's shipment id.
+	sh := &ship.Handler{Svc: d.Service, TimeZone: d.Config.TimeZone}
+	planScreen := middleware.RequireMenu(d.Service, "/erp/ship/plan")
+	quotaScreen := middleware.RequireMenu(d.Service, "/erp/ship/quota")
+	planAdd, shipAdd, shipHandle := needs(service.PermissionShipPlanAdd), needs(service.PermissionShipAdd), needs(service.PermissionShipHandle)
+	erp.GET("/shipPlan/options", sh.PlanOptions, session)
+	erp.GET("/shipPlan/listings", sh.PlanListings, session)
+	erp.POST("/shipPlan/page", sh.PlanPage, session, planScreen)
+	erp.GET("/shipPlan/:id", sh.GetPlan, session, planScreen)
+	erp.POST("/shipPlan", sh.CreatePlan, session, planScreen, planAdd, oplog("新建发货计划"))
+	erp.PUT("/shipPlan/:id", sh.UpdatePlan, session, planScreen, planAdd, oplog("编辑发货计划"))
+	erp.POST("/shipPlan/:id/submit", sh.SubmitPlan, session, planScreen, planAdd, oplog("提交发货计划"))
+	erp.POST("/shipPlan/:id/cancel", sh.CancelPlan, session, planScreen, planAdd, oplog("作废发货计划"))
+	erp.POST("/shipment/page", sh.ShipmentPage, session, quotaScreen)
+	erp.GET("/shipment/importTemplate", sh.ImportTemplate, session, quotaScreen)
+	erp.POST("/shipment/import", sh.Import, session, quotaScreen, shipAdd, oplog("导入货件"))
+	erp.POST("/shipment/fromPlan", sh.CreateFromPlan, session, shipAdd, oplog("创建货件"))
+	erp.POST("/shipment", sh.CreateManual, session, quotaScreen, shipAdd, oplog("新建货件"))
+	erp.GET("/shipment/:id", sh.GetShipment, session, quotaScreen)
+	erp.POST("/shipment/:id/confirm", sh.Confirm, session, quotaScreen, shipHandle, oplog("确认配货"))
+	erp.POST("/shipment/:id/unconfirm", sh.Unconfirm, session, quotaScreen, shipHandle, oplog("取消配货"))
+	erp.POST("/shipment/:id/box", sh.Box, session, quotaScreen, shipHandle, oplog("货件装箱"))
+	erp.POST("/shipment/:id/unbox", sh.Unbox, session, quotaScreen, shipHandle, oplog("取消装箱"))
+	erp.POST("/shipment/:id/ship", sh.Ship, session, quotaScreen, shipHandle, oplog("货件发货"))
+	erp.POST("/shipment/:id/unship", sh.Unship, session, quotaScreen, shipHandle, oplog("取消发货"))
+	erp.POST("/shipment/:id/receive", sh.Receive, session, quotaScreen, shipHandle, oplog("货件收货"))
+	erp.POST("/shipment/:id/amazonStatus", sh.AmazonStatus, session, quotaScreen, shipHandle, oplog("更新货件状态"))
+	erp.POST("/shipment/:id/cancel", sh.Cancel, session, quotaScreen, shipHandle, oplog("取消货件"))
 
 	// Unknown addresses: the envelope under the API prefixes, the 404 page elsewhere.
 	e.RouteNotFound("/*", func(*echo.Context) error { return echo.ErrNotFound })

@@ -133,6 +133,17 @@ var queryFields = numbered(map[string][]Column{
 		col("lineCount", "产品数", 80, false), col("totalQuantity", "总数量", 90, false), col("creator", "创建人", 100, false),
 		col("createdAt", "创建时间", 170, false), col("approvedAt", "审核时间", 170, false), col("remark", "备注", 200, false),
 	},
+	"shipPlanList": {
+		col("number", "计划编号", 170, true), col("groupName", "店铺", 130, false), col("country", "国家", 70, false),
+		col("warehouseName", "发货仓库", 120, false), col("skuCount", "SKU数", 80, false), col("quantity", "发货数量", 90, false),
+		col("statusName", "状态", 100, false), col("remark", "备注", 200, false), col("createdAt", "创建时间", 170, true),
+	},
+	"shipmentList": {
+		col("shipmentId", "货件ID", 150, true), col("name", "货件名称", 150, false).hidden(), col("groupName", "店铺", 130, false),
+		col("country", "国家", 70, false), col("center", "配送中心", 90, false), col("warehouseName", "发货仓库", 120, false),
+		col("skuCount", "SKU数", 80, false), col("quantity", "发货数量", 90, false), col("statusName", "状态", 100, false),
+		col("tracking", "跟踪单号", 150, false).hidden(), col("createdAt", "创建时间", 170, true),
+	},
 	"localProductList": {
 		col("image", "图片", 70, false), col("sku", "SKU", 150, true), col("name", "产品名称", 240, true),
 		col("brand", "品牌", 120, false), col("category", "分类", 120, false), col("supplier", "供应商", 140, false),

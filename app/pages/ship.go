@@ -1,0 +1,79 @@
+package pages
+
+import (
+	"fmt"
+	"net/http"
+	"net/url"
+	"strings"
+
+	"github.com/labstack/echo/v5"
+
+	"sellerhub/app/api"
+	"sellerhub/app/service"
+	"sellerhub/models"
+	"sellerhub/views"
+)
+
+// ShipScreen serves one of the FBA shipment screens in the ship island: 发货计划 (plans), 发货计划提交 (planEdit,
+// ?id= for an existing plan), 货件处理 (shipments) and the handling steps (shipstep, ?shipmentid=).
+func (h *Handler) ShipScreen(title, screen string) echo.HandlerFunc {
+	return func(c *echo.Context) error {
+		_, _, menu, err := h.signedInUser(c)
+		if err != nil {
+			return err
+		}
+		props := views.ShipScreenProps{Screen: screen, Permissions: menu.Permissions, PlanID: c.QueryParam("id"),
+			ShipmentID: strings.TrimSpace(c.QueryParam("shipmentid"))}
+		page := views.ShipScreenPage{Page: h.contentPage(c, title, "ship.js"), Heading: title, Props: props}
+		return render(c, http.StatusOK, views.ShipScreen(page, h.Assets.URL("theme.js")))
+	}
+}
+
+// ShipmentDetails is /shipmentdetails?shipmentid=: everything about one shipment, read only and server-rendered.
+func (h *Handler) ShipmentDetails(c *echo.Context) error {
+	p, _, _, err := h.signedInUser(c)
+	if err != nil {
+		return err
+	}
+	d, err := h.Svc.Shipment(c.Request().Context(), p, c.QueryParam("shipmentid"))
+	if err != nil {
+		return err
+	}
+	tz := h.Config.TimeZone
+	m, _ := models.MarketplaceByID(d.MarketplaceID)
+	freight := ""
+	if d.Freight.Valid {
+		freight = d.Freight.Decimal.StringFixed(2)
+	}
+	page := views.ShipmentDetailsPage{Page: h.contentPage(c, "货件详情 "+d.ShipmentID),
+		PickList: "/orderblank?shipmentid=" + url.QueryEscape(d.ShipmentID),
+		Fields: [][2]string{
+			{"货件ID", d.ShipmentID}, {"货件名称", d.Name}, {"状态", service.ShipmentStatusText(d.Status, d.AmazonStatus)},
+			{"店铺", d.GroupName}, {"国家", m.Country}, {"目的配送中心", d.Center},
+			{"发货仓库", d.WarehouseName}, {"亚马逊状态", d.AmazonStatus}, {"备注", d.Remark},
+			{"承运商", d.Carrier}, {"物流渠道", d.Channel}, {"跟踪单号", d.Tracking},
+			{"运费", freight}, {"创建时间", api.FormatTime(&d.CreatedAt, tz)}, {"审核时间", api.FormatTime(d.AuditedAt, tz)},
+			{"发货时间", api.FormatTime(d.ShippedAt, tz)},
+		}}
+	skus := map[int64]string{}
+	for _, it := range d.Items {
+		skus[it.ID] = it.SellerSKU
+		page.Items = append(page.Items, views.ShipmentDetailsItem{SKU: it.SKU, Name: it.Name, SellerSKU: it.SellerSKU,
+			FNSKU: it.FNSKU, Quantity: it.Quantity, Shipped: it.QuantityShipped, Received: it.QuantityReceived,
+			Missing: it.QuantityShipped - it.QuantityReceived})
+	}
+	for _, ct := range d.Cartons {
+		var contents []string
+		for _, ci := range ct.Items {
+			contents = append(contents, fmt.Sprintf("%s × %d", skus[ci.ItemID], ci.Quantity))
+		}
+		page.Cartons = append(page.Cartons, views.ShipmentDetailsCarton{Number: ct.Number, Weight: ct.Weight.Decimal.String(),
+			Size:     ct.Length.Decimal.String() + "*" + ct.Width.Decimal.String() + "*" + ct.Height.Decimal.String(),
+			Contents: strings.Join(contents, "，")})
+	}
+	for _, e := range d.Events {
+		page.Events = append(page.Events, views.ShipmentDetailsEvent{Time: api.FormatTime(&e.CreatedAt, tz), Action: e.Action,
+			Status: service.ShipmentStatusNames[e.Status], Detail: e.Detail, Operator: e.Operator})
+	}
+	return render(c, http.StatusOK, views.ShipmentDetails(page, h.Assets.URL("theme.js")))
+}

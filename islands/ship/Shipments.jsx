@@ -1,0 +1,61 @@
+// 货件处理: the company's shipments in the table island, filtered by status and shipment id, with the way to each
+// one's handling steps, its details and its pick list (a new window, for printing). Sellers without API access
+// enter a shipment by hand (新建货件) or import a workbook (导入货件).
+import { useState } from "react";
+import { can } from "../lib/permissions.js";
+import DataTable from "../table/DataTable.jsx";
+import ImportDialog from "./ImportDialog.jsx";
+import ManualDialog from "./ManualDialog.jsx";
+import { ERP, button, input, openTab, pickListUrl, plain } from "./common.js";
+
+const STATUSES = [["", "全部状态"], ["1", "待确认"], ["2", "配货"], ["3", "装箱"], ["4", "发货出库"], ["0", "取消"]];
+
+export default function Shipments({ permissions }) {
+  const [version, setVersion] = useState(0);
+  const [dialog, setDialog] = useState("");
+  const done = () => setVersion((n) => n + 1);
+
+  return (
+    <section aria-label="货件">
+      <form id="shipment-filter" className="mb-2 flex flex-wrap items-center gap-2 text-sm">
+        <select name="status" aria-label="状态" className={input}>
+          {STATUSES.map(([v, l]) => (
+            <option key={v} value={v}>
+              {l}
+            </option>
+          ))}
+        </select>
+        <input name="shipmentId" aria-label="货件ID" placeholder="货件ID" className={`w-44 ${input}`} />
+        <button type="submit" className={button}>
+          查询
+        </button>
+      </form>
+      <DataTable
+        queryname="shipmentList"
+        source={`${ERP}/shipment/page`}
+        filterForm="shipment-filter"
+        permissions={permissions}
+        version={version}
+        toolbar={
+          can(permissions, "erp:ship:add") && (
+            <>
+              <button type="button" className={button} onClick={() => setDialog("manual")}>
+                新建货件
+              </button>
+              <button type="button" className={plain} onClick={() => setDialog("import")}>
+                导入货件
+              </button>
+            </>
+          )
+        }
+        actions={[
+          { label: "处理", run: (r) => openTab(`处理货件 ${r.shipmentId}`, "/shipment_handing/shipstep", { shipmentid: r.shipmentId }) },
+          { label: "详情", run: (r) => openTab(`货件详情 ${r.shipmentId}`, "/shipmentdetails", { shipmentid: r.shipmentId }) },
+          { label: "配货单", permission: "erp:ship:pick:print", run: (r) => window.open(pickListUrl(r.shipmentId), "_blank", "noopener") },
+        ]}
+      />
+      {dialog === "manual" && <ManualDialog onClose={() => setDialog("")} onSaved={done} />}
+      {dialog === "import" && <ImportDialog onClose={() => setDialog("")} onSaved={done} />}
+    </section>
+  );
+}

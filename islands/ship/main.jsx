@@ -1,0 +1,16 @@
+// The FBA shipment screens, one island for all (the page's props name the screen): 发货计划 (the plan list),
+// 发货计划提交 (a plan's form), 货件处理 (the shipment list with hand entry and import) and the handling steps.
+import { mount } from "../lib/mount.js";
+import Plans from "./Plans.jsx";
+import PlanEdit from "./PlanEdit.jsx";
+import Shipments from "./Shipments.jsx";
+import ShipStep from "./ShipStep.jsx";
+
+const SCREENS = { plans: Plans, planEdit: PlanEdit, shipments: Shipments, shipstep: ShipStep };
+
+function Ship({ screen, ...props }) {
+  const Screen = SCREENS[screen];
+  return Screen ? <Screen {...props} /> : null;
+}
+
+mount("ship", Ship);

@@ -1,0 +1,261 @@
+// FBA shipments in the shell, as the seeded admin of a company that has a store group, a warehouse and two
+// products with stock (seeded by islands/tests/shipseed through the model: the products and warehouse screens are
+// other modules'). A person plans a shipment, submits it, creates the shipment, and walks the handling steps —
+// 配货 (and cancels it once, seeing the stock come back), 装箱, 发货 of fewer than planned, 收货, Amazon's status —
+// reading the statuses and the fulfillable stock on screen; then finds it 已完成 in 货件处理 and reads its
+// details. Screenshots go to /tmp/shots-shipments/ (SHOTS overrides).
+import assert from "node:assert/strict";
+import { execFileSync } from "node:child_process";
+import { mkdirSync } from "node:fs";
+import { join } from "node:path";
+import { after, before, describe, it } from "node:test";
+import { readSheet } from "./xlsx.mjs";
+import { ADMIN_ACCOUNT, ADMIN_PASSWORD, closeBrowser, getBrowser, newPage, startServer } from "./harness.mjs";
+import { clickTab, openFromRail, signInToShell, tabFrame, toasts, waitForToast } from "./shell.mjs";
+
+const SHOTS = process.env.SHOTS || "/tmp/shots-shipments";
+mkdirSync(SHOTS, { recursive: true });
+
+before(() => getBrowser());
+after(() => closeBrowser());
+
+describe("发货计划与货件处理", () => {
+  let server;
+  let page;
+
+  before(async () => {
+    server = await startServer();
+    execFileSync("go", ["run", "./islands/tests/shipseed", "seed", `sqlite://${join(server.dir, "db.sqlite")}`, ADMIN_ACCOUNT], { stdio: "inherit" });
+    page = await newPage(server, { viewport: { width: 1280, height: 860 } });
+    // Cancelling and shipping ask with the browser's own confirm: the person says yes.
+    page.on("dialog", (d) => d.accept());
+    await signInToShell(page, { account: ADMIN_ACCOUNT, password: ADMIN_PASSWORD });
+  });
+  after(async () => {
+    const errors = page?.scriptErrors ?? [];
+    await page?.context().close();
+    await server?.stop();
+    assert.deepEqual(errors.map((e) => e.message), [], "no script errors on the pages");
+  });
+
+  const shot = (name) => page.screenshot({ path: join(SHOTS, `${name}.png`) });
+  const row = (frame, text) => frame.locator("tbody tr").filter({ hasText: text });
+  async function expectToast(frame, text) {
+    const seen = await waitForToast(frame, text);
+    assert.ok(seen.includes(text), `toast ${text}: saw ${JSON.stringify(seen)}`);
+  }
+  /** The fulfillable stock the 配货 step shows for a seller SKU. */
+  async function fulfillable(frame, msku) {
+    const cells = await row(frame, msku).locator("td").allInnerTexts();
+    return Number(cells[5]);
+  }
+
+  let shipmentId;
+  /** A step of the handling screen's stepper. */
+  const stepButton = (frame, name) => frame.getByRole("list", { name: "处理步骤" }).getByRole("button", { name, exact: true });
+  const stepTab = () => tabFrame(page, `处理货件 ${shipmentId}`);
+  /** Waits until the stepper shows the step as the current one (the screen renders after the call's toast). */
+  const expectStep = (frame, name) =>
+    frame.getByRole("list", { name: "处理步骤" }).locator('button[aria-current="step"]').filter({ hasText: new RegExp(`^.${name}$`) }).waitFor({ timeout: 3000 });
+  /** Waits until the header shows the shipment's status. */
+  const expectStatus = (frame, text) => frame.getByTestId("shipment-status").filter({ hasText: new RegExp(`^${text}$`) }).waitFor({ timeout: 3000 });
+
+  it("plans a shipment from the products' seller SKUs and submits it", async () => {
+    await openFromRail(page, "物流", "发货计划");
+    const plans = await tabFrame(page, "发货计划");
+    await plans.getByText("暂无数据！").waitFor();
+    await plans.getByRole("button", { name: "新建发货计划", exact: true }).click();
+    const form = await tabFrame(page, "发货计划提交");
+    // The demo company also has the seed's 演示店铺 and warehouses: the person chooses; the marketplace defaults to US.
+    await form.getByRole("combobox", { name: "店铺" }).selectOption({ label: "美国站店铺" });
+    await form.getByRole("combobox", { name: "发货仓库" }).selectOption({ label: "深圳仓" });
+    await form.getByRole("combobox", { name: "产品" }).selectOption({ label: "LAMP-01 木质台灯" });
+    assert.equal(await form.getByRole("combobox", { name: "平台SKU" }).inputValue(), "US-LAMP-01");
+    await form.getByRole("textbox", { name: "发货数量", exact: true }).fill("30");
+    await form.getByRole("button", { name: "添加", exact: true }).click();
+    await form.getByRole("combobox", { name: "产品" }).selectOption({ label: "MUG-02 陶瓷马克杯" });
+    await form.getByRole("textbox", { name: "发货数量", exact: true }).fill("12");
+    await form.getByRole("button", { name: "添加", exact: true }).click();
+    assert.match(await row(form, "US-LAMP-01").innerText(), /X00LAMP001\s+100/);
+    assert.match(await row(form, "US-MUG-02").innerText(), /X00MUG0002\s+40/);
+    await form.getByRole("textbox", { name: "备注" }).fill("十一月补货");
+    await shot("plan-edit");
+    await form.getByRole("button", { name: "保存并提交", exact: true }).click();
+    await form.getByText("已提交", { exact: true }).waitFor();
+
+    await clickTab(page, "发货计划");
+    await plans.getByRole("button", { name: "刷新", exact: true }).click();
+    const planRow = row(plans, "十一月补货");
+    await planRow.waitFor();
+    assert.match(await planRow.innerText(), /美国站店铺\s+US\s+深圳仓\s+2\s+42\s+已提交/);
+    await shot("plan-list");
+  });
+
+  it("creates the shipment from the plan, with an id generated", async () => {
+    const plans = await tabFrame(page, "发货计划");
+    await row(plans, "十一月补货").getByRole("button", { name: "创建货件", exact: true }).click();
+    const dialog = plans.locator("dialog[open]");
+    await dialog.locator('input[name="center"]').fill("ont8");
+    await dialog.getByRole("button", { name: "创建货件", exact: true }).click();
+    await page.locator('#tab-frames iframe[title^="处理货件 FBA15"]').waitFor();
+    shipmentId = (await page.locator('#tab-frames iframe[title^="处理货件 FBA15"]').getAttribute("title")).slice(5);
+    const step = await stepTab();
+    assert.equal((await step.getByTestId("shipment-id").innerText()).trim(), shipmentId);
+    assert.match(shipmentId, /^FBA15[0-9A-Z]{7}$/);
+    await expectStatus(step, "待确认");
+    await expectStep(step, "配货");
+    assert.equal(await fulfillable(step, "US-LAMP-01"), 100);
+    await shot("step-picking");
+  });
+
+  it("confirms picking, cancels it and confirms again, the stock following", async () => {
+    const step = await stepTab();
+    await step.getByRole("button", { name: "确认配货", exact: true }).click();
+    await expectToast(step, "已确认配货");
+    await stepButton(step, "配货").click();
+    await expectStatus(step, "配货");
+    assert.equal(await fulfillable(step, "US-LAMP-01"), 70);
+    assert.equal(await fulfillable(step, "US-MUG-02"), 28);
+    await step.getByRole("button", { name: "取消配货", exact: true }).click();
+    await expectToast(step, "已取消配货");
+    await expectStatus(step, "待确认");
+    assert.equal(await fulfillable(step, "US-LAMP-01"), 100);
+    await step.getByRole("button", { name: "确认配货", exact: true }).click();
+    await expectToast(step, "已确认配货");
+  });
+
+  it("packs the shipment into two cartons whose contents add up", async () => {
+    const step = await stepTab();
+    // After 配货 the stepper moves on to 装箱, everything in carton 1 at first.
+    await expectStep(step, "装箱");
+    await step.getByRole("button", { name: "添加箱子", exact: true }).click();
+    for (const [i, w] of [[1, "15.5"], [2, "6"]]) {
+      await step.getByRole("textbox", { name: `第${i}箱重量` }).fill(w);
+      await step.getByRole("textbox", { name: `第${i}箱长` }).fill("60");
+      await step.getByRole("textbox", { name: `第${i}箱宽` }).fill("40");
+      await step.getByRole("textbox", { name: `第${i}箱高` }).fill("35");
+    }
+    await step.getByRole("textbox", { name: "第1箱 US-MUG-02 数量" }).fill("");
+    await step.getByRole("textbox", { name: "第2箱 US-MUG-02 数量" }).fill("10");
+    // The totals say what is off before the server does.
+    assert.match(await row(step, "合计").innerText(), /10 \/ 12/);
+    await step.getByRole("button", { name: "确认装箱", exact: true }).click();
+    await expectToast(step, "平台SKU US-MUG-02 装箱合计10，与计划发货数量12不一致");
+    await step.getByRole("textbox", { name: "第2箱 US-MUG-02 数量" }).fill("12");
+    await shot("step-boxing");
+    await step.getByRole("button", { name: "确认装箱", exact: true }).click();
+    await expectToast(step, "装箱完成");
+    await expectStatus(step, "装箱");
+  });
+
+  it("ships fewer lamps than planned: the rest goes back to fulfillable", async () => {
+    const step = await stepTab();
+    await expectStep(step, "发货");
+    await step.getByRole("textbox", { name: "承运商" }).fill("UPS");
+    await step.getByRole("textbox", { name: "物流渠道" }).fill("美森快船");
+    await step.getByRole("textbox", { name: "跟踪单号" }).fill("1Z999AA10123456784");
+    await step.getByRole("textbox", { name: "运费" }).fill("1860.5");
+    await step.getByRole("textbox", { name: "US-LAMP-01 发货数量" }).fill("28");
+    await shot("step-shipping");
+    await step.getByRole("button", { name: "确认发货", exact: true }).click();
+    await expectToast(step, "已发货");
+    await expectStatus(step, "已发货");
+    await stepButton(step, "配货").click();
+    assert.equal(await fulfillable(step, "US-LAMP-01"), 72);
+    assert.equal(await fulfillable(step, "US-MUG-02"), 28);
+  });
+
+  it("records what Amazon received and closes the shipment", async () => {
+    const step = await stepTab();
+    await stepButton(step, "收货").click();
+    await step.getByRole("textbox", { name: "US-LAMP-01 收货数量" }).fill("27");
+    await step.getByRole("textbox", { name: "US-MUG-02 收货数量" }).fill("12");
+    await step.getByRole("button", { name: "保存收货", exact: true }).click();
+    await expectToast(step, "收货已保存");
+    await stepButton(step, "收货").click();
+    assert.equal(await step.getByRole("textbox", { name: "US-LAMP-01 收货数量" }).inputValue(), "27");
+    assert.match(await row(step, "US-LAMP-01").innerText(), /X00LAMP001\s+28\s+-1$/);
+    await shot("step-receiving");
+    await stepButton(step, "货件信息/状态").click();
+    await step.getByRole("combobox", { name: "亚马逊状态" }).selectOption("CLOSED");
+    await step.getByRole("button", { name: "保存状态", exact: true }).click();
+    await expectToast(step, "状态已更新");
+    await expectStatus(step, "已完成");
+    await stepButton(step, "货件信息/状态").click();
+    await step.getByText("取消配货", { exact: true }).waitFor();
+    await shot("step-status");
+  });
+
+  it("lists the shipment in 货件处理 and shows its details", async () => {
+    await openFromRail(page, "物流", "货件处理");
+    const list = await tabFrame(page, "货件处理");
+    const shipmentRow = row(list, shipmentId);
+    await shipmentRow.waitFor();
+    assert.match(await shipmentRow.innerText(), /美国站店铺\s+US\s+ONT8\s+深圳仓\s+2\s+42\s+已完成/);
+    // The pick list opens in a new window (the pick list page itself is the picklist module's).
+    const [popup] = await Promise.all([page.context().waitForEvent("page"), shipmentRow.getByRole("button", { name: "配货单", exact: true }).click()]);
+    assert.equal(new URL(popup.url()).pathname + new URL(popup.url()).search, `/orderblank?shipmentid=${shipmentId}`);
+    await popup.close();
+    await shot("shipment-list");
+    await shipmentRow.getByRole("button", { name: "详情", exact: true }).click();
+    const details = await tabFrame(page, `货件详情 ${shipmentId}`);
+    await details.getByRole("heading", { name: "货件明细" }).waitFor();
+    assert.match(await row(details, "木质台灯").innerText(), /LAMP-01\s+木质台灯\s+US-LAMP-01\s+X00LAMP001\s+30\s+28\s+27\s+1/);
+    assert.match(await details.locator("dl").innerText(), /承运商：\s*UPS/);
+    assert.match(await details.locator("dl").innerText(), /运费：\s*1860.50/);
+    assert.equal(await details.locator("#cartons-h + div tbody tr").count(), 2);
+    await shot("shipment-details");
+  });
+
+  it("enters a shipment by hand and is told what is wrong first", async () => {
+    await clickTab(page, "货件处理");
+    const list = await tabFrame(page, "货件处理");
+    await list.getByRole("button", { name: "新建货件", exact: true }).click();
+    const dialog = list.locator("dialog[open]");
+    await dialog.getByRole("combobox", { name: "店铺" }).selectOption({ label: "美国站店铺" });
+    await dialog.getByRole("combobox", { name: "发货仓库" }).selectOption({ label: "深圳仓" });
+    await dialog.getByRole("combobox", { name: "产品" }).selectOption({ label: "MUG-02 陶瓷马克杯" });
+    await dialog.getByRole("textbox", { name: "发货数量", exact: true }).fill("5");
+    await dialog.getByRole("button", { name: "添加", exact: true }).click();
+    await dialog.getByRole("textbox", { name: "货件ID" }).fill("FBA15HAND001");
+    await dialog.getByRole("button", { name: "创建货件", exact: true }).click();
+    assert.equal(await dialog.getByRole("alert").innerText(), "请输入目的配送中心");
+    await dialog.getByRole("textbox", { name: "目的配送中心" }).fill("LGB3");
+    await shot("shipment-manual");
+    await dialog.getByRole("button", { name: "创建货件", exact: true }).click();
+    await dialog.waitFor({ state: "detached" });
+    const step = await tabFrame(page, "处理货件 FBA15HAND001");
+    await expectStatus(step, "待确认");
+  });
+
+  it("imports shipments from a workbook: the template's example is refused by row, a filled one creates both", async () => {
+    await clickTab(page, "货件处理");
+    const list = await tabFrame(page, "货件处理");
+    await list.getByRole("button", { name: "导入货件", exact: true }).click();
+    const dialog = list.locator("dialog[open]");
+    const [download] = await Promise.all([page.waitForEvent("download"), dialog.getByRole("link", { name: "下载模板" }).click()]);
+    const template = join(server.dir, "template.xlsx");
+    await download.saveAs(template);
+    const rows = readSheet(template);
+    assert.deepEqual(rows[0], ["货件ID", "货件名称", "店铺", "站点", "发货仓库", "目的配送中心", "平台SKU", "数量", "备注"]);
+
+    await dialog.getByLabel("导入文件").setInputFiles(template);
+    await dialog.getByRole("button", { name: "导入", exact: true }).click();
+    await dialog.getByRole("alert").waitFor();
+    assert.equal(await dialog.getByRole("alert").innerText(), "导入失败，没有保存任何货件：\n第2行：店铺“我的店铺”不存在");
+    await shot("shipment-import-refused");
+
+    const filled = join(server.dir, "shipments.xlsx");
+    execFileSync("go", ["run", "./islands/tests/shipseed", "workbook", filled], { stdio: "inherit" });
+    await dialog.getByLabel("导入文件").setInputFiles(filled);
+    await dialog.getByRole("button", { name: "导入", exact: true }).click();
+    await dialog.waitFor({ state: "detached" });
+    const deadline = Date.now() + 5000;
+    let seen = [];
+    while (!seen.some((t) => /^已导入2个货件：FBA15IMPORT01、FBA15[0-9A-Z]{7}$/.test(t)) && Date.now() < deadline) seen = await toasts(list);
+    assert.ok(seen.some((t) => /^已导入2个货件：FBA15IMPORT01、FBA15[0-9A-Z]{7}$/.test(t)), `import toast: saw ${JSON.stringify(seen)}`);
+    await row(list, "FBA15IMPORT01").waitFor();
+    assert.match(await row(list, "FBA15IMPORT01").innerText(), /BHX4\s+深圳仓\s+2\s+12\s+待确认/);
+    assert.equal(await list.locator("tbody tr").filter({ hasText: "LGB3" }).count(), 2);
+  });
+});

@@ -1,0 +1,107 @@
+// Command shipseed gives the demo company of a browser test's database what the shipment screens start from: a
+// store group, a warehouse, two products paired with US seller SKUs, and their stock moved in through MoveStock as
+// a receipt would. The products and warehouse screens are other modules' (built beside this one), so the browser
+// test of the shipment flow seeds through the model instead of through their pages. It also writes the workbook
+// the test imports (a person would fill the template in a spreadsheet program). It only runs from
+// islands/tests/ship.test.mjs:
+//
+//	go run ./islands/tests/shipseed seed <database url> <admin account>
+//	go run ./islands/tests/shipseed workbook <file.xlsx>
+package main
+
+import (
+	"context"
+	"fmt"
+	"os"
+
+	"github.com/xuri/excelize/v2"
+
+	"sellerhub/app/service"
+	"sellerhub/models"
+)
+
+func main() {
+	var err error
+	switch {
+	case len(os.Args) == 4 && os.Args[1] == "seed":
+		err = seed(os.Args[2], os.Args[3])
+	case len(os.Args) == 3 && os.Args[1] == "workbook":
+		err = workbook(os.Args[2])
+	default:
+		fmt.Fprintln(os.Stderr, "usage: shipseed seed <database url> <admin account> | shipseed workbook <file.xlsx>")
+		os.Exit(2)
+	}
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "shipseed:", err)
+		os.Exit(1)
+	}
+}
+
+// workbook writes an import of two shipments of the seeded products: one with Amazon's id, one without.
+func workbook(path string) error {
+	f := excelize.NewFile()
+	defer f.Close()
+	rows := [][]any{
+		{"FBA15IMPORT01", "导入货件", "美国站店铺", "US", "深圳仓", "BHX4", "US-LAMP-01", 8, ""},
+		{"FBA15IMPORT01", "导入货件", "美国站店铺", "US", "深圳仓", "BHX4", "US-MUG-02", 4, ""},
+		{"", "", "美国站店铺", "US", "深圳仓", "LGB3", "US-MUG-02", 6, "无货件ID"},
+	}
+	header := make([]any, len(service.ShipmentImportColumns))
+	for i, c := range service.ShipmentImportColumns {
+		header[i] = c
+	}
+	sheet := f.GetSheetName(0)
+	for i, r := range append([][]any{header}, rows...) {
+		cell, _ := excelize.CoordinatesToCellName(1, i+1)
+		if err := f.SetSheetRow(sheet, cell, &r); err != nil {
+			return err
+		}
+	}
+	return f.SaveAs(path)
+}
+
+func seed(databaseURL, account string) error {
+	db, err := models.Open(databaseURL)
+	if err != nil {
+		return err
+	}
+	defer db.Close()
+	admin, err := db.UserByAccount(account)
+	if err != nil {
+		return err
+	}
+	company := admin.CompanyID
+	return db.Tx(context.Background(), func(tx *models.DB) error {
+		group := &models.StoreGroup{CompanyID: company, Name: "美国站店铺"}
+		warehouse := &models.Warehouse{CompanyID: company, Name: "深圳仓", Kind: models.WarehouseOwn}
+		if err := tx.Create(group).Error; err != nil {
+			return err
+		}
+		if err := tx.Create(warehouse).Error; err != nil {
+			return err
+		}
+		for i, p := range []struct {
+			sku, name, msku, fnsku string
+			stock                  int
+		}{
+			{"LAMP-01", "木质台灯", "US-LAMP-01", "X00LAMP001", 100},
+			{"MUG-02", "陶瓷马克杯", "US-MUG-02", "X00MUG0002", 40},
+		} {
+			product := &models.LocalProduct{CompanyID: company, SKU: p.sku, Name: p.name, Kind: models.ProductKindProduct}
+			if err := tx.Create(product).Error; err != nil {
+				return err
+			}
+			listing := &models.Listing{CompanyID: company, GroupID: group.ID, MarketplaceID: "ATVPDKIKX0DER",
+				SellerSKU: p.msku, ASIN: fmt.Sprintf("B0DEMO%04d", i), FNSKU: p.fnsku, ProductID: &product.ID}
+			if err := tx.Create(listing).Error; err != nil {
+				return err
+			}
+			err := tx.MoveStock(company, models.StockCause{DocType: "inbound", DocNumber: "IN-DEMO"},
+				[]models.StockChange{{WarehouseID: warehouse.ID, ProductID: product.ID, Fulfillable: p.stock}})
+			if err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+}
