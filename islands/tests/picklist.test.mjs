@@ -14,6 +14,7 @@ import { after, before, describe, it } from "node:test";
 import { fileURLToPath } from "node:url";
 import { ADMIN_ACCOUNT, ADMIN_PASSWORD, button, closeBrowser, getBrowser, startServer, withPage } from "./harness.mjs";
 import { signIn } from "./flows.mjs";
+import { pdfPages } from "./pdf.mjs";
 import { signInToShell, tabFrame } from "./shell.mjs";
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), "..", "..");
@@ -28,20 +29,6 @@ after(() => closeBrowser());
 /** The header field labelled label (货件ID, 目的仓库, ...) as the sheet shows it. */
 async function headerField(page, label) {
   return (await page.locator(".fields div").filter({ has: page.locator("dt", { hasText: `${label}:` }) }).locator("dd").textContent()).trim();
-}
-
-/** Reads a PDF's text back, one string per page: its text runs joined with the white space taken out, since a
- * long cell value wraps into several runs (FBA15PRINT01-MSKU- / 001). */
-async function pdfPages(buffer) {
-  const pdfjs = await import("pdfjs-dist/legacy/build/pdf.mjs");
-  const doc = await pdfjs.getDocument({ data: new Uint8Array(buffer), verbosity: 0 }).promise;
-  const pages = [];
-  for (let n = 1; n <= doc.numPages; n++) {
-    const content = await (await doc.getPage(n)).getTextContent();
-    pages.push(content.items.map((i) => i.str).join("").replace(/\s+/g, ""));
-  }
-  await doc.destroy();
-  return pages;
 }
 
 describe("配货单", () => {
