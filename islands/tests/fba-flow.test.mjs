@@ -68,18 +68,21 @@ describe("FBA全流程：产品、入库、发货计划、货件处理与配货�
     return frame.locator(`tbody tr td:nth-child(${i + 1})`).allInnerTexts();
   }
 
-  /** The product's stock in the warehouse as 库存 shows it: { 可用, 待出库 }. */
-  async function stock() {
+  /** Expects the product's stock in the warehouse as 库存 shows it, { fulfillable: 可用, outbound: 待出库 }: the list
+   * may show the previous answer for a moment after 查询, so it is read until it matches (up to 5 s). */
+  async function expectStock(want) {
     await openFromRail(page, "仓库", "库存流水");
     const record = await tabFrame(page, "库存流水");
     await record.getByRole("tab", { name: "库存", exact: true }).click();
     await record.locator("#stock-filter").getByRole("combobox", { name: "仓库" }).selectOption({ label: WAREHOUSE });
     await record.getByRole("button", { name: "查询", exact: true }).click();
     await row(record, SKU).waitFor();
-    // The list may still show the previous answer for a moment: wait for the loading to end.
-    await record.locator('[role="status"]').filter({ hasText: "加载中..." }).waitFor({ state: "detached" });
-    assert.deepEqual(await column(record, "SKU"), [SKU]);
-    return { fulfillable: Number((await column(record, "可用"))[0]), outbound: Number((await column(record, "待出库"))[0]) };
+    let got;
+    for (const deadline = Date.now() + 5000; Date.now() < deadline; await sleep(100)) {
+      got = { skus: await column(record, "SKU"), fulfillable: Number((await column(record, "可用"))[0]), outbound: Number((await column(record, "待出库"))[0]) };
+      if (got.fulfillable === want.fulfillable && got.outbound === want.outbound) break;
+    }
+    assert.deepEqual(got, { skus: [SKU], ...want });
   }
 
   let shipmentId;
@@ -150,7 +153,7 @@ describe("FBA全流程：产品、入库、发货计划、货件处理与配货�
     await detail.getByText("已完成", { exact: true }).waitFor();
     await shot("inbound-approved");
 
-    assert.deepEqual(await stock(), { fulfillable: RECEIVED, outbound: 0 });
+    await expectStock({ fulfillable: RECEIVED, outbound: 0 });
     await shot("stock-received");
   });
 
@@ -235,7 +238,7 @@ db.commit()
     await step.getByRole("button", { name: "确认配货", exact: true }).click();
     await expectToast(step, "已确认配货");
     await expectStatus(step, "配货");
-    assert.deepEqual(await stock(), { fulfillable: RECEIVED - PLANNED, outbound: PLANNED });
+    await expectStock({ fulfillable: RECEIVED - PLANNED, outbound: PLANNED });
     await shot("stock-picked");
   });
 
@@ -269,7 +272,7 @@ db.commit()
     await step.getByRole("button", { name: "确认发货", exact: true }).click();
     await expectToast(step, "已发货");
     await expectStatus(step, "已发货");
-    assert.deepEqual(await stock(), { fulfillable: RECEIVED - PLANNED, outbound: 0 });
+    await expectStock({ fulfillable: RECEIVED - PLANNED, outbound: 0 });
   });
 
   it("records what Amazon received and closes the shipment", async () => {
