@@ -17,9 +17,11 @@ import (
 	"sellerhub/app/api/shipform"
 	"sellerhub/app/api/tags"
 	"sellerhub/app/api/users"
+	"sellerhub/app/api/warehouse"
 	"sellerhub/app/middleware"
 	"sellerhub/app/pages"
 	"sellerhub/app/service"
+	"sellerhub/models"
 )
 
 // The picture upload routes (users/saveImage and material/photoupload below) have their own body limit.
@@ -85,6 +87,15 @@ func routes(e *echo.Echo, d Deps, pg *pages.Handler) {
 		"/erp/base/category":         pg.AdminScreen("分类", "categories"),
 		"/erp/base/supplier":         pg.AdminScreen("供应商", "suppliers"),
 		"/shipment_handing/pehuo":    pg.PickList,
+		"/erp/warehouse/base":        pg.WarehouseScreen("仓库", "warehouses"),
+		"/erp/warehouse/record":      pg.WarehouseScreen("库存流水", "record"),
+		"/erp/warehouse/inbound":     pg.WarehouseScreen("入库单", "inboundList"),
+		"/erp/warehouse/outbound":    pg.WarehouseScreen("出库单", "outboundList"),
+		// The documents' create and detail pages are for those granted the document list.
+		"/e/w/i":                     middleware.RequireMenu(d.Service, "/erp/warehouse/inbound")(pg.WarehouseScreen("新建入库单", "inboundNew")),
+		"/e/w/i/d":                   middleware.RequireMenu(d.Service, "/erp/warehouse/inbound")(pg.WarehouseScreen("入库单详情", "inboundDetail")),
+		"/e/w/o":                     middleware.RequireMenu(d.Service, "/erp/warehouse/outbound")(pg.WarehouseScreen("新建出库单", "outboundNew")),
+		"/e/w/o/d":                   middleware.RequireMenu(d.Service, "/erp/warehouse/outbound")(pg.WarehouseScreen("出库单详情", "outboundDetail")),
 		"/erp/ship/plan":             pg.ShipScreen("发货计划", "plans"),
 		"/e/s/p":                     pg.ShipScreen("发货计划提交", "planEdit"),
 		"/erp/ship/quota":            pg.ShipScreen("货件处理", "shipments"),
@@ -333,6 +344,39 @@ func routes(e *echo.Echo, d Deps, pg *pages.Handler) {
 	erp.GET("/shipForm/quotainfo/:shipmentid", sf.QuotaInfo, session)
 	erp.POST("/shipForm/getQRCode/:shipmentid/:size", sf.QRCode, session)
 
+	// Warehouses, stock and the inbound and outbound documents (/erp/api/v1). Reading needs the screen (its menu
+	// entry), each change its button permission. The warehouse drop-downs and the documents' product picker need a
+	// session only: several screens offer them.
+	wh := &warehouse.Handler{Svc: d.Service, TimeZone: d.Config.TimeZone}
+	warehouseScreen := middleware.RequireMenu(d.Service, "/erp/warehouse/base")
+	erp.POST("/warehouse/page", wh.WarehousePage, session, warehouseScreen)
+	erp.GET("/warehouse/options", wh.WarehouseOptions, session)
+	erp.GET("/warehouse/:id", wh.GetWarehouse, session, warehouseScreen)
+	erp.POST("/warehouse", wh.CreateWarehouse, session, warehouseScreen, needs(service.PermissionWarehouseAdd), oplog("新增仓库"))
+	erp.PUT("/warehouse/:id", wh.UpdateWarehouse, session, warehouseScreen, needs(service.PermissionWarehouseEdit), oplog("编辑仓库"))
+	erp.POST("/warehouse/:id/disable", wh.DisableWarehouse, session, warehouseScreen, needs(service.PermissionWarehouseEdit), oplog("停用仓库"))
+	erp.POST("/warehouse/:id/enable", wh.EnableWarehouse, session, warehouseScreen, needs(service.PermissionWarehouseEdit), oplog("启用仓库"))
+	erp.DELETE("/warehouse/:id", wh.DeleteWarehouse, session, warehouseScreen, needs(service.PermissionWarehouseDelete), oplog("删除仓库"))
+	recordScreen := middleware.RequireMenu(d.Service, "/erp/warehouse/record")
+	erp.POST("/stock/page", wh.StockPage, session, recordScreen)
+	erp.POST("/stock/ledger", wh.LedgerPage, session, recordScreen)
+	erp.GET("/stock/products", wh.Products, session)
+	for _, doc := range []struct {
+		kind, path, screen, what, add, approve, cancel string
+	}{
+		{models.DocInbound, "/inbound", "/erp/warehouse/inbound", "入库单",
+			service.PermissionInboundAdd, service.PermissionInboundApprove, service.PermissionInboundCancel},
+		{models.DocOutbound, "/outbound", "/erp/warehouse/outbound", "出库单",
+			service.PermissionOutboundAdd, service.PermissionOutboundApprove, service.PermissionOutboundCancel},
+	} {
+		screen := middleware.RequireMenu(d.Service, doc.screen)
+		erp.POST(doc.path+"/page", wh.DocumentPage(doc.kind), session, screen)
+		erp.GET(doc.path+"/:id", wh.GetDocument(doc.kind), session, screen)
+		erp.POST(doc.path, wh.CreateDocument(doc.kind), session, screen, needs(doc.add), oplog("新增"+doc.what))
+		erp.POST(doc.path+"/:id/submit", wh.SubmitDocument(doc.kind), session, screen, needs(doc.add), oplog("提交"+doc.what))
+		erp.POST(doc.path+"/:id/approve", wh.ApproveDocument(doc.kind), session, screen, needs(doc.approve), oplog("审核"+doc.what))
+		erp.POST(doc.path+"/:id/cancel", wh.CancelDocument(doc.kind), session, screen, needs(doc.cancel), oplog("作废"+doc.what))
+	}
 	// FBA shipments (/erp/api/v1). Plans need the 发货计划 screen, shipments the 货件处理 screen; creating and
 	// changing them need their button permissions. Shipments are addressed by Amazon's shipment id.
 	sh := &ship.Handler{Svc: d.Service, TimeZone: d.Config.TimeZone}

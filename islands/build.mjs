@@ -25,6 +25,7 @@ const modules = {
   usercenter: "islands/usercenter.js",
   products: "islands/products/main.jsx",
   picklist: "islands/picklist/print.js",
+  warehouse: "islands/warehouse/main.jsx",
   ship: "islands/ship/main.jsx",
 };
 const classic = { theme: "islands/theme.js" };

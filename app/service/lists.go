@@ -3,6 +3,7 @@ package service
 import (
 	"fmt"
 	"strings"
+	"time"
 	"unicode/utf8"
 
 	"sellerhub/models"
@@ -62,4 +63,28 @@ func nameFree(find func() (int64, error), self int64, taken string) error {
 		return Refused(taken)
 	}
 	return nil
+}
+
+// dayRange reads the dates of a list's filter (yyyy-MM-dd, days in loc, both included, "" for open) as the
+// instants from (included) and to (excluded).
+func dayRange(loc *time.Location, start, end string) (from, to time.Time, err error) {
+	day := func(s string) (time.Time, error) {
+		t, err := time.ParseInLocation(time.DateOnly, strings.TrimSpace(s), loc)
+		if err != nil {
+			return t, Invalid(MsgDateBad)
+		}
+		return t.UTC(), nil
+	}
+	if strings.TrimSpace(start) != "" {
+		if from, err = day(start); err != nil {
+			return
+		}
+	}
+	if strings.TrimSpace(end) != "" {
+		if to, err = day(end); err != nil {
+			return
+		}
+		to = to.AddDate(0, 0, 1)
+	}
+	return
 }

@@ -152,24 +152,10 @@ type OperationLogQuery struct {
 // filter reads the query's filters; the dates are days in the configured time zone.
 func (q OperationLogQuery) filter(loc *time.Location) (models.OperationLogFilter, error) {
 	f := models.OperationLogFilter{User: strings.TrimSpace(q.User), Action: strings.TrimSpace(q.Action)}
-	day := func(s string) (time.Time, error) {
-		t, err := time.ParseInLocation(time.DateOnly, strings.TrimSpace(s), loc)
-		if err != nil {
-			return t, Invalid(MsgDateBad)
-		}
-		return t.UTC(), nil
-	}
 	var err error
-	if strings.TrimSpace(q.StartDate) != "" {
-		if f.From, err = day(q.StartDate); err != nil {
-			return f, err
-		}
-	}
-	if strings.TrimSpace(q.EndDate) != "" {
-		if f.To, err = day(q.EndDate); err != nil {
-			return f, err
-		}
-		f.To = f.To.AddDate(0, 0, 1)
+	f.From, f.To, err = dayRange(loc, q.StartDate, q.EndDate)
+	if err != nil {
+		return f, err
 	}
 	return f, nil
 }

@@ -101,6 +101,38 @@ var queryFields = numbered(map[string][]Column{
 		col("target", "操作对象", 160, false), col("detail", "详情", 260, false),
 		col("ip", "IP", 130, false).tip("操作时客户端的网络地址"),
 	},
+	"warehouseList": {
+		col("name", "仓库名称", 160, true), col("kindName", "类型", 90, false), col("address", "地址", 240, false),
+		col("allowNegative", "允许负库存", 100, false), col("disabled", "状态", 80, false), col("remark", "备注", 200, false),
+		col("createdAt", "创建时间", 170, true),
+	},
+	"stockList": {
+		col("warehouseName", "仓库", 140, true), col("image", "图片", 70, false), col("sku", "SKU", 150, true),
+		col("productName", "产品名称", 220, true), col("inbound", "待入库", 90, true), col("fulfillable", "可用", 90, true),
+		col("outbound", "待出库", 90, true), col("updatedAt", "更新时间", 170, true),
+	},
+	// The ledger shows every quantity before, changed and after; the inbound and outbound ones before and after
+	// are in 列配置, so the fulfillable flow and the operator fit the screen.
+	"stockLedgerList": {
+		col("createdAt", "时间", 170, true), col("warehouseName", "仓库", 120, false), col("sku", "SKU", 140, true),
+		col("productName", "产品名称", 180, false), col("docTypeName", "单据类型", 100, false),
+		col("docNumber", "单据号", 160, true), col("fulfillableBefore", "可用(前)", 80, false),
+		col("fulfillableChange", "可用(变动)", 90, false), col("fulfillableAfter", "可用(后)", 80, false),
+		col("inboundBefore", "待入库(前)", 90, false).hidden(), col("inboundChange", "待入库(变动)", 100, false),
+		col("inboundAfter", "待入库(后)", 90, false).hidden(), col("outboundBefore", "待出库(前)", 90, false).hidden(),
+		col("outboundChange", "待出库(变动)", 100, false), col("outboundAfter", "待出库(后)", 90, false).hidden(),
+		col("operator", "操作人", 100, false),
+	},
+	"inboundList": {
+		col("number", "入库单号", 170, false), col("warehouseName", "仓库", 140, false), col("statusName", "状态", 80, false),
+		col("lineCount", "产品数", 80, false), col("totalQuantity", "总数量", 90, false), col("creator", "创建人", 100, false),
+		col("createdAt", "创建时间", 170, false), col("approvedAt", "审核时间", 170, false), col("remark", "备注", 200, false),
+	},
+	"outboundList": {
+		col("number", "出库单号", 170, false), col("warehouseName", "仓库", 140, false), col("statusName", "状态", 80, false),
+		col("lineCount", "产品数", 80, false), col("totalQuantity", "总数量", 90, false), col("creator", "创建人", 100, false),
+		col("createdAt", "创建时间", 170, false), col("approvedAt", "审核时间", 170, false), col("remark", "备注", 200, false),
+	},
 	"shipPlanList": {
 		col("number", "计划编号", 170, true), col("groupName", "店铺", 130, false), col("country", "国家", 70, false),
 		col("warehouseName", "发货仓库", 120, false), col("skuCount", "SKU数", 80, false), col("quantity", "发货数量", 90, false),

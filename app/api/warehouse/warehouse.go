@@ -1,0 +1,110 @@
+// Package warehouse serves the warehouse calls of /erp/api/v1: warehouse/... (the company's warehouses),
+// stock/... (the stock list, the ledger 库存流水 and the documents' product picker), inbound/... and outbound/...
+// (入库单 and 出库单: create, submit, approve, cancel). Lists are paged POST calls answering {records, total,
+// size, current, pages}, the table island's shape.
+package warehouse
+
+import (
+	"context"
+	"strconv"
+	"time"
+
+	"github.com/labstack/echo/v5"
+
+	"sellerhub/app/api"
+	"sellerhub/app/middleware"
+	"sellerhub/app/service"
+	"sellerhub/models"
+)
+
+// Handler serves the warehouse calls.
+type Handler struct {
+	Svc      *service.Service
+	TimeZone *time.Location
+}
+
+// kindNames are the warehouse kinds as the screens name them.
+var kindNames = map[string]string{models.WarehouseOwn: "自有仓", models.WarehouseOverseas: "海外仓", models.WarehouseFBA: "FBA仓"}
+
+// Warehouse is a warehouse as the clients show it.
+type Warehouse struct {
+	ID            string `json:"id"`
+	Name          string `json:"name"`
+	Kind          string `json:"kind"`
+	KindName      string `json:"kindName"`
+	Address       string `json:"address"`
+	AllowNegative bool   `json:"allowNegative"`
+	Stocktaking   bool   `json:"stocktaking"`
+	Disabled      bool   `json:"disabled"`
+	Remark        string `json:"remark"`
+	CreatedAt     string `json:"createdAt"`
+	UpdatedAt     string `json:"updatedAt"`
+}
+
+// Option is a warehouse as a drop-down offers it.
+type Option struct {
+	ID       string `json:"id"`
+	Name     string `json:"name"`
+	Kind     string `json:"kind"`
+	Disabled bool   `json:"disabled"`
+}
+
+func id(n int64) string { return strconv.FormatInt(n, 10) }
+
+func (h *Handler) warehouse(w *models.Warehouse) Warehouse {
+	return Warehouse{ID: id(w.ID), Name: w.Name, Kind: w.Kind, KindName: kindNames[w.Kind], Address: w.Address,
+		AllowNegative: w.AllowNegative, Stocktaking: w.Stocktaking, Disabled: w.Disabled, Remark: w.Remark,
+		CreatedAt: api.FormatTime(&w.CreatedAt, h.TimeZone), UpdatedAt: api.FormatTime(&w.UpdatedAt, h.TimeZone)}
+}
+
+// WarehousePage answers POST warehouse/page {currentpage, pagesize, sort, order, name, kind}.
+func (h *Handler) WarehousePage(c *echo.Context) error {
+	return api.PageOf(h.Svc.WarehousePage, h.warehouse)(c)
+}
+
+// WarehouseOptions answers GET warehouse/options[?all=true]: the company's enabled warehouses (all of them with
+// all=true) as [{id, name, kind, disabled}], by name.
+func (h *Handler) WarehouseOptions(c *echo.Context) error {
+	p, _ := middleware.Principal(c)
+	rows, err := h.Svc.WarehouseOptions(c.Request().Context(), p, c.QueryParam("all") == "true")
+	if err != nil {
+		return err
+	}
+	out := make([]Option, len(rows))
+	for i, w := range rows {
+		out[i] = Option{ID: id(w.ID), Name: w.Name, Kind: w.Kind, Disabled: w.Disabled}
+	}
+	return api.OK(c, out)
+}
+
+// GetWarehouse answers GET warehouse/{id}.
+func (h *Handler) GetWarehouse(c *echo.Context) error {
+	return api.GetOne(h.Svc.Warehouse, h.warehouse)(c)
+}
+
+// CreateWarehouse answers POST warehouse {name, kind, address, allowNegative, remark} with the new warehouse.
+func (h *Handler) CreateWarehouse(c *echo.Context) error {
+	return api.CreateOne(h.Svc.CreateWarehouse, h.warehouse)(c)
+}
+
+// UpdateWarehouse answers PUT warehouse/{id} with the changed warehouse.
+func (h *Handler) UpdateWarehouse(c *echo.Context) error {
+	return api.UpdateOne(h.Svc.UpdateWarehouse, h.warehouse)(c)
+}
+
+// DisableWarehouse answers POST warehouse/{id}/disable with the disabled warehouse.
+func (h *Handler) DisableWarehouse(c *echo.Context) error { return h.setDisabled(c, true) }
+
+// EnableWarehouse answers POST warehouse/{id}/enable with the enabled warehouse.
+func (h *Handler) EnableWarehouse(c *echo.Context) error { return h.setDisabled(c, false) }
+
+func (h *Handler) setDisabled(c *echo.Context, disabled bool) error {
+	return api.GetOne(func(ctx context.Context, p service.Principal, id string) (*models.Warehouse, error) {
+		return h.Svc.SetWarehouseDisabled(ctx, p, id, disabled)
+	}, h.warehouse)(c)
+}
+
+// DeleteWarehouse answers DELETE warehouse/{id}, refused once it has stock, ledger lines or documents.
+func (h *Handler) DeleteWarehouse(c *echo.Context) error {
+	return api.DeleteOne(h.Svc.DeleteWarehouse)(c)
+}

@@ -1,0 +1,112 @@
+// 新建入库单 / 新建出库单: the warehouse, the products (from the picker) with their quantities, and a remark. 保存
+// stores a draft (待提交) and hands the tab over to the new document's detail, where it is submitted and approved.
+// The quantities are checked here as the server checks them, so a mistake shows before anything is sent.
+import { useState } from "react";
+import { api } from "../lib/api.js";
+import { toast } from "../lib/toast.js";
+import ProductPicker from "./ProductPicker.jsx";
+import { ERP, KINDS, Thumb, WarehouseSelect, button, dangerButton, input, openTab, useWarehouses } from "./shared.jsx";
+
+function problem(warehouseId, lines) {
+  if (!warehouseId) return "请选择仓库";
+  if (lines.length === 0) return "请添加产品";
+  const bad = lines.findIndex((l) => !/^\d+$/.test(String(l.quantity)) || Number(l.quantity) < 1 || Number(l.quantity) > 1000000);
+  return bad >= 0 ? `第${bad + 1}行：数量必须为1到1000000的整数` : "";
+}
+
+export default function DocumentNew({ kind }) {
+  const k = KINDS[kind];
+  const warehouses = useWarehouses(false);
+  const [warehouseId, setWarehouseId] = useState("");
+  const [lines, setLines] = useState([]);
+  const [remark, setRemark] = useState("");
+  const [error, setError] = useState("");
+  const [busy, setBusy] = useState(false);
+
+  const changeWarehouse = (id) => {
+    if (lines.length && !window.confirm("更换仓库将清空已添加的产品，确定吗？")) return;
+    setWarehouseId(id);
+    setLines([]);
+  };
+  const setQuantity = (i, quantity) => setLines((ls) => ls.map((l, j) => (j === i ? { ...l, quantity } : l)));
+
+  const save = async (e) => {
+    e.preventDefault();
+    const msg = problem(warehouseId, lines);
+    setError(msg);
+    if (msg) return;
+    setBusy(true);
+    try {
+      const body = { warehouseId, remark, lines: lines.map((l) => ({ productId: l.productId, quantity: Number(l.quantity) })) };
+      const { data } = await api(`${ERP}/${k.path}`, { method: "POST", body });
+      toast("操作成功!");
+      openTab(`${k.noun} ${data.number}`, k.detail, { id: data.id }, true);
+    } catch (err) {
+      setError(err.message);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <form onSubmit={save} noValidate aria-label={`新建${k.noun}`} className="max-w-5xl space-y-4">
+      {error && (
+        <p role="alert" className="rounded-md bg-red-50 px-3 py-2 text-sm text-red-700">
+          {error}
+        </p>
+      )}
+      <label className="flex items-center gap-2 text-sm">
+        <span>
+          仓库<span className="text-red-600"> *</span>
+        </span>
+        <WarehouseSelect warehouses={warehouses} value={warehouseId} onChange={(e) => changeWarehouse(e.target.value)} empty="请选择仓库" />
+      </label>
+      <ProductPicker warehouseId={warehouseId} chosen={new Set(lines.map((l) => l.productId))} onPick={(p) => setLines((ls) => [...ls, { ...p, quantity: "1" }])} />
+      <table className="w-full text-left text-sm" aria-label="单据产品">
+        <thead className="bg-slate-50 text-slate-600 dark:bg-slate-900 dark:text-slate-300">
+          <tr>
+            <th className="px-2 py-2 font-medium">#</th>
+            <th className="px-2 py-2 font-medium">图片</th>
+            <th className="px-2 py-2 font-medium">SKU</th>
+            <th className="px-2 py-2 font-medium">产品名称</th>
+            <th className="px-2 py-2 font-medium">可用库存</th>
+            <th className="px-2 py-2 font-medium">{kind === "inbound" ? "入库数量" : "出库数量"}</th>
+            <th className="px-2 py-2" />
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-slate-100 dark:divide-slate-700">
+          {lines.map((l, i) => (
+            <tr key={l.productId}>
+              <td className="px-2 py-1">{i + 1}</td>
+              <td className="px-2 py-1">
+                <Thumb src={l.image} alt={l.sku} />
+              </td>
+              <td className="px-2 py-1 font-mono">{l.sku}</td>
+              <td className="px-2 py-1">{l.name}</td>
+              <td className="px-2 py-1">{l.fulfillable}</td>
+              <td className="px-2 py-1">
+                <input aria-label={`${l.sku} 数量`} inputMode="numeric" className={`w-24 ${input}`} value={l.quantity} onChange={(e) => setQuantity(i, e.target.value.trim())} />
+              </td>
+              <td className="px-2 py-1 text-right">
+                <button type="button" className={dangerButton} aria-label={`移除 ${l.sku}`} onClick={() => setLines((ls) => ls.filter((_, j) => j !== i))}>
+                  移除
+                </button>
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      {lines.length === 0 && <p className="text-center text-sm text-slate-500">暂无数据！</p>}
+      <label className="block text-sm">
+        备注
+        <textarea name="remark" rows={2} maxLength={500} className={`mt-1 block w-full ${input}`} value={remark} onChange={(e) => setRemark(e.target.value)} />
+      </label>
+      <div className="flex items-center gap-3">
+        <button type="submit" className={button} disabled={busy}>
+          {busy ? "保存中..." : "保存"}
+        </button>
+        <span className="text-sm text-slate-500">保存后为待提交状态，可在详情页提交和审核。</span>
+      </div>
+    </form>
+  );
+}

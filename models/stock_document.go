@@ -1,0 +1,217 @@
+package models
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+	"time"
+
+	"gorm.io/gorm"
+)
+
+// Stock document kinds (StockDocument.Kind) and their number prefixes: RK (入库) and CK (出库).
+const (
+	DocInbound  = "inbound"  // 入库单
+	DocOutbound = "outbound" // 出库单
+)
+
+// Stock document states (StockDocument.Status).
+const (
+	DocDraft     = 0 // 待提交
+	DocSubmitted = 1 // 待审核
+	DocApproved  = 2 // 已完成: the stock has moved
+	DocCancelled = 3 // 已作废
+)
+
+// StockDocument is an inbound (入库单) or outbound (出库单) document of one warehouse: lines of products and
+// quantities that move the fulfillable stock when it is approved.
+type StockDocument struct {
+	ID          int64 `gorm:"primaryKey;autoIncrement:false"`
+	CompanyID   int64
+	Kind        string
+	Number      string
+	WarehouseID int64
+	Status      int
+	Remark      string
+	CreatorID   *int64
+	ApproverID  *int64
+	SubmittedAt *time.Time
+	ApprovedAt  *time.Time
+	CancelledAt *time.Time
+	CreatedAt   time.Time
+	UpdatedAt   time.Time
+}
+
+// BeforeCreate gives a new document its id.
+func (d *StockDocument) BeforeCreate(*gorm.DB) error {
+	if d.ID == 0 {
+		d.ID = NewID()
+	}
+	return nil
+}
+
+// StockDocumentLine is one product of a document and its quantity (always positive: the kind says which way).
+type StockDocumentLine struct {
+	ID         int64 `gorm:"primaryKey;autoIncrement:false"`
+	CompanyID  int64
+	DocumentID int64
+	ProductID  int64
+	Quantity   int
+	Remark     string
+}
+
+// BeforeCreate gives a new line its id.
+func (l *StockDocumentLine) BeforeCreate(*gorm.DB) error {
+	if l.ID == 0 {
+		l.ID = NewID()
+	}
+	return nil
+}
+
+// DocumentRow is a document as its list and detail show it: with the warehouse's name, the names of the creator
+// and the approver, how many lines it has and their total quantity.
+type DocumentRow struct {
+	StockDocument `gorm:"embedded"`
+	WarehouseName string
+	CreatorName   string
+	ApproverName  string
+	LineCount     int
+	TotalQuantity int
+}
+
+// DocumentLineRow is a line with its product's SKU, name and image.
+type DocumentLineRow struct {
+	StockDocumentLine `gorm:"embedded"`
+	SKU               string `gorm:"column:sku"`
+	Name              string
+	Image             string
+}
+
+// DocumentFilter narrows a document list: a part of the number, a warehouse (0 for all), a state (nil for all)
+// and the creation time between From and To (zero for open), To excluded.
+type DocumentFilter struct {
+	Number        string
+	WarehouseID   int64
+	Status        *int
+	From, To      time.Time
+	Offset, Limit int
+}
+
+func (db *DB) documents(companyID int64, kind string, f DocumentFilter) *gorm.DB {
+	q := db.Table("stock_documents").Scopes(InCompany("stock_documents", companyID)).
+		Where("stock_documents.kind = ?", kind)
+	if f.Number != "" {
+		q = q.Where("stock_documents.number LIKE ? ESCAPE '"+likeEscape+"'", containsPattern(f.Number))
+	}
+	if f.WarehouseID != 0 {
+		q = q.Where("stock_documents.warehouse_id = ?", f.WarehouseID)
+	}
+	if f.Status != nil {
+		q = q.Where("stock_documents.status = ?", *f.Status)
+	}
+	if !f.From.IsZero() {
+		q = q.Where("stock_documents.created_at >= ?", f.From)
+	}
+	if !f.To.IsZero() {
+		q = q.Where("stock_documents.created_at < ?", f.To)
+	}
+	return q
+}
+
+// documentRows adds to q what a DocumentRow shows beside the document's own columns.
+func documentRows(q *gorm.DB) *gorm.DB {
+	return q.Select("stock_documents.*, warehouses.name AS warehouse_name, cp.name AS creator_name, ap.name AS approver_name, " +
+		"(SELECT COUNT(*) FROM stock_document_lines l WHERE l.document_id = stock_documents.id) AS line_count, " +
+		"(SELECT COALESCE(SUM(l.quantity), 0) FROM stock_document_lines l WHERE l.document_id = stock_documents.id) AS total_quantity").
+		Joins("JOIN warehouses ON warehouses.id = stock_documents.warehouse_id").
+		Joins("LEFT JOIN user_profiles cp ON cp.user_id = stock_documents.creator_id").
+		Joins("LEFT JOIN user_profiles ap ON ap.user_id = stock_documents.approver_id")
+}
+
+// DocumentPage lists a page of the company's documents of a kind, newest first, with the total.
+func (db *DB) DocumentPage(companyID int64, kind string, f DocumentFilter) ([]DocumentRow, int64, error) {
+	rows := []DocumentRow{}
+	var total int64
+	if err := db.documents(companyID, kind, f).Count(&total).Error; err != nil || total == 0 {
+		return rows, total, err
+	}
+	err := documentRows(db.documents(companyID, kind, f)).
+		Order("stock_documents.created_at DESC, stock_documents.id DESC").Offset(f.Offset).Limit(f.Limit).Find(&rows).Error
+	return rows, total, err
+}
+
+// DocumentByID loads one of the company's documents of a kind, or ErrNotFound (also for another company's).
+func (db *DB) DocumentByID(companyID int64, kind string, id int64) (*DocumentRow, error) {
+	var d DocumentRow
+	err := documentRows(db.documents(companyID, kind, DocumentFilter{})).Where("stock_documents.id = ?", id).Take(&d).Error
+	if err != nil {
+		return nil, err
+	}
+	return &d, nil
+}
+
+// DocumentLines lists a document's lines with their products, by SKU.
+func (db *DB) DocumentLines(companyID, documentID int64) ([]DocumentLineRow, error) {
+	rows := []DocumentLineRow{}
+	err := db.Table("stock_document_lines").Scopes(InCompany("stock_document_lines", companyID)).
+		Select("stock_document_lines.*, local_products.sku, local_products.name, local_products.image").
+		Joins("JOIN local_products ON local_products.id = stock_document_lines.product_id").
+		Where("stock_document_lines.document_id = ?", documentID).
+		Order("local_products.sku").Find(&rows).Error
+	return rows, err
+}
+
+// NextDocumentNumber answers the company's next number with the prefix (RK20261122-): the highest in use plus
+// one, four digits at least. Two documents numbered at once get the same number; the unique index refuses the
+// second, which numbers again.
+func (db *DB) NextDocumentNumber(companyID int64, prefix string) (string, error) {
+	var last []string
+	err := db.Model(&StockDocument{}).Scopes(InCompany("stock_documents", companyID)).
+		Where("stock_documents.number LIKE ? ESCAPE '"+likeEscape+"'", likeSpecials.Replace(prefix)+"%").
+		Order("LENGTH(stock_documents.number) DESC, stock_documents.number DESC").Limit(1).
+		Pluck("stock_documents.number", &last).Error
+	if err != nil {
+		return "", err
+	}
+	n := 0
+	if len(last) == 1 {
+		n, _ = strconv.Atoi(strings.TrimPrefix(last[0], prefix))
+	}
+	return fmt.Sprintf("%s%04d", prefix, n+1), nil
+}
+
+// CreateDocument stores a new document with its lines.
+func (db *DB) CreateDocument(d *StockDocument, lines []StockDocumentLine) error {
+	if err := db.Create(d).Error; err != nil {
+		return err
+	}
+	for i := range lines {
+		lines[i].CompanyID, lines[i].DocumentID = d.CompanyID, d.ID
+	}
+	return db.Create(&lines).Error
+}
+
+// MoveDocument changes a document's state from one of from to to, setting the other columns given, in one
+// conditional update: of two transactions moving the same document only the first finds it in a from state, so
+// it moves once. It answers whether the document moved.
+func (db *DB) MoveDocument(companyID, id int64, from []int, to int, set map[string]any) (bool, error) {
+	set["status"] = to
+	res := db.Model(&StockDocument{}).Scopes(InCompany("stock_documents", companyID)).
+		Where("stock_documents.id = ? AND stock_documents.status IN ?", id, from).Updates(set)
+	return res.RowsAffected == 1, res.Error
+}
+
+// ProductSKUs answers the SKUs of those of the products that are the company's, by id.
+func (db *DB) ProductSKUs(companyID int64, ids []int64) (map[int64]string, error) {
+	var rows []struct {
+		ID  int64
+		SKU string `gorm:"column:sku"`
+	}
+	err := db.Table("local_products").Scopes(InCompany("local_products", companyID)).
+		Select("local_products.id, local_products.sku").Where("local_products.id IN ?", ids).Find(&rows).Error
+	out := make(map[int64]string, len(rows))
+	for _, r := range rows {
+		out[r.ID] = r.SKU
+	}
+	return out, err
+}

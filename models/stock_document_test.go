@@ -1,0 +1,77 @@
+package models_test
+
+import (
+	"testing"
+	"time"
+
+	"sellerhub/models"
+	"sellerhub/models/dbtest"
+)
+
+// Numbers count per company and prefix, past 9999 too (the highest is found by length, then text), and a
+// document moves between states only from the states named, once.
+func TestDocumentNumbersAndStateMoves(t *testing.T) {
+	dbtest.ForEach(t, func(t *testing.T, db *models.DB) {
+		a := newCompany(t, db, "甲", "13800000001")
+		b := newCompany(t, db, "乙", "13800000002")
+		w := newWarehouse(t, db, a.CompanyID, "深圳仓")
+		p := newProduct(t, db, a.CompanyID, "SKU-1")
+		now := time.Now().UTC().Truncate(time.Microsecond)
+		create := func(number string) *models.StockDocument {
+			d := &models.StockDocument{CompanyID: a.CompanyID, Kind: models.DocInbound, Number: number, WarehouseID: w.ID,
+				CreatedAt: now, UpdatedAt: now}
+			if err := db.CreateDocument(d, []models.StockDocumentLine{{ProductID: p.ID, Quantity: 1}}); err != nil {
+				t.Fatalf("create %s: %v", number, err)
+			}
+			return d
+		}
+		next := func(companyID int64, prefix, want string) {
+			t.Helper()
+			if got, err := db.NextDocumentNumber(companyID, prefix); err != nil || got != want {
+				t.Fatalf("next %s = %q (%v), want %q", prefix, got, err, want)
+			}
+		}
+		next(a.CompanyID, "RK20261122-", "RK20261122-0001")
+		create("RK20261122-0001")
+		create("RK20261122-9999")
+		next(a.CompanyID, "RK20261122-", "RK20261122-10000")
+		create("RK20261122-10000")
+		next(a.CompanyID, "RK20261122-", "RK20261122-10001")
+		next(a.CompanyID, "RK20261123-", "RK20261123-0001")
+		next(b.CompanyID, "RK20261122-", "RK20261122-0001")
+		// The prefix is taken literally: _ and % in it match nothing else.
+		next(a.CompanyID, "RK2026112_-", "RK2026112_-0001")
+
+		d := create("RK20261124-0001")
+		moved, err := db.MoveDocument(a.CompanyID, d.ID, []int{models.DocSubmitted}, models.DocApproved, map[string]any{})
+		if err != nil || moved {
+			t.Fatalf("a draft approved: %v %v", moved, err)
+		}
+		if moved, err = db.MoveDocument(b.CompanyID, d.ID, []int{models.DocDraft}, models.DocSubmitted, map[string]any{}); err != nil || moved {
+			t.Fatalf("another company submitted it: %v %v", moved, err)
+		}
+		for i, want := range []bool{true, false} {
+			moved, err := db.MoveDocument(a.CompanyID, d.ID, []int{models.DocDraft}, models.DocSubmitted, map[string]any{"submitted_at": now})
+			if err != nil || moved != want {
+				t.Fatalf("submit %d: %v %v", i, moved, err)
+			}
+		}
+		got, err := db.DocumentByID(a.CompanyID, models.DocInbound, d.ID)
+		if err != nil || got.Status != models.DocSubmitted || got.SubmittedAt == nil || got.LineCount != 1 || got.TotalQuantity != 1 ||
+			got.WarehouseName != "深圳仓" {
+			t.Fatalf("document = %+v, %v", got, err)
+		}
+		if _, err := db.DocumentByID(a.CompanyID, models.DocOutbound, d.ID); !models.IsNotFound(err) {
+			t.Fatalf("an inbound document read as outbound: %v", err)
+		}
+
+		used, err := db.WarehouseInUse(a.CompanyID, w.ID)
+		if err != nil || !used {
+			t.Fatalf("warehouse with documents in use = %v, %v", used, err)
+		}
+		empty := newWarehouse(t, db, a.CompanyID, "空仓")
+		if used, err := db.WarehouseInUse(a.CompanyID, empty.ID); err != nil || used {
+			t.Fatalf("empty warehouse in use = %v, %v", used, err)
+		}
+	})
+}

@@ -1,0 +1,162 @@
+package models
+
+import (
+	"time"
+
+	"gorm.io/gorm"
+)
+
+// StockRow is a product's stock in a warehouse as the stock list shows it: the quantities with the warehouse's
+// name and the product's SKU, name and image.
+type StockRow struct {
+	Stock         `gorm:"embedded"`
+	WarehouseName string
+	SKU           string `gorm:"column:sku"`
+	ProductName   string
+	Image         string
+}
+
+// StockFilter narrows the stock list and the ledger: a warehouse and a product (0 for all), Search a part of the
+// product's SKU or name. OrderBy is a column the caller has checked (never the client's text).
+type StockFilter struct {
+	WarehouseID, ProductID int64
+	Search                 string
+	OrderBy                string
+	Desc                   bool
+	Offset, Limit          int
+}
+
+// productSearch narrows q to products whose SKU or name contains text.
+func productSearch(q *gorm.DB, text string) *gorm.DB {
+	if text == "" {
+		return q
+	}
+	p := containsPattern(text)
+	return q.Where("(local_products.sku LIKE ? ESCAPE '"+likeEscape+"' OR local_products.name LIKE ? ESCAPE '"+likeEscape+"')", p, p)
+}
+
+func (db *DB) stocks(companyID int64, f StockFilter) *gorm.DB {
+	q := db.Table("stocks").Scopes(InCompany("stocks", companyID)).
+		Joins("JOIN warehouses ON warehouses.id = stocks.warehouse_id").
+		Joins("JOIN local_products ON local_products.id = stocks.product_id")
+	if f.WarehouseID != 0 {
+		q = q.Where("stocks.warehouse_id = ?", f.WarehouseID)
+	}
+	if f.ProductID != 0 {
+		q = q.Where("stocks.product_id = ?", f.ProductID)
+	}
+	return productSearch(q, f.Search)
+}
+
+// StockPage lists a page of the company's stock, by warehouse and SKU unless another order is asked, with the
+// total.
+func (db *DB) StockPage(companyID int64, f StockFilter) ([]StockRow, int64, error) {
+	rows := []StockRow{}
+	var total int64
+	if err := db.stocks(companyID, f).Count(&total).Error; err != nil || total == 0 {
+		return rows, total, err
+	}
+	order := "warehouses.name, local_products.sku, stocks.id"
+	if f.OrderBy != "" {
+		dir := ""
+		if f.Desc {
+			dir = " DESC"
+		}
+		order = f.OrderBy + dir + ", stocks.id" + dir
+	}
+	err := db.stocks(companyID, f).
+		Select("stocks.*, warehouses.name AS warehouse_name, local_products.sku, local_products.name AS product_name, local_products.image").
+		Order(order).Offset(f.Offset).Limit(f.Limit).Find(&rows).Error
+	return rows, total, err
+}
+
+// LedgerRow is a ledger line as the 库存流水 list shows it, with the warehouse's name, the product's SKU and name
+// and the operator's name.
+type LedgerRow struct {
+	StockLedgerLine `gorm:"embedded"`
+	WarehouseName   string
+	SKU             string `gorm:"column:sku"`
+	ProductName     string
+	OperatorName    string
+}
+
+// LedgerFilter narrows the ledger: the stock filter, a part of the document number, and the time between From
+// and To (zero for open), To excluded.
+type LedgerFilter struct {
+	StockFilter
+	DocNumber string
+	From, To  time.Time
+}
+
+func (db *DB) ledger(companyID int64, f LedgerFilter) *gorm.DB {
+	q := db.Table("stock_ledger").Scopes(InCompany("stock_ledger", companyID)).
+		Joins("JOIN warehouses ON warehouses.id = stock_ledger.warehouse_id").
+		Joins("JOIN local_products ON local_products.id = stock_ledger.product_id")
+	if f.WarehouseID != 0 {
+		q = q.Where("stock_ledger.warehouse_id = ?", f.WarehouseID)
+	}
+	if f.ProductID != 0 {
+		q = q.Where("stock_ledger.product_id = ?", f.ProductID)
+	}
+	if f.DocNumber != "" {
+		q = q.Where("stock_ledger.doc_number LIKE ? ESCAPE '"+likeEscape+"'", containsPattern(f.DocNumber))
+	}
+	if !f.From.IsZero() {
+		q = q.Where("stock_ledger.created_at >= ?", f.From)
+	}
+	if !f.To.IsZero() {
+		q = q.Where("stock_ledger.created_at < ?", f.To)
+	}
+	return productSearch(q, f.Search)
+}
+
+// LedgerPage lists a page of the company's ledger, newest first unless Desc is false with an order asked, with
+// the total.
+func (db *DB) LedgerPage(companyID int64, f LedgerFilter) ([]LedgerRow, int64, error) {
+	rows := []LedgerRow{}
+	var total int64
+	if err := db.ledger(companyID, f).Count(&total).Error; err != nil || total == 0 {
+		return rows, total, err
+	}
+	order := "stock_ledger.created_at DESC, stock_ledger.id DESC"
+	if f.OrderBy != "" {
+		dir := ""
+		if f.Desc {
+			dir = " DESC"
+		}
+		order = f.OrderBy + dir + ", stock_ledger.id" + dir
+	}
+	err := db.ledger(companyID, f).
+		Select("stock_ledger.*, warehouses.name AS warehouse_name, local_products.sku, local_products.name AS product_name, " +
+			"user_profiles.name AS operator_name").
+		Joins("LEFT JOIN user_profiles ON user_profiles.user_id = stock_ledger.operator_id").
+		Order(order).Offset(f.Offset).Limit(f.Limit).Find(&rows).Error
+	return rows, total, err
+}
+
+// ProductStock is a product offered by the document's product picker with its quantities in the chosen warehouse
+// (zeros where it has none).
+type ProductStock struct {
+	ProductID   int64
+	SKU         string `gorm:"column:sku"`
+	Name        string
+	Image       string
+	Inbound     int
+	Fulfillable int
+	Outbound    int
+}
+
+// ProductsWithStock lists the company's enabled products whose SKU or name contains search, by SKU, at most
+// limit, each with its stock in the warehouse.
+func (db *DB) ProductsWithStock(companyID, warehouseID int64, search string, limit int) ([]ProductStock, error) {
+	rows := []ProductStock{}
+	q := db.Table("local_products").Scopes(InCompany("local_products", companyID)).
+		Joins("LEFT JOIN stocks ON stocks.product_id = local_products.id AND stocks.warehouse_id = ?", warehouseID).
+		Where("local_products.disabled = ?", false)
+	err := productSearch(q, search).
+		Select("local_products.id AS product_id, local_products.sku, local_products.name, local_products.image, " +
+			"COALESCE(stocks.inbound, 0) AS inbound, COALESCE(stocks.fulfillable, 0) AS fulfillable, " +
+			"COALESCE(stocks.outbound, 0) AS outbound").
+		Order("local_products.sku").Limit(limit).Find(&rows).Error
+	return rows, err
+}
