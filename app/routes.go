@@ -3,6 +3,7 @@ package app
 import (
 	"github.com/labstack/echo/v5"
 
+	amazonapi "sellerhub/app/api/amazon"
 	"sellerhub/app/api/auth"
 	"sellerhub/app/api/contacts"
 	"sellerhub/app/api/depts"
@@ -39,6 +40,8 @@ func routes(e *echo.Echo, d Deps, pg *pages.Handler) {
 	forms.POST("/resetPassword", pg.Reset)
 	forms.GET("/usercenter/resetPassword", pg.ResetForm)
 	forms.POST("/usercenter/resetPassword", pg.Reset)
+	// Amazon's redirect back after a seller's consent: no sign-in, the signed single-use state authenticates it.
+	e.GET("/authresult", pg.AuthResult)
 	signedIn := forms.Group("", middleware.RequireSignIn)
 	signedIn.POST("/logout", pg.Logout)
 	// Publishing an announcement needs the sys:notify:add permission, checked by the service.
@@ -234,6 +237,7 @@ func routes(e *echo.Echo, d Deps, pg *pages.Handler) {
 	admin.POST("/users/subusers/page", uh.SubUserPage, session, subuserScreen)
 	admin.GET("/users/subusers/roles", uh.SubUserRoles, session, subuserScreen)
 	admin.GET("/users/subusers/depts", uh.SubUserDepartments, session, subuserScreen)
+	admin.GET("/users/subusers/storeGroups", uh.SubUserStoreGroups, session, subuserScreen)
 	admin.GET("/users/subusers/:id", uh.GetSubUser, session, subuserScreen)
 	admin.POST("/users/subusers", uh.CreateSubUser, session, subuserScreen, needs(service.PermissionUserAdd), oplog("新增子账号"))
 	admin.PUT("/users/subusers/:id", uh.UpdateSubUser, session, subuserScreen, needs(service.PermissionUserEdit), oplog("编辑子账号"))
@@ -257,6 +261,29 @@ func routes(e *echo.Echo, d Deps, pg *pages.Handler) {
 	admin.POST("/depts", deh.Create, session, deptScreen, needs(service.PermissionDeptAdd), oplog("新增部门"))
 	admin.PUT("/depts/:id", deh.Update, session, deptScreen, needs(service.PermissionDeptEdit), oplog("编辑部门"))
 	admin.DELETE("/depts/:id", deh.Delete, session, deptScreen, needs(service.PermissionDeptDelete), oplog("删除部门"))
+
+	// Store authorization (/amazon/api/v1). authSeller is public: Amazon's redirect brings the seller back with a
+	// signed, single-use state that names the company and store group. The rest need the 店铺管理 screen for the
+	// list and its button permissions for changes; reading the store groups and marketplaces needs a session only
+	// (other modules choose stores and marketplaces with them). A user limited to store groups sees only those.
+	amz := e.Group("/amazon/api/v1", middleware.SameOrigin)
+	sh := &amazonapi.Handler{Svc: d.Service, TimeZone: d.Config.TimeZone, PublicURL: d.Config.PublicURL}
+	storeScreen := middleware.RequireMenu(d.Service, "/amazon/storeAuth")
+	canAddStore := needs(service.PermissionStoreAdd)
+	canDisableStore := needs(service.PermissionStoreDisable)
+	amz.GET("/amzauthority/authSeller", sh.AuthSeller)
+	amz.GET("/amzauthority/getAuthUrl", sh.GetAuthURL, session, storeScreen, canAddStore)
+	amz.POST("/amzauthority/saveAuth", sh.SaveAuth, session, storeScreen, canAddStore, oplog("自有应用授权"))
+	amz.GET("/amzauthority/getBindSeller", sh.GetBindSeller, session)
+	amz.GET("/amzauthority/getRegionByGroup", sh.GetRegionByGroup, session)
+	amz.GET("/amzauthority/getAuthMaketplace", sh.GetAuthMaketplace, session)
+	amz.GET("/amzauthority/deleteByLogic", sh.DeleteByLogic, session, middleware.SameOriginGET, storeScreen, canDisableStore, oplog("停用店铺授权"))
+	amz.POST("/amzauthority/page", sh.Page, session, storeScreen)
+	amz.GET("/amzauthority/storeGroups", sh.StoreGroups, session)
+	amz.POST("/amzauthority/storeGroups", sh.CreateStoreGroup, session, storeScreen, canAddStore, oplog("新增店铺"))
+	amz.PUT("/amzauthority/storeGroups/:id", sh.UpdateStoreGroup, session, storeScreen, canAddStore, oplog("编辑店铺"))
+	amz.DELETE("/amzauthority/storeGroups/:id", sh.DeleteStoreGroup, session, storeScreen, canDisableStore, oplog("删除店铺"))
+	amz.GET("/report/requestReportParamAuth", sh.RequestReportParamAuth, session, middleware.SameOriginGET, storeScreen, canAddStore, oplog("请求报表"))
 
 	// Unknown addresses: the envelope under the API prefixes, the 404 page elsewhere.
 	e.RouteNotFound("/*", func(*echo.Context) error { return echo.ErrNotFound })

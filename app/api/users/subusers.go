@@ -25,6 +25,9 @@ type SubUser struct {
 	RoleIDs       []string `json:"roleIds"`
 	DeptID        string   `json:"deptId"`
 	DeptName      string   `json:"deptName"`
+	// StoreGroups are the names of the store groups the user is limited to (none: all), StoreGroupIDs their ids.
+	StoreGroups   []string `json:"storeGroups"`
+	StoreGroupIDs []string `json:"storeGroupIds"`
 	LastLoginTime string   `json:"lastLoginTime"`
 	CreatedAt     string   `json:"createdAt"`
 }
@@ -50,7 +53,26 @@ func (h *Handler) subUser(u *service.SubUser) SubUser {
 	for i, r := range u.Roles {
 		out.Roles[i], out.RoleIDs[i] = r.Name, strconv.FormatInt(r.ID, 10)
 	}
+	out.StoreGroups, out.StoreGroupIDs = make([]string, len(u.StoreGroups)), make([]string, len(u.StoreGroups))
+	for i, g := range u.StoreGroups {
+		out.StoreGroups[i], out.StoreGroupIDs[i] = g.Name, strconv.FormatInt(g.ID, 10)
+	}
 	return out
+}
+
+// SubUserStoreGroups answers GET users/subusers/storeGroups: the company's store groups [{id, name}] by name,
+// the choices a sub-user can be limited to.
+func (h *Handler) SubUserStoreGroups(c *echo.Context) error {
+	p, _ := middleware.Principal(c)
+	groups, err := h.Svc.StoreGroupOptions(c.Request().Context(), p)
+	if err != nil {
+		return err
+	}
+	out := make([]RoleOption, len(groups))
+	for i, g := range groups {
+		out[i] = RoleOption{ID: strconv.FormatInt(g.ID, 10), Name: g.Name}
+	}
+	return api.OK(c, out)
 }
 
 // SubUserPage answers POST users/subusers/page {currentpage, pagesize, sort, order, name, account, status}:
