@@ -204,9 +204,9 @@ func TestAuthURLChoices(t *testing.T) {
 		t.Fatalf("FE link %s", env.String(t))
 	}
 	for q, msg := range map[string]string{
-		"":                            "请选择站点",
-		"&marketplaceid=XX":           "站点不存在",
-		"&region=MOON":                "请选择区域（北美、欧洲或远东）",
+		"":                              "请选择站点",
+		"&marketplaceid=XX":             "站点不存在",
+		"&region=MOON":                  "请选择区域（北美、欧洲或远东）",
 		"&marketplaceid=%20A1VC38T7YXB": "站点不存在",
 	} {
 		apptest.Expect(t, c.Call(http.MethodGet, v1+"getAuthUrl?groupid="+g+q, nil), http.StatusBadRequest, "A0400", msg)

@@ -11,23 +11,23 @@ import (
 // Row is one row of the 店铺管理 list: a store group in one region, with its seller authorisation (店铺授权) and
 // its advertising authorisation (广告授权) columns.
 type Row struct {
-	ID               string   `json:"id"`
-	GroupID          string   `json:"groupId"`
-	GroupName        string   `json:"groupName"`
-	Remark           string   `json:"remark"`
-	Region           string   `json:"region"`
-	RegionName       string   `json:"regionName"`
-	SellerRowID      string   `json:"sellerRowId"`
-	SellerID         string   `json:"sellerid"`
-	Countries        []string `json:"countries"`
-	AuthState        string   `json:"authState"`
-	AuthStatus       string   `json:"authStatus"`
-	AuthTime         string   `json:"authTime"`
-	OwnApp           bool     `json:"ownApp"`
-	AdvertState      string   `json:"advState"`
-	AdvertStatus     string   `json:"advStatus"`
-	AdvertAuthTime   string   `json:"advTime"`
-	FirstOfGroup     bool     `json:"firstOfGroup"`
+	ID             string   `json:"id"`
+	GroupID        string   `json:"groupId"`
+	GroupName      string   `json:"groupName"`
+	Remark         string   `json:"remark"`
+	Region         string   `json:"region"`
+	RegionName     string   `json:"regionName"`
+	SellerRowID    string   `json:"sellerRowId"`
+	SellerID       string   `json:"sellerid"`
+	Countries      []string `json:"countries"`
+	AuthState      string   `json:"authState"`
+	AuthStatus     string   `json:"authStatus"`
+	AuthTime       string   `json:"authTime"`
+	OwnApp         bool     `json:"ownApp"`
+	AdvertState    string   `json:"advState"`
+	AdvertStatus   string   `json:"advStatus"`
+	AdvertAuthTime string   `json:"advTime"`
+	FirstOfGroup   bool     `json:"firstOfGroup"`
 }
 
 // authStatus are the 店铺授权 column's words for each state.

@@ -14,17 +14,17 @@ import (
 // SubUser is a company user as the 子账号 screen shows it: Roles are the role names (the list's 角色 column),
 // RoleIDs the same roles for the edit form. Status is 1 (启用) or 0 (停用).
 type SubUser struct {
-	ID            string   `json:"id"`
-	Account       string   `json:"account"`
-	Name          string   `json:"name"`
-	Email         string   `json:"email"`
-	Mobile        string   `json:"mobile"`
-	Status        int      `json:"status"`
-	IsOwner       bool     `json:"isOwner"`
-	Roles         []string `json:"roles"`
-	RoleIDs       []string `json:"roleIds"`
-	DeptID        string   `json:"deptId"`
-	DeptName      string   `json:"deptName"`
+	ID       string   `json:"id"`
+	Account  string   `json:"account"`
+	Name     string   `json:"name"`
+	Email    string   `json:"email"`
+	Mobile   string   `json:"mobile"`
+	Status   int      `json:"status"`
+	IsOwner  bool     `json:"isOwner"`
+	Roles    []string `json:"roles"`
+	RoleIDs  []string `json:"roleIds"`
+	DeptID   string   `json:"deptId"`
+	DeptName string   `json:"deptName"`
 	// StoreGroups are the names of the store groups the user is limited to (none: all), StoreGroupIDs their ids.
 	StoreGroups   []string `json:"storeGroups"`
 	StoreGroupIDs []string `json:"storeGroupIds"`
