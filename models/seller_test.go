@@ -79,7 +79,9 @@ func TestSellersAndStoreGroups(t *testing.T) {
 		if err := db.CreateUser(clerk); err != nil {
 			t.Fatal(err)
 		}
-		err = db.Tx(t.Context(), func(tx *models.DB) error { return tx.SetUserStoreGroups(a.CompanyID, clerk.ID, []int64{eu.ID, theirs.ID}) })
+		err = db.Tx(t.Context(), func(tx *models.DB) error {
+			return tx.SetUserStoreGroups(a.CompanyID, clerk.ID, []int64{eu.ID, theirs.ID})
+		})
 		if !models.IsNotFound(err) {
 			t.Fatalf("limited to another company's group: %v", err)
 		}

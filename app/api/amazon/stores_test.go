@@ -33,8 +33,8 @@ func TestStoreGroupCalls(t *testing.T) {
 	h, _ := start(t)
 	c := h.SignedIn("13900000011", "环球贸易")
 	for body, msg := range map[string]string{
-		"":                       "店铺名称不能为空",
-		"   ":                    "店铺名称不能为空",
+		"":                      "店铺名称不能为空",
+		"   ":                   "店铺名称不能为空",
 		strings.Repeat("店", 51): "店铺名称不能超过50个字符",
 	} {
 		apptest.Expect(t, c.Call(http.MethodPost, v1+"storeGroups", map[string]string{"name": body}), http.StatusBadRequest, "A0400", msg)
