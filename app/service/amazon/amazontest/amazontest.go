@@ -46,6 +46,7 @@ type Server struct {
 	access        map[string]string // access token -> seller id
 	sellers       map[string][]string
 	clients       map[string]string // client id -> secret
+	tokenDelay    time.Duration
 }
 
 // Request is one request the stand-in received, with its form for the token endpoint.
@@ -147,6 +148,13 @@ func (s *Server) FailSellersAPI(statuses ...int) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	s.apiFailures = append(s.apiFailures, statuses...)
+}
+
+// SlowToken makes the token endpoint take d before answering, so a test can watch the product wait.
+func (s *Server) SlowToken(d time.Duration) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.tokenDelay = d
 }
 
 // RefuseGrants makes the token endpoint answer every grant with 400 invalid_grant while on.
