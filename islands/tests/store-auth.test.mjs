@@ -145,4 +145,31 @@ describe("店铺管理", () => {
     assert.equal(await row(list, "北美").getByRole("button", { name: "重新授权", exact: true }).isVisible(), true);
     assert.equal(await row(list, "北美").getByRole("button", { name: "停用", exact: true }).count(), 0);
   });
+
+  it("limits a sub-user to a store group in the 子账号 form", async () => {
+    await openFromRail(page, "系统", "子账号");
+    const users = await tabFrame(page, "子账号");
+    await users.getByRole("button", { name: "新增子账号", exact: true }).click();
+    const form = users.getByRole("dialog", { name: "新增子账号" });
+    await form.locator('input[name="account"]').fill("13911112222");
+    await form.locator('input[name="name"]').fill("美国店运营");
+    assert.deepEqual(await form.getByRole("group", { name: "可查看的店铺（不选则全部）" }).getByRole("checkbox").evaluateAll((cs) => cs.map((c) => c.parentElement.innerText.trim())), ["美国一店"]);
+    await form.getByRole("checkbox", { name: "美国一店", exact: true }).check();
+    await form.locator('input[name="password"]').fill("Ops#2026pass");
+    await form.locator('input[name="repassword"]').fill("Ops#2026pass");
+    await form.getByRole("button", { name: "保存", exact: true }).click();
+    assert.ok((await waitForToast(users, "操作成功!")).includes("操作成功!"));
+    const created = users.getByRole("row").filter({ hasText: "13911112222" });
+    await created.waitFor();
+    assert.match(await created.innerText(), /美国店运营[\s\S]*美国一店[\s\S]*启用/, "the row shows the store the user is limited to");
+    await page.screenshot({ path: artifact("subuser-store-groups.png") });
+
+    await created.getByRole("button", { name: "编辑", exact: true }).click();
+    const edit = users.locator("dialog[open]");
+    assert.equal(await edit.getByRole("checkbox", { name: "美国一店", exact: true }).isChecked(), true, "the edit form shows the limit");
+    await edit.getByRole("checkbox", { name: "美国一店", exact: true }).uncheck();
+    await edit.getByRole("button", { name: "保存", exact: true }).click();
+    await edit.waitFor({ state: "detached" });
+    await users.getByRole("row").filter({ hasText: "13911112222" }).filter({ hasText: "全部" }).waitFor();
+  });
 });
