@@ -3,6 +3,7 @@ package app
 import (
 	"github.com/labstack/echo/v5"
 
+	amazonapi "sellerhub/app/api/amazon"
 	"sellerhub/app/api/auth"
 	"sellerhub/app/api/contacts"
 	"sellerhub/app/api/depts"
@@ -47,6 +48,8 @@ func routes(e *echo.Echo, d Deps, pg *pages.Handler) {
 	forms.POST("/resetPassword", pg.Reset)
 	forms.GET("/usercenter/resetPassword", pg.ResetForm)
 	forms.POST("/usercenter/resetPassword", pg.Reset)
+	// Amazon's redirect back after a seller's consent: no sign-in, the signed single-use state authenticates it.
+	e.GET("/authresult", pg.AuthResult)
 	signedIn := forms.Group("", middleware.RequireSignIn)
 	signedIn.POST("/logout", pg.Logout)
 	// Publishing an announcement needs the sys:notify:add permission, checked by the service.
@@ -101,6 +104,7 @@ func routes(e *echo.Echo, d Deps, pg *pages.Handler) {
 		"/erp/ship/quota":            pg.ShipScreen("货件处理", "shipments"),
 		"/shipment_handing/shipstep": pg.ShipScreen("货件处理", "shipstep"),
 		"/shipmentdetails":           pg.ShipmentDetails,
+		"/amazon/storeAuth":          pg.StoreAuth,
 	}
 	// 个人中心 is each user's own account: every signed-in user may open it, granted its menu entry or not.
 	everyone := map[string]bool{"/usercenter": true}
@@ -268,6 +272,7 @@ func routes(e *echo.Echo, d Deps, pg *pages.Handler) {
 	admin.POST("/users/subusers/page", uh.SubUserPage, session, subuserScreen)
 	admin.GET("/users/subusers/roles", uh.SubUserRoles, session, subuserScreen)
 	admin.GET("/users/subusers/depts", uh.SubUserDepartments, session, subuserScreen)
+	admin.GET("/users/subusers/storeGroups", uh.SubUserStoreGroups, session, subuserScreen)
 	admin.GET("/users/subusers/:id", uh.GetSubUser, session, subuserScreen)
 	admin.POST("/users/subusers", uh.CreateSubUser, session, subuserScreen, needs(service.PermissionUserAdd), oplog("新增子账号"))
 	admin.PUT("/users/subusers/:id", uh.UpdateSubUser, session, subuserScreen, needs(service.PermissionUserEdit), oplog("编辑子账号"))
@@ -406,6 +411,29 @@ func routes(e *echo.Echo, d Deps, pg *pages.Handler) {
 	erp.POST("/shipment/:id/receive", sh.Receive, session, quotaScreen, shipHandle, oplog("货件收货"))
 	erp.POST("/shipment/:id/amazonStatus", sh.AmazonStatus, session, quotaScreen, shipHandle, oplog("更新货件状态"))
 	erp.POST("/shipment/:id/cancel", sh.Cancel, session, quotaScreen, shipHandle, oplog("取消货件"))
+
+	// Store authorization (/amazon/api/v1). authSeller is public: Amazon's redirect brings the seller back with a
+	// signed, single-use state that names the company and store group. The rest need the 店铺管理 screen for the
+	// list and its button permissions for changes; reading the store groups and marketplaces needs a session only
+	// (other modules choose stores and marketplaces with them). A user limited to store groups sees only those.
+	amz := e.Group("/amazon/api/v1", middleware.SameOrigin)
+	stores := &amazonapi.Handler{Svc: d.Service, TimeZone: d.Config.TimeZone, PublicURL: d.Config.PublicURL}
+	storeScreen := middleware.RequireMenu(d.Service, "/amazon/storeAuth")
+	canAddStore := needs(service.PermissionStoreAdd)
+	canDisableStore := needs(service.PermissionStoreDisable)
+	amz.GET("/amzauthority/authSeller", stores.AuthSeller)
+	amz.GET("/amzauthority/getAuthUrl", stores.GetAuthURL, session, storeScreen, canAddStore)
+	amz.POST("/amzauthority/saveAuth", stores.SaveAuth, session, storeScreen, canAddStore, oplog("自有应用授权"))
+	amz.GET("/amzauthority/getBindSeller", stores.GetBindSeller, session)
+	amz.GET("/amzauthority/getRegionByGroup", stores.GetRegionByGroup, session)
+	amz.GET("/amzauthority/getAuthMaketplace", stores.GetAuthMaketplace, session)
+	amz.GET("/amzauthority/deleteByLogic", stores.DeleteByLogic, session, middleware.SameOriginGET, storeScreen, canDisableStore, oplog("停用店铺授权"))
+	amz.POST("/amzauthority/page", stores.Page, session, storeScreen)
+	amz.GET("/amzauthority/storeGroups", stores.StoreGroups, session)
+	amz.POST("/amzauthority/storeGroups", stores.CreateStoreGroup, session, storeScreen, canAddStore, oplog("新增店铺"))
+	amz.PUT("/amzauthority/storeGroups/:id", stores.UpdateStoreGroup, session, storeScreen, canAddStore, oplog("编辑店铺"))
+	amz.DELETE("/amzauthority/storeGroups/:id", stores.DeleteStoreGroup, session, storeScreen, canDisableStore, oplog("删除店铺"))
+	amz.GET("/report/requestReportParamAuth", stores.RequestReportParamAuth, session, middleware.SameOriginGET, storeScreen, canAddStore, oplog("请求报表"))
 
 	// Unknown addresses: the envelope under the API prefixes, the 404 page elsewhere.
 	e.RouteNotFound("/*", func(*echo.Context) error { return echo.ErrNotFound })

@@ -27,6 +27,7 @@ const modules = {
   picklist: "islands/picklist/print.js",
   warehouse: "islands/warehouse/main.jsx",
   ship: "islands/ship/main.jsx",
+  storeauth: "islands/amazon/storeauth.jsx",
 };
 const classic = { theme: "islands/theme.js" };
 
