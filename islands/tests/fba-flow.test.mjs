@@ -1,14 +1,11 @@
 // The whole FBA chain in one go, through the screens the way the seller's staff work, as the owner of a newly
 // registered company (the demo company's seeded data would crowd its lists): create a warehouse and a product
-// with its carton spec, receive stock with an inbound document (submit, approve, see the stock), add a listing
-// for the product and pair it, plan a shipment from that listing and submit it, create the shipment for a
-// destination centre, walk 配货 (the stock moves to 待出库, seen in 库存), 装箱, 发货, 收货 and 货件信息/状态, open
-// the pick list from the handling screen in a new window, read its fields, print it to an A4 PDF with Chromium and
-// find the item's SKU and quantity in the PDF's text. Screenshots go to /tmp/shots-e2e/.
-//
-// Store groups have no screen yet (the stores module's): the one store group is put straight into the database.
+// with its carton spec, receive stock with an inbound document (submit, approve, see the stock), add a store
+// group in 店铺管理 and the product's listing in it and pair them, plan a shipment from that listing and submit it,
+// create the shipment for a destination centre, walk 配货 (the stock moves to 待出库, seen in 库存), 装箱, 发货, 收货
+// and 货件信息/状态, open the pick list from the handling screen in a new window, read its fields, print it to an A4
+// PDF with Chromium and find the item's SKU and quantity in the PDF's text. Screenshots go to /tmp/shots-e2e/.
 import assert from "node:assert/strict";
-import { execFileSync } from "node:child_process";
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { after, before, describe, it } from "node:test";
@@ -157,16 +154,19 @@ describe("FBA全流程：产品、入库、发货计划、货件处理与配货�
     await shot("stock-received");
   });
 
-  it("adds the product's listing in a store group and pairs it", async () => {
-    // Store groups are made by the stores module's screens, not on this branch: one goes straight in the database.
-    execFileSync("python3", ["-c", `
-import sqlite3, sys, time
-db = sqlite3.connect(sys.argv[1], timeout=10)
-company = db.execute("SELECT company_id FROM users WHERE account = ?", (sys.argv[2],)).fetchone()[0]
-now = time.strftime("%Y-%m-%d %H:%M:%S")
-db.execute("INSERT INTO store_groups (id, company_id, name, remark, created_at, updated_at) VALUES (?, ?, ?, '', ?, ?)", (int(time.time() * 1000), company, sys.argv[3], now, now))
-db.commit()
-`, join(server.dir, "db.sqlite"), OWNER.account, GROUP]);
+  it("adds a store group, the product's listing in it, and pairs it", async () => {
+    await openFromRail(page, "授权", "店铺管理");
+    const stores = await tabFrame(page, "店铺管理");
+    await stores.getByText("暂无数据！").waitFor();
+    await stores.getByRole("button", { name: "添加店铺", exact: true }).click();
+    const add = stores.locator("dialog[open]");
+    await add.locator('input[name="name"]').fill(GROUP);
+    await add.getByRole("button", { name: "保存", exact: true }).click();
+    await add.waitFor({ state: "detached" });
+    await expectToast(stores, "操作成功!");
+    await row(stores, "未授权").first().waitFor();
+    await shot("store-group");
+
     await openFromRail(page, "产品", "SKU配对");
     const listings = await tabFrame(page, "SKU配对");
     await listings.getByText("暂无数据！").waitFor();
