@@ -164,7 +164,7 @@ func newCodeSender(cfg *config.Config, log *slog.Logger) service.CodeSender {
 	return senders
 }
 
-// sweep removes expired sessions and codes every ten minutes. Redis expires its sessions by itself.
+// sweep removes expired sessions, codes and OAuth states every ten minutes. Redis expires its sessions by itself.
 func sweep(ctx context.Context, db *models.DB, sm *scs.SessionManager, log *slog.Logger) {
 	t := time.NewTicker(10 * time.Minute)
 	defer t.Stop()
@@ -181,6 +181,9 @@ func sweep(ctx context.Context, db *models.DB, sm *scs.SessionManager, log *slog
 		}
 		if err := db.With(ctx).DeleteExpiredCodes(time.Now().UTC().Add(-24 * time.Hour)); err != nil {
 			log.Error("sweep codes", "err", err)
+		}
+		if err := db.With(ctx).DeleteExpiredOAuthStates(time.Now().UTC().Add(-24 * time.Hour)); err != nil {
+			log.Error("sweep oauth states", "err", err)
 		}
 	}
 }

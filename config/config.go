@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
+	"log/slog"
 	"net"
 	"net/mail"
 	"net/url"
@@ -79,7 +80,64 @@ type Config struct {
 
 	// LogFormat is json or text (SELLERHUB_LOG_FORMAT).
 	LogFormat string
+
+	// SecretKey encrypts Amazon refresh tokens and client secrets at rest and signs the OAuth state
+	// (SELLERHUB_SECRET_KEY, at least 32 characters). Empty: the product generates one at first start and keeps it
+	// in the database (app_secrets), so `make run` needs no configuration; production sets it here instead, so
+	// that a copy of the database alone does not hold both the tokens and their key.
+	SecretKey Secret
+
+	// Amazon is the Selling Partner API application the product authorises sellers for.
+	Amazon Amazon
 }
+
+// Amazon holds the Selling Partner API application's identity and the addresses of Amazon's services. The hosts
+// default to Amazon's production ones (per region from models.Regions); tests point them at a local stand-in.
+type Amazon struct {
+	// AppID is the application id shown in Seller Central's developer console, amzn1.sp.solution...
+	// (SELLERHUB_AMAZON_APP_ID).
+	AppID string
+	// ClientID and ClientSecret are the application's Login with Amazon credentials
+	// (SELLERHUB_AMAZON_CLIENT_ID, SELLERHUB_AMAZON_CLIENT_SECRET).
+	ClientID     string
+	ClientSecret Secret
+	// TokenURL is Login with Amazon's token endpoint (SELLERHUB_AMAZON_TOKEN_URL).
+	TokenURL string
+	// ConsentURL replaces the marketplace's Seller Central host in consent links (SELLERHUB_AMAZON_CONSENT_URL);
+	// empty: the marketplace's own Seller Central.
+	ConsentURL string
+	// SellingPartnerURL replaces the region's Selling Partner API host (SELLERHUB_AMAZON_SPAPI_URL); empty: the
+	// region's own.
+	SellingPartnerURL string
+	// Timeout bounds one call to Amazon, retries included (SELLERHUB_AMAZON_TIMEOUT).
+	Timeout time.Duration
+	// DraftApp adds version=beta to consent links, which Amazon requires while the application is a draft
+	// (SELLERHUB_AMAZON_DRAFT_APP).
+	DraftApp bool
+}
+
+// Secret is a configuration value that must never reach a log: it prints as ******.
+type Secret string
+
+// String hides the value from fmt's %v and %s, also inside a printed Config.
+func (s Secret) String() string {
+	if s == "" {
+		return ""
+	}
+	return "******"
+}
+
+// GoString hides the value from %#v.
+func (s Secret) GoString() string { return `"` + s.String() + `"` }
+
+// LogValue hides the value from slog.
+func (s Secret) LogValue() slog.Value { return slog.StringValue(s.String()) }
+
+// MarshalText hides the value from JSON and other encoders.
+func (s Secret) MarshalText() ([]byte, error) { return []byte(s.String()), nil }
+
+// Reveal is the value itself, for the code that uses it.
+func (s Secret) Reveal() string { return string(s) }
 
 // Getenv is how Load reads a variable; tests pass a map's lookup instead of the process environment.
 type Getenv func(string) string
@@ -114,7 +172,18 @@ func Load(getenv Getenv) (*Config, error) {
 		UploadDir:       r.str("SELLERHUB_UPLOAD_DIR", "data/uploads"),
 		FilingNumber:    r.str("SELLERHUB_FILING_NUMBER", ""),
 		LogFormat:       r.str("SELLERHUB_LOG_FORMAT", "json"),
+		SecretKey:       Secret(r.str("SELLERHUB_SECRET_KEY", "")),
+		Amazon: Amazon{
+			AppID:             r.str("SELLERHUB_AMAZON_APP_ID", ""),
+			ClientID:          r.str("SELLERHUB_AMAZON_CLIENT_ID", ""),
+			ClientSecret:      Secret(r.str("SELLERHUB_AMAZON_CLIENT_SECRET", "")),
+			TokenURL:          r.str("SELLERHUB_AMAZON_TOKEN_URL", "https://api.amazon.com/auth/o2/token"),
+			ConsentURL:        r.str("SELLERHUB_AMAZON_CONSENT_URL", ""),
+			SellingPartnerURL: r.str("SELLERHUB_AMAZON_SPAPI_URL", ""),
+			Timeout:           r.duration("SELLERHUB_AMAZON_TIMEOUT", 30*time.Second),
+		},
 	}
+	c.Amazon.DraftApp = r.boolean("SELLERHUB_AMAZON_DRAFT_APP", false)
 	c.TimeZone = r.location("SELLERHUB_TIMEZONE", "Asia/Shanghai")
 	c.PlatformAdmins = r.list("SELLERHUB_PLATFORM_ADMINS", c.AdminAccount)
 	c.SecureCookies = r.boolean("SELLERHUB_SECURE_COOKIES", strings.HasPrefix(c.PublicURL, "https://"))
@@ -147,7 +216,9 @@ func (c *Config) validate(r *reader) {
 	if c.SessionIdle <= 0 || c.SessionLifetime < c.SessionIdle {
 		r.fail("SELLERHUB_SESSION_IDLE", c.SessionIdle.String(), "must be positive and not longer than SELLERHUB_SESSION_LIFETIME")
 	}
-	for name, v := range map[string]string{"SELLERHUB_PUBLIC_URL": c.PublicURL, "SELLERHUB_SSO_URL": c.SSOURL,
+	for name, v := range map[string]string{"SELLERHUB_AMAZON_TOKEN_URL": c.Amazon.TokenURL,
+		"SELLERHUB_AMAZON_CONSENT_URL": c.Amazon.ConsentURL, "SELLERHUB_AMAZON_SPAPI_URL": c.Amazon.SellingPartnerURL,
+		"SELLERHUB_PUBLIC_URL": c.PublicURL, "SELLERHUB_SSO_URL": c.SSOURL,
 		"SELLERHUB_SSO_LOGOUT_URL": c.SSOLogoutURL, "SELLERHUB_LEGACY_URL": c.LegacyURL, "SELLERHUB_SMS_URL": c.SMSURL, "SELLERHUB_HELP_URL": c.HelpURL} {
 		if v == "" {
 			continue
@@ -172,6 +243,15 @@ func (c *Config) validate(r *reader) {
 		r.fail("SELLERHUB_UPLOAD_DIR", c.UploadDir, "exists and is not a folder")
 	} else if err != nil && !errors.Is(err, fs.ErrNotExist) {
 		r.fail("SELLERHUB_UPLOAD_DIR", c.UploadDir, err.Error())
+	}
+	if k := c.SecretKey.Reveal(); k != "" && len(k) < 32 {
+		r.fail("SELLERHUB_SECRET_KEY", c.SecretKey.String(), "must be at least 32 characters")
+	}
+	if c.Amazon.Timeout < time.Second || c.Amazon.Timeout > 10*time.Minute {
+		r.fail("SELLERHUB_AMAZON_TIMEOUT", c.Amazon.Timeout.String(), "must be between 1s and 10m")
+	}
+	if (c.Amazon.ClientID == "") != (c.Amazon.ClientSecret == "") {
+		r.fail("SELLERHUB_AMAZON_CLIENT_SECRET", c.Amazon.ClientSecret.String(), "SELLERHUB_AMAZON_CLIENT_ID and SELLERHUB_AMAZON_CLIENT_SECRET go together")
 	}
 	if c.LogFormat != "json" && c.LogFormat != "text" {
 		r.fail("SELLERHUB_LOG_FORMAT", c.LogFormat, "expected json or text")

@@ -1,6 +1,10 @@
 package config
 
 import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"log/slog"
 	"os"
 	"path/filepath"
 	"strings"
@@ -102,5 +106,58 @@ func TestPlatformAdmins(t *testing.T) {
 	}
 	if _, err := Load(env(map[string]string{"SELLERHUB_PLATFORM_ADMINS": "ops @example.com"})); err == nil {
 		t.Fatal("an account with a space inside is accepted")
+	}
+}
+
+func TestAmazonSettings(t *testing.T) {
+	c, err := Load(env(nil))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if c.Amazon.TokenURL != "https://api.amazon.com/auth/o2/token" || c.Amazon.Timeout != 30*time.Second ||
+		c.Amazon.ConsentURL != "" || c.Amazon.SellingPartnerURL != "" || c.SecretKey != "" {
+		t.Fatalf("amazon defaults: %+v", c.Amazon)
+	}
+	for name, value := range map[string]string{
+		"SELLERHUB_SECRET_KEY":         "too-short",
+		"SELLERHUB_AMAZON_TOKEN_URL":   "api.amazon.com/auth/o2/token",
+		"SELLERHUB_AMAZON_CONSENT_URL": "ftp://sellercentral",
+		"SELLERHUB_AMAZON_SPAPI_URL":   "nowhere",
+		"SELLERHUB_AMAZON_TIMEOUT":     "20m",
+		"SELLERHUB_AMAZON_DRAFT_APP":   "perhaps",
+	} {
+		_, err := Load(env(map[string]string{name: value}))
+		if err == nil || !strings.Contains(err.Error(), name) {
+			t.Errorf("%s=%q: error %v does not name the variable", name, value, err)
+		}
+	}
+	_, err = Load(env(map[string]string{"SELLERHUB_AMAZON_CLIENT_ID": "amzn1.application-oa2-client.x"}))
+	if err == nil || !strings.Contains(err.Error(), "SELLERHUB_AMAZON_CLIENT_SECRET") {
+		t.Errorf("client id without secret: %v", err)
+	}
+}
+
+// Secrets print as ****** however the configuration is printed or logged, and so do bad values of them.
+func TestSecretsAreNeverPrinted(t *testing.T) {
+	const key, secret = "a-very-secret-key-of-at-least-32-chars", "amzn1.oa2-cs.v1.topsecret"
+	c, err := Load(env(map[string]string{"SELLERHUB_SECRET_KEY": key, "SELLERHUB_AMAZON_CLIENT_ID": "id",
+		"SELLERHUB_AMAZON_CLIENT_SECRET": secret}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if c.SecretKey.Reveal() != key || c.Amazon.ClientSecret.Reveal() != secret {
+		t.Fatal("the values themselves are lost")
+	}
+	var logged bytes.Buffer
+	slog.New(slog.NewJSONHandler(&logged, nil)).Info("config", "amazon", c.Amazon, "key", c.SecretKey)
+	js, _ := json.Marshal(c)
+	for _, out := range []string{fmt.Sprintf("%v %+v %#v %s", c, c, c, c.SecretKey), logged.String(), string(js)} {
+		if strings.Contains(out, key) || strings.Contains(out, secret) {
+			t.Fatalf("a secret was printed: %s", out)
+		}
+	}
+	_, err = Load(env(map[string]string{"SELLERHUB_SECRET_KEY": "short-secret"}))
+	if err == nil || strings.Contains(err.Error(), "short-secret") {
+		t.Fatalf("the bad key's error shows it: %v", err)
 	}
 }

@@ -23,6 +23,7 @@ import (
 
 	"sellerhub/app"
 	"sellerhub/app/service"
+	"sellerhub/app/service/amazon"
 	"sellerhub/config"
 	"sellerhub/models"
 	"sellerhub/models/dbtest"
@@ -100,7 +101,11 @@ func Start(t testing.TB, opts ...Option) *Harness {
 	if o.redis {
 		h.Sessions.Store = redisStore(t)
 	}
-	h.Svc = service.New(service.Deps{DB: h.DB, Sessions: h.Sessions, Sender: h.Codes, Config: cfg, Log: log, Now: h.Clock.Now})
+	// Calls to Amazon (the local stand-in) retry as in production, but without production's waits.
+	amazonHTTP := amazon.NewHTTP(cfg.Amazon.Timeout)
+	amazonHTTP.BaseDelay, amazonHTTP.MaxDelay = time.Millisecond, 5*time.Millisecond
+	h.Svc = service.New(service.Deps{DB: h.DB, Sessions: h.Sessions, Sender: h.Codes, Config: cfg, Log: log,
+		Now: h.Clock.Now, AmazonHTTP: amazonHTTP})
 	assets, _ := static.LoadManifest()
 	e := app.New(app.Deps{Config: cfg, Service: h.Svc, Log: log, Assets: assets, Static: static.FS()})
 	srv := httptest.NewServer(e)

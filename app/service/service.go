@@ -7,6 +7,7 @@ import (
 
 	"github.com/alexedwards/scs/v2"
 
+	"sellerhub/app/service/amazon"
 	"sellerhub/config"
 	"sellerhub/models"
 )
@@ -22,6 +23,8 @@ type Deps struct {
 	Now func() time.Time
 	// HTTP makes outgoing calls (the SSO probe).
 	HTTP *http.Client
+	// AmazonHTTP calls Amazon; nil: built from the configuration (tests shorten its retry waits).
+	AmazonHTTP *amazon.HTTP
 }
 
 // Service is the product's business rules, grouped in files by area (auth, codes, accounts).
@@ -42,6 +45,7 @@ type Service struct {
 	sso          *ssoProbe
 	menus        *menuCache
 	counts       *countCache
+	amazon       *amazonKit
 }
 
 // Limits on guessing and on code requests.
@@ -72,5 +76,6 @@ func New(d Deps) *Service {
 		sso:             &ssoProbe{url: d.Config.SSOURL, client: d.HTTP, now: d.Now},
 		menus:           &menuCache{users: map[int64]*UserMenu{}},
 		counts:          newCountCache(d.Now),
+		amazon:          newAmazonKit(d.Config, d.AmazonHTTP),
 	}
 }

@@ -1,0 +1,189 @@
+// Package amazontest is a local stand-in for Amazon in tests: the Seller Central consent page, the Login with
+// Amazon token endpoint and the Selling Partner API's Sellers operation, speaking Amazon's documented request and
+// answer formats (error bodies included). Mux is exported so other files can add more of Amazon (the Advertising
+// API). Switches make the token endpoint fail in the ways Amazon does, and every request is recorded.
+package amazontest
+
+import (
+	"crypto/rand"
+	"encoding/hex"
+	"net/http"
+	"net/http/httptest"
+	"net/url"
+	"sync"
+	"testing"
+	"time"
+
+	"sellerhub/config"
+)
+
+// The stand-in's application credentials. ClientSecret is what tests look for in logs and answers.
+const (
+	AppID        = "amzn1.sp.solution.sellerhub-test"
+	ClientID     = "amzn1.application-oa2-client.sellerhubtest"
+	ClientSecret = "amzn1.oa2-cs.v1.standin-client-secret-7f3a9c"
+	// SecretKey is a fixed SELLERHUB_SECRET_KEY for processes started against the stand-in.
+	SecretKey = "sellerhub-test-secret-key-0123456789abcdef"
+)
+
+// Server is the stand-in. Its zero value is not usable: make it with New or Start.
+type Server struct {
+	// Mux answers every path; add handlers to it before the first request.
+	Mux *http.ServeMux
+	// URL is where the stand-in listens (set by Start, or by whoever serves it).
+	URL string
+	// AccessTokenLifetime is the expires_in of issued access tokens (3600 s, like Amazon).
+	AccessTokenLifetime time.Duration
+
+	mu            sync.Mutex
+	requests      []Request
+	tokenFailures []int
+	invalidGrant  bool
+	apiFailures   []int
+	consenter     string
+	codes         map[string]string // authorization code -> seller id
+	refresh       map[string]string // refresh token -> seller id
+	access        map[string]string // access token -> seller id
+	sellers       map[string][]string
+}
+
+// Request is one request the stand-in received, with its form for the token endpoint.
+type Request struct {
+	Method string
+	Path   string
+	Query  url.Values
+	Form   url.Values
+	Header http.Header
+}
+
+// The seller who consents when no other is set, and their marketplaces (US, CA, MX).
+const DefaultSeller = "A3SELLERSTANDIN"
+
+var defaultMarketplaces = []string{"ATVPDKIKX0DER", "A2EUQ1WTGCTBG2", "A1AM78C64UM0Y8"}
+
+// New makes the stand-in without listening.
+func New() *Server {
+	s := &Server{
+		Mux: http.NewServeMux(), AccessTokenLifetime: time.Hour, consenter: DefaultSeller,
+		codes: map[string]string{}, refresh: map[string]string{}, access: map[string]string{},
+		sellers: map[string][]string{DefaultSeller: defaultMarketplaces},
+	}
+	s.Mux.HandleFunc("GET /apps/authorize/consent", s.consent)
+	s.Mux.HandleFunc("POST /auth/o2/token", s.token)
+	s.Mux.HandleFunc("GET /sellers/v1/marketplaceParticipations", s.participations)
+	return s
+}
+
+// Start serves a new stand-in until the test ends.
+func Start(t testing.TB) *Server {
+	s := New()
+	srv := httptest.NewServer(s)
+	t.Cleanup(srv.Close)
+	s.URL = srv.URL
+	return s
+}
+
+// Configure points the product's configuration at the stand-in.
+func (s *Server) Configure(c *config.Config) {
+	c.SecretKey = SecretKey
+	c.Amazon.AppID = AppID
+	c.Amazon.ClientID = ClientID
+	c.Amazon.ClientSecret = ClientSecret
+	c.Amazon.TokenURL = s.URL + "/auth/o2/token"
+	c.Amazon.ConsentURL = s.URL
+	c.Amazon.SellingPartnerURL = s.URL
+}
+
+// Env is the same configuration as SELLERHUB_* variables, for a product process.
+func (s *Server) Env() []string {
+	return []string{
+		"SELLERHUB_SECRET_KEY=" + SecretKey, "SELLERHUB_AMAZON_APP_ID=" + AppID,
+		"SELLERHUB_AMAZON_CLIENT_ID=" + ClientID, "SELLERHUB_AMAZON_CLIENT_SECRET=" + ClientSecret,
+		"SELLERHUB_AMAZON_TOKEN_URL=" + s.URL + "/auth/o2/token", "SELLERHUB_AMAZON_CONSENT_URL=" + s.URL,
+		"SELLERHUB_AMAZON_SPAPI_URL=" + s.URL,
+	}
+}
+
+// ServeHTTP records the request and answers it through Mux.
+func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	_ = r.ParseForm()
+	s.mu.Lock()
+	s.requests = append(s.requests, Request{Method: r.Method, Path: r.URL.Path, Query: r.URL.Query(),
+		Form: r.PostForm, Header: r.Header.Clone()})
+	s.mu.Unlock()
+	s.Mux.ServeHTTP(w, r)
+}
+
+// Requests returns what was received so far, oldest first.
+func (s *Server) Requests() []Request {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return append([]Request(nil), s.requests...)
+}
+
+// RequestsTo returns the requests to one path.
+func (s *Server) RequestsTo(path string) []Request {
+	var out []Request
+	for _, r := range s.Requests() {
+		if r.Path == path {
+			out = append(out, r)
+		}
+	}
+	return out
+}
+
+// FailToken makes the next token requests answer these HTTP statuses, one each, before answering normally again
+// (429 with Retry-After: 0, 5xx with a server_error body). FailToken(429) then a success is "429 then OK".
+func (s *Server) FailToken(statuses ...int) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.tokenFailures = append(s.tokenFailures, statuses...)
+}
+
+// FailSellersAPI does the same for the Sellers API.
+func (s *Server) FailSellersAPI(statuses ...int) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.apiFailures = append(s.apiFailures, statuses...)
+}
+
+// RefuseGrants makes the token endpoint answer every grant with 400 invalid_grant while on.
+func (s *Server) RefuseGrants(on bool) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.invalidGrant = on
+}
+
+// SetSeller makes sellerID the one who consents next, taking part in the given marketplaces.
+func (s *Server) SetSeller(sellerID string, marketplaceIDs ...string) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.consenter = sellerID
+	s.sellers[sellerID] = marketplaceIDs
+}
+
+// IssueCode makes an authorization code for a seller, as a consent would, for tests that skip the consent page.
+func (s *Server) IssueCode(sellerID string) string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	code := "ANcode" + random()
+	s.codes[code] = sellerID
+	return code
+}
+
+// RefreshTokens returns the refresh tokens issued so far, which must never appear in the product's answers or log.
+func (s *Server) RefreshTokens() []string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	out := make([]string, 0, len(s.refresh))
+	for t := range s.refresh {
+		out = append(out, t)
+	}
+	return out
+}
+
+func random() string {
+	b := make([]byte, 12)
+	_, _ = rand.Read(b)
+	return hex.EncodeToString(b)
+}

@@ -1,0 +1,30 @@
+// Command amazontest serves the Amazon stand-in as a process, for browser tests that run the product binary
+// against it: `go run ./app/service/amazon/amazontest/cmd -addr 127.0.0.1:0`. Its first line of output is
+// "listening <URL>"; the lines after it are the SELLERHUB_* variables that point the product at it.
+package main
+
+import (
+	"flag"
+	"fmt"
+	"log"
+	"net"
+	"net/http"
+
+	"sellerhub/app/service/amazon/amazontest"
+)
+
+func main() {
+	addr := flag.String("addr", "127.0.0.1:0", "listen address")
+	flag.Parse()
+	ln, err := net.Listen("tcp", *addr)
+	if err != nil {
+		log.Fatal(err)
+	}
+	s := amazontest.New()
+	s.URL = "http://" + ln.Addr().String()
+	fmt.Println("listening", s.URL)
+	for _, kv := range s.Env() {
+		fmt.Println(kv)
+	}
+	log.Fatal(http.Serve(ln, s))
+}
