@@ -3,6 +3,7 @@ package app
 import (
 	"github.com/labstack/echo/v5"
 
+	"sellerhub/app/api/advert"
 	"sellerhub/app/api/auth"
 	"sellerhub/app/api/contacts"
 	"sellerhub/app/api/depts"
@@ -39,6 +40,9 @@ func routes(e *echo.Echo, d Deps, pg *pages.Handler) {
 	forms.POST("/resetPassword", pg.Reset)
 	forms.GET("/usercenter/resetPassword", pg.ResetForm)
 	forms.POST("/usercenter/resetPassword", pg.Reset)
+	// Amazon's way back from an advertising consent: 授权中, then the outcome. Public: the signed state vouches.
+	forms.GET("/advresult", pg.AdvResultForm)
+	forms.POST("/advresult", pg.AdvResult)
 	signedIn := forms.Group("", middleware.RequireSignIn)
 	signedIn.POST("/logout", pg.Logout)
 	// Publishing an announcement needs the sys:notify:add permission, checked by the service.
@@ -257,6 +261,20 @@ func routes(e *echo.Echo, d Deps, pg *pages.Handler) {
 	admin.POST("/depts", deh.Create, session, deptScreen, needs(service.PermissionDeptAdd), oplog("新增部门"))
 	admin.PUT("/depts/:id", deh.Update, session, deptScreen, needs(service.PermissionDeptEdit), oplog("编辑部门"))
 	admin.DELETE("/depts/:id", deh.Delete, session, deptScreen, needs(service.PermissionDeptDelete), oplog("删除部门"))
+
+	// Advertising authorisation (广告授权) of the store list. bindAdvAuthData is public, protected by the signed
+	// single-use state instead of a session. Authorising and disabling need the store list's button permissions;
+	// the GETs that change something refuse other sites.
+	vh := &advert.Handler{Svc: d.Service, TimeZone: d.Config.TimeZone}
+	advAPI := e.Group("/amazonadv/api/v1", middleware.SameOrigin)
+	storeScreen := middleware.RequireMenu(d.Service, "/amazon/storeAuth")
+	advAPI.GET("/advert/bindUrl", vh.BindURL, session, storeScreen, perm(service.PermissionAdvAuthorise))
+	advAPI.GET("/advert/bindAdvAuthData", vh.BindAdvAuthData)
+	advAPI.POST("/advert/bindAdvAuthData", vh.BindAdvAuthData)
+	advAPI.GET("/advert/disableAuth", vh.DisableAuth, session, storeScreen, perm(service.PermissionAdvDisable), middleware.SameOriginGET, oplog("停用广告授权"))
+	advAPI.GET("/advert/loadProfile", vh.LoadProfile, session)
+	advAPI.GET("/advert/captureProfileById", vh.CaptureProfileByID, session, storeScreen, middleware.SameOriginGET, oplog("刷新广告配置文件"))
+	advAPI.GET("/advManager/getGroup", vh.GetGroup, session)
 
 	// Unknown addresses: the envelope under the API prefixes, the 404 page elsewhere.
 	e.RouteNotFound("/*", func(*echo.Context) error { return echo.ErrNotFound })

@@ -22,6 +22,7 @@ const modules = {
   subusers: "islands/sys/subusers.jsx",
   roles: "islands/sys/roles.jsx",
   usercenter: "islands/usercenter.js",
+  consent: "islands/consent.js",
 };
 const classic = { theme: "islands/theme.js" };
 
