@@ -564,3 +564,33 @@ func lastLine(log, what string) string {
 	}
 	return ""
 }
+
+func TestAUserLimitedToSomeStoresSeesOnlyThem(t *testing.T) {
+	w := start(t)
+	id := w.authorise(t, w.group, "NA")
+	jp := w.newGroup(w.company, "日本店")
+	w.authorise(t, jp, "FE")
+	limited := w.h.Member("13900000001", "13900000008", true)
+	u, _ := w.h.DB.UserByAccount("13900000008")
+	if err := w.h.DB.Create(&models.UserStoreGroup{UserID: u.ID, GroupID: mustID(t, jp)}).Error; err != nil {
+		t.Fatal(err)
+	}
+
+	env := w.call(limited, http.MethodGet, adv+"advManager/getGroup", nil)
+	apptest.ExpectOK(t, env)
+	if string(env.Data) != `[{"id":"`+jp+`","name":"日本店"}]` {
+		t.Fatalf("getGroup of a limited user = %s", env.Data)
+	}
+	if p := w.profiles(t, limited, jp); len(p) != 2 || p[0].Region != "FE" {
+		t.Fatalf("profiles of the user's store = %+v", p)
+	}
+	apptest.Expect(t, w.call(limited, http.MethodGet, adv+"advert/loadProfile?groupid="+w.group, nil),
+		http.StatusNotFound, "A0404", "店铺不存在")
+	apptest.Expect(t, w.call(limited, http.MethodGet, adv+"advert/bindUrl?region=NA&groupid="+w.group, nil),
+		http.StatusNotFound, "A0404", "店铺不存在")
+	apptest.Expect(t, w.call(limited, http.MethodGet, adv+"advert/disableAuth?id="+id, nil),
+		http.StatusNotFound, "A0404", "广告授权不存在")
+	apptest.Expect(t, w.call(limited, http.MethodGet, adv+"advert/captureProfileById?id="+id, nil),
+		http.StatusNotFound, "A0404", "广告授权不存在")
+	apptest.ExpectOK(t, w.call(limited, http.MethodGet, adv+"advert/bindUrl?region=FE&groupid="+jp, nil))
+}
