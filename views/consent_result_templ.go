@@ -175,14 +175,14 @@ func ConsentResult(p ConsentResultPage) templ.Component {
 					return templ_7745c5c3_Err
 				}
 			case ConsentSucceeded:
-				templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 11, "<svg viewBox=\"0 0 48 48\" class=\"mx-auto mb-4 h-12 w-12\" aria-hidden=\"true\"><circle cx=\"24\" cy=\"24\" r=\"22\" class=\"fill-emerald-100 stroke-emerald-600\" stroke-width=\"3\"></circle> <path d=\"m14 25 7 7 13-15\" fill=\"none\" class=\"stroke-emerald-600\" stroke-width=\"4\" stroke-linecap=\"round\" stroke-linejoin=\"round\"></path></svg><p role=\"status\" class=\"text-lg font-medium text-emerald-700\">")
+				templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 11, "<svg viewBox=\"0 0 48 48\" class=\"mx-auto mb-4 h-12 w-12\" aria-hidden=\"true\"><circle cx=\"24\" cy=\"24\" r=\"22\" class=\"fill-emerald-100 stroke-emerald-600\" stroke-width=\"3\"></circle> <path d=\"m14 25 7 7 13-15\" fill=\"none\" class=\"stroke-emerald-600\" stroke-width=\"4\" stroke-linecap=\"round\" stroke-linejoin=\"round\"></path></svg><h1 class=\"text-xl font-semibold text-slate-900\">授权成功</h1><p role=\"status\" class=\"mt-2 text-emerald-700\">")
 				if templ_7745c5c3_Err != nil {
 					return templ_7745c5c3_Err
 				}
 				var templ_7745c5c3_Var10 string
 				templ_7745c5c3_Var10, templ_7745c5c3_Err = templ.JoinStringErrs(ConsentSucceededText)
 				if templ_7745c5c3_Err != nil {
-					return templ.Error{Err: templ_7745c5c3_Err, FileName: `consent_result.templ`, Line: 47, Col: 90}
+					return templ.Error{Err: templ_7745c5c3_Err, FileName: `consent_result.templ`, Line: 48, Col: 75}
 				}
 				_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var10))
 				if templ_7745c5c3_Err != nil {
@@ -193,14 +193,14 @@ func ConsentResult(p ConsentResultPage) templ.Component {
 					return templ_7745c5c3_Err
 				}
 			default:
-				templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 13, "<svg viewBox=\"0 0 48 48\" class=\"mx-auto mb-4 h-12 w-12\" aria-hidden=\"true\"><circle cx=\"24\" cy=\"24\" r=\"22\" class=\"fill-red-100 stroke-red-600\" stroke-width=\"3\"></circle> <path d=\"m16 16 16 16m0-16L16 32\" class=\"stroke-red-600\" stroke-width=\"4\" stroke-linecap=\"round\"></path></svg><p role=\"alert\" class=\"text-lg font-medium text-red-700\">")
+				templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 13, "<svg viewBox=\"0 0 48 48\" class=\"mx-auto mb-4 h-12 w-12\" aria-hidden=\"true\"><circle cx=\"24\" cy=\"24\" r=\"22\" class=\"fill-red-100 stroke-red-600\" stroke-width=\"3\"></circle> <path d=\"m16 16 16 16m0-16L16 32\" class=\"stroke-red-600\" stroke-width=\"4\" stroke-linecap=\"round\"></path></svg><h1 class=\"text-xl font-semibold text-slate-900\">授权失败</h1><p role=\"alert\" class=\"mt-2 text-red-700\">")
 				if templ_7745c5c3_Err != nil {
 					return templ_7745c5c3_Err
 				}
 				var templ_7745c5c3_Var11 string
 				templ_7745c5c3_Var11, templ_7745c5c3_Err = templ.JoinStringErrs(ConsentFailedText)
 				if templ_7745c5c3_Err != nil {
-					return templ.Error{Err: templ_7745c5c3_Err, FileName: `consent_result.templ`, Line: 53, Col: 82}
+					return templ.Error{Err: templ_7745c5c3_Err, FileName: `consent_result.templ`, Line: 55, Col: 67}
 				}
 				_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var11))
 				if templ_7745c5c3_Err != nil {

@@ -1,0 +1,61 @@
+// /advresult, where Amazon sends the advertiser back after the advertising consent: a server-rendered page outside
+// the shell, no React. It shows 授权中 / 授权进行中。。。 while it works, then 授权成功，请回到授权列表页面刷新。 or the
+// failure text. With JavaScript the page goes on by itself; without, the advertiser presses 继续授权.
+import assert from "node:assert/strict";
+import { after, before, describe, it } from "node:test";
+import { button, closeBrowser, getBrowser, MODES, startServer, withPage } from "./harness.mjs";
+import { startAmazon } from "./amazon-standin.mjs";
+
+const WORKING = "授权进行中。。。";
+const SUCCESS = "授权成功，请回到授权列表页面刷新。";
+const FAILURE = "授权失败，请再次尝试（注意：您必须在店铺所在的网络环境重新尝试）";
+const SHOTS = process.env.SCREENSHOT_DIR || "/tmp/shots-advert";
+
+before(() => getBrowser());
+after(() => closeBrowser());
+
+/** Waits for the page's outcome text (role status or alert) and returns it. */
+async function outcome(page) {
+  const text = page.locator("[data-consent=succeeded] [role=status], [data-consent=failed] [role=alert]");
+  await text.waitFor();
+  return (await text.textContent()).trim();
+}
+
+for (const { js, label } of MODES) {
+  describe(`广告授权结果页 (${label})`, () => {
+    let amazon;
+    let server;
+    before(async () => {
+      amazon = await startAmazon();
+      server = await startServer({ env: amazon.env });
+    });
+    after(async () => {
+      await server?.stop();
+      await amazon?.stop();
+    });
+
+    it("a forged state ends in the failure text, and no React is loaded", () =>
+      withPage(server, { js }, async (page) => {
+        const scripts = [];
+        page.on("request", (r) => r.resourceType() === "script" && scripts.push(r.url()));
+        await page.goto("/advresult?code=ANcodeforged&state=forged.state");
+        if (!js) {
+          assert.equal(await page.getByRole("heading").textContent(), "授权中");
+          assert.equal((await page.getByRole("status").textContent()).trim(), WORKING);
+          await page.screenshot({ path: `${SHOTS}/advresult-working.png` });
+          await button(page, "继续授权").click();
+        }
+        assert.equal(await outcome(page), FAILURE);
+        assert.equal(await page.title(), "授权失败 - sellerhub");
+        await page.screenshot({ path: `${SHOTS}/advresult-failed-${js ? "js" : "nojs"}.png` });
+        assert.ok(scripts.every((u) => /\/consent-[\w-]+\.js$/.test(u)), `scripts loaded: ${scripts.join(", ")}`);
+      }));
+
+    it("Amazon's refusal fails at once, without a form", () =>
+      withPage(server, { js }, async (page) => {
+        await page.goto("/advresult?error=access_denied&state=x");
+        assert.equal(await outcome(page), FAILURE);
+        assert.equal(await page.locator("form").count(), 0);
+      }));
+  });
+}
