@@ -4,6 +4,7 @@ import (
 	"github.com/labstack/echo/v5"
 
 	"sellerhub/app/api/advert"
+	amazonapi "sellerhub/app/api/amazon"
 	"sellerhub/app/api/auth"
 	"sellerhub/app/api/contacts"
 	"sellerhub/app/api/depts"
@@ -40,9 +41,10 @@ func routes(e *echo.Echo, d Deps, pg *pages.Handler) {
 	forms.POST("/resetPassword", pg.Reset)
 	forms.GET("/usercenter/resetPassword", pg.ResetForm)
 	forms.POST("/usercenter/resetPassword", pg.Reset)
-	// Amazon's way back from an advertising consent: 授权中, then the outcome. Public: the signed state vouches.
-	forms.GET("/advresult", pg.AdvResultForm)
-	forms.POST("/advresult", pg.AdvResult)
+	// Amazon's redirect back after a seller's or an advertiser's consent: no sign-in, the signed single-use state
+	// authenticates it.
+	e.GET("/authresult", pg.AuthResult)
+	e.GET("/advresult", pg.AdvResult)
 	signedIn := forms.Group("", middleware.RequireSignIn)
 	signedIn.POST("/logout", pg.Logout)
 	// Publishing an announcement needs the sys:notify:add permission, checked by the service.
@@ -238,6 +240,7 @@ func routes(e *echo.Echo, d Deps, pg *pages.Handler) {
 	admin.POST("/users/subusers/page", uh.SubUserPage, session, subuserScreen)
 	admin.GET("/users/subusers/roles", uh.SubUserRoles, session, subuserScreen)
 	admin.GET("/users/subusers/depts", uh.SubUserDepartments, session, subuserScreen)
+	admin.GET("/users/subusers/storeGroups", uh.SubUserStoreGroups, session, subuserScreen)
 	admin.GET("/users/subusers/:id", uh.GetSubUser, session, subuserScreen)
 	admin.POST("/users/subusers", uh.CreateSubUser, session, subuserScreen, needs(service.PermissionUserAdd), oplog("新增子账号"))
 	admin.PUT("/users/subusers/:id", uh.UpdateSubUser, session, subuserScreen, needs(service.PermissionUserEdit), oplog("编辑子账号"))
@@ -262,16 +265,38 @@ func routes(e *echo.Echo, d Deps, pg *pages.Handler) {
 	admin.PUT("/depts/:id", deh.Update, session, deptScreen, needs(service.PermissionDeptEdit), oplog("编辑部门"))
 	admin.DELETE("/depts/:id", deh.Delete, session, deptScreen, needs(service.PermissionDeptDelete), oplog("删除部门"))
 
+	// Store authorization (/amazon/api/v1). authSeller is public: Amazon's redirect brings the seller back with a
+	// signed, single-use state that names the company and store group. The rest need the 店铺管理 screen for the
+	// list and its button permissions for changes; reading the store groups and marketplaces needs a session only
+	// (other modules choose stores and marketplaces with them). A user limited to store groups sees only those.
+	amz := e.Group("/amazon/api/v1", middleware.SameOrigin)
+	sh := &amazonapi.Handler{Svc: d.Service, TimeZone: d.Config.TimeZone, PublicURL: d.Config.PublicURL}
+	storeScreen := middleware.RequireMenu(d.Service, "/amazon/storeAuth")
+	canAddStore := needs(service.PermissionStoreAdd)
+	canDisableStore := needs(service.PermissionStoreDisable)
+	amz.GET("/amzauthority/authSeller", sh.AuthSeller)
+	amz.GET("/amzauthority/getAuthUrl", sh.GetAuthURL, session, storeScreen, canAddStore)
+	amz.POST("/amzauthority/saveAuth", sh.SaveAuth, session, storeScreen, canAddStore, oplog("自有应用授权"))
+	amz.GET("/amzauthority/getBindSeller", sh.GetBindSeller, session)
+	amz.GET("/amzauthority/getRegionByGroup", sh.GetRegionByGroup, session)
+	amz.GET("/amzauthority/getAuthMaketplace", sh.GetAuthMaketplace, session)
+	amz.GET("/amzauthority/deleteByLogic", sh.DeleteByLogic, session, middleware.SameOriginGET, storeScreen, canDisableStore, oplog("停用店铺授权"))
+	amz.POST("/amzauthority/page", sh.Page, session, storeScreen)
+	amz.GET("/amzauthority/storeGroups", sh.StoreGroups, session)
+	amz.POST("/amzauthority/storeGroups", sh.CreateStoreGroup, session, storeScreen, canAddStore, oplog("新增店铺"))
+	amz.PUT("/amzauthority/storeGroups/:id", sh.UpdateStoreGroup, session, storeScreen, canAddStore, oplog("编辑店铺"))
+	amz.DELETE("/amzauthority/storeGroups/:id", sh.DeleteStoreGroup, session, storeScreen, canDisableStore, oplog("删除店铺"))
+	amz.GET("/report/requestReportParamAuth", sh.RequestReportParamAuth, session, middleware.SameOriginGET, storeScreen, canAddStore, oplog("请求报表"))
+
 	// Advertising authorisation (广告授权) of the store list. bindAdvAuthData is public, protected by the signed
 	// single-use state instead of a session. Authorising and disabling need the store list's button permissions;
 	// the GETs that change something refuse other sites.
 	vh := &advert.Handler{Svc: d.Service, TimeZone: d.Config.TimeZone}
 	advAPI := e.Group("/amazonadv/api/v1", middleware.SameOrigin)
-	storeScreen := middleware.RequireMenu(d.Service, "/amazon/storeAuth")
-	advAPI.GET("/advert/bindUrl", vh.BindURL, session, storeScreen, perm(service.PermissionAdvAuthorise))
+	advAPI.GET("/advert/bindUrl", vh.BindURL, session, storeScreen, canAddStore)
 	advAPI.GET("/advert/bindAdvAuthData", vh.BindAdvAuthData)
 	advAPI.POST("/advert/bindAdvAuthData", vh.BindAdvAuthData)
-	advAPI.GET("/advert/disableAuth", vh.DisableAuth, session, storeScreen, perm(service.PermissionAdvDisable), middleware.SameOriginGET, oplog("停用广告授权"))
+	advAPI.GET("/advert/disableAuth", vh.DisableAuth, session, storeScreen, canDisableStore, middleware.SameOriginGET, oplog("停用广告授权"))
 	advAPI.GET("/advert/loadProfile", vh.LoadProfile, session)
 	advAPI.GET("/advert/captureProfileById", vh.CaptureProfileByID, session, storeScreen, middleware.SameOriginGET, oplog("刷新广告配置文件"))
 	advAPI.GET("/advManager/getGroup", vh.GetGroup, session)

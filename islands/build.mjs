@@ -22,7 +22,6 @@ const modules = {
   subusers: "islands/sys/subusers.jsx",
   roles: "islands/sys/roles.jsx",
   usercenter: "islands/usercenter.js",
-  consent: "islands/consent.js",
 };
 const classic = { theme: "islands/theme.js" };
 

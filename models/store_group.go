@@ -39,3 +39,129 @@ func (db *DB) StoreGroupByID(companyID, id int64) (*StoreGroup, error) {
 	}
 	return &g, nil
 }
+
+// StoreGroups lists every store group of the company by name.
+func (db *DB) StoreGroups(companyID int64) ([]StoreGroup, error) {
+	out := []StoreGroup{}
+	err := db.Scopes(InCompany("store_groups", companyID)).Order("store_groups.name, store_groups.id").Find(&out).Error
+	return out, err
+}
+
+// visibleGroups selects the company's store groups the user may see: all of them, unless the user is limited to
+// some (user_store_groups), then those.
+func (db *DB) visibleGroups(companyID, userID int64, name string) *gorm.DB {
+	q := db.Model(&StoreGroup{}).Scopes(InCompany("store_groups", companyID)).
+		Where("(NOT EXISTS (SELECT 1 FROM user_store_groups WHERE user_store_groups.user_id = ?) OR "+
+			"store_groups.id IN (SELECT user_store_groups.group_id FROM user_store_groups WHERE user_store_groups.user_id = ?))", userID, userID)
+	if name != "" {
+		q = q.Where("store_groups.name LIKE ? ESCAPE '"+likeEscape+"'", containsPattern(name))
+	}
+	return q
+}
+
+// VisibleStoreGroups lists the store groups the user may see, by name; name filters by a part of it.
+func (db *DB) VisibleStoreGroups(companyID, userID int64, name string) ([]StoreGroup, error) {
+	out := []StoreGroup{}
+	err := db.visibleGroups(companyID, userID, name).Order("store_groups.name, store_groups.id").Find(&out).Error
+	return out, err
+}
+
+// VisibleStoreGroupPage counts the store groups the user may see and reads those from offset, at most limit.
+func (db *DB) VisibleStoreGroupPage(companyID, userID int64, name string, offset, limit int) ([]StoreGroup, int64, error) {
+	var total int64
+	if err := db.visibleGroups(companyID, userID, name).Count(&total).Error; err != nil || total == 0 {
+		return []StoreGroup{}, total, err
+	}
+	out := []StoreGroup{}
+	err := db.visibleGroups(companyID, userID, name).Order("store_groups.name, store_groups.id").Offset(offset).Limit(limit).Find(&out).Error
+	return out, total, err
+}
+
+// VisibleStoreGroup loads a store group the user may see, or ErrNotFound (another company's, or one the user is
+// not limited to).
+func (db *DB) VisibleStoreGroup(companyID, userID, id int64) (*StoreGroup, error) {
+	var g StoreGroup
+	if err := db.visibleGroups(companyID, userID, "").First(&g, "store_groups.id = ?", id).Error; err != nil {
+		return nil, err
+	}
+	return &g, nil
+}
+
+// UpdateStoreGroup changes a store group's name and remark. ErrNotFound for another company's group.
+func (db *DB) UpdateStoreGroup(g *StoreGroup) error {
+	res := db.Model(&StoreGroup{}).Scopes(InCompany("store_groups", g.CompanyID)).Where("store_groups.id = ?", g.ID).
+		Updates(map[string]any{"name": g.Name, "remark": g.Remark, "updated_at": g.UpdatedAt})
+	if res.Error != nil {
+		return res.Error
+	}
+	if res.RowsAffected == 0 {
+		return gorm.ErrRecordNotFound
+	}
+	return nil
+}
+
+// StoreGroupUsage counts what still refers to a store group: seller accounts and users limited to it.
+func (db *DB) StoreGroupUsage(groupID int64) (sellers, users int64, err error) {
+	if err = db.Model(&Seller{}).Where("group_id = ?", groupID).Count(&sellers).Error; err != nil {
+		return
+	}
+	err = db.Model(&UserStoreGroup{}).Where("group_id = ?", groupID).Count(&users).Error
+	return
+}
+
+// DeleteStoreGroup removes one of the company's store groups (the caller checked StoreGroupUsage); listings or
+// shipments still referring to it make the database refuse (gorm.ErrForeignKeyViolated).
+func (db *DB) DeleteStoreGroup(companyID, id int64) error {
+	res := db.Scopes(InCompany("store_groups", companyID)).Where("store_groups.id = ?", id).Delete(&StoreGroup{})
+	if res.Error != nil {
+		return res.Error
+	}
+	if res.RowsAffected == 0 {
+		return gorm.ErrRecordNotFound
+	}
+	return nil
+}
+
+// SetUserStoreGroups limits one of the company's users to the given store groups (none: every group). Every
+// group must be the company's, else ErrNotFound and nothing changes (the caller's transaction rolls back).
+func (db *DB) SetUserStoreGroups(companyID, userID int64, groupIDs []int64) error {
+	if len(groupIDs) > 0 {
+		var n int64
+		if err := db.Model(&StoreGroup{}).Scopes(InCompany("store_groups", companyID)).
+			Where("store_groups.id IN ?", groupIDs).Count(&n).Error; err != nil {
+			return err
+		}
+		if n != int64(len(groupIDs)) {
+			return gorm.ErrRecordNotFound
+		}
+	}
+	if err := db.Where("user_id = ?", userID).Delete(&UserStoreGroup{}).Error; err != nil {
+		return err
+	}
+	for _, g := range groupIDs {
+		if err := db.Create(&UserStoreGroup{UserID: userID, GroupID: g}).Error; err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// StoreGroupsOfUsers returns the store groups each of the company's users is limited to, by name.
+func (db *DB) StoreGroupsOfUsers(companyID int64, userIDs []int64) (map[int64][]StoreGroup, error) {
+	out := map[int64][]StoreGroup{}
+	if len(userIDs) == 0 {
+		return out, nil
+	}
+	var rows []struct {
+		UserID int64
+		StoreGroup
+	}
+	err := db.Table("user_store_groups").Select("user_store_groups.user_id, store_groups.*").
+		Joins("JOIN store_groups ON store_groups.id = user_store_groups.group_id").
+		Where("store_groups.company_id = ? AND user_store_groups.user_id IN ?", companyID, userIDs).
+		Order("store_groups.name, store_groups.id").Scan(&rows).Error
+	for _, r := range rows {
+		out[r.UserID] = append(out[r.UserID], r.StoreGroup)
+	}
+	return out, err
+}

@@ -10,10 +10,9 @@ import (
 	"sellerhub/models"
 )
 
-// Messages of the advertising authorisation calls. A consent that fails shows the spec's one failure text,
-// whatever the cause: the log tells the causes apart.
+// Messages of the advertising authorisation calls. A consent that fails shows the spec's one failure text
+// (MsgAuthFailed), whatever the cause: the log tells the causes apart.
 const (
-	MsgAdvConsentFailed = "授权失败，请再次尝试（注意：您必须在店铺所在的网络环境重新尝试）"
 	MsgAdvRegionBad     = "请选择正确的广告区域（北美、欧洲、远东）"
 	MsgAdvNotConfigured = "系统未配置亚马逊广告应用，暂不能授权"
 	MsgAdvDisabled      = "广告授权已停用，请重新授权"
@@ -21,13 +20,6 @@ const (
 	MsgAdvAmazonDown    = "亚马逊广告接口暂时无法访问，请稍后再试"
 	whatAdvAuth         = "广告授权"
 	advertisingRedirect = "/advresult"
-)
-
-// Button permissions of the store list (店铺管理) that advertising uses: 授权广告 is adding an authorisation to a
-// store, 停用 is disabling one.
-const (
-	PermissionAdvAuthorise = "amz:auth:store:add"
-	PermissionAdvDisable   = "amz:auth:store:disable"
 )
 
 // AdvertisingConsentURL is bindUrl: the Login with Amazon consent link for a store group's advertising in a region.
@@ -38,7 +30,7 @@ func (s *Service) AdvertisingConsentURL(ctx context.Context, p Principal, groupI
 	if !ok {
 		return "", Invalid(MsgAdvRegionBad)
 	}
-	g, err := s.visibleStoreGroup(ctx, p, groupID)
+	g, err := s.visibleGroup(s.db.With(ctx), p, groupID)
 	if err != nil {
 		return "", err
 	}
@@ -90,25 +82,21 @@ type AdvertisingConsent struct {
 
 // CompleteAdvertisingConsent is bindAdvAuthData: it checks the signed state (and uses it up), exchanges the code at
 // Login with Amazon, loads the advertiser's profiles and stores the authorisation with its sealed refresh token and
-// the profiles, all or nothing. It needs no session: the state says whose consent it is; but a session of another
-// company is refused. Every failure is the spec's one text.
-func (s *Service) CompleteAdvertisingConsent(ctx context.Context, signedIn *Principal, in AdvertisingConsent, origin string) (*models.AdvAuth, error) {
-	auth, err := s.completeAdvertisingConsent(ctx, signedIn, in, origin)
+// the profiles, all or nothing. It needs no session: the state says whose consent it is; but a browser signed in to
+// another company (callerCompany, 0 without a session) is refused. Every failure is the spec's one text.
+func (s *Service) CompleteAdvertisingConsent(ctx context.Context, in AdvertisingConsent, callerCompany int64, origin string) (*models.AdvAuth, error) {
+	auth, err := s.completeAdvertisingConsent(ctx, in, callerCompany, origin)
 	if err != nil {
 		s.log.WarnContext(ctx, "advertising consent failed", slog.String("reason", err.Error()))
-		return nil, Failed(MsgAdvConsentFailed)
+		return nil, Failed(MsgAuthFailed)
 	}
 	s.log.InfoContext(ctx, "advertising consent stored", slog.Int64("company", auth.CompanyID),
 		slog.Int64("group", auth.GroupID), slog.String("region", auth.Region))
 	return auth, nil
 }
 
-func (s *Service) completeAdvertisingConsent(ctx context.Context, signedIn *Principal, in AdvertisingConsent, origin string) (*models.AdvAuth, error) {
-	var caller int64
-	if signedIn != nil {
-		caller = signedIn.CompanyID
-	}
-	st, err := s.redeemOAuthState(ctx, strings.TrimSpace(in.State), amazon.KindAdvert, caller)
+func (s *Service) completeAdvertisingConsent(ctx context.Context, in AdvertisingConsent, callerCompany int64, origin string) (*models.AdvAuth, error) {
+	st, err := s.redeemOAuthState(ctx, strings.TrimSpace(in.State), amazon.KindAdvert, callerCompany)
 	if err != nil {
 		return nil, err
 	}
@@ -222,7 +210,7 @@ func (s *Service) advertisingRefusal(ctx context.Context, client *amazon.Adverti
 
 // AdvertisingProfiles is loadProfile: the profiles of a store group's authorisations in use.
 func (s *Service) AdvertisingProfiles(ctx context.Context, p Principal, groupID string) ([]models.AdvProfile, error) {
-	g, err := s.visibleStoreGroup(ctx, p, groupID)
+	g, err := s.visibleGroup(s.db.With(ctx), p, groupID)
 	if err != nil {
 		return nil, err
 	}
@@ -231,20 +219,16 @@ func (s *Service) AdvertisingProfiles(ctx context.Context, p Principal, groupID 
 
 // AdvertisingGroups is advManager/getGroup: the store groups the user sees that have advertising authorised.
 func (s *Service) AdvertisingGroups(ctx context.Context, p Principal) ([]models.StoreGroup, error) {
-	limit, err := s.storeGroupLimit(ctx, p)
+	db := s.db.With(ctx)
+	visible, err := db.VisibleStoreGroups(p.CompanyID, p.UserID, "")
 	if err != nil {
 		return nil, err
 	}
-	return s.db.With(ctx).GroupsWithAdvertising(p.CompanyID, limit)
-}
-
-// AdvertisingAuths lists the advertising authorisations of the store groups the user sees, for the store list.
-func (s *Service) AdvertisingAuths(ctx context.Context, p Principal) ([]models.AdvAuth, error) {
-	limit, err := s.storeGroupLimit(ctx, p)
-	if err != nil {
-		return nil, err
+	ids := make([]int64, len(visible))
+	for i, g := range visible {
+		ids[i] = g.ID
 	}
-	return s.db.With(ctx).AdvAuthsOf(p.CompanyID, limit)
+	return db.GroupsWithAdvertising(p.CompanyID, ids)
 }
 
 // visibleAdvAuth loads an authorisation of a store group the user sees, or answers 广告授权不存在.
@@ -260,7 +244,7 @@ func (s *Service) visibleAdvAuth(ctx context.Context, p Principal, id string) (*
 	if err != nil {
 		return nil, err
 	}
-	if _, err := s.visibleStoreGroupByID(ctx, p, auth.GroupID); err != nil {
+	if _, err := s.db.With(ctx).VisibleStoreGroup(p.CompanyID, p.UserID, auth.GroupID); err != nil {
 		return nil, NotFound(whatAdvAuth)
 	}
 	return auth, nil

@@ -25,7 +25,8 @@ const Masked = "******"
 // maskedFields are the request fields whose values never reach the log, compared without case: passwords, the
 // SMS and e-mail codes with their keys, and tokens and secrets of the store authorizations.
 var maskedFields = map[string]bool{"password": true, "oldpassword": true, "repassword": true, "code": true,
-	"key": true, "token": true, "secret": true}
+	"key": true, "token": true, "secret": true, "clientsecret": true, "client_secret": true, "refreshtoken": true,
+	"refresh_token": true, "spapi_oauth_code": true, "mws_auth_token": true, "state": true}
 
 // detailMaxRunes bounds a logged body: the log says what changed, it does not archive uploads.
 const detailMaxRunes = 8000

@@ -21,6 +21,7 @@ const (
 	MsgOwnerRolesKept       = "不能移除主账号的角色"
 	MsgOwnerPasswordOwnOnly = "主账号的密码只能由本人修改"
 	MsgSelfPasswordHere     = "请在个人中心修改自己的密码"
+	MsgOwnerAllStores       = "主账号可以查看所有店铺，不能限定店铺"
 )
 
 // Button permissions of the 子账号 screen (系统 > 用户与权限 > 子账号). Listing needs the screen's menu grant;
@@ -57,6 +58,8 @@ type SubUser struct {
 	Roles []models.Role
 	// DeptName is the name of the user's department, "" for none.
 	DeptName string
+	// StoreGroups are the store groups the user is limited to; none: every group of the company.
+	StoreGroups []models.StoreGroup
 }
 
 // SubUserForm is a sub-user as the add and edit forms send it. Account and the passwords are read only when
@@ -71,6 +74,8 @@ type SubUserForm struct {
 	RoleIDs    []string `json:"roleIds"`
 	// DeptID is the department to put the user in; empty or "0" for none.
 	DeptID string `json:"deptId"`
+	// StoreGroupIDs limits the user to these store groups; empty: every group. Absent (nil) on an edit: unchanged.
+	StoreGroupIDs []string `json:"storeGroupIds"`
 }
 
 // PasswordResetForm is the body of an admin's password reset.
@@ -156,13 +161,20 @@ func (s *Service) withRoles(db *models.DB, companyID int64, users []models.User)
 	if err != nil {
 		return nil, err
 	}
+	stores, err := db.StoreGroupsOfUsers(companyID, ids)
+	if err != nil {
+		return nil, err
+	}
 	deptNames := make(map[int64]string, len(depts))
 	for _, d := range depts {
 		deptNames[d.ID] = d.Name
 	}
 	out := make([]SubUser, len(users))
 	for i, u := range users {
-		out[i] = SubUser{User: u, Roles: roles[u.ID]}
+		out[i] = SubUser{User: u, Roles: roles[u.ID], StoreGroups: stores[u.ID]}
+		if out[i].StoreGroups == nil {
+			out[i].StoreGroups = []models.StoreGroup{}
+		}
 		if u.DeptID != nil {
 			out[i].DeptName = deptNames[*u.DeptID]
 		}
@@ -214,6 +226,10 @@ func (s *Service) CreateSubUser(ctx context.Context, p Principal, f SubUserForm)
 	if err != nil {
 		return nil, err
 	}
+	stores, err := storeGroupIDs(f.StoreGroupIDs)
+	if err != nil {
+		return nil, err
+	}
 	// The account doubles as the contact it names, unless the form gives one.
 	if f.Mobile == "" && IsPhone(f.Account) {
 		f.Mobile = f.Account
@@ -243,6 +259,9 @@ func (s *Service) CreateSubUser(ctx context.Context, p Principal, f SubUserForm)
 		}
 		if err := s.placeInDepartment(tx, p.CompanyID, u.ID, f.DeptID); err != nil {
 			return err
+		}
+		if err := tx.SetUserStoreGroups(p.CompanyID, u.ID, stores); err != nil {
+			return storeGroupMissingAs(err)
 		}
 		out, err = s.loadSubUser(tx, p.CompanyID, u.ID)
 		return err
@@ -312,6 +331,10 @@ func (s *Service) UpdateSubUser(ctx context.Context, p Principal, id string, f S
 	if err != nil {
 		return nil, err
 	}
+	stores, err := storeGroupIDs(f.StoreGroupIDs)
+	if err != nil {
+		return nil, err
+	}
 	var out *SubUser
 	err = s.db.Tx(ctx, func(tx *models.DB) error {
 		u, err := tx.ForUpdate().UserInCompany(p.CompanyID, n)
@@ -337,6 +360,14 @@ func (s *Service) UpdateSubUser(ctx context.Context, p Principal, id string, f S
 		}
 		if err := s.placeInDepartment(tx, p.CompanyID, u.ID, f.DeptID); err != nil {
 			return err
+		}
+		if f.StoreGroupIDs != nil {
+			if u.IsOwner && len(stores) > 0 {
+				return Refused(MsgOwnerAllStores)
+			}
+			if err := tx.SetUserStoreGroups(p.CompanyID, u.ID, stores); err != nil {
+				return storeGroupMissingAs(err)
+			}
 		}
 		out, err = s.loadSubUser(tx, p.CompanyID, u.ID)
 		return err

@@ -104,11 +104,8 @@ func (h *Handler) BindAdvAuthData(c *echo.Context) error {
 	if err := c.Bind(&in); err != nil {
 		return err
 	}
-	var signedIn *service.Principal
-	if p, ok := middleware.Principal(c); ok {
-		signedIn = &p
-	}
-	auth, err := h.Svc.CompleteAdvertisingConsent(c.Request().Context(), signedIn, in, middleware.RequestOrigin(c))
+	p, _ := middleware.Principal(c)
+	auth, err := h.Svc.CompleteAdvertisingConsent(c.Request().Context(), in, p.CompanyID, middleware.RequestOrigin(c))
 	if err != nil {
 		return err
 	}

@@ -14,17 +14,20 @@ import (
 // SubUser is a company user as the 子账号 screen shows it: Roles are the role names (the list's 角色 column),
 // RoleIDs the same roles for the edit form. Status is 1 (启用) or 0 (停用).
 type SubUser struct {
-	ID            string   `json:"id"`
-	Account       string   `json:"account"`
-	Name          string   `json:"name"`
-	Email         string   `json:"email"`
-	Mobile        string   `json:"mobile"`
-	Status        int      `json:"status"`
-	IsOwner       bool     `json:"isOwner"`
-	Roles         []string `json:"roles"`
-	RoleIDs       []string `json:"roleIds"`
-	DeptID        string   `json:"deptId"`
-	DeptName      string   `json:"deptName"`
+	ID       string   `json:"id"`
+	Account  string   `json:"account"`
+	Name     string   `json:"name"`
+	Email    string   `json:"email"`
+	Mobile   string   `json:"mobile"`
+	Status   int      `json:"status"`
+	IsOwner  bool     `json:"isOwner"`
+	Roles    []string `json:"roles"`
+	RoleIDs  []string `json:"roleIds"`
+	DeptID   string   `json:"deptId"`
+	DeptName string   `json:"deptName"`
+	// StoreGroups are the names of the store groups the user is limited to (none: all), StoreGroupIDs their ids.
+	StoreGroups   []string `json:"storeGroups"`
+	StoreGroupIDs []string `json:"storeGroupIds"`
 	LastLoginTime string   `json:"lastLoginTime"`
 	CreatedAt     string   `json:"createdAt"`
 }
@@ -50,7 +53,26 @@ func (h *Handler) subUser(u *service.SubUser) SubUser {
 	for i, r := range u.Roles {
 		out.Roles[i], out.RoleIDs[i] = r.Name, strconv.FormatInt(r.ID, 10)
 	}
+	out.StoreGroups, out.StoreGroupIDs = make([]string, len(u.StoreGroups)), make([]string, len(u.StoreGroups))
+	for i, g := range u.StoreGroups {
+		out.StoreGroups[i], out.StoreGroupIDs[i] = g.Name, strconv.FormatInt(g.ID, 10)
+	}
 	return out
+}
+
+// SubUserStoreGroups answers GET users/subusers/storeGroups: the company's store groups [{id, name}] by name,
+// the choices a sub-user can be limited to.
+func (h *Handler) SubUserStoreGroups(c *echo.Context) error {
+	p, _ := middleware.Principal(c)
+	groups, err := h.Svc.StoreGroupOptions(c.Request().Context(), p)
+	if err != nil {
+		return err
+	}
+	out := make([]RoleOption, len(groups))
+	for i, g := range groups {
+		out[i] = RoleOption{ID: strconv.FormatInt(g.ID, 10), Name: g.Name}
+	}
+	return api.OK(c, out)
 }
 
 // SubUserPage answers POST users/subusers/page {currentpage, pagesize, sort, order, name, account, status}:

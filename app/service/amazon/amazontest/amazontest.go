@@ -45,6 +45,7 @@ type Server struct {
 	refresh       map[string]string // refresh token -> seller id
 	access        map[string]string // access token -> seller id
 	sellers       map[string][]string
+	clients       map[string]string           // client id -> secret
 	profiles      map[string][]StandInProfile // advertiser -> profiles (advertising.go)
 	advFailures   []int
 }
@@ -69,6 +70,7 @@ func New() *Server {
 		Mux: http.NewServeMux(), AccessTokenLifetime: time.Hour, consenter: DefaultSeller,
 		codes: map[string]string{}, refresh: map[string]string{}, access: map[string]string{},
 		sellers: map[string][]string{DefaultSeller: defaultMarketplaces},
+		clients: map[string]string{ClientID: ClientSecret},
 	}
 	s.Mux.HandleFunc("GET /apps/authorize/consent", s.consent)
 	s.Mux.HandleFunc("POST /auth/o2/token", s.token)
@@ -175,6 +177,26 @@ func (s *Server) IssueCode(sellerID string) string {
 	code := "ANcode" + random()
 	s.codes[code] = sellerID
 	return code
+}
+
+// AddClient registers another Login with Amazon application (a seller's own) the token endpoint accepts.
+func (s *Server) AddClient(clientID, clientSecret string) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.clients[clientID] = clientSecret
+}
+
+// IssueRefreshToken makes a refresh token for a seller, as Seller Central's self-authorisation of a seller's own
+// application does.
+func (s *Server) IssueRefreshToken(sellerID string, marketplaceIDs ...string) string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if len(marketplaceIDs) > 0 {
+		s.sellers[sellerID] = marketplaceIDs
+	}
+	rt := "Atzr|" + random()
+	s.refresh[rt] = sellerID
+	return rt
 }
 
 // RefreshTokens returns the refresh tokens issued so far, which must never appear in the product's answers or log.

@@ -43,7 +43,7 @@ func (s *Server) token(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	f := r.PostForm
-	if f.Get("client_id") != ClientID || f.Get("client_secret") != ClientSecret {
+	if secret, ok := s.clients[f.Get("client_id")]; !ok || secret != f.Get("client_secret") {
 		tokenError(w, http.StatusUnauthorized, "invalid_client", "Client authentication failed")
 		return
 	}

@@ -1,0 +1,235 @@
+// Package amazon serves the store authorization calls of /amazon/api/v1: amzauthority/... (consent links, the
+// consent callback, own-application credentials, the store groups with their seller accounts and marketplaces)
+// and report/requestReportParamAuth. No answer ever carries a refresh token or a client secret: the shapes below
+// are the only way out and hold neither.
+package amazon
+
+import (
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/labstack/echo/v5"
+
+	"sellerhub/app/api"
+	"sellerhub/app/middleware"
+	"sellerhub/app/service"
+	"sellerhub/models"
+)
+
+// Handler serves the store authorization calls.
+type Handler struct {
+	Svc      *service.Service
+	TimeZone *time.Location
+	// PublicURL is where users reach the product; Amazon sends sellers back to it. Empty: the request's own host.
+	PublicURL string
+}
+
+// Group is a store group as the lists show it.
+type Group struct {
+	ID        string `json:"id"`
+	Name      string `json:"name"`
+	Remark    string `json:"remark"`
+	CreatedAt string `json:"createdAt"`
+}
+
+// Marketplace is a marketplace as the lists show it.
+type Marketplace struct {
+	ID       string `json:"id"`
+	Country  string `json:"country"`
+	Name     string `json:"name"`
+	Region   string `json:"region"`
+	Currency string `json:"currency"`
+}
+
+// Seller is a seller account: its row id (what deleteByLogic and requestReportParamAuth take), Amazon's seller id,
+// its state (active, disabled, invalid) and marketplaces. OwnApp tells it was authorised with the seller's own
+// application (saveAuth).
+type Seller struct {
+	ID           string        `json:"id"`
+	SellerID     string        `json:"sellerid"`
+	Region       string        `json:"region"`
+	Status       string        `json:"status"`
+	Disabled     bool          `json:"disabled"`
+	OwnApp       bool          `json:"ownApp"`
+	AuthTime     string        `json:"authTime"`
+	Marketplaces []Marketplace `json:"marketplaces"`
+}
+
+// Region is one region of a store group with its seller account (null when never authorised).
+type Region struct {
+	Region string  `json:"region"`
+	Name   string  `json:"name"`
+	State  string  `json:"state"`
+	Seller *Seller `json:"seller"`
+}
+
+// Binding is a store group with its three regions (getBindSeller).
+type Binding struct {
+	Group
+	Regions []Region `json:"regions"`
+}
+
+func (h *Handler) group(g *models.StoreGroup) Group {
+	return Group{ID: strconv.FormatInt(g.ID, 10), Name: g.Name, Remark: g.Remark, CreatedAt: api.FormatTime(&g.CreatedAt, h.TimeZone)}
+}
+
+func marketplace(m models.Marketplace) Marketplace {
+	return Marketplace{ID: m.ID, Country: m.Country, Name: m.Name, Region: m.Region, Currency: m.Currency}
+}
+
+func marketplaces(ms []models.Marketplace) []Marketplace {
+	out := make([]Marketplace, len(ms))
+	for i, m := range ms {
+		out[i] = marketplace(m)
+	}
+	return out
+}
+
+func (h *Handler) region(rb service.RegionBinding) Region {
+	out := Region{Region: rb.Region.Code, Name: rb.Region.Name, State: rb.AuthState()}
+	if s := rb.Seller; s != nil {
+		out.Seller = &Seller{ID: strconv.FormatInt(s.ID, 10), SellerID: s.SellingPartnerID, Region: s.Region,
+			Status: s.Status, Disabled: s.Disabled, OwnApp: s.ClientID != "",
+			AuthTime: api.FormatTime(&s.AuthorizedAt, h.TimeZone), Marketplaces: marketplaces(rb.Marketplaces)}
+	}
+	return out
+}
+
+// redirectBase is the product's address as the seller's browser reaches it, for Amazon's redirect back.
+func (h *Handler) redirectBase(c *echo.Context) string {
+	if h.PublicURL != "" {
+		return strings.TrimRight(h.PublicURL, "/")
+	}
+	return c.Scheme() + "://" + c.Request().Host
+}
+
+// GetAuthURL answers GET amzauthority/getAuthUrl?groupid&marketplaceid (or &region) with the Seller Central consent
+// link as data.
+func (h *Handler) GetAuthURL(c *echo.Context) error {
+	var q service.AuthURLQuery
+	if err := c.Bind(&q); err != nil {
+		return err
+	}
+	p, _ := middleware.Principal(c)
+	link, err := h.Svc.SellerConsentURL(c.Request().Context(), p, q, h.redirectBase(c))
+	if err != nil {
+		return err
+	}
+	return api.OK(c, link)
+}
+
+// AuthSeller answers GET amzauthority/authSeller?state&selling_partner_id&mws_auth_token&spapi_oauth_code: the
+// consent callback. Public: the signed, single-use state authenticates it. data {id} on success; else B0001 with
+// the spec's failure text.
+func (h *Handler) AuthSeller(c *echo.Context) error {
+	var cb service.SellerCallback
+	if err := c.Bind(&cb); err != nil {
+		return err
+	}
+	p, _ := middleware.Principal(c)
+	s, err := h.Svc.AuthorizeSeller(c.Request().Context(), cb, p.CompanyID)
+	if err != nil {
+		return err
+	}
+	return api.OK(c, map[string]string{"id": strconv.FormatInt(s.ID, 10)})
+}
+
+// SaveAuth answers POST amzauthority/saveAuth {groupid, region, sellerid, clientId, clientSecret, refreshToken}:
+// a region authorised with the seller's own application; data is the seller account (without its secrets).
+func (h *Handler) SaveAuth(c *echo.Context) error {
+	var f service.OwnAppForm
+	if err := c.Bind(&f); err != nil {
+		return err
+	}
+	p, _ := middleware.Principal(c)
+	s, err := h.Svc.SaveOwnApp(c.Request().Context(), p, f)
+	if err != nil {
+		return err
+	}
+	rb := service.RegionBinding{Seller: s, Marketplaces: []models.Marketplace{}}
+	for _, sm := range s.Marketplaces {
+		if m, ok := models.MarketplaceByID(sm.MarketplaceID); ok {
+			rb.Marketplaces = append(rb.Marketplaces, m)
+		}
+	}
+	return api.OK(c, h.region(rb).Seller)
+}
+
+// GetBindSeller answers GET amzauthority/getBindSeller: the store groups the user may see, each with its regions,
+// seller accounts, marketplaces and authorisation states.
+func (h *Handler) GetBindSeller(c *echo.Context) error {
+	p, _ := middleware.Principal(c)
+	bindings, err := h.Svc.StoreBindings(c.Request().Context(), p)
+	if err != nil {
+		return err
+	}
+	out := make([]Binding, len(bindings))
+	for i := range bindings {
+		out[i] = Binding{Group: h.group(&bindings[i].Group), Regions: make([]Region, len(bindings[i].Regions))}
+		for j, rb := range bindings[i].Regions {
+			out[i].Regions[j] = h.region(rb)
+		}
+	}
+	return api.OK(c, out)
+}
+
+// DeleteByLogic answers GET amzauthority/deleteByLogic?sellerid: the seller account's authorisation is disabled
+// (the row stays, marked, until the region is authorised again).
+func (h *Handler) DeleteByLogic(c *echo.Context) error {
+	p, _ := middleware.Principal(c)
+	if err := h.Svc.DisableSeller(c.Request().Context(), p, c.QueryParam("sellerid")); err != nil {
+		return err
+	}
+	return api.OK(c, "success")
+}
+
+// GetRegionByGroup answers GET amzauthority/getRegionByGroup?groupid: the regions where the group has an active
+// seller account, [{region, name, state, seller}].
+func (h *Handler) GetRegionByGroup(c *echo.Context) error {
+	p, _ := middleware.Principal(c)
+	regions, err := h.Svc.RegionsOfGroup(c.Request().Context(), p, c.QueryParam("groupid"))
+	if err != nil {
+		return err
+	}
+	out := make([]Region, len(regions))
+	for i, rb := range regions {
+		out[i] = h.region(rb)
+	}
+	return api.OK(c, out)
+}
+
+// GetAuthMaketplace answers GET amzauthority/getAuthMaketplace[?groupid]: the marketplaces of the active seller
+// accounts (the contract's spelling), [{id, country, name, region, currency}].
+func (h *Handler) GetAuthMaketplace(c *echo.Context) error {
+	p, _ := middleware.Principal(c)
+	ms, err := h.Svc.AuthorizedMarketplaces(c.Request().Context(), p, c.QueryParam("groupid"))
+	if err != nil {
+		return err
+	}
+	return api.OK(c, marketplaces(ms))
+}
+
+// Report is a report request waiting for the report worker.
+type Report struct {
+	ID         string `json:"id"`
+	ReportType string `json:"reportType"`
+	Status     string `json:"status"`
+	CreatedAt  string `json:"createdAt"`
+}
+
+// RequestReportParamAuth answers GET report/requestReportParamAuth?sellerid: the seller account's initial reports
+// are queued for the report worker; data lists the requests now waiting.
+func (h *Handler) RequestReportParamAuth(c *echo.Context) error {
+	p, _ := middleware.Principal(c)
+	reqs, err := h.Svc.RequestReports(c.Request().Context(), p, c.QueryParam("sellerid"))
+	if err != nil {
+		return err
+	}
+	out := make([]Report, len(reqs))
+	for i, r := range reqs {
+		out[i] = Report{ID: strconv.FormatInt(r.ID, 10), ReportType: r.ReportType, Status: r.Status,
+			CreatedAt: api.FormatTime(&r.CreatedAt, h.TimeZone)}
+	}
+	return api.OK(c, out)
+}

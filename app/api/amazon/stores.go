@@ -1,0 +1,84 @@
+package amazon
+
+import (
+	"github.com/labstack/echo/v5"
+
+	"sellerhub/app/api"
+	"sellerhub/app/middleware"
+	"sellerhub/app/service"
+)
+
+// Row is one row of the 店铺管理 list: a store group in one region, with its seller authorisation (店铺授权) and
+// its advertising authorisation (广告授权) columns.
+type Row struct {
+	ID             string   `json:"id"`
+	GroupID        string   `json:"groupId"`
+	GroupName      string   `json:"groupName"`
+	Remark         string   `json:"remark"`
+	Region         string   `json:"region"`
+	RegionName     string   `json:"regionName"`
+	SellerRowID    string   `json:"sellerRowId"`
+	SellerID       string   `json:"sellerid"`
+	Countries      []string `json:"countries"`
+	AuthState      string   `json:"authState"`
+	AuthStatus     string   `json:"authStatus"`
+	AuthTime       string   `json:"authTime"`
+	OwnApp         bool     `json:"ownApp"`
+	AdvertState    string   `json:"advState"`
+	AdvertStatus   string   `json:"advStatus"`
+	AdvertAuthTime string   `json:"advTime"`
+	FirstOfGroup   bool     `json:"firstOfGroup"`
+}
+
+// authStatus are the 店铺授权 column's words for each state.
+var authStatus = map[string]string{service.AuthNone: "未授权", service.AuthActive: "已授权",
+	service.AuthDisabled: "已停用", service.AuthInvalid: "授权失效"}
+
+func (h *Handler) row(r *service.StoreAuthRow) Row {
+	rb := r.Region
+	g := h.group(&r.Group)
+	out := Row{ID: g.ID + "-" + rb.Region.Code, GroupID: g.ID, GroupName: g.Name, Remark: g.Remark,
+		Region: rb.Region.Code, RegionName: rb.Region.Name, AuthState: rb.AuthState(), AuthStatus: authStatus[rb.AuthState()],
+		Countries: []string{}, FirstOfGroup: rb.Region.Code == "NA",
+		AdvertState: service.AuthNone, AdvertStatus: authStatus[service.AuthNone]}
+	if s := h.region(rb).Seller; s != nil {
+		out.SellerRowID, out.SellerID, out.AuthTime, out.OwnApp = s.ID, s.SellerID, s.AuthTime, s.OwnApp
+		for _, m := range s.Marketplaces {
+			out.Countries = append(out.Countries, m.Name)
+		}
+	}
+	return out
+}
+
+// Page answers POST amzauthority/page {currentpage, pagesize, name}: the 店铺管理 list, three rows (北美, 欧洲,
+// 远东) per store group the user may see, by group name.
+func (h *Handler) Page(c *echo.Context) error { return api.PageOf(h.Svc.StoreAuthPage, h.row)(c) }
+
+// StoreGroups answers GET amzauthority/storeGroups: the store groups the user may see, [{id, name, remark}].
+func (h *Handler) StoreGroups(c *echo.Context) error {
+	p, _ := middleware.Principal(c)
+	groups, err := h.Svc.StoreGroups(c.Request().Context(), p)
+	if err != nil {
+		return err
+	}
+	out := make([]Group, len(groups))
+	for i := range groups {
+		out[i] = h.group(&groups[i])
+	}
+	return api.OK(c, out)
+}
+
+// CreateStoreGroup answers POST amzauthority/storeGroups {name, remark} with the new store group.
+func (h *Handler) CreateStoreGroup(c *echo.Context) error {
+	return api.CreateOne(h.Svc.CreateStoreGroup, h.group)(c)
+}
+
+// UpdateStoreGroup answers PUT amzauthority/storeGroups/{id} {name, remark} with the renamed store group.
+func (h *Handler) UpdateStoreGroup(c *echo.Context) error {
+	return api.UpdateOne(h.Svc.UpdateStoreGroup, h.group)(c)
+}
+
+// DeleteStoreGroup answers DELETE amzauthority/storeGroups/{id}, refused while anything refers to the group.
+func (h *Handler) DeleteStoreGroup(c *echo.Context) error {
+	return api.DeleteOne(h.Svc.DeleteStoreGroup)(c)
+}
