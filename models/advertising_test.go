@@ -181,25 +181,3 @@ func TestAdvertisingIsInvisibleToOtherCompanies(t *testing.T) {
 		}
 	})
 }
-
-func TestStoreGroupLimitIsTheUsersGroupsOfTheCompany(t *testing.T) {
-	dbtest.ForEach(t, func(t *testing.T, db *models.DB) {
-		a := newCompany(t, db, "甲", "13800000001")
-		b := newCompany(t, db, "乙", "13800000002")
-		us := newStoreGroup(t, db, a.CompanyID, "美国店")
-		newStoreGroup(t, db, a.CompanyID, "日本店")
-		foreign := newStoreGroup(t, db, b.CompanyID, "乙的店")
-
-		if limit, err := db.StoreGroupLimit(a.CompanyID, a.ID); err != nil || limit != nil {
-			t.Fatalf("a user without rows = %v, %v; want nil (every group)", limit, err)
-		}
-		for _, g := range []int64{us.ID, foreign.ID} {
-			if err := db.Create(&models.UserStoreGroup{UserID: a.ID, GroupID: g}).Error; err != nil {
-				t.Fatal(err)
-			}
-		}
-		if limit, err := db.StoreGroupLimit(a.CompanyID, a.ID); err != nil || len(limit) != 1 || limit[0] != us.ID {
-			t.Fatalf("limit = %v, %v; want only the company's 美国店", limit, err)
-		}
-	})
-}
