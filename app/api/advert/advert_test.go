@@ -581,3 +581,43 @@ func TestAUserLimitedToSomeStoresSeesOnlyThem(t *testing.T) {
 		http.StatusNotFound, "A0404", "广告授权不存在")
 	apptest.ExpectOK(t, w.call(limited, http.MethodGet, adv+"advert/bindUrl?region=FE&groupid="+jp, nil))
 }
+
+// storeRow is the 广告授权 part of a 店铺管理 row.
+type storeRow struct {
+	GroupID      string `json:"groupId"`
+	Region       string `json:"region"`
+	AdvertID     string `json:"advId"`
+	AdvertState  string `json:"advState"`
+	AdvertStatus string `json:"advStatus"`
+	AdvertTime   string `json:"advTime"`
+}
+
+func (w *world) storeRows(t *testing.T) []storeRow {
+	t.Helper()
+	env := w.call(w.owner, http.MethodPost, "/amazon/api/v1/amzauthority/page", map[string]any{"currentpage": 1, "pagesize": 10})
+	apptest.ExpectOK(t, env)
+	var page struct {
+		Records []storeRow `json:"records"`
+	}
+	env.Into(t, &page)
+	return page.Records
+}
+
+func TestTheStoreListShowsEachRegionsAdvertising(t *testing.T) {
+	w := start(t)
+	rows := w.storeRows(t)
+	if len(rows) != 3 || rows[0].AdvertState != "none" || rows[0].AdvertStatus != "未授权" || rows[0].AdvertID != "" {
+		t.Fatalf("rows before = %+v", rows)
+	}
+	id := w.authorise(t, w.group, "EU")
+	rows = w.storeRows(t)
+	eu := rows[1]
+	if eu.Region != "EU" || eu.AdvertState != "active" || eu.AdvertStatus != "已授权" || eu.AdvertID != id ||
+		!dateTime.MatchString(eu.AdvertTime) || rows[0].AdvertState != "none" || rows[2].AdvertState != "none" {
+		t.Fatalf("rows after authorising EU = %+v", rows)
+	}
+	apptest.ExpectOK(t, w.call(w.owner, http.MethodGet, adv+"advert/disableAuth?id="+id, nil))
+	if eu := w.storeRows(t)[1]; eu.AdvertState != "disabled" || eu.AdvertStatus != "已停用" || eu.AdvertID != id {
+		t.Fatalf("EU row after disabling = %+v", eu)
+	}
+}
