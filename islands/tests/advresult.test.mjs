@@ -3,7 +3,8 @@
 // failure text. The server streams it (the working notice first, the outcome when it is known): no script needed.
 import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
-import { closeBrowser, getBrowser, MODES, startServer, withPage } from "./harness.mjs";
+import { ADMIN_ACCOUNT, ADMIN_PASSWORD, closeBrowser, getBrowser, MODES, startServer, withPage } from "./harness.mjs";
+import { signIn } from "./flows.mjs";
 import { startAmazon } from "./amazon-standin.mjs";
 
 const WORKING = "授权进行中。。。";
@@ -22,6 +23,13 @@ async function outcome(page) {
   return (await text.textContent()).trim();
 }
 
+/** The data of a successful API answer. */
+async function apiData(response) {
+  const body = await (await response).json();
+  assert.equal(body.code, "201", `API answered ${JSON.stringify(body)}`);
+  return body.data;
+}
+
 for (const { js, label } of MODES) {
   describe(`广告授权结果页 (${label})`, () => {
     let amazon;
@@ -34,6 +42,27 @@ for (const { js, label } of MODES) {
       await server?.stop();
       await amazon?.stop();
     });
+
+    it("the consent round trip: 授权广告 at Amazon brings the advertiser back to 授权成功, profiles loaded", () =>
+      withPage(server, { js }, async (page) => {
+        await page.goto("/login");
+        await signIn(page, { account: ADMIN_ACCOUNT, password: ADMIN_PASSWORD });
+        const group = await apiData(page.request.post("/amazon/api/v1/amzauthority/storeGroups", { data: { name: `广告店${js ? 1 : 2}` } }));
+        const link = await apiData(page.request.get(`/amazonadv/api/v1/advert/bindUrl?groupid=${group.id}&region=NA`));
+        assert.ok(link.startsWith(`${amazon.url}/ap/oa?`), link);
+
+        await page.goto(link); // the stand-in's consent page sends the browser back to /advresult
+        assert.equal(new URL(page.url()).pathname, "/advresult");
+        assert.equal(await outcome(page), SUCCESS);
+        assert.equal(await page.getByRole("heading").textContent(), "授权成功");
+        await page.screenshot({ path: `${SHOTS}/advresult-success-${js ? "js" : "nojs"}.png` });
+
+        const profiles = await apiData(page.request.get(`/amazonadv/api/v1/advert/loadProfile?groupid=${group.id}`));
+        assert.deepEqual(profiles.map((p) => p.countryCode), ["CA", "US"]);
+        // Going back to the same address (a reload) cannot use the state twice.
+        await page.reload();
+        assert.equal(await outcome(page), FAILURE);
+      }));
 
     it("a forged state ends in the failure text, and no script is loaded", () =>
       withPage(server, { js }, async (page) => {
