@@ -125,6 +125,9 @@ type Amazon struct {
 	// AdvertisingURL replaces the region's Advertising API host (SELLERHUB_AMAZON_ADV_API_URL); empty: the
 	// region's own.
 	AdvertisingURL string
+	// AdvertisingTokenURL replaces Login with Amazon's token endpoint of every region for advertising grants
+	// (SELLERHUB_AMAZON_ADV_TOKEN_URL); empty: the region's own (api.amazon.com, .co.uk, .co.jp).
+	AdvertisingTokenURL string
 }
 
 // Secret is a configuration value that must never reach a log: it prints as ******.
@@ -197,6 +200,7 @@ func Load(getenv Getenv) (*Config, error) {
 			AdvertisingClientSecret: Secret(r.str("SELLERHUB_AMAZON_ADV_CLIENT_SECRET", "")),
 			AdvertisingConsentURL:   r.str("SELLERHUB_AMAZON_ADV_CONSENT_URL", ""),
 			AdvertisingURL:          r.str("SELLERHUB_AMAZON_ADV_API_URL", ""),
+			AdvertisingTokenURL:     r.str("SELLERHUB_AMAZON_ADV_TOKEN_URL", ""),
 		},
 	}
 	c.Amazon.DraftApp = r.boolean("SELLERHUB_AMAZON_DRAFT_APP", false)
@@ -235,7 +239,8 @@ func (c *Config) validate(r *reader) {
 	for name, v := range map[string]string{"SELLERHUB_AMAZON_TOKEN_URL": c.Amazon.TokenURL,
 		"SELLERHUB_AMAZON_CONSENT_URL": c.Amazon.ConsentURL, "SELLERHUB_AMAZON_SPAPI_URL": c.Amazon.SellingPartnerURL,
 		"SELLERHUB_AMAZON_ADV_CONSENT_URL": c.Amazon.AdvertisingConsentURL, "SELLERHUB_AMAZON_ADV_API_URL": c.Amazon.AdvertisingURL,
-		"SELLERHUB_PUBLIC_URL": c.PublicURL, "SELLERHUB_SSO_URL": c.SSOURL,
+		"SELLERHUB_AMAZON_ADV_TOKEN_URL": c.Amazon.AdvertisingTokenURL,
+		"SELLERHUB_PUBLIC_URL":           c.PublicURL, "SELLERHUB_SSO_URL": c.SSOURL,
 		"SELLERHUB_SSO_LOGOUT_URL": c.SSOLogoutURL, "SELLERHUB_LEGACY_URL": c.LegacyURL, "SELLERHUB_SMS_URL": c.SMSURL, "SELLERHUB_HELP_URL": c.HelpURL} {
 		if v == "" {
 			continue

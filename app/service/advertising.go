@@ -110,11 +110,12 @@ func (s *Service) completeAdvertisingConsent(ctx context.Context, in Advertising
 		return nil, errors.New("the store group is gone")
 	}
 	app := s.advertisingApp()
-	token, err := s.lwa(app).ExchangeCode(ctx, strings.TrimSpace(in.Code), s.advertisingRedirectURI(origin))
+	client := s.advertising(app, st.Region)
+	token, err := client.Tokens.LWA.ExchangeCode(ctx, strings.TrimSpace(in.Code), s.advertisingRedirectURI(origin))
 	if err != nil {
 		return nil, err
 	}
-	found, err := s.advertising(app).Profiles(ctx, s.advertisingEndpoint(st.Region), token.AccessToken)
+	found, err := client.Profiles(ctx, s.advertisingEndpoint(st.Region), token.AccessToken)
 	if err != nil {
 		return nil, err
 	}
@@ -159,7 +160,7 @@ func (s *Service) DisableAdvertising(ctx context.Context, p Principal, id string
 	}
 	if keys, err := s.amazonKeys(ctx); err == nil {
 		if token, err := keys.Cipher.Decrypt(auth.RefreshToken); err == nil {
-			s.advertising(s.advertisingApp()).Tokens.Forget(token)
+			s.advertising(s.advertisingApp(), auth.Region).Tokens.Forget(token)
 		}
 	}
 	return s.db.With(ctx).AdvAuthByID(p.CompanyID, auth.ID)
@@ -183,7 +184,7 @@ func (s *Service) RefreshAdvertisingProfiles(ctx context.Context, p Principal, i
 	if err != nil {
 		return nil, err
 	}
-	client := s.advertising(s.advertisingApp())
+	client := s.advertising(s.advertisingApp(), auth.Region)
 	found, err := client.ProfilesWithRefreshToken(ctx, s.advertisingEndpoint(auth.Region), refresh)
 	if err != nil {
 		return nil, s.advertisingRefusal(ctx, client, refresh, err)
@@ -259,7 +260,24 @@ func (s *Service) advertisingApp() amazonApp {
 	return s.productApp()
 }
 
-// advertising is the Advertising API client of an application, sharing its access-token cache.
-func (s *Service) advertising(app amazonApp) *amazon.Advertising {
-	return &amazon.Advertising{HTTP: s.amazon.http, Tokens: s.accessTokens(app), ClientID: app.ClientID}
+// advertising is the Advertising API client of an application in a region. Login with Amazon answers advertising
+// grants per region (api.amazon.com, api.amazon.co.uk, api.amazon.co.jp), so each region has its own token
+// endpoint and access-token cache.
+func (s *Service) advertising(app amazonApp, region string) *amazon.Advertising {
+	tokenURL := s.cfg.Amazon.AdvertisingTokenURL
+	if tokenURL == "" {
+		tokenURL = amazon.AdvertisingTokenURLs[region]
+	}
+	k := s.amazon
+	k.mu.Lock()
+	defer k.mu.Unlock()
+	key := "advertising\x00" + tokenURL + "\x00" + app.ClientID + "\x00" + app.ClientSecret
+	t, ok := k.tokens[key]
+	if !ok {
+		lwa := s.lwa(app)
+		lwa.TokenURL = tokenURL
+		t = amazon.NewAccessTokens(lwa)
+		k.tokens[key] = t
+	}
+	return &amazon.Advertising{HTTP: k.http, Tokens: t, ClientID: app.ClientID}
 }

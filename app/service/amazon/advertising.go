@@ -19,6 +19,13 @@ var AdvertisingConsentHosts = map[string]string{
 	"FE": "https://apac.account.amazon.com/ap/oa",
 }
 
+// AdvertisingTokenURLs are Login with Amazon's token endpoints per region for advertising grants.
+var AdvertisingTokenURLs = map[string]string{
+	"NA": "https://api.amazon.com/auth/o2/token",
+	"EU": "https://api.amazon.co.uk/auth/o2/token",
+	"FE": "https://api.amazon.co.jp/auth/o2/token",
+}
+
 // AdvertisingConsentURL is the consent link of a region's page: the application's client id, the scope, the
 // address Amazon sends the code back to and the signed state.
 func AdvertisingConsentURL(page, clientID, redirectURI, state string) string {

@@ -35,6 +35,11 @@ func TestAdvertisingConsentURL(t *testing.T) {
 		amazon.AdvertisingConsentHosts["FE"] != "https://apac.account.amazon.com/ap/oa" {
 		t.Fatalf("consent pages = %v", amazon.AdvertisingConsentHosts)
 	}
+	if amazon.AdvertisingTokenURLs["NA"] != "https://api.amazon.com/auth/o2/token" ||
+		amazon.AdvertisingTokenURLs["EU"] != "https://api.amazon.co.uk/auth/o2/token" ||
+		amazon.AdvertisingTokenURLs["FE"] != "https://api.amazon.co.jp/auth/o2/token" {
+		t.Fatalf("token endpoints = %v", amazon.AdvertisingTokenURLs)
+	}
 }
 
 // Amazon's documented answer, with a profile id beyond JavaScript's safe integers.

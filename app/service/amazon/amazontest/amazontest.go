@@ -99,6 +99,7 @@ func (s *Server) Configure(c *config.Config) {
 	c.Amazon.SellingPartnerURL = s.URL
 	c.Amazon.AdvertisingConsentURL = s.URL
 	c.Amazon.AdvertisingURL = s.URL
+	c.Amazon.AdvertisingTokenURL = s.URL + "/auth/o2/token"
 }
 
 // Env is the same configuration as SELLERHUB_* variables, for a product process.
@@ -108,7 +109,7 @@ func (s *Server) Env() []string {
 		"SELLERHUB_AMAZON_CLIENT_ID=" + ClientID, "SELLERHUB_AMAZON_CLIENT_SECRET=" + ClientSecret,
 		"SELLERHUB_AMAZON_TOKEN_URL=" + s.URL + "/auth/o2/token", "SELLERHUB_AMAZON_CONSENT_URL=" + s.URL,
 		"SELLERHUB_AMAZON_SPAPI_URL=" + s.URL, "SELLERHUB_AMAZON_ADV_CONSENT_URL=" + s.URL,
-		"SELLERHUB_AMAZON_ADV_API_URL=" + s.URL,
+		"SELLERHUB_AMAZON_ADV_TOKEN_URL=" + s.URL + "/auth/o2/token", "SELLERHUB_AMAZON_ADV_API_URL=" + s.URL,
 	}
 }
 
