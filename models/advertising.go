@@ -101,6 +101,14 @@ func (db *DB) AdvAuthsOf(companyID int64, groupIDs []int64) ([]AdvAuth, error) {
 	return rows, q.Order("group_id, region").Find(&rows).Error
 }
 
+// AdvAuthCountOfGroup counts a store group's advertising authorisations, disabled ones included: the refusal to
+// delete a group that has any.
+func (db *DB) AdvAuthCountOfGroup(companyID, groupID int64) (int64, error) {
+	var n int64
+	err := db.Model(&AdvAuth{}).Scopes(InCompany("adv_auths", companyID)).Where("group_id = ?", groupID).Count(&n).Error
+	return n, err
+}
+
 // DisableAdvAuth stops using an authorisation (停用): its profiles stay, but no call is made with its token until
 // the group authorises again. Answers ErrNotFound for another company's.
 func (db *DB) DisableAdvAuth(companyID, id int64, now time.Time) error {

@@ -176,6 +176,12 @@ func TestAdvertisingIsInvisibleToOtherCompanies(t *testing.T) {
 				t.Fatalf("another company sees %s", name)
 			}
 		}
+		if n, err := db.AdvAuthCountOfGroup(a.CompanyID, g.ID); err != nil || n != 1 {
+			t.Fatalf("the group's authorisations = %d, %v", n, err)
+		}
+		if n, _ := db.AdvAuthCountOfGroup(b.CompanyID, g.ID); n != 0 {
+			t.Fatalf("another company counts %d authorisations", n)
+		}
 		if got, _ := db.AdvAuthByID(a.CompanyID, auth.ID); got.Disabled {
 			t.Fatal("another company disabled the auth")
 		}

@@ -18,8 +18,10 @@ const (
 	MsgAdvDisabled      = "广告授权已停用，请重新授权"
 	MsgAdvTokenRefused  = "广告授权已失效，请重新授权"
 	MsgAdvAmazonDown    = "亚马逊广告接口暂时无法访问，请稍后再试"
-	whatAdvAuth         = "广告授权"
-	advertisingRedirect = "/advresult"
+	// MsgStoreGroupHasAdverts refuses deleting a store group that has advertising authorised (停用 keeps the row).
+	MsgStoreGroupHasAdverts = "店铺下还有广告授权，不能删除"
+	whatAdvAuth             = "广告授权"
+	advertisingRedirect     = "/advresult"
 )
 
 // AdvertisingConsentURL is bindUrl: the Login with Amazon consent link for a store group's advertising in a region.

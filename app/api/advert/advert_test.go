@@ -621,3 +621,14 @@ func TestTheStoreListShowsEachRegionsAdvertising(t *testing.T) {
 		t.Fatalf("EU row after disabling = %+v", eu)
 	}
 }
+
+func TestAStoreGroupWithAdvertisingIsNotDeleted(t *testing.T) {
+	w := start(t)
+	id := w.authorise(t, w.group, "NA")
+	apptest.ExpectOK(t, w.call(w.owner, http.MethodGet, adv+"advert/disableAuth?id="+id, nil))
+	apptest.Expect(t, w.call(w.owner, http.MethodDelete, "/amazon/api/v1/amzauthority/storeGroups/"+w.group, nil),
+		http.StatusBadRequest, "B0001", service.MsgStoreGroupHasAdverts)
+	if _, err := w.h.DB.StoreGroupByID(w.company, mustID(t, w.group)); err != nil {
+		t.Fatalf("the store group is gone: %v", err)
+	}
+}
