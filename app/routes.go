@@ -73,6 +73,7 @@ func routes(e *echo.Echo, d Deps, pg *pages.Handler) {
 		"/sys/dept":           pg.AdminScreen("部门", "depts"),
 		"/sys/menu":           pg.AdminScreen("菜单管理", "menus"),
 		"/usercenter":         pg.UserCenter,
+		"/amazon/storeAuth":   pg.StoreAuth,
 	}
 	// 个人中心 is each user's own account: every signed-in user may open it, granted its menu entry or not.
 	everyone := map[string]bool{"/usercenter": true}

@@ -22,6 +22,7 @@ const modules = {
   subusers: "islands/sys/subusers.jsx",
   roles: "islands/sys/roles.jsx",
   usercenter: "islands/usercenter.js",
+  storeauth: "islands/amazon/storeauth.jsx",
 };
 const classic = { theme: "islands/theme.js" };
 

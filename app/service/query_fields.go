@@ -61,7 +61,7 @@ var queryFields = numbered(map[string][]Column{
 	"subUserList": {
 		col("account", "账号", 140, true), col("name", "姓名", 120, true), col("email", "邮箱", 180, false),
 		col("mobile", "手机", 130, false), col("deptName", "部门", 120, false), col("roles", "角色", 160, false),
-		col("status", "状态", 80, false), col("lastLoginTime", "最后登录时间", 170, true), col("createdAt", "创建时间", 170, true),
+		col("storeGroups", "店铺", 160, false).tip("子账号只能查看这些店铺；为空表示全部店铺"), col("status", "状态", 80, false), col("lastLoginTime", "最后登录时间", 170, true), col("createdAt", "创建时间", 170, true),
 	},
 	"roleList": {
 		col("name", "角色名称", 160, true), col("code", "角色编码", 140, true), col("remark", "备注", 200, false),
@@ -100,6 +100,12 @@ var queryFields = numbered(map[string][]Column{
 		col("createdAt", "操作时间", 170, true), col("user", "操作人", 120, false), col("action", "操作", 120, false),
 		col("target", "操作对象", 160, false), col("detail", "详情", 260, false),
 		col("ip", "IP", 130, false).tip("操作时客户端的网络地址"),
+	},
+	"storeAuthList": {
+		col("groupName", "店铺", 140, false), col("regionName", "区域", 70, false), col("sellerid", "卖家ID", 150, false),
+		col("countries", "站点", 170, false), col("authStatus", "店铺授权", 90, false).tip("亚马逊卖家账号（SP-API）的授权状态"),
+		col("authTime", "授权时间", 170, false), col("advStatus", "广告授权", 90, false).tip("亚马逊广告账号的授权状态"),
+		col("advTime", "广告授权时间", 170, false), col("remark", "备注", 160, false).hidden(),
 	},
 	"localProductList": {
 		col("image", "图片", 70, false), col("sku", "SKU", 150, true), col("name", "产品名称", 240, true),

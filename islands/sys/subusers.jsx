@@ -10,7 +10,7 @@ import DataTable from "../table/DataTable.jsx";
 import FormDialog from "../lib/FormDialog.jsx";
 
 const BASE = "/admin/api/v1/users/subusers";
-const FORMATS = { status: { 1: "启用", 0: "停用" } };
+const FORMATS = { status: { 1: "启用", 0: "停用" }, storeGroups: { "": "全部" } };
 const STATUS = [
   ["", "全部"],
   ["1", "启用"],
@@ -20,6 +20,7 @@ const STATUS = [
 function SubUsers({ permissions }) {
   const [roles, setRoles] = useState([]);
   const [depts, setDepts] = useState([]);
+  const [stores, setStores] = useState([]);
   const [form, setForm] = useState(null);
   const [filters, setFilters] = useState({});
   const [version, setVersion] = useState(0);
@@ -32,16 +33,23 @@ function SubUsers({ permissions }) {
     api(`${BASE}/depts`)
       .then(({ data }) => setDepts(data.map((d) => [d.id, d.name])))
       .catch((e) => toast(e.message, "error"));
+    api(`${BASE}/storeGroups`)
+      .then(({ data }) => setStores(data.map((g) => [g.id, g.name])))
+      .catch((e) => toast(e.message, "error"));
   }, []);
 
   const roleField = { name: "roleIds", label: "角色", choices: roles, empty: "还没有角色，请先在角色授权中新增" };
+  // A user limited to store groups sees only those; none ticked: every store. The owner always sees every store.
+  const storeField = { name: "storeGroupIds", label: "可查看的店铺（不选则全部）", choices: stores, empty: "还没有店铺，请先在店铺管理中添加" };
   const profileFields = [
     { name: "name", label: "姓名", required: true },
     { name: "email", label: "邮箱", type: "email" },
     { name: "mobile", label: "手机", type: "tel" },
     { name: "deptId", label: "部门", options: [["", "无"], ...depts], default: "" },
     roleField,
+    storeField,
   ];
+  const fieldsFor = (row) => (row.isOwner ? profileFields.filter((f) => f !== storeField) : profileFields);
   const addFields = [
     { name: "account", label: "账号", required: true, placeholder: "手机号码或邮箱，用于登录" },
     ...profileFields,
@@ -55,6 +63,7 @@ function SubUsers({ permissions }) {
 
   const save = (row) => async (v) => {
     const body = { name: v.name, email: v.email, mobile: v.mobile, roleIds: v.roleIds, deptId: v.deptId };
+    if (!row?.isOwner) body.storeGroupIds = v.storeGroupIds;
     if (row) await api(`${BASE}/${row.id}`, { method: "PUT", body });
     else await api(BASE, { method: "POST", body: { ...body, account: v.account, password: v.password, repassword: v.repassword } });
     toast("操作成功!");
@@ -123,7 +132,7 @@ function SubUsers({ permissions }) {
       {form?.kind === "edit" && (
         <FormDialog
           title={`编辑子账号：${form.row.account}`}
-          fields={profileFields}
+          fields={fieldsFor(form.row)}
           initial={form.row}
           onSubmit={save(form.row)}
           onClose={() => setForm(null)}

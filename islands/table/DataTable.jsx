@@ -305,6 +305,6 @@ function cell(v) {
   if (v === true) return "是";
   if (v === false) return "否";
   if (v === null || v === undefined || v === "") return "—";
-  if (Array.isArray(v)) return v.join("、");
+  if (Array.isArray(v)) return v.length ? v.join("、") : "—";
   return String(v);
 }

@@ -154,7 +154,7 @@ func TestDefaultsWithoutASavedVersion(t *testing.T) {
 		}
 	}
 	want := map[string]string{
-		"subUserList":      "account,name,email,mobile,deptName,roles,status,lastLoginTime,createdAt",
+		"subUserList":      "account,name,email,mobile,deptName,roles,storeGroups,status,lastLoginTime,createdAt",
 		"notifyList":       "title,tag,action,createdAt,isRead",
 		"operationLog":     "createdAt,user,action,target,detail,ip",
 		"localProductList": "image,sku,name,brand,category,supplier,weight,createdAt",

@@ -45,7 +45,8 @@ type Server struct {
 	refresh       map[string]string // refresh token -> seller id
 	access        map[string]string // access token -> seller id
 	sellers       map[string][]string
-	clients       map[string]string           // client id -> secret
+	clients       map[string]string // client id -> secret
+	tokenDelay    time.Duration
 	profiles      map[string][]StandInProfile // advertiser -> profiles (advertising.go)
 	advFailures   []int
 }
@@ -154,6 +155,13 @@ func (s *Server) FailSellersAPI(statuses ...int) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	s.apiFailures = append(s.apiFailures, statuses...)
+}
+
+// SlowToken makes the token endpoint take d before answering, so a test can watch the product wait.
+func (s *Server) SlowToken(d time.Duration) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.tokenDelay = d
 }
 
 // RefuseGrants makes the token endpoint answer every grant with 400 invalid_grant while on.

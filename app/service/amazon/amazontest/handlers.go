@@ -5,6 +5,7 @@ import (
 	"net/http"
 	"net/url"
 	"strconv"
+	"time"
 )
 
 // consent is Seller Central's consent page after the seller clicked Confirm: back to redirect_uri with the state,
@@ -34,6 +35,10 @@ func (s *Server) consent(w http.ResponseWriter, r *http.Request) {
 
 // token is Login with Amazon's token endpoint.
 func (s *Server) token(w http.ResponseWriter, r *http.Request) {
+	s.mu.Lock()
+	delay := s.tokenDelay
+	s.mu.Unlock()
+	time.Sleep(delay)
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	if len(s.tokenFailures) > 0 {

@@ -1,0 +1,31 @@
+package pages
+
+import (
+	"net/http"
+
+	"github.com/labstack/echo/v5"
+
+	"sellerhub/models"
+	"sellerhub/views"
+)
+
+// StoreAuth is 店铺管理: the store groups and their authorisations in the storeauth island, with the user's
+// button permissions and the marketplaces to authorise by region.
+func (h *Handler) StoreAuth(c *echo.Context) error {
+	_, _, menu, err := h.signedInUser(c)
+	if err != nil {
+		return err
+	}
+	props := views.StoreAuthProps{Permissions: menu.Permissions}
+	for _, r := range models.Regions {
+		rp := views.RegionProps{Code: r.Code, Name: r.Name, Marketplaces: []views.MarketplaceProps{}}
+		for _, m := range models.Marketplaces {
+			if m.Region == r.Code {
+				rp.Marketplaces = append(rp.Marketplaces, views.MarketplaceProps{ID: m.ID, Name: m.Name, Country: m.Country})
+			}
+		}
+		props.Regions = append(props.Regions, rp)
+	}
+	page := views.StoreAuthPage{Page: h.contentPage(c, "店铺管理", "storeauth.js"), Props: props}
+	return render(c, http.StatusOK, views.StoreAuth(page, h.Assets.URL("theme.js")))
+}

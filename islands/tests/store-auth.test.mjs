@@ -1,0 +1,148 @@
+// 店铺管理 in the shell against the Amazon stand-in (app/service/amazon/amazontest, run as a process): add a store
+// group, authorise its 北美 region through Amazon's consent page in a new window, watch /authresult show 授权中
+// and then 授权成功, see the seller and its marketplaces in the list after 刷新, then replay the same redirect
+// (授权失败) and disable the authorisation after confirming. Screenshots go to islands/tests/artifacts/.
+import assert from "node:assert/strict";
+import { spawn } from "node:child_process";
+import { writeFileSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { after, before, describe, it } from "node:test";
+import { ADMIN_ACCOUNT, ADMIN_PASSWORD, artifact, closeBrowser, getBrowser, newPage, startServer } from "./harness.mjs";
+import { openFromRail, signInToShell, tabFrame, waitForToast } from "./shell.mjs";
+
+const ROOT = join(dirname(fileURLToPath(import.meta.url)), "..", "..");
+const SUCCESS = "授权成功，请回到授权列表页面刷新。";
+const FAILURE = "授权失败，请再次尝试（注意：您必须在店铺所在的网络环境重新尝试）";
+
+/** Starts the stand-in with `go run` and resolves to its URL, the variables pointing the product at it, and stop. */
+function startAmazon() {
+  const child = spawn("go", ["run", "./app/service/amazon/amazontest/cmd"], { cwd: ROOT, stdio: ["ignore", "pipe", "inherit"] });
+  return new Promise((resolve, reject) => {
+    let out = "";
+    const timer = setTimeout(() => reject(new Error(`the Amazon stand-in did not start: ${out}`)), 120000);
+    child.on("exit", (code) => reject(new Error(`the Amazon stand-in exited (${code}): ${out}`)));
+    child.stdout.setEncoding("utf8");
+    child.stdout.on("data", (chunk) => {
+      out += chunk;
+      const lines = out.split("\n");
+      const url = lines[0].startsWith("listening ") && lines[0].slice("listening ".length);
+      const env = Object.fromEntries(lines.slice(1).filter((l) => l.startsWith("SELLERHUB_")).map((l) => l.split(/=(.*)/s).slice(0, 2)));
+      if (url && Object.keys(env).length >= 7) {
+        clearTimeout(timer);
+        resolve({ url, env, stop: () => child.kill("SIGTERM") });
+      }
+    });
+  });
+}
+
+before(() => getBrowser());
+after(() => closeBrowser());
+
+describe("店铺管理", () => {
+  let amazon;
+  let server;
+  let page;
+
+  before(async () => {
+    amazon = await startAmazon();
+    server = await startServer({ env: amazon.env });
+    page = await newPage(server);
+    page.on("dialog", (d) => d.accept()); // 停用 asks with the browser's own confirm: the person says yes
+    await signInToShell(page, { account: ADMIN_ACCOUNT, password: ADMIN_PASSWORD });
+  });
+  after(async () => {
+    const errors = page?.scriptErrors ?? [];
+    await page?.context().close();
+    await server?.stop();
+    amazon?.stop();
+    assert.deepEqual(errors.map((e) => e.message), [], "no script errors on the pages");
+  });
+
+  /** The list's rows as [店铺, 区域, 卖家ID, 站点, 店铺授权] texts. */
+  const rows = (frame) =>
+    frame.locator("tbody tr").evaluateAll((trs) => trs.map((tr) => [...tr.querySelectorAll("td")].slice(0, 5).map((td) => td.innerText.trim())));
+  const row = (frame, region) => frame.locator("tbody tr", { hasText: region });
+
+  let callback;
+
+  it("adds a store group and authorises it through Amazon in a new window", async () => {
+    await openFromRail(page, "授权", "店铺管理");
+    const list = await tabFrame(page, "店铺管理");
+    await list.getByText("暂无数据！").waitFor();
+
+    await list.getByRole("button", { name: "添加店铺", exact: true }).click();
+    const add = list.locator("dialog[open]");
+    await add.locator('input[name="name"]').fill("美国一店");
+    await add.locator('input[name="remark"]').fill("主力店铺");
+    await add.getByRole("button", { name: "保存", exact: true }).click();
+    await add.waitFor({ state: "detached" });
+    assert.ok((await waitForToast(list, "操作成功!")).includes("操作成功!"));
+    await row(list, "北美").waitFor();
+    assert.deepEqual(await rows(list), [
+      ["美国一店", "北美", "—", "—", "未授权"],
+      ["美国一店", "欧洲", "—", "—", "未授权"],
+      ["美国一店", "远东", "—", "—", "未授权"],
+    ]);
+    await page.screenshot({ path: artifact("store-auth-list-new.png") });
+
+    await row(list, "北美").getByRole("button", { name: "授权", exact: true }).click();
+    const consent = list.locator("dialog[open]");
+    assert.equal(await consent.locator('select[name="marketplaceid"] option:checked').innerText(), "美国（US）", "the region's first marketplace is chosen");
+    assert.deepEqual(await consent.locator('select[name="marketplaceid"] option').allInnerTexts(), ["美国（US）", "加拿大（CA）", "墨西哥（MX）", "巴西（BR）"]);
+    await page.screenshot({ path: artifact("store-auth-consent-dialog.png") });
+
+    // Amazon takes its time: the new window shows 授权中 until the product has the seller's tokens.
+    await fetch(`${amazon.url}/control/slow-token?ms=4000`, { method: "POST" });
+    const [popup] = await Promise.all([
+      page.context().waitForEvent("page"),
+      consent.getByRole("button", { name: "前往亚马逊授权", exact: true }).click(),
+    ]);
+    await popup.setViewportSize({ width: 1280, height: 800 });
+    await popup.getByText("授权进行中。。。").waitFor({ timeout: 15000 });
+    assert.equal(await popup.getByRole("heading", { name: "授权中" }).isVisible(), true);
+    // Playwright's own screenshot waits for the fonts, which wait for the whole document: ask Chromium directly.
+    const cdp = await page.context().newCDPSession(popup);
+    const { data } = await cdp.send("Page.captureScreenshot", { format: "png" });
+    writeFileSync(artifact("authresult-working.png"), Buffer.from(data, "base64"));
+    await cdp.detach();
+    await popup.getByText(SUCCESS).waitFor({ timeout: 15000 });
+    assert.equal(await popup.getByText("授权进行中。。。").isVisible(), false, "the working notice gives way to the outcome");
+    assert.equal(await popup.locator("script").count(), 0, "the result page runs no script");
+    await popup.screenshot({ path: artifact("authresult-success.png") });
+    callback = popup.url();
+    assert.match(callback, /\/authresult\?.*spapi_oauth_code=/);
+    await fetch(`${amazon.url}/control/slow-token?ms=0`, { method: "POST" });
+    await popup.close();
+
+    // Back in the list, 刷新 shows the seller, its marketplaces and the date.
+    await list.getByRole("button", { name: "刷新", exact: true }).click();
+    await row(list, "北美").getByText("已授权").waitFor();
+    const [na] = await rows(list);
+    assert.deepEqual(na, ["美国一店", "北美", "A3SELLERSTANDIN", "美国、加拿大、墨西哥", "已授权"]);
+    assert.match(await row(list, "北美").innerText(), /\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}/, "the authorisation time shows");
+    await page.screenshot({ path: artifact("store-auth-list-authorised.png") });
+  });
+
+  it("refuses the same redirect a second time", async () => {
+    const replay = await newPage(server);
+    try {
+      await replay.goto(callback);
+      await replay.getByText(FAILURE).waitFor();
+      assert.equal(await replay.getByRole("heading", { name: "授权失败" }).isVisible(), true);
+      await replay.screenshot({ path: artifact("authresult-failure.png") });
+    } finally {
+      await replay.context().close();
+    }
+  });
+
+  it("requests reports and disables the authorisation after confirming", async () => {
+    const list = await tabFrame(page, "店铺管理");
+    await row(list, "北美").getByRole("button", { name: "请求报表", exact: true }).click();
+    assert.ok((await waitForToast(list, "已请求3个报表，稍后由后台下载")).includes("已请求3个报表，稍后由后台下载"));
+    await row(list, "北美").getByRole("button", { name: "停用", exact: true }).click();
+    await row(list, "北美").getByText("已停用").waitFor();
+    assert.equal(await row(list, "北美").getByRole("button", { name: "重新授权", exact: true }).isVisible(), true);
+    assert.equal(await row(list, "北美").getByRole("button", { name: "停用", exact: true }).count(), 0);
+  });
+});
