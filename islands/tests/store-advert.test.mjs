@@ -53,7 +53,7 @@ describe("店铺管理：广告授权", () => {
     await list.getByText("暂无数据！").waitFor();
     await list.getByRole("button", { name: "添加店铺", exact: true }).click();
     const add = list.locator("dialog[open]");
-    await add.locator('input[name="name"]').fill("欧洲一店");
+    await add.locator('input[name="name"]').fill("一号店");
     await add.getByRole("button", { name: "保存", exact: true }).click();
     await add.waitFor({ state: "detached" });
     await row(list, "欧洲").waitFor();
@@ -88,7 +88,7 @@ describe("店铺管理：广告授权", () => {
 
     await row(list, "欧洲").getByRole("button", { name: "停用广告", exact: true }).click();
     await row(list, "欧洲").getByText("已停用").waitFor();
-    assert.match(confirms.at(-1), /确定停用“欧洲一店”欧洲的广告授权吗/);
+    assert.match(confirms.at(-1), /确定停用“一号店”欧洲的广告授权吗/);
     assert.equal((await advertCells(list, "欧洲"))[0], "已停用");
     assert.equal(await row(list, "欧洲").getByRole("button", { name: "授权广告", exact: true }).isVisible(), true, "it can be authorised again");
     await page.screenshot({ path: `${SHOTS}/store-advert-list-disabled.png` });
