@@ -3,6 +3,7 @@ package app
 import (
 	"github.com/labstack/echo/v5"
 
+	"sellerhub/app/api/advert"
 	amazonapi "sellerhub/app/api/amazon"
 	"sellerhub/app/api/auth"
 	"sellerhub/app/api/contacts"
@@ -48,8 +49,10 @@ func routes(e *echo.Echo, d Deps, pg *pages.Handler) {
 	forms.POST("/resetPassword", pg.Reset)
 	forms.GET("/usercenter/resetPassword", pg.ResetForm)
 	forms.POST("/usercenter/resetPassword", pg.Reset)
-	// Amazon's redirect back after a seller's consent: no sign-in, the signed single-use state authenticates it.
+	// Amazon's redirect back after a seller's or an advertiser's consent: no sign-in, the signed single-use state
+	// authenticates it.
 	e.GET("/authresult", pg.AuthResult)
+	e.GET("/advresult", pg.AdvResult)
 	signedIn := forms.Group("", middleware.RequireSignIn)
 	signedIn.POST("/logout", pg.Logout)
 	// Publishing an announcement needs the sys:notify:add permission, checked by the service.
@@ -434,6 +437,19 @@ func routes(e *echo.Echo, d Deps, pg *pages.Handler) {
 	amz.PUT("/amzauthority/storeGroups/:id", stores.UpdateStoreGroup, session, storeScreen, canAddStore, oplog("编辑店铺"))
 	amz.DELETE("/amzauthority/storeGroups/:id", stores.DeleteStoreGroup, session, storeScreen, canDisableStore, oplog("删除店铺"))
 	amz.GET("/report/requestReportParamAuth", stores.RequestReportParamAuth, session, middleware.SameOriginGET, storeScreen, canAddStore, oplog("请求报表"))
+
+	// Advertising authorisation (广告授权) of the store list. bindAdvAuthData is public, protected by the signed
+	// single-use state instead of a session. Authorising and disabling need the store list's button permissions;
+	// the GETs that change something refuse other sites.
+	vh := &advert.Handler{Svc: d.Service, TimeZone: d.Config.TimeZone}
+	advAPI := e.Group("/amazonadv/api/v1", middleware.SameOrigin)
+	advAPI.GET("/advert/bindUrl", vh.BindURL, session, storeScreen, canAddStore)
+	advAPI.GET("/advert/bindAdvAuthData", vh.BindAdvAuthData)
+	advAPI.POST("/advert/bindAdvAuthData", vh.BindAdvAuthData)
+	advAPI.GET("/advert/disableAuth", vh.DisableAuth, session, storeScreen, canDisableStore, middleware.SameOriginGET, oplog("停用广告授权"))
+	advAPI.GET("/advert/loadProfile", vh.LoadProfile, session)
+	advAPI.GET("/advert/captureProfileById", vh.CaptureProfileByID, session, storeScreen, middleware.SameOriginGET, oplog("刷新广告配置文件"))
+	advAPI.GET("/advManager/getGroup", vh.GetGroup, session)
 
 	// Unknown addresses: the envelope under the API prefixes, the 404 page elsewhere.
 	e.RouteNotFound("/*", func(*echo.Context) error { return echo.ErrNotFound })

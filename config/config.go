@@ -114,6 +114,20 @@ type Amazon struct {
 	// DraftApp adds version=beta to consent links, which Amazon requires while the application is a draft
 	// (SELLERHUB_AMAZON_DRAFT_APP).
 	DraftApp bool
+
+	// AdvertisingClientID and AdvertisingClientSecret are the Login with Amazon application approved for the
+	// Advertising API (SELLERHUB_AMAZON_ADV_CLIENT_ID, SELLERHUB_AMAZON_ADV_CLIENT_SECRET); empty: ClientID's.
+	AdvertisingClientID     string
+	AdvertisingClientSecret Secret
+	// AdvertisingConsentURL replaces the host of the regions' advertising consent pages (…/ap/oa)
+	// (SELLERHUB_AMAZON_ADV_CONSENT_URL); empty: Amazon's own per region.
+	AdvertisingConsentURL string
+	// AdvertisingURL replaces the region's Advertising API host (SELLERHUB_AMAZON_ADV_API_URL); empty: the
+	// region's own.
+	AdvertisingURL string
+	// AdvertisingTokenURL replaces Login with Amazon's token endpoint of every region for advertising grants
+	// (SELLERHUB_AMAZON_ADV_TOKEN_URL); empty: the region's own (api.amazon.com, .co.uk, .co.jp).
+	AdvertisingTokenURL string
 }
 
 // Secret is a configuration value that must never reach a log: it prints as ******.
@@ -181,6 +195,12 @@ func Load(getenv Getenv) (*Config, error) {
 			ConsentURL:        r.str("SELLERHUB_AMAZON_CONSENT_URL", ""),
 			SellingPartnerURL: r.str("SELLERHUB_AMAZON_SPAPI_URL", ""),
 			Timeout:           r.duration("SELLERHUB_AMAZON_TIMEOUT", 30*time.Second),
+
+			AdvertisingClientID:     r.str("SELLERHUB_AMAZON_ADV_CLIENT_ID", ""),
+			AdvertisingClientSecret: Secret(r.str("SELLERHUB_AMAZON_ADV_CLIENT_SECRET", "")),
+			AdvertisingConsentURL:   r.str("SELLERHUB_AMAZON_ADV_CONSENT_URL", ""),
+			AdvertisingURL:          r.str("SELLERHUB_AMAZON_ADV_API_URL", ""),
+			AdvertisingTokenURL:     r.str("SELLERHUB_AMAZON_ADV_TOKEN_URL", ""),
 		},
 	}
 	c.Amazon.DraftApp = r.boolean("SELLERHUB_AMAZON_DRAFT_APP", false)
@@ -218,7 +238,9 @@ func (c *Config) validate(r *reader) {
 	}
 	for name, v := range map[string]string{"SELLERHUB_AMAZON_TOKEN_URL": c.Amazon.TokenURL,
 		"SELLERHUB_AMAZON_CONSENT_URL": c.Amazon.ConsentURL, "SELLERHUB_AMAZON_SPAPI_URL": c.Amazon.SellingPartnerURL,
-		"SELLERHUB_PUBLIC_URL": c.PublicURL, "SELLERHUB_SSO_URL": c.SSOURL,
+		"SELLERHUB_AMAZON_ADV_CONSENT_URL": c.Amazon.AdvertisingConsentURL, "SELLERHUB_AMAZON_ADV_API_URL": c.Amazon.AdvertisingURL,
+		"SELLERHUB_AMAZON_ADV_TOKEN_URL": c.Amazon.AdvertisingTokenURL,
+		"SELLERHUB_PUBLIC_URL":           c.PublicURL, "SELLERHUB_SSO_URL": c.SSOURL,
 		"SELLERHUB_SSO_LOGOUT_URL": c.SSOLogoutURL, "SELLERHUB_LEGACY_URL": c.LegacyURL, "SELLERHUB_SMS_URL": c.SMSURL, "SELLERHUB_HELP_URL": c.HelpURL} {
 		if v == "" {
 			continue
@@ -252,6 +274,9 @@ func (c *Config) validate(r *reader) {
 	}
 	if (c.Amazon.ClientID == "") != (c.Amazon.ClientSecret == "") {
 		r.fail("SELLERHUB_AMAZON_CLIENT_SECRET", c.Amazon.ClientSecret.String(), "SELLERHUB_AMAZON_CLIENT_ID and SELLERHUB_AMAZON_CLIENT_SECRET go together")
+	}
+	if (c.Amazon.AdvertisingClientID == "") != (c.Amazon.AdvertisingClientSecret == "") {
+		r.fail("SELLERHUB_AMAZON_ADV_CLIENT_SECRET", c.Amazon.AdvertisingClientSecret.String(), "SELLERHUB_AMAZON_ADV_CLIENT_ID and SELLERHUB_AMAZON_ADV_CLIENT_SECRET go together")
 	}
 	if c.LogFormat != "json" && c.LogFormat != "text" {
 		r.fail("SELLERHUB_LOG_FORMAT", c.LogFormat, "expected json or text")

@@ -54,3 +54,6 @@ func fromOtherSite(r *http.Request) bool {
 }
 
 func urlQueryEscape(s string) string { return url.QueryEscape(s) }
+
+// RequestOrigin is the scheme and host a request came to, such as https://erp.example.com.
+func RequestOrigin(c *echo.Context) string { return c.Scheme() + "://" + c.Request().Host }

@@ -83,6 +83,11 @@ func (s *Service) lwa(app amazonApp) *amazon.LWA {
 
 // sellingPartner is the Selling Partner API client of an application, sharing its access-token cache.
 func (s *Service) sellingPartner(app amazonApp) *amazon.SellingPartner {
+	return &amazon.SellingPartner{HTTP: s.amazon.http, Tokens: s.accessTokens(app)}
+}
+
+// accessTokens is the access-token cache of an application, one per application for every API it calls.
+func (s *Service) accessTokens(app amazonApp) *amazon.AccessTokens {
 	k := s.amazon
 	k.mu.Lock()
 	defer k.mu.Unlock()
@@ -92,7 +97,7 @@ func (s *Service) sellingPartner(app amazonApp) *amazon.SellingPartner {
 		t = amazon.NewAccessTokens(s.lwa(app))
 		k.tokens[key] = t
 	}
-	return &amazon.SellingPartner{HTTP: k.http, Tokens: t}
+	return t
 }
 
 // sellingPartnerEndpoint is the region's Selling Partner API host, or the configured override.

@@ -25,6 +25,8 @@ type RegionBinding struct {
 	Seller *models.Seller
 	// Marketplaces are the seller's marketplaces in the reference order.
 	Marketplaces []models.Marketplace
+	// Advert is the region's advertising authorisation (广告授权), nil when it was never authorised.
+	Advert *models.AdvAuth
 }
 
 // Seller authorisation states as the list names them.
@@ -44,6 +46,17 @@ func (r RegionBinding) AuthState() string {
 		return AuthDisabled
 	case r.Seller.Status == models.SellerInvalid:
 		return AuthInvalid
+	}
+	return AuthActive
+}
+
+// AdvertState is the state of the region's advertising authorisation: none, active or disabled.
+func (r RegionBinding) AdvertState() string {
+	switch {
+	case r.Advert == nil:
+		return AuthNone
+	case r.Advert.Disabled:
+		return AuthDisabled
 	}
 	return AuthActive
 }
@@ -111,11 +124,21 @@ func (s *Service) bindingsOf(db *models.DB, companyID int64, groups []models.Sto
 	for i := range sellers {
 		byGroupRegion[fmt.Sprint(sellers[i].GroupID, sellers[i].Region)] = &sellers[i]
 	}
+	adverts, err := db.AdvAuthsOf(companyID, ids)
+	if err != nil {
+		return nil, err
+	}
+	advertByGroupRegion := map[string]*models.AdvAuth{}
+	for i := range adverts {
+		advertByGroupRegion[fmt.Sprint(adverts[i].GroupID, adverts[i].Region)] = &adverts[i]
+	}
 	out := make([]StoreBinding, len(groups))
 	for i, g := range groups {
 		out[i] = StoreBinding{Group: g, Regions: make([]RegionBinding, len(models.Regions))}
 		for j, region := range models.Regions {
-			rb := RegionBinding{Region: region, Seller: byGroupRegion[fmt.Sprint(g.ID, region.Code)], Marketplaces: []models.Marketplace{}}
+			key := fmt.Sprint(g.ID, region.Code)
+			rb := RegionBinding{Region: region, Seller: byGroupRegion[key], Marketplaces: []models.Marketplace{},
+				Advert: advertByGroupRegion[key]}
 			if rb.Seller != nil {
 				rb.Marketplaces = marketplacesOf(rb.Seller)
 			}

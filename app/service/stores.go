@@ -109,6 +109,11 @@ func (s *Service) DeleteStoreGroup(ctx context.Context, p Principal, id string) 
 		case users > 0:
 			return Refused(MsgStoreGroupHasUsers)
 		}
+		if adverts, err := tx.AdvAuthCountOfGroup(p.CompanyID, g.ID); err != nil {
+			return err
+		} else if adverts > 0 {
+			return Refused(MsgStoreGroupHasAdverts)
+		}
 		err = tx.DeleteStoreGroup(p.CompanyID, g.ID)
 		if errors.Is(err, gorm.ErrForeignKeyViolated) {
 			return Refused(MsgStoreGroupInUse)

@@ -13,6 +13,7 @@ import FormDialog from "../lib/FormDialog.jsx";
 const BASE = "/amazon/api/v1/amzauthority";
 const ADD = "amz:auth:store:add";
 const DISABLE = "amz:auth:store:disable";
+const ADV = "/amazonadv/api/v1/advert";
 
 const groupFields = [
   { name: "name", label: "店铺名称", required: true, placeholder: "例如：美国一店" },
@@ -66,6 +67,20 @@ function StoreAuth({ permissions, regions }) {
     }
   };
 
+  // 授权广告: the region's advertising consent opens in a new window like the seller's (back at /advresult).
+  const consentAdvert = async (row) => {
+    const popup = window.open("", "_blank");
+    try {
+      const { data } = await api(`${ADV}/bindUrl`, { query: { groupid: row.groupId, region: row.region } });
+      if (popup) popup.location.href = data;
+      else window.location.href = data;
+      setForm({ kind: "consenting" });
+    } catch (e) {
+      popup?.close();
+      toast(e.message, "error");
+    }
+  };
+
   const saveOwnApp = (row) => async (v) => {
     await api(`${BASE}/saveAuth`, { method: "POST", body: { ...v, groupid: row.groupId, region: row.region } });
     toast("授权成功");
@@ -84,6 +99,10 @@ function StoreAuth({ permissions, regions }) {
   const disable = async (row, refresh) => {
     if (!window.confirm(`确定停用“${row.groupName}”${row.regionName}的店铺授权（卖家ID ${row.sellerid}）吗？停用后将不再同步该账号的数据，可随时重新授权。`)) return;
     await call((r) => `${BASE}/deleteByLogic?sellerid=${r.sellerRowId}`, () => "已停用")(row, refresh);
+  };
+  const disableAdvert = async (row, refresh) => {
+    if (!window.confirm(`确定停用“${row.groupName}”${row.regionName}的广告授权吗？停用后将不再同步该区域的广告数据，可随时重新授权。`)) return;
+    await call((r) => `${ADV}/disableAuth?id=${r.advId}`, () => "已停用")(row, refresh);
   };
   const removeGroup = async (row, refresh) => {
     if (!window.confirm(`确定删除店铺“${row.groupName}”吗？`)) return;
@@ -135,6 +154,14 @@ function StoreAuth({ permissions, regions }) {
             when: (row) => row.authState === "active",
             run: call((r) => `/amazon/api/v1/report/requestReportParamAuth?sellerid=${r.sellerRowId}`, ({ data }) => `已请求${data.length}个报表，稍后由后台下载`),
           },
+          { label: "授权广告", permission: ADD, when: (row) => row.advState !== "active", run: consentAdvert },
+          {
+            label: "加载配置文件",
+            when: (row) => row.advState === "active",
+            run: (row, refresh) =>
+              call((r) => `${ADV}/captureProfileById?id=${r.advId}`, ({ data }) => `已加载${data.filter((p) => p.authid === row.advId).length}个广告配置文件`)(row, refresh),
+          },
+          { label: "停用广告", permission: DISABLE, danger: true, when: (row) => row.advState === "active", run: disableAdvert },
           { label: "自有应用", permission: ADD, when: (row) => row.authState !== "active", run: (row) => setForm({ kind: "ownApp", row }) },
           { label: "编辑店铺", permission: ADD, when: (row) => row.firstOfGroup, run: (row) => setForm({ kind: "group", row }) },
           { label: "删除店铺", permission: DISABLE, danger: true, when: (row) => row.firstOfGroup, run: removeGroup },

@@ -1,6 +1,8 @@
 package amazon
 
 import (
+	"strconv"
+
 	"github.com/labstack/echo/v5"
 
 	"sellerhub/app/api"
@@ -24,6 +26,7 @@ type Row struct {
 	AuthStatus     string   `json:"authStatus"`
 	AuthTime       string   `json:"authTime"`
 	OwnApp         bool     `json:"ownApp"`
+	AdvertID       string   `json:"advId"`
 	AdvertState    string   `json:"advState"`
 	AdvertStatus   string   `json:"advStatus"`
 	AdvertAuthTime string   `json:"advTime"`
@@ -40,7 +43,10 @@ func (h *Handler) row(r *service.StoreAuthRow) Row {
 	out := Row{ID: g.ID + "-" + rb.Region.Code, GroupID: g.ID, GroupName: g.Name, Remark: g.Remark,
 		Region: rb.Region.Code, RegionName: rb.Region.Name, AuthState: rb.AuthState(), AuthStatus: authStatus[rb.AuthState()],
 		Countries: []string{}, FirstOfGroup: rb.Region.Code == "NA",
-		AdvertState: service.AuthNone, AdvertStatus: authStatus[service.AuthNone]}
+		AdvertState: rb.AdvertState(), AdvertStatus: authStatus[rb.AdvertState()]}
+	if a := rb.Advert; a != nil {
+		out.AdvertID, out.AdvertAuthTime = strconv.FormatInt(a.ID, 10), api.FormatTime(&a.AuthorizedAt, h.TimeZone)
+	}
 	if s := h.region(rb).Seller; s != nil {
 		out.SellerRowID, out.SellerID, out.AuthTime, out.OwnApp = s.ID, s.SellerID, s.AuthTime, s.OwnApp
 		for _, m := range s.Marketplaces {

@@ -47,6 +47,8 @@ type Server struct {
 	sellers       map[string][]string
 	clients       map[string]string // client id -> secret
 	tokenDelay    time.Duration
+	profiles      map[string][]StandInProfile // advertiser -> profiles (advertising.go)
+	advFailures   []int
 }
 
 // Request is one request the stand-in received, with its form for the token endpoint.
@@ -74,6 +76,7 @@ func New() *Server {
 	s.Mux.HandleFunc("GET /apps/authorize/consent", s.consent)
 	s.Mux.HandleFunc("POST /auth/o2/token", s.token)
 	s.Mux.HandleFunc("GET /sellers/v1/marketplaceParticipations", s.participations)
+	s.addAdvertising()
 	return s
 }
 
@@ -95,6 +98,9 @@ func (s *Server) Configure(c *config.Config) {
 	c.Amazon.TokenURL = s.URL + "/auth/o2/token"
 	c.Amazon.ConsentURL = s.URL
 	c.Amazon.SellingPartnerURL = s.URL
+	c.Amazon.AdvertisingConsentURL = s.URL
+	c.Amazon.AdvertisingURL = s.URL
+	c.Amazon.AdvertisingTokenURL = s.URL + "/auth/o2/token"
 }
 
 // Env is the same configuration as SELLERHUB_* variables, for a product process.
@@ -103,7 +109,8 @@ func (s *Server) Env() []string {
 		"SELLERHUB_SECRET_KEY=" + SecretKey, "SELLERHUB_AMAZON_APP_ID=" + AppID,
 		"SELLERHUB_AMAZON_CLIENT_ID=" + ClientID, "SELLERHUB_AMAZON_CLIENT_SECRET=" + ClientSecret,
 		"SELLERHUB_AMAZON_TOKEN_URL=" + s.URL + "/auth/o2/token", "SELLERHUB_AMAZON_CONSENT_URL=" + s.URL,
-		"SELLERHUB_AMAZON_SPAPI_URL=" + s.URL,
+		"SELLERHUB_AMAZON_SPAPI_URL=" + s.URL, "SELLERHUB_AMAZON_ADV_CONSENT_URL=" + s.URL,
+		"SELLERHUB_AMAZON_ADV_TOKEN_URL=" + s.URL + "/auth/o2/token", "SELLERHUB_AMAZON_ADV_API_URL=" + s.URL,
 	}
 }
 
