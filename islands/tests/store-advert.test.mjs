@@ -4,12 +4,15 @@
 // Screenshots go to SCREENSHOT_DIR (/tmp/shots-advert by default).
 import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
-import { ADMIN_ACCOUNT, ADMIN_PASSWORD, closeBrowser, getBrowser, newPage, startServer } from "./harness.mjs";
+import { phone, closeBrowser, getBrowser, newPage, startServer } from "./harness.mjs";
+import { registerCompany } from "./flows.mjs";
 import { openFromRail, signInToShell, tabFrame, waitForToast } from "./shell.mjs";
 import { startAmazon } from "./amazon-standin.mjs";
 
 const SUCCESS = "授权成功，请回到授权列表页面刷新。";
 const SHOTS = process.env.SCREENSHOT_DIR || "/tmp/shots-advert";
+
+const OWNER = { account: phone("135"), password: "Owner#2026s", name: "吴十", email: "owner135@example.com", company: "深圳吴十跨境电商有限公司" };
 
 before(() => getBrowser());
 after(() => closeBrowser());
@@ -29,7 +32,9 @@ describe("店铺管理：广告授权", () => {
       confirms.push(d.message());
       d.accept();
     });
-    await signInToShell(page, { account: ADMIN_ACCOUNT, password: ADMIN_PASSWORD });
+    // A newly registered company: the demo company already has a store group (演示店铺).
+    await registerCompany(page, server, { js: true, ...OWNER });
+    await signInToShell(page, OWNER);
   });
   after(async () => {
     const errors = page?.scriptErrors ?? [];

@@ -1,40 +1,19 @@
-// 店铺管理 in the shell against the Amazon stand-in (app/service/amazon/amazontest, run as a process): add a store
+// 店铺管理 in the shell against the Amazon stand-in (app/service/amazon/amazontest, built and run as a process by amazon-standin.mjs): add a store
 // group, authorise its 北美 region through Amazon's consent page in a new window, watch /authresult show 授权中
 // and then 授权成功, see the seller and its marketplaces in the list after 刷新, then replay the same redirect
 // (授权失败) and disable the authorisation after confirming. Screenshots go to islands/tests/artifacts/.
 import assert from "node:assert/strict";
-import { spawn } from "node:child_process";
 import { writeFileSync } from "node:fs";
-import { dirname, join } from "node:path";
-import { fileURLToPath } from "node:url";
 import { after, before, describe, it } from "node:test";
-import { ADMIN_ACCOUNT, ADMIN_PASSWORD, artifact, closeBrowser, getBrowser, newPage, startServer } from "./harness.mjs";
+import { phone, artifact, closeBrowser, getBrowser, newPage, startServer } from "./harness.mjs";
+import { registerCompany } from "./flows.mjs";
 import { openFromRail, signInToShell, tabFrame, waitForToast } from "./shell.mjs";
+import { startAmazon } from "./amazon-standin.mjs";
 
-const ROOT = join(dirname(fileURLToPath(import.meta.url)), "..", "..");
 const SUCCESS = "授权成功，请回到授权列表页面刷新。";
 const FAILURE = "授权失败，请再次尝试（注意：您必须在店铺所在的网络环境重新尝试）";
 
-/** Starts the stand-in with `go run` and resolves to its URL, the variables pointing the product at it, and stop. */
-function startAmazon() {
-  const child = spawn("go", ["run", "./app/service/amazon/amazontest/cmd"], { cwd: ROOT, stdio: ["ignore", "pipe", "inherit"] });
-  return new Promise((resolve, reject) => {
-    let out = "";
-    const timer = setTimeout(() => reject(new Error(`the Amazon stand-in did not start: ${out}`)), 120000);
-    child.on("exit", (code) => reject(new Error(`the Amazon stand-in exited (${code}): ${out}`)));
-    child.stdout.setEncoding("utf8");
-    child.stdout.on("data", (chunk) => {
-      out += chunk;
-      const lines = out.split("\n");
-      const url = lines[0].startsWith("listening ") && lines[0].slice("listening ".length);
-      const env = Object.fromEntries(lines.slice(1).filter((l) => l.startsWith("SELLERHUB_")).map((l) => l.split(/=(.*)/s).slice(0, 2)));
-      if (url && Object.keys(env).length >= 7) {
-        clearTimeout(timer);
-        resolve({ url, env, stop: () => child.kill("SIGTERM") });
-      }
-    });
-  });
-}
+const OWNER = { account: phone("138"), password: "Owner#2026s", name: "周九", email: "owner138@example.com", company: "深圳周九跨境电商有限公司" };
 
 before(() => getBrowser());
 after(() => closeBrowser());
@@ -49,13 +28,15 @@ describe("店铺管理", () => {
     server = await startServer({ env: amazon.env });
     page = await newPage(server);
     page.on("dialog", (d) => d.accept()); // 停用 asks with the browser's own confirm: the person says yes
-    await signInToShell(page, { account: ADMIN_ACCOUNT, password: ADMIN_PASSWORD });
+    // A newly registered company: the demo company already has a store group (演示店铺).
+    await registerCompany(page, server, { js: true, ...OWNER });
+    await signInToShell(page, OWNER);
   });
   after(async () => {
     const errors = page?.scriptErrors ?? [];
     await page?.context().close();
     await server?.stop();
-    amazon?.stop();
+    await amazon?.stop();
     assert.deepEqual(errors.map((e) => e.message), [], "no script errors on the pages");
   });
 
