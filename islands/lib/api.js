@@ -1,5 +1,5 @@
 // Calls the JSON API with the session cookie (the session id never lives in JavaScript) and unwraps the
-// envelope. A non-201 code rejects with the message the spec says to show; an ended session goes to /ssologin,
+// envelope. A JSON body goes as body; a file upload as form (a FormData, sent as multipart). A non-201 code rejects with the message the spec says to show; an ended session goes to /ssologin,
 // remembering where the user was.
 const SESSION_ENDED = new Set(["401", "A0231", "A0200", "S0003", "S0002", "S0001", "noauth"]);
 
@@ -17,7 +17,7 @@ export function userMessage(msg) {
   return msg;
 }
 
-export async function api(path, { method = "GET", body, query } = {}) {
+export async function api(path, { method = "GET", body, form, query } = {}) {
   let url = path;
   if (query) url += (url.includes("?") ? "&" : "?") + new URLSearchParams(query);
   const init = { method, headers: { Accept: "application/json" }, credentials: "same-origin" };
@@ -25,6 +25,7 @@ export async function api(path, { method = "GET", body, query } = {}) {
     init.headers["Content-Type"] = "application/json";
     init.body = JSON.stringify(body);
   }
+  if (form !== undefined) init.body = form;
   let response;
   try {
     response = await fetch(url, init);

@@ -3,7 +3,7 @@
 // The picture goes up at once (material/photoupload) and is saved with the product. After creating, the tab
 // hands over to the new product's edit tab. Without the edit permission the product shows read-only.
 import { useEffect, useRef, useState } from "react";
-import { ApiError, api, userMessage } from "../lib/api.js";
+import { api } from "../lib/api.js";
 import { can } from "../lib/permissions.js";
 import { toast } from "../lib/toast.js";
 import ProductListings from "./ProductListings.jsx";
@@ -15,12 +15,9 @@ const EMPTY = {
 };
 
 async function uploadPicture(file) {
-  const body = new FormData();
-  body.append("file", file);
-  const response = await fetch(`${ERP}/material/photoupload`, { method: "POST", body, credentials: "same-origin", headers: { Accept: "application/json" } });
-  const envelope = await response.json().catch(() => ({ code: String(response.status), msg: "系统执行出错" }));
-  if (envelope.code !== "201") throw new ApiError(envelope.code, userMessage(envelope.msg));
-  return envelope.data;
+  const form = new FormData();
+  form.append("file", file);
+  return (await api(`${ERP}/material/photoupload`, { method: "POST", form })).data;
 }
 
 function Field({ label, name, values, set, required, unit, options, wide, ...rest }) {

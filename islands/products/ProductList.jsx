@@ -7,7 +7,7 @@ import { api } from "../lib/api.js";
 import { can } from "../lib/permissions.js";
 import { toast } from "../lib/toast.js";
 import DataTable from "../table/DataTable.jsx";
-import ImportDialog from "./ImportDialog.jsx";
+import ImportDialog from "../lib/ImportDialog.jsx";
 import { ERP, KINDS, Thumbnail, button, detailsTitle, editTitle, input, openTab, plain, useCatalog } from "./shared.jsx";
 
 export default function ProductList({ permissions }) {
@@ -95,8 +95,12 @@ export default function ProductList({ permissions }) {
       />
       {importing && (
         <ImportDialog
+          title="导入产品"
+          hint="请按模板填写，带 * 的列必填；品牌、分类、供应商填写已有的名称。任何一行有误时不会导入任何产品。"
+          templateURL={`${ERP}/material/importTemplate`}
+          importURL={`${ERP}/material/import`}
           onClose={() => setImporting(false)}
-          onImported={(count) => {
+          onImported={({ count }) => {
             toast(`成功导入${count}个产品`);
             setVersion((n) => n + 1);
           }}

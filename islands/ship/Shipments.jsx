@@ -3,8 +3,9 @@
 // enter a shipment by hand (新建货件) or import a workbook (导入货件).
 import { useState } from "react";
 import { can } from "../lib/permissions.js";
+import { toast } from "../lib/toast.js";
 import DataTable from "../table/DataTable.jsx";
-import ImportDialog from "./ImportDialog.jsx";
+import ImportDialog from "../lib/ImportDialog.jsx";
 import ManualDialog from "./ManualDialog.jsx";
 import { ERP, button, input, openTab, pickListUrl, plain } from "./common.js";
 
@@ -55,7 +56,19 @@ export default function Shipments({ permissions }) {
         ]}
       />
       {dialog === "manual" && <ManualDialog onClose={() => setDialog("")} onSaved={done} />}
-      {dialog === "import" && <ImportDialog onClose={() => setDialog("")} onSaved={done} />}
+      {dialog === "import" && (
+        <ImportDialog
+          title="导入货件"
+          hint="每行一个产品；货件ID相同的行为同一货件，货件ID留空时店铺、站点、发货仓库、目的配送中心相同的行为同一货件。"
+          templateURL={`${ERP}/shipment/importTemplate`}
+          importURL={`${ERP}/shipment/import`}
+          onClose={() => setDialog("")}
+          onImported={(ids) => {
+            toast(`已导入${ids.length}个货件：${ids.join("、")}`);
+            done();
+          }}
+        />
+      )}
     </section>
   );
 }

@@ -233,7 +233,7 @@ describe("发货计划与货件处理", () => {
     const list = await tabFrame(page, "货件处理");
     await list.getByRole("button", { name: "导入货件", exact: true }).click();
     const dialog = list.locator("dialog[open]");
-    const [download] = await Promise.all([page.waitForEvent("download"), dialog.getByRole("link", { name: "下载模板" }).click()]);
+    const [download] = await Promise.all([page.waitForEvent("download"), dialog.getByRole("link", { name: "下载导入模板" }).click()]);
     const template = join(server.dir, "template.xlsx");
     await download.saveAs(template);
     const rows = readSheet(template);

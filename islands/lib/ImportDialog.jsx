@@ -1,0 +1,79 @@
+// An .xlsx import in the browser's own modal <dialog>: the person downloads the template, fills it in, picks the
+// file and 导入 posts it (the multipart field file). The server adds every row or none; its refusal names each
+// wrong row and stays on screen, one row per line, so the file can be corrected. onImported gets the answer's data.
+import { useEffect, useRef, useState } from "react";
+import { api } from "./api.js";
+
+const primary = "rounded-md bg-sky-700 px-3 py-1.5 text-sm font-semibold text-white hover:bg-sky-800 disabled:opacity-50";
+const plain = "rounded-md border border-slate-300 px-3 py-1.5 text-sm hover:bg-slate-50 disabled:opacity-50 dark:border-slate-600 dark:hover:bg-slate-700";
+
+// One wrong row per line, whether the server joined them with new lines or with "；".
+const rowPerLine = (msg) => msg.replace(/：第/, "：\n第").replaceAll("；", "\n");
+
+export default function ImportDialog({ title, hint, templateURL, importURL, onImported, onClose }) {
+  const dialog = useRef(null);
+  const [file, setFile] = useState(null);
+  const [error, setError] = useState("");
+  const [busy, setBusy] = useState(false);
+
+  useEffect(() => {
+    dialog.current.showModal();
+  }, []);
+
+  const submit = async (e) => {
+    e.preventDefault();
+    if (!file) {
+      setError("请选择要导入的文件");
+      return;
+    }
+    setBusy(true);
+    setError("");
+    try {
+      const form = new FormData();
+      form.append("file", file);
+      const { data } = await api(importURL, { method: "POST", form });
+      onImported(data);
+      dialog.current.close();
+    } catch (err) {
+      setError(err.message);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <dialog ref={dialog} onClose={onClose} aria-labelledby="import-title" className="m-auto w-[540px] max-w-[95vw] rounded-xl bg-white p-0 text-slate-800 shadow-xl backdrop:bg-slate-900/40 dark:bg-slate-800 dark:text-slate-100">
+      <form onSubmit={submit} className="p-6">
+        <h2 id="import-title" className="mb-3 text-lg font-semibold">
+          {title}
+        </h2>
+        <p className="mb-3 text-sm text-slate-600 dark:text-slate-300">
+          {hint}
+          <a className="ml-1 text-sky-700 hover:underline dark:text-sky-300" href={templateURL} download>
+            下载导入模板
+          </a>
+        </p>
+        {error && (
+          <p role="alert" className="mb-3 max-h-60 overflow-y-auto whitespace-pre-line rounded-md bg-red-50 px-3 py-2 text-sm text-red-700">
+            {rowPerLine(error)}
+          </p>
+        )}
+        <div className="flex items-center gap-3 text-sm">
+          <label className={`${plain} cursor-pointer`}>
+            选择文件
+            <input type="file" name="file" aria-label="导入文件" accept=".xlsx,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet" className="sr-only" onChange={(e) => setFile(e.target.files[0] || null)} />
+          </label>
+          <span className="text-slate-600 dark:text-slate-300">{file ? file.name : "未选择文件（.xlsx）"}</span>
+        </div>
+        <div className="mt-5 flex justify-end gap-3">
+          <button type="button" className={plain} onClick={() => dialog.current.close()}>
+            取消
+          </button>
+          <button type="submit" disabled={busy} className={primary}>
+            {busy ? "导入中..." : "导入"}
+          </button>
+        </div>
+      </form>
+    </dialog>
+  );
+}
