@@ -35,19 +35,7 @@ export function useCatalog() {
   return catalog;
 }
 
-// openTab opens path in a tab of the shell titled title (navigation links carry ?title&path). replace closes the
-// tab this page is in (a create page handing over to its product). Outside the shell the page just goes there.
-export function openTab(title, path, query = {}, replace = false) {
-  const params = new URLSearchParams({ ...query, title, path });
-  if (replace) params.set("replace", "true");
-  const url = `${path}?${params}`;
-  const shell = window.parent !== window ? window.parent.sellerhubShell : null;
-  if (!shell) {
-    window.location.href = url;
-    return;
-  }
-  shell.open(title, url, replace ? window.name.replace(/^tab:/, "") : undefined);
-}
+export { openTab } from "../lib/tabs.js";
 
 // The tab titles of one product's screens: each product gets its own tab.
 export const editTitle = (sku) => `编辑产品 ${sku}`;

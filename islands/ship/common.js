@@ -2,13 +2,7 @@
 // fields.
 export const ERP = "/erp/api/v1";
 
-// openTab asks the shell to open (or activate) a tab; a page opened on its own simply navigates.
-export function openTab(title, path, query = {}) {
-  const url = `${path}?${new URLSearchParams({ ...query, title, path })}`;
-  const shell = window.parent !== window ? window.parent.sellerhubShell : null;
-  if (shell) shell.open(title, url);
-  else window.location.href = url;
-}
+export { openTab } from "../lib/tabs.js";
 
 // pickListUrl is the pick list of a shipment (/orderblank), which opens in a new window for printing.
 export const pickListUrl = (shipmentId) => `/orderblank?shipmentid=${encodeURIComponent(shipmentId)}`;

@@ -23,15 +23,7 @@ export const STATUSES = [
   ["3", "已作废"],
 ];
 
-// openTab asks the shell to open (or activate) the tab titled title on path; replace closes the tab asking, as a
-// create page does when it hands over to the new document's detail. Without the shell the page just goes there.
-export function openTab(title, path, query = {}, replace = false) {
-  const url = `${path}?${new URLSearchParams({ ...query, title, path, ...(replace ? { replace: "true" } : {}) })}`;
-  const shell = window.parent !== window ? window.parent.sellerhubShell : null;
-  const me = window.name.startsWith("tab:") ? window.name.slice(4) : "";
-  if (shell) shell.open(title, url, me);
-  else window.location.href = url;
-}
+export { openTab } from "../lib/tabs.js";
 
 // useWarehouses loads the company's warehouses for a drop-down: the enabled ones, or all of them for filters
 // (a disabled warehouse keeps its history).
