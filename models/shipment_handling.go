@@ -417,7 +417,8 @@ func (db *DB) SaveShipmentPlan(plan *ShipmentPlan, items []ShipmentPlanItem) err
 
 // SetShipmentPlanStatus writes a plan's new status.
 func (db *DB) SetShipmentPlanStatus(plan *ShipmentPlan) error {
-	return db.Model(plan).Updates(map[string]any{"status": plan.Status, "updated_at": plan.UpdatedAt}).Error
+	return db.Model(plan).Scopes(InCompany("shipment_plans", plan.CompanyID)).
+		Updates(map[string]any{"status": plan.Status, "updated_at": plan.UpdatedAt}).Error
 }
 
 // CreateShipment writes a new shipment with its items.
@@ -438,11 +439,12 @@ func (db *DB) AddShipmentEvent(e *ShipmentEvent) error {
 
 // SaveShipmentState writes what the handling steps change on a shipment: its states, dates and shipping details.
 func (db *DB) SaveShipmentState(sh *Shipment) error {
-	return db.Model(sh).Select("status", "amazon_status", "audited_at", "shipped_at", "carrier", "channel", "tracking",
+	return db.Model(sh).Scopes(InCompany("shipments", sh.CompanyID)).Select("status", "amazon_status", "audited_at", "shipped_at", "carrier", "channel", "tracking",
 		"freight", "updated_at").Updates(sh).Error
 }
 
 // SetShipmentItemQuantities writes an item's shipped and received quantities.
 func (db *DB) SetShipmentItemQuantities(item *ShipmentItem) error {
-	return db.Model(item).Select("quantity_shipped", "quantity_received").Updates(item).Error
+	return db.Model(item).Scopes(InCompany("shipment_items", item.CompanyID)).
+		Select("quantity_shipped", "quantity_received").Updates(item).Error
 }

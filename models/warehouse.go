@@ -61,7 +61,7 @@ func (db *DB) CreateWarehouse(w *Warehouse) error { return db.Create(w).Error }
 
 // UpdateWarehouse saves a warehouse's settings (not its stocktaking state, which the stocktake owns).
 func (db *DB) UpdateWarehouse(w *Warehouse) error {
-	return db.Model(w).Select("name", "kind", "address", "allow_negative", "disabled", "remark", "updated_at").Updates(w).Error
+	return db.Model(w).Scopes(InCompany("warehouses", w.CompanyID)).Select("name", "kind", "address", "allow_negative", "disabled", "remark", "updated_at").Updates(w).Error
 }
 
 // WarehouseInUse tells whether the warehouse holds stock rows, ledger lines or documents: such a warehouse has a
