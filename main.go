@@ -20,7 +20,7 @@ import (
 	"github.com/redis/go-redis/v9"
 
 	"sellerhub/app"
-	"sellerhub/app/service"
+	"sellerhub/app/accounts"
 	"sellerhub/config"
 	"sellerhub/models"
 	"sellerhub/models/seed"
@@ -64,7 +64,7 @@ func run(cmd string) error {
 		fmt.Println("数据库已是最新版本")
 		return nil
 	}
-	admin, err := seed.Run(ctx, db, cfg.AdminAccount, cfg.AdminPassword, service.HashPassword)
+	admin, err := seed.Run(ctx, db, cfg.AdminAccount, cfg.AdminPassword, accounts.HashPassword)
 	if err != nil {
 		return err
 	}
@@ -85,8 +85,9 @@ func serve(ctx context.Context, cfg *config.Config, log *slog.Logger, db *models
 	if err != nil {
 		return err
 	}
-	svc := service.New(service.Deps{DB: db, Sessions: sessions, Sender: newCodeSender(cfg, log), Config: cfg, Log: log})
-	handler := app.New(app.Deps{Config: cfg, Service: svc, Log: log, Assets: assets, Static: static.FS()})
+	services := app.NewServices(app.ServiceDeps{DB: db, Sessions: sessions, Sender: newCodeSender(cfg, log), Config: cfg,
+		Log: log})
+	handler := app.New(app.Deps{Config: cfg, Services: services, Log: log, Assets: assets, Static: static.FS()})
 
 	ln, err := net.Listen("tcp", cfg.Addr)
 	if err != nil {
@@ -152,14 +153,14 @@ func newSessionManager(cfg *config.Config, db *models.DB) (*scs.SessionManager, 
 	return sm, func() { _ = client.Close() }, nil
 }
 
-func newCodeSender(cfg *config.Config, log *slog.Logger) service.CodeSender {
-	senders := service.ChannelSenders{SMS: service.LogSender{Log: log}, Email: service.LogSender{Log: log}}
+func newCodeSender(cfg *config.Config, log *slog.Logger) accounts.CodeSender {
+	senders := accounts.ChannelSenders{SMS: accounts.LogSender{Log: log}, Email: accounts.LogSender{Log: log}}
 	if cfg.SMTPHost != "" {
-		senders.Email = service.SMTPSender{Host: cfg.SMTPHost, Port: cfg.SMTPPort, User: cfg.SMTPUser,
+		senders.Email = accounts.SMTPSender{Host: cfg.SMTPHost, Port: cfg.SMTPPort, User: cfg.SMTPUser,
 			Password: cfg.SMTPPassword, From: cfg.SMTPFrom}
 	}
 	if cfg.SMSURL != "" {
-		senders.SMS = service.SMSSender{URL: cfg.SMSURL, Token: cfg.SMSToken, Client: &http.Client{Timeout: 10 * time.Second}}
+		senders.SMS = accounts.SMSSender{URL: cfg.SMSURL, Token: cfg.SMSToken, Client: &http.Client{Timeout: 10 * time.Second}}
 	}
 	return senders
 }

@@ -12,17 +12,16 @@ import (
 
 	"sellerhub/app/middleware"
 	"sellerhub/app/pages"
-	"sellerhub/app/service"
 	"sellerhub/config"
 	"sellerhub/static"
 )
 
 // Deps is what the application is built from; main.go and the test harness make it.
 type Deps struct {
-	Config  *config.Config
-	Service *service.Service
-	Log     *slog.Logger
-	Assets  static.Manifest
+	Config   *config.Config
+	Services Services
+	Log      *slog.Logger
+	Assets   static.Manifest
 	// Static is the embedded asset tree served under /static.
 	Static fs.FS
 }
@@ -42,7 +41,9 @@ func New(d Deps) *echo.Echo {
 	// Addresses come straight from the connection: without a configured proxy, X-Forwarded-For is whatever the
 	// client says, and the per-address limits must not be that easy to dodge.
 	e.IPExtractor = echo.ExtractIPDirect()
-	pg := &pages.Handler{Svc: d.Service, Config: d.Config, Assets: d.Assets}
+	sv := d.Services
+	pg := &pages.Handler{Accounts: sv.Accounts, Admin: sv.Admin, Messages: sv.Messages, Shipping: sv.Shipping,
+		Stores: sv.Stores, Uploads: sv.Uploads, Config: d.Config, Assets: d.Assets}
 	e.HTTPErrorHandler = errorHandler(d.Log, pg)
 
 	e.Pre(stripAPIPrefix)
@@ -52,7 +53,7 @@ func New(d Deps) *echo.Echo {
 	e.Use(middleware.SecureHeaders(d.Config.SecureCookies))
 	e.Use(echomw.GzipWithConfig(echomw.GzipConfig{MinLength: 512}))
 	e.Use(echomw.BodyLimitWithConfig(echomw.BodyLimitConfig{LimitBytes: bodyLimit, Skipper: ownBodyLimit}))
-	e.Use(middleware.Sessions(d.Service))
+	e.Use(middleware.Sessions(sv.Accounts))
 
 	routes(e, d, pg)
 	return e

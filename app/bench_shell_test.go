@@ -98,9 +98,9 @@ func manyGrants(t *testing.T, h *apptest.Harness, menus, perms int) string {
 	for _, p := range ps {
 		h.DB.Create(&models.RolePermission{RoleID: role.ID, PermissionID: p.ID})
 	}
-	h.Svc.DropMenuCache()
+	h.Svc.Admin.DropMenuCache()
 	admin, _ := h.DB.UserByAccount("13900009999")
-	h.Svc.DropMenuCache(admin.ID)
+	h.Svc.Admin.DropMenuCache(admin.ID)
 	env := c.Call(http.MethodGet, "/admin/api/v1/menus/route", nil)
 	if n := strings.Count(string(env.Data), `"name"`); n < menus {
 		t.Fatalf("route has %d entries, want at least %d", n, menus)

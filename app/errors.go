@@ -9,8 +9,8 @@ import (
 	"github.com/labstack/echo/v5"
 
 	"sellerhub/app/api"
+	"sellerhub/app/core"
 	"sellerhub/app/pages"
-	"sellerhub/app/service"
 	"sellerhub/models"
 )
 
@@ -24,22 +24,22 @@ type failure struct {
 // classify maps an error to the contract's status, code and message. Anything unexpected is a 500 whose cause
 // stays in the log.
 func classify(err error) failure {
-	var se *service.Error
+	var se *core.Error
 	if errors.As(err, &se) {
 		switch se.Kind {
-		case service.KindInvalid:
+		case core.KindInvalid:
 			return failure{http.StatusBadRequest, "A0400", se.Msg}
-		case service.KindRefused:
+		case core.KindRefused:
 			return failure{http.StatusBadRequest, "B0001", se.Msg}
-		case service.KindFailed:
+		case core.KindFailed:
 			return failure{http.StatusOK, "B0001", se.Msg}
-		case service.KindNoSession:
+		case core.KindNoSession:
 			return failure{http.StatusForbidden, "A0231", se.Msg}
-		case service.KindForbidden:
+		case core.KindForbidden:
 			return failure{http.StatusUnauthorized, "A0301", se.Msg}
-		case service.KindLimited:
+		case core.KindLimited:
 			return failure{http.StatusTooManyRequests, "B0001", se.Msg}
-		case service.KindNotFound:
+		case core.KindNotFound:
 			return failure{http.StatusNotFound, "A0404", se.Msg}
 		}
 	}

@@ -5,15 +5,15 @@ import (
 
 	"github.com/labstack/echo/v5"
 
+	"sellerhub/app/core"
 	"sellerhub/app/middleware"
-	"sellerhub/app/service"
 )
 
 // The handlers of the simple admin lists all do the same: bind the input, call the service as the signed-in user,
 // shape the answer. These build them from the service call and the shape, so each list's package only says which.
 
 // PageOf answers POST <list>/page {currentpage, pagesize, sort, order, ...filters} with a page of shaped rows.
-func PageOf[Q, T, O any](list func(context.Context, service.Principal, Q) ([]T, int64, service.PageRequest, error), shape func(*T) O) echo.HandlerFunc {
+func PageOf[Q, T, O any](list func(context.Context, core.Principal, Q) ([]T, int64, core.PageRequest, error), shape func(*T) O) echo.HandlerFunc {
 	return func(c *echo.Context) error {
 		var q Q
 		if err := c.Bind(&q); err != nil {
@@ -33,7 +33,7 @@ func PageOf[Q, T, O any](list func(context.Context, service.Principal, Q) ([]T, 
 }
 
 // GetOne answers GET <list>/{id} with the shaped record.
-func GetOne[T, O any](get func(context.Context, service.Principal, string) (*T, error), shape func(*T) O) echo.HandlerFunc {
+func GetOne[T, O any](get func(context.Context, core.Principal, string) (*T, error), shape func(*T) O) echo.HandlerFunc {
 	return func(c *echo.Context) error {
 		p, _ := middleware.Principal(c)
 		m, err := get(c.Request().Context(), p, c.Param("id"))
@@ -45,7 +45,7 @@ func GetOne[T, O any](get func(context.Context, service.Principal, string) (*T, 
 }
 
 // CreateOne answers POST <list> {form} with the new record.
-func CreateOne[F, T, O any](create func(context.Context, service.Principal, F) (*T, error), shape func(*T) O) echo.HandlerFunc {
+func CreateOne[F, T, O any](create func(context.Context, core.Principal, F) (*T, error), shape func(*T) O) echo.HandlerFunc {
 	return func(c *echo.Context) error {
 		var f F
 		if err := c.Bind(&f); err != nil {
@@ -61,7 +61,7 @@ func CreateOne[F, T, O any](create func(context.Context, service.Principal, F) (
 }
 
 // UpdateOne answers PUT <list>/{id} {form} with the changed record.
-func UpdateOne[F, T, O any](update func(context.Context, service.Principal, string, F) (*T, error), shape func(*T) O) echo.HandlerFunc {
+func UpdateOne[F, T, O any](update func(context.Context, core.Principal, string, F) (*T, error), shape func(*T) O) echo.HandlerFunc {
 	return func(c *echo.Context) error {
 		var f F
 		if err := c.Bind(&f); err != nil {
@@ -77,7 +77,7 @@ func UpdateOne[F, T, O any](update func(context.Context, service.Principal, stri
 }
 
 // DeleteOne answers DELETE <list>/{id} with "success".
-func DeleteOne(remove func(context.Context, service.Principal, string) error) echo.HandlerFunc {
+func DeleteOne(remove func(context.Context, core.Principal, string) error) echo.HandlerFunc {
 	return func(c *echo.Context) error {
 		p, _ := middleware.Principal(c)
 		if err := remove(c.Request().Context(), p, c.Param("id")); err != nil {

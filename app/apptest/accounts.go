@@ -4,7 +4,7 @@ import (
 	"net/http"
 	"net/url"
 
-	"sellerhub/app/service"
+	"sellerhub/app/accounts"
 	"sellerhub/models"
 )
 
@@ -54,7 +54,7 @@ func (h *Harness) Member(ownerAccount, account string, admin bool) *Client {
 		}
 		roles = append(roles, role.ID)
 	}
-	hash, err := service.HashPassword("Passw0rd!")
+	hash, err := accounts.HashPassword("Passw0rd!")
 	if err != nil {
 		h.T.Fatal(err)
 	}

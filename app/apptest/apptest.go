@@ -22,8 +22,8 @@ import (
 	"github.com/redis/go-redis/v9"
 
 	"sellerhub/app"
-	"sellerhub/app/service"
-	"sellerhub/app/service/amazon"
+	"sellerhub/app/accounts"
+	"sellerhub/app/amazon"
 	"sellerhub/config"
 	"sellerhub/models"
 	"sellerhub/models/dbtest"
@@ -42,7 +42,7 @@ type Harness struct {
 	T        testing.TB
 	URL      string
 	DB       *models.DB
-	Svc      *service.Service
+	Svc      app.Services
 	Sessions *scs.SessionManager
 	Config   *config.Config
 	Codes    *CodeBox
@@ -57,7 +57,7 @@ type options struct {
 	dbKind    string
 	redis     bool
 	configure func(*config.Config)
-	sender    service.CodeSender
+	sender    accounts.CodeSender
 }
 
 // WithDatabase runs on a database kind of dbtest (sqlite, postgres, mysql).
@@ -70,7 +70,7 @@ func WithRedisSessions() Option { return func(o *options) { o.redis = true } }
 func WithConfig(fn func(*config.Config)) Option { return func(o *options) { o.configure = fn } }
 
 // WithSender replaces the recording sender (the CodeBox still records what is sent through it).
-func WithSender(s service.CodeSender) Option { return func(o *options) { o.sender = s } }
+func WithSender(s accounts.CodeSender) Option { return func(o *options) { o.sender = s } }
 
 // Start builds and serves the application until the test ends.
 func Start(t testing.TB, opts ...Option) *Harness {
@@ -92,7 +92,7 @@ func Start(t testing.TB, opts ...Option) *Harness {
 	h.Codes = &CodeBox{next: o.sender}
 	log := slog.New(slog.NewJSONHandler(h.Log, nil))
 	h.DB = dbtest.Open(t, o.dbKind)
-	if _, err := seed.Run(context.Background(), h.DB, cfg.AdminAccount, cfg.AdminPassword, service.HashPassword); err != nil {
+	if _, err := seed.Run(context.Background(), h.DB, cfg.AdminAccount, cfg.AdminPassword, accounts.HashPassword); err != nil {
 		t.Fatal(err)
 	}
 	h.Sessions = scs.New()
@@ -104,10 +104,10 @@ func Start(t testing.TB, opts ...Option) *Harness {
 	// Calls to Amazon (the local stand-in) retry as in production, but without production's waits.
 	amazonHTTP := amazon.NewHTTP(cfg.Amazon.Timeout)
 	amazonHTTP.BaseDelay, amazonHTTP.MaxDelay = time.Millisecond, 5*time.Millisecond
-	h.Svc = service.New(service.Deps{DB: h.DB, Sessions: h.Sessions, Sender: h.Codes, Config: cfg, Log: log,
+	h.Svc = app.NewServices(app.ServiceDeps{DB: h.DB, Sessions: h.Sessions, Sender: h.Codes, Config: cfg, Log: log,
 		Now: h.Clock.Now, AmazonHTTP: amazonHTTP})
 	assets, _ := static.LoadManifest()
-	e := app.New(app.Deps{Config: cfg, Service: h.Svc, Log: log, Assets: assets, Static: static.FS()})
+	e := app.New(app.Deps{Config: cfg, Services: h.Svc, Log: log, Assets: assets, Static: static.FS()})
 	srv := httptest.NewServer(e)
 	t.Cleanup(srv.Close)
 	h.URL = srv.URL
@@ -151,14 +151,14 @@ func (c *Clock) Advance(d time.Duration) {
 // CodeBox records every code sent and passes it on to another sender if one is set.
 type CodeBox struct {
 	mu   sync.Mutex
-	sent []service.CodeMessage
-	next service.CodeSender
+	sent []accounts.CodeMessage
+	next accounts.CodeSender
 	// Fail makes the next sends fail, like a provider that is down.
 	Fail bool
 }
 
 // Send records the code.
-func (b *CodeBox) Send(ctx context.Context, m service.CodeMessage) error {
+func (b *CodeBox) Send(ctx context.Context, m accounts.CodeMessage) error {
 	b.mu.Lock()
 	fail := b.Fail
 	if !fail {

@@ -1,7 +1,7 @@
 package apptest
 
 import (
-	"sellerhub/app/service"
+	"sellerhub/app/accounts"
 	"sellerhub/models"
 )
 
@@ -31,7 +31,7 @@ func (h *Harness) RestrictedUser(phone string, menuCodes, permissions []string) 
 		}
 		h.DB.Create(&models.RolePermission{RoleID: role.ID, PermissionID: p.ID})
 	}
-	hash, _ := service.HashPassword("Passw0rd!")
+	hash, _ := accounts.HashPassword("Passw0rd!")
 	u := &models.User{CompanyID: admin.CompanyID, Account: phone, PasswordHash: hash, Profile: models.UserProfile{Name: "员工" + phone[len(phone)-4:]}}
 	if err := h.DB.CreateUser(u, role.ID); err != nil {
 		h.T.Fatal(err)

@@ -6,16 +6,16 @@ import (
 	"io"
 	"net/http"
 
-	"github.com/labstack/echo/v5"
+	"sellerhub/app/admin"
 
-	"sellerhub/app/service"
+	"github.com/labstack/echo/v5"
 )
 
 // OpLog records a successful call of a signed-in user in the company's operation log under action, a readable
 // name such as 新增字典. It goes last among a route's middleware, so that refused calls never reach it; failures
 // (an error, a status outside 2xx, or an envelope code other than 201) are not logged. The target is the path's
 // id, or for a create the id the answer carries.
-func OpLog(svc *service.Service, action string) echo.MiddlewareFunc {
+func OpLog(audit *admin.Service, action string) echo.MiddlewareFunc {
 	return func(next echo.HandlerFunc) echo.HandlerFunc {
 		return func(c *echo.Context) error {
 			p, signedIn := Principal(c)
@@ -44,12 +44,12 @@ func OpLog(svc *service.Service, action string) echo.MiddlewareFunc {
 			if target == "" {
 				target = answer.ID
 			}
-			op := service.Operation{Action: action, Method: req.Method, Path: req.URL.Path, TargetID: target,
+			op := admin.Operation{Action: action, Method: req.Method, Path: req.URL.Path, TargetID: target,
 				Body: body, ContentType: req.Header.Get(echo.HeaderContentType), Query: req.URL.Query(),
 				IP: c.RealIP(), Status: status}
 			// The change is made and answered: a log that cannot be written is the server's problem to report,
 			// not a failure of the user's call.
-			if lerr := svc.RecordOperation(req.Context(), p, op); lerr != nil {
+			if lerr := audit.RecordOperation(req.Context(), p, op); lerr != nil {
 				c.Logger().Error("record operation", "action", action, "err", lerr)
 			}
 			return nil

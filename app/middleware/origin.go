@@ -4,9 +4,9 @@ import (
 	"net/http"
 	"net/url"
 
-	"github.com/labstack/echo/v5"
+	"sellerhub/app/core"
 
-	"sellerhub/app/service"
+	"github.com/labstack/echo/v5"
 )
 
 // SameOrigin refuses state-changing API calls that a browser reports as coming from another site, so that a
@@ -19,7 +19,7 @@ func SameOrigin(next echo.HandlerFunc) echo.HandlerFunc {
 			return next(c)
 		}
 		if fromOtherSite(c.Request()) {
-			return service.ErrForbidden
+			return core.ErrForbidden
 		}
 		return next(c)
 	}
@@ -31,7 +31,7 @@ func SameOrigin(next echo.HandlerFunc) echo.HandlerFunc {
 func SameOriginGET(next echo.HandlerFunc) echo.HandlerFunc {
 	return func(c *echo.Context) error {
 		if fromOtherSite(c.Request()) {
-			return service.ErrForbidden
+			return core.ErrForbidden
 		}
 		return next(c)
 	}

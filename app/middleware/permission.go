@@ -3,24 +3,25 @@ package middleware
 import (
 	"github.com/labstack/echo/v5"
 
-	"sellerhub/app/service"
+	"sellerhub/app/admin"
+	"sellerhub/app/core"
 )
 
 // RequireMenu refuses a call or page unless the user was granted the menu entry at path: hiding a menu is a
 // convenience, this is the protection. It runs after the session guard.
-func RequireMenu(svc *service.Service, path string) echo.MiddlewareFunc {
-	return requireGrant(svc, func(m *service.UserMenu) bool { return m.Allows(path) })
+func RequireMenu(access *admin.Service, path string) echo.MiddlewareFunc {
+	return requireGrant(access, func(m *core.UserMenu) bool { return m.Allows(path) })
 }
 
 // RequirePermission refuses a call unless the user holds the button permission.
-func RequirePermission(svc *service.Service, code string) echo.MiddlewareFunc {
-	return requireGrant(svc, func(m *service.UserMenu) bool { return m.Can(code) })
+func RequirePermission(access *admin.Service, code string) echo.MiddlewareFunc {
+	return requireGrant(access, func(m *core.UserMenu) bool { return m.Can(code) })
 }
 
 // RequireAnyPermission refuses a call unless the user holds one of the button permissions (a picture upload
 // serves both the add and the edit screen).
-func RequireAnyPermission(svc *service.Service, codes ...string) echo.MiddlewareFunc {
-	return requireGrant(svc, func(m *service.UserMenu) bool {
+func RequireAnyPermission(access *admin.Service, codes ...string) echo.MiddlewareFunc {
+	return requireGrant(access, func(m *core.UserMenu) bool {
 		for _, code := range codes {
 			if m.Can(code) {
 				return true
@@ -30,19 +31,19 @@ func RequireAnyPermission(svc *service.Service, codes ...string) echo.Middleware
 	})
 }
 
-func requireGrant(svc *service.Service, ok func(*service.UserMenu) bool) echo.MiddlewareFunc {
+func requireGrant(access *admin.Service, ok func(*core.UserMenu) bool) echo.MiddlewareFunc {
 	return func(next echo.HandlerFunc) echo.HandlerFunc {
 		return func(c *echo.Context) error {
 			p, signedIn := Principal(c)
 			if !signedIn {
-				return service.ErrNoSession
+				return core.ErrNoSession
 			}
-			m, err := svc.UserMenu(c.Request().Context(), p)
+			m, err := access.UserMenu(c.Request().Context(), p)
 			if err != nil {
 				return err
 			}
 			if !ok(m) {
-				return service.ErrForbidden
+				return core.ErrForbidden
 			}
 			return next(c)
 		}

@@ -5,9 +5,10 @@ package middleware
 import (
 	"net/http"
 
-	"github.com/labstack/echo/v5"
+	"sellerhub/app/accounts"
+	"sellerhub/app/core"
 
-	"sellerhub/app/service"
+	"github.com/labstack/echo/v5"
 )
 
 // SessionHeader and SessionCookie carry the session id: the JSON API reads the header first (as the
@@ -21,7 +22,7 @@ const principalKey = "principal"
 
 // Sessions loads the request's session into its context, notes who is signed in, and slides the idle expiry.
 // A token that names no live session simply yields an empty one.
-func Sessions(svc *service.Service) echo.MiddlewareFunc {
+func Sessions(sessions *accounts.Service) echo.MiddlewareFunc {
 	return func(next echo.HandlerFunc) echo.HandlerFunc {
 		return func(c *echo.Context) error {
 			token := c.Request().Header.Get(SessionHeader)
@@ -30,14 +31,14 @@ func Sessions(svc *service.Service) echo.MiddlewareFunc {
 					token = ck.Value
 				}
 			}
-			ctx, err := svc.LoadSession(c.Request().Context(), token)
+			ctx, err := sessions.LoadSession(c.Request().Context(), token)
 			if err != nil {
 				return err
 			}
 			c.SetRequest(c.Request().WithContext(ctx))
-			if p, ok := svc.Principal(ctx); ok {
+			if p, ok := sessions.Principal(ctx); ok {
 				c.Set(principalKey, p)
-				if err := svc.Touch(ctx); err != nil {
+				if err := sessions.Touch(ctx); err != nil {
 					return err
 				}
 			}
@@ -47,8 +48,8 @@ func Sessions(svc *service.Service) echo.MiddlewareFunc {
 }
 
 // Principal returns who the request acts for, if anyone is signed in.
-func Principal(c *echo.Context) (service.Principal, bool) {
-	p, ok := c.Get(principalKey).(service.Principal)
+func Principal(c *echo.Context) (core.Principal, bool) {
+	p, ok := c.Get(principalKey).(core.Principal)
 	return p, ok
 }
 
@@ -56,7 +57,7 @@ func Principal(c *echo.Context) (service.Principal, bool) {
 func RequireSession(next echo.HandlerFunc) echo.HandlerFunc {
 	return func(c *echo.Context) error {
 		if _, ok := Principal(c); !ok {
-			return service.ErrNoSession
+			return core.ErrNoSession
 		}
 		return next(c)
 	}

@@ -6,7 +6,7 @@ import (
 	"github.com/labstack/echo/v5"
 
 	"sellerhub/app/middleware"
-	"sellerhub/app/service"
+	"sellerhub/app/stores"
 )
 
 // AdvResult serves /advresult, where Amazon sends an advertiser back after the advertising consent with the code
@@ -14,13 +14,13 @@ import (
 // profiles, then 授权成功 or 授权失败. Like /authresult it needs no sign-in: the signed single-use state names the
 // company and store group, and a browser signed in to another company is refused.
 func (h *Handler) AdvResult(c *echo.Context) error {
-	var in service.AdvertisingConsent
+	var in stores.AdvertisingConsent
 	if err := c.Bind(&in); err != nil {
 		return err
 	}
 	p, _ := middleware.Principal(c)
 	return h.ConsentResult(c, "广告授权", func(ctx context.Context) error {
-		_, err := h.Svc.CompleteAdvertisingConsent(ctx, in, p.CompanyID, middleware.RequestOrigin(c))
+		_, err := h.Stores.CompleteAdvertisingConsent(ctx, in, p.CompanyID, middleware.RequestOrigin(c))
 		return err
 	})
 }

@@ -6,7 +6,7 @@ import (
 	"github.com/labstack/echo/v5"
 
 	"sellerhub/app/api"
-	"sellerhub/app/service"
+	"sellerhub/app/messages"
 	"sellerhub/models"
 	"sellerhub/views"
 )
@@ -22,15 +22,15 @@ func (h *Handler) Home(c *echo.Context) error {
 		Account: u.Account, Permissions: menu.Permissions}
 	// Deliver what was published since the last pull first, as the shell's poll would, so the dashboard is current.
 	ctx := c.Request().Context()
-	if _, err := h.Svc.PullMessages(ctx, p); err != nil {
+	if _, err := h.Messages.PullMessages(ctx, p); err != nil {
 		return err
 	}
-	latest, err := h.Svc.LatestAnnouncements(ctx, p)
+	latest, err := h.Messages.LatestAnnouncements(ctx, p)
 	if err != nil {
 		return err
 	}
 	for _, n := range latest[:min(5, len(latest))] {
-		_, text := service.TitleTag(n.Title)
+		_, text := messages.TitleTag(n.Title)
 		page.Announcements = append(page.Announcements, views.Announcement{Tag: n.Tag, Title: text,
 			Date: api.FormatTime(&n.CreatedAt, h.Config.TimeZone), Urgent: n.Action == models.ActionTimely})
 	}

@@ -5,8 +5,8 @@ import (
 
 	"github.com/labstack/echo/v5"
 
+	"sellerhub/app/messages"
 	"sellerhub/app/middleware"
-	"sellerhub/app/service"
 	"sellerhub/models"
 	"sellerhub/views"
 )
@@ -14,7 +14,7 @@ import (
 // NotifyPublishForm shows the announcement form to the company's admins; others get the error page.
 func (h *Handler) NotifyPublishForm(c *echo.Context) error {
 	p, _ := middleware.Principal(c)
-	if err := h.Svc.CheckPublisher(c.Request().Context(), p); err != nil {
+	if err := h.Messages.CheckPublisher(c.Request().Context(), p); err != nil {
 		return err
 	}
 	page := views.NotifyPublishPage{Page: h.contentPage(c, "发布公告")}
@@ -28,11 +28,11 @@ func (h *Handler) NotifyPublishForm(c *echo.Context) error {
 // reloading the page does not publish it twice.
 func (h *Handler) NotifyPublish(c *echo.Context) error {
 	p, _ := middleware.Principal(c)
-	f := service.AnnounceForm{Title: c.FormValue("title"), Content: c.FormValue("content")}
+	f := messages.AnnounceForm{Title: c.FormValue("title"), Content: c.FormValue("content")}
 	if c.FormValue("urgent") != "" {
 		f.Action = models.ActionTimely
 	}
-	if _, err := h.Svc.PublishAnnouncement(c.Request().Context(), p, f); err != nil {
+	if _, err := h.Messages.PublishAnnouncement(c.Request().Context(), p, f); err != nil {
 		n, status, err := refusal(err, "")
 		if err != nil {
 			return err

@@ -9,7 +9,12 @@ import (
 	"github.com/a-h/templ"
 	"github.com/labstack/echo/v5"
 
-	"sellerhub/app/service"
+	"sellerhub/app/accounts"
+	"sellerhub/app/admin"
+	"sellerhub/app/core"
+	"sellerhub/app/messages"
+	"sellerhub/app/shipping"
+	"sellerhub/app/stores"
 	"sellerhub/config"
 	"sellerhub/static"
 	"sellerhub/views"
@@ -17,9 +22,14 @@ import (
 
 // Handler serves the pages.
 type Handler struct {
-	Svc    *service.Service
-	Config *config.Config
-	Assets static.Manifest
+	Accounts *accounts.Service
+	Admin    *admin.Service
+	Messages *messages.Service
+	Shipping *shipping.Service
+	Stores   *stores.Service
+	Uploads  *core.Uploads
+	Config   *config.Config
+	Assets   static.Manifest
 }
 
 // page fills what every document needs. scripts are logical asset names.
@@ -63,16 +73,16 @@ func (h *Handler) RenderError(c *echo.Context, status int, msg string) error {
 // refusal turns a service refusal of a form's input into the notice shown above the form and the status to
 // answer with; other errors are for the error handler.
 func refusal(err error, prefix string) (views.Notice, int, error) {
-	var e *service.Error
-	if !errors.As(err, &e) || e.Kind == service.KindForbidden || e.Kind == service.KindNoSession {
+	var e *core.Error
+	if !errors.As(err, &e) || e.Kind == core.KindForbidden || e.Kind == core.KindNoSession {
 		// Not about the form's input: the error page answers these, as it does faults.
 		return views.Notice{}, 0, err
 	}
 	status := http.StatusOK
 	switch e.Kind {
-	case service.KindInvalid, service.KindRefused:
+	case core.KindInvalid, core.KindRefused:
 		status = http.StatusBadRequest
-	case service.KindLimited:
+	case core.KindLimited:
 		status = http.StatusTooManyRequests
 	}
 	return views.Notice{Text: prefix + e.Msg, Error: true}, status, nil

@@ -11,7 +11,7 @@ import (
 
 	"sellerhub/app/api"
 	"sellerhub/app/middleware"
-	"sellerhub/app/service"
+	"sellerhub/app/shipping"
 	"sellerhub/models"
 	"sellerhub/views"
 )
@@ -29,11 +29,11 @@ func (h *Handler) PickList(c *echo.Context) error {
 		return h.pickListAsk(c)
 	}
 	p, _ := middleware.Principal(c)
-	pl, err := h.Svc.PickList(c.Request().Context(), p, shipmentID)
+	pl, err := h.Shipping.PickList(c.Request().Context(), p, shipmentID)
 	if err != nil {
 		return err
 	}
-	qr, err := service.QRCodePNG(pl.ShipmentID, pickListQRScale)
+	qr, err := shipping.QRCodePNG(pl.ShipmentID, pickListQRScale)
 	if err != nil {
 		return err
 	}

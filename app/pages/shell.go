@@ -8,8 +8,9 @@ import (
 
 	"github.com/labstack/echo/v5"
 
+	"sellerhub/app/accounts"
+	"sellerhub/app/core"
 	"sellerhub/app/middleware"
-	"sellerhub/app/service"
 	"sellerhub/models"
 	"sellerhub/views"
 )
@@ -88,7 +89,7 @@ func (h *Handler) shell(c *echo.Context, defaultTitle string) error {
 			Permissions: menu.Permissions, StoreAuthURL: TabLink("/amazon/storeAuth", "店铺管理"), PollMillis: int(h.Config.MessagePoll.Milliseconds()),
 		},
 	}
-	if p.LoginType == service.LoginTypeSSO {
+	if p.LoginType == accounts.LoginTypeSSO {
 		sp.Props.LegacyURL, sp.Props.LogoutURL = h.Config.LegacyURL, h.Config.SSOLogoutURL
 	}
 	for _, t := range tabs {
@@ -98,20 +99,20 @@ func (h *Handler) shell(c *echo.Context, defaultTitle string) error {
 }
 
 // signedInUser loads who the request acts for, with their menu and permissions.
-func (h *Handler) signedInUser(c *echo.Context) (service.Principal, *models.User, *service.UserMenu, error) {
+func (h *Handler) signedInUser(c *echo.Context) (core.Principal, *models.User, *core.UserMenu, error) {
 	ctx := c.Request().Context()
 	p, _ := middleware.Principal(c)
-	u, err := h.Svc.CurrentUser(ctx, p)
+	u, err := h.Accounts.CurrentUser(ctx, p)
 	if err != nil {
 		return p, nil, nil, err
 	}
-	menu, err := h.Svc.UserMenu(ctx, p)
+	menu, err := h.Admin.UserMenu(ctx, p)
 	return p, u, menu, err
 }
 
 // shellMenu turns the user's menu tree into the rail: top groups, their headings and links. A top group's own
 // link is its redirect (its first link). Links carry ?title=&path= so the tab they open has its title.
-func shellMenu(routes []service.MenuRoute) []views.MenuGroup {
+func shellMenu(routes []core.MenuRoute) []views.MenuGroup {
 	groups := make([]views.MenuGroup, 0, len(routes))
 	for _, g := range routes {
 		mg := views.MenuGroup{Title: g.Title, Icon: g.Icon}
@@ -136,7 +137,7 @@ func shellMenu(routes []service.MenuRoute) []views.MenuGroup {
 	return groups
 }
 
-func menuLink(r service.MenuRoute) views.MenuLink {
+func menuLink(r core.MenuRoute) views.MenuLink {
 	if strings.HasPrefix(r.Path, "http://") || strings.HasPrefix(r.Path, "https://") {
 		return views.MenuLink{Title: r.Title, Href: r.Path, External: true}
 	}

@@ -9,7 +9,7 @@ import (
 	"github.com/labstack/echo/v5"
 
 	"sellerhub/app/api"
-	"sellerhub/app/service"
+	"sellerhub/app/shipping"
 	"sellerhub/models"
 	"sellerhub/views"
 )
@@ -35,7 +35,7 @@ func (h *Handler) ShipmentDetails(c *echo.Context) error {
 	if err != nil {
 		return err
 	}
-	d, err := h.Svc.Shipment(c.Request().Context(), p, c.QueryParam("shipmentid"))
+	d, err := h.Shipping.Shipment(c.Request().Context(), p, c.QueryParam("shipmentid"))
 	if err != nil {
 		return err
 	}
@@ -48,7 +48,7 @@ func (h *Handler) ShipmentDetails(c *echo.Context) error {
 	page := views.ShipmentDetailsPage{Page: h.contentPage(c, "货件详情 "+d.ShipmentID),
 		PickList: "/orderblank?shipmentid=" + url.QueryEscape(d.ShipmentID),
 		Fields: [][2]string{
-			{"货件ID", d.ShipmentID}, {"货件名称", d.Name}, {"状态", service.ShipmentStatusText(d.Status, d.AmazonStatus)},
+			{"货件ID", d.ShipmentID}, {"货件名称", d.Name}, {"状态", shipping.ShipmentStatusText(d.Status, d.AmazonStatus)},
 			{"店铺", d.GroupName}, {"国家", m.Country}, {"目的配送中心", d.Center},
 			{"发货仓库", d.WarehouseName}, {"亚马逊状态", d.AmazonStatus}, {"备注", d.Remark},
 			{"承运商", d.Carrier}, {"物流渠道", d.Channel}, {"跟踪单号", d.Tracking},
@@ -73,7 +73,7 @@ func (h *Handler) ShipmentDetails(c *echo.Context) error {
 	}
 	for _, e := range d.Events {
 		page.Events = append(page.Events, views.ShipmentDetailsEvent{Time: api.FormatTime(&e.CreatedAt, tz), Action: e.Action,
-			Status: service.ShipmentStatusNames[e.Status], Detail: e.Detail, Operator: e.Operator})
+			Status: shipping.ShipmentStatusNames[e.Status], Detail: e.Detail, Operator: e.Operator})
 	}
 	return render(c, http.StatusOK, views.ShipmentDetails(page, h.Assets.URL("theme.js")))
 }

@@ -6,8 +6,9 @@ import (
 
 	"github.com/labstack/echo/v5"
 
+	"sellerhub/app/accounts"
+	"sellerhub/app/core"
 	"sellerhub/app/middleware"
-	"sellerhub/app/service"
 	"sellerhub/views"
 )
 
@@ -27,9 +28,9 @@ func (h *Handler) Root(c *echo.Context) error { return c.Redirect(http.StatusFou
 func (h *Handler) SSOLogin(c *echo.Context) error {
 	ctx := c.Request().Context()
 	redirect := c.QueryParam("redirect")
-	target := service.SafeRedirect(redirect)
+	target := accounts.SafeRedirect(redirect)
 	if token := c.QueryParam("jsessionid"); token != "" {
-		if _, ok, err := h.Svc.AdoptSSOSession(ctx, token); err != nil {
+		if _, ok, err := h.Accounts.AdoptSSOSession(ctx, token); err != nil {
 			return err
 		} else if ok {
 			middleware.SetSessionCookie(c, token, h.Config.SecureCookies)
@@ -39,7 +40,7 @@ func (h *Handler) SSOLogin(c *echo.Context) error {
 	if _, ok := middleware.Principal(c); ok {
 		return h.ssoPage(c, target)
 	}
-	if addr := h.Svc.SSOAddress(ctx); addr != "" {
+	if addr := h.Accounts.SSOAddress(ctx); addr != "" {
 		return h.ssoPage(c, addr)
 	}
 	login := "/login"
@@ -65,7 +66,7 @@ func (h *Handler) LoginForm(c *echo.Context) error {
 // Login signs in from the form and goes to the remembered address.
 func (h *Handler) Login(c *echo.Context) error {
 	account, redirect := c.FormValue("account"), c.FormValue("redirect")
-	_, token, err := h.Svc.Login(c.Request().Context(), account, c.FormValue("password"), c.RealIP())
+	_, token, err := h.Accounts.Login(c.Request().Context(), account, c.FormValue("password"), c.RealIP())
 	if err != nil {
 		n, status, err := refusal(err, "登录失败! ")
 		if err != nil {
@@ -75,12 +76,12 @@ func (h *Handler) Login(c *echo.Context) error {
 		return render(c, status, views.Login(p))
 	}
 	middleware.SetSessionCookie(c, token, h.Config.SecureCookies)
-	return c.Redirect(http.StatusSeeOther, service.SafeRedirect(redirect))
+	return c.Redirect(http.StatusSeeOther, accounts.SafeRedirect(redirect))
 }
 
 // Logout ends the session and shows the login page with 登出成功!.
 func (h *Handler) Logout(c *echo.Context) error {
-	if err := h.Svc.Logout(c.Request().Context()); err != nil {
+	if err := h.Accounts.Logout(c.Request().Context()); err != nil {
 		return err
 	}
 	middleware.ClearSessionCookie(c, h.Config.SecureCookies)
@@ -97,7 +98,7 @@ func (h *Handler) registerPage(c *echo.Context) views.Page { return h.page(c, "�
 // Register handles both buttons of the registration form: 获取验证码 (action=sendcode, the no-script path)
 // and 注册.
 func (h *Handler) Register(c *echo.Context) error {
-	f := service.RegisterForm{
+	f := accounts.RegisterForm{
 		Account: c.FormValue("account"), Code: c.FormValue("code"), Key: c.FormValue("key"),
 		Password: c.FormValue("password"), OldPassword: c.FormValue("oldpassword"),
 		Name: c.FormValue("name"), Email: c.FormValue("email"), Company: c.FormValue("company"),
@@ -107,12 +108,12 @@ func (h *Handler) Register(c *echo.Context) error {
 	ctx := c.Request().Context()
 	var err error
 	if c.FormValue("action") == "sendcode" {
-		if p.Key, err = h.Svc.SendCode(ctx, "sms", f.Account, service.PurposeRegister, c.RealIP()); err == nil {
+		if p.Key, err = h.Accounts.SendCode(ctx, "sms", f.Account, accounts.PurposeRegister, c.RealIP()); err == nil {
 			p.Notice = views.Notice{Text: "验证码已发送，请查收短信"}
 			return render(c, http.StatusOK, views.Register(p))
 		}
 		p.Key = f.Key
-	} else if _, err = h.Svc.Register(ctx, f); err == nil {
+	} else if _, err = h.Accounts.Register(ctx, f); err == nil {
 		return c.Redirect(http.StatusSeeOther, "/login?notice=registered&account="+url.QueryEscape(f.Account))
 	}
 	n, status, err := refusal(err, "")
@@ -141,24 +142,24 @@ func (h *Handler) Reset(c *echo.Context) error {
 	switch c.FormValue("action") {
 	case "sendcode":
 		var channel, key string
-		if channel, err = service.ResetAccountChannel(p.Account); err == nil {
-			if key, err = h.Svc.SendCode(ctx, channel, p.Account, service.PurposeLosePassword, c.RealIP()); err == nil {
+		if channel, err = accounts.ResetAccountChannel(p.Account); err == nil {
+			if key, err = h.Accounts.SendCode(ctx, channel, p.Account, accounts.PurposeLosePassword, c.RealIP()); err == nil {
 				p.Key = key
 				p.Notice = views.Notice{Text: map[string]string{"sms": "验证码已发送，请查收短信", "email": "验证码已发送到邮箱，请查收"}[channel]}
 			}
 		}
 	case "reset":
 		p.Step = views.ResetSet
-		err = h.Svc.ResetForgottenPassword(ctx, service.ResetForm{Account: p.Account, Key: p.Key, Code: p.Code,
+		err = h.Accounts.ResetForgottenPassword(ctx, accounts.ResetForm{Account: p.Account, Key: p.Key, Code: p.Code,
 			Password: c.FormValue("password"), Repassword: c.FormValue("repassword")})
 		if err == nil {
 			p.Step = views.ResetDone
 		}
 	default: // verify
-		if _, err = service.ResetAccountChannel(p.Account); err == nil {
+		if _, err = accounts.ResetAccountChannel(p.Account); err == nil {
 			if p.Code == "" {
-				err = service.Invalid(service.MsgCodeEmpty)
-			} else if err = h.Svc.CheckCode(ctx, p.Key, p.Code, p.Account, service.PurposeLosePassword); err == nil {
+				err = core.Invalid(core.MsgCodeEmpty)
+			} else if err = h.Accounts.CheckCode(ctx, p.Key, p.Code, p.Account, accounts.PurposeLosePassword); err == nil {
 				p.Step = views.ResetSet
 			}
 		}

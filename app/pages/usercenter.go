@@ -7,8 +7,8 @@ import (
 
 	"github.com/labstack/echo/v5"
 
+	"sellerhub/app/accounts"
 	"sellerhub/app/middleware"
-	"sellerhub/app/service"
 	"sellerhub/views"
 )
 
@@ -35,7 +35,7 @@ func (h *Handler) userCenterPage(c *echo.Context, section string) (views.UserCen
 	}
 	ctx := c.Request().Context()
 	p, _ := middleware.Principal(c)
-	u, err := h.Svc.CurrentUser(ctx, p)
+	u, err := h.Accounts.CurrentUser(ctx, p)
 	if err != nil {
 		return views.UserCenterPage{}, err
 	}
@@ -43,7 +43,7 @@ func (h *Handler) userCenterPage(c *echo.Context, section string) (views.UserCen
 		Name: u.Profile.Name, Account: u.Account, Email: u.Profile.Email, Mobile: u.Profile.Mobile,
 		Image: u.Profile.Image, Company: u.Company.Name, IsOwner: u.IsOwner}
 	if section == views.SectionUnbind {
-		group, err := h.Svc.BindGroup(ctx, p)
+		group, err := h.Accounts.BindGroup(ctx, p)
 		if err != nil {
 			return page, err
 		}
@@ -69,24 +69,24 @@ func (h *Handler) UserCenterForm(c *echo.Context) error {
 	var key string
 	switch form {
 	case "name":
-		err = h.Svc.UpdateOwnName(ctx, p, c.FormValue("name"))
+		err = h.Accounts.UpdateOwnName(ctx, p, c.FormValue("name"))
 	case "password":
-		err = h.Svc.ChangeOwnPasswordRepeated(ctx, p, service.ChangePasswordForm{OldPassword: c.FormValue("oldpassword"),
+		err = h.Accounts.ChangeOwnPasswordRepeated(ctx, p, accounts.ChangePasswordForm{OldPassword: c.FormValue("oldpassword"),
 			Password: c.FormValue("password"), Repassword: c.FormValue("repassword")})
 	case "phone":
 		if sendCode {
-			key, err = h.Svc.SendCode(ctx, "sms", c.FormValue("account"), service.PurposeChangePhone, c.RealIP())
+			key, err = h.Accounts.SendCode(ctx, "sms", c.FormValue("account"), accounts.PurposeChangePhone, c.RealIP())
 			sent = views.Notice{Text: "验证码已发送，请查收短信"}
 		} else {
-			err = h.Svc.ChangeOwnAccount(ctx, p, service.ChangeAccountForm{Account: c.FormValue("account"),
+			err = h.Accounts.ChangeOwnAccount(ctx, p, accounts.ChangeAccountForm{Account: c.FormValue("account"),
 				Password: c.FormValue("password"), Key: c.FormValue("key"), Code: c.FormValue("code")})
 		}
 	case "email":
 		if sendCode {
-			key, err = h.Svc.SendCode(ctx, "email", c.FormValue("email"), service.PurposeChangeEmail, c.RealIP())
+			key, err = h.Accounts.SendCode(ctx, "email", c.FormValue("email"), accounts.PurposeChangeEmail, c.RealIP())
 			sent = views.Notice{Text: "验证码已发送到邮箱，请查收"}
 		} else {
-			err = h.Svc.ChangeOwnEmail(ctx, p, service.ChangeEmailForm{Email: c.FormValue("email"),
+			err = h.Accounts.ChangeOwnEmail(ctx, p, accounts.ChangeEmailForm{Email: c.FormValue("email"),
 				Key: c.FormValue("key"), Code: c.FormValue("code")})
 		}
 	case "unbind":
@@ -95,12 +95,12 @@ func (h *Handler) UserCenterForm(c *echo.Context) error {
 		if perr != nil {
 			return echo.ErrBadRequest
 		}
-		err = h.Svc.RemoveBoundAccount(ctx, p, id)
+		err = h.Accounts.RemoveBoundAccount(ctx, p, id)
 	case "logoff":
 		// The form leaves the tab (target=_top): once the account is gone, so is the shell around it.
 		section = views.SectionLogoff
-		if err = h.Svc.VerifyPassword(ctx, p, c.FormValue("password")); err == nil {
-			err = h.Svc.LogOff(ctx, p)
+		if err = h.Accounts.VerifyPassword(ctx, p, c.FormValue("password")); err == nil {
+			err = h.Accounts.LogOff(ctx, p)
 		}
 		if err == nil {
 			middleware.ClearSessionCookie(c, h.Config.SecureCookies)
@@ -131,7 +131,7 @@ func (h *Handler) UserCenterForm(c *echo.Context) error {
 // Upload serves a picture of the signed-in user's company (an avatar). Pictures of other companies are not found.
 func (h *Handler) Upload(c *echo.Context) error {
 	p, _ := middleware.Principal(c)
-	f, contentType, err := h.Svc.OpenUpload(p, c.Param("name"))
+	f, contentType, err := h.Uploads.Open(p, c.Param("name"))
 	if err != nil {
 		return err
 	}

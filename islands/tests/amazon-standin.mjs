@@ -1,4 +1,4 @@
-// Starts the Amazon stand-in (app/service/amazon/amazontest/cmd) as a process for browser tests, and returns its
+// Starts the Amazon stand-in (app/amazon/amazontest/cmd) as a process for browser tests, and returns its
 // address with the SELLERHUB_* variables that point a product server at it.
 import { execFileSync, spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
@@ -11,7 +11,7 @@ const root = join(dirname(fileURLToPath(import.meta.url)), "..", "..");
 export async function startAmazon() {
   const dir = mkdtempSync(join(tmpdir(), "sellerhub-amazon-"));
   const bin = join(dir, "amazontest");
-  execFileSync("go", ["build", "-o", bin, "./app/service/amazon/amazontest/cmd"], {
+  execFileSync("go", ["build", "-o", bin, "./app/amazon/amazontest/cmd"], {
     cwd: root, env: { ...process.env, CGO_ENABLED: "0" }, stdio: "inherit",
   });
   const child = spawn(bin, ["-addr", "127.0.0.1:0"], { stdio: ["ignore", "pipe", "inherit"] });

@@ -1,4 +1,4 @@
-// 店铺管理 in the shell against the Amazon stand-in (app/service/amazon/amazontest, built and run as a process by amazon-standin.mjs): add a store
+// 店铺管理 in the shell against the Amazon stand-in (app/amazon/amazontest, built and run as a process by amazon-standin.mjs): add a store
 // group, authorise its 北美 region through Amazon's consent page in a new window, watch /authresult show 授权中
 // and then 授权成功, see the seller and its marketplaces in the list after 刷新, then replay the same redirect
 // (授权失败) and disable the authorisation after confirming. Screenshots go to islands/tests/artifacts/.

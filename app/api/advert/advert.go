@@ -11,13 +11,13 @@ import (
 
 	"sellerhub/app/api"
 	"sellerhub/app/middleware"
-	"sellerhub/app/service"
+	"sellerhub/app/stores"
 	"sellerhub/models"
 )
 
 // Handler serves the advertising calls.
 type Handler struct {
-	Svc      *service.Service
+	Stores   *stores.Service
 	TimeZone *time.Location
 }
 
@@ -90,7 +90,7 @@ func (h *Handler) profiles(rows []models.AdvProfile) []Profile {
 // BindURL answers GET advert/bindUrl?groupid&region with the consent link.
 func (h *Handler) BindURL(c *echo.Context) error {
 	p, _ := middleware.Principal(c)
-	u, err := h.Svc.AdvertisingConsentURL(c.Request().Context(), p, c.QueryParam("groupid"), c.QueryParam("region"), middleware.RequestOrigin(c))
+	u, err := h.Stores.AdvertisingConsentURL(c.Request().Context(), p, c.QueryParam("groupid"), c.QueryParam("region"), middleware.RequestOrigin(c))
 	if err != nil {
 		return err
 	}
@@ -100,12 +100,12 @@ func (h *Handler) BindURL(c *echo.Context) error {
 // BindAdvAuthData answers advert/bindAdvAuthData {code, state} (query or body) with the stored authorisation's
 // id, or the spec's failure text.
 func (h *Handler) BindAdvAuthData(c *echo.Context) error {
-	var in service.AdvertisingConsent
+	var in stores.AdvertisingConsent
 	if err := c.Bind(&in); err != nil {
 		return err
 	}
 	p, _ := middleware.Principal(c)
-	auth, err := h.Svc.CompleteAdvertisingConsent(c.Request().Context(), in, p.CompanyID, middleware.RequestOrigin(c))
+	auth, err := h.Stores.CompleteAdvertisingConsent(c.Request().Context(), in, p.CompanyID, middleware.RequestOrigin(c))
 	if err != nil {
 		return err
 	}
@@ -115,7 +115,7 @@ func (h *Handler) BindAdvAuthData(c *echo.Context) error {
 // DisableAuth answers GET advert/disableAuth?id with the disabled authorisation.
 func (h *Handler) DisableAuth(c *echo.Context) error {
 	p, _ := middleware.Principal(c)
-	auth, err := h.Svc.DisableAdvertising(c.Request().Context(), p, c.QueryParam("id"))
+	auth, err := h.Stores.DisableAdvertising(c.Request().Context(), p, c.QueryParam("id"))
 	if err != nil {
 		return err
 	}
@@ -125,7 +125,7 @@ func (h *Handler) DisableAuth(c *echo.Context) error {
 // LoadProfile answers GET advert/loadProfile?groupid with the group's profiles in use.
 func (h *Handler) LoadProfile(c *echo.Context) error {
 	p, _ := middleware.Principal(c)
-	rows, err := h.Svc.AdvertisingProfiles(c.Request().Context(), p, c.QueryParam("groupid"))
+	rows, err := h.Stores.AdvertisingProfiles(c.Request().Context(), p, c.QueryParam("groupid"))
 	if err != nil {
 		return err
 	}
@@ -136,7 +136,7 @@ func (h *Handler) LoadProfile(c *echo.Context) error {
 // after asking Amazon again.
 func (h *Handler) CaptureProfileByID(c *echo.Context) error {
 	p, _ := middleware.Principal(c)
-	rows, err := h.Svc.RefreshAdvertisingProfiles(c.Request().Context(), p, c.QueryParam("id"))
+	rows, err := h.Stores.RefreshAdvertisingProfiles(c.Request().Context(), p, c.QueryParam("id"))
 	if err != nil {
 		return err
 	}
@@ -146,7 +146,7 @@ func (h *Handler) CaptureProfileByID(c *echo.Context) error {
 // GetGroup answers GET advManager/getGroup with the store groups that have advertising.
 func (h *Handler) GetGroup(c *echo.Context) error {
 	p, _ := middleware.Principal(c)
-	rows, err := h.Svc.AdvertisingGroups(c.Request().Context(), p)
+	rows, err := h.Stores.AdvertisingGroups(c.Request().Context(), p)
 	if err != nil {
 		return err
 	}

@@ -9,10 +9,10 @@ import (
 	"testing"
 	"time"
 
+	"sellerhub/app/amazon"
+	"sellerhub/app/amazon/amazontest"
 	"sellerhub/app/apptest"
-	"sellerhub/app/service"
-	"sellerhub/app/service/amazon"
-	"sellerhub/app/service/amazon/amazontest"
+	"sellerhub/app/stores"
 	"sellerhub/config"
 	"sellerhub/models"
 )
@@ -181,7 +181,7 @@ func TestAdvertisingConsentRoundTripThroughTheResultPage(t *testing.T) {
 	resp, body := w.owner.Raw(http.MethodGet, back.RequestURI(), "", nil)
 	page := string(body)
 	if resp.StatusCode != http.StatusOK || !strings.Contains(page, "授权中") || !strings.Contains(page, "授权进行中。。。") ||
-		!strings.Contains(page, service.MsgAuthSucceeded) || strings.Contains(page, "<script") {
+		!strings.Contains(page, stores.MsgAuthSucceeded) || strings.Contains(page, "<script") {
 		t.Fatalf("result page (%d): %s", resp.StatusCode, page)
 	}
 	code := back.Query().Get("code")
@@ -225,7 +225,7 @@ func TestTheResultPageFailsWithoutACodeOrWhenAmazonRefused(t *testing.T) {
 	for _, query := range []string{"", "?state=" + url.QueryEscape(state), "?code=y",
 		"?error=access_denied&state=" + url.QueryEscape(state)} {
 		resp, body := c.Raw(http.MethodGet, "/advresult"+query, "", nil)
-		if resp.StatusCode != http.StatusOK || !strings.Contains(string(body), service.MsgAuthFailed) {
+		if resp.StatusCode != http.StatusOK || !strings.Contains(string(body), stores.MsgAuthFailed) {
 			t.Fatalf("/advresult%s (%d): %s", query, resp.StatusCode, body)
 		}
 	}
@@ -260,7 +260,7 @@ func TestFailedConsentsShowTheFailureTextAndStoreNothing(t *testing.T) {
 	failed := func(t *testing.T, c *apptest.Client, query, cause string) {
 		t.Helper()
 		env := w.call(c, http.MethodGet, adv+"advert/bindAdvAuthData?"+query, nil)
-		apptest.Expect(t, env, http.StatusOK, "B0001", service.MsgAuthFailed)
+		apptest.Expect(t, env, http.StatusOK, "B0001", stores.MsgAuthFailed)
 		if n, p := w.countAuths(t); n != 0 || p != 0 {
 			t.Fatalf("stored %d authorisations and %d profiles", n, p)
 		}
@@ -329,7 +329,7 @@ func TestFailedConsentsShowTheFailureTextAndStoreNothing(t *testing.T) {
 		apptest.ExpectOK(t, w.bind(w.owner, &url.URL{RawQuery: q.Encode()}))
 		before, _ := w.h.DB.AdvAuthsOf(w.company, nil)
 		env := w.call(w.owner, http.MethodGet, adv+"advert/bindAdvAuthData?"+q.Encode(), nil)
-		apptest.Expect(t, env, http.StatusOK, "B0001", service.MsgAuthFailed)
+		apptest.Expect(t, env, http.StatusOK, "B0001", stores.MsgAuthFailed)
 		if last := lastLine(w.h.Log.String(), "advertising consent failed"); !strings.Contains(last, "already used") {
 			t.Fatalf("logged cause %q", last)
 		}
@@ -362,12 +362,12 @@ func TestCaptureProfileByIDAsksAmazonAgain(t *testing.T) {
 
 	w.amazon.FailAdvertisingAPI(503, 503, 503, 503)
 	apptest.Expect(t, w.call(w.owner, http.MethodGet, adv+"advert/captureProfileById?id="+id, nil),
-		http.StatusBadRequest, "B0001", service.MsgAdvAmazonDown)
+		http.StatusBadRequest, "B0001", stores.MsgAdvAmazonDown)
 
 	w.amazon.RefuseGrants(true)
 	w.h.Clock.Advance(2 * time.Hour) // the cached access token has lapsed: a refresh is needed, and refused
 	apptest.Expect(t, w.call(w.owner, http.MethodGet, adv+"advert/captureProfileById?id="+id, nil),
-		http.StatusBadRequest, "B0001", service.MsgAdvTokenRefused)
+		http.StatusBadRequest, "B0001", stores.MsgAdvTokenRefused)
 	if p := w.profiles(t, w.owner, w.group); len(p) != 2 {
 		t.Fatalf("a failed refresh changed the profiles: %+v", p)
 	}
@@ -393,7 +393,7 @@ func TestDisableAuthStopsUsingTheAuthorisation(t *testing.T) {
 		t.Fatalf("getGroup = %s", env.Data)
 	}
 	apptest.Expect(t, w.call(w.owner, http.MethodGet, adv+"advert/captureProfileById?id="+id, nil),
-		http.StatusBadRequest, "B0001", service.MsgAdvDisabled)
+		http.StatusBadRequest, "B0001", stores.MsgAdvDisabled)
 
 	// Authorising again enables the same authorisation.
 	if again := w.authorise(t, w.group, "NA"); again != id {
@@ -424,7 +424,7 @@ func TestBindURLPerRegionAndItsRefusals(t *testing.T) {
 	}
 	for _, region := range []string{"", "CN", "US"} {
 		apptest.Expect(t, w.call(w.owner, http.MethodGet, adv+"advert/bindUrl?groupid="+w.group+"&region="+region, nil),
-			http.StatusBadRequest, "A0400", service.MsgAdvRegionBad)
+			http.StatusBadRequest, "A0400", stores.MsgAdvRegionBad)
 	}
 	for _, group := range []string{"", "abc", "123"} {
 		apptest.Expect(t, w.call(w.owner, http.MethodGet, adv+"advert/bindUrl?groupid="+group+"&region=NA", nil),
@@ -441,7 +441,7 @@ func TestBindURLNeedsTheApplication(t *testing.T) {
 		t.Fatal(err)
 	}
 	apptest.Expect(t, c.Call(http.MethodGet, adv+"advert/bindUrl?region=NA&groupid="+idOf(g.ID), nil),
-		http.StatusBadRequest, "B0001", service.MsgAdvNotConfigured)
+		http.StatusBadRequest, "B0001", stores.MsgAdvNotConfigured)
 }
 
 func TestNoRefreshTokenOrClientSecretInAnyAnswerOrTheLog(t *testing.T) {
@@ -627,7 +627,7 @@ func TestAStoreGroupWithAdvertisingIsNotDeleted(t *testing.T) {
 	id := w.authorise(t, w.group, "NA")
 	apptest.ExpectOK(t, w.call(w.owner, http.MethodGet, adv+"advert/disableAuth?id="+id, nil))
 	apptest.Expect(t, w.call(w.owner, http.MethodDelete, "/amazon/api/v1/amzauthority/storeGroups/"+w.group, nil),
-		http.StatusBadRequest, "B0001", service.MsgStoreGroupHasAdverts)
+		http.StatusBadRequest, "B0001", stores.MsgStoreGroupHasAdverts)
 	if _, err := w.h.DB.StoreGroupByID(w.company, mustID(t, w.group)); err != nil {
 		t.Fatalf("the store group is gone: %v", err)
 	}

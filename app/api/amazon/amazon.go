@@ -13,13 +13,13 @@ import (
 
 	"sellerhub/app/api"
 	"sellerhub/app/middleware"
-	"sellerhub/app/service"
+	"sellerhub/app/stores"
 	"sellerhub/models"
 )
 
 // Handler serves the store authorization calls.
 type Handler struct {
-	Svc      *service.Service
+	Stores   *stores.Service
 	TimeZone *time.Location
 	// PublicURL is where users reach the product; Amazon sends sellers back to it. Empty: the request's own host.
 	PublicURL string
@@ -86,7 +86,7 @@ func marketplaces(ms []models.Marketplace) []Marketplace {
 	return out
 }
 
-func (h *Handler) region(rb service.RegionBinding) Region {
+func (h *Handler) region(rb stores.RegionBinding) Region {
 	out := Region{Region: rb.Region.Code, Name: rb.Region.Name, State: rb.AuthState()}
 	if s := rb.Seller; s != nil {
 		out.Seller = &Seller{ID: strconv.FormatInt(s.ID, 10), SellerID: s.SellingPartnerID, Region: s.Region,
@@ -107,12 +107,12 @@ func (h *Handler) redirectBase(c *echo.Context) string {
 // GetAuthURL answers GET amzauthority/getAuthUrl?groupid&marketplaceid (or &region) with the Seller Central consent
 // link as data.
 func (h *Handler) GetAuthURL(c *echo.Context) error {
-	var q service.AuthURLQuery
+	var q stores.AuthURLQuery
 	if err := c.Bind(&q); err != nil {
 		return err
 	}
 	p, _ := middleware.Principal(c)
-	link, err := h.Svc.SellerConsentURL(c.Request().Context(), p, q, h.redirectBase(c))
+	link, err := h.Stores.SellerConsentURL(c.Request().Context(), p, q, h.redirectBase(c))
 	if err != nil {
 		return err
 	}
@@ -123,12 +123,12 @@ func (h *Handler) GetAuthURL(c *echo.Context) error {
 // consent callback. Public: the signed, single-use state authenticates it. data {id} on success; else B0001 with
 // the spec's failure text.
 func (h *Handler) AuthSeller(c *echo.Context) error {
-	var cb service.SellerCallback
+	var cb stores.SellerCallback
 	if err := c.Bind(&cb); err != nil {
 		return err
 	}
 	p, _ := middleware.Principal(c)
-	s, err := h.Svc.AuthorizeSeller(c.Request().Context(), cb, p.CompanyID)
+	s, err := h.Stores.AuthorizeSeller(c.Request().Context(), cb, p.CompanyID)
 	if err != nil {
 		return err
 	}
@@ -138,16 +138,16 @@ func (h *Handler) AuthSeller(c *echo.Context) error {
 // SaveAuth answers POST amzauthority/saveAuth {groupid, region, sellerid, clientId, clientSecret, refreshToken}:
 // a region authorised with the seller's own application; data is the seller account (without its secrets).
 func (h *Handler) SaveAuth(c *echo.Context) error {
-	var f service.OwnAppForm
+	var f stores.OwnAppForm
 	if err := c.Bind(&f); err != nil {
 		return err
 	}
 	p, _ := middleware.Principal(c)
-	s, err := h.Svc.SaveOwnApp(c.Request().Context(), p, f)
+	s, err := h.Stores.SaveOwnApp(c.Request().Context(), p, f)
 	if err != nil {
 		return err
 	}
-	rb := service.RegionBinding{Seller: s, Marketplaces: []models.Marketplace{}}
+	rb := stores.RegionBinding{Seller: s, Marketplaces: []models.Marketplace{}}
 	for _, sm := range s.Marketplaces {
 		if m, ok := models.MarketplaceByID(sm.MarketplaceID); ok {
 			rb.Marketplaces = append(rb.Marketplaces, m)
@@ -160,7 +160,7 @@ func (h *Handler) SaveAuth(c *echo.Context) error {
 // seller accounts, marketplaces and authorisation states.
 func (h *Handler) GetBindSeller(c *echo.Context) error {
 	p, _ := middleware.Principal(c)
-	bindings, err := h.Svc.StoreBindings(c.Request().Context(), p)
+	bindings, err := h.Stores.StoreBindings(c.Request().Context(), p)
 	if err != nil {
 		return err
 	}
@@ -178,7 +178,7 @@ func (h *Handler) GetBindSeller(c *echo.Context) error {
 // (the row stays, marked, until the region is authorised again).
 func (h *Handler) DeleteByLogic(c *echo.Context) error {
 	p, _ := middleware.Principal(c)
-	if err := h.Svc.DisableSeller(c.Request().Context(), p, c.QueryParam("sellerid")); err != nil {
+	if err := h.Stores.DisableSeller(c.Request().Context(), p, c.QueryParam("sellerid")); err != nil {
 		return err
 	}
 	return api.OK(c, "success")
@@ -188,7 +188,7 @@ func (h *Handler) DeleteByLogic(c *echo.Context) error {
 // seller account, [{region, name, state, seller}].
 func (h *Handler) GetRegionByGroup(c *echo.Context) error {
 	p, _ := middleware.Principal(c)
-	regions, err := h.Svc.RegionsOfGroup(c.Request().Context(), p, c.QueryParam("groupid"))
+	regions, err := h.Stores.RegionsOfGroup(c.Request().Context(), p, c.QueryParam("groupid"))
 	if err != nil {
 		return err
 	}
@@ -203,7 +203,7 @@ func (h *Handler) GetRegionByGroup(c *echo.Context) error {
 // accounts (the contract's spelling), [{id, country, name, region, currency}].
 func (h *Handler) GetAuthMaketplace(c *echo.Context) error {
 	p, _ := middleware.Principal(c)
-	ms, err := h.Svc.AuthorizedMarketplaces(c.Request().Context(), p, c.QueryParam("groupid"))
+	ms, err := h.Stores.AuthorizedMarketplaces(c.Request().Context(), p, c.QueryParam("groupid"))
 	if err != nil {
 		return err
 	}
@@ -222,7 +222,7 @@ type Report struct {
 // are queued for the report worker; data lists the requests now waiting.
 func (h *Handler) RequestReportParamAuth(c *echo.Context) error {
 	p, _ := middleware.Principal(c)
-	reqs, err := h.Svc.RequestReports(c.Request().Context(), p, c.QueryParam("sellerid"))
+	reqs, err := h.Stores.RequestReports(c.Request().Context(), p, c.QueryParam("sellerid"))
 	if err != nil {
 		return err
 	}

@@ -7,9 +7,9 @@ import (
 	"testing"
 	"time"
 
+	"sellerhub/app/amazon"
+	"sellerhub/app/amazon/amazontest"
 	"sellerhub/app/apptest"
-	"sellerhub/app/service/amazon"
-	"sellerhub/app/service/amazon/amazontest"
 	"sellerhub/config"
 	"sellerhub/models"
 	"sellerhub/models/dbtest"

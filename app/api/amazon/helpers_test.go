@@ -6,8 +6,8 @@ import (
 	"strings"
 	"testing"
 
+	"sellerhub/app/amazon/amazontest"
 	"sellerhub/app/apptest"
-	"sellerhub/app/service/amazon/amazontest"
 	"sellerhub/config"
 	"sellerhub/models"
 )

@@ -5,9 +5,9 @@ import (
 	"strings"
 	"testing"
 
+	"sellerhub/app/amazon"
+	"sellerhub/app/amazon/amazontest"
 	"sellerhub/app/apptest"
-	"sellerhub/app/service/amazon"
-	"sellerhub/app/service/amazon/amazontest"
 	"sellerhub/models"
 )
 

@@ -7,7 +7,7 @@ import (
 
 	"sellerhub/app/api"
 	"sellerhub/app/middleware"
-	"sellerhub/app/service"
+	"sellerhub/app/stores"
 )
 
 // Row is one row of the 店铺管理 list: a store group in one region, with its seller authorisation (店铺授权) and
@@ -34,10 +34,10 @@ type Row struct {
 }
 
 // authStatus are the 店铺授权 column's words for each state.
-var authStatus = map[string]string{service.AuthNone: "未授权", service.AuthActive: "已授权",
-	service.AuthDisabled: "已停用", service.AuthInvalid: "授权失效"}
+var authStatus = map[string]string{stores.AuthNone: "未授权", stores.AuthActive: "已授权",
+	stores.AuthDisabled: "已停用", stores.AuthInvalid: "授权失效"}
 
-func (h *Handler) row(r *service.StoreAuthRow) Row {
+func (h *Handler) row(r *stores.StoreAuthRow) Row {
 	rb := r.Region
 	g := h.group(&r.Group)
 	out := Row{ID: g.ID + "-" + rb.Region.Code, GroupID: g.ID, GroupName: g.Name, Remark: g.Remark,
@@ -58,12 +58,12 @@ func (h *Handler) row(r *service.StoreAuthRow) Row {
 
 // Page answers POST amzauthority/page {currentpage, pagesize, name}: the 店铺管理 list, three rows (北美, 欧洲,
 // 远东) per store group the user may see, by group name.
-func (h *Handler) Page(c *echo.Context) error { return api.PageOf(h.Svc.StoreAuthPage, h.row)(c) }
+func (h *Handler) Page(c *echo.Context) error { return api.PageOf(h.Stores.StoreAuthPage, h.row)(c) }
 
 // StoreGroups answers GET amzauthority/storeGroups: the store groups the user may see, [{id, name, remark}].
 func (h *Handler) StoreGroups(c *echo.Context) error {
 	p, _ := middleware.Principal(c)
-	groups, err := h.Svc.StoreGroups(c.Request().Context(), p)
+	groups, err := h.Stores.StoreGroups(c.Request().Context(), p)
 	if err != nil {
 		return err
 	}
@@ -76,15 +76,15 @@ func (h *Handler) StoreGroups(c *echo.Context) error {
 
 // CreateStoreGroup answers POST amzauthority/storeGroups {name, remark} with the new store group.
 func (h *Handler) CreateStoreGroup(c *echo.Context) error {
-	return api.CreateOne(h.Svc.CreateStoreGroup, h.group)(c)
+	return api.CreateOne(h.Stores.CreateStoreGroup, h.group)(c)
 }
 
 // UpdateStoreGroup answers PUT amzauthority/storeGroups/{id} {name, remark} with the renamed store group.
 func (h *Handler) UpdateStoreGroup(c *echo.Context) error {
-	return api.UpdateOne(h.Svc.UpdateStoreGroup, h.group)(c)
+	return api.UpdateOne(h.Stores.UpdateStoreGroup, h.group)(c)
 }
 
 // DeleteStoreGroup answers DELETE amzauthority/storeGroups/{id}, refused while anything refers to the group.
 func (h *Handler) DeleteStoreGroup(c *echo.Context) error {
-	return api.DeleteOne(h.Svc.DeleteStoreGroup)(c)
+	return api.DeleteOne(h.Stores.DeleteStoreGroup)(c)
 }

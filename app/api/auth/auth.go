@@ -4,15 +4,15 @@ package auth
 import (
 	"github.com/labstack/echo/v5"
 
+	"sellerhub/app/accounts"
 	"sellerhub/app/api"
 	"sellerhub/app/middleware"
-	"sellerhub/app/service"
 	"sellerhub/models"
 )
 
 // Handler serves the auth calls.
 type Handler struct {
-	Svc           *service.Service
+	Accounts      *accounts.Service
 	SecureCookies bool
 }
 
@@ -27,7 +27,7 @@ func (h *Handler) Login(c *echo.Context) error {
 	if err := c.Bind(&b); err != nil {
 		return err
 	}
-	u, token, err := h.Svc.Login(c.Request().Context(), b.Account, b.Password, c.RealIP())
+	u, token, err := h.Accounts.Login(c.Request().Context(), b.Account, b.Password, c.RealIP())
 	if err != nil {
 		return err
 	}
@@ -45,7 +45,7 @@ func (h *Handler) signedIn(c *echo.Context, u *models.User, token string) error 
 
 // Logout ends the session (a call without one has nothing to end and succeeds too).
 func (h *Handler) Logout(c *echo.Context) error {
-	if err := h.Svc.Logout(c.Request().Context()); err != nil {
+	if err := h.Accounts.Logout(c.Request().Context()); err != nil {
 		return err
 	}
 	middleware.ClearSessionCookie(c, h.SecureCookies)
@@ -57,7 +57,7 @@ func (h *Handler) Logout(c *echo.Context) error {
 // request carries in its header or cookie is the only one that counts. openid and appType change nothing here.
 func (h *Handler) ChangeLoginWechatApp(c *echo.Context) error {
 	p, _ := middleware.Principal(c)
-	u, token, err := h.Svc.SwitchAccount(c.Request().Context(), p, c.QueryParam("account"))
+	u, token, err := h.Accounts.SwitchAccount(c.Request().Context(), p, c.QueryParam("account"))
 	if err != nil {
 		return err
 	}
@@ -66,7 +66,7 @@ func (h *Handler) ChangeLoginWechatApp(c *echo.Context) error {
 
 // SSOLoginIsRun answers the SSO server's URL when it is configured and answering, else "false".
 func (h *Handler) SSOLoginIsRun(c *echo.Context) error {
-	if addr := h.Svc.SSOAddress(c.Request().Context()); addr != "" {
+	if addr := h.Accounts.SSOAddress(c.Request().Context()); addr != "" {
 		return api.OK(c, addr)
 	}
 	return api.OK(c, "false")
@@ -74,7 +74,7 @@ func (h *Handler) SSOLoginIsRun(c *echo.Context) error {
 
 // VerifySmsCode checks a code without using it up (the reset form's first step).
 func (h *Handler) VerifySmsCode(c *echo.Context) error {
-	if err := h.Svc.CheckCode(c.Request().Context(), c.QueryParam("key"), c.QueryParam("code"), "", ""); err != nil {
+	if err := h.Accounts.CheckCode(c.Request().Context(), c.QueryParam("key"), c.QueryParam("code"), "", ""); err != nil {
 		return err
 	}
 	return api.OK(c, "success")

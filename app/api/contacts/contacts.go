@@ -10,14 +10,14 @@ import (
 	"github.com/labstack/echo/v5"
 
 	"sellerhub/app/api"
-	"sellerhub/app/service"
+	"sellerhub/app/reference"
 	"sellerhub/models"
 )
 
 // Handler serves the client and customer calls.
 type Handler struct {
-	Svc      *service.Service
-	TimeZone *time.Location
+	Reference *reference.Service
+	TimeZone  *time.Location
 }
 
 // Client is a client as the clients show it.
@@ -60,45 +60,51 @@ func (h *Handler) customer(m *models.Customer) Customer {
 }
 
 // ClientPage answers POST clients/page {currentpage, pagesize, sort, order, name} with a page of clients.
-func (h *Handler) ClientPage(c *echo.Context) error { return api.PageOf(h.Svc.ClientPage, h.client)(c) }
+func (h *Handler) ClientPage(c *echo.Context) error {
+	return api.PageOf(h.Reference.ClientPage, h.client)(c)
+}
 
 // GetClient answers GET clients/{id}.
-func (h *Handler) GetClient(c *echo.Context) error { return api.GetOne(h.Svc.Client, h.client)(c) }
+func (h *Handler) GetClient(c *echo.Context) error {
+	return api.GetOne(h.Reference.Client, h.client)(c)
+}
 
 // CreateClient answers POST clients with the new client.
 func (h *Handler) CreateClient(c *echo.Context) error {
-	return api.CreateOne(h.Svc.CreateClient, h.client)(c)
+	return api.CreateOne(h.Reference.CreateClient, h.client)(c)
 }
 
 // UpdateClient answers PUT clients/{id} with the changed client.
 func (h *Handler) UpdateClient(c *echo.Context) error {
-	return api.UpdateOne(h.Svc.UpdateClient, h.client)(c)
+	return api.UpdateOne(h.Reference.UpdateClient, h.client)(c)
 }
 
 // DeleteClient answers DELETE clients/{id}.
-func (h *Handler) DeleteClient(c *echo.Context) error { return api.DeleteOne(h.Svc.DeleteClient)(c) }
+func (h *Handler) DeleteClient(c *echo.Context) error {
+	return api.DeleteOne(h.Reference.DeleteClient)(c)
+}
 
 // CustomerPage answers POST customers/page {currentpage, pagesize, sort, order, name} with a page of customers.
 func (h *Handler) CustomerPage(c *echo.Context) error {
-	return api.PageOf(h.Svc.CustomerPage, h.customer)(c)
+	return api.PageOf(h.Reference.CustomerPage, h.customer)(c)
 }
 
 // GetCustomer answers GET customers/{id}.
 func (h *Handler) GetCustomer(c *echo.Context) error {
-	return api.GetOne(h.Svc.Customer, h.customer)(c)
+	return api.GetOne(h.Reference.Customer, h.customer)(c)
 }
 
 // CreateCustomer answers POST customers with the new customer.
 func (h *Handler) CreateCustomer(c *echo.Context) error {
-	return api.CreateOne(h.Svc.CreateCustomer, h.customer)(c)
+	return api.CreateOne(h.Reference.CreateCustomer, h.customer)(c)
 }
 
 // UpdateCustomer answers PUT customers/{id} with the changed customer.
 func (h *Handler) UpdateCustomer(c *echo.Context) error {
-	return api.UpdateOne(h.Svc.UpdateCustomer, h.customer)(c)
+	return api.UpdateOne(h.Reference.UpdateCustomer, h.customer)(c)
 }
 
 // DeleteCustomer answers DELETE customers/{id}.
 func (h *Handler) DeleteCustomer(c *echo.Context) error {
-	return api.DeleteOne(h.Svc.DeleteCustomer)(c)
+	return api.DeleteOne(h.Reference.DeleteCustomer)(c)
 }

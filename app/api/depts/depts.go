@@ -8,15 +8,15 @@ import (
 
 	"github.com/labstack/echo/v5"
 
+	"sellerhub/app/admin"
 	"sellerhub/app/api"
 	"sellerhub/app/middleware"
-	"sellerhub/app/service"
 	"sellerhub/models"
 )
 
 // Handler serves the department calls.
 type Handler struct {
-	Svc      *service.Service
+	Admin    *admin.Service
 	TimeZone *time.Location
 }
 
@@ -49,7 +49,7 @@ func (h *Handler) dept(d *models.Department) Dept {
 	return out
 }
 
-func (h *Handler) tree(nodes []*service.DeptNode) []Node {
+func (h *Handler) tree(nodes []*admin.DeptNode) []Node {
 	out := make([]Node, len(nodes))
 	for i, n := range nodes {
 		out[i] = Node{Dept: h.dept(&n.Department), Children: h.tree(n.Children)}
@@ -60,7 +60,7 @@ func (h *Handler) tree(nodes []*service.DeptNode) []Node {
 // Tree answers GET depts/tree: the company's departments as [{..., children:[...]}], siblings by sort then name.
 func (h *Handler) Tree(c *echo.Context) error {
 	p, _ := middleware.Principal(c)
-	nodes, err := h.Svc.DeptTree(c.Request().Context(), p)
+	nodes, err := h.Admin.DeptTree(c.Request().Context(), p)
 	if err != nil {
 		return err
 	}
@@ -68,11 +68,11 @@ func (h *Handler) Tree(c *echo.Context) error {
 }
 
 // Create answers POST depts {parentId, name, sort, leaderId, remark} with the new department.
-func (h *Handler) Create(c *echo.Context) error { return api.CreateOne(h.Svc.CreateDept, h.dept)(c) }
+func (h *Handler) Create(c *echo.Context) error { return api.CreateOne(h.Admin.CreateDept, h.dept)(c) }
 
 // Update answers PUT depts/{id} {parentId, name, sort, leaderId, remark} with the changed department: renamed,
 // re-sorted or moved.
-func (h *Handler) Update(c *echo.Context) error { return api.UpdateOne(h.Svc.UpdateDept, h.dept)(c) }
+func (h *Handler) Update(c *echo.Context) error { return api.UpdateOne(h.Admin.UpdateDept, h.dept)(c) }
 
 // Delete answers DELETE depts/{id}, refused while the department has child departments or members.
-func (h *Handler) Delete(c *echo.Context) error { return api.DeleteOne(h.Svc.DeleteDept)(c) }
+func (h *Handler) Delete(c *echo.Context) error { return api.DeleteOne(h.Admin.DeleteDept)(c) }

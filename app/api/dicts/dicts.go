@@ -11,14 +11,14 @@ import (
 
 	"sellerhub/app/api"
 	"sellerhub/app/middleware"
-	"sellerhub/app/service"
+	"sellerhub/app/reference"
 	"sellerhub/models"
 )
 
 // Handler serves the dictionary calls.
 type Handler struct {
-	Svc      *service.Service
-	TimeZone *time.Location
+	Reference *reference.Service
+	TimeZone  *time.Location
 }
 
 // Dict is a dictionary as the clients show it.
@@ -72,12 +72,12 @@ func options(opts []models.DictOption) []Option {
 
 // DictPage answers GET dicts/page?page&limit&name: data [dict], total at the top level.
 func (h *Handler) DictPage(c *echo.Context) error {
-	var q service.DictQuery
+	var q reference.DictQuery
 	if err := c.Bind(&q); err != nil {
 		return err
 	}
 	p, _ := middleware.Principal(c)
-	ds, total, err := h.Svc.DictPage(c.Request().Context(), p, q)
+	ds, total, err := h.Reference.DictPage(c.Request().Context(), p, q)
 	if err != nil {
 		return err
 	}
@@ -91,7 +91,7 @@ func (h *Handler) DictPage(c *echo.Context) error {
 // GetDict answers GET dicts/{id}.
 func (h *Handler) GetDict(c *echo.Context) error {
 	p, _ := middleware.Principal(c)
-	d, err := h.Svc.Dict(c.Request().Context(), p, c.Param("id"))
+	d, err := h.Reference.Dict(c.Request().Context(), p, c.Param("id"))
 	if err != nil {
 		return err
 	}
@@ -100,12 +100,12 @@ func (h *Handler) GetDict(c *echo.Context) error {
 
 // CreateDict answers POST dicts with the new dictionary.
 func (h *Handler) CreateDict(c *echo.Context) error {
-	var f service.DictForm
+	var f reference.DictForm
 	if err := c.Bind(&f); err != nil {
 		return err
 	}
 	p, _ := middleware.Principal(c)
-	d, err := h.Svc.CreateDict(c.Request().Context(), p, f)
+	d, err := h.Reference.CreateDict(c.Request().Context(), p, f)
 	if err != nil {
 		return err
 	}
@@ -114,12 +114,12 @@ func (h *Handler) CreateDict(c *echo.Context) error {
 
 // UpdateDict answers PUT dicts/{id} with the changed dictionary.
 func (h *Handler) UpdateDict(c *echo.Context) error {
-	var f service.DictForm
+	var f reference.DictForm
 	if err := c.Bind(&f); err != nil {
 		return err
 	}
 	p, _ := middleware.Principal(c)
-	d, err := h.Svc.UpdateDict(c.Request().Context(), p, c.Param("id"), f)
+	d, err := h.Reference.UpdateDict(c.Request().Context(), p, c.Param("id"), f)
 	if err != nil {
 		return err
 	}
@@ -129,7 +129,7 @@ func (h *Handler) UpdateDict(c *echo.Context) error {
 // DeleteDict answers DELETE dicts/{id}.
 func (h *Handler) DeleteDict(c *echo.Context) error {
 	p, _ := middleware.Principal(c)
-	if err := h.Svc.DeleteDict(c.Request().Context(), p, c.Param("id")); err != nil {
+	if err := h.Reference.DeleteDict(c.Request().Context(), p, c.Param("id")); err != nil {
 		return err
 	}
 	return api.OK(c, "success")
@@ -137,12 +137,12 @@ func (h *Handler) DeleteDict(c *echo.Context) error {
 
 // ItemPage answers GET dict-items/page?page&limit&name&dictCode: data [item], total at the top level.
 func (h *Handler) ItemPage(c *echo.Context) error {
-	var q service.DictQuery
+	var q reference.DictQuery
 	if err := c.Bind(&q); err != nil {
 		return err
 	}
 	p, _ := middleware.Principal(c)
-	items, total, err := h.Svc.DictItemPage(c.Request().Context(), p, q)
+	items, total, err := h.Reference.DictItemPage(c.Request().Context(), p, q)
 	if err != nil {
 		return err
 	}
@@ -166,12 +166,12 @@ var exportColumns = []api.ExportColumn[Item]{
 
 // ExportItems answers GET dict-items/export?dictCode&name: every matching item as an .xlsx download.
 func (h *Handler) ExportItems(c *echo.Context) error {
-	var q service.DictQuery
+	var q reference.DictQuery
 	if err := c.Bind(&q); err != nil {
 		return err
 	}
 	p, _ := middleware.Principal(c)
-	items, err := h.Svc.DictItemsForExport(c.Request().Context(), p, q)
+	items, err := h.Reference.DictItemsForExport(c.Request().Context(), p, q)
 	if err != nil {
 		return err
 	}
@@ -185,7 +185,7 @@ func (h *Handler) ExportItems(c *echo.Context) error {
 // SelectList answers GET dict-items/select_list/{code}: the drop-down [{name, value}] of an enabled dictionary.
 func (h *Handler) SelectList(c *echo.Context) error {
 	p, _ := middleware.Principal(c)
-	opts, err := h.Svc.DictSelectList(c.Request().Context(), p, c.Param("code"))
+	opts, err := h.Reference.DictSelectList(c.Request().Context(), p, c.Param("code"))
 	if err != nil {
 		return err
 	}
@@ -195,7 +195,7 @@ func (h *Handler) SelectList(c *echo.Context) error {
 // ItemOptions answers GET dict-items?dictCode&name: [{name, value}] by sort.
 func (h *Handler) ItemOptions(c *echo.Context) error {
 	p, _ := middleware.Principal(c)
-	opts, err := h.Svc.DictOptions(c.Request().Context(), p, c.QueryParam("dictCode"), c.QueryParam("name"))
+	opts, err := h.Reference.DictOptions(c.Request().Context(), p, c.QueryParam("dictCode"), c.QueryParam("name"))
 	if err != nil {
 		return err
 	}
@@ -205,7 +205,7 @@ func (h *Handler) ItemOptions(c *echo.Context) error {
 // GetItem answers GET dict-items/{id}.
 func (h *Handler) GetItem(c *echo.Context) error {
 	p, _ := middleware.Principal(c)
-	it, err := h.Svc.DictItem(c.Request().Context(), p, c.Param("id"))
+	it, err := h.Reference.DictItem(c.Request().Context(), p, c.Param("id"))
 	if err != nil {
 		return err
 	}
@@ -214,12 +214,12 @@ func (h *Handler) GetItem(c *echo.Context) error {
 
 // CreateItem answers POST dict-items with the new item.
 func (h *Handler) CreateItem(c *echo.Context) error {
-	var f service.DictItemForm
+	var f reference.DictItemForm
 	if err := c.Bind(&f); err != nil {
 		return err
 	}
 	p, _ := middleware.Principal(c)
-	it, err := h.Svc.CreateDictItem(c.Request().Context(), p, f)
+	it, err := h.Reference.CreateDictItem(c.Request().Context(), p, f)
 	if err != nil {
 		return err
 	}
@@ -228,12 +228,12 @@ func (h *Handler) CreateItem(c *echo.Context) error {
 
 // UpdateItem answers PUT dict-items/{id} with the changed item.
 func (h *Handler) UpdateItem(c *echo.Context) error {
-	var f service.DictItemForm
+	var f reference.DictItemForm
 	if err := c.Bind(&f); err != nil {
 		return err
 	}
 	p, _ := middleware.Principal(c)
-	it, err := h.Svc.UpdateDictItem(c.Request().Context(), p, c.Param("id"), f)
+	it, err := h.Reference.UpdateDictItem(c.Request().Context(), p, c.Param("id"), f)
 	if err != nil {
 		return err
 	}
@@ -243,7 +243,7 @@ func (h *Handler) UpdateItem(c *echo.Context) error {
 // DeleteItem answers DELETE dict-items/{id}.
 func (h *Handler) DeleteItem(c *echo.Context) error {
 	p, _ := middleware.Principal(c)
-	if err := h.Svc.DeleteDictItem(c.Request().Context(), p, c.Param("id")); err != nil {
+	if err := h.Reference.DeleteDictItem(c.Request().Context(), p, c.Param("id")); err != nil {
 		return err
 	}
 	return api.OK(c, "success")

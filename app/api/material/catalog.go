@@ -6,8 +6,8 @@ import (
 	"github.com/labstack/echo/v5"
 
 	"sellerhub/app/api"
+	"sellerhub/app/catalog"
 	"sellerhub/app/middleware"
-	"sellerhub/app/service"
 	"sellerhub/models"
 )
 
@@ -72,7 +72,7 @@ func (h *Handler) category(c *models.Category) Category {
 		CreatedAt: api.FormatTime(&c.CreatedAt, h.TimeZone), UpdatedAt: api.FormatTime(&c.UpdatedAt, h.TimeZone)}
 }
 
-func (h *Handler) tree(nodes []*service.CategoryNode) []CategoryNode {
+func (h *Handler) tree(nodes []*catalog.CategoryNode) []CategoryNode {
 	out := make([]CategoryNode, len(nodes))
 	for i, n := range nodes {
 		out[i] = CategoryNode{Category: h.category(&n.Category), Children: h.tree(n.Children)}
@@ -95,68 +95,70 @@ func options[T any](c *echo.Context, list func() ([]T, error), idName func(*T) (
 }
 
 // BrandPage answers POST brand/page {currentpage, pagesize, sort, order, name} with a page of brands.
-func (h *Handler) BrandPage(c *echo.Context) error { return api.PageOf(h.Svc.BrandPage, h.brand)(c) }
+func (h *Handler) BrandPage(c *echo.Context) error {
+	return api.PageOf(h.Catalog.BrandPage, h.brand)(c)
+}
 
 // BrandOptions answers GET brand/options: every brand of the company as [{id, name}], by name.
 func (h *Handler) BrandOptions(c *echo.Context) error {
 	p, _ := middleware.Principal(c)
-	return options(c, func() ([]models.Brand, error) { return h.Svc.BrandOptions(c.Request().Context(), p) },
+	return options(c, func() ([]models.Brand, error) { return h.Catalog.BrandOptions(c.Request().Context(), p) },
 		func(b *models.Brand) (int64, string) { return b.ID, b.Name })
 }
 
 // GetBrand answers GET brand/{id}.
-func (h *Handler) GetBrand(c *echo.Context) error { return api.GetOne(h.Svc.Brand, h.brand)(c) }
+func (h *Handler) GetBrand(c *echo.Context) error { return api.GetOne(h.Catalog.Brand, h.brand)(c) }
 
 // CreateBrand answers POST brand {name, remark} with the new brand.
 func (h *Handler) CreateBrand(c *echo.Context) error {
-	return api.CreateOne(h.Svc.CreateBrand, h.brand)(c)
+	return api.CreateOne(h.Catalog.CreateBrand, h.brand)(c)
 }
 
 // UpdateBrand answers PUT brand/{id} with the changed brand.
 func (h *Handler) UpdateBrand(c *echo.Context) error {
-	return api.UpdateOne(h.Svc.UpdateBrand, h.brand)(c)
+	return api.UpdateOne(h.Catalog.UpdateBrand, h.brand)(c)
 }
 
 // DeleteBrand answers DELETE brand/{id}, refused while a product uses the brand.
-func (h *Handler) DeleteBrand(c *echo.Context) error { return api.DeleteOne(h.Svc.DeleteBrand)(c) }
+func (h *Handler) DeleteBrand(c *echo.Context) error { return api.DeleteOne(h.Catalog.DeleteBrand)(c) }
 
 // SupplierPage answers POST supplier/page {currentpage, pagesize, sort, order, name} with a page of suppliers.
 func (h *Handler) SupplierPage(c *echo.Context) error {
-	return api.PageOf(h.Svc.SupplierPage, h.supplier)(c)
+	return api.PageOf(h.Catalog.SupplierPage, h.supplier)(c)
 }
 
 // SupplierOptions answers GET supplier/options: every supplier of the company as [{id, name}], by name.
 func (h *Handler) SupplierOptions(c *echo.Context) error {
 	p, _ := middleware.Principal(c)
-	return options(c, func() ([]models.Supplier, error) { return h.Svc.SupplierOptions(c.Request().Context(), p) },
+	return options(c, func() ([]models.Supplier, error) { return h.Catalog.SupplierOptions(c.Request().Context(), p) },
 		func(s *models.Supplier) (int64, string) { return s.ID, s.Name })
 }
 
 // GetSupplier answers GET supplier/{id}.
 func (h *Handler) GetSupplier(c *echo.Context) error {
-	return api.GetOne(h.Svc.Supplier, h.supplier)(c)
+	return api.GetOne(h.Catalog.Supplier, h.supplier)(c)
 }
 
 // CreateSupplier answers POST supplier {name, contact, phone, address, remark} with the new supplier.
 func (h *Handler) CreateSupplier(c *echo.Context) error {
-	return api.CreateOne(h.Svc.CreateSupplier, h.supplier)(c)
+	return api.CreateOne(h.Catalog.CreateSupplier, h.supplier)(c)
 }
 
 // UpdateSupplier answers PUT supplier/{id} with the changed supplier.
 func (h *Handler) UpdateSupplier(c *echo.Context) error {
-	return api.UpdateOne(h.Svc.UpdateSupplier, h.supplier)(c)
+	return api.UpdateOne(h.Catalog.UpdateSupplier, h.supplier)(c)
 }
 
 // DeleteSupplier answers DELETE supplier/{id}, refused while a product uses the supplier.
 func (h *Handler) DeleteSupplier(c *echo.Context) error {
-	return api.DeleteOne(h.Svc.DeleteSupplier)(c)
+	return api.DeleteOne(h.Catalog.DeleteSupplier)(c)
 }
 
 // CategoryTree answers GET category/tree: the company's categories as [{..., children:[...]}], siblings by sort
 // then name.
 func (h *Handler) CategoryTree(c *echo.Context) error {
 	p, _ := middleware.Principal(c)
-	nodes, err := h.Svc.CategoryTree(c.Request().Context(), p)
+	nodes, err := h.Catalog.CategoryTree(c.Request().Context(), p)
 	if err != nil {
 		return err
 	}
@@ -165,20 +167,20 @@ func (h *Handler) CategoryTree(c *echo.Context) error {
 
 // GetCategory answers GET category/{id}.
 func (h *Handler) GetCategory(c *echo.Context) error {
-	return api.GetOne(h.Svc.Category, h.category)(c)
+	return api.GetOne(h.Catalog.Category, h.category)(c)
 }
 
 // CreateCategory answers POST category {parentId, name, sort, remark} with the new category.
 func (h *Handler) CreateCategory(c *echo.Context) error {
-	return api.CreateOne(h.Svc.CreateCategory, h.category)(c)
+	return api.CreateOne(h.Catalog.CreateCategory, h.category)(c)
 }
 
 // UpdateCategory answers PUT category/{id} with the changed category.
 func (h *Handler) UpdateCategory(c *echo.Context) error {
-	return api.UpdateOne(h.Svc.UpdateCategory, h.category)(c)
+	return api.UpdateOne(h.Catalog.UpdateCategory, h.category)(c)
 }
 
 // DeleteCategory answers DELETE category/{id}, refused while it has children or a product uses it.
 func (h *Handler) DeleteCategory(c *echo.Context) error {
-	return api.DeleteOne(h.Svc.DeleteCategory)(c)
+	return api.DeleteOne(h.Catalog.DeleteCategory)(c)
 }

@@ -6,7 +6,7 @@ import (
 	"testing"
 
 	"sellerhub/app/apptest"
-	"sellerhub/app/service"
+	"sellerhub/app/catalog"
 )
 
 type category struct {
@@ -19,8 +19,8 @@ func TestBrandsAndSuppliersAreListedEditedAndKeptWhileUsed(t *testing.T) {
 	h := apptest.Start(t)
 	c := owner(t, h)
 	for _, kind := range []struct{ path, noun, inUse, taken string }{
-		{"/brand", "品牌名称", service.MsgBrandInUse, service.MsgBrandNameTaken},
-		{"/supplier", "供应商名称", service.MsgSupplierInUse, service.MsgSupplierNameTaken},
+		{"/brand", "品牌名称", catalog.MsgBrandInUse, catalog.MsgBrandNameTaken},
+		{"/supplier", "供应商名称", catalog.MsgSupplierInUse, catalog.MsgSupplierNameTaken},
 	} {
 		created := into[map[string]string](t, c.Call(http.MethodPost, v1+kind.path, map[string]string{"name": " 华强 ", "remark": "首选"}))
 		if created["name"] != "华强" || created["remark"] != "首选" || created["id"] == "" || len(created["createdAt"]) != 19 {
@@ -79,9 +79,9 @@ func TestCategoriesFormATreeThatKeepsItsShape(t *testing.T) {
 		status    int
 		code, msg string
 	}{
-		{map[string]any{"name": "耳机", "parentId": top}, 400, "B0001", service.MsgCategoryNameTaken},
-		{map[string]any{"name": "新", "parentId": "123"}, 400, "A0400", service.MsgCategoryParentMissing},
-		{map[string]any{"name": "新", "sort": -1}, 400, "A0400", service.MsgCategorySortBad},
+		{map[string]any{"name": "耳机", "parentId": top}, 400, "B0001", catalog.MsgCategoryNameTaken},
+		{map[string]any{"name": "新", "parentId": "123"}, 400, "A0400", catalog.MsgCategoryParentMissing},
+		{map[string]any{"name": "新", "sort": -1}, 400, "A0400", catalog.MsgCategorySortBad},
 		{map[string]any{"name": ""}, 400, "A0400", "分类名称不能为空"},
 	} {
 		apptest.Expect(t, c.Call(http.MethodPost, v1+"/category", tc.body), tc.status, tc.code, tc.msg)
@@ -91,11 +91,11 @@ func TestCategoriesFormATreeThatKeepsItsShape(t *testing.T) {
 	if moved.ParentID != home {
 		t.Fatalf("moved = %+v", moved)
 	}
-	apptest.Expect(t, c.Call(http.MethodPut, v1+"/category/"+top, map[string]any{"name": "电子", "parentId": cable}), http.StatusBadRequest, "B0001", service.MsgCategoryMoveUnderSelf)
-	apptest.Expect(t, c.Call(http.MethodPut, v1+"/category/"+top, map[string]any{"name": "电子", "parentId": top}), http.StatusBadRequest, "B0001", service.MsgCategoryMoveUnderSelf)
-	apptest.Expect(t, c.Call(http.MethodDelete, v1+"/category/"+top, nil), http.StatusBadRequest, "B0001", service.MsgCategoryHasChildren)
+	apptest.Expect(t, c.Call(http.MethodPut, v1+"/category/"+top, map[string]any{"name": "电子", "parentId": cable}), http.StatusBadRequest, "B0001", catalog.MsgCategoryMoveUnderSelf)
+	apptest.Expect(t, c.Call(http.MethodPut, v1+"/category/"+top, map[string]any{"name": "电子", "parentId": top}), http.StatusBadRequest, "B0001", catalog.MsgCategoryMoveUnderSelf)
+	apptest.Expect(t, c.Call(http.MethodDelete, v1+"/category/"+top, nil), http.StatusBadRequest, "B0001", catalog.MsgCategoryHasChildren)
 	pid := create(t, c, "/material", map[string]string{"sku": "C-1", "name": "线", "categoryId": cable})
-	apptest.Expect(t, c.Call(http.MethodDelete, v1+"/category/"+cable, nil), http.StatusBadRequest, "B0001", service.MsgCategoryInUse)
+	apptest.Expect(t, c.Call(http.MethodDelete, v1+"/category/"+cable, nil), http.StatusBadRequest, "B0001", catalog.MsgCategoryInUse)
 	apptest.ExpectOK(t, c.Call(http.MethodDelete, v1+"/material/"+pid, nil))
 	apptest.ExpectOK(t, c.Call(http.MethodDelete, v1+"/category/"+cable, nil))
 	apptest.ExpectOK(t, c.Call(http.MethodDelete, v1+"/category/"+top, nil))

@@ -54,35 +54,39 @@ func (h *Handler) listing(l *models.ListingRow) Listing {
 // ListingPage answers POST listing/page {currentpage, pagesize, sort, order, groupId, marketplaceId, keyword,
 // paired (yes|no)} with a page of listings, newest first unless sorted.
 func (h *Handler) ListingPage(c *echo.Context) error {
-	return api.PageOf(h.Svc.ListingPage, h.listing)(c)
+	return api.PageOf(h.Catalog.ListingPage, h.listing)(c)
 }
 
 // GetListing answers GET listing/{id}.
-func (h *Handler) GetListing(c *echo.Context) error { return api.GetOne(h.Svc.Listing, h.listing)(c) }
+func (h *Handler) GetListing(c *echo.Context) error {
+	return api.GetOne(h.Catalog.Listing, h.listing)(c)
+}
 
 // CreateListing answers POST listing {groupId, marketplaceId, sellerSku, asin, fnsku, productId} with the new
 // listing.
 func (h *Handler) CreateListing(c *echo.Context) error {
-	return api.CreateOne(h.Svc.CreateListing, h.listing)(c)
+	return api.CreateOne(h.Catalog.CreateListing, h.listing)(c)
 }
 
 // UpdateListing answers PUT listing/{id} with the changed listing.
 func (h *Handler) UpdateListing(c *echo.Context) error {
-	return api.UpdateOne(h.Svc.UpdateListing, h.listing)(c)
+	return api.UpdateOne(h.Catalog.UpdateListing, h.listing)(c)
 }
 
 // PairListing answers POST listing/{id}/pair {productId} (SKU配对; "" unpairs) with the listing.
 func (h *Handler) PairListing(c *echo.Context) error {
-	return api.UpdateOne(h.Svc.PairListing, h.listing)(c)
+	return api.UpdateOne(h.Catalog.PairListing, h.listing)(c)
 }
 
 // DeleteListing answers DELETE listing/{id}.
-func (h *Handler) DeleteListing(c *echo.Context) error { return api.DeleteOne(h.Svc.DeleteListing)(c) }
+func (h *Handler) DeleteListing(c *echo.Context) error {
+	return api.DeleteOne(h.Catalog.DeleteListing)(c)
+}
 
 // ListingGroups answers GET listing/groups: the company's store groups as [{id, name}], by name.
 func (h *Handler) ListingGroups(c *echo.Context) error {
 	p, _ := middleware.Principal(c)
-	return options(c, func() ([]models.StoreGroup, error) { return h.Svc.ListingGroupOptions(c.Request().Context(), p) },
+	return options(c, func() ([]models.StoreGroup, error) { return h.Catalog.ListingGroupOptions(c.Request().Context(), p) },
 		func(g *models.StoreGroup) (int64, string) { return g.ID, g.Name })
 }
 

@@ -5,7 +5,8 @@ import (
 	"testing"
 
 	"sellerhub/app/apptest"
-	"sellerhub/app/service"
+	"sellerhub/app/catalog"
+	"sellerhub/app/core"
 )
 
 type listing struct {
@@ -39,14 +40,14 @@ func TestListingsArePairedWithLocalProducts(t *testing.T) {
 		change    map[string]string
 		code, msg string
 	}{
-		{map[string]string{"groupId": ""}, "A0400", service.MsgListingGroupEmpty},
-		{map[string]string{"groupId": "123"}, "A0400", service.MsgListingGroupMissing},
-		{map[string]string{"marketplaceId": ""}, "A0400", service.MsgMarketplaceEmpty},
-		{map[string]string{"marketplaceId": "XX"}, "A0400", service.MsgMarketplaceBad},
+		{map[string]string{"groupId": ""}, "A0400", catalog.MsgListingGroupEmpty},
+		{map[string]string{"groupId": "123"}, "A0400", catalog.MsgListingGroupMissing},
+		{map[string]string{"marketplaceId": ""}, "A0400", core.MsgMarketplaceEmpty},
+		{map[string]string{"marketplaceId": "XX"}, "A0400", catalog.MsgMarketplaceBad},
 		{map[string]string{"sellerSku": ""}, "A0400", "平台SKU不能为空"},
-		{map[string]string{"asin": "B0123"}, "A0400", service.MsgASINBad},
-		{map[string]string{"fnsku": "X00-ABCDEF"}, "A0400", service.MsgFNSKUBad},
-		{map[string]string{"productId": "123"}, "A0400", service.MsgProductMissing},
+		{map[string]string{"asin": "B0123"}, "A0400", catalog.MsgASINBad},
+		{map[string]string{"fnsku": "X00-ABCDEF"}, "A0400", catalog.MsgFNSKUBad},
+		{map[string]string{"productId": "123"}, "A0400", catalog.MsgProductMissing},
 		{map[string]string{}, "B0001", "该店铺在此站点已有平台SKU“EAR-1-US”"},
 	} {
 		body := map[string]string{}
@@ -63,7 +64,7 @@ func TestListingsArePairedWithLocalProducts(t *testing.T) {
 	if paired.ProductID != pid || paired.ProductSKU != "EAR-1" || paired.ProductName != "耳机" || paired.Paired != "已配对" {
 		t.Fatalf("paired = %+v", paired)
 	}
-	apptest.Expect(t, c.Call(http.MethodPost, v1+"/listing/"+l.ID+"/pair", map[string]string{"productId": "999"}), http.StatusBadRequest, "A0400", service.MsgProductMissing)
+	apptest.Expect(t, c.Call(http.MethodPost, v1+"/listing/"+l.ID+"/pair", map[string]string{"productId": "999"}), http.StatusBadRequest, "A0400", catalog.MsgProductMissing)
 	apptest.Expect(t, c.Call(http.MethodPost, v1+"/listing/999/pair", map[string]string{"productId": pid}), http.StatusNotFound, "A0404", "Listing不存在")
 	of := into[[]listing](t, c.Call(http.MethodGet, v1+"/material/"+pid+"/listings", nil))
 	if len(of) != 1 || of[0].ID != l.ID || of[0].FNSKU != "X00ABCDEFG" {

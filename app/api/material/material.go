@@ -13,14 +13,15 @@ import (
 	"github.com/shopspring/decimal"
 
 	"sellerhub/app/api"
+	"sellerhub/app/catalog"
+	"sellerhub/app/core"
 	"sellerhub/app/middleware"
-	"sellerhub/app/service"
 	"sellerhub/models"
 )
 
 // Handler serves the product catalogue calls.
 type Handler struct {
-	Svc      *service.Service
+	Catalog  *catalog.Service
 	TimeZone *time.Location
 }
 
@@ -81,12 +82,12 @@ func decimalText(d decimal.NullDecimal) string {
 
 func (h *Handler) product(r *models.ProductRow) Product {
 	out := Product{ID: strconv.FormatInt(r.ID, 10), SKU: r.SKU, Name: r.Name, Image: r.Image, Kind: r.Kind,
-		KindName: service.ProductKinds[r.Kind], BrandID: idText(r.BrandID), Brand: r.BrandName,
+		KindName: catalog.ProductKinds[r.Kind], BrandID: idText(r.BrandID), Brand: r.BrandName,
 		CategoryID: idText(r.CategoryID), Category: r.CategoryName, SupplierID: idText(r.SupplierID),
 		Supplier: r.SupplierName, Weight: decimalText(r.Weight), Length: decimalText(r.Length),
 		Width: decimalText(r.Width), Height: decimalText(r.Height), CartonWeight: decimalText(r.CartonWeight),
 		CartonLength: decimalText(r.CartonLength), CartonWidth: decimalText(r.CartonWidth),
-		CartonHeight: decimalText(r.CartonHeight), CartonSpec: service.CartonSpec(&r.LocalProduct),
+		CartonHeight: decimalText(r.CartonHeight), CartonSpec: catalog.CartonSpec(&r.LocalProduct),
 		Remark: r.Remark, Disabled: r.Disabled, Status: "启用",
 		CreatedAt: api.FormatTime(&r.CreatedAt, h.TimeZone), UpdatedAt: api.FormatTime(&r.UpdatedAt, h.TimeZone)}
 	if r.Price.Valid {
@@ -103,23 +104,23 @@ func (h *Handler) product(r *models.ProductRow) Product {
 
 // Page answers POST material/page {currentpage, pagesize, sort, order, keyword, brandId, categoryId, supplierId,
 // kind, status} with a page of products, newest first unless sorted.
-func (h *Handler) Page(c *echo.Context) error { return api.PageOf(h.Svc.ProductPage, h.product)(c) }
+func (h *Handler) Page(c *echo.Context) error { return api.PageOf(h.Catalog.ProductPage, h.product)(c) }
 
 // Get answers GET material/{id}.
-func (h *Handler) Get(c *echo.Context) error { return api.GetOne(h.Svc.Product, h.product)(c) }
+func (h *Handler) Get(c *echo.Context) error { return api.GetOne(h.Catalog.Product, h.product)(c) }
 
 // Create answers POST material {sku, name, image, kind, brandId, ..., remark} with the new product.
 func (h *Handler) Create(c *echo.Context) error {
-	return api.CreateOne(h.Svc.CreateProduct, h.product)(c)
+	return api.CreateOne(h.Catalog.CreateProduct, h.product)(c)
 }
 
 // Update answers PUT material/{id} with the changed product.
 func (h *Handler) Update(c *echo.Context) error {
-	return api.UpdateOne(h.Svc.UpdateProduct, h.product)(c)
+	return api.UpdateOne(h.Catalog.UpdateProduct, h.product)(c)
 }
 
 // Delete answers DELETE material/{id}, refused while the product has stock, documents or shipments.
-func (h *Handler) Delete(c *echo.Context) error { return api.DeleteOne(h.Svc.DeleteProduct)(c) }
+func (h *Handler) Delete(c *echo.Context) error { return api.DeleteOne(h.Catalog.DeleteProduct)(c) }
 
 // Disable answers POST material/{id}/disable (停用).
 func (h *Handler) Disable(c *echo.Context) error { return h.setDisabled(c, true) }
@@ -129,7 +130,7 @@ func (h *Handler) Enable(c *echo.Context) error { return h.setDisabled(c, false)
 
 func (h *Handler) setDisabled(c *echo.Context, disabled bool) error {
 	p, _ := middleware.Principal(c)
-	if err := h.Svc.SetProductDisabled(c.Request().Context(), p, c.Param("id"), disabled); err != nil {
+	if err := h.Catalog.SetProductDisabled(c.Request().Context(), p, c.Param("id"), disabled); err != nil {
 		return err
 	}
 	return api.OK(c, "success")
@@ -140,7 +141,7 @@ func (h *Handler) setDisabled(c *echo.Context, disabled bool) error {
 func (h *Handler) Search(c *echo.Context) error {
 	p, _ := middleware.Principal(c)
 	limit, _ := strconv.Atoi(c.QueryParam("limit"))
-	rows, err := h.Svc.SearchProducts(c.Request().Context(), p, c.QueryParam("keyword"), limit)
+	rows, err := h.Catalog.SearchProducts(c.Request().Context(), p, c.QueryParam("keyword"), limit)
 	if err != nil {
 		return err
 	}
@@ -154,7 +155,7 @@ func (h *Handler) Search(c *echo.Context) error {
 // Listings answers GET material/{id}/listings: the listings paired with the product.
 func (h *Handler) Listings(c *echo.Context) error {
 	p, _ := middleware.Principal(c)
-	rows, err := h.Svc.ProductListings(c.Request().Context(), p, c.Param("id"))
+	rows, err := h.Catalog.ProductListings(c.Request().Context(), p, c.Param("id"))
 	if err != nil {
 		return err
 	}
@@ -168,13 +169,13 @@ func (h *Handler) Listings(c *echo.Context) error {
 // PhotoUpload answers POST material/photoupload (multipart field file) with the address of the stored picture,
 // which the product form then saves with the product. Pictures are the company's and served only to it.
 func (h *Handler) PhotoUpload(c *echo.Context) error {
-	return api.ImageUpload(c, h.Svc.SaveProductImage)
+	return api.ImageUpload(c, h.Catalog.SaveProductImage)
 }
 
 // exportColumns are the product sheet's columns and, after them, the list's status and creation time.
 func (h *Handler) exportColumns() []api.ExportColumn[models.ProductRow] {
-	cols := make([]api.ExportColumn[models.ProductRow], 0, len(service.ProductSheet)+2)
-	for _, sc := range service.ProductSheet {
+	cols := make([]api.ExportColumn[models.ProductRow], 0, len(catalog.ProductSheet)+2)
+	for _, sc := range catalog.ProductSheet {
 		value := sc.Value
 		cols = append(cols, api.ExportColumn[models.ProductRow]{Title: sc.Title, Value: func(r models.ProductRow) any { return value(&r) }})
 	}
@@ -186,12 +187,12 @@ func (h *Handler) exportColumns() []api.ExportColumn[models.ProductRow] {
 // Export answers GET material/export?keyword&brandId&categoryId&supplierId&kind&status&sort&order: every
 // product of the query as an .xlsx download, in the import template's columns.
 func (h *Handler) Export(c *echo.Context) error {
-	var q service.ProductQuery
+	var q catalog.ProductQuery
 	if err := c.Bind(&q); err != nil {
 		return err
 	}
 	p, _ := middleware.Principal(c)
-	rows, err := h.Svc.ProductsForExport(c.Request().Context(), p, q)
+	rows, err := h.Catalog.ProductsForExport(c.Request().Context(), p, q)
 	if err != nil {
 		return err
 	}
@@ -200,7 +201,7 @@ func (h *Handler) Export(c *echo.Context) error {
 
 // ImportTemplate answers GET material/importTemplate: the import's .xlsx with its column titles only.
 func (h *Handler) ImportTemplate(c *echo.Context) error {
-	return api.XLSX(c, "本地产品导入模板", h.exportColumns()[:len(service.ProductSheet)], nil)
+	return api.XLSX(c, "本地产品导入模板", h.exportColumns()[:len(catalog.ProductSheet)], nil)
 }
 
 // Import answers POST material/import (multipart field file, an .xlsx in the template's columns) with the
@@ -208,7 +209,7 @@ func (h *Handler) ImportTemplate(c *echo.Context) error {
 func (h *Handler) Import(c *echo.Context) error {
 	file, err := c.FormFile("file")
 	if err != nil {
-		return service.Invalid(service.MsgImportFileBad)
+		return core.Invalid(catalog.MsgImportFileBad)
 	}
 	f, err := file.Open()
 	if err != nil {
@@ -220,7 +221,7 @@ func (h *Handler) Import(c *echo.Context) error {
 		return err
 	}
 	p, _ := middleware.Principal(c)
-	n, err := h.Svc.ImportProducts(c.Request().Context(), p, data)
+	n, err := h.Catalog.ImportProducts(c.Request().Context(), p, data)
 	if err != nil {
 		return err
 	}

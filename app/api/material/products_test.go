@@ -7,7 +7,8 @@ import (
 	"testing"
 
 	"sellerhub/app/apptest"
-	"sellerhub/app/service"
+	"sellerhub/app/catalog"
+	"sellerhub/app/core"
 	"sellerhub/models"
 	"sellerhub/models/dbtest"
 )
@@ -126,11 +127,11 @@ func TestProductFormsAreRefusedWithTheirMessages(t *testing.T) {
 	}{
 		{map[string]string{"sku": " "}, "SKU不能为空"},
 		{map[string]string{"sku": strings.Repeat("S", 51)}, "SKU不能超过50个字符"},
-		{map[string]string{"sku": "A B"}, service.MsgSKUSpace},
+		{map[string]string{"sku": "A B"}, catalog.MsgSKUSpace},
 		{map[string]string{"name": ""}, "产品名称不能为空"},
 		{map[string]string{"name": strings.Repeat("名", 201)}, "产品名称不能超过200个字符"},
 		{map[string]string{"remark": strings.Repeat("备", 501)}, "备注不能超过500个字符"},
-		{map[string]string{"kind": "9"}, service.MsgProductKindBad},
+		{map[string]string{"kind": "9"}, catalog.MsgProductKindBad},
 		{map[string]string{"price": "abc"}, "单价(元)必须是数字"},
 		{map[string]string{"price": "-1"}, "单价(元)必须是数字"},
 		{map[string]string{"price": "0"}, "单价(元)必须大于0"},
@@ -140,19 +141,19 @@ func TestProductFormsAreRefusedWithTheirMessages(t *testing.T) {
 		{map[string]string{"length": "1e3"}, "长(cm)必须是数字"},
 		{map[string]string{"width": "0.00"}, "宽(cm)必须大于0"},
 		{map[string]string{"height": "100000"}, "高(cm)不能超过99999.99"},
-		{map[string]string{"cartonUnits": "1.5"}, service.MsgCartonUnitsBad},
-		{map[string]string{"cartonUnits": "0"}, service.MsgCartonUnitsBad},
-		{map[string]string{"cartonUnits": "99999999999999999999"}, service.MsgCartonUnitsTooMany},
-		{map[string]string{"cartonUnits": "1000001"}, service.MsgCartonUnitsTooMany},
+		{map[string]string{"cartonUnits": "1.5"}, catalog.MsgCartonUnitsBad},
+		{map[string]string{"cartonUnits": "0"}, catalog.MsgCartonUnitsBad},
+		{map[string]string{"cartonUnits": "99999999999999999999"}, catalog.MsgCartonUnitsTooMany},
+		{map[string]string{"cartonUnits": "1000001"}, catalog.MsgCartonUnitsTooMany},
 		{map[string]string{"cartonWeight": "x"}, "箱重(kg)必须是数字"},
 		{map[string]string{"cartonLength": "0"}, "箱长(cm)必须大于0"},
 		{map[string]string{"cartonWidth": "1.001"}, "箱宽(cm)最多2位小数"},
 		{map[string]string{"cartonHeight": "123456"}, "箱高(cm)不能超过99999.99"},
-		{map[string]string{"brandId": "123"}, service.MsgBrandMissing},
-		{map[string]string{"categoryId": "x"}, service.MsgCategoryMissing},
-		{map[string]string{"supplierId": "456"}, service.MsgSupplierMissing},
-		{map[string]string{"image": "/uploads/0123456789abcdef0123456789abcdef.png"}, service.MsgProductImageBad},
-		{map[string]string{"image": "https://example.com/x.png"}, service.MsgProductImageBad},
+		{map[string]string{"brandId": "123"}, catalog.MsgBrandMissing},
+		{map[string]string{"categoryId": "x"}, catalog.MsgCategoryMissing},
+		{map[string]string{"supplierId": "456"}, catalog.MsgSupplierMissing},
+		{map[string]string{"image": "/uploads/0123456789abcdef0123456789abcdef.png"}, catalog.MsgProductImageBad},
+		{map[string]string{"image": "https://example.com/x.png"}, catalog.MsgProductImageBad},
 	}
 	for _, tc := range cases {
 		form := fullProduct("NEW-1", "", "", "", "")
@@ -229,8 +230,8 @@ func TestAProductInUseIsNotDeleted(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	for sku, msg := range map[string]string{"STOCK": service.MsgProductHasStock, "DOC": service.MsgProductHasDocs,
-		"PLAN": service.MsgProductHasPlans, "SHIP": service.MsgProductHasShipment} {
+	for sku, msg := range map[string]string{"STOCK": catalog.MsgProductHasStock, "DOC": catalog.MsgProductHasDocs,
+		"PLAN": catalog.MsgProductHasPlans, "SHIP": catalog.MsgProductHasShipment} {
 		apptest.Expect(t, c.Call(http.MethodDelete, v1+"/material/"+ids[sku], nil), http.StatusBadRequest, "B0001", msg)
 		apptest.ExpectOK(t, c.Call(http.MethodGet, v1+"/material/"+ids[sku], nil))
 	}
@@ -239,10 +240,10 @@ func TestAProductInUseIsNotDeleted(t *testing.T) {
 func TestPicturesAreCheckedAndStayInTheirCompany(t *testing.T) {
 	h := apptest.Start(t)
 	c := admin(t, h)
-	apptest.Expect(t, multipartCall(t, c, "/material/photoupload", "a.txt", []byte("not a picture at all")), http.StatusBadRequest, "A0400", service.MsgImageType)
-	apptest.Expect(t, multipartCall(t, c, "/material/photoupload", "a.png", nil), http.StatusBadRequest, "A0400", service.MsgImageEmpty)
-	big := append(pngOf(t, 10, 10), make([]byte, service.MaxImageBytes)...)
-	apptest.Expect(t, multipartCall(t, c, "/material/photoupload", "big.png", big), http.StatusBadRequest, "A0400", service.MsgImageTooBig)
+	apptest.Expect(t, multipartCall(t, c, "/material/photoupload", "a.txt", []byte("not a picture at all")), http.StatusBadRequest, "A0400", core.MsgImageType)
+	apptest.Expect(t, multipartCall(t, c, "/material/photoupload", "a.png", nil), http.StatusBadRequest, "A0400", core.MsgImageEmpty)
+	big := append(pngOf(t, 10, 10), make([]byte, core.MaxImageBytes)...)
+	apptest.Expect(t, multipartCall(t, c, "/material/photoupload", "big.png", big), http.StatusBadRequest, "A0400", core.MsgImageTooBig)
 	env := multipartCall(t, c, "/material/photoupload", "ok.png", pngOf(t, 20, 20))
 	apptest.ExpectOK(t, env)
 	address := env.String(t)
@@ -260,7 +261,7 @@ func TestPicturesAreCheckedAndStayInTheirCompany(t *testing.T) {
 		t.Fatalf("another company reads the picture: %d", resp.StatusCode)
 	}
 	form := fullProduct("THEIRS-1", "", "", "", address)
-	apptest.Expect(t, other.Call(http.MethodPost, v1+"/material", form), http.StatusBadRequest, "A0400", service.MsgProductImageBad)
+	apptest.Expect(t, other.Call(http.MethodPost, v1+"/material", form), http.StatusBadRequest, "A0400", catalog.MsgProductImageBad)
 
 	clerk, _ := h.RestrictedUser("13900000009", []string{"product.localproduct"}, nil)
 	apptest.Expect(t, multipartCall(t, clerk, "/material/photoupload", "ok.png", pngOf(t, 5, 5)), http.StatusUnauthorized, "A0301", msgNoGrant)

@@ -9,7 +9,7 @@ import (
 	"github.com/xuri/excelize/v2"
 
 	"sellerhub/app/apptest"
-	"sellerhub/app/service"
+	"sellerhub/app/catalog"
 )
 
 // sheet builds an .xlsx whose first sheet holds rows.
@@ -115,16 +115,16 @@ func TestProductsImportAllOrNothingAndExportTheQuery(t *testing.T) {
 		t.Fatalf("import of the export = %v", got)
 	}
 
-	apptest.Expect(t, multipartCall(t, c, "/material/import", "a.xlsx", []byte("not a spreadsheet")), http.StatusBadRequest, "A0400", service.MsgImportFileBad)
-	apptest.Expect(t, multipartCall(t, c, "/material/import", "a.xlsx", sheet(t, [][]any{{"名称", "备注"}, {"x", "y"}})), http.StatusBadRequest, "A0400", service.MsgImportFileBad)
-	apptest.Expect(t, multipartCall(t, c, "/material/import", "a.xlsx", sheet(t, [][]any{header})), http.StatusBadRequest, "A0400", service.MsgImportEmpty)
+	apptest.Expect(t, multipartCall(t, c, "/material/import", "a.xlsx", []byte("not a spreadsheet")), http.StatusBadRequest, "A0400", catalog.MsgImportFileBad)
+	apptest.Expect(t, multipartCall(t, c, "/material/import", "a.xlsx", sheet(t, [][]any{{"名称", "备注"}, {"x", "y"}})), http.StatusBadRequest, "A0400", catalog.MsgImportFileBad)
+	apptest.Expect(t, multipartCall(t, c, "/material/import", "a.xlsx", sheet(t, [][]any{header})), http.StatusBadRequest, "A0400", catalog.MsgImportEmpty)
 	many := [][]any{header}
 	for i := 0; i <= 5000; i++ {
 		many = append(many, []any{"S", "n"})
 	}
-	apptest.Expect(t, multipartCall(t, c, "/material/import", "a.xlsx", sheet(t, many)), http.StatusBadRequest, "A0400", service.MsgImportTooMany)
+	apptest.Expect(t, multipartCall(t, c, "/material/import", "a.xlsx", sheet(t, many)), http.StatusBadRequest, "A0400", catalog.MsgImportTooMany)
 	resp, body := c.Raw(http.MethodPost, v1+"/material/import", "application/json", strings.NewReader("{}"))
-	if resp.StatusCode != http.StatusBadRequest || !strings.Contains(string(body), service.MsgImportFileBad) {
+	if resp.StatusCode != http.StatusBadRequest || !strings.Contains(string(body), catalog.MsgImportFileBad) {
 		t.Fatalf("import without a file: %d %s", resp.StatusCode, body)
 	}
 }

@@ -5,9 +5,9 @@ import (
 
 	"github.com/labstack/echo/v5"
 
+	"sellerhub/app/admin"
 	"sellerhub/app/api"
 	"sellerhub/app/middleware"
-	"sellerhub/app/service"
 	"sellerhub/models"
 )
 
@@ -56,7 +56,7 @@ func permission(p *models.MenuPermission) AdminPermission {
 	return AdminPermission{ID: id(p.ID), MenuID: id(p.MenuID), Code: p.Code, Name: p.Name, Builtin: p.Builtin}
 }
 
-func adminMenu(n *service.MenuNode) AdminMenu {
+func adminMenu(n *admin.MenuNode) AdminMenu {
 	m := n.Menu
 	out := AdminMenu{ID: id(m.ID), ParentID: id(m.ParentID), Level: n.Level, Title: m.Title, Path: m.Path,
 		Icon: m.Icon, Redirect: m.Redirect, OldID: m.OldID, Sort: m.Sort, Hidden: m.Hidden, KeepAlive: m.KeepAlive,
@@ -74,11 +74,11 @@ func adminMenu(n *service.MenuNode) AdminMenu {
 // AdminTreeGet answers GET menus/admin/tree.
 func (h *Handler) AdminTreeGet(c *echo.Context) error {
 	p, _ := middleware.Principal(c)
-	t, err := h.Svc.MenuAdminTree(c.Request().Context(), p)
+	t, err := h.Admin.MenuAdminTree(c.Request().Context(), p)
 	if err != nil {
 		return err
 	}
-	out := AdminTree{Editable: t.Editable, Icons: service.MenuIcons, Menus: make([]AdminMenu, len(t.Tree))}
+	out := AdminTree{Editable: t.Editable, Icons: admin.MenuIcons, Menus: make([]AdminMenu, len(t.Tree))}
 	for i := range t.Tree {
 		out.Menus[i] = adminMenu(&t.Tree[i])
 	}
@@ -88,12 +88,12 @@ func (h *Handler) AdminTreeGet(c *echo.Context) error {
 // CreateMenu answers POST menus/admin/menus {parentId, title, path, icon, redirect, oldId, sort, hidden,
 // keepAlive} with the new entry.
 func (h *Handler) CreateMenu(c *echo.Context) error {
-	var f service.MenuForm
+	var f admin.MenuForm
 	if err := c.Bind(&f); err != nil {
 		return err
 	}
 	p, _ := middleware.Principal(c)
-	n, err := h.Svc.CreateMenu(c.Request().Context(), p, f)
+	n, err := h.Admin.CreateMenu(c.Request().Context(), p, f)
 	if err != nil {
 		return err
 	}
@@ -102,12 +102,12 @@ func (h *Handler) CreateMenu(c *echo.Context) error {
 
 // UpdateMenu answers PUT menus/admin/menus/{id} with the changed entry (without its permissions and children).
 func (h *Handler) UpdateMenu(c *echo.Context) error {
-	var f service.MenuForm
+	var f admin.MenuForm
 	if err := c.Bind(&f); err != nil {
 		return err
 	}
 	p, _ := middleware.Principal(c)
-	n, err := h.Svc.UpdateMenu(c.Request().Context(), p, c.Param("id"), f)
+	n, err := h.Admin.UpdateMenu(c.Request().Context(), p, c.Param("id"), f)
 	if err != nil {
 		return err
 	}
@@ -117,7 +117,7 @@ func (h *Handler) UpdateMenu(c *echo.Context) error {
 // DeleteMenu answers DELETE menus/admin/menus/{id}.
 func (h *Handler) DeleteMenu(c *echo.Context) error {
 	p, _ := middleware.Principal(c)
-	if err := h.Svc.DeleteMenu(c.Request().Context(), p, c.Param("id")); err != nil {
+	if err := h.Admin.DeleteMenu(c.Request().Context(), p, c.Param("id")); err != nil {
 		return err
 	}
 	return api.OK(c, "success")
@@ -125,12 +125,12 @@ func (h *Handler) DeleteMenu(c *echo.Context) error {
 
 // SortMenus answers PUT menus/admin/sort {parentId, ids}: the entries under the parent in their new order.
 func (h *Handler) SortMenus(c *echo.Context) error {
-	var f service.MenuOrderForm
+	var f admin.MenuOrderForm
 	if err := c.Bind(&f); err != nil {
 		return err
 	}
 	p, _ := middleware.Principal(c)
-	if err := h.Svc.SortMenus(c.Request().Context(), p, f); err != nil {
+	if err := h.Admin.SortMenus(c.Request().Context(), p, f); err != nil {
 		return err
 	}
 	return api.OK(c, "success")
@@ -138,12 +138,12 @@ func (h *Handler) SortMenus(c *echo.Context) error {
 
 // CreatePermission answers POST menus/admin/permissions {menuId, code, name} with the new permission.
 func (h *Handler) CreatePermission(c *echo.Context) error {
-	var f service.PermissionForm
+	var f admin.PermissionForm
 	if err := c.Bind(&f); err != nil {
 		return err
 	}
 	p, _ := middleware.Principal(c)
-	pm, err := h.Svc.CreatePermission(c.Request().Context(), p, f)
+	pm, err := h.Admin.CreatePermission(c.Request().Context(), p, f)
 	if err != nil {
 		return err
 	}
@@ -152,12 +152,12 @@ func (h *Handler) CreatePermission(c *echo.Context) error {
 
 // UpdatePermission answers PUT menus/admin/permissions/{id} {code, name} with the changed permission.
 func (h *Handler) UpdatePermission(c *echo.Context) error {
-	var f service.PermissionForm
+	var f admin.PermissionForm
 	if err := c.Bind(&f); err != nil {
 		return err
 	}
 	p, _ := middleware.Principal(c)
-	pm, err := h.Svc.UpdatePermission(c.Request().Context(), p, c.Param("id"), f)
+	pm, err := h.Admin.UpdatePermission(c.Request().Context(), p, c.Param("id"), f)
 	if err != nil {
 		return err
 	}
@@ -167,7 +167,7 @@ func (h *Handler) UpdatePermission(c *echo.Context) error {
 // DeletePermission answers DELETE menus/admin/permissions/{id}.
 func (h *Handler) DeletePermission(c *echo.Context) error {
 	p, _ := middleware.Principal(c)
-	if err := h.Svc.DeletePermission(c.Request().Context(), p, c.Param("id")); err != nil {
+	if err := h.Admin.DeletePermission(c.Request().Context(), p, c.Param("id")); err != nil {
 		return err
 	}
 	return api.OK(c, "success")

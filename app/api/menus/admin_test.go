@@ -546,7 +546,7 @@ func TestPermissions(t *testing.T) {
 	member, role := h.RestrictedUser("13600000041", []string{"sys.dict"}, nil)
 	h.DB.Create(&models.RoleMenu{RoleID: role.ID, MenuID: mustID(t, link.ID)})
 	h.DB.Create(&models.RolePermission{RoleID: role.ID, PermissionID: mustID(t, p.ID)})
-	h.Svc.DropAllMenuCaches()
+	h.Svc.Admin.DropAllMenuCaches()
 	if rs := routes(t, member); !contains(rs[0].Meta.Permissions, "erp:wh:shelf2:create") {
 		t.Fatalf("granted, not held: %v", rs[0].Meta.Permissions)
 	}

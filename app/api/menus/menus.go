@@ -6,13 +6,14 @@ import (
 
 	"github.com/labstack/echo/v5"
 
+	"sellerhub/app/admin"
 	"sellerhub/app/api"
+	"sellerhub/app/core"
 	"sellerhub/app/middleware"
-	"sellerhub/app/service"
 )
 
 // Handler serves the menus calls.
-type Handler struct{ Svc *service.Service }
+type Handler struct{ Admin *admin.Service }
 
 // Route is one entry of menus/route as the contract shapes it.
 type Route struct {
@@ -38,7 +39,7 @@ type Meta struct {
 // Routes answers the user's menu tree.
 func (h *Handler) Routes(c *echo.Context) error {
 	p, _ := middleware.Principal(c)
-	m, err := h.Svc.UserMenu(c.Request().Context(), p)
+	m, err := h.Admin.UserMenu(c.Request().Context(), p)
 	if err != nil {
 		return err
 	}
@@ -49,7 +50,7 @@ func (h *Handler) Routes(c *echo.Context) error {
 	return api.OK(c, routes)
 }
 
-func shape(in []service.MenuRoute) []Route {
+func shape(in []core.MenuRoute) []Route {
 	out := make([]Route, 0, len(in))
 	for _, r := range in {
 		out = append(out, Route{Name: strconv.FormatInt(r.ID, 10), Path: r.Path, Sort: r.Sort, Redirect: r.Redirect,
@@ -62,6 +63,6 @@ func shape(in []service.MenuRoute) []Route {
 // CleanUserCache drops the user's cached menu and permissions.
 func (h *Handler) CleanUserCache(c *echo.Context) error {
 	p, _ := middleware.Principal(c)
-	h.Svc.DropMenuCache(p.UserID)
+	h.Admin.DropMenuCache(p.UserID)
 	return api.OK(c, "success")
 }

@@ -9,8 +9,8 @@ import (
 	"github.com/labstack/echo/v5"
 
 	"sellerhub/app/apptest"
+	"sellerhub/app/core"
 	"sellerhub/app/middleware"
-	"sellerhub/app/service"
 	"sellerhub/models"
 )
 
@@ -97,7 +97,7 @@ func TestRoleSeesOnlyWhatItWasGranted(t *testing.T) {
 	}
 	h.DB.Where("role_id = ?", role.ID).Delete(&models.RoleMenu{})
 	admin, _ := h.DB.UserByAccount(apptest.AdminAccount)
-	if err := h.Svc.DropCompanyMenuCache(t.Context(), admin.CompanyID); err != nil {
+	if err := h.Svc.Admin.DropCompanyMenuCache(t.Context(), admin.CompanyID); err != nil {
 		t.Fatal(err)
 	}
 	if rs := routes(t, c); len(rs) != 0 {
@@ -131,12 +131,12 @@ func TestPermissionGuards(t *testing.T) {
 	e := echo.New()
 	e.HTTPErrorHandler = func(c *echo.Context, err error) { refusal = err; _ = c.NoContent(599) }
 	ok := func(c *echo.Context) error { return c.String(200, "ok") }
-	e.Use(middleware.Sessions(h.Svc))
-	e.GET("/inbound", ok, middleware.RequireMenu(h.Svc, "/erp/warehouse/inbound"))
-	e.GET("/shelf", ok, middleware.RequireMenu(h.Svc, "/erp/warehouse/shelf"))
-	e.GET("/add", ok, middleware.RequirePermission(h.Svc, "erp:wh:inbound:add"))
-	e.GET("/approve", ok, middleware.RequirePermission(h.Svc, "erp:wh:inbound:approve"))
-	for path, want := range map[string]error{"/inbound": nil, "/shelf": service.ErrForbidden, "/add": nil, "/approve": service.ErrForbidden} {
+	e.Use(middleware.Sessions(h.Svc.Accounts))
+	e.GET("/inbound", ok, middleware.RequireMenu(h.Svc.Admin, "/erp/warehouse/inbound"))
+	e.GET("/shelf", ok, middleware.RequireMenu(h.Svc.Admin, "/erp/warehouse/shelf"))
+	e.GET("/add", ok, middleware.RequirePermission(h.Svc.Admin, "erp:wh:inbound:add"))
+	e.GET("/approve", ok, middleware.RequirePermission(h.Svc.Admin, "erp:wh:inbound:approve"))
+	for path, want := range map[string]error{"/inbound": nil, "/shelf": core.ErrForbidden, "/add": nil, "/approve": core.ErrForbidden} {
 		refusal = nil
 		req := httptest.NewRequest(http.MethodGet, path, nil)
 		req.Header.Set("jsessionid", c.Token)
@@ -147,8 +147,8 @@ func TestPermissionGuards(t *testing.T) {
 	}
 	refusal = nil
 	e.ServeHTTP(httptest.NewRecorder(), httptest.NewRequest(http.MethodGet, "/inbound", nil))
-	if refusal != service.ErrNoSession {
-		t.Errorf("no session: refused with %v, want %v", refusal, service.ErrNoSession)
+	if refusal != core.ErrNoSession {
+		t.Errorf("no session: refused with %v, want %v", refusal, core.ErrNoSession)
 	}
 }
 

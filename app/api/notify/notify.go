@@ -9,14 +9,15 @@ import (
 	"github.com/labstack/echo/v5"
 
 	"sellerhub/app/api"
+	"sellerhub/app/core"
+	"sellerhub/app/messages"
 	"sellerhub/app/middleware"
-	"sellerhub/app/service"
 	"sellerhub/models"
 )
 
 // Handler serves the notify calls.
 type Handler struct {
-	Svc      *service.Service
+	Messages *messages.Service
 	TimeZone *time.Location
 }
 
@@ -32,7 +33,7 @@ type Notification struct {
 	Tag       string `json:"tag"`
 }
 
-func (h *Handler) shape(ns []service.Notification) []Notification {
+func (h *Handler) shape(ns []messages.Notification) []Notification {
 	out := make([]Notification, len(ns))
 	for i, n := range ns {
 		out[i] = Notification{ID: strconv.FormatInt(n.ID, 10), Title: n.Title, Content: n.Content,
@@ -45,7 +46,7 @@ func (h *Handler) shape(ns []service.Notification) []Notification {
 // PullMessage delivers the company's new announcements to the user: data {"delivered": n}.
 func (h *Handler) PullMessage(c *echo.Context) error {
 	p, _ := middleware.Principal(c)
-	n, err := h.Svc.PullMessages(c.Request().Context(), p)
+	n, err := h.Messages.PullMessages(c.Request().Context(), p)
 	if err != nil {
 		return err
 	}
@@ -61,7 +62,7 @@ type unreadCount struct {
 // the clients'.)
 func (h *Handler) FindNitofyNums(c *echo.Context) error {
 	p, _ := middleware.Principal(c)
-	counts, err := h.Svc.UnreadCounts(c.Request().Context(), p)
+	counts, err := h.Messages.UnreadCounts(c.Request().Context(), p)
 	if err != nil {
 		return err
 	}
@@ -75,7 +76,7 @@ func (h *Handler) FindNitofyNums(c *echo.Context) error {
 // FindNoReadByUserAll answers the unread notifications of the last 10 days, newest first.
 func (h *Handler) FindNoReadByUserAll(c *echo.Context) error {
 	p, _ := middleware.Principal(c)
-	ns, err := h.Svc.RecentUnread(c.Request().Context(), p)
+	ns, err := h.Messages.RecentUnread(c.Request().Context(), p)
 	if err != nil {
 		return err
 	}
@@ -85,7 +86,7 @@ func (h *Handler) FindNoReadByUserAll(c *echo.Context) error {
 // GetMsgLimit answers the 10 newest announcements; [] when there are none.
 func (h *Handler) GetMsgLimit(c *echo.Context) error {
 	p, _ := middleware.Principal(c)
-	ns, err := h.Svc.LatestAnnouncements(c.Request().Context(), p)
+	ns, err := h.Messages.LatestAnnouncements(c.Request().Context(), p)
 	if err != nil {
 		return err
 	}
@@ -102,12 +103,12 @@ func (h *Handler) GetRemind(c *echo.Context) error { return h.page(c, models.Fty
 func (h *Handler) GetMessage(c *echo.Context) error { return h.page(c, models.FtypeMessage) }
 
 func (h *Handler) page(c *echo.Context, ftype int) error {
-	var r service.PageRequest
+	var r core.PageRequest
 	if err := c.Bind(&r); err != nil {
 		return err
 	}
 	p, _ := middleware.Principal(c)
-	ns, total, served, err := h.Svc.Inbox(c.Request().Context(), p, ftype, r)
+	ns, total, served, err := h.Messages.Inbox(c.Request().Context(), p, ftype, r)
 	if err != nil {
 		return err
 	}
@@ -117,7 +118,7 @@ func (h *Handler) page(c *echo.Context, ftype int) error {
 // UpdateAllTargets marks all the user's notifications read (全部已读).
 func (h *Handler) UpdateAllTargets(c *echo.Context) error {
 	p, _ := middleware.Principal(c)
-	if _, err := h.Svc.MarkAllRead(c.Request().Context(), p); err != nil {
+	if _, err := h.Messages.MarkAllRead(c.Request().Context(), p); err != nil {
 		return err
 	}
 	return api.OK(c, "success")
@@ -132,7 +133,7 @@ func (h *Handler) MarkRead(c *echo.Context) error {
 		return err
 	}
 	p, _ := middleware.Principal(c)
-	n, err := h.Svc.MarkRead(c.Request().Context(), p, b.IDs)
+	n, err := h.Messages.MarkRead(c.Request().Context(), p, b.IDs)
 	if err != nil {
 		return err
 	}
@@ -141,12 +142,12 @@ func (h *Handler) MarkRead(c *echo.Context) error {
 
 // AddAnnounce publishes an announcement to the admin's company and answers its id.
 func (h *Handler) AddAnnounce(c *echo.Context) error {
-	var f service.AnnounceForm
+	var f messages.AnnounceForm
 	if err := c.Bind(&f); err != nil {
 		return err
 	}
 	p, _ := middleware.Principal(c)
-	n, err := h.Svc.PublishAnnouncement(c.Request().Context(), p, f)
+	n, err := h.Messages.PublishAnnouncement(c.Request().Context(), p, f)
 	if err != nil {
 		return err
 	}
@@ -171,18 +172,18 @@ type PublishedItem struct {
 
 // PublishedPage answers POST notify/published/page {currentpage, pagesize}: what the company's admins published.
 func (h *Handler) PublishedPage(c *echo.Context) error {
-	var r service.PageRequest
+	var r core.PageRequest
 	if err := c.Bind(&r); err != nil {
 		return err
 	}
 	p, _ := middleware.Principal(c)
-	items, total, served, err := h.Svc.PublishedPage(c.Request().Context(), p, r)
+	items, total, served, err := h.Messages.PublishedPage(c.Request().Context(), p, r)
 	if err != nil {
 		return err
 	}
 	out := make([]PublishedItem, len(items))
 	for i, n := range items {
-		tag, _ := service.TitleTag(n.Title)
+		tag, _ := messages.TitleTag(n.Title)
 		audience := "全体成员"
 		if n.RecipientID != nil {
 			audience = n.RecipientName
@@ -203,7 +204,7 @@ func (h *Handler) Withdraw(c *echo.Context) error {
 		return err
 	}
 	p, _ := middleware.Principal(c)
-	if err := h.Svc.WithdrawAnnouncement(c.Request().Context(), p, b.ID); err != nil {
+	if err := h.Messages.WithdrawAnnouncement(c.Request().Context(), p, b.ID); err != nil {
 		return err
 	}
 	return api.OK(c, "success")

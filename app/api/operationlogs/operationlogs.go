@@ -7,14 +7,14 @@ import (
 
 	"github.com/labstack/echo/v5"
 
+	"sellerhub/app/admin"
 	"sellerhub/app/api"
 	"sellerhub/app/middleware"
-	"sellerhub/app/service"
 )
 
 // Handler serves the operation log.
 type Handler struct {
-	Svc      *service.Service
+	Admin    *admin.Service
 	TimeZone *time.Location
 }
 
@@ -37,12 +37,12 @@ type Entry struct {
 // Page answers GET (query) or POST (body) operationLogs/page {currentpage, pagesize, order, user, action,
 // startDate, endDate} with a page of the company's log, newest first.
 func (h *Handler) Page(c *echo.Context) error {
-	var q service.OperationLogQuery
+	var q admin.OperationLogQuery
 	if err := c.Bind(&q); err != nil {
 		return err
 	}
 	p, _ := middleware.Principal(c)
-	rows, total, r, err := h.Svc.OperationLogPage(c.Request().Context(), p, q)
+	rows, total, r, err := h.Admin.OperationLogPage(c.Request().Context(), p, q)
 	if err != nil {
 		return err
 	}

@@ -8,15 +8,15 @@ import (
 
 	"github.com/labstack/echo/v5"
 
+	"sellerhub/app/admin"
 	"sellerhub/app/api"
 	"sellerhub/app/middleware"
-	"sellerhub/app/service"
 	"sellerhub/models"
 )
 
 // Handler serves the column configuration calls.
 type Handler struct {
-	Svc      *service.Service
+	Admin    *admin.Service
 	TimeZone *time.Location
 }
 
@@ -39,7 +39,7 @@ type Version struct {
 	CreatedAt   string `json:"createdAt"`
 }
 
-func columns(c *echo.Context, cols []service.Column, err error) error {
+func columns(c *echo.Context, cols []admin.Column, err error) error {
 	if err != nil {
 		return err
 	}
@@ -64,14 +64,14 @@ func (h *Handler) versions(vs []models.QueryFieldVersion) []Version {
 // getVersionFieldByUserQueryName are the clients' three names for it).
 func (h *Handler) LoadField(c *echo.Context) error {
 	p, _ := middleware.Principal(c)
-	cols, err := h.Svc.QueryFields(c.Request().Context(), p, c.QueryParam("queryname"))
+	cols, err := h.Admin.QueryFields(c.Request().Context(), p, c.QueryParam("queryname"))
 	return columns(c, cols, err)
 }
 
 // GetMyVersionFieldByUser answers the user's versions of the list ?queryname; [] when there are none.
 func (h *Handler) GetMyVersionFieldByUser(c *echo.Context) error {
 	p, _ := middleware.Principal(c)
-	vs, err := h.Svc.QueryFieldVersions(c.Request().Context(), p, c.QueryParam("queryname"))
+	vs, err := h.Admin.QueryFieldVersions(c.Request().Context(), p, c.QueryParam("queryname"))
 	if err != nil {
 		return err
 	}
@@ -81,19 +81,19 @@ func (h *Handler) GetMyVersionFieldByUser(c *echo.Context) error {
 // GetVersionFieldByID answers the columns of the user's version ?id.
 func (h *Handler) GetVersionFieldByID(c *echo.Context) error {
 	p, _ := middleware.Principal(c)
-	cols, err := h.Svc.VersionColumns(c.Request().Context(), p, c.QueryParam("id"))
+	cols, err := h.Admin.VersionColumns(c.Request().Context(), p, c.QueryParam("id"))
 	return columns(c, cols, err)
 }
 
 // SaveMyVersionFieldWithName saves {queryname, versionname, fieldlist} as the user's version of that name, uses
 // it, and answers its id.
 func (h *Handler) SaveMyVersionFieldWithName(c *echo.Context) error {
-	var f service.VersionForm
+	var f admin.VersionForm
 	if err := c.Bind(&f); err != nil {
 		return err
 	}
 	p, _ := middleware.Principal(c)
-	id, err := h.Svc.SaveQueryFieldVersion(c.Request().Context(), p, f)
+	id, err := h.Admin.SaveQueryFieldVersion(c.Request().Context(), p, f)
 	if err != nil {
 		return err
 	}
@@ -103,12 +103,12 @@ func (h *Handler) SaveMyVersionFieldWithName(c *echo.Context) error {
 // SaveMyVersionField saves {fieldlist} (with the version's queryname or none) into the user's version /{id},
 // uses it, and answers its id.
 func (h *Handler) SaveMyVersionField(c *echo.Context) error {
-	var f service.ColumnsForm
+	var f admin.ColumnsForm
 	if err := c.Bind(&f); err != nil {
 		return err
 	}
 	p, _ := middleware.Principal(c)
-	id, err := h.Svc.SaveQueryFieldColumns(c.Request().Context(), p, c.Param("id"), f)
+	id, err := h.Admin.SaveQueryFieldColumns(c.Request().Context(), p, c.Param("id"), f)
 	if err != nil {
 		return err
 	}
@@ -118,7 +118,7 @@ func (h *Handler) SaveMyVersionField(c *echo.Context) error {
 // UseVersion makes the user's version /{id} the one in use for its list and answers its columns.
 func (h *Handler) UseVersion(c *echo.Context) error {
 	p, _ := middleware.Principal(c)
-	cols, err := h.Svc.UseQueryFieldVersion(c.Request().Context(), p, c.Param("id"))
+	cols, err := h.Admin.UseQueryFieldVersion(c.Request().Context(), p, c.Param("id"))
 	return columns(c, cols, err)
 }
 
@@ -135,14 +135,14 @@ func (h *Handler) UseDefault(c *echo.Context) error {
 		b.Queryname = c.QueryParam("queryname")
 	}
 	p, _ := middleware.Principal(c)
-	cols, err := h.Svc.UseDefaultQueryFields(c.Request().Context(), p, b.Queryname)
+	cols, err := h.Admin.UseDefaultQueryFields(c.Request().Context(), p, b.Queryname)
 	return columns(c, cols, err)
 }
 
 // DeleteMyVersionField deletes the user's version ?versionid.
 func (h *Handler) DeleteMyVersionField(c *echo.Context) error {
 	p, _ := middleware.Principal(c)
-	if err := h.Svc.DeleteQueryFieldVersion(c.Request().Context(), p, c.QueryParam("versionid")); err != nil {
+	if err := h.Admin.DeleteQueryFieldVersion(c.Request().Context(), p, c.QueryParam("versionid")); err != nil {
 		return err
 	}
 	return api.OK(c, "success")

@@ -8,15 +8,15 @@ import (
 
 	"github.com/labstack/echo/v5"
 
+	"sellerhub/app/admin"
 	"sellerhub/app/api"
 	"sellerhub/app/middleware"
-	"sellerhub/app/service"
 	"sellerhub/models"
 )
 
 // Handler serves the role calls.
 type Handler struct {
-	Svc      *service.Service
+	Admin    *admin.Service
 	TimeZone *time.Location
 }
 
@@ -59,13 +59,13 @@ type GrantPermission struct {
 
 func (h *Handler) role(r *models.Role) Role {
 	return Role{ID: strconv.FormatInt(r.ID, 10), Name: r.Name, Code: r.Code, Remark: r.Remark,
-		IsAdmin: service.IsAdminRole(r), CreatedAt: api.FormatTime(&r.CreatedAt, h.TimeZone),
+		IsAdmin: admin.IsAdminRole(r), CreatedAt: api.FormatTime(&r.CreatedAt, h.TimeZone),
 		UpdatedAt: api.FormatTime(&r.UpdatedAt, h.TimeZone)}
 }
 
-func grants(g *service.RoleGrants) Grants {
-	var menus func(nodes []service.GrantNode) []GrantMenu
-	menus = func(nodes []service.GrantNode) []GrantMenu {
+func grants(g *admin.RoleGrants) Grants {
+	var menus func(nodes []admin.GrantNode) []GrantMenu
+	menus = func(nodes []admin.GrantNode) []GrantMenu {
 		out := make([]GrantMenu, len(nodes))
 		for i, n := range nodes {
 			perms := make([]GrantPermission, len(n.Permissions))
@@ -82,24 +82,24 @@ func grants(g *service.RoleGrants) Grants {
 
 // Page answers POST roles/page {currentpage, pagesize, sort, order, name}: data {records, total, size, current,
 // pages}.
-func (h *Handler) Page(c *echo.Context) error { return api.PageOf(h.Svc.RolePage, h.role)(c) }
+func (h *Handler) Page(c *echo.Context) error { return api.PageOf(h.Admin.RolePage, h.role)(c) }
 
 // Get answers GET roles/{id}.
-func (h *Handler) Get(c *echo.Context) error { return api.GetOne(h.Svc.Role, h.role)(c) }
+func (h *Handler) Get(c *echo.Context) error { return api.GetOne(h.Admin.Role, h.role)(c) }
 
 // Create answers POST roles {name, remark} with the new role.
-func (h *Handler) Create(c *echo.Context) error { return api.CreateOne(h.Svc.CreateRole, h.role)(c) }
+func (h *Handler) Create(c *echo.Context) error { return api.CreateOne(h.Admin.CreateRole, h.role)(c) }
 
 // Update answers PUT roles/{id} {name, remark} with the changed role.
-func (h *Handler) Update(c *echo.Context) error { return api.UpdateOne(h.Svc.UpdateRole, h.role)(c) }
+func (h *Handler) Update(c *echo.Context) error { return api.UpdateOne(h.Admin.UpdateRole, h.role)(c) }
 
 // Delete answers DELETE roles/{id}.
-func (h *Handler) Delete(c *echo.Context) error { return api.DeleteOne(h.Svc.DeleteRole)(c) }
+func (h *Handler) Delete(c *echo.Context) error { return api.DeleteOne(h.Admin.DeleteRole)(c) }
 
 // GetGrants answers GET roles/{id}/grants: the product menu tree with the role's grants checked.
 func (h *Handler) GetGrants(c *echo.Context) error {
 	p, _ := middleware.Principal(c)
-	g, err := h.Svc.RoleGrantTree(c.Request().Context(), p, c.Param("id"))
+	g, err := h.Admin.RoleGrantTree(c.Request().Context(), p, c.Param("id"))
 	if err != nil {
 		return err
 	}
@@ -109,12 +109,12 @@ func (h *Handler) GetGrants(c *echo.Context) error {
 // PutGrants answers PUT roles/{id}/grants {menuIds, permissionIds}, which replace the role's grants, with the
 // new grant tree.
 func (h *Handler) PutGrants(c *echo.Context) error {
-	var f service.GrantForm
+	var f admin.GrantForm
 	if err := c.Bind(&f); err != nil {
 		return err
 	}
 	p, _ := middleware.Principal(c)
-	g, err := h.Svc.SetRoleGrants(c.Request().Context(), p, c.Param("id"), f)
+	g, err := h.Admin.SetRoleGrants(c.Request().Context(), p, c.Param("id"), f)
 	if err != nil {
 		return err
 	}

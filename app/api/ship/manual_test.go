@@ -11,7 +11,7 @@ import (
 	"github.com/xuri/excelize/v2"
 
 	"sellerhub/app/apptest"
-	"sellerhub/app/service"
+	"sellerhub/app/shipping"
 )
 
 func TestManualShipment(t *testing.T) {
@@ -31,18 +31,18 @@ func TestManualShipment(t *testing.T) {
 		sh.Items[0].SKU != s.products[1].SKU || sh.Items[0].FNSKU == "" || sh.Items[0].Fulfillable != 50 || sh.WarehouseName != "甲公司深圳仓" {
 		t.Fatalf("manual shipment = %+v", sh)
 	}
-	apptest.Expect(t, s.c.Call(http.MethodPost, v1+"shipment", body(nil)), 400, "B0001", service.MsgShipmentIDTaken)
+	apptest.Expect(t, s.c.Call(http.MethodPost, v1+"shipment", body(nil)), 400, "B0001", shipping.MsgShipmentIDTaken)
 	faults := []struct {
 		change func(map[string]any)
 		msg    string
 	}{
-		{func(m map[string]any) { m["shipmentId"] = "ABC" }, service.MsgShipmentIDBad},
-		{func(m map[string]any) { m["shipmentId"] = "FBA15-1" }, service.MsgShipmentIDBad},
-		{func(m map[string]any) { m["center"] = "" }, service.MsgCenterEmpty},
-		{func(m map[string]any) { m["center"] = "L-3" }, service.MsgCenterBad},
+		{func(m map[string]any) { m["shipmentId"] = "ABC" }, shipping.MsgShipmentIDBad},
+		{func(m map[string]any) { m["shipmentId"] = "FBA15-1" }, shipping.MsgShipmentIDBad},
+		{func(m map[string]any) { m["center"] = "" }, shipping.MsgCenterEmpty},
+		{func(m map[string]any) { m["center"] = "L-3" }, shipping.MsgCenterBad},
 		{func(m map[string]any) { m["name"] = strings.Repeat("名", 101) }, "货件名称不能超过100个字符"},
-		{func(m map[string]any) { m["groupId"] = "" }, service.MsgGroupEmpty},
-		{func(m map[string]any) { m["items"] = nil }, service.MsgItemsEmpty},
+		{func(m map[string]any) { m["groupId"] = "" }, shipping.MsgGroupEmpty},
+		{func(m map[string]any) { m["items"] = nil }, shipping.MsgItemsEmpty},
 	}
 	for _, f := range faults {
 		apptest.Expect(t, s.c.Call(http.MethodPost, v1+"shipment", body(f.change)), 400, "A0400", f.msg)
@@ -115,10 +115,10 @@ func TestImportShipments(t *testing.T) {
 		t.Fatal(err)
 	}
 	header, _ := book.GetRows(book.GetSheetName(0))
-	if strings.Join(header[0], ",") != strings.Join(service.ShipmentImportColumns, ",") {
+	if strings.Join(header[0], ",") != strings.Join(shipping.ShipmentImportColumns, ",") {
 		t.Fatalf("template header %v", header[0])
 	}
-	head := service.ShipmentImportColumns
+	head := shipping.ShipmentImportColumns
 	group, wh := s.group.Name, s.warehouse.Name
 
 	// Every faulty row is named, and nothing is saved.
@@ -133,17 +133,17 @@ func TestImportShipments(t *testing.T) {
 	}))
 	want := "导入失败，没有保存任何货件：\n第3行：店铺“无此店铺”不存在\n第4行：站点“XX”不存在，请填国家代码，如US\n" +
 		"第5行：发货仓库“无此仓”不存在或已停用\n第5行：数量应为1到1000000之间的整数\n第6行：平台SKU NOPE 不在该店铺站点，或未配对本地产品\n" +
-		"第7行：同一货件的店铺、站点、发货仓库、目的配送中心应一致\n第8行：" + service.MsgShipmentIDBad
+		"第7行：同一货件的店铺、站点、发货仓库、目的配送中心应一致\n第8行：" + shipping.MsgShipmentIDBad
 	apptest.Expect(t, env, 400, "A0400", want)
 	var n int64
 	h.DB.Table("shipments").Where("company_id = ?", s.companyID).Count(&n)
 	if n != 0 {
 		t.Fatalf("%d shipments saved by a refused import", n)
 	}
-	apptest.Expect(t, upload(t, s.c, workbook(t, [][]string{{"x"}})), 400, "A0400", service.MsgShipmentImportHeaderBad)
-	apptest.Expect(t, upload(t, s.c, workbook(t, [][]string{head})), 400, "A0400", service.MsgShipmentImportEmpty)
-	apptest.Expect(t, upload(t, s.c, []byte("not a workbook")), 400, "A0400", service.MsgShipmentImportFileBad)
-	apptest.Expect(t, s.c.Call(http.MethodPost, v1+"shipment/import", map[string]any{}), 400, "A0400", service.MsgShipmentImportFileEmpty)
+	apptest.Expect(t, upload(t, s.c, workbook(t, [][]string{{"x"}})), 400, "A0400", shipping.MsgShipmentImportHeaderBad)
+	apptest.Expect(t, upload(t, s.c, workbook(t, [][]string{head})), 400, "A0400", shipping.MsgShipmentImportEmpty)
+	apptest.Expect(t, upload(t, s.c, []byte("not a workbook")), 400, "A0400", shipping.MsgShipmentImportFileBad)
+	apptest.Expect(t, s.c.Call(http.MethodPost, v1+"shipment/import", map[string]any{}), 400, "A0400", shipping.MsgShipmentImportFileEmpty)
 
 	// A good workbook: two rows of one shipment by id, two rows of another without one.
 	env = upload(t, s.c, workbook(t, [][]string{head,

@@ -7,7 +7,8 @@ import (
 	"testing"
 
 	"sellerhub/app/apptest"
-	"sellerhub/app/service"
+	"sellerhub/app/core"
+	"sellerhub/app/shipping"
 )
 
 func TestPlanOptionsAndListings(t *testing.T) {
@@ -43,12 +44,12 @@ func TestPlanOptionsAndListings(t *testing.T) {
 	if rows := decode[[]listing](t, s.c.Call(http.MethodGet, v1+q2, nil)); len(rows) != 0 {
 		t.Fatalf("DE listings = %+v", rows)
 	}
-	apptest.Expect(t, s.c.Call(http.MethodGet, v1+"shipPlan/listings?marketplaceId="+US, nil), 400, "A0400", service.MsgGroupEmpty)
+	apptest.Expect(t, s.c.Call(http.MethodGet, v1+"shipPlan/listings?marketplaceId="+US, nil), 400, "A0400", shipping.MsgGroupEmpty)
 
 	// Another company's store group is not there for this one.
 	b := newShop(t, h, "13700000002", "乙公司", 5)
 	q3 := fmt.Sprintf("shipPlan/listings?groupId=%d&marketplaceId=%s&warehouseId=%d", s.group.ID, US, b.warehouse.ID)
-	apptest.Expect(t, b.c.Call(http.MethodGet, v1+q3, nil), 400, "A0400", service.MsgGroupMissing)
+	apptest.Expect(t, b.c.Call(http.MethodGet, v1+q3, nil), 400, "A0400", shipping.MsgGroupMissing)
 }
 
 func TestPlanCreateEditSubmitCancel(t *testing.T) {
@@ -83,15 +84,15 @@ func TestPlanCreateEditSubmitCancel(t *testing.T) {
 	if p.Status != 1 || p.StatusName != "已提交" {
 		t.Fatalf("submitted = %+v", p)
 	}
-	apptest.Expect(t, s.c.Call(http.MethodPut, v1+"shipPlan/"+p.ID, body), 400, "B0001", service.MsgPlanNotDraft)
-	apptest.Expect(t, s.c.Call(http.MethodPost, v1+"shipPlan/"+p.ID+"/submit", nil), 400, "B0001", service.MsgPlanNotDraft)
+	apptest.Expect(t, s.c.Call(http.MethodPut, v1+"shipPlan/"+p.ID, body), 400, "B0001", shipping.MsgPlanNotDraft)
+	apptest.Expect(t, s.c.Call(http.MethodPost, v1+"shipPlan/"+p.ID+"/submit", nil), 400, "B0001", shipping.MsgPlanNotDraft)
 	p = decode[planOut](t, s.c.Call(http.MethodPost, v1+"shipPlan/"+p.ID+"/cancel", nil))
 	if p.Status != 3 || p.StatusName != "已作废" {
 		t.Fatalf("cancelled = %+v", p)
 	}
-	apptest.Expect(t, s.c.Call(http.MethodPost, v1+"shipPlan/"+p.ID+"/cancel", nil), 400, "B0001", service.MsgPlanNotCancellable)
+	apptest.Expect(t, s.c.Call(http.MethodPost, v1+"shipPlan/"+p.ID+"/cancel", nil), 400, "B0001", shipping.MsgPlanNotCancellable)
 	apptest.Expect(t, s.c.Call(http.MethodPost, v1+"shipment/fromPlan", map[string]any{"planId": p.ID, "center": "ONT8"}),
-		400, "B0001", service.MsgPlanNotSubmitted)
+		400, "B0001", shipping.MsgPlanNotSubmitted)
 	apptest.Expect(t, s.c.Call(http.MethodGet, v1+"shipPlan/123", nil), 404, "A0404", "发货计划不存在")
 	apptest.Expect(t, s.c.Call(http.MethodGet, v1+"shipPlan/x", nil), 404, "A0404", "发货计划不存在")
 }
@@ -109,13 +110,13 @@ func TestPlanFormFaults(t *testing.T) {
 		body map[string]any
 		msg  string
 	}{
-		{with(func(m map[string]any) { m["groupId"] = "" }), service.MsgGroupEmpty},
-		{with(func(m map[string]any) { m["groupId"] = fmt.Sprint(b.group.ID) }), service.MsgGroupMissing},
-		{with(func(m map[string]any) { m["marketplaceId"] = "" }), service.MsgMarketplaceEmpty},
-		{with(func(m map[string]any) { m["marketplaceId"] = "XX" }), service.MsgMarketplaceMissing},
-		{with(func(m map[string]any) { m["warehouseId"] = "" }), service.MsgWarehouseEmpty},
-		{with(func(m map[string]any) { m["warehouseId"] = fmt.Sprint(b.warehouse.ID) }), service.MsgWarehouseMissing},
-		{with(func(m map[string]any) { m["items"] = []any{} }), service.MsgItemsEmpty},
+		{with(func(m map[string]any) { m["groupId"] = "" }), shipping.MsgGroupEmpty},
+		{with(func(m map[string]any) { m["groupId"] = fmt.Sprint(b.group.ID) }), shipping.MsgGroupMissing},
+		{with(func(m map[string]any) { m["marketplaceId"] = "" }), core.MsgMarketplaceEmpty},
+		{with(func(m map[string]any) { m["marketplaceId"] = "XX" }), shipping.MsgMarketplaceMissing},
+		{with(func(m map[string]any) { m["warehouseId"] = "" }), shipping.MsgWarehouseEmpty},
+		{with(func(m map[string]any) { m["warehouseId"] = fmt.Sprint(b.warehouse.ID) }), shipping.MsgWarehouseMissing},
+		{with(func(m map[string]any) { m["items"] = []any{} }), shipping.MsgItemsEmpty},
 		{with(func(m map[string]any) { m["items"] = []any{map[string]any{"sellerSku": " ", "quantity": 1}} }), "第1行：平台SKU不能为空"},
 		{with(func(m map[string]any) {
 			m["items"] = []any{map[string]any{"sellerSku": s.skus[0], "quantity": 0}}
@@ -135,7 +136,7 @@ func TestPlanFormFaults(t *testing.T) {
 	if err := h.DB.Model(s.warehouse).Update("disabled", true).Error; err != nil {
 		t.Fatal(err)
 	}
-	apptest.Expect(t, s.c.Call(http.MethodPost, v1+"shipPlan", s.planBody(1)), 400, "A0400", service.MsgWarehouseDisabled)
+	apptest.Expect(t, s.c.Call(http.MethodPost, v1+"shipPlan", s.planBody(1)), 400, "A0400", shipping.MsgWarehouseDisabled)
 	var n int64
 	h.DB.Table("shipment_plans").Where("company_id = ?", s.companyID).Count(&n)
 	if n != 0 {

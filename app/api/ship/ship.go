@@ -12,14 +12,15 @@ import (
 	"github.com/labstack/echo/v5"
 
 	"sellerhub/app/api"
+	"sellerhub/app/core"
 	"sellerhub/app/middleware"
-	"sellerhub/app/service"
+	"sellerhub/app/shipping"
 	"sellerhub/models"
 )
 
 // Handler serves the shipment calls.
 type Handler struct {
-	Svc      *service.Service
+	Shipping *shipping.Service
 	TimeZone *time.Location
 }
 
@@ -103,12 +104,12 @@ func id(n int64) string { return strconv.FormatInt(n, 10) }
 func (h *Handler) planRow(p *models.PlanRow) Plan {
 	return Plan{ID: id(p.ID), Number: p.Number, GroupID: id(p.GroupID), GroupName: p.GroupName,
 		MarketplaceID: p.MarketplaceID, Country: country(p.MarketplaceID), WarehouseID: id(p.WarehouseID),
-		WarehouseName: p.WarehouseName, Status: p.Status, StatusName: service.PlanStatusNames[p.Status],
+		WarehouseName: p.WarehouseName, Status: p.Status, StatusName: shipping.PlanStatusNames[p.Status],
 		SKUCount: p.SKUCount, Quantity: p.Quantity, Remark: p.Remark,
 		CreatedAt: api.FormatTime(&p.CreatedAt, h.TimeZone), UpdatedAt: api.FormatTime(&p.UpdatedAt, h.TimeZone)}
 }
 
-func (h *Handler) plan(d *service.ShipmentPlanDetail) Plan {
+func (h *Handler) plan(d *shipping.ShipmentPlanDetail) Plan {
 	out := h.planRow(&d.PlanRow)
 	out.Items = make([]PlanItem, len(d.Items))
 	for i, it := range d.Items {
@@ -122,7 +123,7 @@ func (h *Handler) plan(d *service.ShipmentPlanDetail) Plan {
 // Amazon's statuses.
 func (h *Handler) PlanOptions(c *echo.Context) error {
 	p, _ := middleware.Principal(c)
-	o, err := h.Svc.ShipOptions(c.Request().Context(), p)
+	o, err := h.Shipping.ShipOptions(c.Request().Context(), p)
 	if err != nil {
 		return err
 	}
@@ -136,7 +137,7 @@ func (h *Handler) PlanOptions(c *echo.Context) error {
 	for _, m := range models.Marketplaces {
 		out.Marketplaces = append(out.Marketplaces, Marketplace{ID: m.ID, Country: m.Country, Name: m.Name})
 	}
-	for _, a := range service.AmazonStatuses {
+	for _, a := range shipping.AmazonStatuses {
 		out.AmazonStatuses = append(out.AmazonStatuses, Code{Code: a.Code, Name: a.Name})
 	}
 	return api.OK(c, out)
@@ -145,12 +146,12 @@ func (h *Handler) PlanOptions(c *echo.Context) error {
 // PlanListings answers GET shipPlan/listings?groupId&marketplaceId&warehouseId&search: the paired seller SKUs a
 // plan may ship, with their products' fulfillable stock in the warehouse.
 func (h *Handler) PlanListings(c *echo.Context) error {
-	var q service.ShipListingQuery
+	var q shipping.ShipListingQuery
 	if err := c.Bind(&q); err != nil {
 		return err
 	}
 	p, _ := middleware.Principal(c)
-	rows, err := h.Svc.ShipListings(c.Request().Context(), p, q)
+	rows, err := h.Shipping.ShipListings(c.Request().Context(), p, q)
 	if err != nil {
 		return err
 	}
@@ -164,29 +165,35 @@ func (h *Handler) PlanListings(c *echo.Context) error {
 
 // PlanPage answers POST shipPlan/page {currentpage, pagesize, sort, order, status, number}.
 func (h *Handler) PlanPage(c *echo.Context) error {
-	return api.PageOf(h.Svc.ShipmentPlanPage, h.planRow)(c)
+	return api.PageOf(h.Shipping.ShipmentPlanPage, h.planRow)(c)
 }
 
 // GetPlan answers GET shipPlan/{id}: the plan with its items.
-func (h *Handler) GetPlan(c *echo.Context) error { return api.GetOne(h.Svc.ShipmentPlan, h.plan)(c) }
+func (h *Handler) GetPlan(c *echo.Context) error {
+	return api.GetOne(h.Shipping.ShipmentPlan, h.plan)(c)
+}
 
 // CreatePlan answers POST shipPlan {groupId, marketplaceId, warehouseId, remark, items:[{sellerSku, quantity}]}.
 func (h *Handler) CreatePlan(c *echo.Context) error {
-	return api.CreateOne(h.Svc.CreateShipmentPlan, h.plan)(c)
+	return api.CreateOne(h.Shipping.CreateShipmentPlan, h.plan)(c)
 }
 
 // UpdatePlan answers PUT shipPlan/{id} with the same body, while the plan is 待提交.
 func (h *Handler) UpdatePlan(c *echo.Context) error {
-	return api.UpdateOne(h.Svc.UpdateShipmentPlan, h.plan)(c)
+	return api.UpdateOne(h.Shipping.UpdateShipmentPlan, h.plan)(c)
 }
 
 // SubmitPlan answers POST shipPlan/{id}/submit.
-func (h *Handler) SubmitPlan(c *echo.Context) error { return h.planStep(c, h.Svc.SubmitShipmentPlan) }
+func (h *Handler) SubmitPlan(c *echo.Context) error {
+	return h.planStep(c, h.Shipping.SubmitShipmentPlan)
+}
 
 // CancelPlan answers POST shipPlan/{id}/cancel.
-func (h *Handler) CancelPlan(c *echo.Context) error { return h.planStep(c, h.Svc.CancelShipmentPlan) }
+func (h *Handler) CancelPlan(c *echo.Context) error {
+	return h.planStep(c, h.Shipping.CancelShipmentPlan)
+}
 
-func (h *Handler) planStep(c *echo.Context, step func(ctx context.Context, p service.Principal, id string) (*service.ShipmentPlanDetail, error)) error {
+func (h *Handler) planStep(c *echo.Context, step func(ctx context.Context, p core.Principal, id string) (*shipping.ShipmentPlanDetail, error)) error {
 	p, _ := middleware.Principal(c)
 	d, err := step(c.Request().Context(), p, c.Param("id"))
 	if err != nil {

@@ -7,8 +7,9 @@ import (
 	"github.com/xuri/excelize/v2"
 
 	"sellerhub/app/api"
+	"sellerhub/app/core"
 	"sellerhub/app/middleware"
-	"sellerhub/app/service"
+	"sellerhub/app/shipping"
 	"sellerhub/models"
 )
 
@@ -89,7 +90,7 @@ func (h *Handler) shipmentRow(r *models.ShipmentRow) Shipment {
 	out := Shipment{ID: id(r.ID), ShipmentID: r.ShipmentID, Name: r.Name, GroupID: id(r.GroupID), GroupName: r.GroupName,
 		MarketplaceID: r.MarketplaceID, Country: country(r.MarketplaceID), Center: r.Center, WarehouseID: id(r.WarehouseID),
 		WarehouseName: r.WarehouseName, SKUCount: r.SKUCount, Quantity: r.Quantity, Status: r.Status,
-		AmazonStatus: r.AmazonStatus, StatusName: service.ShipmentStatusText(r.Status, r.AmazonStatus), Remark: r.Remark,
+		AmazonStatus: r.AmazonStatus, StatusName: shipping.ShipmentStatusText(r.Status, r.AmazonStatus), Remark: r.Remark,
 		Carrier: r.Carrier, Channel: r.Channel, Tracking: r.Tracking, CreatedAt: api.FormatTime(&r.CreatedAt, h.TimeZone),
 		AuditedAt: api.FormatTime(r.AuditedAt, h.TimeZone), ShippedAt: api.FormatTime(r.ShippedAt, h.TimeZone)}
 	if r.PlanID != nil {
@@ -101,7 +102,7 @@ func (h *Handler) shipmentRow(r *models.ShipmentRow) Shipment {
 	return out
 }
 
-func (h *Handler) shipment(d *service.ShipmentDetail) Shipment {
+func (h *Handler) shipment(d *shipping.ShipmentDetail) Shipment {
 	out := h.shipmentRow(&d.ShipmentRow)
 	skus := map[int64]string{}
 	out.Items = make([]Item, len(d.Items))
@@ -122,7 +123,7 @@ func (h *Handler) shipment(d *service.ShipmentDetail) Shipment {
 	}
 	out.Events = make([]Event, len(d.Events))
 	for i, e := range d.Events {
-		out.Events[i] = Event{Action: e.Action, StatusName: service.ShipmentStatusNames[e.Status], Detail: e.Detail,
+		out.Events[i] = Event{Action: e.Action, StatusName: shipping.ShipmentStatusNames[e.Status], Detail: e.Detail,
 			Operator: e.Operator, CreatedAt: api.FormatTime(&e.CreatedAt, h.TimeZone)}
 	}
 	return out
@@ -130,27 +131,27 @@ func (h *Handler) shipment(d *service.ShipmentDetail) Shipment {
 
 // ShipmentPage answers POST shipment/page {currentpage, pagesize, sort, order, status, shipmentId}.
 func (h *Handler) ShipmentPage(c *echo.Context) error {
-	return api.PageOf(h.Svc.ShipmentPage, h.shipmentRow)(c)
+	return api.PageOf(h.Shipping.ShipmentPage, h.shipmentRow)(c)
 }
 
 // GetShipment answers GET shipment/{shipmentid}: the shipment with its items, cartons and timeline.
 func (h *Handler) GetShipment(c *echo.Context) error {
-	return api.GetOne(h.Svc.Shipment, h.shipment)(c)
+	return api.GetOne(h.Shipping.Shipment, h.shipment)(c)
 }
 
 // CreateFromPlan answers POST shipment/fromPlan {planId, shipmentId, name, center, remark}.
 func (h *Handler) CreateFromPlan(c *echo.Context) error {
-	return api.CreateOne(h.Svc.CreateShipmentFromPlan, h.shipment)(c)
+	return api.CreateOne(h.Shipping.CreateShipmentFromPlan, h.shipment)(c)
 }
 
 // CreateManual answers POST shipment {groupId, marketplaceId, warehouseId, shipmentId, name, center, remark,
 // items:[{sellerSku, quantity}]}.
 func (h *Handler) CreateManual(c *echo.Context) error {
-	return api.CreateOne(h.Svc.CreateManualShipment, h.shipment)(c)
+	return api.CreateOne(h.Shipping.CreateManualShipment, h.shipment)(c)
 }
 
 // step answers a handling step without a body.
-func (h *Handler) step(run func(context.Context, service.Principal, string) (*service.ShipmentDetail, error)) echo.HandlerFunc {
+func (h *Handler) step(run func(context.Context, core.Principal, string) (*shipping.ShipmentDetail, error)) echo.HandlerFunc {
 	return func(c *echo.Context) error {
 		p, _ := middleware.Principal(c)
 		d, err := run(c.Request().Context(), p, c.Param("id"))
@@ -162,45 +163,47 @@ func (h *Handler) step(run func(context.Context, service.Principal, string) (*se
 }
 
 // Confirm answers POST shipment/{shipmentid}/confirm (配货).
-func (h *Handler) Confirm(c *echo.Context) error { return h.step(h.Svc.ConfirmShipment)(c) }
+func (h *Handler) Confirm(c *echo.Context) error { return h.step(h.Shipping.ConfirmShipment)(c) }
 
 // Unconfirm answers POST shipment/{shipmentid}/unconfirm (取消配货).
-func (h *Handler) Unconfirm(c *echo.Context) error { return h.step(h.Svc.UnconfirmShipment)(c) }
+func (h *Handler) Unconfirm(c *echo.Context) error { return h.step(h.Shipping.UnconfirmShipment)(c) }
 
 // Box answers POST shipment/{shipmentid}/box {cartons:[{number, weight, length, width, height,
 // items:[{itemId, quantity}]}]} (装箱).
-func (h *Handler) Box(c *echo.Context) error { return api.UpdateOne(h.Svc.BoxShipment, h.shipment)(c) }
+func (h *Handler) Box(c *echo.Context) error {
+	return api.UpdateOne(h.Shipping.BoxShipment, h.shipment)(c)
+}
 
 // Unbox answers POST shipment/{shipmentid}/unbox (取消装箱).
-func (h *Handler) Unbox(c *echo.Context) error { return h.step(h.Svc.UnboxShipment)(c) }
+func (h *Handler) Unbox(c *echo.Context) error { return h.step(h.Shipping.UnboxShipment)(c) }
 
 // Ship answers POST shipment/{shipmentid}/ship {carrier, channel, tracking, freight, items:[{itemId, quantity}]}
 // (发货).
 func (h *Handler) Ship(c *echo.Context) error {
-	return api.UpdateOne(h.Svc.ShipShipment, h.shipment)(c)
+	return api.UpdateOne(h.Shipping.ShipShipment, h.shipment)(c)
 }
 
 // Unship answers POST shipment/{shipmentid}/unship (取消发货).
-func (h *Handler) Unship(c *echo.Context) error { return h.step(h.Svc.UnshipShipment)(c) }
+func (h *Handler) Unship(c *echo.Context) error { return h.step(h.Shipping.UnshipShipment)(c) }
 
 // Receive answers POST shipment/{shipmentid}/receive {items:[{itemId, quantity}]} (收货).
 func (h *Handler) Receive(c *echo.Context) error {
-	return api.UpdateOne(h.Svc.ReceiveShipment, h.shipment)(c)
+	return api.UpdateOne(h.Shipping.ReceiveShipment, h.shipment)(c)
 }
 
 // AmazonStatus answers POST shipment/{shipmentid}/amazonStatus {status}.
 func (h *Handler) AmazonStatus(c *echo.Context) error {
-	return api.UpdateOne(h.Svc.SetAmazonStatus, h.shipment)(c)
+	return api.UpdateOne(h.Shipping.SetAmazonStatus, h.shipment)(c)
 }
 
 // Cancel answers POST shipment/{shipmentid}/cancel (取消货件).
-func (h *Handler) Cancel(c *echo.Context) error { return h.step(h.Svc.CancelShipment)(c) }
+func (h *Handler) Cancel(c *echo.Context) error { return h.step(h.Shipping.CancelShipment)(c) }
 
 // ImportTemplate answers GET shipment/importTemplate: the workbook to fill in, with one example row.
 func (h *Handler) ImportTemplate(c *echo.Context) error {
 	example := [][]string{{"", "示例货件", "我的店铺", "US", "深圳仓", "ONT8", "MSKU-001", "100", "货件ID留空则自动生成"}}
-	columns := make([]api.ExportColumn[[]string], len(service.ShipmentImportColumns))
-	for i, title := range service.ShipmentImportColumns {
+	columns := make([]api.ExportColumn[[]string], len(shipping.ShipmentImportColumns))
+	for i, title := range shipping.ShipmentImportColumns {
 		columns[i] = api.ExportColumn[[]string]{Title: title, Value: func(r []string) any { return r[i] }}
 	}
 	return api.XLSX(c, "货件导入模板", columns, example)
@@ -211,24 +214,24 @@ func (h *Handler) ImportTemplate(c *echo.Context) error {
 func (h *Handler) Import(c *echo.Context) error {
 	fh, err := c.FormFile("file")
 	if err != nil {
-		return service.Invalid(service.MsgShipmentImportFileEmpty)
+		return core.Invalid(shipping.MsgShipmentImportFileEmpty)
 	}
 	file, err := fh.Open()
 	if err != nil {
-		return service.Invalid(service.MsgShipmentImportFileEmpty)
+		return core.Invalid(shipping.MsgShipmentImportFileEmpty)
 	}
 	defer file.Close()
 	book, err := excelize.OpenReader(file)
 	if err != nil {
-		return service.Invalid(service.MsgShipmentImportFileBad)
+		return core.Invalid(shipping.MsgShipmentImportFileBad)
 	}
 	defer book.Close()
 	rows, err := book.GetRows(book.GetSheetName(0))
 	if err != nil {
-		return service.Invalid(service.MsgShipmentImportFileBad)
+		return core.Invalid(shipping.MsgShipmentImportFileBad)
 	}
 	p, _ := middleware.Principal(c)
-	ids, err := h.Svc.ImportShipments(c.Request().Context(), p, rows)
+	ids, err := h.Shipping.ImportShipments(c.Request().Context(), p, rows)
 	if err != nil {
 		return err
 	}

@@ -9,7 +9,7 @@ import (
 	"testing"
 
 	"sellerhub/app/apptest"
-	"sellerhub/app/service"
+	"sellerhub/app/shipping"
 	"sellerhub/models"
 	"sellerhub/models/dbtest"
 )
@@ -89,7 +89,7 @@ func TestStepsMoveStockAndCancelsReverseThem(t *testing.T) {
 			if sh.AmazonStatus != "RECEIVING" || sh.StatusName != "接收中" {
 				t.Fatalf("receiving = %+v", sh)
 			}
-			apptest.Expect(t, s.c.Call(http.MethodPost, v1+"shipment/"+id+"/unship", nil), 400, "B0001", service.MsgNotUnshippable)
+			apptest.Expect(t, s.c.Call(http.MethodPost, v1+"shipment/"+id+"/unship", nil), 400, "B0001", shipping.MsgNotUnshippable)
 			sh = s.step(t, id, "amazonStatus", map[string]any{"status": "CLOSED"})
 			if sh.StatusName != "已完成" {
 				t.Fatalf("closed = %+v", sh)
@@ -190,14 +190,14 @@ func TestStepFaults(t *testing.T) {
 		return s.c.Call(http.MethodPost, v1+"shipment/"+id+"/"+step, body)
 	}
 	// Out of order.
-	apptest.Expect(t, call("unconfirm", nil), 400, "B0001", service.MsgNotPicking)
-	apptest.Expect(t, call("box", cartons(sh)), 400, "B0001", service.MsgNotPicking)
-	apptest.Expect(t, call("ship", map[string]any{"carrier": "UPS"}), 400, "B0001", service.MsgNotBoxed)
-	apptest.Expect(t, call("unbox", nil), 400, "B0001", service.MsgNotBoxed)
-	apptest.Expect(t, call("unship", nil), 400, "B0001", service.MsgNotUnshippable)
-	apptest.Expect(t, call("receive", map[string]any{}), 400, "B0001", service.MsgNotShipped)
-	apptest.Expect(t, call("amazonStatus", map[string]any{"status": "CLOSED"}), 400, "B0001", service.MsgNotShipped)
-	apptest.Expect(t, call("amazonStatus", map[string]any{"status": "LOST"}), 400, "A0400", service.MsgAmazonStatusBad)
+	apptest.Expect(t, call("unconfirm", nil), 400, "B0001", shipping.MsgNotPicking)
+	apptest.Expect(t, call("box", cartons(sh)), 400, "B0001", shipping.MsgNotPicking)
+	apptest.Expect(t, call("ship", map[string]any{"carrier": "UPS"}), 400, "B0001", shipping.MsgNotBoxed)
+	apptest.Expect(t, call("unbox", nil), 400, "B0001", shipping.MsgNotBoxed)
+	apptest.Expect(t, call("unship", nil), 400, "B0001", shipping.MsgNotUnshippable)
+	apptest.Expect(t, call("receive", map[string]any{}), 400, "B0001", shipping.MsgNotShipped)
+	apptest.Expect(t, call("amazonStatus", map[string]any{"status": "CLOSED"}), 400, "B0001", shipping.MsgNotShipped)
+	apptest.Expect(t, call("amazonStatus", map[string]any{"status": "LOST"}), 400, "A0400", shipping.MsgAmazonStatusBad)
 
 	// Short stock names the SKU and moves nothing, not even the item that had enough.
 	apptest.Expect(t, call("confirm", nil), 400, "B0001", "库存不足：SKU "+s.products[1].SKU+" 在发货仓库的可用库存为5，需要8")
@@ -207,13 +207,13 @@ func TestStepFaults(t *testing.T) {
 	}
 	// A warehouse being stocktaken refuses.
 	h.DB.Model(s.warehouse).Update("stocktaking", true)
-	apptest.Expect(t, call("confirm", nil), 400, "B0001", service.MsgWarehouseCounting)
+	apptest.Expect(t, call("confirm", nil), 400, "B0001", shipping.MsgWarehouseCounting)
 	h.DB.Model(s.warehouse).Update("stocktaking", false)
 
 	sh2 := s.shipmentFromPlan(t, 10, 2)
 	id = sh2.ShipmentID
 	s.step(t, id, "confirm", nil)
-	apptest.Expect(t, call("confirm", nil), 400, "B0001", service.MsgNotConfirmable)
+	apptest.Expect(t, call("confirm", nil), 400, "B0001", shipping.MsgNotConfirmable)
 	it0, it1 := sh2.Items[0].ID, sh2.Items[1].ID
 	carton := func(number int, weight string, items ...map[string]any) map[string]any {
 		return map[string]any{"number": number, "weight": weight, "length": "50", "width": "40", "height": "30", "items": items}
@@ -223,7 +223,7 @@ func TestStepFaults(t *testing.T) {
 		cartons []map[string]any
 		msg     string
 	}{
-		{nil, service.MsgCartonsEmpty},
+		{nil, shipping.MsgCartonsEmpty},
 		{[]map[string]any{carton(0, "1", content(it0, 10))}, "第1箱：箱号应为正整数"},
 		{[]map[string]any{carton(1, "1", content(it0, 5)), carton(1, "1", content(it0, 5))}, "箱号1重复"},
 		{[]map[string]any{carton(1, "0", content(it0, 10))}, "第1箱：请填写大于0的重量(kg，最多3位小数)和长宽高(cm，最多2位小数)"},
@@ -242,13 +242,13 @@ func TestStepFaults(t *testing.T) {
 		body map[string]any
 		msg  string
 	}{
-		{map[string]any{"carrier": " "}, service.MsgCarrierEmpty},
-		{map[string]any{"carrier": "UPS", "freight": "-1"}, service.MsgFreightBad},
-		{map[string]any{"carrier": "UPS", "freight": "1.234"}, service.MsgFreightBad},
-		{map[string]any{"carrier": "UPS", "freight": "abc"}, service.MsgFreightBad},
+		{map[string]any{"carrier": " "}, shipping.MsgCarrierEmpty},
+		{map[string]any{"carrier": "UPS", "freight": "-1"}, shipping.MsgFreightBad},
+		{map[string]any{"carrier": "UPS", "freight": "1.234"}, shipping.MsgFreightBad},
+		{map[string]any{"carrier": "UPS", "freight": "abc"}, shipping.MsgFreightBad},
 		{map[string]any{"carrier": "UPS", "items": []map[string]any{content(it0, 11)}}, "平台SKU " + s.skus[0] + " 发货数量应在0到10之间"},
 		{map[string]any{"carrier": "UPS", "items": []map[string]any{content("7", 1)}}, "产品不在该货件中"},
-		{map[string]any{"carrier": "UPS", "items": []map[string]any{content(it0, 0), content(it1, 0)}}, service.MsgShippedNone},
+		{map[string]any{"carrier": "UPS", "items": []map[string]any{content(it0, 0), content(it1, 0)}}, shipping.MsgShippedNone},
 	}
 	for _, f := range shipFaults {
 		apptest.Expect(t, call("ship", f.body), 400, "A0400", f.msg)
@@ -256,7 +256,7 @@ func TestStepFaults(t *testing.T) {
 	s.step(t, id, "ship", map[string]any{"carrier": "UPS", "items": []map[string]any{content(it0, 9)}})
 	apptest.Expect(t, call("receive", map[string]any{"items": []map[string]any{content(it0, 10)}}), 400, "A0400", "平台SKU "+s.skus[0]+" 收货数量应在0到9之间")
 	apptest.Expect(t, call("receive", map[string]any{"items": []map[string]any{content(it0, -1)}}), 400, "A0400", "平台SKU "+s.skus[0]+" 收货数量应在0到9之间")
-	apptest.Expect(t, call("cancel", nil), 400, "B0001", service.MsgNotCancellable)
+	apptest.Expect(t, call("cancel", nil), 400, "B0001", shipping.MsgNotCancellable)
 	apptest.Expect(t, s.c.Call(http.MethodPost, v1+"shipment/FBA15NOTHERE/confirm", nil), 404, "A0404", "货件不存在")
 }
 
@@ -414,7 +414,7 @@ func TestUserLimitedToOtherStoreGroups(t *testing.T) {
 	apptest.Expect(t, m.Call(http.MethodGet, v1+"shipment/"+sh.ShipmentID, nil), 404, "A0404", "货件不存在")
 	apptest.Expect(t, m.Call(http.MethodPost, v1+"shipment/"+sh.ShipmentID+"/confirm", nil), 404, "A0404", "货件不存在")
 	apptest.Expect(t, m.Call(http.MethodGet, v1+"shipPlan/"+plan.ID, nil), 404, "A0404", "发货计划不存在")
-	apptest.Expect(t, m.Call(http.MethodPost, v1+"shipPlan", a.planBody(1)), 400, "A0400", service.MsgGroupMissing)
+	apptest.Expect(t, m.Call(http.MethodPost, v1+"shipPlan", a.planBody(1)), 400, "A0400", shipping.MsgGroupMissing)
 	type optionsOut struct {
 		Groups []struct{ Name string } `json:"groups"`
 	}

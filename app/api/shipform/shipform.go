@@ -12,13 +12,13 @@ import (
 
 	"sellerhub/app/api"
 	"sellerhub/app/middleware"
-	"sellerhub/app/service"
+	"sellerhub/app/shipping"
 	"sellerhub/models"
 )
 
 // Handler serves the shipForm calls.
 type Handler struct {
-	Svc      *service.Service
+	Shipping *shipping.Service
 	TimeZone *time.Location
 }
 
@@ -82,7 +82,7 @@ func number(d decimal.NullDecimal) *json.Number {
 // QuotaInfo answers GET quotainfo/{shipmentid}.
 func (h *Handler) QuotaInfo(c *echo.Context) error {
 	p, _ := middleware.Principal(c)
-	pl, err := h.Svc.PickList(c.Request().Context(), p, c.Param("shipmentid"))
+	pl, err := h.Shipping.PickList(c.Request().Context(), p, c.Param("shipmentid"))
 	if err != nil {
 		return err
 	}
@@ -93,7 +93,7 @@ func (h *Handler) QuotaInfo(c *echo.Context) error {
 // data, so it is not cached by anyone else.
 func (h *Handler) QRCode(c *echo.Context) error {
 	p, _ := middleware.Principal(c)
-	png, err := h.Svc.ShipmentQRCode(c.Request().Context(), p, c.Param("shipmentid"), c.Param("size"))
+	png, err := h.Shipping.ShipmentQRCode(c.Request().Context(), p, c.Param("shipmentid"), c.Param("size"))
 	if err != nil {
 		return err
 	}

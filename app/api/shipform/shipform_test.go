@@ -16,7 +16,7 @@ import (
 	"github.com/makiuchi-d/gozxing/qrcode"
 
 	"sellerhub/app/apptest"
-	"sellerhub/app/service"
+	"sellerhub/app/shipping"
 	"sellerhub/models"
 	"sellerhub/models/dbtest"
 	"sellerhub/models/fixtures"
@@ -193,11 +193,11 @@ func TestQRCodeEncodesTheShipmentID(t *testing.T) {
 	}
 	// Beyond the largest scale it is clamped, not refused.
 	_, body = c.Raw(http.MethodPost, v1+"getQRCode/FBA15QRCODE1/500", "", nil)
-	if text, width = decodeQR(t, body); text != "FBA15QRCODE1" || width != (21+8)*service.QRScaleMax {
+	if text, width = decodeQR(t, body); text != "FBA15QRCODE1" || width != (21+8)*shipping.QRScaleMax {
 		t.Fatalf("scale 500: %q, %d px", text, width)
 	}
 	for _, bad := range []string{"0", "-3", "abc", "2.5"} {
-		apptest.Expect(t, c.Call(http.MethodPost, v1+"getQRCode/FBA15QRCODE1/"+bad, nil), http.StatusBadRequest, "A0400", service.MsgQRSizeBad)
+		apptest.Expect(t, c.Call(http.MethodPost, v1+"getQRCode/FBA15QRCODE1/"+bad, nil), http.StatusBadRequest, "A0400", shipping.MsgQRSizeBad)
 	}
 	// A GET is not the call.
 	if resp, _ := c.Raw(http.MethodGet, v1+"getQRCode/FBA15QRCODE1/4", "", nil); resp.StatusCode != http.StatusNotFound {

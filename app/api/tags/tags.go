@@ -11,14 +11,14 @@ import (
 
 	"sellerhub/app/api"
 	"sellerhub/app/middleware"
-	"sellerhub/app/service"
+	"sellerhub/app/reference"
 	"sellerhub/models"
 )
 
 // Handler serves the tag calls.
 type Handler struct {
-	Svc      *service.Service
-	TimeZone *time.Location
+	Reference *reference.Service
+	TimeZone  *time.Location
 }
 
 // Group is a tag group as the clients show it.
@@ -60,12 +60,14 @@ func (h *Handler) tag(t *models.Tag) Tag {
 }
 
 // GroupPage answers POST tagGroups/page {currentpage, pagesize, sort, order, name} with a page of groups.
-func (h *Handler) GroupPage(c *echo.Context) error { return api.PageOf(h.Svc.TagGroupPage, h.group)(c) }
+func (h *Handler) GroupPage(c *echo.Context) error {
+	return api.PageOf(h.Reference.TagGroupPage, h.group)(c)
+}
 
 // GroupOptions answers GET tagGroups/options: every group of the company as [{id, name}], by name.
 func (h *Handler) GroupOptions(c *echo.Context) error {
 	p, _ := middleware.Principal(c)
-	rows, err := h.Svc.TagGroupOptions(c.Request().Context(), p)
+	rows, err := h.Reference.TagGroupOptions(c.Request().Context(), p)
 	if err != nil {
 		return err
 	}
@@ -77,32 +79,40 @@ func (h *Handler) GroupOptions(c *echo.Context) error {
 }
 
 // GetGroup answers GET tagGroups/{id}.
-func (h *Handler) GetGroup(c *echo.Context) error { return api.GetOne(h.Svc.TagGroup, h.group)(c) }
+func (h *Handler) GetGroup(c *echo.Context) error {
+	return api.GetOne(h.Reference.TagGroup, h.group)(c)
+}
 
 // CreateGroup answers POST tagGroups {name, remark} with the new group.
 func (h *Handler) CreateGroup(c *echo.Context) error {
-	return api.CreateOne(h.Svc.CreateTagGroup, h.group)(c)
+	return api.CreateOne(h.Reference.CreateTagGroup, h.group)(c)
 }
 
 // UpdateGroup answers PUT tagGroups/{id} with the changed group.
 func (h *Handler) UpdateGroup(c *echo.Context) error {
-	return api.UpdateOne(h.Svc.UpdateTagGroup, h.group)(c)
+	return api.UpdateOne(h.Reference.UpdateTagGroup, h.group)(c)
 }
 
 // DeleteGroup answers DELETE tagGroups/{id}, refused while the group has tags.
-func (h *Handler) DeleteGroup(c *echo.Context) error { return api.DeleteOne(h.Svc.DeleteTagGroup)(c) }
+func (h *Handler) DeleteGroup(c *echo.Context) error {
+	return api.DeleteOne(h.Reference.DeleteTagGroup)(c)
+}
 
 // TagPage answers POST tags/page {currentpage, pagesize, sort, order, name, groupId} with a page of tags.
-func (h *Handler) TagPage(c *echo.Context) error { return api.PageOf(h.Svc.TagPage, h.tag)(c) }
+func (h *Handler) TagPage(c *echo.Context) error { return api.PageOf(h.Reference.TagPage, h.tag)(c) }
 
 // GetTag answers GET tags/{id}.
-func (h *Handler) GetTag(c *echo.Context) error { return api.GetOne(h.Svc.Tag, h.tag)(c) }
+func (h *Handler) GetTag(c *echo.Context) error { return api.GetOne(h.Reference.Tag, h.tag)(c) }
 
 // CreateTag answers POST tags {name, color, groupId, remark} with the new tag.
-func (h *Handler) CreateTag(c *echo.Context) error { return api.CreateOne(h.Svc.CreateTag, h.tag)(c) }
+func (h *Handler) CreateTag(c *echo.Context) error {
+	return api.CreateOne(h.Reference.CreateTag, h.tag)(c)
+}
 
 // UpdateTag answers PUT tags/{id} with the changed tag.
-func (h *Handler) UpdateTag(c *echo.Context) error { return api.UpdateOne(h.Svc.UpdateTag, h.tag)(c) }
+func (h *Handler) UpdateTag(c *echo.Context) error {
+	return api.UpdateOne(h.Reference.UpdateTag, h.tag)(c)
+}
 
 // DeleteTag answers DELETE tags/{id}.
-func (h *Handler) DeleteTag(c *echo.Context) error { return api.DeleteOne(h.Svc.DeleteTag)(c) }
+func (h *Handler) DeleteTag(c *echo.Context) error { return api.DeleteOne(h.Reference.DeleteTag)(c) }

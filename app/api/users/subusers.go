@@ -5,9 +5,9 @@ import (
 
 	"github.com/labstack/echo/v5"
 
+	"sellerhub/app/admin"
 	"sellerhub/app/api"
 	"sellerhub/app/middleware"
-	"sellerhub/app/service"
 	"sellerhub/models"
 )
 
@@ -39,13 +39,13 @@ type RoleOption struct {
 	Code string `json:"code"`
 }
 
-func (h *Handler) subUser(u *service.SubUser) SubUser {
+func (h *Handler) subUser(u *admin.SubUser) SubUser {
 	out := SubUser{ID: strconv.FormatInt(u.ID, 10), Account: u.Account, Name: u.Profile.Name, Email: u.Profile.Email,
-		Mobile: u.Profile.Mobile, Status: service.UserEnabled, IsOwner: u.IsOwner,
+		Mobile: u.Profile.Mobile, Status: admin.UserEnabled, IsOwner: u.IsOwner,
 		Roles: make([]string, len(u.Roles)), RoleIDs: make([]string, len(u.Roles)),
 		LastLoginTime: api.FormatTime(u.LastLoginAt, h.TimeZone), CreatedAt: api.FormatTime(&u.CreatedAt, h.TimeZone)}
 	if u.Status != models.StatusActive {
-		out.Status = service.UserDisabled
+		out.Status = admin.UserDisabled
 	}
 	if u.DeptID != nil {
 		out.DeptID, out.DeptName = strconv.FormatInt(*u.DeptID, 10), u.DeptName
@@ -64,7 +64,7 @@ func (h *Handler) subUser(u *service.SubUser) SubUser {
 // the choices a sub-user can be limited to.
 func (h *Handler) SubUserStoreGroups(c *echo.Context) error {
 	p, _ := middleware.Principal(c)
-	groups, err := h.Svc.StoreGroupOptions(c.Request().Context(), p)
+	groups, err := h.Stores.StoreGroupOptions(c.Request().Context(), p)
 	if err != nil {
 		return err
 	}
@@ -78,12 +78,12 @@ func (h *Handler) SubUserStoreGroups(c *echo.Context) error {
 // SubUserPage answers POST users/subusers/page {currentpage, pagesize, sort, order, name, account, status}:
 // data {records, total, size, current, pages}.
 func (h *Handler) SubUserPage(c *echo.Context) error {
-	var q service.SubUserQuery
+	var q admin.SubUserQuery
 	if err := c.Bind(&q); err != nil {
 		return err
 	}
 	p, _ := middleware.Principal(c)
-	users, total, r, err := h.Svc.SubUserPage(c.Request().Context(), p, q)
+	users, total, r, err := h.Admin.SubUserPage(c.Request().Context(), p, q)
 	if err != nil {
 		return err
 	}
@@ -97,7 +97,7 @@ func (h *Handler) SubUserPage(c *echo.Context) error {
 // SubUserRoles answers GET users/subusers/roles: the company's roles [{id, name, code}] by name.
 func (h *Handler) SubUserRoles(c *echo.Context) error {
 	p, _ := middleware.Principal(c)
-	roles, err := h.Svc.RoleOptions(c.Request().Context(), p)
+	roles, err := h.Admin.RoleOptions(c.Request().Context(), p)
 	if err != nil {
 		return err
 	}
@@ -111,7 +111,7 @@ func (h *Handler) SubUserRoles(c *echo.Context) error {
 // GetSubUser answers GET users/subusers/{id}.
 func (h *Handler) GetSubUser(c *echo.Context) error {
 	p, _ := middleware.Principal(c)
-	u, err := h.Svc.SubUser(c.Request().Context(), p, c.Param("id"))
+	u, err := h.Admin.SubUser(c.Request().Context(), p, c.Param("id"))
 	if err != nil {
 		return err
 	}
@@ -121,12 +121,12 @@ func (h *Handler) GetSubUser(c *echo.Context) error {
 // CreateSubUser answers POST users/subusers {account, name, email, mobile, password, repassword, roleIds} with
 // the new user.
 func (h *Handler) CreateSubUser(c *echo.Context) error {
-	var f service.SubUserForm
+	var f admin.SubUserForm
 	if err := c.Bind(&f); err != nil {
 		return err
 	}
 	p, _ := middleware.Principal(c)
-	u, err := h.Svc.CreateSubUser(c.Request().Context(), p, f)
+	u, err := h.Admin.CreateSubUser(c.Request().Context(), p, f)
 	if err != nil {
 		return err
 	}
@@ -135,12 +135,12 @@ func (h *Handler) CreateSubUser(c *echo.Context) error {
 
 // UpdateSubUser answers PUT users/subusers/{id} {name, email, mobile, roleIds} with the changed user.
 func (h *Handler) UpdateSubUser(c *echo.Context) error {
-	var f service.SubUserForm
+	var f admin.SubUserForm
 	if err := c.Bind(&f); err != nil {
 		return err
 	}
 	p, _ := middleware.Principal(c)
-	u, err := h.Svc.UpdateSubUser(c.Request().Context(), p, c.Param("id"), f)
+	u, err := h.Admin.UpdateSubUser(c.Request().Context(), p, c.Param("id"), f)
 	if err != nil {
 		return err
 	}
@@ -155,7 +155,7 @@ func (h *Handler) EnableSubUser(c *echo.Context) error { return h.setEnabled(c, 
 
 func (h *Handler) setEnabled(c *echo.Context, enabled bool) error {
 	p, _ := middleware.Principal(c)
-	u, err := h.Svc.SetSubUserEnabled(c.Request().Context(), p, c.Param("id"), enabled)
+	u, err := h.Admin.SetSubUserEnabled(c.Request().Context(), p, c.Param("id"), enabled)
 	if err != nil {
 		return err
 	}
@@ -164,12 +164,12 @@ func (h *Handler) setEnabled(c *echo.Context, enabled bool) error {
 
 // ResetSubUserPassword answers POST users/subusers/{id}/resetPassword {password, repassword}.
 func (h *Handler) ResetSubUserPassword(c *echo.Context) error {
-	var f service.PasswordResetForm
+	var f admin.PasswordResetForm
 	if err := c.Bind(&f); err != nil {
 		return err
 	}
 	p, _ := middleware.Principal(c)
-	if err := h.Svc.ResetSubUserPassword(c.Request().Context(), p, c.Param("id"), f); err != nil {
+	if err := h.Admin.ResetSubUserPassword(c.Request().Context(), p, c.Param("id"), f); err != nil {
 		return err
 	}
 	return api.OK(c, "success")
@@ -179,7 +179,7 @@ func (h *Handler) ResetSubUserPassword(c *echo.Context) error {
 // path, for the sub-user form.
 func (h *Handler) SubUserDepartments(c *echo.Context) error {
 	p, _ := middleware.Principal(c)
-	ds, err := h.Svc.DepartmentOptions(c.Request().Context(), p)
+	ds, err := h.Admin.DepartmentOptions(c.Request().Context(), p)
 	if err != nil {
 		return err
 	}

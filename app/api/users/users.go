@@ -7,14 +7,21 @@ import (
 
 	"github.com/labstack/echo/v5"
 
+	"sellerhub/app/accounts"
+	"sellerhub/app/admin"
 	"sellerhub/app/api"
+	"sellerhub/app/core"
+	"sellerhub/app/messages"
 	"sellerhub/app/middleware"
-	"sellerhub/app/service"
+	"sellerhub/app/stores"
 )
 
 // Handler serves the users calls.
 type Handler struct {
-	Svc      *service.Service
+	Accounts *accounts.Service
+	Admin    *admin.Service
+	Messages *messages.Service
+	Stores   *stores.Service
 	TimeZone *time.Location
 	// SecureCookies marks the cookie that logging off clears as Secure.
 	SecureCookies bool
@@ -31,7 +38,7 @@ func (h *Handler) GetEmailCode(c *echo.Context) error {
 }
 
 func (h *Handler) sendCode(c *echo.Context, channel, target string) error {
-	key, err := h.Svc.SendCode(c.Request().Context(), channel, target, c.QueryParam("ftype"), c.RealIP())
+	key, err := h.Accounts.SendCode(c.Request().Context(), channel, target, c.QueryParam("ftype"), c.RealIP())
 	if err != nil {
 		return err
 	}
@@ -40,11 +47,11 @@ func (h *Handler) sendCode(c *echo.Context, channel, target string) error {
 
 // Register creates a company and its owner.
 func (h *Handler) Register(c *echo.Context) error {
-	var f service.RegisterForm
+	var f accounts.RegisterForm
 	if err := c.Bind(&f); err != nil {
 		return err
 	}
-	u, err := h.Svc.Register(c.Request().Context(), f)
+	u, err := h.Accounts.Register(c.Request().Context(), f)
 	if err != nil {
 		return err
 	}
@@ -53,11 +60,11 @@ func (h *Handler) Register(c *echo.Context) error {
 
 // UpdatePasswordForget sets a new password with a code.
 func (h *Handler) UpdatePasswordForget(c *echo.Context) error {
-	var f service.ResetForm
+	var f accounts.ResetForm
 	if err := c.Bind(&f); err != nil {
 		return err
 	}
-	if err := h.Svc.ResetForgottenPassword(c.Request().Context(), f); err != nil {
+	if err := h.Accounts.ResetForgottenPassword(c.Request().Context(), f); err != nil {
 		return err
 	}
 	return api.OK(c, "success")
@@ -65,15 +72,15 @@ func (h *Handler) UpdatePasswordForget(c *echo.Context) error {
 
 // UpdatePassword sets a new password with a code, or from a session with the old password.
 func (h *Handler) UpdatePassword(c *echo.Context) error {
-	var f service.UpdatePasswordForm
+	var f accounts.UpdatePasswordForm
 	if err := c.Bind(&f); err != nil {
 		return err
 	}
-	var who *service.Principal
+	var who *core.Principal
 	if p, ok := middleware.Principal(c); ok {
 		who = &p
 	}
-	if err := h.Svc.UpdatePassword(c.Request().Context(), who, f); err != nil {
+	if err := h.Accounts.UpdatePassword(c.Request().Context(), who, f); err != nil {
 		return err
 	}
 	return api.OK(c, "success")
@@ -82,7 +89,7 @@ func (h *Handler) UpdatePassword(c *echo.Context) error {
 // Info answers the signed-in user's info.
 func (h *Handler) Info(c *echo.Context) error {
 	p, _ := middleware.Principal(c)
-	u, err := h.Svc.CurrentUser(c.Request().Context(), p)
+	u, err := h.Accounts.CurrentUser(c.Request().Context(), p)
 	if err != nil {
 		return err
 	}
@@ -93,11 +100,11 @@ func (h *Handler) Info(c *echo.Context) error {
 func (h *Handler) Detail(c *echo.Context) error {
 	p, _ := middleware.Principal(c)
 	ctx := c.Request().Context()
-	u, err := h.Svc.CurrentUser(ctx, p)
+	u, err := h.Accounts.CurrentUser(ctx, p)
 	if err != nil {
 		return err
 	}
-	roles, err := h.Svc.UserRoles(ctx, p)
+	roles, err := h.Accounts.UserRoles(ctx, p)
 	if err != nil {
 		return err
 	}
@@ -116,7 +123,7 @@ func (h *Handler) VerifyPassword(c *echo.Context) error {
 		return err
 	}
 	p, _ := middleware.Principal(c)
-	if err := h.Svc.VerifyPassword(c.Request().Context(), p, b.Password); err != nil {
+	if err := h.Accounts.VerifyPassword(c.Request().Context(), p, b.Password); err != nil {
 		return err
 	}
 	return api.OK(c, "success")
@@ -129,7 +136,7 @@ func (h *Handler) UpdatePasswordSelf(c *echo.Context) error {
 		return err
 	}
 	p, _ := middleware.Principal(c)
-	if err := h.Svc.ChangeOwnPassword(c.Request().Context(), p, b.OldPassword, b.Password); err != nil {
+	if err := h.Accounts.ChangeOwnPassword(c.Request().Context(), p, b.OldPassword, b.Password); err != nil {
 		return err
 	}
 	return api.OK(c, "success")
@@ -138,7 +145,7 @@ func (h *Handler) UpdatePasswordSelf(c *echo.Context) error {
 // FindBindList answers the accounts of the signed-in user's bind group, the user included and marked current.
 func (h *Handler) FindBindList(c *echo.Context) error {
 	p, _ := middleware.Principal(c)
-	group, err := h.Svc.BindGroup(c.Request().Context(), p)
+	group, err := h.Accounts.BindGroup(c.Request().Context(), p)
 	if err != nil {
 		return err
 	}
@@ -152,7 +159,7 @@ func (h *Handler) FindBindList(c *echo.Context) error {
 // GetBindID answers the user id of an account of the signed-in user's bind group.
 func (h *Handler) GetBindID(c *echo.Context) error {
 	p, _ := middleware.Principal(c)
-	id, err := h.Svc.BoundUserID(c.Request().Context(), p, c.QueryParam("account"))
+	id, err := h.Accounts.BoundUserID(c.Request().Context(), p, c.QueryParam("account"))
 	if err != nil {
 		return err
 	}
@@ -174,7 +181,7 @@ func (h *Handler) BindAccount(c *echo.Context) error {
 		return err
 	}
 	p, _ := middleware.Principal(c)
-	if err := h.Svc.BindAccount(c.Request().Context(), p, b.Account, b.Password, c.RealIP()); err != nil {
+	if err := h.Accounts.BindAccount(c.Request().Context(), p, b.Account, b.Password, c.RealIP()); err != nil {
 		return err
 	}
 	return api.OK(c, "success")
@@ -190,7 +197,7 @@ type Member struct {
 // records in the modules).
 func (h *Handler) FindOwnerAll(c *echo.Context) error {
 	p, _ := middleware.Principal(c)
-	ms, err := h.Svc.ActiveMembers(c.Request().Context(), p)
+	ms, err := h.Messages.ActiveMembers(c.Request().Context(), p)
 	if err != nil {
 		return err
 	}
@@ -212,7 +219,7 @@ func (h *Handler) UpdateSelf(c *echo.Context) error {
 		return err
 	}
 	p, _ := middleware.Principal(c)
-	if err := h.Svc.UpdateOwnName(c.Request().Context(), p, b.Name); err != nil {
+	if err := h.Accounts.UpdateOwnName(c.Request().Context(), p, b.Name); err != nil {
 		return err
 	}
 	return api.OK(c, "success")
@@ -221,12 +228,12 @@ func (h *Handler) UpdateSelf(c *echo.Context) error {
 // UpdateAccountSelf moves the signed-in user to a new phone number, proven by a changephone code and the
 // current password.
 func (h *Handler) UpdateAccountSelf(c *echo.Context) error {
-	var f service.ChangeAccountForm
+	var f accounts.ChangeAccountForm
 	if err := c.Bind(&f); err != nil {
 		return err
 	}
 	p, _ := middleware.Principal(c)
-	if err := h.Svc.ChangeOwnAccount(c.Request().Context(), p, f); err != nil {
+	if err := h.Accounts.ChangeOwnAccount(c.Request().Context(), p, f); err != nil {
 		return err
 	}
 	return api.OK(c, "success")
@@ -234,24 +241,26 @@ func (h *Handler) UpdateAccountSelf(c *echo.Context) error {
 
 // UpdateEmailSelf changes the signed-in user's e-mail address, proven by a changeemail code.
 func (h *Handler) UpdateEmailSelf(c *echo.Context) error {
-	var f service.ChangeEmailForm
+	var f accounts.ChangeEmailForm
 	if err := c.Bind(&f); err != nil {
 		return err
 	}
 	p, _ := middleware.Principal(c)
-	if err := h.Svc.ChangeOwnEmail(c.Request().Context(), p, f); err != nil {
+	if err := h.Accounts.ChangeOwnEmail(c.Request().Context(), p, f); err != nil {
 		return err
 	}
 	return api.OK(c, "success")
 }
 
 // SaveImage takes the multipart field file as the signed-in user's avatar and answers its address.
-func (h *Handler) SaveImage(c *echo.Context) error { return api.ImageUpload(c, h.Svc.SaveOwnImage) }
+func (h *Handler) SaveImage(c *echo.Context) error {
+	return api.ImageUpload(c, h.Accounts.SaveOwnImage)
+}
 
 // UnbindWechat answers success: no account is bound to WeChat in this product (see the service).
 func (h *Handler) UnbindWechat(c *echo.Context) error {
 	p, _ := middleware.Principal(c)
-	if err := h.Svc.UnbindWechat(c.Request().Context(), p); err != nil {
+	if err := h.Accounts.UnbindWechat(c.Request().Context(), p); err != nil {
 		return err
 	}
 	return api.OK(c, "success")
@@ -262,10 +271,10 @@ func (h *Handler) UnbindWechat(c *echo.Context) error {
 func (h *Handler) UnbindAccountBinding(c *echo.Context) error {
 	id, err := strconv.ParseInt(c.FormValue("id"), 10, 64)
 	if err != nil {
-		return service.Invalid("账号id不正确")
+		return core.Invalid("账号id不正确")
 	}
 	p, _ := middleware.Principal(c)
-	if err := h.Svc.RemoveBoundAccount(c.Request().Context(), p, id); err != nil {
+	if err := h.Accounts.RemoveBoundAccount(c.Request().Context(), p, id); err != nil {
 		return err
 	}
 	return api.OK(c, "success")
@@ -274,7 +283,7 @@ func (h *Handler) UnbindAccountBinding(c *echo.Context) error {
 // UnbindAccount logs the signed-in user off for good (帐号注销) after users/verifyPassword, and ends the session.
 func (h *Handler) UnbindAccount(c *echo.Context) error {
 	p, _ := middleware.Principal(c)
-	if err := h.Svc.LogOff(c.Request().Context(), p); err != nil {
+	if err := h.Accounts.LogOff(c.Request().Context(), p); err != nil {
 		return err
 	}
 	middleware.ClearSessionCookie(c, h.SecureCookies)

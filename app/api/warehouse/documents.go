@@ -6,8 +6,9 @@ import (
 	"github.com/labstack/echo/v5"
 
 	"sellerhub/app/api"
+	"sellerhub/app/core"
 	"sellerhub/app/middleware"
-	"sellerhub/app/service"
+	"sellerhub/app/stock"
 	"sellerhub/models"
 )
 
@@ -56,8 +57,8 @@ func (h *Handler) document(d *models.DocumentRow) Document {
 
 // DocumentPage answers POST {kind}/page {currentpage, pagesize, number, warehouseId, status, startDate, endDate}.
 func (h *Handler) DocumentPage(kind string) echo.HandlerFunc {
-	return api.PageOf(func(ctx context.Context, p service.Principal, q service.DocumentQuery) ([]models.DocumentRow, int64, service.PageRequest, error) {
-		return h.Svc.DocumentPage(ctx, p, kind, q)
+	return api.PageOf(func(ctx context.Context, p core.Principal, q stock.DocumentQuery) ([]models.DocumentRow, int64, core.PageRequest, error) {
+		return h.Stock.DocumentPage(ctx, p, kind, q)
 	}, h.document)
 }
 
@@ -65,7 +66,7 @@ func (h *Handler) DocumentPage(kind string) echo.HandlerFunc {
 func (h *Handler) GetDocument(kind string) echo.HandlerFunc {
 	return func(c *echo.Context) error {
 		p, _ := middleware.Principal(c)
-		d, lines, err := h.Svc.Document(c.Request().Context(), p, kind, c.Param("id"))
+		d, lines, err := h.Stock.Document(c.Request().Context(), p, kind, c.Param("id"))
 		if err != nil {
 			return err
 		}
@@ -83,12 +84,12 @@ func (h *Handler) GetDocument(kind string) echo.HandlerFunc {
 // number} of the new draft.
 func (h *Handler) CreateDocument(kind string) echo.HandlerFunc {
 	return func(c *echo.Context) error {
-		var f service.DocumentForm
+		var f stock.DocumentForm
 		if err := c.Bind(&f); err != nil {
 			return err
 		}
 		p, _ := middleware.Principal(c)
-		d, err := h.Svc.CreateDocument(c.Request().Context(), p, kind, f)
+		d, err := h.Stock.CreateDocument(c.Request().Context(), p, kind, f)
 		if err != nil {
 			return err
 		}
@@ -98,21 +99,21 @@ func (h *Handler) CreateDocument(kind string) echo.HandlerFunc {
 
 // SubmitDocument answers POST {kind}/{id}/submit.
 func (h *Handler) SubmitDocument(kind string) echo.HandlerFunc {
-	return h.step(kind, h.Svc.SubmitDocument)
+	return h.step(kind, h.Stock.SubmitDocument)
 }
 
 // ApproveDocument answers POST {kind}/{id}/approve.
 func (h *Handler) ApproveDocument(kind string) echo.HandlerFunc {
-	return h.step(kind, h.Svc.ApproveDocument)
+	return h.step(kind, h.Stock.ApproveDocument)
 }
 
 // CancelDocument answers POST {kind}/{id}/cancel.
 func (h *Handler) CancelDocument(kind string) echo.HandlerFunc {
-	return h.step(kind, h.Svc.CancelDocument)
+	return h.step(kind, h.Stock.CancelDocument)
 }
 
 // step answers a state change of the document in the path with "success".
-func (h *Handler) step(kind string, change func(context.Context, service.Principal, string, string) error) echo.HandlerFunc {
+func (h *Handler) step(kind string, change func(context.Context, core.Principal, string, string) error) echo.HandlerFunc {
 	return func(c *echo.Context) error {
 		p, _ := middleware.Principal(c)
 		if err := change(c.Request().Context(), p, kind, c.Param("id")); err != nil {

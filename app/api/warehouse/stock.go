@@ -5,15 +5,15 @@ import (
 
 	"sellerhub/app/api"
 	"sellerhub/app/middleware"
-	"sellerhub/app/service"
+	"sellerhub/app/stock"
 	"sellerhub/models"
 )
 
 // docTypeNames are the ledger's document types as the screens name them; a type another module writes and this
 // map does not know yet shows as it is.
 var docTypeNames = map[string]string{
-	models.DocInbound: "入库单", service.CancelDocType(models.DocInbound): "入库单作废",
-	models.DocOutbound: "出库单", service.CancelDocType(models.DocOutbound): "出库单作废",
+	models.DocInbound: "入库单", stock.CancelDocType(models.DocInbound): "入库单作废",
+	models.DocOutbound: "出库单", stock.CancelDocType(models.DocOutbound): "出库单作废",
 }
 
 // Stock is a product's stock in a warehouse as the stock list shows it.
@@ -87,19 +87,19 @@ func (h *Handler) ledgerLine(l *models.LedgerRow) LedgerLine {
 }
 
 // StockPage answers POST stock/page {currentpage, pagesize, sort, order, warehouseId, search}.
-func (h *Handler) StockPage(c *echo.Context) error { return api.PageOf(h.Svc.StockPage, h.stock)(c) }
+func (h *Handler) StockPage(c *echo.Context) error { return api.PageOf(h.Stock.StockPage, h.stock)(c) }
 
 // LedgerPage answers POST stock/ledger {currentpage, pagesize, sort, order, warehouseId, productId, search,
 // docNumber, startDate, endDate}, newest first.
 func (h *Handler) LedgerPage(c *echo.Context) error {
-	return api.PageOf(h.Svc.LedgerPage, h.ledgerLine)(c)
+	return api.PageOf(h.Stock.LedgerPage, h.ledgerLine)(c)
 }
 
 // Products answers GET stock/products?warehouseId&search: up to 20 of the company's products whose SKU or name
 // contains search, each with its stock in the warehouse.
 func (h *Handler) Products(c *echo.Context) error {
 	p, _ := middleware.Principal(c)
-	rows, err := h.Svc.ProductsWithStock(c.Request().Context(), p, c.QueryParam("warehouseId"), c.QueryParam("search"))
+	rows, err := h.Stock.ProductsWithStock(c.Request().Context(), p, c.QueryParam("warehouseId"), c.QueryParam("search"))
 	if err != nil {
 		return err
 	}

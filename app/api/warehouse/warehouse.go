@@ -12,14 +12,15 @@ import (
 	"github.com/labstack/echo/v5"
 
 	"sellerhub/app/api"
+	"sellerhub/app/core"
 	"sellerhub/app/middleware"
-	"sellerhub/app/service"
+	"sellerhub/app/stock"
 	"sellerhub/models"
 )
 
 // Handler serves the warehouse calls.
 type Handler struct {
-	Svc      *service.Service
+	Stock    *stock.Service
 	TimeZone *time.Location
 }
 
@@ -59,14 +60,14 @@ func (h *Handler) warehouse(w *models.Warehouse) Warehouse {
 
 // WarehousePage answers POST warehouse/page {currentpage, pagesize, sort, order, name, kind}.
 func (h *Handler) WarehousePage(c *echo.Context) error {
-	return api.PageOf(h.Svc.WarehousePage, h.warehouse)(c)
+	return api.PageOf(h.Stock.WarehousePage, h.warehouse)(c)
 }
 
 // WarehouseOptions answers GET warehouse/options[?all=true]: the company's enabled warehouses (all of them with
 // all=true) as [{id, name, kind, disabled}], by name.
 func (h *Handler) WarehouseOptions(c *echo.Context) error {
 	p, _ := middleware.Principal(c)
-	rows, err := h.Svc.WarehouseOptions(c.Request().Context(), p, c.QueryParam("all") == "true")
+	rows, err := h.Stock.WarehouseOptions(c.Request().Context(), p, c.QueryParam("all") == "true")
 	if err != nil {
 		return err
 	}
@@ -79,17 +80,17 @@ func (h *Handler) WarehouseOptions(c *echo.Context) error {
 
 // GetWarehouse answers GET warehouse/{id}.
 func (h *Handler) GetWarehouse(c *echo.Context) error {
-	return api.GetOne(h.Svc.Warehouse, h.warehouse)(c)
+	return api.GetOne(h.Stock.Warehouse, h.warehouse)(c)
 }
 
 // CreateWarehouse answers POST warehouse {name, kind, address, allowNegative, remark} with the new warehouse.
 func (h *Handler) CreateWarehouse(c *echo.Context) error {
-	return api.CreateOne(h.Svc.CreateWarehouse, h.warehouse)(c)
+	return api.CreateOne(h.Stock.CreateWarehouse, h.warehouse)(c)
 }
 
 // UpdateWarehouse answers PUT warehouse/{id} with the changed warehouse.
 func (h *Handler) UpdateWarehouse(c *echo.Context) error {
-	return api.UpdateOne(h.Svc.UpdateWarehouse, h.warehouse)(c)
+	return api.UpdateOne(h.Stock.UpdateWarehouse, h.warehouse)(c)
 }
 
 // DisableWarehouse answers POST warehouse/{id}/disable with the disabled warehouse.
@@ -99,12 +100,12 @@ func (h *Handler) DisableWarehouse(c *echo.Context) error { return h.setDisabled
 func (h *Handler) EnableWarehouse(c *echo.Context) error { return h.setDisabled(c, false) }
 
 func (h *Handler) setDisabled(c *echo.Context, disabled bool) error {
-	return api.GetOne(func(ctx context.Context, p service.Principal, id string) (*models.Warehouse, error) {
-		return h.Svc.SetWarehouseDisabled(ctx, p, id, disabled)
+	return api.GetOne(func(ctx context.Context, p core.Principal, id string) (*models.Warehouse, error) {
+		return h.Stock.SetWarehouseDisabled(ctx, p, id, disabled)
 	}, h.warehouse)(c)
 }
 
 // DeleteWarehouse answers DELETE warehouse/{id}, refused once it has stock, ledger lines or documents.
 func (h *Handler) DeleteWarehouse(c *echo.Context) error {
-	return api.DeleteOne(h.Svc.DeleteWarehouse)(c)
+	return api.DeleteOne(h.Stock.DeleteWarehouse)(c)
 }

@@ -16,7 +16,7 @@ import (
 
 	"github.com/xuri/excelize/v2"
 
-	"sellerhub/app/service"
+	"sellerhub/app/shipping"
 	"sellerhub/models"
 )
 
@@ -46,8 +46,8 @@ func workbook(path string) error {
 		{"FBA15IMPORT01", "导入货件", "美国站店铺", "US", "深圳仓", "BHX4", "US-MUG-02", 4, ""},
 		{"", "", "美国站店铺", "US", "深圳仓", "LGB3", "US-MUG-02", 6, "无货件ID"},
 	}
-	header := make([]any, len(service.ShipmentImportColumns))
-	for i, c := range service.ShipmentImportColumns {
+	header := make([]any, len(shipping.ShipmentImportColumns))
+	for i, c := range shipping.ShipmentImportColumns {
 		header[i] = c
 	}
 	sheet := f.GetSheetName(0)

@@ -1,0 +1,257 @@
+package accounts
+
+import (
+	"context"
+	"strings"
+	"unicode/utf8"
+
+	"sellerhub/app/core"
+
+	"sellerhub/models"
+)
+
+// RegisterForm is the registration form. OldPassword is the first password entry and Password the repeat.
+type RegisterForm struct {
+	Account     string `json:"account" form:"account"`
+	Code        string `json:"code" form:"code"`
+	Key         string `json:"key" form:"key"`
+	Password    string `json:"password" form:"password"`
+	OldPassword string `json:"oldpassword" form:"oldpassword"`
+	Name        string `json:"name" form:"name"`
+	Email       string `json:"email" form:"email"`
+	Company     string `json:"company" form:"company"`
+}
+
+// Register creates a company with its owner account and default role. Checks run in the spec's order, each
+// with its message; the code is used up only when the company is created.
+func (s *Service) Register(ctx context.Context, f RegisterForm) (*models.User, error) {
+	f.Account, f.Email = core.NormalizeAccount(f.Account), core.NormalizeAccount(f.Email)
+	f.Name, f.Company = strings.TrimSpace(f.Name), strings.TrimSpace(f.Company)
+	switch {
+	case f.Account == "":
+		return nil, core.Invalid(core.MsgPhoneEmpty)
+	case f.Email == "":
+		return nil, core.Invalid(core.MsgEmailEmpty)
+	case f.Name == "":
+		return nil, core.Invalid(core.MsgNameEmpty)
+	case f.Company == "":
+		return nil, core.Invalid(core.MsgCompanyEmpty)
+	case f.Password == "" || f.OldPassword == "" || f.Password != f.OldPassword:
+		return nil, core.Invalid(core.MsgPasswordsBad)
+	case strings.TrimSpace(f.Code) == "":
+		return nil, core.Invalid(core.MsgCodeEmpty)
+	case !core.IsPhone(f.Account):
+		return nil, core.Invalid(core.MsgPhoneBad)
+	case !core.IsEmail(f.Email):
+		return nil, core.Invalid(core.MsgEmailBad)
+	case utf8.RuneCountInString(f.Name) > 50:
+		return nil, core.Invalid(core.MsgNameTooLong)
+	case utf8.RuneCountInString(f.Company) > 100:
+		return nil, core.Invalid(core.MsgCompanyTooLong)
+	}
+	if err := CheckPasswordRule(f.Password); err != nil {
+		return nil, err
+	}
+	if err := s.CheckCode(ctx, f.Key, strings.TrimSpace(f.Code), f.Account, PurposeRegister); err != nil {
+		return nil, err
+	}
+	db := s.db.With(ctx)
+	if _, err := db.UserByAccount(f.Account); err == nil {
+		return nil, core.Refused(core.MsgAccountTaken)
+	} else if !models.IsNotFound(err) {
+		return nil, err
+	}
+	hash, err := HashPassword(f.Password)
+	if err != nil {
+		return nil, err
+	}
+	owner := &models.User{Account: f.Account, PasswordHash: hash,
+		Profile: models.UserProfile{Name: f.Name, Email: f.Email, Mobile: f.Account}}
+	err = db.Tx(ctx, func(tx *models.DB) error {
+		if err := s.useCode(tx, f.Key, strings.TrimSpace(f.Code), f.Account, PurposeRegister); err != nil {
+			return err
+		}
+		return tx.CreateCompanyWithOwner(&models.Company{Name: f.Company}, owner)
+	})
+	if models.IsDuplicate(err) {
+		return nil, core.Refused(core.MsgAccountTaken)
+	}
+	if err != nil {
+		return nil, err
+	}
+	return owner, nil
+}
+
+// ResetAccountChannel checks the account typed into the reset form and says where its code goes: an account
+// with @ must be an e-mail address, anything else is a phone number.
+func ResetAccountChannel(account string) (string, error) {
+	account = strings.TrimSpace(account)
+	switch {
+	case account == "":
+		return "", core.Invalid(core.MsgAccountEmpty)
+	case strings.Contains(account, "@"):
+		if !core.IsEmail(account) {
+			return "", core.Invalid(core.MsgEmailBad)
+		}
+		return "email", nil
+	case !core.IsPhone(account):
+		return "", core.Invalid(core.MsgPhoneBad)
+	}
+	return "sms", nil
+}
+
+// ResetForm is the forgotten-password form.
+type ResetForm struct {
+	Account    string `json:"account" form:"account"`
+	Key        string `json:"key" form:"key"`
+	Code       string `json:"code" form:"code"`
+	Password   string `json:"password" form:"password"`
+	Repassword string `json:"repassword" form:"repassword"`
+}
+
+// ResetForgottenPassword sets a new password for the account that proves itself with a code, and signs out
+// the account's live session.
+func (s *Service) ResetForgottenPassword(ctx context.Context, f ResetForm) error {
+	if _, err := ResetAccountChannel(f.Account); err != nil {
+		return err
+	}
+	if strings.TrimSpace(f.Code) == "" {
+		return core.Invalid(core.MsgCodeEmpty)
+	}
+	if err := CheckPasswordRule(f.Password); err != nil {
+		return err
+	}
+	if f.Repassword == "" {
+		return core.Invalid(core.MsgRepasswordEmpty)
+	}
+	if f.Password != f.Repassword {
+		return core.Invalid(core.MsgPasswordMismatch)
+	}
+	return s.setPasswordWithCode(ctx, f.Account, f.Key, f.Code, f.Password)
+}
+
+func (s *Service) setPasswordWithCode(ctx context.Context, account, key, code, password string) error {
+	account = core.NormalizeAccount(account)
+	hash, err := HashPassword(password)
+	if err != nil {
+		return err
+	}
+	var user *models.User
+	err = s.db.Tx(ctx, func(tx *models.DB) error {
+		if err := s.useCode(tx, key, strings.TrimSpace(code), account, PurposeLosePassword); err != nil {
+			return err
+		}
+		u, err := tx.UserByAccount(account)
+		if models.IsNotFound(err) {
+			return core.Invalid(core.MsgCodeInvalid)
+		} else if err != nil {
+			return err
+		}
+		user = u
+		return tx.SetPassword(u.ID, hash)
+	})
+	if err != nil {
+		return err
+	}
+	return s.PasswordReset(ctx, user)
+}
+
+// PasswordReset follows a password set without the old one (by a code, or by an admin): the account's login
+// failures are forgotten, so the new password works at once, and its live session ends, so whoever knew the old
+// password is signed out.
+func (s *Service) PasswordReset(ctx context.Context, u *models.User) error {
+	s.loginFailures.Reset("acct:" + u.Account)
+	return s.EndLiveSession(ctx, u)
+}
+
+// UpdatePasswordForm is the body of users/updatePassword: either a code proof (account, key, code) or, from a
+// signed-in session, the old password.
+type UpdatePasswordForm struct {
+	Account     string `json:"account" form:"account"`
+	Key         string `json:"key" form:"key"`
+	Code        string `json:"code" form:"code"`
+	OldPassword string `json:"oldpassword" form:"oldpassword"`
+	Password    string `json:"password" form:"password"`
+}
+
+// UpdatePassword changes a password only with proof: a live code for the account, or a session together with
+// the session user's current password. The older system's version needed neither.
+func (s *Service) UpdatePassword(ctx context.Context, p *core.Principal, f UpdatePasswordForm) error {
+	if f.Key != "" || f.Code != "" {
+		if _, err := ResetAccountChannel(f.Account); err != nil {
+			return err
+		}
+		if err := CheckPasswordRule(f.Password); err != nil {
+			return err
+		}
+		return s.setPasswordWithCode(ctx, f.Account, f.Key, f.Code, f.Password)
+	}
+	if p == nil {
+		return core.ErrNoSession
+	}
+	return s.ChangeOwnPassword(ctx, *p, f.OldPassword, f.Password)
+}
+
+// ChangeOwnPassword changes the signed-in user's password after checking the current one.
+func (s *Service) ChangeOwnPassword(ctx context.Context, p core.Principal, oldPassword, newPassword string) error {
+	if oldPassword == "" {
+		return core.Invalid(core.MsgOldPasswordEmpty)
+	}
+	if err := CheckPasswordRule(newPassword); err != nil {
+		return err
+	}
+	if oldPassword == newPassword {
+		return core.Invalid(core.MsgNewPasswordSameOld)
+	}
+	u, err := s.checkOwnPassword(ctx, p, oldPassword, core.MsgOldPasswordWrong)
+	if err != nil {
+		return err
+	}
+	hash, err := HashPassword(newPassword)
+	if err != nil {
+		return err
+	}
+	return s.db.With(ctx).SetPassword(u.ID, hash)
+}
+
+// VerifyPassword confirms the signed-in user's password, before a sensitive step such as logging off.
+func (s *Service) VerifyPassword(ctx context.Context, p core.Principal, password string) error {
+	if password == "" {
+		return core.Invalid(core.MsgPasswordEmpty)
+	}
+	if _, err := s.checkOwnPassword(ctx, p, password, core.MsgPasswordWrong); err != nil {
+		return err
+	}
+	// The session remembers the proof for a few minutes: logging off (users/unbindAccount) asks for it.
+	s.sessions.Put(ctx, keyPasswordVerified, s.now().UnixMilli())
+	_, _, err := s.sessions.Commit(ctx)
+	return err
+}
+
+// checkOwnPassword checks the session user's password; wrong guesses count towards the login limit, so a
+// stolen session cannot be used to guess the password.
+func (s *Service) checkOwnPassword(ctx context.Context, p core.Principal, password, wrongMsg string) (*models.User, error) {
+	u, err := s.CurrentUser(ctx, p)
+	if err != nil {
+		return nil, err
+	}
+	key := "acct:" + u.Account
+	if !s.loginFailures.Allowed(key) {
+		return nil, core.Limited(core.MsgTooManyLogins)
+	}
+	if ok, _ := passwordMatches(u.PasswordHash, u.LegacySalt, u.Account, password); !ok {
+		s.loginFailures.Spend(key)
+		return nil, core.Failed(wrongMsg)
+	}
+	return u, nil
+}
+
+// CurrentUser loads the signed-in user with profile and company. A session whose user is gone has ended.
+func (s *Service) CurrentUser(ctx context.Context, p core.Principal) (*models.User, error) {
+	return core.CurrentUser(ctx, s.db, p)
+}
+
+// UserRoles lists the signed-in user's roles.
+func (s *Service) UserRoles(ctx context.Context, p core.Principal) ([]models.Role, error) {
+	return s.db.With(ctx).RolesOfUser(p.CompanyID, p.UserID)
+}

@@ -1,0 +1,306 @@
+package accounts
+
+import (
+	"context"
+	"errors"
+	"net/http"
+	"strings"
+	"sync"
+	"time"
+
+	"sellerhub/app/core"
+
+	"github.com/alexedwards/scs/v2"
+
+	"sellerhub/models"
+)
+
+// Login types: a password login here, or a session handed over by the single-sign-on server.
+const (
+	LoginTypeAPI = "api"
+	LoginTypeSSO = "sso"
+)
+
+// Session keys.
+const (
+	keyUserID    = "uid"
+	keyCompanyID = "cid"
+	keyLoginType = "type"
+	keyLoginTime = "at"
+	keySeen      = "seen"
+	// keyPasswordVerified is when users/verifyPassword last succeeded in this session.
+	keyPasswordVerified = "pwok"
+)
+
+// touchEvery is how stale a session's last write may get before a request refreshes its idle expiry: writing on
+// every request would make each page view a database write. A tenth of the idle time, at most a minute.
+func (s *Service) touchEvery() time.Duration {
+	return min(time.Minute, s.sessions.IdleTimeout/10)
+}
+
+// Principal returns the signed-in user of the session loaded into ctx.
+func (s *Service) Principal(ctx context.Context) (core.Principal, bool) {
+	uid := s.sessions.GetInt64(ctx, keyUserID)
+	if uid == 0 {
+		return core.Principal{}, false
+	}
+	return core.Principal{
+		UserID:    uid,
+		CompanyID: s.sessions.GetInt64(ctx, keyCompanyID),
+		LoginType: s.sessions.GetString(ctx, keyLoginType),
+		LoginTime: time.UnixMilli(s.sessions.GetInt64(ctx, keyLoginTime)),
+		Token:     s.sessions.Token(ctx),
+	}, true
+}
+
+// LoadSession loads the session named by token (empty for none) into ctx.
+func (s *Service) LoadSession(ctx context.Context, token string) (context.Context, error) {
+	if len(token) > 64 {
+		token = ""
+	}
+	return s.sessions.Load(ctx, token)
+}
+
+// Touch slides a signed-in session's idle expiry forward, writing the session at most once a minute.
+func (s *Service) Touch(ctx context.Context) error {
+	if _, ok := s.Principal(ctx); !ok {
+		return nil
+	}
+	if s.now().Sub(time.UnixMilli(s.sessions.GetInt64(ctx, keySeen))) < s.touchEvery() {
+		return nil
+	}
+	s.sessions.Put(ctx, keySeen, s.now().UnixMilli())
+	_, _, err := s.sessions.Commit(ctx)
+	return err
+}
+
+// Login checks an account's password and starts its web session, ending any other.
+func (s *Service) Login(ctx context.Context, account, password, clientIP string) (*models.User, string, error) {
+	u, err := s.checkCredentials(ctx, account, password, clientIP)
+	if err != nil {
+		return nil, "", err
+	}
+	token, err := s.StartSession(ctx, u, LoginTypeAPI)
+	if err != nil {
+		return nil, "", err
+	}
+	return u, token, nil
+}
+
+// checkCredentials is the password check of a login, also made before binding another account (which lets its
+// holder switch to it without a password): unknown account and wrong password get the same answer after the same
+// work, and failures count per account and per client address, so neither call can be used to guess passwords.
+// It answers the account only when it may sign in, re-hashing a legacy password on the way.
+func (s *Service) checkCredentials(ctx context.Context, account, password, clientIP string) (*models.User, error) {
+	account = core.NormalizeAccount(account)
+	if account == "" || password == "" {
+		return nil, core.Invalid("账号和密码不能为空")
+	}
+	acctKey, ipKey := "acct:"+account, "ip:"+clientIP
+	if !s.loginFailures.Allowed(acctKey) || !s.addressFailures.Allowed(ipKey) {
+		return nil, core.Limited(core.MsgTooManyLogins)
+	}
+	db := s.db.With(ctx)
+	u, err := db.UserByAccount(account)
+	if err != nil && !models.IsNotFound(err) {
+		return nil, err
+	}
+	var ok, legacy bool
+	if u == nil {
+		passwordMatches(dummyHash, "", account, password)
+	} else {
+		ok, legacy = passwordMatches(u.PasswordHash, u.LegacySalt, u.Account, password)
+	}
+	if !ok {
+		s.loginFailures.Spend(acctKey)
+		s.addressFailures.Spend(ipKey)
+		return nil, core.Failed(core.MsgBadCredentials)
+	}
+	s.loginFailures.Reset(acctKey)
+	if err := s.checkMaySignIn(u); err != nil {
+		return nil, err
+	}
+	if legacy {
+		h, err := HashPassword(password)
+		if err != nil {
+			return nil, err
+		}
+		if err := db.SetPassword(u.ID, h); err != nil {
+			return nil, err
+		}
+	}
+	return u, nil
+}
+
+// checkMaySignIn refuses accounts that may not start a session: disabled, in a disabled company, or expired.
+func (s *Service) checkMaySignIn(u *models.User) error {
+	if u.Status != models.StatusActive || u.Company.Status != models.StatusActive {
+		return core.Failed(core.MsgAccountDisabled)
+	}
+	if u.ExpiresAt != nil && s.now().After(*u.ExpiresAt) {
+		return core.Failed(core.MsgAccountExpired)
+	}
+	return nil
+}
+
+// StartSession makes the session in ctx the account's one live web session under a fresh token (so a token
+// known before login is worthless after it) and ends the account's previous session. The session starts empty:
+// nothing another account put in it (a login over someone else's session, or a switch) carries over.
+func (s *Service) StartSession(ctx context.Context, u *models.User, loginType string) (string, error) {
+	if err := s.sessions.Clear(ctx); err != nil {
+		return "", err
+	}
+	if err := s.sessions.RenewToken(ctx); err != nil {
+		return "", err
+	}
+	now := s.now()
+	s.sessions.Put(ctx, keyUserID, u.ID)
+	s.sessions.Put(ctx, keyCompanyID, u.CompanyID)
+	s.sessions.Put(ctx, keyLoginType, loginType)
+	s.sessions.Put(ctx, keyLoginTime, now.UnixMilli())
+	s.sessions.Put(ctx, keySeen, now.UnixMilli())
+	token, _, err := s.sessions.Commit(ctx)
+	if err != nil {
+		return "", err
+	}
+	previous, err := s.db.With(ctx).RecordLogin(u.ID, token, now.UTC())
+	if err != nil {
+		return "", err
+	}
+	if previous != "" && previous != token {
+		if err := s.deleteSession(ctx, previous); err != nil {
+			return "", err
+		}
+	}
+	return token, nil
+}
+
+// Logout ends the session in ctx.
+func (s *Service) Logout(ctx context.Context) error {
+	p, ok := s.Principal(ctx)
+	if err := s.sessions.Destroy(ctx); err != nil {
+		return err
+	}
+	if ok {
+		return s.db.With(ctx).ClearSessionToken(p.UserID, p.Token)
+	}
+	return nil
+}
+
+// EndLiveSession ends an account's live web session, wherever it is: a password reset must sign out whoever
+// knew the old password.
+func (s *Service) EndLiveSession(ctx context.Context, u *models.User) error {
+	if u.SessionToken == "" {
+		return nil
+	}
+	if err := s.deleteSession(ctx, u.SessionToken); err != nil {
+		return err
+	}
+	return s.db.With(ctx).ClearSessionToken(u.ID, u.SessionToken)
+}
+
+// deleteSession removes a session from the store by token. Stores that take a context (the Redis store panics
+// without one) are given the request's.
+func (s *Service) deleteSession(ctx context.Context, token string) error {
+	if cs, ok := s.sessions.Store.(scs.CtxStore); ok {
+		return cs.DeleteCtx(ctx, token)
+	}
+	return s.sessions.Store.Delete(token)
+}
+
+// AdoptSSOSession takes over a session id handed over by the single-sign-on server in /ssologin?jsessionid=.
+// It is accepted only when SSO is configured and the id names a live signed-in session; the session is then
+// marked as an SSO login.
+func (s *Service) AdoptSSOSession(ctx context.Context, token string) (context.Context, bool, error) {
+	if s.cfg.SSOURL == "" || token == "" || len(token) > 64 {
+		return ctx, false, nil
+	}
+	// A fresh context: scs.Load keeps whatever session a context already carries.
+	adopted, err := s.sessions.Load(context.Background(), token)
+	if err != nil {
+		return ctx, false, err
+	}
+	if _, ok := s.Principal(adopted); !ok {
+		return ctx, false, nil
+	}
+	s.sessions.Put(adopted, keyLoginType, LoginTypeSSO)
+	if _, _, err := s.sessions.Commit(adopted); err != nil {
+		return ctx, false, err
+	}
+	return adopted, true, nil
+}
+
+// SSOAddress returns the single-sign-on server's URL when one is configured and answering, else "".
+func (s *Service) SSOAddress(ctx context.Context) string { return s.sso.address(ctx) }
+
+// ssoProbe asks the SSO server whether it is up, remembering the answer for 30 s so that a busy login page
+// does not probe it on every request.
+type ssoProbe struct {
+	url    string
+	client *http.Client
+	now    func() time.Time
+
+	mu      sync.Mutex
+	checked time.Time
+	up      bool
+}
+
+func (p *ssoProbe) address(ctx context.Context) string {
+	if p.url == "" {
+		return ""
+	}
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if p.now().Sub(p.checked) > 30*time.Second {
+		p.up = p.probe(ctx)
+		p.checked = p.now()
+	}
+	if p.up {
+		return p.url
+	}
+	return ""
+}
+
+func (p *ssoProbe) probe(ctx context.Context) bool {
+	ctx, cancel := context.WithTimeout(ctx, 2*time.Second)
+	defer cancel()
+	req, err := http.NewRequestWithContext(ctx, http.MethodGet, p.url, nil)
+	if err != nil {
+		return false
+	}
+	resp, err := p.client.Do(req)
+	if err != nil {
+		return false
+	}
+	resp.Body.Close()
+	return resp.StatusCode < 500
+}
+
+// SafeRedirect returns target when it is a same-origin path worth returning to after login, else "/home".
+// The sign-in pages themselves, the root and session-fetch addresses are not.
+func SafeRedirect(target string) string {
+	// Browsers drop tabs and line breaks from URLs and read a backslash as a slash, so "/\t/evil.example" or
+	// "/\\evil.example" would leave the site: any control character or backslash disqualifies the address.
+	if !strings.HasPrefix(target, "/") || strings.HasPrefix(target, "//") ||
+		strings.ContainsFunc(target, func(r rune) bool { return r < 0x20 || r == 0x7f || r == '\\' }) {
+		return "/home"
+	}
+	path := target
+	if i := strings.IndexAny(path, "?#"); i >= 0 {
+		path = path[:i]
+	}
+	switch path {
+	case "/", "/login", "/ssologin", "/register", "/resetPassword", "/usercenter/resetPassword", "/logout":
+		return "/home"
+	}
+	if strings.HasPrefix(path, "/api/") || strings.Contains(path, "/api/v1/") {
+		return "/home"
+	}
+	return target
+}
+
+// IsRefusal tells whether err is a business refusal rather than a fault.
+func IsRefusal(err error) bool {
+	var e *core.Error
+	return errors.As(err, &e)
+}

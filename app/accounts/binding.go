@@ -1,0 +1,91 @@
+package accounts
+
+import (
+	"context"
+
+	"sellerhub/app/core"
+
+	"sellerhub/models"
+)
+
+// BindGroup lists the accounts the signed-in user may switch between (its bind group), the user included: an
+// account bound to no other is a group of its own. The group spans companies, so it is only ever read for the
+// signed-in user's own account.
+func (s *Service) BindGroup(ctx context.Context, p core.Principal) ([]models.User, error) {
+	group, err := s.db.With(ctx).BoundAccounts(p.UserID)
+	if err != nil || len(group) > 0 {
+		return group, err
+	}
+	u, err := s.CurrentUser(ctx, p)
+	if err != nil {
+		return nil, err
+	}
+	return []models.User{*u}, nil
+}
+
+// boundAccount finds account in the signed-in user's bind group, or nil. It never looks outside the group, so
+// its answer says nothing about whether the account exists elsewhere.
+func (s *Service) boundAccount(ctx context.Context, p core.Principal, account string) (*models.User, error) {
+	group, err := s.BindGroup(ctx, p)
+	if err != nil {
+		return nil, err
+	}
+	account = core.NormalizeAccount(account)
+	for i := range group {
+		if group[i].Account == account {
+			return &group[i], nil
+		}
+	}
+	return nil, nil
+}
+
+// BoundUserID answers the id of account if it is in the signed-in user's bind group.
+func (s *Service) BoundUserID(ctx context.Context, p core.Principal, account string) (int64, error) {
+	u, err := s.boundAccount(ctx, p, account)
+	if err != nil {
+		return 0, err
+	}
+	if u == nil {
+		return 0, core.Refused(core.MsgNotBound)
+	}
+	return u.ID, nil
+}
+
+// BindAccount puts another account into the signed-in user's bind group once its password is proven, checked as
+// a login checks it. Binding is what later lets either account switch to the other without a password.
+func (s *Service) BindAccount(ctx context.Context, p core.Principal, account, password, clientIP string) error {
+	other, err := s.checkCredentials(ctx, account, password, clientIP)
+	if err != nil {
+		return err
+	}
+	if other.ID == p.UserID {
+		return core.Refused(core.MsgBindSelf)
+	}
+	return s.db.With(ctx).BindAccounts(p.UserID, other.ID)
+}
+
+// SwitchAccount moves the browser session in ctx to another account of the signed-in user's bind group, as a
+// login of that account would: a fresh token, and the account's previous session ends. The session the request
+// came with ends too. Only the request's own session is evidence of who asks; the older system also trusted a
+// session id passed in the query string, which let anyone holding one take it over.
+func (s *Service) SwitchAccount(ctx context.Context, p core.Principal, account string) (*models.User, string, error) {
+	target, err := s.boundAccount(ctx, p, account)
+	if err != nil {
+		return nil, "", err
+	}
+	if target == nil {
+		return nil, "", core.ErrForbidden
+	}
+	if err := s.checkMaySignIn(target); err != nil {
+		return nil, "", err
+	}
+	token, err := s.StartSession(ctx, target, LoginTypeAPI)
+	if err != nil {
+		return nil, "", err
+	}
+	// StartSession's new token already replaced the old one in the store; the caller's account forgets it too.
+	if err := s.db.With(ctx).ClearSessionToken(p.UserID, p.Token); err != nil {
+		return nil, "", err
+	}
+	return target, token, nil
+}

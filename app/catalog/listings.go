@@ -1,0 +1,236 @@
+package catalog
+
+import (
+	"context"
+	"fmt"
+	"regexp"
+	"strings"
+
+	"sellerhub/app/core"
+
+	"sellerhub/models"
+)
+
+// Listings (平台SKU) and SKU配对: a store group's seller SKU in one marketplace, with its ASIN and FNSKU, paired with
+// the local product it ships as. Shipments find a product's seller SKU and FNSKU per group and marketplace here.
+
+// Messages of the listing calls.
+const (
+	MsgListingGroupEmpty   = "请选择店铺"
+	MsgListingGroupMissing = "店铺不存在"
+	MsgMarketplaceBad      = "站点不正确"
+	MsgASINBad             = "ASIN格式不正确，应为10位字母或数字"
+	MsgFNSKUBad            = "FNSKU格式不正确，应为10位字母或数字"
+	MsgProductMissing      = "产品不存在"
+	msgListingTaken        = "该店铺在此站点已有平台SKU“%s”"
+)
+
+// Button permissions of the SKU配对 screen. Reading needs the screen's menu grant.
+const (
+	PermissionListingAdd    = "amz:listing:relation:add"
+	PermissionListingEdit   = "amz:listing:relation:edit"
+	PermissionListingDelete = "amz:listing:relation:delete"
+)
+
+const (
+	whatListing = "Listing"
+	// storeGroupOptionsLimit bounds the store group drop-down.
+	storeGroupOptionsLimit = 500
+)
+
+var (
+	amazonCode   = regexp.MustCompile(`^[A-Z0-9]{10}$`)
+	listingSorts = map[string]string{"sellerSku": "seller_sku", "asin": "asin", "fnsku": "fnsku", "createdAt": "created_at"}
+)
+
+// ListingForm is a listing as the add and edit forms send it. ProductID "" leaves it unpaired.
+type ListingForm struct {
+	GroupID       string `json:"groupId"`
+	MarketplaceID string `json:"marketplaceId"`
+	SellerSKU     string `json:"sellerSku"`
+	ASIN          string `json:"asin"`
+	FNSKU         string `json:"fnsku"`
+	ProductID     string `json:"productId"`
+}
+
+func (f *ListingForm) check() error {
+	if err := core.CheckFields(core.Required(&f.SellerSKU, "平台SKU", 100), core.Optional(&f.GroupID, "店铺", 20),
+		core.Optional(&f.MarketplaceID, "站点", 20), core.Optional(&f.ProductID, "产品", 20)); err != nil {
+		return err
+	}
+	f.ASIN, f.FNSKU = strings.ToUpper(strings.TrimSpace(f.ASIN)), strings.ToUpper(strings.TrimSpace(f.FNSKU))
+	switch {
+	case f.GroupID == "":
+		return core.Invalid(MsgListingGroupEmpty)
+	case f.MarketplaceID == "":
+		return core.Invalid(core.MsgMarketplaceEmpty)
+	case f.ASIN != "" && !amazonCode.MatchString(f.ASIN):
+		return core.Invalid(MsgASINBad)
+	case f.FNSKU != "" && !amazonCode.MatchString(f.FNSKU):
+		return core.Invalid(MsgFNSKUBad)
+	}
+	if _, ok := models.MarketplaceByID(f.MarketplaceID); !ok {
+		return core.Invalid(MsgMarketplaceBad)
+	}
+	return nil
+}
+
+// PairForm names the product a listing is paired with; "" unpairs it.
+type PairForm struct {
+	ProductID string `json:"productId"`
+}
+
+// ListingQuery is the body of the listing list: the page, the sort and the filters. Paired is "yes", "no" or ""
+// for both.
+type ListingQuery struct {
+	core.PageRequest
+	Sort          string `json:"sort"`
+	Order         string `json:"order"`
+	GroupID       string `json:"groupId"`
+	MarketplaceID string `json:"marketplaceId"`
+	Keyword       string `json:"keyword"`
+	Paired        string `json:"paired"`
+}
+
+// ListingPage lists a page of the company's listings, with the total and the page served.
+func (s *Service) ListingPage(ctx context.Context, p core.Principal, q ListingQuery) ([]models.ListingRow, int64, core.PageRequest, error) {
+	r := q.PageRequest.Normalized()
+	f := models.ListingFilter{MarketplaceID: strings.TrimSpace(q.MarketplaceID), Keyword: strings.TrimSpace(q.Keyword),
+		OrderBy: listingSorts[q.Sort], Desc: strings.EqualFold(q.Order, "desc"), Offset: r.Offset(), Limit: r.Size}
+	if g := strings.TrimSpace(q.GroupID); g != "" {
+		n, ok := core.ParseID(g)
+		if !ok {
+			return []models.ListingRow{}, 0, r, nil
+		}
+		f.GroupID = n
+	}
+	switch q.Paired {
+	case "yes":
+		yes := true
+		f.Paired = &yes
+	case "no":
+		f.Paired = new(bool)
+	}
+	rows, total, err := s.db.With(ctx).ListingPage(p.CompanyID, f)
+	return rows, total, r, err
+}
+
+// ListingGroupOptions lists the company's store groups by name, for the listing screens' drop-downs.
+func (s *Service) ListingGroupOptions(ctx context.Context, p core.Principal) ([]models.StoreGroup, error) {
+	return s.db.With(ctx).StoreGroupChoices(p.CompanyID, storeGroupOptionsLimit)
+}
+
+// Listing loads one of the company's listings by the id in the path.
+func (s *Service) Listing(ctx context.Context, p core.Principal, id string) (*models.ListingRow, error) {
+	n, ok := core.ParseID(id)
+	if !ok {
+		return nil, core.NotFound(whatListing)
+	}
+	l, err := s.db.With(ctx).ListingByID(p.CompanyID, n)
+	return l, core.NotFoundAs(err, whatListing)
+}
+
+// listingProduct reads the product a listing is paired with: nil for "", else one of the company's products,
+// locked so that it is not deleted before the pairing is written.
+func listingProduct(tx *models.DB, companyID int64, raw string) (*int64, error) {
+	return lockRef(raw, MsgProductMissing, func(id int64) error {
+		_, err := tx.LockLocalProduct(companyID, id)
+		return err
+	})
+}
+
+// saveListing checks the form, its group and its product, and writes the listing: a new one when n is 0, else the
+// company's listing n.
+func (s *Service) saveListing(ctx context.Context, p core.Principal, n int64, f ListingForm) (*models.ListingRow, error) {
+	if err := f.check(); err != nil {
+		return nil, err
+	}
+	taken := fmt.Sprintf(msgListingTaken, f.SellerSKU)
+	var out *models.ListingRow
+	err := s.db.Tx(ctx, func(tx *models.DB) error {
+		l := &models.Listing{ID: n}
+		if n != 0 {
+			old, err := tx.ListingByID(p.CompanyID, n)
+			if err != nil {
+				return core.NotFoundAs(err, whatListing)
+			}
+			l.CreatedAt = old.CreatedAt
+		}
+		group, err := lockRef(f.GroupID, MsgListingGroupMissing, func(id int64) error {
+			_, err := tx.StoreGroupByID(p.CompanyID, id)
+			return err
+		})
+		if err != nil {
+			return err
+		}
+		if l.ProductID, err = listingProduct(tx, p.CompanyID, f.ProductID); err != nil {
+			return err
+		}
+		l.CompanyID, l.GroupID, l.MarketplaceID, l.SellerSKU, l.ASIN, l.FNSKU = p.CompanyID, *group, f.MarketplaceID, f.SellerSKU, f.ASIN, f.FNSKU
+		l.UpdatedAt = s.now.Stamp()
+		if n == 0 {
+			l.CreatedAt = l.UpdatedAt
+			err = tx.CreateListing(l)
+		} else {
+			err = tx.UpdateListing(l)
+		}
+		if err != nil {
+			return core.DuplicateAs(err, taken)
+		}
+		out, err = tx.ListingByID(p.CompanyID, l.ID)
+		return err
+	})
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+// CreateListing adds a listing to one of the company's store groups; its seller SKU must be new in the group's
+// marketplace.
+func (s *Service) CreateListing(ctx context.Context, p core.Principal, f ListingForm) (*models.ListingRow, error) {
+	return s.saveListing(ctx, p, 0, f)
+}
+
+// UpdateListing changes one of the company's listings.
+func (s *Service) UpdateListing(ctx context.Context, p core.Principal, id string, f ListingForm) (*models.ListingRow, error) {
+	n, ok := core.ParseID(id)
+	if !ok {
+		return nil, core.NotFound(whatListing)
+	}
+	return s.saveListing(ctx, p, n, f)
+}
+
+// PairListing pairs one of the company's listings with one of its products (SKU配对), or unpairs it.
+func (s *Service) PairListing(ctx context.Context, p core.Principal, id string, f PairForm) (*models.ListingRow, error) {
+	n, ok := core.ParseID(id)
+	if !ok {
+		return nil, core.NotFound(whatListing)
+	}
+	f.ProductID = strings.TrimSpace(f.ProductID)
+	var out *models.ListingRow
+	err := s.db.Tx(ctx, func(tx *models.DB) error {
+		product, err := listingProduct(tx, p.CompanyID, f.ProductID)
+		if err != nil {
+			return err
+		}
+		if err := tx.PairListing(p.CompanyID, n, product, s.now.Stamp()); err != nil {
+			return core.NotFoundAs(err, whatListing)
+		}
+		out, err = tx.ListingByID(p.CompanyID, n)
+		return err
+	})
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+// DeleteListing deletes one of the company's listings.
+func (s *Service) DeleteListing(ctx context.Context, p core.Principal, id string) error {
+	n, ok := core.ParseID(id)
+	if !ok {
+		return core.NotFound(whatListing)
+	}
+	return core.NotFoundAs(s.db.With(ctx).DeleteListing(p.CompanyID, n), whatListing)
+}

@@ -1,0 +1,268 @@
+package catalog
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"strings"
+
+	"sellerhub/app/core"
+
+	"github.com/shopspring/decimal"
+	"github.com/xuri/excelize/v2"
+
+	"sellerhub/models"
+)
+
+// The product sheet: the columns of the .xlsx import template, of the import and (with 状态 and 创建时间 after
+// them) of the export, so that an exported sheet with new SKUs imports again. Brand, category and supplier go by
+// name; a required column's title ends in *.
+
+// Messages of the import.
+const (
+	MsgImportFileBad    = "文件格式不正确，请使用导入模板（.xlsx）"
+	MsgImportEmpty      = "文件中没有产品数据"
+	MsgImportTooMany    = "一次最多导入5000行"
+	MsgImportRace       = "导入时有相同SKU的产品被同时添加，未导入任何产品，请重新导入"
+	msgImportFailed     = "导入失败，共%d行有误，未导入任何产品："
+	msgImportRow        = "第%d行：%s"
+	msgImportSKUTwice   = "SKU“%s”与第%d行重复"
+	msgImportNameAbsent = "%s“%s”不存在"
+	msgImportCategory2  = "有多个名为“%s”的分类，请先改名"
+	// importRowsLimit bounds one import: a bigger catalogue goes in several files.
+	importRowsLimit = 5000
+	// importErrorsShown bounds the rows named in the refusal; the count says how many more.
+	importErrorsShown = 20
+)
+
+// importRow is one row of the sheet: the product form and its references by name.
+type importRow struct {
+	ProductForm
+	Brand, Category, Supplier string
+}
+
+// SheetColumn is one column of the product sheet: its title, how an exported product fills it, and how an
+// imported row reads it.
+type SheetColumn struct {
+	Title string
+	Value func(*models.ProductRow) any
+	read  func(*importRow, string)
+}
+
+func decimalCell(d decimal.NullDecimal) any {
+	if !d.Valid {
+		return ""
+	}
+	return d.Decimal.InexactFloat64()
+}
+
+// ProductSheet are the product sheet's columns in their order.
+var ProductSheet = []SheetColumn{
+	{"SKU*", func(r *models.ProductRow) any { return r.SKU }, func(f *importRow, v string) { f.SKU = v }},
+	{"产品名称*", func(r *models.ProductRow) any { return r.Name }, func(f *importRow, v string) { f.Name = v }},
+	{"品牌", func(r *models.ProductRow) any { return r.BrandName }, func(f *importRow, v string) { f.Brand = v }},
+	{"分类", func(r *models.ProductRow) any { return r.CategoryName }, func(f *importRow, v string) { f.Category = v }},
+	{"供应商", func(r *models.ProductRow) any { return r.SupplierName }, func(f *importRow, v string) { f.Supplier = v }},
+	{"类型", func(r *models.ProductRow) any { return ProductKinds[r.Kind] }, func(f *importRow, v string) { f.Kind = v }},
+	{"单价(元)", func(r *models.ProductRow) any { return decimalCell(r.Price) }, func(f *importRow, v string) { f.Price = v }},
+	{"重量(kg)", func(r *models.ProductRow) any { return decimalCell(r.Weight) }, func(f *importRow, v string) { f.Weight = v }},
+	{"长(cm)", func(r *models.ProductRow) any { return decimalCell(r.Length) }, func(f *importRow, v string) { f.Length = v }},
+	{"宽(cm)", func(r *models.ProductRow) any { return decimalCell(r.Width) }, func(f *importRow, v string) { f.Width = v }},
+	{"高(cm)", func(r *models.ProductRow) any { return decimalCell(r.Height) }, func(f *importRow, v string) { f.Height = v }},
+	{"单箱数量", func(r *models.ProductRow) any {
+		if r.CartonUnits == nil {
+			return ""
+		}
+		return *r.CartonUnits
+	}, func(f *importRow, v string) { f.CartonUnits = v }},
+	{"箱重(kg)", func(r *models.ProductRow) any { return decimalCell(r.CartonWeight) }, func(f *importRow, v string) { f.CartonWeight = v }},
+	{"箱长(cm)", func(r *models.ProductRow) any { return decimalCell(r.CartonLength) }, func(f *importRow, v string) { f.CartonLength = v }},
+	{"箱宽(cm)", func(r *models.ProductRow) any { return decimalCell(r.CartonWidth) }, func(f *importRow, v string) { f.CartonWidth = v }},
+	{"箱高(cm)", func(r *models.ProductRow) any { return decimalCell(r.CartonHeight) }, func(f *importRow, v string) { f.CartonHeight = v }},
+	{"备注", func(r *models.ProductRow) any { return r.Remark }, func(f *importRow, v string) { f.Remark = v }},
+}
+
+// sheetKey is a title as the import matches it: without the required mark and spaces.
+func sheetKey(title string) string {
+	return strings.ReplaceAll(strings.TrimSuffix(strings.TrimSpace(title), "*"), " ", "")
+}
+
+// readSheet reads the first sheet of an .xlsx file into rows by the product sheet's titles (columns it does not
+// know are left alone), numbered as the spreadsheet numbers them. Empty rows are skipped.
+func readSheet(data []byte) ([]importRow, []int, error) {
+	f, err := excelize.OpenReader(bytes.NewReader(data))
+	if err != nil {
+		return nil, nil, core.Invalid(MsgImportFileBad)
+	}
+	defer f.Close()
+	rows, err := f.GetRows(f.GetSheetName(0))
+	if err != nil || len(rows) == 0 {
+		return nil, nil, core.Invalid(MsgImportFileBad)
+	}
+	readers := map[int]func(*importRow, string){}
+	found := map[string]bool{}
+	for i, title := range rows[0] {
+		for _, c := range ProductSheet {
+			if sheetKey(title) == sheetKey(c.Title) {
+				readers[i], found[sheetKey(c.Title)] = c.read, true
+			}
+		}
+	}
+	if !found["SKU"] || !found["产品名称"] {
+		return nil, nil, core.Invalid(MsgImportFileBad)
+	}
+	var out []importRow
+	var lines []int
+	for n, cells := range rows[1:] {
+		if strings.TrimSpace(strings.Join(cells, "")) == "" {
+			continue
+		}
+		if len(out) == importRowsLimit {
+			return nil, nil, core.Invalid(MsgImportTooMany)
+		}
+		var r importRow
+		for i, v := range cells {
+			if read := readers[i]; read != nil {
+				read(&r, strings.TrimSpace(v))
+			}
+		}
+		out = append(out, r)
+		lines = append(lines, n+2)
+	}
+	if len(out) == 0 {
+		return nil, nil, core.Invalid(MsgImportEmpty)
+	}
+	return out, lines, nil
+}
+
+// catalogNames are the company's brands, categories and suppliers by name, for the import.
+type catalogNames struct {
+	brands, suppliers map[string]int64
+	categories        map[string][]int64
+}
+
+// lockCatalogNames reads the company's reference lists, locked so that none is deleted before the import lands.
+func lockCatalogNames(tx *models.DB, companyID int64) (*catalogNames, error) {
+	names := &catalogNames{brands: map[string]int64{}, suppliers: map[string]int64{}, categories: map[string][]int64{}}
+	brands, err := tx.ForUpdate().Brands(companyID, 1<<20)
+	if err != nil {
+		return nil, err
+	}
+	for _, b := range brands {
+		names.brands[b.Name] = b.ID
+	}
+	suppliers, err := tx.ForUpdate().Suppliers(companyID, 1<<20)
+	if err != nil {
+		return nil, err
+	}
+	for _, s := range suppliers {
+		names.suppliers[s.Name] = s.ID
+	}
+	if err := tx.LockCategories(companyID); err != nil {
+		return nil, err
+	}
+	categories, err := tx.Categories(companyID)
+	if err != nil {
+		return nil, err
+	}
+	for _, c := range categories {
+		names.categories[c.Name] = append(names.categories[c.Name], c.ID)
+	}
+	return names, nil
+}
+
+// resolve sets the product's references from the row's names, or says which name is unknown.
+func (n *catalogNames) resolve(r *importRow, m *models.LocalProduct) string {
+	if r.Brand != "" {
+		id, ok := n.brands[r.Brand]
+		if !ok {
+			return fmt.Sprintf(msgImportNameAbsent, "品牌", r.Brand)
+		}
+		m.BrandID = &id
+	}
+	if r.Category != "" {
+		switch ids := n.categories[r.Category]; len(ids) {
+		case 0:
+			return fmt.Sprintf(msgImportNameAbsent, "分类", r.Category)
+		case 1:
+			m.CategoryID = &ids[0]
+		default:
+			return fmt.Sprintf(msgImportCategory2, r.Category)
+		}
+	}
+	if r.Supplier != "" {
+		id, ok := n.suppliers[r.Supplier]
+		if !ok {
+			return fmt.Sprintf(msgImportNameAbsent, "供应商", r.Supplier)
+		}
+		m.SupplierID = &id
+	}
+	return ""
+}
+
+// ImportProducts adds the products of an .xlsx sheet to the company, all of them or, when any row is wrong, none:
+// the refusal names every wrong row by its number in the sheet (the first 20 of them). It answers how many were
+// added.
+func (s *Service) ImportProducts(ctx context.Context, p core.Principal, data []byte) (int, error) {
+	rows, lines, err := readSheet(data)
+	if err != nil {
+		return 0, err
+	}
+	err = s.db.Tx(ctx, func(tx *models.DB) error {
+		names, err := lockCatalogNames(tx, p.CompanyID)
+		if err != nil {
+			return err
+		}
+		skus := make([]string, len(rows))
+		for i := range rows {
+			skus[i] = strings.TrimSpace(rows[i].SKU)
+		}
+		taken, err := tx.LocalProductSKUsTaken(p.CompanyID, skus)
+		if err != nil {
+			return err
+		}
+		var problems []string
+		firstLine := map[string]int{}
+		products := make([]*models.LocalProduct, 0, len(rows))
+		now := s.now.Stamp()
+		for i := range rows {
+			m, err := rows[i].product()
+			msg := refusalText(err)
+			if msg == "" {
+				msg = names.resolve(&rows[i], m)
+			}
+			if msg == "" && taken[m.SKU] {
+				msg = MsgSKUTaken(m.SKU)
+			}
+			if msg == "" {
+				if at, twice := firstLine[m.SKU]; twice {
+					msg = fmt.Sprintf(msgImportSKUTwice, m.SKU, at)
+				}
+				firstLine[m.SKU] = lines[i]
+			}
+			if msg != "" {
+				problems = append(problems, fmt.Sprintf(msgImportRow, lines[i], msg))
+				continue
+			}
+			m.CompanyID, m.CreatedAt, m.UpdatedAt = p.CompanyID, now, now
+			products = append(products, m)
+		}
+		if len(problems) > 0 {
+			shown := problems[:min(len(problems), importErrorsShown)]
+			return core.Invalid(fmt.Sprintf(msgImportFailed, len(problems)) + strings.Join(shown, "；"))
+		}
+		return core.DuplicateAs(tx.CreateLocalProducts(products), MsgImportRace)
+	})
+	if err != nil {
+		return 0, err
+	}
+	return len(rows), nil
+}
+
+// refusalText is the message of a row's refusal, "" for none (the form's check only ever refuses).
+func refusalText(err error) string {
+	if err == nil {
+		return ""
+	}
+	return err.Error()
+}

@@ -1,0 +1,126 @@
+// Package service holds sellerhub's business rules. It knows nothing of echo or templ: pages and the JSON API
+// both call it and render what it returns. A refusal is an *Error whose Kind says how the caller should answer.
+package core
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+
+	"sellerhub/models"
+)
+
+// Kind classifies a refusal so that the API can choose its HTTP status and envelope code, and a page its message.
+type Kind int
+
+// The kinds of refusal, with the answer the API gives to each (see api-contract.md).
+const (
+	KindInvalid   Kind = iota + 1 // 400 A0400: the input is wrong
+	KindRefused                   // 400 B0001: a business rule says no
+	KindFailed                    // 200 B0001: a handled failure, such as a wrong password
+	KindNoSession                 // 403 A0231: no session, or it has ended
+	KindForbidden                 // 401 A0301: the session may not do this
+	KindLimited                   // 429 B0001: too many attempts
+	KindNotFound                  // 404 A0404: nothing there
+)
+
+// Error is a refusal with the message shown to the user.
+type Error struct {
+	Kind Kind
+	Msg  string
+}
+
+func (e *Error) Error() string { return e.Msg }
+
+// Invalid reports wrong input.
+func Invalid(msg string) *Error { return &Error{KindInvalid, msg} }
+
+// Refused reports a business rule that says no.
+func Refused(msg string) *Error { return &Error{KindRefused, msg} }
+
+// Failed reports a handled failure.
+func Failed(msg string) *Error { return &Error{KindFailed, msg} }
+
+// Limited reports too many attempts.
+func Limited(msg string) *Error { return &Error{KindLimited, msg} }
+
+// ErrNoSession is the refusal for calls made without a live session.
+var ErrNoSession = &Error{KindNoSession, "token已被禁止访问"}
+
+// ErrForbidden is the refusal for calls the session's user may not make.
+var ErrForbidden = &Error{KindForbidden, "访问未授权"}
+
+// NotFound reports that the thing asked for does not exist (or belongs to another company).
+func NotFound(what string) *Error { return &Error{KindNotFound, fmt.Sprintf("%s不存在", what)} }
+
+// Messages the spec fixes word for word.
+const (
+	MsgBadCredentials     = "账号或密码有误"
+	MsgAccountDisabled    = "账号已停用"
+	MsgAccountExpired     = "账号已过期"
+	MsgTooManyLogins      = "登录尝试过多，请15分钟后再试"
+	MsgPasswordRule       = "密码为数字，小写字母，大写字母，特殊符号 至少包含三种，长度为 8 - 30位"
+	MsgRepasswordEmpty    = "请再次输入密码"
+	MsgPasswordMismatch   = "两次输入密码不一致!"
+	MsgPhoneEmpty         = "手机不能为空"
+	MsgEmailEmpty         = "邮箱不能为空"
+	MsgNameEmpty          = "用户名不能为空"
+	MsgCompanyEmpty       = "公司名称不能为空"
+	MsgPasswordsBad       = "密码不能为空或者两次输入不一致"
+	MsgCodeEmpty          = "验证码不能为空"
+	MsgMobileEmpty        = "手机号码不能为空"
+	MsgAccountEmpty       = "手机号码或者邮箱不能为空"
+	MsgEmailBad           = "请输入正确的邮箱号！"
+	MsgPhoneBad           = "请输入正确的手机号码！"
+	MsgCodeInvalid        = "验证码失效或输入不正确"
+	MsgAccountTaken       = "账号已存在，请重新注册！"
+	MsgCodeTooSoon        = "验证码发送过于频繁，请60秒后再试"
+	MsgTooManyCodes       = "验证码请求过多，请稍后再试"
+	MsgOldPasswordWrong   = "原密码错误"
+	MsgPasswordWrong      = "密码错误"
+	MsgCodeSendFailed     = "验证码发送失败，请稍后再试"
+	MsgFtypeBad           = "验证码类型不正确"
+	MsgNameTooLong        = "用户名不能超过50个字符"
+	MsgCompanyTooLong     = "公司名称不能超过100个字符"
+	MsgOldPasswordEmpty   = "原密码不能为空"
+	MsgNewPasswordSameOld = "新密码不能与原密码相同"
+	MsgRecipientBad       = "接收人不存在"
+	MsgNotBound           = "账号未绑定"
+	MsgBindSelf           = "不能绑定当前登录的账号"
+	MsgPasswordEmpty      = "密码不能为空"
+	MsgAccountInUse       = "账号已存在"
+	MsgSamePhone          = "新手机号码与当前账号相同"
+	MsgSameEmail          = "新邮箱与当前邮箱相同"
+	MsgImageEmpty         = "请选择图片"
+	MsgImageType          = "图片格式不正确"
+	MsgImageTooBig        = "图片不能超过2MB"
+	MsgUnbindSelf         = "不能解绑当前登录的账号"
+	MsgVerifyPasswordNow  = "请先验证密码"
+	MsgOwnerHasUsers      = "请先移交或停用其他子账号"
+	// MsgDateBad answers a list filter's date that is not yyyy-MM-dd.
+	// MsgMarketplaceEmpty asks for the marketplace a listing, a store or a shipment plan is of.
+	MsgMarketplaceEmpty = "请选择站点"
+	MsgDateBad          = "日期格式不正确，应为yyyy-MM-dd"
+)
+
+// ParseID reads an id from a path; a malformed one names nothing, like a missing one.
+func ParseID(s string) (int64, bool) {
+	id, err := strconv.ParseInt(strings.TrimSpace(s), 10, 64)
+	return id, err == nil && id > 0
+}
+
+// NotFoundAs turns a lookup's ErrNotFound into the 404 refusal for what.
+func NotFoundAs(err error, what string) error {
+	if models.IsNotFound(err) {
+		return NotFound(what)
+	}
+	return err
+}
+
+// DuplicateAs turns a unique-key violation, a concurrent save that passed the same check, into the refusal msg.
+func DuplicateAs(err error, msg string) error {
+	if models.IsDuplicate(err) {
+		return Refused(msg)
+	}
+	return err
+}

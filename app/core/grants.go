@@ -1,0 +1,85 @@
+package core
+
+import "sync"
+
+// MenuRoute is one entry of a user's menu tree: a top group, a heading or a link.
+type MenuRoute struct {
+	ID        int64
+	Title     string
+	Path      string
+	Component string
+	Redirect  string
+	Icon      string
+	OldID     string
+	Sort      int
+	KeepAlive bool
+	Children  []MenuRoute
+}
+
+// UserMenu is what a user may see and do: the visible menu tree, their button permissions, and the sets the
+// permission checks look things up in.
+type UserMenu struct {
+	Routes      []MenuRoute
+	Permissions []string
+	paths       map[string]bool
+	perms       map[string]bool
+}
+
+// Allows tells whether the user was granted the menu entry at path.
+func (m *UserMenu) Allows(path string) bool { return m.paths[path] }
+
+// Can tells whether the user holds a button permission.
+func (m *UserMenu) Can(code string) bool { return m.perms[code] }
+
+// MenuCache keeps each user's compiled menu: building one reads roles, grants and the whole menu, and the shell
+// asks for it on every page. Changing grants drops the affected users' entries.
+type MenuCache struct {
+	mu    sync.RWMutex
+	users map[int64]*UserMenu
+}
+
+// Get answers a user's cached menu, nil when none is cached.
+func (c *MenuCache) Get(userID int64) *UserMenu {
+	c.mu.RLock()
+	defer c.mu.RUnlock()
+	return c.users[userID]
+}
+
+// Put caches a user's compiled menu.
+func (c *MenuCache) Put(userID int64, m *UserMenu) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.users[userID] = m
+}
+
+// NewMenuCache is an empty cache.
+func NewMenuCache() *MenuCache { return &MenuCache{users: map[int64]*UserMenu{}} }
+
+// Drop forgets the cached menus of the given users; their next call rebuilds them.
+func (c *MenuCache) Drop(userIDs ...int64) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	for _, id := range userIDs {
+		delete(c.users, id)
+	}
+}
+
+// DropAll forgets every cached menu, after the product menu itself changed.
+func (c *MenuCache) DropAll() {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	clear(c.users)
+}
+
+// NewUserMenu is a user's compiled menu: the visible tree, the menu paths granted (visible or not) and the button
+// permissions held.
+func NewUserMenu(routes []MenuRoute, paths []string, permissions []string) *UserMenu {
+	m := &UserMenu{Routes: routes, Permissions: permissions, paths: map[string]bool{}, perms: map[string]bool{}}
+	for _, p := range paths {
+		m.paths[p] = true
+	}
+	for _, c := range permissions {
+		m.perms[c] = true
+	}
+	return m
+}

@@ -1,0 +1,130 @@
+package core
+
+import (
+	"fmt"
+	"strings"
+	"time"
+	"unicode/utf8"
+
+	"sellerhub/models"
+)
+
+// ListQuery is the body of the paged list calls of the simple admin lists (tags, tag groups, clients,
+// customers): the page, the sort the table island asks for, and the name filter. GroupID narrows tags to a group.
+type ListQuery struct {
+	PageRequest
+	Sort    string `json:"sort" form:"sort"`
+	Order   string `json:"order" form:"order"`
+	Name    string `json:"name" form:"name"`
+	GroupID string `json:"groupId" form:"groupId"`
+}
+
+// NamedList turns the query into the model's list request. sortable maps the columns the island may sort by
+// (its field names) to the table's columns: anything else, including SQL, sorts by name.
+func (q ListQuery) NamedList(sortable map[string]string) (models.NamedList, PageRequest) {
+	r := q.PageRequest.Normalized()
+	return models.NamedList{Name: strings.TrimSpace(q.Name), OrderBy: sortable[q.Sort],
+		Desc: strings.EqualFold(q.Order, "desc"), Offset: r.Offset(), Limit: r.Size}, r
+}
+
+// Field is one text field of a form with its rules: its label for the messages, its longest length in
+// characters, and whether it may be empty.
+type Field struct {
+	Value    *string
+	Label    string
+	Max      int
+	Required bool
+}
+
+// CheckFields trims the fields and tells what is wrong with the first bad one: 名称不能为空, 名称不能超过50个字符.
+func CheckFields(fields ...Field) error {
+	for _, f := range fields {
+		*f.Value = strings.TrimSpace(*f.Value)
+		switch {
+		case f.Required && *f.Value == "":
+			return Invalid(f.Label + "不能为空")
+		case utf8.RuneCountInString(*f.Value) > f.Max:
+			return Invalid(fmt.Sprintf("%s不能超过%d个字符", f.Label, f.Max))
+		}
+	}
+	return nil
+}
+
+// NameFree refuses a name the company already uses on a row other than self (0 for a new row). find looks the
+// name up and answers the row's id.
+func NameFree(find func() (int64, error), self int64, taken string) error {
+	id, err := find()
+	switch {
+	case models.IsNotFound(err):
+		return nil
+	case err != nil:
+		return err
+	case id != self:
+		return Refused(taken)
+	}
+	return nil
+}
+
+// DayRange reads the dates of a list's filter (yyyy-MM-dd, days in loc, both included, "" for open) as the
+// instants from (included) and to (excluded).
+func DayRange(loc *time.Location, start, end string) (from, to time.Time, err error) {
+	day := func(s string) (time.Time, error) {
+		t, err := time.ParseInLocation(time.DateOnly, strings.TrimSpace(s), loc)
+		if err != nil {
+			return t, Invalid(MsgDateBad)
+		}
+		return t.UTC(), nil
+	}
+	if strings.TrimSpace(start) != "" {
+		if from, err = day(start); err != nil {
+			return
+		}
+	}
+	if strings.TrimSpace(end) != "" {
+		if to, err = day(end); err != nil {
+			return
+		}
+		to = to.AddDate(0, 0, 1)
+	}
+	return
+}
+
+// PageRequest is the body of a paged list call.
+type PageRequest struct {
+	Current int `json:"currentpage" form:"currentpage"`
+	Size    int `json:"pagesize" form:"pagesize"`
+}
+
+// Page sizes of the list calls: 10 unless asked, and never more than 100 rows in one answer.
+const (
+	defaultPageSize = 10
+	maxPageSize     = 100
+)
+
+// Normalized fills in the first page and the default size, and caps the size.
+func (r PageRequest) Normalized() PageRequest {
+	if r.Current < 1 {
+		r.Current = 1
+	}
+	if r.Size < 1 {
+		r.Size = defaultPageSize
+	}
+	r.Size = min(r.Size, maxPageSize)
+	return r
+}
+
+// Offset is how many rows come before the page.
+func (r PageRequest) Offset() int { return (r.Current - 1) * r.Size }
+
+// MaxExportRows bounds an export: a spreadsheet of more rows than this is no longer read by a person.
+const MaxExportRows = 100000
+
+// Required is a text field that must not be empty, of at most max characters.
+func Required(value *string, label string, max int) Field {
+	return Field{Value: value, Label: label, Max: max, Required: true}
+}
+
+// Optional is a text field that may be empty, of at most max characters.
+func Optional(value *string, label string, max int) Field {
+	return Field{Value: value, Label: label, Max: max}
+}

@@ -1,0 +1,156 @@
+package app_test
+
+import (
+	"go/ast"
+	"go/parser"
+	"go/token"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"slices"
+	"strconv"
+	"strings"
+	"testing"
+)
+
+// domainOrder is the one-way dependency order of the business domains (README, "Code layout"): a domain may
+// import only the domains before it. The Amazon protocol clients come first: every domain may call Amazon, and
+// they know nothing of the product.
+var domainOrder = []string{"amazon", "core", "accounts", "admin", "messages", "reference", "stores", "catalog",
+	"stock", "shipping"}
+
+// handlerDirs are the folders under app/ that hold handlers and their test support, not business rules.
+var handlerDirs = []string{"api", "pages", "middleware", "apptest"}
+
+// maxMethods bounds a type's method set: past it, a domain is doing two jobs and should be cut in two.
+const maxMethods = 60
+
+// packageFiles parses the non-test Go files of every package under app/, by folder relative to app/.
+func packageFiles(t *testing.T) map[string][]*ast.File {
+	t.Helper()
+	fset := token.NewFileSet()
+	out := map[string][]*ast.File{}
+	err := filepath.WalkDir(".", func(path string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() || !strings.HasSuffix(path, ".go") || strings.HasSuffix(path, "_test.go") {
+			return err
+		}
+		f, err := parser.ParseFile(fset, path, nil, parser.SkipObjectResolution)
+		if err != nil {
+			return err
+		}
+		dir := filepath.ToSlash(filepath.Dir(path))
+		out[dir] = append(out[dir], f)
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return out
+}
+
+// domainOf names the domain a folder or an import path under app/ belongs to ("" for the app package itself).
+func domainOf(rel string) string {
+	if rel == "." || rel == "" {
+		return ""
+	}
+	first, _, _ := strings.Cut(rel, "/")
+	return first
+}
+
+// TestDomainsImportOnlyTheDomainsBeforeThem fails when a business package imports one later in the order, a
+// handler package, echo or templ, or when a new package under app/ is placed in no order at all.
+func TestDomainsImportOnlyTheDomainsBeforeThem(t *testing.T) {
+	packages := packageFiles(t)
+	if len(packages) < len(domainOrder) {
+		t.Fatalf("found %d packages under app/, expected at least the %d domains", len(packages), len(domainOrder))
+	}
+	checked := 0
+	for dir, files := range packages {
+		domain := domainOf(dir)
+		if domain == "" || slices.Contains(handlerDirs, domain) {
+			continue
+		}
+		rank := slices.Index(domainOrder, domain)
+		if rank < 0 {
+			t.Errorf("app/%s is in no place of the domain order: add it to domainOrder and the README's code layout", dir)
+			continue
+		}
+		for _, f := range files {
+			for _, imp := range f.Imports {
+				path, _ := strconv.Unquote(imp.Path.Value)
+				name := f.Name.Name + " (app/" + dir + ")"
+				switch {
+				case strings.HasPrefix(path, "github.com/labstack/echo"), strings.HasPrefix(path, "github.com/a-h/templ"),
+					path == "sellerhub/views":
+					t.Errorf("%s imports %s: business rules know nothing of HTTP or templates", name, path)
+				case path == "sellerhub/app":
+					t.Errorf("%s imports the app package", name)
+				case strings.HasPrefix(path, "sellerhub/app/"):
+					to := domainOf(strings.TrimPrefix(path, "sellerhub/app/"))
+					if to == domain {
+						continue
+					}
+					if slices.Contains(handlerDirs, to) {
+						t.Errorf("%s imports the handler package %s", name, path)
+						continue
+					}
+					if r := slices.Index(domainOrder, to); r < 0 || r > rank {
+						t.Errorf("%s imports %s, which comes after it in the domain order %v", name, path, domainOrder)
+					}
+				}
+			}
+		}
+		checked++
+	}
+	t.Logf("%d business packages checked against the order %v", checked, domainOrder)
+}
+
+// TestNoTypeHasTooManyMethods keeps the domains small: a type of more than maxMethods methods fails.
+func TestNoTypeHasTooManyMethods(t *testing.T) {
+	largest, largestName := 0, ""
+	for dir, files := range packageFiles(t) {
+		methods := map[string]int{}
+		for _, f := range files {
+			for _, decl := range f.Decls {
+				fn, ok := decl.(*ast.FuncDecl)
+				if !ok || fn.Recv == nil || len(fn.Recv.List) == 0 {
+					continue
+				}
+				methods[receiverType(fn.Recv.List[0].Type)]++
+			}
+		}
+		for typ, n := range methods {
+			name := "app/" + dir + "." + typ
+			if n > maxMethods {
+				t.Errorf("%s has %d methods (at most %d): cut it by what its callers use", name, n, maxMethods)
+			}
+			if n > largest {
+				largest, largestName = n, name
+			}
+		}
+	}
+	t.Logf("largest method set: %s with %d", largestName, largest)
+}
+
+func receiverType(e ast.Expr) string {
+	switch x := e.(type) {
+	case *ast.StarExpr:
+		return receiverType(x.X)
+	case *ast.IndexExpr:
+		return receiverType(x.X)
+	case *ast.Ident:
+		return x.Name
+	}
+	return "?"
+}
+
+// The order in the README is the one this test holds: a reader of either finds the same list.
+func TestReadmeStatesTheDomainOrder(t *testing.T) {
+	readme, err := os.ReadFile("../README.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := strings.Join(domainOrder, " <- "); !strings.Contains(string(readme), want) {
+		t.Errorf("README.md does not state the domain order %q", want)
+	}
+}

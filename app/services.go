@@ -1,0 +1,77 @@
+package app
+
+import (
+	"log/slog"
+	"net/http"
+	"time"
+
+	"github.com/alexedwards/scs/v2"
+
+	"sellerhub/app/accounts"
+	"sellerhub/app/admin"
+	"sellerhub/app/amazon"
+	"sellerhub/app/catalog"
+	"sellerhub/app/core"
+	"sellerhub/app/messages"
+	"sellerhub/app/reference"
+	"sellerhub/app/shipping"
+	"sellerhub/app/stock"
+	"sellerhub/app/stores"
+	"sellerhub/config"
+	"sellerhub/models"
+)
+
+// ServiceDeps is what the domain services are built from; main.go and the test harness make it.
+type ServiceDeps struct {
+	DB       *models.DB
+	Sessions *scs.SessionManager
+	Sender   accounts.CodeSender
+	Config   *config.Config
+	Log      *slog.Logger
+	// Now is the clock; nil: the machine's. Tests move it to expire codes and sessions.
+	Now func() time.Time
+	// HTTP makes outgoing calls (the SSO probe); nil: a client with a 5 s limit.
+	HTTP *http.Client
+	// AmazonHTTP calls Amazon; nil: built from the configuration (tests shorten its retry waits).
+	AmazonHTTP *amazon.HTTP
+}
+
+// Services are the product's business domains, each built from only what it uses. The route table hands each
+// handler the ones it calls.
+type Services struct {
+	Accounts  *accounts.Service
+	Admin     *admin.Service
+	Messages  *messages.Service
+	Reference *reference.Service
+	Stores    *stores.Service
+	Catalog   *catalog.Service
+	Stock     *stock.Service
+	Shipping  *shipping.Service
+	Uploads   *core.Uploads
+}
+
+// NewServices builds the domains in their dependency order (see the README's code layout). The cache of compiled
+// menus is shared: admin fills it, and accounts drops a user's entry when the user's profile changes.
+func NewServices(d ServiceDeps) Services {
+	now := core.Clock(d.Now)
+	if d.Now == nil {
+		now = time.Now
+	}
+	menus := core.NewMenuCache()
+	uploads := &core.Uploads{Dir: d.Config.UploadDir, Log: d.Log}
+	acc := accounts.New(accounts.Deps{DB: d.DB, Sessions: d.Sessions, Sender: d.Sender, Config: d.Config, Log: d.Log,
+		Now: now, HTTP: d.HTTP, Menus: menus, Uploads: uploads})
+	adm := admin.New(admin.Deps{DB: d.DB, Accounts: acc, Menus: menus, Now: now,
+		PlatformAdmins: d.Config.PlatformAdmins, TimeZone: d.Config.TimeZone})
+	return Services{
+		Accounts:  acc,
+		Admin:     adm,
+		Messages:  messages.New(d.DB, adm, now),
+		Reference: reference.New(d.DB, now),
+		Stores:    stores.New(stores.Deps{DB: d.DB, Config: d.Config, Log: d.Log, Now: now, AmazonHTTP: d.AmazonHTTP}),
+		Catalog:   catalog.New(d.DB, now, uploads),
+		Stock:     stock.New(d.DB, now, d.Config.TimeZone),
+		Shipping:  shipping.New(d.DB, now),
+		Uploads:   uploads,
+	}
+}

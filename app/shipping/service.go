@@ -1,0 +1,19 @@
+// Package shipping owns FBA shipments: shipment plans, shipments made from plans, by hand or imported, the
+// handling steps that move their stock, and the pick list.
+package shipping
+
+import (
+	"sellerhub/app/core"
+	"sellerhub/models"
+)
+
+// Service is the shipping domain.
+type Service struct {
+	db  *models.DB
+	now core.Clock
+}
+
+// New builds the service.
+func New(db *models.DB, now core.Clock) *Service {
+	return &Service{db: db, now: now}
+}

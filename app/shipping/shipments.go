@@ -1,0 +1,292 @@
+package shipping
+
+import (
+	"context"
+	"fmt"
+	"regexp"
+	"strings"
+
+	"sellerhub/app/core"
+
+	"sellerhub/models"
+)
+
+// Messages of the shipment (货件) calls.
+const (
+	MsgShipmentIDBad    = "货件ID格式不正确，应为FBA开头的字母或数字，如FBA15XXXXXXX"
+	MsgShipmentIDTaken  = "Duplicate entry：货件ID已存在"
+	MsgCenterEmpty      = "请输入目的配送中心"
+	MsgCenterBad        = "配送中心代码应为3到8位字母或数字，如ONT8"
+	MsgPlanEmpty        = "请选择发货计划"
+	msgPlanListingGone  = "平台SKU %s 已不在该店铺站点，或已取消配对，请修改发货计划"
+	shipmentDocType     = "FBA货件" // as the demo seed books its shipments (seed.DocShipment)
+	amazonStatusWorking = "WORKING"
+	amazonStatusShipped = "SHIPPED"
+)
+
+var (
+	shipmentIDPattern = regexp.MustCompile(`^FBA[0-9A-Z]{5,17}$`)
+	centerPattern     = regexp.MustCompile(`^[0-9A-Z]{3,8}$`)
+)
+
+// ShipmentStatusNames are the local states (domain.md: shipments to Amazon).
+var ShipmentStatusNames = map[int]string{
+	models.ShipmentRejected: "驳回", models.ShipmentCancelled: "取消", models.ShipmentConfirm: "待确认",
+	models.ShipmentPicking: "配货", models.ShipmentBoxing: "装箱", models.ShipmentShipped: "发货出库",
+}
+
+// AmazonStatuses are Amazon's shipment states a user may set by hand once shipped, with their names.
+var AmazonStatuses = []struct{ Code, Name string }{
+	{"SHIPPED", "已发货"}, {"IN_TRANSIT", "在途"}, {"DELIVERED", "已送达"}, {"CHECKED_IN", "已签入"},
+	{"RECEIVING", "接收中"}, {"CLOSED", "已完成"}, {"CANCELLED", "已取消（异常）"}, {"DELETED", "已删除（异常）"},
+	{"ERROR", "错误（异常）"},
+}
+
+// ShipmentStatusText is a shipment's state in words: the local one until it is shipped, then what Amazon's says —
+// 已完成 when closed, 异常 when cancelled, deleted or in error.
+func ShipmentStatusText(status int, amazon string) string {
+	if status != models.ShipmentShipped {
+		return ShipmentStatusNames[status]
+	}
+	switch amazon {
+	case "CLOSED":
+		return "已完成"
+	case "CANCELLED", "DELETED", "ERROR":
+		return "异常"
+	case "", amazonStatusWorking:
+		return ShipmentStatusNames[status]
+	}
+	for _, a := range AmazonStatuses {
+		if a.Code == amazon {
+			return a.Name
+		}
+	}
+	return amazon
+}
+
+var shipmentSorts = map[string]string{"shipmentId": "shipment_id", "createdAt": "created_at", "status": "status"}
+
+// ShipmentQuery is the body of the shipment list: the page, the sort, a status ("" for all) and part of the id.
+type ShipmentQuery struct {
+	core.PageRequest
+	Sort       string `json:"sort"`
+	Order      string `json:"order"`
+	Status     string `json:"status"`
+	ShipmentID string `json:"shipmentId"`
+}
+
+// ShipmentPage lists a page of the company's shipments.
+func (s *Service) ShipmentPage(ctx context.Context, p core.Principal, q ShipmentQuery) ([]models.ShipmentRow, int64, core.PageRequest, error) {
+	r := q.PageRequest.Normalized()
+	f := models.ShipmentFilter{UserID: p.UserID, ShipmentID: strings.TrimSpace(q.ShipmentID), OrderBy: shipmentSorts[q.Sort],
+		Desc: strings.EqualFold(q.Order, "desc"), Offset: r.Offset(), Limit: r.Size}
+	if n, ok := statusFilter(q.Status); ok {
+		f.Status = &n
+	}
+	rows, total, err := s.db.With(ctx).ShipmentPage(p.CompanyID, f)
+	return rows, total, r, err
+}
+
+// ShipmentDetail is everything about one shipment: its row, items, cartons and timeline.
+type ShipmentDetail struct {
+	models.ShipmentRow
+	Items   []models.ShipmentItemRow
+	Cartons []models.CartonWithItems
+	Events  []models.ShipmentEvent
+	// Fulfillable is each item's product's fulfillable stock in the shipment's warehouse, by product id.
+	Fulfillable map[int64]int
+}
+
+// Shipment loads one of the company's shipments by Amazon's shipment id, with everything about it.
+func (s *Service) Shipment(ctx context.Context, p core.Principal, shipmentID string) (*ShipmentDetail, error) {
+	return s.shipmentDetail(s.db.With(ctx), p, strings.TrimSpace(shipmentID))
+}
+
+func (s *Service) shipmentDetail(db *models.DB, p core.Principal, shipmentID string) (*ShipmentDetail, error) {
+	companyID := p.CompanyID
+	row, err := db.ShipmentRowByShipmentID(companyID, p.UserID, shipmentID)
+	if err != nil {
+		return nil, core.NotFoundAs(err, whatShipment)
+	}
+	d := &ShipmentDetail{ShipmentRow: *row, Fulfillable: map[int64]int{}}
+	if d.Items, err = db.ShipmentItemsOf(companyID, row.ID); err != nil {
+		return nil, err
+	}
+	if d.Cartons, err = db.ShipmentCartonsOf(companyID, row.ID); err != nil {
+		return nil, err
+	}
+	if d.Events, err = db.ShipmentEventsOf(companyID, row.ID); err != nil {
+		return nil, err
+	}
+	for _, it := range d.Items {
+		st, err := db.StockOf(companyID, row.WarehouseID, it.ProductID)
+		if err != nil {
+			return nil, err
+		}
+		d.Fulfillable[it.ProductID] = st.Fulfillable
+	}
+	return d, nil
+}
+
+// ShipmentHead is what every way of creating a shipment sends about it: Amazon's shipment id (generated when
+// empty), a name, the destination fulfilment centre and a remark.
+type ShipmentHead struct {
+	ShipmentID string `json:"shipmentId"`
+	Name       string `json:"name"`
+	Center     string `json:"center"`
+	Remark     string `json:"remark"`
+}
+
+func (h *ShipmentHead) check() error {
+	if err := core.CheckFields(core.Optional(&h.Name, "货件名称", 100), core.Optional(&h.Remark, "备注", 500)); err != nil {
+		return err
+	}
+	h.ShipmentID = strings.ToUpper(strings.TrimSpace(h.ShipmentID))
+	h.Center = strings.ToUpper(strings.TrimSpace(h.Center))
+	switch {
+	case h.ShipmentID != "" && !shipmentIDPattern.MatchString(h.ShipmentID):
+		return core.Invalid(MsgShipmentIDBad)
+	case h.Center == "":
+		return core.Invalid(MsgCenterEmpty)
+	case !centerPattern.MatchString(h.Center):
+		return core.Invalid(MsgCenterBad)
+	}
+	return nil
+}
+
+// FromPlanForm creates a shipment from a submitted plan: all its items, under the listings' FNSKUs.
+type FromPlanForm struct {
+	ShipmentHead
+	PlanID string `json:"planId"`
+}
+
+// ManualShipmentForm is a shipment entered by hand, for sellers without API access.
+type ManualShipmentForm struct {
+	ShipmentHead
+	GroupID       string         `json:"groupId"`
+	MarketplaceID string         `json:"marketplaceId"`
+	WarehouseID   string         `json:"warehouseId"`
+	Items         []ShipItemForm `json:"items"`
+}
+
+// newShipmentID is a shipment id Amazon-style: FBA15 and seven random characters of 0-9A-Z.
+func newShipmentID() string { return "FBA15" + randomBase36(7) }
+
+// CreateShipmentFromPlan creates a shipment (待确认) from one of the company's submitted plans, which becomes
+// 已生成货件.
+func (s *Service) CreateShipmentFromPlan(ctx context.Context, p core.Principal, f FromPlanForm) (*ShipmentDetail, error) {
+	if err := f.check(); err != nil {
+		return nil, err
+	}
+	if strings.TrimSpace(f.PlanID) == "" {
+		return nil, core.Invalid(MsgPlanEmpty)
+	}
+	var out *ShipmentDetail
+	err := s.db.Tx(ctx, func(tx *models.DB) error {
+		plan, err := lockPlan(tx, p, f.PlanID)
+		if err != nil {
+			return err
+		}
+		if plan.Status != models.PlanSubmitted {
+			return core.Refused(MsgPlanNotSubmitted)
+		}
+		planItems, err := tx.ShipmentPlanItems(p.CompanyID, plan)
+		if err != nil {
+			return err
+		}
+		where := shipPlace{group: plan.GroupID, marketplace: plan.MarketplaceID, warehouse: plan.WarehouseID}
+		items := make([]models.ShipmentItem, len(planItems))
+		for i, it := range planItems {
+			l, err := tx.PairedListing(p.CompanyID, where.group, where.marketplace, where.warehouse, it.SellerSKU)
+			if models.IsNotFound(err) || (err == nil && l.ProductID != it.ProductID) {
+				return core.Refused(fmt.Sprintf(msgPlanListingGone, it.SellerSKU))
+			} else if err != nil {
+				return err
+			}
+			items[i] = models.ShipmentItem{ProductID: it.ProductID, SellerSKU: it.SellerSKU, FNSKU: l.FNSKU, Quantity: it.Quantity}
+		}
+		planID := plan.ID
+		sh, err := s.createShipment(tx, p, f.ShipmentHead, where, &planID, items)
+		if err != nil {
+			return err
+		}
+		plan.Status, plan.UpdatedAt = models.PlanShipped, s.now.Stamp()
+		if err := tx.SetShipmentPlanStatus(plan); err != nil {
+			return err
+		}
+		out, err = s.shipmentDetail(tx, p, sh.ShipmentID)
+		return err
+	})
+	return out, err
+}
+
+// CreateManualShipment saves a shipment entered by hand (待确认): its lines are the store group's paired seller
+// SKUs in the marketplace.
+func (s *Service) CreateManualShipment(ctx context.Context, p core.Principal, f ManualShipmentForm) (*ShipmentDetail, error) {
+	if err := f.check(); err != nil {
+		return nil, err
+	}
+	var out *ShipmentDetail
+	err := s.db.Tx(ctx, func(tx *models.DB) error {
+		sh, err := s.manualShipment(tx, p, f)
+		if err != nil {
+			return err
+		}
+		out, err = s.shipmentDetail(tx, p, sh.ShipmentID)
+		return err
+	})
+	return out, err
+}
+
+// manualShipment checks a hand-entered shipment and writes it, in the caller's transaction.
+func (s *Service) manualShipment(tx *models.DB, p core.Principal, f ManualShipmentForm) (*models.Shipment, error) {
+	where, err := shipFrom(tx, p, f.GroupID, f.MarketplaceID, f.WarehouseID)
+	if err != nil {
+		return nil, err
+	}
+	listings, err := shipItems(tx, p.CompanyID, where, f.Items)
+	if err != nil {
+		return nil, err
+	}
+	items := make([]models.ShipmentItem, len(listings))
+	for i, l := range listings {
+		items[i] = models.ShipmentItem{ProductID: l.ProductID, SellerSKU: l.SellerSKU, FNSKU: l.FNSKU, Quantity: f.Items[i].Quantity}
+	}
+	return s.createShipment(tx, p, f.ShipmentHead, where, nil, items)
+}
+
+// createShipment writes a new shipment (待确认, Amazon WORKING) with its items and the first line of its
+// timeline. A shipment id the company already has is refused; an empty one is generated.
+func (s *Service) createShipment(tx *models.DB, p core.Principal, h ShipmentHead, where shipPlace, planID *int64, items []models.ShipmentItem) (*models.Shipment, error) {
+	id := h.ShipmentID
+	for id == "" {
+		candidate := newShipmentID()
+		taken, err := tx.ShipmentIDTaken(p.CompanyID, candidate)
+		if err != nil {
+			return nil, err
+		}
+		if !taken {
+			id = candidate
+		}
+	}
+	if taken, err := tx.ShipmentIDTaken(p.CompanyID, id); err != nil {
+		return nil, err
+	} else if taken {
+		return nil, core.Refused(MsgShipmentIDTaken)
+	}
+	now, creator := s.now.Stamp(), p.UserID
+	sh := &models.Shipment{CompanyID: p.CompanyID, ShipmentID: id, Name: h.Name, PlanID: planID, GroupID: where.group,
+		MarketplaceID: where.marketplace, WarehouseID: where.warehouse, Center: h.Center, Status: models.ShipmentConfirm,
+		AmazonStatus: amazonStatusWorking, Remark: h.Remark, CreatorID: &creator, CreatedAt: now, UpdatedAt: now}
+	if err := tx.CreateShipment(sh, items); err != nil {
+		return nil, core.DuplicateAs(err, MsgShipmentIDTaken)
+	}
+	return sh, s.event(tx, p, sh, "创建货件", "")
+}
+
+// event writes a line of the shipment's timeline.
+func (s *Service) event(tx *models.DB, p core.Principal, sh *models.Shipment, action, detail string) error {
+	operator := p.UserID
+	return tx.AddShipmentEvent(&models.ShipmentEvent{CompanyID: p.CompanyID, ShipmentRef: sh.ID, Action: action,
+		Status: sh.Status, Detail: detail, OperatorID: &operator, CreatedAt: s.now.Stamp()})
+}

@@ -1,0 +1,100 @@
+package stock
+
+import (
+	"context"
+	"strings"
+
+	"sellerhub/app/core"
+
+	"sellerhub/models"
+)
+
+// productPickerLimit bounds the product picker's answer: the user narrows by typing, not by scrolling.
+const productPickerLimit = 20
+
+var (
+	stockSorts = map[string]string{"warehouseName": "warehouses.name", "sku": "local_products.sku",
+		"productName": "local_products.name", "inbound": "stocks.inbound", "fulfillable": "stocks.fulfillable",
+		"outbound": "stocks.outbound", "updatedAt": "stocks.updated_at"}
+	ledgerSorts = map[string]string{"createdAt": "stock_ledger.created_at", "docNumber": "stock_ledger.doc_number",
+		"sku": "local_products.sku"}
+)
+
+// StockQuery is the body of the stock list: the page, the sort, a warehouse and a part of the SKU or name.
+type StockQuery struct {
+	core.PageRequest
+	Sort        string `json:"sort"`
+	Order       string `json:"order"`
+	WarehouseID string `json:"warehouseId"`
+	Search      string `json:"search"`
+}
+
+// filter turns the query into the model's filter. A warehouse id that is not a number matches nothing (ok false).
+func (q StockQuery) filter(sortable map[string]string) (models.StockFilter, core.PageRequest, bool) {
+	r := q.PageRequest.Normalized()
+	f := models.StockFilter{Search: strings.TrimSpace(q.Search), OrderBy: sortable[q.Sort],
+		Desc: strings.EqualFold(q.Order, "desc"), Offset: r.Offset(), Limit: r.Size}
+	ok := true
+	if strings.TrimSpace(q.WarehouseID) != "" {
+		f.WarehouseID, ok = core.ParseID(q.WarehouseID)
+	}
+	return f, r, ok
+}
+
+// StockPage lists a page of the company's stock: each product's inbound, fulfillable and outbound quantities in
+// each warehouse, with the total and the page served.
+func (s *Service) StockPage(ctx context.Context, p core.Principal, q StockQuery) ([]models.StockRow, int64, core.PageRequest, error) {
+	f, r, ok := q.filter(stockSorts)
+	if !ok {
+		return []models.StockRow{}, 0, r, nil
+	}
+	rows, total, err := s.db.With(ctx).StockPage(p.CompanyID, f)
+	return rows, total, r, err
+}
+
+// LedgerQuery is the body of the 库存流水 list: the stock list's filters, a product, a part of the document
+// number and the dates (yyyy-MM-dd, both included).
+type LedgerQuery struct {
+	StockQuery
+	ProductID string `json:"productId"`
+	DocNumber string `json:"docNumber"`
+	StartDate string `json:"startDate"`
+	EndDate   string `json:"endDate"`
+}
+
+// LedgerPage lists a page of the company's ledger, newest first, with the total and the page served.
+func (s *Service) LedgerPage(ctx context.Context, p core.Principal, q LedgerQuery) ([]models.LedgerRow, int64, core.PageRequest, error) {
+	sf, r, ok := q.filter(ledgerSorts)
+	if q.Sort == "" {
+		sf.Desc = true
+	}
+	f := models.LedgerFilter{StockFilter: sf, DocNumber: strings.TrimSpace(q.DocNumber)}
+	if strings.TrimSpace(q.ProductID) != "" {
+		var okProduct bool
+		f.ProductID, okProduct = core.ParseID(q.ProductID)
+		ok = ok && okProduct
+	}
+	var err error
+	if f.From, f.To, err = core.DayRange(s.timeZone, q.StartDate, q.EndDate); err != nil {
+		return nil, 0, r, err
+	}
+	if !ok {
+		return []models.LedgerRow{}, 0, r, nil
+	}
+	rows, total, err := s.db.With(ctx).LedgerPage(p.CompanyID, f)
+	return rows, total, r, err
+}
+
+// ProductsWithStock answers the document's product picker: the company's products whose SKU or name contains
+// search, each with its stock in the warehouse.
+func (s *Service) ProductsWithStock(ctx context.Context, p core.Principal, warehouseID, search string) ([]models.ProductStock, error) {
+	w, ok := core.ParseID(warehouseID)
+	if !ok {
+		return nil, core.Invalid(MsgDocWarehouseEmpty)
+	}
+	db := s.db.With(ctx)
+	if _, err := db.WarehouseByID(p.CompanyID, w); err != nil {
+		return nil, core.NotFoundAs(err, whatWarehouse)
+	}
+	return db.ProductsWithStock(p.CompanyID, w, strings.TrimSpace(search), productPickerLimit)
+}

@@ -1,0 +1,307 @@
+package stock
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strings"
+
+	"sellerhub/app/core"
+
+	"sellerhub/models"
+)
+
+// Messages of the inbound (入库单) and outbound (出库单) document calls.
+const (
+	MsgDocWarehouseEmpty    = "请选择仓库"
+	MsgDocWarehouseMissing  = "仓库不存在"
+	MsgDocWarehouseDisabled = "仓库已停用，不能新建单据"
+	MsgDocLinesEmpty        = "请添加产品"
+	MsgDocTooManyLines      = "产品不能超过500行"
+	MsgDocStatusBad         = "单据状态不正确"
+	MsgDocNotDraft          = "只有待提交的单据可以提交"
+	MsgDocNotSubmitted      = "只有待审核的单据可以审核"
+	MsgDocCancelled         = "单据已作废"
+	MsgWarehouseStocktaking = "仓库正在盘点，暂停出入库"
+	msgDocLine              = "第%d行："
+	msgDocProductMissing    = "产品不存在"
+	msgDocProductTwice      = "产品重复"
+	msgDocQuantityBad       = "数量必须为1到1000000的整数"
+	// MsgOutboundShort names the product and what is there: 库存不足：SKU A-1 可用库存 3，出库数量 5.
+	MsgOutboundShort = "库存不足：SKU %s 可用库存 %d，出库数量 %d"
+	// MsgCancelShort refuses to cancel an approved inbound document whose stock has been used since.
+	MsgCancelShort = "库存已被使用，不能作废：SKU %s 可用库存 %d，需扣回 %d"
+)
+
+// Button permissions of the document screens. Reading needs the list's screen (its menu entry).
+const (
+	PermissionInboundAdd      = "erp:wh:inbound:add"
+	PermissionInboundApprove  = "erp:wh:inbound:approve"
+	PermissionInboundCancel   = "erp:wh:inbound:cancel"
+	PermissionOutboundAdd     = "erp:wh:outbound:add"
+	PermissionOutboundApprove = "erp:wh:outbound:approve"
+	PermissionOutboundCancel  = "erp:wh:outbound:cancel"
+)
+
+const (
+	maxDocumentLines    = 500
+	maxLineQuantity     = 1_000_000
+	documentNumberTries = 5
+)
+
+// documentKinds names each kind and its number prefix, and says which way its approval moves fulfillable stock.
+var documentKinds = map[string]struct {
+	what, prefix string
+	sign         int
+}{
+	models.DocInbound:  {"入库单", "RK", +1},
+	models.DocOutbound: {"出库单", "CK", -1},
+}
+
+// CancelDocType is the ledger's document type of the reversal written when an approved document is cancelled.
+func CancelDocType(kind string) string { return kind + "_cancel" }
+
+// DocumentLineForm is one line of a new document: a product of the company and a positive quantity.
+type DocumentLineForm struct {
+	ProductID string `json:"productId"`
+	Quantity  int    `json:"quantity"`
+	Remark    string `json:"remark"`
+}
+
+// DocumentForm is a new document: its warehouse, its lines and a remark.
+type DocumentForm struct {
+	WarehouseID string             `json:"warehouseId"`
+	Remark      string             `json:"remark"`
+	Lines       []DocumentLineForm `json:"lines"`
+}
+
+// lines checks the form's lines and answers them with the products' ids.
+func (f *DocumentForm) lines() ([]models.StockDocumentLine, []int64, error) {
+	if err := core.CheckFields(core.Optional(&f.Remark, "备注", 500)); err != nil {
+		return nil, nil, err
+	}
+	switch {
+	case len(f.Lines) == 0:
+		return nil, nil, core.Invalid(MsgDocLinesEmpty)
+	case len(f.Lines) > maxDocumentLines:
+		return nil, nil, core.Invalid(MsgDocTooManyLines)
+	}
+	out := make([]models.StockDocumentLine, len(f.Lines))
+	ids := make([]int64, len(f.Lines))
+	seen := map[int64]bool{}
+	for i := range f.Lines {
+		l := &f.Lines[i]
+		prefix := fmt.Sprintf(msgDocLine, i+1)
+		id, ok := core.ParseID(l.ProductID)
+		switch {
+		case !ok:
+			return nil, nil, core.Invalid(prefix + msgDocProductMissing)
+		case seen[id]:
+			return nil, nil, core.Invalid(prefix + msgDocProductTwice)
+		case l.Quantity < 1 || l.Quantity > maxLineQuantity:
+			return nil, nil, core.Invalid(prefix + msgDocQuantityBad)
+		}
+		if err := core.CheckFields(core.Optional(&l.Remark, prefix+"备注", 200)); err != nil {
+			return nil, nil, err
+		}
+		seen[id] = true
+		out[i] = models.StockDocumentLine{ProductID: id, Quantity: l.Quantity, Remark: l.Remark}
+		ids[i] = id
+	}
+	return out, ids, nil
+}
+
+// DocumentQuery is the body of a document list: the page, a part of the number, a warehouse, a state and the
+// creation dates (yyyy-MM-dd, both included).
+type DocumentQuery struct {
+	core.PageRequest
+	Number      string `json:"number"`
+	WarehouseID string `json:"warehouseId"`
+	Status      string `json:"status"`
+	StartDate   string `json:"startDate"`
+	EndDate     string `json:"endDate"`
+}
+
+// DocumentPage lists a page of the company's documents of a kind, newest first, with the total and the page
+// served.
+func (s *Service) DocumentPage(ctx context.Context, p core.Principal, kind string, q DocumentQuery) ([]models.DocumentRow, int64, core.PageRequest, error) {
+	r := q.PageRequest.Normalized()
+	f := models.DocumentFilter{Number: strings.TrimSpace(q.Number), Offset: r.Offset(), Limit: r.Size}
+	var err error
+	if f.From, f.To, err = core.DayRange(s.timeZone, q.StartDate, q.EndDate); err != nil {
+		return nil, 0, r, err
+	}
+	if st := strings.TrimSpace(q.Status); st != "" {
+		n := int(st[0] - '0')
+		if len(st) != 1 || n < models.DocDraft || n > models.DocCancelled {
+			return nil, 0, r, core.Invalid(MsgDocStatusBad)
+		}
+		f.Status = &n
+	}
+	if w := strings.TrimSpace(q.WarehouseID); w != "" {
+		var ok bool
+		if f.WarehouseID, ok = core.ParseID(w); !ok {
+			return []models.DocumentRow{}, 0, r, nil
+		}
+	}
+	rows, total, err := s.db.With(ctx).DocumentPage(p.CompanyID, kind, f)
+	return rows, total, r, err
+}
+
+// Document loads one of the company's documents of a kind with its lines.
+func (s *Service) Document(ctx context.Context, p core.Principal, kind, id string) (*models.DocumentRow, []models.DocumentLineRow, error) {
+	n, ok := core.ParseID(id)
+	if !ok {
+		return nil, nil, core.NotFound(documentKinds[kind].what)
+	}
+	db := s.db.With(ctx)
+	d, err := db.DocumentByID(p.CompanyID, kind, n)
+	if err != nil {
+		return nil, nil, core.NotFoundAs(err, documentKinds[kind].what)
+	}
+	lines, err := db.DocumentLines(p.CompanyID, n)
+	return d, lines, err
+}
+
+// CreateDocument adds a draft document (待提交) of a kind to one of the company's enabled warehouses, numbered
+// per company and day (RK20261122-0001). Its products must be the company's, each once.
+func (s *Service) CreateDocument(ctx context.Context, p core.Principal, kind string, f DocumentForm) (*models.StockDocument, error) {
+	if strings.TrimSpace(f.WarehouseID) == "" {
+		return nil, core.Invalid(MsgDocWarehouseEmpty)
+	}
+	warehouse, ok := core.ParseID(f.WarehouseID)
+	if !ok {
+		return nil, core.Invalid(MsgDocWarehouseMissing)
+	}
+	lines, ids, err := f.lines()
+	if err != nil {
+		return nil, err
+	}
+	now := s.now.Stamp()
+	prefix := documentKinds[kind].prefix + now.In(s.timeZone).Format("20060102") + "-"
+	for try := 1; ; try++ {
+		d := &models.StockDocument{CompanyID: p.CompanyID, Kind: kind, WarehouseID: warehouse, Status: models.DocDraft,
+			Remark: f.Remark, CreatorID: &p.UserID, CreatedAt: now, UpdatedAt: now}
+		err := s.db.Tx(ctx, func(tx *models.DB) error {
+			w, err := tx.WarehouseByID(p.CompanyID, warehouse)
+			switch {
+			case models.IsNotFound(err):
+				return core.Invalid(MsgDocWarehouseMissing)
+			case err != nil:
+				return err
+			case w.Disabled:
+				return core.Refused(MsgDocWarehouseDisabled)
+			}
+			skus, err := tx.ProductSKUs(p.CompanyID, ids)
+			if err != nil {
+				return err
+			}
+			for i, id := range ids {
+				if _, ok := skus[id]; !ok {
+					return core.Invalid(fmt.Sprintf(msgDocLine, i+1) + msgDocProductMissing)
+				}
+			}
+			if d.Number, err = tx.NextDocumentNumber(p.CompanyID, prefix); err != nil {
+				return err
+			}
+			return tx.CreateDocument(d, append([]models.StockDocumentLine(nil), lines...))
+		})
+		// A document numbered at the same moment took the number: number again.
+		if models.IsDuplicate(err) && try < documentNumberTries {
+			continue
+		}
+		if err != nil {
+			return nil, err
+		}
+		return d, nil
+	}
+}
+
+// SubmitDocument moves a draft (待提交) to 待审核.
+func (s *Service) SubmitDocument(ctx context.Context, p core.Principal, kind, id string) error {
+	return s.changeDocument(ctx, p, kind, id, func(tx *models.DB, d *models.DocumentRow) error {
+		moved, err := tx.MoveDocument(p.CompanyID, d.ID, []int{models.DocDraft}, models.DocSubmitted,
+			map[string]any{"submitted_at": s.now.Stamp(), "updated_at": s.now.Stamp()})
+		if err == nil && !moved {
+			return core.Refused(MsgDocNotDraft)
+		}
+		return err
+	})
+}
+
+// ApproveDocument moves a submitted document (待审核) to 已完成 and its stock with it, in one transaction: an
+// inbound document adds each line's quantity to the fulfillable stock, an outbound one takes it, refused (with
+// the SKU and what is available) when short. Approved twice at once, it moves the stock once.
+func (s *Service) ApproveDocument(ctx context.Context, p core.Principal, kind, id string) error {
+	return s.changeDocument(ctx, p, kind, id, func(tx *models.DB, d *models.DocumentRow) error {
+		moved, err := tx.MoveDocument(p.CompanyID, d.ID, []int{models.DocSubmitted}, models.DocApproved,
+			map[string]any{"approver_id": p.UserID, "approved_at": s.now.Stamp(), "updated_at": s.now.Stamp()})
+		if err != nil {
+			return err
+		}
+		if !moved {
+			return core.Refused(MsgDocNotSubmitted)
+		}
+		return s.moveDocumentStock(tx, p, d, kind, documentKinds[kind].sign, MsgOutboundShort)
+	})
+}
+
+// CancelDocument moves a document to 已作废. A draft or submitted one has moved no stock; an approved one has its
+// movement reversed exactly, refused when that stock has been used since (it would go below zero).
+func (s *Service) CancelDocument(ctx context.Context, p core.Principal, kind, id string) error {
+	return s.changeDocument(ctx, p, kind, id, func(tx *models.DB, d *models.DocumentRow) error {
+		set := map[string]any{"cancelled_at": s.now.Stamp(), "updated_at": s.now.Stamp()}
+		moved, err := tx.MoveDocument(p.CompanyID, d.ID, []int{models.DocDraft, models.DocSubmitted}, models.DocCancelled, set)
+		if err != nil || moved {
+			return err
+		}
+		if moved, err = tx.MoveDocument(p.CompanyID, d.ID, []int{models.DocApproved}, models.DocCancelled, set); err != nil {
+			return err
+		}
+		if !moved {
+			return core.Refused(MsgDocCancelled)
+		}
+		return s.moveDocumentStock(tx, p, d, CancelDocType(kind), -documentKinds[kind].sign, MsgCancelShort)
+	})
+}
+
+// changeDocument loads the company's document of the kind and runs change on it in one transaction.
+func (s *Service) changeDocument(ctx context.Context, p core.Principal, kind, id string, change func(*models.DB, *models.DocumentRow) error) error {
+	what := documentKinds[kind].what
+	n, ok := core.ParseID(id)
+	if !ok {
+		return core.NotFound(what)
+	}
+	return s.db.Tx(ctx, func(tx *models.DB) error {
+		d, err := tx.DocumentByID(p.CompanyID, kind, n)
+		if err != nil {
+			return core.NotFoundAs(err, what)
+		}
+		return change(tx, d)
+	})
+}
+
+// moveDocumentStock moves each line's quantity times sign in the fulfillable stock of the document's warehouse,
+// writing the ledger under docType and the document's number. A quantity that would go below zero is refused
+// with short (SKU, available, quantity).
+func (s *Service) moveDocumentStock(tx *models.DB, p core.Principal, d *models.DocumentRow, docType string, sign int, short string) error {
+	lines, err := tx.DocumentLines(p.CompanyID, d.ID)
+	if err != nil {
+		return err
+	}
+	changes := make([]models.StockChange, len(lines))
+	skus := make(map[int64]string, len(lines))
+	for i, l := range lines {
+		changes[i] = models.StockChange{WarehouseID: d.WarehouseID, ProductID: l.ProductID, Fulfillable: sign * l.Quantity}
+		skus[l.ProductID] = l.SKU
+	}
+	err = tx.MoveStock(p.CompanyID, models.StockCause{DocType: docType, DocNumber: d.Number, OperatorID: &p.UserID}, changes)
+	var shortErr *models.StockShortError
+	switch {
+	case errors.As(err, &shortErr):
+		return core.Refused(fmt.Sprintf(short, skus[shortErr.ProductID], shortErr.Have, -shortErr.Change))
+	case errors.Is(err, models.ErrWarehouseStocktaking):
+		return core.Refused(MsgWarehouseStocktaking)
+	}
+	return err
+}

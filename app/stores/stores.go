@@ -1,0 +1,123 @@
+package stores
+
+import (
+	"context"
+	"errors"
+
+	"sellerhub/app/core"
+
+	"gorm.io/gorm"
+
+	"sellerhub/models"
+)
+
+// Messages of the store group (店铺) calls.
+const (
+	MsgStoreGroupNameTaken  = "Duplicate entry：店铺名称已存在"
+	MsgStoreGroupHasSellers = "店铺下还有已授权的卖家账号，不能删除"
+	MsgStoreGroupHasUsers   = "还有子账号限定在该店铺，不能删除"
+	MsgStoreGroupInUse      = "店铺已有产品或货件数据，不能删除"
+)
+
+// Button permissions of the 店铺管理 screen: adding store groups and authorising them, and disabling an
+// authorisation (also deleting a group, which is the stronger act).
+const (
+	PermissionStoreAdd     = "amz:auth:store:add"
+	PermissionStoreDisable = "amz:auth:store:disable"
+)
+
+const whatStoreGroup = "店铺"
+
+// StoreGroupForm is a store group as the add and rename forms send it.
+type StoreGroupForm struct {
+	Name   string `json:"name" form:"name"`
+	Remark string `json:"remark" form:"remark"`
+}
+
+func (f *StoreGroupForm) check() error {
+	return core.CheckFields(core.Required(&f.Name, "店铺名称", 50), core.Optional(&f.Remark, "备注", 200))
+}
+
+// StoreGroups lists the store groups the user may see, by name: all of the company's, or those the user is
+// limited to.
+func (s *Service) StoreGroups(ctx context.Context, p core.Principal) ([]models.StoreGroup, error) {
+	return s.db.With(ctx).VisibleStoreGroups(p.CompanyID, p.UserID, "")
+}
+
+// StoreGroupOptions lists every store group of the company by name: the choices the 子账号 screen limits users to.
+func (s *Service) StoreGroupOptions(ctx context.Context, p core.Principal) ([]models.StoreGroup, error) {
+	return s.db.With(ctx).StoreGroups(p.CompanyID)
+}
+
+// visibleGroup loads a store group by the id a call names, if the user may see it; else 店铺不存在.
+func (s *Service) visibleGroup(db *models.DB, p core.Principal, raw string) (*models.StoreGroup, error) {
+	id, ok := core.ParseID(raw)
+	if !ok {
+		return nil, core.NotFound(whatStoreGroup)
+	}
+	g, err := db.VisibleStoreGroup(p.CompanyID, p.UserID, id)
+	if err != nil {
+		return nil, core.NotFoundAs(err, whatStoreGroup)
+	}
+	return g, nil
+}
+
+// CreateStoreGroup adds a store group to the company; a name is unique in the company.
+func (s *Service) CreateStoreGroup(ctx context.Context, p core.Principal, f StoreGroupForm) (*models.StoreGroup, error) {
+	if err := f.check(); err != nil {
+		return nil, err
+	}
+	now := s.now.Stamp()
+	g := &models.StoreGroup{CompanyID: p.CompanyID, Name: f.Name, Remark: f.Remark, CreatedAt: now, UpdatedAt: now}
+	if err := s.db.With(ctx).Create(g).Error; err != nil {
+		return nil, core.DuplicateAs(err, MsgStoreGroupNameTaken)
+	}
+	return g, nil
+}
+
+// UpdateStoreGroup renames a store group the user may see.
+func (s *Service) UpdateStoreGroup(ctx context.Context, p core.Principal, id string, f StoreGroupForm) (*models.StoreGroup, error) {
+	if err := f.check(); err != nil {
+		return nil, err
+	}
+	db := s.db.With(ctx)
+	g, err := s.visibleGroup(db, p, id)
+	if err != nil {
+		return nil, err
+	}
+	g.Name, g.Remark, g.UpdatedAt = f.Name, f.Remark, s.now.Stamp()
+	if err := db.UpdateStoreGroup(g); err != nil {
+		return nil, core.DuplicateAs(core.NotFoundAs(err, whatStoreGroup), MsgStoreGroupNameTaken)
+	}
+	return g, nil
+}
+
+// DeleteStoreGroup removes a store group the user may see that nothing refers to any more: no seller account
+// (disabled ones included: their history belongs to the group), no user limited to it, no listing or shipment.
+func (s *Service) DeleteStoreGroup(ctx context.Context, p core.Principal, id string) error {
+	return s.db.Tx(ctx, func(tx *models.DB) error {
+		g, err := s.visibleGroup(tx, p, id)
+		if err != nil {
+			return err
+		}
+		sellers, users, err := tx.StoreGroupUsage(g.ID)
+		switch {
+		case err != nil:
+			return err
+		case sellers > 0:
+			return core.Refused(MsgStoreGroupHasSellers)
+		case users > 0:
+			return core.Refused(MsgStoreGroupHasUsers)
+		}
+		if adverts, err := tx.AdvAuthCountOfGroup(p.CompanyID, g.ID); err != nil {
+			return err
+		} else if adverts > 0 {
+			return core.Refused(MsgStoreGroupHasAdverts)
+		}
+		err = tx.DeleteStoreGroup(p.CompanyID, g.ID)
+		if errors.Is(err, gorm.ErrForeignKeyViolated) {
+			return core.Refused(MsgStoreGroupInUse)
+		}
+		return core.NotFoundAs(err, whatStoreGroup)
+	})
+}
