@@ -80,6 +80,16 @@ func (db *DB) AllPermissions() ([]MenuPermission, error) {
 	return ps, err
 }
 
+// ProductMenu is the whole product menu: every entry (as AllMenus orders them) and every button permission.
+func (db *DB) ProductMenu() ([]Menu, []MenuPermission, error) {
+	menus, err := db.AllMenus()
+	if err != nil {
+		return nil, nil, err
+	}
+	perms, err := db.AllPermissions()
+	return menus, perms, err
+}
+
 // MenuByCode finds a seeded menu entry.
 func (db *DB) MenuByCode(code string) (*Menu, error) {
 	var m Menu

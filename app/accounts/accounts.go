@@ -6,7 +6,6 @@ import (
 	"unicode/utf8"
 
 	"sellerhub/app/core"
-
 	"sellerhub/models"
 )
 
@@ -118,14 +117,8 @@ func (s *Service) ResetForgottenPassword(ctx context.Context, f ResetForm) error
 	if strings.TrimSpace(f.Code) == "" {
 		return core.Invalid(core.MsgCodeEmpty)
 	}
-	if err := CheckPasswordRule(f.Password); err != nil {
+	if err := CheckNewPassword(f.Password, f.Repassword); err != nil {
 		return err
-	}
-	if f.Repassword == "" {
-		return core.Invalid(core.MsgRepasswordEmpty)
-	}
-	if f.Password != f.Repassword {
-		return core.Invalid(core.MsgPasswordMismatch)
 	}
 	return s.setPasswordWithCode(ctx, f.Account, f.Key, f.Code, f.Password)
 }

@@ -8,10 +8,9 @@ import (
 	"sync"
 	"time"
 
-	"sellerhub/app/core"
-
 	"github.com/alexedwards/scs/v2"
 
+	"sellerhub/app/core"
 	"sellerhub/models"
 )
 

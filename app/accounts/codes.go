@@ -10,7 +10,6 @@ import (
 	"math/big"
 
 	"sellerhub/app/core"
-
 	"sellerhub/models"
 )
 

@@ -8,9 +8,9 @@ import (
 	"unicode"
 	"unicode/utf8"
 
-	"sellerhub/app/core"
-
 	"golang.org/x/crypto/bcrypt"
+
+	"sellerhub/app/core"
 )
 
 // HashPassword returns the bcrypt hash stored for a password.
@@ -66,6 +66,20 @@ func CheckPasswordRule(p string) *core.Error {
 	}
 	if classes < 3 {
 		return core.Invalid(core.MsgPasswordRule)
+	}
+	return nil
+}
+
+// CheckNewPassword checks a new password typed twice: the product's rule first, then the repeat.
+func CheckNewPassword(password, repassword string) error {
+	if err := CheckPasswordRule(password); err != nil {
+		return err
+	}
+	if repassword == "" {
+		return core.Invalid(core.MsgRepasswordEmpty)
+	}
+	if password != repassword {
+		return core.Invalid(core.MsgPasswordMismatch)
 	}
 	return nil
 }

@@ -8,7 +8,6 @@ import (
 	"unicode/utf8"
 
 	"sellerhub/app/core"
-
 	"sellerhub/models"
 )
 
@@ -44,14 +43,8 @@ func (s *Service) ChangeOwnPasswordRepeated(ctx context.Context, p core.Principa
 	if f.OldPassword == "" {
 		return core.Invalid(core.MsgOldPasswordEmpty)
 	}
-	if err := CheckPasswordRule(f.Password); err != nil {
+	if err := CheckNewPassword(f.Password, f.Repassword); err != nil {
 		return err
-	}
-	if f.Repassword == "" {
-		return core.Invalid(core.MsgRepasswordEmpty)
-	}
-	if f.Password != f.Repassword {
-		return core.Invalid(core.MsgPasswordMismatch)
 	}
 	return s.ChangeOwnPassword(ctx, p, f.OldPassword, f.Password)
 }

@@ -7,7 +7,6 @@ import (
 	"strings"
 
 	"sellerhub/app/core"
-
 	"sellerhub/models"
 )
 
@@ -252,11 +251,7 @@ func (s *Service) MenuAdminTree(ctx context.Context, p core.Principal) (*MenuAdm
 		return nil, err
 	}
 	db := s.db.With(ctx)
-	menus, err := db.AllMenus()
-	if err != nil {
-		return nil, err
-	}
-	perms, err := db.AllPermissions()
+	menus, perms, err := db.ProductMenu()
 	if err != nil {
 		return nil, err
 	}

@@ -4,7 +4,6 @@ import (
 	"context"
 
 	"sellerhub/app/core"
-
 	"sellerhub/models"
 )
 
@@ -39,11 +38,7 @@ func (s *Service) UserMenu(ctx context.Context, p core.Principal) (*core.UserMen
 		return nil, err
 	}
 	grants.Admin = grants.Admin || u.IsOwner
-	menus, err := db.AllMenus()
-	if err != nil {
-		return nil, err
-	}
-	perms, err := db.AllPermissions()
+	menus, perms, err := db.ProductMenu()
 	if err != nil {
 		return nil, err
 	}

@@ -7,7 +7,6 @@ import (
 	"unicode/utf8"
 
 	"sellerhub/app/core"
-
 	"sellerhub/models"
 )
 
@@ -215,11 +214,7 @@ func (s *Service) RoleGrantTree(ctx context.Context, p core.Principal, id string
 		return nil, err
 	}
 	db := s.db.With(ctx)
-	menus, err := db.AllMenus()
-	if err != nil {
-		return nil, err
-	}
-	perms, err := db.AllPermissions()
+	menus, perms, err := db.ProductMenu()
 	if err != nil {
 		return nil, err
 	}
@@ -292,11 +287,7 @@ func (s *Service) SetRoleGrants(ctx context.Context, p core.Principal, id string
 		return nil, err
 	}
 	db := s.db.With(ctx)
-	menus, err := db.AllMenus()
-	if err != nil {
-		return nil, err
-	}
-	perms, err := db.AllPermissions()
+	menus, perms, err := db.ProductMenu()
 	if err != nil {
 		return nil, err
 	}

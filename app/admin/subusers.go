@@ -8,7 +8,6 @@ import (
 
 	"sellerhub/app/accounts"
 	"sellerhub/app/core"
-
 	"sellerhub/models"
 )
 
@@ -99,20 +98,6 @@ func (f *SubUserForm) checkProfile() error {
 		return core.Invalid(core.MsgEmailBad)
 	case f.Mobile != "" && !core.IsPhone(f.Mobile):
 		return core.Invalid(core.MsgPhoneBad)
-	}
-	return nil
-}
-
-// checkPasswords applies the product's password rule and the confirmation's two checks.
-func checkPasswords(password, repassword string) error {
-	if err := accounts.CheckPasswordRule(password); err != nil {
-		return err
-	}
-	if repassword == "" {
-		return core.Invalid(core.MsgRepasswordEmpty)
-	}
-	if password != repassword {
-		return core.Invalid(core.MsgPasswordMismatch)
 	}
 	return nil
 }
@@ -222,14 +207,10 @@ func (s *Service) CreateSubUser(ctx context.Context, p core.Principal, f SubUser
 	if err := f.checkProfile(); err != nil {
 		return nil, err
 	}
-	if err := checkPasswords(f.Password, f.Repassword); err != nil {
+	if err := accounts.CheckNewPassword(f.Password, f.Repassword); err != nil {
 		return nil, err
 	}
-	roles, err := parseIDs(f.RoleIDs, MsgRoleMissing)
-	if err != nil {
-		return nil, err
-	}
-	stores, err := storeGroupIDs(f.StoreGroupIDs)
+	roles, stores, err := f.grants()
 	if err != nil {
 		return nil, err
 	}
@@ -330,11 +311,7 @@ func (s *Service) UpdateSubUser(ctx context.Context, p core.Principal, id string
 	if err := f.checkProfile(); err != nil {
 		return nil, err
 	}
-	roles, err := parseIDs(f.RoleIDs, MsgRoleMissing)
-	if err != nil {
-		return nil, err
-	}
-	stores, err := storeGroupIDs(f.StoreGroupIDs)
+	roles, stores, err := f.grants()
 	if err != nil {
 		return nil, err
 	}
@@ -427,7 +404,7 @@ func (s *Service) ResetSubUserPassword(ctx context.Context, p core.Principal, id
 	if !ok {
 		return core.NotFound(whatUser)
 	}
-	if err := checkPasswords(f.Password, f.Repassword); err != nil {
+	if err := accounts.CheckNewPassword(f.Password, f.Repassword); err != nil {
 		return err
 	}
 	hash, err := accounts.HashPassword(f.Password)
@@ -464,6 +441,17 @@ const maxRoleOptions = 500
 
 // MsgStoreGroupMissing refuses a store group limit naming a group the company does not have.
 const MsgStoreGroupMissing = "店铺不存在"
+
+// grants parses the roles and the store groups the form gives the user.
+func (f *SubUserForm) grants() (roles, stores []int64, err error) {
+	if roles, err = parseIDs(f.RoleIDs, MsgRoleMissing); err != nil {
+		return nil, nil, err
+	}
+	if stores, err = storeGroupIDs(f.StoreGroupIDs); err != nil {
+		return nil, nil, err
+	}
+	return roles, stores, nil
+}
 
 // storeGroupIDs parses the store groups a sub-user is limited to, without repeats.
 func storeGroupIDs(raw []string) ([]int64, error) {

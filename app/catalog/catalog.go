@@ -4,7 +4,6 @@ import (
 	"context"
 
 	"sellerhub/app/core"
-
 	"sellerhub/models"
 )
 

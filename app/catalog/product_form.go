@@ -7,10 +7,9 @@ import (
 	"strings"
 	"unicode"
 
-	"sellerhub/app/core"
-
 	"github.com/shopspring/decimal"
 
+	"sellerhub/app/core"
 	"sellerhub/models"
 )
 

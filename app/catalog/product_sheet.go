@@ -6,11 +6,10 @@ import (
 	"fmt"
 	"strings"
 
-	"sellerhub/app/core"
-
 	"github.com/shopspring/decimal"
 	"github.com/xuri/excelize/v2"
 
+	"sellerhub/app/core"
 	"sellerhub/models"
 )
 

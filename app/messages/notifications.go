@@ -7,7 +7,6 @@ import (
 	"unicode/utf8"
 
 	"sellerhub/app/core"
-
 	"sellerhub/models"
 )
 

@@ -6,9 +6,9 @@ import (
 	"io"
 	"net/http"
 
-	"sellerhub/app/admin"
-
 	"github.com/labstack/echo/v5"
+
+	"sellerhub/app/admin"
 )
 
 // OpLog records a successful call of a signed-in user in the company's operation log under action, a readable

@@ -4,9 +4,9 @@ import (
 	"net/http"
 	"net/url"
 
-	"sellerhub/app/core"
-
 	"github.com/labstack/echo/v5"
+
+	"sellerhub/app/core"
 )
 
 // SameOrigin refuses state-changing API calls that a browser reports as coming from another site, so that a

@@ -5,10 +5,10 @@ package middleware
 import (
 	"net/http"
 
+	"github.com/labstack/echo/v5"
+
 	"sellerhub/app/accounts"
 	"sellerhub/app/core"
-
-	"github.com/labstack/echo/v5"
 )
 
 // SessionHeader and SessionCookie carry the session id: the JSON API reads the header first (as the

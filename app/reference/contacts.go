@@ -5,7 +5,6 @@ import (
 	"regexp"
 
 	"sellerhub/app/core"
-
 	"sellerhub/models"
 )
 

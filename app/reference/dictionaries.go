@@ -8,7 +8,6 @@ import (
 	"unicode/utf8"
 
 	"sellerhub/app/core"
-
 	"sellerhub/models"
 )
 

@@ -6,7 +6,6 @@ import (
 	"strings"
 
 	"sellerhub/app/core"
-
 	"sellerhub/models"
 )
 

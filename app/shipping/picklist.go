@@ -5,10 +5,9 @@ import (
 	"strconv"
 	"strings"
 
-	"sellerhub/app/core"
-
 	"github.com/skip2/go-qrcode"
 
+	"sellerhub/app/core"
 	"sellerhub/models"
 )
 

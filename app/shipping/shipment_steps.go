@@ -7,10 +7,9 @@ import (
 	"slices"
 	"strings"
 
-	"sellerhub/app/core"
-
 	"github.com/shopspring/decimal"
 
+	"sellerhub/app/core"
 	"sellerhub/models"
 )
 

@@ -7,7 +7,6 @@ import (
 	"strings"
 
 	"sellerhub/app/core"
-
 	"sellerhub/models"
 )
 

@@ -5,7 +5,6 @@ import (
 	"strings"
 
 	"sellerhub/app/core"
-
 	"sellerhub/models"
 )
 

@@ -6,9 +6,8 @@ import (
 	"log/slog"
 	"strings"
 
-	"sellerhub/app/core"
-
 	"sellerhub/app/amazon"
+	"sellerhub/app/core"
 	"sellerhub/models"
 )
 

@@ -6,9 +6,8 @@ import (
 	"net/url"
 	"strings"
 
-	"sellerhub/app/core"
-
 	"sellerhub/app/amazon"
+	"sellerhub/app/core"
 	"sellerhub/models"
 )
 

@@ -7,9 +7,8 @@ import (
 	"slices"
 	"strings"
 
-	"sellerhub/app/core"
-
 	"sellerhub/app/amazon"
+	"sellerhub/app/core"
 	"sellerhub/models"
 )
 

@@ -4,10 +4,9 @@ import (
 	"context"
 	"errors"
 
-	"sellerhub/app/core"
-
 	"gorm.io/gorm"
 
+	"sellerhub/app/core"
 	"sellerhub/models"
 )
 
