@@ -101,8 +101,8 @@ var (
 		"status": "dict_items.status", "createdAt": "dict_items.created_at"}
 )
 
-// likeEscape is the escape character of the name filters. Not a backslash: MySQL and PostgreSQL read a backslash
-// in a string literal differently, '!' means the same to all three databases.
+// likeEscape is the escape character of the name filters, named in every LIKE (ESCAPE '!'): SQLite's LIKE has no
+// escape character unless one is named and PostgreSQL's is the backslash, so the patterns mean the same on both.
 const likeEscape = "!"
 
 var likeSpecials = strings.NewReplacer(likeEscape, likeEscape+likeEscape, "%", likeEscape+"%", "_", likeEscape+"_")
