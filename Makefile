@@ -33,7 +33,7 @@ vet:
 
 test: check-generated vet build go-test browser-test
 
-# Go tests: SQLite always; PostgreSQL, MariaDB and Redis when reachable (with CI=true, unreachable fails).
+# Go tests: SQLite always; PostgreSQL and Redis when reachable (with CI=true, unreachable fails).
 go-test:
 	$(GO) test -count=1 ./...
 

@@ -21,7 +21,7 @@ import (
 type Config struct {
 	// Addr is the listen address (SELLERHUB_ADDR).
 	Addr string
-	// DatabaseURL is sqlite://path, postgres://... or mysql://... (SELLERHUB_DATABASE_URL).
+	// DatabaseURL is sqlite://path or postgres://... (SELLERHUB_DATABASE_URL).
 	DatabaseURL string
 	// RedisURL, when set, moves sessions to Redis (SELLERHUB_REDIS_URL).
 	RedisURL string
@@ -219,7 +219,7 @@ func (c *Config) validate(r *reader) {
 		r.fail("SELLERHUB_ADDR", c.Addr, "expected host:port")
 	}
 	if _, err := ParseDatabaseURL(c.DatabaseURL); err != nil {
-		r.fail("SELLERHUB_DATABASE_URL", c.DatabaseURL, err.Error())
+		r.fail("SELLERHUB_DATABASE_URL", redactPassword(c.DatabaseURL), err.Error())
 	}
 	if c.RedisURL != "" && !strings.HasPrefix(c.RedisURL, "redis://") && !strings.HasPrefix(c.RedisURL, "rediss://") {
 		r.fail("SELLERHUB_REDIS_URL", c.RedisURL, "expected redis://host:port/db")
@@ -285,12 +285,13 @@ func (c *Config) validate(r *reader) {
 
 // Database names the driver and its connection string, parsed from SELLERHUB_DATABASE_URL.
 type Database struct {
-	Driver string // sqlite, postgres or mysql
+	Driver string // sqlite or postgres
 	DSN    string // what the driver opens
 }
 
-// ParseDatabaseURL turns sqlite://relative/path, sqlite:///absolute/path, sqlite://:memory:, postgres://... and
-// mysql://user:pass@host:port/db into a driver name and DSN.
+// ParseDatabaseURL turns sqlite://relative/path, sqlite:///absolute/path, sqlite://:memory: and postgres://...
+// into a driver name and DSN. The product runs on those two only: a mysql:// URL is refused by name, as MariaDB
+// and MySQL are no longer supported.
 func ParseDatabaseURL(raw string) (Database, error) {
 	switch {
 	case strings.HasPrefix(raw, "sqlite://"):
@@ -305,21 +306,19 @@ func ParseDatabaseURL(raw string) (Database, error) {
 		}
 		return Database{Driver: "postgres", DSN: raw}, nil
 	case strings.HasPrefix(raw, "mysql://"):
-		u, err := url.Parse(raw)
-		if err != nil || u.Host == "" || strings.Trim(u.Path, "/") == "" {
-			return Database{}, fmt.Errorf("expected mysql://user:password@host:port/database")
-		}
-		pass, _ := u.User.Password()
-		q := u.Query()
-		q.Set("parseTime", "true")
-		q.Set("loc", "UTC")
-		if q.Get("charset") == "" {
-			q.Set("charset", "utf8mb4")
-		}
-		dsn := fmt.Sprintf("%s:%s@tcp(%s)/%s?%s", u.User.Username(), pass, u.Host, strings.Trim(u.Path, "/"), q.Encode())
-		return Database{Driver: "mysql", DSN: dsn}, nil
+		return Database{}, fmt.Errorf("MariaDB/MySQL is no longer supported: use sqlite:// (the embedded default) or postgres://")
 	}
-	return Database{}, fmt.Errorf("expected sqlite://, postgres:// or mysql://")
+	return Database{}, fmt.Errorf("expected sqlite:// or postgres://")
+}
+
+// redactPassword hides the password of a URL that has one, so that a refused database URL can be shown.
+func redactPassword(raw string) string {
+	if u, err := url.Parse(raw); err == nil && u.User != nil {
+		if _, ok := u.User.Password(); ok {
+			return u.Redacted()
+		}
+	}
+	return raw
 }
 
 // reader collects the first bad value so that start-up reports it by name.

@@ -10,7 +10,6 @@ import (
 	"time"
 
 	"github.com/glebarez/sqlite"
-	"gorm.io/driver/mysql"
 	"gorm.io/driver/postgres"
 	"gorm.io/gorm"
 	"gorm.io/gorm/logger"
@@ -19,7 +18,7 @@ import (
 	"sellerhub/models/migrations"
 )
 
-// DB is the product's database handle together with the name of its driver (sqlite, postgres or mysql).
+// DB is the product's database handle together with the name of its driver (sqlite or postgres).
 type DB struct {
 	*gorm.DB
 	Driver string
@@ -46,8 +45,6 @@ func Open(databaseURL string) (*DB, error) {
 		dialector = sqlite.Open(dsn)
 	case "postgres":
 		dialector = postgres.Open(spec.DSN)
-	case "mysql":
-		dialector = mysql.Open(spec.DSN)
 	}
 	g, err := gorm.Open(dialector, gcfg)
 	if err != nil {
@@ -63,7 +60,7 @@ func Open(databaseURL string) (*DB, error) {
 		sqlDB.SetMaxOpenConns(4)
 	} else {
 		// More connections than concurrent requests would only queue in the database; fewer queue here. 64 keeps
-		// well under PostgreSQL's and MariaDB's default of 100+ connections with room for a second instance.
+		// well under PostgreSQL's default of 100 connections with room for a second instance.
 		sqlDB.SetMaxOpenConns(64)
 		sqlDB.SetMaxIdleConns(64)
 	}

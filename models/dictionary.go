@@ -101,8 +101,8 @@ var (
 		"status": "dict_items.status", "createdAt": "dict_items.created_at"}
 )
 
-// likeEscape is the escape character of the name filters. Not a backslash: MySQL and PostgreSQL read a backslash
-// in a string literal differently, '!' means the same to all three databases.
+// likeEscape is the escape character of the name filters, named in every LIKE (ESCAPE '!'): SQLite's LIKE has no
+// escape character unless one is named and PostgreSQL's is the backslash, so the patterns mean the same on both.
 const likeEscape = "!"
 
 var likeSpecials = strings.NewReplacer(likeEscape, likeEscape+likeEscape, "%", likeEscape+"%", "_", likeEscape+"_")
@@ -163,12 +163,12 @@ func (db *DB) DictByCode(companyID int64, code string) (*Dict, error) {
 // CreateDict stores a new dictionary; a code the company already uses is a duplicate-key error.
 func (db *DB) CreateDict(d *Dict) error { return db.Create(d).Error }
 
-// UpdateDict writes a dictionary's name, code, status, remark and update time; a dictionary of another company
-// matches nothing. (No ErrNotFound from the count of changed rows: MySQL counts only rows whose values changed.)
+// UpdateDict writes a dictionary's name, code, status, remark and update time, or answers ErrNotFound (also for
+// another company's). Both databases count the rows an update matched, changed or not.
 func (db *DB) UpdateDict(d *Dict) error {
-	return db.Model(&Dict{}).Scopes(InCompany("dicts", d.CompanyID)).Where("dicts.id = ?", d.ID).
+	return affectedOne(db.Model(&Dict{}).Scopes(InCompany("dicts", d.CompanyID)).Where("dicts.id = ?", d.ID).
 		Updates(map[string]any{"name": d.Name, "code": d.Code, "status": d.Status, "remark": d.Remark,
-			"updated_at": d.UpdatedAt}).Error
+			"updated_at": d.UpdatedAt}))
 }
 
 // DeleteDict deletes one of the company's dictionaries, or answers ErrNotFound. It does not look at items:

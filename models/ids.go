@@ -8,7 +8,7 @@ import (
 )
 
 // Ids are 64-bit and made by the application rather than the database, so that the same migrations run on
-// SQLite, PostgreSQL and MariaDB without auto-increment dialects, and ids do not reveal how many rows exist.
+// SQLite and PostgreSQL without auto-increment dialects, and ids do not reveal how many rows exist.
 // Layout: 41 bits of milliseconds since 2024-01-01, then 22 bits of a per-process sequence that starts at a
 // random value, which keeps ids from several instances apart. They go over JSON as strings.
 var idEpoch = time.Date(2024, 1, 1, 0, 0, 0, 0, time.UTC).UnixMilli()

@@ -225,8 +225,8 @@ func (db *DB) SearchLocalProducts(companyID int64, keyword string, limit int) ([
 	return rows, err
 }
 
-// caseless is a LIKE that ignores letter case on every database (SKUs are typed in either case): PostgreSQL's LIKE
-// does not, SQLite's and MariaDB's (with its default collation) do.
+// caseless is a LIKE that ignores letter case on both databases (SKUs are typed in either case): PostgreSQL's LIKE
+// does not, SQLite's does (for ASCII letters).
 func (db *DB) caseless() string {
 	if db.Driver == "postgres" {
 		return "ILIKE ? ESCAPE '" + likeEscape + "'"

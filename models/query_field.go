@@ -51,8 +51,7 @@ func (m UseMark) Value() (driver.Value, error) {
 	return nil, nil
 }
 
-// Scan reads the column as each database returns it: a bool (PostgreSQL), an integer (SQLite, MariaDB) or its
-// text (MariaDB), and NULL.
+// Scan reads the column as each database returns it: a bool (PostgreSQL) or an integer (SQLite), and NULL.
 func (m *UseMark) Scan(v any) error {
 	switch x := v.(type) {
 	case nil:
@@ -61,8 +60,6 @@ func (m *UseMark) Scan(v any) error {
 		*m = UseMark(x)
 	case int64:
 		*m = x != 0
-	case []byte:
-		*m = len(x) > 0 && string(x) != "0"
 	default:
 		return fmt.Errorf("in_use: unexpected %T", v)
 	}

@@ -1,5 +1,5 @@
 // Package apptest starts the real application for HTTP tests: the same middleware, routes and service as
-// production, on a fresh in-memory SQLite database (or PostgreSQL/MariaDB), with a recording code sender and a
+// production, on a fresh in-memory SQLite database (or PostgreSQL), with a recording code sender and a
 // clock tests can move.
 package apptest
 
@@ -60,7 +60,7 @@ type options struct {
 	sender    accounts.CodeSender
 }
 
-// WithDatabase runs on a database kind of dbtest (sqlite, postgres, mysql).
+// WithDatabase runs on a database kind of dbtest (sqlite, postgres).
 func WithDatabase(kind string) Option { return func(o *options) { o.dbKind = kind } }
 
 // WithRedisSessions keeps sessions in Redis at 127.0.0.1:6379 (SELLERHUB_TEST_REDIS_URL).

@@ -1,6 +1,6 @@
 // Package dbtest gives tests a fresh, migrated database of each kind the product supports: SQLite always,
-// PostgreSQL and MariaDB when they answer (SELLERHUB_TEST_POSTGRES_URL and SELLERHUB_TEST_MYSQL_URL, defaulting
-// to the CI machine's servers). With CI=true a server that does not answer fails the test instead of skipping.
+// PostgreSQL when it answers (SELLERHUB_TEST_POSTGRES_URL, defaulting to the CI machine's server). With CI=true
+// a server that does not answer fails the test instead of skipping.
 // Every call creates its own database, so tests never see each other's rows.
 package dbtest
 
@@ -23,8 +23,10 @@ import (
 const (
 	SQLite   = "sqlite"
 	Postgres = "postgres"
-	MySQL    = "mysql"
 )
+
+// Kinds lists every kind of database the product runs on, the embedded default first.
+var Kinds = []string{SQLite, Postgres}
 
 func serverURL(kind string) string {
 	switch kind {
@@ -33,11 +35,6 @@ func serverURL(kind string) string {
 			return v
 		}
 		return "postgres://postgres@127.0.0.1:5432/test?sslmode=disable"
-	case MySQL:
-		if v := os.Getenv("SELLERHUB_TEST_MYSQL_URL"); v != "" {
-			return v
-		}
-		return "mysql://root@127.0.0.1:3306/test"
 	}
 	return ""
 }
@@ -45,7 +42,7 @@ func serverURL(kind string) string {
 // ForEach runs fn once per database kind, each with a fresh migrated database.
 func ForEach(t *testing.T, fn func(t *testing.T, db *models.DB)) {
 	t.Helper()
-	for _, kind := range []string{SQLite, Postgres, MySQL} {
+	for _, kind := range Kinds {
 		t.Run(kind, func(t *testing.T) { fn(t, Open(t, kind)) })
 	}
 }
@@ -86,11 +83,7 @@ func FreshURL(t testing.TB, kind string) string {
 		t.Fatalf("create %s database: %v", kind, err)
 	}
 	t.Cleanup(func() {
-		drop := "DROP DATABASE IF EXISTS " + name
-		if kind == Postgres {
-			drop += " WITH (FORCE)"
-		}
-		if _, err := admin.Exec(drop); err != nil {
+		if _, err := admin.Exec("DROP DATABASE IF EXISTS " + name + " WITH (FORCE)"); err != nil {
 			t.Logf("drop %s database %s: %v", kind, name, err)
 		}
 		admin.Close()

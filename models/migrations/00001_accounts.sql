@@ -1,5 +1,5 @@
 -- Companies (tenants), their users and profiles, roles, bound accounts, verification codes and web sessions.
--- ${ID}, ${TIME} and ${BLOB} are replaced per database by migrations.go, so one file serves all three.
+-- ${ID}, ${TIME} and ${BLOB} are replaced per database by migrations.go, so one file serves both.
 
 -- +goose Up
 CREATE TABLE companies (

@@ -1,5 +1,5 @@
 -- Notifications (announcements, reminders, private messages) and their per-user delivery and read state.
--- ${ID} and ${TIME} are replaced per database by migrations.go, so one file serves all three.
+-- ${ID} and ${TIME} are replaced per database by migrations.go, so one file serves both.
 
 -- +goose Up
 -- recipient_id is NULL for what goes to the whole company (announcements): those are delivered lazily, a target
@@ -16,8 +16,8 @@ CREATE TABLE notifications (
     withdrawn    BOOLEAN      NOT NULL DEFAULT FALSE,
     created_at   ${TIME} NOT NULL
 );
--- The pull's range scan: the company's notifications for everyone (recipient_id IS NULL, which all three
--- databases look up in a B-tree) created since the user joined.
+-- The pull's range scan: the company's notifications for everyone (recipient_id IS NULL, which both databases
+-- look up in a B-tree) created since the user joined.
 CREATE INDEX notifications_company_recipient ON notifications (company_id, recipient_id, created_at);
 
 CREATE TABLE notification_targets (

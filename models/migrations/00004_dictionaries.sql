@@ -1,6 +1,6 @@
 -- Dictionaries: a company's named lists of values (币种, 运输方式, ...) that drop-downs everywhere read, and their
 -- items. Items name their dictionary by code, as the clients do, so a dictionary's code is unique in its company.
--- ${ID} and ${TIME} are replaced per database by migrations.go, so one file serves all three.
+-- ${ID} and ${TIME} are replaced per database by migrations.go, so one file serves both.
 
 -- +goose Up
 CREATE TABLE dicts (

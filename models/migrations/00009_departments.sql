@@ -19,10 +19,9 @@ CREATE TABLE departments (
 -- for the move check read.
 CREATE UNIQUE INDEX departments_company_parent_name ON departments (company_id, parent_id, name);
 
--- No foreign key to departments: MariaDB ignores one written inline in ADD COLUMN, and the service's check under
--- the department's lock is what keeps members from a deleted department on every database alike. No index either:
--- the members check reads the company's users through users_company (a company has hundreds of users, not
--- millions), and an index would need a DROP INDEX whose syntax the three databases do not share.
+-- No foreign key to departments: the service's check under the department's lock is what keeps members from a
+-- deleted department. No index either: the members check reads the company's users through users_company (a
+-- company has hundreds of users, not millions).
 ALTER TABLE users ADD COLUMN dept_id ${ID} NULL;
 
 -- +goose Down

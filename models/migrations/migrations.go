@@ -1,6 +1,6 @@
 // Package migrations holds the product's schema as goose migrations, embedded in the binary. One set of files
-// serves SQLite, PostgreSQL and MariaDB: the few types the three spell differently are written as ${ID}, ${TIME}
-// and ${BLOB} and replaced for the database at hand before goose reads them.
+// serves SQLite and PostgreSQL: the column types of ids, times and binary data are written as ${ID}, ${TIME} and
+// ${BLOB} and replaced for the database at hand before goose reads them.
 package migrations
 
 import (
@@ -26,7 +26,6 @@ type dialect struct {
 var dialects = map[string]dialect{
 	"sqlite":   {goose.DialectSQLite3, strings.NewReplacer("${ID}", "BIGINT", "${TIME}", "DATETIME", "${BLOB}", "BLOB")},
 	"postgres": {goose.DialectPostgres, strings.NewReplacer("${ID}", "BIGINT", "${TIME}", "TIMESTAMPTZ", "${BLOB}", "BYTEA")},
-	"mysql":    {goose.DialectMySQL, strings.NewReplacer("${ID}", "BIGINT", "${TIME}", "DATETIME(6)", "${BLOB}", "LONGBLOB")},
 }
 
 // Up applies every migration not applied yet.

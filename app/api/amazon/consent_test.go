@@ -18,7 +18,7 @@ import (
 // The whole consent: the consent link, Amazon's redirect back to /authresult with a code, 授权成功, and the seller
 // with its marketplaces in getBindSeller; the refresh token is stored encrypted. On all three databases.
 func TestConsentRoundTrip(t *testing.T) {
-	for _, kind := range []string{dbtest.SQLite, dbtest.Postgres, dbtest.MySQL} {
+	for _, kind := range dbtest.Kinds {
 		t.Run(kind, func(t *testing.T) {
 			h, amz := start(t, apptest.WithDatabase(kind))
 			c := h.SignedIn("13900000001", "环球贸易")

@@ -364,7 +364,7 @@ func beatenBy(t *testing.T, db *models.DB, table, columns string, row func(dest 
 }
 
 func TestDuplicatesLostToARaceAreRefusedByTheUniqueIndex(t *testing.T) {
-	for _, kind := range []string{dbtest.SQLite, dbtest.Postgres, dbtest.MySQL} {
+	for _, kind := range dbtest.Kinds {
 		t.Run(kind, func(t *testing.T) {
 			h := apptest.Start(t, apptest.WithDatabase(kind))
 			c := h.SignedIn("13700000001", "甲公司")
@@ -667,7 +667,7 @@ func TestCompaniesNeverSeeOrTouchEachOthersDictionaries(t *testing.T) {
 }
 
 func TestDictRulesOnEveryDatabase(t *testing.T) {
-	for _, kind := range []string{dbtest.SQLite, dbtest.Postgres, dbtest.MySQL} {
+	for _, kind := range dbtest.Kinds {
 		t.Run(kind, func(t *testing.T) {
 			h := apptest.Start(t, apptest.WithDatabase(kind))
 			c := h.SignedIn("13700000001", "甲公司")

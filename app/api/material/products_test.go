@@ -22,7 +22,7 @@ func fullProduct(sku, brand, category, supplier, image string) map[string]string
 }
 
 func TestAProductIsCreatedReadListedEditedDisabledAndDeleted(t *testing.T) {
-	for _, kind := range []string{dbtest.SQLite, dbtest.Postgres, dbtest.MySQL} {
+	for _, kind := range dbtest.Kinds {
 		t.Run(kind, func(t *testing.T) {
 			h := apptest.Start(t, apptest.WithDatabase(kind))
 			c := owner(t, h)

@@ -218,7 +218,7 @@ func TestTheLogIsFilteredAndStaysInItsCompany(t *testing.T) {
 }
 
 func TestTagRulesAndTheLogOnEveryDatabase(t *testing.T) {
-	for _, kind := range []string{dbtest.SQLite, dbtest.Postgres, dbtest.MySQL} {
+	for _, kind := range dbtest.Kinds {
 		t.Run(kind, func(t *testing.T) {
 			h := apptest.Start(t, apptest.WithDatabase(kind))
 			c := h.SignedIn("13700000001", "甲公司")

@@ -499,12 +499,12 @@ func usersNeverReachEachOthersVersions(t *testing.T, h *apptest.Harness) {
 	}
 }
 
-// TestOnPostgresAndMariaDB runs the flows that write on the two server databases too: the unique indexes, the
+// TestOnPostgres runs the flows that write on the server database too: the unique indexes, the
 // NULL in_use and the row lock behave per database.
-func TestOnPostgresAndMariaDB(t *testing.T) {
+func TestOnPostgres(t *testing.T) {
 	flows := map[string]func(*testing.T, *apptest.Harness){"save": saveUseChooseAndGoBack, "merge": mergeWithTheDefaults,
 		"delete": deleteVersion, "isolation": usersNeverReachEachOthersVersions}
-	for _, kind := range []string{dbtest.Postgres, dbtest.MySQL} {
+	for _, kind := range []string{dbtest.Postgres} {
 		for name, flow := range flows {
 			t.Run(kind+"/"+name, func(t *testing.T) { flow(t, apptest.Start(t, apptest.WithDatabase(kind))) })
 		}

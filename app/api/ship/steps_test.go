@@ -18,7 +18,7 @@ var generatedID = regexp.MustCompile(`^FBA15[0-9A-Z]{7}$`)
 
 // Every step and every cancel moves the stock exactly as domain.md says, on the three databases.
 func TestStepsMoveStockAndCancelsReverseThem(t *testing.T) {
-	for _, kind := range []string{dbtest.SQLite, dbtest.Postgres, dbtest.MySQL} {
+	for _, kind := range dbtest.Kinds {
 		t.Run(kind, func(t *testing.T) {
 			h := apptest.Start(t, apptest.WithDatabase(kind))
 			s := newShop(t, h, "13700000001", "甲公司", 100, 50)
@@ -145,7 +145,7 @@ func TestStepsMoveStockAndCancelsReverseThem(t *testing.T) {
 // Two confirmations at once of shipments of the same product with stock for only one: exactly one wins, the
 // other is refused naming the SKU, and nothing is lost or negative.
 func TestConcurrentConfirmationsOneWins(t *testing.T) {
-	for _, kind := range []string{dbtest.SQLite, dbtest.Postgres, dbtest.MySQL} {
+	for _, kind := range dbtest.Kinds {
 		t.Run(kind, func(t *testing.T) {
 			h := apptest.Start(t, apptest.WithDatabase(kind))
 			s := newShop(t, h, "13700000001", "甲公司", 100, 100)

@@ -46,7 +46,7 @@ func adminWithShipment(t *testing.T, shipmentID string, n int, opts ...apptest.O
 }
 
 func TestQuotaInfoHasTheContractsFieldsAndTheWarehousesFulfillableStock(t *testing.T) {
-	for _, kind := range []string{dbtest.SQLite, dbtest.Postgres, dbtest.MySQL} {
+	for _, kind := range dbtest.Kinds {
 		t.Run(kind, func(t *testing.T) {
 			h, c, s := adminWithShipment(t, "FBA15QUOTA01", 5, apptest.WithDatabase(kind))
 			env := c.Call(http.MethodGet, v1+"quotainfo/FBA15QUOTA01", nil)

@@ -12,7 +12,7 @@ import (
 	"sellerhub/models/dbtest"
 )
 
-var databases = []string{dbtest.SQLite, dbtest.Postgres, dbtest.MySQL}
+var databases = dbtest.Kinds
 
 // The stock arithmetic of every movement and its cancel, on every database: approving an inbound document adds
 // each line to the fulfillable stock, an outbound one takes it (refused when short, naming the SKU and what is
