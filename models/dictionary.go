@@ -163,12 +163,12 @@ func (db *DB) DictByCode(companyID int64, code string) (*Dict, error) {
 // CreateDict stores a new dictionary; a code the company already uses is a duplicate-key error.
 func (db *DB) CreateDict(d *Dict) error { return db.Create(d).Error }
 
-// UpdateDict writes a dictionary's name, code, status, remark and update time, or answers ErrNotFound (also for
-// another company's). Both databases count the rows an update matched, changed or not.
+// UpdateDict writes a dictionary's name, code, status, remark and update time; a dictionary of another company
+// matches nothing. (No ErrNotFound from the count of changed rows: MySQL counts only rows whose values changed.)
 func (db *DB) UpdateDict(d *Dict) error {
-	return affectedOne(db.Model(&Dict{}).Scopes(InCompany("dicts", d.CompanyID)).Where("dicts.id = ?", d.ID).
+	return db.Model(&Dict{}).Scopes(InCompany("dicts", d.CompanyID)).Where("dicts.id = ?", d.ID).
 		Updates(map[string]any{"name": d.Name, "code": d.Code, "status": d.Status, "remark": d.Remark,
-			"updated_at": d.UpdatedAt}))
+			"updated_at": d.UpdatedAt}).Error
 }
 
 // DeleteDict deletes one of the company's dictionaries, or answers ErrNotFound. It does not look at items:
