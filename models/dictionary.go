@@ -164,7 +164,7 @@ func (db *DB) DictByCode(companyID int64, code string) (*Dict, error) {
 func (db *DB) CreateDict(d *Dict) error { return db.Create(d).Error }
 
 // UpdateDict writes a dictionary's name, code, status, remark and update time; a dictionary of another company
-// matches nothing. (No ErrNotFound from the count of changed rows: MySQL counts only rows whose values changed.)
+// matches nothing. The caller has loaded the dictionary in the same transaction, so it answers no ErrNotFound of its own.
 func (db *DB) UpdateDict(d *Dict) error {
 	return db.Model(&Dict{}).Scopes(InCompany("dicts", d.CompanyID)).Where("dicts.id = ?", d.ID).
 		Updates(map[string]any{"name": d.Name, "code": d.Code, "status": d.Status, "remark": d.Remark,

@@ -16,7 +16,7 @@ import (
 )
 
 // The whole consent: the consent link, Amazon's redirect back to /authresult with a code, 授权成功, and the seller
-// with its marketplaces in getBindSeller; the refresh token is stored encrypted. On all three databases.
+// with its marketplaces in getBindSeller; the refresh token is stored encrypted. On SQLite and PostgreSQL.
 func TestConsentRoundTrip(t *testing.T) {
 	for _, kind := range dbtest.Kinds {
 		t.Run(kind, func(t *testing.T) {

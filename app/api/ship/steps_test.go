@@ -16,7 +16,7 @@ import (
 
 var generatedID = regexp.MustCompile(`^FBA15[0-9A-Z]{7}$`)
 
-// Every step and every cancel moves the stock exactly as domain.md says, on the three databases.
+// Every step and every cancel moves the stock exactly as domain.md says, on SQLite and PostgreSQL.
 func TestStepsMoveStockAndCancelsReverseThem(t *testing.T) {
 	for _, kind := range dbtest.Kinds {
 		t.Run(kind, func(t *testing.T) {
