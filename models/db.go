@@ -1,5 +1,3 @@
-// Package models holds sellerhub's gorm entities and every query the product makes. Nothing outside this package
-// touches gorm; tenant data is only reachable through helpers that take the company id.
 package models
 
 import (
