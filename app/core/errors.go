@@ -1,11 +1,11 @@
-// Package service holds sellerhub's business rules. It knows nothing of echo or templ: pages and the JSON API
-// both call it and render what it returns. A refusal is an *Error whose Kind says how the caller should answer.
+// Package core is what every business domain shares: who a request acts for (Principal), refusals and the
+// spec's messages, paging and form checks, cached list totals, the login limiter, the compiled-menu cache and
+// uploaded pictures. Like the domains, it knows nothing of echo or templ. A refusal is an *Error whose Kind says
+// how the caller (a page or the JSON API) should answer.
 package core
 
 import (
 	"fmt"
-	"strconv"
-	"strings"
 
 	"sellerhub/models"
 )
@@ -97,17 +97,11 @@ const (
 	MsgUnbindSelf         = "不能解绑当前登录的账号"
 	MsgVerifyPasswordNow  = "请先验证密码"
 	MsgOwnerHasUsers      = "请先移交或停用其他子账号"
-	// MsgDateBad answers a list filter's date that is not yyyy-MM-dd.
 	// MsgMarketplaceEmpty asks for the marketplace a listing, a store or a shipment plan is of.
 	MsgMarketplaceEmpty = "请选择站点"
-	MsgDateBad          = "日期格式不正确，应为yyyy-MM-dd"
+	// MsgDateBad answers a list filter's date that is not yyyy-MM-dd.
+	MsgDateBad = "日期格式不正确，应为yyyy-MM-dd"
 )
-
-// ParseID reads an id from a path; a malformed one names nothing, like a missing one.
-func ParseID(s string) (int64, bool) {
-	id, err := strconv.ParseInt(strings.TrimSpace(s), 10, 64)
-	return id, err == nil && id > 0
-}
 
 // NotFoundAs turns a lookup's ErrNotFound into the 404 refusal for what.
 func NotFoundAs(err error, what string) error {

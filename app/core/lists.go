@@ -2,6 +2,7 @@ package core
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
 	"time"
 	"unicode/utf8"
@@ -127,4 +128,10 @@ func Required(value *string, label string, max int) Field {
 // Optional is a text field that may be empty, of at most max characters.
 func Optional(value *string, label string, max int) Field {
 	return Field{Value: value, Label: label, Max: max}
+}
+
+// ParseID reads an id from a path; a malformed one names nothing, like a missing one.
+func ParseID(s string) (int64, bool) {
+	id, err := strconv.ParseInt(strings.TrimSpace(s), 10, 64)
+	return id, err == nil && id > 0
 }
