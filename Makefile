@@ -12,8 +12,9 @@ build: assets generate
 	$(GO) build -o $(BIN) .
 
 node_modules/.installed: package.json package-lock.json
-	# npm ci rejects this lock (npm omits other platforms' optional tailwind binaries from it); install honours it.
-	npm install --no-audit --no-fund
+	# npm ci installs exactly the committed lock and never rewrites it, so a build leaves the checkout clean; it
+	# refuses a lock that no longer matches package.json (run `npm install` and commit the lock it writes).
+	npm ci --no-audit --no-fund
 	touch $@
 
 assets: node_modules/.installed
