@@ -56,6 +56,7 @@ type Option func(*options)
 type options struct {
 	dbKind    string
 	redis     bool
+	onClock   bool
 	configure func(*config.Config)
 	sender    accounts.CodeSender
 }
@@ -65,6 +66,11 @@ func WithDatabase(kind string) Option { return func(o *options) { o.dbKind = kin
 
 // WithRedisSessions keeps sessions in Redis at 127.0.0.1:6379 (SELLERHUB_TEST_REDIS_URL).
 func WithRedisSessions() Option { return func(o *options) { o.redis = true } }
+
+// WithSessionsOnClock makes sessions expire when the harness's Clock passes their idle expiry, so that a test
+// leaves a session idle by moving the Clock instead of waiting (scs computes expiries from time.Now, which no test
+// can move). Not the default: tests that move the Clock by days to age other rows keep their sessions.
+func WithSessionsOnClock() Option { return func(o *options) { o.onClock = true } }
 
 // WithConfig adjusts the configuration before the application is built.
 func WithConfig(fn func(*config.Config)) Option { return func(o *options) { o.configure = fn } }
@@ -100,6 +106,9 @@ func Start(t testing.TB, opts ...Option) *Harness {
 	h.Sessions.Store = models.NewSessionStore(h.DB)
 	if o.redis {
 		h.Sessions.Store = redisStore(t)
+	}
+	if o.onClock {
+		h.Sessions.Store = &clockStore{inner: h.Sessions.Store.(scs.CtxStore), clock: h.Clock, expiry: map[string]time.Time{}}
 	}
 	// Calls to Amazon (the local stand-in) retry as in production, but without production's waits.
 	amazonHTTP := amazon.NewHTTP(cfg.Amazon.Timeout)
@@ -147,6 +156,55 @@ func (c *Clock) Advance(d time.Duration) {
 	defer c.mu.Unlock()
 	c.offset += d
 }
+
+// clockStore keeps sessions in the real store, under the expiry scs gives them, and ends them on the harness's
+// Clock: each commit's expiry, which scs computed from time.Now, is moved by the Clock's offset at that moment and
+// remembered, and Find answers not found once the Clock has passed it. Both real stores take a context (Redis's
+// panics without one), so this one passes it on.
+type clockStore struct {
+	inner  scs.CtxStore
+	clock  *Clock
+	mu     sync.Mutex
+	expiry map[string]time.Time
+}
+
+func (s *clockStore) FindCtx(ctx context.Context, token string) ([]byte, bool, error) {
+	s.mu.Lock()
+	expiry, known := s.expiry[token]
+	s.mu.Unlock()
+	if !known || !s.clock.Now().Before(expiry) {
+		return nil, false, nil
+	}
+	return s.inner.FindCtx(ctx, token)
+}
+
+func (s *clockStore) CommitCtx(ctx context.Context, token string, b []byte, expiry time.Time) error {
+	s.clock.mu.Lock()
+	onClock := expiry.Add(s.clock.offset)
+	s.clock.mu.Unlock()
+	s.mu.Lock()
+	s.expiry[token] = onClock
+	s.mu.Unlock()
+	return s.inner.CommitCtx(ctx, token, b, expiry)
+}
+
+func (s *clockStore) DeleteCtx(ctx context.Context, token string) error {
+	s.mu.Lock()
+	delete(s.expiry, token)
+	s.mu.Unlock()
+	return s.inner.DeleteCtx(ctx, token)
+}
+
+// Find, Commit and Delete complete scs.Store; scs and the product call the context forms.
+func (s *clockStore) Find(token string) ([]byte, bool, error) {
+	return s.FindCtx(context.Background(), token)
+}
+
+func (s *clockStore) Commit(token string, b []byte, expiry time.Time) error {
+	return s.CommitCtx(context.Background(), token, b, expiry)
+}
+
+func (s *clockStore) Delete(token string) error { return s.DeleteCtx(context.Background(), token) }
 
 // CodeBox records every code sent and passes it on to another sender if one is set.
 type CodeBox struct {

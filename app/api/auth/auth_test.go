@@ -118,16 +118,17 @@ func TestSessionExpiresAfterIdleTimeAndSlidesWithUse(t *testing.T) {
 		opts []apptest.Option
 	}{{"sql", nil}, {"redis", []apptest.Option{apptest.WithRedisSessions()}}} {
 		t.Run(tc.name, func(t *testing.T) {
-			h := apptest.Start(t, append(tc.opts, apptest.WithConfig(func(c *config.Config) { c.SessionIdle = 2 * time.Second }))...)
+			h := apptest.Start(t, append(tc.opts, apptest.WithSessionsOnClock())...)
+			idle := h.Config.SessionIdle
 			c := h.Client()
 			apptest.ExpectOK(t, c.Login(apptest.AdminAccount, apptest.AdminPassword))
-			// Used every 1.2 s, the session outlives its 2 s idle time...
+			// Used every two thirds of its idle time, the session outlives that time twice over...
 			for range 3 {
-				time.Sleep(1200 * time.Millisecond)
+				h.Clock.Advance(idle * 2 / 3)
 				apptest.ExpectOK(t, c.Call(http.MethodGet, "/admin/api/v1/users/info", nil))
 			}
 			// ...and left alone for longer than that, it ends.
-			time.Sleep(2500 * time.Millisecond)
+			h.Clock.Advance(idle + time.Second)
 			apptest.Expect(t, c.Call(http.MethodGet, "/admin/api/v1/users/info", nil), 403, "A0231", "token已被禁止访问")
 		})
 	}
