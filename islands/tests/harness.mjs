@@ -5,7 +5,7 @@
 // Every test file starts its own servers, one per JavaScript mode, each with its own temporary database, so that
 // the server's limits (one code per target per 60 s, 10 codes per address per 10 minutes, failed-login limits)
 // never carry over between files or modes.
-import { spawn } from "node:child_process";
+import { execFileSync, spawn } from "node:child_process";
 import { mkdtempSync, mkdirSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
@@ -16,6 +16,7 @@ import { chromium } from "playwright-core";
 export const ADMIN_ACCOUNT = "admin@sellerhub.local";
 export const ADMIN_PASSWORD = "Admin#2026pass";
 export const ARTIFACTS = join(dirname(fileURLToPath(import.meta.url)), "artifacts");
+const ROOT = join(dirname(fileURLToPath(import.meta.url)), "..", "..");
 
 /** The two ways every flow runs: with the sign-in script, and as plain HTML forms. */
 export const MODES = [
@@ -108,9 +109,17 @@ export async function startServer(options = {}) {
     throw new Error(`sellerhub did not start (${outcome}):\n${output.join("\n")}`);
   }
 
+  const database = `sqlite://${join(dir, "db.sqlite")}`;
   return {
     url,
     dir,
+    /**
+     * Runs one SQL statement on the server's database (islands/tests/sqlexec), binding args to its ? placeholders:
+     * for rows whose screens are another module's.
+     */
+    sql(statement, ...args) {
+      execFileSync("go", ["run", "./islands/tests/sqlexec", database, statement, ...args], { cwd: ROOT, stdio: ["ignore", "inherit", "inherit"] });
+    },
     /** All code log lines seen so far. */
     codes,
     /** The server's recent output, for failure messages. */

@@ -5,7 +5,6 @@
 // is named, nothing is imported) and then a good one, add a listing and pair it with the product, see the pairing
 // on the product's details, and delete a product after confirming. Screenshots go to /tmp/shots-products/.
 import assert from "node:assert/strict";
-import { execFileSync } from "node:child_process";
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import { after, before, describe, it } from "node:test";
@@ -213,14 +212,10 @@ describe("本地产品、品牌、分类与SKU配对", () => {
 
   it("adds a listing and pairs it with the product, which its details then show", async () => {
     // Store groups are made by the store module's screens; this test puts one straight in the database.
-    execFileSync("python3", ["-c", `
-import sqlite3, sys, time
-db = sqlite3.connect(sys.argv[1], timeout=10)
-company = db.execute("SELECT company_id FROM users WHERE account = ?", (sys.argv[2],)).fetchone()[0]
-now = time.strftime("%Y-%m-%d %H:%M:%S")
-db.execute("INSERT INTO store_groups (id, company_id, name, remark, created_at, updated_at) VALUES (?, ?, '美国店', '', ?, ?)", (int(time.time() * 1000), company, now, now))
-db.commit()
-`, join(server.dir, "db.sqlite"), OWNER.account]);
+    const now = new Date().toISOString().replace("T", " ").replace("Z", "");
+    server.sql(
+      "INSERT INTO store_groups (id, company_id, name, remark, created_at, updated_at) VALUES (?, (SELECT company_id FROM users WHERE account = ?), '美国店', '', ?, ?)",
+      String(Date.now()), OWNER.account, now, now);
     await openFromRail(page, "产品", "SKU配对");
     const listings = await tabFrame(page, "SKU配对");
     await listings.getByText("暂无数据！").waitFor();

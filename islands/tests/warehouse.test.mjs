@@ -4,7 +4,6 @@
 // and what is available; an approved outbound document cancelled gives its stock back. Products are put straight
 // into the database (their screens are another module's). Screenshots go to /tmp/shots-warehouse/.
 import assert from "node:assert/strict";
-import { execFileSync } from "node:child_process";
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import { after, before, describe, it } from "node:test";
@@ -23,13 +22,11 @@ const picture = (color) =>
 
 /** Adds the demo company's products to the server's SQLite database. */
 function addProducts(server, products) {
-  const db = join(server.dir, "db.sqlite");
   const now = new Date().toISOString().replace("T", " ").replace("Z", "");
   const rows = products
     .map(([id, sku, name, color]) => `(${id}, (SELECT company_id FROM users WHERE account = '${ADMIN_ACCOUNT}'), '${sku}', '${name}', '${picture(color)}', 1, '', 0, '${now}', '${now}')`)
     .join(", ");
-  execFileSync("sqlite3", ["-cmd", ".timeout 5000", db,
-    `INSERT INTO local_products (id, company_id, sku, name, image, kind, remark, disabled, created_at, updated_at) VALUES ${rows}`]);
+  server.sql(`INSERT INTO local_products (id, company_id, sku, name, image, kind, remark, disabled, created_at, updated_at) VALUES ${rows}`);
 }
 
 describe("仓库、出入库单与库存流水", () => {
