@@ -73,8 +73,9 @@ describe("店铺管理", () => {
     assert.deepEqual(await consent.locator('select[name="marketplaceid"] option').allInnerTexts(), ["美国（US）", "加拿大（CA）", "墨西哥（MX）", "巴西（BR）"]);
     await page.screenshot({ path: artifact("store-auth-consent-dialog.png") });
 
-    // Amazon takes its time: the new window shows 授权中 until the product has the seller's tokens.
-    await fetch(`${amazon.url}/control/slow-token?ms=4000`, { method: "POST" });
+    // Amazon takes its time: the new window shows 授权中 until the product has the seller's tokens. The stand-in
+    // holds its answer until the test has seen the notice.
+    await fetch(`${amazon.url}/control/hold-token`, { method: "POST" });
     const [popup] = await Promise.all([
       page.context().waitForEvent("page"),
       consent.getByRole("button", { name: "前往亚马逊授权", exact: true }).click(),
@@ -87,13 +88,13 @@ describe("店铺管理", () => {
     const { data } = await cdp.send("Page.captureScreenshot", { format: "png" });
     writeFileSync(artifact("authresult-working.png"), Buffer.from(data, "base64"));
     await cdp.detach();
+    await fetch(`${amazon.url}/control/release-token`, { method: "POST" });
     await popup.getByText(SUCCESS).waitFor({ timeout: 15000 });
     assert.equal(await popup.getByText("授权进行中。。。").isVisible(), false, "the working notice gives way to the outcome");
     assert.equal(await popup.locator("script").count(), 0, "the result page runs no script");
     await popup.screenshot({ path: artifact("authresult-success.png") });
     callback = popup.url();
     assert.match(callback, /\/authresult\?.*spapi_oauth_code=/);
-    await fetch(`${amazon.url}/control/slow-token?ms=0`, { method: "POST" });
     await popup.close();
 
     // Back in the list, 刷新 shows the seller, its marketplaces and the date.

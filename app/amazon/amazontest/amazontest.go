@@ -45,8 +45,8 @@ type Server struct {
 	refresh       map[string]string // refresh token -> seller id
 	access        map[string]string // access token -> seller id
 	sellers       map[string][]string
-	clients       map[string]string // client id -> secret
-	tokenDelay    time.Duration
+	clients       map[string]string           // client id -> secret
+	tokenHold     chan struct{}               // while set, the token endpoint waits for it to close
 	profiles      map[string][]StandInProfile // advertiser -> profiles (advertising.go)
 	advFailures   []int
 }
@@ -157,11 +157,24 @@ func (s *Server) FailSellersAPI(statuses ...int) {
 	s.apiFailures = append(s.apiFailures, statuses...)
 }
 
-// SlowToken makes the token endpoint take d before answering, so a test can watch the product wait.
-func (s *Server) SlowToken(d time.Duration) {
+// HoldToken makes the token endpoint wait, until ReleaseToken, before answering: a test watches the product wait
+// for Amazon for as long as it needs, whatever the machine's speed.
+func (s *Server) HoldToken() {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	s.tokenDelay = d
+	if s.tokenHold == nil {
+		s.tokenHold = make(chan struct{})
+	}
+}
+
+// ReleaseToken lets the held token requests, and those after them, be answered.
+func (s *Server) ReleaseToken() {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.tokenHold != nil {
+		close(s.tokenHold)
+		s.tokenHold = nil
+	}
 }
 
 // RefuseGrants makes the token endpoint answer every grant with 400 invalid_grant while on.

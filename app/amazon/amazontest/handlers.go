@@ -5,7 +5,6 @@ import (
 	"net/http"
 	"net/url"
 	"strconv"
-	"time"
 )
 
 // consent is Seller Central's consent page after the seller clicked Confirm: back to redirect_uri with the state,
@@ -36,9 +35,15 @@ func (s *Server) consent(w http.ResponseWriter, r *http.Request) {
 // token is Login with Amazon's token endpoint.
 func (s *Server) token(w http.ResponseWriter, r *http.Request) {
 	s.mu.Lock()
-	delay := s.tokenDelay
+	hold := s.tokenHold
 	s.mu.Unlock()
-	time.Sleep(delay)
+	if hold != nil {
+		select {
+		case <-hold:
+		case <-r.Context().Done():
+			return
+		}
+	}
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	if len(s.tokenFailures) > 0 {

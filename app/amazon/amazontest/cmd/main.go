@@ -1,7 +1,8 @@
 // Command amazontest serves the Amazon stand-in as a process, for browser tests that run the product binary
 // against it: `go run ./app/amazon/amazontest/cmd -addr 127.0.0.1:0`. Its first line of output is
 // "listening <URL>"; the lines after it are the SELLERHUB_* variables that point the product at it. The test
-// steers it over HTTP: POST /control/slow-token?ms=N delays the token endpoint's answers.
+// steers it over HTTP: POST /control/hold-token makes the token endpoint wait before answering, until POST
+// /control/release-token.
 package main
 
 import (
@@ -10,8 +11,6 @@ import (
 	"log"
 	"net"
 	"net/http"
-	"strconv"
-	"time"
 
 	"sellerhub/app/amazon/amazontest"
 )
@@ -25,14 +24,8 @@ func main() {
 	}
 	s := amazontest.New()
 	s.URL = "http://" + ln.Addr().String()
-	s.Mux.HandleFunc("POST /control/slow-token", func(w http.ResponseWriter, r *http.Request) {
-		ms, err := strconv.Atoi(r.URL.Query().Get("ms"))
-		if err != nil {
-			http.Error(w, "ms: a whole number of milliseconds", http.StatusBadRequest)
-			return
-		}
-		s.SlowToken(time.Duration(ms) * time.Millisecond)
-	})
+	s.Mux.HandleFunc("POST /control/hold-token", func(http.ResponseWriter, *http.Request) { s.HoldToken() })
+	s.Mux.HandleFunc("POST /control/release-token", func(http.ResponseWriter, *http.Request) { s.ReleaseToken() })
 	fmt.Println("listening", s.URL)
 	for _, kv := range s.Env() {
 		fmt.Println(kv)
