@@ -4,6 +4,7 @@ import (
 	"sync"
 	"sync/atomic"
 	"testing"
+	"testing/synctest"
 	"time"
 )
 
@@ -11,25 +12,29 @@ func TestCountCacheSharesRemembersDropsAndExpires(t *testing.T) {
 	now := time.Unix(1000, 0)
 	c := NewCounts(func() time.Time { return now })
 	var queries atomic.Int32
-	release := make(chan struct{})
-	slow := func() (int64, error) {
-		queries.Add(1)
-		<-release
-		return 42, nil
-	}
-	var wg sync.WaitGroup
-	for range 20 {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			if n, err := c.Count("dict:1:a", slow); n != 42 || err != nil {
-				t.Errorf("count = %d, %v", n, err)
-			}
-		}()
-	}
-	time.Sleep(50 * time.Millisecond)
-	close(release)
-	wg.Wait()
+	// In a bubble, synctest.Wait can tell when every asker is blocked; the query's channel must be the bubble's.
+	synctest.Test(t, func(t *testing.T) {
+		release := make(chan struct{})
+		slow := func() (int64, error) {
+			queries.Add(1)
+			<-release
+			return 42, nil
+		}
+		var wg sync.WaitGroup
+		for range 20 {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				if n, err := c.Count("dict:1:a", slow); n != 42 || err != nil {
+					t.Errorf("count = %d, %v", n, err)
+				}
+			}()
+		}
+		// Every asker is blocked, one in the query and the others on its flight, before the query answers.
+		synctest.Wait()
+		close(release)
+		wg.Wait()
+	})
 	if q := queries.Load(); q != 1 {
 		t.Fatalf("20 concurrent askers ran %d queries, want 1", q)
 	}
