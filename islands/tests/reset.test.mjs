@@ -164,6 +164,8 @@ describe("找回密码", { concurrency: true }, () => {
           if (wait > 0) await sleep(wait);
           if (countdownPage) {
             const sendButton = countdownPage.locator("[data-send-code]");
+            // The countdown started with the server's answer, after countdownStartedAt, and ends at its next tick.
+            await countdownPage.locator("[data-send-code]:enabled").waitFor();
             assert.equal((await sendButton.textContent()).trim(), "获取验证码", "after 60 s the button offers a new code");
             assert.equal(await sendButton.isDisabled(), false, "after 60 s the button can be clicked again");
             assert.deepEqual(countdownPage.scriptErrors, []);
