@@ -36,13 +36,5 @@ func run(databaseURL, statement string, args []string) error {
 	for i, a := range args {
 		values[i] = a
 	}
-	result := db.Exec(statement, values...)
-	if result.Error != nil {
-		return result.Error
-	}
-	// Every caller inserts: a statement that changed nothing means its lookup found no row.
-	if result.RowsAffected == 0 {
-		return fmt.Errorf("the statement changed no row")
-	}
-	return nil
+	return db.Exec(statement, values...).Error
 }
