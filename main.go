@@ -87,7 +87,7 @@ func serve(ctx context.Context, cfg *config.Config, log *slog.Logger, db *models
 	}
 	services := app.NewServices(app.ServiceDeps{DB: db, Sessions: sessions, Sender: newCodeSender(cfg, log), Config: cfg,
 		Log: log})
-	handler := app.New(app.Deps{Config: cfg, Services: services, Log: log, Assets: assets, Static: static.FS()})
+	handler, _ := app.New(app.Deps{Config: cfg, Services: services, Log: log, Assets: assets, Static: static.FS()})
 
 	ln, err := net.Listen("tcp", cfg.Addr)
 	if err != nil {

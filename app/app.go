@@ -34,8 +34,8 @@ func ownBodyLimit(c *echo.Context) bool {
 	return c.Path() == saveImagePath || c.Path() == photoUploadPath
 }
 
-// New builds the echo application.
-func New(d Deps) *echo.Echo {
+// New builds the echo application and tells each route's declared access (the access-matrix test reads it).
+func New(d Deps) (*echo.Echo, RouteAccess) {
 	e := echo.New()
 	e.Logger = d.Log
 	// Addresses come straight from the connection: without a configured proxy, X-Forwarded-For is whatever the
@@ -55,8 +55,8 @@ func New(d Deps) *echo.Echo {
 	e.Use(echomw.BodyLimitWithConfig(echomw.BodyLimitConfig{LimitBytes: bodyLimit, Skipper: ownBodyLimit}))
 	e.Use(middleware.Sessions(sv.Accounts))
 
-	routes(e, d, pg)
-	return e
+	access := routes(e, d, pg)
+	return e, access
 }
 
 // apiPrefixes are the JSON services; everything else is a page.

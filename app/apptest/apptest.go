@@ -19,6 +19,7 @@ import (
 
 	"github.com/alexedwards/scs/goredisstore"
 	"github.com/alexedwards/scs/v2"
+	"github.com/labstack/echo/v5"
 	"github.com/redis/go-redis/v9"
 
 	"sellerhub/app"
@@ -48,6 +49,9 @@ type Harness struct {
 	Codes    *CodeBox
 	Clock    *Clock
 	Log      *SyncBuffer
+	// Routes are every route the application registered, and Access what each declares about its callers.
+	Routes echo.Routes
+	Access app.RouteAccess
 }
 
 // Option changes how the harness starts.
@@ -107,10 +111,11 @@ func Start(t testing.TB, opts ...Option) *Harness {
 	h.Svc = app.NewServices(app.ServiceDeps{DB: h.DB, Sessions: h.Sessions, Sender: h.Codes, Config: cfg, Log: log,
 		Now: h.Clock.Now, AmazonHTTP: amazonHTTP})
 	assets, _ := static.LoadManifest()
-	e := app.New(app.Deps{Config: cfg, Services: h.Svc, Log: log, Assets: assets, Static: static.FS()})
+	e, access := app.New(app.Deps{Config: cfg, Services: h.Svc, Log: log, Assets: assets, Static: static.FS()})
 	srv := httptest.NewServer(e)
 	t.Cleanup(srv.Close)
 	h.URL = srv.URL
+	h.Routes, h.Access = e.Router().Routes(), access
 	return h
 }
 
