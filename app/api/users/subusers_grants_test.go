@@ -129,6 +129,9 @@ func TestNobodyChangesTheirOwnGrants(t *testing.T) {
 	apptest.Expect(t, admin.Call(http.MethodPut, subusers+"/"+owner, map[string]any{"name": "老板", "roleIds": []string{}}),
 		400, "B0001", msgSelfGrantsKept)
 	apptest.ExpectOK(t, admin.Call(http.MethodPut, subusers+"/"+owner, map[string]any{"name": "老板"}))
+	if roles, _ := grantsOf(t, h, apptest.AdminAccount); roles != ownerRoles {
+		t.Fatalf("an edit without roleIds changed the owner's roles to %s", roles)
+	}
 
 	admin2 := h.Member(apptest.AdminAccount, "13900000002", true)
 	second := idOf(t, h, "13900000002")
@@ -143,6 +146,12 @@ func TestNobodyChangesTheirOwnGrants(t *testing.T) {
 	}
 	if roles, _ := grantsOf(t, h, apptest.AdminAccount); roles != ownerRoles {
 		t.Fatalf("the owner's roles became %s", roles)
+	}
+	// The screen marks one's own row, whose roles and store groups it does not offer.
+	for _, u := range listSubUsers(t, admin2, map[string]any{}).Records {
+		if u.IsSelf != (u.ID == second) {
+			t.Fatalf("isSelf of %s is %v for %s", u.Account, u.IsSelf, second)
+		}
 	}
 	// Each may still change the other's.
 	apptest.ExpectOK(t, admin.Call(http.MethodPut, subusers+"/"+second, map[string]any{"name": "副手",

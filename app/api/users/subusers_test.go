@@ -21,6 +21,7 @@ type subUser struct {
 	Mobile        string   `json:"mobile"`
 	Status        int      `json:"status"`
 	IsOwner       bool     `json:"isOwner"`
+	IsSelf        bool     `json:"isSelf"`
 	Roles         []string `json:"roles"`
 	RoleIDs       []string `json:"roleIds"`
 	LastLoginTime string   `json:"lastLoginTime"`
