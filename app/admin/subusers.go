@@ -2,7 +2,6 @@ package admin
 
 import (
 	"context"
-	"slices"
 	"strings"
 	"unicode/utf8"
 
@@ -67,13 +66,14 @@ type SubUser struct {
 // SubUserForm is a sub-user as the add and edit forms send it. Account and the passwords are read only when
 // adding: an account changes through its holder's own code-checked call.
 type SubUserForm struct {
-	Account    string   `json:"account"`
-	Name       string   `json:"name"`
-	Email      string   `json:"email"`
-	Mobile     string   `json:"mobile"`
-	Password   string   `json:"password"`
-	Repassword string   `json:"repassword"`
-	RoleIDs    []string `json:"roleIds"`
+	Account    string `json:"account"`
+	Name       string `json:"name"`
+	Email      string `json:"email"`
+	Mobile     string `json:"mobile"`
+	Password   string `json:"password"`
+	Repassword string `json:"repassword"`
+	// RoleIDs are the user's roles; absent (nil) on an edit: unchanged.
+	RoleIDs []string `json:"roleIds"`
 	// DeptID is the department to put the user in; empty or "0" for none.
 	DeptID string `json:"deptId"`
 	// StoreGroupIDs limits the user to these store groups; empty: every group. Absent (nil) on an edit: unchanged.
@@ -230,6 +230,13 @@ func (s *Service) CreateSubUser(ctx context.Context, p core.Principal, f SubUser
 		Profile: models.UserProfile{Name: f.Name, Email: f.Email, Mobile: f.Mobile, CreatedAt: now, UpdatedAt: now}}
 	var out *SubUser
 	err = s.db.Tx(ctx, func(tx *models.DB) error {
+		caller, err := callerReach(tx, p)
+		if err != nil {
+			return err
+		}
+		if err := caller.mayHandOut(tx, p.CompanyID, roles, stores, true); err != nil {
+			return err
+		}
 		if _, err := tx.UserByAccount(f.Account); err == nil {
 			return core.Refused(MsgSubUserAccountTaken)
 		} else if !models.IsNotFound(err) {
@@ -301,8 +308,11 @@ func (s *Service) DepartmentOptions(ctx context.Context, p core.Principal) ([]mo
 	return out, nil
 }
 
-// UpdateSubUser changes a company user's name, e-mail, mobile and roles. Nobody but the owner removes a role of
-// the company's owner. The user's cached menu is dropped, so new roles apply to their next call.
+// UpdateSubUser changes a company user's name, e-mail, mobile, department, roles and store groups (roles or
+// store groups absent: unchanged). Nobody changes their own roles or store groups, nobody but the owner removes
+// a role of the company's owner, and a user who is not an admin manages only users holding no more than
+// themselves and hands out only what they hold. The user's cached menu is dropped, so new roles apply to their
+// next call.
 func (s *Service) UpdateSubUser(ctx context.Context, p core.Principal, id string, f SubUserForm) (*SubUser, error) {
 	n, ok := core.ParseID(id)
 	if !ok {
@@ -315,36 +325,58 @@ func (s *Service) UpdateSubUser(ctx context.Context, p core.Principal, id string
 	if err != nil {
 		return nil, err
 	}
+	setRoles, setStores := f.RoleIDs != nil, f.StoreGroupIDs != nil
 	var out *SubUser
 	err = s.db.Tx(ctx, func(tx *models.DB) error {
 		u, err := tx.ForUpdate().UserInCompany(p.CompanyID, n)
 		if err != nil {
 			return core.NotFoundAs(err, whatUser)
 		}
-		if u.IsOwner && u.ID != p.UserID {
-			held, err := tx.RolesOfUser(p.CompanyID, u.ID)
+		if setStores && u.IsOwner && len(stores) > 0 {
+			return core.Refused(MsgOwnerAllStores)
+		}
+		held, err := tx.RolesOfUser(p.CompanyID, u.ID)
+		if err != nil {
+			return err
+		}
+		heldIDs := make([]int64, len(held))
+		for i, r := range held {
+			heldIDs[i] = r.ID
+		}
+		if u.ID == p.UserID {
+			heldStores, err := storeGroupIDsOf(tx, p.CompanyID, u.ID)
 			if err != nil {
 				return err
 			}
-			for _, r := range held {
-				if !slices.Contains(roles, r.ID) {
-					return core.Refused(MsgOwnerRolesKept)
-				}
+			if setRoles && !sameIDs(roles, heldIDs) || setStores && !sameIDs(stores, heldStores) {
+				return core.Refused(MsgSelfGrantsKept)
 			}
+		}
+		if setRoles && u.IsOwner && u.ID != p.UserID && !isSubset(heldIDs, roles) {
+			return core.Refused(MsgOwnerRolesKept)
+		}
+		caller, err := callerReach(tx, p)
+		if err != nil {
+			return err
+		}
+		if err := caller.mayManage(tx, u); err != nil {
+			return err
+		}
+		if err := caller.mayHandOut(tx, p.CompanyID, roles, stores, setStores); err != nil {
+			return err
 		}
 		if err := tx.UpdateUserProfile(p.CompanyID, u.ID, f.Name, f.Email, f.Mobile, s.now.Stamp()); err != nil {
 			return err
 		}
-		if err := tx.SetUserRoles(p.CompanyID, u.ID, roles); err != nil {
-			return roleMissingAs(err)
+		if setRoles {
+			if err := tx.SetUserRoles(p.CompanyID, u.ID, roles); err != nil {
+				return roleMissingAs(err)
+			}
 		}
 		if err := s.placeInDepartment(tx, p.CompanyID, u.ID, f.DeptID); err != nil {
 			return err
 		}
-		if f.StoreGroupIDs != nil {
-			if u.IsOwner && len(stores) > 0 {
-				return core.Refused(MsgOwnerAllStores)
-			}
+		if setStores {
 			if err := tx.SetUserStoreGroups(p.CompanyID, u.ID, stores); err != nil {
 				return storeGroupMissingAs(err)
 			}
@@ -360,7 +392,8 @@ func (s *Service) UpdateSubUser(ctx context.Context, p core.Principal, id string
 }
 
 // SetSubUserEnabled enables or disables a company user. A disabled user cannot sign in (账号已停用) and their live
-// session ends at once. Nobody disables the company's owner, nor their own account.
+// session ends at once. Nobody disables the company's owner, nor their own account, and a user who is not an
+// admin neither disables nor enables one holding more than themselves.
 func (s *Service) SetSubUserEnabled(ctx context.Context, p core.Principal, id string, enabled bool) (*SubUser, error) {
 	n, ok := core.ParseID(id)
 	if !ok {
@@ -382,6 +415,9 @@ func (s *Service) SetSubUserEnabled(ctx context.Context, p core.Principal, id st
 		case !enabled && u.ID == p.UserID:
 			return core.Refused(MsgSelfNoDisable)
 		}
+		if err := mayManageUser(tx, p, u); err != nil {
+			return err
+		}
 		return tx.SetUserStatus(p.CompanyID, u.ID, status, s.now.Stamp())
 	})
 	if err != nil {
@@ -398,7 +434,8 @@ func (s *Service) SetSubUserEnabled(ctx context.Context, p core.Principal, id st
 
 // ResetSubUserPassword sets a new password for a company user, following the product's rule, and ends the
 // user's live session: whoever knew the old password is signed out. The owner's password and one's own change
-// only with the old password, in the personal center, so that a session left open cannot take an account over.
+// only with the old password, in the personal center, so that a session left open cannot take an account over;
+// a user who is not an admin resets no password of one holding more than themselves.
 func (s *Service) ResetSubUserPassword(ctx context.Context, p core.Principal, id string, f PasswordResetForm) error {
 	n, ok := core.ParseID(id)
 	if !ok {
@@ -422,6 +459,9 @@ func (s *Service) ResetSubUserPassword(ctx context.Context, p core.Principal, id
 			return core.Refused(MsgSelfPasswordHere)
 		case u.IsOwner:
 			return core.Refused(MsgOwnerPasswordOwnOnly)
+		}
+		if err := mayManageUser(tx, p, u); err != nil {
+			return err
 		}
 		return tx.SetCompanyUserPassword(p.CompanyID, u.ID, hash, s.now.Stamp())
 	})

@@ -7,12 +7,14 @@ import (
 
 	"sellerhub/app/admin"
 	"sellerhub/app/api"
+	"sellerhub/app/core"
 	"sellerhub/app/middleware"
 	"sellerhub/models"
 )
 
 // SubUser is a company user as the 子账号 screen shows it: Roles are the role names (the list's 角色 column),
-// RoleIDs the same roles for the edit form. Status is 1 (启用) or 0 (停用).
+// RoleIDs the same roles for the edit form. Status is 1 (启用) or 0 (停用). IsSelf marks the signed-in user,
+// whose roles, store groups and state the screen does not offer to change.
 type SubUser struct {
 	ID       string   `json:"id"`
 	Account  string   `json:"account"`
@@ -21,6 +23,7 @@ type SubUser struct {
 	Mobile   string   `json:"mobile"`
 	Status   int      `json:"status"`
 	IsOwner  bool     `json:"isOwner"`
+	IsSelf   bool     `json:"isSelf"`
 	Roles    []string `json:"roles"`
 	RoleIDs  []string `json:"roleIds"`
 	DeptID   string   `json:"deptId"`
@@ -39,9 +42,9 @@ type RoleOption struct {
 	Code string `json:"code"`
 }
 
-func (h *Handler) subUser(u *admin.SubUser) SubUser {
+func (h *Handler) subUser(p core.Principal, u *admin.SubUser) SubUser {
 	out := SubUser{ID: strconv.FormatInt(u.ID, 10), Account: u.Account, Name: u.Profile.Name, Email: u.Profile.Email,
-		Mobile: u.Profile.Mobile, Status: admin.UserEnabled, IsOwner: u.IsOwner,
+		Mobile: u.Profile.Mobile, Status: admin.UserEnabled, IsOwner: u.IsOwner, IsSelf: u.ID == p.UserID,
 		Roles: make([]string, len(u.Roles)), RoleIDs: make([]string, len(u.Roles)),
 		LastLoginTime: api.FormatTime(u.LastLoginAt, h.TimeZone), CreatedAt: api.FormatTime(&u.CreatedAt, h.TimeZone)}
 	if u.Status != models.StatusActive {
@@ -89,7 +92,7 @@ func (h *Handler) SubUserPage(c *echo.Context) error {
 	}
 	out := make([]SubUser, len(users))
 	for i := range users {
-		out[i] = h.subUser(&users[i])
+		out[i] = h.subUser(p, &users[i])
 	}
 	return api.OK(c, api.NewPage(out, total, r.Current, r.Size))
 }
@@ -115,7 +118,7 @@ func (h *Handler) GetSubUser(c *echo.Context) error {
 	if err != nil {
 		return err
 	}
-	return api.OK(c, h.subUser(u))
+	return api.OK(c, h.subUser(p, u))
 }
 
 // CreateSubUser answers POST users/subusers {account, name, email, mobile, password, repassword, roleIds} with
@@ -130,7 +133,7 @@ func (h *Handler) CreateSubUser(c *echo.Context) error {
 	if err != nil {
 		return err
 	}
-	return api.OK(c, h.subUser(u))
+	return api.OK(c, h.subUser(p, u))
 }
 
 // UpdateSubUser answers PUT users/subusers/{id} {name, email, mobile, roleIds} with the changed user.
@@ -144,7 +147,7 @@ func (h *Handler) UpdateSubUser(c *echo.Context) error {
 	if err != nil {
 		return err
 	}
-	return api.OK(c, h.subUser(u))
+	return api.OK(c, h.subUser(p, u))
 }
 
 // DisableSubUser answers POST users/subusers/{id}/disable with the disabled user.
@@ -159,7 +162,7 @@ func (h *Handler) setEnabled(c *echo.Context, enabled bool) error {
 	if err != nil {
 		return err
 	}
-	return api.OK(c, h.subUser(u))
+	return api.OK(c, h.subUser(p, u))
 }
 
 // ResetSubUserPassword answers POST users/subusers/{id}/resetPassword {password, repassword}.
