@@ -40,13 +40,6 @@ func (db *DB) StoreGroupByID(companyID, id int64) (*StoreGroup, error) {
 	return &g, nil
 }
 
-// StoreGroups lists every store group of the company by name.
-func (db *DB) StoreGroups(companyID int64) ([]StoreGroup, error) {
-	out := []StoreGroup{}
-	err := db.Scopes(InCompany("store_groups", companyID)).Order("store_groups.name, store_groups.id").Find(&out).Error
-	return out, err
-}
-
 // InGrantedGroups limits a query to the store groups a user is granted (column names the row's group): a user
 // without grants sees every group of the company, and user 0 is the system, which sees all. It is the one
 // store-group rule: store groups, listings, plans, shipments and pick lists all go through it.

@@ -59,8 +59,10 @@ type SubUser struct {
 	Roles []models.Role
 	// DeptName is the name of the user's department, "" for none.
 	DeptName string
-	// StoreGroups are the store groups the user is limited to; none: every group of the company.
-	StoreGroups []models.StoreGroup
+	// StoreGroups are the store groups the user is limited to (none: every group of the company), as far as the
+	// viewer may see them; HiddenStoreGroups counts the others.
+	StoreGroups       []models.StoreGroup
+	HiddenStoreGroups int
 }
 
 // SubUserForm is a sub-user as the add and edit forms send it. Account and the passwords are read only when
@@ -132,11 +134,15 @@ func (s *Service) SubUserPage(ctx context.Context, p core.Principal, q SubUserQu
 	if err != nil {
 		return nil, 0, r, err
 	}
-	out, err := s.withRoles(db, p.CompanyID, users)
+	out, err := s.withRoles(db, p, users)
 	return out, total, r, err
 }
 
-func (s *Service) withRoles(db *models.DB, companyID int64, users []models.User) ([]SubUser, error) {
+// withRoles completes the users with their roles, department and store groups. A viewer limited to store groups
+// sees only those of their groups by name; the others are counted (HiddenStoreGroups), so a colleague limited to
+// them neither shows another group's name nor looks unlimited.
+func (s *Service) withRoles(db *models.DB, viewer core.Principal, users []models.User) ([]SubUser, error) {
+	companyID := viewer.CompanyID
 	ids := make([]int64, len(users))
 	for i, u := range users {
 		ids[i] = u.ID
@@ -153,15 +159,27 @@ func (s *Service) withRoles(db *models.DB, companyID int64, users []models.User)
 	if err != nil {
 		return nil, err
 	}
+	visible, err := db.VisibleStoreGroups(companyID, viewer.UserID, "")
+	if err != nil {
+		return nil, err
+	}
+	seen := make(map[int64]bool, len(visible))
+	for _, g := range visible {
+		seen[g.ID] = true
+	}
 	deptNames := make(map[int64]string, len(depts))
 	for _, d := range depts {
 		deptNames[d.ID] = d.Name
 	}
 	out := make([]SubUser, len(users))
 	for i, u := range users {
-		out[i] = SubUser{User: u, Roles: roles[u.ID], StoreGroups: stores[u.ID]}
-		if out[i].StoreGroups == nil {
-			out[i].StoreGroups = []models.StoreGroup{}
+		out[i] = SubUser{User: u, Roles: roles[u.ID], StoreGroups: []models.StoreGroup{}}
+		for _, g := range stores[u.ID] {
+			if seen[g.ID] {
+				out[i].StoreGroups = append(out[i].StoreGroups, g)
+			} else {
+				out[i].HiddenStoreGroups++
+			}
 		}
 		if u.DeptID != nil {
 			out[i].DeptName = deptNames[*u.DeptID]
@@ -179,15 +197,15 @@ func (s *Service) SubUser(ctx context.Context, p core.Principal, id string) (*Su
 	if !ok {
 		return nil, core.NotFound(whatUser)
 	}
-	return s.loadSubUser(s.db.With(ctx), p.CompanyID, n)
+	return s.loadSubUser(s.db.With(ctx), p, n)
 }
 
-func (s *Service) loadSubUser(db *models.DB, companyID, id int64) (*SubUser, error) {
-	u, err := db.UserInCompany(companyID, id)
+func (s *Service) loadSubUser(db *models.DB, viewer core.Principal, id int64) (*SubUser, error) {
+	u, err := db.UserInCompany(viewer.CompanyID, id)
 	if err != nil {
 		return nil, core.NotFoundAs(err, whatUser)
 	}
-	out, err := s.withRoles(db, companyID, []models.User{*u})
+	out, err := s.withRoles(db, viewer, []models.User{*u})
 	if err != nil {
 		return nil, err
 	}
@@ -254,7 +272,7 @@ func (s *Service) CreateSubUser(ctx context.Context, p core.Principal, f SubUser
 		if err := tx.SetUserStoreGroups(p.CompanyID, u.ID, stores); err != nil {
 			return storeGroupMissingAs(err)
 		}
-		out, err = s.loadSubUser(tx, p.CompanyID, u.ID)
+		out, err = s.loadSubUser(tx, p, u.ID)
 		return err
 	})
 	if err != nil {
@@ -381,7 +399,7 @@ func (s *Service) UpdateSubUser(ctx context.Context, p core.Principal, id string
 				return storeGroupMissingAs(err)
 			}
 		}
-		out, err = s.loadSubUser(tx, p.CompanyID, u.ID)
+		out, err = s.loadSubUser(tx, p, u.ID)
 		return err
 	})
 	if err != nil {
@@ -429,7 +447,7 @@ func (s *Service) SetSubUserEnabled(ctx context.Context, p core.Principal, id st
 		}
 	}
 	s.DropMenuCache(n)
-	return s.loadSubUser(s.db.With(ctx), p.CompanyID, n)
+	return s.loadSubUser(s.db.With(ctx), p, n)
 }
 
 // ResetSubUserPassword sets a new password for a company user, following the product's rule, and ends the

@@ -1,6 +1,7 @@
 package users
 
 import (
+	"fmt"
 	"strconv"
 
 	"github.com/labstack/echo/v5"
@@ -28,7 +29,8 @@ type SubUser struct {
 	RoleIDs  []string `json:"roleIds"`
 	DeptID   string   `json:"deptId"`
 	DeptName string   `json:"deptName"`
-	// StoreGroups are the names of the store groups the user is limited to (none: all), StoreGroupIDs their ids.
+	// StoreGroups are the names of the store groups the user is limited to (none: all), StoreGroupIDs their ids;
+	// groups the caller may not see are summed up by name only (其他2个店铺).
 	StoreGroups   []string `json:"storeGroups"`
 	StoreGroupIDs []string `json:"storeGroupIds"`
 	LastLoginTime string   `json:"lastLoginTime"`
@@ -59,6 +61,9 @@ func (h *Handler) subUser(p core.Principal, u *admin.SubUser) SubUser {
 	out.StoreGroups, out.StoreGroupIDs = make([]string, len(u.StoreGroups)), make([]string, len(u.StoreGroups))
 	for i, g := range u.StoreGroups {
 		out.StoreGroups[i], out.StoreGroupIDs[i] = g.Name, strconv.FormatInt(g.ID, 10)
+	}
+	if u.HiddenStoreGroups > 0 {
+		out.StoreGroups = append(out.StoreGroups, fmt.Sprintf("其他%d个店铺", u.HiddenStoreGroups))
 	}
 	return out
 }
