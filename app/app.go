@@ -10,6 +10,7 @@ import (
 	"github.com/labstack/echo/v5"
 	echomw "github.com/labstack/echo/v5/middleware"
 
+	"sellerhub/app/api"
 	"sellerhub/app/middleware"
 	"sellerhub/app/pages"
 	"sellerhub/config"
@@ -53,6 +54,7 @@ func New(d Deps) *echo.Echo {
 	e.Use(middleware.SecureHeaders(d.Config.SecureCookies))
 	e.Use(echomw.GzipWithConfig(echomw.GzipConfig{MinLength: 512}))
 	e.Use(echomw.BodyLimitWithConfig(echomw.BodyLimitConfig{LimitBytes: bodyLimit, Skipper: ownBodyLimit}))
+	e.Use(middleware.PlainText(api.ImageBodyLimit))
 	e.Use(middleware.Sessions(sv.Accounts))
 
 	routes(e, d, pg)

@@ -31,6 +31,10 @@ func Sessions(sessions *accounts.Service) echo.MiddlewareFunc {
 					token = ck.Value
 				}
 			}
+			// Session ids are plain text; one that is not names no session (and PostgreSQL would refuse to look it up).
+			if !plainText(token) {
+				token = ""
+			}
 			ctx, err := sessions.LoadSession(c.Request().Context(), token)
 			if err != nil {
 				return err
