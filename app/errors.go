@@ -41,6 +41,8 @@ func classify(err error) failure {
 			return failure{http.StatusTooManyRequests, "B0001", se.Msg}
 		case core.KindNotFound:
 			return failure{http.StatusNotFound, "A0404", se.Msg}
+		case core.KindUnvouched:
+			return failure{http.StatusForbidden, "A0301", se.Msg}
 		}
 	}
 	if models.IsDuplicate(err) {
