@@ -9,6 +9,7 @@ import (
 	"mime/multipart"
 	"net/http"
 	"net/url"
+	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
@@ -58,7 +59,7 @@ func TestControlCharactersAreRefusedAtTheEdge(t *testing.T) {
 			refused(envelope(t)(owner.Raw(http.MethodPost, "/admin/api/v1/dicts", "application/json", strings.NewReader(`{"name":"颜色`+"\xff"+`","code":"color"}`))))
 			refused(envelope(t)(owner.Raw(http.MethodPost, "/admin/api/v1/dicts", "application/xml", strings.NewReader(`<DictForm><Name>颜色&#127;</Name><Code>color</Code></DictForm>`))))
 
-			// Query parameters: NUL and a byte that is not UTF-8, on a reading call and on a GET that writes.
+			// Query parameters, values and keys: NUL, another control and bytes that are not UTF-8.
 			for _, q := range []string{"%00", "%FF", "a%01b", "%C3%28"} {
 				refused(owner.Call(http.MethodGet, "/admin/api/v1/dicts/page?name="+q, nil))
 				refused(owner.Call(http.MethodGet, "/admin/api/v1/sysQueryField/loadfield?queryname="+q, nil))
@@ -94,6 +95,9 @@ func TestControlCharactersAreRefusedAtTheEdge(t *testing.T) {
 
 			if after := snapshot(t, h); after != before {
 				t.Fatalf("a refused call wrote:\nbefore %s\nafter  %s", before, after)
+			}
+			if files, _ := filepath.Glob(filepath.Join(h.Config.UploadDir, "*", "*")); len(files) != 0 {
+				t.Fatalf("a refused upload stored %v", files)
 			}
 
 			// Tab, newline and carriage return pass where text allows them; so does the picture.
