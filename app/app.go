@@ -54,6 +54,7 @@ func New(d Deps) *echo.Echo {
 	e.Use(middleware.SecureHeaders(d.Config.SecureCookies))
 	e.Use(echomw.GzipWithConfig(echomw.GzipConfig{MinLength: 512}))
 	e.Use(echomw.BodyLimitWithConfig(echomw.BodyLimitConfig{LimitBytes: bodyLimit, Skipper: ownBodyLimit}))
+	// Text input is checked whole before any handler; the picture uploads' limit is the largest body it reads.
 	e.Use(middleware.PlainText(api.ImageBodyLimit))
 	e.Use(middleware.Sessions(sv.Accounts))
 

@@ -1,5 +1,5 @@
-// Package middleware holds the request pipeline pieces: the session loader, the sign-in guards, the same-origin
-// check for the JSON API, request logging and the security headers.
+// Package middleware holds the request pipeline pieces: the check of text input, the session loader, the sign-in
+// guards, the same-origin check for the JSON API, request logging and the security headers.
 package middleware
 
 import (
