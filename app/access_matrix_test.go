@@ -167,9 +167,9 @@ func checkCall(t *testing.T, h *apptest.Harness, a *companyA, who *matrixCaller,
 	var before map[string]string
 	watchAll := who.account == "" || who.name == "其他公司店主" || (who.name == "无角色子账号" && guarded)
 	if watchAll {
-		before = snapshot(t, h.DB, a.id, 0)
+		before = rowsOf(t, h.DB, a.id, 0)
 	}
-	g1Before := snapshot(t, h.DB, a.id, a.g1)
+	g1Before := rowsOf(t, h.DB, a.id, a.g1)
 
 	var body []byte
 	contentType := ""
@@ -217,11 +217,11 @@ func checkCall(t *testing.T, h *apptest.Harness, a *companyA, who *matrixCaller,
 		}
 	}
 	if watchAll {
-		if changed := changedTables(before, snapshot(t, h.DB, a.id, 0)); len(changed) > 0 {
+		if changed := changedTables(before, rowsOf(t, h.DB, a.id, 0)); len(changed) > 0 {
 			t.Errorf("%s changed company A's data in %v", where, changed)
 		}
 	}
-	if changed := changedTables(g1Before, snapshot(t, h.DB, a.id, a.g1)); len(changed) > 0 {
+	if changed := changedTables(g1Before, rowsOf(t, h.DB, a.id, a.g1)); len(changed) > 0 {
 		t.Errorf("%s changed store group G1's data in %v", where, changed)
 	}
 	if !who.stillSignedIn() {
@@ -291,95 +291,4 @@ func (a *companyA) body() []byte {
 		"queryname": "dictList", "versionname": "MATRIXB", "action": "timely", "center": "ont8",
 	})
 	return b
-}
-
-// snapshot digests company A's rows, table by table (group > 0: only the rows of that store group). Rows of tables
-// without a company column count when they hang off A's users, roles or sellers; sessions and one-time codes
-// change with every sign-in and are left out.
-func snapshot(t *testing.T, db *models.DB, company, group int64) map[string]string {
-	t.Helper()
-	out := map[string]string{}
-	for _, table := range matrixTables(t, db) {
-		has := table.columns
-		q := db.Table(table.name)
-		switch {
-		case group > 0 && table.name == "store_groups":
-			q = q.Where("id = ?", group)
-		case group > 0 && has["group_id"] && has["company_id"]:
-			q = q.Where("company_id = ? AND group_id = ?", company, group)
-		case group > 0:
-			continue
-		case table.name == "companies":
-			q = q.Where("id = ?", company)
-		case has["company_id"]:
-			q = q.Where("company_id = ?", company)
-		case has["user_id"]:
-			q = q.Where("user_id IN (SELECT id FROM users WHERE company_id = ?)", company)
-		case has["role_id"]:
-			q = q.Where("role_id IN (SELECT id FROM roles WHERE company_id = ?)", company)
-		case has["seller_id"]:
-			q = q.Where("seller_id IN (SELECT id FROM sellers WHERE company_id = ?)", company)
-		}
-		var rows []map[string]any
-		if err := q.Find(&rows).Error; err != nil {
-			t.Fatalf("%s: %v", table.name, err)
-		}
-		lines := make([]string, len(rows))
-		for i, row := range rows {
-			b, _ := json.Marshal(row)
-			lines[i] = string(b)
-		}
-		sort.Strings(lines)
-		out[table.name] = strings.Join(lines, "\n")
-	}
-	return out
-}
-
-// changedTables names the tables whose rows differ between two snapshots.
-func changedTables(before, after map[string]string) []string {
-	var out []string
-	for name, rows := range before {
-		if after[name] != rows {
-			out = append(out, name)
-		}
-	}
-	sort.Strings(out)
-	return out
-}
-
-type matrixTable struct {
-	name    string
-	columns map[string]bool
-}
-
-var matrixSchema []matrixTable
-
-// matrixTables lists the database's tables with their columns, read once: every database of the run has the
-// same schema.
-func matrixTables(t *testing.T, db *models.DB) []matrixTable {
-	t.Helper()
-	if matrixSchema != nil {
-		return matrixSchema
-	}
-	names, err := db.Migrator().GetTables()
-	if err != nil {
-		t.Fatal(err)
-	}
-	sort.Strings(names)
-	for _, name := range names {
-		switch name {
-		case "sessions", "verification_codes", "oauth_states", "app_secrets", "goose_db_version":
-			continue
-		}
-		cols, err := db.Migrator().ColumnTypes(name)
-		if err != nil {
-			t.Fatal(err)
-		}
-		has := map[string]bool{}
-		for _, c := range cols {
-			has[c.Name()] = true
-		}
-		matrixSchema = append(matrixSchema, matrixTable{name, has})
-	}
-	return matrixSchema
 }

@@ -10,6 +10,7 @@ import (
 	"github.com/labstack/echo/v5"
 	echomw "github.com/labstack/echo/v5/middleware"
 
+	"sellerhub/app/api"
 	"sellerhub/app/middleware"
 	"sellerhub/app/pages"
 	"sellerhub/config"
@@ -53,6 +54,8 @@ func New(d Deps) (*echo.Echo, RouteAccess) {
 	e.Use(middleware.SecureHeaders(d.Config.SecureCookies))
 	e.Use(echomw.GzipWithConfig(echomw.GzipConfig{MinLength: 512}))
 	e.Use(echomw.BodyLimitWithConfig(echomw.BodyLimitConfig{LimitBytes: bodyLimit, Skipper: ownBodyLimit}))
+	// Text input is checked whole before any handler; the picture uploads' limit is the largest body it reads.
+	e.Use(middleware.PlainText(api.ImageBodyLimit))
 	e.Use(middleware.Sessions(sv.Accounts))
 
 	access := routes(e, d, pg)

@@ -62,6 +62,7 @@ type options struct {
 	redis     bool
 	configure func(*config.Config)
 	sender    accounts.CodeSender
+	routes    func(*echo.Echo)
 }
 
 // WithDatabase runs on a database kind of dbtest (sqlite, postgres).
@@ -75,6 +76,10 @@ func WithConfig(fn func(*config.Config)) Option { return func(o *options) { o.co
 
 // WithSender replaces the recording sender (the CodeBox still records what is sent through it).
 func WithSender(s accounts.CodeSender) Option { return func(o *options) { o.sender = s } }
+
+// WithRoutes adds routes of the test's own to the application, behind the same middleware and error handler as
+// every route: stand-ins for handlers that behave in ways no real one can be made to on cue.
+func WithRoutes(add func(*echo.Echo)) Option { return func(o *options) { o.routes = add } }
 
 // Start builds and serves the application until the test ends.
 func Start(t testing.TB, opts ...Option) *Harness {
@@ -112,6 +117,9 @@ func Start(t testing.TB, opts ...Option) *Harness {
 		Now: h.Clock.Now, AmazonHTTP: amazonHTTP})
 	assets, _ := static.LoadManifest()
 	e, access := app.New(app.Deps{Config: cfg, Services: h.Svc, Log: log, Assets: assets, Static: static.FS()})
+	if o.routes != nil {
+		o.routes(e)
+	}
 	srv := httptest.NewServer(e)
 	t.Cleanup(srv.Close)
 	h.URL = srv.URL
@@ -208,12 +216,44 @@ func (b *CodeBox) Count(target string) int {
 type SyncBuffer struct {
 	mu  sync.Mutex
 	buf bytes.Buffer
+	// wrote, when a reader waits, is closed at the next write.
+	wrote chan struct{}
 }
 
 func (s *SyncBuffer) Write(p []byte) (int, error) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
+	if s.wrote != nil {
+		close(s.wrote)
+		s.wrote = nil
+	}
 	return s.buf.Write(p)
+}
+
+// WaitFor waits until the log holds the line containing what, and answers that line; the test fails if none
+// comes within timeout. The application logs a request after answering it, so a test waits for its line.
+func (s *SyncBuffer) WaitFor(t testing.TB, what string, timeout time.Duration) string {
+	t.Helper()
+	deadline := time.After(timeout)
+	for {
+		s.mu.Lock()
+		for line := range strings.Lines(s.buf.String()) {
+			if strings.Contains(line, what) {
+				s.mu.Unlock()
+				return line
+			}
+		}
+		if s.wrote == nil {
+			s.wrote = make(chan struct{})
+		}
+		wrote := s.wrote
+		s.mu.Unlock()
+		select {
+		case <-wrote:
+		case <-deadline:
+			t.Fatalf("no log line with %s within %s:\n%s", what, timeout, s.String())
+		}
+	}
 }
 
 func (s *SyncBuffer) String() string {

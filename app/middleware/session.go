@@ -1,5 +1,5 @@
-// Package middleware holds the request pipeline pieces: the session loader, the sign-in guards, the same-origin
-// check for the JSON API, request logging and the security headers.
+// Package middleware holds the request pipeline pieces: the check of text input, the session loader, the sign-in
+// guards, the same-origin check for the JSON API, request logging and the security headers.
 package middleware
 
 import (
@@ -30,6 +30,10 @@ func Sessions(sessions *accounts.Service) echo.MiddlewareFunc {
 				if ck, err := c.Cookie(SessionCookie); err == nil {
 					token = ck.Value
 				}
+			}
+			// Session ids are plain text; one that is not names no session (and PostgreSQL would refuse to look it up).
+			if !plainText(token) {
+				token = ""
 			}
 			ctx, err := sessions.LoadSession(c.Request().Context(), token)
 			if err != nil {
