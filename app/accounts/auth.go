@@ -88,16 +88,16 @@ func (s *Service) Login(ctx context.Context, account, password, clientIP string)
 
 // checkCredentials is the password check of a login, also made before binding another account (which lets its
 // holder switch to it without a password): unknown account and wrong password get the same answer after the same
-// work, and failures count per account and per client address, so neither call can be used to guess passwords.
-// It answers the account only when it may sign in, re-hashing a legacy password on the way.
+// work, and the login guard counts failures by account and client address, so neither call can be used to guess
+// passwords, nor to lock the owner out. It answers the account only when it may sign in, re-hashing a legacy
+// password on the way.
 func (s *Service) checkCredentials(ctx context.Context, account, password, clientIP string) (*models.User, error) {
 	account = core.NormalizeAccount(account)
 	if account == "" || password == "" {
 		return nil, core.Invalid("账号和密码不能为空")
 	}
-	acctKey, ipKey := "acct:"+account, "ip:"+clientIP
-	if !s.loginFailures.Allowed(acctKey) || !s.addressFailures.Allowed(ipKey) {
-		return nil, core.Limited(core.MsgTooManyLogins)
+	if err := s.beginPasswordCheck(ctx, account, clientIP); err != nil {
+		return nil, err
 	}
 	db := s.db.With(ctx)
 	u, err := db.UserByAccount(account)
@@ -111,11 +111,9 @@ func (s *Service) checkCredentials(ctx context.Context, account, password, clien
 		ok, legacy = passwordMatches(u.PasswordHash, u.LegacySalt, u.Account, password)
 	}
 	if !ok {
-		s.loginFailures.Spend(acctKey)
-		s.addressFailures.Spend(ipKey)
 		return nil, core.Failed(core.MsgBadCredentials)
 	}
-	s.loginFailures.Reset(acctKey)
+	s.logins.Succeeded(account, clientIP)
 	if err := s.checkMaySignIn(u); err != nil {
 		return nil, err
 	}
@@ -129,6 +127,18 @@ func (s *Service) checkCredentials(ctx context.Context, account, password, clien
 		}
 	}
 	return u, nil
+}
+
+// beginPasswordCheck asks the login guard whether account may be tried from address (an attempt counts as a
+// failure until the guard hears it succeeded), and makes the pause it asks for.
+func (s *Service) beginPasswordCheck(ctx context.Context, account, address string) error {
+	switch s.logins.Begin(account, address) {
+	case core.LoginRefused:
+		return core.Limited(core.MsgTooManyLogins)
+	case core.LoginSlowed:
+		return s.sleep(ctx, loginPause)
+	}
+	return nil
 }
 
 // checkMaySignIn refuses accounts that may not start a session: disabled, in a disabled company, or expired.

@@ -9,6 +9,7 @@ import (
 	"encoding/json"
 	"io"
 	"log/slog"
+	"net"
 	"net/http"
 	"net/http/cookiejar"
 	"net/http/httptest"
@@ -109,7 +110,7 @@ func Start(t testing.TB, opts ...Option) *Harness {
 	amazonHTTP := amazon.NewHTTP(cfg.Amazon.Timeout)
 	amazonHTTP.BaseDelay, amazonHTTP.MaxDelay = time.Millisecond, 5*time.Millisecond
 	h.Svc = app.NewServices(app.ServiceDeps{DB: h.DB, Sessions: h.Sessions, Sender: h.Codes, Config: cfg, Log: log,
-		Now: h.Clock.Now, AmazonHTTP: amazonHTTP})
+		Now: h.Clock.Now, Sleep: h.Clock.Sleep, AmazonHTTP: amazonHTTP})
 	assets, _ := static.LoadManifest()
 	e, access := app.New(app.Deps{Config: cfg, Services: h.Svc, Log: log, Assets: assets, Static: static.FS()})
 	srv := httptest.NewServer(e)
@@ -137,6 +138,7 @@ func redisStore(t testing.TB) scs.Store {
 type Clock struct {
 	mu     sync.Mutex
 	offset time.Duration
+	slept  time.Duration
 }
 
 // Now is the current test time.
@@ -151,6 +153,22 @@ func (c *Clock) Advance(d time.Duration) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	c.offset += d
+}
+
+// Sleep is the service's pause: it moves the clock instead of waiting, and adds the time to Slept.
+func (c *Clock) Sleep(_ context.Context, d time.Duration) error {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.offset += d
+	c.slept += d
+	return nil
+}
+
+// Slept is how long the service has paused in all.
+func (c *Clock) Slept() time.Duration {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.slept
 }
 
 // CodeBox records every code sent and passes it on to another sender if one is set.
@@ -262,6 +280,18 @@ func (h *Harness) Client() *Client {
 	jar, _ := cookiejar.New(nil)
 	return &Client{h: h, Header: http.Header{}, http: &http.Client{Jar: jar,
 		CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }}}
+}
+
+// ClientFrom is a Client that connects from another loopback address (127.0.0.2 and up, which Linux answers
+// without setup): the product takes the client address from the connection, so this is how a test is two
+// people in two places.
+func (h *Harness) ClientFrom(ip string) *Client {
+	c := h.Client()
+	dialer := &net.Dialer{LocalAddr: &net.TCPAddr{IP: net.ParseIP(ip)}}
+	transport := &http.Transport{DialContext: dialer.DialContext}
+	h.T.Cleanup(transport.CloseIdleConnections)
+	c.http.Transport = transport
+	return c
 }
 
 // Raw sends a request and returns the response with its body read.
