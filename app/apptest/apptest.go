@@ -25,6 +25,7 @@ import (
 
 	"sellerhub/app"
 	"sellerhub/app/accounts"
+	"sellerhub/app/accounts/ssotest"
 	"sellerhub/app/amazon"
 	"sellerhub/config"
 	"sellerhub/models"
@@ -53,6 +54,8 @@ type Harness struct {
 	// Routes are every route the application registered, and Access what each declares about its callers.
 	Routes echo.Routes
 	Access app.RouteAccess
+	// SSO is the single-sign-on stand-in (WithSSO), signing in the admin; nil without.
+	SSO *ssotest.Server
 }
 
 // Option changes how the harness starts.
@@ -63,6 +66,7 @@ type options struct {
 	redis     bool
 	configure func(*config.Config)
 	sender    accounts.CodeSender
+	sso       bool
 }
 
 // WithDatabase runs on a database kind of dbtest (sqlite, postgres).
@@ -73,6 +77,9 @@ func WithRedisSessions() Option { return func(o *options) { o.redis = true } }
 
 // WithConfig adjusts the configuration before the application is built.
 func WithConfig(fn func(*config.Config)) Option { return func(o *options) { o.configure = fn } }
+
+// WithSSO configures the product with a single-sign-on stand-in (Harness.SSO) that signs the admin in.
+func WithSSO() Option { return func(o *options) { o.sso = true } }
 
 // WithSender replaces the recording sender (the CodeBox still records what is sent through it).
 func WithSender(s accounts.CodeSender) Option { return func(o *options) { o.sender = s } }
@@ -90,10 +97,15 @@ func Start(t testing.TB, opts ...Option) *Harness {
 	}
 	cfg.AdminPassword = AdminPassword
 	cfg.UploadDir = t.TempDir()
+	h := &Harness{T: t, Config: cfg, Clock: &Clock{}, Log: &SyncBuffer{}}
+	if o.sso {
+		h.SSO = ssotest.Start(t)
+		h.SSO.Account, h.SSO.Password = AdminAccount, AdminPassword
+		cfg.SSOURL = h.SSO.LoginURL()
+	}
 	if o.configure != nil {
 		o.configure(cfg)
 	}
-	h := &Harness{T: t, Config: cfg, Clock: &Clock{}, Log: &SyncBuffer{}}
 	h.Codes = &CodeBox{next: o.sender}
 	log := slog.New(slog.NewJSONHandler(h.Log, nil))
 	h.DB = dbtest.Open(t, o.dbKind)
@@ -117,6 +129,9 @@ func Start(t testing.TB, opts ...Option) *Harness {
 	t.Cleanup(srv.Close)
 	h.URL = srv.URL
 	h.Routes, h.Access = e.Router().Routes(), access
+	if h.SSO != nil {
+		h.SSO.App = h.URL
+	}
 	return h
 }
 
