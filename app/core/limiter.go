@@ -123,7 +123,7 @@ type LoginGuard struct {
 	accounts  *Limiter // by account: the ceiling over all addresses
 }
 
-// The login guard's budgets, all within the same 15 minutes (the lockout message names them).
+// The login guard's budgets, all within the same 15 minutes (which the lockout message names).
 const (
 	loginWindow       = 15 * time.Minute
 	loginPairLimit    = 5
@@ -150,7 +150,7 @@ func NewLoginGuard(now func() time.Time) *LoginGuard {
 	}
 }
 
-// pairKey joins account and address with a byte neither contains.
+// pairKey joins account and address with a byte no address contains, so that no two pairs share a key.
 func pairKey(account, address string) string { return account + "\x00" + address }
 
 // Begin decides whether a password check of account from address may go ahead. An attempt that goes ahead is
