@@ -167,6 +167,7 @@ func routes(e *echo.Echo, d Deps, pg *pages.Handler) RouteAccess {
 	adminAPI.GET("/users/sysrole/openidbind", uh.BindAccount, signedIn, middleware.SameOriginGET)
 	adminAPI.POST("/users/sysrole/openidbind", uh.BindAccount, signedIn)
 	adminAPI.GET("/auth/changeLoginWechatApp", ah.ChangeLoginWechatApp, signedIn, middleware.SameOriginGET)
+	adminAPI.POST("/auth/ssohandover", ah.SSOHandover, signedIn)
 
 	// The personal center. mergeAccount is the binding of another account of the same person, checked as a login.
 	adminAPI.POST("/users/updateSelf", uh.UpdateSelf, signedIn, oplog("修改姓名"))

@@ -9,6 +9,7 @@ import (
 	"encoding/json"
 	"io"
 	"log/slog"
+	"net"
 	"net/http"
 	"net/http/cookiejar"
 	"net/http/httptest"
@@ -24,6 +25,7 @@ import (
 
 	"sellerhub/app"
 	"sellerhub/app/accounts"
+	"sellerhub/app/accounts/ssotest"
 	"sellerhub/app/amazon"
 	"sellerhub/config"
 	"sellerhub/models"
@@ -52,6 +54,8 @@ type Harness struct {
 	// Routes are every route the application registered, and Access what each declares about its callers.
 	Routes echo.Routes
 	Access app.RouteAccess
+	// SSO is the single-sign-on stand-in (WithSSO), signing in the admin; nil without.
+	SSO *ssotest.Server
 }
 
 // Option changes how the harness starts.
@@ -63,6 +67,7 @@ type options struct {
 	configure func(*config.Config)
 	sender    accounts.CodeSender
 	routes    func(*echo.Echo)
+	sso       bool
 }
 
 // WithDatabase runs on a database kind of dbtest (sqlite, postgres).
@@ -73,6 +78,9 @@ func WithRedisSessions() Option { return func(o *options) { o.redis = true } }
 
 // WithConfig adjusts the configuration before the application is built.
 func WithConfig(fn func(*config.Config)) Option { return func(o *options) { o.configure = fn } }
+
+// WithSSO configures the product with a single-sign-on stand-in (Harness.SSO) that signs the admin in.
+func WithSSO() Option { return func(o *options) { o.sso = true } }
 
 // WithSender replaces the recording sender (the CodeBox still records what is sent through it).
 func WithSender(s accounts.CodeSender) Option { return func(o *options) { o.sender = s } }
@@ -94,10 +102,15 @@ func Start(t testing.TB, opts ...Option) *Harness {
 	}
 	cfg.AdminPassword = AdminPassword
 	cfg.UploadDir = t.TempDir()
+	h := &Harness{T: t, Config: cfg, Clock: &Clock{}, Log: &SyncBuffer{}}
+	if o.sso {
+		h.SSO = ssotest.Start(t)
+		h.SSO.Account, h.SSO.Password = AdminAccount, AdminPassword
+		cfg.SSOURL = h.SSO.LoginURL()
+	}
 	if o.configure != nil {
 		o.configure(cfg)
 	}
-	h := &Harness{T: t, Config: cfg, Clock: &Clock{}, Log: &SyncBuffer{}}
 	h.Codes = &CodeBox{next: o.sender}
 	log := slog.New(slog.NewJSONHandler(h.Log, nil))
 	h.DB = dbtest.Open(t, o.dbKind)
@@ -114,7 +127,7 @@ func Start(t testing.TB, opts ...Option) *Harness {
 	amazonHTTP := amazon.NewHTTP(cfg.Amazon.Timeout)
 	amazonHTTP.BaseDelay, amazonHTTP.MaxDelay = time.Millisecond, 5*time.Millisecond
 	h.Svc = app.NewServices(app.ServiceDeps{DB: h.DB, Sessions: h.Sessions, Sender: h.Codes, Config: cfg, Log: log,
-		Now: h.Clock.Now, AmazonHTTP: amazonHTTP})
+		Now: h.Clock.Now, Sleep: h.Clock.Sleep, AmazonHTTP: amazonHTTP})
 	assets, _ := static.LoadManifest()
 	e, access := app.New(app.Deps{Config: cfg, Services: h.Svc, Log: log, Assets: assets, Static: static.FS()})
 	if o.routes != nil {
@@ -124,6 +137,9 @@ func Start(t testing.TB, opts ...Option) *Harness {
 	t.Cleanup(srv.Close)
 	h.URL = srv.URL
 	h.Routes, h.Access = e.Router().Routes(), access
+	if h.SSO != nil {
+		h.SSO.App = h.URL
+	}
 	return h
 }
 
@@ -145,6 +161,7 @@ func redisStore(t testing.TB) scs.Store {
 type Clock struct {
 	mu     sync.Mutex
 	offset time.Duration
+	slept  time.Duration
 }
 
 // Now is the current test time.
@@ -159,6 +176,22 @@ func (c *Clock) Advance(d time.Duration) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	c.offset += d
+}
+
+// Sleep is the service's pause: it moves the clock instead of waiting, and adds the time to Slept.
+func (c *Clock) Sleep(_ context.Context, d time.Duration) error {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.offset += d
+	c.slept += d
+	return nil
+}
+
+// Slept is how long the service has paused in all.
+func (c *Clock) Slept() time.Duration {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.slept
 }
 
 // CodeBox records every code sent and passes it on to another sender if one is set.
@@ -302,6 +335,18 @@ func (h *Harness) Client() *Client {
 	jar, _ := cookiejar.New(nil)
 	return &Client{h: h, Header: http.Header{}, http: &http.Client{Jar: jar,
 		CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }}}
+}
+
+// ClientFrom is a Client that connects from another loopback address (127.0.0.2 and up, which Linux answers
+// without setup): the product takes the client address from the connection, so this is how a test is two
+// people in two places.
+func (h *Harness) ClientFrom(ip string) *Client {
+	c := h.Client()
+	dialer := &net.Dialer{LocalAddr: &net.TCPAddr{IP: net.ParseIP(ip)}}
+	transport := &http.Transport{DialContext: dialer.DialContext}
+	h.T.Cleanup(transport.CloseIdleConnections)
+	c.http.Transport = transport
+	return c
 }
 
 // Raw sends a request and returns the response with its body read.
