@@ -87,7 +87,7 @@ func serve(ctx context.Context, cfg *config.Config, log *slog.Logger, db *models
 	}
 	services := app.NewServices(app.ServiceDeps{DB: db, Sessions: sessions, Sender: newCodeSender(cfg, log), Config: cfg,
 		Log: log})
-	handler := app.New(app.Deps{Config: cfg, Services: services, Log: log, Assets: assets, Static: static.FS()})
+	handler, _ := app.New(app.Deps{Config: cfg, Services: services, Log: log, Assets: assets, Static: static.FS()})
 
 	ln, err := net.Listen("tcp", cfg.Addr)
 	if err != nil {
@@ -165,7 +165,8 @@ func newCodeSender(cfg *config.Config, log *slog.Logger) accounts.CodeSender {
 	return senders
 }
 
-// sweep removes expired sessions, codes and OAuth states every ten minutes. Redis expires its sessions by itself.
+// sweep removes expired sessions, codes, OAuth states and SSO hand-overs every ten minutes. Redis expires its
+// sessions by itself.
 func sweep(ctx context.Context, db *models.DB, sm *scs.SessionManager, log *slog.Logger) {
 	t := time.NewTicker(10 * time.Minute)
 	defer t.Stop()
@@ -185,6 +186,9 @@ func sweep(ctx context.Context, db *models.DB, sm *scs.SessionManager, log *slog
 		}
 		if err := db.With(ctx).DeleteExpiredOAuthStates(time.Now().UTC().Add(-24 * time.Hour)); err != nil {
 			log.Error("sweep oauth states", "err", err)
+		}
+		if err := db.With(ctx).DeleteExpiredSSOHandovers(time.Now().UTC()); err != nil {
+			log.Error("sweep sso hand-overs", "err", err)
 		}
 	}
 }

@@ -10,6 +10,7 @@ import (
 	"github.com/labstack/echo/v5"
 	echomw "github.com/labstack/echo/v5/middleware"
 
+	"sellerhub/app/api"
 	"sellerhub/app/middleware"
 	"sellerhub/app/pages"
 	"sellerhub/config"
@@ -34,8 +35,8 @@ func ownBodyLimit(c *echo.Context) bool {
 	return c.Path() == saveImagePath || c.Path() == photoUploadPath
 }
 
-// New builds the echo application.
-func New(d Deps) *echo.Echo {
+// New builds the echo application and tells each route's declared access (the access-matrix test reads it).
+func New(d Deps) (*echo.Echo, RouteAccess) {
 	e := echo.New()
 	e.Logger = d.Log
 	// Addresses come straight from the connection: without a configured proxy, X-Forwarded-For is whatever the
@@ -53,10 +54,12 @@ func New(d Deps) *echo.Echo {
 	e.Use(middleware.SecureHeaders(d.Config.SecureCookies))
 	e.Use(echomw.GzipWithConfig(echomw.GzipConfig{MinLength: 512}))
 	e.Use(echomw.BodyLimitWithConfig(echomw.BodyLimitConfig{LimitBytes: bodyLimit, Skipper: ownBodyLimit}))
+	// Text input is checked whole before any handler; the picture uploads' limit is the largest body it reads.
+	e.Use(middleware.PlainText(api.ImageBodyLimit))
 	e.Use(middleware.Sessions(sv.Accounts))
 
-	routes(e, d, pg)
-	return e
+	access := routes(e, d, pg)
+	return e, access
 }
 
 // apiPrefixes are the JSON services; everything else is a page.

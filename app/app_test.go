@@ -8,7 +8,6 @@ import (
 	"testing"
 
 	"sellerhub/app/apptest"
-	"sellerhub/config"
 )
 
 func TestAPIPrefixIsStripped(t *testing.T) {
@@ -170,25 +169,6 @@ func TestFormsNeedTheCSRFToken(t *testing.T) {
 	resp, body := c.Form("/login", map[string]string{"account": apptest.AdminAccount, "password": apptest.AdminPassword})
 	if resp.StatusCode != 403 || !strings.Contains(body, "页面已过期，请刷新后重试") {
 		t.Fatalf("POST without token: %d %s", resp.StatusCode, body)
-	}
-}
-
-func TestSSOHandsOverASession(t *testing.T) {
-	h := apptest.Start(t, apptest.WithConfig(func(c *config.Config) { c.SSOURL = "http://127.0.0.1:1/sso" }))
-	signedIn := h.Client()
-	apptest.ExpectOK(t, signedIn.Login(apptest.AdminAccount, apptest.AdminPassword))
-	browser := h.Client()
-	resp, body := browser.Raw(http.MethodGet, "/ssologin?jsessionid="+url.QueryEscape(signedIn.Token), "", nil)
-	if resp.StatusCode != 200 || !strings.Contains(string(body), `content="0;url=/home"`) {
-		t.Fatalf("sso hand-over: %d %s", resp.StatusCode, body)
-	}
-	if resp, _ := browser.Raw(http.MethodGet, "/home", "", nil); resp.StatusCode != 200 {
-		t.Fatalf("home after sso hand-over: %d", resp.StatusCode)
-	}
-	// A made-up id is not adopted; with the SSO server down the visitor goes to /login.
-	_, body = h.Client().Raw(http.MethodGet, "/ssologin?jsessionid=made-up", "", nil)
-	if !strings.Contains(string(body), `content="0;url=/login"`) {
-		t.Fatalf("made-up sso session: %s", body)
 	}
 }
 

@@ -10,6 +10,7 @@ import (
 
 	"sellerhub/app/api"
 	"sellerhub/app/core"
+	"sellerhub/app/middleware"
 	"sellerhub/app/pages"
 	"sellerhub/models"
 )
@@ -41,6 +42,8 @@ func classify(err error) failure {
 			return failure{http.StatusTooManyRequests, "B0001", se.Msg}
 		case core.KindNotFound:
 			return failure{http.StatusNotFound, "A0404", se.Msg}
+		case core.KindUnvouched:
+			return failure{http.StatusForbidden, "A0301", se.Msg}
 		}
 	}
 	if models.IsDuplicate(err) {
@@ -67,6 +70,10 @@ func classify(err error) failure {
 func errorHandler(log *slog.Logger, pg *pages.Handler) echo.HTTPErrorHandler {
 	return func(c *echo.Context, err error) {
 		if r, _ := echo.UnwrapResponse(c.Response()); r != nil && r.Committed {
+			return
+		}
+		// No answer to a client that has left: the connection is closed, and RequestLog notes the request as 499.
+		if middleware.ClientGone(c) {
 			return
 		}
 		f := classify(err)

@@ -1,6 +1,7 @@
 package app
 
 import (
+	"context"
 	"log/slog"
 	"net/http"
 	"time"
@@ -32,6 +33,8 @@ type ServiceDeps struct {
 	Now func() time.Time
 	// HTTP makes outgoing calls (the SSO probe); nil: a client with a 5 s limit.
 	HTTP *http.Client
+	// Sleep makes the login guard's pause; nil: a timer. Tests move their clock instead of waiting.
+	Sleep func(context.Context, time.Duration) error
 	// AmazonHTTP calls Amazon; nil: built from the configuration (tests shorten its retry waits).
 	AmazonHTTP *amazon.HTTP
 }
@@ -60,7 +63,7 @@ func NewServices(d ServiceDeps) Services {
 	menus := core.NewMenuCache()
 	uploads := &core.Uploads{Dir: d.Config.UploadDir, Log: d.Log}
 	acc := accounts.New(accounts.Deps{DB: d.DB, Sessions: d.Sessions, Sender: d.Sender, Config: d.Config, Log: d.Log,
-		Now: now, HTTP: d.HTTP, Menus: menus, Uploads: uploads})
+		Now: now, HTTP: d.HTTP, Sleep: d.Sleep, Menus: menus, Uploads: uploads})
 	adm := admin.New(admin.Deps{DB: d.DB, Accounts: acc, Menus: menus, Now: now,
 		PlatformAdmins: d.Config.PlatformAdmins, TimeZone: d.Config.TimeZone})
 	return Services{

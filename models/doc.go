@@ -5,7 +5,7 @@
 // and follows the domains of app/ by file (one file per aggregate):
 //
 //	infrastructure  db.go, ids.go, list.go, session_store.go, migrations/, seed/, dbtest/
-//	accounts        company.go, user.go, verification_code.go, account_binding.go
+//	accounts        company.go, user.go, verification_code.go, account_binding.go, sso_handover.go
 //	admin           menu.go, menu_admin.go, role.go, role_admin.go, department.go, subuser.go,
 //	                operation_log.go, query_field.go
 //	messages        notification.go

@@ -15,9 +15,11 @@ type ListingRow struct {
 	ProductImage string `gorm:"->"`
 }
 
-// ListingFilter selects a company's listings: of one store group and marketplace ("" / 0: any), whose seller SKU,
-// ASIN or FNSKU contains Keyword, paired with ProductID (0: any), paired or not (Paired nil: both).
+// ListingFilter selects a company's listings of the store groups UserID is granted: of one store group and
+// marketplace ("" / 0: any), whose seller SKU, ASIN or FNSKU contains Keyword, paired with ProductID (0: any),
+// paired or not (Paired nil: both).
 type ListingFilter struct {
+	UserID        int64
 	GroupID       int64
 	MarketplaceID string
 	Keyword       string
@@ -43,6 +45,7 @@ func (f ListingFilter) scope(db *DB) func(*gorm.DB) *gorm.DB {
 }
 
 func (f ListingFilter) narrow(db *DB, q *gorm.DB) *gorm.DB {
+	q = q.Scopes(InGrantedGroups("listings.group_id", f.UserID))
 	if f.GroupID != 0 {
 		q = q.Where("listings.group_id = ?", f.GroupID)
 	}
@@ -88,21 +91,25 @@ func (db *DB) ListingPage(companyID int64, f ListingFilter) ([]ListingRow, int64
 	return rows, total, err
 }
 
-// ListingByID loads one of the company's listings with its names, or ErrNotFound (also for another company's).
-func (db *DB) ListingByID(companyID, id int64) (*ListingRow, error) {
+// ListingByID loads one of the company's listings of a store group the user is granted, with its names, or
+// ErrNotFound (also for another company's).
+func (db *DB) ListingByID(companyID, userID, id int64) (*ListingRow, error) {
 	var l ListingRow
-	if err := db.listingsWithNames(companyID).First(&l, "listings.id = ?", id).Error; err != nil {
+	err := db.listingsWithNames(companyID).Scopes(InGrantedGroups("listings.group_id", userID)).
+		First(&l, "listings.id = ?", id).Error
+	if err != nil {
 		return nil, err
 	}
 	return &l, nil
 }
 
-// ListingsOfProduct lists the company's listings paired with a product, by store group and marketplace: where
-// the product sells, and the seller SKU and FNSKU a shipment of it to each group and marketplace carries.
-func (db *DB) ListingsOfProduct(companyID, productID int64) ([]ListingRow, error) {
+// ListingsOfProduct lists the company's listings paired with a product in the store groups the user is granted,
+// by store group and marketplace: where the product sells, and the seller SKU and FNSKU a shipment of it to each
+// group and marketplace carries.
+func (db *DB) ListingsOfProduct(companyID, userID, productID int64) ([]ListingRow, error) {
 	rows := []ListingRow{}
-	err := db.listingsWithNames(companyID).Where("listings.product_id = ?", productID).
-		Order("store_groups.name, listings.marketplace_id, listings.seller_sku").Find(&rows).Error
+	err := db.listingsWithNames(companyID).Scopes(InGrantedGroups("listings.group_id", userID)).
+		Where("listings.product_id = ?", productID).Order("store_groups.name, listings.marketplace_id, listings.seller_sku").Find(&rows).Error
 	return rows, err
 }
 
@@ -117,21 +124,25 @@ func (db *DB) UpdateListing(l *Listing) error {
 			"asin": l.ASIN, "fnsku": l.FNSKU, "product_id": l.ProductID, "updated_at": l.UpdatedAt}).Error
 }
 
-// PairListing pairs one of the company's listings with a product (nil: unpairs it), or answers ErrNotFound.
-func (db *DB) PairListing(companyID, id int64, productID *int64, now time.Time) error {
-	return affectedOne(db.Model(&Listing{}).Scopes(InCompany("listings", companyID)).Where("listings.id = ?", id).
-		Updates(map[string]any{"product_id": productID, "updated_at": now}))
+// PairListing pairs one of the company's listings of a store group the user is granted with a product (nil:
+// unpairs it), or answers ErrNotFound.
+func (db *DB) PairListing(companyID, userID, id int64, productID *int64, now time.Time) error {
+	return affectedOne(db.Model(&Listing{}).Scopes(InCompany("listings", companyID), InGrantedGroups("listings.group_id", userID)).
+		Where("listings.id = ?", id).Updates(map[string]any{"product_id": productID, "updated_at": now}))
 }
 
-// DeleteListing deletes one of the company's listings, or answers ErrNotFound.
-func (db *DB) DeleteListing(companyID, id int64) error {
-	return affectedOne(db.Scopes(InCompany("listings", companyID)).Where("listings.id = ?", id).Delete(&Listing{}))
+// DeleteListing deletes one of the company's listings of a store group the user is granted, or answers
+// ErrNotFound.
+func (db *DB) DeleteListing(companyID, userID, id int64) error {
+	return affectedOne(db.Scopes(InCompany("listings", companyID), InGrantedGroups("listings.group_id", userID)).
+		Where("listings.id = ?", id).Delete(&Listing{}))
 }
 
-// StoreGroupChoices lists the company's store groups by name, for the listing screens' drop-downs.
-func (db *DB) StoreGroupChoices(companyID int64, limit int) ([]StoreGroup, error) {
+// StoreGroupChoices lists the company's store groups the user is granted by name, for the listing screens'
+// drop-downs.
+func (db *DB) StoreGroupChoices(companyID, userID int64, limit int) ([]StoreGroup, error) {
 	rows := []StoreGroup{}
-	err := db.Scopes(InCompany("store_groups", companyID)).Order("store_groups.name, store_groups.id").Limit(limit).
-		Find(&rows).Error
+	err := db.Scopes(InCompany("store_groups", companyID), InGrantedGroups("store_groups.id", userID)).
+		Order("store_groups.name, store_groups.id").Limit(limit).Find(&rows).Error
 	return rows, err
 }

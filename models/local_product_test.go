@@ -208,7 +208,7 @@ func TestAProductInUseIsNotDeletedAndItsListingsAreUnpaired(t *testing.T) {
 		if err := db.CreateListing(&models.Listing{CompanyID: a.CompanyID, GroupID: group.ID, MarketplaceID: "A1PA6795UKMFR9", SellerSKU: "FREE-US"}); err != nil {
 			t.Fatalf("same seller SKU in DE: %v", err)
 		}
-		of, err := db.ListingsOfProduct(a.CompanyID, free.ID)
+		of, err := db.ListingsOfProduct(a.CompanyID, a.ID, free.ID)
 		if err != nil || len(of) != 1 || of[0].GroupName != "美国店" || of[0].ProductSKU != "FREE" || of[0].FNSKU != "X001" {
 			t.Fatalf("listings of FREE = %+v %v", of, err)
 		}
@@ -224,7 +224,7 @@ func TestAProductInUseIsNotDeletedAndItsListingsAreUnpaired(t *testing.T) {
 		if _, total, _ := db.ListingPage(b.CompanyID, models.ListingFilter{Limit: 10}); total != 0 {
 			t.Fatalf("乙 sees %d of 甲's listings", total)
 		}
-		if err := db.PairListing(b.CompanyID, l.ID, nil, time.Now()); !models.IsNotFound(err) {
+		if err := db.PairListing(b.CompanyID, b.ID, l.ID, nil, time.Now()); !models.IsNotFound(err) {
 			t.Fatalf("乙 unpairing 甲's listing: %v", err)
 		}
 
@@ -245,7 +245,7 @@ func TestAProductInUseIsNotDeletedAndItsListingsAreUnpaired(t *testing.T) {
 		if err := db.DeleteLocalProduct(b.CompanyID, stocked.ID); !models.IsNotFound(err) {
 			t.Fatalf("乙 deleting 甲's product: %v", err)
 		}
-		left, err := db.ListingByID(a.CompanyID, l.ID)
+		left, err := db.ListingByID(a.CompanyID, a.ID, l.ID)
 		if err != nil || left.ProductID != nil || left.ProductSKU != "" {
 			t.Fatalf("listing after its product went = %+v %v", left, err)
 		}

@@ -124,11 +124,28 @@ type Grants struct {
 
 // GrantsOfUser collects the grants of a user's roles in the company.
 func (db *DB) GrantsOfUser(companyID, userID int64) (Grants, error) {
-	var g Grants
 	roles, err := db.RolesOfUser(companyID, userID)
 	if err != nil {
-		return g, err
+		return Grants{}, err
 	}
+	return db.grantsOf(roles)
+}
+
+// GrantsOfRoles collects the grants of some of the company's roles, the ones a user would hold if given them;
+// ids of no role of the company add nothing.
+func (db *DB) GrantsOfRoles(companyID int64, roleIDs []int64) (Grants, error) {
+	if len(roleIDs) == 0 {
+		return Grants{}, nil
+	}
+	var roles []Role
+	if err := db.Scopes(InCompany("roles", companyID)).Where("roles.id IN ?", roleIDs).Find(&roles).Error; err != nil {
+		return Grants{}, err
+	}
+	return db.grantsOf(roles)
+}
+
+func (db *DB) grantsOf(roles []Role) (Grants, error) {
+	var g Grants
 	ids := make([]int64, 0, len(roles))
 	for _, r := range roles {
 		if r.Code == DefaultRoleCode {
@@ -143,7 +160,7 @@ func (db *DB) GrantsOfUser(companyID, userID int64) (Grants, error) {
 	if err := db.Model(&RoleMenu{}).Where("role_id IN ?", ids).Distinct().Pluck("menu_id", &g.MenuIDs).Error; err != nil {
 		return g, err
 	}
-	err = db.Model(&RolePermission{}).Where("role_id IN ?", ids).Distinct().Pluck("permission_id", &g.PermissionIDs).Error
+	err := db.Model(&RolePermission{}).Where("role_id IN ?", ids).Distinct().Pluck("permission_id", &g.PermissionIDs).Error
 	return g, err
 }
 

@@ -313,5 +313,21 @@ func TestMenuSeedIsIdempotentAndGrantsAreRead(t *testing.T) {
 		if g, _ := db.GrantsOfUser(other.CompanyID, clerk.ID); g.Admin || len(g.MenuIDs) != 0 {
 			t.Fatalf("grants leak across companies: %+v", g)
 		}
+
+		// What roles would grant: the same, the admin role's everything, another company's role nothing.
+		adminRole, _ := db.DefaultRole(owner.CompanyID)
+		if g, err := db.GrantsOfRoles(owner.CompanyID, []int64{role.ID}); err != nil || g.Admin || len(g.MenuIDs) != 1 ||
+			g.MenuIDs[0] != inbound.ID || len(g.PermissionIDs) != 1 {
+			t.Fatalf("role grants: %+v %v", g, err)
+		}
+		if g, err := db.GrantsOfRoles(owner.CompanyID, []int64{role.ID, adminRole.ID}); err != nil || !g.Admin {
+			t.Fatalf("with the admin role: %+v %v", g, err)
+		}
+		if g, err := db.GrantsOfRoles(other.CompanyID, []int64{role.ID, adminRole.ID}); err != nil || g.Admin || len(g.MenuIDs) != 0 {
+			t.Fatalf("another company's roles grant %+v %v", g, err)
+		}
+		if g, err := db.GrantsOfRoles(owner.CompanyID, nil); err != nil || g.Admin || len(g.MenuIDs) != 0 {
+			t.Fatalf("no roles grant %+v %v", g, err)
+		}
 	})
 }

@@ -51,18 +51,14 @@ func (db *DB) PickList(companyID, userID int64, shipmentID string) (*PickList, e
 		CreatedAt                             time.Time
 		AuditedAt                             *time.Time
 	}
-	err := db.Table("shipments").Scopes(InCompany("shipments", companyID)).
+	err := db.Table("shipments").Scopes(InCompany("shipments", companyID), InGrantedGroups("shipments.group_id", userID)).
 		Select(`shipments.id, shipments.shipment_id, shipments.center, shipments.remark, shipments.created_at,
 			shipments.audited_at, shipments.warehouse_id, store_groups.name AS group_name,
 			marketplaces.country, warehouses.name AS warehouse`).
 		Joins("JOIN store_groups ON store_groups.id = shipments.group_id").
 		Joins("JOIN marketplaces ON marketplaces.id = shipments.marketplace_id").
 		Joins("JOIN warehouses ON warehouses.id = shipments.warehouse_id").
-		Where("shipments.shipment_id = ?", shipmentID).
-		Where(`NOT EXISTS (SELECT 1 FROM user_store_groups u WHERE u.user_id = ?)
-			OR EXISTS (SELECT 1 FROM user_store_groups u WHERE u.user_id = ? AND u.group_id = shipments.group_id)`,
-			userID, userID).
-		Take(&head).Error
+		Where("shipments.shipment_id = ?", shipmentID).Take(&head).Error
 	if err != nil {
 		return nil, err
 	}

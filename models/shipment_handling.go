@@ -32,15 +32,6 @@ func (e *ShipmentEvent) BeforeCreate(*gorm.DB) error {
 	return nil
 }
 
-// InGrantedGroups limits a query to the store groups a user is granted (column names the row's group): a user
-// without grants sees every group of the company, and user 0 is the system, which sees all.
-func InGrantedGroups(column string, userID int64) func(*gorm.DB) *gorm.DB {
-	return func(g *gorm.DB) *gorm.DB {
-		return g.Where(`(NOT EXISTS (SELECT 1 FROM user_store_groups u WHERE u.user_id = ?)
-			OR EXISTS (SELECT 1 FROM user_store_groups u WHERE u.user_id = ? AND u.group_id = `+column+`))`, userID, userID)
-	}
-}
-
 // PlanRow is a shipment plan as its list shows it: with its store group's and warehouse's names and its totals.
 type PlanRow struct {
 	ShipmentPlan

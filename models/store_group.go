@@ -40,19 +40,20 @@ func (db *DB) StoreGroupByID(companyID, id int64) (*StoreGroup, error) {
 	return &g, nil
 }
 
-// StoreGroups lists every store group of the company by name.
-func (db *DB) StoreGroups(companyID int64) ([]StoreGroup, error) {
-	out := []StoreGroup{}
-	err := db.Scopes(InCompany("store_groups", companyID)).Order("store_groups.name, store_groups.id").Find(&out).Error
-	return out, err
+// InGrantedGroups limits a query to the store groups a user is granted (column names the row's group): a user
+// without grants sees every group of the company, and user 0 is the system, which sees all. It is the one
+// store-group rule: store groups, listings, plans, shipments and pick lists all go through it.
+func InGrantedGroups(column string, userID int64) func(*gorm.DB) *gorm.DB {
+	return func(g *gorm.DB) *gorm.DB {
+		return g.Where(`(NOT EXISTS (SELECT 1 FROM user_store_groups u WHERE u.user_id = ?)
+			OR EXISTS (SELECT 1 FROM user_store_groups u WHERE u.user_id = ? AND u.group_id = `+column+`))`, userID, userID)
+	}
 }
 
 // visibleGroups selects the company's store groups the user may see: all of them, unless the user is limited to
 // some (user_store_groups), then those.
 func (db *DB) visibleGroups(companyID, userID int64, name string) *gorm.DB {
-	q := db.Model(&StoreGroup{}).Scopes(InCompany("store_groups", companyID)).
-		Where("(NOT EXISTS (SELECT 1 FROM user_store_groups WHERE user_store_groups.user_id = ?) OR "+
-			"store_groups.id IN (SELECT user_store_groups.group_id FROM user_store_groups WHERE user_store_groups.user_id = ?))", userID, userID)
+	q := db.Model(&StoreGroup{}).Scopes(InCompany("store_groups", companyID), InGrantedGroups("store_groups.id", userID))
 	if name != "" {
 		q = q.Where("store_groups.name LIKE ? ESCAPE '"+likeEscape+"'", containsPattern(name))
 	}

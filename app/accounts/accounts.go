@@ -153,7 +153,7 @@ func (s *Service) setPasswordWithCode(ctx context.Context, account, key, code, p
 // failures are forgotten, so the new password works at once, and its live session ends, so whoever knew the old
 // password is signed out.
 func (s *Service) PasswordReset(ctx context.Context, u *models.User) error {
-	s.loginFailures.Reset("acct:" + u.Account)
+	s.logins.Forget(u.Account)
 	return s.EndLiveSession(ctx, u)
 }
 
@@ -221,21 +221,22 @@ func (s *Service) VerifyPassword(ctx context.Context, p core.Principal, password
 	return err
 }
 
-// checkOwnPassword checks the session user's password; wrong guesses count towards the login limit, so a
-// stolen session cannot be used to guess the password.
+// checkOwnPassword checks the session user's password; wrong guesses go through the login guard, so a stolen
+// session cannot be used to guess the password. The session stands where a login's address does: it is one
+// guesser, from however many addresses it is used.
 func (s *Service) checkOwnPassword(ctx context.Context, p core.Principal, password, wrongMsg string) (*models.User, error) {
 	u, err := s.CurrentUser(ctx, p)
 	if err != nil {
 		return nil, err
 	}
-	key := "acct:" + u.Account
-	if !s.loginFailures.Allowed(key) {
-		return nil, core.Limited(core.MsgTooManyLogins)
+	guesser := "session:" + p.Token
+	if err := s.beginPasswordCheck(ctx, u.Account, guesser); err != nil {
+		return nil, err
 	}
 	if ok, _ := passwordMatches(u.PasswordHash, u.LegacySalt, u.Account, password); !ok {
-		s.loginFailures.Spend(key)
 		return nil, core.Failed(wrongMsg)
 	}
+	s.logins.Succeeded(u.Account, guesser)
 	return u, nil
 }
 

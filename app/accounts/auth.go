@@ -2,8 +2,13 @@ package accounts
 
 import (
 	"context"
+	"crypto/rand"
+	"crypto/sha256"
+	"crypto/subtle"
+	"encoding/hex"
 	"errors"
 	"net/http"
+	"net/url"
 	"strings"
 	"sync"
 	"time"
@@ -88,16 +93,16 @@ func (s *Service) Login(ctx context.Context, account, password, clientIP string)
 
 // checkCredentials is the password check of a login, also made before binding another account (which lets its
 // holder switch to it without a password): unknown account and wrong password get the same answer after the same
-// work, and failures count per account and per client address, so neither call can be used to guess passwords.
-// It answers the account only when it may sign in, re-hashing a legacy password on the way.
+// work, and the login guard counts failures by account and client address, so neither call can be used to guess
+// passwords, nor to lock the owner out. It answers the account only when it may sign in, re-hashing a legacy
+// password on the way.
 func (s *Service) checkCredentials(ctx context.Context, account, password, clientIP string) (*models.User, error) {
 	account = core.NormalizeAccount(account)
 	if account == "" || password == "" {
 		return nil, core.Invalid("账号和密码不能为空")
 	}
-	acctKey, ipKey := "acct:"+account, "ip:"+clientIP
-	if !s.loginFailures.Allowed(acctKey) || !s.addressFailures.Allowed(ipKey) {
-		return nil, core.Limited(core.MsgTooManyLogins)
+	if err := s.beginPasswordCheck(ctx, account, clientIP); err != nil {
+		return nil, err
 	}
 	db := s.db.With(ctx)
 	u, err := db.UserByAccount(account)
@@ -111,11 +116,9 @@ func (s *Service) checkCredentials(ctx context.Context, account, password, clien
 		ok, legacy = passwordMatches(u.PasswordHash, u.LegacySalt, u.Account, password)
 	}
 	if !ok {
-		s.loginFailures.Spend(acctKey)
-		s.addressFailures.Spend(ipKey)
 		return nil, core.Failed(core.MsgBadCredentials)
 	}
-	s.loginFailures.Reset(acctKey)
+	s.logins.Succeeded(account, clientIP)
 	if err := s.checkMaySignIn(u); err != nil {
 		return nil, err
 	}
@@ -129,6 +132,18 @@ func (s *Service) checkCredentials(ctx context.Context, account, password, clien
 		}
 	}
 	return u, nil
+}
+
+// beginPasswordCheck asks the login guard whether account may be tried from address (an attempt counts as a
+// failure until the guard hears it succeeded), and makes the pause it asks for.
+func (s *Service) beginPasswordCheck(ctx context.Context, account, address string) error {
+	switch s.logins.Begin(account, address) {
+	case core.LoginRefused:
+		return core.Limited(core.MsgTooManyLogins)
+	case core.LoginSlowed:
+		return s.sleep(ctx, loginPause)
+	}
+	return nil
 }
 
 // checkMaySignIn refuses accounts that may not start a session: disabled, in a disabled company, or expired.
@@ -207,30 +222,89 @@ func (s *Service) deleteSession(ctx context.Context, token string) error {
 	return s.sessions.Store.Delete(token)
 }
 
-// AdoptSSOSession takes over a session id handed over by the single-sign-on server in /ssologin?jsessionid=.
-// It is accepted only when SSO is configured and the id names a live signed-in session; the session is then
-// marked as an SSO login.
-func (s *Service) AdoptSSOSession(ctx context.Context, token string) (context.Context, bool, error) {
-	if s.cfg.SSOURL == "" || token == "" || len(token) > 64 {
-		return ctx, false, nil
+// The single-sign-on hand-over. The older system let the SSO server send the browser to
+// /ssologin?jsessionid=<session> and adopted that session as it was, so a link carrying anyone's session signed a
+// browser in as them. Now /ssologin first starts a round trip (StartSSO: a random state, kept in the browser's
+// cookie and sent along to the SSO server), the SSO server trades the session it holds for a one-time code bound
+// to that state (HandOverSession, auth/ssohandover) and sends the browser back with both, and /ssologin adopts
+// the session only when the state matches the browser's cookie and the code is fresh and unused (RedeemSSOCode).
+const (
+	// SSORoundTrip is how long a browser's state lasts: its trip through the SSO server, sign-in form included.
+	SSORoundTrip = 10 * time.Minute
+	// ssoCodeLifetime is how long a code waits for the browser to come back with it: one redirect.
+	ssoCodeLifetime = time.Minute
+)
+
+// StartSSO begins a browser's round trip through the SSO server: it answers the server's address carrying a fresh
+// state (and redirect, the address to return to after sign-in, when given), or "" when SSO is not configured and
+// answering. The caller keeps the state in the browser's cookie.
+func (s *Service) StartSSO(ctx context.Context, redirect string) (address, state string, err error) {
+	addr := s.sso.address(ctx)
+	if addr == "" {
+		return "", "", nil
+	}
+	u, err := url.Parse(addr)
+	if err != nil {
+		return "", "", err
+	}
+	state = rand.Text()
+	q := u.Query()
+	q.Set("state", state)
+	if redirect != "" {
+		q.Set("redirect", redirect)
+	}
+	u.RawQuery = q.Encode()
+	return u.String(), state, nil
+}
+
+// HandOverSession is the SSO server's half: it trades the session it holds (p's) for a one-time code that only the
+// browser whose round trip carries state can redeem, within a minute.
+func (s *Service) HandOverSession(ctx context.Context, p core.Principal, state string) (string, error) {
+	if state == "" || len(state) > 64 {
+		return "", core.Invalid("state无效")
+	}
+	code := rand.Text()
+	now := s.now.Stamp()
+	err := s.db.With(ctx).SaveSSOHandover(&models.SSOHandover{CodeHash: ssoCodeHash(code), State: state,
+		SessionToken: p.Token, ExpiresAt: now.Add(ssoCodeLifetime), CreatedAt: now})
+	if err != nil {
+		return "", err
+	}
+	return code, nil
+}
+
+// RedeemSSOCode adopts the session behind a hand-over code as the browser's, marked as an SSO login, and answers
+// its token. It does so only when SSO is configured, the state in the query is the one in the browser's cookie
+// (browserState), and the code was handed out for that state, is not expired, and not used before; and the
+// session is still signed in.
+func (s *Service) RedeemSSOCode(ctx context.Context, code, state, browserState string) (string, bool, error) {
+	if s.cfg.SSOURL == "" || code == "" || len(code) > 64 || state == "" ||
+		subtle.ConstantTimeCompare([]byte(state), []byte(browserState)) != 1 {
+		return "", false, nil
+	}
+	token, err := s.db.With(ctx).UseSSOHandover(ssoCodeHash(code), state, s.now.Stamp())
+	if err != nil || token == "" {
+		return "", false, err
 	}
 	// A fresh context: scs.Load keeps whatever session a context already carries.
 	adopted, err := s.sessions.Load(context.Background(), token)
 	if err != nil {
-		return ctx, false, err
+		return "", false, err
 	}
 	if _, ok := s.Principal(adopted); !ok {
-		return ctx, false, nil
+		return "", false, nil
 	}
 	s.sessions.Put(adopted, keyLoginType, LoginTypeSSO)
 	if _, _, err := s.sessions.Commit(adopted); err != nil {
-		return ctx, false, err
+		return "", false, err
 	}
-	return adopted, true, nil
+	return token, true, nil
 }
 
-// SSOAddress returns the single-sign-on server's URL when one is configured and answering, else "".
-func (s *Service) SSOAddress(ctx context.Context) string { return s.sso.address(ctx) }
+func ssoCodeHash(code string) string {
+	h := sha256.Sum256([]byte(code))
+	return hex.EncodeToString(h[:])
+}
 
 // ssoProbe asks the SSO server whether it is up, remembering the answer for 30 s so that a busy login page
 // does not probe it on every request.

@@ -3,6 +3,7 @@
 package accounts
 
 import (
+	"context"
 	"log/slog"
 	"net/http"
 	"time"
@@ -24,6 +25,8 @@ type Deps struct {
 	Now      core.Clock
 	// HTTP makes outgoing calls (the SSO probe); nil: a client with a 5 s limit.
 	HTTP *http.Client
+	// Sleep makes the login guard's pause; nil: a timer. Tests pass one that moves their clock instead.
+	Sleep func(context.Context, time.Duration) error
 	// Menus is the cache of compiled menus, dropped when an account's grants or profile change.
 	Menus   *core.MenuCache
 	Uploads *core.Uploads
@@ -40,10 +43,9 @@ type Service struct {
 	menus    *core.MenuCache
 	uploads  *core.Uploads
 
-	// loginFailures bounds password guessing per account (5), addressFailures per client address (30): an office
-	// behind one address must not be locked out by a few colleagues' typos.
-	loginFailures   *core.Limiter
-	addressFailures *core.Limiter
+	// logins bounds password guessing (core.LoginGuard) and sleep makes its pause.
+	logins *core.LoginGuard
+	sleep  func(context.Context, time.Duration) error
 	// codeRequests bounds code requests per client address (per target is kept in the database).
 	codeRequests *core.Limiter
 	sso          *ssoProbe
@@ -51,14 +53,14 @@ type Service struct {
 
 // Limits on guessing and on code requests.
 const (
-	loginFailureLimit  = 5
-	loginFailureWindow = 15 * time.Minute
-	addressLoginLimit  = 30
-	codeRequestLimit   = 10
-	codeRequestWindow  = 10 * time.Minute
-	codeResendAfter    = 60 * time.Second
-	codeLifetime       = 10 * time.Minute
-	codeMaxAttempts    = 5
+	// loginPause is what an attempt waits on an account over its failure ceiling: the owner still gets in, a
+	// guesser pays seconds per guess.
+	loginPause        = 3 * time.Second
+	codeRequestLimit  = 10
+	codeRequestWindow = 10 * time.Minute
+	codeResendAfter   = 60 * time.Second
+	codeLifetime      = 10 * time.Minute
+	codeMaxAttempts   = 5
 )
 
 // New builds the service.
@@ -66,12 +68,27 @@ func New(d Deps) *Service {
 	if d.HTTP == nil {
 		d.HTTP = &http.Client{Timeout: 5 * time.Second}
 	}
+	if d.Sleep == nil {
+		d.Sleep = sleep
+	}
 	return &Service{
 		db: d.DB, sessions: d.Sessions, sender: d.Sender, cfg: d.Config, log: d.Log, now: d.Now,
 		menus: d.Menus, uploads: d.Uploads,
-		loginFailures:   core.NewLimiter(loginFailureLimit, loginFailureWindow, d.Now),
-		addressFailures: core.NewLimiter(addressLoginLimit, loginFailureWindow, d.Now),
-		codeRequests:    core.NewLimiter(codeRequestLimit, codeRequestWindow, d.Now),
-		sso:             &ssoProbe{url: d.Config.SSOURL, client: d.HTTP, now: d.Now},
+		logins:       core.NewLoginGuard(d.Now),
+		sleep:        d.Sleep,
+		codeRequests: core.NewLimiter(codeRequestLimit, codeRequestWindow, d.Now),
+		sso:          &ssoProbe{url: d.Config.SSOURL, client: d.HTTP, now: d.Now},
+	}
+}
+
+// sleep waits d, or less when the request goes away.
+func sleep(ctx context.Context, d time.Duration) error {
+	t := time.NewTimer(d)
+	defer t.Stop()
+	select {
+	case <-t.C:
+		return nil
+	case <-ctx.Done():
+		return ctx.Err()
 	}
 }

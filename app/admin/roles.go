@@ -150,7 +150,8 @@ func (s *Service) CreateRole(ctx context.Context, p core.Principal, f RoleForm) 
 	return r, nil
 }
 
-// UpdateRole renames a role of the company or changes its remark. The admin role does not change.
+// UpdateRole renames a role of the company or changes its remark. The admin role does not change, and a user
+// who is not an admin changes no role they hold nor one granting more than they hold.
 func (s *Service) UpdateRole(ctx context.Context, p core.Principal, id string, f RoleForm) (*models.Role, error) {
 	n, ok := core.ParseID(id)
 	if !ok {
@@ -168,6 +169,9 @@ func (s *Service) UpdateRole(ctx context.Context, p core.Principal, id string, f
 		if IsAdminRole(r) {
 			return core.Refused(MsgAdminRoleFixed)
 		}
+		if _, err := mayChangeRole(tx, p, r); err != nil {
+			return err
+		}
 		if err := roleNameFree(tx, p.CompanyID, f.Name, r.ID); err != nil {
 			return err
 		}
@@ -180,7 +184,8 @@ func (s *Service) UpdateRole(ctx context.Context, p core.Principal, id string, f
 	return r, nil
 }
 
-// DeleteRole deletes a role of the company with its grants, refused while a user holds it. The admin role stays.
+// DeleteRole deletes a role of the company with its grants, refused while a user holds it. The admin role stays,
+// and a user who is not an admin deletes no role they hold nor one granting more than they hold.
 func (s *Service) DeleteRole(ctx context.Context, p core.Principal, id string) error {
 	n, ok := core.ParseID(id)
 	if !ok {
@@ -194,6 +199,9 @@ func (s *Service) DeleteRole(ctx context.Context, p core.Principal, id string) e
 		}
 		if IsAdminRole(r) {
 			return core.Refused(MsgAdminRoleKept)
+		}
+		if _, err := mayChangeRole(tx, p, r); err != nil {
+			return err
 		}
 		held, err := tx.CountRoleHolders(p.CompanyID, r.ID)
 		if err != nil {
@@ -272,7 +280,9 @@ func parseIDs(raw []string, msg string) ([]int64, error) {
 
 // SetRoleGrants replaces a role's menus and button permissions in one transaction. Every id must name an entry
 // of the product menu, and a permission comes only with the menu entry its page is. The admin role does not
-// change. The role's holders lose their cached menus, so the change applies to their next call.
+// change; a user who is not an admin changes no role they hold nor one granting more than they hold, and grants
+// nothing they do not hold themselves. The role's holders lose their cached menus, so the change applies to
+// their next call.
 func (s *Service) SetRoleGrants(ctx context.Context, p core.Principal, id string, f GrantForm) (*RoleGrants, error) {
 	n, ok := core.ParseID(id)
 	if !ok {
@@ -302,6 +312,13 @@ func (s *Service) SetRoleGrants(ctx context.Context, p core.Principal, id string
 		}
 		if IsAdminRole(r) {
 			return core.Refused(MsgAdminRoleFixed)
+		}
+		caller, err := mayChangeRole(tx, p, r)
+		if err != nil {
+			return err
+		}
+		if !caller.holdsGrants(models.Grants{MenuIDs: menuIDs, PermissionIDs: permIDs}) {
+			return core.Refused(MsgGrantBeyondOwn)
 		}
 		if err := tx.ReplaceRoleGrants(p.CompanyID, r.ID, menuIDs, permIDs, s.now.Stamp()); err != nil {
 			return core.NotFoundAs(err, whatRole)

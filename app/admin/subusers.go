@@ -2,7 +2,6 @@ package admin
 
 import (
 	"context"
-	"slices"
 	"strings"
 	"unicode/utf8"
 
@@ -60,20 +59,23 @@ type SubUser struct {
 	Roles []models.Role
 	// DeptName is the name of the user's department, "" for none.
 	DeptName string
-	// StoreGroups are the store groups the user is limited to; none: every group of the company.
-	StoreGroups []models.StoreGroup
+	// StoreGroups are the store groups the user is limited to (none: every group of the company), as far as the
+	// viewer may see them; HiddenStoreGroups counts the others.
+	StoreGroups       []models.StoreGroup
+	HiddenStoreGroups int
 }
 
 // SubUserForm is a sub-user as the add and edit forms send it. Account and the passwords are read only when
 // adding: an account changes through its holder's own code-checked call.
 type SubUserForm struct {
-	Account    string   `json:"account"`
-	Name       string   `json:"name"`
-	Email      string   `json:"email"`
-	Mobile     string   `json:"mobile"`
-	Password   string   `json:"password"`
-	Repassword string   `json:"repassword"`
-	RoleIDs    []string `json:"roleIds"`
+	Account    string `json:"account"`
+	Name       string `json:"name"`
+	Email      string `json:"email"`
+	Mobile     string `json:"mobile"`
+	Password   string `json:"password"`
+	Repassword string `json:"repassword"`
+	// RoleIDs are the user's roles; absent (nil) on an edit: unchanged.
+	RoleIDs []string `json:"roleIds"`
 	// DeptID is the department to put the user in; empty or "0" for none.
 	DeptID string `json:"deptId"`
 	// StoreGroupIDs limits the user to these store groups; empty: every group. Absent (nil) on an edit: unchanged.
@@ -132,11 +134,15 @@ func (s *Service) SubUserPage(ctx context.Context, p core.Principal, q SubUserQu
 	if err != nil {
 		return nil, 0, r, err
 	}
-	out, err := s.withRoles(db, p.CompanyID, users)
+	out, err := s.withRoles(db, p, users)
 	return out, total, r, err
 }
 
-func (s *Service) withRoles(db *models.DB, companyID int64, users []models.User) ([]SubUser, error) {
+// withRoles completes the users with their roles, department and store groups. A viewer limited to store groups
+// sees only those of their groups by name; the others are counted (HiddenStoreGroups), so a colleague limited to
+// them neither shows another group's name nor looks unlimited.
+func (s *Service) withRoles(db *models.DB, viewer core.Principal, users []models.User) ([]SubUser, error) {
+	companyID := viewer.CompanyID
 	ids := make([]int64, len(users))
 	for i, u := range users {
 		ids[i] = u.ID
@@ -153,15 +159,27 @@ func (s *Service) withRoles(db *models.DB, companyID int64, users []models.User)
 	if err != nil {
 		return nil, err
 	}
+	visible, err := db.VisibleStoreGroups(companyID, viewer.UserID, "")
+	if err != nil {
+		return nil, err
+	}
+	seen := make(map[int64]bool, len(visible))
+	for _, g := range visible {
+		seen[g.ID] = true
+	}
 	deptNames := make(map[int64]string, len(depts))
 	for _, d := range depts {
 		deptNames[d.ID] = d.Name
 	}
 	out := make([]SubUser, len(users))
 	for i, u := range users {
-		out[i] = SubUser{User: u, Roles: roles[u.ID], StoreGroups: stores[u.ID]}
-		if out[i].StoreGroups == nil {
-			out[i].StoreGroups = []models.StoreGroup{}
+		out[i] = SubUser{User: u, Roles: roles[u.ID], StoreGroups: []models.StoreGroup{}}
+		for _, g := range stores[u.ID] {
+			if seen[g.ID] {
+				out[i].StoreGroups = append(out[i].StoreGroups, g)
+			} else {
+				out[i].HiddenStoreGroups++
+			}
 		}
 		if u.DeptID != nil {
 			out[i].DeptName = deptNames[*u.DeptID]
@@ -179,15 +197,15 @@ func (s *Service) SubUser(ctx context.Context, p core.Principal, id string) (*Su
 	if !ok {
 		return nil, core.NotFound(whatUser)
 	}
-	return s.loadSubUser(s.db.With(ctx), p.CompanyID, n)
+	return s.loadSubUser(s.db.With(ctx), p, n)
 }
 
-func (s *Service) loadSubUser(db *models.DB, companyID, id int64) (*SubUser, error) {
-	u, err := db.UserInCompany(companyID, id)
+func (s *Service) loadSubUser(db *models.DB, viewer core.Principal, id int64) (*SubUser, error) {
+	u, err := db.UserInCompany(viewer.CompanyID, id)
 	if err != nil {
 		return nil, core.NotFoundAs(err, whatUser)
 	}
-	out, err := s.withRoles(db, companyID, []models.User{*u})
+	out, err := s.withRoles(db, viewer, []models.User{*u})
 	if err != nil {
 		return nil, err
 	}
@@ -230,6 +248,13 @@ func (s *Service) CreateSubUser(ctx context.Context, p core.Principal, f SubUser
 		Profile: models.UserProfile{Name: f.Name, Email: f.Email, Mobile: f.Mobile, CreatedAt: now, UpdatedAt: now}}
 	var out *SubUser
 	err = s.db.Tx(ctx, func(tx *models.DB) error {
+		caller, err := callerReach(tx, p)
+		if err != nil {
+			return err
+		}
+		if err := caller.mayHandOut(tx, p.CompanyID, roles, stores, true); err != nil {
+			return err
+		}
 		if _, err := tx.UserByAccount(f.Account); err == nil {
 			return core.Refused(MsgSubUserAccountTaken)
 		} else if !models.IsNotFound(err) {
@@ -247,7 +272,7 @@ func (s *Service) CreateSubUser(ctx context.Context, p core.Principal, f SubUser
 		if err := tx.SetUserStoreGroups(p.CompanyID, u.ID, stores); err != nil {
 			return storeGroupMissingAs(err)
 		}
-		out, err = s.loadSubUser(tx, p.CompanyID, u.ID)
+		out, err = s.loadSubUser(tx, p, u.ID)
 		return err
 	})
 	if err != nil {
@@ -301,8 +326,11 @@ func (s *Service) DepartmentOptions(ctx context.Context, p core.Principal) ([]mo
 	return out, nil
 }
 
-// UpdateSubUser changes a company user's name, e-mail, mobile and roles. Nobody but the owner removes a role of
-// the company's owner. The user's cached menu is dropped, so new roles apply to their next call.
+// UpdateSubUser changes a company user's name, e-mail, mobile, department, roles and store groups (roles or
+// store groups absent: unchanged). Nobody changes their own roles or store groups, nobody but the owner removes
+// a role of the company's owner, and a user who is not an admin manages only users holding no more than
+// themselves and hands out only what they hold. The user's cached menu is dropped, so new roles apply to their
+// next call.
 func (s *Service) UpdateSubUser(ctx context.Context, p core.Principal, id string, f SubUserForm) (*SubUser, error) {
 	n, ok := core.ParseID(id)
 	if !ok {
@@ -315,41 +343,63 @@ func (s *Service) UpdateSubUser(ctx context.Context, p core.Principal, id string
 	if err != nil {
 		return nil, err
 	}
+	setRoles, setStores := f.RoleIDs != nil, f.StoreGroupIDs != nil
 	var out *SubUser
 	err = s.db.Tx(ctx, func(tx *models.DB) error {
 		u, err := tx.ForUpdate().UserInCompany(p.CompanyID, n)
 		if err != nil {
 			return core.NotFoundAs(err, whatUser)
 		}
-		if u.IsOwner && u.ID != p.UserID {
-			held, err := tx.RolesOfUser(p.CompanyID, u.ID)
+		if setStores && u.IsOwner && len(stores) > 0 {
+			return core.Refused(MsgOwnerAllStores)
+		}
+		held, err := tx.RolesOfUser(p.CompanyID, u.ID)
+		if err != nil {
+			return err
+		}
+		heldIDs := make([]int64, len(held))
+		for i, r := range held {
+			heldIDs[i] = r.ID
+		}
+		if u.ID == p.UserID {
+			heldStores, err := storeGroupIDsOf(tx, p.CompanyID, u.ID)
 			if err != nil {
 				return err
 			}
-			for _, r := range held {
-				if !slices.Contains(roles, r.ID) {
-					return core.Refused(MsgOwnerRolesKept)
-				}
+			if setRoles && !sameIDs(roles, heldIDs) || setStores && !sameIDs(stores, heldStores) {
+				return core.Refused(MsgSelfGrantsKept)
 			}
+		}
+		if setRoles && u.IsOwner && u.ID != p.UserID && !isSubset(heldIDs, roles) {
+			return core.Refused(MsgOwnerRolesKept)
+		}
+		caller, err := callerReach(tx, p)
+		if err != nil {
+			return err
+		}
+		if err := caller.mayManage(tx, u); err != nil {
+			return err
+		}
+		if err := caller.mayHandOut(tx, p.CompanyID, roles, stores, setStores); err != nil {
+			return err
 		}
 		if err := tx.UpdateUserProfile(p.CompanyID, u.ID, f.Name, f.Email, f.Mobile, s.now.Stamp()); err != nil {
 			return err
 		}
-		if err := tx.SetUserRoles(p.CompanyID, u.ID, roles); err != nil {
-			return roleMissingAs(err)
+		if setRoles {
+			if err := tx.SetUserRoles(p.CompanyID, u.ID, roles); err != nil {
+				return roleMissingAs(err)
+			}
 		}
 		if err := s.placeInDepartment(tx, p.CompanyID, u.ID, f.DeptID); err != nil {
 			return err
 		}
-		if f.StoreGroupIDs != nil {
-			if u.IsOwner && len(stores) > 0 {
-				return core.Refused(MsgOwnerAllStores)
-			}
+		if setStores {
 			if err := tx.SetUserStoreGroups(p.CompanyID, u.ID, stores); err != nil {
 				return storeGroupMissingAs(err)
 			}
 		}
-		out, err = s.loadSubUser(tx, p.CompanyID, u.ID)
+		out, err = s.loadSubUser(tx, p, u.ID)
 		return err
 	})
 	if err != nil {
@@ -360,7 +410,8 @@ func (s *Service) UpdateSubUser(ctx context.Context, p core.Principal, id string
 }
 
 // SetSubUserEnabled enables or disables a company user. A disabled user cannot sign in (账号已停用) and their live
-// session ends at once. Nobody disables the company's owner, nor their own account.
+// session ends at once. Nobody disables the company's owner, nor their own account, and a user who is not an
+// admin neither disables nor enables one holding more than themselves.
 func (s *Service) SetSubUserEnabled(ctx context.Context, p core.Principal, id string, enabled bool) (*SubUser, error) {
 	n, ok := core.ParseID(id)
 	if !ok {
@@ -382,6 +433,9 @@ func (s *Service) SetSubUserEnabled(ctx context.Context, p core.Principal, id st
 		case !enabled && u.ID == p.UserID:
 			return core.Refused(MsgSelfNoDisable)
 		}
+		if err := mayManageUser(tx, p, u); err != nil {
+			return err
+		}
 		return tx.SetUserStatus(p.CompanyID, u.ID, status, s.now.Stamp())
 	})
 	if err != nil {
@@ -393,12 +447,13 @@ func (s *Service) SetSubUserEnabled(ctx context.Context, p core.Principal, id st
 		}
 	}
 	s.DropMenuCache(n)
-	return s.loadSubUser(s.db.With(ctx), p.CompanyID, n)
+	return s.loadSubUser(s.db.With(ctx), p, n)
 }
 
 // ResetSubUserPassword sets a new password for a company user, following the product's rule, and ends the
 // user's live session: whoever knew the old password is signed out. The owner's password and one's own change
-// only with the old password, in the personal center, so that a session left open cannot take an account over.
+// only with the old password, in the personal center, so that a session left open cannot take an account over;
+// a user who is not an admin resets no password of one holding more than themselves.
 func (s *Service) ResetSubUserPassword(ctx context.Context, p core.Principal, id string, f PasswordResetForm) error {
 	n, ok := core.ParseID(id)
 	if !ok {
@@ -422,6 +477,9 @@ func (s *Service) ResetSubUserPassword(ctx context.Context, p core.Principal, id
 			return core.Refused(MsgSelfPasswordHere)
 		case u.IsOwner:
 			return core.Refused(MsgOwnerPasswordOwnOnly)
+		}
+		if err := mayManageUser(tx, p, u); err != nil {
+			return err
 		}
 		return tx.SetCompanyUserPassword(p.CompanyID, u.ID, hash, s.now.Stamp())
 	})

@@ -9,6 +9,7 @@ import (
 	"encoding/json"
 	"io"
 	"log/slog"
+	"net"
 	"net/http"
 	"net/http/cookiejar"
 	"net/http/httptest"
@@ -19,10 +20,12 @@ import (
 
 	"github.com/alexedwards/scs/goredisstore"
 	"github.com/alexedwards/scs/v2"
+	"github.com/labstack/echo/v5"
 	"github.com/redis/go-redis/v9"
 
 	"sellerhub/app"
 	"sellerhub/app/accounts"
+	"sellerhub/app/accounts/ssotest"
 	"sellerhub/app/amazon"
 	"sellerhub/config"
 	"sellerhub/models"
@@ -48,6 +51,11 @@ type Harness struct {
 	Codes    *CodeBox
 	Clock    *Clock
 	Log      *SyncBuffer
+	// Routes are every route the application registered, and Access what each declares about its callers.
+	Routes echo.Routes
+	Access app.RouteAccess
+	// SSO is the single-sign-on stand-in (WithSSO), signing in the admin; nil without.
+	SSO *ssotest.Server
 }
 
 // Option changes how the harness starts.
@@ -59,6 +67,8 @@ type options struct {
 	onClock   bool
 	configure func(*config.Config)
 	sender    accounts.CodeSender
+	routes    func(*echo.Echo)
+	sso       bool
 }
 
 // WithDatabase runs on a database kind of dbtest (sqlite, postgres).
@@ -75,8 +85,15 @@ func WithSessionsOnClock() Option { return func(o *options) { o.onClock = true }
 // WithConfig adjusts the configuration before the application is built.
 func WithConfig(fn func(*config.Config)) Option { return func(o *options) { o.configure = fn } }
 
+// WithSSO configures the product with a single-sign-on stand-in (Harness.SSO) that signs the admin in.
+func WithSSO() Option { return func(o *options) { o.sso = true } }
+
 // WithSender replaces the recording sender (the CodeBox still records what is sent through it).
 func WithSender(s accounts.CodeSender) Option { return func(o *options) { o.sender = s } }
+
+// WithRoutes adds routes of the test's own to the application, behind the same middleware and error handler as
+// every route: stand-ins for handlers that behave in ways no real one can be made to on cue.
+func WithRoutes(add func(*echo.Echo)) Option { return func(o *options) { o.routes = add } }
 
 // Start builds and serves the application until the test ends.
 func Start(t testing.TB, opts ...Option) *Harness {
@@ -91,10 +108,15 @@ func Start(t testing.TB, opts ...Option) *Harness {
 	}
 	cfg.AdminPassword = AdminPassword
 	cfg.UploadDir = t.TempDir()
+	h := &Harness{T: t, Config: cfg, Clock: &Clock{}, Log: &SyncBuffer{}}
+	if o.sso {
+		h.SSO = ssotest.Start(t)
+		h.SSO.Account, h.SSO.Password = AdminAccount, AdminPassword
+		cfg.SSOURL = h.SSO.LoginURL()
+	}
 	if o.configure != nil {
 		o.configure(cfg)
 	}
-	h := &Harness{T: t, Config: cfg, Clock: &Clock{}, Log: &SyncBuffer{}}
 	h.Codes = &CodeBox{next: o.sender}
 	log := slog.New(slog.NewJSONHandler(h.Log, nil))
 	h.DB = dbtest.Open(t, o.dbKind)
@@ -114,12 +136,19 @@ func Start(t testing.TB, opts ...Option) *Harness {
 	amazonHTTP := amazon.NewHTTP(cfg.Amazon.Timeout)
 	amazonHTTP.BaseDelay, amazonHTTP.MaxDelay = time.Millisecond, 5*time.Millisecond
 	h.Svc = app.NewServices(app.ServiceDeps{DB: h.DB, Sessions: h.Sessions, Sender: h.Codes, Config: cfg, Log: log,
-		Now: h.Clock.Now, AmazonHTTP: amazonHTTP})
+		Now: h.Clock.Now, Sleep: h.Clock.Sleep, AmazonHTTP: amazonHTTP})
 	assets, _ := static.LoadManifest()
-	e := app.New(app.Deps{Config: cfg, Services: h.Svc, Log: log, Assets: assets, Static: static.FS()})
+	e, access := app.New(app.Deps{Config: cfg, Services: h.Svc, Log: log, Assets: assets, Static: static.FS()})
+	if o.routes != nil {
+		o.routes(e)
+	}
 	srv := httptest.NewServer(e)
 	t.Cleanup(srv.Close)
 	h.URL = srv.URL
+	h.Routes, h.Access = e.Router().Routes(), access
+	if h.SSO != nil {
+		h.SSO.App = h.URL
+	}
 	return h
 }
 
@@ -141,6 +170,7 @@ func redisStore(t testing.TB) scs.Store {
 type Clock struct {
 	mu     sync.Mutex
 	offset time.Duration
+	slept  time.Duration
 }
 
 // Now is the current test time.
@@ -155,6 +185,22 @@ func (c *Clock) Advance(d time.Duration) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	c.offset += d
+}
+
+// Sleep is the service's pause: it moves the clock instead of waiting, and adds the time to Slept.
+func (c *Clock) Sleep(_ context.Context, d time.Duration) error {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.offset += d
+	c.slept += d
+	return nil
+}
+
+// Slept is how long the service has paused in all.
+func (c *Clock) Slept() time.Duration {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.slept
 }
 
 // clockStore keeps sessions in the real store, under the expiry scs gives them, and ends them on the harness's
@@ -261,12 +307,44 @@ func (b *CodeBox) Count(target string) int {
 type SyncBuffer struct {
 	mu  sync.Mutex
 	buf bytes.Buffer
+	// wrote, when a reader waits, is closed at the next write.
+	wrote chan struct{}
 }
 
 func (s *SyncBuffer) Write(p []byte) (int, error) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
+	if s.wrote != nil {
+		close(s.wrote)
+		s.wrote = nil
+	}
 	return s.buf.Write(p)
+}
+
+// WaitFor waits until the log holds the line containing what, and answers that line; the test fails if none
+// comes within timeout. The application logs a request after answering it, so a test waits for its line.
+func (s *SyncBuffer) WaitFor(t testing.TB, what string, timeout time.Duration) string {
+	t.Helper()
+	deadline := time.After(timeout)
+	for {
+		s.mu.Lock()
+		for line := range strings.Lines(s.buf.String()) {
+			if strings.Contains(line, what) {
+				s.mu.Unlock()
+				return line
+			}
+		}
+		if s.wrote == nil {
+			s.wrote = make(chan struct{})
+		}
+		wrote := s.wrote
+		s.mu.Unlock()
+		select {
+		case <-wrote:
+		case <-deadline:
+			t.Fatalf("no log line with %s within %s:\n%s", what, timeout, s.String())
+		}
+	}
 }
 
 func (s *SyncBuffer) String() string {
@@ -315,6 +393,18 @@ func (h *Harness) Client() *Client {
 	jar, _ := cookiejar.New(nil)
 	return &Client{h: h, Header: http.Header{}, http: &http.Client{Jar: jar,
 		CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }}}
+}
+
+// ClientFrom is a Client that connects from another loopback address (127.0.0.2 and up, which Linux answers
+// without setup): the product takes the client address from the connection, so this is how a test is two
+// people in two places.
+func (h *Harness) ClientFrom(ip string) *Client {
+	c := h.Client()
+	dialer := &net.Dialer{LocalAddr: &net.TCPAddr{IP: net.ParseIP(ip)}}
+	transport := &http.Transport{DialContext: dialer.DialContext}
+	h.T.Cleanup(transport.CloseIdleConnections)
+	c.http.Transport = transport
+	return c
 }
 
 // Raw sends a request and returns the response with its body read.

@@ -156,6 +156,8 @@ func Fetch(client *http.Client, base, path, cookie string, w *Weight) error {
 func fetchCounted(client *http.Client, base, p, cookie string, w *Weight) ([]byte, error) {
 	req, _ := http.NewRequest(http.MethodGet, base+p, nil)
 	req.Header.Set("Accept-Encoding", "gzip")
+	// What a browser says of the requests of the product's own page; the GETs that write need it with the cookie.
+	req.Header.Set("Sec-Fetch-Site", "same-origin")
 	if cookie != "" {
 		req.Header.Set("Cookie", cookie)
 	}

@@ -5,15 +5,15 @@ import (
 	"sellerhub/models"
 )
 
-// RestrictedUser creates a user in the demo company whose only role is granted the menu entries with the
-// given seed codes and the given button permissions, signs them in and returns the client and the role.
-func (h *Harness) RestrictedUser(phone string, menuCodes, permissions []string) (*Client, *models.Role) {
+// GrantedRole creates a role in the demo company granted the menu entries with the given seed codes and the
+// given button permissions, straight in the database, and returns it.
+func (h *Harness) GrantedRole(name string, menuCodes, permissions []string) *models.Role {
 	h.T.Helper()
 	admin, err := h.DB.UserByAccount(AdminAccount)
 	if err != nil {
 		h.T.Fatal(err)
 	}
-	role := &models.Role{CompanyID: admin.CompanyID, Name: "角色" + phone}
+	role := &models.Role{CompanyID: admin.CompanyID, Name: name}
 	if err := h.DB.Create(role).Error; err != nil {
 		h.T.Fatal(err)
 	}
@@ -31,8 +31,16 @@ func (h *Harness) RestrictedUser(phone string, menuCodes, permissions []string) 
 		}
 		h.DB.Create(&models.RolePermission{RoleID: role.ID, PermissionID: p.ID})
 	}
+	return role
+}
+
+// RestrictedUser creates a user in the demo company whose only role is granted the menu entries with the
+// given seed codes and the given button permissions, signs them in and returns the client and the role.
+func (h *Harness) RestrictedUser(phone string, menuCodes, permissions []string) (*Client, *models.Role) {
+	h.T.Helper()
+	role := h.GrantedRole("角色"+phone, menuCodes, permissions)
 	hash, _ := accounts.HashPassword("Passw0rd!")
-	u := &models.User{CompanyID: admin.CompanyID, Account: phone, PasswordHash: hash, Profile: models.UserProfile{Name: "员工" + phone[len(phone)-4:]}}
+	u := &models.User{CompanyID: role.CompanyID, Account: phone, PasswordHash: hash, Profile: models.UserProfile{Name: "员工" + phone[len(phone)-4:]}}
 	if err := h.DB.CreateUser(u, role.ID); err != nil {
 		h.T.Fatal(err)
 	}

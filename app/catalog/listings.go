@@ -12,6 +12,8 @@ import (
 
 // Listings (平台SKU) and SKU配对: a store group's seller SKU in one marketplace, with its ASIN and FNSKU, paired with
 // the local product it ships as. Shipments find a product's seller SKU and FNSKU per group and marketplace here.
+// A user limited to some store groups reaches only their listings, as with plans and shipments: another group's
+// listing is not found, another group is refused as missing.
 
 // Messages of the listing calls.
 const (
@@ -91,10 +93,11 @@ type ListingQuery struct {
 	Paired        string `json:"paired"`
 }
 
-// ListingPage lists a page of the company's listings, with the total and the page served.
+// ListingPage lists a page of the company's listings in the user's store groups, with the total and the page
+// served. A group filter naming another group finds nothing, as one naming no group does.
 func (s *Service) ListingPage(ctx context.Context, p core.Principal, q ListingQuery) ([]models.ListingRow, int64, core.PageRequest, error) {
 	r := q.PageRequest.Normalized()
-	f := models.ListingFilter{MarketplaceID: strings.TrimSpace(q.MarketplaceID), Keyword: strings.TrimSpace(q.Keyword),
+	f := models.ListingFilter{UserID: p.UserID, MarketplaceID: strings.TrimSpace(q.MarketplaceID), Keyword: strings.TrimSpace(q.Keyword),
 		OrderBy: listingSorts[q.Sort], Desc: strings.EqualFold(q.Order, "desc"), Offset: r.Offset(), Limit: r.Size}
 	if g := strings.TrimSpace(q.GroupID); g != "" {
 		n, ok := core.ParseID(g)
@@ -114,18 +117,18 @@ func (s *Service) ListingPage(ctx context.Context, p core.Principal, q ListingQu
 	return rows, total, r, err
 }
 
-// ListingGroupOptions lists the company's store groups by name, for the listing screens' drop-downs.
+// ListingGroupOptions lists the user's store groups by name, for the listing screens' drop-downs.
 func (s *Service) ListingGroupOptions(ctx context.Context, p core.Principal) ([]models.StoreGroup, error) {
-	return s.db.With(ctx).StoreGroupChoices(p.CompanyID, storeGroupOptionsLimit)
+	return s.db.With(ctx).StoreGroupChoices(p.CompanyID, p.UserID, storeGroupOptionsLimit)
 }
 
-// Listing loads one of the company's listings by the id in the path.
+// Listing loads one of the company's listings in the user's store groups by the id in the path.
 func (s *Service) Listing(ctx context.Context, p core.Principal, id string) (*models.ListingRow, error) {
 	n, ok := core.ParseID(id)
 	if !ok {
 		return nil, core.NotFound(whatListing)
 	}
-	l, err := s.db.With(ctx).ListingByID(p.CompanyID, n)
+	l, err := s.db.With(ctx).ListingByID(p.CompanyID, p.UserID, n)
 	return l, core.NotFoundAs(err, whatListing)
 }
 
@@ -138,8 +141,8 @@ func listingProduct(tx *models.DB, companyID int64, raw string) (*int64, error) 
 	})
 }
 
-// saveListing checks the form, its group and its product, and writes the listing: a new one when n is 0, else the
-// company's listing n.
+// saveListing checks the form, its group (one of the user's) and its product, and writes the listing: a new one
+// when n is 0, else the company's listing n in one of the user's groups.
 func (s *Service) saveListing(ctx context.Context, p core.Principal, n int64, f ListingForm) (*models.ListingRow, error) {
 	if err := f.check(); err != nil {
 		return nil, err
@@ -149,14 +152,14 @@ func (s *Service) saveListing(ctx context.Context, p core.Principal, n int64, f 
 	err := s.db.Tx(ctx, func(tx *models.DB) error {
 		l := &models.Listing{ID: n}
 		if n != 0 {
-			old, err := tx.ListingByID(p.CompanyID, n)
+			old, err := tx.ListingByID(p.CompanyID, p.UserID, n)
 			if err != nil {
 				return core.NotFoundAs(err, whatListing)
 			}
 			l.CreatedAt = old.CreatedAt
 		}
 		group, err := lockRef(f.GroupID, MsgListingGroupMissing, func(id int64) error {
-			_, err := tx.StoreGroupByID(p.CompanyID, id)
+			_, err := tx.VisibleStoreGroup(p.CompanyID, p.UserID, id)
 			return err
 		})
 		if err != nil {
@@ -176,7 +179,7 @@ func (s *Service) saveListing(ctx context.Context, p core.Principal, n int64, f 
 		if err != nil {
 			return core.DuplicateAs(err, taken)
 		}
-		out, err = tx.ListingByID(p.CompanyID, l.ID)
+		out, err = tx.ListingByID(p.CompanyID, p.UserID, l.ID)
 		return err
 	})
 	if err != nil {
@@ -185,13 +188,13 @@ func (s *Service) saveListing(ctx context.Context, p core.Principal, n int64, f 
 	return out, nil
 }
 
-// CreateListing adds a listing to one of the company's store groups; its seller SKU must be new in the group's
+// CreateListing adds a listing to one of the user's store groups; its seller SKU must be new in the group's
 // marketplace.
 func (s *Service) CreateListing(ctx context.Context, p core.Principal, f ListingForm) (*models.ListingRow, error) {
 	return s.saveListing(ctx, p, 0, f)
 }
 
-// UpdateListing changes one of the company's listings.
+// UpdateListing changes one of the company's listings in the user's store groups, within them.
 func (s *Service) UpdateListing(ctx context.Context, p core.Principal, id string, f ListingForm) (*models.ListingRow, error) {
 	n, ok := core.ParseID(id)
 	if !ok {
@@ -200,7 +203,8 @@ func (s *Service) UpdateListing(ctx context.Context, p core.Principal, id string
 	return s.saveListing(ctx, p, n, f)
 }
 
-// PairListing pairs one of the company's listings with one of its products (SKU配对), or unpairs it.
+// PairListing pairs one of the company's listings in the user's store groups with one of its products (SKU配对),
+// or unpairs it.
 func (s *Service) PairListing(ctx context.Context, p core.Principal, id string, f PairForm) (*models.ListingRow, error) {
 	n, ok := core.ParseID(id)
 	if !ok {
@@ -213,10 +217,10 @@ func (s *Service) PairListing(ctx context.Context, p core.Principal, id string, 
 		if err != nil {
 			return err
 		}
-		if err := tx.PairListing(p.CompanyID, n, product, s.now.Stamp()); err != nil {
+		if err := tx.PairListing(p.CompanyID, p.UserID, n, product, s.now.Stamp()); err != nil {
 			return core.NotFoundAs(err, whatListing)
 		}
-		out, err = tx.ListingByID(p.CompanyID, n)
+		out, err = tx.ListingByID(p.CompanyID, p.UserID, n)
 		return err
 	})
 	if err != nil {
@@ -225,11 +229,11 @@ func (s *Service) PairListing(ctx context.Context, p core.Principal, id string, 
 	return out, nil
 }
 
-// DeleteListing deletes one of the company's listings.
+// DeleteListing deletes one of the company's listings in the user's store groups.
 func (s *Service) DeleteListing(ctx context.Context, p core.Principal, id string) error {
 	n, ok := core.ParseID(id)
 	if !ok {
 		return core.NotFound(whatListing)
 	}
-	return core.NotFoundAs(s.db.With(ctx).DeleteListing(p.CompanyID, n), whatListing)
+	return core.NotFoundAs(s.db.With(ctx).DeleteListing(p.CompanyID, p.UserID, n), whatListing)
 }

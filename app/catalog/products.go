@@ -153,13 +153,13 @@ func (s *Service) Product(ctx context.Context, p core.Principal, id string) (*mo
 	return m, core.NotFoundAs(err, whatProduct)
 }
 
-// ProductListings lists the listings paired with one of the company's products.
+// ProductListings lists the listings paired with one of the company's products, in the user's store groups.
 func (s *Service) ProductListings(ctx context.Context, p core.Principal, id string) ([]models.ListingRow, error) {
 	m, err := s.Product(ctx, p, id)
 	if err != nil {
 		return nil, err
 	}
-	return s.db.With(ctx).ListingsOfProduct(p.CompanyID, m.ID)
+	return s.db.With(ctx).ListingsOfProduct(p.CompanyID, p.UserID, m.ID)
 }
 
 // productRefs resolves and locks (so that they are not deleted before the product is written) the brand,

@@ -22,6 +22,7 @@ const (
 	KindForbidden                 // 401 A0301: the session may not do this
 	KindLimited                   // 429 B0001: too many attempts
 	KindNotFound                  // 404 A0404: nothing there
+	KindUnvouched                 // 403 A0301: a browser's call that nothing shows came from the product's pages
 )
 
 // Error is a refusal with the message shown to the user.
@@ -49,6 +50,10 @@ var ErrNoSession = &Error{KindNoSession, "token已被禁止访问"}
 
 // ErrForbidden is the refusal for calls the session's user may not make.
 var ErrForbidden = &Error{KindForbidden, "访问未授权"}
+
+// ErrUnvouched is the refusal for a cookie-authenticated call that must come from the product's own pages and
+// whose browser does not say so.
+var ErrUnvouched = &Error{KindUnvouched, "请求来源未确认，请在系统页面内操作"}
 
 // NotFound reports that the thing asked for does not exist (or belongs to another company).
 func NotFound(what string) *Error { return &Error{KindNotFound, fmt.Sprintf("%s不存在", what)} }

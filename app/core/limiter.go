@@ -1,12 +1,13 @@
 package core
 
 import (
+	"strings"
 	"sync"
 	"time"
 )
 
-// Limiter counts events per key in a fixed window: login failures per account and per address, code requests per
-// address. It lives in the process; a deployment of several instances gives each its own budget, which still
+// Limiter counts events per key in a fixed window: the login guard's failures, code requests per address. It
+// lives in the process; a deployment of several instances gives each its own budget, which still
 // bounds guessing by the number of instances.
 type Limiter struct {
 	mu      sync.Mutex
@@ -50,11 +51,41 @@ func (l *Limiter) Spend(key string) bool {
 	return b.count <= l.limit
 }
 
-// Reset forgets key's events (a successful login clears the account's failures).
+// Reset forgets key's events.
 func (l *Limiter) Reset(key string) {
 	l.mu.Lock()
 	defer l.mu.Unlock()
 	delete(l.buckets, key)
+}
+
+// count is how many events key has in its current window.
+func (l *Limiter) count(key string) int {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	if b := l.current(key); b != nil {
+		return b.count
+	}
+	return 0
+}
+
+// refund takes back one event of key: an attempt counted in advance that turned out not to be a failure.
+func (l *Limiter) refund(key string) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	if b := l.current(key); b != nil && b.count > 0 {
+		b.count--
+	}
+}
+
+// resetPrefix forgets the events of every key that starts with prefix.
+func (l *Limiter) resetPrefix(prefix string) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	for k := range l.buckets {
+		if strings.HasPrefix(k, prefix) {
+			delete(l.buckets, k)
+		}
+	}
 }
 
 func (l *Limiter) current(key string) *bucket {
@@ -74,4 +105,91 @@ func (l *Limiter) sweep() {
 			delete(l.buckets, k)
 		}
 	}
+}
+
+// LoginGuard bounds password guessing without letting a stranger lock an owner out. Failures count per account
+// and client address: 5 within 15 minutes lock that account for that address only, so whoever guesses from one
+// address cannot stop the owner signing in from another. Two wider budgets bound the rest: 30 failures from one
+// address over all accounts lock that address, and past 50 failures on one account from all addresses together
+// (guessing spread over many addresses) every address that has failed on it is locked out of it, while an
+// address that has not failed may still try after a pause (the caller makes it), and its first failure locks it
+// too. So the owner's right password from an address that has not failed on the account always goes through,
+// unless that address spent its own budget on other accounts.
+type LoginGuard struct {
+	// mu makes a decision and its counting one step, so that parallel attempts cannot all pass the same check.
+	mu        sync.Mutex
+	pairs     *Limiter // by account and address
+	addresses *Limiter // by address
+	accounts  *Limiter // by account: the ceiling over all addresses
+}
+
+// The login guard's budgets, all within the same 15 minutes (which the lockout message names).
+const (
+	loginWindow       = 15 * time.Minute
+	loginPairLimit    = 5
+	loginAddressLimit = 30
+	loginAccountLimit = 50
+)
+
+// LoginVerdict is the guard's answer to an attempt.
+type LoginVerdict int
+
+// An attempt goes ahead, goes ahead after a pause (the account is over its ceiling), or is refused.
+const (
+	LoginAllowed LoginVerdict = iota
+	LoginSlowed
+	LoginRefused
+)
+
+// NewLoginGuard returns a guard whose windows follow now.
+func NewLoginGuard(now func() time.Time) *LoginGuard {
+	return &LoginGuard{
+		pairs:     NewLimiter(loginPairLimit, loginWindow, now),
+		addresses: NewLimiter(loginAddressLimit, loginWindow, now),
+		accounts:  NewLimiter(loginAccountLimit, loginWindow, now),
+	}
+}
+
+// pairKey joins account and address with a byte no address contains, so that no two pairs share a key.
+func pairKey(account, address string) string { return account + "\x00" + address }
+
+// Begin decides whether a password check of account from address may go ahead. An attempt that goes ahead is
+// counted as a failure at once, and Succeeded takes it back: counting only after the (slow) check would let
+// parallel requests all pass the check before any of them counted.
+func (g *LoginGuard) Begin(account, address string) LoginVerdict {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	pair := pairKey(account, address)
+	if !g.addresses.Allowed(address) || !g.pairs.Allowed(pair) {
+		return LoginRefused
+	}
+	verdict := LoginAllowed
+	if !g.accounts.Allowed(account) {
+		if g.pairs.count(pair) > 0 {
+			return LoginRefused
+		}
+		verdict = LoginSlowed
+	}
+	g.pairs.Spend(pair)
+	g.addresses.Spend(address)
+	g.accounts.Spend(account)
+	return verdict
+}
+
+// Succeeded takes back the attempt Begin counted, which was the right password: the address's earlier typos on
+// the account are forgotten too. The account's other failures stay: they may be someone else's.
+func (g *LoginGuard) Succeeded(account, address string) {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	g.pairs.Reset(pairKey(account, address))
+	g.addresses.refund(address)
+	g.accounts.refund(account)
+}
+
+// Forget clears an account's failures from every address: after a password reset the new password works at once.
+func (g *LoginGuard) Forget(account string) {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	g.pairs.resetPrefix(pairKey(account, ""))
+	g.accounts.Reset(account)
 }

@@ -13,11 +13,6 @@ func RequireMenu(access *admin.Service, path string) echo.MiddlewareFunc {
 	return requireGrant(access, func(m *core.UserMenu) bool { return m.Allows(path) })
 }
 
-// RequirePermission refuses a call unless the user holds the button permission.
-func RequirePermission(access *admin.Service, code string) echo.MiddlewareFunc {
-	return requireGrant(access, func(m *core.UserMenu) bool { return m.Can(code) })
-}
-
 // RequireAnyPermission refuses a call unless the user holds one of the button permissions (a picture upload
 // serves both the add and the edit screen).
 func RequireAnyPermission(access *admin.Service, codes ...string) echo.MiddlewareFunc {

@@ -1,5 +1,5 @@
-// Package middleware holds the request pipeline pieces: the session loader, the sign-in guards, the same-origin
-// check for the JSON API, request logging and the security headers.
+// Package middleware holds the request pipeline pieces: the check of text input, the session loader, the sign-in
+// guards, the same-origin check for the JSON API, request logging and the security headers.
 package middleware
 
 import (
@@ -30,6 +30,10 @@ func Sessions(sessions *accounts.Service) echo.MiddlewareFunc {
 				if ck, err := c.Cookie(SessionCookie); err == nil {
 					token = ck.Value
 				}
+			}
+			// Session ids are plain text; one that is not names no session (and PostgreSQL would refuse to look it up).
+			if !plainText(token) {
+				token = ""
 			}
 			ctx, err := sessions.LoadSession(c.Request().Context(), token)
 			if err != nil {
@@ -85,4 +89,27 @@ func SetSessionCookie(c *echo.Context, token string, secure bool) {
 func ClearSessionCookie(c *echo.Context, secure bool) {
 	c.SetCookie(&http.Cookie{Name: SessionCookie, Value: "", Path: "/", MaxAge: -1, HttpOnly: true,
 		SameSite: http.SameSiteLaxMode, Secure: secure || c.IsTLS()})
+}
+
+// SSOStateCookie holds the state of the browser's round trip through the SSO server, sent only to /ssologin,
+// where the server sends the browser back: a hand-over code counts only for the browser that holds its state.
+const SSOStateCookie = "sso_state"
+
+// SetSSOStateCookie keeps a round trip's state in the browser for as long as the trip may take. SameSite=Lax
+// still sends it on the SSO server's redirect back, a top-level navigation.
+func SetSSOStateCookie(c *echo.Context, state string, secure bool) {
+	c.SetCookie(&http.Cookie{Name: SSOStateCookie, Value: state, Path: "/ssologin", MaxAge: int(accounts.SSORoundTrip.Seconds()),
+		HttpOnly: true, SameSite: http.SameSiteLaxMode, Secure: secure || c.IsTLS()})
+}
+
+// TakeSSOState returns the browser's round-trip state and tells the browser to forget it: a state serves one
+// hand-over.
+func TakeSSOState(c *echo.Context, secure bool) string {
+	ck, err := c.Cookie(SSOStateCookie)
+	if err != nil {
+		return ""
+	}
+	c.SetCookie(&http.Cookie{Name: SSOStateCookie, Value: "", Path: "/ssologin", MaxAge: -1, HttpOnly: true,
+		SameSite: http.SameSiteLaxMode, Secure: secure || c.IsTLS()})
+	return ck.Value
 }

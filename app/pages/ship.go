@@ -29,7 +29,8 @@ func (h *Handler) ShipScreen(title, screen string) echo.HandlerFunc {
 	}
 }
 
-// ShipmentDetails is /shipmentdetails?shipmentid=: everything about one shipment, read only and server-rendered.
+// ShipmentDetails is /shipmentdetails?shipmentid=: everything about one shipment, read only and server-rendered,
+// for those granted the 货件处理 screen (routes.go) and only within the store groups they are limited to.
 func (h *Handler) ShipmentDetails(c *echo.Context) error {
 	p, _, _, err := h.signedInUser(c)
 	if err != nil {

@@ -24,28 +24,43 @@ var notices = map[string]string{
 func (h *Handler) Root(c *echo.Context) error { return c.Redirect(http.StatusFound, "/ssologin") }
 
 // SSOLogin decides where a visitor goes: a session handed over by the SSO server, an existing session, the SSO
-// server when it is configured and answering, or the login page.
+// server when it is configured and answering, or the login page. A hand-over is a one-time code the SSO server
+// sends the browser back with, good only together with the state of the round trip this browser started (its
+// cookie). A jsessionid in the query, which the older system adopted as it was, is not read: a link carrying
+// someone's session would sign the browser in as them.
 func (h *Handler) SSOLogin(c *echo.Context) error {
 	ctx := c.Request().Context()
 	redirect := c.QueryParam("redirect")
-	target := accounts.SafeRedirect(redirect)
-	if token := c.QueryParam("jsessionid"); token != "" {
-		if _, ok, err := h.Accounts.AdoptSSOSession(ctx, token); err != nil {
-			return err
-		} else if ok {
-			middleware.SetSessionCookie(c, token, h.Config.SecureCookies)
-			return h.ssoPage(c, target)
-		}
-	}
-	if _, ok := middleware.Principal(c); ok {
-		return h.ssoPage(c, target)
-	}
-	if addr := h.Accounts.SSOAddress(ctx); addr != "" {
-		return h.ssoPage(c, addr)
-	}
 	login := "/login"
 	if redirect != "" {
 		login += "?redirect=" + url.QueryEscape(redirect)
+	}
+	code := c.QueryParam("code")
+	if code != "" {
+		browserState := middleware.TakeSSOState(c, h.Config.SecureCookies)
+		token, ok, err := h.Accounts.RedeemSSOCode(ctx, code, c.QueryParam("state"), browserState)
+		if err != nil {
+			return err
+		}
+		if ok {
+			middleware.SetSessionCookie(c, token, h.Config.SecureCookies)
+			return h.ssoPage(c, accounts.SafeRedirect(redirect))
+		}
+	}
+	if _, ok := middleware.Principal(c); ok {
+		return h.ssoPage(c, accounts.SafeRedirect(redirect))
+	}
+	// After a refused hand-over the login form, not the SSO server again: one that keeps answering with bad codes
+	// would bounce the browser between the two forever.
+	if code == "" {
+		addr, state, err := h.Accounts.StartSSO(ctx, redirect)
+		if err != nil {
+			return err
+		}
+		if addr != "" {
+			middleware.SetSSOStateCookie(c, state, h.Config.SecureCookies)
+			return h.ssoPage(c, addr)
+		}
 	}
 	return h.ssoPage(c, login)
 }

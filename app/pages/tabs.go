@@ -13,30 +13,33 @@ type TabRoute struct {
 	Path, Title, Module string
 	// Menu is set for addresses in the product menu: only users granted that menu entry may open them.
 	Menu bool
+	// Screen is the menu entry a built page outside the menu is opened from (a document's detail from its list):
+	// only users granted that entry may open the page.
+	Screen string
 }
 
 // SpecRoutes are the main-layout routes of the specification (section 2) outside the menu.
 var SpecRoutes = []TabRoute{
 	{Path: "/usercenter", Title: "个人中心", Module: "个人中心"},
 	{Path: "/aliexpress/storeAuth", Title: "速卖通店铺授权", Module: "授权"},
-	{Path: "/shipment_handing/shipstep", Title: "货件处理", Module: "物流"},
+	{Path: "/shipment_handing/shipstep", Title: "货件处理", Module: "物流", Screen: "/erp/ship/quota"},
 	{Path: "/shipment_handing/pehuo", Title: "配货单", Module: "物流"},
-	{Path: "/e/s/p", Title: "发货计划提交", Module: "物流"},
+	{Path: "/e/s/p", Title: "发货计划提交", Module: "物流", Screen: "/erp/ship/plan"},
 	{Path: "/e/p/p/s", Title: "采购计划提交", Module: "采购"},
 	{Path: "/e/s/p/e", Title: "欧洲拆分发货", Module: "物流"},
 	{Path: "/e/s/a", Title: "货件同步", Module: "物流"},
 	{Path: "/transportation/edit", Title: "编辑物流", Module: "物流"},
 	{Path: "/transportation/details", Title: "物流详情", Module: "物流"},
-	{Path: "/shipmentdetails", Title: "货件详情", Module: "物流"},
+	{Path: "/shipmentdetails", Title: "货件详情", Module: "物流", Screen: "/erp/ship/quota"},
 	{Path: "/invoice/addshipment", Title: "添加货件发票", Module: "物流"},
 	{Path: "/material/photoupload", Title: "图片上传", Module: "产品"},
-	{Path: "/material/details", Title: "产品详情", Module: "产品"},
-	{Path: "/localproduct/addinfo", Title: "新增本地产品", Module: "产品"},
-	{Path: "/localproduct/editinfo", Title: "编辑本地产品", Module: "产品"},
-	{Path: "/e/w/o", Title: "新建出库单", Module: "仓库"},
-	{Path: "/e/w/o/d", Title: "出库单详情", Module: "仓库"},
-	{Path: "/e/w/i", Title: "新建入库单", Module: "仓库"},
-	{Path: "/e/w/i/d", Title: "入库单详情", Module: "仓库"},
+	{Path: "/material/details", Title: "产品详情", Module: "产品", Screen: "/erp/material/localproduct"},
+	{Path: "/localproduct/addinfo", Title: "新增本地产品", Module: "产品", Screen: "/erp/material/localproduct"},
+	{Path: "/localproduct/editinfo", Title: "编辑本地产品", Module: "产品", Screen: "/erp/material/localproduct"},
+	{Path: "/e/w/o", Title: "新建出库单", Module: "仓库", Screen: "/erp/warehouse/outbound"},
+	{Path: "/e/w/o/d", Title: "出库单详情", Module: "仓库", Screen: "/erp/warehouse/outbound"},
+	{Path: "/e/w/i", Title: "新建入库单", Module: "仓库", Screen: "/erp/warehouse/inbound"},
+	{Path: "/e/w/i/d", Title: "入库单详情", Module: "仓库", Screen: "/erp/warehouse/inbound"},
 	{Path: "/e/w/s", Title: "新建盘点单", Module: "仓库"},
 	{Path: "/e/w/s/d", Title: "盘点单详情", Module: "仓库"},
 	{Path: "/e/w/os/s", Title: "海外仓发货", Module: "仓库"},

@@ -43,9 +43,10 @@ func (s *Service) StoreGroups(ctx context.Context, p core.Principal) ([]models.S
 	return s.db.With(ctx).VisibleStoreGroups(p.CompanyID, p.UserID, "")
 }
 
-// StoreGroupOptions lists every store group of the company by name: the choices the 子账号 screen limits users to.
+// StoreGroupOptions lists the store groups the user may see by name: the choices the 子账号 screen limits users to
+// (nobody grants a group they cannot see).
 func (s *Service) StoreGroupOptions(ctx context.Context, p core.Principal) ([]models.StoreGroup, error) {
-	return s.db.With(ctx).StoreGroups(p.CompanyID)
+	return s.db.With(ctx).VisibleStoreGroups(p.CompanyID, p.UserID, "")
 }
 
 // visibleGroup loads a store group by the id a call names, if the user may see it; else 店铺不存在.

@@ -1,6 +1,8 @@
 // 子账号: the company's users in the table island, with 新增子账号 and 编辑 (name, contact and roles), 停用/启用 and
 // 重置密码, each shown only with its button permission. Users are never deleted: 停用 ends their session and keeps
-// them from signing in. The company's owner (主账号) cannot be disabled; the server refuses what the screen hides.
+// them from signing in. The company's owner (主账号) cannot be disabled; nobody changes their own roles, store
+// groups or state, so one's own row offers neither those fields nor 停用 and 重置密码. The server refuses what
+// the screen hides, and what the user does not hold themselves (shown as the form's error).
 import { useEffect, useState } from "react";
 import { mount } from "../lib/mount.js";
 import { api } from "../lib/api.js";
@@ -49,7 +51,8 @@ function SubUsers({ permissions }) {
     roleField,
     storeField,
   ];
-  const fieldsFor = (row) => (row.isOwner ? profileFields.filter((f) => f !== storeField) : profileFields);
+  // One's own roles and store groups are not offered, nor the owner's store groups (the owner sees every store).
+  const fieldsFor = (row) => profileFields.filter((f) => (f !== roleField || !row.isSelf) && (f !== storeField || !(row.isSelf || row.isOwner)));
   const addFields = [
     { name: "account", label: "账号", required: true, placeholder: "手机号码或邮箱，用于登录" },
     ...profileFields,
@@ -62,8 +65,10 @@ function SubUsers({ permissions }) {
   ];
 
   const save = (row) => async (v) => {
-    const body = { name: v.name, email: v.email, mobile: v.mobile, roleIds: v.roleIds, deptId: v.deptId };
-    if (!row?.isOwner) body.storeGroupIds = v.storeGroupIds;
+    // Fields the form leaves out stay out of the body: the server keeps what is absent.
+    const body = { name: v.name, email: v.email, mobile: v.mobile, deptId: v.deptId };
+    if (!row?.isSelf) body.roleIds = v.roleIds;
+    if (!row?.isSelf && !row?.isOwner) body.storeGroupIds = v.storeGroupIds;
     if (row) await api(`${BASE}/${row.id}`, { method: "PUT", body });
     else await api(BASE, { method: "POST", body: { ...body, account: v.account, password: v.password, repassword: v.repassword } });
     toast("操作成功!");
@@ -123,8 +128,8 @@ function SubUsers({ permissions }) {
         }
         actions={[
           { label: "编辑", permission: "sys:user:edit", run: (row) => setForm({ kind: "edit", row }) },
-          { label: "重置密码", permission: "sys:user:reset", when: (row) => !row.isOwner, run: (row) => setForm({ kind: "reset", row }) },
-          { label: "停用", permission: "sys:user:delete", danger: true, when: (row) => row.status === 1 && !row.isOwner, run: setEnabled(false) },
+          { label: "重置密码", permission: "sys:user:reset", when: (row) => !row.isOwner && !row.isSelf, run: (row) => setForm({ kind: "reset", row }) },
+          { label: "停用", permission: "sys:user:delete", danger: true, when: (row) => row.status === 1 && !row.isOwner && !row.isSelf, run: setEnabled(false) },
           { label: "启用", permission: "sys:user:delete", when: (row) => row.status === 0, run: setEnabled(true) },
         ]}
       />

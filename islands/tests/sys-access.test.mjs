@@ -1,7 +1,8 @@
 // 用户与权限 as an admin uses it: on 角色授权 the admin creates a role and, in its 授权 dialog, grants it the 仓库
-// group (from the keyboard); on 子账号 creates a sub-user holding that role. The sub-user, signing in in a browser
-// of their own, sees only 仓库 in the rail, and a page outside it (数据字典) answers 无权限 in its frame. Then the
-// admin disables the sub-user: their open page is signed out and signing in again says 账号已停用.
+// group (from the keyboard); on 子账号 creates a sub-user holding that role, and edits their own row, which offers
+// no roles (nobody changes their own). The sub-user, signing in in a browser of their own, sees only 仓库 in the
+// rail, and a page outside it (数据字典) answers 无权限 in its frame. Then the admin disables the sub-user: their
+// open page is signed out and signing in again says 账号已停用.
 import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
 import { ADMIN_ACCOUNT, ADMIN_PASSWORD, closeBrowser, getBrowser, newPage, phone, startServer } from "./harness.mjs";
@@ -103,6 +104,16 @@ describe("用户与权限", () => {
     await userRow.waitFor();
     assert.match(await userRow.innerText(), /仓库小王[\s\S]*仓库专员[\s\S]*启用/, "the new user's row shows name, role and status");
     assert.deepEqual(await frameToasts(users).then((t) => t.filter((x) => x !== "操作成功!")), [], "no error toast");
+
+    // One's own row: nobody changes their own roles, so 编辑 does not offer them, and saving keeps them.
+    const ownRow = users.getByRole("row").filter({ hasText: ADMIN_ACCOUNT });
+    await ownRow.getByRole("button", { name: "编辑", exact: true }).click();
+    const own = users.getByRole("dialog", { name: `编辑子账号：${ADMIN_ACCOUNT}` });
+    await own.locator('input[name="name"]').waitFor();
+    assert.equal(await own.getByRole("group", { name: "角色" }).count(), 0, "one's own roles are not offered");
+    await own.getByRole("button", { name: "保存", exact: true }).click();
+    await own.waitFor({ state: "hidden" });
+    assert.match(await ownRow.innerText(), /管理员/, "saving one's own row kept its roles");
 
     // The sub-user, in a browser of their own, sees only 仓库.
     const clerk = await newPage(server);

@@ -537,7 +537,7 @@ func TestCallsNeedASessionAndTheStoreScreen(t *testing.T) {
 	// Another site cannot make a signed-in browser disable or refresh.
 	w.owner.Header.Set("Sec-Fetch-Site", "cross-site")
 	for _, path := range []string{"advert/disableAuth?id=" + id, "advert/captureProfileById?id=" + id} {
-		apptest.Expect(t, w.owner.Call(http.MethodGet, adv+path, nil), http.StatusUnauthorized, "A0301", "访问未授权")
+		apptest.Expect(t, w.owner.Call(http.MethodGet, adv+path, nil), http.StatusForbidden, "A0301", "请求来源未确认，请在系统页面内操作")
 	}
 }
 

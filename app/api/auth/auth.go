@@ -64,12 +64,40 @@ func (h *Handler) ChangeLoginWechatApp(c *echo.Context) error {
 	return h.signedIn(c, u, token)
 }
 
-// SSOLoginIsRun answers the SSO server's URL when it is configured and answering, else "false".
+// SSOLoginIsRun answers the SSO server's URL when it is configured and answering, else "false". Clients of the
+// older system send the browser straight there, so the answer starts the browser's round trip as /ssologin
+// does: the URL carries the state and the cookie keeps it, without which the SSO server's hand-over would not
+// be accepted.
 func (h *Handler) SSOLoginIsRun(c *echo.Context) error {
-	if addr := h.Accounts.SSOAddress(c.Request().Context()); addr != "" {
-		return api.OK(c, addr)
+	addr, state, err := h.Accounts.StartSSO(c.Request().Context(), "")
+	if err != nil {
+		return err
 	}
-	return api.OK(c, "false")
+	if addr == "" {
+		return api.OK(c, "false")
+	}
+	middleware.SetSSOStateCookie(c, state, h.SecureCookies)
+	return api.OK(c, addr)
+}
+
+type handoverBody struct {
+	State string `json:"state" form:"state"`
+}
+
+// SSOHandover is called by the SSO server with the session it holds (the jsessionid header) and the state the
+// browser brought it; it answers a one-time code, with which the server sends the browser back to
+// /ssologin?code=&state=.
+func (h *Handler) SSOHandover(c *echo.Context) error {
+	var b handoverBody
+	if err := c.Bind(&b); err != nil {
+		return err
+	}
+	p, _ := middleware.Principal(c)
+	code, err := h.Accounts.HandOverSession(c.Request().Context(), p, b.State)
+	if err != nil {
+		return err
+	}
+	return api.OK(c, code)
 }
 
 // VerifySmsCode checks a code without using it up (the reset form's first step).

@@ -180,8 +180,8 @@ func TestSSOLoginIsRun(t *testing.T) {
 	defer sso.Close()
 	h = apptest.Start(t, apptest.WithConfig(func(c *config.Config) { c.SSOURL = sso.URL + "/login" }))
 	env = h.Client().Call(http.MethodPost, "/api/auth/ssologinisrun", nil)
-	if env.String(t) != sso.URL+"/login" {
-		t.Fatalf("with SSO up: %s", env.Data)
+	if !strings.HasPrefix(env.String(t), sso.URL+"/login?state=") || !strings.Contains(env.Header.Get("Set-Cookie"), "sso_state=") {
+		t.Fatalf("with SSO up: %s, cookie %q", env.Data, env.Header.Get("Set-Cookie"))
 	}
 
 	down := httptest.NewServer(http.NotFoundHandler())

@@ -177,7 +177,7 @@ func TestCrossSiteSwitchIsRefused(t *testing.T) {
 	a, _ := boundPair(t, h)
 	a.Token = "" // the cookie alone, as a page on another site would have the browser send it
 	a.Header.Set("Sec-Fetch-Site", "cross-site")
-	apptest.Expect(t, switchTo(a, "13500000002"), 401, "A0301", "访问未授权")
+	apptest.Expect(t, switchTo(a, "13500000002"), 403, "A0301", "请求来源未确认，请在系统页面内操作")
 	a.Header = http.Header{"Sec-Fetch-Site": {"same-origin"}}
 	if signedInAs(t, a) != "13500000001" {
 		t.Fatal("a cross-site switch changed the session")

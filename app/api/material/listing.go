@@ -83,7 +83,7 @@ func (h *Handler) DeleteListing(c *echo.Context) error {
 	return api.DeleteOne(h.Catalog.DeleteListing)(c)
 }
 
-// ListingGroups answers GET listing/groups: the company's store groups as [{id, name}], by name.
+// ListingGroups answers GET listing/groups: the store groups the user may see as [{id, name}], by name.
 func (h *Handler) ListingGroups(c *echo.Context) error {
 	p, _ := middleware.Principal(c)
 	return options(c, func() ([]models.StoreGroup, error) { return h.Catalog.ListingGroupOptions(c.Request().Context(), p) },

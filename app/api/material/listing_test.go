@@ -2,11 +2,13 @@ package material_test
 
 import (
 	"net/http"
+	"strconv"
 	"testing"
 
 	"sellerhub/app/apptest"
 	"sellerhub/app/catalog"
 	"sellerhub/app/core"
+	"sellerhub/models/dbtest"
 )
 
 type listing struct {
@@ -96,4 +98,91 @@ func TestListingsArePairedWithLocalProducts(t *testing.T) {
 	apptest.ExpectOK(t, c.Call(http.MethodDelete, v1+"/listing/"+l.ID, nil))
 	apptest.Expect(t, c.Call(http.MethodDelete, v1+"/listing/"+l.ID, nil), http.StatusNotFound, "A0404", "Listing不存在")
 	apptest.Expect(t, c.Call(http.MethodPut, v1+"/listing/"+l.ID, edit), http.StatusNotFound, "A0404", "Listing不存在")
+}
+
+// A user limited to some store groups sees, reads and changes only their listings, as with plans and shipments:
+// another group's listing is not found, another group is refused as missing, and a filter naming another group
+// finds nothing. Nothing of the other group changes.
+func TestAUserLimitedToAStoreGroupReachesOnlyItsListings(t *testing.T) {
+	for _, kind := range dbtest.Kinds {
+		t.Run(kind, func(t *testing.T) {
+			h := apptest.Start(t, apptest.WithDatabase(kind))
+			c := owner(t, h)
+			us, eu := storeGroup(t, h, ownerAccount, "美国店"), storeGroup(t, h, ownerAccount, "欧洲店")
+			pid := create(t, c, "/material", map[string]string{"sku": "EAR-1", "name": "耳机"})
+			form := func(group, sku string) map[string]string {
+				return map[string]string{"groupId": group, "marketplaceId": "ATVPDKIKX0DER", "sellerSku": sku, "productId": pid}
+			}
+			mine := into[listing](t, c.Call(http.MethodPost, v1+"/listing", form(us, "EAR-1-US")))
+			theirs := into[listing](t, c.Call(http.MethodPost, v1+"/listing", form(eu, "EAR-1-EU")))
+
+			m := h.Member(ownerAccount, "13600000008", true)
+			member, err := h.DB.UserByAccount("13600000008")
+			if err != nil {
+				t.Fatal(err)
+			}
+			if err := h.DB.SetUserStoreGroups(member.CompanyID, member.ID, []int64{mustID(t, us)}); err != nil {
+				t.Fatal(err)
+			}
+
+			if groups := into[[]option](t, m.Call(http.MethodGet, v1+"/listing/groups", nil)); len(groups) != 1 || groups[0].ID != us {
+				t.Fatalf("the member's groups = %+v", groups)
+			}
+			for body, want := range map[string]string{`{}`: mine.ID, `{"groupId":"` + us + `"}`: mine.ID, `{"groupId":"` + eu + `"}`: ""} {
+				var q map[string]any
+				if err := jsonUnmarshal(body, &q); err != nil {
+					t.Fatal(err)
+				}
+				got := into[page[listing]](t, m.Call(http.MethodPost, v1+"/listing/page", q))
+				if want == "" && got.Total != 0 || want != "" && (got.Total != 1 || got.Records[0].ID != want) {
+					t.Errorf("%s: the member lists %+v", body, got)
+				}
+			}
+			if of := into[[]listing](t, m.Call(http.MethodGet, v1+"/material/"+pid+"/listings", nil)); len(of) != 1 || of[0].ID != mine.ID {
+				t.Errorf("the product's listings for the member = %+v", of)
+			}
+
+			for _, tc := range []struct {
+				method, path string
+				body         any
+			}{
+				{http.MethodGet, "/listing/" + theirs.ID, nil},
+				{http.MethodPut, "/listing/" + theirs.ID, form(us, "MOVED")},
+				{http.MethodPost, "/listing/" + theirs.ID + "/pair", map[string]string{"productId": ""}},
+				{http.MethodDelete, "/listing/" + theirs.ID, nil},
+			} {
+				apptest.Expect(t, m.Call(tc.method, v1+tc.path, tc.body), http.StatusNotFound, "A0404", "Listing不存在")
+			}
+			apptest.Expect(t, m.Call(http.MethodPost, v1+"/listing", form(eu, "NEW-EU")), http.StatusBadRequest, "A0400", catalog.MsgListingGroupMissing)
+			apptest.Expect(t, m.Call(http.MethodPut, v1+"/listing/"+mine.ID, form(eu, "EAR-1-US")), http.StatusBadRequest, "A0400", catalog.MsgListingGroupMissing)
+			// Within its group the member works as before.
+			if got := into[listing](t, m.Call(http.MethodPost, v1+"/listing/"+mine.ID+"/pair", map[string]string{"productId": ""})); got.Paired != "未配对" {
+				t.Fatalf("the member's unpairing = %+v", got)
+			}
+
+			// Nothing of 欧洲店 changed, and no listing was added there.
+			if got := into[listing](t, c.Call(http.MethodGet, v1+"/listing/"+theirs.ID, nil)); got != theirs {
+				t.Fatalf("欧洲店's listing after the member's calls = %+v, was %+v", got, theirs)
+			}
+			if got := into[page[listing]](t, c.Call(http.MethodPost, v1+"/listing/page", map[string]any{"groupId": eu})); got.Total != 1 {
+				t.Fatalf("欧洲店 holds %d listings", got.Total)
+			}
+			if got := into[listing](t, c.Call(http.MethodGet, v1+"/listing/"+mine.ID, nil)); got.GroupID != us || got.SellerSKU != "EAR-1-US" {
+				t.Fatalf("美国店's listing after the member's calls = %+v", got)
+			}
+			// The owner, without limits, still sees every group.
+			if groups := into[[]option](t, c.Call(http.MethodGet, v1+"/listing/groups", nil)); len(groups) != 2 {
+				t.Fatalf("the owner's groups = %+v", groups)
+			}
+		})
+	}
+}
+
+func mustID(t *testing.T, s string) int64 {
+	t.Helper()
+	n, err := strconv.ParseInt(s, 10, 64)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return n
 }

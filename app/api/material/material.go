@@ -152,7 +152,7 @@ func (h *Handler) Search(c *echo.Context) error {
 	return api.OK(c, out)
 }
 
-// Listings answers GET material/{id}/listings: the listings paired with the product.
+// Listings answers GET material/{id}/listings: the listings paired with the product, in the user's store groups.
 func (h *Handler) Listings(c *echo.Context) error {
 	p, _ := middleware.Principal(c)
 	rows, err := h.Catalog.ProductListings(c.Request().Context(), p, c.Param("id"))

@@ -134,8 +134,8 @@ func TestPermissionGuards(t *testing.T) {
 	e.Use(middleware.Sessions(h.Svc.Accounts))
 	e.GET("/inbound", ok, middleware.RequireMenu(h.Svc.Admin, "/erp/warehouse/inbound"))
 	e.GET("/shelf", ok, middleware.RequireMenu(h.Svc.Admin, "/erp/warehouse/shelf"))
-	e.GET("/add", ok, middleware.RequirePermission(h.Svc.Admin, "erp:wh:inbound:add"))
-	e.GET("/approve", ok, middleware.RequirePermission(h.Svc.Admin, "erp:wh:inbound:approve"))
+	e.GET("/add", ok, middleware.RequireAnyPermission(h.Svc.Admin, "erp:wh:inbound:add"))
+	e.GET("/approve", ok, middleware.RequireAnyPermission(h.Svc.Admin, "erp:wh:inbound:approve"))
 	for path, want := range map[string]error{"/inbound": nil, "/shelf": core.ErrForbidden, "/add": nil, "/approve": core.ErrForbidden} {
 		refusal = nil
 		req := httptest.NewRequest(http.MethodGet, path, nil)

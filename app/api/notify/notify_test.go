@@ -337,7 +337,7 @@ func TestWritingGETsRefuseOtherSites(t *testing.T) {
 	pull(t, owner)
 	owner.Header.Set("Sec-Fetch-Site", "cross-site")
 	for _, call := range []string{"updateAllTargets", "pullMessage"} {
-		apptest.Expect(t, owner.Call(http.MethodGet, base+call, nil), 401, "A0301", "访问未授权")
+		apptest.Expect(t, owner.Call(http.MethodGet, base+call, nil), 403, "A0301", "请求来源未确认，请在系统页面内操作")
 	}
 	// Reading calls stay open to a cross-site GET, as every GET is; they change nothing.
 	apptest.ExpectOK(t, owner.Call(http.MethodGet, base+"findNitofyNums", nil))

@@ -404,7 +404,7 @@ func deleteVersion(t *testing.T, h *apptest.Harness) {
 
 	// Another site cannot make the browser delete one.
 	c.Header.Set("Sec-Fetch-Site", "cross-site")
-	apptest.Expect(t, c.Call(http.MethodGet, base+"deleteMyVersionField?versionid="+gone, nil), 401, "A0301", "访问未授权")
+	apptest.Expect(t, c.Call(http.MethodGet, base+"deleteMyVersionField?versionid="+gone, nil), 403, "A0301", "请求来源未确认，请在系统页面内操作")
 	apptest.Expect(t, c.Call(http.MethodPost, base+"useDefault", map[string]any{"queryname": "dictList"}), 401, "A0301", "访问未授权")
 	c.Header.Del("Sec-Fetch-Site")
 	if got := names(versions(t, c, "dictList")); got != "留下,删除*" {

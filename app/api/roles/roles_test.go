@@ -406,3 +406,66 @@ func TestRolesOfAnotherCompanyAreOutOfReach(t *testing.T) {
 		t.Fatalf("甲's role renamed to %q", r.Name)
 	}
 }
+
+// Issue 12: a user who is not an admin widens no role beyond its own grants, and changes or deletes neither a
+// role it holds nor one granting more than it holds; the owner and 管理员 holders do all of it.
+func TestRolesGrantNoMoreThanTheirEditorHolds(t *testing.T) {
+	h := apptest.Start(t)
+	admin := adminClient(t, h)
+	editor, own := h.RestrictedUser("13900000001", []string{"sys.role", "warehouse.inbound"},
+		[]string{"sys:role:add", "sys:role:edit", "sys:role:delete", "erp:wh:inbound:add"})
+	ownID := idText(own.ID)
+	tree := getGrants(t, admin, ownID)
+	inbound := find(t, tree.Menus, "仓库", "仓库单据", "入库单")
+	add, approve := inbound.Permissions[0], inbound.Permissions[1]
+	if add.Code != "erp:wh:inbound:add" || approve.Code != "erp:wh:inbound:approve" {
+		t.Fatalf("入库单 permissions %+v", inbound.Permissions)
+	}
+	dict := find(t, tree.Menus, "系统", "基础设置", "数据字典")
+
+	// A new role, granted what the editor holds.
+	r := createRole(t, editor, "入库员", "")
+	within := map[string]any{"menuIds": []string{inbound.ID}, "permissionIds": []string{add.ID}}
+	apptest.ExpectOK(t, editor.Call(http.MethodPut, v1+"/"+r.ID+"/grants", within))
+	for _, body := range []map[string]any{
+		{"menuIds": []string{inbound.ID, dict.ID}},
+		{"menuIds": []string{inbound.ID}, "permissionIds": []string{add.ID, approve.ID}},
+	} {
+		apptest.Expect(t, editor.Call(http.MethodPut, v1+"/"+r.ID+"/grants", body), 400, "B0001", "不能授予自己没有的权限")
+	}
+	if g := find(t, getGrants(t, admin, r.ID).Menus, "仓库", "仓库单据", "入库单"); !g.Checked || !g.Permissions[0].Checked || g.Permissions[1].Checked ||
+		find(t, getGrants(t, admin, r.ID).Menus, "系统", "基础设置", "数据字典").Checked {
+		t.Fatalf("refused grants changed the role: %+v", g)
+	}
+
+	// Its own role it neither renames, regrants nor deletes.
+	apptest.Expect(t, editor.Call(http.MethodPut, v1+"/"+ownID, map[string]string{"name": "改名"}), 400, "B0001", "不能修改或删除自己拥有的角色")
+	apptest.Expect(t, editor.Call(http.MethodPut, v1+"/"+ownID+"/grants", within), 400, "B0001", "不能修改或删除自己拥有的角色")
+	apptest.Expect(t, editor.Call(http.MethodDelete, v1+"/"+ownID, nil), 400, "B0001", "不能修改或删除自己拥有的角色")
+
+	// A role granting more than the editor holds is out of its reach.
+	wider := createRole(t, admin, "字典员", "")
+	apptest.ExpectOK(t, admin.Call(http.MethodPut, v1+"/"+wider.ID+"/grants", map[string]any{"menuIds": []string{dict.ID}}))
+	apptest.Expect(t, editor.Call(http.MethodPut, v1+"/"+wider.ID, map[string]string{"name": "改名"}), 400, "B0001", "不能修改或删除权限超出自己的角色")
+	apptest.Expect(t, editor.Call(http.MethodPut, v1+"/"+wider.ID+"/grants", map[string]any{"menuIds": []string{}}), 400, "B0001", "不能修改或删除权限超出自己的角色")
+	apptest.Expect(t, editor.Call(http.MethodDelete, v1+"/"+wider.ID, nil), 400, "B0001", "不能修改或删除权限超出自己的角色")
+	if !find(t, getGrants(t, admin, wider.ID).Menus, "系统", "基础设置", "数据字典").Checked {
+		t.Fatal("a refused call changed the wider role")
+	}
+
+	// The editor still sees only what it had.
+	again := h.Client()
+	apptest.ExpectOK(t, again.Login("13900000001", "Passw0rd!"))
+	if got := menuTitles(t, again); got != "仓库,系统" {
+		t.Fatalf("editor's menu %q", got)
+	}
+
+	// A 管理员 holder and the owner do all of it.
+	admin2 := h.Member(apptest.AdminAccount, "13900000002", true)
+	apptest.ExpectOK(t, admin2.Call(http.MethodPut, v1+"/"+r.ID+"/grants", map[string]any{"menuIds": []string{inbound.ID, dict.ID},
+		"permissionIds": []string{add.ID, approve.ID}}))
+	apptest.ExpectOK(t, admin2.Call(http.MethodPut, v1+"/"+ownID, map[string]string{"name": "入库主管"}))
+	apptest.ExpectOK(t, admin.Call(http.MethodPut, v1+"/"+ownID+"/grants", map[string]any{"menuIds": []string{inbound.ID, dict.ID}}))
+	apptest.ExpectOK(t, admin2.Call(http.MethodDelete, v1+"/"+wider.ID, nil))
+	apptest.ExpectOK(t, admin.Call(http.MethodDelete, v1+"/"+r.ID, nil))
+}

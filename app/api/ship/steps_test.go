@@ -358,6 +358,60 @@ func TestShipmentDetailsPage(t *testing.T) {
 	}
 }
 
+// 货件详情 is for those granted the 货件处理 screen, as its calls are, and within the store groups they are
+// limited to: a user without the screen gets the refusal of every guarded page, one limited to another store
+// group the shipment's 404, and neither sees its carrier, tracking or items.
+func TestShipmentDetailsNeedTheScreenAndTheStoreGroup(t *testing.T) {
+	h := apptest.Start(t)
+	a := newShop(t, h, "13700000001", "甲公司", 100, 50)
+	sh := a.shipmentFromPlan(t, 10, 5)
+	sh = a.step(t, sh.ShipmentID, "confirm", nil)
+	sh = a.step(t, sh.ShipmentID, "box", cartons(sh))
+	a.step(t, sh.ShipmentID, "ship", map[string]any{"carrier": "UPS", "tracking": "1Z999TRACK", "freight": "1234.5"})
+	path := "/shipmentdetails?embed=1&shipmentid=" + sh.ShipmentID
+	secrets := []string{"1Z999TRACK", "1234.50", a.skus[0]}
+	shows := func(c *apptest.Client) (int, bool) {
+		resp, body := c.Raw(http.MethodGet, path, "", nil)
+		for _, s := range secrets {
+			if strings.Contains(string(body), s) {
+				return resp.StatusCode, true
+			}
+		}
+		return resp.StatusCode, false
+	}
+	if status, ok := shows(a.c); status != 200 || !ok {
+		t.Fatalf("the owner reading the details: %d", status)
+	}
+	if status, ok := shows(h.Member("13700000001", "13700000005", true)); status != 200 || !ok {
+		t.Fatalf("an admin member reading the details: %d", status)
+	}
+
+	noRoles := h.Member("13700000001", "13700000006", false)
+	resp, body := noRoles.Raw(http.MethodGet, path, "", nil)
+	if resp.StatusCode != 401 || !strings.Contains(string(body), "无权限") || !strings.Contains(string(body), `data-exception="noPermission"`) {
+		t.Fatalf("a member without roles reading the details: %d %s", resp.StatusCode, body)
+	}
+	if _, ok := shows(noRoles); ok {
+		t.Fatal("the refusal shows the shipment")
+	}
+
+	other := &models.StoreGroup{CompanyID: a.companyID, Name: "欧洲店铺"}
+	if err := h.DB.Create(other).Error; err != nil {
+		t.Fatal(err)
+	}
+	limited := h.Member("13700000001", "13700000007", true)
+	member, err := h.DB.UserByAccount("13700000007")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := h.DB.SetUserStoreGroups(a.companyID, member.ID, []int64{other.ID}); err != nil {
+		t.Fatal(err)
+	}
+	if status, ok := shows(limited); status != 404 || ok {
+		t.Fatalf("a member limited to another store group reading the details: %d (shows it: %v)", status, ok)
+	}
+}
+
 // Every change lands in the operation log under its action, with the shipment's id as its target; refused calls
 // do not.
 func TestChangesAreLogged(t *testing.T) {
@@ -415,6 +469,8 @@ func TestUserLimitedToOtherStoreGroups(t *testing.T) {
 	apptest.Expect(t, m.Call(http.MethodPost, v1+"shipment/"+sh.ShipmentID+"/confirm", nil), 404, "A0404", "货件不存在")
 	apptest.Expect(t, m.Call(http.MethodGet, v1+"shipPlan/"+plan.ID, nil), 404, "A0404", "发货计划不存在")
 	apptest.Expect(t, m.Call(http.MethodPost, v1+"shipPlan", a.planBody(1)), 400, "A0400", shipping.MsgGroupMissing)
+	apptest.Expect(t, m.Call(http.MethodGet, v1+"shipPlan/listings?marketplaceId="+US+"&groupId="+itoa(a.group.ID)+"&warehouseId="+itoa(a.warehouse.ID), nil),
+		400, "A0400", shipping.MsgGroupMissing)
 	type optionsOut struct {
 		Groups []struct{ Name string } `json:"groups"`
 	}

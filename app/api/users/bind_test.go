@@ -169,7 +169,7 @@ func TestCrossSiteBindIsRefused(t *testing.T) {
 	// the victim's: the cookie alone, sent cross-site, must not bind.
 	victim.Token = ""
 	victim.Header.Set("Sec-Fetch-Site", "cross-site")
-	apptest.Expect(t, bind(victim, "13600000002", "Passw0rd!"), 401, "A0301", "访问未授权")
+	apptest.Expect(t, bind(victim, "13600000002", "Passw0rd!"), 403, "A0301", "请求来源未确认，请在系统页面内操作")
 	victim.Header = http.Header{"Sec-Fetch-Site": {"same-origin"}}
 	if list := bindList(t, victim); len(list) != 1 {
 		t.Fatalf("a cross-site call bound an account: %+v", list)

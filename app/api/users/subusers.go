@@ -1,18 +1,21 @@
 package users
 
 import (
+	"fmt"
 	"strconv"
 
 	"github.com/labstack/echo/v5"
 
 	"sellerhub/app/admin"
 	"sellerhub/app/api"
+	"sellerhub/app/core"
 	"sellerhub/app/middleware"
 	"sellerhub/models"
 )
 
 // SubUser is a company user as the 子账号 screen shows it: Roles are the role names (the list's 角色 column),
-// RoleIDs the same roles for the edit form. Status is 1 (启用) or 0 (停用).
+// RoleIDs the same roles for the edit form. Status is 1 (启用) or 0 (停用). IsSelf marks the signed-in user,
+// whose roles, store groups and state the screen does not offer to change.
 type SubUser struct {
 	ID       string   `json:"id"`
 	Account  string   `json:"account"`
@@ -21,11 +24,13 @@ type SubUser struct {
 	Mobile   string   `json:"mobile"`
 	Status   int      `json:"status"`
 	IsOwner  bool     `json:"isOwner"`
+	IsSelf   bool     `json:"isSelf"`
 	Roles    []string `json:"roles"`
 	RoleIDs  []string `json:"roleIds"`
 	DeptID   string   `json:"deptId"`
 	DeptName string   `json:"deptName"`
-	// StoreGroups are the names of the store groups the user is limited to (none: all), StoreGroupIDs their ids.
+	// StoreGroups are the names of the store groups the user is limited to (none: all), StoreGroupIDs their ids;
+	// groups the caller may not see are summed up by name only (其他2个店铺).
 	StoreGroups   []string `json:"storeGroups"`
 	StoreGroupIDs []string `json:"storeGroupIds"`
 	LastLoginTime string   `json:"lastLoginTime"`
@@ -39,9 +44,9 @@ type RoleOption struct {
 	Code string `json:"code"`
 }
 
-func (h *Handler) subUser(u *admin.SubUser) SubUser {
+func (h *Handler) subUser(p core.Principal, u *admin.SubUser) SubUser {
 	out := SubUser{ID: strconv.FormatInt(u.ID, 10), Account: u.Account, Name: u.Profile.Name, Email: u.Profile.Email,
-		Mobile: u.Profile.Mobile, Status: admin.UserEnabled, IsOwner: u.IsOwner,
+		Mobile: u.Profile.Mobile, Status: admin.UserEnabled, IsOwner: u.IsOwner, IsSelf: u.ID == p.UserID,
 		Roles: make([]string, len(u.Roles)), RoleIDs: make([]string, len(u.Roles)),
 		LastLoginTime: api.FormatTime(u.LastLoginAt, h.TimeZone), CreatedAt: api.FormatTime(&u.CreatedAt, h.TimeZone)}
 	if u.Status != models.StatusActive {
@@ -56,6 +61,9 @@ func (h *Handler) subUser(u *admin.SubUser) SubUser {
 	out.StoreGroups, out.StoreGroupIDs = make([]string, len(u.StoreGroups)), make([]string, len(u.StoreGroups))
 	for i, g := range u.StoreGroups {
 		out.StoreGroups[i], out.StoreGroupIDs[i] = g.Name, strconv.FormatInt(g.ID, 10)
+	}
+	if u.HiddenStoreGroups > 0 {
+		out.StoreGroups = append(out.StoreGroups, fmt.Sprintf("其他%d个店铺", u.HiddenStoreGroups))
 	}
 	return out
 }
@@ -89,7 +97,7 @@ func (h *Handler) SubUserPage(c *echo.Context) error {
 	}
 	out := make([]SubUser, len(users))
 	for i := range users {
-		out[i] = h.subUser(&users[i])
+		out[i] = h.subUser(p, &users[i])
 	}
 	return api.OK(c, api.NewPage(out, total, r.Current, r.Size))
 }
@@ -115,7 +123,7 @@ func (h *Handler) GetSubUser(c *echo.Context) error {
 	if err != nil {
 		return err
 	}
-	return api.OK(c, h.subUser(u))
+	return api.OK(c, h.subUser(p, u))
 }
 
 // CreateSubUser answers POST users/subusers {account, name, email, mobile, password, repassword, roleIds} with
@@ -130,7 +138,7 @@ func (h *Handler) CreateSubUser(c *echo.Context) error {
 	if err != nil {
 		return err
 	}
-	return api.OK(c, h.subUser(u))
+	return api.OK(c, h.subUser(p, u))
 }
 
 // UpdateSubUser answers PUT users/subusers/{id} {name, email, mobile, roleIds} with the changed user.
@@ -144,7 +152,7 @@ func (h *Handler) UpdateSubUser(c *echo.Context) error {
 	if err != nil {
 		return err
 	}
-	return api.OK(c, h.subUser(u))
+	return api.OK(c, h.subUser(p, u))
 }
 
 // DisableSubUser answers POST users/subusers/{id}/disable with the disabled user.
@@ -159,7 +167,7 @@ func (h *Handler) setEnabled(c *echo.Context, enabled bool) error {
 	if err != nil {
 		return err
 	}
-	return api.OK(c, h.subUser(u))
+	return api.OK(c, h.subUser(p, u))
 }
 
 // ResetSubUserPassword answers POST users/subusers/{id}/resetPassword {password, repassword}.

@@ -21,6 +21,7 @@ type subUser struct {
 	Mobile        string   `json:"mobile"`
 	Status        int      `json:"status"`
 	IsOwner       bool     `json:"isOwner"`
+	IsSelf        bool     `json:"isSelf"`
 	Roles         []string `json:"roles"`
 	RoleIDs       []string `json:"roleIds"`
 	LastLoginTime string   `json:"lastLoginTime"`
@@ -325,7 +326,8 @@ func TestUpdateSubUserAndItsRolesTakeEffectAtOnce(t *testing.T) {
 	}
 	apptest.Expect(t, admin.Call(http.MethodPut, subusers+"/999", map[string]any{"name": "甲"}), 404, "A0404", "用户不存在")
 
-	// Nobody else removes a role of the company's owner; adding one is fine, and the owner may change their own.
+	// Nobody else removes a role of the company's owner; adding one is fine. Not even the owner changes their own
+	// roles (see TestNobodyChangesTheirOwnGrants).
 	owner, _ := h.DB.UserByAccount(apptest.AdminAccount)
 	ownerID := idText(owner.ID)
 	admin2 := h.Member(apptest.AdminAccount, "13900000002", true)
@@ -333,8 +335,8 @@ func TestUpdateSubUserAndItsRolesTakeEffectAtOnce(t *testing.T) {
 		400, "B0001", "不能移除主账号的角色")
 	apptest.ExpectOK(t, admin2.Call(http.MethodPut, subusers+"/"+ownerID, map[string]any{"name": "老板",
 		"roleIds": []string{idText(adminRole.ID), idText(clerkRole.ID)}}))
-	apptest.ExpectOK(t, admin.Call(http.MethodPut, subusers+"/"+ownerID, map[string]any{"name": "老板",
-		"roleIds": []string{idText(adminRole.ID)}}))
+	apptest.Expect(t, admin.Call(http.MethodPut, subusers+"/"+ownerID, map[string]any{"name": "老板",
+		"roleIds": []string{idText(adminRole.ID)}}), 400, "B0001", "不能修改自己的角色、店铺分组或启用状态")
 }
 
 func TestDisableEndsTheSessionAndRefusesSignIn(t *testing.T) {
@@ -435,8 +437,8 @@ func TestSubUsersOfAnotherCompanyAreOutOfReach(t *testing.T) {
 	apptest.Expect(t, b.Call(http.MethodPost, subusers+"/"+aUser.ID+"/enable", nil), 404, "A0404", "用户不存在")
 	apptest.Expect(t, b.Call(http.MethodPost, subusers+"/"+aUser.ID+"/resetPassword", body), 404, "A0404", "用户不存在")
 	// 乙 cannot give its own user 甲's role either.
-	bOwner, _ := h.DB.UserByAccount("13700000001")
-	apptest.Expect(t, b.Call(http.MethodPut, subusers+"/"+idText(bOwner.ID), map[string]any{"name": "乙",
+	bUser := createSubUser(t, b, "13700000002", "乙的员工")
+	apptest.Expect(t, b.Call(http.MethodPut, subusers+"/"+bUser.ID, map[string]any{"name": "乙",
 		"roleIds": []string{aRole}}), 400, "A0400", "角色不存在")
 
 	got, _ := h.DB.UserByAccount("13900000001")

@@ -322,7 +322,7 @@ func TestUnbindWechatIsIdempotent(t *testing.T) {
 	expectSuccess(t, a.Call(http.MethodGet, unbindWechat, nil))
 	expectSuccess(t, a.Call(http.MethodGet, unbindWechat, nil))
 	a.Header.Set("Sec-Fetch-Site", "cross-site")
-	apptest.Expect(t, a.Call(http.MethodGet, unbindWechat, nil), 401, "A0301", "访问未授权")
+	apptest.Expect(t, a.Call(http.MethodGet, unbindWechat, nil), 403, "A0301", "请求来源未确认，请在系统页面内操作")
 }
 
 func TestMergeAccount(t *testing.T) {
@@ -403,7 +403,7 @@ func TestUnbindAccountBinding(t *testing.T) {
 	}
 	a.Token = ""
 	a.Header.Set("Sec-Fetch-Site", "cross-site")
-	apptest.Expect(t, a.Call(http.MethodGet, unbindBinding+"?id="+idD, nil), 401, "A0301", "访问未授权")
+	apptest.Expect(t, a.Call(http.MethodGet, unbindBinding+"?id="+idD, nil), 403, "A0301", "请求来源未确认，请在系统页面内操作")
 }
 
 func TestLogOff(t *testing.T) {
@@ -427,7 +427,7 @@ func TestLogOff(t *testing.T) {
 	apptest.ExpectOK(t, second.Login("13600000011", "Passw0rd!"))
 	apptest.ExpectOK(t, second.Call(http.MethodPost, verifyPassword, map[string]string{"password": "Passw0rd!"}))
 	second.Header.Set("Sec-Fetch-Site", "cross-site")
-	apptest.Expect(t, second.Call(http.MethodGet, unbindAccount, nil), 401, "A0301", "访问未授权")
+	apptest.Expect(t, second.Call(http.MethodGet, unbindAccount, nil), 403, "A0301", "请求来源未确认，请在系统页面内操作")
 	second.Header = http.Header{}
 
 	env := second.Call(http.MethodGet, unbindAccount, nil)

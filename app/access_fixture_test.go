@@ -1,0 +1,139 @@
+package app_test
+
+import (
+	"encoding/json"
+	"fmt"
+	"net/http"
+	"strings"
+	"testing"
+	"time"
+
+	"sellerhub/app/apptest"
+	"sellerhub/models"
+	"sellerhub/models/seed"
+)
+
+// companyA is the demo company with one of every entity, the ids each route is called with, and the words that
+// give its data away in an answer: markers of the company (another company must never see them) and of its
+// store group G1 (a user limited to G2 must never see them).
+type companyA struct {
+	id, g1, g2 int64
+	ids        map[string]string // route path segment (the one before the parameter) -> an id of A
+	query      map[string]string // query parameters the routes read, with A's values
+	markers    []string
+	g1Markers  []string
+}
+
+// matrixUser is how every fixture user signs in.
+const matrixPassword = "Passw0rd!"
+
+// seedCompanyA fills the demo company through its owner's API calls (so every entity is one the product itself
+// made), adds an authorised seller and an advertising authorisation of G1 straight in the database (they need
+// Amazon's consent otherwise), and clears the operation log the calls wrote.
+func seedCompanyA(t *testing.T, h *apptest.Harness) *companyA {
+	t.Helper()
+	owner := h.Client()
+	apptest.ExpectOK(t, owner.Login(apptest.AdminAccount, apptest.AdminPassword))
+	admin, err := h.DB.UserByAccount(apptest.AdminAccount)
+	if err != nil {
+		t.Fatal(err)
+	}
+	a := &companyA{id: admin.CompanyID, ids: map[string]string{}, query: map[string]string{},
+		markers:   []string{"MATRIXA", "演示店铺", "DEMO-MUG-01", "MUG-BLUE-350", "深圳自有仓", apptest.AdminAccount},
+		g1Markers: []string{"演示店铺", "MUG-BLUE-350", "演示货件", "MATRIXG1"}}
+	create := func(path string, body any) string {
+		t.Helper()
+		env := owner.Call(http.MethodPost, path, body)
+		apptest.ExpectOK(t, env)
+		return createdID(t, env)
+	}
+	var g1 models.StoreGroup
+	if err := h.DB.Where("company_id = ? AND name = ?", a.id, "演示店铺").Take(&g1).Error; err != nil {
+		t.Fatal(err)
+	}
+	a.g1 = g1.ID
+	g2 := create("/amazon/api/v1/amzauthority/storeGroups", map[string]string{"name": "MATRIXG2 店"})
+	fmt.Sscan(g2, &a.g2)
+
+	var own models.Warehouse
+	h.DB.Where("company_id = ? AND name = ?", a.id, "深圳自有仓").Take(&own)
+	var product models.LocalProduct
+	h.DB.Where("company_id = ? AND sku = ?", a.id, "DEMO-MUG-01").Take(&product)
+	var listing models.Listing
+	h.DB.Where("company_id = ? AND seller_sku = ?", a.id, "MUG-BLUE-350").Take(&listing)
+	var brand models.Brand
+	h.DB.Where("company_id = ?", a.id).Take(&brand)
+	var category models.Category
+	h.DB.Where("company_id = ?", a.id).Take(&category)
+	var dict models.Dict
+	h.DB.Where("company_id = ?", a.id).Take(&dict)
+	var item models.DictItem
+	h.DB.Where("company_id = ? AND dict_code = ?", a.id, dict.Code).Take(&item)
+	var menu models.Menu
+	h.DB.Where("path = ?", "/sys/dict").Take(&menu)
+	var permission models.MenuPermission
+	h.DB.Take(&permission)
+	str := func(id int64) string { return fmt.Sprint(id) }
+
+	tagGroup := create("/admin/api/v1/tagGroups", map[string]string{"name": "MATRIXA 分组"})
+	a.ids = map[string]string{
+		"material": str(product.ID), "brand": str(brand.ID), "category": str(category.ID), "listing": str(listing.ID),
+		"warehouse": str(own.ID), "dicts": str(dict.ID), "dict-items": str(item.ID), "select_list": dict.Code,
+		"menus": str(menu.ID), "permissions": str(permission.ID), "storeGroups": str(a.g1),
+		"shipment": seed.DemoShipmentNew, "quotainfo": seed.DemoShipmentNew, "getQRCode": seed.DemoShipmentNew,
+		"size": "200", "exception": "403", "uploads": "matrix.png", "tagGroups": tagGroup,
+		"tags":      create("/admin/api/v1/tags", map[string]string{"name": "MATRIXA 标签", "groupId": tagGroup}),
+		"roles":     create("/admin/api/v1/roles", map[string]string{"name": "MATRIXA 角色"}),
+		"depts":     create("/admin/api/v1/depts", map[string]string{"name": "MATRIXA 部门"}),
+		"clients":   create("/admin/api/v1/clients", map[string]string{"name": "MATRIXA 客户端", "code": "matrixa"}),
+		"customers": create("/admin/api/v1/customers", map[string]string{"name": "MATRIXA 客户"}),
+		"supplier":  create("/erp/api/v1/supplier", map[string]string{"name": "MATRIXA 供应商"}),
+		"subusers": create("/admin/api/v1/users/subusers", map[string]any{"account": "13900000301", "name": "MATRIXA 员工",
+			"password": matrixPassword, "repassword": matrixPassword, "storeGroupIds": []string{str(a.g1)}}),
+		"shipPlan": create("/erp/api/v1/shipPlan", map[string]any{"groupId": str(a.g1), "marketplaceId": "ATVPDKIKX0DER",
+			"warehouseId": str(own.ID), "remark": "MATRIXG1 计划",
+			"items": []map[string]any{{"sellerSku": "MUG-BLUE-350", "quantity": 1}}}),
+		"inbound": create("/erp/api/v1/inbound", map[string]any{"warehouseId": str(own.ID), "remark": "MATRIXA 入库",
+			"lines": []map[string]any{{"productId": str(product.ID), "quantity": 1}}}),
+		"outbound": create("/erp/api/v1/outbound", map[string]any{"warehouseId": str(own.ID), "remark": "MATRIXA 出库",
+			"lines": []map[string]any{{"productId": str(product.ID), "quantity": 1}}}),
+	}
+	version := create("/admin/api/v1/sysQueryField/saveMyVersionFieldWithName", map[string]any{"queryname": "dictList",
+		"versionname": "MATRIXA 版本", "fieldlist": []map[string]any{{"ffield": "name", "findex": 0, "isshow": true}}})
+	a.ids["saveMyVersionField"], a.ids["useVersion"] = version, version
+	create("/admin/api/v1/notify/addAnnounce", map[string]any{"title": "MATRIXA 公告", "content": "MATRIXA", "action": "timely"})
+
+	now := time.Now().UTC()
+	seller := models.Seller{CompanyID: a.id, GroupID: a.g1, Region: "NA", SellingPartnerID: "MATRIXG1SELLER",
+		RefreshToken: "Atzr|matrix", Status: models.SellerActive, AuthorizedAt: now}
+	if err := h.DB.Create(&seller).Error; err != nil {
+		t.Fatal(err)
+	}
+	adv := models.AdvAuth{CompanyID: a.id, GroupID: a.g1, Region: "NA", RefreshToken: "Atzr|matrix", AuthorizedAt: now}
+	if err := h.DB.Create(&adv).Error; err != nil {
+		t.Fatal(err)
+	}
+	a.query = map[string]string{"shipmentid": seed.DemoShipmentNew, "groupid": str(a.g1), "sellerid": str(seller.ID),
+		"versionid": version, "warehouseId": str(own.ID), "id": str(adv.ID), "region": "NA", "queryname": "dictList"}
+	if err := h.DB.Exec("DELETE FROM operation_logs").Error; err != nil {
+		t.Fatal(err)
+	}
+	return a
+}
+
+// createdID reads the id a create call answers: the data itself, or its id field.
+func createdID(t *testing.T, env apptest.Envelope) string {
+	t.Helper()
+	var obj struct {
+		ID json.RawMessage `json:"id"`
+	}
+	raw := env.Data
+	if json.Unmarshal(env.Data, &obj) == nil && len(obj.ID) > 0 {
+		raw = obj.ID
+	}
+	id := strings.Trim(string(raw), `"`)
+	if id == "" || id == "null" {
+		t.Fatalf("no id in %s", env.Data)
+	}
+	return id
+}

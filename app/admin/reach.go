@@ -1,0 +1,204 @@
+package admin
+
+import (
+	"slices"
+
+	"sellerhub/app/core"
+	"sellerhub/models"
+)
+
+// Messages of the rules that keep a user from giving anyone, themselves included, more than they hold. Holding
+// the 子账号 or 角色授权 screen is not holding the whole company: only its owner and the 管理员 role's holders
+// hand out anything.
+const (
+	MsgSelfGrantsKept     = "不能修改自己的角色、店铺分组或启用状态"
+	MsgGrantBeyondOwn     = "不能授予自己没有的权限"
+	MsgStoreBeyondOwn     = "不能授予自己无权查看的店铺"
+	MsgAdminRoleAdminOnly = "只有管理员可以授予管理员角色"
+	MsgUserBeyondOwn      = "不能管理权限超出自己的账号"
+	MsgOwnRoleKept        = "不能修改或删除自己拥有的角色"
+	MsgRoleBeyondOwn      = "不能修改或删除权限超出自己的角色"
+)
+
+// reach is what the signed-in user holds: everything (the company's owner and the admin role's holders), or
+// the menu entries their roles grant with the groups and headings above them (as their menu has them), their
+// button permissions and the store groups they are limited to (none: every group).
+type reach struct {
+	all    bool
+	menus  map[int64]bool
+	perms  map[int64]bool
+	stores []int64
+}
+
+// callerReach loads what the signed-in user holds.
+func callerReach(db *models.DB, p core.Principal) (*reach, error) {
+	u, err := db.UserInCompany(p.CompanyID, p.UserID)
+	if models.IsNotFound(err) {
+		return nil, core.ErrNoSession
+	} else if err != nil {
+		return nil, err
+	}
+	if u.IsOwner {
+		return &reach{all: true}, nil
+	}
+	g, err := db.GrantsOfUser(p.CompanyID, u.ID)
+	if err != nil {
+		return nil, err
+	}
+	if g.Admin {
+		return &reach{all: true}, nil
+	}
+	menus, err := db.AllMenus()
+	if err != nil {
+		return nil, err
+	}
+	stores, err := storeGroupIDsOf(db, p.CompanyID, u.ID)
+	if err != nil {
+		return nil, err
+	}
+	parent := make(map[int64]int64, len(menus))
+	for _, m := range menus {
+		parent[m.ID] = m.ParentID
+	}
+	r := &reach{menus: map[int64]bool{}, perms: map[int64]bool{}, stores: stores}
+	for _, id := range g.MenuIDs {
+		for ; id != 0 && !r.menus[id]; id = parent[id] {
+			r.menus[id] = true
+		}
+	}
+	for _, id := range g.PermissionIDs {
+		r.perms[id] = true
+	}
+	return r, nil
+}
+
+// storeGroupIDsOf lists the store groups one of the company's users is limited to (none: every group).
+func storeGroupIDsOf(db *models.DB, companyID, userID int64) ([]int64, error) {
+	groups, err := db.StoreGroupsOfUsers(companyID, []int64{userID})
+	if err != nil {
+		return nil, err
+	}
+	ids := make([]int64, len(groups[userID]))
+	for i, g := range groups[userID] {
+		ids[i] = g.ID
+	}
+	return ids, nil
+}
+
+// holdsGrants tells whether r holds every menu entry and permission of g.
+func (r *reach) holdsGrants(g models.Grants) bool {
+	if r.all {
+		return true
+	}
+	if g.Admin {
+		return false
+	}
+	for _, id := range g.MenuIDs {
+		if !r.menus[id] {
+			return false
+		}
+	}
+	for _, id := range g.PermissionIDs {
+		if !r.perms[id] {
+			return false
+		}
+	}
+	return true
+}
+
+// holdsStores tells whether r sees every store group of a limit (none: every group).
+func (r *reach) holdsStores(stores []int64) bool {
+	return r.all || len(r.stores) == 0 || len(stores) > 0 && isSubset(stores, r.stores)
+}
+
+// mayManage refuses changing a user (their profile, roles, state or password) who holds more than r: a user
+// with a screen's buttons may not lock out, reset or strip those above them.
+func (r *reach) mayManage(db *models.DB, u *models.User) error {
+	if r.all {
+		return nil
+	}
+	if u.IsOwner {
+		return core.Refused(MsgUserBeyondOwn)
+	}
+	g, err := db.GrantsOfUser(u.CompanyID, u.ID)
+	if err != nil {
+		return err
+	}
+	stores, err := storeGroupIDsOf(db, u.CompanyID, u.ID)
+	if err != nil {
+		return err
+	}
+	if !r.holdsGrants(g) || !r.holdsStores(stores) {
+		return core.Refused(MsgUserBeyondOwn)
+	}
+	return nil
+}
+
+// mayManageUser refuses the signed-in user changing a user who holds more than themselves.
+func mayManageUser(db *models.DB, p core.Principal, u *models.User) error {
+	caller, err := callerReach(db, p)
+	if err != nil {
+		return err
+	}
+	return caller.mayManage(db, u)
+}
+
+// mayHandOut refuses giving a user roles that grant more than r holds, the admin role to anyone when r is not
+// an admin, and store groups r does not see (setStores false: the limit stays as it is).
+func (r *reach) mayHandOut(db *models.DB, companyID int64, roles, stores []int64, setStores bool) error {
+	if r.all {
+		return nil
+	}
+	g, err := db.GrantsOfRoles(companyID, roles)
+	switch {
+	case err != nil:
+		return err
+	case g.Admin:
+		return core.Refused(MsgAdminRoleAdminOnly)
+	case !r.holdsGrants(g):
+		return core.Refused(MsgGrantBeyondOwn)
+	case setStores && !r.holdsStores(stores):
+		return core.Refused(MsgStoreBeyondOwn)
+	}
+	return nil
+}
+
+// mayChangeRole answers what the signed-in user holds, refusing a user who is not an admin changing a role they
+// hold themselves (they would change their own grants) or a role granting more than they hold.
+func mayChangeRole(db *models.DB, p core.Principal, r *models.Role) (*reach, error) {
+	caller, err := callerReach(db, p)
+	if err != nil {
+		return nil, err
+	}
+	if caller.all {
+		return caller, nil
+	}
+	held, err := db.RolesOfUser(p.CompanyID, p.UserID)
+	if err != nil {
+		return nil, err
+	}
+	if slices.ContainsFunc(held, func(h models.Role) bool { return h.ID == r.ID }) {
+		return nil, core.Refused(MsgOwnRoleKept)
+	}
+	menus, perms, err := db.RoleGrants(p.CompanyID, r.ID)
+	if err != nil {
+		return nil, err
+	}
+	if !caller.holdsGrants(models.Grants{MenuIDs: menus, PermissionIDs: perms}) {
+		return nil, core.Refused(MsgRoleBeyondOwn)
+	}
+	return caller, nil
+}
+
+// isSubset tells whether every id of a is in b.
+func isSubset(a, b []int64) bool {
+	for _, id := range a {
+		if !slices.Contains(b, id) {
+			return false
+		}
+	}
+	return true
+}
+
+// sameIDs tells whether two lists without repeats hold the same ids.
+func sameIDs(a, b []int64) bool { return len(a) == len(b) && isSubset(a, b) }
