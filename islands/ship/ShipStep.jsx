@@ -99,7 +99,7 @@ export default function ShipStep({ shipmentId, permissions }) {
                 type="button"
                 aria-current={i === step ? "step" : undefined}
                 onClick={() => setStep(i)}
-                className={`flex items-center gap-2 rounded-full px-4 py-1.5 text-sm ${i === step ? "bg-sky-700 text-white" : done ? "bg-emerald-50 text-emerald-800 ring-1 ring-emerald-200" : "bg-white text-slate-600 ring-1 ring-slate-200 dark:bg-slate-800 dark:text-slate-300"}`}
+                className={`flex items-center gap-2 rounded-full px-4 py-1.5 text-sm ${i === step ? "bg-sky-700 text-white" : done ? "bg-emerald-50 text-emerald-800 ring-1 ring-emerald-200 dark:bg-emerald-950 dark:text-emerald-200 dark:ring-emerald-800" : "bg-white text-slate-600 ring-1 ring-slate-200 dark:bg-slate-800 dark:text-slate-300"}`}
               >
                 <span aria-hidden="true" className="font-semibold">
                   {done ? "✓" : i + 1}

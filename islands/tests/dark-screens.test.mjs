@@ -1,0 +1,80 @@
+// Every built screen in dark mode: no light surface left behind (the 货件处理 step pills stayed white), each screen
+// looked at as a screenshot (islands/tests/artifacts/dark-*.png) at desktop and phone widths.
+import assert from "node:assert/strict";
+import { after, before, describe, it } from "node:test";
+import { ADMIN_ACCOUNT, ADMIN_PASSWORD, artifact, closeBrowser, getBrowser, startServer, withPage } from "./harness.mjs";
+import { signIn } from "./flows.mjs";
+
+// The screens a tab frame shows (?embed=1 is added), with what they need in the address.
+const SCREENS = [
+  "/erp/material/localproduct", "/localproduct/addinfo", "/amazon/listing/relation", "/erp/base/brand",
+  "/erp/base/category", "/erp/base/supplier", "/erp/warehouse/base", "/erp/warehouse/record",
+  "/erp/warehouse/inbound", "/erp/warehouse/outbound", "/e/w/i", "/erp/ship/plan", "/e/s/p", "/erp/ship/quota",
+  "/shipment_handing/shipstep?shipmentid=FBA15DEMO002", "/shipmentdetails?shipmentid=FBA15DEMO002", "/sys/dict",
+  "/sys/taggroup", "/sys/tag", "/sys/client", "/sys/customer", "/sys/operationlog", "/sys/notify", "/sys/subuser",
+  "/sys/role", "/sys/dept", "/sys/menu", "/usercenter", "/amazon/storeAuth",
+];
+
+const SIZES = [
+  { name: "desktop", viewport: { width: 1280, height: 800 } },
+  { name: "phone", viewport: { width: 390, height: 844 } },
+];
+
+// lightSurfaces lists the visible elements painted with a near-white background (pictures aside): in dark mode
+// each is a spot the dark: classes missed.
+function lightSurfaces() {
+  // Tailwind's colours come back as oklch(); a canvas turns any CSS colour into its sRGB bytes.
+  const ctx = Object.assign(document.createElement("canvas"), { width: 1, height: 1 }).getContext("2d", { willReadFrequently: true });
+  const rgba = (color) => {
+    ctx.clearRect(0, 0, 1, 1);
+    ctx.fillStyle = "rgba(0, 0, 0, 0)";
+    ctx.fillStyle = color;
+    ctx.fillRect(0, 0, 1, 1);
+    return ctx.getImageData(0, 0, 1, 1).data;
+  };
+  const out = [];
+  for (const el of document.querySelectorAll("body *")) {
+    if (el.closest("img, svg, canvas, video")) continue;
+    const style = getComputedStyle(el);
+    const [r, g, b, a] = rgba(style.backgroundColor);
+    if (a < 128 || (r + g + b) / 3 < 215) continue;
+    const box = el.getBoundingClientRect();
+    if (box.width < 4 || box.height < 4 || style.visibility === "hidden" || style.display === "none") continue;
+    out.push(`${el.tagName.toLowerCase()}.${String(el.className).slice(0, 80)} "${el.textContent.trim().slice(0, 30)}" ${style.backgroundColor}`);
+  }
+  return out;
+}
+
+before(() => getBrowser());
+after(() => closeBrowser());
+
+describe("dark mode on every built screen", () => {
+  for (const { name, viewport } of SIZES) {
+    it(`leaves no light surface at ${name} width`, async () => {
+      const server = await startServer();
+      try {
+        await withPage(server, { js: true, viewport }, async (page) => {
+          await page.addInitScript(() => localStorage.setItem("dark", "1"));
+          await page.goto("/login");
+          await signIn(page, { account: ADMIN_ACCOUNT, password: ADMIN_PASSWORD });
+          const problems = [];
+          for (const screen of SCREENS) {
+            const address = screen + (screen.includes("?") ? "&" : "?") + "embed=1";
+            const response = await page.goto(address);
+            assert.equal(response.status(), 200, address);
+            // Islands show 加载中... until their data is in; the screen is judged once every one has drawn.
+            await page.waitForFunction(() => !document.body.innerText.includes("加载中"), null, { timeout: 10000 });
+            await page.evaluate(() => document.fonts.ready);
+            assert.ok(await page.evaluate(() => document.documentElement.classList.contains("dark")), `${screen} is dark`);
+            for (const spot of await page.evaluate(lightSurfaces)) problems.push(`${screen}: ${spot}`);
+            const file = screen.slice(1).split("?")[0].replaceAll("/", "-");
+            await page.screenshot({ path: artifact(`dark-${file}-${name}.png`), fullPage: true });
+          }
+          assert.deepEqual(problems, [], "light surfaces in dark mode");
+        });
+      } finally {
+        await server.stop();
+      }
+    });
+  }
+});
