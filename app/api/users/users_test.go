@@ -2,6 +2,7 @@ package users_test
 
 import (
 	"net/http"
+	"net/url"
 	"strings"
 	"testing"
 	"time"
@@ -242,6 +243,37 @@ func TestInfoDetailAndTenantIsolation(t *testing.T) {
 	// calls are refused.
 	for _, path := range []string{"/admin/api/v1/users/info", "/admin/api/v1/users/detail"} {
 		apptest.Expect(t, h.Client().Call(http.MethodGet, path, nil), 403, "A0231", "token已被禁止访问")
+	}
+}
+
+// Older clients show users/info's company as it is, so it is the company's name; the id stays in
+// userinfo.companyid, and login and findbindlist agree with users/info.
+func TestInfoCompanyIsTheName(t *testing.T) {
+	h := apptest.Start(t)
+	h.SignedIn("13700000012", "甲贸易")
+	c := h.Client()
+	login := c.Login("13700000012", "Passw0rd!")
+	type info struct {
+		Company  string
+		UserInfo struct{ CompanyID, CompanyName string } `json:"userinfo"`
+	}
+	var fromLogin, fromInfo info
+	login.Into(t, &fromLogin)
+	env := c.Call(http.MethodGet, "/admin/api/v1/users/info", nil)
+	apptest.ExpectOK(t, env)
+	env.Into(t, &fromInfo)
+	var detail struct{ CompanyID string }
+	c.Call(http.MethodGet, "/admin/api/v1/users/detail", nil).Into(t, &detail)
+	for _, got := range []info{fromLogin, fromInfo} {
+		if got.Company != "甲贸易" || got.UserInfo.CompanyID != detail.CompanyID || got.UserInfo.CompanyID == "" ||
+			got.UserInfo.CompanyName != url.PathEscape("甲贸易") {
+			t.Fatalf("company of the user info: %+v, want the name and the id %s", got, detail.CompanyID)
+		}
+	}
+	var bound []struct{ CompanyID string }
+	c.Call(http.MethodGet, "/admin/api/v1/users/findbindlist", nil).Into(t, &bound)
+	if len(bound) != 1 || bound[0].CompanyID != detail.CompanyID {
+		t.Fatalf("findbindlist companyid: %+v, want %s", bound, detail.CompanyID)
 	}
 }
 
