@@ -277,6 +277,34 @@ func TestInfoCompanyIsTheName(t *testing.T) {
 	}
 }
 
+// users/limitData?type= is "true" or "false" as a string. No kind of data is withheld from anyone as a whole (the
+// store-group limit filters every list instead), so older clients show their home page's figures to everyone,
+// the owner, a member without roles and a member limited to one store group alike.
+func TestLimitDataAnswersFalseForEveryKind(t *testing.T) {
+	h := apptest.Start(t)
+	owner := h.SignedIn("13700000013", "甲贸易")
+	env := owner.Call(http.MethodPost, "/amazon/api/v1/amzauthority/storeGroups", map[string]string{"name": "美国店"})
+	apptest.ExpectOK(t, env)
+	var group struct{ ID string }
+	env.Into(t, &group)
+	apptest.ExpectOK(t, owner.Call(http.MethodPost, "/admin/api/v1/users/subusers", map[string]any{"account": "13700000014",
+		"name": "小王", "password": "Passw0rd!", "repassword": "Passw0rd!", "storeGroupIds": []string{group.ID}}))
+	limited := h.Client()
+	apptest.ExpectOK(t, limited.Login("13700000014", "Passw0rd!"))
+	noRoles := h.Member("13700000013", "13700000015", false)
+	for _, c := range []*apptest.Client{owner, limited, noRoles} {
+		for _, path := range []string{"/admin/api/v1/users/limitData?type=home", "/api/admin/api/v1/users/limitData?type=onwer",
+			"/admin/api/v1/users/limitData?type=operations", "/admin/api/v1/users/limitData"} {
+			env := c.Call(http.MethodGet, path, nil)
+			apptest.ExpectOK(t, env)
+			if got := env.String(t); got != "false" {
+				t.Fatalf("%s = %q, want \"false\"", path, got)
+			}
+		}
+	}
+	apptest.Expect(t, h.Client().Call(http.MethodGet, "/admin/api/v1/users/limitData?type=home", nil), 403, "A0231", "token已被禁止访问")
+}
+
 func TestVerifyPassword(t *testing.T) {
 	h := apptest.Start(t)
 	c := h.Client()
