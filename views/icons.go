@@ -1,6 +1,6 @@
 package views
 
-// knownIcons are the icons in iconSprite.
+// knownIcons are the icons in iconSprite. Home is the 仓库 group's (the older clients' name for it), home a house.
 var knownIcons = map[string]bool{
 	"Commodity": true, "SalesReport": true, "ShoppingBag": true, "Home": true, "Ship": true, "Ad": true,
 	"Finance": true, "HeadsetOne": true, "Config": true, "Workbench": true, "default": true, "home": true,
