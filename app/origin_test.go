@@ -100,7 +100,7 @@ func TestWritingGETsNeedTheSessionHeaderOrSameOrigin(t *testing.T) {
 		env.Into(t, &d)
 		return d.ID
 	}
-	// signedInAs is who c's cookie is signed in as: a switch gives the browser a new session (and ends the old one).
+	// signedInAs is who c's cookie is signed in as: a switch re-binds its session to the other account.
 	signedInAs := func(t *testing.T, c *apptest.Client) string {
 		token := c.Token
 		defer func() { c.Token = token }()

@@ -159,6 +159,7 @@ func routes(e *echo.Echo, d Deps, pg *pages.Handler) RouteAccess {
 	adminAPI.GET("/users/info", uh.Info, signedIn)
 	adminAPI.GET("/users/detail", uh.Detail, signedIn)
 	adminAPI.GET("/users/findOwnerAll", uh.FindOwnerAll, signedIn)
+	adminAPI.GET("/users/limitData", uh.LimitData, signedIn)
 	adminAPI.POST("/users/verifyPassword", uh.VerifyPassword, signedIn)
 	adminAPI.POST("/users/updatePasswordSelf", uh.UpdatePasswordSelf, signedIn, oplog("修改密码"))
 	adminAPI.GET("/users/findbindlist", uh.FindBindList, signedIn)

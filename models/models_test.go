@@ -2,6 +2,7 @@ package models_test
 
 import (
 	"context"
+	"slices"
 	"sync"
 	"sync/atomic"
 	"testing"
@@ -45,6 +46,63 @@ func TestMigrationsGoDownAndUpAgain(t *testing.T) {
 			if !db.Migrator().HasTable(table) {
 				t.Fatalf("%s table missing after up", table)
 			}
+		}
+	})
+}
+
+// Migration 00021 gives the menus already stored the icon names older clients render: the seeded groups and an
+// admin's entry with an old name; other names stay. Its down migration puts the old names back.
+func TestMenuIconNamesMigration(t *testing.T) {
+	const iconNames = 21 // 00021_menu_icon_names.sql
+	dbtest.ForEach(t, func(t *testing.T, db *models.DB) {
+		ctx := context.Background()
+		if err := seed.SeedMenus(db); err != nil {
+			t.Fatal(err)
+		}
+		now := time.Now()
+		own := &models.Menu{Title: "运营", Icon: "finance", CreatedAt: now, UpdatedAt: now}
+		house := &models.Menu{Title: "门户", Icon: "home", CreatedAt: now, UpdatedAt: now}
+		for _, m := range []*models.Menu{own, house} {
+			if err := db.CreateMenu(m); err != nil {
+				t.Fatal(err)
+			}
+		}
+		icons := func() []string {
+			t.Helper()
+			var out []string
+			for _, code := range []string{"product", "sales", "purchase", "warehouse", "logistics", "advertising",
+				"finance", "service", "authorization", "system"} {
+				m, err := db.MenuByCode(code)
+				if err != nil {
+					t.Fatal(err)
+				}
+				out = append(out, m.Icon)
+			}
+			for _, m := range []*models.Menu{own, house} {
+				var stored models.Menu
+				if err := db.First(&stored, m.ID).Error; err != nil {
+					t.Fatal(err)
+				}
+				out = append(out, stored.Icon)
+			}
+			return out
+		}
+		renamed := []string{"Commodity", "SalesReport", "ShoppingBag", "Home", "Ship", "Ad", "Finance", "HeadsetOne",
+			"Config", "Workbench", "Finance", "home"}
+		sqlDB, _ := db.DB.DB()
+		if err := migrations.DownTo(ctx, sqlDB, db.Driver, iconNames-1); err != nil {
+			t.Fatalf("down: %v", err)
+		}
+		old := []string{"product", "sales", "purchase", "warehouse", "logistics", "advertising", "finance", "service",
+			"authorization", "system", "finance", "home"}
+		if got := icons(); !slices.Equal(got, old) {
+			t.Fatalf("icons before the migration: %v, want %v", got, old)
+		}
+		if err := db.Migrate(ctx); err != nil {
+			t.Fatalf("up: %v", err)
+		}
+		if got := icons(); !slices.Equal(got, renamed) {
+			t.Fatalf("icons after the migration: %v, want %v", got, renamed)
 		}
 	})
 }

@@ -93,22 +93,26 @@ func (db *DB) CreateNotification(n *Notification) error {
 // deliverBatch bounds the rows of one insert, well below every database's limit on bound parameters.
 const deliverBatch = 500
 
-// DeliverPending gives the user a target for each of the company's notifications for everyone that was created
-// after the user's account, is not withdrawn and has not been delivered to the user yet. It returns how many it
-// delivered. Concurrent pulls are safe: the unique (notification_id, user_id) key lets one insert of a row win
-// and the others are ignored, so each is counted once.
-//
-// The candidates are one range of notifications_company_recipient (company, recipient_id IS NULL, created_at
-// after the user joined), each checked against the unique key: the cost grows with the company's announcements
-// since the user joined, not with the table.
-func (db *DB) DeliverPending(companyID, userID int64, at time.Time) (int64, error) {
-	var pending []Notification
-	err := db.Select("notifications.id, notifications.ftype").Scopes(InCompany("notifications", companyID)).
+// pending selects the company's notifications for everyone that wait for the user's next pull: created after the
+// user's account, not withdrawn, and not delivered to the user yet. The candidates are one range of
+// notifications_company_recipient (company, recipient_id IS NULL, created_at after the user joined), each checked
+// against the unique key: the cost grows with the company's announcements since the user joined, not with the
+// table.
+func (db *DB) pending(companyID, userID int64) *gorm.DB {
+	return db.Model(&Notification{}).Scopes(InCompany("notifications", companyID)).
 		Where("notifications.recipient_id IS NULL AND notifications.withdrawn = ?", false).
 		Where("notifications.created_at > (SELECT users.created_at FROM users WHERE users.id = ? AND users.company_id = ?)",
 			userID, companyID).
 		Where("NOT EXISTS (SELECT 1 FROM notification_targets WHERE notification_targets.notification_id = notifications.id"+
-			" AND notification_targets.user_id = ?)", userID).
+			" AND notification_targets.user_id = ?)", userID)
+}
+
+// DeliverPending gives the user a target for each of the company's notifications that wait for the user's pull
+// (pending), and returns how many it delivered. Concurrent pulls are safe: the unique (notification_id, user_id)
+// key lets one insert of a row win and the others are ignored, so each is counted once.
+func (db *DB) DeliverPending(companyID, userID int64, at time.Time) (int64, error) {
+	var pending []Notification
+	err := db.pending(companyID, userID).Select("notifications.id, notifications.ftype").
 		// A fixed order makes concurrent inserts take their locks in the same order (no InnoDB deadlock).
 		Order("notifications.id").Find(&pending).Error
 	if err != nil || len(pending) == 0 {
@@ -129,13 +133,18 @@ type UnreadCount struct {
 	Nums  int64
 }
 
-// UnreadCounts counts the user's unread notifications per ftype, in SQL over notification_targets_unread alone.
-// Ftypes without unread items are absent.
+// UnreadCounts counts the user's unread notifications per ftype: the delivered ones not read (an index-only range
+// of notification_targets_unread) and those waiting for the user's next pull, which arrive unread. One statement
+// counts both, so a pull running meanwhile moves a notification from one part to the other without it being
+// counted twice or missed. Ftypes without unread items are absent.
 func (db *DB) UnreadCounts(companyID, userID int64) ([]UnreadCount, error) {
-	var counts []UnreadCount
-	err := db.Model(&NotificationTarget{}).Select("ftype, COUNT(*) AS nums").
+	delivered := db.Model(&NotificationTarget{}).Select("notification_targets.ftype").
 		Scopes(InCompany("notification_targets", companyID)).
-		Where("user_id = ? AND is_read = ?", userID, false).Group("ftype").Order("ftype").Scan(&counts).Error
+		Where("notification_targets.user_id = ? AND notification_targets.is_read = ?", userID, false)
+	waiting := db.pending(companyID, userID).Select("notifications.ftype")
+	var counts []UnreadCount
+	err := db.Raw("SELECT ftype, COUNT(*) AS nums FROM (? UNION ALL ?) AS unread GROUP BY ftype ORDER BY ftype",
+		delivered, waiting).Scan(&counts).Error
 	return counts, err
 }
 

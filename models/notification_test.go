@@ -1,6 +1,7 @@
 package models_test
 
 import (
+	"maps"
 	"sync"
 	"sync/atomic"
 	"testing"
@@ -163,6 +164,52 @@ func TestUnreadCountsWindowAndMarkingOwnRows(t *testing.T) {
 		}
 		if c := counts(t, db, colleague); c[models.FtypeMessage] != 1 {
 			t.Fatalf("mark all touched the colleague: %v", c)
+		}
+	})
+}
+
+// The unread counts include what waits for the user's next pull, which arrives unread, so they are the same
+// before the pull and after it: the badge a client shows at once agrees with the pop-up it shows after pulling.
+func TestUnreadCountsIncludeWhatTheNextPullDelivers(t *testing.T) {
+	dbtest.ForEach(t, func(t *testing.T, db *models.DB) {
+		owner := newCompany(t, db, "甲", "13800000001")
+		other := newCompany(t, db, "乙", "13800000002")
+		colleague := subUser(t, db, owner, "13800000003")
+		joined := owner.CreatedAt
+		db.Model(colleague).Update("created_at", joined.Add(5*time.Minute))
+		announce(t, db, owner, "【系统公告】入职前", joined.Add(-time.Hour))
+		announce(t, db, owner, "【系统公告】一", joined.Add(time.Minute))
+		notify(t, db, models.Notification{CompanyID: owner.CompanyID, SenderID: owner.ID, Title: "【系统提醒】盘点",
+			Ftype: models.FtypeReminder, Action: models.ActionTimely, CreatedAt: joined.Add(2 * time.Minute)})
+		withdrawn := notify(t, db, models.Notification{CompanyID: owner.CompanyID, SenderID: owner.ID,
+			Title: "【系统提醒】撤回", Ftype: models.FtypeReminder, CreatedAt: joined.Add(3 * time.Minute)})
+		db.Model(withdrawn).Update("withdrawn", true)
+		remind(t, db, owner, colleague, models.FtypeReminder, "给同事", joined.Add(6*time.Minute))
+		announce(t, db, other, "【系统公告】别家", joined.Add(time.Minute))
+
+		want := map[int]int64{models.FtypeAnnouncement: 1, models.FtypeReminder: 1}
+		if c := counts(t, db, owner); !maps.Equal(c, want) {
+			t.Fatalf("counts before the pull = %v, want %v", c, want)
+		}
+		if n, err := db.DeliverPending(owner.CompanyID, owner.ID, time.Now().UTC()); n != 2 || err != nil {
+			t.Fatalf("pull delivered %d, %v; want 2", n, err)
+		}
+		if c := counts(t, db, owner); !maps.Equal(c, want) {
+			t.Fatalf("counts after the pull = %v, want %v", c, want)
+		}
+		// The colleague joined after the company's notifications: only the reminder addressed to them counts.
+		if c := counts(t, db, colleague); !maps.Equal(c, map[int]int64{models.FtypeReminder: 1}) {
+			t.Fatalf("colleague's counts = %v", c)
+		}
+		// 乙's owner counts 乙's announcement, none of 甲's.
+		if c := counts(t, db, other); !maps.Equal(c, map[int]int64{models.FtypeAnnouncement: 1}) {
+			t.Fatalf("乙's counts = %v", c)
+		}
+		if _, err := db.MarkAllRead(owner.CompanyID, owner.ID, time.Now().UTC()); err != nil {
+			t.Fatal(err)
+		}
+		if c := counts(t, db, owner); len(c) != 0 {
+			t.Fatalf("counts after reading everything = %v", c)
 		}
 	})
 }

@@ -86,10 +86,11 @@ func (db *DB) QueryFieldsInUse(companyID, userID int64, queryname string) (*Quer
 	return &v, nil
 }
 
-// QueryFieldVersions lists the user's versions of a list, oldest first, without their columns.
+// QueryFieldVersions lists the user's versions of a list, oldest first, with their columns (the list says which
+// each shows).
 func (db *DB) QueryFieldVersions(companyID, userID int64, queryname string) ([]QueryFieldVersion, error) {
 	versions := []QueryFieldVersion{}
-	err := db.Select("id, versionname, in_use, created_at").Scopes(ownVersions(companyID, userID)).
+	err := db.Select("id, versionname, in_use, field_list, created_at").Scopes(ownVersions(companyID, userID)).
 		Where("query_field_versions.queryname = ?", queryname).Order("created_at, id").Find(&versions).Error
 	return versions, err
 }

@@ -59,7 +59,8 @@ func TestOneQueryFieldVersionInUse(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if len(versions) != 2 || versions[0].Versionname != "甲版" || versions[0].InUse || !versions[1].InUse {
+		if len(versions) != 2 || versions[0].Versionname != "甲版" || bool(versions[0].InUse) || !bool(versions[1].InUse) ||
+			!reflect.DeepEqual(versions[0].FieldList, cols("name", "code")) || !reflect.DeepEqual(versions[1].FieldList, cols("code")) {
 			t.Fatalf("versions = %+v", versions)
 		}
 

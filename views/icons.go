@@ -1,9 +1,9 @@
 package views
 
-// knownIcons are the icons in iconSprite.
+// knownIcons are the icons in iconSprite. Home is the 仓库 group's (the older clients' name for it), home a house.
 var knownIcons = map[string]bool{
-	"product": true, "sales": true, "purchase": true, "warehouse": true, "logistics": true, "advertising": true,
-	"finance": true, "service": true, "authorization": true, "system": true, "default": true, "home": true,
+	"Commodity": true, "SalesReport": true, "ShoppingBag": true, "Home": true, "Ship": true, "Ad": true,
+	"Finance": true, "HeadsetOne": true, "Config": true, "Workbench": true, "default": true, "home": true,
 	"bell": true, "help": true, "moon": true, "palette": true, "platform": true,
 }
 

@@ -158,13 +158,19 @@ func (s *Service) checkMaySignIn(u *models.User) error {
 }
 
 // StartSession makes the session in ctx the account's one live web session under a fresh token (so a token
-// known before login is worthless after it) and ends the account's previous session. The session starts empty:
-// nothing another account put in it (a login over someone else's session, or a switch) carries over.
+// known before login is worthless after it) and ends the account's previous session.
 func (s *Service) StartSession(ctx context.Context, u *models.User, loginType string) (string, error) {
-	if err := s.sessions.Clear(ctx); err != nil {
+	if err := s.sessions.RenewToken(ctx); err != nil {
 		return "", err
 	}
-	if err := s.sessions.RenewToken(ctx); err != nil {
+	return s.bindSession(ctx, u, loginType)
+}
+
+// bindSession makes the session in ctx, under the token it has, the account's one live web session and ends the
+// account's previous session. The session starts empty: nothing another account put in it (a login over someone
+// else's session, or a switch) carries over.
+func (s *Service) bindSession(ctx context.Context, u *models.User, loginType string) (string, error) {
+	if err := s.sessions.Clear(ctx); err != nil {
 		return "", err
 	}
 	now := s.now()

@@ -63,10 +63,15 @@ func (s *Service) BindAccount(ctx context.Context, p core.Principal, account, pa
 	return s.db.With(ctx).BindAccounts(p.UserID, other.ID)
 }
 
-// SwitchAccount moves the browser session in ctx to another account of the signed-in user's bind group, as a
-// login of that account would: a fresh token, and the account's previous session ends. The session the request
-// came with ends too. Only the request's own session is evidence of who asks; the older system also trusted a
-// session id passed in the query string, which let anyone holding one take it over.
+// SwitchAccount re-binds the signed-in user's own session to another account of their bind group, as a login of
+// that account would (the session starts empty, and the account's previous session ends), but under the same
+// session id: the older web client keeps the id it stored at login and only reloads after a switch, so a new id
+// would sign it out. Keeping the id gives nobody more than they had. Renewing the id at login defeats an id
+// planted before the user proved who they are; this one was renewed at that login and has been the caller's
+// since, and whoever holds it can already switch within the bind group by this very call, which needs nothing
+// but the session (binding an account needed its password). Only the request's own session is evidence of who
+// asks; the older system also trusted a session id passed in the query string, which let anyone holding one
+// take it over.
 func (s *Service) SwitchAccount(ctx context.Context, p core.Principal, account string) (*models.User, string, error) {
 	target, err := s.boundAccount(ctx, p, account)
 	if err != nil {
@@ -78,12 +83,13 @@ func (s *Service) SwitchAccount(ctx context.Context, p core.Principal, account s
 	if err := s.checkMaySignIn(target); err != nil {
 		return nil, "", err
 	}
-	token, err := s.StartSession(ctx, target, LoginTypeAPI)
-	if err != nil {
+	// The caller's account stops naming the session as its live one before the target records it, so that a
+	// switch to the caller's own account records it again.
+	if err := s.db.With(ctx).ClearSessionToken(p.UserID, p.Token); err != nil {
 		return nil, "", err
 	}
-	// StartSession's new token already replaced the old one in the store; the caller's account forgets it too.
-	if err := s.db.With(ctx).ClearSessionToken(p.UserID, p.Token); err != nil {
+	token, err := s.bindSession(ctx, target, LoginTypeAPI)
+	if err != nil {
 		return nil, "", err
 	}
 	return target, token, nil

@@ -62,8 +62,8 @@ const (
 
 // MenuIcons are the names a menu entry's icon may take: the shell's icon set (views/icons.go knownIcons, which
 // a views test keeps equal to this list).
-var MenuIcons = []string{"product", "sales", "purchase", "warehouse", "logistics", "advertising", "finance",
-	"service", "authorization", "system", "default", "home", "bell", "help", "moon", "palette", "platform"}
+var MenuIcons = []string{"Commodity", "SalesReport", "ShoppingBag", "Home", "Ship", "Ad", "Finance",
+	"HeadsetOne", "Config", "Workbench", "default", "home", "bell", "help", "moon", "palette", "platform"}
 
 // permissionCodePattern is a button permission's code: words of letters and digits joined by colons.
 var permissionCodePattern = regexp.MustCompile(`^[A-Za-z0-9]+(:[A-Za-z0-9]+)*$`)

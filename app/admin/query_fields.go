@@ -3,6 +3,7 @@ package admin
 import (
 	"cmp"
 	"context"
+	"encoding/json"
 	"slices"
 	"strconv"
 	"strings"
@@ -246,23 +247,48 @@ type FieldChoice struct {
 	IsShow bool   `json:"isshow"`
 }
 
+// FieldList is a layout as clients send it: the columns with their places and visibility
+// ([{ffield, findex, isshow}]), or, as older clients send it, the names of the columns to show in their order
+// (["name", "code"]), which hides the list's other columns.
+type FieldList struct {
+	Choices []FieldChoice
+	// NamesOnly marks the second form.
+	NamesOnly bool
+}
+
+// UnmarshalJSON reads either form of a fieldlist.
+func (l *FieldList) UnmarshalJSON(b []byte) error {
+	var names []string
+	if json.Unmarshal(b, &names) == nil {
+		l.Choices, l.NamesOnly = make([]FieldChoice, len(names)), true
+		for i, name := range names {
+			l.Choices[i] = FieldChoice{Ffield: name, Findex: i, IsShow: true}
+		}
+		return nil
+	}
+	l.NamesOnly = false
+	return json.Unmarshal(b, &l.Choices)
+}
+
 // VersionForm is a named layout to save for a list.
 type VersionForm struct {
-	Queryname   string        `json:"queryname"`
-	Versionname string        `json:"versionname"`
-	Fieldlist   []FieldChoice `json:"fieldlist"`
+	Queryname   string    `json:"queryname"`
+	Versionname string    `json:"versionname"`
+	Fieldlist   FieldList `json:"fieldlist"`
 }
 
 // ColumnsForm is a layout to save into an existing version. Queryname is optional; given, it must be the
 // version's list.
 type ColumnsForm struct {
-	Queryname string        `json:"queryname"`
-	Fieldlist []FieldChoice `json:"fieldlist"`
+	Queryname string    `json:"queryname"`
+	Fieldlist FieldList `json:"fieldlist"`
 }
 
 // chosenColumns checks a layout against the list's columns and returns it in its order, numbered from 0. Every
-// column must be one of the list's, once; columns it leaves out keep their defaults when it is shown.
-func chosenColumns(defaults []Column, list []FieldChoice) ([]models.SavedColumn, error) {
+// column must be one of the list's, once. Columns a list of choices leaves out keep their defaults when it is
+// shown; those a list of names leaves out are hidden, after the named ones.
+func chosenColumns(defaults []Column, fl FieldList) ([]models.SavedColumn, error) {
+	list := fl.Choices
 	if len(list) == 0 {
 		return nil, core.Invalid(MsgFieldListEmpty)
 	}
@@ -285,9 +311,16 @@ func chosenColumns(defaults []Column, list []FieldChoice) ([]models.SavedColumn,
 	}
 	list = slices.Clone(list)
 	slices.SortStableFunc(list, func(a, b FieldChoice) int { return cmp.Compare(a.Findex, b.Findex) })
-	out := make([]models.SavedColumn, len(list))
+	out := make([]models.SavedColumn, len(list), len(defaults))
 	for i, f := range list {
 		out[i] = models.SavedColumn{Ffield: strings.TrimSpace(f.Ffield), Findex: i, IsShow: f.IsShow}
+	}
+	if fl.NamesOnly {
+		for _, d := range defaults {
+			if !seen[d.Ffield] {
+				out = append(out, models.SavedColumn{Ffield: d.Ffield, Findex: len(out)})
+			}
+		}
 	}
 	return out, nil
 }
@@ -326,12 +359,32 @@ func (s *Service) QueryFields(ctx context.Context, p core.Principal, queryname s
 	return merged(defaults, v.FieldList), nil
 }
 
+// Version is one of the user's saved layouts of a list with the columns it shows, in their order.
+type Version struct {
+	models.QueryFieldVersion
+	Shown []Column
+}
+
 // QueryFieldVersions lists the user's versions of a list, oldest first; [] when there are none.
-func (s *Service) QueryFieldVersions(ctx context.Context, p core.Principal, queryname string) ([]models.QueryFieldVersion, error) {
-	if _, err := defaultColumns(queryname); err != nil {
+func (s *Service) QueryFieldVersions(ctx context.Context, p core.Principal, queryname string) ([]Version, error) {
+	defaults, err := defaultColumns(queryname)
+	if err != nil {
 		return nil, err
 	}
-	return s.db.With(ctx).QueryFieldVersions(p.CompanyID, p.UserID, queryname)
+	vs, err := s.db.With(ctx).QueryFieldVersions(p.CompanyID, p.UserID, queryname)
+	if err != nil {
+		return nil, err
+	}
+	out := make([]Version, len(vs))
+	for i, v := range vs {
+		out[i].QueryFieldVersion = v
+		for _, col := range merged(defaults, v.FieldList) {
+			if col.IsShow {
+				out[i].Shown = append(out[i].Shown, col)
+			}
+		}
+	}
+	return out, nil
 }
 
 // VersionColumns answers the columns of one of the user's versions, laid over its list's defaults.

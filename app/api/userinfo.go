@@ -8,7 +8,8 @@ import (
 	"sellerhub/models"
 )
 
-// UserInfo is the users/info shape, also returned by auth/login (with Session) and users/register.
+// UserInfo is the users/info shape, also returned by auth/login (with Session) and users/register. Company is the
+// company's name, which clients show as it is; its id is UserInfo.CompanyID.
 type UserInfo struct {
 	ID       string      `json:"id"`
 	Name     string      `json:"name"`
@@ -35,7 +36,7 @@ func NewUserInfo(u *models.User) UserInfo {
 		ID:      strconv.FormatInt(u.ID, 10),
 		Name:    u.Profile.Name,
 		Image:   u.Profile.Image,
-		Company: strconv.FormatInt(u.CompanyID, 10),
+		Company: u.Company.Name,
 		Account: u.Account,
 		UserInfo: UserProfile{
 			Name:        u.Profile.Name,
@@ -64,7 +65,7 @@ type BoundAccount struct {
 func NewBoundAccount(u *models.User, current bool) BoundAccount {
 	info := NewUserInfo(u)
 	return BoundAccount{ID: info.ID, Account: info.Account, Name: info.Name, Image: info.Image,
-		CompanyID: info.Company, UserInfo: info.UserInfo, Current: current}
+		CompanyID: info.UserInfo.CompanyID, UserInfo: info.UserInfo, Current: current}
 }
 
 // UserDetail is the users/detail shape: the account as the personal center shows it.

@@ -86,7 +86,8 @@ func inboxCountKey(companyID, userID int64) string {
 	return "inbox:" + strconv.FormatInt(companyID, 10) + ":" + strconv.FormatInt(userID, 10) + ":"
 }
 
-// UnreadCounts counts the user's unread notifications per ftype, every ftype present (0 when none).
+// UnreadCounts counts the user's unread notifications per ftype, those the next pull delivers included (they
+// arrive unread), every ftype present (0 when none).
 func (s *Service) UnreadCounts(ctx context.Context, p core.Principal) ([]models.UnreadCount, error) {
 	found, err := s.db.With(ctx).UnreadCounts(p.CompanyID, p.UserID)
 	if err != nil {

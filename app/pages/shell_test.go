@@ -3,6 +3,7 @@ package pages_test
 import (
 	"net/http"
 	"net/url"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -37,9 +38,13 @@ func TestHomeOpenedDirectlyIsTheShellWithTheHomeTab(t *testing.T) {
 			t.Errorf("shell lacks %s", want)
 		}
 	}
-	for _, group := range []string{"产品", "销售", "采购", "仓库", "物流", "广告", "财务", "客服", "授权", "系统"} {
-		if !strings.Contains(body, "<span>"+group+"</span>") {
-			t.Errorf("rail lacks %s", group)
+	// Each group shows its own icon of the sprite (the names older clients render), none the default one.
+	for _, g := range []struct{ title, icon string }{{"产品", "Commodity"}, {"销售", "SalesReport"}, {"采购", "ShoppingBag"},
+		{"仓库", "Home"}, {"物流", "Ship"}, {"广告", "Ad"}, {"财务", "Finance"}, {"客服", "HeadsetOne"}, {"授权", "Config"},
+		{"系统", "Workbench"}} {
+		item := regexp.MustCompile(`<use href="#i-` + g.icon + `"></use></svg>\s*<span>` + g.title + `</span>`)
+		if !item.MatchString(body) || !strings.Contains(body, `<symbol id="i-`+g.icon+`"`) {
+			t.Errorf("rail lacks %s with its icon %s", g.title, g.icon)
 		}
 	}
 	// The theme applies before first paint: its script comes before the stylesheet, as a classic script.

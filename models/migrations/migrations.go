@@ -41,12 +41,16 @@ func Up(ctx context.Context, db *sql.DB, driver string) error {
 }
 
 // Reset rolls every migration back; tests use it to prove the down migrations work.
-func Reset(ctx context.Context, db *sql.DB, driver string) error {
+func Reset(ctx context.Context, db *sql.DB, driver string) error { return DownTo(ctx, db, driver, 0) }
+
+// DownTo rolls back the migrations after version; a test of a migration that changes data uses it to stand the
+// data where that migration finds it.
+func DownTo(ctx context.Context, db *sql.DB, driver string, version int64) error {
 	p, err := provider(db, driver)
 	if err != nil {
 		return err
 	}
-	_, err = p.DownTo(ctx, 0)
+	_, err = p.DownTo(ctx, version)
 	return err
 }
 

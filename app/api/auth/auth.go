@@ -52,9 +52,11 @@ func (h *Handler) Logout(c *echo.Context) error {
 	return api.OK(c, "success")
 }
 
-// ChangeLoginWechatApp switches the browser's session to another account of the signed-in user's bind group and
-// answers like a login. The jsessionid that the older client also puts in the query is not read: the session this
-// request carries in its header or cookie is the only one that counts. openid and appType change nothing here.
+// ChangeLoginWechatApp switches the caller's session, keeping its id, to another account of the signed-in user's
+// bind group and answers like a login: a client that follows the answered id and one that keeps its stored id
+// both go on as the other account. The jsessionid that the older client also puts in the query is not read: the
+// session this request carries in its header or cookie is the only one that counts. openid and appType change
+// nothing here.
 func (h *Handler) ChangeLoginWechatApp(c *echo.Context) error {
 	p, _ := middleware.Principal(c)
 	u, token, err := h.Accounts.SwitchAccount(c.Request().Context(), p, c.QueryParam("account"))

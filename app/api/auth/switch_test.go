@@ -46,6 +46,19 @@ func boundPair(t *testing.T, h *apptest.Harness) (a, b *apptest.Client) {
 	return a, b
 }
 
+// liveSession answers the session an account names as its one live session.
+func liveSession(t *testing.T, h *apptest.Harness, account string) string {
+	t.Helper()
+	u, err := h.DB.UserByAccount(account)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return u.SessionToken
+}
+
+// A switch re-binds the caller's session in place: the answer names the same session id, so the older web client,
+// which keeps the id it stored at login and reloads, and a client that follows the answer both go on as the
+// other account.
 func TestSwitchAccountsThereAndBack(t *testing.T) {
 	for _, tc := range []struct {
 		name string
@@ -54,7 +67,7 @@ func TestSwitchAccountsThereAndBack(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			h := apptest.Start(t, tc.opts...)
 			a, b := boundPair(t, h)
-			tokenA, tokenB := a.Token, b.Token
+			tokenA := a.Token
 
 			env := switchTo(a, "13500000002")
 			apptest.ExpectOK(t, env)
@@ -63,46 +76,69 @@ func TestSwitchAccountsThereAndBack(t *testing.T) {
 				UserInfo             struct{ CompanyName string } `json:"userinfo"`
 			}
 			env.Into(t, &d)
-			if d.Account != "13500000002" || d.UserInfo.CompanyName != url.PathEscape("乙科技") || d.Session == "" ||
-				d.Session == tokenA || d.Session == tokenB {
-				t.Fatalf("switch data: %+v", d)
+			if d.Account != "13500000002" || d.UserInfo.CompanyName != url.PathEscape("乙科技") || d.Session != tokenA {
+				t.Fatalf("switch data: %+v, want B under the session id %s", d, tokenA)
 			}
-			if ck := env.Header.Get("Set-Cookie"); !strings.Contains(ck, "jsessionid="+d.Session) || !strings.Contains(ck, "HttpOnly") {
+			if ck := env.Header.Get("Set-Cookie"); !strings.Contains(ck, "jsessionid="+tokenA) || !strings.Contains(ck, "HttpOnly") {
 				t.Fatalf("switch cookie: %q", ck)
 			}
-			// The browser is now B, by the new token and by the cookie alone; A's old session and B's previous one
-			// (one live session per account) are over.
-			a.Token = d.Session
+			// The stored id, the cookie alone and the answered id all are B now; B's previous session is over (one
+			// live session per account), and A's account no longer names the switched session.
 			if got := signedInAs(t, a); got != "13500000002" {
-				t.Fatalf("after the switch users/info shows %s", got)
+				t.Fatalf("after the switch the stored id shows %s", got)
 			}
 			a.Token = ""
 			if got := signedInAs(t, a); got != "13500000002" {
 				t.Fatalf("by cookie users/info shows %s", got)
 			}
-			a.Token = d.Session
-			apptest.Expect(t, withToken(h, tokenA).Call(http.MethodGet, info, nil), 403, "A0231", ended)
+			if got := signedInAs(t, withToken(h, d.Session)); got != "13500000002" {
+				t.Fatalf("the answered id shows %s", got)
+			}
+			a.Token = tokenA
 			apptest.Expect(t, b.Call(http.MethodGet, info, nil), 403, "A0231", ended)
+			if live := liveSession(t, h, "13500000001"); live != "" {
+				t.Fatalf("A's live session after switching away: %q", live)
+			}
+			if live := liveSession(t, h, "13500000002"); live != tokenA {
+				t.Fatalf("B's live session after the switch: %q, want %q", live, tokenA)
+			}
 
-			// And back the same way.
+			// And back the same way, still under the same id.
 			env = switchTo(a, "13500000001")
 			apptest.ExpectOK(t, env)
 			var back struct{ Account, Session string }
 			env.Into(t, &back)
-			if back.Account != "13500000001" || back.Session == d.Session || back.Session == tokenA {
+			if back.Account != "13500000001" || back.Session != tokenA {
 				t.Fatalf("switch back data: %+v", back)
 			}
-			apptest.Expect(t, a.Call(http.MethodGet, info, nil), 403, "A0231", ended)
-			a.Token = back.Session
 			if got := signedInAs(t, a); got != "13500000001" {
 				t.Fatalf("after switching back users/info shows %s", got)
 			}
-			// The account switched away from no longer names the ended session as its live one.
-			u, err := h.DB.UserByAccount("13500000002")
-			if err != nil || u.SessionToken != "" {
-				t.Fatalf("B's live session after switching away: %q, %v", u.SessionToken, err)
+			if live := liveSession(t, h, "13500000002"); live != "" {
+				t.Fatalf("B's live session after switching away: %q", live)
+			}
+			if live := liveSession(t, h, "13500000001"); live != tokenA {
+				t.Fatalf("A's live session after switching back: %q, want %q", live, tokenA)
+			}
+			// A switch to the account the session already is keeps it that account's live session.
+			apptest.ExpectOK(t, switchTo(a, "13500000001"))
+			if got, live := signedInAs(t, a), liveSession(t, h, "13500000001"); got != "13500000001" || live != tokenA {
+				t.Fatalf("a switch to oneself: signed in as %s, live session %q", got, live)
 			}
 		})
+	}
+}
+
+// Nothing the other account's use put in the session carries over: a password checked as A does not stand for
+// B's password after the switch.
+func TestSwitchStartsTheSessionEmpty(t *testing.T) {
+	h := apptest.Start(t)
+	a, _ := boundPair(t, h)
+	apptest.ExpectOK(t, a.Call(http.MethodPost, "/admin/api/v1/users/verifyPassword", map[string]string{"password": "Passw0rd!"}))
+	apptest.ExpectOK(t, switchTo(a, "13500000002"))
+	apptest.Expect(t, a.Call(http.MethodGet, "/admin/api/v1/users/unbindAccount", nil), 400, "B0001", "请先验证密码")
+	if signedInAs(t, a) != "13500000002" {
+		t.Fatal("the refused log-off changed the session")
 	}
 }
 

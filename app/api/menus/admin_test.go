@@ -149,7 +149,7 @@ func TestMenuAdminTreeShape(t *testing.T) {
 		t.Fatalf("tree: editable %v, %d icons, %d groups", tr.Editable, len(tr.Icons), len(tr.Menus))
 	}
 	sys := entry(t, tr.Menus, "系统")
-	if sys.Level != 1 || sys.ParentID != "0" || sys.Icon != "system" || sys.Redirect != "/sys/subuser" || !sys.Builtin ||
+	if sys.Level != 1 || sys.ParentID != "0" || sys.Icon != "Workbench" || sys.Redirect != "/sys/subuser" || !sys.Builtin ||
 		!decimal.MatchString(sys.ID) || sys.Permissions == nil {
 		t.Fatalf("系统: %+v", sys)
 	}

@@ -21,24 +21,26 @@ type Handler struct {
 	TimeZone *time.Location
 }
 
-// Notification is one notification as the drawer and the pop-up show it.
+// Notification is one notification as the drawer and the pop-up show it. CreatedAtOld is the same time under the
+// name older clients read.
 type Notification struct {
-	ID        string `json:"id"`
-	Title     string `json:"title"`
-	Content   string `json:"content"`
-	CreatedAt string `json:"createdAt"`
-	IsRead    bool   `json:"isRead"`
-	Action    string `json:"action"`
-	Ftype     int    `json:"ftype"`
-	Tag       string `json:"tag"`
+	ID           string `json:"id"`
+	Title        string `json:"title"`
+	Content      string `json:"content"`
+	CreatedAt    string `json:"createdAt"`
+	CreatedAtOld string `json:"createdat"`
+	IsRead       bool   `json:"isRead"`
+	Action       string `json:"action"`
+	Ftype        int    `json:"ftype"`
+	Tag          string `json:"tag"`
 }
 
 func (h *Handler) shape(ns []messages.Notification) []Notification {
 	out := make([]Notification, len(ns))
 	for i, n := range ns {
-		out[i] = Notification{ID: strconv.FormatInt(n.ID, 10), Title: n.Title, Content: n.Content,
-			CreatedAt: api.FormatTime(&n.CreatedAt, h.TimeZone), IsRead: n.IsRead, Action: n.Action,
-			Ftype: n.Ftype, Tag: n.Tag}
+		at := api.FormatTime(&n.CreatedAt, h.TimeZone)
+		out[i] = Notification{ID: strconv.FormatInt(n.ID, 10), Title: n.Title, Content: n.Content, CreatedAt: at,
+			CreatedAtOld: at, IsRead: n.IsRead, Action: n.Action, Ftype: n.Ftype, Tag: n.Tag}
 	}
 	return out
 }
@@ -58,8 +60,9 @@ type unreadCount struct {
 	Nums  int64 `json:"nums"`
 }
 
-// FindNitofyNums answers the unread counts, [{ftype, nums}] for ftypes 1, 2 and 3. (The name's spelling is
-// the clients'.)
+// FindNitofyNums answers the unread counts, [{ftype, nums}] for ftypes 1, 2 and 3, what the next pull delivers
+// included: clients ask at the same time as they pull, and their badge must agree with the 提醒 pop-up they show
+// after the pull. (The name's spelling is the clients'.)
 func (h *Handler) FindNitofyNums(c *echo.Context) error {
 	p, _ := middleware.Principal(c)
 	counts, err := h.Messages.UnreadCounts(c.Request().Context(), p)

@@ -109,8 +109,8 @@ func TestPublishDeliverListAndRead(t *testing.T) {
 	owner := h.SignedIn("13700000001", "甲公司")
 	id := publish(t, owner, map[string]any{"title": "  系统升级通知 ", "content": "今晚22点升级", "action": "timely"})
 
-	// Nothing is delivered until the pull, which delivers once.
-	if got := counts(t, owner); got != `[{"ftype":1,"nums":0},{"ftype":2,"nums":0},{"ftype":3,"nums":0}]` {
+	// Nothing is delivered until the pull, which delivers once; the counts include what it is going to deliver.
+	if got := counts(t, owner); got != `[{"ftype":1,"nums":1},{"ftype":2,"nums":0},{"ftype":3,"nums":0}]` {
 		t.Fatalf("counts before the pull = %s", got)
 	}
 	if n := pull(t, owner); n != 1 {
@@ -156,6 +156,42 @@ func TestPublishDeliverListAndRead(t *testing.T) {
 	}
 	if p := pageOf(t, owner, "getAnnounce", nil); len(p.Records) != 1 || !p.Records[0].IsRead {
 		t.Fatalf("announcement after reading: %+v", p)
+	}
+}
+
+// An older client asks for the badge's count (ftype 2) while it pulls, and shows the 提醒 pop-up after the pull:
+// the count includes what the pull delivers, so the two agree on a first load, and again after it. Each item
+// carries its time as createdat too, the name those clients read.
+func TestBadgeAndPopUpAgreeOnAFirstLoad(t *testing.T) {
+	h := apptest.Start(t)
+	owner := h.SignedIn("13700000001", "甲公司")
+	member := h.Member("13700000001", "13700000002", false)
+	publish(t, owner, map[string]any{"title": "今晚盘点", "content": "18点前完成", "action": "timely", "ftype": 2})
+
+	want := `[{"ftype":1,"nums":0},{"ftype":2,"nums":1},{"ftype":3,"nums":0}]`
+	if got := counts(t, member); got != want {
+		t.Fatalf("counts before the first pull = %s, want %s", got, want)
+	}
+	if n := pull(t, member); n != 1 {
+		t.Fatalf("pull delivered %d, want 1", n)
+	}
+	env := member.Call(http.MethodGet, base+"findNoReadByUserAll", nil)
+	apptest.ExpectOK(t, env)
+	var popup []map[string]any
+	env.Into(t, &popup)
+	if len(popup) != 1 || popup[0]["ftype"] != float64(2) || popup[0]["action"] != "timely" ||
+		!dateTime.MatchString(fmt.Sprint(popup[0]["createdAt"])) || popup[0]["createdat"] != popup[0]["createdAt"] {
+		t.Fatalf("pop-up = %v", popup)
+	}
+	if got := counts(t, member); got != want {
+		t.Fatalf("counts after the pull = %s, want %s", got, want)
+	}
+	env = member.Call(http.MethodPost, base+"getRemind", map[string]any{"currentpage": 1, "pagesize": 10})
+	apptest.ExpectOK(t, env)
+	var remind struct{ Records []map[string]any }
+	env.Into(t, &remind)
+	if len(remind.Records) != 1 || remind.Records[0]["createdat"] != popup[0]["createdAt"] {
+		t.Fatalf("getRemind = %v", remind.Records)
 	}
 }
 

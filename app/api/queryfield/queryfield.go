@@ -4,6 +4,7 @@ package queryfield
 
 import (
 	"strconv"
+	"strings"
 	"time"
 
 	"github.com/labstack/echo/v5"
@@ -11,7 +12,6 @@ import (
 	"sellerhub/app/admin"
 	"sellerhub/app/api"
 	"sellerhub/app/middleware"
-	"sellerhub/models"
 )
 
 // Handler serves the column configuration calls.
@@ -31,10 +31,14 @@ type Column struct {
 	Findex       int    `json:"findex"`
 }
 
-// Version is one saved layout in the 列配置 dialog's list.
+// Version is one saved layout in the 列配置 dialog's list. Name, Fquery and Queryfield are how older clients
+// read it: its name again, and the titles and the names of the columns it shows, in order, joined by commas.
 type Version struct {
 	ID          string `json:"id"`
 	Versionname string `json:"versionname"`
+	Name        string `json:"name"`
+	Fquery      string `json:"fquery"`
+	Queryfield  string `json:"queryfield"`
 	InUse       bool   `json:"inUse"`
 	CreatedAt   string `json:"createdAt"`
 }
@@ -51,10 +55,15 @@ func columns(c *echo.Context, cols []admin.Column, err error) error {
 	return api.OK(c, out)
 }
 
-func (h *Handler) versions(vs []models.QueryFieldVersion) []Version {
+func (h *Handler) versions(vs []admin.Version) []Version {
 	out := make([]Version, len(vs))
 	for i, v := range vs {
-		out[i] = Version{ID: strconv.FormatInt(v.ID, 10), Versionname: v.Versionname, InUse: bool(v.InUse),
+		titles, fields := make([]string, len(v.Shown)), make([]string, len(v.Shown))
+		for j, col := range v.Shown {
+			titles[j], fields[j] = col.Title, col.Ffield
+		}
+		out[i] = Version{ID: strconv.FormatInt(v.ID, 10), Versionname: v.Versionname, Name: v.Versionname,
+			Fquery: strings.Join(titles, ","), Queryfield: strings.Join(fields, ","), InUse: bool(v.InUse),
 			CreatedAt: api.FormatTime(&v.CreatedAt, h.TimeZone)}
 	}
 	return out

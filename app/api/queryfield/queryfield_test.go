@@ -26,6 +26,9 @@ type column struct {
 type version struct {
 	ID          string `json:"id"`
 	Versionname string `json:"versionname"`
+	Name        string `json:"name"`
+	Fquery      string `json:"fquery"`
+	Queryfield  string `json:"queryfield"`
 	InUse       bool   `json:"inUse"`
 	CreatedAt   string `json:"createdAt"`
 }
@@ -174,6 +177,48 @@ func TestDefaultsWithoutASavedVersion(t *testing.T) {
 	apptest.ExpectOK(t, env)
 	if string(env.Data) != "[]" {
 		t.Fatalf("versions without any = %s, want []", env.Data)
+	}
+}
+
+// Older clients send a fieldlist as the names of the columns to show, in order, and read a version's name, the
+// titles of the columns it shows (fquery) and their names (queryfield), comma-joined.
+func TestOlderClientsSaveColumnNamesAndReadTheirVersions(t *testing.T) {
+	olderClientsSaveColumnNames(t, apptest.Start(t))
+}
+
+func olderClientsSaveColumnNames(t *testing.T, h *apptest.Harness) {
+	c := h.SignedIn("13700000001", "甲公司")
+	env := c.Call(http.MethodPost, base+"saveMyVersionFieldWithName",
+		map[string]any{"queryname": "dictList", "versionname": "常用", "fieldlist": []string{"code", "name"}})
+	apptest.ExpectOK(t, env)
+	id := env.String(t)
+	// The named columns show in their order; the list's others are hidden.
+	if got := load(t, c, "dictList"); got != "code,name,-id,-status,-remark,-createdAt" {
+		t.Fatalf("layout saved from names = %s", got)
+	}
+	// A layout saved the newer way lists the columns it shows, those it did not mention as their defaults.
+	save(t, c, "dictList", "简要", fields("name", "code-"))
+	vs := versions(t, c, "dictList")
+	if len(vs) != 2 || vs[0].ID != id || vs[0].Name != "常用" || vs[0].Versionname != "常用" ||
+		vs[0].Fquery != "字典编码,字典名称" || vs[0].Queryfield != "code,name" ||
+		vs[1].Name != "简要" || vs[1].Fquery != "字典名称,状态,备注,创建时间" || vs[1].Queryfield != "name,status,remark,createdAt" {
+		t.Fatalf("versions = %+v", vs)
+	}
+	// Saving names into a version replaces its layout the same way.
+	apptest.ExpectOK(t, c.Call(http.MethodPost, base+"saveMyVersionField/"+id, map[string]any{"fieldlist": []string{"status"}}))
+	if got := load(t, c, "dictList"); got != "status,-id,-name,-code,-remark,-createdAt" {
+		t.Fatalf("layout after saving names into the version = %s", got)
+	}
+	if vs := versions(t, c, "dictList"); vs[0].Fquery != "状态" || vs[0].Queryfield != "status" {
+		t.Fatalf("version after saving names into it = %+v", vs[0])
+	}
+	for _, tc := range []struct {
+		list []string
+		msg  string
+	}{{[]string{"name", "sku"}, "列不存在: sku"}, {[]string{"name", "name"}, "列重复: name"}, {[]string{" "}, "列名不能为空"},
+		{[]string{}, "列配置不能为空"}} {
+		apptest.Expect(t, c.Call(http.MethodPost, base+"saveMyVersionFieldWithName",
+			map[string]any{"queryname": "dictList", "versionname": "常用", "fieldlist": tc.list}), 400, "A0400", tc.msg)
 	}
 }
 
@@ -503,7 +548,7 @@ func usersNeverReachEachOthersVersions(t *testing.T, h *apptest.Harness) {
 // NULL in_use and the row lock behave per database.
 func TestOnPostgres(t *testing.T) {
 	flows := map[string]func(*testing.T, *apptest.Harness){"save": saveUseChooseAndGoBack, "merge": mergeWithTheDefaults,
-		"delete": deleteVersion, "isolation": usersNeverReachEachOthersVersions}
+		"delete": deleteVersion, "isolation": usersNeverReachEachOthersVersions, "names": olderClientsSaveColumnNames}
 	for _, kind := range []string{dbtest.Postgres} {
 		for name, flow := range flows {
 			t.Run(kind+"/"+name, func(t *testing.T) { flow(t, apptest.Start(t, apptest.WithDatabase(kind))) })

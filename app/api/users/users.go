@@ -96,6 +96,15 @@ func (h *Handler) Info(c *echo.Context) error {
 	return api.OK(c, api.NewUserInfo(u))
 }
 
+// LimitData answers users/limitData?type=: "true" when the signed-in user's data of that kind is withheld from
+// them, else "false". The older clients ask before showing a screen's figures (their home page asks for "home"
+// and shows only announcements on "true"). The one limit this product puts on a user's data is the store groups,
+// and every call applies it itself, answering only what the user may see; no kind of data is withheld as a
+// whole, so the answer is "false" for every kind.
+func (h *Handler) LimitData(c *echo.Context) error {
+	return api.OK(c, "false")
+}
+
 // Detail answers the signed-in user's account in full.
 func (h *Handler) Detail(c *echo.Context) error {
 	p, _ := middleware.Principal(c)

@@ -2,6 +2,7 @@ package users_test
 
 import (
 	"net/http"
+	"net/url"
 	"strings"
 	"testing"
 	"time"
@@ -243,6 +244,65 @@ func TestInfoDetailAndTenantIsolation(t *testing.T) {
 	for _, path := range []string{"/admin/api/v1/users/info", "/admin/api/v1/users/detail"} {
 		apptest.Expect(t, h.Client().Call(http.MethodGet, path, nil), 403, "A0231", "token已被禁止访问")
 	}
+}
+
+// Older clients show users/info's company as it is, so it is the company's name; the id stays in
+// userinfo.companyid, and login and findbindlist agree with users/info.
+func TestInfoCompanyIsTheName(t *testing.T) {
+	h := apptest.Start(t)
+	h.SignedIn("13700000012", "甲贸易")
+	c := h.Client()
+	login := c.Login("13700000012", "Passw0rd!")
+	type info struct {
+		Company  string
+		UserInfo struct{ CompanyID, CompanyName string } `json:"userinfo"`
+	}
+	var fromLogin, fromInfo info
+	login.Into(t, &fromLogin)
+	env := c.Call(http.MethodGet, "/admin/api/v1/users/info", nil)
+	apptest.ExpectOK(t, env)
+	env.Into(t, &fromInfo)
+	var detail struct{ CompanyID string }
+	c.Call(http.MethodGet, "/admin/api/v1/users/detail", nil).Into(t, &detail)
+	for _, got := range []info{fromLogin, fromInfo} {
+		if got.Company != "甲贸易" || got.UserInfo.CompanyID != detail.CompanyID || got.UserInfo.CompanyID == "" ||
+			got.UserInfo.CompanyName != url.PathEscape("甲贸易") {
+			t.Fatalf("company of the user info: %+v, want the name and the id %s", got, detail.CompanyID)
+		}
+	}
+	var bound []struct{ CompanyID string }
+	c.Call(http.MethodGet, "/admin/api/v1/users/findbindlist", nil).Into(t, &bound)
+	if len(bound) != 1 || bound[0].CompanyID != detail.CompanyID {
+		t.Fatalf("findbindlist companyid: %+v, want %s", bound, detail.CompanyID)
+	}
+}
+
+// users/limitData?type= is "true" or "false" as a string. No kind of data is withheld from anyone as a whole (the
+// store-group limit filters every list instead), so older clients show their home page's figures to everyone,
+// the owner, a member without roles and a member limited to one store group alike.
+func TestLimitDataAnswersFalseForEveryKind(t *testing.T) {
+	h := apptest.Start(t)
+	owner := h.SignedIn("13700000013", "甲贸易")
+	env := owner.Call(http.MethodPost, "/amazon/api/v1/amzauthority/storeGroups", map[string]string{"name": "美国店"})
+	apptest.ExpectOK(t, env)
+	var group struct{ ID string }
+	env.Into(t, &group)
+	apptest.ExpectOK(t, owner.Call(http.MethodPost, "/admin/api/v1/users/subusers", map[string]any{"account": "13700000014",
+		"name": "小王", "password": "Passw0rd!", "repassword": "Passw0rd!", "storeGroupIds": []string{group.ID}}))
+	limited := h.Client()
+	apptest.ExpectOK(t, limited.Login("13700000014", "Passw0rd!"))
+	noRoles := h.Member("13700000013", "13700000015", false)
+	for _, c := range []*apptest.Client{owner, limited, noRoles} {
+		for _, path := range []string{"/admin/api/v1/users/limitData?type=home", "/api/admin/api/v1/users/limitData?type=onwer",
+			"/admin/api/v1/users/limitData?type=operations", "/admin/api/v1/users/limitData"} {
+			env := c.Call(http.MethodGet, path, nil)
+			apptest.ExpectOK(t, env)
+			if got := env.String(t); got != "false" {
+				t.Fatalf("%s = %q, want \"false\"", path, got)
+			}
+		}
+	}
+	apptest.Expect(t, h.Client().Call(http.MethodGet, "/admin/api/v1/users/limitData?type=home", nil), 403, "A0231", "token已被禁止访问")
 }
 
 func TestVerifyPassword(t *testing.T) {
