@@ -6,7 +6,8 @@
 import { useEffect, useRef } from "react";
 import { Dialog, DialogDescription, DialogPanel, DialogTitle } from "@headlessui/react";
 
-const look = "rounded-xl bg-white text-slate-800 shadow-xl dark:bg-slate-800 dark:text-slate-100";
+// On a dark page the backdrop is darker and the panel outlined, or the panel would melt into what is behind it.
+const look = "rounded-xl bg-white text-slate-800 shadow-xl dark:bg-slate-800 dark:text-slate-100 dark:ring-1 dark:ring-slate-600";
 
 function Question({ Title, Text, title, message, action = "确定", danger, onAnswer, confirmRef }) {
   return (
@@ -65,7 +66,7 @@ function Stacked(props) {
         props.onAnswer(false);
       }}
       onClick={(e) => e.target === dialog.current && props.onAnswer(false)}
-      className={`m-auto w-md max-w-[95vw] p-0 backdrop:bg-slate-900/40 ${look}`}
+      className={`m-auto w-md max-w-[95vw] p-0 backdrop:bg-slate-900/40 dark:backdrop:bg-black/60 ${look}`}
     >
       <div className="p-6">
         <Question {...props} Title={StackedTitle} Text={StackedText} confirmRef={confirmRef} />
@@ -78,7 +79,7 @@ export default function ConfirmDialog(props) {
   if (document.querySelector("dialog:modal")) return <Stacked {...props} />;
   return (
     <Dialog open data-question onClose={() => props.onAnswer(false)} className="relative z-50">
-      <div className="fixed inset-0 bg-slate-900/40" aria-hidden="true" />
+      <div className="fixed inset-0 bg-slate-900/40 dark:bg-black/60" aria-hidden="true" />
       <div className="fixed inset-0 flex items-center justify-center p-4">
         <DialogPanel className={`w-full max-w-md p-6 ${look}`}>
           <Question {...props} Title={DialogTitle} Text={DialogDescription} />
