@@ -24,7 +24,7 @@ function Question({ Title, Text, title, message, action = "确定", danger, onAn
       }}
     >
       <Title className="text-lg font-semibold">{title}</Title>
-      {message && <Text className="mt-3 whitespace-pre-line text-sm leading-6 text-slate-600 dark:text-slate-300">{message}</Text>}
+      {message && <Text className="mt-3 text-sm leading-6 text-slate-600 dark:text-slate-300">{message}</Text>}
       <div className="mt-6 flex justify-end gap-3">
         <button type="button" className="rounded-md border border-slate-300 px-4 py-2 text-sm hover:bg-slate-50 dark:border-slate-600 dark:hover:bg-slate-700" onClick={() => onAnswer(false)}>
           取消
