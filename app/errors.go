@@ -85,7 +85,7 @@ func errorHandler(log *slog.Logger, pg *pages.Handler) echo.HTTPErrorHandler {
 		if isAPI(c.Request().URL.Path) {
 			werr = c.JSON(f.status, api.Envelope{Code: f.code, Msg: f.msg})
 		} else {
-			werr = pg.RenderError(c, f.status, f.msg)
+			werr = pg.RenderError(c, err, f.status, f.msg)
 		}
 		if werr != nil {
 			log.Error("write error answer", "err", werr)

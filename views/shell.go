@@ -87,5 +87,5 @@ type Exception struct {
 	Kind    string // unauthorized, noPermission, emptySearch, noUser, reviewUnable, notFound, error
 	Heading string
 	Message string
-	Status  int
+	Status  int // the number shown above the heading, none when 0
 }

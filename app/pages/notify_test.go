@@ -77,12 +77,12 @@ func TestPublishPageIsForAdminsOnly(t *testing.T) {
 	h.SignedIn("13700000001", "甲公司")
 	clerk := h.Member("13700000001", "13700000002", false)
 	resp, body := clerk.Raw(http.MethodGet, publishForm, "", nil)
-	if resp.StatusCode != http.StatusUnauthorized || !strings.Contains(string(body), "访问未授权") {
+	if resp.StatusCode != http.StatusForbidden || !strings.Contains(string(body), `data-exception="noPermission"`) {
 		t.Fatalf("clerk GET: %d %s", resp.StatusCode, body)
 	}
 	token := formToken(t, clerk, "/home") // the logout form's token; the publish form is not shown to the clerk
 	resp, page := clerk.Form(publishPage, map[string]string{"_csrf": token, "title": "标题", "content": "内容"})
-	if resp.StatusCode != http.StatusUnauthorized || !strings.Contains(page, "访问未授权") {
+	if resp.StatusCode != http.StatusForbidden || !strings.Contains(page, `data-exception="noPermission"`) {
 		t.Fatalf("clerk POST: %d %s", resp.StatusCode, page)
 	}
 	var count int64

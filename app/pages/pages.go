@@ -55,18 +55,22 @@ func render(c *echo.Context, status int, comp templ.Component) error {
 	return comp.Render(c.Request().Context(), c.Response())
 }
 
-// RenderError answers a failed page request with the default page that fits its status.
-func (h *Handler) RenderError(c *echo.Context, status int, msg string) error {
-	kind, heading := "error", "出错了"
-	switch status {
-	case http.StatusUnauthorized:
-		kind, heading = "noPermission", "无权限"
-	case http.StatusForbidden:
-		kind, heading = "unauthorized", "请求已失效"
-	case http.StatusNotFound:
-		kind, heading = "notFound", "页面不存在"
+// RenderError answers a failed page request (err, which the API would answer with status and msg) with the
+// default page that fits it. A page the user may not open is the 无权限 page, served as 403 Forbidden: the JSON
+// API answers that refusal 401 A0301, as its contract says, but a page speaks plain HTTP, where 401 means "not
+// signed in" and this user is signed in and not allowed. The page says so in words, not with a number.
+func (h *Handler) RenderError(c *echo.Context, err error, status int, msg string) error {
+	e := views.Exception{Kind: "error", Heading: "出错了", Message: msg, Status: status}
+	var refused *core.Error
+	switch {
+	case errors.As(err, &refused) && refused.Kind == core.KindForbidden:
+		e, status = exceptions["noPermission"], http.StatusForbidden
+	case status == http.StatusForbidden:
+		e.Kind, e.Heading = "unauthorized", "请求已失效"
+	case status == http.StatusNotFound:
+		e.Kind, e.Heading = "notFound", "页面不存在"
 	}
-	e := views.Exception{Page: h.contentPage(c, heading), Kind: kind, Heading: heading, Message: msg, Status: status}
+	e.Page = h.contentPage(c, e.Heading)
 	return render(c, status, views.ExceptionPage(e, h.Assets.URL("theme.js")))
 }
 

@@ -166,10 +166,11 @@ func (h *Handler) UnderConstruction(r TabRoute) echo.HandlerFunc {
 	}
 }
 
-// exceptions are the default pages, by address.
+// exceptions are the default pages, by address. 无权限 shows no status number: the person needs to know whom to
+// ask, not the code.
 var exceptions = map[string]views.Exception{
 	"unauthorized": {Kind: "unauthorized", Heading: "未授权", Message: "登录已失效或未登录，请重新登录后再试。", Status: 401},
-	"noPermission": {Kind: "noPermission", Heading: "无权限", Message: "您没有访问此页面的权限，请联系管理员授权。", Status: 403},
+	"noPermission": {Kind: "noPermission", Heading: "无权限", Message: "您没有访问此页面的权限，请联系公司管理员为您开通。"},
 	"emptySearch":  {Kind: "emptySearch", Heading: "没有找到相关内容", Message: "换个关键词或缩小筛选条件再试试。"},
 	"noUser":       {Kind: "noUser", Heading: "用户不存在", Message: "该用户不存在或已被停用。"},
 	"reviewUnable": {Kind: "reviewUnable", Heading: "无法审核", Message: "该单据当前状态不能审核，请刷新后查看最新状态。"},

@@ -27,7 +27,7 @@ func TestAccessScreensMountTheirIslandsWithThePermissions(t *testing.T) {
 		t.Fatalf("clerk's 子账号: %d %s", status, body)
 	}
 	status, body = get(t, clerk, "/sys/role?embed=1")
-	if status != 401 || !strings.Contains(body, `data-exception="noPermission"`) {
+	if status != 403 || !strings.Contains(body, `data-exception="noPermission"`) {
 		t.Fatalf("clerk's 角色授权: %d %s", status, body)
 	}
 	apptest.Expect(t, clerk.Call("POST", "/admin/api/v1/roles/page", map[string]any{}), 401, "A0301", "访问未授权")

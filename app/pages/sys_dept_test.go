@@ -18,7 +18,7 @@ func TestTheDeptScreenMountsTheTreeForThoseGrantedIt(t *testing.T) {
 		t.Fatalf("viewer's /sys/dept: %d %s", status, body)
 	}
 	stranger, _ := h.RestrictedUser("13300000005", []string{"sys.role"}, nil)
-	if status, body = get(t, stranger, "/sys/dept?embed=1"); status != 401 || !strings.Contains(body, "无权限") {
+	if status, body = get(t, stranger, "/sys/dept?embed=1"); status != 403 || !strings.Contains(body, "无权限") {
 		t.Fatalf("stranger's /sys/dept: %d", status)
 	}
 }

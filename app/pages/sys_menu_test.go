@@ -19,7 +19,7 @@ func TestMenuScreenMountsTheAdminIsland(t *testing.T) {
 		t.Fatalf("reader's 菜单管理: %d %s", status, body)
 	}
 	clerk, _ := h.RestrictedUser("13300000012", []string{"sys.dict"}, nil)
-	if status, body := get(t, clerk, "/sys/menu?embed=1"); status != 401 || !strings.Contains(body, `data-exception="noPermission"`) {
+	if status, body := get(t, clerk, "/sys/menu?embed=1"); status != 403 || !strings.Contains(body, `data-exception="noPermission"`) {
 		t.Fatalf("clerk's 菜单管理: %d %s", status, body)
 	}
 }

@@ -5,6 +5,7 @@
 import { useEffect, useState } from "react";
 import { mount } from "../lib/mount.js";
 import { api } from "../lib/api.js";
+import { ask } from "../lib/confirm.js";
 import { can } from "../lib/permissions.js";
 import { toast } from "../lib/toast.js";
 import DataTable from "../table/DataTable.jsx";
@@ -97,15 +98,22 @@ function StoreAuth({ permissions, regions }) {
     }
   };
   const disable = async (row, refresh) => {
-    if (!window.confirm(`确定停用“${row.groupName}”${row.regionName}的店铺授权（卖家ID ${row.sellerid}）吗？停用后将不再同步该账号的数据，可随时重新授权。`)) return;
+    const question = {
+      title: `停用店铺授权：“${row.groupName}”${row.regionName}`,
+      message: `卖家ID ${row.sellerid}。停用后将不再同步该账号的数据，可随时重新授权。`,
+      action: "停用",
+      danger: true,
+    };
+    if (!(await ask(question))) return;
     await call((r) => `${BASE}/deleteByLogic?sellerid=${r.sellerRowId}`, () => "已停用")(row, refresh);
   };
   const disableAdvert = async (row, refresh) => {
-    if (!window.confirm(`确定停用“${row.groupName}”${row.regionName}的广告授权吗？停用后将不再同步该区域的广告数据，可随时重新授权。`)) return;
+    const question = { title: `停用广告授权：“${row.groupName}”${row.regionName}`, message: "停用后将不再同步该区域的广告数据，可随时重新授权。", action: "停用", danger: true };
+    if (!(await ask(question))) return;
     await call((r) => `${ADV}/disableAuth?id=${r.advId}`, () => "已停用")(row, refresh);
   };
   const removeGroup = async (row, refresh) => {
-    if (!window.confirm(`确定删除店铺“${row.groupName}”吗？`)) return;
+    if (!(await ask({ title: `删除店铺“${row.groupName}”`, message: "删除后不可恢复。", action: "删除", danger: true }))) return;
     try {
       await api(`${BASE}/storeGroups/${row.groupId}`, { method: "DELETE" });
       toast("操作成功!");

@@ -1,16 +1,22 @@
-// Toasts for success, error and warning: closable, 48 px from the top, gone after a few seconds.
+// Toasts for success, error and warning, 48 px from the top. A page shows one toast, the outcome of its latest
+// call: a new one replaces the one showing, so that a stale 操作成功! never sits beside a later failure and toasts
+// never pile up. A success closes itself after a few seconds; an error or a warning stays until it is closed (its ×
+// is a button, reached with Tab) or replaced, so that it cannot go away before it is read.
 const LOOK = {
-  success: "border-emerald-200 bg-emerald-50 text-emerald-800",
-  error: "border-red-200 bg-red-50 text-red-800",
-  warning: "border-amber-200 bg-amber-50 text-amber-800",
+  success: "border-emerald-200 bg-emerald-50 text-emerald-800 dark:border-emerald-800 dark:bg-emerald-950 dark:text-emerald-200",
+  error: "border-red-200 bg-red-50 text-red-800 dark:border-red-800 dark:bg-red-950 dark:text-red-200",
+  warning: "border-amber-200 bg-amber-50 text-amber-800 dark:border-amber-800 dark:bg-amber-950 dark:text-amber-200",
 };
+const SUCCESS_MS = 4000;
+
+let closing; // the timer of the success showing
 
 function host() {
   let el = document.getElementById("toasts");
   if (!el) {
     el = document.createElement("div");
     el.id = "toasts";
-    el.className = "pointer-events-none fixed inset-x-0 top-12 z-[100] flex flex-col items-center gap-2";
+    el.className = "pointer-events-none fixed inset-x-0 top-12 z-[100] flex flex-col items-center gap-2 px-4";
     el.setAttribute("aria-live", "polite");
     document.body.appendChild(el);
   }
@@ -19,7 +25,7 @@ function host() {
 
 export function toast(text, kind = "success") {
   const item = document.createElement("div");
-  item.className = `pointer-events-auto flex items-center gap-3 rounded-md border px-4 py-2 text-sm shadow ${LOOK[kind]}`;
+  item.className = `pointer-events-auto flex max-w-full items-center gap-3 rounded-md border px-4 py-2 text-sm shadow ${LOOK[kind]}`;
   item.setAttribute("role", kind === "error" ? "alert" : "status");
   item.dataset.toast = kind;
   const span = document.createElement("span");
@@ -28,9 +34,10 @@ export function toast(text, kind = "success") {
   close.type = "button";
   close.textContent = "×";
   close.setAttribute("aria-label", "关闭");
-  close.className = "text-base leading-none opacity-60 hover:opacity-100";
+  close.className = "-my-1 rounded px-1 text-base leading-none opacity-70 hover:opacity-100 focus-visible:opacity-100 focus-visible:outline-2 focus-visible:outline-current";
   close.onclick = () => item.remove();
   item.append(span, close);
-  host().appendChild(item);
-  setTimeout(() => item.remove(), 3000);
+  clearTimeout(closing);
+  host().replaceChildren(item);
+  if (kind === "success") closing = setTimeout(() => item.remove(), SUCCESS_MS);
 }

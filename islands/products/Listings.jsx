@@ -3,6 +3,7 @@
 // (asked first) here too, each behind its button permission.
 import { useEffect, useRef, useState } from "react";
 import { api } from "../lib/api.js";
+import { ask } from "../lib/confirm.js";
 import { can } from "../lib/permissions.js";
 import { toast } from "../lib/toast.js";
 import DataTable from "../table/DataTable.jsx";
@@ -85,7 +86,7 @@ export default function Listings({ permissions }) {
     reload();
   };
   const unpair = async (row, refresh) => {
-    if (!window.confirm(`确定解除平台SKU“${row.sellerSku}”与“${row.productSku}”的配对吗？`)) return;
+    if (!(await ask({ title: `解除配对：平台SKU“${row.sellerSku}”`, message: `解除后它不再对应本地产品“${row.productSku}”，可重新配对。`, action: "解除配对" }))) return;
     try {
       await api(`${ERP}/listing/${row.id}/pair`, { method: "POST", body: { productId: "" } });
       toast("操作成功!");
@@ -95,7 +96,7 @@ export default function Listings({ permissions }) {
     }
   };
   const remove = async (row, refresh) => {
-    if (!window.confirm(`确定删除平台SKU“${row.sellerSku}”吗？`)) return;
+    if (!(await ask({ title: `删除平台SKU“${row.sellerSku}”`, message: "删除后不可恢复。", action: "删除", danger: true }))) return;
     try {
       await api(`${ERP}/listing/${row.id}`, { method: "DELETE" });
       toast("操作成功!");

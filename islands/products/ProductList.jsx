@@ -4,6 +4,7 @@
 // an .xlsx in the template's columns, 导出 downloads the current query. Each action needs its button permission.
 import { useState } from "react";
 import { api } from "../lib/api.js";
+import { ask } from "../lib/confirm.js";
 import { can } from "../lib/permissions.js";
 import { toast } from "../lib/toast.js";
 import DataTable from "../table/DataTable.jsx";
@@ -16,7 +17,7 @@ export default function ProductList({ permissions }) {
   const [version, setVersion] = useState(0);
 
   const act = (verb, path, method = "POST") => async (row, refresh) => {
-    if (verb === "删除" && !window.confirm(`确定删除产品“${row.sku}”吗？删除后不能恢复。`)) return;
+    if (verb === "删除" && !(await ask({ title: `删除产品“${row.sku}”`, message: "删除后不可恢复。", action: "删除", danger: true }))) return;
     try {
       await api(`${ERP}/material/${row.id}${path}`, { method });
       toast("操作成功!");

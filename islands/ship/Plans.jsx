@@ -3,6 +3,7 @@
 // one, its shipment id), which then opens in the handling screen.
 import { useState } from "react";
 import { api } from "../lib/api.js";
+import { ask } from "../lib/confirm.js";
 import { can } from "../lib/permissions.js";
 import { toast } from "../lib/toast.js";
 import DataTable from "../table/DataTable.jsx";
@@ -23,7 +24,7 @@ export default function Plans({ permissions }) {
   const [creating, setCreating] = useState(null);
 
   const run = (path, question) => async (row, refresh) => {
-    if (question && !window.confirm(question.replace("{number}", row.number))) return;
+    if (!(await ask(question(row)))) return;
     try {
       await api(`${ERP}/shipPlan/${row.id}/${path}`, { method: "POST" });
       toast("操作成功!");
@@ -71,9 +72,9 @@ export default function Plans({ permissions }) {
         actions={[
           { label: "编辑", permission: "erp:ship:plan:add", when: (r) => r.status === 0, run: (r) => openTab(`编辑发货计划 ${r.number}`, "/e/s/p", { id: r.id }) },
           { label: "查看", when: (r) => r.status !== 0, run: (r) => openTab(`发货计划 ${r.number}`, "/e/s/p", { id: r.id }) },
-          { label: "提交", permission: "erp:ship:plan:add", when: (r) => r.status === 0, run: run("submit", "确定提交发货计划“{number}”吗？") },
+          { label: "提交", permission: "erp:ship:plan:add", when: (r) => r.status === 0, run: run("submit", (r) => ({ title: `提交发货计划 ${r.number}`, message: "提交后不能再编辑，可由它创建货件。", action: "提交" })) },
           { label: "创建货件", permission: "erp:ship:add", when: (r) => r.status === 1, run: (r) => setCreating(r) },
-          { label: "作废", permission: "erp:ship:plan:add", danger: true, when: (r) => r.status === 0 || r.status === 1, run: run("cancel", "确定作废发货计划“{number}”吗？") },
+          { label: "作废", permission: "erp:ship:plan:add", danger: true, when: (r) => r.status === 0 || r.status === 1, run: run("cancel", (r) => ({ title: `作废发货计划 ${r.number}`, message: "作废后不可恢复。", action: "作废", danger: true })) },
         ]}
       />
       {creating && <FormDialog title={`由发货计划 ${creating.number} 创建货件`} fields={shipmentFields} onSubmit={createShipment} onClose={() => setCreating(null)} submitLabel="创建货件" />}

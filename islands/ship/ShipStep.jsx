@@ -3,6 +3,7 @@
 // and the latest one cancelled, which reverses it (the server moves the stock back).
 import { useEffect, useState } from "react";
 import { api } from "../lib/api.js";
+import { ask } from "../lib/confirm.js";
 import { can } from "../lib/permissions.js";
 import { toast } from "../lib/toast.js";
 import { Boxing, Picking, Receiving, Shipping, Status } from "./Steps.jsx";
@@ -13,6 +14,14 @@ const STEPS = ["配货", "装箱", "发货", "收货", "货件信息/状态"];
 // The step a shipment waits at: 待确认 at 配货, 配货 at 装箱, 装箱 at 发货, shipped at 收货; a cancelled one shows its
 // information.
 const stepOf = (status) => ({ 1: 0, 2: 1, 3: 2, 4: 3 })[status] ?? 4;
+
+// Cancelling a shipment in 配货 or 装箱 gives its outbound stock back (one 待确认 has moved nothing yet), and its
+// plan, if it came from one, can make another shipment.
+function cancelQuestion(shipment) {
+  const back = shipment.status >= 2 ? `，待出库的 ${shipment.quantity} 件将退回“${shipment.warehouseName}”的可用库存` : "";
+  const plan = shipment.planId ? "，发货计划回到已提交" : "";
+  return { title: `取消货件 ${shipment.shipmentId}`, message: `取消后不可恢复${back}${plan}。`, action: "取消货件", danger: true };
+}
 
 export default function ShipStep({ shipmentId, permissions }) {
   const [shipment, setShipment] = useState(null);
@@ -41,9 +50,10 @@ export default function ShipStep({ shipmentId, permissions }) {
     );
   if (!shipment) return <p className="text-sm text-slate-500">加载中...</p>;
 
-  // act runs a step's call; the answer is the shipment as it is now, and the stepper follows it.
+  // act runs a step's call, after asking question if there is one (the steps that move stock or cannot be taken
+  // back); the answer is the shipment as it is now, and the stepper follows it.
   const act = async (path, body, done, question) => {
-    if (question && !window.confirm(question)) return;
+    if (question && !(await ask(question))) return;
     setBusy(true);
     try {
       const { data } = await api(`${ERP}/shipment/${encodeURIComponent(shipment.shipmentId)}/${path}`, { method: "POST", body });
@@ -81,7 +91,7 @@ export default function ShipStep({ shipmentId, permissions }) {
             货件详情
           </button>
           {cancellable && (
-            <button type="button" className={danger} disabled={busy} onClick={() => act("cancel", undefined, "货件已取消", `确定取消货件 ${shipment.shipmentId} 吗？已配货的库存将退回可用库存。`)}>
+            <button type="button" className={danger} disabled={busy} onClick={() => act("cancel", undefined, "货件已取消", cancelQuestion(shipment))}>
               取消货件
             </button>
           )}

@@ -1,6 +1,7 @@
 // The panels of the handling screen's steps. Each shows what its step recorded and, while the shipment is at that
 // step and the user may handle shipments, the form that takes it (or the button that cancels it). act(path, body,
-// done, question) makes the call and updates the screen.
+// done, question) makes the call and updates the screen; the steps that move stock, and the cancels, ask first
+// (question), naming the shipment, the units and the warehouse.
 import { useState } from "react";
 import { useShipOptions } from "./ItemsEditor.jsx";
 import { button, danger, input, pickListUrl, plain } from "./common.js";
@@ -29,8 +30,14 @@ function Table({ head, children }) {
 
 const numeric = (v) => String(v).replace(/\D/g, "");
 
+// question is what act asks before a step of the shipment: the step and the shipment, what will change.
+const question = (shipment, action, message, danger = false) => ({ title: `${action}：货件 ${shipment.shipmentId}`, message, action, danger });
+
 // 配货: the items with the fulfillable stock; 确认配货 moves it to outbound, 取消配货 back.
 export function Picking({ shipment, act, busy, handle }) {
+  const where = `“${shipment.warehouseName}”`;
+  const pick = question(shipment, "确认配货", `确认后${where}中 ${shipment.skuCount} 个产品共 ${shipment.quantity} 件将由可用库存转为待出库。`);
+  const unpick = question(shipment, "取消配货", `取消后待出库的 ${shipment.quantity} 件将退回${where}的可用库存。`, true);
   return (
     <div className="space-y-3">
       <Table head={["SKU", "名称", "平台SKU", "FNSKU", "计划发货", "可用库存"]}>
@@ -50,12 +57,12 @@ export function Picking({ shipment, act, busy, handle }) {
           打印配货单
         </a>
         {handle && shipment.status === 1 && (
-          <button type="button" className={button} disabled={busy} onClick={() => act("confirm", undefined, "已确认配货")}>
+          <button type="button" className={button} disabled={busy} onClick={() => act("confirm", undefined, "已确认配货", pick)}>
             确认配货
           </button>
         )}
         {handle && shipment.status === 2 && (
-          <button type="button" className={danger} disabled={busy} onClick={() => act("unconfirm", undefined, "已取消配货", "确定取消配货吗？待出库的数量将退回可用库存。")}>
+          <button type="button" className={danger} disabled={busy} onClick={() => act("unconfirm", undefined, "已取消配货", unpick)}>
             取消配货
           </button>
         )}
@@ -90,7 +97,7 @@ export function Boxing({ shipment, act, busy, handle }) {
           </Table>
         )}
         {handle && shipment.status === 3 && (
-          <button type="button" className={danger} disabled={busy} onClick={() => act("unbox", undefined, "已取消装箱", "确定取消装箱吗？装箱信息将被删除。")}>
+          <button type="button" className={danger} disabled={busy} onClick={() => act("unbox", undefined, "已取消装箱", question(shipment, "取消装箱", `取消后 ${shipment.cartons.length} 箱的装箱信息将被删除。`, true))}>
             取消装箱
           </button>
         )}
@@ -188,7 +195,10 @@ export function Shipping({ shipment, act, busy, handle }) {
   const submit = (e) => {
     e.preventDefault();
     const items = shipment.items.map((it) => ({ itemId: it.id, quantity: parseInt(shipped[it.id], 10) || 0 }));
-    act("ship", { ...form, items }, "已发货", "确认发货吗？待出库的库存将扣减，未发出的数量退回可用库存。");
+    const leaving = items.reduce((n, it) => n + it.quantity, 0);
+    const back = shipment.quantity - leaving;
+    const rest = back > 0 ? `，未发出的 ${back} 件退回可用库存` : "";
+    act("ship", { ...form, items }, "已发货", question(shipment, "确认发货", `发货后货件的 ${leaving} 件产品将从“${shipment.warehouseName}”出库${rest}。`));
   };
   return (
     <form onSubmit={submit} className="space-y-3">
@@ -220,7 +230,7 @@ export function Shipping({ shipment, act, busy, handle }) {
         </button>
       )}
       {handle && shipment.status === 4 && shipment.amazonStatus === "SHIPPED" && (
-        <button type="button" className={danger} disabled={busy} onClick={() => act("unship", undefined, "已取消发货", "确定取消发货吗？库存将恢复为待出库。")}>
+        <button type="button" className={danger} disabled={busy} onClick={() => act("unship", undefined, "已取消发货", question(shipment, "取消发货", `取消后货件的 ${shipment.quantity} 件产品将恢复为“${shipment.warehouseName}”的待出库库存。`, true))}>
           取消发货
         </button>
       )}

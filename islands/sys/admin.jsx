@@ -6,6 +6,7 @@
 import { useEffect, useState } from "react";
 import { mount } from "../lib/mount.js";
 import { api } from "../lib/api.js";
+import { ask } from "../lib/confirm.js";
 import { can } from "../lib/permissions.js";
 import { toast } from "../lib/toast.js";
 import DataTable from "../table/DataTable.jsx";
@@ -125,7 +126,7 @@ function Editable({ screen, permissions }) {
   };
 
   const remove = async (row, refresh) => {
-    if (!window.confirm(`确定删除${cfg.noun}“${row.name}”吗？`)) return;
+    if (!(await ask({ title: `删除${cfg.noun}“${row.name}”`, message: "删除后不可恢复。", action: "删除", danger: true }))) return;
     try {
       await api(`${base}/${cfg.path}/${row.id}`, { method: "DELETE" });
       toast("操作成功!");
@@ -228,7 +229,7 @@ function Announcements({ permissions }) {
     setVersion((n) => n + 1);
   };
   const withdraw = async (row, refresh) => {
-    if (!window.confirm(`确定撤回“${row.title}”吗？撤回后所有人都将看不到它。`)) return;
+    if (!(await ask({ title: `撤回通知“${row.title}”`, message: "撤回后所有人都将看不到它。", action: "撤回", danger: true }))) return;
     try {
       await api(`${V1}/notify/withdraw`, { method: "POST", body: { id: row.id } });
       toast("操作成功!");
@@ -368,7 +369,7 @@ function TreeScreen({ kind, permissions }) {
   };
 
   const remove = async (node) => {
-    if (!window.confirm(`确定删除${cfg.noun}“${node.name}”吗？`)) return;
+    if (!(await ask({ title: `删除${cfg.noun}“${node.name}”`, message: "删除后不可恢复。", action: "删除", danger: true }))) return;
     try {
       await api(`${url}/${node.id}`, { method: "DELETE" });
       toast("操作成功!");

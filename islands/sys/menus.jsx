@@ -4,6 +4,7 @@
 // the keyboard: Tab to a row's 展开/收起, ↑ 上移 and ↓ 下移 (focus stays on the moved entry), 编辑, 隐藏 and 删除.
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from "react";
 import { api } from "../lib/api.js";
+import { ask } from "../lib/confirm.js";
 import { can } from "../lib/permissions.js";
 import { toast } from "../lib/toast.js";
 import FormDialog from "../lib/FormDialog.jsx";
@@ -142,12 +143,12 @@ export default function MenuAdmin({ permissions }) {
   };
   const setHidden = (m, hidden) =>
     run(() => api(`${BASE}/menus/${m.id}`, { method: "PUT", body: { ...menuBody(asForm(m)), hidden } }));
-  const removeMenu = (m) => {
-    if (!window.confirm(`确定删除菜单“${m.title}”吗？它的按钮权限和各公司角色对它的授权将一并删除。`)) return;
+  const removeMenu = async (m) => {
+    if (!(await ask({ title: `删除菜单“${m.title}”`, message: "它的按钮权限和各公司角色对它的授权将一并删除，不可恢复。", action: "删除", danger: true }))) return;
     run(() => api(`${BASE}/menus/${m.id}`, { method: "DELETE" }));
   };
-  const removePermission = (p) => {
-    if (!window.confirm(`确定删除按钮权限“${p.name}”吗？各公司角色对它的授权将一并删除。`)) return;
+  const removePermission = async (p) => {
+    if (!(await ask({ title: `删除按钮权限“${p.name}”`, message: "各公司角色对它的授权将一并删除，不可恢复。", action: "删除", danger: true }))) return;
     run(() => api(`${BASE}/permissions/${p.id}`, { method: "DELETE" }));
   };
 

@@ -4,6 +4,7 @@
 import { useState } from "react";
 import { mount } from "../lib/mount.js";
 import { api } from "../lib/api.js";
+import { ask } from "../lib/confirm.js";
 import { can } from "../lib/permissions.js";
 import { toast } from "../lib/toast.js";
 import DataTable from "../table/DataTable.jsx";
@@ -29,7 +30,7 @@ function Roles({ permissions }) {
     setVersion((n) => n + 1);
   };
   const remove = async (row, refresh) => {
-    if (!window.confirm(`确定删除角色“${row.name}”吗？`)) return;
+    if (!(await ask({ title: `删除角色“${row.name}”`, message: "删除后不可恢复。", action: "删除", danger: true }))) return;
     try {
       await api(`${BASE}/${row.id}`, { method: "DELETE" });
       toast("操作成功!");

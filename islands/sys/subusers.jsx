@@ -6,6 +6,7 @@
 import { useEffect, useState } from "react";
 import { mount } from "../lib/mount.js";
 import { api } from "../lib/api.js";
+import { ask } from "../lib/confirm.js";
 import { can } from "../lib/permissions.js";
 import { toast } from "../lib/toast.js";
 import DataTable from "../table/DataTable.jsx";
@@ -79,7 +80,8 @@ function SubUsers({ permissions }) {
     toast("密码已重置，该账号需要用新密码重新登录");
   };
   const setEnabled = (enabled) => async (row, refresh) => {
-    if (!enabled && !window.confirm(`确定停用“${row.name || row.account}”吗？停用后该账号将无法登录，已登录的会立即退出。`)) return;
+    const question = { title: `停用子账号“${row.name || row.account}”`, message: "停用后该账号将无法登录，已登录的会立即退出。", action: "停用", danger: true };
+    if (!enabled && !(await ask(question))) return;
     try {
       await api(`${BASE}/${row.id}/${enabled ? "enable" : "disable"}`, { method: "POST" });
       toast("操作成功!");

@@ -4,6 +4,7 @@
 import { useEffect, useRef, useState } from "react";
 import { flushSync } from "react-dom";
 import { api } from "../lib/api.js";
+import { ask } from "../lib/confirm.js";
 import { toast } from "../lib/toast.js";
 import { move } from "./paging.js";
 
@@ -68,7 +69,7 @@ export default function ColumnConfig({ queryname, columns, onClose, onApplied })
   const choose = (id) => act(() => api(`${FIELDS}/useVersion/${id}`, { method: "POST" }));
   const useDefault = () => act(() => api(`${FIELDS}/useDefault`, { method: "POST", query: { queryname } }));
   const remove = async (v) => {
-    if (!window.confirm(`确定删除列配置“${v.versionname}”吗？`)) return;
+    if (!(await ask({ title: `删除列配置“${v.versionname}”`, message: "删除后不可恢复。", action: "删除", danger: true }))) return;
     setError("");
     try {
       await api(`${FIELDS}/deleteMyVersionField`, { query: { versionid: v.id } });

@@ -1,8 +1,10 @@
 // The table island every list page uses: server-fed pages, sorting, page sizes, a pager with a jumper, loading
 // and empty states, 列配置 (the user's saved column layouts) and export of the whole query to .xlsx. It stays
-// free of Headless UI (the 列配置 dialog is the browser's own <dialog>) to keep lists light.
+// free of Headless UI (the 列配置 dialog is the browser's own <dialog>, the question before an action loads on
+// first use) to keep lists light.
 import { useCallback, useEffect, useRef, useState } from "react";
 import { api } from "../lib/api.js";
+import { ask } from "../lib/confirm.js";
 import { can } from "../lib/permissions.js";
 import { toast } from "../lib/toast.js";
 import ColumnConfig from "./ColumnConfig.jsx";
@@ -127,7 +129,7 @@ export default function DataTable({
       action.run(row, refresh);
       return;
     }
-    if (action.confirm && !window.confirm(fill(action.confirm, row))) return;
+    if (action.confirm && !(await ask({ title: fill(action.confirm, row, false), action: action.label, danger: action.danger }))) return;
     try {
       await api(url, { method: action.method || "POST" });
       toast("操作成功!");

@@ -7,7 +7,7 @@ import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
 import { setTimeout as sleep } from "node:timers/promises";
 import { ADMIN_ACCOUNT, ADMIN_PASSWORD, closeBrowser, getBrowser, newPage, startServer } from "./harness.mjs";
-import { openFromRail, signInToShell, tabFrame, toasts } from "./shell.mjs";
+import { openFromRail, question, sayYes, signInToShell, tabFrame, toasts } from "./shell.mjs";
 
 const TAB = "数据字典";
 const DUPLICATE = "数据重复冲突，请勿频繁保存，如功能无法使用请联系管理员";
@@ -31,7 +31,6 @@ describe("数据字典", () => {
   let server;
   let page;
   let frame;
-  const confirms = []; // the window.confirm questions asked, each answered yes
 
   const dicts = () => frame.getByRole("region", { name: "字典", exact: true });
   const items = () => frame.getByRole("region", { name: "字典项", exact: true });
@@ -73,10 +72,6 @@ describe("数据字典", () => {
   before(async () => {
     server = await startServer();
     page = await newPage(server);
-    page.on("dialog", (d) => {
-      confirms.push(d.message());
-      d.accept();
-    });
     await signInToShell(page, { account: ADMIN_ACCOUNT, password: ADMIN_PASSWORD });
     await openFromRail(page, "系统", TAB);
     frame = await tabFrame(page, TAB);
@@ -158,7 +153,8 @@ describe("数据字典", () => {
 
   it("refuses to delete 尺码 while it has items: the error toast, and it stays listed", async () => {
     await row(dicts(), "尺码").getByRole("button", { name: "删除", exact: true }).click();
-    assert.equal(confirms.at(-1), "确定删除字典“尺码”吗？");
+    await question(frame, "删除字典“尺码”");
+    await sayYes(frame, "删除");
     await expectToast(HAS_ITEMS, "error");
     assert.deepEqual(await listed(dicts()), ["币种/currency", "运输方式/ship_method", "尺码/size"]);
     assert.equal(await items().locator("h2").textContent(), "字典项：尺码（size）", "still selected");
@@ -168,13 +164,15 @@ describe("数据字典", () => {
   it("deletes the three items, then the dictionary", async () => {
     for (const [name, left] of [["小号", 2], ["中码", 1], ["大号", 0]]) {
       await row(items(), name).getByRole("button", { name: "删除", exact: true }).click();
-      assert.equal(confirms.at(-1), `确定删除字典项“${name}”吗？`);
+      await question(frame, `删除字典项“${name}”`);
+      await sayYes(frame, "删除");
       await expectToast("操作成功!");
       assert.equal((await eventually(() => listed(items()), (l) => l.length === left)).length, left, `${left} items left`);
     }
     await items().getByText("暂无数据！").waitFor();
 
     await row(dicts(), "尺码").getByRole("button", { name: "删除", exact: true }).click();
+    await sayYes(frame, "删除");
     await expectToast("操作成功!");
     assert.deepEqual(await eventually(() => listed(dicts()), (l) => l.length === 2), ["币种/currency", "运输方式/ship_method"]);
     assert.equal((await items().textContent()).includes("请在左侧选择一个字典"), true, "the deleted dictionary is no longer selected");

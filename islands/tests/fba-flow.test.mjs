@@ -13,7 +13,7 @@ import { setTimeout as sleep } from "node:timers/promises";
 import { closeBrowser, getBrowser, newPage, phone, startServer } from "./harness.mjs";
 import { registerCompany } from "./flows.mjs";
 import { pdfPages } from "./pdf.mjs";
-import { clickTab, openFromRail, signInToShell, tabFrame, tabTitles, waitForToast } from "./shell.mjs";
+import { clickTab, openFromRail, sayYes, signInToShell, tabFrame, tabTitles, waitForToast } from "./shell.mjs";
 
 const SHOTS = "/tmp/shots-e2e";
 mkdirSync(SHOTS, { recursive: true });
@@ -38,8 +38,6 @@ describe("FBA全流程：产品、入库、发货计划、货件处理与配货�
   before(async () => {
     server = await startServer();
     page = await newPage(server, { viewport: { width: 1280, height: 860 } });
-    // Shipping and cancelling ask with the browser's own confirm: the person says yes.
-    page.on("dialog", (d) => d.accept());
     await registerCompany(page, server, { js: true, ...OWNER });
     await signInToShell(page, OWNER);
   });
@@ -145,8 +143,10 @@ describe("FBA全流程：产品、入库、发货计划、货件处理与配货�
     assert.deepEqual(await column(detail, "SKU"), [SKU]);
     assert.deepEqual(await column(detail, "入库数量"), [String(RECEIVED)]);
     await detail.getByRole("button", { name: "提交", exact: true }).click();
+    await sayYes(detail, "提交");
     await detail.getByText("待审核", { exact: true }).waitFor();
     await detail.getByRole("button", { name: "审核", exact: true }).click();
+    await sayYes(detail, "审核");
     await detail.getByText("已完成", { exact: true }).waitFor();
     await shot("inbound-approved");
 
@@ -236,6 +236,7 @@ describe("FBA全流程：产品、入库、发货计划、货件处理与配货�
   it("confirms picking: the stock moves from 可用 to 待出库", async () => {
     const step = await stepTab();
     await step.getByRole("button", { name: "确认配货", exact: true }).click();
+    await sayYes(step, "确认配货");
     await expectToast(step, "已确认配货");
     await expectStatus(step, "配货");
     await expectStock({ fulfillable: RECEIVED - PLANNED, outbound: PLANNED });
@@ -270,6 +271,7 @@ describe("FBA全流程：产品、入库、发货计划、货件处理与配货�
     assert.equal(await step.getByRole("textbox", { name: `${MSKU} 发货数量` }).inputValue(), String(PLANNED));
     await shot("step-shipping");
     await step.getByRole("button", { name: "确认发货", exact: true }).click();
+    await sayYes(step, "确认发货");
     await expectToast(step, "已发货");
     await expectStatus(step, "已发货");
     await expectStock({ fulfillable: RECEIVED - PLANNED, outbound: 0 });

@@ -11,7 +11,7 @@ import { after, before, describe, it } from "node:test";
 import { setTimeout as sleep } from "node:timers/promises";
 import { closeBrowser, getBrowser, newPage, phone, startServer } from "./harness.mjs";
 import { registerCompany } from "./flows.mjs";
-import { activeTab, clickTab, openFromRail, signInToShell, tabFrame, waitForToast } from "./shell.mjs";
+import { activeTab, clickTab, openFromRail, question, sayYes, signInToShell, tabFrame, waitForToast } from "./shell.mjs";
 import { readSheet, writeSheet } from "./xlsx.mjs";
 
 const SHOTS = "/tmp/shots-products";
@@ -28,8 +28,6 @@ describe("本地产品、品牌、分类与SKU配对", () => {
   before(async () => {
     server = await startServer();
     page = await newPage(server);
-    // Deleting asks with the browser's own confirm: the person says yes.
-    page.on("dialog", (d) => d.accept());
     await registerCompany(page, server, { js: true, ...OWNER });
     await signInToShell(page, OWNER);
   });
@@ -256,6 +254,8 @@ describe("本地产品、品牌、分类与SKU配对", () => {
     await clickTab(page, "本地产品");
     const list = await tabFrame(page, "本地产品");
     await row(list, "CABLE-02").getByRole("button", { name: "删除", exact: true }).click();
+    await question(list, "删除产品“CABLE-02”");
+    await sayYes(list, "删除");
     await expectToast(list, "操作成功!");
     await expectSKUs(list, ["CASE-01", "EAR-001"]);
   });

@@ -230,3 +230,20 @@ export async function textContrast(locator) {
     return (hi + 0.05) / (lo + 0.05);
   });
 }
+
+/**
+ * Waits for the question the product asks before a step (islands/lib/ConfirmDialog.jsx), titled title, in page or
+ * frame, and returns it. It is seen by its title: the dialog element itself has no box of its own.
+ */
+export async function question(page, title) {
+  const asked = page.getByRole("dialog", { name: title, exact: true });
+  await asked.getByRole("heading", { name: title, exact: true }).waitFor();
+  return asked;
+}
+
+/** Says yes to the question asked in page or frame: presses its button named action and waits for it to close. */
+export async function sayYes(page, action) {
+  const asked = page.locator("[data-question]");
+  await asked.getByRole("button", { name: action, exact: true }).click();
+  await asked.waitFor({ state: "detached" });
+}

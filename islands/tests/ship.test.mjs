@@ -11,7 +11,7 @@ import { join } from "node:path";
 import { after, before, describe, it } from "node:test";
 import { readSheet } from "./xlsx.mjs";
 import { ADMIN_ACCOUNT, ADMIN_PASSWORD, closeBrowser, getBrowser, newPage, startServer } from "./harness.mjs";
-import { clickTab, openFromRail, signInToShell, tabFrame, toasts, waitForToast } from "./shell.mjs";
+import { clickTab, openFromRail, question, sayYes, signInToShell, tabFrame, toasts, waitForToast } from "./shell.mjs";
 
 const SHOTS = process.env.SHOTS || "/tmp/shots-shipments";
 mkdirSync(SHOTS, { recursive: true });
@@ -27,8 +27,6 @@ describe("发货计划与货件处理", () => {
     server = await startServer();
     execFileSync("go", ["run", "./islands/tests/shipseed", "seed", `sqlite://${join(server.dir, "db.sqlite")}`, ADMIN_ACCOUNT], { stdio: "inherit" });
     page = await newPage(server, { viewport: { width: 1280, height: 860 } });
-    // Cancelling and shipping ask with the browser's own confirm: the person says yes.
-    page.on("dialog", (d) => d.accept());
     await signInToShell(page, { account: ADMIN_ACCOUNT, password: ADMIN_PASSWORD });
   });
   after(async () => {
@@ -111,16 +109,21 @@ describe("发货计划与货件处理", () => {
   it("confirms picking, cancels it and confirms again, the stock following", async () => {
     const step = await stepTab();
     await step.getByRole("button", { name: "确认配货", exact: true }).click();
+    await sayYes(step, "确认配货");
     await expectToast(step, "已确认配货");
     await stepButton(step, "配货").click();
     await expectStatus(step, "配货");
     assert.equal(await fulfillable(step, "US-LAMP-01"), 70);
     assert.equal(await fulfillable(step, "US-MUG-02"), 28);
     await step.getByRole("button", { name: "取消配货", exact: true }).click();
+    const asked = await question(step, `取消配货：货件 ${shipmentId}`);
+    assert.equal((await asked.locator("p").innerText()).trim(), "取消后待出库的 42 件将退回“深圳仓”的可用库存。");
+    await sayYes(step, "取消配货");
     await expectToast(step, "已取消配货");
     await expectStatus(step, "待确认");
     assert.equal(await fulfillable(step, "US-LAMP-01"), 100);
     await step.getByRole("button", { name: "确认配货", exact: true }).click();
+    await sayYes(step, "确认配货");
     await expectToast(step, "已确认配货");
   });
 
@@ -158,6 +161,7 @@ describe("发货计划与货件处理", () => {
     await step.getByRole("textbox", { name: "US-LAMP-01 发货数量" }).fill("28");
     await shot("step-shipping");
     await step.getByRole("button", { name: "确认发货", exact: true }).click();
+    await sayYes(step, "确认发货");
     await expectToast(step, "已发货");
     await expectStatus(step, "已发货");
     await stepButton(step, "配货").click();

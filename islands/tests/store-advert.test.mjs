@@ -6,7 +6,7 @@ import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
 import { phone, closeBrowser, getBrowser, newPage, startServer } from "./harness.mjs";
 import { registerCompany } from "./flows.mjs";
-import { openFromRail, signInToShell, tabFrame, waitForToast } from "./shell.mjs";
+import { openFromRail, question, sayYes, signInToShell, tabFrame, waitForToast } from "./shell.mjs";
 import { startAmazon } from "./amazon-standin.mjs";
 
 const SUCCESS = "授权成功，请回到授权列表页面刷新。";
@@ -21,17 +21,11 @@ describe("店铺管理：广告授权", () => {
   let amazon;
   let server;
   let page;
-  const confirms = [];
 
   before(async () => {
     amazon = await startAmazon();
     server = await startServer({ env: amazon.env });
     page = await newPage(server);
-    // 停用广告 asks with the browser's own confirm: the person reads it and says yes.
-    page.on("dialog", (d) => {
-      confirms.push(d.message());
-      d.accept();
-    });
     // A newly registered company: the demo company already has a store group (演示店铺).
     await registerCompany(page, server, { js: true, ...OWNER });
     await signInToShell(page, OWNER);
@@ -92,8 +86,10 @@ describe("店铺管理：广告授权", () => {
     assert.ok((await waitForToast(list, "已加载2个广告配置文件")).includes("已加载2个广告配置文件"));
 
     await row(list, "欧洲").getByRole("button", { name: "停用广告", exact: true }).click();
+    // It asks first, naming the store and the region; the person reads it and says yes.
+    await question(list, "停用广告授权：“一号店”欧洲");
+    await sayYes(list, "停用");
     await row(list, "欧洲").getByText("已停用").waitFor();
-    assert.match(confirms.at(-1), /确定停用“一号店”欧洲的广告授权吗/);
     assert.equal((await advertCells(list, "欧洲"))[0], "已停用");
     assert.equal(await row(list, "欧洲").getByRole("button", { name: "授权广告", exact: true }).isVisible(), true, "it can be authorised again");
     await page.screenshot({ path: `${SHOTS}/store-advert-list-disabled.png` });

@@ -7,7 +7,7 @@ import { writeFileSync } from "node:fs";
 import { after, before, describe, it } from "node:test";
 import { phone, artifact, closeBrowser, getBrowser, newPage, startServer } from "./harness.mjs";
 import { registerCompany } from "./flows.mjs";
-import { openFromRail, signInToShell, tabFrame, waitForToast } from "./shell.mjs";
+import { openFromRail, sayYes, signInToShell, tabFrame, waitForToast } from "./shell.mjs";
 import { startAmazon } from "./amazon-standin.mjs";
 
 const SUCCESS = "授权成功，请回到授权列表页面刷新。";
@@ -27,7 +27,6 @@ describe("店铺管理", () => {
     amazon = await startAmazon();
     server = await startServer({ env: amazon.env });
     page = await newPage(server);
-    page.on("dialog", (d) => d.accept()); // 停用 asks with the browser's own confirm: the person says yes
     // A newly registered company: the demo company already has a store group (演示店铺).
     await registerCompany(page, server, { js: true, ...OWNER });
     await signInToShell(page, OWNER);
@@ -123,6 +122,7 @@ describe("店铺管理", () => {
     await row(list, "北美").getByRole("button", { name: "请求报表", exact: true }).click();
     assert.ok((await waitForToast(list, "已请求3个报表，稍后由后台下载")).includes("已请求3个报表，稍后由后台下载"));
     await row(list, "北美").getByRole("button", { name: "停用", exact: true }).click();
+    await sayYes(list, "停用"); // it asks first: the person says yes
     await row(list, "北美").getByText("已停用").waitFor();
     assert.equal(await row(list, "北美").getByRole("button", { name: "重新授权", exact: true }).isVisible(), true);
     assert.equal(await row(list, "北美").getByRole("button", { name: "停用", exact: true }).count(), 0);

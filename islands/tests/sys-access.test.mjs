@@ -7,7 +7,7 @@ import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
 import { ADMIN_ACCOUNT, ADMIN_PASSWORD, closeBrowser, getBrowser, newPage, phone, startServer } from "./harness.mjs";
 import { signIn } from "./flows.mjs";
-import { activeFrame, openFromRail, shellReady, signInToShell } from "./shell.mjs";
+import { activeFrame, openFromRail, question, sayYes, shellReady, signInToShell } from "./shell.mjs";
 
 before(() => getBrowser());
 after(() => closeBrowser());
@@ -129,8 +129,9 @@ describe("用户与权限", () => {
     assert.match(await denied.innerText(), /无权限/, "数据字典 answers 无权限 in its frame");
 
     // Disabled: the sub-user's open shell is signed out, and signing in again is refused.
-    admin.once("dialog", (d) => d.accept());
     await userRow.getByRole("button", { name: "停用", exact: true }).click();
+    await question(users, "停用子账号“仓库小王”");
+    await sayYes(users, "停用");
     await waitForFrameToast(users, "操作成功!");
     await userRow.getByRole("button", { name: "启用", exact: true }).waitFor();
     await clerk.goto("/home");

@@ -4,7 +4,7 @@
 import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
 import { ADMIN_ACCOUNT, ADMIN_PASSWORD, closeBrowser, getBrowser, newPage, startServer } from "./harness.mjs";
-import { openFromRail, signInToShell, tabFrame, waitForToast } from "./shell.mjs";
+import { openFromRail, question, sayYes, signInToShell, tabFrame, waitForToast } from "./shell.mjs";
 
 before(() => getBrowser());
 after(() => closeBrowser());
@@ -16,8 +16,6 @@ describe("部门", () => {
   before(async () => {
     server = await startServer();
     page = await newPage(server);
-    // Deleting asks with the browser's own confirm: the person says yes.
-    page.on("dialog", (d) => d.accept());
     await signInToShell(page, { account: ADMIN_ACCOUNT, password: ADMIN_PASSWORD });
   });
   after(async () => {
@@ -75,6 +73,8 @@ describe("部门", () => {
     assert.deepEqual(await names(depts), ["销售部", "华东大区"]);
 
     await depts.getByRole("button", { name: "删除：销售部", exact: true }).click();
+    await question(depts, "删除部门“销售部”");
+    await sayYes(depts, "删除");
     await expectToast(depts, "请先删除下级部门");
     assert.deepEqual(await names(depts), ["销售部", "华东大区"], "nothing was deleted");
 
@@ -90,9 +90,11 @@ describe("部门", () => {
     await node(depts, "华东大区").waitFor();
 
     await depts.getByRole("button", { name: "删除：华东大区", exact: true }).click();
+    await sayYes(depts, "删除");
     await expectToast(depts, "操作成功!");
     await node(depts, "华东大区").waitFor({ state: "detached" });
     await depts.getByRole("button", { name: "删除：销售部", exact: true }).click();
+    await sayYes(depts, "删除");
     await depts.getByText("暂无数据！").waitFor();
   });
 });

@@ -6,7 +6,7 @@
 import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
 import { ADMIN_ACCOUNT, ADMIN_PASSWORD, closeBrowser, getBrowser, newPage, startServer } from "./harness.mjs";
-import { flyout, moveAway, openFromRail, railGroup, shellReady, signInToShell, tabFrame, waitForToast } from "./shell.mjs";
+import { flyout, moveAway, openFromRail, question, railGroup, sayYes, shellReady, signInToShell, tabFrame, waitForToast } from "./shell.mjs";
 
 before(() => getBrowser());
 after(() => closeBrowser());
@@ -20,8 +20,6 @@ describe("菜单管理", () => {
   before(async () => {
     server = await startServer();
     page = await newPage(server);
-    // Deleting asks with the browser's own confirm: the person says yes.
-    page.on("dialog", (d) => d.accept());
     await signInToShell(page, { account: ADMIN_ACCOUNT, password: ADMIN_PASSWORD });
   });
   after(async () => {
@@ -101,6 +99,8 @@ describe("菜单管理", () => {
 
     frame = await settingsOpen();
     await frame.getByRole("button", { name: `删除 ${LINK}`, exact: true }).click();
+    await question(frame, `删除菜单“${LINK}”`);
+    await sayYes(frame, "删除");
     await expectToast(frame, "操作成功!");
     await frame.locator(`[role="treeitem"][aria-label="${LINK}"]`).waitFor({ state: "detached" });
     assert.ok(!(await settingsLinks(frame)).includes(LINK), "deleted");

@@ -5,7 +5,7 @@ import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
 import { setTimeout as sleep } from "node:timers/promises";
 import { ADMIN_ACCOUNT, ADMIN_PASSWORD, closeBrowser, getBrowser, newPage, startServer } from "./harness.mjs";
-import { clickTab, openFromRail, signInToShell, tabFrame, waitForToast } from "./shell.mjs";
+import { clickTab, openFromRail, question, sayYes, signInToShell, tabFrame, waitForToast } from "./shell.mjs";
 
 before(() => getBrowser());
 after(() => closeBrowser());
@@ -17,8 +17,6 @@ describe("标签与操作日志", () => {
   before(async () => {
     server = await startServer();
     page = await newPage(server);
-    // Deleting asks with the browser's own confirm: the person says yes.
-    page.on("dialog", (d) => d.accept());
     await signInToShell(page, { account: ADMIN_ACCOUNT, password: ADMIN_PASSWORD });
   });
   after(async () => {
@@ -74,16 +72,20 @@ describe("标签与操作日志", () => {
 
     await clickTab(page, "标签分组");
     await row(groups, "颜色").getByRole("button", { name: "删除", exact: true }).click();
+    await sayYes(groups, "删除");
     await expectToast(groups, "标签分组下还有标签，不能删除");
     assert.equal(await row(groups, "颜色").count(), 1, "the group is still there");
 
     await clickTab(page, "标签");
     await row(tags, "大红").getByRole("button", { name: "删除", exact: true }).click();
+    await question(tags, "删除标签“大红”");
+    await sayYes(tags, "删除");
     await expectToast(tags, "操作成功!");
     await tags.getByText("暂无数据！").waitFor();
 
     await clickTab(page, "标签分组");
     await row(groups, "颜色").getByRole("button", { name: "删除", exact: true }).click();
+    await sayYes(groups, "删除");
     await expectToast(groups, "操作成功!");
     await groups.getByText("暂无数据！").waitFor();
   });

@@ -7,7 +7,7 @@ import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
 import { setTimeout as sleep } from "node:timers/promises";
 import { ADMIN_ACCOUNT, ADMIN_PASSWORD, artifact, closeBrowser, getBrowser, newPage, startServer } from "./harness.mjs";
-import { openFromRail, shellReady, signInToShell, tabFrame, waitForToast } from "./shell.mjs";
+import { openFromRail, question, sayYes, shellReady, signInToShell, tabFrame, waitForToast } from "./shell.mjs";
 import { readSheet } from "./xlsx.mjs";
 
 const TAB = "数据字典";
@@ -94,8 +94,6 @@ describe("表格: 数据字典的字典项", () => {
   before(async () => {
     server = await startServer();
     page = await newPage(server);
-    // Deleting a saved layout asks window.confirm; a person says yes.
-    page.on("dialog", (d) => d.accept());
     page.on("request", (r) => {
       const u = new URL(r.url());
       if (u.pathname === ITEMS_CALL) loads.push(Object.fromEntries(u.searchParams));
@@ -323,7 +321,16 @@ describe("表格: 数据字典的字典项", () => {
 
       await openConfig();
       assert.deepEqual(await versionsReading(["默认（使用中）", "我的布局使用删除"]), ["默认（使用中）", "我的布局使用删除"]);
-      await dialog().locator('[data-version="我的布局"]').getByRole("button", { name: "删除", exact: true }).click();
+      // Deleting asks over 列配置; Esc answers the question and leaves 列配置 open with the layout.
+      const remove = dialog().locator('[data-version="我的布局"]').getByRole("button", { name: "删除", exact: true });
+      await remove.click();
+      const asked = await question(frame, "删除列配置“我的布局”");
+      await page.keyboard.press("Escape");
+      await asked.waitFor({ state: "detached" });
+      assert.deepEqual(await versions(), ["默认（使用中）", "我的布局使用删除"], "Esc deleted nothing");
+      assert.equal(await dialog().isVisible(), true, "列配置 stays open");
+      await remove.click();
+      await sayYes(frame, "删除");
       assert.deepEqual(await eventually(versions, (v) => v.length === 1), ["默认（使用中）"], "我的布局 is gone");
       await dialog().getByRole("button", { name: "关闭", exact: true }).click();
       await dialog().waitFor({ state: "detached" });
@@ -346,6 +353,7 @@ describe("表格: 数据字典的字典项", () => {
       // Leave the default in use for whatever runs next: deleting the layout in use goes back to it.
       await openConfig();
       await dialog().locator('[data-version="全部隐藏"]').getByRole("button", { name: "删除", exact: true }).click();
+      await sayYes(frame, "删除");
       await dialog().waitFor({ state: "detached" });
       assert.deepEqual(await eventually(() => header(itemRegion(frame)), same(DEFAULT_HEADER)), DEFAULT_HEADER);
     });

@@ -9,7 +9,7 @@ import { join } from "node:path";
 import { after, before, describe, it } from "node:test";
 import { setTimeout as sleep } from "node:timers/promises";
 import { ADMIN_ACCOUNT, ADMIN_PASSWORD, closeBrowser, getBrowser, newPage, startServer } from "./harness.mjs";
-import { clickTab, openFromRail, signInToShell, tabFrame, tabTitles, waitForToast } from "./shell.mjs";
+import { clickTab, openFromRail, question, sayYes, signInToShell, tabFrame, tabTitles, waitForToast } from "./shell.mjs";
 
 const SHOTS = process.env.SHOTS_DIR || "/tmp/shots-warehouse";
 
@@ -42,8 +42,6 @@ describe("仓库、出入库单与库存流水", () => {
       [7100000000000003, "OTHER-C", "数据线", "#15803d"],
     ]);
     page = await newPage(server);
-    // Cancelling asks with the browser's own confirm: the person says yes.
-    page.on("dialog", (d) => d.accept());
     await signInToShell(page, { account: ADMIN_ACCOUNT, password: ADMIN_PASSWORD });
   });
   after(async () => {
@@ -114,8 +112,10 @@ describe("仓库、出入库单与库存流水", () => {
     return { detail, number: title.split(" ")[1] };
   }
 
+  /** Takes a step of a document (提交, 审核, 作废): it asks first, and the person says yes. */
   async function step(detail, action, status) {
     await detail.getByRole("button", { name: action, exact: true }).click();
+    await sayYes(detail, action);
     await detail.getByText(status, { exact: true }).waitFor();
   }
 
@@ -202,9 +202,12 @@ describe("仓库、出入库单与库存流水", () => {
   });
 
   it("refuses an outbound document taking more than there is, naming the SKU and the available quantity", async () => {
-    const { detail } = await createDocument("出库单", [["WH-A", 3], ["WH-B", 5]]);
+    const { detail, number } = await createDocument("出库单", [["WH-A", 3], ["WH-B", 5]]);
     await step(detail, "提交", "待审核");
     await detail.getByRole("button", { name: "审核", exact: true }).click();
+    const asked = await question(detail, `审核出库单 ${number}`);
+    assert.equal((await asked.locator("p").innerText()).trim(), "审核后将从“深圳仓”出库 2 个产品共 8 件。");
+    await sayYes(detail, "审核");
     const alert = detail.getByRole("alert");
     await alert.waitFor();
     assert.equal((await alert.innerText()).trim(), "库存不足：SKU WH-B 可用库存 4，出库数量 5");

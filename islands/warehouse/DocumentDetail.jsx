@@ -1,8 +1,10 @@
 // 入库单详情 / 出库单详情: the document's header, lines and state, with the steps its state and the user's
-// permissions allow: 提交 (待提交 -> 待审核), 审核 (moves the stock), 作废 (asks first; an approved document's
-// stock movement is reversed). A refusal (stock short, stock since used) shows above the document.
+// permissions allow: 提交 (待提交 -> 待审核), 审核 (moves the stock), 作废 (an approved document's stock movement
+// is reversed). Each asks first, naming the document and what will change. A refusal (stock short, stock since
+// used) shows above the document.
 import { useCallback, useEffect, useState } from "react";
 import { api } from "../lib/api.js";
+import { ask } from "../lib/confirm.js";
 import { can } from "../lib/permissions.js";
 import { toast } from "../lib/toast.js";
 import { StatusBadge } from "./Documents.jsx";
@@ -33,8 +35,8 @@ export default function DocumentDetail({ kind, id, permissions }) {
     load();
   }, [load]);
 
-  const step = (name, ask) => async () => {
-    if (ask && !window.confirm(ask)) return;
+  const step = (name, question) => async () => {
+    if (!(await ask(question))) return;
     setBusy(true);
     setError("");
     try {
@@ -57,10 +59,23 @@ export default function DocumentDetail({ kind, id, permissions }) {
       <p className="text-sm text-slate-500">加载中...</p>
     );
 
-  const cancelAsk =
-    doc.status === 2
-      ? `确定作废${k.noun} ${doc.number} 吗？已审核的单据作废后将${kind === "inbound" ? "扣回入库的" : "退回出库的"}库存。`
-      : `确定作废${k.noun} ${doc.number} 吗？`;
+  const what = `${doc.lineCount} 个产品共 ${doc.totalQuantity} 件`;
+  const inbound = kind === "inbound";
+  const submit = { title: `提交${k.noun} ${doc.number}`, message: "提交后等待审核，审核通过才会移动库存。", action: "提交" };
+  const approve = {
+    title: `审核${k.noun} ${doc.number}`,
+    message: inbound ? `审核后将向“${doc.warehouseName}”入库 ${what}。` : `审核后将从“${doc.warehouseName}”出库 ${what}。`,
+    action: "审核",
+  };
+  const cancel = {
+    title: `作废${k.noun} ${doc.number}`,
+    message:
+      doc.status === 2
+        ? `作废后不可恢复，${inbound ? `已入库的 ${what}将从“${doc.warehouseName}”扣回` : `已出库的 ${what}将退回“${doc.warehouseName}”`}。`
+        : "作废后不可恢复。",
+    action: "作废",
+    danger: true,
+  };
   return (
     <section aria-label={`${k.noun} ${doc.number}`} className="max-w-5xl space-y-4">
       {error && (
@@ -73,17 +88,17 @@ export default function DocumentDetail({ kind, id, permissions }) {
         <StatusBadge status={doc.status} name={doc.statusName} />
         <span className="ml-auto flex gap-2">
           {doc.status === 0 && can(permissions, `${k.permission}:add`) && (
-            <button type="button" className={button} disabled={busy} onClick={step("submit")}>
+            <button type="button" className={button} disabled={busy} onClick={step("submit", submit)}>
               提交
             </button>
           )}
           {doc.status === 1 && can(permissions, `${k.permission}:approve`) && (
-            <button type="button" className={button} disabled={busy} onClick={step("approve")}>
+            <button type="button" className={button} disabled={busy} onClick={step("approve", approve)}>
               审核
             </button>
           )}
           {doc.status !== 3 && can(permissions, `${k.permission}:cancel`) && (
-            <button type="button" className={dangerButton} disabled={busy} onClick={step("cancel", cancelAsk)}>
+            <button type="button" className={dangerButton} disabled={busy} onClick={step("cancel", cancel)}>
               作废
             </button>
           )}

@@ -3,6 +3,7 @@
 // The quantities are checked here as the server checks them, so a mistake shows before anything is sent.
 import { useState } from "react";
 import { api } from "../lib/api.js";
+import { ask } from "../lib/confirm.js";
 import { toast } from "../lib/toast.js";
 import ProductPicker from "./ProductPicker.jsx";
 import { ERP, KINDS, Thumb, WarehouseSelect, button, dangerButton, input, openTab, useWarehouses } from "./shared.jsx";
@@ -23,8 +24,8 @@ export default function DocumentNew({ kind }) {
   const [error, setError] = useState("");
   const [busy, setBusy] = useState(false);
 
-  const changeWarehouse = (id) => {
-    if (lines.length && !window.confirm("更换仓库将清空已添加的产品，确定吗？")) return;
+  const changeWarehouse = async (id) => {
+    if (lines.length && !(await ask({ title: "更换仓库", message: `已添加的 ${lines.length} 个产品将被清空。`, action: "更换" }))) return;
     setWarehouseId(id);
     setLines([]);
   };

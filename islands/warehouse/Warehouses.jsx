@@ -3,6 +3,7 @@
 // refuses once the warehouse has stock, ledger lines or documents.
 import { useState } from "react";
 import { api } from "../lib/api.js";
+import { ask } from "../lib/confirm.js";
 import { can } from "../lib/permissions.js";
 import { toast } from "../lib/toast.js";
 import DataTable from "../table/DataTable.jsx";
@@ -35,8 +36,8 @@ export default function Warehouses({ permissions }) {
     setVersion((n) => n + 1);
   };
 
-  const step = (verb, path, ask) => async (row, refresh) => {
-    if (ask && !window.confirm(ask(row))) return;
+  const step = (verb, path, question) => async (row, refresh) => {
+    if (question && !(await ask(question(row)))) return;
     try {
       await api(`${ERP}/warehouse/${row.id}${path}`, { method: verb });
       toast("操作成功!");
@@ -78,9 +79,9 @@ export default function Warehouses({ permissions }) {
         }
         actions={[
           { label: "编辑", permission: "erp:wh:edit", run: (row) => setForm({ row }) },
-          { label: "停用", permission: "erp:wh:edit", when: (row) => !row.disabled, run: step("POST", "/disable", (r) => `确定停用仓库“${r.name}”吗？停用后不能再新建它的单据。`) },
+          { label: "停用", permission: "erp:wh:edit", when: (row) => !row.disabled, run: step("POST", "/disable", (r) => ({ title: `停用仓库“${r.name}”`, message: "停用后不能再新建它的单据，可随时启用。", action: "停用" })) },
           { label: "启用", permission: "erp:wh:edit", when: (row) => row.disabled, run: step("POST", "/enable") },
-          { label: "删除", permission: "erp:wh:delete", danger: true, run: step("DELETE", "", (r) => `确定删除仓库“${r.name}”吗？`) },
+          { label: "删除", permission: "erp:wh:delete", danger: true, run: step("DELETE", "", (r) => ({ title: `删除仓库“${r.name}”`, message: "删除后不可恢复。", action: "删除", danger: true })) },
         ]}
       />
       {form && (

@@ -388,7 +388,7 @@ func TestShipmentDetailsNeedTheScreenAndTheStoreGroup(t *testing.T) {
 
 	noRoles := h.Member("13700000001", "13700000006", false)
 	resp, body := noRoles.Raw(http.MethodGet, path, "", nil)
-	if resp.StatusCode != 401 || !strings.Contains(string(body), "无权限") || !strings.Contains(string(body), `data-exception="noPermission"`) {
+	if resp.StatusCode != 403 || !strings.Contains(string(body), "无权限") || !strings.Contains(string(body), `data-exception="noPermission"`) {
 		t.Fatalf("a member without roles reading the details: %d %s", resp.StatusCode, body)
 	}
 	if _, ok := shows(noRoles); ok {
