@@ -193,7 +193,7 @@ func checkCall(t *testing.T, h *apptest.Harness, a *companyA, who *matrixCaller,
 			t.Errorf("%s: a stranger must get 403 A0231, got %d %.200s", where, resp.StatusCode, answer)
 		}
 	case who.name == "无角色子账号" && guarded:
-		if page && resp.StatusCode != http.StatusUnauthorized && resp.StatusCode != http.StatusForbidden {
+		if page && resp.StatusCode != http.StatusForbidden {
 			t.Errorf("%s: a user without the grant must get the 无权限 page, got %d", where, resp.StatusCode)
 		}
 		if !page && (resp.StatusCode != http.StatusUnauthorized || env.Code != "A0301") {
