@@ -22,7 +22,7 @@ const (
 	MsgPlanNotDraft        = "只有待提交的发货计划可以修改或提交"
 	MsgPlanNotCancellable  = "已生成货件或已作废的发货计划不能作废"
 	MsgPlanNotSubmitted    = "只有已提交的发货计划可以创建货件"
-	MsgPlanNumberTaken     = "Duplicate entry：发货计划编号已存在"
+	MsgPlanNumberTaken     = "发货计划编号已存在"
 	msgRowSellerSKUEmpty   = "第%d行：平台SKU不能为空"
 	msgRowSellerSKUUnknown = "第%d行：平台SKU %s 不在该店铺站点，或未配对本地产品"
 	msgRowQuantityBad      = "第%d行：发货数量应为1到%d之间的整数"

@@ -13,7 +13,7 @@ import (
 // Messages of the shipment (货件) calls.
 const (
 	MsgShipmentIDBad    = "货件ID格式不正确，应为FBA开头的字母或数字，如FBA15XXXXXXX"
-	MsgShipmentIDTaken  = "Duplicate entry：货件ID已存在"
+	MsgShipmentIDTaken  = "货件ID已存在"
 	MsgCenterEmpty      = "请输入目的配送中心"
 	MsgCenterBad        = "配送中心代码应为3到8位字母或数字，如ONT8"
 	MsgPlanEmpty        = "请选择发货计划"
