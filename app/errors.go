@@ -47,7 +47,7 @@ func classify(err error) failure {
 		}
 	}
 	if models.IsDuplicate(err) {
-		return failure{http.StatusBadRequest, "B0001", "Duplicate entry：数据重复冲突"}
+		return failure{http.StatusBadRequest, "B0001", core.DuplicateEntry + "数据重复冲突"}
 	}
 	if errors.Is(err, context.DeadlineExceeded) {
 		return failure{http.StatusServiceUnavailable, "B0001",

@@ -54,7 +54,8 @@ type Services struct {
 }
 
 // NewServices builds the domains in their dependency order (see the README's code layout). The cache of compiled
-// menus is shared: admin fills it, and accounts drops a user's entry when the user's profile changes.
+// menus is shared: admin fills it, and accounts drops a user's entry when the user's profile changes. Stock and
+// shipping number their documents through the one numbering.
 func NewServices(d ServiceDeps) Services {
 	now := core.Clock(d.Now)
 	if d.Now == nil {
@@ -62,6 +63,7 @@ func NewServices(d ServiceDeps) Services {
 	}
 	menus := core.NewMenuCache()
 	uploads := &core.Uploads{Dir: d.Config.UploadDir, Log: d.Log}
+	numbers := core.NewNumbers(d.DB, now, d.Config.TimeZone)
 	acc := accounts.New(accounts.Deps{DB: d.DB, Sessions: d.Sessions, Sender: d.Sender, Config: d.Config, Log: d.Log,
 		Now: now, HTTP: d.HTTP, Sleep: d.Sleep, Menus: menus, Uploads: uploads})
 	adm := admin.New(admin.Deps{DB: d.DB, Accounts: acc, Menus: menus, Now: now,
@@ -73,8 +75,8 @@ func NewServices(d ServiceDeps) Services {
 		Reference: reference.New(d.DB, now),
 		Stores:    stores.New(stores.Deps{DB: d.DB, Config: d.Config, Log: d.Log, Now: now, AmazonHTTP: d.AmazonHTTP}),
 		Catalog:   catalog.New(d.DB, now, uploads),
-		Stock:     stock.New(d.DB, now, d.Config.TimeZone),
-		Shipping:  shipping.New(d.DB, now),
+		Stock:     stock.New(d.DB, now, d.Config.TimeZone, numbers),
+		Shipping:  shipping.New(d.DB, now, numbers),
 		Uploads:   uploads,
 	}
 }

@@ -75,7 +75,7 @@ type Config struct {
 	// FilingNumber is the ICP 备案号 shown in the sign-in pages' footer (SELLERHUB_FILING_NUMBER).
 	FilingNumber string
 
-	// TimeZone is the zone dates are shown in (SELLERHUB_TIMEZONE).
+	// TimeZone is the zone dates are shown in, and whose date the documents' numbers carry (SELLERHUB_TIMEZONE).
 	TimeZone *time.Location
 
 	// LogFormat is json or text (SELLERHUB_LOG_FORMAT).

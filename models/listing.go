@@ -113,6 +113,15 @@ func (db *DB) ListingsOfProduct(companyID, userID, productID int64) ([]ListingRo
 	return rows, err
 }
 
+// ListingIDBySellerSKU answers the id of the company's listing of the seller SKU in the store group's
+// marketplace, or ErrNotFound.
+func (db *DB) ListingIDBySellerSKU(companyID, groupID int64, marketplaceID, sellerSKU string) (int64, error) {
+	var l Listing
+	err := db.Select("listings.id").Scopes(InCompany("listings", companyID)).
+		Take(&l, "listings.group_id = ? AND listings.marketplace_id = ? AND listings.seller_sku = ?", groupID, marketplaceID, sellerSKU).Error
+	return l.ID, err
+}
+
 // CreateListing stores a new listing; a seller SKU the group already has in the marketplace is a duplicate-key
 // error.
 func (db *DB) CreateListing(l *Listing) error { return db.Create(l).Error }

@@ -37,7 +37,7 @@ type PickListItem struct {
 	Quantity     int
 }
 
-// PickList loads the pick list of the company's shipment by Amazon's shipment id (FBA15...) as userID may see
+// PickList loads the pick list of the company's shipment by its shipment id (FBA15... or LS...) as userID may see
 // it, or ErrNotFound: also for another company's shipment, and for a shipment of a store group the user is not
 // granted when the user is limited to some groups. Items are in local SKU order, the order shelves are usually
 // walked in.

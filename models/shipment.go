@@ -66,8 +66,9 @@ func (i *ShipmentPlanItem) BeforeCreate(*gorm.DB) error {
 	return nil
 }
 
-// Shipment (货件) to an Amazon fulfilment centre. ShipmentID is Amazon's (FBA15XXXXXX), unique in the company;
-// ID is ours. AuditedAt is when it was confirmed for picking (审核时间 on the pick list).
+// Shipment (货件) to an Amazon fulfilment centre. ShipmentID is Amazon's (FBA15XXXXXX), or our number
+// (ShipmentNumbers, LS20261125-0001) for a shipment made without it; unique in the company. ID is the row's.
+// AuditedAt is when it was confirmed for picking (审核时间 on the pick list).
 type Shipment struct {
 	ID            int64 `gorm:"primaryKey;autoIncrement:false"`
 	CompanyID     int64

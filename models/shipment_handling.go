@@ -239,7 +239,7 @@ const shipmentRowColumns = `shipments.*, store_groups.name AS group_name, wareho
 	(SELECT COUNT(*) FROM shipment_items i WHERE i.shipment_ref = shipments.id) AS sku_count,
 	(SELECT COALESCE(SUM(i.quantity), 0) FROM shipment_items i WHERE i.shipment_ref = shipments.id) AS quantity`
 
-// ShipmentRowByShipmentID loads one of the company's shipments of a store group the user is granted by Amazon's
+// ShipmentRowByShipmentID loads one of the company's shipments of a store group the user is granted by its
 // shipment id, with its names and totals, or ErrNotFound.
 func (db *DB) ShipmentRowByShipmentID(companyID, userID int64, shipmentID string) (*ShipmentRow, error) {
 	var rows []ShipmentRow
@@ -257,7 +257,7 @@ func (db *DB) ShipmentRowByShipmentID(companyID, userID int64, shipmentID string
 	return &rows[0], nil
 }
 
-// LockShipment loads one of the company's shipments of a store group the user is granted by Amazon's shipment id
+// LockShipment loads one of the company's shipments of a store group the user is granted by its shipment id
 // and locks it until the transaction ends, so that two handlers of the same shipment take their steps one after
 // the other.
 func (db *DB) LockShipment(companyID, userID int64, shipmentID string) (*Shipment, error) {

@@ -1,9 +1,6 @@
 package models
 
 import (
-	"fmt"
-	"strconv"
-	"strings"
 	"time"
 
 	"gorm.io/gorm"
@@ -159,25 +156,6 @@ func (db *DB) DocumentLines(companyID, documentID int64) ([]DocumentLineRow, err
 		Where("stock_document_lines.document_id = ?", documentID).
 		Order("local_products.sku").Find(&rows).Error
 	return rows, err
-}
-
-// NextDocumentNumber answers the company's next number with the prefix (RK20261122-): the highest in use plus
-// one, four digits at least. Two documents numbered at once get the same number; the unique index refuses the
-// second, which numbers again.
-func (db *DB) NextDocumentNumber(companyID int64, prefix string) (string, error) {
-	var last []string
-	err := db.Model(&StockDocument{}).Scopes(InCompany("stock_documents", companyID)).
-		Where("stock_documents.number LIKE ? ESCAPE '"+likeEscape+"'", likeSpecials.Replace(prefix)+"%").
-		Order("LENGTH(stock_documents.number) DESC, stock_documents.number DESC").Limit(1).
-		Pluck("stock_documents.number", &last).Error
-	if err != nil {
-		return "", err
-	}
-	n := 0
-	if len(last) == 1 {
-		n, _ = strconv.Atoi(strings.TrimPrefix(last[0], prefix))
-	}
-	return fmt.Sprintf("%s%04d", prefix, n+1), nil
 }
 
 // CreateDocument stores a new document with its lines.

@@ -8,7 +8,7 @@ import (
 	"sellerhub/models/dbtest"
 )
 
-// Numbers count per company and prefix, past 9999 too (the highest is found by length, then text), and a
+// Numbers count per company, series and day, past 9999 too (the highest is found by length, then text), and a
 // document moves between states only from the states named, once.
 func TestDocumentNumbersAndStateMoves(t *testing.T) {
 	dbtest.ForEach(t, func(t *testing.T, db *models.DB) {
@@ -25,22 +25,31 @@ func TestDocumentNumbersAndStateMoves(t *testing.T) {
 			}
 			return d
 		}
-		next := func(companyID int64, prefix, want string) {
+		next := func(companyID int64, s models.NumberSeries, day, want string) {
 			t.Helper()
-			if got, err := db.NextDocumentNumber(companyID, prefix); err != nil || got != want {
-				t.Fatalf("next %s = %q (%v), want %q", prefix, got, err, want)
+			if got, err := db.NextNumber(s, companyID, day); err != nil || got != want {
+				t.Fatalf("next %s%s = %q (%v), want %q", s.Letters, day, got, err, want)
 			}
 		}
-		next(a.CompanyID, "RK20261122-", "RK20261122-0001")
+		in := models.InboundNumbers
+		next(a.CompanyID, in, "20261122", "RK20261122-0001")
 		create("RK20261122-0001")
 		create("RK20261122-9999")
-		next(a.CompanyID, "RK20261122-", "RK20261122-10000")
+		next(a.CompanyID, in, "20261122", "RK20261122-10000")
 		create("RK20261122-10000")
-		next(a.CompanyID, "RK20261122-", "RK20261122-10001")
-		next(a.CompanyID, "RK20261123-", "RK20261123-0001")
-		next(b.CompanyID, "RK20261122-", "RK20261122-0001")
+		next(a.CompanyID, in, "20261122", "RK20261122-10001")
+		next(a.CompanyID, in, "20261123", "RK20261123-0001")
+		next(b.CompanyID, in, "20261122", "RK20261122-0001")
+		// Outbound documents share the table and count apart.
+		next(a.CompanyID, models.OutboundNumbers, "20261122", "CK20261122-0001")
 		// The prefix is taken literally: _ and % in it match nothing else.
-		next(a.CompanyID, "RK2026112_-", "RK2026112_-0001")
+		next(a.CompanyID, in, "2026112_", "RK2026112_-0001")
+		// A number of the day whose sequence is not a number (a plan's random suffix before the sequence) is
+		// passed over, whichever way it sorts.
+		create("RK20261125-7K2Q")
+		create("RK20261125-0003")
+		create("RK20261125-A")
+		next(a.CompanyID, in, "20261125", "RK20261125-0004")
 
 		d := create("RK20261124-0001")
 		moved, err := db.MoveDocument(a.CompanyID, d.ID, []int{models.DocSubmitted}, models.DocApproved, map[string]any{})

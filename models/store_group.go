@@ -40,6 +40,16 @@ func (db *DB) StoreGroupByID(companyID, id int64) (*StoreGroup, error) {
 	return &g, nil
 }
 
+// StoreGroupIDByName answers the id of the company's store group with the name, or ErrNotFound.
+func (db *DB) StoreGroupIDByName(companyID int64, name string) (int64, error) {
+	var g StoreGroup
+	if err := db.Select("store_groups.id").Scopes(InCompany("store_groups", companyID)).
+		Take(&g, "store_groups.name = ?", name).Error; err != nil {
+		return 0, err
+	}
+	return g.ID, nil
+}
+
 // InGrantedGroups limits a query to the store groups a user is granted (column names the row's group): a user
 // without grants sees every group of the company, and user 0 is the system, which sees all. It is the one
 // store-group rule: store groups, listings, plans, shipments and pick lists all go through it.

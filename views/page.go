@@ -28,11 +28,13 @@ type LoginPage struct {
 	Notice   Notice
 }
 
-// RegisterPage is /register. Passwords are never written back into the form.
+// RegisterPage is /register. Passwords are never written back into the form; PasswordRule is shown under the
+// password field.
 type RegisterPage struct {
 	Page
 	Account, Key, Code, Name, Email, Company string
 	Notice                                   Notice
+	PasswordRule                             string
 }
 
 // Reset steps.
@@ -49,6 +51,8 @@ type ResetPage struct {
 	Step               int
 	Account, Key, Code string
 	Notice             Notice
+	// PasswordRule is shown under the new password's field.
+	PasswordRule string
 }
 
 // SSOLoginPage is /ssologin: it shows 登录信息检查... and moves on to Target.
@@ -90,7 +94,9 @@ type DictAdminPage struct {
 	Props AdminProps
 }
 
-// AdminProps boot an admin screen's island: the user's button permissions decide which actions it shows.
+// AdminProps boot an admin screen's island: the user's button permissions decide which actions it shows. The
+// screens that set passwords (子账号) show PasswordRule under the password fields.
 type AdminProps struct {
-	Permissions []string `json:"permissions"`
+	Permissions  []string `json:"permissions"`
+	PasswordRule string   `json:"passwordRule,omitempty"`
 }

@@ -203,7 +203,7 @@ func Register(p RegisterPage) templ.Component {
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
-			templ_7745c5c3_Err = field("密码", "oldpassword", "password", "", "new-password", "8-30位，含数字/字母/符号中三种").Render(ctx, templ_7745c5c3_Buffer)
+			templ_7745c5c3_Err = newPasswordField("oldpassword", "密码", "oldpassword", p.PasswordRule).Render(ctx, templ_7745c5c3_Buffer)
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
@@ -547,7 +547,7 @@ func Reset(p ResetPage) templ.Component {
 				if templ_7745c5c3_Err != nil {
 					return templ_7745c5c3_Err
 				}
-				templ_7745c5c3_Err = field("新密码", "password", "password", "", "new-password", "8-30位，含数字/字母/符号中三种").Render(ctx, templ_7745c5c3_Buffer)
+				templ_7745c5c3_Err = newPasswordField("password", "新密码", "password", p.PasswordRule).Render(ctx, templ_7745c5c3_Buffer)
 				if templ_7745c5c3_Err != nil {
 					return templ_7745c5c3_Err
 				}

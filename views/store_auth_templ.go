@@ -16,10 +16,13 @@ type StoreAuthPage struct {
 }
 
 // StoreAuthProps boot the island: the user's button permissions and the regions with their marketplaces, the
-// choices of the authorise dialog.
+// choices of the authorise dialog. While the product has no Amazon application for seller (or advertising)
+// consent, SellerAppMissing (AdvertAppMissing) is the refusal 授权 (授权广告) shows before any window opens.
 type StoreAuthProps struct {
-	Permissions []string      `json:"permissions"`
-	Regions     []RegionProps `json:"regions"`
+	Permissions      []string      `json:"permissions"`
+	Regions          []RegionProps `json:"regions"`
+	SellerAppMissing string        `json:"sellerAppMissing,omitempty"`
+	AdvertAppMissing string        `json:"advertAppMissing,omitempty"`
 }
 
 // RegionProps is a region and its marketplaces.

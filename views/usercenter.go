@@ -23,6 +23,8 @@ type UserCenterPage struct {
 	Form                        string
 	NewName, NewPhone, NewEmail string
 	Key, Code                   string
+	// PasswordRule is shown under the new password's field of 修改密码.
+	PasswordRule string
 }
 
 // BoundRow is one account of the bind group on 账号解绑.

@@ -701,7 +701,7 @@ func ucSecurity(p UserCenterPage) templ.Component {
 				if templ_7745c5c3_Err != nil {
 					return templ_7745c5c3_Err
 				}
-				templ_7745c5c3_Err = ucField("password", "新密码", "password", "password", "", "new-password", "8-30位，含数字/字母/符号中三种").Render(ctx, templ_7745c5c3_Buffer)
+				templ_7745c5c3_Err = newPasswordField("password-password", "新密码", "password", p.PasswordRule).Render(ctx, templ_7745c5c3_Buffer)
 				if templ_7745c5c3_Err != nil {
 					return templ_7745c5c3_Err
 				}

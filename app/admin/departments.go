@@ -10,7 +10,7 @@ import (
 
 // Messages of the department (部门) calls.
 const (
-	MsgDeptNameTaken     = "Duplicate entry：同级部门名称已存在"
+	MsgDeptNameTaken     = "同级部门名称已存在"
 	MsgDeptParentMissing = "上级部门不存在"
 	MsgDeptLeaderMissing = "负责人不存在"
 	MsgDeptMoveUnderSelf = "不能移动到自己或下级部门"

@@ -22,13 +22,12 @@ const (
 )
 
 // Messages of the menu admin calls (those of empty and too long fields come from checkFields: 菜单名称不能为空,
-// 权限标识不能超过100个字符). Duplicates start with "Duplicate entry", which the clients turn into their
-// 数据重复冲突 notice.
+// 权限标识不能超过100个字符).
 const (
 	MsgMenuPathEmpty      = "路径不能为空"
 	MsgMenuPathBad        = "路径必须以/开头"
 	MsgMenuPathTooLong    = "路径不能超过200个字符"
-	MsgMenuPathTaken      = "Duplicate entry：路径已存在"
+	MsgMenuPathTaken      = "路径已存在"
 	MsgMenuRedirectBad    = "重定向路径必须以/开头"
 	MsgMenuIconBad        = "图标不存在"
 	MsgMenuSortBad        = "排序必须是0到9999之间的整数"
@@ -42,7 +41,7 @@ const (
 	MsgMenuBuiltinPath    = "系统内置菜单的路径不能修改"
 	MsgMenuOrderStale     = "菜单顺序已变化，请刷新后重试"
 	MsgPermCodeBad        = "权限标识格式不正确"
-	MsgPermCodeTaken      = "Duplicate entry：权限标识已存在"
+	MsgPermCodeTaken      = "权限标识已存在"
 	MsgPermOnLinksOnly    = "按钮权限只能添加在链接菜单下"
 	MsgPermBuiltinKept    = "系统内置权限不能删除"
 	MsgPermBuiltinCodeFix = "系统内置权限的标识不能修改"

@@ -10,13 +10,12 @@ import (
 	"sellerhub/models"
 )
 
-// Messages of the role (角色授权) calls. The duplicate starts with "Duplicate entry", which the clients turn into
-// their 数据重复冲突 notice.
+// Messages of the role (角色授权) calls.
 const (
 	MsgRoleNameEmpty        = "角色名称不能为空"
 	MsgRoleNameTooLong      = "角色名称不能超过50个字符"
 	MsgRoleRemarkTooLong    = "备注不能超过200个字符"
-	MsgRoleNameTaken        = "Duplicate entry：角色名称已存在"
+	MsgRoleNameTaken        = "角色名称已存在"
 	MsgRoleHeld             = "角色已分配给用户，不能删除"
 	MsgAdminRoleFixed       = "管理员角色不能修改"
 	MsgAdminRoleKept        = "管理员角色不能删除"
@@ -121,16 +120,13 @@ func (s *Service) Role(ctx context.Context, p core.Principal, id string) (*model
 
 // roleNameFree refuses a role name the company already uses on a role other than self (0 for a new role).
 func roleNameFree(db *models.DB, companyID int64, name string, self int64) error {
-	r, err := db.RoleByName(companyID, name)
-	switch {
-	case models.IsNotFound(err):
-		return nil
-	case err != nil:
-		return err
-	case r.ID != self:
-		return core.Refused(MsgRoleNameTaken)
-	}
-	return nil
+	return core.NameFree(func() (int64, error) {
+		r, err := db.RoleByName(companyID, name)
+		if err != nil {
+			return 0, err
+		}
+		return r.ID, nil
+	}, self, MsgRoleNameTaken)
 }
 
 // CreateRole adds a role, granted nothing yet, to the company; its name must be new in the company.
@@ -138,14 +134,16 @@ func (s *Service) CreateRole(ctx context.Context, p core.Principal, f RoleForm) 
 	if err := f.check(); err != nil {
 		return nil, err
 	}
-	db := s.db.With(ctx)
-	if err := roleNameFree(db, p.CompanyID, f.Name, 0); err != nil {
-		return nil, err
-	}
 	now := s.now.Stamp()
 	r := &models.Role{CompanyID: p.CompanyID, Name: f.Name, Remark: f.Remark, CreatedAt: now, UpdatedAt: now}
-	if err := db.CreateRole(r); err != nil {
-		return nil, core.DuplicateAs(err, MsgRoleNameTaken)
+	err := s.db.Tx(ctx, func(tx *models.DB) error {
+		if err := roleNameFree(tx, p.CompanyID, f.Name, 0); err != nil {
+			return err
+		}
+		return core.DuplicateAs(tx.CreateRole(r), MsgRoleNameTaken)
+	})
+	if err != nil {
+		return nil, err
 	}
 	return r, nil
 }

@@ -169,6 +169,12 @@ func (s *Service) saveListing(ctx context.Context, p core.Principal, n int64, f 
 			return err
 		}
 		l.CompanyID, l.GroupID, l.MarketplaceID, l.SellerSKU, l.ASIN, l.FNSKU = p.CompanyID, *group, f.MarketplaceID, f.SellerSKU, f.ASIN, f.FNSKU
+		err = core.NameFree(func() (int64, error) {
+			return tx.ListingIDBySellerSKU(p.CompanyID, l.GroupID, l.MarketplaceID, l.SellerSKU)
+		}, n, taken)
+		if err != nil {
+			return err
+		}
 		l.UpdatedAt = s.now.Stamp()
 		if n == 0 {
 			l.CreatedAt = l.UpdatedAt

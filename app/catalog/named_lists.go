@@ -85,12 +85,14 @@ func (l namedList[T]) nameFree(db *models.DB, companyID int64, row *T) error {
 
 // add stores a new row of the company, checked already; its name must be new in the company.
 func (l namedList[T]) add(ctx context.Context, db *models.DB, p core.Principal, row *T) (*T, error) {
-	db = db.With(ctx)
-	if err := l.nameFree(db, p.CompanyID, row); err != nil {
+	err := db.Tx(ctx, func(tx *models.DB) error {
+		if err := l.nameFree(tx, p.CompanyID, row); err != nil {
+			return err
+		}
+		return core.DuplicateAs(l.create(tx, row), l.nameTaken)
+	})
+	if err != nil {
 		return nil, err
-	}
-	if err := l.create(db, row); err != nil {
-		return nil, core.DuplicateAs(err, l.nameTaken)
 	}
 	return row, nil
 }

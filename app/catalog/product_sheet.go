@@ -250,7 +250,13 @@ func (s *Service) ImportProducts(ctx context.Context, p core.Principal, data []b
 			shown := problems[:min(len(problems), importErrorsShown)]
 			return core.Invalid(fmt.Sprintf(msgImportFailed, len(problems)) + strings.Join(shown, "；"))
 		}
-		return core.DuplicateAs(tx.CreateLocalProducts(products), MsgImportRace)
+		// A product of one of these SKUs added while the import ran: not core.DuplicateAs, whose generic notice
+		// would not say that the import is all or nothing and saved no product.
+		err = tx.CreateLocalProducts(products)
+		if models.IsDuplicate(err) {
+			return core.Refused(MsgImportRace)
+		}
+		return err
 	})
 	if err != nil {
 		return 0, err

@@ -116,10 +116,17 @@ func NotFoundAs(err error, what string) error {
 	return err
 }
 
-// DuplicateAs turns a unique-key violation, a concurrent save that passed the same check, into the refusal msg.
-func DuplicateAs(err error, msg string) error {
+// DuplicateEntry starts the answer to a unique-key violation: the clients show 数据重复冲突，请勿频繁保存… for a
+// message containing "Duplicate entry" (api-contract.md).
+const DuplicateEntry = "Duplicate entry："
+
+// DuplicateAs answers a unique-key violation with DuplicateEntry and taken, the refusal of the name or number
+// the index keeps unique. Every save checks its name inside its transaction first and refuses it with taken
+// alone, so the violation is a true race (another save of the same name committed between the check and the
+// insert): the person sees the generic 数据重复冲突 notice, and the message still says which name it was.
+func DuplicateAs(err error, taken string) error {
 	if models.IsDuplicate(err) {
-		return Refused(msg)
+		return Refused(DuplicateEntry + taken)
 	}
 	return err
 }

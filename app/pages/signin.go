@@ -105,7 +105,7 @@ func (h *Handler) Logout(c *echo.Context) error {
 
 // RegisterForm shows the registration page.
 func (h *Handler) RegisterForm(c *echo.Context) error {
-	return render(c, http.StatusOK, views.Register(views.RegisterPage{Page: h.registerPage(c)}))
+	return render(c, http.StatusOK, views.Register(views.RegisterPage{Page: h.registerPage(c), PasswordRule: core.MsgPasswordRule}))
 }
 
 func (h *Handler) registerPage(c *echo.Context) views.Page { return h.page(c, "注册", "signin.js") }
@@ -119,7 +119,7 @@ func (h *Handler) Register(c *echo.Context) error {
 		Name: c.FormValue("name"), Email: c.FormValue("email"), Company: c.FormValue("company"),
 	}
 	p := views.RegisterPage{Page: h.registerPage(c), Account: f.Account, Key: f.Key, Code: f.Code, Name: f.Name,
-		Email: f.Email, Company: f.Company}
+		Email: f.Email, Company: f.Company, PasswordRule: core.MsgPasswordRule}
 	ctx := c.Request().Context()
 	var err error
 	if c.FormValue("action") == "sendcode" {
@@ -141,7 +141,8 @@ func (h *Handler) Register(c *echo.Context) error {
 
 // ResetForm shows the first step of the password reset.
 func (h *Handler) ResetForm(c *echo.Context) error {
-	return render(c, http.StatusOK, views.Reset(views.ResetPage{Page: h.resetPage(c), Action: c.Request().URL.Path}))
+	return render(c, http.StatusOK, views.Reset(views.ResetPage{Page: h.resetPage(c), Action: c.Request().URL.Path,
+		PasswordRule: core.MsgPasswordRule}))
 }
 
 func (h *Handler) resetPage(c *echo.Context) views.Page {
@@ -151,7 +152,7 @@ func (h *Handler) resetPage(c *echo.Context) views.Page {
 // Reset moves through the three steps: send a code, verify it (验证身份), set the password (重置密码), done.
 func (h *Handler) Reset(c *echo.Context) error {
 	p := views.ResetPage{Page: h.resetPage(c), Action: c.Request().URL.Path, Step: views.ResetVerify,
-		Account: c.FormValue("account"), Key: c.FormValue("key"), Code: c.FormValue("code")}
+		Account: c.FormValue("account"), Key: c.FormValue("key"), Code: c.FormValue("code"), PasswordRule: core.MsgPasswordRule}
 	ctx := c.Request().Context()
 	var err error
 	switch c.FormValue("action") {

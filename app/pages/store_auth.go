@@ -10,13 +10,14 @@ import (
 )
 
 // StoreAuth is 店铺管理: the store groups and their authorisations in the storeauth island, with the user's
-// button permissions and the marketplaces to authorise by region.
+// button permissions, the marketplaces to authorise by region, and whether the product can ask Amazon for consent.
 func (h *Handler) StoreAuth(c *echo.Context) error {
 	_, _, menu, err := h.signedInUser(c)
 	if err != nil {
 		return err
 	}
-	props := views.StoreAuthProps{Permissions: menu.Permissions}
+	props := views.StoreAuthProps{Permissions: menu.Permissions, SellerAppMissing: h.Stores.SellerAppMissing(),
+		AdvertAppMissing: h.Stores.AdvertisingAppMissing()}
 	for _, r := range models.Regions {
 		rp := views.RegionProps{Code: r.Code, Name: r.Name, Marketplaces: []views.MarketplaceProps{}}
 		for _, m := range models.Marketplaces {

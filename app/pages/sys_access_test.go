@@ -6,10 +6,11 @@ import (
 	"testing"
 
 	"sellerhub/app/apptest"
+	"sellerhub/app/core"
 )
 
-// The 子账号 and 角色授权 screens mount their islands with the user's button permissions, and refuse users not
-// granted them.
+// The 子账号 and 角色授权 screens mount their islands with the user's button permissions (and 子账号 with the
+// password rule), and refuse users not granted them.
 func TestAccessScreensMountTheirIslandsWithThePermissions(t *testing.T) {
 	h, c := admin(t)
 	for path, island := range map[string]string{"/sys/subuser": "subusers", "/sys/role": "roles"} {
@@ -21,9 +22,10 @@ func TestAccessScreensMountTheirIslandsWithThePermissions(t *testing.T) {
 		}
 	}
 
+	// 子账号 sets passwords: its island gets the rule's one wording to show under the password fields.
 	clerk, _ := h.RestrictedUser("13300000001", []string{"sys.subuser"}, []string{"sys:user:add"})
 	status, body := get(t, clerk, "/sys/subuser?embed=1")
-	if status != 200 || !strings.Contains(body, `{"permissions":["sys:user:add"]}`) {
+	if status != 200 || !strings.Contains(body, `{"permissions":["sys:user:add"],"passwordRule":"`+core.MsgPasswordRule+`"}`) {
 		t.Fatalf("clerk's 子账号: %d %s", status, body)
 	}
 	status, body = get(t, clerk, "/sys/role?embed=1")

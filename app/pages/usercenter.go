@@ -8,6 +8,7 @@ import (
 	"github.com/labstack/echo/v5"
 
 	"sellerhub/app/accounts"
+	"sellerhub/app/core"
 	"sellerhub/app/middleware"
 	"sellerhub/views"
 )
@@ -41,7 +42,7 @@ func (h *Handler) userCenterPage(c *echo.Context, section string) (views.UserCen
 	}
 	page := views.UserCenterPage{Page: h.contentPage(c, "个人中心", "usercenter.js"), Section: section,
 		Name: u.Profile.Name, Account: u.Account, Email: u.Profile.Email, Mobile: u.Profile.Mobile,
-		Image: u.Profile.Image, Company: u.Company.Name, IsOwner: u.IsOwner}
+		Image: u.Profile.Image, Company: u.Company.Name, IsOwner: u.IsOwner, PasswordRule: core.MsgPasswordRule}
 	if section == views.SectionUnbind {
 		group, err := h.Accounts.BindGroup(ctx, p)
 		if err != nil {

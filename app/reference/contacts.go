@@ -10,8 +10,8 @@ import (
 
 // Messages of the client (客户端) and customer (客户) calls.
 const (
-	MsgClientNameTaken   = "Duplicate entry：客户端名称已存在"
-	MsgCustomerNameTaken = "Duplicate entry：客户名称已存在"
+	MsgClientNameTaken   = "客户端名称已存在"
+	MsgCustomerNameTaken = "客户名称已存在"
 	MsgContactPhoneBad   = "电话格式不正确"
 	MsgContactEmailBad   = "邮箱格式不正确"
 )
@@ -125,15 +125,17 @@ func (s *Service) CreateClient(ctx context.Context, p core.Principal, f ClientFo
 	if err := f.check(); err != nil {
 		return nil, err
 	}
-	db := s.db.With(ctx)
-	if err := clientNameFree(db, p.CompanyID, f.Name, 0); err != nil {
-		return nil, err
-	}
 	now := s.now.Stamp()
 	c := &models.Client{CompanyID: p.CompanyID, Name: f.Name, Code: f.Code, Contact: f.Contact, Phone: f.Phone,
 		Email: f.Email, Address: f.Address, Remark: f.Remark, CreatedAt: now, UpdatedAt: now}
-	if err := db.CreateClient(c); err != nil {
-		return nil, core.DuplicateAs(err, MsgClientNameTaken)
+	err := s.db.Tx(ctx, func(tx *models.DB) error {
+		if err := clientNameFree(tx, p.CompanyID, f.Name, 0); err != nil {
+			return err
+		}
+		return core.DuplicateAs(tx.CreateClient(c), MsgClientNameTaken)
+	})
+	if err != nil {
+		return nil, err
 	}
 	return c, nil
 }
@@ -207,15 +209,17 @@ func (s *Service) CreateCustomer(ctx context.Context, p core.Principal, f Custom
 	if err := f.check(); err != nil {
 		return nil, err
 	}
-	db := s.db.With(ctx)
-	if err := customerNameFree(db, p.CompanyID, f.Name, 0); err != nil {
-		return nil, err
-	}
 	now := s.now.Stamp()
 	c := &models.Customer{CompanyID: p.CompanyID, Name: f.Name, Platform: f.Platform, Email: f.Email, Phone: f.Phone,
 		Country: f.Country, Remark: f.Remark, CreatedAt: now, UpdatedAt: now}
-	if err := db.CreateCustomer(c); err != nil {
-		return nil, core.DuplicateAs(err, MsgCustomerNameTaken)
+	err := s.db.Tx(ctx, func(tx *models.DB) error {
+		if err := customerNameFree(tx, p.CompanyID, f.Name, 0); err != nil {
+			return err
+		}
+		return core.DuplicateAs(tx.CreateCustomer(c), MsgCustomerNameTaken)
+	})
+	if err != nil {
+		return nil, err
 	}
 	return c, nil
 }

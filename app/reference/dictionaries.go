@@ -11,8 +11,7 @@ import (
 	"sellerhub/models"
 )
 
-// Messages of the dictionary calls. The duplicates start with "Duplicate entry", which the clients turn into
-// their 数据重复冲突 notice.
+// Messages of the dictionary calls.
 const (
 	MsgDictNameEmpty        = "字典名称不能为空"
 	MsgDictNameTooLong      = "字典名称不能超过50个字符"
@@ -28,8 +27,8 @@ const (
 	MsgDictItemSortBad      = "排序必须是0到999999之间的整数"
 	MsgDictMissing          = "字典不存在"
 	MsgDictHasItems         = "删除字典失败，请先删除关联字典数据"
-	MsgDictCodeTaken        = "Duplicate entry：字典编码已存在"
-	MsgDictItemValueTaken   = "Duplicate entry：该字典下字典项值已存在"
+	MsgDictCodeTaken        = "字典编码已存在"
+	MsgDictItemValueTaken   = "该字典下字典项值已存在"
 )
 
 // Button permissions of the dictionary screen (系统 > 基础设置 > 数据字典). Reading needs none: drop-downs all over
@@ -180,18 +179,20 @@ func (s *Service) CreateDict(ctx context.Context, p core.Principal, f DictForm) 
 	if err := f.check(); err != nil {
 		return nil, err
 	}
-	db := s.db.With(ctx)
-	if err := codeFree(db, p.CompanyID, f.Code); err != nil {
-		return nil, err
-	}
 	now := s.now.Stamp()
 	d := &models.Dict{CompanyID: p.CompanyID, Name: f.Name, Code: f.Code, Status: models.DictEnabled,
 		Remark: f.Remark, CreatedAt: now, UpdatedAt: now}
 	if f.Status != nil {
 		d.Status = *f.Status
 	}
-	if err := db.CreateDict(d); err != nil {
-		return nil, core.DuplicateAs(err, MsgDictCodeTaken)
+	err := s.db.Tx(ctx, func(tx *models.DB) error {
+		if err := codeFree(tx, p.CompanyID, f.Code); err != nil {
+			return err
+		}
+		return core.DuplicateAs(tx.CreateDict(d), MsgDictCodeTaken)
+	})
+	if err != nil {
+		return nil, err
 	}
 	return d, nil
 }

@@ -12,8 +12,8 @@ import (
 // Messages of the tag and tag group calls.
 const (
 	MsgTagGroupHasTags   = "标签分组下还有标签，不能删除"
-	MsgTagGroupNameTaken = "Duplicate entry：标签分组名称已存在"
-	MsgTagNameTaken      = "Duplicate entry：标签名称已存在"
+	MsgTagGroupNameTaken = "标签分组名称已存在"
+	MsgTagNameTaken      = "标签名称已存在"
 	MsgTagGroupEmpty     = "请选择标签分组"
 	MsgTagGroupMissing   = "标签分组不存在"
 	MsgTagColorBad       = "颜色格式不正确，应为#RRGGBB"
@@ -113,14 +113,16 @@ func (s *Service) CreateTagGroup(ctx context.Context, p core.Principal, f TagGro
 	if err := f.check(); err != nil {
 		return nil, err
 	}
-	db := s.db.With(ctx)
-	if err := tagGroupNameFree(db, p.CompanyID, f.Name, 0); err != nil {
-		return nil, err
-	}
 	now := s.now.Stamp()
 	g := &models.TagGroup{CompanyID: p.CompanyID, Name: f.Name, Remark: f.Remark, CreatedAt: now, UpdatedAt: now}
-	if err := db.CreateTagGroup(g); err != nil {
-		return nil, core.DuplicateAs(err, MsgTagGroupNameTaken)
+	err := s.db.Tx(ctx, func(tx *models.DB) error {
+		if err := tagGroupNameFree(tx, p.CompanyID, f.Name, 0); err != nil {
+			return err
+		}
+		return core.DuplicateAs(tx.CreateTagGroup(g), MsgTagGroupNameTaken)
+	})
+	if err != nil {
+		return nil, err
 	}
 	return g, nil
 }

@@ -22,8 +22,9 @@ const MsgQRSizeBad = "二维码尺寸必须是正整数"
 
 const whatShipment = "货件"
 
-// PickList loads the pick list (配货单) of a shipment of the signed-in user's company by Amazon's shipment id
-// (FBA15...). Another company's shipment, and one of a store group the user is not granted, is not found.
+// PickList loads the pick list (配货单) of a shipment of the signed-in user's company by its shipment id
+// (Amazon's FBA15..., or our LS...). Another company's shipment, and one of a store group the user is not
+// granted, is not found.
 func (s *Service) PickList(ctx context.Context, p core.Principal, shipmentID string) (*models.PickList, error) {
 	shipmentID = strings.TrimSpace(shipmentID)
 	if shipmentID == "" {

@@ -9,11 +9,12 @@ import (
 
 // Service is the shipping domain.
 type Service struct {
-	db  *models.DB
-	now core.Clock
+	db      *models.DB
+	now     core.Clock
+	numbers *core.Numbers
 }
 
 // New builds the service.
-func New(db *models.DB, now core.Clock) *Service {
-	return &Service{db: db, now: now}
+func New(db *models.DB, now core.Clock, numbers *core.Numbers) *Service {
+	return &Service{db: db, now: now, numbers: numbers}
 }

@@ -2,6 +2,7 @@ package shipping
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"strconv"
 	"strings"
@@ -60,7 +61,8 @@ func (s *Service) ImportShipments(ctx context.Context, p core.Principal, rows []
 		return nil, core.Invalid(MsgShipmentImportTooMany)
 	}
 	var ids []string
-	err := s.db.Tx(ctx, func(tx *models.DB) error {
+	err := s.numbers.Write(ctx, models.ShipmentNumbers, p.CompanyID, func(tx *models.DB, next func() (string, error)) error {
+		ids = nil
 		groups, faults, err := s.importGroups(tx, p, data)
 		if err != nil {
 			return err
@@ -72,9 +74,15 @@ func (s *Service) ImportShipments(ctx context.Context, p core.Principal, rows []
 			return core.Invalid(msgShipmentImportFailed + strings.Join(faults, "\n"))
 		}
 		for _, g := range groups {
-			sh, err := s.manualShipment(tx, p, g.form)
+			sh, err := s.manualShipment(tx, p, g.form, next)
+			// A refusal is named by its shipment's first row; anything else (a number of ours taken at the same
+			// moment, which Numbers.Write numbers again) goes up as it is.
+			var refusal *core.Error
+			if errors.As(err, &refusal) {
+				return core.Invalid(msgShipmentImportFailed + fmt.Sprintf(msgRowPrefix, g.rows[0]) + refusal.Msg)
+			}
 			if err != nil {
-				return core.Invalid(msgShipmentImportFailed + fmt.Sprintf(msgRowPrefix, g.rows[0]) + err.Error())
+				return err
 			}
 			ids = append(ids, sh.ShipmentID)
 		}

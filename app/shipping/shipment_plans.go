@@ -2,7 +2,6 @@ package shipping
 
 import (
 	"context"
-	"crypto/rand"
 	"fmt"
 	"strings"
 
@@ -22,7 +21,6 @@ const (
 	MsgPlanNotDraft        = "只有待提交的发货计划可以修改或提交"
 	MsgPlanNotCancellable  = "已生成货件或已作废的发货计划不能作废"
 	MsgPlanNotSubmitted    = "只有已提交的发货计划可以创建货件"
-	MsgPlanNumberTaken     = "Duplicate entry：发货计划编号已存在"
 	msgRowSellerSKUEmpty   = "第%d行：平台SKU不能为空"
 	msgRowSellerSKUUnknown = "第%d行：平台SKU %s 不在该店铺站点，或未配对本地产品"
 	msgRowQuantityBad      = "第%d行：发货数量应为1到%d之间的整数"
@@ -277,36 +275,24 @@ func (s *Service) planDetail(db *models.DB, companyID int64, plan *models.Shipme
 	return d, nil
 }
 
-// planNumber is a new plan's number: SP, the date and four random characters (SP20261122-7K2Q).
-func (s *Service) planNumber() string {
-	return "SP" + s.now.Stamp().Format("20060102") + "-" + randomBase36(4)
-}
-
-// randomBase36 returns n random characters of 0-9A-Z.
-func randomBase36(n int) string {
-	const digits = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ"
-	b := make([]byte, n)
-	_, _ = rand.Read(b)
-	for i := range b {
-		b[i] = digits[int(b[i])%len(digits)]
-	}
-	return string(b)
-}
-
-// CreateShipmentPlan saves a new plan of the company, 待提交.
+// CreateShipmentPlan saves a new plan of the company, 待提交, numbered SP, the company's date and the day's sequence.
 func (s *Service) CreateShipmentPlan(ctx context.Context, p core.Principal, f ShipmentPlanForm) (*ShipmentPlanDetail, error) {
 	var out *ShipmentPlanDetail
-	err := s.db.Tx(ctx, func(tx *models.DB) error {
+	err := s.numbers.Write(ctx, models.PlanNumbers, p.CompanyID, func(tx *models.DB, next func() (string, error)) error {
 		where, items, err := f.check(tx, p)
 		if err != nil {
 			return err
 		}
+		number, err := next()
+		if err != nil {
+			return err
+		}
 		now, creator := s.now.Stamp(), p.UserID
-		plan := &models.ShipmentPlan{CompanyID: p.CompanyID, Number: s.planNumber(), GroupID: where.group,
+		plan := &models.ShipmentPlan{CompanyID: p.CompanyID, Number: number, GroupID: where.group,
 			MarketplaceID: where.marketplace, WarehouseID: where.warehouse, Status: models.PlanDraft, Remark: f.Remark,
 			CreatorID: &creator, CreatedAt: now, UpdatedAt: now}
 		if err := tx.CreateShipmentPlan(plan, items); err != nil {
-			return core.DuplicateAs(err, MsgPlanNumberTaken)
+			return err
 		}
 		out, err = s.planDetail(tx, p.CompanyID, plan)
 		return err

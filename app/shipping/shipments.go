@@ -13,7 +13,7 @@ import (
 // Messages of the shipment (货件) calls.
 const (
 	MsgShipmentIDBad    = "货件ID格式不正确，应为FBA开头的字母或数字，如FBA15XXXXXXX"
-	MsgShipmentIDTaken  = "Duplicate entry：货件ID已存在"
+	MsgShipmentIDTaken  = "货件ID已存在"
 	MsgCenterEmpty      = "请输入目的配送中心"
 	MsgCenterBad        = "配送中心代码应为3到8位字母或数字，如ONT8"
 	MsgPlanEmpty        = "请选择发货计划"
@@ -96,7 +96,7 @@ type ShipmentDetail struct {
 	Fulfillable map[int64]int
 }
 
-// Shipment loads one of the company's shipments by Amazon's shipment id, with everything about it.
+// Shipment loads one of the company's shipments by its shipment id, with everything about it.
 func (s *Service) Shipment(ctx context.Context, p core.Principal, shipmentID string) (*ShipmentDetail, error) {
 	return s.shipmentDetail(s.db.With(ctx), p, strings.TrimSpace(shipmentID))
 }
@@ -127,8 +127,8 @@ func (s *Service) shipmentDetail(db *models.DB, p core.Principal, shipmentID str
 	return d, nil
 }
 
-// ShipmentHead is what every way of creating a shipment sends about it: Amazon's shipment id (generated when
-// empty), a name, the destination fulfilment centre and a remark.
+// ShipmentHead is what every way of creating a shipment sends about it: Amazon's shipment id (when empty, the
+// shipment gets a number of ours, LS20261125-0001), a name, the destination fulfilment centre and a remark.
 type ShipmentHead struct {
 	ShipmentID string `json:"shipmentId"`
 	Name       string `json:"name"`
@@ -168,9 +168,6 @@ type ManualShipmentForm struct {
 	Items         []ShipItemForm `json:"items"`
 }
 
-// newShipmentID is a shipment id Amazon-style: FBA15 and seven random characters of 0-9A-Z.
-func newShipmentID() string { return "FBA15" + randomBase36(7) }
-
 // CreateShipmentFromPlan creates a shipment (待确认) from one of the company's submitted plans, which becomes
 // 已生成货件.
 func (s *Service) CreateShipmentFromPlan(ctx context.Context, p core.Principal, f FromPlanForm) (*ShipmentDetail, error) {
@@ -181,7 +178,7 @@ func (s *Service) CreateShipmentFromPlan(ctx context.Context, p core.Principal, 
 		return nil, core.Invalid(MsgPlanEmpty)
 	}
 	var out *ShipmentDetail
-	err := s.db.Tx(ctx, func(tx *models.DB) error {
+	err := s.numbers.Write(ctx, models.ShipmentNumbers, p.CompanyID, func(tx *models.DB, next func() (string, error)) error {
 		plan, err := lockPlan(tx, p, f.PlanID)
 		if err != nil {
 			return err
@@ -205,7 +202,7 @@ func (s *Service) CreateShipmentFromPlan(ctx context.Context, p core.Principal, 
 			items[i] = models.ShipmentItem{ProductID: it.ProductID, SellerSKU: it.SellerSKU, FNSKU: l.FNSKU, Quantity: it.Quantity}
 		}
 		planID := plan.ID
-		sh, err := s.createShipment(tx, p, f.ShipmentHead, where, &planID, items)
+		sh, err := s.createShipment(tx, p, f.ShipmentHead, where, &planID, items, next)
 		if err != nil {
 			return err
 		}
@@ -226,8 +223,8 @@ func (s *Service) CreateManualShipment(ctx context.Context, p core.Principal, f 
 		return nil, err
 	}
 	var out *ShipmentDetail
-	err := s.db.Tx(ctx, func(tx *models.DB) error {
-		sh, err := s.manualShipment(tx, p, f)
+	err := s.numbers.Write(ctx, models.ShipmentNumbers, p.CompanyID, func(tx *models.DB, next func() (string, error)) error {
+		sh, err := s.manualShipment(tx, p, f, next)
 		if err != nil {
 			return err
 		}
@@ -237,8 +234,9 @@ func (s *Service) CreateManualShipment(ctx context.Context, p core.Principal, f 
 	return out, err
 }
 
-// manualShipment checks a hand-entered shipment and writes it, in the caller's transaction.
-func (s *Service) manualShipment(tx *models.DB, p core.Principal, f ManualShipmentForm) (*models.Shipment, error) {
+// manualShipment checks a hand-entered shipment and writes it, in the caller's transaction; next numbers it
+// when it has no shipment id.
+func (s *Service) manualShipment(tx *models.DB, p core.Principal, f ManualShipmentForm, next func() (string, error)) (*models.Shipment, error) {
 	where, err := shipFrom(tx, p, f.GroupID, f.MarketplaceID, f.WarehouseID)
 	if err != nil {
 		return nil, err
@@ -251,24 +249,19 @@ func (s *Service) manualShipment(tx *models.DB, p core.Principal, f ManualShipme
 	for i, l := range listings {
 		items[i] = models.ShipmentItem{ProductID: l.ProductID, SellerSKU: l.SellerSKU, FNSKU: l.FNSKU, Quantity: f.Items[i].Quantity}
 	}
-	return s.createShipment(tx, p, f.ShipmentHead, where, nil, items)
+	return s.createShipment(tx, p, f.ShipmentHead, where, nil, items, next)
 }
 
 // createShipment writes a new shipment (待确认, Amazon WORKING) with its items and the first line of its
-// timeline. A shipment id the company already has is refused; an empty one is generated.
-func (s *Service) createShipment(tx *models.DB, p core.Principal, h ShipmentHead, where shipPlace, planID *int64, items []models.ShipmentItem) (*models.Shipment, error) {
+// timeline. An Amazon shipment id the company already has is refused; without one, next numbers the shipment.
+func (s *Service) createShipment(tx *models.DB, p core.Principal, h ShipmentHead, where shipPlace, planID *int64, items []models.ShipmentItem, next func() (string, error)) (*models.Shipment, error) {
 	id := h.ShipmentID
-	for id == "" {
-		candidate := newShipmentID()
-		taken, err := tx.ShipmentIDTaken(p.CompanyID, candidate)
-		if err != nil {
+	if id == "" {
+		var err error
+		if id, err = next(); err != nil {
 			return nil, err
 		}
-		if !taken {
-			id = candidate
-		}
-	}
-	if taken, err := tx.ShipmentIDTaken(p.CompanyID, id); err != nil {
+	} else if taken, err := tx.ShipmentIDTaken(p.CompanyID, id); err != nil {
 		return nil, err
 	} else if taken {
 		return nil, core.Refused(MsgShipmentIDTaken)
@@ -277,8 +270,13 @@ func (s *Service) createShipment(tx *models.DB, p core.Principal, h ShipmentHead
 	sh := &models.Shipment{CompanyID: p.CompanyID, ShipmentID: id, Name: h.Name, PlanID: planID, GroupID: where.group,
 		MarketplaceID: where.marketplace, WarehouseID: where.warehouse, Center: h.Center, Status: models.ShipmentConfirm,
 		AmazonStatus: amazonStatusWorking, Remark: h.Remark, CreatorID: &creator, CreatedAt: now, UpdatedAt: now}
-	if err := tx.CreateShipment(sh, items); err != nil {
-		return nil, core.DuplicateAs(err, MsgShipmentIDTaken)
+	err := tx.CreateShipment(sh, items)
+	if h.ShipmentID != "" {
+		err = core.DuplicateAs(err, MsgShipmentIDTaken)
+	}
+	// A number of ours taken at the same moment stays the duplicate-key error: Numbers.Write numbers again.
+	if err != nil {
+		return nil, err
 	}
 	return sh, s.event(tx, p, sh, "创建货件", "")
 }

@@ -13,11 +13,12 @@ import (
 type Service struct {
 	db  *models.DB
 	now core.Clock
-	// timeZone is the zone of the date filters and of the documents' numbers.
+	// timeZone is the zone of the date filters.
 	timeZone *time.Location
+	numbers  *core.Numbers
 }
 
 // New builds the service.
-func New(db *models.DB, now core.Clock, timeZone *time.Location) *Service {
-	return &Service{db: db, now: now, timeZone: timeZone}
+func New(db *models.DB, now core.Clock, timeZone *time.Location, numbers *core.Numbers) *Service {
+	return &Service{db: db, now: now, timeZone: timeZone, numbers: numbers}
 }

@@ -43,18 +43,18 @@ const (
 )
 
 const (
-	maxDocumentLines    = 500
-	maxLineQuantity     = 1_000_000
-	documentNumberTries = 5
+	maxDocumentLines = 500
+	maxLineQuantity  = 1_000_000
 )
 
-// documentKinds names each kind and its number prefix, and says which way its approval moves fulfillable stock.
+// documentKinds names each kind and its number series, and says which way its approval moves fulfillable stock.
 var documentKinds = map[string]struct {
-	what, prefix string
-	sign         int
+	what   string
+	series models.NumberSeries
+	sign   int
 }{
-	models.DocInbound:  {"入库单", "RK", +1},
-	models.DocOutbound: {"出库单", "CK", -1},
+	models.DocInbound:  {"入库单", models.InboundNumbers, +1},
+	models.DocOutbound: {"出库单", models.OutboundNumbers, -1},
 }
 
 // CancelDocType is the ledger's document type of the reversal written when an approved document is cancelled.
@@ -177,43 +177,37 @@ func (s *Service) CreateDocument(ctx context.Context, p core.Principal, kind str
 		return nil, err
 	}
 	now := s.now.Stamp()
-	prefix := documentKinds[kind].prefix + now.In(s.timeZone).Format("20060102") + "-"
-	for try := 1; ; try++ {
-		d := &models.StockDocument{CompanyID: p.CompanyID, Kind: kind, WarehouseID: warehouse, Status: models.DocDraft,
+	var d *models.StockDocument
+	err = s.numbers.Write(ctx, documentKinds[kind].series, p.CompanyID, func(tx *models.DB, next func() (string, error)) error {
+		d = &models.StockDocument{CompanyID: p.CompanyID, Kind: kind, WarehouseID: warehouse, Status: models.DocDraft,
 			Remark: f.Remark, CreatorID: &p.UserID, CreatedAt: now, UpdatedAt: now}
-		err := s.db.Tx(ctx, func(tx *models.DB) error {
-			w, err := tx.WarehouseByID(p.CompanyID, warehouse)
-			switch {
-			case models.IsNotFound(err):
-				return core.Invalid(MsgDocWarehouseMissing)
-			case err != nil:
-				return err
-			case w.Disabled:
-				return core.Refused(MsgDocWarehouseDisabled)
-			}
-			skus, err := tx.ProductSKUs(p.CompanyID, ids)
-			if err != nil {
-				return err
-			}
-			for i, id := range ids {
-				if _, ok := skus[id]; !ok {
-					return core.Invalid(fmt.Sprintf(msgDocLine, i+1) + msgDocProductMissing)
-				}
-			}
-			if d.Number, err = tx.NextDocumentNumber(p.CompanyID, prefix); err != nil {
-				return err
-			}
-			return tx.CreateDocument(d, append([]models.StockDocumentLine(nil), lines...))
-		})
-		// A document numbered at the same moment took the number: number again.
-		if models.IsDuplicate(err) && try < documentNumberTries {
-			continue
+		w, err := tx.WarehouseByID(p.CompanyID, warehouse)
+		switch {
+		case models.IsNotFound(err):
+			return core.Invalid(MsgDocWarehouseMissing)
+		case err != nil:
+			return err
+		case w.Disabled:
+			return core.Refused(MsgDocWarehouseDisabled)
 		}
+		skus, err := tx.ProductSKUs(p.CompanyID, ids)
 		if err != nil {
-			return nil, err
+			return err
 		}
-		return d, nil
+		for i, id := range ids {
+			if _, ok := skus[id]; !ok {
+				return core.Invalid(fmt.Sprintf(msgDocLine, i+1) + msgDocProductMissing)
+			}
+		}
+		if d.Number, err = next(); err != nil {
+			return err
+		}
+		return tx.CreateDocument(d, append([]models.StockDocumentLine(nil), lines...))
+	})
+	if err != nil {
+		return nil, err
 	}
+	return d, nil
 }
 
 // SubmitDocument moves a draft (待提交) to 待审核.

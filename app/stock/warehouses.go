@@ -10,7 +10,7 @@ import (
 
 // Messages of the warehouse calls.
 const (
-	MsgWarehouseNameTaken = "Duplicate entry：仓库名称已存在"
+	MsgWarehouseNameTaken = "仓库名称已存在"
 	MsgWarehouseKindBad   = "仓库类型不正确"
 	MsgWarehouseInUse     = "仓库已有库存、流水或单据，不能删除，可以停用"
 )
@@ -101,15 +101,17 @@ func (s *Service) CreateWarehouse(ctx context.Context, p core.Principal, f Wareh
 	if err := f.check(); err != nil {
 		return nil, err
 	}
-	db := s.db.With(ctx)
-	if err := warehouseNameFree(db, p.CompanyID, f.Name, 0); err != nil {
-		return nil, err
-	}
 	now := s.now.Stamp()
 	w := &models.Warehouse{CompanyID: p.CompanyID, Name: f.Name, Kind: f.Kind, Address: f.Address,
 		AllowNegative: f.AllowNegative, Remark: f.Remark, CreatedAt: now, UpdatedAt: now}
-	if err := db.CreateWarehouse(w); err != nil {
-		return nil, core.DuplicateAs(err, MsgWarehouseNameTaken)
+	err := s.db.Tx(ctx, func(tx *models.DB) error {
+		if err := warehouseNameFree(tx, p.CompanyID, f.Name, 0); err != nil {
+			return err
+		}
+		return core.DuplicateAs(tx.CreateWarehouse(w), MsgWarehouseNameTaken)
+	})
+	if err != nil {
+		return nil, err
 	}
 	return w, nil
 }

@@ -37,10 +37,12 @@ func (s *Service) AdvertisingConsentURL(ctx context.Context, p core.Principal, g
 	if err != nil {
 		return "", err
 	}
-	app := s.advertisingApp()
-	if app.ClientID == "" {
-		return "", core.Refused(MsgAdvNotConfigured)
+	if msg := s.AdvertisingAppMissing(); msg != "" {
+		s.log.WarnContext(ctx, "advertising consent refused: no Amazon application configured",
+			slog.String("set", "SELLERHUB_AMAZON_ADV_CLIENT_ID/_SECRET, or SELLERHUB_AMAZON_CLIENT_ID/_SECRET"))
+		return "", core.Refused(msg)
 	}
+	app := s.advertisingApp()
 	state, err := s.issueOAuthState(ctx, amazon.State{CompanyID: p.CompanyID, GroupID: g.ID, Kind: amazon.KindAdvert, Region: region})
 	if err != nil {
 		return "", err
@@ -252,6 +254,15 @@ func (s *Service) visibleAdvAuth(ctx context.Context, p core.Principal, id strin
 		return nil, core.NotFound(whatAdvAuth)
 	}
 	return auth, nil
+}
+
+// AdvertisingAppMissing is the refusal of advertising consent while the product has no application for the
+// Advertising API, "" once it has one: the 店铺管理 screen shows it on 授权广告 before anything opens.
+func (s *Service) AdvertisingAppMissing() string {
+	if s.advertisingApp().ClientID == "" {
+		return MsgAdvNotConfigured
+	}
+	return ""
 }
 
 // advertisingApp is the Login with Amazon application of advertising consents: its own when configured

@@ -3,6 +3,7 @@ package stores
 import (
 	"context"
 	"errors"
+	"log/slog"
 	"net/url"
 	"strings"
 
@@ -20,7 +21,7 @@ const (
 
 	MsgMarketplaceUnknown  = "站点不存在"
 	MsgRegionUnknown       = "请选择区域（北美、欧洲或远东）"
-	MsgAmazonAppMissing    = "尚未配置亚马逊应用（SELLERHUB_AMAZON_APP_ID 等），请联系管理员"
+	MsgAmazonAppMissing    = "未配置亚马逊应用，请联系管理员"
 	MsgSellerMissing       = "卖家账号不存在"
 	MsgSellerDisabled      = "该店铺授权已停用，请重新授权"
 	MsgSellerElsewhere     = "该卖家账号已授权在店铺“%s”下，请先停用那里的授权"
@@ -42,8 +43,11 @@ type AuthURLQuery struct {
 // product's application and sends them back to redirectBase + /authresult with a code. The state in it is signed,
 // bound to the company, group and region, and may be redeemed once within 15 minutes.
 func (s *Service) SellerConsentURL(ctx context.Context, p core.Principal, q AuthURLQuery, redirectBase string) (string, error) {
-	if s.cfg.Amazon.AppID == "" || s.cfg.Amazon.ClientID == "" {
-		return "", core.Refused(MsgAmazonAppMissing)
+	if msg := s.SellerAppMissing(); msg != "" {
+		// The seller is told to ask the administrator; the variables to set are for the administrator, in the log.
+		s.log.WarnContext(ctx, "seller consent refused: no Amazon application configured",
+			slog.String("set", "SELLERHUB_AMAZON_APP_ID, SELLERHUB_AMAZON_CLIENT_ID, SELLERHUB_AMAZON_CLIENT_SECRET"))
+		return "", core.Refused(msg)
 	}
 	g, err := s.visibleGroup(s.db.With(ctx), p, q.GroupID)
 	if err != nil {
@@ -68,6 +72,15 @@ func (s *Service) SellerConsentURL(ctx context.Context, p core.Principal, q Auth
 		v.Set("version", "beta")
 	}
 	return strings.TrimRight(host, "/") + "/apps/authorize/consent?" + v.Encode(), nil
+}
+
+// SellerAppMissing is the refusal of seller consent while the product has no Amazon application (its id and Login
+// with Amazon client), "" once it has one: the 店铺管理 screen shows it on 授权 before anything opens.
+func (s *Service) SellerAppMissing() string {
+	if s.cfg.Amazon.AppID == "" || s.cfg.Amazon.ClientID == "" {
+		return MsgAmazonAppMissing
+	}
+	return ""
 }
 
 // consentMarketplace is the marketplace whose Seller Central asks for consent: the one named, else the region's

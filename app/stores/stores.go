@@ -12,7 +12,7 @@ import (
 
 // Messages of the store group (店铺) calls.
 const (
-	MsgStoreGroupNameTaken  = "Duplicate entry：店铺名称已存在"
+	MsgStoreGroupNameTaken  = "店铺名称已存在"
 	MsgStoreGroupHasSellers = "店铺下还有已授权的卖家账号，不能删除"
 	MsgStoreGroupHasUsers   = "还有子账号限定在该店铺，不能删除"
 	MsgStoreGroupInUse      = "店铺已有产品或货件数据，不能删除"
@@ -69,10 +69,22 @@ func (s *Service) CreateStoreGroup(ctx context.Context, p core.Principal, f Stor
 	}
 	now := s.now.Stamp()
 	g := &models.StoreGroup{CompanyID: p.CompanyID, Name: f.Name, Remark: f.Remark, CreatedAt: now, UpdatedAt: now}
-	if err := s.db.With(ctx).Create(g).Error; err != nil {
-		return nil, core.DuplicateAs(err, MsgStoreGroupNameTaken)
+	err := s.db.Tx(ctx, func(tx *models.DB) error {
+		if err := storeGroupNameFree(tx, p.CompanyID, f.Name, 0); err != nil {
+			return err
+		}
+		return core.DuplicateAs(tx.Create(g).Error, MsgStoreGroupNameTaken)
+	})
+	if err != nil {
+		return nil, err
 	}
 	return g, nil
+}
+
+// storeGroupNameFree refuses a name the company already uses on a group other than self (0 for a new group),
+// one the user may not see included: the name is unique in the company.
+func storeGroupNameFree(db *models.DB, companyID int64, name string, self int64) error {
+	return core.NameFree(func() (int64, error) { return db.StoreGroupIDByName(companyID, name) }, self, MsgStoreGroupNameTaken)
 }
 
 // UpdateStoreGroup renames a store group the user may see.
@@ -80,14 +92,20 @@ func (s *Service) UpdateStoreGroup(ctx context.Context, p core.Principal, id str
 	if err := f.check(); err != nil {
 		return nil, err
 	}
-	db := s.db.With(ctx)
-	g, err := s.visibleGroup(db, p, id)
+	var g *models.StoreGroup
+	err := s.db.Tx(ctx, func(tx *models.DB) error {
+		var err error
+		if g, err = s.visibleGroup(tx, p, id); err != nil {
+			return err
+		}
+		if err := storeGroupNameFree(tx, p.CompanyID, f.Name, g.ID); err != nil {
+			return err
+		}
+		g.Name, g.Remark, g.UpdatedAt = f.Name, f.Remark, s.now.Stamp()
+		return core.DuplicateAs(core.NotFoundAs(tx.UpdateStoreGroup(g), whatStoreGroup), MsgStoreGroupNameTaken)
+	})
 	if err != nil {
 		return nil, err
-	}
-	g.Name, g.Remark, g.UpdatedAt = f.Name, f.Remark, s.now.Stamp()
-	if err := db.UpdateStoreGroup(g); err != nil {
-		return nil, core.DuplicateAs(core.NotFoundAs(err, whatStoreGroup), MsgStoreGroupNameTaken)
 	}
 	return g, nil
 }

@@ -2,6 +2,8 @@
 // (店铺授权) and advertising authorisation (广告授权) of every region. 授权 and 重新授权 open Amazon's consent page
 // in a new window (Amazon sends the seller back to /authresult there); the list reloads when this window gets
 // the focus back. 停用 asks first. Every action shows only with its button permission; the server refuses the rest.
+// Without an Amazon application configured, 授权 (and 授权广告) say so at once (sellerAppMissing, advertAppMissing
+// from the page) and open neither the dialog nor a window.
 import { useEffect, useState } from "react";
 import { mount } from "../lib/mount.js";
 import { api } from "../lib/api.js";
@@ -27,7 +29,7 @@ const ownAppFields = [
   { name: "refreshToken", label: "Refresh Token", type: "password", required: true, placeholder: "自授权后得到的 Atzr|..." },
 ];
 
-function StoreAuth({ permissions, regions }) {
+function StoreAuth({ permissions, regions, sellerAppMissing, advertAppMissing }) {
   const [form, setForm] = useState(null);
   const [filters, setFilters] = useState({});
   const [version, setVersion] = useState(0);
@@ -68,8 +70,17 @@ function StoreAuth({ permissions, regions }) {
     }
   };
 
+  const startConsent = (row) => {
+    if (sellerAppMissing) toast(sellerAppMissing, "error");
+    else setForm({ kind: "consent", row });
+  };
+
   // 授权广告: the region's advertising consent opens in a new window like the seller's (back at /advresult).
   const consentAdvert = async (row) => {
+    if (advertAppMissing) {
+      toast(advertAppMissing, "error");
+      return;
+    }
     const popup = window.open("", "_blank");
     try {
       const { data } = await api(`${ADV}/bindUrl`, { query: { groupid: row.groupId, region: row.region } });
@@ -153,8 +164,8 @@ function StoreAuth({ permissions, regions }) {
           )
         }
         actions={[
-          { label: "授权", permission: ADD, when: (row) => !authorised(row), run: (row) => setForm({ kind: "consent", row }) },
-          { label: "重新授权", permission: ADD, when: authorised, run: (row) => setForm({ kind: "consent", row }) },
+          { label: "授权", permission: ADD, when: (row) => !authorised(row), run: startConsent },
+          { label: "重新授权", permission: ADD, when: authorised, run: startConsent },
           { label: "停用", permission: DISABLE, danger: true, when: (row) => row.authState === "active", run: disable },
           {
             label: "请求报表",

@@ -1,14 +1,16 @@
 // A small form in the browser's own modal <dialog> (Esc closes, focus stays inside): the add and edit forms of
 // the admin screens. onSubmit returns a promise; its rejection's message is shown above the fields and nothing
 // closes, so the user can correct the input. A field with choices is a group of checkboxes whose value is the
-// list of the checked values (the roles of a user).
-import { useEffect, useRef, useState } from "react";
+// list of the checked values (the roles of a user). A field's hint is shown under its input and read with it (the
+// password rule, too long for a placeholder).
+import { useEffect, useId, useRef, useState } from "react";
 
 export default function FormDialog({ title, fields, initial = {}, submitLabel = "保存", onSubmit, onClose }) {
   const dialog = useRef(null);
   const [values, setValues] = useState(() => Object.fromEntries(fields.map((f) => [f.name, initial[f.name] ?? f.default ?? (f.choices ? [] : "")])));
   const [error, setError] = useState("");
   const [busy, setBusy] = useState(false);
+  const hintId = useId();
 
   useEffect(() => {
     dialog.current.showModal();
@@ -98,8 +100,14 @@ export default function FormDialog({ title, fields, initial = {}, submitLabel = 
                   readOnly={f.readOnly}
                   value={values[f.name]}
                   placeholder={f.placeholder}
+                  aria-describedby={f.hint ? `${hintId}-${f.name}` : undefined}
                   onChange={(e) => setValues((v) => ({ ...v, [f.name]: e.target.value }))}
                 />
+              )}
+              {f.hint && (
+                <span id={`${hintId}-${f.name}`} className="mt-1 block text-xs text-slate-500 dark:text-slate-400">
+                  {f.hint}
+                </span>
               )}
             </label>
           ),

@@ -54,7 +54,7 @@ export default function ManualDialog({ onClose, onSaved }) {
       <ItemsEditor options={options} value={form} onChange={setForm} />
       <form onSubmit={submit} className="mt-4 grid grid-cols-2 gap-3">
         {field("center", "目的配送中心", "如 ONT8")}
-        {field("shipmentId", "货件ID", "留空则自动生成")}
+        {field("shipmentId", "货件ID", "亚马逊的货件ID；留空则生成本地编号 LS…")}
         {field("name", "货件名称")}
         {field("remark", "备注")}
         <div className="col-span-2 flex justify-end gap-3">

@@ -14,7 +14,7 @@ const STATUSES = [["", "全部状态"], ["0", "待提交"], ["1", "已提交"], 
 
 export const shipmentFields = [
   { name: "center", label: "目的配送中心", required: true, placeholder: "如 ONT8" },
-  { name: "shipmentId", label: "货件ID", placeholder: "留空则自动生成 FBA15XXXXXXX" },
+  { name: "shipmentId", label: "货件ID", placeholder: "亚马逊的货件ID；留空则生成本地编号 LS…" },
   { name: "name", label: "货件名称" },
   { name: "remark", label: "备注" },
 ];

@@ -59,7 +59,7 @@ export default function Shipments({ permissions }) {
       {dialog === "import" && (
         <ImportDialog
           title="导入货件"
-          hint="每行一个产品；货件ID相同的行为同一货件，货件ID留空时店铺、站点、发货仓库、目的配送中心相同的行为同一货件。"
+          hint="每行一个产品；货件ID相同的行为同一货件，货件ID留空时店铺、站点、发货仓库、目的配送中心相同的行为同一货件，并生成本地编号（LS开头）。"
           templateURL={`${ERP}/shipment/importTemplate`}
           importURL={`${ERP}/shipment/import`}
           onClose={() => setDialog("")}

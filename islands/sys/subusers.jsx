@@ -20,7 +20,7 @@ const STATUS = [
   ["0", "停用"],
 ];
 
-function SubUsers({ permissions }) {
+function SubUsers({ permissions, passwordRule }) {
   const [roles, setRoles] = useState([]);
   const [depts, setDepts] = useState([]);
   const [stores, setStores] = useState([]);
@@ -57,11 +57,11 @@ function SubUsers({ permissions }) {
   const addFields = [
     { name: "account", label: "账号", required: true, placeholder: "手机号码或邮箱，用于登录" },
     ...profileFields,
-    { name: "password", label: "密码", type: "password", required: true, placeholder: "8-30位，数字、大小写字母、特殊符号至少三种" },
+    { name: "password", label: "密码", type: "password", required: true, hint: passwordRule },
     { name: "repassword", label: "确认密码", type: "password", required: true },
   ];
   const resetFields = [
-    { name: "password", label: "新密码", type: "password", required: true, placeholder: "8-30位，数字、大小写字母、特殊符号至少三种" },
+    { name: "password", label: "新密码", type: "password", required: true, hint: passwordRule },
     { name: "repassword", label: "确认新密码", type: "password", required: true },
   ];
 

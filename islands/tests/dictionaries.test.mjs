@@ -1,8 +1,8 @@
 // 数据字典 (系统 > 基础设置 > 数据字典) as the admin of the seeded demo company uses it: a new dictionary 尺码 (size)
 // with three items, one of them edited; deleting a dictionary that still has items is refused with
 // 删除字典失败，请先删除关联字典数据 and leaves it listed; once its items are gone it is deleted. The forms keep bad
-// input in the dialog: an empty 字典名称, and a code (or an item value) already taken, which the server reports as
-// "Duplicate entry..." and the client (islands/lib/api.js userMessage) shows as 数据重复冲突....
+// input in the dialog: an empty 字典名称, and a code (or an item value) already taken, which the server names
+// (字典编码已存在, 该字典下字典项值已存在) rather than the generic 数据重复冲突 of a true race.
 import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
 import { setTimeout as sleep } from "node:timers/promises";
@@ -10,7 +10,8 @@ import { ADMIN_ACCOUNT, ADMIN_PASSWORD, closeBrowser, getBrowser, newPage, start
 import { openFromRail, question, sayYes, signInToShell, tabFrame, toasts } from "./shell.mjs";
 
 const TAB = "数据字典";
-const DUPLICATE = "数据重复冲突，请勿频繁保存，如功能无法使用请联系管理员";
+const CODE_TAKEN = "字典编码已存在";
+const VALUE_TAKEN = "该字典下字典项值已存在";
 const HAS_ITEMS = "删除字典失败，请先删除关联字典数据";
 
 /** Polls read() until check(value) holds or timeout passes; returns the last value for the caller's assertion. */
@@ -112,11 +113,11 @@ describe("数据字典", () => {
     await items().getByText("暂无数据！").waitFor();
   });
 
-  it("a second dictionary with the code size is refused in the dialog with the duplicate notice", async () => {
+  it("a second dictionary with the code size is refused in the dialog with 字典编码已存在", async () => {
     await dicts().getByRole("button", { name: "新增字典", exact: true }).click();
     const dialog = form("新增字典");
     await fillAndSave(dialog, { name: "尺码二", code: "size" });
-    assert.equal(await eventually(() => dialog.getByRole("alert").textContent(), (t) => t === DUPLICATE), DUPLICATE);
+    assert.equal(await eventually(() => dialog.getByRole("alert").textContent(), (t) => t === CODE_TAKEN), CODE_TAKEN);
     await dialog.getByRole("button", { name: "取消", exact: true }).click();
     await dialog.waitFor({ state: "detached" });
     assert.deepEqual(await listed(dicts()), ["币种/currency", "运输方式/ship_method", "尺码/size"], "nothing was added");
@@ -132,7 +133,7 @@ describe("数据字典", () => {
     await items().getByRole("button", { name: "新增字典项", exact: true }).click();
     const dialog = form("新增字典项");
     await fillAndSave(dialog, { name: "中号二", value: "M" });
-    assert.equal(await eventually(() => dialog.getByRole("alert").textContent(), (t) => t === DUPLICATE), DUPLICATE);
+    assert.equal(await eventually(() => dialog.getByRole("alert").textContent(), (t) => t === VALUE_TAKEN), VALUE_TAKEN);
     await dialog.getByRole("button", { name: "取消", exact: true }).click();
     await dialog.waitFor({ state: "detached" });
 

@@ -222,10 +222,10 @@ describe("FBA全流程：产品、入库、发货计划、货件处理与配货�
     const dialog = plans.locator("dialog[open]");
     await dialog.locator('input[name="center"]').fill("lax9");
     await dialog.getByRole("button", { name: "创建货件", exact: true }).click();
-    const frame = page.locator('#tab-frames iframe[title^="处理货件 FBA15"]');
+    const frame = page.locator('#tab-frames iframe[title^="处理货件 LS"]');
     await frame.waitFor();
     shipmentId = (await frame.getAttribute("title")).slice("处理货件 ".length);
-    assert.match(shipmentId, /^FBA15[0-9A-Z]{7}$/);
+    assert.match(shipmentId, /^LS\d{8}-\d{4}$/);
     const step = await stepTab();
     await expectStatus(step, "待确认");
     await expectStep(step, "配货");

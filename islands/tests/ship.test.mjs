@@ -95,11 +95,11 @@ describe("发货计划与货件处理", () => {
     const dialog = plans.locator("dialog[open]");
     await dialog.locator('input[name="center"]').fill("ont8");
     await dialog.getByRole("button", { name: "创建货件", exact: true }).click();
-    await page.locator('#tab-frames iframe[title^="处理货件 FBA15"]').waitFor();
-    shipmentId = (await page.locator('#tab-frames iframe[title^="处理货件 FBA15"]').getAttribute("title")).slice(5);
+    await page.locator('#tab-frames iframe[title^="处理货件 LS"]').waitFor();
+    shipmentId = (await page.locator('#tab-frames iframe[title^="处理货件 LS"]').getAttribute("title")).slice(5);
     const step = await stepTab();
     assert.equal((await step.getByTestId("shipment-id").innerText()).trim(), shipmentId);
-    assert.match(shipmentId, /^FBA15[0-9A-Z]{7}$/);
+    assert.match(shipmentId, /^LS\d{8}-\d{4}$/);
     await expectStatus(step, "待确认");
     await expectStep(step, "配货");
     assert.equal(await fulfillable(step, "US-LAMP-01"), 100);
@@ -256,8 +256,8 @@ describe("发货计划与货件处理", () => {
     await dialog.waitFor({ state: "detached" });
     const deadline = Date.now() + 5000;
     let seen = [];
-    while (!seen.some((t) => /^已导入2个货件：FBA15IMPORT01、FBA15[0-9A-Z]{7}$/.test(t)) && Date.now() < deadline) seen = await toasts(list);
-    assert.ok(seen.some((t) => /^已导入2个货件：FBA15IMPORT01、FBA15[0-9A-Z]{7}$/.test(t)), `import toast: saw ${JSON.stringify(seen)}`);
+    while (!seen.some((t) => /^已导入2个货件：FBA15IMPORT01、LS\d{8}-\d{4}$/.test(t)) && Date.now() < deadline) seen = await toasts(list);
+    assert.ok(seen.some((t) => /^已导入2个货件：FBA15IMPORT01、LS\d{8}-\d{4}$/.test(t)), `import toast: saw ${JSON.stringify(seen)}`);
     await row(list, "FBA15IMPORT01").waitFor();
     assert.match(await row(list, "FBA15IMPORT01").innerText(), /BHX4\s+深圳仓\s+2\s+12\s+待确认/);
     assert.equal(await list.locator("tbody tr").filter({ hasText: "LGB3" }).count(), 2);

@@ -173,6 +173,23 @@ describe("仓库、出入库单与库存流水", () => {
     await shot("stock-demo");
   });
 
+  it("refuses a second warehouse named 深圳仓 in the dialog with 仓库名称已存在, not the generic duplicate notice", async () => {
+    await openFromRail(page, "仓库", "仓库");
+    const frame = await tabFrame(page, "仓库");
+    await row(frame, "深圳仓").waitFor();
+    await frame.getByRole("button", { name: "新增仓库", exact: true }).click();
+    const dialog = frame.locator("dialog[open]");
+    await dialog.locator('input[name="name"]').fill("深圳仓");
+    await dialog.getByRole("button", { name: "保存", exact: true }).click();
+    const alert = dialog.getByRole("alert");
+    await alert.waitFor();
+    assert.equal((await alert.innerText()).trim(), "仓库名称已存在");
+    await shot("warehouse-name-taken");
+    await dialog.getByRole("button", { name: "取消", exact: true }).click();
+    await dialog.waitFor({ state: "detached" });
+    assert.equal(await row(frame, "深圳仓").count(), 1, "nothing was added");
+  });
+
   let inbound;
   it("receives two products with an inbound document: submit, approve, then the stock and the ledger show them", async () => {
     inbound = await createDocument("入库单", [["WH-A", 10], ["WH-B", 4]], "inbound-new");

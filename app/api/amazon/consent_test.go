@@ -215,14 +215,21 @@ func TestAuthURLChoices(t *testing.T) {
 	apptest.Expect(t, c.Call(http.MethodGet, v1+"getAuthUrl?groupid=abc&region=NA", nil), http.StatusNotFound, "A0404", "店铺不存在")
 }
 
-// Without configuration the consent link says what is missing; a draft application's links carry version=beta;
-// with no consent host override the marketplace's own Seller Central asks.
+// Without an Amazon application the seller is told to ask the administrator, and 店铺管理 knows it before 授权
+// opens anything; the variables to set are named in the server log only. A draft application's links carry
+// version=beta; with no consent host override the marketplace's own Seller Central asks.
 func TestAuthURLConfiguration(t *testing.T) {
 	h := apptest.Start(t)
 	c := h.SignedIn("13900000007", "环球贸易")
 	g := group(t, c, "美国一店")
-	apptest.Expect(t, c.Call(http.MethodGet, v1+"getAuthUrl?groupid="+g+"&region=NA", nil), http.StatusBadRequest, "B0001",
-		"尚未配置亚马逊应用（SELLERHUB_AMAZON_APP_ID 等），请联系管理员")
+	env := c.Call(http.MethodGet, v1+"getAuthUrl?groupid="+g+"&region=NA", nil)
+	apptest.Expect(t, env, http.StatusBadRequest, "B0001", "未配置亚马逊应用，请联系管理员")
+	h.Log.WaitFor(t, "SELLERHUB_AMAZON_APP_ID", 5*time.Second)
+	resp, page := c.Raw(http.MethodGet, "/amazon/storeAuth?embed=1", "", nil)
+	if resp.StatusCode != http.StatusOK || !strings.Contains(string(page), `"sellerAppMissing":"未配置亚马逊应用，请联系管理员"`) ||
+		strings.Contains(string(page), "SELLERHUB_") {
+		t.Fatalf("店铺管理 without an application: %d %s", resp.StatusCode, page)
+	}
 
 	h, _ = start(t, apptest.WithConfig(func(cfg *config.Config) {}))
 	h.Config.Amazon.DraftApp = true
@@ -232,5 +239,8 @@ func TestAuthURLConfiguration(t *testing.T) {
 	link := consentURL(t, c, g, "A1PA6795UKMFR9")
 	if !strings.HasPrefix(link, "https://sellercentral.amazon.de/apps/authorize/consent?") || !strings.Contains(link, "version=beta") {
 		t.Fatalf("link %s", link)
+	}
+	if _, page := c.Raw(http.MethodGet, "/amazon/storeAuth?embed=1", "", nil); strings.Contains(string(page), "AppMissing") {
+		t.Fatalf("店铺管理 with an application says one is missing: %s", page)
 	}
 }

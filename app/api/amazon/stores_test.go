@@ -41,8 +41,8 @@ func TestStoreGroupCalls(t *testing.T) {
 	}
 	a := group(t, c, "美国一店")
 	b := group(t, c, " 欧洲店 ")
-	apptest.Expect(t, c.Call(http.MethodPost, v1+"storeGroups", map[string]string{"name": "美国一店"}), http.StatusBadRequest, "B0001", "Duplicate entry：店铺名称已存在")
-	apptest.Expect(t, c.Call(http.MethodPut, v1+"storeGroups/"+b, map[string]string{"name": "美国一店"}), http.StatusBadRequest, "B0001", "Duplicate entry：店铺名称已存在")
+	apptest.Expect(t, c.Call(http.MethodPost, v1+"storeGroups", map[string]string{"name": "美国一店"}), http.StatusBadRequest, "B0001", "店铺名称已存在")
+	apptest.Expect(t, c.Call(http.MethodPut, v1+"storeGroups/"+b, map[string]string{"name": "美国一店"}), http.StatusBadRequest, "B0001", "店铺名称已存在")
 	env := c.Call(http.MethodPut, v1+"storeGroups/"+b, map[string]string{"name": "欧洲二店", "remark": "德法意西"})
 	apptest.ExpectOK(t, env)
 	var g struct{ ID, Name, Remark string }

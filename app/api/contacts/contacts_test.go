@@ -243,12 +243,12 @@ func TestValidationAndDuplicates(t *testing.T) {
 		apptest.Expect(t, c.Call(http.MethodPost, v1+"customers", body), 400, "A0400", msg)
 		apptest.Expect(t, c.Call(http.MethodPut, v1+"customers/"+cu.ID, body), 400, "A0400", msg)
 	}
-	apptest.Expect(t, c.Call(http.MethodPost, v1+"clients", map[string]any{"name": "深圳云仓"}), 400, "B0001", "Duplicate entry：客户端名称已存在")
+	apptest.Expect(t, c.Call(http.MethodPost, v1+"clients", map[string]any{"name": "深圳云仓"}), 400, "B0001", "客户端名称已存在")
 	other := create[client](t, c, "clients", map[string]any{"name": "广州仓"})
-	apptest.Expect(t, c.Call(http.MethodPut, v1+"clients/"+other.ID, map[string]any{"name": "深圳云仓"}), 400, "B0001", "Duplicate entry：客户端名称已存在")
-	apptest.Expect(t, c.Call(http.MethodPost, v1+"customers", map[string]any{"name": "John"}), 400, "B0001", "Duplicate entry：客户名称已存在")
+	apptest.Expect(t, c.Call(http.MethodPut, v1+"clients/"+other.ID, map[string]any{"name": "深圳云仓"}), 400, "B0001", "客户端名称已存在")
+	apptest.Expect(t, c.Call(http.MethodPost, v1+"customers", map[string]any{"name": "John"}), 400, "B0001", "客户名称已存在")
 	mary := create[customer](t, c, "customers", map[string]any{"name": "Mary"})
-	apptest.Expect(t, c.Call(http.MethodPut, v1+"customers/"+mary.ID, map[string]any{"name": "John"}), 400, "B0001", "Duplicate entry：客户名称已存在")
+	apptest.Expect(t, c.Call(http.MethodPut, v1+"customers/"+mary.ID, map[string]any{"name": "John"}), 400, "B0001", "客户名称已存在")
 	if p := list[client](t, c, "clients/page", nil); p.Total != 2 {
 		t.Fatalf("clients after refusals = %+v", p)
 	}

@@ -10,8 +10,6 @@ import (
 	"testing"
 	"time"
 
-	"gorm.io/gorm"
-
 	"sellerhub/app/apptest"
 	"sellerhub/models"
 	"sellerhub/models/dbtest"
@@ -94,17 +92,34 @@ func options(t *testing.T, c *apptest.Client, path string) []option {
 	return opts
 }
 
+// expectDuplicate expects the refusal of a code or value the company already has: its own message, not the
+// clients' generic 数据重复冲突 (which a message containing "Duplicate entry" turns into).
 func expectDuplicate(t *testing.T, env apptest.Envelope, msg string) {
 	t.Helper()
 	apptest.Expect(t, env, http.StatusBadRequest, "B0001", msg)
-	if !strings.HasPrefix(env.Msg, "Duplicate entry") {
-		t.Fatalf("duplicate message %q does not start with Duplicate entry", env.Msg)
+}
+
+// expectRaceLost expects the refusal of a save that passed the check and lost to a concurrent one at the unique
+// index: "Duplicate entry" and the message, so the clients show 数据重复冲突.
+func expectRaceLost(t *testing.T, env apptest.Envelope, msg string) {
+	t.Helper()
+	apptest.Expect(t, env, http.StatusBadRequest, "B0001", "Duplicate entry："+msg)
+}
+
+// expectTakenOrRaceLost expects one of concurrent saves of one code or value that did not win: refused by the
+// check when the winner had committed, else by the unique index.
+func expectTakenOrRaceLost(t *testing.T, env apptest.Envelope, msg string) {
+	t.Helper()
+	if env.Msg == "Duplicate entry："+msg {
+		expectRaceLost(t, env, msg)
+		return
 	}
+	expectDuplicate(t, env, msg)
 }
 
 const (
-	codeTaken  = "Duplicate entry：字典编码已存在"
-	valueTaken = "Duplicate entry：该字典下字典项值已存在"
+	codeTaken  = "字典编码已存在"
+	valueTaken = "该字典下字典项值已存在"
 )
 
 func TestEveryCallNeedsASession(t *testing.T) {
@@ -327,7 +342,7 @@ func TestDictCodeDuplicates(t *testing.T) {
 			won++
 			continue
 		}
-		expectDuplicate(t, env, codeTaken)
+		expectTakenOrRaceLost(t, env, codeTaken)
 	}
 	if won != 1 {
 		t.Fatalf("%d concurrent adds of one code succeeded, want 1", won)
@@ -337,32 +352,6 @@ func TestDictCodeDuplicates(t *testing.T) {
 	}
 }
 
-// beatenBy makes the next insert into table lose a race: just before it, a row with the same unique key goes in
-// first in the same transaction, as a concurrent save that passed the same check would. The save then fails on
-// the unique index, which is the path the check before saving never takes.
-func beatenBy(t *testing.T, db *models.DB, table, columns string, row func(dest any) []any) {
-	t.Helper()
-	name := "test:beaten:" + table
-	var once sync.Once
-	err := db.Callback().Create().Before("gorm:create").Register(name, func(g *gorm.DB) {
-		if g.Statement.Table != table {
-			return
-		}
-		once.Do(func() {
-			marks := strings.TrimSuffix(strings.Repeat("?, ", strings.Count(columns, ",")+1), ", ")
-			err := g.Session(&gorm.Session{NewDB: true}).
-				Exec("INSERT INTO "+table+" ("+columns+") VALUES ("+marks+")", row(g.Statement.Dest)...).Error
-			if err != nil {
-				t.Errorf("insert the race's winner: %v", err)
-			}
-		})
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { _ = db.Callback().Create().Remove(name) })
-}
-
 func TestDuplicatesLostToARaceAreRefusedByTheUniqueIndex(t *testing.T) {
 	for _, kind := range dbtest.Kinds {
 		t.Run(kind, func(t *testing.T) {
@@ -370,19 +359,19 @@ func TestDuplicatesLostToARaceAreRefusedByTheUniqueIndex(t *testing.T) {
 			c := h.SignedIn("13700000001", "甲公司")
 			createDict(t, c, "币种", "currency")
 
-			beatenBy(t, h.DB, "dicts", "id, company_id, name, code, status, remark, created_at, updated_at",
+			apptest.BeatenBy(t, h.DB, "dicts", "id, company_id, name, code, status, remark, created_at, updated_at",
 				func(dest any) []any {
 					d := dest.(*models.Dict)
 					return []any{models.NewID(), d.CompanyID, "抢先", d.Code, 1, "", d.CreatedAt, d.UpdatedAt}
 				})
-			expectDuplicate(t, c.Call(http.MethodPost, v1+"dicts", map[string]any{"name": "单位", "code": "unit"}), codeTaken)
+			expectRaceLost(t, c.Call(http.MethodPost, v1+"dicts", map[string]any{"name": "单位", "code": "unit"}), codeTaken)
 
-			beatenBy(t, h.DB, "dict_items", "id, company_id, dict_code, name, value, sort, status, remark, created_at, updated_at",
+			apptest.BeatenBy(t, h.DB, "dict_items", "id, company_id, dict_code, name, value, sort, status, remark, created_at, updated_at",
 				func(dest any) []any {
 					it := dest.(*models.DictItem)
 					return []any{models.NewID(), it.CompanyID, it.DictCode, "抢先", it.Value, 0, 1, "", it.CreatedAt, it.UpdatedAt}
 				})
-			expectDuplicate(t, c.Call(http.MethodPost, v1+"dict-items",
+			expectRaceLost(t, c.Call(http.MethodPost, v1+"dict-items",
 				map[string]any{"dictCode": "currency", "name": "美元", "value": "USD"}), valueTaken)
 
 			// The losing saves left nothing behind, their winners included (same transaction).
@@ -699,7 +688,7 @@ func TestDictRulesOnEveryDatabase(t *testing.T) {
 					won++
 					continue
 				}
-				expectDuplicate(t, env, valueTaken)
+				expectTakenOrRaceLost(t, env, valueTaken)
 			}
 			if _, total := listed[item](t, c, "dict-items/page?dictCode=shipping"); won != 1 || total != 3 {
 				t.Fatalf("%d concurrent adds won, %d items, want 1 and 3", won, total)

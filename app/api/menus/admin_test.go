@@ -277,7 +277,7 @@ func TestCreateMenuChecksItsFields(t *testing.T) {
 		{map[string]any{"parentId": heading.ID, "title": long, "path": "/x"}, 400, "A0400", "菜单名称不能超过50个字符"},
 		{map[string]any{"parentId": heading.ID, "title": "链接"}, 400, "A0400", "路径不能为空"},
 		{map[string]any{"parentId": heading.ID, "title": "链接", "path": "sys/x"}, 400, "A0400", "路径必须以/开头"},
-		{map[string]any{"parentId": heading.ID, "title": "链接", "path": "/sys/dict"}, 400, "B0001", "Duplicate entry：路径已存在"},
+		{map[string]any{"parentId": heading.ID, "title": "链接", "path": "/sys/dict"}, 400, "B0001", "路径已存在"},
 		{map[string]any{"parentId": "0", "title": "分组", "icon": "rocket"}, 400, "A0400", "图标不存在"},
 		{map[string]any{"parentId": "0", "title": "分组", "redirect": "sys"}, 400, "A0400", "重定向路径必须以/开头"},
 		{map[string]any{"parentId": "0", "title": "分组", "sort": 10000}, 400, "A0400", "排序必须是0到9999之间的整数"},
@@ -390,7 +390,7 @@ func TestUpdateMenu(t *testing.T) {
 		{link.ID, map[string]any{"parentId": sys.ID, "title": "测试链接", "path": "/sys/menu-test"}, 400, "A0400", "只能移动到同一级别的上级菜单下"},
 		{link.ID, map[string]any{"parentId": "42", "title": "测试链接", "path": "/sys/menu-test"}, 400, "A0400", "上级菜单不存在"},
 		{link.ID, map[string]any{"title": "", "path": "/sys/menu-test"}, 400, "A0400", "菜单名称不能为空"},
-		{link.ID, map[string]any{"title": "测试链接", "path": "/sys/dict"}, 400, "B0001", "Duplicate entry：路径已存在"},
+		{link.ID, map[string]any{"title": "测试链接", "path": "/sys/dict"}, 400, "B0001", "路径已存在"},
 		{dict.ID, map[string]any{"title": "字典", "path": "/sys/dictionaries"}, 400, "B0001", "系统内置菜单的路径不能修改"},
 		{"42", map[string]any{"title": "无"}, 404, "A0404", "菜单不存在"},
 		{"abc", map[string]any{"title": "无"}, 404, "A0404", "菜单不存在"},
@@ -506,8 +506,8 @@ func TestPermissions(t *testing.T) {
 		{map[string]string{"menuId": link.ID, "code": "erp wh", "name": "甲"}, 400, "A0400", "权限标识格式不正确"},
 		{map[string]string{"menuId": link.ID, "code": "erp:wh:", "name": "甲"}, 400, "A0400", "权限标识格式不正确"},
 		{map[string]string{"menuId": link.ID, "code": "erp:仓库", "name": "甲"}, 400, "A0400", "权限标识格式不正确"},
-		{map[string]string{"menuId": link.ID, "code": "sys:dict:add", "name": "甲"}, 400, "B0001", "Duplicate entry：权限标识已存在"},
-		{map[string]string{"menuId": link.ID, "code": "erp:wh:shelf2:add", "name": "甲"}, 400, "B0001", "Duplicate entry：权限标识已存在"},
+		{map[string]string{"menuId": link.ID, "code": "sys:dict:add", "name": "甲"}, 400, "B0001", "权限标识已存在"},
+		{map[string]string{"menuId": link.ID, "code": "erp:wh:shelf2:add", "name": "甲"}, 400, "B0001", "权限标识已存在"},
 		{map[string]string{"menuId": settings.ID, "code": "a:b", "name": "甲"}, 400, "A0400", "按钮权限只能添加在链接菜单下"},
 		{map[string]string{"menuId": "42", "code": "a:b", "name": "甲"}, 400, "A0400", "菜单不存在"},
 		{map[string]string{"code": "a:b", "name": "甲"}, 400, "A0400", "菜单不存在"},
@@ -534,7 +534,7 @@ func TestPermissions(t *testing.T) {
 			builtin = bp
 		}
 	}
-	apptest.Expect(t, put(p.ID, map[string]string{"code": "sys:dict:edit", "name": "甲"}), 400, "B0001", "Duplicate entry：权限标识已存在")
+	apptest.Expect(t, put(p.ID, map[string]string{"code": "sys:dict:edit", "name": "甲"}), 400, "B0001", "权限标识已存在")
 	apptest.Expect(t, put(p.ID, map[string]string{"code": "a b", "name": "甲"}), 400, "A0400", "权限标识格式不正确")
 	apptest.Expect(t, put(builtin.ID, map[string]string{"code": "sys:dict:new", "name": "新增字典"}), 400, "B0001", "系统内置权限的标识不能修改")
 	apptest.Expect(t, put("42", map[string]string{"code": "a:b", "name": "甲"}), 404, "A0404", "按钮权限不存在")

@@ -158,7 +158,7 @@ func TestFailedCallsAreNotLogged(t *testing.T) {
 	before := logs(t, c, nil).Total
 
 	apptest.Expect(t, c.Call(http.MethodPost, v1+"dicts", map[string]any{"name": "", "code": "x"}), 400, "A0400", "字典名称不能为空")
-	apptest.Expect(t, c.Call(http.MethodPost, v1+"dicts", map[string]any{"name": "又一个", "code": "currency"}), 400, "B0001", "Duplicate entry：字典编码已存在")
+	apptest.Expect(t, c.Call(http.MethodPost, v1+"dicts", map[string]any{"name": "又一个", "code": "currency"}), 400, "B0001", "字典编码已存在")
 	apptest.Expect(t, c.Call(http.MethodDelete, v1+"dicts/1", nil), 404, "A0404", "字典不存在")
 	apptest.Expect(t, c.Call(http.MethodDelete, v1+"tagGroups/"+group, nil), 400, "B0001", "标签分组下还有标签，不能删除")
 	resp, _ := c.Raw(http.MethodPost, v1+"customers", "application/json", strings.NewReader("{not json"))
@@ -241,7 +241,10 @@ func TestTagRulesAndTheLogOnEveryDatabase(t *testing.T) {
 					}
 					group = created(t, env)
 				} else {
-					apptest.Expect(t, env, 400, "B0001", "Duplicate entry：标签分组名称已存在")
+					// Refused by the check once the winner committed, else by the unique index (a true race).
+					if env.Msg != "Duplicate entry：标签分组名称已存在" {
+						apptest.Expect(t, env, 400, "B0001", "标签分组名称已存在")
+					}
 				}
 			}
 			tag := created(t, c.Call(http.MethodPost, v1+"tags", map[string]any{"name": "红色", "groupId": group, "color": "#FF0000"}))

@@ -231,7 +231,7 @@ func TestCreateListEditAndDeleteRoles(t *testing.T) {
 		t.Fatalf("get = %+v", got)
 	}
 
-	taken := "Duplicate entry：角色名称已存在"
+	taken := "角色名称已存在"
 	for _, tc := range []struct {
 		method, path string
 		body         map[string]string

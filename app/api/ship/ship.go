@@ -1,7 +1,7 @@
 // Package ship serves the FBA shipment calls of /erp/api/v1: shipPlan/... (发货计划: list, form, submit, void) and
 // shipment/... (货件: list, create from a plan or by hand, import, and the handling steps 配货, 装箱, 发货, 收货,
-// Amazon status, each with its cancel). Shipments are addressed by Amazon's shipment id (FBA15...), as the
-// pages' ?shipmentid= are.
+// Amazon status, each with its cancel). Shipments are addressed by their shipment id (Amazon's FBA15..., or our
+// LS... number), as the pages' ?shipmentid= are.
 package ship
 
 import (

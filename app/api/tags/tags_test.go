@@ -244,13 +244,13 @@ func TestValidationAndDuplicates(t *testing.T) {
 	} {
 		apptest.Expect(t, c.Call(http.MethodPost, v1+"tags", body), 400, "A0400", msg)
 	}
-	apptest.Expect(t, c.Call(http.MethodPost, v1+"tagGroups", map[string]any{"name": "颜色"}), 400, "B0001", "Duplicate entry：标签分组名称已存在")
+	apptest.Expect(t, c.Call(http.MethodPost, v1+"tagGroups", map[string]any{"name": "颜色"}), 400, "B0001", "标签分组名称已存在")
 	other := createGroup(t, c, "季节")
-	apptest.Expect(t, c.Call(http.MethodPut, v1+"tagGroups/"+other.ID, map[string]any{"name": "颜色"}), 400, "B0001", "Duplicate entry：标签分组名称已存在")
+	apptest.Expect(t, c.Call(http.MethodPut, v1+"tagGroups/"+other.ID, map[string]any{"name": "颜色"}), 400, "B0001", "标签分组名称已存在")
 	red := createTag(t, c, g.ID, "红色", "")
-	apptest.Expect(t, c.Call(http.MethodPost, v1+"tags", map[string]any{"name": "红色", "groupId": other.ID}), 400, "B0001", "Duplicate entry：标签名称已存在")
+	apptest.Expect(t, c.Call(http.MethodPost, v1+"tags", map[string]any{"name": "红色", "groupId": other.ID}), 400, "B0001", "标签名称已存在")
 	blue := createTag(t, c, g.ID, "蓝色", "")
-	apptest.Expect(t, c.Call(http.MethodPut, v1+"tags/"+blue.ID, map[string]any{"name": "红色", "groupId": g.ID}), 400, "B0001", "Duplicate entry：标签名称已存在")
+	apptest.Expect(t, c.Call(http.MethodPut, v1+"tags/"+blue.ID, map[string]any{"name": "红色", "groupId": g.ID}), 400, "B0001", "标签名称已存在")
 	// Saving a record under its own name is no duplicate.
 	apptest.ExpectOK(t, c.Call(http.MethodPut, v1+"tags/"+red.ID, map[string]any{"name": "红色", "groupId": g.ID}))
 	apptest.ExpectOK(t, c.Call(http.MethodPut, v1+"tagGroups/"+g.ID, map[string]any{"name": "颜色"}))

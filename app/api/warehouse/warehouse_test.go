@@ -7,6 +7,7 @@ import (
 
 	"sellerhub/app/apptest"
 	"sellerhub/models"
+	"sellerhub/models/dbtest"
 )
 
 func TestEveryCallNeedsASession(t *testing.T) {
@@ -123,9 +124,9 @@ func TestWarehouseInputIsChecked(t *testing.T) {
 		apptest.Expect(t, c.Call(http.MethodPost, v1+"warehouse", msg), 400, "A0400", body)
 		apptest.Expect(t, c.Call(http.MethodPut, v1+"warehouse/"+w.ID, msg), 400, "A0400", body)
 	}
-	apptest.Expect(t, c.Call(http.MethodPost, v1+"warehouse", map[string]any{"name": "深圳仓"}), 400, "B0001", "Duplicate entry：仓库名称已存在")
+	apptest.Expect(t, c.Call(http.MethodPost, v1+"warehouse", map[string]any{"name": "深圳仓"}), 400, "B0001", "仓库名称已存在")
 	other := createWarehouse(t, c, "广州仓", nil)
-	apptest.Expect(t, c.Call(http.MethodPut, v1+"warehouse/"+other.ID, map[string]any{"name": "深圳仓"}), 400, "B0001", "Duplicate entry：仓库名称已存在")
+	apptest.Expect(t, c.Call(http.MethodPut, v1+"warehouse/"+other.ID, map[string]any{"name": "深圳仓"}), 400, "B0001", "仓库名称已存在")
 	// Keeping its own name is no conflict.
 	apptest.ExpectOK(t, c.Call(http.MethodPut, v1+"warehouse/"+w.ID, map[string]any{"name": "深圳仓", "kind": "fba"}))
 	for _, bad := range []string{"0", "abc", "999"} {
@@ -134,6 +135,36 @@ func TestWarehouseInputIsChecked(t *testing.T) {
 		apptest.Expect(t, c.Call(http.MethodPost, v1+"warehouse/"+bad+"/disable", nil), 404, "A0404", "仓库不存在")
 		apptest.Expect(t, c.Call(http.MethodPost, v1+"warehouse/"+bad+"/enable", nil), 404, "A0404", "仓库不存在")
 		apptest.Expect(t, c.Call(http.MethodDelete, v1+"warehouse/"+bad, nil), 404, "A0404", "仓库不存在")
+	}
+}
+
+// A name the company already has is refused with its own message, checked before anything is written; only a
+// save that passed the check and lost a true race at the unique index answers "Duplicate entry" (which the
+// clients show as 数据重复冲突), and it leaves nothing behind.
+func TestADuplicateWarehouseNameIsNamedOnEveryDatabase(t *testing.T) {
+	for _, kind := range dbtest.Kinds {
+		t.Run(kind, func(t *testing.T) {
+			h := apptest.Start(t, apptest.WithDatabase(kind))
+			c := h.SignedIn("13700000001", "甲公司")
+			createWarehouse(t, c, "深圳仓", nil)
+			other := createWarehouse(t, c, "广州仓", nil)
+			apptest.Expect(t, c.Call(http.MethodPost, v1+"warehouse", map[string]any{"name": "深圳仓"}), 400, "B0001", "仓库名称已存在")
+			apptest.Expect(t, c.Call(http.MethodPut, v1+"warehouse/"+other.ID, map[string]any{"name": "深圳仓"}), 400, "B0001", "仓库名称已存在")
+			// Another company may use the name.
+			createWarehouse(t, h.SignedIn("13700000002", "乙公司"), "深圳仓", nil)
+
+			apptest.BeatenBy(t, h.DB, "warehouses", "id, company_id, name, created_at, updated_at", func(dest any) []any {
+				w := dest.(*models.Warehouse)
+				return []any{models.NewID(), w.CompanyID, w.Name, w.CreatedAt, w.UpdatedAt}
+			})
+			apptest.Expect(t, c.Call(http.MethodPost, v1+"warehouse", map[string]any{"name": "东莞仓"}), 400, "B0001",
+				"Duplicate entry：仓库名称已存在")
+			var n int64
+			h.DB.Model(&models.Warehouse{}).Where("name = ?", "东莞仓").Count(&n)
+			if n != 0 {
+				t.Fatalf("%d warehouses 东莞仓 after the lost race, want 0", n)
+			}
+		})
 	}
 }
 
