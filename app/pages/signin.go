@@ -139,6 +139,10 @@ func (h *Handler) Register(c *echo.Context) error {
 	if err != nil {
 		return err
 	}
+	// Register refuses with the first gap in the form; the page lists every one, in the same order.
+	if missing := accounts.RegisterMissing(f); c.FormValue("action") != "sendcode" && len(missing) > 1 {
+		n.Lines = missing
+	}
 	p.Notice = n
 	return render(c, status, views.Register(p))
 }
