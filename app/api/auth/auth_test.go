@@ -110,6 +110,13 @@ func TestSecondLoginEndsTheFirstSession(t *testing.T) {
 			apptest.Expect(t, first.Call(http.MethodGet, "/admin/api/v1/users/info", nil), 403, "A0231", "账号已在其他地方登录")
 			apptest.Expect(t, first.Call(http.MethodGet, "/admin/api/v1/users/subusers/roles", nil), 403, "A0231", "账号已在其他地方登录")
 			apptest.ExpectOK(t, second.Call(http.MethodGet, "/admin/api/v1/users/info", nil))
+			// The login page, where the first browser lands, says so too.
+			if _, page := first.Raw(http.MethodGet, "/login", "", nil); !strings.Contains(string(page), "账号已在其他地方登录") {
+				t.Fatalf("the login page of the browser signed in elsewhere does not say so:\n%s", page)
+			}
+			if _, page := h.Client().Raw(http.MethodGet, "/login", "", nil); strings.Contains(string(page), "账号已在其他地方登录") {
+				t.Fatal("a fresh browser's login page says 账号已在其他地方登录")
+			}
 			// ...and a made-up token, or one logged out, gets the ordinary answer.
 			stranger := h.Client()
 			stranger.Token = "not-a-session"
