@@ -1,7 +1,33 @@
 // The sign-in pages work as plain HTML forms. This script only adds conveniences: 获取验证码 asks the JSON API
 // for a code instead of submitting the whole form, then locks the button for a 60 s countdown (cancelled when
-// the request fails).
-import { startCountdown } from "./lib/countdown.js";
+// the request fails); the code's key and the countdown outlive a reload and a refused submit (remember, recall).
+import { COUNTDOWN_SECONDS, startCountdown } from "./lib/countdown.js";
+
+// A code stays good for 10 minutes on the server.
+const CODE_LIFETIME_MS = 10 * 60 * 1000;
+
+// What a sent code leaves behind in this tab: its key (the server checks a code only with it), the target it went
+// to, and when the server lets that target ask again. Kept in sessionStorage per page and form, so that the code
+// from the message still verifies after the page is reloaded, or comes back after a refused submit.
+const sentKey = (ftype) => `code-sent:${location.pathname}:${ftype}`;
+
+function remember(ftype, sent) {
+  try {
+    sessionStorage.setItem(sentKey(ftype), JSON.stringify(sent));
+  } catch {
+    // Storage refused: the page works as before, only a reload loses the code.
+  }
+}
+
+function recall(ftype) {
+  try {
+    const sent = JSON.parse(sessionStorage.getItem(sentKey(ftype)) ?? "null");
+    if (sent && sent.expires > Date.now()) return sent;
+  } catch {
+    // Unreadable: as if nothing was sent.
+  }
+  return null;
+}
 
 const emailPattern = /^[A-Za-z0-9._%+-]+@[A-Za-z0-9.-]+\.[A-Za-z]{2,}$/;
 
@@ -29,6 +55,13 @@ for (const form of document.querySelectorAll("form[data-code-form]")) {
   const keyField = form.querySelector("[data-code-key]");
   const notice = document.querySelector("[data-notice]");
   const ftype = form.dataset.codeFtype;
+  const sent = recall(ftype);
+  if (sent) {
+    // The page the server sent back carries the key it was given; a reloaded one has lost it.
+    if (!keyField.value) keyField.value = sent.key;
+    if (!form.elements.account.value) form.elements.account.value = sent.account;
+    if (sent.resendAt > Date.now()) startCountdown(button, sent.resendAt);
+  }
   button.addEventListener("click", async (event) => {
     event.preventDefault();
     const value = form.elements.account.value.trim();
@@ -47,8 +80,11 @@ for (const form of document.querySelectorAll("form[data-code-form]")) {
       const body = await response.json();
       if (body.code !== "201") throw new Error(body.msg || "验证码发送失败，请稍后再试");
       keyField.value = body.data;
+      const now = Date.now();
+      const resendAt = now + COUNTDOWN_SECONDS * 1000;
+      remember(ftype, { key: body.data, account: value, resendAt, expires: now + CODE_LIFETIME_MS });
       show(notice, byEmail ? "验证码已发送到邮箱，请查收" : "验证码已发送，请查收短信", false);
-      startCountdown(button);
+      startCountdown(button, resendAt);
       form.elements.code.focus();
     } catch (error) {
       button.disabled = false;

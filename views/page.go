@@ -18,6 +18,8 @@ type Page struct {
 type Notice struct {
 	Text  string
 	Error bool
+	// Lines, when there is more than one, are shown as a list in place of Text (which is their first).
+	Lines []string
 }
 
 // LoginPage is /login.

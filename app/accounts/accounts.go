@@ -21,24 +21,43 @@ type RegisterForm struct {
 	Company     string `json:"company" form:"company"`
 }
 
+func (f RegisterForm) normalized() RegisterForm {
+	f.Account, f.Email = core.NormalizeAccount(f.Account), core.NormalizeAccount(f.Email)
+	f.Name, f.Company = strings.TrimSpace(f.Name), strings.TrimSpace(f.Company)
+	return f
+}
+
+// RegisterMissing answers the messages of the registration form's empty fields (and of passwords that differ), in
+// the spec's order: Register refuses with the first, the page lists them all so that one submit shows every gap.
+func RegisterMissing(f RegisterForm) []string {
+	f = f.normalized()
+	var missing []string
+	for _, c := range []struct {
+		bad bool
+		msg string
+	}{
+		{f.Account == "", core.MsgPhoneEmpty},
+		{f.Email == "", core.MsgEmailEmpty},
+		{f.Name == "", core.MsgNameEmpty},
+		{f.Company == "", core.MsgCompanyEmpty},
+		{f.Password == "" || f.OldPassword == "" || f.Password != f.OldPassword, core.MsgPasswordsBad},
+		{strings.TrimSpace(f.Code) == "", core.MsgCodeEmpty},
+	} {
+		if c.bad {
+			missing = append(missing, c.msg)
+		}
+	}
+	return missing
+}
+
 // Register creates a company with its owner account and default role. Checks run in the spec's order, each
 // with its message; the code is used up only when the company is created.
 func (s *Service) Register(ctx context.Context, f RegisterForm) (*models.User, error) {
-	f.Account, f.Email = core.NormalizeAccount(f.Account), core.NormalizeAccount(f.Email)
-	f.Name, f.Company = strings.TrimSpace(f.Name), strings.TrimSpace(f.Company)
+	f = f.normalized()
+	if missing := RegisterMissing(f); len(missing) > 0 {
+		return nil, core.Invalid(missing[0])
+	}
 	switch {
-	case f.Account == "":
-		return nil, core.Invalid(core.MsgPhoneEmpty)
-	case f.Email == "":
-		return nil, core.Invalid(core.MsgEmailEmpty)
-	case f.Name == "":
-		return nil, core.Invalid(core.MsgNameEmpty)
-	case f.Company == "":
-		return nil, core.Invalid(core.MsgCompanyEmpty)
-	case f.Password == "" || f.OldPassword == "" || f.Password != f.OldPassword:
-		return nil, core.Invalid(core.MsgPasswordsBad)
-	case strings.TrimSpace(f.Code) == "":
-		return nil, core.Invalid(core.MsgCodeEmpty)
 	case !core.IsPhone(f.Account):
 		return nil, core.Invalid(core.MsgPhoneBad)
 	case !core.IsEmail(f.Email):

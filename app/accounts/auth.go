@@ -34,6 +34,10 @@ const (
 	keySeen      = "seen"
 	// keyPasswordVerified is when users/verifyPassword last succeeded in this session.
 	keyPasswordVerified = "pwok"
+	// keyEndedElsewhere marks a session that ended because its account signed in from another browser. The ended
+	// session keeps only this mark, under its old token, for the rest of its idle time: only that token's holder
+	// learns why it ended, and any other token still names no session.
+	keyEndedElsewhere = "elsewhere"
 )
 
 // touchEvery is how stale a session's last write may get before a request refreshes its idle expiry: writing on
@@ -188,11 +192,35 @@ func (s *Service) bindSession(ctx context.Context, u *models.User, loginType str
 		return "", err
 	}
 	if previous != "" && previous != token {
-		if err := s.deleteSession(ctx, previous); err != nil {
+		if err := s.markEndedElsewhere(ctx, previous); err != nil {
 			return "", err
 		}
 	}
 	return token, nil
+}
+
+// markEndedElsewhere ends the session named by token, leaving only the mark that says it ended because its account
+// signed in elsewhere. A session already gone stays gone.
+func (s *Service) markEndedElsewhere(ctx context.Context, token string) error {
+	// A fresh context: scs.Load keeps whatever session a context already carries.
+	ended, err := s.sessions.Load(context.Background(), token)
+	if err != nil {
+		return err
+	}
+	if s.sessions.Token(ended) != token {
+		return nil
+	}
+	if err := s.sessions.Clear(ended); err != nil {
+		return err
+	}
+	s.sessions.Put(ended, keyEndedElsewhere, true)
+	_, _, err = s.sessions.Commit(ended)
+	return err
+}
+
+// EndedElsewhere tells whether the session loaded into ctx ended because its account signed in elsewhere.
+func (s *Service) EndedElsewhere(ctx context.Context) bool {
+	return s.sessions.GetBool(ctx, keyEndedElsewhere)
 }
 
 // Logout ends the session in ctx.

@@ -48,6 +48,10 @@ func Limited(msg string) *Error { return &Error{KindLimited, msg} }
 // ErrNoSession is the refusal for calls made without a live session.
 var ErrNoSession = &Error{KindNoSession, "token已被禁止访问"}
 
+// ErrSignedInElsewhere is the refusal for calls made with a session that ended because its account signed in
+// from another browser: the user should learn why, not just that.
+var ErrSignedInElsewhere = &Error{KindNoSession, MsgSignedInElsewhere}
+
 // ErrForbidden is the refusal for calls the session's user may not make.
 var ErrForbidden = &Error{KindForbidden, "访问未授权"}
 
@@ -61,6 +65,7 @@ func NotFound(what string) *Error { return &Error{KindNotFound, fmt.Sprintf("%s�
 // Messages the spec fixes word for word.
 const (
 	MsgBadCredentials     = "账号或密码有误"
+	MsgSignedInElsewhere  = "账号已在其他地方登录"
 	MsgAccountDisabled    = "账号已停用"
 	MsgAccountExpired     = "账号已过期"
 	MsgTooManyLogins      = "登录尝试过多，请15分钟后再试"

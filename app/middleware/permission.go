@@ -31,7 +31,7 @@ func requireGrant(access *admin.Service, ok func(*core.UserMenu) bool) echo.Midd
 		return func(c *echo.Context) error {
 			p, signedIn := Principal(c)
 			if !signedIn {
-				return core.ErrNoSession
+				return noSession(c)
 			}
 			m, err := access.UserMenu(c.Request().Context(), p)
 			if err != nil {

@@ -18,7 +18,10 @@ const (
 	SessionCookie = "jsessionid"
 )
 
-const principalKey = "principal"
+const (
+	principalKey      = "principal"
+	endedElsewhereKey = "endedElsewhere"
+)
 
 // Sessions loads the request's session into its context, notes who is signed in, and slides the idle expiry.
 // A token that names no live session simply yields an empty one.
@@ -45,6 +48,8 @@ func Sessions(sessions *accounts.Service) echo.MiddlewareFunc {
 				if err := sessions.Touch(ctx); err != nil {
 					return err
 				}
+			} else if sessions.EndedElsewhere(ctx) {
+				c.Set(endedElsewhereKey, true)
 			}
 			return next(c)
 		}
@@ -57,11 +62,26 @@ func Principal(c *echo.Context) (core.Principal, bool) {
 	return p, ok
 }
 
+// EndedElsewhere tells whether the request's session ended because its account signed in from another browser.
+func EndedElsewhere(c *echo.Context) bool {
+	ended, _ := c.Get(endedElsewhereKey).(bool)
+	return ended
+}
+
+// noSession is the refusal of a call without a live session: 403 A0231, saying why when the session ended because
+// its account signed in elsewhere.
+func noSession(c *echo.Context) error {
+	if EndedElsewhere(c) {
+		return core.ErrSignedInElsewhere
+	}
+	return core.ErrNoSession
+}
+
 // RequireSession refuses API calls without a live session: 403 A0231.
 func RequireSession(next echo.HandlerFunc) echo.HandlerFunc {
 	return func(c *echo.Context) error {
 		if _, ok := Principal(c); !ok {
-			return core.ErrNoSession
+			return noSession(c)
 		}
 		return next(c)
 	}

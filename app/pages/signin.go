@@ -74,6 +74,10 @@ func (h *Handler) LoginForm(c *echo.Context) error {
 	p := views.LoginPage{Page: h.page(c, "登录"), Account: c.QueryParam("account"), Redirect: c.QueryParam("redirect")}
 	if text, ok := notices[c.QueryParam("notice")]; ok {
 		p.Notice = views.Notice{Text: text}
+	} else if middleware.EndedElsewhere(c) {
+		// Whatever sent the browser here (a page, a call of a tab's island), its session was ended by a sign-in
+		// from another browser: say so, not just ask for the password.
+		p.Notice = views.Notice{Text: core.MsgSignedInElsewhere}
 	}
 	return render(c, http.StatusOK, views.Login(p))
 }
@@ -134,6 +138,10 @@ func (h *Handler) Register(c *echo.Context) error {
 	n, status, err := refusal(err, "")
 	if err != nil {
 		return err
+	}
+	// Register refuses with the first gap in the form; the page lists every one, in the same order.
+	if missing := accounts.RegisterMissing(f); c.FormValue("action") != "sendcode" && len(missing) > 1 {
+		n.Lines = missing
 	}
 	p.Notice = n
 	return render(c, status, views.Register(p))

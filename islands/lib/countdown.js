@@ -1,12 +1,12 @@
 // The 获取验证码 button's 60 s countdown after a code is sent, shared by the sign-in pages and the personal center.
-const COUNTDOWN_SECONDS = 60;
+export const COUNTDOWN_SECONDS = 60;
 
 // The seconds left are read from the clock, not counted in ticks: a busy browser runs an interval late, and a
 // countdown of 60 late ticks kept the button locked after the server's own 60 s had passed.
-export function startCountdown(button) {
-  const until = Date.now() + COUNTDOWN_SECONDS * 1000;
+// until (a time in ms) continues a countdown begun before the page was loaded again.
+export function startCountdown(button, until = Date.now() + COUNTDOWN_SECONDS * 1000) {
   button.disabled = true;
-  button.textContent = `${COUNTDOWN_SECONDS}秒后重新获取`;
+  button.textContent = `${Math.ceil((until - Date.now()) / 1000)}秒后重新获取`;
   const timer = setInterval(() => {
     const left = Math.ceil((until - Date.now()) / 1000);
     if (left <= 0) {

@@ -3,9 +3,9 @@
 // browser tabs: signing in again in a second tab makes the first say 账户异常，正在刷新浏览器 and reload.
 import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
-import { closeBrowser, getBrowser, newPage, phone, startServer, waitForNotice } from "./harness.mjs";
+import { ADMIN_ACCOUNT, ADMIN_PASSWORD, closeBrowser, getBrowser, newPage, phone, startServer, waitForNotice } from "./harness.mjs";
 import { registerCompany, signIn, where } from "./flows.mjs";
-import { HOME, activeFrame, expectTabs, shellReady, signInToShell, waitForToast } from "./shell.mjs";
+import { HOME, activeFrame, expectTabs, openFromRail, shellReady, signInToShell, tabFrame, waitForToast } from "./shell.mjs";
 
 before(() => getBrowser());
 after(() => closeBrowser());
@@ -161,6 +161,62 @@ describe("账号", () => {
       assert.deepEqual(await page.locator("#toasts [data-toast]").count(), 0);
     } finally {
       await second.close();
+    }
+  });
+});
+
+// Signing in from another browser ends this one's session. Its next call lands on /login, which says why, and what
+// the tab's form held comes back once it signs in again.
+describe("账号已在其他地方登录", () => {
+  let server;
+  before(async () => {
+    server = await startServer();
+  });
+  after(() => server?.stop());
+
+  const admin = { account: ADMIN_ACCOUNT, password: ADMIN_PASSWORD };
+
+  it("says so on the login page and gives an unsaved form its values back after signing in again", async () => {
+    const page = await newPage(server);
+    const other = await newPage(server);
+    try {
+      await signInToShell(page, admin);
+      await openFromRail(page, "产品", "本地产品");
+      const list = await tabFrame(page, "本地产品");
+      await list.getByRole("button", { name: "新增产品", exact: true }).click();
+      let form = await tabFrame(page, "新增本地产品");
+      const typed = { sku: "DRAFT-001", name: "未保存的耳机", price: "12.50" };
+      for (const [name, value] of Object.entries(typed)) await form.locator(`input[name="${name}"]`).fill(value);
+      await form.locator('textarea[name="remark"]').fill("签退前写的备注");
+
+      // The same account signs in from another browser.
+      await other.goto("/login");
+      await signIn(other, admin);
+      assert.equal(new URL(other.url()).pathname, "/home");
+
+      // The first browser's next action: it lands on /login, which says why.
+      await form.getByRole("button", { name: "保存", exact: true }).click();
+      await page.waitForURL((u) => u.pathname === "/login");
+      assert.equal(await waitForNotice(page, "账号已在其他地方登录"), "账号已在其他地方登录");
+
+      // Signed in again, the tab is back with what was typed.
+      await signIn(page, admin);
+      await shellReady(page);
+      form = await tabFrame(page, "新增本地产品");
+      for (const [name, value] of Object.entries(typed)) {
+        await form.locator(`input[name="${name}"]`).waitFor();
+        await form.waitForFunction(([n, v]) => document.querySelector(`input[name="${n}"]`)?.value === v, [name, value], { timeout: 5000 })
+          .catch(() => {});
+        assert.equal(await form.locator(`input[name="${name}"]`).inputValue(), value, `${name} is restored`);
+      }
+      assert.equal(await form.locator('textarea[name="remark"]').inputValue(), "签退前写的备注");
+      // The values are in the form's state, not only on screen: saving saves them.
+      await form.getByRole("button", { name: "保存", exact: true }).click();
+      await page.getByRole("tab", { name: "新增本地产品", exact: true }).waitFor({ state: "detached" });
+      assert.deepEqual(page.scriptErrors.map((e) => e.message), [], "no script errors on the page");
+    } finally {
+      await other.context().close();
+      await page.context().close();
     }
   });
 });

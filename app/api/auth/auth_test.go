@@ -106,8 +106,26 @@ func TestSecondLoginEndsTheFirstSession(t *testing.T) {
 			apptest.ExpectOK(t, first.Login(apptest.AdminAccount, apptest.AdminPassword))
 			apptest.ExpectOK(t, first.Call(http.MethodGet, "/admin/api/v1/users/info", nil))
 			apptest.ExpectOK(t, second.Login(apptest.AdminAccount, apptest.AdminPassword))
-			apptest.Expect(t, first.Call(http.MethodGet, "/admin/api/v1/users/info", nil), 403, "A0231", "token已被禁止访问")
+			// The first browser learns why its session ended, on plain and permission-guarded calls alike...
+			apptest.Expect(t, first.Call(http.MethodGet, "/admin/api/v1/users/info", nil), 403, "A0231", "账号已在其他地方登录")
+			apptest.Expect(t, first.Call(http.MethodGet, "/admin/api/v1/users/subusers/roles", nil), 403, "A0231", "账号已在其他地方登录")
 			apptest.ExpectOK(t, second.Call(http.MethodGet, "/admin/api/v1/users/info", nil))
+			// The login page, where the first browser lands, says so too.
+			if _, page := first.Raw(http.MethodGet, "/login", "", nil); !strings.Contains(string(page), "账号已在其他地方登录") {
+				t.Fatalf("the login page of the browser signed in elsewhere does not say so:\n%s", page)
+			}
+			if _, page := h.Client().Raw(http.MethodGet, "/login", "", nil); strings.Contains(string(page), "账号已在其他地方登录") {
+				t.Fatal("a fresh browser's login page says 账号已在其他地方登录")
+			}
+			// ...and a made-up token, or one logged out, gets the ordinary answer.
+			stranger := h.Client()
+			stranger.Token = "not-a-session"
+			apptest.Expect(t, stranger.Call(http.MethodGet, "/admin/api/v1/users/info", nil), 403, "A0231", "token已被禁止访问")
+			apptest.ExpectOK(t, second.Call(http.MethodGet, "/admin/api/v1/auth/apilogout", nil))
+			apptest.Expect(t, second.Call(http.MethodGet, "/admin/api/v1/users/info", nil), 403, "A0231", "token已被禁止访问")
+			// Signing in again on the first browser gives it a working session.
+			apptest.ExpectOK(t, first.Login(apptest.AdminAccount, apptest.AdminPassword))
+			apptest.ExpectOK(t, first.Call(http.MethodGet, "/admin/api/v1/users/info", nil))
 		})
 	}
 }

@@ -95,7 +95,8 @@ func TestSwitchAccountsThereAndBack(t *testing.T) {
 				t.Fatalf("the answered id shows %s", got)
 			}
 			a.Token = tokenA
-			apptest.Expect(t, b.Call(http.MethodGet, info, nil), 403, "A0231", ended)
+			// B's own browser learns that its account is now signed in elsewhere (A's browser, switched to it).
+			apptest.Expect(t, b.Call(http.MethodGet, info, nil), 403, "A0231", "账号已在其他地方登录")
 			if live := liveSession(t, h, "13500000001"); live != "" {
 				t.Fatalf("A's live session after switching away: %q", live)
 			}
