@@ -95,8 +95,10 @@ function showRail(open) {
   document.body.classList.toggle("rail-open", open);
   menuButton?.setAttribute("aria-expanded", String(open));
 }
-menuButton?.classList.replace("hidden", "flex");
-menuButton?.addEventListener("click", () => showRail(!document.body.classList.contains("rail-open")));
+menuButton?.addEventListener("click", (event) => {
+  event.preventDefault(); // its #main-menu address is for browsers without JavaScript
+  showRail(!document.body.classList.contains("rail-open"));
+});
 document.querySelector("[data-rail-backdrop]")?.addEventListener("click", () => showRail(false));
 document.querySelector(".rail")?.addEventListener("click", (event) => {
   const a = event.target.closest("a");

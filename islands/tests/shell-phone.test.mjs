@@ -1,11 +1,12 @@
 // The shell at phone width (390x844) and the 建设中 marks. At 390 px neither the shell nor the built list screens
-// scroll sideways, the top bar's 菜单 button opens the rail as a drawer whose entries open their tab, and toolbar
-// buttons keep their text on one line. Menu entries that still lead to 建设中 are marked in the rail, the flyouts,
-// the home tiles and 平台选择, built ones are not. Screenshots at 390 and 1280 px, light and dark, go to
-// islands/tests/artifacts/shell-phone-*.png.
+// scroll sideways, the top bar's 菜单 button opens the rail as a drawer (also without JavaScript) whose entries
+// open their tab, and toolbar buttons keep their text on one line. Menu entries that still lead to 建设中 are
+// marked in the rail, the flyouts, the home tiles and 平台选择, built ones are not. Screenshots at 390 and 1280 px,
+// light and dark, go to islands/tests/artifacts/shell-phone-*.png.
 import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
-import { ADMIN_ACCOUNT, ADMIN_PASSWORD, artifact, closeBrowser, getBrowser, newPage, startServer } from "./harness.mjs";
+import { ADMIN_ACCOUNT, ADMIN_PASSWORD, artifact, closeBrowser, getBrowser, newPage, startServer, withPage } from "./harness.mjs";
+import { signIn } from "./flows.mjs";
 import { activeFrame, activeTab, expectAddress, flyout, isSeen, moveAway, railGroup, shellReady, signInToShell, tabFrame, waitSeen } from "./shell.mjs";
 
 before(() => getBrowser());
@@ -145,6 +146,18 @@ describe("手机宽度", () => {
       await activeFrame(page).locator("table").first().waitFor();
     }
     await setDark(page, false);
+  });
+
+  // Last: signing in again ends the session of the page above.
+  it("without JavaScript the 菜单 button still shows the rail", async () => {
+    await withPage(server, { js: false, viewport: PHONE }, async (plain) => {
+      await plain.goto("/login");
+      await signIn(plain, { account: ADMIN_ACCOUNT, password: ADMIN_PASSWORD });
+      assert.equal(await railRight(plain), 0, "the rail is shut away");
+      await plain.getByRole("button", { name: "菜单", exact: true }).click();
+      await waitFor(async () => (await railRight(plain)) === 64, "the rail slides in");
+      assert.equal(await waitSeen(railGroup(plain, "产品").getByRole("link", { name: "产品", exact: true })), true, "产品 is seen");
+    });
   });
 });
 
