@@ -121,6 +121,8 @@ func routes(e *echo.Echo, d Deps, pg *pages.Handler) RouteAccess {
 		"/shipmentdetails":           pg.ShipmentDetails,
 		"/amazon/storeAuth":          pg.StoreAuth,
 	}
+	// The shell and menus/route mark the menu entries that still lead to 建设中.
+	pg.Built = func(path string) bool { _, ok := built[path]; return ok }
 	// 个人中心 is each user's own account: every signed-in user may open it, granted its menu entry or not.
 	everyone := map[string]bool{"/usercenter": true}
 	for _, r := range pages.TabRoutes() {
@@ -181,7 +183,7 @@ func routes(e *echo.Echo, d Deps, pg *pages.Handler) RouteAccess {
 	adminAPI.GET("/users/unbindWechat", uh.UnbindWechat, signedIn, middleware.SameOriginGET)
 	adminAPI.GET("/users/unbindAccount", uh.UnbindAccount, signedIn, middleware.SameOriginGET, oplog("注销账号")) // log off, after verifyPassword
 
-	mh := &menus.Handler{Admin: sv.Admin}
+	mh := &menus.Handler{Admin: sv.Admin, Built: pg.Built}
 	adminAPI.GET("/menus/route", mh.Routes, signedIn)
 	adminAPI.GET("/menus/cleanUserCache", mh.CleanUserCache, signedIn)
 	// 菜单管理: the product menu, shared by every company. Those granted the screen read it; changes need its

@@ -23,6 +23,8 @@ type ShellUser struct {
 type MenuGroup struct {
 	Title, Icon, Href string
 	Headings          []MenuHeading
+	// Building: every entry of the group still leads to 建设中.
+	Building bool
 }
 
 // MenuHeading is a heading in a flyout with its links.
@@ -35,6 +37,8 @@ type MenuHeading struct {
 type MenuLink struct {
 	Title, Href string
 	External    bool
+	// Building: the entry's page is 建设中.
+	Building bool
 }
 
 // Tab is an open tab: its title, its address, and the address its frame loads.
@@ -59,6 +63,8 @@ type ShellProps struct {
 	Permissions []string  `json:"permissions"`
 	// StoreAuthURL is where the platform picker's active tiles lead.
 	StoreAuthURL string `json:"storeAuthUrl"`
+	// Built lists the tab addresses that have their screen: the platform picker marks the others 建设中.
+	Built []string `json:"built"`
 	// PollMillis is how often the shell pulls new messages (100000 ms by default).
 	PollMillis int `json:"pollMillis"`
 }

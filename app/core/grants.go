@@ -1,6 +1,9 @@
 package core
 
-import "sync"
+import (
+	"strings"
+	"sync"
+)
 
 // MenuRoute is one entry of a user's menu tree: a top group, a heading or a link.
 type MenuRoute struct {
@@ -82,4 +85,19 @@ func NewUserMenu(routes []MenuRoute, paths []string, permissions []string) *User
 		m.perms[c] = true
 	}
 	return m
+}
+
+// Building tells whether a menu entry leads only to 建设中 pages: a link whose address has no screen yet (built
+// says which addresses have one; outside links are never building), or a group or heading all of whose entries
+// are building.
+func (r MenuRoute) Building(built func(path string) bool) bool {
+	if len(r.Children) == 0 {
+		return r.Path != "" && !strings.HasPrefix(r.Path, "http://") && !strings.HasPrefix(r.Path, "https://") && !built(r.Path)
+	}
+	for _, c := range r.Children {
+		if !c.Building(built) {
+			return false
+		}
+	}
+	return true
 }

@@ -34,7 +34,7 @@ func (h *Handler) Home(c *echo.Context) error {
 		page.Announcements = append(page.Announcements, views.Announcement{Tag: n.Tag, Title: text,
 			Date: api.FormatTime(&n.CreatedAt, h.Config.TimeZone), Urgent: n.Action == models.ActionTimely})
 	}
-	for _, g := range shellMenu(menu.Routes) {
+	for _, g := range h.shellMenu(menu.Routes) {
 		if len(g.Headings) > 0 && len(g.Headings[0].Links) > 0 {
 			page.Shortcuts = append(page.Shortcuts, g.Headings[0].Links[0])
 		}

@@ -30,6 +30,8 @@ type Handler struct {
 	Uploads  *core.Uploads
 	Config   *config.Config
 	Assets   static.Manifest
+	// Built tells whether a tab address has its screen (else it answers 建设中); set with the route table.
+	Built func(path string) bool
 }
 
 // page fills what every document needs. scripts are logical asset names.

@@ -80,7 +80,7 @@ func (h *Handler) shell(c *echo.Context, defaultTitle string) error {
 		Page: page,
 		User: views.ShellUser{Name: u.Profile.Name, Company: u.Company.Name, Account: u.Account, Avatar: u.Profile.Image,
 			LoginTime: p.LoginTime.UnixMilli(), LoginType: p.LoginType},
-		Menu:    shellMenu(menu.Routes),
+		Menu:    h.shellMenu(menu.Routes),
 		Tabs:    tabs,
 		HelpURL: h.Config.HelpURL,
 		Props: views.ShellProps{
@@ -88,6 +88,11 @@ func (h *Handler) shell(c *echo.Context, defaultTitle string) error {
 			Account: u.Account, Avatar: u.Profile.Image, LoginType: p.LoginType, CSRF: page.CSRF,
 			Permissions: menu.Permissions, StoreAuthURL: TabLink("/amazon/storeAuth", "店铺管理"), PollMillis: int(h.Config.MessagePoll.Milliseconds()),
 		},
+	}
+	for _, r := range TabRoutes() {
+		if h.Built(r.Path) {
+			sp.Props.Built = append(sp.Props.Built, r.Path)
+		}
 	}
 	if p.LoginType == accounts.LoginTypeSSO {
 		sp.Props.LegacyURL, sp.Props.LogoutURL = h.Config.LegacyURL, h.Config.SSOLogoutURL
@@ -112,17 +117,18 @@ func (h *Handler) signedInUser(c *echo.Context) (core.Principal, *models.User, *
 
 // shellMenu turns the user's menu tree into the rail: top groups, their headings and links. A top group's own
 // link is its redirect (its first link). Links carry ?title=&path= so the tab they open has its title.
-func shellMenu(routes []core.MenuRoute) []views.MenuGroup {
+// Entries still leading to 建设中 are marked Building.
+func (h *Handler) shellMenu(routes []core.MenuRoute) []views.MenuGroup {
 	groups := make([]views.MenuGroup, 0, len(routes))
 	for _, g := range routes {
-		mg := views.MenuGroup{Title: g.Title, Icon: g.Icon}
+		mg := views.MenuGroup{Title: g.Title, Icon: g.Icon, Building: g.Building(h.Built)}
 		for _, hd := range g.Children {
 			heading := views.MenuHeading{Title: hd.Title}
 			for _, l := range hd.Children {
-				heading.Links = append(heading.Links, menuLink(l))
+				heading.Links = append(heading.Links, h.menuLink(l))
 			}
 			if hd.Path != "" && len(hd.Children) == 0 { // a link placed directly under its group
-				heading = views.MenuHeading{Title: g.Title, Links: []views.MenuLink{menuLink(hd)}}
+				heading = views.MenuHeading{Title: g.Title, Links: []views.MenuLink{h.menuLink(hd)}}
 			}
 			if mg.Href == "" && len(heading.Links) > 0 {
 				mg.Href = heading.Links[0].Href
@@ -137,11 +143,11 @@ func shellMenu(routes []core.MenuRoute) []views.MenuGroup {
 	return groups
 }
 
-func menuLink(r core.MenuRoute) views.MenuLink {
+func (h *Handler) menuLink(r core.MenuRoute) views.MenuLink {
 	if strings.HasPrefix(r.Path, "http://") || strings.HasPrefix(r.Path, "https://") {
 		return views.MenuLink{Title: r.Title, Href: r.Path, External: true}
 	}
-	return views.MenuLink{Title: r.Title, Href: TabLink(r.Path, r.Title)}
+	return views.MenuLink{Title: r.Title, Href: TabLink(r.Path, r.Title), Building: r.Building(h.Built)}
 }
 
 // content renders a page inside a tab frame.

@@ -1,5 +1,6 @@
 // 平台选择: the twelve marketplaces. Amazon and AliExpress (first and fourth) are active and lead to their store
-// authorization; the others are greyed and offer + 添加授权 on hover.
+// authorization; the others are greyed and offer + 添加授权 on hover. An active platform whose authorization has
+// no screen yet (not in built) still opens it, dimmed and tagged 建设中.
 import { Dialog, DialogPanel, DialogTitle } from "@headlessui/react";
 
 export const PLATFORMS = [
@@ -17,7 +18,7 @@ export const PLATFORMS = [
   { name: "JD", color: "bg-red-700 text-white" },
 ];
 
-export default function PlatformDrawer({ onClose }) {
+export default function PlatformDrawer({ built, onClose }) {
   const go = (p) => {
     onClose();
     window.sellerhubShell?.open(p.title, `${p.path}?${new URLSearchParams({ title: p.title, path: p.path })}`);
@@ -36,9 +37,23 @@ export default function PlatformDrawer({ onClose }) {
           {PLATFORMS.map((p) => (
             <li key={p.name}>
               {p.active ? (
-                <button type="button" data-platform={p.name} className="flex h-20 w-full flex-col items-center justify-center gap-1 rounded-lg ring-1 ring-slate-200 hover:ring-sky-500 dark:ring-slate-600" onClick={() => go(p)}>
-                  <Logo p={p} />
-                  <span className="text-xs">{p.name}</span>
+                <button
+                  type="button"
+                  data-platform={p.name}
+                  data-building={built.includes(p.path) ? undefined : ""}
+                  title={built.includes(p.path) ? undefined : "建设中"}
+                  className="relative flex h-20 w-full flex-col items-center justify-center gap-1 rounded-lg ring-1 ring-slate-200 hover:ring-sky-500 dark:ring-slate-600"
+                  onClick={() => go(p)}
+                >
+                  <span className={`flex flex-col items-center gap-1 ${built.includes(p.path) ? "" : "opacity-50"}`}>
+                    <Logo p={p} />
+                    <span className="text-xs">{p.name}</span>
+                  </span>
+                  {!built.includes(p.path) && (
+                    <span data-building-tag aria-hidden="true" className="absolute right-1 top-1 rounded bg-slate-100 px-1 text-[10px] leading-4 text-slate-500 dark:bg-slate-700 dark:text-slate-400">
+                      建设中
+                    </span>
+                  )}
                 </button>
               ) : (
                 <div data-platform={p.name} aria-disabled="true" className="group relative flex h-20 flex-col items-center justify-center gap-1 rounded-lg ring-1 ring-slate-200 dark:ring-slate-600">

@@ -89,8 +89,29 @@ for (const item of document.querySelectorAll("[data-rail-group]")) {
   });
   item.addEventListener("mouseleave", () => item.classList.remove("open", "closed"));
 }
+// On a phone the rail is a drawer: the menu button opens it, the backdrop or a chosen entry (its tab opens) closes it.
+const menuButton = document.querySelector("[data-toggle-menu]");
+function showRail(open) {
+  document.body.classList.toggle("rail-open", open);
+  menuButton?.setAttribute("aria-expanded", String(open));
+}
+menuButton?.addEventListener("click", (event) => {
+  event.preventDefault(); // its #main-menu address is for browsers without JavaScript
+  showRail(!document.body.classList.contains("rail-open"));
+});
+document.querySelector("[data-rail-backdrop]")?.addEventListener("click", () => showRail(false));
+document.querySelector(".rail")?.addEventListener("click", (event) => {
+  const a = event.target.closest("a");
+  if (a && !a.hasAttribute("data-rail-toggle")) showRail(false);
+});
+
 document.addEventListener("keydown", (event) => {
   if (event.key !== "Escape") return;
+  if (document.body.classList.contains("rail-open") && !document.querySelector("[data-rail-group].open")) {
+    event.preventDefault();
+    showRail(false);
+    return;
+  }
   const open = document.querySelector("[data-rail-group]:focus-within, [data-rail-group].open");
   if (open) {
     event.preventDefault();

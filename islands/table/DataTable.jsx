@@ -147,7 +147,7 @@ export default function DataTable({
 
   return (
     <div className="min-w-0 rounded-lg bg-white shadow-sm ring-1 ring-slate-200 dark:bg-slate-800 dark:ring-slate-700">
-      <div className="flex items-center justify-end gap-2 border-b border-slate-100 px-3 py-2 dark:border-slate-700">
+      <div className="flex flex-wrap items-center justify-end gap-2 border-b border-slate-100 px-3 py-2 *:whitespace-nowrap dark:border-slate-700">
         {toolbar}
         <button type="button" className="rounded border border-slate-300 px-2.5 py-1 text-sm hover:bg-slate-50 dark:border-slate-600 dark:hover:bg-slate-700" onClick={refresh}>
           刷新

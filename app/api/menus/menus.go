@@ -13,7 +13,11 @@ import (
 )
 
 // Handler serves the menus calls.
-type Handler struct{ Admin *admin.Service }
+type Handler struct {
+	Admin *admin.Service
+	// Built tells whether a tab address has its screen: entries leading only to 建设中 are marked building.
+	Built func(path string) bool
+}
 
 // Route is one entry of menus/route as the contract shapes it.
 type Route struct {
@@ -25,6 +29,8 @@ type Route struct {
 	OldID     string  `json:"oldid"`
 	Meta      Meta    `json:"meta"`
 	Children  []Route `json:"children"`
+	// Building marks an entry that leads only to 建设中 pages (an addition; older clients ignore it).
+	Building bool `json:"building"`
 }
 
 // Meta carries a route's title, icon and keep-alive; the first top-level entry also carries every button
@@ -43,18 +49,18 @@ func (h *Handler) Routes(c *echo.Context) error {
 	if err != nil {
 		return err
 	}
-	routes := shape(m.Routes)
+	routes := h.shape(m.Routes)
 	if len(routes) > 0 {
 		routes[0].Meta.Permissions = m.Permissions
 	}
 	return api.OK(c, routes)
 }
 
-func shape(in []core.MenuRoute) []Route {
+func (h *Handler) shape(in []core.MenuRoute) []Route {
 	out := make([]Route, 0, len(in))
 	for _, r := range in {
 		out = append(out, Route{Name: strconv.FormatInt(r.ID, 10), Path: r.Path, Sort: r.Sort, Redirect: r.Redirect,
-			Component: r.Component, OldID: r.OldID, Children: shape(r.Children),
+			Component: r.Component, OldID: r.OldID, Children: h.shape(r.Children), Building: r.Building(h.Built),
 			Meta: Meta{Title: r.Title, Icon: r.Icon, KeepAlive: r.KeepAlive}})
 	}
 	return out

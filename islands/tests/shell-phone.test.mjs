@@ -1,0 +1,239 @@
+// The shell at phone width (390x844) and the 建设中 marks. At 390 px neither the shell nor the built list screens
+// scroll sideways, the top bar's 菜单 button opens the rail as a drawer (also without JavaScript) whose entries
+// open their tab, and toolbar buttons keep their text on one line. Menu entries that still lead to 建设中 are
+// marked in the rail, the flyouts, the home tiles and 平台选择, built ones are not. Screenshots at 390 and 1280 px,
+// light and dark, go to islands/tests/artifacts/shell-phone-*.png.
+import assert from "node:assert/strict";
+import { after, before, describe, it } from "node:test";
+import { ADMIN_ACCOUNT, ADMIN_PASSWORD, artifact, closeBrowser, getBrowser, newPage, startServer, withPage } from "./harness.mjs";
+import { signIn } from "./flows.mjs";
+import { activeFrame, activeTab, expectAddress, flyout, isSeen, moveAway, railGroup, shellReady, signInToShell, tabFrame, waitSeen } from "./shell.mjs";
+
+before(() => getBrowser());
+after(() => closeBrowser());
+
+const PHONE = { width: 390, height: 844 };
+
+// Built list screens, as the rail opens them.
+const LISTS = [
+  ["/erp/material/localproduct", "本地产品"],
+  ["/sys/subuser", "子账号"],
+  ["/erp/warehouse/base", "仓库"],
+  ["/erp/warehouse/inbound", "入库单"],
+  ["/erp/ship/quota", "货件处理"],
+  ["/amazon/storeAuth", "店铺管理"],
+];
+
+const tabURL = (path, title) => `${path}?title=${encodeURIComponent(title)}&path=${encodeURIComponent(path)}`;
+
+const scrollWidth = (target) => target.evaluate(() => document.scrollingElement.scrollWidth);
+
+// The seen buttons (and button-like links) with a piece of text that takes more than one line: a button squeezed
+// narrower than its words.
+function wrappedButtons(target) {
+  return target.evaluate(() => {
+    const out = [];
+    for (const b of document.querySelectorAll("button, a[class*='border']")) {
+      if (!b.getClientRects().length || getComputedStyle(b).visibility === "hidden") continue;
+      const walker = document.createTreeWalker(b, NodeFilter.SHOW_TEXT);
+      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        if (!node.textContent.trim() || node.parentElement.closest(".sr-only")) continue;
+        const range = document.createRange();
+        range.selectNodeContents(node);
+        const lines = new Set([...range.getClientRects()].filter((r) => r.width > 0).map((r) => Math.round(r.bottom)));
+        if (lines.size > 1) out.push(`${node.textContent.trim()} (${lines.size} lines)`);
+      }
+    }
+    return out;
+  });
+}
+
+// How far the rail reaches into the window (0 or less: the drawer is shut).
+const railRight = (page) => page.getByRole("navigation", { name: "主菜单" }).evaluate((el) => el.getBoundingClientRect().right);
+
+async function waitFor(fn, what, timeout = 3000) {
+  const deadline = Date.now() + timeout;
+  for (;;) {
+    if (await fn()) return;
+    assert.ok(Date.now() < deadline, what);
+    await new Promise((r) => setTimeout(r, 25));
+  }
+}
+
+// Dark mode as the top bar's switch applies and keeps it (the shell and its frames), without a click that would close an
+// open flyout or dialog.
+async function setDark(page, dark) {
+  await page.evaluate((on) => {
+    localStorage.setItem("dark", on ? "1" : "0");
+    for (const doc of [document, ...[...document.querySelectorAll("#tab-frames iframe")].map((f) => f.contentDocument)]) {
+      doc?.documentElement.classList.toggle("dark", on);
+    }
+  }, dark);
+}
+
+describe("手机宽度", () => {
+  let server;
+  let page;
+  before(async () => {
+    server = await startServer();
+    page = await newPage(server, { viewport: PHONE });
+    await signInToShell(page, { account: ADMIN_ACCOUNT, password: ADMIN_PASSWORD });
+  });
+  after(async () => {
+    const errors = page?.scriptErrors ?? [];
+    await page?.context().close();
+    await server?.stop();
+    assert.deepEqual(errors.map((e) => e.message), [], "no script errors on the page");
+  });
+
+  it("首页 and the list screens do not scroll sideways, and their buttons keep their text on one line", async () => {
+    assert.ok((await scrollWidth(page)) <= PHONE.width, `/home is ${await scrollWidth(page)} px wide`);
+    assert.equal(await railRight(page), 0, "the rail is shut away at phone width");
+    assert.deepEqual(await wrappedButtons(page), [], "the top bar's buttons are on one line");
+    for (const [path, title] of LISTS) {
+      await page.goto(tabURL(path, title));
+      await shellReady(page);
+      const frame = await tabFrame(page, title);
+      await frame.locator("table").first().waitFor();
+      assert.ok((await scrollWidth(page)) <= PHONE.width, `the shell with ${title} is ${await scrollWidth(page)} px wide`);
+      assert.ok((await scrollWidth(frame)) <= PHONE.width, `${title} is ${await scrollWidth(frame)} px wide`);
+      assert.deepEqual(await wrappedButtons(frame), [], `${title}: buttons on one line`);
+    }
+  });
+
+  it("the 菜单 button opens the rail as a drawer, and an entry opens its tab", async () => {
+    await page.goto("/home");
+    await shellReady(page);
+    const menu = page.getByRole("button", { name: "菜单", exact: true });
+    assert.equal(await menu.getAttribute("aria-expanded"), "false");
+    await menu.click();
+    await waitFor(async () => (await railRight(page)) === 64, "the drawer slides in");
+    assert.equal(await menu.getAttribute("aria-expanded"), "true");
+    const group = railGroup(page, "产品").getByRole("link", { name: "产品", exact: true });
+    assert.equal(await waitSeen(group), true, "the rail's 产品 is seen");
+    await page.screenshot({ path: artifact("shell-phone-390-drawer.png") });
+    await group.click();
+    const entry = flyout(page, "产品").getByRole("menuitem", { name: "本地产品", exact: true });
+    assert.equal(await waitSeen(entry), true, "本地产品 is seen in the open flyout");
+    const right = await flyout(page, "产品").evaluate((el) => el.getBoundingClientRect().right);
+    assert.ok(right <= PHONE.width, `the flyout ends at ${right} px, inside the window`);
+    await page.screenshot({ path: artifact("shell-phone-390-flyout.png") });
+    await entry.click();
+    await waitFor(async () => (await activeTab(page)) === "本地产品", "本地产品 opens in its tab");
+    await expectAddress(page, "本地产品", { 本地产品: "/erp/material/localproduct" });
+    await waitFor(async () => (await railRight(page)) <= 0, "choosing an entry shuts the drawer");
+    assert.equal(await menu.getAttribute("aria-expanded"), "false");
+    await activeFrame(page).locator("table").first().waitFor();
+    assert.ok((await scrollWidth(page)) <= PHONE.width);
+  });
+
+  it("screenshots at 390 px, light and dark", async () => {
+    for (const dark of [false, true]) {
+      await setDark(page, dark);
+      const mode = dark ? "dark" : "light";
+      await page.screenshot({ path: artifact(`shell-phone-390-list-${mode}.png`) });
+      await page.goto("/home");
+      await shellReady(page);
+      await activeFrame(page).getByRole("heading", { level: 1 }).waitFor();
+      await page.screenshot({ path: artifact(`shell-phone-390-home-${mode}.png`) });
+      await page.getByRole("button", { name: "菜单", exact: true }).click();
+      await waitFor(async () => (await railRight(page)) === 64, "the drawer slides in");
+      await page.screenshot({ path: artifact(`shell-phone-390-drawer-${mode}.png`) });
+      await page.keyboard.press("Escape");
+      await waitFor(async () => (await railRight(page)) <= 0, "Esc shuts the drawer");
+      await page.goto(tabURL(...LISTS[0]));
+      await shellReady(page);
+      await activeFrame(page).locator("table").first().waitFor();
+    }
+    await setDark(page, false);
+  });
+
+  // Last: signing in again ends the session of the page above.
+  it("without JavaScript the 菜单 button still shows the rail", async () => {
+    await withPage(server, { js: false, viewport: PHONE }, async (plain) => {
+      await plain.goto("/login");
+      await signIn(plain, { account: ADMIN_ACCOUNT, password: ADMIN_PASSWORD });
+      assert.equal(await railRight(plain), 0, "the rail is shut away");
+      await plain.getByRole("button", { name: "菜单", exact: true }).click();
+      await waitFor(async () => (await railRight(plain)) === 64, "the rail slides in");
+      assert.equal(await waitSeen(railGroup(plain, "产品").getByRole("link", { name: "产品", exact: true })), true, "产品 is seen");
+    });
+  });
+});
+
+describe("建设中", () => {
+  let server;
+  let page;
+  before(async () => {
+    server = await startServer();
+    page = await newPage(server);
+    await signInToShell(page, { account: ADMIN_ACCOUNT, password: ADMIN_PASSWORD });
+  });
+  after(async () => {
+    const errors = page?.scriptErrors ?? [];
+    await page?.context().close();
+    await server?.stop();
+    assert.deepEqual(errors.map((e) => e.message), [], "no script errors on the page");
+  });
+
+  // A tag lets clicks through to its entry (pointer-events: none), so isSeen's hit test cannot find it: it is seen
+  // when it shows inside the window.
+  const tagSeen = async (locator) => {
+    const box = (await locator.isVisible()) && (await locator.boundingBox());
+    return Boolean(box) && box.x >= 0 && box.y >= 0 && box.x + box.width <= 1280 && box.y + box.height <= 800;
+  };
+  const marked = (locator) => locator.evaluate((el) => el.hasAttribute("data-building") && /建设中/.test(el.textContent));
+  const unmarked = (locator) => locator.evaluate((el) => !el.hasAttribute("data-building") && !/建设中/.test(el.textContent));
+
+  it("the rail marks the groups with nothing built yet", async () => {
+    assert.equal(await marked(railGroup(page, "销售").first()), true, "销售 is marked 建设中");
+    assert.equal(await unmarked(railGroup(page, "产品").locator("[data-rail-toggle]")), true, "产品 is not");
+    assert.equal(await tagSeen(railGroup(page, "销售").locator("[data-building-tag]").first()), true, "the rail's tag is seen");
+  });
+
+  it("the flyout marks its unbuilt entries, not the built ones", async () => {
+    await railGroup(page, "产品").getByRole("link", { name: "产品", exact: true }).click();
+    const menu = flyout(page, "产品");
+    await menu.waitFor({ state: "visible" });
+    // An entry with its tag (beside the link, so the entry's name stays its title).
+    const entry = (name) => menu.getByRole("listitem").filter({ has: page.getByRole("menuitem", { name, exact: true }) });
+    assert.equal(await marked(entry("产品标签")), true, "产品标签 is marked 建设中");
+    assert.equal(await tagSeen(entry("产品标签").locator("[data-building-tag]")), true, "its tag is seen");
+    assert.equal(await menu.getByRole("menuitem", { name: "产品标签", exact: true }).getAttribute("title"), "建设中");
+    for (const name of ["本地产品", "品牌", "SKU配对"]) {
+      assert.equal(await unmarked(entry(name)), true, `${name} is not marked`);
+    }
+    for (const dark of [false, true]) {
+      await setDark(page, dark);
+      await page.screenshot({ path: artifact(`shell-phone-1280-flyout-${dark ? "dark" : "light"}.png`) });
+    }
+    await setDark(page, false);
+    await page.keyboard.press("Escape");
+    await moveAway(page);
+    await menu.waitFor({ state: "hidden" });
+  });
+
+  it("the home tiles mark the unbuilt entries", async () => {
+    const home = activeFrame(page);
+    const tile = (name) => home.getByRole("list").getByRole("link", { name, exact: true });
+    await tile("本地产品").waitFor();
+    assert.equal(await unmarked(tile("本地产品")), true, "本地产品 is not marked");
+    assert.equal(await marked(tile("订单管理")), true, "订单管理 is marked 建设中");
+    assert.equal(await isSeen(tile("订单管理").locator("[data-building-tag]")), true, "its tag is seen");
+  });
+
+  it("平台选择 marks AliExpress, whose authorization is not built, and not Amazon", async () => {
+    await page.getByRole("button", { name: "平台选择" }).click();
+    const dialog = page.getByRole("dialog", { name: "平台选择" });
+    await dialog.locator('[data-platform="Amazon"]').waitFor();
+    assert.equal(await marked(dialog.locator('[data-platform="AliExpress"]')), true, "AliExpress is marked 建设中");
+    assert.equal(await unmarked(dialog.locator('[data-platform="Amazon"]')), true, "Amazon is not");
+    for (const dark of [false, true]) {
+      await setDark(page, dark);
+      await page.screenshot({ path: artifact(`shell-phone-1280-platforms-${dark ? "dark" : "light"}.png`) });
+    }
+    await page.keyboard.press("Escape");
+    await dialog.waitFor({ state: "detached" });
+    await setDark(page, false);
+  });
+});
