@@ -1,5 +1,6 @@
-// Every built screen in dark mode: no light surface left behind (the 货件处理 step pills stayed white), each screen
-// looked at as a screenshot (islands/tests/artifacts/dark-*.png) at desktop and phone widths.
+// Every built screen at desktop and phone widths, light and dark, saved for a person to look at
+// (islands/tests/artifacts/{light,dark}-*.png); in dark mode no light surface may be left behind (the 货件处理 step
+// pills stayed white).
 import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
 import { ADMIN_ACCOUNT, ADMIN_PASSWORD, artifact, closeBrowser, getBrowser, startServer, withPage } from "./harness.mjs";
@@ -48,13 +49,14 @@ function lightSurfaces() {
 before(() => getBrowser());
 after(() => closeBrowser());
 
-describe("dark mode on every built screen", () => {
-  for (const { name, viewport } of SIZES) {
-    it(`leaves no light surface at ${name} width`, async () => {
+describe("every built screen, light and dark", () => {
+  for (const { name, viewport, dark } of SIZES.flatMap((size) => [false, true].map((dark) => ({ ...size, dark })))) {
+    const mode = dark ? "dark" : "light";
+    it(`draws at ${name} width in ${mode} mode${dark ? ", with no light surface" : ""}`, async () => {
       const server = await startServer();
       try {
         await withPage(server, { js: true, viewport }, async (page) => {
-          await page.addInitScript(() => localStorage.setItem("dark", "1"));
+          await page.addInitScript((on) => localStorage.setItem("dark", on ? "1" : "0"), dark);
           await page.goto("/login");
           await signIn(page, { account: ADMIN_ACCOUNT, password: ADMIN_PASSWORD });
           const problems = [];
@@ -65,10 +67,10 @@ describe("dark mode on every built screen", () => {
             // Islands show 加载中... until their data is in; the screen is judged once every one has drawn.
             await page.waitForFunction(() => !document.body.innerText.includes("加载中"), null, { timeout: 10000 });
             await page.evaluate(() => document.fonts.ready);
-            assert.ok(await page.evaluate(() => document.documentElement.classList.contains("dark")), `${screen} is dark`);
-            for (const spot of await page.evaluate(lightSurfaces)) problems.push(`${screen}: ${spot}`);
+            assert.equal(await page.evaluate(() => document.documentElement.classList.contains("dark")), dark, `${screen} in ${mode} mode`);
+            if (dark) for (const spot of await page.evaluate(lightSurfaces)) problems.push(`${screen}: ${spot}`);
             const file = screen.slice(1).split("?")[0].replaceAll("/", "-");
-            await page.screenshot({ path: artifact(`dark-${file}-${name}.png`), fullPage: true });
+            await page.screenshot({ path: artifact(`${mode}-${file}-${name}.png`), fullPage: true });
           }
           assert.deepEqual(problems, [], "light surfaces in dark mode");
         });
