@@ -17,9 +17,11 @@ type ShipmentEvent struct {
 	ShipmentRef int64
 	Action      string
 	Status      int
-	Detail      string
-	OperatorID  *int64
-	CreatedAt   time.Time
+	// AmazonStatus is Amazon's status the event left (shipped shipments only).
+	AmazonStatus string
+	Detail       string
+	OperatorID   *int64
+	CreatedAt    time.Time
 	// Operator is the user's name, read with the timeline.
 	Operator string `gorm:"->;-:migration"`
 }
@@ -202,13 +204,15 @@ type ShipmentRow struct {
 
 // ShipmentFilter narrows the shipment list; Status nil is every status.
 type ShipmentFilter struct {
-	UserID     int64 // only the store groups this user is granted
-	Status     *int
-	ShipmentID string
-	OrderBy    string
-	Desc       bool
-	Offset     int
-	Limit      int
+	UserID int64 // only the store groups this user is granted
+	Status *int
+	// AmazonStatuses, when set, keeps only shipments whose Amazon status is one of these.
+	AmazonStatuses []string
+	ShipmentID     string
+	OrderBy        string
+	Desc           bool
+	Offset         int
+	Limit          int
 }
 
 // ShipmentPage lists a page of the company's shipments, newest first unless another order is asked.
@@ -217,6 +221,9 @@ func (db *DB) ShipmentPage(companyID int64, f ShipmentFilter) ([]ShipmentRow, in
 		q := db.Table("shipments").Scopes(InCompany("shipments", companyID), InGrantedGroups("shipments.group_id", f.UserID))
 		if f.Status != nil {
 			q = q.Where("shipments.status = ?", *f.Status)
+		}
+		if len(f.AmazonStatuses) > 0 {
+			q = q.Where("shipments.amazon_status IN ?", f.AmazonStatuses)
 		}
 		if f.ShipmentID != "" {
 			q = q.Where("shipments.shipment_id LIKE ? ESCAPE '"+likeEscape+"'", containsPattern(f.ShipmentID))

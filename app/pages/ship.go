@@ -24,6 +24,11 @@ func (h *Handler) ShipScreen(title, screen string) echo.HandlerFunc {
 		}
 		props := views.ShipScreenProps{Screen: screen, Permissions: menu.Permissions, PlanID: c.QueryParam("id"),
 			ShipmentID: strings.TrimSpace(c.QueryParam("shipmentid"))}
+		if screen == "shipments" {
+			for _, st := range shipping.ShipmentStatuses {
+				props.Statuses = append(props.Statuses, views.ShipmentStatus{Code: st.Code, Name: st.Name})
+			}
+		}
 		page := views.ShipScreenPage{Page: h.contentPage(c, title, "ship.js"), Heading: title, Props: props}
 		return render(c, http.StatusOK, views.ShipScreen(page, h.Assets.URL("theme.js")))
 	}
@@ -74,7 +79,7 @@ func (h *Handler) ShipmentDetails(c *echo.Context) error {
 	}
 	for _, e := range d.Events {
 		page.Events = append(page.Events, views.ShipmentDetailsEvent{Time: api.FormatTime(&e.CreatedAt, tz), Action: e.Action,
-			Status: shipping.ShipmentStatusNames[e.Status], Detail: e.Detail, Operator: e.Operator})
+			Status: shipping.ShipmentStatusText(e.Status, e.AmazonStatus), Detail: e.Detail, Operator: e.Operator})
 	}
 	return render(c, http.StatusOK, views.ShipmentDetails(page, h.Assets.URL("theme.js")))
 }

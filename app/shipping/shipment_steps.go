@@ -414,7 +414,7 @@ type AmazonStatusForm struct {
 // SetAmazonStatus records Amazon's status of a shipped shipment, as the seller reads it in Seller Central.
 func (s *Service) SetAmazonStatus(ctx context.Context, p core.Principal, shipmentID string, f AmazonStatusForm) (*ShipmentDetail, error) {
 	status := strings.ToUpper(strings.TrimSpace(f.Status))
-	if !slices.ContainsFunc(AmazonStatuses, func(a struct{ Code, Name string }) bool { return a.Code == status }) {
+	if !slices.ContainsFunc(AmazonStatuses(), func(a ShipmentStatus) bool { return a.Code == status }) {
 		return nil, core.Invalid(MsgAmazonStatusBad)
 	}
 	return s.handle(ctx, p, shipmentID, "更新亚马逊状态", func(_ *models.DB, sh *models.Shipment, _ []models.ShipmentItemRow) (string, error) {

@@ -137,7 +137,7 @@ func (h *Handler) PlanOptions(c *echo.Context) error {
 	for _, m := range models.Marketplaces {
 		out.Marketplaces = append(out.Marketplaces, Marketplace{ID: m.ID, Country: m.Country, Name: m.Name})
 	}
-	for _, a := range shipping.AmazonStatuses {
+	for _, a := range shipping.AmazonStatuses() {
 		out.AmazonStatuses = append(out.AmazonStatuses, Code{Code: a.Code, Name: a.Name})
 	}
 	return api.OK(c, out)

@@ -123,7 +123,7 @@ func (h *Handler) shipment(d *shipping.ShipmentDetail) Shipment {
 	}
 	out.Events = make([]Event, len(d.Events))
 	for i, e := range d.Events {
-		out.Events[i] = Event{Action: e.Action, StatusName: shipping.ShipmentStatusNames[e.Status], Detail: e.Detail,
+		out.Events[i] = Event{Action: e.Action, StatusName: shipping.ShipmentStatusText(e.Status, e.AmazonStatus), Detail: e.Detail,
 			Operator: e.Operator, CreatedAt: api.FormatTime(&e.CreatedAt, h.TimeZone)}
 	}
 	return out
