@@ -103,6 +103,18 @@ func (db *DB) ShipmentPlanByID(companyID, userID, id int64) (*ShipmentPlan, erro
 	return &p, nil
 }
 
+// ShipmentIDOfPlan is Amazon's id of the shipment made from a plan that is neither cancelled nor rejected (a
+// cancelled one gives its plan back), or "" when there is none.
+func (db *DB) ShipmentIDOfPlan(companyID, planID int64) (string, error) {
+	var ids []string
+	err := db.Model(&Shipment{}).Where("company_id = ? AND plan_id = ? AND status > ?", companyID, planID, ShipmentCancelled).
+		Order("created_at DESC").Limit(1).Pluck("shipment_id", &ids).Error
+	if err != nil || len(ids) == 0 {
+		return "", err
+	}
+	return ids[0], nil
+}
+
 // ShipListingRow is a seller SKU paired with a local product, with the product's fulfillable stock in a warehouse:
 // what a plan or a shipment offers to pick from.
 type ShipListingRow struct {

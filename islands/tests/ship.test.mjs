@@ -195,6 +195,33 @@ describe("发货计划与货件处理", () => {
     await shot("step-status");
   });
 
+  it("keeps 收货 of the closed shipment read only", async () => {
+    const step = await stepTab();
+    await stepButton(step, "收货").click();
+    await step.getByText("货件已完成，收货不能再修改。").waitFor();
+    assert.match(await row(step, "US-LAMP-01").innerText(), /X00LAMP001\s+28\s+27\s+-1$/);
+    assert.equal(await step.getByRole("textbox").count(), 0);
+    assert.equal(await step.getByRole("button", { name: "保存收货" }).count(), 0);
+  });
+
+  it("shows the plan it came from read only, as 发货计划详情 with the way to the shipment", async () => {
+    await clickTab(page, "发货计划");
+    const plans = await tabFrame(page, "发货计划");
+    await plans.getByRole("button", { name: "刷新", exact: true }).click();
+    const planRow = row(plans, "十一月补货");
+    await planRow.filter({ hasText: "已生成货件" }).waitFor();
+    const [number] = (await planRow.innerText()).match(/SP\d{8}-[0-9A-Z]{4}/);
+    await planRow.getByRole("button", { name: "查看", exact: true }).click();
+    const details = await tabFrame(page, `发货计划详情 ${number}`);
+    await details.getByRole("heading", { name: "发货计划详情", level: 1 }).waitFor();
+    await details.getByText("US-LAMP-01", { exact: true }).waitFor();
+    assert.equal(await details.locator("select, input, textarea").count(), 0);
+    assert.equal(await details.getByRole("button", { name: /保存/ }).count(), 0);
+    assert.match(await details.locator("main").innerText(), /店铺：美国站店铺[\s\S]*发货仓库：深圳仓[\s\S]*备注：十一月补货/);
+    await details.getByRole("button", { name: shipmentId, exact: true }).click();
+    await page.locator(`#tab-frames iframe[title="处理货件 ${shipmentId}"][data-active="true"]`).waitFor();
+  });
+
   it("lists the shipment in 货件处理 and shows its details", async () => {
     await openFromRail(page, "物流", "货件处理");
     const list = await tabFrame(page, "货件处理");
