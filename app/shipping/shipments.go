@@ -34,10 +34,10 @@ var (
 // header, the timeline, 货件详情): Code is the list filter's value, Local the local status and, for a shipped
 // shipment, Amazon its Amazon statuses (domain.md: shipments to Amazon).
 type ShipmentStatus struct {
-	Code   string   `json:"code"`
-	Name   string   `json:"name"`
-	Local  int      `json:"-"`
-	Amazon []string `json:"-"`
+	Code   string
+	Name   string
+	Local  int
+	Amazon []string
 }
 
 // ShipmentStatuses is the one list of a shipment's states, in the order of its life. Until Amazon moves it on, a
