@@ -392,6 +392,7 @@ func routes(e *echo.Echo, d Deps, pg *pages.Handler) RouteAccess {
 		erp.POST(doc.path+"/page", wh.DocumentPage(doc.kind), screen)
 		erp.GET(doc.path+"/:id", wh.GetDocument(doc.kind), screen)
 		erp.POST(doc.path, wh.CreateDocument(doc.kind), screen.Needs(doc.add), oplog("新增"+doc.what))
+		erp.PUT(doc.path+"/:id", wh.UpdateDocument(doc.kind), screen.Needs(doc.add), oplog("编辑"+doc.what))
 		erp.POST(doc.path+"/:id/submit", wh.SubmitDocument(doc.kind), screen.Needs(doc.add), oplog("提交"+doc.what))
 		erp.POST(doc.path+"/:id/approve", wh.ApproveDocument(doc.kind), screen.Needs(doc.approve), oplog("审核"+doc.what))
 		erp.POST(doc.path+"/:id/cancel", wh.CancelDocument(doc.kind), screen.Needs(doc.cancel), oplog("作废"+doc.what))

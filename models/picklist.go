@@ -18,7 +18,9 @@ type PickList struct {
 	Remark     string
 	CreatedAt  time.Time
 	AuditedAt  *time.Time
-	Items      []PickListItem
+	// Status is the shipment's local status: it says how much of each line's stock it has already taken.
+	Status int
+	Items  []PickListItem
 }
 
 // PickListItem is one seller SKU of the shipment. Quantity is the planned quantity (拟发货数); Fulfillable the
@@ -35,6 +37,13 @@ type PickListItem struct {
 	CartonHeight decimal.NullDecimal
 	Fulfillable  int
 	Quantity     int
+	ProductID    int64
+	// QuantityShipped is what left the warehouse, once shipped.
+	QuantityShipped int
+	// Reserved (本单占用) is the line's stock this shipment holds, Left (剩余可用) what stays fulfillable once
+	// every line of the shipment has its units; the shipping service works them out.
+	Reserved int `gorm:"-"`
+	Left     int `gorm:"-"`
 }
 
 // PickList loads the pick list of the company's shipment by its shipment id (FBA15... or LS...) as userID may see
@@ -48,12 +57,13 @@ func (db *DB) PickList(companyID, userID int64, shipmentID string) (*PickList, e
 		GroupName, Country, Center, Warehouse string
 		Remark                                string
 		WarehouseID                           int64
+		Status                                int
 		CreatedAt                             time.Time
 		AuditedAt                             *time.Time
 	}
 	err := db.Table("shipments").Scopes(InCompany("shipments", companyID), InGrantedGroups("shipments.group_id", userID)).
 		Select(`shipments.id, shipments.shipment_id, shipments.center, shipments.remark, shipments.created_at,
-			shipments.audited_at, shipments.warehouse_id, store_groups.name AS group_name,
+			shipments.audited_at, shipments.warehouse_id, shipments.status, store_groups.name AS group_name,
 			marketplaces.country, warehouses.name AS warehouse`).
 		Joins("JOIN store_groups ON store_groups.id = shipments.group_id").
 		Joins("JOIN marketplaces ON marketplaces.id = shipments.marketplace_id").
@@ -64,12 +74,13 @@ func (db *DB) PickList(companyID, userID int64, shipmentID string) (*PickList, e
 	}
 	pl := &PickList{ShipmentID: head.ShipmentID, GroupName: head.GroupName, Country: head.Country,
 		Center: head.Center, Warehouse: head.Warehouse, Remark: head.Remark, CreatedAt: head.CreatedAt,
-		AuditedAt: head.AuditedAt}
+		AuditedAt: head.AuditedAt, Status: head.Status}
 	err = db.Table("shipment_items").
 		Select(`local_products.image, local_products.name, local_products.sku, shipment_items.seller_sku,
 			local_products.carton_units, local_products.carton_weight, local_products.carton_length,
 			local_products.carton_width, local_products.carton_height,
-			COALESCE(stocks.fulfillable, 0) AS fulfillable, shipment_items.quantity`).
+			COALESCE(stocks.fulfillable, 0) AS fulfillable, shipment_items.quantity, shipment_items.product_id,
+			shipment_items.quantity_shipped`).
 		Joins("JOIN local_products ON local_products.id = shipment_items.product_id").
 		Joins("LEFT JOIN stocks ON stocks.warehouse_id = ? AND stocks.product_id = shipment_items.product_id", head.WarehouseID).
 		Where("shipment_items.shipment_ref = ? AND shipment_items.company_id = ?", head.ID, companyID).

@@ -17,9 +17,11 @@ type ShipmentEvent struct {
 	ShipmentRef int64
 	Action      string
 	Status      int
-	Detail      string
-	OperatorID  *int64
-	CreatedAt   time.Time
+	// AmazonStatus is Amazon's status the event left (shipped shipments only).
+	AmazonStatus string
+	Detail       string
+	OperatorID   *int64
+	CreatedAt    time.Time
 	// Operator is the user's name, read with the timeline.
 	Operator string `gorm:"->;-:migration"`
 }
@@ -99,6 +101,18 @@ func (db *DB) ShipmentPlanByID(companyID, userID, id int64) (*ShipmentPlan, erro
 		return nil, err
 	}
 	return &p, nil
+}
+
+// ShipmentIDOfPlan is Amazon's id of the shipment made from a plan that is neither cancelled nor rejected (a
+// cancelled one gives its plan back), or "" when there is none.
+func (db *DB) ShipmentIDOfPlan(companyID, planID int64) (string, error) {
+	var ids []string
+	err := db.Model(&Shipment{}).Where("company_id = ? AND plan_id = ? AND status > ?", companyID, planID, ShipmentCancelled).
+		Order("created_at DESC").Limit(1).Pluck("shipment_id", &ids).Error
+	if err != nil || len(ids) == 0 {
+		return "", err
+	}
+	return ids[0], nil
 }
 
 // ShipListingRow is a seller SKU paired with a local product, with the product's fulfillable stock in a warehouse:
@@ -202,13 +216,15 @@ type ShipmentRow struct {
 
 // ShipmentFilter narrows the shipment list; Status nil is every status.
 type ShipmentFilter struct {
-	UserID     int64 // only the store groups this user is granted
-	Status     *int
-	ShipmentID string
-	OrderBy    string
-	Desc       bool
-	Offset     int
-	Limit      int
+	UserID int64 // only the store groups this user is granted
+	Status *int
+	// AmazonStatuses, when set, keeps only shipments whose Amazon status is one of these.
+	AmazonStatuses []string
+	ShipmentID     string
+	OrderBy        string
+	Desc           bool
+	Offset         int
+	Limit          int
 }
 
 // ShipmentPage lists a page of the company's shipments, newest first unless another order is asked.
@@ -217,6 +233,9 @@ func (db *DB) ShipmentPage(companyID int64, f ShipmentFilter) ([]ShipmentRow, in
 		q := db.Table("shipments").Scopes(InCompany("shipments", companyID), InGrantedGroups("shipments.group_id", f.UserID))
 		if f.Status != nil {
 			q = q.Where("shipments.status = ?", *f.Status)
+		}
+		if len(f.AmazonStatuses) > 0 {
+			q = q.Where("shipments.amazon_status IN ?", f.AmazonStatuses)
 		}
 		if f.ShipmentID != "" {
 			q = q.Where("shipments.shipment_id LIKE ? ESCAPE '"+likeEscape+"'", containsPattern(f.ShipmentID))

@@ -76,12 +76,14 @@ type DocumentRow struct {
 	TotalQuantity int
 }
 
-// DocumentLineRow is a line with its product's SKU, name and image.
+// DocumentLineRow is a line with its product's SKU, name and image, and the product's fulfillable stock in the
+// document's warehouse now (what a draft's form warns against).
 type DocumentLineRow struct {
 	StockDocumentLine `gorm:"embedded"`
 	SKU               string `gorm:"column:sku"`
 	Name              string
 	Image             string
+	Fulfillable       int
 }
 
 // DocumentFilter narrows a document list: a part of the number, a warehouse (0 for all), a state (nil for all)
@@ -151,8 +153,12 @@ func (db *DB) DocumentByID(companyID int64, kind string, id int64) (*DocumentRow
 func (db *DB) DocumentLines(companyID, documentID int64) ([]DocumentLineRow, error) {
 	rows := []DocumentLineRow{}
 	err := db.Table("stock_document_lines").Scopes(InCompany("stock_document_lines", companyID)).
-		Select("stock_document_lines.*, local_products.sku, local_products.name, local_products.image").
+		Select("stock_document_lines.*, local_products.sku, local_products.name, local_products.image, "+
+			"COALESCE(stocks.fulfillable, 0) AS fulfillable").
 		Joins("JOIN local_products ON local_products.id = stock_document_lines.product_id").
+		Joins("JOIN stock_documents ON stock_documents.id = stock_document_lines.document_id").
+		Joins("LEFT JOIN stocks ON stocks.warehouse_id = stock_documents.warehouse_id AND "+
+			"stocks.product_id = stock_document_lines.product_id").
 		Where("stock_document_lines.document_id = ?", documentID).
 		Order("local_products.sku").Find(&rows).Error
 	return rows, err
@@ -165,6 +171,17 @@ func (db *DB) CreateDocument(d *StockDocument, lines []StockDocumentLine) error 
 	}
 	for i := range lines {
 		lines[i].CompanyID, lines[i].DocumentID = d.CompanyID, d.ID
+	}
+	return db.Create(&lines).Error
+}
+
+// ReplaceDocumentLines replaces a document's lines.
+func (db *DB) ReplaceDocumentLines(companyID, documentID int64, lines []StockDocumentLine) error {
+	if err := db.Where("company_id = ? AND document_id = ?", companyID, documentID).Delete(&StockDocumentLine{}).Error; err != nil {
+		return err
+	}
+	for i := range lines {
+		lines[i].CompanyID, lines[i].DocumentID = companyID, documentID
 	}
 	return db.Create(&lines).Error
 }

@@ -17,7 +17,8 @@ type PickListPage struct {
 // when nothing is known.
 type PickListRow struct {
 	Image, Name, SKU, Box, SellerSKU string
-	Fulfillable, Quantity            int
+	// Reserved is 本单占用 (the line's stock this shipment holds), Left 剩余可用 (what stays fulfillable).
+	Reserved, Left, Quantity int
 }
 
 // PickListAsk is the 配货单 page opened without a shipment: a form asking for the shipment id. Keep are the

@@ -53,7 +53,7 @@ func (h *Handler) PickList(c *echo.Context) error {
 	for i, it := range pl.Items {
 		v.SumQuantity += it.Quantity
 		v.Rows[i] = views.PickListRow{Image: it.Image, Name: it.Name, SKU: it.SKU, Box: cartonLine(it),
-			SellerSKU: it.SellerSKU, Fulfillable: it.Fulfillable, Quantity: it.Quantity}
+			SellerSKU: it.SellerSKU, Reserved: it.Reserved, Left: it.Left, Quantity: it.Quantity}
 	}
 	return render(c, http.StatusOK, views.PickList(v))
 }

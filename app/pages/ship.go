@@ -15,16 +15,30 @@ import (
 )
 
 // ShipScreen serves one of the FBA shipment screens in the ship island: 发货计划 (plans), 发货计划提交 (planEdit,
-// ?id= for an existing plan), 货件处理 (shipments) and the handling steps (shipstep, ?shipmentid=).
+// ?id= for an existing plan, titled 发货计划详情 once submitted), 货件处理 (shipments) and the handling steps
+// (shipstep, ?shipmentid=).
 func (h *Handler) ShipScreen(title, screen string) echo.HandlerFunc {
 	return func(c *echo.Context) error {
-		_, _, menu, err := h.signedInUser(c)
+		p, _, menu, err := h.signedInUser(c)
 		if err != nil {
 			return err
 		}
 		props := views.ShipScreenProps{Screen: screen, Permissions: menu.Permissions, PlanID: c.QueryParam("id"),
 			ShipmentID: strings.TrimSpace(c.QueryParam("shipmentid"))}
-		page := views.ShipScreenPage{Page: h.contentPage(c, title, "ship.js"), Heading: title, Props: props}
+		if screen == "shipments" {
+			for _, st := range shipping.ShipmentStatuses {
+				props.Statuses = append(props.Statuses, views.ShipmentStatus{Code: st.Code, Name: st.Name})
+			}
+		}
+		heading := title
+		if screen == "planEdit" && props.PlanID != "" {
+			// A plan past 待提交 is only read here: its page says so. One the user may not see keeps the title,
+			// and the island reports why it cannot load it.
+			if d, err := h.Shipping.ShipmentPlan(c.Request().Context(), p, props.PlanID); err == nil && d.Status != models.PlanDraft {
+				heading = "发货计划详情"
+			}
+		}
+		page := views.ShipScreenPage{Page: h.contentPage(c, heading, "ship.js"), Heading: heading, Props: props}
 		return render(c, http.StatusOK, views.ShipScreen(page, h.Assets.URL("theme.js")))
 	}
 }
@@ -74,7 +88,7 @@ func (h *Handler) ShipmentDetails(c *echo.Context) error {
 	}
 	for _, e := range d.Events {
 		page.Events = append(page.Events, views.ShipmentDetailsEvent{Time: api.FormatTime(&e.CreatedAt, tz), Action: e.Action,
-			Status: shipping.ShipmentStatusNames[e.Status], Detail: e.Detail, Operator: e.Operator})
+			Status: shipping.ShipmentStatusText(e.Status, e.AmazonStatus), Detail: e.Detail, Operator: e.Operator})
 	}
 	return render(c, http.StatusOK, views.ShipmentDetails(page, h.Assets.URL("theme.js")))
 }

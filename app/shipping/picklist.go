@@ -34,7 +34,34 @@ func (s *Service) PickList(ctx context.Context, p core.Principal, shipmentID str
 	if models.IsNotFound(err) {
 		return nil, core.NotFound(whatShipment)
 	}
-	return pl, err
+	if err != nil {
+		return nil, err
+	}
+	reserve(pl)
+	return pl, nil
+}
+
+// reserve works out what a pick list shows of the stock, the same on every print: each line's 本单占用, what the
+// shipment holds (its units, moved to outbound at 配货; what left, once shipped; nothing while 待确认 or
+// cancelled), and 剩余可用, the product's fulfillable stock once the shipment has all its units (while 待确认,
+// less what its lines of that product will still take). The fulfillable stock alone, reprinted after 配货, no
+// longer includes the shipment's units, and read as the stock to pick from it misleads the picker.
+func reserve(pl *models.PickList) {
+	pending := map[int64]int{}
+	for i := range pl.Items {
+		it := &pl.Items[i]
+		switch pl.Status {
+		case models.ShipmentPicking, models.ShipmentBoxing:
+			it.Reserved = it.Quantity
+		case models.ShipmentShipped:
+			it.Reserved = it.QuantityShipped
+		case models.ShipmentConfirm:
+			pending[it.ProductID] += it.Quantity
+		}
+	}
+	for i := range pl.Items {
+		pl.Items[i].Left = pl.Items[i].Fulfillable - pending[pl.Items[i].ProductID]
+	}
 }
 
 // ShipmentQRCode answers a PNG QR code of the shipment id, size pixels per module (clamped to QRScaleMax), for a

@@ -73,10 +73,11 @@ type ShipmentPlanForm struct {
 	Items         []ShipItemForm `json:"items"`
 }
 
-// ShipmentPlanDetail is a plan with its items.
+// ShipmentPlanDetail is a plan with its items and, once it has become one (已生成货件), its shipment's id.
 type ShipmentPlanDetail struct {
 	models.PlanRow
-	Items []models.PlanItemRow
+	Items      []models.PlanItemRow
+	ShipmentID string
 }
 
 // ShipOptions are what the plan and shipment forms choose from.
@@ -271,6 +272,11 @@ func (s *Service) planDetail(db *models.DB, companyID int64, plan *models.Shipme
 	}
 	if w, err := db.ShippingWarehouse(companyID, plan.WarehouseID); err == nil {
 		d.WarehouseName = w.Name
+	}
+	if plan.Status == models.PlanShipped {
+		if d.ShipmentID, err = db.ShipmentIDOfPlan(companyID, plan.ID); err != nil {
+			return nil, err
+		}
 	}
 	return d, nil
 }

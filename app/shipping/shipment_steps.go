@@ -25,6 +25,7 @@ const (
 	MsgNotBoxed          = "只有已装箱的货件可以取消装箱或发货"
 	MsgNotUnshippable    = "只有已发货且亚马逊尚未处理的货件可以取消发货"
 	MsgNotShipped        = "只有已发货的货件可以登记收货或更新亚马逊状态"
+	MsgShipmentClosed    = "货件已完成，不能再修改收货"
 	MsgNotCancellable    = "已发货或已取消的货件不能取消"
 	MsgWarehouseCounting = "发货仓库正在盘点，暂不能出入库"
 	MsgCartonsEmpty      = "请添加箱子"
@@ -379,12 +380,21 @@ type ReceiveForm struct {
 	Items []ItemQuantityForm `json:"items"`
 }
 
+// Receivable says whether 收货 may still be recorded: once shipped, until Amazon has closed the shipment (已完成),
+// whose received quantities are then final.
+func Receivable(status int, amazon string) bool {
+	return status == models.ShipmentShipped && amazon != amazonStatusClosed
+}
+
 // ReceiveShipment is 收货: what Amazon received of each item of a shipped shipment (at most what was shipped).
 // Amazon's inventory figures track it from here, so no local stock moves.
 func (s *Service) ReceiveShipment(ctx context.Context, p core.Principal, shipmentID string, f ReceiveForm) (*ShipmentDetail, error) {
 	return s.handle(ctx, p, shipmentID, "登记收货", func(tx *models.DB, sh *models.Shipment, items []models.ShipmentItemRow) (string, error) {
 		if sh.Status != models.ShipmentShipped {
 			return "", core.Refused(MsgNotShipped)
+		}
+		if !Receivable(sh.Status, sh.AmazonStatus) {
+			return "", core.Refused(MsgShipmentClosed)
 		}
 		received, err := quantities(f.Items, items, func(it models.ShipmentItemRow) int { return it.QuantityReceived })
 		if err != nil {
@@ -414,7 +424,7 @@ type AmazonStatusForm struct {
 // SetAmazonStatus records Amazon's status of a shipped shipment, as the seller reads it in Seller Central.
 func (s *Service) SetAmazonStatus(ctx context.Context, p core.Principal, shipmentID string, f AmazonStatusForm) (*ShipmentDetail, error) {
 	status := strings.ToUpper(strings.TrimSpace(f.Status))
-	if !slices.ContainsFunc(AmazonStatuses, func(a struct{ Code, Name string }) bool { return a.Code == status }) {
+	if !slices.ContainsFunc(AmazonStatuses(), func(a ShipmentStatus) bool { return a.Code == status }) {
 		return nil, core.Invalid(MsgAmazonStatusBad)
 	}
 	return s.handle(ctx, p, shipmentID, "更新亚马逊状态", func(_ *models.DB, sh *models.Shipment, _ []models.ShipmentItemRow) (string, error) {

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"regexp"
+	"slices"
 	"strings"
 
 	"sellerhub/app/core"
@@ -21,6 +22,7 @@ const (
 	shipmentDocType     = "FBA货件" // as the demo seed books its shipments (seed.DocShipment)
 	amazonStatusWorking = "WORKING"
 	amazonStatusShipped = "SHIPPED"
+	amazonStatusClosed  = "CLOSED"
 )
 
 var (
@@ -28,39 +30,66 @@ var (
 	centerPattern     = regexp.MustCompile(`^[0-9A-Z]{3,8}$`)
 )
 
-// ShipmentStatusNames are the local states (domain.md: shipments to Amazon).
-var ShipmentStatusNames = map[int]string{
-	models.ShipmentRejected: "驳回", models.ShipmentCancelled: "取消", models.ShipmentConfirm: "待确认",
-	models.ShipmentPicking: "配货", models.ShipmentBoxing: "装箱", models.ShipmentShipped: "发货出库",
+// ShipmentStatus is one state of a shipment as every screen names it (the list, its filter, the handling screen's
+// header, the timeline, 货件详情): Code is the list filter's value, Local the local status and, for a shipped
+// shipment, Amazon its Amazon statuses (domain.md: shipments to Amazon).
+type ShipmentStatus struct {
+	Code   string
+	Name   string
+	Local  int
+	Amazon []string
 }
 
-// AmazonStatuses are Amazon's shipment states a user may set by hand once shipped, with their names.
-var AmazonStatuses = []struct{ Code, Name string }{
-	{"SHIPPED", "已发货"}, {"IN_TRANSIT", "在途"}, {"DELIVERED", "已送达"}, {"CHECKED_IN", "已签入"},
-	{"RECEIVING", "接收中"}, {"CLOSED", "已完成"}, {"CANCELLED", "已取消（异常）"}, {"DELETED", "已删除（异常）"},
-	{"ERROR", "错误（异常）"},
+// ShipmentStatuses is the one list of a shipment's states, in the order of its life. Until Amazon moves it on, a
+// shipped shipment is 已发货 (the local 发货出库): before Amazon's status is known, while Amazon still shows it
+// WORKING, and at SHIPPED.
+var ShipmentStatuses = []ShipmentStatus{
+	{Code: "1", Name: "待确认", Local: models.ShipmentConfirm},
+	{Code: "2", Name: "配货", Local: models.ShipmentPicking},
+	{Code: "3", Name: "装箱", Local: models.ShipmentBoxing},
+	{Code: "4", Name: "已发货", Local: models.ShipmentShipped, Amazon: []string{"", amazonStatusWorking, amazonStatusShipped}},
+	{Code: "IN_TRANSIT", Name: "在途", Local: models.ShipmentShipped, Amazon: []string{"IN_TRANSIT"}},
+	{Code: "DELIVERED", Name: "已送达", Local: models.ShipmentShipped, Amazon: []string{"DELIVERED"}},
+	{Code: "CHECKED_IN", Name: "已签入", Local: models.ShipmentShipped, Amazon: []string{"CHECKED_IN"}},
+	{Code: "RECEIVING", Name: "接收中", Local: models.ShipmentShipped, Amazon: []string{"RECEIVING"}},
+	{Code: amazonStatusClosed, Name: "已完成", Local: models.ShipmentShipped, Amazon: []string{amazonStatusClosed}},
+	{Code: "CANCELLED", Name: "已取消（异常）", Local: models.ShipmentShipped, Amazon: []string{"CANCELLED"}},
+	{Code: "DELETED", Name: "已删除（异常）", Local: models.ShipmentShipped, Amazon: []string{"DELETED"}},
+	{Code: "ERROR", Name: "错误（异常）", Local: models.ShipmentShipped, Amazon: []string{"ERROR"}},
+	{Code: "0", Name: "取消", Local: models.ShipmentCancelled},
+	{Code: "-1", Name: "驳回", Local: models.ShipmentRejected},
 }
 
-// ShipmentStatusText is a shipment's state in words: the local one until it is shipped, then what Amazon's says —
-// 已完成 when closed, 异常 when cancelled, deleted or in error.
+// AmazonStatuses are Amazon's shipment states a user may set by hand once shipped (货件信息/状态), as
+// ShipmentStatuses names them: each shipped state's last Amazon status (SHIPPED for 已发货).
+func AmazonStatuses() []ShipmentStatus {
+	var out []ShipmentStatus
+	for _, st := range ShipmentStatuses {
+		if st.Local == models.ShipmentShipped {
+			out = append(out, ShipmentStatus{Code: st.Amazon[len(st.Amazon)-1], Name: st.Name})
+		}
+	}
+	return out
+}
+
+// ShipmentStatusText is a shipment's state in words, from ShipmentStatuses; an Amazon status it does not know
+// reads as Amazon's code.
 func ShipmentStatusText(status int, amazon string) string {
-	if status != models.ShipmentShipped {
-		return ShipmentStatusNames[status]
-	}
-	switch amazon {
-	case "CLOSED":
-		return "已完成"
-	case "CANCELLED", "DELETED", "ERROR":
-		return "异常"
-	case "", amazonStatusWorking:
-		return ShipmentStatusNames[status]
-	}
-	for _, a := range AmazonStatuses {
-		if a.Code == amazon {
-			return a.Name
+	for _, st := range ShipmentStatuses {
+		if st.Local == status && (status != models.ShipmentShipped || slices.Contains(st.Amazon, amazon)) {
+			return st.Name
 		}
 	}
 	return amazon
+}
+
+// shipmentStatusByCode is the list filter's state: ok is false for "" (every state) and for an unknown code.
+func shipmentStatusByCode(code string) (ShipmentStatus, bool) {
+	i := slices.IndexFunc(ShipmentStatuses, func(st ShipmentStatus) bool { return st.Code == strings.TrimSpace(code) })
+	if i < 0 {
+		return ShipmentStatus{}, false
+	}
+	return ShipmentStatuses[i], true
 }
 
 var shipmentSorts = map[string]string{"shipmentId": "shipment_id", "createdAt": "created_at", "status": "status"}
@@ -79,8 +108,8 @@ func (s *Service) ShipmentPage(ctx context.Context, p core.Principal, q Shipment
 	r := q.PageRequest.Normalized()
 	f := models.ShipmentFilter{UserID: p.UserID, ShipmentID: strings.TrimSpace(q.ShipmentID), OrderBy: shipmentSorts[q.Sort],
 		Desc: strings.EqualFold(q.Order, "desc"), Offset: r.Offset(), Limit: r.Size}
-	if n, ok := statusFilter(q.Status); ok {
-		f.Status = &n
+	if st, ok := shipmentStatusByCode(q.Status); ok {
+		f.Status, f.AmazonStatuses = &st.Local, st.Amazon
 	}
 	rows, total, err := s.db.With(ctx).ShipmentPage(p.CompanyID, f)
 	return rows, total, r, err
@@ -285,5 +314,5 @@ func (s *Service) createShipment(tx *models.DB, p core.Principal, h ShipmentHead
 func (s *Service) event(tx *models.DB, p core.Principal, sh *models.Shipment, action, detail string) error {
 	operator := p.UserID
 	return tx.AddShipmentEvent(&models.ShipmentEvent{CompanyID: p.CompanyID, ShipmentRef: sh.ID, Action: action,
-		Status: sh.Status, Detail: detail, OperatorID: &operator, CreatedAt: s.now.Stamp()})
+		Status: sh.Status, AmazonStatus: sh.AmazonStatus, Detail: detail, OperatorID: &operator, CreatedAt: s.now.Stamp()})
 }

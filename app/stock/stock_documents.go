@@ -19,6 +19,7 @@ const (
 	MsgDocTooManyLines      = "产品不能超过500行"
 	MsgDocStatusBad         = "单据状态不正确"
 	MsgDocNotDraft          = "只有待提交的单据可以提交"
+	MsgDocNotEditable       = "单据已提交，不能再编辑"
 	MsgDocNotSubmitted      = "只有待审核的单据可以审核"
 	MsgDocCancelled         = "单据已作废"
 	MsgWarehouseStocktaking = "仓库正在盘点，暂停出入库"
@@ -165,14 +166,7 @@ func (s *Service) Document(ctx context.Context, p core.Principal, kind, id strin
 // CreateDocument adds a draft document (待提交) of a kind to one of the company's enabled warehouses, numbered
 // per company and day (RK20261122-0001). Its products must be the company's, each once.
 func (s *Service) CreateDocument(ctx context.Context, p core.Principal, kind string, f DocumentForm) (*models.StockDocument, error) {
-	if strings.TrimSpace(f.WarehouseID) == "" {
-		return nil, core.Invalid(MsgDocWarehouseEmpty)
-	}
-	warehouse, ok := core.ParseID(f.WarehouseID)
-	if !ok {
-		return nil, core.Invalid(MsgDocWarehouseMissing)
-	}
-	lines, ids, err := f.lines()
+	warehouse, lines, ids, err := f.check()
 	if err != nil {
 		return nil, err
 	}
@@ -181,23 +175,9 @@ func (s *Service) CreateDocument(ctx context.Context, p core.Principal, kind str
 	err = s.numbers.Write(ctx, documentKinds[kind].series, p.CompanyID, func(tx *models.DB, next func() (string, error)) error {
 		d = &models.StockDocument{CompanyID: p.CompanyID, Kind: kind, WarehouseID: warehouse, Status: models.DocDraft,
 			Remark: f.Remark, CreatorID: &p.UserID, CreatedAt: now, UpdatedAt: now}
-		w, err := tx.WarehouseByID(p.CompanyID, warehouse)
-		switch {
-		case models.IsNotFound(err):
-			return core.Invalid(MsgDocWarehouseMissing)
-		case err != nil:
-			return err
-		case w.Disabled:
-			return core.Refused(MsgDocWarehouseDisabled)
-		}
-		skus, err := tx.ProductSKUs(p.CompanyID, ids)
+		err := checkDocument(tx, p, warehouse, ids)
 		if err != nil {
 			return err
-		}
-		for i, id := range ids {
-			if _, ok := skus[id]; !ok {
-				return core.Invalid(fmt.Sprintf(msgDocLine, i+1) + msgDocProductMissing)
-			}
 		}
 		if d.Number, err = next(); err != nil {
 			return err
@@ -208,6 +188,67 @@ func (s *Service) CreateDocument(ctx context.Context, p core.Principal, kind str
 		return nil, err
 	}
 	return d, nil
+}
+
+// check checks the form as a whole: its warehouse's id and its lines, answered with the products' ids.
+func (f *DocumentForm) check() (int64, []models.StockDocumentLine, []int64, error) {
+	if strings.TrimSpace(f.WarehouseID) == "" {
+		return 0, nil, nil, core.Invalid(MsgDocWarehouseEmpty)
+	}
+	warehouse, ok := core.ParseID(f.WarehouseID)
+	if !ok {
+		return 0, nil, nil, core.Invalid(MsgDocWarehouseMissing)
+	}
+	lines, ids, err := f.lines()
+	return warehouse, lines, ids, err
+}
+
+// checkDocument checks, in the transaction saving a document, that its warehouse is one of the company's enabled
+// ones and its products are the company's.
+func checkDocument(tx *models.DB, p core.Principal, warehouse int64, ids []int64) error {
+	w, err := tx.WarehouseByID(p.CompanyID, warehouse)
+	switch {
+	case models.IsNotFound(err):
+		return core.Invalid(MsgDocWarehouseMissing)
+	case err != nil:
+		return err
+	case w.Disabled:
+		return core.Refused(MsgDocWarehouseDisabled)
+	}
+	skus, err := tx.ProductSKUs(p.CompanyID, ids)
+	if err != nil {
+		return err
+	}
+	for i, id := range ids {
+		if _, ok := skus[id]; !ok {
+			return core.Invalid(fmt.Sprintf(msgDocLine, i+1) + msgDocProductMissing)
+		}
+	}
+	return nil
+}
+
+// UpdateDocument replaces a draft's (待提交) warehouse, lines and remark, checked as a new document's are, in one
+// transaction. Once submitted (or cancelled) a document is refused: a conditional update on its state decides,
+// so an edit racing a submission either lands before it or is refused.
+func (s *Service) UpdateDocument(ctx context.Context, p core.Principal, kind, id string, f DocumentForm) error {
+	warehouse, lines, ids, err := f.check()
+	if err != nil {
+		return err
+	}
+	return s.changeDocument(ctx, p, kind, id, func(tx *models.DB, d *models.DocumentRow) error {
+		moved, err := tx.MoveDocument(p.CompanyID, d.ID, []int{models.DocDraft}, models.DocDraft,
+			map[string]any{"warehouse_id": warehouse, "remark": f.Remark, "updated_at": s.now.Stamp()})
+		if err != nil {
+			return err
+		}
+		if !moved {
+			return core.Refused(MsgDocNotEditable)
+		}
+		if err := checkDocument(tx, p, warehouse, ids); err != nil {
+			return err
+		}
+		return tx.ReplaceDocumentLines(p.CompanyID, d.ID, lines)
+	})
 }
 
 // SubmitDocument moves a draft (待提交) to 待审核.

@@ -73,19 +73,26 @@ export default function ItemsEditor({ options, value, onChange, readOnly }) {
     setQuantity("");
   };
 
-  const select = (label, field, choices) => (
-    <label className="flex items-center gap-1 text-sm">
-      {label}
-      <select aria-label={label} className={input} value={value[field]} disabled={readOnly} onChange={set(field)}>
-        <option value="">请选择</option>
-        {choices.map(([v, l]) => (
-          <option key={v} value={v}>
-            {l}
-          </option>
-        ))}
-      </select>
-    </label>
-  );
+  // Read only, a choice is plain text: a greyed-out drop-down would still look like something to change.
+  const select = (label, field, choices) =>
+    readOnly ? (
+      <p className="text-sm">
+        <span className="text-slate-500">{label}：</span>
+        {choices.find(([v]) => v === value[field])?.[1] || "—"}
+      </p>
+    ) : (
+      <label className="flex items-center gap-1 text-sm">
+        {label}
+        <select aria-label={label} className={input} value={value[field]} onChange={set(field)}>
+          <option value="">请选择</option>
+          {choices.map(([v, l]) => (
+            <option key={v} value={v}>
+              {l}
+            </option>
+          ))}
+        </select>
+      </label>
+    );
 
   if (!options) return <p className="text-sm text-slate-500">加载中...</p>;
   return (

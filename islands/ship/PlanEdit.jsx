@@ -1,11 +1,12 @@
 // 发货计划提交 (/e/s/p): a new plan, or the plan ?id= names. A plan 待提交 is edited here and saved or submitted; a
-// submitted, shipped or voided one is shown read only.
+// submitted, shipped or voided one is shown read only (the page is then 发货计划详情), a shipped one with the way to
+// its shipment.
 import { useEffect, useState } from "react";
 import { api } from "../lib/api.js";
 import { can } from "../lib/permissions.js";
 import { toast } from "../lib/toast.js";
 import ItemsEditor, { itemsBody, useShipOptions } from "./ItemsEditor.jsx";
-import { ERP, button, card, input, plain } from "./common.js";
+import { ERP, button, card, input, openTab, plain } from "./common.js";
 
 const EMPTY = { groupId: "", marketplaceId: "ATVPDKIKX0DER", warehouseId: "", remark: "", items: [] };
 
@@ -60,13 +61,28 @@ export default function PlanEdit({ permissions, planId }) {
       {plan.number && (
         <p className="text-sm">
           计划编号 <span className="font-semibold">{plan.number}</span>　状态 <span className="font-semibold">{plan.statusName}</span>
+          {plan.shipmentId && (
+            <>
+              　货件{" "}
+              <button type="button" className="text-sky-700 hover:underline dark:text-sky-300" onClick={() => openTab(`处理货件 ${plan.shipmentId}`, "/shipment_handing/shipstep", { shipmentid: plan.shipmentId })}>
+                {plan.shipmentId}
+              </button>
+            </>
+          )}
         </p>
       )}
       <ItemsEditor options={options} value={plan} onChange={setPlan} readOnly={!editable} />
-      <label className="block text-sm">
-        备注
-        <textarea aria-label="备注" rows={2} className={`mt-1 block w-full ${input}`} value={plan.remark} readOnly={!editable} onChange={(e) => setPlan({ ...plan, remark: e.target.value })} />
-      </label>
+      {editable ? (
+        <label className="block text-sm">
+          备注
+          <textarea aria-label="备注" rows={2} className={`mt-1 block w-full ${input}`} value={plan.remark} onChange={(e) => setPlan({ ...plan, remark: e.target.value })} />
+        </label>
+      ) : (
+        <p className="text-sm">
+          <span className="text-slate-500">备注：</span>
+          {plan.remark || "—"}
+        </p>
+      )}
       {editable && (
         <div className="flex gap-3">
           <button type="button" className={plain} disabled={busy} onClick={() => save(false)}>

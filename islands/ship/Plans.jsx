@@ -71,7 +71,7 @@ export default function Plans({ permissions }) {
         }
         actions={[
           { label: "编辑", permission: "erp:ship:plan:add", when: (r) => r.status === 0, run: (r) => openTab(`编辑发货计划 ${r.number}`, "/e/s/p", { id: r.id }) },
-          { label: "查看", when: (r) => r.status !== 0, run: (r) => openTab(`发货计划 ${r.number}`, "/e/s/p", { id: r.id }) },
+          { label: "查看", when: (r) => r.status !== 0, run: (r) => openTab(`发货计划详情 ${r.number}`, "/e/s/p", { id: r.id }) },
           { label: "提交", permission: "erp:ship:plan:add", when: (r) => r.status === 0, run: run("submit", (r) => ({ title: `提交发货计划 ${r.number}`, message: "提交后不能再编辑，可由它创建货件。", action: "提交" })) },
           { label: "创建货件", permission: "erp:ship:add", when: (r) => r.status === 1, run: (r) => setCreating(r) },
           { label: "作废", permission: "erp:ship:plan:add", danger: true, when: (r) => r.status === 0 || r.status === 1, run: run("cancel", (r) => ({ title: `作废发货计划 ${r.number}`, message: "作废后不可恢复。", action: "作废", danger: true })) },

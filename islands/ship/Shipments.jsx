@@ -9,9 +9,9 @@ import ImportDialog from "../lib/ImportDialog.jsx";
 import ManualDialog from "./ManualDialog.jsx";
 import { ERP, button, input, openTab, pickListUrl, plain } from "./common.js";
 
-const STATUSES = [["", "全部状态"], ["1", "待确认"], ["2", "配货"], ["3", "装箱"], ["4", "发货出库"], ["0", "取消"]];
-
-export default function Shipments({ permissions }) {
+// statuses are every shipment state (the server's one list, app/shipping ShipmentStatuses), in the words the list,
+// the handling screen and the timeline use.
+export default function Shipments({ permissions, statuses = [] }) {
   const [version, setVersion] = useState(0);
   const [dialog, setDialog] = useState("");
   const done = () => setVersion((n) => n + 1);
@@ -20,9 +20,10 @@ export default function Shipments({ permissions }) {
     <section aria-label="货件">
       <form id="shipment-filter" className="mb-2 flex flex-wrap items-center gap-2 text-sm">
         <select name="status" aria-label="状态" className={input}>
-          {STATUSES.map(([v, l]) => (
-            <option key={v} value={v}>
-              {l}
+          <option value="">全部状态</option>
+          {statuses.map((st) => (
+            <option key={st.code} value={st.code}>
+              {st.name}
             </option>
           ))}
         </select>

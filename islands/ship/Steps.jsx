@@ -239,8 +239,9 @@ export function Shipping({ shipment, act, busy, handle }) {
   );
 }
 
-// 收货: what Amazon received of each item against what was shipped.
+// 收货: what Amazon received of each item against what was shipped; read only once the shipment is 已完成.
 export function Receiving({ shipment, act, busy, handle }) {
+  const editable = handle && shipment.receivable;
   const [received, setReceived] = useState(() => Object.fromEntries(shipment.items.map((it) => [it.id, String(it.quantityReceived)])));
   if (shipment.status !== 4) return <p className="py-6 text-center text-sm text-slate-500">发货后登记收货</p>;
   const submit = (e) => {
@@ -259,7 +260,7 @@ export function Receiving({ shipment, act, busy, handle }) {
               <td className={td}>{it.fnsku}</td>
               <td className={td}>{it.quantityShipped}</td>
               <td className={td}>
-                {handle ? (
+                {editable ? (
                   <input aria-label={`${it.sellerSku} 收货数量`} inputMode="numeric" className={`w-24 ${input}`} value={received[it.id]} onChange={(e) => setReceived({ ...received, [it.id]: numeric(e.target.value) })} />
                 ) : (
                   it.quantityReceived
@@ -270,11 +271,12 @@ export function Receiving({ shipment, act, busy, handle }) {
           );
         })}
       </Table>
-      {handle && (
+      {editable && (
         <button type="submit" className={button} disabled={busy}>
           保存收货
         </button>
       )}
+      {handle && !shipment.receivable && <p className="text-sm text-slate-500">货件已完成，收货不能再修改。</p>}
     </form>
   );
 }

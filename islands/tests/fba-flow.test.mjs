@@ -308,7 +308,7 @@ describe("FBA全流程：产品、入库、发货计划、货件处理与配货�
     assert.equal(await field("目的仓库"), `${GROUP}-US(LAX9)`);
     assert.equal(await field("发货仓库"), WAREHOUSE);
     const cells = (await sheet.locator("tbody tr").filter({ hasText: SKU }).locator("td").allTextContents()).map((t) => t.replace(/\s+/g, " ").trim());
-    assert.deepEqual(cells.slice(1, 5), [`${NAME}${SKU}箱规:单箱24个, 重30.5kg, 62*42*48cm`, MSKU, String(RECEIVED - PLANNED), String(PLANNED)]);
+    assert.deepEqual(cells.slice(1, 6), [`${NAME}${SKU}箱规:单箱24个, 重30.5kg, 62*42*48cm`, MSKU, String(PLANNED), String(RECEIVED - PLANNED), String(PLANNED)]);
     assert.ok(await sheet.locator("img.qr").isVisible(), "the QR code shows");
     await shot("picklist", sheet);
 
@@ -317,8 +317,8 @@ describe("FBA全流程：产品、入库、发货计划、货件处理与配货�
     const pages = await pdfPages(pdf);
     assert.equal(pages.length, 1);
     assert.ok(pages[0].includes(`货件ID:${shipmentId}`), `the shipment id in the PDF: ${pages[0]}`);
-    // The item's row whole: name, SKU, carton line, seller SKU, 可用库存, 拟发货数.
-    assert.match(pages[0], new RegExp(`${NAME}${SKU}箱规:单箱24个,重30.5kg,62\\*42\\*48cm${MSKU}${RECEIVED - PLANNED}${PLANNED}`));
+    // The item's row whole: name, SKU, carton line, seller SKU, 本单占用, 剩余可用, 拟发货数.
+    assert.match(pages[0], new RegExp(`${NAME}${SKU}箱规:单箱24个,重30.5kg,62\\*42\\*48cm${MSKU}${PLANNED}${RECEIVED - PLANNED}${PLANNED}`));
     await sheet.close();
   });
 });

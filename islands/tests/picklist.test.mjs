@@ -61,12 +61,12 @@ describe("配货单", () => {
       assert.match(await headerField(page, "审核时间"), /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
 
       const headers = (await page.locator("thead th").allTextContents()).map((t) => t.trim());
-      assert.deepEqual(headers, ["图片", "名称/SKU", "平台SKU", "可用库存", "拟发货数", "配送数量"]);
+      assert.deepEqual(headers, ["图片", "名称/SKU", "平台SKU", "本单占用", "剩余可用", "拟发货数", "配送数量"]);
       const rows = page.locator("tbody tr");
       assert.equal(await rows.count(), 5);
       const mug = rows.filter({ hasText: "DEMO-MUG-01" });
       const cells = (await mug.locator("td").allTextContents()).map((t) => t.replace(/\s+/g, " ").trim());
-      assert.deepEqual(cells.slice(1), ["陶瓷马克杯 350ml 天蓝DEMO-MUG-01箱规:单箱36个, 重12.6kg, 52*38*30cm", "MUG-BLUE-350", "528", "72", ""]);
+      assert.deepEqual(cells.slice(1), ["陶瓷马克杯 350ml 天蓝DEMO-MUG-01箱规:单箱36个, 重12.6kg, 52*38*30cm", "MUG-BLUE-350", "72", "528", "72", ""]);
       // Each part of the carton line only when known: the cable has units only, the bag nothing at all.
       assert.equal((await rows.filter({ hasText: "DEMO-CABLE-01" }).locator(".box").textContent()).trim(), "箱规:单箱200个");
       assert.equal(await rows.filter({ hasText: "DEMO-BAG-01" }).locator(".box").count(), 0);
@@ -127,7 +127,7 @@ describe("配货单", () => {
       assert.ok(pages[0].includes("配货单"), "the title on the first page");
       assert.ok(pages[0].includes(`货件ID:${BIG}`), "the shipment id on the first page");
       pages.forEach((text, i) => {
-        for (const h of ["图片", "名称/SKU", "平台SKU", "可用库存", "拟发货数", "配送数量"]) {
+        for (const h of ["图片", "名称/SKU", "平台SKU", "本单占用", "剩余可用", "拟发货数", "配送数量"]) {
           assert.ok(text.includes(h), `page ${i + 1} lacks the table header ${h}`);
         }
       });
@@ -136,10 +136,11 @@ describe("配货单", () => {
         const sku = `${BIG}-SKU-${id}`;
         const on = pages.map((t, i) => (t.includes(sku) ? i : -1)).filter((i) => i >= 0);
         assert.equal(on.length, 1, `${sku} is on pages ${on.map((i) => i + 1)}`);
-        // The whole row stands on that page, in order: name, SKU, carton line, seller SKU, 可用库存 (the opening 500
-        // less the picked units) and 拟发货数 (10 + (n-1) % 7, fixtures.PickingShipment): it is not split.
+        // The whole row stands on that page, in order: name, SKU, carton line, seller SKU, 本单占用 (the picked
+        // units), 剩余可用 (the opening 500 less them) and 拟发货数 (10 + (n-1) % 7, fixtures.PickingShipment): it is
+        // not split.
         const qty = 10 + ((n - 1) % 7);
-        const row = new RegExp(`测试产品${id}[^]{0,40}?${BIG}-SKU-${id}(箱规:[^F]*)?${BIG}-MSKU-${id}${500 - qty}${qty}`);
+        const row = new RegExp(`测试产品${id}[^]{0,40}?${BIG}-SKU-${id}(箱规:[^F]*)?${BIG}-MSKU-${id}${qty}${500 - qty}${qty}`);
         assert.match(pages[on[0]], row, `row ${id} is not whole on page ${on[0] + 1}`);
       }
     });

@@ -187,7 +187,39 @@ describe("发货计划与货件处理", () => {
     await expectStatus(step, "已完成");
     await stepButton(step, "货件信息/状态").click();
     await step.getByText("取消配货", { exact: true }).waitFor();
+    // The timeline names each state as the header and the list do: shipped is 已发货, closed is 已完成.
+    const history = await step.locator("h3:text-is('操作记录') + ol > li").allInnerTexts();
+    assert.ok(history.some((l) => /(^|\s)发货\s*→ 已发货/.test(l)), `history: ${history.join(" | ")}`);
+    assert.match(history.at(-1), /更新亚马逊状态\s*→ 已完成/);
+    assert.ok(!history.some((l) => l.includes("发货出库")), `history: ${history.join(" | ")}`);
     await shot("step-status");
+  });
+
+  it("keeps 收货 of the closed shipment read only", async () => {
+    const step = await stepTab();
+    await stepButton(step, "收货").click();
+    await step.getByText("货件已完成，收货不能再修改。").waitFor();
+    assert.match(await row(step, "US-LAMP-01").innerText(), /X00LAMP001\s+28\s+27\s+-1$/);
+    assert.equal(await step.getByRole("textbox").count(), 0);
+    assert.equal(await step.getByRole("button", { name: "保存收货" }).count(), 0);
+  });
+
+  it("shows the plan it came from read only, as 发货计划详情 with the way to the shipment", async () => {
+    await clickTab(page, "发货计划");
+    const plans = await tabFrame(page, "发货计划");
+    await plans.getByRole("button", { name: "刷新", exact: true }).click();
+    const planRow = row(plans, "十一月补货");
+    await planRow.filter({ hasText: "已生成货件" }).waitFor();
+    const [number] = (await planRow.innerText()).match(/SP\d{8}-[0-9A-Z]{4}/);
+    await planRow.getByRole("button", { name: "查看", exact: true }).click();
+    const details = await tabFrame(page, `发货计划详情 ${number}`);
+    await details.getByRole("heading", { name: "发货计划详情", level: 1 }).waitFor();
+    await details.getByText("US-LAMP-01", { exact: true }).waitFor();
+    assert.equal(await details.locator("select, input, textarea").count(), 0);
+    assert.equal(await details.getByRole("button", { name: /保存/ }).count(), 0);
+    assert.match(await details.locator("main").innerText(), /店铺：美国站店铺[\s\S]*发货仓库：深圳仓[\s\S]*备注：十一月补货/);
+    await details.getByRole("button", { name: shipmentId, exact: true }).click();
+    await page.locator(`#tab-frames iframe[title="处理货件 ${shipmentId}"][data-active="true"]`).waitFor();
   });
 
   it("lists the shipment in 货件处理 and shows its details", async () => {
@@ -196,6 +228,22 @@ describe("发货计划与货件处理", () => {
     const shipmentRow = row(list, shipmentId);
     await shipmentRow.waitFor();
     assert.match(await shipmentRow.innerText(), /美国站店铺\s+US\s+ONT8\s+深圳仓\s+2\s+42\s+已完成/);
+    // The status filter offers every state in the same words, and 已完成 finds the closed shipment alone.
+    const status = list.getByRole("combobox", { name: "状态" });
+    assert.deepEqual(await status.locator("option").allInnerTexts(), ["全部状态", "待确认", "配货", "装箱", "已发货", "在途", "已送达",
+      "已签入", "接收中", "已完成", "已取消（异常）", "已删除（异常）", "错误（异常）", "取消", "驳回"]);
+    const filterBy = async (label, done) => {
+      await status.selectOption({ label });
+      await list.getByRole("button", { name: "查询", exact: true }).click();
+      const deadline = Date.now() + 5000;
+      let seen = [];
+      while (!done(seen) && Date.now() < deadline) seen = await list.locator("tbody tr").allInnerTexts();
+      assert.ok(done(seen), `${label}: ${JSON.stringify(seen)}`);
+    };
+    await filterBy("已完成", (rows) => rows.length === 1 && rows[0].includes(shipmentId) && rows[0].includes("已完成"));
+    await filterBy("已发货", (rows) => rows.length === 0);
+    await list.getByText("暂无数据！").waitFor();
+    await filterBy("全部状态", (rows) => rows.length > 1 && rows.some((r) => r.includes(shipmentId)));
     // The pick list opens in a new window (the pick list page itself is the picklist module's).
     const [popup] = await Promise.all([page.context().waitForEvent("page"), shipmentRow.getByRole("button", { name: "配货单", exact: true }).click()]);
     assert.equal(new URL(popup.url()).pathname + new URL(popup.url()).search, `/orderblank?shipmentid=${shipmentId}`);

@@ -219,8 +219,19 @@ describe("仓库、出入库单与库存流水", () => {
   });
 
   it("refuses an outbound document taking more than there is, naming the SKU and the available quantity", async () => {
-    const { detail, number } = await createDocument("出库单", [["WH-A", 3], ["WH-B", 5]]);
+    const { detail, number } = await createDocument("出库单", [["WH-A", 3], ["WH-B", 4]]);
+    // The draft is edited in place: typing more than the 4 there are warns at once, naming the available quantity,
+    // and still saves (the stock may come in before 审核).
+    await detail.getByRole("button", { name: "编辑", exact: true }).click();
+    const form = detail.getByRole("form", { name: `编辑出库单 ${number}` });
+    await form.getByLabel("WH-B 数量").fill("5");
+    await form.getByRole("status").filter({ hasText: "超出可用库存 4，审核时将被拒绝" }).waitFor();
+    assert.equal(await form.getByRole("status").count(), 1, "only the line beyond the stock is warned of");
+    await form.getByRole("button", { name: "保存", exact: true }).click();
+    await form.waitFor({ state: "detached" });
+    assert.deepEqual(await column(detail, "出库数量"), ["3", "5"]);
     await step(detail, "提交", "待审核");
+    assert.equal(await detail.getByRole("button", { name: "编辑", exact: true }).count(), 0, "a submitted document is not edited");
     await detail.getByRole("button", { name: "审核", exact: true }).click();
     const asked = await question(detail, `审核出库单 ${number}`);
     assert.equal((await asked.locator("p").innerText()).trim(), "审核后将从“深圳仓”出库 2 个产品共 8 件。");

@@ -1,5 +1,5 @@
 // 入库单详情 / 出库单详情: the document's header, lines and state, with the steps its state and the user's
-// permissions allow: 提交 (待提交 -> 待审核), 审核 (moves the stock), 作废 (an approved document's stock movement
+// permissions allow: 编辑 (a draft, in the new document's form), 提交 (待提交 -> 待审核), 审核 (moves the stock), 作废 (an approved document's stock movement
 // is reversed). Each asks first, naming the document and what will change. A refusal (stock short, stock since
 // used) shows above the document.
 import { useCallback, useEffect, useState } from "react";
@@ -7,6 +7,7 @@ import { api } from "../lib/api.js";
 import { ask } from "../lib/confirm.js";
 import { can } from "../lib/permissions.js";
 import { toast } from "../lib/toast.js";
+import DocumentNew from "./DocumentNew.jsx";
 import { StatusBadge } from "./Documents.jsx";
 import { ERP, KINDS, Thumb, button, dangerButton, openTab, plainButton } from "./shared.jsx";
 
@@ -24,6 +25,7 @@ export default function DocumentDetail({ kind, id, permissions }) {
   const [doc, setDoc] = useState(null);
   const [error, setError] = useState("");
   const [busy, setBusy] = useState(false);
+  const [editing, setEditing] = useState(false);
 
   const load = useCallback(() => {
     if (!id) return setError(`${k.noun}不存在`);
@@ -59,6 +61,19 @@ export default function DocumentDetail({ kind, id, permissions }) {
       <p className="text-sm text-slate-500">加载中...</p>
     );
 
+  if (editing)
+    return (
+      <DocumentNew
+        kind={kind}
+        doc={doc}
+        onCancel={() => setEditing(false)}
+        onSaved={async () => {
+          await load();
+          setEditing(false);
+        }}
+      />
+    );
+
   const what = `${doc.lineCount} 个产品共 ${doc.totalQuantity} 件`;
   const inbound = kind === "inbound";
   const submit = { title: `提交${k.noun} ${doc.number}`, message: "提交后等待审核，审核通过才会移动库存。", action: "提交" };
@@ -88,9 +103,14 @@ export default function DocumentDetail({ kind, id, permissions }) {
         <StatusBadge status={doc.status} name={doc.statusName} />
         <span className="ml-auto flex gap-2">
           {doc.status === 0 && can(permissions, `${k.permission}:add`) && (
-            <button type="button" className={button} disabled={busy} onClick={step("submit", submit)}>
-              提交
-            </button>
+            <>
+              <button type="button" className={plainButton} disabled={busy} onClick={() => setEditing(true)}>
+                编辑
+              </button>
+              <button type="button" className={button} disabled={busy} onClick={step("submit", submit)}>
+                提交
+              </button>
+            </>
           )}
           {doc.status === 1 && can(permissions, `${k.permission}:approve`) && (
             <button type="button" className={button} disabled={busy} onClick={step("approve", approve)}>

@@ -1,12 +1,14 @@
 // 新建入库单 / 新建出库单: the warehouse, the products (from the picker) with their quantities, and a remark. 保存
 // stores a draft (待提交) and hands the tab over to the new document's detail, where it is submitted and approved.
-// The quantities are checked here as the server checks them, so a mistake shows before anything is sent.
+// The same form edits a draft from its detail (doc), saving it in place. The quantities are checked here as the
+// server checks them, so a mistake shows before anything is sent; an outbound quantity beyond the fulfillable stock
+// is only warned of, as the stock may come in before 审核, which refuses it if not.
 import { useState } from "react";
 import { api } from "../lib/api.js";
 import { ask } from "../lib/confirm.js";
 import { toast } from "../lib/toast.js";
 import ProductPicker from "./ProductPicker.jsx";
-import { ERP, KINDS, Thumb, WarehouseSelect, button, dangerButton, input, openTab, useWarehouses } from "./shared.jsx";
+import { ERP, KINDS, Thumb, WarehouseSelect, button, dangerButton, input, openTab, plainButton, useWarehouses } from "./shared.jsx";
 
 function problem(warehouseId, lines) {
   if (!warehouseId) return "请选择仓库";
@@ -15,12 +17,12 @@ function problem(warehouseId, lines) {
   return bad >= 0 ? `第${bad + 1}行：数量必须为1到1000000的整数` : "";
 }
 
-export default function DocumentNew({ kind }) {
+export default function DocumentNew({ kind, doc, onSaved, onCancel }) {
   const k = KINDS[kind];
   const warehouses = useWarehouses(false);
-  const [warehouseId, setWarehouseId] = useState("");
-  const [lines, setLines] = useState([]);
-  const [remark, setRemark] = useState("");
+  const [warehouseId, setWarehouseId] = useState(doc ? doc.warehouseId : "");
+  const [lines, setLines] = useState(doc ? doc.lines.map((l) => ({ ...l, quantity: String(l.quantity) })) : []);
+  const [remark, setRemark] = useState(doc ? doc.remark : "");
   const [error, setError] = useState("");
   const [busy, setBusy] = useState(false);
 
@@ -39,6 +41,12 @@ export default function DocumentNew({ kind }) {
     setBusy(true);
     try {
       const body = { warehouseId, remark, lines: lines.map((l) => ({ productId: l.productId, quantity: Number(l.quantity) })) };
+      if (doc) {
+        await api(`${ERP}/${k.path}/${doc.id}`, { method: "PUT", body });
+        toast("操作成功!");
+        onSaved();
+        return;
+      }
       const { data } = await api(`${ERP}/${k.path}`, { method: "POST", body });
       toast("操作成功!");
       openTab(`${k.noun} ${data.number}`, k.detail, { id: data.id }, true);
@@ -50,7 +58,7 @@ export default function DocumentNew({ kind }) {
   };
 
   return (
-    <form onSubmit={save} noValidate aria-label={`新建${k.noun}`} className="max-w-5xl space-y-4">
+    <form onSubmit={save} noValidate aria-label={doc ? `编辑${k.noun} ${doc.number}` : `新建${k.noun}`} className="max-w-5xl space-y-4">
       {error && (
         <p role="alert" className="rounded-md bg-red-50 px-3 py-2 text-sm text-red-700">
           {error}
@@ -87,6 +95,11 @@ export default function DocumentNew({ kind }) {
               <td className="px-2 py-1">{l.fulfillable}</td>
               <td className="px-2 py-1">
                 <input aria-label={`${l.sku} 数量`} inputMode="numeric" className={`w-24 ${input}`} value={l.quantity} onChange={(e) => setQuantity(i, e.target.value.trim())} />
+                {kind === "outbound" && Number(l.quantity) > l.fulfillable && (
+                  <p role="status" className="mt-1 text-xs text-amber-700 dark:text-amber-300">
+                    超出可用库存 {l.fulfillable}，审核时将被拒绝
+                  </p>
+                )}
               </td>
               <td className="px-2 py-1 text-right">
                 <button type="button" className={dangerButton} aria-label={`移除 ${l.sku}`} onClick={() => setLines((ls) => ls.filter((_, j) => j !== i))}>
@@ -106,7 +119,13 @@ export default function DocumentNew({ kind }) {
         <button type="submit" className={button} disabled={busy}>
           {busy ? "保存中..." : "保存"}
         </button>
-        <span className="text-sm text-slate-500">保存后为待提交状态，可在详情页提交和审核。</span>
+        {doc ? (
+          <button type="button" className={plainButton} disabled={busy} onClick={onCancel}>
+            取消
+          </button>
+        ) : (
+          <span className="text-sm text-slate-500">保存后为待提交状态，可在详情页提交和审核。</span>
+        )}
       </div>
     </form>
   );

@@ -80,6 +80,8 @@ type Plan struct {
 	CreatedAt     string     `json:"createdAt"`
 	UpdatedAt     string     `json:"updatedAt"`
 	Items         []PlanItem `json:"items,omitempty"`
+	// ShipmentID is Amazon's id of the shipment made from the plan (已生成货件), on a plan's own answer.
+	ShipmentID string `json:"shipmentId,omitempty"`
 }
 
 // PlanItem is a plan's line.
@@ -111,6 +113,7 @@ func (h *Handler) planRow(p *models.PlanRow) Plan {
 
 func (h *Handler) plan(d *shipping.ShipmentPlanDetail) Plan {
 	out := h.planRow(&d.PlanRow)
+	out.ShipmentID = d.ShipmentID
 	out.Items = make([]PlanItem, len(d.Items))
 	for i, it := range d.Items {
 		out.Items[i] = PlanItem{ProductID: id(it.ProductID), SKU: it.SKU, Name: it.Name, Image: it.Image,
@@ -137,7 +140,7 @@ func (h *Handler) PlanOptions(c *echo.Context) error {
 	for _, m := range models.Marketplaces {
 		out.Marketplaces = append(out.Marketplaces, Marketplace{ID: m.ID, Country: m.Country, Name: m.Name})
 	}
-	for _, a := range shipping.AmazonStatuses {
+	for _, a := range shipping.AmazonStatuses() {
 		out.AmazonStatuses = append(out.AmazonStatuses, Code{Code: a.Code, Name: a.Name})
 	}
 	return api.OK(c, out)

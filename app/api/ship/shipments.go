@@ -15,33 +15,35 @@ import (
 
 // Shipment is a shipment as the list shows it; the detail adds its items, cartons and timeline.
 type Shipment struct {
-	ID            string   `json:"id"`
-	ShipmentID    string   `json:"shipmentId"`
-	Name          string   `json:"name"`
-	PlanID        string   `json:"planId"`
-	GroupID       string   `json:"groupId"`
-	GroupName     string   `json:"groupName"`
-	MarketplaceID string   `json:"marketplaceId"`
-	Country       string   `json:"country"`
-	Center        string   `json:"center"`
-	WarehouseID   string   `json:"warehouseId"`
-	WarehouseName string   `json:"warehouseName"`
-	SKUCount      int      `json:"skuCount"`
-	Quantity      int      `json:"quantity"`
-	Status        int      `json:"status"`
-	AmazonStatus  string   `json:"amazonStatus"`
-	StatusName    string   `json:"statusName"`
-	Remark        string   `json:"remark"`
-	Carrier       string   `json:"carrier"`
-	Channel       string   `json:"channel"`
-	Tracking      string   `json:"tracking"`
-	Freight       string   `json:"freight"`
-	CreatedAt     string   `json:"createdAt"`
-	AuditedAt     string   `json:"auditedAt"`
-	ShippedAt     string   `json:"shippedAt"`
-	Items         []Item   `json:"items,omitempty"`
-	Cartons       []Carton `json:"cartons,omitempty"`
-	Events        []Event  `json:"events,omitempty"`
+	ID            string `json:"id"`
+	ShipmentID    string `json:"shipmentId"`
+	Name          string `json:"name"`
+	PlanID        string `json:"planId"`
+	GroupID       string `json:"groupId"`
+	GroupName     string `json:"groupName"`
+	MarketplaceID string `json:"marketplaceId"`
+	Country       string `json:"country"`
+	Center        string `json:"center"`
+	WarehouseID   string `json:"warehouseId"`
+	WarehouseName string `json:"warehouseName"`
+	SKUCount      int    `json:"skuCount"`
+	Quantity      int    `json:"quantity"`
+	Status        int    `json:"status"`
+	AmazonStatus  string `json:"amazonStatus"`
+	StatusName    string `json:"statusName"`
+	// Receivable is whether 收货 may still be recorded (shipped and not yet 已完成).
+	Receivable bool     `json:"receivable"`
+	Remark     string   `json:"remark"`
+	Carrier    string   `json:"carrier"`
+	Channel    string   `json:"channel"`
+	Tracking   string   `json:"tracking"`
+	Freight    string   `json:"freight"`
+	CreatedAt  string   `json:"createdAt"`
+	AuditedAt  string   `json:"auditedAt"`
+	ShippedAt  string   `json:"shippedAt"`
+	Items      []Item   `json:"items,omitempty"`
+	Cartons    []Carton `json:"cartons,omitempty"`
+	Events     []Event  `json:"events,omitempty"`
 }
 
 // Item is a shipment's line: planned, shipped and received, with the product's fulfillable stock.
@@ -90,7 +92,8 @@ func (h *Handler) shipmentRow(r *models.ShipmentRow) Shipment {
 	out := Shipment{ID: id(r.ID), ShipmentID: r.ShipmentID, Name: r.Name, GroupID: id(r.GroupID), GroupName: r.GroupName,
 		MarketplaceID: r.MarketplaceID, Country: country(r.MarketplaceID), Center: r.Center, WarehouseID: id(r.WarehouseID),
 		WarehouseName: r.WarehouseName, SKUCount: r.SKUCount, Quantity: r.Quantity, Status: r.Status,
-		AmazonStatus: r.AmazonStatus, StatusName: shipping.ShipmentStatusText(r.Status, r.AmazonStatus), Remark: r.Remark,
+		AmazonStatus: r.AmazonStatus, StatusName: shipping.ShipmentStatusText(r.Status, r.AmazonStatus),
+		Receivable: shipping.Receivable(r.Status, r.AmazonStatus), Remark: r.Remark,
 		Carrier: r.Carrier, Channel: r.Channel, Tracking: r.Tracking, CreatedAt: api.FormatTime(&r.CreatedAt, h.TimeZone),
 		AuditedAt: api.FormatTime(r.AuditedAt, h.TimeZone), ShippedAt: api.FormatTime(r.ShippedAt, h.TimeZone)}
 	if r.PlanID != nil {
@@ -123,7 +126,7 @@ func (h *Handler) shipment(d *shipping.ShipmentDetail) Shipment {
 	}
 	out.Events = make([]Event, len(d.Events))
 	for i, e := range d.Events {
-		out.Events[i] = Event{Action: e.Action, StatusName: shipping.ShipmentStatusNames[e.Status], Detail: e.Detail,
+		out.Events[i] = Event{Action: e.Action, StatusName: shipping.ShipmentStatusText(e.Status, e.AmazonStatus), Detail: e.Detail,
 			Operator: e.Operator, CreatedAt: api.FormatTime(&e.CreatedAt, h.TimeZone)}
 	}
 	return out

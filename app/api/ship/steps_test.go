@@ -96,7 +96,7 @@ func TestStepsMoveStockAndCancelsReverseThem(t *testing.T) {
 				t.Fatalf("closed = %+v", sh)
 			}
 			sh = s.step(t, id, "amazonStatus", map[string]any{"status": "ERROR"})
-			if sh.StatusName != "异常" {
+			if sh.StatusName != "错误（异常）" {
 				t.Fatalf("error = %+v", sh)
 			}
 			s.wantStock(t, h, 0, 70, 0)

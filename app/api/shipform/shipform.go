@@ -40,7 +40,8 @@ type QuotaInfo struct {
 
 // QuotaRow is one line of the pick list. boxnum is the units per carton and box* the carton's weight (kg) and
 // L*W*H (cm), null when unknown; invquantity is the product's fulfillable stock in the shipment's warehouse;
-// quantityShipped is the quantity planned to ship (拟发货数), what the picker picks.
+// quantityShipped is the quantity planned to ship (拟发货数), what the picker picks; reserved (本单占用) is the
+// line's stock the shipment holds and left (剩余可用) what stays fulfillable once the shipment has all its units.
 type QuotaRow struct {
 	Image           string       `json:"image"`
 	Name            string       `json:"name"`
@@ -53,6 +54,8 @@ type QuotaRow struct {
 	BoxHeight       *json.Number `json:"boxheight"`
 	InvQuantity     int          `json:"invquantity"`
 	QuantityShipped int          `json:"quantityShipped"`
+	Reserved        int          `json:"reserved"`
+	Left            int          `json:"left"`
 }
 
 // Quota shapes a pick list for the contract.
@@ -65,7 +68,7 @@ func Quota(pl *models.PickList, loc *time.Location) QuotaInfo {
 		q.ItemList[i] = QuotaRow{Image: it.Image, Name: it.Name, SKU: it.SKU, SellerSKU: it.SellerSKU,
 			BoxNum: it.CartonUnits, BoxWeight: number(it.CartonWeight), BoxLength: number(it.CartonLength),
 			BoxWidth: number(it.CartonWidth), BoxHeight: number(it.CartonHeight),
-			InvQuantity: it.Fulfillable, QuantityShipped: it.Quantity}
+			InvQuantity: it.Fulfillable, QuantityShipped: it.Quantity, Reserved: it.Reserved, Left: it.Left}
 	}
 	return q
 }

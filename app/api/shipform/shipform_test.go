@@ -71,7 +71,7 @@ func TestQuotaInfoHasTheContractsFieldsAndTheWarehousesFulfillableStock(t *testi
 				t.Fatalf("itemList: %v %s", err, raw["itemList"])
 			}
 			wantItem := []string{"boxheight", "boxlength", "boxnum", "boxweight", "boxwidth", "image", "invquantity",
-				"name", "quantityShipped", "sellersku", "sku"}
+				"left", "name", "quantityShipped", "reserved", "sellersku", "sku"}
 			if got := keys(items[0]); !slices.Equal(got, wantItem) {
 				t.Fatalf("item fields %v, want %v", got, wantItem)
 			}
@@ -84,7 +84,7 @@ func TestQuotaInfoHasTheContractsFieldsAndTheWarehousesFulfillableStock(t *testi
 					Image, Name, SKU, SellerSKU               string
 					BoxNum                                    *int
 					BoxWeight, BoxLength, BoxWidth, BoxHeight *float64
-					InvQuantity, QuantityShipped              int
+					InvQuantity, QuantityShipped, Reserved, Left int
 				}
 			}
 			env.Into(t, &q)
@@ -114,6 +114,17 @@ func TestQuotaInfoHasTheContractsFieldsAndTheWarehousesFulfillableStock(t *testi
 			st, _ := h.DB.StockOf(s.CompanyID, s.WarehouseID, it.ProductID)
 			if first.InvQuantity != st.Fulfillable || first.InvQuantity != fixtures.Opening-10 || st.Outbound != 10 {
 				t.Fatalf("invquantity %d, stock %+v", first.InvQuantity, st)
+			}
+			// The picker reads the units this shipment holds (本单占用, moved at 配货) and what is left beside them
+			// (剩余可用), on every print: not the fulfillable stock as if the units were still there to take.
+			if first.Reserved != 10 || first.Left != fixtures.Opening-10 {
+				t.Fatalf("picked: reserved %d, left %d", first.Reserved, first.Left)
+			}
+			// While 待确认 the shipment holds nothing yet, and what is left is the stock less what it will take.
+			h.DB.Model(&models.Shipment{}).Where("id = ?", s.ID).Update("status", models.ShipmentConfirm)
+			c.Call(http.MethodGet, v1+"quotainfo/FBA15QUOTA01", nil).Into(t, &q)
+			if first := q.ItemList[0]; first.Reserved != 0 || first.Left != st.Fulfillable-10 {
+				t.Fatalf("待确认: reserved %d, left %d", first.Reserved, first.Left)
 			}
 		})
 	}
@@ -215,7 +226,7 @@ func TestOrderBlankIsTheWholePickListOnOnePrintableDocument(t *testing.T) {
 	for _, want := range []string{
 		"<h1>配货单</h1>", "货件ID:</dt><dd>FBA15SHEET01", "SKU数量:</dt><dd>4", "发货数量:</dt><dd>46",
 		"目的仓库:</dt><dd>店铺-FBA15SHEET01-US(ONT8)", "发货仓库:</dt><dd>深圳仓-FBA15SHEET01", "备注:</dt><dd>易碎品请轻放",
-		"<th class=\"pic\">图片</th>", "名称/SKU", "平台SKU", "可用库存", "拟发货数", "配送数量", "data-print",
+		"<th class=\"pic\">图片</th>", "名称/SKU", "平台SKU", "本单占用", "剩余可用", "拟发货数", "配送数量", "data-print",
 		"箱规:单箱10个, 重8.5kg, 60*40*35cm", `<img src="/static/demo/mug.svg"`, "FBA15SHEET01-MSKU-004",
 		"/static/dist/picklist-",
 	} {

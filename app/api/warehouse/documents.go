@@ -45,6 +45,8 @@ type DocumentLine struct {
 	Image     string `json:"image"`
 	Quantity  int    `json:"quantity"`
 	Remark    string `json:"remark"`
+	// Fulfillable is the product's fulfillable stock in the document's warehouse now.
+	Fulfillable int `json:"fulfillable"`
 }
 
 func (h *Handler) document(d *models.DocumentRow) Document {
@@ -74,7 +76,7 @@ func (h *Handler) GetDocument(kind string) echo.HandlerFunc {
 		out.Lines = make([]DocumentLine, len(lines))
 		for i, l := range lines {
 			out.Lines[i] = DocumentLine{ProductID: id(l.ProductID), SKU: l.SKU, Name: l.Name, Image: l.Image,
-				Quantity: l.Quantity, Remark: l.Remark}
+				Quantity: l.Quantity, Remark: l.Remark, Fulfillable: l.Fulfillable}
 		}
 		return api.OK(c, out)
 	}
@@ -94,6 +96,21 @@ func (h *Handler) CreateDocument(kind string) echo.HandlerFunc {
 			return err
 		}
 		return api.OK(c, map[string]string{"id": id(d.ID), "number": d.Number})
+	}
+}
+
+// UpdateDocument answers PUT {kind}/{id} with a new document's body, while the document is 待提交.
+func (h *Handler) UpdateDocument(kind string) echo.HandlerFunc {
+	return func(c *echo.Context) error {
+		var f stock.DocumentForm
+		if err := c.Bind(&f); err != nil {
+			return err
+		}
+		p, _ := middleware.Principal(c)
+		if err := h.Stock.UpdateDocument(c.Request().Context(), p, kind, c.Param("id"), f); err != nil {
+			return err
+		}
+		return api.OK(c, "success")
 	}
 }
 
