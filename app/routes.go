@@ -4,6 +4,7 @@ import (
 	"github.com/labstack/echo/v5"
 
 	"sellerhub/app/admin"
+	"sellerhub/app/api"
 	"sellerhub/app/api/advert"
 	amazonapi "sellerhub/app/api/amazon"
 	"sellerhub/app/api/auth"
@@ -156,6 +157,8 @@ func routes(e *echo.Echo, d Deps, pg *pages.Handler) RouteAccess {
 	// oplog goes last on a route that changes the company's data: its successful calls land in the operation log
 	// under the readable action name.
 	oplog := func(action string) echo.MiddlewareFunc { return middleware.OpLog(sv.Admin, action) }
+	// Every list's .xlsx export: the whole current query in the user's columns (api.ExportOf).
+	export := api.Exporter{Columns: sv.Admin.QueryFields, TimeZone: d.Config.TimeZone}
 	adminAPI.GET("/users/info", uh.Info, signedIn)
 	adminAPI.GET("/users/detail", uh.Detail, signedIn)
 	adminAPI.GET("/users/findOwnerAll", uh.FindOwnerAll, signedIn)
@@ -223,6 +226,7 @@ func routes(e *echo.Echo, d Deps, pg *pages.Handler) RouteAccess {
 	adminAPI.GET("/sysQueryField/getVersionFieldById", qh.GetVersionFieldByID, signedIn)
 	adminAPI.POST("/sysQueryField/saveMyVersionFieldWithName", qh.SaveMyVersionFieldWithName, signedIn)
 	adminAPI.POST("/sysQueryField/saveMyVersionField/:id", qh.SaveMyVersionField, signedIn)
+	adminAPI.POST("/sysQueryField/saveMyDefaultField", qh.SaveMyDefaultField, signedIn)
 	adminAPI.POST("/sysQueryField/useVersion/:id", qh.UseVersion, signedIn)
 	adminAPI.POST("/sysQueryField/useDefault", qh.UseDefault, signedIn)
 	adminAPI.GET("/sysQueryField/deleteMyVersionField", qh.DeleteMyVersionField, signedIn, middleware.SameOriginGET)
@@ -348,6 +352,7 @@ func routes(e *echo.Echo, d Deps, pg *pages.Handler) RouteAccess {
 	erp.PUT("/supplier/:id", mat.UpdateSupplier, needs(catalog.PermissionSupplierEdit), oplog("编辑供应商"))
 	erp.DELETE("/supplier/:id", mat.DeleteSupplier, needs(catalog.PermissionSupplierDelete), oplog("删除供应商"))
 	erp.POST("/listing/page", mat.ListingPage, listingScreen)
+	erp.GET("/listing/export", mat.ListingExport(export), listingScreen)
 	erp.GET("/listing/groups", mat.ListingGroups, signedIn)
 	erp.GET("/listing/marketplaces", mat.Marketplaces, signedIn)
 	erp.GET("/listing/:id", mat.GetListing, listingScreen)
@@ -367,6 +372,7 @@ func routes(e *echo.Echo, d Deps, pg *pages.Handler) RouteAccess {
 	wh := &warehouse.Handler{Stock: sv.Stock, TimeZone: d.Config.TimeZone}
 	warehouseScreen := middleware.Screen("/erp/warehouse/base")
 	erp.POST("/warehouse/page", wh.WarehousePage, warehouseScreen)
+	erp.GET("/warehouse/export", wh.WarehouseExport(export), warehouseScreen)
 	erp.GET("/warehouse/options", wh.WarehouseOptions, signedIn)
 	erp.GET("/warehouse/:id", wh.GetWarehouse, warehouseScreen)
 	erp.POST("/warehouse", wh.CreateWarehouse, warehouseScreen.Needs(stock.PermissionWarehouseAdd), oplog("新增仓库"))
@@ -376,7 +382,9 @@ func routes(e *echo.Echo, d Deps, pg *pages.Handler) RouteAccess {
 	erp.DELETE("/warehouse/:id", wh.DeleteWarehouse, warehouseScreen.Needs(stock.PermissionWarehouseDelete), oplog("删除仓库"))
 	recordScreen := middleware.Screen("/erp/warehouse/record")
 	erp.POST("/stock/page", wh.StockPage, recordScreen)
+	erp.GET("/stock/export", wh.StockExport(export), recordScreen)
 	erp.POST("/stock/ledger", wh.LedgerPage, recordScreen)
+	erp.GET("/stock/ledger/export", wh.LedgerExport(export), recordScreen)
 	erp.GET("/stock/products", wh.Products, signedIn)
 	for _, doc := range []struct {
 		kind, path, screen, what, add, approve, cancel string
@@ -388,6 +396,7 @@ func routes(e *echo.Echo, d Deps, pg *pages.Handler) RouteAccess {
 	} {
 		screen := middleware.Screen(doc.screen)
 		erp.POST(doc.path+"/page", wh.DocumentPage(doc.kind), screen)
+		erp.GET(doc.path+"/export", wh.DocumentExport(export, doc.kind, doc.what), screen)
 		erp.GET(doc.path+"/:id", wh.GetDocument(doc.kind), screen)
 		erp.POST(doc.path, wh.CreateDocument(doc.kind), screen.Needs(doc.add), oplog("新增"+doc.what))
 		erp.POST(doc.path+"/:id/submit", wh.SubmitDocument(doc.kind), screen.Needs(doc.add), oplog("提交"+doc.what))
@@ -402,12 +411,14 @@ func routes(e *echo.Echo, d Deps, pg *pages.Handler) RouteAccess {
 	erp.GET("/shipPlan/options", sh.PlanOptions, signedIn)
 	erp.GET("/shipPlan/listings", sh.PlanListings, signedIn)
 	erp.POST("/shipPlan/page", sh.PlanPage, planScreen)
+	erp.GET("/shipPlan/export", sh.PlanExport(export), planScreen)
 	erp.GET("/shipPlan/:id", sh.GetPlan, planScreen)
 	erp.POST("/shipPlan", sh.CreatePlan, planScreen.Needs(shipping.PermissionShipPlanAdd), oplog("新建发货计划"))
 	erp.PUT("/shipPlan/:id", sh.UpdatePlan, planScreen.Needs(shipping.PermissionShipPlanAdd), oplog("编辑发货计划"))
 	erp.POST("/shipPlan/:id/submit", sh.SubmitPlan, planScreen.Needs(shipping.PermissionShipPlanAdd), oplog("提交发货计划"))
 	erp.POST("/shipPlan/:id/cancel", sh.CancelPlan, planScreen.Needs(shipping.PermissionShipPlanAdd), oplog("作废发货计划"))
 	erp.POST("/shipment/page", sh.ShipmentPage, quotaScreen)
+	erp.GET("/shipment/export", sh.ShipmentExport(export), quotaScreen)
 	erp.GET("/shipment/importTemplate", sh.ImportTemplate, quotaScreen)
 	erp.POST("/shipment/import", sh.Import, quotaScreen.Needs(shipping.PermissionShipAdd), oplog("导入货件"))
 	erp.POST("/shipment/fromPlan", sh.CreateFromPlan, needs(shipping.PermissionShipAdd), oplog("创建货件"))
