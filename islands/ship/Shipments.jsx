@@ -34,6 +34,7 @@ export default function Shipments({ permissions }) {
       <DataTable
         queryname="shipmentList"
         source={`${ERP}/shipment/page`}
+        exportUrl={`${ERP}/shipment/export`}
         filterForm="shipment-filter"
         permissions={permissions}
         version={version}
