@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"net/url"
 	"strings"
@@ -81,14 +82,9 @@ type wholeQuery[Q any] interface {
 func ExportOf[Q any, PQ wholeQuery[Q], T, O any](x Exporter, name, queryname string,
 	list func(context.Context, core.Principal, Q) ([]T, int64, core.PageRequest, error), shape func(*T) O) echo.HandlerFunc {
 	return func(c *echo.Context) error {
-		params := map[string]string{}
-		for k, v := range c.QueryParams() {
-			params[k] = v[0]
-		}
-		raw, _ := json.Marshal(params)
-		var q Q
-		if err := json.Unmarshal(raw, &q); err != nil {
-			return core.Invalid(MsgExportQueryBad)
+		q, err := queryOf[Q](c.QueryParams())
+		if err != nil {
+			return err
 		}
 		PQ(&q).WholeQuery()
 		p, _ := middleware.Principal(c)
@@ -127,6 +123,36 @@ const (
 	MsgExportQueryBad = "导出条件有误"
 	MsgExportTooMany  = "查询结果共%d条，超过导出上限%d条，请缩小查询范围后再导出"
 )
+
+// queryOf reads the address's parameters into a list's query by its JSON names, as the page call's body would
+// fill it: each as a string, or, for a field of a number or a flag, as that literal.
+func queryOf[Q any](params url.Values) (Q, error) {
+	raw := map[string]json.RawMessage{}
+	for k, v := range params {
+		raw[k], _ = json.Marshal(v[0])
+	}
+	for range len(raw) + 1 {
+		var q Q
+		body, _ := json.Marshal(raw)
+		err := json.Unmarshal(body, &q)
+		var typeErr *json.UnmarshalTypeError
+		if err == nil {
+			return q, nil
+		}
+		if !errors.As(err, &typeErr) {
+			break
+		}
+		// The field's path ends with its JSON name (PageRequest.pagesize: an embedded struct's field).
+		name := typeErr.Field[strings.LastIndex(typeErr.Field, ".")+1:]
+		literal := json.RawMessage(params.Get(name))
+		if typeErr.Value != "string" || !json.Valid(literal) {
+			break
+		}
+		raw[name] = literal
+	}
+	var zero Q
+	return zero, core.Invalid(MsgExportQueryBad)
+}
 
 // fields is a shaped row by its JSON names, the names the table island's columns (ffield) use.
 func fields(row any) (map[string]any, error) {
