@@ -142,6 +142,7 @@ function StoreAuth({ permissions, regions }) {
       <DataTable
         queryname="storeAuthList"
         source={`${BASE}/page`}
+        exportUrl={`${BASE}/export`}
         filters={filters}
         permissions={permissions}
         version={version}

@@ -154,6 +154,7 @@ function Editable({ screen, permissions }) {
       <DataTable
         queryname={cfg.queryname}
         source={`${base}/${cfg.path}/page`}
+        exportUrl={`${base}/${cfg.path}/export`}
         filters={screen === "tags" ? { name: search, groupId: groupFilter } : { name: search }}
         permissions={permissions}
         version={version}
