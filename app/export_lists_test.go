@@ -83,9 +83,15 @@ func TestSimpleListsExportTheWholeQuery(t *testing.T) {
 		t.Fatalf("tags: %v", rows)
 	}
 
+	// 操作日志, filtered by its action: each brand added above, 甲's only.
+	if rows := exportRows(t, a, "/admin/api/v1/operationLogs/export?action="+url.QueryEscape("新增品牌")); len(rows) != 13 {
+		t.Fatalf("操作日志: %d rows %v", len(rows)-1, rows)
+	}
+
 	// Access as the page calls: 客户端, 客户 and 角色 need their screens.
 	clerk, _ := h.RestrictedUser("13900000001", nil, nil)
-	for _, path := range []string{"/admin/api/v1/clients/export", "/admin/api/v1/customers/export", "/admin/api/v1/roles/export"} {
+	for _, path := range []string{"/admin/api/v1/clients/export", "/admin/api/v1/customers/export", "/admin/api/v1/roles/export",
+		"/admin/api/v1/users/subusers/export", "/admin/api/v1/operationLogs/export"} {
 		apptest.Expect(t, clerk.Call(http.MethodGet, path, nil), http.StatusUnauthorized, "A0301", "访问未授权")
 	}
 	apptest.Expect(t, h.Client().Call(http.MethodGet, "/erp/api/v1/brand/export", nil), http.StatusForbidden, "A0231", "token已被禁止访问")

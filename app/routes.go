@@ -286,11 +286,13 @@ func routes(e *echo.Echo, d Deps, pg *pages.Handler) RouteAccess {
 	oh := &operationlogs.Handler{Admin: sv.Admin, TimeZone: d.Config.TimeZone}
 	adminAPI.GET("/operationLogs/page", oh.Page, needs(admin.PermissionOperationLogView))
 	adminAPI.POST("/operationLogs/page", oh.Page, needs(admin.PermissionOperationLogView))
+	adminAPI.GET("/operationLogs/export", oh.Export(export), needs(admin.PermissionOperationLogView))
 
 	// Sub-users (子账号) and roles (角色授权): every call needs its screen's menu grant, and each change the
 	// screen's button permission too. Grant and role changes drop the affected users' cached menus.
 	subuserScreen := middleware.Screen("/sys/subuser")
 	adminAPI.POST("/users/subusers/page", uh.SubUserPage, subuserScreen)
+	adminAPI.GET("/users/subusers/export", uh.SubUserExport(export), subuserScreen)
 	adminAPI.GET("/users/subusers/roles", uh.SubUserRoles, subuserScreen)
 	adminAPI.GET("/users/subusers/depts", uh.SubUserDepartments, subuserScreen)
 	adminAPI.GET("/users/subusers/storeGroups", uh.SubUserStoreGroups, subuserScreen)

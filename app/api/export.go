@@ -106,13 +106,21 @@ func ExportOf[Q any, PQ wholeQuery[Q], T, O any](x Exporter, name, queryname str
 				return err
 			}
 		}
+		// labels are the words the list shows for a column's raw values ({"disabled": {"true": "已停用"}}), the
+		// table island's formats, so that the file reads as the list does.
+		var labels map[string]map[string]string
+		if l := c.QueryParam("labels"); l != "" && json.Unmarshal([]byte(l), &labels) != nil {
+			return core.Invalid(MsgExportQueryBad)
+		}
 		var columns []ExportColumn[map[string]any]
-		for _, col := range cols {
-			if col.IsShow {
-				field := col.Ffield
-				columns = append(columns, ExportColumn[map[string]any]{Title: col.Title,
-					Value: func(r map[string]any) any { return exportCell(r[field]) }})
-			}
+		for _, col := range visible(cols) {
+			field := col.Ffield
+			columns = append(columns, ExportColumn[map[string]any]{Title: col.Title, Value: func(r map[string]any) any {
+				if label, ok := labels[field][jsString(r[field])]; ok {
+					return label
+				}
+				return exportCell(r[field])
+			}})
 		}
 		return XLSX(c, name+"_"+time.Now().In(x.TimeZone).Format(time.DateOnly), columns, out)
 	}
@@ -152,6 +160,37 @@ func queryOf[Q any](params url.Values) (Q, error) {
 	}
 	var zero Q
 	return zero, core.Invalid(MsgExportQueryBad)
+}
+
+// jsString is a value as JavaScript's String() writes it, the key the table island looks its labels up by.
+func jsString(v any) string {
+	switch v := v.(type) {
+	case nil:
+		return "null"
+	case []any:
+		parts := make([]string, len(v))
+		for i, p := range v {
+			parts[i] = jsString(p)
+		}
+		return strings.Join(parts, ",")
+	default:
+		return fmt.Sprint(v)
+	}
+}
+
+// visible are the columns the list shows: those marked shown or, when none is (a layout with every column
+// unticked), all of them, as the table island does.
+func visible(cols []admin.Column) []admin.Column {
+	var out []admin.Column
+	for _, col := range cols {
+		if col.IsShow {
+			out = append(out, col)
+		}
+	}
+	if len(out) == 0 {
+		return cols
+	}
+	return out
 }
 
 // fields is a shaped row by its JSON names, the names the table island's columns (ffield) use.

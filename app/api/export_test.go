@@ -102,6 +102,17 @@ func TestExportOfTheWholeQuery(t *testing.T) {
 		t.Fatalf("rows %v", got)
 	}
 
+	// The list's labels for raw values, as the table island sends them.
+	rec = httptest.NewRecorder()
+	e.ServeHTTP(rec, httptest.NewRequest(http.MethodGet, "/x?labels="+url.QueryEscape(`{"on":{"true":"启用中","false":"已停用"}}`), nil))
+	f, err = excelize.OpenReader(bytes.NewReader(rec.Body.Bytes()))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got, _ := f.GetRows(f.GetSheetName(0)); fmt.Sprint(got) != "[[数量 启用] [3 启用中] [4 已停用]]" {
+		t.Fatalf("labelled rows %v", got)
+	}
+
 	total = core.MaxExportRows + 1
 	rec = httptest.NewRecorder()
 	err = export(e.NewContext(httptest.NewRequest(http.MethodGet, "/x", nil), rec))

@@ -92,8 +92,8 @@ func DayRange(loc *time.Location, start, end string) (from, to time.Time, err er
 
 // PageRequest is the body of a paged list call.
 type PageRequest struct {
-	Current int `json:"currentpage" form:"currentpage"`
-	Size    int `json:"pagesize" form:"pagesize"`
+	Current int `json:"currentpage" form:"currentpage" query:"currentpage"`
+	Size    int `json:"pagesize" form:"pagesize" query:"pagesize"`
 	// whole is an export's request for the whole query; unexported, so no request body can set it.
 	whole bool
 }

@@ -200,7 +200,7 @@ function OperationLogs({ permissions }) {
           查询
         </button>
       </form>
-      <DataTable queryname="operationLog" source={`${V1}/operationLogs/page`} filterForm="oplog-filter" permissions={permissions} />
+      <DataTable queryname="operationLog" source={`${V1}/operationLogs/page`} exportUrl={`${V1}/operationLogs/export`} filterForm="oplog-filter" permissions={permissions} />
     </section>
   );
 }

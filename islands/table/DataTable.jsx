@@ -149,7 +149,9 @@ export default function DataTable({
   const exportQuery = async () => {
     setExporting(true);
     try {
-      await download(exportUrl, { query: { ...filters, ...JSON.parse(fixed), sort: sort.field, order: sort.order } });
+      // labels: the words this list shows for raw values (formats), so that the file reads as the list does.
+      const labels = Object.keys(formats).length ? { labels: JSON.stringify(formats) } : {};
+      await download(exportUrl, { query: { ...filters, ...JSON.parse(fixed), sort: sort.field, order: sort.order, ...labels } });
     } catch (e) {
       toast(e.message, "error");
     } finally {
