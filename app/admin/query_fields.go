@@ -523,11 +523,23 @@ func (s *Service) UseDefaultQueryFields(ctx context.Context, p core.Principal, q
 	return shown(defaults), nil
 }
 
-// DeleteQueryFieldVersion deletes one of the user's versions; if it was in use, its list shows the defaults again.
+// DeleteQueryFieldVersion deletes one of the user's versions; if it was in use, its list shows 默认 again (the
+// user's own, when they saved one).
 func (s *Service) DeleteQueryFieldVersion(ctx context.Context, p core.Principal, id string) error {
 	vid, err := versionID(id)
 	if err != nil {
 		return err
 	}
-	return notFoundVersion(s.db.With(ctx).DeleteQueryFieldVersion(p.CompanyID, p.UserID, vid))
+	db := s.db.With(ctx)
+	v, err := db.QueryFieldVersion(p.CompanyID, p.UserID, vid)
+	if err != nil {
+		return notFoundVersion(err)
+	}
+	if err := notFoundVersion(db.DeleteQueryFieldVersion(p.CompanyID, p.UserID, vid)); err != nil {
+		return err
+	}
+	if v.InUse && v.Versionname != ownDefault {
+		_, err = s.UseDefaultQueryFields(ctx, p, v.Queryname)
+	}
+	return err
 }
