@@ -83,6 +83,17 @@ func TestSimpleListsExportTheWholeQuery(t *testing.T) {
 		t.Fatalf("tags: %v", rows)
 	}
 
+	// 数据字典's dictionaries (the list of the older GET contract), more than a page, and by name.
+	for i := range 12 {
+		apptest.ExpectOK(t, a.Call(http.MethodPost, "/admin/api/v1/dicts", map[string]any{"name": "导出字典" + string(rune('A'+i)), "code": "export_" + string(rune('a'+i))}))
+	}
+	if rows := exportRows(t, a, "/admin/api/v1/dicts/export?name="+url.QueryEscape("导出字典")); len(rows) != 13 {
+		t.Fatalf("字典: %d rows %v", len(rows)-1, rows)
+	}
+	if rows := exportRows(t, b, "/admin/api/v1/dicts/export?name="+url.QueryEscape("导出字典")); len(rows) != 1 {
+		t.Fatalf("乙's 字典: %v", rows)
+	}
+
 	// 操作日志, filtered by its action: each brand added above, 甲's only.
 	if rows := exportRows(t, a, "/admin/api/v1/operationLogs/export?action="+url.QueryEscape("新增品牌")); len(rows) != 13 {
 		t.Fatalf("操作日志: %d rows %v", len(rows)-1, rows)

@@ -235,6 +235,7 @@ func routes(e *echo.Echo, d Deps, pg *pages.Handler) RouteAccess {
 	// needs the 数据字典 screen's button permissions.
 	dh := &dicts.Handler{Reference: sv.Reference, TimeZone: d.Config.TimeZone}
 	adminAPI.GET("/dicts/page", dh.DictPage, signedIn)
+	adminAPI.GET("/dicts/export", dh.ExportDicts(export), signedIn)
 	adminAPI.GET("/dicts/:id", dh.GetDict, signedIn)
 	adminAPI.POST("/dicts", dh.CreateDict, needs(reference.PermissionDictAdd), oplog("新增字典"))
 	adminAPI.PUT("/dicts/:id", dh.UpdateDict, needs(reference.PermissionDictEdit), oplog("编辑字典"))

@@ -127,11 +127,14 @@ describe("列表导出", () => {
       await exportMatches(await tabFrame(page, kind), kind, []);
     }
   });
-  it("子账号 with its 状态 and 店铺 in the words the list shows, 操作日志 and 品牌", async () => {
+  it("子账号 with its 状态 and 店铺 in the words the list shows, 操作日志, 数据字典 and 品牌", async () => {
     await openFromRail(page, "系统", "子账号");
     await exportMatches(await tabFrame(page, "子账号"), "子账号", ["账号", "状态", "店铺"]);
     await openFromRail(page, "系统", "操作日志");
     await exportMatches(await tabFrame(page, "操作日志"), "操作日志", ["操作人", "操作"]);
+    await openFromRail(page, "系统", "数据字典");
+    const dicts = (await tabFrame(page, "数据字典")).getByRole("region", { name: "字典", exact: true });
+    await exportMatches(dicts, "字典", ["字典名称", "字典编码", "状态"]);
     await openFromRail(page, "产品", "品牌");
     await exportMatches(await tabFrame(page, "品牌"), "品牌", ["品牌名称"]);
   });
