@@ -449,11 +449,12 @@ describe("表格: 数据字典的字典项", () => {
       const download = page.waitForEvent("download");
       await itemRegion(frame).getByRole("button", { name: "导出", exact: true }).click();
       const file = await download;
-      assert.equal(file.suggestedFilename(), "字典项.xlsx");
+      const today = new Intl.DateTimeFormat("en-CA", { timeZone: "Asia/Shanghai" }).format(new Date());
+      assert.equal(file.suggestedFilename(), `字典项_${today}.xlsx`);
       return readSheet(await file.path());
     }
 
-    it("downloads 字典项.xlsx with the header and all 11 currencies, more than a page, with their values", async () => {
+    it("downloads 字典项_<date>.xlsx with the header and all 11 currencies, more than a page, with their values", async () => {
       const sheet = await exportItems();
       assert.deepEqual(sheet[0], ["字典项名称", "字典项值", "字典编码", "排序", "状态", "备注", "创建时间"]);
       const currencies = sheet.slice(1).filter((r) => r[2] === "currency");

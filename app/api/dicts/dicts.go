@@ -189,7 +189,7 @@ func (h *Handler) ExportItems(c *echo.Context) error {
 	for i := range items {
 		out[i] = h.item(&items[i])
 	}
-	return api.XLSX(c, "字典项", exportColumns, out)
+	return api.XLSX(c, "字典项_"+time.Now().In(h.TimeZone).Format(time.DateOnly), exportColumns, out)
 }
 
 // SelectList answers GET dict-items/select_list/{code}: the drop-down [{name, value}] of an enabled dictionary.
