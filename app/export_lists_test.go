@@ -5,6 +5,7 @@ import (
 	"net/http"
 	"net/url"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/xuri/excelize/v2"
@@ -92,6 +93,16 @@ func TestSimpleListsExportTheWholeQuery(t *testing.T) {
 	}
 	if rows := exportRows(t, b, "/admin/api/v1/dicts/export?name="+url.QueryEscape("导出字典")); len(rows) != 1 {
 		t.Fatalf("乙's 字典: %v", rows)
+	}
+
+	// 发布公告: what 甲 published, in the words the list shows (its labels), 乙's file empty.
+	apptest.ExpectOK(t, a.Call(http.MethodPost, "/admin/api/v1/notify/addAnnounce", map[string]any{"title": "全员通知", "content": "下午开会", "action": "timely"}))
+	labels := url.QueryEscape(`{"action":{"timely":"紧急","":"普通"}}`)
+	if rows := exportRows(t, a, "/admin/api/v1/notify/published/export?labels="+labels); len(rows) != 2 || !strings.HasSuffix(rows[1][0], "全员通知") || !slices.Contains(rows[1], "紧急") {
+		t.Fatalf("发布公告: %v", rows)
+	}
+	if rows := exportRows(t, b, "/admin/api/v1/notify/published/export"); len(rows) != 1 {
+		t.Fatalf("乙's 发布公告: %v", rows)
 	}
 
 	// 操作日志, filtered by its action: each brand added above, 甲's only.

@@ -214,6 +214,7 @@ func routes(e *echo.Echo, d Deps, pg *pages.Handler) RouteAccess {
 	// Publishing, the published list and withdrawing are for holders of sys:notify:add, checked by the service.
 	adminAPI.POST("/notify/addAnnounce", nh.AddAnnounce, signedIn, oplog("发布公告"))
 	adminAPI.POST("/notify/published/page", nh.PublishedPage, signedIn)
+	adminAPI.GET("/notify/published/export", nh.PublishedExport(export), signedIn)
 	adminAPI.POST("/notify/withdraw", nh.Withdraw, signedIn, oplog("撤回公告"))
 
 	// Column configuration: each user's own layouts of the lists. Deleting is a GET in the contract, so it refuses

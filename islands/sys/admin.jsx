@@ -244,6 +244,7 @@ function Announcements({ permissions }) {
       <DataTable
         queryname="notifyAdminList"
         source={`${V1}/notify/published/page`}
+        exportUrl={`${V1}/notify/published/export`}
         permissions={permissions}
         version={version}
         formats={{ action: { timely: "紧急", "": "普通" }, withdrawn: { true: "已撤回", false: "已发布" } }}
