@@ -2,7 +2,6 @@ package amazon_test
 
 import (
 	"bytes"
-
 	"net/http"
 	"strings"
 	"testing"
