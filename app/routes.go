@@ -4,6 +4,7 @@ import (
 	"github.com/labstack/echo/v5"
 
 	"sellerhub/app/admin"
+	"sellerhub/app/api"
 	"sellerhub/app/api/advert"
 	amazonapi "sellerhub/app/api/amazon"
 	"sellerhub/app/api/auth"
@@ -158,6 +159,8 @@ func routes(e *echo.Echo, d Deps, pg *pages.Handler) RouteAccess {
 	// oplog goes last on a route that changes the company's data: its successful calls land in the operation log
 	// under the readable action name.
 	oplog := func(action string) echo.MiddlewareFunc { return middleware.OpLog(sv.Admin, action) }
+	// Every list's .xlsx export: the whole current query in the user's columns (api.ExportOf).
+	export := api.Exporter{Columns: sv.Admin.QueryFields, TimeZone: d.Config.TimeZone}
 	adminAPI.GET("/users/info", uh.Info, signedIn)
 	adminAPI.GET("/users/detail", uh.Detail, signedIn)
 	adminAPI.GET("/users/findOwnerAll", uh.FindOwnerAll, signedIn)
@@ -213,6 +216,7 @@ func routes(e *echo.Echo, d Deps, pg *pages.Handler) RouteAccess {
 	// Publishing, the published list and withdrawing are for holders of sys:notify:add, checked by the service.
 	adminAPI.POST("/notify/addAnnounce", nh.AddAnnounce, signedIn, oplog("发布公告"))
 	adminAPI.POST("/notify/published/page", nh.PublishedPage, signedIn)
+	adminAPI.GET("/notify/published/export", nh.PublishedExport(export), signedIn)
 	adminAPI.POST("/notify/withdraw", nh.Withdraw, signedIn, oplog("撤回公告"))
 
 	// Column configuration: each user's own layouts of the lists. Deleting is a GET in the contract, so it refuses
@@ -225,6 +229,7 @@ func routes(e *echo.Echo, d Deps, pg *pages.Handler) RouteAccess {
 	adminAPI.GET("/sysQueryField/getVersionFieldById", qh.GetVersionFieldByID, signedIn)
 	adminAPI.POST("/sysQueryField/saveMyVersionFieldWithName", qh.SaveMyVersionFieldWithName, signedIn)
 	adminAPI.POST("/sysQueryField/saveMyVersionField/:id", qh.SaveMyVersionField, signedIn)
+	adminAPI.POST("/sysQueryField/saveMyDefaultField", qh.SaveMyDefaultField, signedIn)
 	adminAPI.POST("/sysQueryField/useVersion/:id", qh.UseVersion, signedIn)
 	adminAPI.POST("/sysQueryField/useDefault", qh.UseDefault, signedIn)
 	adminAPI.GET("/sysQueryField/deleteMyVersionField", qh.DeleteMyVersionField, signedIn, middleware.SameOriginGET)
@@ -233,6 +238,7 @@ func routes(e *echo.Echo, d Deps, pg *pages.Handler) RouteAccess {
 	// needs the 数据字典 screen's button permissions.
 	dh := &dicts.Handler{Reference: sv.Reference, TimeZone: d.Config.TimeZone}
 	adminAPI.GET("/dicts/page", dh.DictPage, signedIn)
+	adminAPI.GET("/dicts/export", dh.ExportDicts(export), signedIn)
 	adminAPI.GET("/dicts/:id", dh.GetDict, signedIn)
 	adminAPI.POST("/dicts", dh.CreateDict, needs(reference.PermissionDictAdd), oplog("新增字典"))
 	adminAPI.PUT("/dicts/:id", dh.UpdateDict, needs(reference.PermissionDictEdit), oplog("编辑字典"))
@@ -250,12 +256,14 @@ func routes(e *echo.Echo, d Deps, pg *pages.Handler) RouteAccess {
 	// 标签 and 标签分组 screens' button permissions.
 	th := &tags.Handler{Reference: sv.Reference, TimeZone: d.Config.TimeZone}
 	adminAPI.POST("/tagGroups/page", th.GroupPage, signedIn)
+	adminAPI.GET("/tagGroups/export", th.GroupExport(export), signedIn)
 	adminAPI.GET("/tagGroups/options", th.GroupOptions, signedIn)
 	adminAPI.GET("/tagGroups/:id", th.GetGroup, signedIn)
 	adminAPI.POST("/tagGroups", th.CreateGroup, needs(reference.PermissionTagGroupAdd), oplog("新增标签分组"))
 	adminAPI.PUT("/tagGroups/:id", th.UpdateGroup, needs(reference.PermissionTagGroupEdit), oplog("编辑标签分组"))
 	adminAPI.DELETE("/tagGroups/:id", th.DeleteGroup, needs(reference.PermissionTagGroupDelete), oplog("删除标签分组"))
 	adminAPI.POST("/tags/page", th.TagPage, signedIn)
+	adminAPI.GET("/tags/export", th.TagExport(export), signedIn)
 	adminAPI.GET("/tags/:id", th.GetTag, signedIn)
 	adminAPI.POST("/tags", th.CreateTag, needs(reference.PermissionTagAdd), oplog("新增标签"))
 	adminAPI.PUT("/tags/:id", th.UpdateTag, needs(reference.PermissionTagEdit), oplog("编辑标签"))
@@ -266,11 +274,13 @@ func routes(e *echo.Echo, d Deps, pg *pages.Handler) RouteAccess {
 	clientScreen := middleware.Screen("/sys/client")
 	customerScreen := middleware.Screen("/sys/customer")
 	adminAPI.POST("/clients/page", ch.ClientPage, clientScreen)
+	adminAPI.GET("/clients/export", ch.ClientExport(export), clientScreen)
 	adminAPI.GET("/clients/:id", ch.GetClient, clientScreen)
 	adminAPI.POST("/clients", ch.CreateClient, needs(reference.PermissionClientAdd), oplog("新增客户端"))
 	adminAPI.PUT("/clients/:id", ch.UpdateClient, needs(reference.PermissionClientEdit), oplog("编辑客户端"))
 	adminAPI.DELETE("/clients/:id", ch.DeleteClient, needs(reference.PermissionClientDelete), oplog("删除客户端"))
 	adminAPI.POST("/customers/page", ch.CustomerPage, customerScreen)
+	adminAPI.GET("/customers/export", ch.CustomerExport(export), customerScreen)
 	adminAPI.GET("/customers/:id", ch.GetCustomer, customerScreen)
 	adminAPI.POST("/customers", ch.CreateCustomer, needs(reference.PermissionCustomerAdd), oplog("新增客户"))
 	adminAPI.PUT("/customers/:id", ch.UpdateCustomer, needs(reference.PermissionCustomerEdit), oplog("编辑客户"))
@@ -280,11 +290,13 @@ func routes(e *echo.Echo, d Deps, pg *pages.Handler) RouteAccess {
 	oh := &operationlogs.Handler{Admin: sv.Admin, TimeZone: d.Config.TimeZone}
 	adminAPI.GET("/operationLogs/page", oh.Page, needs(admin.PermissionOperationLogView))
 	adminAPI.POST("/operationLogs/page", oh.Page, needs(admin.PermissionOperationLogView))
+	adminAPI.GET("/operationLogs/export", oh.Export(export), needs(admin.PermissionOperationLogView))
 
 	// Sub-users (子账号) and roles (角色授权): every call needs its screen's menu grant, and each change the
 	// screen's button permission too. Grant and role changes drop the affected users' cached menus.
 	subuserScreen := middleware.Screen("/sys/subuser")
 	adminAPI.POST("/users/subusers/page", uh.SubUserPage, subuserScreen)
+	adminAPI.GET("/users/subusers/export", uh.SubUserExport(export), subuserScreen)
 	adminAPI.GET("/users/subusers/roles", uh.SubUserRoles, subuserScreen)
 	adminAPI.GET("/users/subusers/depts", uh.SubUserDepartments, subuserScreen)
 	adminAPI.GET("/users/subusers/storeGroups", uh.SubUserStoreGroups, subuserScreen)
@@ -297,6 +309,7 @@ func routes(e *echo.Echo, d Deps, pg *pages.Handler) RouteAccess {
 	rh := &roles.Handler{Admin: sv.Admin, TimeZone: d.Config.TimeZone}
 	roleScreen := middleware.Screen("/sys/role")
 	adminAPI.POST("/roles/page", rh.Page, roleScreen)
+	adminAPI.GET("/roles/export", rh.Export(export), roleScreen)
 	adminAPI.GET("/roles/:id", rh.Get, roleScreen)
 	adminAPI.POST("/roles", rh.Create, roleScreen.Needs(admin.PermissionRoleAdd), oplog("新增角色"))
 	adminAPI.PUT("/roles/:id", rh.Update, roleScreen.Needs(admin.PermissionRoleEdit), oplog("编辑角色"))
@@ -333,6 +346,7 @@ func routes(e *echo.Echo, d Deps, pg *pages.Handler) RouteAccess {
 	erp.POST("/material/:id/enable", mat.Enable, needs(catalog.PermissionProductEdit), oplog("启用产品"))
 	erp.DELETE("/material/:id", mat.Delete, needs(catalog.PermissionProductDelete), oplog("删除产品"))
 	erp.POST("/brand/page", mat.BrandPage, signedIn)
+	erp.GET("/brand/export", mat.BrandExport(export), signedIn)
 	erp.GET("/brand/options", mat.BrandOptions, signedIn)
 	erp.GET("/brand/:id", mat.GetBrand, signedIn)
 	erp.POST("/brand", mat.CreateBrand, needs(catalog.PermissionBrandAdd), oplog("新增品牌"))
@@ -344,12 +358,14 @@ func routes(e *echo.Echo, d Deps, pg *pages.Handler) RouteAccess {
 	erp.PUT("/category/:id", mat.UpdateCategory, needs(catalog.PermissionCategoryEdit), oplog("编辑分类"))
 	erp.DELETE("/category/:id", mat.DeleteCategory, needs(catalog.PermissionCategoryDelete), oplog("删除分类"))
 	erp.POST("/supplier/page", mat.SupplierPage, signedIn)
+	erp.GET("/supplier/export", mat.SupplierExport(export), signedIn)
 	erp.GET("/supplier/options", mat.SupplierOptions, signedIn)
 	erp.GET("/supplier/:id", mat.GetSupplier, signedIn)
 	erp.POST("/supplier", mat.CreateSupplier, needs(catalog.PermissionSupplierAdd), oplog("新增供应商"))
 	erp.PUT("/supplier/:id", mat.UpdateSupplier, needs(catalog.PermissionSupplierEdit), oplog("编辑供应商"))
 	erp.DELETE("/supplier/:id", mat.DeleteSupplier, needs(catalog.PermissionSupplierDelete), oplog("删除供应商"))
 	erp.POST("/listing/page", mat.ListingPage, listingScreen)
+	erp.GET("/listing/export", mat.ListingExport(export), listingScreen)
 	erp.GET("/listing/groups", mat.ListingGroups, signedIn)
 	erp.GET("/listing/marketplaces", mat.Marketplaces, signedIn)
 	erp.GET("/listing/:id", mat.GetListing, listingScreen)
@@ -369,6 +385,7 @@ func routes(e *echo.Echo, d Deps, pg *pages.Handler) RouteAccess {
 	wh := &warehouse.Handler{Stock: sv.Stock, TimeZone: d.Config.TimeZone}
 	warehouseScreen := middleware.Screen("/erp/warehouse/base")
 	erp.POST("/warehouse/page", wh.WarehousePage, warehouseScreen)
+	erp.GET("/warehouse/export", wh.WarehouseExport(export), warehouseScreen)
 	erp.GET("/warehouse/options", wh.WarehouseOptions, signedIn)
 	erp.GET("/warehouse/:id", wh.GetWarehouse, warehouseScreen)
 	erp.POST("/warehouse", wh.CreateWarehouse, warehouseScreen.Needs(stock.PermissionWarehouseAdd), oplog("新增仓库"))
@@ -378,7 +395,9 @@ func routes(e *echo.Echo, d Deps, pg *pages.Handler) RouteAccess {
 	erp.DELETE("/warehouse/:id", wh.DeleteWarehouse, warehouseScreen.Needs(stock.PermissionWarehouseDelete), oplog("删除仓库"))
 	recordScreen := middleware.Screen("/erp/warehouse/record")
 	erp.POST("/stock/page", wh.StockPage, recordScreen)
+	erp.GET("/stock/export", wh.StockExport(export), recordScreen)
 	erp.POST("/stock/ledger", wh.LedgerPage, recordScreen)
+	erp.GET("/stock/ledger/export", wh.LedgerExport(export), recordScreen)
 	erp.GET("/stock/products", wh.Products, signedIn)
 	for _, doc := range []struct {
 		kind, path, screen, what, add, approve, cancel string
@@ -390,6 +409,7 @@ func routes(e *echo.Echo, d Deps, pg *pages.Handler) RouteAccess {
 	} {
 		screen := middleware.Screen(doc.screen)
 		erp.POST(doc.path+"/page", wh.DocumentPage(doc.kind), screen)
+		erp.GET(doc.path+"/export", wh.DocumentExport(export, doc.kind, doc.what), screen)
 		erp.GET(doc.path+"/:id", wh.GetDocument(doc.kind), screen)
 		erp.POST(doc.path, wh.CreateDocument(doc.kind), screen.Needs(doc.add), oplog("新增"+doc.what))
 		erp.PUT(doc.path+"/:id", wh.UpdateDocument(doc.kind), screen.Needs(doc.add), oplog("编辑"+doc.what))
@@ -405,12 +425,14 @@ func routes(e *echo.Echo, d Deps, pg *pages.Handler) RouteAccess {
 	erp.GET("/shipPlan/options", sh.PlanOptions, signedIn)
 	erp.GET("/shipPlan/listings", sh.PlanListings, signedIn)
 	erp.POST("/shipPlan/page", sh.PlanPage, planScreen)
+	erp.GET("/shipPlan/export", sh.PlanExport(export), planScreen)
 	erp.GET("/shipPlan/:id", sh.GetPlan, planScreen)
 	erp.POST("/shipPlan", sh.CreatePlan, planScreen.Needs(shipping.PermissionShipPlanAdd), oplog("新建发货计划"))
 	erp.PUT("/shipPlan/:id", sh.UpdatePlan, planScreen.Needs(shipping.PermissionShipPlanAdd), oplog("编辑发货计划"))
 	erp.POST("/shipPlan/:id/submit", sh.SubmitPlan, planScreen.Needs(shipping.PermissionShipPlanAdd), oplog("提交发货计划"))
 	erp.POST("/shipPlan/:id/cancel", sh.CancelPlan, planScreen.Needs(shipping.PermissionShipPlanAdd), oplog("作废发货计划"))
 	erp.POST("/shipment/page", sh.ShipmentPage, quotaScreen)
+	erp.GET("/shipment/export", sh.ShipmentExport(export), quotaScreen)
 	erp.GET("/shipment/importTemplate", sh.ImportTemplate, quotaScreen)
 	erp.POST("/shipment/import", sh.Import, quotaScreen.Needs(shipping.PermissionShipAdd), oplog("导入货件"))
 	erp.POST("/shipment/fromPlan", sh.CreateFromPlan, needs(shipping.PermissionShipAdd), oplog("创建货件"))
@@ -441,6 +463,7 @@ func routes(e *echo.Echo, d Deps, pg *pages.Handler) RouteAccess {
 	amz.GET("/amzauthority/getAuthMaketplace", storeAuth.GetAuthMaketplace, signedIn)
 	amz.GET("/amzauthority/deleteByLogic", storeAuth.DeleteByLogic, storeScreen.Needs(stores.PermissionStoreDisable), middleware.SameOriginGET, oplog("停用店铺授权"))
 	amz.POST("/amzauthority/page", storeAuth.Page, storeScreen)
+	amz.GET("/amzauthority/export", storeAuth.Export(export), storeScreen)
 	amz.GET("/amzauthority/storeGroups", storeAuth.StoreGroups, signedIn)
 	amz.POST("/amzauthority/storeGroups", storeAuth.CreateStoreGroup, storeScreen.Needs(stores.PermissionStoreAdd), oplog("新增店铺"))
 	amz.PUT("/amzauthority/storeGroups/:id", storeAuth.UpdateStoreGroup, storeScreen.Needs(stores.PermissionStoreAdd), oplog("编辑店铺"))

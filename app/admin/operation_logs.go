@@ -139,8 +139,7 @@ func truncateRunes(s string, n int) string {
 // OperationLogQuery is the body (or query) of the operation log list: the page, the user's name and the action
 // (parts of them), and the dates (yyyy-MM-dd, both included) to look between.
 type OperationLogQuery struct {
-	Current   int    `json:"currentpage" form:"currentpage" query:"currentpage"`
-	Size      int    `json:"pagesize" form:"pagesize" query:"pagesize"`
+	core.PageRequest
 	Order     string `json:"order" form:"order" query:"order"`
 	User      string `json:"user" form:"user" query:"user"`
 	Action    string `json:"action" form:"action" query:"action"`
@@ -162,7 +161,7 @@ func (q OperationLogQuery) filter(loc *time.Location) (models.OperationLogFilter
 // OperationLogPage lists a page of the company's operation log, newest first unless the query asks for asc,
 // with the total and the page served.
 func (s *Service) OperationLogPage(ctx context.Context, p core.Principal, q OperationLogQuery) ([]models.OperationLog, int64, core.PageRequest, error) {
-	r := core.PageRequest{Current: q.Current, Size: q.Size}.Normalized()
+	r := q.PageRequest.Normalized()
 	f, err := q.filter(s.timeZone)
 	if err != nil {
 		return nil, 0, r, err

@@ -375,14 +375,18 @@ func (s *Service) QueryFieldVersions(ctx context.Context, p core.Principal, quer
 	if err != nil {
 		return nil, err
 	}
-	out := make([]Version, len(vs))
-	for i, v := range vs {
-		out[i].QueryFieldVersion = v
+	out := []Version{}
+	for _, v := range vs {
+		if v.Versionname == ownDefault {
+			continue
+		}
+		version := Version{QueryFieldVersion: v}
 		for _, col := range merged(defaults, v.FieldList) {
 			if col.IsShow {
-				out[i].Shown = append(out[i].Shown, col)
+				version.Shown = append(version.Shown, col)
 			}
 		}
+		out = append(out, version)
 	}
 	return out, nil
 }
@@ -423,12 +427,31 @@ func (s *Service) SaveQueryFieldVersion(ctx context.Context, p core.Principal, f
 	case utf8.RuneCountInString(name) > versionNameMaxRunes:
 		return 0, core.Invalid(MsgVersionNameTooLong)
 	}
-	cols, err := chosenColumns(defaults, f.Fieldlist)
+	return s.saveLayout(ctx, p, defaults, f.Queryname, name, f.Fieldlist)
+}
+
+// ownDefault is the name under which a user's own default layout of a list is kept: 保存 while 默认 is in use
+// changes it. No named version can have it (a name is never empty), and the 列配置 list leaves it out: it is the
+// 默认 row.
+const ownDefault = ""
+
+// SaveDefaultQueryFields saves a layout as the user's own default of the list (默认), makes it the one in use
+// and returns its id.
+func (s *Service) SaveDefaultQueryFields(ctx context.Context, p core.Principal, f ColumnsForm) (int64, error) {
+	defaults, err := defaultColumns(f.Queryname)
+	if err != nil {
+		return 0, err
+	}
+	return s.saveLayout(ctx, p, defaults, f.Queryname, ownDefault, f.Fieldlist)
+}
+
+func (s *Service) saveLayout(ctx context.Context, p core.Principal, defaults []Column, queryname, name string, fl FieldList) (int64, error) {
+	cols, err := chosenColumns(defaults, fl)
 	if err != nil {
 		return 0, err
 	}
 	at := s.now.Stamp()
-	v := &models.QueryFieldVersion{CompanyID: p.CompanyID, UserID: p.UserID, Queryname: f.Queryname,
+	v := &models.QueryFieldVersion{CompanyID: p.CompanyID, UserID: p.UserID, Queryname: queryname,
 		Versionname: name, FieldList: cols, CreatedAt: at, UpdatedAt: at}
 	if err := s.db.With(ctx).SaveQueryFieldVersion(v); err != nil {
 		return 0, err
@@ -477,24 +500,46 @@ func (s *Service) UseQueryFieldVersion(ctx context.Context, p core.Principal, id
 	return layout(v)
 }
 
-// UseDefaultQueryFields puts a list of the user's back on its default columns (the versions stay) and answers
-// them.
+// UseDefaultQueryFields puts a list of the user's back on 默认 (the versions stay) and answers its columns: the
+// user's own default when they saved one, else the list's.
 func (s *Service) UseDefaultQueryFields(ctx context.Context, p core.Principal, queryname string) ([]Column, error) {
 	defaults, err := defaultColumns(queryname)
 	if err != nil {
 		return nil, err
 	}
-	if err := s.db.With(ctx).UseDefaultQueryFields(p.CompanyID, p.UserID, queryname); err != nil {
+	db := s.db.With(ctx)
+	vs, err := db.QueryFieldVersions(p.CompanyID, p.UserID, queryname)
+	if err != nil {
+		return nil, err
+	}
+	for _, v := range vs {
+		if v.Versionname == ownDefault {
+			return s.UseQueryFieldVersion(ctx, p, strconv.FormatInt(v.ID, 10))
+		}
+	}
+	if err := db.UseDefaultQueryFields(p.CompanyID, p.UserID, queryname); err != nil {
 		return nil, err
 	}
 	return shown(defaults), nil
 }
 
-// DeleteQueryFieldVersion deletes one of the user's versions; if it was in use, its list shows the defaults again.
+// DeleteQueryFieldVersion deletes one of the user's versions; if it was in use, its list shows 默认 again (the
+// user's own, when they saved one).
 func (s *Service) DeleteQueryFieldVersion(ctx context.Context, p core.Principal, id string) error {
 	vid, err := versionID(id)
 	if err != nil {
 		return err
 	}
-	return notFoundVersion(s.db.With(ctx).DeleteQueryFieldVersion(p.CompanyID, p.UserID, vid))
+	db := s.db.With(ctx)
+	v, err := db.QueryFieldVersion(p.CompanyID, p.UserID, vid)
+	if err != nil {
+		return notFoundVersion(err)
+	}
+	if err := notFoundVersion(db.DeleteQueryFieldVersion(p.CompanyID, p.UserID, vid)); err != nil {
+		return err
+	}
+	if v.InUse && v.Versionname != ownDefault {
+		_, err = s.UseDefaultQueryFields(ctx, p, v.Queryname)
+	}
+	return err
 }

@@ -2,21 +2,28 @@ package api_test
 
 import (
 	"bytes"
+	"context"
+	"fmt"
 	"net/http"
 	"net/http/httptest"
+	"net/url"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/labstack/echo/v5"
 	"github.com/xuri/excelize/v2"
 
+	"sellerhub/app/admin"
 	"sellerhub/app/api"
+	"sellerhub/app/core"
 )
 
 type product struct {
-	SKU  string
-	Name string
-	Qty  int
+	SKU  string `json:"sku"`
+	Name string `json:"name"`
+	Qty  int    `json:"qty"`
+	On   bool   `json:"on"`
 }
 
 func TestXLSXExportReadsBack(t *testing.T) {
@@ -55,4 +62,61 @@ func itoa(i int) string {
 		return digits[i : i+1]
 	}
 	return itoa(i/10) + digits[i%10:i%10+1]
+}
+
+type listQuery struct {
+	core.PageRequest
+	Name string `json:"name"`
+}
+
+// A list export reads the page call's filters from the address by their JSON names, asks for the whole query at
+// once, writes the columns the user shows in their order, and refuses a query above core.MaxExportRows with a
+// message saying so instead of a cut-short file.
+func TestExportOfTheWholeQuery(t *testing.T) {
+	var asked listQuery
+	total := int64(2)
+	list := func(_ context.Context, _ core.Principal, q listQuery) ([]product, int64, core.PageRequest, error) {
+		asked = q
+		return []product{{SKU: "A", Name: q.Name, Qty: 3, On: true}, {SKU: "B", Name: q.Name, Qty: 4}}, total, core.PageRequest{}, nil
+	}
+	x := api.Exporter{TimeZone: time.UTC, Columns: func(context.Context, core.Principal, string) ([]admin.Column, error) {
+		return []admin.Column{{Ffield: "qty", Title: "数量", IsShow: true}, {Ffield: "sku", Title: "SKU"}, {Ffield: "on", Title: "启用", IsShow: true}}, nil
+	}}
+	e := echo.New()
+	export := api.ExportOf(x, "测试", "testList", list, func(p *product) product { return *p })
+	e.GET("/x", export)
+	rec := httptest.NewRecorder()
+	e.ServeHTTP(rec, httptest.NewRequest(http.MethodGet, "/x?name=%E8%80%B3%E6%9C%BA&pagesize=5", nil))
+	if rec.Code != 200 || !strings.Contains(rec.Header().Get("Content-Disposition"), url.PathEscape("测试_"+time.Now().UTC().Format(time.DateOnly))+".xlsx") {
+		t.Fatalf("%d %v %s", rec.Code, rec.Header(), rec.Body)
+	}
+	if asked.Name != "耳机" || asked.Normalized().Size != core.MaxExportRows || asked.Current != 1 {
+		t.Fatalf("asked %+v", asked)
+	}
+	f, err := excelize.OpenReader(bytes.NewReader(rec.Body.Bytes()))
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, _ := f.GetRows(f.GetSheetName(0))
+	if fmt.Sprint(got) != "[[数量 启用] [3 是] [4 否]]" {
+		t.Fatalf("rows %v", got)
+	}
+
+	// The list's labels for raw values, as the table island sends them.
+	rec = httptest.NewRecorder()
+	e.ServeHTTP(rec, httptest.NewRequest(http.MethodGet, "/x?labels="+url.QueryEscape(`{"on":{"true":"启用中","false":"已停用"}}`), nil))
+	f, err = excelize.OpenReader(bytes.NewReader(rec.Body.Bytes()))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got, _ := f.GetRows(f.GetSheetName(0)); fmt.Sprint(got) != "[[数量 启用] [3 启用中] [4 已停用]]" {
+		t.Fatalf("labelled rows %v", got)
+	}
+
+	total = core.MaxExportRows + 1
+	rec = httptest.NewRecorder()
+	err = export(e.NewContext(httptest.NewRequest(http.MethodGet, "/x", nil), rec))
+	if err == nil || err.Error() != "查询结果共100001条，超过导出上限100000条，请缩小查询范围后再导出" || rec.Body.Len() != 0 {
+		t.Fatalf("%v %s", err, rec.Body)
+	}
 }

@@ -92,9 +92,15 @@ func DayRange(loc *time.Location, start, end string) (from, to time.Time, err er
 
 // PageRequest is the body of a paged list call.
 type PageRequest struct {
-	Current int `json:"currentpage" form:"currentpage"`
-	Size    int `json:"pagesize" form:"pagesize"`
+	Current int `json:"currentpage" form:"currentpage" query:"currentpage"`
+	Size    int `json:"pagesize" form:"pagesize" query:"pagesize"`
+	// whole is an export's request for the whole query; unexported, so no request body can set it.
+	whole bool
 }
+
+// WholeQuery asks for the whole query in one page, up to MaxExportRows rows (an export, which refuses a larger
+// total).
+func (r *PageRequest) WholeQuery() { r.Current, r.Size, r.whole = 1, MaxExportRows, true }
 
 // Page sizes of the list calls: 10 unless asked, and never more than 100 rows in one answer.
 const (
@@ -110,7 +116,9 @@ func (r PageRequest) Normalized() PageRequest {
 	if r.Size < 1 {
 		r.Size = defaultPageSize
 	}
-	r.Size = min(r.Size, maxPageSize)
+	if !r.whole {
+		r.Size = min(r.Size, maxPageSize)
+	}
 	return r
 }
 

@@ -70,15 +70,25 @@ type DictQuery struct {
 	// Sort is a column of the list by its API name, Order asc or desc; the models take known columns only.
 	Sort  string `query:"sort"`
 	Order string `query:"order"`
+	// whole asks for the whole query (an export); unexported, so no request sets it.
+	whole bool
 }
+
+// WholeQuery asks for the whole query in one page, as core.PageRequest's does.
+func (q *DictQuery) WholeQuery() { q.whole = true }
 
 func (q DictQuery) listSort() models.ListSort {
 	return models.ListSort{Field: q.Sort, Desc: strings.EqualFold(q.Order, "desc")}
 }
 
-// page is the page actually served: the first unless asked, 10 rows unless asked, never more than 100.
+// page is the page actually served: the first unless asked, 10 rows unless asked, never more than 100 (but for an
+// export, the whole query).
 func (q DictQuery) page() core.PageRequest {
-	return core.PageRequest{Current: q.Page, Size: q.Limit}.Normalized()
+	r := core.PageRequest{Current: q.Page, Size: q.Limit}
+	if q.whole {
+		r.WholeQuery()
+	}
+	return r.Normalized()
 }
 
 // DictForm is a dictionary as the add and edit forms send it. Status nil means enabled for a new dictionary and

@@ -153,6 +153,7 @@ function StoreAuth({ permissions, regions, sellerAppMissing, advertAppMissing })
       <DataTable
         queryname="storeAuthList"
         source={`${BASE}/page`}
+        exportUrl={`${BASE}/export`}
         filters={filters}
         permissions={permissions}
         version={version}

@@ -112,3 +112,32 @@ export async function api(path, { method = "GET", body, form, query } = {}) {
   if (envelope.code !== "201") throw new ApiError(envelope.code, userMessage(envelope.msg));
   return envelope;
 }
+
+// Downloads a file the server builds (an .xlsx export) under the name it gives. A refusal (too many rows, no
+// permission) answers the JSON envelope instead: it rejects with its message, so the page can say why rather
+// than save the envelope as a file; any other failure is the spec's 导出失败！.
+export async function download(path, { query } = {}) {
+  let url = path;
+  if (query) url += (url.includes("?") ? "&" : "?") + new URLSearchParams(query);
+  let response;
+  try {
+    response = await fetch(url, { credentials: "same-origin" });
+  } catch {
+    throw new ApiError("network", "网络连接失败，请检查网络后重试");
+  }
+  if ((response.headers.get("Content-Type") || "").includes("json")) {
+    const envelope = await response.json().catch(() => ({}));
+    throw new ApiError(envelope.code, envelope.msg ? userMessage(envelope.msg) : "导出失败！");
+  }
+  if (!response.ok) throw new ApiError(String(response.status), "导出失败！");
+  const disposition = response.headers.get("Content-Disposition") || "";
+  const encoded = /filename\*=UTF-8''([^;]+)/i.exec(disposition);
+  const name = encoded ? decodeURIComponent(encoded[1]) : "export.xlsx";
+  const link = document.createElement("a");
+  link.href = URL.createObjectURL(await response.blob());
+  link.download = name;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(link.href), 60000);
+}

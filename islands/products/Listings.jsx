@@ -139,6 +139,7 @@ export default function Listings({ permissions }) {
       <DataTable
         queryname="listingList"
         source={`${ERP}/listing/page`}
+        exportUrl={`${ERP}/listing/export`}
         filterForm="listing-filter"
         permissions={permissions}
         version={version}

@@ -59,6 +59,7 @@ export default function Plans({ permissions }) {
       <DataTable
         queryname="shipPlanList"
         source={`${ERP}/shipPlan/page`}
+        exportUrl={`${ERP}/shipPlan/export`}
         filterForm="plan-filter"
         permissions={permissions}
         version={version}

@@ -35,6 +35,7 @@ export default function Shipments({ permissions, statuses = [] }) {
       <DataTable
         queryname="shipmentList"
         source={`${ERP}/shipment/page`}
+        exportUrl={`${ERP}/shipment/export`}
         filterForm="shipment-filter"
         permissions={permissions}
         version={version}

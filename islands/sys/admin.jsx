@@ -154,6 +154,7 @@ function Editable({ screen, permissions }) {
       <DataTable
         queryname={cfg.queryname}
         source={`${base}/${cfg.path}/page`}
+        exportUrl={`${base}/${cfg.path}/export`}
         filters={screen === "tags" ? { name: search, groupId: groupFilter } : { name: search }}
         permissions={permissions}
         version={version}
@@ -199,7 +200,7 @@ function OperationLogs({ permissions }) {
           查询
         </button>
       </form>
-      <DataTable queryname="operationLog" source={`${V1}/operationLogs/page`} filterForm="oplog-filter" permissions={permissions} />
+      <DataTable queryname="operationLog" source={`${V1}/operationLogs/page`} exportUrl={`${V1}/operationLogs/export`} filterForm="oplog-filter" permissions={permissions} />
     </section>
   );
 }
@@ -243,6 +244,7 @@ function Announcements({ permissions }) {
       <DataTable
         queryname="notifyAdminList"
         source={`${V1}/notify/published/page`}
+        exportUrl={`${V1}/notify/published/export`}
         permissions={permissions}
         version={version}
         formats={{ action: { timely: "紧急", "": "普通" }, withdrawn: { true: "已撤回", false: "已发布" } }}

@@ -79,6 +79,7 @@ function Dictionaries({ permissions }) {
           queryname="dictList"
           source={`${V1}/dicts/page`}
           method="GET"
+          exportUrl={`${V1}/dicts/export`}
           filters={{ name: search }}
           formats={FORMATS}
           permissions={permissions}

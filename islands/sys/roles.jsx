@@ -49,6 +49,7 @@ function Roles({ permissions }) {
       <DataTable
         queryname="roleList"
         source={`${BASE}/page`}
+        exportUrl={`${BASE}/export`}
         filters={{ name: search }}
         permissions={permissions}
         version={version}

@@ -117,6 +117,7 @@ function SubUsers({ permissions, passwordRule }) {
       <DataTable
         queryname="subUserList"
         source={`${BASE}/page`}
+        exportUrl={`${BASE}/export`}
         filters={filters}
         formats={FORMATS}
         permissions={permissions}

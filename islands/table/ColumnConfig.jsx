@@ -1,6 +1,7 @@
 // 列配置: show or hide columns, reorder them by dragging or with the keyboard (Alt+↑ / Alt+↓ on a row, or its ↑ ↓
-// buttons), and keep named layouts: save as a new name, save into the layout in use, choose one, delete one, or
-// go back to the defaults. It is the browser's own modal <dialog>, so Esc and focus trapping come for free.
+// buttons), and keep named layouts: 保存 puts the change into the layout in use (默认 included, without a name),
+// 另存为 saves it as a new named one; choose one, delete one, or go back to 默认. The table behind shows the
+// change as it is made. It is the browser's own modal <dialog>, so Esc and focus trapping come for free.
 import { useEffect, useRef, useState } from "react";
 import { flushSync } from "react-dom";
 import { api } from "../lib/api.js";
@@ -10,7 +11,7 @@ import { move } from "./paging.js";
 
 const FIELDS = "/admin/api/v1/sysQueryField";
 
-export default function ColumnConfig({ queryname, columns, onClose, onApplied }) {
+export default function ColumnConfig({ queryname, columns, onClose, onApplied, onPreview }) {
   const dialog = useRef(null);
   const [cols, setCols] = useState(() => columns.map((c, i) => ({ ...c, findex: i })));
   const [versions, setVersions] = useState([]);
@@ -23,6 +24,10 @@ export default function ColumnConfig({ queryname, columns, onClose, onApplied })
     dialog.current.showModal();
     loadVersions();
   }, []);
+
+  useEffect(() => {
+    onPreview?.(cols);
+  }, [cols]);
 
   async function loadVersions() {
     try {
@@ -59,13 +64,12 @@ export default function ColumnConfig({ queryname, columns, onClose, onApplied })
     }
     act(() => api(`${FIELDS}/saveMyVersionFieldWithName`, { method: "POST", body: { queryname, versionname: name.trim(), fieldlist: fieldlist() } }));
   };
-  const save = () => {
-    if (!inUse) {
-      saveAs();
-      return;
-    }
-    act(() => api(`${FIELDS}/saveMyVersionField/${inUse.id}`, { method: "POST", body: { queryname, fieldlist: fieldlist() } }));
-  };
+  const save = () =>
+    act(() =>
+      inUse
+        ? api(`${FIELDS}/saveMyVersionField/${inUse.id}`, { method: "POST", body: { queryname, fieldlist: fieldlist() } })
+        : api(`${FIELDS}/saveMyDefaultField`, { method: "POST", body: { queryname, fieldlist: fieldlist() } }),
+    );
   const choose = (id) => act(() => api(`${FIELDS}/useVersion/${id}`, { method: "POST" }));
   const useDefault = () => act(() => api(`${FIELDS}/useDefault`, { method: "POST", query: { queryname } }));
   const remove = async (v) => {
@@ -182,7 +186,7 @@ export default function ColumnConfig({ queryname, columns, onClose, onApplied })
         </ul>
       </div>
       <div className="flex flex-wrap items-center gap-2 border-t border-slate-200 px-5 py-3 dark:border-slate-700">
-        <input aria-label="新配置名称" placeholder="新配置名称" maxLength={20} className="min-w-0 flex-1 rounded-md border border-slate-300 px-2 py-1.5 text-sm dark:border-slate-600 dark:bg-slate-900" value={name} onChange={(e) => setName(e.target.value)} />
+        <input aria-label="版本名称" placeholder="版本名称（另存为）" maxLength={20} className="min-w-0 flex-1 rounded-md border border-slate-300 px-2 py-1.5 text-sm dark:border-slate-600 dark:bg-slate-900" value={name} onChange={(e) => setName(e.target.value)} />
         <button type="button" className="rounded-md border border-slate-300 px-3 py-1.5 text-sm hover:bg-slate-50 dark:border-slate-600 dark:hover:bg-slate-700" onClick={saveAs}>
           另存为
         </button>

@@ -3,7 +3,7 @@
 // free of Headless UI (the 列配置 dialog is the browser's own <dialog>, the question before an action loads on
 // first use) to keep lists light.
 import { useCallback, useEffect, useRef, useState } from "react";
-import { api } from "../lib/api.js";
+import { api, download } from "../lib/api.js";
 import { ask } from "../lib/confirm.js";
 import { can } from "../lib/permissions.js";
 import { toast } from "../lib/toast.js";
@@ -23,6 +23,7 @@ function readFilters(formId) {
 // source is the list call. Most take POST {currentpage, pagesize, sort, order, loadType, ...filters} and answer
 // {records, total}; calls of the older contract (dicts/page, dict-items/page) take GET ?page&limit and answer the
 // rows in data with total beside it: set method "GET" for those. filters adds fixed filters (a selected parent),
+// exportUrl (the list's export call, api.ExportOf on the server) offers 导出 of the whole current query,
 // onSelect makes rows selectable, toolbar adds buttons before the table's own, version reloads on change, and
 // formats maps a column's raw values to their labels (status 1 -> 启用), renders draws a column's cell itself
 // (a product's picture). An action's when(row), if given, says whether the row offers it (停用 on enabled
@@ -53,6 +54,8 @@ export default function DataTable({
   const [loading, setLoading] = useState(true);
   const [error, setError] = useState("");
   const [configuring, setConfiguring] = useState(false);
+  const [preview, setPreview] = useState(null); // the columns as the open 列配置 dialog has them, unsaved
+  const [exporting, setExporting] = useState(false);
   const [jump, setJump] = useState("");
   const loadType = useRef("loadTable");
 
@@ -140,10 +143,21 @@ export default function DataTable({
   };
 
   const pages = pageCount(result.total, size);
-  const shown = columns ? visibleColumns(columns) : [];
+  const shown = preview ? visibleColumns(preview) : columns ? visibleColumns(columns) : [];
   const rowActions = actions.filter((a) => !a.permission || can(permissions, a.permission));
   // The export is the whole current query: the page's filters, the fixed ones (the selected parent) and the sort.
-  const exportHref = exportUrl && `${exportUrl}?${new URLSearchParams({ ...filters, ...JSON.parse(fixed), sort: sort.field, order: sort.order })}`;
+  const exportQuery = async () => {
+    setExporting(true);
+    try {
+      // labels: the words this list shows for raw values (formats), so that the file reads as the list does.
+      const labels = Object.keys(formats).length ? { labels: JSON.stringify(formats) } : {};
+      await download(exportUrl, { query: { ...filters, ...JSON.parse(fixed), sort: sort.field, order: sort.order, ...labels } });
+    } catch (e) {
+      toast(e.message, "error");
+    } finally {
+      setExporting(false);
+    }
+  };
 
   return (
     <div className="min-w-0 rounded-lg bg-white shadow-sm ring-1 ring-slate-200 dark:bg-slate-800 dark:ring-slate-700">
@@ -152,10 +166,10 @@ export default function DataTable({
         <button type="button" className="rounded border border-slate-300 px-2.5 py-1 text-sm hover:bg-slate-50 dark:border-slate-600 dark:hover:bg-slate-700" onClick={refresh}>
           刷新
         </button>
-        {exportHref && (
-          <a className="rounded border border-slate-300 px-2.5 py-1 text-sm hover:bg-slate-50 dark:border-slate-600 dark:hover:bg-slate-700" href={exportHref} download>
-            导出
-          </a>
+        {exportUrl && (
+          <button type="button" className="rounded border border-slate-300 px-2.5 py-1 text-sm hover:bg-slate-50 disabled:opacity-50 dark:border-slate-600 dark:hover:bg-slate-700" onClick={exportQuery} disabled={exporting}>
+            {exporting ? "导出中..." : "导出"}
+          </button>
         )}
         <button type="button" className="rounded border border-slate-300 px-2.5 py-1 text-sm hover:bg-slate-50 dark:border-slate-600 dark:hover:bg-slate-700" onClick={() => setConfiguring(true)} disabled={!columns}>
           列配置
@@ -289,9 +303,14 @@ export default function DataTable({
         <ColumnConfig
           queryname={queryname}
           columns={columns}
-          onClose={() => setConfiguring(false)}
+          onPreview={setPreview}
+          onClose={() => {
+            setPreview(null);
+            setConfiguring(false);
+          }}
           onApplied={(cols) => {
             setColumns(cols);
+            setPreview(null);
             setConfiguring(false);
           }}
         />

@@ -176,9 +176,10 @@ describe("本地产品、品牌、分类与SKU配对", () => {
   it("exports the list and reads the .xlsx back", async () => {
     const list = await tabFrame(page, "本地产品");
     const download = page.waitForEvent("download");
-    await list.getByRole("link", { name: "导出", exact: true }).click();
+    await list.getByRole("button", { name: "导出", exact: true }).click();
     const file = await download;
-    assert.equal(file.suggestedFilename(), "本地产品.xlsx");
+    const today = new Intl.DateTimeFormat("en-CA", { timeZone: "Asia/Shanghai" }).format(new Date());
+    assert.equal(file.suggestedFilename(), `本地产品_${today}.xlsx`);
     const sheet = readSheet(await file.path());
     assert.deepEqual(sheet[0].slice(0, 6), ["SKU*", "产品名称*", "品牌", "分类", "供应商", "类型"]);
     assert.equal(sheet.length, 2);

@@ -2,7 +2,8 @@
 // company, whose dictionary 币种 has 11 items (USD ... PLN, 排序 1 to 11): sorting, page sizes, the pager and the
 // 前往 jumper, 加载中... while a load is slow and 暂无数据！ for an empty dictionary; 列配置 (hide a column, reorder by
 // keyboard, a named layout that survives a reload, back to 默认, delete, and "no column shown means all show");
-// and 导出, whose .xlsx is read back here. A screenshot of the screen with 列配置 open goes to islands/tests/artifacts/.
+// 保存 into 默认 without a name with the table following live, 另存为 asking for 版本名称; and 导出, whose .xlsx is
+// read back here. A screenshot of the screen with 列配置 open goes to islands/tests/artifacts/.
 import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
 import { setTimeout as sleep } from "node:timers/promises";
@@ -293,7 +294,7 @@ describe("表格: 数据字典的字典项", () => {
       assert.deepEqual(await eventually(order, (o) => o[5] === "sort"),
         ["id", "value", "name", "dictCode", "status", "sort", "remark", "createdAt"]);
 
-      await dialog().getByRole("textbox", { name: "新配置名称" }).fill("我的布局");
+      await dialog().getByRole("textbox", { name: "版本名称" }).fill("我的布局");
       await dialog().getByRole("button", { name: "另存为", exact: true }).click();
       assert.ok((await waitForToast(frame, "操作成功!")).includes("操作成功!"), "另存为 says 操作成功!");
       await dialog().waitFor({ state: "detached" });
@@ -343,8 +344,8 @@ describe("表格: 数据字典的字典项", () => {
       for (const box of await boxes.all()) await box.uncheck();
       assert.equal(await dialog().getByRole("list", { name: "列" }).getByRole("checkbox", { checked: true }).count(), 0);
 
-      await dialog().getByRole("textbox", { name: "新配置名称" }).fill("全部隐藏");
-      await dialog().getByRole("button", { name: "保存", exact: true }).click();
+      await dialog().getByRole("textbox", { name: "版本名称" }).fill("全部隐藏");
+      await dialog().getByRole("button", { name: "另存为", exact: true }).click();
       await dialog().waitFor({ state: "detached" });
       const all = ["ID", ...DEFAULT_HEADER];
       assert.deepEqual(await eventually(() => header(itemRegion(frame)), same(all)), all, "no column shown means all show");
@@ -356,6 +357,52 @@ describe("表格: 数据字典的字典项", () => {
       await sayYes(frame, "删除");
       await dialog().waitFor({ state: "detached" });
       assert.deepEqual(await eventually(() => header(itemRegion(frame)), same(DEFAULT_HEADER)), DEFAULT_HEADER);
+    });
+
+    // Issue 16: 保存 with 默认 in use answered 版本名称不能为空 unless a name was typed. It now puts the change into
+    // the layout in use, 默认 included, with no name; the table behind the dialog follows every tick at once.
+    it("保存 with 默认 in use and no name changes 默认 at once, the table following each tick live", async () => {
+      await openConfig();
+      assert.deepEqual(await versionsReading(["默认（使用中）"]), ["默认（使用中）"]);
+      await dialog().getByRole("checkbox", { name: "备注", exact: true }).uncheck();
+      const withoutRemark = DEFAULT_HEADER.filter((t) => t !== "备注");
+      assert.deepEqual(await eventually(() => header(itemRegion(frame)), same(withoutRemark)), withoutRemark,
+        "the table behind the dialog drops 备注 before anything is saved");
+      await dialog().getByRole("checkbox", { name: "备注", exact: true }).check();
+      assert.deepEqual(await eventually(() => header(itemRegion(frame)), same(DEFAULT_HEADER)), DEFAULT_HEADER, "and takes it back");
+      await dialog().getByRole("checkbox", { name: "状态", exact: true }).uncheck();
+
+      assert.equal(await dialog().getByRole("textbox", { name: "版本名称" }).inputValue(), "", "no name typed");
+      await dialog().getByRole("button", { name: "保存", exact: true }).click();
+      assert.ok((await waitForToast(frame, "操作成功!")).includes("操作成功!"), "保存 says 操作成功!");
+      await dialog().waitFor({ state: "detached" });
+      const withoutStatus = DEFAULT_HEADER.filter((t) => t !== "状态");
+      assert.deepEqual(await header(itemRegion(frame)), withoutStatus);
+
+      await page.reload();
+      await shellReady(page);
+      await openDictionary("币种", "currency");
+      assert.deepEqual(await header(itemRegion(frame)), withoutStatus, "the changed 默认 survives a reload");
+      await openConfig();
+      assert.deepEqual(await versionsReading(["默认（使用中）"]), ["默认（使用中）"], "保存 made no named layout");
+
+      // Back to every column for the tests that follow, by 保存 again.
+      await dialog().getByRole("checkbox", { name: "状态", exact: true }).check();
+      await dialog().getByRole("button", { name: "保存", exact: true }).click();
+      await dialog().waitFor({ state: "detached" });
+      assert.deepEqual(await eventually(() => header(itemRegion(frame)), same(DEFAULT_HEADER)), DEFAULT_HEADER);
+    });
+
+    it("另存为 alone asks for a name: 版本名称不能为空, and nothing is saved", async () => {
+      await openConfig();
+      await dialog().getByRole("checkbox", { name: "备注", exact: true }).uncheck();
+      await dialog().getByRole("button", { name: "另存为", exact: true }).click();
+      assert.equal((await dialog().getByRole("alert").textContent()).trim(), "版本名称不能为空");
+      assert.deepEqual(await versions(), ["默认（使用中）"]);
+      await dialog().getByRole("button", { name: "关闭", exact: true }).click();
+      await dialog().waitFor({ state: "detached" });
+      assert.deepEqual(await eventually(() => header(itemRegion(frame)), same(DEFAULT_HEADER)), DEFAULT_HEADER,
+        "closing without saving takes the preview back");
     });
 
     // The 列配置 order used to reset now and then on a busy machine (one full-suite run in three): each move
@@ -400,13 +447,14 @@ describe("表格: 数据字典的字典项", () => {
     /** Clicks 导出 on the 字典项 table and returns the downloaded workbook's first sheet as rows. */
     async function exportItems() {
       const download = page.waitForEvent("download");
-      await itemRegion(frame).getByRole("link", { name: "导出", exact: true }).click();
+      await itemRegion(frame).getByRole("button", { name: "导出", exact: true }).click();
       const file = await download;
-      assert.equal(file.suggestedFilename(), "字典项.xlsx");
+      const today = new Intl.DateTimeFormat("en-CA", { timeZone: "Asia/Shanghai" }).format(new Date());
+      assert.equal(file.suggestedFilename(), `字典项_${today}.xlsx`);
       return readSheet(await file.path());
     }
 
-    it("downloads 字典项.xlsx with the header and all 11 currencies, more than a page, with their values", async () => {
+    it("downloads 字典项_<date>.xlsx with the header and all 11 currencies, more than a page, with their values", async () => {
       const sheet = await exportItems();
       assert.deepEqual(sheet[0], ["字典项名称", "字典项值", "字典编码", "排序", "状态", "备注", "创建时间"]);
       const currencies = sheet.slice(1).filter((r) => r[2] === "currency");

@@ -40,6 +40,7 @@ export default function Documents({ kind, permissions }) {
       <DataTable
         queryname={`${kind}List`}
         source={`${ERP}/${k.path}/page`}
+        exportUrl={`${ERP}/${k.path}/export`}
         filterForm="document-filter"
         permissions={permissions}
         renders={{ statusName: (row) => <StatusBadge status={row.status} name={row.statusName} /> }}

@@ -21,6 +21,7 @@ function StockList({ warehouses, permissions }) {
       <DataTable
         queryname="stockList"
         source={`${ERP}/stock/page`}
+        exportUrl={`${ERP}/stock/export`}
         filterForm="stock-filter"
         permissions={permissions}
         renders={{ image: (row) => <Thumb src={row.image} alt={row.sku} /> }}
@@ -49,6 +50,7 @@ function Ledger({ warehouses, permissions }) {
       <DataTable
         queryname="stockLedgerList"
         source={`${ERP}/stock/ledger`}
+        exportUrl={`${ERP}/stock/ledger/export`}
         filterForm="ledger-filter"
         permissions={permissions}
         renders={{ inboundChange: change("inboundChange"), fulfillableChange: change("fulfillableChange"), outboundChange: change("outboundChange") }}

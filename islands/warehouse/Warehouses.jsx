@@ -66,6 +66,7 @@ export default function Warehouses({ permissions }) {
       <DataTable
         queryname="warehouseList"
         source={`${ERP}/warehouse/page`}
+        exportUrl={`${ERP}/warehouse/export`}
         filterForm="warehouse-filter"
         permissions={permissions}
         version={version}

@@ -1,9 +1,12 @@
 package amazon_test
 
 import (
+	"bytes"
 	"net/http"
 	"strings"
 	"testing"
+
+	"github.com/xuri/excelize/v2"
 
 	"sellerhub/app/apptest"
 	"sellerhub/models"
@@ -122,6 +125,24 @@ func TestUserLimitedToStoreGroups(t *testing.T) {
 	env.Into(t, &page)
 	if page.Total != 3 {
 		t.Fatalf("page total %d", page.Total)
+	}
+	// Its 导出 (issue 16) holds the same rows: 一店's, none of 二店's.
+	resp, body := clerk.Raw(http.MethodGet, v1+"export", "", nil)
+	if resp.StatusCode != http.StatusOK {
+		t.Fatalf("export: %d %s", resp.StatusCode, body)
+	}
+	f, err := excelize.OpenReader(bytes.NewReader(body))
+	if err != nil {
+		t.Fatal(err)
+	}
+	rows, _ := f.GetRows(f.GetSheetName(0))
+	if len(rows) != 4 || rows[0][0] != "店铺" {
+		t.Fatalf("export rows %v", rows)
+	}
+	for _, r := range rows[1:] {
+		if r[0] != "一店" {
+			t.Fatalf("the export shows another group's row: %v", rows)
+		}
 	}
 	for _, env := range []apptest.Envelope{
 		clerk.Call(http.MethodGet, v1+"getAuthUrl?groupid="+theirs+"&region=NA", nil),

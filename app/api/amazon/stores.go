@@ -88,3 +88,8 @@ func (h *Handler) UpdateStoreGroup(c *echo.Context) error {
 func (h *Handler) DeleteStoreGroup(c *echo.Context) error {
 	return api.DeleteOne(h.Stores.DeleteStoreGroup)(c)
 }
+
+// Export answers GET amzauthority/export?<Page's filters>: the whole query as 店铺管理_<date>.xlsx.
+func (h *Handler) Export(x api.Exporter) echo.HandlerFunc {
+	return api.ExportOf(x, "店铺管理", "storeAuthList", h.Stores.StoreAuthPage, h.row)
+}

@@ -108,3 +108,13 @@ func (h *Handler) UpdateCustomer(c *echo.Context) error {
 func (h *Handler) DeleteCustomer(c *echo.Context) error {
 	return api.DeleteOne(h.Reference.DeleteCustomer)(c)
 }
+
+// ClientExport answers GET clients/export?<ClientPage's filters>: the whole query as 客户端_<date>.xlsx.
+func (h *Handler) ClientExport(x api.Exporter) echo.HandlerFunc {
+	return api.ExportOf(x, "客户端", "clientList", h.Reference.ClientPage, h.client)
+}
+
+// CustomerExport answers GET customers/export?<CustomerPage's filters>: the whole query as 客户_<date>.xlsx.
+func (h *Handler) CustomerExport(x api.Exporter) echo.HandlerFunc {
+	return api.ExportOf(x, "客户", "customerList", h.Reference.CustomerPage, h.customer)
+}

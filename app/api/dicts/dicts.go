@@ -4,12 +4,14 @@
 package dicts
 
 import (
+	"context"
 	"strconv"
 	"time"
 
 	"github.com/labstack/echo/v5"
 
 	"sellerhub/app/api"
+	"sellerhub/app/core"
 	"sellerhub/app/middleware"
 	"sellerhub/app/reference"
 	"sellerhub/models"
@@ -86,6 +88,14 @@ func (h *Handler) DictPage(c *echo.Context) error {
 		out[i] = h.dict(&ds[i])
 	}
 	return api.OKList(c, out, total)
+}
+
+// ExportDicts answers GET dicts/export?<DictPage's filters>: the whole query as 字典_<date>.xlsx.
+func (h *Handler) ExportDicts(x api.Exporter) echo.HandlerFunc {
+	return api.ExportOf(x, "字典", "dictList", func(ctx context.Context, p core.Principal, q reference.DictQuery) ([]models.Dict, int64, core.PageRequest, error) {
+		ds, total, err := h.Reference.DictPage(ctx, p, q)
+		return ds, total, core.PageRequest{}, err
+	}, h.dict)
 }
 
 // GetDict answers GET dicts/{id}.
@@ -179,7 +189,7 @@ func (h *Handler) ExportItems(c *echo.Context) error {
 	for i := range items {
 		out[i] = h.item(&items[i])
 	}
-	return api.XLSX(c, "字典项", exportColumns, out)
+	return api.XLSX(c, "字典项_"+time.Now().In(h.TimeZone).Format(time.DateOnly), exportColumns, out)
 }
 
 // SelectList answers GET dict-items/select_list/{code}: the drop-down [{name, value}] of an enabled dictionary.

@@ -184,3 +184,13 @@ func (h *Handler) UpdateCategory(c *echo.Context) error {
 func (h *Handler) DeleteCategory(c *echo.Context) error {
 	return api.DeleteOne(h.Catalog.DeleteCategory)(c)
 }
+
+// BrandExport answers GET brand/export?<BrandPage's filters>: the whole query as 品牌_<date>.xlsx.
+func (h *Handler) BrandExport(x api.Exporter) echo.HandlerFunc {
+	return api.ExportOf(x, "品牌", "brandList", h.Catalog.BrandPage, h.brand)
+}
+
+// SupplierExport answers GET supplier/export?<SupplierPage's filters>: the whole query as 供应商_<date>.xlsx.
+func (h *Handler) SupplierExport(x api.Exporter) echo.HandlerFunc {
+	return api.ExportOf(x, "供应商", "supplierList", h.Catalog.SupplierPage, h.supplier)
+}

@@ -99,3 +99,8 @@ func (h *Handler) Marketplaces(c *echo.Context) error {
 	}
 	return api.OK(c, out)
 }
+
+// ListingExport answers GET listing/export?<ListingPage's filters>: the whole query as SKU配对_<date>.xlsx.
+func (h *Handler) ListingExport(x api.Exporter) echo.HandlerFunc {
+	return api.ExportOf(x, "SKU配对", "listingList", h.Catalog.ListingPage, h.listing)
+}

@@ -196,7 +196,9 @@ func (h *Handler) Export(c *echo.Context) error {
 	if err != nil {
 		return err
 	}
-	return api.XLSX(c, "本地产品", h.exportColumns(), rows)
+	// The export keeps the import template's columns, not 列配置's: it is also the file a person edits and imports
+	// back.
+	return api.XLSX(c, "本地产品_"+time.Now().In(h.TimeZone).Format(time.DateOnly), h.exportColumns(), rows)
 }
 
 // ImportTemplate answers GET material/importTemplate: the import's .xlsx with its column titles only.

@@ -185,17 +185,26 @@ func (h *Handler) PublishedPage(c *echo.Context) error {
 		return err
 	}
 	out := make([]PublishedItem, len(items))
-	for i, n := range items {
-		tag, _ := messages.TitleTag(n.Title)
-		audience := "全体成员"
-		if n.RecipientID != nil {
-			audience = n.RecipientName
-		}
-		out[i] = PublishedItem{ID: strconv.FormatInt(n.ID, 10), Title: n.Title, Tag: tag, Content: n.Content,
-			Action: n.Action, Ftype: n.Ftype, Audience: audience, Sender: n.SenderName, ReadCount: n.ReadCount,
-			Withdrawn: n.Withdrawn, CreatedAt: api.FormatTime(&n.CreatedAt, h.TimeZone)}
+	for i := range items {
+		out[i] = h.published(&items[i])
 	}
 	return api.OK(c, api.NewPage(out, total, served.Current, served.Size))
+}
+
+func (h *Handler) published(n *models.Published) PublishedItem {
+	tag, _ := messages.TitleTag(n.Title)
+	audience := "全体成员"
+	if n.RecipientID != nil {
+		audience = n.RecipientName
+	}
+	return PublishedItem{ID: strconv.FormatInt(n.ID, 10), Title: n.Title, Tag: tag, Content: n.Content,
+		Action: n.Action, Ftype: n.Ftype, Audience: audience, Sender: n.SenderName, ReadCount: n.ReadCount,
+		Withdrawn: n.Withdrawn, CreatedAt: api.FormatTime(&n.CreatedAt, h.TimeZone)}
+}
+
+// PublishedExport answers GET notify/published/export: everything the company published, as 发布公告_<date>.xlsx.
+func (h *Handler) PublishedExport(x api.Exporter) echo.HandlerFunc {
+	return api.ExportOf(x, "发布公告", "notifyAdminList", h.Messages.PublishedPage, h.published)
 }
 
 // Withdraw answers POST notify/withdraw {id}: the notification is taken back from everyone.

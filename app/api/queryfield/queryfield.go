@@ -124,6 +124,21 @@ func (h *Handler) SaveMyVersionField(c *echo.Context) error {
 	return api.OK(c, strconv.FormatInt(id, 10))
 }
 
+// SaveMyDefaultField saves {queryname, fieldlist} as the user's own 默认 of that list (保存 while 默认 is in
+// use), uses it, and answers its id.
+func (h *Handler) SaveMyDefaultField(c *echo.Context) error {
+	var f admin.ColumnsForm
+	if err := c.Bind(&f); err != nil {
+		return err
+	}
+	p, _ := middleware.Principal(c)
+	id, err := h.Admin.SaveDefaultQueryFields(c.Request().Context(), p, f)
+	if err != nil {
+		return err
+	}
+	return api.OK(c, strconv.FormatInt(id, 10))
+}
+
 // UseVersion makes the user's version /{id} the one in use for its list and answers its columns.
 func (h *Handler) UseVersion(c *echo.Context) error {
 	p, _ := middleware.Principal(c)

@@ -548,10 +548,51 @@ func usersNeverReachEachOthersVersions(t *testing.T, h *apptest.Harness) {
 // NULL in_use and the row lock behave per database.
 func TestOnPostgres(t *testing.T) {
 	flows := map[string]func(*testing.T, *apptest.Harness){"save": saveUseChooseAndGoBack, "merge": mergeWithTheDefaults,
-		"delete": deleteVersion, "isolation": usersNeverReachEachOthersVersions, "names": olderClientsSaveColumnNames}
+		"delete": deleteVersion, "isolation": usersNeverReachEachOthersVersions, "names": olderClientsSaveColumnNames, "default": saveIntoTheDefault}
 	for _, kind := range []string{dbtest.Postgres} {
 		for name, flow := range flows {
 			t.Run(kind+"/"+name, func(t *testing.T) { flow(t, apptest.Start(t, apptest.WithDatabase(kind))) })
 		}
 	}
+}
+
+// Issue 16: 保存 with 默认 in use needed a name. saveMyDefaultField keeps the user's own 默认 without one: the
+// list shows it at once, the saved layouts leave it out, and 默认 (useDefault, or deleting the layout in use)
+// comes back to it.
+func TestSaveIntoTheDefault(t *testing.T) { saveIntoTheDefault(t, apptest.Start(t)) }
+
+func saveIntoTheDefault(t *testing.T, h *apptest.Harness) {
+	c := h.SignedIn("13700000001", "甲公司")
+	saveDefault := func(list []field) {
+		t.Helper()
+		apptest.ExpectOK(t, c.Call(http.MethodPost, base+"saveMyDefaultField", map[string]any{"queryname": "dictList", "fieldlist": list}))
+	}
+	saveDefault(fields("code", "name-", "status"))
+	if got := load(t, c, "dictList"); got != "code,-name,status,-id,remark,createdAt" {
+		t.Fatalf("after 保存 into 默认: %s", got)
+	}
+	if vs := versions(t, c, "dictList"); len(vs) != 0 {
+		t.Fatalf("默认 is listed among the saved layouts: %+v", vs)
+	}
+	saveDefault(fields("name", "code"))
+	if got := load(t, c, "dictList"); got != "name,code,-id,status,remark,createdAt" {
+		t.Fatalf("after 保存 into 默认 again: %s", got)
+	}
+	brief := save(t, c, "dictList", "精简", fields("name", "code-"))
+	if names(versions(t, c, "dictList")) != "精简*" {
+		t.Fatal(versions(t, c, "dictList"))
+	}
+	if got := columnsOf(t, c.Call(http.MethodPost, base+"useDefault?queryname=dictList", nil)); got != "name,code,-id,status,remark,createdAt" {
+		t.Fatalf("useDefault: %s", got)
+	}
+	if names(versions(t, c, "dictList")) != "精简" {
+		t.Fatal(versions(t, c, "dictList"))
+	}
+	apptest.ExpectOK(t, c.Call(http.MethodPost, base+"useVersion/"+brief, nil))
+	apptest.ExpectOK(t, c.Call(http.MethodGet, base+"deleteMyVersionField?versionid="+brief, nil))
+	if got := load(t, c, "dictList"); got != "name,code,-id,status,remark,createdAt" {
+		t.Fatalf("after deleting the layout in use: %s", got)
+	}
+	apptest.Expect(t, c.Call(http.MethodPost, base+"saveMyDefaultField", map[string]any{"queryname": "nope", "fieldlist": fields("x")}),
+		400, "A0400", "列表不存在")
 }

@@ -120,3 +120,8 @@ func (h *Handler) PutGrants(c *echo.Context) error {
 	}
 	return api.OK(c, grants(g))
 }
+
+// Export answers GET roles/export?<Page's filters>: the whole query as 角色_<date>.xlsx.
+func (h *Handler) Export(x api.Exporter) echo.HandlerFunc {
+	return api.ExportOf(x, "角色", "roleList", h.Admin.RolePage, h.role)
+}

@@ -204,3 +204,8 @@ func (h *Handler) planStep(c *echo.Context, step func(ctx context.Context, p cor
 	}
 	return api.OK(c, h.plan(d))
 }
+
+// PlanExport answers GET shipPlan/export?<PlanPage's filters>: the whole query as 发货计划_<date>.xlsx.
+func (h *Handler) PlanExport(x api.Exporter) echo.HandlerFunc {
+	return api.ExportOf(x, "发货计划", "shipPlanList", h.Shipping.ShipmentPlanPage, h.planRow)
+}

@@ -240,3 +240,8 @@ func (h *Handler) Import(c *echo.Context) error {
 	}
 	return api.OK(c, ids)
 }
+
+// ShipmentExport answers GET shipment/export?<ShipmentPage's filters>: the whole query as 货件_<date>.xlsx.
+func (h *Handler) ShipmentExport(x api.Exporter) echo.HandlerFunc {
+	return api.ExportOf(x, "货件", "shipmentList", h.Shipping.ShipmentPage, h.shipmentRow)
+}

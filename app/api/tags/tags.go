@@ -116,3 +116,13 @@ func (h *Handler) UpdateTag(c *echo.Context) error {
 
 // DeleteTag answers DELETE tags/{id}.
 func (h *Handler) DeleteTag(c *echo.Context) error { return api.DeleteOne(h.Reference.DeleteTag)(c) }
+
+// GroupExport answers GET tagGroups/export?<GroupPage's filters>: the whole query as 标签分组_<date>.xlsx.
+func (h *Handler) GroupExport(x api.Exporter) echo.HandlerFunc {
+	return api.ExportOf(x, "标签分组", "tagGroupList", h.Reference.TagGroupPage, h.group)
+}
+
+// TagExport answers GET tags/export?<TagPage's filters>: the whole query as 标签_<date>.xlsx.
+func (h *Handler) TagExport(x api.Exporter) echo.HandlerFunc {
+	return api.ExportOf(x, "标签", "tagList", h.Reference.TagPage, h.tag)
+}

@@ -102,6 +102,14 @@ func (h *Handler) SubUserPage(c *echo.Context) error {
 	return api.OK(c, api.NewPage(out, total, r.Current, r.Size))
 }
 
+// SubUserExport answers GET users/subusers/export?<SubUserPage's filters>: the whole query as 子账号_<date>.xlsx.
+// Its rows are shaped without the caller (isSelf, which only the page's buttons read, is no column).
+func (h *Handler) SubUserExport(x api.Exporter) echo.HandlerFunc {
+	return api.ExportOf(x, "子账号", "subUserList", h.Admin.SubUserPage, func(u *admin.SubUser) SubUser {
+		return h.subUser(core.Principal{}, u)
+	})
+}
+
 // SubUserRoles answers GET users/subusers/roles: the company's roles [{id, name, code}] by name.
 func (h *Handler) SubUserRoles(c *echo.Context) error {
 	p, _ := middleware.Principal(c)

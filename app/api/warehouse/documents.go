@@ -139,3 +139,11 @@ func (h *Handler) step(kind string, change func(context.Context, core.Principal,
 		return api.OK(c, "success")
 	}
 }
+
+// DocumentExport answers GET {kind}/export?<DocumentPage's filters>: the whole query as <what>_<date>.xlsx
+// (入库单, 出库单).
+func (h *Handler) DocumentExport(x api.Exporter, kind, what string) echo.HandlerFunc {
+	return api.ExportOf(x, what, kind+"List", func(ctx context.Context, p core.Principal, q stock.DocumentQuery) ([]models.DocumentRow, int64, core.PageRequest, error) {
+		return h.Stock.DocumentPage(ctx, p, kind, q)
+	}, h.document)
+}

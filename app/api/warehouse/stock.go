@@ -110,3 +110,13 @@ func (h *Handler) Products(c *echo.Context) error {
 	}
 	return api.OK(c, out)
 }
+
+// StockExport answers GET stock/export?<StockPage's filters>: the whole query as 库存_<date>.xlsx.
+func (h *Handler) StockExport(x api.Exporter) echo.HandlerFunc {
+	return api.ExportOf(x, "库存", "stockList", h.Stock.StockPage, h.stock)
+}
+
+// LedgerExport answers GET stock/ledger/export?<LedgerPage's filters>: the whole query as 库存流水_<date>.xlsx.
+func (h *Handler) LedgerExport(x api.Exporter) echo.HandlerFunc {
+	return api.ExportOf(x, "库存流水", "stockLedgerList", h.Stock.LedgerPage, h.ledgerLine)
+}

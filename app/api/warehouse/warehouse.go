@@ -109,3 +109,8 @@ func (h *Handler) setDisabled(c *echo.Context, disabled bool) error {
 func (h *Handler) DeleteWarehouse(c *echo.Context) error {
 	return api.DeleteOne(h.Stock.DeleteWarehouse)(c)
 }
+
+// WarehouseExport answers GET warehouse/export?<WarehousePage's filters>: the whole query as 仓库_<date>.xlsx.
+func (h *Handler) WarehouseExport(x api.Exporter) echo.HandlerFunc {
+	return api.ExportOf(x, "仓库", "warehouseList", h.Stock.WarehousePage, h.warehouse)
+}
