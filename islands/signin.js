@@ -19,6 +19,14 @@ function remember(ftype, sent) {
   }
 }
 
+function forget(ftype) {
+  try {
+    sessionStorage.removeItem(sentKey(ftype));
+  } catch {
+    // Storage refused: nothing was kept.
+  }
+}
+
 function recall(ftype) {
   try {
     const sent = JSON.parse(sessionStorage.getItem(sentKey(ftype)) ?? "null");
@@ -55,13 +63,23 @@ for (const form of document.querySelectorAll("form[data-code-form]")) {
   const keyField = form.querySelector("[data-code-key]");
   const notice = document.querySelector("[data-notice]");
   const ftype = form.dataset.codeFtype;
-  const sent = recall(ftype);
+  let sent = recall(ftype);
+  let stopCountdown = () => {};
   if (sent) {
     // The page the server sent back carries the key it was given; a reloaded one has lost it.
     if (!keyField.value) keyField.value = sent.key;
     if (!form.elements.account.value) form.elements.account.value = sent.account;
-    if (sent.resendAt > Date.now()) startCountdown(button, sent.resendAt);
+    if (sent.resendAt > Date.now()) stopCountdown = startCountdown(button, sent.resendAt);
   }
+  // A code sent to one phone or e-mail is of no use for another (another registration in the same tab): typing a
+  // different target drops it and frees 获取验证码 (the server's wait is per target).
+  form.elements.account.addEventListener("input", () => {
+    if (!sent || form.elements.account.value.trim() === sent.account) return;
+    forget(ftype);
+    stopCountdown();
+    if (keyField.value === sent.key) keyField.value = "";
+    sent = null;
+  });
   button.addEventListener("click", async (event) => {
     event.preventDefault();
     const value = form.elements.account.value.trim();
@@ -82,9 +100,10 @@ for (const form of document.querySelectorAll("form[data-code-form]")) {
       keyField.value = body.data;
       const now = Date.now();
       const resendAt = now + COUNTDOWN_SECONDS * 1000;
-      remember(ftype, { key: body.data, account: value, resendAt, expires: now + CODE_LIFETIME_MS });
+      sent = { key: body.data, account: value, resendAt, expires: now + CODE_LIFETIME_MS };
+      remember(ftype, sent);
       show(notice, byEmail ? "验证码已发送到邮箱，请查收" : "验证码已发送，请查收短信", false);
-      startCountdown(button, resendAt);
+      stopCountdown = startCountdown(button, resendAt);
       form.elements.code.focus();
     } catch (error) {
       button.disabled = false;
