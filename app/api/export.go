@@ -98,12 +98,7 @@ func ExportOf[Q any, PQ wholeQuery[Q], T, O any](x Exporter, name, queryname str
 		if err != nil {
 			return err
 		}
-		ids := map[string]bool{}
-		for _, id := range strings.Split(c.QueryParam("ids"), ",") {
-			if id = strings.TrimSpace(id); id != "" {
-				ids[id] = true
-			}
-		}
+		ids := SelectedIDs(c)
 		// A selection is at most a page or a few, so only the whole query is held to the limit.
 		if len(ids) == 0 && total > core.MaxExportRows {
 			return core.Invalid(fmt.Sprintf(MsgExportTooMany, total, core.MaxExportRows))
@@ -136,6 +131,17 @@ func ExportOf[Q any, PQ wholeQuery[Q], T, O any](x Exporter, name, queryname str
 		}
 		return XLSX(c, name+"_"+time.Now().In(x.TimeZone).Format(time.DateOnly), columns, out)
 	}
+}
+
+// SelectedIDs are an export's ids= (comma separated), the rows of 导出选中, none when the whole query is asked.
+func SelectedIDs(c *echo.Context) map[string]bool {
+	ids := map[string]bool{}
+	for _, id := range strings.Split(c.QueryParam("ids"), ",") {
+		if id = strings.TrimSpace(id); id != "" {
+			ids[id] = true
+		}
+	}
+	return ids
 }
 
 // Messages of the exports.

@@ -86,6 +86,13 @@ export default function ProductList({ permissions }) {
             )}
           </>
         }
+        noun="产品"
+        rowName={(row) => row.sku}
+        bulk={[
+          { label: "启用", permission: "erp:material:edit", when: (row) => row.disabled, url: `${ERP}/material/{id}/enable` },
+          { label: "停用", permission: "erp:material:edit", when: (row) => !row.disabled, url: `${ERP}/material/{id}/disable` },
+          { label: "删除", permission: "erp:material:delete", danger: true, method: "DELETE", url: `${ERP}/material/{id}` },
+        ]}
         actions={[
           { label: "查看", run: (row) => openTab(detailsTitle(row.sku), "/material/details", { id: row.id }) },
           { label: "编辑", permission: "erp:material:edit", run: (row) => openTab(editTitle(row.sku), "/localproduct/editinfo", { id: row.id }) },
