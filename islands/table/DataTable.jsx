@@ -1,8 +1,7 @@
 // The table island every list page uses: server-fed pages, sorting, page sizes, a pager with a jumper, loading
 // and empty states, 列配置 (the user's saved column layouts), export of the whole query to .xlsx, and checked rows
-// with the list's bulk actions and 导出选中. It stays
-// free of Headless UI (the 列配置 dialog is the browser's own <dialog>, the question before an action loads on
-// first use) to keep lists light.
+// with the list's bulk actions and 导出选中. It stays free of Headless UI (the 列配置 dialog is the browser's own
+// <dialog>, the question before an action loads on first use) to keep lists light.
 import { useCallback, useEffect, useRef, useState } from "react";
 import { api, download } from "../lib/api.js";
 import { ask } from "../lib/confirm.js";
