@@ -118,3 +118,25 @@ func TestSimpleListsExportTheWholeQuery(t *testing.T) {
 	}
 	apptest.Expect(t, h.Client().Call(http.MethodGet, "/erp/api/v1/brand/export", nil), http.StatusForbidden, "A0231", "token已被禁止访问")
 }
+
+// Issue 16: 导出选中 — ids= limits a list's export to the selected rows; an id of another company's row finds
+// nothing.
+func TestExportLimitedToSelectedIDs(t *testing.T) {
+	h := apptest.Start(t)
+	a := h.SignedIn("13600000021", "甲公司")
+	b := h.SignedIn("13600000022", "乙公司")
+	id := func(c *apptest.Client, name string) string {
+		r := c.Call(http.MethodPost, "/erp/api/v1/brand", map[string]any{"name": name})
+		apptest.ExpectOK(t, r)
+		var out struct{ ID string }
+		r.Into(t, &out)
+		return out.ID
+	}
+	first, _, third := id(a, "选中甲"), id(a, "未选乙"), id(a, "选中丙")
+	theirs := id(b, "乙公司品牌")
+	rows := exportRows(t, a, "/erp/api/v1/brand/export?ids="+first+","+third+","+theirs)
+	all := slices.Concat(rows...)
+	if len(rows) != 3 || !slices.Contains(all, "选中甲") || !slices.Contains(all, "选中丙") {
+		t.Fatalf("selected export: %v", rows)
+	}
+}

@@ -78,7 +78,8 @@ type wholeQuery[Q any] interface {
 // <name>_<date>.xlsx, in the columns and order the user's 列配置 of queryname shows. The filters are read into
 // the list's own query by their names in the page call, and the rows come from the list's own service call and
 // shape, so the export has the page's filters, sort, company and store-group scope exactly. A query of more
-// than core.MaxExportRows rows is refused, not cut short.
+// than core.MaxExportRows rows is refused, not cut short. ids= (comma separated) limits the file to those rows
+// of the query, the list's 导出选中: an id outside the query (another company's) finds no row.
 func ExportOf[Q any, PQ wholeQuery[Q], T, O any](x Exporter, name, queryname string,
 	list func(context.Context, core.Principal, Q) ([]T, int64, core.PageRequest, error), shape func(*T) O) echo.HandlerFunc {
 	return func(c *echo.Context) error {
@@ -97,13 +98,19 @@ func ExportOf[Q any, PQ wholeQuery[Q], T, O any](x Exporter, name, queryname str
 		if err != nil {
 			return err
 		}
-		if total > core.MaxExportRows {
+		ids := SelectedIDs(c)
+		// A selection is at most a page or a few, so only the whole query is held to the limit.
+		if len(ids) == 0 && total > core.MaxExportRows {
 			return core.Invalid(fmt.Sprintf(MsgExportTooMany, total, core.MaxExportRows))
 		}
-		out := make([]map[string]any, len(rows))
+		out := make([]map[string]any, 0, len(rows))
 		for i := range rows {
-			if out[i], err = fields(shape(&rows[i])); err != nil {
+			row, err := fields(shape(&rows[i]))
+			if err != nil {
 				return err
+			}
+			if len(ids) == 0 || ids[jsString(row["id"])] {
+				out = append(out, row)
 			}
 		}
 		// labels are the words the list shows for a column's raw values ({"disabled": {"true": "已停用"}}), the
@@ -124,6 +131,17 @@ func ExportOf[Q any, PQ wholeQuery[Q], T, O any](x Exporter, name, queryname str
 		}
 		return XLSX(c, name+"_"+time.Now().In(x.TimeZone).Format(time.DateOnly), columns, out)
 	}
+}
+
+// SelectedIDs are an export's ids= (comma separated), the rows of 导出选中, none when the whole query is asked.
+func SelectedIDs(c *echo.Context) map[string]bool {
+	ids := map[string]bool{}
+	for _, id := range strings.Split(c.QueryParam("ids"), ",") {
+		if id = strings.TrimSpace(id); id != "" {
+			ids[id] = true
+		}
+	}
+	return ids
 }
 
 // Messages of the exports.

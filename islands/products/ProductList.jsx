@@ -1,7 +1,8 @@
 // 本地产品: the company's local products in the table island, searched by SKU or name and filtered by brand,
 // category and status. 新增产品 opens the add screen in its own tab, 查看 and 编辑 open the product's tabs; 停用,
 // 启用 and 删除 (asked first; refused while the product has stock, documents or shipments) act in place. 导入 takes
-// an .xlsx in the template's columns, 导出 downloads the current query. Each action needs its button permission.
+// an .xlsx in the template's columns, 导出 downloads the current query. Checked rows take 启用, 停用, 删除 and 导出选中
+// at once. Each action needs its button permission.
 import { useState } from "react";
 import { api } from "../lib/api.js";
 import { ask } from "../lib/confirm.js";
@@ -86,6 +87,13 @@ export default function ProductList({ permissions }) {
             )}
           </>
         }
+        noun="产品"
+        rowName={(row) => row.sku}
+        bulk={[
+          { label: "启用", permission: "erp:material:edit", when: (row) => row.disabled, url: `${ERP}/material/{id}/enable` },
+          { label: "停用", permission: "erp:material:edit", when: (row) => !row.disabled, url: `${ERP}/material/{id}/disable` },
+          { label: "删除", permission: "erp:material:delete", danger: true, method: "DELETE", url: `${ERP}/material/{id}` },
+        ]}
         actions={[
           { label: "查看", run: (row) => openTab(detailsTitle(row.sku), "/material/details", { id: row.id }) },
           { label: "编辑", permission: "erp:material:edit", run: (row) => openTab(editTitle(row.sku), "/localproduct/editinfo", { id: row.id }) },

@@ -165,6 +165,9 @@ function Editable({ screen, permissions }) {
             </button>
           )
         }
+        noun={cfg.noun}
+        rowName={(row) => row.name}
+        bulk={[{ label: "删除", permission: `${cfg.permission}:delete`, danger: true, method: "DELETE", url: `${base}/${cfg.path}/{id}` }]}
         actions={[
           { label: "编辑", permission: `${cfg.permission}:edit`, run: (row) => setForm({ row }) },
           { label: "删除", permission: `${cfg.permission}:delete`, danger: true, run: remove },

@@ -129,6 +129,12 @@ function SubUsers({ permissions, passwordRule }) {
             </button>
           )
         }
+        noun="子账号"
+        rowName={(row) => row.name || row.account}
+        bulk={[
+          { label: "启用", permission: "sys:user:delete", when: (row) => row.status === 0, url: `${BASE}/{id}/enable` },
+          { label: "停用", permission: "sys:user:delete", danger: true, when: (row) => row.status === 1 && !row.isOwner && !row.isSelf, url: `${BASE}/{id}/disable` },
+        ]}
         actions={[
           { label: "编辑", permission: "sys:user:edit", run: (row) => setForm({ kind: "edit", row }) },
           { label: "重置密码", permission: "sys:user:reset", when: (row) => !row.isOwner && !row.isSelf, run: (row) => setForm({ kind: "reset", row }) },

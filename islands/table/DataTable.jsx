@@ -1,7 +1,7 @@
 // The table island every list page uses: server-fed pages, sorting, page sizes, a pager with a jumper, loading
-// and empty states, 列配置 (the user's saved column layouts) and export of the whole query to .xlsx. It stays
-// free of Headless UI (the 列配置 dialog is the browser's own <dialog>, the question before an action loads on
-// first use) to keep lists light.
+// and empty states, 列配置 (the user's saved column layouts), export of the whole query to .xlsx, and checked rows
+// with the list's bulk actions and 导出选中. It stays free of Headless UI (the 列配置 dialog is the browser's own
+// <dialog>, the question before an action loads on first use) to keep lists light.
 import { useCallback, useEffect, useRef, useState } from "react";
 import { api, download } from "../lib/api.js";
 import { ask } from "../lib/confirm.js";
@@ -28,6 +28,10 @@ function readFilters(formId) {
 // formats maps a column's raw values to their labels (status 1 -> 启用), renders draws a column's cell itself
 // (a product's picture). An action's when(row), if given, says whether the row offers it (停用 on enabled
 // users, 启用 on disabled ones).
+// bulk makes rows checkable and offers its actions on the checked rows, declared like actions: { label,
+// permission, url (a per-row template, called once a row), method, danger, when(row) (the rows it applies to) }.
+// noun names the rows in the question and the result (确定停用选中的 3 个产品吗？), rowName a row in the result's
+// list of refused rows. With exportUrl, the checked rows offer 导出选中 too.
 export default function DataTable({
   queryname,
   source,
@@ -40,6 +44,9 @@ export default function DataTable({
   rowKey = "id",
   onSelect,
   selected,
+  bulk = [],
+  noun = "项",
+  rowName = (row) => row[rowKey],
   toolbar,
   version = 0,
   formats = {},
@@ -57,6 +64,8 @@ export default function DataTable({
   const [preview, setPreview] = useState(null); // the columns as the open 列配置 dialog has them, unsaved
   const [exporting, setExporting] = useState(false);
   const [jump, setJump] = useState("");
+  const [picked, setPicked] = useState(() => new Map()); // the checked rows by key, kept across pages
+  const [running, setRunning] = useState(false);
   const loadType = useRef("loadTable");
 
   const loadColumns = useCallback(async () => {
@@ -104,6 +113,11 @@ export default function DataTable({
     setPage(1);
   }, [fixed]);
 
+  // A new query drops the checked rows: they may no longer be in it.
+  useEffect(() => {
+    setPicked(new Map());
+  }, [filters, fixed]);
+
   // The page's filter form searches from page 1 instead of reloading the page.
   useEffect(() => {
     const form = filterForm && document.getElementById(filterForm);
@@ -142,16 +156,53 @@ export default function DataTable({
     }
   };
 
+  // A bulk action asks once, naming the count, then runs row by row through the per-row call, and says which
+  // rows the server refused and why.
+  const runBulk = async (action) => {
+    const rows = [...picked.values()].filter((r) => !action.when || action.when(r));
+    if (rows.length === 0) {
+      toast(`选中的${noun}都不能${action.label}`, "error");
+      return;
+    }
+    if (!(await ask({ title: `确定${action.label}选中的 ${rows.length} 个${noun}吗？`, action: action.label, danger: action.danger }))) return;
+    setRunning(true);
+    const refused = [];
+    for (const row of rows) {
+      try {
+        await api(fill(action.url, row), { method: action.method || "POST" });
+      } catch (e) {
+        refused.push(`${rowName(row)} ${e.message}`);
+      }
+    }
+    setRunning(false);
+    if (refused.length) toast(`${rows.length - refused.length} 个成功，${refused.length} 个失败：${refused.join("；")}`, "error");
+    else toast("操作成功!");
+    setPicked(new Map());
+    refresh();
+  };
+
   const pages = pageCount(result.total, size);
   const shown = preview ? visibleColumns(preview) : columns ? visibleColumns(columns) : [];
   const rowActions = actions.filter((a) => !a.permission || can(permissions, a.permission));
+  const bulkActions = bulk.filter((a) => !a.permission || can(permissions, a.permission));
+  const checkable = bulkActions.length > 0;
+  const pageKeys = result.records.map((r) => r[rowKey]);
+  const pagePicked = pageKeys.filter((k) => picked.has(k)).length;
+  const pick = (rows, on) =>
+    setPicked((m) => {
+      const next = new Map(m);
+      for (const r of rows) on ? next.set(r[rowKey], r) : next.delete(r[rowKey]);
+      return next;
+    });
   // The export is the whole current query: the page's filters, the fixed ones (the selected parent) and the sort.
-  const exportQuery = async () => {
+  // ids limits it to the checked rows (导出选中).
+  const exportQuery = async (ids) => {
     setExporting(true);
     try {
       // labels: the words this list shows for raw values (formats), so that the file reads as the list does.
       const labels = Object.keys(formats).length ? { labels: JSON.stringify(formats) } : {};
-      await download(exportUrl, { query: { ...filters, ...JSON.parse(fixed), sort: sort.field, order: sort.order, ...labels } });
+      const only = ids ? { ids: ids.join(",") } : {};
+      await download(exportUrl, { query: { ...filters, ...JSON.parse(fixed), sort: sort.field, order: sort.order, ...labels, ...only } });
     } catch (e) {
       toast(e.message, "error");
     } finally {
@@ -162,12 +213,38 @@ export default function DataTable({
   return (
     <div className="min-w-0 rounded-lg bg-white shadow-sm ring-1 ring-slate-200 dark:bg-slate-800 dark:ring-slate-700">
       <div className="flex flex-wrap items-center justify-end gap-2 border-b border-slate-100 px-3 py-2 *:whitespace-nowrap dark:border-slate-700">
+        {checkable && picked.size > 0 && (
+          <span role="group" aria-label="选中的行" className="flex items-center gap-2">
+            <span role="status" className="text-sm text-slate-600 dark:text-slate-300">
+              已选 {picked.size} 个{noun}
+            </span>
+            {bulkActions.map((a) => (
+              <button
+                key={a.label}
+                type="button"
+                disabled={running}
+                className={`rounded border px-2.5 py-1 text-sm disabled:opacity-50 ${a.danger ? "border-red-300 text-red-700 hover:bg-red-50" : "border-slate-300 hover:bg-slate-50 dark:border-slate-600 dark:hover:bg-slate-700"}`}
+                onClick={() => runBulk(a)}
+              >
+                {a.label}
+              </button>
+            ))}
+            {exportUrl && (
+              <button type="button" disabled={exporting} className="rounded border border-slate-300 px-2.5 py-1 text-sm hover:bg-slate-50 disabled:opacity-50 dark:border-slate-600 dark:hover:bg-slate-700" onClick={() => exportQuery([...picked.keys()])}>
+                导出选中
+              </button>
+            )}
+            <button type="button" className="text-sm text-sky-700 hover:underline dark:text-sky-300" onClick={() => setPicked(new Map())}>
+              取消选择
+            </button>
+          </span>
+        )}
         {toolbar}
         <button type="button" className="rounded border border-slate-300 px-2.5 py-1 text-sm hover:bg-slate-50 dark:border-slate-600 dark:hover:bg-slate-700" onClick={refresh}>
           刷新
         </button>
         {exportUrl && (
-          <button type="button" className="rounded border border-slate-300 px-2.5 py-1 text-sm hover:bg-slate-50 disabled:opacity-50 dark:border-slate-600 dark:hover:bg-slate-700" onClick={exportQuery} disabled={exporting}>
+          <button type="button" className="rounded border border-slate-300 px-2.5 py-1 text-sm hover:bg-slate-50 disabled:opacity-50 dark:border-slate-600 dark:hover:bg-slate-700" onClick={() => exportQuery()} disabled={exporting}>
             {exporting ? "导出中..." : "导出"}
           </button>
         )}
@@ -179,6 +256,18 @@ export default function DataTable({
         <table className="min-w-full text-left text-sm" aria-busy={loading}>
           <thead className="bg-slate-50 text-slate-600 dark:bg-slate-900 dark:text-slate-300">
             <tr>
+              {checkable && (
+                <th scope="col" className="w-8 px-3 py-2">
+                  <input
+                    type="checkbox"
+                    aria-label="选择本页全部"
+                    checked={pageKeys.length > 0 && pagePicked === pageKeys.length}
+                    ref={(el) => el && (el.indeterminate = pagePicked > 0 && pagePicked < pageKeys.length)}
+                    disabled={pageKeys.length === 0}
+                    onChange={(e) => pick(result.records, e.target.checked)}
+                  />
+                </th>
+              )}
               {shown.map((c) => (
                 <th key={c.ffield} scope="col" className="whitespace-nowrap px-3 py-2 font-medium" style={c.width ? { width: c.width } : undefined} title={c.titleTooltip || undefined} aria-sort={sort.field === c.ffield ? (sort.order === "asc" ? "ascending" : "descending") : undefined}>
                   {c.sortable ? (
@@ -211,6 +300,11 @@ export default function DataTable({
                 aria-selected={onSelect ? selected === row[rowKey] : undefined}
                 onClick={onSelect ? () => onSelect(row) : undefined}
               >
+                {checkable && (
+                  <td className="px-3 py-2" onClick={(e) => e.stopPropagation()}>
+                    <input type="checkbox" aria-label={`选择 ${rowName(row)}`} checked={picked.has(row[rowKey])} onChange={(e) => pick([row], e.target.checked)} />
+                  </td>
+                )}
                 {shown.map((c) => (
                   <td key={c.ffield} className="whitespace-nowrap px-3 py-2">
                     {renders[c.ffield] ? renders[c.ffield](row) : cell(formats[c.ffield] ? formats[c.ffield][String(row[c.ffield])] ?? row[c.ffield] : row[c.ffield])}

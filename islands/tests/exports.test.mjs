@@ -36,7 +36,10 @@ describe("列表导出", () => {
     const total = Number((await scope.getByRole("navigation", { name: "分页" }).locator("span", { hasText: /^共/ }).textContent()).match(/\d+/)[0]);
     const header = (await scope.locator("thead th").allInnerTexts()).map((t) => t.replace(/[↕▲▼]/g, "").trim());
     if (header.at(-1) === "操作") header.pop(); // the row actions' column, not data (操作日志 has a data column 操作)
-    const rows = await scope.locator("tbody tr").evaluateAll((trs, n) => trs.map((tr) => [...tr.cells].slice(0, n).map((td) => td.innerText.trim())), header.length);
+    // The checkboxes' column of a list with bulk actions, not data either.
+    const from = (await scope.locator("thead th").first().getByRole("checkbox").count()) > 0 ? 1 : 0;
+    header.splice(0, from);
+    const rows = await scope.locator("tbody tr").evaluateAll((trs, [from, n]) => trs.map((tr) => [...tr.cells].slice(from, from + n).map((td) => td.innerText.trim())), [from, header.length]);
     return { total, header, rows };
   }
 

@@ -70,7 +70,7 @@ describe("本地产品、品牌、分类与SKU配对", () => {
     let got;
     for (const deadline = Date.now() + 5000; Date.now() < deadline; await sleep(50)) {
       if ((await frame.locator('[role="status"]').filter({ hasText: "加载中..." }).count()) === 0) {
-        got = await frame.locator("tbody tr td:nth-child(2)").allInnerTexts();
+        got = await frame.locator("tbody tr td:nth-child(3)").allInnerTexts();
         if (JSON.stringify(got) === JSON.stringify(skus)) return;
       }
     }

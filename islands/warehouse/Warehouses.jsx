@@ -78,6 +78,12 @@ export default function Warehouses({ permissions }) {
             </button>
           )
         }
+        noun="仓库"
+        rowName={(row) => row.name}
+        bulk={[
+          { label: "启用", permission: "erp:wh:edit", when: (row) => row.disabled, url: `${ERP}/warehouse/{id}/enable` },
+          { label: "停用", permission: "erp:wh:edit", when: (row) => !row.disabled, url: `${ERP}/warehouse/{id}/disable` },
+        ]}
         actions={[
           { label: "编辑", permission: "erp:wh:edit", run: (row) => setForm({ row }) },
           { label: "停用", permission: "erp:wh:edit", when: (row) => !row.disabled, run: step("POST", "/disable", (r) => ({ title: `停用仓库“${r.name}”`, message: "停用后不能再新建它的单据，可随时启用。", action: "停用" })) },

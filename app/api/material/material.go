@@ -6,6 +6,7 @@ package material
 
 import (
 	"io"
+	"slices"
 	"strconv"
 	"time"
 
@@ -185,7 +186,7 @@ func (h *Handler) exportColumns() []api.ExportColumn[models.ProductRow] {
 }
 
 // Export answers GET material/export?keyword&brandId&categoryId&supplierId&kind&status&sort&order: every
-// product of the query as an .xlsx download, in the import template's columns.
+// product of the query (or of its ids=, 导出选中) as an .xlsx download, in the import template's columns.
 func (h *Handler) Export(c *echo.Context) error {
 	var q catalog.ProductQuery
 	if err := c.Bind(&q); err != nil {
@@ -195,6 +196,9 @@ func (h *Handler) Export(c *echo.Context) error {
 	rows, err := h.Catalog.ProductsForExport(c.Request().Context(), p, q)
 	if err != nil {
 		return err
+	}
+	if ids := api.SelectedIDs(c); len(ids) > 0 {
+		rows = slices.DeleteFunc(rows, func(r models.ProductRow) bool { return !ids[strconv.FormatInt(r.ID, 10)] })
 	}
 	// The export keeps the import template's columns, not 列配置's: it is also the file a person edits and imports
 	// back.
