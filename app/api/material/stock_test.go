@@ -39,7 +39,7 @@ func TestTheProductListShowsTheStockSummedOverTheCompanysWarehouses(t *testing.T
 				}
 			}
 			type withStock struct {
-				SKU                             string
+				SKU                            string
 				Fulfillable, Outbound, Inbound int
 			}
 			list := into[page[withStock]](t, c.Call(http.MethodPost, v1+"/material/page", map[string]any{"sort": "sku"}))
