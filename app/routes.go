@@ -109,6 +109,7 @@ func routes(e *echo.Echo, d Deps, pg *pages.Handler) RouteAccess {
 		"/shipment_handing/pehuo":    pg.PickList,
 		"/erp/warehouse/base":        pg.WarehouseScreen("仓库", "warehouses"),
 		"/erp/warehouse/record":      pg.WarehouseScreen("库存流水", "record"),
+		"/amazon/inventory/quantity": pg.WarehouseScreen("库存数量", "stock"),
 		"/erp/warehouse/inbound":     pg.WarehouseScreen("入库单", "inboundList"),
 		"/erp/warehouse/outbound":    pg.WarehouseScreen("出库单", "outboundList"),
 		"/e/w/i":                     pg.WarehouseScreen("新建入库单", "inboundNew"),
@@ -393,9 +394,10 @@ func routes(e *echo.Echo, d Deps, pg *pages.Handler) RouteAccess {
 	erp.POST("/warehouse/:id/disable", wh.DisableWarehouse, warehouseScreen.Needs(stock.PermissionWarehouseEdit), oplog("停用仓库"))
 	erp.POST("/warehouse/:id/enable", wh.EnableWarehouse, warehouseScreen.Needs(stock.PermissionWarehouseEdit), oplog("启用仓库"))
 	erp.DELETE("/warehouse/:id", wh.DeleteWarehouse, warehouseScreen.Needs(stock.PermissionWarehouseDelete), oplog("删除仓库"))
+	stockScreen := middleware.Screen("/amazon/inventory/quantity")
+	erp.POST("/stock/page", wh.StockPage, stockScreen)
+	erp.GET("/stock/export", wh.StockExport(export), stockScreen)
 	recordScreen := middleware.Screen("/erp/warehouse/record")
-	erp.POST("/stock/page", wh.StockPage, recordScreen)
-	erp.GET("/stock/export", wh.StockExport(export), recordScreen)
 	erp.POST("/stock/ledger", wh.LedgerPage, recordScreen)
 	erp.GET("/stock/ledger/export", wh.LedgerExport(export), recordScreen)
 	erp.GET("/stock/products", wh.Products, signedIn)

@@ -12,6 +12,10 @@ type ProductRow struct {
 	BrandName    string `gorm:"->"`
 	CategoryName string `gorm:"->"`
 	SupplierName string `gorm:"->"`
+	// The product's stock summed over the company's warehouses: 可用, 待出库 and 在途 (待入库).
+	StockFulfillable int `gorm:"->"`
+	StockOutbound    int `gorm:"->"`
+	StockInbound     int `gorm:"->"`
 }
 
 // ProductFilter selects a company's local products for the list, its export and the pickers. Keyword is part of
@@ -31,14 +35,18 @@ type ProductFilter struct {
 }
 
 const productColumns = "local_products.*, brands.name AS brand_name, categories.name AS category_name, " +
-	"suppliers.name AS supplier_name"
+	"suppliers.name AS supplier_name, COALESCE(stock_totals.fulfillable, 0) AS stock_fulfillable, " +
+	"COALESCE(stock_totals.outbound, 0) AS stock_outbound, COALESCE(stock_totals.inbound, 0) AS stock_inbound"
 
-// productsWithNames selects the company's products with their reference names.
+// productsWithNames selects the company's products with their reference names and stock totals.
 func (db *DB) productsWithNames(companyID int64) *gorm.DB {
 	return db.Model(&LocalProduct{}).Scopes(InCompany("local_products", companyID)).Select(productColumns).
 		Joins("LEFT JOIN brands ON brands.id = local_products.brand_id").
 		Joins("LEFT JOIN categories ON categories.id = local_products.category_id").
-		Joins("LEFT JOIN suppliers ON suppliers.id = local_products.supplier_id")
+		Joins("LEFT JOIN suppliers ON suppliers.id = local_products.supplier_id").
+		Joins("LEFT JOIN (SELECT product_id, SUM(fulfillable) AS fulfillable, SUM(outbound) AS outbound, "+
+			"SUM(inbound) AS inbound FROM stocks WHERE company_id = ? GROUP BY product_id) stock_totals "+
+			"ON stock_totals.product_id = local_products.id", companyID)
 }
 
 // scope narrows a query of local_products to the filter on the database of db.

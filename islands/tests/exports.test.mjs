@@ -83,8 +83,7 @@ describe("列表导出", () => {
 
   it("库存流水: the rows of one SKU, as filtered", async () => {
     await openFromRail(page, "仓库", "库存流水");
-    const frame = await tabFrame(page, "库存流水");
-    const panel = frame.getByRole("tabpanel");
+    const panel = await tabFrame(page, "库存流水");
     const all = await shown(panel);
     assert.ok(all.total > 1, "the demo ledger has several lines");
     const sku = all.rows[0][all.header.indexOf("SKU")];
@@ -93,11 +92,20 @@ describe("列表导出", () => {
     assert.ok(list.total < all.total && list.rows.every((r) => r[list.header.indexOf("SKU")] === sku), "only that SKU's lines");
   });
 
-  it("库存: the stock list", async () => {
-    const frame = await tabFrame(page, "库存流水");
-    await frame.getByRole("tab", { name: "库存", exact: true }).click();
-    const panel = frame.getByRole("tabpanel");
-    await exportMatches(panel, "库存", ["仓库", "SKU", "可用"]);
+  it("库存数量: the stock by warehouse and product, filtered by warehouse and by SKU", async () => {
+    await openFromRail(page, "仓库", "库存数量");
+    const frame = await tabFrame(page, "库存数量");
+    const all = await shown(frame);
+    for (const heading of ["仓库", "SKU", "产品名称", "可用", "待出库", "待入库", "更新时间"]) assert.ok(all.header.includes(heading), `${heading} among ${all.header}`);
+    assert.ok(all.total > 1, "the demo stock has several rows");
+    const warehouse = all.rows[0][all.header.indexOf("仓库")];
+    await filter(frame, "仓库", warehouse, "/stock/page");
+    const byWarehouse = await exportMatches(frame, "库存", ["仓库", "SKU", "可用", "待出库"]);
+    assert.ok(byWarehouse.list.total > 0 && byWarehouse.list.rows.every((r) => r[all.header.indexOf("仓库")] === warehouse), `only ${warehouse}'s stock`);
+    const sku = byWarehouse.list.rows[0][all.header.indexOf("SKU")];
+    await filter(frame, "SKU或名称", sku, "/stock/page");
+    const { list } = await exportMatches(frame, "库存", ["仓库", "SKU", "可用"]);
+    assert.ok(list.total >= 1 && list.rows.every((r) => r[list.header.indexOf("SKU")].includes(sku)), `only ${sku}`);
   });
 
   it("货件处理: one shipment by its id, and all of them", async () => {

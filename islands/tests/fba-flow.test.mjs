@@ -66,9 +66,8 @@ describe("FBA全流程：产品、入库、发货计划、货件处理与配货�
   /** Expects the product's stock in the warehouse as 库存 shows it, { fulfillable: 可用, outbound: 待出库 }: the list
    * may show the previous answer for a moment after 查询, so it is read until it matches (up to 5 s). */
   async function expectStock(want) {
-    await openFromRail(page, "仓库", "库存流水");
-    const record = await tabFrame(page, "库存流水");
-    await record.getByRole("tab", { name: "库存", exact: true }).click();
+    await openFromRail(page, "仓库", "库存数量");
+    const record = await tabFrame(page, "库存数量");
     await record.locator("#stock-filter").getByRole("combobox", { name: "仓库" }).selectOption({ label: WAREHOUSE });
     await record.getByRole("button", { name: "查询", exact: true }).click();
     await row(record, SKU).waitFor();

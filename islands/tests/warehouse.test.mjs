@@ -134,9 +134,8 @@ describe("仓库、出入库单与库存流水", () => {
   }
 
   async function stockOf(sku) {
-    await openFromRail(page, "仓库", "库存流水");
-    const record = await tabFrame(page, "库存流水");
-    await record.getByRole("tab", { name: "库存", exact: true }).click();
+    await openFromRail(page, "仓库", "库存数量");
+    const record = await tabFrame(page, "库存数量");
     await record.locator("#stock-filter").getByRole("combobox", { name: "仓库" }).selectOption({ label: "深圳仓" });
     await query(record, "/erp/api/v1/stock/page");
     const skus = await column(record, "SKU");
@@ -164,10 +163,9 @@ describe("仓库、出入库单与库存流水", () => {
     assert.match(await row(frame, "深圳仓").innerText(), /自有仓[\s\S]*宝安区[\s\S]*不允许[\s\S]*启用[\s\S]*主仓/);
     await shot("warehouses");
 
-    // The seeded demo stock shows in 库存 with its pictures.
-    await openFromRail(page, "仓库", "库存流水");
-    const record = await tabFrame(page, "库存流水");
-    await record.getByRole("tab", { name: "库存", exact: true }).click();
+    // The seeded demo stock shows in 库存数量 with its pictures.
+    await openFromRail(page, "仓库", "库存数量");
+    const record = await tabFrame(page, "库存数量");
     await row(record, "DEMO-MUG-01").first().waitFor();
     await record.locator('tbody img[alt="DEMO-MUG-01"]').first().waitFor();
     await shot("stock-demo");
@@ -206,8 +204,8 @@ describe("仓库、出入库单与库存流水", () => {
     assert.equal(await stockOf("WH-B"), 4);
     await shot("stock");
 
+    await openFromRail(page, "仓库", "库存流水");
     const record = await tabFrame(page, "库存流水");
-    await record.getByRole("tab", { name: "库存流水", exact: true }).click();
     await record.locator('input[name="docNumber"]').fill(number);
     await query(record, "/erp/api/v1/stock/ledger");
     assert.deepEqual((await column(record, "SKU")).sort(), ["WH-A", "WH-B"]);

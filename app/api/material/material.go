@@ -42,6 +42,9 @@ type Product struct {
 	SupplierID   string `json:"supplierId"`
 	Supplier     string `json:"supplier"`
 	Price        string `json:"price"`
+	Fulfillable  int    `json:"fulfillable"`
+	Outbound     int    `json:"outbound"`
+	Inbound      int    `json:"inbound"`
 	Weight       string `json:"weight"`
 	Length       string `json:"length"`
 	Width        string `json:"width"`
@@ -89,6 +92,7 @@ func (h *Handler) product(r *models.ProductRow) Product {
 		Width: decimalText(r.Width), Height: decimalText(r.Height), CartonWeight: decimalText(r.CartonWeight),
 		CartonLength: decimalText(r.CartonLength), CartonWidth: decimalText(r.CartonWidth),
 		CartonHeight: decimalText(r.CartonHeight), CartonSpec: catalog.CartonSpec(&r.LocalProduct),
+		Fulfillable: r.StockFulfillable, Outbound: r.StockOutbound, Inbound: r.StockInbound,
 		Remark: r.Remark, Disabled: r.Disabled, Status: "启用",
 		CreatedAt: api.FormatTime(&r.CreatedAt, h.TimeZone), UpdatedAt: api.FormatTime(&r.UpdatedAt, h.TimeZone)}
 	if r.Price.Valid {

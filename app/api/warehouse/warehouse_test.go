@@ -212,7 +212,7 @@ func TestScreensAndButtonsAreGuarded(t *testing.T) {
 	apptest.ExpectOK(t, nobody.Call(http.MethodGet, v1+"stock/products?warehouseId="+w.ID, nil))
 
 	// With the screens but no button permission: reading only.
-	reader, _ := h.RestrictedUser("13900000002", []string{"warehouse.base", "warehouse.record", "warehouse.inbound", "warehouse.outbound"}, nil)
+	reader, _ := h.RestrictedUser("13900000002", []string{"warehouse.base", "inventory.quantity", "warehouse.record", "warehouse.inbound", "warehouse.outbound"}, nil)
 	list[warehouse](t, reader, "warehouse/page", nil)
 	list[stock](t, reader, "stock/page", nil)
 	list[ledgerLine](t, reader, "stock/ledger", nil)
