@@ -114,9 +114,9 @@ func (h *Handler) Create(c *echo.Context) error {
 	return api.CreateOne(h.Catalog.CreateProduct, h.product)(c)
 }
 
-// Update answers PUT material/{id} with the changed product.
+// Update answers PUT material/{id} with the changed product; the operation log gets its changed fields.
 func (h *Handler) Update(c *echo.Context) error {
-	return api.UpdateOne(h.Catalog.UpdateProduct, h.product)(c)
+	return api.UpdateNoted(h.Catalog.Product, h.Catalog.UpdateProduct, h.product)(c)
 }
 
 // Delete answers DELETE material/{id}, refused while the product has stock, documents or shipments.

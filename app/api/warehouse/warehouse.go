@@ -88,9 +88,10 @@ func (h *Handler) CreateWarehouse(c *echo.Context) error {
 	return api.CreateOne(h.Stock.CreateWarehouse, h.warehouse)(c)
 }
 
-// UpdateWarehouse answers PUT warehouse/{id} with the changed warehouse.
+// UpdateWarehouse answers PUT warehouse/{id} with the changed warehouse; the operation log gets its changed
+// fields.
 func (h *Handler) UpdateWarehouse(c *echo.Context) error {
-	return api.UpdateOne(h.Stock.UpdateWarehouse, h.warehouse)(c)
+	return api.UpdateNoted(h.Stock.Warehouse, h.Stock.UpdateWarehouse, h.warehouse)(c)
 }
 
 // DisableWarehouse answers POST warehouse/{id}/disable with the disabled warehouse.
