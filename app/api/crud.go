@@ -1,6 +1,7 @@
 package api
 
 import (
+	"cmp"
 	"context"
 	"encoding/json"
 	"sort"
@@ -103,6 +104,26 @@ func UpdateNoted[F, T, O any](get func(context.Context, core.Principal, string) 
 		out := shape(m)
 		noteChanges(c, old, out)
 		return OK(c, out)
+	}
+}
+
+// DeleteNoted is DeleteOne that first names the record for the operation log (its sku, number or name), as the
+// answer of a delete carries none.
+func DeleteNoted[T, O any](get func(context.Context, core.Principal, string) (*T, error),
+	remove func(context.Context, core.Principal, string) error, shape func(*T) O) echo.HandlerFunc {
+	return func(c *echo.Context) error {
+		p, _ := middleware.Principal(c)
+		ctx := c.Request().Context()
+		m, err := get(ctx, p, c.Param("id"))
+		if err != nil {
+			return err
+		}
+		if err := remove(ctx, p, c.Param("id")); err != nil {
+			return err
+		}
+		f := fieldTexts(shape(m))
+		middleware.NoteSubject(c, cmp.Or(f["sku"], f["number"], f["name"]))
+		return OK(c, "success")
 	}
 }
 

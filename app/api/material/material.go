@@ -120,7 +120,9 @@ func (h *Handler) Update(c *echo.Context) error {
 }
 
 // Delete answers DELETE material/{id}, refused while the product has stock, documents or shipments.
-func (h *Handler) Delete(c *echo.Context) error { return api.DeleteOne(h.Catalog.DeleteProduct)(c) }
+func (h *Handler) Delete(c *echo.Context) error {
+	return api.DeleteNoted(h.Catalog.Product, h.Catalog.DeleteProduct, h.product)(c)
+}
 
 // Disable answers POST material/{id}/disable (停用).
 func (h *Handler) Disable(c *echo.Context) error { return h.setDisabled(c, true) }

@@ -28,7 +28,8 @@ func readableLog(t *testing.T, c *apptest.Client) []readable {
 	return p.Records
 }
 
-// The log names the product by its SKU, a document by its number, and says what an edit changed, old → new;
+// The log names the product by its SKU (a deleted one too), a document by its number, and says what an edit
+// changed, old → new;
 // a call no handler describes is summed up by its labelled fields, never ids or secrets.
 func TestTheLogSaysWhatWasChangedInWordsOnEveryDatabase(t *testing.T) {
 	for _, kind := range dbtest.Kinds {
@@ -46,18 +47,23 @@ func TestTheLogSaysWhatWasChangedInWordsOnEveryDatabase(t *testing.T) {
 			env.Into(t, &doc)
 			apptest.ExpectOK(t, c.Call(http.MethodPost, erp+"inbound/"+doc.ID+"/submit", nil))
 			apptest.ExpectOK(t, c.Call(http.MethodPost, erp+"inbound/"+doc.ID+"/approve", nil))
+			gone := created(t, c.Call(http.MethodPost, erp+"material", map[string]any{"sku": "DEMO-DEL-01", "name": "样品"}))
+			apptest.ExpectOK(t, c.Call(http.MethodDelete, erp+"material/"+gone, nil))
 			apptest.ExpectOK(t, c.Call(http.MethodPost, v1+"users/updatePasswordSelf",
 				map[string]string{"oldpassword": "Passw0rd!", "password": "Fresh#2026x"}))
 
 			got := map[string]readable{}
 			for _, e := range readableLog(t, c) {
-				got[e.Action] = e
+				if _, seen := got[e.Action]; !seen { // the first of each action: 新增产品 DEMO-MUG-01
+					got[e.Action] = e
+				}
 			}
 			want := map[string]readable{
 				"新增产品":  {Subject: "DEMO-MUG-01", Summary: "名称 陶瓷马克杯；SKU DEMO-MUG-01"},
 				"编辑产品":  {Subject: "DEMO-MUG-01", Summary: "名称 陶瓷马克杯 → 陶瓷杯"},
 				"新增仓库":  {Subject: "深圳二仓", Summary: "名称 深圳二仓；备注 新仓"},
 				"审核入库单": {Subject: doc.Number, Summary: ""},
+				"删除产品":  {Subject: "DEMO-DEL-01", Summary: ""},
 			}
 			for action, w := range want {
 				if e := got[action]; e.Subject != w.Subject || !strings.HasPrefix(e.Summary, w.Summary) {

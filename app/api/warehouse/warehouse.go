@@ -108,7 +108,7 @@ func (h *Handler) setDisabled(c *echo.Context, disabled bool) error {
 
 // DeleteWarehouse answers DELETE warehouse/{id}, refused once it has stock, ledger lines or documents.
 func (h *Handler) DeleteWarehouse(c *echo.Context) error {
-	return api.DeleteOne(h.Stock.DeleteWarehouse)(c)
+	return api.DeleteNoted(h.Stock.Warehouse, h.Stock.DeleteWarehouse, h.warehouse)(c)
 }
 
 // WarehouseExport answers GET warehouse/export?<WarehousePage's filters>: the whole query as 仓库_<date>.xlsx.
