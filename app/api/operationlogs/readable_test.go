@@ -29,8 +29,7 @@ func readableLog(t *testing.T, c *apptest.Client) []readable {
 }
 
 // The log names the product by its SKU (a deleted one too), a document by its number, and says what an edit
-// changed, old → new;
-// a call no handler describes is summed up by its labelled fields, never ids or secrets.
+// changed, old → new; a call no handler describes is summed up by its labelled fields, never ids or secrets.
 func TestTheLogSaysWhatWasChangedInWordsOnEveryDatabase(t *testing.T) {
 	for _, kind := range dbtest.Kinds {
 		t.Run(kind, func(t *testing.T) {
