@@ -15,7 +15,8 @@ import (
 // OpLog records a successful call of a signed-in user in the company's operation log under action, a readable
 // name such as 新增字典. It goes last among a route's middleware, so that refused calls never reach it; failures
 // (an error, a status outside 2xx, or an envelope code other than 201) are not logged. The target is the path's
-// id, or for a create the id the answer carries.
+// id, or for a create the id the answer carries. The handler may name the target and its changed fields in
+// words (NoteSubject, NoteChange), which the log's screen shows.
 func OpLog(audit *admin.Service, action string) echo.MiddlewareFunc {
 	return func(next echo.HandlerFunc) echo.HandlerFunc {
 		return func(c *echo.Context) error {
@@ -50,8 +51,8 @@ func OpLog(audit *admin.Service, action string) echo.MiddlewareFunc {
 			if note.subject == "" {
 				note.subject = answer.Subject
 			}
-			op := admin.Operation{Subject: note.subject, Changes: note.changes, Action: action, Method: req.Method, Path: req.URL.Path, TargetID: target,
-				Body: body, ContentType: req.Header.Get(echo.HeaderContentType), Query: req.URL.Query(),
+			op := admin.Operation{Action: action, Method: req.Method, Path: req.URL.Path, TargetID: target,
+				Subject: note.subject, Changes: note.changes, Body: body, ContentType: req.Header.Get(echo.HeaderContentType), Query: req.URL.Query(),
 				IP: c.RealIP(), Status: status}
 			// The change is made and answered: a log that cannot be written is the server's problem to report,
 			// not a failure of the user's call.
