@@ -17,6 +17,10 @@ type OperationLog struct {
 	Path      string
 	Action    string
 	TargetID  string
+	// Subject names the target as people know it (a SKU, a document number, a name); Summary says in words
+	// what changed. Detail is the masked request body, kept for auditing.
+	Subject   string
+	Summary   string
 	Detail    string
 	IP        string `gorm:"column:ip"`
 	Status    int

@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"mime"
 	"net/url"
+	"sort"
 	"strings"
 	"time"
 	"unicode/utf8"
@@ -42,6 +43,15 @@ type Operation struct {
 	Query       url.Values
 	IP          string
 	Status      int
+	// Subject and Changes are what the handler noted: the target's readable name and the fields it changed.
+	// Without changes the summary lists the labelled fields of the body.
+	Subject string
+	Changes []Change
+}
+
+// Change is one field a call changed, by its Chinese label, with its value before and after.
+type Change struct {
+	Label, Old, New string
 }
 
 // RecordOperation writes a successful change to the company's operation log, its input masked. The user's name
@@ -57,7 +67,8 @@ func (s *Service) RecordOperation(ctx context.Context, p core.Principal, op Oper
 	}
 	entry := &models.OperationLog{CompanyID: p.CompanyID, UserID: p.UserID, UserName: truncateRunes(name, 50),
 		Method: op.Method, Path: truncateRunes(op.Path, 200), Action: truncateRunes(op.Action, 50),
-		TargetID: truncateRunes(op.TargetID, 40), Detail: MaskedDetail(op.Body, op.ContentType, op.Query),
+		TargetID: truncateRunes(op.TargetID, 40), Subject: truncateRunes(op.Subject, 100),
+		Summary: truncateRunes(Summary(op), detailMaxRunes), Detail: MaskedDetail(op.Body, op.ContentType, op.Query),
 		IP: truncateRunes(op.IP, 64), Status: op.Status, CreatedAt: s.now.Stamp()}
 	return s.db.With(ctx).CreateOperationLog(entry)
 }
@@ -95,6 +106,95 @@ func MaskedDetail(body []byte, contentType string, query url.Values) string {
 		return ""
 	}
 	return truncateRunes(strings.TrimSpace(out.String()), detailMaxRunes)
+}
+
+// Summary says in words what a call did: the changes the handler noted (名称 陶瓷马克杯 → 陶瓷杯), or else the
+// body's fields that have a label (名称 深圳二仓；备注 …). Ids, secrets and unlabelled fields are left out, so
+// the screen never shows a password, a token or an internal number.
+func Summary(op Operation) string {
+	parts := []string{}
+	for _, ch := range op.Changes {
+		parts = append(parts, ch.Label+" "+orDash(ch.Old)+" → "+orDash(ch.New))
+	}
+	if len(op.Changes) == 0 {
+		parts = bodySummary(op.Body, op.ContentType, op.Query)
+	}
+	return strings.Join(parts, "；")
+}
+
+func orDash(s string) string {
+	if s == "" {
+		return "（空）"
+	}
+	return s
+}
+
+// bodySummary lists the labelled top-level fields of a JSON or form body (or of the query without one), in
+// field-name order so that the same call always reads the same.
+func bodySummary(body []byte, contentType string, query url.Values) []string {
+	var fields map[string]any
+	mediaType, _, _ := mime.ParseMediaType(contentType)
+	switch {
+	case len(bytes.TrimSpace(body)) == 0:
+		fields = valuesObject(query)
+	case mediaType == "application/json":
+		d := json.NewDecoder(bytes.NewReader(body))
+		d.UseNumber()
+		if d.Decode(&fields) != nil {
+			return nil
+		}
+	case mediaType == "application/x-www-form-urlencoded":
+		form, err := url.ParseQuery(string(body))
+		if err != nil {
+			return nil
+		}
+		fields = valuesObject(form)
+	default:
+		return nil
+	}
+	keys := make([]string, 0, len(fields))
+	for k := range fields {
+		if _, ok := FieldLabels[k]; ok && !maskedFields[strings.ToLower(k)] {
+			keys = append(keys, k)
+		}
+	}
+	sort.Strings(keys)
+	parts := []string{}
+	for _, k := range keys {
+		if text, ok := scalarText(fields[k]); ok && text != "" {
+			parts = append(parts, FieldLabels[k]+" "+truncateRunes(text, 100))
+		}
+	}
+	return parts
+}
+
+// scalarText renders a string, number or yes/no; lists and objects (document lines, id lists) are left out.
+func scalarText(v any) (string, bool) {
+	switch t := v.(type) {
+	case string:
+		return t, true
+	case json.Number:
+		return t.String(), true
+	case bool:
+		if t {
+			return "是", true
+		}
+		return "否", true
+	}
+	return "", false
+}
+
+// FieldLabels are the Chinese labels of the request and record fields the log names; a field without one
+// (ids above all, and codes such as kind or status, which read as their *Name) never appears in a summary.
+var FieldLabels = map[string]string{
+	"sku": "SKU", "name": "名称", "remark": "备注", "kindName": "类型", "brand": "品牌",
+	"category": "分类", "supplier": "供应商", "weight": "重量", "length": "长", "width": "宽", "height": "高",
+	"cartonWeight": "箱重", "price": "价格", "purchasePrice": "采购价", "unit": "单位", "image": "图片",
+	"address": "地址", "allowNegative": "允许负库存", "disabled": "停用", "statusName": "状态", "number": "单号",
+	"warehouse": "仓库", "warehouseName": "仓库", "account": "账号", "nickname": "昵称", "email": "邮箱",
+	"phone": "电话", "mobile": "手机", "role": "角色", "roleName": "角色", "roles": "角色", "groupName": "分组",
+	"storeName": "店铺", "shipmentName": "货件名称", "country": "国家", "platform": "平台", "code": "编码",
+	"title": "标题", "content": "内容", "description": "描述", "contact": "联系人", "comment": "说明",
 }
 
 // valuesObject turns form or query values into a JSON object: one value as a string, several as a list.

@@ -100,7 +100,8 @@ var queryFields = numbered(map[string][]Column{
 	},
 	"operationLog": {
 		col("createdAt", "操作时间", 170, true), col("user", "操作人", 120, false), col("action", "操作", 120, false),
-		col("target", "操作对象", 160, false), col("detail", "详情", 260, false),
+		col("subject", "操作对象", 160, false), col("summary", "详情", 320, false),
+		col("target", "对象ID", 180, false).hidden(), col("detail", "请求内容", 260, false).hidden(),
 		col("ip", "IP", 130, false).tip("操作时客户端的网络地址"),
 	},
 	"warehouseList": {

@@ -1,10 +1,15 @@
 package api
 
 import (
+	"cmp"
 	"context"
+	"encoding/json"
+	"sort"
+	"strconv"
 
 	"github.com/labstack/echo/v5"
 
+	"sellerhub/app/admin"
 	"sellerhub/app/core"
 	"sellerhub/app/middleware"
 )
@@ -74,6 +79,91 @@ func UpdateOne[F, T, O any](update func(context.Context, core.Principal, string,
 		}
 		return OK(c, shape(m))
 	}
+}
+
+// UpdateNoted is UpdateOne that also tells the operation log each labelled field it changed, old → new, by
+// comparing the record as answered before and after.
+func UpdateNoted[F, T, O any](get func(context.Context, core.Principal, string) (*T, error),
+	update func(context.Context, core.Principal, string, F) (*T, error), shape func(*T) O) echo.HandlerFunc {
+	return func(c *echo.Context) error {
+		var f F
+		if err := c.Bind(&f); err != nil {
+			return err
+		}
+		p, _ := middleware.Principal(c)
+		ctx := c.Request().Context()
+		before, err := get(ctx, p, c.Param("id"))
+		if err != nil {
+			return err
+		}
+		old := shape(before)
+		m, err := update(ctx, p, c.Param("id"), f)
+		if err != nil {
+			return err
+		}
+		out := shape(m)
+		noteChanges(c, old, out)
+		return OK(c, out)
+	}
+}
+
+// DeleteNoted is DeleteOne that first names the record for the operation log (its sku, number or name), as the
+// answer of a delete carries none.
+func DeleteNoted[T, O any](get func(context.Context, core.Principal, string) (*T, error),
+	remove func(context.Context, core.Principal, string) error, shape func(*T) O) echo.HandlerFunc {
+	return func(c *echo.Context) error {
+		p, _ := middleware.Principal(c)
+		ctx := c.Request().Context()
+		m, err := get(ctx, p, c.Param("id"))
+		if err != nil {
+			return err
+		}
+		if err := remove(ctx, p, c.Param("id")); err != nil {
+			return err
+		}
+		f := fieldTexts(shape(m))
+		middleware.NoteSubject(c, cmp.Or(f["sku"], f["number"], f["name"]))
+		return OK(c, "success")
+	}
+}
+
+// noteChanges notes the labelled fields whose answered values differ, in field-name order.
+func noteChanges(c *echo.Context, old, out any) {
+	was, now := fieldTexts(old), fieldTexts(out)
+	keys := make([]string, 0, len(now))
+	for k := range now {
+		if _, ok := admin.FieldLabels[k]; ok {
+			keys = append(keys, k)
+		}
+	}
+	sort.Strings(keys)
+	for _, k := range keys {
+		middleware.NoteChange(c, admin.FieldLabels[k], was[k], now[k])
+	}
+}
+
+// fieldTexts reads a record's scalar fields as text, as the answer writes them.
+func fieldTexts(v any) map[string]string {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return nil
+	}
+	var fields map[string]any
+	if json.Unmarshal(b, &fields) != nil {
+		return nil
+	}
+	out := make(map[string]string, len(fields))
+	for k, f := range fields {
+		switch t := f.(type) {
+		case string:
+			out[k] = t
+		case float64:
+			out[k] = strconv.FormatFloat(t, 'f', -1, 64)
+		case bool:
+			out[k] = map[bool]string{true: "是", false: "否"}[t]
+		}
+	}
+	return out
 }
 
 // DeleteOne answers DELETE <list>/{id} with "success".

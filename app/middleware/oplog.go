@@ -2,6 +2,7 @@ package middleware
 
 import (
 	"bytes"
+	"cmp"
 	"encoding/json"
 	"io"
 	"net/http"
@@ -14,7 +15,8 @@ import (
 // OpLog records a successful call of a signed-in user in the company's operation log under action, a readable
 // name such as 新增字典. It goes last among a route's middleware, so that refused calls never reach it; failures
 // (an error, a status outside 2xx, or an envelope code other than 201) are not logged. The target is the path's
-// id, or for a create the id the answer carries.
+// id, or for a create the id the answer carries. The handler may name the target and its changed fields in
+// words (NoteSubject, NoteChange), which the log's screen shows.
 func OpLog(audit *admin.Service, action string) echo.MiddlewareFunc {
 	return func(next echo.HandlerFunc) echo.HandlerFunc {
 		return func(c *echo.Context) error {
@@ -28,6 +30,8 @@ func OpLog(audit *admin.Service, action string) echo.MiddlewareFunc {
 				return err // over the body limit: the error handler answers 413
 			}
 			req.Body = io.NopCloser(bytes.NewReader(body))
+			note := &opNote{}
+			c.Set(opNoteKey, note)
 			rec := &answerRecorder{ResponseWriter: c.Response()}
 			c.SetResponse(rec)
 			err = next(c)
@@ -44,8 +48,11 @@ func OpLog(audit *admin.Service, action string) echo.MiddlewareFunc {
 			if target == "" {
 				target = answer.ID
 			}
+			if note.subject == "" {
+				note.subject = answer.Subject
+			}
 			op := admin.Operation{Action: action, Method: req.Method, Path: req.URL.Path, TargetID: target,
-				Body: body, ContentType: req.Header.Get(echo.HeaderContentType), Query: req.URL.Query(),
+				Subject: note.subject, Changes: note.changes, Body: body, ContentType: req.Header.Get(echo.HeaderContentType), Query: req.URL.Query(),
 				IP: c.RealIP(), Status: status}
 			// The change is made and answered: a log that cannot be written is the server's problem to report,
 			// not a failure of the user's call.
@@ -54,6 +61,37 @@ func OpLog(audit *admin.Service, action string) echo.MiddlewareFunc {
 			}
 			return nil
 		}
+	}
+}
+
+// opNoteKey is where OpLog leaves its note in the call's context for the handler to fill.
+const opNoteKey = "oplog.note"
+
+// opNote is what a handler tells the log about its call.
+type opNote struct {
+	subject string
+	changes []admin.Change
+}
+
+func noteOf(c *echo.Context) *opNote {
+	n, _ := c.Get(opNoteKey).(*opNote)
+	return n
+}
+
+// NoteSubject names what the call acted on as people know it (a SKU, a document number, a name) for the
+// operation log. Without it the log takes the answer's sku, number or name. Outside a logged route it does
+// nothing.
+func NoteSubject(c *echo.Context, subject string) {
+	if n := noteOf(c); n != nil {
+		n.subject = subject
+	}
+}
+
+// NoteChange tells the operation log a field the call changed, by its Chinese label, with its value before and
+// after; values that did not change are not noted. Outside a logged route it does nothing.
+func NoteChange(c *echo.Context, label, old, new string) {
+	if n := noteOf(c); n != nil && old != new {
+		n.changes = append(n.changes, admin.Change{Label: label, Old: old, New: new})
 	}
 }
 
@@ -81,10 +119,12 @@ func (r *answerRecorder) Write(b []byte) (int, error) {
 // Unwrap lets echo reach its own response (status, committed) through the recorder.
 func (r *answerRecorder) Unwrap() http.ResponseWriter { return r.ResponseWriter }
 
-// loggedAnswer is what the log needs of an answer: its code and, for a create, the new record's id.
+// loggedAnswer is what the log needs of an answer: its code, for a create the new record's id, and the
+// record's readable name (its sku, number or name) when the handler noted none.
 type loggedAnswer struct {
-	Code string
-	ID   string
+	Code    string
+	ID      string
+	Subject string
 }
 
 // envelope reads the kept answer. The new record's id is data.id, or data itself when it is an id alone (as
@@ -106,12 +146,16 @@ func (r *answerRecorder) envelope() (loggedAnswer, bool) {
 	}
 	a := loggedAnswer{Code: env.Code}
 	var record struct {
-		ID string `json:"id"`
+		ID     string `json:"id"`
+		SKU    string `json:"sku"`
+		Number string `json:"number"`
+		Name   string `json:"name"`
 	}
 	var id string
 	switch {
 	case json.Unmarshal(env.Data, &record) == nil:
 		a.ID = record.ID
+		a.Subject = cmp.Or(record.SKU, record.Number, record.Name)
 	case json.Unmarshal(env.Data, &id) == nil && isDecimal(id):
 		a.ID = id
 	}

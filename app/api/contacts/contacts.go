@@ -76,7 +76,7 @@ func (h *Handler) CreateClient(c *echo.Context) error {
 
 // UpdateClient answers PUT clients/{id} with the changed client.
 func (h *Handler) UpdateClient(c *echo.Context) error {
-	return api.UpdateOne(h.Reference.UpdateClient, h.client)(c)
+	return api.UpdateNoted(h.Reference.Client, h.Reference.UpdateClient, h.client)(c)
 }
 
 // DeleteClient answers DELETE clients/{id}.
@@ -101,7 +101,7 @@ func (h *Handler) CreateCustomer(c *echo.Context) error {
 
 // UpdateCustomer answers PUT customers/{id} with the changed customer.
 func (h *Handler) UpdateCustomer(c *echo.Context) error {
-	return api.UpdateOne(h.Reference.UpdateCustomer, h.customer)(c)
+	return api.UpdateNoted(h.Reference.Customer, h.Reference.UpdateCustomer, h.customer)(c)
 }
 
 // DeleteCustomer answers DELETE customers/{id}.

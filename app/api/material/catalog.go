@@ -146,7 +146,7 @@ func (h *Handler) CreateSupplier(c *echo.Context) error {
 
 // UpdateSupplier answers PUT supplier/{id} with the changed supplier.
 func (h *Handler) UpdateSupplier(c *echo.Context) error {
-	return api.UpdateOne(h.Catalog.UpdateSupplier, h.supplier)(c)
+	return api.UpdateNoted(h.Catalog.Supplier, h.Catalog.UpdateSupplier, h.supplier)(c)
 }
 
 // DeleteSupplier answers DELETE supplier/{id}, refused while a product uses the supplier.
@@ -177,7 +177,7 @@ func (h *Handler) CreateCategory(c *echo.Context) error {
 
 // UpdateCategory answers PUT category/{id} with the changed category.
 func (h *Handler) UpdateCategory(c *echo.Context) error {
-	return api.UpdateOne(h.Catalog.UpdateCategory, h.category)(c)
+	return api.UpdateNoted(h.Catalog.Category, h.Catalog.UpdateCategory, h.category)(c)
 }
 
 // DeleteCategory answers DELETE category/{id}, refused while it has children or a product uses it.

@@ -70,7 +70,7 @@ func (h *Handler) CreateListing(c *echo.Context) error {
 
 // UpdateListing answers PUT listing/{id} with the changed listing.
 func (h *Handler) UpdateListing(c *echo.Context) error {
-	return api.UpdateOne(h.Catalog.UpdateListing, h.listing)(c)
+	return api.UpdateNoted(h.Catalog.Listing, h.Catalog.UpdateListing, h.listing)(c)
 }
 
 // PairListing answers POST listing/{id}/pair {productId} (SKU配对; "" unpairs) with the listing.

@@ -119,13 +119,15 @@ func (h *Handler) Create(c *echo.Context) error {
 	return api.CreateOne(h.Catalog.CreateProduct, h.product)(c)
 }
 
-// Update answers PUT material/{id} with the changed product.
+// Update answers PUT material/{id} with the changed product; the operation log gets its changed fields.
 func (h *Handler) Update(c *echo.Context) error {
-	return api.UpdateOne(h.Catalog.UpdateProduct, h.product)(c)
+	return api.UpdateNoted(h.Catalog.Product, h.Catalog.UpdateProduct, h.product)(c)
 }
 
 // Delete answers DELETE material/{id}, refused while the product has stock, documents or shipments.
-func (h *Handler) Delete(c *echo.Context) error { return api.DeleteOne(h.Catalog.DeleteProduct)(c) }
+func (h *Handler) Delete(c *echo.Context) error {
+	return api.DeleteNoted(h.Catalog.Product, h.Catalog.DeleteProduct, h.product)(c)
+}
 
 // Disable answers POST material/{id}/disable (停用).
 func (h *Handler) Disable(c *echo.Context) error { return h.setDisabled(c, true) }

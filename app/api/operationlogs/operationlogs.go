@@ -19,8 +19,9 @@ type Handler struct {
 	TimeZone *time.Location
 }
 
-// Entry is one logged change as the clients show it. user is the name the user had then; detail is the masked
-// request body as JSON text.
+// Entry is one logged change as the clients show it. user is the name the user had then; subject names the
+// target as people know it and summary says in words what changed, which the screen shows; target (the id) and
+// detail (the masked request body as JSON text) are kept for auditing.
 type Entry struct {
 	ID        string `json:"id"`
 	UserID    string `json:"userId"`
@@ -29,6 +30,8 @@ type Entry struct {
 	Path      string `json:"path"`
 	Action    string `json:"action"`
 	Target    string `json:"target"`
+	Subject   string `json:"subject"`
+	Summary   string `json:"summary"`
 	Detail    string `json:"detail"`
 	IP        string `json:"ip"`
 	Status    int    `json:"status"`
@@ -61,6 +64,7 @@ func (h *Handler) Page(c *echo.Context) error {
 
 func (h *Handler) entry(l *models.OperationLog) Entry {
 	return Entry{ID: strconv.FormatInt(l.ID, 10), UserID: strconv.FormatInt(l.UserID, 10), User: l.UserName,
-		Method: l.Method, Path: l.Path, Action: l.Action, Target: l.TargetID, Detail: l.Detail, IP: l.IP,
+		Method: l.Method, Path: l.Path, Action: l.Action, Target: l.TargetID,
+		Subject: l.Subject, Summary: l.Summary, Detail: l.Detail, IP: l.IP,
 		Status: l.Status, CreatedAt: api.FormatTime(&l.CreatedAt, h.TimeZone)}
 }

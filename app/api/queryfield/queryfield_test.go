@@ -159,7 +159,7 @@ func TestDefaultsWithoutASavedVersion(t *testing.T) {
 	want := map[string]string{
 		"subUserList":      "account,name,email,mobile,deptName,roles,storeGroups,status,lastLoginTime,createdAt",
 		"notifyList":       "title,tag,action,createdAt,isRead",
-		"operationLog":     "createdAt,user,action,target,detail,ip",
+		"operationLog":     "createdAt,user,action,subject,summary,-target,-detail,ip",
 		"localProductList": "image,sku,name,brand,category,supplier,kindName,cartonSpec,-price,-weight,status,createdAt",
 	}
 	for queryname, cols := range want {

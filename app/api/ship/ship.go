@@ -183,7 +183,7 @@ func (h *Handler) CreatePlan(c *echo.Context) error {
 
 // UpdatePlan answers PUT shipPlan/{id} with the same body, while the plan is 待提交.
 func (h *Handler) UpdatePlan(c *echo.Context) error {
-	return api.UpdateOne(h.Shipping.UpdateShipmentPlan, h.plan)(c)
+	return api.UpdateNoted(h.Shipping.ShipmentPlan, h.Shipping.UpdateShipmentPlan, h.plan)(c)
 }
 
 // SubmitPlan answers POST shipPlan/{id}/submit.

@@ -90,7 +90,7 @@ func (h *Handler) CreateGroup(c *echo.Context) error {
 
 // UpdateGroup answers PUT tagGroups/{id} with the changed group.
 func (h *Handler) UpdateGroup(c *echo.Context) error {
-	return api.UpdateOne(h.Reference.UpdateTagGroup, h.group)(c)
+	return api.UpdateNoted(h.Reference.TagGroup, h.Reference.UpdateTagGroup, h.group)(c)
 }
 
 // DeleteGroup answers DELETE tagGroups/{id}, refused while the group has tags.

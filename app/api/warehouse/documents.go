@@ -129,12 +129,16 @@ func (h *Handler) CancelDocument(kind string) echo.HandlerFunc {
 	return h.step(kind, h.Stock.CancelDocument)
 }
 
-// step answers a state change of the document in the path with "success".
+// step answers a state change of the document in the path with "success"; the operation log gets the
+// document's number.
 func (h *Handler) step(kind string, change func(context.Context, core.Principal, string, string) error) echo.HandlerFunc {
 	return func(c *echo.Context) error {
 		p, _ := middleware.Principal(c)
 		if err := change(c.Request().Context(), p, kind, c.Param("id")); err != nil {
 			return err
+		}
+		if d, _, err := h.Stock.Document(c.Request().Context(), p, kind, c.Param("id")); err == nil {
+			middleware.NoteSubject(c, d.Number)
 		}
 		return api.OK(c, "success")
 	}

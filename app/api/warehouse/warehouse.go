@@ -88,9 +88,10 @@ func (h *Handler) CreateWarehouse(c *echo.Context) error {
 	return api.CreateOne(h.Stock.CreateWarehouse, h.warehouse)(c)
 }
 
-// UpdateWarehouse answers PUT warehouse/{id} with the changed warehouse.
+// UpdateWarehouse answers PUT warehouse/{id} with the changed warehouse; the operation log gets its changed
+// fields.
 func (h *Handler) UpdateWarehouse(c *echo.Context) error {
-	return api.UpdateOne(h.Stock.UpdateWarehouse, h.warehouse)(c)
+	return api.UpdateNoted(h.Stock.Warehouse, h.Stock.UpdateWarehouse, h.warehouse)(c)
 }
 
 // DisableWarehouse answers POST warehouse/{id}/disable with the disabled warehouse.
@@ -107,7 +108,7 @@ func (h *Handler) setDisabled(c *echo.Context, disabled bool) error {
 
 // DeleteWarehouse answers DELETE warehouse/{id}, refused once it has stock, ledger lines or documents.
 func (h *Handler) DeleteWarehouse(c *echo.Context) error {
-	return api.DeleteOne(h.Stock.DeleteWarehouse)(c)
+	return api.DeleteNoted(h.Stock.Warehouse, h.Stock.DeleteWarehouse, h.warehouse)(c)
 }
 
 // WarehouseExport answers GET warehouse/export?<WarehousePage's filters>: the whole query as 仓库_<date>.xlsx.
