@@ -199,14 +199,22 @@ func (n *catalogNames) resolve(r *importRow, m *models.LocalProduct) string {
 	return ""
 }
 
+// ImportResult is what an import did: the rows it read, and how many of them updated a product of the same SKU.
+type ImportResult struct {
+	Count   int `json:"count"`
+	Updated int `json:"updated"`
+}
+
 // ImportProducts adds the products of an .xlsx sheet to the company, all of them or, when any row is wrong, none:
-// the refusal names every wrong row by its number in the sheet (the first 20 of them). It answers how many were
-// added.
-func (s *Service) ImportProducts(ctx context.Context, p core.Principal, data []byte) (int, error) {
+// the refusal names every wrong row by its number in the sheet (the first 20 of them). A row whose SKU the
+// company already uses is wrong unless update is asked for (更新已有产品): then it rewrites that product's sheet
+// columns, keeping its picture and status.
+func (s *Service) ImportProducts(ctx context.Context, p core.Principal, data []byte, update bool) (ImportResult, error) {
 	rows, lines, err := readSheet(data)
 	if err != nil {
-		return 0, err
+		return ImportResult{}, err
 	}
+	var updated int
 	err = s.db.Tx(ctx, func(tx *models.DB) error {
 		names, err := lockCatalogNames(tx, p.CompanyID)
 		if err != nil {
@@ -223,6 +231,7 @@ func (s *Service) ImportProducts(ctx context.Context, p core.Principal, data []b
 		var problems []string
 		firstLine := map[string]int{}
 		products := make([]*models.LocalProduct, 0, len(rows))
+		var changes []*models.LocalProduct
 		now := s.now.Stamp()
 		for i := range rows {
 			m, err := rows[i].product()
@@ -230,7 +239,7 @@ func (s *Service) ImportProducts(ctx context.Context, p core.Principal, data []b
 			if msg == "" {
 				msg = names.resolve(&rows[i], m)
 			}
-			if msg == "" && taken[m.SKU] {
+			if msg == "" && taken[m.SKU] && !update {
 				msg = MsgSKUTaken(m.SKU)
 			}
 			if msg == "" {
@@ -244,7 +253,11 @@ func (s *Service) ImportProducts(ctx context.Context, p core.Principal, data []b
 				continue
 			}
 			m.CompanyID, m.CreatedAt, m.UpdatedAt = p.CompanyID, now, now
-			products = append(products, m)
+			if taken[m.SKU] {
+				changes = append(changes, m)
+			} else {
+				products = append(products, m)
+			}
 		}
 		if len(problems) > 0 {
 			shown := problems[:min(len(problems), importErrorsShown)]
@@ -252,6 +265,18 @@ func (s *Service) ImportProducts(ctx context.Context, p core.Principal, data []b
 		}
 		// A product of one of these SKUs added while the import ran: not core.DuplicateAs, whose generic notice
 		// would not say that the import is all or nothing and saved no product.
+		for _, m := range changes {
+			old, err := tx.ForUpdate().LocalProductBySKU(p.CompanyID, m.SKU)
+			if err != nil {
+				return err
+			}
+			// The sheet has no picture column: the product keeps the one it has.
+			m.ID, m.Image = old.ID, old.Image
+			if err := tx.UpdateLocalProduct(m); err != nil {
+				return err
+			}
+		}
+		updated = len(changes)
 		err = tx.CreateLocalProducts(products)
 		if models.IsDuplicate(err) {
 			return core.Refused(MsgImportRace)
@@ -259,9 +284,9 @@ func (s *Service) ImportProducts(ctx context.Context, p core.Principal, data []b
 		return err
 	})
 	if err != nil {
-		return 0, err
+		return ImportResult{}, err
 	}
-	return len(rows), nil
+	return ImportResult{Count: len(rows), Updated: updated}, nil
 }
 
 // refusalText is the message of a row's refusal, "" for none (the form's check only ever refuses).

@@ -206,8 +206,9 @@ func (h *Handler) ImportTemplate(c *echo.Context) error {
 	return api.XLSX(c, "本地产品导入模板", h.exportColumns()[:len(catalog.ProductSheet)], nil)
 }
 
-// Import answers POST material/import (multipart field file, an .xlsx in the template's columns) with the
-// number of products added: all rows or, when any is wrong, none, the refusal naming each wrong row.
+// Import answers POST material/import (multipart field file, an .xlsx in the template's columns; update=true to
+// update the products whose SKU exists) with the number of rows imported and of products updated: all rows or,
+// when any is wrong, none, the refusal naming each wrong row.
 func (h *Handler) Import(c *echo.Context) error {
 	file, err := c.FormFile("file")
 	if err != nil {
@@ -223,9 +224,9 @@ func (h *Handler) Import(c *echo.Context) error {
 		return err
 	}
 	p, _ := middleware.Principal(c)
-	n, err := h.Catalog.ImportProducts(c.Request().Context(), p, data)
+	res, err := h.Catalog.ImportProducts(c.Request().Context(), p, data, c.FormValue("update") == "true")
 	if err != nil {
 		return err
 	}
-	return api.OK(c, map[string]int{"count": n})
+	return api.OK(c, res)
 }
