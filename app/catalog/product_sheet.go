@@ -3,6 +3,7 @@ package catalog
 import (
 	"bytes"
 	"context"
+	"errors"
 	"fmt"
 	"strings"
 
@@ -132,6 +133,77 @@ func readSheet(data []byte) ([]importRow, []int, error) {
 		return nil, nil, core.Invalid(MsgImportEmpty)
 	}
 	return out, lines, nil
+}
+
+// The import template's second sheet: how to fill the first, an example row, and the values its name columns
+// take. The example stays off the first sheet so that importing the untouched template adds nothing.
+const (
+	TemplateHelpSheet = "填写说明"
+	templateHelp      = "在第一个工作表填写产品，每行一个；带 * 的列必填。下面是一行示例（不会被导入），以及类型、品牌、分类、供应商可填的值。"
+)
+
+var templateExample = []any{"EAR-001", "降噪蓝牙耳机", "", "", "", "产品", 19.9, 0.2, 10, 8, 3, 24, 5, 40, 30, 20, "示例"}
+
+// ProductTemplate is the import template: the sheet's titles on the first sheet, and on a second the example
+// row and the company's allowed values of 类型, 品牌, 分类 and 供应商, one list per column.
+func (s *Service) ProductTemplate(ctx context.Context, p core.Principal) (*excelize.File, error) {
+	db := s.db.With(ctx)
+	brands, err := db.Brands(p.CompanyID, 1<<20)
+	if err != nil {
+		return nil, err
+	}
+	suppliers, err := db.Suppliers(p.CompanyID, 1<<20)
+	if err != nil {
+		return nil, err
+	}
+	categories, err := db.Categories(p.CompanyID)
+	if err != nil {
+		return nil, err
+	}
+	lists := [][]any{{"类型"}, {"品牌"}, {"分类"}, {"供应商"}}
+	for _, k := range []int{models.ProductKindProduct, models.ProductKindConsumable, models.ProductKindPackage} {
+		lists[0] = append(lists[0], ProductKinds[k])
+	}
+	for _, b := range brands {
+		lists[1] = append(lists[1], b.Name)
+	}
+	for _, c := range categories {
+		lists[2] = append(lists[2], c.Name)
+	}
+	for _, sp := range suppliers {
+		lists[3] = append(lists[3], sp.Name)
+	}
+
+	f := excelize.NewFile()
+	titles := make([]any, len(ProductSheet))
+	for i, c := range ProductSheet {
+		titles[i] = c.Title
+	}
+	first := f.GetSheetName(0)
+	if _, err := f.NewSheet(TemplateHelpSheet); err != nil {
+		f.Close()
+		return nil, err
+	}
+	set := func(sheet string, col, row int, values []any) error {
+		cell, _ := excelize.CoordinatesToCellName(col, row)
+		return f.SetSheetRow(sheet, cell, &values)
+	}
+	steps := []error{
+		set(first, 1, 1, titles),
+		set(TemplateHelpSheet, 1, 1, []any{templateHelp}),
+		set(TemplateHelpSheet, 1, 3, append([]any{"示例"}, titles...)),
+		set(TemplateHelpSheet, 1, 4, append([]any{""}, templateExample...)),
+		set(TemplateHelpSheet, 1, 6, []any{"可填的值"}),
+	}
+	for i, l := range lists {
+		cell, _ := excelize.CoordinatesToCellName(i+1, 7)
+		steps = append(steps, f.SetSheetCol(TemplateHelpSheet, cell, &l))
+	}
+	if err := errors.Join(steps...); err != nil {
+		f.Close()
+		return nil, err
+	}
+	return f, nil
 }
 
 // catalogNames are the company's brands, categories and suppliers by name, for the import.

@@ -201,9 +201,16 @@ func (h *Handler) Export(c *echo.Context) error {
 	return api.XLSX(c, "本地产品_"+time.Now().In(h.TimeZone).Format(time.DateOnly), h.exportColumns(), rows)
 }
 
-// ImportTemplate answers GET material/importTemplate: the import's .xlsx with its column titles only.
+// ImportTemplate answers GET material/importTemplate: the import's .xlsx, its column titles on the first sheet
+// and on a second an example row and the allowed values.
 func (h *Handler) ImportTemplate(c *echo.Context) error {
-	return api.XLSX(c, "本地产品导入模板", h.exportColumns()[:len(catalog.ProductSheet)], nil)
+	p, _ := middleware.Principal(c)
+	f, err := h.Catalog.ProductTemplate(c.Request().Context(), p)
+	if err != nil {
+		return err
+	}
+	defer f.Close()
+	return api.Workbook(c, "本地产品导入模板", f)
 }
 
 // Import answers POST material/import (multipart field file, an .xlsx in the template's columns; update=true to
