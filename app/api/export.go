@@ -54,6 +54,11 @@ func XLSX[T any](c *echo.Context, name string, columns []ExportColumn[T], rows [
 	if err := w.Flush(); err != nil {
 		return err
 	}
+	return Workbook(c, name, f)
+}
+
+// Workbook answers a download of a built .xlsx workbook; the file name is given without extension.
+func Workbook(c *echo.Context, name string, f *excelize.File) error {
 	h := c.Response().Header()
 	h.Set(echo.HeaderContentType, "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet")
 	h.Set(echo.HeaderContentDisposition, fmt.Sprintf("attachment; filename=\"export.xlsx\"; filename*=UTF-8''%s.xlsx", url.PathEscape(name)))

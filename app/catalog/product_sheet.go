@@ -3,6 +3,7 @@ package catalog
 import (
 	"bytes"
 	"context"
+	"errors"
 	"fmt"
 	"strings"
 
@@ -134,6 +135,77 @@ func readSheet(data []byte) ([]importRow, []int, error) {
 	return out, lines, nil
 }
 
+// The import template's second sheet: how to fill the first, an example row, and the values its name columns
+// take. The example stays off the first sheet so that importing the untouched template adds nothing.
+const (
+	TemplateHelpSheet = "填写说明"
+	templateHelp      = "在第一个工作表填写产品，每行一个；带 * 的列必填。下面是一行示例（不会被导入），以及类型、品牌、分类、供应商可填的值。"
+)
+
+var templateExample = []any{"EAR-001", "降噪蓝牙耳机", "", "", "", "产品", 19.9, 0.2, 10, 8, 3, 24, 5, 40, 30, 20, "示例"}
+
+// ProductTemplate is the import template: the sheet's titles on the first sheet, and on a second the example
+// row and the company's allowed values of 类型, 品牌, 分类 and 供应商, one list per column.
+func (s *Service) ProductTemplate(ctx context.Context, p core.Principal) (*excelize.File, error) {
+	db := s.db.With(ctx)
+	brands, err := db.Brands(p.CompanyID, 1<<20)
+	if err != nil {
+		return nil, err
+	}
+	suppliers, err := db.Suppliers(p.CompanyID, 1<<20)
+	if err != nil {
+		return nil, err
+	}
+	categories, err := db.Categories(p.CompanyID)
+	if err != nil {
+		return nil, err
+	}
+	lists := [][]any{{"类型"}, {"品牌"}, {"分类"}, {"供应商"}}
+	for _, k := range []int{models.ProductKindProduct, models.ProductKindConsumable, models.ProductKindPackage} {
+		lists[0] = append(lists[0], ProductKinds[k])
+	}
+	for _, b := range brands {
+		lists[1] = append(lists[1], b.Name)
+	}
+	for _, c := range categories {
+		lists[2] = append(lists[2], c.Name)
+	}
+	for _, sp := range suppliers {
+		lists[3] = append(lists[3], sp.Name)
+	}
+
+	f := excelize.NewFile()
+	titles := make([]any, len(ProductSheet))
+	for i, c := range ProductSheet {
+		titles[i] = c.Title
+	}
+	first := f.GetSheetName(0)
+	if _, err := f.NewSheet(TemplateHelpSheet); err != nil {
+		f.Close()
+		return nil, err
+	}
+	set := func(sheet string, col, row int, values []any) error {
+		cell, _ := excelize.CoordinatesToCellName(col, row)
+		return f.SetSheetRow(sheet, cell, &values)
+	}
+	steps := []error{
+		set(first, 1, 1, titles),
+		set(TemplateHelpSheet, 1, 1, []any{templateHelp}),
+		set(TemplateHelpSheet, 1, 3, append([]any{"示例"}, titles...)),
+		set(TemplateHelpSheet, 1, 4, append([]any{""}, templateExample...)),
+		set(TemplateHelpSheet, 1, 6, []any{"可填的值"}),
+	}
+	for i, l := range lists {
+		cell, _ := excelize.CoordinatesToCellName(i+1, 7)
+		steps = append(steps, f.SetSheetCol(TemplateHelpSheet, cell, &l))
+	}
+	if err := errors.Join(steps...); err != nil {
+		f.Close()
+		return nil, err
+	}
+	return f, nil
+}
+
 // catalogNames are the company's brands, categories and suppliers by name, for the import.
 type catalogNames struct {
 	brands, suppliers map[string]int64
@@ -199,14 +271,22 @@ func (n *catalogNames) resolve(r *importRow, m *models.LocalProduct) string {
 	return ""
 }
 
+// ImportResult is what an import did: the rows it read, and how many of them updated a product of the same SKU.
+type ImportResult struct {
+	Count   int `json:"count"`
+	Updated int `json:"updated"`
+}
+
 // ImportProducts adds the products of an .xlsx sheet to the company, all of them or, when any row is wrong, none:
-// the refusal names every wrong row by its number in the sheet (the first 20 of them). It answers how many were
-// added.
-func (s *Service) ImportProducts(ctx context.Context, p core.Principal, data []byte) (int, error) {
+// the refusal names every wrong row by its number in the sheet (the first 20 of them). A row whose SKU the
+// company already uses is wrong unless update is asked for (更新已有产品): then it rewrites that product's sheet
+// columns, keeping its picture and status.
+func (s *Service) ImportProducts(ctx context.Context, p core.Principal, data []byte, update bool) (ImportResult, error) {
 	rows, lines, err := readSheet(data)
 	if err != nil {
-		return 0, err
+		return ImportResult{}, err
 	}
+	var updated int
 	err = s.db.Tx(ctx, func(tx *models.DB) error {
 		names, err := lockCatalogNames(tx, p.CompanyID)
 		if err != nil {
@@ -223,6 +303,7 @@ func (s *Service) ImportProducts(ctx context.Context, p core.Principal, data []b
 		var problems []string
 		firstLine := map[string]int{}
 		products := make([]*models.LocalProduct, 0, len(rows))
+		var changes []*models.LocalProduct
 		now := s.now.Stamp()
 		for i := range rows {
 			m, err := rows[i].product()
@@ -230,7 +311,7 @@ func (s *Service) ImportProducts(ctx context.Context, p core.Principal, data []b
 			if msg == "" {
 				msg = names.resolve(&rows[i], m)
 			}
-			if msg == "" && taken[m.SKU] {
+			if msg == "" && taken[m.SKU] && !update {
 				msg = MsgSKUTaken(m.SKU)
 			}
 			if msg == "" {
@@ -244,7 +325,11 @@ func (s *Service) ImportProducts(ctx context.Context, p core.Principal, data []b
 				continue
 			}
 			m.CompanyID, m.CreatedAt, m.UpdatedAt = p.CompanyID, now, now
-			products = append(products, m)
+			if taken[m.SKU] {
+				changes = append(changes, m)
+			} else {
+				products = append(products, m)
+			}
 		}
 		if len(problems) > 0 {
 			shown := problems[:min(len(problems), importErrorsShown)]
@@ -252,6 +337,18 @@ func (s *Service) ImportProducts(ctx context.Context, p core.Principal, data []b
 		}
 		// A product of one of these SKUs added while the import ran: not core.DuplicateAs, whose generic notice
 		// would not say that the import is all or nothing and saved no product.
+		for _, m := range changes {
+			old, err := tx.ForUpdate().LocalProductBySKU(p.CompanyID, m.SKU)
+			if err != nil {
+				return err
+			}
+			// The sheet has no picture column: the product keeps the one it has.
+			m.ID, m.Image = old.ID, old.Image
+			if err := tx.UpdateLocalProduct(m); err != nil {
+				return err
+			}
+		}
+		updated = len(changes)
 		err = tx.CreateLocalProducts(products)
 		if models.IsDuplicate(err) {
 			return core.Refused(MsgImportRace)
@@ -259,9 +356,9 @@ func (s *Service) ImportProducts(ctx context.Context, p core.Principal, data []b
 		return err
 	})
 	if err != nil {
-		return 0, err
+		return ImportResult{}, err
 	}
-	return len(rows), nil
+	return ImportResult{Count: len(rows), Updated: updated}, nil
 }
 
 // refusalText is the message of a row's refusal, "" for none (the form's check only ever refuses).

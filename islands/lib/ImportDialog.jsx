@@ -1,6 +1,7 @@
 // An .xlsx import in the browser's own modal <dialog>: the person downloads the template, fills it in, picks the
 // file and 导入 posts it (the multipart field file). The server adds every row or none; its refusal names each
 // wrong row and stays on screen, one row per line, so the file can be corrected. onImported gets the answer's data.
+// option ({ name, label }), when given, is a checkbox posted as the form field name=true when ticked.
 import { useEffect, useRef, useState } from "react";
 import { api } from "./api.js";
 
@@ -10,9 +11,10 @@ const plain = "rounded-md border border-slate-300 px-3 py-1.5 text-sm hover:bg-s
 // One wrong row per line, whether the server joined them with new lines or with "；".
 const rowPerLine = (msg) => msg.replace(/：第/, "：\n第").replaceAll("；", "\n");
 
-export default function ImportDialog({ title, hint, templateURL, importURL, onImported, onClose }) {
+export default function ImportDialog({ title, hint, option, templateURL, importURL, onImported, onClose }) {
   const dialog = useRef(null);
   const [file, setFile] = useState(null);
+  const [optionOn, setOptionOn] = useState(false);
   const [error, setError] = useState("");
   const [busy, setBusy] = useState(false);
 
@@ -31,6 +33,7 @@ export default function ImportDialog({ title, hint, templateURL, importURL, onIm
     try {
       const form = new FormData();
       form.append("file", file);
+      if (option && optionOn) form.append(option.name, "true");
       const { data } = await api(importURL, { method: "POST", form });
       onImported(data);
       dialog.current.close();
@@ -65,6 +68,12 @@ export default function ImportDialog({ title, hint, templateURL, importURL, onIm
           </label>
           <span className="text-slate-600 dark:text-slate-300">{file ? file.name : "未选择文件（.xlsx）"}</span>
         </div>
+        {option && (
+          <label className="mt-3 flex items-center gap-2 text-sm">
+            <input type="checkbox" checked={optionOn} onChange={(e) => setOptionOn(e.target.checked)} />
+            {option.label}
+          </label>
+        )}
         <div className="mt-5 flex justify-end gap-3">
           <button type="button" className={plain} onClick={() => dialog.current.close()}>
             取消

@@ -105,12 +105,13 @@ export default function ProductList({ permissions }) {
       {importing && (
         <ImportDialog
           title="导入产品"
-          hint="请按模板填写，带 * 的列必填；品牌、分类、供应商填写已有的名称。任何一行有误时不会导入任何产品。"
+          hint="请按模板填写，带 * 的列必填；品牌、分类、供应商填写已有的名称。任何一行有误时不会导入任何产品；勾选“更新已有产品”时，已有SKU的行更新该产品。"
+          option={{ name: "update", label: "更新已有产品" }}
           templateURL={`${ERP}/material/importTemplate`}
           importURL={`${ERP}/material/import`}
           onClose={() => setImporting(false)}
-          onImported={({ count }) => {
-            toast(`成功导入${count}个产品`);
+          onImported={({ count, updated }) => {
+            toast(updated ? `成功导入${count}个产品，其中更新${updated}个` : `成功导入${count}个产品`);
             setVersion((n) => n + 1);
           }}
         />

@@ -2,7 +2,8 @@
 // products would crowd its lists), the way a person works: create a brand and a category
 // tree, create a product with a picture (a wrong price is refused with its message first), find it in 本地产品 by
 // search and filters, edit it, export the list and read the .xlsx back, import a file with one bad row (the row
-// is named, nothing is imported) and then a good one, add a listing and pair it with the product, see the pairing
+// is named, nothing is imported) and then a good one, import an existing SKU again (refused, then updated with
+// 更新已有产品), add a listing and pair it with the product, see the pairing
 // on the product's details, and delete a product after confirming. Screenshots go to /tmp/shots-products/.
 import assert from "node:assert/strict";
 import { mkdirSync } from "node:fs";
@@ -209,6 +210,25 @@ describe("本地产品、品牌、分类与SKU配对", () => {
     assert.match(await row(list, "CASE-01").innerText(), /包材/);
   });
 
+  it("refuses an existing SKU, then updates it with 更新已有产品", async () => {
+    const list = await tabFrame(page, "本地产品");
+    const header = ["SKU*", "产品名称*", "类型"];
+    const again = join(server.dir, "again.xlsx");
+    writeSheet(again, [header, ["CASE-01", "耳机收纳盒（大）", "包材"], ["BOX-03", "包装箱", "包材"]]);
+    await list.getByRole("button", { name: "导入", exact: true }).click();
+    const dialog = list.locator("dialog[open]");
+    await dialog.locator('input[type="file"]').setInputFiles(again);
+    await dialog.getByRole("button", { name: "导入", exact: true }).click();
+    await dialog.getByRole("alert").filter({ hasText: "第2行：SKU“CASE-01”已存在，请更换" }).waitFor();
+
+    await dialog.getByRole("checkbox", { name: "更新已有产品" }).check();
+    await dialog.getByRole("button", { name: "导入", exact: true }).click();
+    await dialog.waitFor({ state: "detached" });
+    await expectToast(list, "成功导入2个产品，其中更新1个");
+    await expectSKUs(list, ["BOX-03", "CABLE-02", "CASE-01", "EAR-001"]);
+    assert.match(await row(list, "CASE-01").innerText(), /耳机收纳盒（大）/);
+  });
+
   it("adds a listing and pairs it with the product, which its details then show", async () => {
     // Store groups are made by the store module's screens; this test puts one straight in the database.
     const now = new Date().toISOString().replace("T", " ").replace("Z", "");
@@ -258,6 +278,6 @@ describe("本地产品、品牌、分类与SKU配对", () => {
     await question(list, "删除产品“CABLE-02”");
     await sayYes(list, "删除");
     await expectToast(list, "操作成功!");
-    await expectSKUs(list, ["CASE-01", "EAR-001"]);
+    await expectSKUs(list, ["BOX-03", "CASE-01", "EAR-001"]);
   });
 });

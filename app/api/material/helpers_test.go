@@ -73,8 +73,17 @@ func create(t *testing.T, c *apptest.Client, path string, body any) string {
 // multipartCall posts content as the multipart field file.
 func multipartCall(t *testing.T, c *apptest.Client, path, filename string, content []byte) apptest.Envelope {
 	t.Helper()
+	return multipartForm(t, c, path, filename, content, nil)
+}
+
+// multipartForm posts the file with further form fields.
+func multipartForm(t *testing.T, c *apptest.Client, path, filename string, content []byte, fields map[string]string) apptest.Envelope {
+	t.Helper()
 	var body bytes.Buffer
 	w := multipart.NewWriter(&body)
+	for k, v := range fields {
+		w.WriteField(k, v)
+	}
 	part, _ := w.CreateFormFile("file", filename)
 	part.Write(content)
 	w.Close()

@@ -211,13 +211,21 @@ func (h *Handler) Export(c *echo.Context) error {
 	return api.XLSX(c, "本地产品_"+time.Now().In(h.TimeZone).Format(time.DateOnly), h.exportColumns(), rows)
 }
 
-// ImportTemplate answers GET material/importTemplate: the import's .xlsx with its column titles only.
+// ImportTemplate answers GET material/importTemplate: the import's .xlsx, its column titles on the first sheet
+// and on a second an example row and the allowed values.
 func (h *Handler) ImportTemplate(c *echo.Context) error {
-	return api.XLSX(c, "本地产品导入模板", h.exportColumns()[:len(catalog.ProductSheet)], nil)
+	p, _ := middleware.Principal(c)
+	f, err := h.Catalog.ProductTemplate(c.Request().Context(), p)
+	if err != nil {
+		return err
+	}
+	defer f.Close()
+	return api.Workbook(c, "本地产品导入模板", f)
 }
 
-// Import answers POST material/import (multipart field file, an .xlsx in the template's columns) with the
-// number of products added: all rows or, when any is wrong, none, the refusal naming each wrong row.
+// Import answers POST material/import (multipart field file, an .xlsx in the template's columns; update=true to
+// update the products whose SKU exists) with the number of rows imported and of products updated: all rows or,
+// when any is wrong, none, the refusal naming each wrong row.
 func (h *Handler) Import(c *echo.Context) error {
 	file, err := c.FormFile("file")
 	if err != nil {
@@ -233,9 +241,9 @@ func (h *Handler) Import(c *echo.Context) error {
 		return err
 	}
 	p, _ := middleware.Principal(c)
-	n, err := h.Catalog.ImportProducts(c.Request().Context(), p, data)
+	res, err := h.Catalog.ImportProducts(c.Request().Context(), p, data, c.FormValue("update") == "true")
 	if err != nil {
 		return err
 	}
-	return api.OK(c, map[string]int{"count": n})
+	return api.OK(c, res)
 }

@@ -2,6 +2,7 @@ package material_test
 
 import (
 	"bytes"
+	"fmt"
 	"net/http"
 	"strings"
 	"testing"
@@ -10,6 +11,7 @@ import (
 
 	"sellerhub/app/apptest"
 	"sellerhub/app/catalog"
+	"sellerhub/models/dbtest"
 )
 
 // sheet builds an .xlsx whose first sheet holds rows.
@@ -126,5 +128,98 @@ func TestProductsImportAllOrNothingAndExportTheQuery(t *testing.T) {
 	resp, body := c.Raw(http.MethodPost, v1+"/material/import", "application/json", strings.NewReader("{}"))
 	if resp.StatusCode != http.StatusBadRequest || !strings.Contains(string(body), catalog.MsgImportFileBad) {
 		t.Fatalf("import without a file: %d %s", resp.StatusCode, body)
+	}
+}
+
+func TestProductsImportUpdatesExistingSKUsWhenAsked(t *testing.T) {
+	for _, kind := range dbtest.Kinds {
+		t.Run(kind, func(t *testing.T) {
+			h := apptest.Start(t, apptest.WithDatabase(kind))
+			c := owner(t, h)
+			create(t, c, "/brand", map[string]string{"name": "Anker"})
+			create(t, c, "/material", map[string]string{"sku": "OLD-1", "name": "旧名称", "remark": "旧备注"})
+			rows := sheet(t, [][]any{header,
+				{"OLD-1", "新名称", "Anker", "", "", "包材", 5, "", "", "", "", "", "", "", "", "", "新备注"},
+				{"NEW-1", "新产品"},
+			})
+
+			// Without 更新已有产品 the existing SKU is refused, its row named, and nothing is written.
+			apptest.Expect(t, multipartCall(t, c, "/material/import", "p.xlsx", rows), http.StatusBadRequest, "A0400",
+				"导入失败，共1行有误，未导入任何产品：第2行：SKU“OLD-1”已存在，请更换")
+			if got := into[page[product]](t, c.Call(http.MethodPost, v1+"/material/page", map[string]any{})); got.Total != 1 {
+				t.Fatalf("a refused import added products: %d", got.Total)
+			}
+
+			// With it the existing product is updated and the new one added.
+			got := into[map[string]int](t, multipartForm(t, c, "/material/import", "p.xlsx", rows, map[string]string{"update": "true"}))
+			if got["count"] != 2 || got["updated"] != 1 {
+				t.Fatalf("import = %v", got)
+			}
+			all := into[page[product]](t, c.Call(http.MethodPost, v1+"/material/page", map[string]any{"sort": "sku", "order": "asc"}))
+			if all.Total != 2 {
+				t.Fatalf("products = %+v", all.Records)
+			}
+			for _, p := range all.Records {
+				switch p.SKU {
+				case "OLD-1":
+					if p.Name != "新名称" || p.Brand != "Anker" || p.KindName != "包材" || p.Price != "5.00" || p.Remark != "新备注" {
+						t.Fatalf("updated = %+v", p)
+					}
+				case "NEW-1":
+					if p.Name != "新产品" {
+						t.Fatalf("created = %+v", p)
+					}
+				default:
+					t.Fatalf("unexpected product %+v", p)
+				}
+			}
+
+			// A SKU twice in the sheet stays refused even when updating.
+			twice := sheet(t, [][]any{header, {"OLD-1", "甲"}, {"OLD-1", "乙"}})
+			apptest.Expect(t, multipartForm(t, c, "/material/import", "p.xlsx", twice, map[string]string{"update": "true"}), http.StatusBadRequest, "A0400",
+				"导入失败，共1行有误，未导入任何产品：第3行：SKU“OLD-1”与第2行重复")
+		})
+	}
+}
+
+func TestProductsImportTemplateHasAnExampleAndTheAllowedValues(t *testing.T) {
+	for _, kind := range dbtest.Kinds {
+		t.Run(kind, func(t *testing.T) {
+			h := apptest.Start(t, apptest.WithDatabase(kind))
+			c := owner(t, h)
+			create(t, c, "/brand", map[string]string{"name": "Anker"})
+			create(t, c, "/category", map[string]any{"name": "耳机"})
+			create(t, c, "/supplier", map[string]string{"name": "深圳工厂"})
+
+			resp, body := c.Raw(http.MethodGet, v1+"/material/importTemplate", "", nil)
+			if resp.StatusCode != http.StatusOK {
+				t.Fatalf("template: %d %s", resp.StatusCode, body)
+			}
+			f, err := excelize.OpenReader(bytes.NewReader(body))
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer f.Close()
+			first, _ := f.GetRows(f.GetSheetName(0))
+			if len(first) != 1 || first[0][0] != "SKU*" || len(first[0]) != len(header) {
+				t.Fatalf("first sheet = %v", first)
+			}
+			help, err := f.GetRows(catalog.TemplateHelpSheet)
+			if err != nil {
+				t.Fatal(err)
+			}
+			text := fmt.Sprint(help)
+			for _, want := range []string{"示例", "SKU*", "EAR-001", "降噪蓝牙耳机", "可填的值", "类型", "产品", "耗材", "包材", "品牌", "Anker", "分类", "耳机", "供应商", "深圳工厂"} {
+				if !strings.Contains(text, want) {
+					t.Fatalf("help sheet lacks %q: %v", want, help)
+				}
+			}
+
+			// The untouched template imports nothing.
+			apptest.Expect(t, multipartCall(t, c, "/material/import", "模板.xlsx", body), http.StatusBadRequest, "A0400", catalog.MsgImportEmpty)
+			if got := into[page[product]](t, c.Call(http.MethodPost, v1+"/material/page", map[string]any{})); got.Total != 0 {
+				t.Fatalf("the template added products: %d", got.Total)
+			}
+		})
 	}
 }
