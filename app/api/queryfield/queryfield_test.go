@@ -160,7 +160,7 @@ func TestDefaultsWithoutASavedVersion(t *testing.T) {
 		"subUserList":      "account,name,email,mobile,deptName,roles,storeGroups,status,lastLoginTime,createdAt",
 		"notifyList":       "title,tag,action,createdAt,isRead",
 		"operationLog":     "createdAt,user,action,subject,summary,-target,-detail,ip",
-		"localProductList": "image,sku,name,brand,category,supplier,kindName,cartonSpec,-price,-weight,status,createdAt",
+		"localProductList": "image,sku,name,brand,category,supplier,kindName,cartonSpec,-price,-weight,-fulfillable,-outbound,-inbound,status,createdAt",
 	}
 	for queryname, cols := range want {
 		if got := load(t, c, queryname); got != cols {
