@@ -81,9 +81,9 @@ func TestQuotaInfoHasTheContractsFieldsAndTheWarehousesFulfillableStock(t *testi
 				AuditTime                                                             string `json:"auditime"`
 				SKUAmount, SumQuantity                                                int
 				ItemList                                                              []struct {
-					Image, Name, SKU, SellerSKU               string
-					BoxNum                                    *int
-					BoxWeight, BoxLength, BoxWidth, BoxHeight *float64
+					Image, Name, SKU, SellerSKU                  string
+					BoxNum                                       *int
+					BoxWeight, BoxLength, BoxWidth, BoxHeight    *float64
 					InvQuantity, QuantityShipped, Reserved, Left int
 				}
 			}
