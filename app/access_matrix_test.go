@@ -245,11 +245,10 @@ func (a *companyA) address(r echo.RouteInfo) (string, bool) {
 	for i, s := range segments {
 		switch {
 		case strings.HasPrefix(s, ":"):
+			// A parameter is named by the segment before it (/material/:id is a product), unless the fixture has
+			// a value under its own name (:size).
 			key := strings.TrimPrefix(s, ":")
-			if i > 0 && key == "id" || key == "shipmentid" || key == "code" || key == "name" {
-				key = segments[i-1]
-			}
-			if key == "kind" {
+			if _, own := a.ids[key]; !own {
 				key = segments[i-1]
 			}
 			id, ok := a.ids[key]

@@ -171,9 +171,9 @@ func routes(e *echo.Echo, d Deps, pg *pages.Handler) RouteAccess {
 	adminAPI.GET("/users/findbindlist", uh.FindBindList, signedIn)
 	adminAPI.GET("/users/getbindId", uh.GetBindID, signedIn)
 	// Binding and switching change state over GET for the older client, so they get the same-origin check too.
-	adminAPI.GET("/users/sysrole/openidbind", uh.BindAccount, signedIn, middleware.SameOriginGET)
+	adminAPI.GET("/users/sysrole/openidbind", uh.BindAccount, signedIn.ChangesOnGET())
 	adminAPI.POST("/users/sysrole/openidbind", uh.BindAccount, signedIn)
-	adminAPI.GET("/auth/changeLoginWechatApp", ah.ChangeLoginWechatApp, signedIn, middleware.SameOriginGET)
+	adminAPI.GET("/auth/changeLoginWechatApp", ah.ChangeLoginWechatApp, signedIn.ChangesOnGET())
 	adminAPI.POST("/auth/ssohandover", ah.SSOHandover, signedIn)
 
 	// The personal center. mergeAccount is the binding of another account of the same person, checked as a login.
@@ -182,10 +182,10 @@ func routes(e *echo.Echo, d Deps, pg *pages.Handler) RouteAccess {
 	adminAPI.POST("/users/updateEmailSelf", uh.UpdateEmailSelf, signedIn, oplog("更换邮箱"))
 	adminAPI.POST("/users/saveImage", uh.SaveImage, signedIn, oplog("更换头像")) // saveImagePath: its own body limit
 	adminAPI.POST("/users/mergeAccount", uh.BindAccount, signedIn, oplog("合并账号"))
-	adminAPI.GET("/users/unbindAccountBinding", uh.UnbindAccountBinding, signedIn, middleware.SameOriginGET, oplog("解绑账号"))
+	adminAPI.GET("/users/unbindAccountBinding", uh.UnbindAccountBinding, signedIn.ChangesOnGET(), oplog("解绑账号"))
 	adminAPI.POST("/users/unbindAccountBinding", uh.UnbindAccountBinding, signedIn, oplog("解绑账号"))
-	adminAPI.GET("/users/unbindWechat", uh.UnbindWechat, signedIn, middleware.SameOriginGET)
-	adminAPI.GET("/users/unbindAccount", uh.UnbindAccount, signedIn, middleware.SameOriginGET, oplog("注销账号")) // log off, after verifyPassword
+	adminAPI.GET("/users/unbindWechat", uh.UnbindWechat, signedIn.ChangesOnGET())
+	adminAPI.GET("/users/unbindAccount", uh.UnbindAccount, signedIn.ChangesOnGET(), oplog("注销账号")) // log off, after verifyPassword
 
 	mh := &menus.Handler{Admin: sv.Admin, Built: pg.Built}
 	adminAPI.GET("/menus/route", mh.Routes, signedIn)
@@ -204,14 +204,14 @@ func routes(e *echo.Echo, d Deps, pg *pages.Handler) RouteAccess {
 
 	// Notify. Lists never mark read; the two GETs that write are the clients' and refuse other sites.
 	nh := &notify.Handler{Messages: sv.Messages, TimeZone: d.Config.TimeZone}
-	adminAPI.GET("/notify/pullMessage", nh.PullMessage, signedIn, middleware.SameOriginGET)
+	adminAPI.GET("/notify/pullMessage", nh.PullMessage, signedIn.ChangesOnGET())
 	adminAPI.GET("/notify/findNitofyNums", nh.FindNitofyNums, signedIn)
 	adminAPI.GET("/notify/findNoReadByUserAll", nh.FindNoReadByUserAll, signedIn)
 	adminAPI.GET("/notify/getMsgLimit", nh.GetMsgLimit, signedIn)
 	adminAPI.POST("/notify/getAnnounce", nh.GetAnnounce, signedIn)
 	adminAPI.POST("/notify/getRemind", nh.GetRemind, signedIn)
 	adminAPI.POST("/notify/getMessage", nh.GetMessage, signedIn)
-	adminAPI.GET("/notify/updateAllTargets", nh.UpdateAllTargets, signedIn, middleware.SameOriginGET)
+	adminAPI.GET("/notify/updateAllTargets", nh.UpdateAllTargets, signedIn.ChangesOnGET())
 	adminAPI.POST("/notify/updateAllTargets", nh.UpdateAllTargets, signedIn)
 	adminAPI.POST("/notify/markRead", nh.MarkRead, signedIn)
 	// Publishing, the published list and withdrawing are for holders of sys:notify:add, checked by the service.
@@ -233,7 +233,7 @@ func routes(e *echo.Echo, d Deps, pg *pages.Handler) RouteAccess {
 	adminAPI.POST("/sysQueryField/saveMyDefaultField", qh.SaveMyDefaultField, signedIn)
 	adminAPI.POST("/sysQueryField/useVersion/:id", qh.UseVersion, signedIn)
 	adminAPI.POST("/sysQueryField/useDefault", qh.UseDefault, signedIn)
-	adminAPI.GET("/sysQueryField/deleteMyVersionField", qh.DeleteMyVersionField, signedIn, middleware.SameOriginGET)
+	adminAPI.GET("/sysQueryField/deleteMyVersionField", qh.DeleteMyVersionField, signedIn.ChangesOnGET())
 
 	// Dictionaries. Reading needs a session only (drop-downs all over the product read them); changing them
 	// needs the 数据字典 screen's button permissions.
@@ -463,14 +463,14 @@ func routes(e *echo.Echo, d Deps, pg *pages.Handler) RouteAccess {
 	amz.GET("/amzauthority/getBindSeller", storeAuth.GetBindSeller, signedIn)
 	amz.GET("/amzauthority/getRegionByGroup", storeAuth.GetRegionByGroup, signedIn)
 	amz.GET("/amzauthority/getAuthMaketplace", storeAuth.GetAuthMaketplace, signedIn)
-	amz.GET("/amzauthority/deleteByLogic", storeAuth.DeleteByLogic, storeScreen.Needs(stores.PermissionStoreDisable), middleware.SameOriginGET, oplog("停用店铺授权"))
+	amz.GET("/amzauthority/deleteByLogic", storeAuth.DeleteByLogic, storeScreen.Needs(stores.PermissionStoreDisable).ChangesOnGET(), oplog("停用店铺授权"))
 	amz.POST("/amzauthority/page", storeAuth.Page, storeScreen)
 	amz.GET("/amzauthority/export", storeAuth.Export(export), storeScreen)
 	amz.GET("/amzauthority/storeGroups", storeAuth.StoreGroups, signedIn)
 	amz.POST("/amzauthority/storeGroups", storeAuth.CreateStoreGroup, storeScreen.Needs(stores.PermissionStoreAdd), oplog("新增店铺"))
 	amz.PUT("/amzauthority/storeGroups/:id", storeAuth.UpdateStoreGroup, storeScreen.Needs(stores.PermissionStoreAdd), oplog("编辑店铺"))
 	amz.DELETE("/amzauthority/storeGroups/:id", storeAuth.DeleteStoreGroup, storeScreen.Needs(stores.PermissionStoreDisable), oplog("删除店铺"))
-	amz.GET("/report/requestReportParamAuth", storeAuth.RequestReportParamAuth, storeScreen.Needs(stores.PermissionStoreAdd), middleware.SameOriginGET, oplog("请求报表"))
+	amz.GET("/report/requestReportParamAuth", storeAuth.RequestReportParamAuth, storeScreen.Needs(stores.PermissionStoreAdd).ChangesOnGET(), oplog("请求报表"))
 
 	// Advertising authorisation (广告授权) of the store list. bindAdvAuthData is public, protected by the signed
 	// single-use state instead of a session. Authorising and disabling need the store list's button permissions;
@@ -480,9 +480,9 @@ func routes(e *echo.Echo, d Deps, pg *pages.Handler) RouteAccess {
 	advAPI.GET("/advert/bindUrl", vh.BindURL, storeScreen.Needs(stores.PermissionStoreAdd))
 	advAPI.GET("/advert/bindAdvAuthData", vh.BindAdvAuthData, middleware.Anyone)
 	advAPI.POST("/advert/bindAdvAuthData", vh.BindAdvAuthData, middleware.Anyone)
-	advAPI.GET("/advert/disableAuth", vh.DisableAuth, storeScreen.Needs(stores.PermissionStoreDisable), middleware.SameOriginGET, oplog("停用广告授权"))
+	advAPI.GET("/advert/disableAuth", vh.DisableAuth, storeScreen.Needs(stores.PermissionStoreDisable).ChangesOnGET(), oplog("停用广告授权"))
 	advAPI.GET("/advert/loadProfile", vh.LoadProfile, signedIn)
-	advAPI.GET("/advert/captureProfileById", vh.CaptureProfileByID, storeScreen, middleware.SameOriginGET, oplog("刷新广告配置文件"))
+	advAPI.GET("/advert/captureProfileById", vh.CaptureProfileByID, storeScreen.ChangesOnGET(), oplog("刷新广告配置文件"))
 	advAPI.GET("/advManager/getGroup", vh.GetGroup, signedIn)
 
 	// Unknown addresses: the envelope under the API prefixes, the 404 page elsewhere.

@@ -17,6 +17,9 @@ type Access struct {
 	Screen string
 	// Permissions are button permissions, any one of which the caller must hold.
 	Permissions []string
+	// WritesOnGET marks a GET that changes something (the contract keeps a few for its clients): the browser must
+	// vouch that the call comes from our own pages (SameOriginGET).
+	WritesOnGET bool
 }
 
 // Anyone and SignedIn are the two access levels that name no grant.
@@ -34,6 +37,12 @@ func (a Access) Needs(codes ...string) Access {
 	return a
 }
 
+// ChangesOnGET is a copy of the access for a GET that changes something.
+func (a Access) ChangesOnGET() Access {
+	a.WritesOnGET = true
+	return a
+}
+
 // Guards are the middleware enforcing the access, in order: the session (signIn: the JSON API's refusal or the
 // pages' redirect to sign-in), then the screen, then the permission.
 func (a Access) Guards(access *admin.Service, signIn echo.MiddlewareFunc) []echo.MiddlewareFunc {
@@ -46,6 +55,9 @@ func (a Access) Guards(access *admin.Service, signIn echo.MiddlewareFunc) []echo
 	}
 	if len(a.Permissions) > 0 {
 		guards = append(guards, RequireAnyPermission(access, a.Permissions...))
+	}
+	if a.WritesOnGET {
+		guards = append(guards, SameOriginGET)
 	}
 	return guards
 }
