@@ -1,0 +1,68 @@
+package models
+
+import (
+	"database/sql/driver"
+	"fmt"
+
+	"github.com/shopspring/decimal"
+)
+
+// Money is an amount of money kept in the database as a whole number of ten-thousandths (BIGINT). Amazon's
+// amounts have at most two decimals (none in yen); four leave room for per-unit shares such as first-leg freight.
+// An integer column sums exactly on both databases: SQLite's DECIMAL is a floating-point number, so SUM over
+// millions of synced lines could drift by a cent there while PostgreSQL stays exact. The currency lives in a
+// column of its own beside the amount.
+type Money struct{ decimal.Decimal }
+
+// moneyScale is the number of decimals a Money keeps.
+const moneyScale = 4
+
+// NewMoney reads a decimal string ("12.34", "-0.5", ""); an empty string is zero.
+func NewMoney(s string) (Money, error) {
+	if s == "" {
+		return Money{}, nil
+	}
+	d, err := decimal.NewFromString(s)
+	if err != nil {
+		return Money{}, fmt.Errorf("not an amount: %q", s)
+	}
+	if !d.Equal(d.Truncate(moneyScale)) {
+		return Money{}, fmt.Errorf("amount %s has more than %d decimals", s, moneyScale)
+	}
+	return Money{d}, nil
+}
+
+// Value stores the amount as ten-thousandths.
+func (m Money) Value() (driver.Value, error) {
+	return m.Shift(moneyScale).IntPart(), nil
+}
+
+// Scan reads ten-thousandths back (an integer, or the text SQLite may hand back for one).
+func (m *Money) Scan(v any) error {
+	var units int64
+	switch x := v.(type) {
+	case nil:
+		units = 0
+	case int64:
+		units = x
+	case []byte:
+		d, err := decimal.NewFromString(string(x))
+		if err != nil {
+			return err
+		}
+		units = d.IntPart()
+	case string:
+		d, err := decimal.NewFromString(x)
+		if err != nil {
+			return err
+		}
+		units = d.IntPart()
+	default:
+		return fmt.Errorf("money: cannot scan %T", v)
+	}
+	m.Decimal = decimal.New(units, -moneyScale)
+	return nil
+}
+
+// MoneyFromUnits turns a SUM of Money columns (ten-thousandths) into an amount.
+func MoneyFromUnits(units int64) Money { return Money{decimal.New(units, -moneyScale)} }
