@@ -146,7 +146,7 @@ func (r *answerRecorder) envelope() (loggedAnswer, bool) {
 	}
 	a := loggedAnswer{Code: env.Code}
 	var record struct {
-		ID     string `json:"id"`
+		ID         string `json:"id"`
 		SKU        string `json:"sku"`
 		Number     string `json:"number"`
 		ShipmentID string `json:"shipmentId"`

@@ -16,7 +16,9 @@ func TestStepsAreLoggedUnderTheShipmentID(t *testing.T) {
 	s.step(t, sh.ShipmentID, "confirm", nil)
 	env := s.c.Call(http.MethodPost, "/admin/api/v1/operationLogs/page", map[string]any{"pagesize": 50, "action": "确认配货"})
 	apptest.ExpectOK(t, env)
-	var page struct{ Records []struct{ Action, Subject string } }
+	var page struct {
+		Records []struct{ Action, Subject string }
+	}
 	env.Into(t, &page)
 	if len(page.Records) != 1 || page.Records[0].Subject != sh.ShipmentID {
 		t.Fatalf("确认配货 log entries = %+v, want one under %s", page.Records, sh.ShipmentID)
