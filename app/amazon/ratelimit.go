@@ -4,7 +4,6 @@ import (
 	"context"
 	"crypto/sha256"
 	"fmt"
-	"math"
 	"net/http"
 	"strconv"
 	"sync"
@@ -98,7 +97,7 @@ func (l *RateLimits) Wait(ctx context.Context, refreshToken, operation string) e
 
 // Learn adjusts the bucket from an answer: x-amzn-RateLimit-Limit is the rate Amazon applies to this seller and
 // operation. A 429 that says so also empties the bucket, since Amazon just counted it empty (other clients of the
-// same seller, or a lower plan), so the next try waits at least one interval at the said rate. A 429 without the header
+// same seller, or a lower plan), so the next try waits one interval at the said rate. A 429 without the header
 // is left to the retry's backoff alone.
 func (l *RateLimits) Learn(refreshToken, operation string, res *http.Response) {
 	said, err := strconv.ParseFloat(res.Header.Get("x-amzn-RateLimit-Limit"), 64)
@@ -109,8 +108,9 @@ func (l *RateLimits) Learn(refreshToken, operation string, res *http.Response) {
 	now := time.Now()
 	b.SetLimitAt(now, rate.Limit(said))
 	if res.StatusCode == http.StatusTooManyRequests {
-		if left := math.Ceil(b.TokensAt(now)); left > 0 {
-			b.ReserveN(now, int(left))
-		}
+		// A burst of 0 caps the tokens left at none; the plan's burst then refills from there.
+		burst := b.Burst()
+		b.SetBurstAt(now, 0)
+		b.SetBurstAt(now, burst)
 	}
 }
