@@ -73,8 +73,8 @@ func (l *RateLimits) bucket(refreshToken, operation string) *rate.Limiter {
 	return b
 }
 
-// Wait takes a token of the operation's bucket, waiting for it unless that would pass ctx's deadline.
-func (l *RateLimits) Wait(ctx context.Context, refreshToken, operation string) error {
+// wait takes a token of the operation's bucket, waiting for it unless that would pass ctx's deadline.
+func (l *RateLimits) wait(ctx context.Context, refreshToken, operation string) error {
 	r := l.bucket(refreshToken, operation).Reserve()
 	d := r.Delay()
 	if d == 0 {
@@ -95,11 +95,11 @@ func (l *RateLimits) Wait(ctx context.Context, refreshToken, operation string) e
 	}
 }
 
-// Learn adjusts the bucket from an answer: x-amzn-RateLimit-Limit is the rate Amazon applies to this seller and
+// learn adjusts the bucket from an answer: x-amzn-RateLimit-Limit is the rate Amazon applies to this seller and
 // operation. A 429 that says so also empties the bucket, since Amazon just counted it empty (other clients of the
 // same seller, or a lower plan), so the next try waits one interval at the said rate. A 429 without the header
 // is left to the retry's backoff alone.
-func (l *RateLimits) Learn(refreshToken, operation string, res *http.Response) {
+func (l *RateLimits) learn(refreshToken, operation string, res *http.Response) {
 	said, err := strconv.ParseFloat(res.Header.Get("x-amzn-RateLimit-Limit"), 64)
 	if err != nil || said <= 0 {
 		return

@@ -79,11 +79,11 @@ func (s *SellingPartner) call(ctx context.Context, operation, method, url, refre
 	}
 	limits := s.limits()
 	res, err := s.HTTP.do(ctx, func(ctx context.Context) (*http.Request, error) {
-		if err := limits.Wait(ctx, refreshToken, operation); err != nil {
+		if err := limits.wait(ctx, refreshToken, operation); err != nil {
 			return nil, err
 		}
 		return newRequest(ctx, method, url, payload, header)
-	}, func(res *http.Response) { limits.Learn(refreshToken, operation, res) })
+	}, func(res *http.Response) { limits.learn(refreshToken, operation, res) })
 	if err != nil {
 		return err
 	}

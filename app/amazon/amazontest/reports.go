@@ -52,13 +52,19 @@ const standInRate = 50.0
 type reportsState struct {
 	byID      map[string]*standInReport
 	documents map[string]*standInReport
-	pages     map[string][]string // nextToken -> the report ids still to list
+	pages     map[string]reportsPage // by nextToken
 	created   int
 	failures  int
 	cancels   int
 	throttle  map[string]int
 	rates     map[string]float64
 	hold      chan struct{}
+}
+
+// reportsPage is what a nextToken stands for: the rest of a listing, in pages of size.
+type reportsPage struct {
+	ids  []string
+	size int
 }
 
 // standInReport is a report as the stand-in keeps it; polls counts getReport calls, fate is its final status.
@@ -73,7 +79,7 @@ type standInReport struct {
 
 func (s *Server) addReports() {
 	s.reports = reportsState{byID: map[string]*standInReport{}, documents: map[string]*standInReport{},
-		pages: map[string][]string{}, throttle: map[string]int{}, rates: map[string]float64{}}
+		pages: map[string]reportsPage{}, throttle: map[string]int{}, rates: map[string]float64{}}
 	s.Mux.HandleFunc("POST /reports/2021-06-30/reports", s.createReport)
 	s.Mux.HandleFunc("GET /reports/2021-06-30/reports/{reportId}", s.getReport)
 	s.Mux.HandleFunc("GET /reports/2021-06-30/reports", s.getReports)
@@ -328,7 +334,7 @@ func (s *Server) getReports(w http.ResponseWriter, r *http.Request) {
 			return
 		}
 		delete(s.reports.pages, token)
-		ids, size = rest[1:], atoiOr(rest[0], 10)
+		ids, size = rest.ids, rest.size
 	} else {
 		var err string
 		if ids, size, err = s.listReports(seller, q, scheduled); err != "" {
@@ -345,7 +351,7 @@ func (s *Server) getReports(w http.ResponseWriter, r *http.Request) {
 	answer := map[string]any{"reports": page}
 	if len(ids) > size {
 		token := random()
-		s.reports.pages[token] = append([]string{strconv.Itoa(size)}, ids[size:]...)
+		s.reports.pages[token] = reportsPage{ids: ids[size:], size: size}
 		answer["nextToken"] = token
 	}
 	writeJSON(w, http.StatusOK, answer)
@@ -371,9 +377,11 @@ func (s *Server) listReports(seller string, q map[string][]string, scheduled []*
 	}
 	size := 10
 	if v := get("pageSize"); v != "" {
-		if size = atoiOr(v, 0); size < 1 || size > 100 {
+		n, err := strconv.Atoi(v)
+		if err != nil || n < 1 || n > 100 {
 			return nil, 0, "pageSize must be between 1 and 100."
 		}
+		size = n
 	}
 	now := time.Now().UTC()
 	since, until := now.AddDate(0, 0, -90), now.Add(time.Second)
@@ -418,14 +426,6 @@ func (s *Server) listReports(seller string, q map[string][]string, scheduled []*
 		ids[i] = rep.id
 	}
 	return ids, size, ""
-}
-
-func atoiOr(v string, or int) int {
-	n, err := strconv.Atoi(v)
-	if err != nil {
-		return or
-	}
-	return n
 }
 
 func (s *Server) getReportDocument(w http.ResponseWriter, r *http.Request) {
