@@ -1,7 +1,8 @@
 // Package amazontest is a local stand-in for Amazon in tests: the Seller Central consent page, the Login with
-// Amazon token endpoint and the Selling Partner API's Sellers and Reports operations, speaking Amazon's documented request and
-// answer formats (error bodies included). Mux is exported so other files can add more of Amazon (the Advertising
-// API). Switches make the token endpoint fail in the ways Amazon does, and every request is recorded.
+// Amazon token endpoint and the Selling Partner API's Sellers and Reports operations, speaking Amazon's documented
+// request and answer formats (error bodies included). Mux is exported so other files can add more of Amazon (the
+// Advertising API). Switches make the token endpoint and the Reports API fail in the ways Amazon does, and every
+// request is recorded.
 package amazontest
 
 import (

@@ -32,13 +32,13 @@ func main() {
 	s.Mux.HandleFunc("POST /control/release-token", func(http.ResponseWriter, *http.Request) { s.ReleaseToken() })
 	s.Mux.HandleFunc("POST /control/hold-documents", func(http.ResponseWriter, *http.Request) { s.HoldDocuments() })
 	s.Mux.HandleFunc("POST /control/release-documents", func(http.ResponseWriter, *http.Request) { s.ReleaseDocuments() })
-	s.Mux.HandleFunc("POST /control/fail-reports", func(w http.ResponseWriter, r *http.Request) {
+	s.Mux.HandleFunc("POST /control/fail-reports", func(_ http.ResponseWriter, r *http.Request) {
 		s.FailReports(count(r))
 	})
-	s.Mux.HandleFunc("POST /control/throttle", func(w http.ResponseWriter, r *http.Request) {
+	s.Mux.HandleFunc("POST /control/throttle", func(_ http.ResponseWriter, r *http.Request) {
 		s.Throttle(r.URL.Query().Get("op"), count(r))
 	})
-	s.Mux.HandleFunc("POST /control/refuse-grants", func(w http.ResponseWriter, r *http.Request) {
+	s.Mux.HandleFunc("POST /control/refuse-grants", func(_ http.ResponseWriter, r *http.Request) {
 		s.RefuseGrants(r.URL.Query().Get("on") != "false")
 	})
 	fmt.Println("listening", s.URL)
