@@ -360,13 +360,30 @@ func TestJapaneseReportIsWindows31J(t *testing.T) {
 			t.Fatalf("rows %+v", rows)
 		}
 	}
+	// A download whose answer names no charset is read in the marketplace's.
+	s.Mux.HandleFunc("GET /unlabelled-report", func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "application/octet-stream")
+		gz := gzip.NewWriter(w)
+		_, _ = gz.Write(raw)
+		_ = gz.Close()
+	})
+	file, err := sp.OpenReportDocument(t.Context(), &amazon.ReportDocument{ReportDocumentID: "unlabelled",
+		URL: s.URL + "/unlabelled-report", CompressionAlgorithm: "GZIP"}, amazon.ReportCharset(jp))
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, rows := readAll(t, file)
+	file.Close()
+	if len(rows) != 2 || rows[1].Get("item-name") != "スタンドイン商品 2（テスト）" {
+		t.Fatalf("unlabelled rows %+v", rows)
+	}
 	for _, name := range []string{"Windows-31J", "Shift_JIS", "windows-31j", "cp932"} {
 		r, err := amazon.DecodeReport(bytes.NewReader(raw), name)
 		if err != nil {
 			t.Fatal(err)
 		}
 		text, _ := io.ReadAll(r)
-		if !strings.Contains(string(text), "\tスタンドイン商品 2（テスト）") && !strings.HasPrefix(strings.Split(string(text), "\n")[2], "スタンドイン商品 2（テスト）") {
+		if lines := strings.Split(string(text), "\n"); len(lines) < 3 || !strings.HasPrefix(lines[2], "スタンドイン商品 2（テスト）\t") {
 			t.Fatalf("%s decoded %q", name, text)
 		}
 	}
