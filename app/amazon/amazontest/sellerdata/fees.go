@@ -95,7 +95,7 @@ func feeLine(m *market, p *product) FeeLine {
 	} else {
 		l.UnitOfDimension, l.UnitOfWeight = "inches", "pounds"
 		l.LongestSide, l.MedianSide, l.ShortestSide = inches(p.long), inches(p.mid), inches(p.short)
-		l.ItemPackageWeight = decimal.New(p.grams*100_000/45_359, -5).Round(2)
+		l.ItemPackageWeight = decimal.New(p.grams*100_000/45_359, -3).Round(2)
 	}
 	l.LengthAndGirth = l.LongestSide.Add(l.MedianSide.Add(l.ShortestSide).Mul(decimal.NewFromInt(2)))
 	return l

@@ -127,9 +127,8 @@ type market struct {
 	fbaChannel string
 	// metric: sizes in centimetres and kilograms (else inches and pounds).
 	metric bool
-	// zone and zoneName are the listings report's local time for open-date.
-	zone     *time.Location
-	zoneName string
+	// zone is the marketplace's local time, in which the listings report writes open-date (without summer time).
+	zone *time.Location
 	// subscription is the monthly Professional plan fee in minor units; fcs are the fulfilment centres returns go
 	// to; settleOffset shifts the marketplace's 14-day settlement periods; referralMin is the smallest referral fee.
 	subscription int64
@@ -140,22 +139,22 @@ type market struct {
 
 var markets = map[string]*market{
 	US: {id: US, country: "US", channel: "Amazon.com", currency: "USD", index: 1, dec: 2, priceRate: 100, taxBP: 725, facilitator: true,
-		ordersPerDay: 55, expedited: 599, mfnShipping: 499, fbaChannel: "AMAZON_NA", zoneName: "PST", zone: time.FixedZone("PST", -8*3600),
+		ordersPerDay: 55, expedited: 599, mfnShipping: 499, fbaChannel: "AMAZON_NA", zone: time.FixedZone("PST", -8*3600),
 		subscription: 3999, fcs: []string{"PHX7", "ONT8", "MDW2", "BFI4", "AVP1"}, settleOffset: 0, referralMin: 30},
 	CA: {id: CA, country: "CA", channel: "Amazon.ca", currency: "CAD", index: 2, dec: 2, priceRate: 137, taxBP: 1300, facilitator: true,
-		ordersPerDay: 12, expedited: 799, mfnShipping: 699, fbaChannel: "AMAZON_NA", zoneName: "PST", zone: time.FixedZone("PST", -8*3600),
+		ordersPerDay: 12, expedited: 799, mfnShipping: 699, fbaChannel: "AMAZON_NA", zone: time.FixedZone("PST", -8*3600),
 		subscription: 2999, fcs: []string{"YYZ4", "YVR3", "YYC1"}, settleOffset: 2 * day, referralMin: 30},
 	MX: {id: MX, country: "MX", channel: "Amazon.com.mx", currency: "MXN", index: 3, dec: 2, priceRate: 1800, taxBP: 1600, facilitator: true,
-		ordersPerDay: 7, expedited: 9900, mfnShipping: 7900, fbaChannel: "AMAZON_NA", zoneName: "PST", zone: time.FixedZone("PST", -8*3600),
+		ordersPerDay: 7, expedited: 9900, mfnShipping: 7900, fbaChannel: "AMAZON_NA", zone: time.FixedZone("PST", -8*3600),
 		subscription: 60000, fcs: []string{"MEX1", "MEX2"}, settleOffset: 4 * day, referralMin: 500},
 	JP: {id: JP, country: "JP", channel: "Amazon.co.jp", currency: "JPY", index: 4, dec: 0, priceRate: 150, taxBP: 1000,
-		ordersPerDay: 42, expedited: 500, mfnShipping: 350, fbaChannel: "AMAZON_FE", metric: true, zoneName: "JST", zone: time.FixedZone("JST", 9*3600),
+		ordersPerDay: 42, expedited: 500, mfnShipping: 350, fbaChannel: "AMAZON_FE", metric: true, zone: time.FixedZone("JST", 9*3600),
 		subscription: 4900, fcs: []string{"NRT1", "NRT5", "KIX2", "HND3"}, settleOffset: 1 * day, referralMin: 30},
 	UK: {id: UK, country: "GB", channel: "Amazon.co.uk", currency: "GBP", index: 5, dec: 2, priceRate: 79, taxBP: 2000,
-		ordersPerDay: 25, expedited: 399, mfnShipping: 299, fbaChannel: "AMAZON_EU", metric: true, zoneName: "GMT", zone: time.FixedZone("GMT", 0),
+		ordersPerDay: 25, expedited: 399, mfnShipping: 299, fbaChannel: "AMAZON_EU", metric: true, zone: time.FixedZone("GMT", 0),
 		subscription: 2500, fcs: []string{"LTN4", "BHX4", "MAN1"}, settleOffset: 3 * day, referralMin: 25},
 	DE: {id: DE, country: "DE", channel: "Amazon.de", currency: "EUR", index: 6, dec: 2, priceRate: 92, taxBP: 1900,
-		ordersPerDay: 22, expedited: 499, mfnShipping: 399, fbaChannel: "AMAZON_EU", metric: true, zoneName: "CET", zone: time.FixedZone("CET", 3600),
+		ordersPerDay: 22, expedited: 499, mfnShipping: 399, fbaChannel: "AMAZON_EU", metric: true, zone: time.FixedZone("CET", 3600),
 		subscription: 3900, fcs: []string{"FRA3", "LEJ1", "DUS2"}, settleOffset: 5 * day, referralMin: 30},
 }
 
