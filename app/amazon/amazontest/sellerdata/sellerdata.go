@@ -4,6 +4,10 @@
 // seller, the marketplace and the calendar day, so the same day gives the same files byte for byte, and a day's
 // orders stay the same orders when the world is made again a day later (only what happened since shows).
 // Money is kept in the currency's minor units and handed out as decimals, never floats.
+//
+// The stand-in serves it: World.Content is its report content and World.Scheduled its list of settlement reports.
+// Tests compare what they imported with the truth accessors (Orders, Settlement, Inventory, ...), which say
+// what the files say, typed.
 package sellerdata
 
 import (
