@@ -23,8 +23,8 @@ import (
 // The stand-in's sellers: amazontest.DefaultSeller sells in North America; these two are the Japanese and the
 // European ones the stand-in registers beside it.
 const (
-	JapanSeller  = "A1JPSTANDIN"
-	EuropeSeller = "A2EUSTANDIN"
+	JapanSeller  = amazontest.JapanSeller
+	EuropeSeller = amazontest.EuropeSeller
 )
 
 // The marketplaces the sellers sell in.
@@ -188,13 +188,6 @@ func rngOf(parts ...string) *rand.Rand {
 	return rand.New(rand.NewPCG(s, s^0x9e3779b97f4a7c15))
 }
 
-// Scheduled is a report Amazon made by itself (a settlement), as getReports lists it. It has the fields of
-// amazontest.ScheduledReport, which the stand-in's Reports endpoints define.
-type Scheduled struct {
-	ReportID       string
-	ReportType     string
-	MarketplaceIDs []string
-	DataStartTime  time.Time
-	DataEndTime    time.Time
-	CreatedTime    time.Time
-}
+// Scheduled is a report Amazon made by itself (a settlement), as getReports lists it: the stand-in's own type,
+// so World.Scheduled plugs into amazontest.Server.Scheduled.
+type Scheduled = amazontest.ScheduledReport
