@@ -15,8 +15,10 @@ import (
 	"net"
 	"net/http"
 	"strconv"
+	"time"
 
 	"sellerhub/app/amazon/amazontest"
+	"sellerhub/app/amazon/amazontest/sellerdata"
 )
 
 func main() {
@@ -28,6 +30,9 @@ func main() {
 	}
 	s := amazontest.New()
 	s.URL = "http://" + ln.Addr().String()
+	// The sellers' reports are the simulated world's as of today: 90 days of orders, settlements and the rest.
+	world := sellerdata.New(time.Now().UTC())
+	s.Content, s.Scheduled = world.Content, world.Scheduled
 	s.Mux.HandleFunc("POST /control/hold-token", func(http.ResponseWriter, *http.Request) { s.HoldToken() })
 	s.Mux.HandleFunc("POST /control/release-token", func(http.ResponseWriter, *http.Request) { s.ReleaseToken() })
 	s.Mux.HandleFunc("POST /control/hold-documents", func(http.ResponseWriter, *http.Request) { s.HoldDocuments() })
