@@ -157,7 +157,7 @@ var queryFields = numbered(map[string][]Column{
 		col("image", "图片", 70, false), col("sku", "SKU", 150, true), col("name", "产品名称", 240, true),
 		col("brand", "品牌", 120, false), col("category", "分类", 120, false), col("supplier", "供应商", 140, false),
 		col("kindName", "类型", 70, false), col("cartonSpec", "箱规", 200, false).tip("单箱数量、箱重、箱子长*宽*高"),
-		col("price", "单价(元)", 90, true).hidden(), col("weight", "重量(kg)", 90, true).hidden(),
+		col("price", "单价(元)", 90, true).hidden().tip("产品的单位成本（采购单价），利润按它计算商品成本"), col("weight", "重量(kg)", 90, true).hidden(),
 		col("fulfillable", "可用", 80, false).hidden().tip("所有仓库的可用库存合计"),
 		col("outbound", "待出库", 80, false).hidden().tip("所有仓库的待出库合计"),
 		col("inbound", "在途", 80, false).hidden().tip("所有仓库的待入库合计"),
