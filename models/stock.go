@@ -98,6 +98,10 @@ type StockCause struct {
 	OperatorID *int64
 }
 
+// DocSync is the ledger's document type of a movement that sets an FBA warehouse's stock to Amazon's inventory
+// figures; its number is the report's id, or 上传 for a report uploaded by hand.
+const DocSync = "同步"
+
 // ErrWarehouseStocktaking refuses a movement in a warehouse that is being stocktaken.
 var ErrWarehouseStocktaking = errors.New("warehouse is being stocktaken")
 

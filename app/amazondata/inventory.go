@@ -17,11 +17,9 @@ import (
 // 待入库 (在途), reserved -> 待出库. Only the difference moves, as a ledger line of type 同步, so the ledger
 // explains every quantity and reading the same report again moves nothing.
 
-// Ledger document type and number of a stock sync.
-const (
-	DocSync       = "同步"
-	docSyncUpload = "上传"
-)
+// docSyncUpload is the ledger's document number of a sync from a report uploaded by hand (one Amazon made has its
+// report id).
+const docSyncUpload = "上传"
 
 // Messages of the inventory import.
 const (
@@ -147,7 +145,7 @@ func (s *Service) syncFBAStock(st Store, figures map[string]inventoryFigures) (i
 	if len(totals) == 0 {
 		return 0, nil
 	}
-	cause := models.StockCause{DocType: DocSync, DocNumber: st.ReportID}
+	cause := models.StockCause{DocType: models.DocSync, DocNumber: st.ReportID}
 	if cause.DocNumber == "" {
 		cause.DocNumber = docSyncUpload
 	}
