@@ -105,7 +105,8 @@ var queryFields = numbered(map[string][]Column{
 		col("ip", "IP", 130, false).tip("操作时客户端的网络地址"),
 	},
 	"warehouseList": {
-		col("name", "仓库名称", 160, true), col("kindName", "类型", 90, false), col("address", "地址", 240, false),
+		col("name", "仓库名称", 160, true), col("kindName", "类型", 90, false), col("groupName", "店铺", 120, false),
+		col("marketplaceName", "站点", 80, false), col("address", "地址", 240, false),
 		col("allowNegative", "允许负库存", 100, false), col("disabled", "状态", 80, false), col("remark", "备注", 200, false),
 		col("createdAt", "创建时间", 170, true),
 	},

@@ -72,6 +72,16 @@ func TestInventoryReportSetsFBAStock(t *testing.T) {
 			if w.Name != "FBA-甲店铺-美国" || w.Kind != models.WarehouseFBA {
 				t.Fatalf("FBA warehouse = %+v", w)
 			}
+			// 仓库 shows the warehouse's store group and marketplace.
+			env := s.c.Call(http.MethodPost, erp+"warehouse/page", map[string]any{"currentpage": 1, "pagesize": 20, "kind": "fba"})
+			apptest.ExpectOK(t, env)
+			var whs struct {
+				Records []struct{ Name, GroupName, MarketplaceName string } `json:"records"`
+			}
+			env.Into(t, &whs)
+			if len(whs.Records) != 1 || whs.Records[0].GroupName != "甲店铺" || whs.Records[0].MarketplaceName != "美国" {
+				t.Fatalf("warehouse list = %+v", whs)
+			}
 			want := func(i, inbound, fulfillable, outbound int) {
 				t.Helper()
 				got, err := h.DB.StockOf(st.CompanyID, w.ID, s.products[i].ID)
