@@ -30,6 +30,7 @@ const (
 	MsgShipmentClosed    = "货件已完成，不能再修改收货"
 	MsgNotCancellable    = "已发货或已取消的货件不能取消"
 	MsgWarehouseCounting = "发货仓库正在盘点，暂不能出入库"
+	MsgFBACounting       = "FBA仓库正在盘点，暂不能出入库"
 	MsgCartonsEmpty      = "请添加箱子"
 	MsgCarrierEmpty      = "请输入承运商"
 	MsgFreightBad        = "运费应为不小于0的金额，最多两位小数"
@@ -85,7 +86,7 @@ func (s *Service) handle(ctx context.Context, p core.Principal, shipmentID, acti
 // moveShipmentStock moves the stock of the shipment's items in its warehouse: change gives each item's movement.
 // Items of the same product move together; a shortage names the product's SKU.
 func moveShipmentStock(tx *models.DB, p core.Principal, sh *models.Shipment, items []models.ShipmentItemRow, change func(it models.ShipmentItemRow) models.StockChange) error {
-	return moveStockIn(tx, p, sh, sh.WarehouseID, items, change, func(sku, quantity string, have, need int) string {
+	return moveStockIn(tx, p, sh, sh.WarehouseID, items, change, MsgWarehouseCounting, func(sku, quantity string, have, need int) string {
 		return fmt.Sprintf(msgStockShort, sku, quantity, have, need)
 	})
 }
@@ -101,15 +102,16 @@ func moveFBAStock(tx *models.DB, p core.Principal, sh *models.Shipment, items []
 	if err != nil {
 		return err
 	}
-	return moveStockIn(tx, p, sh, w.ID, items, change, func(sku, quantity string, have, need int) string {
+	return moveStockIn(tx, p, sh, w.ID, items, change, MsgFBACounting, func(sku, quantity string, have, need int) string {
 		return fmt.Sprintf(msgFBAStockShort, sku, w.Name, quantity, have, need)
 	})
 }
 
 // moveStockIn moves the items' stock in one warehouse under the shipment's id; products whose quantities do not
-// change write no ledger line.
+// change write no ledger line. counting and short are the refusals when the warehouse is being stocktaken or a
+// quantity would go below zero.
 func moveStockIn(tx *models.DB, p core.Principal, sh *models.Shipment, warehouseID int64, items []models.ShipmentItemRow,
-	change func(it models.ShipmentItemRow) models.StockChange, short func(sku, quantity string, have, need int) string) error {
+	change func(it models.ShipmentItemRow) models.StockChange, counting string, short func(sku, quantity string, have, need int) string) error {
 	var changes []models.StockChange
 	skus := map[int64]string{}
 	for _, it := range items {
@@ -134,7 +136,7 @@ func moveStockIn(tx *models.DB, p core.Principal, sh *models.Shipment, warehouse
 	case errors.As(err, &shortage):
 		return core.Refused(short(skus[shortage.ProductID], stockQuantityNames[shortage.Quantity], shortage.Have, -shortage.Change))
 	case errors.Is(err, models.ErrWarehouseStocktaking):
-		return core.Refused(MsgWarehouseCounting)
+		return core.Refused(counting)
 	case models.IsNotFound(err):
 		return core.Refused(MsgWarehouseMissing)
 	}

@@ -1,6 +1,7 @@
 package ship_test
 
 import (
+	"context"
 	"net/http"
 	"testing"
 
@@ -117,6 +118,25 @@ func TestShippedUnitsArriveInTheFBAWarehouse(t *testing.T) {
 			if len(lines) != 6 || sum != 30 { // ship, three receipts, unship, ship
 				t.Fatalf("%d FBA ledger lines summing %d inbound, want 6 and 30", len(lines), sum)
 			}
+
+			// Amazon's sync counted the units as received before 收货 is recorded. The FBA warehouse allows going
+			// below zero, so the receipt is recorded (the next sync sets Amazon's figures again); a user who
+			// turned that off is refused, naming the warehouse.
+			err := h.DB.Tx(context.Background(), func(tx *models.DB) error {
+				_, err := tx.SetStock(s.companyID, models.StockCause{DocType: models.DocSync, DocNumber: "上传"},
+					[]models.StockTarget{{WarehouseID: w.ID, ProductID: s.products[0].ID, Fulfillable: 30}})
+				return err
+			})
+			if err != nil {
+				t.Fatal(err)
+			}
+			receive30 := map[string]any{"items": []map[string]any{{"itemId": sh.Items[0].ID, "quantity": 30}}}
+			h.DB.Model(&models.Warehouse{}).Where("id = ?", w.ID).Update("allow_negative", false)
+			apptest.Expect(t, s.c.Call(http.MethodPost, v1+"shipment/"+id+"/receive", receive30), 400, "B0001",
+				"库存不足：SKU "+s.products[0].SKU+" 在FBA仓库FBA-甲公司店铺-美国的待入库为0，需要30")
+			h.DB.Model(&models.Warehouse{}).Where("id = ?", w.ID).Update("allow_negative", true)
+			s.step(t, id, "receive", receive30)
+			s.wantFBA(t, h, 0, -30, 60)
 		})
 	}
 }
