@@ -92,15 +92,6 @@ func (db *DB) PairedSKUs(companyID, groupID int64, marketplaceID string) (map[st
 	return out, err
 }
 
-// FBAInventoryOf lists the inventory rows of a seller's marketplace by SKU.
-func (db *DB) FBAInventoryOf(companyID, sellerID int64, marketplaceID string) ([]FBAInventory, error) {
-	rows := []FBAInventory{}
-	err := db.Scopes(InCompany("fba_inventory", companyID)).
-		Where("fba_inventory.seller_id = ? AND fba_inventory.marketplace_id = ?", sellerID, marketplaceID).
-		Order("fba_inventory.sku").Find(&rows).Error
-	return rows, err
-}
-
 // listingReportColumns are the listing columns Amazon's all-listings report sets; the pairing, the FNSKU and the
 // ASIN a report leaves empty are kept.
 var listingReportColumns = []string{"item_name", "price", "currency", "quantity", "status", "fulfillment_channel", "open_date"}
