@@ -109,6 +109,9 @@ func (db *DB) Tx(ctx context.Context, fn func(tx *DB) error) error {
 	})
 }
 
+// Context is the context the handle is bound to (by With or Tx), for a transaction begun from it.
+func (db *DB) Context() context.Context { return db.Statement.Context }
+
 // With returns the handle bound to a request's context, so a cancelled request stops its queries.
 func (db *DB) With(ctx context.Context) *DB {
 	return &DB{DB: db.DB.WithContext(ctx), Driver: db.Driver}

@@ -105,7 +105,8 @@ var queryFields = numbered(map[string][]Column{
 		col("ip", "IP", 130, false).tip("操作时客户端的网络地址"),
 	},
 	"warehouseList": {
-		col("name", "仓库名称", 160, true), col("kindName", "类型", 90, false), col("address", "地址", 240, false),
+		col("name", "仓库名称", 160, true), col("kindName", "类型", 90, false), col("groupName", "店铺", 120, false),
+		col("marketplaceName", "站点", 80, false), col("address", "地址", 240, false),
 		col("allowNegative", "允许负库存", 100, false), col("disabled", "状态", 80, false), col("remark", "备注", 200, false),
 		col("createdAt", "创建时间", 170, true),
 	},
@@ -174,7 +175,8 @@ var queryFields = numbered(map[string][]Column{
 	},
 	"listingList": {
 		col("groupName", "店铺", 130, false), col("marketplaceName", "站点", 80, false),
-		col("sellerSku", "平台SKU", 170, true), col("asin", "ASIN", 120, true), col("fnsku", "FNSKU", 120, true),
+		col("sellerSku", "平台SKU", 170, true), col("itemName", "商品名称", 220, true), col("price", "价格", 90, true),
+		col("status", "状态", 80, true), col("asin", "ASIN", 120, true), col("fnsku", "FNSKU", 120, true),
 		col("productSku", "本地SKU", 150, false), col("productName", "产品名称", 200, false),
 		col("paired", "配对状态", 90, false), col("createdAt", "创建时间", 170, true),
 	},
