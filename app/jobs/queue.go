@@ -100,6 +100,10 @@ func New(db *models.DB, cfg Config) (*Queue, error) {
 func (q *Queue) riverConfig(working bool) *river.Config {
 	c := &river.Config{Logger: q.cfg.Log, Workers: q.work}
 	if !working {
+		// The inserting client sends at most one "job available" notification per FetchCooldown; one swallowed
+		// while a worker's fetch is under way leaves its job waiting for the next poll. Jobs here are few and long
+		// (syncs, not thousands a second), so every insert notifies.
+		c.FetchCooldown = river.FetchCooldownMin
 		return c
 	}
 	c.Queues = map[string]river.QueueConfig{river.QueueDefault: {MaxWorkers: q.cfg.MaxWorkers}}

@@ -165,3 +165,24 @@ func TestFailingJobIsRetriedWithBackoff(t *testing.T) {
 		}
 	})
 }
+
+// A committed job is picked up at once, through River's notification (PostgreSQL's NOTIFY, SQLite's notification
+// table), not at the next poll: with a poll far longer than the wait, each of a run of jobs starts within it.
+func TestCommittedJobIsPickedUpWithoutWaitingForThePoll(t *testing.T) {
+	dbtest.ForEach(t, func(t *testing.T, db *models.DB) {
+		w := newPingWorker()
+		cfg := testConfig(t)
+		cfg.PollInterval = time.Minute
+		q := started(t, db, cfg, func(q *jobs.Queue) { jobs.AddWorker(q, w) })
+		var worst time.Duration
+		for i := range 10 {
+			begin := time.Now()
+			insert(t, db, q, pingArgs{N: i}, nil)
+			if n := receive(t, w.started, 5*time.Second, "job started on its notification"); n != i {
+				t.Fatalf("started %d, expected %d", n, i)
+			}
+			worst = max(worst, time.Since(begin))
+		}
+		t.Logf("%s: commit to start at worst %s", db.Driver, worst.Round(time.Millisecond))
+	})
+}
