@@ -205,8 +205,9 @@ func (q *Queue) workingClient(ctx context.Context) (client, func(), error) {
 	return c, pool.Close, nil
 }
 
-// Stop lets running jobs finish until ctx ends, then cancels them (a cancelled job is retried later, here or on
-// another instance) and waits a little more for them to return. The pool is closed once River has stopped.
+// Stop lets running jobs finish until ctx ends, then cancels them (River puts a job cancelled by a stop back in the
+// queue, for the next instance that works) and waits a little more for them to return. The pool is closed once
+// River has stopped.
 func (q *Queue) Stop(ctx context.Context) error {
 	q.mu.Lock()
 	defer q.mu.Unlock()
