@@ -118,8 +118,7 @@ func (q *Queue) riverConfig(working bool) *river.Config {
 
 // Insert queues a job inside the caller's transaction (tx from db.Tx), so it exists only if that commits; a handle
 // outside a transaction gets one of its own. inserted=false: a unique job of the same args was already waiting or
-// running. Unique options without states mean exactly that (waiting or running), not River's default, which also
-// counts completed jobs still kept and would refuse the next run of a finished job for a day.
+// running (unique options that name no states mean WaitingOrRunning).
 func (q *Queue) Insert(tx *models.DB, args river.JobArgs, opts *river.InsertOpts) (inserted bool, err error) {
 	sqlTx, ok := tx.SQLTx()
 	if !ok {
@@ -129,12 +128,7 @@ func (q *Queue) Insert(tx *models.DB, args river.JobArgs, opts *river.InsertOpts
 		})
 		return inserted, err
 	}
-	if opts != nil && opts.UniqueOpts.ByArgs && len(opts.UniqueOpts.ByState) == 0 {
-		o := *opts
-		o.UniqueOpts.ByState = WaitingOrRunning()
-		opts = &o
-	}
-	res, err := q.insert.InsertTx(tx.Context(), sqlTx, args, opts)
+	res, err := q.insert.InsertTx(tx.Context(), sqlTx, args, uniqueWhileQueued(opts))
 	if err != nil {
 		return false, fmt.Errorf("jobs: insert %s: %w", args.Kind(), err)
 	}
