@@ -13,6 +13,7 @@ import (
 	"sellerhub/app/amazon"
 	"sellerhub/app/catalog"
 	"sellerhub/app/core"
+	"sellerhub/app/jobs"
 	"sellerhub/app/messages"
 	"sellerhub/app/reference"
 	"sellerhub/app/shipping"
@@ -37,6 +38,9 @@ type ServiceDeps struct {
 	Sleep func(context.Context, time.Duration) error
 	// AmazonHTTP calls Amazon; nil: built from the configuration (tests shorten its retry waits).
 	AmazonHTTP *amazon.HTTP
+	// Jobs is the background job queue; the domains add their workers and periodic jobs to it here, before
+	// main.go starts it.
+	Jobs *jobs.Queue
 }
 
 // Services are the product's business domains, each built from only what it uses. The route table hands each
