@@ -6,6 +6,7 @@ import (
 	"log/slog"
 	"time"
 
+	"sellerhub/app/amazon/amazontest"
 	"sellerhub/app/amazon/amazontest/sellerdata"
 	"sellerhub/app/amazondata"
 	"sellerhub/models/seed"
@@ -19,7 +20,9 @@ func importDemoData(ctx context.Context, data *amazondata.Service, demo seed.Dem
 	today := time.Now().UTC().Truncate(24 * time.Hour)
 	world := sellerdata.New(today)
 	src := amazondata.DemoReports{Content: world.Content, Today: today}
-	for _, s := range world.Scheduled(demo.SellingPartnerID) {
+	// The demo seller's reports are those of the stand-in's North American seller.
+	seller := amazontest.DefaultSeller
+	for _, s := range world.Scheduled(seller) {
 		for _, m := range s.MarketplaceIDs {
 			src.Settlements = append(src.Settlements, amazondata.DemoSettlement{ReportID: s.ReportID, MarketplaceID: m,
 				Start: s.DataStartTime, End: s.DataEndTime})
@@ -27,7 +30,7 @@ func importDemoData(ctx context.Context, data *amazondata.Service, demo seed.Dem
 	}
 	store := amazondata.Store{CompanyID: demo.CompanyID, SellerID: demo.SellerID, GroupID: demo.GroupID, Region: demo.Region}
 	started := time.Now()
-	res, err := data.ImportDemo(ctx, store, demo.SellingPartnerID, world.Marketplaces(demo.SellingPartnerID), src)
+	res, err := data.ImportDemo(ctx, store, seller, world.Marketplaces(seller), src)
 	switch {
 	case err != nil:
 		log.Error("demo Amazon data not imported", "err", err)

@@ -130,16 +130,17 @@ func SeedDemo(ctx context.Context, db *models.DB, companyID int64) (DemoSeller, 
 	return demo, err
 }
 
-// DemoSeller is the demo company's Amazon seller account: the stand-in's simulated North American seller
-// (amazontest.DefaultSeller), authorised for 演示店铺 but without a refresh token, so it is never synced from Amazon;
-// its data comes in as uploaded reports (amazondata's demo import).
+// DemoSeller is the demo company's Amazon seller account, authorised for 演示店铺 but without a refresh token, so it
+// is never synced from Amazon: its data comes in as uploaded reports (amazondata's demo import) of the stand-in's
+// simulated North American seller. Its own selling partner id is not the stand-in's, so authorising the stand-in's
+// seller for another store group stays possible.
 type DemoSeller struct {
 	CompanyID, GroupID, SellerID int64
 	SellingPartnerID, Region     string
 }
 
-// DemoSellingPartnerID is the simulated seller the demo's reports are generated for.
-const DemoSellingPartnerID = "A3SELLERSTANDIN"
+// DemoSellingPartnerID is the demo seller account's selling partner id.
+const DemoSellingPartnerID = "A1DEMOSELLER"
 
 // demoSeller finds or creates 演示店铺's North American seller account, in the US, Canada and Mexico.
 func demoSeller(tx *models.DB, companyID, groupID int64) (*models.Seller, error) {
