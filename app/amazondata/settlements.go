@@ -110,7 +110,7 @@ func readSettlementLine(st Store, head *models.Settlement, l *line) models.Settl
 		ShipmentID: l.str("shipment-id"), AmountType: l.str("amount-type"),
 		AmountDescription: l.str("amount-description"), Amount: l.money("amount"), Currency: currency,
 		FulfillmentID: l.str("fulfillment-id"), PostedDate: posted, OrderItemCode: l.str("order-item-code"),
-		MerchantOrderItemID: l.str("merchant-order-item-id"),
+		MerchantOrderItemID:      l.str("merchant-order-item-id"),
 		MerchantAdjustmentItemID: l.str("merchant-adjustment-item-id"), SKU: l.str("sku"),
 		QuantityPurchased: l.int("quantity-purchased"), PromotionID: l.str("promotion-id")}
 }
