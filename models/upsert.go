@@ -1,6 +1,7 @@
 package models
 
 import (
+	"database/sql"
 	"fmt"
 	"strconv"
 	"strings"
@@ -26,26 +27,51 @@ type upsertTable struct {
 // maxParams bounds the values of one statement: SQLite takes at most 32,766 and PostgreSQL 65,535.
 const maxParams = 30000
 
+// sqliteRows is how many rows one SQLite statement carries. The pure-Go driver binds each parameter by scanning
+// the arguments for its ordinal, so binding a statement costs the square of its parameters: a prepared statement
+// of a few rows, executed again and again in the transaction, is where SQLite is fastest (no network to save).
+const sqliteRows = 8
+
 // upsert inserts rows (each a value per column) or updates the rows of the same key whose values differ, and
 // returns how many rows were inserted or changed. It must run inside the caller's transaction.
 func (db *DB) upsert(t *upsertTable, rows [][]any) (int64, error) {
 	per := maxParams / len(t.columns)
+	if db.Driver != "postgres" {
+		per = sqliteRows
+	}
+	ctx, pool := db.Statement.Context, db.Statement.ConnPool
 	var written int64
-	for len(rows) > 0 {
-		n := min(per, len(rows))
-		args := make([]any, 0, n*len(t.columns))
-		for _, r := range rows[:n] {
+	exec := func(run func(args ...any) (sql.Result, error), chunk [][]any) error {
+		args := make([]any, 0, len(chunk)*len(t.columns))
+		for _, r := range chunk {
 			args = append(args, r...)
 		}
-		res, err := db.Statement.ConnPool.ExecContext(db.Statement.Context, t.statement(db.Driver, n), args...)
+		res, err := run(args...)
 		if err != nil {
-			return written, fmt.Errorf("upsert %s: %w", t.name, err)
+			return fmt.Errorf("upsert %s: %w", t.name, err)
 		}
 		changed, err := res.RowsAffected()
+		written += changed
+		return err
+	}
+	if len(rows) >= 2*per {
+		stmt, err := pool.PrepareContext(ctx, t.statement(db.Driver, per))
 		if err != nil {
+			return 0, fmt.Errorf("upsert %s: %w", t.name, err)
+		}
+		defer stmt.Close()
+		for ; len(rows) >= per; rows = rows[per:] {
+			if err := exec(func(args ...any) (sql.Result, error) { return stmt.ExecContext(ctx, args...) }, rows[:per]); err != nil {
+				return written, err
+			}
+		}
+	}
+	for len(rows) > 0 {
+		n := min(per, len(rows))
+		sqlText := t.statement(db.Driver, n)
+		if err := exec(func(args ...any) (sql.Result, error) { return pool.ExecContext(ctx, sqlText, args...) }, rows[:n]); err != nil {
 			return written, err
 		}
-		written += changed
 		rows = rows[n:]
 	}
 	return written, nil
