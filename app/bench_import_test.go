@@ -22,7 +22,7 @@ import (
 )
 
 // importBenchLines is the size of the orders report the import is measured with.
-const importBenchLines = 50_000
+const importBenchLines = 1_000_000
 
 // TestLoadReportOrdersImport prints, for `make bench`, how fast a 1,000,000-line orders report is imported on
 // SQLite and PostgreSQL (goal: at least 50,000 lines/s) and how much the process's peak memory grows meanwhile
