@@ -119,19 +119,19 @@ func readOrderLine(st Store, row amazon.TSVRow) (models.AmazonOrder, models.Amaz
 	}
 	o := models.AmazonOrder{CompanyID: st.CompanyID, GroupID: st.GroupID, SellerID: st.SellerID,
 		MarketplaceID: market, AmazonOrderID: l.required("amazon-order-id"),
-		MerchantOrderID: l.str("merchant-order-id"), PurchaseDate: l.time("purchase-date"),
+		MerchantOrderID: l.str("merchant-order-id"), PurchaseDate: l.date("purchase-date"),
 		OrderStatus: l.str("order-status"), FulfillmentChannel: l.str("fulfillment-channel"),
 		SalesChannel: channel, OrderChannel: l.str("order-channel"), ShipServiceLevel: l.str("ship-service-level"),
 		ShipCity: l.str("ship-city"), ShipState: l.str("ship-state"), ShipPostalCode: l.str("ship-postal-code"),
-		ShipCountry: l.str("ship-country"), IsBusinessOrder: l.bool("is-business-order")}
+		ShipCountry: l.str("ship-country"), IsBusinessOrder: l.flag("is-business-order")}
 	o.LastUpdatedDate = o.PurchaseDate
 	if row.Get("last-updated-date") != "" {
-		o.LastUpdatedDate = l.time("last-updated-date")
+		o.LastUpdatedDate = l.date("last-updated-date")
 	}
 	it := models.AmazonOrderItem{CompanyID: st.CompanyID, GroupID: st.GroupID, SellerID: st.SellerID,
 		MarketplaceID: market, AmazonOrderID: o.AmazonOrderID, SKU: l.required("sku"), ASIN: l.str("asin"),
 		ProductName: l.str("product-name"), PurchaseDate: o.PurchaseDate, OrderStatus: o.OrderStatus,
-		FulfillmentChannel: o.FulfillmentChannel, ItemStatus: l.str("item-status"), Quantity: l.int("quantity"),
+		FulfillmentChannel: o.FulfillmentChannel, ItemStatus: l.str("item-status"), Quantity: l.integer("quantity"),
 		Currency: l.str("currency"), ItemPrice: l.money("item-price"), ItemTax: l.money("item-tax"),
 		ShippingPrice: l.money("shipping-price"), ShippingTax: l.money("shipping-tax"),
 		GiftWrapPrice: l.money("gift-wrap-price"), GiftWrapTax: l.money("gift-wrap-tax"),

@@ -74,7 +74,7 @@ func (l *line) money(column string) models.Money {
 	return models.MoneyFromUnits(units)
 }
 
-func (l *line) int(column string) int {
+func (l *line) integer(column string) int {
 	v := l.row.Get(column)
 	if v == "" {
 		return 0
@@ -86,12 +86,12 @@ func (l *line) int(column string) int {
 	return n
 }
 
-func (l *line) bool(column string) bool {
+func (l *line) flag(column string) bool {
 	return strings.EqualFold(l.row.Get(column), "true")
 }
 
-// time is a date the line cannot be kept without.
-func (l *line) time(column string) time.Time {
+// date is a time the line cannot be kept without.
+func (l *line) date(column string) time.Time {
 	v := l.row.Get(column)
 	if v == "" {
 		l.fail(column, "", "不能为空")
@@ -109,7 +109,7 @@ func (l *line) optionalTime(column string) *time.Time {
 	if l.row.Get(column) == "" {
 		return nil
 	}
-	t := l.time(column)
+	t := l.date(column)
 	return &t
 }
 

@@ -53,9 +53,9 @@ func importReturns(s *Service, st Store, r *amazon.TSVReader, progress Progress)
 		res.Lines++
 		l := line{row: row}
 		ret := models.CustomerReturn{CompanyID: st.CompanyID, GroupID: st.GroupID, SellerID: st.SellerID,
-			MarketplaceID: st.MarketplaceID, ReturnDate: l.time("return-date"), OrderID: l.required("order-id"),
+			MarketplaceID: st.MarketplaceID, ReturnDate: l.date("return-date"), OrderID: l.required("order-id"),
 			SKU: l.required("sku"), ASIN: l.str("asin"), FNSKU: l.str("fnsku"), ProductName: l.str("product-name"),
-			Quantity: l.int("quantity"), FulfillmentCenterID: l.str("fulfillment-center-id"),
+			Quantity: l.integer("quantity"), FulfillmentCenterID: l.str("fulfillment-center-id"),
 			DetailedDisposition: l.str("detailed-disposition"), Reason: l.str("reason"), Status: l.str("status"),
 			LicensePlateNumber: l.str("license-plate-number"), CustomerComments: l.str("customer-comments")}
 		if l.err != nil {

@@ -25,13 +25,13 @@ func importSettlements(s *Service, st Store, r *amazon.TSVReader, progress Progr
 	var lines []models.SettlementLine
 	// The settlement is written with the first batch, its marketplace being the first one a line of that batch
 	// names (or the report's).
-	written := false
+	headWritten := false
 	flush := func() error {
-		if head == nil || (written && len(lines) == 0) {
+		if head == nil || (headWritten && len(lines) == 0) {
 			return nil
 		}
 		var heads []models.Settlement
-		if !written {
+		if !headWritten {
 			heads = append(heads, *head)
 		}
 		n, err := s.db.UpsertSettlementLines(heads, lines)
@@ -40,7 +40,7 @@ func importSettlements(s *Service, st Store, r *amazon.TSVReader, progress Progr
 		}
 		res.Written += int(n)
 		progress(res.Lines)
-		written, lines = true, lines[:0]
+		headWritten, lines = true, lines[:0]
 		return nil
 	}
 	for {
@@ -112,5 +112,5 @@ func readSettlementLine(st Store, head *models.Settlement, l *line) models.Settl
 		FulfillmentID: l.str("fulfillment-id"), PostedDate: posted, OrderItemCode: l.str("order-item-code"),
 		MerchantOrderItemID:      l.str("merchant-order-item-id"),
 		MerchantAdjustmentItemID: l.str("merchant-adjustment-item-id"), SKU: l.str("sku"),
-		QuantityPurchased: l.int("quantity-purchased"), PromotionID: l.str("promotion-id")}
+		QuantityPurchased: l.integer("quantity-purchased"), PromotionID: l.str("promotion-id")}
 }
