@@ -1,8 +1,6 @@
 package models
 
 import (
-	"fmt"
-	"strconv"
 	"strings"
 	"sync"
 )
@@ -18,62 +16,20 @@ type upsertTable struct {
 	key []string
 	// keep are columns an update leaves as they are (id, created_at, and the key, which is equal anyway).
 	keep []string
-	// statements caches the SQL by row count (SQLite) or column types (PostgreSQL), so that pgx's statement
-	// cache reuses one prepared statement.
+	// statements caches each driver's statement, built once.
 	statements sync.Map
 }
-
-// sqliteRows is how many rows one SQLite statement carries. The pure-Go driver binds each parameter by scanning
-// the arguments for its ordinal, so binding costs the square of a statement's parameters, and it parses the
-// statement again at every execution (preparing it saves nothing): a few rows a statement is where both costs are
-// least.
-const sqliteRows = 8
 
 // upsert inserts rows (each a value per column) or updates the rows of the same key whose values differ, and
 // returns how many rows were inserted or changed. It must run inside the caller's transaction.
 func (db *DB) upsert(t *upsertTable, rows [][]any) (int64, error) {
+	if len(rows) == 0 {
+		return 0, nil
+	}
 	if db.Driver == "postgres" {
 		return db.upsertColumns(t, rows)
 	}
-	var written int64
-	for len(rows) > 0 {
-		n := min(sqliteRows, len(rows))
-		args := make([]any, 0, n*len(t.columns))
-		for _, r := range rows[:n] {
-			args = append(args, r...)
-		}
-		res, err := db.Statement.ConnPool.ExecContext(db.Statement.Context, t.statement(n), args...)
-		if err != nil {
-			return written, fmt.Errorf("upsert %s: %w", t.name, err)
-		}
-		changed, err := res.RowsAffected()
-		if err != nil {
-			return written, err
-		}
-		written += changed
-		rows = rows[n:]
-	}
-	return written, nil
-}
-
-// statement is SQLite's upsert of so many rows.
-func (t *upsertTable) statement(rows int) string {
-	cacheKey := strconv.Itoa(rows)
-	if s, ok := t.statements.Load(cacheKey); ok {
-		return s.(string)
-	}
-	var b strings.Builder
-	b.WriteString("INSERT INTO " + t.name + " (" + strings.Join(t.columns, ", ") + ") VALUES ")
-	row := "(" + strings.Repeat("?,", len(t.columns)-1) + "?)"
-	for r := 0; r < rows; r++ {
-		if r > 0 {
-			b.WriteByte(',')
-		}
-		b.WriteString(row)
-	}
-	s := b.String() + t.onConflict("sqlite")
-	t.statements.Store(cacheKey, s)
-	return s
+	return db.upsertJSON(t, rows)
 }
 
 // onConflict is the statement's end: on a row of the same key, write the new values only if one differs.

@@ -17,7 +17,7 @@ func returnLine(date, order, sku, qty, plate, disposition string) map[string]str
 	return map[string]string{"return-date": date, "order-id": order, "sku": sku, "asin": "B0" + sku,
 		"fnsku": "X00" + sku, "product-name": "商品 " + sku, "quantity": qty, "fulfillment-center-id": "ONT8",
 		"detailed-disposition": disposition, "reason": "DEFECTIVE", "status": "Unit returned to inventory",
-		"license-plate-number": plate, "customer-comments": "坏了"}
+		"license-plate-number": plate, "customer-comments": `坏了 "盒子" C:\破`}
 }
 
 // returnsFile has an order's SKU returned in two parcels and another order's return.
@@ -46,7 +46,7 @@ func TestImportCustomerReturns(t *testing.T) {
 		}
 		last := returns[2]
 		if units != 4 || returns[1].DetailedDisposition != "SELLABLE" || last.MarketplaceID != "ATVPDKIKX0DER" ||
-			!last.ReturnDate.Equal(time.Date(2026, 10, 6, 16, 30, 0, 0, time.UTC)) || last.CustomerComments != "坏了" {
+			!last.ReturnDate.Equal(time.Date(2026, 10, 6, 16, 30, 0, 0, time.UTC)) || last.CustomerComments != `坏了 "盒子" C:\破` {
 			t.Fatalf("returns = %+v", returns)
 		}
 
