@@ -14,7 +14,7 @@ type upsertTable struct {
 	columns []string
 	// key is the unique index a row is found by.
 	key []string
-	// keep are columns an update leaves as they are (id, created_at, and the key, which is equal anyway).
+	// keep are further columns an update leaves as they are (id, created_at and the key always are).
 	keep []string
 	// statements caches each driver's statement, built once.
 	statements sync.Map

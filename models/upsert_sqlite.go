@@ -20,11 +20,13 @@ func (db *DB) upsertJSON(t *upsertTable, rows [][]any) (int64, error) {
 	if !ok {
 		values := make([]string, len(t.columns))
 		for i := range t.columns {
-			values[i] = "value->>" + strconv.Itoa(i)
+			values[i] = "r->>" + strconv.Itoa(i)
 		}
+		// MATERIALIZED: json_each makes a row's text anew each time its value is read, once per column otherwise.
 		// WHERE true: SQLite's parser needs it to tell ON CONFLICT from a join's ON after SELECT .. FROM.
-		sqlText = "INSERT INTO " + t.name + " (" + strings.Join(t.columns, ", ") + ") SELECT " +
-			strings.Join(values, ", ") + " FROM json_each(?) WHERE true" + t.onConflict("sqlite")
+		sqlText = "WITH batch(r) AS MATERIALIZED (SELECT value FROM json_each(?)) INSERT INTO " + t.name + " (" +
+			strings.Join(t.columns, ", ") + ") SELECT " + strings.Join(values, ", ") + " FROM batch WHERE true" +
+			t.onConflict("sqlite")
 		t.statements.Store("json", sqlText)
 	}
 	res, err := db.Statement.ConnPool.ExecContext(db.Statement.Context, sqlText.(string), string(batch))
