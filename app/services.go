@@ -11,6 +11,7 @@ import (
 	"sellerhub/app/accounts"
 	"sellerhub/app/admin"
 	"sellerhub/app/amazon"
+	"sellerhub/app/amazondata"
 	"sellerhub/app/catalog"
 	"sellerhub/app/core"
 	"sellerhub/app/jobs"
@@ -54,7 +55,9 @@ type Services struct {
 	Catalog   *catalog.Service
 	Stock     *stock.Service
 	Shipping  *shipping.Service
-	Uploads   *core.Uploads
+	// AmazonData reads Amazon's report files into the company's data.
+	AmazonData *amazondata.Service
+	Uploads    *core.Uploads
 }
 
 // NewServices builds the domains in their dependency order (see the README's code layout). The cache of compiled
@@ -73,14 +76,15 @@ func NewServices(d ServiceDeps) Services {
 	adm := admin.New(admin.Deps{DB: d.DB, Accounts: acc, Menus: menus, Now: now,
 		PlatformAdmins: d.Config.PlatformAdmins, TimeZone: d.Config.TimeZone})
 	return Services{
-		Accounts:  acc,
-		Admin:     adm,
-		Messages:  messages.New(d.DB, adm, now),
-		Reference: reference.New(d.DB, now),
-		Stores:    stores.New(stores.Deps{DB: d.DB, Config: d.Config, Log: d.Log, Now: now, AmazonHTTP: d.AmazonHTTP}),
-		Catalog:   catalog.New(d.DB, now, uploads),
-		Stock:     stock.New(d.DB, now, d.Config.TimeZone, numbers),
-		Shipping:  shipping.New(d.DB, now, numbers),
-		Uploads:   uploads,
+		Accounts:   acc,
+		Admin:      adm,
+		Messages:   messages.New(d.DB, adm, now),
+		Reference:  reference.New(d.DB, now),
+		Stores:     stores.New(stores.Deps{DB: d.DB, Config: d.Config, Log: d.Log, Now: now, AmazonHTTP: d.AmazonHTTP}),
+		Catalog:    catalog.New(d.DB, now, uploads),
+		Stock:      stock.New(d.DB, now, d.Config.TimeZone, numbers),
+		Shipping:   shipping.New(d.DB, now, numbers),
+		AmazonData: amazondata.New(d.DB, now),
+		Uploads:    uploads,
 	}
 }
