@@ -24,7 +24,7 @@ func (db *DB) upsertJSON(t *upsertTable, rows [][]any) (int64, error) {
 		}
 		// MATERIALIZED: json_each makes a row's text anew each time its value is read, once per column otherwise.
 		// WHERE true: SQLite's parser needs it to tell ON CONFLICT from a join's ON after SELECT .. FROM.
-		sqlText = "WITH batch(r) AS MATERIALIZED (SELECT value FROM json_each(?)) INSERT INTO " + t.name + " (" +
+		sqlText = "WITH batch(r) AS MATERIALIZED (SELECT jsonb(value) FROM json_each(?)) INSERT INTO " + t.name + " (" +
 			strings.Join(t.columns, ", ") + ") SELECT " + strings.Join(values, ", ") + " FROM batch WHERE true" +
 			t.onConflict("sqlite")
 		t.statements.Store("json", sqlText)

@@ -13,7 +13,7 @@ import (
 
 // batchLines is how many lines of a report go into one transaction: large enough that a million-line report is
 // a thousand commits, small enough that a batch's rows stay a few megabytes.
-const batchLines = 1000
+const batchLines = 10000
 
 // LineError is a line of a report that cannot be read. The import fails with it and writes nothing of the batch
 // the line is in; its message is shown to the user as is.
