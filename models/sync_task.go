@@ -62,11 +62,15 @@ func (db *DB) EnsureSyncTasks(companyID, sellerID int64, kinds []string, now tim
 		Create(&tasks).Error
 }
 
-// SellersLackingSyncTasks lists the active seller accounts (of every company) with fewer tasks than kinds: those
-// authorised before the data sync existed get theirs lazily.
-func (db *DB) SellersLackingSyncTasks(kinds int) ([]Seller, error) {
+// SellersLackingSyncTasks lists the active seller accounts of a company (0: of every company) with fewer tasks
+// than kinds: those authorised before the data sync existed get theirs lazily.
+func (db *DB) SellersLackingSyncTasks(companyID int64, kinds int) ([]Seller, error) {
 	out := []Seller{}
-	err := db.Where("sellers.disabled = ? AND sellers.status = ?", false, SellerActive).
+	q := db.Model(&Seller{})
+	if companyID != 0 {
+		q = q.Scopes(InCompany("sellers", companyID))
+	}
+	err := q.Where("sellers.disabled = ? AND sellers.status = ?", false, SellerActive).
 		Where("(SELECT COUNT(*) FROM sync_tasks WHERE sync_tasks.seller_id = sellers.id) < ?", kinds).
 		Order("sellers.id").Find(&out).Error
 	return out, err
