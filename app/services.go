@@ -11,8 +11,10 @@ import (
 	"sellerhub/app/accounts"
 	"sellerhub/app/admin"
 	"sellerhub/app/amazon"
+	"sellerhub/app/amazondata"
 	"sellerhub/app/catalog"
 	"sellerhub/app/core"
+	"sellerhub/app/datasync"
 	"sellerhub/app/messages"
 	"sellerhub/app/reference"
 	"sellerhub/app/shipping"
@@ -37,6 +39,8 @@ type ServiceDeps struct {
 	Sleep func(context.Context, time.Duration) error
 	// AmazonHTTP calls Amazon; nil: built from the configuration (tests shorten its retry waits).
 	AmazonHTTP *amazon.HTTP
+	// Jobs is the job queue the data sync queues its syncs on.
+	Jobs datasync.Queue
 }
 
 // Services are the product's business domains, each built from only what it uses. The route table hands each
@@ -50,12 +54,14 @@ type Services struct {
 	Catalog   *catalog.Service
 	Stock     *stock.Service
 	Shipping  *shipping.Service
+	DataSync  *datasync.Service
 	Uploads   *core.Uploads
 }
 
 // NewServices builds the domains in their dependency order (see the README's code layout). The cache of compiled
 // menus is shared: admin fills it, and accounts drops a user's entry when the user's profile changes. Stock and
-// shipping number their documents through the one numbering.
+// shipping number their documents through the one numbering. Authorising a store queues its first syncs in the
+// same transaction through the stores' SellerAuthorized hook, which calls the data sync built after it.
 func NewServices(d ServiceDeps) Services {
 	now := core.Clock(d.Now)
 	if d.Now == nil {
@@ -68,15 +74,20 @@ func NewServices(d ServiceDeps) Services {
 		Now: now, HTTP: d.HTTP, Sleep: d.Sleep, Menus: menus, Uploads: uploads})
 	adm := admin.New(admin.Deps{DB: d.DB, Accounts: acc, Menus: menus, Now: now,
 		PlatformAdmins: d.Config.PlatformAdmins, TimeZone: d.Config.TimeZone})
+	var sync *datasync.Service
+	st := stores.New(stores.Deps{DB: d.DB, Config: d.Config, Log: d.Log, Now: now, AmazonHTTP: d.AmazonHTTP,
+		SellerAuthorized: func(tx *models.DB, s *models.Seller) error { return sync.SellerAuthorized(tx, s) }})
+	sync = datasync.New(datasync.Deps{DB: d.DB, Stores: st, Data: amazondata.New(d.DB, now), Jobs: d.Jobs, Now: now, Log: d.Log})
 	return Services{
 		Accounts:  acc,
 		Admin:     adm,
 		Messages:  messages.New(d.DB, adm, now),
 		Reference: reference.New(d.DB, now),
-		Stores:    stores.New(stores.Deps{DB: d.DB, Config: d.Config, Log: d.Log, Now: now, AmazonHTTP: d.AmazonHTTP}),
+		Stores:    st,
 		Catalog:   catalog.New(d.DB, now, uploads),
 		Stock:     stock.New(d.DB, now, d.Config.TimeZone, numbers),
 		Shipping:  shipping.New(d.DB, now, numbers),
+		DataSync:  sync,
 		Uploads:   uploads,
 	}
 }

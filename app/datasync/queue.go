@@ -9,6 +9,7 @@ import (
 
 	"sellerhub/app/amazondata"
 	"sellerhub/app/core"
+	"sellerhub/app/stores"
 	"sellerhub/models"
 )
 
@@ -38,7 +39,7 @@ func (SyncArgs) InsertOpts() river.InsertOpts {
 // Messages of the queuing calls.
 const (
 	MsgTaskMissing    = "同步任务"
-	MsgSellerDisabled = "该店铺授权已停用，请重新授权后再同步"
+	MsgSellerDisabled = stores.MsgSellerDisabled
 	MsgSellerInvalid  = "授权已失效，请重新授权"
 	MsgKindUnknown    = "请选择报告类型"
 )
@@ -51,7 +52,7 @@ func (s *Service) queue(tx *models.DB, t *models.SyncTask, cause string, now tim
 	if err != nil || !inserted {
 		return false, err
 	}
-	t.State, t.QueuedBy = models.SyncQueued, cause
+	t.State, t.QueuedBy, t.UpdatedAt = models.SyncQueued, cause, now
 	return true, tx.UpdateSyncTask(t.ID, map[string]any{"state": models.SyncQueued, "queued_by": cause, "updated_at": now})
 }
 
