@@ -215,6 +215,7 @@ func routes(e *echo.Echo, d Deps, pg *pages.Handler) RouteAccess {
 	adminAPI.POST("/notify/getAnnounce", nh.GetAnnounce, signedIn)
 	adminAPI.POST("/notify/getRemind", nh.GetRemind, signedIn)
 	adminAPI.POST("/notify/getMessage", nh.GetMessage, signedIn)
+	adminAPI.GET("/notify/export", nh.InboxExport(export), signedIn)
 	adminAPI.GET("/notify/updateAllTargets", nh.UpdateAllTargets, signedIn.ChangesOnGET())
 	adminAPI.POST("/notify/updateAllTargets", nh.UpdateAllTargets, signedIn)
 	adminAPI.POST("/notify/markRead", nh.MarkRead, signedIn)

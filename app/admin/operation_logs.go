@@ -195,6 +195,7 @@ var FieldLabels = map[string]string{
 	"phone": "电话", "mobile": "手机", "role": "角色", "roleName": "角色", "roles": "角色", "groupName": "分组",
 	"storeName": "店铺", "shipmentName": "货件名称", "country": "国家", "platform": "平台", "code": "编码",
 	"title": "标题", "content": "内容", "description": "描述", "contact": "联系人", "comment": "说明",
+	"storeGroups": "店铺组", "deptName": "部门",
 }
 
 // valuesObject turns form or query values into a JSON object: one value as a string, several as a list.

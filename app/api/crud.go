@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"sort"
 	"strconv"
+	"strings"
 
 	"github.com/labstack/echo/v5"
 
@@ -142,7 +143,8 @@ func noteChanges(c *echo.Context, old, out any) {
 	}
 }
 
-// fieldTexts reads a record's scalar fields as text, as the answer writes them.
+// fieldTexts reads a record's scalar fields as text, as the answer writes them; a list of names (a user's roles,
+// its store groups) reads as the names joined, so adding a role shows as 角色 运营 → 运营、财务.
 func fieldTexts(v any) map[string]string {
 	b, err := json.Marshal(v)
 	if err != nil {
@@ -161,9 +163,26 @@ func fieldTexts(v any) map[string]string {
 			out[k] = strconv.FormatFloat(t, 'f', -1, 64)
 		case bool:
 			out[k] = map[bool]string{true: "是", false: "否"}[t]
+		case []any:
+			if names, ok := namesOf(t); ok {
+				out[k] = names
+			}
 		}
 	}
 	return out
+}
+
+// namesOf joins a list of strings; false for a list of anything else (document lines, objects).
+func namesOf(list []any) (string, bool) {
+	names := make([]string, 0, len(list))
+	for _, v := range list {
+		s, ok := v.(string)
+		if !ok {
+			return "", false
+		}
+		names = append(names, s)
+	}
+	return strings.Join(names, "、"), true
 }
 
 // DeleteOne answers DELETE <list>/{id} with "success".

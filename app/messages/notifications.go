@@ -120,6 +120,24 @@ func (s *Service) LatestAnnouncements(ctx context.Context, p core.Principal) ([]
 
 // Inbox lists one page of the user's notifications of a ftype, newest first, with the total and the page
 // actually served.
+// InboxQuery is a page of one kind of the user's inbox (ftype 1 系统消息, 2 我的提醒, 3 我的私信), as the drawer's
+// 导出 asks for it.
+type InboxQuery struct {
+	core.PageRequest
+	Ftype int `json:"ftype" query:"ftype"`
+}
+
+// MsgInboxKindUnknown refuses an inbox of a kind that does not exist.
+const MsgInboxKindUnknown = "消息类型不正确"
+
+// InboxOf is Inbox for a query that names its kind.
+func (s *Service) InboxOf(ctx context.Context, p core.Principal, q InboxQuery) ([]Notification, int64, core.PageRequest, error) {
+	if q.Ftype < models.FtypeAnnouncement || q.Ftype > models.FtypeMessage {
+		return nil, 0, q.PageRequest, core.Invalid(MsgInboxKindUnknown)
+	}
+	return s.Inbox(ctx, p, q.Ftype, q.PageRequest)
+}
+
 func (s *Service) Inbox(ctx context.Context, p core.Principal, ftype int, r core.PageRequest) ([]Notification, int64, core.PageRequest, error) {
 	r = r.Normalized()
 	db := s.db.With(ctx)

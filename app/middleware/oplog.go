@@ -120,7 +120,7 @@ func (r *answerRecorder) Write(b []byte) (int, error) {
 func (r *answerRecorder) Unwrap() http.ResponseWriter { return r.ResponseWriter }
 
 // loggedAnswer is what the log needs of an answer: its code, for a create the new record's id, and the
-// record's readable name (its sku, number or name) when the handler noted none.
+// record's readable name (its sku, document number, shipment id, account or name) when the handler noted none.
 type loggedAnswer struct {
 	Code    string
 	ID      string
@@ -146,16 +146,18 @@ func (r *answerRecorder) envelope() (loggedAnswer, bool) {
 	}
 	a := loggedAnswer{Code: env.Code}
 	var record struct {
-		ID     string `json:"id"`
-		SKU    string `json:"sku"`
-		Number string `json:"number"`
-		Name   string `json:"name"`
+		ID         string `json:"id"`
+		SKU        string `json:"sku"`
+		Number     string `json:"number"`
+		ShipmentID string `json:"shipmentId"`
+		Account    string `json:"account"`
+		Name       string `json:"name"`
 	}
 	var id string
 	switch {
 	case json.Unmarshal(env.Data, &record) == nil:
 		a.ID = record.ID
-		a.Subject = cmp.Or(record.SKU, record.Number, record.Name)
+		a.Subject = cmp.Or(record.SKU, record.Number, record.ShipmentID, record.Account, record.Name)
 	case json.Unmarshal(env.Data, &id) == nil && isDecimal(id):
 		a.ID = id
 	}

@@ -110,6 +110,11 @@ func (s *Service) UpdateStoreGroup(ctx context.Context, p core.Principal, id str
 	return g, nil
 }
 
+// StoreGroup is one store group the user may see.
+func (s *Service) StoreGroup(ctx context.Context, p core.Principal, id string) (*models.StoreGroup, error) {
+	return s.visibleGroup(s.db.With(ctx), p, id)
+}
+
 // DeleteStoreGroup removes a store group the user may see that nothing refers to any more: no seller account
 // (disabled ones included: their history belongs to the group), no user limited to it, no listing or shipment.
 func (s *Service) DeleteStoreGroup(ctx context.Context, p core.Principal, id string) error {

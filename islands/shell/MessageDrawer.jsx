@@ -8,9 +8,9 @@ import { can } from "../lib/permissions.js";
 
 const NOTIFY = "/admin/api/v1/notify";
 const TABS = [
-  ["系统消息", "getAnnounce"],
-  ["我的提醒", "getRemind"],
-  ["我的私信", "getMessage"],
+  ["系统消息", "getAnnounce", 1],
+  ["我的提醒", "getRemind", 2],
+  ["我的私信", "getMessage", 3],
 ];
 const PAGE_SIZE = 10;
 
@@ -61,9 +61,9 @@ export default function MessageDrawer({ onClose, onChanged, permissions }) {
             ))}
           </TabList>
           <TabPanels className="min-h-0 flex-1 overflow-y-auto">
-            {TABS.map(([label, call]) => (
+            {TABS.map(([label, call, ftype]) => (
               <TabPanel key={label}>
-                <MessageList call={call} version={version} onChanged={onChanged} />
+                <MessageList call={call} ftype={ftype} label={label} version={version} onChanged={onChanged} />
               </TabPanel>
             ))}
           </TabPanels>
@@ -79,7 +79,7 @@ function withoutTag(m) {
   return prefix && m.title.startsWith(prefix) ? m.title.slice(prefix.length) : m.title;
 }
 
-function MessageList({ call, version, onChanged }) {
+function MessageList({ call, ftype, label, version, onChanged }) {
   const [page, setPage] = useState(1);
   const [result, setResult] = useState(null);
   const [error, setError] = useState("");
@@ -132,7 +132,12 @@ function MessageList({ call, version, onChanged }) {
         ))}
       </ul>
       <div className="flex items-center justify-between px-5 py-3 text-sm text-slate-500">
-        <span>共 {result.total} 条</span>
+        <span className="flex items-center gap-3">
+          共 {result.total} 条
+          <a className="text-sky-700 hover:underline dark:text-sky-300" href={`${NOTIFY}/export?ftype=${ftype}`} download aria-label={`导出${label}`}>
+            导出
+          </a>
+        </span>
         <span className="flex items-center gap-2">
           <button type="button" disabled={page <= 1} className="rounded border px-2 py-0.5 disabled:opacity-40" onClick={() => setPage((p) => p - 1)}>
             上一页

@@ -10,6 +10,7 @@ import { after, before, describe, it } from "node:test";
 import { artifact, closeBrowser, getBrowser, newPage, phone, startServer } from "./harness.mjs";
 import { registerCompany } from "./flows.mjs";
 import { activeFrame, expectTabs, shellReady, signInToShell, waitForToast } from "./shell.mjs";
+import { readSheet } from "./xlsx.mjs";
 
 const POLL_MS = 2000;
 // The deadline of a wait for what a poll brings: a few polls, so that a busy machine does not fail it. The waits
@@ -188,6 +189,17 @@ describe("消息", () => {
     await drawer.getByRole("tab", { name: "系统消息" }).click();
     await list.getByText("共 2 条").waitFor();
     await shell.screenshot({ path: artifact("shell-message-drawer.png") });
+
+    // 导出 downloads this tab's messages, every page, without reading them.
+    const download = shell.waitForEvent("download");
+    await list.getByRole("link", { name: "导出系统消息" }).click();
+    const file = await download;
+    const today = new Intl.DateTimeFormat("en-CA", { timeZone: "Asia/Shanghai" }).format(new Date());
+    assert.equal(file.suggestedFilename(), `消息_${today}.xlsx`);
+    const sheet = readSheet(await file.path());
+    assert.equal(sheet.length, 3, "the header and the two messages");
+    assert.match(sheet[1][0], /亚马逊账户安全验证/);
+    assert.equal(await rows.nth(1).locator('[aria-label="未读"]').count(), 1, "exporting read nothing");
 
     await drawer.getByRole("button", { name: "全部已读" }).click();
     const seen = await waitForToast(shell, "全部标记为已读!");

@@ -81,12 +81,12 @@ func (h *Handler) CreateStoreGroup(c *echo.Context) error {
 
 // UpdateStoreGroup answers PUT amzauthority/storeGroups/{id} {name, remark} with the renamed store group.
 func (h *Handler) UpdateStoreGroup(c *echo.Context) error {
-	return api.UpdateOne(h.Stores.UpdateStoreGroup, h.group)(c)
+	return api.UpdateNoted(h.Stores.StoreGroup, h.Stores.UpdateStoreGroup, h.group)(c)
 }
 
 // DeleteStoreGroup answers DELETE amzauthority/storeGroups/{id}, refused while anything refers to the group.
 func (h *Handler) DeleteStoreGroup(c *echo.Context) error {
-	return api.DeleteOne(h.Stores.DeleteStoreGroup)(c)
+	return api.DeleteNoted(h.Stores.StoreGroup, h.Stores.DeleteStoreGroup, h.group)(c)
 }
 
 // Export answers GET amzauthority/export?<Page's filters>: the whole query as 店铺管理_<date>.xlsx.

@@ -37,12 +37,22 @@ type Notification struct {
 
 func (h *Handler) shape(ns []messages.Notification) []Notification {
 	out := make([]Notification, len(ns))
-	for i, n := range ns {
-		at := api.FormatTime(&n.CreatedAt, h.TimeZone)
-		out[i] = Notification{ID: strconv.FormatInt(n.ID, 10), Title: n.Title, Content: n.Content, CreatedAt: at,
-			CreatedAtOld: at, IsRead: n.IsRead, Action: n.Action, Ftype: n.Ftype, Tag: n.Tag}
+	for i := range ns {
+		out[i] = h.notification(&ns[i])
 	}
 	return out
+}
+
+func (h *Handler) notification(n *messages.Notification) Notification {
+	at := api.FormatTime(&n.CreatedAt, h.TimeZone)
+	return Notification{ID: strconv.FormatInt(n.ID, 10), Title: n.Title, Content: n.Content, CreatedAt: at,
+		CreatedAtOld: at, IsRead: n.IsRead, Action: n.Action, Ftype: n.Ftype, Tag: n.Tag}
+}
+
+// InboxExport answers GET notify/export?ftype=1|2|3: that part of the user's inbox, every page, as 消息_<date>.xlsx
+// in the drawer list's columns. Exporting reads nothing: what was unread stays unread.
+func (h *Handler) InboxExport(x api.Exporter) echo.HandlerFunc {
+	return api.ExportOf(x, "消息", "notifyList", h.Messages.InboxOf, h.notification)
 }
 
 // PullMessage delivers the company's new announcements to the user: data {"delivered": n}.

@@ -98,7 +98,7 @@ func TestEveryCallNeedsASession(t *testing.T) {
 	c := h.Client()
 	for _, call := range []string{"GET pullMessage", "GET findNitofyNums", "GET findNoReadByUserAll", "GET getMsgLimit",
 		"POST getAnnounce", "POST getRemind", "POST getMessage", "GET updateAllTargets", "POST updateAllTargets",
-		"POST markRead", "POST addAnnounce"} {
+		"POST markRead", "POST addAnnounce", "GET export?ftype=1"} {
 		method, path, _ := strings.Cut(call, " ")
 		apptest.Expect(t, c.Call(method, base+path, map[string]any{}), 403, "A0231", "token已被禁止访问")
 	}

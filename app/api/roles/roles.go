@@ -91,10 +91,14 @@ func (h *Handler) Get(c *echo.Context) error { return api.GetOne(h.Admin.Role, h
 func (h *Handler) Create(c *echo.Context) error { return api.CreateOne(h.Admin.CreateRole, h.role)(c) }
 
 // Update answers PUT roles/{id} {name, remark} with the changed role.
-func (h *Handler) Update(c *echo.Context) error { return api.UpdateOne(h.Admin.UpdateRole, h.role)(c) }
+func (h *Handler) Update(c *echo.Context) error {
+	return api.UpdateNoted(h.Admin.Role, h.Admin.UpdateRole, h.role)(c)
+}
 
 // Delete answers DELETE roles/{id}.
-func (h *Handler) Delete(c *echo.Context) error { return api.DeleteOne(h.Admin.DeleteRole)(c) }
+func (h *Handler) Delete(c *echo.Context) error {
+	return api.DeleteNoted(h.Admin.Role, h.Admin.DeleteRole, h.role)(c)
+}
 
 // GetGrants answers GET roles/{id}/grants: the product menu tree with the role's grants checked.
 func (h *Handler) GetGrants(c *echo.Context) error {
@@ -114,10 +118,16 @@ func (h *Handler) PutGrants(c *echo.Context) error {
 		return err
 	}
 	p, _ := middleware.Principal(c)
-	g, err := h.Admin.SetRoleGrants(c.Request().Context(), p, c.Param("id"), f)
+	ctx := c.Request().Context()
+	r, err := h.Admin.Role(ctx, p, c.Param("id"))
 	if err != nil {
 		return err
 	}
+	g, err := h.Admin.SetRoleGrants(ctx, p, c.Param("id"), f)
+	if err != nil {
+		return err
+	}
+	middleware.NoteSubject(c, r.Name)
 	return api.OK(c, grants(g))
 }
 

@@ -151,16 +151,9 @@ func (h *Handler) CreateSubUser(c *echo.Context) error {
 
 // UpdateSubUser answers PUT users/subusers/{id} {name, email, mobile, roleIds} with the changed user.
 func (h *Handler) UpdateSubUser(c *echo.Context) error {
-	var f admin.SubUserForm
-	if err := c.Bind(&f); err != nil {
-		return err
-	}
 	p, _ := middleware.Principal(c)
-	u, err := h.Admin.UpdateSubUser(c.Request().Context(), p, c.Param("id"), f)
-	if err != nil {
-		return err
-	}
-	return api.OK(c, h.subUser(p, u))
+	shape := func(u *admin.SubUser) SubUser { return h.subUser(p, u) }
+	return api.UpdateNoted(h.Admin.SubUser, h.Admin.UpdateSubUser, shape)(c)
 }
 
 // DisableSubUser answers POST users/subusers/{id}/disable with the disabled user.
@@ -185,9 +178,15 @@ func (h *Handler) ResetSubUserPassword(c *echo.Context) error {
 		return err
 	}
 	p, _ := middleware.Principal(c)
-	if err := h.Admin.ResetSubUserPassword(c.Request().Context(), p, c.Param("id"), f); err != nil {
+	ctx := c.Request().Context()
+	u, err := h.Admin.SubUser(ctx, p, c.Param("id"))
+	if err != nil {
 		return err
 	}
+	if err := h.Admin.ResetSubUserPassword(ctx, p, c.Param("id"), f); err != nil {
+		return err
+	}
+	middleware.NoteSubject(c, h.subUser(p, u).Account)
 	return api.OK(c, "success")
 }
 
