@@ -77,7 +77,8 @@ func NewServices(d ServiceDeps) Services {
 	var sync *datasync.Service
 	st := stores.New(stores.Deps{DB: d.DB, Config: d.Config, Log: d.Log, Now: now, AmazonHTTP: d.AmazonHTTP,
 		SellerAuthorized: func(tx *models.DB, s *models.Seller) error { return sync.SellerAuthorized(tx, s) }})
-	sync = datasync.New(datasync.Deps{DB: d.DB, Stores: st, Data: amazondata.New(d.DB, now), Jobs: d.Jobs, Now: now, Log: d.Log})
+	sync = datasync.New(datasync.Deps{DB: d.DB, Stores: st, Data: amazondata.New(d.DB, now), Jobs: d.Jobs, Now: now, Log: d.Log,
+		Poll: d.Config.ReportPoll})
 	return Services{
 		Accounts:  acc,
 		Admin:     adm,

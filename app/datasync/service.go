@@ -31,7 +31,8 @@ type Deps struct {
 	Jobs   Queue
 	Now    core.Clock
 	Log    *slog.Logger
-	// Poll is how long a job waits before asking Amazon again about a report it is making; 0: PollEvery.
+	// Poll is how long a job waits before asking Amazon again about a report it is making (the configuration's
+	// ReportPoll); 0: PollEvery.
 	Poll time.Duration
 }
 
