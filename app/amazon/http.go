@@ -49,46 +49,93 @@ const maxBody = 8 << 20
 
 // Do sends the request that build makes (once per attempt, so the body is fresh) and returns the last answer.
 // It returns an error only when no answer came (network failure, timeout); a status of 429 or 5xx after the last
-// attempt is returned as the answer.
+// attempt, or when waiting for another would pass the call's deadline, is returned as the answer.
 func (h *HTTP) Do(ctx context.Context, build func(ctx context.Context) (*http.Request, error)) (*Response, error) {
+	return h.do(ctx, build, nil)
+}
+
+// do is Do that shows seen every answer's status and header, retried ones included, before its body is read: the
+// Selling Partner API's rate limits learn from them.
+func (h *HTTP) do(ctx context.Context, build func(ctx context.Context) (*http.Request, error), seen func(*http.Response)) (*Response, error) {
 	if h.Timeout > 0 {
 		var cancel context.CancelFunc
 		ctx, cancel = context.WithTimeout(ctx, h.Timeout)
 		defer cancel()
 	}
+	var answer *Response
+	err := h.send(ctx, h.Client, build, seen, func(res *http.Response) error {
+		defer res.Body.Close()
+		body, err := io.ReadAll(io.LimitReader(res.Body, maxBody))
+		if err != nil {
+			return err
+		}
+		answer = &Response{Status: res.StatusCode, Header: res.Header, Body: body}
+		return nil
+	})
+	return answer, err
+}
+
+// send is the retry loop shared by Do and the streaming download: it sends build's request until an answer is not
+// to be retried (or attempts or the deadline run out), and hands that answer to keep, which owns its body (reads
+// and closes it, or keeps it open for the caller). An error from keep (a body cut short) is retried like a network
+// failure. A wait that would end after ctx's deadline is not begun: the call fails at once instead.
+func (h *HTTP) send(ctx context.Context, client *http.Client, build func(ctx context.Context) (*http.Request, error),
+	seen func(*http.Response), keep func(*http.Response) error) error {
 	attempts := max(h.Attempts, 1)
 	var lastErr error
-	for i := 0; i < attempts; i++ {
-		if i > 0 {
-			if err := h.Sleep(ctx, h.wait(i, lastErr)); err != nil {
-				return nil, fmt.Errorf("amazon: gave up waiting to retry: %w", errors.Join(err, lastErr))
-			}
-		}
+	for i := 1; ; i++ {
 		req, err := build(ctx)
 		if err != nil {
-			return nil, err
+			return err
 		}
-		res, err := h.Client.Do(req)
+		res, err := client.Do(req)
 		if err != nil {
 			if ctx.Err() != nil {
-				return nil, fmt.Errorf("amazon: %s %s: %w", req.Method, req.URL.Path, ctx.Err())
+				return fmt.Errorf("amazon: %s %s: %w", req.Method, req.URL.Path, ctx.Err())
 			}
 			lastErr = err
-			continue
+		} else {
+			if seen != nil {
+				seen(res)
+			}
+			if retryable(res.StatusCode) && i < attempts {
+				ra := &retryAfter{status: res.StatusCode, after: parseRetryAfter(res.Header.Get("Retry-After"))}
+				if d := h.wait(i, ra); fitsDeadline(ctx, d) {
+					drain(res.Body)
+					if err := h.Sleep(ctx, d); err != nil {
+						return fmt.Errorf("amazon: gave up waiting to retry: %w", errors.Join(err, ra))
+					}
+					lastErr = ra
+					continue
+				}
+			}
+			if lastErr = keep(res); lastErr == nil {
+				return nil
+			}
 		}
-		body, err := io.ReadAll(io.LimitReader(res.Body, maxBody))
-		res.Body.Close()
-		if err != nil {
-			lastErr = err
-			continue
+		if i >= attempts {
+			return fmt.Errorf("amazon: no answer after %d attempts: %w", attempts, lastErr)
 		}
-		answer := &Response{Status: res.StatusCode, Header: res.Header, Body: body}
-		if !retryable(res.StatusCode) || i == attempts-1 {
-			return answer, nil
+		d := h.wait(i, lastErr)
+		if !fitsDeadline(ctx, d) {
+			return fmt.Errorf("amazon: a retry in %s would pass the call's deadline: %w", d.Round(time.Millisecond), lastErr)
 		}
-		lastErr = &retryAfter{status: res.StatusCode, after: parseRetryAfter(res.Header.Get("Retry-After"))}
+		if err := h.Sleep(ctx, d); err != nil {
+			return fmt.Errorf("amazon: gave up waiting to retry: %w", errors.Join(err, lastErr))
+		}
 	}
-	return nil, fmt.Errorf("amazon: no answer after %d attempts: %w", attempts, lastErr)
+}
+
+// fitsDeadline tells whether a wait of d ends before ctx's deadline.
+func fitsDeadline(ctx context.Context, d time.Duration) bool {
+	deadline, ok := ctx.Deadline()
+	return !ok || time.Until(deadline) > d
+}
+
+// drain reads a little of a retried answer's body before closing it, so the connection can be used again.
+func drain(body io.ReadCloser) {
+	_, _ = io.Copy(io.Discard, io.LimitReader(body, 64<<10))
+	body.Close()
 }
 
 func retryable(status int) bool { return status == http.StatusTooManyRequests || status >= 500 }

@@ -12,6 +12,8 @@ import (
 type SellingPartner struct {
 	HTTP   *HTTP
 	Tokens *AccessTokens
+	// Limits are the rate limits' buckets; nil shares the process's.
+	Limits *RateLimits
 }
 
 // Participation is one marketplace a seller takes part in, as the Sellers API reports it.
@@ -53,26 +55,39 @@ func (s *SellingPartner) MarketplaceParticipations(ctx context.Context, endpoint
 	var out struct {
 		Payload []Participation `json:"payload"`
 	}
-	if err := s.get(ctx, endpoint+"/sellers/v1/marketplaceParticipations", refreshToken, &out); err != nil {
+	err := s.call(ctx, "getMarketplaceParticipations", http.MethodGet, endpoint+"/sellers/v1/marketplaceParticipations", refreshToken, nil, &out)
+	if err != nil {
 		return nil, err
 	}
 	return out.Payload, nil
 }
 
-// get calls one operation with the seller's access token in x-amz-access-token and decodes the JSON answer.
-func (s *SellingPartner) get(ctx context.Context, url, refreshToken string, into any) error {
+// call sends one operation with the seller's access token in x-amz-access-token, after its rate limit's token,
+// and decodes the JSON answer into into. body, when not nil, is sent as JSON (POST operations).
+func (s *SellingPartner) call(ctx context.Context, operation, method, url, refreshToken string, body, into any) error {
 	access, err := s.Tokens.Get(ctx, refreshToken)
 	if err != nil {
 		return err
 	}
 	header := http.Header{"X-Amz-Access-Token": {access}, "Accept": {"application/json"}, "User-Agent": {"sellerhub/1.0 (Language=Go)"}}
-	res, err := s.HTTP.Do(ctx, func(ctx context.Context) (*http.Request, error) {
-		return newRequest(ctx, http.MethodGet, url, nil, header)
-	})
+	var payload []byte
+	if body != nil {
+		if payload, err = json.Marshal(body); err != nil {
+			return err
+		}
+		header.Set("Content-Type", "application/json")
+	}
+	limits := s.limits()
+	res, err := s.HTTP.do(ctx, func(ctx context.Context) (*http.Request, error) {
+		if err := limits.wait(ctx, refreshToken, operation); err != nil {
+			return nil, err
+		}
+		return newRequest(ctx, method, url, payload, header)
+	}, func(res *http.Response) { limits.learn(refreshToken, operation, res) })
 	if err != nil {
 		return err
 	}
-	if res.Status != http.StatusOK {
+	if res.Status < 200 || res.Status > 299 {
 		if res.Status == http.StatusForbidden || res.Status == http.StatusUnauthorized {
 			s.Tokens.Forget(refreshToken)
 		}
@@ -82,7 +97,14 @@ func (s *SellingPartner) get(ctx context.Context, url, refreshToken string, into
 		return ae
 	}
 	if err := json.Unmarshal(res.Body, into); err != nil {
-		return fmt.Errorf("selling partner api: unreadable answer: %w", err)
+		return fmt.Errorf("selling partner api: %s: unreadable answer: %w", operation, err)
 	}
 	return nil
+}
+
+func (s *SellingPartner) limits() *RateLimits {
+	if s.Limits != nil {
+		return s.Limits
+	}
+	return processLimits
 }

@@ -1,15 +1,19 @@
 // Package amazontest is a local stand-in for Amazon in tests: the Seller Central consent page, the Login with
-// Amazon token endpoint and the Selling Partner API's Sellers operation, speaking Amazon's documented request and
-// answer formats (error bodies included). Mux is exported so other files can add more of Amazon (the Advertising
-// API). Switches make the token endpoint fail in the ways Amazon does, and every request is recorded.
+// Amazon token endpoint and the Selling Partner API's Sellers and Reports operations, speaking Amazon's documented
+// request and answer formats (error bodies included). Mux is exported so other files can add more of Amazon (the
+// Advertising API). Switches make the token endpoint and the Reports API fail in the ways Amazon does, and every
+// request is recorded.
 package amazontest
 
 import (
+	"bytes"
 	"crypto/rand"
 	"encoding/hex"
+	"io"
 	"net/http"
 	"net/http/httptest"
 	"net/url"
+	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -34,6 +38,13 @@ type Server struct {
 	URL string
 	// AccessTokenLifetime is the expires_in of issued access tokens (3600 s, like Amazon).
 	AccessTokenLifetime time.Duration
+	// Content writes the reports' files (reports.go); the default is a few lines per report type.
+	Content ReportContent
+	// Scheduled lists the reports Amazon makes on its own (settlements) per seller; the default is one settlement
+	// per marketplace.
+	Scheduled func(sellerID string) []ScheduledReport
+	// ReportPolls is how many getReport calls a report takes to reach its final status (at least 1; default 2).
+	ReportPolls int
 
 	mu            sync.Mutex
 	requests      []Request
@@ -49,6 +60,7 @@ type Server struct {
 	tokenHold     chan struct{}               // while set, the token endpoint waits for it to close
 	profiles      map[string][]StandInProfile // advertiser -> profiles (advertising.go)
 	advFailures   []int
+	reports       reportsState // reports.go
 }
 
 // Request is one request the stand-in received, with its form for the token endpoint.
@@ -58,25 +70,40 @@ type Request struct {
 	Query  url.Values
 	Form   url.Values
 	Header http.Header
+	// Body is a JSON request's body (createReport's specification).
+	Body []byte
 }
 
 // The seller who consents when no other is set, and their marketplaces (US, CA, MX).
 const DefaultSeller = "A3SELLERSTANDIN"
 
-var defaultMarketplaces = []string{"ATVPDKIKX0DER", "A2EUQ1WTGCTBG2", "A1AM78C64UM0Y8"}
+// Two more sellers the stand-in knows from the start: one in Japan, whose report files are in Windows-31J, and
+// one in Europe (UK and Germany).
+const (
+	JapanSeller  = "A1JPSTANDIN"
+	EuropeSeller = "A2EUSTANDIN"
+)
+
+var (
+	defaultMarketplaces = []string{"ATVPDKIKX0DER", "A2EUQ1WTGCTBG2", "A1AM78C64UM0Y8"}
+	japanMarketplaces   = []string{"A1VC38T7YXB528"}
+	europeMarketplaces  = []string{"A1F83G8C2ARO7P", "A1PA6795UKMFR9"}
+)
 
 // New makes the stand-in without listening.
 func New() *Server {
 	s := &Server{
 		Mux: http.NewServeMux(), AccessTokenLifetime: time.Hour, consenter: DefaultSeller,
 		codes: map[string]string{}, refresh: map[string]string{}, access: map[string]string{},
-		sellers: map[string][]string{DefaultSeller: defaultMarketplaces},
-		clients: map[string]string{ClientID: ClientSecret},
+		sellers: map[string][]string{DefaultSeller: defaultMarketplaces, JapanSeller: japanMarketplaces,
+			EuropeSeller: europeMarketplaces},
+		clients: map[string]string{ClientID: ClientSecret}, ReportPolls: 2,
 	}
 	s.Mux.HandleFunc("GET /apps/authorize/consent", s.consent)
 	s.Mux.HandleFunc("POST /auth/o2/token", s.token)
 	s.Mux.HandleFunc("GET /sellers/v1/marketplaceParticipations", s.participations)
 	s.addAdvertising()
+	s.addReports()
 	return s
 }
 
@@ -117,9 +144,14 @@ func (s *Server) Env() []string {
 // ServeHTTP records the request and answers it through Mux.
 func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	_ = r.ParseForm()
+	var body []byte
+	if strings.HasPrefix(r.Header.Get("Content-Type"), "application/json") {
+		body, _ = io.ReadAll(io.LimitReader(r.Body, 1<<20))
+		r.Body = io.NopCloser(bytes.NewReader(body))
+	}
 	s.mu.Lock()
 	s.requests = append(s.requests, Request{Method: r.Method, Path: r.URL.Path, Query: r.URL.Query(),
-		Form: r.PostForm, Header: r.Header.Clone()})
+		Form: r.PostForm, Header: r.Header.Clone(), Body: body})
 	s.mu.Unlock()
 	s.Mux.ServeHTTP(w, r)
 }

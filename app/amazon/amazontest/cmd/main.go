@@ -2,7 +2,10 @@
 // against it: `go run ./app/amazon/amazontest/cmd -addr 127.0.0.1:0`. Its first line of output is
 // "listening <URL>"; the lines after it are the SELLERHUB_* variables that point the product at it. The test
 // steers it over HTTP: POST /control/hold-token makes the token endpoint wait before answering, until POST
-// /control/release-token.
+// /control/release-token; POST /control/hold-documents and /control/release-documents do the same for report
+// downloads; POST /control/fail-reports?n=N makes the next N reports end FATAL; POST /control/throttle?op=OP&n=N
+// makes the next N calls of a Reports operation answer 429; POST /control/refuse-grants?on=true|false makes the
+// token endpoint answer invalid_grant.
 package main
 
 import (
@@ -11,8 +14,11 @@ import (
 	"log"
 	"net"
 	"net/http"
+	"strconv"
+	"time"
 
 	"sellerhub/app/amazon/amazontest"
+	"sellerhub/app/amazon/amazontest/sellerdata"
 )
 
 func main() {
@@ -24,11 +30,34 @@ func main() {
 	}
 	s := amazontest.New()
 	s.URL = "http://" + ln.Addr().String()
+	// The sellers' reports are the simulated world's as of today: 90 days of orders, settlements and the rest.
+	world := sellerdata.New(time.Now().UTC())
+	s.Content, s.Scheduled = world.Content, world.Scheduled
 	s.Mux.HandleFunc("POST /control/hold-token", func(http.ResponseWriter, *http.Request) { s.HoldToken() })
 	s.Mux.HandleFunc("POST /control/release-token", func(http.ResponseWriter, *http.Request) { s.ReleaseToken() })
+	s.Mux.HandleFunc("POST /control/hold-documents", func(http.ResponseWriter, *http.Request) { s.HoldDocuments() })
+	s.Mux.HandleFunc("POST /control/release-documents", func(http.ResponseWriter, *http.Request) { s.ReleaseDocuments() })
+	s.Mux.HandleFunc("POST /control/fail-reports", func(_ http.ResponseWriter, r *http.Request) {
+		s.FailReports(count(r))
+	})
+	s.Mux.HandleFunc("POST /control/throttle", func(_ http.ResponseWriter, r *http.Request) {
+		s.Throttle(r.URL.Query().Get("op"), count(r))
+	})
+	s.Mux.HandleFunc("POST /control/refuse-grants", func(_ http.ResponseWriter, r *http.Request) {
+		s.RefuseGrants(r.URL.Query().Get("on") != "false")
+	})
 	fmt.Println("listening", s.URL)
 	for _, kv := range s.Env() {
 		fmt.Println(kv)
 	}
 	log.Fatal(http.Serve(ln, s))
+}
+
+// count is a control request's n, 1 when absent or unreadable.
+func count(r *http.Request) int {
+	n, err := strconv.Atoi(r.URL.Query().Get("n"))
+	if err != nil || n < 1 {
+		return 1
+	}
+	return n
 }

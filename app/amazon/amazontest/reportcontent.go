@@ -1,0 +1,124 @@
+package amazontest
+
+import (
+	"fmt"
+	"hash/fnv"
+	"io"
+	"strings"
+	"time"
+)
+
+// The stand-in's own report files, for when no Content is plugged in: Amazon's header of each report type and
+// two lines per marketplace, enough for the stand-in to work alone. Realistic data is sellerdata's.
+
+// reportColumns are Amazon's column headers of the report types the stand-in writes.
+var reportColumns = map[string]string{
+	"GET_FLAT_FILE_ALL_ORDERS_DATA_BY_LAST_UPDATE_GENERAL": "amazon-order-id merchant-order-id purchase-date last-updated-date order-status fulfillment-channel sales-channel order-channel ship-service-level product-name sku asin item-status quantity currency item-price item-tax shipping-price shipping-tax gift-wrap-price gift-wrap-tax item-promotion-discount ship-promotion-discount ship-city ship-state ship-postal-code ship-country promotion-ids is-business-order",
+	"GET_FBA_MYI_UNSUPPRESSED_INVENTORY_DATA":              "sku fnsku asin product-name condition your-price mfn-listing-exists mfn-fulfillable-quantity afn-listing-exists afn-warehouse-quantity afn-fulfillable-quantity afn-unsellable-quantity afn-reserved-quantity afn-total-quantity per-unit-volume afn-inbound-working-quantity afn-inbound-shipped-quantity afn-inbound-receiving-quantity afn-researching-quantity",
+	settlementReport:                            "settlement-id settlement-start-date settlement-end-date deposit-date total-amount currency transaction-type order-id merchant-order-id adjustment-id shipment-id marketplace-name amount-type amount-description amount fulfillment-id posted-date posted-date-time order-item-code merchant-order-item-id merchant-adjustment-item-id sku quantity-purchased promotion-id",
+	"GET_FBA_ESTIMATED_FBA_FEES_TXT_DATA":       "sku fnsku asin amazon-store product-name product-group brand fulfilled-by your-price sales-price longest-side median-side shortest-side length-and-girth unit-of-dimension item-package-weight unit-of-weight product-size-tier currency estimated-fee-total estimated-referral-fee-per-unit estimated-variable-closing-fee estimated-order-handling-fee-per-order estimated-pick-pack-fee-per-unit estimated-weight-handling-fee-per-unit expected-fulfillment-fee-per-unit",
+	"GET_FBA_FULFILLMENT_CUSTOMER_RETURNS_DATA": "return-date order-id sku asin fnsku product-name quantity fulfillment-center-id detailed-disposition reason status license-plate-number customer-comments",
+	"GET_MERCHANT_LISTINGS_ALL_DATA":            "item-name item-description listing-id seller-sku price quantity open-date image-url item-is-marketplace product-id-type zshop-shipping-fee item-note item-condition zshop-category1 zshop-browse-path zshop-storefront-feature asin1 asin2 asin3 will-ship-internationally expedited-shipping zshop-boldface product-id bid-for-featured-placement add-delete pending-quantity fulfillment-channel merchant-shipping-group status",
+}
+
+// marketNames are each marketplace's sales channel (orders) and its settlement's marketplace-name.
+var marketNames = map[string]string{
+	"ATVPDKIKX0DER": "Amazon.com", "A2EUQ1WTGCTBG2": "Amazon.ca", "A1AM78C64UM0Y8": "Amazon.com.mx",
+	"A1F83G8C2ARO7P": "Amazon.co.uk", "A1PA6795UKMFR9": "Amazon.de", "A13V1IB3VIYZZH": "Amazon.fr",
+	"APJ6JRA9NG5V4": "Amazon.it", "A1RKKUPIHCS9HS": "Amazon.es", "A1VC38T7YXB528": "Amazon.co.jp",
+	"A39IBJ37TRP1C6": "Amazon.com.au",
+}
+
+// defaultContent writes the header and two lines per marketplace (a settlement: its summary line and two lines).
+func (s *Server) defaultContent(sellerID, reportType string, marketplaceIDs []string, start, end time.Time) (io.Reader, error) {
+	header, ok := reportColumns[reportType]
+	if !ok {
+		return nil, fmt.Errorf("amazontest: no content for report type %s", reportType)
+	}
+	columns := strings.Fields(header)
+	var b strings.Builder
+	b.WriteString(strings.Join(columns, "\t") + "\n")
+	for _, m := range marketplaceIDs {
+		if reportType == settlementReport {
+			id := settlementID(sellerID, m, end)
+			b.WriteString(line(columns, map[string]string{"settlement-id": id, "settlement-start-date": settlementDate(start),
+				"settlement-end-date": settlementDate(end), "deposit-date": settlementDate(end.AddDate(0, 0, 1)),
+				"total-amount": "16.50", "currency": currencies[m]}))
+		}
+		for i := 1; i <= 2; i++ {
+			b.WriteString(line(columns, sample(sellerID, m, i, start, end)))
+		}
+	}
+	return strings.NewReader(b.String()), nil
+}
+
+// line is one file line: the values in the header's order, "" where a column has none.
+func line(columns []string, values map[string]string) string {
+	fields := make([]string, len(columns))
+	for i, c := range columns {
+		fields[i] = values[c]
+	}
+	return strings.Join(fields, "\t") + "\n"
+}
+
+// sample is the values of the i-th line of a marketplace, by column name, for every report type at once.
+func sample(sellerID, marketplaceID string, i int, start, end time.Time) map[string]string {
+	at := start.Add(end.Sub(start) * time.Duration(i) / 3)
+	sku, asin := fmt.Sprintf("STANDIN-SKU-%d", i), fmt.Sprintf("B0STANDIN%d", i)
+	name := fmt.Sprintf("Stand-in product %d", i)
+	if marketplaceID == "A1VC38T7YXB528" {
+		name = fmt.Sprintf("スタンドイン商品 %d（テスト）", i)
+	}
+	order := fmt.Sprintf("%03d-%07d-%07d", 100+i, i, len(marketplaceID)*1000+i)
+	amount := []string{"", "20.00", "-3.50"}[i]
+	kind := []string{"", "Principal", "Commission"}[i]
+	amountType := []string{"", "ItemPrice", "ItemFees"}[i]
+	return map[string]string{
+		"settlement-id": settlementID(sellerID, marketplaceID, end), "amazon-order-id": order, "order-id": order, "purchase-date": at.Add(-time.Hour).Format("2006-01-02T15:04:05-07:00"),
+		"last-updated-date": at.Format("2006-01-02T15:04:05-07:00"), "order-status": "Shipped",
+		"fulfillment-channel": "Amazon", "sales-channel": marketNames[marketplaceID], "ship-service-level": "Standard",
+		"product-name": name, "item-name": name, "sku": sku, "seller-sku": sku, "asin": asin, "asin1": asin,
+		"fnsku": "X00STANDIN" + fmt.Sprint(i), "item-status": "Shipped", "quantity": "1", "currency": currencies[marketplaceID],
+		"item-price": "20.00", "item-tax": "0.00", "shipping-price": "0.00", "your-price": "20.00", "price": "20.00",
+		"sales-price": "20.00", "condition": "New", "mfn-listing-exists": "No", "mfn-fulfillable-quantity": "",
+		"afn-listing-exists": "Yes", "afn-warehouse-quantity": "12", "afn-fulfillable-quantity": "10",
+		"afn-unsellable-quantity": "1", "afn-reserved-quantity": "1", "afn-total-quantity": "14",
+		"afn-inbound-working-quantity": "0", "afn-inbound-shipped-quantity": "2", "afn-inbound-receiving-quantity": "0",
+		"afn-researching-quantity": "0", "amazon-store": countries[marketplaceID], "fulfilled-by": "AFN",
+		"estimated-fee-total": "6.50", "estimated-referral-fee-per-unit": "3.00", "expected-fulfillment-fee-per-unit": "3.50",
+		"return-date": at.Format("2006-01-02T15:04:05-07:00"), "fulfillment-center-id": "STD1",
+		"detailed-disposition": "SELLABLE", "reason": "NOT_AS_DESCRIBED", "status": "Unit returned to inventory",
+		"license-plate-number": fmt.Sprintf("LPNSTANDIN%d", i), "listing-id": fmt.Sprintf("0101STANDIN%d", i),
+		"open-date": at.Format("2006-01-02 15:04:05 MST"), "product-id": asin, "product-id-type": "1",
+		"item-condition": "11", "will-ship-internationally": "N", "transaction-type": "Order",
+		"marketplace-name": marketNames[marketplaceID], "amount-type": amountType, "amount-description": kind,
+		"amount": amount, "fulfillment-id": "AFN", "posted-date": at.Format("2006-01-02"),
+		"posted-date-time": at.Format("2006-01-02 15:04:05 UTC"), "quantity-purchased": "1",
+	}
+}
+
+// settlementDate is a settlement file's date-time format.
+func settlementDate(t time.Time) string { return t.UTC().Format("2006-01-02 15:04:05 UTC") }
+
+// settlementID is a settlement's number, the same for the same seller, marketplace and period end.
+func settlementID(sellerID, marketplaceID string, end time.Time) string {
+	h := fnv.New64a()
+	fmt.Fprintf(h, "%s|%s|%d", sellerID, marketplaceID, end.Unix())
+	return fmt.Sprint(10000000000 + h.Sum64()%9000000000)
+}
+
+// defaultScheduled is one settlement per marketplace of the seller: the fourteen days ending at midnight UTC
+// before yesterday, made the day after.
+func (s *Server) defaultScheduled(sellerID string) []ScheduledReport {
+	s.mu.Lock()
+	markets := append([]string(nil), s.sellers[sellerID]...)
+	s.mu.Unlock()
+	end := time.Now().UTC().Truncate(24*time.Hour).AddDate(0, 0, -2)
+	var out []ScheduledReport
+	for _, m := range markets {
+		out = append(out, ScheduledReport{ReportID: settlementID(sellerID, m, end), ReportType: settlementReport,
+			MarketplaceIDs: []string{m}, DataStartTime: end.AddDate(0, 0, -14), DataEndTime: end,
+			CreatedTime: end.AddDate(0, 0, 1)})
+	}
+	return out
+}
