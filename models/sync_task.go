@@ -96,13 +96,15 @@ func (db *DB) SyncTasksOfSeller(companyID, sellerID int64) ([]SyncTask, error) {
 }
 
 // DueSyncTasks lists the tasks (of every company) whose time has come, of active seller accounts that have a
-// refresh token, and not already waiting or running: what the periodic job queues. At most limit, the most
-// overdue first.
-func (db *DB) DueSyncTasks(now time.Time, limit int) ([]SyncTask, error) {
+// refresh token: what the periodic job queues. A task waiting or running is left out unless it has not moved
+// since staleBefore (its job was lost: the periodic job queues it again, and the job resumes its run). At most
+// limit, the most overdue first.
+func (db *DB) DueSyncTasks(now, staleBefore time.Time, limit int) ([]SyncTask, error) {
 	out := []SyncTask{}
 	err := db.Table("sync_tasks").Select("sync_tasks.*").
 		Joins("JOIN sellers ON sellers.id = sync_tasks.seller_id").
-		Where("sync_tasks.next_run_at <= ? AND sync_tasks.state NOT IN ?", now, []string{SyncQueued, SyncRunning}).
+		Where("sync_tasks.next_run_at <= ?", now).
+		Where("(sync_tasks.state NOT IN ? OR sync_tasks.updated_at < ?)", []string{SyncQueued, SyncRunning}, staleBefore).
 		Where("sellers.disabled = ? AND sellers.status = ? AND sellers.refresh_token <> ''", false, SellerActive).
 		Order("sync_tasks.next_run_at, sync_tasks.id").Limit(limit).Find(&out).Error
 	return out, err

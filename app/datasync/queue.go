@@ -156,6 +156,10 @@ const ScheduleEvery = time.Minute
 // dueBatch bounds the tasks one look queues; the rest are queued a minute later.
 const dueBatch = 500
 
+// staleAfter is how long a task may stay waiting or running without moving before the periodic job takes its job
+// for lost and queues it again: far longer than a report takes at Amazon (a running sync moves every poll).
+const staleAfter = time.Hour
+
 // QueueDue queues the sync of every task that is due, of active seller accounts with a refresh token, first
 // giving the seller accounts authorised before the data sync their tasks. It returns how many it queued.
 func (s *Service) QueueDue(ctx context.Context) (int, error) {
@@ -170,7 +174,7 @@ func (s *Service) QueueDue(ctx context.Context) (int, error) {
 			return 0, err
 		}
 	}
-	due, err := db.DueSyncTasks(now, dueBatch)
+	due, err := db.DueSyncTasks(now, now.Add(-staleAfter), dueBatch)
 	if err != nil {
 		return 0, err
 	}
