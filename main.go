@@ -21,6 +21,7 @@ import (
 
 	"sellerhub/app"
 	"sellerhub/app/accounts"
+	"sellerhub/app/jobs"
 	"sellerhub/config"
 	"sellerhub/models"
 	"sellerhub/models/seed"
@@ -85,9 +86,18 @@ func serve(ctx context.Context, cfg *config.Config, log *slog.Logger, db *models
 	if err != nil {
 		return err
 	}
-	services := app.NewServices(app.ServiceDeps{DB: db, Sessions: sessions, Sender: newCodeSender(cfg, log), Config: cfg,
+	queue, err := jobs.New(db, jobs.Config{Work: cfg.Workers, MaxWorkers: cfg.WorkerCount, RescueAfter: cfg.JobRescueAfter,
 		Log: log})
+	if err != nil {
+		return err
+	}
+	services := app.NewServices(app.ServiceDeps{DB: db, Sessions: sessions, Sender: newCodeSender(cfg, log), Config: cfg,
+		Log: log, Jobs: queue})
 	handler, _ := app.New(app.Deps{Config: cfg, Services: services, Log: log, Assets: assets, Static: static.FS()})
+	// Workers start once every domain has added its own, and stop (below) before the database closes.
+	if err := queue.Start(ctx); err != nil {
+		return err
+	}
 
 	ln, err := net.Listen("tcp", cfg.Addr)
 	if err != nil {
@@ -100,18 +110,25 @@ func serve(ctx context.Context, cfg *config.Config, log *slog.Logger, db *models
 	printAdmin(admin)
 	errc := make(chan error, 1)
 	go func() { errc <- srv.Serve(ln) }()
+	var served error
 	select {
-	case err := <-errc:
-		return err
+	case served = <-errc:
 	case <-ctx.Done():
+		log.Info("shutting down: finishing requests in flight")
+		shutdown, cancel := context.WithTimeout(context.Background(), 15*time.Second)
+		defer cancel()
+		if err := srv.Shutdown(shutdown); err != nil && !errors.Is(err, http.ErrServerClosed) {
+			served = err
+		}
 	}
-	log.Info("shutting down: finishing requests in flight")
-	shutdown, cancel := context.WithTimeout(context.Background(), 15*time.Second)
+	// Running jobs get a while to finish; past it they are cancelled and retried by the next instance to work.
+	log.Info("shutting down: stopping background jobs")
+	stopJobs, cancel := context.WithTimeout(context.Background(), 20*time.Second)
 	defer cancel()
-	if err := srv.Shutdown(shutdown); err != nil && !errors.Is(err, http.ErrServerClosed) {
-		return err
+	if err := queue.Stop(stopJobs); err != nil {
+		log.Error("stop background jobs", "err", err)
 	}
-	return nil
+	return served
 }
 
 func printAdmin(a seed.Admin) {

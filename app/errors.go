@@ -83,7 +83,13 @@ func errorHandler(log *slog.Logger, pg *pages.Handler) echo.HTTPErrorHandler {
 		}
 		var werr error
 		if isAPI(c.Request().URL.Path) {
-			werr = c.JSON(f.status, api.Envelope{Code: f.code, Msg: f.msg})
+			env := api.Envelope{Code: f.code, Msg: f.msg}
+			// An import's refusal carries every wrong cell, for the screen's table of problems.
+			var se *core.Error
+			if errors.As(err, &se) && len(se.Problems) > 0 {
+				env.Data = se.Problems
+			}
+			werr = c.JSON(f.status, env)
 		} else {
 			werr = pg.RenderError(c, err, f.status, f.msg)
 		}

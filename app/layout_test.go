@@ -16,8 +16,8 @@ import (
 // domainOrder is the one-way dependency order of the business domains (README, "Code layout"): a domain may
 // import only the domains before it. The Amazon protocol clients come first: every domain may call Amazon, and
 // they know nothing of the product.
-var domainOrder = []string{"amazon", "core", "accounts", "admin", "messages", "reference", "stores", "catalog",
-	"stock", "shipping", "amazondata", "datasync"}
+var domainOrder = []string{"amazon", "core", "jobs", "accounts", "admin", "messages", "reference", "stores",
+	"catalog", "stock", "shipping", "amazondata", "datasync"}
 
 // handlerDirs are the folders under app/ that hold handlers and their test support, not business rules.
 var handlerDirs = []string{"api", "pages", "middleware", "apptest"}

@@ -15,6 +15,7 @@ import (
 	"sellerhub/app/catalog"
 	"sellerhub/app/core"
 	"sellerhub/app/datasync"
+	"sellerhub/app/jobs"
 	"sellerhub/app/messages"
 	"sellerhub/app/reference"
 	"sellerhub/app/shipping"
@@ -39,8 +40,9 @@ type ServiceDeps struct {
 	Sleep func(context.Context, time.Duration) error
 	// AmazonHTTP calls Amazon; nil: built from the configuration (tests shorten its retry waits).
 	AmazonHTTP *amazon.HTTP
-	// Jobs is the job queue the data sync queues its syncs on.
-	Jobs datasync.Queue
+	// Jobs is the background job queue; the domains add their workers and periodic jobs to it here, before
+	// main.go starts it.
+	Jobs *jobs.Queue
 }
 
 // Services are the product's business domains, each built from only what it uses. The route table hands each
@@ -79,6 +81,7 @@ func NewServices(d ServiceDeps) Services {
 		SellerAuthorized: func(tx *models.DB, s *models.Seller) error { return sync.SellerAuthorized(tx, s) }})
 	sync = datasync.New(datasync.Deps{DB: d.DB, Stores: st, Data: amazondata.New(d.DB, now), Jobs: d.Jobs, Now: now, Log: d.Log,
 		Poll: d.Config.ReportPoll})
+	sync.Register(d.Jobs)
 	return Services{
 		Accounts:  acc,
 		Admin:     adm,

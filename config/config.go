@@ -84,6 +84,15 @@ type Config struct {
 	// LogFormat is json or text (SELLERHUB_LOG_FORMAT).
 	LogFormat string
 
+	// Workers runs the background jobs (the Amazon syncs) on this instance (SELLERHUB_WORKERS, true by default).
+	// Instances on one PostgreSQL share one queue, so some may set it false and only serve pages.
+	Workers bool
+	// WorkerCount is how many jobs this instance works at once (SELLERHUB_WORKER_COUNT).
+	WorkerCount int
+	// JobRescueAfter is how long a job may run before it is taken as crashed (its instance stopped mid-job) and run
+	// again; a job still running at four fifths of it is cancelled, to be retried (SELLERHUB_JOB_RESCUE_AFTER).
+	JobRescueAfter time.Duration
+
 	// SecretKey encrypts Amazon refresh tokens and client secrets at rest and signs the OAuth state
 	// (SELLERHUB_SECRET_KEY, at least 32 characters). Empty: the product generates one at first start and keeps it
 	// in the database (app_secrets), so `make run` needs no configuration; production sets it here instead, so
@@ -190,6 +199,8 @@ func Load(getenv Getenv) (*Config, error) {
 		UploadDir:       r.str("SELLERHUB_UPLOAD_DIR", "data/uploads"),
 		FilingNumber:    r.str("SELLERHUB_FILING_NUMBER", ""),
 		LogFormat:       r.str("SELLERHUB_LOG_FORMAT", "json"),
+		WorkerCount:     r.integer("SELLERHUB_WORKER_COUNT", 4),
+		JobRescueAfter:  r.duration("SELLERHUB_JOB_RESCUE_AFTER", 15*time.Minute),
 		SecretKey:       Secret(r.str("SELLERHUB_SECRET_KEY", "")),
 		Amazon: Amazon{
 			AppID:             r.str("SELLERHUB_AMAZON_APP_ID", ""),
@@ -208,6 +219,7 @@ func Load(getenv Getenv) (*Config, error) {
 		},
 	}
 	c.Amazon.DraftApp = r.boolean("SELLERHUB_AMAZON_DRAFT_APP", false)
+	c.Workers = r.boolean("SELLERHUB_WORKERS", true)
 	c.TimeZone = r.location("SELLERHUB_TIMEZONE", "Asia/Shanghai")
 	c.PlatformAdmins = r.list("SELLERHUB_PLATFORM_ADMINS", c.AdminAccount)
 	c.SecureCookies = r.boolean("SELLERHUB_SECURE_COOKIES", strings.HasPrefix(c.PublicURL, "https://"))
@@ -284,6 +296,12 @@ func (c *Config) validate(r *reader) {
 	}
 	if (c.Amazon.AdvertisingClientID == "") != (c.Amazon.AdvertisingClientSecret == "") {
 		r.fail("SELLERHUB_AMAZON_ADV_CLIENT_SECRET", c.Amazon.AdvertisingClientSecret.String(), "SELLERHUB_AMAZON_ADV_CLIENT_ID and SELLERHUB_AMAZON_ADV_CLIENT_SECRET go together")
+	}
+	if c.WorkerCount < 1 || c.WorkerCount > 100 {
+		r.fail("SELLERHUB_WORKER_COUNT", strconv.Itoa(c.WorkerCount), "must be between 1 and 100")
+	}
+	if c.JobRescueAfter < time.Minute || c.JobRescueAfter > 24*time.Hour {
+		r.fail("SELLERHUB_JOB_RESCUE_AFTER", c.JobRescueAfter.String(), "must be between 1m and 24h")
 	}
 	if c.LogFormat != "json" && c.LogFormat != "text" {
 		r.fail("SELLERHUB_LOG_FORMAT", c.LogFormat, "expected json or text")

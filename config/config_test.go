@@ -20,24 +20,40 @@ func TestDefaults(t *testing.T) {
 		t.Fatal(err)
 	}
 	if c.Addr != "127.0.0.1:8080" || c.DatabaseURL != "sqlite://data/sellerhub.db" || c.RedisURL != "" ||
-		c.SessionIdle != 3*time.Hour || c.TimeZone.String() != "Asia/Shanghai" || c.SecureCookies || c.AdminAccount == "" {
+		c.SessionIdle != 3*time.Hour || c.TimeZone.String() != "Asia/Shanghai" || c.SecureCookies || c.AdminAccount == "" ||
+		!c.Workers || c.WorkerCount != 4 || c.JobRescueAfter != 15*time.Minute {
 		t.Fatalf("defaults: %+v", c)
+	}
+}
+
+// An instance that only serves pages turns its workers off; the others' settings are taken as given.
+func TestJobSettings(t *testing.T) {
+	c, err := Load(env(map[string]string{"SELLERHUB_WORKERS": "false", "SELLERHUB_WORKER_COUNT": "8",
+		"SELLERHUB_JOB_RESCUE_AFTER": "1h"}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if c.Workers || c.WorkerCount != 8 || c.JobRescueAfter != time.Hour {
+		t.Fatalf("job settings: workers %v, count %d, rescue after %s", c.Workers, c.WorkerCount, c.JobRescueAfter)
 	}
 }
 
 func TestBadValuesNameTheVariable(t *testing.T) {
 	for name, value := range map[string]string{
-		"SELLERHUB_ADDR":            "no-port",
-		"SELLERHUB_DATABASE_URL":    "oracle://x",
-		"SELLERHUB_REDIS_URL":       "localhost:6379",
-		"SELLERHUB_SESSION_IDLE":    "three hours",
-		"SELLERHUB_SMTP_PORT":       "smtp",
-		"SELLERHUB_SSO_URL":         "sso.example",
-		"SELLERHUB_TIMEZONE":        "Mars/Olympus",
-		"SELLERHUB_SECURE_COOKIES":  "maybe",
-		"SELLERHUB_LOG_FORMAT":      "xml",
-		"SELLERHUB_MESSAGE_POLL":    "10ms",
-		"SELLERHUB_PLATFORM_ADMINS": "ops@example.com,,root@example.com",
+		"SELLERHUB_ADDR":             "no-port",
+		"SELLERHUB_DATABASE_URL":     "oracle://x",
+		"SELLERHUB_REDIS_URL":        "localhost:6379",
+		"SELLERHUB_SESSION_IDLE":     "three hours",
+		"SELLERHUB_SMTP_PORT":        "smtp",
+		"SELLERHUB_SSO_URL":          "sso.example",
+		"SELLERHUB_TIMEZONE":         "Mars/Olympus",
+		"SELLERHUB_SECURE_COOKIES":   "maybe",
+		"SELLERHUB_LOG_FORMAT":       "xml",
+		"SELLERHUB_MESSAGE_POLL":     "10ms",
+		"SELLERHUB_PLATFORM_ADMINS":  "ops@example.com,,root@example.com",
+		"SELLERHUB_WORKERS":          "off",
+		"SELLERHUB_WORKER_COUNT":     "0",
+		"SELLERHUB_JOB_RESCUE_AFTER": "30s",
 	} {
 		_, err := Load(env(map[string]string{name: value}))
 		if err == nil || !strings.Contains(err.Error(), name) {

@@ -53,7 +53,7 @@ func (db *DB) CompanyByName(name string) (*Company, error) {
 // CreateCompanyWithOwner creates a company, its default role and its owner account in one transaction.
 func (db *DB) CreateCompanyWithOwner(c *Company, owner *User) error {
 	return db.Transaction(func(g *gorm.DB) error {
-		tx := &DB{DB: g, Driver: db.Driver}
+		tx := db.on(g)
 		if err := tx.Create(c).Error; err != nil {
 			return err
 		}

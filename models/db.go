@@ -16,10 +16,12 @@ import (
 	"sellerhub/models/migrations"
 )
 
-// DB is the product's database handle together with the name of its driver (sqlite or postgres).
+// DB is the product's database handle together with the name of its driver (sqlite or postgres) and the
+// SELLERHUB_DATABASE_URL it was opened from, which the job queue opens its own connections with.
 type DB struct {
 	*gorm.DB
 	Driver string
+	URL    string
 }
 
 // Open connects to the database named by a SELLERHUB_DATABASE_URL value. A SQLite file's folder is created.
@@ -68,7 +70,7 @@ func Open(databaseURL string) (*DB, error) {
 	if err := sqlDB.PingContext(ctx); err != nil {
 		return nil, fmt.Errorf("reach %s database: %w", spec.Driver, err)
 	}
-	return &DB{DB: g, Driver: spec.Driver}, nil
+	return &DB{DB: g, Driver: spec.Driver, URL: databaseURL}, nil
 }
 
 // sqliteDSN adds the pragmas the product relies on: WAL for concurrent readers, a busy timeout instead of
@@ -84,13 +86,17 @@ func sqliteDSN(path string) (string, error) {
 	return "file:" + path + "?_pragma=journal_mode(WAL)&_pragma=synchronous(NORMAL)&" + params, nil
 }
 
-// Migrate brings the schema up to date with the embedded goose migrations.
+// Migrate brings the schema up to date with the embedded goose migrations, then the job queue's tables with
+// River's own migrations (River owns their shape; copying them into goose files would fork them at each upgrade).
 func (db *DB) Migrate(ctx context.Context) error {
 	sqlDB, err := db.DB.DB()
 	if err != nil {
 		return err
 	}
-	return migrations.Up(ctx, sqlDB, db.Driver)
+	if err := migrations.Up(ctx, sqlDB, db.Driver); err != nil {
+		return err
+	}
+	return migrations.River(ctx, sqlDB, db.Driver)
 }
 
 // Close releases the connection pool.
@@ -105,11 +111,14 @@ func (db *DB) Close() error {
 // Tx runs fn in one transaction: everything it writes lands together or not at all.
 func (db *DB) Tx(ctx context.Context, fn func(tx *DB) error) error {
 	return db.WithContext(ctx).Transaction(func(g *gorm.DB) error {
-		return fn(&DB{DB: g, Driver: db.Driver})
+		return fn(db.on(g))
 	})
 }
 
 // With returns the handle bound to a request's context, so a cancelled request stops its queries.
 func (db *DB) With(ctx context.Context) *DB {
-	return &DB{DB: db.DB.WithContext(ctx), Driver: db.Driver}
+	return db.on(db.DB.WithContext(ctx))
 }
+
+// on is the handle over another gorm session of the same database.
+func (db *DB) on(g *gorm.DB) *DB { return &DB{DB: g, Driver: db.Driver, URL: db.URL} }

@@ -114,7 +114,7 @@ func containsPattern(text string) string { return "%" + likeSpecials.Replace(tex
 // made on them still holds when the transaction writes. (SQLite ignores it: its immediate transactions already
 // hold the database's one write lock.)
 func (db *DB) ForUpdate() *DB {
-	return &DB{DB: db.DB.Clauses(clause.Locking{Strength: "UPDATE"}), Driver: db.Driver}
+	return db.on(db.DB.Clauses(clause.Locking{Strength: "UPDATE"}))
 }
 
 // dicts selects the company's dictionaries, those whose name contains name when it is not empty.

@@ -122,8 +122,16 @@ type Listing struct {
 	ASIN          string `gorm:"column:asin"`
 	FNSKU         string `gorm:"column:fnsku"`
 	ProductID     *int64
-	CreatedAt     time.Time
-	UpdatedAt     time.Time
+	// What Amazon's all-listings report says of it (zero for a listing entered by hand and not yet reported).
+	ItemName           string
+	Price              Money
+	Currency           string
+	Quantity           int
+	Status             string
+	FulfillmentChannel string
+	OpenDate           *time.Time
+	CreatedAt          time.Time
+	UpdatedAt          time.Time
 }
 
 // BeforeCreate gives a new listing its id.

@@ -45,6 +45,30 @@ func TestSeedDemoFillsTheDemoCompanyOnceWithAPrintablePickList(t *testing.T) {
 		}
 
 		admin, _ := db.UserByAccount("admin@example.com")
+		// FBA美国仓 is 演示店铺's US FBA warehouse, also when an earlier seed made it before warehouses had groups.
+		var group models.StoreGroup
+		db.Where("company_id = ? AND name = ?", admin.CompanyID, "演示店铺").Take(&group)
+		fbaOfGroup := func() string {
+			t.Helper()
+			w, err := db.FBAWarehouse(admin.CompanyID, group.ID, "ATVPDKIKX0DER")
+			if err != nil {
+				t.Fatal(err)
+			}
+			return w.Name
+		}
+		if name := fbaOfGroup(); name != "FBA美国仓" {
+			t.Fatalf("the demo group's US FBA warehouse is %q", name)
+		}
+		if err := db.Model(&models.Warehouse{}).Where("name = ?", "FBA美国仓").
+			Updates(map[string]any{"group_id": nil, "marketplace_id": nil}).Error; err != nil {
+			t.Fatal(err)
+		}
+		if _, err := seed.Run(ctx, db, "admin@example.com", "", hashFake); err != nil {
+			t.Fatal(err)
+		}
+		if name := fbaOfGroup(); name != "FBA美国仓" || counts()["warehouses"] != 2 {
+			t.Fatalf("after seeding an unbound FBA美国仓 the group's US FBA warehouse is %q", name)
+		}
 		var shipments []models.Shipment
 		db.Where("company_id = ?", admin.CompanyID).Order("shipment_id").Find(&shipments)
 		if len(shipments) != 2 || shipments[0].Status != models.ShipmentConfirm || shipments[0].AuditedAt != nil ||

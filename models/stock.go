@@ -18,7 +18,8 @@ const (
 )
 
 // Warehouse holds stock. AllowNegative lets its quantities go below zero; while Stocktaking it accepts no
-// movement.
+// movement. An FBA warehouse of a store group's marketplace (FBAWarehouse) has GroupID and MarketplaceID; other
+// warehouses have neither.
 type Warehouse struct {
 	ID            int64 `gorm:"primaryKey;autoIncrement:false"`
 	CompanyID     int64
@@ -26,6 +27,8 @@ type Warehouse struct {
 	Kind          string
 	Address       string
 	AllowNegative bool
+	GroupID       *int64
+	MarketplaceID *string
 	Stocktaking   bool
 	Disabled      bool
 	Remark        string
@@ -94,6 +97,10 @@ type StockCause struct {
 	DocNumber  string
 	OperatorID *int64
 }
+
+// DocSync is the ledger's document type of a movement that sets an FBA warehouse's stock to Amazon's inventory
+// figures; its number is the report's id, or 上传 for a report uploaded by hand.
+const DocSync = "同步"
 
 // ErrWarehouseStocktaking refuses a movement in a warehouse that is being stocktaken.
 var ErrWarehouseStocktaking = errors.New("warehouse is being stocktaken")
@@ -196,4 +203,52 @@ func (db *DB) StockOf(companyID, warehouseID, productID int64) (Stock, error) {
 		err = nil
 	}
 	return s, err
+}
+
+// StockTarget is what one product's quantities in a warehouse should be.
+type StockTarget struct {
+	WarehouseID int64
+	ProductID   int64
+	Inbound     int
+	Fulfillable int
+	Outbound    int
+}
+
+// SetStock brings each product's quantities to its target through MoveStock, moving only the differences, so
+// the ledger explains every quantity and a target already met writes nothing. It answers how many products moved.
+// Rows are locked before they are read, so a movement committed meanwhile is not overwritten; it must run inside
+// a transaction (db.Tx). A product with no stock row and a zero target gets no row.
+func (db *DB) SetStock(companyID int64, cause StockCause, targets []StockTarget) (int, error) {
+	targets = append([]StockTarget(nil), targets...)
+	sort.Slice(targets, func(i, j int) bool {
+		if targets[i].WarehouseID != targets[j].WarehouseID {
+			return targets[i].WarehouseID < targets[j].WarehouseID
+		}
+		return targets[i].ProductID < targets[j].ProductID
+	})
+	var changes []StockChange
+	now := time.Now().UTC().Truncate(time.Microsecond)
+	for _, t := range targets {
+		s := &Stock{}
+		var err error
+		if t.Inbound != 0 || t.Fulfillable != 0 || t.Outbound != 0 {
+			// Created when missing, so two syncs of a new product wait for each other instead of both adding.
+			s, err = db.lockStock(companyID, t.WarehouseID, t.ProductID, now)
+		} else {
+			err = db.Clauses(clause.Locking{Strength: "UPDATE"}).Scopes(InCompany("stocks", companyID)).
+				Take(s, "stocks.warehouse_id = ? AND stocks.product_id = ?", t.WarehouseID, t.ProductID).Error
+			if IsNotFound(err) {
+				err = nil
+			}
+		}
+		if err != nil {
+			return 0, err
+		}
+		c := StockChange{WarehouseID: t.WarehouseID, ProductID: t.ProductID, Inbound: t.Inbound - s.Inbound,
+			Fulfillable: t.Fulfillable - s.Fulfillable, Outbound: t.Outbound - s.Outbound}
+		if c.Inbound != 0 || c.Fulfillable != 0 || c.Outbound != 0 {
+			changes = append(changes, c)
+		}
+	}
+	return len(changes), db.MoveStock(companyID, cause, changes)
 }

@@ -19,10 +19,23 @@ func (db *DB) warehouses(companyID int64, f WarehouseFilter) func() *gorm.DB {
 	}
 }
 
+// WarehouseRow is a warehouse as the list shows it: an FBA warehouse with its store group's name when the user
+// is granted that group ("" otherwise, as for other warehouses).
+type WarehouseRow struct {
+	Warehouse
+	GroupName string `gorm:"->"`
+}
+
 // WarehousePage lists a page of the company's warehouses, with the total.
-func (db *DB) WarehousePage(companyID int64, f WarehouseFilter) ([]Warehouse, int64, error) {
-	rows := []Warehouse{}
-	total, err := pageOf(db.warehouses(companyID, f), "warehouses", f.NamedList, &rows)
+func (db *DB) WarehousePage(companyID, userID int64, f WarehouseFilter) ([]WarehouseRow, int64, error) {
+	rows := []WarehouseRow{}
+	query := func() *gorm.DB {
+		return db.warehouses(companyID, f)().Select("warehouses.*, store_groups.name AS group_name").
+			Joins(`LEFT JOIN store_groups ON store_groups.id = warehouses.group_id
+				AND (NOT EXISTS (SELECT 1 FROM user_store_groups u WHERE u.user_id = ?)
+				OR EXISTS (SELECT 1 FROM user_store_groups u WHERE u.user_id = ? AND u.group_id = store_groups.id))`, userID, userID)
+	}
+	total, err := pageOf(query, "warehouses", f.NamedList, &rows)
 	return rows, total, err
 }
 

@@ -105,7 +105,8 @@ var queryFields = numbered(map[string][]Column{
 		col("ip", "IP", 130, false).tip("操作时客户端的网络地址"),
 	},
 	"warehouseList": {
-		col("name", "仓库名称", 160, true), col("kindName", "类型", 90, false), col("address", "地址", 240, false),
+		col("name", "仓库名称", 160, true), col("kindName", "类型", 90, false), col("groupName", "店铺", 120, false),
+		col("marketplaceName", "站点", 80, false), col("address", "地址", 240, false),
 		col("allowNegative", "允许负库存", 100, false), col("disabled", "状态", 80, false), col("remark", "备注", 200, false),
 		col("createdAt", "创建时间", 170, true),
 	},
@@ -169,7 +170,7 @@ var queryFields = numbered(map[string][]Column{
 		col("image", "图片", 70, false), col("sku", "SKU", 150, true), col("name", "产品名称", 240, true),
 		col("brand", "品牌", 120, false), col("category", "分类", 120, false), col("supplier", "供应商", 140, false),
 		col("kindName", "类型", 70, false), col("cartonSpec", "箱规", 200, false).tip("单箱数量、箱重、箱子长*宽*高"),
-		col("price", "单价(元)", 90, true).hidden(), col("weight", "重量(kg)", 90, true).hidden(),
+		col("price", "单价(元)", 90, true).hidden().tip("产品的单位成本（采购单价），利润按它计算商品成本"), col("weight", "重量(kg)", 90, true).hidden(),
 		col("fulfillable", "可用", 80, false).hidden().tip("所有仓库的可用库存合计"),
 		col("outbound", "待出库", 80, false).hidden().tip("所有仓库的待出库合计"),
 		col("inbound", "在途", 80, false).hidden().tip("所有仓库的待入库合计"),
@@ -186,7 +187,8 @@ var queryFields = numbered(map[string][]Column{
 	},
 	"listingList": {
 		col("groupName", "店铺", 130, false), col("marketplaceName", "站点", 80, false),
-		col("sellerSku", "平台SKU", 170, true), col("asin", "ASIN", 120, true), col("fnsku", "FNSKU", 120, true),
+		col("sellerSku", "平台SKU", 170, true), col("itemName", "商品名称", 220, true), col("price", "价格", 90, true),
+		col("status", "状态", 80, true), col("asin", "ASIN", 120, true), col("fnsku", "FNSKU", 120, true),
 		col("productSku", "本地SKU", 150, false), col("productName", "产品名称", 200, false),
 		col("paired", "配对状态", 90, false), col("createdAt", "创建时间", 170, true),
 	},

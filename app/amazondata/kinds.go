@@ -71,6 +71,8 @@ type Store struct {
 	// MarketplaceID is the marketplace the report was asked for; "" for reports that name theirs on each line
 	// (orders, settlements, fee estimates).
 	MarketplaceID string
+	// ReportID is Amazon's id of the report the file is; "" for a file uploaded by hand.
+	ReportID string
 }
 
 // Result is what an import did.

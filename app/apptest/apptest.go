@@ -27,6 +27,7 @@ import (
 	"sellerhub/app/accounts"
 	"sellerhub/app/accounts/ssotest"
 	"sellerhub/app/amazon"
+	"sellerhub/app/jobs"
 	"sellerhub/config"
 	"sellerhub/models"
 	"sellerhub/models/dbtest"
@@ -56,6 +57,9 @@ type Harness struct {
 	Access app.RouteAccess
 	// SSO is the single-sign-on stand-in (WithSSO), signing in the admin; nil without.
 	SSO *ssotest.Server
+	// Jobs is the application's job queue. Its workers do not run unless the test calls StartWorkers: jobs
+	// queued by a request wait in the database, where a test can look at them.
+	Jobs *jobs.Queue
 }
 
 // Option changes how the harness starts.
@@ -135,8 +139,13 @@ func Start(t testing.TB, opts ...Option) *Harness {
 	// Calls to Amazon (the local stand-in) retry as in production, but without production's waits.
 	amazonHTTP := amazon.NewHTTP(cfg.Amazon.Timeout)
 	amazonHTTP.BaseDelay, amazonHTTP.MaxDelay = time.Millisecond, 5*time.Millisecond
+	// A short poll: on SQLite a worker finds new jobs by polling, and tests wait for them.
+	h.Jobs, err = jobs.New(h.DB, jobs.Config{Work: true, PollInterval: 50 * time.Millisecond, Log: log})
+	if err != nil {
+		t.Fatal(err)
+	}
 	h.Svc = app.NewServices(app.ServiceDeps{DB: h.DB, Sessions: h.Sessions, Sender: h.Codes, Config: cfg, Log: log,
-		Now: h.Clock.Now, Sleep: h.Clock.Sleep, AmazonHTTP: amazonHTTP})
+		Now: h.Clock.Now, Sleep: h.Clock.Sleep, AmazonHTTP: amazonHTTP, Jobs: h.Jobs})
 	assets, _ := static.LoadManifest()
 	e, access := app.New(app.Deps{Config: cfg, Services: h.Svc, Log: log, Assets: assets, Static: static.FS()})
 	if o.routes != nil {
@@ -150,6 +159,22 @@ func Start(t testing.TB, opts ...Option) *Harness {
 		h.SSO.App = h.URL
 	}
 	return h
+}
+
+// StartWorkers runs the application's job workers (and, as the only instance, its periodic jobs) until the test
+// ends, when they stop: running jobs get a few seconds, then are cancelled.
+func (h *Harness) StartWorkers(t testing.TB) {
+	t.Helper()
+	if err := h.Jobs.Start(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() {
+		ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+		defer cancel()
+		if err := h.Jobs.Stop(ctx); err != nil {
+			t.Errorf("stop the job workers: %v", err)
+		}
+	})
 }
 
 func redisStore(t testing.TB) scs.Store {

@@ -41,7 +41,8 @@ const (
 
 var (
 	amazonCode   = regexp.MustCompile(`^[A-Z0-9]{10}$`)
-	listingSorts = map[string]string{"sellerSku": "seller_sku", "asin": "asin", "fnsku": "fnsku", "createdAt": "created_at"}
+	listingSorts = map[string]string{"sellerSku": "seller_sku", "asin": "asin", "fnsku": "fnsku", "itemName": "item_name",
+		"price": "price", "status": "status", "createdAt": "created_at"}
 )
 
 // ListingForm is a listing as the add and edit forms send it. ProductID "" leaves it unpaired.

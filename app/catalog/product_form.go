@@ -83,17 +83,34 @@ func (m measure) check() error {
 // product checks the form and answers the product it describes (without company, references or times). The
 // first thing wrong is told in Chinese, naming the field.
 func (f *ProductForm) product() (*models.LocalProduct, error) {
-	if err := core.CheckFields(core.Required(&f.SKU, "SKU", 50), core.Required(&f.Name, "产品名称", 200),
-		core.Optional(&f.Image, "图片", 300), core.Optional(&f.Remark, "备注", 500)); err != nil {
+	m, problems := f.check()
+	if err := core.FirstInvalid(problems); err != nil {
 		return nil, err
 	}
-	if strings.IndexFunc(f.SKU, unicode.IsSpace) >= 0 || strings.IndexFunc(f.SKU, unicode.IsControl) >= 0 {
-		return nil, core.Invalid(MsgSKUSpace)
+	return m, nil
+}
+
+// check reads every field and answers the product with everything wrong in the form, each field checked on its
+// own, so that an import can name every wrong cell of a row at once.
+func (f *ProductForm) check() (*models.LocalProduct, []core.FieldProblem) {
+	var problems []core.FieldProblem
+	note := func(column string, err error) bool {
+		if err != nil {
+			problems = append(problems, core.FieldProblem{Column: column, Why: err.Error()})
+		}
+		return err == nil
+	}
+	skuOK := note("SKU", core.CheckFields(core.Required(&f.SKU, "SKU", 50)))
+	note("产品名称", core.CheckFields(core.Required(&f.Name, "产品名称", 200)))
+	note("图片", core.CheckFields(core.Optional(&f.Image, "图片", 300)))
+	note("备注", core.CheckFields(core.Optional(&f.Remark, "备注", 500)))
+	if skuOK && (strings.IndexFunc(f.SKU, unicode.IsSpace) >= 0 || strings.IndexFunc(f.SKU, unicode.IsControl) >= 0) {
+		note("SKU", core.Invalid(MsgSKUSpace))
 	}
 	m := &models.LocalProduct{SKU: f.SKU, Name: f.Name, Image: f.Image, Remark: f.Remark, Kind: models.ProductKindProduct}
 	if k := strings.TrimSpace(f.Kind); k != "" {
 		if m.Kind = kindOf(k); m.Kind == 0 {
-			return nil, core.Invalid(MsgProductKindBad)
+			note("类型", core.Invalid(MsgProductKindBad))
 		}
 	}
 	f.BrandID, f.CategoryID, f.SupplierID = strings.TrimSpace(f.BrandID), strings.TrimSpace(f.CategoryID), strings.TrimSpace(f.SupplierID)
@@ -104,22 +121,11 @@ func (f *ProductForm) product() (*models.LocalProduct, error) {
 		{&f.Width, "宽(cm)", 2, maxLength, &m.Width},
 		{&f.Height, "高(cm)", 2, maxLength, &m.Height},
 	} {
-		if err := ms.check(); err != nil {
-			return nil, err
-		}
+		note(ms.label, ms.check())
 	}
-	if units := strings.TrimSpace(f.CartonUnits); units != "" {
-		if !wholeNumber.MatchString(units) {
-			return nil, core.Invalid(MsgCartonUnitsBad)
-		}
-		n, err := strconv.Atoi(units)
-		switch {
-		case err != nil || n > maxCartonQty: // only digits, so too many of them
-			return nil, core.Invalid(MsgCartonUnitsTooMany)
-		case n == 0:
-			return nil, core.Invalid(MsgCartonUnitsBad)
-		}
-		m.CartonUnits = &n
+	units, err := cartonUnits(f.CartonUnits)
+	if note("单箱数量", err) {
+		m.CartonUnits = units
 	}
 	for _, ms := range []measure{
 		{&f.CartonWeight, "箱重(kg)", 3, maxWeight, &m.CartonWeight},
@@ -127,11 +133,28 @@ func (f *ProductForm) product() (*models.LocalProduct, error) {
 		{&f.CartonWidth, "箱宽(cm)", 2, maxLength, &m.CartonWidth},
 		{&f.CartonHeight, "箱高(cm)", 2, maxLength, &m.CartonHeight},
 	} {
-		if err := ms.check(); err != nil {
-			return nil, err
-		}
+		note(ms.label, ms.check())
 	}
-	return m, nil
+	return m, problems
+}
+
+// cartonUnits reads 单箱数量: empty is unknown, else a whole number from 1 to maxCartonQty.
+func cartonUnits(raw string) (*int, error) {
+	units := strings.TrimSpace(raw)
+	if units == "" {
+		return nil, nil
+	}
+	if !wholeNumber.MatchString(units) {
+		return nil, core.Invalid(MsgCartonUnitsBad)
+	}
+	n, err := strconv.Atoi(units)
+	switch {
+	case err != nil || n > maxCartonQty: // only digits, so too many of them
+		return nil, core.Invalid(MsgCartonUnitsTooMany)
+	case n == 0:
+		return nil, core.Invalid(MsgCartonUnitsBad)
+	}
+	return &n, nil
 }
 
 // CartonSpec renders a product's carton spec (箱规) the way the lists and the pick list show it: 单箱24个,

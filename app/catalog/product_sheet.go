@@ -3,8 +3,8 @@ package catalog
 import (
 	"bytes"
 	"context"
-	"errors"
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/shopspring/decimal"
@@ -24,21 +24,20 @@ const (
 	MsgImportEmpty      = "文件中没有产品数据"
 	MsgImportTooMany    = "一次最多导入5000行"
 	MsgImportRace       = "导入时有相同SKU的产品被同时添加，未导入任何产品，请重新导入"
-	msgImportFailed     = "导入失败，共%d行有误，未导入任何产品："
-	msgImportRow        = "第%d行：%s"
-	msgImportSKUTwice   = "SKU“%s”与第%d行重复"
+	msgImportFailed     = "导入失败，共%d行%d处有误，未导入任何产品："
+	msgImportSKUTwice   = "与第%d行重复"
 	msgImportNameAbsent = "%s“%s”不存在"
 	msgImportCategory2  = "有多个名为“%s”的分类，请先改名"
 	// importRowsLimit bounds one import: a bigger catalogue goes in several files.
 	importRowsLimit = 5000
-	// importErrorsShown bounds the rows named in the refusal; the count says how many more.
-	importErrorsShown = 20
 )
 
 // importRow is one row of the sheet: the product form and its references by name.
 type importRow struct {
 	ProductForm
 	Brand, Category, Supplier string
+	// cells are the row's values by column (the title without its *), as the problems quote them.
+	cells map[string]string
 }
 
 // SheetColumn is one column of the product sheet: its title, how an exported product fills it, and how an
@@ -100,11 +99,12 @@ func readSheet(data []byte) ([]importRow, []int, error) {
 		return nil, nil, core.Invalid(MsgImportFileBad)
 	}
 	readers := map[int]func(*importRow, string){}
+	columns := map[int]string{}
 	found := map[string]bool{}
 	for i, title := range rows[0] {
 		for _, c := range ProductSheet {
 			if sheetKey(title) == sheetKey(c.Title) {
-				readers[i], found[sheetKey(c.Title)] = c.read, true
+				readers[i], columns[i], found[sheetKey(c.Title)] = c.read, sheetKey(c.Title), true
 			}
 		}
 	}
@@ -120,10 +120,11 @@ func readSheet(data []byte) ([]importRow, []int, error) {
 		if len(out) == importRowsLimit {
 			return nil, nil, core.Invalid(MsgImportTooMany)
 		}
-		var r importRow
+		r := importRow{cells: map[string]string{}}
 		for i, v := range cells {
 			if read := readers[i]; read != nil {
 				read(&r, strings.TrimSpace(v))
+				r.cells[columns[i]] = strings.TrimSpace(v)
 			}
 		}
 		out = append(out, r)
@@ -135,12 +136,8 @@ func readSheet(data []byte) ([]importRow, []int, error) {
 	return out, lines, nil
 }
 
-// The import template's second sheet: how to fill the first, an example row, and the values its name columns
-// take. The example stays off the first sheet so that importing the untouched template adds nothing.
-const (
-	TemplateHelpSheet = "填写说明"
-	templateHelp      = "在第一个工作表填写产品，每行一个；带 * 的列必填。下面是一行示例（不会被导入），以及类型、品牌、分类、供应商可填的值。"
-)
+// templateHelp is the product template's help text (core.TemplateHelpSheet).
+const templateHelp = "在第一个工作表填写产品，每行一个；带 * 的列必填。下面是一行示例（不会被导入），以及类型、品牌、分类、供应商可填的值。"
 
 var templateExample = []any{"EAR-001", "降噪蓝牙耳机", "", "", "", "产品", 19.9, 0.2, 10, 8, 3, 24, 5, 40, 30, 20, "示例"}
 
@@ -173,37 +170,11 @@ func (s *Service) ProductTemplate(ctx context.Context, p core.Principal) (*excel
 	for _, sp := range suppliers {
 		lists[3] = append(lists[3], sp.Name)
 	}
-
-	f := excelize.NewFile()
-	titles := make([]any, len(ProductSheet))
+	titles := make([]string, len(ProductSheet))
 	for i, c := range ProductSheet {
 		titles[i] = c.Title
 	}
-	first := f.GetSheetName(0)
-	if _, err := f.NewSheet(TemplateHelpSheet); err != nil {
-		f.Close()
-		return nil, err
-	}
-	set := func(sheet string, col, row int, values []any) error {
-		cell, _ := excelize.CoordinatesToCellName(col, row)
-		return f.SetSheetRow(sheet, cell, &values)
-	}
-	steps := []error{
-		set(first, 1, 1, titles),
-		set(TemplateHelpSheet, 1, 1, []any{templateHelp}),
-		set(TemplateHelpSheet, 1, 3, append([]any{"示例"}, titles...)),
-		set(TemplateHelpSheet, 1, 4, append([]any{""}, templateExample...)),
-		set(TemplateHelpSheet, 1, 6, []any{"可填的值"}),
-	}
-	for i, l := range lists {
-		cell, _ := excelize.CoordinatesToCellName(i+1, 7)
-		steps = append(steps, f.SetSheetCol(TemplateHelpSheet, cell, &l))
-	}
-	if err := errors.Join(steps...); err != nil {
-		f.Close()
-		return nil, err
-	}
-	return f, nil
+	return core.ImportTemplate(titles, templateHelp, templateExample, lists)
 }
 
 // catalogNames are the company's brands, categories and suppliers by name, for the import.
@@ -242,33 +213,34 @@ func lockCatalogNames(tx *models.DB, companyID int64) (*catalogNames, error) {
 	return names, nil
 }
 
-// resolve sets the product's references from the row's names, or says which name is unknown.
-func (n *catalogNames) resolve(r *importRow, m *models.LocalProduct) string {
+// resolve sets the product's references from the row's names, and says which names are unknown.
+func (n *catalogNames) resolve(r *importRow, m *models.LocalProduct) []core.FieldProblem {
+	var problems []core.FieldProblem
 	if r.Brand != "" {
-		id, ok := n.brands[r.Brand]
-		if !ok {
-			return fmt.Sprintf(msgImportNameAbsent, "品牌", r.Brand)
+		if id, ok := n.brands[r.Brand]; ok {
+			m.BrandID = &id
+		} else {
+			problems = append(problems, core.FieldProblem{Column: "品牌", Why: fmt.Sprintf(msgImportNameAbsent, "品牌", r.Brand)})
 		}
-		m.BrandID = &id
 	}
 	if r.Category != "" {
 		switch ids := n.categories[r.Category]; len(ids) {
 		case 0:
-			return fmt.Sprintf(msgImportNameAbsent, "分类", r.Category)
+			problems = append(problems, core.FieldProblem{Column: "分类", Why: fmt.Sprintf(msgImportNameAbsent, "分类", r.Category)})
 		case 1:
 			m.CategoryID = &ids[0]
 		default:
-			return fmt.Sprintf(msgImportCategory2, r.Category)
+			problems = append(problems, core.FieldProblem{Column: "分类", Why: fmt.Sprintf(msgImportCategory2, r.Category)})
 		}
 	}
 	if r.Supplier != "" {
-		id, ok := n.suppliers[r.Supplier]
-		if !ok {
-			return fmt.Sprintf(msgImportNameAbsent, "供应商", r.Supplier)
+		if id, ok := n.suppliers[r.Supplier]; ok {
+			m.SupplierID = &id
+		} else {
+			problems = append(problems, core.FieldProblem{Column: "供应商", Why: fmt.Sprintf(msgImportNameAbsent, "供应商", r.Supplier)})
 		}
-		m.SupplierID = &id
 	}
-	return ""
+	return problems
 }
 
 // ImportResult is what an import did: the rows it read, and how many of them updated a product of the same SKU.
@@ -278,7 +250,7 @@ type ImportResult struct {
 }
 
 // ImportProducts adds the products of an .xlsx sheet to the company, all of them or, when any row is wrong, none:
-// the refusal names every wrong row by its number in the sheet (the first 20 of them). A row whose SKU the
+// the refusal names every wrong cell of every row (row, column, value, why; core.Problems). A row whose SKU the
 // company already uses is wrong unless update is asked for (更新已有产品): then it rewrites that product's sheet
 // columns, keeping its picture and status.
 func (s *Service) ImportProducts(ctx context.Context, p core.Principal, data []byte, update bool) (ImportResult, error) {
@@ -300,28 +272,28 @@ func (s *Service) ImportProducts(ctx context.Context, p core.Principal, data []b
 		if err != nil {
 			return err
 		}
-		var problems []string
+		var problems core.Problems
 		firstLine := map[string]int{}
 		products := make([]*models.LocalProduct, 0, len(rows))
 		var changes []*models.LocalProduct
 		now := s.now.Stamp()
 		for i := range rows {
-			m, err := rows[i].product()
-			msg := refusalText(err)
-			if msg == "" {
-				msg = names.resolve(&rows[i], m)
-			}
-			if msg == "" && taken[m.SKU] && !update {
-				msg = MsgSKUTaken(m.SKU)
-			}
-			if msg == "" {
-				if at, twice := firstLine[m.SKU]; twice {
-					msg = fmt.Sprintf(msgImportSKUTwice, m.SKU, at)
+			m, wrong := rows[i].check()
+			wrong = append(wrong, names.resolve(&rows[i], m)...)
+			if m.SKU != "" && !slices.ContainsFunc(wrong, func(p core.FieldProblem) bool { return p.Column == "SKU" }) {
+				if taken[m.SKU] && !update {
+					wrong = append(wrong, core.FieldProblem{Column: "SKU", Why: MsgSKUTaken(m.SKU)})
 				}
-				firstLine[m.SKU] = lines[i]
+				if at, twice := firstLine[m.SKU]; twice {
+					wrong = append(wrong, core.FieldProblem{Column: "SKU", Why: fmt.Sprintf(msgImportSKUTwice, at)})
+				} else {
+					firstLine[m.SKU] = lines[i]
+				}
 			}
-			if msg != "" {
-				problems = append(problems, fmt.Sprintf(msgImportRow, lines[i], msg))
+			for _, w := range wrong {
+				problems.Add(lines[i], w.Column, rows[i].cells[w.Column], w.Why)
+			}
+			if len(wrong) > 0 {
 				continue
 			}
 			m.CompanyID, m.CreatedAt, m.UpdatedAt = p.CompanyID, now, now
@@ -332,8 +304,7 @@ func (s *Service) ImportProducts(ctx context.Context, p core.Principal, data []b
 			}
 		}
 		if len(problems) > 0 {
-			shown := problems[:min(len(problems), importErrorsShown)]
-			return core.Invalid(fmt.Sprintf(msgImportFailed, len(problems)) + strings.Join(shown, "；"))
+			return problems.Refusal(msgImportFailed)
 		}
 		// A product of one of these SKUs added while the import ran: not core.DuplicateAs, whose generic notice
 		// would not say that the import is all or nothing and saved no product.
@@ -359,12 +330,4 @@ func (s *Service) ImportProducts(ctx context.Context, p core.Principal, data []b
 		return ImportResult{}, err
 	}
 	return ImportResult{Count: len(rows), Updated: updated}, nil
-}
-
-// refusalText is the message of a row's refusal, "" for none (the form's check only ever refuses).
-func refusalText(err error) string {
-	if err == nil {
-		return ""
-	}
-	return err.Error()
 }

@@ -29,38 +29,42 @@ const (
 type Error struct {
 	Kind Kind
 	Msg  string
+	// Problems are an import's wrong cells, every one of them, answered as the refusal's data.
+	Problems []Problem
 }
 
 func (e *Error) Error() string { return e.Msg }
 
 // Invalid reports wrong input.
-func Invalid(msg string) *Error { return &Error{KindInvalid, msg} }
+func Invalid(msg string) *Error { return &Error{Kind: KindInvalid, Msg: msg} }
 
 // Refused reports a business rule that says no.
-func Refused(msg string) *Error { return &Error{KindRefused, msg} }
+func Refused(msg string) *Error { return &Error{Kind: KindRefused, Msg: msg} }
 
 // Failed reports a handled failure.
-func Failed(msg string) *Error { return &Error{KindFailed, msg} }
+func Failed(msg string) *Error { return &Error{Kind: KindFailed, Msg: msg} }
 
 // Limited reports too many attempts.
-func Limited(msg string) *Error { return &Error{KindLimited, msg} }
+func Limited(msg string) *Error { return &Error{Kind: KindLimited, Msg: msg} }
 
 // ErrNoSession is the refusal for calls made without a live session.
-var ErrNoSession = &Error{KindNoSession, "token已被禁止访问"}
+var ErrNoSession = &Error{Kind: KindNoSession, Msg: "token已被禁止访问"}
 
 // ErrSignedInElsewhere is the refusal for calls made with a session that ended because its account signed in
 // from another browser: the user should learn why, not just that.
-var ErrSignedInElsewhere = &Error{KindNoSession, MsgSignedInElsewhere}
+var ErrSignedInElsewhere = &Error{Kind: KindNoSession, Msg: MsgSignedInElsewhere}
 
 // ErrForbidden is the refusal for calls the session's user may not make.
-var ErrForbidden = &Error{KindForbidden, "访问未授权"}
+var ErrForbidden = &Error{Kind: KindForbidden, Msg: "访问未授权"}
 
 // ErrUnvouched is the refusal for a cookie-authenticated call that must come from the product's own pages and
 // whose browser does not say so.
-var ErrUnvouched = &Error{KindUnvouched, "请求来源未确认，请在系统页面内操作"}
+var ErrUnvouched = &Error{Kind: KindUnvouched, Msg: "请求来源未确认，请在系统页面内操作"}
 
 // NotFound reports that the thing asked for does not exist (or belongs to another company).
-func NotFound(what string) *Error { return &Error{KindNotFound, fmt.Sprintf("%s不存在", what)} }
+func NotFound(what string) *Error {
+	return &Error{Kind: KindNotFound, Msg: fmt.Sprintf("%s不存在", what)}
+}
 
 // Messages the spec fixes word for word.
 const (

@@ -10,25 +10,19 @@ import (
 	"log/slog"
 	"time"
 
-	"github.com/riverqueue/river"
-
 	"sellerhub/app/amazondata"
 	"sellerhub/app/core"
+	"sellerhub/app/jobs"
 	"sellerhub/app/stores"
 	"sellerhub/models"
 )
-
-// Queue is where syncs are queued, inside the caller's transaction (app/jobs' Queue).
-type Queue interface {
-	Insert(tx *models.DB, args river.JobArgs, opts *river.InsertOpts) (inserted bool, err error)
-}
 
 // Deps is what the service is built from.
 type Deps struct {
 	DB     *models.DB
 	Stores *stores.Service
 	Data   *amazondata.Service
-	Jobs   Queue
+	Jobs   *jobs.Queue
 	Now    core.Clock
 	Log    *slog.Logger
 	// Poll is how long a job waits before asking Amazon again about a report it is making (the configuration's
@@ -41,7 +35,7 @@ type Service struct {
 	db     *models.DB
 	stores *stores.Service
 	data   *amazondata.Service
-	jobs   Queue
+	jobs   *jobs.Queue
 	now    core.Clock
 	log    *slog.Logger
 	poll   time.Duration

@@ -4,16 +4,20 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 
 	"sellerhub/app/core"
 	"sellerhub/models"
+
+	"github.com/xuri/excelize/v2"
 )
 
 // Importing shipments from a workbook, for sellers without API access: one row per item, rows with the same
 // 货件ID (or, without one, the same store, marketplace, warehouse and centre) make one shipment. Every row is
-// checked first and every fault reported by row; only a workbook without faults is saved, all of it at once.
+// checked first and every wrong cell reported (row, column, value, why: core.Problems); only a workbook without
+// any is saved, all of it at once.
 
 // ShipmentImportColumns are the template's columns, in order.
 var ShipmentImportColumns = []string{"货件ID", "货件名称", "店铺", "站点", "发货仓库", "目的配送中心", "平台SKU", "数量", "备注"}
@@ -25,16 +29,16 @@ const (
 	MsgShipmentImportFileBad   = "文件不是有效的.xlsx工作簿"
 	MsgShipmentImportTooMany   = "导入文件最多2000行"
 	MsgShipmentImportHeaderBad = "导入文件的表头与模板不一致，请下载模板填写"
-	msgShipmentImportFailed    = "导入失败，没有保存任何货件：\n"
-	msgRowGroupUnknown         = "第%d行：店铺“%s”不存在"
-	msgRowCountryUnknown       = "第%d行：站点“%s”不存在，请填国家代码，如US"
-	msgRowWarehouseBad         = "第%d行：发货仓库“%s”不存在或已停用"
-	msgRowQuantityText         = "第%d行：数量应为1到%d之间的整数"
-	msgRowHeadMismatch         = "第%d行：同一货件的店铺、站点、发货仓库、目的配送中心应一致"
-	msgRowShipmentTaken        = "第%d行：货件ID %s 已存在"
-	msgRowPrefix               = "第%d行："
+	msgShipmentImportFailed    = "导入失败，共%d行%d处有误，没有保存任何货件："
+	msgGroupUnknown            = "店铺“%s”不存在"
+	msgCountryUnknown          = "站点“%s”不存在，请填国家代码，如US"
+	msgWarehouseBad            = "发货仓库“%s”不存在或已停用"
+	msgQuantityText            = "数量应为1到%d之间的整数"
+	msgHeadMismatch            = "同一货件的店铺、站点、发货仓库、目的配送中心应一致"
+	msgShipmentTaken           = "货件ID %s 已存在"
+	msgSellerSKUEmpty          = "平台SKU不能为空"
+	msgSellerSKUUnknown        = "平台SKU %s 不在该店铺站点，或未配对本地产品"
 	importMaxRows              = 2000
-	importMaxErrors            = 30
 )
 
 // importGroup is the rows that make one shipment.
@@ -63,15 +67,12 @@ func (s *Service) ImportShipments(ctx context.Context, p core.Principal, rows []
 	var ids []string
 	err := s.numbers.Write(ctx, models.ShipmentNumbers, p.CompanyID, func(tx *models.DB, next func() (string, error)) error {
 		ids = nil
-		groups, faults, err := s.importGroups(tx, p, data)
+		groups, problems, err := s.importGroups(tx, p, data)
 		if err != nil {
 			return err
 		}
-		if len(faults) > 0 {
-			if len(faults) > importMaxErrors {
-				faults = append(faults[:importMaxErrors], fmt.Sprintf("……共%d处错误", len(faults)))
-			}
-			return core.Invalid(msgShipmentImportFailed + strings.Join(faults, "\n"))
+		if len(problems) > 0 {
+			return problems.Refusal(msgShipmentImportFailed)
 		}
 		for _, g := range groups {
 			sh, err := s.manualShipment(tx, p, g.form, next)
@@ -79,7 +80,9 @@ func (s *Service) ImportShipments(ctx context.Context, p core.Principal, rows []
 			// moment, which Numbers.Write numbers again) goes up as it is.
 			var refusal *core.Error
 			if errors.As(err, &refusal) {
-				return core.Invalid(msgShipmentImportFailed + fmt.Sprintf(msgRowPrefix, g.rows[0]) + refusal.Msg)
+				var ps core.Problems
+				ps.Add(g.rows[0], "货件ID", g.form.ShipmentID, refusal.Msg)
+				return ps.Refusal(msgShipmentImportFailed)
 			}
 			if err != nil {
 				return err
@@ -112,8 +115,8 @@ func blankRow(r []string) bool {
 	return true
 }
 
-// importGroups checks every row and gathers them into shipments; faults lists what is wrong, by row.
-func (s *Service) importGroups(tx *models.DB, p core.Principal, data [][]string) ([]*importGroup, []string, error) {
+// importGroups checks every row and gathers them into shipments; problems lists every wrong cell.
+func (s *Service) importGroups(tx *models.DB, p core.Principal, data [][]string) ([]*importGroup, core.Problems, error) {
 	companyID := p.CompanyID
 	groups, err := tx.StoreGroupsOf(companyID, p.UserID)
 	if err != nil {
@@ -123,8 +126,7 @@ func (s *Service) importGroups(tx *models.DB, p core.Principal, data [][]string)
 	if err != nil {
 		return nil, nil, err
 	}
-	var faults []string
-	fault := func(format string, args ...any) { faults = append(faults, fmt.Sprintf(format, args...)) }
+	var problems core.Problems
 	var order []*importGroup
 	byKey := map[string]*importGroup{}
 	for i, r := range data {
@@ -138,46 +140,42 @@ func (s *Service) importGroups(tx *models.DB, p core.Principal, data [][]string)
 		if blankRow(r) {
 			continue
 		}
+		wrong := len(problems)
+		// fault notes the cell of column n (ShipmentImportColumns) as wrong.
+		fault := func(n int, why string) { problems.Add(row, ShipmentImportColumns[n], cell(n), why) }
 		head := ShipmentHead{ShipmentID: cell(0), Name: cell(1), Center: cell(5), Remark: cell(8)}
-		if err := head.check(); err != nil {
-			fault(msgRowPrefix+"%s", row, err.Error())
-			continue
+		for _, hp := range head.problems() {
+			fault(slices.Index(ShipmentImportColumns, hp.Column), hp.Why)
 		}
 		var place shipPlace
-		ok := true
 		if g := findBy(groups, cell(2), func(g models.StoreGroup) string { return g.Name }); g == nil {
-			fault(msgRowGroupUnknown, row, cell(2))
-			ok = false
+			fault(2, fmt.Sprintf(msgGroupUnknown, cell(2)))
 		} else {
 			place.group = g.ID
 		}
 		if m, found := models.MarketplaceByCountry(strings.ToUpper(cell(3))); !found {
-			fault(msgRowCountryUnknown, row, cell(3))
-			ok = false
+			fault(3, fmt.Sprintf(msgCountryUnknown, cell(3)))
 		} else {
 			place.marketplace = m.ID
 		}
 		if w := findBy(warehouses, cell(4), func(w models.Warehouse) string { return w.Name }); w == nil {
-			fault(msgRowWarehouseBad, row, cell(4))
-			ok = false
+			fault(4, fmt.Sprintf(msgWarehouseBad, cell(4)))
 		} else {
 			place.warehouse = w.ID
 		}
 		qty, err := strconv.Atoi(cell(7))
 		if err != nil || qty < 1 || qty > maxShipQuantity {
-			fault(msgRowQuantityText, row, maxShipQuantity)
-			ok = false
+			fault(7, fmt.Sprintf(msgQuantityText, maxShipQuantity))
 		}
 		sku := cell(6)
 		if sku == "" {
-			fault(msgRowSellerSKUEmpty, row)
-			ok = false
+			fault(6, msgSellerSKUEmpty)
 		}
-		if !ok {
+		if len(problems) > wrong {
 			continue
 		}
 		if _, err := tx.PairedListing(companyID, place.group, place.marketplace, place.warehouse, sku); models.IsNotFound(err) {
-			fault(msgRowSellerSKUUnknown, row, sku)
+			fault(6, fmt.Sprintf(msgSellerSKUUnknown, sku))
 			continue
 		} else if err != nil {
 			return nil, nil, err
@@ -192,7 +190,7 @@ func (s *Service) importGroups(tx *models.DB, p core.Principal, data [][]string)
 				if taken, err := tx.ShipmentIDTaken(companyID, head.ShipmentID); err != nil {
 					return nil, nil, err
 				} else if taken {
-					fault(msgRowShipmentTaken, row, head.ShipmentID)
+					fault(0, fmt.Sprintf(msgShipmentTaken, head.ShipmentID))
 					continue
 				}
 			}
@@ -201,21 +199,17 @@ func (s *Service) importGroups(tx *models.DB, p core.Principal, data [][]string)
 			byKey[key] = g
 			order = append(order, g)
 		} else if g.place != place || g.form.Center != head.Center {
-			fault(msgRowHeadMismatch, row)
+			fault(0, msgHeadMismatch)
 			continue
 		}
-		for _, it := range g.form.Items {
-			if it.SellerSKU == sku {
-				fault(msgRowPrefix+msgSellerSKUTwice, row, sku)
-				ok = false
-			}
-		}
-		if ok {
+		if slices.ContainsFunc(g.form.Items, func(it ShipItemForm) bool { return it.SellerSKU == sku }) {
+			fault(6, fmt.Sprintf(msgSellerSKUTwice, sku))
+		} else {
 			g.form.Items = append(g.form.Items, ShipItemForm{SellerSKU: sku, Quantity: qty})
 			g.rows = append(g.rows, row)
 		}
 	}
-	return order, faults, nil
+	return order, problems, nil
 }
 
 // findBy finds the row whose key (its name, its id) is key.
@@ -226,4 +220,33 @@ func findBy[T any, K comparable](rows []T, key K, keyOf func(T) K) *T {
 		}
 	}
 	return nil
+}
+
+// shipmentTemplateHelp is the shipment template's help text (core.TemplateHelpSheet).
+const shipmentTemplateHelp = "在第一个工作表填写货件，每行一个平台SKU；同一货件ID（或货件ID留空时同一店铺、站点、发货仓库、目的配送中心）的行合为一个货件，货件ID留空则自动生成。下面是一行示例（不会被导入），以及店铺、站点、发货仓库可填的值。"
+
+// ShipmentTemplate is the import template: the columns on the first sheet, and on a second an example row and the
+// values 店铺 (the user's store groups), 站点 (country codes) and 发货仓库 (the warehouses shipments leave from) take.
+func (s *Service) ShipmentTemplate(ctx context.Context, p core.Principal) (*excelize.File, error) {
+	db := s.db.With(ctx)
+	groups, err := db.StoreGroupsOf(p.CompanyID, p.UserID)
+	if err != nil {
+		return nil, err
+	}
+	warehouses, err := db.ShippingWarehouses(p.CompanyID)
+	if err != nil {
+		return nil, err
+	}
+	lists := [][]any{{"店铺"}, {"站点"}, {"发货仓库"}}
+	for _, g := range groups {
+		lists[0] = append(lists[0], g.Name)
+	}
+	for _, m := range models.Marketplaces {
+		lists[1] = append(lists[1], m.Country)
+	}
+	for _, w := range warehouses {
+		lists[2] = append(lists[2], w.Name)
+	}
+	example := []any{"", "示例货件", "我的店铺", "US", "深圳仓", "ONT8", "MSKU-001", 100, "货件ID留空则自动生成"}
+	return core.ImportTemplate(ShipmentImportColumns, shipmentTemplateHelp, example, lists)
 }

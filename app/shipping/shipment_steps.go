@@ -14,9 +14,11 @@ import (
 )
 
 // The handling steps of a shipment (货件处理, domain.md): 配货 (confirm for picking: fulfillable -> outbound), 装箱
-// (cartons), 发货 (outbound consumed, what was not shipped goes back to fulfillable), 收货 (received at Amazon) and
-// Amazon's status. Each step runs in one transaction with the shipment locked, and each cancel reverses exactly
-// what its step did.
+// (cartons), 发货 (outbound consumed, what was not shipped goes back to fulfillable; the shipped units arrive as
+// inbound (在途) in the FBA warehouse of the shipment's store group and marketplace), 收货 (what Amazon received
+// turns from inbound to fulfillable there) and Amazon's status. Each step runs in one transaction with the
+// shipment locked, and each cancel reverses exactly what its step did. Amazon's inventory sync later sets the FBA
+// warehouse to Amazon's own figures, recording the difference.
 
 // Messages of the handling steps.
 const (
@@ -28,12 +30,14 @@ const (
 	MsgShipmentClosed    = "货件已完成，不能再修改收货"
 	MsgNotCancellable    = "已发货或已取消的货件不能取消"
 	MsgWarehouseCounting = "发货仓库正在盘点，暂不能出入库"
+	MsgFBACounting       = "FBA仓库正在盘点，暂不能出入库"
 	MsgCartonsEmpty      = "请添加箱子"
 	MsgCarrierEmpty      = "请输入承运商"
 	MsgFreightBad        = "运费应为不小于0的金额，最多两位小数"
 	MsgShippedNone       = "发货数量不能全部为0"
 	MsgAmazonStatusBad   = "亚马逊状态不正确"
 	msgStockShort        = "库存不足：SKU %s 在发货仓库的%s为%d，需要%d"
+	msgFBAStockShort     = "库存不足：SKU %s 在FBA仓库%s的%s为%d，需要%d"
 	msgCartonNumberBad   = "第%d箱：箱号应为正整数"
 	msgCartonNumberTwice = "箱号%d重复"
 	msgCartonMeasureBad  = "第%d箱：请填写大于0的重量(kg，最多3位小数)和长宽高(cm，最多2位小数)"
@@ -82,11 +86,37 @@ func (s *Service) handle(ctx context.Context, p core.Principal, shipmentID, acti
 // moveShipmentStock moves the stock of the shipment's items in its warehouse: change gives each item's movement.
 // Items of the same product move together; a shortage names the product's SKU.
 func moveShipmentStock(tx *models.DB, p core.Principal, sh *models.Shipment, items []models.ShipmentItemRow, change func(it models.ShipmentItemRow) models.StockChange) error {
+	return moveStockIn(tx, p, sh, sh.WarehouseID, items, change, MsgWarehouseCounting, func(sku, quantity string, have, need int) string {
+		return fmt.Sprintf(msgStockShort, sku, quantity, have, need)
+	})
+}
+
+// moveFBAStock moves the stock of the shipment's items in the FBA warehouse of its store group and marketplace
+// (made at its first use). It allows negative quantities unless the user changed that; then a shortage is
+// refused naming the warehouse.
+func moveFBAStock(tx *models.DB, p core.Principal, sh *models.Shipment, items []models.ShipmentItemRow, change func(it models.ShipmentItemRow) models.StockChange) error {
+	w, err := tx.FBAWarehouse(p.CompanyID, sh.GroupID, sh.MarketplaceID)
+	if models.IsNotFound(err) {
+		return core.Refused(MsgWarehouseMissing)
+	}
+	if err != nil {
+		return err
+	}
+	return moveStockIn(tx, p, sh, w.ID, items, change, MsgFBACounting, func(sku, quantity string, have, need int) string {
+		return fmt.Sprintf(msgFBAStockShort, sku, w.Name, quantity, have, need)
+	})
+}
+
+// moveStockIn moves the items' stock in one warehouse under the shipment's id; products whose quantities do not
+// change write no ledger line. counting and short are the refusals when the warehouse is being stocktaken or a
+// quantity would go below zero.
+func moveStockIn(tx *models.DB, p core.Principal, sh *models.Shipment, warehouseID int64, items []models.ShipmentItemRow,
+	change func(it models.ShipmentItemRow) models.StockChange, counting string, short func(sku, quantity string, have, need int) string) error {
 	var changes []models.StockChange
 	skus := map[int64]string{}
 	for _, it := range items {
 		c := change(it)
-		c.WarehouseID, c.ProductID = sh.WarehouseID, it.ProductID
+		c.WarehouseID, c.ProductID = warehouseID, it.ProductID
 		skus[it.ProductID] = it.SKU
 		if i := slices.IndexFunc(changes, func(x models.StockChange) bool { return x.ProductID == c.ProductID }); i >= 0 {
 			changes[i].Inbound += c.Inbound
@@ -96,14 +126,17 @@ func moveShipmentStock(tx *models.DB, p core.Principal, sh *models.Shipment, ite
 		}
 		changes = append(changes, c)
 	}
+	changes = slices.DeleteFunc(changes, func(c models.StockChange) bool {
+		return c.Inbound == 0 && c.Fulfillable == 0 && c.Outbound == 0
+	})
 	operator := p.UserID
 	err := tx.MoveStock(p.CompanyID, models.StockCause{DocType: shipmentDocType, DocNumber: sh.ShipmentID, OperatorID: &operator}, changes)
-	var short *models.StockShortError
+	var shortage *models.StockShortError
 	switch {
-	case errors.As(err, &short):
-		return core.Refused(fmt.Sprintf(msgStockShort, skus[short.ProductID], stockQuantityNames[short.Quantity], short.Have, -short.Change))
+	case errors.As(err, &shortage):
+		return core.Refused(short(skus[shortage.ProductID], stockQuantityNames[shortage.Quantity], shortage.Have, -shortage.Change))
 	case errors.Is(err, models.ErrWarehouseStocktaking):
-		return core.Refused(MsgWarehouseCounting)
+		return core.Refused(counting)
 	case models.IsNotFound(err):
 		return core.Refused(MsgWarehouseMissing)
 	}
@@ -298,7 +331,7 @@ func quantities(forms []ItemQuantityForm, items []models.ShipmentItemRow, def fu
 }
 
 // ShipShipment is 发货: a boxed shipment leaves (发货出库, Amazon SHIPPED). Its outbound stock is consumed; what was
-// planned but not shipped goes back to fulfillable.
+// planned but not shipped goes back to fulfillable; the shipped units are inbound (在途) in the FBA warehouse.
 func (s *Service) ShipShipment(ctx context.Context, p core.Principal, shipmentID string, f ShipForm) (*ShipmentDetail, error) {
 	if err := core.CheckFields(core.Optional(&f.Carrier, "承运商", 50), core.Optional(&f.Channel, "物流渠道", 50),
 		core.Optional(&f.Tracking, "跟踪单号", 100)); err != nil {
@@ -343,6 +376,11 @@ func (s *Service) ShipShipment(ctx context.Context, p core.Principal, shipmentID
 		err = moveShipmentStock(tx, p, sh, items, func(it models.ShipmentItemRow) models.StockChange {
 			return models.StockChange{Outbound: -it.Quantity, Fulfillable: it.Quantity - it.QuantityShipped}
 		})
+		if err == nil {
+			err = moveFBAStock(tx, p, sh, items, func(it models.ShipmentItemRow) models.StockChange {
+				return models.StockChange{Inbound: it.QuantityShipped}
+			})
+		}
 		now := s.now.Stamp()
 		sh.Status, sh.AmazonStatus, sh.ShippedAt = models.ShipmentShipped, amazonStatusShipped, &now
 		sh.Carrier, sh.Channel, sh.Tracking, sh.Freight = f.Carrier, f.Channel, f.Tracking, freight
@@ -351,7 +389,8 @@ func (s *Service) ShipShipment(ctx context.Context, p core.Principal, shipmentID
 }
 
 // UnshipShipment cancels 发货 while Amazon has not moved the shipment on (SHIPPED): the shipped quantities are
-// cleared, the stock is outbound again (the unshipped remainder taken back from fulfillable) and the shipment is
+// cleared, the stock is outbound again (the unshipped remainder taken back from fulfillable), the FBA warehouse
+// gives back what 发货 and 收货 put there (inbound, and fulfillable for what was received) and the shipment is
 // boxed again.
 func (s *Service) UnshipShipment(ctx context.Context, p core.Principal, shipmentID string) (*ShipmentDetail, error) {
 	return s.handle(ctx, p, shipmentID, "取消发货", func(tx *models.DB, sh *models.Shipment, items []models.ShipmentItemRow) (string, error) {
@@ -360,6 +399,12 @@ func (s *Service) UnshipShipment(ctx context.Context, p core.Principal, shipment
 		}
 		err := moveShipmentStock(tx, p, sh, items, func(it models.ShipmentItemRow) models.StockChange {
 			return models.StockChange{Outbound: it.Quantity, Fulfillable: it.QuantityShipped - it.Quantity}
+		})
+		if err != nil {
+			return "", err
+		}
+		err = moveFBAStock(tx, p, sh, items, func(it models.ShipmentItemRow) models.StockChange {
+			return models.StockChange{Inbound: it.QuantityReceived - it.QuantityShipped, Fulfillable: -it.QuantityReceived}
 		})
 		if err != nil {
 			return "", err
@@ -387,7 +432,9 @@ func Receivable(status int, amazon string) bool {
 }
 
 // ReceiveShipment is 收货: what Amazon received of each item of a shipped shipment (at most what was shipped).
-// Amazon's inventory figures track it from here, so no local stock moves.
+// The units received since the last 收货 turn from inbound to fulfillable in the FBA warehouse (a lower figure
+// turns the difference back); what was shipped and not received stays inbound until Amazon's inventory sync
+// sets the warehouse to Amazon's figures.
 func (s *Service) ReceiveShipment(ctx context.Context, p core.Principal, shipmentID string, f ReceiveForm) (*ShipmentDetail, error) {
 	return s.handle(ctx, p, shipmentID, "登记收货", func(tx *models.DB, sh *models.Shipment, items []models.ShipmentItemRow) (string, error) {
 		if sh.Status != models.ShipmentShipped {
@@ -401,18 +448,24 @@ func (s *Service) ReceiveShipment(ctx context.Context, p core.Principal, shipmen
 			return "", err
 		}
 		total := 0
+		before := map[int64]int{}
 		for i := range items {
 			n := received[items[i].ID]
 			if n < 0 || n > items[i].QuantityShipped {
 				return "", core.Invalid(fmt.Sprintf(msgReceivedBad, items[i].SellerSKU, items[i].QuantityShipped))
 			}
+			before[items[i].ID] = items[i].QuantityReceived
 			items[i].QuantityReceived = n
 			total += n
 			if err := tx.SetShipmentItemQuantities(&items[i].ShipmentItem); err != nil {
 				return "", err
 			}
 		}
-		return fmt.Sprintf("收货%d件", total), nil
+		err = moveFBAStock(tx, p, sh, items, func(it models.ShipmentItemRow) models.StockChange {
+			n := it.QuantityReceived - before[it.ID]
+			return models.StockChange{Inbound: -n, Fulfillable: n}
+		})
+		return fmt.Sprintf("收货%d件", total), err
 	})
 }
 

@@ -165,21 +165,30 @@ type ShipmentHead struct {
 	Remark     string `json:"remark"`
 }
 
-func (h *ShipmentHead) check() error {
-	if err := core.CheckFields(core.Optional(&h.Name, "货件名称", 100), core.Optional(&h.Remark, "备注", 500)); err != nil {
-		return err
+func (h *ShipmentHead) check() error { return core.FirstInvalid(h.problems()) }
+
+// problems checks every field of the head on its own, labelled by the import template's column titles.
+func (h *ShipmentHead) problems() []core.FieldProblem {
+	var out []core.FieldProblem
+	note := func(column string, err error) {
+		if err != nil {
+			out = append(out, core.FieldProblem{Column: column, Why: err.Error()})
+		}
 	}
+	note("货件名称", core.CheckFields(core.Optional(&h.Name, "货件名称", 100)))
+	note("备注", core.CheckFields(core.Optional(&h.Remark, "备注", 500)))
 	h.ShipmentID = strings.ToUpper(strings.TrimSpace(h.ShipmentID))
 	h.Center = strings.ToUpper(strings.TrimSpace(h.Center))
-	switch {
-	case h.ShipmentID != "" && !shipmentIDPattern.MatchString(h.ShipmentID):
-		return core.Invalid(MsgShipmentIDBad)
-	case h.Center == "":
-		return core.Invalid(MsgCenterEmpty)
-	case !centerPattern.MatchString(h.Center):
-		return core.Invalid(MsgCenterBad)
+	if h.ShipmentID != "" && !shipmentIDPattern.MatchString(h.ShipmentID) {
+		note("货件ID", core.Invalid(MsgShipmentIDBad))
 	}
-	return nil
+	switch {
+	case h.Center == "":
+		note("目的配送中心", core.Invalid(MsgCenterEmpty))
+	case !centerPattern.MatchString(h.Center):
+		note("目的配送中心", core.Invalid(MsgCenterBad))
+	}
+	return out
 }
 
 // FromPlanForm creates a shipment from a submitted plan: all its items, under the listings' FNSKUs.

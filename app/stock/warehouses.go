@@ -63,10 +63,11 @@ type WarehouseQuery struct {
 	Kind string `json:"kind"`
 }
 
-// WarehousePage lists a page of the company's warehouses, with the total and the page served.
-func (s *Service) WarehousePage(ctx context.Context, p core.Principal, q WarehouseQuery) ([]models.Warehouse, int64, core.PageRequest, error) {
+// WarehousePage lists a page of the company's warehouses, with the total and the page served; an FBA warehouse
+// names its store group only to a user granted that group.
+func (s *Service) WarehousePage(ctx context.Context, p core.Principal, q WarehouseQuery) ([]models.WarehouseRow, int64, core.PageRequest, error) {
 	l, r := q.NamedList(warehouseSorts)
-	rows, total, err := s.db.With(ctx).WarehousePage(p.CompanyID, models.WarehouseFilter{NamedList: l, Kind: strings.TrimSpace(q.Kind)})
+	rows, total, err := s.db.With(ctx).WarehousePage(p.CompanyID, p.UserID, models.WarehouseFilter{NamedList: l, Kind: strings.TrimSpace(q.Kind)})
 	return rows, total, r, err
 }
 

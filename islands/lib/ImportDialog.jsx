@@ -1,6 +1,7 @@
 // An .xlsx import in the browser's own modal <dialog>: the person downloads the template, fills it in, picks the
-// file and 导入 posts it (the multipart field file). The server adds every row or none; its refusal names each
-// wrong row and stays on screen, one row per line, so the file can be corrected. onImported gets the answer's data.
+// file and 导入 posts it (the multipart field file). The server adds every row or none; its refusal names every
+// wrong cell of every row, shown as a table (行, 列, 内容, 问题) that stays on screen so the whole file can be
+// corrected in one go; a refusal without cells shows one row per line. onImported gets the answer's data.
 // option ({ name, label }), when given, is a checkbox posted as the form field name=true when ticked.
 import { useEffect, useRef, useState } from "react";
 import { api } from "./api.js";
@@ -16,6 +17,7 @@ export default function ImportDialog({ title, hint, option, templateURL, importU
   const [file, setFile] = useState(null);
   const [optionOn, setOptionOn] = useState(false);
   const [error, setError] = useState("");
+  const [problems, setProblems] = useState([]);
   const [busy, setBusy] = useState(false);
 
   useEffect(() => {
@@ -30,6 +32,7 @@ export default function ImportDialog({ title, hint, option, templateURL, importU
     }
     setBusy(true);
     setError("");
+    setProblems([]);
     try {
       const form = new FormData();
       form.append("file", file);
@@ -39,6 +42,7 @@ export default function ImportDialog({ title, hint, option, templateURL, importU
       dialog.current.close();
     } catch (err) {
       setError(err.message);
+      setProblems(Array.isArray(err.data) ? err.data : []);
     } finally {
       setBusy(false);
     }
@@ -56,11 +60,12 @@ export default function ImportDialog({ title, hint, option, templateURL, importU
             下载导入模板
           </a>
         </p>
-        {error && (
+        {error && !problems.length && (
           <p role="alert" className="mb-3 max-h-60 overflow-y-auto whitespace-pre-line rounded-md bg-red-50 px-3 py-2 text-sm text-red-700">
             {rowPerLine(error)}
           </p>
         )}
+        {problems.length > 0 && <ProblemTable summary={error.split("：")[0]} problems={problems} />}
         <div className="flex items-center gap-3 text-sm">
           <label className={`${plain} cursor-pointer`}>
             选择文件
@@ -84,5 +89,38 @@ export default function ImportDialog({ title, hint, option, templateURL, importU
         </div>
       </form>
     </dialog>
+  );
+}
+
+// The import's wrong cells, every one of them, in the sheet's order.
+function ProblemTable({ summary, problems }) {
+  return (
+    <div role="alert" className="mb-3 rounded-md bg-red-50 text-sm text-red-800 dark:bg-red-950 dark:text-red-200">
+      <p className="px-3 py-2 font-medium">{summary}</p>
+      <div className="max-h-60 overflow-y-auto">
+        <table className="w-full text-left">
+          <thead className="sticky top-0 bg-red-100 dark:bg-red-900">
+            <tr>
+              <th className="px-3 py-1 font-medium">行</th>
+              <th className="px-3 py-1 font-medium">列</th>
+              <th className="px-3 py-1 font-medium">内容</th>
+              <th className="px-3 py-1 font-medium">问题</th>
+            </tr>
+          </thead>
+          <tbody>
+            {problems.map((p, i) => (
+              <tr key={i} className="border-t border-red-100 dark:border-red-900">
+                <td className="px-3 py-1 tabular-nums">{p.row}</td>
+                <td className="px-3 py-1">{p.column}</td>
+                <td className="max-w-[10rem] truncate px-3 py-1" title={p.value}>
+                  {p.value || "（空）"}
+                </td>
+                <td className="px-3 py-1">{p.why}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </div>
   );
 }

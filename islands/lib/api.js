@@ -69,9 +69,11 @@ function restoreDraft() {
 if (typeof document !== "undefined") restoreDraft();
 
 export class ApiError extends Error {
-  constructor(code, msg) {
+  // data is the refusal's data when it has one: an import's wrong cells [{row, column, value, why}].
+  constructor(code, msg, data) {
     super(msg);
     this.code = code;
+    this.data = data;
   }
 }
 
@@ -109,7 +111,7 @@ export async function api(path, { method = "GET", body, form, query } = {}) {
     window.top.location.href = "/ssologin?redirect=" + encodeURIComponent(here);
     throw new ApiError(envelope.code, envelope.msg);
   }
-  if (envelope.code !== "201") throw new ApiError(envelope.code, userMessage(envelope.msg));
+  if (envelope.code !== "201") throw new ApiError(envelope.code, userMessage(envelope.msg), envelope.data);
   return envelope;
 }
 

@@ -191,13 +191,20 @@ describe("本地产品、品牌、分类与SKU配对", () => {
     const list = await tabFrame(page, "本地产品");
     const header = ["SKU*", "产品名称*", "品牌", "分类", "类型", "单价(元)", "单箱数量"];
     const bad = join(server.dir, "bad.xlsx");
-    writeSheet(bad, [header, ["CASE-01", "耳机收纳盒", "Anker", "耳机", "包材", "3.5", "100"], ["CABLE-02", "数据线", "Sony", "", "产品", "9.9", ""]]);
+    writeSheet(bad, [header, ["CASE-01", "耳机收纳盒", "Anker", "耳机", "包材", "3.5", "100"], ["CABLE-02", "数据线", "Sony", "", "产品", "9.9元", "0"]]);
     await list.getByRole("button", { name: "导入", exact: true }).click();
     const dialog = list.locator("dialog[open]");
     await dialog.locator('input[type="file"]').setInputFiles(bad);
     await dialog.getByRole("button", { name: "导入", exact: true }).click();
-    await dialog.getByRole("alert").filter({ hasText: "第3行：品牌“Sony”不存在" }).waitFor();
-    assert.match(await dialog.getByRole("alert").innerText(), /共1行有误，未导入任何产品/);
+    // Every wrong cell of the row at once: row, column, value and why.
+    const problems = dialog.getByRole("alert");
+    await problems.getByText("导入失败，共1行3处有误，未导入任何产品").waitFor();
+    const cells = await problems.locator("tbody tr").evaluateAll((trs) => trs.map((tr) => [...tr.cells].map((td) => td.innerText.trim())));
+    assert.deepEqual(cells, [
+      ["3", "单价(元)", "9.9元", "单价(元)必须是数字"],
+      ["3", "单箱数量", "0", "单箱数量必须是正整数"],
+      ["3", "品牌", "Sony", "品牌“Sony”不存在"],
+    ]);
     await shoot("product-import-refused");
 
     const good = join(server.dir, "good.xlsx");
@@ -219,7 +226,7 @@ describe("本地产品、品牌、分类与SKU配对", () => {
     const dialog = list.locator("dialog[open]");
     await dialog.locator('input[type="file"]').setInputFiles(again);
     await dialog.getByRole("button", { name: "导入", exact: true }).click();
-    await dialog.getByRole("alert").filter({ hasText: "第2行：SKU“CASE-01”已存在，请更换" }).waitFor();
+    await dialog.getByRole("alert").getByRole("cell", { name: "SKU“CASE-01”已存在，请更换" }).waitFor();
 
     await dialog.getByRole("checkbox", { name: "更新已有产品" }).check();
     await dialog.getByRole("button", { name: "导入", exact: true }).click();

@@ -9,7 +9,7 @@ import { execFileSync } from "node:child_process";
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import { after, before, describe, it } from "node:test";
-import { readSheet } from "./xlsx.mjs";
+import { readSheet, writeSheet } from "./xlsx.mjs";
 import { ADMIN_ACCOUNT, ADMIN_PASSWORD, closeBrowser, getBrowser, newPage, startServer } from "./harness.mjs";
 import { clickTab, openFromRail, question, sayYes, signInToShell, tabFrame, toasts, waitForToast } from "./shell.mjs";
 
@@ -291,10 +291,23 @@ describe("发货计划与货件处理", () => {
     const rows = readSheet(template);
     assert.deepEqual(rows[0], ["货件ID", "货件名称", "店铺", "站点", "发货仓库", "目的配送中心", "平台SKU", "数量", "备注"]);
 
+    // The untouched template imports nothing: its example sits on the help sheet with the allowed values.
     await dialog.getByLabel("导入文件").setInputFiles(template);
     await dialog.getByRole("button", { name: "导入", exact: true }).click();
-    await dialog.getByRole("alert").waitFor();
-    assert.equal(await dialog.getByRole("alert").innerText(), "导入失败，没有保存任何货件：\n第2行：店铺“我的店铺”不存在");
+    await dialog.getByRole("alert").filter({ hasText: "导入文件没有数据行" }).waitFor();
+
+    // A wrong row is reported cell by cell, every problem at once.
+    const wrong = join(server.dir, "wrong.xlsx");
+    writeSheet(wrong, [rows[0], ["", "", "我的店铺", "XX", "", "ONT8", "", "0", ""]]);
+    await dialog.getByLabel("导入文件").setInputFiles(wrong);
+    await dialog.getByRole("button", { name: "导入", exact: true }).click();
+    const problems = dialog.getByRole("alert");
+    await problems.getByText("导入失败，共1行5处有误，没有保存任何货件").waitFor();
+    const cells = await problems.locator("tbody tr").evaluateAll((trs) => trs.map((tr) => [...tr.cells].map((td) => td.innerText.trim())));
+    assert.deepEqual(
+      cells.map((c) => c[1]),
+      ["店铺", "站点", "发货仓库", "数量", "平台SKU"],
+    );
     await shot("shipment-import-refused");
 
     const filled = join(server.dir, "shipments.xlsx");

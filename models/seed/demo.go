@@ -47,8 +47,8 @@ var demoProducts = []demoProduct{
 }
 
 // SeedDemo gives the demo company what a first-time user needs to see the FBA pages filled: brands, categories,
-// five products with pictures and carton specs, an own warehouse with opening stock and an FBA warehouse, the store
-// group 演示店铺 with US listings, and two shipments (待确认, and 配货 with its stock moved from fulfillable to
+// five products with pictures and carton specs, an own warehouse with opening stock and the store group 演示店铺 with
+// US listings and its US FBA warehouse (FBA美国仓), and two shipments (待确认, and 配货 with its stock moved from fulfillable to
 // outbound). Each thing is found by its name or number first, so running it again adds nothing, and a user's
 // later changes to one do not make the seed fail.
 func SeedDemo(ctx context.Context, db *models.DB, companyID int64) error {
@@ -62,10 +62,10 @@ func SeedDemo(ctx context.Context, db *models.DB, companyID int64) error {
 		if err := tx.Where(&own).Attrs(models.Warehouse{Kind: models.WarehouseOwn}).FirstOrCreate(&own).Error; err != nil {
 			return err
 		}
-		if err := tx.Where(&fba).Attrs(models.Warehouse{Kind: models.WarehouseFBA}).FirstOrCreate(&fba).Error; err != nil {
+		us, _ := models.MarketplaceByCountry("US")
+		if err := demoFBAWarehouse(tx, companyID, group.ID, us.ID, &fba); err != nil {
 			return err
 		}
-		us, _ := models.MarketplaceByCountry("US")
 		products := make([]models.LocalProduct, len(demoProducts))
 		for i, d := range demoProducts {
 			if err := demoProductRow(tx, companyID, group.ID, us.ID, d, &products[i]); err != nil {
@@ -120,6 +120,21 @@ func SeedDemo(ctx context.Context, db *models.DB, companyID int64) error {
 		}
 		return nil
 	})
+}
+
+// demoFBAWarehouse finds or creates FBA美国仓 as 演示店铺's US FBA warehouse, where its shipments arrive and the
+// inventory sync writes Amazon's figures. One made before warehouses had a store group is bound to it, unless the
+// group already has another US FBA warehouse.
+func demoFBAWarehouse(tx *models.DB, companyID, groupID int64, marketplaceID string, fba *models.Warehouse) error {
+	err := tx.Where(fba).Attrs(models.Warehouse{Kind: models.WarehouseFBA, AllowNegative: true, GroupID: &groupID,
+		MarketplaceID: &marketplaceID}).FirstOrCreate(fba).Error
+	if err != nil || fba.GroupID != nil {
+		return err
+	}
+	return tx.Model(&models.Warehouse{}).
+		Where("id = ? AND kind = ? AND NOT EXISTS (SELECT 1 FROM warehouses w WHERE w.company_id = ? AND w.group_id = ? AND w.marketplace_id = ?)",
+			fba.ID, models.WarehouseFBA, companyID, groupID, marketplaceID).
+		Updates(map[string]any{"group_id": groupID, "marketplace_id": marketplaceID, "allow_negative": true}).Error
 }
 
 // demoProductRow finds or creates one demo product (by SKU) with its brand, category and US listing.

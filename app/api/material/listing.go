@@ -11,7 +11,9 @@ import (
 )
 
 // Listing is a listing as the clients show it: its store group, marketplace (id, country and Chinese name),
-// seller SKU, ASIN, FNSKU and, when paired, the local product ("" otherwise).
+// seller SKU, ASIN, FNSKU, what Amazon's listings report says of it (name, price with its currency symbol,
+// quantity, status, fulfillment channel, open date; "" and 0 until reported) and, when paired, the local product
+// ("" otherwise).
 type Listing struct {
 	ID              string `json:"id"`
 	GroupID         string `json:"groupId"`
@@ -22,6 +24,13 @@ type Listing struct {
 	SellerSKU       string `json:"sellerSku"`
 	ASIN            string `json:"asin"`
 	FNSKU           string `json:"fnsku"`
+	ItemName        string `json:"itemName"`
+	Price           string `json:"price"`
+	Currency        string `json:"currency"`
+	Quantity        int    `json:"quantity"`
+	Status          string `json:"status"`
+	Fulfillment     string `json:"fulfillmentChannel"`
+	OpenDate        string `json:"openDate"`
 	ProductID       string `json:"productId"`
 	ProductSKU      string `json:"productSku"`
 	ProductName     string `json:"productName"`
@@ -42,13 +51,32 @@ func (h *Handler) listing(l *models.ListingRow) Listing {
 	m, _ := models.MarketplaceByID(l.MarketplaceID)
 	out := Listing{ID: strconv.FormatInt(l.ID, 10), GroupID: strconv.FormatInt(l.GroupID, 10), GroupName: l.GroupName,
 		MarketplaceID: l.MarketplaceID, Country: m.Country, MarketplaceName: m.Name, SellerSKU: l.SellerSKU,
-		ASIN: l.ASIN, FNSKU: l.FNSKU, ProductID: idText(l.ProductID), ProductSKU: l.ProductSKU,
+		ASIN: l.ASIN, FNSKU: l.FNSKU, ItemName: l.ItemName, Price: listingPrice(l.Price, l.Currency), Currency: l.Currency,
+		Quantity: l.Quantity, Status: l.Status, Fulfillment: l.FulfillmentChannel, OpenDate: api.FormatTime(l.OpenDate, h.TimeZone),
+		ProductID: idText(l.ProductID), ProductSKU: l.ProductSKU,
 		ProductName: l.ProductName, ProductImage: l.ProductImage, Paired: "未配对",
 		CreatedAt: api.FormatTime(&l.CreatedAt, h.TimeZone), UpdatedAt: api.FormatTime(&l.UpdatedAt, h.TimeZone)}
 	if l.ProductID != nil {
 		out.Paired = "已配对"
 	}
 	return out
+}
+
+// listingPrice shows a reported price with its currency's symbol ($19.99, ¥1980); "" for a listing no report
+// has priced.
+func listingPrice(m models.Money, currency string) string {
+	if currency == "" {
+		return ""
+	}
+	places := int32(2)
+	if currency == "JPY" {
+		places = 0
+	}
+	symbol, ok := models.CurrencySymbols[currency]
+	if !ok {
+		symbol = currency + " "
+	}
+	return symbol + m.StringFixed(places)
 }
 
 // ListingPage answers POST listing/page {currentpage, pagesize, sort, order, groupId, marketplaceId, keyword,

@@ -11,6 +11,7 @@ import (
 
 	"sellerhub/app/apptest"
 	"sellerhub/app/catalog"
+	"sellerhub/app/core"
 	"sellerhub/models/dbtest"
 )
 
@@ -75,10 +76,23 @@ func TestProductsImportAllOrNothingAndExportTheQuery(t *testing.T) {
 		{"OLD-1", "重复的"},
 		{"NEW-1", "文件内重复"},
 		{"NEW-6", "价格不对", "", "", "", "", "abc"},
+		{"NEW 9", "", "Sony", "", "", "", "-1"},
 	})
 	env := multipartCall(t, c, "/material/import", "products.xlsx", bad)
-	apptest.Expect(t, env, http.StatusBadRequest, "A0400", "导入失败，共5行有误，未导入任何产品：第3行：产品名称不能为空；第5行：品牌“Sony”不存在；"+
-		"第6行：SKU“OLD-1”已存在，请更换；第7行：SKU“NEW-1”与第2行重复；第8行：单价(元)必须是数字")
+	apptest.Expect(t, env, http.StatusBadRequest, "A0400", "导入失败，共6行9处有误，未导入任何产品：第3行 产品名称：产品名称不能为空；"+
+		"第5行 品牌：品牌“Sony”不存在；第6行 SKU：SKU“OLD-1”已存在，请更换；第7行 SKU“NEW-1”：与第2行重复；"+
+		"第8行 单价(元)“abc”：单价(元)必须是数字；第9行 产品名称：产品名称不能为空；第9行 SKU“NEW 9”："+catalog.MsgSKUSpace+"；"+
+		"第9行 单价(元)“-1”：单价(元)必须是数字；第9行 品牌：品牌“Sony”不存在")
+	// Every problem of every row comes as data too, for the import dialog's table.
+	var problems []struct {
+		Row                int
+		Column, Value, Why string
+	}
+	env.Into(t, &problems)
+	if len(problems) != 9 || problems[5].Row != 9 || problems[6].Column != "SKU" || problems[6].Value != "NEW 9" ||
+		problems[8].Why != "品牌“Sony”不存在" {
+		t.Fatalf("problems = %+v", problems)
+	}
 	if got := into[page[product]](t, c.Call(http.MethodPost, v1+"/material/page", map[string]any{})); got.Total != 1 {
 		t.Fatalf("a refused import added products: %d", got.Total)
 	}
@@ -145,7 +159,7 @@ func TestProductsImportUpdatesExistingSKUsWhenAsked(t *testing.T) {
 
 			// Without 更新已有产品 the existing SKU is refused, its row named, and nothing is written.
 			apptest.Expect(t, multipartCall(t, c, "/material/import", "p.xlsx", rows), http.StatusBadRequest, "A0400",
-				"导入失败，共1行有误，未导入任何产品：第2行：SKU“OLD-1”已存在，请更换")
+				"导入失败，共1行1处有误，未导入任何产品：第2行 SKU：SKU“OLD-1”已存在，请更换")
 			if got := into[page[product]](t, c.Call(http.MethodPost, v1+"/material/page", map[string]any{})); got.Total != 1 {
 				t.Fatalf("a refused import added products: %d", got.Total)
 			}
@@ -177,7 +191,7 @@ func TestProductsImportUpdatesExistingSKUsWhenAsked(t *testing.T) {
 			// A SKU twice in the sheet stays refused even when updating.
 			twice := sheet(t, [][]any{header, {"OLD-1", "甲"}, {"OLD-1", "乙"}})
 			apptest.Expect(t, multipartForm(t, c, "/material/import", "p.xlsx", twice, map[string]string{"update": "true"}), http.StatusBadRequest, "A0400",
-				"导入失败，共1行有误，未导入任何产品：第3行：SKU“OLD-1”与第2行重复")
+				"导入失败，共1行1处有误，未导入任何产品：第3行 SKU“OLD-1”：与第2行重复")
 		})
 	}
 }
@@ -204,7 +218,7 @@ func TestProductsImportTemplateHasAnExampleAndTheAllowedValues(t *testing.T) {
 			if len(first) != 1 || first[0][0] != "SKU*" || len(first[0]) != len(header) {
 				t.Fatalf("first sheet = %v", first)
 			}
-			help, err := f.GetRows(catalog.TemplateHelpSheet)
+			help, err := f.GetRows(core.TemplateHelpSheet)
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -3,6 +3,7 @@ package ship_test
 import (
 	"bytes"
 	"encoding/json"
+	"fmt"
 	"mime/multipart"
 	"net/http"
 	"strings"
@@ -11,6 +12,7 @@ import (
 	"github.com/xuri/excelize/v2"
 
 	"sellerhub/app/apptest"
+	"sellerhub/app/core"
 	"sellerhub/app/shipping"
 )
 
@@ -115,9 +117,20 @@ func TestImportShipments(t *testing.T) {
 		t.Fatal(err)
 	}
 	header, _ := book.GetRows(book.GetSheetName(0))
-	if strings.Join(header[0], ",") != strings.Join(shipping.ShipmentImportColumns, ",") {
-		t.Fatalf("template header %v", header[0])
+	if len(header) != 1 || strings.Join(header[0], ",") != strings.Join(shipping.ShipmentImportColumns, ",") {
+		t.Fatalf("template's first sheet %v: want the columns alone", header)
 	}
+	// The example and the allowed values (the user's stores, country codes, the warehouses) are on the help sheet.
+	help, err := book.GetRows(core.TemplateHelpSheet)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{"示例货件", "可填的值", s.group.Name, "US", "JP", s.warehouse.Name} {
+		if !strings.Contains(fmt.Sprint(help), want) {
+			t.Fatalf("help sheet lacks %q: %v", want, help)
+		}
+	}
+	apptest.Expect(t, upload(t, s.c, raw), 400, "A0400", shipping.MsgShipmentImportEmpty)
 	head := shipping.ShipmentImportColumns
 	group, wh := s.group.Name, s.warehouse.Name
 
@@ -131,9 +144,10 @@ func TestImportShipments(t *testing.T) {
 		{"FBA15IMPORT1", "", group, "US", wh, "LGB3", s.skus[1], "1", ""},
 		{"bad", "", group, "US", wh, "ONT8", s.skus[1], "1", ""},
 	}))
-	want := "导入失败，没有保存任何货件：\n第3行：店铺“无此店铺”不存在\n第4行：站点“XX”不存在，请填国家代码，如US\n" +
-		"第5行：发货仓库“无此仓”不存在或已停用\n第5行：数量应为1到1000000之间的整数\n第6行：平台SKU NOPE 不在该店铺站点，或未配对本地产品\n" +
-		"第7行：同一货件的店铺、站点、发货仓库、目的配送中心应一致\n第8行：" + shipping.MsgShipmentIDBad
+	want := "导入失败，共6行7处有误，没有保存任何货件：第3行 店铺：店铺“无此店铺”不存在；第4行 站点：站点“XX”不存在，请填国家代码，如US；" +
+		"第5行 发货仓库：发货仓库“无此仓”不存在或已停用；第5行 数量“abc”：数量应为1到1000000之间的整数；" +
+		"第6行 平台SKU：平台SKU NOPE 不在该店铺站点，或未配对本地产品；第7行 货件ID“FBA15IMPORT1”：同一货件的店铺、站点、发货仓库、目的配送中心应一致；" +
+		"第8行 货件ID“bad”：" + shipping.MsgShipmentIDBad
 	apptest.Expect(t, env, 400, "A0400", want)
 	var n int64
 	h.DB.Table("shipments").Where("company_id = ?", s.companyID).Count(&n)
@@ -165,5 +179,5 @@ func TestImportShipments(t *testing.T) {
 	}
 	// Importing the same id again is refused by row.
 	apptest.Expect(t, upload(t, s.c, workbook(t, [][]string{head, {"FBA15IMPORT1", "", group, "US", wh, "ONT8", s.skus[0], "1", ""}})),
-		400, "A0400", "导入失败，没有保存任何货件：\n第2行：货件ID FBA15IMPORT1 已存在")
+		400, "A0400", "导入失败，共1行1处有误，没有保存任何货件：第2行 货件ID：货件ID FBA15IMPORT1 已存在")
 }

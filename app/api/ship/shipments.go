@@ -202,14 +202,16 @@ func (h *Handler) AmazonStatus(c *echo.Context) error {
 // Cancel answers POST shipment/{shipmentid}/cancel (取消货件).
 func (h *Handler) Cancel(c *echo.Context) error { return h.step(h.Shipping.CancelShipment)(c) }
 
-// ImportTemplate answers GET shipment/importTemplate: the workbook to fill in, with one example row.
+// ImportTemplate answers GET shipment/importTemplate: the workbook to fill in, its columns on the first sheet and
+// on a second an example row and the allowed values.
 func (h *Handler) ImportTemplate(c *echo.Context) error {
-	example := [][]string{{"", "示例货件", "我的店铺", "US", "深圳仓", "ONT8", "MSKU-001", "100", "货件ID留空则自动生成"}}
-	columns := make([]api.ExportColumn[[]string], len(shipping.ShipmentImportColumns))
-	for i, title := range shipping.ShipmentImportColumns {
-		columns[i] = api.ExportColumn[[]string]{Title: title, Value: func(r []string) any { return r[i] }}
+	p, _ := middleware.Principal(c)
+	f, err := h.Shipping.ShipmentTemplate(c.Request().Context(), p)
+	if err != nil {
+		return err
 	}
-	return api.XLSX(c, "货件导入模板", columns, example)
+	defer f.Close()
+	return api.Workbook(c, "货件导入模板", f)
 }
 
 // Import answers POST shipment/import (multipart file): the shipments created, as [shipmentId], or every faulty

@@ -69,6 +69,8 @@ func TestStepsMoveStockAndCancelsReverseThem(t *testing.T) {
 			}
 			s.wantStock(t, h, 0, 72, 0)
 			s.wantStock(t, h, 1, 30, 0)
+			s.wantFBA(t, h, 0, 28, 0)
+			s.wantFBA(t, h, 1, 20, 0)
 
 			// Its cancel puts everything back as it was after 装箱.
 			sh = s.step(t, id, "unship", nil)
@@ -77,15 +79,20 @@ func TestStepsMoveStockAndCancelsReverseThem(t *testing.T) {
 			}
 			s.wantStock(t, h, 0, 70, 30)
 			s.wantStock(t, h, 1, 30, 20)
+			s.wantFBA(t, h, 0, 0, 0)
+			s.wantFBA(t, h, 1, 0, 0)
 			sh = s.step(t, id, "ship", map[string]any{"carrier": "UPS"})
 			s.wantStock(t, h, 0, 70, 0)
 			s.wantStock(t, h, 1, 30, 0)
 
-			// 收货 and Amazon's status move no stock.
+			// 收货 turns what was received from inbound to fulfillable in the FBA warehouse; Amazon's status moves
+			// no stock.
 			sh = s.step(t, id, "receive", map[string]any{"items": []map[string]any{{"itemId": sh.Items[0].ID, "quantity": 29}}})
 			if sh.Items[0].QuantityReceived != 29 || sh.Items[1].QuantityReceived != 0 {
 				t.Fatalf("received = %+v", sh)
 			}
+			s.wantFBA(t, h, 0, 1, 29)
+			s.wantFBA(t, h, 1, 20, 0)
 			sh = s.step(t, id, "amazonStatus", map[string]any{"status": "receiving"})
 			if sh.AmazonStatus != "RECEIVING" || sh.StatusName != "接收中" {
 				t.Fatalf("receiving = %+v", sh)
@@ -100,12 +107,16 @@ func TestStepsMoveStockAndCancelsReverseThem(t *testing.T) {
 				t.Fatalf("error = %+v", sh)
 			}
 			s.wantStock(t, h, 0, 70, 0)
+			s.wantFBA(t, h, 0, 1, 29)
 
-			// The ledger has one line per product and movement, under the shipment's id.
-			var lines int64
-			h.DB.Model(&models.StockLedgerLine{}).Where("doc_type = ? AND doc_number = ?", "FBA货件", id).Count(&lines)
-			if lines != 2*6 { // confirm, unconfirm, confirm, ship, unship, ship
-				t.Fatalf("%d ledger lines, want 12", lines)
+			// The ledger has one line per product and movement, under the shipment's id: in the shop's warehouse
+			// confirm, unconfirm, confirm, ship, unship, ship; in the FBA warehouse ship, unship, ship and the one
+			// product received.
+			var lines, fba int64
+			h.DB.Model(&models.StockLedgerLine{}).Where("doc_type = ? AND doc_number = ? AND warehouse_id = ?", "FBA货件", id, s.warehouse.ID).Count(&lines)
+			h.DB.Model(&models.StockLedgerLine{}).Where("doc_type = ? AND doc_number = ? AND warehouse_id <> ?", "FBA货件", id, s.warehouse.ID).Count(&fba)
+			if lines != 2*6 || fba != 2*3+1 {
+				t.Fatalf("%d ledger lines in the shop's warehouse, want 12; %d in the FBA warehouse, want 7", lines, fba)
 			}
 			actions := []string{"创建货件", "确认配货", "取消配货", "确认配货", "装箱", "取消装箱", "装箱", "发货", "取消发货", "发货",
 				"登记收货", "更新亚马逊状态", "更新亚马逊状态", "更新亚马逊状态"}

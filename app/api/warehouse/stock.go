@@ -14,6 +14,7 @@ import (
 var docTypeNames = map[string]string{
 	models.DocInbound: "入库单", stock.CancelDocType(models.DocInbound): "入库单作废",
 	models.DocOutbound: "出库单", stock.CancelDocType(models.DocOutbound): "出库单作废",
+	models.DocSync: "亚马逊库存同步",
 }
 
 // Stock is a product's stock in a warehouse as the stock list shows it.

@@ -35,11 +35,16 @@ type Warehouse struct {
 	KindName      string `json:"kindName"`
 	Address       string `json:"address"`
 	AllowNegative bool   `json:"allowNegative"`
-	Stocktaking   bool   `json:"stocktaking"`
-	Disabled      bool   `json:"disabled"`
-	Remark        string `json:"remark"`
-	CreatedAt     string `json:"createdAt"`
-	UpdatedAt     string `json:"updatedAt"`
+	// An FBA warehouse's store group (its name only in the list, to users granted the group) and marketplace.
+	GroupID         string `json:"groupId"`
+	GroupName       string `json:"groupName"`
+	MarketplaceID   string `json:"marketplaceId"`
+	MarketplaceName string `json:"marketplaceName"`
+	Stocktaking     bool   `json:"stocktaking"`
+	Disabled        bool   `json:"disabled"`
+	Remark          string `json:"remark"`
+	CreatedAt       string `json:"createdAt"`
+	UpdatedAt       string `json:"updatedAt"`
 }
 
 // Option is a warehouse as a drop-down offers it.
@@ -53,14 +58,28 @@ type Option struct {
 func id(n int64) string { return strconv.FormatInt(n, 10) }
 
 func (h *Handler) warehouse(w *models.Warehouse) Warehouse {
-	return Warehouse{ID: id(w.ID), Name: w.Name, Kind: w.Kind, KindName: kindNames[w.Kind], Address: w.Address,
+	out := Warehouse{ID: id(w.ID), Name: w.Name, Kind: w.Kind, KindName: kindNames[w.Kind], Address: w.Address,
 		AllowNegative: w.AllowNegative, Stocktaking: w.Stocktaking, Disabled: w.Disabled, Remark: w.Remark,
 		CreatedAt: api.FormatTime(&w.CreatedAt, h.TimeZone), UpdatedAt: api.FormatTime(&w.UpdatedAt, h.TimeZone)}
+	if w.GroupID != nil {
+		out.GroupID = id(*w.GroupID)
+	}
+	if w.MarketplaceID != nil {
+		m, _ := models.MarketplaceByID(*w.MarketplaceID)
+		out.MarketplaceID, out.MarketplaceName = m.ID, m.Name
+	}
+	return out
+}
+
+func (h *Handler) warehouseRow(w *models.WarehouseRow) Warehouse {
+	out := h.warehouse(&w.Warehouse)
+	out.GroupName = w.GroupName
+	return out
 }
 
 // WarehousePage answers POST warehouse/page {currentpage, pagesize, sort, order, name, kind}.
 func (h *Handler) WarehousePage(c *echo.Context) error {
-	return api.PageOf(h.Stock.WarehousePage, h.warehouse)(c)
+	return api.PageOf(h.Stock.WarehousePage, h.warehouseRow)(c)
 }
 
 // WarehouseOptions answers GET warehouse/options[?all=true]: the company's enabled warehouses (all of them with
@@ -113,5 +132,5 @@ func (h *Handler) DeleteWarehouse(c *echo.Context) error {
 
 // WarehouseExport answers GET warehouse/export?<WarehousePage's filters>: the whole query as 仓库_<date>.xlsx.
 func (h *Handler) WarehouseExport(x api.Exporter) echo.HandlerFunc {
-	return api.ExportOf(x, "仓库", "warehouseList", h.Stock.WarehousePage, h.warehouse)
+	return api.ExportOf(x, "仓库", "warehouseList", h.Stock.WarehousePage, h.warehouseRow)
 }
