@@ -81,7 +81,7 @@ func tasks(t *testing.T, c *apptest.Client, filters map[string]any) ([]task, int
 
 type run struct {
 	ID, TaskID, GroupName, RegionName, Kind, KindName, Cause, Status, StatusName, FileName, Error, StartedAt, FinishedAt string
-	Lines, Written                                                                                                     int64
+	Lines, Written                                                                                                       int64
 }
 
 func runs(t *testing.T, c *apptest.Client, filters map[string]any) []run {
