@@ -52,6 +52,14 @@ type Task struct {
 	Syncable bool `json:"syncable"`
 }
 
+// nextRun is the 下次同步 column: when the task is due next, none while its sync waits or runs.
+func (h *Handler) nextRun(t *models.SyncTaskRow) string {
+	if t.State == models.SyncQueued || t.State == models.SyncRunning {
+		return ""
+	}
+	return api.FormatTime(&t.NextRunAt, h.TimeZone)
+}
+
 func regionName(code string) string {
 	r, _ := models.RegionByCode(code)
 	return r.Name
@@ -75,7 +83,7 @@ func (h *Handler) task(t *models.SyncTaskRow) Task {
 	return Task{ID: strconv.FormatInt(t.ID, 10), SellerRowID: strconv.FormatInt(t.SellerID, 10),
 		GroupID: strconv.FormatInt(t.GroupID, 10), GroupName: t.GroupName, Region: t.Region, RegionName: regionName(t.Region),
 		SellerID: t.SellingPartnerID, Kind: t.Kind, KindName: k.Label(), State: t.State, StateName: datasync.States[t.State],
-		QueuedBy: t.QueuedBy, LastSuccess: api.FormatTime(t.LastSuccessAt, h.TimeZone), NextRun: api.FormatTime(&t.NextRunAt, h.TimeZone),
+		QueuedBy: t.QueuedBy, LastSuccess: api.FormatTime(t.LastSuccessAt, h.TimeZone), NextRun: h.nextRun(t),
 		ReportState: t.ReportState, Lines: t.Lines, ReportsDone: t.ReportsDone, ReportsTotal: t.ReportsTotal,
 		Progress: progress(t), LastError: t.LastError,
 		Syncable: !t.SellerDisabled && t.SellerStatus == models.SellerActive}

@@ -152,7 +152,7 @@ func TestTasksAndSyncNow(t *testing.T) {
 	for i, tk := range list {
 		if tk.KindName != kinds[i] || tk.State != "queued" || tk.StateName != "排队中" || tk.QueuedBy != "授权" ||
 			tk.GroupName != "北美店" || tk.RegionName != "北美" || tk.SellerID != amazontest.DefaultSeller ||
-			tk.SellerRowID != seller || tk.GroupID != group || !tk.Syncable || tk.LastSuccess != "" || tk.NextRun == "" {
+			tk.SellerRowID != seller || tk.GroupID != group || !tk.Syncable || tk.LastSuccess != "" || tk.NextRun != "" {
 			t.Fatalf("task %d: %+v", i, tk)
 		}
 	}
