@@ -56,6 +56,7 @@ type SyncReport struct {
 	ReportID      string
 	State         string
 	DocumentID    string
+	MadeAt        *time.Time
 	Lines         int64
 	Written       int64
 	CreatedAt     time.Time

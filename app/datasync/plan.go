@@ -19,8 +19,8 @@ const (
 	// overlap is read again before the cursor: an order updated just before the last report ended may have reached
 	// Amazon's report data only after it was made. The import is idempotent, so reading it twice costs nothing.
 	overlap = 2 * time.Hour
-	// settlementsSince is how far back settlements are listed: Amazon lists reports of the last 90 days, and the
-	// ones already imported are skipped by their id.
+	// settlementsSince is how far back a first sync lists settlements: Amazon lists reports of the last 90 days.
+	// Later syncs list from the newest one imported (the cursor); the ones already in are skipped by their id.
 	settlementsSince = 90 * 24 * time.Hour
 )
 
@@ -77,6 +77,9 @@ func (sy *syncing) report(seq int, marketplaceID string, start, end *time.Time, 
 // planSettlements lists the settlement reports Amazon has made (getReports, DONE, every page) that are not in yet.
 func (sy *syncing) planSettlements(now time.Time) ([]models.SyncReport, error) {
 	since := now.Add(-settlementsSince)
+	if c := sy.task.Cursor; c != nil && c.After(since) {
+		since = *c
+	}
 	q := amazon.ReportsQuery{ReportTypes: []string{sy.kind.ReportType()}, ProcessingStatuses: []string{amazon.ReportDone},
 		CreatedSince: &since, PageSize: 100}
 	var listed []amazon.Report
@@ -112,7 +115,7 @@ func (sy *syncing) planSettlements(now time.Time) ([]models.SyncReport, error) {
 			m = r.MarketplaceIDs[0]
 		}
 		rep := sy.report(len(out), m, r.DataStartTime, r.DataEndTime, now)
-		rep.ReportID, rep.State, rep.DocumentID = r.ReportID, amazon.ReportDone, r.ReportDocumentID
+		rep.ReportID, rep.State, rep.DocumentID, rep.MadeAt = r.ReportID, amazon.ReportDone, r.ReportDocumentID, r.CreatedTime
 		out = append(out, rep)
 	}
 	return out, nil

@@ -248,8 +248,9 @@ func (sy *syncing) saveReport(r *models.SyncReport, changes map[string]any) erro
 	return sy.db.UpdateSyncTask(sy.task.ID, map[string]any{"report_state": r.State, "updated_at": now})
 }
 
-// reportFinished counts a report done on the task and, for the incremental kinds, moves the cursor to the end of
-// the data window once every report up to it is in: a window is never skipped by a later one's success.
+// reportFinished counts a report done on the task and moves the cursor: for orders and returns to the end of the
+// data window once every report up to it is in (a window is never skipped by a later one's success), for
+// settlements to when Amazon made the newest one imported.
 func (sy *syncing) reportFinished(reports []models.SyncReport, i int) error {
 	done := 0
 	for _, r := range reports {
@@ -258,19 +259,28 @@ func (sy *syncing) reportFinished(reports []models.SyncReport, i int) error {
 		}
 	}
 	changes := map[string]any{"reports_done": done, "updated_at": sy.s.now.Stamp()}
-	if end := reports[i].DataEnd; incremental(sy.kind) && end != nil {
-		allIn := true
-		for _, r := range reports {
-			if r.DataEnd != nil && !r.DataEnd.After(*end) && !finished(r.State) {
-				allIn = false
-			}
-		}
-		if allIn && (sy.task.Cursor == nil || end.After(*sy.task.Cursor)) {
-			sy.task.Cursor = end
-			changes["sync_cursor"] = *end
-		}
+	if to := sy.cursorAfter(reports, i); to != nil && (sy.task.Cursor == nil || to.After(*sy.task.Cursor)) {
+		sy.task.Cursor = to
+		changes["sync_cursor"] = *to
 	}
 	return sy.db.UpdateSyncTask(sy.task.ID, changes)
+}
+
+// cursorAfter is where the task's cursor may move once reports[i] is in, nil for nowhere.
+func (sy *syncing) cursorAfter(reports []models.SyncReport, i int) *time.Time {
+	if sy.kind.Scheduled() {
+		return reports[i].MadeAt
+	}
+	end := reports[i].DataEnd
+	if !incremental(sy.kind) || end == nil {
+		return nil
+	}
+	for _, r := range reports {
+		if r.DataEnd != nil && !r.DataEnd.After(*end) && !finished(r.State) {
+			return nil
+		}
+	}
+	return end
 }
 
 // importDocument downloads a DONE report's document (gunzipped and decoded as Amazon serves it) and imports it,

@@ -24,7 +24,7 @@ CREATE TABLE sync_tasks (
     -- the last failure in plain Chinese with what to do; empty once a sync succeeds
     last_error      TEXT        NOT NULL DEFAULT '',
     -- orders and returns: data up to here is in (the next window starts from it less an overlap);
-    -- settlements: reports created up to here were listed
+    -- settlements: the newest report imported was made then (the next sync lists from there)
     sync_cursor     ${TIME} NULL,
     created_at      ${TIME} NOT NULL,
     updated_at      ${TIME} NOT NULL
@@ -71,6 +71,8 @@ CREATE TABLE sync_reports (
     -- '' (not asked yet), IN_QUEUE, IN_PROGRESS, DONE, CANCELLED, FATAL, then imported
     state          VARCHAR(16) NOT NULL DEFAULT '',
     document_id    VARCHAR(200) NOT NULL DEFAULT '',
+    -- when Amazon made a listed report (settlements): the next sync lists from the newest one in
+    made_at        ${TIME} NULL,
     lines          BIGINT      NOT NULL DEFAULT 0,
     written        BIGINT      NOT NULL DEFAULT 0,
     created_at     ${TIME} NOT NULL,
