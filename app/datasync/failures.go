@@ -44,12 +44,16 @@ func classify(err error) failure {
 	var ae *amazon.APIError
 	var te *amazon.TokenError
 	var ie *importError
+	var rl *amazon.RateLimitError
 	// The access-token cache may hand the token endpoint's refusal on wrapped.
 	switch {
 	case errors.As(err, &te) && te.Code == "invalid_grant":
 		return failure{msg: MsgSellerInvalid, invalidGrant: true}
 	case errors.Is(err, errReportFatal):
 		return failure{msg: MsgReportFatal}
+	case errors.As(err, &rl):
+		// The operation's budget at Amazon is spent for longer than the call could wait.
+		return failure{msg: MsgThrottled, retry: true}
 	case errors.As(err, &ie):
 		return failure{msg: MsgImportFailed, retry: true}
 	case errors.As(err, &ae):
