@@ -122,6 +122,13 @@ func (db *DB) MarkSellerInvalid(companyID, sellerID int64, now time.Time) error 
 		Updates(map[string]any{"status": SellerInvalid, "updated_at": now}).Error
 }
 
+// FailSellerSyncTasks marks every task of a seller account failed with msg (its grant was refused: none of its
+// kinds can sync until it is authorised again).
+func (db *DB) FailSellerSyncTasks(companyID, sellerID int64, msg string, now time.Time) error {
+	return db.Model(&SyncTask{}).Scopes(InCompany("sync_tasks", companyID)).Where("sync_tasks.seller_id = ?", sellerID).
+		Updates(map[string]any{"state": SyncFailed, "last_error": msg, "report_state": "", "updated_at": now}).Error
+}
+
 // SyncTaskRow is a task as the 数据同步 list shows it, with its store group and seller account.
 type SyncTaskRow struct {
 	SyncTask         `gorm:"embedded"`

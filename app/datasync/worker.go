@@ -367,13 +367,17 @@ func (sy *syncing) fail(cause error, last bool) error {
 	} else if err := sy.db.UpdateSyncRun(sy.run.ID, map[string]any{"error": f.msg}); err != nil {
 		return err
 	}
+	if err := sy.db.UpdateSyncTask(sy.task.ID, task); err != nil {
+		return err
+	}
 	if f.invalidGrant {
+		// Every kind of the store shows why, not only the one that found out.
 		if err := sy.db.MarkSellerInvalid(sy.seller.CompanyID, sy.seller.ID, now); err != nil {
 			return err
 		}
-	}
-	if err := sy.db.UpdateSyncTask(sy.task.ID, task); err != nil {
-		return err
+		if err := sy.db.FailSellerSyncTasks(sy.seller.CompanyID, sy.seller.ID, f.msg, now); err != nil {
+			return err
+		}
 	}
 	switch {
 	case f.invalidGrant:
