@@ -14,10 +14,12 @@ import (
 )
 
 // SyncArgs is the job of one task's sync: a seller account's data of one kind. DataKind is the contract's Kind
-// (River's JobArgs needs the method Kind, which a field of that name would hide).
+// (River's JobArgs needs the method Kind, which a field of that name would hide). The ids go as JSON strings:
+// inserted on PostgreSQL through database/sql, a JSON number loses an id's last digits (it passes through a
+// float64), and the job would look for another seller.
 type SyncArgs struct {
-	CompanyID int64  `json:"company_id"`
-	SellerID  int64  `json:"seller_id"`
+	CompanyID int64  `json:"company_id,string"`
+	SellerID  int64  `json:"seller_id,string"`
 	DataKind  string `json:"kind"`
 }
 
