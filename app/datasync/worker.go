@@ -35,17 +35,12 @@ func (w *scheduleWorker) Work(ctx context.Context, _ *river.Job[ScheduleArgs]) e
 	return err
 }
 
-// syncWorker runs a task's sync.
+// syncWorker runs a task's sync. One go is bounded by the queue's job timeout (below its rescue of jobs taken as
+// crashed); waiting for Amazon is a snooze, not a go.
 type syncWorker struct {
 	river.WorkerDefaults[SyncArgs]
 	s *Service
 }
-
-// syncTimeout bounds one go of a sync (waiting for Amazon is a snooze, not a go): a report of millions of lines
-// imports within it, and it stays under the queue's rescue of jobs taken as crashed (15 minutes).
-const syncTimeout = 10 * time.Minute
-
-func (w *syncWorker) Timeout(*river.Job[SyncArgs]) time.Duration { return syncTimeout }
 
 func (w *syncWorker) Work(ctx context.Context, job *river.Job[SyncArgs]) error {
 	return w.s.sync(ctx, job.Args, job.Attempt >= job.MaxAttempts)
