@@ -217,6 +217,10 @@ func (sy *syncing) bringIn(reports []models.SyncReport, i int) error {
 			return err
 		}
 	}
+	// The task shows 下载导入中 for a settlement too, which was DONE when listed.
+	if err := sy.db.UpdateSyncTask(sy.task.ID, map[string]any{"report_state": amazon.ReportDone}); err != nil {
+		return err
+	}
 	res, err := sy.importDocument(r)
 	if err != nil {
 		return err
