@@ -135,7 +135,7 @@ function UploadDialog({ kinds, maxUploadMB, onDone, onClose }) {
         )}
         <label className="flex items-center gap-3">
           <span className="w-16 shrink-0">店铺</span>
-          <select className={`${input} flex-1`} value={seller} onChange={(e) => setSeller(e.target.value)} disabled={!sellers}>
+          <select aria-label="店铺" className={`${input} flex-1`} value={seller} onChange={(e) => setSeller(e.target.value)} disabled={!sellers}>
             {(sellers || []).map((s) => (
               <option key={s.id} value={s.id}>
                 {s.label}
@@ -146,7 +146,7 @@ function UploadDialog({ kinds, maxUploadMB, onDone, onClose }) {
         {sellers && sellers.length === 0 && <p className="text-amber-700">还没有已授权的店铺，请先在店铺管理中授权。</p>}
         <label className="flex items-center gap-3">
           <span className="w-16 shrink-0">报告类型</span>
-          <select className={`${input} flex-1`} value={kind} onChange={(e) => setKind(e.target.value)}>
+          <select aria-label="报告类型" className={`${input} flex-1`} value={kind} onChange={(e) => setKind(e.target.value)}>
             {kinds.map(([value, label]) => (
               <option key={value} value={value}>
                 {label}
@@ -157,7 +157,7 @@ function UploadDialog({ kinds, maxUploadMB, onDone, onClose }) {
         {PER_MARKETPLACE.has(kind) && (
           <label className="flex items-center gap-3">
             <span className="w-16 shrink-0">站点</span>
-            <select className={`${input} flex-1`} value={marketplace} onChange={(e) => setMarketplace(e.target.value)}>
+            <select aria-label="站点" className={`${input} flex-1`} value={marketplace} onChange={(e) => setMarketplace(e.target.value)}>
               {markets.map((m) => (
                 <option key={m.id} value={m.id}>
                   {m.name}（{m.country}）

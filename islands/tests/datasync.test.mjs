@@ -105,6 +105,20 @@ describe("数据同步", () => {
     await stores.locator("tbody tr", { hasText: "北美" }).getByText("授权失效").waitFor();
   });
 
+  it("refuses an uploaded file that is not the chosen report's", async () => {
+    const sync = await tabFrame(page, "数据同步");
+    await sync.getByRole("button", { name: "上传报告", exact: true }).click();
+    const dialog = sync.getByRole("dialog", { name: "上传报告" });
+    await dialog.getByRole("combobox", { name: "店铺" }).locator("option", { hasText: "美国一店（北美）" }).waitFor({ state: "attached" });
+    await dialog.getByRole("combobox", { name: "报告类型" }).selectOption({ label: "订单" });
+    await dialog.getByLabel("报告文件").setInputFiles({ name: "report.txt", mimeType: "text/plain", buffer: Buffer.from("sku\tafn-fulfillable-quantity\nA-1\t3\n") });
+    await dialog.getByRole("button", { name: "上传并导入", exact: true }).click();
+    await dialog.getByRole("alert").getByText("文件不是所选报告类型", { exact: false }).waitFor();
+    await page.screenshot({ path: artifact("datasync-upload-refused.png") });
+    await dialog.getByRole("button", { name: "取消", exact: true }).click();
+    await dialog.waitFor({ state: "detached" });
+  });
+
   for (const { name, viewport } of [{ name: "desktop", viewport: { width: 1280, height: 800 } }, { name: "phone", viewport: { width: 390, height: 844 } }]) {
     for (const dark of [false, true]) {
       it(`draws at ${name} width in ${dark ? "dark" : "light"} mode`, async () => {
