@@ -348,7 +348,8 @@ func (sy *syncing) succeed() error {
 		"queued_by": "", "updated_at": now})
 }
 
-// fail records a failure in plain Chinese. A retried one keeps its run open (River's next go resumes it); one
+// fail records a failure in plain Chinese. A retried one keeps its run open and its task waiting (River's next
+// go resumes it); one
 // that will not be retried ends the run failed and waits for the next periodic sync. An invalid grant marks the
 // seller account 授权失效 and cancels the job: retrying cannot help until the store is authorised again.
 func (sy *syncing) fail(cause error, last bool) error {
@@ -356,14 +357,15 @@ func (sy *syncing) fail(cause error, last bool) error {
 	sy.s.log.Warn("data sync failed", "seller", sy.seller.ID, "kind", sy.kind, "run", sy.run.ID, "err", cause)
 	now := sy.s.now.Stamp()
 	retrying := f.retry && !last
-	task := map[string]any{"state": models.SyncFailed, "last_error": f.msg, "updated_at": now}
-	if !retrying {
-		task["next_run_at"], task["queued_by"] = now.Add(Every[sy.kind]), ""
-		run := map[string]any{"status": models.SyncFailed, "error": f.msg, "finished_at": now}
-		if err := sy.db.UpdateSyncRun(sy.run.ID, run); err != nil {
-			return err
-		}
-	} else if err := sy.db.UpdateSyncRun(sy.run.ID, map[string]any{"error": f.msg}); err != nil {
+	task := map[string]any{"state": models.SyncFailed, "last_error": f.msg, "updated_at": now,
+		"next_run_at": now.Add(Every[sy.kind]), "queued_by": ""}
+	run := map[string]any{"status": models.SyncFailed, "error": f.msg, "finished_at": now}
+	if retrying {
+		// The sync waits again (排队中: the list keeps following it) with its error shown; its run stays open.
+		task = map[string]any{"state": models.SyncQueued, "last_error": f.msg, "updated_at": now}
+		run = map[string]any{"error": f.msg}
+	}
+	if err := sy.db.UpdateSyncRun(sy.run.ID, run); err != nil {
 		return err
 	}
 	if err := sy.db.UpdateSyncTask(sy.task.ID, task); err != nil {

@@ -106,6 +106,7 @@ describe("数据同步", () => {
   });
 
   it("refuses an uploaded file that is not the chosen report's", async () => {
+    await openFromRail(page, "授权", "数据同步");
     const sync = await tabFrame(page, "数据同步");
     await sync.getByRole("button", { name: "上传报告", exact: true }).click();
     const dialog = sync.getByRole("dialog", { name: "上传报告" });
