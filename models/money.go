@@ -34,7 +34,7 @@ func NewMoney(s string) (Money, error) {
 
 // Value stores the amount as ten-thousandths.
 func (m Money) Value() (driver.Value, error) {
-	return m.Shift(moneyScale).IntPart(), nil
+	return m.units(), nil
 }
 
 // Scan reads ten-thousandths back (an integer, or the text SQLite may hand back for one).
@@ -66,3 +66,12 @@ func (m *Money) Scan(v any) error {
 
 // MoneyFromUnits turns a SUM of Money columns (ten-thousandths) into an amount.
 func MoneyFromUnits(units int64) Money { return Money{decimal.New(units, -moneyScale)} }
+
+// units is the amount as ten-thousandths without a detour through big numbers when it already has four decimals
+// (as amounts read from reports do), which matters for a million-line report.
+func (m Money) units() int64 {
+	if m.Exponent() == -moneyScale && m.Coefficient().IsInt64() {
+		return m.CoefficientInt64()
+	}
+	return m.Shift(moneyScale).IntPart()
+}

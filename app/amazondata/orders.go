@@ -1,0 +1,141 @@
+package amazondata
+
+import (
+	"io"
+
+	"sellerhub/app/amazon"
+	"sellerhub/models"
+)
+
+func init() { importers[Orders] = importOrders }
+
+// orderItemKey is an order's line of one SKU.
+type orderItemKey struct{ order, sku string }
+
+// orderBatch gathers up to batchLines lines of an orders report, one order and one order item per key: Amazon
+// writes a line per order item, and an order with the same SKU twice (a gift and a non-gift unit, say) has two
+// lines that are one item here, summed.
+type orderBatch struct {
+	orders    []models.AmazonOrder
+	orderAt   map[string]int
+	items     []models.AmazonOrderItem
+	itemAt    map[orderItemKey]int
+	lines     int
+	lastOrder string
+}
+
+func newOrderBatch() *orderBatch {
+	return &orderBatch{orderAt: map[string]int{}, itemAt: map[orderItemKey]int{}}
+}
+
+func (b *orderBatch) add(o models.AmazonOrder, it models.AmazonOrderItem) {
+	b.lines++
+	b.lastOrder = o.AmazonOrderID
+	if i, ok := b.orderAt[o.AmazonOrderID]; ok {
+		b.orders[i] = o // the order's fields are the same on each of its lines; the last one stands
+	} else {
+		b.orderAt[o.AmazonOrderID] = len(b.orders)
+		b.orders = append(b.orders, o)
+	}
+	key := orderItemKey{it.AmazonOrderID, it.SKU}
+	i, ok := b.itemAt[key]
+	if !ok {
+		b.itemAt[key] = len(b.items)
+		b.items = append(b.items, it)
+		return
+	}
+	sum := &b.items[i]
+	sum.Quantity += it.Quantity
+	sum.ItemPrice = models.Money{Decimal: sum.ItemPrice.Add(it.ItemPrice.Decimal)}
+	sum.ItemTax = models.Money{Decimal: sum.ItemTax.Add(it.ItemTax.Decimal)}
+	sum.ShippingPrice = models.Money{Decimal: sum.ShippingPrice.Add(it.ShippingPrice.Decimal)}
+	sum.ShippingTax = models.Money{Decimal: sum.ShippingTax.Add(it.ShippingTax.Decimal)}
+	sum.GiftWrapPrice = models.Money{Decimal: sum.GiftWrapPrice.Add(it.GiftWrapPrice.Decimal)}
+	sum.GiftWrapTax = models.Money{Decimal: sum.GiftWrapTax.Add(it.GiftWrapTax.Decimal)}
+	sum.ItemPromotionDiscount = models.Money{Decimal: sum.ItemPromotionDiscount.Add(it.ItemPromotionDiscount.Decimal)}
+	sum.ShipPromotionDiscount = models.Money{Decimal: sum.ShipPromotionDiscount.Add(it.ShipPromotionDiscount.Decimal)}
+	sum.ItemStatus, sum.OrderStatus = it.ItemStatus, it.OrderStatus
+	if sum.PromotionIDs == "" {
+		sum.PromotionIDs = it.PromotionIDs
+	}
+}
+
+// importOrders reads an orders report (all orders by last update). A batch ends only between two orders, since
+// Amazon writes an order's lines one after the other: an order's SKU is summed within its batch and never split
+// over two, which would leave only the second part.
+func importOrders(s *Service, st Store, r *amazon.TSVReader, progress Progress) (Result, error) {
+	var res Result
+	st, err := s.checkStore(st)
+	if err != nil {
+		return res, err
+	}
+	if err := requireColumns(r, Orders, "amazon-order-id", "purchase-date", "sku"); err != nil {
+		return res, err
+	}
+	b := newOrderBatch()
+	flush := func() error {
+		if b.lines == 0 {
+			return nil
+		}
+		n, err := s.db.UpsertAmazonOrders(b.orders, b.items)
+		if err != nil {
+			return err
+		}
+		res.Written += int(n)
+		progress(res.Lines)
+		b = newOrderBatch()
+		return nil
+	}
+	for {
+		row, err := r.Next()
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			return res, err
+		}
+		res.Lines++
+		o, it, err := readOrderLine(st, row)
+		if err != nil {
+			return res, err
+		}
+		if b.lines >= batchLines && o.AmazonOrderID != b.lastOrder {
+			if err := flush(); err != nil {
+				return res, err
+			}
+		}
+		b.add(o, it)
+	}
+	return res, flush()
+}
+
+// readOrderLine reads one line of an orders report into its order and its item.
+func readOrderLine(st Store, row amazon.TSVRow) (models.AmazonOrder, models.AmazonOrderItem, error) {
+	l := line{row: row}
+	channel := l.str("sales-channel")
+	market := marketplaceOfChannel(channel)
+	if market == "" {
+		market = st.MarketplaceID
+	}
+	o := models.AmazonOrder{CompanyID: st.CompanyID, GroupID: st.GroupID, SellerID: st.SellerID,
+		MarketplaceID: market, AmazonOrderID: l.required("amazon-order-id"),
+		MerchantOrderID: l.str("merchant-order-id"), PurchaseDate: l.date("purchase-date"),
+		OrderStatus: l.str("order-status"), FulfillmentChannel: l.str("fulfillment-channel"),
+		SalesChannel: channel, OrderChannel: l.str("order-channel"), ShipServiceLevel: l.str("ship-service-level"),
+		ShipCity: l.str("ship-city"), ShipState: l.str("ship-state"), ShipPostalCode: l.str("ship-postal-code"),
+		ShipCountry: l.str("ship-country"), IsBusinessOrder: l.flag("is-business-order")}
+	o.LastUpdatedDate = o.PurchaseDate
+	if row.Get("last-updated-date") != "" {
+		o.LastUpdatedDate = l.date("last-updated-date")
+	}
+	it := models.AmazonOrderItem{CompanyID: st.CompanyID, GroupID: st.GroupID, SellerID: st.SellerID,
+		MarketplaceID: market, AmazonOrderID: o.AmazonOrderID, SKU: l.required("sku"), ASIN: l.str("asin"),
+		ProductName: l.str("product-name"), PurchaseDate: o.PurchaseDate, OrderStatus: o.OrderStatus,
+		FulfillmentChannel: o.FulfillmentChannel, ItemStatus: l.str("item-status"), Quantity: l.integer("quantity"),
+		Currency: l.str("currency"), ItemPrice: l.money("item-price"), ItemTax: l.money("item-tax"),
+		ShippingPrice: l.money("shipping-price"), ShippingTax: l.money("shipping-tax"),
+		GiftWrapPrice: l.money("gift-wrap-price"), GiftWrapTax: l.money("gift-wrap-tax"),
+		ItemPromotionDiscount: l.money("item-promotion-discount"),
+		ShipPromotionDiscount: l.money("ship-promotion-discount"), PromotionIDs: l.str("promotion-ids")}
+	return o, it, l.err
+}

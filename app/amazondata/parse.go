@@ -1,0 +1,228 @@
+package amazondata
+
+import (
+	"fmt"
+	"math"
+	"strconv"
+	"strings"
+	"time"
+
+	"sellerhub/app/amazon"
+	"sellerhub/models"
+)
+
+// batchLines is how many lines of a report go into one transaction: large enough that a million-line report is
+// a thousand commits, small enough that a batch's rows stay a few megabytes.
+const batchLines = 1000
+
+// LineError is a line of a report that cannot be read. The import fails with it and writes nothing of the batch
+// the line is in; its message is shown to the user as is.
+type LineError struct {
+	Line    int    // in the file, the header being line 1
+	Column  string // Amazon's column name
+	Value   string
+	Problem string
+}
+
+func (e *LineError) Error() string {
+	if e.Value == "" {
+		return fmt.Sprintf("第 %d 行 %s 列：%s", e.Line, e.Column, e.Problem)
+	}
+	return fmt.Sprintf("第 %d 行 %s 列的值“%s”%s", e.Line, e.Column, e.Value, e.Problem)
+}
+
+// requireColumns refuses a report without the columns an importer cannot do without: most likely a file of
+// another kind uploaded by mistake.
+func requireColumns(r *amazon.TSVReader, kind Kind, columns ...string) error {
+	for _, c := range columns {
+		if !r.Has(c) {
+			return &LineError{Line: 1, Column: c, Problem: "表头缺少此列，请确认上传的是" + kind.Label() + "报告"}
+		}
+	}
+	return nil
+}
+
+// line reads the values of one report line, keeping the first value that could not be read.
+type line struct {
+	row amazon.TSVRow
+	err error
+}
+
+func (l *line) fail(column, value, problem string) {
+	if l.err == nil {
+		l.err = &LineError{Line: l.row.Line, Column: column, Value: value, Problem: problem}
+	}
+}
+
+func (l *line) str(column string) string { return l.row.Get(column) }
+
+// required is a value the line cannot be kept without (a key).
+func (l *line) required(column string) string {
+	v := l.row.Get(column)
+	if v == "" {
+		l.fail(column, "", "不能为空")
+	}
+	return v
+}
+
+func (l *line) money(column string) models.Money {
+	v := l.row.Get(column)
+	units, ok := parseUnits(v)
+	if !ok {
+		l.fail(column, v, "不是金额")
+	}
+	return models.MoneyFromUnits(units)
+}
+
+func (l *line) integer(column string) int {
+	v := l.row.Get(column)
+	if v == "" {
+		return 0
+	}
+	n, err := strconv.Atoi(v)
+	if err != nil {
+		l.fail(column, v, "不是整数")
+	}
+	return n
+}
+
+func (l *line) flag(column string) bool {
+	return strings.EqualFold(l.row.Get(column), "true")
+}
+
+// date is a time the line cannot be kept without.
+func (l *line) date(column string) time.Time {
+	v := l.row.Get(column)
+	if v == "" {
+		l.fail(column, "", "不能为空")
+		return time.Time{}
+	}
+	t, ok := parseTime(v)
+	if !ok {
+		l.fail(column, v, "不是日期")
+	}
+	return t
+}
+
+// optionalTime is a date that may be empty (nil).
+func (l *line) optionalTime(column string) *time.Time {
+	if l.row.Get(column) == "" {
+		return nil
+	}
+	t := l.date(column)
+	return &t
+}
+
+// parseUnits reads an amount as ten-thousandths (models.Money's unit) without going through big numbers, since a
+// report has millions of them. "" is zero. European files write a decimal comma ("12,34", "1.234,56"): the last
+// of "." and "," is the decimal separator, the other one groups thousands.
+func parseUnits(s string) (int64, bool) {
+	if s == "" {
+		return 0, true
+	}
+	neg := false
+	switch s[0] {
+	case '-':
+		neg, s = true, s[1:]
+	case '+':
+		s = s[1:]
+	}
+	decimalSep := byte('.')
+	if c := strings.LastIndexByte(s, ','); c > strings.LastIndexByte(s, '.') {
+		decimalSep = ','
+	}
+	var units int64
+	decimals, seenDigit, inFraction := 0, false, false
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		switch {
+		case c >= '0' && c <= '9':
+			if inFraction {
+				if decimals == 4 {
+					return 0, false
+				}
+				decimals++
+			}
+			if units > (math.MaxInt64-9)/10 {
+				return 0, false
+			}
+			units = units*10 + int64(c-'0')
+			seenDigit = true
+		case c == decimalSep && !inFraction:
+			inFraction = true
+		case (c == '.' || c == ',') && c != decimalSep && !inFraction:
+			// a thousands separator
+		default:
+			return 0, false
+		}
+	}
+	if !seenDigit {
+		return 0, false
+	}
+	for ; decimals < 4; decimals++ {
+		units *= 10
+	}
+	if neg {
+		units = -units
+	}
+	return units, true
+}
+
+// zoneOffsets are the time zone abbreviations Amazon's reports end their dates with, and their offsets in
+// seconds: Go would read an unknown abbreviation as UTC.
+var zoneOffsets = map[string]int{
+	"UTC": 0, "GMT": 0, "Z": 0,
+	"PST": -8 * 3600, "PDT": -7 * 3600, "MST": -7 * 3600, "MDT": -6 * 3600,
+	"CST": -6 * 3600, "CDT": -5 * 3600, "EST": -5 * 3600, "EDT": -4 * 3600,
+	"BST": 3600, "CET": 3600, "CEST": 2 * 3600, "JST": 9 * 3600,
+}
+
+// parseTime reads the date forms of Amazon's reports: ISO 8601 with an offset (2026-10-01T08:15:30+00:00), with a
+// zone abbreviation (2026-10-01 07:00:00 UTC), European (01.10.2026 07:00:00 UTC) and a bare date (2026-10-01,
+// midnight UTC). A time without zone is UTC.
+func parseTime(s string) (time.Time, bool) {
+	if t, err := time.Parse(time.RFC3339, s); err == nil {
+		return t.UTC(), true
+	}
+	loc := time.UTC
+	if i := strings.LastIndexByte(s, ' '); i > 0 {
+		if off, ok := zoneOffsets[strings.ToUpper(s[i+1:])]; ok {
+			loc = time.FixedZone(s[i+1:], off)
+			s = s[:i]
+		}
+	}
+	for _, layout := range []string{"2006-01-02 15:04:05", "2006-01-02T15:04:05", "2006-01-02", "02.01.2006 15:04:05",
+		"02.01.2006", "2006/01/02 15:04:05", "2006/01/02"} {
+		if t, err := time.ParseInLocation(layout, s, loc); err == nil {
+			return t.UTC(), true
+		}
+	}
+	return time.Time{}, false
+}
+
+// marketplaceByDomain finds a marketplace by the sales channel or marketplace name Amazon writes in orders and
+// settlements ("Amazon.com", "Amazon.co.jp"): the domain of its Seller Central host.
+var marketplaceByDomain = map[string]string{}
+
+func init() {
+	for _, m := range models.Marketplaces {
+		marketplaceByDomain[strings.TrimPrefix(m.SellerCentral, "https://sellercentral.")] = m.ID
+	}
+}
+
+// marketplaceOfChannel is the marketplace id of a sales channel; "" for one that is no Amazon marketplace
+// ("Non-Amazon" for multi-channel orders).
+func marketplaceOfChannel(channel string) string {
+	return marketplaceByDomain[strings.ToLower(channel)]
+}
+
+// checkStore refuses a seller account that is not the company's, and takes the account's store group from the
+// database rather than from the caller.
+func (s *Service) checkStore(st Store) (Store, error) {
+	seller, err := s.db.SellerByID(st.CompanyID, st.SellerID)
+	if err != nil {
+		return st, fmt.Errorf("amazondata: seller %d of company %d: %w", st.SellerID, st.CompanyID, err)
+	}
+	st.GroupID = seller.GroupID
+	return st, nil
+}

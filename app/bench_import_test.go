@@ -1,0 +1,139 @@
+package app_test
+
+import (
+	"bufio"
+	"context"
+	"fmt"
+	"io"
+	"math/rand"
+	"os"
+	"runtime"
+	"runtime/debug"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"sellerhub/app/amazon"
+	"sellerhub/app/amazondata"
+	"sellerhub/models"
+	"sellerhub/models/dbtest"
+	"sellerhub/models/fixtures"
+)
+
+// importBenchLines is the size of the orders report the import is measured with.
+const importBenchLines = 1_000_000
+
+// TestLoadReportOrdersImport prints, for `make bench`, how fast a 1,000,000-line orders report is imported on
+// SQLite and PostgreSQL (goal: at least 50,000 lines/s) and how much the process's peak memory grows meanwhile
+// (goal: under 150 MB): the report streams through the importer, never whole in memory. It then reads the same
+// report again, which must write nothing.
+func TestLoadReportOrdersImport(t *testing.T) {
+	if os.Getenv("SELLERHUB_BENCH") == "" {
+		t.Skip("set SELLERHUB_BENCH=1 (make bench) to print the load report")
+	}
+	for _, kind := range []string{dbtest.SQLite, dbtest.Postgres} {
+		db := dbtest.Open(t, kind)
+		owner := &models.User{Account: "13900000001", PasswordHash: "x"}
+		if err := db.CreateCompanyWithOwner(&models.Company{Name: "压测"}, owner); err != nil {
+			t.Fatal(err)
+		}
+		seller, err := fixtures.Seller(context.Background(), db, owner.CompanyID, "压测店", "NA", "A1BENCH", "ATVPDKIKX0DER", "A2EUQ1WTGCTBG2")
+		if err != nil {
+			t.Fatal(err)
+		}
+		svc := amazondata.New(db, time.Now)
+		st := amazondata.Store{CompanyID: owner.CompanyID, SellerID: seller.ID, GroupID: seller.GroupID, Region: "NA"}
+		for _, pass := range []string{"first import", "same file again"} {
+			res, elapsed, growth := measureImport(t, svc, st)
+			fmt.Printf("== import of a %d-line orders report on %s, %s (goals: >= 50,000 lines/s, peak RSS growth < 150 MB)\n"+
+				"   %d lines, %d rows written in %s: %.0f lines/s, peak RSS growth %.1f MB\n",
+				importBenchLines, kind, pass, res.Lines, res.Written, elapsed.Round(time.Millisecond),
+				float64(res.Lines)/elapsed.Seconds(), float64(growth)/(1<<20))
+		}
+	}
+}
+
+// measureImport imports a freshly generated report, streamed from a generator as a download would be, and
+// returns the result, the time taken and how far the process's peak resident memory rose above its resident
+// memory at the start.
+func measureImport(t *testing.T, svc *amazondata.Service, st amazondata.Store) (amazondata.Result, time.Duration, int64) {
+	t.Helper()
+	runtime.GC()
+	debug.FreeOSMemory()
+	// Writing 5 to clear_refs resets the peak (VmHWM) to the current resident size.
+	if err := os.WriteFile("/proc/self/clear_refs", []byte("5"), 0); err != nil {
+		t.Logf("cannot reset the peak memory, the growth includes what came before: %v", err)
+	}
+	before := procStatus(t, "VmRSS")
+	pr, pw := io.Pipe()
+	go func() { pw.CloseWithError(writeBenchOrders(pw, importBenchLines)) }()
+	start := time.Now()
+	r, err := amazon.NewTSVReader(pr)
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, err := svc.Import(context.Background(), amazondata.Orders, st, r, nil)
+	elapsed := time.Since(start)
+	pr.Close()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return res, elapsed, procStatus(t, "VmHWM") - before
+}
+
+// procStatus reads a memory figure of /proc/self/status, in bytes.
+func procStatus(t *testing.T, field string) int64 {
+	t.Helper()
+	b, err := os.ReadFile("/proc/self/status")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, l := range strings.Split(string(b), "\n") {
+		if rest, ok := strings.CutPrefix(l, field+":"); ok {
+			kb, err := strconv.ParseInt(strings.TrimSuffix(strings.TrimSpace(rest), " kB"), 10, 64)
+			if err != nil {
+				t.Fatal(err)
+			}
+			return kb << 10
+		}
+	}
+	t.Fatalf("no %s in /proc/self/status", field)
+	return 0
+}
+
+// writeBenchOrders writes an orders report of n lines in Amazon's columns: orders of one to three SKUs out of 50,
+// over 90 days, in the US and Canada, the same for the same n.
+func writeBenchOrders(w io.Writer, n int) error {
+	bw := bufio.NewWriterSize(w, 256<<10)
+	rnd := rand.New(rand.NewSource(13))
+	bw.WriteString("amazon-order-id\tmerchant-order-id\tpurchase-date\tlast-updated-date\torder-status\tfulfillment-channel\t" +
+		"sales-channel\torder-channel\tship-service-level\tproduct-name\tsku\tasin\titem-status\tquantity\tcurrency\t" +
+		"item-price\titem-tax\tshipping-price\tshipping-tax\tgift-wrap-price\tgift-wrap-tax\titem-promotion-discount\t" +
+		"ship-promotion-discount\tship-city\tship-state\tship-postal-code\tship-country\tpromotion-ids\tis-business-order\n")
+	start := time.Date(2026, 8, 1, 0, 0, 0, 0, time.UTC)
+	statuses := []string{"Shipped", "Shipped", "Shipped", "Shipped", "Pending", "Cancelled"}
+	for written, order := 0, 0; written < n; order++ {
+		at := start.Add(time.Duration(order) * 90 * 24 * time.Hour / time.Duration(n/2+1))
+		date := at.Format(time.RFC3339)
+		updated := at.Add(time.Duration(rnd.Intn(72)) * time.Hour).Format(time.RFC3339)
+		status := statuses[rnd.Intn(len(statuses))]
+		channel, currency, country := "Amazon.com", "USD", "US"
+		if order%5 == 0 {
+			channel, currency, country = "Amazon.ca", "CAD", "CA"
+		}
+		id := fmt.Sprintf("%03d-%07d-%07d", 111+order%3, order/1000, order)
+		first := rnd.Intn(50)
+		for i := 0; i < 1+rnd.Intn(3) && written < n; i++ {
+			sku := (first + i) % 50
+			qty := 1 + rnd.Intn(3)
+			cents := (999 + sku*200) * qty
+			fmt.Fprintf(bw, "%s\t\t%s\t%s\t%s\tAmazon\t%s\t\tExpedited\t测试商品 %02d 号 收纳盒\tBENCH-SKU-%02d\tB0BENCH%03d\t%s\t%d\t%s\t"+
+				"%d.%02d\t%d.%02d\t0.00\t0.00\t\t\t0.00\t0.00\tSeattle\tWA\t98101\t%s\t\tfalse\n",
+				id, date, updated, status, channel, sku, sku, sku, status, qty, currency,
+				cents/100, cents%100, cents/1250, (cents*8/100)%100, country)
+			written++
+		}
+	}
+	return bw.Flush()
+}

@@ -1,0 +1,153 @@
+package models
+
+import "time"
+
+// AmazonOrder is an order as Amazon's orders report states it, one per seller account and order id. Its money is
+// on its items.
+type AmazonOrder struct {
+	ID                 int64 `gorm:"primaryKey;autoIncrement:false"`
+	CompanyID          int64
+	GroupID            int64
+	SellerID           int64
+	MarketplaceID      string
+	AmazonOrderID      string
+	MerchantOrderID    string
+	PurchaseDate       time.Time
+	LastUpdatedDate    time.Time
+	OrderStatus        string
+	FulfillmentChannel string
+	SalesChannel       string
+	OrderChannel       string
+	ShipServiceLevel   string
+	ShipCity           string
+	ShipState          string
+	ShipPostalCode     string
+	ShipCountry        string
+	IsBusinessOrder    bool
+	CreatedAt          time.Time
+	UpdatedAt          time.Time
+}
+
+// AmazonOrderItem is what an order bought of one SKU, the order's date, marketplace, status and channel repeated
+// so that sales by SKU, ASIN, day or month read this table alone.
+type AmazonOrderItem struct {
+	ID                    int64 `gorm:"primaryKey;autoIncrement:false"`
+	CompanyID             int64
+	GroupID               int64
+	SellerID              int64
+	MarketplaceID         string
+	AmazonOrderID         string
+	SKU                   string `gorm:"column:sku"`
+	ASIN                  string `gorm:"column:asin"`
+	ProductName           string
+	PurchaseDate          time.Time
+	OrderStatus           string
+	FulfillmentChannel    string
+	ItemStatus            string
+	Quantity              int
+	Currency              string
+	ItemPrice             Money
+	ItemTax               Money
+	ShippingPrice         Money
+	ShippingTax           Money
+	GiftWrapPrice         Money
+	GiftWrapTax           Money
+	ItemPromotionDiscount Money
+	ShipPromotionDiscount Money
+	PromotionIDs          string `gorm:"column:promotion_ids"`
+	CreatedAt             time.Time
+	UpdatedAt             time.Time
+}
+
+var amazonOrdersTable = &upsertTable{
+	name: "amazon_orders",
+	columns: []string{"id", "company_id", "group_id", "seller_id", "marketplace_id", "amazon_order_id",
+		"merchant_order_id", "purchase_date", "last_updated_date", "order_status", "fulfillment_channel",
+		"sales_channel", "order_channel", "ship_service_level", "ship_city", "ship_state", "ship_postal_code",
+		"ship_country", "is_business_order", "created_at", "updated_at"},
+	key:  []string{"seller_id", "amazon_order_id"},
+	keep: []string{"company_id"},
+}
+
+var amazonOrderItemsTable = &upsertTable{
+	name: "amazon_order_items",
+	columns: []string{"id", "company_id", "group_id", "seller_id", "marketplace_id", "amazon_order_id", "sku",
+		"asin", "product_name", "purchase_date", "order_status", "fulfillment_channel", "item_status", "quantity",
+		"currency", "item_price", "item_tax", "shipping_price", "shipping_tax", "gift_wrap_price", "gift_wrap_tax",
+		"item_promotion_discount", "ship_promotion_discount", "promotion_ids", "created_at", "updated_at"},
+	key:  []string{"seller_id", "amazon_order_id", "sku"},
+	keep: []string{"company_id"},
+}
+
+// UpsertAmazonOrders writes a batch of orders and their items in one transaction, and returns how many rows were
+// inserted or changed. A batch holds each order and each order's SKU once.
+func (db *DB) UpsertAmazonOrders(orders []AmazonOrder, items []AmazonOrderItem) (int64, error) {
+	now := time.Now().UTC().Truncate(time.Microsecond)
+	orderRows := make([][]any, len(orders))
+	for i, o := range orders {
+		orderRows[i] = []any{NewID(), o.CompanyID, o.GroupID, o.SellerID, o.MarketplaceID, o.AmazonOrderID,
+			o.MerchantOrderID, o.PurchaseDate.UTC(), o.LastUpdatedDate.UTC(), o.OrderStatus, o.FulfillmentChannel,
+			o.SalesChannel, o.OrderChannel, o.ShipServiceLevel, o.ShipCity, o.ShipState, o.ShipPostalCode,
+			o.ShipCountry, o.IsBusinessOrder, now, now}
+	}
+	itemRows := make([][]any, len(items))
+	for i, it := range items {
+		itemRows[i] = []any{NewID(), it.CompanyID, it.GroupID, it.SellerID, it.MarketplaceID, it.AmazonOrderID,
+			it.SKU, it.ASIN, it.ProductName, it.PurchaseDate.UTC(), it.OrderStatus, it.FulfillmentChannel,
+			it.ItemStatus, it.Quantity, it.Currency, it.ItemPrice.units(), it.ItemTax.units(),
+			it.ShippingPrice.units(), it.ShippingTax.units(), it.GiftWrapPrice.units(), it.GiftWrapTax.units(),
+			it.ItemPromotionDiscount.units(), it.ShipPromotionDiscount.units(), it.PromotionIDs, now, now}
+	}
+	var written int64
+	err := db.Tx(db.Statement.Context, func(tx *DB) error {
+		n, err := tx.upsert(amazonOrdersTable, orderRows)
+		if err != nil {
+			return err
+		}
+		m, err := tx.upsert(amazonOrderItemsTable, itemRows)
+		written = n + m
+		return err
+	})
+	return written, err
+}
+
+// AmazonOrderWithItems loads one of a seller account's orders with its items (by SKU), or ErrNotFound; a seller
+// account of another company finds nothing.
+func (db *DB) AmazonOrderWithItems(companyID, sellerID int64, amazonOrderID string) (*AmazonOrder, []AmazonOrderItem, error) {
+	var o AmazonOrder
+	err := db.Scopes(InCompany("amazon_orders", companyID)).
+		First(&o, "amazon_orders.seller_id = ? AND amazon_orders.amazon_order_id = ?", sellerID, amazonOrderID).Error
+	if err != nil {
+		return nil, nil, err
+	}
+	items := []AmazonOrderItem{}
+	err = db.Scopes(InCompany("amazon_order_items", companyID)).
+		Where("amazon_order_items.seller_id = ? AND amazon_order_items.amazon_order_id = ?", sellerID, amazonOrderID).
+		Order("amazon_order_items.sku").Find(&items).Error
+	return &o, items, err
+}
+
+// AmazonOrderTotals are counts and sums over a seller account's orders.
+type AmazonOrderTotals struct {
+	Orders    int64
+	Items     int64
+	Quantity  int64
+	ItemPrice Money
+}
+
+// AmazonOrderTotalsOfSeller counts a seller account's orders and items and sums their quantities and item prices
+// (whatever their currencies: for checking an import, not for showing money).
+func (db *DB) AmazonOrderTotalsOfSeller(companyID, sellerID int64) (AmazonOrderTotals, error) {
+	var t AmazonOrderTotals
+	if err := db.Model(&AmazonOrder{}).Scopes(InCompany("amazon_orders", companyID)).
+		Where("amazon_orders.seller_id = ?", sellerID).Count(&t.Orders).Error; err != nil {
+		return t, err
+	}
+	var sums struct{ Items, Quantity, ItemPrice int64 }
+	err := db.Model(&AmazonOrderItem{}).Scopes(InCompany("amazon_order_items", companyID)).
+		Where("amazon_order_items.seller_id = ?", sellerID).
+		Select("COUNT(*) AS items, COALESCE(SUM(quantity), 0) AS quantity, COALESCE(SUM(item_price), 0) AS item_price").
+		Scan(&sums).Error
+	t.Items, t.Quantity, t.ItemPrice = sums.Items, sums.Quantity, MoneyFromUnits(sums.ItemPrice)
+	return t, err
+}

@@ -1,0 +1,81 @@
+package models
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+	"time"
+)
+
+// upsertColumns upserts a batch on PostgreSQL as one array per column: INSERT .. SELECT FROM unnest(..) has as many
+// parameters as the table has columns whatever the number of rows, so the server parses and plans one small
+// statement per batch, where a VALUES list of a thousand rows has tens of thousands of parameters.
+func (db *DB) upsertColumns(t *upsertTable, rows [][]any) (int64, error) {
+	if len(rows) == 0 {
+		return 0, nil
+	}
+	arrays := make([]any, len(t.columns))
+	types := make([]string, len(t.columns))
+	for c := range t.columns {
+		var err error
+		if arrays[c], types[c], err = columnArray(rows, c); err != nil {
+			return 0, fmt.Errorf("upsert %s.%s: %w", t.name, t.columns[c], err)
+		}
+	}
+	cacheKey := "unnest " + strings.Join(types, ",")
+	sqlText, ok := t.statements.Load(cacheKey)
+	if !ok {
+		params := make([]string, len(types))
+		for i, typ := range types {
+			params[i] = "$" + strconv.Itoa(i+1) + "::" + typ + "[]"
+		}
+		sqlText = "INSERT INTO " + t.name + " (" + strings.Join(t.columns, ", ") + ") SELECT * FROM unnest(" +
+			strings.Join(params, ", ") + ")" + t.onConflict("postgres")
+		t.statements.Store(cacheKey, sqlText)
+	}
+	res, err := db.Statement.ConnPool.ExecContext(db.Statement.Context, sqlText.(string), arrays...)
+	if err != nil {
+		return 0, fmt.Errorf("upsert %s: %w", t.name, err)
+	}
+	return res.RowsAffected()
+}
+
+// columnArray gathers one column of the rows into a typed array, and names its PostgreSQL type. A column whose
+// first value is nil or a time holds times, the only values a row leaves empty.
+func columnArray(rows [][]any, c int) (any, string, error) {
+	switch rows[0][c].(type) {
+	case int64:
+		a := make([]int64, len(rows))
+		for i, r := range rows {
+			a[i] = r[c].(int64)
+		}
+		return a, "bigint", nil
+	case int:
+		a := make([]int64, len(rows))
+		for i, r := range rows {
+			a[i] = int64(r[c].(int))
+		}
+		return a, "bigint", nil
+	case string:
+		a := make([]string, len(rows))
+		for i, r := range rows {
+			a[i] = r[c].(string)
+		}
+		return a, "text", nil
+	case bool:
+		a := make([]bool, len(rows))
+		for i, r := range rows {
+			a[i] = r[c].(bool)
+		}
+		return a, "boolean", nil
+	case time.Time, nil:
+		a := make([]*time.Time, len(rows))
+		for i, r := range rows {
+			if v, ok := r[c].(time.Time); ok {
+				a[i] = &v
+			}
+		}
+		return a, "timestamptz", nil
+	}
+	return nil, "", fmt.Errorf("no array type for %T", rows[0][c])
+}

@@ -1,0 +1,97 @@
+package models
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+	"time"
+)
+
+// upsertJSON upserts a batch on SQLite as one JSON array of rows read back with json_each: one statement of one
+// parameter per batch. The pure-Go driver parses a statement again at every execution and binds each parameter
+// by scanning all of them, so a VALUES list of many rows costs the square of its parameters, and a few rows at a
+// time spend their time parsing.
+func (db *DB) upsertJSON(t *upsertTable, rows [][]any) (int64, error) {
+	batch, err := appendJSONRows(make([]byte, 0, len(rows)*len(t.columns)*16), rows)
+	if err != nil {
+		return 0, fmt.Errorf("upsert %s: %w", t.name, err)
+	}
+	sqlText, ok := t.statements.Load("json")
+	if !ok {
+		values := make([]string, len(t.columns))
+		for i := range t.columns {
+			values[i] = "r->>" + strconv.Itoa(i)
+		}
+		// MATERIALIZED: json_each makes a row's text anew each time its value is read, once per column otherwise.
+		// WHERE true: SQLite's parser needs it to tell ON CONFLICT from a join's ON after SELECT .. FROM.
+		sqlText = "WITH batch(r) AS MATERIALIZED (SELECT value FROM json_each(?)) INSERT INTO " + t.name + " (" +
+			strings.Join(t.columns, ", ") + ") SELECT " + strings.Join(values, ", ") + " FROM batch WHERE true" +
+			t.onConflict("sqlite")
+		t.statements.Store("json", sqlText)
+	}
+	res, err := db.Statement.ConnPool.ExecContext(db.Statement.Context, sqlText.(string), string(batch))
+	if err != nil {
+		return 0, fmt.Errorf("upsert %s: %w", t.name, err)
+	}
+	return res.RowsAffected()
+}
+
+// sqliteTime is how the SQLite driver writes a time, so that a time upserted from JSON equals the same time
+// written through gorm and reads back the same way.
+const sqliteTime = "2006-01-02 15:04:05.999999999-07:00"
+
+// appendJSONRows writes rows as a JSON array of arrays, each value as the SQLite driver would bind it (a bool as
+// 1 or 0, a time as text).
+func appendJSONRows(b []byte, rows [][]any) ([]byte, error) {
+	b = append(b, '[')
+	for i, r := range rows {
+		if i > 0 {
+			b = append(b, ',')
+		}
+		b = append(b, '[')
+		for j, v := range r {
+			if j > 0 {
+				b = append(b, ',')
+			}
+			switch x := v.(type) {
+			case nil:
+				b = append(b, "null"...)
+			case int64:
+				b = strconv.AppendInt(b, x, 10)
+			case int:
+				b = strconv.AppendInt(b, int64(x), 10)
+			case bool:
+				if x {
+					b = append(b, '1')
+				} else {
+					b = append(b, '0')
+				}
+			case string:
+				b = appendJSONString(b, x)
+			case time.Time:
+				b = appendJSONString(b, x.Format(sqliteTime))
+			default:
+				return nil, fmt.Errorf("no JSON form for %T", v)
+			}
+		}
+		b = append(b, ']')
+	}
+	return append(b, ']'), nil
+}
+
+// appendJSONString writes s as a JSON string: quotes and backslashes escaped, control characters as \u00XX.
+func appendJSONString(b []byte, s string) []byte {
+	const hex = "0123456789abcdef"
+	b = append(b, '"')
+	for i := 0; i < len(s); i++ {
+		switch c := s[i]; {
+		case c == '"' || c == '\\':
+			b = append(b, '\\', c)
+		case c < 0x20:
+			b = append(b, '\\', 'u', '0', '0', hex[c>>4], hex[c&0xf])
+		default:
+			b = append(b, c)
+		}
+	}
+	return append(b, '"')
+}
