@@ -120,6 +120,13 @@ func TestInvalidGrant(t *testing.T) {
 	amz.RefuseGrants(true)
 	h.Clock.Advance(2 * time.Hour)
 	h.StartWorkers(t)
+	// Every job ends (none is left to retry), and every task with it.
+	until(t, h, "every sync job ended", func() bool {
+		var open int64
+		h.DB.Table("river_job").Where("kind = ? AND state IN ?", "datasync",
+			[]string{"available", "running", "retryable", "scheduled"}).Count(&open)
+		return open == 0
+	})
 	ended(t, h)
 	var s models.Seller
 	h.DB.Take(&s, "id = ?", seller)
@@ -133,10 +140,10 @@ func TestInvalidGrant(t *testing.T) {
 			t.Errorf("%s of the refused seller: %s %q", task.Kind, task.State, task.LastError)
 		}
 	}
-	var retrying int64
-	h.DB.Table("river_job").Where("kind = ? AND state IN ?", "datasync", []string{"retryable", "available", "scheduled"}).Count(&retrying)
-	if retrying != 0 {
-		t.Fatalf("%d sync jobs left to retry", retrying)
+	var cancelled int64
+	h.DB.Table("river_job").Where("kind = ? AND state = ?", "datasync", "cancelled").Count(&cancelled)
+	if cancelled == 0 {
+		t.Fatal("no sync job was cancelled by the invalid grant")
 	}
 }
 
