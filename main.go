@@ -93,6 +93,9 @@ func serve(ctx context.Context, cfg *config.Config, log *slog.Logger, db *models
 	}
 	services := app.NewServices(app.ServiceDeps{DB: db, Sessions: sessions, Sender: newCodeSender(cfg, log), Config: cfg,
 		Log: log, Jobs: queue})
+	if cfg.DemoData {
+		importDemoData(ctx, services.AmazonData, admin.Demo, log)
+	}
 	handler, _ := app.New(app.Deps{Config: cfg, Services: services, Log: log, Assets: assets, Static: static.FS()})
 	// Workers start once every domain has added its own, and stop (below) before the database closes.
 	if err := queue.Start(ctx); err != nil {

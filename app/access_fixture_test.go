@@ -104,9 +104,13 @@ func seedCompanyA(t *testing.T, h *apptest.Harness) *companyA {
 	create("/admin/api/v1/notify/addAnnounce", map[string]any{"title": "MATRIXA 公告", "content": "MATRIXA", "action": "timely"})
 
 	now := time.Now().UTC()
-	seller := models.Seller{CompanyID: a.id, GroupID: a.g1, Region: "NA", SellingPartnerID: "MATRIXG1SELLER",
-		RefreshToken: "Atzr|matrix", Status: models.SellerActive, AuthorizedAt: now}
-	if err := h.DB.Create(&seller).Error; err != nil {
+	// The demo seed authorised G1's North American seller account (the demo's Amazon data is its); it gets a
+	// refresh token here, as a real authorisation would give it.
+	var seller models.Seller
+	if err := h.DB.Where("company_id = ? AND group_id = ? AND region = ?", a.id, a.g1, "NA").Take(&seller).Error; err != nil {
+		t.Fatal(err)
+	}
+	if err := h.DB.Model(&seller).Update("refresh_token", "Atzr|matrix").Error; err != nil {
 		t.Fatal(err)
 	}
 	// The seller's data sync tasks, as the list makes them for a seller authorised before the data sync.

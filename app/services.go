@@ -56,8 +56,11 @@ type Services struct {
 	Catalog   *catalog.Service
 	Stock     *stock.Service
 	Shipping  *shipping.Service
-	DataSync  *datasync.Service
-	Uploads   *core.Uploads
+	// AmazonData reads Amazon's report files into the company's data.
+	AmazonData *amazondata.Service
+	// DataSync keeps the stores' Amazon data current (数据同步).
+	DataSync *datasync.Service
+	Uploads  *core.Uploads
 }
 
 // NewServices builds the domains in their dependency order (see the README's code layout). The cache of compiled
@@ -76,22 +79,24 @@ func NewServices(d ServiceDeps) Services {
 		Now: now, HTTP: d.HTTP, Sleep: d.Sleep, Menus: menus, Uploads: uploads})
 	adm := admin.New(admin.Deps{DB: d.DB, Accounts: acc, Menus: menus, Now: now,
 		PlatformAdmins: d.Config.PlatformAdmins, TimeZone: d.Config.TimeZone})
+	data := amazondata.New(d.DB, now)
 	var sync *datasync.Service
 	st := stores.New(stores.Deps{DB: d.DB, Config: d.Config, Log: d.Log, Now: now, AmazonHTTP: d.AmazonHTTP,
 		SellerAuthorized: func(tx *models.DB, s *models.Seller) error { return sync.SellerAuthorized(tx, s) }})
-	sync = datasync.New(datasync.Deps{DB: d.DB, Stores: st, Data: amazondata.New(d.DB, now), Jobs: d.Jobs, Now: now, Log: d.Log,
+	sync = datasync.New(datasync.Deps{DB: d.DB, Stores: st, Data: data, Jobs: d.Jobs, Now: now, Log: d.Log,
 		Poll: d.Config.ReportPoll})
 	sync.Register(d.Jobs)
 	return Services{
-		Accounts:  acc,
-		Admin:     adm,
-		Messages:  messages.New(d.DB, adm, now),
-		Reference: reference.New(d.DB, now),
-		Stores:    st,
-		Catalog:   catalog.New(d.DB, now, uploads),
-		Stock:     stock.New(d.DB, now, d.Config.TimeZone, numbers),
-		Shipping:  shipping.New(d.DB, now, numbers),
-		DataSync:  sync,
-		Uploads:   uploads,
+		Accounts:   acc,
+		Admin:      adm,
+		Messages:   messages.New(d.DB, adm, now),
+		Reference:  reference.New(d.DB, now),
+		Stores:     st,
+		Catalog:    catalog.New(d.DB, now, uploads),
+		Stock:      stock.New(d.DB, now, d.Config.TimeZone, numbers),
+		Shipping:   shipping.New(d.DB, now, numbers),
+		AmazonData: data,
+		DataSync:   sync,
+		Uploads:    uploads,
 	}
 }

@@ -84,6 +84,11 @@ type Config struct {
 	// LogFormat is json or text (SELLERHUB_LOG_FORMAT).
 	LogFormat string
 
+	// DemoData gives the demo company 90 days of simulated Amazon data (orders, FBA stock, fees, settlements) at
+	// its first start, read through the same import as a seller's uploads (SELLERHUB_DEMO_DATA, true by default;
+	// the browser tests turn it off to start fast, but for the one that looks at it).
+	DemoData bool
+
 	// Workers runs the background jobs (the Amazon syncs) on this instance (SELLERHUB_WORKERS, true by default).
 	// Instances on one PostgreSQL share one queue, so some may set it false and only serve pages.
 	Workers bool
@@ -220,6 +225,7 @@ func Load(getenv Getenv) (*Config, error) {
 	}
 	c.Amazon.DraftApp = r.boolean("SELLERHUB_AMAZON_DRAFT_APP", false)
 	c.Workers = r.boolean("SELLERHUB_WORKERS", true)
+	c.DemoData = r.boolean("SELLERHUB_DEMO_DATA", true)
 	c.TimeZone = r.location("SELLERHUB_TIMEZONE", "Asia/Shanghai")
 	c.PlatformAdmins = r.list("SELLERHUB_PLATFORM_ADMINS", c.AdminAccount)
 	c.SecureCookies = r.boolean("SELLERHUB_SECURE_COOKIES", strings.HasPrefix(c.PublicURL, "https://"))

@@ -1,6 +1,7 @@
 package models
 
 import (
+	"slices"
 	"strings"
 	"time"
 
@@ -111,4 +112,42 @@ func (db *DB) UpsertReportedListings(rows []Listing) (int64, error) {
 	c.Where.Exprs[0] = w
 	res := db.Clauses(c).Create(&rows)
 	return res.RowsAffected, res.Error
+}
+
+// SellerHasFBAInventory tells whether any FBA stock figure of the seller account was ever read.
+func (db *DB) SellerHasFBAInventory(companyID, sellerID int64) (bool, error) {
+	var n int64
+	err := db.Model(&FBAInventory{}).Scopes(InCompany("fba_inventory", companyID)).
+		Where("fba_inventory.seller_id = ?", sellerID).Limit(1).Count(&n).Error
+	return n > 0, err
+}
+
+// PairDemoListings pairs the first n unpaired listings of a store group's marketplace (by seller SKU) with the
+// local products its paired listings already name, one each: the demo's simulated SKUs take over the demo
+// products, so the simulated FBA stock lands on them.
+func (db *DB) PairDemoListings(companyID, groupID int64, marketplaceID string, n int) error {
+	paired, err := db.PairedSKUs(companyID, groupID, marketplaceID)
+	if err != nil {
+		return err
+	}
+	products := make([]int64, 0, len(paired))
+	for _, id := range paired {
+		if !slices.Contains(products, id) {
+			products = append(products, id)
+		}
+	}
+	slices.Sort(products)
+	var free []Listing
+	err = db.Scopes(InCompany("listings", companyID)).
+		Where("listings.group_id = ? AND listings.marketplace_id = ? AND listings.product_id IS NULL", groupID, marketplaceID).
+		Order("listings.seller_sku").Limit(min(n, len(products))).Find(&free).Error
+	if err != nil {
+		return err
+	}
+	for i, l := range free {
+		if err := db.Model(&Listing{}).Where("id = ?", l.ID).Update("product_id", products[i]).Error; err != nil {
+			return err
+		}
+	}
+	return nil
 }

@@ -51,12 +51,19 @@ var demoProducts = []demoProduct{
 // US listings and its US FBA warehouse (FBA美国仓), and two shipments (待确认, and 配货 with its stock moved from fulfillable to
 // outbound). Each thing is found by its name or number first, so running it again adds nothing, and a user's
 // later changes to one do not make the seed fail.
-func SeedDemo(ctx context.Context, db *models.DB, companyID int64) error {
-	return db.Tx(ctx, func(tx *models.DB) error {
+func SeedDemo(ctx context.Context, db *models.DB, companyID int64) (DemoSeller, error) {
+	var demo DemoSeller
+	err := db.Tx(ctx, func(tx *models.DB) error {
 		group := models.StoreGroup{CompanyID: companyID, Name: "演示店铺"}
 		if err := tx.Where(&group).FirstOrCreate(&group).Error; err != nil {
 			return err
 		}
+		seller, err := demoSeller(tx, companyID, group.ID)
+		if err != nil {
+			return err
+		}
+		demo = DemoSeller{CompanyID: companyID, GroupID: group.ID, SellerID: seller.ID,
+			SellingPartnerID: seller.SellingPartnerID, Region: seller.Region}
 		own := models.Warehouse{CompanyID: companyID, Name: "深圳自有仓"}
 		fba := models.Warehouse{CompanyID: companyID, Name: "FBA美国仓"}
 		if err := tx.Where(&own).Attrs(models.Warehouse{Kind: models.WarehouseOwn}).FirstOrCreate(&own).Error; err != nil {
@@ -120,6 +127,35 @@ func SeedDemo(ctx context.Context, db *models.DB, companyID int64) error {
 		}
 		return nil
 	})
+	return demo, err
+}
+
+// DemoSeller is the demo company's Amazon seller account, authorised for 演示店铺 but without a refresh token, so it
+// is never synced from Amazon: its data comes in as uploaded reports (amazondata's demo import) of the stand-in's
+// simulated North American seller. Its own selling partner id is not the stand-in's, so authorising the stand-in's
+// seller for another store group stays possible.
+type DemoSeller struct {
+	CompanyID, GroupID, SellerID int64
+	SellingPartnerID, Region     string
+}
+
+// DemoSellingPartnerID is the demo seller account's selling partner id.
+const DemoSellingPartnerID = "A1DEMOSELLER"
+
+// demoSeller finds or creates 演示店铺's North American seller account, in the US, Canada and Mexico.
+func demoSeller(tx *models.DB, companyID, groupID int64) (*models.Seller, error) {
+	s, err := tx.SellerOfGroupRegion(companyID, groupID, "NA")
+	if err == nil || !models.IsNotFound(err) {
+		return s, err
+	}
+	s = &models.Seller{CompanyID: companyID, GroupID: groupID, Region: "NA", SellingPartnerID: DemoSellingPartnerID,
+		Status: models.SellerActive, AuthorizedAt: time.Now().UTC().Truncate(time.Second)}
+	var markets []models.SellerMarketplace
+	for _, country := range []string{"US", "CA", "MX"} {
+		m, _ := models.MarketplaceByCountry(country)
+		markets = append(markets, models.SellerMarketplace{MarketplaceID: m.ID, Participating: true})
+	}
+	return s, tx.SaveSellerAuthorization(s, markets)
 }
 
 // demoFBAWarehouse finds or creates FBA美国仓 as 演示店铺's US FBA warehouse, where its shipments arrive and the

@@ -21,6 +21,8 @@ type Admin struct {
 	Account           string
 	GeneratedPassword string
 	Created           bool
+	// Demo is the demo company's Amazon seller account, whose reports the demo data is read from.
+	Demo DemoSeller
 }
 
 // Run seeds the demo company, its admin, its dictionaries and its demo FBA data (SeedDemo). hash turns a password into the stored hash;
@@ -45,7 +47,7 @@ func Run(ctx context.Context, db *models.DB, account, password string, hash func
 	if err := SeedDictionaries(ctx, db, admin.CompanyID); err != nil {
 		return out, fmt.Errorf("seed the dictionaries: %w", err)
 	}
-	if err := SeedDemo(ctx, db, admin.CompanyID); err != nil {
+	if out.Demo, err = SeedDemo(ctx, db, admin.CompanyID); err != nil {
 		return out, fmt.Errorf("seed the demo products and shipments: %w", err)
 	}
 	return out, nil

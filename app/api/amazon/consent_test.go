@@ -51,7 +51,7 @@ func TestConsentRoundTrip(t *testing.T) {
 			}
 			// At rest the refresh token is a ciphertext that opens to Amazon's token.
 			var s models.Seller
-			h.DB.First(&s)
+			h.DB.First(&s, "selling_partner_id = ?", amazontest.DefaultSeller)
 			keys, _ := amazon.NewKeys([]byte(amazontest.SecretKey))
 			plain, err := keys.Cipher.Decrypt(s.RefreshToken)
 			if err != nil || plain != amz.RefreshTokens()[0] || strings.Contains(s.RefreshToken, "Atzr") || s.MWSAuthToken == "" {
