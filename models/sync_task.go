@@ -62,15 +62,16 @@ func (db *DB) EnsureSyncTasks(companyID, sellerID int64, kinds []string, now tim
 		Create(&tasks).Error
 }
 
-// SellersLackingSyncTasks lists the active seller accounts of a company (0: of every company) with fewer tasks
-// than kinds: those authorised before the data sync existed get theirs lazily.
+// SellersLackingSyncTasks lists the active seller accounts of a company (0: of every company) that have a refresh
+// token and fewer tasks than kinds: those authorised before the data sync existed get theirs lazily. One without
+// a token (the demo's, whose data comes from files) has nothing to sync.
 func (db *DB) SellersLackingSyncTasks(companyID int64, kinds int) ([]Seller, error) {
 	out := []Seller{}
 	q := db.Model(&Seller{})
 	if companyID != 0 {
 		q = q.Scopes(InCompany("sellers", companyID))
 	}
-	err := q.Where("sellers.disabled = ? AND sellers.status = ?", false, SellerActive).
+	err := q.Where("sellers.disabled = ? AND sellers.status = ? AND sellers.refresh_token <> ''", false, SellerActive).
 		Where("(SELECT COUNT(*) FROM sync_tasks WHERE sync_tasks.seller_id = sellers.id) < ?", kinds).
 		Order("sellers.id").Find(&out).Error
 	return out, err
