@@ -56,6 +56,7 @@ func New(d Deps) (*echo.Echo, RouteAccess) {
 	e.Use(echomw.BodyLimitWithConfig(echomw.BodyLimitConfig{LimitBytes: bodyLimit, Skipper: ownBodyLimit}))
 	// Text input is checked whole before any handler; the picture uploads' limit is the largest body it reads.
 	e.Use(middleware.PlainText(api.ImageBodyLimit))
+	e.Use(middleware.StatementTimeout(d.Config.QueryTimeout))
 	e.Use(middleware.Sessions(sv.Accounts))
 
 	access := routes(e, d, pg)
