@@ -46,4 +46,4 @@ bench: build
 	SELLERHUB_BENCH=1 $(GO) test -count=1 -run TestLoadReport -v ./app/ | grep -v "^=== RUN"
 
 clean:
-	rm -rf bin static/dist/*.js static/dist/*.css static/dist/manifest.json
+	rm -rf bin static/dist/*.js static/dist/*.css static/dist/*.gz static/dist/*.br static/dist/manifest.json

@@ -27,6 +27,12 @@ type Deps struct {
 	Static fs.FS
 }
 
+// responseGzipLevel compresses the pages and JSON answers, chosen by measurement (menus/route of the admin, 27 KB,
+// 50 clients, same machine and run): level 1 sends 5,281 B at 1,224 req/s, level 5 4,538 B at 553 req/s, level 6
+// (the default) 4,497 B at 620 req/s. 17% more bytes of an answer this small cost a slow line less than halving
+// the rate costs everyone.
+const responseGzipLevel = 1
+
 // bodyLimit caps request bodies; uploads that need more get their own limit on their route.
 const bodyLimit = 2 << 20
 
@@ -52,7 +58,7 @@ func New(d Deps) (*echo.Echo, RouteAccess) {
 	e.Use(middleware.RequestLog(d.Log))
 	e.Use(echomw.Recover())
 	e.Use(middleware.SecureHeaders(d.Config.SecureCookies))
-	e.Use(echomw.GzipWithConfig(echomw.GzipConfig{MinLength: 512}))
+	e.Use(echomw.GzipWithConfig(echomw.GzipConfig{MinLength: 512, Level: responseGzipLevel, Skipper: builtAsset}))
 	e.Use(echomw.BodyLimitWithConfig(echomw.BodyLimitConfig{LimitBytes: bodyLimit, Skipper: ownBodyLimit}))
 	// Text input is checked whole before any handler; the picture uploads' limit is the largest body it reads.
 	e.Use(middleware.PlainText(api.ImageBodyLimit))
