@@ -58,7 +58,7 @@ func New(d Deps) (*echo.Echo, RouteAccess) {
 	e.Use(middleware.RequestLog(d.Log))
 	e.Use(echomw.Recover())
 	e.Use(middleware.SecureHeaders(d.Config.SecureCookies))
-	e.Use(echomw.GzipWithConfig(echomw.GzipConfig{MinLength: 512, Level: responseGzipLevel, Skipper: builtAsset}))
+	e.Use(middleware.Gzip(responseGzipLevel, builtAsset))
 	e.Use(echomw.BodyLimitWithConfig(echomw.BodyLimitConfig{LimitBytes: bodyLimit, Skipper: ownBodyLimit}))
 	// Text input is checked whole before any handler; the picture uploads' limit is the largest body it reads.
 	e.Use(middleware.PlainText(api.ImageBodyLimit))
