@@ -57,7 +57,7 @@ func New(d Deps) (*echo.Echo, RouteAccess) {
 	e.Use(echomw.RequestID())
 	e.Use(middleware.RequestLog(d.Log))
 	e.Use(echomw.Recover())
-	e.Use(middleware.SecureHeaders(d.Config.SecureCookies))
+	e.Use(middleware.SecureHeaders(d.Config.SecureCookies, builtAsset))
 	e.Use(middleware.Gzip(responseGzipLevel, builtAsset))
 	e.Use(echomw.BodyLimitWithConfig(echomw.BodyLimitConfig{LimitBytes: bodyLimit, Skipper: ownBodyLimit}))
 	// Text input is checked whole before any handler; the picture uploads' limit is the largest body it reads.

@@ -190,4 +190,8 @@ func TestAssetsAreImmutable(t *testing.T) {
 	if resp.StatusCode != 200 || resp.Header.Get("Content-Encoding") != "br" || !strings.HasPrefix(resp.Header.Get("Content-Type"), "text/css") {
 		t.Fatalf("%s with br accepted: %d %q %q", m[1], resp.StatusCode, resp.Header.Get("Content-Encoding"), resp.Header.Get("Content-Type"))
 	}
+	// A stylesheet keeps nosniff; the document-only headers stay on documents.
+	if resp.Header.Get("X-Content-Type-Options") != "nosniff" || resp.Header.Get("Content-Security-Policy") != "" {
+		t.Fatalf("%s: nosniff %q, policy %q", m[1], resp.Header.Get("X-Content-Type-Options"), resp.Header.Get("Content-Security-Policy"))
+	}
 }
