@@ -25,12 +25,16 @@ const (
 // until the handler is done and compresses it in one go: a gzip writer (some 800 KB of tables, whatever the
 // level) is then held for the microseconds of compressing rather than for the whole request, so the writers in
 // use follow the cores, not the connections (200 clients of menus/route held 200 of them, 86% of the heap).
-// Only text is compressed; pictures and spreadsheets already are. skip leaves a request alone.
-func Gzip(level int, skip func(*echo.Context) bool) echo.MiddlewareFunc {
-	writers := sync.Pool{New: func() any {
-		w, _ := gzip.NewWriterLevel(io.Discard, level)
-		return w
-	}}
+// Only text is compressed; pictures and spreadsheets already are. level tells the level for an answer's content
+// type; skip leaves a request alone.
+func Gzip(level func(contentType string) int, skip func(*echo.Context) bool) echo.MiddlewareFunc {
+	var writers [gzip.BestCompression + 1]sync.Pool
+	for l := range writers {
+		writers[l].New = func() any {
+			w, _ := gzip.NewWriterLevel(io.Discard, l)
+			return w
+		}
+	}
 	buffers := sync.Pool{New: func() any { return new(bytes.Buffer) }}
 	return func(next echo.HandlerFunc) echo.HandlerFunc {
 		return func(c *echo.Context) error {
@@ -49,7 +53,7 @@ func Gzip(level int, skip func(*echo.Context) bool) echo.MiddlewareFunc {
 			defer func() {
 				// The error handler, which runs after, answers on the connection itself.
 				c.SetResponse(rw)
-				w.finish(&writers)
+				w.finish(&writers, level)
 				if buf.Cap() <= gzipPooledBuffer {
 					buffers.Put(buf)
 				}
@@ -125,7 +129,7 @@ func (w *heldAnswer) letThrough() error {
 
 // finish sends the held answer, compressed when it is text of gzipMinLength bytes or more. An answer with no
 // status and no body is left for the error handler.
-func (w *heldAnswer) finish(writers *sync.Pool) {
+func (w *heldAnswer) finish(writers *[gzip.BestCompression + 1]sync.Pool, level func(string) int) {
 	if w.passThrough || (w.code == 0 && w.buf.Len() == 0) {
 		return
 	}
@@ -142,12 +146,13 @@ func (w *heldAnswer) finish(writers *sync.Pool) {
 	if w.code != 0 {
 		w.ResponseWriter.WriteHeader(w.code)
 	}
-	gz := writers.Get().(*gzip.Writer)
+	pool := &writers[min(max(level(h.Get(echo.HeaderContentType)), gzip.BestSpeed), gzip.BestCompression)]
+	gz := pool.Get().(*gzip.Writer)
 	gz.Reset(w.ResponseWriter)
 	_, _ = gz.Write(w.buf.Bytes())
 	_ = gz.Close()
 	gz.Reset(io.Discard)
-	writers.Put(gz)
+	pool.Put(gz)
 }
 
 func isCompressible(contentType string) bool {

@@ -18,7 +18,7 @@ import (
 func TestGzipCompressesHeldTextAnswersOnly(t *testing.T) {
 	long := strings.Repeat(`{"name":"库存"},`, 100)
 	e := echo.New()
-	e.Use(Gzip(1, func(*echo.Context) bool { return false }))
+	e.Use(Gzip(func(string) int { return 1 }, func(*echo.Context) bool { return false }))
 	e.GET("/json", func(c *echo.Context) error { return c.String(http.StatusCreated, long) })
 	e.GET("/short", func(c *echo.Context) error { return c.String(http.StatusOK, "ok") })
 	e.GET("/png", func(c *echo.Context) error { return c.Blob(http.StatusOK, "image/png", []byte(long)) })
