@@ -44,9 +44,10 @@ func responseGzipLevel(contentType string) int {
 // bodyLimit caps request bodies; uploads that need more get their own limit on their route.
 const bodyLimit = 2 << 20
 
-// ownBodyLimit tells the routes that cap their bodies themselves: the picture uploads (api.ImageBodyLimit).
+// ownBodyLimit tells the routes that cap their bodies themselves: the picture uploads (api.ImageBodyLimit) and
+// the report upload of 数据同步 (its UploadBodyLimit).
 func ownBodyLimit(c *echo.Context) bool {
-	return c.Path() == saveImagePath || c.Path() == photoUploadPath
+	return c.Path() == saveImagePath || c.Path() == photoUploadPath || c.Path() == syncUploadPath
 }
 
 // New builds the echo application and tells each route's declared access (the access-matrix test reads it).

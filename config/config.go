@@ -59,6 +59,9 @@ type Config struct {
 	HelpURL string
 	// MessagePoll is how often the shell pulls new messages (SELLERHUB_MESSAGE_POLL; the spec's 100000 ms).
 	MessagePoll time.Duration
+	// ReportPoll is how often a data sync asks Amazon about a report it is making (SELLERHUB_REPORT_POLL, 15s;
+	// tests against the stand-in shorten it).
+	ReportPoll time.Duration
 
 	// SMTP carries e-mail codes when SMTPHost is set (SELLERHUB_SMTP_HOST, _PORT, _USER, _PASSWORD, _FROM).
 	SMTPHost     string
@@ -194,6 +197,7 @@ func Load(getenv Getenv) (*Config, error) {
 		LegacyURL:       r.str("SELLERHUB_LEGACY_URL", ""),
 		HelpURL:         r.str("SELLERHUB_HELP_URL", ""),
 		MessagePoll:     r.duration("SELLERHUB_MESSAGE_POLL", 100*time.Second),
+		ReportPoll:      r.duration("SELLERHUB_REPORT_POLL", 15*time.Second),
 		SMTPHost:        r.str("SELLERHUB_SMTP_HOST", ""),
 		SMTPPort:        r.integer("SELLERHUB_SMTP_PORT", 587),
 		SMTPUser:        r.str("SELLERHUB_SMTP_USER", ""),
@@ -281,6 +285,9 @@ func (c *Config) validate(r *reader) {
 	}
 	if c.MessagePoll < time.Second {
 		r.fail("SELLERHUB_MESSAGE_POLL", c.MessagePoll.String(), "must be at least 1s")
+	}
+	if c.ReportPoll < 10*time.Millisecond || c.ReportPoll > 10*time.Minute {
+		r.fail("SELLERHUB_REPORT_POLL", c.ReportPoll.String(), "must be between 10ms and 10m")
 	}
 	// The folder is made on the first upload; what must not happen is finding a file where it should be.
 	if st, err := os.Stat(c.UploadDir); err == nil && !st.IsDir() {

@@ -31,6 +31,7 @@ const modules = {
   warehouse: "islands/warehouse/main.jsx",
   ship: "islands/ship/main.jsx",
   storeauth: "islands/amazon/storeauth.jsx",
+  datasync: "islands/amazon/datasync.jsx",
 };
 const classic = { theme: "islands/theme.js" };
 
