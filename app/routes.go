@@ -46,7 +46,7 @@ const (
 func routes(e *echo.Echo, d Deps, pg *pages.Handler) RouteAccess {
 	sv := d.Services
 	table := RouteAccess{}
-	static := e.StaticFS("/static", d.Static, immutable)
+	static := e.StaticFS("/static", d.Static, immutable, precompressed(d.Static))
 	table[static.Method+" "+static.Path] = middleware.Anyone
 	signedIn := middleware.SignedIn
 	needs := signedIn.Needs

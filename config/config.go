@@ -40,6 +40,9 @@ type Config struct {
 	SessionIdle time.Duration
 	// SessionLifetime is the absolute limit of a session however active it is (SELLERHUB_SESSION_LIFETIME).
 	SessionLifetime time.Duration
+	// QueryTimeout bounds each database statement a request runs (SELLERHUB_QUERY_TIMEOUT): one that runs longer
+	// is stopped in the database and the request answers 查询数据超时，请缩小查询范围或稍后重试.
+	QueryTimeout time.Duration
 	// SecureCookies marks cookies Secure; on by default when the public URL is https (SELLERHUB_SECURE_COOKIES).
 	SecureCookies bool
 
@@ -190,6 +193,7 @@ func Load(getenv Getenv) (*Config, error) {
 		AdminPassword:   r.str("SELLERHUB_ADMIN_PASSWORD", ""),
 		SessionIdle:     r.duration("SELLERHUB_SESSION_IDLE", 3*time.Hour),
 		SessionLifetime: r.duration("SELLERHUB_SESSION_LIFETIME", 24*time.Hour),
+		QueryTimeout:    r.duration("SELLERHUB_QUERY_TIMEOUT", 5*time.Second),
 		PublicURL:       r.str("SELLERHUB_PUBLIC_URL", ""),
 		SSOURL:          r.str("SELLERHUB_SSO_URL", ""),
 		SSOLogoutURL:    r.str("SELLERHUB_SSO_LOGOUT_URL", ""),
@@ -312,6 +316,9 @@ func (c *Config) validate(r *reader) {
 	}
 	if c.WorkerCount < 1 || c.WorkerCount > 100 {
 		r.fail("SELLERHUB_WORKER_COUNT", strconv.Itoa(c.WorkerCount), "must be between 1 and 100")
+	}
+	if c.QueryTimeout <= 0 || c.QueryTimeout > 10*time.Minute {
+		r.fail("SELLERHUB_QUERY_TIMEOUT", c.QueryTimeout.String(), "must be positive and at most 10m")
 	}
 	if c.JobRescueAfter < time.Minute || c.JobRescueAfter > 24*time.Hour {
 		r.fail("SELLERHUB_JOB_RESCUE_AFTER", c.JobRescueAfter.String(), "must be between 1m and 24h")
