@@ -84,7 +84,7 @@ func NewServices(d ServiceDeps) Services {
 	st := stores.New(stores.Deps{DB: d.DB, Config: d.Config, Log: d.Log, Now: now, AmazonHTTP: d.AmazonHTTP,
 		SellerAuthorized: func(tx *models.DB, s *models.Seller) error { return sync.SellerAuthorized(tx, s) }})
 	sync = datasync.New(datasync.Deps{DB: d.DB, Stores: st, Data: data, Jobs: d.Jobs, Now: now, Log: d.Log,
-		Poll: d.Config.ReportPoll})
+		Poll: d.Config.ReportPoll, Schedule: d.Config.SyncSchedule})
 	sync.Register(d.Jobs)
 	return Services{
 		Accounts:   acc,

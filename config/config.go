@@ -62,6 +62,9 @@ type Config struct {
 	// ReportPoll is how often a data sync asks Amazon about a report it is making (SELLERHUB_REPORT_POLL, 15s;
 	// tests against the stand-in shorten it).
 	ReportPoll time.Duration
+	// SyncSchedule is how often the data sync looks for due tasks (SELLERHUB_SYNC_SCHEDULE, 1m; the test of two
+	// instances shortens it to watch many periods).
+	SyncSchedule time.Duration
 
 	// SMTP carries e-mail codes when SMTPHost is set (SELLERHUB_SMTP_HOST, _PORT, _USER, _PASSWORD, _FROM).
 	SMTPHost     string
@@ -198,6 +201,7 @@ func Load(getenv Getenv) (*Config, error) {
 		HelpURL:         r.str("SELLERHUB_HELP_URL", ""),
 		MessagePoll:     r.duration("SELLERHUB_MESSAGE_POLL", 100*time.Second),
 		ReportPoll:      r.duration("SELLERHUB_REPORT_POLL", 15*time.Second),
+		SyncSchedule:    r.duration("SELLERHUB_SYNC_SCHEDULE", time.Minute),
 		SMTPHost:        r.str("SELLERHUB_SMTP_HOST", ""),
 		SMTPPort:        r.integer("SELLERHUB_SMTP_PORT", 587),
 		SMTPUser:        r.str("SELLERHUB_SMTP_USER", ""),
@@ -285,6 +289,9 @@ func (c *Config) validate(r *reader) {
 	}
 	if c.MessagePoll < time.Second {
 		r.fail("SELLERHUB_MESSAGE_POLL", c.MessagePoll.String(), "must be at least 1s")
+	}
+	if c.SyncSchedule < time.Second || c.SyncSchedule > time.Hour {
+		r.fail("SELLERHUB_SYNC_SCHEDULE", c.SyncSchedule.String(), "must be between 1s and 1h")
 	}
 	if c.ReportPoll < 10*time.Millisecond || c.ReportPoll > 10*time.Minute {
 		r.fail("SELLERHUB_REPORT_POLL", c.ReportPoll.String(), "must be between 10ms and 10m")

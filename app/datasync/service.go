@@ -28,6 +28,9 @@ type Deps struct {
 	// Poll is how long a job waits before asking Amazon again about a report it is making (the configuration's
 	// ReportPoll); 0: PollEvery.
 	Poll time.Duration
+	// Schedule is how often the periodic job looks for due tasks (the configuration's SyncSchedule); 0:
+	// ScheduleEvery.
+	Schedule time.Duration
 }
 
 // Service is the data sync.
@@ -39,6 +42,8 @@ type Service struct {
 	now    core.Clock
 	log    *slog.Logger
 	poll   time.Duration
+	// schedule is the periodic job's period.
+	schedule time.Duration
 }
 
 // New builds the service.
@@ -47,7 +52,12 @@ func New(d Deps) *Service {
 	if poll <= 0 {
 		poll = PollEvery
 	}
-	return &Service{db: d.DB, stores: d.Stores, data: d.Data, jobs: d.Jobs, now: d.Now, log: d.Log, poll: poll}
+	schedule := d.Schedule
+	if schedule <= 0 {
+		schedule = ScheduleEvery
+	}
+	return &Service{db: d.DB, stores: d.Stores, data: d.Data, jobs: d.Jobs, now: d.Now, log: d.Log, poll: poll,
+		schedule: schedule}
 }
 
 // PollEvery is how often a job asks Amazon about a report it is making: Amazon takes from seconds to minutes,

@@ -19,8 +19,8 @@ import (
 func (s *Service) Register(q *jobs.Queue) {
 	jobs.AddWorker(q, &syncWorker{s: s})
 	jobs.AddWorker(q, &scheduleWorker{s: s})
-	q.AddPeriodic(ScheduleEvery, func() (river.JobArgs, *river.InsertOpts) {
-		return ScheduleArgs{}, &river.InsertOpts{UniqueOpts: river.UniqueOpts{ByPeriod: ScheduleEvery}}
+	q.AddPeriodic(s.schedule, func() (river.JobArgs, *river.InsertOpts) {
+		return ScheduleArgs{}, &river.InsertOpts{UniqueOpts: river.UniqueOpts{ByPeriod: s.schedule}}
 	}, true)
 }
 
