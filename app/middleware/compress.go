@@ -48,12 +48,12 @@ func Gzip(level func(contentType string) int, skip func(*echo.Context) bool) ech
 			}
 			buf := buffers.Get().(*bytes.Buffer)
 			buf.Reset()
-			w := &heldAnswer{ResponseWriter: rw, buf: buf}
+			w := &heldAnswer{ResponseWriter: rw, buf: buf, writers: &writers, level: level}
 			c.SetResponse(w)
 			defer func() {
 				// The error handler, which runs after, answers on the connection itself.
 				c.SetResponse(rw)
-				w.finish(&writers, level)
+				w.finish()
 				if buf.Cap() <= gzipPooledBuffer {
 					buffers.Put(buf)
 				}
@@ -78,12 +78,18 @@ func acceptsGzip(header string) bool {
 var compressible = []string{"text/", "application/json", "application/javascript", "application/xml", "image/svg+xml"}
 
 // heldAnswer keeps an answer's status and body until the handler is done, or until it proves to be a download
-// (larger than gzipMaxBuffered), from which point it passes through.
+// (larger than gzipMaxBuffered), from which point it passes through, or until the handler flushes with more to
+// come, from which point it streams compressed.
 type heldAnswer struct {
 	http.ResponseWriter
 	buf         *bytes.Buffer
 	code        int
 	passThrough bool
+	writers     *[gzip.BestCompression + 1]sync.Pool
+	level       func(string) int
+	// gz is the streaming compressor once a flush started the answer; pool is where it goes back.
+	gz   *gzip.Writer
+	pool *sync.Pool
 }
 
 func (w *heldAnswer) WriteHeader(code int) {
@@ -95,6 +101,9 @@ func (w *heldAnswer) WriteHeader(code int) {
 }
 
 func (w *heldAnswer) Write(b []byte) (int, error) {
+	if w.gz != nil {
+		return w.gz.Write(b)
+	}
 	if w.passThrough {
 		return w.ResponseWriter.Write(b)
 	}
@@ -107,12 +116,52 @@ func (w *heldAnswer) Write(b []byte) (int, error) {
 	return n, nil
 }
 
-// Flush is a no-op while the answer is held: templ flushes at the end of every page, which must not cost the page
-// its compression. Once the answer passes through (a download), it flushes the connection.
+// Flush sends what the handler wrote so far, as a page that shows a notice before slow work asks (the consent
+// result's 授权进行中): the held part goes out compressed and the rest of the answer streams through the same
+// compressor, flushed at each Flush; the compressor is held only from the first flush to the end of the answer.
+// A flush with nothing written does nothing.
 func (w *heldAnswer) Flush() {
-	if w.passThrough {
-		_ = http.NewResponseController(w.ResponseWriter).Flush()
+	switch {
+	case w.gz != nil:
+		_ = w.gz.Flush()
+	case w.passThrough:
+	case w.buf.Len() == 0:
+		return
+	case !w.startStreaming():
+		_ = w.letThrough()
 	}
+	_ = http.NewResponseController(w.ResponseWriter).Flush()
+}
+
+// startStreaming sends the headers and the held part through a compressor that stays open for the rest of the
+// answer; false when the answer is not text worth compressing.
+func (w *heldAnswer) startStreaming() bool {
+	h := w.Header()
+	if h.Get(echo.HeaderContentType) == "" {
+		h.Set(echo.HeaderContentType, http.DetectContentType(w.buf.Bytes()))
+	}
+	if h.Get(echo.HeaderContentEncoding) != "" || !isCompressible(h.Get(echo.HeaderContentType)) {
+		return false
+	}
+	w.gz, w.pool = w.compressor()
+	if w.code != 0 {
+		w.ResponseWriter.WriteHeader(w.code)
+	}
+	_, _ = w.gz.Write(w.buf.Bytes())
+	w.buf.Reset()
+	_ = w.gz.Flush()
+	return true
+}
+
+// compressor takes a gzip writer of the answer's level onto the connection, with the headers that say so.
+func (w *heldAnswer) compressor() (*gzip.Writer, *sync.Pool) {
+	h := w.Header()
+	h.Set(echo.HeaderContentEncoding, "gzip")
+	h.Del(echo.HeaderContentLength)
+	pool := &w.writers[min(max(w.level(h.Get(echo.HeaderContentType)), gzip.BestSpeed), gzip.BestCompression)]
+	gz := pool.Get().(*gzip.Writer)
+	gz.Reset(w.ResponseWriter)
+	return gz, pool
 }
 
 // Unwrap lets echo and http.ResponseController reach the connection's writer.
@@ -127,9 +176,16 @@ func (w *heldAnswer) letThrough() error {
 	return err
 }
 
-// finish sends the held answer, compressed when it is text of gzipMinLength bytes or more. An answer with no
-// status and no body is left for the error handler.
-func (w *heldAnswer) finish(writers *[gzip.BestCompression + 1]sync.Pool, level func(string) int) {
+// finish sends the held answer, compressed when it is text of gzipMinLength bytes or more, or closes the stream a
+// flush started. An answer with no status and no body is left for the error handler.
+func (w *heldAnswer) finish() {
+	if w.gz != nil {
+		_ = w.gz.Close()
+		w.gz.Reset(io.Discard)
+		w.pool.Put(w.gz)
+		w.gz = nil
+		return
+	}
 	if w.passThrough || (w.code == 0 && w.buf.Len() == 0) {
 		return
 	}
@@ -141,14 +197,10 @@ func (w *heldAnswer) finish(writers *[gzip.BestCompression + 1]sync.Pool, level 
 		_ = w.letThrough()
 		return
 	}
-	h.Set(echo.HeaderContentEncoding, "gzip")
-	h.Del(echo.HeaderContentLength)
+	gz, pool := w.compressor()
 	if w.code != 0 {
 		w.ResponseWriter.WriteHeader(w.code)
 	}
-	pool := &writers[min(max(level(h.Get(echo.HeaderContentType)), gzip.BestSpeed), gzip.BestCompression)]
-	gz := pool.Get().(*gzip.Writer)
-	gz.Reset(w.ResponseWriter)
 	_, _ = gz.Write(w.buf.Bytes())
 	_ = gz.Close()
 	gz.Reset(io.Discard)

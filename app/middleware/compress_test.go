@@ -62,3 +62,52 @@ func TestGzipCompressesHeldTextAnswersOnly(t *testing.T) {
 		}
 	}
 }
+
+// A handler that flushes with more to come (a notice before slow work) gets what it wrote so far to the client at
+// once, compressed, and the rest after.
+func TestGzipFlushSendsWhatIsWrittenSoFar(t *testing.T) {
+	notice := strings.Repeat("授权进行中。", 100)
+	release := make(chan struct{})
+	e := echo.New()
+	e.Use(Gzip(func(string) int { return 5 }, func(*echo.Context) bool { return false }))
+	e.GET("/consent", func(c *echo.Context) error {
+		c.Response().Header().Set("Content-Type", "text/html; charset=utf-8")
+		_, _ = io.WriteString(c.Response(), notice)
+		http.NewResponseController(c.Response()).Flush()
+		<-release
+		_, _ = io.WriteString(c.Response(), "授权成功")
+		return nil
+	})
+	srv := httptest.NewServer(e)
+	defer srv.Close()
+	defer func() {
+		select {
+		case <-release:
+		default:
+			close(release)
+		}
+	}()
+	req, _ := http.NewRequest(http.MethodGet, srv.URL+"/consent", nil)
+	req.Header.Set("Accept-Encoding", "gzip")
+	resp, err := http.DefaultTransport.RoundTrip(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	if resp.Header.Get("Content-Encoding") != "gzip" {
+		t.Fatalf("Content-Encoding %q", resp.Header.Get("Content-Encoding"))
+	}
+	r, err := gzip.NewReader(resp.Body)
+	if err != nil {
+		t.Fatal(err)
+	}
+	first := make([]byte, len(notice))
+	if _, err := io.ReadFull(r, first); err != nil || string(first) != notice {
+		t.Fatalf("before the work ended the client read %q (%v)", first, err)
+	}
+	close(release)
+	rest, err := io.ReadAll(r)
+	if err != nil || string(rest) != "授权成功" {
+		t.Fatalf("after the work: %q (%v)", rest, err)
+	}
+}
