@@ -43,7 +43,7 @@ browser-test: build
 
 # Figures for the issues' notes: page weight on the wire and latency under concurrent load.
 bench: build
-	SELLERHUB_BENCH=1 $(GO) test -count=1 -timeout 60m -run TestLoadReport -v ./app/ | grep -v "^=== RUN"
+	SELLERHUB_BENCH=1 SELLERHUB_BIN=$(CURDIR)/$(BIN) $(GO) test -count=1 -timeout 60m -run TestLoadReport -v ./app/ | grep -v "^=== RUN"
 
 clean:
-	rm -rf bin static/dist/*.js static/dist/*.css static/dist/manifest.json
+	rm -rf bin static/dist/*.js static/dist/*.css static/dist/*.gz static/dist/*.br static/dist/manifest.json

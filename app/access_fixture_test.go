@@ -113,6 +113,15 @@ func seedCompanyA(t *testing.T, h *apptest.Harness) *companyA {
 	if err := h.DB.Model(&seller).Update("refresh_token", "Atzr|matrix").Error; err != nil {
 		t.Fatal(err)
 	}
+	// The seller's data sync tasks, as the list makes them for a seller authorised before the data sync.
+	if err := h.DB.EnsureSyncTasks(a.id, seller.ID, []string{"orders"}, now); err != nil {
+		t.Fatal(err)
+	}
+	task, err := h.DB.SyncTaskOf(a.id, seller.ID, "orders")
+	if err != nil {
+		t.Fatal(err)
+	}
+	a.ids["tasks"] = str(task.ID)
 	adv := models.AdvAuth{CompanyID: a.id, GroupID: a.g1, Region: "NA", RefreshToken: "Atzr|matrix", AuthorizedAt: now}
 	if err := h.DB.Create(&adv).Error; err != nil {
 		t.Fatal(err)

@@ -183,4 +183,15 @@ func TestAssetsAreImmutable(t *testing.T) {
 	if resp.StatusCode != 200 || !strings.Contains(resp.Header.Get("Cache-Control"), "immutable") {
 		t.Fatalf("%s: %d %q", m[1], resp.StatusCode, resp.Header.Get("Cache-Control"))
 	}
+	// The build's brotli copy, as a browser asks for it: compressed once, at build time.
+	c := h.Client()
+	c.Header.Set("Accept-Encoding", "gzip, deflate, br")
+	resp, _ = c.Raw(http.MethodGet, m[1], "", nil)
+	if resp.StatusCode != 200 || resp.Header.Get("Content-Encoding") != "br" || !strings.HasPrefix(resp.Header.Get("Content-Type"), "text/css") {
+		t.Fatalf("%s with br accepted: %d %q %q", m[1], resp.StatusCode, resp.Header.Get("Content-Encoding"), resp.Header.Get("Content-Type"))
+	}
+	// A stylesheet keeps nosniff; the document-only headers stay on documents.
+	if resp.Header.Get("X-Content-Type-Options") != "nosniff" || resp.Header.Get("Content-Security-Policy") != "" {
+		t.Fatalf("%s: nosniff %q, policy %q", m[1], resp.Header.Get("X-Content-Type-Options"), resp.Header.Get("Content-Security-Policy"))
+	}
 }

@@ -5,12 +5,49 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"maps"
 	"net/http"
+	"net/http/httptest"
 	"testing"
 	"time"
 
 	"sellerhub/app/apptest"
 )
+
+// bareLogin measures the reference for /login: a bare net/http server that answers every request with the
+// bytes /login sends (gzipped once, held in memory) and its headers, loaded exactly as /login is, in the same
+// run. What the product does beyond that is the gap.
+func bareLogin(t *testing.T, client *http.Client, base string) apptest.LoadResult {
+	t.Helper()
+	req, _ := http.NewRequest(http.MethodGet, base+"/login", nil)
+	req.Header.Set("Accept-Encoding", "gzip")
+	resp, err := client.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	body, _ := io.ReadAll(resp.Body)
+	resp.Body.Close()
+	header := resp.Header.Clone()
+	header.Del("Date")
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, _ *http.Request) {
+		maps.Copy(w.Header(), header)
+		_, _ = w.Write(body)
+	}))
+	defer srv.Close()
+	get := func() bool {
+		req, _ := http.NewRequest(http.MethodGet, srv.URL+"/login", nil)
+		req.Header.Set("Accept-Encoding", "gzip")
+		resp, err := client.Do(req)
+		if err != nil {
+			return false
+		}
+		_, _ = io.Copy(io.Discard, resp.Body)
+		resp.Body.Close()
+		return resp.StatusCode == http.StatusOK
+	}
+	get()
+	return apptest.Load(benchClients, 20000, 60*time.Second, get)
+}
 
 // TestLoadReport prints the figures `make bench` reports. It measures; it does not judge, so it never fails
 // on a slow machine. Run with SELLERHUB_BENCH=1.
@@ -40,7 +77,12 @@ func TestLoadReport(t *testing.T) {
 		return resp.StatusCode == http.StatusOK
 	}
 	get() // warm up
-	fmt.Printf("== GET /login at %d concurrent clients on loopback\n   %s\n", clients, apptest.Load(clients, 20000, 60*time.Second, get))
+	app := apptest.Load(clients, 20000, 60*time.Second, get)
+	fmt.Printf("== GET /login at %d concurrent clients on loopback\n   %s\n", clients, app)
+	bare := bareLogin(t, client, h.URL)
+	ratio := app.PerSecond / bare.PerSecond
+	fmt.Printf("   a bare Go server sending the same bytes, gzipped once, from memory, same run: %s\n", bare)
+	fmt.Printf("   /login at %.2f× the bare server (goal: at least 0.5×)  [%s]\n", ratio, goalMark(ratio >= 0.5))
 
 	body, _ := json.Marshal(map[string]string{"account": apptest.AdminAccount, "password": apptest.AdminPassword})
 	login := func() bool {

@@ -50,8 +50,7 @@ func classify(err error) failure {
 		return failure{http.StatusBadRequest, "B0001", core.DuplicateEntry + "数据重复冲突"}
 	}
 	if errors.Is(err, context.DeadlineExceeded) {
-		return failure{http.StatusServiceUnavailable, "B0001",
-			"查询超时：The last packet successfully received from the server was 600000 milliseconds ago"}
+		return failure{http.StatusServiceUnavailable, "B0001", core.MsgQueryTimeout}
 	}
 	switch echo.StatusCode(err) {
 	case http.StatusNotFound, http.StatusMethodNotAllowed:
@@ -77,7 +76,8 @@ func errorHandler(log *slog.Logger, pg *pages.Handler) echo.HTTPErrorHandler {
 			return
 		}
 		f := classify(err)
-		if f.status >= 500 {
+		// A statement stopped at its time limit is load or a query too broad, not a fault: RequestLog notes it.
+		if f.status >= 500 && !errors.Is(err, context.DeadlineExceeded) {
 			log.Error("request failed", "request_id", c.Response().Header().Get(echo.HeaderXRequestID),
 				"path", c.Request().URL.Path, "err", err)
 		}

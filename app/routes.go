@@ -9,6 +9,7 @@ import (
 	amazonapi "sellerhub/app/api/amazon"
 	"sellerhub/app/api/auth"
 	"sellerhub/app/api/contacts"
+	syncapi "sellerhub/app/api/datasync"
 	"sellerhub/app/api/depts"
 	"sellerhub/app/api/dicts"
 	"sellerhub/app/api/material"
@@ -24,6 +25,7 @@ import (
 	"sellerhub/app/api/warehouse"
 	"sellerhub/app/catalog"
 	"sellerhub/app/core"
+	"sellerhub/app/datasync"
 	"sellerhub/app/middleware"
 	"sellerhub/app/pages"
 	"sellerhub/app/reference"
@@ -37,13 +39,14 @@ import (
 const (
 	saveImagePath   = "/admin/api/v1/users/saveImage"
 	photoUploadPath = "/erp/api/v1/material/photoupload"
+	syncUploadPath  = "/amazon/api/v1/datasync/upload"
 )
 
 // routes is the one route table: every URL the product answers is here.
 func routes(e *echo.Echo, d Deps, pg *pages.Handler) RouteAccess {
 	sv := d.Services
 	table := RouteAccess{}
-	static := e.StaticFS("/static", d.Static, immutable)
+	static := e.StaticFS("/static", d.Static, immutable, precompressed(d.Static))
 	table[static.Method+" "+static.Path] = middleware.Anyone
 	signedIn := middleware.SignedIn
 	needs := signedIn.Needs
@@ -122,6 +125,7 @@ func routes(e *echo.Echo, d Deps, pg *pages.Handler) RouteAccess {
 		"/shipment_handing/shipstep": pg.ShipScreen("货件处理", "shipstep"),
 		"/shipmentdetails":           pg.ShipmentDetails,
 		"/amazon/storeAuth":          pg.StoreAuth,
+		"/amazon/datasync":           pg.DataSync,
 	}
 	// The shell and menus/route mark the menu entries that still lead to 建设中.
 	pg.Built = func(path string) bool { _, ok := built[path]; return ok }
@@ -456,7 +460,7 @@ func routes(e *echo.Echo, d Deps, pg *pages.Handler) RouteAccess {
 	// list and its button permissions for changes; reading the store groups and marketplaces needs a session only
 	// (other modules choose stores and marketplaces with them). A user limited to store groups sees only those.
 	amz := guarded{group: e.Group("/amazon/api/v1", middleware.SameOrigin), admin: sv.Admin, signIn: middleware.RequireSession, table: table}
-	storeAuth := &amazonapi.Handler{Stores: sv.Stores, TimeZone: d.Config.TimeZone, PublicURL: d.Config.PublicURL}
+	storeAuth := &amazonapi.Handler{Stores: sv.Stores, Sync: sv.DataSync, TimeZone: d.Config.TimeZone, PublicURL: d.Config.PublicURL}
 	storeScreen := middleware.Screen("/amazon/storeAuth")
 	amz.GET("/amzauthority/authSeller", storeAuth.AuthSeller, middleware.Anyone)
 	amz.GET("/amzauthority/getAuthUrl", storeAuth.GetAuthURL, storeScreen.Needs(stores.PermissionStoreAdd))
@@ -472,6 +476,17 @@ func routes(e *echo.Echo, d Deps, pg *pages.Handler) RouteAccess {
 	amz.PUT("/amzauthority/storeGroups/:id", storeAuth.UpdateStoreGroup, storeScreen.Needs(stores.PermissionStoreAdd), oplog("编辑店铺"))
 	amz.DELETE("/amzauthority/storeGroups/:id", storeAuth.DeleteStoreGroup, storeScreen.Needs(stores.PermissionStoreDisable), oplog("删除店铺"))
 	amz.GET("/report/requestReportParamAuth", storeAuth.RequestReportParamAuth, storeScreen.Needs(stores.PermissionStoreAdd).ChangesOnGET(), oplog("请求报表"))
+
+	// 数据同步: the stores' syncs and their history need the screen (a user limited to store groups sees those);
+	// 立即同步 and 上传报告 their button permissions.
+	sync := &syncapi.Handler{Sync: sv.DataSync, TimeZone: d.Config.TimeZone}
+	syncScreen := middleware.Screen("/amazon/datasync")
+	amz.POST("/datasync/page", sync.Page, syncScreen)
+	amz.GET("/datasync/export", sync.Export(export), syncScreen)
+	amz.POST("/datasync/runs", sync.Runs, syncScreen)
+	amz.GET("/datasync/runs/export", sync.RunsExport(export), syncScreen)
+	amz.POST("/datasync/tasks/:id/sync", sync.SyncNow, syncScreen.Needs(datasync.PermissionSyncRun), oplog("立即同步"))
+	amz.POST("/datasync/upload", sync.Upload, syncScreen.Needs(datasync.PermissionSyncUpload), oplog("上传报告")) // syncUploadPath: its own body limit
 
 	// Advertising authorisation (广告授权) of the store list. bindAdvAuthData is public, protected by the signed
 	// single-use state instead of a session. Authorising and disabling need the store list's button permissions;

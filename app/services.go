@@ -14,6 +14,7 @@ import (
 	"sellerhub/app/amazondata"
 	"sellerhub/app/catalog"
 	"sellerhub/app/core"
+	"sellerhub/app/datasync"
 	"sellerhub/app/jobs"
 	"sellerhub/app/messages"
 	"sellerhub/app/reference"
@@ -57,12 +58,15 @@ type Services struct {
 	Shipping  *shipping.Service
 	// AmazonData reads Amazon's report files into the company's data.
 	AmazonData *amazondata.Service
-	Uploads    *core.Uploads
+	// DataSync keeps the stores' Amazon data current (数据同步).
+	DataSync *datasync.Service
+	Uploads  *core.Uploads
 }
 
 // NewServices builds the domains in their dependency order (see the README's code layout). The cache of compiled
 // menus is shared: admin fills it, and accounts drops a user's entry when the user's profile changes. Stock and
-// shipping number their documents through the one numbering.
+// shipping number their documents through the one numbering. Authorising a store queues its first syncs in the
+// same transaction through the stores' SellerAuthorized hook, which calls the data sync built after it.
 func NewServices(d ServiceDeps) Services {
 	now := core.Clock(d.Now)
 	if d.Now == nil {
@@ -75,16 +79,24 @@ func NewServices(d ServiceDeps) Services {
 		Now: now, HTTP: d.HTTP, Sleep: d.Sleep, Menus: menus, Uploads: uploads})
 	adm := admin.New(admin.Deps{DB: d.DB, Accounts: acc, Menus: menus, Now: now,
 		PlatformAdmins: d.Config.PlatformAdmins, TimeZone: d.Config.TimeZone})
+	data := amazondata.New(d.DB, now)
+	var sync *datasync.Service
+	st := stores.New(stores.Deps{DB: d.DB, Config: d.Config, Log: d.Log, Now: now, AmazonHTTP: d.AmazonHTTP,
+		SellerAuthorized: func(tx *models.DB, s *models.Seller) error { return sync.SellerAuthorized(tx, s) }})
+	sync = datasync.New(datasync.Deps{DB: d.DB, Stores: st, Data: data, Jobs: d.Jobs, Now: now, Log: d.Log,
+		Poll: d.Config.ReportPoll, Schedule: d.Config.SyncSchedule})
+	sync.Register(d.Jobs)
 	return Services{
 		Accounts:   acc,
 		Admin:      adm,
 		Messages:   messages.New(d.DB, adm, now),
 		Reference:  reference.New(d.DB, now),
-		Stores:     stores.New(stores.Deps{DB: d.DB, Config: d.Config, Log: d.Log, Now: now, AmazonHTTP: d.AmazonHTTP}),
+		Stores:     st,
 		Catalog:    catalog.New(d.DB, now, uploads),
 		Stock:      stock.New(d.DB, now, d.Config.TimeZone, numbers),
 		Shipping:   shipping.New(d.DB, now, numbers),
-		AmazonData: amazondata.New(d.DB, now),
+		AmazonData: data,
+		DataSync:   sync,
 		Uploads:    uploads,
 	}
 }

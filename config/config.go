@@ -40,6 +40,9 @@ type Config struct {
 	SessionIdle time.Duration
 	// SessionLifetime is the absolute limit of a session however active it is (SELLERHUB_SESSION_LIFETIME).
 	SessionLifetime time.Duration
+	// QueryTimeout bounds each database statement a request runs (SELLERHUB_QUERY_TIMEOUT): one that runs longer
+	// is stopped in the database and the request answers 查询数据超时，请缩小查询范围或稍后重试.
+	QueryTimeout time.Duration
 	// SecureCookies marks cookies Secure; on by default when the public URL is https (SELLERHUB_SECURE_COOKIES).
 	SecureCookies bool
 
@@ -56,6 +59,12 @@ type Config struct {
 	HelpURL string
 	// MessagePoll is how often the shell pulls new messages (SELLERHUB_MESSAGE_POLL; the spec's 100000 ms).
 	MessagePoll time.Duration
+	// ReportPoll is how often a data sync asks Amazon about a report it is making (SELLERHUB_REPORT_POLL, 15s;
+	// tests against the stand-in shorten it).
+	ReportPoll time.Duration
+	// SyncSchedule is how often the data sync looks for due tasks (SELLERHUB_SYNC_SCHEDULE, 1m; the test of two
+	// instances shortens it to watch many periods).
+	SyncSchedule time.Duration
 
 	// SMTP carries e-mail codes when SMTPHost is set (SELLERHUB_SMTP_HOST, _PORT, _USER, _PASSWORD, _FROM).
 	SMTPHost     string
@@ -184,12 +193,15 @@ func Load(getenv Getenv) (*Config, error) {
 		AdminPassword:   r.str("SELLERHUB_ADMIN_PASSWORD", ""),
 		SessionIdle:     r.duration("SELLERHUB_SESSION_IDLE", 3*time.Hour),
 		SessionLifetime: r.duration("SELLERHUB_SESSION_LIFETIME", 24*time.Hour),
+		QueryTimeout:    r.duration("SELLERHUB_QUERY_TIMEOUT", 5*time.Second),
 		PublicURL:       r.str("SELLERHUB_PUBLIC_URL", ""),
 		SSOURL:          r.str("SELLERHUB_SSO_URL", ""),
 		SSOLogoutURL:    r.str("SELLERHUB_SSO_LOGOUT_URL", ""),
 		LegacyURL:       r.str("SELLERHUB_LEGACY_URL", ""),
 		HelpURL:         r.str("SELLERHUB_HELP_URL", ""),
 		MessagePoll:     r.duration("SELLERHUB_MESSAGE_POLL", 100*time.Second),
+		ReportPoll:      r.duration("SELLERHUB_REPORT_POLL", 15*time.Second),
+		SyncSchedule:    r.duration("SELLERHUB_SYNC_SCHEDULE", time.Minute),
 		SMTPHost:        r.str("SELLERHUB_SMTP_HOST", ""),
 		SMTPPort:        r.integer("SELLERHUB_SMTP_PORT", 587),
 		SMTPUser:        r.str("SELLERHUB_SMTP_USER", ""),
@@ -278,6 +290,12 @@ func (c *Config) validate(r *reader) {
 	if c.MessagePoll < time.Second {
 		r.fail("SELLERHUB_MESSAGE_POLL", c.MessagePoll.String(), "must be at least 1s")
 	}
+	if c.SyncSchedule < time.Second || c.SyncSchedule > time.Hour {
+		r.fail("SELLERHUB_SYNC_SCHEDULE", c.SyncSchedule.String(), "must be between 1s and 1h")
+	}
+	if c.ReportPoll < 10*time.Millisecond || c.ReportPoll > 10*time.Minute {
+		r.fail("SELLERHUB_REPORT_POLL", c.ReportPoll.String(), "must be between 10ms and 10m")
+	}
 	// The folder is made on the first upload; what must not happen is finding a file where it should be.
 	if st, err := os.Stat(c.UploadDir); err == nil && !st.IsDir() {
 		r.fail("SELLERHUB_UPLOAD_DIR", c.UploadDir, "exists and is not a folder")
@@ -298,6 +316,9 @@ func (c *Config) validate(r *reader) {
 	}
 	if c.WorkerCount < 1 || c.WorkerCount > 100 {
 		r.fail("SELLERHUB_WORKER_COUNT", strconv.Itoa(c.WorkerCount), "must be between 1 and 100")
+	}
+	if c.QueryTimeout <= 0 || c.QueryTimeout > 10*time.Minute {
+		r.fail("SELLERHUB_QUERY_TIMEOUT", c.QueryTimeout.String(), "must be positive and at most 10m")
 	}
 	if c.JobRescueAfter < time.Minute || c.JobRescueAfter > 24*time.Hour {
 		r.fail("SELLERHUB_JOB_RESCUE_AFTER", c.JobRescueAfter.String(), "must be between 1m and 24h")

@@ -54,6 +54,9 @@ func TestBadValuesNameTheVariable(t *testing.T) {
 		"SELLERHUB_WORKERS":          "off",
 		"SELLERHUB_WORKER_COUNT":     "0",
 		"SELLERHUB_JOB_RESCUE_AFTER": "30s",
+		"SELLERHUB_REPORT_POLL":      "1ms",
+		"SELLERHUB_QUERY_TIMEOUT":    "0s",
+		"SELLERHUB_SYNC_SCHEDULE":    "500ms",
 	} {
 		_, err := Load(env(map[string]string{name: value}))
 		if err == nil || !strings.Contains(err.Error(), name) {

@@ -44,11 +44,16 @@ func Open(databaseURL string) (*DB, error) {
 		}
 		dialector = sqlite.Open(dsn)
 	case "postgres":
+		// On a cancelled or expired context pgx sends PostgreSQL a cancel request before dropping the connection, so
+		// a statement its request gave up on stops in the server too (TestAClientThatLeavesStopsItsStatement).
 		dialector = postgres.Open(spec.DSN)
 	}
 	g, err := gorm.Open(dialector, gcfg)
 	if err != nil {
 		return nil, fmt.Errorf("open %s database: %w", spec.Driver, err)
+	}
+	if err := registerStatementTimeout(g); err != nil {
+		return nil, err
 	}
 	sqlDB, err := g.DB()
 	if err != nil {

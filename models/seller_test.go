@@ -120,26 +120,6 @@ func TestSellersAndStoreGroups(t *testing.T) {
 		if err := db.Tx(t.Context(), func(tx *models.DB) error { return tx.DeleteStoreGroup(a.CompanyID, plain.ID) }); !isForeignKey(err) {
 			t.Fatalf("deleting a group with a listing: %v", err)
 		}
-
-		// Report requests: a type already waiting is not queued again; another company's seller is not found.
-		now := time.Now().UTC()
-		for range 2 {
-			err := db.Tx(t.Context(), func(tx *models.DB) error {
-				_, err := tx.QueueReports(a.CompanyID, first.ID, clerk.ID, []string{"A", "B"}, now)
-				return err
-			})
-			if err != nil {
-				t.Fatal(err)
-			}
-		}
-		var n int64
-		db.Model(&models.ReportRequest{}).Count(&n)
-		if n != 2 {
-			t.Fatalf("%d report requests", n)
-		}
-		if _, err := db.QueueReports(b.CompanyID, first.ID, b.ID, []string{"A"}, now); !models.IsNotFound(err) {
-			t.Fatalf("乙 queued for 甲's seller: %v", err)
-		}
 	})
 }
 

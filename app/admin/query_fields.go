@@ -154,6 +154,18 @@ var queryFields = numbered(map[string][]Column{
 		col("authTime", "授权时间", 170, false), col("advStatus", "广告授权", 90, false).tip("亚马逊广告账号的授权状态"),
 		col("advTime", "广告授权时间", 170, false), col("remark", "备注", 160, false).hidden(),
 	},
+	"dataSyncList": {
+		col("groupName", "店铺", 140, false), col("regionName", "区域", 70, false), col("sellerid", "卖家ID", 150, false).hidden(),
+		col("kindName", "数据类型", 110, false), col("stateName", "状态", 80, false), col("progress", "进度", 220, false).tip("亚马逊报告的状态、已完成报告数和已读取行数"),
+		col("lastSuccess", "上次成功", 170, false), col("nextRun", "下次同步", 170, false), col("queuedBy", "触发方式", 80, false).hidden(),
+		col("lastError", "最近错误", 300, false),
+	},
+	"dataSyncRunList": {
+		col("groupName", "店铺", 140, false), col("regionName", "区域", 70, false), col("kindName", "数据类型", 110, false),
+		col("cause", "触发方式", 80, false), col("statusName", "结果", 70, false), col("lines", "读取行数", 90, false),
+		col("written", "写入行数", 90, false).tip("新增或有变化的行；再次同步相同数据时为0"), col("fileName", "文件", 160, false).hidden(),
+		col("startedAt", "开始时间", 170, false), col("finishedAt", "结束时间", 170, false), col("error", "错误", 300, false),
+	},
 	"localProductList": {
 		col("image", "图片", 70, false), col("sku", "SKU", 150, true), col("name", "产品名称", 240, true),
 		col("brand", "品牌", 120, false), col("category", "分类", 120, false), col("supplier", "供应商", 140, false),

@@ -147,6 +147,9 @@ func PageWeight(client *http.Client, base, path, cookie string, skip ...string) 
 	return w, load(path)
 }
 
+// BrowserEncodings is the Accept-Encoding a browser (Chromium) sends.
+const BrowserEncodings = "gzip, deflate, br, zstd"
+
 // Fetch loads one URL as PageWeight does, adding it to w.
 func Fetch(client *http.Client, base, path, cookie string, w *Weight) error {
 	_, err := fetchCounted(client, base, path, cookie, w)
@@ -155,7 +158,8 @@ func Fetch(client *http.Client, base, path, cookie string, w *Weight) error {
 
 func fetchCounted(client *http.Client, base, p, cookie string, w *Weight) ([]byte, error) {
 	req, _ := http.NewRequest(http.MethodGet, base+p, nil)
-	req.Header.Set("Accept-Encoding", "gzip")
+	// What Chromium accepts: the weight is what a browser is sent.
+	req.Header.Set("Accept-Encoding", BrowserEncodings)
 	// What a browser says of the requests of the product's own page; the GETs that write need it with the cookie.
 	req.Header.Set("Sec-Fetch-Site", "same-origin")
 	if cookie != "" {
@@ -180,8 +184,5 @@ func fetchCounted(client *http.Client, base, p, cookie string, w *Weight) ([]byt
 		}
 	}
 	w.Resources = append(w.Resources, Resource{URL: p, Body: len(body), Headers: headers})
-	if resp.Header.Get("Content-Encoding") == "gzip" {
-		return gunzip(body)
-	}
-	return body, nil
+	return decode(resp.Header.Get("Content-Encoding"), body)
 }

@@ -139,3 +139,7 @@ func DuplicateAs(err error, taken string) error {
 	}
 	return err
 }
+
+// MsgQueryTimeout answers a request whose database statement ran past SELLERHUB_QUERY_TIMEOUT: the
+// specification's text for a timeout, which its clients also show for the old "milliseconds ago" message.
+const MsgQueryTimeout = "查询数据超时，请缩小查询范围或稍后重试"

@@ -22,7 +22,8 @@ func ClientGone(c *echo.Context) bool {
 
 // RequestLog writes one structured line per request with its id, and hands errors to the error handler first
 // so that the line carries the status the client actually got. A request whose client left before its answer is
-// logged with 499 at WARN, with what the handler returned, and not as a server error.
+// logged with 499 at WARN, with what the handler returned, and not as a server error; so is one whose statement
+// met its time limit (503 查询数据超时).
 func RequestLog(log *slog.Logger) echo.MiddlewareFunc {
 	return func(next echo.HandlerFunc) echo.HandlerFunc {
 		return func(c *echo.Context) error {
@@ -55,6 +56,10 @@ func RequestLog(log *slog.Logger) echo.MiddlewareFunc {
 					attrs = append(attrs, "err", err.Error())
 				}
 				log.Warn("request", attrs...)
+			case errors.Is(err, context.DeadlineExceeded):
+				// A statement stopped at its time limit: the client got 查询数据超时; a sign of load or of a query too
+				// broad, kept apart from the server's faults.
+				log.Warn("request", append(attrs, "err", err.Error())...)
 			case status >= 500:
 				log.Error("request", attrs...)
 			default:

@@ -19,6 +19,9 @@ type Deps struct {
 	Now    core.Clock
 	// AmazonHTTP calls Amazon; nil: built from the configuration (tests shorten its retry waits).
 	AmazonHTTP *amazon.HTTP
+	// SellerAuthorized runs in the transaction that stores a seller account's (re-)authorisation: the data sync
+	// queues the account's first syncs there, so they exist only if the authorisation does. nil: nothing.
+	SellerAuthorized func(tx *models.DB, seller *models.Seller) error
 }
 
 // Service is the stores domain.
@@ -28,9 +31,12 @@ type Service struct {
 	log    *slog.Logger
 	now    core.Clock
 	amazon *amazonKit
+
+	sellerAuthorized func(tx *models.DB, seller *models.Seller) error
 }
 
 // New builds the service.
 func New(d Deps) *Service {
-	return &Service{db: d.DB, cfg: d.Config, log: d.Log, now: d.Now, amazon: newAmazonKit(d.Config, d.AmazonHTTP)}
+	return &Service{db: d.DB, cfg: d.Config, log: d.Log, now: d.Now, amazon: newAmazonKit(d.Config, d.AmazonHTTP),
+		sellerAuthorized: d.SellerAuthorized}
 }

@@ -188,7 +188,13 @@ func (s *Service) fetchAndStoreSeller(ctx context.Context, seller *models.Seller
 		} else if !models.IsNotFound(err) {
 			return err
 		}
-		return tx.SaveSellerAuthorization(seller, markets)
+		if err := tx.SaveSellerAuthorization(seller, markets); err != nil {
+			return err
+		}
+		if s.sellerAuthorized == nil {
+			return nil
+		}
+		return s.sellerAuthorized(tx, seller)
 	})
 }
 

@@ -232,6 +232,11 @@ func (s *Service) visibleSeller(db *models.DB, p core.Principal, raw string) (*m
 	return seller, nil
 }
 
+// VisibleSeller loads a seller account by the id a call names, if its store group is one the user may see.
+func (s *Service) VisibleSeller(ctx context.Context, p core.Principal, sellerID string) (*models.Seller, error) {
+	return s.visibleSeller(s.db.With(ctx), p, sellerID)
+}
+
 // DisableSeller stops a seller account's authorisation (deleteByLogic): the product stops calling Amazon for it
 // until the region is authorised again. Disabling a disabled one changes nothing.
 func (s *Service) DisableSeller(ctx context.Context, p core.Principal, sellerID string) error {
@@ -297,30 +302,4 @@ func (s *Service) SaveOwnApp(ctx context.Context, p core.Principal, f OwnAppForm
 	}
 	s.log.Warn("amazon unreachable", "err", err)
 	return nil, core.Failed(MsgAmazonUnreachable)
-}
-
-// initialReports are what requestReportParamAuth asks for a newly authorised seller account: its listings, FBA
-// inventory and orders, from which the product's lists start.
-var initialReports = []string{
-	"GET_MERCHANT_LISTINGS_ALL_DATA",
-	"GET_FBA_MYI_UNSUPPRESSED_INVENTORY_DATA",
-	"GET_FLAT_FILE_ALL_ORDERS_DATA_BY_ORDER_DATE_GENERAL",
-}
-
-// RequestReports queues the initial reports of a seller account for the report worker (requestReportParamAuth).
-// A type already waiting is not queued twice. A disabled or refused authorisation cannot ask for reports.
-func (s *Service) RequestReports(ctx context.Context, p core.Principal, sellerID string) ([]models.ReportRequest, error) {
-	var out []models.ReportRequest
-	err := s.db.Tx(ctx, func(tx *models.DB) error {
-		seller, err := s.visibleSeller(tx, p, sellerID)
-		if err != nil {
-			return err
-		}
-		if seller.Disabled || seller.Status != models.SellerActive {
-			return core.Refused(MsgSellerDisabled)
-		}
-		out, err = tx.QueueReports(p.CompanyID, seller.ID, p.UserID, initialReports, s.now.Stamp())
-		return err
-	})
-	return out, err
 }

@@ -28,6 +28,9 @@ function readFilters(formId) {
 // formats maps a column's raw values to their labels (status 1 -> 启用), renders draws a column's cell itself
 // (a product's picture). An action's when(row), if given, says whether the row offers it (停用 on enabled
 // users, 启用 on disabled ones).
+// poll ({ every, while(records) }) reloads the page quietly (no 加载中 cover) every `every` ms while while(records)
+// holds and the page is in sight (the window visible and, in the shell, its tab the active one): a list of work in
+// progress follows it live.
 // bulk makes rows checkable and offers its actions on the checked rows, declared like actions: { label,
 // permission, url (a per-row template, called once a row), method, danger, when(row) (the rows it applies to) }.
 // noun names the rows in the question and the result (确定停用选中的 3 个产品吗？), rowName a row in the result's
@@ -51,6 +54,7 @@ export default function DataTable({
   version = 0,
   formats = {},
   renders = {},
+  poll,
 }) {
   const [columns, setColumns] = useState(null);
   const [page, setPage] = useState(1);
@@ -67,6 +71,7 @@ export default function DataTable({
   const [picked, setPicked] = useState(() => new Map()); // the checked rows by key, kept across pages
   const [running, setRunning] = useState(false);
   const loadType = useRef("loadTable");
+  const quiet = useRef(false);
 
   const loadColumns = useCallback(async () => {
     try {
@@ -83,7 +88,7 @@ export default function DataTable({
 
   const fixed = JSON.stringify(fixedFilters || {});
   const load = useCallback(async () => {
-    setLoading(true);
+    if (!quiet.current) setLoading(true);
     setError("");
     try {
       const body = requestBody({ page, size, sort, filters: { ...filters, ...JSON.parse(fixed) }, loadType: loadType.current });
@@ -101,12 +106,25 @@ export default function DataTable({
     } finally {
       setLoading(false);
       loadType.current = "loadTable";
+      quiet.current = false;
     }
   }, [source, method, page, size, sort, filters, fixed]);
 
   useEffect(() => {
     load();
   }, [load, version]);
+
+  const polling = Boolean(poll && poll.while(result.records));
+  useEffect(() => {
+    if (!polling) return undefined;
+    const inSight = () => document.visibilityState === "visible" && window.frameElement?.dataset.active !== "false";
+    const timer = setInterval(() => {
+      if (!inSight()) return;
+      quiet.current = true;
+      load();
+    }, poll.every);
+    return () => clearInterval(timer);
+  }, [polling, poll?.every, load]);
 
   // A new fixed filter (another parent selected) starts again at page 1.
   useEffect(() => {

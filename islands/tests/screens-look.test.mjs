@@ -13,7 +13,7 @@ const SCREENS = [
   "/erp/warehouse/inbound", "/erp/warehouse/outbound", "/e/w/i", "/erp/ship/plan", "/e/s/p", "/erp/ship/quota",
   "/shipment_handing/shipstep?shipmentid=FBA15DEMO002", "/shipmentdetails?shipmentid=FBA15DEMO002", "/sys/dict",
   "/sys/taggroup", "/sys/tag", "/sys/client", "/sys/customer", "/sys/operationlog", "/sys/notify", "/sys/subuser",
-  "/sys/role", "/sys/dept", "/sys/menu", "/usercenter", "/amazon/storeAuth",
+  "/sys/role", "/sys/dept", "/sys/menu", "/usercenter", "/amazon/storeAuth", "/amazon/datasync",
 ];
 
 const SIZES = [

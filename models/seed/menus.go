@@ -176,6 +176,7 @@ var ProductMenu = []menuEntry{
 	group("authorization", "授权", "Config",
 		heading("auth.stores", "店铺授权",
 			link("auth.store", "店铺管理", "/amazon/storeAuth", permEntry{"amz:auth:store:add", "添加店铺"}, permEntry{"amz:auth:store:disable", "停用授权"}),
+			link("auth.datasync", "数据同步", "/amazon/datasync", permEntry{"amz:sync:run", "立即同步"}, permEntry{"amz:sync:upload", "上传报告"}),
 		),
 	),
 	group("system", "系统", "Workbench",

@@ -216,6 +216,14 @@ func (s *Server) RefuseGrants(on bool) {
 	s.invalidGrant = on
 }
 
+// ExpireAccessTokens ends every access token issued so far, as an hour going by does: a seller whose grant is
+// refused since (RefuseGrants) then finds out on the product's next call, which must get a new one.
+func (s *Server) ExpireAccessTokens() {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	clear(s.access)
+}
+
 // SetSeller makes sellerID the one who consents next, taking part in the given marketplaces.
 func (s *Server) SetSeller(sellerID string, marketplaceIDs ...string) {
 	s.mu.Lock()

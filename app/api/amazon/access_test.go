@@ -51,10 +51,9 @@ func TestTenantIsolation(t *testing.T) {
 	h.DB.First(&g, "id = ?", parseInt(ga))
 	var s models.Seller
 	h.DB.First(&s, "id = ?", parseInt(sa))
-	var reports int64
-	h.DB.Model(&models.ReportRequest{}).Count(&reports)
-	if g.Name != "甲的店" || s.Disabled || reports != 0 || sellerCount(t, h) != 1 {
-		t.Fatalf("甲's data changed: %+v %+v reports %d", g, s, reports)
+	// 甲's authorisation queued its six syncs; 乙's calls queued none.
+	if g.Name != "甲的店" || s.Disabled || syncJobs(t, h) != 6 || sellerCount(t, h) != 1 {
+		t.Fatalf("甲's data changed: %+v %+v sync jobs %d", g, s, syncJobs(t, h))
 	}
 }
 

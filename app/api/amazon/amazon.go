@@ -11,7 +11,9 @@ import (
 
 	"github.com/labstack/echo/v5"
 
+	"sellerhub/app/amazondata"
 	"sellerhub/app/api"
+	"sellerhub/app/datasync"
 	"sellerhub/app/middleware"
 	"sellerhub/app/stores"
 	"sellerhub/models"
@@ -19,7 +21,9 @@ import (
 
 // Handler serves the store authorization calls.
 type Handler struct {
-	Stores   *stores.Service
+	Stores *stores.Service
+	// Sync queues a seller account's syncs (requestReportParamAuth).
+	Sync     *datasync.Service
 	TimeZone *time.Location
 	// PublicURL is where users reach the product; Amazon sends sellers back to it. Empty: the request's own host.
 	PublicURL string
@@ -210,7 +214,8 @@ func (h *Handler) GetAuthMaketplace(c *echo.Context) error {
 	return api.OK(c, marketplaces(ms))
 }
 
-// Report is a report request waiting for the report worker.
+// Report is one data kind's sync of a seller account as requestReportParamAuth answers it: the sync task, the
+// report type that brings the kind, the task's state and when it was queued.
 type Report struct {
 	ID         string `json:"id"`
 	ReportType string `json:"reportType"`
@@ -218,18 +223,18 @@ type Report struct {
 	CreatedAt  string `json:"createdAt"`
 }
 
-// RequestReportParamAuth answers GET report/requestReportParamAuth?sellerid: the seller account's initial reports
-// are queued for the report worker; data lists the requests now waiting.
+// RequestReportParamAuth answers GET report/requestReportParamAuth?sellerid: every data kind's sync of the seller
+// account is queued (数据同步 shows them; one already waiting or running is not queued twice); data lists them.
 func (h *Handler) RequestReportParamAuth(c *echo.Context) error {
 	p, _ := middleware.Principal(c)
-	reqs, err := h.Stores.RequestReports(c.Request().Context(), p, c.QueryParam("sellerid"))
+	tasks, err := h.Sync.SyncSeller(c.Request().Context(), p, c.QueryParam("sellerid"))
 	if err != nil {
 		return err
 	}
-	out := make([]Report, len(reqs))
-	for i, r := range reqs {
-		out[i] = Report{ID: strconv.FormatInt(r.ID, 10), ReportType: r.ReportType, Status: r.Status,
-			CreatedAt: api.FormatTime(&r.CreatedAt, h.TimeZone)}
+	out := make([]Report, len(tasks))
+	for i, t := range tasks {
+		out[i] = Report{ID: strconv.FormatInt(t.ID, 10), ReportType: amazondata.Kind(t.Kind).ReportType(), Status: t.State,
+			CreatedAt: api.FormatTime(&t.UpdatedAt, h.TimeZone)}
 	}
 	return api.OK(c, out)
 }

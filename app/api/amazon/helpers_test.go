@@ -8,6 +8,7 @@ import (
 
 	"sellerhub/app/amazon/amazontest"
 	"sellerhub/app/apptest"
+	"sellerhub/app/datasync"
 	"sellerhub/config"
 	"sellerhub/models"
 	"sellerhub/models/seed"
@@ -110,6 +111,16 @@ func sellerCount(t *testing.T, h *apptest.Harness) int64 {
 	t.Helper()
 	var n int64
 	if err := h.DB.Model(&models.Seller{}).Where("selling_partner_id <> ?", seed.DemoSellingPartnerID).Count(&n).Error; err != nil {
+		t.Fatal(err)
+	}
+	return n
+}
+
+// syncJobs counts the data sync jobs in the queue (the workers do not run in these tests).
+func syncJobs(t *testing.T, h *apptest.Harness) int64 {
+	t.Helper()
+	var n int64
+	if err := h.DB.Table("river_job").Where("kind = ?", datasync.SyncArgs{}.Kind()).Count(&n).Error; err != nil {
 		t.Fatal(err)
 	}
 	return n

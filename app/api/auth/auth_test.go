@@ -152,6 +152,51 @@ func TestSessionExpiresAfterIdleTimeAndSlidesWithUse(t *testing.T) {
 	}
 }
 
+// TestSignedInCallsWriteTheSessionAtMostOnceAMinute measures the signed-in tail's suspect: the sliding expiry
+// must not make every call a write of the session row. Calls within a minute of the last write leave the row as
+// it is; the first call after that minute writes it once, sliding the expiry (whose ending after idle time
+// TestSessionExpiresAfterIdleTimeAndSlidesWithUse holds).
+func TestSignedInCallsWriteTheSessionAtMostOnceAMinute(t *testing.T) {
+	for _, kind := range dbtest.Kinds {
+		t.Run(kind, func(t *testing.T) {
+			h := apptest.Start(t, apptest.WithDatabase(kind), apptest.WithSessionsOnClock())
+			c := h.Client()
+			apptest.ExpectOK(t, c.Login(apptest.AdminAccount, apptest.AdminPassword))
+			written := func() time.Time {
+				t.Helper()
+				var s models.Session
+				if err := h.DB.Where("token = ?", c.Token).Take(&s).Error; err != nil {
+					t.Fatal(err)
+				}
+				return s.Expiry
+			}
+			calls := func() {
+				t.Helper()
+				for range 20 {
+					apptest.ExpectOK(t, c.Call(http.MethodGet, "/admin/api/v1/users/info", nil))
+				}
+			}
+			atLogin := written()
+			h.Clock.Advance(50 * time.Second)
+			calls()
+			if got := written(); !got.Equal(atLogin) {
+				t.Fatalf("calls within a minute of the login wrote the session: expiry %s, then %s", atLogin, got)
+			}
+			h.Clock.Advance(11 * time.Second)
+			calls()
+			slid := written()
+			if !slid.After(atLogin) {
+				t.Fatalf("a call a minute after the last write did not slide the expiry: %s, then %s", atLogin, slid)
+			}
+			h.Clock.Advance(30 * time.Second)
+			calls()
+			if got := written(); !got.Equal(slid) {
+				t.Fatalf("calls within a minute of the last write wrote the session again: %s, then %s", slid, got)
+			}
+		})
+	}
+}
+
 func TestLegacyPasswordIsVerifiedOnceAndRehashed(t *testing.T) {
 	h := apptest.Start(t)
 	h.Register(apptest.Registration{Phone: "13900000002", Password: "Passw0rd!", Name: "旧", Email: "old@example.com", Company: "旧系统公司"})

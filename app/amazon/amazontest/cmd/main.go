@@ -5,7 +5,7 @@
 // /control/release-token; POST /control/hold-documents and /control/release-documents do the same for report
 // downloads; POST /control/fail-reports?n=N makes the next N reports end FATAL; POST /control/throttle?op=OP&n=N
 // makes the next N calls of a Reports operation answer 429; POST /control/refuse-grants?on=true|false makes the
-// token endpoint answer invalid_grant.
+// token endpoint answer invalid_grant; POST /control/expire-tokens ends the access tokens issued so far.
 package main
 
 import (
@@ -46,6 +46,7 @@ func main() {
 	s.Mux.HandleFunc("POST /control/refuse-grants", func(_ http.ResponseWriter, r *http.Request) {
 		s.RefuseGrants(r.URL.Query().Get("on") != "false")
 	})
+	s.Mux.HandleFunc("POST /control/expire-tokens", func(http.ResponseWriter, *http.Request) { s.ExpireAccessTokens() })
 	fmt.Println("listening", s.URL)
 	for _, kv := range s.Env() {
 		fmt.Println(kv)

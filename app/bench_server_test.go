@@ -1,0 +1,59 @@
+package app_test
+
+import (
+	"fmt"
+	"io"
+	"net/http"
+	"testing"
+	"time"
+
+	"sellerhub/app/apptest"
+)
+
+// goalMark is the report's mark beside a figure: ok when it meets its goal, MISSED when not.
+func goalMark(met bool) string {
+	if met {
+		return "ok"
+	}
+	return "MISSED"
+}
+
+// signedInGet is one signed-in GET as the islands make it (gzip accepted), true when it answered 200.
+func signedInGet(client *http.Client, url, token string) func() bool {
+	return func() bool {
+		req, _ := http.NewRequest(http.MethodGet, url, nil)
+		req.Header.Set("jsessionid", token)
+		req.Header.Set("Accept-Encoding", "gzip")
+		resp, err := client.Do(req)
+		if err != nil {
+			return false
+		}
+		_, _ = io.Copy(io.Discard, resp.Body)
+		resp.Body.Close()
+		return resp.StatusCode == http.StatusOK
+	}
+}
+
+// TestLoadReportSignedIn prints, for `make bench`, the signed-in tail issue 14 measures: p50 and p99 of the
+// admin's menus/route and of dict-items/page on the demo data (SQLite) at 50 concurrent clients, against the
+// goal p99 < 20 ms. It measures and never fails on a slow machine.
+func TestLoadReportSignedIn(t *testing.T) {
+	h, client := benchHarness(t)
+	admin := h.Client()
+	apptest.ExpectOK(t, admin.Login(apptest.AdminAccount, apptest.AdminPassword))
+	const goal = 20 * time.Millisecond
+	fmt.Printf("== signed-in calls, admin of the demo company, SQLite, %d concurrent clients (goal: p99 < 20 ms)\n", benchClients)
+	for _, c := range []struct{ name, path string }{
+		{"GET menus/route", "/admin/api/v1/menus/route"},
+		{"GET dict-items/page?dictCode=currency", "/admin/api/v1/dict-items/page?dictCode=currency&page=1&limit=20"},
+	} {
+		do := signedInGet(client, h.URL+c.path, admin.Token)
+		var w apptest.Weight
+		if err := apptest.Fetch(client, h.URL, c.path, "jsessionid="+admin.Token, &w); err != nil {
+			t.Fatal(err)
+		}
+		apptest.Load(benchClients, 500, 30*time.Second, do)
+		r := apptest.Load(benchClients, 10000, 60*time.Second, do)
+		fmt.Printf("   %-40s %6d B on the wire  %s  [%s]\n", c.name, w.Total(), r, goalMark(r.P99 < goal))
+	}
+}

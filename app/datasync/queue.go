@@ -1,0 +1,197 @@
+package datasync
+
+import (
+	"context"
+	"time"
+
+	"github.com/riverqueue/river"
+	"github.com/riverqueue/river/rivertype"
+
+	"sellerhub/app/amazondata"
+	"sellerhub/app/core"
+	"sellerhub/app/stores"
+	"sellerhub/models"
+)
+
+// SyncArgs is the job of one task's sync: a seller account's data of one kind. DataKind is the contract's Kind
+// (River's JobArgs needs the method Kind, which a field of that name would hide). The ids go as JSON strings:
+// inserted on PostgreSQL through database/sql, a JSON number loses an id's last digits (it passes through a
+// float64), and the job would look for another seller.
+type SyncArgs struct {
+	CompanyID int64  `json:"company_id,string"`
+	SellerID  int64  `json:"seller_id,string"`
+	DataKind  string `json:"kind"`
+}
+
+// Kind names the job for River.
+func (SyncArgs) Kind() string { return "datasync" }
+
+// syncAttempts bounds a sync's retries: River's backoff (attempt⁴ seconds) makes the eighth about 70 minutes
+// after the first failure, by when the next periodic sync is due anyway.
+const syncAttempts = 8
+
+// InsertOpts makes a task's sync unique while it waits, runs or waits to retry: 立即同步 on a sync already
+// queued, or the periodic job finding it due again, queues nothing more. A finished one does not count.
+func (SyncArgs) InsertOpts() river.InsertOpts {
+	return river.InsertOpts{MaxAttempts: syncAttempts, UniqueOpts: river.UniqueOpts{ByArgs: true,
+		ByState: []rivertype.JobState{rivertype.JobStateAvailable, rivertype.JobStatePending,
+			rivertype.JobStateRunning, rivertype.JobStateRetryable, rivertype.JobStateScheduled}}}
+}
+
+// Messages of the queuing calls.
+const (
+	MsgTaskMissing    = "同步任务"
+	MsgSellerDisabled = stores.MsgSellerDisabled
+	MsgSellerInvalid  = "授权已失效，请重新授权"
+	MsgKindUnknown    = "请选择报告类型"
+)
+
+// queue queues a task's sync in tx, marking it queued by cause; a sync of the task already waiting or running
+// is left as it is (false).
+func (s *Service) queue(tx *models.DB, t *models.SyncTask, cause string, now time.Time) (bool, error) {
+	opts := SyncArgs{}.InsertOpts()
+	inserted, err := s.jobs.Insert(tx, SyncArgs{CompanyID: t.CompanyID, SellerID: t.SellerID, DataKind: t.Kind}, &opts)
+	if err != nil || !inserted {
+		return false, err
+	}
+	t.State, t.QueuedBy, t.UpdatedAt = models.SyncQueued, cause, now
+	return true, tx.UpdateSyncTask(t.ID, map[string]any{"state": models.SyncQueued, "queued_by": cause, "updated_at": now})
+}
+
+// SellerAuthorized queues every kind's sync of a seller account just (re-)authorised, in the transaction that
+// stores the authorisation (stores.Deps.SellerAuthorized). An earlier failure's message goes: the authorisation
+// is new.
+func (s *Service) SellerAuthorized(tx *models.DB, seller *models.Seller) error {
+	now := s.now.Stamp()
+	if err := tx.EnsureSyncTasks(seller.CompanyID, seller.ID, kindNames(), now); err != nil {
+		return err
+	}
+	tasks, err := tx.SyncTasksOfSeller(seller.CompanyID, seller.ID)
+	if err != nil {
+		return err
+	}
+	for i := range tasks {
+		if err := tx.UpdateSyncTask(tasks[i].ID, map[string]any{"last_error": "", "updated_at": now}); err != nil {
+			return err
+		}
+		if _, err := s.queue(tx, &tasks[i], models.SyncByAuth, now); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// syncable refuses a seller account that cannot sync: disabled, or refused by Amazon since.
+func syncable(status string, disabled bool) error {
+	switch {
+	case disabled:
+		return core.Refused(MsgSellerDisabled)
+	case status != models.SellerActive:
+		return core.Refused(MsgSellerInvalid)
+	}
+	return nil
+}
+
+// SyncNow queues one task's sync by hand (立即同步) and returns the task as it now stands. A sync already waiting
+// or running is not queued twice.
+func (s *Service) SyncNow(ctx context.Context, p core.Principal, taskID string) (*models.SyncTaskRow, error) {
+	id, ok := core.ParseID(taskID)
+	if !ok {
+		return nil, core.NotFound(MsgTaskMissing)
+	}
+	var out *models.SyncTaskRow
+	err := s.db.Tx(ctx, func(tx *models.DB) error {
+		row, err := tx.VisibleSyncTask(p.CompanyID, p.UserID, id)
+		if err != nil {
+			return core.NotFoundAs(err, MsgTaskMissing)
+		}
+		if err := syncable(row.SellerStatus, row.SellerDisabled); err != nil {
+			return err
+		}
+		if _, err := s.queue(tx, &row.SyncTask, models.SyncByHand, s.now.Stamp()); err != nil {
+			return err
+		}
+		out = row
+		return nil
+	})
+	return out, err
+}
+
+// SyncSeller queues every kind's sync of a seller account by hand (requestReportParamAuth) and returns its tasks.
+func (s *Service) SyncSeller(ctx context.Context, p core.Principal, sellerID string) ([]models.SyncTask, error) {
+	seller, err := s.stores.VisibleSeller(ctx, p, sellerID)
+	if err != nil {
+		return nil, err
+	}
+	if err := syncable(seller.Status, seller.Disabled); err != nil {
+		return nil, err
+	}
+	var out []models.SyncTask
+	err = s.db.Tx(ctx, func(tx *models.DB) error {
+		now := s.now.Stamp()
+		if err := tx.EnsureSyncTasks(seller.CompanyID, seller.ID, kindNames(), now); err != nil {
+			return err
+		}
+		if out, err = tx.SyncTasksOfSeller(seller.CompanyID, seller.ID); err != nil {
+			return err
+		}
+		for i := range out {
+			if _, err := s.queue(tx, &out[i], models.SyncByHand, now); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+	return out, err
+}
+
+// ScheduleArgs is the periodic job that queues the tasks that are due.
+type ScheduleArgs struct{}
+
+// Kind names the job for River.
+func (ScheduleArgs) Kind() string { return "datasync_schedule" }
+
+// ScheduleEvery is how often the periodic job looks for due tasks: the shortest interval (30 minutes) is met
+// within a minute.
+const ScheduleEvery = time.Minute
+
+// dueBatch bounds the tasks one look queues; the rest are queued a minute later.
+const dueBatch = 500
+
+// staleAfter is how long a task may stay waiting or running without moving before the periodic job takes its job
+// for lost and queues it again: far longer than a report takes at Amazon (a running sync moves every poll).
+const staleAfter = time.Hour
+
+// QueueDue queues the sync of every task that is due, of active seller accounts with a refresh token, first
+// giving the seller accounts authorised before the data sync their tasks. It returns how many it queued.
+func (s *Service) QueueDue(ctx context.Context) (int, error) {
+	db := s.db.With(ctx)
+	now := s.now.Stamp()
+	lacking, err := db.SellersLackingSyncTasks(0, len(amazondata.Kinds))
+	if err != nil {
+		return 0, err
+	}
+	for _, seller := range lacking {
+		if err := db.EnsureSyncTasks(seller.CompanyID, seller.ID, kindNames(), now); err != nil {
+			return 0, err
+		}
+	}
+	due, err := db.DueSyncTasks(now, now.Add(-staleAfter), dueBatch)
+	if err != nil {
+		return 0, err
+	}
+	n := 0
+	for i := range due {
+		err := s.db.Tx(ctx, func(tx *models.DB) error {
+			inserted, err := s.queue(tx, &due[i], models.SyncByTimer, now)
+			if inserted {
+				n++
+			}
+			return err
+		})
+		if err != nil {
+			return n, err
+		}
+	}
+	return n, nil
+}

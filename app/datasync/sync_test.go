@@ -1,0 +1,242 @@
+package datasync_test
+
+import (
+	"net/http"
+	"strconv"
+	"testing"
+	"time"
+
+	"github.com/shopspring/decimal"
+
+	"sellerhub/app/amazon/amazontest"
+	"sellerhub/app/amazon/amazontest/sellerdata"
+	"sellerhub/app/apptest"
+	"sellerhub/config"
+	"sellerhub/models"
+	"sellerhub/models/dbtest"
+)
+
+// stores are the two stand-in sellers the tests sync: a North American one (US, CA, MX) and a Japanese one, whose
+// files come in Windows-31J.
+var storesToSync = []struct{ seller, region, group string }{
+	{amazontest.DefaultSeller, "NA", "北美店"},
+	{amazontest.JapanSeller, "FE", "日本店"},
+}
+
+// world serves the simulated sellers' reports from the stand-in, with reports DONE after two polls.
+func world(t *testing.T, kind string) (*apptest.Harness, *amazontest.Server, *sellerdata.World) {
+	t.Helper()
+	amz := amazontest.Start(t)
+	w := sellerdata.New(time.Now())
+	amz.Content, amz.Scheduled = w.Content, w.Scheduled
+	h := apptest.Start(t, apptest.WithDatabase(kind), apptest.WithConfig(func(c *config.Config) {
+		amz.Configure(c)
+		c.ReportPoll = 20 * time.Millisecond
+	}))
+	return h, amz, w
+}
+
+// ownApp is a seller's own application registered with the stand-in: authorising with it needs no consent page.
+const ownClient, ownSecret = "amzn1.application-oa2-client.datasync", "own-app-secret"
+
+// authorise adds a store group and authorises the seller in it; the first syncs are queued with it.
+func authorise(t *testing.T, h *apptest.Harness, amz *amazontest.Server, c *apptest.Client, seller, region, group string) int64 {
+	t.Helper()
+	amz.AddClient(ownClient, ownSecret)
+	env := c.Call(http.MethodPost, "/amazon/api/v1/amzauthority/storeGroups", map[string]string{"name": group})
+	apptest.ExpectOK(t, env)
+	var g struct{ ID string }
+	env.Into(t, &g)
+	env = c.Call(http.MethodPost, "/amazon/api/v1/amzauthority/saveAuth", map[string]string{"groupid": g.ID, "region": region,
+		"sellerid": seller, "clientId": ownClient, "clientSecret": ownSecret, "refreshToken": amz.IssueRefreshToken(seller)})
+	apptest.ExpectOK(t, env)
+	var row models.Seller
+	if err := h.DB.Take(&row, "selling_partner_id = ?", seller).Error; err != nil {
+		t.Fatal(err)
+	}
+	return row.ID
+}
+
+// waitSynced waits until every task is done (or one fails: the test stops with its message).
+func waitSynced(t *testing.T, h *apptest.Harness, tasks int, since time.Time) {
+	t.Helper()
+	deadline := time.Now().Add(syncDeadline)
+	for {
+		var all []models.SyncTask
+		if err := h.DB.Find(&all).Error; err != nil {
+			t.Fatal(err)
+		}
+		done := 0
+		for _, task := range all {
+			if task.State == models.SyncFailed {
+				t.Fatalf("%s of seller %d failed: %s\n%s", task.Kind, task.SellerID, task.LastError, h.Log.String())
+			}
+			if task.State == models.SyncDone && task.LastSuccessAt != nil && !task.LastSuccessAt.Before(since) {
+				done++
+			}
+		}
+		if len(all) == tasks && done == tasks {
+			return
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("after %s %d of %d tasks synced: %+v", syncDeadline, done, tasks, all)
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+}
+
+// counts are what the synced tables hold for a seller account.
+type counts struct {
+	Orders, Items, Quantity                int64
+	ItemPrice                              string
+	Inventory, Fulfillable                 int64
+	Settlements, SettlementLines           int64
+	SettlementTotal                        string
+	Fees, Returns, ReturnedUnits, Listings int64
+}
+
+func countsOf(t *testing.T, h *apptest.Harness, companyID, sellerID int64) counts {
+	t.Helper()
+	var c counts
+	tot, err := h.DB.AmazonOrderTotalsOfSeller(companyID, sellerID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	c.Orders, c.Items, c.Quantity, c.ItemPrice = tot.Orders, tot.Items, tot.Quantity, tot.ItemPrice.String()
+	var sums struct{ N, Fulfillable int64 }
+	h.DB.Model(&models.FBAInventory{}).Where("seller_id = ?", sellerID).Select("COUNT(*) AS n, COALESCE(SUM(fulfillable), 0) AS fulfillable").Scan(&sums)
+	c.Inventory, c.Fulfillable = sums.N, sums.Fulfillable
+	h.DB.Model(&models.Settlement{}).Where("seller_id = ?", sellerID).Count(&c.Settlements)
+	h.DB.Model(&models.SettlementLine{}).Where("seller_id = ?", sellerID).Count(&c.SettlementLines)
+	var total int64
+	h.DB.Model(&models.Settlement{}).Where("seller_id = ?", sellerID).Select("COALESCE(SUM(total_amount), 0)").Scan(&total)
+	c.SettlementTotal = models.MoneyFromUnits(total).String()
+	h.DB.Model(&models.FeeEstimate{}).Where("seller_id = ?", sellerID).Count(&c.Fees)
+	var ret struct{ N, Units int64 }
+	h.DB.Model(&models.CustomerReturn{}).Where("seller_id = ?", sellerID).Select("COUNT(*) AS n, COALESCE(SUM(quantity), 0) AS units").Scan(&ret)
+	c.Returns, c.ReturnedUnits = ret.N, ret.Units
+	var seller models.Seller
+	h.DB.Take(&seller, "id = ?", sellerID)
+	h.DB.Model(&models.Listing{}).Where("group_id = ?", seller.GroupID).Count(&c.Listings)
+	return c
+}
+
+// window is the data range the seller's first orders (or returns) sync read: its reports' first start and last end.
+func window(t *testing.T, h *apptest.Harness, sellerID int64, kind string) (time.Time, time.Time) {
+	t.Helper()
+	var first, last models.SyncReport
+	q := h.DB.Model(&models.SyncReport{}).Where("seller_id = ? AND kind = ?", sellerID, kind)
+	if err := q.Order("data_start").First(&first).Error; err != nil {
+		t.Fatal(err)
+	}
+	if err := h.DB.Model(&models.SyncReport{}).Where("seller_id = ? AND kind = ?", sellerID, kind).Order("data_end DESC").First(&last).Error; err != nil {
+		t.Fatal(err)
+	}
+	return *first.DataStart, *last.DataEnd
+}
+
+// truth is what the simulated world says the seller's synced tables must hold.
+func truth(t *testing.T, h *apptest.Harness, w *sellerdata.World, sellerID int64, seller string) counts {
+	t.Helper()
+	var c counts
+	from, to := window(t, h, sellerID, "orders")
+	orders, items := map[string]bool{}, map[string]bool{}
+	price := decimal.Zero
+	for _, l := range w.Orders(seller, from, to) {
+		orders[l.AmazonOrderID] = true
+		items[l.AmazonOrderID+"\x00"+l.SKU] = true
+		c.Quantity += int64(l.Quantity)
+		price = price.Add(l.ItemPrice)
+	}
+	c.Orders, c.Items, c.ItemPrice = int64(len(orders)), int64(len(items)), models.Money{Decimal: price}.String()
+	for _, m := range w.Marketplaces(seller) {
+		for _, l := range w.Inventory(seller, m) {
+			c.Inventory++
+			c.Fulfillable += int64(l.AFNFulfillable)
+		}
+		c.Listings += int64(len(w.Listings(seller, m)))
+	}
+	total := decimal.Zero
+	since := time.Now().Add(-90 * 24 * time.Hour)
+	for _, s := range w.Scheduled(seller) {
+		if s.CreatedTime.Before(since) {
+			continue
+		}
+		f := w.Settlement(seller, s.ReportID)
+		c.Settlements++
+		c.SettlementLines += int64(len(f.Lines))
+		total = total.Add(f.TotalAmount)
+	}
+	c.SettlementTotal = models.Money{Decimal: total}.String()
+	c.Fees = int64(len(w.FeeEstimates(seller)))
+	from, to = window(t, h, sellerID, "returns")
+	for _, l := range w.Returns(seller, from, to) {
+		c.Returns++
+		c.ReturnedUnits += int64(l.Quantity)
+	}
+	return c
+}
+
+// Two stores (one Japanese, whose files are Windows-31J) sync every kind from the stand-in through the real
+// HTTP client with the workers running: the synced tables hold exactly what the simulated world made. Syncing
+// again (立即同步 of every kind) writes nothing and changes no count.
+func TestSyncTwoStoresFromTheStandIn(t *testing.T) {
+	for _, kind := range dbtest.Kinds {
+		t.Run(kind, func(t *testing.T) {
+			h, amz, w := world(t, kind)
+			c := h.SignedIn("13900000061", "同步公司")
+			ids := map[string]int64{}
+			for _, s := range storesToSync {
+				ids[s.seller] = authorise(t, h, amz, c, s.seller, s.region, s.group)
+			}
+			start := h.Clock.Now().UTC().Add(-time.Second)
+			h.StartWorkers(t)
+			waitSynced(t, h, 12, start)
+			first := map[string]counts{}
+			for _, s := range storesToSync {
+				var seller models.Seller
+				h.DB.Take(&seller, "id = ?", ids[s.seller])
+				got, want := countsOf(t, h, seller.CompanyID, seller.ID), truth(t, h, w, seller.ID, s.seller)
+				if got != want {
+					t.Errorf("%s synced\n %+v\nthe world has\n %+v", s.seller, got, want)
+				}
+				if got.Orders == 0 || got.Inventory == 0 || got.Settlements == 0 || got.Fees == 0 || got.Listings == 0 {
+					t.Errorf("%s synced too little to prove anything: %+v", s.seller, got)
+				}
+				first[s.seller] = got
+			}
+
+			// Again: every task by hand. Nothing is written and nothing changes.
+			again := h.Clock.Now().UTC()
+			var tasks []models.SyncTask
+			h.DB.Find(&tasks)
+			for _, task := range tasks {
+				apptest.ExpectOK(t, c.Call(http.MethodPost, "/amazon/api/v1/datasync/tasks/"+itoa(task.ID)+"/sync", nil))
+			}
+			waitSynced(t, h, 12, again)
+			for _, s := range storesToSync {
+				var seller models.Seller
+				h.DB.Take(&seller, "id = ?", ids[s.seller])
+				if got := countsOf(t, h, seller.CompanyID, seller.ID); got != first[s.seller] {
+					t.Errorf("%s after the second sync\n %+v\nafter the first\n %+v", s.seller, got, first[s.seller])
+				}
+			}
+			var second []models.SyncRun
+			h.DB.Where("started_at >= ?", again).Find(&second)
+			if len(second) != 12 {
+				t.Fatalf("%d runs of the second sync", len(second))
+			}
+			for _, r := range second {
+				if r.Status != models.SyncDone || r.Cause != models.SyncByHand || r.Written != 0 {
+					t.Errorf("second run of %s: %+v", r.Kind, r)
+				}
+			}
+		})
+	}
+}
+
+func itoa(id int64) string { return strconv.FormatInt(id, 10) }
+
+// syncDeadline bounds a test's wait for its syncs: the two stores' first sync reads about 150,000 lines, which a
+// loaded machine (tests of other packages beside) takes minutes for.
+const syncDeadline = 5 * time.Minute

@@ -1,0 +1,86 @@
+package datasync
+
+import (
+	"context"
+	"strings"
+
+	"sellerhub/app/amazondata"
+	"sellerhub/app/core"
+	"sellerhub/models"
+)
+
+// States are the words of the 状态 column for each task state.
+var States = map[string]string{
+	models.SyncIdle: "未同步", models.SyncQueued: "排队中", models.SyncRunning: "同步中",
+	models.SyncDone: "已完成", models.SyncFailed: "失败",
+}
+
+// ReportStates are Amazon's processing states of a report as the progress names them.
+var ReportStates = map[string]string{
+	"IN_QUEUE": "亚马逊排队中", "IN_PROGRESS": "亚马逊生成中", "DONE": "下载导入中",
+	"CANCELLED": "无数据", "FATAL": "生成失败",
+}
+
+// TaskQuery is the body of the 数据同步 list: a page, a store group, a kind and a state ("" for all).
+type TaskQuery struct {
+	core.PageRequest
+	GroupID string `json:"groupid"`
+	Kind    string `json:"kind"`
+	State   string `json:"state"`
+}
+
+// TaskPage lists a page of the sync tasks of the store groups the user may see: every seller account's kinds,
+// by store group, region and kind. Active seller accounts authorised before the data sync get their tasks here
+// (and from the periodic job), so the list never misses one.
+func (s *Service) TaskPage(ctx context.Context, p core.Principal, q TaskQuery) ([]models.SyncTaskRow, int64, core.PageRequest, error) {
+	r := q.PageRequest.Normalized()
+	db := s.db.With(ctx)
+	lacking, err := db.SellersLackingSyncTasks(p.CompanyID, len(amazondata.Kinds))
+	if err != nil {
+		return nil, 0, r, err
+	}
+	for _, seller := range lacking {
+		if err := db.EnsureSyncTasks(p.CompanyID, seller.ID, kindNames(), s.now.Stamp()); err != nil {
+			return nil, 0, r, err
+		}
+	}
+	f := models.SyncTaskFilter{UserID: p.UserID, Kind: strings.TrimSpace(q.Kind), State: strings.TrimSpace(q.State),
+		Offset: r.Offset(), Limit: r.Size}
+	var ok bool
+	if f.GroupID, ok = optionalID(q.GroupID); !ok {
+		return []models.SyncTaskRow{}, 0, r, nil
+	}
+	rows, total, err := db.SyncTaskPage(p.CompanyID, f, kindNames())
+	return rows, total, r, err
+}
+
+// RunQuery is the body of the history: a page, and a task, a store group or a kind ("" for all).
+type RunQuery struct {
+	core.PageRequest
+	TaskID  string `json:"taskid"`
+	GroupID string `json:"groupid"`
+	Kind    string `json:"kind"`
+}
+
+// RunPage lists a page of the runs of the store groups the user may see, newest first.
+func (s *Service) RunPage(ctx context.Context, p core.Principal, q RunQuery) ([]models.SyncRunRow, int64, core.PageRequest, error) {
+	r := q.PageRequest.Normalized()
+	f := models.SyncRunFilter{UserID: p.UserID, Kind: strings.TrimSpace(q.Kind), Offset: r.Offset(), Limit: r.Size}
+	var ok bool
+	if f.TaskID, ok = optionalID(q.TaskID); !ok {
+		return []models.SyncRunRow{}, 0, r, nil
+	}
+	if f.GroupID, ok = optionalID(q.GroupID); !ok {
+		return []models.SyncRunRow{}, 0, r, nil
+	}
+	rows, total, err := s.db.With(ctx).SyncRunPage(p.CompanyID, f)
+	return rows, total, r, err
+}
+
+// optionalID reads a filter's id: 0 when not given; false when given but not an id (a filter nothing matches).
+func optionalID(raw string) (int64, bool) {
+	if raw = strings.TrimSpace(raw); raw == "" {
+		return 0, true
+	}
+	return core.ParseID(raw)
+}

@@ -1,0 +1,26 @@
+package pages
+
+import (
+	"net/http"
+
+	"github.com/labstack/echo/v5"
+
+	"sellerhub/app/amazondata"
+	"sellerhub/app/datasync"
+	"sellerhub/views"
+)
+
+// DataSync is 数据同步: the stores' syncs in the datasync island, with the user's button permissions and the
+// data kinds.
+func (h *Handler) DataSync(c *echo.Context) error {
+	_, _, menu, err := h.signedInUser(c)
+	if err != nil {
+		return err
+	}
+	props := views.DataSyncProps{Permissions: menu.Permissions, MaxUploadMB: datasync.MaxUploadMB}
+	for _, k := range amazondata.Kinds {
+		props.Kinds = append(props.Kinds, [2]string{string(k), k.Label()})
+	}
+	page := views.DataSyncPage{Page: h.contentPage(c, "数据同步", "datasync.js"), Props: props}
+	return render(c, http.StatusOK, views.DataSync(page, h.Assets.URL("theme.js")))
+}

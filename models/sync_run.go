@@ -1,0 +1,176 @@
+package models
+
+import (
+	"time"
+
+	"gorm.io/gorm"
+)
+
+// SyncRun is one run of a data sync (its Status one of a task's: SyncRunning, SyncDone, SyncFailed) (the history of 数据同步): what started it, when, how it ended and how much it
+// read and wrote. A hand upload is a run too (cause 上传, with the file's name and who sent it).
+type SyncRun struct {
+	ID         int64 `gorm:"primaryKey;autoIncrement:false"`
+	CompanyID  int64
+	SellerID   int64
+	TaskID     int64
+	Kind       string
+	Cause      string
+	Status     string
+	FileName   string
+	UserID     *int64
+	Lines      int64
+	Written    int64
+	Error      string
+	StartedAt  time.Time
+	FinishedAt *time.Time
+}
+
+// What started a run.
+const (
+	SyncByTimer  = "定时"
+	SyncByHand   = "手动"
+	SyncByAuth   = "授权"
+	SyncByUpload = "上传"
+)
+
+// BeforeCreate gives a new run its id.
+func (r *SyncRun) BeforeCreate(*gorm.DB) error {
+	if r.ID == 0 {
+		r.ID = NewID()
+	}
+	return nil
+}
+
+// SyncReport is one report of a run at Amazon: asked for one marketplace (or the whole account) and data window,
+// or, for settlements, one Amazon made. ReportID once known lets a resumed job poll the same report.
+type SyncReport struct {
+	ID            int64 `gorm:"primaryKey;autoIncrement:false"`
+	CompanyID     int64
+	SellerID      int64
+	RunID         int64
+	Seq           int
+	Kind          string
+	MarketplaceID string
+	DataStart     *time.Time
+	DataEnd       *time.Time
+	ReportID      string
+	State         string
+	DocumentID    string
+	MadeAt        *time.Time
+	Lines         int64
+	Written       int64
+	CreatedAt     time.Time
+	UpdatedAt     time.Time
+}
+
+// SyncReportImported is the state of a report whose data is in.
+const SyncReportImported = "imported"
+
+// BeforeCreate gives a new report its id.
+func (r *SyncReport) BeforeCreate(*gorm.DB) error {
+	if r.ID == 0 {
+		r.ID = NewID()
+	}
+	return nil
+}
+
+// CreateSyncRun records a run.
+func (db *DB) CreateSyncRun(r *SyncRun) error { return db.Create(r).Error }
+
+// SyncRunByID loads a run, or ErrNotFound.
+func (db *DB) SyncRunByID(companyID, id int64) (*SyncRun, error) {
+	var r SyncRun
+	if err := db.Scopes(InCompany("sync_runs", companyID)).Take(&r, "sync_runs.id = ?", id).Error; err != nil {
+		return nil, err
+	}
+	return &r, nil
+}
+
+// UpdateSyncRun changes the given columns of a run.
+func (db *DB) UpdateSyncRun(id int64, changes map[string]any) error {
+	return db.Model(&SyncRun{}).Where("id = ?", id).Updates(changes).Error
+}
+
+// CreateSyncReports records a run's planned reports.
+func (db *DB) CreateSyncReports(rs []SyncReport) error {
+	if len(rs) == 0 {
+		return nil
+	}
+	return db.Create(&rs).Error
+}
+
+// SyncReportsOfRun loads a run's reports in their order.
+func (db *DB) SyncReportsOfRun(runID int64) ([]SyncReport, error) {
+	out := []SyncReport{}
+	err := db.Where("run_id = ?", runID).Order("seq").Find(&out).Error
+	return out, err
+}
+
+// UpdateSyncReport changes the given columns of a run's report.
+func (db *DB) UpdateSyncReport(id int64, changes map[string]any) error {
+	return db.Model(&SyncReport{}).Where("id = ?", id).Updates(changes).Error
+}
+
+// ImportedReports tells which of Amazon's report ids are already in for the seller account (settlements, which
+// Amazon lists again on every look).
+func (db *DB) ImportedReports(sellerID int64, reportIDs []string) (map[string]bool, error) {
+	out := map[string]bool{}
+	if len(reportIDs) == 0 {
+		return out, nil
+	}
+	var ids []string
+	err := db.Model(&SyncReport{}).Where("seller_id = ? AND state = ? AND report_id IN ?", sellerID, SyncReportImported, reportIDs).
+		Pluck("report_id", &ids).Error
+	for _, id := range ids {
+		out[id] = true
+	}
+	return out, err
+}
+
+// SyncRunRow is a run as the history shows it, with its store.
+type SyncRunRow struct {
+	SyncRun          `gorm:"embedded"`
+	GroupName        string
+	Region           string
+	SellingPartnerID string
+}
+
+// SyncRunFilter narrows the history: a task, a store group, a kind (0 or "" for all); the user sees only the
+// runs of store groups granted to it.
+type SyncRunFilter struct {
+	UserID        int64
+	TaskID        int64
+	GroupID       int64
+	Kind          string
+	Offset, Limit int
+}
+
+func (db *DB) syncRuns(companyID int64, f SyncRunFilter) *gorm.DB {
+	q := db.Table("sync_runs").Scopes(InCompany("sync_runs", companyID)).
+		Joins("JOIN sellers ON sellers.id = sync_runs.seller_id").
+		Joins("JOIN store_groups ON store_groups.id = sellers.group_id").
+		Scopes(InGrantedGroups("sellers.group_id", f.UserID))
+	if f.TaskID != 0 {
+		q = q.Where("sync_runs.task_id = ?", f.TaskID)
+	}
+	if f.GroupID != 0 {
+		q = q.Where("sellers.group_id = ?", f.GroupID)
+	}
+	if f.Kind != "" {
+		q = q.Where("sync_runs.kind = ?", f.Kind)
+	}
+	return q
+}
+
+// SyncRunPage lists a page of the runs the user may see, newest first, with the total.
+func (db *DB) SyncRunPage(companyID int64, f SyncRunFilter) ([]SyncRunRow, int64, error) {
+	rows := []SyncRunRow{}
+	var total int64
+	if err := db.syncRuns(companyID, f).Count(&total).Error; err != nil || total == 0 {
+		return rows, total, err
+	}
+	err := db.syncRuns(companyID, f).
+		Select("sync_runs.*, store_groups.name AS group_name, sellers.region, sellers.selling_partner_id").
+		Order("sync_runs.started_at DESC, sync_runs.id DESC").Offset(f.Offset).Limit(f.Limit).Find(&rows).Error
+	return rows, total, err
+}

@@ -1,0 +1,206 @@
+package models
+
+import (
+	"strconv"
+	"time"
+
+	"gorm.io/gorm"
+	"gorm.io/gorm/clause"
+)
+
+// SyncTask is the data sync of one seller account and data kind (数据同步): when it runs next, how the last run
+// went, and, while one runs, its progress. Cursor is where an incremental kind's data is in up to.
+type SyncTask struct {
+	ID            int64 `gorm:"primaryKey;autoIncrement:false"`
+	CompanyID     int64
+	SellerID      int64
+	Kind          string
+	State         string
+	QueuedBy      string
+	NextRunAt     time.Time
+	LastSuccessAt *time.Time
+	RunID         *int64
+	ReportState   string
+	Lines         int64
+	ReportsDone   int
+	ReportsTotal  int
+	LastError     string
+	Cursor        *time.Time `gorm:"column:sync_cursor"`
+	CreatedAt     time.Time
+	UpdatedAt     time.Time
+}
+
+// Sync task states.
+const (
+	SyncIdle    = "idle"
+	SyncQueued  = "queued"
+	SyncRunning = "running"
+	SyncDone    = "done"
+	SyncFailed  = "failed"
+)
+
+// BeforeCreate gives a new task its id.
+func (t *SyncTask) BeforeCreate(*gorm.DB) error {
+	if t.ID == 0 {
+		t.ID = NewID()
+	}
+	return nil
+}
+
+// EnsureSyncTasks creates the seller account's tasks of the kinds it lacks, due at once; existing ones stay as
+// they are.
+func (db *DB) EnsureSyncTasks(companyID, sellerID int64, kinds []string, now time.Time) error {
+	tasks := make([]SyncTask, len(kinds))
+	for i, k := range kinds {
+		tasks[i] = SyncTask{CompanyID: companyID, SellerID: sellerID, Kind: k, State: SyncIdle, NextRunAt: now,
+			CreatedAt: now, UpdatedAt: now}
+	}
+	if len(tasks) == 0 {
+		return nil
+	}
+	return db.Clauses(clause.OnConflict{Columns: []clause.Column{{Name: "seller_id"}, {Name: "kind"}}, DoNothing: true}).
+		Create(&tasks).Error
+}
+
+// SellersLackingSyncTasks lists the active seller accounts of a company (0: of every company) that have a refresh
+// token and fewer tasks than kinds: those authorised before the data sync existed get theirs lazily. One without
+// a token (the demo's, whose data comes from files) has nothing to sync.
+func (db *DB) SellersLackingSyncTasks(companyID int64, kinds int) ([]Seller, error) {
+	out := []Seller{}
+	q := db.Model(&Seller{})
+	if companyID != 0 {
+		q = q.Scopes(InCompany("sellers", companyID))
+	}
+	err := q.Where("sellers.disabled = ? AND sellers.status = ? AND sellers.refresh_token <> ''", false, SellerActive).
+		Where("(SELECT COUNT(*) FROM sync_tasks WHERE sync_tasks.seller_id = sellers.id) < ?", kinds).
+		Order("sellers.id").Find(&out).Error
+	return out, err
+}
+
+// SyncTaskOf loads the company's task of a seller account and kind, or ErrNotFound.
+func (db *DB) SyncTaskOf(companyID, sellerID int64, kind string) (*SyncTask, error) {
+	var t SyncTask
+	err := db.Scopes(InCompany("sync_tasks", companyID)).
+		Take(&t, "sync_tasks.seller_id = ? AND sync_tasks.kind = ?", sellerID, kind).Error
+	if err != nil {
+		return nil, err
+	}
+	return &t, nil
+}
+
+// SyncTasksOfSeller loads the company's tasks of a seller account.
+func (db *DB) SyncTasksOfSeller(companyID, sellerID int64) ([]SyncTask, error) {
+	out := []SyncTask{}
+	err := db.Scopes(InCompany("sync_tasks", companyID)).Where("sync_tasks.seller_id = ?", sellerID).
+		Order("sync_tasks.id").Find(&out).Error
+	return out, err
+}
+
+// DueSyncTasks lists the tasks (of every company) whose time has come, of active seller accounts that have a
+// refresh token: what the periodic job queues. A task waiting or running is left out unless it has not moved
+// since staleBefore (its job was lost: the periodic job queues it again, and the job resumes its run). At most
+// limit, the most overdue first.
+func (db *DB) DueSyncTasks(now, staleBefore time.Time, limit int) ([]SyncTask, error) {
+	out := []SyncTask{}
+	err := db.Table("sync_tasks").Select("sync_tasks.*").
+		Joins("JOIN sellers ON sellers.id = sync_tasks.seller_id").
+		Where("sync_tasks.next_run_at <= ?", now).
+		Where("(sync_tasks.state NOT IN ? OR sync_tasks.updated_at < ?)", []string{SyncQueued, SyncRunning}, staleBefore).
+		Where("sellers.disabled = ? AND sellers.status = ? AND sellers.refresh_token <> ''", false, SellerActive).
+		Order("sync_tasks.next_run_at, sync_tasks.id").Limit(limit).Find(&out).Error
+	return out, err
+}
+
+// UpdateSyncTask changes the given columns of a task.
+func (db *DB) UpdateSyncTask(id int64, changes map[string]any) error {
+	return db.Model(&SyncTask{}).Where("id = ?", id).Updates(changes).Error
+}
+
+// MarkSellerInvalid records Amazon's refusal of a seller account's grant (invalid_grant): the store shows
+// 授权失效 in 店铺管理 and nothing syncs until it is authorised again.
+func (db *DB) MarkSellerInvalid(companyID, sellerID int64, now time.Time) error {
+	return db.Model(&Seller{}).Scopes(InCompany("sellers", companyID)).Where("sellers.id = ?", sellerID).
+		Updates(map[string]any{"status": SellerInvalid, "updated_at": now}).Error
+}
+
+// FailSellerSyncTasks marks every task of a seller account failed with msg (its grant was refused: none of its
+// kinds can sync until it is authorised again).
+func (db *DB) FailSellerSyncTasks(companyID, sellerID int64, msg string, now time.Time) error {
+	return db.Model(&SyncTask{}).Scopes(InCompany("sync_tasks", companyID)).Where("sync_tasks.seller_id = ?", sellerID).
+		Updates(map[string]any{"state": SyncFailed, "last_error": msg, "report_state": "", "updated_at": now}).Error
+}
+
+// SyncTaskRow is a task as the 数据同步 list shows it, with its store group and seller account.
+type SyncTaskRow struct {
+	SyncTask         `gorm:"embedded"`
+	GroupID          int64
+	GroupName        string
+	Region           string
+	SellingPartnerID string
+	SellerStatus     string
+	SellerDisabled   bool
+}
+
+// SyncTaskFilter narrows the 数据同步 list: a store group, a kind, a state ("" or 0 for all); the user sees only
+// the tasks of store groups granted to it.
+type SyncTaskFilter struct {
+	UserID        int64
+	GroupID       int64
+	Kind, State   string
+	Offset, Limit int
+}
+
+func (db *DB) syncTasks(companyID int64, f SyncTaskFilter) *gorm.DB {
+	q := db.Table("sync_tasks").Scopes(InCompany("sync_tasks", companyID)).
+		Joins("JOIN sellers ON sellers.id = sync_tasks.seller_id").
+		Joins("JOIN store_groups ON store_groups.id = sellers.group_id").
+		Scopes(InGrantedGroups("sellers.group_id", f.UserID))
+	if f.GroupID != 0 {
+		q = q.Where("sellers.group_id = ?", f.GroupID)
+	}
+	if f.Kind != "" {
+		q = q.Where("sync_tasks.kind = ?", f.Kind)
+	}
+	if f.State != "" {
+		q = q.Where("sync_tasks.state = ?", f.State)
+	}
+	return q
+}
+
+// SyncTaskPage lists a page of the tasks the user may see, by store group, region and kind, with the total.
+// kindOrder is the kinds in the screen's order.
+func (db *DB) SyncTaskPage(companyID int64, f SyncTaskFilter, kindOrder []string) ([]SyncTaskRow, int64, error) {
+	rows := []SyncTaskRow{}
+	var total int64
+	if err := db.syncTasks(companyID, f).Count(&total).Error; err != nil || total == 0 {
+		return rows, total, err
+	}
+	order := "CASE sync_tasks.kind"
+	args := []any{}
+	for i, k := range kindOrder {
+		order += " WHEN ? THEN " + strconv.Itoa(i)
+		args = append(args, k)
+	}
+	order += " ELSE " + strconv.Itoa(len(kindOrder)) + " END"
+	err := db.syncTasks(companyID, f).
+		Select("sync_tasks.*, sellers.group_id, store_groups.name AS group_name, sellers.region, " +
+			"sellers.selling_partner_id, sellers.status AS seller_status, sellers.disabled AS seller_disabled").
+		Order("store_groups.name, store_groups.id, sellers.region").
+		Order(clause.Expr{SQL: order, Vars: args}).Order("sync_tasks.id").
+		Offset(f.Offset).Limit(f.Limit).Find(&rows).Error
+	return rows, total, err
+}
+
+// VisibleSyncTask loads one of the company's tasks with its store, if the user may see its store group, or
+// ErrNotFound.
+func (db *DB) VisibleSyncTask(companyID, userID, id int64) (*SyncTaskRow, error) {
+	var row SyncTaskRow
+	err := db.syncTasks(companyID, SyncTaskFilter{UserID: userID}).
+		Select("sync_tasks.*, sellers.group_id, store_groups.name AS group_name, sellers.region, "+
+			"sellers.selling_partner_id, sellers.status AS seller_status, sellers.disabled AS seller_disabled").
+		Where("sync_tasks.id = ?", id).Take(&row).Error
+	if err != nil {
+		return nil, err
+	}
+	return &row, nil
+}
