@@ -21,8 +21,15 @@ import (
 	"sellerhub/models/fixtures"
 )
 
-// importBenchLines is the size of the orders report the import is measured with.
-const importBenchLines = 1_000_000
+// importBenchLines is the size of the orders report the import is measured with; SELLERHUB_BENCH_LINES sets a
+// smaller one for profiling (the goals are for a million lines).
+var importBenchLines = 1_000_000
+
+func init() {
+	if n, err := strconv.Atoi(os.Getenv("SELLERHUB_BENCH_LINES")); err == nil && n > 0 {
+		importBenchLines = n
+	}
+}
 
 // TestLoadReportOrdersImport prints, for `make bench`, how fast a 1,000,000-line orders report is imported on
 // SQLite and PostgreSQL (goal: at least 50,000 lines/s) and how much the process's peak memory grows meanwhile
@@ -32,7 +39,11 @@ func TestLoadReportOrdersImport(t *testing.T) {
 	if os.Getenv("SELLERHUB_BENCH") == "" {
 		t.Skip("set SELLERHUB_BENCH=1 (make bench) to print the load report")
 	}
-	for _, kind := range []string{dbtest.SQLite, dbtest.Postgres} {
+	kinds := []string{dbtest.SQLite, dbtest.Postgres}
+	if only := os.Getenv("SELLERHUB_BENCH_DB"); only != "" {
+		kinds = []string{only}
+	}
+	for _, kind := range kinds {
 		db := dbtest.Open(t, kind)
 		owner := &models.User{Account: "13900000001", PasswordHash: "x"}
 		if err := db.CreateCompanyWithOwner(&models.Company{Name: "压测"}, owner); err != nil {

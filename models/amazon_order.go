@@ -83,16 +83,16 @@ var amazonOrderItemsTable = &upsertTable{
 // inserted or changed. A batch holds each order and each order's SKU once.
 func (db *DB) UpsertAmazonOrders(orders []AmazonOrder, items []AmazonOrderItem) (int64, error) {
 	now := time.Now().UTC().Truncate(time.Microsecond)
-	orderRows := make([][]any, len(orders))
-	for i, o := range orders {
-		orderRows[i] = []any{NewID(), o.CompanyID, o.GroupID, o.SellerID, o.MarketplaceID, o.AmazonOrderID,
+	orderRow := func(i int) []any {
+		o := &orders[i]
+		return []any{NewID(), o.CompanyID, o.GroupID, o.SellerID, o.MarketplaceID, o.AmazonOrderID,
 			o.MerchantOrderID, o.PurchaseDate.UTC(), o.LastUpdatedDate.UTC(), o.OrderStatus, o.FulfillmentChannel,
 			o.SalesChannel, o.OrderChannel, o.ShipServiceLevel, o.ShipCity, o.ShipState, o.ShipPostalCode,
 			o.ShipCountry, o.IsBusinessOrder, now, now}
 	}
-	itemRows := make([][]any, len(items))
-	for i, it := range items {
-		itemRows[i] = []any{NewID(), it.CompanyID, it.GroupID, it.SellerID, it.MarketplaceID, it.AmazonOrderID,
+	itemRow := func(i int) []any {
+		it := &items[i]
+		return []any{NewID(), it.CompanyID, it.GroupID, it.SellerID, it.MarketplaceID, it.AmazonOrderID,
 			it.SKU, it.ASIN, it.ProductName, it.PurchaseDate.UTC(), it.OrderStatus, it.FulfillmentChannel,
 			it.ItemStatus, it.Quantity, it.Currency, it.ItemPrice.units(), it.ItemTax.units(),
 			it.ShippingPrice.units(), it.ShippingTax.units(), it.GiftWrapPrice.units(), it.GiftWrapTax.units(),
@@ -100,11 +100,11 @@ func (db *DB) UpsertAmazonOrders(orders []AmazonOrder, items []AmazonOrderItem) 
 	}
 	var written int64
 	err := db.Tx(db.Statement.Context, func(tx *DB) error {
-		n, err := tx.upsert(amazonOrdersTable, orderRows)
+		n, err := tx.upsert(amazonOrdersTable, len(orders), orderRow)
 		if err != nil {
 			return err
 		}
-		m, err := tx.upsert(amazonOrderItemsTable, itemRows)
+		m, err := tx.upsert(amazonOrderItemsTable, len(items), itemRow)
 		written = n + m
 		return err
 	})

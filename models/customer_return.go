@@ -40,16 +40,16 @@ var customerReturnsTable = &upsertTable{
 // were inserted or changed.
 func (db *DB) UpsertCustomerReturns(returns []CustomerReturn) (int64, error) {
 	now := time.Now().UTC().Truncate(time.Microsecond)
-	rows := make([][]any, len(returns))
-	for i, r := range returns {
-		rows[i] = []any{NewID(), r.CompanyID, r.GroupID, r.SellerID, r.MarketplaceID, r.ReturnDate.UTC(), r.OrderID,
+	row := func(i int) []any {
+		r := &returns[i]
+		return []any{NewID(), r.CompanyID, r.GroupID, r.SellerID, r.MarketplaceID, r.ReturnDate.UTC(), r.OrderID,
 			r.SKU, r.ASIN, r.FNSKU, r.ProductName, r.Quantity, r.FulfillmentCenterID, r.DetailedDisposition,
 			r.Reason, r.Status, r.LicensePlateNumber, r.CustomerComments, now, now}
 	}
 	var written int64
 	err := db.Tx(db.Statement.Context, func(tx *DB) error {
 		var err error
-		written, err = tx.upsert(customerReturnsTable, rows)
+		written, err = tx.upsert(customerReturnsTable, len(returns), row)
 		return err
 	})
 	return written, err

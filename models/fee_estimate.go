@@ -58,9 +58,9 @@ var feeEstimatesTable = &upsertTable{
 // returns how many rows were inserted or changed.
 func (db *DB) UpsertFeeEstimates(fees []FeeEstimate) (int64, error) {
 	now := time.Now().UTC().Truncate(time.Microsecond)
-	rows := make([][]any, len(fees))
-	for i, f := range fees {
-		rows[i] = []any{NewID(), f.CompanyID, f.GroupID, f.SellerID, f.MarketplaceID, f.SKU, f.FNSKU, f.ASIN,
+	row := func(i int) []any {
+		f := &fees[i]
+		return []any{NewID(), f.CompanyID, f.GroupID, f.SellerID, f.MarketplaceID, f.SKU, f.FNSKU, f.ASIN,
 			f.ProductName, f.ProductGroup, f.Brand, f.FulfilledBy, f.ProductSizeTier, f.LongestSide, f.MedianSide,
 			f.ShortestSide, f.LengthAndGirth, f.UnitOfDimension, f.ItemPackageWeight, f.UnitOfWeight, f.Currency,
 			f.YourPrice.units(), f.SalesPrice.units(), f.EstimatedFeeTotal.units(), f.EstimatedReferralFee.units(),
@@ -70,7 +70,7 @@ func (db *DB) UpsertFeeEstimates(fees []FeeEstimate) (int64, error) {
 	var written int64
 	err := db.Tx(db.Statement.Context, func(tx *DB) error {
 		var err error
-		written, err = tx.upsert(feeEstimatesTable, rows)
+		written, err = tx.upsert(feeEstimatesTable, len(fees), row)
 		return err
 	})
 	return written, err

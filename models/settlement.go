@@ -85,15 +85,15 @@ func utcOrNil(t *time.Time) any {
 // changed.
 func (db *DB) UpsertSettlementLines(settlements []Settlement, lines []SettlementLine) (int64, error) {
 	now := time.Now().UTC().Truncate(time.Microsecond)
-	headRows := make([][]any, len(settlements))
-	for i, s := range settlements {
-		headRows[i] = []any{NewID(), s.CompanyID, s.GroupID, s.SellerID, s.MarketplaceID, s.SettlementID,
+	headRow := func(i int) []any {
+		s := &settlements[i]
+		return []any{NewID(), s.CompanyID, s.GroupID, s.SellerID, s.MarketplaceID, s.SettlementID,
 			utcOrNil(s.SettlementStartDate), utcOrNil(s.SettlementEndDate), utcOrNil(s.DepositDate),
 			s.TotalAmount.units(), s.Currency, now, now}
 	}
-	lineRows := make([][]any, len(lines))
-	for i, l := range lines {
-		lineRows[i] = []any{NewID(), l.CompanyID, l.GroupID, l.SellerID, l.SettlementID, l.LineNo, l.MarketplaceID,
+	lineRow := func(i int) []any {
+		l := &lines[i]
+		return []any{NewID(), l.CompanyID, l.GroupID, l.SellerID, l.SettlementID, l.LineNo, l.MarketplaceID,
 			l.MarketplaceName, l.TransactionType, l.OrderID, l.MerchantOrderID, l.AdjustmentID, l.ShipmentID,
 			l.AmountType, l.AmountDescription, l.Amount.units(), l.Currency, l.FulfillmentID, utcOrNil(l.PostedDate),
 			l.OrderItemCode, l.MerchantOrderItemID, l.MerchantAdjustmentItemID, l.SKU, l.QuantityPurchased,
@@ -101,11 +101,11 @@ func (db *DB) UpsertSettlementLines(settlements []Settlement, lines []Settlement
 	}
 	var written int64
 	err := db.Tx(db.Statement.Context, func(tx *DB) error {
-		n, err := tx.upsert(settlementsTable, headRows)
+		n, err := tx.upsert(settlementsTable, len(settlements), headRow)
 		if err != nil {
 			return err
 		}
-		m, err := tx.upsert(settlementLinesTable, lineRows)
+		m, err := tx.upsert(settlementLinesTable, len(lines), lineRow)
 		written = n + m
 		return err
 	})
