@@ -1,8 +1,6 @@
 package amazondata
 
 import (
-	"io"
-
 	"sellerhub/app/amazon"
 	"sellerhub/models"
 )
@@ -12,59 +10,20 @@ func init() { importers[FeeEstimates] = importFees }
 // feeKey is a SKU in a marketplace: the report lists a SKU once per marketplace it sells in.
 type feeKey struct{ market, sku string }
 
-// importFees reads an estimated FBA fees report. Each line's marketplace is its amazon-store (a country code).
+// importFees reads an estimated FBA fees report. Each line's marketplace is its amazon-store (a country code); a
+// SKU listed twice for a marketplace keeps its later line, Amazon's latest estimate.
 func importFees(s *Service, st Store, r *amazon.TSVReader, progress Progress) (Result, error) {
-	var res Result
 	st, err := s.checkStore(st)
 	if err != nil {
-		return res, err
+		return Result{}, err
 	}
 	if err := requireColumns(r, FeeEstimates, "sku", "estimated-fee-total"); err != nil {
-		return res, err
+		return Result{}, err
 	}
-	var fees []models.FeeEstimate
-	at := map[feeKey]int{}
-	flush := func() error {
-		if len(fees) == 0 {
-			return nil
-		}
-		n, err := s.db.UpsertFeeEstimates(fees)
-		if err != nil {
-			return err
-		}
-		res.Written += int(n)
-		progress(res.Lines)
-		fees, at = fees[:0], map[feeKey]int{}
-		return nil
-	}
-	for {
-		row, err := r.Next()
-		if err == io.EOF {
-			break
-		}
-		if err != nil {
-			return res, err
-		}
-		res.Lines++
+	return readLatest(r, progress, func(row amazon.TSVRow) (models.FeeEstimate, feeKey, error) {
 		f, err := readFeeLine(st, row)
-		if err != nil {
-			return res, err
-		}
-		// A SKU listed twice for a marketplace: the later line is Amazon's latest estimate.
-		key := feeKey{f.MarketplaceID, f.SKU}
-		if i, ok := at[key]; ok {
-			fees[i] = f
-			continue
-		}
-		at[key] = len(fees)
-		fees = append(fees, f)
-		if len(fees) >= batchLines {
-			if err := flush(); err != nil {
-				return res, err
-			}
-		}
-	}
-	return res, flush()
+		return f, feeKey{f.MarketplaceID, f.SKU}, err
+	}, s.db.UpsertFeeEstimates)
 }
 
 // countryAliases are the country codes Amazon writes otherwise than the marketplaces list does.

@@ -2,6 +2,7 @@ package amazondata
 
 import (
 	"fmt"
+	"io"
 	"math"
 	"strconv"
 	"strings"
@@ -227,4 +228,53 @@ func (s *Service) checkStore(st Store) (Store, error) {
 	}
 	st.GroupID = seller.GroupID
 	return st, nil
+}
+
+// readLatest reads a report whose lines are rows keyed by what makes them one (a SKU of a marketplace, a return):
+// a key written twice within a batch keeps its later line, and every batchLines lines go to upsert, one
+// transaction each, with the progress told after each.
+func readLatest[K comparable, T any](r *amazon.TSVReader, progress Progress, read func(amazon.TSVRow) (T, K, error),
+	upsert func([]T) (int64, error)) (Result, error) {
+	var res Result
+	var rows []T
+	at := map[K]int{}
+	flush := func() error {
+		if len(rows) == 0 {
+			return nil
+		}
+		n, err := upsert(rows)
+		if err != nil {
+			return err
+		}
+		res.Written += int(n)
+		progress(res.Lines)
+		rows, at = rows[:0], map[K]int{}
+		return nil
+	}
+	for {
+		row, err := r.Next()
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			return res, err
+		}
+		res.Lines++
+		v, key, err := read(row)
+		if err != nil {
+			return res, err
+		}
+		if i, ok := at[key]; ok {
+			rows[i] = v
+			continue
+		}
+		at[key] = len(rows)
+		rows = append(rows, v)
+		if len(rows) >= batchLines {
+			if err := flush(); err != nil {
+				return res, err
+			}
+		}
+	}
+	return res, flush()
 }

@@ -92,6 +92,10 @@ func syncable(status string, disabled bool) error {
 	return nil
 }
 
+// CanSync tells whether a task's store may sync: its authorisation is neither disabled nor refused by Amazon.
+// The periodic job skips the others until they are authorised again.
+func CanSync(t *models.SyncTaskRow) bool { return syncable(t.SellerStatus, t.SellerDisabled) == nil }
+
 // SyncNow queues one task's sync by hand (立即同步) and returns the task as it now stands. A sync already waiting
 // or running is not queued twice.
 func (s *Service) SyncNow(ctx context.Context, p core.Principal, taskID string) (*models.SyncTaskRow, error) {

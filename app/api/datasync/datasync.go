@@ -52,9 +52,10 @@ type Task struct {
 	Syncable bool `json:"syncable"`
 }
 
-// nextRun is the 下次同步 column: when the task is due next, none while its sync waits or runs.
+// nextRun is the 下次同步 column: when the task is due next; none while its sync waits or runs, nor for a store
+// that cannot sync (its grant refused or disabled) until it is authorised again.
 func (h *Handler) nextRun(t *models.SyncTaskRow) string {
-	if t.State == models.SyncQueued || t.State == models.SyncRunning {
+	if t.State == models.SyncQueued || t.State == models.SyncRunning || !datasync.CanSync(t) {
 		return ""
 	}
 	return api.FormatTime(&t.NextRunAt, h.TimeZone)
@@ -86,7 +87,7 @@ func (h *Handler) task(t *models.SyncTaskRow) Task {
 		QueuedBy: t.QueuedBy, LastSuccess: api.FormatTime(t.LastSuccessAt, h.TimeZone), NextRun: h.nextRun(t),
 		ReportState: t.ReportState, Lines: t.Lines, ReportsDone: t.ReportsDone, ReportsTotal: t.ReportsTotal,
 		Progress: progress(t), LastError: t.LastError,
-		Syncable: !t.SellerDisabled && t.SellerStatus == models.SellerActive}
+		Syncable: datasync.CanSync(t)}
 }
 
 // Page answers POST datasync/page {currentpage, pagesize, groupid, kind, state}: the sync tasks of the stores the

@@ -188,8 +188,10 @@ func TestTasksAndSyncNow(t *testing.T) {
 	apptest.Expect(t, admin.Call(http.MethodPost, base+"tasks/abc/sync", nil), http.StatusNotFound, "A0404", "同步任务不存在")
 	h.DB.Model(&models.Seller{}).Where("selling_partner_id = ?", amazontest.DefaultSeller).Update("status", models.SellerInvalid)
 	apptest.Expect(t, admin.Call(http.MethodPost, base+"tasks/"+list[1].ID+"/sync", nil), http.StatusBadRequest, "B0001", "授权已失效，请重新授权")
-	if got, _ := tasks(t, admin, map[string]any{}); got[1].Syncable {
-		t.Fatalf("a refused store's task offers 立即同步: %+v", got[1])
+	// Done but refused: no 立即同步 and no 下次同步, which the periodic job will not keep until it is authorised again.
+	h.DB.Model(&models.SyncTask{}).Where("id = ?", list[1].ID).Update("state", models.SyncDone)
+	if got, _ := tasks(t, admin, map[string]any{}); got[1].Syncable || got[1].NextRun != "" {
+		t.Fatalf("a refused store's task offers 立即同步 or a next run: %+v", got[1])
 	}
 	h.DB.Model(&models.Seller{}).Where("selling_partner_id = ?", amazontest.DefaultSeller).Updates(map[string]any{"status": models.SellerActive, "disabled": true})
 	apptest.Expect(t, admin.Call(http.MethodPost, base+"tasks/"+list[1].ID+"/sync", nil), http.StatusBadRequest, "B0001", "该店铺授权已停用，请重新授权")
