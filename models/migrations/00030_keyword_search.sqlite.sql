@@ -2,7 +2,8 @@
 -- serves: at a million rows of one company it read every row. An FTS5 table with the trigram tokenizer finds the
 -- rows holding a keyword of three or more characters (models/keyword.go narrows by it, then applies the LIKE, so
 -- results do not change). Each is an external-content table over the searched columns, kept in step by triggers:
--- the text is stored once, in the table itself. PostgreSQL has the same in 00030_keyword_search.postgres.sql.
+-- the text is stored once, in the table itself. An update re-indexes a row only when its searched text changed
+-- (a product's form and Amazon's listing reports write these columns unchanged). PostgreSQL has the same in 00030_keyword_search.postgres.sql.
 -- +goose Up
 CREATE VIRTUAL TABLE local_products_fts USING fts5 (sku, name, content='local_products', content_rowid='id', tokenize='trigram');
 INSERT INTO local_products_fts (local_products_fts) VALUES ('rebuild');
@@ -17,7 +18,8 @@ CREATE TRIGGER local_products_fts_delete AFTER DELETE ON local_products BEGIN
 END;
 -- +goose StatementEnd
 -- +goose StatementBegin
-CREATE TRIGGER local_products_fts_update AFTER UPDATE OF sku, name ON local_products BEGIN
+CREATE TRIGGER local_products_fts_update AFTER UPDATE OF sku, name ON local_products
+    WHEN old.sku <> new.sku OR old.name <> new.name BEGIN
     INSERT INTO local_products_fts (local_products_fts, rowid, sku, name) VALUES ('delete', old.id, old.sku, old.name);
     INSERT INTO local_products_fts (rowid, sku, name) VALUES (new.id, new.sku, new.name);
 END;
@@ -37,7 +39,8 @@ CREATE TRIGGER listings_fts_delete AFTER DELETE ON listings BEGIN
 END;
 -- +goose StatementEnd
 -- +goose StatementBegin
-CREATE TRIGGER listings_fts_update AFTER UPDATE OF seller_sku, asin, fnsku ON listings BEGIN
+CREATE TRIGGER listings_fts_update AFTER UPDATE OF seller_sku, asin, fnsku ON listings
+    WHEN old.seller_sku <> new.seller_sku OR old.asin <> new.asin OR old.fnsku <> new.fnsku BEGIN
     INSERT INTO listings_fts (listings_fts, rowid, seller_sku, asin, fnsku)
         VALUES ('delete', old.id, old.seller_sku, old.asin, old.fnsku);
     INSERT INTO listings_fts (rowid, seller_sku, asin, fnsku) VALUES (new.id, new.seller_sku, new.asin, new.fnsku);
@@ -57,7 +60,8 @@ CREATE TRIGGER stock_ledger_fts_delete AFTER DELETE ON stock_ledger BEGIN
 END;
 -- +goose StatementEnd
 -- +goose StatementBegin
-CREATE TRIGGER stock_ledger_fts_update AFTER UPDATE OF doc_number ON stock_ledger BEGIN
+CREATE TRIGGER stock_ledger_fts_update AFTER UPDATE OF doc_number ON stock_ledger
+    WHEN old.doc_number <> new.doc_number BEGIN
     INSERT INTO stock_ledger_fts (stock_ledger_fts, rowid, doc_number) VALUES ('delete', old.id, old.doc_number);
     INSERT INTO stock_ledger_fts (rowid, doc_number) VALUES (new.id, new.doc_number);
 END;
