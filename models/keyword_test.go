@@ -50,14 +50,14 @@ func TestKeywordSearchFindsWhatTheLikeFound(t *testing.T) {
 			"Kid!Toy":   {"Kid!Toy", `儿童玩具 Say "hi"`},
 			"EC-1":      {"EC-1", "ÉCLAIR 甜点"},
 		}
-		ids := map[int64]string{}
+		skuIDs := map[string]int64{}
 		w := newWarehouse(t, db, a.CompanyID, "深圳仓")
 		for sku, texts := range products {
 			p := &models.LocalProduct{CompanyID: a.CompanyID, SKU: sku, Name: texts[1], Kind: models.ProductKindProduct}
 			if err := db.CreateLocalProduct(p); err != nil {
 				t.Fatal(err)
 			}
-			ids[p.ID] = sku
+			skuIDs[sku] = p.ID
 			if err := move(db, a.CompanyID, "RK2026-000"+sku[len(sku)-1:], models.StockChange{WarehouseID: w.ID, ProductID: p.ID, Fulfillable: 1}); err != nil {
 				t.Fatal(err)
 			}
@@ -72,9 +72,15 @@ func TestKeywordSearchFindsWhatTheLikeFound(t *testing.T) {
 			"abc-99999-US": {"abc-99999-US", "B0ABC12345", "X00ABC"},
 			"cotton_1":     {"cotton_1", "B0COT%0001", ""},
 		}
+		// The shipment form's picker searches the paired listings by the product's SKU and name and the seller SKU.
+		paired := map[string][]string{"abc-99999-US": {"abc-99999-US", "ABC-99999", products["ABC-99999"][1]}}
 		for sku, texts := range listings {
 			l := &models.Listing{CompanyID: a.CompanyID, GroupID: group.ID, MarketplaceID: "ATVPDKIKX0DER",
 				SellerSKU: sku, ASIN: texts[1], FNSKU: texts[2]}
+			if paired[sku] != nil {
+				id := skuIDs["ABC-99999"]
+				l.ProductID = &id
+			}
 			if err := db.CreateListing(l); err != nil {
 				t.Fatal(err)
 			}
@@ -127,6 +133,18 @@ func TestKeywordSearchFindsWhatTheLikeFound(t *testing.T) {
 				t.Errorf("listings %q = %v, want %v", k, got, want)
 			}
 
+			prows, err := db.PairedListings(a.CompanyID, group.ID, "ATVPDKIKX0DER", w.ID, k, 100)
+			if err != nil {
+				t.Fatal(err)
+			}
+			got = nil
+			for _, r := range prows {
+				got = append(got, r.SellerSKU)
+			}
+			if want := containing(k, paired); !slices.Equal(sorted(got), want) {
+				t.Errorf("paired listings %q = %v, want %v", k, got, want)
+			}
+
 			srows, _, err := db.StockPage(a.CompanyID, models.StockFilter{Search: k, Limit: 100})
 			if err != nil {
 				t.Fatal(err)
@@ -157,13 +175,7 @@ func TestKeywordSearchFindsWhatTheLikeFound(t *testing.T) {
 		}
 
 		// The index follows the table: a changed SKU is found by its new text only, a deleted product not at all.
-		var abc int64
-		for id, sku := range ids {
-			if sku == "ABC-99999" {
-				abc = id
-			}
-		}
-		p, err := db.LocalProductByID(a.CompanyID, abc)
+		p, err := db.LocalProductByID(a.CompanyID, skuIDs["ABC-99999"])
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -176,12 +188,7 @@ func TestKeywordSearchFindsWhatTheLikeFound(t *testing.T) {
 				t.Errorf("after the SKU changed, %q finds %d (%v), want %d", k, total, err, want)
 			}
 		}
-		var xy int64
-		for id, sku := range ids {
-			if sku == "XY-2" {
-				xy = id
-			}
-		}
+		xy := skuIDs["XY-2"]
 		if err := db.Exec("DELETE FROM stock_ledger WHERE product_id = ?", xy).Error; err != nil {
 			t.Fatal(err)
 		}
