@@ -173,7 +173,7 @@ func (s *Service) importUpload(ctx context.Context, p core.Principal, seller *mo
 		return nil, err
 	}
 	// An upload is a run of the task, not its sync: the task's own progress stays the periodic sync's.
-	pr := s.newProgress(ctx, 0, run.ID, 0)
+	pr := s.newProgress(ctx, run.CompanyID, 0, run.ID, 0)
 	res, err := s.data.Import(ctx, kind, st, tsv, pr.report)
 	finished := s.now.Stamp()
 	run.Lines, run.Written, run.FinishedAt = int64(res.Lines), int64(res.Written), &finished
@@ -182,7 +182,7 @@ func (s *Service) importUpload(ctx context.Context, p core.Principal, seller *mo
 		run.Status, run.Error = models.SyncFailed, uploadFailure(err)
 		s.log.Warn("report upload failed", "seller", seller.ID, "kind", kind, "err", err)
 	}
-	if uerr := db.UpdateSyncRun(run.ID, map[string]any{"status": run.Status, "lines": run.Lines, "written": run.Written,
+	if uerr := db.UpdateSyncRun(run.CompanyID, run.ID, map[string]any{"status": run.Status, "lines": run.Lines, "written": run.Written,
 		"error": run.Error, "finished_at": finished}); uerr != nil {
 		return nil, uerr
 	}
