@@ -19,6 +19,7 @@ import (
 func (s *Service) Register(q *jobs.Queue) {
 	jobs.AddWorker(q, &syncWorker{s: s})
 	jobs.AddWorker(q, &scheduleWorker{s: s})
+	jobs.AddWorker(q, &uploadWorker{s: s})
 	q.AddPeriodic(s.schedule, func() (river.JobArgs, *river.InsertOpts) {
 		return ScheduleArgs{}, &river.InsertOpts{UniqueOpts: river.UniqueOpts{ByPeriod: s.schedule}}
 	}, true)
