@@ -20,18 +20,19 @@ import (
 	"sellerhub/app/datasync"
 	"sellerhub/config"
 	"sellerhub/models"
+	"sellerhub/models/dbtest"
 )
 
 const base = "/amazon/api/v1/datasync/"
 
 // start runs the product against a stand-in serving the simulated sellers; the workers do not run, so what a call
 // queues waits in the database.
-func start(t *testing.T) (*apptest.Harness, *amazontest.Server, *sellerdata.World, *apptest.Client) {
+func start(t *testing.T, opts ...apptest.Option) (*apptest.Harness, *amazontest.Server, *sellerdata.World, *apptest.Client) {
 	t.Helper()
 	amz := amazontest.Start(t)
 	w := sellerdata.New(time.Now())
 	amz.Content, amz.Scheduled = w.Content, w.Scheduled
-	h := apptest.Start(t, apptest.WithConfig(func(c *config.Config) { amz.Configure(c) }))
+	h := apptest.Start(t, append(opts, apptest.WithConfig(func(c *config.Config) { amz.Configure(c) }))...)
 	admin := h.Client()
 	apptest.ExpectOK(t, admin.Login(apptest.AdminAccount, apptest.AdminPassword))
 	return h, amz, w, admin
@@ -239,9 +240,15 @@ func storedParts(t *testing.T, h *apptest.Harness) int64 {
 // the lines read and written, the stored file gone. Reading the file again writes nothing. A Japanese file in
 // Windows-31J with Amazon.co.jp's Japanese column names and a gzip-compressed one read alike; a line that cannot be
 // read fails the run, named. A file of another kind, an unreadable one and none at all are refused before
-// anything is written or queued.
+// anything is written or queued. On SQLite and PostgreSQL.
 func TestUpload(t *testing.T) {
-	h, amz, w, admin := start(t)
+	for _, kind := range dbtest.Kinds {
+		t.Run(kind, func(t *testing.T) { testUpload(t, kind) })
+	}
+}
+
+func testUpload(t *testing.T, kind string) {
+	h, amz, w, admin := start(t, apptest.WithDatabase(kind))
 	_, us := authorise(t, h, amz, admin, amazontest.DefaultSeller, "NA", "北美店")
 	_, jp := authorise(t, h, amz, admin, amazontest.JapanSeller, "FE", "日本店")
 	// These stores' data comes from uploads alone: without a refresh token nothing of theirs syncs (the syncs the
