@@ -6,8 +6,9 @@ import (
 	"gorm.io/gorm"
 )
 
-// SyncRun is one run of a data sync (its Status one of a task's: SyncRunning, SyncDone, SyncFailed) (the history of 数据同步): what started it, when, how it ended and how much it
-// read and wrote. A hand upload is a run too (cause 上传, with the file's name and who sent it).
+// SyncRun is one run of a data sync (its Status one of a task's: SyncRunning, SyncDone, SyncFailed) (the history
+// of 数据同步): what started it, when, how it ended and how much it read and wrote. A hand upload is a run too
+// (cause 上传, with the file's name and who sent it), SyncQueued until its import job takes it.
 type SyncRun struct {
 	ID         int64 `gorm:"primaryKey;autoIncrement:false"`
 	CompanyID  int64
