@@ -1,7 +1,7 @@
 -- A report file uploaded by hand (上传报告) waits in the database for its import job, in parts of a megabyte: any
 -- instance on the shared database can import it, a job picked up again after a crash reads it again, and the
--- file is read back a part at a time, never held whole in memory. The parts go once the import ends. Until its job takes it, the upload's run
--- (sync_runs) has the status queued.
+-- file is read back a part at a time, never held whole in memory. The parts go once the import ends. Until its
+-- job takes it, the upload's run (sync_runs) has the status queued.
 
 -- +goose Up
 CREATE TABLE sync_upload_parts (
