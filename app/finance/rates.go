@@ -71,10 +71,11 @@ func (b *RateBook) ToCNY(amount models.Money, currency string, on time.Time) (mo
 
 // RateOn is the rate of currency on the instant on and the month it was set for ("" for the default).
 func (b *RateBook) RateOn(currency string, on time.Time) (decimal.Decimal, string, error) {
-	return b.rateOfMonth(currency, on.In(b.timeZone).Format(monthLayout))
+	return b.RateOfMonth(currency, on.In(b.timeZone).Format(monthLayout))
 }
 
-func (b *RateBook) rateOfMonth(currency, month string) (decimal.Decimal, string, error) {
+// RateOfMonth is the rate of currency in month (yyyy-MM) and the month it was set for ("" for the default).
+func (b *RateBook) RateOfMonth(currency, month string) (decimal.Decimal, string, error) {
 	code := strings.ToUpper(strings.TrimSpace(currency))
 	c, ok := currencyOf(code)
 	if !ok {
