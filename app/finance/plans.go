@@ -42,7 +42,11 @@ func (s *Service) checkPlan(f *PlanForm) (string, error) {
 	if err := core.CheckFields(core.Required(&f.Name, "方案名称", 50)); err != nil {
 		return "", err
 	}
-	if _, err := f.Input.check(s.now().In(s.timeZone).Format("2006-01-02")); err != nil {
+	v, err := f.Input.check(s.now().In(s.timeZone).Format("2006-01-02"))
+	if err != nil {
+		return "", err
+	}
+	if _, _, err := v.card.sizeTier(v.sides, v.weight); err != nil {
 		return "", err
 	}
 	b, err := json.Marshal(f.Input)
