@@ -55,8 +55,10 @@ type CalcResult struct {
 	Marketplace, Currency, CardNote string
 	Tier, TierName                  string
 	// ShippingWeight is in WeightUnit (lb in the US, g elsewhere), rounded to 3 decimals for the screen.
-	ShippingWeight                                 decimal.Decimal
-	WeightUnit                                     string
+	ShippingWeight decimal.Decimal
+	WeightUnit     string
+	// Decimals are the marketplace currency's minor digits, for writing its figures.
+	Decimals                                       int32
 	ReferralPercent                                decimal.Decimal
 	TaxName                                        string
 	Rate                                           decimal.Decimal
@@ -180,7 +182,7 @@ func (s *Service) Calculate(ctx context.Context, companyID int64, in CalcInput) 
 	}
 	cny := func(d decimal.Decimal) Amount { return Amount{Local: d, CNY: d.Mul(rate).Round(2)} }
 	r := &CalcResult{Marketplace: card.Marketplace, Currency: card.Currency, CardNote: card.EffectiveNote,
-		Tier: tier.Code, TierName: tier.Name, ShippingWeight: weight.Round(3), WeightUnit: card.weightUnit(),
+		Tier: tier.Code, TierName: tier.Name, ShippingWeight: weight.Round(3), WeightUnit: card.weightUnit(), Decimals: card.Decimals,
 		ReferralPercent: percent, TaxName: card.TaxName, Rate: rate, RateMonth: month,
 		Price: cny(v.price), Tax: cny(tax), Referral: cny(referral), Fulfilment: cny(fulfilment),
 		Cost: Amount{Local: round(v.cost.Div(rate)), CNY: v.cost.Round(2)}}

@@ -86,6 +86,7 @@ describe("汇率与利润计算器", () => {
     // At USD 7.25 from January: 19.99 − 3.00 referral − 3.42 FBA − 25 CNY (3.45) = 10.12 USD.
     assert.equal(await result.getByTestId("tier").innerText(), "小号标准尺寸");
     assert.equal(await result.getByTestId("profit-local").innerText(), "10.12");
+    assert.match(await result.innerText(), /销售佣金（15%）\s+3\.00\s+21\.75/);
     const cny = await result.getByTestId("profit-cny").innerText();
     const margin = await result.getByTestId("margin").innerText();
     assert.match(await result.innerText(), /1 USD = 7\.25 CNY（2026-01起）/);

@@ -67,8 +67,9 @@ type Marketplace struct {
 	Categories []Category `json:"categories"`
 }
 
-func figure(a finance.Amount) Figure {
-	return Figure{Local: a.Local.String(), CNY: a.CNY.StringFixed(2)}
+// figure writes an amount with its currency's decimals: 3.00 USD, 434 JPY, 21.60 CNY.
+func figure(a finance.Amount, decimals int32) Figure {
+	return Figure{Local: a.Local.StringFixed(decimals), CNY: a.CNY.StringFixed(2)}
 }
 
 func (h *Handler) plan(p *finance.Plan) Plan {
@@ -106,8 +107,10 @@ func (h *Handler) Compute(c *echo.Context) error {
 	out := Result{Marketplace: r.Marketplace, Currency: r.Currency, CardNote: r.CardNote, Tier: r.Tier,
 		TierName: r.TierName, ShippingWeight: r.ShippingWeight.String(), WeightUnit: r.WeightUnit,
 		ReferralPercent: r.ReferralPercent.String(), TaxName: r.TaxName, Rate: r.Rate.String(), RateMonth: r.RateMonth,
-		Price: figure(r.Price), Tax: figure(r.Tax), Referral: figure(r.Referral), Fulfilment: figure(r.Fulfilment),
-		Cost: figure(r.Cost), Profit: figure(r.Profit), Margin: r.Margin.StringFixed(2)}
+		Margin: r.Margin.StringFixed(2)}
+	d := r.Decimals
+	out.Price, out.Tax, out.Referral = figure(r.Price, d), figure(r.Tax, d), figure(r.Referral, d)
+	out.Fulfilment, out.Cost, out.Profit = figure(r.Fulfilment, d), figure(r.Cost, d), figure(r.Profit, d)
 	if r.ROI != nil {
 		out.ROI = r.ROI.StringFixed(2)
 	}

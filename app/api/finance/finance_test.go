@@ -223,9 +223,9 @@ func TestTheCalculatorComputesAndPlansAreSaved(t *testing.T) {
 			r := call[result](t, c, http.MethodPost, amz+"profitCalc/compute", usProduct)
 			want := result{Marketplace: "US", Currency: "USD", Tier: "small_standard", TierName: "小号标准尺寸",
 				ShippingWeight: "0.22", WeightUnit: "lb", ReferralPercent: "15", Rate: "7.2", RateMonth: "2026-01",
-				Margin: "50.52", ROI: "290.84", Price: figure{"19.99", "143.93"}, Tax: figure{"0", "0.00"},
-				Referral: figure{"3", "21.60"}, Fulfilment: figure{"3.42", "24.62"}, Cost: figure{"3.47", "25.00"},
-				Profit: figure{"10.1", "72.71"}}
+				Margin: "50.52", ROI: "290.84", Price: figure{"19.99", "143.93"}, Tax: figure{"0.00", "0.00"},
+				Referral: figure{"3.00", "21.60"}, Fulfilment: figure{"3.42", "24.62"}, Cost: figure{"3.47", "25.00"},
+				Profit: figure{"10.10", "72.71"}}
 			want.CardNote = r.CardNote
 			if r != want {
 				t.Fatalf("result = %+v\nwant     %+v", r, want)
