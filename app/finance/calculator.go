@@ -2,6 +2,7 @@ package finance
 
 import (
 	"context"
+	"fmt"
 	"slices"
 	"strings"
 
@@ -22,6 +23,7 @@ const (
 	msgPositive            = "必须大于0"
 	msgNotNegative         = "不能小于0"
 	msgDecimals            = "最多%d位小数"
+	msgWhole               = "必须是整数"
 	msgTooLarge            = "数值过大"
 )
 
@@ -95,8 +97,10 @@ func number(text, label string, required, positive bool, places int32) (decimal.
 		return d, core.Invalid(label + msgPositive)
 	case d.IsNegative():
 		return d, core.Invalid(label + msgNotNegative)
+	case places == 0 && !d.IsInteger():
+		return d, core.Invalid(label + msgWhole)
 	case !d.Equal(d.Truncate(places)):
-		return d, core.Invalid(label + strings.Replace(msgDecimals, "%d", decimal.NewFromInt32(places).String(), 1))
+		return d, core.Invalid(label + fmt.Sprintf(msgDecimals, places))
 	case d.GreaterThan(decimal.NewFromInt(100000000)):
 		return d, core.Invalid(label + msgTooLarge)
 	}
@@ -261,8 +265,8 @@ func (t SizeTier) fee(weight decimal.Decimal, priceBand int) decimal.Decimal {
 	return fee
 }
 
-// referral is the category's referral rate on the price (percent, the whole price's or, for a portioned
-// category, the one of the price's last step) and the fee, at least the card's least fee.
+// referral is the category's referral rate on the price in percent (for a portioned category, the fee over the
+// price) and the fee, at least the card's least fee.
 func (c FeeCard) referral(cat Category, price decimal.Decimal) (decimal.Decimal, decimal.Decimal) {
 	rise := decimal.Zero
 	if c.Rise.IsPositive() && price.GreaterThan(c.RiseAbove) {
@@ -289,6 +293,9 @@ func (c FeeCard) referral(cat Category, price decimal.Decimal) (decimal.Decimal,
 			break
 		}
 		below = step.UpTo
+	}
+	if cat.Portion {
+		percent = fee.Mul(hundred).DivRound(price, 2)
 	}
 	return percent, decimal.Max(fee.Round(c.Decimals), c.MinReferral)
 }

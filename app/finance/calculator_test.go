@@ -106,6 +106,17 @@ func TestTheCalculatorAnswersInBothCurrencies(t *testing.T) {
 	}
 }
 
+// A portioned category's rate is what its fee comes to: $50 + $2.50 on $300 of jewelry is 17.5%.
+func TestAPortionedCategoryShowsTheRateItsFeeComesTo(t *testing.T) {
+	db := dbtest.Open(t, dbtest.SQLite)
+	s, p := world(t, db, time.Date(2026, 11, 20, 4, 0, 0, 0, time.UTC))
+	r, err := s.Calculate(context.Background(), p.CompanyID, finance.CalcInput{Marketplace: "US", Category: "jewelry",
+		Price: "300", UnitCost: "0", Length: "10", Width: "8", Height: "1", Weight: "0.05"})
+	if err != nil || r.ReferralPercent.String() != "17.5" || r.ROI != nil {
+		t.Fatalf("jewelry: %+v, %v; want 17.5%% and no ROI without a cost", r, err)
+	}
+}
+
 func TestTheCalculatorNamesWhatIsWrong(t *testing.T) {
 	db := dbtest.Open(t, dbtest.SQLite)
 	s, p := world(t, db, time.Date(2026, 11, 20, 4, 0, 0, 0, time.UTC))
@@ -123,7 +134,7 @@ func TestTheCalculatorNamesWhatIsWrong(t *testing.T) {
 		{func(in *finance.CalcInput) { in.Price = "abc" }, "售价必须是数字"},
 		{func(in *finance.CalcInput) { in.Price = "0" }, "售价必须大于0"},
 		{func(in *finance.CalcInput) { in.Price = "9.999" }, "售价最多2位小数"},
-		{func(in *finance.CalcInput) { in.Marketplace, in.Price = "JP", "980.5" }, "售价最多0位小数"},
+		{func(in *finance.CalcInput) { in.Marketplace, in.Price = "JP", "980.5" }, "售价必须是整数"},
 		{func(in *finance.CalcInput) { in.UnitCost = "" }, "采购成本不能为空"},
 		{func(in *finance.CalcInput) { in.UnitCost = "-1" }, "采购成本不能小于0"},
 		{func(in *finance.CalcInput) { in.FirstLeg = "x" }, "头程运费必须是数字"},
