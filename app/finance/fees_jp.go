@@ -2,9 +2,10 @@ package finance
 
 // jpCard is Amazon.co.jp's FBA fulfilment fees as Seller Central's help page "FBA fulfillment fees" (201112670)
 // lists them, in cm and grams: the tier by the sides and the sum of the three sides, the unit's packaged weight
-// (no dimensional weight). The fees include the 10% consumption tax. The page states no effective day. Referral
-// rates are Amazon.co.jp's, raised by 0.4 points above ¥750 from 2026-04-01 (Amazon's announced change; media
-// categories, raised at every price, are not offered here).
+// (no dimensional weight). The fees include the 10% consumption tax. The page states no effective day. The
+// category rates are Amazon.co.jp's as known when this was written (not found again here: check them against
+// Seller Central), raised by 0.4 points above ¥750 from 2026-04-01 as Amazon announced (media categories,
+// raised at every price, are not offered here).
 var jpCard = FeeCard{
 	Marketplace: "JP", Currency: "JPY", Effective: "",
 	EffectiveNote: "亚马逊日本站帮助页面201112670所列费率（含10%消费税，页面未注明生效日期）；销售佣金为2026-04-01起费率",

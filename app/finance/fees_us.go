@@ -4,8 +4,8 @@ package finance
 // in inches and pounds. Amazon announced the 2026 US changes in October 2025 (FBA fees up $0.08 a unit on
 // average; small standard +$0.25 and large standard +$0.05 between $10 and $50; +$0.51 and +$0.31 above $50;
 // large standard unchanged below $10, where the low-price discount grows to $0.86). Seller Central's rate table
-// itself was not reachable from here: the figures are a published reproduction of it that agrees with every one
-// of those announced differences from the 2024-2025 card (e.g. large standard 12-16 oz: $4.55 then, $4.60 now,
+// itself was not reachable from here: the figures are a published reproduction of it that agrees with those
+// announced differences from the 2024-2025 card (e.g. large standard 12-16 oz: $4.55 then, $4.60 now,
 // $3.78 below $10). Not included: the peak season (15 Oct - 14 Jan) rates, the 3.5% fuel and logistics
 // surcharge reported from 2026-04-17, the bulky tiers' 2-inch minimum sides and extra-large over 50 lb.
 var usCard2026 = FeeCard{
@@ -41,7 +41,7 @@ var usCard2026 = FeeCard{
 		{Code: "extra_large_50", Name: "超大件（0-50磅）", MaxWeight: num("50"),
 			Over: &Overage{Base: nums("25.56", "26.33", "26.33"), From: num("1"), Step: num("1"), PerStep: num("0.38")}},
 	},
-	// Amazon.com's referral fees (unchanged for 2026), with the $0.30 least fee of these categories.
+	// Amazon.com's referral fees (unchanged for 2026, as announced), with the $0.30 least fee of these categories.
 	Categories: []Category{
 		flat("home", "家居厨房", "15"),
 		flat("toys", "玩具游戏", "15"),
