@@ -4,7 +4,8 @@ package finance
 // dimensional weight (cm³ / 5000 per kg). Amazon's own rate cards (sell.amazon.co.uk, sellercentral.amazon.de)
 // were not reachable from here; the figures are a third-party reproduction of the 2025 schedules, which states no
 // effective day: check them against Seller Central before relying on them, and add the 2026 cards with their
-// dates when Amazon's are at hand. Not included: low-price FBA, the Pan-EU and EFN fees, peak-season rates.
+// dates when Amazon's are at hand. The referral rates are Amazon's UK and German ones as known when this was
+// written, likewise to be checked. Not included: low-price FBA, the Pan-EU and EFN fees, peak-season rates.
 
 var ukCard2025 = FeeCard{
 	Marketplace: "UK", Currency: "GBP", Effective: "",
