@@ -4,6 +4,7 @@ package pages
 
 import (
 	"errors"
+	"io"
 	"net/http"
 
 	"github.com/a-h/templ"
@@ -49,12 +50,25 @@ func (h *Handler) page(c *echo.Context, title string, scripts ...string) views.P
 }
 
 // render writes a templ component as the HTML answer. Pages that show a user's data must not be cached.
+// templ flushes its writer at the end of every render; passed through to the connection, that flush made every
+// page stream (sent chunked, compressed in two blocks and two writes) though nothing in it is slow, so render
+// hands templ the answer without its Flush: the page goes out whole, compressed once. renderStreaming keeps it,
+// for the page that shows a notice before slow work.
 func render(c *echo.Context, status int, comp templ.Component) error {
+	return renderTo(c, status, comp, struct{ io.Writer }{c.Response()})
+}
+
+// renderStreaming writes a page whose @templ.Flush() sends what precedes it at once.
+func renderStreaming(c *echo.Context, status int, comp templ.Component) error {
+	return renderTo(c, status, comp, c.Response())
+}
+
+func renderTo(c *echo.Context, status int, comp templ.Component, w io.Writer) error {
 	h := c.Response().Header()
 	h.Set(echo.HeaderContentType, echo.MIMETextHTMLCharsetUTF8)
 	h.Set("Cache-Control", "no-store")
 	c.Response().WriteHeader(status)
-	return comp.Render(c.Request().Context(), c.Response())
+	return comp.Render(c.Request().Context(), w)
 }
 
 // RenderError answers a failed page request (err, which the API would answer with status and msg) with the
