@@ -52,8 +52,8 @@ bench: build
 		$(GO) test -count=1 -timeout 60m -run TestLoadReport -v ./app/ | grep -v "^=== RUN"; \
 	echo; echo "== every figure, its goal, and whether it was met"; \
 	touch $(BENCH_FIGURES); \
-	awk -F'\t' 'BEGIN { printf "%-80s %-46s %-20s %s\n", "figure", "value", "goal", "mark" } \
-		{ printf "%-80s %-46s %-20s %s\n", $$1, $$2, $$3, $$4 }' $(BENCH_FIGURES)
+	awk -F'\t' 'BEGIN { printf "%-78s %-58s %-20s %s\n", "figure", "value", "goal", "mark" } \
+		{ printf "%-78s %-58s %-20s %s\n", $$1, $$2, $$3, $$4 }' $(BENCH_FIGURES)
 
 clean:
 	rm -rf bin static/dist/*.js static/dist/*.css static/dist/*.gz static/dist/*.br static/dist/manifest.json

@@ -3,7 +3,7 @@ package app_test
 // The closing table of `make bench`. A TestLoadReport* records each figure it measures with one of
 //
 //	benchFigure(t, figure, value, goal string, met bool) // any figure; goal "" for one that has none
-//	benchLatency(t, figure string, r apptest.LoadResult, p99 time.Duration) // p50/p99/req/s, goal p99 < p99 (0: none)
+//	benchLatency(t, figure string, r apptest.LoadResult, p99 time.Duration) // p50/p99/req/s/cpu, goal p99 < p99 (0: none)
 //	benchWeight(t, figure string, bytes, goalKB int) // bytes on the wire, goal at most goalKB KB (0: none)
 //
 // Each writes a line to the file named by SELLERHUB_BENCH_FIGURES (the Makefile sets it, empties it before the
@@ -67,7 +67,8 @@ func benchFigure(t testing.TB, figure, value, goal string, met bool) {
 // benchLatency records a load run: p50, p99, throughput and errors; a run with errors misses its goal.
 func benchLatency(t testing.TB, figure string, r apptest.LoadResult, p99 time.Duration) {
 	t.Helper()
-	value := fmt.Sprintf("p50 %.1f ms, p99 %.1f ms, %.0f req/s", ms(r.P50), ms(r.P99), r.PerSecond)
+	value := fmt.Sprintf("p50 %.1f ms, p99 %.1f ms, %.0f req/s, cpu %d µs/req", ms(r.P50), ms(r.P99), r.PerSecond,
+		r.CPUPerRequest.Microseconds())
 	if r.Errors > 0 {
 		value += fmt.Sprintf(", %d errors", r.Errors)
 	}
