@@ -59,7 +59,8 @@ func New(d Deps) (*echo.Echo, RouteAccess) {
 	e.IPExtractor = echo.ExtractIPDirect()
 	sv := d.Services
 	pg := &pages.Handler{Accounts: sv.Accounts, Admin: sv.Admin, Messages: sv.Messages, Shipping: sv.Shipping,
-		Stores: sv.Stores, Uploads: sv.Uploads, Config: d.Config, Assets: d.Assets}
+		Stores: sv.Stores, Uploads: sv.Uploads, Config: d.Config, Assets: d.Assets,
+		Compressor: middleware.NewPageCompressor(responseGzipLevel(echo.MIMETextHTML))}
 	e.HTTPErrorHandler = errorHandler(d.Log, pg)
 
 	e.Pre(stripAPIPrefix)
