@@ -37,8 +37,9 @@ func Gzip(level func(contentType string) int, skip func(*echo.Context) bool) ech
 		}
 	}
 	buffers := sync.Pool{New: func() any { return new(bytes.Buffer) }}
-	// Answers kept compressed are compressed once, so at the best level.
-	kept := NewPageCompressor(gzip.BestCompression)
+	// The answers kept compressed (JSON) are at JSON's level: with more users than kept answers, each is compressed
+	// again when it comes back, and a slower level would then cost more than it saved.
+	kept := NewPageCompressor(level(echo.MIMEApplicationJSON))
 	return func(next echo.HandlerFunc) echo.HandlerFunc {
 		return func(c *echo.Context) error {
 			if skip(c) {
