@@ -45,11 +45,13 @@ browser-test: build
 # Each report records its figures in BENCH_FIGURES (app/bench_helpers_test.go); they are printed as one table at
 # the end, also when a report stopped early.
 BENCH_FIGURES := $(CURDIR)/bin/bench-figures.tsv
+# BENCH_RUN picks reports: make bench BENCH_RUN='TestLoadReportSignedIn$$'
+BENCH_RUN ?= TestLoadReport
 
 bench: build
 	rm -f $(BENCH_FIGURES)
 	SELLERHUB_BENCH=1 SELLERHUB_BIN=$(CURDIR)/$(BIN) SELLERHUB_BENCH_FIGURES=$(BENCH_FIGURES) \
-		$(GO) test -count=1 -timeout 60m -run TestLoadReport -v ./app/ | grep -v "^=== RUN"; \
+		$(GO) test -count=1 -timeout 60m -run '$(BENCH_RUN)' -v ./app/ | grep -v "^=== RUN"; \
 	echo; echo "== every figure, its goal, and whether it was met"; \
 	touch $(BENCH_FIGURES); \
 	awk -F'\t' 'BEGIN { printf "%-78s %-58s %-20s %s\n", "figure", "value", "goal", "mark" } \
