@@ -39,7 +39,8 @@ func Gzip(level func(contentType string) int, skip func(*echo.Context) bool) ech
 	buffers := sync.Pool{New: func() any { return new(bytes.Buffer) }}
 	// The answers kept compressed (JSON) are at JSON's level: with more users than kept answers, each is compressed
 	// again when it comes back, and a slower level would then cost more than it saved.
-	kept := NewPageCompressor(level(echo.MIMEApplicationJSON))
+	// menus/route of a user with 300 entries is 70 KB.
+	kept := NewPageCompressor(level(echo.MIMEApplicationJSON), 256<<10)
 	return func(next echo.HandlerFunc) echo.HandlerFunc {
 		return func(c *echo.Context) error {
 			if skip(c) {
@@ -214,7 +215,7 @@ func (w *heldAnswer) finish() {
 		_ = w.letThrough()
 		return
 	}
-	if w.kept != nil && w.buf.Len() <= pageCacheMaxBytes {
+	if w.kept != nil && w.buf.Len() <= w.kept.maxBytes {
 		out := w.kept.gzip(w.buf.Bytes(), "")
 		h.Set(echo.HeaderContentEncoding, "gzip")
 		h.Set(echo.HeaderContentLength, strconv.Itoa(len(out)))

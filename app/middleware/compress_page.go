@@ -13,10 +13,8 @@ import (
 )
 
 const (
-	// pageCacheEntries bounds how many pages PageCompressor keeps compressed, and pageCacheMaxBytes their size
-	// (the admin's shell is 74 KB, menus/route of a user with 300 entries 70 KB): some 10 MB at most.
-	pageCacheEntries  = 32
-	pageCacheMaxBytes = 256 << 10
+	// pageCacheEntries bounds how many pages a PageCompressor keeps compressed.
+	pageCacheEntries = 32
 )
 
 // PageCompressor sends pages whose only part that changes between requests is a secret (the form's CSRF token,
@@ -26,7 +24,9 @@ const (
 // sync flush), which is where a stored block may start, and no part refers back into another. A page is reused
 // only when its parts are byte for byte the same as the kept ones, so an answer is never another page's.
 type PageCompressor struct {
-	level   int
+	level int
+	// maxBytes is the largest page kept: 32 of them are the most memory the compressor holds.
+	maxBytes int
 	seed    maphash.Seed
 	writers sync.Pool
 	mu      sync.Mutex
@@ -40,9 +40,10 @@ type compressedPage struct {
 	deflated [][]byte
 }
 
-// NewPageCompressor compresses pages at level.
-func NewPageCompressor(level int) *PageCompressor {
-	pc := &PageCompressor{level: level, seed: maphash.MakeSeed(), pages: map[uint64]*compressedPage{}}
+// NewPageCompressor compresses pages at level, keeping those of up to maxBytes; larger ones are left to the Gzip
+// middleware.
+func NewPageCompressor(level, maxBytes int) *PageCompressor {
+	pc := &PageCompressor{level: level, maxBytes: maxBytes, seed: maphash.MakeSeed(), pages: map[uint64]*compressedPage{}}
 	pc.writers.New = func() any {
 		w, _ := flate.NewWriter(nil, level)
 		return w
@@ -57,7 +58,7 @@ var gzipHeader = []byte{0x1f, 0x8b, 8, 0, 0, 0, 0, 0, 0, 0xff}
 // it is (the Gzip middleware then compresses it as any answer).
 func (pc *PageCompressor) Write(c *echo.Context, status int, page []byte, secret string) error {
 	w := c.Response()
-	if secret == "" || len(page) > pageCacheMaxBytes || !acceptsGzip(c.Request().Header.Get(echo.HeaderAcceptEncoding)) ||
+	if secret == "" || len(page) > pc.maxBytes || !acceptsGzip(c.Request().Header.Get(echo.HeaderAcceptEncoding)) ||
 		!bytes.Contains(page, []byte(secret)) {
 		w.WriteHeader(status)
 		_, err := w.Write(page)

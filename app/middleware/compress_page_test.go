@@ -16,7 +16,7 @@ import (
 // rendered for that request, the second and later from the parts kept compressed; a page that differs elsewhere
 // is its own; a client without gzip, or a page without its secret, gets the page as it is.
 func TestPageCompressorSendsEachVisitorItsOwnSecret(t *testing.T) {
-	pc := NewPageCompressor(5)
+	pc := NewPageCompressor(5, 64<<10)
 	form := strings.Repeat("<p>登录 sellerhub 卖家中心</p>", 60)
 	page := func(secret, text string) string {
 		return secret + "<form><input name=_csrf value=" + secret + ">" + text + "</form>" + secret + secret
