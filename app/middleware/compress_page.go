@@ -27,10 +27,10 @@ type PageCompressor struct {
 	level int
 	// maxBytes is the largest page kept: 32 of them are the most memory the compressor holds.
 	maxBytes int
-	seed    maphash.Seed
-	writers sync.Pool
-	mu      sync.Mutex
-	pages   map[uint64]*compressedPage
+	seed     maphash.Seed
+	writers  sync.Pool
+	mu       sync.Mutex
+	pages    map[uint64]*compressedPage
 }
 
 // compressedPage is a page's parts around its secret, as rendered and as compressed; the last part is compressed
