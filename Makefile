@@ -42,8 +42,20 @@ browser-test: build
 	SELLERHUB_BIN=$(CURDIR)/$(BIN) node --test --test-concurrency=1 islands/tests/
 
 # Figures for the issues' notes: page weight on the wire and latency under concurrent load.
+# Each report records its figures in BENCH_FIGURES (app/bench_helpers_test.go); they are printed as one table at
+# the end, also when a report stopped early.
+BENCH_FIGURES := $(CURDIR)/bin/bench-figures.tsv
+# BENCH_RUN picks reports: make bench BENCH_RUN='TestLoadReportSignedIn$$'
+BENCH_RUN ?= TestLoadReport
+
 bench: build
-	SELLERHUB_BENCH=1 SELLERHUB_BIN=$(CURDIR)/$(BIN) $(GO) test -count=1 -timeout 60m -run TestLoadReport -v ./app/ | grep -v "^=== RUN"
+	rm -f $(BENCH_FIGURES)
+	-SELLERHUB_BENCH=1 SELLERHUB_BIN=$(CURDIR)/$(BIN) SELLERHUB_BENCH_FIGURES=$(BENCH_FIGURES) \
+		$(GO) test -count=1 -timeout 60m -run '$(BENCH_RUN)' -v ./app/ | grep -v "^=== RUN"
+	@echo; echo "== every figure, its goal, and whether it was met"; \
+	touch $(BENCH_FIGURES); \
+	awk -F'\t' 'BEGIN { printf "%-78s %-58s %-20s %s\n", "figure", "value", "goal", "mark" } \
+		{ printf "%-78s %-58s %-20s %s\n", $$1, $$2, $$3, $$4 }' $(BENCH_FIGURES)
 
 clean:
 	rm -rf bin static/dist/*.js static/dist/*.css static/dist/*.gz static/dist/*.br static/dist/manifest.json

@@ -151,13 +151,8 @@ func newLogger(cfg *config.Config) *slog.Logger {
 
 // newSessionManager keeps sessions in Redis when SELLERHUB_REDIS_URL is set, else in the SQL database.
 func newSessionManager(cfg *config.Config, db *models.DB) (*scs.SessionManager, func(), error) {
-	sm := scs.New()
-	sm.IdleTimeout = cfg.SessionIdle
-	sm.Lifetime = cfg.SessionLifetime
-	sm.Cookie.Name = "jsessionid"
 	if cfg.RedisURL == "" {
-		sm.Store = models.NewSessionStore(db)
-		return sm, func() {}, nil
+		return accounts.NewSessions(models.NewSessionStore(db), cfg.SessionIdle, cfg.SessionLifetime), func() {}, nil
 	}
 	opts, err := redis.ParseURL(cfg.RedisURL)
 	if err != nil {
@@ -169,7 +164,7 @@ func newSessionManager(cfg *config.Config, db *models.DB) (*scs.SessionManager, 
 	if err := client.Ping(ctx).Err(); err != nil {
 		return nil, nil, fmt.Errorf("reach Redis at SELLERHUB_REDIS_URL: %w", err)
 	}
-	sm.Store = goredisstore.NewWithPrefix(client, "sellerhub:session:")
+	sm := accounts.NewSessions(goredisstore.NewWithPrefix(client, "sellerhub:session:"), cfg.SessionIdle, cfg.SessionLifetime)
 	return sm, func() { _ = client.Close() }, nil
 }
 

@@ -80,6 +80,11 @@ func TestSecurityHeadersAndCompression(t *testing.T) {
 	if resp.Header.Get("X-Request-Id") == "" {
 		t.Error("no request id")
 	}
+	// A page goes out whole, compressed once: net/http gives a short answer written in one go its length, while a
+	// streamed one (flushed midway) is sent chunked.
+	if resp.ContentLength <= 0 || len(resp.TransferEncoding) > 0 {
+		t.Errorf("/login was streamed (length %d, transfer encoding %v), not sent whole", resp.ContentLength, resp.TransferEncoding)
+	}
 }
 
 func TestRootGoesToSSOLoginAndThenLogin(t *testing.T) {

@@ -55,6 +55,7 @@ func TestLoadReportTableBundle(t *testing.T) {
 	fmt.Println("== table island bundle, gzip, React excluded (target: at most 25 KB)")
 	walk(strings.TrimPrefix(assets.URL("table.js"), "/static/dist/"))
 	fmt.Printf("   total without React %d B (%.1f KB); React %d B\n", own, float64(own)/1024, react)
+	benchWeight(t, "table island bundle, gzip, without React", own, 25)
 }
 
 func gzipped(b []byte) int {

@@ -57,10 +57,13 @@ func TestLoadReportOrdersImport(t *testing.T) {
 		st := amazondata.Store{CompanyID: owner.CompanyID, SellerID: seller.ID, GroupID: seller.GroupID, Region: "NA"}
 		for _, pass := range []string{"first import", "same file again"} {
 			res, elapsed, growth := measureImport(t, svc, st)
+			rate, mb := float64(res.Lines)/elapsed.Seconds(), float64(growth)/(1<<20)
 			fmt.Printf("== import of a %d-line orders report on %s, %s (goals: >= 50,000 lines/s, peak RSS growth < 150 MB)\n"+
 				"   %d lines, %d rows written in %s: %.0f lines/s, peak RSS growth %.1f MB\n",
-				importBenchLines, kind, pass, res.Lines, res.Written, elapsed.Round(time.Millisecond),
-				float64(res.Lines)/elapsed.Seconds(), float64(growth)/(1<<20))
+				importBenchLines, kind, pass, res.Lines, res.Written, elapsed.Round(time.Millisecond), rate, mb)
+			name := fmt.Sprintf("orders report import, %d lines, %s, %s", importBenchLines, kind, pass)
+			benchFigure(t, name, fmt.Sprintf("%.0f lines/s", rate), ">= 50,000 lines/s", rate >= 50000)
+			benchFigure(t, name+", peak RSS growth", fmt.Sprintf("%.1f MB", mb), "< 150 MB", mb < 150)
 		}
 	}
 }

@@ -78,6 +78,8 @@ func TestLoadReportLists(t *testing.T) {
 	} {
 		// Warm up at full concurrency, so the connection pool has grown before it is measured.
 		apptest.Load(benchClients, 300, 30*time.Second, c.do)
-		fmt.Printf("   %-55s %s\n", c.name, apptest.Load(benchClients, 3000, 60*time.Second, c.do))
+		r := apptest.Load(benchClients, 3000, 60*time.Second, c.do)
+		fmt.Printf("   %-55s %s\n", c.name, r)
+		benchLatency(t, c.name+" (PostgreSQL, 100k items, 1M messages)", r, 30*time.Millisecond)
 	}
 }

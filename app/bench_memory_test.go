@@ -95,7 +95,9 @@ func TestLoadReportMemory(t *testing.T) {
 	_ = json.NewDecoder(resp.Body).Decode(&env)
 	resp.Body.Close()
 	pid := cmd.Process.Pid
-	fmt.Printf("== memory of the binary (SQLite, demo data), idle after start: RSS %.1f MB\n", rssMB(pid, "VmRSS"))
+	idle := rssMB(pid, "VmRSS")
+	fmt.Printf("== memory of the binary (SQLite, demo data), idle after start: RSS %.1f MB\n", idle)
+	benchFigure(t, "RSS of the binary, idle after start", fmt.Sprintf("%.1f MB", idle), "", false)
 
 	var peak atomic.Int64
 	stop := make(chan struct{})
@@ -120,9 +122,11 @@ func TestLoadReportMemory(t *testing.T) {
 	} {
 		r := apptest.Load(clients, 20000, 60*time.Second, signedInGet(client, base+c.path, env.Data.Session))
 		fmt.Printf("   %-22s at %d clients: %s\n", c.name, clients, r)
+		benchLatency(t, fmt.Sprintf("%s, binary, %d clients", c.name, clients), r, 0)
 	}
 	close(stop)
 	<-sampled
 	mb := float64(peak.Load()) / 1024
 	fmt.Printf("   peak RSS at %d clients %.1f MB (goal: under 150 MB)  [%s]\n", clients, mb, goalMark(mb < 150))
+	benchFigure(t, fmt.Sprintf("peak RSS of the binary at %d clients", clients), fmt.Sprintf("%.1f MB", mb), "< 150 MB", mb < 150)
 }

@@ -43,6 +43,7 @@ func TestLoadReportPickList(t *testing.T) {
 			fmt.Printf("   %-45s body %6d B  headers %4d B\n", r.URL, r.Body, r.Headers)
 		}
 		fmt.Printf("   total %d B (%.1f KB)\n", w.Total(), float64(w.Total())/1024)
+		benchWeight(t, "/orderblank, 300 items, without pictures, "+kind, w.Total(), 60)
 
 		get := func() bool {
 			req, _ := http.NewRequest(http.MethodGet, h.URL+path, nil)
@@ -57,7 +58,8 @@ func TestLoadReportPickList(t *testing.T) {
 			return resp.StatusCode == http.StatusOK
 		}
 		apptest.Load(pickListClients, 100, 30*time.Second, get) // warm up the pool at full concurrency
-		fmt.Printf("== GET %s (300 items) on %s at %d concurrent clients on loopback\n   %s\n", path, kind, pickListClients,
-			apptest.Load(pickListClients, 2000, 60*time.Second, get))
+		r := apptest.Load(pickListClients, 2000, 60*time.Second, get)
+		fmt.Printf("== GET %s (300 items) on %s at %d concurrent clients on loopback\n   %s\n", path, kind, pickListClients, r)
+		benchLatency(t, fmt.Sprintf("GET /orderblank, 300 items, %s, %d clients", kind, pickListClients), r, 0)
 	}
 }

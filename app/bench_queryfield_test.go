@@ -39,6 +39,8 @@ func TestLoadReportQueryFields(t *testing.T) {
 		return env.Code == "201"
 	}
 	load()
+	r := apptest.Load(clients, 20000, 60*time.Second, load)
 	fmt.Printf("== GET sysQueryField/loadfield, a version in use among 80 saved, %d concurrent clients (target: p99 < 30 ms)\n   %s\n",
-		clients, apptest.Load(clients, 20000, 60*time.Second, load))
+		clients, r)
+	benchLatency(t, "GET sysQueryField/loadfield, 80 saved versions, 50 clients", r, 30*time.Millisecond)
 }

@@ -35,6 +35,7 @@ func TestLoadReportShell(t *testing.T) {
 	fmt.Println("== shell at /home signed in, first visit (empty cache), as Chromium is sent it (br/gzip), with React and the home tab's page (goal: at most 90 KB)")
 	printWeight(first)
 	fmt.Printf("   [%s]\n", goalMark(first.Total() <= 90*1024))
+	benchWeight(t, "shell /home first load, signed in, cache empty", first.Total(), 90)
 
 	var cached []string
 	for _, r := range first.Resources {
@@ -46,6 +47,7 @@ func TestLoadReportShell(t *testing.T) {
 	}
 	fmt.Println("== opening one more tab (入库单) with the shell's assets cached (target: at most 15 KB)")
 	printWeight(tab)
+	benchWeight(t, "one more tab (入库单), shell assets cached", tab.Total(), 15)
 
 	token := manyGrants(t, h, 300, 500)
 	route := func() bool {
@@ -61,8 +63,10 @@ func TestLoadReportShell(t *testing.T) {
 		return resp.StatusCode == http.StatusOK
 	}
 	route()
-	fmt.Printf("== GET menus/route, user with 300 menu entries and 500 permissions, %d concurrent clients\n   %s\n",
-		clients, apptest.Load(clients, 20000, 60*time.Second, route))
+	r := apptest.Load(clients, 20000, 60*time.Second, route)
+	fmt.Printf("== GET menus/route, user with 300 menu entries and 500 permissions, %d concurrent clients (goal: p99 < 20 ms)\n   %s\n",
+		clients, r)
+	benchLatency(t, "GET menus/route, 300 entries and 500 permissions, 50 clients", r, 20*time.Millisecond)
 }
 
 func printWeight(w apptest.Weight) {

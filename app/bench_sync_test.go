@@ -70,5 +70,7 @@ func TestLoadReportFirstSync(t *testing.T) {
 		fmt.Printf("== first sync of the stand-in's largest store (%s, 6 kinds, US/CA/MX, 90 days) on %s\n"+
 			"   %d report lines in %s: %.0f lines/s\n", amazontest.DefaultSeller, kind, lines,
 			elapsed.Round(time.Millisecond), float64(lines)/elapsed.Seconds())
+		benchFigure(t, "first sync of the stand-in's largest store, "+kind,
+			fmt.Sprintf("%d lines in %s, %.0f lines/s", lines, elapsed.Round(time.Millisecond), float64(lines)/elapsed.Seconds()), "", false)
 	}
 }

@@ -64,6 +64,7 @@ func TestLoadReport(t *testing.T) {
 		fmt.Printf("   %-40s body %6d B  headers %4d B\n", r.URL, r.Body, r.Headers)
 	}
 	fmt.Printf("   total %d B (%.1f KB)\n", w.Total(), float64(w.Total())/1024)
+	benchWeight(t, "/login first visit, gzip", w.Total(), 20)
 
 	get := func() bool {
 		req, _ := http.NewRequest(http.MethodGet, h.URL+"/login", nil)
@@ -83,6 +84,9 @@ func TestLoadReport(t *testing.T) {
 	ratio := app.PerSecond / bare.PerSecond
 	fmt.Printf("   a bare Go server sending the same bytes, gzipped once, from memory, same run: %s\n", bare)
 	fmt.Printf("   /login at %.2f× the bare server (goal: at least 0.5×)  [%s]\n", ratio, goalMark(ratio >= 0.5))
+	benchLatency(t, "GET /login, 50 clients", app, 0)
+	benchLatency(t, "GET /login's bytes from a bare Go server (reference, same run)", bare, 0)
+	benchFigure(t, "GET /login req/s against the bare server", fmt.Sprintf("%.2f×", ratio), ">= 0.5×", ratio >= 0.5)
 
 	body, _ := json.Marshal(map[string]string{"account": apptest.AdminAccount, "password": apptest.AdminPassword})
 	login := func() bool {
@@ -95,6 +99,8 @@ func TestLoadReport(t *testing.T) {
 		resp.Body.Close()
 		return env.Code == "201"
 	}
+	signIn := apptest.Load(clients, 1000, 60*time.Second, login)
 	fmt.Printf("== POST /admin/api/v1/auth/login at %d concurrent clients (bcrypt cost 10 per request; each login ends the previous session)\n   %s\n",
-		clients, apptest.Load(clients, 1000, 60*time.Second, login))
+		clients, signIn)
+	benchLatency(t, "POST auth/login (bcrypt cost 10), 50 clients", signIn, 0)
 }

@@ -29,8 +29,12 @@ func slowStatement(upTo int) string {
 // then answers the timeout.
 const sqliteStepsUnwatched = 4000000
 
+// leftMidTransaction is the token of the session row slow-tx writes before its slow statement.
+const leftMidTransaction = "left-mid-transaction"
+
 // slowRoutes are stand-ins that run the slow statement the three ways gorm runs one (a query callback with Find,
-// a row callback with Scan, Exec), as every service does, under the request's context.
+// a row callback with Scan, Exec), as every service does, and inside a transaction after a write, under the
+// request's context.
 func slowRoutes(h **apptest.Harness, kind string, started chan<- struct{}) apptest.Option {
 	read := slowStatement(1000000000)
 	if kind == dbtest.SQLite {
@@ -50,6 +54,16 @@ func slowRoutes(h **apptest.Harness, kind string, started chan<- struct{}) appte
 		e.GET("/admin/api/v1/test/slow-exec", func(c *echo.Context) error {
 			started <- struct{}{}
 			return (*h).DB.With(c.Request().Context()).Exec(slowStatement(1000000000)).Error
+		})
+		// A write, then the slow statement, in one transaction: if the request gives up, neither may land.
+		e.GET("/admin/api/v1/test/slow-tx", func(c *echo.Context) error {
+			return (*h).DB.Tx(c.Request().Context(), func(tx *models.DB) error {
+				if err := tx.Create(&models.Session{Token: leftMidTransaction, Data: []byte{}, Expiry: time.Now().Add(time.Hour)}).Error; err != nil {
+					return err
+				}
+				started <- struct{}{}
+				return tx.Exec(slowStatement(1000000000)).Error
+			})
 		})
 	})
 }
@@ -117,53 +131,71 @@ func TestAStatementPastItsTimeLimitAnswersTheTimeoutMessage(t *testing.T) {
 	}
 }
 
-// TestAClientThatLeavesStopsItsStatement has a client give up while its request's statement runs: the database
-// stops the statement (on PostgreSQL a cancel request, not a connection left working until the result is sent;
-// on SQLite an interrupt, see sqliteStepsUnwatched) and the request is logged as 499.
+// TestAClientThatLeavesStopsItsStatement has a client give up while its request's statement runs, alone or in a
+// transaction after a write: the database stops the statement (on PostgreSQL a cancel request, not a connection
+// left working until the result is sent; on SQLite an interrupt, see sqliteStepsUnwatched), the transaction's
+// write does not land, the request is logged as 499, and the connections serve the next requests.
 func TestAClientThatLeavesStopsItsStatement(t *testing.T) {
 	for _, kind := range dbtest.Kinds {
 		t.Run(kind, func(t *testing.T) {
 			var h *apptest.Harness
 			started := make(chan struct{}, 1)
 			h = apptest.Start(t, apptest.WithDatabase(kind), slowRoutes(&h, kind, started))
-			path := "/admin/api/v1/test/slow-find"
+			alone := "/admin/api/v1/test/slow-find"
 			if kind == dbtest.SQLite {
-				path = "/admin/api/v1/test/slow-exec"
+				alone = "/admin/api/v1/test/slow-exec"
 			}
-			ctx, leave := context.WithCancel(context.Background())
-			req, err := http.NewRequestWithContext(ctx, http.MethodGet, h.URL+path, nil)
-			if err != nil {
+			for _, path := range []string{alone, "/admin/api/v1/test/slow-tx"} {
+				leaveDuring(t, h, kind, path, started)
+				line := h.Log.WaitFor(t, `"path":"`+path+`","status"`, 5*time.Second)
+				if !strings.Contains(line, `"status":499`) {
+					t.Fatalf("%s: the request's line: %s", path, line)
+				}
+			}
+			var written int64
+			if err := h.DB.Model(&models.Session{}).Where("token = ?", leftMidTransaction).Count(&written).Error; err != nil {
 				t.Fatal(err)
 			}
-			gone := make(chan error, 1)
-			go func() {
-				resp, err := http.DefaultClient.Do(req)
-				if err == nil {
-					resp.Body.Close()
-				}
-				gone <- err
-			}()
-			select {
-			case <-started:
-			case <-time.After(10 * time.Second):
-				t.Fatal("the handler never ran")
+			if written != 0 {
+				t.Fatal("the write of a transaction its client left landed")
 			}
-			if kind == dbtest.Postgres {
-				deadline := time.Now().Add(5 * time.Second)
-				for !stillRunning(t, h.DB) {
-					if time.Now().After(deadline) {
-						t.Fatal("the statement never started")
-					}
-					time.Sleep(10 * time.Millisecond)
-				}
-			}
-			leave()
-			<-gone
-			waitStopped(t, kind, h.DB)
-			line := h.Log.WaitFor(t, `"path":"`+path+`","status"`, 5*time.Second)
-			if !strings.Contains(line, `"status":499`) {
-				t.Fatalf("the request's line: %s", line)
-			}
+			apptest.ExpectOK(t, h.Client().Login(apptest.AdminAccount, apptest.AdminPassword))
 		})
 	}
+}
+
+// leaveDuring sends a request to path and leaves once its slow statement runs, then waits until the database has
+// stopped it.
+func leaveDuring(t *testing.T, h *apptest.Harness, kind, path string, started <-chan struct{}) {
+	t.Helper()
+	ctx, leave := context.WithCancel(context.Background())
+	req, err := http.NewRequestWithContext(ctx, http.MethodGet, h.URL+path, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	gone := make(chan error, 1)
+	go func() {
+		resp, err := http.DefaultClient.Do(req)
+		if err == nil {
+			resp.Body.Close()
+		}
+		gone <- err
+	}()
+	select {
+	case <-started:
+	case <-time.After(10 * time.Second):
+		t.Fatalf("%s: the handler never ran", path)
+	}
+	if kind == dbtest.Postgres {
+		deadline := time.Now().Add(5 * time.Second)
+		for !stillRunning(t, h.DB) {
+			if time.Now().After(deadline) {
+				t.Fatalf("%s: the statement never started", path)
+			}
+			time.Sleep(10 * time.Millisecond)
+		}
+	}
+	leave()
+	<-gone
+	waitStopped(t, kind, h.DB)
 }

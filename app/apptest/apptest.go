@@ -127,9 +127,7 @@ func Start(t testing.TB, opts ...Option) *Harness {
 	if _, err := seed.Run(context.Background(), h.DB, cfg.AdminAccount, cfg.AdminPassword, accounts.HashPassword); err != nil {
 		t.Fatal(err)
 	}
-	h.Sessions = scs.New()
-	h.Sessions.IdleTimeout, h.Sessions.Lifetime = cfg.SessionIdle, cfg.SessionLifetime
-	h.Sessions.Store = models.NewSessionStore(h.DB)
+	h.Sessions = accounts.NewSessions(models.NewSessionStore(h.DB), cfg.SessionIdle, cfg.SessionLifetime)
 	if o.redis {
 		h.Sessions.Store = redisStore(t)
 	}

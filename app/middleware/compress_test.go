@@ -111,3 +111,35 @@ func TestGzipFlushSendsWhatIsWrittenSoFar(t *testing.T) {
 		t.Fatalf("after the work: %q (%v)", rest, err)
 	}
 }
+
+// TestGzipKeepsTheCompressionOfAnAnswerMarkedSo: an answer whose handler marks it KeepCompressed (menus/route) is
+// sent gzipped, and each request gets exactly what its handler wrote, also once the answer changes (a user's
+// grants did) and when it changes back.
+func TestGzipKeepsTheCompressionOfAnAnswerMarkedSo(t *testing.T) {
+	answer := strings.Repeat(`{"path":"/erp/material","title":"本地产品"},`, 200)
+	e := echo.New()
+	e.Use(Gzip(func(string) int { return 1 }, func(*echo.Context) bool { return false }))
+	e.GET("/menu", func(c *echo.Context) error {
+		KeepCompressed(c)
+		return c.String(http.StatusOK, answer)
+	})
+	first := answer
+	for i, want := range []string{first, first, first + `{"path":"/erp/stock"}`, first} {
+		answer = want
+		req := httptest.NewRequest(http.MethodGet, "/menu", nil)
+		req.Header.Set("Accept-Encoding", "gzip")
+		rec := httptest.NewRecorder()
+		e.ServeHTTP(rec, req)
+		if rec.Code != http.StatusOK || rec.Header().Get("Content-Encoding") != "gzip" {
+			t.Fatalf("answer %d: %d %q", i, rec.Code, rec.Header().Get("Content-Encoding"))
+		}
+		zr, err := gzip.NewReader(rec.Body)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got, err := io.ReadAll(zr)
+		if err != nil || string(got) != want {
+			t.Fatalf("answer %d: %v, %d bytes, want %d", i, err, len(got), len(want))
+		}
+	}
+}

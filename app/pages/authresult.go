@@ -37,5 +37,5 @@ func (h *Handler) ConsentResult(c *echo.Context, title string, work func(context
 		return views.ConsentOutcome(true, "授权成功", stores.MsgAuthSucceeded).Render(ctx, w)
 	})
 	page := views.ConsentResultPage(h.page(c, title), stores.MsgAuthWorkingTitle, stores.MsgAuthWorking, outcome)
-	return render(c, 200, page)
+	return renderStreaming(c, 200, page)
 }

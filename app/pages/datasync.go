@@ -22,5 +22,5 @@ func (h *Handler) DataSync(c *echo.Context) error {
 		props.Kinds = append(props.Kinds, [2]string{string(k), k.Label()})
 	}
 	page := views.DataSyncPage{Page: h.contentPage(c, "数据同步", "datasync.js"), Props: props}
-	return render(c, http.StatusOK, views.DataSync(page, h.Assets.URL("theme.js")))
+	return h.render(c, http.StatusOK, views.DataSync(page, h.Assets.URL("theme.js")))
 }

@@ -20,6 +20,6 @@ func (h *Handler) FinanceScreen(title, screen string) echo.HandlerFunc {
 		page := views.FinanceScreenPage{Page: h.contentPage(c, title, "finance.js"), Heading: title,
 			Props: views.FinanceScreenProps{Screen: screen, ID: c.QueryParam("id"), Permissions: menu.Permissions,
 				DefaultsAsOf: finance.DefaultsAsOf}}
-		return render(c, http.StatusOK, views.FinanceScreen(page, h.Assets.URL("theme.js")))
+		return h.render(c, http.StatusOK, views.FinanceScreen(page, h.Assets.URL("theme.js")))
 	}
 }

@@ -39,5 +39,5 @@ func (h *Handler) Home(c *echo.Context) error {
 			page.Shortcuts = append(page.Shortcuts, g.Headings[0].Links[0])
 		}
 	}
-	return render(c, http.StatusOK, views.Home(page, h.Assets.URL("theme.js")))
+	return h.render(c, http.StatusOK, views.Home(page, h.Assets.URL("theme.js")))
 }

@@ -21,7 +21,7 @@ func (h *Handler) NotifyPublishForm(c *echo.Context) error {
 	if c.QueryParam("notice") == "published" {
 		page.Notice = views.Notice{Text: "操作成功!"}
 	}
-	return render(c, http.StatusOK, views.NotifyPublish(page, h.Assets.URL("theme.js")))
+	return h.render(c, http.StatusOK, views.NotifyPublish(page, h.Assets.URL("theme.js")))
 }
 
 // NotifyPublish publishes the announcement and comes back to an empty form with 操作成功!, redirecting so that
@@ -37,7 +37,7 @@ func (h *Handler) NotifyPublish(c *echo.Context) error {
 		if err != nil {
 			return err
 		}
-		return render(c, status, views.NotifyPublish(views.NotifyPublishPage{Page: h.contentPage(c, "发布公告"),
+		return h.render(c, status, views.NotifyPublish(views.NotifyPublishPage{Page: h.contentPage(c, "发布公告"),
 			AnnounceTitle: f.Title, Content: f.Content, Urgent: f.Action == models.ActionTimely, Notice: n}, h.Assets.URL("theme.js")))
 	}
 	return c.Redirect(http.StatusSeeOther, "/sys/notify/publish?embed=1&notice=published")

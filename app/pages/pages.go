@@ -3,8 +3,10 @@
 package pages
 
 import (
+	"bytes"
 	"errors"
 	"net/http"
+	"sync"
 
 	"github.com/a-h/templ"
 	"github.com/labstack/echo/v5"
@@ -13,6 +15,7 @@ import (
 	"sellerhub/app/admin"
 	"sellerhub/app/core"
 	"sellerhub/app/messages"
+	"sellerhub/app/middleware"
 	"sellerhub/app/shipping"
 	"sellerhub/app/stores"
 	"sellerhub/config"
@@ -32,6 +35,8 @@ type Handler struct {
 	Assets   static.Manifest
 	// Built tells whether a tab address has its screen (else it answers 建设中); set with the route table.
 	Built func(path string) bool
+	// Compressor sends the rendered pages.
+	Compressor *middleware.PageCompressor
 }
 
 // page fills what every document needs. scripts are logical asset names.
@@ -48,14 +53,42 @@ func (h *Handler) page(c *echo.Context, title string, scripts ...string) views.P
 	return p
 }
 
-// render writes a templ component as the HTML answer. Pages that show a user's data must not be cached.
-func render(c *echo.Context, status int, comp templ.Component) error {
-	h := c.Response().Header()
-	h.Set(echo.HeaderContentType, echo.MIMETextHTMLCharsetUTF8)
-	h.Set("Cache-Control", "no-store")
+// render writes a templ component as the HTML answer, whole: rendered first (a failure midway then answers the
+// error page, not half a page), then sent by the page compressor, which compresses a page once however many
+// visitors get it with their own CSRF token. Pages that show a user's data must not be cached.
+func (h *Handler) render(c *echo.Context, status int, comp templ.Component) error {
+	buf := pageBuffers.Get().(*bytes.Buffer)
+	buf.Reset()
+	defer func() {
+		if buf.Cap() <= maxPooledPage {
+			pageBuffers.Put(buf)
+		}
+	}()
+	if err := comp.Render(c.Request().Context(), buf); err != nil {
+		return err
+	}
+	htmlHeaders(c)
+	secret, _ := c.Get("csrf").(string)
+	return h.Compressor.Write(c, status, buf.Bytes(), secret)
+}
+
+// renderStreaming writes a page whose @templ.Flush() sends what precedes it at once.
+func renderStreaming(c *echo.Context, status int, comp templ.Component) error {
+	htmlHeaders(c)
 	c.Response().WriteHeader(status)
 	return comp.Render(c.Request().Context(), c.Response())
 }
+
+func htmlHeaders(c *echo.Context) {
+	h := c.Response().Header()
+	h.Set(echo.HeaderContentType, echo.MIMETextHTMLCharsetUTF8)
+	h.Set("Cache-Control", "no-store")
+}
+
+// maxPooledPage is the largest render buffer kept for the next page: a rare big one does not pin its memory.
+const maxPooledPage = 256 << 10
+
+var pageBuffers = sync.Pool{New: func() any { return new(bytes.Buffer) }}
 
 // RenderError answers a failed page request (err, which the API would answer with status and msg) with the
 // default page that fits it. A page the user may not open is the 无权限 page, served as 403 Forbidden: the JSON
@@ -73,7 +106,7 @@ func (h *Handler) RenderError(c *echo.Context, err error, status int, msg string
 		e.Kind, e.Heading = "notFound", "页面不存在"
 	}
 	e.Page = h.contentPage(c, e.Heading)
-	return render(c, status, views.ExceptionPage(e, h.Assets.URL("theme.js")))
+	return h.render(c, status, views.ExceptionPage(e, h.Assets.URL("theme.js")))
 }
 
 // refusal turns a service refusal of a form's input into the notice shown above the form and the status to

@@ -55,7 +55,7 @@ func (h *Handler) PickList(c *echo.Context) error {
 		v.Rows[i] = views.PickListRow{Image: it.Image, Name: it.Name, SKU: it.SKU, Box: cartonLine(it),
 			SellerSKU: it.SellerSKU, Reserved: it.Reserved, Left: it.Left, Quantity: it.Quantity}
 	}
-	return render(c, http.StatusOK, views.PickList(v))
+	return h.render(c, http.StatusOK, views.PickList(v))
 }
 
 func (h *Handler) pickListAsk(c *echo.Context) error {
@@ -67,7 +67,7 @@ func (h *Handler) pickListAsk(c *echo.Context) error {
 			v.Keep = append(v.Keep, [2]string{name, val})
 		}
 	}
-	return render(c, http.StatusOK, views.PickListAskForm(v))
+	return h.render(c, http.StatusOK, views.PickListAskForm(v))
 }
 
 // cartonLine is an item's 箱规 line: 箱规:单箱N个, 重Xkg, L*W*Hcm, each part only when known ("" when none is).

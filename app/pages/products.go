@@ -19,6 +19,6 @@ func (h *Handler) ProductScreen(title, screen string) echo.HandlerFunc {
 		}
 		page := views.ProductScreenPage{Page: h.contentPage(c, title, "products.js"), Heading: title,
 			Props: views.ProductScreenProps{Screen: screen, ID: c.QueryParam("id"), Permissions: menu.Permissions}}
-		return render(c, http.StatusOK, views.ProductScreen(page, h.Assets.URL("theme.js")))
+		return h.render(c, http.StatusOK, views.ProductScreen(page, h.Assets.URL("theme.js")))
 	}
 }

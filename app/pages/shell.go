@@ -100,7 +100,7 @@ func (h *Handler) shell(c *echo.Context, defaultTitle string) error {
 	for _, t := range tabs {
 		sp.Props.Tabs = append(sp.Props.Tabs, views.TabProp{Title: t.Title, URL: t.URL, Active: t.Active})
 	}
-	return render(c, http.StatusOK, views.Shell(sp, h.Assets.URL("theme.js")))
+	return h.render(c, http.StatusOK, views.Shell(sp, h.Assets.URL("theme.js")))
 }
 
 // signedInUser loads who the request acts for, with their menu and permissions.
@@ -157,7 +157,7 @@ func (h *Handler) contentPage(c *echo.Context, title string, scripts ...string) 
 
 // Blank is the empty page used to force a tab to refresh.
 func (h *Handler) Blank(c *echo.Context) error {
-	return render(c, http.StatusOK, views.Blank(h.contentPage(c, "blank"), h.Assets.URL("theme.js")))
+	return h.render(c, http.StatusOK, views.Blank(h.contentPage(c, "blank"), h.Assets.URL("theme.js")))
 }
 
 // UnderConstruction answers a tab address whose module is not built yet, naming the module.
@@ -168,7 +168,7 @@ func (h *Handler) UnderConstruction(r TabRoute) echo.HandlerFunc {
 			title = r.Title
 		}
 		page := views.UnderConstructionPage{Page: h.contentPage(c, title), Module: r.Module}
-		return render(c, http.StatusOK, views.UnderConstruction(page, h.Assets.URL("theme.js")))
+		return h.render(c, http.StatusOK, views.UnderConstruction(page, h.Assets.URL("theme.js")))
 	}
 }
 
@@ -189,5 +189,5 @@ func (h *Handler) Exception(c *echo.Context) error {
 		return echo.ErrNotFound
 	}
 	e.Page = h.contentPage(c, e.Heading)
-	return render(c, http.StatusOK, views.ExceptionPage(e, h.Assets.URL("theme.js")))
+	return h.render(c, http.StatusOK, views.ExceptionPage(e, h.Assets.URL("theme.js")))
 }

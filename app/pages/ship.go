@@ -39,7 +39,7 @@ func (h *Handler) ShipScreen(title, screen string) echo.HandlerFunc {
 			}
 		}
 		page := views.ShipScreenPage{Page: h.contentPage(c, heading, "ship.js"), Heading: heading, Props: props}
-		return render(c, http.StatusOK, views.ShipScreen(page, h.Assets.URL("theme.js")))
+		return h.render(c, http.StatusOK, views.ShipScreen(page, h.Assets.URL("theme.js")))
 	}
 }
 
@@ -90,5 +90,5 @@ func (h *Handler) ShipmentDetails(c *echo.Context) error {
 		page.Events = append(page.Events, views.ShipmentDetailsEvent{Time: api.FormatTime(&e.CreatedAt, tz), Action: e.Action,
 			Status: shipping.ShipmentStatusText(e.Status, e.AmazonStatus), Detail: e.Detail, Operator: e.Operator})
 	}
-	return render(c, http.StatusOK, views.ShipmentDetails(page, h.Assets.URL("theme.js")))
+	return h.render(c, http.StatusOK, views.ShipmentDetails(page, h.Assets.URL("theme.js")))
 }

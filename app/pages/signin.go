@@ -66,7 +66,7 @@ func (h *Handler) SSOLogin(c *echo.Context) error {
 }
 
 func (h *Handler) ssoPage(c *echo.Context, target string) error {
-	return render(c, http.StatusOK, views.SSOLogin(views.SSOLoginPage{Page: h.page(c, "登录信息检查"), Target: target}))
+	return h.render(c, http.StatusOK, views.SSOLogin(views.SSOLoginPage{Page: h.page(c, "登录信息检查"), Target: target}))
 }
 
 // LoginForm shows the login page.
@@ -79,7 +79,7 @@ func (h *Handler) LoginForm(c *echo.Context) error {
 		// from another browser: say so, not just ask for the password.
 		p.Notice = views.Notice{Text: core.MsgSignedInElsewhere}
 	}
-	return render(c, http.StatusOK, views.Login(p))
+	return h.render(c, http.StatusOK, views.Login(p))
 }
 
 // Login signs in from the form and goes to the remembered address.
@@ -92,7 +92,7 @@ func (h *Handler) Login(c *echo.Context) error {
 			return err
 		}
 		p := views.LoginPage{Page: h.page(c, "登录"), Account: account, Redirect: redirect, Notice: n}
-		return render(c, status, views.Login(p))
+		return h.render(c, status, views.Login(p))
 	}
 	middleware.SetSessionCookie(c, token, h.Config.SecureCookies)
 	return c.Redirect(http.StatusSeeOther, accounts.SafeRedirect(redirect))
@@ -109,7 +109,7 @@ func (h *Handler) Logout(c *echo.Context) error {
 
 // RegisterForm shows the registration page.
 func (h *Handler) RegisterForm(c *echo.Context) error {
-	return render(c, http.StatusOK, views.Register(views.RegisterPage{Page: h.registerPage(c), PasswordRule: core.MsgPasswordRule}))
+	return h.render(c, http.StatusOK, views.Register(views.RegisterPage{Page: h.registerPage(c), PasswordRule: core.MsgPasswordRule}))
 }
 
 func (h *Handler) registerPage(c *echo.Context) views.Page { return h.page(c, "注册", "signin.js") }
@@ -129,7 +129,7 @@ func (h *Handler) Register(c *echo.Context) error {
 	if c.FormValue("action") == "sendcode" {
 		if p.Key, err = h.Accounts.SendCode(ctx, "sms", f.Account, accounts.PurposeRegister, c.RealIP()); err == nil {
 			p.Notice = views.Notice{Text: "验证码已发送，请查收短信"}
-			return render(c, http.StatusOK, views.Register(p))
+			return h.render(c, http.StatusOK, views.Register(p))
 		}
 		p.Key = f.Key
 	} else if _, err = h.Accounts.Register(ctx, f); err == nil {
@@ -144,12 +144,12 @@ func (h *Handler) Register(c *echo.Context) error {
 		n.Lines = missing
 	}
 	p.Notice = n
-	return render(c, status, views.Register(p))
+	return h.render(c, status, views.Register(p))
 }
 
 // ResetForm shows the first step of the password reset.
 func (h *Handler) ResetForm(c *echo.Context) error {
-	return render(c, http.StatusOK, views.Reset(views.ResetPage{Page: h.resetPage(c), Action: c.Request().URL.Path,
+	return h.render(c, http.StatusOK, views.Reset(views.ResetPage{Page: h.resetPage(c), Action: c.Request().URL.Path,
 		PasswordRule: core.MsgPasswordRule}))
 }
 
@@ -194,10 +194,10 @@ func (h *Handler) Reset(c *echo.Context) error {
 			return err
 		}
 	}
-	return render(c, status, views.Reset(p))
+	return h.render(c, status, views.Reset(p))
 }
 
 // Agreement shows the user service agreement linked from registration.
 func (h *Handler) Agreement(c *echo.Context) error {
-	return render(c, http.StatusOK, views.Agreement(h.page(c, "用户服务协议")))
+	return h.render(c, http.StatusOK, views.Agreement(h.page(c, "用户服务协议")))
 }

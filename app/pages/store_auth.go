@@ -28,5 +28,5 @@ func (h *Handler) StoreAuth(c *echo.Context) error {
 		props.Regions = append(props.Regions, rp)
 	}
 	page := views.StoreAuthPage{Page: h.contentPage(c, "店铺管理", "storeauth.js"), Props: props}
-	return render(c, http.StatusOK, views.StoreAuth(page, h.Assets.URL("theme.js")))
+	return h.render(c, http.StatusOK, views.StoreAuth(page, h.Assets.URL("theme.js")))
 }

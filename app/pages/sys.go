@@ -15,5 +15,5 @@ func (h *Handler) DictAdmin(c *echo.Context) error {
 		return err
 	}
 	page := views.DictAdminPage{Page: h.contentPage(c, "数据字典", "dictionaries.js"), Props: views.AdminProps{Permissions: menu.Permissions}}
-	return render(c, http.StatusOK, views.DictAdmin(page, h.Assets.URL("theme.js")))
+	return h.render(c, http.StatusOK, views.DictAdmin(page, h.Assets.URL("theme.js")))
 }

@@ -26,5 +26,5 @@ func (h *Handler) accessAdmin(c *echo.Context, heading, island, passwordRule str
 	}
 	page := views.AccessAdminPage{Page: h.contentPage(c, heading, island+".js"), Heading: heading, Island: island,
 		Props: views.AdminProps{Permissions: menu.Permissions, PasswordRule: passwordRule}}
-	return render(c, http.StatusOK, views.AccessAdmin(page, h.Assets.URL("theme.js")))
+	return h.render(c, http.StatusOK, views.AccessAdmin(page, h.Assets.URL("theme.js")))
 }

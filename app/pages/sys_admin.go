@@ -18,6 +18,6 @@ func (h *Handler) AdminScreen(title, screen string) echo.HandlerFunc {
 		}
 		page := views.AdminScreenPage{Page: h.contentPage(c, title, "sysadmin.js"), Heading: title,
 			Props: views.AdminScreenProps{Screen: screen, Permissions: menu.Permissions}}
-		return render(c, http.StatusOK, views.AdminScreen(page, h.Assets.URL("theme.js")))
+		return h.render(c, http.StatusOK, views.AdminScreen(page, h.Assets.URL("theme.js")))
 	}
 }

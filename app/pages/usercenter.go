@@ -27,7 +27,7 @@ func (h *Handler) UserCenter(c *echo.Context) error {
 	if c.QueryParam("notice") == "saved" {
 		page.Notice = views.Notice{Text: "操作成功!"}
 	}
-	return render(c, http.StatusOK, views.UserCenter(page, h.Assets.URL("theme.js")))
+	return h.render(c, http.StatusOK, views.UserCenter(page, h.Assets.URL("theme.js")))
 }
 
 func (h *Handler) userCenterPage(c *echo.Context, section string) (views.UserCenterPage, error) {
@@ -126,7 +126,7 @@ func (h *Handler) UserCenterForm(c *echo.Context) error {
 	} else if page.Notice, status, err = refusal(err, ""); err != nil {
 		return err
 	}
-	return render(c, status, views.UserCenter(page, h.Assets.URL("theme.js")))
+	return h.render(c, status, views.UserCenter(page, h.Assets.URL("theme.js")))
 }
 
 // Upload serves a picture of the signed-in user's company (an avatar). Pictures of other companies are not found.

@@ -18,6 +18,6 @@ func (h *Handler) WarehouseScreen(title, screen string) echo.HandlerFunc {
 		}
 		page := views.WarehouseScreenPage{Page: h.contentPage(c, title, "warehouse.js"), Heading: title,
 			Props: views.WarehouseScreenProps{Screen: screen, ID: c.QueryParam("id"), Permissions: menu.Permissions}}
-		return render(c, http.StatusOK, views.WarehouseScreen(page, h.Assets.URL("theme.js")))
+		return h.render(c, http.StatusOK, views.WarehouseScreen(page, h.Assets.URL("theme.js")))
 	}
 }
