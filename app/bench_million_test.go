@@ -117,5 +117,6 @@ func millionProductsReport(t *testing.T, kind string) {
 		fmt.Printf("   %-34s alone p50 %7.2f ms | %d clients: %s (goal: p99 < %d ms)  [%s]\n", c.name,
 			float64(alone.P50.Microseconds())/1000, benchClients, r, c.goal.Milliseconds(),
 			goalMark(r.P99 < c.goal && r.Errors == 0 && alone.Errors == 0 && r.Requests > 0))
+		benchLatency(t, fmt.Sprintf("material/page at 1M products, %s, %s", kind, c.name), r, c.goal)
 	}
 }
