@@ -75,7 +75,7 @@ var salesDims = map[string]struct{ key, name, asin string }{
 // zoneSpan is a span of instants in which a zone keeps one offset from UTC.
 type zoneSpan struct {
 	until  time.Time // the span ends before it; zero: open
-	offset int      // seconds east of UTC
+	offset int       // seconds east of UTC
 }
 
 // spansOf are the offsets of loc between from and to.

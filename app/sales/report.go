@@ -267,3 +267,13 @@ func sortLines(lines []Line, column string, desc bool) {
 		return a.Currency < b.Currency
 	})
 }
+
+// Summary answers a page of 周/月汇总: the report with everything of a period in one line per currency (by
+// week unless a month is asked), so that the summary's callers read no SKU's figures.
+func (s *Service) Summary(ctx context.Context, p core.Principal, q ReportQuery) ([]Line, int64, core.PageRequest, error) {
+	q.By = models.SalesByAll
+	if q.Period != models.PeriodMonth {
+		q.Period = models.PeriodWeek
+	}
+	return s.Report(ctx, p, q)
+}
