@@ -19,6 +19,8 @@ const (
 	MsgZoneBad   = "时区不正确"
 	MsgRangeBad  = "开始日期不能晚于结束日期"
 	MsgRangeLong = "查询范围不能超过两年"
+	// MsgUnpaired names the line of the SKUs SKU配对 has not paired with a local product.
+	MsgUnpaired = "未配对"
 )
 
 // The date switch: each marketplace's own time zone, or Beijing time.
@@ -239,9 +241,12 @@ func (s *Service) lines(ctx context.Context, companyID int64, f models.SalesFilt
 	lines := make([]Line, len(out))
 	for i, l := range out {
 		lines[i] = *l
-		if f.By == models.SalesByMarketplace {
+		switch {
+		case f.By == models.SalesByMarketplace:
 			m, _ := models.MarketplaceByID(l.Key)
 			lines[i].Name = m.Name
+		case f.By == models.SalesByProduct && l.Key == "":
+			lines[i].Name = MsgUnpaired
 		}
 	}
 	return lines, nil

@@ -253,3 +253,49 @@ func TestReportRefusals(t *testing.T) {
 		}
 	})
 }
+
+// TestReportByProductAndSummary: by local product, a SKU paired in SKU配对 sells as its product and the rest as
+// 未配对; the summary by week sums every SKU of a week into one line per currency.
+func TestReportByProductAndSummary(t *testing.T) {
+	dbtest.ForEach(t, func(t *testing.T, db *models.DB) {
+		s := newShop(t, db)
+		first, last := "2026-02-02", "2026-03-01"
+		q := sales.ReportQuery{By: "sku", Period: "month", Zone: "beijing", StartDate: first, EndDate: last,
+			MarketplaceID: "ATVPDKIKX0DER"}
+		bySKU := s.report(t, s.owner, q)
+		sku := bySKU[0].Key
+		var skuUnits, allUnits int64
+		for _, l := range bySKU {
+			if l.Key == sku {
+				skuUnits += l.Units
+			}
+			allUnits += l.Units
+		}
+		p := &models.LocalProduct{CompanyID: s.owner.CompanyID, SKU: "LP-1", Name: "本地产品1", Kind: models.ProductKindProduct}
+		must(t, db.Create(p).Error)
+		must(t, db.Create(&models.Listing{CompanyID: s.owner.CompanyID, GroupID: s.store.GroupID,
+			MarketplaceID: "ATVPDKIKX0DER", SellerSKU: sku, ProductID: &p.ID}).Error)
+		q.By = "product"
+		got := map[string]int64{}
+		for _, l := range s.report(t, s.owner, q) {
+			got[l.Key+"|"+l.Name] += l.Units
+		}
+		if len(got) != 2 || got["LP-1|本地产品1"] != skuUnits || got["|未配对"] != allUnits-skuUnits {
+			t.Fatalf("by product %v; the SKU sold %d of %d", got, skuUnits, allUnits)
+		}
+
+		weeks, _, _, err := s.svc.Summary(context.Background(), s.owner, sales.ReportQuery{By: "sku", Zone: "beijing",
+			StartDate: first, EndDate: last, MarketplaceID: "ATVPDKIKX0DER", PageRequest: core.PageRequest{Size: 100}})
+		must(t, err)
+		var summed int64
+		for _, l := range weeks {
+			if l.Key != "" || l.Currency != "USD" {
+				t.Fatalf("summary line %+v", l)
+			}
+			summed += l.Units
+		}
+		if len(weeks) != 4 || summed != allUnits {
+			t.Fatalf("%d weeks of %d units, want 4 of %d", len(weeks), summed, allUnits)
+		}
+	})
+}

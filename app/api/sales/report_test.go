@@ -29,9 +29,9 @@ type page[T any] struct {
 
 type line struct {
 	ID, Key, Name, ASIN, Period, Currency string
-	Units, Orders, RefundOrders          int64
-	Sales, AveragePrice, Refunds         float64
-	SalesCny, RefundsCny                 float64
+	Units, Orders, RefundOrders           int64
+	Sales, AveragePrice, Refunds          float64
+	SalesCny, RefundsCny                  float64
 }
 
 // withOrders gives the demo company (the harness's admin's) the stand-in seller's orders of the 14 days before
