@@ -240,21 +240,31 @@ func (db *DB) sums(base *gorm.DB, f SalesFilter, column, units, orders, amount s
 	return rows, err
 }
 
-// salesItems are the company's order items with their store group and paired product.
-func (db *DB) salesItems(companyID int64) *gorm.DB {
-	return db.Table("amazon_order_items i").Where("i.company_id = ?", companyID).
-		Joins("JOIN store_groups g ON g.id = i.group_id").
-		Joins("LEFT JOIN listings l ON l.company_id = i.company_id AND l.group_id = i.group_id " +
+// salesJoins joins what the grouping names beside the order items i: the store group g for its name, the
+// listing l that SKU配对 pairs and its local product p. Other groupings read the order items alone.
+func salesJoins(q *gorm.DB, by string) *gorm.DB {
+	switch by {
+	case SalesByStore:
+		return q.Joins("JOIN store_groups g ON g.id = i.group_id")
+	case SalesByProduct:
+		return q.Joins("LEFT JOIN listings l ON l.company_id = i.company_id AND l.group_id = i.group_id " +
 			"AND l.marketplace_id = i.marketplace_id AND l.seller_sku = i.sku").
-		Joins("LEFT JOIN local_products p ON p.id = l.product_id")
+			Joins("LEFT JOIN local_products p ON p.id = l.product_id")
+	}
+	return q
 }
 
 // SalesSums sums the filter's sales: units, orders (an order with several of the line's SKUs counts once) and
 // item prices by key, period, currency and rate month. Cancelled orders are left out: they sold nothing.
 func (db *DB) SalesSums(companyID int64, f SalesFilter) ([]SalesSum, error) {
-	q := db.salesItems(companyID).Where("i.order_status <> ?", OrderCancelled)
-	return db.sums(q, f, "i.purchase_date", "COALESCE(SUM(i.quantity), 0)", "COUNT(DISTINCT i.amazon_order_id)",
-		"COALESCE(SUM(i.item_price), 0)")
+	q := salesJoins(db.Table("amazon_order_items i").Where("i.company_id = ?", companyID), f.By).
+		Where("i.order_status <> ?", OrderCancelled)
+	// An order has one item row per SKU: by SKU its rows are its orders, counted without DISTINCT's sort.
+	orders := "COUNT(DISTINCT i.amazon_order_id)"
+	if f.By == SalesBySKU {
+		orders = "COUNT(*)"
+	}
+	return db.sums(q, f, "i.purchase_date", "COALESCE(SUM(i.quantity), 0)", orders, "COALESCE(SUM(i.item_price), 0)")
 }
 
 // RefundSums sums the filter's refunds: the item price settlements give back (Refund lines' ItemPrice
@@ -264,10 +274,7 @@ func (db *DB) RefundSums(companyID int64, f SalesFilter) ([]SalesSum, error) {
 	q := db.Table("settlement_lines r").Where("r.company_id = ?", companyID).
 		Where("r.transaction_type = ? AND r.amount_type = ? AND r.amount_description = ? AND r.posted_date IS NOT NULL",
 			"Refund", "ItemPrice", "Principal").
-		Joins("JOIN amazon_order_items i ON i.seller_id = r.seller_id AND i.amazon_order_id = r.order_id AND i.sku = r.sku").
-		Joins("JOIN store_groups g ON g.id = i.group_id").
-		Joins("LEFT JOIN listings l ON l.company_id = i.company_id AND l.group_id = i.group_id " +
-			"AND l.marketplace_id = i.marketplace_id AND l.seller_sku = i.sku").
-		Joins("LEFT JOIN local_products p ON p.id = l.product_id")
+		Joins("JOIN amazon_order_items i ON i.seller_id = r.seller_id AND i.amazon_order_id = r.order_id AND i.sku = r.sku")
+	q = salesJoins(q, f.By)
 	return db.sums(q, f, "r.posted_date", "COUNT(*)", "COUNT(DISTINCT r.order_id)", "COALESCE(-SUM(r.amount), 0)")
 }

@@ -51,9 +51,11 @@ func TestLoadReportSales(t *testing.T) {
 			p := core.Principal{CompanyID: owner.CompanyID, UserID: owner.ID}
 			q := sales.ReportQuery{By: "sku", Period: "month", Zone: "marketplace", StartDate: "2025-01-01",
 				EndDate: "2025-12-31", PageRequest: core.PageRequest{Current: 1, Size: 20}}
+			alone := time.Now()
 			_, total, _, err := svc.Report(ctx, p, q)
 			must(t, err)
-			const users, calls = 20, 10
+			first := time.Since(alone)
+			const users, calls = 20, 2
 			var mu sync.Mutex
 			var lat []time.Duration
 			var wg sync.WaitGroup
@@ -77,8 +79,8 @@ func TestLoadReportSales(t *testing.T) {
 			}
 			wg.Wait()
 			slices.Sort(lat)
-			fmt.Printf("== 销售报表 by SKU by month for 2025 on %s: %d order items (seeded in %s), %d lines; %d calls at %d users: p50 %s p99 %s\n",
-				c.kind, c.rows, took.Round(time.Second), total, len(lat), users,
+			fmt.Printf("== 销售报表 by SKU by month for 2025 on %s: %d order items (seeded in %s), %d lines; one call alone %s; %d calls at %d users: p50 %s p99 %s\n",
+				c.kind, c.rows, took.Round(time.Second), total, first.Round(time.Millisecond), len(lat), users,
 				lat[len(lat)/2].Round(time.Millisecond), lat[len(lat)*99/100].Round(time.Millisecond))
 		})
 	}
