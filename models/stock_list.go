@@ -26,15 +26,6 @@ type StockFilter struct {
 	Offset, Limit          int
 }
 
-// productSearch narrows q to products whose SKU or name contains text.
-func productSearch(q *gorm.DB, text string) *gorm.DB {
-	if text == "" {
-		return q
-	}
-	p := containsPattern(text)
-	return q.Where("(local_products.sku LIKE ? ESCAPE '"+likeEscape+"' OR local_products.name LIKE ? ESCAPE '"+likeEscape+"')", p, p)
-}
-
 func (db *DB) stocks(companyID int64, f StockFilter) *gorm.DB {
 	q := db.Table("stocks").Scopes(InCompany("stocks", companyID)).
 		Joins("JOIN warehouses ON warehouses.id = stocks.warehouse_id").
@@ -45,7 +36,7 @@ func (db *DB) stocks(companyID int64, f StockFilter) *gorm.DB {
 	if f.ProductID != 0 {
 		q = q.Where("stocks.product_id = ?", f.ProductID)
 	}
-	return productSearch(q, f.Search)
+	return db.containsKeyword(q, f.Search, "local_products.sku", "local_products.name")
 }
 
 // StockPage lists a page of the company's stock, by warehouse and SKU unless another order is asked, with the
@@ -98,16 +89,14 @@ func (db *DB) ledger(companyID int64, f LedgerFilter) *gorm.DB {
 	if f.ProductID != 0 {
 		q = q.Where("stock_ledger.product_id = ?", f.ProductID)
 	}
-	if f.DocNumber != "" {
-		q = q.Where("stock_ledger.doc_number LIKE ? ESCAPE '"+likeEscape+"'", containsPattern(f.DocNumber))
-	}
+	q = db.containsKeyword(q, f.DocNumber, "stock_ledger.doc_number")
 	if !f.From.IsZero() {
 		q = q.Where("stock_ledger.created_at >= ?", f.From)
 	}
 	if !f.To.IsZero() {
 		q = q.Where("stock_ledger.created_at < ?", f.To)
 	}
-	return productSearch(q, f.Search)
+	return db.containsKeyword(q, f.Search, "local_products.sku", "local_products.name")
 }
 
 // LedgerPage lists a page of the company's ledger, newest first unless Desc is false with an order asked, with
@@ -153,7 +142,7 @@ func (db *DB) ProductsWithStock(companyID, warehouseID int64, search string, lim
 	q := db.Table("local_products").Scopes(InCompany("local_products", companyID)).
 		Joins("LEFT JOIN stocks ON stocks.product_id = local_products.id AND stocks.warehouse_id = ?", warehouseID).
 		Where("local_products.disabled = ?", false)
-	err := productSearch(q, search).
+	err := db.containsKeyword(q, search, "local_products.sku", "local_products.name").
 		Select("local_products.id AS product_id, local_products.sku, local_products.name, local_products.image, " +
 			"COALESCE(stocks.inbound, 0) AS inbound, COALESCE(stocks.fulfillable, 0) AS fulfillable, " +
 			"COALESCE(stocks.outbound, 0) AS outbound").
