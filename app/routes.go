@@ -19,6 +19,7 @@ import (
 	"sellerhub/app/api/operationlogs"
 	"sellerhub/app/api/queryfield"
 	"sellerhub/app/api/roles"
+	salesapi "sellerhub/app/api/sales"
 	"sellerhub/app/api/ship"
 	"sellerhub/app/api/shipform"
 	"sellerhub/app/api/tags"
@@ -130,6 +131,8 @@ func routes(e *echo.Echo, d Deps, pg *pages.Handler) RouteAccess {
 		"/amazon/datasync":           pg.DataSync,
 		"/erp/finance/exchangerate":  pg.FinanceScreen("汇率", "rates"),
 		"/amazon/profit/calculator":  pg.FinanceScreen("利润计算器", "calculator"),
+		"/amazon/sales/report":       pg.SalesScreen("销售报表", "report"),
+		"/amazon/orders/summary":     pg.SalesScreen("周/月汇总", "summary"),
 		"/a/p/c":                     pg.FinanceScreen("编辑计算方案", "plan"),
 	}
 	// The shell and menus/route mark the menu entries that still lead to 建设中.
@@ -514,6 +517,16 @@ func routes(e *echo.Echo, d Deps, pg *pages.Handler) RouteAccess {
 	amz.POST("/profitPlan", fin.CreatePlan, calcScreen.Needs(finance.PermissionPlanAdd), oplog("新增计算方案"))
 	amz.PUT("/profitPlan/:id", fin.UpdatePlan, calcScreen.Needs(finance.PermissionPlanEdit), oplog("编辑计算方案"))
 	amz.DELETE("/profitPlan/:id", fin.DeletePlan, calcScreen.Needs(finance.PermissionPlanDelete), oplog("删除计算方案"))
+
+	// 销售报表 and 周/月汇总: reading and exporting need the screen; a user limited to store groups sees those
+	// groups' sales.
+	sales := &salesapi.Handler{Sales: sv.Sales}
+	reportScreen := middleware.Screen("/amazon/sales/report")
+	amz.POST("/sales/report", sales.ReportPage, reportScreen)
+	amz.GET("/sales/report/export", sales.ReportExport(export), reportScreen)
+	summaryScreen := middleware.Screen("/amazon/orders/summary")
+	amz.POST("/sales/summary", sales.SummaryPage, summaryScreen)
+	amz.GET("/sales/summary/export", sales.SummaryExport(export), summaryScreen)
 
 	// Advertising authorisation (广告授权) of the store list. bindAdvAuthData is public, protected by the signed
 	// single-use state instead of a session. Authorising and disabling need the store list's button permissions;

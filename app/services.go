@@ -19,6 +19,7 @@ import (
 	"sellerhub/app/jobs"
 	"sellerhub/app/messages"
 	"sellerhub/app/reference"
+	"sellerhub/app/sales"
 	"sellerhub/app/shipping"
 	"sellerhub/app/stock"
 	"sellerhub/app/stores"
@@ -63,6 +64,8 @@ type Services struct {
 	DataSync *datasync.Service
 	// Finance converts money to CNY with the company's rates (汇率) and runs the profit calculator.
 	Finance *finance.Service
+	// Sales sums the synced orders into the sales report and the orders' summaries.
+	Sales   *sales.Service
 	Uploads *core.Uploads
 }
 
@@ -89,6 +92,7 @@ func NewServices(d ServiceDeps) Services {
 	sync = datasync.New(datasync.Deps{DB: d.DB, Stores: st, Data: data, Jobs: d.Jobs, Now: now, Log: d.Log,
 		Poll: d.Config.ReportPoll, Schedule: d.Config.SyncSchedule})
 	sync.Register(d.Jobs)
+	fin := finance.New(d.DB, now, d.Config.TimeZone)
 	return Services{
 		Accounts:   acc,
 		Admin:      adm,
@@ -100,7 +104,8 @@ func NewServices(d ServiceDeps) Services {
 		Shipping:   shipping.New(d.DB, now, numbers),
 		AmazonData: data,
 		DataSync:   sync,
-		Finance:    finance.New(d.DB, now, d.Config.TimeZone),
+		Finance:    fin,
+		Sales:      sales.New(d.DB, now, d.Config.TimeZone, fin),
 		Uploads:    uploads,
 	}
 }

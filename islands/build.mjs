@@ -33,6 +33,7 @@ const modules = {
   storeauth: "islands/amazon/storeauth.jsx",
   datasync: "islands/amazon/datasync.jsx",
   finance: "islands/finance/main.jsx",
+  sales: "islands/sales/main.jsx",
 };
 const classic = { theme: "islands/theme.js" };
 

@@ -1,6 +1,11 @@
 package models
 
-import "gorm.io/gorm/clause"
+import (
+	"time"
+	_ "time/tzdata" // the marketplaces' zones, on machines without zoneinfo too
+
+	"gorm.io/gorm/clause"
+)
 
 // The Amazon reference data: regions, marketplaces and the currencies the product shows money in. This file is its
 // single source: the seed writes Marketplaces into the marketplaces table (so queries can join it), and code that
@@ -104,4 +109,37 @@ func RegionByCode(code string) (Region, bool) {
 func (db *DB) SaveMarketplaces() error {
 	rows := append([]Marketplace(nil), Marketplaces...)
 	return db.Clauses(clause.OnConflict{UpdateAll: true}).Create(&rows).Error
+}
+
+// marketplaceZones are the time zones Amazon dates each marketplace's orders and reports in (Seller Central's
+// "marketplace time"): the Americas of the North American unified account in Pacific time, as Amazon does.
+var marketplaceZones = map[string]string{
+	"ATVPDKIKX0DER": "America/Los_Angeles", "A2EUQ1WTGCTBG2": "America/Los_Angeles",
+	"A1AM78C64UM0Y8": "America/Los_Angeles", "A2Q3Y263D00KWC": "America/Sao_Paulo",
+	"A1F83G8C2ARO7P": "Europe/London", "A1PA6795UKMFR9": "Europe/Berlin", "A13V1IB3VIYZZH": "Europe/Paris",
+	"APJ6JRA9NG5V4": "Europe/Rome", "A1RKKUPIHCS9HS": "Europe/Madrid", "A1805IZSGTT6HS": "Europe/Amsterdam",
+	"A2NODRKZP88ZB9": "Europe/Stockholm", "A1C3SOZRARQ6R3": "Europe/Warsaw", "A33AVAJ2PDY3EV": "Europe/Istanbul",
+	"A2VIGQ35RCS4UG": "Asia/Dubai", "A17E79C6D8DWNP": "Asia/Riyadh", "ARBP9OOSHTCHU": "Africa/Cairo",
+	"A21TJRUUN4KGV": "Asia/Kolkata", "A1VC38T7YXB528": "Asia/Tokyo", "A39IBJ37TRP1C6": "Australia/Sydney",
+	"A19VAU5U5O7RUS": "Asia/Singapore",
+}
+
+var marketplaceLocations = map[string]*time.Location{}
+
+func init() {
+	for id, zone := range marketplaceZones {
+		loc, err := time.LoadLocation(zone)
+		if err != nil {
+			panic("marketplace time zone " + zone + ": " + err.Error())
+		}
+		marketplaceLocations[id] = loc
+	}
+}
+
+// MarketplaceLocation is the time zone of a marketplace's dates; UTC for an id the product does not know.
+func MarketplaceLocation(marketplaceID string) *time.Location {
+	if loc, ok := marketplaceLocations[marketplaceID]; ok {
+		return loc
+	}
+	return time.UTC
 }

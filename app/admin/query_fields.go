@@ -140,6 +140,21 @@ var queryFields = numbered(map[string][]Column{
 		col("outboundChange", "待出库(变动)", 100, false), col("outboundAfter", "待出库(后)", 90, false).hidden(),
 		col("operator", "操作人", 100, false),
 	},
+	// 销售报表: a line is a key (SKU, ASIN, product, store or marketplace, as the report groups) in a period and
+	// currency; the CNY figures are converted month by month at the company's rates.
+	"salesReportList": {
+		col("period", "日期", 110, true), col("key", "统计项", 160, true), col("name", "名称", 200, false),
+		col("asin", "ASIN", 120, false), col("currency", "币种", 70, true), col("units", "销量", 80, true),
+		col("orders", "订单数", 80, true), col("sales", "销售额", 110, true), col("averagePrice", "平均售价", 100, false),
+		col("refunds", "退款额", 100, true), col("refundOrders", "退款订单", 90, false).hidden(),
+		col("salesCny", "销售额(CNY)", 120, true).tip("按各月汇率折算"), col("refundsCny", "退款额(CNY)", 120, true),
+	},
+	"orderSummaryList": {
+		col("period", "周期", 110, true), col("currency", "币种", 70, true), col("orders", "订单数", 90, true),
+		col("units", "销量", 90, true), col("sales", "销售额", 120, true), col("averagePrice", "平均售价", 100, false),
+		col("refunds", "退款额", 110, true), col("refundOrders", "退款订单", 90, false),
+		col("salesCny", "销售额(CNY)", 130, true).tip("按各月汇率折算"), col("refundsCny", "退款额(CNY)", 120, true),
+	},
 	"inboundList": {
 		col("number", "入库单号", 170, false), col("warehouseName", "仓库", 140, false), col("statusName", "状态", 80, false),
 		col("lineCount", "产品数", 80, false), col("totalQuantity", "总数量", 90, false), col("creator", "创建人", 100, false),

@@ -1,0 +1,284 @@
+package sales
+
+import (
+	"context"
+	"sort"
+	"strings"
+	"time"
+
+	"github.com/shopspring/decimal"
+
+	"sellerhub/app/core"
+	"sellerhub/models"
+)
+
+// Messages of the sales report.
+const (
+	MsgByBad     = "统计维度不正确"
+	MsgPeriodBad = "统计周期不正确"
+	MsgZoneBad   = "时区不正确"
+	MsgRangeBad  = "开始日期不能晚于结束日期"
+	MsgRangeLong = "查询范围不能超过两年"
+	// MsgUnpaired names the line of the SKUs SKU配对 has not paired with a local product.
+	MsgUnpaired = "未配对"
+)
+
+// The date switch: each marketplace's own time zone, or Beijing time.
+const (
+	ZoneMarketplace = "marketplace"
+	ZoneBeijing     = "beijing"
+)
+
+// defaultDays is the range the report shows when no dates are asked: the last 30 days, today included.
+const defaultDays = 30
+
+// maxDays bounds a report's range: two years, the most the sync keeps.
+const maxDays = 731
+
+// ReportQuery is the body of 销售报表 and 周/月汇总: the page, the sort, the grouping (by: sku, asin, product,
+// store, marketplace; all for the summary), the period (day, week, month), the dates (yyyy-MM-dd, both
+// included, in the zone the switch names: marketplace or beijing), a store group, a marketplace and a part of
+// the SKU or ASIN.
+type ReportQuery struct {
+	core.PageRequest
+	Sort          string `json:"sort"`
+	Order         string `json:"order"`
+	By            string `json:"by"`
+	Period        string `json:"period"`
+	Zone          string `json:"zone"`
+	StartDate     string `json:"startDate"`
+	EndDate       string `json:"endDate"`
+	GroupID       string `json:"groupId"`
+	MarketplaceID string `json:"marketplaceId"`
+	Search        string `json:"search"`
+}
+
+// Line is one line of the report: a key's (a SKU, an ASIN, a product, a store, a marketplace) sales in a period
+// and a currency, and the same converted to CNY month by month at the company's rates.
+type Line struct {
+	Key          string
+	Name         string
+	ASIN         string
+	Period       string
+	Currency     string
+	Units        int64
+	Orders       int64
+	Sales        models.Money
+	SalesCNY     models.Money
+	Refunds      models.Money
+	RefundsCNY   models.Money
+	RefundOrders int64
+}
+
+// AveragePrice is the sales over the units, in the line's currency (zero without units).
+func (l *Line) AveragePrice() models.Money {
+	if l.Units == 0 {
+		return models.Money{}
+	}
+	return models.Money{Decimal: l.Sales.Div(decimal.NewFromInt(l.Units)).Round(2)}
+}
+
+// lineSorts are the columns the report sorts by, as the island names them.
+var lineSorts = map[string]func(a, b *Line) int{
+	"key":        func(a, b *Line) int { return strings.Compare(a.Key, b.Key) },
+	"period":     func(a, b *Line) int { return strings.Compare(a.Period, b.Period) },
+	"currency":   func(a, b *Line) int { return strings.Compare(a.Currency, b.Currency) },
+	"units":      func(a, b *Line) int { return cmpInt(a.Units, b.Units) },
+	"orders":     func(a, b *Line) int { return cmpInt(a.Orders, b.Orders) },
+	"sales":      func(a, b *Line) int { return a.Sales.Cmp(b.Sales.Decimal) },
+	"salesCny":   func(a, b *Line) int { return a.SalesCNY.Cmp(b.SalesCNY.Decimal) },
+	"refunds":    func(a, b *Line) int { return a.Refunds.Cmp(b.Refunds.Decimal) },
+	"refundsCny": func(a, b *Line) int { return a.RefundsCNY.Cmp(b.RefundsCNY.Decimal) },
+}
+
+func cmpInt(a, b int64) int {
+	switch {
+	case a < b:
+		return -1
+	case a > b:
+		return 1
+	}
+	return 0
+}
+
+// filter checks the query and turns it into the model's filter; ok false when it can match nothing (a store
+// group id that is not a number).
+func (s *Service) filter(p core.Principal, q ReportQuery) (models.SalesFilter, bool, error) {
+	f := models.SalesFilter{UserID: p.UserID, MarketplaceID: strings.TrimSpace(q.MarketplaceID),
+		Search: strings.TrimSpace(q.Search), By: q.By, Period: q.Period, RateZone: s.timeZone}
+	if f.By == "" {
+		f.By = models.SalesBySKU
+	}
+	if f.Period == "" {
+		f.Period = models.PeriodDay
+	}
+	switch {
+	case f.By != models.SalesBySKU && f.By != models.SalesByASIN && f.By != models.SalesByProduct &&
+		f.By != models.SalesByStore && f.By != models.SalesByMarketplace && f.By != models.SalesByAll:
+		return f, false, core.Invalid(MsgByBad)
+	case f.Period != models.PeriodDay && f.Period != models.PeriodWeek && f.Period != models.PeriodMonth:
+		return f, false, core.Invalid(MsgPeriodBad)
+	}
+	switch q.Zone {
+	case "", ZoneMarketplace:
+		f.ZoneOf = models.MarketplaceLocation
+	case ZoneBeijing:
+		f.ZoneOf = func(string) *time.Location { return s.timeZone }
+	default:
+		return f, false, core.Invalid(MsgZoneBad)
+	}
+	// The dates are calendar days, the same in every zone: read them as UTC midnights.
+	from, to, err := core.DayRange(time.UTC, q.StartDate, q.EndDate)
+	if err != nil {
+		return f, false, err
+	}
+	today := s.now().In(s.timeZone)
+	if to.IsZero() {
+		to = time.Date(today.Year(), today.Month(), today.Day()+1, 0, 0, 0, 0, time.UTC)
+	}
+	if from.IsZero() {
+		from = to.AddDate(0, 0, -defaultDays)
+	}
+	switch {
+	case !from.Before(to):
+		return f, false, core.Invalid(MsgRangeBad)
+	case to.Sub(from) > maxDays*24*time.Hour:
+		return f, false, core.Invalid(MsgRangeLong)
+	}
+	f.First, f.Last = from, to.AddDate(0, 0, -1)
+	ok := true
+	if strings.TrimSpace(q.GroupID) != "" {
+		f.GroupID, ok = core.ParseID(q.GroupID)
+	}
+	if _, known := models.MarketplaceByID(f.MarketplaceID); f.MarketplaceID != "" && !known {
+		ok = false
+	}
+	return f, ok, nil
+}
+
+// Report answers a page of the sales report, with the total and the page served: the lines of the filter's
+// grouping, period and currency, sorted by period (newest first) then key unless asked otherwise. Sales are
+// summed by the database; each sum is converted to CNY at the rate of its month.
+func (s *Service) Report(ctx context.Context, p core.Principal, q ReportQuery) ([]Line, int64, core.PageRequest, error) {
+	r := q.PageRequest.Normalized()
+	f, ok, err := s.filter(p, q)
+	if err != nil || !ok {
+		return []Line{}, 0, r, err
+	}
+	lines, err := s.lines(ctx, p.CompanyID, f)
+	if err != nil {
+		return nil, 0, r, err
+	}
+	sortLines(lines, q.Sort, strings.EqualFold(q.Order, "desc"))
+	total := int64(len(lines))
+	start := min(r.Offset(), len(lines))
+	return lines[start:min(start+r.Size, len(lines))], total, r, nil
+}
+
+// lines sums the filter's sales and refunds into one line per key, period and currency.
+func (s *Service) lines(ctx context.Context, companyID int64, f models.SalesFilter) ([]Line, error) {
+	db := s.db.With(ctx)
+	sales, err := db.SalesSums(companyID, f)
+	if err != nil {
+		return nil, err
+	}
+	refunds, err := db.RefundSums(companyID, f)
+	if err != nil {
+		return nil, err
+	}
+	book, err := s.finance.Rates(ctx, companyID)
+	if err != nil {
+		return nil, err
+	}
+	byKey := map[[3]string]*Line{}
+	var out []*Line
+	add := func(sum *models.SalesSum, refund bool) error {
+		// A rate month names the month whose rate converts the sum; its first instant lies in it.
+		on, err := time.ParseInLocation("2006-01", sum.RateMonth, s.timeZone)
+		if err != nil {
+			return err
+		}
+		cny, err := book.ToCNY(sum.Amount, sum.Currency, on)
+		if err != nil {
+			return err
+		}
+		k := [3]string{sum.Key, sum.Period, sum.Currency}
+		l := byKey[k]
+		if l == nil {
+			l = &Line{Key: sum.Key, Period: sum.Period, Currency: sum.Currency}
+			byKey[k] = l
+			out = append(out, l)
+		}
+		if sum.Name != "" {
+			l.Name = sum.Name
+		}
+		if sum.ASIN != "" {
+			l.ASIN = sum.ASIN
+		}
+		if refund {
+			l.Refunds.Decimal = l.Refunds.Add(sum.Amount.Decimal)
+			l.RefundsCNY.Decimal = l.RefundsCNY.Add(cny.Decimal)
+			l.RefundOrders += sum.Orders
+			return nil
+		}
+		l.Units += sum.Units
+		// An order is bought on one instant, so it lies in one rate month: the months' counts add up.
+		l.Orders += sum.Orders
+		l.Sales.Decimal = l.Sales.Add(sum.Amount.Decimal)
+		l.SalesCNY.Decimal = l.SalesCNY.Add(cny.Decimal)
+		return nil
+	}
+	for i := range sales {
+		if err := add(&sales[i], false); err != nil {
+			return nil, err
+		}
+	}
+	for i := range refunds {
+		if err := add(&refunds[i], true); err != nil {
+			return nil, err
+		}
+	}
+	lines := make([]Line, len(out))
+	for i, l := range out {
+		lines[i] = *l
+		switch {
+		case f.By == models.SalesByMarketplace:
+			m, _ := models.MarketplaceByID(l.Key)
+			lines[i].Name = m.Name
+		case f.By == models.SalesByProduct && l.Key == "":
+			lines[i].Name = MsgUnpaired
+		}
+	}
+	return lines, nil
+}
+
+// sortLines orders the lines by the column asked, then period (newest first), key and currency so that pages
+// never overlap.
+func sortLines(lines []Line, column string, desc bool) {
+	by := lineSorts[column]
+	sort.SliceStable(lines, func(i, j int) bool {
+		a, b := &lines[i], &lines[j]
+		if by != nil {
+			if c := by(a, b); c != 0 {
+				return (c < 0) != desc
+			}
+		}
+		if a.Period != b.Period {
+			return a.Period > b.Period
+		}
+		if a.Key != b.Key {
+			return a.Key < b.Key
+		}
+		return a.Currency < b.Currency
+	})
+}
+
+// Summary answers a page of 周/月汇总: the report with everything of a period in one line per currency (by
+// week unless a month is asked), so that the summary's callers read no SKU's figures.
+func (s *Service) Summary(ctx context.Context, p core.Principal, q ReportQuery) ([]Line, int64, core.PageRequest, error) {
+	q.By = models.SalesByAll
+	if q.Period != models.PeriodMonth {
+		q.Period = models.PeriodWeek
+	}
+	return s.Report(ctx, p, q)
+}

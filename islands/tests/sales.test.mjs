@@ -1,0 +1,77 @@
+// 销售报表 as the seller (the demo company's admin, with the demo's 90 days of Amazon orders): read a SKU's sales
+// by week (a line a week from Monday and currency), and export it: the file has the table's columns and the
+// query's every line, the page's first. The screen says which orders count. The file is read back with
+// islands/tests/xlsx.mjs.
+import assert from "node:assert/strict";
+import { after, before, describe, it } from "node:test";
+import { ADMIN_ACCOUNT, ADMIN_PASSWORD, closeBrowser, getBrowser, newPage, startServer } from "./harness.mjs";
+import { openFromRail, signInToShell, tabFrame } from "./shell.mjs";
+import { readSheet } from "./xlsx.mjs";
+
+before(() => getBrowser());
+after(() => closeBrowser());
+
+const TODAY = new Intl.DateTimeFormat("en-CA", { timeZone: "Asia/Shanghai" }).format(new Date());
+
+describe("销售报表", () => {
+  let server;
+  let page;
+
+  before(async () => {
+    server = await startServer({ env: { SELLERHUB_DEMO_DATA: "true" } });
+    page = await newPage(server);
+    await signInToShell(page, { account: ADMIN_ACCOUNT, password: ADMIN_PASSWORD });
+  });
+  after(async () => {
+    const errors = page?.scriptErrors ?? [];
+    await page?.context().close();
+    await server?.stop();
+    assert.deepEqual(errors.map((e) => e.message), [], "no script errors on the pages");
+  });
+
+  /** The table's header and rows as shown, once loaded. */
+  async function shown(frame) {
+    await frame.locator('table[aria-busy="false"]').waitFor();
+    const header = (await frame.locator("thead th").allInnerTexts()).map((t) => t.replace(/[↕▲▼]/g, "").trim());
+    const rows = await frame.locator("tbody tr").evaluateAll((trs) => trs.map((tr) => [...tr.cells].map((td) => td.innerText.trim())));
+    const total = Number((await frame.getByRole("navigation", { name: "分页" }).locator("span", { hasText: /^共/ }).textContent()).match(/\d+/)[0]);
+    return { header, rows, total };
+  }
+
+  it("reads a SKU's sales by week and exports them", async () => {
+    await openFromRail(page, "销售", "销售报表");
+    const frame = await tabFrame(page, "销售报表");
+    await frame.getByText("已取消的订单不计入销量、订单数和销售额").waitFor();
+    let list = await shown(frame);
+    const key = list.header.indexOf("统计项");
+    const period = list.header.indexOf("日期");
+    assert.ok(key >= 0 && period >= 0, `columns ${list.header}`);
+    assert.ok(list.rows.length > 0 && list.rows[0][key], "the last 30 days by SKU have sales");
+    const sku = list.rows[0][key];
+
+    await frame.getByLabel("统计周期", { exact: true }).selectOption("week");
+    await frame.getByLabel("SKU或ASIN", { exact: true }).fill(sku);
+    const loaded = page.waitForResponse((r) => r.url().endsWith("/amazon/api/v1/sales/report"));
+    await frame.getByRole("button", { name: "查询", exact: true }).click();
+    await loaded;
+    list = await shown(frame);
+    assert.ok(list.rows.length >= 4, `a month of weeks: ${list.rows.length}`);
+    for (const r of list.rows) {
+      assert.equal(r[key], sku);
+      assert.equal(new Date(`${r[period]}T00:00:00Z`).getUTCDay(), 1, `${r[period]} is a Monday`);
+    }
+
+    const download = page.waitForEvent("download");
+    await frame.getByRole("button", { name: "导出", exact: true }).click();
+    const file = await download;
+    assert.equal(file.suggestedFilename(), `销售报表_${TODAY}.xlsx`);
+    const sheet = readSheet(await file.path());
+    assert.deepEqual(sheet[0], list.header, "the file's columns are the table's");
+    assert.equal(sheet.length - 1, list.total, "the whole query, every page");
+    assert.deepEqual(
+      sheet.slice(1, 1 + list.rows.length).map((r) => [r[key], r[period], r[list.header.indexOf("销量")]]),
+      list.rows.map((r) => [r[key], r[period], r[list.header.indexOf("销量")]]),
+      "the file's first lines are the table's page",
+    );
+  });
+});
