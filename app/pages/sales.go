@@ -18,6 +18,6 @@ func (h *Handler) SalesScreen(title, screen string) echo.HandlerFunc {
 		}
 		page := views.SalesScreenPage{Page: h.contentPage(c, title, "sales.js"), Heading: title,
 			Props: views.SalesScreenProps{Screen: screen, Permissions: menu.Permissions}}
-		return render(c, http.StatusOK, views.SalesScreen(page, h.Assets.URL("theme.js")))
+		return h.render(c, http.StatusOK, views.SalesScreen(page, h.Assets.URL("theme.js")))
 	}
 }
