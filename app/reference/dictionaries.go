@@ -266,7 +266,7 @@ func (s *Service) DeleteDict(ctx context.Context, p core.Principal, id string) e
 		if err != nil {
 			return err
 		}
-		if items > 0 {
+		if items != 0 {
 			return core.Refused(MsgDictHasItems)
 		}
 		return core.NotFoundAs(tx.DeleteDict(p.CompanyID, n), whatDict)
