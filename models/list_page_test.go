@@ -155,7 +155,7 @@ func referenceOrder(t *testing.T, db *models.DB, companyID int64, col string, de
 		q = q.Where("brand_id = ?", brandID)
 	}
 	var ids []int64
-	if err := q.Order(col + dir + ", id" + dir).Pluck("id", &ids).Error; err != nil {
+	if err := q.Order(col+dir+", id"+dir).Pluck("id", &ids).Error; err != nil {
 		t.Fatal(err)
 	}
 	return ids
