@@ -124,17 +124,27 @@ func readPage[T any](db *DB, p listPage, rows func(ids []int64) *gorm.DB, out *[
 }
 
 // listTotal is the total of a list whose page read read rows from p.offset, more telling whether rows follow
-// it. A page that ends the list knows the total; otherwise the matching rows are counted, up to the cap, and past
-// it the total is the rows known: the cap, or the end of the page read when that is further.
+// it. A page that ends the list knows the total; otherwise the matching rows are counted, up to the cap.
 func (db *DB) listTotal(p listPage, read int, more bool) (int64, error) {
 	if !more && (read > 0 || p.offset == 0) {
 		return int64(p.offset + read), nil
 	}
 	n, err := db.countCapped(p.matching())
-	if k, capped := SplitTotal(n); capped && read > 0 {
-		return MoreThan(max(k, int64(p.offset+read))), err
+	return PageTotal(n, p.offset, read, p.limit), err
+}
+
+// PageTotal is a list's total as a page of it read from offset shows it, for the lists that count apart from
+// reading their page: a count past the cap (MoreThan) becomes exact on a page that ends the list, and grows to
+// the page's end when that is further than the cap.
+func PageTotal(total int64, offset, read, limit int) int64 {
+	n, more := SplitTotal(total)
+	switch {
+	case !more || read == 0:
+		return total
+	case read < limit:
+		return int64(offset + read)
 	}
-	return n, err
+	return MoreThan(max(n, int64(offset+read)))
 }
 
 // countCapped counts the rows matching selects up to the cap: exact below it, MoreThan(cap) past it.
