@@ -5,10 +5,11 @@
 -- indexes carry the rowid, not our BIGINT id). An index these replace is the same index less the trailing id.
 
 -- +goose Up
--- 本地产品: newest first by default; by SKU (local_products_company_sku, unique), name, weight or price; the
--- brand filter in the default order.
+-- 本地产品: newest first by default; by SKU, name, weight or price; the brand filter in the default order. The
+-- SKU's unique index does not serve "sku, id": PostgreSQL sorted 40,000 rows of it for page 2000 (33 ms).
 DROP INDEX local_products_company_created;
 CREATE INDEX local_products_company_created ON local_products (company_id, created_at, id);
+CREATE INDEX local_products_company_sku_id ON local_products (company_id, sku, id);
 CREATE INDEX local_products_company_name ON local_products (company_id, name, id);
 CREATE INDEX local_products_company_weight ON local_products (company_id, weight, id);
 CREATE INDEX local_products_company_price ON local_products (company_id, price, id);
@@ -89,5 +90,6 @@ DROP INDEX local_products_company_brand_created;
 DROP INDEX local_products_company_price;
 DROP INDEX local_products_company_weight;
 DROP INDEX local_products_company_name;
+DROP INDEX local_products_company_sku_id;
 DROP INDEX local_products_company_created;
 CREATE INDEX local_products_company_created ON local_products (company_id, created_at);
