@@ -102,7 +102,8 @@ func (p listPage) of(query func() *gorm.DB) func(ids []int64) *gorm.DB {
 // rows follow, which spares the count on a list's last (or only) page.
 func readPage[T any](db *DB, p listPage, rows func(ids []int64) *gorm.DB, out *[]T) (int64, error) {
 	var ids []int64
-	err := p.matching().Scopes(p.order).Offset(p.offset).Limit(p.limit+1).Pluck(p.id, &ids).Error
+	// Only the id is read, whatever columns matching selects for the rows (a warehouse's group name).
+	err := p.matching().Select(p.id).Scopes(p.order).Offset(p.offset).Limit(p.limit+1).Pluck(p.id, &ids).Error
 	if err != nil {
 		return 0, err
 	}

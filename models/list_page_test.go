@@ -160,3 +160,93 @@ func referenceOrder(t *testing.T, db *models.DB, companyID int64, col string, de
 	}
 	return ids
 }
+
+// walkPages reads a list page by page (size rows each) until a page comes back empty, and answers the ids in the
+// order read with the total each page answered.
+func walkPages(t *testing.T, size int, page func(offset, limit int) ([]int64, int64, error)) ([]int64, []int64) {
+	t.Helper()
+	var ids, totals []int64
+	for offset := 0; ; offset += size {
+		got, total, err := page(offset, size)
+		if err != nil {
+			t.Fatal(err)
+		}
+		totals = append(totals, total)
+		if len(got) == 0 {
+			return ids, totals
+		}
+		ids = append(ids, got...)
+	}
+}
+
+func TestListingAndWarehousePagesOfEverySortNeitherOverlapNorSkip(t *testing.T) {
+	dbtest.ForEach(t, func(t *testing.T, db *models.DB) {
+		a := newCompany(t, db, "甲", "13800000001")
+		if err := db.SaveMarketplaces(); err != nil {
+			t.Fatal(err)
+		}
+		group := newStoreGroup(t, db, a.CompanyID, "美国店")
+		start := time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)
+		for i := range 13 {
+			l := &models.Listing{CompanyID: a.CompanyID, GroupID: group.ID, MarketplaceID: "ATVPDKIKX0DER",
+				SellerSKU: fmt.Sprintf("MSKU-%02d", (i*5)%13), ASIN: fmt.Sprintf("B0%d", i%3), FNSKU: fmt.Sprintf("X0%d", i%4),
+				ItemName: fmt.Sprintf("标题%d", i%2), Status: []string{"Active", "Inactive"}[i%2],
+				Price: models.Money{Decimal: dec(fmt.Sprint(i % 3)).Decimal}, CreatedAt: start.Add(time.Duration(i/3) * time.Second),
+				UpdatedAt: start}
+			if err := db.CreateListing(l); err != nil {
+				t.Fatal(err)
+			}
+			w := &models.Warehouse{CompanyID: a.CompanyID, Name: fmt.Sprintf("仓%02d", (i*5)%13), Kind: []string{"own", "overseas"}[i%2]}
+			if err := db.CreateWarehouse(w); err != nil {
+				t.Fatal(err)
+			}
+		}
+		low := capped(db, 4)
+		for _, col := range []string{"", "seller_sku", "asin", "fnsku", "item_name", "price", "status", "created_at"} {
+			for _, desc := range []bool{false, true} {
+				page := func(d *models.DB) func(offset, limit int) ([]int64, int64, error) {
+					return func(offset, limit int) ([]int64, int64, error) {
+						rows, total, err := d.ListingPage(a.CompanyID, models.ListingFilter{UserID: a.ID, OrderBy: col, Desc: desc,
+							Offset: offset, Limit: limit})
+						ids := make([]int64, len(rows))
+						for i, r := range rows {
+							ids[i] = r.ID
+						}
+						return ids, total, err
+					}
+				}
+				want, _ := walkPages(t, 100, page(db))
+				got, totals := walkPages(t, 3, page(low))
+				if len(want) != 13 || !slices.Equal(got, want) {
+					t.Errorf("listings by %q desc %v: pages of 3 give %v, one page %v", col, desc, got, want)
+				}
+				// Pages 1-2 are full with more to come: capped at 4, then known to their end; 3 and 4 are full, then a
+				// short fifth ends the list; the empty sixth counts, capped at 4.
+				wantTotals := []int64{models.MoreThan(4), models.MoreThan(6), models.MoreThan(9), models.MoreThan(12), 13, models.MoreThan(4)}
+				if !slices.Equal(totals, wantTotals) {
+					t.Errorf("listings by %q desc %v: totals %v, want %v", col, desc, totals, wantTotals)
+				}
+			}
+		}
+		for _, col := range []string{"", "name", "kind", "created_at"} {
+			for _, desc := range []bool{false, true} {
+				page := func(d *models.DB) func(offset, limit int) ([]int64, int64, error) {
+					return func(offset, limit int) ([]int64, int64, error) {
+						rows, total, err := d.WarehousePage(a.CompanyID, a.ID, models.WarehouseFilter{
+							NamedList: models.NamedList{OrderBy: col, Desc: desc, Offset: offset, Limit: limit}})
+						ids := make([]int64, len(rows))
+						for i, r := range rows {
+							ids[i] = r.ID
+						}
+						return ids, total, err
+					}
+				}
+				want, _ := walkPages(t, 100, page(db))
+				got, _ := walkPages(t, 2, page(low))
+				if len(want) != 13 || !slices.Equal(got, want) {
+					t.Errorf("warehouses by %q desc %v: pages of 2 give %v, one page %v", col, desc, got, want)
+				}
+			}
+		}
+	})
+}
