@@ -250,3 +250,74 @@ func TestListingAndWarehousePagesOfEverySortNeitherOverlapNorSkip(t *testing.T) 
 		}
 	})
 }
+
+func TestStockAndLedgerPagesOfEverySortNeitherOverlapNorSkip(t *testing.T) {
+	dbtest.ForEach(t, func(t *testing.T, db *models.DB) {
+		a := newCompany(t, db, "甲", "13800000001")
+		ws := []*models.Warehouse{newWarehouse(t, db, a.CompanyID, "深圳仓"), newWarehouse(t, db, a.CompanyID, "东莞仓")}
+		for i := range 6 {
+			p := newProduct(t, db, a.CompanyID, fmt.Sprintf("SKU-%d", (i*5)%6))
+			for j, w := range ws {
+				err := move(db, a.CompanyID, fmt.Sprintf("DOC-%d", (i+j)%4),
+					models.StockChange{WarehouseID: w.ID, ProductID: p.ID, Inbound: i % 3, Fulfillable: j + 1})
+				if err != nil {
+					t.Fatal(err)
+				}
+			}
+		}
+		low := capped(db, 3)
+		stockOrders := []string{"", "warehouses.name", "local_products.sku", "local_products.name", "stocks.inbound",
+			"stocks.fulfillable", "stocks.outbound", "stocks.updated_at"}
+		for _, col := range stockOrders {
+			for _, search := range []string{"", "SKU"} {
+				page := func(d *models.DB) func(offset, limit int) ([]int64, int64, error) {
+					return func(offset, limit int) ([]int64, int64, error) {
+						rows, total, err := d.StockPage(a.CompanyID, models.StockFilter{OrderBy: col, Desc: col != "",
+							Search: search, Offset: offset, Limit: limit})
+						ids := make([]int64, len(rows))
+						for i, r := range rows {
+							ids[i] = r.ID
+						}
+						return ids, total, err
+					}
+				}
+				want, _ := walkPages(t, 100, page(db))
+				got, totals := walkPages(t, 5, page(low))
+				if len(want) != 12 || !slices.Equal(got, want) {
+					t.Errorf("stock by %q search %q: pages of 5 give %v, one page %v", col, search, got, want)
+				}
+				if !slices.Equal(totals, []int64{models.MoreThan(5), models.MoreThan(10), 12, models.MoreThan(3)}) {
+					t.Errorf("stock by %q search %q: totals %v", col, search, totals)
+				}
+			}
+		}
+		for _, col := range []string{"", "stock_ledger.created_at", "stock_ledger.doc_number", "local_products.sku"} {
+			for _, search := range []string{"", "SKU"} {
+				page := func(d *models.DB) func(offset, limit int) ([]int64, int64, error) {
+					return func(offset, limit int) ([]int64, int64, error) {
+						rows, total, err := d.LedgerPage(a.CompanyID, models.LedgerFilter{StockFilter: models.StockFilter{
+							OrderBy: col, Search: search, Offset: offset, Limit: limit}})
+						ids := make([]int64, len(rows))
+						for i, r := range rows {
+							ids[i] = r.ID
+						}
+						return ids, total, err
+					}
+				}
+				want, _ := walkPages(t, 100, page(db))
+				got, _ := walkPages(t, 5, page(low))
+				if len(want) != 12 || !slices.Equal(got, want) {
+					t.Errorf("ledger by %q search %q: pages of 5 give %v, one page %v", col, search, got, want)
+				}
+			}
+		}
+		// DOC-1 moved 4 lines: as many as the cap is still exact, one more than the cap is not.
+		doc1 := models.LedgerFilter{DocNumber: "DOC-1", StockFilter: models.StockFilter{Limit: 2}}
+		if rows, total, err := capped(db, 4).LedgerPage(a.CompanyID, doc1); err != nil || total != 4 || len(rows) != 2 {
+			t.Errorf("ledger of DOC-1, cap 4: %d rows, total %d, %v; want 2 of exactly 4", len(rows), total, err)
+		}
+		if rows, total, err := low.LedgerPage(a.CompanyID, doc1); err != nil || total != models.MoreThan(3) || len(rows) != 2 {
+			t.Errorf("ledger of DOC-1, cap 3: %d rows, total %d, %v; want 2 of more than 3", len(rows), total, err)
+		}
+	})
+}
