@@ -98,6 +98,12 @@ func seedCompanyA(t *testing.T, h *apptest.Harness) *companyA {
 		"outbound": create("/erp/api/v1/outbound", map[string]any{"warehouseId": str(own.ID), "remark": "MATRIXA 出库",
 			"lines": []map[string]any{{"productId": str(product.ID), "quantity": 1}}}),
 	}
+	a.ids["profitPlan"] = create("/amazon/api/v1/profitPlan", map[string]any{"name": "MATRIXA 方案",
+		"input": map[string]any{"marketplace": "US", "category": "home", "price": "19.99", "unitCost": "20",
+			"length": "15", "width": "8", "height": "1.5", "weight": "0.1"}})
+	rate := owner.Call(http.MethodPut, "/erp/api/v1/exchangeRate", map[string]string{"currency": "USD", "month": "2026-01", "rate": "7.123456"})
+	apptest.ExpectOK(t, rate)
+	a.ids["exchangeRate"] = createdID(t, rate)
 	version := create("/admin/api/v1/sysQueryField/saveMyVersionFieldWithName", map[string]any{"queryname": "dictList",
 		"versionname": "MATRIXA 版本", "fieldlist": []map[string]any{{"ffield": "name", "findex": 0, "isshow": true}}})
 	a.ids["saveMyVersionField"], a.ids["useVersion"] = version, version

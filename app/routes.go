@@ -12,6 +12,7 @@ import (
 	syncapi "sellerhub/app/api/datasync"
 	"sellerhub/app/api/depts"
 	"sellerhub/app/api/dicts"
+	financeapi "sellerhub/app/api/finance"
 	"sellerhub/app/api/material"
 	"sellerhub/app/api/menus"
 	"sellerhub/app/api/notify"
@@ -26,6 +27,7 @@ import (
 	"sellerhub/app/catalog"
 	"sellerhub/app/core"
 	"sellerhub/app/datasync"
+	"sellerhub/app/finance"
 	"sellerhub/app/middleware"
 	"sellerhub/app/pages"
 	"sellerhub/app/reference"
@@ -126,6 +128,9 @@ func routes(e *echo.Echo, d Deps, pg *pages.Handler) RouteAccess {
 		"/shipmentdetails":           pg.ShipmentDetails,
 		"/amazon/storeAuth":          pg.StoreAuth,
 		"/amazon/datasync":           pg.DataSync,
+		"/erp/finance/exchangerate":  pg.FinanceScreen("汇率", "rates"),
+		"/amazon/profit/calculator":  pg.FinanceScreen("利润计算器", "calculator"),
+		"/a/p/c":                     pg.FinanceScreen("编辑计算方案", "plan"),
 	}
 	// The shell and menus/route mark the menu entries that still lead to 建设中.
 	pg.Built = func(path string) bool { _, ok := built[path]; return ok }
@@ -424,6 +429,16 @@ func routes(e *echo.Echo, d Deps, pg *pages.Handler) RouteAccess {
 		erp.POST(doc.path+"/:id/approve", wh.ApproveDocument(doc.kind), screen.Needs(doc.approve), oplog("审核"+doc.what))
 		erp.POST(doc.path+"/:id/cancel", wh.CancelDocument(doc.kind), screen.Needs(doc.cancel), oplog("作废"+doc.what))
 	}
+	// 汇率 (/erp/api/v1/exchangeRate): reading needs the screen, setting or deleting a month's rate its button
+	// permission.
+	fin := &financeapi.Handler{Finance: sv.Finance, TimeZone: d.Config.TimeZone}
+	rateScreen := middleware.Screen("/erp/finance/exchangerate")
+	erp.POST("/exchangeRate/page", fin.RatePage, rateScreen)
+	erp.GET("/exchangeRate/export", fin.RateExport(export), rateScreen)
+	erp.POST("/exchangeRate/history", fin.History, rateScreen)
+	erp.GET("/exchangeRate/history/export", fin.HistoryExport(export), rateScreen)
+	erp.PUT("/exchangeRate", fin.SetRate, rateScreen.Needs(finance.PermissionRateEdit), oplog("编辑汇率"))
+	erp.DELETE("/exchangeRate/:id", fin.DeleteRate, rateScreen.Needs(finance.PermissionRateEdit), oplog("删除汇率"))
 	// FBA shipments (/erp/api/v1). Plans need the 发货计划 screen, shipments the 货件处理 screen; creating and
 	// changing them need their button permissions. Shipments are addressed by Amazon's shipment id.
 	sh := &ship.Handler{Shipping: sv.Shipping, TimeZone: d.Config.TimeZone}
@@ -487,6 +502,18 @@ func routes(e *echo.Echo, d Deps, pg *pages.Handler) RouteAccess {
 	amz.GET("/datasync/runs/export", sync.RunsExport(export), syncScreen)
 	amz.POST("/datasync/tasks/:id/sync", sync.SyncNow, syncScreen.Needs(datasync.PermissionSyncRun), oplog("立即同步"))
 	amz.POST("/datasync/upload", sync.Upload, syncScreen.Needs(datasync.PermissionSyncUpload), oplog("上传报告")) // syncUploadPath: its own body limit
+
+	// 利润计算器: calculating and reading plans need the screen; saving, changing and deleting a plan its button
+	// permissions.
+	calcScreen := middleware.Screen("/amazon/profit/calculator")
+	amz.GET("/profitCalc/options", fin.Options, calcScreen)
+	amz.POST("/profitCalc/compute", fin.Compute, calcScreen)
+	amz.POST("/profitPlan/page", fin.PlanPage, calcScreen)
+	amz.GET("/profitPlan/export", fin.PlanExport(export), calcScreen)
+	amz.GET("/profitPlan/:id", fin.GetPlan, calcScreen)
+	amz.POST("/profitPlan", fin.CreatePlan, calcScreen.Needs(finance.PermissionPlanAdd), oplog("新增计算方案"))
+	amz.PUT("/profitPlan/:id", fin.UpdatePlan, calcScreen.Needs(finance.PermissionPlanEdit), oplog("编辑计算方案"))
+	amz.DELETE("/profitPlan/:id", fin.DeletePlan, calcScreen.Needs(finance.PermissionPlanDelete), oplog("删除计算方案"))
 
 	// Advertising authorisation (广告授权) of the store list. bindAdvAuthData is public, protected by the signed
 	// single-use state instead of a session. Authorising and disabling need the store list's button permissions;

@@ -15,6 +15,7 @@ import (
 	"sellerhub/app/catalog"
 	"sellerhub/app/core"
 	"sellerhub/app/datasync"
+	"sellerhub/app/finance"
 	"sellerhub/app/jobs"
 	"sellerhub/app/messages"
 	"sellerhub/app/reference"
@@ -60,7 +61,9 @@ type Services struct {
 	AmazonData *amazondata.Service
 	// DataSync keeps the stores' Amazon data current (数据同步).
 	DataSync *datasync.Service
-	Uploads  *core.Uploads
+	// Finance converts money to CNY with the company's rates (汇率) and runs the profit calculator.
+	Finance *finance.Service
+	Uploads *core.Uploads
 }
 
 // NewServices builds the domains in their dependency order (see the README's code layout). The cache of compiled
@@ -97,6 +100,7 @@ func NewServices(d ServiceDeps) Services {
 		Shipping:   shipping.New(d.DB, now, numbers),
 		AmazonData: data,
 		DataSync:   sync,
+		Finance:    finance.New(d.DB, now, d.Config.TimeZone),
 		Uploads:    uploads,
 	}
 }

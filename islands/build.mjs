@@ -32,6 +32,7 @@ const modules = {
   ship: "islands/ship/main.jsx",
   storeauth: "islands/amazon/storeauth.jsx",
   datasync: "islands/amazon/datasync.jsx",
+  finance: "islands/finance/main.jsx",
 };
 const classic = { theme: "islands/theme.js" };
 

@@ -39,29 +39,37 @@ func (m Money) Value() (driver.Value, error) {
 
 // Scan reads ten-thousandths back (an integer, or the text SQLite may hand back for one).
 func (m *Money) Scan(v any) error {
-	var units int64
-	switch x := v.(type) {
-	case nil:
-		units = 0
-	case int64:
-		units = x
-	case []byte:
-		d, err := decimal.NewFromString(string(x))
-		if err != nil {
-			return err
-		}
-		units = d.IntPart()
-	case string:
-		d, err := decimal.NewFromString(x)
-		if err != nil {
-			return err
-		}
-		units = d.IntPart()
-	default:
-		return fmt.Errorf("money: cannot scan %T", v)
+	units, err := scanUnits(v)
+	if err != nil {
+		return fmt.Errorf("money: %w", err)
 	}
 	m.Decimal = decimal.New(units, -moneyScale)
 	return nil
+}
+
+// scanUnits reads a whole number of units (an amount's ten-thousandths, a rate's millionths) as the drivers hand
+// it back: an integer, or the text SQLite may give for one.
+func scanUnits(v any) (int64, error) {
+	switch x := v.(type) {
+	case nil:
+		return 0, nil
+	case int64:
+		return x, nil
+	case []byte:
+		return unitsOfText(string(x))
+	case string:
+		return unitsOfText(x)
+	default:
+		return 0, fmt.Errorf("cannot scan %T", v)
+	}
+}
+
+func unitsOfText(s string) (int64, error) {
+	d, err := decimal.NewFromString(s)
+	if err != nil {
+		return 0, err
+	}
+	return d.IntPart(), nil
 }
 
 // MoneyFromUnits turns a SUM of Money columns (ten-thousandths) into an amount.

@@ -110,6 +110,19 @@ var queryFields = numbered(map[string][]Column{
 		col("allowNegative", "允许负库存", 100, false), col("disabled", "状态", 80, false), col("remark", "备注", 200, false),
 		col("createdAt", "创建时间", 170, true),
 	},
+	"exchangeRateList": {
+		col("currency", "币种", 80, false), col("name", "名称", 110, false), col("symbol", "符号", 70, false),
+		col("rate", "当前汇率", 110, false).tip("1单位外币折合人民币"), col("sinceName", "适用自", 110, false),
+		col("defaultRate", "默认汇率", 110, false), col("months", "已设月份", 90, false), col("updatedAt", "更新时间", 170, false),
+	},
+	"exchangeRateHistory": {
+		col("month", "月份", 100, false), col("rate", "汇率", 120, false), col("updatedAt", "更新时间", 170, false),
+		col("createdAt", "创建时间", 170, false).hidden(),
+	},
+	"profitPlanList": {
+		col("name", "方案名称", 180, true), col("marketplace", "站点", 70, true), col("price", "售价", 100, false),
+		col("unitCost", "采购成本(CNY)", 120, false), col("updatedAt", "更新时间", 170, true),
+	},
 	"stockList": {
 		col("warehouseName", "仓库", 140, true), col("image", "图片", 70, false), col("sku", "SKU", 150, true),
 		col("productName", "产品名称", 220, true), col("inbound", "待入库", 90, true), col("fulfillable", "可用", 90, true),

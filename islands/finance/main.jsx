@@ -1,0 +1,12 @@
+// The finance screens, one island for all of them (the page's props name the screen): 汇率 (the company's rates
+// to CNY by month), 利润计算器 (the calculator and the saved plans) and 编辑计算方案 (/a/p/c?id=, one plan).
+import { mount } from "../lib/mount.js";
+import Calculator from "./Calculator.jsx";
+import Rates from "./Rates.jsx";
+
+function FinanceScreen({ screen, id, permissions }) {
+  if (screen === "rates") return <Rates permissions={permissions} />;
+  return <Calculator permissions={permissions} planId={screen === "plan" ? id : ""} />;
+}
+
+mount("finance", FinanceScreen);
