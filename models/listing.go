@@ -52,10 +52,7 @@ func (f ListingFilter) narrow(db *DB, q *gorm.DB) *gorm.DB {
 	if f.MarketplaceID != "" {
 		q = q.Where("listings.marketplace_id = ?", f.MarketplaceID)
 	}
-	if f.Keyword != "" {
-		p, like := containsPattern(f.Keyword), " "+db.caseless()
-		q = q.Where("(listings.seller_sku"+like+" OR listings.asin"+like+" OR listings.fnsku"+like+")", p, p, p)
-	}
+	q = db.containsKeyword(q, f.Keyword, "listings.seller_sku", "listings.asin", "listings.fnsku")
 	if f.ProductID != 0 {
 		q = q.Where("listings.product_id = ?", f.ProductID)
 	}

@@ -58,10 +58,7 @@ func (f ProductFilter) scope(db *DB) func(*gorm.DB) *gorm.DB {
 }
 
 func (f ProductFilter) narrow(db *DB, q *gorm.DB) *gorm.DB {
-	if f.Keyword != "" {
-		p, like := containsPattern(f.Keyword), db.caseless()
-		q = q.Where("(local_products.sku "+like+" OR local_products.name "+like+")", p, p)
-	}
+	q = db.containsKeyword(q, f.Keyword, "local_products.sku", "local_products.name")
 	if f.BrandID != 0 {
 		q = q.Where("local_products.brand_id = ?", f.BrandID)
 	}
@@ -231,13 +228,4 @@ func (db *DB) SearchLocalProducts(companyID int64, keyword string, limit int) ([
 	err := db.Scopes(InCompany("local_products", companyID), f.scope(db)).Order("local_products.sku, local_products.id").
 		Limit(limit).Find(&rows).Error
 	return rows, err
-}
-
-// caseless is a LIKE that ignores letter case on both databases (SKUs are typed in either case): PostgreSQL's LIKE
-// does not, SQLite's does (for ASCII letters).
-func (db *DB) caseless() string {
-	if db.Driver == "postgres" {
-		return "ILIKE ? ESCAPE '" + likeEscape + "'"
-	}
-	return "LIKE ? ESCAPE '" + likeEscape + "'"
 }

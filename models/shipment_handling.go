@@ -135,11 +135,7 @@ func (db *DB) PairedListings(companyID, groupID int64, marketplaceID string, war
 		Joins("JOIN local_products ON local_products.id = listings.product_id AND local_products.company_id = listings.company_id").
 		Joins("LEFT JOIN stocks ON stocks.product_id = local_products.id AND stocks.warehouse_id = ?", warehouseID).
 		Where("listings.group_id = ? AND listings.marketplace_id = ?", groupID, marketplaceID)
-	if search != "" {
-		p := containsPattern(search)
-		q = q.Where("(local_products.sku LIKE ? ESCAPE '"+likeEscape+"' OR listings.seller_sku LIKE ? ESCAPE '"+likeEscape+
-			"' OR local_products.name LIKE ? ESCAPE '"+likeEscape+"')", p, p, p)
-	}
+	q = db.containsKeyword(q, search, "local_products.sku", "listings.seller_sku", "local_products.name")
 	var rows []ShipListingRow
 	err := q.Order("local_products.sku, listings.seller_sku").Limit(limit).Scan(&rows).Error
 	return rows, err

@@ -27,15 +27,6 @@ type StockFilter struct {
 	Offset, Limit          int
 }
 
-// productSearch narrows q to products whose SKU or name contains text.
-func productSearch(q *gorm.DB, text string) *gorm.DB {
-	if text == "" {
-		return q
-	}
-	p := containsPattern(text)
-	return q.Where("(local_products.sku LIKE ? ESCAPE '"+likeEscape+"' OR local_products.name LIKE ? ESCAPE '"+likeEscape+"')", p, p)
-}
-
 // stocks selects the company's stock rows the filter passes, joining what the filter and the order read beyond
 // the stock row itself (the product for a search or a product column, the warehouse for its name), and nothing
 // more: the page's ids are read from this alone.
@@ -53,7 +44,7 @@ func (db *DB) stocks(companyID int64, f StockFilter, order string) *gorm.DB {
 	if f.ProductID != 0 {
 		q = q.Where("stocks.product_id = ?", f.ProductID)
 	}
-	return productSearch(q, f.Search)
+	return db.containsKeyword(q, f.Search, "local_products.sku", "local_products.name")
 }
 
 // listOrderOf is a stock list's order: orderBy's column when chosen, else fallback; the id last so that pages
@@ -115,16 +106,14 @@ func (db *DB) ledger(companyID int64, f LedgerFilter, order string) *gorm.DB {
 	if f.ProductID != 0 {
 		q = q.Where("stock_ledger.product_id = ?", f.ProductID)
 	}
-	if f.DocNumber != "" {
-		q = q.Where("stock_ledger.doc_number LIKE ? ESCAPE '"+likeEscape+"'", containsPattern(f.DocNumber))
-	}
+	q = db.containsKeyword(q, f.DocNumber, "stock_ledger.doc_number")
 	if !f.From.IsZero() {
 		q = q.Where("stock_ledger.created_at >= ?", f.From)
 	}
 	if !f.To.IsZero() {
 		q = q.Where("stock_ledger.created_at < ?", f.To)
 	}
-	return productSearch(q, f.Search)
+	return db.containsKeyword(q, f.Search, "local_products.sku", "local_products.name")
 }
 
 // LedgerPage lists a page of the company's ledger, newest first unless Desc is false with an order asked, with
@@ -163,7 +152,7 @@ func (db *DB) ProductsWithStock(companyID, warehouseID int64, search string, lim
 	q := db.Table("local_products").Scopes(InCompany("local_products", companyID)).
 		Joins("LEFT JOIN stocks ON stocks.product_id = local_products.id AND stocks.warehouse_id = ?", warehouseID).
 		Where("local_products.disabled = ?", false)
-	err := productSearch(q, search).
+	err := db.containsKeyword(q, search, "local_products.sku", "local_products.name").
 		Select("local_products.id AS product_id, local_products.sku, local_products.name, local_products.image, " +
 			"COALESCE(stocks.inbound, 0) AS inbound, COALESCE(stocks.fulfillable, 0) AS fulfillable, " +
 			"COALESCE(stocks.outbound, 0) AS outbound").

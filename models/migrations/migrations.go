@@ -1,6 +1,8 @@
 // Package migrations holds the product's schema as goose migrations, embedded in the binary. One set of files
 // serves SQLite and PostgreSQL: the column types of ids, times and binary data are written as ${ID}, ${TIME} and
-// ${BLOB} and replaced for the database at hand before goose reads them.
+// ${BLOB} and replaced for the database at hand before goose reads them. A change that only one engine's own
+// tools can make (PostgreSQL's pg_trgm indexes, SQLite's FTS5 tables) is a pair of files of one version,
+// NNNNN_name.postgres.sql and NNNNN_name.sqlite.sql, of which goose sees only the one of the database at hand.
 package migrations
 
 import (
@@ -19,13 +21,14 @@ import (
 var files embed.FS
 
 type dialect struct {
+	name  string
 	goose goose.Dialect
 	types *strings.Replacer
 }
 
 var dialects = map[string]dialect{
-	"sqlite":   {goose.DialectSQLite3, strings.NewReplacer("${ID}", "BIGINT", "${TIME}", "DATETIME", "${BLOB}", "BLOB")},
-	"postgres": {goose.DialectPostgres, strings.NewReplacer("${ID}", "BIGINT", "${TIME}", "TIMESTAMPTZ", "${BLOB}", "BYTEA")},
+	"sqlite":   {"sqlite", goose.DialectSQLite3, strings.NewReplacer("${ID}", "BIGINT", "${TIME}", "DATETIME", "${BLOB}", "BLOB")},
+	"postgres": {"postgres", goose.DialectPostgres, strings.NewReplacer("${ID}", "BIGINT", "${TIME}", "TIMESTAMPTZ", "${BLOB}", "BYTEA")},
 }
 
 // Up applies every migration not applied yet.
@@ -59,26 +62,42 @@ func provider(db *sql.DB, driver string) (*goose.Provider, error) {
 	if !ok {
 		return nil, fmt.Errorf("migrate: unknown database driver %q", driver)
 	}
-	fsys, err := rewrite(d.types)
+	fsys, err := rewrite(d)
 	if err != nil {
 		return nil, err
 	}
 	return goose.NewProvider(d.goose, db, fsys)
 }
 
-// rewrite returns the embedded migrations with the database's type names in place of the placeholders.
-func rewrite(types *strings.Replacer) (fs.FS, error) {
+// rewrite returns the embedded migrations of the database, with its type names in place of the placeholders.
+func rewrite(d dialect) (fs.FS, error) {
 	out := fstest.MapFS{}
 	entries, err := fs.ReadDir(files, ".")
 	if err != nil {
 		return nil, err
 	}
 	for _, e := range entries {
+		name, ok := fileFor(e.Name(), d.name)
+		if !ok {
+			continue
+		}
 		b, err := files.ReadFile(e.Name())
 		if err != nil {
 			return nil, err
 		}
-		out[e.Name()] = &fstest.MapFile{Data: []byte(types.Replace(string(b)))}
+		out[name] = &fstest.MapFile{Data: []byte(d.types.Replace(string(b)))}
 	}
 	return out, nil
+}
+
+// fileFor names a migration file as goose sees it on the database, and tells whether it applies there: a file of
+// one engine (name.<engine>.sql) applies only to that engine and loses the engine's name.
+func fileFor(file, engine string) (string, bool) {
+	base := strings.TrimSuffix(file, ".sql")
+	for e := range dialects {
+		if strings.HasSuffix(base, "."+e) {
+			return strings.TrimSuffix(base, "."+e) + ".sql", e == engine
+		}
+	}
+	return file, true
 }
