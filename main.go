@@ -58,6 +58,7 @@ func run(cmd string) error {
 		return err
 	}
 	defer db.Close()
+	db.CountCap = cfg.ListCountCap
 	if err := db.Migrate(ctx); err != nil {
 		return err
 	}

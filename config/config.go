@@ -43,6 +43,9 @@ type Config struct {
 	// QueryTimeout bounds each database statement a request runs (SELLERHUB_QUERY_TIMEOUT): one that runs longer
 	// is stopped in the database and the request answers 查询数据超时，请缩小查询范围或稍后重试.
 	QueryTimeout time.Duration
+	// ListCountCap is how many matching rows a paged list counts at most before its total says "more than this"
+	// (SELLERHUB_LIST_COUNT_CAP); tests set it low to show the capped pager without seeding thousands of rows.
+	ListCountCap int
 	// SecureCookies marks cookies Secure; on by default when the public URL is https (SELLERHUB_SECURE_COOKIES).
 	SecureCookies bool
 
@@ -194,6 +197,7 @@ func Load(getenv Getenv) (*Config, error) {
 		SessionIdle:     r.duration("SELLERHUB_SESSION_IDLE", 3*time.Hour),
 		SessionLifetime: r.duration("SELLERHUB_SESSION_LIFETIME", 24*time.Hour),
 		QueryTimeout:    r.duration("SELLERHUB_QUERY_TIMEOUT", 5*time.Second),
+		ListCountCap:    r.integer("SELLERHUB_LIST_COUNT_CAP", 10000),
 		PublicURL:       r.str("SELLERHUB_PUBLIC_URL", ""),
 		SSOURL:          r.str("SELLERHUB_SSO_URL", ""),
 		SSOLogoutURL:    r.str("SELLERHUB_SSO_LOGOUT_URL", ""),
@@ -319,6 +323,9 @@ func (c *Config) validate(r *reader) {
 	}
 	if c.QueryTimeout <= 0 || c.QueryTimeout > 10*time.Minute {
 		r.fail("SELLERHUB_QUERY_TIMEOUT", c.QueryTimeout.String(), "must be positive and at most 10m")
+	}
+	if c.ListCountCap < 1 || c.ListCountCap > 1000000 {
+		r.fail("SELLERHUB_LIST_COUNT_CAP", strconv.Itoa(c.ListCountCap), "must be between 1 and 1000000")
 	}
 	if c.JobRescueAfter < time.Minute || c.JobRescueAfter > 24*time.Hour {
 		r.fail("SELLERHUB_JOB_RESCUE_AFTER", c.JobRescueAfter.String(), "must be between 1m and 24h")

@@ -21,7 +21,7 @@ func TestDefaults(t *testing.T) {
 	}
 	if c.Addr != "127.0.0.1:8080" || c.DatabaseURL != "sqlite://data/sellerhub.db" || c.RedisURL != "" ||
 		c.SessionIdle != 3*time.Hour || c.TimeZone.String() != "Asia/Shanghai" || c.SecureCookies || c.AdminAccount == "" ||
-		!c.Workers || c.WorkerCount != 4 || c.JobRescueAfter != 15*time.Minute {
+		!c.Workers || c.WorkerCount != 4 || c.JobRescueAfter != 15*time.Minute || c.ListCountCap != 10000 {
 		t.Fatalf("defaults: %+v", c)
 	}
 }
@@ -56,6 +56,7 @@ func TestBadValuesNameTheVariable(t *testing.T) {
 		"SELLERHUB_JOB_RESCUE_AFTER": "30s",
 		"SELLERHUB_REPORT_POLL":      "1ms",
 		"SELLERHUB_QUERY_TIMEOUT":    "0s",
+		"SELLERHUB_LIST_COUNT_CAP":   "0",
 		"SELLERHUB_SYNC_SCHEDULE":    "500ms",
 	} {
 		_, err := Load(env(map[string]string{name: value}))

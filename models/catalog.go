@@ -6,7 +6,7 @@ package models
 // BrandPage lists a page of the company's brands whose name contains l.Name, with the total.
 func (db *DB) BrandPage(companyID int64, l NamedList) ([]Brand, int64, error) {
 	rows := []Brand{}
-	total, err := pageOf(db.named(&Brand{}, "brands", companyID, l.Name), "brands", l, &rows)
+	total, err := namedPage(db, db.named(&Brand{}, "brands", companyID, l.Name), "brands", l, &rows)
 	return rows, total, err
 }
 
@@ -52,7 +52,7 @@ func (db *DB) DeleteBrand(companyID, id int64) error {
 // SupplierPage lists a page of the company's suppliers whose name contains l.Name, with the total.
 func (db *DB) SupplierPage(companyID int64, l NamedList) ([]Supplier, int64, error) {
 	rows := []Supplier{}
-	total, err := pageOf(db.named(&Supplier{}, "suppliers", companyID, l.Name), "suppliers", l, &rows)
+	total, err := namedPage(db, db.named(&Supplier{}, "suppliers", companyID, l.Name), "suppliers", l, &rows)
 	return rows, total, err
 }
 

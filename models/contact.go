@@ -54,7 +54,7 @@ func (c *Customer) BeforeCreate(*gorm.DB) error {
 // ClientPage lists a page of the company's clients, with the total.
 func (db *DB) ClientPage(companyID int64, l NamedList) ([]Client, int64, error) {
 	rows := []Client{}
-	total, err := pageOf(db.named(&Client{}, "clients", companyID, l.Name), "clients", l, &rows)
+	total, err := namedPage(db, db.named(&Client{}, "clients", companyID, l.Name), "clients", l, &rows)
 	return rows, total, err
 }
 
@@ -95,7 +95,7 @@ func (db *DB) DeleteClient(companyID, id int64) error {
 // CustomerPage lists a page of the company's customers, with the total.
 func (db *DB) CustomerPage(companyID int64, l NamedList) ([]Customer, int64, error) {
 	rows := []Customer{}
-	total, err := pageOf(db.named(&Customer{}, "customers", companyID, l.Name), "customers", l, &rows)
+	total, err := namedPage(db, db.named(&Customer{}, "customers", companyID, l.Name), "customers", l, &rows)
 	return rows, total, err
 }
 

@@ -22,6 +22,9 @@ type DB struct {
 	*gorm.DB
 	Driver string
 	URL    string
+	// CountCap is how many matching rows a paged list counts at most (SELLERHUB_LIST_COUNT_CAP); 0 is
+	// DefaultCountCap.
+	CountCap int
 }
 
 // Open connects to the database named by a SELLERHUB_DATABASE_URL value. A SQLite file's folder is created.
@@ -131,4 +134,6 @@ func (db *DB) With(ctx context.Context) *DB {
 }
 
 // on is the handle over another gorm session of the same database.
-func (db *DB) on(g *gorm.DB) *DB { return &DB{DB: g, Driver: db.Driver, URL: db.URL} }
+func (db *DB) on(g *gorm.DB) *DB {
+	return &DB{DB: g, Driver: db.Driver, URL: db.URL, CountCap: db.CountCap}
+}

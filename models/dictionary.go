@@ -126,11 +126,10 @@ func (db *DB) dicts(companyID int64, name string) *gorm.DB {
 	return q
 }
 
-// CountDicts counts the company's dictionaries whose name contains name ("" for all).
+// CountDicts counts the company's dictionaries whose name contains name ("" for all), up to the list cap
+// (MoreThan past it).
 func (db *DB) CountDicts(companyID int64, name string) (int64, error) {
-	var total int64
-	err := db.dicts(companyID, name).Count(&total).Error
-	return total, err
+	return db.countCapped(db.dicts(companyID, name))
 }
 
 // Dicts lists the company's dictionaries whose name contains name ("" for all) in the requested order (by code
@@ -213,11 +212,10 @@ func dictItemOrder(f DictItemFilter) string {
 	return orderBy(ListSort{Field: f.Sort, Desc: f.Desc}, dictItemSortColumns, "dict_items.id", fallback)
 }
 
-// CountDictItems counts the company's items that pass the filter, from dict_items_page alone.
+// CountDictItems counts the company's items that pass the filter, from dict_items_page alone, up to the list cap
+// (MoreThan past it).
 func (db *DB) CountDictItems(companyID int64, f DictItemFilter) (int64, error) {
-	var total int64
-	err := db.dictItems(companyID, f).Count(&total).Error
-	return total, err
+	return db.countCapped(db.dictItems(companyID, f))
 }
 
 // DictItems lists the company's items that pass the filter, in list order, from offset, at most limit. The page's

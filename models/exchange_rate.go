@@ -77,11 +77,9 @@ func (db *DB) ExchangeRateHistory(companyID int64, currency string, offset, limi
 		return db.Model(&ExchangeRate{}).Scopes(InCompany("exchange_rates", companyID)).
 			Where("exchange_rates.currency = ?", currency)
 	}
-	var total int64
-	if err := query().Count(&total).Error; err != nil || total == 0 {
-		return rows, total, err
-	}
-	err := query().Order("exchange_rates.month DESC").Offset(offset).Limit(limit).Find(&rows).Error
+	p := listPage{matching: query, id: "exchange_rates.id", order: ordered("exchange_rates.month DESC, exchange_rates.id DESC"),
+		offset: offset, limit: limit}
+	total, err := readPage(db, p, p.of(query), &rows)
 	return rows, total, err
 }
 

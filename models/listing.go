@@ -78,13 +78,10 @@ func (f ListingFilter) order() string {
 // ListingPage lists a page of the company's listings the filter selects, with the total.
 func (db *DB) ListingPage(companyID int64, f ListingFilter) ([]ListingRow, int64, error) {
 	rows := []ListingRow{}
-	var total int64
-	err := db.Model(&Listing{}).Scopes(InCompany("listings", companyID), f.scope(db)).Count(&total).Error
-	if err != nil || total == 0 {
-		return rows, total, err
-	}
-	err = db.listingsWithNames(companyID).Scopes(f.scope(db)).Order(f.order()).Offset(f.Offset).Limit(f.Limit).
-		Find(&rows).Error
+	p := listPage{matching: func() *gorm.DB {
+		return db.Model(&Listing{}).Scopes(InCompany("listings", companyID), f.scope(db))
+	}, id: "listings.id", order: ordered(f.order()), offset: f.Offset, limit: f.Limit}
+	total, err := readPage(db, p, p.of(func() *gorm.DB { return db.listingsWithNames(companyID) }), &rows)
 	return rows, total, err
 }
 

@@ -38,15 +38,18 @@ const productColumns = "local_products.*, brands.name AS brand_name, categories.
 	"suppliers.name AS supplier_name, COALESCE(stock_totals.fulfillable, 0) AS stock_fulfillable, " +
 	"COALESCE(stock_totals.outbound, 0) AS stock_outbound, COALESCE(stock_totals.inbound, 0) AS stock_inbound"
 
-// productsWithNames selects the company's products with their reference names and stock totals.
-func (db *DB) productsWithNames(companyID int64) *gorm.DB {
+// productsWithNames selects the company's products of the ids with their reference names and stock totals. The
+// totals are summed for those products only: summing the whole company's stock to show a page of it read every
+// stock row on every call.
+func (db *DB) productsWithNames(companyID int64, ids []int64) *gorm.DB {
 	return db.Model(&LocalProduct{}).Scopes(InCompany("local_products", companyID)).Select(productColumns).
 		Joins("LEFT JOIN brands ON brands.id = local_products.brand_id").
 		Joins("LEFT JOIN categories ON categories.id = local_products.category_id").
 		Joins("LEFT JOIN suppliers ON suppliers.id = local_products.supplier_id").
 		Joins("LEFT JOIN (SELECT product_id, SUM(fulfillable) AS fulfillable, SUM(outbound) AS outbound, "+
-			"SUM(inbound) AS inbound FROM stocks WHERE company_id = ? GROUP BY product_id) stock_totals "+
-			"ON stock_totals.product_id = local_products.id", companyID)
+			"SUM(inbound) AS inbound FROM stocks WHERE company_id = ? AND product_id IN ? GROUP BY product_id) stock_totals "+
+			"ON stock_totals.product_id = local_products.id", companyID, ids).
+		Where("local_products.id IN ?", ids)
 }
 
 // scope narrows a query of local_products to the filter on the database of db.
@@ -89,13 +92,10 @@ func (f ProductFilter) order() string {
 // LocalProductPage lists a page of the company's products the filter selects, with the total.
 func (db *DB) LocalProductPage(companyID int64, f ProductFilter) ([]ProductRow, int64, error) {
 	rows := []ProductRow{}
-	var total int64
-	err := db.Model(&LocalProduct{}).Scopes(InCompany("local_products", companyID), f.scope(db)).Count(&total).Error
-	if err != nil || total == 0 {
-		return rows, total, err
-	}
-	err = db.productsWithNames(companyID).Scopes(f.scope(db)).Order(f.order()).Offset(f.Offset).Limit(f.Limit).
-		Find(&rows).Error
+	p := listPage{matching: func() *gorm.DB {
+		return db.Model(&LocalProduct{}).Scopes(InCompany("local_products", companyID), f.scope(db))
+	}, id: "local_products.id", order: ordered(f.order()), offset: f.Offset, limit: f.Limit}
+	total, err := readPage(db, p, func(ids []int64) *gorm.DB { return db.productsWithNames(companyID, ids) }, &rows)
 	return rows, total, err
 }
 
@@ -103,7 +103,7 @@ func (db *DB) LocalProductPage(companyID int64, f ProductFilter) ([]ProductRow, 
 // another company's).
 func (db *DB) LocalProductByID(companyID, id int64) (*ProductRow, error) {
 	var p ProductRow
-	if err := db.productsWithNames(companyID).First(&p, "local_products.id = ?", id).Error; err != nil {
+	if err := db.productsWithNames(companyID, []int64{id}).First(&p).Error; err != nil {
 		return nil, err
 	}
 	return &p, nil

@@ -177,12 +177,11 @@ func (db *DB) InboxList(companyID, userID int64, ftype, offset, limit int) ([]In
 	return items, err
 }
 
-// InboxCount counts the user's notifications of a ftype, index-only over notification_targets_list.
+// InboxCount counts the user's notifications of a ftype, index-only over notification_targets_list, up to the
+// list cap (MoreThan past it).
 func (db *DB) InboxCount(companyID, userID int64, ftype int) (int64, error) {
-	var total int64
-	err := db.Model(&NotificationTarget{}).Scopes(InCompany("notification_targets", companyID)).
-		Where("user_id = ? AND ftype = ?", userID, ftype).Count(&total).Error
-	return total, err
+	return db.countCapped(db.Model(&NotificationTarget{}).Scopes(InCompany("notification_targets", companyID)).
+		Where("user_id = ? AND ftype = ?", userID, ftype))
 }
 
 // MarkRead marks the user's own targets of the given notifications read and returns how many changed. Ids of
@@ -223,11 +222,9 @@ func (db *DB) published(companyID int64) *gorm.DB {
 		Where("notifications.ftype IN ?", publishedFtypes)
 }
 
-// CountPublished counts the company's published notifications.
+// CountPublished counts the company's published notifications, up to the list cap (MoreThan past it).
 func (db *DB) CountPublished(companyID int64) (int64, error) {
-	var n int64
-	err := db.published(companyID).Count(&n).Error
-	return n, err
+	return db.countCapped(db.published(companyID))
 }
 
 // PublishedPage lists the company's published notifications newest first, with sender, recipient and reads.

@@ -66,14 +66,12 @@ func (db *DB) operationLogs(companyID int64, f OperationLogFilter) *gorm.DB {
 // oldestFirst, with the total.
 func (db *DB) OperationLogPage(companyID int64, f OperationLogFilter, oldestFirst bool, offset, limit int) ([]OperationLog, int64, error) {
 	rows := []OperationLog{}
-	var total int64
-	if err := db.operationLogs(companyID, f).Count(&total).Error; err != nil || total == 0 {
-		return rows, total, err
-	}
 	order := "operation_logs.created_at DESC, operation_logs.id DESC"
 	if oldestFirst {
 		order = "operation_logs.created_at, operation_logs.id"
 	}
-	err := db.operationLogs(companyID, f).Order(order).Offset(offset).Limit(limit).Find(&rows).Error
+	p := listPage{matching: func() *gorm.DB { return db.operationLogs(companyID, f) }, id: "operation_logs.id",
+		order: ordered(order), offset: offset, limit: limit}
+	total, err := readPage(db, p, p.of(func() *gorm.DB { return db.operationLogs(companyID, OperationLogFilter{}) }), &rows)
 	return rows, total, err
 }

@@ -43,7 +43,7 @@ func (db *DB) ProfitPlanPage(companyID int64, f ProfitPlanFilter) ([]ProfitPlan,
 		}
 		return q
 	}
-	total, err := pageOf(query, "profit_plans", f.NamedList, &rows)
+	total, err := namedPage(db, query, "profit_plans", f.NamedList, &rows)
 	return rows, total, err
 }
 

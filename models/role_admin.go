@@ -21,11 +21,10 @@ func (db *DB) companyRoles(companyID int64, name string) *gorm.DB {
 	return q
 }
 
-// CountRoles counts the company's roles whose name contains name ("" for all).
+// CountRoles counts the company's roles whose name contains name ("" for all), up to the list cap (MoreThan past
+// it).
 func (db *DB) CountRoles(companyID int64, name string) (int64, error) {
-	var total int64
-	err := db.companyRoles(companyID, name).Count(&total).Error
-	return total, err
+	return db.countCapped(db.companyRoles(companyID, name))
 }
 
 // Roles lists the company's roles whose name contains name ("" for all), from offset, at most limit: by the

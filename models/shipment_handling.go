@@ -66,17 +66,16 @@ func (db *DB) ShipmentPlanPage(companyID int64, f PlanFilter) ([]PlanRow, int64,
 		}
 		return q
 	}
-	var total int64
-	if err := base().Count(&total).Error; err != nil || total == 0 {
-		return nil, total, err
-	}
-	var rows []PlanRow
-	err := base().Select(`shipment_plans.*, store_groups.name AS group_name, warehouses.name AS warehouse_name,
+	rows := []PlanRow{}
+	p := listPage{matching: base, id: "shipment_plans.id", order: ordered(listOrder("shipment_plans", f.OrderBy, f.Desc)),
+		offset: f.Offset, limit: f.Limit}
+	total, err := readPage(db, p, p.of(func() *gorm.DB {
+		return db.Table("shipment_plans").Scopes(InCompany("shipment_plans", companyID)).Select(`shipment_plans.*, store_groups.name AS group_name, warehouses.name AS warehouse_name,
 		(SELECT COUNT(*) FROM shipment_plan_items i WHERE i.plan_id = shipment_plans.id) AS sku_count,
 		(SELECT COALESCE(SUM(i.quantity), 0) FROM shipment_plan_items i WHERE i.plan_id = shipment_plans.id) AS quantity`).
-		Joins("JOIN store_groups ON store_groups.id = shipment_plans.group_id").
-		Joins("JOIN warehouses ON warehouses.id = shipment_plans.warehouse_id").
-		Order(listOrder("shipment_plans", f.OrderBy, f.Desc)).Offset(f.Offset).Limit(f.Limit).Scan(&rows).Error
+			Joins("JOIN store_groups ON store_groups.id = shipment_plans.group_id").
+			Joins("JOIN warehouses ON warehouses.id = shipment_plans.warehouse_id")
+	}), &rows)
 	return rows, total, err
 }
 
@@ -238,15 +237,14 @@ func (db *DB) ShipmentPage(companyID int64, f ShipmentFilter) ([]ShipmentRow, in
 		}
 		return q
 	}
-	var total int64
-	if err := base().Count(&total).Error; err != nil || total == 0 {
-		return nil, total, err
-	}
-	var rows []ShipmentRow
-	err := base().Select(shipmentRowColumns).
-		Joins("JOIN store_groups ON store_groups.id = shipments.group_id").
-		Joins("JOIN warehouses ON warehouses.id = shipments.warehouse_id").
-		Order(listOrder("shipments", f.OrderBy, f.Desc)).Offset(f.Offset).Limit(f.Limit).Scan(&rows).Error
+	rows := []ShipmentRow{}
+	p := listPage{matching: base, id: "shipments.id", order: ordered(listOrder("shipments", f.OrderBy, f.Desc)),
+		offset: f.Offset, limit: f.Limit}
+	total, err := readPage(db, p, p.of(func() *gorm.DB {
+		return db.Table("shipments").Scopes(InCompany("shipments", companyID)).Select(shipmentRowColumns).
+			Joins("JOIN store_groups ON store_groups.id = shipments.group_id").
+			Joins("JOIN warehouses ON warehouses.id = shipments.warehouse_id")
+	}), &rows)
 	return rows, total, err
 }
 

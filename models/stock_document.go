@@ -130,12 +130,11 @@ func documentRows(q *gorm.DB) *gorm.DB {
 // DocumentPage lists a page of the company's documents of a kind, newest first, with the total.
 func (db *DB) DocumentPage(companyID int64, kind string, f DocumentFilter) ([]DocumentRow, int64, error) {
 	rows := []DocumentRow{}
-	var total int64
-	if err := db.documents(companyID, kind, f).Count(&total).Error; err != nil || total == 0 {
-		return rows, total, err
-	}
-	err := documentRows(db.documents(companyID, kind, f)).
-		Order("stock_documents.created_at DESC, stock_documents.id DESC").Offset(f.Offset).Limit(f.Limit).Find(&rows).Error
+	p := listPage{matching: func() *gorm.DB { return db.documents(companyID, kind, f) }, id: "stock_documents.id",
+		order: ordered("stock_documents.created_at DESC, stock_documents.id DESC"), offset: f.Offset, limit: f.Limit}
+	total, err := readPage(db, p, p.of(func() *gorm.DB {
+		return documentRows(db.Table("stock_documents").Scopes(InCompany("stock_documents", companyID)))
+	}), &rows)
 	return rows, total, err
 }
 

@@ -1,6 +1,7 @@
 package models
 
 import (
+	"strings"
 	"time"
 
 	"gorm.io/gorm"
@@ -26,10 +27,17 @@ type StockFilter struct {
 	Offset, Limit          int
 }
 
-func (db *DB) stocks(companyID int64, f StockFilter) *gorm.DB {
-	q := db.Table("stocks").Scopes(InCompany("stocks", companyID)).
-		Joins("JOIN warehouses ON warehouses.id = stocks.warehouse_id").
-		Joins("JOIN local_products ON local_products.id = stocks.product_id")
+// stocks selects the company's stock rows the filter passes, joining what the filter and the order read beyond
+// the stock row itself (the product for a search or a product column, the warehouse for its name), and nothing
+// more: the page's ids are read from this alone.
+func (db *DB) stocks(companyID int64, f StockFilter, order string) *gorm.DB {
+	q := db.Table("stocks").Scopes(InCompany("stocks", companyID))
+	if strings.Contains(order, "warehouses.") {
+		q = q.Joins("JOIN warehouses ON warehouses.id = stocks.warehouse_id")
+	}
+	if f.Search != "" || strings.Contains(order, "local_products.") {
+		q = q.Joins("JOIN local_products ON local_products.id = stocks.product_id")
+	}
 	if f.WarehouseID != 0 {
 		q = q.Where("stocks.warehouse_id = ?", f.WarehouseID)
 	}
@@ -39,25 +47,31 @@ func (db *DB) stocks(companyID int64, f StockFilter) *gorm.DB {
 	return db.containsKeyword(q, f.Search, "local_products.sku", "local_products.name")
 }
 
+// listOrderOf is a stock list's order: orderBy's column when chosen, else fallback; the id last so that pages
+// never overlap on equal values.
+func listOrderOf(table string, f StockFilter, fallback string) string {
+	if f.OrderBy == "" {
+		return fallback
+	}
+	dir := ""
+	if f.Desc {
+		dir = " DESC"
+	}
+	return f.OrderBy + dir + ", " + table + ".id" + dir
+}
+
 // StockPage lists a page of the company's stock, by warehouse and SKU unless another order is asked, with the
 // total.
 func (db *DB) StockPage(companyID int64, f StockFilter) ([]StockRow, int64, error) {
 	rows := []StockRow{}
-	var total int64
-	if err := db.stocks(companyID, f).Count(&total).Error; err != nil || total == 0 {
-		return rows, total, err
-	}
-	order := "warehouses.name, local_products.sku, stocks.id"
-	if f.OrderBy != "" {
-		dir := ""
-		if f.Desc {
-			dir = " DESC"
-		}
-		order = f.OrderBy + dir + ", stocks.id" + dir
-	}
-	err := db.stocks(companyID, f).
-		Select("stocks.*, warehouses.name AS warehouse_name, local_products.sku, local_products.name AS product_name, local_products.image").
-		Order(order).Offset(f.Offset).Limit(f.Limit).Find(&rows).Error
+	order := listOrderOf("stocks", f, "warehouses.name, local_products.sku, stocks.id")
+	p := listPage{matching: func() *gorm.DB { return db.stocks(companyID, f, order) }, id: "stocks.id",
+		order: ordered(order), offset: f.Offset, limit: f.Limit}
+	total, err := readPage(db, p, p.of(func() *gorm.DB {
+		return db.Table("stocks").Scopes(InCompany("stocks", companyID)).Joins("JOIN warehouses ON warehouses.id = stocks.warehouse_id").
+			Joins("JOIN local_products ON local_products.id = stocks.product_id").
+			Select("stocks.*, warehouses.name AS warehouse_name, local_products.sku, local_products.name AS product_name, local_products.image")
+	}), &rows)
 	return rows, total, err
 }
 
@@ -79,10 +93,13 @@ type LedgerFilter struct {
 	From, To  time.Time
 }
 
-func (db *DB) ledger(companyID int64, f LedgerFilter) *gorm.DB {
-	q := db.Table("stock_ledger").Scopes(InCompany("stock_ledger", companyID)).
-		Joins("JOIN warehouses ON warehouses.id = stock_ledger.warehouse_id").
-		Joins("JOIN local_products ON local_products.id = stock_ledger.product_id")
+// ledger selects the company's ledger lines the filter passes, joining the product only for a search or a
+// product column of the order: the page's ids are read from this alone.
+func (db *DB) ledger(companyID int64, f LedgerFilter, order string) *gorm.DB {
+	q := db.Table("stock_ledger").Scopes(InCompany("stock_ledger", companyID))
+	if f.Search != "" || strings.Contains(order, "local_products.") {
+		q = q.Joins("JOIN local_products ON local_products.id = stock_ledger.product_id")
+	}
 	if f.WarehouseID != 0 {
 		q = q.Where("stock_ledger.warehouse_id = ?", f.WarehouseID)
 	}
@@ -103,23 +120,16 @@ func (db *DB) ledger(companyID int64, f LedgerFilter) *gorm.DB {
 // the total.
 func (db *DB) LedgerPage(companyID int64, f LedgerFilter) ([]LedgerRow, int64, error) {
 	rows := []LedgerRow{}
-	var total int64
-	if err := db.ledger(companyID, f).Count(&total).Error; err != nil || total == 0 {
-		return rows, total, err
-	}
-	order := "stock_ledger.created_at DESC, stock_ledger.id DESC"
-	if f.OrderBy != "" {
-		dir := ""
-		if f.Desc {
-			dir = " DESC"
-		}
-		order = f.OrderBy + dir + ", stock_ledger.id" + dir
-	}
-	err := db.ledger(companyID, f).
-		Select("stock_ledger.*, warehouses.name AS warehouse_name, local_products.sku, local_products.name AS product_name, " +
-			"user_profiles.name AS operator_name").
-		Joins("LEFT JOIN user_profiles ON user_profiles.user_id = stock_ledger.operator_id").
-		Order(order).Offset(f.Offset).Limit(f.Limit).Find(&rows).Error
+	order := listOrderOf("stock_ledger", f.StockFilter, "stock_ledger.created_at DESC, stock_ledger.id DESC")
+	p := listPage{matching: func() *gorm.DB { return db.ledger(companyID, f, order) }, id: "stock_ledger.id",
+		order: ordered(order), offset: f.Offset, limit: f.Limit}
+	total, err := readPage(db, p, p.of(func() *gorm.DB {
+		return db.Table("stock_ledger").Scopes(InCompany("stock_ledger", companyID)).Joins("JOIN warehouses ON warehouses.id = stock_ledger.warehouse_id").
+			Joins("JOIN local_products ON local_products.id = stock_ledger.product_id").
+			Joins("LEFT JOIN user_profiles ON user_profiles.user_id = stock_ledger.operator_id").
+			Select("stock_ledger.*, warehouses.name AS warehouse_name, local_products.sku, " +
+				"local_products.name AS product_name, user_profiles.name AS operator_name")
+	}), &rows)
 	return rows, total, err
 }
 

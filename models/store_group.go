@@ -79,12 +79,11 @@ func (db *DB) VisibleStoreGroups(companyID, userID int64, name string) ([]StoreG
 
 // VisibleStoreGroupPage counts the store groups the user may see and reads those from offset, at most limit.
 func (db *DB) VisibleStoreGroupPage(companyID, userID int64, name string, offset, limit int) ([]StoreGroup, int64, error) {
-	var total int64
-	if err := db.visibleGroups(companyID, userID, name).Count(&total).Error; err != nil || total == 0 {
-		return []StoreGroup{}, total, err
-	}
 	out := []StoreGroup{}
-	err := db.visibleGroups(companyID, userID, name).Order("store_groups.name, store_groups.id").Offset(offset).Limit(limit).Find(&out).Error
+	query := func() *gorm.DB { return db.visibleGroups(companyID, userID, name) }
+	p := listPage{matching: query, id: "store_groups.id", order: ordered("store_groups.name, store_groups.id"),
+		offset: offset, limit: limit}
+	total, err := readPage(db, p, p.of(query), &out)
 	return out, total, err
 }
 

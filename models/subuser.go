@@ -39,11 +39,9 @@ func (db *DB) companyUsers(companyID int64, f UserFilter) *gorm.DB {
 	return q
 }
 
-// CountUsers counts the company's users that pass the filter.
+// CountUsers counts the company's users that pass the filter, up to the list cap (MoreThan past it).
 func (db *DB) CountUsers(companyID int64, f UserFilter) (int64, error) {
-	var total int64
-	err := db.companyUsers(companyID, f).Count(&total).Error
-	return total, err
+	return db.countCapped(db.companyUsers(companyID, f))
 }
 
 // Users lists the company's users that pass the filter with their profiles, from offset, at most limit: by the

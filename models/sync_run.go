@@ -171,12 +171,11 @@ func (db *DB) syncRuns(companyID int64, f SyncRunFilter) *gorm.DB {
 // SyncRunPage lists a page of the runs the user may see, newest first, with the total.
 func (db *DB) SyncRunPage(companyID int64, f SyncRunFilter) ([]SyncRunRow, int64, error) {
 	rows := []SyncRunRow{}
-	var total int64
-	if err := db.syncRuns(companyID, f).Count(&total).Error; err != nil || total == 0 {
-		return rows, total, err
-	}
-	err := db.syncRuns(companyID, f).
-		Select("sync_runs.*, store_groups.name AS group_name, sellers.region, sellers.selling_partner_id").
-		Order("sync_runs.started_at DESC, sync_runs.id DESC").Offset(f.Offset).Limit(f.Limit).Find(&rows).Error
+	p := listPage{matching: func() *gorm.DB { return db.syncRuns(companyID, f) }, id: "sync_runs.id",
+		order: ordered("sync_runs.started_at DESC, sync_runs.id DESC"), offset: f.Offset, limit: f.Limit}
+	total, err := readPage(db, p, p.of(func() *gorm.DB {
+		return db.syncRuns(companyID, SyncRunFilter{UserID: f.UserID}).
+			Select("sync_runs.*, store_groups.name AS group_name, sellers.region, sellers.selling_partner_id")
+	}), &rows)
 	return rows, total, err
 }

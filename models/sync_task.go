@@ -172,23 +172,24 @@ func (db *DB) syncTasks(companyID int64, f SyncTaskFilter) *gorm.DB {
 // kindOrder is the kinds in the screen's order.
 func (db *DB) SyncTaskPage(companyID int64, f SyncTaskFilter, kindOrder []string) ([]SyncTaskRow, int64, error) {
 	rows := []SyncTaskRow{}
-	var total int64
-	if err := db.syncTasks(companyID, f).Count(&total).Error; err != nil || total == 0 {
-		return rows, total, err
-	}
-	order := "CASE sync_tasks.kind"
+	kind := "CASE sync_tasks.kind"
 	args := []any{}
 	for i, k := range kindOrder {
-		order += " WHEN ? THEN " + strconv.Itoa(i)
+		kind += " WHEN ? THEN " + strconv.Itoa(i)
 		args = append(args, k)
 	}
-	order += " ELSE " + strconv.Itoa(len(kindOrder)) + " END"
-	err := db.syncTasks(companyID, f).
-		Select("sync_tasks.*, sellers.group_id, store_groups.name AS group_name, sellers.region, " +
-			"sellers.selling_partner_id, sellers.status AS seller_status, sellers.disabled AS seller_disabled").
-		Order("store_groups.name, store_groups.id, sellers.region").
-		Order(clause.Expr{SQL: order, Vars: args}).Order("sync_tasks.id").
-		Offset(f.Offset).Limit(f.Limit).Find(&rows).Error
+	kind += " ELSE " + strconv.Itoa(len(kindOrder)) + " END"
+	order := func(q *gorm.DB) *gorm.DB {
+		return q.Order("store_groups.name, store_groups.id, sellers.region").
+			Order(clause.Expr{SQL: kind, Vars: args}).Order("sync_tasks.id")
+	}
+	p := listPage{matching: func() *gorm.DB { return db.syncTasks(companyID, f) }, id: "sync_tasks.id", order: order,
+		offset: f.Offset, limit: f.Limit}
+	total, err := readPage(db, p, p.of(func() *gorm.DB {
+		return db.syncTasks(companyID, SyncTaskFilter{UserID: f.UserID}).
+			Select("sync_tasks.*, sellers.group_id, store_groups.name AS group_name, sellers.region, " +
+				"sellers.selling_partner_id, sellers.status AS seller_status, sellers.disabled AS seller_disabled")
+	}), &rows)
 	return rows, total, err
 }
 

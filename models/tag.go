@@ -49,7 +49,7 @@ func (t *Tag) BeforeCreate(*gorm.DB) error {
 // TagGroupPage lists a page of the company's tag groups, with the total.
 func (db *DB) TagGroupPage(companyID int64, l NamedList) ([]TagGroup, int64, error) {
 	rows := []TagGroup{}
-	total, err := pageOf(db.named(&TagGroup{}, "tag_groups", companyID, l.Name), "tag_groups", l, &rows)
+	total, err := namedPage(db, db.named(&TagGroup{}, "tag_groups", companyID, l.Name), "tag_groups", l, &rows)
 	return rows, total, err
 }
 
@@ -126,14 +126,10 @@ func tagFilter(groupID int64, name string) func(*gorm.DB) *gorm.DB {
 // the total.
 func (db *DB) TagPage(companyID, groupID int64, l NamedList) ([]Tag, int64, error) {
 	filter := tagFilter(groupID, l.Name)
-	var total int64
 	rows := []Tag{}
-	err := db.Model(&Tag{}).Scopes(InCompany("tags", companyID), filter).Count(&total).Error
-	if err != nil || total == 0 {
-		return rows, total, err
-	}
-	err = db.tagsWithGroup(companyID).Scopes(filter).Order(l.order("tags")).Offset(l.Offset).Limit(l.Limit).
-		Find(&rows).Error
+	p := listPage{matching: func() *gorm.DB { return db.Model(&Tag{}).Scopes(InCompany("tags", companyID), filter) },
+		id: "tags.id", order: ordered(l.order("tags")), offset: l.Offset, limit: l.Limit}
+	total, err := readPage(db, p, p.of(func() *gorm.DB { return db.tagsWithGroup(companyID) }), &rows)
 	return rows, total, err
 }
 

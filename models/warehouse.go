@@ -35,7 +35,7 @@ func (db *DB) WarehousePage(companyID, userID int64, f WarehouseFilter) ([]Wareh
 				AND (NOT EXISTS (SELECT 1 FROM user_store_groups u WHERE u.user_id = ?)
 				OR EXISTS (SELECT 1 FROM user_store_groups u WHERE u.user_id = ? AND u.group_id = store_groups.id))`, userID, userID)
 	}
-	total, err := pageOf(query, "warehouses", f.NamedList, &rows)
+	total, err := namedPage(db, query, "warehouses", f.NamedList, &rows)
 	return rows, total, err
 }
 

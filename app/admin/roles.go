@@ -105,7 +105,7 @@ func (s *Service) RolePage(ctx context.Context, p core.Principal, q RoleQuery) (
 		return []models.Role{}, total, r, err
 	}
 	roles, err := db.Roles(p.CompanyID, name, q.Sort, q.Order == "desc", r.Offset(), r.Size)
-	return roles, total, r, err
+	return roles, models.PageTotal(total, r.Offset(), len(roles), r.Size), r, err
 }
 
 // Role loads one of the company's roles by the id in the path.

@@ -135,7 +135,7 @@ func (s *Service) SubUserPage(ctx context.Context, p core.Principal, q SubUserQu
 		return nil, 0, r, err
 	}
 	out, err := s.withRoles(db, p, users)
-	return out, total, r, err
+	return out, models.PageTotal(total, r.Offset(), len(users), r.Size), r, err
 }
 
 // withRoles completes the users with their roles, department and store groups. A viewer limited to store groups

@@ -7,15 +7,18 @@ import (
 	"time"
 
 	"github.com/labstack/echo/v5"
+
+	"sellerhub/models"
 )
 
-// Envelope is every JSON answer: {"code","msg","data","total"} with absent fields left out. code is a string;
-// "201" is success.
+// Envelope is every JSON answer: {"code","msg","data","total","totalCapped"} with absent fields left out. code is
+// a string; "201" is success. totalCapped says more rows match than total, as Page's does.
 type Envelope struct {
-	Code  string `json:"code"`
-	Msg   string `json:"msg,omitempty"`
-	Data  any    `json:"data,omitempty"`
-	Total *int64 `json:"total,omitempty"`
+	Code        string `json:"code"`
+	Msg         string `json:"msg,omitempty"`
+	Data        any    `json:"data,omitempty"`
+	Total       *int64 `json:"total,omitempty"`
+	TotalCapped bool   `json:"totalCapped,omitempty"`
 }
 
 // Success codes and texts.
@@ -30,9 +33,10 @@ func OK(c *echo.Context, data any) error {
 }
 
 // OKList answers one page of a list the older way some calls keep: the page's rows as data and the number of
-// all matching rows as the envelope's total.
+// all matching rows as the envelope's total (as models answer it: exact, or models.MoreThan).
 func OKList(c *echo.Context, data any, total int64) error {
-	return c.JSON(http.StatusOK, Envelope{Code: CodeOK, Msg: MsgOK, Data: data, Total: &total})
+	n, capped := models.SplitTotal(total)
+	return c.JSON(http.StatusOK, Envelope{Code: CodeOK, Msg: MsgOK, Data: data, Total: &n, TotalCapped: capped})
 }
 
 // DateTimeLayout is how dates go out: yyyy-MM-dd HH:mm:ss.

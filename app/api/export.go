@@ -16,6 +16,7 @@ import (
 	"sellerhub/app/admin"
 	"sellerhub/app/core"
 	"sellerhub/app/middleware"
+	"sellerhub/models"
 )
 
 // ExportColumn is one column of an export: its header and how to read a row's cell.
@@ -105,8 +106,12 @@ func ExportOf[Q any, PQ wholeQuery[Q], T, O any](x Exporter, name, queryname str
 		}
 		ids := SelectedIDs(c)
 		// A selection is at most a page or a few, so only the whole query is held to the limit.
-		if len(ids) == 0 && total > core.MaxExportRows {
-			return core.Invalid(fmt.Sprintf(MsgExportTooMany, total, core.MaxExportRows))
+		// A total past the list's count is more than the export reads once it reaches the export's limit, or
+		// the export read as many rows as it may.
+		if n, more := models.SplitTotal(total); len(ids) == 0 && more && max(n, int64(len(rows))) >= core.MaxExportRows {
+			return core.Invalid(fmt.Sprintf(MsgExportMoreThan, core.MaxExportRows))
+		} else if len(ids) == 0 && n > core.MaxExportRows {
+			return core.Invalid(fmt.Sprintf(MsgExportTooMany, n, core.MaxExportRows))
 		}
 		out := make([]map[string]any, 0, len(rows))
 		for i := range rows {
@@ -153,6 +158,9 @@ func SelectedIDs(c *echo.Context) map[string]bool {
 const (
 	MsgExportQueryBad = "导出条件有误"
 	MsgExportTooMany  = "查询结果共%d条，超过导出上限%d条，请缩小查询范围后再导出"
+	// MsgExportMoreThan refuses a query whose rows were not all counted (more than the list counts, and more
+	// than the export reads).
+	MsgExportMoreThan = "查询结果超过导出上限%d条，请缩小查询范围后再导出"
 )
 
 // queryOf reads the address's parameters into a list's query by its JSON names, as the page call's body would

@@ -148,7 +148,7 @@ func (s *Service) Inbox(ctx context.Context, p core.Principal, ftype int, r core
 		return []Notification{}, total, r, err
 	}
 	items, err := db.InboxList(p.CompanyID, p.UserID, ftype, r.Offset(), r.Size)
-	return tagged(items), total, r, err
+	return tagged(items), models.PageTotal(total, r.Offset(), len(items), r.Size), r, err
 }
 
 // MarkRead marks the user's notifications with the given ids read and says how many changed. Ids that are not
@@ -286,7 +286,7 @@ func (s *Service) PublishedPage(ctx context.Context, p core.Principal, r core.Pa
 		return []models.Published{}, total, r, err
 	}
 	items, err := db.PublishedPage(p.CompanyID, r.Offset(), r.Size)
-	return items, total, r, err
+	return items, models.PageTotal(total, r.Offset(), len(items), r.Size), r, err
 }
 
 // WithdrawAnnouncement takes a published notification back from everyone: it is no longer delivered and leaves

@@ -171,7 +171,7 @@ func (s *Service) DictPage(ctx context.Context, p core.Principal, q DictQuery) (
 		return []models.Dict{}, total, err
 	}
 	ds, err := db.Dicts(p.CompanyID, name, q.listSort(), r.Offset(), r.Size)
-	return ds, total, err
+	return ds, models.PageTotal(total, r.Offset(), len(ds), r.Size), err
 }
 
 // Dict loads one of the company's dictionaries by the id in the path.
@@ -266,7 +266,7 @@ func (s *Service) DeleteDict(ctx context.Context, p core.Principal, id string) e
 		if err != nil {
 			return err
 		}
-		if items > 0 {
+		if items != 0 {
 			return core.Refused(MsgDictHasItems)
 		}
 		return core.NotFoundAs(tx.DeleteDict(p.CompanyID, n), whatDict)
@@ -289,7 +289,7 @@ func (s *Service) DictItemPage(ctx context.Context, p core.Principal, q DictQuer
 	sorted, ls := f, q.listSort()
 	sorted.Sort, sorted.Desc = ls.Field, ls.Desc
 	items, err := db.DictItems(p.CompanyID, sorted, r.Offset(), r.Size)
-	return items, total, err
+	return items, models.PageTotal(total, r.Offset(), len(items), r.Size), err
 }
 
 // dictCountKey prefixes the cached item totals of a company's dictionaries; any change to its items drops them.

@@ -3,6 +3,7 @@
 import { useCallback, useEffect, useState } from "react";
 import { Dialog, DialogPanel, DialogTitle, Tab, TabGroup, TabList, TabPanel, TabPanels } from "@headlessui/react";
 import { api } from "../lib/api.js";
+import { pager } from "../table/paging.js";
 import { toast } from "../lib/toast.js";
 import { can } from "../lib/permissions.js";
 
@@ -113,6 +114,7 @@ function MessageList({ call, ftype, label, version, onChanged }) {
 
   if (error) return <p className="p-6 text-sm text-red-700">{error}</p>;
   if (!result) return <p className="p-6 text-sm text-slate-500">加载中...</p>;
+  const paging = pager({ total: result.total, capped: !!result.totalCapped, size: PAGE_SIZE, page, read: result.records.length });
   if (!result.records.length) return <p className="p-6 text-center text-sm text-slate-500">暂无数据！</p>;
   return (
     <div>
@@ -133,7 +135,7 @@ function MessageList({ call, ftype, label, version, onChanged }) {
       </ul>
       <div className="flex items-center justify-between px-5 py-3 text-sm text-slate-500">
         <span className="flex items-center gap-3">
-          共 {result.total} 条
+          {paging.label}
           <a className="text-sky-700 hover:underline dark:text-sky-300" href={`${NOTIFY}/export?ftype=${ftype}`} download aria-label={`导出${label}`}>
             导出
           </a>
@@ -143,9 +145,9 @@ function MessageList({ call, ftype, label, version, onChanged }) {
             上一页
           </button>
           <span>
-            {result.current} / {Math.max(result.pages, 1)}
+            {result.current} / {paging.pages}{result.totalCapped ? "+" : ""}
           </span>
-          <button type="button" disabled={page >= result.pages} className="rounded border px-2 py-0.5 disabled:opacity-40" onClick={() => setPage((p) => p + 1)}>
+          <button type="button" disabled={!paging.hasNext} className="rounded border px-2 py-0.5 disabled:opacity-40" onClick={() => setPage((p) => p + 1)}>
             下一页
           </button>
         </span>

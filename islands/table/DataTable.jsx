@@ -8,7 +8,7 @@ import { ask } from "../lib/confirm.js";
 import { can } from "../lib/permissions.js";
 import { toast } from "../lib/toast.js";
 import ColumnConfig from "./ColumnConfig.jsx";
-import { DEFAULT_PAGE_SIZE, PAGE_SIZES, nextSort, pageCount, pagerItems, requestBody, visibleColumns } from "./paging.js";
+import { DEFAULT_PAGE_SIZE, PAGE_SIZES, nextSort, pager, pagerItems, requestBody, visibleColumns } from "./paging.js";
 
 const FIELDS = "/admin/api/v1/sysQueryField";
 
@@ -21,7 +21,7 @@ function readFilters(formId) {
 }
 
 // source is the list call. Most take POST {currentpage, pagesize, sort, order, loadType, ...filters} and answer
-// {records, total}; calls of the older contract (dicts/page, dict-items/page) take GET ?page&limit and answer the
+// {records, total, totalCapped}; calls of the older contract (dicts/page, dict-items/page) take GET ?page&limit and answer the
 // rows in data with total beside it: set method "GET" for those. filters adds fixed filters (a selected parent),
 // exportUrl (the list's export call, api.ExportOf on the server) offers 导出 of the whole current query,
 // onSelect makes rows selectable, toolbar adds buttons before the table's own, version reloads on change, and
@@ -61,7 +61,7 @@ export default function DataTable({
   const [size, setSize] = useState(DEFAULT_PAGE_SIZE);
   const [sort, setSort] = useState({ field: "", order: "" });
   const [filters, setFilters] = useState(() => readFilters(filterForm));
-  const [result, setResult] = useState({ records: [], total: 0 });
+  const [result, setResult] = useState({ records: [], total: 0, capped: false });
   const [loading, setLoading] = useState(true);
   const [error, setError] = useState("");
   const [configuring, setConfiguring] = useState(false);
@@ -96,10 +96,10 @@ export default function DataTable({
         const query = { ...body, page: body.currentpage, limit: body.pagesize };
         for (const k of Object.keys(query)) if (query[k] === "" || query[k] === undefined) delete query[k];
         const envelope = await api(source, { query });
-        setResult({ records: envelope.data || [], total: Number(envelope.total || 0) });
+        setResult({ records: envelope.data || [], total: Number(envelope.total || 0), capped: !!envelope.totalCapped });
       } else {
         const { data } = await api(source, { method: "POST", body });
-        setResult({ records: data.records || [], total: Number(data.total || 0) });
+        setResult({ records: data.records || [], total: Number(data.total || 0), capped: !!data.totalCapped });
       }
     } catch (e) {
       setError(e.message);
@@ -199,7 +199,8 @@ export default function DataTable({
     refresh();
   };
 
-  const pages = pageCount(result.total, size);
+  const paging = pager({ total: result.total, capped: result.capped, size, page, read: result.records.length });
+  const pages = paging.pages;
   const shown = preview ? visibleColumns(preview) : columns ? visibleColumns(columns) : [];
   const rowActions = actions.filter((a) => !a.permission || can(permissions, a.permission));
   const bulkActions = bulk.filter((a) => !a.permission || can(permissions, a.permission));
@@ -362,7 +363,7 @@ export default function DataTable({
         )}
       </div>
       <nav className="flex flex-wrap items-center justify-end gap-3 px-3 py-2 text-sm text-slate-600 dark:text-slate-300" aria-label="分页">
-        <span>共 {result.total} 条</span>
+        <span>{paging.label}</span>
         <select
           aria-label="每页条数"
           className="rounded border border-slate-300 px-1 py-0.5 dark:border-slate-600 dark:bg-slate-900"
@@ -393,7 +394,7 @@ export default function DataTable({
               </button>
             ),
           )}
-          <button type="button" aria-label="下一页" className="rounded px-2 py-0.5 hover:bg-slate-100 disabled:opacity-40 dark:hover:bg-slate-700" disabled={page >= pages} onClick={() => setPage(page + 1)}>
+          <button type="button" aria-label="下一页" className="rounded px-2 py-0.5 hover:bg-slate-100 disabled:opacity-40 dark:hover:bg-slate-700" disabled={!paging.hasNext} onClick={() => setPage(page + 1)}>
             ›
           </button>
         </span>
@@ -401,7 +402,7 @@ export default function DataTable({
           className="flex items-center gap-1"
           onSubmit={(e) => {
             e.preventDefault();
-            const n = Math.min(pages, Math.max(1, parseInt(jump, 10) || 1));
+            const n = Math.min(paging.lastJump, Math.max(1, parseInt(jump, 10) || 1));
             setPage(n);
             setJump("");
           }}

@@ -7,6 +7,18 @@ export function pageCount(total, size) {
   return Math.max(1, Math.ceil(total / size));
 }
 
+// pager is what the pager shows of a loaded page: the total's words, the pages it has buttons up to, whether
+// 下一页 goes on and the last page 前往 may jump to. A capped total (totalCapped: more rows match than total says)
+// reads "共 10,000+ 条"; the pages known run to the page shown, and paging goes on while pages come back full.
+export function pager({ total, capped, size, page, read }) {
+  if (!capped) {
+    const pages = pageCount(total, size);
+    return { label: `共 ${total} 条`, pages, hasNext: page < pages, lastJump: pages };
+  }
+  const pages = Math.max(pageCount(total, size), page);
+  return { label: `共 ${total.toLocaleString("en-US")}+ 条`, pages, hasNext: read >= size, lastJump: Infinity };
+}
+
 // nextSort cycles a column's sort: none -> asc -> desc -> none.
 export function nextSort(sort, field) {
   if (sort.field !== field) return { field, order: "asc" };

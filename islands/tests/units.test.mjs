@@ -2,7 +2,7 @@
 import { describe, it } from "node:test";
 import assert from "node:assert/strict";
 import { closeLeft, closeOthers, closeRight, closeTab, openTab } from "../shell/tabs.js";
-import { move, nextSort, pageCount, pagerItems, requestBody, visibleColumns } from "../table/paging.js";
+import { move, nextSort, pageCount, pager, pagerItems, requestBody, visibleColumns } from "../table/paging.js";
 import { can } from "../lib/permissions.js";
 
 const home = { title: "首页", url: "/home" };
@@ -47,6 +47,21 @@ describe("table paging", () => {
   it("shows page buttons around the current page with gaps", () => {
     assert.deepEqual(pagerItems(1, 5), [1, 2, 3, 4, 5]);
     assert.deepEqual(pagerItems(10, 20), [1, "…", 8, 9, 10, 11, 12, "…", 20]);
+  });
+  it("shows an exact total as it is and stops at its last page", () => {
+    assert.deepEqual(pager({ total: 25, capped: false, size: 10, page: 3, read: 5 }), { label: "共 25 条", pages: 3, hasNext: false, lastJump: 3 });
+    assert.equal(pager({ total: 25, capped: false, size: 10, page: 2, read: 10 }).hasNext, true);
+  });
+  it("shows a capped total with + and pages on while pages come back full", () => {
+    const first = pager({ total: 10000, capped: true, size: 20, page: 1, read: 20 });
+    assert.deepEqual(first, { label: "共 10,000+ 条", pages: 500, hasNext: true, lastJump: Infinity });
+    const beyond = pager({ total: 12000, capped: true, size: 20, page: 600, read: 20 });
+    assert.equal(beyond.pages, 600);
+    assert.equal(beyond.hasNext, true);
+    assert.deepEqual(pagerItems(600, beyond.pages), [1, "…", 598, 599, 600]);
+    const pastTheEnd = pager({ total: 10000, capped: true, size: 20, page: 900, read: 0 });
+    assert.equal(pastTheEnd.hasNext, false);
+    assert.equal(pastTheEnd.pages, 900);
   });
   it("shows all columns when none is marked shown", () => {
     const cols = [{ ffield: "a", isShow: false }, { ffield: "b", isShow: false }];

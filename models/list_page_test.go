@@ -1,0 +1,323 @@
+package models_test
+
+import (
+	"fmt"
+	"slices"
+	"testing"
+	"time"
+
+	"sellerhub/models"
+	"sellerhub/models/dbtest"
+)
+
+// seedPagedProducts gives the company n products: created a second apart, every third of brand, weights and prices
+// repeating over a few values (some none) so that the id has ties to break; it answers the brand's id.
+func seedPagedProducts(t *testing.T, db *models.DB, companyID int64, n int) int64 {
+	t.Helper()
+	brand := &models.Brand{CompanyID: companyID, Name: "翻页"}
+	if err := db.CreateBrand(brand); err != nil {
+		t.Fatal(err)
+	}
+	start := time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)
+	var ps []*models.LocalProduct
+	for i := range n {
+		p := &models.LocalProduct{CompanyID: companyID, SKU: fmt.Sprintf("P-%03d", (i*7)%n), Name: fmt.Sprintf("产品%d", i%4),
+			Kind: 1, CreatedAt: start.Add(time.Duration(i/2) * time.Second), UpdatedAt: start}
+		if i%3 == 0 {
+			p.BrandID = &brand.ID
+		}
+		if i%5 != 0 {
+			p.Weight = dec(fmt.Sprint(i % 3))
+			p.Price = dec(fmt.Sprintf("%d.50", i%4))
+		}
+		ps = append(ps, p)
+	}
+	if err := db.CreateLocalProducts(ps); err != nil {
+		t.Fatal(err)
+	}
+	return brand.ID
+}
+
+// capped is db with its list count cap set to n.
+func capped(db *models.DB, n int) *models.DB {
+	c := *db
+	c.CountCap = n
+	return &c
+}
+
+func productIDs(rows []models.ProductRow) []int64 {
+	ids := make([]int64, len(rows))
+	for i, r := range rows {
+		ids[i] = r.ID
+	}
+	return ids
+}
+
+func TestListTotalsAreExactBelowTheCapAndCappedAbove(t *testing.T) {
+	dbtest.ForEach(t, func(t *testing.T, db *models.DB) {
+		a := newCompany(t, db, "甲", "13800000001")
+		b := newCompany(t, db, "乙", "13800000002")
+		brand := seedPagedProducts(t, db, a.CompanyID, 25)
+		seedPagedProducts(t, db, b.CompanyID, 3)
+		low := capped(db, 10)
+		cases := []struct {
+			name      string
+			f         models.ProductFilter
+			total     int64
+			more      bool
+			rows      int
+			whyCounts string
+		}{
+			{"first page of all", models.ProductFilter{Limit: 5}, 10, true, 5, "more than the cap"},
+			{"first page, brand (9 rows)", models.ProductFilter{BrandID: brand, Limit: 5}, 9, false, 5, "exact below the cap"},
+			{"only page, brand", models.ProductFilter{BrandID: brand, Limit: 20}, 9, false, 9, "the page ends the list"},
+			{"second page, brand", models.ProductFilter{BrandID: brand, Offset: 5, Limit: 5}, 9, false, 4, "the page ends the list"},
+			{"last page of all", models.ProductFilter{Offset: 20, Limit: 5}, 25, false, 5, "the page ends the list past the cap"},
+			{"a page past the cap", models.ProductFilter{Offset: 15, Limit: 5}, 20, true, 5, "known to the page's end"},
+			{"past the end", models.ProductFilter{Offset: 30, Limit: 5}, 10, true, 0, "counted up to the cap"},
+			{"past the end, brand", models.ProductFilter{BrandID: brand, Offset: 30, Limit: 5}, 9, false, 0, "counted"},
+			{"no match", models.ProductFilter{Keyword: "无此", Limit: 5}, 0, false, 0, "empty first page"},
+		}
+		for _, c := range cases {
+			rows, total, err := low.LocalProductPage(a.CompanyID, c.f)
+			n, more := models.SplitTotal(total)
+			if err != nil || n != c.total || more != c.more || len(rows) != c.rows {
+				t.Errorf("%s (%s): %d rows, total %d more %v, %v; want %d rows, total %d more %v", c.name, c.whyCounts,
+					len(rows), n, more, err, c.rows, c.total, c.more)
+			}
+		}
+		if _, total, err := db.LocalProductPage(a.CompanyID, models.ProductFilter{Limit: 5}); err != nil || total != 25 {
+			t.Errorf("default cap: total %d %v, want exactly 25", total, err)
+		}
+		if _, total, err := low.LocalProductPage(b.CompanyID, models.ProductFilter{Offset: 1, Limit: 1}); err != nil || total != 3 {
+			t.Errorf("乙's total %d %v, want 3 (甲's rows never counted)", total, err)
+		}
+		if n, err := capped(db, 2).CountDicts(a.CompanyID, ""); err != nil || n != 0 {
+			t.Errorf("no dictionaries: %d %v", n, err)
+		}
+	})
+}
+
+func TestProductPagesOfEverySortNeitherOverlapNorSkip(t *testing.T) {
+	dbtest.ForEach(t, func(t *testing.T, db *models.DB) {
+		a := newCompany(t, db, "甲", "13800000001")
+		brand := seedPagedProducts(t, db, a.CompanyID, 23)
+		low := capped(db, 6)
+		for _, col := range []string{"", "sku", "name", "created_at", "weight", "price"} {
+			for _, desc := range []bool{false, true} {
+				for _, brandID := range []int64{0, brand} {
+					f := models.ProductFilter{OrderBy: col, Desc: desc, BrandID: brandID}
+					// What one OFFSET query over the whole table gives, the order the list always had.
+					f.Limit = 100
+					all, _, err := db.LocalProductPage(a.CompanyID, f)
+					if err != nil {
+						t.Fatal(err)
+					}
+					want := productIDs(all)
+					var got []int64
+					for page := 0; ; page++ {
+						f.Offset, f.Limit = page*4, 4
+						rows, _, err := low.LocalProductPage(a.CompanyID, f)
+						if err != nil {
+							t.Fatal(err)
+						}
+						if len(rows) == 0 {
+							break
+						}
+						got = append(got, productIDs(rows)...)
+					}
+					if !slices.Equal(got, want) {
+						t.Errorf("order %q desc %v brand %d: pages give %v, the whole list %v", col, desc, brandID, got, want)
+					}
+					ref := referenceOrder(t, db, a.CompanyID, col, desc, brandID)
+					if !slices.Equal(want, ref) {
+						t.Errorf("order %q desc %v brand %d: list %v, a plain ORDER BY %v", col, desc, brandID, want, ref)
+					}
+				}
+			}
+		}
+	})
+}
+
+// referenceOrder is the company's product ids by a plain ORDER BY of the column (newest first without one), the
+// id breaking ties, as the list ordered before its pages were read by id.
+func referenceOrder(t *testing.T, db *models.DB, companyID int64, col string, desc bool, brandID int64) []int64 {
+	t.Helper()
+	if col == "" {
+		col, desc = "created_at", true
+	}
+	dir := ""
+	if desc {
+		dir = " DESC"
+	}
+	q := db.Table("local_products").Where("company_id = ?", companyID)
+	if brandID != 0 {
+		q = q.Where("brand_id = ?", brandID)
+	}
+	var ids []int64
+	if err := q.Order(col+dir+", id"+dir).Pluck("id", &ids).Error; err != nil {
+		t.Fatal(err)
+	}
+	return ids
+}
+
+// walkPages reads a list page by page (size rows each) until a page comes back empty, and answers the ids in the
+// order read with the total each page answered.
+func walkPages(t *testing.T, size int, page func(offset, limit int) ([]int64, int64, error)) ([]int64, []int64) {
+	t.Helper()
+	var ids, totals []int64
+	for offset := 0; ; offset += size {
+		got, total, err := page(offset, size)
+		if err != nil {
+			t.Fatal(err)
+		}
+		totals = append(totals, total)
+		if len(got) == 0 {
+			return ids, totals
+		}
+		ids = append(ids, got...)
+	}
+}
+
+func TestListingAndWarehousePagesOfEverySortNeitherOverlapNorSkip(t *testing.T) {
+	dbtest.ForEach(t, func(t *testing.T, db *models.DB) {
+		a := newCompany(t, db, "甲", "13800000001")
+		if err := db.SaveMarketplaces(); err != nil {
+			t.Fatal(err)
+		}
+		group := newStoreGroup(t, db, a.CompanyID, "美国店")
+		start := time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)
+		for i := range 13 {
+			l := &models.Listing{CompanyID: a.CompanyID, GroupID: group.ID, MarketplaceID: "ATVPDKIKX0DER",
+				SellerSKU: fmt.Sprintf("MSKU-%02d", (i*5)%13), ASIN: fmt.Sprintf("B0%d", i%3), FNSKU: fmt.Sprintf("X0%d", i%4),
+				ItemName: fmt.Sprintf("标题%d", i%2), Status: []string{"Active", "Inactive"}[i%2],
+				Price: models.Money{Decimal: dec(fmt.Sprint(i % 3)).Decimal}, CreatedAt: start.Add(time.Duration(i/3) * time.Second),
+				UpdatedAt: start}
+			if err := db.CreateListing(l); err != nil {
+				t.Fatal(err)
+			}
+			w := &models.Warehouse{CompanyID: a.CompanyID, Name: fmt.Sprintf("仓%02d", (i*5)%13), Kind: []string{"own", "overseas"}[i%2]}
+			if err := db.CreateWarehouse(w); err != nil {
+				t.Fatal(err)
+			}
+		}
+		low := capped(db, 4)
+		for _, col := range []string{"", "seller_sku", "asin", "fnsku", "item_name", "price", "status", "created_at"} {
+			for _, desc := range []bool{false, true} {
+				page := func(d *models.DB) func(offset, limit int) ([]int64, int64, error) {
+					return func(offset, limit int) ([]int64, int64, error) {
+						rows, total, err := d.ListingPage(a.CompanyID, models.ListingFilter{UserID: a.ID, OrderBy: col, Desc: desc,
+							Offset: offset, Limit: limit})
+						ids := make([]int64, len(rows))
+						for i, r := range rows {
+							ids[i] = r.ID
+						}
+						return ids, total, err
+					}
+				}
+				want, _ := walkPages(t, 100, page(db))
+				got, totals := walkPages(t, 3, page(low))
+				if len(want) != 13 || !slices.Equal(got, want) {
+					t.Errorf("listings by %q desc %v: pages of 3 give %v, one page %v", col, desc, got, want)
+				}
+				// Pages 1-2 are full with more to come: capped at 4, then known to their end; 3 and 4 are full, then a
+				// short fifth ends the list; the empty sixth counts, capped at 4.
+				wantTotals := []int64{models.MoreThan(4), models.MoreThan(6), models.MoreThan(9), models.MoreThan(12), 13, models.MoreThan(4)}
+				if !slices.Equal(totals, wantTotals) {
+					t.Errorf("listings by %q desc %v: totals %v, want %v", col, desc, totals, wantTotals)
+				}
+			}
+		}
+		for _, col := range []string{"", "name", "kind", "created_at"} {
+			for _, desc := range []bool{false, true} {
+				page := func(d *models.DB) func(offset, limit int) ([]int64, int64, error) {
+					return func(offset, limit int) ([]int64, int64, error) {
+						rows, total, err := d.WarehousePage(a.CompanyID, a.ID, models.WarehouseFilter{
+							NamedList: models.NamedList{OrderBy: col, Desc: desc, Offset: offset, Limit: limit}})
+						ids := make([]int64, len(rows))
+						for i, r := range rows {
+							ids[i] = r.ID
+						}
+						return ids, total, err
+					}
+				}
+				want, _ := walkPages(t, 100, page(db))
+				got, _ := walkPages(t, 2, page(low))
+				if len(want) != 13 || !slices.Equal(got, want) {
+					t.Errorf("warehouses by %q desc %v: pages of 2 give %v, one page %v", col, desc, got, want)
+				}
+			}
+		}
+	})
+}
+
+func TestStockAndLedgerPagesOfEverySortNeitherOverlapNorSkip(t *testing.T) {
+	dbtest.ForEach(t, func(t *testing.T, db *models.DB) {
+		a := newCompany(t, db, "甲", "13800000001")
+		ws := []*models.Warehouse{newWarehouse(t, db, a.CompanyID, "深圳仓"), newWarehouse(t, db, a.CompanyID, "东莞仓")}
+		for i := range 6 {
+			p := newProduct(t, db, a.CompanyID, fmt.Sprintf("SKU-%d", (i*5)%6))
+			for j, w := range ws {
+				err := move(db, a.CompanyID, fmt.Sprintf("DOC-%d", (i+j)%4),
+					models.StockChange{WarehouseID: w.ID, ProductID: p.ID, Inbound: i % 3, Fulfillable: j + 1})
+				if err != nil {
+					t.Fatal(err)
+				}
+			}
+		}
+		low := capped(db, 3)
+		stockOrders := []string{"", "warehouses.name", "local_products.sku", "local_products.name", "stocks.inbound",
+			"stocks.fulfillable", "stocks.outbound", "stocks.updated_at"}
+		for _, col := range stockOrders {
+			for _, search := range []string{"", "SKU"} {
+				page := func(d *models.DB) func(offset, limit int) ([]int64, int64, error) {
+					return func(offset, limit int) ([]int64, int64, error) {
+						rows, total, err := d.StockPage(a.CompanyID, models.StockFilter{OrderBy: col, Desc: col != "",
+							Search: search, Offset: offset, Limit: limit})
+						ids := make([]int64, len(rows))
+						for i, r := range rows {
+							ids[i] = r.ID
+						}
+						return ids, total, err
+					}
+				}
+				want, _ := walkPages(t, 100, page(db))
+				got, totals := walkPages(t, 5, page(low))
+				if len(want) != 12 || !slices.Equal(got, want) {
+					t.Errorf("stock by %q search %q: pages of 5 give %v, one page %v", col, search, got, want)
+				}
+				if !slices.Equal(totals, []int64{models.MoreThan(5), models.MoreThan(10), 12, models.MoreThan(3)}) {
+					t.Errorf("stock by %q search %q: totals %v", col, search, totals)
+				}
+			}
+		}
+		for _, col := range []string{"", "stock_ledger.created_at", "stock_ledger.doc_number", "local_products.sku"} {
+			for _, search := range []string{"", "SKU"} {
+				page := func(d *models.DB) func(offset, limit int) ([]int64, int64, error) {
+					return func(offset, limit int) ([]int64, int64, error) {
+						rows, total, err := d.LedgerPage(a.CompanyID, models.LedgerFilter{StockFilter: models.StockFilter{
+							OrderBy: col, Search: search, Offset: offset, Limit: limit}})
+						ids := make([]int64, len(rows))
+						for i, r := range rows {
+							ids[i] = r.ID
+						}
+						return ids, total, err
+					}
+				}
+				want, _ := walkPages(t, 100, page(db))
+				got, _ := walkPages(t, 5, page(low))
+				if len(want) != 12 || !slices.Equal(got, want) {
+					t.Errorf("ledger by %q search %q: pages of 5 give %v, one page %v", col, search, got, want)
+				}
+			}
+		}
+		// DOC-1 moved 4 lines: as many as the cap is still exact, one more than the cap is not.
+		doc1 := models.LedgerFilter{DocNumber: "DOC-1", StockFilter: models.StockFilter{Limit: 2}}
+		if rows, total, err := capped(db, 4).LedgerPage(a.CompanyID, doc1); err != nil || total != 4 || len(rows) != 2 {
+			t.Errorf("ledger of DOC-1, cap 4: %d rows, total %d, %v; want 2 of exactly 4", len(rows), total, err)
+		}
+		if rows, total, err := low.LedgerPage(a.CompanyID, doc1); err != nil || total != models.MoreThan(3) || len(rows) != 2 {
+			t.Errorf("ledger of DOC-1, cap 3: %d rows, total %d, %v; want 2 of more than 3", len(rows), total, err)
+		}
+	})
+}
