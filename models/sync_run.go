@@ -6,8 +6,9 @@ import (
 	"gorm.io/gorm"
 )
 
-// SyncRun is one run of a data sync (its Status one of a task's: SyncRunning, SyncDone, SyncFailed) (the history of 数据同步): what started it, when, how it ended and how much it
-// read and wrote. A hand upload is a run too (cause 上传, with the file's name and who sent it).
+// SyncRun is one run of a data sync (its Status one of a task's: SyncRunning, SyncDone, SyncFailed) (the history
+// of 数据同步): what started it, when, how it ended and how much it read and wrote. A hand upload is a run too
+// (cause 上传, with the file's name and who sent it), SyncQueued until its import job takes it.
 type SyncRun struct {
 	ID         int64 `gorm:"primaryKey;autoIncrement:false"`
 	CompanyID  int64
@@ -86,9 +87,10 @@ func (db *DB) SyncRunByID(companyID, id int64) (*SyncRun, error) {
 	return &r, nil
 }
 
-// UpdateSyncRun changes the given columns of a run.
-func (db *DB) UpdateSyncRun(id int64, changes map[string]any) error {
-	return db.Model(&SyncRun{}).Where("id = ?", id).Updates(changes).Error
+// UpdateSyncRun changes the given columns of the company's run; another company's id changes nothing.
+func (db *DB) UpdateSyncRun(companyID, id int64, changes map[string]any) error {
+	return db.Model(&SyncRun{}).Scopes(InCompany("sync_runs", companyID)).Where("sync_runs.id = ?", id).
+		Updates(changes).Error
 }
 
 // CreateSyncReports records a run's planned reports.
@@ -99,28 +101,32 @@ func (db *DB) CreateSyncReports(rs []SyncReport) error {
 	return db.Create(&rs).Error
 }
 
-// SyncReportsOfRun loads a run's reports in their order.
-func (db *DB) SyncReportsOfRun(runID int64) ([]SyncReport, error) {
+// SyncReportsOfRun loads the reports of the company's run in their order.
+func (db *DB) SyncReportsOfRun(companyID, runID int64) ([]SyncReport, error) {
 	out := []SyncReport{}
-	err := db.Where("run_id = ?", runID).Order("seq").Find(&out).Error
+	err := db.Scopes(InCompany("sync_reports", companyID)).Where("sync_reports.run_id = ?", runID).
+		Order("sync_reports.seq").Find(&out).Error
 	return out, err
 }
 
-// UpdateSyncReport changes the given columns of a run's report.
-func (db *DB) UpdateSyncReport(id int64, changes map[string]any) error {
-	return db.Model(&SyncReport{}).Where("id = ?", id).Updates(changes).Error
+// UpdateSyncReport changes the given columns of the company's report; another company's id changes nothing.
+func (db *DB) UpdateSyncReport(companyID, id int64, changes map[string]any) error {
+	return db.Model(&SyncReport{}).Scopes(InCompany("sync_reports", companyID)).Where("sync_reports.id = ?", id).
+		Updates(changes).Error
 }
 
-// ImportedReports tells which of Amazon's report ids are already in for the seller account (settlements, which
-// Amazon lists again on every look).
-func (db *DB) ImportedReports(sellerID int64, reportIDs []string) (map[string]bool, error) {
+// ImportedReports tells which of Amazon's report ids are already in for the company's seller account
+// (settlements, which Amazon lists again on every look).
+func (db *DB) ImportedReports(companyID, sellerID int64, reportIDs []string) (map[string]bool, error) {
 	out := map[string]bool{}
 	if len(reportIDs) == 0 {
 		return out, nil
 	}
 	var ids []string
-	err := db.Model(&SyncReport{}).Where("seller_id = ? AND state = ? AND report_id IN ?", sellerID, SyncReportImported, reportIDs).
-		Pluck("report_id", &ids).Error
+	err := db.Model(&SyncReport{}).Scopes(InCompany("sync_reports", companyID)).
+		Where("sync_reports.seller_id = ? AND sync_reports.state = ? AND sync_reports.report_id IN ?",
+			sellerID, SyncReportImported, reportIDs).
+		Pluck("sync_reports.report_id", &ids).Error
 	for _, id := range ids {
 		out[id] = true
 	}

@@ -111,9 +111,10 @@ func (db *DB) DueSyncTasks(now, staleBefore time.Time, limit int) ([]SyncTask, e
 	return out, err
 }
 
-// UpdateSyncTask changes the given columns of a task.
-func (db *DB) UpdateSyncTask(id int64, changes map[string]any) error {
-	return db.Model(&SyncTask{}).Where("id = ?", id).Updates(changes).Error
+// UpdateSyncTask changes the given columns of the company's task; another company's id changes nothing.
+func (db *DB) UpdateSyncTask(companyID, id int64, changes map[string]any) error {
+	return db.Model(&SyncTask{}).Scopes(InCompany("sync_tasks", companyID)).Where("sync_tasks.id = ?", id).
+		Updates(changes).Error
 }
 
 // MarkSellerInvalid records Amazon's refusal of a seller account's grant (invalid_grant): the store shows

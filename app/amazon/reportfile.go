@@ -11,7 +11,7 @@ import (
 // TSVReader reads an Amazon flat-file report (tab-separated, a header line naming the columns) one line at a
 // time, so a report of any size is never held whole in memory. Amazon's flat files quote nothing: a field is
 // everything between two tabs. Columns are found by the header's names, so a report that adds or reorders
-// columns still reads.
+// columns still reads; a Japanese name is found by Amazon's English one (japaneseColumns).
 type TSVReader struct {
 	sc      *bufio.Scanner
 	header  []string
@@ -38,7 +38,7 @@ func NewTSVReader(r io.Reader) (*TSVReader, error) {
 	head := strings.TrimPrefix(strings.TrimRight(sc.Text(), "\r"), "\ufeff")
 	t.header = strings.Split(head, "\t")
 	for i, name := range t.header {
-		t.columns[strings.ToLower(strings.TrimSpace(name))] = i
+		t.columns[columnKey(name)] = i
 	}
 	return t, nil
 }

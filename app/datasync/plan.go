@@ -99,7 +99,7 @@ func (sy *syncing) planSettlements(now time.Time) ([]models.SyncReport, error) {
 	for i, r := range listed {
 		ids[i] = r.ReportID
 	}
-	in, err := sy.db.ImportedReports(sy.seller.ID, ids)
+	in, err := sy.db.ImportedReports(sy.seller.CompanyID, sy.seller.ID, ids)
 	if err != nil {
 		return nil, err
 	}

@@ -17,6 +17,7 @@ const (
 type progress struct {
 	s         *Service
 	ctx       context.Context
+	companyID int64
 	taskID    int64
 	runID     int64
 	base      int64
@@ -24,8 +25,8 @@ type progress struct {
 	writtenAt time.Time
 }
 
-func (s *Service) newProgress(ctx context.Context, taskID, runID, base int64) *progress {
-	return &progress{s: s, ctx: ctx, taskID: taskID, runID: runID, base: base, writtenAt: s.now()}
+func (s *Service) newProgress(ctx context.Context, companyID, taskID, runID, base int64) *progress {
+	return &progress{s: s, ctx: ctx, companyID: companyID, taskID: taskID, runID: runID, base: base, writtenAt: s.now()}
 }
 
 // report is amazondata's Progress.
@@ -39,11 +40,11 @@ func (p *progress) report(lines int) {
 	db := p.s.db.With(p.ctx)
 	// Progress is shown, not kept: a failed write is logged and the import goes on.
 	if p.taskID != 0 {
-		if err := db.UpdateSyncTask(p.taskID, map[string]any{"lines": total, "updated_at": now.UTC()}); err != nil {
+		if err := db.UpdateSyncTask(p.companyID, p.taskID, map[string]any{"lines": total, "updated_at": now.UTC()}); err != nil {
 			p.s.log.Warn("data sync progress", "task", p.taskID, "err", err)
 		}
 	}
-	if err := db.UpdateSyncRun(p.runID, map[string]any{"lines": total}); err != nil {
+	if err := db.UpdateSyncRun(p.companyID, p.runID, map[string]any{"lines": total}); err != nil {
 		p.s.log.Warn("data sync progress", "run", p.runID, "err", err)
 	}
 }

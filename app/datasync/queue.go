@@ -55,7 +55,7 @@ func (s *Service) queue(tx *models.DB, t *models.SyncTask, cause string, now tim
 		return false, err
 	}
 	t.State, t.QueuedBy, t.UpdatedAt = models.SyncQueued, cause, now
-	return true, tx.UpdateSyncTask(t.ID, map[string]any{"state": models.SyncQueued, "queued_by": cause, "updated_at": now})
+	return true, tx.UpdateSyncTask(t.CompanyID, t.ID, map[string]any{"state": models.SyncQueued, "queued_by": cause, "updated_at": now})
 }
 
 // SellerAuthorized queues every kind's sync of a seller account just (re-)authorised, in the transaction that
@@ -71,7 +71,7 @@ func (s *Service) SellerAuthorized(tx *models.DB, seller *models.Seller) error {
 		return err
 	}
 	for i := range tasks {
-		if err := tx.UpdateSyncTask(tasks[i].ID, map[string]any{"last_error": "", "updated_at": now}); err != nil {
+		if err := tx.UpdateSyncTask(tasks[i].CompanyID, tasks[i].ID, map[string]any{"last_error": "", "updated_at": now}); err != nil {
 			return err
 		}
 		if _, err := s.queue(tx, &tasks[i], models.SyncByAuth, now); err != nil {

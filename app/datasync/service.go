@@ -2,7 +2,7 @@
 // (amazondata.Kinds), run as a River job (app/jobs) that asks Amazon for the kind's report, waits for it without
 // holding a worker (the job snoozes), downloads it and hands it to amazondata's import; a periodic job queues the
 // tasks that are due, authorising a store queues its first syncs, 立即同步 queues one by hand, and a seller's own
-// file (上传报告) goes through the same import. It records every run for the 数据同步 screen and turns Amazon's
+// file (上传报告) is stored in the database and imported by a job of its own through the same import. It records every run for the 数据同步 screen and turns Amazon's
 // failures into plain Chinese with what to do.
 package datasync
 

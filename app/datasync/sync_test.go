@@ -93,6 +93,10 @@ type counts struct {
 	Settlements, SettlementLines           int64
 	SettlementTotal                        string
 	Fees, Returns, ReturnedUnits, Listings int64
+	// ListingPrices and ActiveListings come from the listings file's price and status columns (Japanese-named in
+	// the Japanese store's file).
+	ListingPrices  string
+	ActiveListings int64
 }
 
 func countsOf(t *testing.T, h *apptest.Harness, companyID, sellerID int64) counts {
@@ -118,6 +122,10 @@ func countsOf(t *testing.T, h *apptest.Harness, companyID, sellerID int64) count
 	var seller models.Seller
 	h.DB.Take(&seller, "id = ?", sellerID)
 	h.DB.Model(&models.Listing{}).Where("group_id = ?", seller.GroupID).Count(&c.Listings)
+	var prices int64
+	h.DB.Model(&models.Listing{}).Where("group_id = ?", seller.GroupID).Select("COALESCE(SUM(price), 0)").Scan(&prices)
+	c.ListingPrices = models.MoneyFromUnits(prices).String()
+	h.DB.Model(&models.Listing{}).Where("group_id = ? AND status = ?", seller.GroupID, "Active").Count(&c.ActiveListings)
 	return c
 }
 
@@ -149,13 +157,21 @@ func truth(t *testing.T, h *apptest.Harness, w *sellerdata.World, sellerID int64
 		price = price.Add(l.ItemPrice)
 	}
 	c.Orders, c.Items, c.ItemPrice = int64(len(orders)), int64(len(items)), models.Money{Decimal: price}.String()
+	prices := decimal.Zero
 	for _, m := range w.Marketplaces(seller) {
 		for _, l := range w.Inventory(seller, m) {
 			c.Inventory++
 			c.Fulfillable += int64(l.AFNFulfillable)
 		}
-		c.Listings += int64(len(w.Listings(seller, m)))
+		for _, l := range w.Listings(seller, m) {
+			c.Listings++
+			prices = prices.Add(l.Price)
+			if l.Status == "Active" {
+				c.ActiveListings++
+			}
+		}
 	}
+	c.ListingPrices = models.Money{Decimal: prices}.String()
 	total := decimal.Zero
 	since := time.Now().Add(-90 * 24 * time.Hour)
 	for _, s := range w.Scheduled(seller) {

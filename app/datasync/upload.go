@@ -5,8 +5,8 @@ import (
 	"compress/gzip"
 	"context"
 	"errors"
-	"fmt"
 	"io"
+	"os"
 	"strings"
 	"unicode/utf8"
 
@@ -66,9 +66,10 @@ func fits(k amazondata.Kind, r *amazon.TSVReader) bool {
 	return true
 }
 
-// UploadReport imports a file sent by hand through the kind's import, as a run of cause 上传 in the history. The
-// file may be gzip-compressed, and in UTF-8 or, as Amazon's Japanese files are, Windows-31J. A file whose columns
-// are not the chosen kind's is refused before anything is written.
+// UploadReport takes a file sent by hand for import as a run of cause 上传 in the history: the file is checked
+// (gzip-compressed or not, in UTF-8 or, as Amazon's Japanese files are, Windows-31J; its columns the chosen
+// kind's), stored in the database with its run and its import job queued, all in one transaction, and the queued
+// run is returned at once: a large file does not hold the request while it imports. A file refused leaves nothing.
 func (s *Service) UploadReport(ctx context.Context, p core.Principal, u Upload) (*models.SyncRun, error) {
 	kind := amazondata.Kind(strings.TrimSpace(u.Kind))
 	if !kind.Valid() {
@@ -81,13 +82,18 @@ func (s *Service) UploadReport(ctx context.Context, p core.Principal, u Upload) 
 	if err != nil {
 		return nil, err
 	}
-	st := amazondata.Store{CompanyID: seller.CompanyID, SellerID: seller.ID, GroupID: seller.GroupID, Region: seller.Region}
+	marketplace := ""
 	if perMarketplace(kind) {
-		if st.MarketplaceID, err = marketplaceOf(seller, strings.TrimSpace(u.MarketplaceID)); err != nil {
+		if marketplace, err = marketplaceOf(seller, strings.TrimSpace(u.MarketplaceID)); err != nil {
 			return nil, err
 		}
 	}
-	reader, err := openUpload(u.File)
+	spool, err := spoolUpload(u.File)
+	if err != nil {
+		return nil, err
+	}
+	defer discard(spool)
+	reader, err := openUpload(spool)
 	if err != nil {
 		return nil, err
 	}
@@ -98,7 +104,69 @@ func (s *Service) UploadReport(ctx context.Context, p core.Principal, u Upload) 
 	if !fits(kind, tsv) {
 		return nil, core.Invalid(MsgUploadWrongKind)
 	}
-	return s.importUpload(ctx, p, seller, kind, st, u.FileName, tsv)
+	if _, err := spool.Seek(0, io.SeekStart); err != nil {
+		return nil, err
+	}
+	return s.queueUpload(ctx, p, seller, kind, marketplace, u.FileName, spool)
+}
+
+// spoolUpload copies the request's file to a temporary file: the database transaction that stores it then lasts
+// as long as a local read, not as long as a slow client's sending (on SQLite every other write waits for it).
+func spoolUpload(f io.Reader) (*os.File, error) {
+	spool, err := os.CreateTemp("", "sellerhub-upload-*")
+	if err != nil {
+		return nil, err
+	}
+	if _, err := io.Copy(spool, f); err != nil {
+		discard(spool)
+		return nil, err
+	}
+	if _, err := spool.Seek(0, io.SeekStart); err != nil {
+		discard(spool)
+		return nil, err
+	}
+	return spool, nil
+}
+
+// discard closes and removes a spooled file.
+func discard(f *os.File) {
+	_ = f.Close()
+	_ = os.Remove(f.Name())
+}
+
+// queueUpload stores the file as a queued run of the seller account's task of the kind and queues its import, in
+// one transaction.
+func (s *Service) queueUpload(ctx context.Context, p core.Principal, seller *models.Seller, kind amazondata.Kind,
+	marketplace, fileName string, file io.Reader) (*models.SyncRun, error) {
+	var run *models.SyncRun
+	err := s.db.Tx(ctx, func(tx *models.DB) error {
+		now := s.now.Stamp()
+		if err := tx.EnsureSyncTasks(seller.CompanyID, seller.ID, kindNames(), now); err != nil {
+			return err
+		}
+		task, err := tx.SyncTaskOf(seller.CompanyID, seller.ID, string(kind))
+		if err != nil {
+			return err
+		}
+		user := p.UserID
+		run = &models.SyncRun{CompanyID: seller.CompanyID, SellerID: seller.ID, TaskID: task.ID, Kind: string(kind),
+			Cause: models.SyncByUpload, Status: models.SyncQueued, FileName: truncate(fileName, 200), UserID: &user,
+			StartedAt: now}
+		if err := tx.CreateSyncRun(run); err != nil {
+			return err
+		}
+		if _, err := tx.SaveUploadParts(run.CompanyID, run.ID, file); err != nil {
+			return err
+		}
+		args := UploadArgs{CompanyID: run.CompanyID, RunID: run.ID, MarketplaceID: marketplace}
+		opts := args.InsertOpts()
+		_, err = s.jobs.Insert(tx, args, &opts)
+		return err
+	})
+	if err != nil {
+		return nil, err
+	}
+	return run, nil
 }
 
 // marketplaceOf checks a marketplace named for a seller account's file, or takes its first.
@@ -152,55 +220,6 @@ func trimPartialRune(b []byte) []byte {
 		}
 	}
 	return b
-}
-
-// importUpload runs the import of an uploaded file as a run of the seller account's task of the kind.
-func (s *Service) importUpload(ctx context.Context, p core.Principal, seller *models.Seller, kind amazondata.Kind,
-	st amazondata.Store, fileName string, tsv *amazon.TSVReader) (*models.SyncRun, error) {
-	db := s.db.With(ctx)
-	now := s.now.Stamp()
-	if err := db.EnsureSyncTasks(seller.CompanyID, seller.ID, kindNames(), now); err != nil {
-		return nil, err
-	}
-	task, err := db.SyncTaskOf(seller.CompanyID, seller.ID, string(kind))
-	if err != nil {
-		return nil, err
-	}
-	user := p.UserID
-	run := &models.SyncRun{CompanyID: seller.CompanyID, SellerID: seller.ID, TaskID: task.ID, Kind: string(kind),
-		Cause: models.SyncByUpload, Status: models.SyncRunning, FileName: truncate(fileName, 200), UserID: &user, StartedAt: now}
-	if err := db.CreateSyncRun(run); err != nil {
-		return nil, err
-	}
-	// An upload is a run of the task, not its sync: the task's own progress stays the periodic sync's.
-	pr := s.newProgress(ctx, 0, run.ID, 0)
-	res, err := s.data.Import(ctx, kind, st, tsv, pr.report)
-	finished := s.now.Stamp()
-	run.Lines, run.Written, run.FinishedAt = int64(res.Lines), int64(res.Written), &finished
-	run.Status = models.SyncDone
-	if err != nil {
-		run.Status, run.Error = models.SyncFailed, uploadFailure(err)
-		s.log.Warn("report upload failed", "seller", seller.ID, "kind", kind, "err", err)
-	}
-	if uerr := db.UpdateSyncRun(run.ID, map[string]any{"status": run.Status, "lines": run.Lines, "written": run.Written,
-		"error": run.Error, "finished_at": finished}); uerr != nil {
-		return nil, uerr
-	}
-	if err != nil {
-		// The cause stays reachable: the handler tells a file cut off by the size limit as too big.
-		return nil, errors.Join(core.Invalid(run.Error), err)
-	}
-	return run, nil
-}
-
-// uploadFailure is what a failed upload tells the seller: the import's own refusal (a line it cannot read,
-// named), else that it failed.
-func uploadFailure(err error) string {
-	var ce *core.Error
-	if errors.As(err, &ce) {
-		return ce.Error()
-	}
-	return fmt.Sprintf("%s（已读取的行已导入，再次上传同一文件不会重复）", MsgUploadFailed)
 }
 
 // truncate cuts s to at most n characters.

@@ -19,6 +19,7 @@ import (
 func (s *Service) Register(q *jobs.Queue) {
 	jobs.AddWorker(q, &syncWorker{s: s})
 	jobs.AddWorker(q, &scheduleWorker{s: s})
+	jobs.AddWorker(q, &uploadWorker{s: s})
 	q.AddPeriodic(s.schedule, func() (river.JobArgs, *river.InsertOpts) {
 		return ScheduleArgs{}, &river.InsertOpts{UniqueOpts: river.UniqueOpts{ByPeriod: s.schedule}}
 	}, true)
@@ -106,7 +107,7 @@ func (s *Service) skip(db *models.DB, task *models.SyncTask, seller *models.Sell
 	if !seller.Disabled && seller.Status != models.SellerActive {
 		changes["state"], changes["last_error"] = models.SyncFailed, MsgSellerInvalid
 	}
-	return db.UpdateSyncTask(task.ID, changes)
+	return db.UpdateSyncTask(task.CompanyID, task.ID, changes)
 }
 
 // startOrResume takes the task's running run, or starts one (its cause what queued the task).
@@ -116,7 +117,7 @@ func (sy *syncing) startOrResume() error {
 		run, err := sy.db.SyncRunByID(sy.task.CompanyID, *sy.task.RunID)
 		if err == nil && run.Status == models.SyncRunning {
 			sy.run = run
-			return sy.db.UpdateSyncTask(sy.task.ID, map[string]any{"state": models.SyncRunning, "updated_at": now})
+			return sy.db.UpdateSyncTask(sy.task.CompanyID, sy.task.ID, map[string]any{"state": models.SyncRunning, "updated_at": now})
 		}
 		if err != nil && !models.IsNotFound(err) {
 			return err
@@ -132,13 +133,13 @@ func (sy *syncing) startOrResume() error {
 		return err
 	}
 	sy.task.RunID = &sy.run.ID
-	return sy.db.UpdateSyncTask(sy.task.ID, map[string]any{"state": models.SyncRunning, "run_id": sy.run.ID,
+	return sy.db.UpdateSyncTask(sy.task.CompanyID, sy.task.ID, map[string]any{"state": models.SyncRunning, "run_id": sy.run.ID,
 		"report_state": "", "lines": 0, "reports_done": 0, "reports_total": 0, "updated_at": now})
 }
 
 // work plans the run's reports once, then brings each in, in order.
 func (sy *syncing) work() error {
-	reports, err := sy.db.SyncReportsOfRun(sy.run.ID)
+	reports, err := sy.db.SyncReportsOfRun(sy.run.CompanyID, sy.run.ID)
 	if err != nil {
 		return err
 	}
@@ -149,7 +150,7 @@ func (sy *syncing) work() error {
 		if err := sy.db.CreateSyncReports(reports); err != nil {
 			return err
 		}
-		if err := sy.db.UpdateSyncTask(sy.task.ID, map[string]any{"reports_total": len(reports)}); err != nil {
+		if err := sy.db.UpdateSyncTask(sy.task.CompanyID, sy.task.ID, map[string]any{"reports_total": len(reports)}); err != nil {
 			return err
 		}
 	}
@@ -218,7 +219,7 @@ func (sy *syncing) bringIn(reports []models.SyncReport, i int) error {
 		}
 	}
 	// The task shows 下载导入中 for a settlement too, which was DONE when listed.
-	if err := sy.db.UpdateSyncTask(sy.task.ID, map[string]any{"report_state": amazon.ReportDone}); err != nil {
+	if err := sy.db.UpdateSyncTask(sy.task.CompanyID, sy.task.ID, map[string]any{"report_state": amazon.ReportDone}); err != nil {
 		return err
 	}
 	res, err := sy.importDocument(r)
@@ -228,7 +229,7 @@ func (sy *syncing) bringIn(reports []models.SyncReport, i int) error {
 	r.State, r.Lines, r.Written = models.SyncReportImported, int64(res.Lines), int64(res.Written)
 	sy.run.Lines += r.Lines
 	sy.run.Written += r.Written
-	if err := sy.db.UpdateSyncRun(sy.run.ID, map[string]any{"lines": sy.run.Lines, "written": sy.run.Written}); err != nil {
+	if err := sy.db.UpdateSyncRun(sy.run.CompanyID, sy.run.ID, map[string]any{"lines": sy.run.Lines, "written": sy.run.Written}); err != nil {
 		return err
 	}
 	if err := sy.saveReport(r, map[string]any{"state": r.State, "lines": r.Lines, "written": r.Written}); err != nil {
@@ -241,10 +242,10 @@ func (sy *syncing) bringIn(reports []models.SyncReport, i int) error {
 func (sy *syncing) saveReport(r *models.SyncReport, changes map[string]any) error {
 	now := sy.s.now.Stamp()
 	changes["updated_at"] = now
-	if err := sy.db.UpdateSyncReport(r.ID, changes); err != nil {
+	if err := sy.db.UpdateSyncReport(r.CompanyID, r.ID, changes); err != nil {
 		return err
 	}
-	return sy.db.UpdateSyncTask(sy.task.ID, map[string]any{"report_state": r.State, "updated_at": now})
+	return sy.db.UpdateSyncTask(sy.task.CompanyID, sy.task.ID, map[string]any{"report_state": r.State, "updated_at": now})
 }
 
 // reportFinished counts a report done on the task and moves the cursor: for orders and returns to the end of the
@@ -262,7 +263,7 @@ func (sy *syncing) reportFinished(reports []models.SyncReport, i int) error {
 		sy.task.Cursor = to
 		changes["sync_cursor"] = *to
 	}
-	return sy.db.UpdateSyncTask(sy.task.ID, changes)
+	return sy.db.UpdateSyncTask(sy.task.CompanyID, sy.task.ID, changes)
 }
 
 // cursorAfter is where the task's cursor may move once reports[i] is in, nil for nowhere.
@@ -304,7 +305,7 @@ func (sy *syncing) importDocument(r *models.SyncReport) (amazondata.Result, erro
 	if perMarketplace(sy.kind) {
 		st.MarketplaceID = r.MarketplaceID
 	}
-	pr := sy.s.newProgress(sy.ctx, sy.task.ID, sy.run.ID, sy.run.Lines)
+	pr := sy.s.newProgress(sy.ctx, sy.run.CompanyID, sy.task.ID, sy.run.ID, sy.run.Lines)
 	res, err := sy.s.data.Import(sy.ctx, sy.kind, st, tsv, pr.report)
 	if err != nil && sy.ctx.Err() == nil && !isNetwork(err) {
 		return res, &importError{err}
@@ -340,10 +341,10 @@ func (sy *syncing) charsetMarketplace(r *models.SyncReport) string {
 // succeed ends the run done and schedules the task's next sync.
 func (sy *syncing) succeed() error {
 	now := sy.s.now.Stamp()
-	if err := sy.db.UpdateSyncRun(sy.run.ID, map[string]any{"status": models.SyncDone, "error": "", "finished_at": now}); err != nil {
+	if err := sy.db.UpdateSyncRun(sy.run.CompanyID, sy.run.ID, map[string]any{"status": models.SyncDone, "error": "", "finished_at": now}); err != nil {
 		return err
 	}
-	return sy.db.UpdateSyncTask(sy.task.ID, map[string]any{"state": models.SyncDone, "last_success_at": now,
+	return sy.db.UpdateSyncTask(sy.task.CompanyID, sy.task.ID, map[string]any{"state": models.SyncDone, "last_success_at": now,
 		"next_run_at": now.Add(Every[sy.kind]), "last_error": "", "report_state": "", "lines": sy.run.Lines,
 		"queued_by": "", "updated_at": now})
 }
@@ -365,10 +366,10 @@ func (sy *syncing) fail(cause error, last bool) error {
 		task = map[string]any{"state": models.SyncQueued, "last_error": f.msg, "updated_at": now}
 		run = map[string]any{"error": f.msg}
 	}
-	if err := sy.db.UpdateSyncRun(sy.run.ID, run); err != nil {
+	if err := sy.db.UpdateSyncRun(sy.run.CompanyID, sy.run.ID, run); err != nil {
 		return err
 	}
-	if err := sy.db.UpdateSyncTask(sy.task.ID, task); err != nil {
+	if err := sy.db.UpdateSyncTask(sy.task.CompanyID, sy.task.ID, task); err != nil {
 		return err
 	}
 	if f.invalidGrant {

@@ -15,7 +15,7 @@ const RUN = "amz:sync:run";
 const UPLOAD = "amz:sync:upload";
 // The kinds whose files are of one marketplace: the upload asks which.
 const PER_MARKETPLACE = new Set(["inventory", "listings", "returns"]);
-const runsBusy = (records) => records.some((r) => r.status === "running");
+const runsBusy = (records) => records.some((r) => r.status === "queued" || r.status === "running");
 const busy = (records) => records.some((r) => r.state === "queued" || r.state === "running");
 
 const input = "rounded-md border border-slate-300 px-2 py-1 text-sm dark:border-slate-600 dark:bg-slate-900";
@@ -111,7 +111,7 @@ function UploadDialog({ kinds, maxUploadMB, onDone, onClose }) {
       if (PER_MARKETPLACE.has(kind)) form.append("marketplaceid", marketplace);
       form.append("file", file);
       const { data } = await api(`${BASE}/upload`, { method: "POST", form });
-      toast(`已导入：读取${data.lines}行，新增或更新${data.written}行`);
+      toast(`已上传${data.fileName ? `“${data.fileName}”` : ""}，正在后台导入，进度见同步记录`);
       onDone();
       dialog.current.close();
     } catch (err) {
@@ -178,7 +178,7 @@ function UploadDialog({ kinds, maxUploadMB, onDone, onClose }) {
             取消
           </button>
           <button type="submit" disabled={sending || !seller} className={primary}>
-            {sending ? "导入中..." : "上传并导入"}
+            {sending ? "上传中..." : "上传并导入"}
           </button>
         </div>
       </form>

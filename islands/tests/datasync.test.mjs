@@ -1,7 +1,8 @@
 // 数据同步 against the Amazon stand-in (a process serving the simulated sellers' reports): a store authorised in
 // 店铺管理 gets its first syncs at once; 数据同步 shows them queued, running with their progress and done, following
 // them live without a refresh; after Amazon refuses the seller's grant, 立即同步 (asked first) ends with
-// 授权已失效，请重新授权 on the row and 授权失效 in 店铺管理. Screenshots at desktop and phone widths, light and dark,
+// 授权已失效，请重新授权 on the row and 授权失效 in 店铺管理; 上传报告 answers at once and its run goes to 成功 in the
+// history. Screenshots at desktop and phone widths, light and dark,
 // go to islands/tests/artifacts/.
 import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
@@ -118,6 +119,24 @@ describe("数据同步", () => {
     await page.screenshot({ path: artifact("datasync-upload-refused.png") });
     await dialog.getByRole("button", { name: "取消", exact: true }).click();
     await dialog.waitFor({ state: "detached" });
+  });
+
+  it("uploads a report file, answered at once, and follows its import to done in the history", async () => {
+    const sync = await tabFrame(page, "数据同步");
+    await sync.getByRole("button", { name: "上传报告", exact: true }).click();
+    const dialog = sync.getByRole("dialog", { name: "上传报告" });
+    await dialog.getByRole("combobox", { name: "店铺" }).locator("option", { hasText: "美国一店（北美）" }).waitFor({ state: "attached" });
+    await dialog.getByRole("combobox", { name: "报告类型" }).selectOption({ label: "在售商品" });
+    const file = "item-name\tlisting-id\tseller-sku\tprice\tquantity\tasin1\tfulfillment-channel\tstatus\n上传的折叠椅\t0101UPLOAD1\tUP-CHAIR-1\t24.50\t7\tB0UPLOAD01\tDEFAULT\tActive\n";
+    await dialog.getByLabel("报告文件").setInputFiles({ name: "listings-upload.txt", mimeType: "text/plain", buffer: Buffer.from(file) });
+    await dialog.getByRole("button", { name: "上传并导入", exact: true }).click();
+    const toast = "已上传“listings-upload.txt”，正在后台导入，进度见同步记录";
+    assert.ok((await waitForToast(sync, toast)).includes(toast));
+    await dialog.waitFor({ state: "detached" });
+    // The history's one run of cause 上传 (its file column is hidden by default) goes to 成功 without a refresh.
+    const run = sync.locator('section[aria-labelledby="runs-title"] tbody tr', { hasText: "上传" });
+    await run.filter({ hasText: "成功" }).waitFor({ timeout: 30000 });
+    assert.match(await run.innerText(), /在售商品/);
   });
 
   for (const { name, viewport } of [{ name: "desktop", viewport: { width: 1280, height: 800 } }, { name: "phone", viewport: { width: 390, height: 844 } }]) {

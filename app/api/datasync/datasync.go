@@ -120,7 +120,8 @@ type Run struct {
 }
 
 // runStatus are the history's words for a run's status.
-var runStatus = map[string]string{models.SyncRunning: "进行中", models.SyncDone: "成功", models.SyncFailed: "失败"}
+var runStatus = map[string]string{models.SyncQueued: "排队中", models.SyncRunning: "进行中", models.SyncDone: "成功",
+	models.SyncFailed: "失败"}
 
 func (h *Handler) run(r *models.SyncRunRow) Run {
 	return Run{ID: strconv.FormatInt(r.ID, 10), TaskID: strconv.FormatInt(r.TaskID, 10), GroupName: r.GroupName,
@@ -152,7 +153,8 @@ func (h *Handler) SyncNow(c *echo.Context) error {
 const UploadBodyLimit = datasync.MaxUploadMB<<20 + 1<<20
 
 // Upload answers POST datasync/upload, a multipart form of sellerid, kind, marketplaceid (for a file of one
-// marketplace) and then file: the file is imported as it streams in, and the answer is the run.
+// marketplace) and then file: the file is checked and stored, its import queued, and the answer is the queued run
+// (its progress and end show in the history).
 func (h *Handler) Upload(c *echo.Context) error {
 	req := c.Request()
 	tooBig := core.Invalid(fmt.Sprintf(datasync.MsgUploadTooBig, datasync.MaxUploadMB))

@@ -20,18 +20,19 @@ import (
 	"sellerhub/app/datasync"
 	"sellerhub/config"
 	"sellerhub/models"
+	"sellerhub/models/dbtest"
 )
 
 const base = "/amazon/api/v1/datasync/"
 
 // start runs the product against a stand-in serving the simulated sellers; the workers do not run, so what a call
 // queues waits in the database.
-func start(t *testing.T) (*apptest.Harness, *amazontest.Server, *sellerdata.World, *apptest.Client) {
+func start(t *testing.T, opts ...apptest.Option) (*apptest.Harness, *amazontest.Server, *sellerdata.World, *apptest.Client) {
 	t.Helper()
 	amz := amazontest.Start(t)
 	w := sellerdata.New(time.Now())
 	amz.Content, amz.Scheduled = w.Content, w.Scheduled
-	h := apptest.Start(t, apptest.WithConfig(func(c *config.Config) { amz.Configure(c) }))
+	h := apptest.Start(t, append(opts, apptest.WithConfig(func(c *config.Config) { amz.Configure(c) }))...)
 	admin := h.Client()
 	apptest.ExpectOK(t, admin.Login(apptest.AdminAccount, apptest.AdminPassword))
 	return h, amz, w, admin
@@ -207,13 +208,55 @@ func TestTasksAndSyncNow(t *testing.T) {
 	}
 }
 
-// 上传报告: a file of Seller Central's (FBA stock, listings) goes through the same import as a sync, as a run of cause 上传; reading it
-// again writes nothing. A Japanese file in Windows-31J and a gzip-compressed one read alike. A file of another
-// kind, an unreadable one and none at all are refused before anything is written.
+// waitRun polls the history until the run has ended (done or failed) and returns it.
+func waitRun(t *testing.T, c *apptest.Client, id string) run {
+	t.Helper()
+	deadline := time.Now().Add(2 * time.Minute)
+	for {
+		for _, r := range runs(t, c, map[string]any{"pagesize": 100}) {
+			if r.ID == id && r.Status != "queued" && r.Status != "running" {
+				return r
+			}
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("run %s has not ended: %+v", id, runs(t, c, map[string]any{"pagesize": 100}))
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+}
+
+// storedParts counts the parts of uploaded files waiting in the database.
+func storedParts(t *testing.T, h *apptest.Harness) int64 {
+	t.Helper()
+	var n int64
+	if err := h.DB.Model(&models.SyncUploadPart{}).Count(&n).Error; err != nil {
+		t.Fatal(err)
+	}
+	return n
+}
+
+// 上传报告: the request answers at once with its run queued (排队中), the file stored in the database and its
+// import queued with it; a worker then imports it through the same import as a sync, and the run ends 成功 with
+// the lines read and written, the stored file gone. Reading the file again writes nothing. A Japanese file in
+// Windows-31J with Amazon.co.jp's Japanese column names and a gzip-compressed one read alike; a line that cannot be
+// read fails the run, named. A file of another kind, an unreadable one and none at all are refused before
+// anything is written or queued. On SQLite and PostgreSQL.
 func TestUpload(t *testing.T) {
-	h, amz, w, admin := start(t)
+	for _, kind := range dbtest.Kinds {
+		t.Run(kind, func(t *testing.T) { testUpload(t, kind) })
+	}
+}
+
+func testUpload(t *testing.T, kind string) {
+	h, amz, w, admin := start(t, apptest.WithDatabase(kind))
 	_, us := authorise(t, h, amz, admin, amazontest.DefaultSeller, "NA", "北美店")
 	_, jp := authorise(t, h, amz, admin, amazontest.JapanSeller, "FE", "日本店")
+	// These stores' data comes from uploads alone: without a refresh token nothing of theirs syncs (the syncs the
+	// authorisation queued end without a run), as for a store whose data comes from files.
+	if err := h.DB.Model(&models.Seller{}).Where("selling_partner_id IN ?", []string{amazontest.DefaultSeller, amazontest.JapanSeller}).
+		Update("refresh_token", "").Error; err != nil {
+		t.Fatal(err)
+	}
 	us1 := map[string]string{"sellerid": us, "kind": "inventory", "marketplaceid": "ATVPDKIKX0DER"}
 	inventory := file(t, w, amazontest.DefaultSeller, "GET_FBA_MYI_UNSUPPRESSED_INVENTORY_DATA", "ATVPDKIKX0DER")
 	lines := int64(bytes.Count(inventory, []byte("\n")) - 1)
@@ -222,8 +265,21 @@ func TestUpload(t *testing.T) {
 	apptest.ExpectOK(t, env)
 	var r run
 	env.Into(t, &r)
-	if r.Cause != "上传" || r.Status != "done" || r.StatusName != "成功" || r.FileName != "inventory.txt" || r.Lines != lines || r.Written == 0 {
-		t.Fatalf("upload answered %+v (file of %d lines)", r, lines)
+	if r.Cause != "上传" || r.Status != "queued" || r.StatusName != "排队中" || r.FileName != "inventory.txt" || r.Lines != 0 || r.FinishedAt != "" {
+		t.Fatalf("upload answered %+v", r)
+	}
+	var jobs int64
+	h.DB.Table("river_job").Where("kind = ?", datasync.UploadArgs{}.Kind()).Count(&jobs)
+	if parts := storedParts(t, h); parts == 0 || jobs != 1 {
+		t.Fatalf("the upload stored %d parts and queued %d jobs", parts, jobs)
+	}
+
+	h.StartWorkers(t)
+	if r = waitRun(t, admin, r.ID); r.Status != "done" || r.StatusName != "成功" || r.Lines != lines || r.Written == 0 || r.FinishedAt == "" {
+		t.Fatalf("the upload's run %+v (file of %d lines)\n%s", r, lines, h.Log.String())
+	}
+	if parts := storedParts(t, h); parts != 0 {
+		t.Fatalf("%d parts left after the import", parts)
 	}
 	var gz bytes.Buffer
 	zw := gzip.NewWriter(&gz)
@@ -232,7 +288,7 @@ func TestUpload(t *testing.T) {
 	env = upload(t, admin, us1, "inventory.txt.gz", gz.Bytes())
 	apptest.ExpectOK(t, env)
 	env.Into(t, &r)
-	if r.Lines != lines || r.Written != 0 {
+	if r = waitRun(t, admin, r.ID); r.Status != "done" || r.Lines != lines || r.Written != 0 {
 		t.Fatalf("the same file again, gzipped: %+v", r)
 	}
 	history := runs(t, admin, map[string]any{})
@@ -240,20 +296,47 @@ func TestUpload(t *testing.T) {
 		t.Fatalf("history %+v", history)
 	}
 
-	// Japan's listings as Seller Central gives them, in Windows-31J: the names read back in Japanese.
+	// Japan's listings as Seller Central gives them: Windows-31J, the columns named in Japanese (出品者SKU, 価格, …).
 	listings := file(t, w, amazontest.JapanSeller, "GET_MERCHANT_LISTINGS_ALL_DATA", "A1VC38T7YXB528")
+	if !bytes.HasPrefix(listings, []byte("商品名\t")) || !bytes.Contains(listings[:bytes.IndexByte(listings, '\n')], []byte("\t出品者SKU\t")) {
+		t.Fatalf("the Japanese listings file's header: %s", listings[:bytes.IndexByte(listings, '\n')])
+	}
 	sjis, err := japanese.ShiftJIS.NewEncoder().Bytes(listings)
 	if err != nil {
 		t.Fatal(err)
 	}
-	apptest.ExpectOK(t, upload(t, admin, map[string]string{"sellerid": jp, "kind": "listings", "marketplaceid": "A1VC38T7YXB528"}, "listings.txt", sjis))
-	want := w.Listings(amazontest.JapanSeller, "A1VC38T7YXB528")[0]
-	var got models.Listing
-	if err := h.DB.Take(&got, "seller_sku = ? AND marketplace_id = ?", want.SellerSKU, "A1VC38T7YXB528").Error; err != nil {
-		t.Fatal(err)
+	env = upload(t, admin, map[string]string{"sellerid": jp, "kind": "listings", "marketplaceid": "A1VC38T7YXB528"}, "listings.txt", sjis)
+	apptest.ExpectOK(t, env)
+	env.Into(t, &r)
+	want := w.Listings(amazontest.JapanSeller, "A1VC38T7YXB528")
+	if r = waitRun(t, admin, r.ID); r.Status != "done" || r.Lines != int64(len(want)) || r.Written != int64(len(want)) {
+		t.Fatalf("the Japanese listings' run %+v, %d listings in the file\n%s", r, len(want), h.Log.String())
 	}
-	if got.ItemName != want.ItemName {
-		t.Fatalf("listing name %q, the file says %q", got.ItemName, want.ItemName)
+	for _, l := range want {
+		var got models.Listing
+		if err := h.DB.Take(&got, "seller_sku = ? AND marketplace_id = ?", l.SellerSKU, "A1VC38T7YXB528").Error; err != nil {
+			t.Fatal(err)
+		}
+		if got.ItemName != l.ItemName || !got.Price.Equal(l.Price) || got.Currency != "JPY" || got.ASIN != l.ASIN ||
+			got.Status != l.Status || got.FulfillmentChannel != l.FulfillmentChannel || got.Quantity != l.Quantity ||
+			got.OpenDate == nil || !got.OpenDate.Equal(l.OpenDate.Truncate(time.Second)) {
+			t.Fatalf("listing %s: %+v, the file says %+v", l.SellerSKU, got, l)
+		}
+	}
+
+	// A line whose price is not money: the run fails and names it; nothing of its batch is written.
+	head, rest, _ := strings.Cut(string(inventory), "\n")
+	first, _, _ := strings.Cut(rest, "\n")
+	cols := strings.Split(first, "\t")
+	cols[5] = "abc"
+	env = upload(t, admin, us1, "bad.txt", []byte(head+"\n"+strings.Join(cols, "\t")+"\n"))
+	apptest.ExpectOK(t, env)
+	env.Into(t, &r)
+	if r = waitRun(t, admin, r.ID); r.Status != "failed" || r.StatusName != "失败" || r.Error != "第2行：your-price 不是金额：“abc”" {
+		t.Fatalf("a file with a bad line: %+v", r)
+	}
+	if parts := storedParts(t, h); parts != 0 {
+		t.Fatalf("%d parts left after a failed import", parts)
 	}
 
 	before := len(runs(t, admin, map[string]any{}))
@@ -274,8 +357,8 @@ func TestUpload(t *testing.T) {
 		apptest.Expect(t, upload(t, admin, refused.fields, refused.name, refused.file), http.StatusBadRequest, "A0400", refused.msg)
 	}
 	apptest.Expect(t, upload(t, admin, map[string]string{"sellerid": "1", "kind": "inventory"}, "inventory.txt", inventory), http.StatusNotFound, "A0404", "卖家账号不存在")
-	if after := len(runs(t, admin, map[string]any{})); after != before {
-		t.Fatalf("refused uploads left %d runs", after-before)
+	if after := len(runs(t, admin, map[string]any{})); after != before || storedParts(t, h) != 0 {
+		t.Fatalf("refused uploads left %d runs, %d stored parts", after-before, storedParts(t, h))
 	}
 }
 

@@ -6,11 +6,12 @@ import (
 	"time"
 )
 
-// Content writes a report's file (UTF-8, tab-separated, Amazon's headers) for the stand-in, streaming: orders and
-// returns a day at a time, the others a product at a time. Orders are those last updated in [start, end),
-// returns those returned in it; inventory and listings need exactly one marketplace; a settlement is found by
-// its marketplace and dates (as Scheduled lists them). A zero start or end means the world's first day or now.
-// No marketplaces means all of the seller's.
+// Content writes a report's file (UTF-8, tab-separated, Amazon's headers: the Japanese seller's listings with
+// Japanese ones, as Amazon.co.jp writes them) for the stand-in, streaming: orders and returns a day at a time, the
+// others a product at a time. Orders are those last updated in [start, end), returns those returned in it;
+// inventory and listings need exactly one marketplace; a settlement is found by its marketplace and dates (as
+// Scheduled lists them). A zero start or end means the world's first day or now. No marketplaces means all of
+// the seller's.
 func (w *World) Content(sellerID, reportType string, marketplaceIDs []string, start, end time.Time) (io.Reader, error) {
 	s := w.sellers[sellerID]
 	if s == nil {
@@ -48,7 +49,11 @@ func (w *World) Content(sellerID, reportType string, marketplaceIDs []string, st
 		if reportType == InventoryReport {
 			return each(InventoryHeader, w.Inventory(sellerID, ms[0].id), appendInventoryLine), nil
 		}
-		return each(ListingsHeader, w.Listings(sellerID, ms[0].id), appendListingLine), nil
+		header := ListingsHeader
+		if s.def.japanese {
+			header = JapanListingsHeader
+		}
+		return each(header, w.Listings(sellerID, ms[0].id), appendListingLine), nil
 	case SettlementReport:
 		if len(ms) != 1 {
 			return nil, fmt.Errorf("sellerdata: a settlement has one marketplace, not %d", len(ms))

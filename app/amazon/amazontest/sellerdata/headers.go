@@ -32,4 +32,11 @@ var (
 		"asin3", "will-ship-internationally", "expedited-shipping", "zshop-boldface", "product-id",
 		"bid-for-featured-placement", "add-delete", "pending-quantity", "fulfillment-channel",
 		"merchant-shipping-group", "status"}
+	// JapanListingsHeader is the all-listings report's header as Amazon.co.jp writes it: Japanese names for most
+	// columns (the same columns in the same order), English for the rest.
+	JapanListingsHeader = []string{"商品名", "商品の説明", "出品ID", "出品者SKU", "価格", "数量", "出品日", "image-url",
+		"item-is-marketplace", "商品IDタイプ", "zshop-shipping-fee", "コンディション説明", "コンディション", "zshop-category1",
+		"zshop-browse-path", "zshop-storefront-feature", "asin1", "asin2", "asin3", "国外へ配送可", "迅速な配送",
+		"zshop-boldface", "商品ID", "bid-for-featured-placement", "add-delete", "pending-quantity",
+		"フルフィルメント・チャンネル", "merchant-shipping-group", "ステータス"}
 )
