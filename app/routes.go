@@ -16,6 +16,7 @@ import (
 	"sellerhub/app/api/menus"
 	"sellerhub/app/api/notify"
 	"sellerhub/app/api/operationlogs"
+	orderapi "sellerhub/app/api/orders"
 	"sellerhub/app/api/queryfield"
 	"sellerhub/app/api/roles"
 	"sellerhub/app/api/ship"
@@ -27,6 +28,7 @@ import (
 	"sellerhub/app/core"
 	"sellerhub/app/datasync"
 	"sellerhub/app/middleware"
+	"sellerhub/app/orders"
 	"sellerhub/app/pages"
 	"sellerhub/app/reference"
 	"sellerhub/app/shipping"
@@ -126,6 +128,9 @@ func routes(e *echo.Echo, d Deps, pg *pages.Handler) RouteAccess {
 		"/shipmentdetails":           pg.ShipmentDetails,
 		"/amazon/storeAuth":          pg.StoreAuth,
 		"/amazon/datasync":           pg.DataSync,
+		"/amazon/orders/manager":     pg.OrderScreen("订单管理", "manager"),
+		"/amazon/orders/today":       pg.OrderScreen("今日订单", "today"),
+		"/amazon/orders/refund":      pg.OrderScreen("退款订单", "refund"),
 	}
 	// The shell and menus/route mark the menu entries that still lead to 建设中.
 	pg.Built = func(path string) bool { _, ok := built[path]; return ok }
@@ -487,6 +492,21 @@ func routes(e *echo.Echo, d Deps, pg *pages.Handler) RouteAccess {
 	amz.GET("/datasync/runs/export", sync.RunsExport(export), syncScreen)
 	amz.POST("/datasync/tasks/:id/sync", sync.SyncNow, syncScreen.Needs(datasync.PermissionSyncRun), oplog("立即同步"))
 	amz.POST("/datasync/upload", sync.Upload, syncScreen.Needs(datasync.PermissionSyncUpload), oplog("上传报告")) // syncUploadPath: its own body limit
+
+	// 订单管理, 今日订单 and 退款订单 need their screens, 订单管理's export its button permission; an order's detail
+	// opens from either order list. A user limited to store groups sees their orders and refunds only.
+	ordh := &orderapi.Handler{Orders: sv.Orders, TimeZone: d.Config.TimeZone}
+	managerScreen := middleware.Screen("/amazon/orders/manager")
+	amz.POST("/orders/page", ordh.Page, managerScreen)
+	amz.GET("/orders/export", ordh.Export(export), managerScreen.Needs(orders.PermissionOrderExport))
+	amz.GET("/orders/:id", ordh.Get, managerScreen)
+	todayScreen := middleware.Screen("/amazon/orders/today")
+	amz.POST("/orders/today", ordh.Today, todayScreen)
+	amz.GET("/orders/today/export", ordh.TodayExport(export), todayScreen)
+	amz.GET("/orders/today/:id", ordh.Get, todayScreen)
+	refundScreen := middleware.Screen("/amazon/orders/refund")
+	amz.POST("/orders/refunds", ordh.Refunds, refundScreen)
+	amz.GET("/orders/refunds/export", ordh.RefundExport(export), refundScreen)
 
 	// Advertising authorisation (广告授权) of the store list. bindAdvAuthData is public, protected by the signed
 	// single-use state instead of a session. Authorising and disabling need the store list's button permissions;

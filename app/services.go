@@ -17,6 +17,7 @@ import (
 	"sellerhub/app/datasync"
 	"sellerhub/app/jobs"
 	"sellerhub/app/messages"
+	"sellerhub/app/orders"
 	"sellerhub/app/reference"
 	"sellerhub/app/shipping"
 	"sellerhub/app/stock"
@@ -60,7 +61,9 @@ type Services struct {
 	AmazonData *amazondata.Service
 	// DataSync keeps the stores' Amazon data current (数据同步).
 	DataSync *datasync.Service
-	Uploads  *core.Uploads
+	// Orders reads the synced orders, today's orders and the refunds (订单).
+	Orders  *orders.Service
+	Uploads *core.Uploads
 }
 
 // NewServices builds the domains in their dependency order (see the README's code layout). The cache of compiled
@@ -97,6 +100,7 @@ func NewServices(d ServiceDeps) Services {
 		Shipping:   shipping.New(d.DB, now, numbers),
 		AmazonData: data,
 		DataSync:   sync,
+		Orders:     orders.New(d.DB, now, d.Config.TimeZone),
 		Uploads:    uploads,
 	}
 }

@@ -32,6 +32,7 @@ const modules = {
   ship: "islands/ship/main.jsx",
   storeauth: "islands/amazon/storeauth.jsx",
   datasync: "islands/amazon/datasync.jsx",
+  orders: "islands/orders/main.jsx",
 };
 const classic = { theme: "islands/theme.js" };
 

@@ -1,6 +1,11 @@
 package models
 
-import "gorm.io/gorm/clause"
+import (
+	"time"
+	_ "time/tzdata" // the marketplaces' zones load on machines without zoneinfo too
+
+	"gorm.io/gorm/clause"
+)
 
 // The Amazon reference data: regions, marketplaces and the currencies the product shows money in. This file is its
 // single source: the seed writes Marketplaces into the marketplaces table (so queries can join it), and code that
@@ -65,7 +70,25 @@ var CurrencySymbols = map[string]string{
 	"INR": "₹", "AUD": "A$", "MXN": "Mex$", "SEK": "kr", "PLN": "zł",
 }
 
+// marketplaceZones are the zones Amazon's reports and Seller Central count a marketplace's days in: Pacific time
+// for all of North America (the orders report's dates, as Amazon's NA reports use it), the country's own zone
+// elsewhere.
+var marketplaceZones = map[string]string{
+	"US": "America/Los_Angeles", "CA": "America/Los_Angeles", "MX": "America/Los_Angeles", "BR": "America/Sao_Paulo",
+	"UK": "Europe/London", "DE": "Europe/Berlin", "FR": "Europe/Paris", "IT": "Europe/Rome", "ES": "Europe/Madrid",
+	"NL": "Europe/Amsterdam", "SE": "Europe/Stockholm", "PL": "Europe/Warsaw", "TR": "Europe/Istanbul",
+	"AE": "Asia/Dubai", "SA": "Asia/Riyadh", "EG": "Africa/Cairo", "IN": "Asia/Kolkata", "JP": "Asia/Tokyo",
+	"AU": "Australia/Sydney", "SG": "Asia/Singapore",
+}
+
+// MarketplaceZone is the time zone a marketplace's days are counted in; false for an unknown marketplace.
+func MarketplaceZone(id string) (*time.Location, bool) {
+	loc, ok := zoneByMarketplace[id]
+	return loc, ok
+}
+
 var (
+	zoneByMarketplace    = map[string]*time.Location{}
 	marketplaceByID      = map[string]Marketplace{}
 	marketplaceByCountry = map[string]Marketplace{}
 	regionByCode         = map[string]Region{}
@@ -75,6 +98,11 @@ func init() {
 	for _, m := range Marketplaces {
 		marketplaceByID[m.ID] = m
 		marketplaceByCountry[m.Country] = m
+		loc, err := time.LoadLocation(marketplaceZones[m.Country])
+		if err != nil {
+			panic("marketplace " + m.Country + ": " + err.Error())
+		}
+		zoneByMarketplace[m.ID] = loc
 	}
 	for _, r := range Regions {
 		regionByCode[r.Code] = r
