@@ -163,7 +163,9 @@ func TestStoreGroupLimitedUserSeesOnlyItsStores(t *testing.T) {
 		must(t, db.Create(clerk).Error)
 		must(t, db.SetUserStoreGroups(s.owner.CompanyID, clerk.ID, []int64{s.eu.GroupID}))
 		p := core.Principal{UserID: clerk.ID, CompanyID: s.owner.CompanyID}
-		europe := func(l sellerdata.OrderLine) bool { return l.MarketplaceID == "A1F83G8C2ARO7P" || l.MarketplaceID == "A1PA6795UKMFR9" }
+		europe := func(l sellerdata.OrderLine) bool {
+			return l.MarketplaceID == "A1F83G8C2ARO7P" || l.MarketplaceID == "A1PA6795UKMFR9"
+		}
 		sameIDs(t, "limited user", ids(s.list(t, p, orders.OrderQuery{}, false)), s.truth(europe))
 		sameIDs(t, "limited user asking for the other store", ids(s.list(t, p, orders.OrderQuery{GroupID: idText(s.na.GroupID)}, false)), nil)
 		na := s.list(t, s.owner, orders.OrderQuery{MarketplaceID: "ATVPDKIKX0DER"}, false)[0]
