@@ -91,18 +91,32 @@ func inPeriods(q *gorm.DB, table, column string, periods []Period) *gorm.DB {
 	return q.Where("("+strings.Join(either, " OR ")+")", args...)
 }
 
-// startsWith narrows column to values that start with text. Until the shared keyword search (containsKeyword,
-// with its trigram and FTS5 indexes) lands, the order lists match the start of an order id, SKU or ASIN, which is
-// how sellers paste them: the bounds below are a range the column's B-tree index walks on either database at
-// millions of rows (LIKE 'x%' uses no index on SQLite's case-insensitive LIKE nor under PostgreSQL's non-C
-// collations), and the substr check keeps a collation's ordering of punctuation from letting in a neighbour.
-func startsWith(q *gorm.DB, column, text string) *gorm.DB {
-	q = q.Where(column+" >= ? AND substr("+column+", 1, ?) = ?", text, utf8.RuneCountInString(text), text)
+// startsWith is the condition that column starts with text, and its values. Until the shared keyword search
+// (containsKeyword, with its trigram and FTS5 indexes) lands, the order lists match the start of an order id, SKU
+// or ASIN, which is how sellers paste them: the bounds are a range the column's B-tree index walks on either
+// database at millions of rows (LIKE 'x%' uses no index under SQLite's case-insensitive LIKE nor PostgreSQL's
+// non-C collations), and the substr check keeps a collation's ordering of punctuation from letting in a
+// neighbour.
+func startsWith(column, text string) (string, []any) {
+	cond := column + " >= ? AND substr(" + column + ", 1, ?) = ?"
+	args := []any{text, utf8.RuneCountInString(text), text}
 	last, size := utf8.DecodeLastRuneInString(text)
 	if last < utf8.MaxRune {
-		q = q.Where(column+" < ?", text[:len(text)-size]+string(last+1))
+		cond += " AND " + column + " < ?"
+		args = append(args, text[:len(text)-size]+string(last+1))
 	}
-	return q
+	return cond, args
+}
+
+// anyOf is the ids the selections (SQL texts with their values) find together, as one UNION: PostgreSQL then
+// reads the few matching ids first and sorts them, where an OR of three IN conditions walked the whole date
+// index testing each order (300 ms at a million orders for an order id that matches nothing, 0.1 ms this way).
+func (db *DB) anyOf(selects []string, args [][]any) *gorm.DB {
+	var all []any
+	for _, a := range args {
+		all = append(all, a...)
+	}
+	return db.Raw(strings.Join(selects, " UNION "), all...)
 }
 
 // OrderRow is an order as 订单管理 and 今日订单 show it: the order with its store group's name and its items
@@ -137,13 +151,20 @@ func (db *DB) orders(companyID int64, f OrderFilter) *gorm.DB {
 		q = q.Where("amazon_orders.fulfillment_channel = ?", f.Channel)
 	}
 	if f.Search != "" {
-		byID := startsWith(db.Table("amazon_orders o").Select("o.id").Where("o.company_id = ?", companyID), "o.amazon_order_id", f.Search)
-		item := func(column string) *gorm.DB {
-			return startsWith(db.Table("amazon_order_items i").Select("o.id").
-				Joins("JOIN amazon_orders o ON o.seller_id = i.seller_id AND o.amazon_order_id = i.amazon_order_id").
-				Where("i.company_id = ?", companyID), "i."+column, f.Search)
+		// The order ids by their start, then those of the orders with an item whose SKU or ASIN starts so.
+		var selects []string
+		var args [][]any
+		for _, col := range []string{"o.amazon_order_id", "i.sku", "i.asin"} {
+			cond, values := startsWith(col, f.Search)
+			from := "amazon_orders o WHERE o.company_id = ?"
+			if col != "o.amazon_order_id" {
+				from = "amazon_order_items i JOIN amazon_orders o ON o.seller_id = i.seller_id " +
+					"AND o.amazon_order_id = i.amazon_order_id WHERE i.company_id = ?"
+			}
+			selects = append(selects, "SELECT o.id FROM "+from+" AND "+cond)
+			args = append(args, append([]any{companyID}, values...))
 		}
-		q = q.Where("amazon_orders.id IN (?) OR amazon_orders.id IN (?) OR amazon_orders.id IN (?)", byID, item("sku"), item("asin"))
+		q = q.Where("amazon_orders.id IN (?)", db.anyOf(selects, args))
 	}
 	return inPeriods(q, "amazon_orders", "purchase_date", f.Periods)
 }

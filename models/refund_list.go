@@ -45,9 +45,14 @@ func (db *DB) refunds(companyID int64, f OrderFilter) *gorm.DB {
 		q = q.Where("settlement_lines.marketplace_id = ?", f.MarketplaceID)
 	}
 	if f.Search != "" {
-		byOrder := startsWith(db.Table("settlement_lines s").Select("s.id").Where("s.company_id = ?", companyID), "s.order_id", f.Search)
-		bySKU := startsWith(db.Table("settlement_lines s").Select("s.id").Where("s.company_id = ?", companyID), "s.sku", f.Search)
-		q = q.Where("settlement_lines.id IN (?) OR settlement_lines.id IN (?)", byOrder, bySKU)
+		var selects []string
+		var args [][]any
+		for _, col := range []string{"s.order_id", "s.sku"} {
+			cond, values := startsWith(col, f.Search)
+			selects = append(selects, "SELECT s.id FROM settlement_lines s WHERE s.company_id = ? AND "+cond)
+			args = append(args, append([]any{companyID}, values...))
+		}
+		q = q.Where("settlement_lines.id IN (?)", db.anyOf(selects, args))
 	}
 	return inPeriods(q, "settlement_lines", "posted_date", f.Periods)
 }

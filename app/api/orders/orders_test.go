@@ -165,6 +165,11 @@ func TestOrderCalls(t *testing.T) {
 				t.Fatalf("refunds %+v", refunds)
 			}
 
+			for search, want := range map[string]int64{"MUG-R": 1, "111-2223334": 1, "UG-RED": 0} {
+				if got := decode[page[refund]](t, c.Call(http.MethodPost, v1+"orders/refunds", map[string]any{"search": search})); got.Total != want {
+					t.Fatalf("refunds starting %s: %d, want %d", search, got.Total, want)
+				}
+			}
 			apptest.Expect(t, c.Call(http.MethodPost, v1+"orders/page", map[string]any{"zone": "utc"}), http.StatusBadRequest, "A0400", orders.MsgZoneBad)
 			apptest.Expect(t, c.Call(http.MethodPost, v1+"orders/refunds", map[string]any{"startDate": "昨天"}), http.StatusBadRequest, "A0400", core.MsgDateBad)
 			apptest.Expect(t, c.Call(http.MethodGet, v1+"orders/abc", nil), http.StatusNotFound, "A0404", "订单不存在")
