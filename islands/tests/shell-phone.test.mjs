@@ -218,8 +218,8 @@ describe("建设中", () => {
     const tile = (name) => home.getByRole("list").getByRole("link", { name, exact: true });
     await tile("本地产品").waitFor();
     assert.equal(await unmarked(tile("本地产品")), true, "本地产品 is not marked");
-    assert.equal(await marked(tile("订单管理")), true, "订单管理 is marked 建设中");
-    assert.equal(await isSeen(tile("订单管理").locator("[data-building-tag]")), true, "its tag is seen");
+    assert.equal(await marked(tile("移除订单")), true, "移除订单 is marked 建设中");
+    assert.equal(await isSeen(tile("移除订单").locator("[data-building-tag]")), true, "its tag is seen");
   });
 
   it("平台选择 marks AliExpress, whose authorization is not built, and not Amazon", async () => {
