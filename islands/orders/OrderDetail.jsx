@@ -3,7 +3,7 @@
 import { useEffect, useRef, useState } from "react";
 import { api } from "../lib/api.js";
 
-const th = "border-b border-slate-200 px-2 py-1 text-left font-semibold dark:border-slate-600";
+const th = "whitespace-nowrap border-b border-slate-200 px-2 py-1 text-left font-semibold dark:border-slate-600";
 const td = "border-b border-slate-100 px-2 py-1 dark:border-slate-700";
 
 function Field({ label, children }) {

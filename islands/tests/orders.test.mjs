@@ -2,12 +2,17 @@
 // settlements come in at the server's first start: an order of a month ago (so settled) found by its id, its
 // detail with an item's price and a settled fee; 导出 downloads the filtered list as 订单_<date>.xlsx; 今日订单
 // in Beijing time shows today's orders (the simulated world ends at the start of today in UTC, which is always
-// within Beijing's today). The file is read back with islands/tests/xlsx.mjs.
+// within Beijing's today). The file is read back with islands/tests/xlsx.mjs. Screenshots go to
+// /tmp/shots-orders/.
 import assert from "node:assert/strict";
+import { mkdirSync } from "node:fs";
+import { join } from "node:path";
 import { after, before, describe, it } from "node:test";
 import { ADMIN_ACCOUNT, ADMIN_PASSWORD, closeBrowser, getBrowser, newPage, startServer } from "./harness.mjs";
 import { openFromRail, signInToShell, tabFrame } from "./shell.mjs";
 import { readSheet } from "./xlsx.mjs";
+
+const SHOTS = process.env.SHOTS_DIR || "/tmp/shots-orders";
 
 before(() => getBrowser());
 after(() => closeBrowser());
@@ -21,6 +26,7 @@ describe("订单", () => {
   let page;
 
   before(async () => {
+    mkdirSync(SHOTS, { recursive: true });
     server = await startServer({ env: { SELLERHUB_DEMO_DATA: "true" } });
     page = await newPage(server);
     await signInToShell(page, { account: ADMIN_ACCOUNT, password: ADMIN_PASSWORD });
@@ -84,6 +90,7 @@ describe("订单", () => {
     const fee = dialog.getByRole("table", { name: "结算费用" }).locator("tbody tr").filter({ hasText: "Commission" }).first();
     await fee.waitFor();
     assert.match(await fee.locator("td").nth(5).innerText(), /^-\$\d+\.\d\d$/, "the commission taken, in dollars");
+    await page.screenshot({ path: join(SHOTS, "order-detail.png") });
     await dialog.getByRole("button", { name: "关闭" }).click();
     await dialog.waitFor({ state: "hidden" });
 
@@ -104,6 +111,7 @@ describe("订单", () => {
     await list.getByLabel("时区").selectOption("beijing");
     await query(list, "/amazon/api/v1/orders/today");
     assert.ok((await total(list)) > 0, "today's orders are listed");
+    await page.screenshot({ path: join(SHOTS, "today.png") });
     const times = await column(list, "下单时间(北京)");
     assert.ok(times.every((t) => t.startsWith(TODAY)), `every order bought today in Beijing: ${times.slice(0, 3)}`);
   });
