@@ -128,6 +128,25 @@ func seedCompanyA(t *testing.T, h *apptest.Harness) *companyA {
 		t.Fatal(err)
 	}
 	a.ids["tasks"] = str(task.ID)
+	// An order of G1's seller bought now (so 今日订单 has it too), with an item and a refund in a settlement.
+	order := models.AmazonOrder{CompanyID: a.id, GroupID: a.g1, SellerID: seller.ID, MarketplaceID: "ATVPDKIKX0DER",
+		AmazonOrderID: "MATRIXG1-0000001", PurchaseDate: now, LastUpdatedDate: now, OrderStatus: "Shipped", FulfillmentChannel: "Amazon"}
+	orderItem := models.AmazonOrderItem{CompanyID: a.id, GroupID: a.g1, SellerID: seller.ID, MarketplaceID: "ATVPDKIKX0DER",
+		AmazonOrderID: order.AmazonOrderID, SKU: "MUG-BLUE-350", PurchaseDate: now, OrderStatus: "Shipped", Quantity: 1, Currency: "USD"}
+	if _, err := h.DB.UpsertAmazonOrders([]models.AmazonOrder{order}, []models.AmazonOrderItem{orderItem}); err != nil {
+		t.Fatal(err)
+	}
+	refund := models.SettlementLine{CompanyID: a.id, GroupID: a.g1, SellerID: seller.ID, SettlementID: "MATRIXG1-S", LineNo: 2,
+		MarketplaceID: "ATVPDKIKX0DER", TransactionType: "Refund", OrderID: order.AmazonOrderID, AmountType: "ItemPrice",
+		AmountDescription: "Principal", Amount: models.MoneyFromUnits(-100000), Currency: "USD", PostedDate: &now, SKU: "MUG-BLUE-350"}
+	if _, err := h.DB.UpsertSettlementLines(nil, []models.SettlementLine{refund}); err != nil {
+		t.Fatal(err)
+	}
+	var orderID int64
+	if err := h.DB.Model(&models.AmazonOrder{}).Where("amazon_order_id = ?", order.AmazonOrderID).Pluck("id", &orderID).Error; err != nil {
+		t.Fatal(err)
+	}
+	a.ids["orders"], a.ids["today"] = str(orderID), str(orderID)
 	adv := models.AdvAuth{CompanyID: a.id, GroupID: a.g1, Region: "NA", RefreshToken: "Atzr|matrix", AuthorizedAt: now}
 	if err := h.DB.Create(&adv).Error; err != nil {
 		t.Fatal(err)

@@ -17,6 +17,7 @@ import (
 	"sellerhub/app/api/menus"
 	"sellerhub/app/api/notify"
 	"sellerhub/app/api/operationlogs"
+	orderapi "sellerhub/app/api/orders"
 	"sellerhub/app/api/queryfield"
 	"sellerhub/app/api/roles"
 	salesapi "sellerhub/app/api/sales"
@@ -30,6 +31,7 @@ import (
 	"sellerhub/app/datasync"
 	"sellerhub/app/finance"
 	"sellerhub/app/middleware"
+	"sellerhub/app/orders"
 	"sellerhub/app/pages"
 	"sellerhub/app/reference"
 	"sellerhub/app/shipping"
@@ -134,6 +136,9 @@ func routes(e *echo.Echo, d Deps, pg *pages.Handler) RouteAccess {
 		"/amazon/sales/report":       pg.SalesScreen("销售报表", "report"),
 		"/amazon/orders/summary":     pg.SalesScreen("周/月汇总", "summary"),
 		"/a/p/c":                     pg.FinanceScreen("编辑计算方案", "plan"),
+		"/amazon/orders/manager":     pg.OrderScreen("订单管理", "manager"),
+		"/amazon/orders/today":       pg.OrderScreen("今日订单", "today"),
+		"/amazon/orders/refund":      pg.OrderScreen("退款订单", "refund"),
 	}
 	// The shell and menus/route mark the menu entries that still lead to 建设中.
 	pg.Built = func(path string) bool { _, ok := built[path]; return ok }
@@ -527,6 +532,20 @@ func routes(e *echo.Echo, d Deps, pg *pages.Handler) RouteAccess {
 	summaryScreen := middleware.Screen("/amazon/orders/summary")
 	amz.POST("/sales/summary", sales.SummaryPage, summaryScreen)
 	amz.GET("/sales/summary/export", sales.SummaryExport(export), summaryScreen)
+	// 订单管理, 今日订单 and 退款订单 need their screens, 订单管理's export its button permission; an order's detail
+	// opens from either order list. A user limited to store groups sees their orders and refunds only.
+	ordh := &orderapi.Handler{Orders: sv.Orders, TimeZone: d.Config.TimeZone}
+	managerScreen := middleware.Screen("/amazon/orders/manager")
+	amz.POST("/orders/page", ordh.Page, managerScreen)
+	amz.GET("/orders/export", ordh.Export(export), managerScreen.Needs(orders.PermissionOrderExport))
+	amz.GET("/orders/:id", ordh.Get, managerScreen)
+	todayScreen := middleware.Screen("/amazon/orders/today")
+	amz.POST("/orders/today", ordh.Today, todayScreen)
+	amz.GET("/orders/today/export", ordh.TodayExport(export), todayScreen)
+	amz.GET("/orders/today/:id", ordh.Get, todayScreen)
+	refundScreen := middleware.Screen("/amazon/orders/refund")
+	amz.POST("/orders/refunds", ordh.Refunds, refundScreen)
+	amz.GET("/orders/refunds/export", ordh.RefundExport(export), refundScreen)
 
 	// Advertising authorisation (广告授权) of the store list. bindAdvAuthData is public, protected by the signed
 	// single-use state instead of a session. Authorising and disabling need the store list's button permissions;

@@ -18,6 +18,7 @@ import (
 	"sellerhub/app/finance"
 	"sellerhub/app/jobs"
 	"sellerhub/app/messages"
+	"sellerhub/app/orders"
 	"sellerhub/app/reference"
 	"sellerhub/app/sales"
 	"sellerhub/app/shipping"
@@ -65,7 +66,9 @@ type Services struct {
 	// Finance converts money to CNY with the company's rates (汇率) and runs the profit calculator.
 	Finance *finance.Service
 	// Sales sums the synced orders into the sales report and the orders' summaries.
-	Sales   *sales.Service
+	Sales *sales.Service
+	// Orders reads the synced orders, today's orders and the refunds (订单).
+	Orders  *orders.Service
 	Uploads *core.Uploads
 }
 
@@ -106,6 +109,7 @@ func NewServices(d ServiceDeps) Services {
 		DataSync:   sync,
 		Finance:    fin,
 		Sales:      sales.New(d.DB, now, d.Config.TimeZone, fin),
+		Orders:     orders.New(d.DB, now, d.Config.TimeZone),
 		Uploads:    uploads,
 	}
 }

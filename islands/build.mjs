@@ -34,6 +34,7 @@ const modules = {
   datasync: "islands/amazon/datasync.jsx",
   finance: "islands/finance/main.jsx",
   sales: "islands/sales/main.jsx",
+  orders: "islands/orders/main.jsx",
 };
 const classic = { theme: "islands/theme.js" };
 

@@ -70,7 +70,25 @@ var CurrencySymbols = map[string]string{
 	"INR": "₹", "AUD": "A$", "MXN": "Mex$", "SEK": "kr", "PLN": "zł",
 }
 
+// marketplaceZones are the zones Amazon's reports and Seller Central count a marketplace's days in: Pacific time
+// for all of North America (the orders report's dates, as Amazon's NA reports use it), the country's own zone
+// elsewhere.
+var marketplaceZones = map[string]string{
+	"US": "America/Los_Angeles", "CA": "America/Los_Angeles", "MX": "America/Los_Angeles", "BR": "America/Sao_Paulo",
+	"UK": "Europe/London", "DE": "Europe/Berlin", "FR": "Europe/Paris", "IT": "Europe/Rome", "ES": "Europe/Madrid",
+	"NL": "Europe/Amsterdam", "SE": "Europe/Stockholm", "PL": "Europe/Warsaw", "TR": "Europe/Istanbul",
+	"AE": "Asia/Dubai", "SA": "Asia/Riyadh", "EG": "Africa/Cairo", "IN": "Asia/Kolkata", "JP": "Asia/Tokyo",
+	"AU": "Australia/Sydney", "SG": "Asia/Singapore",
+}
+
+// MarketplaceZone is the time zone a marketplace's days are counted in; false for an unknown marketplace.
+func MarketplaceZone(id string) (*time.Location, bool) {
+	loc, ok := zoneByMarketplace[id]
+	return loc, ok
+}
+
 var (
+	zoneByMarketplace    = map[string]*time.Location{}
 	marketplaceByID      = map[string]Marketplace{}
 	marketplaceByCountry = map[string]Marketplace{}
 	regionByCode         = map[string]Region{}
@@ -80,6 +98,11 @@ func init() {
 	for _, m := range Marketplaces {
 		marketplaceByID[m.ID] = m
 		marketplaceByCountry[m.Country] = m
+		loc, err := time.LoadLocation(marketplaceZones[m.Country])
+		if err != nil {
+			panic("marketplace " + m.Country + ": " + err.Error())
+		}
+		zoneByMarketplace[m.ID] = loc
 	}
 	for _, r := range Regions {
 		regionByCode[r.Code] = r
@@ -111,34 +134,10 @@ func (db *DB) SaveMarketplaces() error {
 	return db.Clauses(clause.OnConflict{UpdateAll: true}).Create(&rows).Error
 }
 
-// marketplaceZones are the time zones Amazon dates each marketplace's orders and reports in (Seller Central's
-// "marketplace time"): the Americas of the North American unified account in Pacific time, as Amazon does.
-var marketplaceZones = map[string]string{
-	"ATVPDKIKX0DER": "America/Los_Angeles", "A2EUQ1WTGCTBG2": "America/Los_Angeles",
-	"A1AM78C64UM0Y8": "America/Los_Angeles", "A2Q3Y263D00KWC": "America/Sao_Paulo",
-	"A1F83G8C2ARO7P": "Europe/London", "A1PA6795UKMFR9": "Europe/Berlin", "A13V1IB3VIYZZH": "Europe/Paris",
-	"APJ6JRA9NG5V4": "Europe/Rome", "A1RKKUPIHCS9HS": "Europe/Madrid", "A1805IZSGTT6HS": "Europe/Amsterdam",
-	"A2NODRKZP88ZB9": "Europe/Stockholm", "A1C3SOZRARQ6R3": "Europe/Warsaw", "A33AVAJ2PDY3EV": "Europe/Istanbul",
-	"A2VIGQ35RCS4UG": "Asia/Dubai", "A17E79C6D8DWNP": "Asia/Riyadh", "ARBP9OOSHTCHU": "Africa/Cairo",
-	"A21TJRUUN4KGV": "Asia/Kolkata", "A1VC38T7YXB528": "Asia/Tokyo", "A39IBJ37TRP1C6": "Australia/Sydney",
-	"A19VAU5U5O7RUS": "Asia/Singapore",
-}
-
-var marketplaceLocations = map[string]*time.Location{}
-
-func init() {
-	for id, zone := range marketplaceZones {
-		loc, err := time.LoadLocation(zone)
-		if err != nil {
-			panic("marketplace time zone " + zone + ": " + err.Error())
-		}
-		marketplaceLocations[id] = loc
-	}
-}
-
-// MarketplaceLocation is the time zone of a marketplace's dates; UTC for an id the product does not know.
+// MarketplaceLocation is the time zone of a marketplace's dates (MarketplaceZone); UTC for an id the product does
+// not know.
 func MarketplaceLocation(marketplaceID string) *time.Location {
-	if loc, ok := marketplaceLocations[marketplaceID]; ok {
+	if loc, ok := MarketplaceZone(marketplaceID); ok {
 		return loc
 	}
 	return time.UTC

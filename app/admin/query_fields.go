@@ -47,10 +47,32 @@ func (c Column) hidden() Column { c.IsShow = false; return c }
 
 func (c Column) tip(text string) Column { c.TitleTooltip = text; return c }
 
+// orderColumns are the columns of 订单管理 and 今日订单 (each with layouts of its own): the purchase time in
+// Beijing time and the marketplace's, and the items summed in the order's currency.
+var orderColumns = []Column{
+	col("amazonOrderId", "订单号", 180, true), col("groupName", "店铺", 130, false), col("marketplaceName", "站点", 80, false),
+	col("purchaseDate", "下单时间(北京)", 170, true), col("purchaseDateLocal", "下单时间(站点)", 170, false).tip("站点当地时间，北美站点为太平洋时间"),
+	col("statusName", "订单状态", 90, false), col("channelName", "配送方式", 80, false), col("sku", "SKU", 150, false),
+	col("asin", "ASIN", 120, false), col("quantity", "数量", 70, false), col("sales", "销售额", 100, false).tip("商品价格合计，不含税费和运费"),
+	col("promotion", "促销折扣", 90, false).hidden(), col("tax", "税费", 90, false).hidden(),
+	col("lines", "SKU数", 70, false).hidden(), col("shipCity", "城市", 110, false).hidden(),
+	col("shipState", "州/省", 90, false).hidden(), col("shipCountry", "国家", 60, false).hidden(),
+}
+
 // queryFields are the default columns of each list (query name), in their default order. They are the product's,
 // not data: a list's page and its columns change together, in one commit. A user's saved layouts only reorder
 // and show or hide these; a column added here reaches every saved layout, one removed here leaves them.
 var queryFields = numbered(map[string][]Column{
+	"amazonOrderList": orderColumns,
+	"todayOrderList":  orderColumns,
+	"refundOrderList": {
+		col("postedDate", "退款时间", 170, true), col("orderId", "订单号", 180, false), col("sku", "SKU", 150, false),
+		col("groupName", "店铺", 130, false), col("marketplaceName", "站点", 80, false),
+		col("refunded", "退款金额", 110, false).tip("退还买家的商品价格、税费、运费和促销（结算报告中的退款行）"),
+		col("net", "退款净额", 110, false).tip("该笔退款全部结算行的合计，含退回的佣金和亚马逊收取的退款手续费"),
+		col("reason", "退货原因", 160, false).tip("买家退货报告中该订单SKU的退货原因，未退货的为空"),
+		col("settlementId", "结算编号", 130, false).hidden(), col("currency", "币种", 70, false).hidden(),
+	},
 	"dictList": {
 		col("id", "ID", 180, true).hidden(), col("name", "字典名称", 160, true), col("code", "字典编码", 160, true),
 		col("status", "状态", 80, false), col("remark", "备注", 200, false), col("createdAt", "创建时间", 170, true),

@@ -51,7 +51,7 @@ func (h *Handler) listing(l *models.ListingRow) Listing {
 	m, _ := models.MarketplaceByID(l.MarketplaceID)
 	out := Listing{ID: strconv.FormatInt(l.ID, 10), GroupID: strconv.FormatInt(l.GroupID, 10), GroupName: l.GroupName,
 		MarketplaceID: l.MarketplaceID, Country: m.Country, MarketplaceName: m.Name, SellerSKU: l.SellerSKU,
-		ASIN: l.ASIN, FNSKU: l.FNSKU, ItemName: l.ItemName, Price: listingPrice(l.Price, l.Currency), Currency: l.Currency,
+		ASIN: l.ASIN, FNSKU: l.FNSKU, ItemName: l.ItemName, Price: api.MoneyText(l.Price, l.Currency), Currency: l.Currency,
 		Quantity: l.Quantity, Status: l.Status, Fulfillment: l.FulfillmentChannel, OpenDate: api.FormatTime(l.OpenDate, h.TimeZone),
 		ProductID: idText(l.ProductID), ProductSKU: l.ProductSKU,
 		ProductName: l.ProductName, ProductImage: l.ProductImage, Paired: "未配对",
@@ -60,23 +60,6 @@ func (h *Handler) listing(l *models.ListingRow) Listing {
 		out.Paired = "已配对"
 	}
 	return out
-}
-
-// listingPrice shows a reported price with its currency's symbol ($19.99, ¥1980); "" for a listing no report
-// has priced.
-func listingPrice(m models.Money, currency string) string {
-	if currency == "" {
-		return ""
-	}
-	places := int32(2)
-	if currency == "JPY" {
-		places = 0
-	}
-	symbol, ok := models.CurrencySymbols[currency]
-	if !ok {
-		symbol = currency + " "
-	}
-	return symbol + m.StringFixed(places)
 }
 
 // ListingPage answers POST listing/page {currentpage, pagesize, sort, order, groupId, marketplaceId, keyword,

@@ -1,0 +1,214 @@
+// Package orders serves the order calls of /amazon/api/v1: orders/... (订单管理 and an order's detail),
+// orders/today/... (今日订单) and orders/refunds/... (退款订单). Lists are paged POST calls answering {records,
+// total, size, current, pages}, the table island's shape; money is text in its currency ($19.99, ¥1980).
+package orders
+
+import (
+	"strconv"
+	"time"
+
+	"github.com/labstack/echo/v5"
+
+	"sellerhub/app/api"
+	"sellerhub/app/orders"
+	"sellerhub/models"
+)
+
+// Handler serves the order calls.
+type Handler struct {
+	Orders *orders.Service
+	// TimeZone is Beijing time, the zone every time is shown in beside the marketplace's own.
+	TimeZone *time.Location
+}
+
+// statusNames and channelNames are Amazon's order statuses and fulfilment channels as the screens name them; a
+// value Amazon adds later shows as Amazon writes it.
+var (
+	statusNames = map[string]string{"Pending": "待处理", "Unshipped": "未发货", "PartiallyShipped": "部分发货",
+		"Shipped": "已发货", "Shipping": "配送中", "Cancelled": "已取消", "Unfulfillable": "无法配送", "InvoiceUnconfirmed": "发票未确认"}
+	channelNames = map[string]string{"Amazon": "FBA", "Merchant": "FBM"}
+)
+
+func named(names map[string]string, v string) string {
+	if n, ok := names[v]; ok {
+		return n
+	}
+	return v
+}
+
+// marketplaceName is a marketplace's Chinese name, or its id when unknown.
+func marketplaceName(id string) string {
+	if m, ok := models.MarketplaceByID(id); ok {
+		return m.Name
+	}
+	return id
+}
+
+// localTime is a time in the marketplace's own zone ("" for an unknown marketplace).
+func localTime(t *time.Time, marketplace string) string {
+	loc, ok := models.MarketplaceZone(marketplace)
+	if !ok {
+		return ""
+	}
+	return api.FormatTime(t, loc)
+}
+
+// Order is an order as the lists show it: purchased at in Beijing time and in the marketplace's, its items
+// summed in its currency.
+type Order struct {
+	ID                string `json:"id"`
+	AmazonOrderID     string `json:"amazonOrderId"`
+	GroupName         string `json:"groupName"`
+	MarketplaceID     string `json:"marketplaceId"`
+	MarketplaceName   string `json:"marketplaceName"`
+	PurchaseDate      string `json:"purchaseDate"`
+	PurchaseDateLocal string `json:"purchaseDateLocal"`
+	Status            string `json:"status"`
+	StatusName        string `json:"statusName"`
+	Channel           string `json:"channel"`
+	ChannelName       string `json:"channelName"`
+	SKU               string `json:"sku"`
+	ASIN              string `json:"asin"`
+	Lines             int    `json:"lines"`
+	Quantity          int    `json:"quantity"`
+	Currency          string `json:"currency"`
+	Sales             string `json:"sales"`
+	Tax               string `json:"tax"`
+	Promotion         string `json:"promotion"`
+	ShipCity          string `json:"shipCity"`
+	ShipState         string `json:"shipState"`
+	ShipCountry       string `json:"shipCountry"`
+	Business          bool   `json:"business"`
+}
+
+func (h *Handler) order(o *models.OrderRow) Order {
+	return Order{ID: strconv.FormatInt(o.ID, 10), AmazonOrderID: o.AmazonOrderID, GroupName: o.GroupName,
+		MarketplaceID: o.MarketplaceID, MarketplaceName: marketplaceName(o.MarketplaceID),
+		PurchaseDate: api.FormatTime(&o.PurchaseDate, h.TimeZone), PurchaseDateLocal: localTime(&o.PurchaseDate, o.MarketplaceID),
+		Status: o.OrderStatus, StatusName: named(statusNames, o.OrderStatus), Channel: o.FulfillmentChannel,
+		ChannelName: named(channelNames, o.FulfillmentChannel), SKU: o.SKU, ASIN: o.ASIN, Lines: o.Lines,
+		Quantity: o.Quantity, Currency: o.Currency, Sales: api.MoneyText(o.ItemPrice, o.Currency),
+		Tax: api.MoneyText(o.ItemTax, o.Currency), Promotion: api.MoneyText(o.Promotion, o.Currency),
+		ShipCity: o.ShipCity, ShipState: o.ShipState, ShipCountry: o.ShipCountry, Business: o.IsBusinessOrder}
+}
+
+// Item is what an order bought of one SKU, its money in the order's currency.
+type Item struct {
+	SKU                   string `json:"sku"`
+	ASIN                  string `json:"asin"`
+	ProductName           string `json:"productName"`
+	ItemStatus            string `json:"itemStatus"`
+	Quantity              int    `json:"quantity"`
+	ItemPrice             string `json:"itemPrice"`
+	ItemTax               string `json:"itemTax"`
+	ShippingPrice         string `json:"shippingPrice"`
+	ShippingTax           string `json:"shippingTax"`
+	GiftWrapPrice         string `json:"giftWrapPrice"`
+	GiftWrapTax           string `json:"giftWrapTax"`
+	ItemPromotionDiscount string `json:"itemPromotionDiscount"`
+	ShipPromotionDiscount string `json:"shipPromotionDiscount"`
+	PromotionIDs          string `json:"promotionIds"`
+}
+
+// Fee is what a settlement booked for the order, as Amazon names it.
+type Fee struct {
+	SettlementID      string `json:"settlementId"`
+	PostedDate        string `json:"postedDate"`
+	TransactionType   string `json:"transactionType"`
+	AmountType        string `json:"amountType"`
+	AmountDescription string `json:"amountDescription"`
+	SKU               string `json:"sku"`
+	Amount            string `json:"amount"`
+}
+
+// Detail is an order with its items, its settlement lines and their sum per currency (none before it is
+// settled).
+type Detail struct {
+	Order
+	MerchantOrderID  string   `json:"merchantOrderId"`
+	LastUpdatedDate  string   `json:"lastUpdatedDate"`
+	SalesChannel     string   `json:"salesChannel"`
+	ShipServiceLevel string   `json:"shipServiceLevel"`
+	ShipPostalCode   string   `json:"shipPostalCode"`
+	Items            []Item   `json:"items"`
+	Fees             []Fee    `json:"fees"`
+	Settled          []string `json:"settled"`
+}
+
+func (h *Handler) detail(d *models.OrderDetail) Detail {
+	o := &d.Order
+	out := Detail{Order: h.order(o), MerchantOrderID: o.MerchantOrderID,
+		LastUpdatedDate: api.FormatTime(&o.LastUpdatedDate, h.TimeZone), SalesChannel: o.SalesChannel,
+		ShipServiceLevel: o.ShipServiceLevel, ShipPostalCode: o.ShipPostalCode,
+		Items: make([]Item, len(d.Items)), Fees: make([]Fee, len(d.Fees)), Settled: make([]string, len(d.Settled))}
+	for i, it := range d.Items {
+		m := func(v models.Money) string { return api.MoneyText(v, it.Currency) }
+		out.Items[i] = Item{SKU: it.SKU, ASIN: it.ASIN, ProductName: it.ProductName, ItemStatus: it.ItemStatus,
+			Quantity: it.Quantity, ItemPrice: m(it.ItemPrice), ItemTax: m(it.ItemTax), ShippingPrice: m(it.ShippingPrice),
+			ShippingTax: m(it.ShippingTax), GiftWrapPrice: m(it.GiftWrapPrice), GiftWrapTax: m(it.GiftWrapTax),
+			ItemPromotionDiscount: m(it.ItemPromotionDiscount), ShipPromotionDiscount: m(it.ShipPromotionDiscount),
+			PromotionIDs: it.PromotionIDs}
+	}
+	for i, f := range d.Fees {
+		out.Fees[i] = Fee{SettlementID: f.SettlementID, PostedDate: api.FormatTime(f.PostedDate, h.TimeZone),
+			TransactionType: f.TransactionType, AmountType: f.AmountType, AmountDescription: f.AmountDescription,
+			SKU: f.SKU, Amount: api.MoneyText(f.Amount, f.Currency)}
+	}
+	for i, s := range d.Settled {
+		out.Settled[i] = api.MoneyText(s.Amount, s.Currency)
+	}
+	return out
+}
+
+// Refund is a refund as 退款订单 shows it: what the buyer got back and the net for the seller (both negative,
+// money going out), and the return's reason where one came in.
+type Refund struct {
+	ID              string `json:"id"`
+	OrderID         string `json:"orderId"`
+	SKU             string `json:"sku"`
+	GroupName       string `json:"groupName"`
+	MarketplaceName string `json:"marketplaceName"`
+	SettlementID    string `json:"settlementId"`
+	PostedDate      string `json:"postedDate"`
+	Currency        string `json:"currency"`
+	Refunded        string `json:"refunded"`
+	Net             string `json:"net"`
+	Reason          string `json:"reason"`
+}
+
+func (h *Handler) refund(r *models.RefundRow) Refund {
+	return Refund{ID: strconv.FormatInt(r.ID, 10), OrderID: r.OrderID, SKU: r.SKU, GroupName: r.GroupName,
+		MarketplaceName: marketplaceName(r.MarketplaceID), SettlementID: r.SettlementID,
+		PostedDate: api.FormatTime(r.PostedDate, h.TimeZone), Currency: r.Currency,
+		Refunded: api.MoneyText(r.Refunded, r.Currency), Net: api.MoneyText(r.Net, r.Currency), Reason: r.Reason}
+}
+
+// Page answers POST orders/page {currentpage, pagesize, sort (purchaseDate|amazonOrderId), order, groupId,
+// marketplaceId, status, channel, search, startDate, endDate, zone (marketplace|beijing)}, newest first.
+func (h *Handler) Page(c *echo.Context) error { return api.PageOf(h.Orders.OrderPage, h.order)(c) }
+
+// Export answers GET orders/export?<Page's filters>: the whole query as 订单_<date>.xlsx.
+func (h *Handler) Export(x api.Exporter) echo.HandlerFunc {
+	return api.ExportOf(x, "订单", "amazonOrderList", h.Orders.OrderPage, h.order)
+}
+
+// Today answers POST orders/today {Page's body less the dates}: the orders of today in each marketplace's zone
+// (or Beijing's), newest first.
+func (h *Handler) Today(c *echo.Context) error { return api.PageOf(h.Orders.TodayPage, h.order)(c) }
+
+// TodayExport answers GET orders/today/export?<Today's filters>: today's orders as 今日订单_<date>.xlsx.
+func (h *Handler) TodayExport(x api.Exporter) echo.HandlerFunc {
+	return api.ExportOf(x, "今日订单", "todayOrderList", h.Orders.TodayPage, h.order)
+}
+
+// Get answers GET orders/{id} (and orders/today/{id}): the order with its items and settled fees.
+func (h *Handler) Get(c *echo.Context) error { return api.GetOne(h.Orders.Order, h.detail)(c) }
+
+// Refunds answers POST orders/refunds {currentpage, pagesize, sort (postedDate), order, groupId, marketplaceId,
+// search, startDate, endDate, zone}: the refunds, latest posted first.
+func (h *Handler) Refunds(c *echo.Context) error { return api.PageOf(h.Orders.RefundPage, h.refund)(c) }
+
+// RefundExport answers GET orders/refunds/export?<Refunds' filters>: the whole query as 退款订单_<date>.xlsx.
+func (h *Handler) RefundExport(x api.Exporter) echo.HandlerFunc {
+	return api.ExportOf(x, "退款订单", "refundOrderList", h.Orders.RefundPage, h.refund)
+}

@@ -1,0 +1,12 @@
+// The order screens, one island for all of them (the page's props name the screen): 订单管理 and 今日订单 (the
+// orders with an order's detail) and 退款订单.
+import { mount } from "../lib/mount.js";
+import Orders from "./Orders.jsx";
+import Refunds from "./Refunds.jsx";
+
+function OrderScreen({ screen, permissions, marketplaces }) {
+  if (screen === "refund") return <Refunds permissions={permissions} marketplaces={marketplaces} />;
+  return <Orders today={screen === "today"} permissions={permissions} marketplaces={marketplaces} />;
+}
+
+mount("orders", OrderScreen);

@@ -1,0 +1,118 @@
+// 订单管理 and 今日订单 as the seeded admin of the demo company, whose 90 days of the stand-in seller's orders and
+// settlements come in at the server's first start: an order of a month ago (so settled) found by its id, its
+// detail with an item's price and a settled fee; 导出 downloads the filtered list as 订单_<date>.xlsx; 今日订单
+// in Beijing time shows today's orders (the simulated world ends at the start of today in UTC, which is always
+// within Beijing's today). The file is read back with islands/tests/xlsx.mjs. Screenshots go to
+// /tmp/shots-orders/.
+import assert from "node:assert/strict";
+import { mkdirSync } from "node:fs";
+import { join } from "node:path";
+import { after, before, describe, it } from "node:test";
+import { ADMIN_ACCOUNT, ADMIN_PASSWORD, closeBrowser, getBrowser, newPage, startServer } from "./harness.mjs";
+import { openFromRail, signInToShell, tabFrame } from "./shell.mjs";
+import { readSheet } from "./xlsx.mjs";
+
+const SHOTS = process.env.SHOTS_DIR || "/tmp/shots-orders";
+
+before(() => getBrowser());
+after(() => closeBrowser());
+
+// The date in the file names: the server's zone, Asia/Shanghai.
+const TODAY = new Intl.DateTimeFormat("en-CA", { timeZone: "Asia/Shanghai" }).format(new Date());
+const daysAgo = (n) => new Date(Date.now() - n * 86400000).toISOString().slice(0, 10);
+
+describe("订单", () => {
+  let server;
+  let page;
+
+  before(async () => {
+    mkdirSync(SHOTS, { recursive: true });
+    server = await startServer({ env: { SELLERHUB_DEMO_DATA: "true" } });
+    page = await newPage(server);
+    await signInToShell(page, { account: ADMIN_ACCOUNT, password: ADMIN_PASSWORD });
+  });
+  after(async () => {
+    const errors = page?.scriptErrors ?? [];
+    await page?.context().close();
+    await server?.stop();
+    assert.deepEqual(errors.map((e) => e.message), [], "no script errors on the pages");
+  });
+
+  const loaded = (scope) => scope.locator('table[aria-busy="false"]').waitFor();
+  const total = async (scope) => Number((await scope.getByRole("navigation", { name: "分页" }).locator("span", { hasText: /^共/ }).textContent()).replace(/,/g, "").match(/\d+/)[0]);
+
+  /** Clicks 查询 and waits for the list call it makes (path) to answer and the table to show it. */
+  async function query(list, path) {
+    const answered = page.waitForResponse((r) => new URL(r.url()).pathname === path);
+    await list.getByRole("button", { name: "查询", exact: true }).click();
+    await answered;
+    await loaded(list);
+  }
+
+  /** The texts of a column (by its heading) of the scope's first table. */
+  async function column(scope, heading) {
+    const heads = (await scope.locator("thead th").allInnerTexts()).map((t) => t.replace(/[▲▼↕]/g, "").trim());
+    const i = heads.indexOf(heading);
+    assert.ok(i >= 0, `a ${heading} column: ${heads}`);
+    return scope.locator(`tbody tr td:nth-child(${i + 1})`).allInnerTexts();
+  }
+
+  it("订单管理: an order found by its id, its detail with an item and a settled fee, exported", async () => {
+    await openFromRail(page, "销售", "订单管理");
+    const frame = await tabFrame(page, "订单管理");
+    const list = frame.locator('section[aria-label="订单管理"]');
+    await loaded(list);
+    const all = await total(list);
+    assert.ok(all > 1000, `the demo's orders are listed: ${all}`);
+
+    // An order of a month ago, shipped: its settlement has come in.
+    await list.getByLabel("开始日期").fill(daysAgo(30));
+    await list.getByLabel("结束日期").fill(daysAgo(30));
+    await list.getByLabel("订单状态").selectOption("Shipped");
+    await query(list, "/amazon/api/v1/orders/page");
+    const [orderID] = await column(list, "订单号");
+    const [sku] = await column(list, "SKU");
+    assert.match(orderID, /^\d{3}-\d{7}-\d{7}$/);
+
+    await list.getByLabel("开始日期").fill("");
+    await list.getByLabel("结束日期").fill("");
+    await list.getByLabel("订单状态").selectOption("");
+    await list.getByLabel("订单号、SKU或ASIN").fill(orderID);
+    await query(list, "/amazon/api/v1/orders/page");
+    assert.equal(await total(list), 1, "the order id finds the one order");
+
+    await frame.locator("tbody tr").filter({ hasText: orderID }).getByRole("button", { name: "详情", exact: true }).click();
+    const dialog = frame.getByRole("dialog", { name: `订单详情 ${orderID}` });
+    await dialog.waitFor();
+    const item = dialog.getByRole("table", { name: "订单商品" }).locator("tbody tr").filter({ hasText: sku });
+    await item.waitFor();
+    assert.match(await item.locator("td").nth(4).innerText(), /^\$\d+\.\d\d$/, "the item's price in dollars");
+    const fee = dialog.getByRole("table", { name: "结算费用" }).locator("tbody tr").filter({ hasText: "Commission" }).first();
+    await fee.waitFor();
+    assert.match(await fee.locator("td").nth(5).innerText(), /^-\$\d+\.\d\d$/, "the commission taken, in dollars");
+    await page.screenshot({ path: join(SHOTS, "order-detail.png") });
+    await dialog.getByRole("button", { name: "关闭" }).click();
+    await dialog.waitFor({ state: "hidden" });
+
+    const download = page.waitForEvent("download");
+    await list.getByRole("button", { name: "导出", exact: true }).click();
+    const file = await download;
+    assert.equal(file.suggestedFilename(), `订单_${TODAY}.xlsx`);
+    const sheet = readSheet(await file.path());
+    assert.equal(sheet.length, 2, "the header and the one order");
+    assert.equal(sheet[1][sheet[0].indexOf("订单号")], orderID);
+  });
+
+  it("今日订单 in Beijing time shows today's orders", async () => {
+    await openFromRail(page, "销售", "今日订单");
+    const frame = await tabFrame(page, "今日订单");
+    const list = frame.locator('section[aria-label="今日订单"]');
+    await loaded(list);
+    await list.getByLabel("时区").selectOption("beijing");
+    await query(list, "/amazon/api/v1/orders/today");
+    assert.ok((await total(list)) > 0, "today's orders are listed");
+    await page.screenshot({ path: join(SHOTS, "today.png") });
+    const times = await column(list, "下单时间(北京)");
+    assert.ok(times.every((t) => t.startsWith(TODAY)), `every order bought today in Beijing: ${times.slice(0, 3)}`);
+  });
+});
