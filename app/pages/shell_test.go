@@ -88,7 +88,8 @@ func TestEverySpecRouteAndMenuLinkAnswers(t *testing.T) {
 	for _, path := range []string{"/erp/material/localproduct", "/localproduct/addinfo", "/localproduct/editinfo", "/material/details",
 		"/amazon/listing/relation", "/erp/base/brand", "/erp/base/category", "/erp/base/supplier",
 		"/erp/warehouse/base", "/erp/warehouse/record", "/amazon/inventory/quantity", "/erp/warehouse/inbound", "/erp/warehouse/outbound",
-		"/e/w/i", "/e/w/i/d", "/e/w/o", "/e/w/o/d", "/amazon/orders/manager", "/amazon/orders/today", "/amazon/orders/refund"} {
+		"/e/w/i", "/e/w/i/d", "/e/w/o", "/e/w/o/d", "/amazon/orders/manager", "/amazon/orders/today", "/amazon/orders/refund",
+		"/amazon/sales/report", "/amazon/orders/summary"} {
 		built[path] = true
 	}
 	// Pages of one record answer 404 without it.
