@@ -1,10 +1,10 @@
 -- An orders report is the one report of a million lines, and each of its lines writes a row of amazon_orders and of
 -- amazon_order_items and every index of both; importing it was measured (issue 13's bench) and these go:
 -- - The references to companies, store groups and sellers. On PostgreSQL each is a trigger that looks the parent
---   row up and locks it for every row written: 45% of the server's time inserting order items. On SQLite they made
---   every multi-row upsert keep a statement journal. They guard nothing here: the importer copies the three ids
---   from the seller account it read from the database (amazondata.checkStore), a seller account is never deleted
---   and keeps its company and store group, and a store group with seller accounts cannot be deleted.
+--   row up and locks it for every row written: 45% of the server's time inserting order items; on SQLite three
+--   index look-ups per row. They guard nothing here: the importer copies the three ids from the seller account it
+--   read from the database (amazondata.checkStore), a seller account is never deleted and keeps its company and
+--   store group, and a store group with seller accounts cannot be deleted.
 -- - On SQLite, the index a BIGINT PRIMARY KEY id keeps beside the table: the id becomes the table's own key
 --   (INTEGER PRIMARY KEY, 64-bit like every id), one B-tree less per row.
 -- - The order items' index by company, ASIN and date: nothing reads it, and the sales by ASIN over a period read
