@@ -20,37 +20,27 @@ func (db *DB) upsertJSON(t *upsertTable, rows [][]any) (int64, error) {
 	if err != nil {
 		return 0, fmt.Errorf("upsert %s: %w", t.name, err)
 	}
+	// The statement is written anew for each batch, not cached: which columns a batch shares depends on its data,
+	// and building the text costs nothing beside the thousand rows it writes.
 	args := []any{string(batch)}
-	key := make([]byte, len(shared))
+	values := make([]string, len(t.columns))
+	inJSON := 0
 	for c, same := range shared {
-		key[c] = '-'
 		if same {
-			key[c] = 's'
 			args = append(args, rows[0][c])
+			values[c] = "?" + strconv.Itoa(len(args))
+		} else {
+			values[c] = "r->>" + strconv.Itoa(inJSON)
+			inJSON++
 		}
 	}
-	sqlText, ok := t.statements.Load(string(key))
-	if !ok {
-		values := make([]string, len(t.columns))
-		inJSON, param := 0, 1
-		for c, same := range shared {
-			if same {
-				param++
-				values[c] = "?" + strconv.Itoa(param)
-			} else {
-				values[c] = "r->>" + strconv.Itoa(inJSON)
-				inJSON++
-			}
-		}
-		// MATERIALIZED: json_each makes a row's text anew each time its value is read, once per column otherwise;
-		// jsonb: each column is then read from the row's binary form instead of its text parsed again.
-		// WHERE true: SQLite's parser needs it to tell ON CONFLICT from a join's ON after SELECT .. FROM.
-		sqlText = "WITH batch(r) AS MATERIALIZED (SELECT jsonb(value) FROM json_each(?1)) INSERT INTO " + t.name +
-			" (" + strings.Join(t.columns, ", ") + ") SELECT " + strings.Join(values, ", ") + " FROM batch WHERE true" +
-			t.onConflict("sqlite")
-		t.statements.Store(string(key), sqlText)
-	}
-	res, err := db.Statement.ConnPool.ExecContext(db.Statement.Context, sqlText.(string), args...)
+	// MATERIALIZED: json_each makes a row's text anew each time its value is read, once per column otherwise;
+	// jsonb: each column is then read from the row's binary form instead of its text parsed again.
+	// WHERE true: SQLite's parser needs it to tell ON CONFLICT from a join's ON after SELECT .. FROM.
+	sqlText := "WITH batch(r) AS MATERIALIZED (SELECT jsonb(value) FROM json_each(?1)) INSERT INTO " + t.name +
+		" (" + strings.Join(t.columns, ", ") + ") SELECT " + strings.Join(values, ", ") + " FROM batch WHERE true" +
+		t.onConflict("sqlite")
+	res, err := db.Statement.ConnPool.ExecContext(db.Statement.Context, sqlText, args...)
 	if err != nil {
 		return 0, fmt.Errorf("upsert %s: %w", t.name, err)
 	}
