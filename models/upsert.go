@@ -16,7 +16,8 @@ type upsertTable struct {
 	key []string
 	// keep are further columns an update leaves as they are (id, created_at and the key always are).
 	keep []string
-	// statements caches each driver's statement, built once.
+	// statements caches the PostgreSQL statement of each set of column types, built once (SQLite's depends on
+	// the batch, see upsertJSON).
 	statements sync.Map
 }
 

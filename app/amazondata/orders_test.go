@@ -39,6 +39,19 @@ func ordersFile(thirdStatus string) string {
 	return tsv(orderColumns, a, b, c, d, e)
 }
 
+// TestOrderReadAgainInAnotherBatchIsUnchanged imports an order alone, then within the whole file: alone, each of
+// its values is the same on every row of the batch, which SQLite's upsert binds once instead of sending in the
+// batch's rows, and read again among other orders it must still compare equal and be left as it is.
+func TestOrderReadAgainInAnotherBatchIsUnchanged(t *testing.T) {
+	dbtest.ForEach(t, func(t *testing.T, db *models.DB) {
+		w := newWorld(t, db)
+		alone := orderLine("702-0000002-0000002", "2026-10-02 07:00:00 UTC", "Shipped", "Amazon.ca", "SKU-A", "1", "CAD", "25.00")
+		w.mustImport(t, amazondata.Orders, w.store, tsv(orderColumns, alone), 1, 2)
+		// The file's other two orders and three items are written; the Canadian order and its item are not.
+		w.mustImport(t, amazondata.Orders, w.store, ordersFile("Pending"), 5, 5)
+	})
+}
+
 func TestImportOrders(t *testing.T) {
 	dbtest.ForEach(t, func(t *testing.T, db *models.DB) {
 		w := newWorld(t, db)
