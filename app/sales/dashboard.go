@@ -1,0 +1,229 @@
+package sales
+
+import (
+	"context"
+	"sort"
+	"time"
+
+	"github.com/shopspring/decimal"
+
+	"sellerhub/app/core"
+	"sellerhub/models"
+)
+
+// CoverDays is the days of cover under which the dashboard warns that an FBA SKU runs low.
+const CoverDays = 14
+
+// The dashboard's ranges: the trend's days, and the days the SKU lists compare.
+const (
+	trendDays = 30
+	skuDays   = 7
+	topSKUs   = 5
+	lowStocks = 10
+)
+
+// Figures are the sales (in CNY), orders and units of a range of days.
+type Figures struct {
+	SalesCNY models.Money
+	Orders   int64
+	Units    int64
+}
+
+// Compared is a range's figures against the same number of days just before it.
+type Compared struct {
+	Label       string
+	First, Last string
+	Now, Before Figures
+}
+
+// TrendDay is one day's sales in CNY.
+type TrendDay struct {
+	Day      string
+	SalesCNY models.Money
+}
+
+// SKUSales is a SKU's sales in CNY over the last skuDays days and the skuDays before, and its units of the last.
+type SKUSales struct {
+	SKU         string
+	Now, Before models.Money
+	Units       int64
+}
+
+// LowStock is an FBA SKU whose fulfillable stock lasts fewer than CoverDays days at its last 30 days' pace.
+type LowStock struct {
+	SKU         string
+	Fulfillable int64
+	Units30     int64
+	Cover       decimal.Decimal
+}
+
+// Dashboard is what 首页 shows of the user's store groups, in Beijing time, read through the sales report so
+// that each figure equals the report's for the same days.
+type Dashboard struct {
+	Today    string
+	HasData  bool
+	Periods  []Compared
+	Trend    []TrendDay
+	Top      []SKUSales
+	Falling  []SKUSales
+	LowStock []LowStock
+}
+
+// Dashboard sums the user's store groups' sales into the home tab's figures.
+func (s *Service) Dashboard(ctx context.Context, p core.Principal) (*Dashboard, error) {
+	now := s.now().In(s.timeZone)
+	today := time.Date(now.Year(), now.Month(), now.Day(), 0, 0, 0, 0, time.UTC)
+	day := func(back int) string { return today.AddDate(0, 0, -back).Format(time.DateOnly) }
+	d := &Dashboard{Today: day(0)}
+
+	// Every day of the 30 days and the 30 before, in one line a day and currency.
+	days, err := s.all(ctx, p, ReportQuery{By: models.SalesByAll, Period: models.PeriodDay, Zone: ZoneBeijing,
+		StartDate: day(2*trendDays - 1), EndDate: day(0)})
+	if err != nil {
+		return nil, err
+	}
+	byDay := map[string]*Figures{}
+	for _, l := range days {
+		f := byDay[l.Period]
+		if f == nil {
+			f = &Figures{}
+			byDay[l.Period] = f
+		}
+		f.SalesCNY.Decimal = f.SalesCNY.Add(l.SalesCNY.Decimal)
+		f.Orders += l.Orders
+		f.Units += l.Units
+		d.HasData = true
+	}
+	sum := func(from, to int) Figures {
+		var f Figures
+		for b := from; b <= to; b++ {
+			if x := byDay[day(b)]; x != nil {
+				f.SalesCNY.Decimal = f.SalesCNY.Add(x.SalesCNY.Decimal)
+				f.Orders += x.Orders
+				f.Units += x.Units
+			}
+		}
+		return f
+	}
+	for _, r := range []struct {
+		label string
+		n     int
+		back  int
+	}{{"今日", 1, 0}, {"昨日", 1, 1}, {"近7天", 7, 0}, {"近30天", 30, 0}} {
+		d.Periods = append(d.Periods, Compared{Label: r.label, First: day(r.back + r.n - 1), Last: day(r.back),
+			Now: sum(r.back, r.back+r.n-1), Before: sum(r.back+r.n, r.back+2*r.n-1)})
+	}
+	for b := trendDays - 1; b >= 0; b-- {
+		t := TrendDay{Day: day(b)}
+		if x := byDay[t.Day]; x != nil {
+			t.SalesCNY = x.SalesCNY
+		}
+		d.Trend = append(d.Trend, t)
+	}
+
+	if err := s.skuLists(ctx, p, d, day); err != nil {
+		return nil, err
+	}
+	return d, nil
+}
+
+// skuLists fills the top and falling SKUs and the low stock warnings.
+func (s *Service) skuLists(ctx context.Context, p core.Principal, d *Dashboard, day func(int) string) error {
+	bySKU := func(from, to int) (map[string]*Line, error) {
+		lines, err := s.all(ctx, p, ReportQuery{By: models.SalesBySKU, Period: models.PeriodMonth, Zone: ZoneBeijing,
+			StartDate: day(to), EndDate: day(from)})
+		out := map[string]*Line{}
+		for _, l := range lines {
+			x := out[l.Key]
+			if x == nil {
+				x = &Line{Key: l.Key}
+				out[l.Key] = x
+			}
+			x.SalesCNY.Decimal = x.SalesCNY.Add(l.SalesCNY.Decimal)
+			x.Units += l.Units
+		}
+		return out, err
+	}
+	cur, err := bySKU(0, skuDays-1)
+	if err != nil {
+		return err
+	}
+	prev, err := bySKU(skuDays, 2*skuDays-1)
+	if err != nil {
+		return err
+	}
+	var skus []SKUSales
+	for k, l := range cur {
+		x := SKUSales{SKU: k, Now: l.SalesCNY, Units: l.Units}
+		if b := prev[k]; b != nil {
+			x.Before = b.SalesCNY
+		}
+		skus = append(skus, x)
+	}
+	for k, b := range prev {
+		if cur[k] == nil {
+			skus = append(skus, SKUSales{SKU: k, Before: b.SalesCNY})
+		}
+	}
+	sort.Slice(skus, func(i, j int) bool {
+		if c := skus[i].Now.Cmp(skus[j].Now.Decimal); c != 0 {
+			return c > 0
+		}
+		return skus[i].SKU < skus[j].SKU
+	})
+	for _, x := range skus {
+		if len(d.Top) < topSKUs && x.Now.IsPositive() {
+			d.Top = append(d.Top, x)
+		}
+	}
+	sort.SliceStable(skus, func(i, j int) bool {
+		return skus[i].Before.Sub(skus[i].Now.Decimal).GreaterThan(skus[j].Before.Sub(skus[j].Now.Decimal))
+	})
+	for _, x := range skus {
+		if len(d.Falling) < topSKUs && x.Now.LessThan(x.Before.Decimal) {
+			d.Falling = append(d.Falling, x)
+		}
+	}
+
+	month, err := bySKU(0, trendDays-1)
+	if err != nil {
+		return err
+	}
+	stock, err := s.db.With(ctx).FulfillableBySKU(p.CompanyID, p.UserID)
+	if err != nil {
+		return err
+	}
+	if len(stock) > 0 {
+		d.HasData = true
+	}
+	for _, st := range stock {
+		l := month[st.SKU]
+		if l == nil || l.Units <= 0 {
+			continue // nothing sold: the stock lasts however long
+		}
+		cover := decimal.NewFromInt(st.Fulfillable * trendDays).Div(decimal.NewFromInt(l.Units)).Round(1)
+		if cover.LessThan(decimal.NewFromInt(CoverDays)) {
+			d.LowStock = append(d.LowStock, LowStock{SKU: st.SKU, Fulfillable: st.Fulfillable, Units30: l.Units, Cover: cover})
+		}
+	}
+	sort.SliceStable(d.LowStock, func(i, j int) bool { return d.LowStock[i].Cover.LessThan(d.LowStock[j].Cover) })
+	d.LowStock = d.LowStock[:min(lowStocks, len(d.LowStock))]
+	return nil
+}
+
+// all reads every line of a report query, page after page.
+func (s *Service) all(ctx context.Context, p core.Principal, q ReportQuery) ([]Line, error) {
+	var out []Line
+	q.PageRequest.WholeQuery()
+	for {
+		lines, total, _, err := s.Report(ctx, p, q)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, lines...)
+		if int64(len(out)) >= total || len(lines) == 0 {
+			return out, nil
+		}
+		q.Current++
+	}
+}
