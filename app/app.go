@@ -62,7 +62,7 @@ func New(d Deps) (*echo.Echo, RouteAccess) {
 	// client says, and the per-address limits must not be that easy to dodge.
 	e.IPExtractor = echo.ExtractIPDirect()
 	sv := d.Services
-	pg := &pages.Handler{Accounts: sv.Accounts, Admin: sv.Admin, Messages: sv.Messages, Shipping: sv.Shipping,
+	pg := &pages.Handler{Accounts: sv.Accounts, Admin: sv.Admin, Messages: sv.Messages, Sales: sv.Sales, Shipping: sv.Shipping,
 		Stores: sv.Stores, Uploads: sv.Uploads, Config: d.Config, Assets: d.Assets,
 		Compressor: middleware.NewPageCompressor(responseGzipLevel(echo.MIMETextHTML), pageKeptBytes)}
 	e.HTTPErrorHandler = errorHandler(d.Log, pg)

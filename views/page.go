@@ -2,6 +2,8 @@
 // Templates never query: handlers fill these structs from the service's answers.
 package views
 
+import "sellerhub/app/sales"
+
 // Page is what every full document needs: its title, the hashed asset paths, the form token and the footer.
 type Page struct {
 	Title string
@@ -73,6 +75,8 @@ type HomePage struct {
 	Permissions []string
 	// Announcements are the latest company announcements.
 	Announcements []Announcement
+	// Sales is the sales dashboard, nil for a user who may not open 销售报表.
+	Sales *sales.Dashboard
 }
 
 // Announcement is one line of the dashboard's 系统公告.

@@ -11,8 +11,11 @@ import (
 	"sellerhub/views"
 )
 
-// Home is the dashboard inside the first tab: who is signed in, for which company, and shortcuts into each
-// menu group the user may open.
+// salesReportPath is 销售报表's screen: the dashboard's sales are for the users who may open it.
+const salesReportPath = "/amazon/sales/report"
+
+// Home is the dashboard inside the first tab: who is signed in, for which company, their store groups' sales, and
+// shortcuts into each menu group the user may open.
 func (h *Handler) Home(c *echo.Context) error {
 	p, u, menu, err := h.signedInUser(c)
 	if err != nil {
@@ -33,6 +36,12 @@ func (h *Handler) Home(c *echo.Context) error {
 		_, text := messages.TitleTag(n.Title)
 		page.Announcements = append(page.Announcements, views.Announcement{Tag: n.Tag, Title: text,
 			Date: api.FormatTime(&n.CreatedAt, h.Config.TimeZone), Urgent: n.Action == models.ActionTimely})
+	}
+	// The sales are shown to whoever may open 销售报表, whose figures they repeat.
+	if menu.Allows(salesReportPath) {
+		if page.Sales, err = h.Sales.Dashboard(ctx, p); err != nil {
+			return err
+		}
 	}
 	for _, g := range h.shellMenu(menu.Routes) {
 		if len(g.Headings) > 0 && len(g.Headings[0].Links) > 0 {

@@ -16,6 +16,7 @@ import (
 	"sellerhub/app/core"
 	"sellerhub/app/messages"
 	"sellerhub/app/middleware"
+	"sellerhub/app/sales"
 	"sellerhub/app/shipping"
 	"sellerhub/app/stores"
 	"sellerhub/config"
@@ -28,6 +29,7 @@ type Handler struct {
 	Accounts *accounts.Service
 	Admin    *admin.Service
 	Messages *messages.Service
+	Sales    *sales.Service
 	Shipping *shipping.Service
 	Stores   *stores.Service
 	Uploads  *core.Uploads
