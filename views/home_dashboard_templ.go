@@ -33,14 +33,14 @@ func salesDashboard(d *sales.Dashboard) templ.Component {
 			templ_7745c5c3_Var1 = templ.NopComponent
 		}
 		ctx = templ.ClearChildren(ctx)
-		templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 1, "<section class=\"mt-6\" aria-label=\"销售概览\" data-dashboard><div class=\"mb-3 flex flex-wrap items-baseline justify-between gap-2\"><h2 class=\"text-base font-semibold text-slate-700 dark:text-slate-200\">销售概览</h2><p class=\"text-xs text-slate-500 dark:text-slate-400\">按北京时间统计，销售额按汇率折算为人民币，已取消的订单不计入；今日截至 ")
+		templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 1, "<section class=\"mt-6\" aria-label=\"销售概览\" data-dashboard><div class=\"mb-3 flex flex-wrap items-baseline justify-between gap-2\"><h2 class=\"text-base font-semibold text-slate-700 dark:text-slate-200\">销售概览</h2><p class=\"text-xs text-slate-500 dark:text-slate-400\">按北京时间统计，销售额按汇率折算为人民币，已取消的订单不计入；今日为 ")
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}
 		var templ_7745c5c3_Var2 string
 		templ_7745c5c3_Var2, templ_7745c5c3_Err = templ.JoinStringErrs(d.Today)
 		if templ_7745c5c3_Err != nil {
-			return templ.Error{Err: templ_7745c5c3_Err, FileName: `home_dashboard.templ`, Line: 11, Col: 172}
+			return templ.Error{Err: templ_7745c5c3_Err, FileName: `home_dashboard.templ`, Line: 11, Col: 169}
 		}
 		_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var2))
 		if templ_7745c5c3_Err != nil {
