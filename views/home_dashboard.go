@@ -36,19 +36,20 @@ func yuan(m models.Money) string {
 	return out
 }
 
-// change is a figure against the period before: ▲ or ▼ and the percent, or a dash when there was nothing before.
-func change(now, before decimal.Decimal) (text, class string) {
+// change is a figure against the period before: ▲ or ▼ and the percent (dir "up" or "down"), or a dash when
+// there was nothing before.
+func change(now, before decimal.Decimal) (text, dir string) {
 	if before.IsZero() {
-		return "—", "text-slate-400"
+		return "—", ""
 	}
 	pct := now.Sub(before).Div(before).Mul(decimal.NewFromInt(100)).Round(1)
 	switch {
 	case pct.IsPositive():
-		return "▲" + pct.String() + "%", "text-emerald-600 dark:text-emerald-400"
+		return "▲" + pct.String() + "%", "up"
 	case pct.IsNegative():
-		return "▼" + pct.Neg().String() + "%", "text-red-600 dark:text-red-400"
+		return "▼" + pct.Neg().String() + "%", "down"
 	}
-	return "0%", "text-slate-400"
+	return "0%", ""
 }
 
 func changeOf(now, before int64) (string, string) {
