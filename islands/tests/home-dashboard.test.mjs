@@ -1,5 +1,5 @@
 // 首页's sales as the seller (the demo company's admin, with the demo's 90 days of Amazon orders): the last 7
-// days' units and CNY sales on the home tab equal 销售报表's for the same days in Beijing time, summed over its
+// days' units, orders and CNY sales on the home tab equal 销售报表's for the same days in Beijing time, summed over its
 // lines (by store and month, every currency; the CNY to within the cent each shown line was rounded to).
 import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
@@ -35,6 +35,7 @@ describe("首页 sales", () => {
     const first = await week.getAttribute("data-first");
     const last = await week.getAttribute("data-last");
     const units = Number(await week.locator("[data-units]").textContent());
+    const orders = Number(await week.locator("[data-orders]").textContent());
     const sales = cents(await week.locator("[data-sales]").textContent());
     assert.ok(units > 0 && sales > 0, `the demo sold in the last 7 days: ${units} units, ${sales} cents`);
     await home.getByText(/FBA库存预警/).waitFor();
@@ -61,8 +62,11 @@ describe("首页 sales", () => {
       return i;
     };
     const reportUnits = rows.reduce((n, r) => n + Number(r[col("销量")].replace(/,/g, "")), 0);
+    const reportOrders = rows.reduce((n, r) => n + Number(r[col("订单数")].replace(/,/g, "")), 0);
     const reportSales = rows.reduce((n, r) => n + cents(r[col("销售额(CNY)")]), 0);
     assert.equal(units, reportUnits, `units ${first}..${last}`);
+    // An order lies in one store, one month and one currency: the lines' orders add up.
+    assert.equal(orders, reportOrders, `orders ${first}..${last}`);
     // Each line of the report shows its CNY rounded to the cent; the dashboard rounds its sum once.
     assert.ok(Math.abs(sales - reportSales) <= rows.length, `CNY sales ${first}..${last}: ${sales} cents, the report's ${rows.length} lines ${reportSales}`);
   });
