@@ -51,7 +51,7 @@ func salesDashboard(d *sales.Dashboard) templ.Component {
 			return templ_7745c5c3_Err
 		}
 		if !d.HasData {
-			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 3, "<div class=\"rounded-xl bg-white p-6 text-sm text-slate-600 shadow-sm ring-1 ring-slate-200 dark:bg-slate-800 dark:text-slate-300 dark:ring-slate-700\" data-dashboard-empty>暂无已同步的订单或库存数据。 <a href=\"/amazon/datasync\" data-tab-link data-title=\"数据同步\" target=\"_top\" class=\"font-medium text-sky-700 hover:underline dark:text-sky-300\">前往数据同步</a></div>")
+			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 3, "<div class=\"rounded-xl bg-white p-6 text-sm text-slate-600 shadow-sm ring-1 ring-slate-200 dark:bg-slate-800 dark:text-slate-300 dark:ring-slate-700\" data-dashboard-empty>近60天没有已同步的订单，也没有FBA库存数据。 <a href=\"/amazon/datasync\" data-tab-link data-title=\"数据同步\" target=\"_top\" class=\"font-medium text-sky-700 hover:underline dark:text-sky-300\">前往数据同步</a></div>")
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
@@ -203,7 +203,7 @@ func salesDashboard(d *sales.Dashboard) templ.Component {
 					return templ_7745c5c3_Err
 				}
 			}
-			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 17, "</ul><p class=\"mt-2 text-xs text-slate-400\">涨跌对比前一个同样长度的时段。</p><figure class=\"mt-4 rounded-xl bg-white p-4 shadow-sm ring-1 ring-slate-200 dark:bg-slate-800 dark:ring-slate-700\"><figcaption class=\"mb-2 flex justify-between text-sm font-semibold text-slate-700 dark:text-slate-200\">近30天销售额趋势 <span class=\"text-xs font-normal text-slate-400\">最高 ")
+			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 17, "</ul><p class=\"mt-2 text-xs text-slate-400\">涨跌对比前一个同样长度的时段（今日对比昨日全天）。</p><figure class=\"mt-4 rounded-xl bg-white p-4 shadow-sm ring-1 ring-slate-200 dark:bg-slate-800 dark:ring-slate-700\"><figcaption class=\"mb-2 flex justify-between text-sm font-semibold text-slate-700 dark:text-slate-200\">近30天销售额趋势 <span class=\"text-xs font-normal text-slate-400\">最高 ")
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
