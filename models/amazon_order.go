@@ -106,7 +106,11 @@ func (db *DB) UpsertAmazonOrders(orders []AmazonOrder, items []AmazonOrderItem) 
 		}
 		m, err := tx.upsert(amazonOrderItemsTable, len(items), itemRow)
 		written = n + m
-		return err
+		if err != nil {
+			return err
+		}
+		// 销售报表's days move with their items, in the same transaction: the summary is never behind the import.
+		return tx.refreshSalesDays(items)
 	})
 	return written, err
 }

@@ -124,6 +124,7 @@ func (s *Service) filter(p core.Principal, q ReportQuery) (models.SalesFilter, b
 		f.ZoneOf = models.MarketplaceLocation
 	case ZoneBeijing:
 		f.ZoneOf = func(string) *time.Location { return s.timeZone }
+		f.InRateZone = true
 	default:
 		return f, false, core.Invalid(MsgZoneBad)
 	}
