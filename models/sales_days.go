@@ -3,6 +3,8 @@ package models
 import (
 	"errors"
 	"fmt"
+	"maps"
+	"slices"
 	"time"
 
 	"gorm.io/gorm/clause"
@@ -18,7 +20,7 @@ var SalesDaysZone = func() *time.Location {
 	return loc
 }()
 
-// dayKey is one seller account's marketplace over a span of instants.
+// dayKey is one seller account's marketplace.
 type dayKey struct {
 	companyID     int64
 	sellerID      int64
@@ -27,33 +29,68 @@ type dayKey struct {
 
 // refreshSalesDays sums again, into sales_sku_days and sales_order_days, every day (in the marketplace's zone) that
 // items touch, from all the order items of those days: a day's rows are replaced as a whole, so that an import
-// read twice writes the same rows and an order cancelled later leaves them. Items of one account and marketplace
-// are dated in one span from the first to the last item's day; an import batch covers a few days.
+// read twice writes the same rows and an order cancelled later leaves them. Only the days touched are summed,
+// each run of consecutive days at once: a report by last update holds a few old orders beside the new ones, and
+// the days between them are not re-read.
 func (db *DB) refreshSalesDays(items []AmazonOrderItem) error {
-	spans := map[dayKey][2]time.Time{}
-	var order []dayKey
+	days := map[dayKey]map[time.Time]bool{}
+	var keys []dayKey
 	for i := range items {
 		it := &items[i]
 		k := dayKey{it.CompanyID, it.SellerID, it.MarketplaceID}
-		s, ok := spans[k]
-		if !ok {
-			order = append(order, k)
-			s = [2]time.Time{it.PurchaseDate, it.PurchaseDate}
+		if days[k] == nil {
+			days[k] = map[time.Time]bool{}
+			keys = append(keys, k)
 		}
-		if it.PurchaseDate.Before(s[0]) {
-			s[0] = it.PurchaseDate
-		}
-		if it.PurchaseDate.After(s[1]) {
-			s[1] = it.PurchaseDate
-		}
-		spans[k] = s
+		t := it.PurchaseDate.In(MarketplaceLocation(k.marketplaceID))
+		days[k][time.Date(t.Year(), t.Month(), t.Day(), 0, 0, 0, 0, time.UTC)] = true
 	}
-	for _, k := range order {
-		if err := db.sumSalesDays(k, spans[k][0], spans[k][1]); err != nil {
-			return err
+	for _, k := range keys {
+		sorted := slices.SortedFunc(maps.Keys(days[k]), time.Time.Compare)
+		loc := MarketplaceLocation(k.marketplaceID)
+		for first := 0; first < len(sorted); {
+			last := first
+			for last+1 < len(sorted) && sorted[last+1].Equal(sorted[last].AddDate(0, 0, 1)) {
+				last++
+			}
+			// The days' midnights in the marketplace's zone, which sumSalesDays dates in it.
+			a, b := sorted[first], sorted[last]
+			err := db.sumSalesDays(k, time.Date(a.Year(), a.Month(), a.Day(), 0, 0, 0, 0, loc),
+				time.Date(b.Year(), b.Month(), b.Day(), 0, 0, 0, 0, loc))
+			if err != nil {
+				return err
+			}
+			first = last + 1
+		}
+		months := map[string]bool{}
+		for _, d := range sorted {
+			months[d.Format("2006-01")] = true
+		}
+		for _, m := range slices.Sorted(maps.Keys(months)) {
+			if err := db.sumSalesMonths(k, m, m); err != nil {
+				return err
+			}
 		}
 	}
 	return nil
+}
+
+// sumSalesMonths replaces sales_sku_months' rows of an account's marketplace in the months (of its zone, yyyy-MM)
+// from first to last with the sums of their days.
+func (db *DB) sumSalesMonths(k dayKey, first, last string) error {
+	err := db.Exec("DELETE FROM sales_sku_months WHERE seller_id = ? AND marketplace_id = ? AND month >= ? AND month <= ?",
+		k.sellerID, k.marketplaceID, first, last).Error
+	if err != nil {
+		return err
+	}
+	// A day is yyyy-MM-dd: the month's last day sorts before last + "-32".
+	return db.Exec(`INSERT INTO sales_sku_months (company_id, group_id, seller_id, marketplace_id, sku, currency,
+		month, bj_month, asin, product_name, units, orders, amount)
+		SELECT company_id, MAX(group_id), seller_id, marketplace_id, sku, currency, substr(day, 1, 7), substr(bj_day, 1, 7),
+			MAX(asin), MAX(product_name), SUM(units), SUM(orders), SUM(amount)
+		FROM sales_sku_days WHERE company_id = ? AND seller_id = ? AND marketplace_id = ? AND day >= ? AND day < ?
+		GROUP BY company_id, seller_id, marketplace_id, sku, currency, 7, 8`,
+		k.companyID, k.sellerID, k.marketplaceID, first+"-01", last+"-32").Error
 }
 
 // sumSalesDays replaces the summary's rows of an account's marketplace on the days (in its zone) from first's to
@@ -144,6 +181,10 @@ func (db *DB) EnsureSalesDays(companyID int64) error {
 			if err := tx.sumSalesDays(k, first[0], last[0]); err != nil {
 				return err
 			}
+			loc := MarketplaceLocation(k.marketplaceID)
+			if err := tx.sumSalesMonths(k, first[0].In(loc).Format("2006-01"), last[0].In(loc).Format("2006-01")); err != nil {
+				return err
+			}
 		}
 		return tx.Table("sales_days_built").Clauses(clause.OnConflict{DoNothing: true}).
 			Create(map[string]any{"company_id": companyID}).Error
@@ -161,7 +202,8 @@ var salesDayDims = map[string]struct{ table, key, name, asin string }{
 
 // salesFromDays sums the filter's sales from the daily summary; ok false when the summary cannot answer: an ASIN
 // or a local product may hold several SKUs of one order (counted once), a search by SKU or ASIN narrows the
-// orders of a store or marketplace, and another rate zone than the summary's splits other months.
+// orders of a store or marketplace, and another rate zone than the summary's splits other months. By SKU by month,
+// the whole months come from sales_sku_months and only the partial months at the ends from the days.
 func (db *DB) salesFromDays(companyID int64, f SalesFilter) ([]SalesSum, bool, error) {
 	dim, ok := salesDayDims[f.By]
 	if !ok || (f.Search != "" && f.By != SalesBySKU) || f.RateZone.String() != SalesDaysZone.String() {
@@ -170,12 +212,60 @@ func (db *DB) salesFromDays(companyID int64, f SalesFilter) ([]SalesSum, bool, e
 	if err := db.EnsureSalesDays(companyID); err != nil {
 		return nil, true, err
 	}
-	day := "s.day"
+	first, last := f.First.Format(time.DateOnly), f.Last.Format(time.DateOnly)
+	day, bjDay := "s.day", "s.bj_day"
 	if f.InRateZone {
-		day = "s.bj_day"
+		day = bjDay
 	}
-	q := db.Table(dim.table+" s").Where("s.company_id = ?", companyID).
-		Where(day+" >= ? AND "+day+" <= ?", f.First.Format(time.DateOnly), f.Last.Format(time.DateOnly)).
+	if f.By != SalesBySKU || f.Period != PeriodMonth {
+		return db.salesRows(companyID, f, dim.table, dim, db.periodOf(day, f.Period), "substr("+bjDay+", 1, 7)",
+			day+" >= ? AND "+day+" <= ?", first, last)
+	}
+	// The first whole month and the last (yyyy-MM); none when fromMonth > toMonth.
+	fromMonth, toMonth := f.First.Format("2006-01"), f.Last.Format("2006-01")
+	if f.First.Day() != 1 {
+		fromMonth = f.First.AddDate(0, 1, 1-f.First.Day()).Format("2006-01")
+	}
+	if f.Last.AddDate(0, 0, 1).Day() != 1 {
+		toMonth = f.Last.AddDate(0, 0, -f.Last.Day()).Format("2006-01")
+	}
+	if fromMonth > toMonth {
+		return db.salesRows(companyID, f, dim.table, dim, db.periodOf(day, f.Period), "substr("+bjDay+", 1, 7)",
+			day+" >= ? AND "+day+" <= ?", first, last)
+	}
+	month := "s.month"
+	if f.InRateZone {
+		month = "s.bj_month"
+	}
+	rows, _, err := db.salesRows(companyID, f, "sales_sku_months", dim, month, "s.bj_month",
+		month+" >= ? AND "+month+" <= ?", fromMonth, toMonth)
+	if err != nil {
+		return nil, true, err
+	}
+	// The days before the first whole month and after the last ("-32" sorts after a month's days).
+	ends, _, err := db.salesRows(companyID, f, dim.table, dim, db.periodOf(day, f.Period), "substr("+bjDay+", 1, 7)",
+		"(("+day+" >= ? AND "+day+" < ?) OR ("+day+" > ? AND "+day+" <= ?))", first, fromMonth+"-01", toMonth+"-32", last)
+	return append(rows, ends...), true, err
+}
+
+// periodOf is the period (yyyy-MM-dd of the day or the week's Monday, yyyy-MM) of the summary's day column.
+func (db *DB) periodOf(day, period string) string {
+	switch {
+	case period == PeriodMonth:
+		return "substr(" + day + ", 1, 7)"
+	case period == PeriodWeek && db.Driver == "postgres":
+		return "to_char(date_trunc('week', CAST(" + day + " AS date)), 'YYYY-MM-DD')"
+	case period == PeriodWeek:
+		return "strftime('%Y-%m-%d', " + day + ", '-6 days', 'weekday 1')"
+	}
+	return day
+}
+
+// salesRows sums the summary table's rows s that the filter and the condition on their dates select by the
+// grouping's key, the period, the currency and the rate month.
+func (db *DB) salesRows(companyID int64, f SalesFilter, table string, dim struct{ table, key, name, asin string },
+	period, rateMonth, dates string, args ...any) ([]SalesSum, bool, error) {
+	q := db.Table(table+" s").Where("s.company_id = ?", companyID).Where(dates, args...).
 		Scopes(InGrantedGroups("s.group_id", f.UserID))
 	if f.By == SalesByStore {
 		q = q.Joins("JOIN store_groups g ON g.id = s.group_id")
@@ -190,20 +280,11 @@ func (db *DB) salesFromDays(companyID int64, f SalesFilter) ([]SalesSum, bool, e
 		p, like := containsPattern(f.Search), " "+db.caseless()
 		q = q.Where("(s.sku"+like+" OR s.asin"+like+")", p, p)
 	}
-	period := "substr(" + day + ", 1, 10)"
-	switch {
-	case f.Period == PeriodMonth:
-		period = "substr(" + day + ", 1, 7)"
-	case f.Period == PeriodWeek && db.Driver == "postgres":
-		period = "to_char(date_trunc('week', CAST(" + day + " AS date)), 'YYYY-MM-DD')"
-	case f.Period == PeriodWeek:
-		period = "strftime('%Y-%m-%d', " + day + ", '-6 days', 'weekday 1')"
-	}
 	rows := []SalesSum{}
-	// Orders add up over days: an order is bought on one instant, in one day of each zone.
+	// Orders add up over days and months: an order is bought on one instant, in one day of each zone.
 	sel := fmt.Sprintf("%s AS line_key, %s AS line_name, %s AS asin, %s AS line_period, s.currency AS currency, "+
-		"substr(s.bj_day, 1, 7) AS rate_month, SUM(s.units) AS units, SUM(s.orders) AS orders, SUM(s.amount) AS amount",
-		dim.key, dim.name, dim.asin, period)
+		"%s AS rate_month, SUM(s.units) AS units, SUM(s.orders) AS orders, SUM(s.amount) AS amount",
+		dim.key, dim.name, dim.asin, period, rateMonth)
 	err := q.Select(sel).Group("1, 4, 5, 6").Scan(&rows).Error
 	return rows, true, err
 }

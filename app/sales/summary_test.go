@@ -15,13 +15,18 @@ import (
 )
 
 // summaryRows reads both tables of the daily summary, in key order.
-func summaryRows(t *testing.T, db *models.DB) [2][]map[string]any {
+func summaryRows(t *testing.T, db *models.DB) [3][]map[string]any {
 	t.Helper()
-	var out [2][]map[string]any
-	for i, table := range []string{"sales_sku_days", "sales_order_days"} {
-		q := db.Table(table).Order("seller_id, marketplace_id, day, bj_day, currency")
-		if table == "sales_sku_days" {
-			q = q.Order("sku")
+	var out [3][]map[string]any
+	for i, table := range []string{"sales_sku_days", "sales_order_days", "sales_sku_months"} {
+		q := db.Table(table).Order("seller_id, marketplace_id, currency")
+		switch table {
+		case "sales_sku_days":
+			q = q.Order("day, bj_day, sku")
+		case "sales_order_days":
+			q = q.Order("day, bj_day")
+		default:
+			q = q.Order("month, bj_month, sku")
 		}
 		must(t, q.Find(&out[i]).Error)
 	}
@@ -34,7 +39,7 @@ func TestSalesDaysReimportAndRebuild(t *testing.T) {
 	dbtest.ForEach(t, func(t *testing.T, db *models.DB) {
 		s := newShop(t, db)
 		before := summaryRows(t, db)
-		if len(before[0]) < 100 || len(before[1]) < 10 {
+		if len(before[0]) < 100 || len(before[1]) < 10 || len(before[2]) < 10 {
 			t.Fatalf("the import summed %d SKU days and %d order days: too few to prove anything", len(before[0]), len(before[1]))
 		}
 		r, err := s.world.Content(amazontest.DefaultSeller, amazondata.Orders.ReportType(), s.markets,
@@ -47,7 +52,7 @@ func TestSalesDaysReimportAndRebuild(t *testing.T) {
 		if again := summaryRows(t, db); !reflect.DeepEqual(again, before) {
 			t.Fatalf("the re-import changed the summary: %d/%d rows, were %d/%d", len(again[0]), len(again[1]), len(before[0]), len(before[1]))
 		}
-		for _, table := range []string{"sales_sku_days", "sales_order_days", "sales_days_built"} {
+		for _, table := range []string{"sales_sku_days", "sales_order_days", "sales_sku_months", "sales_days_built"} {
 			must(t, db.Exec("DELETE FROM "+table).Error)
 		}
 		must(t, db.EnsureSalesDays(s.owner.CompanyID))

@@ -42,11 +42,32 @@ CREATE TABLE sales_order_days (
 );
 CREATE INDEX sales_order_days_company_day ON sales_order_days (company_id, day);
 CREATE INDEX sales_order_days_company_bj_day ON sales_order_days (company_id, bj_day);
+-- sales_sku_days summed by month (of day and of bj_day), for a year by month: a SKU sells a few items a day, so
+-- days alone leave a year's report hundreds of thousands of rows to read.
+CREATE TABLE sales_sku_months (
+    company_id ${ID} NOT NULL,
+    group_id ${ID} NOT NULL,
+    seller_id ${ID} NOT NULL,
+    marketplace_id VARCHAR(32) NOT NULL,
+    sku VARCHAR(200) NOT NULL,
+    currency VARCHAR(8) NOT NULL,
+    month VARCHAR(7) NOT NULL,
+    bj_month VARCHAR(7) NOT NULL,
+    asin VARCHAR(32) NOT NULL,
+    product_name TEXT NOT NULL,
+    units BIGINT NOT NULL,
+    orders BIGINT NOT NULL,
+    amount BIGINT NOT NULL,
+    PRIMARY KEY (seller_id, marketplace_id, month, bj_month, sku, currency)
+);
+CREATE INDEX sales_sku_months_company_month ON sales_sku_months (company_id, month);
+CREATE INDEX sales_sku_months_company_bj_month ON sales_sku_months (company_id, bj_month);
 CREATE TABLE sales_days_built (
     company_id ${ID} PRIMARY KEY
 );
 
 -- +goose Down
 DROP TABLE sales_days_built;
+DROP TABLE sales_sku_months;
 DROP TABLE sales_order_days;
 DROP TABLE sales_sku_days;
