@@ -119,3 +119,56 @@ func TestSalesDaysOrderCancelledLater(t *testing.T) {
 		}
 	})
 }
+
+// TestSalesDaysMonthsWithPartialEnds: by SKU by month over a range that starts and ends inside a month (whole
+// months from the monthly sums, the ends from the days), in both date zones, equals the stand-in's lines summed
+// here.
+func TestSalesDaysMonthsWithPartialEnds(t *testing.T) {
+	dbtest.ForEach(t, func(t *testing.T, db *models.DB) {
+		s := newShop(t, db)
+		first, last := "2026-01-25", "2026-03-01"
+		for _, zone := range []string{"marketplace", "beijing"} {
+			want := map[string]*daySums{}
+			for _, l := range s.orders() {
+				loc := models.MarketplaceLocation(l.MarketplaceID)
+				if zone == "beijing" {
+					loc = beijing
+				}
+				day := l.PurchaseDate.In(loc).Format(time.DateOnly)
+				if day < first || day > last || l.OrderStatus == models.OrderCancelled {
+					continue
+				}
+				k := l.SKU + "|" + day[:7] + "|" + l.Currency
+				if want[k] == nil {
+					want[k] = &daySums{orders: map[string]bool{}}
+				}
+				want[k].units += int64(l.Quantity)
+				want[k].orders[l.AmazonOrderID] = true
+				want[k].sales = want[k].sales.Add(l.ItemPrice)
+			}
+			months := map[string]bool{}
+			for k := range want {
+				months[k[len(k)-11:len(k)-4]] = true
+			}
+			if len(months) != 3 {
+				t.Fatalf("%s: the range's lines fall in months %v, not three", zone, months)
+			}
+			got := map[string]bool{}
+			for _, l := range s.report(t, s.owner, sales.ReportQuery{By: "sku", Period: "month", Zone: zone,
+				StartDate: first, EndDate: last}) {
+				if l.Units == 0 && l.Sales.IsZero() {
+					continue
+				}
+				k := l.Key + "|" + l.Period + "|" + l.Currency
+				w := want[k]
+				if w == nil || w.units != l.Units || int64(len(w.orders)) != l.Orders || !w.sales.Equal(l.Sales.Decimal) {
+					t.Errorf("%s %s: %d units %d orders %s, want %+v", zone, k, l.Units, l.Orders, l.Sales, w)
+				}
+				got[k] = true
+			}
+			if len(got) != len(want) {
+				t.Errorf("%s: %d SKU months, want %d", zone, len(got), len(want))
+			}
+		}
+	})
+}
