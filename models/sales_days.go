@@ -280,11 +280,26 @@ func (db *DB) salesRows(companyID int64, f SalesFilter, table string, dim struct
 		p, like := containsPattern(f.Search), " "+db.caseless()
 		q = q.Where("(s.sku"+like+" OR s.asin"+like+")", p, p)
 	}
-	rows := []SalesSum{}
-	// Orders add up over days and months: an order is bought on one instant, in one day of each zone.
+	// Orders add up over days and months: an order is bought on one instant, in one day of each zone. The sums
+	// are cast to BIGINT (PostgreSQL's SUM of a BIGINT is a NUMERIC, read as text) and scanned by hand: a year by
+	// SKU is thousands of rows, whose reflection-driven scan cost more than the query.
 	sel := fmt.Sprintf("%s AS line_key, %s AS line_name, %s AS asin, %s AS line_period, s.currency AS currency, "+
-		"%s AS rate_month, SUM(s.units) AS units, SUM(s.orders) AS orders, SUM(s.amount) AS amount",
-		dim.key, dim.name, dim.asin, period, rateMonth)
-	err := q.Select(sel).Group("1, 4, 5, 6").Scan(&rows).Error
-	return rows, true, err
+		"%s AS rate_month, CAST(SUM(s.units) AS BIGINT) AS units, CAST(SUM(s.orders) AS BIGINT) AS orders, "+
+		"CAST(SUM(s.amount) AS BIGINT) AS amount", dim.key, dim.name, dim.asin, period, rateMonth)
+	cur, err := q.Select(sel).Group("1, 4, 5, 6").Rows()
+	if err != nil {
+		return nil, true, err
+	}
+	rows := []SalesSum{}
+	for cur.Next() {
+		var r SalesSum
+		var amount int64
+		if err := cur.Scan(&r.Key, &r.Name, &r.ASIN, &r.Period, &r.Currency, &r.RateMonth, &r.Units, &r.Orders, &amount); err != nil {
+			cur.Close()
+			return nil, true, err
+		}
+		r.Amount = MoneyFromUnits(amount)
+		rows = append(rows, r)
+	}
+	return rows, true, errors.Join(cur.Err(), cur.Close())
 }
