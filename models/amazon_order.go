@@ -106,7 +106,12 @@ func (db *DB) UpsertAmazonOrders(orders []AmazonOrder, items []AmazonOrderItem) 
 		}
 		m, err := tx.upsert(amazonOrderItemsTable, len(items), itemRow)
 		written = n + m
-		return err
+		if err != nil || m == 0 {
+			return err
+		}
+		// 销售报表's days move with their items, in the same transaction: the summary is never behind the import.
+		// Items written unchanged (m == 0: a report read again) leave their days as they were.
+		return tx.refreshSalesDays(items)
 	})
 	return written, err
 }

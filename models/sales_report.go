@@ -34,7 +34,8 @@ const OrderCancelled = "Cancelled"
 // SalesFilter selects what the sales report sums: the company's order items of the store groups UserID is
 // granted, of one store group and marketplace (0 / "": any), whose SKU or ASIN contains Search, purchased from
 // the day First to the day Last (both included, dates at midnight UTC standing for calendar days) in each
-// marketplace's zone as ZoneOf tells it. RateZone is the zone whose months the exchange rates are set for: each
+// marketplace's zone as ZoneOf tells it: InRateZone when ZoneOf answers RateZone, otherwise each marketplace's
+// own zone. RateZone is the zone whose months the exchange rates are set for: each
 // line is split by that month so that every amount converts at its month's rate.
 type SalesFilter struct {
 	UserID        int64
@@ -45,6 +46,7 @@ type SalesFilter struct {
 	Period        string
 	First, Last   time.Time
 	ZoneOf        func(marketplaceID string) *time.Location
+	InRateZone    bool
 	RateZone      *time.Location
 }
 
@@ -255,8 +257,12 @@ func salesJoins(q *gorm.DB, by string) *gorm.DB {
 }
 
 // SalesSums sums the filter's sales: units, orders (an order with several of the line's SKUs counts once) and
-// item prices by key, period, currency and rate month. Cancelled orders are left out: they sold nothing.
+// item prices by key, period, currency and rate month, from the daily summary where it answers, otherwise from the
+// order items. Cancelled orders are left out: they sold nothing.
 func (db *DB) SalesSums(companyID int64, f SalesFilter) ([]SalesSum, error) {
+	if rows, ok, err := db.salesFromDays(companyID, f); ok {
+		return rows, err
+	}
 	q := salesJoins(db.Table("amazon_order_items i").Where("i.company_id = ?", companyID), f.By).
 		Where("i.order_status <> ?", OrderCancelled)
 	// An order has one item row per SKU: by SKU its rows are its orders, counted without DISTINCT's sort.

@@ -46,6 +46,13 @@ func TestLoadReportSales(t *testing.T) {
 				must(t, db.Exec("ANALYZE").Error)
 			}
 			took := time.Since(seeded)
+			// The seed bypasses the import, so the daily summary is summed here, as after the summary's migration.
+			summed := time.Now()
+			must(t, db.EnsureSalesDays(owner.CompanyID))
+			if c.kind == dbtest.Postgres {
+				must(t, db.Exec("ANALYZE sales_sku_days").Error)
+			}
+			sumTook := time.Since(summed)
 			clock := func() time.Time { return end }
 			svc := sales.New(db, clock, beijing, finance.New(db, clock, beijing))
 			p := core.Principal{CompanyID: owner.CompanyID, UserID: owner.ID}
@@ -79,8 +86,8 @@ func TestLoadReportSales(t *testing.T) {
 			}
 			wg.Wait()
 			slices.Sort(lat)
-			fmt.Printf("== 销售报表 by SKU by month for 2025 on %s: %d order items (seeded in %s), %d lines; one call alone %s; %d calls at %d users: p50 %s p99 %s\n",
-				c.kind, c.rows, took.Round(time.Second), total, first.Round(time.Millisecond), len(lat), users,
+			fmt.Printf("== 销售报表 by SKU by month for 2025 on %s: %d order items (seeded in %s, summed by day in %s), %d lines; one call alone %s; %d calls at %d users: p50 %s p99 %s\n",
+				c.kind, c.rows, took.Round(time.Second), sumTook.Round(time.Millisecond), total, first.Round(time.Millisecond), len(lat), users,
 				lat[len(lat)/2].Round(time.Millisecond), lat[len(lat)*99/100].Round(time.Millisecond))
 		})
 	}

@@ -2,7 +2,7 @@ package sales
 
 import (
 	"context"
-	"sort"
+	"slices"
 	"strings"
 	"time"
 
@@ -124,6 +124,7 @@ func (s *Service) filter(p core.Principal, q ReportQuery) (models.SalesFilter, b
 		f.ZoneOf = models.MarketplaceLocation
 	case ZoneBeijing:
 		f.ZoneOf = func(string) *time.Location { return s.timeZone }
+		f.InRateZone = true
 	default:
 		return f, false, core.Invalid(MsgZoneBad)
 	}
@@ -192,11 +193,17 @@ func (s *Service) lines(ctx context.Context, companyID int64, f models.SalesFilt
 	}
 	byKey := map[[3]string]*Line{}
 	var out []*Line
+	// A year's sums name a dozen rate months, each parsed once.
+	months := map[string]time.Time{}
 	add := func(sum *models.SalesSum, refund bool) error {
 		// A rate month names the month whose rate converts the sum; its first instant lies in it.
-		on, err := time.ParseInLocation("2006-01", sum.RateMonth, s.timeZone)
-		if err != nil {
-			return err
+		on, ok := months[sum.RateMonth]
+		if !ok {
+			var err error
+			if on, err = time.ParseInLocation("2006-01", sum.RateMonth, s.timeZone); err != nil {
+				return err
+			}
+			months[sum.RateMonth] = on
 		}
 		cny, err := book.ToCNY(sum.Amount, sum.Currency, on)
 		if err != nil {
@@ -253,24 +260,35 @@ func (s *Service) lines(ctx context.Context, companyID int64, f models.SalesFilt
 }
 
 // sortLines orders the lines by the column asked, then period (newest first), key and currency so that pages
-// never overlap.
+// never overlap. It sorts pointers: a year by SKU is thousands of lines, too large to move at each swap.
 func sortLines(lines []Line, column string, desc bool) {
 	by := lineSorts[column]
-	sort.SliceStable(lines, func(i, j int) bool {
-		a, b := &lines[i], &lines[j]
+	ptrs := make([]*Line, len(lines))
+	for i := range lines {
+		ptrs[i] = &lines[i]
+	}
+	slices.SortStableFunc(ptrs, func(a, b *Line) int {
 		if by != nil {
 			if c := by(a, b); c != 0 {
-				return (c < 0) != desc
+				if desc {
+					return -c
+				}
+				return c
 			}
 		}
-		if a.Period != b.Period {
-			return a.Period > b.Period
+		if c := strings.Compare(b.Period, a.Period); c != 0 {
+			return c
 		}
-		if a.Key != b.Key {
-			return a.Key < b.Key
+		if c := strings.Compare(a.Key, b.Key); c != 0 {
+			return c
 		}
-		return a.Currency < b.Currency
+		return strings.Compare(a.Currency, b.Currency)
 	})
+	sorted := make([]Line, len(lines))
+	for i, l := range ptrs {
+		sorted[i] = *l
+	}
+	copy(lines, sorted)
 }
 
 // Summary answers a page of 周/月汇总: the report with everything of a period in one line per currency (by

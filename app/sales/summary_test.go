@@ -1,0 +1,174 @@
+package sales_test
+
+import (
+	"context"
+	"reflect"
+	"testing"
+	"time"
+
+	"sellerhub/app/amazon"
+	"sellerhub/app/amazon/amazontest"
+	"sellerhub/app/amazondata"
+	"sellerhub/app/sales"
+	"sellerhub/models"
+	"sellerhub/models/dbtest"
+)
+
+// summaryRows reads both tables of the daily summary, in key order.
+func summaryRows(t *testing.T, db *models.DB) [3][]map[string]any {
+	t.Helper()
+	var out [3][]map[string]any
+	for i, table := range []string{"sales_sku_days", "sales_order_days", "sales_sku_months"} {
+		q := db.Table(table).Order("seller_id, marketplace_id, currency")
+		switch table {
+		case "sales_sku_days":
+			q = q.Order("day, bj_day, sku")
+		case "sales_order_days":
+			q = q.Order("day, bj_day")
+		default:
+			q = q.Order("month, bj_month, sku")
+		}
+		must(t, q.Find(&out[i]).Error)
+	}
+	return out
+}
+
+// TestSalesDaysReimportAndRebuild: the orders report imported again leaves the daily summary as it was, and the
+// summary the imports kept equals the one summed afresh from the order items (the migration's backfill).
+func TestSalesDaysReimportAndRebuild(t *testing.T) {
+	dbtest.ForEach(t, func(t *testing.T, db *models.DB) {
+		s := newShop(t, db)
+		before := summaryRows(t, db)
+		if len(before[0]) < 100 || len(before[1]) < 10 || len(before[2]) < 10 {
+			t.Fatalf("the import summed %d SKU days and %d order days: too few to prove anything", len(before[0]), len(before[1]))
+		}
+		r, err := s.world.Content(amazontest.DefaultSeller, amazondata.Orders.ReportType(), s.markets,
+			today.AddDate(0, 0, -importedDays), today)
+		must(t, err)
+		tsv, err := amazon.NewTSVReader(r)
+		must(t, err)
+		_, err = amazondata.New(db, func() time.Time { return today }).Import(context.Background(), amazondata.Orders, s.store, tsv, nil)
+		must(t, err)
+		if again := summaryRows(t, db); !reflect.DeepEqual(again, before) {
+			t.Fatalf("the re-import changed the summary: %d/%d rows, were %d/%d", len(again[0]), len(again[1]), len(before[0]), len(before[1]))
+		}
+		for _, table := range []string{"sales_sku_days", "sales_order_days", "sales_sku_months", "sales_days_built"} {
+			must(t, db.Exec("DELETE FROM "+table).Error)
+		}
+		must(t, db.EnsureSalesDays(s.owner.CompanyID))
+		if rebuilt := summaryRows(t, db); !reflect.DeepEqual(rebuilt, before) {
+			t.Fatalf("the summary summed afresh differs from the imports': %d/%d rows, imports' %d/%d",
+				len(rebuilt[0]), len(rebuilt[1]), len(before[0]), len(before[1]))
+		}
+	})
+}
+
+// TestSalesDaysOrderCancelledLater: an order a later report marks cancelled leaves the report's units, orders and
+// sales of its SKU and of the whole day.
+func TestSalesDaysOrderCancelledLater(t *testing.T) {
+	dbtest.ForEach(t, func(t *testing.T, db *models.DB) {
+		s := newShop(t, db)
+		var items []models.AmazonOrderItem
+		must(t, db.Where("company_id = ? AND order_status <> ? AND purchase_date >= ?", s.owner.CompanyID,
+			models.OrderCancelled, today.AddDate(0, 0, -10)).Order("purchase_date, amazon_order_id").Limit(1).Find(&items).Error)
+		if len(items) != 1 {
+			t.Fatal("the shop has no order to cancel")
+		}
+		it := items[0]
+		var order models.AmazonOrder
+		must(t, db.Where("seller_id = ? AND amazon_order_id = ?", it.SellerID, it.AmazonOrderID).First(&order).Error)
+		must(t, db.Where("seller_id = ? AND amazon_order_id = ?", it.SellerID, it.AmazonOrderID).Find(&items).Error)
+		day := it.PurchaseDate.In(models.MarketplaceLocation(it.MarketplaceID)).Format(time.DateOnly)
+		q := func(by string) sales.ReportQuery {
+			return sales.ReportQuery{By: by, Period: "day", Zone: "marketplace", StartDate: day, EndDate: day,
+				MarketplaceID: it.MarketplaceID}
+		}
+		line := func(lines []sales.Line, key string) sales.Line {
+			for _, l := range lines {
+				if l.Key == key && l.Currency == it.Currency {
+					return l
+				}
+			}
+			return sales.Line{}
+		}
+		skuBefore := line(s.report(t, s.owner, q("sku")), it.SKU)
+		allBefore := line(s.report(t, s.owner, q("all")), "")
+
+		order.OrderStatus = models.OrderCancelled
+		for i := range items {
+			items[i].OrderStatus = models.OrderCancelled
+		}
+		_, err := db.UpsertAmazonOrders([]models.AmazonOrder{order}, items)
+		must(t, err)
+
+		sku := line(s.report(t, s.owner, q("sku")), it.SKU)
+		all := line(s.report(t, s.owner, q("all")), "")
+		if sku.Units != skuBefore.Units-int64(it.Quantity) || sku.Orders != skuBefore.Orders-1 ||
+			!sku.Sales.Equal(skuBefore.Sales.Sub(it.ItemPrice.Decimal)) {
+			t.Errorf("SKU %s on %s: %d units %d orders %s after the cancel, were %d %d %s (the order: %d units of %s)",
+				it.SKU, day, sku.Units, sku.Orders, sku.Sales, skuBefore.Units, skuBefore.Orders, skuBefore.Sales, it.Quantity, it.ItemPrice)
+		}
+		units, price := int64(0), allBefore.Sales.Decimal
+		for _, i := range items {
+			units += int64(i.Quantity)
+			price = price.Sub(i.ItemPrice.Decimal)
+		}
+		if all.Units != allBefore.Units-units || all.Orders != allBefore.Orders-1 || !all.Sales.Equal(price) {
+			t.Errorf("the day %s: %d units %d orders %s after the cancel, were %d %d %s", day, all.Units, all.Orders,
+				all.Sales, allBefore.Units, allBefore.Orders, allBefore.Sales)
+		}
+	})
+}
+
+// TestSalesDaysMonthsWithPartialEnds: by SKU by month over a range that starts and ends inside a month (whole
+// months from the monthly sums, the ends from the days), in both date zones, equals the stand-in's lines summed
+// here.
+func TestSalesDaysMonthsWithPartialEnds(t *testing.T) {
+	dbtest.ForEach(t, func(t *testing.T, db *models.DB) {
+		s := newShop(t, db)
+		first, last := "2026-01-25", "2026-03-01"
+		for _, zone := range []string{"marketplace", "beijing"} {
+			want := map[string]*daySums{}
+			for _, l := range s.orders() {
+				loc := models.MarketplaceLocation(l.MarketplaceID)
+				if zone == "beijing" {
+					loc = beijing
+				}
+				day := l.PurchaseDate.In(loc).Format(time.DateOnly)
+				if day < first || day > last || l.OrderStatus == models.OrderCancelled {
+					continue
+				}
+				k := l.SKU + "|" + day[:7] + "|" + l.Currency
+				if want[k] == nil {
+					want[k] = &daySums{orders: map[string]bool{}}
+				}
+				want[k].units += int64(l.Quantity)
+				want[k].orders[l.AmazonOrderID] = true
+				want[k].sales = want[k].sales.Add(l.ItemPrice)
+			}
+			months := map[string]bool{}
+			for k := range want {
+				months[k[len(k)-11:len(k)-4]] = true
+			}
+			if len(months) != 3 {
+				t.Fatalf("%s: the range's lines fall in months %v, not three", zone, months)
+			}
+			got := map[string]bool{}
+			for _, l := range s.report(t, s.owner, sales.ReportQuery{By: "sku", Period: "month", Zone: zone,
+				StartDate: first, EndDate: last}) {
+				if l.Units == 0 && l.Sales.IsZero() {
+					continue
+				}
+				k := l.Key + "|" + l.Period + "|" + l.Currency
+				w := want[k]
+				if w == nil || w.units != l.Units || int64(len(w.orders)) != l.Orders || !w.sales.Equal(l.Sales.Decimal) {
+					t.Errorf("%s %s: %d units %d orders %s, want %+v", zone, k, l.Units, l.Orders, l.Sales, w)
+				}
+				got[k] = true
+			}
+			if len(got) != len(want) {
+				t.Errorf("%s: %d SKU months, want %d", zone, len(got), len(want))
+			}
+		}
+	})
+}

@@ -1,0 +1,305 @@
+package models
+
+import (
+	"errors"
+	"fmt"
+	"maps"
+	"slices"
+	"time"
+
+	"gorm.io/gorm/clause"
+)
+
+// SalesDaysZone is the zone of the daily summary's second day (bj_day) and of its rate months: Beijing time, the
+// product's. A report asked in another zone sums the order items instead.
+var SalesDaysZone = func() *time.Location {
+	loc, err := time.LoadLocation("Asia/Shanghai")
+	if err != nil {
+		panic(err)
+	}
+	return loc
+}()
+
+// dayKey is one seller account's marketplace.
+type dayKey struct {
+	companyID     int64
+	sellerID      int64
+	marketplaceID string
+}
+
+// refreshSalesDays sums again, into sales_sku_days and sales_order_days, every day (in the marketplace's zone) that
+// items touch, from all the order items of those days: a day's rows are replaced as a whole, so that an import
+// read twice writes the same rows and an order cancelled later leaves them. Only the days touched are summed,
+// each run of consecutive days at once: a report by last update holds a few old orders beside the new ones, and
+// the days between them are not re-read.
+func (db *DB) refreshSalesDays(items []AmazonOrderItem) error {
+	days := map[dayKey]map[time.Time]bool{}
+	var keys []dayKey
+	for i := range items {
+		it := &items[i]
+		k := dayKey{it.CompanyID, it.SellerID, it.MarketplaceID}
+		if days[k] == nil {
+			days[k] = map[time.Time]bool{}
+			keys = append(keys, k)
+		}
+		t := it.PurchaseDate.In(MarketplaceLocation(k.marketplaceID))
+		days[k][time.Date(t.Year(), t.Month(), t.Day(), 0, 0, 0, 0, time.UTC)] = true
+	}
+	for _, k := range keys {
+		sorted := slices.SortedFunc(maps.Keys(days[k]), time.Time.Compare)
+		loc := MarketplaceLocation(k.marketplaceID)
+		for first := 0; first < len(sorted); {
+			last := first
+			for last+1 < len(sorted) && sorted[last+1].Equal(sorted[last].AddDate(0, 0, 1)) {
+				last++
+			}
+			// The days' midnights in the marketplace's zone, which sumSalesDays dates in it.
+			a, b := sorted[first], sorted[last]
+			err := db.sumSalesDays(k, time.Date(a.Year(), a.Month(), a.Day(), 0, 0, 0, 0, loc),
+				time.Date(b.Year(), b.Month(), b.Day(), 0, 0, 0, 0, loc))
+			if err != nil {
+				return err
+			}
+			first = last + 1
+		}
+		months := map[string]bool{}
+		for _, d := range sorted {
+			months[d.Format("2006-01")] = true
+		}
+		for _, m := range slices.Sorted(maps.Keys(months)) {
+			if err := db.sumSalesMonths(k, m, m); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// sumSalesMonths replaces sales_sku_months' rows of an account's marketplace in the months (of its zone, yyyy-MM)
+// from first to last with the sums of their days.
+func (db *DB) sumSalesMonths(k dayKey, first, last string) error {
+	err := db.Exec("DELETE FROM sales_sku_months WHERE seller_id = ? AND marketplace_id = ? AND month >= ? AND month <= ?",
+		k.sellerID, k.marketplaceID, first, last).Error
+	if err != nil {
+		return err
+	}
+	// A day is yyyy-MM-dd: the month's last day sorts before last + "-32".
+	return db.Exec(`INSERT INTO sales_sku_months (company_id, group_id, seller_id, marketplace_id, sku, currency,
+		month, bj_month, asin, product_name, units, orders, amount)
+		SELECT company_id, MAX(group_id), seller_id, marketplace_id, sku, currency, substr(day, 1, 7), substr(bj_day, 1, 7),
+			MAX(asin), MAX(product_name), SUM(units), SUM(orders), SUM(amount)
+		FROM sales_sku_days WHERE company_id = ? AND seller_id = ? AND marketplace_id = ? AND day >= ? AND day < ?
+		GROUP BY company_id, seller_id, marketplace_id, sku, currency, 7, 8`,
+		k.companyID, k.sellerID, k.marketplaceID, first+"-01", last+"-32").Error
+}
+
+// sumSalesDays replaces the summary's rows of an account's marketplace on the days (in its zone) from first's to
+// last's.
+func (db *DB) sumSalesDays(k dayKey, first, last time.Time) error {
+	loc := MarketplaceLocation(k.marketplaceID)
+	f, l := first.In(loc), last.In(loc)
+	start := time.Date(f.Year(), f.Month(), f.Day(), 0, 0, 0, 0, loc)
+	end := time.Date(l.Year(), l.Month(), l.Day()+1, 0, 0, 0, 0, loc)
+	fromDay, toDay := start.Format(time.DateOnly), l.Format(time.DateOnly)
+	for _, table := range []string{"sales_sku_days", "sales_order_days"} {
+		err := db.Exec("DELETE FROM "+table+" WHERE seller_id = ? AND marketplace_id = ? AND day >= ? AND day <= ?",
+			k.sellerID, k.marketplaceID, fromDay, toDay).Error
+		if err != nil {
+			return err
+		}
+	}
+	d := &dateSQL{driver: db.Driver}
+	const col = "i.purchase_date"
+	day := d.period(col, d.offset(col, spansOf(loc, start, end)), PeriodDay)
+	bjDay := d.period(col, d.offset(col, spansOf(SalesDaysZone, start, end)), PeriodDay)
+	where := "FROM amazon_order_items i WHERE i.company_id = ? AND i.seller_id = ? AND i.marketplace_id = ? " +
+		"AND i.purchase_date >= ? AND i.purchase_date < ? AND i.order_status <> ?"
+	args := append(d.args, k.companyID, k.sellerID, k.marketplaceID, start.UTC(), end.UTC(), OrderCancelled)
+	err := db.Exec(fmt.Sprintf(`INSERT INTO sales_sku_days (company_id, group_id, seller_id, marketplace_id, sku,
+		currency, day, bj_day, asin, product_name, units, orders, amount)
+		SELECT i.company_id, MAX(i.group_id), i.seller_id, i.marketplace_id, i.sku, i.currency, %s, %s,
+			MAX(i.asin), MAX(i.product_name), COALESCE(SUM(i.quantity), 0), COUNT(*), COALESCE(SUM(i.item_price), 0)
+		%s GROUP BY i.company_id, i.seller_id, i.marketplace_id, i.sku, i.currency, 7, 8`, day, bjDay, where),
+		args...).Error
+	if err != nil {
+		return err
+	}
+	return db.Exec(fmt.Sprintf(`INSERT INTO sales_order_days (company_id, group_id, seller_id, marketplace_id,
+		currency, day, bj_day, units, orders, amount)
+		SELECT i.company_id, MAX(i.group_id), i.seller_id, i.marketplace_id, i.currency, %s, %s,
+			COALESCE(SUM(i.quantity), 0), COUNT(DISTINCT i.amazon_order_id), COALESCE(SUM(i.item_price), 0)
+		%s GROUP BY i.company_id, i.seller_id, i.marketplace_id, i.currency, 6, 7`, day, bjDay, where),
+		args...).Error
+}
+
+// EnsureSalesDays sums a company's existing order items into the daily summary once (the first report after the
+// summary's migration, or a company's first): later imports keep it up to date.
+func (db *DB) EnsureSalesDays(companyID int64) error {
+	var n int64
+	if err := db.Table("sales_days_built").Where("company_id = ?", companyID).Count(&n).Error; err != nil || n > 0 {
+		return err
+	}
+	return db.Tx(db.Statement.Context, func(tx *DB) error {
+		// Two first reports at once: the company's row lock lets one sum while the other waits, then finds it done.
+		var id int64
+		if err := tx.ForUpdate().Table("companies").Where("id = ?", companyID).Select("id").Scan(&id).Error; err != nil {
+			return err
+		}
+		if err := tx.Table("sales_days_built").Where("company_id = ?", companyID).Count(&n).Error; err != nil || n > 0 {
+			return err
+		}
+		var keys []dayKey
+		rows, err := tx.Table("amazon_order_items").Where("company_id = ?", companyID).
+			Distinct("seller_id", "marketplace_id").Rows()
+		if err != nil {
+			return err
+		}
+		for rows.Next() {
+			k := dayKey{companyID: companyID}
+			if err := rows.Scan(&k.sellerID, &k.marketplaceID); err != nil {
+				rows.Close()
+				return err
+			}
+			keys = append(keys, k)
+		}
+		if err := errors.Join(rows.Err(), rows.Close()); err != nil {
+			return err
+		}
+		for _, k := range keys {
+			// The first and last instants read as the column itself, which SQLite's driver parses (not an aggregate).
+			var first, last []time.Time
+			q := func() *DB {
+				return tx.on(tx.Table("amazon_order_items").Where("company_id = ? AND seller_id = ? AND marketplace_id = ?",
+					companyID, k.sellerID, k.marketplaceID).Limit(1))
+			}
+			if err := q().Order("purchase_date").Pluck("purchase_date", &first).Error; err != nil {
+				return err
+			}
+			if err := q().Order("purchase_date DESC").Pluck("purchase_date", &last).Error; err != nil {
+				return err
+			}
+			if err := tx.sumSalesDays(k, first[0], last[0]); err != nil {
+				return err
+			}
+			loc := MarketplaceLocation(k.marketplaceID)
+			if err := tx.sumSalesMonths(k, first[0].In(loc).Format("2006-01"), last[0].In(loc).Format("2006-01")); err != nil {
+				return err
+			}
+		}
+		return tx.Table("sales_days_built").Clauses(clause.OnConflict{DoNothing: true}).
+			Create(map[string]any{"company_id": companyID}).Error
+	})
+}
+
+// salesDayDims are, for the groupings the summary answers, its table and a line's key, name and ASIN over its rows
+// s (joined to the store group g).
+var salesDayDims = map[string]struct{ table, key, name, asin string }{
+	SalesBySKU:         {"sales_sku_days", "s.sku", "MAX(s.product_name)", "MAX(s.asin)"},
+	SalesByStore:       {"sales_order_days", "g.name", "MAX(g.name)", "''"},
+	SalesByMarketplace: {"sales_order_days", "s.marketplace_id", "MAX(s.marketplace_id)", "''"},
+	SalesByAll:         {"sales_order_days", "''", "''", "''"},
+}
+
+// salesFromDays sums the filter's sales from the daily summary; ok false when the summary cannot answer: an ASIN
+// or a local product may hold several SKUs of one order (counted once), a search by SKU or ASIN narrows the
+// orders of a store or marketplace, and another rate zone than the summary's splits other months. By SKU by month,
+// the whole months come from sales_sku_months and only the partial months at the ends from the days.
+func (db *DB) salesFromDays(companyID int64, f SalesFilter) ([]SalesSum, bool, error) {
+	dim, ok := salesDayDims[f.By]
+	if !ok || (f.Search != "" && f.By != SalesBySKU) || f.RateZone.String() != SalesDaysZone.String() {
+		return nil, false, nil
+	}
+	if err := db.EnsureSalesDays(companyID); err != nil {
+		return nil, true, err
+	}
+	first, last := f.First.Format(time.DateOnly), f.Last.Format(time.DateOnly)
+	day, bjDay := "s.day", "s.bj_day"
+	if f.InRateZone {
+		day = bjDay
+	}
+	if f.By != SalesBySKU || f.Period != PeriodMonth {
+		return db.salesRows(companyID, f, dim.table, dim, db.periodOf(day, f.Period), "substr("+bjDay+", 1, 7)",
+			day+" >= ? AND "+day+" <= ?", first, last)
+	}
+	// The first whole month and the last (yyyy-MM); none when fromMonth > toMonth.
+	fromMonth, toMonth := f.First.Format("2006-01"), f.Last.Format("2006-01")
+	if f.First.Day() != 1 {
+		fromMonth = f.First.AddDate(0, 1, 1-f.First.Day()).Format("2006-01")
+	}
+	if f.Last.AddDate(0, 0, 1).Day() != 1 {
+		toMonth = f.Last.AddDate(0, 0, -f.Last.Day()).Format("2006-01")
+	}
+	if fromMonth > toMonth {
+		return db.salesRows(companyID, f, dim.table, dim, db.periodOf(day, f.Period), "substr("+bjDay+", 1, 7)",
+			day+" >= ? AND "+day+" <= ?", first, last)
+	}
+	month := "s.month"
+	if f.InRateZone {
+		month = "s.bj_month"
+	}
+	rows, _, err := db.salesRows(companyID, f, "sales_sku_months", dim, month, "s.bj_month",
+		month+" >= ? AND "+month+" <= ?", fromMonth, toMonth)
+	if err != nil {
+		return nil, true, err
+	}
+	// The days before the first whole month and after the last ("-32" sorts after a month's days).
+	ends, _, err := db.salesRows(companyID, f, dim.table, dim, db.periodOf(day, f.Period), "substr("+bjDay+", 1, 7)",
+		"(("+day+" >= ? AND "+day+" < ?) OR ("+day+" > ? AND "+day+" <= ?))", first, fromMonth+"-01", toMonth+"-32", last)
+	return append(rows, ends...), true, err
+}
+
+// periodOf is the period (yyyy-MM-dd of the day or the week's Monday, yyyy-MM) of the summary's day column.
+func (db *DB) periodOf(day, period string) string {
+	switch {
+	case period == PeriodMonth:
+		return "substr(" + day + ", 1, 7)"
+	case period == PeriodWeek && db.Driver == "postgres":
+		return "to_char(date_trunc('week', CAST(" + day + " AS date)), 'YYYY-MM-DD')"
+	case period == PeriodWeek:
+		return "strftime('%Y-%m-%d', " + day + ", '-6 days', 'weekday 1')"
+	}
+	return day
+}
+
+// salesRows sums the summary table's rows s that the filter and the condition on their dates select by the
+// grouping's key, the period, the currency and the rate month.
+func (db *DB) salesRows(companyID int64, f SalesFilter, table string, dim struct{ table, key, name, asin string },
+	period, rateMonth, dates string, args ...any) ([]SalesSum, bool, error) {
+	q := db.Table(table+" s").Where("s.company_id = ?", companyID).Where(dates, args...).
+		Scopes(InGrantedGroups("s.group_id", f.UserID))
+	if f.By == SalesByStore {
+		q = q.Joins("JOIN store_groups g ON g.id = s.group_id")
+	}
+	if f.GroupID != 0 {
+		q = q.Where("s.group_id = ?", f.GroupID)
+	}
+	if f.MarketplaceID != "" {
+		q = q.Where("s.marketplace_id = ?", f.MarketplaceID)
+	}
+	if f.Search != "" {
+		p, like := containsPattern(f.Search), " "+db.caseless()
+		q = q.Where("(s.sku"+like+" OR s.asin"+like+")", p, p)
+	}
+	// Orders add up over days and months: an order is bought on one instant, in one day of each zone. The sums
+	// are cast to BIGINT (PostgreSQL's SUM of a BIGINT is a NUMERIC, read as text) and scanned by hand: a year by
+	// SKU is thousands of rows, whose reflection-driven scan cost more than the query.
+	sel := fmt.Sprintf("%s AS line_key, %s AS line_name, %s AS asin, %s AS line_period, s.currency AS currency, "+
+		"%s AS rate_month, CAST(SUM(s.units) AS BIGINT) AS units, CAST(SUM(s.orders) AS BIGINT) AS orders, "+
+		"CAST(SUM(s.amount) AS BIGINT) AS amount", dim.key, dim.name, dim.asin, period, rateMonth)
+	cur, err := q.Select(sel).Group("1, 4, 5, 6").Rows()
+	if err != nil {
+		return nil, true, err
+	}
+	rows := []SalesSum{}
+	for cur.Next() {
+		var r SalesSum
+		var amount int64
+		if err := cur.Scan(&r.Key, &r.Name, &r.ASIN, &r.Period, &r.Currency, &r.RateMonth, &r.Units, &r.Orders, &amount); err != nil {
+			cur.Close()
+			return nil, true, err
+		}
+		r.Amount = MoneyFromUnits(amount)
+		rows = append(rows, r)
+	}
+	return rows, true, errors.Join(cur.Err(), cur.Close())
+}
