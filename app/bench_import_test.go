@@ -141,7 +141,9 @@ func writeBenchOrders(w io.Writer, n int) error {
 	start := time.Date(2026, 8, 1, 0, 0, 0, 0, time.UTC)
 	statuses := []string{"Shipped", "Shipped", "Shipped", "Shipped", "Pending", "Cancelled"}
 	for written, order := 0, 0; written < n; order++ {
-		at := start.Add(time.Duration(order) * 90 * 24 * time.Hour / time.Duration(n/2+1))
+		// Orders in date order over 90 days, as Amazon's report lists them. (Multiplying the order's number by 90
+		// days before dividing overflowed int64 nanoseconds past ~1,200 orders and scattered the dates.)
+		at := start.Add(90 * 24 * time.Hour / time.Duration(n/2+1) * time.Duration(order))
 		date := at.Format(time.RFC3339)
 		updated := at.Add(time.Duration(rnd.Intn(72)) * time.Hour).Format(time.RFC3339)
 		status := statuses[rnd.Intn(len(statuses))]
