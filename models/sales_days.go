@@ -217,10 +217,6 @@ func (db *DB) salesFromDays(companyID int64, f SalesFilter) ([]SalesSum, bool, e
 	if f.InRateZone {
 		day = bjDay
 	}
-	if f.By != SalesBySKU || f.Period != PeriodMonth {
-		return db.salesRows(companyID, f, dim.table, dim, db.periodOf(day, f.Period), "substr("+bjDay+", 1, 7)",
-			day+" >= ? AND "+day+" <= ?", first, last)
-	}
 	// The first whole month and the last (yyyy-MM); none when fromMonth > toMonth.
 	fromMonth, toMonth := f.First.Format("2006-01"), f.Last.Format("2006-01")
 	if f.First.Day() != 1 {
@@ -229,7 +225,8 @@ func (db *DB) salesFromDays(companyID int64, f SalesFilter) ([]SalesSum, bool, e
 	if f.Last.AddDate(0, 0, 1).Day() != 1 {
 		toMonth = f.Last.AddDate(0, 0, -f.Last.Day()).Format("2006-01")
 	}
-	if fromMonth > toMonth {
+	// Only SKUs by month have month rows; everything else, and a span without a whole month, reads the days.
+	if f.By != SalesBySKU || f.Period != PeriodMonth || fromMonth > toMonth {
 		return db.salesRows(companyID, f, dim.table, dim, db.periodOf(day, f.Period), "substr("+bjDay+", 1, 7)",
 			day+" >= ? AND "+day+" <= ?", first, last)
 	}
