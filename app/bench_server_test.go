@@ -1,9 +1,12 @@
 package app_test
 
 import (
+	"compress/gzip"
+	"encoding/json"
 	"fmt"
 	"io"
 	"net/http"
+	"strings"
 	"testing"
 	"time"
 
@@ -23,6 +26,30 @@ func signedInGet(client *http.Client, url, token string) func() bool {
 		_, _ = io.Copy(io.Discard, resp.Body)
 		resp.Body.Close()
 		return resp.StatusCode == http.StatusOK
+	}
+}
+
+// signedInPost is one signed-in JSON POST as the table island makes it (gzip accepted), true when it answered the
+// success envelope: a failure (a timeout among them) may answer 200 with its code in the envelope.
+func signedInPost(client *http.Client, url, token, body string) func() bool {
+	return func() bool {
+		req, _ := http.NewRequest(http.MethodPost, url, strings.NewReader(body))
+		req.Header.Set("jsessionid", token)
+		req.Header.Set("Accept-Encoding", "gzip")
+		req.Header.Set("Content-Type", "application/json")
+		resp, err := client.Do(req)
+		if err != nil {
+			return false
+		}
+		defer resp.Body.Close()
+		in := io.Reader(resp.Body)
+		if resp.Header.Get("Content-Encoding") == "gzip" {
+			if in, err = gzip.NewReader(resp.Body); err != nil {
+				return false
+			}
+		}
+		var env apptest.Envelope
+		return resp.StatusCode == http.StatusOK && json.NewDecoder(in).Decode(&env) == nil && env.Code == "201"
 	}
 }
 

@@ -110,8 +110,11 @@ func (db *DB) UpsertAmazonOrders(orders []AmazonOrder, items []AmazonOrderItem) 
 			return err
 		}
 		// 销售报表's days move with their items, in the same transaction: the summary is never behind the import.
-		// Items written unchanged (m == 0: a report read again) leave their days as they were.
-		return tx.refreshSalesDays(items)
+		// Items written unchanged (m == 0: a report read again) leave their days and the answers kept as they were.
+		if err := tx.refreshSalesDays(items); err != nil {
+			return err
+		}
+		return tx.raiseSalesGenerations(sellersOf(items, func(it *AmazonOrderItem) (int64, int64) { return it.CompanyID, it.SellerID }))
 	})
 	return written, err
 }

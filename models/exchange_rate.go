@@ -104,17 +104,37 @@ func (db *DB) ExchangeRateOfMonth(companyID int64, currency, month string) (*Exc
 	return &r, nil
 }
 
-// CreateExchangeRate stores a month's new rate.
-func (db *DB) CreateExchangeRate(r *ExchangeRate) error { return db.Create(r).Error }
+// CreateExchangeRate stores a month's new rate. Every write of a rate raises the company's sales generation in
+// its transaction: 销售报表's kept answers converted at the old rate are out of date.
+func (db *DB) CreateExchangeRate(r *ExchangeRate) error {
+	return db.Tx(db.Statement.Context, func(tx *DB) error {
+		if err := tx.Create(r).Error; err != nil {
+			return err
+		}
+		return tx.raiseSalesGeneration(r.CompanyID, 0)
+	})
+}
 
 // UpdateExchangeRate saves the changed rate of a month that had one.
 func (db *DB) UpdateExchangeRate(r *ExchangeRate) error {
-	return affectedOne(db.Model(r).Scopes(InCompany("exchange_rates", r.CompanyID)).
-		Select("rate", "updated_at").Updates(r))
+	return db.Tx(db.Statement.Context, func(tx *DB) error {
+		err := affectedOne(tx.Model(r).Scopes(InCompany("exchange_rates", r.CompanyID)).
+			Select("rate", "updated_at").Updates(r))
+		if err != nil {
+			return err
+		}
+		return tx.raiseSalesGeneration(r.CompanyID, 0)
+	})
 }
 
 // DeleteExchangeRate deletes one of the company's rates, or answers ErrNotFound.
 func (db *DB) DeleteExchangeRate(companyID, id int64) error {
-	return affectedOne(db.Scopes(InCompany("exchange_rates", companyID)).Where("exchange_rates.id = ?", id).
-		Delete(&ExchangeRate{}))
+	return db.Tx(db.Statement.Context, func(tx *DB) error {
+		err := affectedOne(tx.Scopes(InCompany("exchange_rates", companyID)).Where("exchange_rates.id = ?", id).
+			Delete(&ExchangeRate{}))
+		if err != nil {
+			return err
+		}
+		return tx.raiseSalesGeneration(companyID, 0)
+	})
 }

@@ -75,6 +75,9 @@ func unitsOfText(s string) (int64, error) {
 // MoneyFromUnits turns a SUM of Money columns (ten-thousandths) into an amount.
 func MoneyFromUnits(units int64) Money { return Money{decimal.New(units, -moneyScale)} }
 
+// Units is the amount in ten-thousandths, as the database stores it: MoneyFromUnits turns it back.
+func (m Money) Units() int64 { return m.units() }
+
 // units is the amount as ten-thousandths without a detour through big numbers when it already has four decimals
 // (as amounts read from reports do), which matters for a million-line report.
 func (m Money) units() int64 {

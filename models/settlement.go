@@ -107,7 +107,11 @@ func (db *DB) UpsertSettlementLines(settlements []Settlement, lines []Settlement
 		}
 		m, err := tx.upsert(settlementLinesTable, len(lines), lineRow)
 		written = n + m
-		return err
+		if err != nil || m == 0 {
+			return err
+		}
+		// Refunds are read by 销售报表: its kept answers of the seller accounts' company are out of date.
+		return tx.raiseSalesGenerations(sellersOf(lines, func(l *SettlementLine) (int64, int64) { return l.CompanyID, l.SellerID }))
 	})
 	return written, err
 }

@@ -77,33 +77,32 @@ func (s *Service) Dashboard(ctx context.Context, p core.Principal) (*Dashboard, 
 	d := &Dashboard{Today: day(0)}
 
 	// Every day of the 30 days and the 30 before, in one line a day and currency.
-	days, err := s.all(ctx, p, ReportQuery{By: models.SalesByAll, Period: models.PeriodDay, Zone: ZoneBeijing,
+	days, err := s.whole(ctx, p, ReportQuery{By: models.SalesByAll, Period: models.PeriodDay, Zone: ZoneBeijing,
 		StartDate: day(2*trendDays - 1), EndDate: day(0)})
 	if err != nil {
 		return nil, err
 	}
-	byDay := map[string]*Figures{}
-	for _, l := range days {
-		f := byDay[l.Period]
+	byDay := map[string]*figureUnits{}
+	for i := range days {
+		l := &days[i]
+		f := byDay[l.period]
 		if f == nil {
-			f = &Figures{}
-			byDay[l.Period] = f
+			f = &figureUnits{}
+			byDay[l.period] = f
 		}
-		f.SalesCNY.Decimal = f.SalesCNY.Add(l.SalesCNY.Decimal)
-		f.Orders += l.Orders
-		f.Units += l.Units
+		f.add(l)
 		d.HasData = true
 	}
 	sum := func(from, to int) Figures {
-		var f Figures
+		var f figureUnits
 		for b := from; b <= to; b++ {
 			if x := byDay[day(b)]; x != nil {
-				f.SalesCNY.Decimal = f.SalesCNY.Add(x.SalesCNY.Decimal)
-				f.Orders += x.Orders
-				f.Units += x.Units
+				f.salesCNY += x.salesCNY
+				f.orders += x.orders
+				f.units += x.units
 			}
 		}
-		return f
+		return f.figures()
 	}
 	for _, r := range []struct {
 		label string
@@ -116,7 +115,7 @@ func (s *Service) Dashboard(ctx context.Context, p core.Principal) (*Dashboard, 
 	for b := trendDays - 1; b >= 0; b-- {
 		t := TrendDay{Day: day(b)}
 		if x := byDay[t.Day]; x != nil {
-			t.SalesCNY = x.SalesCNY
+			t.SalesCNY = models.MoneyFromUnits(x.salesCNY)
 		}
 		d.Trend = append(d.Trend, t)
 	}
@@ -129,18 +128,18 @@ func (s *Service) Dashboard(ctx context.Context, p core.Principal) (*Dashboard, 
 
 // skuLists fills the top and falling SKUs and the low stock warnings.
 func (s *Service) skuLists(ctx context.Context, p core.Principal, d *Dashboard, day func(int) string) error {
-	bySKU := func(from, to int) (map[string]*Line, error) {
-		lines, err := s.all(ctx, p, ReportQuery{By: models.SalesBySKU, Period: models.PeriodMonth, Zone: ZoneBeijing,
+	bySKU := func(from, to int) (map[string]*figureUnits, error) {
+		lines, err := s.whole(ctx, p, ReportQuery{By: models.SalesBySKU, Period: models.PeriodMonth, Zone: ZoneBeijing,
 			StartDate: day(to), EndDate: day(from)})
-		out := map[string]*Line{}
-		for _, l := range lines {
-			x := out[l.Key]
+		out := map[string]*figureUnits{}
+		for i := range lines {
+			l := &lines[i]
+			x := out[l.key]
 			if x == nil {
-				x = &Line{Key: l.Key}
-				out[l.Key] = x
+				x = &figureUnits{}
+				out[l.key] = x
 			}
-			x.SalesCNY.Decimal = x.SalesCNY.Add(l.SalesCNY.Decimal)
-			x.Units += l.Units
+			x.add(l)
 		}
 		return out, err
 	}
@@ -154,15 +153,15 @@ func (s *Service) skuLists(ctx context.Context, p core.Principal, d *Dashboard, 
 	}
 	var skus []SKUSales
 	for k, l := range cur {
-		x := SKUSales{SKU: k, Now: l.SalesCNY, Units: l.Units}
+		x := SKUSales{SKU: k, Now: models.MoneyFromUnits(l.salesCNY), Units: l.units}
 		if b := prev[k]; b != nil {
-			x.Before = b.SalesCNY
+			x.Before = models.MoneyFromUnits(b.salesCNY)
 		}
 		skus = append(skus, x)
 	}
 	for k, b := range prev {
 		if cur[k] == nil {
-			skus = append(skus, SKUSales{SKU: k, Before: b.SalesCNY})
+			skus = append(skus, SKUSales{SKU: k, Before: models.MoneyFromUnits(b.salesCNY)})
 		}
 	}
 	sort.Slice(skus, func(i, j int) bool {
@@ -198,12 +197,12 @@ func (s *Service) skuLists(ctx context.Context, p core.Principal, d *Dashboard, 
 	}
 	for _, st := range stock {
 		l := month[st.SKU]
-		if l == nil || l.Units <= 0 {
+		if l == nil || l.units <= 0 {
 			continue // nothing sold: the stock lasts however long
 		}
-		cover := decimal.NewFromInt(st.Fulfillable * trendDays).Div(decimal.NewFromInt(l.Units)).Round(1)
+		cover := decimal.NewFromInt(st.Fulfillable * trendDays).Div(decimal.NewFromInt(l.units)).Round(1)
 		if cover.LessThan(decimal.NewFromInt(CoverDays)) {
-			d.LowStock = append(d.LowStock, LowStock{SKU: st.SKU, Fulfillable: st.Fulfillable, Units30: l.Units, Cover: cover})
+			d.LowStock = append(d.LowStock, LowStock{SKU: st.SKU, Fulfillable: st.Fulfillable, Units30: l.units, Cover: cover})
 		}
 	}
 	sort.SliceStable(d.LowStock, func(i, j int) bool { return d.LowStock[i].Cover.LessThan(d.LowStock[j].Cover) })
@@ -211,19 +210,29 @@ func (s *Service) skuLists(ctx context.Context, p core.Principal, d *Dashboard, 
 	return nil
 }
 
-// all reads every line of a report query, page after page.
-func (s *Service) all(ctx context.Context, p core.Principal, q ReportQuery) ([]Line, error) {
-	var out []Line
-	q.PageRequest.WholeQuery()
-	for {
-		lines, total, _, err := s.Report(ctx, p, q)
-		if err != nil {
-			return nil, err
-		}
-		out = append(out, lines...)
-		if int64(len(out)) >= total || len(lines) == 0 {
-			return out, nil
-		}
-		q.Current++
+// figureUnits are Figures being summed from kept lines, money in ten-thousandths.
+type figureUnits struct{ salesCNY, orders, units int64 }
+
+func (f *figureUnits) add(l *keptLine) {
+	f.salesCNY += l.salesCNY
+	f.orders += l.orders
+	f.units += l.units
+}
+
+func (f *figureUnits) figures() Figures {
+	return Figures{SalesCNY: models.MoneyFromUnits(f.salesCNY), Orders: f.orders, Units: f.units}
+}
+
+// whole is every line of a report query, as its answer keeps them (not to be changed): the dashboard sums them
+// without turning thousands of lines into decimals.
+func (s *Service) whole(ctx context.Context, p core.Principal, q ReportQuery) ([]keptLine, error) {
+	f, ok, err := s.filter(p, q)
+	if err != nil || !ok {
+		return nil, err
 	}
+	a, err := s.answer(ctx, p.CompanyID, f)
+	if err != nil {
+		return nil, err
+	}
+	return a.lines, nil
 }

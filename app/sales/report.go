@@ -2,7 +2,6 @@ package sales
 
 import (
 	"context"
-	"slices"
 	"strings"
 	"time"
 
@@ -78,29 +77,6 @@ func (l *Line) AveragePrice() models.Money {
 	return models.Money{Decimal: l.Sales.Div(decimal.NewFromInt(l.Units)).Round(2)}
 }
 
-// lineSorts are the columns the report sorts by, as the island names them.
-var lineSorts = map[string]func(a, b *Line) int{
-	"key":        func(a, b *Line) int { return strings.Compare(a.Key, b.Key) },
-	"period":     func(a, b *Line) int { return strings.Compare(a.Period, b.Period) },
-	"currency":   func(a, b *Line) int { return strings.Compare(a.Currency, b.Currency) },
-	"units":      func(a, b *Line) int { return cmpInt(a.Units, b.Units) },
-	"orders":     func(a, b *Line) int { return cmpInt(a.Orders, b.Orders) },
-	"sales":      func(a, b *Line) int { return a.Sales.Cmp(b.Sales.Decimal) },
-	"salesCny":   func(a, b *Line) int { return a.SalesCNY.Cmp(b.SalesCNY.Decimal) },
-	"refunds":    func(a, b *Line) int { return a.Refunds.Cmp(b.Refunds.Decimal) },
-	"refundsCny": func(a, b *Line) int { return a.RefundsCNY.Cmp(b.RefundsCNY.Decimal) },
-}
-
-func cmpInt(a, b int64) int {
-	switch {
-	case a < b:
-		return -1
-	case a > b:
-		return 1
-	}
-	return 0
-}
-
 // filter checks the query and turns it into the model's filter; ok false when it can match nothing (a store
 // group id that is not a number).
 func (s *Service) filter(p core.Principal, q ReportQuery) (models.SalesFilter, bool, error) {
@@ -166,14 +142,17 @@ func (s *Service) Report(ctx context.Context, p core.Principal, q ReportQuery) (
 	if err != nil || !ok {
 		return []Line{}, 0, r, err
 	}
-	lines, err := s.lines(ctx, p.CompanyID, f)
+	a, err := s.answer(ctx, p.CompanyID, f)
 	if err != nil {
 		return nil, 0, r, err
 	}
-	sortLines(lines, q.Sort, strings.EqualFold(q.Order, "desc"))
-	total := int64(len(lines))
-	start := min(r.Offset(), len(lines))
-	return lines[start:min(start+r.Size, len(lines))], total, r, nil
+	order := a.sorted(q.Sort, strings.EqualFold(q.Order, "desc"))
+	start := min(r.Offset(), len(order))
+	page := make([]Line, 0, min(r.Size, len(order)-start))
+	for _, i := range order[start:min(start+r.Size, len(order))] {
+		page = append(page, a.lines[i].line())
+	}
+	return page, int64(len(order)), r, nil
 }
 
 // lines sums the filter's sales and refunds into one line per key, period and currency.
@@ -257,38 +236,6 @@ func (s *Service) lines(ctx context.Context, companyID int64, f models.SalesFilt
 		}
 	}
 	return lines, nil
-}
-
-// sortLines orders the lines by the column asked, then period (newest first), key and currency so that pages
-// never overlap. It sorts pointers: a year by SKU is thousands of lines, too large to move at each swap.
-func sortLines(lines []Line, column string, desc bool) {
-	by := lineSorts[column]
-	ptrs := make([]*Line, len(lines))
-	for i := range lines {
-		ptrs[i] = &lines[i]
-	}
-	slices.SortStableFunc(ptrs, func(a, b *Line) int {
-		if by != nil {
-			if c := by(a, b); c != 0 {
-				if desc {
-					return -c
-				}
-				return c
-			}
-		}
-		if c := strings.Compare(b.Period, a.Period); c != 0 {
-			return c
-		}
-		if c := strings.Compare(a.Key, b.Key); c != 0 {
-			return c
-		}
-		return strings.Compare(a.Currency, b.Currency)
-	})
-	sorted := make([]Line, len(lines))
-	for i, l := range ptrs {
-		sorted[i] = *l
-	}
-	copy(lines, sorted)
 }
 
 // Summary answers a page of 周/月汇总: the report with everything of a period in one line per currency (by

@@ -18,9 +18,11 @@ type Service struct {
 	finance *finance.Service
 	// timeZone is Beijing time: the dates of the 北京时间 switch, and the zone the rates' months are set in.
 	timeZone *time.Location
+	// answers are the report's answers kept until the next import (answers.go).
+	answers *answers
 }
 
 // New builds the service.
 func New(db *models.DB, now core.Clock, timeZone *time.Location, fin *finance.Service) *Service {
-	return &Service{db: db, now: now, finance: fin, timeZone: timeZone}
+	return &Service{db: db, now: now, finance: fin, timeZone: timeZone, answers: &answers{entries: map[string]*answer{}}}
 }

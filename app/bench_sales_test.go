@@ -1,0 +1,384 @@
+package app_test
+
+import (
+	"context"
+	"fmt"
+	"math"
+	"math/rand"
+	"slices"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/shopspring/decimal"
+
+	"sellerhub/app/apptest"
+	"sellerhub/models"
+	"sellerhub/models/dbtest"
+	"sellerhub/models/fixtures"
+)
+
+// salesBenchItems is how many order items the sales report seeds on each database (issue 15's volumes).
+var salesBenchItems = map[string]int{dbtest.Postgres: 2_000_000, dbtest.SQLite: 500_000}
+
+// salesBenchUsers is how many users issue 15 measures its screens at.
+const salesBenchUsers = 20
+
+// benchMarket is a marketplace a bench store sells in: its share of the store's items and its prices' factor
+// against US dollars.
+type benchMarket struct {
+	id, currency string
+	share        float64
+	factor       float64
+}
+
+// benchStore is a store (a seller account in its own store group) of the bench company: its share of all items
+// and its own catalogue of SKUs.
+type benchStore struct {
+	name, region, partner, prefix string
+	markets                       []benchMarket
+	share                         float64
+	skus                          int
+}
+
+// salesBenchStores are a seller's four stores: two in North America, one across Europe, one in Japan; 3,800 SKUs,
+// 9 marketplaces, 6 currencies.
+var salesBenchStores = []benchStore{
+	{"美国旗舰店", "NA", "A1BENCHUS", "US", []benchMarket{{"ATVPDKIKX0DER", "USD", 0.80, 1}, {"A2EUQ1WTGCTBG2", "CAD", 0.13, 1.37},
+		{"A1AM78C64UM0Y8", "MXN", 0.07, 17}}, 0.45, 1500},
+	{"美国家居店", "NA", "A1BENCHHOME", "HM", []benchMarket{{"ATVPDKIKX0DER", "USD", 1, 1}}, 0.12, 600},
+	{"欧洲站", "EU", "A1BENCHEU", "EU", []benchMarket{{"A1F83G8C2ARO7P", "GBP", 0.30, 0.79}, {"A1PA6795UKMFR9", "EUR", 0.35, 0.92},
+		{"A13V1IB3VIYZZH", "EUR", 0.15, 0.92}, {"APJ6JRA9NG5V4", "EUR", 0.12, 0.92}, {"A1RKKUPIHCS9HS", "EUR", 0.08, 0.92}}, 0.35, 1200},
+	{"日本站", "FE", "A1BENCHJP", "JP", []benchMarket{{"A1VC38T7YXB528", "JPY", 1, 150}}, 0.08, 500},
+}
+
+// seasonality is a day's weight in the seller's year: slow after the holidays, Prime Day in July, the fourth
+// quarter's peak, weekends a little busier, and a third more in the second year than in the first.
+func seasonality(day time.Time, start time.Time) float64 {
+	months := [12]float64{0.8, 0.75, 0.85, 0.9, 0.95, 1, 1.25, 1, 1, 1.1, 1.6, 1.75}
+	w := months[day.Month()-1] * (1 + 0.33*day.Sub(start).Hours()/(365*24))
+	if wd := day.Weekday(); wd == time.Saturday || wd == time.Sunday {
+		w *= 1.1
+	}
+	return w
+}
+
+// seedSalesBench gives the company the stores, two years of their orders (items in total, ending now), the
+// refunds settlements booked for some of them and the FBA stock of their FBA SKUs, through the models' batch
+// writes the imports use (so the daily summary is refreshed as by a sync). The stores are seeded side by side on
+// PostgreSQL; SQLite has one writer.
+func seedSalesBench(t *testing.T, db *models.DB, kind string, companyID int64, items int, now time.Time) {
+	t.Helper()
+	ctx := context.Background()
+	sellers := make([]*models.Seller, len(salesBenchStores))
+	for i, st := range salesBenchStores {
+		ids := make([]string, len(st.markets))
+		for j, m := range st.markets {
+			ids[j] = m.id
+		}
+		s, err := fixtures.Seller(ctx, db, companyID, st.name, st.region, st.partner, ids...)
+		if err != nil {
+			t.Fatal(err)
+		}
+		sellers[i] = s
+	}
+	var wg sync.WaitGroup
+	errs := make([]error, len(salesBenchStores))
+	for i := range salesBenchStores {
+		seed := func() { errs[i] = seedBenchStore(db, sellers[i], &salesBenchStores[i], i, items, now) }
+		if kind == dbtest.SQLite {
+			seed()
+			continue
+		}
+		wg.Add(1)
+		go func() { defer wg.Done(); seed() }()
+	}
+	wg.Wait()
+	for _, err := range errs {
+		if err != nil {
+			t.Fatal(err)
+		}
+	}
+}
+
+// seedBenchStore writes one store's share of the items: orders of one to three SKUs chosen by a Zipf law (a few
+// best sellers, a long tail), a day's count following seasonality, mostly shipped, 3% cancelled, the last two
+// days' partly pending; 2% of shipped items refunded 7 to 40 days later.
+func seedBenchStore(db *models.DB, s *models.Seller, st *benchStore, n, total int, now time.Time) error {
+	rnd := rand.New(rand.NewSource(int64(15 + n)))
+	zipf := rand.NewZipf(rnd, 1.07, 4, uint64(st.skus-1))
+	end := now.UTC()
+	start := time.Date(end.Year()-2, end.Month(), end.Day(), 0, 0, 0, 0, time.UTC)
+	today := time.Date(end.Year(), end.Month(), end.Day(), 0, 0, 0, 0, time.UTC)
+	var weights float64
+	for d := start; !d.After(today); d = d.AddDate(0, 0, 1) {
+		weights += seasonality(d, start)
+	}
+	mine := float64(total) * st.share
+	sku := func(k int) (string, string, bool, int64) {
+		// A SKU's price in US cents, and whether Amazon fulfils it (FBA) or the seller (FBM, one SKU in seven).
+		return fmt.Sprintf("%s-%04d", st.prefix, k), fmt.Sprintf("B0%s%05d", st.prefix, k), k%7 != 3, int64(799 + k*7919%5200)
+	}
+	var orders []models.AmazonOrder
+	var items []models.AmazonOrderItem
+	refunds := newBenchRefunds(s)
+	flush := func() error {
+		if len(orders) == 0 {
+			return nil
+		}
+		_, err := db.UpsertAmazonOrders(orders, items)
+		orders, items = orders[:0], items[:0]
+		return err
+	}
+	seq, carry := 0, 0.0
+	for d := start; !d.After(today); d = d.AddDate(0, 0, 1) {
+		carry += mine * seasonality(d, start) / weights * (0.9 + 0.2*rnd.Float64())
+		span := 24 * time.Hour
+		if d.Equal(today) {
+			span = end.Sub(today)
+		}
+		var day []models.AmazonOrder
+		first := len(items)
+		for ; carry >= 1; seq++ {
+			m := st.markets[len(st.markets)-1]
+			for r, i := rnd.Float64(), 0; i < len(st.markets); i++ {
+				if r -= st.markets[i].share; r < 0 {
+					m = st.markets[i]
+					break
+				}
+			}
+			at := d.Add(time.Duration(rnd.Int63n(int64(span))))
+			status := "Shipped"
+			switch r := rnd.Float64(); {
+			case end.Sub(at) < 48*time.Hour && r < 0.5:
+				status = []string{"Pending", "Unshipped"}[rnd.Intn(2)]
+			case r < 0.03:
+				status = "Cancelled"
+			}
+			id := fmt.Sprintf("%03d-%07d-%07d", 111+n, seq/1000, seq)
+			o := models.AmazonOrder{CompanyID: s.CompanyID, GroupID: s.GroupID, SellerID: s.ID, MarketplaceID: m.id,
+				AmazonOrderID: id, PurchaseDate: at, LastUpdatedDate: at.Add(time.Duration(rnd.Intn(72)) * time.Hour),
+				OrderStatus: status, FulfillmentChannel: "Amazon", SalesChannel: "Amazon", ShipServiceLevel: "Standard",
+				ShipCity: "Seattle", ShipCountry: "US"}
+			lines := 1
+			if r := rnd.Float64(); r < 0.1 {
+				lines = 3
+			} else if r < 0.3 {
+				lines = 2
+			}
+			picked := map[int]bool{}
+			for range lines {
+				k := int(zipf.Uint64())
+				if picked[k] {
+					continue
+				}
+				picked[k] = true
+				code, asin, fba, cents := sku(k)
+				if !fba {
+					o.FulfillmentChannel = "Merchant"
+				}
+				qty := 1
+				if r := rnd.Float64(); r < 0.05 {
+					qty = 3
+				} else if r < 0.2 {
+					qty = 2
+				}
+				price := models.MoneyFromUnits(int64(math.Round(float64(cents*int64(qty))*m.factor)) * 100)
+				if m.currency == "JPY" {
+					price = models.MoneyFromUnits(int64(math.Round(float64(cents*int64(qty))*m.factor/100)) * 10000)
+				}
+				it := models.AmazonOrderItem{CompanyID: s.CompanyID, GroupID: s.GroupID, SellerID: s.ID, MarketplaceID: m.id,
+					AmazonOrderID: id, SKU: code, ASIN: asin, ProductName: fmt.Sprintf("%s 收纳盒 型号%04d", st.name, k),
+					PurchaseDate: at, OrderStatus: status, ItemStatus: status, Quantity: qty, Currency: m.currency,
+					ItemPrice: price}
+				items = append(items, it)
+				if status == "Shipped" && rnd.Float64() < 0.02 {
+					refunds.add(it, at.Add(time.Duration(7+rnd.Intn(34))*24*time.Hour), end)
+				}
+				carry--
+			}
+			for i := first; i < len(items); i++ {
+				items[i].FulfillmentChannel = o.FulfillmentChannel
+			}
+			first = len(items)
+			day = append(day, o)
+		}
+		// A report lists orders by purchase date.
+		slices.SortStableFunc(day, func(a, b models.AmazonOrder) int { return a.PurchaseDate.Compare(b.PurchaseDate) })
+		orders = append(orders, day...)
+		if len(orders) >= 2000 {
+			if err := flush(); err != nil {
+				return err
+			}
+		}
+	}
+	if err := flush(); err != nil {
+		return err
+	}
+	if err := refunds.flush(db); err != nil {
+		return err
+	}
+	return seedBenchStock(db, s, st, sku, rnd)
+}
+
+// benchRefunds are a store's refunds as its settlements book them: the principal given back and the commission
+// returned, in a settlement per marketplace and fortnight.
+type benchRefunds struct {
+	seller      *models.Seller
+	settlements map[string]models.Settlement
+	lines       []models.SettlementLine
+	next        map[string]int
+}
+
+func newBenchRefunds(s *models.Seller) *benchRefunds {
+	return &benchRefunds{seller: s, settlements: map[string]models.Settlement{}, next: map[string]int{}}
+}
+
+// add books the refund of an item posted on the day given, unless that day is still to come.
+func (r *benchRefunds) add(it models.AmazonOrderItem, posted, now time.Time) {
+	if posted.After(now) {
+		return
+	}
+	fortnight := posted.Unix() / (14 * 24 * 3600)
+	id := fmt.Sprintf("%d%s%06d", r.seller.ID%1000, it.MarketplaceID[:4], fortnight)
+	if _, ok := r.settlements[id]; !ok {
+		from := time.Unix(fortnight*14*24*3600, 0).UTC()
+		to := from.Add(14 * 24 * time.Hour)
+		r.settlements[id] = models.Settlement{CompanyID: r.seller.CompanyID, GroupID: r.seller.GroupID, SellerID: r.seller.ID,
+			MarketplaceID: it.MarketplaceID, SettlementID: id, SettlementStartDate: &from, SettlementEndDate: &to,
+			DepositDate: &to, Currency: it.Currency}
+	}
+	commission := models.Money{Decimal: it.ItemPrice.Mul(decimal.New(15, -2)).Round(2)}
+	for _, l := range []struct {
+		kind, description string
+		amount            models.Money
+	}{{"ItemPrice", "Principal", models.Money{Decimal: it.ItemPrice.Neg()}}, {"ItemFees", "Commission", commission}} {
+		r.next[id]++
+		r.lines = append(r.lines, models.SettlementLine{CompanyID: r.seller.CompanyID, GroupID: r.seller.GroupID,
+			SellerID: r.seller.ID, SettlementID: id, LineNo: r.next[id], MarketplaceID: it.MarketplaceID,
+			TransactionType: "Refund", OrderID: it.AmazonOrderID, AdjustmentID: fmt.Sprintf("ADJ-%s", it.AmazonOrderID),
+			AmountType: l.kind, AmountDescription: l.description, Amount: l.amount, Currency: it.Currency,
+			PostedDate: &posted, SKU: it.SKU, QuantityPurchased: it.Quantity})
+	}
+}
+
+// flush writes the refunds in batches, each with its settlements.
+func (r *benchRefunds) flush(db *models.DB) error {
+	for len(r.lines) > 0 {
+		batch := r.lines[:min(5000, len(r.lines))]
+		r.lines = r.lines[len(batch):]
+		seen := map[string]bool{}
+		var heads []models.Settlement
+		for _, l := range batch {
+			if !seen[l.SettlementID] {
+				seen[l.SettlementID] = true
+				heads = append(heads, r.settlements[l.SettlementID])
+			}
+		}
+		if _, err := db.UpsertSettlementLines(heads, batch); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// seedBenchStock gives each FBA SKU of the store its stock in each marketplace, some of it running low.
+func seedBenchStock(db *models.DB, s *models.Seller, st *benchStore, sku func(int) (string, string, bool, int64),
+	rnd *rand.Rand) error {
+	var rows []models.FBAInventory
+	for _, m := range st.markets {
+		for k := range st.skus {
+			code, asin, fba, _ := sku(k)
+			if !fba {
+				continue
+			}
+			stock := rnd.Intn(400)
+			rows = append(rows, models.FBAInventory{CompanyID: s.CompanyID, GroupID: s.GroupID, SellerID: s.ID,
+				MarketplaceID: m.id, SKU: code, FNSKU: "X0" + asin[2:], ASIN: asin, Name: code, ItemCondition: "New",
+				Currency: m.currency, Fulfillable: stock, Total: stock})
+		}
+	}
+	for len(rows) > 0 {
+		batch := rows[:min(1000, len(rows))]
+		rows = rows[len(batch):]
+		if _, err := db.UpsertFBAInventory(batch); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// TestLoadReportSalesVolume prints, for `make bench`, issue 15's screens at a real seller's volume: a company of
+// four stores (9 marketplaces, 6 currencies, 3,800 SKUs) with two years of orders, 2,000,000 order items on
+// PostgreSQL and 500,000 on SQLite, seasonal, with refunds and FBA stock; signed in as its admin over HTTP at 20
+// concurrent users: 订单管理's first page for the last 30 days, 销售报表 by SKU by month for the last 12 months,
+// and the 首页 dashboard. Goal p99 < 200 ms each.
+func TestLoadReportSalesVolume(t *testing.T) {
+	for _, kind := range dbtest.Kinds {
+		t.Run(kind, func(t *testing.T) { salesVolumeReport(t, kind) })
+	}
+}
+
+func salesVolumeReport(t *testing.T, kind string) {
+	h, client := benchHarness(t, apptest.WithDatabase(kind))
+	admin := h.Client()
+	apptest.ExpectOK(t, admin.Login(apptest.AdminAccount, apptest.AdminPassword))
+	owner, err := h.DB.UserByAccount(apptest.AdminAccount)
+	if err != nil {
+		t.Fatal(err)
+	}
+	items := salesBenchItems[kind]
+	now := h.Clock.Now()
+	started, cpu := time.Now(), processCPU(t)
+	seedSalesBench(t, h.DB, kind, owner.CompanyID, items, now)
+	if err := h.DB.Exec(settle[kind]).Error; err != nil {
+		t.Fatalf("settle: %v", err)
+	}
+	// A company's first report sums what it had before the summary (models.EnsureSalesDays): once, as a migration
+	// would, not a cost of the calls measured.
+	summed := time.Now()
+	if err := h.DB.EnsureSalesDays(owner.CompanyID); err != nil {
+		t.Fatal(err)
+	}
+	took := time.Since(summed)
+	var orders int64
+	if err := h.DB.Table("amazon_orders").Where("company_id = ?", owner.CompanyID).Count(&orders).Error; err != nil {
+		t.Fatal(err)
+	}
+	fmt.Printf("== issue 15's screens on %s: %d order items in %d orders over two years, 4 stores, 9 marketplaces "+
+		"(seeded in %s, this process %s of CPU; first report's summing %s), %d concurrent users (goal: p99 < 200 ms)\n",
+		kind, items, orders, time.Since(started).Round(time.Second), (processCPU(t) - cpu).Round(time.Second),
+		took.Round(time.Millisecond), salesBenchUsers)
+
+	today := now.In(h.Config.TimeZone)
+	day := func(t time.Time) string { return t.Format(time.DateOnly) }
+	yearStart := time.Date(today.Year(), today.Month()-11, 1, 0, 0, 0, 0, time.UTC)
+	const goal = 200 * time.Millisecond
+	amz := h.URL + "/amazon/api/v1/"
+	for _, c := range []struct {
+		name string
+		do   func() bool
+	}{
+		{"订单管理 first page, last 30 days", signedInPost(client, amz+"orders/page", admin.Token,
+			fmt.Sprintf(`{"currentpage":1,"pagesize":20,"startDate":%q,"endDate":%q}`, day(today.AddDate(0, 0, -29)), day(today)))},
+		{"销售报表 by SKU by month, last 12 months", signedInPost(client, amz+"sales/report", admin.Token,
+			fmt.Sprintf(`{"currentpage":1,"pagesize":20,"by":"sku","period":"month","startDate":%q,"endDate":%q}`,
+				day(yearStart), day(today)))},
+		{"首页 dashboard", signedInGet(client, h.URL+"/home?embed=1", admin.Token)},
+	} {
+		// The first call after the seeding is the first after an import: nothing summed before it is kept.
+		first := apptest.Load(1, 1, time.Minute, c.do)
+		alone := apptest.Load(1, 5, 30*time.Second, c.do)
+		apptest.Load(salesBenchUsers, 2*salesBenchUsers, 30*time.Second, c.do)
+		r := apptest.Load(salesBenchUsers, 1000, 30*time.Second, c.do)
+		fmt.Printf("   %-40s first %8.2f ms, alone p50 %7.2f ms | %d users: %s  [%s]\n", c.name, ms(first.P50),
+			ms(alone.P50), salesBenchUsers, r, goalMark(r.P99 < goal && r.Errors == 0 && alone.Errors == 0 && r.Requests > 0))
+		if first.Errors+alone.Errors > 0 {
+			t.Errorf("%s failed alone", c.name)
+		}
+		name := fmt.Sprintf("%s, %s, %d order items", c.name, kind, items)
+		benchFigure(t, name+", first call after an import", fmt.Sprintf("%.1f ms, cpu %d µs", ms(first.P50),
+			first.CPUPerRequest.Microseconds()), "", false)
+		benchLatency(t, fmt.Sprintf("%s, %d users", name, salesBenchUsers), r, goal)
+	}
+}

@@ -1,0 +1,64 @@
+package models
+
+import (
+	"strconv"
+	"strings"
+)
+
+// raiseSalesGeneration raises the sales generation of the company's seller accounts (0: what is the company's
+// own, its exchange rates) in the caller's transaction, so that a report answer kept from before the change is
+// not served once the change is visible (migration 00037).
+func (db *DB) raiseSalesGeneration(companyID int64, sellerIDs ...int64) error {
+	for _, id := range sellerIDs {
+		err := db.Exec(`INSERT INTO sales_generations (company_id, seller_id, generation) VALUES (?, ?, 1)
+			ON CONFLICT (company_id, seller_id) DO UPDATE SET generation = sales_generations.generation + 1`,
+			companyID, id).Error
+		if err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// sellersOf are the distinct company and seller account ids of a batch's rows.
+func sellersOf[T any](rows []T, ids func(*T) (int64, int64)) map[int64][]int64 {
+	out := map[int64][]int64{}
+	seen := map[[2]int64]bool{}
+	for i := range rows {
+		c, s := ids(&rows[i])
+		if !seen[[2]int64{c, s}] {
+			seen[[2]int64{c, s}] = true
+			out[c] = append(out[c], s)
+		}
+	}
+	return out
+}
+
+// raiseSalesGenerations raises the generation of every seller account of a batch's rows.
+func (db *DB) raiseSalesGenerations(sellers map[int64][]int64) error {
+	for c, ids := range sellers {
+		if err := db.raiseSalesGeneration(c, ids...); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// SalesVersion is what a sales answer kept for the user is good for: the company's sales generation (the sum of
+// its counters, each only ever raised), and the store groups the user is limited to ("" for all), which a change
+// of the user's grants changes at once.
+func (db *DB) SalesVersion(companyID, userID int64) (int64, string, error) {
+	var generation int64
+	err := db.Table("sales_generations").Where("company_id = ?", companyID).
+		Select("COALESCE(SUM(generation), 0)").Scan(&generation).Error
+	if err != nil {
+		return 0, "", err
+	}
+	var groups []int64
+	err = db.Table("user_store_groups").Where("user_id = ?", userID).Order("group_id").Pluck("group_id", &groups).Error
+	ids := make([]string, len(groups))
+	for i, g := range groups {
+		ids[i] = strconv.FormatInt(g, 10)
+	}
+	return generation, strings.Join(ids, ","), err
+}
