@@ -194,7 +194,7 @@ func costLines(line *Line) []DetailLine {
 	}
 	return []DetailLine{{ID: "cost", Source: SourceProduct, Reference: line.ProductSKU, Kind: "商品成本",
 		Description: fmt.Sprintf("%s 单价 %s × 销量 %d", line.ProductSKU, line.UnitCost.StringFixed(2), line.Units),
-		Quantity: line.Units, Amount: line.Cost, Currency: "CNY", Note: note}}
+		Quantity:    line.Units, Amount: line.Cost, Currency: "CNY", Note: note}}
 }
 
 // freightLines are the shipments a line's freight per unit comes from, each with its share of the freight and
