@@ -103,7 +103,8 @@ func seedSalesBench(t *testing.T, db *models.DB, kind string, companyID int64, i
 
 // seedBenchStore writes one store's share of the items: orders of one to three SKUs chosen by a Zipf law (a few
 // best sellers, a long tail), a day's count following seasonality, mostly shipped, 3% cancelled, the last two
-// days' partly pending; 2% of shipped items refunded 7 to 40 days later.
+// days' partly pending; 2% of shipped items refunded 7 to 40 days later; the last 70 days' shipped items settled
+// (their principal, commission and FBA fee), as 利润报告 reads them.
 func seedBenchStore(db *models.DB, s *models.Seller, st *benchStore, n, total int, now time.Time) error {
 	rnd := rand.New(rand.NewSource(int64(15 + n)))
 	zipf := rand.NewZipf(rnd, 1.07, 4, uint64(st.skus-1))
@@ -121,7 +122,7 @@ func seedBenchStore(db *models.DB, s *models.Seller, st *benchStore, n, total in
 	}
 	var orders []models.AmazonOrder
 	var items []models.AmazonOrderItem
-	refunds := newBenchRefunds(s)
+	settled := newBenchSettlements(s)
 	flush := func() error {
 		if len(orders) == 0 {
 			return nil
@@ -192,8 +193,11 @@ func seedBenchStore(db *models.DB, s *models.Seller, st *benchStore, n, total in
 					PurchaseDate: at, OrderStatus: status, ItemStatus: status, Quantity: qty, Currency: m.currency,
 					ItemPrice: price}
 				items = append(items, it)
+				if status == "Shipped" && end.Sub(at) < 70*24*time.Hour {
+					settled.sale(it, fba, at.Add(time.Duration(24+rnd.Intn(48))*time.Hour), end)
+				}
 				if status == "Shipped" && rnd.Float64() < 0.02 {
-					refunds.add(it, at.Add(time.Duration(7+rnd.Intn(34))*24*time.Hour), end)
+					settled.refund(it, at.Add(time.Duration(7+rnd.Intn(34))*24*time.Hour), end)
 				}
 				carry--
 			}
@@ -215,27 +219,49 @@ func seedBenchStore(db *models.DB, s *models.Seller, st *benchStore, n, total in
 	if err := flush(); err != nil {
 		return err
 	}
-	if err := refunds.flush(db); err != nil {
+	if err := settled.flush(db); err != nil {
 		return err
 	}
 	return seedBenchStock(db, s, st, sku, rnd)
 }
 
-// benchRefunds are a store's refunds as its settlements book them: the principal given back and the commission
-// returned, in a settlement per marketplace and fortnight.
-type benchRefunds struct {
+// benchSettlements are a store's settlement lines, in a settlement per marketplace and fortnight: sales (the
+// principal, the commission and the FBA fee) and refunds (the principal given back and the commission returned).
+type benchSettlements struct {
 	seller      *models.Seller
 	settlements map[string]models.Settlement
 	lines       []models.SettlementLine
 	next        map[string]int
 }
 
-func newBenchRefunds(s *models.Seller) *benchRefunds {
-	return &benchRefunds{seller: s, settlements: map[string]models.Settlement{}, next: map[string]int{}}
+func newBenchSettlements(s *models.Seller) *benchSettlements {
+	return &benchSettlements{seller: s, settlements: map[string]models.Settlement{}, next: map[string]int{}}
 }
 
-// add books the refund of an item posted on the day given, unless that day is still to come.
-func (r *benchRefunds) add(it models.AmazonOrderItem, posted, now time.Time) {
+type benchAmount struct {
+	kind, description string
+	amount            models.Money
+}
+
+// sale books an item's sale posted when given, unless that is still to come.
+func (r *benchSettlements) sale(it models.AmazonOrderItem, fba bool, posted, now time.Time) {
+	amounts := []benchAmount{{"ItemPrice", "Principal", it.ItemPrice},
+		{"ItemFees", "Commission", models.Money{Decimal: it.ItemPrice.Mul(decimal.New(-15, -2)).Round(2)}}}
+	if fba {
+		amounts = append(amounts, benchAmount{"ItemFees", "FBAPerUnitFulfillmentFee",
+			models.Money{Decimal: it.ItemPrice.Mul(decimal.New(-12, -2)).Round(2)}})
+	}
+	r.book(it, "Order", "", posted, now, amounts)
+}
+
+// refund books an item's refund posted when given, unless that is still to come.
+func (r *benchSettlements) refund(it models.AmazonOrderItem, posted, now time.Time) {
+	r.book(it, "Refund", "ADJ-"+it.AmazonOrderID, posted, now, []benchAmount{
+		{"ItemPrice", "Principal", models.Money{Decimal: it.ItemPrice.Neg()}},
+		{"ItemFees", "Commission", models.Money{Decimal: it.ItemPrice.Mul(decimal.New(15, -2)).Round(2)}}})
+}
+
+func (r *benchSettlements) book(it models.AmazonOrderItem, kind, adjustment string, posted, now time.Time, amounts []benchAmount) {
 	if posted.After(now) {
 		return
 	}
@@ -248,22 +274,18 @@ func (r *benchRefunds) add(it models.AmazonOrderItem, posted, now time.Time) {
 			MarketplaceID: it.MarketplaceID, SettlementID: id, SettlementStartDate: &from, SettlementEndDate: &to,
 			DepositDate: &to, Currency: it.Currency}
 	}
-	commission := models.Money{Decimal: it.ItemPrice.Mul(decimal.New(15, -2)).Round(2)}
-	for _, l := range []struct {
-		kind, description string
-		amount            models.Money
-	}{{"ItemPrice", "Principal", models.Money{Decimal: it.ItemPrice.Neg()}}, {"ItemFees", "Commission", commission}} {
+	for _, l := range amounts {
 		r.next[id]++
 		r.lines = append(r.lines, models.SettlementLine{CompanyID: r.seller.CompanyID, GroupID: r.seller.GroupID,
 			SellerID: r.seller.ID, SettlementID: id, LineNo: r.next[id], MarketplaceID: it.MarketplaceID,
-			TransactionType: "Refund", OrderID: it.AmazonOrderID, AdjustmentID: fmt.Sprintf("ADJ-%s", it.AmazonOrderID),
+			TransactionType: kind, OrderID: it.AmazonOrderID, AdjustmentID: adjustment,
 			AmountType: l.kind, AmountDescription: l.description, Amount: l.amount, Currency: it.Currency,
 			PostedDate: &posted, SKU: it.SKU, QuantityPurchased: it.Quantity})
 	}
 }
 
-// flush writes the refunds in batches, each with its settlements.
-func (r *benchRefunds) flush(db *models.DB) error {
+// flush writes the lines in batches, each with its settlements.
+func (r *benchSettlements) flush(db *models.DB) error {
 	for len(r.lines) > 0 {
 		batch := r.lines[:min(5000, len(r.lines))]
 		r.lines = r.lines[len(batch):]
@@ -310,9 +332,10 @@ func seedBenchStock(db *models.DB, s *models.Seller, st *benchStore, sku func(in
 
 // TestLoadReportSalesVolume prints, for `make bench`, issue 15's screens at a real seller's volume: a company of
 // four stores (9 marketplaces, 6 currencies, 3,800 SKUs) with two years of orders, 2,000,000 order items on
-// PostgreSQL and 500,000 on SQLite, seasonal, with refunds and FBA stock; signed in as its admin over HTTP at 20
-// concurrent users: 订单管理's first page for the last 30 days, 销售报表 by SKU by month for the last 12 months,
-// and the 首页 dashboard. Goal p99 < 200 ms each.
+// PostgreSQL and 500,000 on SQLite, seasonal, with settlements (the last 70 days' sales, refunds) and FBA stock;
+// signed in as its admin over HTTP at 20 concurrent users: 订单管理's first page for the last 30 days, 销售报表 by
+// SKU by month for the last 12 months, 利润报告 by SKU for last month and the 首页 dashboard. Goal p99 < 200 ms
+// each.
 func TestLoadReportSalesVolume(t *testing.T) {
 	for _, kind := range dbtest.Kinds {
 		t.Run(kind, func(t *testing.T) { salesVolumeReport(t, kind) })
@@ -353,6 +376,7 @@ func salesVolumeReport(t *testing.T, kind string) {
 	today := now.In(h.Config.TimeZone)
 	day := func(t time.Time) string { return t.Format(time.DateOnly) }
 	yearStart := time.Date(today.Year(), today.Month()-11, 1, 0, 0, 0, 0, time.UTC)
+	lastMonth := time.Date(today.Year(), today.Month()-1, 1, 0, 0, 0, 0, time.UTC).Format("2006-01")
 	const goal = 200 * time.Millisecond
 	amz := h.URL + "/amazon/api/v1/"
 	for _, c := range []struct {
@@ -364,6 +388,8 @@ func salesVolumeReport(t *testing.T, kind string) {
 		{"销售报表 by SKU by month, last 12 months", signedInPost(client, amz+"sales/report", admin.Token,
 			fmt.Sprintf(`{"currentpage":1,"pagesize":20,"by":"sku","period":"month","startDate":%q,"endDate":%q}`,
 				day(yearStart), day(today)))},
+		{"利润报告 by SKU for last month", signedInPost(client, amz+"profit/report", admin.Token,
+			fmt.Sprintf(`{"currentpage":1,"pagesize":20,"startMonth":%q,"endMonth":%q}`, lastMonth, lastMonth))},
 		{"首页 dashboard", signedInGet(client, h.URL+"/home?embed=1", admin.Token)},
 	} {
 		// The first call after the seeding is the first after an import: nothing summed before it is kept.
