@@ -88,7 +88,54 @@ func inPeriods(q *gorm.DB, table, column string, periods []Period) *gorm.DB {
 	if !openTo {
 		q = q.Where(col+" < ?", last)
 	}
+	if core, values := commonPeriod(table, col, periods); core != "" {
+		either, args = append([]string{core}, either...), append(values, args...)
+	}
 	return q.Where("("+strings.Join(either, " OR ")+")", args...)
+}
+
+// commonPeriod is the condition that a row of any period's marketplaces lies in every period at once (the span
+// they share), and its values; "" when they share none or there is one period. It adds no row: a row in the
+// shared span lies in its own marketplace's period. It is there for the planners: PostgreSQL estimated the OR
+// of the zones' periods alone at a twentieth of the rows it holds, and so counted a page's capped total by
+// sorting every row of the range (200 ms at 2M order items) rather than walking its date index to the cap.
+func commonPeriod(table, col string, periods []Period) (string, []any) {
+	if len(periods) < 2 {
+		return "", nil
+	}
+	var from, to time.Time
+	var markets []string
+	seen := map[string]bool{}
+	everyMarket := false
+	for _, p := range periods {
+		if p.From.After(from) {
+			from = p.From
+		}
+		if !p.To.IsZero() && (to.IsZero() || p.To.Before(to)) {
+			to = p.To
+		}
+		everyMarket = everyMarket || len(p.Marketplaces) == 0
+		for _, m := range p.Marketplaces {
+			if !seen[m] {
+				seen[m] = true
+				markets = append(markets, m)
+			}
+		}
+	}
+	if !to.IsZero() && !from.Before(to) {
+		return "", nil
+	}
+	conds, args := []string{"1 = 1"}, []any{}
+	if !everyMarket {
+		conds, args = append(conds, table+".marketplace_id IN ?"), append(args, markets)
+	}
+	if !from.IsZero() {
+		conds, args = append(conds, col+" >= ?"), append(args, from)
+	}
+	if !to.IsZero() {
+		conds, args = append(conds, col+" < ?"), append(args, to)
+	}
+	return "(" + strings.Join(conds, " AND ") + ")", args
 }
 
 // startsWith is the condition that column starts with text, and its values. Until the shared keyword search

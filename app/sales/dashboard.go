@@ -1,8 +1,11 @@
 package sales
 
 import (
+	"cmp"
 	"context"
+	"slices"
 	"sort"
+	"strings"
 	"time"
 
 	"github.com/shopspring/decimal"
@@ -151,36 +154,43 @@ func (s *Service) skuLists(ctx context.Context, p core.Principal, d *Dashboard, 
 	if err != nil {
 		return err
 	}
-	var skus []SKUSales
+	// The SKUs' sales in ten-thousandths, sorted as such: thousands of SKUs, of which ten become Money.
+	type skuUnits struct {
+		sku         string
+		now, before int64
+		units       int64
+	}
+	var skus []skuUnits
 	for k, l := range cur {
-		x := SKUSales{SKU: k, Now: models.MoneyFromUnits(l.salesCNY), Units: l.units}
+		x := skuUnits{sku: k, now: l.salesCNY, units: l.units}
 		if b := prev[k]; b != nil {
-			x.Before = models.MoneyFromUnits(b.salesCNY)
+			x.before = b.salesCNY
 		}
 		skus = append(skus, x)
 	}
 	for k, b := range prev {
 		if cur[k] == nil {
-			skus = append(skus, SKUSales{SKU: k, Before: models.MoneyFromUnits(b.salesCNY)})
+			skus = append(skus, skuUnits{sku: k, before: b.salesCNY})
 		}
 	}
-	sort.Slice(skus, func(i, j int) bool {
-		if c := skus[i].Now.Cmp(skus[j].Now.Decimal); c != 0 {
-			return c > 0
+	listed := func(x skuUnits) SKUSales {
+		return SKUSales{SKU: x.sku, Now: models.MoneyFromUnits(x.now), Before: models.MoneyFromUnits(x.before), Units: x.units}
+	}
+	slices.SortFunc(skus, func(a, b skuUnits) int {
+		if c := cmp.Compare(b.now, a.now); c != 0 {
+			return c
 		}
-		return skus[i].SKU < skus[j].SKU
+		return strings.Compare(a.sku, b.sku)
 	})
 	for _, x := range skus {
-		if len(d.Top) < topSKUs && x.Now.IsPositive() {
-			d.Top = append(d.Top, x)
+		if len(d.Top) < topSKUs && x.now > 0 {
+			d.Top = append(d.Top, listed(x))
 		}
 	}
-	sort.SliceStable(skus, func(i, j int) bool {
-		return skus[i].Before.Sub(skus[i].Now.Decimal).GreaterThan(skus[j].Before.Sub(skus[j].Now.Decimal))
-	})
+	slices.SortStableFunc(skus, func(a, b skuUnits) int { return cmp.Compare(b.before-b.now, a.before-a.now) })
 	for _, x := range skus {
-		if len(d.Falling) < topSKUs && x.Now.LessThan(x.Before.Decimal) {
-			d.Falling = append(d.Falling, x)
+		if len(d.Falling) < topSKUs && x.now < x.before {
+			d.Falling = append(d.Falling, listed(x))
 		}
 	}
 

@@ -5,6 +5,11 @@
 -- changed items, a settlement import that changed lines, a rate saved or deleted. One row per seller account,
 -- so that two stores imported at once do not wait for each other's counter.
 
+-- 订单管理's first page counts its total up to the cap (models.countCapped) over the date index: with the store
+-- group (the user's grants) and the marketplace (each zone's days) on the index's entries, that count reads the
+-- index alone, not 10,001 orders' rows. PostgreSQL carries them beside the ordered key (INCLUDE); SQLite has no
+-- INCLUDE, and its row id (the order's id) ends every entry anyway.
+
 -- +goose Up
 CREATE TABLE sales_generations (
     company_id ${ID} NOT NULL,
@@ -13,5 +18,10 @@ CREATE TABLE sales_generations (
     PRIMARY KEY (company_id, seller_id)
 );
 
+DROP INDEX amazon_orders_company_purchase;
+CREATE INDEX amazon_orders_company_purchase ON amazon_orders (company_id, purchase_date, id) INCLUDE (marketplace_id, group_id);
+
 -- +goose Down
+DROP INDEX amazon_orders_company_purchase;
+CREATE INDEX amazon_orders_company_purchase ON amazon_orders (company_id, purchase_date, id);
 DROP TABLE sales_generations;
