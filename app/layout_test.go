@@ -17,7 +17,7 @@ import (
 // import only the domains before it. The Amazon protocol clients come first: every domain may call Amazon, and
 // they know nothing of the product.
 var domainOrder = []string{"amazon", "core", "jobs", "accounts", "admin", "messages", "reference", "stores",
-	"catalog", "stock", "shipping", "amazondata", "datasync", "finance", "orders", "sales"}
+	"catalog", "stock", "shipping", "amazondata", "datasync", "finance", "orders", "sales", "profit"}
 
 // handlerDirs are the folders under app/ that hold handlers and their test support, not business rules.
 var handlerDirs = []string{"api", "pages", "middleware", "apptest"}

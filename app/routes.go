@@ -18,6 +18,7 @@ import (
 	"sellerhub/app/api/notify"
 	"sellerhub/app/api/operationlogs"
 	orderapi "sellerhub/app/api/orders"
+	profitapi "sellerhub/app/api/profit"
 	"sellerhub/app/api/queryfield"
 	"sellerhub/app/api/roles"
 	salesapi "sellerhub/app/api/sales"
@@ -33,6 +34,7 @@ import (
 	"sellerhub/app/middleware"
 	"sellerhub/app/orders"
 	"sellerhub/app/pages"
+	"sellerhub/app/profit"
 	"sellerhub/app/reference"
 	"sellerhub/app/shipping"
 	"sellerhub/app/stock"
@@ -135,6 +137,8 @@ func routes(e *echo.Echo, d Deps, pg *pages.Handler) RouteAccess {
 		"/amazon/profit/calculator":  pg.FinanceScreen("利润计算器", "calculator"),
 		"/amazon/sales/report":       pg.SalesScreen("销售报表", "report"),
 		"/amazon/orders/summary":     pg.SalesScreen("周/月汇总", "summary"),
+		"/amazon/payment/profit":     pg.ProfitScreen("利润报告", "report"),
+		"/amazon/profit/config":      pg.ProfitScreen("利润配置", "config"),
 		"/a/p/c":                     pg.FinanceScreen("编辑计算方案", "plan"),
 		"/amazon/orders/manager":     pg.OrderScreen("订单管理", "manager"),
 		"/amazon/orders/today":       pg.OrderScreen("今日订单", "today"),
@@ -532,6 +536,16 @@ func routes(e *echo.Echo, d Deps, pg *pages.Handler) RouteAccess {
 	summaryScreen := middleware.Screen("/amazon/orders/summary")
 	amz.POST("/sales/summary", sales.SummaryPage, summaryScreen)
 	amz.GET("/sales/summary/export", sales.SummaryExport(export), summaryScreen)
+	// 利润报告: reading, exporting and opening a figure's lines need the screen, and a user limited to store groups
+	// sees those groups' profit; 利润配置 is read with its screen and changed with its button permission.
+	prof := &profitapi.Handler{Profit: sv.Profit}
+	profitScreen := middleware.Screen("/amazon/payment/profit")
+	amz.POST("/profit/report", prof.ReportPage, profitScreen)
+	amz.GET("/profit/report/export", prof.ReportExport(export), profitScreen)
+	amz.POST("/profit/detail", prof.Detail, profitScreen)
+	configScreen := middleware.Screen("/amazon/profit/config")
+	amz.GET("/profit/config", prof.GetConfig, configScreen)
+	amz.PUT("/profit/config", prof.SaveConfig, configScreen.Needs(profit.PermissionConfigEdit), oplog("保存利润配置"))
 	// 订单管理, 今日订单 and 退款订单 need their screens, 订单管理's export its button permission; an order's detail
 	// opens from either order list. A user limited to store groups sees their orders and refunds only.
 	ordh := &orderapi.Handler{Orders: sv.Orders, TimeZone: d.Config.TimeZone}

@@ -19,6 +19,7 @@ import (
 	"sellerhub/app/jobs"
 	"sellerhub/app/messages"
 	"sellerhub/app/orders"
+	"sellerhub/app/profit"
 	"sellerhub/app/reference"
 	"sellerhub/app/sales"
 	"sellerhub/app/shipping"
@@ -68,7 +69,9 @@ type Services struct {
 	// Sales sums the synced orders into the sales report and the orders' summaries.
 	Sales *sales.Service
 	// Orders reads the synced orders, today's orders and the refunds (订单).
-	Orders  *orders.Service
+	Orders *orders.Service
+	// Profit reads what the company earned: the profit report and its settings (利润报告, 利润配置).
+	Profit  *profit.Service
 	Uploads *core.Uploads
 }
 
@@ -110,6 +113,7 @@ func NewServices(d ServiceDeps) Services {
 		Finance:    fin,
 		Sales:      sales.New(d.DB, now, d.Config.TimeZone, fin),
 		Orders:     orders.New(d.DB, now, d.Config.TimeZone),
+		Profit:     profit.New(d.DB, now, d.Config.TimeZone, fin),
 		Uploads:    uploads,
 	}
 }

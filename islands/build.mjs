@@ -35,6 +35,7 @@ const modules = {
   finance: "islands/finance/main.jsx",
   sales: "islands/sales/main.jsx",
   orders: "islands/orders/main.jsx",
+  profit: "islands/profit/main.jsx",
 };
 const classic = { theme: "islands/theme.js" };
 

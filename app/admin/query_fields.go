@@ -171,6 +171,25 @@ var queryFields = numbered(map[string][]Column{
 		col("refunds", "退款额", 100, true), col("refundOrders", "退款订单", 90, false).hidden(),
 		col("salesCny", "销售额(CNY)", 120, true).tip("按各月汇率折算"), col("refundsCny", "退款额(CNY)", 120, true),
 	},
+	// 利润报告: a line is a seller SKU of a store's marketplace in a month and currency (or a store's or month's
+	// total); Amazon's figures in the currency and in CNY, cost, freight and profit in CNY.
+	"profitReportList": {
+		col("month", "月份", 90, true), col("groupName", "店铺", 120, true), col("marketplaceId", "站点", 70, false).hidden(),
+		col("sku", "SKU", 150, true), col("name", "名称", 180, false).hidden(), col("productSku", "本地SKU", 120, false),
+		col("currency", "币种", 60, true), col("source", "来源", 60, false).tip("结算：取自结算报告；预估：订单与费用预估"),
+		col("flags", "提示", 140, false), col("units", "销量", 70, true), col("sales", "销售额", 100, true),
+		col("referral", "佣金", 90, false), col("fulfilment", "FBA配送费", 100, false), col("storage", "仓储费", 90, false),
+		col("other", "其他费用", 90, false).tip("税费代扣、月租、赔偿等，负数为亚马逊返还"), col("refunds", "退款", 90, false),
+		col("advertising", "广告费", 90, false).tip("结算中的广告账单（店铺级）；按SKU的广告数据未同步"),
+		col("settled", "亚马逊回款", 110, false).tip("销售额 − 亚马逊费用 − 退款"),
+		col("salesCny", "销售额(CNY)", 110, true), col("referralCny", "佣金(CNY)", 100, true),
+		col("fulfilmentCny", "FBA配送费(CNY)", 120, false), col("storageCny", "仓储费(CNY)", 100, false),
+		col("otherCny", "其他费用(CNY)", 110, false), col("refundsCny", "退款(CNY)", 100, true),
+		col("advertisingCny", "广告费(CNY)", 100, false).tip("结算中的广告账单（店铺级）；按SKU的广告数据未同步"),
+		col("settledCny", "亚马逊回款(CNY)", 120, false).hidden(), col("unitCost", "单位成本", 90, false).hidden(),
+		col("cost", "商品成本", 100, true), col("unitFreight", "单位头程", 90, false).hidden(),
+		col("freight", "头程", 90, true), col("profit", "利润(CNY)", 110, true), col("margin", "利润率", 80, true),
+	},
 	"orderSummaryList": {
 		col("period", "周期", 110, true), col("currency", "币种", 70, true), col("orders", "订单数", 90, true),
 		col("units", "销量", 90, true), col("sales", "销售额", 120, true), col("averagePrice", "平均售价", 100, false),

@@ -163,7 +163,7 @@ var ProductMenu = []menuEntry{
 		),
 		heading("finance.profit", "利润",
 			link("profit.calculator", "利润计算器", "/amazon/profit/calculator", crud("amz:profit:plan", "计算方案")...),
-			link("profit.config", "利润配置", "/amazon/profit/config"),
+			link("profit.config", "利润配置", "/amazon/profit/config", permEntry{"amz:profit:config:edit", "编辑利润配置"}),
 			link("profit.fbafee", "FBA费用", "/amazon/profit/fbafee"),
 		),
 	),

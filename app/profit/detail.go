@@ -1,0 +1,235 @@
+package profit
+
+import (
+	"context"
+	"fmt"
+	"strings"
+
+	"github.com/shopspring/decimal"
+
+	"sellerhub/app/core"
+	"sellerhub/models"
+)
+
+// The figures of a line whose lines open beside the buckets: the cost of goods and the freight.
+const (
+	FigureCost    = "cost"
+	FigureFreight = "freight"
+)
+
+// DetailQuery is the body of a figure's lines: the page, the figure (a bucket, cost or freight) and the line by
+// SKU it belongs to (month, store group, marketplace, seller SKU, currency).
+type DetailQuery struct {
+	core.PageRequest
+	Figure        string `json:"figure"`
+	Month         string `json:"month"`
+	GroupID       string `json:"groupId"`
+	MarketplaceID string `json:"marketplaceId"`
+	SKU           string `json:"sku"`
+	Currency      string `json:"currency"`
+}
+
+// DetailLine is one line a figure was summed from: a settlement line (its settlement, order, Amazon's names and
+// amount), an order item, a fee estimate per unit times the units, a shipment's freight share, or the product's
+// cost. Amount is in Currency, as the figure sums it (settlement and order amounts as Amazon wrote them).
+type DetailLine struct {
+	ID          string
+	Source      string
+	Date        string
+	Reference   string
+	OrderID     string
+	Kind        string
+	Description string
+	Quantity    int64
+	Amount      models.Money
+	Currency    string
+	Note        string
+}
+
+// The sources of detail lines.
+const (
+	SourceSettlement = "结算"
+	SourceOrder      = "订单"
+	SourceEstimate   = "费用预估"
+	SourceShipment   = "货件"
+	SourceProduct    = "本地产品"
+)
+
+// Detail answers a page of the lines behind one figure of a line by SKU, with how many there are: a settled
+// line's buckets open their settlement lines; an estimated line's sales its order items and its fees the fee
+// estimate times the units; cost the paired product; freight the shipments spread over.
+func (s *Service) Detail(ctx context.Context, p core.Principal, q DetailQuery) ([]DetailLine, int64, core.PageRequest, error) {
+	r := q.PageRequest.Normalized()
+	figure := Bucket(q.Figure)
+	if _, ok := BucketNames[figure]; !ok && q.Figure != FigureCost && q.Figure != FigureFreight {
+		return nil, 0, r, core.Invalid(MsgFigureBad)
+	}
+	month, err := parseMonth(q.Month, s.timeZone)
+	if err != nil {
+		return nil, 0, r, err
+	}
+	groupID, ok := core.ParseID(q.GroupID)
+	if strings.TrimSpace(q.GroupID) == "" || strings.TrimSpace(q.MarketplaceID) == "" || strings.TrimSpace(q.Currency) == "" {
+		return nil, 0, r, core.Invalid(MsgLineRequired)
+	}
+	if !ok {
+		return []DetailLine{}, 0, r, nil
+	}
+	lf := models.ProfitLineFilter{UserID: p.UserID, GroupID: groupID, MarketplaceID: strings.TrimSpace(q.MarketplaceID),
+		SKU: strings.TrimSpace(q.SKU), Currency: strings.TrimSpace(q.Currency), Month: month.Format("2006-01"), Zone: s.timeZone}
+	// The line itself says whether it is settled or estimated, its units and its cost and freight per unit.
+	line, err := s.lineOf(ctx, p, lf)
+	if err != nil || line == nil {
+		return []DetailLine{}, 0, r, err
+	}
+	db := s.db.With(ctx)
+	switch {
+	case q.Figure == FigureCost:
+		return page(costLines(line), r)
+	case q.Figure == FigureFreight:
+		rows, err := s.freightLines(db, p, lf, line)
+		if err != nil {
+			return nil, 0, r, err
+		}
+		return page(rows, r)
+	case line.Estimated == 0:
+		return s.settlementDetail(db, p.CompanyID, lf, figure, r)
+	case figure == BucketSales:
+		items, total, err := db.OrderItemsPage(p.CompanyID, lf, r.Offset(), r.Size)
+		if err != nil {
+			return nil, 0, r, err
+		}
+		out := make([]DetailLine, len(items))
+		for i, it := range items {
+			out[i] = DetailLine{ID: fmt.Sprint(it.ID), Source: SourceOrder, Date: it.PurchaseDate.In(s.timeZone).Format("2006-01-02 15:04:05"),
+				OrderID: it.AmazonOrderID, Kind: it.OrderStatus, Description: "商品售价 ItemPrice", Quantity: int64(it.Quantity),
+				Amount: it.ItemPrice, Currency: it.Currency}
+		}
+		return out, total, r, nil
+	}
+	rows, err := s.estimateLines(db, p.CompanyID, lf, line, figure)
+	if err != nil {
+		return nil, 0, r, err
+	}
+	return page(rows, r)
+}
+
+// lineOf computes the report's line by SKU the filter names; nil when the report has none.
+func (s *Service) lineOf(ctx context.Context, p core.Principal, lf models.ProfitLineFilter) (*Line, error) {
+	f := models.ProfitFilter{UserID: p.UserID, GroupID: lf.GroupID, MarketplaceID: lf.MarketplaceID, Search: lf.SKU,
+		FromMonth: lf.Month, ToMonth: lf.Month, Zone: s.timeZone}
+	lines, err := s.lines(ctx, p.CompanyID, f)
+	if err != nil {
+		return nil, err
+	}
+	for i := range lines {
+		l := &lines[i]
+		if l.SKU == lf.SKU && l.Currency == lf.Currency && l.GroupID == lf.GroupID && l.MarketplaceID == lf.MarketplaceID {
+			return l, nil
+		}
+	}
+	return nil, nil
+}
+
+// page serves a page of lines held in memory.
+func page(rows []DetailLine, r core.PageRequest) ([]DetailLine, int64, core.PageRequest, error) {
+	start := min(r.Offset(), len(rows))
+	return rows[start:min(start+r.Size, len(rows))], int64(len(rows)), r, nil
+}
+
+// settlementDetail is a page of the settlement lines of a settled line that fall in the bucket.
+func (s *Service) settlementDetail(db *models.DB, companyID int64, lf models.ProfitLineFilter, b Bucket, r core.PageRequest) ([]DetailLine, int64, core.PageRequest, error) {
+	all, err := db.SettlementNames(companyID, lf)
+	if err != nil {
+		return nil, 0, r, err
+	}
+	var names []models.AmountName
+	for _, n := range all {
+		if Classify(n.TransactionType, n.AmountType, n.AmountDescription) == b {
+			names = append(names, n)
+		}
+	}
+	rows, total, err := db.SettlementLinesPage(companyID, lf, names, r.Offset(), r.Size)
+	if err != nil {
+		return nil, 0, r, err
+	}
+	out := make([]DetailLine, len(rows))
+	for i, l := range rows {
+		d := DetailLine{ID: fmt.Sprint(l.ID), Source: SourceSettlement, Reference: l.SettlementID, OrderID: l.OrderID,
+			Kind: l.TransactionType, Description: l.AmountType + " / " + l.AmountDescription,
+			Quantity: int64(l.QuantityPurchased), Amount: l.Amount, Currency: l.Currency}
+		if l.PostedDate != nil {
+			d.Date = l.PostedDate.In(s.timeZone).Format("2006-01-02 15:04:05")
+		}
+		out[i] = d
+	}
+	return out, total, r, nil
+}
+
+// estimateLines are an estimated line's fee estimate for the bucket: the fee per unit times the units sold.
+func (s *Service) estimateLines(db *models.DB, companyID int64, lf models.ProfitLineFilter, line *Line, b Bucket) ([]DetailLine, error) {
+	fee, err := db.FeeEstimateOfListing(companyID, lf.GroupID, lf.MarketplaceID, lf.SKU)
+	if err != nil || fee == nil {
+		return []DetailLine{}, err
+	}
+	perUnit, ok := estimatedFees(fee)[b]
+	if !ok {
+		return []DetailLine{}, nil
+	}
+	return []DetailLine{{ID: fmt.Sprint(fee.ID), Source: SourceEstimate, Date: fee.UpdatedAt.In(s.timeZone).Format("2006-01-02 15:04:05"),
+		Kind: BucketNames[b], Description: fmt.Sprintf("每件%s %s × 销量 %d", BucketNames[b], perUnit.StringFixed(2), line.Units),
+		Quantity: line.Units, Amount: models.Money{Decimal: perUnit.Mul(decimal.NewFromInt(line.Units))}, Currency: fee.Currency,
+		Note: "预估：亚马逊费用预估报告（" + fee.ProductSizeTier + "）"}}, nil
+}
+
+// costLines are a line's cost of goods: the paired product's price times the units.
+func costLines(line *Line) []DetailLine {
+	if line.Unpaired == 1 {
+		return []DetailLine{{ID: "cost", Source: SourceProduct, Kind: MsgUnpaired, Description: "SKU未配对本地产品，成本按0计",
+			Quantity: line.Units, Currency: "CNY", Note: MsgUnpaired}}
+	}
+	note := ""
+	if line.NoCost == 1 {
+		note = "本地产品未填采购单价，成本按0计"
+	}
+	return []DetailLine{{ID: "cost", Source: SourceProduct, Reference: line.ProductSKU, Kind: "商品成本",
+		Description: fmt.Sprintf("%s 单价 %s × 销量 %d", line.ProductSKU, line.UnitCost.StringFixed(2), line.Units),
+		Quantity:    line.Units, Amount: line.Cost, Currency: "CNY", Note: note}}
+}
+
+// freightLines are the shipments a line's freight per unit comes from, each with its share of the freight and
+// the units it carried, then the line's units sold at that freight per unit.
+func (s *Service) freightLines(db *models.DB, p core.Principal, lf models.ProfitLineFilter, line *Line) ([]DetailLine, error) {
+	freight, err := s.freight(db, p.CompanyID, p.UserID, lf.GroupID, lf.MarketplaceID)
+	if err != nil {
+		return nil, err
+	}
+	setting, err := db.ProfitSettingOf(p.CompanyID)
+	if err != nil {
+		return nil, err
+	}
+	sf := freight[models.GroupSKU{GroupID: lf.GroupID, MarketplaceID: lf.MarketplaceID, SKU: lf.SKU}]
+	out := []DetailLine{}
+	if sf == nil {
+		return out, nil
+	}
+	unit := "kg"
+	if setting.FreightBasis == models.FreightByVolume {
+		unit = "cm³"
+	}
+	for _, sh := range sf.shares {
+		note := ""
+		if sh.Guessed {
+			note = "产品无" + measureNames[setting.FreightBasis] + "数据，按件数分摊"
+		}
+		out = append(out, DetailLine{ID: fmt.Sprint(sh.ShipmentRef), Source: SourceShipment, Reference: sh.ShipmentID,
+			Date: sh.ShippedAt.In(s.timeZone).Format("2006-01-02 15:04:05"), Kind: "头程运费",
+			Description: fmt.Sprintf("货件运费 %s，%s分摊：本SKU %s %s", sh.Freight.StringFixed(2), BasisNames[setting.FreightBasis],
+				sh.Measure.Round(3).String(), unit),
+			Quantity: sh.Quantity, Amount: models.Money{Decimal: sh.Share.Round(4)}, Currency: "CNY", Note: note})
+	}
+	out = append(out, DetailLine{ID: "freight", Source: "合计", Kind: "本月头程",
+		Description: fmt.Sprintf("单位头程 %s（%s ÷ %d件）× 本月销量 %d", line.UnitFreight.StringFixed(4), sf.freight.StringFixed(2),
+			sf.units, line.Units), Quantity: line.Units, Amount: line.Freight, Currency: "CNY"})
+	return out, nil
+}

@@ -1,0 +1,533 @@
+package profit
+
+import (
+	"context"
+	"slices"
+	"strings"
+	"time"
+
+	"github.com/shopspring/decimal"
+
+	"sellerhub/app/core"
+	"sellerhub/models"
+)
+
+// Messages of the profit report.
+const (
+	MsgByBad        = "统计维度不正确"
+	MsgMonthBad     = "月份格式不正确，应为yyyy-MM"
+	MsgMonthRange   = "开始月份不能晚于结束月份"
+	MsgMonthsLong   = "查询范围不能超过24个月"
+	MsgFigureBad    = "明细项目不正确"
+	MsgLineRequired = "请指定要查看的月份、店铺、站点和币种"
+	// MsgUnpaired marks a SKU SKU配对 has not paired with a local product: it has no cost.
+	MsgUnpaired = "未配对"
+	// MsgStoreCharges names the line of a store's settlement amounts that belong to no SKU (subscription, storage,
+	// advertising invoices).
+	MsgStoreCharges = "店铺费用（无SKU）"
+	// MsgAdsNotSynced is the advertising column's note: SKU advertising spend is not synced yet.
+	MsgAdsNotSynced = "广告数据未同步"
+)
+
+// The report's groupings: a line per seller SKU, store and month (the detail), per store and month, per month.
+const (
+	BySKU   = "sku"
+	ByStore = "store"
+	ByMonth = "month"
+)
+
+// maxMonths bounds a report's range: two years, the most the sync keeps.
+const maxMonths = 24
+
+// Query is the body of 利润报告: the page, the sort, the grouping (sku, store, month), the months (yyyy-MM,
+// Beijing time, both included; the current month when none), a store group, a marketplace and a part of the
+// seller SKU.
+type Query struct {
+	core.PageRequest
+	Sort          string `json:"sort"`
+	Order         string `json:"order"`
+	By            string `json:"by"`
+	StartMonth    string `json:"startMonth"`
+	EndMonth      string `json:"endMonth"`
+	GroupID       string `json:"groupId"`
+	MarketplaceID string `json:"marketplaceId"`
+	Search        string `json:"search"`
+}
+
+// Line is one line of the report: a seller SKU of a store's marketplace in a month and currency (or, grouped, a
+// store's or a month's total in a currency). Amazon's part is in the line's currency, each bucket a positive
+// amount for what it is named (sales earned, fees charged; a fee bucket Amazon paid back is negative), and the
+// same in CNY at the month's rate; the cost of goods and the freight are CNY; profit and margin are CNY.
+type Line struct {
+	Month         string
+	GroupID       int64
+	GroupName     string
+	MarketplaceID string
+	SKU           string
+	Name          string
+	ProductSKU    string
+	Currency      string
+	// Grouped: a store's or a month's total, not a line by SKU.
+	Grouped bool
+	// Estimated: the month's sales come from the orders and its fees from Amazon's estimates (no settlement
+	// covers the SKU's month); grouped, how many of the lines summed were.
+	Estimated int
+	// Unpaired: no local product is paired with the SKU, so it has no cost; NoCost: the product has no price.
+	Unpaired, NoCost int
+	// FreightGuessed: a product of its shipments had no weight (or size) and took a share by units; NoFreight:
+	// the SKU has no shipment with freight; NoFeeEstimate: an estimated line without Amazon's fee estimate.
+	FreightGuessed, NoFreight, NoFeeEstimate int
+	Units                                    int64
+	Amazon                                   map[Bucket]models.Money
+	AmazonCNY                                map[Bucket]models.Money
+	UnitCost, UnitFreight                    models.Money
+	Cost, Freight                            models.Money
+	Profit                                   models.Money
+}
+
+// Settled is Amazon's part in the line's currency: what its settlements paid (sales less fees and refunds).
+func (l *Line) Settled() models.Money { return settled(l.Amazon) }
+
+// SettledCNY is Amazon's part in CNY.
+func (l *Line) SettledCNY() models.Money { return settled(l.AmazonCNY) }
+
+func settled(m map[Bucket]models.Money) models.Money {
+	d := m[BucketSales].Decimal
+	for _, b := range AmazonBuckets[1:] {
+		d = d.Sub(m[b].Decimal)
+	}
+	return models.Money{Decimal: d}
+}
+
+// Margin is the profit over the sales in CNY, in percent to two decimals; false without sales.
+func (l *Line) Margin() (decimal.Decimal, bool) {
+	sales := l.AmazonCNY[BucketSales]
+	if sales.IsZero() {
+		return decimal.Decimal{}, false
+	}
+	return l.Profit.Mul(decimal.NewFromInt(100)).DivRound(sales.Decimal, 2), true
+}
+
+func (l *Line) add(b Bucket, amount decimal.Decimal) {
+	l.Amazon[b] = models.Money{Decimal: l.Amazon[b].Add(amount)}
+}
+
+func newLine() *Line {
+	return &Line{Amazon: map[Bucket]models.Money{}, AmazonCNY: map[Bucket]models.Money{}}
+}
+
+// lineKey is a line by SKU: month, store group, marketplace, seller SKU and currency.
+type lineKey struct {
+	month       string
+	groupID     int64
+	marketplace string
+	sku         string
+	currency    string
+}
+
+// monthPattern checks a month before it is parsed.
+func parseMonth(s string, loc *time.Location) (time.Time, error) {
+	t, err := time.ParseInLocation("2006-01", strings.TrimSpace(s), loc)
+	if err != nil {
+		return time.Time{}, core.Invalid(MsgMonthBad)
+	}
+	return t, nil
+}
+
+// filter checks the query and turns it into the model's filter; ok false when it can match nothing.
+func (s *Service) filter(p core.Principal, q Query) (models.ProfitFilter, bool, error) {
+	f := models.ProfitFilter{UserID: p.UserID, MarketplaceID: strings.TrimSpace(q.MarketplaceID),
+		Search: strings.TrimSpace(q.Search), Zone: s.timeZone}
+	switch q.By {
+	case "", BySKU, ByStore, ByMonth:
+	default:
+		return f, false, core.Invalid(MsgByBad)
+	}
+	this := s.now().In(s.timeZone).Format("2006-01")
+	start, end := strings.TrimSpace(q.StartMonth), strings.TrimSpace(q.EndMonth)
+	if start == "" && end == "" {
+		start, end = this, this
+	} else if start == "" {
+		start = end
+	} else if end == "" {
+		end = start
+	}
+	from, err := parseMonth(start, s.timeZone)
+	if err != nil {
+		return f, false, err
+	}
+	to, err := parseMonth(end, s.timeZone)
+	if err != nil {
+		return f, false, err
+	}
+	switch {
+	case from.After(to):
+		return f, false, core.Invalid(MsgMonthRange)
+	case to.AddDate(0, -maxMonths+1, 0).After(from):
+		return f, false, core.Invalid(MsgMonthsLong)
+	}
+	f.FromMonth, f.ToMonth = from.Format("2006-01"), to.Format("2006-01")
+	ok := true
+	if strings.TrimSpace(q.GroupID) != "" {
+		f.GroupID, ok = core.ParseID(q.GroupID)
+	}
+	if _, known := models.MarketplaceByID(f.MarketplaceID); f.MarketplaceID != "" && !known {
+		ok = false
+	}
+	return f, ok, nil
+}
+
+// Report answers a page of the profit report, with the total and the page served: the lines of the grouping
+// asked, newest month first then store, marketplace and SKU unless another sort is asked.
+func (s *Service) Report(ctx context.Context, p core.Principal, q Query) ([]Line, int64, core.PageRequest, error) {
+	r := q.PageRequest.Normalized()
+	f, ok, err := s.filter(p, q)
+	if err != nil || !ok {
+		return []Line{}, 0, r, err
+	}
+	lines, err := s.lines(ctx, p.CompanyID, f)
+	if err != nil {
+		return nil, 0, r, err
+	}
+	switch q.By {
+	case ByStore:
+		lines = regroup(lines, func(l *Line) lineKey { return lineKey{month: l.Month, groupID: l.GroupID, currency: l.Currency} })
+	case ByMonth:
+		lines = regroup(lines, func(l *Line) lineKey { return lineKey{month: l.Month, currency: l.Currency} })
+	}
+	sortLines(lines, q.Sort, strings.EqualFold(q.Order, "desc"))
+	total := int64(len(lines))
+	start := min(r.Offset(), len(lines))
+	return lines[start:min(start+r.Size, len(lines))], total, r, nil
+}
+
+// lines computes the report by SKU: settlements where they cover a SKU's month, otherwise the orders with the fee
+// estimates; then cost, freight, CNY and profit.
+func (s *Service) lines(ctx context.Context, companyID int64, f models.ProfitFilter) ([]Line, error) {
+	db := s.db.With(ctx)
+	byKey := map[lineKey]*Line{}
+	var order []*Line
+	lineOf := func(k lineKey) *Line {
+		l := byKey[k]
+		if l == nil {
+			l = newLine()
+			l.Month, l.GroupID, l.MarketplaceID, l.SKU, l.Currency = k.month, k.groupID, k.marketplace, k.sku, k.currency
+			byKey[k] = l
+			order = append(order, l)
+		}
+		return l
+	}
+	// settled are the SKU months a settlement covers: their figures are the settlements'.
+	settled := map[lineKey]bool{}
+	sums, err := db.SettlementSums(companyID, f)
+	if err != nil {
+		return nil, err
+	}
+	var unplaced []string
+	for _, sum := range sums {
+		if sum.MarketplaceID == "" {
+			unplaced = append(unplaced, sum.SettlementID)
+		}
+	}
+	places, err := db.SettlementMarketplaces(companyID, unplaced)
+	if err != nil {
+		return nil, err
+	}
+	for _, sum := range sums {
+		market := sum.MarketplaceID
+		if market == "" {
+			market = places[sum.SettlementID]
+		}
+		if f.MarketplaceID != "" && market != f.MarketplaceID {
+			continue
+		}
+		k := lineKey{sum.Month, sum.GroupID, market, sum.SKU, sum.Currency}
+		l := lineOf(k)
+		b := Classify(sum.TransactionType, sum.AmountType, sum.AmountDescription)
+		amount := sum.Amount.Decimal
+		if b != BucketSales {
+			amount = amount.Neg()
+		}
+		l.add(b, amount)
+		if isSoldUnit(sum.TransactionType, sum.AmountType, sum.AmountDescription) {
+			l.Units += sum.Quantity
+		}
+		settled[lineKey{sum.Month, sum.GroupID, market, sum.SKU, ""}] = true
+	}
+	if err := s.addEstimates(db, companyID, f, settled, lineOf); err != nil {
+		return nil, err
+	}
+	if err := s.addCosts(db, companyID, f, order); err != nil {
+		return nil, err
+	}
+	book, err := s.finance.Rates(ctx, companyID)
+	if err != nil {
+		return nil, err
+	}
+	groups, err := db.StoreGroupsOf(companyID, f.UserID)
+	if err != nil {
+		return nil, err
+	}
+	names := map[int64]string{}
+	for _, g := range groups {
+		names[g.ID] = g.Name
+	}
+	out := make([]Line, len(order))
+	for i, l := range order {
+		on, err := time.ParseInLocation("2006-01", l.Month, s.timeZone)
+		if err != nil {
+			return nil, err
+		}
+		for b, amount := range l.Amazon {
+			if l.AmazonCNY[b], err = book.ToCNY(amount, l.Currency, on); err != nil {
+				return nil, err
+			}
+		}
+		l.GroupName = names[l.GroupID]
+		if l.SKU == "" {
+			l.Name = MsgStoreCharges
+		}
+		l.Profit = models.Money{Decimal: l.SettledCNY().Sub(l.Cost.Decimal).Sub(l.Freight.Decimal)}
+		out[i] = *l
+	}
+	return out, nil
+}
+
+// isSoldUnit is the settlement amount whose quantity counts the units sold: an Order's item principal.
+func isSoldUnit(transactionType, amountType, description string) bool {
+	return transactionType == "Order" && amountType == "ItemPrice" && description == "Principal"
+}
+
+// addEstimates adds the SKU months no settlement covers: sales and units from the orders (the sales summary),
+// fees from Amazon's fee estimates per unit times the units, marked estimated.
+func (s *Service) addEstimates(db *models.DB, companyID int64, f models.ProfitFilter, settled map[lineKey]bool,
+	lineOf func(lineKey) *Line) error {
+	sums, err := db.SKUMonthSums(companyID, f)
+	if err != nil {
+		return err
+	}
+	var keys []models.SellerSKU
+	for _, sum := range sums {
+		if !settled[lineKey{sum.Month, sum.GroupID, sum.MarketplaceID, sum.SKU, ""}] {
+			keys = append(keys, models.SellerSKU{SellerID: sum.SellerID, MarketplaceID: sum.MarketplaceID, SKU: sum.SKU})
+		}
+	}
+	fees, err := db.FeeEstimatesOf(companyID, keys)
+	if err != nil {
+		return err
+	}
+	for _, sum := range sums {
+		if settled[lineKey{sum.Month, sum.GroupID, sum.MarketplaceID, sum.SKU, ""}] {
+			continue
+		}
+		l := lineOf(lineKey{sum.Month, sum.GroupID, sum.MarketplaceID, sum.SKU, sum.Currency})
+		l.Estimated = 1
+		l.Name = sum.Name
+		l.Units += sum.Units
+		l.add(BucketSales, sum.Amount.Decimal)
+		fee, ok := fees[models.SellerSKU{SellerID: sum.SellerID, MarketplaceID: sum.MarketplaceID, SKU: sum.SKU}]
+		if !ok || fee.Currency != sum.Currency {
+			l.NoFeeEstimate = 1
+			continue
+		}
+		for b, perUnit := range estimatedFees(&fee) {
+			l.add(b, perUnit.Mul(decimal.NewFromInt(sum.Units)))
+		}
+	}
+	return nil
+}
+
+// estimatedFees are a fee estimate's fees per unit by bucket: the referral fee, the FBA fulfilment fee, and the
+// rest of the estimated total (closing fees) as other.
+func estimatedFees(f *models.FeeEstimate) map[Bucket]decimal.Decimal {
+	return map[Bucket]decimal.Decimal{
+		BucketReferral:   f.EstimatedReferralFee.Decimal,
+		BucketFulfilment: f.ExpectedFulfillmentFee.Decimal,
+		BucketOther:      f.EstimatedFeeTotal.Sub(f.EstimatedReferralFee.Decimal).Sub(f.ExpectedFulfillmentFee.Decimal),
+	}
+}
+
+// addCosts puts on each SKU line its cost of goods (units × the paired product's price) and its freight (units ×
+// the SKU's freight per unit over its shipments), both CNY.
+func (s *Service) addCosts(db *models.DB, companyID int64, f models.ProfitFilter, lines []*Line) error {
+	var keys []models.GroupSKU
+	seen := map[models.GroupSKU]bool{}
+	for _, l := range lines {
+		k := models.GroupSKU{GroupID: l.GroupID, MarketplaceID: l.MarketplaceID, SKU: l.SKU}
+		if l.SKU != "" && !seen[k] {
+			seen[k] = true
+			keys = append(keys, k)
+		}
+	}
+	products, err := db.PairedProducts(companyID, keys)
+	if err != nil {
+		return err
+	}
+	freight, err := s.freight(db, companyID, f.UserID, f.GroupID, f.MarketplaceID)
+	if err != nil {
+		return err
+	}
+	for _, l := range lines {
+		if l.SKU == "" {
+			continue
+		}
+		k := models.GroupSKU{GroupID: l.GroupID, MarketplaceID: l.MarketplaceID, SKU: l.SKU}
+		units := decimal.NewFromInt(l.Units)
+		if p, ok := products[k]; !ok {
+			l.Unpaired = 1
+		} else {
+			l.ProductSKU = p.ProductSKU
+			if l.Name == "" {
+				l.Name = p.Name
+			}
+			if p.Price.Valid {
+				l.UnitCost = models.Money{Decimal: p.Price.Decimal}
+				l.Cost = models.Money{Decimal: p.Price.Decimal.Mul(units)}
+			} else {
+				l.NoCost = 1
+			}
+		}
+		sf := freight[k]
+		if sf == nil {
+			l.NoFreight = 1
+			continue
+		}
+		if sf.guessed {
+			l.FreightGuessed = 1
+		}
+		l.UnitFreight = models.Money{Decimal: sf.perUnit().Round(4)}
+		l.Freight = models.Money{Decimal: sf.perUnit().Mul(units).Round(4)}
+	}
+	return nil
+}
+
+// freight is each listing's freight over its shipments, spread as the company's 利润配置 says.
+func (s *Service) freight(db *models.DB, companyID, userID, groupID int64, marketplaceID string) (map[models.GroupSKU]*skuFreight, error) {
+	setting, err := db.ProfitSettingOf(companyID)
+	if err != nil {
+		return nil, err
+	}
+	units, err := db.ShippedUnits(companyID, userID, groupID, marketplaceID)
+	if err != nil {
+		return nil, err
+	}
+	return spreadFreight(units, setting.FreightBasis), nil
+}
+
+// regroup sums the SKU lines into one line per key.
+func regroup(lines []Line, keyOf func(*Line) lineKey) []Line {
+	byKey := map[lineKey]*Line{}
+	var order []*Line
+	for i := range lines {
+		l := &lines[i]
+		k := keyOf(l)
+		g := byKey[k]
+		if g == nil {
+			g = newLine()
+			g.Month, g.GroupID, g.Currency, g.Grouped = k.month, k.groupID, k.currency, true
+			if k.groupID != 0 {
+				g.GroupName = l.GroupName
+			}
+			byKey[k] = g
+			order = append(order, g)
+		}
+		for b, m := range l.Amazon {
+			g.Amazon[b] = models.Money{Decimal: g.Amazon[b].Add(m.Decimal)}
+		}
+		for b, m := range l.AmazonCNY {
+			g.AmazonCNY[b] = models.Money{Decimal: g.AmazonCNY[b].Add(m.Decimal)}
+		}
+		g.Units += l.Units
+		g.Estimated += l.Estimated
+		g.Unpaired += l.Unpaired
+		g.NoCost += l.NoCost
+		g.FreightGuessed += l.FreightGuessed
+		g.NoFreight += l.NoFreight
+		g.NoFeeEstimate += l.NoFeeEstimate
+		g.Cost.Decimal = g.Cost.Add(l.Cost.Decimal)
+		g.Freight.Decimal = g.Freight.Add(l.Freight.Decimal)
+		g.Profit.Decimal = g.Profit.Add(l.Profit.Decimal)
+	}
+	out := make([]Line, len(order))
+	for i, g := range order {
+		out[i] = *g
+	}
+	return out
+}
+
+// money sorts by an amount of the line.
+func money(of func(*Line) models.Money) func(a, b *Line) int {
+	return func(a, b *Line) int { return of(a).Cmp(of(b).Decimal) }
+}
+
+func bucket(b Bucket, cny bool) func(a, b *Line) int {
+	return money(func(l *Line) models.Money {
+		if cny {
+			return l.AmazonCNY[b]
+		}
+		return l.Amazon[b]
+	})
+}
+
+// lineSorts are the columns the report sorts by, as the island names them.
+var lineSorts = map[string]func(a, b *Line) int{
+	"month":       func(a, b *Line) int { return strings.Compare(a.Month, b.Month) },
+	"groupName":   func(a, b *Line) int { return strings.Compare(a.GroupName, b.GroupName) },
+	"sku":         func(a, b *Line) int { return strings.Compare(a.SKU, b.SKU) },
+	"currency":    func(a, b *Line) int { return strings.Compare(a.Currency, b.Currency) },
+	"units":       func(a, b *Line) int { return cmpInt(a.Units, b.Units) },
+	"sales":       bucket(BucketSales, false),
+	"salesCny":    bucket(BucketSales, true),
+	"refundsCny":  bucket(BucketRefunds, true),
+	"referralCny": bucket(BucketReferral, true),
+	"cost":        money(func(l *Line) models.Money { return l.Cost }),
+	"freight":     money(func(l *Line) models.Money { return l.Freight }),
+	"profit":      money(func(l *Line) models.Money { return l.Profit }),
+	"margin": func(a, b *Line) int {
+		ma, _ := a.Margin()
+		mb, _ := b.Margin()
+		return ma.Cmp(mb)
+	},
+}
+
+func cmpInt(a, b int64) int {
+	switch {
+	case a < b:
+		return -1
+	case a > b:
+		return 1
+	}
+	return 0
+}
+
+// sortLines orders the lines by the column asked, then month (newest first), store, marketplace, SKU and
+// currency so that pages never overlap.
+func sortLines(lines []Line, column string, desc bool) {
+	by := lineSorts[column]
+	slices.SortStableFunc(lines, func(a, b Line) int {
+		if by != nil {
+			if c := by(&a, &b); c != 0 {
+				if desc {
+					return -c
+				}
+				return c
+			}
+		}
+		if c := strings.Compare(b.Month, a.Month); c != 0 {
+			return c
+		}
+		if c := strings.Compare(a.GroupName, b.GroupName); c != 0 {
+			return c
+		}
+		if c := cmpInt(a.GroupID, b.GroupID); c != 0 {
+			return c
+		}
+		if c := strings.Compare(a.MarketplaceID, b.MarketplaceID); c != 0 {
+			return c
+		}
+		if c := strings.Compare(a.SKU, b.SKU); c != 0 {
+			return c
+		}
+		return strings.Compare(a.Currency, b.Currency)
+	})
+}

@@ -1,0 +1,83 @@
+// The lines one figure of the profit report was summed from, in the browser's own modal <dialog>, a page at a
+// time through the detail call: settlement lines (settlement, order, Amazon's names, amount), order items, the fee
+// estimate times the units, the shipments behind the freight, the product's cost.
+import { useEffect, useRef, useState } from "react";
+import { api } from "../lib/api.js";
+import { AMZ, button } from "./shared.jsx";
+
+const th = "whitespace-nowrap border-b border-slate-200 px-2 py-1 text-left font-semibold dark:border-slate-600";
+const td = "border-b border-slate-100 px-2 py-1 dark:border-slate-700";
+const SIZE = 20;
+const HEADS = ["来源", "日期", "单号", "订单号", "类型", "说明", "数量", "金额", "币种", "备注"];
+
+export default function Detail({ figure, title, row, onClose }) {
+  const dialog = useRef(null);
+  const [page, setPage] = useState(1);
+  const [result, setResult] = useState(null);
+  const [error, setError] = useState("");
+
+  useEffect(() => {
+    if (!dialog.current.open) dialog.current.showModal();
+    const body = { currentpage: page, pagesize: SIZE, figure, month: row.month, groupId: row.groupId, marketplaceId: row.marketplaceId, sku: row.sku, currency: row.currency };
+    api(`${AMZ}/profit/detail`, { method: "POST", body })
+      .then(({ data }) => setResult(data))
+      .catch((e) => setError(e.message));
+  }, [figure, row, page]);
+
+  const pages = result ? Math.max(1, Math.ceil(Number(result.total) / SIZE)) : 1;
+  return (
+    <dialog ref={dialog} onClose={onClose} aria-labelledby="profit-detail-title" className="m-auto w-[1100px] max-w-[95vw] rounded-xl bg-white p-0 text-slate-800 shadow-xl backdrop:bg-slate-900/40 dark:bg-slate-800 dark:text-slate-100">
+      <div className="flex items-center justify-between border-b border-slate-200 px-4 py-2 dark:border-slate-600">
+        <h2 id="profit-detail-title" className="font-semibold">
+          {title}明细：{row.sku || "店铺费用"} · {row.groupName} {row.marketplaceId} · {row.month}
+        </h2>
+        <button type="button" aria-label="关闭" className="px-2 text-xl" onClick={() => dialog.current.close()}>
+          ×
+        </button>
+      </div>
+      <div className="max-h-[70vh] overflow-auto px-4 py-3">
+        {error && <p className="text-sm text-red-700">{error}</p>}
+        {!result && !error && <p className="text-sm text-slate-500">加载中...</p>}
+        {result && result.records.length === 0 && <p className="text-sm text-slate-500">没有明细：此项为0</p>}
+        {result && result.records.length > 0 && (
+          <table aria-label={`${title}明细`} className="w-full text-sm">
+            <thead>
+              <tr>
+                {HEADS.map((h) => (
+                  <th key={h} className={th}>
+                    {h}
+                  </th>
+                ))}
+              </tr>
+            </thead>
+            <tbody>
+              {result.records.map((r) => (
+                <tr key={`${r.source}-${r.id}`}>
+                  {[r.source, r.date, r.reference, r.orderId, r.kind, r.description, r.quantity, r.amount, r.currency, r.note].map((c, j) => (
+                    <td key={j} className={td}>
+                      {c}
+                    </td>
+                  ))}
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        )}
+      </div>
+      {result && (
+        <div className="flex items-center justify-end gap-2 border-t border-slate-200 px-4 py-2 text-sm dark:border-slate-600">
+          <span>共 {result.total} 条</span>
+          <button type="button" className={button} disabled={page <= 1} onClick={() => setPage(page - 1)}>
+            上一页
+          </button>
+          <span>
+            {page} / {pages}
+          </span>
+          <button type="button" className={button} disabled={page >= pages} onClick={() => setPage(page + 1)}>
+            下一页
+          </button>
+        </div>
+      )}
+    </dialog>
+  );
+}

@@ -1,0 +1,108 @@
+// 利润报告 on the table island: the filters are a form the table reads (grouping, months, store, marketplace,
+// SKU). By SKU every amount is a button that opens the lines it was summed from (Detail).
+import { useState } from "react";
+import DataTable from "../table/DataTable.jsx";
+import Detail from "./Detail.jsx";
+import { AMZ, StoreFilterSelects, button, input } from "./shared.jsx";
+
+const BY = [
+  ["sku", "按SKU"],
+  ["store", "按店铺"],
+  ["month", "按月汇总"],
+];
+
+// FIGURES are the columns that open their lines, with the figure the detail call names and its title.
+const FIGURES = {
+  sales: ["sales", "销售额"],
+  salesCny: ["sales", "销售额"],
+  referral: ["referral", "佣金"],
+  referralCny: ["referral", "佣金"],
+  fulfilment: ["fulfilment", "FBA配送费"],
+  fulfilmentCny: ["fulfilment", "FBA配送费"],
+  storage: ["storage", "仓储费"],
+  storageCny: ["storage", "仓储费"],
+  other: ["other", "其他费用"],
+  otherCny: ["other", "其他费用"],
+  refunds: ["refunds", "退款"],
+  refundsCny: ["refunds", "退款"],
+  advertising: ["advertising", "广告费"],
+  advertisingCny: ["advertising", "广告费"],
+  cost: ["cost", "商品成本"],
+  freight: ["freight", "头程"],
+};
+
+function thisMonth() {
+  const d = new Date();
+  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, "0")}`;
+}
+
+export default function Report({ permissions }) {
+  const [open, setOpen] = useState(null);
+  const month = thisMonth();
+  // A line by SKU (it names its marketplace) opens a figure's lines; grouped lines show their sums.
+  const renders = {};
+  for (const [field, [figure, title]] of Object.entries(FIGURES)) {
+    renders[field] = (row) =>
+      row.marketplaceId ? (
+        <button
+          type="button"
+          className="text-sky-700 underline decoration-dotted hover:text-sky-900 dark:text-sky-300"
+          aria-label={`${title}明细 ${row.sku || "店铺费用"} ${row.month}`}
+          onClick={() => setOpen({ figure, title, row })}
+        >
+          {row[field]}
+        </button>
+      ) : (
+        row[field]
+      );
+  }
+  // A SKU's advertising spend is not synced: its 0 says so rather than passing for none spent.
+  for (const field of ["advertising", "advertisingCny"]) {
+    const figure = renders[field];
+    renders[field] = (row) =>
+      row.sku && row[field] === "0.00" ? (
+        <span className="text-slate-400" title="按SKU的广告数据未同步">
+          0.00 广告数据未同步
+        </span>
+      ) : (
+        figure(row)
+      );
+  }
+  renders.flags = (row) => (row.flags ? <span className="text-amber-700 dark:text-amber-400">{row.flags}</span> : "");
+  renders.source = (row) =>
+    row.source === "预估" ? <span className="rounded bg-amber-100 px-1 text-amber-800 dark:bg-amber-900 dark:text-amber-200">预估</span> : row.source;
+  return (
+    <section aria-label="利润报告">
+      <form id="profit-filter" className="mb-2 flex flex-wrap items-center gap-2 text-sm">
+        <select name="by" aria-label="统计维度" className={input} defaultValue="sku">
+          {BY.map(([v, l]) => (
+            <option key={v} value={v}>
+              {l}
+            </option>
+          ))}
+        </select>
+        <label className="flex items-center gap-1">
+          从 <input name="startMonth" type="month" aria-label="开始月份" defaultValue={month} className={input} />
+        </label>
+        <label className="flex items-center gap-1">
+          至 <input name="endMonth" type="month" aria-label="结束月份" defaultValue={month} className={input} />
+        </label>
+        <StoreFilterSelects />
+        <input name="search" aria-label="SKU" placeholder="SKU" className={`w-40 ${input}`} />
+        <button type="submit" className={button}>
+          查询
+        </button>
+        <span className="text-xs text-slate-500">月份按北京时间；点击金额查看明细（按SKU时）</span>
+      </form>
+      <DataTable
+        queryname="profitReportList"
+        source={`${AMZ}/profit/report`}
+        exportUrl={`${AMZ}/profit/report/export`}
+        filterForm="profit-filter"
+        permissions={permissions}
+        renders={renders}
+      />
+      {open && <Detail {...open} onClose={() => setOpen(null)} />}
+    </section>
+  );
+}
