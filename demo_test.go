@@ -10,6 +10,9 @@ import (
 	"sellerhub/app/amazon/amazontest"
 	"sellerhub/app/amazon/amazontest/sellerdata"
 	"sellerhub/app/amazondata"
+	"sellerhub/app/core"
+	"sellerhub/app/finance"
+	"sellerhub/app/profit"
 	"sellerhub/models"
 	"sellerhub/models/dbtest"
 	"sellerhub/models/seed"
@@ -60,6 +63,57 @@ func TestDemoDataComesInOnceThroughTheImport(t *testing.T) {
 			amazondata.DemoReports{Content: sellerdata.New(today).Content, Today: today})
 		if err != nil || again.Lines != 0 {
 			t.Fatalf("a second start imported %d lines (%v)", again.Lines, err)
+		}
+	})
+}
+
+// The demo's profit report is filled: once its Amazon data is in, last month's lines by SKU include settled ones
+// whose paired products carry cost and freight (the shipped demo shipment's), and a second seeding adds nothing.
+func TestDemoProfitReportIsFilled(t *testing.T) {
+	dbtest.ForEach(t, func(t *testing.T, db *models.DB) {
+		ctx := context.Background()
+		admin, err := seed.Run(ctx, db, "admin@demo.test", "Passw0rd!x", accounts.HashPassword)
+		if err != nil {
+			t.Fatal(err)
+		}
+		importDemoData(ctx, amazondata.New(db, time.Now), admin.Demo, slog.New(slog.DiscardHandler))
+		for range 2 {
+			if err := seed.SeedDemoProfit(ctx, db, admin.Demo); err != nil {
+				t.Fatal(err)
+			}
+		}
+		var shipments int64
+		db.Model(&models.Shipment{}).Where("company_id = ? AND shipment_id = ?", admin.Demo.CompanyID, seed.DemoShipmentShipped).Count(&shipments)
+		if shipments != 1 {
+			t.Fatalf("%d shipped demo shipments", shipments)
+		}
+		loc, _ := time.LoadLocation("Asia/Shanghai")
+		svc := profit.New(db, time.Now, loc, finance.New(db, time.Now, loc))
+		last := time.Now().In(loc).AddDate(0, -1, 0).Format("2006-01")
+		var owner models.User
+		if err := db.Where("account = ?", admin.Account).Take(&owner).Error; err != nil {
+			t.Fatal(err)
+		}
+		var lines []profit.Line
+		for page := 1; ; page++ {
+			got, total, _, err := svc.Report(ctx, core.Principal{CompanyID: owner.CompanyID, UserID: owner.ID},
+				profit.Query{PageRequest: core.PageRequest{Current: page, Size: 100}, StartMonth: last, EndMonth: last})
+			if err != nil {
+				t.Fatal(err)
+			}
+			lines = append(lines, got...)
+			if int64(len(lines)) >= total || len(got) == 0 {
+				break
+			}
+		}
+		costed := 0
+		for _, l := range lines {
+			if l.Estimated == 0 && l.Cost.IsPositive() && l.Freight.IsPositive() && l.Units > 0 {
+				costed++
+			}
+		}
+		if costed == 0 {
+			t.Fatalf("%d lines in %s, none settled with cost and freight", len(lines), last)
 		}
 	})
 }

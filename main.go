@@ -96,6 +96,9 @@ func serve(ctx context.Context, cfg *config.Config, log *slog.Logger, db *models
 		Log: log, Jobs: queue})
 	if cfg.DemoData {
 		importDemoData(ctx, services.AmazonData, admin.Demo, log)
+		if err := seed.SeedDemoProfit(ctx, db, admin.Demo); err != nil {
+			log.Error("demo profit data not seeded", "err", err)
+		}
 	}
 	handler, _ := app.New(app.Deps{Config: cfg, Services: services, Log: log, Assets: assets, Static: static.FS()})
 	// Workers start once every domain has added its own, and stop (below) before the database closes.

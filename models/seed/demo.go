@@ -2,6 +2,7 @@ package seed
 
 import (
 	"context"
+	"slices"
 	"time"
 
 	"github.com/shopspring/decimal"
@@ -216,4 +217,94 @@ func demoOpeningStock(tx *models.DB, companyID, warehouseID int64, products []mo
 		changes[i] = models.StockChange{WarehouseID: warehouseID, ProductID: products[i].ID, Fulfillable: d.opening}
 	}
 	return tx.MoveStock(companyID, models.StockCause{DocType: DocOpening, DocNumber: demoOpeningDoc}, changes)
+}
+
+// DemoShipmentShipped is the demo's shipped shipment, with freight: the 头程 利润报告 spreads over its units.
+const DemoShipmentShipped = "FBA15DEMO003"
+
+// demoCosts are the demo products' unit cost (CNY), weight (kg) and size (cm): what 利润报告's cost of goods and
+// freight read.
+var demoCosts = map[string]struct{ price, weight, l, w, h string }{
+	"DEMO-MUG-01":    {"18.50", "0.45", "12", "9", "11"},
+	"DEMO-LAMP-01":   {"65.00", "1.2", "40", "15", "12"},
+	"DEMO-BOTTLE-01": {"32.00", "0.38", "8", "8", "25"},
+	"DEMO-CABLE-01":  {"6.80", "0.05", "10", "8", "2"},
+	"DEMO-BAG-01":    {"21.00", "0.3", "35", "30", "2"},
+}
+
+// demoFreight is the shipped shipment's freight (CNY) and the units of each SKU it carried.
+const (
+	demoFreight      = "3850.00"
+	demoShippedUnits = 120
+)
+
+// SeedDemoProfit gives the demo what 利润报告 needs once its Amazon data is in: the demo products' unit cost,
+// weight and size (where not entered yet) and a shipment shipped 75 days ago to 演示店铺's US FBA warehouse, with
+// freight, carrying the simulated seller's SKUs paired with the demo products (their stock left the own warehouse
+// then; the FBA warehouse's figures are Amazon's report's). Running it again adds nothing.
+func SeedDemoProfit(ctx context.Context, db *models.DB, demo DemoSeller) error {
+	return db.Tx(ctx, func(tx *models.DB) error {
+		ids := map[int64]bool{}
+		for sku, c := range demoCosts {
+			var p models.LocalProduct
+			err := tx.Where("company_id = ? AND sku = ?", demo.CompanyID, sku).Take(&p).Error
+			if models.IsNotFound(err) {
+				continue
+			} else if err != nil {
+				return err
+			}
+			ids[p.ID] = true
+			if p.Price.Valid {
+				continue
+			}
+			dec := decimal.RequireFromString
+			err = tx.Model(&models.LocalProduct{}).Where("id = ?", p.ID).Updates(map[string]any{"price": dec(c.price),
+				"weight": dec(c.weight), "length": dec(c.l), "width": dec(c.w), "height": dec(c.h)}).Error
+			if err != nil {
+				return err
+			}
+		}
+		s := models.Shipment{CompanyID: demo.CompanyID, ShipmentID: DemoShipmentShipped}
+		if found := tx.Where(&s).Take(&s); found.Error == nil || !models.IsNotFound(found.Error) {
+			return found.Error
+		}
+		us, _ := models.MarketplaceByCountry("US")
+		paired, err := tx.PairedSKUs(demo.CompanyID, demo.GroupID, us.ID)
+		if err != nil {
+			return err
+		}
+		own := models.Warehouse{CompanyID: demo.CompanyID, Name: "深圳自有仓"}
+		if err := tx.Where(&own).Take(&own).Error; err != nil {
+			return err
+		}
+		// The demo's own listings sell nothing on the simulated seller: the shipment carries the ones that do.
+		var skus []string
+		for sku, product := range paired {
+			if ids[product] && !slices.ContainsFunc(demoProducts, func(d demoProduct) bool { return d.sellerSKU == sku }) {
+				skus = append(skus, sku)
+			}
+		}
+		if len(skus) == 0 {
+			return nil
+		}
+		slices.Sort(skus)
+		shipped := time.Now().UTC().Truncate(24*time.Hour).AddDate(0, 0, -75)
+		s.Name, s.GroupID, s.MarketplaceID, s.WarehouseID, s.Center = "演示货件-海运补货", demo.GroupID, us.ID, own.ID, "ONT8"
+		s.Status, s.AmazonStatus, s.AuditedAt, s.ShippedAt = models.ShipmentShipped, "CLOSED", &shipped, &shipped
+		s.Carrier, s.Channel, s.Freight = "演示货代", "海运快船", decimal.NewNullDecimal(decimal.RequireFromString(demoFreight))
+		s.Remark = "演示数据：已发货并由亚马逊收货，运费用于利润报告的头程"
+		if err := tx.Create(&s).Error; err != nil {
+			return err
+		}
+		var out []models.StockChange
+		for _, sku := range skus {
+			it := models.ShipmentItem{CompanyID: demo.CompanyID, ShipmentRef: s.ID, ProductID: paired[sku], SellerSKU: sku,
+				Quantity: demoShippedUnits, QuantityShipped: demoShippedUnits, QuantityReceived: demoShippedUnits}
+			if err := tx.Create(&it).Error; err != nil {
+				return err
+			}
+			out = append(out, models.StockChange{WarehouseID: own.ID, ProductID: paired[sku], Fulfillable: -demoShippedUnits})
+		}
+		return tx.MoveStock(demo.CompanyID, models.StockCause{DocType: DocShipment, DocNumber: s.ShipmentID}, out)
+	})
 }
