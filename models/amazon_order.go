@@ -1,6 +1,9 @@
 package models
 
-import "time"
+import (
+	"encoding/json"
+	"time"
+)
 
 // AmazonOrder is an order as Amazon's orders report states it, one per seller account and order id. Its money is
 // on its items.
@@ -100,6 +103,10 @@ func (db *DB) UpsertAmazonOrders(orders []AmazonOrder, items []AmazonOrderItem) 
 	}
 	var written int64
 	err := db.Tx(db.Statement.Context, func(tx *DB) error {
+		fresh, err := tx.noStoredItems(orders)
+		if err != nil {
+			return err
+		}
 		n, err := tx.upsert(amazonOrdersTable, len(orders), orderRow)
 		if err != nil {
 			return err
@@ -110,10 +117,47 @@ func (db *DB) UpsertAmazonOrders(orders []AmazonOrder, items []AmazonOrderItem) 
 			return err
 		}
 		// 销售报表's days move with their items, in the same transaction: the summary is never behind the import.
-		// Items written unchanged (m == 0: a report read again) leave their days as they were.
+		// Items written unchanged (m == 0: a report read again) leave their days as they were. Orders new to the
+		// database (a first import) add their sums to the days; others may have changed items already counted, so
+		// their days are summed again.
+		if fresh {
+			if added, err := tx.addSalesDays(items); added || err != nil {
+				return err
+			}
+		}
 		return tx.refreshSalesDays(items)
 	})
 	return written, err
+}
+
+// noStoredItems tells whether none of the orders, all of one seller account, has an item stored: then every item
+// of the batch is new. Orders of several seller accounts tell false.
+func (db *DB) noStoredItems(orders []AmazonOrder) (bool, error) {
+	if len(orders) == 0 {
+		return true, nil
+	}
+	ids := make([]string, len(orders))
+	for i := range orders {
+		if orders[i].SellerID != orders[0].SellerID {
+			return false, nil
+		}
+		ids[i] = orders[i].AmazonOrderID
+	}
+	// One probe of the items' key per order: the list drives the join (CROSS JOIN fixes SQLite's join order).
+	sqlText := "SELECT EXISTS (SELECT 1 FROM amazon_order_items WHERE seller_id = $1 AND amazon_order_id = ANY($2::text[]))"
+	var list any = ids
+	if db.Driver != "postgres" {
+		b, err := json.Marshal(ids)
+		if err != nil {
+			return false, err
+		}
+		sqlText = "SELECT EXISTS (SELECT 1 FROM json_each(?2) j CROSS JOIN amazon_order_items i " +
+			"WHERE i.seller_id = ?1 AND i.amazon_order_id = j.value)"
+		list = string(b)
+	}
+	var stored bool
+	err := db.Statement.ConnPool.QueryRowContext(db.Statement.Context, sqlText, orders[0].SellerID, list).Scan(&stored)
+	return !stored, err
 }
 
 // AmazonOrderWithItems loads one of a seller account's orders with its items (by SKU), or ErrNotFound; a seller
