@@ -78,7 +78,7 @@ func importOrders(s *Service, st Store, r *amazon.TSVReader, progress Progress) 
 	if err := requireColumns(r, Orders, "amazon-order-id", "purchase-date", "sku"); err != nil {
 		return res, err
 	}
-	rd := &orderReader{batches: make(chan *orderBatch, 1)}
+	rd := &orderReader{batches: make(chan *orderBatch)}
 	var wg sync.WaitGroup
 	wg.Add(1)
 	go func() {
