@@ -57,14 +57,24 @@ func TestLoadReportOrdersImport(t *testing.T) {
 		svc := amazondata.New(db, time.Now)
 		st := amazondata.Store{CompanyID: owner.CompanyID, SellerID: seller.ID, GroupID: seller.GroupID, Region: "NA"}
 		for _, pass := range []string{"first import", "same file again"} {
+			serverBefore := serverCPU(t, db)
 			res, elapsed, cpu, growth := measureImport(t, svc, st)
+			server := serverCPU(t, db).since(serverBefore)
 			rate, mb := float64(res.Lines)/elapsed.Seconds(), float64(growth)/(1<<20)
+			serverNote := ""
+			if kind == dbtest.Postgres {
+				serverNote = fmt.Sprintf(", its database connections' server processes %s", server.Round(time.Millisecond))
+			}
 			fmt.Printf("== import of a %d-line orders report on %s, %s (goals: >= 50,000 lines/s, peak RSS growth < 150 MB)\n"+
-				"   %d lines, %d rows written in %s: %.0f lines/s, peak RSS growth %.1f MB; this process used %s of CPU\n",
+				"   %d lines, %d rows written in %s: %.0f lines/s, peak RSS growth %.1f MB; this process used %s of CPU%s\n",
 				importBenchLines, kind, pass, res.Lines, res.Written, elapsed.Round(time.Millisecond), rate, mb,
-				cpu.Round(time.Millisecond))
+				cpu.Round(time.Millisecond), serverNote)
 			name := fmt.Sprintf("orders report import, %d lines, %s, %s", importBenchLines, kind, pass)
-			benchFigure(t, name, fmt.Sprintf("%.0f lines/s, cpu %s", rate, cpu.Round(time.Millisecond)), ">= 50,000 lines/s", rate >= 50000)
+			cpuNote := "cpu " + cpu.Round(time.Millisecond).String()
+			if kind == dbtest.Postgres {
+				cpuNote += ", server cpu " + server.Round(time.Millisecond).String()
+			}
+			benchFigure(t, name, fmt.Sprintf("%.0f lines/s, %s", rate, cpuNote), ">= 50,000 lines/s", rate >= 50000)
 			benchFigure(t, name+", peak RSS growth", fmt.Sprintf("%.1f MB", mb), "< 150 MB", mb < 150)
 		}
 	}
@@ -97,6 +107,47 @@ func measureImport(t *testing.T, svc *amazondata.Service, st amazondata.Store) (
 		t.Fatal(err)
 	}
 	return res, elapsed, cpu, procStatus(t, "VmHWM") - before
+}
+
+// backendCPU is the CPU time each of a PostgreSQL database's server processes (one per connection) has used, by
+// process id; empty on SQLite, which runs in this process. On a machine shared with other work the wall time of
+// an import says little; the CPU both sides used says what the import cost.
+type backendCPU map[int]time.Duration
+
+// serverCPU reads the CPU time of the server processes connected to the database, from /proc (the server runs on
+// this machine in tests and benches).
+func serverCPU(t *testing.T, db *models.DB) backendCPU {
+	t.Helper()
+	cpu := backendCPU{}
+	if db.Driver != dbtest.Postgres {
+		return cpu
+	}
+	var pids []int
+	if err := db.Raw("SELECT pid FROM pg_stat_activity WHERE datname = current_database()").Scan(&pids).Error; err != nil {
+		t.Fatal(err)
+	}
+	for _, pid := range pids {
+		b, err := os.ReadFile(fmt.Sprintf("/proc/%d/stat", pid))
+		if err != nil {
+			continue // ended meanwhile
+		}
+		// The fields after the command's closing parenthesis: utime and stime are the 12th and 13th, in ticks of
+		// 1/100 s (USER_HZ on Linux).
+		f := strings.Fields(string(b[strings.LastIndexByte(string(b), ')')+1:]))
+		utime, _ := strconv.ParseInt(f[11], 10, 64)
+		stime, _ := strconv.ParseInt(f[12], 10, 64)
+		cpu[pid] = time.Duration(utime+stime) * 10 * time.Millisecond
+	}
+	return cpu
+}
+
+// since is the CPU time the server processes used after before was read (a process started since counts whole).
+func (c backendCPU) since(before backendCPU) time.Duration {
+	var d time.Duration
+	for pid, used := range c {
+		d += used - before[pid]
+	}
+	return d
 }
 
 // processCPU is the user and system CPU time the process has used so far.

@@ -1,6 +1,9 @@
 package models
 
-import "time"
+import (
+	"encoding/json"
+	"time"
+)
 
 // AmazonOrder is an order as Amazon's orders report states it, one per seller account and order id. Its money is
 // on its items.
@@ -100,6 +103,20 @@ func (db *DB) UpsertAmazonOrders(orders []AmazonOrder, items []AmazonOrderItem) 
 	}
 	var written int64
 	err := db.Tx(db.Statement.Context, func(tx *DB) error {
+		// PostgreSQL: the commit does not wait for its log to reach the disk (a million-line report is two hundred
+		// commits). A crash can then lose the last batches committed, whole (the log is written in order), never
+		// part of one; the import that wrote them had not ended, since its end (the sync's cursor, the run's
+		// status) is a commit that waits, and with it every commit before. The job runs again after the crash and
+		// reads the report again, which writes what was lost.
+		if tx.Driver == "postgres" {
+			if err := tx.Exec("SET LOCAL synchronous_commit = off").Error; err != nil {
+				return err
+			}
+		}
+		fresh, err := tx.noStoredItems(orders)
+		if err != nil {
+			return err
+		}
 		n, err := tx.upsert(amazonOrdersTable, len(orders), orderRow)
 		if err != nil {
 			return err
@@ -111,12 +128,53 @@ func (db *DB) UpsertAmazonOrders(orders []AmazonOrder, items []AmazonOrderItem) 
 		}
 		// 销售报表's days move with their items, in the same transaction: the summary is never behind the import.
 		// Items written unchanged (m == 0: a report read again) leave their days and the answers kept as they were.
-		if err := tx.refreshSalesDays(items); err != nil {
-			return err
+		// Orders new to the database (a first import) add their sums to the days; others may have changed items
+		// already counted, so their days are summed again.
+		added := false
+		if fresh {
+			if added, err = tx.addSalesDays(items); err != nil {
+				return err
+			}
 		}
+		if !added {
+			if err := tx.refreshSalesDays(items); err != nil {
+				return err
+			}
+		}
+		// 销售报表's answers kept from before this batch are out of date once it commits.
 		return tx.raiseSalesGenerations(sellersOf(items, func(it *AmazonOrderItem) (int64, int64) { return it.CompanyID, it.SellerID }))
 	})
 	return written, err
+}
+
+// noStoredItems tells whether none of the orders, all of one seller account, has an item stored: then every item
+// of the batch is new. Orders of several seller accounts tell false.
+func (db *DB) noStoredItems(orders []AmazonOrder) (bool, error) {
+	if len(orders) == 0 {
+		return true, nil
+	}
+	ids := make([]string, len(orders))
+	for i := range orders {
+		if orders[i].SellerID != orders[0].SellerID {
+			return false, nil
+		}
+		ids[i] = orders[i].AmazonOrderID
+	}
+	// One probe of the items' key per order: the list drives the join (CROSS JOIN fixes SQLite's join order).
+	sqlText := "SELECT EXISTS (SELECT 1 FROM amazon_order_items WHERE seller_id = $1 AND amazon_order_id = ANY($2::text[]))"
+	var list any = ids
+	if db.Driver != "postgres" {
+		b, err := json.Marshal(ids)
+		if err != nil {
+			return false, err
+		}
+		sqlText = "SELECT EXISTS (SELECT 1 FROM json_each(?2) j CROSS JOIN amazon_order_items i " +
+			"WHERE i.seller_id = ?1 AND i.amazon_order_id = j.value)"
+		list = string(b)
+	}
+	var stored bool
+	err := db.Statement.ConnPool.QueryRowContext(db.Statement.Context, sqlText, orders[0].SellerID, list).Scan(&stored)
+	return !stored, err
 }
 
 // AmazonOrderWithItems loads one of a seller account's orders with its items (by SKU), or ErrNotFound; a seller

@@ -1,6 +1,7 @@
 package models
 
 import (
+	"slices"
 	"strings"
 	"sync"
 )
@@ -16,6 +17,10 @@ type upsertTable struct {
 	key []string
 	// keep are further columns an update leaves as they are (id, created_at and the key always are).
 	keep []string
+	// add, when set, makes the table a running sum: on a row of the same key these columns get the new values
+	// added, and every other column not kept takes the greater of the old and the new value (a MAX that can be
+	// carried on batch by batch). The row is always written.
+	add []string
 	// statements caches the PostgreSQL statement of each set of column types, built once (SQLite's depends on
 	// the batch, see upsertJSON).
 	statements sync.Map
@@ -60,15 +65,30 @@ func (t *upsertTable) onConflict(driver string) string {
 	if driver != "postgres" {
 		differs = " IS NOT "
 	}
+	greatest := "GREATEST"
+	if driver != "postgres" {
+		greatest = "max" // SQLite's max of several arguments is the scalar function
+	}
 	var sets, changed []string
 	for _, c := range t.columns {
 		if t.kept(c) {
+			continue
+		}
+		if t.add != nil {
+			if slices.Contains(t.add, c) {
+				sets = append(sets, c+" = "+t.name+"."+c+" + excluded."+c)
+			} else {
+				sets = append(sets, c+" = "+greatest+"("+t.name+"."+c+", excluded."+c+")")
+			}
 			continue
 		}
 		sets = append(sets, c+" = excluded."+c)
 		if c != "updated_at" {
 			changed = append(changed, t.name+"."+c+differs+"excluded."+c)
 		}
+	}
+	if t.add != nil {
+		return " ON CONFLICT (" + strings.Join(t.key, ", ") + ") DO UPDATE SET " + strings.Join(sets, ", ")
 	}
 	return " ON CONFLICT (" + strings.Join(t.key, ", ") + ") DO UPDATE SET " + strings.Join(sets, ", ") +
 		" WHERE " + strings.Join(changed, " OR ")

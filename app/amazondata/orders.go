@@ -2,6 +2,8 @@ package amazondata
 
 import (
 	"io"
+	"sync"
+	"sync/atomic"
 
 	"sellerhub/app/amazon"
 	"sellerhub/models"
@@ -22,6 +24,7 @@ type orderBatch struct {
 	itemAt    map[orderItemKey]int
 	lines     int
 	lastOrder string
+	upTo      int // the lines of the file read up to the batch's last, the header not counted
 }
 
 func newOrderBatch() *orderBatch {
@@ -62,7 +65,10 @@ func (b *orderBatch) add(o models.AmazonOrder, it models.AmazonOrderItem) {
 
 // importOrders reads an orders report (all orders by last update). A batch ends only between two orders, since
 // Amazon writes an order's lines one after the other: an order's SKU is summed within its batch and never split
-// over two, which would leave only the second part.
+// over two, which would leave only the second part. The lines are read into batches by a goroutine of their own
+// while the batch before is written: reading and writing overlap (on PostgreSQL the server writes a batch while
+// the next one is read; on SQLite the two use two cores), where one after the other left each waiting for the
+// other. One batch waits at most, so the memory stays two batches'.
 func importOrders(s *Service, st Store, r *amazon.TSVReader, progress Progress) (Result, error) {
 	var res Result
 	st, err := s.checkStore(st)
@@ -72,41 +78,75 @@ func importOrders(s *Service, st Store, r *amazon.TSVReader, progress Progress) 
 	if err := requireColumns(r, Orders, "amazon-order-id", "purchase-date", "sku"); err != nil {
 		return res, err
 	}
-	b := newOrderBatch()
-	flush := func() error {
-		if b.lines == 0 {
-			return nil
-		}
+	rd := &orderReader{batches: make(chan *orderBatch)}
+	var wg sync.WaitGroup
+	wg.Add(1)
+	go func() {
+		defer wg.Done()
+		rd.read(st, r)
+	}()
+	var werr error
+	for b := range rd.batches {
 		n, err := s.db.UpsertAmazonOrders(b.orders, b.items)
 		if err != nil {
-			return err
+			werr = err
+			break
 		}
 		res.Written += int(n)
+		res.Lines = b.upTo
 		progress(res.Lines)
-		b = newOrderBatch()
-		return nil
 	}
-	for {
+	// The reader stops at its next line, and returns before the caller may close the file.
+	rd.stop.Store(true)
+	for range rd.batches {
+	}
+	wg.Wait()
+	if werr != nil {
+		return res, werr
+	}
+	res.Lines = rd.lines
+	return res, rd.err
+}
+
+// orderReader reads an orders report's lines into batches, in the file's order, for importOrders.
+type orderReader struct {
+	batches chan *orderBatch
+	stop    atomic.Bool // the writer failed: read no further
+	// lines and err are the lines read and why the reading ended early (a line that cannot be read, the file);
+	// the writer reads them once batches is closed.
+	lines int
+	err   error
+}
+
+func (rd *orderReader) read(st Store, r *amazon.TSVReader) {
+	defer close(rd.batches)
+	b := newOrderBatch()
+	for !rd.stop.Load() {
 		row, err := r.Next()
 		if err == io.EOF {
 			break
 		}
 		if err != nil {
-			return res, err
+			rd.err = err
+			return
 		}
-		res.Lines++
+		rd.lines++
 		o, it, err := readOrderLine(st, row)
 		if err != nil {
-			return res, err
+			rd.err = err
+			return
 		}
 		if b.lines >= batchLines && o.AmazonOrderID != b.lastOrder {
-			if err := flush(); err != nil {
-				return res, err
-			}
+			b.upTo = rd.lines - 1
+			rd.batches <- b
+			b = newOrderBatch()
 		}
 		b.add(o, it)
 	}
-	return res, flush()
+	if b.lines > 0 && !rd.stop.Load() {
+		b.upTo = rd.lines
+		rd.batches <- b
+	}
 }
 
 // readOrderLine reads one line of an orders report into its order and its item.

@@ -63,6 +63,36 @@ func TestSalesDaysReimportAndRebuild(t *testing.T) {
 	})
 }
 
+// TestSalesDaysImportedInPieces: the orders imported a few days at a time (windows that end mid-day, so that a
+// day's sums are added to by the next report; orders updated later come again and their days are summed afresh)
+// leave the same summary as the items summed afresh.
+func TestSalesDaysImportedInPieces(t *testing.T) {
+	dbtest.ForEach(t, func(t *testing.T, db *models.DB) {
+		s := newShop(t, db)
+		for _, table := range []string{"amazon_order_items", "amazon_orders", "sales_sku_days", "sales_order_days", "sales_sku_months"} {
+			must(t, db.Exec("DELETE FROM "+table).Error)
+		}
+		data := amazondata.New(db, func() time.Time { return today })
+		for from := today.AddDate(0, 0, -importedDays); from.Before(today); from = from.Add(77 * time.Hour) {
+			r, err := s.world.Content(amazontest.DefaultSeller, amazondata.Orders.ReportType(), s.markets, from, from.Add(77*time.Hour))
+			must(t, err)
+			tsv, err := amazon.NewTSVReader(r)
+			must(t, err)
+			_, err = data.Import(context.Background(), amazondata.Orders, s.store, tsv, nil)
+			must(t, err)
+		}
+		pieces := summaryRows(t, db)
+		for _, table := range []string{"sales_sku_days", "sales_order_days", "sales_sku_months", "sales_days_built"} {
+			must(t, db.Exec("DELETE FROM "+table).Error)
+		}
+		must(t, db.EnsureSalesDays(s.owner.CompanyID))
+		if rebuilt := summaryRows(t, db); !reflect.DeepEqual(rebuilt, pieces) {
+			t.Fatalf("the summary summed afresh differs from the pieces': %d/%d/%d rows, pieces' %d/%d/%d",
+				len(rebuilt[0]), len(rebuilt[1]), len(rebuilt[2]), len(pieces[0]), len(pieces[1]), len(pieces[2]))
+		}
+	})
+}
+
 // TestSalesDaysOrderCancelledLater: an order a later report marks cancelled leaves the report's units, orders and
 // sales of its SKU and of the whole day.
 func TestSalesDaysOrderCancelledLater(t *testing.T) {

@@ -60,7 +60,7 @@ export default function Report({ permissions }) {
   for (const field of ["advertising", "advertisingCny"]) {
     const figure = renders[field];
     renders[field] = (row) =>
-      row.sku && row[field] === "0.00" ? (
+      row.sku && Number(row[field]) === 0 ? (
         <span className="text-slate-400" title="按SKU的广告数据未同步">
           0.00 广告数据未同步
         </span>
