@@ -89,7 +89,7 @@ func TestEverySpecRouteAndMenuLinkAnswers(t *testing.T) {
 		"/amazon/listing/relation", "/erp/base/brand", "/erp/base/category", "/erp/base/supplier",
 		"/erp/warehouse/base", "/erp/warehouse/record", "/amazon/inventory/quantity", "/erp/warehouse/inbound", "/erp/warehouse/outbound",
 		"/e/w/i", "/e/w/i/d", "/e/w/o", "/e/w/o/d", "/amazon/orders/manager", "/amazon/orders/today", "/amazon/orders/refund",
-		"/amazon/sales/report", "/amazon/orders/summary"} {
+		"/amazon/sales/report", "/amazon/orders/summary", "/amazon/payment/profit", "/amazon/profit/config"} {
 		built[path] = true
 	}
 	// Pages of one record answer 404 without it.

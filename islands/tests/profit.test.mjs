@@ -4,7 +4,8 @@
 // 利润配置 to 按体积 and see the SKU's 头程 change. The file is read back with islands/tests/xlsx.mjs.
 import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
-import { ADMIN_ACCOUNT, ADMIN_PASSWORD, closeBrowser, getBrowser, newPage, startServer } from "./harness.mjs";
+import { ADMIN_ACCOUNT, ADMIN_PASSWORD, artifact, closeBrowser, getBrowser, newPage, startServer, withPage } from "./harness.mjs";
+import { signIn } from "./flows.mjs";
 import { openFromRail, signInToShell, tabFrame } from "./shell.mjs";
 import { readSheet } from "./xlsx.mjs";
 
@@ -123,5 +124,31 @@ describe("利润报告", () => {
     const same = list.rows.filter((r) => r[col("SKU")] === sku && r[col("币种")] === row[col("币种")]);
     assert.equal(same.length, 1, `${sku} ${row[col("币种")]} in ${list.rows}`);
     assert.notEqual(same[0][col("头程")], freightByWeight, "by volume the SKU carries another share of the freight");
+  });
+
+  // Saved for a person to look at (islands/tests/artifacts/profit-*.png): the filled report and a figure's lines,
+  // at desktop and phone widths, light and dark.
+  it("draws filled at desktop and phone widths, light and dark", async () => {
+    for (const viewport of [{ width: 1280, height: 800 }, { width: 390, height: 844 }]) {
+      for (const dark of [false, true]) {
+        await withPage(server, { js: true, viewport }, async (p) => {
+          await p.addInitScript((on) => localStorage.setItem("dark", on ? "1" : "0"), dark);
+          await p.goto("/login");
+          await signIn(p, { account: ADMIN_ACCOUNT, password: ADMIN_PASSWORD });
+          await p.goto("/amazon/payment/profit?embed=1");
+          await p.getByLabel("开始月份", { exact: true }).fill(LAST_MONTH);
+          await p.getByLabel("结束月份", { exact: true }).fill(LAST_MONTH);
+          const loaded = p.waitForResponse((r) => r.url().endsWith("/amazon/api/v1/profit/report"));
+          await p.getByRole("button", { name: "查询", exact: true }).click();
+          await loaded;
+          await p.locator('table[aria-busy="false"]').waitFor();
+          const name = `profit-${viewport.width}-${dark ? "dark" : "light"}`;
+          await p.screenshot({ path: artifact(`${name}.png`), fullPage: true });
+          await p.getByRole("button", { name: /^佣金明细 / }).first().click();
+          await p.getByRole("table", { name: "佣金明细" }).waitFor();
+          await p.screenshot({ path: artifact(`${name}-detail.png`) });
+        });
+      }
+    }
   });
 });

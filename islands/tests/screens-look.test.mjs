@@ -14,7 +14,7 @@ const SCREENS = [
   "/shipment_handing/shipstep?shipmentid=FBA15DEMO002", "/shipmentdetails?shipmentid=FBA15DEMO002", "/sys/dict",
   "/sys/taggroup", "/sys/tag", "/sys/client", "/sys/customer", "/sys/operationlog", "/sys/notify", "/sys/subuser",
   "/sys/role", "/sys/dept", "/sys/menu", "/usercenter", "/amazon/storeAuth", "/amazon/datasync",
-  "/erp/finance/exchangerate", "/amazon/profit/calculator",
+  "/erp/finance/exchangerate", "/amazon/profit/calculator", "/amazon/payment/profit", "/amazon/profit/config",
 ];
 
 const SIZES = [
