@@ -29,6 +29,7 @@ const modules = {
   products: "islands/products/main.jsx",
   picklist: "islands/picklist/print.js",
   warehouse: "islands/warehouse/main.jsx",
+  warehouseDocument: "islands/warehouse/document.jsx",
   ship: "islands/ship/main.jsx",
   storeauth: "islands/amazon/storeauth.jsx",
   datasync: "islands/amazon/datasync.jsx",

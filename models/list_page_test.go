@@ -266,7 +266,7 @@ func TestStockAndLedgerPagesOfEverySortNeitherOverlapNorSkip(t *testing.T) {
 			}
 		}
 		low := capped(db, 3)
-		stockOrders := []string{"", "warehouses.name", "local_products.sku", "local_products.name", "stocks.inbound",
+		stockOrders := []string{"", "stocks.warehouse_name", "stocks.sku", "local_products.name", "stocks.inbound",
 			"stocks.fulfillable", "stocks.outbound", "stocks.updated_at"}
 		for _, col := range stockOrders {
 			for _, search := range []string{"", "SKU"} {
@@ -319,5 +319,63 @@ func TestStockAndLedgerPagesOfEverySortNeitherOverlapNorSkip(t *testing.T) {
 		if rows, total, err := low.LedgerPage(a.CompanyID, doc1); err != nil || total != models.MoreThan(3) || len(rows) != 2 {
 			t.Errorf("ledger of DOC-1, cap 3: %d rows, total %d, %v; want 2 of more than 3", len(rows), total, err)
 		}
+	})
+}
+
+// The stock list's default order (warehouse name, then SKU) and its sorts by either read copies on the stock row
+// (migration 00039): they follow a warehouse's new name and a product's new SKU, and new stock rows get them.
+func TestStockOrderFollowsRenamedWarehousesAndChangedSKUs(t *testing.T) {
+	dbtest.ForEach(t, func(t *testing.T, db *models.DB) {
+		a := newCompany(t, db, "甲", "13800000001")
+		b, c := newWarehouse(t, db, a.CompanyID, "B仓"), newWarehouse(t, db, a.CompanyID, "C仓")
+		x, y := newProduct(t, db, a.CompanyID, "X-1"), newProduct(t, db, a.CompanyID, "Y-1")
+		for _, w := range []*models.Warehouse{b, c} {
+			for _, p := range []*models.LocalProduct{y, x} {
+				if err := move(db, a.CompanyID, "DOC", models.StockChange{WarehouseID: w.ID, ProductID: p.ID, Fulfillable: 1}); err != nil {
+					t.Fatal(err)
+				}
+			}
+		}
+		order := func(f models.StockFilter) []string {
+			t.Helper()
+			f.Limit = 10
+			rows, total, err := db.StockPage(a.CompanyID, f)
+			if err != nil || total != int64(len(rows)) {
+				t.Fatalf("stock page: %d rows, total %d, %v", len(rows), total, err)
+			}
+			var out []string
+			for _, r := range rows {
+				out = append(out, r.WarehouseName+"/"+r.SKU)
+			}
+			return out
+		}
+		want := func(got []string, want ...string) {
+			t.Helper()
+			if !slices.Equal(got, want) {
+				t.Errorf("stock order %v, want %v", got, want)
+			}
+		}
+		want(order(models.StockFilter{}), "B仓/X-1", "B仓/Y-1", "C仓/X-1", "C仓/Y-1")
+
+		c.Name = "A仓"
+		if err := db.UpdateWarehouse(c); err != nil {
+			t.Fatal(err)
+		}
+		x.SKU = "Z-1"
+		if err := db.UpdateLocalProduct(x); err != nil {
+			t.Fatal(err)
+		}
+		want(order(models.StockFilter{}), "A仓/Y-1", "A仓/Z-1", "B仓/Y-1", "B仓/Z-1")
+		want(order(models.StockFilter{WarehouseID: b.ID}), "B仓/Y-1", "B仓/Z-1")
+		// Equal values fall back on the id, in the same direction: the rows were made B仓's first.
+		want(order(models.StockFilter{OrderBy: "stocks.sku", Desc: true}), "A仓/Z-1", "B仓/Z-1", "A仓/Y-1", "B仓/Y-1")
+		want(order(models.StockFilter{OrderBy: "stocks.warehouse_name", Desc: true}), "B仓/Z-1", "B仓/Y-1", "A仓/Z-1", "A仓/Y-1")
+
+		// A new stock row takes the names as they are now.
+		d := newWarehouse(t, db, a.CompanyID, "0仓")
+		if err := move(db, a.CompanyID, "DOC", models.StockChange{WarehouseID: d.ID, ProductID: x.ID, Fulfillable: 1}); err != nil {
+			t.Fatal(err)
+		}
+		want(order(models.StockFilter{Search: "Z-"}), "0仓/Z-1", "A仓/Z-1", "B仓/Z-1")
 	})
 }

@@ -27,14 +27,11 @@ type StockFilter struct {
 	Offset, Limit          int
 }
 
-// stocks selects the company's stock rows the filter passes, joining what the filter and the order read beyond
-// the stock row itself (the product for a search or a product column, the warehouse for its name), and nothing
-// more: the page's ids are read from this alone.
+// stocks selects the company's stock rows the filter passes, joining the product only for a search or a product
+// column of the order: the page's ids are read from this alone. The warehouse's name and the product's SKU are
+// copied onto the stock row (migration 00039), so the default order and those sorts read the row's own index.
 func (db *DB) stocks(companyID int64, f StockFilter, order string) *gorm.DB {
 	q := db.Table("stocks").Scopes(InCompany("stocks", companyID))
-	if strings.Contains(order, "warehouses.") {
-		q = q.Joins("JOIN warehouses ON warehouses.id = stocks.warehouse_id")
-	}
 	if f.Search != "" || strings.Contains(order, "local_products.") {
 		q = q.Joins("JOIN local_products ON local_products.id = stocks.product_id")
 	}
@@ -61,16 +58,20 @@ func listOrderOf(table string, f StockFilter, fallback string) string {
 }
 
 // StockPage lists a page of the company's stock, by warehouse and SKU unless another order is asked, with the
-// total.
+// total. Within one warehouse (the filter) that order is the SKU's, which the index of warehouse and SKU serves.
 func (db *DB) StockPage(companyID int64, f StockFilter) ([]StockRow, int64, error) {
 	rows := []StockRow{}
-	order := listOrderOf("stocks", f, "warehouses.name, local_products.sku, stocks.id")
+	fallback := "stocks.warehouse_name, stocks.sku, stocks.id"
+	if f.WarehouseID != 0 {
+		fallback = "stocks.sku, stocks.id"
+	}
+	order := listOrderOf("stocks", f, fallback)
 	p := listPage{matching: func() *gorm.DB { return db.stocks(companyID, f, order) }, id: "stocks.id",
 		order: ordered(order), offset: f.Offset, limit: f.Limit}
 	total, err := readPage(db, p, p.of(func() *gorm.DB {
-		return db.Table("stocks").Scopes(InCompany("stocks", companyID)).Joins("JOIN warehouses ON warehouses.id = stocks.warehouse_id").
+		return db.Table("stocks").Scopes(InCompany("stocks", companyID)).
 			Joins("JOIN local_products ON local_products.id = stocks.product_id").
-			Select("stocks.*, warehouses.name AS warehouse_name, local_products.sku, local_products.name AS product_name, local_products.image")
+			Select("stocks.*, local_products.name AS product_name, local_products.image")
 	}), &rows)
 	return rows, total, err
 }

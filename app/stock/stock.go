@@ -12,7 +12,7 @@ import (
 const productPickerLimit = 20
 
 var (
-	stockSorts = map[string]string{"warehouseName": "warehouses.name", "sku": "local_products.sku",
+	stockSorts = map[string]string{"warehouseName": "stocks.warehouse_name", "sku": "stocks.sku",
 		"productName": "local_products.name", "inbound": "stocks.inbound", "fulfillable": "stocks.fulfillable",
 		"outbound": "stocks.outbound", "updatedAt": "stocks.updated_at"}
 	ledgerSorts = map[string]string{"createdAt": "stock_ledger.created_at", "docNumber": "stock_ledger.doc_number",
