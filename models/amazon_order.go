@@ -2,6 +2,8 @@ package models
 
 import (
 	"encoding/json"
+	"maps"
+	"slices"
 	"time"
 )
 
@@ -113,6 +115,9 @@ func (db *DB) UpsertAmazonOrders(orders []AmazonOrder, items []AmazonOrderItem) 
 				return err
 			}
 		}
+		if err := tx.lockSellerOrders(orders); err != nil {
+			return err
+		}
 		fresh, err := tx.noStoredItems(orders)
 		if err != nil {
 			return err
@@ -145,6 +150,24 @@ func (db *DB) UpsertAmazonOrders(orders []AmazonOrder, items []AmazonOrderItem) 
 		return tx.raiseSalesGenerations(sellersOf(items, func(it *AmazonOrderItem) (int64, int64) { return it.CompanyID, it.SellerID }))
 	})
 	return written, err
+}
+
+// lockSellerOrders makes the batches of one seller account's orders write one after the other on PostgreSQL: a
+// batch that finds none of its orders stored adds its sums to the sales summary, and another import of the same
+// orders at once (a sync and an upload) must not find them missing too. The seller row's lock (NO KEY: rows that
+// refer to the seller are still written meanwhile) is held until the batch commits. SQLite writes one transaction
+// at a time anyway.
+func (db *DB) lockSellerOrders(orders []AmazonOrder) error {
+	if db.Driver != "postgres" || len(orders) == 0 {
+		return nil
+	}
+	sellers := map[int64]bool{}
+	for i := range orders {
+		sellers[orders[i].SellerID] = true
+	}
+	ids := slices.Sorted(maps.Keys(sellers)) // in one order, so that two batches cannot wait for each other
+	var locked []int64
+	return db.Raw("SELECT id FROM sellers WHERE id IN ? ORDER BY id FOR NO KEY UPDATE", ids).Scan(&locked).Error
 }
 
 // noStoredItems tells whether none of the orders, all of one seller account, has an item stored: then every item

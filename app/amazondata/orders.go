@@ -1,6 +1,7 @@
 package amazondata
 
 import (
+	"fmt"
 	"io"
 	"sync"
 	"sync/atomic"
@@ -120,6 +121,12 @@ type orderReader struct {
 
 func (rd *orderReader) read(st Store, r *amazon.TSVReader) {
 	defer close(rd.batches)
+	// A panic here would end the process: the job's own recovery covers only the job's goroutine.
+	defer func() {
+		if p := recover(); p != nil {
+			rd.err = fmt.Errorf("orders report, line %d: %v", rd.lines, p)
+		}
+	}()
 	b := newOrderBatch()
 	for !rd.stop.Load() {
 		row, err := r.Next()
