@@ -144,7 +144,7 @@ describe("利润报告", () => {
           await p.locator('table[aria-busy="false"]').waitFor();
           const name = `profit-${viewport.width}-${dark ? "dark" : "light"}`;
           await p.screenshot({ path: artifact(`${name}.png`), fullPage: true });
-          await p.getByRole("button", { name: /^佣金明细 / }).first().click();
+          await p.getByRole("button", { name: /^佣金明细 [^店]/ }).first().click();
           await p.getByRole("table", { name: "佣金明细" }).waitFor();
           await p.screenshot({ path: artifact(`${name}-detail.png`) });
         });
