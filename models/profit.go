@@ -441,11 +441,11 @@ func (db *DB) SettlementNames(companyID int64, f ProfitLineFilter) ([]AmountName
 }
 
 // FeeEstimateOfListing is the fee estimate of a store group's seller SKU in a marketplace; nil when Amazon gave
-// none.
-func (db *DB) FeeEstimateOfListing(companyID, groupID int64, marketplaceID, sku string) (*FeeEstimate, error) {
+// none, or when the group is not one the user may see.
+func (db *DB) FeeEstimateOfListing(companyID, userID, groupID int64, marketplaceID, sku string) (*FeeEstimate, error) {
 	rows := []FeeEstimate{}
 	err := db.Where("company_id = ? AND group_id = ? AND marketplace_id = ? AND sku = ?", companyID, groupID, marketplaceID, sku).
-		Limit(1).Find(&rows).Error
+		Scopes(InGrantedGroups("fba_fee_estimates.group_id", userID)).Limit(1).Find(&rows).Error
 	if err != nil || len(rows) == 0 {
 		return nil, err
 	}

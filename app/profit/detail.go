@@ -168,7 +168,7 @@ func (s *Service) settlementDetail(db *models.DB, companyID int64, lf models.Pro
 
 // estimateLines are an estimated line's fee estimate for the bucket: the fee per unit times the units sold.
 func (s *Service) estimateLines(db *models.DB, companyID int64, lf models.ProfitLineFilter, line *Line, b Bucket) ([]DetailLine, error) {
-	fee, err := db.FeeEstimateOfListing(companyID, lf.GroupID, lf.MarketplaceID, lf.SKU)
+	fee, err := db.FeeEstimateOfListing(companyID, lf.UserID, lf.GroupID, lf.MarketplaceID, lf.SKU)
 	if err != nil || fee == nil {
 		return []DetailLine{}, err
 	}
