@@ -16,10 +16,12 @@ import (
 // stand-in's simulated North American seller (the same world tests sync from), read through the product's own
 // import, as a seller's uploads are. Later starts find the data in and import nothing. A failure is logged, not
 // fatal: the product works without the demo's Amazon data.
-func importDemoData(ctx context.Context, data *amazondata.Service, demo seed.DemoSeller, log *slog.Logger) {
-	today := time.Now().UTC().Truncate(24 * time.Hour)
-	world := sellerdata.New(today)
-	src := amazondata.DemoReports{Content: world.Content, Today: today}
+//
+// The world stands at now (the moment of the start), not at the start of the UTC day, so 今日订单 has today's orders
+// in every time zone a seller looks from (Beijing's day starts at 16:00 UTC).
+func importDemoData(ctx context.Context, data *amazondata.Service, demo seed.DemoSeller, now time.Time, log *slog.Logger) {
+	world := sellerdata.At(now)
+	src := amazondata.DemoReports{Content: world.Content, Today: world.Now}
 	// The demo seller's reports are those of the stand-in's North American seller.
 	seller := amazontest.DefaultSeller
 	for _, s := range world.Scheduled(seller) {

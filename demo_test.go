@@ -29,10 +29,13 @@ func TestDemoDataComesInOnceThroughTheImport(t *testing.T) {
 			t.Fatal(err)
 		}
 		data := amazondata.New(db, time.Now)
-		importDemoData(ctx, data, admin.Demo, slog.New(slog.DiscardHandler))
+		// Eight in the evening UTC: Beijing's day began four hours ago, the UTC day has not ended; today's orders up to
+		// this moment are in, later ones are not.
+		beijingToday := time.Now().UTC().Truncate(24 * time.Hour).Add(16 * time.Hour)
+		now := beijingToday.Add(4 * time.Hour)
+		importDemoData(ctx, data, admin.Demo, now, slog.New(slog.DiscardHandler))
 
-		today := time.Now().UTC().Truncate(24 * time.Hour)
-		lines := sellerdata.New(today).Orders(amazontest.DefaultSeller, today.AddDate(0, 0, -90), today)
+		lines := sellerdata.At(now).Orders(amazontest.DefaultSeller, now.AddDate(0, 0, -90), now)
 		orders, units := map[string]bool{}, int64(0)
 		for _, l := range lines {
 			orders[l.AmazonOrderID] = true
@@ -44,6 +47,13 @@ func TestDemoDataComesInOnceThroughTheImport(t *testing.T) {
 		}
 		if got.Orders != int64(len(orders)) || got.Quantity != units || got.Orders < 1000 {
 			t.Fatalf("demo orders %d with %d units, want %d with %d", got.Orders, got.Quantity, len(orders), units)
+		}
+		var ofBeijingToday, later int64
+		db.Model(&models.AmazonOrder{}).Where("company_id = ? AND purchase_date >= ?", admin.Demo.CompanyID, beijingToday).
+			Count(&ofBeijingToday)
+		db.Model(&models.AmazonOrder{}).Where("company_id = ? AND purchase_date >= ?", admin.Demo.CompanyID, now).Count(&later)
+		if ofBeijingToday == 0 || later != 0 {
+			t.Fatalf("orders of Beijing's today %d, after the demo's moment %d; want some, and none", ofBeijingToday, later)
 		}
 
 		us, _ := models.MarketplaceByCountry("US")
@@ -60,7 +70,7 @@ func TestDemoDataComesInOnceThroughTheImport(t *testing.T) {
 
 		again, err := data.ImportDemo(ctx, amazondata.Store{CompanyID: admin.Demo.CompanyID, SellerID: admin.Demo.SellerID,
 			GroupID: admin.Demo.GroupID, Region: admin.Demo.Region}, amazontest.DefaultSeller, []string{us.ID},
-			amazondata.DemoReports{Content: sellerdata.New(today).Content, Today: today})
+			amazondata.DemoReports{Content: sellerdata.At(now).Content, Today: now})
 		if err != nil || again.Lines != 0 {
 			t.Fatalf("a second start imported %d lines (%v)", again.Lines, err)
 		}
@@ -76,7 +86,7 @@ func TestDemoProfitReportIsFilled(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		importDemoData(ctx, amazondata.New(db, time.Now), admin.Demo, slog.New(slog.DiscardHandler))
+		importDemoData(ctx, amazondata.New(db, time.Now), admin.Demo, time.Now(), slog.New(slog.DiscardHandler))
 		for range 2 {
 			if err := seed.SeedDemoProfit(ctx, db, admin.Demo); err != nil {
 				t.Fatal(err)

@@ -95,7 +95,7 @@ func serve(ctx context.Context, cfg *config.Config, log *slog.Logger, db *models
 	services := app.NewServices(app.ServiceDeps{DB: db, Sessions: sessions, Sender: newCodeSender(cfg, log), Config: cfg,
 		Log: log, Jobs: queue})
 	if cfg.DemoData {
-		importDemoData(ctx, services.AmazonData, admin.Demo, log)
+		importDemoData(ctx, services.AmazonData, admin.Demo, time.Now(), log)
 		if err := seed.SeedDemoProfit(ctx, db, admin.Demo); err != nil {
 			log.Error("demo profit data not seeded", "err", err)
 		}

@@ -17,7 +17,7 @@ type DemoReports struct {
 	Content func(sellerID, reportType string, marketplaceIDs []string, start, end time.Time) (io.Reader, error)
 	// Settlements are the settlement reports Amazon made for the seller.
 	Settlements []DemoSettlement
-	// Today is the day the world stands at; orders and returns go back demoDays from it.
+	// Today is the moment the world stands at; orders and returns go back demoDays from it.
 	Today time.Time
 }
 

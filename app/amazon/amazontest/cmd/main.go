@@ -31,7 +31,7 @@ func main() {
 	s := amazontest.New()
 	s.URL = "http://" + ln.Addr().String()
 	// The sellers' reports are the simulated world's as of today: 90 days of orders, settlements and the rest.
-	world := sellerdata.New(time.Now().UTC())
+	world := sellerdata.At(time.Now())
 	s.Content, s.Scheduled = world.Content, world.Scheduled
 	s.Mux.HandleFunc("POST /control/hold-token", func(http.ResponseWriter, *http.Request) { s.HoldToken() })
 	s.Mux.HandleFunc("POST /control/release-token", func(http.ResponseWriter, *http.Request) { s.ReleaseToken() })

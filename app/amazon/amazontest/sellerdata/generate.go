@@ -58,7 +58,8 @@ func (o *order) state(now time.Time) (string, time.Time) {
 // maxOrderLife bounds how long after its purchase an order can still change (ship or be cancelled).
 const maxOrderLife = 4 * day
 
-// eachDay calls fn for the orders purchased on the days that overlap [from, to), within the world's history.
+// eachDay calls fn for the orders purchased on the days that overlap [from, to), within the world's history and
+// before its moment (an order of today purchased after Now has not happened yet).
 func (w *World) eachDay(s *seller, ms []*market, from, to time.Time, fn func(*order)) {
 	start := from.UTC().Truncate(day)
 	if start.Before(w.First) {
@@ -70,7 +71,9 @@ func (w *World) eachDay(s *seller, ms []*market, from, to time.Time, fn func(*or
 	for d := start; d.Before(to); d = d.Add(day) {
 		for _, m := range ms {
 			for _, o := range s.dayOrders(m, d) {
-				fn(o)
+				if o.purchase.Before(w.Now) {
+					fn(o)
+				}
 			}
 		}
 	}

@@ -52,20 +52,27 @@ const History = 90 * 24 * time.Hour
 
 const day = 24 * time.Hour
 
-// World is the simulated Amazon as it stands at the start of one day (UTC). It holds only the sellers' catalogues;
-// orders and everything derived from them are generated from their seeds when asked, a day at a time.
+// World is the simulated Amazon as it stands at one moment: the start of a day (UTC) for tests, which want the same
+// world all day, or the present for the demo and the stand-in server, whose users look at today's orders. It holds
+// only the sellers' catalogues; orders and everything derived from them are generated from their seeds when asked, a
+// day at a time.
 type World struct {
-	// Now is the start of the day the world was made for: every event of the world happened before it.
+	// Now is the moment the world stands at: every event of the world happened before it.
 	Now time.Time
-	// First is Now minus History: the first day with orders.
+	// First is the start of Now's day minus History: the first day with orders.
 	First   time.Time
 	sellers map[string]*seller
 }
 
 // New makes the world as it stands at the start of today's day (UTC).
 func New(today time.Time) *World {
-	now := today.UTC().Truncate(day)
-	w := &World{Now: now, First: now.Add(-History), sellers: map[string]*seller{}}
+	return At(today.UTC().Truncate(day))
+}
+
+// At makes the world as it stands at the moment now: today's orders up to now exist, later ones do not yet.
+func At(now time.Time) *World {
+	now = now.UTC()
+	w := &World{Now: now, First: now.Truncate(day).Add(-History), sellers: map[string]*seller{}}
 	for _, def := range sellerDefs {
 		w.sellers[def.id] = newSeller(def, now)
 	}
