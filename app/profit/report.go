@@ -185,17 +185,11 @@ func (s *Service) Report(ctx context.Context, p core.Principal, q Query) ([]Line
 	if err != nil || !ok {
 		return []Line{}, 0, r, err
 	}
-	lines, err := s.lines(ctx, p.CompanyID, f)
+	a, err := s.answer(ctx, p.CompanyID, f)
 	if err != nil {
 		return nil, 0, r, err
 	}
-	switch q.By {
-	case ByStore:
-		lines = regroup(lines, func(l *Line) lineKey { return lineKey{month: l.Month, groupID: l.GroupID, currency: l.Currency} })
-	case ByMonth:
-		lines = regroup(lines, func(l *Line) lineKey { return lineKey{month: l.Month, currency: l.Currency} })
-	}
-	sortLines(lines, q.Sort, strings.EqualFold(q.Order, "desc"))
+	lines := a.view(q.By, q.Sort, strings.EqualFold(q.Order, "desc"))
 	total := int64(len(lines))
 	start := min(r.Offset(), len(lines))
 	return lines[start:min(start+r.Size, len(lines))], total, r, nil
