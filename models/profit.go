@@ -451,18 +451,3 @@ func (db *DB) FeeEstimateOfListing(companyID, userID, groupID int64, marketplace
 	}
 	return &rows[0], nil
 }
-
-// ProfitVersion is what a profit answer kept for the user is good for: the company's sales generation (orders,
-// settlements, rates) plus its profit generation, which triggers raise in the transaction of every change to the
-// other things the report reads (products' cost and size, SKU配对, shipments and their items, 利润配置, fee
-// estimates, store names: migration 00040), and the store groups the user is limited to.
-func (db *DB) ProfitVersion(companyID, userID int64) (int64, string, error) {
-	sales, groups, err := db.SalesVersion(companyID, userID)
-	if err != nil {
-		return 0, "", err
-	}
-	var costs int64
-	err = db.Table("profit_generations").Where("company_id = ?", companyID).
-		Select("COALESCE(MAX(generation), 0)").Scan(&costs).Error
-	return sales + costs, groups, err
-}

@@ -54,7 +54,7 @@ func (a *answer) view(by, column string, desc bool) []Line {
 // SKU配对, shipments and their freight, 利润配置, store names) and the user's store groups are the same,
 // otherwise computed and kept.
 func (s *Service) answer(ctx context.Context, companyID int64, f models.ProfitFilter) (*answer, error) {
-	generation, groups, err := s.db.With(ctx).ProfitVersion(companyID, f.UserID)
+	generation, groups, err := s.db.With(ctx).ReportVersion(companyID, f.UserID, models.GenerationProfit)
 	if err != nil {
 		return nil, err
 	}

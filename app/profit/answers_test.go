@@ -43,7 +43,9 @@ func TestReportAnswerKeptUntilChange(t *testing.T) {
 		}{
 			{"a product's cost", func() {
 				must(t, db.Model(&models.LocalProduct{}).Where("id = ?", product("LP-1")).Update("price", dec("25")).Error)
-			}, func(lines []profit.Line) { wantMoney(t, "A unit cost", bySKU(t, lines, "MSKU-A", "USD").UnitCost, "25") }},
+			}, func(lines []profit.Line) {
+				wantMoney(t, "A unit cost", bySKU(t, lines, "MSKU-A", "USD").UnitCost, "25")
+			}},
 			{"SKU配对", func() {
 				must(t, db.Model(&models.Listing{}).Where("company_id = ? AND seller_sku = 'MSKU-C'", cid).
 					Update("product_id", product("LP-2")).Error)

@@ -167,13 +167,8 @@ func (s *Service) filter(p core.Principal, q Query) (models.ProfitFilter, bool, 
 		return f, false, core.Invalid(MsgMonthsLong)
 	}
 	f.FromMonth, f.ToMonth = from.Format("2006-01"), to.Format("2006-01")
-	ok := true
-	if strings.TrimSpace(q.GroupID) != "" {
-		f.GroupID, ok = core.ParseID(q.GroupID)
-	}
-	if _, known := models.MarketplaceByID(f.MarketplaceID); f.MarketplaceID != "" && !known {
-		ok = false
-	}
+	var ok bool
+	f.GroupID, f.MarketplaceID, ok = core.StoreFilter(q.GroupID, q.MarketplaceID)
 	return f, ok, nil
 }
 

@@ -20,9 +20,12 @@ type Service struct {
 	timeZone *time.Location
 	// answers are the report's answers kept until the next import (answers.go).
 	answers *core.Answers[*answer]
+	// dashboards are 首页's figures kept until the sales or the FBA stock change (dashboard.go).
+	dashboards *core.Answers[*Dashboard]
 }
 
 // New builds the service.
 func New(db *models.DB, now core.Clock, timeZone *time.Location, fin *finance.Service) *Service {
-	return &Service{db: db, now: now, finance: fin, timeZone: timeZone, answers: core.NewAnswers[*answer](maxKeptLines)}
+	return &Service{db: db, now: now, finance: fin, timeZone: timeZone, answers: core.NewAnswers[*answer](maxKeptLines),
+		dashboards: core.NewAnswers[*Dashboard](keptDashboards)}
 }
