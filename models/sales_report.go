@@ -8,11 +8,12 @@ import (
 	"gorm.io/gorm"
 )
 
-// What the sales report groups by (销售报表's 维度). Amazon's reports we import name no parent ASIN (the listings
-// report has none), so the report offers no parent ASIN rather than guessing one.
+// What the sales report groups by (销售报表's 维度). Amazon's reports name no parent ASIN: by parent ASIN reads the
+// parents the sync looked up in Amazon's catalogue (asin_parents); an ASIN without one is its own line.
 const (
 	SalesBySKU         = "sku"
 	SalesByASIN        = "asin"
+	SalesByParentASIN  = "parentAsin"
 	SalesByProduct     = "product"
 	SalesByStore       = "store"
 	SalesByMarketplace = "marketplace"
@@ -68,6 +69,7 @@ type SalesSum struct {
 var salesDims = map[string]struct{ key, name, asin string }{
 	SalesBySKU:         {"i.sku", "MAX(i.product_name)", "MAX(i.asin)"},
 	SalesByASIN:        {"i.asin", "MAX(i.product_name)", "''"},
+	SalesByParentASIN:  {"COALESCE(NULLIF(ap.parent_asin, ''), i.asin)", "MAX(i.product_name)", "''"},
 	SalesByProduct:     {"COALESCE(p.sku, '')", "MAX(p.name)", "''"},
 	SalesByStore:       {"g.name", "MAX(g.name)", "''"},
 	SalesByMarketplace: {"i.marketplace_id", "MAX(i.marketplace_id)", "''"},
@@ -243,9 +245,13 @@ func (db *DB) sums(base *gorm.DB, f SalesFilter, column, units, orders, amount s
 }
 
 // salesJoins joins what the grouping names beside the order items i: the store group g for its name, the
-// listing l that SKU配对 pairs and its local product p. Other groupings read the order items alone.
+// listing l that SKU配对 pairs and its local product p, the parent ap of the item's ASIN in its marketplace. Other
+// groupings read the order items alone.
 func salesJoins(q *gorm.DB, by string) *gorm.DB {
 	switch by {
+	case SalesByParentASIN:
+		return q.Joins("LEFT JOIN asin_parents ap ON ap.company_id = i.company_id " +
+			"AND ap.marketplace_id = i.marketplace_id AND ap.asin = i.asin")
 	case SalesByStore:
 		return q.Joins("JOIN store_groups g ON g.id = i.group_id")
 	case SalesByProduct:

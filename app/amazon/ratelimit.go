@@ -23,6 +23,7 @@ var usagePlans = map[string]struct {
 	"getReports":                   {0.0222, 10},
 	"getReportDocument":            {0.0167, 15},
 	"getMarketplaceParticipations": {0.016, 15},
+	"searchCatalogItems":           {2, 2},
 }
 
 // RateLimits are token buckets per (refresh token, operation), because Amazon limits each selling partner and

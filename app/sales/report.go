@@ -34,7 +34,7 @@ const defaultDays = 30
 // maxDays bounds a report's range: two years, the most the sync keeps.
 const maxDays = 731
 
-// ReportQuery is the body of 销售报表 and 周/月汇总: the page, the sort, the grouping (by: sku, asin, product,
+// ReportQuery is the body of 销售报表 and 周/月汇总: the page, the sort, the grouping (by: sku, asin, parentAsin, product,
 // store, marketplace; all for the summary), the period (day, week, month), the dates (yyyy-MM-dd, both
 // included, in the zone the switch names: marketplace or beijing), a store group, a marketplace and a part of
 // the SKU or ASIN.
@@ -89,8 +89,8 @@ func (s *Service) filter(p core.Principal, q ReportQuery) (models.SalesFilter, b
 		f.Period = models.PeriodDay
 	}
 	switch {
-	case f.By != models.SalesBySKU && f.By != models.SalesByASIN && f.By != models.SalesByProduct &&
-		f.By != models.SalesByStore && f.By != models.SalesByMarketplace && f.By != models.SalesByAll:
+	case f.By != models.SalesBySKU && f.By != models.SalesByASIN && f.By != models.SalesByParentASIN &&
+		f.By != models.SalesByProduct && f.By != models.SalesByStore && f.By != models.SalesByMarketplace && f.By != models.SalesByAll:
 		return f, false, core.Invalid(MsgByBad)
 	case f.Period != models.PeriodDay && f.Period != models.PeriodWeek && f.Period != models.PeriodMonth:
 		return f, false, core.Invalid(MsgPeriodBad)

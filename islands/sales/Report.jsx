@@ -15,6 +15,7 @@ const input = "rounded-md border border-slate-300 px-2 py-1 text-sm dark:border-
 const BY = [
   ["sku", "SKU"],
   ["asin", "ASIN"],
+  ["parentAsin", "父ASIN"],
   ["product", "本地产品"],
   ["store", "店铺"],
   ["marketplace", "站点"],

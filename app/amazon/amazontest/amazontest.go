@@ -1,6 +1,6 @@
 // Package amazontest is a local stand-in for Amazon in tests: the Seller Central consent page, the Login with
-// Amazon token endpoint and the Selling Partner API's Sellers and Reports operations, speaking Amazon's documented
-// request and answer formats (error bodies included). Mux is exported so other files can add more of Amazon (the
+// Amazon token endpoint and the Selling Partner API's Sellers, Reports and Catalog Items operations, speaking
+// Amazon's documented request and answer formats (error bodies included). Mux is exported so other files can add more of Amazon (the
 // Advertising API). Switches make the token endpoint and the Reports API fail in the ways Amazon does, and every
 // request is recorded.
 package amazontest
@@ -43,6 +43,9 @@ type Server struct {
 	// Scheduled lists the reports Amazon makes on its own (settlements) per seller; the default is one settlement
 	// per marketplace.
 	Scheduled func(sellerID string) []ScheduledReport
+	// Catalog is the Catalog Items API's knowledge of ASINs and their variation parents (catalog.go); nil knows
+	// every ASIN asked, none with a parent.
+	Catalog CatalogParents
 	// ReportPolls is how many getReport calls a report takes to reach its final status (at least 1; default 2).
 	ReportPolls int
 
@@ -104,6 +107,7 @@ func New() *Server {
 	s.Mux.HandleFunc("GET /sellers/v1/marketplaceParticipations", s.participations)
 	s.addAdvertising()
 	s.addReports()
+	s.addCatalog()
 	return s
 }
 

@@ -102,7 +102,7 @@ func (s *Server) CancelReports(n int) {
 }
 
 // Throttle makes the next n calls of a Reports operation (createReport, getReport, getReports,
-// getReportDocument) answer 429 QuotaExceeded with the operation's x-amzn-RateLimit-Limit.
+// getReportDocument) or of searchCatalogItems answer 429 QuotaExceeded with the operation's x-amzn-RateLimit-Limit.
 func (s *Server) Throttle(operation string, n int) {
 	s.mu.Lock()
 	defer s.mu.Unlock()

@@ -32,7 +32,7 @@ func main() {
 	s.URL = "http://" + ln.Addr().String()
 	// The sellers' reports are the simulated world's as of today: 90 days of orders, settlements and the rest.
 	world := sellerdata.At(time.Now())
-	s.Content, s.Scheduled = world.Content, world.Scheduled
+	s.Content, s.Scheduled, s.Catalog = world.Content, world.Scheduled, world.Parents
 	s.Mux.HandleFunc("POST /control/hold-token", func(http.ResponseWriter, *http.Request) { s.HoldToken() })
 	s.Mux.HandleFunc("POST /control/release-token", func(http.ResponseWriter, *http.Request) { s.ReleaseToken() })
 	s.Mux.HandleFunc("POST /control/hold-documents", func(http.ResponseWriter, *http.Request) { s.HoldDocuments() })

@@ -17,7 +17,9 @@ const (
 
 // product is one seller SKU, the same offer in each of the seller's marketplaces.
 type product struct {
-	sku, asin, fnsku  string
+	sku, asin, fnsku string
+	// parent is the ASIN of the product's variation family (its template's), "" for a standalone product.
+	parent            string
 	name, description string
 	group, brand      string
 	// mfn: the seller ships it (no FBA stock, no FBA fee). newOnly: only the listings report has it.
@@ -117,6 +119,7 @@ func newSeller(def sellerDef, now time.Time) *seller {
 			weight:  1 / math.Pow(float64(i+1), 0.8),
 		}
 		p.fnsku = "X00" + code36(r, 7)
+		p.parent = parentOf(def, combos[i]/len(colours))
 		if p.mfn {
 			p.fnsku = p.asin
 		}
@@ -148,6 +151,19 @@ func newSeller(def sellerDef, now time.Time) *seller {
 		s.cum = append(s.cum, total)
 	}
 	return s
+}
+
+// standaloneEvery makes every so many templates (the fifth, tenth, ...) sold as standalone products: each colour
+// its own ASIN with no variation parent, as a seller who never grouped them would have it.
+const standaloneEvery = 5
+
+// parentOf is the parent ASIN of the seller's variation family of template i (its colours are the children), ""
+// for the standalone templates. It is drawn from its own seed, so the catalogue's other ids stay as they were.
+func parentOf(def sellerDef, i int) string {
+	if i%standaloneEvery == standaloneEvery-1 {
+		return ""
+	}
+	return "B0" + code36(rngOf("parent", def.id, templates[i].code), 8)
 }
 
 // pick draws a product by its share of orders.

@@ -1,0 +1,62 @@
+package models
+
+import (
+	"time"
+)
+
+// ASINParent is the variation parent of an ASIN in a marketplace, as Amazon's catalogue says it. ParentASIN is ""
+// for an ASIN without one (a standalone product): it was looked up, and the sales report keys it by itself.
+type ASINParent struct {
+	CompanyID     int64  `gorm:"primaryKey;autoIncrement:false"`
+	MarketplaceID string `gorm:"primaryKey"`
+	ASIN          string `gorm:"column:asin;primaryKey"`
+	ParentASIN    string `gorm:"column:parent_asin"`
+	CreatedAt     time.Time
+	UpdatedAt     time.Time
+}
+
+// TableName names the table.
+func (ASINParent) TableName() string { return "asin_parents" }
+
+// MarketplaceASIN is an ASIN a store group sells in a marketplace.
+type MarketplaceASIN struct {
+	MarketplaceID string
+	ASIN          string `gorm:"column:asin"`
+}
+
+// ListedASINs lists the distinct ASINs of a store group's listings, by marketplace and ASIN: what the catalogue is
+// asked about for their parents.
+func (db *DB) ListedASINs(companyID, groupID int64) ([]MarketplaceASIN, error) {
+	out := []MarketplaceASIN{}
+	err := db.Table("listings").Select("DISTINCT listings.marketplace_id, listings.asin").
+		Scopes(InCompany("listings", companyID)).Where("listings.group_id = ? AND listings.asin <> ''", groupID).
+		Order("listings.marketplace_id, listings.asin").Scan(&out).Error
+	return out, err
+}
+
+// UpsertASINParents writes the parents of a company's ASINs and answers how many rows it inserted or changed: a
+// parent already known as it is is not written again, so writing the same answer twice changes nothing.
+func (db *DB) UpsertASINParents(companyID int64, rows []ASINParent) (int64, error) {
+	if len(rows) == 0 {
+		return 0, nil
+	}
+	now := time.Now().UTC().Truncate(time.Microsecond)
+	for i := range rows {
+		rows[i].CompanyID, rows[i].CreatedAt, rows[i].UpdatedAt = companyID, now, now
+	}
+	c := upsertChanged("asin_parents", []string{"company_id", "marketplace_id", "asin"}, []string{"parent_asin"})
+	res := db.Clauses(c).Create(&rows)
+	return res.RowsAffected, res.Error
+}
+
+// ASINParentsOf maps a company's ASINs of a marketplace to their parents ("" for none), as last looked up.
+func (db *DB) ASINParentsOf(companyID int64, marketplaceID string) (map[string]string, error) {
+	var rows []ASINParent
+	err := db.Scopes(InCompany("asin_parents", companyID)).Where("asin_parents.marketplace_id = ?", marketplaceID).
+		Find(&rows).Error
+	out := make(map[string]string, len(rows))
+	for _, r := range rows {
+		out[r.ASIN] = r.ParentASIN
+	}
+	return out, err
+}
