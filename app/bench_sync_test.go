@@ -58,7 +58,7 @@ func TestLoadReportFirstSync(t *testing.T) {
 					done++
 				}
 			}
-			if len(tasks) == 6 && done == 6 {
+			if len(tasks) == 7 && done == 7 {
 				break
 			}
 			if time.Now().After(deadline) {
@@ -67,7 +67,7 @@ func TestLoadReportFirstSync(t *testing.T) {
 		}
 		elapsed := time.Since(started)
 		h.DB.Model(&models.SyncRun{}).Select("COALESCE(SUM(lines), 0)").Scan(&lines)
-		fmt.Printf("== first sync of the stand-in's largest store (%s, 6 kinds, US/CA/MX, 90 days) on %s\n"+
+		fmt.Printf("== first sync of the stand-in's largest store (%s, 7 kinds, US/CA/MX, 90 days) on %s\n"+
 			"   %d report lines in %s: %.0f lines/s\n", amazontest.DefaultSeller, kind, lines,
 			elapsed.Round(time.Millisecond), float64(lines)/elapsed.Seconds())
 		benchFigure(t, "first sync of the stand-in's largest store, "+kind,

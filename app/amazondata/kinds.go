@@ -18,10 +18,13 @@ const (
 	FeeEstimates Kind = "fees"
 	Returns      Kind = "returns"
 	Listings     Kind = "listings"
+	// Parents are the listed ASINs' variation parents, which no report carries: the sync asks the Catalog Items
+	// API about them (after the listings, whose ASINs it asks about).
+	Parents Kind = "parents"
 )
 
 // Kinds lists every kind.
-var Kinds = []Kind{Orders, Inventory, Settlements, FeeEstimates, Returns, Listings}
+var Kinds = []Kind{Orders, Inventory, Settlements, FeeEstimates, Returns, Listings, Parents}
 
 // kindInfo is what each kind is called and which report brings it.
 type kindInfo struct {
@@ -38,6 +41,7 @@ var kinds = map[Kind]kindInfo{
 	FeeEstimates: {"FBA费用预估", "GET_FBA_ESTIMATED_FBA_FEES_TXT_DATA", false},
 	Returns:      {"买家退货", "GET_FBA_FULFILLMENT_CUSTOMER_RETURNS_DATA", false},
 	Listings:     {"在售商品", "GET_MERCHANT_LISTINGS_ALL_DATA", false},
+	Parents:      {"父ASIN", "", false},
 }
 
 // Valid tells whether k is one of the kinds.
@@ -49,13 +53,17 @@ func (k Kind) Label() string { return kinds[k].label }
 // ReportType is the Selling Partner API report type that carries the kind.
 func (k Kind) ReportType() string { return kinds[k].reportType }
 
+// FromReport tells whether the kind comes in a report file (every kind but the parents, which the catalogue
+// answers): only those are asked for as reports or uploaded.
+func (k Kind) FromReport() bool { return kinds[k].reportType != "" }
+
 // Scheduled tells whether Amazon makes the kind's reports by itself (listed with getReports, never requested).
 func (k Kind) Scheduled() bool { return kinds[k].scheduled }
 
 // KindOfReportType finds the kind a report type carries.
 func KindOfReportType(reportType string) (Kind, bool) {
 	for k, info := range kinds {
-		if info.reportType == reportType {
+		if info.reportType != "" && info.reportType == reportType {
 			return k, true
 		}
 	}

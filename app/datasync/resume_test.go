@@ -66,7 +66,7 @@ func TestSyncResumesAfterTheWorkerStops(t *testing.T) {
 				defer cancel()
 				_ = q.Stop(ctx)
 			})
-			waitSynced(t, h, 6, time.Time{})
+			waitSynced(t, h, 7, time.Time{})
 
 			var reports []models.SyncReport
 			h.DB.Where("report_id <> '' AND kind <> ?", "settlements").Find(&reports)
@@ -81,7 +81,7 @@ func TestSyncResumesAfterTheWorkerStops(t *testing.T) {
 			}
 			var runs []models.SyncRun
 			h.DB.Find(&runs)
-			if len(runs) != 6 {
+			if len(runs) != 7 {
 				t.Fatalf("%d runs: the stopped sync was not resumed but started again", len(runs))
 			}
 			var s models.Seller

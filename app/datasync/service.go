@@ -71,7 +71,9 @@ const PollEvery = 15 * time.Second
 //   - listings and returns every 6 hours: they change a few times a day;
 //   - settlements every 12 hours: Amazon publishes one per marketplace every two weeks, so twice a day finds a
 //     new one within half a day;
-//   - fee estimates every 24 hours: Amazon recomputes them at most daily.
+//   - fee estimates every 24 hours: Amazon recomputes them at most daily;
+//   - parent ASINs every 24 hours: a seller regroups variations rarely, and a new listing's parent waits a day at
+//     most (a listings sync by hand, then the parents' by hand, brings it at once).
 var Every = map[amazondata.Kind]time.Duration{
 	amazondata.Orders:       30 * time.Minute,
 	amazondata.Inventory:    time.Hour,
@@ -79,6 +81,7 @@ var Every = map[amazondata.Kind]time.Duration{
 	amazondata.Returns:      6 * time.Hour,
 	amazondata.Settlements:  12 * time.Hour,
 	amazondata.FeeEstimates: 24 * time.Hour,
+	amazondata.Parents:      24 * time.Hour,
 }
 
 // kindNames are the kinds as the tasks store them, in the screen's order.

@@ -28,7 +28,7 @@ func world(t *testing.T, kind string) (*apptest.Harness, *amazontest.Server, *se
 	t.Helper()
 	amz := amazontest.Start(t)
 	w := sellerdata.New(time.Now())
-	amz.Content, amz.Scheduled = w.Content, w.Scheduled
+	amz.Content, amz.Scheduled, amz.Catalog = w.Content, w.Scheduled, w.Parents
 	h := apptest.Start(t, apptest.WithDatabase(kind), apptest.WithConfig(func(c *config.Config) {
 		amz.Configure(c)
 		c.ReportPoll = 20 * time.Millisecond
@@ -118,6 +118,8 @@ type counts struct {
 	// the Japanese store's file).
 	ListingPrices  string
 	ActiveListings int64
+	// Parents are the ASINs whose parent is kept, Children those of them that have one, Families their parents.
+	Parents, Children, Families int64
 }
 
 func countsOf(t *testing.T, h *apptest.Harness, companyID, sellerID int64) counts {
@@ -147,6 +149,17 @@ func countsOf(t *testing.T, h *apptest.Harness, companyID, sellerID int64) count
 	h.DB.Model(&models.Listing{}).Where("group_id = ?", seller.GroupID).Select("COALESCE(SUM(price), 0)").Scan(&prices)
 	c.ListingPrices = models.MoneyFromUnits(prices).String()
 	h.DB.Model(&models.Listing{}).Where("group_id = ? AND status = ?", seller.GroupID, "Active").Count(&c.ActiveListings)
+	markets := h.DB.Model(&models.Listing{}).Select("DISTINCT marketplace_id").Where("group_id = ?", seller.GroupID)
+	parents := h.DB.Model(&models.ASINParent{}).Where("company_id = ? AND marketplace_id IN (?)", companyID, markets)
+	parents.Count(&c.Parents)
+	h.DB.Model(&models.ASINParent{}).Where("company_id = ? AND marketplace_id IN (?) AND parent_asin <> ''", companyID, markets).Count(&c.Children)
+	var kept []models.ASINParent
+	h.DB.Where("company_id = ? AND marketplace_id IN (?) AND parent_asin <> ''", companyID, markets).Find(&kept)
+	families := map[string]bool{}
+	for _, p := range kept {
+		families[p.MarketplaceID+" "+p.ParentASIN] = true
+	}
+	c.Families = int64(len(families))
 	return c
 }
 
@@ -193,6 +206,22 @@ func truth(t *testing.T, h *apptest.Harness, w *sellerdata.World, sellerID int64
 		}
 	}
 	c.ListingPrices = models.Money{Decimal: prices}.String()
+	parents := w.ParentsOf(seller)
+	families := map[string]bool{}
+	for _, p := range parents {
+		if p != "" {
+			families[p] = true
+		}
+	}
+	for range w.Marketplaces(seller) {
+		c.Parents += int64(len(parents))
+		for _, p := range parents {
+			if p != "" {
+				c.Children++
+			}
+		}
+		c.Families += int64(len(families))
+	}
 	total := decimal.Zero
 	since := time.Now().Add(-90 * 24 * time.Hour)
 	for _, s := range w.Scheduled(seller) {
@@ -215,7 +244,8 @@ func truth(t *testing.T, h *apptest.Harness, w *sellerdata.World, sellerID int64
 }
 
 // Two stores (one Japanese, whose files are Windows-31J) sync every kind from the stand-in through the real
-// HTTP client with the workers running: the synced tables hold exactly what the simulated world made. Syncing
+// HTTP client with the workers running: the synced tables hold exactly what the simulated world made, the listed
+// ASINs' parents (looked up after the listings, 20 a call) included. Syncing
 // again (立即同步 of every kind) writes nothing and changes no count.
 func TestSyncTwoStoresFromTheStandIn(t *testing.T) {
 	for _, kind := range dbtest.Kinds {
@@ -228,7 +258,7 @@ func TestSyncTwoStoresFromTheStandIn(t *testing.T) {
 			}
 			start := h.Clock.Now().UTC().Add(-time.Second)
 			h.StartWorkers(t)
-			waitSynced(t, h, 12, start)
+			waitSynced(t, h, 14, start)
 			first := map[string]counts{}
 			for _, s := range storesToSync {
 				var seller models.Seller
@@ -237,7 +267,8 @@ func TestSyncTwoStoresFromTheStandIn(t *testing.T) {
 				if got != want {
 					t.Errorf("%s synced\n %+v\nthe world has\n %+v", s.seller, got, want)
 				}
-				if got.Orders == 0 || got.Inventory == 0 || got.Settlements == 0 || got.Fees == 0 || got.Listings == 0 {
+				if got.Orders == 0 || got.Inventory == 0 || got.Settlements == 0 || got.Fees == 0 || got.Listings == 0 ||
+					got.Children == 0 || got.Children == got.Parents {
 					t.Errorf("%s synced too little to prove anything: %+v", s.seller, got)
 				}
 				first[s.seller] = got
@@ -253,7 +284,7 @@ func TestSyncTwoStoresFromTheStandIn(t *testing.T) {
 			for _, task := range tasks {
 				apptest.ExpectOK(t, c.Call(http.MethodPost, "/amazon/api/v1/datasync/tasks/"+itoa(task.ID)+"/sync", nil))
 			}
-			waitSynced(t, h, 12, again)
+			waitSynced(t, h, 14, again)
 			for _, s := range storesToSync {
 				var seller models.Seller
 				h.DB.Take(&seller, "id = ?", ids[s.seller])
@@ -263,7 +294,7 @@ func TestSyncTwoStoresFromTheStandIn(t *testing.T) {
 			}
 			var second []models.SyncRun
 			h.DB.Where("started_at >= ?", again).Find(&second)
-			if len(second) != 12 {
+			if len(second) != 14 {
 				t.Fatalf("%d runs of the second sync", len(second))
 			}
 			for _, r := range second {

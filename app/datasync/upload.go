@@ -72,7 +72,7 @@ func fits(k amazondata.Kind, r *amazon.TSVReader) bool {
 // run is returned at once: a large file does not hold the request while it imports. A file refused leaves nothing.
 func (s *Service) UploadReport(ctx context.Context, p core.Principal, u Upload) (*models.SyncRun, error) {
 	kind := amazondata.Kind(strings.TrimSpace(u.Kind))
-	if !kind.Valid() {
+	if !kind.Valid() || !kind.FromReport() {
 		return nil, core.Invalid(MsgKindUnknown)
 	}
 	if u.File == nil {

@@ -79,6 +79,12 @@ func (s *Service) sync(ctx context.Context, a SyncArgs, last bool) error {
 	if refusal := syncable(seller.Status, seller.Disabled); refusal != nil || seller.RefreshToken == "" {
 		return s.skip(db, task, seller)
 	}
+	if wait, err := s.waitsForListings(db, a); err != nil || wait {
+		if err != nil {
+			return err
+		}
+		return s.snoozeForListings()
+	}
 	sy := &syncing{s: s, ctx: ctx, db: db, task: task, seller: seller, kind: amazondata.Kind(task.Kind)}
 	if err := sy.startOrResume(); err != nil {
 		return err
@@ -137,8 +143,12 @@ func (sy *syncing) startOrResume() error {
 		"report_state": "", "lines": 0, "reports_done": 0, "reports_total": 0, "updated_at": now})
 }
 
-// work plans the run's reports once, then brings each in, in order.
+// work plans the run's reports once, then brings each in, in order; the parents, which come from no report, are
+// looked up instead.
 func (sy *syncing) work() error {
+	if !sy.kind.FromReport() {
+		return sy.lookUpParents()
+	}
 	reports, err := sy.db.SyncReportsOfRun(sy.run.CompanyID, sy.run.ID)
 	if err != nil {
 		return err

@@ -15,6 +15,8 @@ const RUN = "amz:sync:run";
 const UPLOAD = "amz:sync:upload";
 // The kinds whose files are of one marketplace: the upload asks which.
 const PER_MARKETPLACE = new Set(["inventory", "listings", "returns"]);
+// The kinds no report file carries (父ASIN comes from Amazon's catalogue): they sync but cannot be uploaded.
+const NOT_UPLOADED = new Set(["parents"]);
 const runsBusy = (records) => records.some((r) => r.status === "queued" || r.status === "running");
 const busy = (records) => records.some((r) => r.state === "queued" || r.state === "running");
 
@@ -147,7 +149,7 @@ function UploadDialog({ kinds, maxUploadMB, onDone, onClose }) {
         <label className="flex items-center gap-3">
           <span className="w-16 shrink-0">报告类型</span>
           <select aria-label="报告类型" className={`${input} flex-1`} value={kind} onChange={(e) => setKind(e.target.value)}>
-            {kinds.map(([value, label]) => (
+            {kinds.filter(([value]) => !NOT_UPLOADED.has(value)).map(([value, label]) => (
               <option key={value} value={value}>
                 {label}
               </option>

@@ -146,8 +146,8 @@ func TestTasksAndSyncNow(t *testing.T) {
 	h, amz, _, admin := start(t)
 	group, seller := authorise(t, h, amz, admin, amazontest.DefaultSeller, "NA", "北美店")
 	list, total := tasks(t, admin, map[string]any{})
-	kinds := []string{"订单", "FBA库存", "结算报告", "FBA费用预估", "买家退货", "在售商品"}
-	if total != 6 || len(list) != 6 {
+	kinds := []string{"订单", "FBA库存", "结算报告", "FBA费用预估", "买家退货", "在售商品", "父ASIN"}
+	if total != 7 || len(list) != 7 {
 		t.Fatalf("%d tasks: %+v", total, list)
 	}
 	for i, tk := range list {
@@ -157,7 +157,7 @@ func TestTasksAndSyncNow(t *testing.T) {
 			t.Fatalf("task %d: %+v", i, tk)
 		}
 	}
-	if n := syncJobs(t, h); n != 6 {
+	if n := syncJobs(t, h); n != 7 {
 		t.Fatalf("%d jobs queued by the authorisation", n)
 	}
 	if got, _ := tasks(t, admin, map[string]any{"kind": "settlements", "groupid": group, "state": "queued"}); len(got) != 1 || got[0].KindName != "结算报告" {
@@ -178,10 +178,10 @@ func TestTasksAndSyncNow(t *testing.T) {
 	apptest.ExpectOK(t, env)
 	var reports []struct{ ID, ReportType, Status, CreatedAt string }
 	env.Into(t, &reports)
-	if len(reports) != 6 || reports[0].ReportType != "GET_FLAT_FILE_ALL_ORDERS_DATA_BY_LAST_UPDATE_GENERAL" || reports[0].Status != "queued" || reports[0].CreatedAt == "" {
+	if len(reports) != 7 || reports[0].ReportType != "GET_FLAT_FILE_ALL_ORDERS_DATA_BY_LAST_UPDATE_GENERAL" || reports[0].Status != "queued" || reports[0].CreatedAt == "" {
 		t.Fatalf("requestReportParamAuth answered %+v", reports)
 	}
-	if n := syncJobs(t, h); n != 6 {
+	if n := syncJobs(t, h); n != 7 {
 		t.Fatalf("%d jobs after asking again while they wait", n)
 	}
 
@@ -369,7 +369,7 @@ func TestWhoMayCall(t *testing.T) {
 	mine, _ := authorise(t, h, amz, admin, amazontest.DefaultSeller, "NA", "一店")
 	_, theirs := authorise(t, h, amz, admin, amazontest.JapanSeller, "FE", "二店")
 	list, _ := tasks(t, admin, map[string]any{})
-	if len(list) != 12 {
+	if len(list) != 14 {
 		t.Fatalf("%d tasks", len(list))
 	}
 	var jpTask string
@@ -406,7 +406,7 @@ func TestWhoMayCall(t *testing.T) {
 	apptest.ExpectOK(t, admin.Call(http.MethodPut, "/admin/api/v1/users/subusers/"+strconv.FormatInt(u.ID, 10),
 		map[string]any{"name": "员工", "roleIds": []string{strconv.FormatInt(role.ID, 10)}, "storeGroupIds": []string{mine}}))
 	seen, total := tasks(t, clerk, map[string]any{})
-	if total != 6 || len(seen) != 6 || seen[0].GroupName != "一店" {
+	if total != 7 || len(seen) != 7 || seen[0].GroupName != "一店" {
 		t.Fatalf("limited user sees %d tasks: %+v", total, seen)
 	}
 	if r := runs(t, clerk, map[string]any{}); len(r) != 0 {
