@@ -239,7 +239,7 @@ func TestReportRefusals(t *testing.T) {
 			q    sales.ReportQuery
 			want string
 		}{
-			{sales.ReportQuery{By: "parentAsin"}, sales.MsgByBad},
+			{sales.ReportQuery{By: "parent"}, sales.MsgByBad},
 			{sales.ReportQuery{Period: "year"}, sales.MsgPeriodBad},
 			{sales.ReportQuery{Zone: "utc"}, sales.MsgZoneBad},
 			{sales.ReportQuery{StartDate: "2026-02-02", EndDate: "2026-02-01"}, sales.MsgRangeBad},

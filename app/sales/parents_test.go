@@ -1,0 +1,146 @@
+package sales_test
+
+import (
+	"context"
+	"testing"
+	"time"
+
+	"github.com/shopspring/decimal"
+
+	"sellerhub/app/amazon/amazontest"
+	"sellerhub/app/amazondata"
+	"sellerhub/app/core"
+	"sellerhub/app/sales"
+	"sellerhub/models"
+	"sellerhub/models/dbtest"
+)
+
+// keepParents writes the simulated world's parents of the shop's ASINs, as the data sync's catalogue lookup does.
+func (s *shop) keepParents(t *testing.T) {
+	t.Helper()
+	data := amazondata.New(s.db, func() time.Time { return today })
+	truth := s.world.ParentsOf(amazontest.DefaultSeller)
+	asins := make([]string, 0, len(truth))
+	for a := range truth {
+		asins = append(asins, a)
+	}
+	for _, m := range s.markets {
+		_, err := data.SaveParents(context.Background(), s.store, m, s.world.Parents(amazontest.DefaultSeller, m, asins))
+		must(t, err)
+	}
+}
+
+// sums are a line's figures that add up over its children.
+type sums struct {
+	units                                int64
+	sales, salesCNY, refunds, refundsCNY decimal.Decimal
+}
+
+func (a *sums) add(l sales.Line) {
+	a.units += l.Units
+	a.sales = a.sales.Add(l.Sales.Decimal)
+	a.salesCNY = a.salesCNY.Add(l.SalesCNY.Decimal)
+	a.refunds = a.refunds.Add(l.Refunds.Decimal)
+	a.refundsCNY = a.refundsCNY.Add(l.RefundsCNY.Decimal)
+}
+
+func (a sums) equal(b sums) bool {
+	return a.units == b.units && a.sales.Equal(b.sales) && a.salesCNY.Equal(b.salesCNY) && a.refunds.Equal(b.refunds) &&
+		a.refundsCNY.Equal(b.refundsCNY)
+}
+
+// TestReportByParentASIN: by 父ASIN, each line is its variation family's ASIN lines added up (units, sales and
+// refunds in the currency and in CNY, to the cent), an ASIN without a parent is its own line, for days, weeks and
+// months; a second run of the parents' write changes nothing; another company's parents do not reach this one,
+// and a user of another store group sees no line.
+func TestReportByParentASIN(t *testing.T) {
+	dbtest.ForEach(t, func(t *testing.T, db *models.DB) {
+		s := newShop(t, db)
+		s.keepParents(t)
+		var kept int64
+		must(t, db.Model(&models.ASINParent{}).Where("company_id = ?", s.owner.CompanyID).Count(&kept).Error)
+		s.keepParents(t)
+		var again int64
+		must(t, db.Model(&models.ASINParent{}).Where("company_id = ?", s.owner.CompanyID).Count(&again).Error)
+		if kept == 0 || again != kept {
+			t.Fatalf("%d parents kept, %d after writing them again", kept, again)
+		}
+		// Another company that sells the same ASINs under another parent: its parents are its own.
+		other := &models.User{Account: "13800000079", PasswordHash: "x"}
+		must(t, db.CreateCompanyWithOwner(&models.Company{Name: "乙"}, other))
+		truth := s.world.ParentsOf(amazontest.DefaultSeller)
+		var theirs []models.ASINParent
+		for a := range truth {
+			theirs = append(theirs, models.ASINParent{MarketplaceID: s.markets[0], ASIN: a, ParentASIN: "B0OTHERCO0"})
+		}
+		_, err := db.UpsertASINParents(other.CompanyID, theirs)
+		must(t, err)
+		if n, err := db.UpsertASINParents(other.CompanyID, theirs); err != nil || n != 0 {
+			t.Fatalf("the same parents written again: %d rows, %v", n, err)
+		}
+
+		first, last := today.AddDate(0, 0, -35), today.AddDate(0, 0, -1)
+		for _, period := range []string{"day", "week", "month"} {
+			q := sales.ReportQuery{Period: period, Zone: "marketplace", StartDate: first.Format(time.DateOnly),
+				EndDate: last.Format(time.DateOnly)}
+			q.By = "asin"
+			want := map[string]*sums{}
+			children := map[string]map[string]bool{}
+			for _, l := range s.report(t, s.owner, q) {
+				parent := truth[l.Key]
+				if parent == "" {
+					parent = l.Key
+				}
+				k := parent + "|" + l.Period + "|" + l.Currency
+				if want[k] == nil {
+					want[k] = &sums{}
+					children[parent] = map[string]bool{}
+				}
+				want[k].add(l)
+				children[parent][l.Key] = true
+			}
+			q.By = "parentAsin"
+			lines := s.report(t, s.owner, q)
+			families, standalone := 0, 0
+			for _, l := range lines {
+				if l.Key == "B0OTHERCO0" {
+					t.Fatalf("another company's parent in the report: %+v", l)
+				}
+				w := want[l.Key+"|"+l.Period+"|"+l.Currency]
+				if w == nil {
+					t.Fatalf("%s line %s %s %s is none of the ASIN lines' parents", period, l.Key, l.Period, l.Currency)
+				}
+				got := sums{}
+				got.add(l)
+				if !got.equal(*w) {
+					t.Fatalf("%s %s %s %s: %+v, its ASINs add up to %+v", period, l.Key, l.Period, l.Currency, got, *w)
+				}
+				if len(children[l.Key]) > 1 {
+					families++
+				}
+				if len(children[l.Key]) == 1 && children[l.Key][l.Key] {
+					standalone++
+				}
+			}
+			if len(lines) != len(want) || families == 0 || standalone == 0 {
+				t.Fatalf("%s: %d lines for %d parent periods (%d of families of several ASINs, %d standalone)",
+					period, len(lines), len(want), families, standalone)
+			}
+		}
+
+		// A user granted only another store group sees nothing by parent either.
+		group := &models.StoreGroup{CompanyID: s.owner.CompanyID, Name: "乙店"}
+		must(t, db.Create(group).Error)
+		clerk := &models.User{Account: "13800000078", PasswordHash: "x", CompanyID: s.owner.CompanyID}
+		must(t, db.Create(clerk).Error)
+		must(t, db.Create(&models.UserStoreGroup{UserID: clerk.ID, GroupID: group.ID}).Error)
+		if lines := s.report(t, core.Principal{CompanyID: s.owner.CompanyID, UserID: clerk.ID},
+			sales.ReportQuery{By: "parentAsin", Period: "month"}); len(lines) != 0 {
+			t.Fatalf("the other store group's user sees %+v", lines)
+		}
+		if lines := s.report(t, core.Principal{CompanyID: other.CompanyID, UserID: other.ID},
+			sales.ReportQuery{By: "parentAsin", Period: "month"}); len(lines) != 0 {
+			t.Fatalf("the other company sees %+v", lines)
+		}
+	})
+}
