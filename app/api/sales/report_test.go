@@ -154,7 +154,7 @@ func TestSalesReportCalls(t *testing.T) {
 		body map[string]any
 		msg  string
 	}{
-		{map[string]any{"by": "parentAsin"}, "统计维度不正确"},
+		{map[string]any{"by": "parent"}, "统计维度不正确"},
 		{map[string]any{"period": "year"}, "统计周期不正确"},
 		{map[string]any{"zone": "utc"}, "时区不正确"},
 		{map[string]any{"startDate": "2026-02-02", "endDate": "2026-02-01"}, "开始日期不能晚于结束日期"},
