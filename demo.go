@@ -21,7 +21,7 @@ import (
 // in every time zone a seller looks from (Beijing's day starts at 16:00 UTC).
 func importDemoData(ctx context.Context, data *amazondata.Service, demo seed.DemoSeller, now time.Time, log *slog.Logger) {
 	world := sellerdata.At(now)
-	src := amazondata.DemoReports{Content: world.Content, Today: world.Now}
+	src := amazondata.DemoReports{Content: world.Content, Today: world.Now, Parents: world.Parents}
 	// The demo seller's reports are those of the stand-in's North American seller.
 	seller := amazontest.DefaultSeller
 	for _, s := range world.Scheduled(seller) {

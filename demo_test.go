@@ -68,11 +68,28 @@ func TestDemoDataComesInOnceThroughTheImport(t *testing.T) {
 			t.Fatalf("FBA美国仓: %d products in stock, %d 同步 lines; want the paired demo products, each explained", stocked, synced)
 		}
 
+		// 父ASIN: every listed ASIN's parent is kept, as the simulated catalogue has it.
+		truth := sellerdata.At(now).ParentsOf(amazontest.DefaultSeller)
+		var parents []models.ASINParent
+		db.Where("company_id = ?", admin.Demo.CompanyID).Find(&parents)
+		children := 0
+		for _, p := range parents {
+			if want, ok := truth[p.ASIN]; !ok || p.ParentASIN != want {
+				t.Fatalf("demo parent of %s in %s is %q, want %q", p.ASIN, p.MarketplaceID, p.ParentASIN, want)
+			}
+			if p.ParentASIN != "" {
+				children++
+			}
+		}
+		if len(parents) != len(truth)*len(sellerdata.At(now).Marketplaces(amazontest.DefaultSeller)) || children == 0 {
+			t.Fatalf("%d demo parents (%d with a parent) for %d ASINs", len(parents), children, len(truth))
+		}
+
 		again, err := data.ImportDemo(ctx, amazondata.Store{CompanyID: admin.Demo.CompanyID, SellerID: admin.Demo.SellerID,
 			GroupID: admin.Demo.GroupID, Region: admin.Demo.Region}, amazontest.DefaultSeller, []string{us.ID},
-			amazondata.DemoReports{Content: sellerdata.At(now).Content, Today: now})
-		if err != nil || again.Lines != 0 {
-			t.Fatalf("a second start imported %d lines (%v)", again.Lines, err)
+			amazondata.DemoReports{Content: sellerdata.At(now).Content, Today: now, Parents: sellerdata.At(now).Parents})
+		if err != nil || again.Lines != 0 || again.Written != 0 {
+			t.Fatalf("a second start imported %d lines, wrote %d (%v)", again.Lines, again.Written, err)
 		}
 	})
 }

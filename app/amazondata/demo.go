@@ -19,6 +19,9 @@ type DemoReports struct {
 	Settlements []DemoSettlement
 	// Today is the moment the world stands at; orders and returns go back demoDays from it.
 	Today time.Time
+	// Parents answers the catalogue's lookup of ASINs' variation parents in a marketplace, as the Catalog Items API
+	// does for the sync (amazontest.CatalogParents); nil leaves the demo without 父ASIN.
+	Parents func(sellerID, marketplaceID string, asins []string) map[string]string
 }
 
 // DemoSettlement is one settlement report Amazon made: its marketplace and period.
@@ -35,12 +38,18 @@ const demoDays = 90
 const demoPairs = 5
 
 // ImportDemo reads the demo seller's reports (listings, orders, fee estimates, returns, settlements and FBA stock of
-// the given marketplaces) into the company through Import, the path of a sync or an upload. The FBA stock goes
-// last: once the seller has it, the demo is in and a later start imports nothing again.
+// the given marketplaces) into the company through Import, the path of a sync or an upload, and the listed ASINs'
+// parents through SaveParents, the path of the sync's lookup. The FBA stock goes last: once the seller has it, the
+// demo is in and a later start imports nothing again but the parents (which a demo made before them lacks; writing
+// them again writes nothing).
 func (s *Service) ImportDemo(ctx context.Context, st Store, sellerID string, markets []string, src DemoReports) (Result, error) {
 	var total Result
 	done, err := s.db.With(ctx).SellerHasFBAInventory(st.CompanyID, st.SellerID)
-	if err != nil || done {
+	if err != nil {
+		return total, err
+	}
+	if done {
+		_, err := s.demoParents(ctx, st, sellerID, src)
 		return total, err
 	}
 	from := src.Today.AddDate(0, 0, -demoDays)
@@ -67,6 +76,9 @@ func (s *Service) ImportDemo(ctx context.Context, st Store, sellerID string, mar
 		if err := read(Listings, m, []string{m}, time.Time{}, src.Today, ""); err != nil {
 			return total, err
 		}
+	}
+	if _, err := s.demoParents(ctx, st, sellerID, src); err != nil {
+		return total, err
 	}
 	if len(markets) > 0 {
 		if err := s.db.With(ctx).PairDemoListings(st.CompanyID, st.GroupID, markets[0], demoPairs); err != nil {
@@ -95,6 +107,33 @@ func (s *Service) ImportDemo(ctx context.Context, st Store, sellerID string, mar
 	for _, m := range markets {
 		if err := read(Inventory, m, []string{m}, time.Time{}, src.Today, ""); err != nil {
 			return total, err
+		}
+	}
+	return total, nil
+}
+
+// demoParents looks the demo store's listed ASINs up in src's catalogue, 20 at a time as the sync asks, and keeps
+// their parents.
+func (s *Service) demoParents(ctx context.Context, st Store, sellerID string, src DemoReports) (Result, error) {
+	var total Result
+	if src.Parents == nil {
+		return total, nil
+	}
+	listed, err := s.ListedASINs(ctx, st)
+	if err != nil {
+		return total, err
+	}
+	byMarket := map[string][]string{}
+	for _, l := range listed {
+		byMarket[l.MarketplaceID] = append(byMarket[l.MarketplaceID], l.ASIN)
+	}
+	for market, asins := range byMarket {
+		for batch := range slices.Chunk(asins, amazon.MaxCatalogIdentifiers) {
+			res, err := s.SaveParents(ctx, st, market, src.Parents(sellerID, market, batch))
+			total.Written += res.Written
+			if err != nil {
+				return total, err
+			}
 		}
 	}
 	return total, nil
