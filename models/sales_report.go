@@ -67,9 +67,11 @@ type SalesSum struct {
 // salesDims are, for each grouping, the key and the name of a line, over amazon_order_items i (joined to the
 // store group g and, through the listing l SKU配对 pairs, the local product p).
 var salesDims = map[string]struct{ key, name, asin string }{
-	SalesBySKU:         {"i.sku", "MAX(i.product_name)", "MAX(i.asin)"},
-	SalesByASIN:        {"i.asin", "MAX(i.product_name)", "''"},
-	SalesByParentASIN:  {"COALESCE(NULLIF(ap.parent_asin, ''), i.asin)", "MAX(i.product_name)", "''"},
+	SalesBySKU:  {"i.sku", "MAX(i.product_name)", "MAX(i.asin)"},
+	SalesByASIN: {"i.asin", "MAX(i.product_name)", "''"},
+	// By parent the name and the ASIN slots carry the first and the last of the children's names: what they share
+	// names the family (app/sales.familyName).
+	SalesByParentASIN:  {"COALESCE(NULLIF(ap.parent_asin, ''), i.asin)", "MIN(i.product_name)", "MAX(i.product_name)"},
 	SalesByProduct:     {"COALESCE(p.sku, '')", "MAX(p.name)", "''"},
 	SalesByStore:       {"g.name", "MAX(g.name)", "''"},
 	SalesByMarketplace: {"i.marketplace_id", "MAX(i.marketplace_id)", "''"},

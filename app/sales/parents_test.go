@@ -2,6 +2,7 @@ package sales_test
 
 import (
 	"context"
+	"strings"
 	"testing"
 	"time"
 
@@ -86,6 +87,7 @@ func TestReportByParentASIN(t *testing.T) {
 			q.By = "asin"
 			want := map[string]*sums{}
 			children := map[string]map[string]bool{}
+			names := map[string][]string{}
 			for _, l := range s.report(t, s.owner, q) {
 				parent := truth[l.Key]
 				if parent == "" {
@@ -98,6 +100,7 @@ func TestReportByParentASIN(t *testing.T) {
 				}
 				want[k].add(l)
 				children[parent][l.Key] = true
+				names[k] = append(names[k], l.Name)
 			}
 			q.By = "parentAsin"
 			lines := s.report(t, s.owner, q)
@@ -117,6 +120,15 @@ func TestReportByParentASIN(t *testing.T) {
 				}
 				if len(children[l.Key]) > 1 {
 					families++
+				}
+				// The line's name is what its children's names share (their brand and product, not a colour).
+				for _, child := range names[l.Key+"|"+l.Period+"|"+l.Currency] {
+					if l.Name == "" || !strings.HasPrefix(child, l.Name) {
+						t.Fatalf("%s is named %q; a child is %q", l.Key, l.Name, child)
+					}
+				}
+				if l.ASIN != "" {
+					t.Fatalf("a parent line shows ASIN %q", l.ASIN)
 				}
 				if len(children[l.Key]) == 1 && children[l.Key][l.Key] {
 					standalone++

@@ -190,11 +190,20 @@ func (s *Service) lines(ctx context.Context, companyID int64, f models.SalesFilt
 			byKey[k] = l
 			out = append(out, l)
 		}
-		if sum.Name != "" {
-			l.Name = sum.Name
-		}
-		if sum.ASIN != "" {
-			l.ASIN = sum.ASIN
+		switch {
+		case f.By == models.SalesByParentASIN:
+			// The first and the last child name over the line's sums (sales and refunds, each rate month).
+			if sum.Name != "" && (l.Name == "" || sum.Name < l.Name) {
+				l.Name = sum.Name
+			}
+			l.ASIN = max(l.ASIN, sum.ASIN)
+		default:
+			if sum.Name != "" {
+				l.Name = sum.Name
+			}
+			if sum.ASIN != "" {
+				l.ASIN = sum.ASIN
+			}
 		}
 		if refund {
 			l.Refunds.Decimal = l.Refunds.Add(sum.Amount.Decimal)
@@ -228,9 +237,33 @@ func (s *Service) lines(ctx context.Context, companyID int64, f models.SalesFilt
 			lines[i].Name = m.Name
 		case f.By == models.SalesByProduct && l.Key == "":
 			lines[i].Name = MsgUnpaired
+		case f.By == models.SalesByParentASIN:
+			lines[i].Name, lines[i].ASIN = familyName(l.Name, l.ASIN), ""
 		}
 	}
 	return lines, nil
+}
+
+// familyName is what a variation family's first and last child names (by sort order) share, up to the last word
+// or separator before they differ ("Northpeak Gel Ink Pens, 12 Pack" of "..., Black" and "..., White"): the
+// children's titles are all Amazon's reports give, and they differ by their variation. One name is the name.
+func familyName(first, last string) string {
+	if first == last || last == "" {
+		return first
+	}
+	a, b := []rune(first), []rune(last)
+	n := 0
+	for n < len(a) && n < len(b) && a[n] == b[n] {
+		n++
+	}
+	shared := string(a[:n])
+	if cut := strings.LastIndexAny(shared, " ,，、/-（("); cut > 0 {
+		shared = shared[:cut]
+	}
+	if shared = strings.TrimRight(shared, " ,，、/-（("); shared == "" {
+		return first
+	}
+	return shared
 }
 
 // Summary answers a page of 周/月汇总: the report with everything of a period in one line per currency (by

@@ -1,10 +1,11 @@
 // 销售报表 as the seller (the demo company's admin, with the demo's 90 days of Amazon orders): read a SKU's sales
 // by week (a line a week from Monday and currency), and export it: the file has the table's columns and the
 // query's every line, the page's first. The screen says which orders count. The file is read back with
-// islands/tests/xlsx.mjs.
+// islands/tests/xlsx.mjs. By 父ASIN the lines are the demo catalogue's variation families (screenshots at 1280 and
+// 390 px go to islands/tests/artifacts/).
 import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
-import { ADMIN_ACCOUNT, ADMIN_PASSWORD, closeBrowser, getBrowser, newPage, startServer } from "./harness.mjs";
+import { ADMIN_ACCOUNT, ADMIN_PASSWORD, artifact, closeBrowser, getBrowser, newPage, startServer } from "./harness.mjs";
 import { openFromRail, signInToShell, tabFrame } from "./shell.mjs";
 import { readSheet } from "./xlsx.mjs";
 
@@ -73,5 +74,27 @@ describe("销售报表", () => {
       list.rows.map((r) => [r[key], r[period], r[list.header.indexOf("销量")]]),
       "the file's first lines are the table's page",
     );
+  });
+
+  it("groups the sales by 父ASIN", async () => {
+    const frame = await tabFrame(page, "销售报表");
+    await frame.getByLabel("SKU或ASIN", { exact: true }).fill("");
+    await frame.getByLabel("统计维度", { exact: true }).selectOption({ label: "父ASIN" });
+    await frame.getByLabel("统计周期", { exact: true }).selectOption("month");
+    const loaded = page.waitForResponse(async (r) => r.url().endsWith("/amazon/api/v1/sales/report") && (r.request().postData() ?? "").includes('"parentAsin"'));
+    await frame.getByRole("button", { name: "查询", exact: true }).click();
+    await loaded;
+    const list = await shown(frame);
+    const key = list.header.indexOf("统计项");
+    const units = list.header.indexOf("销量");
+    assert.ok(list.rows.length > 0, "the demo's months have sales by parent ASIN");
+    const line = list.rows[0];
+    assert.match(line[key], /^B0[0-9A-Z]{8}$/, `a parent ASIN (or a standalone ASIN) keys the line: ${line}`);
+    assert.ok(Number(line[units].replace(/,/g, "")) > 0, `the line sold: ${line}`);
+    await page.screenshot({ path: artifact("sales-parent-asin-1280.png") });
+    await page.setViewportSize({ width: 390, height: 844 });
+    await frame.locator('table[aria-busy="false"]').waitFor();
+    await page.screenshot({ path: artifact("sales-parent-asin-390.png") });
+    await page.setViewportSize({ width: 1280, height: 800 });
   });
 });
