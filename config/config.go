@@ -197,7 +197,7 @@ func Load(getenv Getenv) (*Config, error) {
 		SessionIdle:     r.duration("SELLERHUB_SESSION_IDLE", 3*time.Hour),
 		SessionLifetime: r.duration("SELLERHUB_SESSION_LIFETIME", 24*time.Hour),
 		QueryTimeout:    r.duration("SELLERHUB_QUERY_TIMEOUT", 5*time.Second),
-		ListCountCap:    r.integer("SELLERHUB_LIST_COUNT_CAP", 10000),
+		ListCountCap:    r.integer("SELLERHUB_LIST_COUNT_CAP", 1000),
 		PublicURL:       r.str("SELLERHUB_PUBLIC_URL", ""),
 		SSOURL:          r.str("SELLERHUB_SSO_URL", ""),
 		SSOLogoutURL:    r.str("SELLERHUB_SSO_LOGOUT_URL", ""),
