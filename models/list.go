@@ -82,6 +82,8 @@ type listPage struct {
 	id            string
 	order         func(*gorm.DB) *gorm.DB
 	offset, limit int
+	// known is the list's total when the caller knows it (0: counted when needed).
+	known int64
 }
 
 // ordered is a list order given as text.
@@ -136,6 +138,9 @@ func (db *DB) listTotal(p listPage, read int, more bool) (int64, error) {
 	}
 	if more && p.offset+read >= db.countCap() {
 		return MoreThan(int64(p.offset + read)), nil
+	}
+	if p.known != 0 {
+		return PageTotal(p.known, p.offset, read, p.limit), nil
 	}
 	n, err := db.countCapped(p.matching())
 	return PageTotal(n, p.offset, read, p.limit), err

@@ -31,6 +31,9 @@ type OrderFilter struct {
 	OrderBy       string
 	Desc          bool
 	Offset, Limit int
+	// Total is the list's total when the caller knows it (its count kept from an earlier call while nothing the
+	// list reads changed); 0 has the page count it when needed.
+	Total int64
 }
 
 // order is the list's ORDER BY: the chosen column, else fallback's newest first, then the id so that pages never
@@ -234,9 +237,14 @@ func (db *DB) orderRows(companyID int64) *gorm.DB {
 func (db *DB) OrderPage(companyID int64, f OrderFilter) ([]OrderRow, int64, error) {
 	rows := []OrderRow{}
 	p := listPage{matching: func() *gorm.DB { return db.orders(companyID, f) }, id: "amazon_orders.id",
-		order: ordered(f.order("amazon_orders", "purchase_date")), offset: f.Offset, limit: f.Limit}
+		order: ordered(f.order("amazon_orders", "purchase_date")), offset: f.Offset, limit: f.Limit, known: f.Total}
 	total, err := readPage(db, p, p.of(func() *gorm.DB { return db.orderRows(companyID) }), &rows)
 	return rows, total, err
+}
+
+// OrderCount counts the company's orders the filter passes, up to the list's cap (MoreThan past it).
+func (db *DB) OrderCount(companyID int64, f OrderFilter) (int64, error) {
+	return db.countCapped(db.orders(companyID, f))
 }
 
 // OrderFee is what a settlement booked for an order, summed by kind: Amazon's transaction type, amount type and

@@ -62,12 +62,17 @@ const refundOf = "a.company_id = settlement_lines.company_id AND a.order_id = se
 	"AND a.seller_id = settlement_lines.seller_id AND a.settlement_id = settlement_lines.settlement_id " +
 	"AND a.adjustment_id = settlement_lines.adjustment_id AND a.sku = settlement_lines.sku AND a.transaction_type = 'Refund'"
 
+// RefundCount counts the company's refunds the filter passes, up to the list's cap (MoreThan past it).
+func (db *DB) RefundCount(companyID int64, f OrderFilter) (int64, error) {
+	return db.countCapped(db.refunds(companyID, f))
+}
+
 // RefundPage lists a page of the company's refunds, latest posted first unless another order is asked, with
 // the total.
 func (db *DB) RefundPage(companyID int64, f OrderFilter) ([]RefundRow, int64, error) {
 	rows := []RefundRow{}
 	p := listPage{matching: func() *gorm.DB { return db.refunds(companyID, f) }, id: "settlement_lines.id",
-		order: ordered(f.order("settlement_lines", "posted_date")), offset: f.Offset, limit: f.Limit}
+		order: ordered(f.order("settlement_lines", "posted_date")), offset: f.Offset, limit: f.Limit, known: f.Total}
 	total, err := readPage(db, p, p.of(func() *gorm.DB {
 		return db.Table("settlement_lines").Scopes(InCompany("settlement_lines", companyID)).
 			Joins("LEFT JOIN store_groups ON store_groups.id = settlement_lines.group_id").

@@ -62,3 +62,26 @@ func (db *DB) SalesVersion(companyID, userID int64) (int64, string, error) {
 	}
 	return generation, strings.Join(ids, ","), err
 }
+
+// Kinds of report generation (migration 00040): what else than sales a kept answer reads, each raised by triggers in
+// the transaction of every change to it.
+const (
+	// GenerationProfit is 利润报告's: products' cost and size, SKU配对, shipments and their items, 利润配置, fee
+	// estimates, store names.
+	GenerationProfit = "profit"
+	// GenerationFBAStock is 首页's: Amazon's FBA stock.
+	GenerationFBAStock = "fba_stock"
+)
+
+// ReportVersion is what an answer kept for the user that reads sales and the kind's data is good for: the sales
+// generation plus the company's generation of the kind (both only ever raised), and the user's store groups.
+func (db *DB) ReportVersion(companyID, userID int64, kind string) (int64, string, error) {
+	sales, groups, err := db.SalesVersion(companyID, userID)
+	if err != nil {
+		return 0, "", err
+	}
+	var other int64
+	err = db.Table("report_generations").Where("company_id = ? AND kind = ?", companyID, kind).
+		Select("COALESCE(MAX(generation), 0)").Scan(&other).Error
+	return sales + other, groups, err
+}

@@ -143,3 +143,19 @@ func ParseID(s string) (int64, bool) {
 	id, err := strconv.ParseInt(strings.TrimSpace(s), 10, 64)
 	return id, err == nil && id > 0
 }
+
+// StoreFilter reads the store group and marketplace filters of a report on Amazon data: the group's id (0 when none
+// is asked) and the marketplace's; ok is false for a group id that is not one or an unknown marketplace, which
+// match nothing.
+func StoreFilter(groupID, marketplaceID string) (int64, string, bool) {
+	var id int64
+	ok := true
+	if strings.TrimSpace(groupID) != "" {
+		id, ok = ParseID(groupID)
+	}
+	market := strings.TrimSpace(marketplaceID)
+	if _, known := models.MarketplaceByID(market); market != "" && !known {
+		ok = false
+	}
+	return id, market, ok
+}

@@ -141,6 +141,9 @@ func (s *Service) orderPage(ctx context.Context, p core.Principal, q OrderQuery,
 	if err != nil || !ok {
 		return []models.OrderRow{}, 0, r, err
 	}
+	if f, err = s.withTotal(ctx, p, "orders", f, (*models.DB).OrderCount); err != nil {
+		return nil, 0, r, err
+	}
 	rows, total, err := s.db.With(ctx).OrderPage(p.CompanyID, f)
 	return rows, total, r, err
 }
@@ -151,6 +154,9 @@ func (s *Service) RefundPage(ctx context.Context, p core.Principal, q OrderQuery
 	f, r, ok, err := s.filter(p, q, refundSorts, asked(q))
 	if err != nil || !ok {
 		return []models.RefundRow{}, 0, r, err
+	}
+	if f, err = s.withTotal(ctx, p, "refunds", f, (*models.DB).RefundCount); err != nil {
+		return nil, 0, r, err
 	}
 	rows, total, err := s.db.With(ctx).RefundPage(p.CompanyID, f)
 	return rows, total, r, err

@@ -21,9 +21,11 @@ type Service struct {
 	now core.Clock
 	// beijing is the zone of 北京时间, the product's own (the configuration's zone).
 	beijing *time.Location
+	// totals are the lists' counts kept until the next import (totals.go).
+	totals *core.Answers[int64]
 }
 
 // New builds the service.
 func New(db *models.DB, now core.Clock, beijing *time.Location) *Service {
-	return &Service{db: db, now: now, beijing: beijing}
+	return &Service{db: db, now: now, beijing: beijing, totals: core.NewAnswers[int64](maxKeptTotals)}
 }

@@ -167,13 +167,8 @@ func (s *Service) filter(p core.Principal, q Query) (models.ProfitFilter, bool, 
 		return f, false, core.Invalid(MsgMonthsLong)
 	}
 	f.FromMonth, f.ToMonth = from.Format("2006-01"), to.Format("2006-01")
-	ok := true
-	if strings.TrimSpace(q.GroupID) != "" {
-		f.GroupID, ok = core.ParseID(q.GroupID)
-	}
-	if _, known := models.MarketplaceByID(f.MarketplaceID); f.MarketplaceID != "" && !known {
-		ok = false
-	}
+	var ok bool
+	f.GroupID, f.MarketplaceID, ok = core.StoreFilter(q.GroupID, q.MarketplaceID)
 	return f, ok, nil
 }
 
@@ -185,17 +180,11 @@ func (s *Service) Report(ctx context.Context, p core.Principal, q Query) ([]Line
 	if err != nil || !ok {
 		return []Line{}, 0, r, err
 	}
-	lines, err := s.lines(ctx, p.CompanyID, f)
+	a, err := s.answer(ctx, p.CompanyID, f)
 	if err != nil {
 		return nil, 0, r, err
 	}
-	switch q.By {
-	case ByStore:
-		lines = regroup(lines, func(l *Line) lineKey { return lineKey{month: l.Month, groupID: l.GroupID, currency: l.Currency} })
-	case ByMonth:
-		lines = regroup(lines, func(l *Line) lineKey { return lineKey{month: l.Month, currency: l.Currency} })
-	}
-	sortLines(lines, q.Sort, strings.EqualFold(q.Order, "desc"))
+	lines := a.view(q.By, q.Sort, strings.EqualFold(q.Order, "desc"))
 	total := int64(len(lines))
 	start := min(r.Offset(), len(lines))
 	return lines[start:min(start+r.Size, len(lines))], total, r, nil

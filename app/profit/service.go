@@ -24,9 +24,11 @@ type Service struct {
 	finance *finance.Service
 	// timeZone is Beijing time: the report's months, and the months the exchange rates are set for.
 	timeZone *time.Location
+	// answers are the report's answers kept until what they read changes (answers.go).
+	answers *core.Answers[*answer]
 }
 
 // New builds the service.
 func New(db *models.DB, now core.Clock, timeZone *time.Location, fin *finance.Service) *Service {
-	return &Service{db: db, now: now, finance: fin, timeZone: timeZone}
+	return &Service{db: db, now: now, finance: fin, timeZone: timeZone, answers: core.NewAnswers[*answer](maxKeptLines)}
 }

@@ -10,8 +10,6 @@ import (
 	"sync"
 	"time"
 
-	"golang.org/x/sync/singleflight"
-
 	"sellerhub/models"
 )
 
@@ -55,15 +53,13 @@ var lineSorts = map[string]func(a, b *keptLine) int{
 
 // answer is a report's lines and, for each order asked (column and direction), the lines' positions in it.
 type answer struct {
-	generation int64
-	lines      []keptLine
-	mu         sync.Mutex
-	orders     map[string][]int32
-	used       uint64
+	lines  []keptLine
+	mu     sync.Mutex
+	orders map[string][]int32
 }
 
 // newAnswer keeps the lines, each text of them once (a SKU's name repeats in each of its periods).
-func newAnswer(lines []Line, generation int64) *answer {
+func newAnswer(lines []Line) *answer {
 	texts := map[string]string{}
 	text := func(s string) string {
 		if t, ok := texts[s]; ok {
@@ -72,7 +68,7 @@ func newAnswer(lines []Line, generation int64) *answer {
 		texts[s] = s
 		return s
 	}
-	a := &answer{generation: generation, lines: make([]keptLine, len(lines)), orders: map[string][]int32{}}
+	a := &answer{lines: make([]keptLine, len(lines)), orders: map[string][]int32{}}
 	for i := range lines {
 		l := &lines[i]
 		a.lines[i] = keptLine{key: text(l.Key), name: text(l.Name), asin: text(l.ASIN), period: text(l.Period),
@@ -118,94 +114,27 @@ func (a *answer) sorted(column string, desc bool) []int32 {
 	return o
 }
 
-// answers keeps the latest answer of each report query (company, the user's store groups, the filter) with the
-// sales generation it was summed at: a report's lines are summed and converted once per import, not once per
-// page, sort or user. Shared by the service's callers; an instance keeps its own, the database's generation
-// tells each when its answer is out of date.
-type answers struct {
-	mu      sync.Mutex
-	entries map[string]*answer
-	kept    int
-	clock   uint64
-	flight  singleflight.Group
-}
-
-// get is the query's answer if it was summed at the generation, nil if not.
-func (c *answers) get(key string, generation int64) *answer {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	a := c.entries[key]
-	if a == nil || a.generation != generation {
-		return nil
-	}
-	c.clock++
-	a.used = c.clock
-	return a
-}
-
-// put keeps an answer unless a later one is kept or it alone is more than all may hold, then lets the least
-// recently read answers go until the lines fit.
-func (c *answers) put(key string, a *answer) {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	if len(a.lines) > maxKeptLines {
-		return
-	}
-	if old := c.entries[key]; old != nil {
-		if old.generation > a.generation {
-			return
-		}
-		c.kept -= len(old.lines)
-	}
-	c.clock++
-	a.used = c.clock
-	c.entries[key] = a
-	c.kept += len(a.lines)
-	for c.kept > maxKeptLines {
-		oldest := ""
-		for k, e := range c.entries {
-			if oldest == "" || e.used < c.entries[oldest].used {
-				oldest = k
-			}
-		}
-		c.kept -= len(c.entries[oldest].lines)
-		delete(c.entries, oldest)
-	}
-}
-
 // answer is the report the filter asks: kept from an earlier call while the company's sales generation and the
-// user's store groups are the same, otherwise summed (once, however many ask at once) and kept.
+// user's store groups are the same, otherwise summed and kept.
 func (s *Service) answer(ctx context.Context, companyID int64, f models.SalesFilter) (*answer, error) {
 	if !keptBy[f.By] {
 		lines, err := s.lines(ctx, companyID, f)
 		if err != nil {
 			return nil, err
 		}
-		return newAnswer(lines, 0), nil
+		return newAnswer(lines), nil
 	}
-	// The generation is read before the sums: an import committed in between makes the answer newer than its
-	// generation says, never older.
 	generation, groups, err := s.db.With(ctx).SalesVersion(companyID, f.UserID)
 	if err != nil {
 		return nil, err
 	}
 	key := fmt.Sprintf("%d|%s|%s|%s|%s|%s|%t|%d|%s|%s", companyID, groups, f.By, f.Period,
 		f.First.Format(time.DateOnly), f.Last.Format(time.DateOnly), f.InRateZone, f.GroupID, f.MarketplaceID, f.Search)
-	if a := s.answers.get(key, generation); a != nil {
-		return a, nil
-	}
-	v, err, _ := s.answers.flight.Do(key+"#"+strconv.FormatInt(generation, 10), func() (any, error) {
-		// The callers waiting for it are not cancelled with the first: its statements keep their time limits.
-		lines, err := s.lines(context.WithoutCancel(ctx), companyID, f)
+	return s.answers.Answer(ctx, key, generation, func(ctx context.Context) (*answer, int, error) {
+		lines, err := s.lines(ctx, companyID, f)
 		if err != nil {
-			return nil, err
+			return nil, 0, err
 		}
-		a := newAnswer(lines, generation)
-		s.answers.put(key, a)
-		return a, nil
+		return newAnswer(lines), len(lines), nil
 	})
-	if err != nil {
-		return nil, err
-	}
-	return v.(*answer), nil
 }

@@ -3,6 +3,7 @@ package sales
 import (
 	"cmp"
 	"context"
+	"fmt"
 	"slices"
 	"sort"
 	"strings"
@@ -72,10 +73,28 @@ type Dashboard struct {
 	LowStock []LowStock
 }
 
-// Dashboard sums the user's store groups' sales into the home tab's figures.
+// keptDashboards bounds the dashboards kept (a few kilobytes each): one per company, store groups and day.
+const keptDashboards = 2_000
+
+// Dashboard is the home tab's figures of the user's store groups: kept from an earlier load of the same day while
+// the company's sales and FBA stock are as they were (the version of both) and the user's store groups the same,
+// otherwise summed and kept. It is not to be changed: every user of the same store groups is given it.
 func (s *Service) Dashboard(ctx context.Context, p core.Principal) (*Dashboard, error) {
 	now := s.now().In(s.timeZone)
 	today := time.Date(now.Year(), now.Month(), now.Day(), 0, 0, 0, 0, time.UTC)
+	generation, groups, err := s.db.With(ctx).ReportVersion(p.CompanyID, p.UserID, models.GenerationFBAStock)
+	if err != nil {
+		return nil, err
+	}
+	key := fmt.Sprintf("%d|%s|%s", p.CompanyID, groups, today.Format(time.DateOnly))
+	return s.dashboards.Answer(ctx, key, generation, func(ctx context.Context) (*Dashboard, int, error) {
+		d, err := s.dashboard(ctx, p, today)
+		return d, 1, err
+	})
+}
+
+// dashboard sums the user's store groups' sales and FBA stock into the home tab's figures of the day.
+func (s *Service) dashboard(ctx context.Context, p core.Principal, today time.Time) (*Dashboard, error) {
 	day := func(back int) string { return today.AddDate(0, 0, -back).Format(time.DateOnly) }
 	d := &Dashboard{Today: day(0)}
 

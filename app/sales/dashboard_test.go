@@ -34,6 +34,10 @@ func TestDashboardEqualsReport(t *testing.T) {
 		if !d.HasData || d.Today != "2026-03-03" || len(d.Periods) != 4 || len(d.Trend) != 30 {
 			t.Fatalf("dashboard %+v", d)
 		}
+		// Kept: a second load while nothing it reads changed is the same answer, not summed again.
+		if again, err := s.svc.Dashboard(context.Background(), s.owner); err != nil || again != d {
+			t.Fatalf("the second load summed the dashboard again (%v)", err)
+		}
 		for _, c := range d.Periods {
 			want := reported(c.First, c.Last)
 			if c.Now.Units == 0 && c.Label != "今日" {
@@ -84,6 +88,7 @@ func TestDashboardEqualsReport(t *testing.T) {
 		_, err = db.UpsertFBAInventory([]models.FBAInventory{{CompanyID: s.owner.CompanyID, GroupID: s.store.GroupID,
 			SellerID: s.store.SellerID, MarketplaceID: s.markets[0], SKU: sku, Fulfillable: 1}})
 		must(t, err)
+		// The FBA stock written shows at the next load: the kept dashboard is given up.
 		d, err = s.svc.Dashboard(context.Background(), s.owner)
 		must(t, err)
 		want := decimal.NewFromInt(30).Div(decimal.NewFromInt(units30)).Round(1)

@@ -123,13 +123,8 @@ func (s *Service) filter(p core.Principal, q ReportQuery) (models.SalesFilter, b
 		return f, false, core.Invalid(MsgRangeLong)
 	}
 	f.First, f.Last = from, to.AddDate(0, 0, -1)
-	ok := true
-	if strings.TrimSpace(q.GroupID) != "" {
-		f.GroupID, ok = core.ParseID(q.GroupID)
-	}
-	if _, known := models.MarketplaceByID(f.MarketplaceID); f.MarketplaceID != "" && !known {
-		ok = false
-	}
+	var ok bool
+	f.GroupID, f.MarketplaceID, ok = core.StoreFilter(q.GroupID, q.MarketplaceID)
 	return f, ok, nil
 }
 

@@ -19,10 +19,13 @@ type Service struct {
 	// timeZone is Beijing time: the dates of the 北京时间 switch, and the zone the rates' months are set in.
 	timeZone *time.Location
 	// answers are the report's answers kept until the next import (answers.go).
-	answers *answers
+	answers *core.Answers[*answer]
+	// dashboards are 首页's figures kept until the sales or the FBA stock change (dashboard.go).
+	dashboards *core.Answers[*Dashboard]
 }
 
 // New builds the service.
 func New(db *models.DB, now core.Clock, timeZone *time.Location, fin *finance.Service) *Service {
-	return &Service{db: db, now: now, finance: fin, timeZone: timeZone, answers: &answers{entries: map[string]*answer{}}}
+	return &Service{db: db, now: now, finance: fin, timeZone: timeZone, answers: core.NewAnswers[*answer](maxKeptLines),
+		dashboards: core.NewAnswers[*Dashboard](keptDashboards)}
 }
