@@ -69,15 +69,18 @@ func (s *Service) LoadSession(ctx context.Context, token string) (context.Contex
 	return s.sessions.Load(ctx, token)
 }
 
-// Touch slides a signed-in session's idle expiry forward, writing the session at most once a minute.
+// Touch slides a signed-in session's idle expiry forward, writing the session at most once a minute (and once
+// per instance however many requests find it due at once).
 func (s *Service) Touch(ctx context.Context) error {
 	if _, ok := s.Principal(ctx); !ok {
 		return nil
 	}
-	if s.now().Sub(time.UnixMilli(s.sessions.GetInt64(ctx, keySeen))) < s.touchEvery() {
+	now := s.now()
+	if now.Sub(time.UnixMilli(s.sessions.GetInt64(ctx, keySeen))) < s.touchEvery() ||
+		!s.touched.claim(s.sessions.Token(ctx), now, s.touchEvery()) {
 		return nil
 	}
-	s.sessions.Put(ctx, keySeen, s.now().UnixMilli())
+	s.sessions.Put(ctx, keySeen, now.UnixMilli())
 	_, _, err := s.sessions.Commit(ctx)
 	return err
 }

@@ -49,6 +49,8 @@ type Service struct {
 	// codeRequests bounds code requests per client address (per target is kept in the database).
 	codeRequests *core.Limiter
 	sso          *ssoProbe
+	// touched is when this instance last refreshed each session (touches.go).
+	touched touches
 }
 
 // Limits on guessing and on code requests.

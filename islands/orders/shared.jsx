@@ -1,45 +1,16 @@
 // What the order screens share: the API prefix, the looks of fields, and the filters of store, marketplace and the
 // zone dates are read in.
-import { useEffect, useState } from "react";
-import { api } from "../lib/api.js";
-import { toast } from "../lib/toast.js";
+import { StoreSelects } from "../lib/StoreSelects.jsx";
 
 export const AMZ = "/amazon/api/v1";
 export const button = "rounded-md bg-sky-700 px-3 py-1 text-sm font-semibold text-white hover:bg-sky-800 disabled:opacity-50";
 export const input = "rounded-md border border-slate-300 px-2 py-1 text-sm dark:border-slate-600 dark:bg-slate-900";
 
-// useGroups loads the store groups the user may see, for the store filter.
-function useGroups() {
-  const [groups, setGroups] = useState([]);
-  useEffect(() => {
-    api(`${AMZ}/amzauthority/storeGroups`)
-      .then(({ data }) => setGroups(data || []))
-      .catch((e) => toast(e.message, "error"));
-  }, []);
-  return groups;
-}
-
 // StoreFilters are the store, marketplace and zone filters every order screen has.
 export function StoreFilters({ marketplaces }) {
-  const groups = useGroups();
   return (
     <>
-      <select name="groupId" aria-label="店铺" className={input} defaultValue="">
-        <option value="">全部店铺</option>
-        {groups.map((g) => (
-          <option key={g.id} value={g.id}>
-            {g.name}
-          </option>
-        ))}
-      </select>
-      <select name="marketplaceId" aria-label="站点" className={input} defaultValue="">
-        <option value="">全部站点</option>
-        {marketplaces.map(([id, name]) => (
-          <option key={id} value={id}>
-            {name}
-          </option>
-        ))}
-      </select>
+      <StoreSelects marketplaces={marketplaces} />
       <select name="zone" aria-label="时区" className={input} defaultValue="marketplace" title="日期按站点当地时间（北美为太平洋时间）或北京时间计算">
         <option value="marketplace">站点时间</option>
         <option value="beijing">北京时间</option>

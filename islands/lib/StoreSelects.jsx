@@ -1,0 +1,43 @@
+// The store group and marketplace filters of the screens on Amazon data (订单, 利润): the store groups the user may
+// see, loaded once, and the marketplaces the screen offers.
+import { useEffect, useState } from "react";
+import { api } from "./api.js";
+import { toast } from "./toast.js";
+
+const field = "rounded-md border border-slate-300 px-2 py-1 text-sm dark:border-slate-600 dark:bg-slate-900";
+
+// useStoreGroups loads the store groups the user may see.
+export function useStoreGroups() {
+  const [groups, setGroups] = useState([]);
+  useEffect(() => {
+    api("/amazon/api/v1/amzauthority/storeGroups")
+      .then(({ data }) => setGroups(data || []))
+      .catch((e) => toast(e.message, "error"));
+  }, []);
+  return groups;
+}
+
+// StoreSelects are the 店铺 and 站点 selects (groupId, marketplaceId); marketplaces are [id, label] pairs.
+export function StoreSelects({ marketplaces }) {
+  const groups = useStoreGroups();
+  return (
+    <>
+      <select name="groupId" aria-label="店铺" className={field} defaultValue="">
+        <option value="">全部店铺</option>
+        {groups.map((g) => (
+          <option key={g.id} value={g.id}>
+            {g.name}
+          </option>
+        ))}
+      </select>
+      <select name="marketplaceId" aria-label="站点" className={field} defaultValue="">
+        <option value="">全部站点</option>
+        {marketplaces.map(([id, label]) => (
+          <option key={id} value={id}>
+            {label}
+          </option>
+        ))}
+      </select>
+    </>
+  );
+}
