@@ -21,7 +21,7 @@ func TestDefaults(t *testing.T) {
 	}
 	if c.Addr != "127.0.0.1:8080" || c.DatabaseURL != "sqlite://data/sellerhub.db" || c.RedisURL != "" ||
 		c.SessionIdle != 3*time.Hour || c.TimeZone.String() != "Asia/Shanghai" || c.SecureCookies || c.AdminAccount == "" ||
-		!c.Workers || c.WorkerCount != 4 || c.JobRescueAfter != 15*time.Minute || c.ListCountCap != 10000 {
+		!c.Workers || c.WorkerCount != 4 || c.JobRescueAfter != 15*time.Minute || c.ListCountCap != 1000 {
 		t.Fatalf("defaults: %+v", c)
 	}
 }

@@ -3,8 +3,11 @@ package models_test
 import (
 	"fmt"
 	"slices"
+	"strings"
 	"testing"
 	"time"
+
+	"gorm.io/gorm"
 
 	"sellerhub/models"
 	"sellerhub/models/dbtest"
@@ -94,6 +97,56 @@ func TestListTotalsAreExactBelowTheCapAndCappedAbove(t *testing.T) {
 		}
 		if n, err := capped(db, 2).CountDicts(a.CompanyID, ""); err != nil || n != 0 {
 			t.Errorf("no dictionaries: %d %v", n, err)
+		}
+	})
+}
+
+// countsOf records the statements db runs from now on that count rows, so a test can tell which pages counted.
+func countsOf(t *testing.T, db *models.DB) *[]string {
+	t.Helper()
+	var counts []string
+	err := db.Callback().Query().After("gorm:query").Register("test:counts", func(g *gorm.DB) {
+		if sql := g.Statement.SQL.String(); strings.Contains(strings.ToLower(sql), "count(") {
+			counts = append(counts, sql)
+		}
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return &counts
+}
+
+// A page that ends at or past the cap with rows after it already shows more rows than a count to the cap could
+// say, so only pages before the cap count; the totals are those a count on every page gave.
+func TestPagesPastTheCapAnswerTheirEndWithoutCounting(t *testing.T) {
+	dbtest.ForEach(t, func(t *testing.T, db *models.DB) {
+		a := newCompany(t, db, "甲", "13800000001")
+		seedPagedProducts(t, db, a.CompanyID, 25)
+		low := capped(db, 10)
+		counts := countsOf(t, db)
+		for _, c := range []struct {
+			offset int
+			total  int64
+			counts int
+		}{
+			{0, models.MoreThan(10), 1},  // 5 of more than 10: counted up to the cap
+			{5, models.MoreThan(10), 0},  // rows 6-10 with more after them: more than 10, as the count says
+			{10, models.MoreThan(15), 0}, // rows 11-15 with more after them
+			{20, 25, 0},                  // the last page ends the list
+			{30, models.MoreThan(10), 1}, // past the end: nothing read, so counted
+		} {
+			before := len(*counts)
+			rows, total, err := low.LocalProductPage(a.CompanyID, models.ProductFilter{Offset: c.offset, Limit: 5})
+			if err != nil || total != c.total || len(*counts)-before != c.counts {
+				t.Errorf("offset %d: %d rows, total %d, %d counts, %v; want total %d, %d counts", c.offset, len(rows), total,
+					len(*counts)-before, err, c.total, c.counts)
+			}
+		}
+		// An export reads up to 100,000 rows in one page: one that ends past the cap says so without a count.
+		before := len(*counts)
+		if _, total, err := capped(db, 3).LocalProductPage(a.CompanyID, models.ProductFilter{Limit: 20}); err != nil ||
+			total != models.MoreThan(20) || len(*counts) != before {
+			t.Errorf("20 of 25 at cap 3: total %d, %d counts, %v; want more than 20 without a count", total, len(*counts)-before, err)
 		}
 	})
 }

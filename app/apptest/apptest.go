@@ -124,6 +124,7 @@ func Start(t testing.TB, opts ...Option) *Harness {
 	h.Codes = &CodeBox{next: o.sender}
 	log := slog.New(slog.NewJSONHandler(h.Log, nil))
 	h.DB = dbtest.Open(t, o.dbKind)
+	h.DB.CountCap = cfg.ListCountCap // as main.go sets it, so WithConfig can lower it
 	if _, err := seed.Run(context.Background(), h.DB, cfg.AdminAccount, cfg.AdminPassword, accounts.HashPassword); err != nil {
 		t.Fatal(err)
 	}

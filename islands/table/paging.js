@@ -9,7 +9,7 @@ export function pageCount(total, size) {
 
 // pager is what the pager shows of a loaded page: the total's words, the pages it has buttons up to, whether
 // 下一页 goes on and the last page 前往 may jump to. A capped total (totalCapped: more rows match than total says)
-// reads "共 10,000+ 条"; the pages known run to the page shown, and paging goes on while pages come back full.
+// reads "共 1,000+ 条"; the pages known run to the page shown, and paging goes on while pages come back full.
 export function pager({ total, capped, size, page, read }) {
   if (!capped) {
     const pages = pageCount(total, size);
