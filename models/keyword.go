@@ -3,6 +3,7 @@ package models
 import (
 	"slices"
 	"strings"
+	"unicode"
 	"unicode/utf8"
 
 	"gorm.io/gorm"
@@ -29,7 +30,7 @@ func (db *DB) containsKeyword(q *gorm.DB, keyword string, columns ...string) *go
 	if keyword == "" {
 		return q
 	}
-	p, like := containsPattern(keyword), " "+db.caseless()
+	p, like := containsPattern(keyword), " "+db.caselessFor(keyword)
 	conds, args := make([]string, len(columns)), make([]any, len(columns))
 	for i, c := range columns {
 		conds[i], args[i] = c+like, p
@@ -81,6 +82,29 @@ func (db *DB) ftsCandidates(q *gorm.DB, keyword string, columns []string) *gorm.
 		return q
 	}
 	return q.Where("("+strings.Join(conds, " OR ")+")", args...)
+}
+
+// caselessFor is caseless for keyword. On PostgreSQL a keyword with no letter that has another case (digits,
+// Chinese, punctuation) is matched by the plain LIKE: ILIKE would find the same rows, and the two differ only in
+// time. The trigram index hands both the same candidates, and ILIKE folds the case of each candidate's text
+// before comparing. With a million products, keyword 99999 has 4,600 candidates (its only trigram is 999), and
+// the query took 7.4 ms with ILIKE and 2.2 ms with LIKE (EXPLAIN ANALYZE, best of 12).
+func (db *DB) caselessFor(keyword string) string {
+	if db.Driver == "postgres" && !hasCase(keyword) {
+		return "LIKE ? ESCAPE '" + likeEscape + "'"
+	}
+	return db.caseless()
+}
+
+// hasCase tells whether s holds a letter that folding case could match with another one: a letter with an
+// upper or lower form of its own, or another rune folds to (K and the Kelvin sign, İ and i).
+func hasCase(s string) bool {
+	for _, r := range s {
+		if unicode.ToLower(r) != r || unicode.ToUpper(r) != r || unicode.SimpleFold(r) != r {
+			return true
+		}
+	}
+	return false
 }
 
 // caseless is a LIKE that ignores letter case on both databases (SKUs are typed in either case): PostgreSQL's LIKE

@@ -5,6 +5,8 @@ import (
 	"strings"
 	"testing"
 
+	"gorm.io/gorm"
+
 	"sellerhub/models"
 	"sellerhub/models/dbtest"
 )
@@ -200,6 +202,44 @@ func TestKeywordSearchFindsWhatTheLikeFound(t *testing.T) {
 		}
 		if rows, _, err := db.LocalProductPage(a.CompanyID, models.ProductFilter{Keyword: "100 cotton", Limit: 10}); err != nil || len(rows) != 0 {
 			t.Errorf("after deleting XY-2, 100 cotton finds %+v (%v)", rows, err)
+		}
+	})
+}
+
+// On PostgreSQL a keyword without a letter of two cases is matched by the plain LIKE, which finds what ILIKE
+// finds (TestKeywordSearchFindsWhatTheLikeFound) without folding each candidate's case; one with such a letter,
+// also outside ASCII, still by ILIKE.
+func TestCaselessKeywordsSkipCaseFoldingOnPostgres(t *testing.T) {
+	dbtest.ForEach(t, func(t *testing.T, db *models.DB) {
+		a := newCompany(t, db, "甲", "13800000001")
+		newProduct(t, db, a.CompanyID, "abc-99999")
+		var searched []string
+		err := db.Callback().Query().After("gorm:query").Register("test:searches", func(g *gorm.DB) {
+			if sql := g.Statement.SQL.String(); strings.Contains(sql, "local_products.sku") && strings.Contains(sql, "LIKE") {
+				searched = append(searched, sql)
+			}
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, c := range []struct {
+			keyword string
+			folds   bool
+		}{
+			{"99999", false}, {"手机-0%_", false}, {"abc", true}, {"ABC-9", true}, {"é", true}, {"İ", true}, {"ß", true},
+			{"\u212a", true}, // the Kelvin sign, which folds to k
+		} {
+			searched = nil
+			if _, _, err := db.LocalProductPage(a.CompanyID, models.ProductFilter{Keyword: c.keyword, Limit: 10}); err != nil {
+				t.Fatal(err)
+			}
+			if len(searched) == 0 {
+				t.Fatalf("%q: no search statement recorded", c.keyword)
+			}
+			folds := strings.Contains(searched[0], "ILIKE")
+			if want := c.folds && db.Driver == "postgres"; folds != want {
+				t.Errorf("%q on %s: ILIKE %v, want %v: %s", c.keyword, db.Driver, folds, want, searched[0])
+			}
 		}
 	})
 }
