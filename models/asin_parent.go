@@ -45,8 +45,16 @@ func (db *DB) UpsertASINParents(companyID int64, rows []ASINParent) (int64, erro
 		rows[i].CompanyID, rows[i].CreatedAt, rows[i].UpdatedAt = companyID, now, now
 	}
 	c := upsertChanged("asin_parents", []string{"company_id", "marketplace_id", "asin"}, []string{"parent_asin"})
-	res := db.Clauses(c).Create(&rows)
-	return res.RowsAffected, res.Error
+	var written int64
+	err := db.Tx(db.Statement.Context, func(tx *DB) error {
+		res := tx.Clauses(c).Create(&rows)
+		if written = res.RowsAffected; res.Error != nil || written == 0 {
+			return res.Error
+		}
+		// 销售报表's answers by 父ASIN kept from before are out of date once the parents commit.
+		return tx.raiseSalesGeneration(companyID, 0)
+	})
+	return written, err
 }
 
 // ASINParentsOf maps a company's ASINs of a marketplace to their parents ("" for none), as last looked up.

@@ -18,10 +18,10 @@ import (
 const maxKeptLines = 200_000
 
 // keptBy are the groupings whose answers are kept: they read only what raises the sales generation (order items,
-// refunds, rates). A store's name, SKU配对 and the ASINs' parents (the catalogue lookup of the data sync) change
-// without it, so by store, by local product and by parent ASIN are summed on every call.
-var keptBy = map[string]bool{models.SalesBySKU: true, models.SalesByASIN: true, models.SalesByMarketplace: true,
-	models.SalesByAll: true}
+// refunds, rates, and the ASINs' parents, whose writes raise it too). A store's name and SKU配对 change without it,
+// so by store and by local product are summed on every call.
+var keptBy = map[string]bool{models.SalesBySKU: true, models.SalesByASIN: true, models.SalesByParentASIN: true,
+	models.SalesByMarketplace: true, models.SalesByAll: true}
 
 // keptLine is a Line as an answer keeps it: money in ten-thousandths rather than decimals, each of which is a
 // big number on the heap.

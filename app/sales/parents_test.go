@@ -140,6 +140,24 @@ func TestReportByParentASIN(t *testing.T) {
 			}
 		}
 
+		// The answer by parent is kept until parents are written: an ASIN given a new parent shows at the next call.
+		q := sales.ReportQuery{By: "asin", Period: "month", Zone: "marketplace", StartDate: first.Format(time.DateOnly),
+			EndDate: last.Format(time.DateOnly)}
+		sold := s.report(t, s.owner, q)[0].Key
+		q.By = "parentAsin"
+		s.report(t, s.owner, q)
+		for _, m := range s.markets {
+			_, err := db.UpsertASINParents(s.owner.CompanyID, []models.ASINParent{{MarketplaceID: m, ASIN: sold, ParentASIN: "B0MOVED000"}})
+			must(t, err)
+		}
+		moved := false
+		for _, l := range s.report(t, s.owner, q) {
+			moved = moved || l.Key == "B0MOVED000"
+		}
+		if !moved {
+			t.Fatalf("%s's new parent is not in the next answer: the answer kept from before was served", sold)
+		}
+
 		// A user granted only another store group sees nothing by parent either.
 		group := &models.StoreGroup{CompanyID: s.owner.CompanyID, Name: "乙店"}
 		must(t, db.Create(group).Error)
