@@ -8,6 +8,7 @@ import { api } from "../lib/api.js";
 import { ask } from "../lib/confirm.js";
 import { can } from "../lib/permissions.js";
 import { toast } from "../lib/toast.js";
+import { useStoreGroups } from "../lib/StoreSelects.jsx";
 import DataTable from "../table/DataTable.jsx";
 
 const BASE = "/amazon/api/v1/datasync";
@@ -212,17 +213,11 @@ function HistoryDialog({ task, onClose }) {
 }
 
 function DataSync({ permissions, kinds, maxUploadMB }) {
-  const [groups, setGroups] = useState([]);
+  const groups = useStoreGroups();
   const [filters, setFilters] = useState({});
   const [version, setVersion] = useState(0);
   const [dialog, setDialog] = useState(null);
   const reload = () => setVersion((n) => n + 1);
-
-  useEffect(() => {
-    api("/amazon/api/v1/amzauthority/storeGroups")
-      .then(({ data }) => setGroups(data || []))
-      .catch((e) => toast(e.message, "error"));
-  }, []);
 
   const search = (e) => {
     e.preventDefault();

@@ -1,5 +1,5 @@
-// The store group and marketplace filters of the screens on Amazon data (订单, 利润): the store groups the user may
-// see, loaded once, and the marketplaces the screen offers.
+// The store group and marketplace filters of the screens on Amazon data (订单, 利润; 数据同步 takes the groups): the
+// store groups the user may see, loaded once, and the marketplaces the screen offers.
 import { useEffect, useState } from "react";
 import { api } from "./api.js";
 import { toast } from "./toast.js";

@@ -51,8 +51,8 @@ func TestTenantIsolation(t *testing.T) {
 	h.DB.First(&g, "id = ?", parseInt(ga))
 	var s models.Seller
 	h.DB.First(&s, "id = ?", parseInt(sa))
-	// 甲's authorisation queued its six syncs; 乙's calls queued none.
-	if g.Name != "甲的店" || s.Disabled || syncJobs(t, h) != 6 || sellerCount(t, h) != 1 {
+	// 甲's authorisation queued its seven syncs (six reports and the 父ASIN lookup); 乙's calls queued none.
+	if g.Name != "甲的店" || s.Disabled || syncJobs(t, h) != 7 || sellerCount(t, h) != 1 {
 		t.Fatalf("甲's data changed: %+v %+v sync jobs %d", g, s, syncJobs(t, h))
 	}
 }

@@ -224,17 +224,22 @@ type Report struct {
 }
 
 // RequestReportParamAuth answers GET report/requestReportParamAuth?sellerid: every data kind's sync of the seller
-// account is queued (数据同步 shows them; one already waiting or running is not queued twice); data lists them.
+// account is queued (数据同步 shows them; one already waiting or running is not queued twice); data lists those of
+// report kinds.
 func (h *Handler) RequestReportParamAuth(c *echo.Context) error {
 	p, _ := middleware.Principal(c)
 	tasks, err := h.Sync.SyncSeller(c.Request().Context(), p, c.QueryParam("sellerid"))
 	if err != nil {
 		return err
 	}
-	out := make([]Report, len(tasks))
-	for i, t := range tasks {
-		out[i] = Report{ID: strconv.FormatInt(t.ID, 10), ReportType: amazondata.Kind(t.Kind).ReportType(), Status: t.State,
-			CreatedAt: api.FormatTime(&t.UpdatedAt, h.TimeZone)}
+	// The kinds Amazon answers in a report file, as the older system's clients know them; the catalogue's 父ASIN
+	// lookup is queued as well and shows on 数据同步, but it is no report.
+	out := []Report{}
+	for _, t := range tasks {
+		if kind := amazondata.Kind(t.Kind); kind.FromReport() {
+			out = append(out, Report{ID: strconv.FormatInt(t.ID, 10), ReportType: kind.ReportType(), Status: t.State,
+				CreatedAt: api.FormatTime(&t.UpdatedAt, h.TimeZone)})
+		}
 	}
 	return api.OK(c, out)
 }

@@ -114,12 +114,13 @@ func TestDisableReauthoriseAndReports(t *testing.T) {
 	apptest.ExpectOK(t, env)
 	var queued []struct{ ID, ReportType, Status, CreatedAt string }
 	env.Into(t, &queued)
-	// Every data kind's sync, already queued by the authorisation: asking (twice) queues nothing more.
+	// Every data kind's sync, already queued by the authorisation, its six reports listed: asking (twice) queues
+	// nothing more.
 	if len(queued) != 6 || queued[0].ReportType != "GET_FLAT_FILE_ALL_ORDERS_DATA_BY_LAST_UPDATE_GENERAL" || queued[0].Status != "queued" || queued[0].CreatedAt == "" {
 		t.Fatalf("queued %+v", queued)
 	}
 	apptest.ExpectOK(t, c.Call(http.MethodGet, report+"?sellerid="+seller, nil))
-	if n := syncJobs(t, h); n != 6 {
+	if n := syncJobs(t, h); n != 7 {
 		t.Fatalf("%d sync jobs after asking twice", n)
 	}
 
