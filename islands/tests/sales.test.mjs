@@ -94,6 +94,8 @@ describe("销售报表", () => {
     await page.screenshot({ path: artifact("sales-parent-asin-1280.png") });
     await page.setViewportSize({ width: 390, height: 844 });
     await frame.locator('table[aria-busy="false"]').waitFor();
+    // At phone width the rail slides away (a CSS transition): the picture is taken once it has.
+    await page.waitForFunction(() => document.getElementById("main-menu").getBoundingClientRect().right <= 0);
     await page.screenshot({ path: artifact("sales-parent-asin-390.png") });
     await page.setViewportSize({ width: 1280, height: 800 });
   });
