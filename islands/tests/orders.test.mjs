@@ -63,7 +63,8 @@ describe("订单", () => {
     const list = frame.locator('section[aria-label="订单管理"]');
     await loaded(list);
     const all = await total(list);
-    assert.ok(all > 1000, `the demo's orders are listed: ${all}`);
+    // The demo's 90 days hold thousands of orders: the pager counts to its cap (共 1,000+ 条).
+    assert.ok(all >= 1000, `the demo's orders are listed: ${all}`);
 
     // An order of a month ago, shipped: its settlement has come in.
     await list.getByLabel("开始日期").fill(daysAgo(30));
