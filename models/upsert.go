@@ -21,8 +21,8 @@ type upsertTable struct {
 	// added, and every other column not kept takes the greater of the old and the new value (a MAX that can be
 	// carried on batch by batch). The row is always written.
 	add []string
-	// statements caches the PostgreSQL statement of each set of column types, built once (SQLite's depends on
-	// the batch, see upsertJSON).
+	// statements caches the PostgreSQL statement of each set of column types, with and without the conflict
+	// clause, built once (SQLite's depends on the batch, see upsertJSON).
 	statements sync.Map
 }
 
@@ -33,6 +33,19 @@ type upsertTable struct {
 // and SQLite, which keeps a statement's batch and the journal that could undo the statement alone in memory,
 // stays small: a statement of ten thousand rows grew the process by 200 MB.
 func (db *DB) upsert(t *upsertTable, n int, row func(i int) []any) (int64, error) {
+	return db.writeRows(t, n, row, t.onConflict(db.Driver))
+}
+
+// insertNew inserts n rows that the caller knows are not stored (it looked, and holds what keeps others from
+// writing them meanwhile): without ON CONFLICT, PostgreSQL skips the probe of the key's index that precedes each
+// row of an upsert (a third of the server's time in an orders import). A row stored after all fails the unique
+// index and with it the transaction: nothing is written twice.
+func (db *DB) insertNew(t *upsertTable, n int, row func(i int) []any) (int64, error) {
+	return db.writeRows(t, n, row, "")
+}
+
+// writeRows writes n rows in statements of at most upsertStatementRows, each ending with conflict.
+func (db *DB) writeRows(t *upsertTable, n int, row func(i int) []any, conflict string) (int64, error) {
 	var written int64
 	rows := make([][]any, 0, min(n, upsertStatementRows))
 	for from := 0; from < n; from += upsertStatementRows {
@@ -43,9 +56,9 @@ func (db *DB) upsert(t *upsertTable, n int, row func(i int) []any) (int64, error
 		var m int64
 		var err error
 		if db.Driver == "postgres" {
-			m, err = db.upsertColumns(t, rows)
+			m, err = db.upsertColumns(t, rows, conflict)
 		} else {
-			m, err = db.upsertJSON(t, rows)
+			m, err = db.upsertJSON(t, rows, conflict)
 		}
 		if err != nil {
 			return written, err

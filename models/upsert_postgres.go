@@ -10,7 +10,7 @@ import (
 // upsertColumns upserts a batch on PostgreSQL as one array per column: INSERT .. SELECT FROM unnest(..) has as many
 // parameters as the table has columns whatever the number of rows, so the server parses and plans one small
 // statement per batch, where a VALUES list of a thousand rows has tens of thousands of parameters.
-func (db *DB) upsertColumns(t *upsertTable, rows [][]any) (int64, error) {
+func (db *DB) upsertColumns(t *upsertTable, rows [][]any, conflict string) (int64, error) {
 	if len(rows) == 0 {
 		return 0, nil
 	}
@@ -22,7 +22,7 @@ func (db *DB) upsertColumns(t *upsertTable, rows [][]any) (int64, error) {
 			return 0, fmt.Errorf("upsert %s.%s: %w", t.name, t.columns[c], err)
 		}
 	}
-	cacheKey := "unnest " + strings.Join(types, ",")
+	cacheKey := strconv.FormatBool(conflict != "") + " " + strings.Join(types, ",")
 	sqlText, ok := t.statements.Load(cacheKey)
 	if !ok {
 		params := make([]string, len(types))
@@ -30,7 +30,7 @@ func (db *DB) upsertColumns(t *upsertTable, rows [][]any) (int64, error) {
 			params[i] = "$" + strconv.Itoa(i+1) + "::" + typ + "[]"
 		}
 		sqlText = "INSERT INTO " + t.name + " (" + strings.Join(t.columns, ", ") + ") SELECT * FROM unnest(" +
-			strings.Join(params, ", ") + ")" + t.onConflict("postgres")
+			strings.Join(params, ", ") + ")" + conflict
 		t.statements.Store(cacheKey, sqlText)
 	}
 	res, err := db.Statement.ConnPool.ExecContext(db.Statement.Context, sqlText.(string), arrays...)

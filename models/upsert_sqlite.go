@@ -14,7 +14,7 @@ import (
 // seller account, the time of the import, often a currency) is bound once as its own parameter instead: reading
 // the n-th value of a JSON row steps over the n values before it, and an import spent a third of its time in
 // SQLite's JSON functions.
-func (db *DB) upsertJSON(t *upsertTable, rows [][]any) (int64, error) {
+func (db *DB) upsertJSON(t *upsertTable, rows [][]any, conflict string) (int64, error) {
 	shared := sharedColumns(rows)
 	batch, err := appendJSONRows(make([]byte, 0, len(rows)*len(t.columns)*16), rows, shared)
 	if err != nil {
@@ -39,7 +39,7 @@ func (db *DB) upsertJSON(t *upsertTable, rows [][]any) (int64, error) {
 	// WHERE true: SQLite's parser needs it to tell ON CONFLICT from a join's ON after SELECT .. FROM.
 	sqlText := "WITH batch(r) AS MATERIALIZED (SELECT jsonb(value) FROM json_each(?1)) INSERT INTO " + t.name +
 		" (" + strings.Join(t.columns, ", ") + ") SELECT " + strings.Join(values, ", ") + " FROM batch WHERE true" +
-		t.onConflict("sqlite")
+		conflict
 	res, err := db.Statement.ConnPool.ExecContext(db.Statement.Context, sqlText, args...)
 	if err != nil {
 		return 0, fmt.Errorf("upsert %s: %w", t.name, err)

@@ -175,3 +175,31 @@ func TestImportOrdersInBatches(t *testing.T) {
 		}
 	})
 }
+
+// TestImportOrdersAfterRowsDeletedByHand reads a file again after an order's row was deleted without its items,
+// and another order's items without the order: a batch none of whose orders is stored is inserted without
+// looking for each row first, so the look that decides it must see either table, or the import fails on the
+// rows that remained.
+func TestImportOrdersAfterRowsDeletedByHand(t *testing.T) {
+	dbtest.ForEach(t, func(t *testing.T, db *models.DB) {
+		w := newWorld(t, db)
+		w.mustImport(t, amazondata.Orders, w.store, ordersFile("Pending"), 5, 7)
+		if err := db.Exec("DELETE FROM amazon_orders WHERE amazon_order_id = ?", "111-0000001-0000001").Error; err != nil {
+			t.Fatal(err)
+		}
+		if err := db.Exec("DELETE FROM amazon_order_items WHERE amazon_order_id = ?", "702-0000002-0000002").Error; err != nil {
+			t.Fatal(err)
+		}
+		// Each order alone in a file is a batch of its own: the first finds only its items, the second only its
+		// order; each writes back what was deleted (one order; one item) and nothing else.
+		first := orderLine("111-0000001-0000001", "2026-10-01T08:15:30+00:00", "Shipped", "Amazon.com", "SKU-B", "1", "USD", "19.99")
+		w.mustImport(t, amazondata.Orders, w.store, tsv(orderColumns, first), 1, 1)
+		second := orderLine("702-0000002-0000002", "2026-10-02 07:00:00 UTC", "Shipped", "Amazon.ca", "SKU-A", "1", "CAD", "25.00")
+		w.mustImport(t, amazondata.Orders, w.store, tsv(orderColumns, second), 1, 1)
+		w.mustImport(t, amazondata.Orders, w.store, ordersFile("Pending"), 5, 0)
+		totals, err := db.AmazonOrderTotalsOfSeller(w.store.CompanyID, w.store.SellerID)
+		if err != nil || totals.Orders != 3 || totals.Items != 4 || totals.Quantity != 6 || !totals.ItemPrice.Equal(money(t, "117.46").Decimal) {
+			t.Fatalf("totals = %+v %v", totals, err)
+		}
+	})
+}
