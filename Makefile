@@ -32,14 +32,20 @@ check-generated: generate
 vet:
 	$(GO) vet ./...
 
-test: check-generated vet build go-test browser-test
+# The Go tests run beside the build and the browser tests: alone, each left much of a 2-core machine idle, the Go
+# tests waiting on the databases and the browser tests on Chromium and the server. Each target's output comes out
+# whole when it ends (--output-sync), not interleaved.
+test: check-generated vet
+	$(MAKE) --no-print-directory -j2 --output-sync=target go-test browser-test
 
 # Go tests: SQLite always; PostgreSQL and Redis when reachable (with CI=true, unreachable fails).
 go-test:
 	$(GO) test -count=1 ./...
 
+# Two test files at a time: each starts its own server and database, and a file mostly waits (for the server, for
+# Chromium, for the 60 s a code stays locked), so a second one fills the wait.
 browser-test: build
-	SELLERHUB_BIN=$(CURDIR)/$(BIN) node --test --test-concurrency=1 islands/tests/
+	SELLERHUB_BIN=$(CURDIR)/$(BIN) node --test --test-concurrency=2 islands/tests/
 
 # Figures for the issues' notes: page weight on the wire and latency under concurrent load.
 # Each report records its figures in BENCH_FIGURES (app/bench_helpers_test.go); they are printed as one table at
