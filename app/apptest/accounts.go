@@ -4,7 +4,6 @@ import (
 	"net/http"
 	"net/url"
 
-	"sellerhub/app/accounts"
 	"sellerhub/models"
 )
 
@@ -54,7 +53,7 @@ func (h *Harness) Member(ownerAccount, account string, admin bool) *Client {
 		}
 		roles = append(roles, role.ID)
 	}
-	hash, err := accounts.HashPassword("Passw0rd!")
+	hash, err := fixtureHash("Passw0rd!")
 	if err != nil {
 		h.T.Fatal(err)
 	}

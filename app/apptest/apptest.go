@@ -125,7 +125,7 @@ func Start(t testing.TB, opts ...Option) *Harness {
 	log := slog.New(slog.NewJSONHandler(h.Log, nil))
 	h.DB = dbtest.Open(t, o.dbKind)
 	h.DB.CountCap = cfg.ListCountCap // as main.go sets it, so WithConfig can lower it
-	if _, err := seed.Run(context.Background(), h.DB, cfg.AdminAccount, cfg.AdminPassword, accounts.HashPassword); err != nil {
+	if _, err := seed.Run(context.Background(), h.DB, cfg.AdminAccount, cfg.AdminPassword, fixtureHash); err != nil {
 		t.Fatal(err)
 	}
 	h.Sessions = accounts.NewSessions(models.NewSessionStore(h.DB), cfg.SessionIdle, cfg.SessionLifetime)

@@ -1,9 +1,6 @@
 package apptest
 
-import (
-	"sellerhub/app/accounts"
-	"sellerhub/models"
-)
+import "sellerhub/models"
 
 // GrantedRole creates a role in the demo company granted the menu entries with the given seed codes and the
 // given button permissions, straight in the database, and returns it.
@@ -39,7 +36,7 @@ func (h *Harness) GrantedRole(name string, menuCodes, permissions []string) *mod
 func (h *Harness) RestrictedUser(phone string, menuCodes, permissions []string) (*Client, *models.Role) {
 	h.T.Helper()
 	role := h.GrantedRole("角色"+phone, menuCodes, permissions)
-	hash, _ := accounts.HashPassword("Passw0rd!")
+	hash, _ := fixtureHash("Passw0rd!")
 	u := &models.User{CompanyID: role.CompanyID, Account: phone, PasswordHash: hash, Profile: models.UserProfile{Name: "员工" + phone[len(phone)-4:]}}
 	if err := h.DB.CreateUser(u, role.ID); err != nil {
 		h.T.Fatal(err)
