@@ -32,15 +32,17 @@ check-generated: generate
 vet:
 	$(GO) vet ./...
 
-# The Go tests run beside the build and the browser tests: alone, each left much of a 2-core machine idle, the Go
-# tests waiting on the databases and the browser tests on Chromium and the server. Each target's output comes out
-# whole when it ends (--output-sync), not interleaved.
+# The Go tests run beside the server's build and the browser tests: alone, each left much of a 2-core machine idle,
+# the Go tests waiting on the databases and the browser tests on Chromium and the server. Each target's output
+# comes out whole when it ends (--output-sync), not interleaved.
 test: check-generated vet
 	$(MAKE) --no-print-directory -j2 --output-sync=target go-test browser-test
 
-# Go tests: SQLite always; PostgreSQL and Redis when reachable (with CI=true, unreachable fails).
-go-test:
-	$(GO) test -count=1 ./...
+# Go tests: SQLite always; PostgreSQL and Redis when reachable (with CI=true, unreachable fails). They serve the
+# built assets (static embeds them), so they come after those. Without go test's own pass of vet: `make vet` runs
+# every analyzer, go test only a part of them, over again.
+go-test: assets
+	$(GO) test -count=1 -vet=off ./...
 
 # Two test files at a time: each starts its own server and database, and a file mostly waits (for the server, for
 # Chromium, for the 60 s a code stays locked), so a second one fills the wait.
