@@ -104,7 +104,9 @@ export async function startServer(options = {}) {
   const outcome = await Promise.race([
     ready.then(() => "ready"),
     exited.then(() => "exited"),
-    deadline(15000).then(() => "timeout"),
+    // A start with the demo data (SELLERHUB_DEMO_DATA) imports 90 days of it first: seconds alone, more beside
+    // another test file and the Go tests.
+    deadline(60000).then(() => "timeout"),
   ]);
   if (outcome !== "ready") {
     child.kill("SIGKILL");
