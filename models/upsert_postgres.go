@@ -7,7 +7,7 @@ import (
 	"time"
 )
 
-// upsertColumns upserts a batch on PostgreSQL as one array per column: INSERT .. SELECT FROM unnest(..) has as many
+// upsertColumns upserts a batch on PostgreSQL as one array per column: INSERT .. SELECT unnest(..), .. has as many
 // parameters as the table has columns whatever the number of rows, so the server parses and plans one small
 // statement per batch, where a VALUES list of a thousand rows has tens of thousands of parameters.
 func (db *DB) upsertColumns(t *upsertTable, rows [][]any, conflict string) (int64, error) {
@@ -25,12 +25,14 @@ func (db *DB) upsertColumns(t *upsertTable, rows [][]any, conflict string) (int6
 	cacheKey := strconv.FormatBool(conflict != "") + " " + strings.Join(types, ",")
 	sqlText, ok := t.statements.Load(cacheKey)
 	if !ok {
-		params := make([]string, len(types))
+		// unnest in the select list, one call per column, yields the arrays' rows in step as they are read;
+		// unnest(a, b, ..) in FROM first copies them all into a row store (a tenth of the server's time).
+		values := make([]string, len(types))
 		for i, typ := range types {
-			params[i] = "$" + strconv.Itoa(i+1) + "::" + typ + "[]"
+			values[i] = "unnest($" + strconv.Itoa(i+1) + "::" + typ + "[])"
 		}
-		sqlText = "INSERT INTO " + t.name + " (" + strings.Join(t.columns, ", ") + ") SELECT * FROM unnest(" +
-			strings.Join(params, ", ") + ")" + conflict
+		sqlText = "INSERT INTO " + t.name + " (" + strings.Join(t.columns, ", ") + ") SELECT " +
+			strings.Join(values, ", ") + conflict
 		t.statements.Store(cacheKey, sqlText)
 	}
 	res, err := db.Statement.ConnPool.ExecContext(db.Statement.Context, sqlText.(string), arrays...)
