@@ -98,6 +98,7 @@ func NewServices(d ServiceDeps) Services {
 	sync = datasync.New(datasync.Deps{DB: d.DB, Stores: st, Data: data, Jobs: d.Jobs, Now: now, Log: d.Log,
 		Poll: d.Config.ReportPoll, Schedule: d.Config.SyncSchedule})
 	sync.Register(d.Jobs)
+	jobs.KeepPlannerStatistics(d.Jobs, d.DB)
 	fin := finance.New(d.DB, now, d.Config.TimeZone)
 	return Services{
 		Accounts:   acc,

@@ -1,6 +1,7 @@
 package models
 
 import (
+	"encoding/json"
 	"slices"
 	"strings"
 	"unicode"
@@ -66,20 +67,28 @@ func (db *DB) ftsCandidates(q *gorm.DB, keyword string, columns []string) *gorm.
 	}
 	// A phrase in double quotes takes every character literally but the double quote, which is doubled.
 	phrase := `"` + strings.ReplaceAll(keyword, `"`, `""`) + `"`
+	// The index is asked once, here; the rows it names are handed to the list's page and count as a list of ids.
+	// Asked again inside both (id IN (SELECT rowid .. MATCH ..)), it read the trigrams' postings three times a
+	// call: a common trigram (999 in a million products) made the keyword search cost 9.6 ms of CPU a call.
 	conds, args := make([]string, len(tables)), make([]any, len(tables))
 	found := 0
 	for i, t := range tables {
-		match := "SELECT rowid FROM " + t + "_fts WHERE " + t + "_fts MATCH ?"
-		var n int
-		if err := db.Raw("SELECT count(*) FROM ("+match+" LIMIT ?)", phrase, ftsFew).Scan(&n).Error; err != nil {
+		var ids []int64
+		if err := db.Raw("SELECT rowid FROM "+t+"_fts WHERE "+t+"_fts MATCH ? LIMIT ?", phrase, ftsFew).
+			Scan(&ids).Error; err != nil {
 			_ = q.AddError(err)
 			return q
 		}
-		found += n
-		conds[i], args[i] = t+".id IN ("+match+")", phrase
-	}
-	if found >= ftsFew {
-		return q
+		found += len(ids)
+		if found >= ftsFew {
+			return q
+		}
+		list, err := json.Marshal(ids)
+		if err != nil {
+			_ = q.AddError(err)
+			return q
+		}
+		conds[i], args[i] = t+".id IN (SELECT value FROM json_each(?))", string(list)
 	}
 	return q.Where("("+strings.Join(conds, " OR ")+")", args...)
 }
