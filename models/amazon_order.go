@@ -104,7 +104,7 @@ func (db *DB) UpsertAmazonOrders(orders []AmazonOrder, items []AmazonOrderItem) 
 			it.ItemPromotionDiscount.units(), it.ShipPromotionDiscount.units(), it.PromotionIDs, now, now}
 	}
 	var written int64
-	err := db.Tx(db.Statement.Context, func(tx *DB) error {
+	err := db.copyTx(db.Statement.Context, func(tx *DB) error {
 		// PostgreSQL: the commit does not wait for its log to reach the disk (a million-line report is two hundred
 		// commits). A crash can then lose the last batches committed, whole (the log is written in order), never
 		// part of one; the import that wrote them had not ended, since its end (the sync's cursor, the run's

@@ -2,6 +2,7 @@ package models
 
 import (
 	"context"
+	"database/sql"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -25,6 +26,8 @@ type DB struct {
 	// CountCap is how many matching rows a paged list counts at most (SELLERHUB_LIST_COUNT_CAP); 0 is
 	// DefaultCountCap.
 	CountCap int
+	// conn is the connection of a transaction begun by copyTx, nil elsewhere.
+	conn *sql.Conn
 }
 
 // Open connects to the database named by a SELLERHUB_DATABASE_URL value. A SQLite file's folder is created.
@@ -139,5 +142,5 @@ func (db *DB) With(ctx context.Context) *DB {
 
 // on is the handle over another gorm session of the same database.
 func (db *DB) on(g *gorm.DB) *DB {
-	return &DB{DB: g, Driver: db.Driver, URL: db.URL, CountCap: db.CountCap}
+	return &DB{DB: g, Driver: db.Driver, URL: db.URL, CountCap: db.CountCap, conn: db.conn}
 }

@@ -39,8 +39,11 @@ func (db *DB) upsert(t *upsertTable, n int, row func(i int) []any) (int64, error
 // insertNew inserts n rows that the caller knows are not stored (it looked, and holds what keeps others from
 // writing them meanwhile): without ON CONFLICT, PostgreSQL skips the probe of the key's index that precedes each
 // row of an upsert (a third of the server's time in an orders import). A row stored after all fails the unique
-// index and with it the transaction: nothing is written twice.
+// index and with it the transaction: nothing is written twice. In a transaction of copyTx the rows go by COPY.
 func (db *DB) insertNew(t *upsertTable, n int, row func(i int) []any) (int64, error) {
+	if db.conn != nil {
+		return db.copyRows(t, n, row)
+	}
 	return db.writeRows(t, n, row, "")
 }
 
