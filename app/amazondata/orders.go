@@ -36,6 +36,14 @@ func newOrderBatch() *orderBatch {
 		items: make([]models.AmazonOrderItem, 0, lines), itemAt: make(map[orderItemKey]int, lines)}
 }
 
+// reset empties the batch for the next lines, keeping its room.
+func (b *orderBatch) reset() {
+	b.orders, b.items = b.orders[:0], b.items[:0]
+	clear(b.orderAt)
+	clear(b.itemAt)
+	b.lines, b.lastOrder, b.upTo = 0, "", 0
+}
+
 func (b *orderBatch) add(o models.AmazonOrder, it models.AmazonOrderItem) {
 	b.lines++
 	b.lastOrder = o.AmazonOrderID
@@ -73,7 +81,8 @@ func (b *orderBatch) add(o models.AmazonOrder, it models.AmazonOrderItem) {
 // over two, which would leave only the second part. The lines are read into batches by a goroutine of their own
 // while the batch before is written: reading and writing overlap (on PostgreSQL the server writes a batch while
 // the next one is read; on SQLite the two use two cores), where one after the other left each waiting for the
-// other. One batch waits at most, so the memory stays two batches'.
+// other. One batch waits at most, so the memory stays two batches', and a batch written is handed back to the
+// reader to fill again: made anew for each, batches were a quarter of the bytes an import allocated.
 func importOrders(s *Service, st Store, r *amazon.TSVReader, progress Progress) (Result, error) {
 	var res Result
 	st, err := s.checkStore(st)
@@ -83,7 +92,7 @@ func importOrders(s *Service, st Store, r *amazon.TSVReader, progress Progress) 
 	if err := requireColumns(r, Orders, "amazon-order-id", "purchase-date", "sku"); err != nil {
 		return res, err
 	}
-	rd := &orderReader{batches: make(chan *orderBatch)}
+	rd := &orderReader{batches: make(chan *orderBatch), written: make(chan *orderBatch, 1)}
 	var wg sync.WaitGroup
 	wg.Add(1)
 	go func() {
@@ -100,6 +109,10 @@ func importOrders(s *Service, st Store, r *amazon.TSVReader, progress Progress) 
 		res.Written += int(n)
 		res.Lines = b.upTo
 		progress(res.Lines)
+		select {
+		case rd.written <- b:
+		default: // the reader has not taken back the one before (it sent its last batch): this one is not needed
+		}
 	}
 	// The reader stops at its next line, and returns before the caller may close the file.
 	rd.stop.Store(true)
@@ -116,7 +129,8 @@ func importOrders(s *Service, st Store, r *amazon.TSVReader, progress Progress) 
 // orderReader reads an orders report's lines into batches, in the file's order, for importOrders.
 type orderReader struct {
 	batches chan *orderBatch
-	stop    atomic.Bool // the writer failed: read no further
+	written chan *orderBatch // batches the writer is done with
+	stop    atomic.Bool      // the writer failed: read no further
 	// lines and err are the lines read and why the reading ended early (a line that cannot be read, the file);
 	// the writer reads them once batches is closed.
 	lines int
@@ -150,13 +164,24 @@ func (rd *orderReader) read(st Store, r *amazon.TSVReader) {
 		if b.lines >= batchLines && o.AmazonOrderID != b.lastOrder {
 			b.upTo = rd.lines - 1
 			rd.batches <- b
-			b = newOrderBatch()
+			b = rd.next()
 		}
 		b.add(o, it)
 	}
 	if b.lines > 0 && !rd.stop.Load() {
 		b.upTo = rd.lines
 		rd.batches <- b
+	}
+}
+
+// next is an empty batch: one the writer is done with, or a new one while the writer holds the only other.
+func (rd *orderReader) next() *orderBatch {
+	select {
+	case b := <-rd.written:
+		b.reset()
+		return b
+	default:
+		return newOrderBatch()
 	}
 }
 
