@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"maps"
 	"slices"
+	"sync"
 	"time"
 )
 
@@ -125,8 +126,13 @@ func (db *DB) UpsertAmazonOrders(orders []AmazonOrder, items []AmazonOrderItem) 
 		// A batch of orders none of which is stored (a first import, or the new orders of a sync) is inserted:
 		// the seller's lock keeps another import from writing them before this one commits.
 		write := tx.upsert
+		var sums newSales
+		var summing sync.WaitGroup
+		defer summing.Wait() // the items are the caller's again once this returns
 		if fresh {
 			write = tx.insertNew
+			// The batch's sums are made while its rows are written: the database, which waited for them, does not.
+			summing.Go(func() { sums = sumNewSales(items) })
 		}
 		n, err := write(amazonOrdersTable, len(orders), orderRow)
 		if err != nil {
@@ -143,7 +149,8 @@ func (db *DB) UpsertAmazonOrders(orders []AmazonOrder, items []AmazonOrderItem) 
 		// already counted, so their days are summed again.
 		added := false
 		if fresh {
-			if added, err = tx.addSalesDays(items); err != nil {
+			summing.Wait()
+			if added, err = tx.addSalesDays(sums); err != nil {
 				return err
 			}
 		}

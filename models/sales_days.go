@@ -354,16 +354,19 @@ func (ss *salesSums) add(k [6]string, it *AmazonOrderItem, asin, name string, or
 	return true
 }
 
-// addSalesDays adds items that are all new (no item of their orders was stored before the batch) to the daily
-// summary: the same sums sumSalesDays would make from all the days' items, without reading those days again (on
-// a first import, re-reading the touched days cost a third of the import). The batch's sums are added to the
-// stored rows; group, ASIN and product name keep the greater, as MAX over the day's items does. It tells false,
-// writing nothing, when the batch's items of one SKU and day name different ASINs, product names or store groups:
-// which one MAX keeps is the database collation's choice, so refreshSalesDays sums those days instead.
-func (db *DB) addSalesDays(items []AmazonOrderItem) (bool, error) {
-	skuDays := salesSums{rows: map[[6]string]*salesSum{}}
-	skuMonths := salesSums{rows: map[[6]string]*salesSum{}}
-	orderDays := salesSums{rows: map[[6]string]*salesSum{}}
+// newSales are a batch's items summed into the rows of the three summary tables, for addSalesDays; ok is false
+// when the batch's items of one SKU and day name different ASINs, product names or store groups: which one MAX
+// keeps is the database collation's choice, so refreshSalesDays sums those days instead.
+type newSales struct {
+	skuDays, skuMonths, orderDays salesSums
+	ok                            bool
+}
+
+// sumNewSales sums items as sumSalesDays would sum them from the database. It reads nothing but the items, so
+// that it can run while the items are written (a tenth of a second a hundred thousand items).
+func sumNewSales(items []AmazonOrderItem) newSales {
+	ns := newSales{skuDays: salesSums{rows: map[[6]string]*salesSum{}}, skuMonths: salesSums{rows: map[[6]string]*salesSum{}},
+		orderDays: salesSums{rows: map[[6]string]*salesSum{}}}
 	// sales_order_days counts each order once a day, whatever its SKUs.
 	type orderOfDay struct {
 		day   [6]string
@@ -383,17 +386,30 @@ func (db *DB) addSalesDays(items []AmazonOrderItem) (bool, error) {
 		if k := (orderOfDay{orderDay, it.AmazonOrderID}); !counted[k] {
 			counted[k], first = true, 1
 		}
-		if !skuDays.add([6]string{seller, it.MarketplaceID, it.SKU, it.Currency, day, bjDay}, it, it.ASIN, it.ProductName, 1) ||
-			!skuMonths.add([6]string{seller, it.MarketplaceID, it.SKU, it.Currency, day[:7], bjDay[:7]}, it, it.ASIN, it.ProductName, 1) ||
-			!orderDays.add(orderDay, it, "", "", first) {
-			return false, nil
+		if !ns.skuDays.add([6]string{seller, it.MarketplaceID, it.SKU, it.Currency, day, bjDay}, it, it.ASIN, it.ProductName, 1) ||
+			!ns.skuMonths.add([6]string{seller, it.MarketplaceID, it.SKU, it.Currency, day[:7], bjDay[:7]}, it, it.ASIN, it.ProductName, 1) ||
+			!ns.orderDays.add(orderDay, it, "", "", first) {
+			return newSales{}
 		}
+	}
+	ns.ok = true
+	return ns
+}
+
+// addSalesDays adds the sums of items that are all new (no item of their orders was stored before the batch) to
+// the daily summary: the same sums sumSalesDays would make from all the days' items, without reading those days
+// again (on a first import, re-reading the touched days cost a third of the import). The batch's sums are added
+// to the stored rows; group, ASIN and product name keep the greater, as MAX over the day's items does. It tells
+// false, writing nothing, when the sums are not ok.
+func (db *DB) addSalesDays(ns newSales) (bool, error) {
+	if !ns.ok {
+		return false, nil
 	}
 	for _, w := range []struct {
 		t    *upsertTable
 		sums salesSums
 		sku  bool
-	}{{salesSKUDaysTable, skuDays, true}, {salesSKUMonthsTable, skuMonths, true}, {salesOrderDaysTable, orderDays, false}} {
+	}{{salesSKUDaysTable, ns.skuDays, true}, {salesSKUMonthsTable, ns.skuMonths, true}, {salesOrderDaysTable, ns.orderDays, false}} {
 		_, err := db.upsert(w.t, len(w.sums.keys), func(i int) []any {
 			s := w.sums.rows[w.sums.keys[i]]
 			if w.sku {
