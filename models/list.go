@@ -11,6 +11,7 @@ type NamedList struct {
 	Desc    bool
 	Offset  int
 	Limit   int
+	Anchor  Anchor
 }
 
 // named builds the selection of the company's rows of table whose name contains name ("" for all).
@@ -26,21 +27,19 @@ func (db *DB) named(model any, table string, companyID int64, name string) func(
 
 // order is the list's ORDER BY: the chosen column, then id so that pages never overlap on equal values; by
 // name without a choice.
-func (l NamedList) order(table string) string {
-	col, dir := l.OrderBy, ""
+func (l NamedList) order(table string) pageOrder {
+	col := l.OrderBy
 	if col == "" {
 		col = "name"
 	}
-	if l.Desc {
-		dir = " DESC"
-	}
-	return table + "." + col + dir + ", " + table + ".id" + dir
+	return byKeys(table, l.Desc, col)
 }
 
 // namedPage reads the page of a named list into rows, with its total. query selects the matching rows with what
 // the list shows beside them.
 func namedPage[T any](db *DB, query func() *gorm.DB, table string, l NamedList, rows *[]T) (int64, error) {
-	p := listPage{matching: query, id: table + ".id", order: ordered(l.order(table)), offset: l.Offset, limit: l.Limit}
+	p := listPage{matching: query, id: table + ".id", order: l.order(table), offset: l.Offset, limit: l.Limit,
+		anchor: l.Anchor}
 	return readPage(db, p, p.of(query), rows)
 }
 
@@ -73,19 +72,15 @@ func SplitTotal(total int64) (n int64, more bool) {
 
 // listPage is one page of a list: matching builds a fresh query of the rows the filter selects (with only the
 // joins the filter and order need), id is the list table's id column, order the list's order (ending in the id,
-// so pages never overlap on equal values), offset and limit the page.
+// so pages never overlap on equal values), offset and limit the page, anchor the row it is asked next to.
 type listPage struct {
 	matching      func() *gorm.DB
 	id            string
-	order         func(*gorm.DB) *gorm.DB
+	order         pageOrder
 	offset, limit int
+	anchor        Anchor
 	// known is the list's total when the caller knows it (0: counted when needed).
 	known int64
-}
-
-// ordered is a list order given as text.
-func ordered(order string) func(*gorm.DB) *gorm.DB {
-	return func(q *gorm.DB) *gorm.DB { return q.Order(order) }
 }
 
 // readChunk bounds the ids one statement reads rows for, well under either database's parameter limit (an
@@ -102,27 +97,44 @@ func (p listPage) of(query func() *gorm.DB) func(ids []int64) *gorm.DB {
 // them (rows of the ids: names, counts), so no skipped row is ever joined. One id beyond the page tells whether
 // more rows follow, which spares the count on a list's last (or only) page.
 func readPage[T any](db *DB, p listPage, rows func(ids []int64) *gorm.DB, out *[]T) (int64, error) {
-	var ids []int64
-	// Only the id is read, whatever columns matching selects for the rows (a warehouse's group name).
-	err := p.matching().Select(p.id).Scopes(p.order).Offset(p.offset).Limit(p.limit+1).Pluck(p.id, &ids).Error
+	ids, more, err := db.pageIDs(p)
 	if err != nil {
 		return 0, err
 	}
-	more := len(ids) > p.limit
-	ids = ids[:min(len(ids), p.limit)]
 	total, err := db.listTotal(p, len(ids), more)
 	if err != nil {
 		return 0, err
 	}
 	for i := 0; i < len(ids); i += readChunk {
 		var chunk []T
-		err := rows(ids[i:min(i+readChunk, len(ids))]).Scopes(p.order).Find(&chunk).Error
+		err := rows(ids[i:min(i+readChunk, len(ids))]).Scopes(p.order.sort).Find(&chunk).Error
 		if err != nil {
 			return 0, err
 		}
 		*out = append(*out, chunk...)
 	}
 	return total, nil
+}
+
+// pageIDs reads the ids of p's page, and whether rows follow it: next to its anchor when it has one its order can
+// use, else from its offset. A page 2,000 deep read by offset walked 39,980 index entries first (2.4 ms of CPU on
+// SQLite, 1.9 ms on PostgreSQL at a million products); next to its anchor it reads its own 21.
+func (db *DB) pageIDs(p listPage) ([]int64, bool, error) {
+	keyed, err := db.keyed(p)
+	if err != nil {
+		return nil, false, err
+	}
+	if keyed {
+		ids, more, ok, err := db.keysetIDs(p)
+		if err != nil || ok {
+			return ids, more, err
+		}
+	}
+	var ids []int64
+	// Only the id is read, whatever columns matching selects for the rows (a warehouse's group name).
+	err = p.matching().Select(p.id).Scopes(p.order.sort).Offset(p.offset).Limit(p.limit+1).Pluck(p.id, &ids).Error
+	more := len(ids) > p.limit
+	return ids[:min(len(ids), p.limit)], more, err
 }
 
 // listTotal is the total of a list whose page read read rows from p.offset, more telling whether rows follow
