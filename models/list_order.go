@@ -107,7 +107,7 @@ func (db *DB) keysetIDs(p listPage) (ids []int64, more, ok bool, err error) {
 	if order.desc {
 		cmp = " < "
 	}
-	err = p.matching().Select(p.id).Where(cols+cmp+"?", anchorKeys).Scopes(order.sort).Limit(limit).Pluck(p.id, &ids).Error
+	err = p.matching().Select(p.id).Where(cols+cmp+"(?)", anchorKeys).Scopes(order.sort).Limit(limit).Pluck(p.id, &ids).Error
 	switch {
 	case err != nil:
 		return nil, false, false, err
@@ -147,8 +147,11 @@ func (db *DB) nullable(table, column string) (bool, error) {
 		}
 		cols = map[string]bool{}
 		for _, t := range types {
+			// SQLite lets a primary key other than INTEGER hold NULL (a bug it keeps for compatibility) and says so,
+			// but every row's id is made by NewID.
 			n, known := t.Nullable()
-			cols[t.Name()] = n || !known
+			pk, _ := t.PrimaryKey()
+			cols[t.Name()] = (n || !known) && !pk
 		}
 		c.mu.Lock()
 		c.tables[table] = cols
