@@ -228,7 +228,8 @@ func (db *DB) DictItems(companyID int64, f DictItemFilter, offset, limit int) ([
 	items := []DictItem{}
 	p := listPage{matching: func() *gorm.DB { return db.dictItems(companyID, f) }, id: "dict_items.id",
 		order: dictItemOrder(f), offset: offset, limit: limit, anchor: f.Anchor}
-	ids, _, err := db.pageIDs(p)
+	// The service counts the items itself (and keeps the count): the page reads ids only.
+	ids, _, _, err := db.pageIDs(p, false)
 	if err != nil || len(ids) == 0 {
 		return items, err
 	}

@@ -97,11 +97,11 @@ func (p listPage) of(query func() *gorm.DB) func(ids []int64) *gorm.DB {
 // them (rows of the ids: names, counts), so no skipped row is ever joined. One id beyond the page tells whether
 // more rows follow, which spares the count on a list's last (or only) page.
 func readPage[T any](db *DB, p listPage, rows func(ids []int64) *gorm.DB, out *[]T) (int64, error) {
-	ids, more, err := db.pageIDs(p)
+	ids, more, counted, err := db.pageIDs(p, p.known == 0 && p.offset+p.limit < db.countCap())
 	if err != nil {
 		return 0, err
 	}
-	total, err := db.listTotal(p, len(ids), more)
+	total, err := db.listTotal(p, len(ids), more, counted)
 	if err != nil {
 		return 0, err
 	}
@@ -116,32 +116,54 @@ func readPage[T any](db *DB, p listPage, rows func(ids []int64) *gorm.DB, out *[
 	return total, nil
 }
 
-// pageIDs reads the ids of p's page, and whether rows follow it: next to its anchor when it has one its order can
-// use, else from its offset. A page 2,000 deep read by offset walked 39,980 index entries first (2.4 ms of CPU on
-// SQLite, 1.9 ms on PostgreSQL at a million products); next to its anchor it reads its own 21.
-func (db *DB) pageIDs(p listPage) ([]int64, bool, error) {
-	keyed, err := db.keyed(p)
-	if err != nil {
-		return nil, false, err
-	}
-	if keyed {
-		ids, more, ok, err := db.keysetIDs(p)
-		if err != nil || ok {
-			return ids, more, err
+// pageIDs reads the ids of p's page and whether rows follow it, with the list's capped count when count asks for
+// it (-1 otherwise). A page asked next to a row its order can use is read from that row on the order's index: a
+// page 2,000 deep read by offset walked 39,980 index entries first (2.4 ms of CPU on SQLite, 1.9 ms on PostgreSQL
+// at a million products), next to its anchor it reads its own 21. A page that needs the count lies within the cap,
+// so its offset walks at most that far, and it is read by offset with the count in the same statement.
+func (db *DB) pageIDs(p listPage, count bool) (ids []int64, more bool, counted int64, err error) {
+	if !count {
+		if ids, more, ok, err := db.nextTo(p); err != nil || ok {
+			return ids, more, -1, err
 		}
 	}
-	var ids []int64
+	ids, counted, err = db.offsetIDs(p, count)
+	more = len(ids) > p.limit
+	return ids[:min(len(ids), p.limit)], more, counted, err
+}
+
+// offsetIDs reads the ids of the page from its offset and one beyond it, with the count when count asks for it.
+// A page that ends before the cap will need the list's capped count unless it ends the list, so the count comes
+// along in the same statement, as a subquery the database runs once: a statement less on every first page.
+// Measured at a million products on PostgreSQL (pgbench, one client): the page's ids 45 µs, the count 113 µs, each
+// statement's round trip and Go side some 60 µs more. counted is that count when it came along (-1 otherwise).
+func (db *DB) offsetIDs(p listPage, count bool) (ids []int64, counted int64, err error) {
 	// Only the id is read, whatever columns matching selects for the rows (a warehouse's group name).
-	err = p.matching().Select(p.id).Scopes(p.order.sort).Offset(p.offset).Limit(p.limit+1).Pluck(p.id, &ids).Error
-	more := len(ids) > p.limit
-	return ids[:min(len(ids), p.limit)], more, err
+	q := p.matching().Scopes(p.order.sort).Offset(p.offset).Limit(p.limit + 1)
+	if !count {
+		err = q.Select(p.id).Pluck(p.id, &ids).Error
+		return ids, -1, err
+	}
+	var page []struct {
+		ID    int64
+		Total int64
+	}
+	err = q.Select(p.id+" AS id, (?) AS total", db.cappedRows(p.matching()).Select("count(*)")).Find(&page).Error
+	if err != nil || len(page) == 0 {
+		return nil, -1, err
+	}
+	ids = make([]int64, len(page))
+	for i, r := range page {
+		ids[i] = r.ID
+	}
+	return ids, page[0].Total, nil
 }
 
 // listTotal is the total of a list whose page read read rows from p.offset, more telling whether rows follow
 // it. A page that ends the list knows the total, and so does one that ends at or past the cap with rows after
 // it: more than the page's end match, which is all a count to the cap would have said. Otherwise the matching
 // rows are counted, up to the cap.
-func (db *DB) listTotal(p listPage, read int, more bool) (int64, error) {
+func (db *DB) listTotal(p listPage, read int, more bool, counted int64) (int64, error) {
 	if !more && (read > 0 || p.offset == 0) {
 		return int64(p.offset + read), nil
 	}
@@ -150,6 +172,9 @@ func (db *DB) listTotal(p listPage, read int, more bool) (int64, error) {
 	}
 	if p.known != 0 {
 		return PageTotal(p.known, p.offset, read, p.limit), nil
+	}
+	if counted >= 0 {
+		return PageTotal(db.capped(counted), p.offset, read, p.limit), nil
 	}
 	n, err := db.countCapped(p.matching())
 	return PageTotal(n, p.offset, read, p.limit), err
@@ -171,11 +196,20 @@ func PageTotal(total int64, offset, read, limit int) int64 {
 
 // countCapped counts the rows matching selects up to the cap: exact below it, MoreThan(cap) past it.
 func (db *DB) countCapped(matching *gorm.DB) (int64, error) {
-	limit := db.countCap()
 	var n int64
-	err := db.Table("(?) AS matching", matching.Select("1").Limit(limit+1)).Count(&n).Error
-	if err != nil || n <= int64(limit) {
-		return n, err
+	err := db.cappedRows(matching).Count(&n).Error
+	return db.capped(n), err
+}
+
+// cappedRows are the rows matching selects, up to one past the cap, as a table to count.
+func (db *DB) cappedRows(matching *gorm.DB) *gorm.DB {
+	return db.Table("(?) AS matching", matching.Select("1").Limit(db.countCap()+1))
+}
+
+// capped is a count of up to one past the cap as a list's total: exact below the cap, MoreThan(cap) past it.
+func (db *DB) capped(n int64) int64 {
+	if limit := db.countCap(); n > int64(limit) {
+		return MoreThan(int64(limit))
 	}
-	return MoreThan(int64(limit)), nil
+	return n
 }

@@ -192,9 +192,11 @@ func TestAnchorsOutsideTheListFallBackToTheOffset(t *testing.T) {
 				unbranded = p.ID
 			}
 		}
+		// A cap below the pages: pages within it are read by offset with their count in one statement anyway.
+		low := capped(db, 3)
 		offsets := offsetsOf(t, db)
 		for _, f := range []models.ProductFilter{{}, {BrandID: brand}, {OrderBy: "sku", Desc: true}} {
-			want, wantTotal, err := db.LocalProductPage(a.CompanyID, models.ProductFilter{BrandID: f.BrandID, OrderBy: f.OrderBy,
+			want, wantTotal, err := low.LocalProductPage(a.CompanyID, models.ProductFilter{BrandID: f.BrandID, OrderBy: f.OrderBy,
 				Desc: f.Desc, Offset: 4, Limit: 4})
 			if err != nil {
 				t.Fatal(err)
@@ -209,7 +211,7 @@ func TestAnchorsOutsideTheListFallBackToTheOffset(t *testing.T) {
 				}
 				f.Offset, f.Limit, f.Anchor = 4, 4, an
 				before := *offsets
-				rows, total, err := db.LocalProductPage(a.CompanyID, f)
+				rows, total, err := low.LocalProductPage(a.CompanyID, f)
 				if err != nil || !slices.Equal(productIDs(rows), productIDs(want)) || total != wantTotal || *offsets == before {
 					t.Errorf("filter %+v: page 2 next to %+v: %v total %d (%v), by offset %v total %d", f, an, productIDs(rows),
 						total, err, productIDs(want), wantTotal)

@@ -74,6 +74,15 @@ func (a Anchor) row() (id int64, after, ok bool) {
 	return 0, false, false
 }
 
+// nextTo reads p's page next to its anchor when it has one its order can use (keyed), as keysetIDs does; ok is
+// false when the page is to be read by its offset.
+func (db *DB) nextTo(p listPage) (ids []int64, more, ok bool, err error) {
+	if keyed, err := db.keyed(p); err != nil || !keyed {
+		return nil, false, false, err
+	}
+	return db.keysetIDs(p)
+}
+
 // keyed tells whether p's page can be read next to its anchor: an anchor is given, and the order's keys are
 // columns that hold no NULL (SQLite sorts NULL first and PostgreSQL last, and a row comparison with a NULL is
 // neither true nor false, so such a column would lose or repeat rows).

@@ -11,6 +11,7 @@ import (
 	"gorm.io/gorm"
 
 	"sellerhub/app/apptest"
+	"sellerhub/config"
 	"sellerhub/models/dbtest"
 )
 
@@ -20,7 +21,9 @@ import (
 func TestAPageAskedNextToARowIsThePageItsNumberSays(t *testing.T) {
 	for _, kind := range dbtest.Kinds {
 		t.Run(kind, func(t *testing.T) {
-			h := apptest.Start(t, apptest.WithDatabase(kind))
+			// A count cap below the list: pages within the cap are read by offset with their count in one statement,
+			// so only pages past it are read next to a row.
+			h := apptest.Start(t, apptest.WithDatabase(kind), apptest.WithConfig(func(c *config.Config) { c.ListCountCap = 2 }))
 			c := owner(t, h)
 			for i := range 8 {
 				create(t, c, "/material", map[string]string{"sku": fmt.Sprintf("SKU-%d", i), "name": "耳机", "kind": "1"})
@@ -36,12 +39,10 @@ func TestAPageAskedNextToARowIsThePageItsNumberSays(t *testing.T) {
 			}
 			var pages [][]string
 			for n := 1; n <= 3; n++ {
-				ids, total := list(map[string]any{"currentpage": n, "pagesize": 3, "sort": "sku", "order": "desc"})
-				if total != 8 {
-					t.Fatalf("page %d: total %d, want 8", n, total)
-				}
+				ids, _ := list(map[string]any{"currentpage": n, "pagesize": 3, "sort": "sku", "order": "desc"})
 				pages = append(pages, ids)
 			}
+			_, total2 := list(map[string]any{"currentpage": 2, "pagesize": 3, "sort": "sku", "order": "desc"})
 			// Whether the page's rows were found by skipping the rows before it.
 			offsets := 0
 			err := h.DB.Callback().Query().After("gorm:query").Register("test:offsets", func(g *gorm.DB) {
@@ -68,9 +69,9 @@ func TestAPageAskedNextToARowIsThePageItsNumberSays(t *testing.T) {
 			} {
 				offsets = 0
 				body := map[string]any{"currentpage": 2, "pagesize": 3, "sort": "sku", "order": "desc", "after": c.after, "before": c.before}
-				if ids, total := list(body); !slices.Equal(ids, pages[1]) || total != 8 || (offsets > 0) != c.byOffset {
-					t.Errorf("%s: page 2 %v of %d, %d statements by OFFSET; want %v of 8, by OFFSET %v", c.name, ids, total,
-						offsets, pages[1], c.byOffset)
+				if ids, total := list(body); !slices.Equal(ids, pages[1]) || total != total2 || (offsets > 0) != c.byOffset {
+					t.Errorf("%s: page 2 %v of %d, %d statements by OFFSET; want %v of %d, by OFFSET %v", c.name, ids, total,
+						offsets, pages[1], total2, c.byOffset)
 				}
 			}
 		})
