@@ -18,6 +18,7 @@ import (
 	"time"
 
 	"sellerhub/app/apptest"
+	"sellerhub/models/dbtest"
 )
 
 // benchClients is how many clients the load reports run at once.
@@ -31,6 +32,20 @@ func benchHarness(t *testing.T, opts ...apptest.Option) (*apptest.Harness, *http
 		t.Skip("set SELLERHUB_BENCH=1 (make bench) to print the load report")
 	}
 	return apptest.Start(t, opts...), apptest.WireClient(benchClients)
+}
+
+// benchKinds are the databases a report measures: both, or the one SELLERHUB_BENCH_DB names (sqlite, postgres).
+func benchKinds() []string {
+	if only := os.Getenv("SELLERHUB_BENCH_DB"); only != "" {
+		return []string{only}
+	}
+	return dbtest.Kinds
+}
+
+// benchCase tells whether a report measures the case of this name: every case, or those whose names contain
+// SELLERHUB_BENCH_CASE, so that one case can be profiled alone.
+func benchCase(name string) bool {
+	return strings.Contains(name, os.Getenv("SELLERHUB_BENCH_CASE"))
 }
 
 // goalMark is the report's mark beside a figure: ok when it meets its goal, MISSED when not.

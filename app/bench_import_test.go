@@ -40,11 +40,7 @@ func TestLoadReportOrdersImport(t *testing.T) {
 	if os.Getenv("SELLERHUB_BENCH") == "" {
 		t.Skip("set SELLERHUB_BENCH=1 (make bench) to print the load report")
 	}
-	kinds := []string{dbtest.SQLite, dbtest.Postgres}
-	if only := os.Getenv("SELLERHUB_BENCH_DB"); only != "" {
-		kinds = []string{only}
-	}
-	for _, kind := range kinds {
+	for _, kind := range benchKinds() {
 		db := dbtest.Open(t, kind)
 		owner := &models.User{Account: "13900000001", PasswordHash: "x"}
 		if err := db.CreateCompanyWithOwner(&models.Company{Name: "压测"}, owner); err != nil {

@@ -14,7 +14,8 @@ import (
 
 // TestLoadReportLists prints, for `make bench`, the latency of the list calls issue 4 names at 50 concurrent
 // clients on PostgreSQL with 100,000 dictionary items and 1,000,000 notifications (target: p99 under 30 ms
-// each): dict-items/page (first page and a deep page), notify/getMessage and sysQueryField/loadfield.
+// each): dict-items/page (first page, and a deep page jumped to and reached by 下一页), notify/getMessage and
+// sysQueryField/loadfield.
 func TestLoadReportLists(t *testing.T) {
 	h, client := benchHarness(t, apptest.WithDatabase(dbtest.Postgres))
 	admin := h.Client()
@@ -67,12 +68,19 @@ func TestLoadReportLists(t *testing.T) {
 			return resp.StatusCode == http.StatusOK
 		}
 	}
+	// 下一页 from page 2499 names its last row: the island's step to page 2500.
+	var page2499 []struct{ ID string }
+	admin.Call(http.MethodGet, "/admin/api/v1/dict-items/page?dictCode=bench&page=2499&limit=20", nil).Into(t, &page2499)
+	if len(page2499) != 20 {
+		t.Fatalf("page 2499: %d rows", len(page2499))
+	}
 	for _, c := range []struct {
 		name string
 		do   func() bool
 	}{
 		{"GET dict-items/page?dictCode=bench (first page)", call(http.MethodGet, "/admin/api/v1/dict-items/page?dictCode=bench&page=1&limit=20", "")},
 		{"GET dict-items/page?dictCode=bench (page 2500 of 20)", call(http.MethodGet, "/admin/api/v1/dict-items/page?dictCode=bench&page=2500&limit=20", "")},
+		{"GET dict-items/page (page 2500 by 下一页)", call(http.MethodGet, "/admin/api/v1/dict-items/page?dictCode=bench&page=2500&limit=20&after="+page2499[19].ID, "")},
 		{"POST notify/getMessage (first page)", call(http.MethodPost, "/admin/api/v1/notify/getMessage", `{"currentpage":1,"pagesize":10}`)},
 		{"GET sysQueryField/loadfield?queryname=dictItemList", call(http.MethodGet, "/admin/api/v1/sysQueryField/loadfield?queryname=dictItemList", "")},
 	} {

@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"math"
 	"math/rand"
-	"os"
 	"slices"
 	"sync"
 	"testing"
@@ -338,11 +337,7 @@ func seedBenchStock(db *models.DB, s *models.Seller, st *benchStore, sku func(in
 // SKU by month for the last 12 months, 利润报告 by SKU for last month and the 首页 dashboard. Goal p99 < 200 ms
 // each.
 func TestLoadReportSalesVolume(t *testing.T) {
-	kinds := dbtest.Kinds
-	if only := os.Getenv("SELLERHUB_BENCH_DB"); only != "" {
-		kinds = []string{only}
-	}
-	for _, kind := range kinds {
+	for _, kind := range benchKinds() {
 		t.Run(kind, func(t *testing.T) { salesVolumeReport(t, kind) })
 	}
 }

@@ -57,6 +57,7 @@ func TestBadValuesNameTheVariable(t *testing.T) {
 		"SELLERHUB_REPORT_POLL":      "1ms",
 		"SELLERHUB_QUERY_TIMEOUT":    "0s",
 		"SELLERHUB_LIST_COUNT_CAP":   "0",
+		"SELLERHUB_ACTIVE_REQUESTS":  "0",
 		"SELLERHUB_SYNC_SCHEDULE":    "500ms",
 	} {
 		_, err := Load(env(map[string]string{name: value}))

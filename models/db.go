@@ -26,6 +26,8 @@ type DB struct {
 	// CountCap is how many matching rows a paged list counts at most (SELLERHUB_LIST_COUNT_CAP); 0 is
 	// DefaultCountCap.
 	CountCap int
+	// nulls is what the schema says of the columns' NULLs, shared by every handle of the database (keyset paging).
+	nulls *columnNulls
 	// conn is the connection of a transaction begun by copyTx, nil elsewhere.
 	conn *sql.Conn
 }
@@ -84,7 +86,7 @@ func Open(databaseURL string) (*DB, error) {
 	if err := sqlDB.PingContext(ctx); err != nil {
 		return nil, fmt.Errorf("reach %s database: %w", spec.Driver, err)
 	}
-	return &DB{DB: g, Driver: spec.Driver, URL: databaseURL}, nil
+	return &DB{DB: g, Driver: spec.Driver, URL: databaseURL, nulls: &columnNulls{tables: map[string]map[string]bool{}}}, nil
 }
 
 // sqliteDSN adds the pragmas the product relies on: WAL for concurrent readers, a busy timeout instead of
@@ -142,5 +144,5 @@ func (db *DB) With(ctx context.Context) *DB {
 
 // on is the handle over another gorm session of the same database.
 func (db *DB) on(g *gorm.DB) *DB {
-	return &DB{DB: g, Driver: db.Driver, URL: db.URL, CountCap: db.CountCap, conn: db.conn}
+	return &DB{DB: g, Driver: db.Driver, URL: db.URL, CountCap: db.CountCap, nulls: db.nulls, conn: db.conn}
 }

@@ -71,8 +71,9 @@ type DictItemFilter struct {
 	Name     string
 	// Sort names a column of the list (as the API names it) and Desc its direction; an unknown name keeps the
 	// list's own order, so a client's sort never reaches the SQL as text.
-	Sort string
-	Desc bool
+	Sort   string
+	Desc   bool
+	Anchor Anchor
 }
 
 // ListSort is the order a client asked a list for: a column by its API name and the direction.
@@ -97,8 +98,8 @@ func orderBy(s ListSort, columns map[string]string, idColumn, fallback string) s
 
 var (
 	dictSortColumns     = map[string]string{"name": "dicts.name", "code": "dicts.code", "createdAt": "dicts.created_at", "status": "dicts.status"}
-	dictItemSortColumns = map[string]string{"name": "dict_items.name", "value": "dict_items.value", "sort": "dict_items.sort",
-		"status": "dict_items.status", "createdAt": "dict_items.created_at"}
+	dictItemSortColumns = map[string]string{"name": "name", "value": "value", "sort": "sort", "status": "status",
+		"createdAt": "created_at"}
 )
 
 // likeEscape is the escape character of the name filters, named in every LIKE (ESCAPE '!'): SQLite's LIKE has no
@@ -204,12 +205,14 @@ func (db *DB) dictItems(companyID int64, f DictItemFilter) *gorm.DB {
 
 // dictItemOrder is the order of item lists: the requested column if any, else within a dictionary by sort, then
 // id, and across dictionaries grouped by code first (both dict_items_page's order).
-func dictItemOrder(f DictItemFilter) string {
-	fallback := "dict_items.dict_code, dict_items.sort, dict_items.id"
-	if f.DictCode != "" {
-		fallback = "dict_items.sort, dict_items.id"
+func dictItemOrder(f DictItemFilter) pageOrder {
+	switch col, ok := dictItemSortColumns[f.Sort]; {
+	case ok:
+		return byKeys("dict_items", f.Desc, col)
+	case f.DictCode != "":
+		return byKeys("dict_items", false, "sort")
 	}
-	return orderBy(ListSort{Field: f.Sort, Desc: f.Desc}, dictItemSortColumns, "dict_items.id", fallback)
+	return byKeys("dict_items", false, "dict_code", "sort")
 }
 
 // CountDictItems counts the company's items that pass the filter, from dict_items_page alone, up to the list cap
@@ -218,19 +221,20 @@ func (db *DB) CountDictItems(companyID int64, f DictItemFilter) (int64, error) {
 	return db.countCapped(db.dictItems(companyID, f))
 }
 
-// DictItems lists the company's items that pass the filter, in list order, from offset, at most limit. The page's
-// ids come from dict_items_page alone, however deep the offset; only the rows of the page are then read, by
-// primary key.
+// DictItems lists the company's items that pass the filter, in list order, from offset (or next to the filter's
+// anchor), at most limit. The page's ids come from dict_items_page alone, however deep the offset; only the rows of
+// the page are then read, by primary key.
 func (db *DB) DictItems(companyID int64, f DictItemFilter, offset, limit int) ([]DictItem, error) {
 	items := []DictItem{}
-	var ids []int64
-	err := db.dictItems(companyID, f).Order(dictItemOrder(f)).Offset(offset).Limit(limit).
-		Pluck("dict_items.id", &ids).Error
+	p := listPage{matching: func() *gorm.DB { return db.dictItems(companyID, f) }, id: "dict_items.id",
+		order: dictItemOrder(f), offset: offset, limit: limit, anchor: f.Anchor}
+	// The service counts the items itself (and keeps the count): the page reads ids only.
+	ids, _, _, err := db.pageIDs(p, false)
 	if err != nil || len(ids) == 0 {
 		return items, err
 	}
 	err = db.Scopes(InCompany("dict_items", companyID)).Where("dict_items.id IN ?", ids).
-		Order(dictItemOrder(f)).Find(&items).Error
+		Scopes(p.order.sort).Find(&items).Error
 	return items, err
 }
 
@@ -243,7 +247,7 @@ func (db *DB) DictOptions(companyID int64, dictCode, name string, enabledOnly bo
 		q = q.Where("dict_items.status = ?", DictEnabled)
 	}
 	opts := []DictOption{}
-	err := q.Order(dictItemOrder(f)).Limit(limit).Scan(&opts).Error
+	err := q.Scopes(dictItemOrder(f).sort).Limit(limit).Scan(&opts).Error
 	return opts, err
 }
 

@@ -11,6 +11,7 @@ type NamedList struct {
 	Desc    bool
 	Offset  int
 	Limit   int
+	Anchor  Anchor
 }
 
 // named builds the selection of the company's rows of table whose name contains name ("" for all).
@@ -26,21 +27,19 @@ func (db *DB) named(model any, table string, companyID int64, name string) func(
 
 // order is the list's ORDER BY: the chosen column, then id so that pages never overlap on equal values; by
 // name without a choice.
-func (l NamedList) order(table string) string {
-	col, dir := l.OrderBy, ""
+func (l NamedList) order(table string) pageOrder {
+	col := l.OrderBy
 	if col == "" {
 		col = "name"
 	}
-	if l.Desc {
-		dir = " DESC"
-	}
-	return table + "." + col + dir + ", " + table + ".id" + dir
+	return byKeys(table, l.Desc, col)
 }
 
 // namedPage reads the page of a named list into rows, with its total. query selects the matching rows with what
 // the list shows beside them.
 func namedPage[T any](db *DB, query func() *gorm.DB, table string, l NamedList, rows *[]T) (int64, error) {
-	p := listPage{matching: query, id: table + ".id", order: ordered(l.order(table)), offset: l.Offset, limit: l.Limit}
+	p := listPage{matching: query, id: table + ".id", order: l.order(table), offset: l.Offset, limit: l.Limit,
+		anchor: l.Anchor}
 	return readPage(db, p, p.of(query), rows)
 }
 
@@ -73,19 +72,15 @@ func SplitTotal(total int64) (n int64, more bool) {
 
 // listPage is one page of a list: matching builds a fresh query of the rows the filter selects (with only the
 // joins the filter and order need), id is the list table's id column, order the list's order (ending in the id,
-// so pages never overlap on equal values), offset and limit the page.
+// so pages never overlap on equal values), offset and limit the page, anchor the row it is asked next to.
 type listPage struct {
 	matching      func() *gorm.DB
 	id            string
-	order         func(*gorm.DB) *gorm.DB
+	order         pageOrder
 	offset, limit int
+	anchor        Anchor
 	// known is the list's total when the caller knows it (0: counted when needed).
 	known int64
-}
-
-// ordered is a list order given as text.
-func ordered(order string) func(*gorm.DB) *gorm.DB {
-	return func(q *gorm.DB) *gorm.DB { return q.Order(order) }
 }
 
 // readChunk bounds the ids one statement reads rows for, well under either database's parameter limit (an
@@ -102,21 +97,17 @@ func (p listPage) of(query func() *gorm.DB) func(ids []int64) *gorm.DB {
 // them (rows of the ids: names, counts), so no skipped row is ever joined. One id beyond the page tells whether
 // more rows follow, which spares the count on a list's last (or only) page.
 func readPage[T any](db *DB, p listPage, rows func(ids []int64) *gorm.DB, out *[]T) (int64, error) {
-	var ids []int64
-	// Only the id is read, whatever columns matching selects for the rows (a warehouse's group name).
-	err := p.matching().Select(p.id).Scopes(p.order).Offset(p.offset).Limit(p.limit+1).Pluck(p.id, &ids).Error
+	ids, more, counted, err := db.pageIDs(p, p.known == 0 && p.offset+p.limit < db.countCap())
 	if err != nil {
 		return 0, err
 	}
-	more := len(ids) > p.limit
-	ids = ids[:min(len(ids), p.limit)]
-	total, err := db.listTotal(p, len(ids), more)
+	total, err := db.listTotal(p, len(ids), more, counted)
 	if err != nil {
 		return 0, err
 	}
 	for i := 0; i < len(ids); i += readChunk {
 		var chunk []T
-		err := rows(ids[i:min(i+readChunk, len(ids))]).Scopes(p.order).Find(&chunk).Error
+		err := rows(ids[i:min(i+readChunk, len(ids))]).Scopes(p.order.sort).Find(&chunk).Error
 		if err != nil {
 			return 0, err
 		}
@@ -125,11 +116,54 @@ func readPage[T any](db *DB, p listPage, rows func(ids []int64) *gorm.DB, out *[
 	return total, nil
 }
 
+// pageIDs reads the ids of p's page and whether rows follow it, with the list's capped count when count asks for
+// it (-1 otherwise). A page asked next to a row its order can use is read from that row on the order's index: a
+// page 2,000 deep read by offset walked 39,980 index entries first (2.4 ms of CPU on SQLite, 1.9 ms on PostgreSQL
+// at a million products), next to its anchor it reads its own 21. A page that needs the count lies within the cap,
+// so its offset walks at most that far, and it is read by offset with the count in the same statement.
+func (db *DB) pageIDs(p listPage, count bool) (ids []int64, more bool, counted int64, err error) {
+	if !count {
+		if ids, more, ok, err := db.nextTo(p); err != nil || ok {
+			return ids, more, -1, err
+		}
+	}
+	ids, counted, err = db.offsetIDs(p, count)
+	more = len(ids) > p.limit
+	return ids[:min(len(ids), p.limit)], more, counted, err
+}
+
+// offsetIDs reads the ids of the page from its offset and one beyond it, with the count when count asks for it.
+// A page that ends before the cap will need the list's capped count unless it ends the list, so the count comes
+// along in the same statement, as a subquery the database runs once: a statement less on every first page.
+// Measured at a million products on PostgreSQL (pgbench, one client): the page's ids 45 µs, the count 113 µs, each
+// statement's round trip and Go side some 60 µs more. counted is that count when it came along (-1 otherwise).
+func (db *DB) offsetIDs(p listPage, count bool) (ids []int64, counted int64, err error) {
+	// Only the id is read, whatever columns matching selects for the rows (a warehouse's group name).
+	q := p.matching().Scopes(p.order.sort).Offset(p.offset).Limit(p.limit + 1)
+	if !count {
+		err = q.Select(p.id).Pluck(p.id, &ids).Error
+		return ids, -1, err
+	}
+	var page []struct {
+		ID    int64
+		Total int64
+	}
+	err = q.Select(p.id+" AS id, (?) AS total", db.cappedRows(p.matching()).Select("count(*)")).Find(&page).Error
+	if err != nil || len(page) == 0 {
+		return nil, -1, err
+	}
+	ids = make([]int64, len(page))
+	for i, r := range page {
+		ids[i] = r.ID
+	}
+	return ids, page[0].Total, nil
+}
+
 // listTotal is the total of a list whose page read read rows from p.offset, more telling whether rows follow
 // it. A page that ends the list knows the total, and so does one that ends at or past the cap with rows after
 // it: more than the page's end match, which is all a count to the cap would have said. Otherwise the matching
 // rows are counted, up to the cap.
-func (db *DB) listTotal(p listPage, read int, more bool) (int64, error) {
+func (db *DB) listTotal(p listPage, read int, more bool, counted int64) (int64, error) {
 	if !more && (read > 0 || p.offset == 0) {
 		return int64(p.offset + read), nil
 	}
@@ -138,6 +172,9 @@ func (db *DB) listTotal(p listPage, read int, more bool) (int64, error) {
 	}
 	if p.known != 0 {
 		return PageTotal(p.known, p.offset, read, p.limit), nil
+	}
+	if counted >= 0 {
+		return PageTotal(db.capped(counted), p.offset, read, p.limit), nil
 	}
 	n, err := db.countCapped(p.matching())
 	return PageTotal(n, p.offset, read, p.limit), err
@@ -159,11 +196,20 @@ func PageTotal(total int64, offset, read, limit int) int64 {
 
 // countCapped counts the rows matching selects up to the cap: exact below it, MoreThan(cap) past it.
 func (db *DB) countCapped(matching *gorm.DB) (int64, error) {
-	limit := db.countCap()
 	var n int64
-	err := db.Table("(?) AS matching", matching.Select("1").Limit(limit+1)).Count(&n).Error
-	if err != nil || n <= int64(limit) {
-		return n, err
+	err := db.cappedRows(matching).Count(&n).Error
+	return db.capped(n), err
+}
+
+// cappedRows are the rows matching selects, up to one past the cap, as a table to count.
+func (db *DB) cappedRows(matching *gorm.DB) *gorm.DB {
+	return db.Table("(?) AS matching", matching.Select("1").Limit(db.countCap()+1))
+}
+
+// capped is a count of up to one past the cap as a list's total: exact below the cap, MoreThan(cap) past it.
+func (db *DB) capped(n int64) int64 {
+	if limit := db.countCap(); n > int64(limit) {
+		return MoreThan(int64(limit))
 	}
-	return MoreThan(int64(limit)), nil
+	return n
 }

@@ -101,12 +101,13 @@ func TestListTotalsAreExactBelowTheCapAndCappedAbove(t *testing.T) {
 	})
 }
 
-// countsOf records the statements db runs from now on that count rows, so a test can tell which pages counted.
+// countsOf records the statements db runs from now on that count rows, so a test can tell which pages counted. A
+// subquery is built by a dry run of its own, which runs nothing and is not recorded.
 func countsOf(t *testing.T, db *models.DB) *[]string {
 	t.Helper()
 	var counts []string
 	err := db.Callback().Query().After("gorm:query").Register("test:counts", func(g *gorm.DB) {
-		if sql := g.Statement.SQL.String(); strings.Contains(strings.ToLower(sql), "count(") {
+		if sql := g.Statement.SQL.String(); !g.DryRun && strings.Contains(strings.ToLower(sql), "count(") {
 			counts = append(counts, sql)
 		}
 	})

@@ -29,6 +29,7 @@ type ListingFilter struct {
 	Desc          bool
 	Offset        int
 	Limit         int
+	Anchor        Anchor
 }
 
 const listingColumns = "listings.*, store_groups.name AS group_name, local_products.sku AS product_sku, " +
@@ -64,15 +65,11 @@ func (f ListingFilter) narrow(db *DB, q *gorm.DB) *gorm.DB {
 	return q
 }
 
-func (f ListingFilter) order() string {
-	col, dir := f.OrderBy, ""
-	if col == "" {
-		col, f.Desc = "created_at", true
+func (f ListingFilter) order() pageOrder {
+	if f.OrderBy == "" {
+		return byKeys("listings", true, "created_at")
 	}
-	if f.Desc {
-		dir = " DESC"
-	}
-	return "listings." + col + dir + ", listings.id" + dir
+	return byKeys("listings", f.Desc, f.OrderBy)
 }
 
 // ListingPage lists a page of the company's listings the filter selects, with the total.
@@ -80,7 +77,7 @@ func (db *DB) ListingPage(companyID int64, f ListingFilter) ([]ListingRow, int64
 	rows := []ListingRow{}
 	p := listPage{matching: func() *gorm.DB {
 		return db.Model(&Listing{}).Scopes(InCompany("listings", companyID), f.scope(db))
-	}, id: "listings.id", order: ordered(f.order()), offset: f.Offset, limit: f.Limit}
+	}, id: "listings.id", order: f.order(), offset: f.Offset, limit: f.Limit, anchor: f.Anchor}
 	total, err := readPage(db, p, p.of(func() *gorm.DB { return db.listingsWithNames(companyID) }), &rows)
 	return rows, total, err
 }

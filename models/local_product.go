@@ -32,6 +32,7 @@ type ProductFilter struct {
 	Desc       bool
 	Offset     int
 	Limit      int
+	Anchor     Anchor
 }
 
 const productColumns = "local_products.*, brands.name AS brand_name, categories.name AS category_name, " +
@@ -78,15 +79,11 @@ func (f ProductFilter) narrow(db *DB, q *gorm.DB) *gorm.DB {
 }
 
 // order is newest first unless a column is chosen; the id keeps pages from overlapping on equal values.
-func (f ProductFilter) order() string {
-	col, dir := f.OrderBy, ""
-	if col == "" {
-		col, f.Desc = "created_at", true
+func (f ProductFilter) order() pageOrder {
+	if f.OrderBy == "" {
+		return byKeys("local_products", true, "created_at")
 	}
-	if f.Desc {
-		dir = " DESC"
-	}
-	return "local_products." + col + dir + ", local_products.id" + dir
+	return byKeys("local_products", f.Desc, f.OrderBy)
 }
 
 // LocalProductPage lists a page of the company's products the filter selects, with the total.
@@ -94,7 +91,7 @@ func (db *DB) LocalProductPage(companyID int64, f ProductFilter) ([]ProductRow, 
 	rows := []ProductRow{}
 	p := listPage{matching: func() *gorm.DB {
 		return db.Model(&LocalProduct{}).Scopes(InCompany("local_products", companyID), f.scope(db))
-	}, id: "local_products.id", order: ordered(f.order()), offset: f.Offset, limit: f.Limit}
+	}, id: "local_products.id", order: f.order(), offset: f.Offset, limit: f.Limit, anchor: f.Anchor}
 	total, err := readPage(db, p, func(ids []int64) *gorm.DB { return db.productsWithNames(companyID, ids) }, &rows)
 	return rows, total, err
 }

@@ -40,6 +40,7 @@ func (l *OperationLog) BeforeCreate(*gorm.DB) error {
 type OperationLogFilter struct {
 	User, Action string
 	From, To     time.Time
+	Anchor       Anchor
 }
 
 // CreateOperationLog stores an entry.
@@ -66,12 +67,8 @@ func (db *DB) operationLogs(companyID int64, f OperationLogFilter) *gorm.DB {
 // oldestFirst, with the total.
 func (db *DB) OperationLogPage(companyID int64, f OperationLogFilter, oldestFirst bool, offset, limit int) ([]OperationLog, int64, error) {
 	rows := []OperationLog{}
-	order := "operation_logs.created_at DESC, operation_logs.id DESC"
-	if oldestFirst {
-		order = "operation_logs.created_at, operation_logs.id"
-	}
 	p := listPage{matching: func() *gorm.DB { return db.operationLogs(companyID, f) }, id: "operation_logs.id",
-		order: ordered(order), offset: offset, limit: limit}
+		order: byKeys("operation_logs", !oldestFirst, "created_at"), offset: offset, limit: limit, anchor: f.Anchor}
 	total, err := readPage(db, p, p.of(func() *gorm.DB { return db.operationLogs(companyID, OperationLogFilter{}) }), &rows)
 	return rows, total, err
 }

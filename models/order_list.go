@@ -31,6 +31,7 @@ type OrderFilter struct {
 	OrderBy       string
 	Desc          bool
 	Offset, Limit int
+	Anchor        Anchor
 	// Total is the list's total when the caller knows it (its count kept from an earlier call while nothing the
 	// list reads changed); 0 has the page count it when needed.
 	Total int64
@@ -38,14 +39,11 @@ type OrderFilter struct {
 
 // order is the list's ORDER BY: the chosen column, else fallback's newest first, then the id so that pages never
 // overlap on equal values.
-func (f OrderFilter) order(table, fallback string) string {
-	col, dir := f.OrderBy, " DESC"
-	if col == "" {
-		col = fallback
-	} else if !f.Desc {
-		dir = ""
+func (f OrderFilter) order(table, fallback string) pageOrder {
+	if f.OrderBy == "" {
+		return byKeys(table, true, fallback)
 	}
-	return table + "." + col + dir + ", " + table + ".id" + dir
+	return byKeys(table, f.Desc, f.OrderBy)
 }
 
 // inPeriods narrows q to rows whose column falls in one of the periods: the outer bounds of them all first, so
@@ -237,7 +235,7 @@ func (db *DB) orderRows(companyID int64) *gorm.DB {
 func (db *DB) OrderPage(companyID int64, f OrderFilter) ([]OrderRow, int64, error) {
 	rows := []OrderRow{}
 	p := listPage{matching: func() *gorm.DB { return db.orders(companyID, f) }, id: "amazon_orders.id",
-		order: ordered(f.order("amazon_orders", "purchase_date")), offset: f.Offset, limit: f.Limit, known: f.Total}
+		order: f.order("amazon_orders", "purchase_date"), offset: f.Offset, limit: f.Limit, anchor: f.Anchor, known: f.Total}
 	total, err := readPage(db, p, p.of(func() *gorm.DB { return db.orderRows(companyID) }), &rows)
 	return rows, total, err
 }

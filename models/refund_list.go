@@ -72,7 +72,8 @@ func (db *DB) RefundCount(companyID int64, f OrderFilter) (int64, error) {
 func (db *DB) RefundPage(companyID int64, f OrderFilter) ([]RefundRow, int64, error) {
 	rows := []RefundRow{}
 	p := listPage{matching: func() *gorm.DB { return db.refunds(companyID, f) }, id: "settlement_lines.id",
-		order: ordered(f.order("settlement_lines", "posted_date")), offset: f.Offset, limit: f.Limit, known: f.Total}
+		order: f.order("settlement_lines", "posted_date"), offset: f.Offset, limit: f.Limit, anchor: f.Anchor,
+		known: f.Total}
 	total, err := readPage(db, p, p.of(func() *gorm.DB {
 		return db.Table("settlement_lines").Scopes(InCompany("settlement_lines", companyID)).
 			Joins("LEFT JOIN store_groups ON store_groups.id = settlement_lines.group_id").

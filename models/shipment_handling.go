@@ -52,6 +52,7 @@ type PlanFilter struct {
 	Desc    bool
 	Offset  int
 	Limit   int
+	Anchor  Anchor
 }
 
 // ShipmentPlanPage lists a page of the company's plans, newest first unless another order is asked.
@@ -67,8 +68,8 @@ func (db *DB) ShipmentPlanPage(companyID int64, f PlanFilter) ([]PlanRow, int64,
 		return q
 	}
 	rows := []PlanRow{}
-	p := listPage{matching: base, id: "shipment_plans.id", order: ordered(listOrder("shipment_plans", f.OrderBy, f.Desc)),
-		offset: f.Offset, limit: f.Limit}
+	p := listPage{matching: base, id: "shipment_plans.id", order: listOrder("shipment_plans", f.OrderBy, f.Desc),
+		offset: f.Offset, limit: f.Limit, anchor: f.Anchor}
 	total, err := readPage(db, p, p.of(func() *gorm.DB {
 		return db.Table("shipment_plans").Scopes(InCompany("shipment_plans", companyID)).Select(`shipment_plans.*, store_groups.name AS group_name, warehouses.name AS warehouse_name,
 		(SELECT COUNT(*) FROM shipment_plan_items i WHERE i.plan_id = shipment_plans.id) AS sku_count,
@@ -79,16 +80,12 @@ func (db *DB) ShipmentPlanPage(companyID int64, f PlanFilter) ([]PlanRow, int64,
 	return rows, total, err
 }
 
-// listOrder is a list's ORDER BY: the checked column (created_at by default, newest first), then the id.
-func listOrder(table, col string, desc bool) string {
+// listOrder is a list's order: the checked column (created_at by default, newest first), then the id.
+func listOrder(table, col string, desc bool) pageOrder {
 	if col == "" {
 		col, desc = "created_at", true
 	}
-	dir := ""
-	if desc {
-		dir = " DESC"
-	}
-	return table + "." + col + dir + ", " + table + ".id" + dir
+	return byKeys(table, desc, col)
 }
 
 // ShipmentPlanByID loads one of the company's plans of a store group the user is granted, or ErrNotFound.
@@ -220,6 +217,7 @@ type ShipmentFilter struct {
 	Desc           bool
 	Offset         int
 	Limit          int
+	Anchor         Anchor
 }
 
 // ShipmentPage lists a page of the company's shipments, newest first unless another order is asked.
@@ -238,8 +236,8 @@ func (db *DB) ShipmentPage(companyID int64, f ShipmentFilter) ([]ShipmentRow, in
 		return q
 	}
 	rows := []ShipmentRow{}
-	p := listPage{matching: base, id: "shipments.id", order: ordered(listOrder("shipments", f.OrderBy, f.Desc)),
-		offset: f.Offset, limit: f.Limit}
+	p := listPage{matching: base, id: "shipments.id", order: listOrder("shipments", f.OrderBy, f.Desc),
+		offset: f.Offset, limit: f.Limit, anchor: f.Anchor}
 	total, err := readPage(db, p, p.of(func() *gorm.DB {
 		return db.Table("shipments").Scopes(InCompany("shipments", companyID)).Select(shipmentRowColumns).
 			Joins("JOIN store_groups ON store_groups.id = shipments.group_id").

@@ -94,6 +94,7 @@ type DocumentFilter struct {
 	Status        *int
 	From, To      time.Time
 	Offset, Limit int
+	Anchor        Anchor
 }
 
 func (db *DB) documents(companyID int64, kind string, f DocumentFilter) *gorm.DB {
@@ -131,7 +132,7 @@ func documentRows(q *gorm.DB) *gorm.DB {
 func (db *DB) DocumentPage(companyID int64, kind string, f DocumentFilter) ([]DocumentRow, int64, error) {
 	rows := []DocumentRow{}
 	p := listPage{matching: func() *gorm.DB { return db.documents(companyID, kind, f) }, id: "stock_documents.id",
-		order: ordered("stock_documents.created_at DESC, stock_documents.id DESC"), offset: f.Offset, limit: f.Limit}
+		order: byKeys("stock_documents", true, "created_at"), offset: f.Offset, limit: f.Limit, anchor: f.Anchor}
 	total, err := readPage(db, p, p.of(func() *gorm.DB {
 		return documentRows(db.Table("stock_documents").Scopes(InCompany("stock_documents", companyID)))
 	}), &rows)

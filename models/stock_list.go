@@ -25,14 +25,15 @@ type StockFilter struct {
 	OrderBy                string
 	Desc                   bool
 	Offset, Limit          int
+	Anchor                 Anchor
 }
 
 // stocks selects the company's stock rows the filter passes, joining the product only for a search or a product
 // column of the order: the page's ids are read from this alone. The warehouse's name and the product's SKU are
 // copied onto the stock row (migration 00039), so the default order and those sorts read the row's own index.
-func (db *DB) stocks(companyID int64, f StockFilter, order string) *gorm.DB {
+func (db *DB) stocks(companyID int64, f StockFilter) *gorm.DB {
 	q := db.Table("stocks").Scopes(InCompany("stocks", companyID))
-	if f.Search != "" || strings.Contains(order, "local_products.") {
+	if f.Search != "" || f.byProduct() {
 		q = q.Joins("JOIN local_products ON local_products.id = stocks.product_id")
 	}
 	if f.WarehouseID != 0 {
@@ -44,30 +45,36 @@ func (db *DB) stocks(companyID int64, f StockFilter, order string) *gorm.DB {
 	return db.containsKeyword(q, f.Search, "local_products.sku", "local_products.name")
 }
 
+// byProduct tells whether the list is sorted by a column of the product rather than the list's own.
+func (f StockFilter) byProduct() bool { return strings.HasPrefix(f.OrderBy, "local_products.") }
+
 // listOrderOf is a stock list's order: orderBy's column when chosen, else fallback; the id last so that pages
-// never overlap on equal values.
-func listOrderOf(table string, f StockFilter, fallback string) string {
-	if f.OrderBy == "" {
+// never overlap on equal values. A column of the product orders by offset only: it is not the list table's.
+func listOrderOf(table string, f StockFilter, fallback pageOrder) pageOrder {
+	col, own := strings.CutPrefix(f.OrderBy, table+".")
+	switch {
+	case f.OrderBy == "":
 		return fallback
+	case own:
+		return byKeys(table, f.Desc, col)
 	}
 	dir := ""
 	if f.Desc {
 		dir = " DESC"
 	}
-	return f.OrderBy + dir + ", " + table + ".id" + dir
+	return ordered(f.OrderBy + dir + ", " + table + ".id" + dir)
 }
 
 // StockPage lists a page of the company's stock, by warehouse and SKU unless another order is asked, with the
 // total. Within one warehouse (the filter) that order is the SKU's, which the index of warehouse and SKU serves.
 func (db *DB) StockPage(companyID int64, f StockFilter) ([]StockRow, int64, error) {
 	rows := []StockRow{}
-	fallback := "stocks.warehouse_name, stocks.sku, stocks.id"
+	fallback := byKeys("stocks", false, "warehouse_name", "sku")
 	if f.WarehouseID != 0 {
-		fallback = "stocks.sku, stocks.id"
+		fallback = byKeys("stocks", false, "sku")
 	}
-	order := listOrderOf("stocks", f, fallback)
-	p := listPage{matching: func() *gorm.DB { return db.stocks(companyID, f, order) }, id: "stocks.id",
-		order: ordered(order), offset: f.Offset, limit: f.Limit}
+	p := listPage{matching: func() *gorm.DB { return db.stocks(companyID, f) }, id: "stocks.id",
+		order: listOrderOf("stocks", f, fallback), offset: f.Offset, limit: f.Limit, anchor: f.Anchor}
 	total, err := readPage(db, p, p.of(func() *gorm.DB {
 		return db.Table("stocks").Scopes(InCompany("stocks", companyID)).
 			Joins("JOIN local_products ON local_products.id = stocks.product_id").
@@ -96,9 +103,9 @@ type LedgerFilter struct {
 
 // ledger selects the company's ledger lines the filter passes, joining the product only for a search or a
 // product column of the order: the page's ids are read from this alone.
-func (db *DB) ledger(companyID int64, f LedgerFilter, order string) *gorm.DB {
+func (db *DB) ledger(companyID int64, f LedgerFilter) *gorm.DB {
 	q := db.Table("stock_ledger").Scopes(InCompany("stock_ledger", companyID))
-	if f.Search != "" || strings.Contains(order, "local_products.") {
+	if f.Search != "" || f.byProduct() {
 		q = q.Joins("JOIN local_products ON local_products.id = stock_ledger.product_id")
 	}
 	if f.WarehouseID != 0 {
@@ -121,9 +128,9 @@ func (db *DB) ledger(companyID int64, f LedgerFilter, order string) *gorm.DB {
 // the total.
 func (db *DB) LedgerPage(companyID int64, f LedgerFilter) ([]LedgerRow, int64, error) {
 	rows := []LedgerRow{}
-	order := listOrderOf("stock_ledger", f.StockFilter, "stock_ledger.created_at DESC, stock_ledger.id DESC")
-	p := listPage{matching: func() *gorm.DB { return db.ledger(companyID, f, order) }, id: "stock_ledger.id",
-		order: ordered(order), offset: f.Offset, limit: f.Limit}
+	order := listOrderOf("stock_ledger", f.StockFilter, byKeys("stock_ledger", true, "created_at"))
+	p := listPage{matching: func() *gorm.DB { return db.ledger(companyID, f) }, id: "stock_ledger.id",
+		order: order, offset: f.Offset, limit: f.Limit, anchor: f.Anchor}
 	total, err := readPage(db, p, p.of(func() *gorm.DB {
 		return db.Table("stock_ledger").Scopes(InCompany("stock_ledger", companyID)).Joins("JOIN warehouses ON warehouses.id = stock_ledger.warehouse_id").
 			Joins("JOIN local_products ON local_products.id = stock_ledger.product_id").

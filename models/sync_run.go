@@ -149,6 +149,7 @@ type SyncRunFilter struct {
 	GroupID       int64
 	Kind          string
 	Offset, Limit int
+	Anchor        Anchor
 }
 
 func (db *DB) syncRuns(companyID int64, f SyncRunFilter) *gorm.DB {
@@ -172,7 +173,7 @@ func (db *DB) syncRuns(companyID int64, f SyncRunFilter) *gorm.DB {
 func (db *DB) SyncRunPage(companyID int64, f SyncRunFilter) ([]SyncRunRow, int64, error) {
 	rows := []SyncRunRow{}
 	p := listPage{matching: func() *gorm.DB { return db.syncRuns(companyID, f) }, id: "sync_runs.id",
-		order: ordered("sync_runs.started_at DESC, sync_runs.id DESC"), offset: f.Offset, limit: f.Limit}
+		order: byKeys("sync_runs", true, "started_at"), offset: f.Offset, limit: f.Limit, anchor: f.Anchor}
 	total, err := readPage(db, p, p.of(func() *gorm.DB {
 		return db.syncRuns(companyID, SyncRunFilter{UserID: f.UserID}).
 			Select("sync_runs.*, store_groups.name AS group_name, sellers.region, sellers.selling_partner_id")

@@ -183,7 +183,7 @@ func (db *DB) SyncTaskPage(companyID int64, f SyncTaskFilter, kindOrder []string
 		return q.Order("store_groups.name, store_groups.id, sellers.region").
 			Order(clause.Expr{SQL: kind, Vars: args}).Order("sync_tasks.id")
 	}
-	p := listPage{matching: func() *gorm.DB { return db.syncTasks(companyID, f) }, id: "sync_tasks.id", order: order,
+	p := listPage{matching: func() *gorm.DB { return db.syncTasks(companyID, f) }, id: "sync_tasks.id", order: orderedBy(order),
 		offset: f.Offset, limit: f.Limit}
 	total, err := readPage(db, p, p.of(func() *gorm.DB {
 		return db.syncTasks(companyID, SyncTaskFilter{UserID: f.UserID}).

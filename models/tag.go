@@ -128,7 +128,7 @@ func (db *DB) TagPage(companyID, groupID int64, l NamedList) ([]Tag, int64, erro
 	filter := tagFilter(groupID, l.Name)
 	rows := []Tag{}
 	p := listPage{matching: func() *gorm.DB { return db.Model(&Tag{}).Scopes(InCompany("tags", companyID), filter) },
-		id: "tags.id", order: ordered(l.order("tags")), offset: l.Offset, limit: l.Limit}
+		id: "tags.id", order: l.order("tags"), offset: l.Offset, limit: l.Limit, anchor: l.Anchor}
 	total, err := readPage(db, p, p.of(func() *gorm.DB { return db.tagsWithGroup(companyID) }), &rows)
 	return rows, total, err
 }

@@ -267,6 +267,7 @@ func (s *Service) OperationLogPage(ctx context.Context, p core.Principal, q Oper
 	if err != nil {
 		return nil, 0, r, err
 	}
+	f.Anchor = r.Anchor()
 	rows, total, err := s.db.With(ctx).OperationLogPage(p.CompanyID, f, strings.EqualFold(q.Order, "asc"), r.Offset(), r.Size)
 	return rows, total, r, err
 }

@@ -99,7 +99,7 @@ type ListingQuery struct {
 func (s *Service) ListingPage(ctx context.Context, p core.Principal, q ListingQuery) ([]models.ListingRow, int64, core.PageRequest, error) {
 	r := q.PageRequest.Normalized()
 	f := models.ListingFilter{UserID: p.UserID, MarketplaceID: strings.TrimSpace(q.MarketplaceID), Keyword: strings.TrimSpace(q.Keyword),
-		OrderBy: listingSorts[q.Sort], Desc: strings.EqualFold(q.Order, "desc"), Offset: r.Offset(), Limit: r.Size}
+		OrderBy: listingSorts[q.Sort], Desc: strings.EqualFold(q.Order, "desc"), Offset: r.Offset(), Limit: r.Size, Anchor: r.Anchor()}
 	if g := strings.TrimSpace(q.GroupID); g != "" {
 		n, ok := core.ParseID(g)
 		if !ok {

@@ -74,7 +74,7 @@ type ProductQuery struct {
 func (q ProductQuery) filter() (models.ProductFilter, core.PageRequest, bool) {
 	r := q.PageRequest.Normalized()
 	f := models.ProductFilter{Keyword: strings.TrimSpace(q.Keyword), OrderBy: productSorts[q.Sort],
-		Desc: strings.EqualFold(q.Order, "desc"), Offset: r.Offset(), Limit: r.Size}
+		Desc: strings.EqualFold(q.Order, "desc"), Offset: r.Offset(), Limit: r.Size, Anchor: r.Anchor()}
 	ok := true
 	for _, ref := range []struct {
 		raw string

@@ -25,7 +25,7 @@ type ListQuery struct {
 func (q ListQuery) NamedList(sortable map[string]string) (models.NamedList, PageRequest) {
 	r := q.PageRequest.Normalized()
 	return models.NamedList{Name: strings.TrimSpace(q.Name), OrderBy: sortable[q.Sort],
-		Desc: strings.EqualFold(q.Order, "desc"), Offset: r.Offset(), Limit: r.Size}, r
+		Desc: strings.EqualFold(q.Order, "desc"), Offset: r.Offset(), Limit: r.Size, Anchor: r.Anchor()}, r
 }
 
 // Field is one text field of a form with its rules: its label for the messages, its longest length in
@@ -90,17 +90,49 @@ func DayRange(loc *time.Location, start, end string) (from, to time.Time, err er
 	return
 }
 
-// PageRequest is the body of a paged list call.
+// PageRequest is the body of a paged list call. After and Before name the row the page is asked next to, as the
+// table island sends them when it steps to the next or previous page (models.Anchor): the page number stays the
+// page asked for, and the rows are the same, read without walking the pages before it.
 type PageRequest struct {
-	Current int `json:"currentpage" form:"currentpage" query:"currentpage"`
-	Size    int `json:"pagesize" form:"pagesize" query:"pagesize"`
+	Current int      `json:"currentpage" form:"currentpage" query:"currentpage"`
+	Size    int      `json:"pagesize" form:"pagesize" query:"pagesize"`
+	After   AnchorID `json:"after" form:"after" query:"after"`
+	Before  AnchorID `json:"before" form:"before" query:"before"`
 	// whole is an export's request for the whole query; unexported, so no request body can set it.
 	whole bool
 }
 
 // WholeQuery asks for the whole query in one page, up to MaxExportRows rows (an export, which refuses a larger
-// total).
-func (r *PageRequest) WholeQuery() { r.Current, r.Size, r.whole = 1, MaxExportRows, true }
+// total), from its first row.
+func (r *PageRequest) WholeQuery() {
+	r.Current, r.Size, r.After, r.Before, r.whole = 1, MaxExportRows, 0, 0, true
+}
+
+// Anchor is the row the page is asked next to; none when the request names both.
+func (r PageRequest) Anchor() models.Anchor {
+	if r.After > 0 && r.Before > 0 {
+		return models.Anchor{}
+	}
+	return models.Anchor{After: int64(r.After), Before: int64(r.Before)}
+}
+
+// AnchorID is a row's id as a page request names it, a JSON string or number; anything else names no row rather
+// than failing the request: the page is then read by its number alone.
+type AnchorID int64
+
+// UnmarshalJSON reads the id from a JSON string or number.
+func (a *AnchorID) UnmarshalJSON(b []byte) error {
+	return a.UnmarshalParam(strings.Trim(string(b), `"`))
+}
+
+// UnmarshalParam reads the id from a form or query value.
+func (a *AnchorID) UnmarshalParam(s string) error {
+	*a = 0
+	if id, ok := ParseID(s); ok {
+		*a = AnchorID(id)
+	}
+	return nil
+}
 
 // Page sizes of the list calls: 10 unless asked, and never more than 100 rows in one answer.
 const (

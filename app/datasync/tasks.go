@@ -65,7 +65,8 @@ type RunQuery struct {
 // RunPage lists a page of the runs of the store groups the user may see, newest first.
 func (s *Service) RunPage(ctx context.Context, p core.Principal, q RunQuery) ([]models.SyncRunRow, int64, core.PageRequest, error) {
 	r := q.PageRequest.Normalized()
-	f := models.SyncRunFilter{UserID: p.UserID, Kind: strings.TrimSpace(q.Kind), Offset: r.Offset(), Limit: r.Size}
+	f := models.SyncRunFilter{UserID: p.UserID, Kind: strings.TrimSpace(q.Kind), Offset: r.Offset(), Limit: r.Size,
+		Anchor: r.Anchor()}
 	var ok bool
 	if f.TaskID, ok = optionalID(q.TaskID); !ok {
 		return []models.SyncRunRow{}, 0, r, nil

@@ -53,7 +53,7 @@ func (s *Service) filter(p core.Principal, q OrderQuery, sortable map[string]str
 	r := q.PageRequest.Normalized()
 	f := models.OrderFilter{UserID: p.UserID, MarketplaceID: strings.TrimSpace(q.MarketplaceID),
 		Status: strings.TrimSpace(q.Status), Channel: strings.TrimSpace(q.Channel), Search: strings.TrimSpace(q.Search),
-		OrderBy: sortable[q.Sort], Desc: strings.EqualFold(q.Order, "desc"), Offset: r.Offset(), Limit: r.Size}
+		OrderBy: sortable[q.Sort], Desc: strings.EqualFold(q.Order, "desc"), Offset: r.Offset(), Limit: r.Size, Anchor: r.Anchor()}
 	ok := true
 	if strings.TrimSpace(q.GroupID) != "" {
 		f.GroupID, ok = core.ParseID(q.GroupID)

@@ -63,10 +63,13 @@ const (
 // DictQuery is a page request of the dictionary lists: page (from 1) and limit as the clients send them, the
 // name filter (a part of the name), and for items the dictionary's code.
 type DictQuery struct {
-	Page     int    `query:"page"`
-	Limit    int    `query:"limit"`
-	Name     string `query:"name"`
-	DictCode string `query:"dictCode"`
+	Page  int `query:"page"`
+	Limit int `query:"limit"`
+	// After and Before name the row the page is asked next to, as core.PageRequest's do.
+	After    core.AnchorID `query:"after"`
+	Before   core.AnchorID `query:"before"`
+	Name     string        `query:"name"`
+	DictCode string        `query:"dictCode"`
 	// Sort is a column of the list by its API name, Order asc or desc; the models take known columns only.
 	Sort  string `query:"sort"`
 	Order string `query:"order"`
@@ -84,7 +87,7 @@ func (q DictQuery) listSort() models.ListSort {
 // page is the page actually served: the first unless asked, 10 rows unless asked, never more than 100 (but for an
 // export, the whole query).
 func (q DictQuery) page() core.PageRequest {
-	r := core.PageRequest{Current: q.Page, Size: q.Limit}
+	r := core.PageRequest{Current: q.Page, Size: q.Limit, After: q.After, Before: q.Before}
 	if q.whole {
 		r.WholeQuery()
 	}
@@ -287,7 +290,7 @@ func (s *Service) DictItemPage(ctx context.Context, p core.Principal, q DictQuer
 		return []models.DictItem{}, total, err
 	}
 	sorted, ls := f, q.listSort()
-	sorted.Sort, sorted.Desc = ls.Field, ls.Desc
+	sorted.Sort, sorted.Desc, sorted.Anchor = ls.Field, ls.Desc, r.Anchor()
 	items, err := db.DictItems(p.CompanyID, sorted, r.Offset(), r.Size)
 	return items, models.PageTotal(total, r.Offset(), len(items), r.Size), err
 }

@@ -90,7 +90,7 @@ type ShipOptions struct {
 func (s *Service) ShipmentPlanPage(ctx context.Context, p core.Principal, q PlanQuery) ([]models.PlanRow, int64, core.PageRequest, error) {
 	r := q.PageRequest.Normalized()
 	f := models.PlanFilter{UserID: p.UserID, Number: strings.TrimSpace(q.Number), OrderBy: planSorts[q.Sort],
-		Desc: strings.EqualFold(q.Order, "desc"), Offset: r.Offset(), Limit: r.Size}
+		Desc: strings.EqualFold(q.Order, "desc"), Offset: r.Offset(), Limit: r.Size, Anchor: r.Anchor()}
 	if n, ok := statusFilter(q.Status); ok {
 		f.Status = &n
 	}

@@ -107,7 +107,7 @@ type ShipmentQuery struct {
 func (s *Service) ShipmentPage(ctx context.Context, p core.Principal, q ShipmentQuery) ([]models.ShipmentRow, int64, core.PageRequest, error) {
 	r := q.PageRequest.Normalized()
 	f := models.ShipmentFilter{UserID: p.UserID, ShipmentID: strings.TrimSpace(q.ShipmentID), OrderBy: shipmentSorts[q.Sort],
-		Desc: strings.EqualFold(q.Order, "desc"), Offset: r.Offset(), Limit: r.Size}
+		Desc: strings.EqualFold(q.Order, "desc"), Offset: r.Offset(), Limit: r.Size, Anchor: r.Anchor()}
 	if st, ok := shipmentStatusByCode(q.Status); ok {
 		f.Status, f.AmazonStatuses = &st.Local, st.Amazon
 	}

@@ -32,7 +32,7 @@ type StockQuery struct {
 func (q StockQuery) filter(sortable map[string]string) (models.StockFilter, core.PageRequest, bool) {
 	r := q.PageRequest.Normalized()
 	f := models.StockFilter{Search: strings.TrimSpace(q.Search), OrderBy: sortable[q.Sort],
-		Desc: strings.EqualFold(q.Order, "desc"), Offset: r.Offset(), Limit: r.Size}
+		Desc: strings.EqualFold(q.Order, "desc"), Offset: r.Offset(), Limit: r.Size, Anchor: r.Anchor()}
 	ok := true
 	if strings.TrimSpace(q.WarehouseID) != "" {
 		f.WarehouseID, ok = core.ParseID(q.WarehouseID)

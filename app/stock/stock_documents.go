@@ -126,7 +126,7 @@ type DocumentQuery struct {
 // served.
 func (s *Service) DocumentPage(ctx context.Context, p core.Principal, kind string, q DocumentQuery) ([]models.DocumentRow, int64, core.PageRequest, error) {
 	r := q.PageRequest.Normalized()
-	f := models.DocumentFilter{Number: strings.TrimSpace(q.Number), Offset: r.Offset(), Limit: r.Size}
+	f := models.DocumentFilter{Number: strings.TrimSpace(q.Number), Offset: r.Offset(), Limit: r.Size, Anchor: r.Anchor()}
 	var err error
 	if f.From, f.To, err = core.DayRange(s.timeZone, q.StartDate, q.EndDate); err != nil {
 		return nil, 0, r, err

@@ -8,7 +8,7 @@ import { ask } from "../lib/confirm.js";
 import { can } from "../lib/permissions.js";
 import { toast } from "../lib/toast.js";
 import ColumnConfig from "./ColumnConfig.jsx";
-import { DEFAULT_PAGE_SIZE, PAGE_SIZES, nextSort, pager, pagerItems, requestBody, visibleColumns } from "./paging.js";
+import { DEFAULT_PAGE_SIZE, PAGE_SIZES, anchorFor, nextSort, pager, pagerItems, requestBody, visibleColumns } from "./paging.js";
 
 const FIELDS = "/admin/api/v1/sysQueryField";
 
@@ -61,7 +61,7 @@ export default function DataTable({
   const [size, setSize] = useState(DEFAULT_PAGE_SIZE);
   const [sort, setSort] = useState({ field: "", order: "" });
   const [filters, setFilters] = useState(() => readFilters(filterForm));
-  const [result, setResult] = useState({ records: [], total: 0, capped: false });
+  const [result, setResult] = useState({ records: [], total: 0, capped: false, page: 1 });
   const [loading, setLoading] = useState(true);
   const [error, setError] = useState("");
   const [configuring, setConfiguring] = useState(false);
@@ -72,6 +72,9 @@ export default function DataTable({
   const [running, setRunning] = useState(false);
   const loadType = useRef("loadTable");
   const quiet = useRef(false);
+  // The row the next load's page is asked next to, set by a step to the page beside the one shown (goTo) and
+  // used once: a reload, a jump or a new query reads by the page number alone.
+  const anchor = useRef({});
 
   const loadColumns = useCallback(async () => {
     try {
@@ -91,15 +94,16 @@ export default function DataTable({
     if (!quiet.current) setLoading(true);
     setError("");
     try {
-      const body = requestBody({ page, size, sort, filters: { ...filters, ...JSON.parse(fixed) }, loadType: loadType.current });
+      const body = requestBody({ page, size, sort, filters: { ...filters, ...JSON.parse(fixed) }, loadType: loadType.current, anchor: anchor.current });
+      anchor.current = {};
       if (method === "GET") {
         const query = { ...body, page: body.currentpage, limit: body.pagesize };
         for (const k of Object.keys(query)) if (query[k] === "" || query[k] === undefined) delete query[k];
         const envelope = await api(source, { query });
-        setResult({ records: envelope.data || [], total: Number(envelope.total || 0), capped: !!envelope.totalCapped });
+        setResult({ records: envelope.data || [], total: Number(envelope.total || 0), capped: !!envelope.totalCapped, page });
       } else {
         const { data } = await api(source, { method: "POST", body });
-        setResult({ records: data.records || [], total: Number(data.total || 0), capped: !!data.totalCapped });
+        setResult({ records: data.records || [], total: Number(data.total || 0), capped: !!data.totalCapped, page });
       }
     } catch (e) {
       setError(e.message);
@@ -200,6 +204,12 @@ export default function DataTable({
   };
 
   const paging = pager({ total: result.total, capped: result.capped, size, page, read: result.records.length });
+  // goTo shows page n of the same query, next to the rows shown when it is the page beside theirs (result.page: while
+  // a page loads, the rows shown are still those of the page before).
+  const goTo = (n) => {
+    anchor.current = anchorFor(result.page, n, result.records, rowKey);
+    setPage(n);
+  };
   const pages = paging.pages;
   const shown = preview ? visibleColumns(preview) : columns ? visibleColumns(columns) : [];
   const rowActions = actions.filter((a) => !a.permission || can(permissions, a.permission));
@@ -380,7 +390,7 @@ export default function DataTable({
           ))}
         </select>
         <span className="flex items-center gap-1">
-          <button type="button" aria-label="上一页" className="rounded px-2 py-0.5 hover:bg-slate-100 disabled:opacity-40 dark:hover:bg-slate-700" disabled={page <= 1} onClick={() => setPage(page - 1)}>
+          <button type="button" aria-label="上一页" className="rounded px-2 py-0.5 hover:bg-slate-100 disabled:opacity-40 dark:hover:bg-slate-700" disabled={page <= 1} onClick={() => goTo(page - 1)}>
             ‹
           </button>
           {pagerItems(page, pages).map((p, i) =>
@@ -389,12 +399,12 @@ export default function DataTable({
                 …
               </span>
             ) : (
-              <button key={p} type="button" aria-current={p === page ? "page" : undefined} className={`min-w-7 rounded px-1.5 py-0.5 ${p === page ? "bg-sky-700 text-white" : "hover:bg-slate-100 dark:hover:bg-slate-700"}`} onClick={() => setPage(p)}>
+              <button key={p} type="button" aria-current={p === page ? "page" : undefined} className={`min-w-7 rounded px-1.5 py-0.5 ${p === page ? "bg-sky-700 text-white" : "hover:bg-slate-100 dark:hover:bg-slate-700"}`} onClick={() => goTo(p)}>
                 {p}
               </button>
             ),
           )}
-          <button type="button" aria-label="下一页" className="rounded px-2 py-0.5 hover:bg-slate-100 disabled:opacity-40 dark:hover:bg-slate-700" disabled={!paging.hasNext} onClick={() => setPage(page + 1)}>
+          <button type="button" aria-label="下一页" className="rounded px-2 py-0.5 hover:bg-slate-100 disabled:opacity-40 dark:hover:bg-slate-700" disabled={!paging.hasNext} onClick={() => goTo(page + 1)}>
             ›
           </button>
         </span>

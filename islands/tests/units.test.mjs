@@ -2,7 +2,7 @@
 import { describe, it } from "node:test";
 import assert from "node:assert/strict";
 import { closeLeft, closeOthers, closeRight, closeTab, openTab } from "../shell/tabs.js";
-import { move, nextSort, pageCount, pager, pagerItems, requestBody, visibleColumns } from "../table/paging.js";
+import { anchorFor, move, nextSort, pageCount, pager, pagerItems, requestBody, visibleColumns } from "../table/paging.js";
 import { can } from "../lib/permissions.js";
 
 const home = { title: "首页", url: "/home" };
@@ -85,5 +85,30 @@ describe("permissions", () => {
     assert.equal(can(["sys:dict:add"], "sys:dict:add"), true);
     assert.equal(can(["sys:dict:add"], "sys:dict:delete"), false);
     assert.equal(can(undefined, "sys:dict:delete"), true);
+  });
+});
+
+describe("paging next to a row", () => {
+  const rows = [{ id: "11" }, { id: "12" }, { id: "13" }];
+  it("asks the next page after the last row shown and the page before before the first", () => {
+    assert.deepEqual(anchorFor(4, 5, rows, "id"), { after: "13" });
+    assert.deepEqual(anchorFor(4, 3, rows, "id"), { before: "11" });
+    assert.deepEqual(anchorFor(2, 1, rows, "id"), { before: "11" });
+  });
+  it("asks a jump, the same page or a page of no rows by its number alone", () => {
+    assert.deepEqual(anchorFor(4, 6, rows, "id"), {});
+    assert.deepEqual(anchorFor(4, 1, rows, "id"), {});
+    assert.deepEqual(anchorFor(4, 4, rows, "id"), {});
+    assert.deepEqual(anchorFor(4, 5, [], "id"), {});
+  });
+  it("names a row only by a key it has, as text", () => {
+    assert.deepEqual(anchorFor(1, 2, [{ code: "a" }], "id"), {});
+    assert.deepEqual(anchorFor(1, 2, [{ id: 7 }], "id"), { after: "7" });
+    assert.deepEqual(anchorFor(1, 2, [{ sku: "X-1" }], "sku"), { after: "X-1" });
+  });
+  it("sends the anchor beside the page number", () => {
+    const body = requestBody({ page: 5, size: 20, sort: { field: "", order: "" }, filters: { name: "a" }, loadType: "loadTable", anchor: { after: "13" } });
+    assert.deepEqual(body, { name: "a", currentpage: 5, pagesize: 20, sort: "", order: "", loadType: "loadTable", after: "13" });
+    assert.equal("after" in requestBody({ page: 1, size: 10, sort: { field: "", order: "" }, filters: {} }), false);
   });
 });

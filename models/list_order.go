@@ -1,0 +1,171 @@
+package models
+
+import (
+	"slices"
+	"strings"
+	"sync"
+
+	"gorm.io/gorm"
+)
+
+// pageOrder is a list's order: how its queries sort, and, when it sorts by columns of the list's own table all one
+// way and ends in the id (keys), those columns, which let a page be read after or before a row it names instead of
+// from an offset (keyset paging).
+type pageOrder struct {
+	sort  func(*gorm.DB) *gorm.DB
+	table string
+	keys  []string
+	desc  bool
+}
+
+// byKeys orders a list by columns of its table (the list's table), all ascending or all descending, then by the id
+// so that pages never overlap on equal values.
+func byKeys(table string, desc bool, cols ...string) pageOrder {
+	o := pageOrder{table: table, keys: append(slices.Clip(cols), "id"), desc: desc}
+	text := o.text()
+	o.sort = func(q *gorm.DB) *gorm.DB { return q.Order(text) }
+	return o
+}
+
+// ordered is a list order given as text, which pages by offset only.
+func ordered(order string) pageOrder {
+	return pageOrder{sort: func(q *gorm.DB) *gorm.DB { return q.Order(order) }}
+}
+
+// orderedBy is a list order built by a scope (an order with arguments), which pages by offset only.
+func orderedBy(sort func(*gorm.DB) *gorm.DB) pageOrder { return pageOrder{sort: sort} }
+
+// text is the order's ORDER BY ("" for one not given by keys).
+func (o pageOrder) text() string {
+	dir := ""
+	if o.desc {
+		dir = " DESC"
+	}
+	return strings.Join(o.columns(), dir+", ") + dir
+}
+
+// columns are the order's keys as qualified columns.
+func (o pageOrder) columns() []string {
+	cols := make([]string, len(o.keys))
+	for i, k := range o.keys {
+		cols[i] = o.table + "." + k
+	}
+	return cols
+}
+
+// reversed is the order the other way round.
+func (o pageOrder) reversed() pageOrder { return byKeys(o.table, !o.desc, o.keys[:len(o.keys)-1]...) }
+
+// Anchor is the row a page of a list is asked next to, as the table island holds it: After the last row of the page
+// before the one asked for (下一页), Before the first row of the page after it (上一页); zero for neither. The
+// page's number still says its offset, which its total and a fallback use.
+type Anchor struct {
+	After, Before int64
+}
+
+// row is the anchor's id and whether the page follows it; ok is false for none, or both given.
+func (a Anchor) row() (id int64, after, ok bool) {
+	switch {
+	case a.After > 0 && a.Before == 0:
+		return a.After, true, true
+	case a.Before > 0 && a.After == 0:
+		return a.Before, false, true
+	}
+	return 0, false, false
+}
+
+// nextTo reads p's page next to its anchor when it has one its order can use (keyed), as keysetIDs does; ok is
+// false when the page is to be read by its offset.
+func (db *DB) nextTo(p listPage) (ids []int64, more, ok bool, err error) {
+	if keyed, err := db.keyed(p); err != nil || !keyed {
+		return nil, false, false, err
+	}
+	return db.keysetIDs(p)
+}
+
+// keyed tells whether p's page can be read next to its anchor: an anchor is given, and the order's keys are
+// columns that hold no NULL (SQLite sorts NULL first and PostgreSQL last, and a row comparison with a NULL is
+// neither true nor false, so such a column would lose or repeat rows).
+func (db *DB) keyed(p listPage) (bool, error) {
+	if _, _, ok := p.anchor.row(); !ok || len(p.order.keys) == 0 || p.limit < 1 {
+		return false, nil
+	}
+	for _, k := range p.order.keys {
+		nullable, err := db.nullable(p.order.table, k)
+		if err != nil || nullable {
+			return false, err
+		}
+	}
+	return true, nil
+}
+
+// keysetIDs reads the ids of p's page next to its anchor, and whether rows follow the page; ok is false when the
+// anchor cannot serve (not a row the list's filter passes, or fewer rows before it than a page), and the page is
+// then read by its offset. The anchor's sort values are read by the list's own query in the same statement, so an
+// anchor of another company, store group or filter matches nothing and tells nothing. Both databases compare the
+// row values on the index of the order's columns: a range scan of the page's rows only, however deep the page.
+func (db *DB) keysetIDs(p listPage) (ids []int64, more, ok bool, err error) {
+	anchor, after, _ := p.anchor.row()
+	cols := "(" + strings.Join(p.order.columns(), ", ") + ")"
+	anchorKeys := p.matching().Select(p.order.columns()).Where(p.id+" = ?", anchor).Limit(1)
+	order, cmp, limit := p.order, " > ", p.limit+1
+	if !after {
+		// The page before the anchor is the rows nearest it the other way round, flipped back below.
+		order, limit = order.reversed(), p.limit
+	}
+	if order.desc {
+		cmp = " < "
+	}
+	err = p.matching().Select(p.id).Where(cols+cmp+"(?)", anchorKeys).Scopes(order.sort).Limit(limit).Pluck(p.id, &ids).Error
+	switch {
+	case err != nil:
+		return nil, false, false, err
+	case !after:
+		// Rows follow a page before a row: the anchor itself. A short page means the anchor is unknown or rows went
+		// since the page after it was read; its offset says which page was asked for.
+		slices.Reverse(ids)
+		return ids, true, len(ids) == p.limit, nil
+	case len(ids) == 0:
+		// Nothing after the anchor: the list's end, if the anchor is one of its rows.
+		var found []int64
+		err := p.matching().Select(p.id).Where(p.id+" = ?", anchor).Limit(1).Pluck(p.id, &found).Error
+		return nil, false, len(found) > 0, err
+	}
+	more = len(ids) > p.limit
+	return ids[:min(len(ids), p.limit)], more, true, nil
+}
+
+// columnNulls remembers which columns of the database's tables may hold NULL, read from the schema once per table
+// (the schema changes only by migrations, which run before the product serves).
+type columnNulls struct {
+	mu     sync.Mutex
+	tables map[string]map[string]bool
+}
+
+// nullable tells whether the table's column may hold NULL; an unknown column counts as nullable.
+func (db *DB) nullable(table, column string) (bool, error) {
+	c := db.nulls
+	c.mu.Lock()
+	cols, ok := c.tables[table]
+	c.mu.Unlock()
+	if !ok {
+		// Read without the lock: a caller inside a transaction holds a connection, and the pool may have no other.
+		types, err := db.Migrator().ColumnTypes(table)
+		if err != nil {
+			return true, err
+		}
+		cols = map[string]bool{}
+		for _, t := range types {
+			// SQLite lets a primary key other than INTEGER hold NULL (a bug it keeps for compatibility) and says so,
+			// but every row's id is made by NewID.
+			n, known := t.Nullable()
+			pk, _ := t.PrimaryKey()
+			cols[t.Name()] = (n || !known) && !pk
+		}
+		c.mu.Lock()
+		c.tables[table] = cols
+		c.mu.Unlock()
+	}
+	n, known := cols[column]
+	return n || !known, nil
+}
