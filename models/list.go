@@ -81,6 +81,8 @@ type listPage struct {
 	anchor        Anchor
 	// known is the list's total when the caller knows it (0: counted when needed).
 	known int64
+	// searched tells that matching holds a keyword search (containsKeyword), which costs more than its few rows.
+	searched bool
 }
 
 // readChunk bounds the ids one statement reads rows for, well under either database's parameter limit (an
@@ -144,6 +146,9 @@ func (db *DB) offsetIDs(p listPage, count bool) (ids []int64, counted int64, err
 		err = q.Select(p.id).Pluck(p.id, &ids).Error
 		return ids, -1, err
 	}
+	if p.searched {
+		return db.searchedIDs(p)
+	}
 	var page []struct {
 		ID    int64
 		Total int64
@@ -157,6 +162,19 @@ func (db *DB) offsetIDs(p listPage, count bool) (ids []int64, counted int64, err
 		ids[i] = r.ID
 	}
 	return ids, page[0].Total, nil
+}
+
+// searchedIDs reads the ids of the page of a keyword search that needs its count: every matching id up to the
+// cap's, in the list's order, in one statement that both the page and the count are taken from. The search is
+// the costly part of such a call and the matches are few: a count beside the page searched a second time
+// (keyword 99999 at a million products on PostgreSQL, pgbench: 6.3 ms with the count as a subquery, 3.0 ms so).
+func (db *DB) searchedIDs(p listPage) (ids []int64, counted int64, err error) {
+	var all []int64
+	err = p.matching().Scopes(p.order.sort).Limit(db.countCap()+1).Select(p.id).Pluck(p.id, &all).Error
+	if err != nil {
+		return nil, -1, err
+	}
+	return all[min(p.offset, len(all)):min(p.offset+p.limit+1, len(all))], int64(len(all)), nil
 }
 
 // listTotal is the total of a list whose page read read rows from p.offset, more telling whether rows follow

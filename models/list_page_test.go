@@ -433,3 +433,43 @@ func TestStockOrderFollowsRenamedWarehousesAndChangedSKUs(t *testing.T) {
 		want(order(models.StockFilter{Search: "Z-"}), "0仓/Z-1", "A仓/Z-1", "B仓/Z-1")
 	})
 }
+
+// A keyword search's page that needs its count reads its matching ids once, in order, and takes both from them:
+// no count statement, the pages and totals those of the same rows found without the search.
+func TestSearchedPagesCountFromTheirOwnIDs(t *testing.T) {
+	dbtest.ForEach(t, func(t *testing.T, db *models.DB) {
+		a := newCompany(t, db, "甲", "13800000001")
+		seedPagedProducts(t, db, a.CompanyID, 25)
+		all, _, err := db.LocalProductPage(a.CompanyID, models.ProductFilter{Limit: 100})
+		if err != nil || len(all) != 25 {
+			t.Fatalf("the whole list: %d rows, %v", len(all), err)
+		}
+		var named []models.ProductRow
+		for _, r := range all {
+			if r.Name == "产品1" {
+				named = append(named, r)
+			}
+		}
+		low := capped(db, 10)
+		counts := countsOf(t, db)
+		for _, c := range []struct {
+			keyword       string
+			offset, limit int
+			want          []models.ProductRow
+			total         int64
+		}{
+			{"P-0", 0, 4, all[0:4], models.MoreThan(10)}, // every SKU holds it: more than the cap
+			{"p-0", 4, 4, all[4:8], models.MoreThan(10)}, // in either letter case
+			{"产品1", 0, 4, named[0:4], 6},
+			{"产品1", 4, 4, named[4:6], 6},
+			{"产品1", 6, 2, nil, 6}, // past the end
+		} {
+			before := len(*counts)
+			rows, total, err := low.LocalProductPage(a.CompanyID, models.ProductFilter{Keyword: c.keyword, Offset: c.offset, Limit: c.limit})
+			if err != nil || total != c.total || !slices.Equal(productIDs(rows), productIDs(c.want)) || len(*counts) != before {
+				t.Errorf("%s from %d: %v total %d, %q counts, %v; want %v total %d, no count", c.keyword, c.offset,
+					productIDs(rows), total, (*counts)[before:], err, productIDs(c.want), c.total)
+			}
+		}
+	})
+}

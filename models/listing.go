@@ -77,7 +77,7 @@ func (db *DB) ListingPage(companyID int64, f ListingFilter) ([]ListingRow, int64
 	rows := []ListingRow{}
 	p := listPage{matching: func() *gorm.DB {
 		return db.Model(&Listing{}).Scopes(InCompany("listings", companyID), f.scope(db))
-	}, id: "listings.id", order: f.order(), offset: f.Offset, limit: f.Limit, anchor: f.Anchor}
+	}, id: "listings.id", order: f.order(), offset: f.Offset, limit: f.Limit, anchor: f.Anchor, searched: f.Keyword != ""}
 	total, err := readPage(db, p, p.of(func() *gorm.DB { return db.listingsWithNames(companyID) }), &rows)
 	return rows, total, err
 }

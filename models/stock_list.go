@@ -74,7 +74,7 @@ func (db *DB) StockPage(companyID int64, f StockFilter) ([]StockRow, int64, erro
 		fallback = byKeys("stocks", false, "sku")
 	}
 	p := listPage{matching: func() *gorm.DB { return db.stocks(companyID, f) }, id: "stocks.id",
-		order: listOrderOf("stocks", f, fallback), offset: f.Offset, limit: f.Limit, anchor: f.Anchor}
+		order: listOrderOf("stocks", f, fallback), offset: f.Offset, limit: f.Limit, anchor: f.Anchor, searched: f.Search != ""}
 	total, err := readPage(db, p, p.of(func() *gorm.DB {
 		return db.Table("stocks").Scopes(InCompany("stocks", companyID)).
 			Joins("JOIN local_products ON local_products.id = stocks.product_id").
@@ -130,7 +130,7 @@ func (db *DB) LedgerPage(companyID int64, f LedgerFilter) ([]LedgerRow, int64, e
 	rows := []LedgerRow{}
 	order := listOrderOf("stock_ledger", f.StockFilter, byKeys("stock_ledger", true, "created_at"))
 	p := listPage{matching: func() *gorm.DB { return db.ledger(companyID, f) }, id: "stock_ledger.id",
-		order: order, offset: f.Offset, limit: f.Limit, anchor: f.Anchor}
+		order: order, offset: f.Offset, limit: f.Limit, anchor: f.Anchor, searched: f.Search != "" || f.DocNumber != ""}
 	total, err := readPage(db, p, p.of(func() *gorm.DB {
 		return db.Table("stock_ledger").Scopes(InCompany("stock_ledger", companyID)).Joins("JOIN warehouses ON warehouses.id = stock_ledger.warehouse_id").
 			Joins("JOIN local_products ON local_products.id = stock_ledger.product_id").
