@@ -110,17 +110,7 @@ func TestPagesNextToARowHoldTheRowsOfTheirOffset(t *testing.T) {
 func TestStockLedgerAndDictionaryPagesNextToARowHoldTheRowsOfTheirOffset(t *testing.T) {
 	dbtest.ForEach(t, func(t *testing.T, db *models.DB) {
 		a := newCompany(t, db, "甲", "13800000001")
-		ws := []*models.Warehouse{newWarehouse(t, db, a.CompanyID, "深圳仓"), newWarehouse(t, db, a.CompanyID, "东莞仓")}
-		for i := range 6 {
-			p := newProduct(t, db, a.CompanyID, fmt.Sprintf("SKU-%d", (i*5)%6))
-			for j, w := range ws {
-				err := move(db, a.CompanyID, fmt.Sprintf("DOC-%d", (i+j)%4),
-					models.StockChange{WarehouseID: w.ID, ProductID: p.ID, Inbound: i % 3, Fulfillable: j + 1})
-				if err != nil {
-					t.Fatal(err)
-				}
-			}
-		}
+		seedPagedStock(t, db, a.CompanyID)
 		for i := range 14 {
 			it := &models.DictItem{CompanyID: a.CompanyID, DictCode: "ship", Name: fmt.Sprintf("方式%d", i%3),
 				Value: fmt.Sprint(i), Sort: i % 4, Status: models.DictEnabled}

@@ -308,17 +308,7 @@ func TestListingAndWarehousePagesOfEverySortNeitherOverlapNorSkip(t *testing.T) 
 func TestStockAndLedgerPagesOfEverySortNeitherOverlapNorSkip(t *testing.T) {
 	dbtest.ForEach(t, func(t *testing.T, db *models.DB) {
 		a := newCompany(t, db, "甲", "13800000001")
-		ws := []*models.Warehouse{newWarehouse(t, db, a.CompanyID, "深圳仓"), newWarehouse(t, db, a.CompanyID, "东莞仓")}
-		for i := range 6 {
-			p := newProduct(t, db, a.CompanyID, fmt.Sprintf("SKU-%d", (i*5)%6))
-			for j, w := range ws {
-				err := move(db, a.CompanyID, fmt.Sprintf("DOC-%d", (i+j)%4),
-					models.StockChange{WarehouseID: w.ID, ProductID: p.ID, Inbound: i % 3, Fulfillable: j + 1})
-				if err != nil {
-					t.Fatal(err)
-				}
-			}
-		}
+		seedPagedStock(t, db, a.CompanyID)
 		low := capped(db, 3)
 		stockOrders := []string{"", "stocks.warehouse_name", "stocks.sku", "local_products.name", "stocks.inbound",
 			"stocks.fulfillable", "stocks.outbound", "stocks.updated_at"}
@@ -472,4 +462,22 @@ func TestSearchedPagesCountFromTheirOwnIDs(t *testing.T) {
 			}
 		}
 	})
+}
+
+// seedPagedStock gives the company two warehouses holding six products, moved by four document numbers, so that
+// the stock and ledger lists have ties in every sort column.
+func seedPagedStock(t *testing.T, db *models.DB, companyID int64) []*models.Warehouse {
+	t.Helper()
+	ws := []*models.Warehouse{newWarehouse(t, db, companyID, "深圳仓"), newWarehouse(t, db, companyID, "东莞仓")}
+	for i := range 6 {
+		p := newProduct(t, db, companyID, fmt.Sprintf("SKU-%d", (i*5)%6))
+		for j, w := range ws {
+			err := move(db, companyID, fmt.Sprintf("DOC-%d", (i+j)%4),
+				models.StockChange{WarehouseID: w.ID, ProductID: p.ID, Inbound: i % 3, Fulfillable: j + 1})
+			if err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	return ws
 }
