@@ -148,7 +148,9 @@ func (s *Service) beginPasswordCheck(ctx context.Context, account, address strin
 	case core.LoginRefused:
 		return core.Limited(core.MsgTooManyLogins)
 	case core.LoginSlowed:
-		return s.sleep(ctx, loginPause)
+		var err error
+		core.Idle(ctx, func() { err = s.sleep(ctx, loginPause) })
+		return err
 	}
 	return nil
 }

@@ -73,7 +73,11 @@ func (s *Service) SendCode(ctx context.Context, channel, target, purpose, client
 			return "", err
 		}
 	}
-	if err := s.sender.Send(ctx, CodeMessage{Channel: channel, Target: target, Code: code, Purpose: purpose}); err != nil {
+	var sendErr error
+	core.Idle(ctx, func() {
+		sendErr = s.sender.Send(ctx, CodeMessage{Channel: channel, Target: target, Code: code, Purpose: purpose})
+	})
+	if err := sendErr; err != nil {
 		s.log.Error("verification code not delivered", "channel", channel, "target", target, "err", err)
 		// Forget the code so that the 60 s lock does not hold back a retry of a send that never happened.
 		_ = db.Delete(&models.VerificationCode{}, "code_key = ?", key).Error

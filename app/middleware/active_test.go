@@ -10,6 +10,8 @@ import (
 	"time"
 
 	"github.com/labstack/echo/v5"
+
+	"sellerhub/app/core"
 )
 
 // gatedServer is an application behind Active(n, maxWait) whose one route works until the test lets it go.
@@ -109,4 +111,55 @@ func TestActiveWaitEndsWithTheClientOrAfterMaxWait(t *testing.T) {
 	s.leave <- struct{}{}
 	s.leave <- struct{}{}
 	waitFor(t, "both requests done", func() bool { return s.working.Load() == 0 })
+}
+
+// A request that pauses without working (core.Idle) gives its turn to the one queued behind it, and takes a turn
+// again after its pause: never two at work at once behind a gate of one.
+func TestActiveGivesTheTurnUpDuringAnIdlePause(t *testing.T) {
+	e := echo.New()
+	e.Use(Active(1, time.Hour, func(*echo.Context) bool { return false }))
+	var working, most atomic.Int32
+	enter := func() {
+		now := working.Add(1)
+		for m := most.Load(); now > m && !most.CompareAndSwap(m, now); m = most.Load() {
+		}
+	}
+	paused, resume, second, secondDone := make(chan struct{}), make(chan struct{}), make(chan struct{}), make(chan struct{})
+	e.GET("/pausing", func(c *echo.Context) error {
+		enter()
+		core.Idle(c.Request().Context(), func() {
+			working.Add(-1)
+			close(paused)
+			<-resume
+		})
+		enter()
+		working.Add(-1)
+		return c.String(http.StatusOK, "ok")
+	})
+	e.GET("/working", func(c *echo.Context) error {
+		enter()
+		close(second)
+		<-secondDone
+		working.Add(-1)
+		return c.String(http.StatusOK, "ok")
+	})
+	serve := func(path string, done chan<- int) {
+		rec := httptest.NewRecorder()
+		e.ServeHTTP(rec, httptest.NewRequest(http.MethodGet, path, nil))
+		done <- rec.Code
+	}
+	first, next := make(chan int, 1), make(chan int, 1)
+	go serve("/pausing", first)
+	<-paused
+	go serve("/working", next)
+	select {
+	case <-second:
+	case <-time.After(10 * time.Second):
+		t.Fatal("the queued request did not work while the first paused")
+	}
+	close(resume) // the first wants its turn back while the second still works
+	close(secondDone)
+	if a, b := <-first, <-next; a != http.StatusOK || b != http.StatusOK || most.Load() != 1 {
+		t.Errorf("answers %d and %d, at most %d at work at once; want 200, 200 and 1", a, b, most.Load())
+	}
 }
