@@ -58,6 +58,7 @@ func Active(n int, maxWait time.Duration, skip func(*echo.Context) bool) echo.Mi
 			c.SetRequest(c.Request().WithContext(core.WithIdle(ctx, func(wait func()) {
 				if holding {
 					working.Release(1)
+					holding = false
 				}
 				wait()
 				holding, _ = turn()
