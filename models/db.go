@@ -28,6 +28,10 @@ type DB struct {
 	CountCap int
 	// nulls is what the schema says of the columns' NULLs, shared by every handle of the database (keyset paging).
 	nulls *columnNulls
+	// jumps are the lists' jump anchors, shared by every handle of the database (list_jump.go).
+	jumps *jumpAnchors
+	// stride is the rows between jump anchors, DefaultJumpStride when 0 (a test's lower one).
+	stride int
 	// conn is the connection of a transaction begun by copyTx, nil elsewhere.
 	conn *sql.Conn
 }
@@ -86,7 +90,8 @@ func Open(databaseURL string) (*DB, error) {
 	if err := sqlDB.PingContext(ctx); err != nil {
 		return nil, fmt.Errorf("reach %s database: %w", spec.Driver, err)
 	}
-	return &DB{DB: g, Driver: spec.Driver, URL: databaseURL, nulls: &columnNulls{tables: map[string]map[string]bool{}}}, nil
+	return &DB{DB: g, Driver: spec.Driver, URL: databaseURL, nulls: &columnNulls{tables: map[string]map[string]bool{}},
+		jumps: newJumpAnchors()}, nil
 }
 
 // sqliteDSN adds the pragmas the product relies on: WAL for concurrent readers, a busy timeout instead of
@@ -144,5 +149,6 @@ func (db *DB) With(ctx context.Context) *DB {
 
 // on is the handle over another gorm session of the same database.
 func (db *DB) on(g *gorm.DB) *DB {
-	return &DB{DB: g, Driver: db.Driver, URL: db.URL, CountCap: db.CountCap, nulls: db.nulls, conn: db.conn}
+	return &DB{DB: g, Driver: db.Driver, URL: db.URL, CountCap: db.CountCap, nulls: db.nulls, jumps: db.jumps,
+		stride: db.stride, conn: db.conn}
 }

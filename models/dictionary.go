@@ -227,7 +227,8 @@ func (db *DB) CountDictItems(companyID int64, f DictItemFilter) (int64, error) {
 func (db *DB) DictItems(companyID int64, f DictItemFilter, offset, limit int) ([]DictItem, error) {
 	items := []DictItem{}
 	p := listPage{matching: func() *gorm.DB { return db.dictItems(companyID, f) }, id: "dict_items.id",
-		order: dictItemOrder(f), offset: offset, limit: limit, anchor: f.Anchor}
+		order: dictItemOrder(f), offset: offset, limit: limit, anchor: f.Anchor,
+		generation: listGeneration{companyID, generationDictItems}}
 	// The service counts the items itself (and keeps the count): the page reads ids only.
 	ids, _, _, err := db.pageIDs(p, false)
 	if err != nil || len(ids) == 0 {

@@ -83,6 +83,9 @@ type listPage struct {
 	known int64
 	// searched tells that matching holds a keyword search (containsKeyword), which costs more than its few rows.
 	searched bool
+	// generation is the list's generation when its table raises one (list_jump.go), which lets jumps far into it
+	// start from a kept anchor; zero for a list that pages by offset.
+	generation listGeneration
 }
 
 // readChunk bounds the ids one statement reads rows for, well under either database's parameter limit (an
@@ -126,6 +129,9 @@ func readPage[T any](db *DB, p listPage, rows func(ids []int64) *gorm.DB, out *[
 func (db *DB) pageIDs(p listPage, count bool) (ids []int64, more bool, counted int64, err error) {
 	if !count {
 		if ids, more, ok, err := db.nextTo(p); err != nil || ok {
+			return ids, more, -1, err
+		}
+		if ids, more, ok, err := db.jumpIDs(p); err != nil || ok {
 			return ids, more, -1, err
 		}
 	}

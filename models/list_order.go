@@ -83,15 +83,23 @@ func (db *DB) nextTo(p listPage) (ids []int64, more, ok bool, err error) {
 	return db.keysetIDs(p)
 }
 
-// keyed tells whether p's page can be read next to its anchor: an anchor is given, and the order's keys are
-// columns that hold no NULL (SQLite sorts NULL first and PostgreSQL last, and a row comparison with a NULL is
-// neither true nor false, so such a column would lose or repeat rows).
+// keyed tells whether p's page can be read next to its anchor: an anchor is given, and the order's keys hold no NULL.
 func (db *DB) keyed(p listPage) (bool, error) {
-	if _, _, ok := p.anchor.row(); !ok || len(p.order.keys) == 0 || p.limit < 1 {
+	if _, _, ok := p.anchor.row(); !ok || p.limit < 1 {
 		return false, nil
 	}
-	for _, k := range p.order.keys {
-		nullable, err := db.nullable(p.order.table, k)
+	return db.keysHoldNoNull(p.order)
+}
+
+// keysHoldNoNull tells whether the order is by keys, columns of its table that hold no NULL: SQLite sorts NULL
+// first and PostgreSQL last, and a row comparison with a NULL is neither true nor false, so such a column would
+// lose or repeat rows of pages read after a row.
+func (db *DB) keysHoldNoNull(o pageOrder) (bool, error) {
+	if len(o.keys) == 0 {
+		return false, nil
+	}
+	for _, k := range o.keys {
+		nullable, err := db.nullable(o.table, k)
 		if err != nil || nullable {
 			return false, err
 		}
@@ -99,24 +107,35 @@ func (db *DB) keyed(p listPage) (bool, error) {
 	return true, nil
 }
 
+// afterRow selects the list's rows that follow the row of the id in the order o (the list's own or reversed), all
+// of them for id 0. The row's sort values are read by the list's own query in the same statement, so a row of
+// another company, store group or filter matches nothing and selects nothing. Both databases compare the row
+// values on the index of the order's columns: a range scan from the row on.
+func (db *DB) afterRow(p listPage, o pageOrder, id int64) *gorm.DB {
+	q := p.matching()
+	if id == 0 {
+		return q
+	}
+	cmp := " > "
+	if o.desc {
+		cmp = " < "
+	}
+	rowKeys := p.matching().Select(p.order.columns()).Where(p.id+" = ?", id).Limit(1)
+	return q.Where("("+strings.Join(p.order.columns(), ", ")+")"+cmp+"(?)", rowKeys)
+}
+
 // keysetIDs reads the ids of p's page next to its anchor, and whether rows follow the page; ok is false when the
 // anchor cannot serve (not a row the list's filter passes, or fewer rows before it than a page), and the page is
-// then read by its offset. The anchor's sort values are read by the list's own query in the same statement, so an
-// anchor of another company, store group or filter matches nothing and tells nothing. Both databases compare the
-// row values on the index of the order's columns: a range scan of the page's rows only, however deep the page.
+// then read by its offset. An anchor of another company, store group or filter selects nothing (afterRow), and the
+// page is a range scan of its own rows only, however deep it is.
 func (db *DB) keysetIDs(p listPage) (ids []int64, more, ok bool, err error) {
 	anchor, after, _ := p.anchor.row()
-	cols := "(" + strings.Join(p.order.columns(), ", ") + ")"
-	anchorKeys := p.matching().Select(p.order.columns()).Where(p.id+" = ?", anchor).Limit(1)
-	order, cmp, limit := p.order, " > ", p.limit+1
+	order, limit := p.order, p.limit+1
 	if !after {
 		// The page before the anchor is the rows nearest it the other way round, flipped back below.
 		order, limit = order.reversed(), p.limit
 	}
-	if order.desc {
-		cmp = " < "
-	}
-	err = p.matching().Select(p.id).Where(cols+cmp+"(?)", anchorKeys).Scopes(order.sort).Limit(limit).Pluck(p.id, &ids).Error
+	err = db.afterRow(p, order, anchor).Select(p.id).Scopes(order.sort).Limit(limit).Pluck(p.id, &ids).Error
 	switch {
 	case err != nil:
 		return nil, false, false, err

@@ -91,7 +91,8 @@ func (db *DB) LocalProductPage(companyID int64, f ProductFilter) ([]ProductRow, 
 	rows := []ProductRow{}
 	p := listPage{matching: func() *gorm.DB {
 		return db.Model(&LocalProduct{}).Scopes(InCompany("local_products", companyID), f.scope(db))
-	}, id: "local_products.id", order: f.order(), offset: f.Offset, limit: f.Limit, anchor: f.Anchor, searched: f.Keyword != ""}
+	}, id: "local_products.id", order: f.order(), offset: f.Offset, limit: f.Limit, anchor: f.Anchor, searched: f.Keyword != "",
+		generation: listGeneration{companyID, generationProducts}}
 	total, err := readPage(db, p, func(ids []int64) *gorm.DB { return db.productsWithNames(companyID, ids) }, &rows)
 	return rows, total, err
 }

@@ -1,0 +1,258 @@
+package models
+
+import (
+	"strconv"
+	"sync"
+
+	"golang.org/x/sync/singleflight"
+	"gorm.io/gorm"
+)
+
+// A jump to a page far into a list (前往 page 2,000 of a million products) read its page by offset, walking every
+// row before it on the order's index: 39,980 index entries cost ~1.5 ms of CPU on either database, which 50 users
+// on 2 cores cannot afford within the list's 50 ms. A list whose table raises a list generation (migration 00043)
+// keeps instead, per company, filter and order, the id of every stride-th row it has walked (its jump anchors), for
+// the generation of the data they were read at; a jump reads its page after the nearest anchor before it, walking
+// fewer than a stride's rows. The list's generation is read by the page's own statement, so a page is never taken
+// from anchors read before a change that is now visible: it is walked afresh.
+
+// DefaultJumpStride is how many rows apart a list's jump anchors are: a jump walks fewer than this many rows, and a
+// million rows keep 4,000 anchors (32 KB). PostgreSQL walked a thousand index entries in 0.14 ms of a jump's
+// 0.41 ms (dictionary items, page 2,500), where a page's own rows take 0.04 ms.
+const DefaultJumpStride = 250
+
+// keptLists bounds how many lists (company, filter and order) keep anchors at once; past it one is forgotten.
+const keptLists = 512
+
+// listGeneration names the generation a list's table raises (migration 00043): the company's counter of the kind.
+type listGeneration struct {
+	company int64
+	kind    string
+}
+
+// Kinds of list generation, each raised by triggers in the transaction of every change to the list's table.
+const (
+	generationProducts  = "list_products"
+	generationDictItems = "list_dict_items"
+)
+
+// jumpAnchors are the anchors the lists keep, shared by every handle of the database.
+type jumpAnchors struct {
+	mu    sync.Mutex
+	lists map[string]keptAnchors
+	// walks lets one request walk a list while the others jumping into it wait for its anchors.
+	walks singleflight.Group
+}
+
+// keptAnchors are a list's anchors: ids[i] is the id of the row at offset (i+1)*stride-1, read at generation.
+type keptAnchors struct {
+	generation int64
+	ids        []int64
+}
+
+func newJumpAnchors() *jumpAnchors { return &jumpAnchors{lists: map[string]keptAnchors{}} }
+
+func (j *jumpAnchors) get(key string) (keptAnchors, bool) {
+	j.mu.Lock()
+	defer j.mu.Unlock()
+	k, ok := j.lists[key]
+	return k, ok
+}
+
+// keep stores a list's anchors read at a generation; anchors of an older generation are replaced, those of the
+// same one grow (two walks of one generation agree on every anchor they share).
+func (j *jumpAnchors) keep(key string, k keptAnchors) {
+	j.mu.Lock()
+	defer j.mu.Unlock()
+	old, ok := j.lists[key]
+	switch {
+	case ok && old.generation == k.generation && len(old.ids) >= len(k.ids):
+		return
+	case !ok && len(j.lists) >= keptLists:
+		for other := range j.lists {
+			delete(j.lists, other)
+			break
+		}
+	}
+	j.lists[key] = k
+}
+
+// forget drops a list's anchors if they are still of the generation found stale.
+func (j *jumpAnchors) forget(key string, generation int64) {
+	j.mu.Lock()
+	defer j.mu.Unlock()
+	if k, ok := j.lists[key]; ok && k.generation == generation {
+		delete(j.lists, key)
+	}
+}
+
+// jumpStride is the database's stride between anchors, DefaultJumpStride unless a test set another.
+func (db *DB) jumpStride() int {
+	if db.stride > 0 {
+		return db.stride
+	}
+	return DefaultJumpStride
+}
+
+// jumpIDs reads the ids of p's page, a stride or more into a list that keeps anchors, after the nearest anchor before
+// it, and whether rows follow the page; ok is false when the list keeps none (its table raises no generation, its
+// order cannot page next to a row, or the call is inside a transaction, whose uncommitted generation another
+// transaction may commit with other rows) and the page is read by its offset.
+func (db *DB) jumpIDs(p listPage) (ids []int64, more, ok bool, err error) {
+	stride := db.jumpStride()
+	if p.generation.kind == "" || p.offset < stride || p.limit < 1 || db.inTransaction() {
+		return nil, false, false, nil
+	}
+	if keyed, err := db.keysHoldNoNull(p.order); err != nil || !keyed {
+		return nil, false, false, err
+	}
+	key, err := db.jumpKey(p, stride)
+	if err != nil {
+		return nil, false, false, err
+	}
+	if kept, found := db.jumps.get(key); found && len(kept.ids) >= p.offset/stride {
+		ids, more, fresh, err := db.afterAnchor(p, kept, stride)
+		if err != nil || fresh {
+			return ids, more, err == nil, err
+		}
+		db.jumps.forget(key, kept.generation)
+	}
+	// The first jump into a list (or past its anchors, or after a change) walks it, keeping the anchors it passes;
+	// jumps arriving meanwhile wait for that walk rather than each walking the same rows.
+	walked, err, shared := db.jumps.walks.Do(key+"#"+strconv.Itoa(p.offset)+"#"+strconv.Itoa(p.limit), func() (any, error) {
+		return db.walk(p, key, stride)
+	})
+	if err != nil && shared {
+		// The walk was another request's, which went away: this one walks for itself.
+		walked, err = db.walk(p, key, stride)
+	}
+	if err != nil {
+		return nil, false, false, err
+	}
+	w := walked.(walkedPage)
+	return w.ids, w.more, true, nil
+}
+
+// inTransaction tells whether the handle runs inside a transaction.
+func (db *DB) inTransaction() bool {
+	_, tx := db.Statement.ConnPool.(gorm.TxCommitter)
+	return tx || db.conn != nil
+}
+
+// jumpKey names a list's anchors: its generation's kind, the stride, and the statement of its ids in order, with
+// its arguments written in (the company, the filter, the user's scope).
+func (db *DB) jumpKey(p listPage, stride int) (string, error) {
+	q := p.matching().Session(&gorm.Session{DryRun: true}).Select(p.id).Scopes(p.order.sort).Find(&[]int64{})
+	if q.Error != nil {
+		return "", q.Error
+	}
+	stmt := q.Statement
+	return p.generation.kind + "#" + strconv.Itoa(stride) + "#" +
+		db.Dialector.Explain(stmt.SQL.String(), stmt.Vars...), nil
+}
+
+// generationOf is the list's generation as a scalar subquery of the page's statement (0 before any change).
+func (db *DB) generationOf(g listGeneration) *gorm.DB {
+	return db.Table("report_generations").Select("COALESCE(MAX(generation), 0)").
+		Where("company_id = ? AND kind = ?", g.company, g.kind)
+}
+
+// generationNow reads the list's generation by itself.
+func (db *DB) generationNow(g listGeneration) (int64, error) {
+	var n int64
+	err := db.generationOf(g).Scan(&n).Error
+	return n, err
+}
+
+// afterAnchor reads p's page after the nearest kept anchor before it, walking fewer than a stride's rows; fresh is
+// false when the list's generation is no longer the anchors' (or nothing follows the anchor, which tells none).
+func (db *DB) afterAnchor(p listPage, kept keptAnchors, stride int) (ids []int64, more, fresh bool, err error) {
+	n := p.offset / stride
+	var page []struct {
+		ID         int64
+		Generation int64
+	}
+	err = db.afterRow(p, p.order, kept.ids[n-1]).Select(p.id+" AS id, (?) AS generation", db.generationOf(p.generation)).
+		Scopes(p.order.sort).Offset(p.offset - n*stride).Limit(p.limit + 1).Find(&page).Error
+	if err != nil {
+		return nil, false, false, err
+	}
+	if len(page) == 0 {
+		// The list ends before the page, if the anchors are still of its generation: read apart, and later, it was
+		// the page's too, since generations are only ever raised.
+		current, err := db.generationNow(p.generation)
+		return nil, false, err == nil && current == kept.generation, err
+	}
+	if page[0].Generation != kept.generation {
+		return nil, false, false, nil
+	}
+	ids = make([]int64, 0, len(page))
+	for _, r := range page {
+		ids = append(ids, r.ID)
+	}
+	return ids[:min(len(ids), p.limit)], len(ids) > p.limit, true, nil
+}
+
+// walkedPage is the page a walk read for the jump that started it.
+type walkedPage struct {
+	ids  []int64
+	more bool
+}
+
+// walk reads p's page by walking the list from its deepest anchor still of the list's generation (from its start
+// when none is), numbering the rows it passes, and keeps every stride-th as an anchor: one statement, whose rows
+// are the anchors and the page.
+func (db *DB) walk(p listPage, key string, stride int) (walkedPage, error) {
+	kept, found := db.jumps.get(key)
+	from := 0
+	if found {
+		from = min(len(kept.ids), p.offset/stride)
+	}
+	for {
+		start := int64(0)
+		if from > 0 {
+			start = kept.ids[from-1]
+		}
+		skip := p.offset - from*stride
+		numbered := db.afterRow(p, p.order, start).Select(p.id+" AS id, ROW_NUMBER() OVER (ORDER BY "+p.order.text()+
+			") AS n, (?) AS generation", db.generationOf(p.generation)).Scopes(p.order.sort).Limit(skip + p.limit + 1)
+		var rows []struct {
+			ID         int64
+			N          int
+			Generation int64
+		}
+		err := db.Table("(?) AS walked", numbered).Select("id, n, generation").
+			Where("n % ? = 0 OR n > ?", stride, skip).Order("n").Find(&rows).Error
+		if err != nil {
+			return walkedPage{}, err
+		}
+		if from > 0 && len(rows) == 0 {
+			// Nothing follows the anchor: the list ends before the page if the anchor is still of its generation.
+			current, err := db.generationNow(p.generation)
+			if err != nil || current == kept.generation {
+				return walkedPage{}, err
+			}
+		}
+		if from > 0 && (len(rows) == 0 || rows[0].Generation != kept.generation) {
+			// The anchor walked from is of an older generation: the list is walked from its start.
+			db.jumps.forget(key, kept.generation)
+			from = 0
+			continue
+		}
+		var page []int64
+		anchors := keptAnchors{ids: append([]int64(nil), kept.ids[:from]...)}
+		for _, r := range rows {
+			anchors.generation = r.Generation
+			if r.N%stride == 0 {
+				anchors.ids = append(anchors.ids, r.ID)
+			}
+			if r.N > skip {
+				page = append(page, r.ID)
+			}
+		}
+		if len(rows) > 0 {
+			db.jumps.keep(key, anchors)
+		}
+		return walkedPage{ids: page[:min(len(page), p.limit)], more: len(page) > p.limit}, nil
+	}
+}
