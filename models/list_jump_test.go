@@ -23,8 +23,8 @@ const jumpStride = 4
 // walksOf records the deepest OFFSET and the walks from a list's start (statements numbering its rows from the
 // first) that db runs from now on, so a test can tell how far a page's statements walked.
 type walks struct {
-	mu         sync.Mutex
-	deepest    int
+	mu        sync.Mutex
+	deepest   int
 	fromStart int
 }
 
