@@ -1,7 +1,9 @@
 package models
 
 import (
+	"slices"
 	"strconv"
+	"strings"
 	"sync"
 
 	"golang.org/x/sync/singleflight"
@@ -130,7 +132,7 @@ func (db *DB) jumpIDs(p listPage) (ids []int64, more, ok bool, err error) {
 		return nil, false, false, err
 	}
 	w := walked.(walkedPage)
-	return w.ids, w.more, true, nil
+	return w.ids, w.more, w.ok, nil
 }
 
 // inTransaction tells whether the handle runs inside a transaction.
@@ -193,66 +195,141 @@ func (db *DB) afterAnchor(p listPage, kept keptAnchors, stride int) (ids []int64
 	return ids[:min(len(ids), p.limit)], len(ids) > p.limit, true, nil
 }
 
-// walkedPage is the page a walk read for the jump that started it.
+// walkedPage is the page a walk read for the jump that started it; ok is false when the list changed under every
+// walk tried, and the page is read by its offset.
 type walkedPage struct {
-	ids  []int64
-	more bool
+	ids      []int64
+	more, ok bool
 }
 
-// walk reads p's page by walking the list from its deepest anchor still of the list's generation (from its start
-// when none is), numbering the rows it passes, and keeps every stride-th as an anchor: one statement, whose rows
-// are the anchors and the page.
+// walkTries bounds the walks of a jump into a list that changes between a walk and the read of its page.
+const walkTries = 3
+
+// walk reads p's page after walking the list from its deepest anchor still of the list's generation (from its start
+// when none is) to the page, keeping every stride-th row it passes as an anchor.
 func (db *DB) walk(p listPage, key string, stride int) (walkedPage, error) {
 	kept, found := db.jumps.get(key)
 	from := 0
 	if found {
 		from = min(len(kept.ids), p.offset/stride)
 	}
-	for {
-		start := int64(0)
-		if from > 0 {
-			start = kept.ids[from-1]
-		}
-		skip := p.offset - from*stride
-		numbered := db.afterRow(p, p.order, start).Select(p.id+" AS id, ROW_NUMBER() OVER (ORDER BY "+p.order.text()+
-			") AS n, (?) AS generation", db.generationOf(p.generation)).Scopes(p.order.sort).Limit(skip + p.limit + 1)
-		var rows []struct {
-			ID         int64
-			N          int
-			Generation int64
-		}
-		err := db.Table("(?) AS walked", numbered).Select("id, n, generation").
-			Where("n % ? = 0 OR n > ?", stride, skip).Order("n").Find(&rows).Error
-		if err != nil {
-			return walkedPage{}, err
-		}
-		if from > 0 && len(rows) == 0 {
-			// Nothing follows the anchor: the list ends before the page if the anchor is still of its generation.
-			current, err := db.generationNow(p.generation)
-			if err != nil || current == kept.generation {
+	for range walkTries {
+		anchors := keptAnchors{generation: kept.generation, ids: slices.Clone(kept.ids[:from])}
+		if steps := p.offset/stride - from; steps > 0 {
+			ids, generation, err := db.walkAnchors(p, anchors.ids, steps, stride)
+			if err != nil {
 				return walkedPage{}, err
 			}
-		}
-		if from > 0 && (len(rows) == 0 || rows[0].Generation != kept.generation) {
-			// The anchor walked from is of an older generation: the list is walked from its start.
-			db.jumps.forget(key, kept.generation)
-			from = 0
-			continue
-		}
-		var page []int64
-		anchors := keptAnchors{ids: append([]int64(nil), kept.ids[:from]...)}
-		for _, r := range rows {
-			anchors.generation = r.Generation
-			if r.N%stride == 0 {
-				anchors.ids = append(anchors.ids, r.ID)
+			if from > 0 && generation != kept.generation {
+				// The anchor walked from is of an older generation: the list is walked from its start.
+				db.jumps.forget(key, kept.generation)
+				kept, from = keptAnchors{}, 0
+				continue
 			}
-			if r.N > skip {
-				page = append(page, r.ID)
-			}
-		}
-		if len(rows) > 0 {
+			anchors.generation, anchors.ids = generation, append(anchors.ids, ids...)
 			db.jumps.keep(key, anchors)
 		}
-		return walkedPage{ids: page[:min(len(page), p.limit)], more: len(page) > p.limit}, nil
+		if len(anchors.ids) < p.offset/stride {
+			// The walk met the list's end before the page.
+			return walkedPage{ok: true}, nil
+		}
+		ids, more, fresh, err := db.afterAnchor(p, anchors, stride)
+		if err != nil || fresh {
+			return walkedPage{ids: ids, more: more, ok: err == nil}, err
+		}
+		db.jumps.forget(key, anchors.generation)
+		kept, from = keptAnchors{}, 0
 	}
+	return walkedPage{}, nil
+}
+
+// walkAnchors walks the list from the last of from (from its start for none) steps strides at most, and returns the
+// ids of every stride-th row it passes (fewer where the list ends) with the list's generation as the walk read it.
+func (db *DB) walkAnchors(p listPage, from []int64, steps, stride int) ([]int64, int64, error) {
+	if db.Driver == "sqlite" {
+		return db.walkRows(p, from, steps, stride)
+	}
+	return db.walkSteps(p, from, steps, stride)
+}
+
+// walkRows walks SQLite's list by reading the ids in order, in one statement, keeping every stride-th: the database
+// is in the process and hands a row over in some 0.35 µs (14 ms for the 40,000 rows before page 2,000). Its
+// recursive walk (walkSteps) took 0.7 s to reach page 2,000 of a million products under the product's planner
+// statistics, where a standalone copy took 0.08 s; numbering the rows with ROW_NUMBER() took 55 ms.
+func (db *DB) walkRows(p listPage, from []int64, steps, stride int) ([]int64, int64, error) {
+	start := int64(0)
+	if len(from) > 0 {
+		start = from[len(from)-1]
+	}
+	rows, err := db.afterRow(p, p.order, start).Select(p.id+" AS id, (?) AS generation", db.generationOf(p.generation)).
+		Scopes(p.order.sort).Limit(steps * stride).Rows()
+	if err != nil {
+		return nil, 0, err
+	}
+	defer rows.Close()
+	var ids []int64
+	var id, generation int64
+	n := 0
+	for rows.Next() {
+		if err := rows.Scan(&id, &generation); err != nil {
+			return nil, 0, err
+		}
+		if n++; n%stride == 0 {
+			ids = append(ids, id)
+		}
+	}
+	if err := rows.Err(); err != nil || n > 0 {
+		return ids, generation, err
+	}
+	// Nothing follows the row walked from: the generation, read apart and later, was that of the walk too if it
+	// is still the anchors' (generations are only ever raised).
+	generation, err = db.generationNow(p.generation)
+	return nil, generation, err
+}
+
+// walkSteps walks PostgreSQL's list a stride at a time in one recursive statement, each step skipping a stride of
+// rows on the order's index from the row before it: the index entries an offset walks, and no more (11.6 ms to
+// page 2,000 of a million products; numbering the rows with ROW_NUMBER() instead took 12.7 ms, and reading them
+// all in Go some 30 ms).
+func (db *DB) walkSteps(p listPage, from []int64, steps, stride int) ([]int64, int64, error) {
+	cmp := " > "
+	if p.order.desc {
+		cmp = " < "
+	}
+	anchorKeys := make([]string, len(p.order.keys))
+	for i, k := range p.order.keys {
+		anchorKeys[i] = "anchor." + k
+	}
+	// next is the row a stride after the row whose id is after (an SQL expression and its arguments; none: from
+	// the list's start). The row before is one of the list's, so its sort values are read by its id alone.
+	next := func(after string, args ...any) *gorm.DB {
+		q := p.matching()
+		if after != "" {
+			q = q.Where("("+strings.Join(p.order.columns(), ", ")+")"+cmp+"(SELECT "+strings.Join(anchorKeys, ", ")+
+				" FROM "+p.order.table+" AS anchor WHERE anchor.id = "+after+")", args...)
+		}
+		return q.Select(p.id).Scopes(p.order.sort).Offset(stride - 1).Limit(1)
+	}
+	first := db.Raw("SELECT 1 AS n, (?) AS id", next(""))
+	if len(from) > 0 {
+		first = db.Raw("SELECT 1 AS n, (?) AS id", next("?", from[len(from)-1]))
+	}
+	step := db.Raw("SELECT walk.n + 1, (?) FROM walk WHERE walk.id IS NOT NULL AND walk.n < ?", next("walk.id"), steps)
+	var rows []struct {
+		ID         *int64
+		Generation int64
+	}
+	err := db.Raw("WITH RECURSIVE walk (n, id) AS (? UNION ALL ?) SELECT walk.id, (?) AS generation FROM walk ORDER BY walk.n",
+		first, step, db.generationOf(p.generation)).Scan(&rows).Error
+	if err != nil || len(rows) == 0 {
+		return nil, 0, err
+	}
+	ids := make([]int64, 0, len(rows))
+	for _, r := range rows {
+		if r.ID == nil {
+			break
+		}
+		ids = append(ids, *r.ID)
+	}
+	return ids, rows[0].Generation, nil
 }
