@@ -44,11 +44,10 @@ test: check-generated vet
 go-test: assets
 	$(GO) test -count=1 -vet=off ./...
 
-# Three test files at a time: each starts its own server and database, and a file often waits (for the server, for
-# Chromium, for the 60 s a code stays locked), so the others fill the wait. On a 2-core machine where a file
-# alone used 0.8 of a core, two at a time beside the Go tests took 20.7 minutes (CI on 2026-11-28).
+# Two test files at a time: each starts its own server and database, and a file mostly waits (for the server, for
+# Chromium, for the 60 s a code stays locked), so a second one fills the wait.
 browser-test: build
-	SELLERHUB_BIN=$(CURDIR)/$(BIN) node --test --test-concurrency=3 islands/tests/
+	SELLERHUB_BIN=$(CURDIR)/$(BIN) node --test --test-concurrency=2 islands/tests/
 
 # Figures for the issues' notes: page weight on the wire and latency under concurrent load.
 # Each report records its figures in BENCH_FIGURES (app/bench_helpers_test.go); they are printed as one table at
