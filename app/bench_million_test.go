@@ -101,25 +101,27 @@ func millionProductsReport(t *testing.T, kind string) {
 		name string
 		body func() string
 		goal time.Duration
+		// first is a page jumped to once before the case is measured (0: none).
+		first int
 	}{
-		{"first page", fixed(`{"currentpage":1,"pagesize":20}`), goal},
-		{"page 2000 by 前往 (OFFSET 39,980)", fixed(`{"currentpage":2000,"pagesize":20}`), goal},
+		{"first page", fixed(`{"currentpage":1,"pagesize":20}`), goal, 0},
+		{"page 2000 by 前往 (OFFSET 39,980)", fixed(`{"currentpage":2000,"pagesize":20}`), goal, 0},
 		// The deepest page first, alone: the list then keeps its anchors to the end of the range, and the clients jump
 		// from them (the first jump's walk after a change is the figure of its own below).
 		{"前往 any page 1,000-50,000 (after 前往 page 50,000)", func() string {
 			return fmt.Sprintf(`{"currentpage":%d,"pagesize":20}`, 1000+rand.IntN(49001))
-		}, goal},
-		{"page 2000 by 下一页 (after page 1999)", fixed(`{"currentpage":2000,"pagesize":20,"after":"` + page1999.Records[19].ID + `"}`), goal},
-		{"brand 压测品牌甲 (500,000 match)", fixed(`{"currentpage":1,"pagesize":20,"brandId":"6100000000000000001"}`), goal},
-		{"brand, page 2000 by 前往", fixed(`{"currentpage":2000,"pagesize":20,"brandId":"6100000000000000001"}`), goal},
-		{"keyword 99999 (28 match)", fixed(`{"currentpage":1,"pagesize":20,"keyword":"99999"}`), keywordGoal},
-		{"sorted by SKU, page 2", fixed(`{"currentpage":2,"pagesize":20,"sort":"sku","order":"asc"}`), goal},
+		}, goal, 50000},
+		{"page 2000 by 下一页 (after page 1999)", fixed(`{"currentpage":2000,"pagesize":20,"after":"` + page1999.Records[19].ID + `"}`), goal, 0},
+		{"brand 压测品牌甲 (500,000 match)", fixed(`{"currentpage":1,"pagesize":20,"brandId":"6100000000000000001"}`), goal, 0},
+		{"brand, page 2000 by 前往", fixed(`{"currentpage":2000,"pagesize":20,"brandId":"6100000000000000001"}`), goal, 0},
+		{"keyword 99999 (28 match)", fixed(`{"currentpage":1,"pagesize":20,"keyword":"99999"}`), keywordGoal, 0},
+		{"sorted by SKU, page 2", fixed(`{"currentpage":2,"pagesize":20,"sort":"sku","order":"asc"}`), goal, 0},
 	} {
 		if !benchCase(c.name) {
 			continue
 		}
-		if strings.Contains(c.name, "after 前往 page 50,000") {
-			admin.Call(http.MethodPost, "/erp/api/v1/material/page", map[string]any{"currentpage": 50000, "pagesize": 20})
+		if c.first > 0 {
+			admin.Call(http.MethodPost, "/erp/api/v1/material/page", map[string]any{"currentpage": c.first, "pagesize": 20})
 		}
 		do := signedInPosts(client, h.URL+"/erp/api/v1/material/page", admin.Token, c.body)
 		alone := apptest.Load(1, 3, 30*time.Second, do)

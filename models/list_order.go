@@ -116,12 +116,17 @@ func (db *DB) afterRow(p listPage, o pageOrder, id int64) *gorm.DB {
 	if id == 0 {
 		return q
 	}
-	cmp := " > "
+	rowKeys := p.matching().Select(o.columns()).Where(p.id+" = ?", id).Limit(1)
+	return q.Where(o.following()+"(?)", rowKeys)
+}
+
+// following is the start of the condition that a row follows another in the order: its keys compared with the
+// other row's sort values, which the caller writes after it ("(a, id) > " ascending, "(a, id) < " descending).
+func (o pageOrder) following() string {
 	if o.desc {
-		cmp = " < "
+		return "(" + strings.Join(o.columns(), ", ") + ") < "
 	}
-	rowKeys := p.matching().Select(p.order.columns()).Where(p.id+" = ?", id).Limit(1)
-	return q.Where("("+strings.Join(p.order.columns(), ", ")+")"+cmp+"(?)", rowKeys)
+	return "(" + strings.Join(o.columns(), ", ") + ") > "
 }
 
 // keysetIDs reads the ids of p's page next to its anchor, and whether rows follow the page; ok is false when the
