@@ -186,6 +186,54 @@ export async function toasts(page) {
   return (await page.locator("#toasts [data-toast]").allInnerTexts()).map((t) => t.replace(/×\s*$/, "").trim());
 }
 
+let toastRecorders = 0;
+
+/**
+ * Records every toast the page shows from now on, as the page shows it (an observer in the page reports each one
+ * added), so that a toast is seen even when it is gone before the test looks: one shown just before a reload.
+ * seen() is the texts so far; until(text, timeout) resolves true once text was shown, false at the timeout.
+ */
+export async function recordToasts(page) {
+  const seen = [];
+  const waiting = new Set();
+  const binding = `__toastShown${++toastRecorders}`;
+  await page.exposeBinding(binding, (_source, text) => {
+    seen.push(text);
+    waiting.forEach((check) => check());
+  });
+  await page.evaluate((binding) => {
+    const report = (el) => window[binding](el.querySelector("span")?.textContent.trim() ?? "");
+    new MutationObserver((records) => {
+      for (const r of records) {
+        for (const node of r.addedNodes) {
+          if (node.nodeType !== 1) continue;
+          if (node.matches("[data-toast]")) report(node);
+          node.querySelectorAll("[data-toast]").forEach(report);
+        }
+      }
+    }).observe(document.documentElement, { childList: true, subtree: true });
+  }, binding);
+  return {
+    seen: () => [...seen],
+    until(text, timeout) {
+      return new Promise((resolve) => {
+        const check = () => {
+          if (!seen.includes(text)) return;
+          waiting.delete(check);
+          clearTimeout(timer);
+          resolve(true);
+        };
+        const timer = setTimeout(() => {
+          waiting.delete(check);
+          resolve(false);
+        }, timeout);
+        waiting.add(check);
+        check();
+      });
+    },
+  };
+}
+
 /** Waits for a toast reading text (up to timeout) and returns the toasts seen then. */
 export async function waitForToast(page, text, timeout = 5000) {
   const deadline = Date.now() + timeout;
