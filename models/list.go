@@ -159,7 +159,12 @@ func (db *DB) offsetIDs(p listPage, count bool) (ids []int64, counted int64, err
 		ID    int64
 		Total int64
 	}
-	err = q.Select(p.id+" AS id, (?) AS total", db.cappedRows(p.matching()).Select("count(*)")).Find(&page).Error
+	// The count reads the rows in the page's order, so it walks the index range the page reads. Unordered, the
+	// planner was free to pick a sequential scan, which PostgreSQL reads through a small ring of buffers for a large
+	// table: from the operating system on every call (a brand that half the million products have, 50 clients:
+	// 1,370 µs of database CPU per call).
+	inOrder := db.cappedRows(p.matching().Scopes(p.order.sort)).Select("count(*)")
+	err = q.Select(p.id+" AS id, (?) AS total", inOrder).Find(&page).Error
 	if err != nil || len(page) == 0 {
 		return nil, -1, err
 	}
