@@ -88,6 +88,12 @@ type listPage struct {
 	generation listGeneration
 }
 
+// inOrder selects the matching rows in the page's order, for counting them: so ordered, a count walks the index
+// range the page reads. Unordered, the planner was free to pick a sequential scan, which PostgreSQL reads through a
+// small ring of buffers for a large table: from the operating system on every call (a brand that half the million
+// products have, 50 clients: 1,370 µs of database CPU per call, 815 so).
+func (p listPage) inOrder() *gorm.DB { return p.matching().Scopes(p.order.sort) }
+
 // readChunk bounds the ids one statement reads rows for, well under either database's parameter limit (an
 // export's page holds up to 100,000 ids).
 const readChunk = 1000
@@ -159,12 +165,7 @@ func (db *DB) offsetIDs(p listPage, count bool) (ids []int64, counted int64, err
 		ID    int64
 		Total int64
 	}
-	// The count reads the rows in the page's order, so it walks the index range the page reads. Unordered, the
-	// planner was free to pick a sequential scan, which PostgreSQL reads through a small ring of buffers for a large
-	// table: from the operating system on every call (a brand that half the million products have, 50 clients:
-	// 1,370 µs of database CPU per call).
-	inOrder := db.cappedRows(p.matching().Scopes(p.order.sort)).Select("count(*)")
-	err = q.Select(p.id+" AS id, (?) AS total", inOrder).Find(&page).Error
+	err = q.Select(p.id+" AS id, (?) AS total", db.cappedRows(p.inOrder()).Select("count(*)")).Find(&page).Error
 	if err != nil || len(page) == 0 {
 		return nil, -1, err
 	}
@@ -208,7 +209,7 @@ func (db *DB) listTotal(p listPage, read int, more bool, counted int64) (int64, 
 	if counted >= 0 {
 		return PageTotal(db.capped(counted), p.offset, read, p.limit), nil
 	}
-	n, err := db.countCapped(p.matching())
+	n, err := db.countCapped(p.inOrder())
 	return PageTotal(n, p.offset, read, p.limit), err
 }
 
