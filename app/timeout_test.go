@@ -24,9 +24,9 @@ func slowStatement(upTo int) string {
 }
 
 // sqliteStepsUnwatched is how far the statements read through database/sql's Query count on SQLite: its driver
-// (glebarez/go-sqlite) interrupts a statement at its context's end only while preparing it or running it as an
-// Exec, not while rows are stepped, so such a statement runs to its end (seconds, not minutes, here) and only
-// then answers the timeout.
+// (modernc.org/sqlite) interrupts a statement at its context's end only while preparing it, taking its first step
+// or running it as an Exec, not while its further rows are stepped, so such a statement runs to its end (seconds,
+// not minutes, here) and only then answers the timeout.
 const sqliteStepsUnwatched = 4000000
 
 // leftMidTransaction is the token of the session row slow-tx writes before its slow statement.

@@ -6,7 +6,8 @@ import (
 	"fmt"
 	"time"
 
-	"github.com/glebarez/sqlite"
+	"github.com/libtnb/sqlite"
+	"gorm.io/gorm"
 
 	"sellerhub/config"
 )
@@ -15,8 +16,15 @@ import (
 // same transaction (the job queue inserts its jobs there, so they exist only if the transaction commits).
 // ok is false for a handle outside a transaction.
 func (db *DB) SQLTx() (tx *sql.Tx, ok bool) {
-	tx, ok = db.Statement.ConnPool.(*sql.Tx)
-	return tx, ok
+	switch pool := db.Statement.ConnPool.(type) {
+	case *sql.Tx:
+		return pool, true
+	case *gorm.PreparedStmtTX:
+		// SQLite's transactions run their statements prepared (models.Open).
+		tx, ok = pool.Tx.(*sql.Tx)
+		return tx, ok
+	}
+	return nil, false
 }
 
 // Context is the context the handle's queries run under (the one given to Tx or With).
