@@ -12,6 +12,36 @@ import { DEFAULT_PAGE_SIZE, PAGE_SIZES, anchorFor, nextSort, pager, pagerItems, 
 
 const FIELDS = "/admin/api/v1/sysQueryField";
 
+// The 操作 column stays at the right edge of a table wider than its box (a product list on a laptop screen), so a
+// row's actions are always in reach; while columns lie under it, a shadow on its left edge says so. Not on a phone:
+// there the actions would cover half the row, and the row scrolls to them.
+const ACTIONS_HEAD = "sm:sticky sm:right-0 bg-slate-50 dark:bg-slate-900";
+const ACTIONS_CELL = "sm:sticky sm:right-0 bg-white dark:bg-slate-800";
+// A selected or hovered row's tint, over the cell's own opaque background (the row's tint is translucent).
+const ACTIONS_TINT = "group-hover:bg-linear-to-r group-hover:from-sky-50/40 group-hover:to-sky-50/40 dark:group-hover:from-slate-700/40 dark:group-hover:to-slate-700/40";
+const ACTIONS_SELECTED = "bg-linear-to-r from-sky-50 to-sky-50 dark:from-slate-700 dark:to-slate-700";
+const ACTIONS_SHADOW = "sm:shadow-[-6px_0_6px_-6px_rgb(0_0_0/0.25)] sm:dark:shadow-[-6px_0_6px_-6px_rgb(0_0_0/0.8)]";
+
+// useColumnsUnderRight tells whether the scrolled box ref holds columns beyond its right edge.
+function useColumnsUnderRight(ref) {
+  const [under, setUnder] = useState(false);
+  useEffect(() => {
+    const box = ref.current;
+    if (!box) return undefined;
+    const measure = () => setUnder(box.scrollLeft + box.clientWidth < box.scrollWidth - 1);
+    const watcher = new ResizeObserver(measure);
+    watcher.observe(box);
+    if (box.firstElementChild) watcher.observe(box.firstElementChild);
+    box.addEventListener("scroll", measure, { passive: true });
+    measure();
+    return () => {
+      watcher.disconnect();
+      box.removeEventListener("scroll", measure);
+    };
+  }, [ref]);
+  return under;
+}
+
 function readFilters(formId) {
   const form = formId && document.getElementById(formId);
   if (!form) return {};
@@ -71,6 +101,8 @@ export default function DataTable({
   const [picked, setPicked] = useState(() => new Map()); // the checked rows by key, kept across pages
   const [running, setRunning] = useState(false);
   const loadType = useRef("loadTable");
+  const scroller = useRef(null);
+  const actionsOverColumns = useColumnsUnderRight(scroller);
   const quiet = useRef(false);
   // The row the next load's page is asked next to, set by a step to the page beside the one shown (goTo) and
   // used once: a reload, a jump or a new query reads by the page number alone.
@@ -281,7 +313,7 @@ export default function DataTable({
           列配置
         </button>
       </div>
-      <div className="relative overflow-x-auto">
+      <div ref={scroller} className="relative overflow-x-auto">
         <table className="min-w-full text-left text-sm" aria-busy={loading}>
           <thead className="bg-slate-50 text-slate-600 dark:bg-slate-900 dark:text-slate-300">
             <tr>
@@ -318,14 +350,14 @@ export default function DataTable({
                   )}
                 </th>
               ))}
-              {rowActions.length > 0 && <th className="px-3 py-2 font-medium">操作</th>}
+              {rowActions.length > 0 && <th className={`${ACTIONS_HEAD} ${actionsOverColumns ? ACTIONS_SHADOW : ""} px-3 py-2 font-medium`}>操作</th>}
             </tr>
           </thead>
           <tbody className="divide-y divide-slate-100 dark:divide-slate-700">
             {result.records.map((row) => (
               <tr
                 key={row[rowKey]}
-                className={`${onSelect ? "cursor-pointer" : ""} ${selected === row[rowKey] ? "bg-sky-50 dark:bg-slate-700" : "hover:bg-sky-50/40 dark:hover:bg-slate-700/40"}`}
+                className={`group ${onSelect ? "cursor-pointer" : ""} ${selected === row[rowKey] ? "bg-sky-50 dark:bg-slate-700" : "hover:bg-sky-50/40 dark:hover:bg-slate-700/40"}`}
                 aria-selected={onSelect ? selected === row[rowKey] : undefined}
                 onClick={onSelect ? () => onSelect(row) : undefined}
               >
@@ -340,7 +372,7 @@ export default function DataTable({
                   </td>
                 ))}
                 {rowActions.length > 0 && (
-                  <td className="whitespace-nowrap px-3 py-2">
+                  <td className={`${ACTIONS_CELL} ${selected === row[rowKey] ? ACTIONS_SELECTED : ACTIONS_TINT} ${actionsOverColumns ? ACTIONS_SHADOW : ""} whitespace-nowrap px-3 py-2`}>
                     {rowActions.filter((a) => !a.when || a.when(row)).map((a) => (
                       <button
                         key={a.label}

@@ -278,6 +278,39 @@ describe("本地产品、品牌、分类与SKU配对", () => {
     await shoot("product-details");
   });
 
+  it("keeps a row's actions in sight at the right edge of a list wider than its box", async () => {
+    await clickTab(page, "本地产品");
+    const list = await tabFrame(page, "本地产品");
+    const remove = row(list, "CABLE-02").getByRole("button", { name: "删除", exact: true });
+    const seen = () =>
+      remove.evaluate((button) => {
+        const box = button.closest(".overflow-x-auto");
+        const b = button.getBoundingClientRect();
+        const r = box.getBoundingClientRect();
+        return {
+          wider: box.scrollWidth > box.clientWidth,
+          inside: b.left >= r.left && b.right <= r.right,
+          onTop: document.elementFromPoint(b.left + b.width / 2, b.top + b.height / 2) === button,
+        };
+      });
+    // On a 1024 px laptop screen the list's columns are wider than its box, and 删除 is in sight without
+    // scrolling; scrolled to its far left and right, the 操作 column stays where it is.
+    await page.setViewportSize({ width: 1024, height: 768 });
+    try {
+      await list.waitForFunction(() => {
+        const box = document.querySelector(".overflow-x-auto");
+        return box.scrollWidth > box.clientWidth;
+      });
+      for (const left of [0, 10000]) {
+        await remove.evaluate((button, x) => { button.closest(".overflow-x-auto").scrollLeft = x; }, left);
+        assert.deepEqual(await seen(), { wider: true, inside: true, onTop: true }, `scrolled to ${left}`);
+      }
+      await shoot("10-actions-in-sight");
+    } finally {
+      await page.setViewportSize({ width: 1280, height: 800 });
+    }
+  });
+
   it("deletes a product after confirming", async () => {
     await clickTab(page, "本地产品");
     const list = await tabFrame(page, "本地产品");
