@@ -52,7 +52,7 @@ describe("分页: 下一页 and 上一页 next to the rows shown", () => {
     await signInToShell(page, { account: ADMIN_ACCOUNT, password: ADMIN_PASSWORD });
     await openFromRail(page, "系统", TAB);
     frame = await tabFrame(page, TAB);
-    first = await step(1, () => frame.getByRole("region", { name: "字典", exact: true }).locator("tbody tr", { hasText: "币种" }).first().click());
+    first = await step(1, () => frame.getByRole("region", { name: "字典", exact: true }).locator("tbody tr", { hasText: "币种" }).first().getByRole("cell", { name: "币种", exact: true }).click());
   });
   after(async () => {
     const errors = page?.scriptErrors ?? [];

@@ -86,7 +86,7 @@ describe("表格: 数据字典的字典项", () => {
       const u = new URL(r.url());
       return u.pathname === ITEMS_CALL && u.searchParams.get("dictCode") === code;
     });
-    await dictRegion(frame).locator("tbody tr", { hasText: dict }).first().click();
+    await dictRegion(frame).locator("tbody tr", { hasText: dict }).first().getByRole("cell", { name: dict, exact: true }).click();
     await loaded;
     assert.equal(await itemRegion(frame).locator("h2").textContent(), `字典项：${dict}（${code}）`);
     await rows(itemRegion(frame));
