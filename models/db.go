@@ -113,7 +113,7 @@ const sqlitePreparedStatements = 512
 // A checkpoint once the log holds 10,000 pages (40 MB) rather than 1,000: a report import's transaction of a few
 // thousand lines writes more than 1,000 pages, so each of its commits also copied the log into the database and
 // synced it (8% of the import's CPU, and the wait for the disk), where now the pages several commits rewrite are
-// copied once. Times are written as SQLite's own date functions read them (YYYY-MM-DD HH:MM:SS.SSS+08:00, the
+// copied once. Times are written as SQLite's own date functions read them (YYYY-MM-DD HH:MM:SS.SSS+00:00, the
 // format the database has always held): the driver's default is Go's time.String, which strftime reads as NULL.
 // Only columns declared as dates are read back as times: a computed period ("2026-11-16") stays the text it is.
 func sqliteDSN(path string) (string, error) {

@@ -3,6 +3,7 @@
 package api
 
 import (
+	"encoding/json"
 	"net/http"
 	"time"
 
@@ -30,6 +31,11 @@ const (
 // OK answers a successful call with its data.
 func OK(c *echo.Context, data any) error {
 	return c.JSON(http.StatusOK, Envelope{Code: CodeOK, Msg: MsgOK, Data: data})
+}
+
+// OKBody is the body OK writes for data, for an answer encoded once and sent again as it is (menus/route).
+func OKBody(data any) ([]byte, error) {
+	return json.Marshal(Envelope{Code: CodeOK, Msg: MsgOK, Data: data})
 }
 
 // OKList answers one page of a list the older way some calls keep: the page's rows as data and the number of

@@ -2,7 +2,6 @@
 package menus
 
 import (
-	"encoding/json"
 	"net/http"
 	"strconv"
 
@@ -58,7 +57,7 @@ func (h *Handler) Routes(c *echo.Context) error {
 		if len(routes) > 0 {
 			routes[0].Meta.Permissions = m.Permissions
 		}
-		return json.Marshal(api.Envelope{Code: api.CodeOK, Msg: api.MsgOK, Data: routes})
+		return api.OKBody(routes)
 	})
 	if err != nil {
 		return err
