@@ -75,6 +75,9 @@ func Open(databaseURL string) (*DB, error) {
 	if err := registerStatementTimeout(g); err != nil {
 		return nil, err
 	}
+	if spec.Driver == "postgres" {
+		g.ClauseBuilders["LIMIT"] = literalLimit
+	}
 	sqlDB, err := g.DB()
 	if err != nil {
 		return nil, err
