@@ -76,6 +76,7 @@ func Open(databaseURL string) (*DB, error) {
 		return nil, err
 	}
 	if spec.Driver == "postgres" {
+		// Page bounds as numbers (limit_postgres.go); SQLite's dialector writes them so already.
 		g.ClauseBuilders["LIMIT"] = literalLimit
 	}
 	sqlDB, err := g.DB()
