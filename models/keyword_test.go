@@ -14,7 +14,9 @@ import (
 // keywords are the searches every keyword list is tried with: shorter than a trigram and longer, in either case,
 // Chinese, with the user's %, _, the LIKE escape ! and the FTS5 phrase quote ", spaces, and no match.
 var keywords = []string{"a", "9", "99", "99999", "abc", "ABC", "aBc-9", "手机", "手机壳", "蓝牙耳机", "%", "0%",
-	"_", "%_", "棉_布", "!", "d!t", `"hi"`, "cotton", "COTTON 棉", "e C", "x00", "B0", "rk2026", "-000", "nothing"}
+	"_", "%_", "棉_布", "!", "d!t", `"hi"`, "cotton", "COTTON 棉", "e C", "x00", "B0", "rk2026", "-000", "nothing",
+	// one character repeated, which PostgreSQL narrows by its four-character pieces instead of its one trigram
+	"9999", "0000", "aaaa", "AAAA", "AaAaA", "线线线线"}
 
 // containing lists the names whose texts (any of them) contain keyword, ignoring letter case: what a keyword
 // search meant before the indexes, for texts whose only letters with a case are ASCII ones.
@@ -51,6 +53,7 @@ func TestKeywordSearchFindsWhatTheLikeFound(t *testing.T) {
 			"XY-2":      {"XY-2", "100 cotton 棉布"},
 			"Kid!Toy":   {"Kid!Toy", `儿童玩具 Say "hi"`},
 			"EC-1":      {"EC-1", "ÉCLAIR 甜点"},
+			"aaaa-0000": {"aaaa-0000", "AAAAA 数据线"},
 		}
 		skuIDs := map[string]int64{}
 		w := newWarehouse(t, db, a.CompanyID, "深圳仓")
@@ -185,7 +188,7 @@ func TestKeywordSearchFindsWhatTheLikeFound(t *testing.T) {
 		if err := db.UpdateLocalProduct(&p.LocalProduct); err != nil {
 			t.Fatal(err)
 		}
-		for k, want := range map[string]int64{"99999": 0, "77777": 1, "new-7": 1} {
+		for k, want := range map[string]int64{"99999": 0, "9999": 0, "77777": 1, "7777": 1, "new-7": 1} {
 			if _, total, err := db.LocalProductPage(a.CompanyID, models.ProductFilter{Keyword: k, Limit: 10}); err != nil || total != want {
 				t.Errorf("after the SKU changed, %q finds %d (%v), want %d", k, total, err, want)
 			}
@@ -242,4 +245,79 @@ func TestCaselessKeywordsSkipCaseFoldingOnPostgres(t *testing.T) {
 			}
 		}
 	})
+}
+
+// On PostgreSQL a keyword of one character repeated is narrowed by the index of four-character pieces (migration
+// 00044), and by it alone: its one trigram (999) is held by thousands of rows at a million, each read and
+// rechecked. The statement must be written as the index is for the planner to use it; other keywords keep the
+// trigram indexes.
+func TestRepeatedCharacterKeywordsUseTheirPiecesOnPostgres(t *testing.T) {
+	db := dbtest.Open(t, dbtest.Postgres)
+	a := newCompany(t, db, "甲", "13800000001")
+	// Enough products that the planner prefers an index to reading the table; their SKUs hold 999 as the bench's do.
+	if err := db.Exec(`INSERT INTO local_products (id, company_id, sku, name, kind, remark, disabled, created_at, updated_at)
+		SELECT 7000000000000000000 + g, ?, 'SKU' || g, '蓝牙耳机 型号 ' || (g + 500000), 1, '', false, now(), now()
+		FROM generate_series(1, 30000) g`, a.CompanyID).Error; err != nil {
+		t.Fatal(err)
+	}
+	if err := db.Exec("ANALYZE local_products").Error; err != nil {
+		t.Fatal(err)
+	}
+	type statement struct {
+		sql  string
+		vars []any
+	}
+	var searched []statement
+	err := db.Callback().Query().After("gorm:query").Register("test:searches", func(g *gorm.DB) {
+		if sql := g.Statement.SQL.String(); strings.Contains(sql, "local_products.sku") && strings.Contains(sql, "LIKE") {
+			searched = append(searched, statement{sql, slices.Clone(g.Statement.Vars)})
+		}
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	plan := func(s statement) string {
+		conn, err := db.DB.DB()
+		if err != nil {
+			t.Fatal(err)
+		}
+		rows, err := conn.Query("EXPLAIN "+s.sql, s.vars...)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer rows.Close()
+		var lines []string
+		for rows.Next() {
+			var line string
+			if err := rows.Scan(&line); err != nil {
+				t.Fatal(err)
+			}
+			lines = append(lines, line)
+		}
+		if err := rows.Err(); err != nil {
+			t.Fatal(err)
+		}
+		return strings.Join(lines, "\n")
+	}
+	for _, c := range []struct {
+		keyword string
+		found   int64
+		pieces  bool
+	}{{"9999", 3, true}, {"0000", 12, true}, {"12345", 1, false}, {"SKU123", 111, false}} {
+		searched = nil
+		_, total, err := db.LocalProductPage(a.CompanyID, models.ProductFilter{Keyword: c.keyword, Limit: 20})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if total != c.found || len(searched) == 0 {
+			t.Fatalf("%q: %d found (want %d), %d statements", c.keyword, total, c.found, len(searched))
+		}
+		p := plan(searched[0])
+		if uses := strings.Contains(p, "local_products_fourgrams"); uses != c.pieces {
+			t.Errorf("%q: the pieces' index used %v, want %v:\n%s", c.keyword, uses, c.pieces, p)
+		}
+		if c.pieces && strings.Contains(p, "_trgm") {
+			t.Errorf("%q: a trigram index is read beside the pieces':\n%s", c.keyword, p)
+		}
+	}
 }
