@@ -229,6 +229,12 @@ func (db *DB) DictItems(companyID int64, f DictItemFilter, offset, limit int) ([
 	p := listPage{matching: func() *gorm.DB { return db.dictItems(companyID, f) }, id: "dict_items.id",
 		order: dictItemOrder(f), offset: offset, limit: limit, anchor: f.Anchor,
 		generation: listGeneration{companyID, generationDictItems}}
+	if _, _, anchored := f.Anchor.row(); offset == 0 && !anchored {
+		// The first page's rows are read straight: reading their ids first saves work only on a page that skips
+		// rows, and here it was a statement more on every opening of a dictionary (a fifth of the call's CPU).
+		err := db.dictItems(companyID, f).Scopes(p.order.sort).Limit(limit).Find(&items).Error
+		return items, err
+	}
 	// The service counts the items itself (and keeps the count): the page reads ids only.
 	ids, _, _, err := db.pageIDs(p, false)
 	if err != nil || len(ids) == 0 {
