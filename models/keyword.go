@@ -117,7 +117,7 @@ func (db *DB) ftsCandidates(q *gorm.DB, keyword string, columns []string) *gorm.
 // has one, which thousands of rows hold at a million (999 in 4,600 products, each read and rechecked: ~2 ms of CPU
 // a search, against 0.3 ms through 9999's 370). Other keywords stay with pg_trgm: their trigrams narrow together,
 // and the planner's guess at a common piece's share was off enough to read 111,000 candidates for SKU1 (55 ms,
-// against 1 ms reading the list in order). Only columns of one table are served, by the index of that table.
+// against 1-3 ms reading the list in order). Only columns of one table are served, by the index of that table.
 func (db *DB) fourgramsFor(keyword string, columns []string) string {
 	if db.Driver != "postgres" || !repeatsOneCharacter(keyword) {
 		return ""

@@ -213,6 +213,13 @@ func TestSessionStore(t *testing.T) {
 		if _, found, _ := s.Find("abc"); found {
 			t.Fatal("deleted session found")
 		}
+		// A database that fails answers its error (the request then answers 系统执行出错), never a panic: closed
+		// before its first read, so that no statement of it was prepared yet.
+		closed := dbtest.Open(t, db.Driver)
+		_ = closed.Close()
+		if _, found, err := models.NewSessionStore(closed).Find("abc"); err == nil || found {
+			t.Fatalf("closed database: found %v, %v", found, err)
+		}
 	})
 }
 
