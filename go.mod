@@ -7,6 +7,7 @@ require (
 	github.com/alexedwards/scs/goredisstore v0.0.0-20250212122300-421ef1d8611c
 	github.com/alexedwards/scs/v2 v2.9.0
 	github.com/emersion/go-smtp v0.25.1
+	github.com/klauspost/compress v1.20.4
 	github.com/labstack/echo/v5 v5.3.1
 	github.com/libtnb/sqlite v1.3.0
 	github.com/makiuchi-d/gozxing v0.1.1

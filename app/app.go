@@ -28,16 +28,18 @@ type Deps struct {
 	Static fs.FS
 }
 
-// responseGzipLevel is the level of the dynamic answers, chosen by measurement (one run, this machine):
-//   - menus/route of the admin (29 KB of JSON): level 1 4,806 B in 160 µs, 5 4,103 B in 466 µs, 6 4,028 B in
-//     401 µs; at 50 clients level 1 served 1,224 req/s, 5 553 and 6 620. The JSON calls are frequent and small
-//     after compression: level 1.
-//   - pages (HTML): /home (74 KB) level 1 10,546 B in 252 µs, 5 8,708 B in 1.4 ms, 6 8,628 B in 1.5 ms; /login
-//     (3 KB) level 1 1,390 B in 84 µs, 5 1,318 B in 62 µs, 6 1,318 B in 78 µs. A page is loaded once per tab by
-//     someone who may be on a slow line, and the small ones are as quick at 5: level 5.
+// responseGzipLevel is the level of the dynamic answers (klauspost/compress's gzip), chosen by measurement (Go
+// benchmarks of real answers on the 2-core machine, 2026-12-01):
+//   - JSON: a product page of 20 rows (11.7 KB) level 1 1,546 B in 20-34 µs (the standard library's level 1: 1,635 B
+//     in 59-94 µs), level 5 1,423 B in 36-60 µs; menus/route of the admin (29 KB) level 1 5,214 B in 75-86 µs, 5
+//     4,593 B in 165-172 µs. The JSON calls are frequent and small after compression: level 1. With it the product
+//     list at a million products went from 1,392-1,443 to 1,327-1,340 µs of the server's CPU a call.
+//   - pages (HTML): /home (71 KB) level 5 9,099 B in 393-456 µs, 6 8,968 B in 540 µs, 9 8,709 B in 1.8 ms (the
+//     standard library's level 5: 8,831 B in 1.05 ms); /login (3 KB) level 9 1,304 B in 94 µs. A page is loaded once
+//     per tab by someone who may be on a slow line, and the shell's first load has a budget of 90 KB: level 9.
 func responseGzipLevel(contentType string) int {
 	if strings.HasPrefix(contentType, "text/html") {
-		return 5
+		return 9
 	}
 	return 1
 }

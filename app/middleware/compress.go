@@ -2,13 +2,13 @@ package middleware
 
 import (
 	"bytes"
-	"compress/gzip"
 	"io"
 	"net/http"
 	"strconv"
 	"strings"
 	"sync"
 
+	"github.com/klauspost/compress/gzip"
 	"github.com/labstack/echo/v5"
 )
 
@@ -22,12 +22,13 @@ const (
 	gzipPooledBuffer = 256 << 10
 )
 
-// Gzip compresses the answers of clients that accept gzip. Unlike a streaming compressor, it holds the answer
-// until the handler is done and compresses it in one go: a gzip writer (some 800 KB of tables, whatever the
-// level) is then held for the microseconds of compressing rather than for the whole request, so the writers in
-// use follow the cores, not the connections (200 clients of menus/route held 200 of them, 86% of the heap).
-// Only text is compressed; pictures and spreadsheets already are. level tells the level for an answer's content
-// type; skip leaves a request alone.
+// Gzip compresses the answers of clients that accept gzip, with klauspost/compress: at the levels the answers use it
+// compressed two to three times faster than the standard library, to the same size or smaller (app.go's
+// responseGzipLevel has the figures). Unlike a streaming compressor, it holds the answer until the handler is done
+// and compresses it in one go: a gzip writer (0.5-1.4 MB of tables by level) is then held for the microseconds of
+// compressing rather than for the whole request, so the writers in use follow the cores, not the connections (200
+// clients of menus/route held 200 of them, 86% of the heap). Only text is compressed; pictures and spreadsheets
+// already are. level tells the level for an answer's content type; skip leaves a request alone.
 func Gzip(level func(contentType string) int, skip func(*echo.Context) bool) echo.MiddlewareFunc {
 	var writers [gzip.BestCompression + 1]sync.Pool
 	for l := range writers {

@@ -2,13 +2,13 @@ package middleware
 
 import (
 	"bytes"
-	"compress/flate"
 	"encoding/binary"
 	"hash/crc32"
 	"hash/maphash"
 	"strconv"
 	"sync"
 
+	"github.com/klauspost/compress/flate"
 	"github.com/labstack/echo/v5"
 )
 
