@@ -30,6 +30,8 @@ type DB struct {
 	nulls *columnNulls
 	// jumps are the lists' jump anchors, shared by every handle of the database (list_jump.go).
 	jumps *jumpAnchors
+	// totals are the lists' kept totals, shared by every handle of the database (list_total.go).
+	totals *keptTotals
 	// stride is the rows between jump anchors, DefaultJumpStride when 0 (a test's lower one).
 	stride int
 	// conn is the connection of a transaction begun by copyTx, nil elsewhere.
@@ -75,6 +77,9 @@ func Open(databaseURL string) (*DB, error) {
 	if err := registerStatementTimeout(g); err != nil {
 		return nil, err
 	}
+	if err := registerStatementText(g); err != nil {
+		return nil, err
+	}
 	if spec.Driver == "postgres" {
 		// Page bounds as numbers (limit_postgres.go); SQLite's dialector writes them so already.
 		g.ClauseBuilders["LIMIT"] = literalLimit
@@ -103,7 +108,7 @@ func Open(databaseURL string) (*DB, error) {
 		return nil, fmt.Errorf("reach %s database: %w", spec.Driver, err)
 	}
 	return &DB{DB: g, Driver: spec.Driver, URL: databaseURL, nulls: &columnNulls{tables: map[string]map[string]bool{}},
-		jumps: newJumpAnchors()}, nil
+		jumps: newJumpAnchors(), totals: newKeptTotals()}, nil
 }
 
 // sqlitePreparedStatements is how many distinct statements the SQLite pool keeps compiled (on each connection).
@@ -167,5 +172,5 @@ func (db *DB) With(ctx context.Context) *DB {
 // on is the handle over another gorm session of the same database.
 func (db *DB) on(g *gorm.DB) *DB {
 	return &DB{DB: g, Driver: db.Driver, URL: db.URL, CountCap: db.CountCap, nulls: db.nulls, jumps: db.jumps,
-		stride: db.stride, conn: db.conn}
+		totals: db.totals, stride: db.stride, conn: db.conn}
 }

@@ -161,6 +161,9 @@ func (db *DB) offsetIDs(p listPage, count bool) (ids []int64, counted int64, err
 	if p.searched {
 		return db.searchedIDs(p)
 	}
+	if db.keepsTotal(p) {
+		return db.idsWithKeptTotal(p, q)
+	}
 	var page []struct {
 		ID    int64
 		Total int64

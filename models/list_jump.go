@@ -8,6 +8,7 @@ import (
 
 	"golang.org/x/sync/singleflight"
 	"gorm.io/gorm"
+	"gorm.io/gorm/clause"
 )
 
 // A jump to a page far into a list (前往 page 2,000 of a million products) read its page by offset, walking every
@@ -153,16 +154,18 @@ func (db *DB) jumpKey(p listPage, stride int) (string, error) {
 		db.Dialector.Explain(stmt.SQL.String(), stmt.Vars...), nil
 }
 
-// generationOf is the list's generation as a scalar subquery of the page's statement (0 before any change).
-func (db *DB) generationOf(g listGeneration) *gorm.DB {
-	return db.Table("report_generations").Select("COALESCE(MAX(generation), 0)").
-		Where("company_id = ? AND kind = ?", g.company, g.kind)
+// generationOf is the list's generation as a scalar subquery of the page's statement (0 before any change),
+// written out: a subquery gorm builds runs its whole query chain in a dry run (the count's cost a first page at a
+// million products some 75 µs of CPU in a profile).
+func (db *DB) generationOf(g listGeneration) clause.Expr {
+	return gorm.Expr("(SELECT COALESCE(MAX(generation), 0) FROM report_generations WHERE company_id = ? AND kind = ?)",
+		g.company, g.kind)
 }
 
 // generationNow reads the list's generation by itself.
 func (db *DB) generationNow(g listGeneration) (int64, error) {
 	var n int64
-	err := db.generationOf(g).Scan(&n).Error
+	err := db.Raw("SELECT ?", db.generationOf(g)).Scan(&n).Error
 	return n, err
 }
 
@@ -174,7 +177,7 @@ func (db *DB) afterAnchor(p listPage, kept keptAnchors, stride int) (ids []int64
 		ID         int64
 		Generation int64
 	}
-	err = db.afterRow(p, p.order, kept.ids[n-1]).Select(p.id+" AS id, (?) AS generation", db.generationOf(p.generation)).
+	err = db.afterRow(p, p.order, kept.ids[n-1]).Select(p.id+" AS id, ? AS generation", db.generationOf(p.generation)).
 		Scopes(p.order.sort).Offset(p.offset - n*stride).Limit(p.limit + 1).Find(&page).Error
 	if err != nil {
 		return nil, false, false, err
@@ -261,7 +264,7 @@ func (db *DB) walkRows(p listPage, from []int64, steps, stride int) ([]int64, in
 	if len(from) > 0 {
 		start = from[len(from)-1]
 	}
-	rows, err := db.afterRow(p, p.order, start).Select(p.id+" AS id, (?) AS generation", db.generationOf(p.generation)).
+	rows, err := db.afterRow(p, p.order, start).Select(p.id+" AS id, ? AS generation", db.generationOf(p.generation)).
 		Scopes(p.order.sort).Limit(steps * stride).Rows()
 	if err != nil {
 		return nil, 0, err
@@ -315,7 +318,7 @@ func (db *DB) walkSteps(p listPage, from []int64, steps, stride int) ([]int64, i
 		ID         *int64
 		Generation int64
 	}
-	err := db.Raw("WITH RECURSIVE walk (n, id) AS (? UNION ALL ?) SELECT walk.id, (?) AS generation FROM walk ORDER BY walk.n",
+	err := db.Raw("WITH RECURSIVE walk (n, id) AS (? UNION ALL ?) SELECT walk.id, ? AS generation FROM walk ORDER BY walk.n",
 		first, step, db.generationOf(p.generation)).Scan(&rows).Error
 	if err != nil || len(rows) == 0 {
 		return nil, 0, err
