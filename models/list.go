@@ -84,7 +84,8 @@ type listPage struct {
 	// searched tells that matching holds a keyword search (containsKeyword), which costs more than its few rows.
 	searched bool
 	// generation is the list's generation when its table raises one (list_jump.go), which lets jumps far into it
-	// start from a kept anchor; zero for a list that pages by offset.
+	// start from a kept anchor and its first pages use a kept total (list_total.go); zero for a list that pages by
+	// offset and counts on every first page.
 	generation listGeneration
 }
 
