@@ -10,10 +10,11 @@ import (
 // A list's first pages show its total, counted up to the cap: at a million products that count walks 1,001 index
 // entries on every call (0.3 ms of PostgreSQL's CPU, a quarter of what the database spent on a first page), though
 // the rows rarely change between two calls. A list whose table raises a list generation (list_jump.go) keeps the
-// total it counted, per statement of its page (company, filter, order and page) and cap, with the generation it was counted
-// at. The page's own statement reads the list's generation; the kept total is used only when that generation is
-// still the one it was counted at, which no change visible to the page can leave as it was (generations are raised
-// in the transaction of every change to the table), so a kept total is exactly the count the page would have read.
+// total it counted, per statement of its page (company, filter, order and page) and cap, with the generation it was
+// counted at. The page's own statement reads the list's generation; the kept total is used only when that generation
+// is still the one it was counted at, which no change visible to the page can leave as it was (generations are
+// raised in the transaction of every change to the table), so a kept total is exactly the count the page would have
+// read.
 
 // keptTotals are the totals the lists keep, shared by every handle of the database.
 type keptTotals struct {
