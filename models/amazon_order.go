@@ -131,8 +131,13 @@ func (db *DB) UpsertAmazonOrders(orders []AmazonOrder, items []AmazonOrderItem) 
 		defer summing.Wait() // the items are the caller's again once this returns
 		if fresh {
 			write = tx.insertNew
+			// The parents the batch's orders count under, read under the seller's lock (see resumParents).
+			parents, err := tx.parentsOfItems(items)
+			if err != nil {
+				return err
+			}
 			// The batch's sums are made while its rows are written: the database, which waited for them, does not.
-			summing.Go(func() { sums = sumNewSales(items) })
+			summing.Go(func() { sums = sumNewSales(items, parents) })
 		}
 		n, err := write(amazonOrdersTable, len(orders), orderRow)
 		if err != nil {

@@ -45,11 +45,32 @@ func (db *DB) UpsertASINParents(companyID int64, rows []ASINParent) (int64, erro
 		rows[i].CompanyID, rows[i].CreatedAt, rows[i].UpdatedAt = companyID, now, now
 	}
 	c := upsertChanged("asin_parents", []string{"company_id", "marketplace_id", "asin"}, []string{"parent_asin"})
+	asins := map[string]map[string]bool{}
+	for _, r := range rows {
+		if asins[r.MarketplaceID] == nil {
+			asins[r.MarketplaceID] = map[string]bool{}
+		}
+		asins[r.MarketplaceID][r.ASIN] = true
+	}
 	var written int64
 	err := db.Tx(db.Statement.Context, func(tx *DB) error {
+		old, err := tx.parentsOf(companyID, asins)
+		if err != nil {
+			return err
+		}
 		res := tx.Clauses(c).Create(&rows)
 		if written = res.RowsAffected; res.Error != nil || written == 0 {
 			return res.Error
+		}
+		var changed []ASINParent
+		for _, r := range rows {
+			if old[[2]string{r.MarketplaceID, r.ASIN}] != r.ParentASIN {
+				changed = append(changed, r)
+			}
+		}
+		// 销售报表 by 父ASIN counts each parent's orders in the daily summary under the parents of then.
+		if err := tx.resumParents(companyID, old, changed); err != nil {
+			return err
 		}
 		// 销售报表's answers by 父ASIN kept from before are out of date once the parents commit.
 		return tx.raiseSalesGeneration(companyID, 0)

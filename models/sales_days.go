@@ -85,13 +85,17 @@ func (db *DB) sumSalesMonths(k dayKey, first, last string) error {
 		return err
 	}
 	// A day is yyyy-MM-dd: the month's last day sorts before last + "-32".
-	return db.Exec(`INSERT INTO sales_sku_months (company_id, group_id, seller_id, marketplace_id, sku, currency,
+	err = db.Exec(`INSERT INTO sales_sku_months (company_id, group_id, seller_id, marketplace_id, sku, currency,
 		month, bj_month, asin, product_name, units, orders, amount)
 		SELECT company_id, MAX(group_id), seller_id, marketplace_id, sku, currency, substr(day, 1, 7), substr(bj_day, 1, 7),
 			MAX(asin), MAX(product_name), SUM(units), SUM(orders), SUM(amount)
 		FROM sales_sku_days WHERE company_id = ? AND seller_id = ? AND marketplace_id = ? AND day >= ? AND day < ?
 		GROUP BY company_id, seller_id, marketplace_id, sku, currency, 7, 8`,
 		k.companyID, k.sellerID, k.marketplaceID, first+"-01", last+"-32").Error
+	if err != nil {
+		return err
+	}
+	return db.sumParentMonths(k, first, last, nil)
 }
 
 // sumSalesDays replaces the summary's rows of an account's marketplace on the days (in its zone) from first's to
@@ -102,7 +106,7 @@ func (db *DB) sumSalesDays(k dayKey, first, last time.Time) error {
 	start := time.Date(f.Year(), f.Month(), f.Day(), 0, 0, 0, 0, loc)
 	end := time.Date(l.Year(), l.Month(), l.Day()+1, 0, 0, 0, 0, loc)
 	fromDay, toDay := start.Format(time.DateOnly), l.Format(time.DateOnly)
-	for _, table := range []string{"sales_sku_days", "sales_order_days"} {
+	for _, table := range []string{"sales_sku_days", "sales_order_days", "sales_parent_days"} {
 		err := db.Exec("DELETE FROM "+table+" WHERE seller_id = ? AND marketplace_id = ? AND day >= ? AND day <= ?",
 			k.sellerID, k.marketplaceID, fromDay, toDay).Error
 		if err != nil {
@@ -125,12 +129,16 @@ func (db *DB) sumSalesDays(k dayKey, first, last time.Time) error {
 	if err != nil {
 		return err
 	}
-	return db.Exec(fmt.Sprintf(`INSERT INTO sales_order_days (company_id, group_id, seller_id, marketplace_id,
+	err = db.Exec(fmt.Sprintf(`INSERT INTO sales_order_days (company_id, group_id, seller_id, marketplace_id,
 		currency, day, bj_day, units, orders, amount)
 		SELECT i.company_id, MAX(i.group_id), i.seller_id, i.marketplace_id, i.currency, %s, %s,
 			COALESCE(SUM(i.quantity), 0), COUNT(DISTINCT i.amazon_order_id), COALESCE(SUM(i.item_price), 0)
 		%s GROUP BY i.company_id, i.seller_id, i.marketplace_id, i.currency, 6, 7`, day, bjDay, where),
 		args...).Error
+	if err != nil {
+		return err
+	}
+	return db.sumParentDays(k, start, end, nil)
 }
 
 // EnsureSalesDays sums a company's existing order items into the daily summary once (the first report after the
@@ -192,27 +200,70 @@ func (db *DB) EnsureSalesDays(companyID int64) error {
 	})
 }
 
-// salesDayDims are, for the groupings the summary answers, its table and a line's key, name and ASIN over its rows
-// s (joined to the store group g).
-var salesDayDims = map[string]struct{ table, key, name, asin string }{
-	SalesBySKU:         {"sales_sku_days", "s.sku", "MAX(s.product_name)", "MAX(s.asin)"},
-	SalesByStore:       {"sales_order_days", "g.name", "MAX(g.name)", "''"},
-	SalesByMarketplace: {"sales_order_days", "s.marketplace_id", "MAX(s.marketplace_id)", "''"},
-	SalesByAll:         {"sales_order_days", "''", "''", "''"},
+// salesDayPart is what one reading of the summary sums for a grouping: its tables of days and of months (none:
+// days only), a line's key, name and ASIN over its rows s, what it joins, and its units, orders and amount.
+type salesDayPart struct {
+	days, months, join    string
+	key, name, asin       string
+	units, orders, amount string
+}
+
+// summed are the sums of the SKU and order rows.
+const (
+	summedUnits  = "CAST(SUM(s.units) AS BIGINT)"
+	summedOrders = "CAST(SUM(s.orders) AS BIGINT)"
+	summedAmount = "CAST(SUM(s.amount) AS BIGINT)"
+)
+
+// salesDayDims are, for the groupings the summary answers, the parts it reads: one, or by parent ASIN two that
+// add up per line, the units, sales and names of the children's SKU rows and the parents' own distinct orders.
+var salesDayDims = map[string][]salesDayPart{
+	SalesBySKU: {{days: "sales_sku_days", months: "sales_sku_months", key: "s.sku", name: "MAX(s.product_name)",
+		asin: "MAX(s.asin)", units: summedUnits, orders: summedOrders, amount: summedAmount}},
+	SalesByParentASIN: {
+		{days: "sales_sku_days", months: "sales_sku_months", join: parentJoin("s"),
+			key: parentKey("s"), name: "MIN(s.product_name)", asin: "MAX(s.product_name)",
+			units: summedUnits, orders: "0", amount: summedAmount},
+		{days: "sales_parent_days", months: "sales_parent_months", key: "s.parent_key", name: "''", asin: "''",
+			units: "0", orders: summedOrders, amount: "0"},
+	},
+	SalesByStore: {{days: "sales_order_days", join: "JOIN store_groups g ON g.id = s.group_id", key: "g.name",
+		name: "MAX(g.name)", asin: "''", units: summedUnits, orders: summedOrders, amount: summedAmount}},
+	SalesByMarketplace: {{days: "sales_order_days", key: "s.marketplace_id", name: "MAX(s.marketplace_id)", asin: "''",
+		units: summedUnits, orders: summedOrders, amount: summedAmount}},
+	SalesByAll: {{days: "sales_order_days", key: "''", name: "''", asin: "''", units: summedUnits, orders: summedOrders,
+		amount: summedAmount}},
 }
 
 // salesFromDays sums the filter's sales from the daily summary; ok false when the summary cannot answer: an ASIN
-// or a local product may hold several SKUs of one order (counted once), a search by SKU or ASIN narrows the
-// orders of a store or marketplace, and another rate zone than the summary's splits other months. By SKU by month,
-// the whole months come from sales_sku_months and only the partial months at the ends from the days.
+// or a local product may hold several SKUs of one order (counted once; a parent's orders are counted in its own
+// rows), a search by SKU or ASIN narrows the orders of a store or marketplace, and another rate zone than the
+// summary's splits other months.
 func (db *DB) salesFromDays(companyID int64, f SalesFilter) ([]SalesSum, bool, error) {
-	dim, ok := salesDayDims[f.By]
+	parts, ok := salesDayDims[f.By]
 	if !ok || (f.Search != "" && f.By != SalesBySKU) || f.RateZone.String() != SalesDaysZone.String() {
 		return nil, false, nil
 	}
 	if err := db.EnsureSalesDays(companyID); err != nil {
 		return nil, true, err
 	}
+	var rows []SalesSum
+	for _, part := range parts {
+		r, err := db.salesOfPart(companyID, f, part)
+		if err != nil {
+			return nil, true, err
+		}
+		rows = append(rows, r...)
+	}
+	if len(parts) == 1 {
+		return rows, true, nil
+	}
+	return mergeSalesSums(rows), true, nil
+}
+
+// salesOfPart sums one part of the summary. By month, the whole months come from the months' table and only the
+// partial months at the ends from the days.
+func (db *DB) salesOfPart(companyID int64, f SalesFilter, part salesDayPart) ([]SalesSum, error) {
 	first, last := f.First.Format(time.DateOnly), f.Last.Format(time.DateOnly)
 	day, bjDay := "s.day", "s.bj_day"
 	if f.InRateZone {
@@ -226,24 +277,52 @@ func (db *DB) salesFromDays(companyID int64, f SalesFilter) ([]SalesSum, bool, e
 	if f.Last.AddDate(0, 0, 1).Day() != 1 {
 		toMonth = f.Last.AddDate(0, 0, -f.Last.Day()).Format("2006-01")
 	}
-	// Only SKUs by month have month rows; everything else, and a span without a whole month, reads the days.
-	if f.By != SalesBySKU || f.Period != PeriodMonth || fromMonth > toMonth {
-		return db.salesRows(companyID, f, dim.table, dim, db.periodOf(day, f.Period), "substr("+bjDay+", 1, 7)",
+	// Only a part with months' rows reads them by month; everything else, and a span without a whole month, reads
+	// the days.
+	if part.months == "" || f.Period != PeriodMonth || fromMonth > toMonth {
+		return db.salesRows(companyID, f, part.days, part, db.periodOf(day, f.Period), "substr("+bjDay+", 1, 7)",
 			day+" >= ? AND "+day+" <= ?", first, last)
 	}
 	month := "s.month"
 	if f.InRateZone {
 		month = "s.bj_month"
 	}
-	rows, _, err := db.salesRows(companyID, f, "sales_sku_months", dim, month, "s.bj_month",
+	rows, err := db.salesRows(companyID, f, part.months, part, month, "s.bj_month",
 		month+" >= ? AND "+month+" <= ?", fromMonth, toMonth)
 	if err != nil {
-		return nil, true, err
+		return nil, err
 	}
 	// The days before the first whole month and after the last ("-32" sorts after a month's days).
-	ends, _, err := db.salesRows(companyID, f, dim.table, dim, db.periodOf(day, f.Period), "substr("+bjDay+", 1, 7)",
+	ends, err := db.salesRows(companyID, f, part.days, part, db.periodOf(day, f.Period), "substr("+bjDay+", 1, 7)",
 		"(("+day+" >= ? AND "+day+" < ?) OR ("+day+" > ? AND "+day+" <= ?))", first, fromMonth+"-01", toMonth+"-32", last)
-	return append(rows, ends...), true, err
+	return append(rows, ends...), err
+}
+
+// mergeSalesSums adds up the sums of the same key, period, currency and rate month that several parts answered,
+// keeping the names the parts that have them give.
+func mergeSalesSums(rows []SalesSum) []SalesSum {
+	at := map[[4]string]int{}
+	out := make([]SalesSum, 0, len(rows))
+	for _, r := range rows {
+		k := [4]string{r.Key, r.Period, r.Currency, r.RateMonth}
+		i, ok := at[k]
+		if !ok {
+			at[k] = len(out)
+			out = append(out, r)
+			continue
+		}
+		m := &out[i]
+		m.Units += r.Units
+		m.Orders += r.Orders
+		m.Amount.Decimal = m.Amount.Add(r.Amount.Decimal)
+		if m.Name == "" {
+			m.Name = r.Name
+		}
+		if m.ASIN == "" {
+			m.ASIN = r.ASIN
+		}
+	}
+	return out
 }
 
 // periodOf is the period (yyyy-MM-dd of the day or the week's Monday, yyyy-MM) of the summary's day column.
@@ -261,12 +340,12 @@ func (db *DB) periodOf(day, period string) string {
 
 // salesRows sums the summary table's rows s that the filter and the condition on their dates select by the
 // grouping's key, the period, the currency and the rate month.
-func (db *DB) salesRows(companyID int64, f SalesFilter, table string, dim struct{ table, key, name, asin string },
-	period, rateMonth, dates string, args ...any) ([]SalesSum, bool, error) {
+func (db *DB) salesRows(companyID int64, f SalesFilter, table string, part salesDayPart,
+	period, rateMonth, dates string, args ...any) ([]SalesSum, error) {
 	q := db.Table(table+" s").Where("s.company_id = ?", companyID).Where(dates, args...).
 		Scopes(InGrantedGroups("s.group_id", f.UserID))
-	if f.By == SalesByStore {
-		q = q.Joins("JOIN store_groups g ON g.id = s.group_id")
+	if part.join != "" {
+		q = q.Joins(part.join)
 	}
 	if f.GroupID != 0 {
 		q = q.Where("s.group_id = ?", f.GroupID)
@@ -282,11 +361,11 @@ func (db *DB) salesRows(companyID int64, f SalesFilter, table string, dim struct
 	// are cast to BIGINT (PostgreSQL's SUM of a BIGINT is a NUMERIC, read as text) and scanned by hand: a year by
 	// SKU is thousands of rows, whose reflection-driven scan cost more than the query.
 	sel := fmt.Sprintf("%s AS line_key, %s AS line_name, %s AS asin, %s AS line_period, s.currency AS currency, "+
-		"%s AS rate_month, CAST(SUM(s.units) AS BIGINT) AS units, CAST(SUM(s.orders) AS BIGINT) AS orders, "+
-		"CAST(SUM(s.amount) AS BIGINT) AS amount", dim.key, dim.name, dim.asin, period, rateMonth)
+		"%s AS rate_month, %s AS units, %s AS orders, %s AS amount", part.key, part.name, part.asin, period, rateMonth,
+		part.units, part.orders, part.amount)
 	cur, err := q.Select(sel).Group("1, 4, 5, 6").Rows()
 	if err != nil {
-		return nil, true, err
+		return nil, err
 	}
 	rows := []SalesSum{}
 	for cur.Next() {
@@ -294,12 +373,12 @@ func (db *DB) salesRows(companyID int64, f SalesFilter, table string, dim struct
 		var amount int64
 		if err := cur.Scan(&r.Key, &r.Name, &r.ASIN, &r.Period, &r.Currency, &r.RateMonth, &r.Units, &r.Orders, &amount); err != nil {
 			cur.Close()
-			return nil, true, err
+			return nil, err
 		}
 		r.Amount = MoneyFromUnits(amount)
 		rows = append(rows, r)
 	}
-	return rows, true, errors.Join(cur.Err(), cur.Close())
+	return rows, errors.Join(cur.Err(), cur.Close())
 }
 
 // The daily summary's tables as running sums, for addSalesDays.
@@ -359,20 +438,26 @@ func (ss *salesSums) add(k [6]string, it *AmazonOrderItem, asin, name string, or
 // keeps is the database collation's choice, so refreshSalesDays sums those days instead.
 type newSales struct {
 	skuDays, skuMonths, orderDays salesSums
+	parentDays, parentMonths      parentOrders
 	ok                            bool
 }
 
-// sumNewSales sums items as sumSalesDays would sum them from the database. It reads nothing but the items, so
-// that it can run while the items are written (a tenth of a second a hundred thousand items).
-func sumNewSales(items []AmazonOrderItem) newSales {
+// sumNewSales sums items as sumSalesDays would sum them from the database, under the parents (marketplace and
+// ASIN to parent ASIN) read before. It reads nothing but the items, so that it can run while the items are
+// written (a tenth of a second a hundred thousand items).
+func sumNewSales(items []AmazonOrderItem, parents map[[2]string]string) newSales {
 	ns := newSales{skuDays: salesSums{rows: map[[6]string]*salesSum{}}, skuMonths: salesSums{rows: map[[6]string]*salesSum{}},
-		orderDays: salesSums{rows: map[[6]string]*salesSum{}}}
-	// sales_order_days counts each order once a day, whatever its SKUs.
+		orderDays: salesSums{rows: map[[6]string]*salesSum{}}, parentDays: parentOrders{rows: map[[6]string]*[4]int64{}},
+		parentMonths: parentOrders{rows: map[[6]string]*[4]int64{}}}
+	// sales_order_days counts each order once a day, whatever its SKUs; a parent's rows once per parent. An order
+	// is bought on one instant, so its day is one.
 	type orderOfDay struct {
 		day   [6]string
 		order string
 	}
+	type orderOfParent struct{ order, parent string }
 	counted := map[orderOfDay]bool{}
+	ofParent := map[orderOfParent]bool{}
 	for i := range items {
 		it := &items[i]
 		if it.OrderStatus == OrderCancelled {
@@ -390,6 +475,15 @@ func sumNewSales(items []AmazonOrderItem) newSales {
 			!ns.skuMonths.add([6]string{seller, it.MarketplaceID, it.SKU, it.Currency, day[:7], bjDay[:7]}, it, it.ASIN, it.ProductName, 1) ||
 			!ns.orderDays.add(orderDay, it, "", "", first) {
 			return newSales{}
+		}
+		parent := parents[[2]string{it.MarketplaceID, it.ASIN}]
+		if parent == "" {
+			parent = it.ASIN
+		}
+		if k := (orderOfParent{it.AmazonOrderID, parent}); !ofParent[k] {
+			ofParent[k] = true
+			ns.parentDays.add([6]string{seller, it.MarketplaceID, parent, it.Currency, day, bjDay}, it)
+			ns.parentMonths.add([6]string{seller, it.MarketplaceID, parent, it.Currency, day[:7], bjDay[:7]}, it)
 		}
 	}
 	ns.ok = true
@@ -420,6 +514,14 @@ func (db *DB) addSalesDays(ns newSales) (bool, error) {
 				s.units, s.orders, s.amount}
 		})
 		if err != nil {
+			return false, err
+		}
+	}
+	for _, w := range []struct {
+		t      *upsertTable
+		orders *parentOrders
+	}{{salesParentDaysTable, &ns.parentDays}, {salesParentMonthsTable, &ns.parentMonths}} {
+		if _, err := db.upsert(w.t, len(w.orders.keys), w.orders.row); err != nil {
 			return false, err
 		}
 	}

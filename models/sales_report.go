@@ -71,7 +71,7 @@ var salesDims = map[string]struct{ key, name, asin string }{
 	SalesByASIN: {"i.asin", "MAX(i.product_name)", "''"},
 	// By parent the name and the ASIN slots carry the first and the last of the children's names: what they share
 	// names the family (app/sales.familyName).
-	SalesByParentASIN:  {"COALESCE(NULLIF(ap.parent_asin, ''), i.asin)", "MIN(i.product_name)", "MAX(i.product_name)"},
+	SalesByParentASIN:  {parentKey("i"), "MIN(i.product_name)", "MAX(i.product_name)"},
 	SalesByProduct:     {"COALESCE(p.sku, '')", "MAX(p.name)", "''"},
 	SalesByStore:       {"g.name", "MAX(g.name)", "''"},
 	SalesByMarketplace: {"i.marketplace_id", "MAX(i.marketplace_id)", "''"},
@@ -252,8 +252,7 @@ func (db *DB) sums(base *gorm.DB, f SalesFilter, column, units, orders, amount s
 func salesJoins(q *gorm.DB, by string) *gorm.DB {
 	switch by {
 	case SalesByParentASIN:
-		return q.Joins("LEFT JOIN asin_parents ap ON ap.company_id = i.company_id " +
-			"AND ap.marketplace_id = i.marketplace_id AND ap.asin = i.asin")
+		return q.Joins(parentJoin("i"))
 	case SalesByStore:
 		return q.Joins("JOIN store_groups g ON g.id = i.group_id")
 	case SalesByProduct:

@@ -174,3 +174,83 @@ func TestReportByParentASIN(t *testing.T) {
 		}
 	})
 }
+
+// TestReportByParentASINCountsOrdersOnce: by 父ASIN, an order of two children of one parent is one order of the
+// parent, from the daily summary as from the order items: summed before any parent is known, after the catalogue
+// names them (the summary sums the parents again), and after a child moves to another parent; by day, and by month
+// across whole and partial months.
+func TestReportByParentASINCountsOrdersOnce(t *testing.T) {
+	dbtest.ForEach(t, func(t *testing.T, db *models.DB) {
+		s := newShop(t, db)
+		first, last := time.Date(2026, 1, 22, 0, 0, 0, 0, time.UTC), today.AddDate(0, 0, -1)
+		check := func(step string, parents map[string]string, wantShared bool) {
+			t.Helper()
+			for _, period := range []string{"day", "month"} {
+				layout := map[string]string{"day": time.DateOnly, "month": "2006-01"}[period]
+				// The truth: each line's distinct orders, and its ASINs' orders added up.
+				want, ofChildren := map[string]map[string]bool{}, map[string]map[string]bool{}
+				for _, o := range s.orders() {
+					local := o.PurchaseDate.In(models.MarketplaceLocation(o.MarketplaceID))
+					on := time.Date(local.Year(), local.Month(), local.Day(), 0, 0, 0, 0, time.UTC)
+					if o.OrderStatus == models.OrderCancelled || on.Before(first) || on.After(last) {
+						continue
+					}
+					key := parents[o.ASIN]
+					if key == "" {
+						key = o.ASIN
+					}
+					k := key + "|" + local.Format(layout) + "|" + o.Currency
+					if want[k] == nil {
+						want[k], ofChildren[k] = map[string]bool{}, map[string]bool{}
+					}
+					want[k][o.AmazonOrderID] = true
+					ofChildren[k][o.ASIN+" "+o.AmazonOrderID] = true
+				}
+				shared := 0
+				for k := range want {
+					if len(ofChildren[k]) > len(want[k]) {
+						shared++
+					}
+				}
+				if wantShared != (shared > 0) {
+					t.Fatalf("%s by %s: %d lines hold an order of two of their ASINs", step, period, shared)
+				}
+				lines := s.report(t, s.owner, sales.ReportQuery{By: "parentAsin", Period: period, Zone: "marketplace",
+					StartDate: first.Format(time.DateOnly), EndDate: last.Format(time.DateOnly)})
+				sold := 0
+				for _, l := range lines {
+					k := l.Key + "|" + l.Period + "|" + l.Currency
+					if want[k] == nil && l.Orders == 0 {
+						continue // refunds alone
+					}
+					sold++
+					if l.Orders != int64(len(want[k])) {
+						t.Fatalf("%s by %s: %s has %d orders, its items are of %d (%d orders of its ASINs added up)",
+							step, period, k, l.Orders, len(want[k]), len(ofChildren[k]))
+					}
+				}
+				if sold != len(want) {
+					t.Fatalf("%s by %s: %d lines sold, the orders make %d", step, period, sold, len(want))
+				}
+			}
+		}
+		check("before the parents are known", map[string]string{}, false)
+		s.keepParents(t)
+		parents := s.world.ParentsOf(amazontest.DefaultSeller)
+		check("with the catalogue's parents", parents, true)
+		// A child that sold moves to another family.
+		var moved string
+		for _, o := range s.orders() {
+			if parents[o.ASIN] != "" && o.OrderStatus != models.OrderCancelled {
+				moved = o.ASIN
+				break
+			}
+		}
+		for _, m := range s.markets {
+			_, err := db.UpsertASINParents(s.owner.CompanyID, []models.ASINParent{{MarketplaceID: m, ASIN: moved, ParentASIN: "B0MOVED000"}})
+			must(t, err)
+		}
+		parents[moved] = "B0MOVED000"
+		check("after "+moved+" moved", parents, true)
+	})
+}

@@ -14,17 +14,24 @@ import (
 	"sellerhub/models/dbtest"
 )
 
-// summaryRows reads both tables of the daily summary, in key order.
-func summaryRows(t *testing.T, db *models.DB) [3][]map[string]any {
+// summaryTables are the daily summary's tables.
+var summaryTables = []string{"sales_sku_days", "sales_order_days", "sales_sku_months", "sales_parent_days", "sales_parent_months"}
+
+// summaryRows reads every table of the daily summary, in key order.
+func summaryRows(t *testing.T, db *models.DB) [5][]map[string]any {
 	t.Helper()
-	var out [3][]map[string]any
-	for i, table := range []string{"sales_sku_days", "sales_order_days", "sales_sku_months"} {
+	var out [5][]map[string]any
+	for i, table := range summaryTables {
 		q := db.Table(table).Order("seller_id, marketplace_id, currency")
 		switch table {
 		case "sales_sku_days":
 			q = q.Order("day, bj_day, sku")
 		case "sales_order_days":
 			q = q.Order("day, bj_day")
+		case "sales_parent_days":
+			q = q.Order("day, bj_day, parent_key")
+		case "sales_parent_months":
+			q = q.Order("month, bj_month, parent_key")
 		default:
 			q = q.Order("month, bj_month, sku")
 		}
@@ -39,7 +46,7 @@ func TestSalesDaysReimportAndRebuild(t *testing.T) {
 	dbtest.ForEach(t, func(t *testing.T, db *models.DB) {
 		s := newShop(t, db)
 		before := summaryRows(t, db)
-		if len(before[0]) < 100 || len(before[1]) < 10 || len(before[2]) < 10 {
+		if len(before[0]) < 100 || len(before[1]) < 10 || len(before[2]) < 10 || len(before[3]) < 100 || len(before[4]) < 10 {
 			t.Fatalf("the import summed %d SKU days and %d order days: too few to prove anything", len(before[0]), len(before[1]))
 		}
 		r, err := s.world.Content(amazontest.DefaultSeller, amazondata.Orders.ReportType(), s.markets,
@@ -52,7 +59,7 @@ func TestSalesDaysReimportAndRebuild(t *testing.T) {
 		if again := summaryRows(t, db); !reflect.DeepEqual(again, before) {
 			t.Fatalf("the re-import changed the summary: %d/%d rows, were %d/%d", len(again[0]), len(again[1]), len(before[0]), len(before[1]))
 		}
-		for _, table := range []string{"sales_sku_days", "sales_order_days", "sales_sku_months", "sales_days_built"} {
+		for _, table := range append(summaryTables, "sales_days_built") {
 			must(t, db.Exec("DELETE FROM "+table).Error)
 		}
 		must(t, db.EnsureSalesDays(s.owner.CompanyID))
@@ -69,9 +76,11 @@ func TestSalesDaysReimportAndRebuild(t *testing.T) {
 func TestSalesDaysImportedInPieces(t *testing.T) {
 	dbtest.ForEach(t, func(t *testing.T, db *models.DB) {
 		s := newShop(t, db)
-		for _, table := range []string{"amazon_order_items", "amazon_orders", "sales_sku_days", "sales_order_days", "sales_sku_months"} {
+		for _, table := range append([]string{"amazon_order_items", "amazon_orders"}, summaryTables...) {
 			must(t, db.Exec("DELETE FROM "+table).Error)
 		}
+		// Parents known before the orders come: each batch counts its orders under them.
+		s.keepParents(t)
 		data := amazondata.New(db, func() time.Time { return today })
 		for from := today.AddDate(0, 0, -importedDays); from.Before(today); from = from.Add(77 * time.Hour) {
 			r, err := s.world.Content(amazontest.DefaultSeller, amazondata.Orders.ReportType(), s.markets, from, from.Add(77*time.Hour))
@@ -82,7 +91,7 @@ func TestSalesDaysImportedInPieces(t *testing.T) {
 			must(t, err)
 		}
 		pieces := summaryRows(t, db)
-		for _, table := range []string{"sales_sku_days", "sales_order_days", "sales_sku_months", "sales_days_built"} {
+		for _, table := range append(summaryTables, "sales_days_built") {
 			must(t, db.Exec("DELETE FROM "+table).Error)
 		}
 		must(t, db.EnsureSalesDays(s.owner.CompanyID))
