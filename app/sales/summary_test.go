@@ -2,6 +2,7 @@ package sales_test
 
 import (
 	"context"
+	"fmt"
 	"reflect"
 	"testing"
 	"time"
@@ -208,6 +209,57 @@ func TestSalesDaysMonthsWithPartialEnds(t *testing.T) {
 			if len(got) != len(want) {
 				t.Errorf("%s: %d SKU months, want %d", zone, len(got), len(want))
 			}
+		}
+	})
+}
+
+// TestSalesParentsSummedAgainOnAChange: the parents' rows a change of parents sums again equal the rows summed
+// afresh from the items, whether the change names many ASINs (the catalogue's first answer: the marketplace is
+// summed whole) or one (only the lines it touches).
+func TestSalesParentsSummedAgainOnAChange(t *testing.T) {
+	dbtest.ForEach(t, func(t *testing.T, db *models.DB) {
+		s := newShop(t, db)
+		must(t, db.EnsureSalesDays(s.owner.CompanyID))
+		rebuilt := func() [5][]map[string]any {
+			t.Helper()
+			for _, table := range append(summaryTables, "sales_days_built") {
+				must(t, db.Exec("DELETE FROM "+table).Error)
+			}
+			must(t, db.EnsureSalesDays(s.owner.CompanyID))
+			return summaryRows(t, db)
+		}
+		truth := s.world.ParentsOf(amazontest.DefaultSeller)
+		for _, m := range s.markets {
+			// The shop's parents beside a thousand ASINs it never sold.
+			var rows []models.ASINParent
+			for a, p := range truth {
+				rows = append(rows, models.ASINParent{MarketplaceID: m, ASIN: a, ParentASIN: p})
+			}
+			for i := range 1000 {
+				rows = append(rows, models.ASINParent{MarketplaceID: m, ASIN: fmt.Sprintf("B0UNSOLD%04d", i), ParentASIN: "B0UNSOLDPA"})
+			}
+			_, err := db.UpsertASINParents(s.owner.CompanyID, rows)
+			must(t, err)
+		}
+		changed := summaryRows(t, db)
+		if again := rebuilt(); !reflect.DeepEqual(changed, again) {
+			t.Fatalf("after many parents: %d parent days, summed afresh %d", len(changed[3]), len(again[3]))
+		}
+		// One child moves to another family.
+		var moved string
+		for _, o := range s.orders() {
+			if truth[o.ASIN] != "" && o.OrderStatus != models.OrderCancelled {
+				moved = o.ASIN
+				break
+			}
+		}
+		for _, m := range s.markets {
+			_, err := db.UpsertASINParents(s.owner.CompanyID, []models.ASINParent{{MarketplaceID: m, ASIN: moved, ParentASIN: "B0MOVED000"}})
+			must(t, err)
+		}
+		changed = summaryRows(t, db)
+		if again := rebuilt(); !reflect.DeepEqual(changed, again) {
+			t.Fatalf("after %s moved: %d parent days, summed afresh %d", moved, len(changed[3]), len(again[3]))
 		}
 	})
 }
