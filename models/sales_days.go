@@ -195,8 +195,14 @@ func (db *DB) EnsureSalesDays(companyID int64) error {
 				return err
 			}
 		}
-		return tx.Table("sales_days_built").Clauses(clause.OnConflict{DoNothing: true}).
-			Create(map[string]any{"company_id": companyID}).Error
+		// The days summed the parents' rows with the others.
+		for _, built := range []string{"sales_days_built", "sales_parents_built"} {
+			err := tx.Table(built).Clauses(clause.OnConflict{DoNothing: true}).Create(map[string]any{"company_id": companyID}).Error
+			if err != nil {
+				return err
+			}
+		}
+		return nil
 	})
 }
 
@@ -246,6 +252,11 @@ func (db *DB) salesFromDays(companyID int64, f SalesFilter) ([]SalesSum, bool, e
 	}
 	if err := db.EnsureSalesDays(companyID); err != nil {
 		return nil, true, err
+	}
+	if f.By == SalesByParentASIN {
+		if err := db.ensureSalesParents(companyID); err != nil {
+			return nil, true, err
+		}
 	}
 	var rows []SalesSum
 	for _, part := range parts {

@@ -145,20 +145,15 @@ func (db *DB) parentsOf(companyID int64, asins map[string]map[string]bool) (map[
 // resumParents sums again the parents' rows of the lines a change of parents touches: the lines the changed
 // ASINs counted in before (their old parents, or themselves) and count in now, from the order items of every
 // ASIN in those lines, over all their days. It runs in the transaction that writes the parents (old holds the
-// parents before it) and only for a company whose summary is built: EnsureSalesDays sums the others whole.
+// parents before it) and only for a company whose parents' rows are built: ensureSalesParents sums the others
+// whole.
 func (db *DB) resumParents(companyID int64, old map[[2]string]string, changed []ASINParent) error {
 	var built int64
-	if err := db.Table("sales_days_built").Where("company_id = ?", companyID).Count(&built).Error; err != nil || built == 0 {
+	if err := db.Table("sales_parents_built").Where("company_id = ?", companyID).Count(&built).Error; err != nil || built == 0 {
 		return err
 	}
-	// An import counts a batch under the parents it reads after taking its seller's lock (lockSellerOrders):
-	// holding every seller's lock, the sums below read every batch that counted under the parents of before.
-	if db.Driver == "postgres" {
-		var locked []int64
-		err := db.Raw("SELECT id FROM sellers WHERE company_id = ? ORDER BY id FOR NO KEY UPDATE", companyID).Scan(&locked).Error
-		if err != nil {
-			return err
-		}
+	if err := db.lockCompanySellers(companyID); err != nil {
+		return err
 	}
 	lines := map[string]map[string]bool{} // marketplace: parent keys touched
 	for _, r := range changed {
@@ -243,4 +238,49 @@ func (db *DB) resumParentLines(companyID int64, marketplaceID string, keys, asin
 		}
 	}
 	return nil
+}
+
+// ensureSalesParents sums a company's parents' rows once, for a company whose summary was built before them
+// (migration 00045): EnsureSalesDays sums them with the rest, and imports and changes of parents keep them.
+func (db *DB) ensureSalesParents(companyID int64) error {
+	var n int64
+	if err := db.Table("sales_parents_built").Where("company_id = ?", companyID).Count(&n).Error; err != nil || n > 0 {
+		return err
+	}
+	return db.Tx(db.Statement.Context, func(tx *DB) error {
+		// Two first reports at once: the company's row lock lets one sum while the other waits, then finds it done.
+		var id int64
+		if err := tx.ForUpdate().Table("companies").Where("id = ?", companyID).Select("id").Scan(&id).Error; err != nil {
+			return err
+		}
+		if err := tx.Table("sales_parents_built").Where("company_id = ?", companyID).Count(&n).Error; err != nil || n > 0 {
+			return err
+		}
+		if err := tx.lockCompanySellers(companyID); err != nil {
+			return err
+		}
+		var markets []string
+		err := tx.Table("amazon_order_items").Where("company_id = ?", companyID).Distinct("marketplace_id").
+			Order("marketplace_id").Pluck("marketplace_id", &markets).Error
+		if err != nil {
+			return err
+		}
+		for _, m := range markets {
+			if err := tx.resumParentLines(companyID, m, nil, nil); err != nil {
+				return err
+			}
+		}
+		return tx.Table("sales_parents_built").Create(map[string]any{"company_id": companyID}).Error
+	})
+}
+
+// lockCompanySellers takes, on PostgreSQL, the lock of each of the company's seller accounts that an import holds
+// while it counts a batch under the parents it read (lockSellerOrders): holding them all, the parents' rows summed
+// next read every batch counted before, and no batch counts under parents about to change.
+func (db *DB) lockCompanySellers(companyID int64) error {
+	if db.Driver != "postgres" {
+		return nil
+	}
+	var locked []int64
+	return db.Raw("SELECT id FROM sellers WHERE company_id = ? ORDER BY id FOR NO KEY UPDATE", companyID).Scan(&locked).Error
 }

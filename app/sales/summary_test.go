@@ -60,7 +60,7 @@ func TestSalesDaysReimportAndRebuild(t *testing.T) {
 		if again := summaryRows(t, db); !reflect.DeepEqual(again, before) {
 			t.Fatalf("the re-import changed the summary: %d/%d rows, were %d/%d", len(again[0]), len(again[1]), len(before[0]), len(before[1]))
 		}
-		for _, table := range append(summaryTables, "sales_days_built") {
+		for _, table := range append(summaryTables, "sales_days_built", "sales_parents_built") {
 			must(t, db.Exec("DELETE FROM "+table).Error)
 		}
 		must(t, db.EnsureSalesDays(s.owner.CompanyID))
@@ -92,7 +92,7 @@ func TestSalesDaysImportedInPieces(t *testing.T) {
 			must(t, err)
 		}
 		pieces := summaryRows(t, db)
-		for _, table := range append(summaryTables, "sales_days_built") {
+		for _, table := range append(summaryTables, "sales_days_built", "sales_parents_built") {
 			must(t, db.Exec("DELETE FROM "+table).Error)
 		}
 		must(t, db.EnsureSalesDays(s.owner.CompanyID))
@@ -222,7 +222,7 @@ func TestSalesParentsSummedAgainOnAChange(t *testing.T) {
 		must(t, db.EnsureSalesDays(s.owner.CompanyID))
 		rebuilt := func() [5][]map[string]any {
 			t.Helper()
-			for _, table := range append(summaryTables, "sales_days_built") {
+			for _, table := range append(summaryTables, "sales_days_built", "sales_parents_built") {
 				must(t, db.Exec("DELETE FROM "+table).Error)
 			}
 			must(t, db.EnsureSalesDays(s.owner.CompanyID))

@@ -33,9 +33,13 @@ CREATE TABLE sales_parent_months (
 );
 CREATE INDEX sales_parent_months_company_month ON sales_parent_months (company_id, month);
 CREATE INDEX sales_parent_months_company_bj_month ON sales_parent_months (company_id, bj_month);
--- Companies summed before these tables sum everything again on their next report, the parents included.
-DELETE FROM sales_days_built;
+-- The companies whose parents' rows are complete. A company summed before these tables sums its parents alone on
+-- its first report by 父ASIN (models.ensureSalesParents); its other rows stay as they are.
+CREATE TABLE sales_parents_built (
+    company_id ${ID} PRIMARY KEY
+);
 
 -- +goose Down
+DROP TABLE sales_parents_built;
 DROP TABLE sales_parent_months;
 DROP TABLE sales_parent_days;
