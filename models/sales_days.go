@@ -144,19 +144,7 @@ func (db *DB) sumSalesDays(k dayKey, first, last time.Time) error {
 // EnsureSalesDays sums a company's existing order items into the daily summary once (the first report after the
 // summary's migration, or a company's first): later imports keep it up to date.
 func (db *DB) EnsureSalesDays(companyID int64) error {
-	var n int64
-	if err := db.Table("sales_days_built").Where("company_id = ?", companyID).Count(&n).Error; err != nil || n > 0 {
-		return err
-	}
-	return db.Tx(db.Statement.Context, func(tx *DB) error {
-		// Two first reports at once: the company's row lock lets one sum while the other waits, then finds it done.
-		var id int64
-		if err := tx.ForUpdate().Table("companies").Where("id = ?", companyID).Select("id").Scan(&id).Error; err != nil {
-			return err
-		}
-		if err := tx.Table("sales_days_built").Where("company_id = ?", companyID).Count(&n).Error; err != nil || n > 0 {
-			return err
-		}
+	return db.onceForCompany("sales_days_built", companyID, func(tx *DB) error {
 		var keys []dayKey
 		rows, err := tx.Table("amazon_order_items").Where("company_id = ?", companyID).
 			Distinct("seller_id", "marketplace_id").Rows()
@@ -196,13 +184,30 @@ func (db *DB) EnsureSalesDays(companyID int64) error {
 			}
 		}
 		// The days summed the parents' rows with the others.
-		for _, built := range []string{"sales_days_built", "sales_parents_built"} {
-			err := tx.Table(built).Clauses(clause.OnConflict{DoNothing: true}).Create(map[string]any{"company_id": companyID}).Error
-			if err != nil {
-				return err
-			}
+		return tx.Table("sales_parents_built").Clauses(clause.OnConflict{DoNothing: true}).
+			Create(map[string]any{"company_id": companyID}).Error
+	})
+}
+
+// onceForCompany runs sum, in a transaction, unless the company is in the table built, and then puts it there.
+func (db *DB) onceForCompany(built string, companyID int64, sum func(tx *DB) error) error {
+	var n int64
+	if err := db.Table(built).Where("company_id = ?", companyID).Count(&n).Error; err != nil || n > 0 {
+		return err
+	}
+	return db.Tx(db.Statement.Context, func(tx *DB) error {
+		// Two first reports at once: the company's row lock lets one sum while the other waits, then finds it done.
+		var id int64
+		if err := tx.ForUpdate().Table("companies").Where("id = ?", companyID).Select("id").Scan(&id).Error; err != nil {
+			return err
 		}
-		return nil
+		if err := tx.Table(built).Where("company_id = ?", companyID).Count(&n).Error; err != nil || n > 0 {
+			return err
+		}
+		if err := sum(tx); err != nil {
+			return err
+		}
+		return tx.Table(built).Create(map[string]any{"company_id": companyID}).Error
 	})
 }
 

@@ -243,19 +243,7 @@ func (db *DB) resumParentLines(companyID int64, marketplaceID string, keys, asin
 // ensureSalesParents sums a company's parents' rows once, for a company whose summary was built before them
 // (migration 00045): EnsureSalesDays sums them with the rest, and imports and changes of parents keep them.
 func (db *DB) ensureSalesParents(companyID int64) error {
-	var n int64
-	if err := db.Table("sales_parents_built").Where("company_id = ?", companyID).Count(&n).Error; err != nil || n > 0 {
-		return err
-	}
-	return db.Tx(db.Statement.Context, func(tx *DB) error {
-		// Two first reports at once: the company's row lock lets one sum while the other waits, then finds it done.
-		var id int64
-		if err := tx.ForUpdate().Table("companies").Where("id = ?", companyID).Select("id").Scan(&id).Error; err != nil {
-			return err
-		}
-		if err := tx.Table("sales_parents_built").Where("company_id = ?", companyID).Count(&n).Error; err != nil || n > 0 {
-			return err
-		}
+	return db.onceForCompany("sales_parents_built", companyID, func(tx *DB) error {
 		if err := tx.lockCompanySellers(companyID); err != nil {
 			return err
 		}
@@ -270,7 +258,7 @@ func (db *DB) ensureSalesParents(companyID int64) error {
 				return err
 			}
 		}
-		return tx.Table("sales_parents_built").Create(map[string]any{"company_id": companyID}).Error
+		return nil
 	})
 }
 

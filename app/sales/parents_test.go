@@ -244,13 +244,7 @@ func TestReportByParentASINCountsOrdersOnce(t *testing.T) {
 		parents := s.world.ParentsOf(amazontest.DefaultSeller)
 		check("with the catalogue's parents", parents, true)
 		// A child that sold moves to another family.
-		var moved string
-		for _, o := range s.orders() {
-			if parents[o.ASIN] != "" && o.OrderStatus != models.OrderCancelled {
-				moved = o.ASIN
-				break
-			}
-		}
+		moved := s.soldChild(t, parents)
 		for _, m := range s.markets {
 			_, err := db.UpsertASINParents(s.owner.CompanyID, []models.ASINParent{{MarketplaceID: m, ASIN: moved, ParentASIN: "B0MOVED000"}})
 			must(t, err)
@@ -258,4 +252,16 @@ func TestReportByParentASINCountsOrdersOnce(t *testing.T) {
 		parents[moved] = "B0MOVED000"
 		check("after "+moved+" moved", parents, true)
 	})
+}
+
+// soldChild is an ASIN with a parent that some order not cancelled bought.
+func (s *shop) soldChild(t *testing.T, parents map[string]string) string {
+	t.Helper()
+	for _, o := range s.orders() {
+		if parents[o.ASIN] != "" && o.OrderStatus != models.OrderCancelled {
+			return o.ASIN
+		}
+	}
+	t.Fatal("no order bought a child of a parent")
+	return ""
 }

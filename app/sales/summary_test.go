@@ -246,13 +246,7 @@ func TestSalesParentsSummedAgainOnAChange(t *testing.T) {
 			t.Fatalf("after many parents: %d parent days, summed afresh %d", len(changed[3]), len(again[3]))
 		}
 		// One child moves to another family.
-		var moved string
-		for _, o := range s.orders() {
-			if truth[o.ASIN] != "" && o.OrderStatus != models.OrderCancelled {
-				moved = o.ASIN
-				break
-			}
-		}
+		moved := s.soldChild(t, truth)
 		for _, m := range s.markets {
 			_, err := db.UpsertASINParents(s.owner.CompanyID, []models.ASINParent{{MarketplaceID: m, ASIN: moved, ParentASIN: "B0MOVED000"}})
 			must(t, err)
