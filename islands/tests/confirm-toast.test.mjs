@@ -117,6 +117,9 @@ describe("提示与操作确认", () => {
     // 启用 again succeeds, then 启用 of a warehouse removed meanwhile fails: the failure takes the success's place.
     await enable("周转仓二");
     await waitForToast(frame, "操作成功!");
+    // The list reloads after the success (周转仓二 then offers 停用): removed before that reload ends, 周转仓三 would
+    // leave the list before the person could press its 启用 (a CI run timed out on the vanished row).
+    await row(frame, "周转仓二").getByRole("button", { name: "停用", exact: true }).waitFor();
     await call(frame, "DELETE", `warehouse/${made[2].id}`);
     await enable("周转仓三");
     const refusal = frame.locator('#toasts [data-toast="error"]');
