@@ -97,7 +97,12 @@ describe("仓库、出入库单与库存流水", () => {
       // The first product is added with the mouse, the others from the keyboard (Enter adds the SKU typed).
       if (i === 0) await form.getByRole("button", { name: `添加 ${sku}`, exact: true }).click();
       else {
-        await form.getByRole("button", { name: `添加 ${sku}`, exact: true }).waitFor();
+        // Enter acts only on the results of what is typed now; the results of the emptied search (after the line
+        // before was added) offer this SKU too, so wait until every row shown answers it.
+        await form.waitForFunction((typed) => {
+          const found = [...document.querySelectorAll('table[aria-label="查找结果"] tbody tr')];
+          return found.length > 0 && found.every((r) => r.textContent.includes(typed));
+        }, sku);
         await search.press("Enter");
       }
       await form.getByLabel(`${sku} 数量`).fill(String(quantity));
