@@ -113,13 +113,8 @@ func (db *DB) sumSalesDays(k dayKey, first, last time.Time) error {
 			return err
 		}
 	}
-	d := &dateSQL{driver: db.Driver}
-	const col = "i.purchase_date"
-	day := d.period(col, d.offset(col, spansOf(loc, start, end)), PeriodDay)
-	bjDay := d.period(col, d.offset(col, spansOf(SalesDaysZone, start, end)), PeriodDay)
-	where := "FROM amazon_order_items i WHERE i.company_id = ? AND i.seller_id = ? AND i.marketplace_id = ? " +
-		"AND i.purchase_date >= ? AND i.purchase_date < ? AND i.order_status <> ?"
-	args := append(d.args, k.companyID, k.sellerID, k.marketplaceID, start.UTC(), end.UTC(), OrderCancelled)
+	day, bjDay, where, args := db.itemDays(k, start, end)
+	where = "FROM amazon_order_items i WHERE " + where
 	err := db.Exec(fmt.Sprintf(`INSERT INTO sales_sku_days (company_id, group_id, seller_id, marketplace_id, sku,
 		currency, day, bj_day, asin, product_name, units, orders, amount)
 		SELECT i.company_id, MAX(i.group_id), i.seller_id, i.marketplace_id, i.sku, i.currency, %s, %s,
@@ -139,6 +134,19 @@ func (db *DB) sumSalesDays(k dayKey, first, last time.Time) error {
 		return err
 	}
 	return db.sumParentDays(k, start, end, nil)
+}
+
+// itemDays are the two days (in the marketplace's zone and in Beijing time) of an order item i's purchase, and
+// the condition with its arguments (after those of the days) that selects an account's marketplace's items not
+// cancelled, bought from start to end (instants).
+func (db *DB) itemDays(k dayKey, start, end time.Time) (day, bjDay, where string, args []any) {
+	d := &dateSQL{driver: db.Driver}
+	const col = "i.purchase_date"
+	day = d.period(col, d.offset(col, spansOf(MarketplaceLocation(k.marketplaceID), start, end)), PeriodDay)
+	bjDay = d.period(col, d.offset(col, spansOf(SalesDaysZone, start, end)), PeriodDay)
+	where = "i.company_id = ? AND i.seller_id = ? AND i.marketplace_id = ? AND i.purchase_date >= ? " +
+		"AND i.purchase_date < ? AND i.order_status <> ?"
+	return day, bjDay, where, append(d.args, k.companyID, k.sellerID, k.marketplaceID, start.UTC(), end.UTC(), OrderCancelled)
 }
 
 // EnsureSalesDays sums a company's existing order items into the daily summary once (the first report after the

@@ -25,14 +25,7 @@ func parentJoin(alias string) string {
 // from start to end (instants), from its order items: only those of asins when asins is not nil. The caller has
 // deleted the rows they replace.
 func (db *DB) sumParentDays(k dayKey, start, end time.Time, asins []string) error {
-	loc := MarketplaceLocation(k.marketplaceID)
-	d := &dateSQL{driver: db.Driver}
-	const col = "i.purchase_date"
-	day := d.period(col, d.offset(col, spansOf(loc, start, end)), PeriodDay)
-	bjDay := d.period(col, d.offset(col, spansOf(SalesDaysZone, start, end)), PeriodDay)
-	where := "i.company_id = ? AND i.seller_id = ? AND i.marketplace_id = ? AND i.purchase_date >= ? " +
-		"AND i.purchase_date < ? AND i.order_status <> ?"
-	args := append(d.args, k.companyID, k.sellerID, k.marketplaceID, start.UTC(), end.UTC(), OrderCancelled)
+	day, bjDay, where, args := db.itemDays(k, start, end)
 	if asins != nil {
 		where += " AND i.asin IN ?"
 		args = append(args, asins)
