@@ -149,8 +149,8 @@ func millionProductsReport(t *testing.T, kind string) {
 }
 
 // firstJumpAfterAChange times, one request at a time, the first 前往 to page 2000 after a product changed: the
-// change raises the list's generation, so the jump walks the 39,980 rows before the page once more (numbering them
-// and keeping every thousandth as an anchor) instead of starting from a kept anchor.
+// change raises the list's generation, so the jump walks the 39,980 rows before the page once more (numbering them and
+// keeping every hundredth as an anchor, models.DefaultJumpStride) instead of starting from a kept anchor.
 func firstJumpAfterAChange(t *testing.T, h *apptest.Harness, admin *apptest.Client, kind string, goal time.Duration) {
 	var took []time.Duration
 	for i := range 9 {
