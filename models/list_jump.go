@@ -174,6 +174,27 @@ func (db *DB) generationNow(g listGeneration) (int64, error) {
 	return n, err
 }
 
+// afterKept selects the list's rows that follow id, a row its own walk passed (all of them for id 0).
+func (db *DB) afterKept(p listPage, id int64) *gorm.DB {
+	if id == 0 {
+		return p.matching()
+	}
+	return p.matching().Where(p.order.followingAnchor("?"), id)
+}
+
+// followingAnchor is the condition that a row follows the anchor whose id is the SQL expression id, the anchor's
+// sort values read by its id alone: it is a row of the list that a walk passed, so unlike a row the client names
+// (afterRow) it needs no check against the list's filter, and a change to it changed the list's generation, which
+// the statement reads beside. Written out, not as a subquery gorm builds, which runs its whole query chain in a
+// dry run (some 70 µs of server CPU of a jump to page 2,500 of a dictionary's items, out of a call's ~1,000).
+func (o pageOrder) followingAnchor(id string) string {
+	keys := make([]string, len(o.keys))
+	for i, k := range o.keys {
+		keys[i] = "anchor." + k
+	}
+	return o.following() + "(SELECT " + strings.Join(keys, ", ") + " FROM " + o.table + " AS anchor WHERE anchor.id = " + id + ")"
+}
+
 // afterAnchor reads p's page after the nearest kept anchor before it, walking fewer than a stride's rows; fresh is
 // false when the list's generation is no longer the anchors' (or nothing follows the anchor, which tells none).
 func (db *DB) afterAnchor(p listPage, kept keptAnchors, stride int) (ids []int64, more, fresh bool, err error) {
@@ -182,7 +203,7 @@ func (db *DB) afterAnchor(p listPage, kept keptAnchors, stride int) (ids []int64
 		ID         int64
 		Generation int64
 	}
-	err = db.afterRow(p, p.order, kept.ids[n-1]).Select(p.id+" AS id, ? AS generation", db.generationOf(p.generation)).
+	err = db.afterKept(p, kept.ids[n-1]).Select(p.id+" AS id, ? AS generation", db.generationOf(p.generation)).
 		Scopes(p.order.sort).Offset(p.offset - n*stride).Limit(p.limit + 1).Find(&page).Error
 	if err != nil {
 		return nil, false, false, err
@@ -269,7 +290,7 @@ func (db *DB) walkRows(p listPage, from []int64, steps, stride int) ([]int64, in
 	if len(from) > 0 {
 		start = from[len(from)-1]
 	}
-	rows, err := db.afterRow(p, p.order, start).Select(p.id+" AS id, ? AS generation", db.generationOf(p.generation)).
+	rows, err := db.afterKept(p, start).Select(p.id+" AS id, ? AS generation", db.generationOf(p.generation)).
 		Scopes(p.order.sort).Limit(steps * stride).Rows()
 	if err != nil {
 		return nil, 0, err
@@ -300,17 +321,12 @@ func (db *DB) walkRows(p listPage, from []int64, steps, stride int) ([]int64, in
 // page 2,000 of a million products; numbering the rows with ROW_NUMBER() instead took 12.7 ms, and reading them
 // all in Go some 30 ms).
 func (db *DB) walkSteps(p listPage, from []int64, steps, stride int) ([]int64, int64, error) {
-	anchorKeys := make([]string, len(p.order.keys))
-	for i, k := range p.order.keys {
-		anchorKeys[i] = "anchor." + k
-	}
 	// next is the row a stride after the row whose id is after (an SQL expression and its arguments; none: from
-	// the list's start). The row before is one of the list's, so its sort values are read by its id alone.
+	// the list's start).
 	next := func(after string, args ...any) *gorm.DB {
 		q := p.matching()
 		if after != "" {
-			q = q.Where(p.order.following()+"(SELECT "+strings.Join(anchorKeys, ", ")+" FROM "+p.order.table+
-				" AS anchor WHERE anchor.id = "+after+")", args...)
+			q = q.Where(p.order.followingAnchor(after), args...)
 		}
 		return q.Select(p.id).Scopes(p.order.sort).Offset(stride - 1).Limit(1)
 	}
