@@ -118,12 +118,9 @@ func readPage[T any](db *DB, p listPage, rows func(ids []int64) *gorm.DB, out *[
 		return 0, err
 	}
 	for i := 0; i < len(ids); i += readChunk {
-		var chunk []T
-		err := rows(ids[i:min(i+readChunk, len(ids))]).Scopes(p.order.sort).Find(&chunk).Error
-		if err != nil {
+		if err := findPage(rows(ids[i:min(i+readChunk, len(ids))]).Scopes(p.order.sort), out); err != nil {
 			return 0, err
 		}
-		*out = append(*out, chunk...)
 	}
 	return total, nil
 }
