@@ -1,6 +1,7 @@
 package models
 
 import (
+	"bytes"
 	"database/sql"
 	"fmt"
 	"reflect"
@@ -195,6 +196,10 @@ func (n *nullable) scanKind(src any) error {
 	s := reflect.ValueOf(src)
 	switch {
 	case s.Type().AssignableTo(v.Type()):
+		if b, ok := src.([]byte); ok {
+			// The driver's buffer, which its next row overwrites.
+			s = reflect.ValueOf(bytes.Clone(b))
+		}
 		v.Set(s)
 		return nil
 	case s.Kind() == reflect.Int64 && v.CanInt():
