@@ -69,7 +69,8 @@ type planColumn struct {
 }
 
 // pagePlan maps the result's columns to T's fields, by their column names as gorm names them; ok is false when a
-// column goes to a field this plan does not fill (serialized, or inside an embedded pointer).
+// column goes to a field this plan does not fill (serialized, or inside an embedded pointer), or two columns share a
+// name.
 func pagePlan[T any](q *gorm.DB, columns []string) (*rowPlan, bool, error) {
 	stmt := &gorm.Statement{DB: q}
 	if err := stmt.Parse(new(T)); err != nil {
@@ -77,7 +78,13 @@ func pagePlan[T any](q *gorm.DB, columns []string) (*rowPlan, bool, error) {
 	}
 	p := &rowPlan{columns: make([]planColumn, len(columns)), dest: make([]any, len(columns))}
 	rowType := reflect.TypeFor[T]()
+	seen := make(map[string]bool, len(columns))
 	for i, name := range columns {
+		if seen[name] {
+			// Columns of one name (a join's ids) gorm gives to the fields of that name in turn.
+			return nil, false, nil
+		}
+		seen[name] = true
 		f := stmt.Schema.LookUpField(name)
 		if f == nil || !f.Readable {
 			p.columns[i] = planColumn{null: -1}

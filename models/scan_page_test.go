@@ -15,8 +15,8 @@ import (
 
 // findPage reads what gorm's Find reads, on both databases: NULLs into pointers, into sql.Scanners and into fields
 // that cannot hold one (a LEFT JOIN's missing name, a computed NULL), named types (UseMark), columns no field
-// takes, a row type that is not the query's model (gorm then selects the row type's columns), and a field gorm
-// serializes as JSON (read through gorm's own scan).
+// takes, a row type that is not the query's model (gorm then selects the row type's columns), and, read through
+// gorm's own scan, columns of one name and a field gorm serializes as JSON.
 func TestFindPageReadsWhatFindReads(t *testing.T) {
 	dbtest.ForEach(t, func(t *testing.T, db *models.DB) {
 		owner := newCompany(t, db, "甲", "13800000001")
@@ -53,6 +53,12 @@ func TestFindPageReadsWhatFindReads(t *testing.T) {
 			if len(found) != 2 || !reflect.DeepEqual(found, read) {
 				t.Fatalf("findPage read\n%+v\nFind\n%+v", read, found)
 			}
+		}
+		// Two columns of one name: gorm's own scan.
+		if found := findBoth[models.ProductRow](t, db.Model(&models.LocalProduct{}).Select("local_products.*, brands.*").
+			Joins("LEFT JOIN brands ON brands.id = local_products.brand_id").Where("local_products.company_id = ?", company).
+			Order("local_products.sku")); len(found) != 2 {
+			t.Fatalf("two columns of one name: %+v", found)
 		}
 		if found := findBoth[models.LocalProduct](t, db.Model(&models.LocalProduct{}).Where("company_id = ?", company).Order("sku")); found[0].BrandID == nil || *found[0].CartonUnits != 12 || found[1].BrandID != nil || found[1].Price.Valid {
 			t.Fatalf("pointers and NULLs: %+v", found)
