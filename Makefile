@@ -57,7 +57,7 @@ BENCH_FIGURES := $(CURDIR)/bin/bench-figures.tsv
 BENCH_RUN ?= TestLoadReport
 
 # Each report runs in a process of its own: what one report leaves in the process would weigh on the next (the
-# sales report's kept answers stayed in the heap, 45 MB, and every garbage collection of the signed-in calls after
+# sales report's kept answers stayed in the heap, 44 MB, and every garbage collection of the signed-in calls after
 # it took three times as long: their p99 doubled).
 BENCH_TEST := $(CURDIR)/bin/app-bench.test
 
