@@ -82,8 +82,8 @@ func benchFigure(t testing.TB, figure, value, goal string, met bool) {
 // benchLatency records a load run: p50, p99, throughput and errors; a run with errors misses its goal.
 func benchLatency(t testing.TB, figure string, r apptest.LoadResult, p99 time.Duration) {
 	t.Helper()
-	value := fmt.Sprintf("p50 %.1f ms, p99 %.1f ms, %.0f req/s, cpu %d µs/req", ms(r.P50), ms(r.P99), r.PerSecond,
-		r.CPUPerRequest.Microseconds())
+	value := fmt.Sprintf("p50 %.1f ms, p99 %.1f ms, %.0f req/s, cpu %d µs/req%s", ms(r.P50), ms(r.P99), r.PerSecond,
+		r.CPUPerRequest.Microseconds(), r.StealNote())
 	if r.Errors > 0 {
 		value += fmt.Sprintf(", %d errors", r.Errors)
 	}
