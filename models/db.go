@@ -32,6 +32,8 @@ type DB struct {
 	jumps *jumpAnchors
 	// totals are the lists' kept totals, shared by every handle of the database (list_total.go).
 	totals *keptTotals
+	// kept are statements prepared once for every transaction, shared by every handle of the database.
+	kept *keptStatements
 	// stride is the rows between jump anchors, DefaultJumpStride when 0 (a test's lower one).
 	stride int
 	// conn is the connection of a transaction begun by copyTx, nil elsewhere.
@@ -108,7 +110,7 @@ func Open(databaseURL string) (*DB, error) {
 		return nil, fmt.Errorf("reach %s database: %w", spec.Driver, err)
 	}
 	return &DB{DB: g, Driver: spec.Driver, URL: databaseURL, nulls: &columnNulls{tables: map[string]map[string]bool{}},
-		jumps: newJumpAnchors(), totals: newKeptTotals()}, nil
+		jumps: newJumpAnchors(), totals: newKeptTotals(), kept: &keptStatements{stmts: map[string]*sql.Stmt{}}}, nil
 }
 
 // sqlitePreparedStatements is how many distinct statements the SQLite pool keeps compiled (on each connection).
@@ -172,5 +174,5 @@ func (db *DB) With(ctx context.Context) *DB {
 // on is the handle over another gorm session of the same database.
 func (db *DB) on(g *gorm.DB) *DB {
 	return &DB{DB: g, Driver: db.Driver, URL: db.URL, CountCap: db.CountCap, nulls: db.nulls, jumps: db.jumps,
-		totals: db.totals, stride: db.stride, conn: db.conn}
+		totals: db.totals, kept: db.kept, stride: db.stride, conn: db.conn}
 }

@@ -22,7 +22,7 @@ type upsertTable struct {
 	// carried on batch by batch). The row is always written.
 	add []string
 	// statements caches the PostgreSQL statement of each set of column types, with and without the conflict
-	// clause, built once (SQLite's depends on the batch, see upsertJSON).
+	// clause, and SQLite's of each statement size, built once.
 	statements sync.Map
 }
 
@@ -61,7 +61,7 @@ func (db *DB) writeRows(t *upsertTable, n int, row func(i int) []any, conflict s
 		if db.Driver == "postgres" {
 			m, err = db.upsertColumns(t, rows, conflict)
 		} else {
-			m, err = db.upsertJSON(t, rows, conflict)
+			m, err = db.upsertValues(t, rows, conflict)
 		}
 		if err != nil {
 			return written, err
