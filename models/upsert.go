@@ -28,10 +28,11 @@ type upsertTable struct {
 
 // upsert inserts n rows (row(i) gives the i-th, a value per column) or updates the rows of the same key whose
 // values differ, and returns how many rows were inserted or changed. It must run inside the caller's transaction.
-// A statement takes at most upsertStatementRows rows, made just before it runs: a transaction of many rows (fewer
-// commits: a quarter of an import's time at a thousand lines each) then holds only one statement's values at a time,
-// and SQLite, which keeps a statement's batch and the journal that could undo the statement alone in memory,
-// stays small: a statement of ten thousand rows grew the process by 200 MB.
+// Rows are made upsertStatementRows at a time, just before they are written (SQLite writes them in smaller
+// statements, upsertValues): a transaction of many rows (fewer commits: a quarter of an import's time at a thousand
+// lines each) then holds only that many rows' values at a time, and SQLite, which keeps a statement's rows and the
+// journal that could undo the statement alone in memory, stays small: a statement of ten thousand rows grew the
+// process by 200 MB.
 func (db *DB) upsert(t *upsertTable, n int, row func(i int) []any) (int64, error) {
 	return db.writeRows(t, n, row, t.onConflict(db.Driver))
 }
