@@ -32,7 +32,7 @@ func (db *DB) keptStatement(text string) (*sql.Stmt, error) {
 		// Preparing on the pool takes a connection of its own. A transaction that waited for one while every
 		// connection is taken could wait for transactions that wait for its own (SQLite's writers queue on the
 		// write lock it holds): it compiles the statement on its own connection this time instead.
-		if inTx && pool.Stats().InUse >= pool.Stats().MaxOpenConnections {
+		if stats := pool.Stats(); inTx && stats.MaxOpenConnections > 0 && stats.InUse >= stats.MaxOpenConnections {
 			return tx.PrepareContext(db.Context(), text)
 		}
 		if stmt, err = pool.PrepareContext(db.Context(), text); err != nil {
