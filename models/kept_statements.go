@@ -16,8 +16,8 @@ type keptStatements struct {
 	stmts map[string]*sql.Stmt
 }
 
-// keptStatement is the statement of the text, bound to the handle's transaction when it is in one; the
-// transaction's end closes what it gets back.
+// keptStatement is the statement of the text, bound to the handle's transaction when it is in one (the
+// transaction's end closes what it gets back); outside one it is the kept statement itself, which stays open.
 func (db *DB) keptStatement(text string) (*sql.Stmt, error) {
 	tx, inTx := db.SQLTx()
 	k := db.kept
