@@ -2,10 +2,13 @@ package models
 
 import (
 	"encoding/json"
+	"errors"
 	"maps"
 	"slices"
 	"sync"
 	"time"
+
+	"github.com/jackc/pgx/v5/pgconn"
 )
 
 // AmazonOrder is an order as Amazon's orders report states it, one per seller account and order id. Its money is
@@ -86,8 +89,37 @@ var amazonOrderItemsTable = &upsertTable{
 }
 
 // UpsertAmazonOrders writes a batch of orders and their items in one transaction, and returns how many rows were
-// inserted or changed. A batch holds each order and each order's SKU once.
+// inserted or changed. A batch holds each order and each order's SKU once. On PostgreSQL several batches of one
+// seller account may be written at once (OrderBatchWriters): a batch that two imports wrote at the same moment, or
+// whose locks crossed another's, fails with a unique violation or a deadlock, having written nothing, and is
+// written again, then in turn with every other batch of its seller account.
 func (db *DB) UpsertAmazonOrders(orders []AmazonOrder, items []AmazonOrderItem) (int64, error) {
+	n, err := db.writeOrderBatch(orders, items, false)
+	for attempt := 1; attempt < orderBatchAttempts && concurrentWriteFailed(err); attempt++ {
+		n, err = db.writeOrderBatch(orders, items, true)
+	}
+	return n, err
+}
+
+// orderBatchAttempts is how many times a batch is tried: once alongside other batches, then in turn.
+const orderBatchAttempts = 3
+
+// OrderBatchWriters is how many batches of an orders import are written at once. On PostgreSQL two, each in its
+// own transaction and so its own server process: one process's time inserting the rows and their index entries
+// was the import's limit, with the second core mostly idle (first import of a million lines on a 2-core machine:
+// 26,717 -> 40,077 lines/s; the same file again 42,274 -> 59,334; three writers were slower than two). SQLite
+// writes one transaction at a time, so there one.
+func (db *DB) OrderBatchWriters() int {
+	if db.Driver == "postgres" {
+		return 2
+	}
+	return 1
+}
+
+// writeOrderBatch is one attempt at UpsertAmazonOrders' transaction. inTurn takes the seller account's lock
+// exclusively before anything, so that the batch is written alone; otherwise the lock is taken as late as each
+// step allows (lockSellerOrders).
+func (db *DB) writeOrderBatch(orders []AmazonOrder, items []AmazonOrderItem, inTurn bool) (int64, error) {
 	now := time.Now().UTC().Truncate(time.Microsecond)
 	orderRow := func(i int) []any {
 		o := &orders[i]
@@ -116,21 +148,37 @@ func (db *DB) UpsertAmazonOrders(orders []AmazonOrder, items []AmazonOrderItem) 
 				return err
 			}
 		}
-		if err := tx.lockSellerOrders(orders); err != nil {
-			return err
+		// The seller account's lock held so far: none, shared or exclusive (lockSellerOrders).
+		held := lockNone
+		lock := func(want sellerLock) error {
+			if held >= want {
+				return nil
+			}
+			held = want
+			return tx.lockSellerOrders(orders, want)
+		}
+		if inTurn {
+			if err := lock(lockExclusive); err != nil {
+				return err
+			}
 		}
 		fresh, err := tx.noStoredOrders(orders)
 		if err != nil {
 			return err
 		}
-		// A batch of orders none of which is stored (a first import, or the new orders of a sync) is inserted:
-		// the seller's lock keeps another import from writing them before this one commits.
+		// A batch of orders none of which is stored (a first import, or the new orders of a sync) is inserted.
+		// Another import writing the same orders meanwhile makes one of the two fail on the orders' unique key,
+		// and that one is written again (UpsertAmazonOrders).
 		write := tx.upsert
 		var sums newSales
 		var summing sync.WaitGroup
 		defer summing.Wait() // the items are the caller's again once this returns
 		if fresh {
 			write = tx.insertNew
+			// Batches adding new orders' sums share the lock: sums are added, so they may be added in any order.
+			if err := lock(lockShared); err != nil {
+				return err
+			}
 			// The parents the batch's orders count under, read under the seller's lock (see resumParents).
 			parents, err := tx.parentsOfItems(items)
 			if err != nil {
@@ -160,6 +208,12 @@ func (db *DB) UpsertAmazonOrders(orders []AmazonOrder, items []AmazonOrderItem) 
 			}
 		}
 		if !added {
+			// Days summed again from their items must not miss items another batch is adding meanwhile, nor be
+			// written over by it: the exclusive lock waits for every batch holding the lock, and the sums read
+			// after it see what they committed.
+			if err := lock(lockExclusive); err != nil {
+				return err
+			}
 			if err := tx.refreshSalesDays(items); err != nil {
 				return err
 			}
@@ -170,12 +224,20 @@ func (db *DB) UpsertAmazonOrders(orders []AmazonOrder, items []AmazonOrderItem) 
 	return written, err
 }
 
-// lockSellerOrders makes the batches of one seller account's orders write one after the other on PostgreSQL: a
-// batch that finds none of its orders stored adds its sums to the sales summary, and another import of the same
-// orders at once (a sync and an upload) must not find them missing too. The seller row's lock (NO KEY: rows that
-// refer to the seller are still written meanwhile) is held until the batch commits. SQLite writes one transaction
-// at a time anyway.
-func (db *DB) lockSellerOrders(orders []AmazonOrder) error {
+// concurrentWriteFailed tells whether a batch failed because another transaction wrote the same rows or waited
+// for its locks while it waited for the other's (PostgreSQL's unique violation and deadlock).
+func concurrentWriteFailed(err error) bool {
+	var pg *pgconn.PgError
+	return errors.As(err, &pg) && (pg.Code == "23505" || pg.Code == "40P01")
+}
+
+// lockSellerOrders takes, on PostgreSQL, the lock of the batch's seller accounts' rows that keeps the daily sales
+// summary right while batches of the same account are written at once (by one import, or by two): a batch that
+// adds its new orders' sums takes it shared, one that sums days again from their items exclusively, as does a
+// change of ASIN parents (lockCompanySellers). The lock is a row lock of the sellers table (NO KEY: rows that refer
+// to the seller are still written meanwhile), held until the batch commits. SQLite writes one transaction at a
+// time anyway.
+func (db *DB) lockSellerOrders(orders []AmazonOrder, mode sellerLock) error {
 	if db.Driver != "postgres" || len(orders) == 0 {
 		return nil
 	}
@@ -184,9 +246,22 @@ func (db *DB) lockSellerOrders(orders []AmazonOrder) error {
 		sellers[orders[i].SellerID] = true
 	}
 	ids := slices.Sorted(maps.Keys(sellers)) // in one order, so that two batches cannot wait for each other
+	clause := "FOR NO KEY UPDATE"
+	if mode == lockShared {
+		clause = "FOR SHARE"
+	}
 	var locked []int64
-	return db.Raw("SELECT id FROM sellers WHERE id IN ? ORDER BY id FOR NO KEY UPDATE", ids).Scan(&locked).Error
+	return db.Raw("SELECT id FROM sellers WHERE id IN ? ORDER BY id "+clause, ids).Scan(&locked).Error
 }
+
+// sellerLock is how a batch holds its seller accounts' lock, weakest first.
+type sellerLock int
+
+const (
+	lockNone sellerLock = iota
+	lockShared
+	lockExclusive
+)
 
 // noStoredOrders tells whether none of the orders, all of one seller account, is stored, nor has an item stored
 // (an order and its items are written together, but either may have been deleted by hand): then every order and

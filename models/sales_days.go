@@ -435,7 +435,7 @@ type salesSum struct {
 	units, orders, amount int64
 }
 
-// salesSums gathers a summary table's rows in the order first met.
+// salesSums gathers a summary table's rows, and their keys (sorted once the batch is summed, sumNewSales).
 type salesSums struct {
 	rows map[[6]string]*salesSum
 	keys [][6]string
@@ -509,6 +509,12 @@ func sumNewSales(items []AmazonOrderItem, parents map[[2]string]string) newSales
 			ns.parentDays.add([6]string{seller, it.MarketplaceID, parent, it.Currency, day, bjDay}, it)
 			ns.parentMonths.add([6]string{seller, it.MarketplaceID, parent, it.Currency, day[:7], bjDay[:7]}, it)
 		}
+	}
+	// Each summary's rows are written in the order of their keys: batches written at once (OrderBatchWriters)
+	// lock the rows they share in the same order, so neither waits for a row the other holds while holding one
+	// it wants.
+	for _, keys := range [][][6]string{ns.skuDays.keys, ns.skuMonths.keys, ns.orderDays.keys, ns.parentDays.keys, ns.parentMonths.keys} {
+		slices.SortFunc(keys, func(a, b [6]string) int { return slices.Compare(a[:], b[:]) })
 	}
 	ns.ok = true
 	return ns

@@ -75,7 +75,7 @@ var (
 )
 
 // parentOrders are a batch's distinct orders per parent row key (seller, marketplace, parent key, currency, and
-// the two days or months), in the order first met, for addSalesDays.
+// the two days or months), for addSalesDays (keys sorted once the batch is summed, sumNewSales).
 type parentOrders struct {
 	rows map[[6]string]*[4]int64 // company, group (the greatest), seller, orders
 	keys [][6]string

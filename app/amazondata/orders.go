@@ -25,7 +25,6 @@ type orderBatch struct {
 	itemAt    map[orderItemKey]int
 	lines     int
 	lastOrder string
-	upTo      int // the lines of the file read up to the batch's last, the header not counted
 }
 
 // newOrderBatch is sized for a batch's lines at once: grown from empty, the items (a few hundred bytes each)
@@ -41,7 +40,7 @@ func (b *orderBatch) reset() {
 	b.orders, b.items = b.orders[:0], b.items[:0]
 	clear(b.orderAt)
 	clear(b.itemAt)
-	b.lines, b.lastOrder, b.upTo = 0, "", 0
+	b.lines, b.lastOrder = 0, ""
 }
 
 func (b *orderBatch) add(o models.AmazonOrder, it models.AmazonOrderItem) {
@@ -79,10 +78,11 @@ func (b *orderBatch) add(o models.AmazonOrder, it models.AmazonOrderItem) {
 // importOrders reads an orders report (all orders by last update). A batch ends only between two orders, since
 // Amazon writes an order's lines one after the other: an order's SKU is summed within its batch and never split
 // over two, which would leave only the second part. The lines are read into batches by a goroutine of their own
-// while the batch before is written: reading and writing overlap (on PostgreSQL the server writes a batch while
+// while the batches before are written: reading and writing overlap (on PostgreSQL the server writes a batch while
 // the next one is read; on SQLite the two use two cores), where one after the other left each waiting for the
-// other. One batch waits at most, so the memory stays two batches', and a batch written is handed back to the
-// reader to fill again: made anew for each, batches were a quarter of the bytes an import allocated.
+// other. The database's OrderBatchWriters write at once, each taking the next batch read; one more batch waits at
+// most, so the memory stays a few batches', and a batch written is handed back to the reader to fill again: made
+// anew for each, batches were a quarter of the bytes an import allocated.
 func importOrders(s *Service, st Store, r *amazon.TSVReader, progress Progress) (Result, error) {
 	var res Result
 	st, err := s.checkStore(st)
@@ -92,33 +92,48 @@ func importOrders(s *Service, st Store, r *amazon.TSVReader, progress Progress) 
 	if err := requireColumns(r, Orders, "amazon-order-id", "purchase-date", "sku"); err != nil {
 		return res, err
 	}
-	rd := &orderReader{batches: make(chan *orderBatch), written: make(chan *orderBatch, 1)}
-	var wg sync.WaitGroup
-	wg.Add(1)
-	go func() {
-		defer wg.Done()
-		rd.read(st, r)
-	}()
-	var werr error
-	for b := range rd.batches {
-		n, err := s.db.UpsertAmazonOrders(b.orders, b.items)
-		if err != nil {
-			werr = err
-			break
-		}
-		res.Written += int(n)
-		res.Lines = b.upTo
-		progress(res.Lines)
-		select {
-		case rd.written <- b:
-		default: // the reader has not taken back the one before (it sent its last batch): this one is not needed
-		}
+	writers := s.db.OrderBatchWriters()
+	rd := &orderReader{batches: make(chan *orderBatch), written: make(chan *orderBatch, writers)}
+	var reading sync.WaitGroup
+	reading.Go(func() { rd.read(st, r) })
+	var (
+		mu      sync.Mutex // guards res and werr
+		werr    error
+		writing sync.WaitGroup
+	)
+	for range writers {
+		writing.Go(func() {
+			for b := range rd.batches {
+				if rd.stop.Load() {
+					break // the other writer failed
+				}
+				n, err := s.db.UpsertAmazonOrders(b.orders, b.items)
+				mu.Lock()
+				if err != nil {
+					if werr == nil {
+						werr = err
+					}
+					mu.Unlock()
+					rd.stop.Store(true) // the reader stops at its next line; the other writer ends its batch
+					break
+				}
+				// Batches written at once may end in either order: the lines told are those of every batch written.
+				res.Written += int(n)
+				res.Lines += b.lines
+				progress(res.Lines)
+				mu.Unlock()
+				select {
+				case rd.written <- b:
+				default: // the reader has not taken back the ones before (it sent its last batch): not needed
+				}
+			}
+		})
 	}
-	// The reader stops at its next line, and returns before the caller may close the file.
-	rd.stop.Store(true)
+	writing.Wait()
+	// The reader returns before the caller may close the file.
 	for range rd.batches {
 	}
-	wg.Wait()
+	reading.Wait()
 	if werr != nil {
 		return res, werr
 	}
@@ -162,14 +177,12 @@ func (rd *orderReader) read(st Store, r *amazon.TSVReader) {
 			return
 		}
 		if b.lines >= batchLines && o.AmazonOrderID != b.lastOrder {
-			b.upTo = rd.lines - 1
 			rd.batches <- b
 			b = rd.next()
 		}
 		b.add(o, it)
 	}
 	if b.lines > 0 && !rd.stop.Load() {
-		b.upTo = rd.lines
 		rd.batches <- b
 	}
 }
