@@ -74,8 +74,8 @@ var amazonOrdersTable = &upsertTable{
 		"merchant_order_id", "purchase_date", "last_updated_date", "order_status", "fulfillment_channel",
 		"sales_channel", "order_channel", "ship_service_level", "ship_city", "ship_state", "ship_postal_code",
 		"ship_country", "is_business_order", "created_at", "updated_at"},
-	key:  []string{"seller_id", "amazon_order_id"},
-	keep: []string{"company_id"},
+	// A seller account's order, by the unique index 订单管理 also reads (migration 00047).
+	key: []string{"company_id", "amazon_order_id", "seller_id"},
 }
 
 var amazonOrderItemsTable = &upsertTable{
@@ -282,7 +282,7 @@ func (db *DB) noStoredOrders(orders []AmazonOrder) (bool, error) {
 	// ANY($2)` as a scan of all the seller's items against a hashed list: 30-75 ms a batch at a few hundred thousand
 	// items, growing with the table, a quarter of a first import's time.
 	sqlText := "SELECT EXISTS (SELECT 1 FROM unnest($2::text[]) AS o(id) CROSS JOIN LATERAL " +
-		"(SELECT 1 FROM amazon_orders s WHERE s.seller_id = $1 AND s.amazon_order_id = o.id " +
+		"(SELECT 1 FROM amazon_orders s WHERE s.company_id = $3 AND s.amazon_order_id = o.id AND s.seller_id = $1 " +
 		"UNION ALL SELECT 1 FROM amazon_order_items i WHERE i.seller_id = $1 AND i.amazon_order_id = o.id LIMIT 1) AS found)"
 	var list any = ids
 	if db.Driver != "postgres" {
@@ -291,13 +291,13 @@ func (db *DB) noStoredOrders(orders []AmazonOrder) (bool, error) {
 			return false, err
 		}
 		sqlText = "SELECT EXISTS (SELECT 1 FROM json_each(?2) j CROSS JOIN amazon_orders s " +
-			"WHERE s.seller_id = ?1 AND s.amazon_order_id = j.value) OR " +
+			"WHERE s.company_id = ?3 AND s.amazon_order_id = j.value AND s.seller_id = ?1) OR " +
 			"EXISTS (SELECT 1 FROM json_each(?2) j CROSS JOIN amazon_order_items i " +
 			"WHERE i.seller_id = ?1 AND i.amazon_order_id = j.value)"
 		list = string(b)
 	}
 	var stored bool
-	err := db.Statement.ConnPool.QueryRowContext(db.Statement.Context, sqlText, orders[0].SellerID, list).Scan(&stored)
+	err := db.Statement.ConnPool.QueryRowContext(db.Statement.Context, sqlText, orders[0].SellerID, list, orders[0].CompanyID).Scan(&stored)
 	return !stored, err
 }
 

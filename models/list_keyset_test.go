@@ -210,3 +210,61 @@ func TestAnchorsOutsideTheListFallBackToTheOffset(t *testing.T) {
 		}
 	})
 }
+
+// TestOrderPagesByOrderIDNextToARow pages 订单管理 by 订单号, whose order is its unique index's (order id, then
+// seller account, no id: migration 00047), over orders of two seller accounts that share order ids: each order is
+// on one page only, in that order, and a page next to a row holds the rows of its offset, both ways round.
+func TestOrderPagesByOrderIDNextToARow(t *testing.T) {
+	dbtest.ForEach(t, func(t *testing.T, db *models.DB) {
+		owner := newCompany(t, db, "甲", "13800000001")
+		first, second := sellerOf(t, db, owner, "一店", "A1FIRST"), sellerOf(t, db, owner, "二店", "A1SECOND")
+		for n, s := range []*models.Seller{first, second, first} {
+			var orders []models.AmazonOrder
+			for i := range 5 {
+				// The two accounts' first five orders have the same ids; the first account's last five are its own.
+				id := fmt.Sprintf("111-%07d-0000001", n/2*5+i)
+				orders = append(orders, models.AmazonOrder{CompanyID: s.CompanyID, GroupID: s.GroupID, SellerID: s.ID,
+					MarketplaceID: "ATVPDKIKX0DER", AmazonOrderID: id, OrderStatus: "Shipped"})
+			}
+			if _, err := db.UpsertAmazonOrders(orders, nil); err != nil {
+				t.Fatal(err)
+			}
+		}
+		low := capped(db, 4)
+		offsets := offsetsOf(t, db)
+		for _, desc := range []bool{false, true} {
+			f := models.OrderFilter{UserID: owner.ID, OrderBy: "amazon_order_id", Desc: desc}
+			var all []string
+			for offset := 0; ; offset += 5 {
+				f.Offset, f.Limit = offset, 5
+				rows, _, err := db.OrderPage(owner.CompanyID, f)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if len(rows) == 0 {
+					break
+				}
+				for _, r := range rows {
+					all = append(all, fmt.Sprintf("%s %020d", r.AmazonOrderID, r.SellerID))
+				}
+			}
+			want := slices.Sorted(slices.Values(all))
+			if desc {
+				slices.Reverse(want)
+			}
+			if len(all) != 15 || !slices.Equal(all, want) || len(slices.Compact(slices.Clone(want))) != 15 {
+				t.Fatalf("orders by 订单号 desc %v: %v", desc, all)
+			}
+			checkSteps(t, offsets, fmt.Sprintf("orders by 订单号 desc %v", desc), 5, true,
+				func(offset, limit int, an models.Anchor) ([]int64, int64, error) {
+					f.Offset, f.Limit, f.Anchor = offset, limit, an
+					rows, total, err := low.OrderPage(owner.CompanyID, f)
+					ids := make([]int64, len(rows))
+					for i, r := range rows {
+						ids[i] = r.ID
+					}
+					return ids, total, err
+				})
+		}
+	})
+}

@@ -38,10 +38,14 @@ type OrderFilter struct {
 }
 
 // order is the list's ORDER BY: the chosen column, else fallback's newest first, then the id so that pages never
-// overlap on equal values.
+// overlap on equal values. An order id is unique per seller account: the 订单号 order is the unique index's, by
+// company, order id and seller account (migration 00047).
 func (f OrderFilter) order(table, fallback string) pageOrder {
 	if f.OrderBy == "" {
 		return byKeys(table, true, fallback)
+	}
+	if table == "amazon_orders" && f.OrderBy == "amazon_order_id" {
+		return byUniqueKey(table, f.Desc, "amazon_order_id", "seller_id")
 	}
 	return byKeys(table, f.Desc, f.OrderBy)
 }
@@ -206,8 +210,8 @@ func (db *DB) orders(companyID int64, f OrderFilter) *gorm.DB {
 			cond, values := startsWith(col, f.Search)
 			from := "amazon_orders o WHERE o.company_id = ?"
 			if col != "o.amazon_order_id" {
-				from = "amazon_order_items i JOIN amazon_orders o ON o.seller_id = i.seller_id " +
-					"AND o.amazon_order_id = i.amazon_order_id WHERE i.company_id = ?"
+				from = "amazon_order_items i JOIN amazon_orders o ON o.company_id = i.company_id " +
+					"AND o.amazon_order_id = i.amazon_order_id AND o.seller_id = i.seller_id WHERE i.company_id = ?"
 			}
 			selects = append(selects, "SELECT o.id FROM "+from+" AND "+cond)
 			args = append(args, append([]any{companyID}, values...))
