@@ -256,8 +256,8 @@ func (db *DB) ensureSalesParents(companyID int64) error {
 }
 
 // lockCompanySellers takes, on PostgreSQL, the lock of each of the company's seller accounts that an import holds
-// while it counts a batch under the parents it read (lockSellerOrders): holding them all, the parents' rows summed
-// next read every batch counted before, and no batch counts under parents about to change.
+// while it counts a batch under the parents it read (lockSellerOrders), exclusively: holding them all, the parents'
+// rows summed next read every batch counted before, and no batch counts under parents about to change.
 func (db *DB) lockCompanySellers(companyID int64) error {
 	if db.Driver != "postgres" {
 		return nil
