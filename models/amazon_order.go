@@ -107,7 +107,7 @@ const orderBatchAttempts = 3
 // OrderBatchWriters is how many batches of an orders import are written at once. On PostgreSQL two, each in its
 // own transaction and so its own server process: one process's time inserting the rows and their index entries
 // was the import's limit, with the second core mostly idle (first import of a million lines on a 2-core machine:
-// 26,717 -> 40,077 lines/s; the same file again 42,274 -> 59,334; three writers were slower than two). SQLite
+// 26,717 -> 41,840 lines/s; the same file again 42,274 -> 61,670; three writers were slower than two). SQLite
 // writes one transaction at a time, so there one.
 func (db *DB) OrderBatchWriters() int {
 	if db.Driver == "postgres" {
