@@ -11,3 +11,16 @@ func (db *DB) WithJumpStride(stride int) *DB {
 
 // FindPage is findPage, for tests that compare it with gorm's Find.
 func FindPage[T any](q *gorm.DB, out *[]T) error { return findPage(q, out) }
+
+// The ways an order list applies its search (order_search.go), for tests that check each is taken.
+const (
+	SearchGathered  = int(gathered)
+	SearchTestedFew = int(testedFew)
+	SearchTested    = int(tested)
+)
+
+// SearchPlan is how the order lists apply the filter's search.
+func (db *DB) SearchPlan(companyID int64, f OrderFilter) (int, error) {
+	p, err := db.planSearch(companyID, f)
+	return int(p), err
+}

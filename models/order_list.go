@@ -187,38 +187,38 @@ type OrderRow struct {
 }
 
 // orders selects the company's orders the filter passes within the user's store groups, and nothing more: the
-// page's ids are read from this alone.
-func (db *DB) orders(companyID int64, f OrderFilter) *gorm.DB {
-	q := db.Table("amazon_orders").Scopes(InCompany("amazon_orders", companyID), InGrantedGroups("amazon_orders.group_id", f.UserID))
+// page's ids are read from this alone. search says how a search is applied (order_search.go).
+func (db *DB) orders(companyID int64, f OrderFilter, search searchPlan) *gorm.DB {
+	q := passing(db.Table("amazon_orders"), "amazon_orders", companyID, f)
+	switch {
+	case f.Search == "":
+	case search == gathered:
+		q = q.Where("amazon_orders.id IN (?)", db.searchMatches(companyID, f.Search))
+	default:
+		cond, args := searchTest(f.Search)
+		q = q.Where(cond, args...)
+	}
+	return q
+}
+
+// passing narrows q, rows of table, to those of the company the filter passes but for its search, within the
+// user's store groups. table is amazon_orders, or an alias of amazon_order_items, whose rows repeat their order's
+// store group, marketplace, status, channel and date.
+func passing(q *gorm.DB, table string, companyID int64, f OrderFilter) *gorm.DB {
+	q = q.Scopes(InCompany(table, companyID), InGrantedGroups(table+".group_id", f.UserID))
 	if f.GroupID != 0 {
-		q = q.Where("amazon_orders.group_id = ?", f.GroupID)
+		q = q.Where(table+".group_id = ?", f.GroupID)
 	}
 	if f.MarketplaceID != "" {
-		q = q.Where("amazon_orders.marketplace_id = ?", f.MarketplaceID)
+		q = q.Where(table+".marketplace_id = ?", f.MarketplaceID)
 	}
 	if f.Status != "" {
-		q = q.Where("amazon_orders.order_status = ?", f.Status)
+		q = q.Where(table+".order_status = ?", f.Status)
 	}
 	if f.Channel != "" {
-		q = q.Where("amazon_orders.fulfillment_channel = ?", f.Channel)
+		q = q.Where(table+".fulfillment_channel = ?", f.Channel)
 	}
-	if f.Search != "" {
-		// The order ids by their start, then those of the orders with an item whose SKU or ASIN starts so.
-		var selects []string
-		var args [][]any
-		for _, col := range []string{"o.amazon_order_id", "i.sku", "i.asin"} {
-			cond, values := startsWith(col, f.Search)
-			from := "amazon_orders o WHERE o.company_id = ?"
-			if col != "o.amazon_order_id" {
-				from = "amazon_order_items i JOIN amazon_orders o ON o.company_id = i.company_id " +
-					"AND o.amazon_order_id = i.amazon_order_id AND o.seller_id = i.seller_id WHERE i.company_id = ?"
-			}
-			selects = append(selects, "SELECT o.id FROM "+from+" AND "+cond)
-			args = append(args, append([]any{companyID}, values...))
-		}
-		q = q.Where("amazon_orders.id IN (?)", db.anyOf(selects, args))
-	}
-	return inPeriods(q, "amazon_orders", "purchase_date", f.Periods)
+	return inPeriods(q, table, "purchase_date", f.Periods)
 }
 
 // orderRows reads orders with what the lists show beside them, summed from their items.
@@ -238,15 +238,33 @@ func (db *DB) orderRows(companyID int64) *gorm.DB {
 // is asked, with the total.
 func (db *DB) OrderPage(companyID int64, f OrderFilter) ([]OrderRow, int64, error) {
 	rows := []OrderRow{}
-	p := listPage{matching: func() *gorm.DB { return db.orders(companyID, f) }, id: "amazon_orders.id",
-		order: f.order("amazon_orders", "purchase_date"), offset: f.Offset, limit: f.Limit, anchor: f.Anchor, known: f.Total}
+	search, err := db.planSearch(companyID, f)
+	if err != nil {
+		return nil, 0, err
+	}
+	if search == tested && f.Total == 0 {
+		// The list's walk would count by testing orders to the cap; the search's own count reads its indexes.
+		if f.Total, err = db.searchCount(companyID, f); err != nil {
+			return nil, 0, err
+		}
+	}
+	p := listPage{matching: func() *gorm.DB { return db.orders(companyID, f, search) }, id: "amazon_orders.id",
+		order: f.order("amazon_orders", "purchase_date"), offset: f.Offset, limit: f.Limit, anchor: f.Anchor,
+		known: f.Total, searched: search == gathered}
 	total, err := readPage(db, p, p.of(func() *gorm.DB { return db.orderRows(companyID) }), &rows)
 	return rows, total, err
 }
 
 // OrderCount counts the company's orders the filter passes, up to the list's cap (MoreThan past it).
 func (db *DB) OrderCount(companyID int64, f OrderFilter) (int64, error) {
-	return db.countCapped(db.orders(companyID, f))
+	search, err := db.planSearch(companyID, f)
+	if err != nil {
+		return 0, err
+	}
+	if search == tested {
+		return db.searchCount(companyID, f)
+	}
+	return db.countCapped(db.orders(companyID, f, search))
 }
 
 // OrderFee is what a settlement booked for an order, summed by kind: Amazon's transaction type, amount type and
