@@ -24,7 +24,7 @@ func (s *Service) withTotal(ctx context.Context, p core.Principal, list string, 
 		return f, err
 	}
 	k := f
-	k.OrderBy, k.Desc, k.Offset, k.Limit, k.Total = "", false, 0, 0, 0
+	k.OrderBy, k.Desc, k.Offset, k.Limit, k.Total, k.Anchor = "", false, 0, 0, 0, models.Anchor{}
 	key := fmt.Sprintf("%s|%d|%s|%+v", list, p.CompanyID, groups, k)
 	f.Total, err = s.totals.Answer(ctx, key, generation, func(ctx context.Context) (int64, int, error) {
 		n, err := count(s.db.With(ctx), p.CompanyID, f)

@@ -41,12 +41,20 @@ func TestListTotalKeptUntilImport(t *testing.T) {
 			t.Fatalf("sorted: total %d, kept %d", n, first)
 		}
 		q.Current = 2
-		if n := total(q); n != first {
+		page2, n, _, err := svc.OrderPage(ctx, s.owner, q)
+		must(t, err)
+		if n != first {
 			t.Fatalf("page 2: total %d, kept %d", n, first)
 		}
+		// 下一页 asks for page 3 next to page 2's last row: the same list, the same kept total.
+		q.Current, q.After = 3, core.AnchorID(page2[len(page2)-1].ID)
+		if n := total(q); n != first {
+			t.Fatalf("page 3 next to a row: total %d, kept %d", n, first)
+		}
+		q.After = 0
 
 		when := today0.Add(-2 * time.Hour)
-		_, err := db.UpsertAmazonOrders([]models.AmazonOrder{{CompanyID: s.owner.CompanyID, GroupID: s.na.GroupID, SellerID: s.na.ID,
+		_, err = db.UpsertAmazonOrders([]models.AmazonOrder{{CompanyID: s.owner.CompanyID, GroupID: s.na.GroupID, SellerID: s.na.ID,
 			MarketplaceID: sellerdata.US, AmazonOrderID: "111-0000000-0000001", PurchaseDate: when, LastUpdatedDate: when,
 			OrderStatus: "Shipped", FulfillmentChannel: "Amazon"}}, []models.AmazonOrderItem{{CompanyID: s.owner.CompanyID,
 			GroupID: s.na.GroupID, SellerID: s.na.ID, MarketplaceID: sellerdata.US, AmazonOrderID: "111-0000000-0000001",
