@@ -42,3 +42,21 @@ func TestPageBoundsAreNumbers(t *testing.T) {
 		}
 	})
 }
+
+// TestPostgresConnectionsCompileNoJIT: the product's PostgreSQL connections run without JIT compilation
+// (models.withoutJIT), which cost a capped count seven times its run; a URL that sets jit itself keeps it.
+func TestPostgresConnectionsCompileNoJIT(t *testing.T) {
+	db := dbtest.Open(t, dbtest.Postgres)
+	var jit string
+	if err := db.Raw("SHOW jit").Scan(&jit).Error; err != nil || jit != "off" {
+		t.Fatalf("jit %q (%v), want off", jit, err)
+	}
+	own, err := models.Open(db.URL + "&jit=on")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer own.Close()
+	if err := own.Raw("SHOW jit").Scan(&jit).Error; err != nil || jit != "on" {
+		t.Fatalf("jit %q (%v) with the URL's jit=on", jit, err)
+	}
+}

@@ -63,7 +63,7 @@ func (db *DB) searchMatchCount(companyID int64, text string, limit int) (int64, 
 	var args []any
 	for _, col := range []string{"amazon_orders.amazon_order_id", "amazon_order_items.sku", "amazon_order_items.asin"} {
 		table := col[:strings.IndexByte(col, '.')]
-		cond, values := startsWith(col, text)
+		cond, values := db.startsWith(col, text)
 		counts = append(counts, "(SELECT count(*) FROM (SELECT 1 FROM "+table+" WHERE "+table+".company_id = ? AND "+
 			cond+" LIMIT ?) AS matching)")
 		args = append(append(append(args, companyID), values...), limit+1)
@@ -86,7 +86,7 @@ func (db *DB) searchMatches(companyID int64, text string) *gorm.DB {
 	var selects []string
 	var args [][]any
 	for _, col := range []string{"o.amazon_order_id", "i.sku", "i.asin"} {
-		cond, values := startsWith(col, text)
+		cond, values := db.startsWith(col, text)
 		from := "amazon_orders o WHERE o.company_id = ?"
 		if col != "o.amazon_order_id" {
 			from = "amazon_order_items i JOIN amazon_orders o ON o.company_id = i.company_id " +
@@ -103,10 +103,10 @@ func (db *DB) searchMatches(companyID int64, text string) *gorm.DB {
 // OFFSET keeps PostgreSQL from turning the test into a hash of every matching item (it cannot drop an EXISTS's
 // OFFSET, as it drops a LIMIT), which it chose on an estimate of a hundred matches where there were 22,397: 346 ms
 // for a best seller's first page, 6.9 ms tested order by order.
-func searchTest(text string) (string, []any) {
-	id, args := startsWith("amazon_orders.amazon_order_id", text)
-	sku, skuArgs := startsWith("i.sku", text)
-	asin, asinArgs := startsWith("i.asin", text)
+func (db *DB) searchTest(text string) (string, []any) {
+	id, args := db.startsWith("amazon_orders.amazon_order_id", text)
+	sku, skuArgs := db.startsWith("i.sku", text)
+	asin, asinArgs := db.startsWith("i.asin", text)
 	return "((" + id + ") OR EXISTS (SELECT 1 FROM amazon_order_items i WHERE i.seller_id = amazon_orders.seller_id " +
 			"AND i.amazon_order_id = amazon_orders.amazon_order_id AND ((" + sku + ") OR (" + asin + ")) LIMIT 1 OFFSET 0))",
 		append(append(args, skuArgs...), asinArgs...)
@@ -123,11 +123,11 @@ func (db *DB) searchCount(companyID int64, f OrderFilter) (int64, error) {
 	rest := f
 	rest.Search = ""
 	limit := db.countCap()
-	id, idArgs := startsWith("amazon_orders.amazon_order_id", f.Search)
+	id, idArgs := db.startsWith("amazon_orders.amazon_order_id", f.Search)
 	sources := []*gorm.DB{db.orders(companyID, rest, noSearch).Where(id, idArgs...)}
 	for _, col := range []string{"sku", "asin"} {
-		cond, args := startsWith("i."+col, f.Search)
-		earlier, earlierArgs := startsWith("j."+col, f.Search)
+		cond, args := db.startsWith("i."+col, f.Search)
+		earlier, earlierArgs := db.startsWith("j."+col, f.Search)
 		sources = append(sources, passing(db.Table("amazon_order_items i"), "i", companyID, rest).Where(cond, args...).
 			Where("NOT EXISTS (SELECT 1 FROM amazon_order_items j WHERE j.seller_id = i.seller_id "+
 				"AND j.amazon_order_id = i.amazon_order_id AND j.sku < i.sku AND "+earlier+" LIMIT 1 OFFSET 0)", earlierArgs...))

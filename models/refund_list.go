@@ -48,7 +48,7 @@ func (db *DB) refunds(companyID int64, f OrderFilter) *gorm.DB {
 		var selects []string
 		var args [][]any
 		for _, col := range []string{"s.order_id", "s.sku"} {
-			cond, values := startsWith(col, f.Search)
+			cond, values := db.startsWith(col, f.Search)
 			selects = append(selects, "SELECT s.id FROM settlement_lines s WHERE s.company_id = ? AND "+cond)
 			args = append(args, append([]any{companyID}, values...))
 		}
