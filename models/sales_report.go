@@ -32,6 +32,9 @@ const (
 // leaves its items out of units, orders and sales.
 const OrderCancelled = "Cancelled"
 
+// OrderShipped is the order status of a shipped order, nine orders in ten.
+const OrderShipped = "Shipped"
+
 // SalesFilter selects what the sales report sums: the company's order items of the store groups UserID is
 // granted, of one store group and marketplace (0 / "": any), whose SKU or ASIN contains Search, purchased from
 // the day First to the day Last (both included, dates at midnight UTC standing for calendar days) in each
