@@ -21,6 +21,6 @@ const (
 
 // SearchPlan is how the order lists apply the filter's search.
 func (db *DB) SearchPlan(companyID int64, f OrderFilter) (int, error) {
-	p, err := db.planSearch(companyID, f)
+	p, err := db.planSearch(companyID, f, true)
 	return int(p), err
 }
