@@ -14,7 +14,8 @@ import (
 
 // searchShop is a company whose first seller account sold 2,100 orders of two lamps each (SKUs LAMP-00 to
 // LAMP-06, ASINs B0LAMP00 to B0LAMP06: 4,200 items, more than a search gathers), one in ten cancelled, and whose
-// second sold 300 orders of one desk in Canada; an order an hour from 1 October 2026.
+// second sold 2,100 orders of one desk in Canada (more than a search tests one by one), sold under its ASIN as
+// its SKU; an order an hour from 1 October 2026.
 type searchShop struct {
 	owner  *models.User
 	orders []searchOrder
@@ -60,9 +61,9 @@ func newSearchShop(t *testing.T, db *models.DB) *searchShop {
 		}
 		add(lamps, o)
 	}
-	for i := range 300 {
+	for i := range 2100 {
 		add(desks, searchOrder{id: fmt.Sprintf("702-%07d-0000001", i), market: "A2EUQ1WTGCTBG2", status: "Shipped",
-			at: start.Add(time.Duration(i)*time.Hour + time.Minute), skus: []string{"DESK-01"}, asins: []string{"B0DESK01"}})
+			at: start.Add(time.Duration(i)*time.Hour + time.Minute), skus: []string{"B0DESK01"}, asins: []string{"B0DESK01"}})
 	}
 	if _, err := db.UpsertAmazonOrders(orders, items); err != nil {
 		t.Fatal(err)
@@ -107,9 +108,11 @@ func (s *searchShop) want(f models.OrderFilter) []string {
 
 // TestOrderSearchEitherWay searches 订单管理 by the start of an order id, SKU or ASIN where the search matches few
 // index entries (gathered), many over few orders of the rest of the filter (tested order by order, counted so)
-// and many over many (tested in the list's order, counted from each index's matches): each way lists the orders
-// a plain reading of the rows finds, page by page and next to a row, and counts them exactly below the cap and as
-// more than the cap past it, on both databases. An order with two matching items is listed and counted once.
+// and many over many (tested in the list's order, counted from each index's matches, and listed from them when
+// they are below the cap, none at all included): each way lists the orders a plain reading of the rows finds, page
+// by page, next to a row and with the first page's total, and counts them exactly below the cap and as more than
+// the cap past it, on both databases. An order with two matching items, or matched by an item's SKU and ASIN both,
+// is listed and counted once.
 func TestOrderSearchEitherWay(t *testing.T) {
 	dbtest.ForEach(t, func(t *testing.T, db *models.DB) {
 		shop := newSearchShop(t, db)
@@ -127,7 +130,9 @@ func TestOrderSearchEitherWay(t *testing.T) {
 			{"an order id prefix of every lamp", models.OrderFilter{Search: "111-"}, models.SearchTested},
 			{"every lamp, one day", models.OrderFilter{Search: "LAMP-", Periods: oneDay}, models.SearchTestedFew},
 			{"every lamp, cancelled", models.OrderFilter{Search: "LAMP-", Status: "Cancelled"}, models.SearchTestedFew},
-			{"every lamp in Canada", models.OrderFilter{Search: "LAMP-", MarketplaceID: "A2EUQ1WTGCTBG2"}, models.SearchTestedFew},
+			{"a desk by the ASIN that is its SKU too", models.OrderFilter{Search: "B0DESK"}, models.SearchTested},
+			{"every lamp, shipped", models.OrderFilter{Search: "LAMP-", Status: "Shipped"}, models.SearchTested},
+			{"every lamp in Canada, where none sold", models.OrderFilter{Search: "LAMP-", MarketplaceID: "A2EUQ1WTGCTBG2"}, models.SearchTested},
 		} {
 			f := c.f
 			f.UserID = shop.owner.ID
@@ -147,11 +152,22 @@ func TestOrderSearchEitherWay(t *testing.T) {
 			}
 			var got []string
 			var anchor models.Anchor
+			var total int64
 			for offset := 0; offset < len(want) || offset == 0; offset += 150 {
-				f.Offset, f.Limit, f.Anchor = offset, 150, anchor
-				rows, _, err := db.OrderPage(shop.owner.CompanyID, f)
+				f.Offset, f.Limit, f.Anchor, f.Total = offset, 150, anchor, 0
+				if offset%450 == 150 {
+					// Some pages are asked with the total the first page gave, as the pager keeps it.
+					f.Total = total
+				}
+				rows, n, err := db.OrderPage(shop.owner.CompanyID, f)
 				if err != nil {
 					t.Fatal(err)
+				}
+				if offset == 0 {
+					total = n
+					if n != int64(len(want)) {
+						t.Fatalf("%s: the first page's total is %d, want %d", c.name, n, len(want))
+					}
 				}
 				for _, r := range rows {
 					got = append(got, r.AmazonOrderID)
