@@ -148,15 +148,28 @@ func (db *DB) searchedOrders(companyID int64, f OrderFilter) (ids []int64, all b
 	rest.Search = ""
 	limit := db.countCap()
 	id, idArgs := db.startsWith("amazon_orders.amazon_order_id", f.Search)
-	err = db.orders(companyID, rest, noSearch).Where(id, idArgs...).Limit(limit+1).Pluck("amazon_orders.id", &ids).Error
-	if err != nil || len(ids) > limit {
+	byID, err := db.anyStartsWith(companyID, "amazon_orders.amazon_order_id", f.Search)
+	if err != nil {
 		return nil, false, err
 	}
+	if byID {
+		err := db.orders(companyID, rest, noSearch).Where(id, idArgs...).Limit(limit+1).Pluck("amazon_orders.id", &ids).Error
+		if err != nil || len(ids) > limit {
+			return nil, false, err
+		}
+	}
 	for _, col := range itemColumns("i", f.Search) {
+		byItem, err := db.anyStartsWith(companyID, "amazon_order_items."+strings.TrimPrefix(col, "i."), f.Search)
+		if err != nil {
+			return nil, false, err
+		}
+		if !byItem {
+			continue
+		}
 		cond, args := db.startsWith(col, f.Search)
 		earlier, earlierArgs := db.startsWith("j"+strings.TrimPrefix(col, "i"), f.Search)
 		var keys []orderKey
-		err := passing(db.Table("amazon_order_items i"), "i", companyID, rest).Where(cond, args...).
+		err = passing(db.Table("amazon_order_items i"), "i", companyID, rest).Where(cond, args...).
 			Where("NOT EXISTS (SELECT 1 FROM amazon_order_items j WHERE j.seller_id = i.seller_id "+
 				"AND j.amazon_order_id = i.amazon_order_id AND j.sku < i.sku AND "+earlier+" LIMIT 1 OFFSET 0)", earlierArgs...).
 			Select("i.seller_id, i.amazon_order_id").Limit(limit + 1).Find(&keys).Error
@@ -175,6 +188,19 @@ func (db *DB) searchedOrders(companyID int64, f OrderFilter) (ids []int64, all b
 		return nil, false, nil
 	}
 	return ids, true, nil
+}
+
+// anyStartsWith tells whether any of the company's values of column (table.column) start with text, on its index
+// alone. A search matches the order ids or the SKUs, seldom both: its orders are not read by an index that holds
+// none of its matches, which a planner may not know (SQLite walked the month's orders for a SKU as an order id's
+// start, 112 ms at 1M items, where the index of order ids said at once that none start so).
+func (db *DB) anyStartsWith(companyID int64, column, text string) (bool, error) {
+	table := column[:strings.IndexByte(column, '.')]
+	cond, args := db.startsWith(column, text)
+	var found []int
+	err := db.Raw("SELECT 1 FROM "+table+" WHERE "+table+".company_id = ? AND "+cond+" LIMIT 1",
+		append([]any{companyID}, args...)...).Scan(&found).Error
+	return len(found) > 0, err
 }
 
 // orderKey is an order's key: its seller account and Amazon's order id.
