@@ -24,3 +24,14 @@ func (db *DB) SearchPlan(companyID int64, f OrderFilter) (int, error) {
 	p, err := db.planSearch(companyID, f, true)
 	return int(p), err
 }
+
+// SearchFirsts tells whether the first n orders of a tested search in the filter's order are read from its one
+// value's matches (searchedFirsts).
+func (db *DB) SearchFirsts(companyID int64, f OrderFilter, n int) (bool, error) {
+	newest, byDate := f.byDate()
+	if !byDate {
+		return false, nil
+	}
+	_, found, err := db.searchedFirsts(companyID, f, n, newest)
+	return found, err
+}

@@ -50,6 +50,14 @@ func (f OrderFilter) order(table, fallback string) pageOrder {
 	return byKeys(table, f.Desc, f.OrderBy)
 }
 
+// byDate tells whether the list is in date order, and which way.
+func (f OrderFilter) byDate() (newest, byDate bool) {
+	if f.OrderBy == "" {
+		return true, true
+	}
+	return f.Desc, f.OrderBy == "purchase_date"
+}
+
 // inPeriods narrows q to rows whose column falls in one of the periods: the outer bounds of them all first, so
 // that the index of the list's date order is walked over that span only, then the period of each marketplace.
 func inPeriods(q *gorm.DB, table, column string, periods []Period) *gorm.DB {
@@ -253,6 +261,12 @@ func (db *DB) OrderPage(companyID int64, f OrderFilter) ([]OrderRow, int64, erro
 		return nil, 0, err
 	}
 	matching := func() *gorm.DB { return db.orders(companyID, f, search) }
+	rest := f
+	rest.Search = ""
+	gatheredFrom := func(ids []int64) func() *gorm.DB {
+		return func() *gorm.DB { return db.orders(companyID, rest, noSearch).Where("amazon_orders.id IN ?", ids) }
+	}
+	collected := false
 	if search == tested && f.Total == 0 {
 		// The list's walk would count by testing orders to the cap, and read every order the rest of the filter
 		// passes for a search that few of them match: the search's orders are found from its indexes' matches, and
@@ -268,10 +282,16 @@ func (db *DB) OrderPage(companyID int64, f OrderFilter) ([]OrderRow, int64, erro
 		case len(ids) == 0:
 			return rows, 0, nil
 		default:
-			f.Total = int64(len(ids))
-			rest := f
-			rest.Search = ""
-			matching = func() *gorm.DB { return db.orders(companyID, rest, noSearch).Where("amazon_orders.id IN ?", ids) }
+			f.Total, matching, collected = int64(len(ids)), gatheredFrom(ids), true
+		}
+	}
+	if newest, byDate := f.byDate(); search == tested && !collected && byDate && f.Offset+f.Limit < db.countCap() {
+		ids, found, err := db.searchedFirsts(companyID, f, f.Offset+f.Limit+1, newest)
+		if err != nil {
+			return nil, 0, err
+		}
+		if found {
+			matching = gatheredFrom(ids)
 		}
 	}
 	p := listPage{matching: matching, id: "amazon_orders.id",

@@ -148,22 +148,22 @@ func (db *DB) searchedOrders(companyID int64, f OrderFilter) (ids []int64, all b
 	rest.Search = ""
 	limit := db.countCap()
 	id, idArgs := db.startsWith("amazon_orders.amazon_order_id", f.Search)
-	byID, err := db.anyStartsWith(companyID, "amazon_orders.amazon_order_id", f.Search)
+	byID, _, err := db.valuesStartingWith(companyID, "amazon_orders.amazon_order_id", f.Search)
 	if err != nil {
 		return nil, false, err
 	}
-	if byID {
+	if byID != "" {
 		err := db.orders(companyID, rest, noSearch).Where(id, idArgs...).Limit(limit+1).Pluck("amazon_orders.id", &ids).Error
 		if err != nil || len(ids) > limit {
 			return nil, false, err
 		}
 	}
 	for _, col := range itemColumns("i", f.Search) {
-		byItem, err := db.anyStartsWith(companyID, "amazon_order_items."+strings.TrimPrefix(col, "i."), f.Search)
+		byItem, _, err := db.valuesStartingWith(companyID, "amazon_order_items."+strings.TrimPrefix(col, "i."), f.Search)
 		if err != nil {
 			return nil, false, err
 		}
-		if !byItem {
+		if byItem == "" {
 			continue
 		}
 		cond, args := db.startsWith(col, f.Search)
@@ -190,17 +190,25 @@ func (db *DB) searchedOrders(companyID int64, f OrderFilter) (ids []int64, all b
 	return ids, true, nil
 }
 
-// anyStartsWith tells whether any of the company's values of column (table.column) start with text, on its index
-// alone. A search matches the order ids or the SKUs, seldom both: its orders are not read by an index that holds
-// none of its matches, which a planner may not know (SQLite walked the month's orders for a SKU as an order id's
-// start, 112 ms at 1M items, where the index of order ids said at once that none start so).
-func (db *DB) anyStartsWith(companyID int64, column, text string) (bool, error) {
+// valuesStartingWith reads the first and last of the company's values of column (table.column) that start with text
+// ("" when none do), on its index alone. A search matches the order ids or the SKUs, seldom both: its orders are not
+// read by an index that holds none of its matches, which a planner may not know (SQLite walked the month's orders
+// for a SKU as an order id's start, 112 ms at 1M items, where the index of order ids said at once that none start
+// so). When the first is the last, the search matches one value (searchedFirsts).
+func (db *DB) valuesStartingWith(companyID int64, column, text string) (first, last string, err error) {
 	table := column[:strings.IndexByte(column, '.')]
 	cond, args := db.startsWith(column, text)
-	var found []int
-	err := db.Raw("SELECT 1 FROM "+table+" WHERE "+table+".company_id = ? AND "+cond+" LIMIT 1",
-		append([]any{companyID}, args...)...).Scan(&found).Error
-	return len(found) > 0, err
+	end := func(dir string) string {
+		return "(SELECT " + column + " FROM " + table + " WHERE " + table + ".company_id = ? AND " + cond +
+			" ORDER BY " + column + " " + dir + " LIMIT 1)"
+	}
+	var ends struct{ First, Last *string }
+	err = db.Raw("SELECT "+end("ASC")+" AS first, "+end("DESC")+" AS last",
+		append(append([]any{companyID}, args...), append([]any{companyID}, args...)...)...).Scan(&ends).Error
+	if err != nil || ends.First == nil || ends.Last == nil {
+		return "", "", err
+	}
+	return *ends.First, *ends.Last, nil
 }
 
 // orderKey is an order's key: its seller account and Amazon's order id.

@@ -1,6 +1,7 @@
 package models_test
 
 import (
+	"cmp"
 	"context"
 	"fmt"
 	"slices"
@@ -15,7 +16,7 @@ import (
 // searchShop is a company whose first seller account sold 2,100 orders of two lamps each (SKUs LAMP-00 to
 // LAMP-06, ASINs B0LAMP00 to B0LAMP06: 4,200 items, more than a search gathers), one in ten cancelled, and whose
 // second sold 2,100 orders of one desk in Canada (more than a search tests one by one), sold under its ASIN as
-// its SKU; an order an hour from 1 October 2026.
+// its SKU; a lamp order an hour from 1 October 2026, three desk orders an hour (orders of the same time sort by id).
 type searchShop struct {
 	owner  *models.User
 	orders []searchOrder
@@ -24,6 +25,7 @@ type searchShop struct {
 // searchOrder is what the test knows of an order: enough to say which filters pass it and where it sorts.
 type searchOrder struct {
 	id     string
+	dbID   int64
 	market string
 	status string
 	at     time.Time
@@ -63,10 +65,30 @@ func newSearchShop(t *testing.T, db *models.DB) *searchShop {
 	}
 	for i := range 2100 {
 		add(desks, searchOrder{id: fmt.Sprintf("702-%07d-0000001", i), market: "A2EUQ1WTGCTBG2", status: "Shipped",
-			at: start.Add(time.Duration(i)*time.Hour + time.Minute), skus: []string{"B0DESK01"}, asins: []string{"B0DESK01"}})
+			at: start.Add(time.Duration(i/3)*time.Hour + time.Minute), skus: []string{"B0DESK01"}, asins: []string{"B0DESK01"}})
 	}
-	if _, err := db.UpsertAmazonOrders(orders, items); err != nil {
+	// The items are written after their orders and in the reverse order, so that an index's equal dates of items
+	// hold them in another order than their orders' ids.
+	slices.Reverse(items)
+	if _, err := db.UpsertAmazonOrders(orders, nil); err != nil {
 		t.Fatal(err)
+	}
+	if _, err := db.UpsertAmazonOrders(nil, items); err != nil {
+		t.Fatal(err)
+	}
+	var stored []struct {
+		ID            int64
+		AmazonOrderID string
+	}
+	if err := db.Table("amazon_orders").Where("company_id = ?", owner.CompanyID).Find(&stored).Error; err != nil {
+		t.Fatal(err)
+	}
+	ids := map[string]int64{}
+	for _, o := range stored {
+		ids[o.AmazonOrderID] = o.ID
+	}
+	for i := range shop.orders {
+		shop.orders[i].dbID = ids[shop.orders[i].id]
 	}
 	// The planners' statistics of the tables as the product runs with them: PostgreSQL's autovacuum analyzes a table
 	// a minute after such a change, SQLite's refresh is a periodic job. Never analyzed, PostgreSQL planned the
@@ -81,7 +103,7 @@ func newSearchShop(t *testing.T, db *models.DB) *searchShop {
 	return shop
 }
 
-// want is the order ids the filter passes, newest first.
+// want is the order ids the filter passes, newest first unless the filter asks for oldest.
 func (s *searchShop) want(f models.OrderFilter) []string {
 	var passed []searchOrder
 	for _, o := range s.orders {
@@ -98,7 +120,15 @@ func (s *searchShop) want(f models.OrderFilter) []string {
 			passed = append(passed, o)
 		}
 	}
-	slices.SortFunc(passed, func(a, b searchOrder) int { return b.at.Compare(a.at) })
+	slices.SortFunc(passed, func(a, b searchOrder) int {
+		if c := b.at.Compare(a.at); c != 0 {
+			return c
+		}
+		return cmp.Compare(b.dbID, a.dbID)
+	})
+	if f.OrderBy == "purchase_date" && !f.Desc {
+		slices.Reverse(passed)
+	}
 	ids := make([]string, len(passed))
 	for i, o := range passed {
 		ids[i] = o.id
@@ -122,17 +152,22 @@ func TestOrderSearchEitherWay(t *testing.T) {
 			name string
 			f    models.OrderFilter
 			plan int
+			// firsts: each index matches one value, and a tested search's first pages are read from its matches
+			// (searchedFirsts).
+			firsts bool
 		}{
-			{"a SKU of 600 orders", models.OrderFilter{Search: "LAMP-03"}, models.SearchGathered},
-			{"an order id", models.OrderFilter{Search: "111-0000700"}, models.SearchGathered},
-			{"a SKU prefix of every lamp", models.OrderFilter{Search: "LAMP-"}, models.SearchTested},
-			{"an ASIN prefix of every lamp", models.OrderFilter{Search: "B0LAMP"}, models.SearchTested},
-			{"an order id prefix of every lamp", models.OrderFilter{Search: "111-"}, models.SearchTested},
-			{"every lamp, one day", models.OrderFilter{Search: "LAMP-", Periods: oneDay}, models.SearchTestedFew},
-			{"every lamp, cancelled", models.OrderFilter{Search: "LAMP-", Status: "Cancelled"}, models.SearchTestedFew},
-			{"a desk by the ASIN that is its SKU too", models.OrderFilter{Search: "B0DESK"}, models.SearchTested},
-			{"every lamp, shipped", models.OrderFilter{Search: "LAMP-", Status: "Shipped"}, models.SearchTested},
-			{"every lamp in Canada, where none sold", models.OrderFilter{Search: "LAMP-", MarketplaceID: "A2EUQ1WTGCTBG2"}, models.SearchTested},
+			{"a SKU of 600 orders", models.OrderFilter{Search: "LAMP-03"}, models.SearchGathered, true},
+			{"an order id", models.OrderFilter{Search: "111-0000700"}, models.SearchGathered, true},
+			{"a SKU prefix of every lamp", models.OrderFilter{Search: "LAMP-"}, models.SearchTested, false},
+			{"an ASIN prefix of every lamp", models.OrderFilter{Search: "B0LAMP"}, models.SearchTested, false},
+			{"an order id prefix of every lamp", models.OrderFilter{Search: "111-"}, models.SearchTested, false},
+			{"every lamp, one day", models.OrderFilter{Search: "LAMP-", Periods: oneDay}, models.SearchTestedFew, false},
+			{"every lamp, cancelled", models.OrderFilter{Search: "LAMP-", Status: "Cancelled"}, models.SearchTestedFew, false},
+			{"a desk by the ASIN that is its SKU too", models.OrderFilter{Search: "B0DESK"}, models.SearchTested, true},
+			{"a desk, oldest first", models.OrderFilter{Search: "B0DESK01", OrderBy: "purchase_date"}, models.SearchTested, true},
+			{"a desk, shipped, newest first", models.OrderFilter{Search: "B0DESK01", Status: "Shipped", OrderBy: "purchase_date", Desc: true}, models.SearchTested, true},
+			{"every lamp, shipped", models.OrderFilter{Search: "LAMP-", Status: "Shipped"}, models.SearchTested, false},
+			{"every lamp in Canada, where none sold", models.OrderFilter{Search: "LAMP-", MarketplaceID: "A2EUQ1WTGCTBG2"}, models.SearchTested, false},
 		} {
 			f := c.f
 			f.UserID = shop.owner.ID
@@ -150,38 +185,53 @@ func TestOrderSearchEitherWay(t *testing.T) {
 					t.Fatalf("%s, cap %d: counted %d (%v), want %d", c.name, limit, n, err, wantTotal)
 				}
 			}
-			var got []string
-			var anchor models.Anchor
-			var total int64
-			for offset := 0; offset < len(want) || offset == 0; offset += 150 {
-				f.Offset, f.Limit, f.Anchor, f.Total = offset, 150, anchor, 0
-				if offset%450 == 150 {
-					// Some pages are asked with the total the first page gave, as the pager keeps it.
-					f.Total = total
+			if firsts, err := db.SearchFirsts(shop.owner.CompanyID, f, 101); err != nil || firsts != c.firsts {
+				t.Fatalf("%s: first pages read from its one value's matches %v (%v), want %v", c.name, firsts, err, c.firsts)
+			}
+			// Paged under the tests' cap, where every tested search is counted, and a search of one value under the
+			// product's too, past which its first pages are read from that value's matches.
+			pagers := []*models.DB{db}
+			if c.firsts && c.plan == models.SearchTested {
+				pagers = append(pagers, capped(db, 1000))
+			}
+			for _, lists := range pagers {
+				wantTotal := int64(len(want))
+				if len(want) > 1000 && lists != db {
+					wantTotal = models.MoreThan(1000)
 				}
-				rows, n, err := db.OrderPage(shop.owner.CompanyID, f)
-				if err != nil {
-					t.Fatal(err)
-				}
-				if offset == 0 {
-					total = n
-					if n != int64(len(want)) {
-						t.Fatalf("%s: the first page's total is %d, want %d", c.name, n, len(want))
+				var got []string
+				var anchor models.Anchor
+				var total int64
+				// Pages of 100: the 101 orders a page reads end inside a run of three desk orders of one time.
+				for offset := 0; offset < len(want) || offset == 0; offset += 100 {
+					f.Offset, f.Limit, f.Anchor, f.Total = offset, 100, anchor, 0
+					if offset%300 == 100 {
+						// Some pages are asked with the total the first page gave, as the pager keeps it.
+						f.Total = total
+					}
+					rows, n, err := lists.OrderPage(shop.owner.CompanyID, f)
+					if err != nil {
+						t.Fatal(err)
+					}
+					if offset == 0 {
+						if total = n; n != wantTotal {
+							t.Fatalf("%s: the first page's total is %d, want %d", c.name, n, wantTotal)
+						}
+					}
+					for _, r := range rows {
+						got = append(got, r.AmazonOrderID)
+					}
+					if len(rows) > 0 && offset%200 == 0 {
+						// Every other page is asked next to the last row of the one before, as 下一页 does.
+						anchor = models.Anchor{After: rows[len(rows)-1].ID}
+					} else {
+						anchor = models.Anchor{}
 					}
 				}
-				for _, r := range rows {
-					got = append(got, r.AmazonOrderID)
+				if !slices.Equal(got, want) {
+					t.Fatalf("%s: listed %d orders %v..., want %d %v...", c.name, len(got), got[:min(5, len(got))],
+						len(want), want[:min(5, len(want))])
 				}
-				if len(rows) > 0 && offset%300 == 0 {
-					// Every other page is asked next to the last row of the one before, as 下一页 does.
-					anchor = models.Anchor{After: rows[len(rows)-1].ID}
-				} else {
-					anchor = models.Anchor{}
-				}
-			}
-			if !slices.Equal(got, want) {
-				t.Fatalf("%s: listed %d orders %v..., want %d %v...", c.name, len(got), got[:min(5, len(got))],
-					len(want), want[:min(5, len(want))])
 			}
 		}
 	})
