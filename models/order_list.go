@@ -268,6 +268,10 @@ func (db *DB) OrderPage(companyID int64, f OrderFilter) ([]OrderRow, int64, erro
 		if err != nil {
 			return nil, 0, err
 		}
+		if found && len(ids) == 0 {
+			// None of the list's first orders: it has none.
+			return []OrderRow{}, 0, nil
+		}
 		if found {
 			if f.Total == 0 {
 				if f.Total, err = db.OrderCount(companyID, f); err != nil || f.Total == 0 {

@@ -166,6 +166,7 @@ func TestOrderSearchEitherWay(t *testing.T) {
 			{"a desk by the ASIN that is its SKU too", models.OrderFilter{Search: "B0DESK"}, models.SearchTested, true},
 			{"a desk, oldest first", models.OrderFilter{Search: "B0DESK01", OrderBy: "purchase_date"}, models.SearchTested, true},
 			{"a desk, shipped, newest first", models.OrderFilter{Search: "B0DESK01", Status: "Shipped", OrderBy: "purchase_date", Desc: true}, models.SearchTested, true},
+			{"a desk in the US, where none sold", models.OrderFilter{Search: "B0DESK01", MarketplaceID: "ATVPDKIKX0DER"}, models.SearchTested, true},
 			{"every lamp, shipped", models.OrderFilter{Search: "LAMP-", Status: "Shipped"}, models.SearchTested, false},
 			{"every lamp in Canada, where none sold", models.OrderFilter{Search: "LAMP-", MarketplaceID: "A2EUQ1WTGCTBG2"}, models.SearchTested, false},
 		} {
