@@ -19,8 +19,8 @@ import (
 // (searchedOrders); testing orders in turn to the cap would walk the whole list when one in a hundred matches. Its
 // first page is read from those matches when they are below the cap: walked, a search that none of the list's
 // orders match read them all (3.6 s on PostgreSQL for a store's SKUs in another store's marketplace, 0.3 s so).
-// A tested search for one whole value in date order reads its first pages from that value's index of dates
-// (order_search_firsts.go).
+// A search for one whole value in date order reads its first pages from that value's index of dates, however it is
+// planned (order_search_firsts.go).
 
 // searchGatherLimit is the most index entries (order ids, SKUs and ASINs that start with the search) a search is
 // gathered by; past it orders are tested. At the limit both ways cost about the same: gathering reads each match

@@ -8,13 +8,13 @@ import (
 	"gorm.io/gorm"
 )
 
-// The first pages of a tested search in date order, when each index's matches are one value: a whole SKU, ASIN or
+// The first pages of a search in date order, when each index's matches are one value: a whole SKU, ASIN or
 // order id, what a seller copies into the search. The index of that value and date holds its items newest (or
 // oldest) first, so the list's first orders are among the first of each value's, read there; the walk testing
 // orders in turn read every order between two matches (an ASIN on one item in a hundred: 2,100 orders for a page,
 // 11 ms alone and a p99 of 164-202 ms at 20 users on either database).
 
-// searchedFirsts finds orders among which are the first n of the list of a tested search, in date order (newest
+// searchedFirsts finds orders among which are the first n of the list of a search, in date order (newest
 // first unless oldest is asked), when each index's matches of the search are one value; found is false otherwise.
 // The orders of an order id are few (one per seller account); of a SKU's or ASIN's, the first n by date are taken,
 // with every order on the date of the n-th: one of the list's first n orders has fewer than n of the value's orders
