@@ -149,26 +149,26 @@ func (db *DB) searchedOrders(companyID int64, f OrderFilter) (ids []int64, all b
 	rest := f
 	rest.Search = ""
 	limit := db.countCap()
-	id, idArgs := db.startsWith("amazon_orders.amazon_order_id", f.Search)
-	byID, _, err := db.valuesStartingWith(companyID, "amazon_orders.amazon_order_id", f.Search)
+	byID, lastID, err := db.valuesStartingWith(companyID, "amazon_orders.amazon_order_id", f.Search)
 	if err != nil {
 		return nil, false, err
 	}
 	if byID != "" {
+		id, idArgs := db.matchingValues("amazon_orders.amazon_order_id", f.Search, byID, lastID)
 		err := db.orders(companyID, rest, noSearch).Where(id, idArgs...).Limit(limit+1).Pluck("amazon_orders.id", &ids).Error
 		if err != nil || len(ids) > limit {
 			return nil, false, err
 		}
 	}
 	for _, col := range itemColumns("i", f.Search) {
-		byItem, _, err := db.valuesStartingWith(companyID, "amazon_order_items."+strings.TrimPrefix(col, "i."), f.Search)
+		byItem, lastItem, err := db.valuesStartingWith(companyID, "amazon_order_items."+strings.TrimPrefix(col, "i."), f.Search)
 		if err != nil {
 			return nil, false, err
 		}
 		if byItem == "" {
 			continue
 		}
-		cond, args := db.startsWith(col, f.Search)
+		cond, args := db.matchingValues(col, f.Search, byItem, lastItem)
 		earlier, earlierArgs := db.startsWith("j"+strings.TrimPrefix(col, "i"), f.Search)
 		var keys []orderKey
 		err = passing(db.Table("amazon_order_items i"), "i", companyID, rest).Where(cond, args...).
@@ -211,6 +211,17 @@ func (db *DB) valuesStartingWith(companyID int64, column, text string) (first, l
 		return "", "", err
 	}
 	return *ends.First, *ends.Last, nil
+}
+
+// matchingValues is the condition that column starts with text, whose first and last matching values are known:
+// equal to the value when there is one. The planners weigh a range of text by a guess; equal to a value, SQLite
+// reads a SKU's items of the last 30 days on its index of SKU and date (132 ms for a best seller at 1M items,
+// walking the month's items instead).
+func (db *DB) matchingValues(column, text, first, last string) (string, []any) {
+	if first == last {
+		return column + " = ?", []any{first}
+	}
+	return db.startsWith(column, text)
 }
 
 // orderKey is an order's key: its seller account and Amazon's order id.
