@@ -32,6 +32,10 @@ func (db *DB) SearchFirsts(companyID int64, f OrderFilter, n int) (bool, error) 
 	if !byDate {
 		return false, nil
 	}
-	_, found, err := db.searchedFirsts(companyID, f, n, newest)
+	indexes, err := db.searchIndexes(companyID, f.Search)
+	if err != nil {
+		return false, err
+	}
+	_, found, err := db.searchedFirsts(companyID, f, indexes, n, newest)
 	return found, err
 }

@@ -260,11 +260,16 @@ func (db *DB) OrderPage(companyID int64, f OrderFilter) ([]OrderRow, int64, erro
 	gatheredFrom := func(ids []int64) func() *gorm.DB {
 		return func() *gorm.DB { return db.orders(companyID, rest, noSearch).Where("amazon_orders.id IN ?", ids) }
 	}
+	var indexes []searchIndex
 	if newest, byDate := f.byDate(); f.Search != "" && byDate && f.Offset+f.Limit < db.countCap() {
 		// A search for one whole value reads its first pages from that value's matches, however it is planned
 		// otherwise; the probes that plan it are then needed for a count only (a best seller's ASIN at 20 users on
 		// SQLite: a third of the call's time was its probe of 2,000 index entries).
-		ids, found, err := db.searchedFirsts(companyID, f, f.Offset+f.Limit+1, newest)
+		var err error
+		if indexes, err = db.searchIndexes(companyID, f.Search); err != nil {
+			return nil, 0, err
+		}
+		ids, found, err := db.searchedFirsts(companyID, f, indexes, f.Offset+f.Limit+1, newest)
 		if err != nil {
 			return nil, 0, err
 		}
@@ -274,7 +279,7 @@ func (db *DB) OrderPage(companyID int64, f OrderFilter) ([]OrderRow, int64, erro
 		}
 		if found {
 			if f.Total == 0 {
-				if f.Total, err = db.OrderCount(companyID, f); err != nil || f.Total == 0 {
+				if f.Total, err = db.orderCount(companyID, f, indexes); err != nil || f.Total == 0 {
 					return []OrderRow{}, 0, err
 				}
 			}
@@ -292,7 +297,7 @@ func (db *DB) OrderPage(companyID int64, f OrderFilter) ([]OrderRow, int64, erro
 		// when they are few the page is read from them. A page whose total is known walks: the search's orders
 		// found again under a selective rest of the filter (a status) read all of its matches (1.8 s on SQLite for
 		// a store's SKUs' pending orders, the page read by walking 1.7 ms).
-		ids, all, err := db.searchedOrders(companyID, f)
+		ids, all, err := db.searchedOrders(companyID, f, indexes)
 		switch {
 		case err != nil:
 			return nil, 0, err
@@ -320,12 +325,17 @@ func (db *DB) orderPage(companyID int64, f OrderFilter, matching func() *gorm.DB
 
 // OrderCount counts the company's orders the filter passes, up to the list's cap (MoreThan past it).
 func (db *DB) OrderCount(companyID int64, f OrderFilter) (int64, error) {
+	return db.orderCount(companyID, f, nil)
+}
+
+// orderCount is OrderCount with the search's indexes when the call has read them (nil: searchedOrders reads them).
+func (db *DB) orderCount(companyID int64, f OrderFilter, indexes []searchIndex) (int64, error) {
 	search, err := db.planSearch(companyID, f, true)
 	if err != nil {
 		return 0, err
 	}
 	if search == tested {
-		ids, all, err := db.searchedOrders(companyID, f)
+		ids, all, err := db.searchedOrders(companyID, f, indexes)
 		switch {
 		case err != nil:
 			return 0, err

@@ -145,31 +145,29 @@ func itemColumns(table, text string) []string {
 // statistics (a table just imported) read every matching item for each order: 44 s for 4,200 items. The orders
 // are gathered from these few matches, not from every index entry the search starts: a store's SKUs filtered to
 // another store's marketplace gathered 300,000 items' orders to find none (1.3 s on PostgreSQL at 1M items).
-func (db *DB) searchedOrders(companyID int64, f OrderFilter) (ids []int64, all bool, err error) {
+// indexes are the search's (searchIndexes), read here when the call has not read them (nil).
+func (db *DB) searchedOrders(companyID int64, f OrderFilter, indexes []searchIndex) (ids []int64, all bool, err error) {
+	if indexes == nil {
+		if indexes, err = db.searchIndexes(companyID, f.Search); err != nil {
+			return nil, false, err
+		}
+	}
 	rest := f
 	rest.Search = ""
 	limit := db.countCap()
-	byID, lastID, err := db.valuesStartingWith(companyID, "amazon_orders.amazon_order_id", f.Search)
-	if err != nil {
-		return nil, false, err
-	}
-	if byID != "" {
-		id, idArgs := db.matchingValues("amazon_orders.amazon_order_id", f.Search, byID, lastID)
-		err := db.orders(companyID, rest, noSearch).Where(id, idArgs...).Limit(limit+1).Pluck("amazon_orders.id", &ids).Error
+	if byID := indexes[0]; byID.first != "" {
+		cond, args := db.matchingValues(byID, f.Search)
+		err := db.orders(companyID, rest, noSearch).Where(cond, args...).Limit(limit+1).Pluck("amazon_orders.id", &ids).Error
 		if err != nil || len(ids) > limit {
 			return nil, false, err
 		}
 	}
-	for _, col := range itemColumns("i", f.Search) {
-		byItem, lastItem, err := db.valuesStartingWith(companyID, "amazon_order_items."+strings.TrimPrefix(col, "i."), f.Search)
-		if err != nil {
-			return nil, false, err
-		}
-		if byItem == "" {
+	for _, byItem := range indexes[1:] {
+		if byItem.first == "" {
 			continue
 		}
-		cond, args := db.matchingValues(col, f.Search, byItem, lastItem)
-		earlier, earlierArgs := db.startsWith("j"+strings.TrimPrefix(col, "i"), f.Search)
+		cond, args := db.matchingValues(byItem, f.Search)
+		earlier, earlierArgs := db.startsWith("j"+strings.TrimPrefix(byItem.column, "i"), f.Search)
 		var keys []orderKey
 		err = passing(db.Table("amazon_order_items i"), "i", companyID, rest).Where(cond, args...).
 			Where("NOT EXISTS (SELECT 1 FROM amazon_order_items j WHERE j.seller_id = i.seller_id "+
@@ -178,11 +176,9 @@ func (db *DB) searchedOrders(companyID int64, f OrderFilter) (ids []int64, all b
 		if err != nil || len(keys) > limit {
 			return nil, false, err
 		}
-		found, err := db.orderIDsOf(companyID, keys)
-		if err != nil {
+		if ids, err = db.appendOrderIDs(ids, companyID, keys); err != nil {
 			return nil, false, err
 		}
-		ids = append(ids, found...)
 	}
 	slices.Sort(ids)
 	ids = slices.Compact(ids)
@@ -192,11 +188,33 @@ func (db *DB) searchedOrders(companyID int64, f OrderFilter) (ids []int64, all b
 	return ids, true, nil
 }
 
+// searchIndex is an index a search reads, by its column (amazon_orders.amazon_order_id, or an item's column under
+// the alias i), with the first and last of its values that start with the search ("" when none do).
+type searchIndex struct {
+	column      string
+	first, last string
+}
+
+// searchIndexes reads the first and last matching values of each index the search reads: the order ids, the items'
+// SKUs and, for text that could begin one, their ASINs (itemColumns). A search matches the order ids or the SKUs,
+// seldom both: its orders are not read by an index that holds none of its matches, which a planner may not know
+// (SQLite walked the month's orders for a SKU as an order id's start, 112 ms at 1M items, where the index of order
+// ids said at once that none start so). An index whose first value is its last matches one value (searchedFirsts,
+// matchingValues). The list reads them once per call, for its page and its count.
+func (db *DB) searchIndexes(companyID int64, text string) ([]searchIndex, error) {
+	var indexes []searchIndex
+	for _, col := range append([]string{"amazon_orders.amazon_order_id"}, itemColumns("i", text)...) {
+		first, last, err := db.valuesStartingWith(companyID, strings.Replace(col, "i.", "amazon_order_items.", 1), text)
+		if err != nil {
+			return nil, err
+		}
+		indexes = append(indexes, searchIndex{column: col, first: first, last: last})
+	}
+	return indexes, nil
+}
+
 // valuesStartingWith reads the first and last of the company's values of column (table.column) that start with text
-// ("" when none do), on its index alone. A search matches the order ids or the SKUs, seldom both: its orders are not
-// read by an index that holds none of its matches, which a planner may not know (SQLite walked the month's orders
-// for a SKU as an order id's start, 112 ms at 1M items, where the index of order ids said at once that none start
-// so). When the first is the last, the search matches one value (searchedFirsts).
+// ("" when none do), on its index alone.
 func (db *DB) valuesStartingWith(companyID int64, column, text string) (first, last string, err error) {
 	table := column[:strings.IndexByte(column, '.')]
 	cond, args := db.startsWith(column, text)
@@ -213,15 +231,14 @@ func (db *DB) valuesStartingWith(companyID int64, column, text string) (first, l
 	return *ends.First, *ends.Last, nil
 }
 
-// matchingValues is the condition that column starts with text, whose first and last matching values are known:
-// equal to the value when there is one. The planners weigh a range of text by a guess; equal to a value, SQLite
-// reads a SKU's items of the last 30 days on its index of SKU and date (132 ms for a best seller at 1M items,
-// walking the month's items instead).
-func (db *DB) matchingValues(column, text, first, last string) (string, []any) {
-	if first == last {
-		return column + " = ?", []any{first}
+// matchingValues is the condition that the index's column starts with text: equal to its value when it matches
+// one. The planners weigh a range of text by a guess; equal to a value, SQLite reads a SKU's items of the last 30
+// days on its index of SKU and date (132 ms for a best seller at 1M items, walking the month's items instead).
+func (db *DB) matchingValues(x searchIndex, text string) (string, []any) {
+	if x.first == x.last {
+		return x.column + " = ?", []any{x.first}
 	}
-	return db.startsWith(column, text)
+	return db.startsWith(x.column, text)
 }
 
 // orderKey is an order's key: its seller account and Amazon's order id.
@@ -230,13 +247,13 @@ type orderKey struct {
 	AmazonOrderID string
 }
 
-// orderIDsOf looks up the ids of the company's orders of keys, each seller account's by its order ids.
-func (db *DB) orderIDsOf(companyID int64, keys []orderKey) ([]int64, error) {
+// appendOrderIDs appends to ids those of the company's orders of keys, each seller account's looked up by its order
+// ids.
+func (db *DB) appendOrderIDs(ids []int64, companyID int64, keys []orderKey) ([]int64, error) {
 	bySeller := map[int64][]string{}
 	for _, k := range keys {
 		bySeller[k.SellerID] = append(bySeller[k.SellerID], k.AmazonOrderID)
 	}
-	var ids []int64
 	for seller, orders := range bySeller {
 		for chunk := range slices.Chunk(orders, readChunk) {
 			var found []int64

@@ -2,7 +2,6 @@ package models
 
 import (
 	"slices"
-	"strings"
 	"time"
 
 	"gorm.io/gorm"
@@ -19,39 +18,34 @@ import (
 // The orders of an order id are few (one per seller account); of a SKU's or ASIN's, the first n by date are taken,
 // with every order on the date of the n-th: one of the list's first n orders has fewer than n of the value's orders
 // before it, so it is among them.
-func (db *DB) searchedFirsts(companyID int64, f OrderFilter, n int, newest bool) (ids []int64, found bool, err error) {
+func (db *DB) searchedFirsts(companyID int64, f OrderFilter, indexes []searchIndex, n int, newest bool) (ids []int64, found bool, err error) {
+	for _, x := range indexes {
+		if x.first != x.last {
+			return nil, false, nil
+		}
+	}
 	rest := f
 	rest.Search = ""
-	id, last, err := db.valuesStartingWith(companyID, "amazon_orders.amazon_order_id", f.Search)
-	if err != nil || id != last {
-		return nil, false, err
-	}
-	if id != "" {
-		err := db.orders(companyID, rest, noSearch).Where("amazon_orders.amazon_order_id = ?", id).
+	if byID := indexes[0]; byID.first != "" {
+		err := db.orders(companyID, rest, noSearch).Where("amazon_orders.amazon_order_id = ?", byID.first).
 			Pluck("amazon_orders.id", &ids).Error
 		if err != nil {
 			return nil, false, err
 		}
 	}
-	for _, col := range itemColumns("i", f.Search) {
-		value, last, err := db.valuesStartingWith(companyID, "amazon_order_items."+strings.TrimPrefix(col, "i."), f.Search)
-		if err != nil || value != last {
-			return nil, false, err
-		}
-		if value == "" {
+	for _, byItem := range indexes[1:] {
+		if byItem.first == "" {
 			continue
 		}
 		keys, err := firstOrdersOf(func() *gorm.DB {
-			return passing(db.Table("amazon_order_items i"), "i", companyID, rest).Where(col+" = ?", value)
+			return passing(db.Table("amazon_order_items i"), "i", companyID, rest).Where(byItem.column+" = ?", byItem.first)
 		}, n, newest)
 		if err != nil {
 			return nil, false, err
 		}
-		byItem, err := db.orderIDsOf(companyID, keys)
-		if err != nil {
+		if ids, err = db.appendOrderIDs(ids, companyID, keys); err != nil {
 			return nil, false, err
 		}
-		ids = append(ids, byItem...)
 	}
 	slices.Sort(ids)
 	return slices.Compact(ids), true, nil
