@@ -276,29 +276,6 @@ func TestRepeatedCharacterKeywordsUseTheirPiecesOnPostgres(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	plan := func(s statement) string {
-		conn, err := db.DB.DB()
-		if err != nil {
-			t.Fatal(err)
-		}
-		rows, err := conn.Query("EXPLAIN "+s.sql, s.vars...)
-		if err != nil {
-			t.Fatal(err)
-		}
-		defer rows.Close()
-		var lines []string
-		for rows.Next() {
-			var line string
-			if err := rows.Scan(&line); err != nil {
-				t.Fatal(err)
-			}
-			lines = append(lines, line)
-		}
-		if err := rows.Err(); err != nil {
-			t.Fatal(err)
-		}
-		return strings.Join(lines, "\n")
-	}
 	for _, c := range []struct {
 		keyword string
 		found   int64
@@ -312,7 +289,7 @@ func TestRepeatedCharacterKeywordsUseTheirPiecesOnPostgres(t *testing.T) {
 		if total != c.found || len(searched) == 0 {
 			t.Fatalf("%q: %d found (want %d), %d statements", c.keyword, total, c.found, len(searched))
 		}
-		p := plan(searched[0])
+		p := explained(t, db, searched[0].sql, searched[0].vars)
 		if uses := strings.Contains(p, "local_products_fourgrams"); uses != c.pieces {
 			t.Errorf("%q: the pieces' index used %v, want %v:\n%s", c.keyword, uses, c.pieces, p)
 		}
