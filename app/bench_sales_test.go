@@ -393,6 +393,9 @@ func salesVolumeReport(t *testing.T, kind string) {
 		{"订单管理 search: a store's every SKU", search("US-"), keywordGoal},
 		{"订单管理 search: an ASIN", search("B0EU00003"), keywordGoal},
 		{"订单管理 search: an order id", search("113-0000100-0100000"), keywordGoal},
+		// A far page of a search, jumped to (前往): read from the ASIN's matches, not by walking the orders before it.
+		{"订单管理 search: an ASIN, page 60 by 前往", signedInPost(client, amz+"orders/page", admin.Token,
+			`{"currentpage":60,"pagesize":20,"search":"B0EU00003"}`), keywordGoal},
 		{"销售报表 by SKU by month, last 12 months", signedInPost(client, amz+"sales/report", admin.Token,
 			fmt.Sprintf(`{"currentpage":1,"pagesize":20,"by":"sku","period":"month","startDate":%q,"endDate":%q}`,
 				day(yearStart), day(today))), 0},

@@ -192,15 +192,19 @@ func TestOrderSearchEitherWay(t *testing.T) {
 				t.Fatalf("%s: first pages read from its one value's matches %v (%v), want %v", c.name, firsts, err, c.firsts)
 			}
 			// Paged under the tests' cap, where every tested search is counted, and a search of one value under the
-			// product's too, past which its first pages are read from that value's matches.
-			pagers := []*models.DB{db}
+			// product's too, whose pages are read from that value's matches to ten times the cap (every page here),
+			// and under a cap of 100, whose pages past the 1,000th row are walked.
+			caps := []int{0}
 			if c.firsts && c.plan == models.SearchTested {
-				pagers = append(pagers, capped(db, 1000))
+				caps = append(caps, 1000, 100)
 			}
-			for _, lists := range pagers {
-				wantTotal := int64(len(want))
-				if len(want) > 1000 && lists != db {
-					wantTotal = models.MoreThan(1000)
+			for _, limit := range caps {
+				lists, wantTotal := db, int64(len(want))
+				if limit > 0 {
+					lists = capped(db, limit)
+					if len(want) > limit {
+						wantTotal = models.MoreThan(int64(limit))
+					}
 				}
 				var got []string
 				var anchor models.Anchor
