@@ -36,6 +36,7 @@ func (db *DB) SearchFirsts(companyID int64, f OrderFilter, n int) (bool, error) 
 	if err != nil {
 		return false, err
 	}
-	_, found, err := db.searchedFirsts(companyID, f, indexes, n, newest)
+	f.Offset, f.Limit = 0, n-1
+	_, _, found, err := db.searchedFirsts(companyID, f, indexes, newest)
 	return found, err
 }

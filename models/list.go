@@ -81,6 +81,10 @@ type listPage struct {
 	anchor        Anchor
 	// known is the list's total when the caller knows it (0: counted when needed).
 	known int64
+	// skipped are the list's rows before the first that matching selects, when it selects only the rows from some
+	// point of the list on (a search's far page read from the orders about it): the page is read from offset -
+	// skipped of them; its total still counts from offset.
+	skipped int
 	// searched tells that matching holds a keyword search (containsKeyword), which costs more than its few rows.
 	searched bool
 	// generation is the list's generation when its table raises one (list_jump.go), which lets jumps far into it
@@ -151,7 +155,7 @@ func (db *DB) pageIDs(p listPage, count bool) (ids []int64, more bool, counted i
 // statement's round trip and Go side some 60 µs more. counted is that count when it came along (-1 otherwise).
 func (db *DB) offsetIDs(p listPage, count bool) (ids []int64, counted int64, err error) {
 	// Only the id is read, whatever columns matching selects for the rows (a warehouse's group name).
-	q := p.matching().Scopes(p.order.sort).Offset(p.offset).Limit(p.limit + 1)
+	q := p.matching().Scopes(p.order.sort).Offset(p.offset - p.skipped).Limit(p.limit + 1)
 	if !count {
 		err = q.Select(p.id).Pluck(p.id, &ids).Error
 		return ids, -1, err
@@ -190,7 +194,8 @@ func (db *DB) searchedIDs(p listPage) (ids []int64, counted int64, err error) {
 	if err != nil {
 		return nil, -1, err
 	}
-	return all[min(p.offset, len(all)):min(p.offset+p.limit+1, len(all))], int64(len(all)), nil
+	from := p.offset - p.skipped
+	return all[min(from, len(all)):min(from+p.limit+1, len(all))], int64(len(all)), nil
 }
 
 // listTotal is the total of a list whose page read read rows from p.offset, more telling whether rows follow

@@ -269,11 +269,11 @@ func (db *DB) OrderPage(companyID int64, f OrderFilter) ([]OrderRow, int64, erro
 		if indexes, err = db.searchIndexes(companyID, f.Search); err != nil {
 			return nil, 0, err
 		}
-		ids, found, err := db.searchedFirsts(companyID, f, indexes, f.Offset+f.Limit+1, newest)
+		ids, skipped, found, err := db.searchedFirsts(companyID, f, indexes, newest)
 		if err != nil {
 			return nil, 0, err
 		}
-		if found && len(ids) == 0 {
+		if found && len(ids) == 0 && skipped == 0 {
 			// None of the list's first orders: it has none.
 			return []OrderRow{}, 0, nil
 		}
@@ -283,7 +283,7 @@ func (db *DB) OrderPage(companyID int64, f OrderFilter) ([]OrderRow, int64, erro
 					return []OrderRow{}, 0, err
 				}
 			}
-			return db.orderPage(companyID, f, gatheredFrom(ids), false)
+			return db.orderPage(companyID, f, gatheredFrom(ids), false, skipped)
 		}
 	}
 	search, err := db.planSearch(companyID, f, f.Total == 0)
@@ -309,16 +309,16 @@ func (db *DB) OrderPage(companyID int64, f OrderFilter) ([]OrderRow, int64, erro
 			f.Total, matching = int64(len(ids)), gatheredFrom(ids)
 		}
 	}
-	return db.orderPage(companyID, f, matching, search == gathered)
+	return db.orderPage(companyID, f, matching, search == gathered, 0)
 }
 
 // orderPage reads the page of the orders matching selects, with the list's total (f.Total when known); searched
-// tells that matching gathers a search's matches.
-func (db *DB) orderPage(companyID int64, f OrderFilter, matching func() *gorm.DB, searched bool) ([]OrderRow, int64, error) {
+// tells that matching gathers a search's matches, skipped how many of the list's orders come before them.
+func (db *DB) orderPage(companyID int64, f OrderFilter, matching func() *gorm.DB, searched bool, skipped int) ([]OrderRow, int64, error) {
 	rows := []OrderRow{}
 	p := listPage{matching: matching, id: "amazon_orders.id",
 		order: f.order("amazon_orders", "purchase_date"), offset: f.Offset, limit: f.Limit, anchor: f.Anchor,
-		known: f.Total, searched: searched}
+		known: f.Total, searched: searched, skipped: skipped}
 	total, err := readPage(db, p, p.of(func() *gorm.DB { return db.orderRows(companyID) }), &rows)
 	return rows, total, err
 }

@@ -13,42 +13,72 @@ import (
 // orders in turn read every order between two matches (an ASIN on one item in a hundred: 2,100 orders for a page,
 // 11 ms alone and a p99 of 164-202 ms at 20 users on either database).
 
-// searchedFirsts finds orders among which are the first n of the list of a search, in date order (newest
-// first unless oldest is asked), when each index's matches of the search are one value; found is false otherwise.
-// The orders of an order id are few (one per seller account); of a SKU's or ASIN's, the first n by date are taken,
-// with every order on the date of the n-th: one of the list's first n orders has fewer than n of the value's orders
-// before it, so it is among them.
-func (db *DB) searchedFirsts(companyID int64, f OrderFilter, indexes []searchIndex, n int, newest bool) (ids []int64, found bool, err error) {
+// searchedFirsts finds the orders a page of a search in date order (newest first unless oldest is asked) is read
+// from, when each index's matches of the search are one value; found is false otherwise. The orders of an order
+// id are few (one per seller account); of a SKU's or ASIN's, the first n by date are taken (n: the page's offset
+// and size, and one more), with every order on the date of the n-th: one of the list's first n orders has fewer
+// than n of the value's orders before it, so it is among them. Of these, the orders dated before the page's first
+// are only counted (skipped): every order of the list so dated is among them, and the page is read from the rest,
+// a few more than its own. Read from them all, a far page (前往 page 60) looked up and sorted its 1,200 orders.
+func (db *DB) searchedFirsts(companyID int64, f OrderFilter, indexes []searchIndex, newest bool) (ids []int64, skipped int, found bool, err error) {
 	for _, x := range indexes {
 		if x.first != x.last {
-			return nil, false, nil
+			return nil, 0, false, nil
 		}
 	}
 	rest := f
 	rest.Search = ""
+	n := f.Offset + f.Limit + 1
+	var dated []datedItem
 	if byID := indexes[0]; byID.first != "" {
 		err := db.orders(companyID, rest, noSearch).Where("amazon_orders.amazon_order_id = ?", byID.first).
-			Pluck("amazon_orders.id", &ids).Error
+			Select("amazon_orders.seller_id, amazon_orders.amazon_order_id, amazon_orders.purchase_date").Find(&dated).Error
 		if err != nil {
-			return nil, false, err
+			return nil, 0, false, err
 		}
 	}
 	for _, byItem := range indexes[1:] {
 		if byItem.first == "" {
 			continue
 		}
-		keys, err := firstOrdersOf(func() *gorm.DB {
+		firsts, err := firstOrdersOf(func() *gorm.DB {
 			return passing(db.Table("amazon_order_items i"), "i", companyID, rest).Where(byItem.column+" = ?", byItem.first)
 		}, n, newest)
 		if err != nil {
-			return nil, false, err
+			return nil, 0, false, err
 		}
-		if ids, err = db.appendOrderIDs(ids, companyID, keys); err != nil {
-			return nil, false, err
+		dated = append(dated, firsts...)
+	}
+	dated = inDateOrder(dated, newest)
+	skipped = min(f.Offset, len(dated))
+	for skipped > 0 && skipped < len(dated) && dated[skipped-1].PurchaseDate.Equal(dated[skipped].PurchaseDate) {
+		skipped-- // the page's first date's orders are read, whichever of them it starts with
+	}
+	keys := make([]orderKey, 0, len(dated)-skipped)
+	for _, it := range dated[skipped:] {
+		keys = append(keys, orderKey{it.SellerID, it.AmazonOrderID})
+	}
+	ids, err = db.appendOrderIDs(nil, companyID, keys)
+	return ids, skipped, true, err
+}
+
+// inDateOrder is the orders each once, by date (newest first or oldest); orders of one date in any order.
+func inDateOrder(dated []datedItem, newest bool) []datedItem {
+	seen := map[orderKey]bool{}
+	orders := dated[:0]
+	for _, it := range dated {
+		if k := (orderKey{it.SellerID, it.AmazonOrderID}); !seen[k] {
+			seen[k] = true
+			orders = append(orders, it)
 		}
 	}
-	slices.Sort(ids)
-	return slices.Compact(ids), true, nil
+	slices.SortFunc(orders, func(a, b datedItem) int {
+		if newest {
+			return b.PurchaseDate.Compare(a.PurchaseDate)
+		}
+		return a.PurchaseDate.Compare(b.PurchaseDate)
+	})
+	return orders
 }
 
 // searchFirstsDepth is how deep into its list (offset and page) a search for one whole value reads its pages from
@@ -67,10 +97,10 @@ type datedItem struct {
 	PurchaseDate  time.Time
 }
 
-// firstOrdersOf reads the orders of the first n distinct orders of the items items selects, by date (newest first
-// or oldest), with every order on the n-th's date. An order may hold the value twice (an ASIN sold under two SKUs),
-// so more items are read until n orders are found.
-func firstOrdersOf(items func() *gorm.DB, n int, newest bool) ([]orderKey, error) {
+// firstOrdersOf reads the first n distinct orders of the items items selects, with their dates, by date (newest
+// first or oldest), and every order on the n-th's date. An order may hold the value twice (an ASIN sold under two
+// SKUs), so more items are read until n orders are found.
+func firstOrdersOf(items func() *gorm.DB, n int, newest bool) ([]datedItem, error) {
 	order := "i.purchase_date"
 	if newest {
 		order += " DESC"
@@ -82,22 +112,23 @@ func firstOrdersOf(items func() *gorm.DB, n int, newest bool) ([]orderKey, error
 			return nil, err
 		}
 		seen := map[orderKey]bool{}
-		var keys []orderKey
+		var orders []datedItem
 		for _, it := range first {
 			k := orderKey{it.SellerID, it.AmazonOrderID}
 			if seen[k] {
 				continue
 			}
 			seen[k] = true
-			if keys = append(keys, k); len(keys) == n {
+			if orders = append(orders, it); len(orders) == n {
 				// Every order on the n-th's date, some perhaps past the items read.
-				var ties []orderKey
-				err := items().Where("i.purchase_date = ?", it.PurchaseDate).Select("i.seller_id, i.amazon_order_id").Find(&ties).Error
-				return append(keys, ties...), err
+				var ties []datedItem
+				err := items().Where("i.purchase_date = ?", it.PurchaseDate).
+					Select("i.seller_id, i.amazon_order_id, i.purchase_date").Find(&ties).Error
+				return append(orders, ties...), err
 			}
 		}
 		if len(first) < read {
-			return keys, nil
+			return orders, nil
 		}
 	}
 }
