@@ -262,9 +262,9 @@ func (db *DB) OrderPage(companyID int64, f OrderFilter) ([]OrderRow, int64, erro
 	}
 	var indexes []searchIndex
 	if newest, byDate := f.byDate(); f.Search != "" && byDate && f.Offset+f.Limit < db.searchFirstsDepth() {
-		// A search for one whole value reads its first pages from that value's matches, however it is planned
-		// otherwise; the probes that plan it are then needed for a count only (a best seller's ASIN at 20 users on
-		// SQLite: a third of the call's time was its probe of 2,000 index entries).
+		// A search for one whole value reads its pages, to searchFirstsDepth, from that value's matches, however it
+		// is planned otherwise; the probes that plan it are then needed for a count only (a best seller's ASIN at
+		// 20 users on SQLite: a third of the call's time was its probe of 2,000 index entries).
 		var err error
 		if indexes, err = db.searchIndexes(companyID, f.Search); err != nil {
 			return nil, 0, err

@@ -84,7 +84,7 @@ func inDateOrder(dated []datedItem, newest bool) []datedItem {
 // searchFirstsDepth is how deep into its list (offset and page) a search for one whole value reads its pages from
 // that value's matches: ten times the count's cap. Walked, the pages past the cap of an ASIN on one item in a
 // hundred (前往 a far page) read every order before them: 0.4-0.5 s for page 60 at a million items, 1.5-2.3 s for
-// page 250; from the matches 17-22 ms and 58-88 ms, the matches read growing with the depth (~15 µs a row). Deeper,
+// page 250; from the matches 17-22 ms and 48-52 ms, the matches read growing with the depth (~10 µs a row). Deeper,
 // the orders' ids gathered would near what a statement may bind (SQLite's 32,766 values), and the walk goes on.
 func (db *DB) searchFirstsDepth() int {
 	return 10 * db.countCap()
