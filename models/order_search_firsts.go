@@ -32,7 +32,8 @@ func (db *DB) searchedFirsts(companyID int64, f OrderFilter, indexes []searchInd
 	var dated []datedItem
 	if byID := indexes[0]; byID.first != "" {
 		err := db.orders(companyID, rest, noSearch).Where("amazon_orders.amazon_order_id = ?", byID.first).
-			Select("amazon_orders.seller_id, amazon_orders.amazon_order_id, amazon_orders.purchase_date").Find(&dated).Error
+			Select("amazon_orders.seller_id, amazon_orders.amazon_order_id, amazon_orders.purchase_date, amazon_orders.id AS order_id").
+			Find(&dated).Error
 		if err != nil {
 			return nil, 0, false, err
 		}
@@ -54,11 +55,15 @@ func (db *DB) searchedFirsts(companyID int64, f OrderFilter, indexes []searchInd
 	for skipped > 0 && skipped < len(dated) && dated[skipped-1].PurchaseDate.Equal(dated[skipped].PurchaseDate) {
 		skipped-- // the page's first date's orders are read, whichever of them it starts with
 	}
-	keys := make([]orderKey, 0, len(dated)-skipped)
+	var keys []orderKey
 	for _, it := range dated[skipped:] {
-		keys = append(keys, orderKey{it.SellerID, it.AmazonOrderID})
+		if it.OrderID != 0 {
+			ids = append(ids, it.OrderID)
+		} else {
+			keys = append(keys, orderKey{it.SellerID, it.AmazonOrderID})
+		}
 	}
-	ids, err = db.appendOrderIDs(nil, companyID, keys)
+	ids, err = db.appendOrderIDs(ids, companyID, keys)
 	return ids, skipped, true, err
 }
 
@@ -95,6 +100,8 @@ type datedItem struct {
 	SellerID      int64
 	AmazonOrderID string
 	PurchaseDate  time.Time
+	// OrderID is the order's id when it was read from the orders (an order id's search), 0 from an item.
+	OrderID int64
 }
 
 // firstOrdersOf reads the first n distinct orders of the items items selects, with their dates, by date (newest
