@@ -32,7 +32,9 @@ type DB struct {
 	// jumps are the lists' jump anchors, shared by every handle of the database (list_jump.go).
 	jumps *jumpAnchors
 	// totals are the lists' kept totals, shared by every handle of the database (list_total.go).
-	totals *keptTotals
+	totals *kept[int64]
+	// searchMarks are where the orders of a search's list stand, shared by every handle (order_search_marks.go).
+	searchMarks *kept[[]searchMark]
 	// kept are statements prepared once for every transaction, shared by every handle of the database.
 	kept *keptStatements
 	// stride is the rows between jump anchors, DefaultJumpStride when 0 (a test's lower one).
@@ -111,7 +113,7 @@ func Open(databaseURL string) (*DB, error) {
 		return nil, fmt.Errorf("reach %s database: %w", spec.Driver, err)
 	}
 	return &DB{DB: g, Driver: spec.Driver, URL: databaseURL, nulls: &columnNulls{tables: map[string]map[string]bool{}},
-		jumps: newJumpAnchors(), totals: newKeptTotals(), kept: &keptStatements{stmts: map[string]*sql.Stmt{}}}, nil
+		jumps: newJumpAnchors(), totals: newKept[int64](), searchMarks: newKept[[]searchMark](), kept: &keptStatements{stmts: map[string]*sql.Stmt{}}}, nil
 }
 
 // withoutJIT turns PostgreSQL's JIT compilation off for the product's connections, unless the URL sets jit itself
@@ -190,5 +192,5 @@ func (db *DB) With(ctx context.Context) *DB {
 // on is the handle over another gorm session of the same database.
 func (db *DB) on(g *gorm.DB) *DB {
 	return &DB{DB: g, Driver: db.Driver, URL: db.URL, CountCap: db.CountCap, nulls: db.nulls, jumps: db.jumps,
-		totals: db.totals, kept: db.kept, stride: db.stride, conn: db.conn}
+		totals: db.totals, searchMarks: db.searchMarks, kept: db.kept, stride: db.stride, conn: db.conn}
 }

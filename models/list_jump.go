@@ -29,9 +29,6 @@ import (
 // CPU a call with 250, 800-945 with 100; once every connection has planned its statements both cost the same.
 const DefaultJumpStride = 100
 
-// keptLists bounds how many lists (company, filter and order) keep anchors at once; past it one is forgotten.
-const keptLists = 512
-
 // listGeneration names the generation a list's table raises (migration 00043): the company's counter of the kind.
 type listGeneration struct {
 	company int64

@@ -2,7 +2,6 @@ package models
 
 import (
 	"strconv"
-	"sync"
 
 	"gorm.io/gorm"
 )
@@ -15,40 +14,6 @@ import (
 // is still the one it was counted at, which no change visible to the page can leave as it was (generations are
 // raised in the transaction of every change to the table), so a kept total is exactly the count the page would have
 // read.
-
-// keptTotals are the totals the lists keep, shared by every handle of the database.
-type keptTotals struct {
-	mu    sync.Mutex
-	lists map[string]keptTotal
-}
-
-// keptTotal is a list's capped count (up to one past the cap) as counted at generation.
-type keptTotal struct {
-	generation, count int64
-}
-
-func newKeptTotals() *keptTotals { return &keptTotals{lists: map[string]keptTotal{}} }
-
-// get is the count kept under key if it was counted at generation.
-func (k *keptTotals) get(key string, generation int64) (int64, bool) {
-	k.mu.Lock()
-	defer k.mu.Unlock()
-	t, ok := k.lists[key]
-	return t.count, ok && t.generation == generation
-}
-
-// keep stores a count under key, forgetting another list's when keptLists are kept already.
-func (k *keptTotals) keep(key string, t keptTotal) {
-	k.mu.Lock()
-	defer k.mu.Unlock()
-	if _, ok := k.lists[key]; !ok && len(k.lists) >= keptLists {
-		for other := range k.lists {
-			delete(k.lists, other)
-			break
-		}
-	}
-	k.lists[key] = t
-}
 
 // keepsTotal tells whether p's total may be kept: its table raises a generation and the call is outside a
 // transaction, whose uncommitted generation another transaction may commit with other rows.
@@ -87,7 +52,7 @@ func (db *DB) idsWithKeptTotal(p listPage, q *gorm.DB) (ids []int64, counted int
 	if err != nil {
 		return nil, -1, err
 	}
-	db.totals.keep(key, keptTotal{generation: now.Generation, count: now.Total})
+	db.totals.keep(key, now.Generation, now.Total)
 	return ids, now.Total, nil
 }
 

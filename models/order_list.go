@@ -35,6 +35,9 @@ type OrderFilter struct {
 	// Total is the list's total when the caller knows it (its count kept from an earlier call while nothing the
 	// list reads changed); 0 has the page count it when needed.
 	Total int64
+	// Version is the data the list reads as the caller read it: a search's far pages then start from where its orders
+	// were found at that version (order_search_marks.go).
+	Version ListVersion
 }
 
 // order is the list's ORDER BY: the chosen column, else fallback's newest first, then the id so that pages never

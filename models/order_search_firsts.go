@@ -20,6 +20,8 @@ import (
 // than n of the value's orders before it, so it is among them. Of these, the orders dated before the page's first
 // are only counted (skipped): every order of the list so dated is among them, and the page is read from the rest,
 // a few more than its own. Read from them all, a far page (前往 page 60) looked up and sorted its 1,200 orders.
+// A list read at a known version (f.Version) keeps where its orders are (searchMarks) and reads a far page from the
+// nearest mark before it: the orders before the mark are counted there.
 func (db *DB) searchedFirsts(companyID int64, f OrderFilter, indexes []searchIndex, newest bool) (ids []int64, skipped int, found bool, err error) {
 	for _, x := range indexes {
 		if x.first != x.last {
@@ -28,7 +30,9 @@ func (db *DB) searchedFirsts(companyID int64, f OrderFilter, indexes []searchInd
 	}
 	rest := f
 	rest.Search = ""
-	n := f.Offset + f.Limit + 1
+	key := searchMarksKey(companyID, f, newest)
+	marks, from := db.searchMarksBefore(key, f, db.jumpStride())
+	n := f.Offset + f.Limit + 1 - from.before
 	var dated []datedItem
 	if byID := indexes[0]; byID.first != "" {
 		err := db.orders(companyID, rest, noSearch).Where("amazon_orders.amazon_order_id = ?", byID.first).
@@ -43,15 +47,17 @@ func (db *DB) searchedFirsts(companyID int64, f OrderFilter, indexes []searchInd
 			continue
 		}
 		firsts, err := firstOrdersOf(func() *gorm.DB {
-			return passing(db.Table("amazon_order_items i"), "i", companyID, rest).Where(byItem.column+" = ?", byItem.first)
+			return from.bound(passing(db.Table("amazon_order_items i"), "i", companyID, rest).Where(byItem.column+" = ?", byItem.first),
+				"i.purchase_date", newest)
 		}, n, newest)
 		if err != nil {
 			return nil, 0, false, err
 		}
 		dated = append(dated, firsts...)
 	}
-	dated = inDateOrder(dated, newest)
-	skipped = min(f.Offset, len(dated))
+	dated = from.after(inDateOrder(dated, newest), newest)
+	db.keepSearchMarks(key, f.Version, marks, from.before, dated[:min(n, len(dated))])
+	skipped = min(f.Offset-from.before, len(dated))
 	for skipped > 0 && skipped < len(dated) && dated[skipped-1].PurchaseDate.Equal(dated[skipped].PurchaseDate) {
 		skipped-- // the page's first date's orders are read, whichever of them it starts with
 	}
@@ -64,7 +70,7 @@ func (db *DB) searchedFirsts(companyID int64, f OrderFilter, indexes []searchInd
 		}
 	}
 	ids, err = db.appendOrderIDs(ids, companyID, keys)
-	return ids, skipped, true, err
+	return ids, from.before + skipped, true, err
 }
 
 // inDateOrder is the orders each once, by date (newest first or oldest); orders of one date in any order.

@@ -21,6 +21,7 @@ import (
 // its SKU; a lamp order an hour from 1 October 2026, three desk orders an hour (orders of the same time sort by id).
 type searchShop struct {
 	owner  *models.User
+	desks  *models.Seller
 	orders []searchOrder
 }
 
@@ -39,7 +40,7 @@ func newSearchShop(t *testing.T, db *models.DB) *searchShop {
 	t.Helper()
 	owner := newCompany(t, db, "甲", "13800000001")
 	lamps, desks := sellerOf(t, db, owner, "灯具店", "A1LAMPS"), sellerOf(t, db, owner, "书桌店", "A1DESKS")
-	shop := &searchShop{owner: owner}
+	shop := &searchShop{owner: owner, desks: desks}
 	start := time.Date(2026, 10, 1, 0, 0, 0, 0, time.UTC)
 	var orders []models.AmazonOrder
 	var items []models.AmazonOrderItem
@@ -103,6 +104,16 @@ func newSearchShop(t *testing.T, db *models.DB) *searchShop {
 		t.Fatal(stats)
 	}
 	return shop
+}
+
+// version is the shop's data as its owner reads it, which a search's far pages keep their marks at.
+func (s *searchShop) version(t *testing.T, db *models.DB) models.ListVersion {
+	t.Helper()
+	generation, groups, err := db.SalesVersion(s.owner.CompanyID, s.owner.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return models.ListVersion{Generation: generation, Groups: groups}
 }
 
 // want is the order ids the filter passes, newest first unless the filter asks for oldest.
@@ -193,18 +204,29 @@ func TestOrderSearchEitherWay(t *testing.T) {
 			}
 			// Paged under the tests' cap, where every tested search is counted, and a search of one value under the
 			// product's too, whose pages are read from that value's matches to ten times the cap (every page here),
-			// and under a cap of 100, whose pages past the 1,000th row are walked.
-			caps := []int{0}
-			if c.firsts && c.plan == models.SearchTested {
-				caps = append(caps, 1000, 100)
+			// and under a cap of 100, whose pages past the 1,000th row are walked; under the product's cap again at
+			// the data's version, each page read from the marks kept by the pages before it, 70 orders apart (inside
+			// runs of three desk orders of one time).
+			type paging struct {
+				limit int
+				marks bool
 			}
-			for _, limit := range caps {
+			caps := []paging{{}}
+			if c.firsts && c.plan == models.SearchTested {
+				caps = append(caps, paging{limit: 1000}, paging{limit: 100}, paging{limit: 1000, marks: true})
+			}
+			for _, way := range caps {
 				lists, wantTotal := db, int64(len(want))
-				if limit > 0 {
+				if limit := way.limit; limit > 0 {
 					lists = capped(db, limit)
 					if len(want) > limit {
 						wantTotal = models.MoreThan(int64(limit))
 					}
+				}
+				f.Version = models.ListVersion{}
+				if way.marks {
+					lists = lists.WithJumpStride(70)
+					f.Version = shop.version(t, db)
 				}
 				var got []string
 				var anchor models.Anchor
@@ -236,7 +258,7 @@ func TestOrderSearchEitherWay(t *testing.T) {
 					}
 				}
 				if !slices.Equal(got, want) {
-					t.Fatalf("%s: listed %d orders %v..., want %d %v...", c.name, len(got), got[:min(5, len(got))],
+					t.Fatalf("%s (%+v): listed %d orders %v..., want %d %v...", c.name, way, len(got), got[:min(5, len(got))],
 						len(want), want[:min(5, len(want))])
 				}
 			}
@@ -321,4 +343,53 @@ func explained(t *testing.T, db *models.DB, sql string, vars []any) string {
 		t.Fatal(err)
 	}
 	return strings.Join(lines, "\n")
+}
+
+// A search's far pages start from the marks its earlier pages kept, at the version of the data they were read at:
+// an order imported since raises the sales generation, and the pages read at the new version list it, each after
+// its place, where marks of the version before would start every page one order early.
+func TestSearchMarksAreOfTheirVersion(t *testing.T) {
+	dbtest.ForEach(t, func(t *testing.T, db *models.DB) {
+		shop := newSearchShop(t, db)
+		lists := capped(db, 1000).WithJumpStride(70)
+		f := models.OrderFilter{UserID: shop.owner.ID, Search: "B0DESK01", Limit: 100}
+		pages := func() []string {
+			var got []string
+			for offset := 0; offset < 2200; offset += 100 {
+				f.Offset = offset
+				rows, _, err := lists.OrderPage(shop.owner.CompanyID, f)
+				if err != nil {
+					t.Fatal(err)
+				}
+				for _, r := range rows {
+					got = append(got, r.AmazonOrderID)
+				}
+			}
+			return got
+		}
+		f.Version = shop.version(t, db)
+		if got, want := pages(), shop.want(f); !slices.Equal(got, want) {
+			t.Fatalf("listed %d orders, want %d", len(got), len(want))
+		}
+		desks := shop.desks
+		at := time.Date(2026, 12, 1, 0, 0, 0, 0, time.UTC)
+		o := searchOrder{id: "702-9999999-0000001", market: "A2EUQ1WTGCTBG2", status: "Shipped", at: at,
+			skus: []string{"B0DESK01"}, asins: []string{"B0DESK01"}}
+		_, err := db.UpsertAmazonOrders([]models.AmazonOrder{{CompanyID: desks.CompanyID, GroupID: desks.GroupID,
+			SellerID: desks.ID, MarketplaceID: o.market, AmazonOrderID: o.id, PurchaseDate: at, LastUpdatedDate: at,
+			OrderStatus: o.status, FulfillmentChannel: "Amazon"}}, []models.AmazonOrderItem{{CompanyID: desks.CompanyID,
+			GroupID: desks.GroupID, SellerID: desks.ID, MarketplaceID: o.market, AmazonOrderID: o.id, SKU: "B0DESK01",
+			ASIN: "B0DESK01", PurchaseDate: at, OrderStatus: o.status, Quantity: 1, Currency: "USD"}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		shop.orders = append(shop.orders, o)
+		before := f.Version
+		if f.Version = shop.version(t, db); f.Version == before {
+			t.Fatalf("the import left the version %+v", before)
+		}
+		if got, want := pages(), shop.want(f); !slices.Equal(got, want) {
+			t.Fatalf("after an import: listed %d orders %v..., want %d %v...", len(got), got[:min(3, len(got))], len(want), want[:3])
+		}
+	})
 }
