@@ -220,9 +220,15 @@ func (db *DB) orders(companyID int64, f OrderFilter, search searchPlan) *gorm.DB
 
 // passing narrows q, rows of table, to those of the company the filter passes but for its search, within the
 // user's store groups. table is amazon_orders, or an alias of amazon_order_items, whose rows repeat their order's
-// store group, marketplace, status, channel and date.
+// store group, marketplace, status, channel and date. A user limited to one store group reads the lists as if that
+// store were chosen: the planners cannot know that the grant (a subquery) passes one group's rows only, and walked
+// the index of order ids testing each order's group (订单号 order for a user of the Japanese store: 1.2 s on SQLite
+// at 715,000 orders), where the store's index (migration 00051) reads its range.
 func passing(q *gorm.DB, table string, companyID int64, f OrderFilter) *gorm.DB {
 	q = q.Scopes(InCompany(table, companyID), InGrantedGroups(table+".group_id", f.UserID))
+	if f.GroupID == 0 {
+		f.GroupID = f.Version.onlyGroup()
+	}
 	if f.GroupID != 0 {
 		q = q.Where(table+".group_id = ?", f.GroupID)
 	}
