@@ -3,7 +3,6 @@ package models
 import (
 	"fmt"
 	"slices"
-	"strconv"
 	"time"
 
 	"gorm.io/gorm"
@@ -22,22 +21,6 @@ import (
 type searchMark struct {
 	date   time.Time
 	before int
-}
-
-// ListVersion is what a list read for a user is good for: the company's sales generation and the store groups the
-// user is limited to (SalesVersion: their ids, "" for all). The zero version keeps nothing.
-type ListVersion struct {
-	Generation int64
-	Groups     string
-}
-
-// onlyGroup is the one store group the user is limited to, 0 for a user of more or of all.
-func (v ListVersion) onlyGroup() int64 {
-	id, err := strconv.ParseInt(v.Groups, 10, 64)
-	if err != nil {
-		return 0
-	}
-	return id
 }
 
 // searchMarksKey names a list's marks: the company, the direction and the filter without its page, sort or version's

@@ -63,6 +63,22 @@ func (db *DB) SalesVersion(companyID, userID int64) (int64, string, error) {
 	return generation, strings.Join(ids, ","), err
 }
 
+// ListVersion is what a list read for a user is good for: the company's sales generation and the store groups the
+// user is limited to (SalesVersion: their ids, "" for all). The zero version keeps nothing.
+type ListVersion struct {
+	Generation int64
+	Groups     string
+}
+
+// onlyGroup is the one store group the user is limited to, 0 for a user of more or of all.
+func (v ListVersion) onlyGroup() int64 {
+	id, err := strconv.ParseInt(v.Groups, 10, 64)
+	if err != nil {
+		return 0
+	}
+	return id
+}
+
 // Kinds of report generation (migration 00040): what else than sales a kept answer reads, each raised by triggers in
 // the transaction of every change to it.
 const (
