@@ -50,12 +50,21 @@ func (db *DB) CompanyByName(name string) (*Company, error) {
 	return &c, nil
 }
 
-// CreateCompanyWithOwner creates a company, its default role and its owner account in one transaction.
+// CreateCompanyWithOwner creates a company, its default role and its owner account in one transaction. A new
+// company's sales summary is complete from the start, which it says (sales_days_built, sales_parents_built): its
+// imports keep the summary in their transactions, so its first report has nothing to sum again. Unsaid, that first
+// report summed every item imported before it (EnsureSalesDays: 45 s for 500,000 items on SQLite, 75 s for
+// 2,000,000 on PostgreSQL, in the request of a seller opening 销售报表 after the first sync).
 func (db *DB) CreateCompanyWithOwner(c *Company, owner *User) error {
 	return db.Transaction(func(g *gorm.DB) error {
 		tx := db.on(g)
 		if err := tx.Create(c).Error; err != nil {
 			return err
+		}
+		for _, built := range []string{"sales_days_built", "sales_parents_built"} {
+			if err := tx.Table(built).Create(map[string]any{"company_id": c.ID}).Error; err != nil {
+				return err
+			}
 		}
 		role := Role{CompanyID: c.ID, Name: DefaultRoleName, Code: DefaultRoleCode, IsDefault: true}
 		if err := tx.Create(&role).Error; err != nil {
