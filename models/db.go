@@ -113,7 +113,8 @@ func Open(databaseURL string) (*DB, error) {
 		return nil, fmt.Errorf("reach %s database: %w", spec.Driver, err)
 	}
 	return &DB{DB: g, Driver: spec.Driver, URL: databaseURL, nulls: &columnNulls{tables: map[string]map[string]bool{}},
-		jumps: newJumpAnchors(), totals: newKept[int64](), searchMarks: newKept[[]searchMark](), kept: &keptStatements{stmts: map[string]*sql.Stmt{}}}, nil
+		jumps: newJumpAnchors(), totals: newKept[int64](), searchMarks: newKept[[]searchMark](),
+		kept: &keptStatements{stmts: map[string]*sql.Stmt{}}}, nil
 }
 
 // withoutJIT turns PostgreSQL's JIT compilation off for the product's connections, unless the URL sets jit itself
