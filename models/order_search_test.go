@@ -106,10 +106,10 @@ func newSearchShop(t *testing.T, db *models.DB) *searchShop {
 	return shop
 }
 
-// version is the shop's data as its owner reads it, which a search's far pages keep their marks at.
-func (s *searchShop) version(t *testing.T, db *models.DB) models.ListVersion {
+// version is the shop's data as the user reads it, which a search's far pages keep their marks at.
+func (s *searchShop) version(t *testing.T, db *models.DB, userID int64) models.ListVersion {
 	t.Helper()
-	generation, groups, err := db.SalesVersion(s.owner.CompanyID, s.owner.ID)
+	generation, groups, err := db.SalesVersion(s.owner.CompanyID, userID)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -226,7 +226,7 @@ func TestOrderSearchEitherWay(t *testing.T) {
 				f.Version = models.ListVersion{}
 				if way.marks {
 					lists = lists.WithJumpStride(70)
-					f.Version = shop.version(t, db)
+					f.Version = shop.version(t, db, shop.owner.ID)
 				}
 				var got []string
 				var anchor models.Anchor
@@ -359,11 +359,7 @@ func TestOrdersByOrderIDOfAStoreOrMarketplaceReadTheirRange(t *testing.T) {
 			if f.UserID == 0 {
 				f.UserID = shop.owner.ID
 			}
-			generation, groups, err := db.SalesVersion(shop.owner.CompanyID, f.UserID)
-			if err != nil {
-				t.Fatal(err)
-			}
-			f.Limit, f.Version = 20, models.ListVersion{Generation: generation, Groups: groups}
+			f.Limit, f.Version = 20, shop.version(t, db, f.UserID)
 			rows, n, err := db.OrderPage(shop.owner.CompanyID, f)
 			if err != nil || n != int64(len(desks)) {
 				t.Fatalf("%s: %d orders (%v), want %d", c.name, n, err, len(desks))
@@ -461,7 +457,7 @@ func TestSearchMarksAreOfTheirVersion(t *testing.T) {
 			}
 			return got
 		}
-		f.Version = shop.version(t, db)
+		f.Version = shop.version(t, db, shop.owner.ID)
 		if got, want := pages(), shop.want(f); !slices.Equal(got, want) {
 			t.Fatalf("listed %d orders, want %d", len(got), len(want))
 		}
@@ -479,7 +475,7 @@ func TestSearchMarksAreOfTheirVersion(t *testing.T) {
 		}
 		shop.orders = append(shop.orders, o)
 		before := f.Version
-		if f.Version = shop.version(t, db); f.Version == before {
+		if f.Version = shop.version(t, db, shop.owner.ID); f.Version == before {
 			t.Fatalf("the import left the version %+v", before)
 		}
 		if got, want := pages(), shop.want(f); !slices.Equal(got, want) {
