@@ -5,7 +5,6 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
-	"net"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -44,16 +43,10 @@ func TestLoadReportMemory(t *testing.T) {
 	if bin == "" {
 		t.Skip("set SELLERHUB_BIN to the built binary (make bench does) to measure its memory")
 	}
-	l, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	addr := l.Addr().String()
-	l.Close()
 	dir := t.TempDir()
 	cmd := exec.Command(bin, "serve")
 	cmd.Dir = dir
-	cmd.Env = append(os.Environ(), "SELLERHUB_ADDR="+addr, "SELLERHUB_DATABASE_URL=sqlite://"+filepath.Join(dir, "db.sqlite"),
+	cmd.Env = append(os.Environ(), "SELLERHUB_ADDR=127.0.0.1:0", "SELLERHUB_DATABASE_URL=sqlite://"+filepath.Join(dir, "db.sqlite"),
 		"SELLERHUB_ADMIN_PASSWORD="+apptest.AdminPassword, "SELLERHUB_LOG_FORMAT=json", "SELLERHUB_WORKERS=false")
 	out, err := cmd.StdoutPipe()
 	if err != nil {
@@ -63,23 +56,26 @@ func TestLoadReportMemory(t *testing.T) {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { _ = cmd.Process.Kill(); _ = cmd.Wait() })
-	ready := make(chan struct{})
+	// The server binds a port the system picks and prints its address on the start line.
+	started := make(chan string, 1)
 	go func() {
 		sc := bufio.NewScanner(out)
 		sc.Buffer(make([]byte, 1<<20), 1<<20)
-		var once atomic.Bool
 		for sc.Scan() {
-			if strings.Contains(sc.Text(), "sellerhub 已启动") && once.CompareAndSwap(false, true) {
-				close(ready)
+			if url, ok := strings.CutPrefix(sc.Text(), "sellerhub 已启动: "); ok {
+				select {
+				case started <- strings.TrimSuffix(url, "/"):
+				default:
+				}
 			}
 		}
 	}()
+	var base string
 	select {
-	case <-ready:
+	case base = <-started:
 	case <-time.After(60 * time.Second):
 		t.Fatal("the binary did not start")
 	}
-	base := "http://" + addr
 	const clients = 200
 	client := apptest.WireClient(clients)
 	body, _ := json.Marshal(map[string]string{"account": apptest.AdminAccount, "password": apptest.AdminPassword})

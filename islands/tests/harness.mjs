@@ -7,7 +7,6 @@
 // never carry over between files or modes.
 import { execFileSync, spawn } from "node:child_process";
 import { mkdtempSync, mkdirSync, rmSync } from "node:fs";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -24,24 +23,12 @@ export const MODES = [
   { js: false, label: "JavaScript off" },
 ];
 
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.unref();
-    srv.on("error", reject);
-    srv.listen(0, "127.0.0.1", () => {
-      const { port } = srv.address();
-      srv.close(() => resolve(port));
-    });
-  });
-}
-
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 // A timer that does not keep the test process alive, for the deadlines raced against events.
 const deadline = (ms) => new Promise((r) => setTimeout(r, ms).unref());
 
 /**
- * Starts bin/sellerhub (SELLERHUB_BIN) on a free port with a fresh SQLite database in a temporary directory.
+ * Starts bin/sellerhub (SELLERHUB_BIN) on a port the system picks with a fresh SQLite database in a temporary directory.
  * options.env adds or overrides environment variables (for example SELLERHUB_ADMIN_ACCOUNT).
  * Resolves when the server prints "sellerhub 已启动: http://...".
  */
@@ -49,10 +36,11 @@ export async function startServer(options = {}) {
   const bin = process.env.SELLERHUB_BIN;
   if (!bin) throw new Error("SELLERHUB_BIN is not set: run the browser tests with `make browser-test`");
   const dir = mkdtempSync(join(tmpdir(), "sellerhub-browser-"));
-  const port = await freePort();
   const env = {
     ...process.env,
-    SELLERHUB_ADDR: `127.0.0.1:${port}`,
+    // Port 0: the server binds a port the system picks and prints it. Picking one here and passing it on left a
+    // window in which another test's server or browser took it ("address already in use").
+    SELLERHUB_ADDR: "127.0.0.1:0",
     SELLERHUB_DATABASE_URL: `sqlite://${join(dir, "db.sqlite")}`,
     SELLERHUB_ADMIN_PASSWORD: ADMIN_PASSWORD,
     SELLERHUB_LOG_FORMAT: "json",
