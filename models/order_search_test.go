@@ -307,6 +307,59 @@ func TestSearchBesideAMarketplaceReadsItsSKUs(t *testing.T) {
 	})
 }
 
+// A search beside a store filter, or by a user limited to one store, reads that store's range of the items' SKUs
+// (migration 00052): the desks' clerk searching every lamp, of which the clerk may see none, and the owner searching
+// them beside the desks' store, count none and list nothing, and every statement reading the items by SKU under the
+// store is explained and must read that index.
+func TestSearchBesideAStoreReadsItsSKUs(t *testing.T) {
+	dbtest.ForEach(t, func(t *testing.T, db *models.DB) {
+		shop := newSearchShop(t, db)
+		type statement struct {
+			sql  string
+			vars []any
+		}
+		var read []statement
+		err := db.Callback().Query().After("gorm:query").Register("test:item searches of a store", func(g *gorm.DB) {
+			sql := g.Statement.SQL.String()
+			if strings.Contains(sql, "amazon_order_items i") && strings.Contains(sql, "i.group_id = ") &&
+				strings.Contains(sql, "i.sku") {
+				read = append(read, statement{sql, slices.Clone(g.Statement.Vars)})
+			}
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+		clerk := &models.User{CompanyID: shop.owner.CompanyID, Account: "13800000029", PasswordHash: "x"}
+		if err := db.CreateUser(clerk); err != nil {
+			t.Fatal(err)
+		}
+		if err := db.SetUserStoreGroups(shop.owner.CompanyID, clerk.ID, []int64{shop.desks.GroupID}); err != nil {
+			t.Fatal(err)
+		}
+		for _, f := range []models.OrderFilter{
+			{UserID: clerk.ID, Search: "LAMP-"},
+			{UserID: shop.owner.ID, GroupID: shop.desks.GroupID, Search: "LAMP-"},
+		} {
+			read = nil
+			f.Limit, f.Version = 20, shop.version(t, db, f.UserID)
+			if n, err := db.OrderCount(shop.owner.CompanyID, f); err != nil || n != 0 {
+				t.Fatalf("every lamp in the desks' store (user %d): counted %d (%v), want 0", f.UserID, n, err)
+			}
+			if rows, n, err := db.OrderPage(shop.owner.CompanyID, f); err != nil || n != 0 || len(rows) != 0 {
+				t.Fatalf("every lamp in the desks' store (user %d): %d rows of %d (%v), want none", f.UserID, len(rows), n, err)
+			}
+			if len(read) == 0 {
+				t.Fatalf("user %d: no statement read the items by SKU under the store", f.UserID)
+			}
+			for _, s := range read {
+				if p := explained(t, db, s.sql, s.vars); !strings.Contains(p, "amazon_order_items_company_group_sku") {
+					t.Errorf("the items read without the index of store and SKU:\n%s\n%s", s.sql, p)
+				}
+			}
+		}
+	})
+}
+
 // 订单号 order beside a store or a marketplace filter reads that store's or marketplace's range of the indexes of
 // migration 00051, where the index of order ids was walked testing every order before them (a Japanese store's,
 // whose ids follow every other region's: 0.5 s on SQLite at 715,000 orders), and so does a user limited to one
