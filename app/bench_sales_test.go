@@ -376,20 +376,30 @@ func salesVolumeReport(t *testing.T, kind string) {
 	yearStart := time.Date(today.Year(), today.Month()-11, 1, 0, 0, 0, 0, time.UTC)
 	lastMonth := time.Date(today.Year(), today.Month()-1, 1, 0, 0, 0, 0, time.UTC).Format("2006-01")
 	const screenGoal, keywordGoal, listGoal = 200 * time.Millisecond, 100 * time.Millisecond, 50 * time.Millisecond
-	var japanStore int64
-	if err := h.DB.Table("store_groups").Where("company_id = ? AND name = ?", owner.CompanyID, "日本站").
-		Pluck("id", &japanStore).Error; err != nil || japanStore == 0 {
-		t.Fatalf("the Japanese store: %d (%v)", japanStore, err)
+	store := func(name string) int64 {
+		var id int64
+		if err := h.DB.Table("store_groups").Where("company_id = ? AND name = ?", owner.CompanyID, name).
+			Pluck("id", &id).Error; err != nil || id == 0 {
+			t.Fatalf("the store %s: %d (%v)", name, id, err)
+		}
+		return id
 	}
-	// A clerk of the Japanese store alone, for issue 14's goals under the grants the lists apply.
-	clerk, _ := h.RestrictedUser("13700000099", []string{"sales.orders.manager"}, nil)
-	clerkUser, err := h.DB.UserByAccount("13700000099")
-	if err != nil {
-		t.Fatal(err)
+	japanStore := store("日本站")
+	// Clerks limited to stores, for issue 14's goals under the grants the lists apply: of the Japanese store alone,
+	// and of it and the European.
+	clerkOf := func(phone string, stores ...int64) *apptest.Client {
+		c, _ := h.RestrictedUser(phone, []string{"sales.orders.manager"}, nil)
+		u, err := h.DB.UserByAccount(phone)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := h.DB.SetUserStoreGroups(owner.CompanyID, u.ID, stores); err != nil {
+			t.Fatal(err)
+		}
+		return c
 	}
-	if err := h.DB.SetUserStoreGroups(owner.CompanyID, clerkUser.ID, []int64{japanStore}); err != nil {
-		t.Fatal(err)
-	}
+	clerk := clerkOf("13700000099", japanStore)
+	clerkOfTwo := clerkOf("13700000098", japanStore, store("欧洲站"))
 	amz := h.URL + "/amazon/api/v1/"
 	searchAs := func(c *apptest.Client, text string) func() bool {
 		return signedInPost(client, amz+"orders/page", c.Token, fmt.Sprintf(`{"currentpage":1,"pagesize":20,"search":%q}`, text))
@@ -421,6 +431,12 @@ func salesVolumeReport(t *testing.T, kind string) {
 		{"订单管理 search by 日本站's clerk: its store's SKUs", searchAs(clerk, "JP-"), keywordGoal},
 		{"订单管理 search by 日本站's clerk: another store's SKU", searchAs(clerk, "US-0000"), keywordGoal},
 		{"订单管理 search by 日本站's clerk: another store's every SKU", searchAs(clerk, "US-"), keywordGoal},
+		{"订单管理 first page, last 30 days, by the clerk of 日本站 and 欧洲站", signedInPost(client, amz+"orders/page", clerkOfTwo.Token,
+			fmt.Sprintf(`{"currentpage":1,"pagesize":20,"startDate":%q,"endDate":%q}`, day(today.AddDate(0, 0, -29)), day(today))), 0},
+		{"订单管理 by 订单号 by the clerk of 日本站 and 欧洲站", signedInPost(client, amz+"orders/page", clerkOfTwo.Token,
+			`{"currentpage":1,"pagesize":20,"sort":"amazonOrderId","order":"asc"}`), listGoal},
+		{"订单管理 search by the clerk of 日本站 and 欧洲站: their SKUs", searchAs(clerkOfTwo, "EU-"), keywordGoal},
+		{"订单管理 search by the clerk of 日本站 and 欧洲站: another store's every SKU", searchAs(clerkOfTwo, "US-"), keywordGoal},
 		{"销售报表 by SKU by month, last 12 months", signedInPost(client, amz+"sales/report", admin.Token,
 			fmt.Sprintf(`{"currentpage":1,"pagesize":20,"by":"sku","period":"month","startDate":%q,"endDate":%q}`,
 				day(yearStart), day(today))), 0},

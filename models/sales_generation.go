@@ -70,13 +70,15 @@ type ListVersion struct {
 	Groups     string
 }
 
-// onlyGroup is the one store group the user is limited to, 0 for a user of more or of all.
-func (v ListVersion) onlyGroup() int64 {
-	id, err := strconv.ParseInt(v.Groups, 10, 64)
-	if err != nil {
-		return 0
+// limitedTo is the store groups the user is limited to, none for a user of all.
+func (v ListVersion) limitedTo() []int64 {
+	var ids []int64
+	for _, text := range strings.Split(v.Groups, ",") {
+		if id, err := strconv.ParseInt(text, 10, 64); err == nil {
+			ids = append(ids, id)
+		}
 	}
-	return id
+	return ids
 }
 
 // Kinds of report generation (migration 00040): what else than sales a kept answer reads, each raised by triggers in
