@@ -427,10 +427,11 @@ func salesVolumeReport(t *testing.T, kind string) {
 		// A far page of a search, jumped to (前往): read from the ASIN's matches, not by walking the orders before it.
 		{"订单管理 search: an ASIN, page 60 by 前往", signedInPost(client, amz+"orders/page", admin.Token,
 			`{"currentpage":60,"pagesize":20,"search":"B0EU00003"}`), keywordGoal},
-		// The clerk of 日本站 searching its own SKUs, and another store's, of which it may see none.
+		// The clerk of 日本站 searching its own SKUs, and another store's SKUs and ASIN, of which it may see none.
 		{"订单管理 search by 日本站's clerk: its store's SKUs", searchAs(clerk, "JP-"), keywordGoal},
 		{"订单管理 search by 日本站's clerk: another store's SKU", searchAs(clerk, "US-0000"), keywordGoal},
 		{"订单管理 search by 日本站's clerk: another store's every SKU", searchAs(clerk, "US-"), keywordGoal},
+		{"订单管理 search by 日本站's clerk: another store's ASIN", searchAs(clerk, "B0US00003"), keywordGoal},
 		{"订单管理 first page, last 30 days, by the clerk of 日本站 and 欧洲站", signedInPost(client, amz+"orders/page", clerkOfTwo.Token,
 			fmt.Sprintf(`{"currentpage":1,"pagesize":20,"startDate":%q,"endDate":%q}`, day(today.AddDate(0, 0, -29)), day(today))), 0},
 		{"订单管理 by 订单号 by the clerk of 日本站 and 欧洲站", signedInPost(client, amz+"orders/page", clerkOfTwo.Token,

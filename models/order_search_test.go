@@ -449,6 +449,65 @@ func TestOrdersByOrderIDOfAStoreOrMarketplaceReadTheirRange(t *testing.T) {
 	})
 }
 
+// An ASIN another store sells, searched by a user limited to a store, is tested for the store on the items' index of
+// ASINs (migration 00053), before any item's row is read: the desks' clerk searching a lamp's ASIN counts none and
+// lists nothing, and on PostgreSQL the statement reading the items by ASIN has the store among its index's
+// conditions. (SQLite's plan does not show where a term is tested; its deferred seek tests it on the index.)
+func TestASINSearchOfAnotherStoreTestsTheStoreOnTheIndex(t *testing.T) {
+	dbtest.ForEach(t, func(t *testing.T, db *models.DB) {
+		shop := newSearchShop(t, db)
+		type statement struct {
+			sql  string
+			vars []any
+		}
+		var read []statement
+		err := db.Callback().Query().After("gorm:query").Register("test:item searches by ASIN", func(g *gorm.DB) {
+			if sql := g.Statement.SQL.String(); strings.Contains(sql, "amazon_order_items i") && strings.Contains(sql, "i.asin") {
+				read = append(read, statement{sql, slices.Clone(g.Statement.Vars)})
+			}
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+		clerk := &models.User{CompanyID: shop.owner.CompanyID, Account: "13800000059", PasswordHash: "x"}
+		if err := db.CreateUser(clerk); err != nil {
+			t.Fatal(err)
+		}
+		if err := db.SetUserStoreGroups(shop.owner.CompanyID, clerk.ID, []int64{shop.desks.GroupID}); err != nil {
+			t.Fatal(err)
+		}
+		f := models.OrderFilter{UserID: clerk.ID, Search: "B0LAMP01", Limit: 20, Version: shop.version(t, db, clerk.ID)}
+		if n, err := db.OrderCount(shop.owner.CompanyID, f); err != nil || n != 0 {
+			t.Fatalf("a lamp's ASIN by the desks' clerk: counted %d (%v), want 0", n, err)
+		}
+		if rows, n, err := db.OrderPage(shop.owner.CompanyID, f); err != nil || n != 0 || len(rows) != 0 {
+			t.Fatalf("a lamp's ASIN by the desks' clerk: %d rows of %d (%v), want none", len(rows), n, err)
+		}
+		underStore := 0
+		for _, s := range read {
+			if !strings.Contains(s.sql, "i.group_id") {
+				continue // gathered: every match of the company, at most searchGatherLimit, filtered on its orders
+			}
+			underStore++
+			if db.Driver != "postgres" {
+				continue
+			}
+			lines := strings.Split(explained(t, db, s.sql, s.vars), "\n")
+			tested := false
+			for i, line := range lines[:len(lines)-1] {
+				tested = tested || strings.Contains(line, "using amazon_order_items_company_asin") &&
+					strings.Contains(lines[i+1], "Index Cond") && strings.Contains(lines[i+1], "group_id = ")
+			}
+			if !tested {
+				t.Errorf("the items read by ASIN without the store among the index's conditions:\n%s\n%s", s.sql, strings.Join(lines, "\n"))
+			}
+		}
+		if underStore == 0 {
+			t.Fatal("no statement read the items by ASIN under the store")
+		}
+	})
+}
+
 // 订单号 order for a user limited to several stores reads each store's range of migration 00051's index, together
 // (models/order_list_stores.go), where the index of order ids was walked testing every other store's order first. A
 // third store, whose order ids (050-) come first and which the clerk may not see, stays out of every page: the
