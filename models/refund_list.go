@@ -37,10 +37,8 @@ type RefundRow struct {
 // and not applied), within the user's store groups.
 func (db *DB) refunds(companyID int64, f OrderFilter) *gorm.DB {
 	q := db.Table("settlement_lines").Where(refundPrincipal).
-		Scopes(InCompany("settlement_lines", companyID), InGrantedGroups("settlement_lines.group_id", f.UserID))
-	if f.GroupID != 0 {
-		q = q.Where("settlement_lines.group_id = ?", f.GroupID)
-	}
+		Scopes(InCompany("settlement_lines", companyID), InGrantedGroups("settlement_lines.group_id", f.UserID),
+			ofStores("settlement_lines.group_id", f))
 	if f.MarketplaceID != "" {
 		q = q.Where("settlement_lines.marketplace_id = ?", f.MarketplaceID)
 	}
