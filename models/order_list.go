@@ -36,7 +36,7 @@ type OrderFilter struct {
 	// list reads changed); 0 has the page count it when needed.
 	Total int64
 	// Version is the data the list reads as the caller read it: a search's far pages then start from where its orders
-	// were found at that version (order_search_marks.go), and a user limited to one store reads it as chosen (passing).
+	// were found at that version (order_search_marks.go), and a user limited to stores reads them as chosen (ofStores).
 	Version ListVersion
 }
 
