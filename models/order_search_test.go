@@ -117,6 +117,45 @@ func (s *searchShop) version(t *testing.T, db *models.DB, userID int64) models.L
 	return models.ListVersion{Generation: generation, Groups: groups}
 }
 
+// clerk creates a user of the shop's company limited to the given sellers' store groups.
+func (s *searchShop) clerk(t *testing.T, db *models.DB, account string, stores ...*models.Seller) *models.User {
+	t.Helper()
+	u := &models.User{CompanyID: s.owner.CompanyID, Account: account, PasswordHash: "x"}
+	if err := db.CreateUser(u); err != nil {
+		t.Fatal(err)
+	}
+	var groups []int64
+	for _, st := range stores {
+		groups = append(groups, st.GroupID)
+	}
+	if err := db.SetUserStoreGroups(s.owner.CompanyID, u.ID, groups); err != nil {
+		t.Fatal(err)
+	}
+	return u
+}
+
+// statement is a query a test saw run, with its values, to be explained.
+type statement struct {
+	sql  string
+	vars []any
+}
+
+// recorded keeps the queries run on db whose text keep accepts, in the slice it returns (which the test may empty
+// between steps).
+func recorded(t *testing.T, db *models.DB, name string, keep func(sql string) bool) *[]statement {
+	t.Helper()
+	read := &[]statement{}
+	err := db.Callback().Query().After("gorm:query").Register(name, func(g *gorm.DB) {
+		if sql := g.Statement.SQL.String(); keep(sql) {
+			*read = append(*read, statement{sql, slices.Clone(g.Statement.Vars)})
+		}
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return read
+}
+
 // want is the order ids the filter passes, newest first unless the filter asks for oldest.
 func (s *searchShop) want(f models.OrderFilter) []string {
 	var passed []searchOrder
@@ -275,21 +314,10 @@ func TestOrderSearchEitherWay(t *testing.T) {
 func TestSearchBesideAMarketplaceReadsItsSKUs(t *testing.T) {
 	dbtest.ForEach(t, func(t *testing.T, db *models.DB) {
 		shop := newSearchShop(t, db)
-		type statement struct {
-			sql  string
-			vars []any
-		}
-		var read []statement
-		err := db.Callback().Query().After("gorm:query").Register("test:item searches", func(g *gorm.DB) {
-			sql := g.Statement.SQL.String()
-			if strings.Contains(sql, "amazon_order_items i") && strings.Contains(sql, "i.marketplace_id = ") &&
-				strings.Contains(sql, "i.sku") {
-				read = append(read, statement{sql, slices.Clone(g.Statement.Vars)})
-			}
+		read := recorded(t, db, "test:item searches", func(sql string) bool {
+			return strings.Contains(sql, "amazon_order_items i") && strings.Contains(sql, "i.marketplace_id = ") &&
+				strings.Contains(sql, "i.sku")
 		})
-		if err != nil {
-			t.Fatal(err)
-		}
 		f := models.OrderFilter{UserID: shop.owner.ID, Search: "LAMP-", MarketplaceID: "A2EUQ1WTGCTBG2", Limit: 20}
 		if n, err := db.OrderCount(shop.owner.CompanyID, f); err != nil || n != 0 {
 			t.Fatalf("every lamp in Canada: counted %d (%v), want 0", n, err)
@@ -297,10 +325,10 @@ func TestSearchBesideAMarketplaceReadsItsSKUs(t *testing.T) {
 		if rows, n, err := db.OrderPage(shop.owner.CompanyID, f); err != nil || n != 0 || len(rows) != 0 {
 			t.Fatalf("every lamp in Canada: %d rows of %d (%v), want none", len(rows), n, err)
 		}
-		if len(read) == 0 {
+		if len(*read) == 0 {
 			t.Fatal("no statement read the items by SKU under the marketplace")
 		}
-		for _, s := range read {
+		for _, s := range *read {
 			if p := explained(t, db, s.sql, s.vars); !strings.Contains(p, "amazon_order_items_company_market_sku") {
 				t.Errorf("the items read without the index of marketplace and SKU:\n%s\n%s", s.sql, p)
 			}
@@ -315,42 +343,18 @@ func TestSearchBesideAMarketplaceReadsItsSKUs(t *testing.T) {
 func TestSearchBesideAStoreReadsItsSKUs(t *testing.T) {
 	dbtest.ForEach(t, func(t *testing.T, db *models.DB) {
 		shop := newSearchShop(t, db)
-		type statement struct {
-			sql  string
-			vars []any
-		}
-		var read []statement
-		err := db.Callback().Query().After("gorm:query").Register("test:item searches of a store", func(g *gorm.DB) {
-			sql := g.Statement.SQL.String()
-			if strings.Contains(sql, "amazon_order_items i") && (strings.Contains(sql, "i.group_id = ") || strings.Contains(sql, "i.group_id IN ")) &&
-				strings.Contains(sql, "i.sku") {
-				read = append(read, statement{sql, slices.Clone(g.Statement.Vars)})
-			}
+		read := recorded(t, db, "test:item searches of a store", func(sql string) bool {
+			return strings.Contains(sql, "amazon_order_items i") && strings.Contains(sql, "i.sku") &&
+				(strings.Contains(sql, "i.group_id = ") || strings.Contains(sql, "i.group_id IN "))
 		})
-		if err != nil {
-			t.Fatal(err)
-		}
-		clerk := &models.User{CompanyID: shop.owner.CompanyID, Account: "13800000029", PasswordHash: "x"}
-		if err := db.CreateUser(clerk); err != nil {
-			t.Fatal(err)
-		}
-		if err := db.SetUserStoreGroups(shop.owner.CompanyID, clerk.ID, []int64{shop.desks.GroupID}); err != nil {
-			t.Fatal(err)
-		}
-		others := sellerOf(t, db, shop.owner, "杂货店", "A1OTHERS")
-		clerkOfTwo := &models.User{CompanyID: shop.owner.CompanyID, Account: "13800000049", PasswordHash: "x"}
-		if err := db.CreateUser(clerkOfTwo); err != nil {
-			t.Fatal(err)
-		}
-		if err := db.SetUserStoreGroups(shop.owner.CompanyID, clerkOfTwo.ID, []int64{shop.desks.GroupID, others.GroupID}); err != nil {
-			t.Fatal(err)
-		}
+		clerk := shop.clerk(t, db, "13800000029", shop.desks)
+		clerkOfTwo := shop.clerk(t, db, "13800000049", shop.desks, sellerOf(t, db, shop.owner, "杂货店", "A1OTHERS"))
 		for _, f := range []models.OrderFilter{
 			{UserID: clerk.ID, Search: "LAMP-"},
 			{UserID: clerkOfTwo.ID, Search: "LAMP-"},
 			{UserID: shop.owner.ID, GroupID: shop.desks.GroupID, Search: "LAMP-"},
 		} {
-			read = nil
+			*read = nil
 			f.Limit, f.Version = 20, shop.version(t, db, f.UserID)
 			if n, err := db.OrderCount(shop.owner.CompanyID, f); err != nil || n != 0 {
 				t.Fatalf("every lamp in the desks' store (user %d): counted %d (%v), want 0", f.UserID, n, err)
@@ -358,10 +362,10 @@ func TestSearchBesideAStoreReadsItsSKUs(t *testing.T) {
 			if rows, n, err := db.OrderPage(shop.owner.CompanyID, f); err != nil || n != 0 || len(rows) != 0 {
 				t.Fatalf("every lamp in the desks' store (user %d): %d rows of %d (%v), want none", f.UserID, len(rows), n, err)
 			}
-			if len(read) == 0 {
+			if len(*read) == 0 {
 				t.Fatalf("user %d: no statement read the items by SKU under the store", f.UserID)
 			}
-			for _, s := range read {
+			for _, s := range *read {
 				if p := explained(t, db, s.sql, s.vars); !strings.Contains(p, "amazon_order_items_company_group_sku") {
 					t.Errorf("the items read without the index of store and SKU:\n%s\n%s", s.sql, p)
 				}
@@ -378,23 +382,10 @@ func TestSearchBesideAStoreReadsItsSKUs(t *testing.T) {
 func TestOrdersByOrderIDOfAStoreOrMarketplaceReadTheirRange(t *testing.T) {
 	dbtest.ForEach(t, func(t *testing.T, db *models.DB) {
 		shop := newSearchShop(t, db)
-		var read []string
-		var vars [][]any
-		err := db.Callback().Query().After("gorm:query").Register("test:order id pages", func(g *gorm.DB) {
-			if sql := g.Statement.SQL.String(); strings.Contains(sql, "ORDER BY amazon_orders.amazon_order_id") {
-				read, vars = append(read, sql), append(vars, slices.Clone(g.Statement.Vars))
-			}
+		read := recorded(t, db, "test:order id pages", func(sql string) bool {
+			return strings.Contains(sql, "ORDER BY amazon_orders.amazon_order_id")
 		})
-		if err != nil {
-			t.Fatal(err)
-		}
-		clerk := &models.User{CompanyID: shop.owner.CompanyID, Account: "13800000019", PasswordHash: "x"}
-		if err := db.CreateUser(clerk); err != nil {
-			t.Fatal(err)
-		}
-		if err := db.SetUserStoreGroups(shop.owner.CompanyID, clerk.ID, []int64{shop.desks.GroupID}); err != nil {
-			t.Fatal(err)
-		}
+		clerk := shop.clerk(t, db, "13800000019", shop.desks)
 		var desks []string
 		for _, o := range shop.orders {
 			if o.market == "A2EUQ1WTGCTBG2" {
@@ -417,7 +408,7 @@ func TestOrdersByOrderIDOfAStoreOrMarketplaceReadTheirRange(t *testing.T) {
 				models.OrderFilter{MarketplaceID: "A2EUQ1WTGCTBG2", OrderBy: "amazon_order_id", Desc: true},
 				last},
 		} {
-			read, vars = nil, nil
+			*read = nil
 			f := c.f
 			if f.UserID == 0 {
 				f.UserID = shop.owner.ID
@@ -434,15 +425,15 @@ func TestOrdersByOrderIDOfAStoreOrMarketplaceReadTheirRange(t *testing.T) {
 			if !slices.Equal(got, c.want) {
 				t.Fatalf("%s: listed %v, want %v", c.name, got, c.want)
 			}
-			if len(read) == 0 {
+			if len(*read) == 0 {
 				t.Fatalf("%s: no statement read the orders in 订单号 order", c.name)
 			}
-			for i, sql := range read {
+			for _, st := range *read {
 				// PostgreSQL rightly sorts the test's few thousand orders; it is asked for its plan where sorting
 				// them costs more than any index, as at a million. Without the index it would walk the order ids'.
-				p := explained(t, db, sql, vars[i], "SET LOCAL enable_sort = off", "SET LOCAL enable_seqscan = off")
+				p := explained(t, db, st.sql, st.vars, "SET LOCAL enable_sort = off", "SET LOCAL enable_seqscan = off")
 				if !strings.Contains(p, c.index) {
-					t.Errorf("%s: read without %s:\n%s\n%s", c.name, c.index, sql, p)
+					t.Errorf("%s: read without %s:\n%s\n%s", c.name, c.index, st.sql, p)
 				}
 			}
 		}
@@ -456,26 +447,10 @@ func TestOrdersByOrderIDOfAStoreOrMarketplaceReadTheirRange(t *testing.T) {
 func TestASINSearchOfAnotherStoreTestsTheStoreOnTheIndex(t *testing.T) {
 	dbtest.ForEach(t, func(t *testing.T, db *models.DB) {
 		shop := newSearchShop(t, db)
-		type statement struct {
-			sql  string
-			vars []any
-		}
-		var read []statement
-		err := db.Callback().Query().After("gorm:query").Register("test:item searches by ASIN", func(g *gorm.DB) {
-			if sql := g.Statement.SQL.String(); strings.Contains(sql, "amazon_order_items i") && strings.Contains(sql, "i.asin") {
-				read = append(read, statement{sql, slices.Clone(g.Statement.Vars)})
-			}
+		read := recorded(t, db, "test:item searches by ASIN", func(sql string) bool {
+			return strings.Contains(sql, "amazon_order_items i") && strings.Contains(sql, "i.asin")
 		})
-		if err != nil {
-			t.Fatal(err)
-		}
-		clerk := &models.User{CompanyID: shop.owner.CompanyID, Account: "13800000059", PasswordHash: "x"}
-		if err := db.CreateUser(clerk); err != nil {
-			t.Fatal(err)
-		}
-		if err := db.SetUserStoreGroups(shop.owner.CompanyID, clerk.ID, []int64{shop.desks.GroupID}); err != nil {
-			t.Fatal(err)
-		}
+		clerk := shop.clerk(t, db, "13800000059", shop.desks)
 		f := models.OrderFilter{UserID: clerk.ID, Search: "B0LAMP01", Limit: 20, Version: shop.version(t, db, clerk.ID)}
 		if n, err := db.OrderCount(shop.owner.CompanyID, f); err != nil || n != 0 {
 			t.Fatalf("a lamp's ASIN by the desks' clerk: counted %d (%v), want 0", n, err)
@@ -484,7 +459,7 @@ func TestASINSearchOfAnotherStoreTestsTheStoreOnTheIndex(t *testing.T) {
 			t.Fatalf("a lamp's ASIN by the desks' clerk: %d rows of %d (%v), want none", len(rows), n, err)
 		}
 		underStore := 0
-		for _, s := range read {
+		for _, s := range *read {
 			if !strings.Contains(s.sql, "i.group_id") {
 				continue // gathered: every match of the company, at most searchGatherLimit, filtered on its orders
 			}
@@ -527,23 +502,8 @@ func TestOrdersByOrderIDOfSeveralStoresReadEachStoresRange(t *testing.T) {
 		if _, err := db.UpsertAmazonOrders(orders, nil); err != nil {
 			t.Fatal(err)
 		}
-		clerk := &models.User{CompanyID: shop.owner.CompanyID, Account: "13800000039", PasswordHash: "x"}
-		if err := db.CreateUser(clerk); err != nil {
-			t.Fatal(err)
-		}
-		if err := db.SetUserStoreGroups(shop.owner.CompanyID, clerk.ID, []int64{shop.lamps.GroupID, shop.desks.GroupID}); err != nil {
-			t.Fatal(err)
-		}
-		var read []string
-		var vars [][]any
-		err := db.Callback().Query().After("gorm:query").Register("test:each store's orders", func(g *gorm.DB) {
-			if sql := g.Statement.SQL.String(); strings.Contains(sql, "UNION ALL") {
-				read, vars = append(read, sql), append(vars, slices.Clone(g.Statement.Vars))
-			}
-		})
-		if err != nil {
-			t.Fatal(err)
-		}
+		clerk := shop.clerk(t, db, "13800000039", shop.lamps, shop.desks)
+		read := recorded(t, db, "test:each store's orders", func(sql string) bool { return strings.Contains(sql, "UNION ALL") })
 		var all, cancelled []string
 		for _, o := range shop.orders {
 			all = append(all, o.id)
@@ -570,7 +530,7 @@ func TestOrdersByOrderIDOfSeveralStoresReadEachStoresRange(t *testing.T) {
 			f := c.f
 			f.UserID, f.OrderBy, f.Version = clerk.ID, "amazon_order_id", version
 			for _, known := range []int64{0, int64(len(c.total))} {
-				read, vars = nil, nil
+				*read = nil
 				f.Total = known
 				rows, n, err := db.OrderPage(shop.owner.CompanyID, f)
 				if err != nil || n != int64(len(c.total)) {
@@ -583,15 +543,15 @@ func TestOrdersByOrderIDOfSeveralStoresReadEachStoresRange(t *testing.T) {
 				if !slices.Equal(got, c.want) {
 					t.Fatalf("%s (total known: %d): listed %v, want %v", c.name, known, got, c.want)
 				}
-				if len(read) == 0 {
+				if len(*read) == 0 {
 					t.Fatalf("%s: no statement read each store's orders", c.name)
 				}
 				// A status the list names is read from its own index where it is selective (SQLite's choice for the
 				// cancelled orders), as it is for any user.
-				for i, sql := range read {
-					p := explained(t, db, sql, vars[i], "SET LOCAL enable_sort = off", "SET LOCAL enable_seqscan = off")
+				for _, st := range *read {
+					p := explained(t, db, st.sql, st.vars, "SET LOCAL enable_sort = off", "SET LOCAL enable_seqscan = off")
 					if c.f.Status == "" && !strings.Contains(p, "amazon_orders_company_group_order") {
-						t.Errorf("%s: read without amazon_orders_company_group_order:\n%s\n%s", c.name, sql, p)
+						t.Errorf("%s: read without amazon_orders_company_group_order:\n%s\n%s", c.name, st.sql, p)
 					}
 				}
 			}
