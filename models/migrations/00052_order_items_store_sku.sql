@@ -1,5 +1,5 @@
--- 订单管理's search beside its store filter, and by a user limited to one store (who reads the lists as if that
--- store were chosen: models/order_list.go). The items' index of SKUs holds every store's items, and the store is on
+-- 订单管理's search beside its store filter, and by a user limited to stores (who reads the lists as if those
+-- stores were chosen: models.ofStores; several are read as one range each). The items' index of SKUs holds every store's items, and the store is on
 -- their rows: a search whose SKUs are another store's read each of its matches' rows to find none the filter
 -- passes (日本站's clerk searching the US store's SKUs, `US-`: 225,000 items read, 570 ms alone on SQLite at 500,000
 -- items, 10-15 s at 20 users; on PostgreSQL at 2,000,000 items 1.9 s alone, every call of 20 users past the
