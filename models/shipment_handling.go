@@ -385,17 +385,18 @@ func (db *DB) StoreGroupsOf(companyID, userID int64) ([]StoreGroup, error) {
 	return rows, err
 }
 
-// ShippingWarehouses lists the company's warehouses that are not disabled, by name: where shipments leave from.
-func (db *DB) ShippingWarehouses(companyID int64) ([]Warehouse, error) {
+// ShippingWarehouses lists the company's warehouses the user may see that are not disabled, by name: where
+// shipments leave from.
+func (db *DB) ShippingWarehouses(companyID, userID int64) ([]Warehouse, error) {
 	var rows []Warehouse
-	err := db.Scopes(InCompany("warehouses", companyID)).Where("disabled = ?", false).Order("name, id").Find(&rows).Error
+	err := db.Scopes(db.visibleWarehouses(companyID, userID)).Where("disabled = ?", false).Order("name, id").Find(&rows).Error
 	return rows, err
 }
 
-// ShippingWarehouse loads one of the company's warehouses, or ErrNotFound.
-func (db *DB) ShippingWarehouse(companyID, id int64) (*Warehouse, error) {
+// ShippingWarehouse loads one of the company's warehouses the user may see, or ErrNotFound.
+func (db *DB) ShippingWarehouse(companyID, userID, id int64) (*Warehouse, error) {
 	var w Warehouse
-	if err := db.Scopes(InCompany("warehouses", companyID)).First(&w, "warehouses.id = ?", id).Error; err != nil {
+	if err := db.Scopes(db.visibleWarehouses(companyID, userID)).First(&w, "warehouses.id = ?", id).Error; err != nil {
 		return nil, err
 	}
 	return &w, nil

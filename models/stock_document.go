@@ -87,19 +87,23 @@ type DocumentLineRow struct {
 }
 
 // DocumentFilter narrows a document list: a part of the number, a warehouse (0 for all), a state (nil for all)
-// and the creation time between From and To (zero for open), To excluded.
+// and the creation time between From and To (zero for open), To excluded. UserID is the user reading, who sees no
+// document of another store group's FBA warehouse.
 type DocumentFilter struct {
+	UserID        int64
 	Number        string
 	WarehouseID   int64
 	Status        *int
 	From, To      time.Time
 	Offset, Limit int
 	Anchor        Anchor
+	// hidden are the warehouses UserID may not see (hiddenWarehouses), read once for the page.
+	hidden []int64
 }
 
 func (db *DB) documents(companyID int64, kind string, f DocumentFilter) *gorm.DB {
 	q := db.Table("stock_documents").Scopes(InCompany("stock_documents", companyID)).
-		Where("stock_documents.kind = ?", kind)
+		Where("stock_documents.kind = ?", kind).Scopes(outside("stock_documents.warehouse_id", f.hidden))
 	if f.Number != "" {
 		q = q.Where("stock_documents.number LIKE ? ESCAPE '"+likeEscape+"'", containsPattern(f.Number))
 	}
@@ -128,9 +132,15 @@ func documentRows(q *gorm.DB) *gorm.DB {
 		Joins("LEFT JOIN user_profiles ap ON ap.user_id = stock_documents.approver_id")
 }
 
-// DocumentPage lists a page of the company's documents of a kind, newest first, with the total.
+// DocumentPage lists a page of the company's documents of a kind in the warehouses the user may see, newest first,
+// with the total.
 func (db *DB) DocumentPage(companyID int64, kind string, f DocumentFilter) ([]DocumentRow, int64, error) {
 	rows := []DocumentRow{}
+	var ok bool
+	var err error
+	if f.hidden, ok, err = db.warehouseSeen(companyID, f.UserID, f.WarehouseID); !ok || err != nil {
+		return rows, 0, err
+	}
 	p := listPage{matching: func() *gorm.DB { return db.documents(companyID, kind, f) }, id: "stock_documents.id",
 		order: byKeys("stock_documents", true, "created_at"), offset: f.Offset, limit: f.Limit, anchor: f.Anchor}
 	total, err := readPage(db, p, p.of(func() *gorm.DB {
@@ -139,10 +149,12 @@ func (db *DB) DocumentPage(companyID int64, kind string, f DocumentFilter) ([]Do
 	return rows, total, err
 }
 
-// DocumentByID loads one of the company's documents of a kind, or ErrNotFound (also for another company's).
-func (db *DB) DocumentByID(companyID int64, kind string, id int64) (*DocumentRow, error) {
+// DocumentByID loads one of the company's documents of a kind in a warehouse the user may see, or ErrNotFound
+// (also for another company's, and one of another store group's FBA warehouse).
+func (db *DB) DocumentByID(companyID, userID int64, kind string, id int64) (*DocumentRow, error) {
 	var d DocumentRow
-	err := documentRows(db.documents(companyID, kind, DocumentFilter{})).Where("stock_documents.id = ?", id).Take(&d).Error
+	err := documentRows(db.documents(companyID, kind, DocumentFilter{})).Scopes(db.visibleWarehouses(companyID, userID)).
+		Where("stock_documents.id = ?", id).Take(&d).Error
 	if err != nil {
 		return nil, err
 	}

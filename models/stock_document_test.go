@@ -65,12 +65,12 @@ func TestDocumentNumbersAndStateMoves(t *testing.T) {
 				t.Fatalf("submit %d: %v %v", i, moved, err)
 			}
 		}
-		got, err := db.DocumentByID(a.CompanyID, models.DocInbound, d.ID)
+		got, err := db.DocumentByID(a.CompanyID, 0, models.DocInbound, d.ID)
 		if err != nil || got.Status != models.DocSubmitted || got.SubmittedAt == nil || got.LineCount != 1 || got.TotalQuantity != 1 ||
 			got.WarehouseName != "深圳仓" {
 			t.Fatalf("document = %+v, %v", got, err)
 		}
-		if _, err := db.DocumentByID(a.CompanyID, models.DocOutbound, d.ID); !models.IsNotFound(err) {
+		if _, err := db.DocumentByID(a.CompanyID, 0, models.DocOutbound, d.ID); !models.IsNotFound(err) {
 			t.Fatalf("an inbound document read as outbound: %v", err)
 		}
 

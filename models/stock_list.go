@@ -18,21 +18,31 @@ type StockRow struct {
 }
 
 // StockFilter narrows the stock list and the ledger: a warehouse and a product (0 for all), Search a part of the
-// product's SKU or name. OrderBy is a column the caller has checked (never the client's text).
+// product's SKU or name. OrderBy is a column the caller has checked (never the client's text). UserID is the user
+// reading, who sees no FBA warehouse of a store group not granted to them.
 type StockFilter struct {
+	UserID                 int64
 	WarehouseID, ProductID int64
 	Search                 string
 	OrderBy                string
 	Desc                   bool
 	Offset, Limit          int
 	Anchor                 Anchor
+	// hidden are the warehouses UserID may not see (hiddenWarehouses), read once for the page.
+	hidden []int64
+}
+
+// seen reads the warehouses the filter's user may not see into the filter; ok is false when it names one of them.
+func (db *DB) seen(companyID int64, f *StockFilter) (ok bool, err error) {
+	f.hidden, ok, err = db.warehouseSeen(companyID, f.UserID, f.WarehouseID)
+	return ok, err
 }
 
 // stocks selects the company's stock rows the filter passes, joining the product only for a search or a product
 // column of the order: the page's ids are read from this alone. The warehouse's name and the product's SKU are
 // copied onto the stock row (migration 00039), so the default order and those sorts read the row's own index.
 func (db *DB) stocks(companyID int64, f StockFilter) *gorm.DB {
-	q := db.Table("stocks").Scopes(InCompany("stocks", companyID))
+	q := db.Table("stocks").Scopes(InCompany("stocks", companyID), outside("stocks.warehouse_id", f.hidden))
 	if f.Search != "" || f.byProduct() {
 		q = q.Joins("JOIN local_products ON local_products.id = stocks.product_id")
 	}
@@ -65,10 +75,14 @@ func listOrderOf(table string, f StockFilter, fallback pageOrder) pageOrder {
 	return ordered(f.OrderBy + dir + ", " + table + ".id" + dir)
 }
 
-// StockPage lists a page of the company's stock, by warehouse and SKU unless another order is asked, with the
-// total. Within one warehouse (the filter) that order is the SKU's, which the index of warehouse and SKU serves.
+// StockPage lists a page of the company's stock in the warehouses the user may see, by warehouse and SKU unless
+// another order is asked, with the total. Within one warehouse (the filter) that order is the SKU's, which the
+// index of warehouse and SKU serves.
 func (db *DB) StockPage(companyID int64, f StockFilter) ([]StockRow, int64, error) {
 	rows := []StockRow{}
+	if ok, err := db.seen(companyID, &f); !ok || err != nil {
+		return rows, 0, err
+	}
 	fallback := byKeys("stocks", false, "warehouse_name", "sku")
 	if f.WarehouseID != 0 {
 		fallback = byKeys("stocks", false, "sku")
@@ -104,7 +118,7 @@ type LedgerFilter struct {
 // ledger selects the company's ledger lines the filter passes, joining the product only for a search or a
 // product column of the order: the page's ids are read from this alone.
 func (db *DB) ledger(companyID int64, f LedgerFilter) *gorm.DB {
-	q := db.Table("stock_ledger").Scopes(InCompany("stock_ledger", companyID))
+	q := db.Table("stock_ledger").Scopes(InCompany("stock_ledger", companyID), outside("stock_ledger.warehouse_id", f.hidden))
 	if f.Search != "" || f.byProduct() {
 		q = q.Joins("JOIN local_products ON local_products.id = stock_ledger.product_id")
 	}
@@ -124,10 +138,13 @@ func (db *DB) ledger(companyID int64, f LedgerFilter) *gorm.DB {
 	return db.containsKeyword(q, f.Search, "local_products.sku", "local_products.name")
 }
 
-// LedgerPage lists a page of the company's ledger, newest first unless Desc is false with an order asked, with
-// the total.
+// LedgerPage lists a page of the company's ledger in the warehouses the user may see, newest first unless Desc is
+// false with an order asked, with the total.
 func (db *DB) LedgerPage(companyID int64, f LedgerFilter) ([]LedgerRow, int64, error) {
 	rows := []LedgerRow{}
+	if ok, err := db.seen(companyID, &f.StockFilter); !ok || err != nil {
+		return rows, 0, err
+	}
 	order := listOrderOf("stock_ledger", f.StockFilter, byKeys("stock_ledger", true, "created_at"))
 	p := listPage{matching: func() *gorm.DB { return db.ledger(companyID, f) }, id: "stock_ledger.id",
 		order: order, offset: f.Offset, limit: f.Limit, anchor: f.Anchor, searched: f.Search != "" || f.DocNumber != ""}

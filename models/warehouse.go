@@ -1,6 +1,10 @@
 package models
 
-import "gorm.io/gorm"
+import (
+	"slices"
+
+	"gorm.io/gorm"
+)
 
 // WarehouseFilter narrows the warehouse list: Name is a part of the name, Kind one of the kinds ("" for all).
 type WarehouseFilter struct {
@@ -8,10 +12,52 @@ type WarehouseFilter struct {
 	Kind string
 }
 
-func (db *DB) warehouses(companyID int64, f WarehouseFilter) func() *gorm.DB {
+// visibleWarehouses limits a query of warehouses to the company's that the user may see: every warehouse of no store
+// group (own and overseas warehouses are the whole company's) and the FBA warehouses of the store groups the user
+// may see (visibleGroups, the one store-group rule).
+func (db *DB) visibleWarehouses(companyID, userID int64) func(*gorm.DB) *gorm.DB {
+	return func(q *gorm.DB) *gorm.DB {
+		// The subquery starts afresh: a locking read (ForUpdate) locks the warehouse, not the groups.
+		groups := db.on(q.Session(&gorm.Session{NewDB: true})).visibleGroups(companyID, userID, "").Select("store_groups.id")
+		return q.Scopes(InCompany("warehouses", companyID)).Where("(warehouses.group_id IS NULL OR warehouses.group_id IN (?))", groups)
+	}
+}
+
+// hiddenWarehouses lists the company's warehouses the user may not see: the FBA warehouses of store groups the user
+// is not granted (none for a user of every group). The stock, ledger and document lists leave them out by name, so
+// that the planners keep each list's own index for its order, as for the orders' stores (ofStores).
+func (db *DB) hiddenWarehouses(companyID, userID int64) ([]int64, error) {
+	var ids []int64
+	err := db.Table("warehouses").Scopes(InCompany("warehouses", companyID)).
+		Where("warehouses.group_id IS NOT NULL AND warehouses.group_id NOT IN (?)",
+			db.visibleGroups(companyID, userID, "").Select("store_groups.id")).
+		Order("warehouses.id").Pluck("warehouses.id", &ids).Error
+	return ids, err
+}
+
+// outside leaves out of a list the rows whose warehouse (column) is one of hidden.
+func outside(column string, hidden []int64) func(*gorm.DB) *gorm.DB {
+	return func(q *gorm.DB) *gorm.DB {
+		if len(hidden) == 0 {
+			return q
+		}
+		return q.Where(column+" NOT IN ?", hidden)
+	}
+}
+
+// warehouseSeen reads the warehouses the user may not see for a list filtered by warehouse (0 for all): ok is
+// false when the filter names one of them, whose list is then empty.
+func (db *DB) warehouseSeen(companyID, userID, warehouseID int64) (hidden []int64, ok bool, err error) {
+	if hidden, err = db.hiddenWarehouses(companyID, userID); err != nil {
+		return nil, false, err
+	}
+	return hidden, !slices.Contains(hidden, warehouseID), nil
+}
+
+func (db *DB) warehouses(companyID, userID int64, f WarehouseFilter) func() *gorm.DB {
 	named := db.named(&Warehouse{}, "warehouses", companyID, f.Name)
 	return func() *gorm.DB {
-		q := named()
+		q := named().Scopes(db.visibleWarehouses(companyID, userID))
 		if f.Kind != "" {
 			q = q.Where("warehouses.kind = ?", f.Kind)
 		}
@@ -26,11 +72,11 @@ type WarehouseRow struct {
 	GroupName string `gorm:"->"`
 }
 
-// WarehousePage lists a page of the company's warehouses, with the total.
+// WarehousePage lists a page of the company's warehouses the user may see, with the total.
 func (db *DB) WarehousePage(companyID, userID int64, f WarehouseFilter) ([]WarehouseRow, int64, error) {
 	rows := []WarehouseRow{}
 	query := func() *gorm.DB {
-		return db.warehouses(companyID, f)().Select("warehouses.*, store_groups.name AS group_name").
+		return db.warehouses(companyID, userID, f)().Select("warehouses.*, store_groups.name AS group_name").
 			Joins(`LEFT JOIN store_groups ON store_groups.id = warehouses.group_id
 				AND (NOT EXISTS (SELECT 1 FROM user_store_groups u WHERE u.user_id = ?)
 				OR EXISTS (SELECT 1 FROM user_store_groups u WHERE u.user_id = ? AND u.group_id = store_groups.id))`, userID, userID)
@@ -39,20 +85,22 @@ func (db *DB) WarehousePage(companyID, userID int64, f WarehouseFilter) ([]Wareh
 	return rows, total, err
 }
 
-// WarehouseOptions lists the company's warehouses by name, the disabled ones only when asked, at most limit.
-func (db *DB) WarehouseOptions(companyID int64, withDisabled bool, limit int) ([]Warehouse, error) {
+// WarehouseOptions lists the company's warehouses the user may see by name, the disabled ones only when asked, at
+// most limit.
+func (db *DB) WarehouseOptions(companyID, userID int64, withDisabled bool, limit int) ([]Warehouse, error) {
 	rows := []Warehouse{}
-	q := db.Scopes(InCompany("warehouses", companyID))
+	q := db.Scopes(db.visibleWarehouses(companyID, userID))
 	if !withDisabled {
 		q = q.Where("warehouses.disabled = ?", false)
 	}
 	return rows, q.Order("warehouses.name, warehouses.id").Limit(limit).Find(&rows).Error
 }
 
-// WarehouseByID loads one of the company's warehouses, or ErrNotFound (also for another company's).
-func (db *DB) WarehouseByID(companyID, id int64) (*Warehouse, error) {
+// WarehouseByID loads one of the company's warehouses the user may see, or ErrNotFound (also for another company's
+// and another store group's FBA warehouse).
+func (db *DB) WarehouseByID(companyID, userID, id int64) (*Warehouse, error) {
 	var w Warehouse
-	err := db.Scopes(InCompany("warehouses", companyID)).Where("warehouses.id = ?", id).Take(&w).Error
+	err := db.Scopes(db.visibleWarehouses(companyID, userID)).Where("warehouses.id = ?", id).Take(&w).Error
 	if err != nil {
 		return nil, err
 	}

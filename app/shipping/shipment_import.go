@@ -122,7 +122,7 @@ func (s *Service) importGroups(tx *models.DB, p core.Principal, data [][]string)
 	if err != nil {
 		return nil, nil, err
 	}
-	warehouses, err := tx.ShippingWarehouses(companyID)
+	warehouses, err := tx.ShippingWarehouses(companyID, p.UserID)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -233,7 +233,7 @@ func (s *Service) ShipmentTemplate(ctx context.Context, p core.Principal) (*exce
 	if err != nil {
 		return nil, err
 	}
-	warehouses, err := db.ShippingWarehouses(p.CompanyID)
+	warehouses, err := db.ShippingWarehouses(p.CompanyID, p.UserID)
 	if err != nil {
 		return nil, err
 	}

@@ -114,7 +114,7 @@ func (s *Service) ShipOptions(ctx context.Context, p core.Principal) (*ShipOptio
 	if err != nil {
 		return nil, err
 	}
-	warehouses, err := db.ShippingWarehouses(p.CompanyID)
+	warehouses, err := db.ShippingWarehouses(p.CompanyID, p.UserID)
 	if err != nil {
 		return nil, err
 	}
@@ -180,7 +180,7 @@ func shipFrom(db *models.DB, p core.Principal, group, marketplace, warehouse str
 	if !ok {
 		return w, core.Invalid(MsgWarehouseMissing)
 	}
-	wh, err := db.ShippingWarehouse(companyID, wid)
+	wh, err := db.ShippingWarehouse(companyID, p.UserID, wid)
 	if models.IsNotFound(err) {
 		return w, core.Invalid(MsgWarehouseMissing)
 	} else if err != nil {
@@ -270,7 +270,8 @@ func (s *Service) planDetail(db *models.DB, companyID int64, plan *models.Shipme
 	if g, err := db.StoreGroupByID(companyID, plan.GroupID); err == nil {
 		d.GroupName = g.Name
 	}
-	if w, err := db.ShippingWarehouse(companyID, plan.WarehouseID); err == nil {
+	// The plan's own warehouse, named to whoever may read the plan (user 0 sees every warehouse).
+	if w, err := db.ShippingWarehouse(companyID, 0, plan.WarehouseID); err == nil {
 		d.WarehouseName = w.Name
 	}
 	if plan.Status == models.PlanShipped {

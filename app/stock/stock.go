@@ -28,10 +28,10 @@ type StockQuery struct {
 	Search      string `json:"search"`
 }
 
-// filter turns the query into the model's filter. A warehouse id that is not a number matches nothing (ok false).
-func (q StockQuery) filter(sortable map[string]string) (models.StockFilter, core.PageRequest, bool) {
+// filter turns the query of the user into the model's filter. A warehouse id that is not a number matches nothing (ok false).
+func (q StockQuery) filter(userID int64, sortable map[string]string) (models.StockFilter, core.PageRequest, bool) {
 	r := q.PageRequest.Normalized()
-	f := models.StockFilter{Search: strings.TrimSpace(q.Search), OrderBy: sortable[q.Sort],
+	f := models.StockFilter{UserID: userID, Search: strings.TrimSpace(q.Search), OrderBy: sortable[q.Sort],
 		Desc: strings.EqualFold(q.Order, "desc"), Offset: r.Offset(), Limit: r.Size, Anchor: r.Anchor()}
 	ok := true
 	if strings.TrimSpace(q.WarehouseID) != "" {
@@ -40,10 +40,10 @@ func (q StockQuery) filter(sortable map[string]string) (models.StockFilter, core
 	return f, r, ok
 }
 
-// StockPage lists a page of the company's stock: each product's inbound, fulfillable and outbound quantities in
+// StockPage lists a page of the company's stock in the warehouses the user may see: each product's inbound, fulfillable and outbound quantities in
 // each warehouse, with the total and the page served.
 func (s *Service) StockPage(ctx context.Context, p core.Principal, q StockQuery) ([]models.StockRow, int64, core.PageRequest, error) {
-	f, r, ok := q.filter(stockSorts)
+	f, r, ok := q.filter(p.UserID, stockSorts)
 	if !ok {
 		return []models.StockRow{}, 0, r, nil
 	}
@@ -61,9 +61,9 @@ type LedgerQuery struct {
 	EndDate   string `json:"endDate"`
 }
 
-// LedgerPage lists a page of the company's ledger, newest first, with the total and the page served.
+// LedgerPage lists a page of the company's ledger in the warehouses the user may see, newest first, with the total and the page served.
 func (s *Service) LedgerPage(ctx context.Context, p core.Principal, q LedgerQuery) ([]models.LedgerRow, int64, core.PageRequest, error) {
-	sf, r, ok := q.filter(ledgerSorts)
+	sf, r, ok := q.filter(p.UserID, ledgerSorts)
 	if q.Sort == "" {
 		sf.Desc = true
 	}
@@ -92,7 +92,7 @@ func (s *Service) ProductsWithStock(ctx context.Context, p core.Principal, wareh
 		return nil, core.Invalid(MsgDocWarehouseEmpty)
 	}
 	db := s.db.With(ctx)
-	if _, err := db.WarehouseByID(p.CompanyID, w); err != nil {
+	if _, err := db.WarehouseByID(p.CompanyID, p.UserID, w); err != nil {
 		return nil, core.NotFoundAs(err, whatWarehouse)
 	}
 	return db.ProductsWithStock(p.CompanyID, w, strings.TrimSpace(search), productPickerLimit)

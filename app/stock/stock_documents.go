@@ -126,7 +126,7 @@ type DocumentQuery struct {
 // served.
 func (s *Service) DocumentPage(ctx context.Context, p core.Principal, kind string, q DocumentQuery) ([]models.DocumentRow, int64, core.PageRequest, error) {
 	r := q.PageRequest.Normalized()
-	f := models.DocumentFilter{Number: strings.TrimSpace(q.Number), Offset: r.Offset(), Limit: r.Size, Anchor: r.Anchor()}
+	f := models.DocumentFilter{UserID: p.UserID, Number: strings.TrimSpace(q.Number), Offset: r.Offset(), Limit: r.Size, Anchor: r.Anchor()}
 	var err error
 	if f.From, f.To, err = core.DayRange(s.timeZone, q.StartDate, q.EndDate); err != nil {
 		return nil, 0, r, err
@@ -155,7 +155,7 @@ func (s *Service) Document(ctx context.Context, p core.Principal, kind, id strin
 		return nil, nil, core.NotFound(documentKinds[kind].what)
 	}
 	db := s.db.With(ctx)
-	d, err := db.DocumentByID(p.CompanyID, kind, n)
+	d, err := db.DocumentByID(p.CompanyID, p.UserID, kind, n)
 	if err != nil {
 		return nil, nil, core.NotFoundAs(err, documentKinds[kind].what)
 	}
@@ -206,7 +206,7 @@ func (f *DocumentForm) check() (int64, []models.StockDocumentLine, []int64, erro
 // checkDocument checks, in the transaction saving a document, that its warehouse is one of the company's enabled
 // ones and its products are the company's.
 func checkDocument(tx *models.DB, p core.Principal, warehouse int64, ids []int64) error {
-	w, err := tx.WarehouseByID(p.CompanyID, warehouse)
+	w, err := tx.WarehouseByID(p.CompanyID, p.UserID, warehouse)
 	switch {
 	case models.IsNotFound(err):
 		return core.Invalid(MsgDocWarehouseMissing)
@@ -307,7 +307,7 @@ func (s *Service) changeDocument(ctx context.Context, p core.Principal, kind, id
 		return core.NotFound(what)
 	}
 	return s.db.Tx(ctx, func(tx *models.DB) error {
-		d, err := tx.DocumentByID(p.CompanyID, kind, n)
+		d, err := tx.DocumentByID(p.CompanyID, p.UserID, kind, n)
 		if err != nil {
 			return core.NotFoundAs(err, what)
 		}

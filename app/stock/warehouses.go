@@ -71,19 +71,20 @@ func (s *Service) WarehousePage(ctx context.Context, p core.Principal, q Warehou
 	return rows, total, r, err
 }
 
-// WarehouseOptions lists the company's warehouses by name for the drop-downs: the enabled ones, or all when the
+// WarehouseOptions lists the company's warehouses the user may see by name for the drop-downs: the enabled ones, or all when the
 // list filters by warehouse (a disabled warehouse still has its history).
 func (s *Service) WarehouseOptions(ctx context.Context, p core.Principal, withDisabled bool) ([]models.Warehouse, error) {
-	return s.db.With(ctx).WarehouseOptions(p.CompanyID, withDisabled, warehouseOptionsLimit)
+	return s.db.With(ctx).WarehouseOptions(p.CompanyID, p.UserID, withDisabled, warehouseOptionsLimit)
 }
 
-// Warehouse loads one of the company's warehouses by the id in the path.
+// Warehouse loads one of the company's warehouses by the id in the path: another store group's FBA warehouse is
+// not found for a user not granted the group.
 func (s *Service) Warehouse(ctx context.Context, p core.Principal, id string) (*models.Warehouse, error) {
 	n, ok := core.ParseID(id)
 	if !ok {
 		return nil, core.NotFound(whatWarehouse)
 	}
-	w, err := s.db.With(ctx).WarehouseByID(p.CompanyID, n)
+	w, err := s.db.With(ctx).WarehouseByID(p.CompanyID, p.UserID, n)
 	return w, core.NotFoundAs(err, whatWarehouse)
 }
 
@@ -149,7 +150,7 @@ func (s *Service) changeWarehouse(ctx context.Context, p core.Principal, id stri
 	var w *models.Warehouse
 	err := s.db.Tx(ctx, func(tx *models.DB) error {
 		var err error
-		if w, err = tx.ForUpdate().WarehouseByID(p.CompanyID, n); err != nil {
+		if w, err = tx.ForUpdate().WarehouseByID(p.CompanyID, p.UserID, n); err != nil {
 			return core.NotFoundAs(err, whatWarehouse)
 		}
 		if err := change(tx, w); err != nil {
@@ -172,7 +173,7 @@ func (s *Service) DeleteWarehouse(ctx context.Context, p core.Principal, id stri
 	}
 	return s.db.Tx(ctx, func(tx *models.DB) error {
 		// Locked, so that no document or movement lands in the warehouse between the check and the delete.
-		if _, err := tx.ForUpdate().WarehouseByID(p.CompanyID, n); err != nil {
+		if _, err := tx.ForUpdate().WarehouseByID(p.CompanyID, p.UserID, n); err != nil {
 			return core.NotFoundAs(err, whatWarehouse)
 		}
 		used, err := tx.WarehouseInUse(p.CompanyID, n)
