@@ -22,6 +22,26 @@ type companyA struct {
 	query      map[string]string // query parameters the routes read, with A's values
 	markers    []string
 	g1Markers  []string
+	// g1FBA are the ids that address G1's FBA warehouse instead (the warehouse, an approved inbound document of
+	// it and a draft outbound one), for the calls of the routes that touch stock or warehouses.
+	g1FBA map[string]string
+}
+
+// inG1FBA is A as the routes that touch stock or warehouses address G1's FBA warehouse, its stock and documents.
+func (a *companyA) inG1FBA() *companyA {
+	view := *a
+	view.ids, view.query = map[string]string{}, map[string]string{}
+	for k, v := range a.ids {
+		view.ids[k] = v
+	}
+	for k, v := range a.query {
+		view.query[k] = v
+	}
+	for k, v := range a.g1FBA {
+		view.ids[k] = v
+	}
+	view.query["warehouseId"] = a.g1FBA["warehouse"]
+	return &view
 }
 
 // matrixUser is how every fixture user signs in.
@@ -40,7 +60,7 @@ func seedCompanyA(t *testing.T, h *apptest.Harness) *companyA {
 	}
 	a := &companyA{id: admin.CompanyID, ids: map[string]string{}, query: map[string]string{},
 		markers:   []string{"MATRIXA", "演示店铺", "DEMO-MUG-01", "MUG-BLUE-350", "深圳自有仓", apptest.AdminAccount},
-		g1Markers: []string{"演示店铺", "MUG-BLUE-350", "演示货件", "MATRIXG1"}}
+		g1Markers: []string{"演示店铺", "MUG-BLUE-350", "演示货件", "MATRIXG1", "FBA美国仓"}}
 	create := func(path string, body any) string {
 		t.Helper()
 		env := owner.Call(http.MethodPost, path, body)
@@ -55,8 +75,9 @@ func seedCompanyA(t *testing.T, h *apptest.Harness) *companyA {
 	g2 := create("/amazon/api/v1/amzauthority/storeGroups", map[string]string{"name": "MATRIXG2 店"})
 	fmt.Sscan(g2, &a.g2)
 
-	var own models.Warehouse
+	var own, fba models.Warehouse
 	h.DB.Where("company_id = ? AND name = ?", a.id, "深圳自有仓").Take(&own)
+	h.DB.Where("company_id = ? AND group_id = ?", a.id, a.g1).Take(&fba)
 	var product models.LocalProduct
 	h.DB.Where("company_id = ? AND sku = ?", a.id, "DEMO-MUG-01").Take(&product)
 	var listing models.Listing
@@ -97,6 +118,15 @@ func seedCompanyA(t *testing.T, h *apptest.Harness) *companyA {
 			"lines": []map[string]any{{"productId": str(product.ID), "quantity": 1}}}),
 		"outbound": create("/erp/api/v1/outbound", map[string]any{"warehouseId": str(own.ID), "remark": "MATRIXA 出库",
 			"lines": []map[string]any{{"productId": str(product.ID), "quantity": 1}}}),
+	}
+	// G1's FBA warehouse holds stock from an approved inbound document, and has a draft outbound one.
+	fbaDoc := func(kind string) string {
+		return create("/erp/api/v1/"+kind, map[string]any{"warehouseId": str(fba.ID), "remark": "MATRIXG1 " + kind,
+			"lines": []map[string]any{{"productId": str(product.ID), "quantity": 2}}})
+	}
+	a.g1FBA = map[string]string{"warehouse": str(fba.ID), "inbound": fbaDoc("inbound"), "outbound": fbaDoc("outbound")}
+	for _, step := range []string{"submit", "approve"} {
+		apptest.ExpectOK(t, owner.Call(http.MethodPost, "/erp/api/v1/inbound/"+a.g1FBA["inbound"]+"/"+step, nil))
 	}
 	a.ids["profitPlan"] = create("/amazon/api/v1/profitPlan", map[string]any{"name": "MATRIXA 方案",
 		"input": map[string]any{"marketplace": "US", "category": "home", "price": "19.99", "unitCost": "20",

@@ -20,9 +20,11 @@ import (
 
 // TestAccessMatrix calls every route the application registers (Echo's own route list, tab pages included) with
 // the ids of company A, as four callers: another company's owner, a sub-user of A without roles, a sub-user of A
-// granted every screen but limited to store group G2, and nobody. What each may do follows from the access the
-// route declares (middleware.Access): a route registered without one fails, and so does a refused call that
-// still changed A's data, an answer that shows another company's or store group's data, or a 500.
+// granted every screen but limited to store group G2, and nobody. The G2 sub-user then calls every route that
+// touches stock or warehouses again, addressing G1's FBA warehouse, its stock and its documents. What each may do
+// follows from the access the route declares (middleware.Access): a route registered without one fails, and so
+// does a refused call that still changed A's data, an answer that shows another company's or store group's data,
+// or a 500.
 func TestAccessMatrix(t *testing.T) {
 	for _, kind := range dbtest.Kinds {
 		t.Run(kind, func(t *testing.T) {
@@ -35,16 +37,14 @@ func TestAccessMatrix(t *testing.T) {
 				{name: "匿名"},
 				{name: "其他公司店主", account: "13900000001"},
 				{name: "无角色子账号", account: "13900000002"},
-				{name: "G2子账号", account: "13900000003"},
+				{name: "G2子账号", account: "13900000003", storeLimited: true},
+				{name: "G2子账号·G1的FBA仓", account: "13900000003", storeLimited: true, inG1FBA: true},
 			}
 			h.SignedIn("13900000001", "乙公司")
 			h.Member(apptest.AdminAccount, "13900000002", false)
 			storeGroupUser(t, h, a, "13900000003")
 			routes := matrixRoutes(t, h)
 			calls := 0
-			for _, who := range callers {
-				who.signIn(h)
-			}
 			declared := routes[:0:0]
 			for _, r := range routes {
 				access, ok := h.Access[r.Method+" "+r.Path]
@@ -59,8 +59,18 @@ func TestAccessMatrix(t *testing.T) {
 			}
 			var kept keptRows
 			for _, who := range callers {
+				// Signed in as its turn comes: the two G2 callers are one account, and a sign-in ends the other session.
+				who.signIn(h)
+				kept.all, kept.g1 = nil, nil
+				addressed := a
+				if who.inG1FBA {
+					addressed = a.inG1FBA()
+				}
 				for _, r := range declared {
-					checkCall(t, h, a, who, r, h.Access[r.Method+" "+r.Path], &kept)
+					if who.inG1FBA && !touchesStock(r.Path) {
+						continue
+					}
+					checkCall(t, h, addressed, who, r, h.Access[r.Method+" "+r.Path], &kept)
 					calls++
 				}
 			}
@@ -87,12 +97,31 @@ var publicSurface = map[string]bool{
 	"GET /amazonadv/api/v1/advert/bindAdvAuthData": true, "POST /amazonadv/api/v1/advert/bindAdvAuthData": true,
 }
 
-// matrixCaller is one of the four callers (no account: the stranger); its session is renewed when a call ended it
-// (logout, account switch).
+// matrixCaller is one of the callers (no account: the stranger); its session is renewed when a call ended it
+// (logout, account switch). storeLimited is the G2 sub-user, which must see nothing of G1; inG1FBA addresses G1's
+// FBA warehouse on the routes that touch stock or warehouses.
 type matrixCaller struct {
-	name, account string
-	client        *apptest.Client
+	name, account         string
+	storeLimited, inG1FBA bool
+	client                *apptest.Client
 }
+
+// touchesStock tells the routes that read or change warehouses, stock, the ledger or the documents, or offer
+// warehouses (the shipment forms, template and import): those a store-limited user must not reach another store
+// group's FBA warehouse through.
+func touchesStock(path string) bool {
+	for _, part := range []string{"/warehouse", "/stock", "/inbound", "/outbound", "/e/w/", "/amazon/inventory/quantity",
+		"/shipPlan", "/shipment", "/shipForm"} {
+		if strings.Contains(path, part) {
+			return true
+		}
+	}
+	return false
+}
+
+// stockTables are the tables the calls addressing G1's FBA warehouse must leave as they were: its rows have no
+// store group of their own (but the warehouse's), so the G1 snapshot does not hold them.
+var stockTables = []string{"warehouses", "stocks", "stock_ledger", "stock_documents", "stock_document_lines"}
 
 func (m *matrixCaller) signIn(h *apptest.Harness) {
 	m.client = h.Client()
@@ -187,7 +216,7 @@ func checkCall(t *testing.T, h *apptest.Harness, a *companyA, who *matrixCaller,
 	// Refused calls must change nothing of A, and another company can change nothing of A at all.
 	var before map[string]string
 	watchAll := who.account == "" || who.name == "其他公司店主" || (who.name == "无角色子账号" && guarded)
-	if watchAll {
+	if watchAll || who.inG1FBA {
 		before = kept.allRows(t, h, a)
 	}
 	g1Before := kept.g1Rows(t, h, a)
@@ -230,7 +259,7 @@ func checkCall(t *testing.T, h *apptest.Harness, a *companyA, who *matrixCaller,
 			}
 		}
 	}
-	if who.name == "G2子账号" {
+	if who.storeLimited {
 		for _, m := range a.g1Markers {
 			if strings.Contains(answer, m) {
 				t.Errorf("%s shows store group G1's data (%q): %.300s", where, m, answer)
@@ -244,6 +273,18 @@ func checkCall(t *testing.T, h *apptest.Harness, a *companyA, who *matrixCaller,
 			t.Errorf("%s changed company A's data in %v", where, changed)
 		}
 	}
+	if who.inG1FBA {
+		after := kept.allRows(t, h, a)
+		for _, table := range stockTables {
+			if before[table] != after[table] {
+				t.Errorf("%s changed G1's FBA warehouse, its stock or documents in %s", where, table)
+			}
+		}
+		// Read or changed by id, G1's FBA warehouse and its documents do not exist for the G2 user.
+		if byID := addressesFBA(r.Path); byID != "" && !page && resp.StatusCode != http.StatusNotFound {
+			t.Errorf("%s: %s of G1's FBA warehouse must answer 404, got %d %.200s", where, byID, resp.StatusCode, answer)
+		}
+	}
 	if changed := changedTables(g1Before, kept.g1Rows(t, h, a)); len(changed) > 0 {
 		t.Errorf("%s changed store group G1's data in %v", where, changed)
 	}
@@ -251,6 +292,24 @@ func checkCall(t *testing.T, h *apptest.Harness, a *companyA, who *matrixCaller,
 		who.signIn(h)
 		kept.all, kept.g1 = nil, nil
 	}
+}
+
+// addressesFBA names what a route's path parameter addresses when it is a warehouse or a document (which the
+// G1 FBA calls give ids of G1's FBA warehouse), "" otherwise.
+func addressesFBA(path string) string {
+	if strings.HasSuffix(path, "/stock/products") {
+		return "warehouse" // the product picker's warehouseId
+	}
+	segments := strings.Split(path, "/")
+	for i, s := range segments {
+		if strings.HasPrefix(s, ":") && i > 0 {
+			switch segments[i-1] {
+			case "warehouse", "inbound", "outbound":
+				return segments[i-1]
+			}
+		}
+	}
+	return ""
 }
 
 func isAPIPath(p string) bool {
