@@ -19,8 +19,8 @@ import (
 // demo's 演示店铺.
 type storeGroupFixture struct {
 	owner, clerk        *apptest.Client
-	fba                 models.Warehouse // 欧洲店铺's FBA warehouse
-	own                 models.Warehouse // 深圳自有仓: no store group
+	fba                 models.Warehouse  // 欧洲店铺's FBA warehouse
+	own                 models.Warehouse  // 深圳自有仓: no store group
 	demo                models.StoreGroup // 演示店铺, the clerk's
 	inbound, outbound   string
 	inNumber, outNumber string
