@@ -180,7 +180,7 @@ func TestKeywordSearchFindsWhatTheLikeFound(t *testing.T) {
 		}
 
 		// The index follows the table: a changed SKU is found by its new text only, a deleted product not at all.
-		p, err := db.LocalProductByID(a.CompanyID, skuIDs["ABC-99999"])
+		p, err := db.LocalProductByID(a.CompanyID, 0, skuIDs["ABC-99999"])
 		if err != nil {
 			t.Fatal(err)
 		}

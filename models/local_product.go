@@ -22,6 +22,8 @@ type ProductRow struct {
 // the SKU or the name; the ids narrow to one brand, category or supplier (0: any); Disabled nil means both
 // enabled and disabled. OrderBy is a column of local_products the caller has checked (never the client's text).
 type ProductFilter struct {
+	// UserID is the user reading, whose stock totals leave out the FBA warehouses of store groups not granted.
+	UserID     int64
 	Keyword    string
 	BrandID    int64
 	CategoryID int64
@@ -39,17 +41,19 @@ const productColumns = "local_products.*, brands.name AS brand_name, categories.
 	"suppliers.name AS supplier_name, COALESCE(stock_totals.fulfillable, 0) AS stock_fulfillable, " +
 	"COALESCE(stock_totals.outbound, 0) AS stock_outbound, COALESCE(stock_totals.inbound, 0) AS stock_inbound"
 
-// productsWithNames selects the company's products of the ids with their reference names and stock totals. The
-// totals are summed for those products only: summing the whole company's stock to show a page of it read every
-// stock row on every call.
-func (db *DB) productsWithNames(companyID int64, ids []int64) *gorm.DB {
+// productsWithNames selects the company's products of the ids with their reference names and stock totals in the
+// warehouses not hidden from the reader (hiddenWarehouses). The totals are summed for those products only: summing
+// the whole company's stock to show a page of it read every stock row on every call.
+func (db *DB) productsWithNames(companyID int64, hidden, ids []int64) *gorm.DB {
+	totals := db.Session(&gorm.Session{NewDB: true}).Table("stocks").
+		Select("product_id, SUM(fulfillable) AS fulfillable, SUM(outbound) AS outbound, SUM(inbound) AS inbound").
+		Where("company_id = ? AND product_id IN ?", companyID, ids).Scopes(outside("warehouse_id", hidden)).
+		Group("product_id")
 	return db.Model(&LocalProduct{}).Scopes(InCompany("local_products", companyID)).Select(productColumns).
 		Joins("LEFT JOIN brands ON brands.id = local_products.brand_id").
 		Joins("LEFT JOIN categories ON categories.id = local_products.category_id").
 		Joins("LEFT JOIN suppliers ON suppliers.id = local_products.supplier_id").
-		Joins("LEFT JOIN (SELECT product_id, SUM(fulfillable) AS fulfillable, SUM(outbound) AS outbound, "+
-			"SUM(inbound) AS inbound FROM stocks WHERE company_id = ? AND product_id IN ? GROUP BY product_id) stock_totals "+
-			"ON stock_totals.product_id = local_products.id", companyID, ids).
+		Joins("LEFT JOIN (?) stock_totals ON stock_totals.product_id = local_products.id", totals).
 		Where("local_products.id IN ?", ids)
 }
 
@@ -89,19 +93,27 @@ func (f ProductFilter) order() pageOrder {
 // LocalProductPage lists a page of the company's products the filter selects, with the total.
 func (db *DB) LocalProductPage(companyID int64, f ProductFilter) ([]ProductRow, int64, error) {
 	rows := []ProductRow{}
+	hidden, err := db.hiddenWarehouses(companyID, f.UserID)
+	if err != nil {
+		return rows, 0, err
+	}
 	p := listPage{matching: func() *gorm.DB {
 		return db.Model(&LocalProduct{}).Scopes(InCompany("local_products", companyID), f.scope(db))
 	}, id: "local_products.id", order: f.order(), offset: f.Offset, limit: f.Limit, anchor: f.Anchor, searched: f.Keyword != "",
 		generation: listGeneration{companyID, generationProducts}}
-	total, err := readPage(db, p, func(ids []int64) *gorm.DB { return db.productsWithNames(companyID, ids) }, &rows)
+	total, err := readPage(db, p, func(ids []int64) *gorm.DB { return db.productsWithNames(companyID, hidden, ids) }, &rows)
 	return rows, total, err
 }
 
-// LocalProductByID loads one of the company's products with its reference names, or ErrNotFound (also for
-// another company's).
-func (db *DB) LocalProductByID(companyID, id int64) (*ProductRow, error) {
+// LocalProductByID loads one of the company's products with its reference names and the stock the user may see,
+// or ErrNotFound (also for another company's).
+func (db *DB) LocalProductByID(companyID, userID, id int64) (*ProductRow, error) {
 	var p ProductRow
-	if err := db.productsWithNames(companyID, []int64{id}).First(&p).Error; err != nil {
+	hidden, err := db.hiddenWarehouses(companyID, userID)
+	if err != nil {
+		return nil, err
+	}
+	if err := db.productsWithNames(companyID, hidden, []int64{id}).First(&p).Error; err != nil {
 		return nil, err
 	}
 	return &p, nil

@@ -119,12 +119,12 @@ func TestLocalProductsListFilterAndKeepTheirDecimals(t *testing.T) {
 			t.Fatal(err)
 		}
 
-		got, err := db.LocalProductByID(a.CompanyID, p.ID)
+		got, err := db.LocalProductByID(a.CompanyID, 0, p.ID)
 		if err != nil || got.BrandName != "Anker" || got.Price.Decimal.String() != "19.9" || got.Weight.Decimal.String() != "0.125" ||
 			got.Height.Decimal.String() != "3.25" || *got.CartonUnits != 24 || got.CategoryID != nil || got.Width.Decimal.String() != "8" {
 			t.Fatalf("product read back = %+v %v", got, err)
 		}
-		if _, err := db.LocalProductByID(b.CompanyID, p.ID); !models.IsNotFound(err) {
+		if _, err := db.LocalProductByID(b.CompanyID, 0, p.ID); !models.IsNotFound(err) {
 			t.Fatalf("乙 reading 甲's product: %v", err)
 		}
 
@@ -173,7 +173,7 @@ func TestLocalProductsListFilterAndKeepTheirDecimals(t *testing.T) {
 		if err := db.SetLocalProductDisabled(b.CompanyID, p.ID, false, time.Now()); !models.IsNotFound(err) {
 			t.Fatalf("乙 enabling 甲's product: %v", err)
 		}
-		got, _ = db.LocalProductByID(a.CompanyID, p.ID)
+		got, _ = db.LocalProductByID(a.CompanyID, 0, p.ID)
 		if got.Name != "降噪耳机" || got.Price.Valid || got.BrandID != nil || !got.Disabled {
 			t.Fatalf("after update = %+v", got)
 		}

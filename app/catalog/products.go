@@ -119,6 +119,7 @@ func (s *Service) ProductPage(ctx context.Context, p core.Principal, q ProductQu
 	if !ok {
 		return []models.ProductRow{}, 0, r, nil
 	}
+	f.UserID = p.UserID
 	rows, total, err := s.db.With(ctx).LocalProductPage(p.CompanyID, f)
 	return rows, total, r, err
 }
@@ -129,7 +130,7 @@ func (s *Service) ProductsForExport(ctx context.Context, p core.Principal, q Pro
 	if !ok {
 		return []models.ProductRow{}, nil
 	}
-	f.Offset, f.Limit = 0, core.MaxExportRows
+	f.UserID, f.Offset, f.Limit = p.UserID, 0, core.MaxExportRows
 	rows, _, err := s.db.With(ctx).LocalProductPage(p.CompanyID, f)
 	return rows, err
 }
@@ -149,7 +150,7 @@ func (s *Service) Product(ctx context.Context, p core.Principal, id string) (*mo
 	if !ok {
 		return nil, core.NotFound(whatProduct)
 	}
-	m, err := s.db.With(ctx).LocalProductByID(p.CompanyID, n)
+	m, err := s.db.With(ctx).LocalProductByID(p.CompanyID, p.UserID, n)
 	return m, core.NotFoundAs(err, whatProduct)
 }
 
@@ -234,7 +235,7 @@ func (s *Service) CreateProduct(ctx context.Context, p core.Principal, f Product
 		if err := tx.CreateLocalProduct(m); err != nil {
 			return core.DuplicateAs(err, MsgSKUTaken(m.SKU))
 		}
-		out, err = tx.LocalProductByID(p.CompanyID, m.ID)
+		out, err = tx.LocalProductByID(p.CompanyID, p.UserID, m.ID)
 		return err
 	})
 	if err != nil {
@@ -278,7 +279,7 @@ func (s *Service) UpdateProduct(ctx context.Context, p core.Principal, id string
 		if err := core.DuplicateAs(tx.UpdateLocalProduct(m), MsgSKUTaken(m.SKU)); err != nil {
 			return err
 		}
-		out, err = tx.LocalProductByID(p.CompanyID, n)
+		out, err = tx.LocalProductByID(p.CompanyID, p.UserID, n)
 		return err
 	})
 	if err != nil {

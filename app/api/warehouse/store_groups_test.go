@@ -208,3 +208,32 @@ func TestAnotherStoreGroupsFBAWarehouseIsNotThere(t *testing.T) {
 		})
 	}
 }
+
+// A product's stock totals (本地产品's list, its export and the product read by id) count only the warehouses the
+// user may see: the clerk of 演示店铺 does not learn 欧洲店铺's FBA stock through them.
+func TestAProductsStockLeavesOutAnotherStoreGroupsFBAWarehouse(t *testing.T) {
+	for _, kind := range dbtest.Kinds {
+		t.Run(kind, func(t *testing.T) {
+			h := apptest.Start(t, apptest.WithDatabase(kind))
+			f := newStoreGroupFixture(t, h)
+			mug := getDoc(t, f.owner, "inbound", f.inbound).Lines[0].ProductID
+			for _, c := range []struct {
+				who    string
+				client *apptest.Client
+				want   int
+			}{{"owner", f.owner, 7}, {"clerk", f.clerk, 0}} {
+				var one struct{ Fulfillable int }
+				env := c.client.Call(http.MethodGet, v1+"material/"+mug, nil)
+				apptest.ExpectOK(t, env)
+				env.Into(t, &one)
+				if one.Fulfillable != c.want {
+					t.Errorf("the %s reads material/%s with %d fulfillable, want %d", c.who, mug, one.Fulfillable, c.want)
+				}
+				rows := list[struct{ Fulfillable int }](t, c.client, "material/page", map[string]any{"keyword": "EU-MUG-01"})
+				if len(rows.Records) != 1 || rows.Records[0].Fulfillable != c.want {
+					t.Errorf("the %s's material/page of EU-MUG-01: %+v, want %d fulfillable", c.who, rows.Records, c.want)
+				}
+			}
+		})
+	}
+}
