@@ -65,9 +65,9 @@ func ownBodyLimit(c *echo.Context) bool {
 func New(d Deps) (*echo.Echo, RouteAccess) {
 	e := echo.New()
 	e.Logger = d.Log
-	// Addresses come straight from the connection: without a configured proxy, X-Forwarded-For is whatever the
-	// client says, and the per-address limits must not be that easy to dodge.
-	e.IPExtractor = echo.ExtractIPDirect()
+	// Addresses come straight from the connection unless it is a configured proxy's: otherwise X-Forwarded-For is
+	// whatever the client says, and the per-address limits must not be that easy to dodge.
+	e.IPExtractor = clientAddress(d.Config.TrustedProxies)
 	sv := d.Services
 	pg := &pages.Handler{Accounts: sv.Accounts, Admin: sv.Admin, Messages: sv.Messages, Sales: sv.Sales, Shipping: sv.Shipping,
 		Stores: sv.Stores, Uploads: sv.Uploads, Config: d.Config, Assets: d.Assets,

@@ -57,6 +57,10 @@ type Config struct {
 	// gave the product list at a million rows its shortest tail on PostgreSQL; a request mostly computes (its
 	// statements take tens of microseconds each), so two per core keep the cores busy.
 	ActiveRequests int
+	// TrustedProxies are the reverse proxies whose X-Forwarded-For or X-Real-IP names the client address
+	// (SELLERHUB_TRUSTED_PROXIES, CIDRs separated by commas; a bare address is a /32 or /128). Empty: the address
+	// is the connection's, and the headers are whatever a client wrote, so the per-address limits ignore them.
+	TrustedProxies []*net.IPNet
 	// SecureCookies marks cookies Secure; on by default when the public URL is https (SELLERHUB_SECURE_COOKIES).
 	SecureCookies bool
 
@@ -252,6 +256,7 @@ func Load(getenv Getenv) (*Config, error) {
 	c.DemoData = r.boolean("SELLERHUB_DEMO_DATA", true)
 	c.TimeZone = r.location("SELLERHUB_TIMEZONE", "Asia/Shanghai")
 	c.PlatformAdmins = r.list("SELLERHUB_PLATFORM_ADMINS", c.AdminAccount)
+	c.TrustedProxies = r.networks("SELLERHUB_TRUSTED_PROXIES")
 	c.SecureCookies = r.boolean("SELLERHUB_SECURE_COOKIES", strings.HasPrefix(c.PublicURL, "https://"))
 	c.validate(&r)
 	if r.err != nil {
@@ -414,6 +419,33 @@ func (r *reader) list(name, def string) []string {
 		parts[i] = strings.TrimSpace(parts[i])
 	}
 	return parts
+}
+
+// networks reads comma-separated CIDRs; a bare address stands for itself alone.
+func (r *reader) networks(name string) []*net.IPNet {
+	v := r.str(name, "")
+	if v == "" {
+		return nil
+	}
+	var out []*net.IPNet
+	for _, part := range strings.Split(v, ",") {
+		part = strings.TrimSpace(part)
+		if ip := net.ParseIP(part); ip != nil {
+			bits := 8 * len(ip.To16())
+			if ip.To4() != nil {
+				ip, bits = ip.To4(), 32
+			}
+			out = append(out, &net.IPNet{IP: ip, Mask: net.CIDRMask(bits, bits)})
+			continue
+		}
+		_, n, err := net.ParseCIDR(part)
+		if err != nil {
+			r.fail(name, v, "expected addresses or CIDRs (10.0.0.0/8) separated by commas")
+			return nil
+		}
+		out = append(out, n)
+	}
+	return out
 }
 
 func (r *reader) duration(name string, def time.Duration) time.Duration {

@@ -142,6 +142,30 @@ func TestPlatformAdmins(t *testing.T) {
 	}
 }
 
+func TestTrustedProxies(t *testing.T) {
+	c, err := Load(env(nil))
+	if err != nil || c.TrustedProxies != nil {
+		t.Fatalf("default trusts no proxy: %v %v", c.TrustedProxies, err)
+	}
+	c, err = Load(env(map[string]string{"SELLERHUB_TRUSTED_PROXIES": " 10.0.0.0/8, 192.168.1.7 ,fd00::/8"}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, n := range c.TrustedProxies {
+		got = append(got, n.String())
+	}
+	if strings.Join(got, "|") != "10.0.0.0/8|192.168.1.7/32|fd00::/8" {
+		t.Fatalf("proxies %q", got)
+	}
+	for _, bad := range []string{"10.0.0.0/33", "proxy.local", "10.0.0.1,,10.0.0.2"} {
+		if _, err := Load(env(map[string]string{"SELLERHUB_TRUSTED_PROXIES": bad})); err == nil ||
+			!strings.Contains(err.Error(), "SELLERHUB_TRUSTED_PROXIES") {
+			t.Fatalf("%q: %v", bad, err)
+		}
+	}
+}
+
 func TestAmazonSettings(t *testing.T) {
 	c, err := Load(env(nil))
 	if err != nil {

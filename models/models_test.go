@@ -235,13 +235,16 @@ func TestVerificationCodeIsUsedOnceUnderConcurrency(t *testing.T) {
 		if err != nil || last.Sub(now).Abs() > time.Second {
 			t.Fatalf("latest = %v, %v", last, err)
 		}
+		if ok, err := db.ClaimCodeAttempt("k1", now, 5); !ok || err != nil {
+			t.Fatalf("claim an attempt of a live code: %v, %v", ok, err)
+		}
 		var wins atomic.Int32
 		var wg sync.WaitGroup
 		for range 8 {
 			wg.Add(1)
 			go func() {
 				defer wg.Done()
-				ok, err := db.UseVerificationCode("k1", time.Now().UTC())
+				ok, err := db.UseVerificationCode("k1", time.Now().UTC(), 5)
 				if err != nil {
 					t.Errorf("use: %v", err)
 				}
@@ -254,8 +257,8 @@ func TestVerificationCodeIsUsedOnceUnderConcurrency(t *testing.T) {
 		if wins.Load() != 1 {
 			t.Fatalf("code used %d times, want exactly 1", wins.Load())
 		}
-		if err := db.CountCodeAttempt("k1"); err != nil {
-			t.Fatal(err)
+		if ok, err := db.ClaimCodeAttempt("k1", now, 5); ok || err != nil {
+			t.Fatalf("claim an attempt of a used code: %v, %v", ok, err)
 		}
 		got, _ := db.VerificationCodeByKey("k1")
 		if got.Attempts != 1 || got.UsedAt == nil {

@@ -42,16 +42,29 @@ func (db *DB) VerificationCodeByKey(key string) (*VerificationCode, error) {
 	return &v, nil
 }
 
-// CountCodeAttempt records one check of a code, right or wrong, so that guessing is bounded.
-func (db *DB) CountCodeAttempt(key string) error {
-	return db.Model(&VerificationCode{}).Where("code_key = ?", key).
-		UpdateColumn("attempts", gorm.Expr("attempts + 1")).Error
+// ClaimCodeAttempt counts one check of a live code before the check is made, and reports false when the code
+// may not be checked any more: used, expired or out of its limit of attempts. Counting first, in one statement,
+// bounds guessing even when many guesses arrive at once; ReturnCodeAttempt takes back the right one's.
+func (db *DB) ClaimCodeAttempt(key string, now time.Time, limit int) (bool, error) {
+	res := db.Model(&VerificationCode{}).
+		Where("code_key = ? AND used_at IS NULL AND expires_at > ? AND attempts < ?", key, now, limit).
+		UpdateColumn("attempts", gorm.Expr("attempts + 1"))
+	return res.RowsAffected == 1, res.Error
 }
 
-// UseVerificationCode marks a code used. It reports false when another request used it first, which makes a
-// code single-use even under concurrent requests.
-func (db *DB) UseVerificationCode(key string, at time.Time) (bool, error) {
-	res := db.Model(&VerificationCode{}).Where("code_key = ? AND used_at IS NULL", key).Update("used_at", at)
+// ReturnCodeAttempt takes back an attempt that found the right code: only wrong guesses use a code's attempts up.
+func (db *DB) ReturnCodeAttempt(key string) error {
+	return db.Model(&VerificationCode{}).Where("code_key = ? AND attempts > 0", key).
+		UpdateColumn("attempts", gorm.Expr("attempts - 1")).Error
+}
+
+// UseVerificationCode marks a live code used. It reports false when another request used it first, or when it
+// expired or ran out of attempts since it was checked, which makes a code single-use even under concurrent
+// requests.
+func (db *DB) UseVerificationCode(key string, at time.Time, limit int) (bool, error) {
+	res := db.Model(&VerificationCode{}).
+		Where("code_key = ? AND used_at IS NULL AND expires_at > ? AND attempts < ?", key, at, limit).
+		Update("used_at", at)
 	return res.RowsAffected == 1, res.Error
 }
 

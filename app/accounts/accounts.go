@@ -79,14 +79,14 @@ func (s *Service) Register(ctx context.Context, f RegisterForm) (*models.User, e
 	} else if !models.IsNotFound(err) {
 		return nil, err
 	}
-	hash, err := HashPassword(f.Password)
+	hash, err := s.hash(f.Password)
 	if err != nil {
 		return nil, err
 	}
 	owner := &models.User{Account: f.Account, PasswordHash: hash,
 		Profile: models.UserProfile{Name: f.Name, Email: f.Email, Mobile: f.Account}}
 	err = db.Tx(ctx, func(tx *models.DB) error {
-		if err := s.useCode(tx, f.Key, strings.TrimSpace(f.Code), f.Account, PurposeRegister); err != nil {
+		if err := s.useCode(tx, f.Key); err != nil {
 			return err
 		}
 		return tx.CreateCompanyWithOwner(&models.Company{Name: f.Company}, owner)
@@ -128,8 +128,8 @@ type ResetForm struct {
 }
 
 // ResetForgottenPassword sets a new password for the account that proves itself with a code, and signs out
-// the account's live session.
-func (s *Service) ResetForgottenPassword(ctx context.Context, f ResetForm) error {
+// the account's live session. clientIP is the caller's address, which the guard of code proofs counts by.
+func (s *Service) ResetForgottenPassword(ctx context.Context, f ResetForm, clientIP string) error {
 	if _, err := ResetAccountChannel(f.Account); err != nil {
 		return err
 	}
@@ -139,18 +139,28 @@ func (s *Service) ResetForgottenPassword(ctx context.Context, f ResetForm) error
 	if err := CheckNewPassword(f.Password, f.Repassword); err != nil {
 		return err
 	}
-	return s.setPasswordWithCode(ctx, f.Account, f.Key, f.Code, f.Password)
+	return s.setPasswordWithCode(ctx, f.Account, f.Key, f.Code, f.Password, clientIP)
 }
 
-func (s *Service) setPasswordWithCode(ctx context.Context, account, key, code, password string) error {
-	account = core.NormalizeAccount(account)
-	hash, err := HashPassword(password)
+// setPasswordWithCode checks the code before anything costly: the new password is hashed only for a caller who
+// holds the right code, so that garbage sent by anyone costs no bcrypt. Attempts are bounded per account and
+// address as sign-in's are, on top of each code's own five.
+func (s *Service) setPasswordWithCode(ctx context.Context, account, key, code, password, clientIP string) error {
+	account, code = core.NormalizeAccount(account), strings.TrimSpace(code)
+	if err := s.beginGuarded(ctx, s.codeProofs, account, clientIP, core.MsgTooManyCodeTries); err != nil {
+		return err
+	}
+	if err := s.CheckCode(ctx, key, code, account, PurposeLosePassword); err != nil {
+		return err
+	}
+	s.codeProofs.Succeeded(account, clientIP)
+	hash, err := s.hash(password)
 	if err != nil {
 		return err
 	}
 	var user *models.User
 	err = s.db.Tx(ctx, func(tx *models.DB) error {
-		if err := s.useCode(tx, key, strings.TrimSpace(code), account, PurposeLosePassword); err != nil {
+		if err := s.useCode(tx, key); err != nil {
 			return err
 		}
 		u, err := tx.UserByAccount(account)
@@ -188,7 +198,7 @@ type UpdatePasswordForm struct {
 
 // UpdatePassword changes a password only with proof: a live code for the account, or a session together with
 // the session user's current password. The older system's version needed neither.
-func (s *Service) UpdatePassword(ctx context.Context, p *core.Principal, f UpdatePasswordForm) error {
+func (s *Service) UpdatePassword(ctx context.Context, p *core.Principal, f UpdatePasswordForm, clientIP string) error {
 	if f.Key != "" || f.Code != "" {
 		if _, err := ResetAccountChannel(f.Account); err != nil {
 			return err
@@ -196,7 +206,7 @@ func (s *Service) UpdatePassword(ctx context.Context, p *core.Principal, f Updat
 		if err := CheckPasswordRule(f.Password); err != nil {
 			return err
 		}
-		return s.setPasswordWithCode(ctx, f.Account, f.Key, f.Code, f.Password)
+		return s.setPasswordWithCode(ctx, f.Account, f.Key, f.Code, f.Password, clientIP)
 	}
 	if p == nil {
 		return core.ErrNoSession
@@ -219,7 +229,7 @@ func (s *Service) ChangeOwnPassword(ctx context.Context, p core.Principal, oldPa
 	if err != nil {
 		return err
 	}
-	hash, err := HashPassword(newPassword)
+	hash, err := s.hash(newPassword)
 	if err != nil {
 		return err
 	}

@@ -130,7 +130,7 @@ func (s *Service) checkCredentials(ctx context.Context, account, password, clien
 		return nil, err
 	}
 	if legacy {
-		h, err := HashPassword(password)
+		h, err := s.hash(password)
 		if err != nil {
 			return nil, err
 		}
@@ -144,9 +144,15 @@ func (s *Service) checkCredentials(ctx context.Context, account, password, clien
 // beginPasswordCheck asks the login guard whether account may be tried from address (an attempt counts as a
 // failure until the guard hears it succeeded), and makes the pause it asks for.
 func (s *Service) beginPasswordCheck(ctx context.Context, account, address string) error {
-	switch s.logins.Begin(account, address) {
+	return s.beginGuarded(ctx, s.logins, account, address, core.MsgTooManyLogins)
+}
+
+// beginGuarded asks guard whether account may be tried from address, refusing with refusedMsg, and makes the
+// pause it asks for.
+func (s *Service) beginGuarded(ctx context.Context, guard *core.LoginGuard, account, address, refusedMsg string) error {
+	switch guard.Begin(account, address) {
 	case core.LoginRefused:
-		return core.Limited(core.MsgTooManyLogins)
+		return core.Limited(refusedMsg)
 	case core.LoginSlowed:
 		var err error
 		core.Idle(ctx, func() { err = s.sleep(ctx, loginPause) })

@@ -87,41 +87,42 @@ func (s *Service) SendCode(ctx context.Context, channel, target, purpose, client
 }
 
 // CheckCode tells whether code is the live code under key, without using it up. target and purpose, when given,
-// must be what the code was sent for. Each wrong guess counts; after five the code is dead.
+// must be what the code was sent for. Each wrong guess counts; after five the code is dead, the right code included.
+// It runs on the plain handle, never in a caller's transaction: a refused guess makes that transaction roll back,
+// and the count must survive it.
 func (s *Service) CheckCode(ctx context.Context, key, code, target, purpose string) error {
-	_, err := s.checkCode(s.db.With(ctx), key, code, target, purpose)
-	return err
-}
-
-func (s *Service) checkCode(db *models.DB, key, code, target, purpose string) (*models.VerificationCode, error) {
 	if key == "" || code == "" {
-		return nil, core.Invalid(core.MsgCodeInvalid)
+		return core.Invalid(core.MsgCodeInvalid)
 	}
+	db := s.db.With(ctx)
 	v, err := db.VerificationCodeByKey(key)
 	if models.IsNotFound(err) {
-		return nil, core.Invalid(core.MsgCodeInvalid)
+		return core.Invalid(core.MsgCodeInvalid)
 	} else if err != nil {
-		return nil, err
-	}
-	if v.UsedAt != nil || !s.now().Before(v.ExpiresAt) || v.Attempts >= codeMaxAttempts ||
-		(target != "" && v.Target != core.NormalizeAccount(target)) || (purpose != "" && v.Purpose != purpose) {
-		return nil, core.Invalid(core.MsgCodeInvalid)
-	}
-	if subtle.ConstantTimeCompare([]byte(v.CodeHash), []byte(codeHash(key, code))) != 1 {
-		if err := db.CountCodeAttempt(key); err != nil {
-			return nil, err
-		}
-		return nil, core.Invalid(core.MsgCodeInvalid)
-	}
-	return v, nil
-}
-
-// useCode checks a code and uses it up; a code can prove one thing once.
-func (s *Service) useCode(db *models.DB, key, code, target, purpose string) error {
-	if _, err := s.checkCode(db, key, code, target, purpose); err != nil {
 		return err
 	}
-	ok, err := db.UseVerificationCode(key, s.now().UTC())
+	if (target != "" && v.Target != core.NormalizeAccount(target)) || (purpose != "" && v.Purpose != purpose) {
+		return core.Invalid(core.MsgCodeInvalid)
+	}
+	// The attempt is counted before the comparison, in one statement that also refuses a dead code, so that
+	// parallel guesses cannot all be compared before any of them counted.
+	claimed, err := db.ClaimCodeAttempt(key, s.now().UTC(), codeMaxAttempts)
+	if err != nil {
+		return err
+	}
+	if !claimed {
+		return core.Invalid(core.MsgCodeInvalid)
+	}
+	if subtle.ConstantTimeCompare([]byte(v.CodeHash), []byte(codeHash(key, code))) != 1 {
+		return core.Invalid(core.MsgCodeInvalid)
+	}
+	return db.ReturnCodeAttempt(key)
+}
+
+// useCode uses up, in tx, a code that CheckCode passed before tx began; a code can prove one thing once, and not
+// at all once it is dead.
+func (s *Service) useCode(tx *models.DB, key string) error {
+	ok, err := tx.UseVerificationCode(key, s.now().UTC(), codeMaxAttempts)
 	if err != nil {
 		return err
 	}

@@ -48,7 +48,11 @@ type Service struct {
 	sleep  func(context.Context, time.Duration) error
 	// codeRequests bounds code requests per client address (per target is kept in the database).
 	codeRequests *core.Limiter
-	sso          *ssoProbe
+	// codeProofs bounds password sets by code per account and address, as logins bounds passwords.
+	codeProofs *core.LoginGuard
+	// hash hashes a new password (HashPassword); internal tests count its calls.
+	hash func(string) (string, error)
+	sso  *ssoProbe
 	// touched is when this instance last refreshed each session (touches.go).
 	touched touches
 }
@@ -79,6 +83,8 @@ func New(d Deps) *Service {
 		logins:       core.NewLoginGuard(d.Now),
 		sleep:        d.Sleep,
 		codeRequests: core.NewLimiter(codeRequestLimit, codeRequestWindow, d.Now),
+		codeProofs:   core.NewLoginGuard(d.Now),
+		hash:         HashPassword,
 		sso:          &ssoProbe{url: d.Config.SSOURL, client: d.HTTP, now: d.Now},
 	}
 }

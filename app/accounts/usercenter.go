@@ -88,7 +88,7 @@ func (s *Service) ChangeOwnAccount(ctx context.Context, p core.Principal, f Chan
 		return err
 	}
 	err = s.db.Tx(ctx, func(tx *models.DB) error {
-		if err := s.useCode(tx, f.Key, code, account, PurposeChangePhone); err != nil {
+		if err := s.useCode(tx, f.Key); err != nil {
 			return err
 		}
 		if err := tx.SetAccount(u.ID, account); err != nil {
@@ -150,7 +150,7 @@ func (s *Service) ChangeOwnEmail(ctx context.Context, p core.Principal, f Change
 		}
 	}
 	err = s.db.Tx(ctx, func(tx *models.DB) error {
-		if err := s.useCode(tx, f.Key, code, email, PurposeChangeEmail); err != nil {
+		if err := s.useCode(tx, f.Key); err != nil {
 			return err
 		}
 		if moveAccount {

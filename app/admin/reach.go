@@ -18,6 +18,7 @@ const (
 	MsgUserBeyondOwn      = "不能管理权限超出自己的账号"
 	MsgOwnRoleKept        = "不能修改或删除自己拥有的角色"
 	MsgRoleBeyondOwn      = "不能修改或删除权限超出自己的角色"
+	MsgRoleHolderBeyond   = "不能修改权限超出自己的账号所拥有的角色"
 )
 
 // reach is what the signed-in user holds: everything (the company's owner and the admin role's holders), or
@@ -114,24 +115,33 @@ func (r *reach) holdsStores(stores []int64) bool {
 // mayManage refuses changing a user (their profile, roles, state or password) who holds more than r: a user
 // with a screen's buttons may not lock out, reset or strip those above them.
 func (r *reach) mayManage(db *models.DB, u *models.User) error {
-	if r.all {
-		return nil
-	}
-	if u.IsOwner {
-		return core.Refused(MsgUserBeyondOwn)
-	}
-	g, err := db.GrantsOfUser(u.CompanyID, u.ID)
+	beyond, err := r.beyond(db, u)
 	if err != nil {
 		return err
 	}
-	stores, err := storeGroupIDsOf(db, u.CompanyID, u.ID)
-	if err != nil {
-		return err
-	}
-	if !r.holdsGrants(g) || !r.holdsStores(stores) {
+	if beyond {
 		return core.Refused(MsgUserBeyondOwn)
 	}
 	return nil
+}
+
+// beyond tells whether u holds more than r: the owner, grants r does not hold, or store groups r does not see.
+func (r *reach) beyond(db *models.DB, u *models.User) (bool, error) {
+	if r.all {
+		return false, nil
+	}
+	if u.IsOwner {
+		return true, nil
+	}
+	g, err := db.GrantsOfUser(u.CompanyID, u.ID)
+	if err != nil {
+		return false, err
+	}
+	stores, err := storeGroupIDsOf(db, u.CompanyID, u.ID)
+	if err != nil {
+		return false, err
+	}
+	return !r.holdsGrants(g) || !r.holdsStores(stores), nil
 }
 
 // mayManageUser refuses the signed-in user changing a user who holds more than themselves.
@@ -164,7 +174,9 @@ func (r *reach) mayHandOut(db *models.DB, companyID int64, roles, stores []int64
 }
 
 // mayChangeRole answers what the signed-in user holds, refusing a user who is not an admin changing a role they
-// hold themselves (they would change their own grants) or a role granting more than they hold.
+// hold themselves (they would change their own grants), a role granting more than they hold, or a role held by a
+// user they may not manage: a role's grants are its holders', so changing them changes users beyond the caller
+// (a clerk of one store group widening what an all-stores user may do).
 func mayChangeRole(db *models.DB, p core.Principal, r *models.Role) (*reach, error) {
 	caller, err := callerReach(db, p)
 	if err != nil {
@@ -186,6 +198,21 @@ func mayChangeRole(db *models.DB, p core.Principal, r *models.Role) (*reach, err
 	}
 	if !caller.holdsGrants(models.Grants{MenuIDs: menus, PermissionIDs: perms}) {
 		return nil, core.Refused(MsgRoleBeyondOwn)
+	}
+	holders, err := db.RoleHolderIDs(p.CompanyID, r.ID)
+	if err != nil {
+		return nil, err
+	}
+	for _, id := range holders {
+		u, err := db.UserInCompany(p.CompanyID, id)
+		if err != nil {
+			return nil, err
+		}
+		if beyond, err := caller.beyond(db, u); err != nil {
+			return nil, err
+		} else if beyond {
+			return nil, core.Refused(MsgRoleHolderBeyond)
+		}
 	}
 	return caller, nil
 }

@@ -115,6 +115,8 @@ const (
 	MsgMarketplaceEmpty = "请选择站点"
 	// MsgDateBad answers a list filter's date that is not yyyy-MM-dd.
 	MsgDateBad = "日期格式不正确，应为yyyy-MM-dd"
+	// MsgTooManyCodeTries answers a password set by code from an account and address that guessed codes too often.
+	MsgTooManyCodeTries = "验证码尝试过多，请15分钟后再试"
 )
 
 // NotFoundAs turns a lookup's ErrNotFound into the 404 refusal for what.

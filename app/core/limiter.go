@@ -110,17 +110,21 @@ func (l *Limiter) sweep() {
 // LoginGuard bounds password guessing without letting a stranger lock an owner out. Failures count per account
 // and client address: 5 within 15 minutes lock that account for that address only, so whoever guesses from one
 // address cannot stop the owner signing in from another. Two wider budgets bound the rest: 30 failures from one
-// address over all accounts lock that address, and past 50 failures on one account from all addresses together
-// (guessing spread over many addresses) every address that has failed on it is locked out of it, while an
-// address that has not failed may still try after a pause (the caller makes it), and its first failure locks it
-// too. So the owner's right password from an address that has not failed on the account always goes through,
-// unless that address spent its own budget on other accounts.
+// address over all accounts lock that address, but for the accounts that signed in from it within the week (so
+// that people sharing an office's address cannot lock each other out), and past 50 failures on one account from
+// all addresses together (guessing spread over many addresses) every address that has failed on it is locked out
+// of it, while an address that has not failed may still try after a pause (the caller makes it), and its first
+// failure locks it too. So the owner's right password from an address that has not failed on the account always
+// goes through, unless that address spent its own budget on other accounts.
 type LoginGuard struct {
 	// mu makes a decision and its counting one step, so that parallel attempts cannot all pass the same check.
 	mu        sync.Mutex
 	pairs     *Limiter // by account and address
 	addresses *Limiter // by address
 	accounts  *Limiter // by account: the ceiling over all addresses
+	// known holds the account and address pairs that signed in within loginKnownFor: the address's lock does
+	// not hold them, their own pair limit and the account's ceiling still do.
+	known *Limiter
 }
 
 // The login guard's budgets, all within the same 15 minutes (which the lockout message names).
@@ -130,6 +134,10 @@ const (
 	loginAddressLimit = 30
 	loginAccountLimit = 50
 )
+
+// loginKnownFor is how long a success keeps an account signing in from its address while the address is locked:
+// a working week and its weekend.
+const loginKnownFor = 7 * 24 * time.Hour
 
 // LoginVerdict is the guard's answer to an attempt.
 type LoginVerdict int
@@ -147,6 +155,7 @@ func NewLoginGuard(now func() time.Time) *LoginGuard {
 		pairs:     NewLimiter(loginPairLimit, loginWindow, now),
 		addresses: NewLimiter(loginAddressLimit, loginWindow, now),
 		accounts:  NewLimiter(loginAccountLimit, loginWindow, now),
+		known:     NewLimiter(1, loginKnownFor, now),
 	}
 }
 
@@ -160,7 +169,7 @@ func (g *LoginGuard) Begin(account, address string) LoginVerdict {
 	g.mu.Lock()
 	defer g.mu.Unlock()
 	pair := pairKey(account, address)
-	if !g.addresses.Allowed(address) || !g.pairs.Allowed(pair) {
+	if !g.pairs.Allowed(pair) || !g.addresses.Allowed(address) && g.known.count(pair) == 0 {
 		return LoginRefused
 	}
 	verdict := LoginAllowed
@@ -181,7 +190,10 @@ func (g *LoginGuard) Begin(account, address string) LoginVerdict {
 func (g *LoginGuard) Succeeded(account, address string) {
 	g.mu.Lock()
 	defer g.mu.Unlock()
-	g.pairs.Reset(pairKey(account, address))
+	pair := pairKey(account, address)
+	g.pairs.Reset(pair)
+	g.known.Reset(pair)
+	g.known.Spend(pair)
 	g.addresses.refund(address)
 	g.accounts.refund(account)
 }

@@ -175,7 +175,7 @@ func (h *Handler) Reset(c *echo.Context) error {
 	case "reset":
 		p.Step = views.ResetSet
 		err = h.Accounts.ResetForgottenPassword(ctx, accounts.ResetForm{Account: p.Account, Key: p.Key, Code: p.Code,
-			Password: c.FormValue("password"), Repassword: c.FormValue("repassword")})
+			Password: c.FormValue("password"), Repassword: c.FormValue("repassword")}, c.RealIP())
 		if err == nil {
 			p.Step = views.ResetDone
 		}

@@ -64,7 +64,7 @@ func (h *Handler) UpdatePasswordForget(c *echo.Context) error {
 	if err := c.Bind(&f); err != nil {
 		return err
 	}
-	if err := h.Accounts.ResetForgottenPassword(c.Request().Context(), f); err != nil {
+	if err := h.Accounts.ResetForgottenPassword(c.Request().Context(), f, c.RealIP()); err != nil {
 		return err
 	}
 	return api.OK(c, "success")
@@ -80,7 +80,7 @@ func (h *Handler) UpdatePassword(c *echo.Context) error {
 	if p, ok := middleware.Principal(c); ok {
 		who = &p
 	}
-	if err := h.Accounts.UpdatePassword(c.Request().Context(), who, f); err != nil {
+	if err := h.Accounts.UpdatePassword(c.Request().Context(), who, f, c.RealIP()); err != nil {
 		return err
 	}
 	return api.OK(c, "success")
