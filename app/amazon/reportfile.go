@@ -13,22 +13,38 @@ import (
 // everything between two tabs. Columns are found by the header's names, so a report that adds or reorders
 // columns still reads; a Japanese name is found by Amazon's English one (japaneseColumns).
 type TSVReader struct {
-	sc      *bufio.Scanner
-	header  []string
-	columns map[string]int
-	line    int
+	sc       *bufio.Scanner
+	header   []string
+	columns  map[string]int
+	line     int
+	maxLines int
 }
 
 // maxReportLine bounds one line of a report (a listing's description can be long).
 const maxReportLine = 1 << 20
 
+// A report's size is bounded, so that a file that unzips to gigabytes of blank lines (a gzip bomb) is refused in
+// seconds instead of holding a worker: a year of a large store's orders is about 2 GB and 3 million lines.
+const (
+	MaxReportBytes = 4 << 30
+	MaxReportLines = 10_000_000
+)
+
+// ErrReportTooLarge is a report past MaxReportBytes or MaxReportLines, blank lines counted.
+var ErrReportTooLarge = errors.New("amazon: report file larger than 4 GiB or 10,000,000 lines")
+
 // NewTSVReader reads the header line of r (UTF-8; decode other encodings first). An empty file has no header
-// and reads as a report without lines.
+// and reads as a report without lines. Past MaxReportBytes or MaxReportLines, reading fails with
+// ErrReportTooLarge.
 func NewTSVReader(r io.Reader) (*TSVReader, error) {
-	sc := bufio.NewScanner(r)
+	return newTSVReader(r, MaxReportBytes, MaxReportLines)
+}
+
+func newTSVReader(r io.Reader, maxBytes int64, maxLines int) (*TSVReader, error) {
+	sc := bufio.NewScanner(&cappedReader{r: r, left: maxBytes})
 	sc.Buffer(make([]byte, 0, 64<<10), maxReportLine)
-	t := &TSVReader{sc: sc, columns: map[string]int{}}
-	if !sc.Scan() {
+	t := &TSVReader{sc: sc, columns: map[string]int{}, maxLines: maxLines}
+	if !t.scan() {
 		if err := sc.Err(); err != nil {
 			return nil, fmt.Errorf("report header: %w", err)
 		}
@@ -71,7 +87,10 @@ func (r TSVRow) Get(column string) string {
 
 // Next returns the next non-blank line; io.EOF after the last one.
 func (t *TSVReader) Next() (TSVRow, error) {
-	for t.sc.Scan() {
+	for t.scan() {
+		if t.line >= t.maxLines {
+			return TSVRow{}, ErrReportTooLarge
+		}
 		t.line++
 		text := strings.TrimRight(t.sc.Text(), "\r")
 		if strings.TrimSpace(text) == "" {
@@ -86,4 +105,28 @@ func (t *TSVReader) Next() (TSVRow, error) {
 		return TSVRow{}, err
 	}
 	return TSVRow{}, io.EOF
+}
+
+// scan reads the next line; a line cut short by a failed read (a truncated .gz) is not one: the read's error is
+// what the caller gets, not a line missing its end.
+func (t *TSVReader) scan() bool {
+	return t.sc.Scan() && t.sc.Err() == nil
+}
+
+// cappedReader reads r until left bytes are read, then fails with ErrReportTooLarge.
+type cappedReader struct {
+	r    io.Reader
+	left int64
+}
+
+func (c *cappedReader) Read(p []byte) (int, error) {
+	if c.left <= 0 {
+		return 0, ErrReportTooLarge
+	}
+	if int64(len(p)) > c.left {
+		p = p[:c.left]
+	}
+	n, err := c.r.Read(p)
+	c.left -= int64(n)
+	return n, err
 }

@@ -115,6 +115,10 @@ const (
 	MsgMarketplaceEmpty = "请选择站点"
 	// MsgDateBad answers a list filter's date that is not yyyy-MM-dd.
 	MsgDateBad = "日期格式不正确，应为yyyy-MM-dd"
+	// MsgReportTooLarge refuses a report file past amazon.MaxReportBytes or MaxReportLines (a gzip bomb).
+	MsgReportTooLarge = "报告文件解压后超过4GB或1000万行（空行也计入），请按日期分成几个文件上传"
+	// MsgFileIncomplete refuses a file cut off before its end (a .gz whose download or copy stopped part way).
+	MsgFileIncomplete = "文件不完整，请重新下载完整的报告文件后再上传"
 )
 
 // NotFoundAs turns a lookup's ErrNotFound into the 404 refusal for what.

@@ -99,7 +99,7 @@ func (s *Service) UploadReport(ctx context.Context, p core.Principal, u Upload) 
 	}
 	tsv, err := amazon.NewTSVReader(reader)
 	if err != nil {
-		return nil, core.Invalid(MsgUploadUnreadable)
+		return nil, orUnreadable(err)
 	}
 	if !fits(kind, tsv) {
 		return nil, core.Invalid(MsgUploadWrongKind)
@@ -186,13 +186,13 @@ func openUpload(f io.Reader) (io.Reader, error) {
 	if magic, _ := br.Peek(2); len(magic) == 2 && magic[0] == 0x1f && magic[1] == 0x8b {
 		gz, err := gzip.NewReader(br)
 		if err != nil {
-			return nil, core.Invalid(MsgUploadUnreadable)
+			return nil, orUnreadable(err)
 		}
 		br = bufio.NewReaderSize(gz, 64<<10)
 	}
 	head, err := br.Peek(64 << 10)
 	if err != nil && !errors.Is(err, io.EOF) && !errors.Is(err, bufio.ErrBufferFull) {
-		return nil, core.Invalid(MsgUploadUnreadable)
+		return nil, orUnreadable(err)
 	}
 	if len(head) == 0 {
 		return nil, core.Invalid(MsgUploadEmpty)
