@@ -6,6 +6,8 @@ import (
 	"fmt"
 	"io"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 )
 
 // TSVReader reads an Amazon flat-file report (tab-separated, a header line naming the columns) one line at a
@@ -76,13 +78,29 @@ type TSVRow struct {
 	Line int
 }
 
-// Get returns the named column's value, trimmed; "" when the column is absent or the line is short.
+// Get returns the named column's value, trimmed and without control characters (a NUL is stored by SQLite and
+// refused by PostgreSQL); "" when the column is absent or the line is short.
 func (r TSVRow) Get(column string) string {
 	i, ok := r.columns[strings.ToLower(column)]
 	if !ok || i >= len(r.fields) {
 		return ""
 	}
-	return strings.TrimSpace(r.fields[i])
+	return strings.TrimSpace(withoutControls(r.fields[i]))
+}
+
+// withoutControls drops C0 and C1 control characters and DEL. Most values have none and are returned as they are.
+func withoutControls(s string) string {
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; c < 0x20 || c == 0x7f || c == 0xc2 {
+			return strings.Map(func(r rune) rune {
+				if unicode.IsControl(r) {
+					return -1
+				}
+				return r
+			}, s)
+		}
+	}
+	return s
 }
 
 // Next returns the next non-blank line; io.EOF after the last one.
@@ -95,6 +113,9 @@ func (t *TSVReader) Next() (TSVRow, error) {
 		text := strings.TrimRight(t.sc.Text(), "\r")
 		if strings.TrimSpace(text) == "" {
 			continue
+		}
+		if !utf8.ValidString(text) {
+			return TSVRow{}, fmt.Errorf("report line %d: %w", t.line, ErrReportEncoding)
 		}
 		return TSVRow{fields: strings.Split(text, "\t"), columns: t.columns, Line: t.line}, nil
 	}

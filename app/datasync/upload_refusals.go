@@ -9,13 +9,15 @@ import (
 )
 
 // fileRefusal is the refusal the seller reads for a failure of reading an uploaded file itself (too large once
-// unzipped, cut off); nil for any other failure.
+// unzipped, cut off, not in its encoding); nil for any other failure.
 func fileRefusal(err error) *core.Error {
 	switch {
 	case errors.Is(err, amazon.ErrReportTooLarge):
 		return core.Invalid(core.MsgReportTooLarge)
 	case errors.Is(err, io.ErrUnexpectedEOF):
 		return core.Invalid(core.MsgFileIncomplete)
+	case errors.Is(err, amazon.ErrReportEncoding):
+		return core.Invalid(core.MsgReportEncoding)
 	}
 	return nil
 }
