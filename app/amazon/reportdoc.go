@@ -2,8 +2,10 @@ package amazon
 
 import (
 	"bufio"
+	"bytes"
 	"compress/gzip"
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"mime"
@@ -15,6 +17,7 @@ import (
 	"golang.org/x/text/encoding/charmap"
 	"golang.org/x/text/encoding/htmlindex"
 	"golang.org/x/text/encoding/japanese"
+	"golang.org/x/text/transform"
 )
 
 // japanMarketplace is Amazon.co.jp, whose flat files are written in Windows-31J.
@@ -29,15 +32,68 @@ func ReportCharset(marketplaceID string) string {
 	return ""
 }
 
+// ErrReportEncoding is a report file that is not in the encoding it is read in: text that is not UTF-8, or bytes
+// that the file's encoding has no character for (a GBK or Latin-1 file read as Windows-31J).
+var ErrReportEncoding = errors.New("amazon: report file not in its encoding")
+
 // DecodeReport turns a report file in charset into UTF-8 as it is read. "" and UTF-8 pass through. Windows-31J
 // (Amazon's name; also Shift_JIS, CP932, MS932) is Shift JIS with Microsoft's extensions, which japanese.ShiftJIS
-// reads; other names are looked up as the web knows them (Cp1252, ISO-8859-1 for European files).
+// reads; other names are looked up as the web knows them (Cp1252, ISO-8859-1 for European files). Bytes the
+// encoding has no character for fail the reading with ErrReportEncoding, rather than becoming mojibake.
 func DecodeReport(r io.Reader, charset string) (io.Reader, error) {
 	enc, err := reportEncoding(charset)
 	if err != nil || enc == nil {
 		return r, err
 	}
-	return enc.NewDecoder().Reader(r), nil
+	return &cleanDecoded{r: enc.NewDecoder().Reader(r)}, nil
+}
+
+// DecodesCleanly tells whether head, the start of a file (whole: all of it), reads in charset without a byte the
+// encoding has no character for.
+func DecodesCleanly(head []byte, charset string, whole bool) bool {
+	enc, err := reportEncoding(charset)
+	if err != nil {
+		return false
+	}
+	if enc == nil {
+		return true
+	}
+	dst := make([]byte, 3*len(head)+16)
+	n, _, err := enc.NewDecoder().Transform(dst, head, whole)
+	if err != nil && !errors.Is(err, transform.ErrShortSrc) {
+		return false
+	}
+	return !bytes.Contains(dst[:n], replacement)
+}
+
+// replacement is U+FFFD in UTF-8, which the decoders write for a byte they have no character for; a file in an
+// encoding other than UTF-8 cannot hold it.
+var replacement = []byte("\uFFFD")
+
+// cleanDecoded is a decoder's output, failing with ErrReportEncoding where the decoder replaced a byte.
+type cleanDecoded struct {
+	r    io.Reader
+	tail [2]byte // the end of the bytes before, where a replacement may have started
+	kept int
+}
+
+func (c *cleanDecoded) Read(p []byte) (int, error) {
+	n, err := c.r.Read(p)
+	if n == 0 {
+		return n, err
+	}
+	var seam [4]byte
+	k := copy(seam[:], c.tail[2-c.kept:])
+	k += copy(seam[k:], p[:min(n, 2)])
+	if bytes.Contains(p[:n], replacement) || bytes.Contains(seam[:k], replacement) {
+		return 0, ErrReportEncoding
+	}
+	if n >= 2 {
+		c.tail, c.kept = [2]byte{p[n-2], p[n-1]}, 2
+	} else {
+		c.tail, c.kept = [2]byte{c.tail[1], p[0]}, min(c.kept+1, 2)
+	}
+	return n, err
 }
 
 func reportEncoding(charset string) (encoding.Encoding, error) {

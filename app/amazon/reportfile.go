@@ -6,6 +6,8 @@ import (
 	"fmt"
 	"io"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 )
 
 // TSVReader reads an Amazon flat-file report (tab-separated, a header line naming the columns) one line at a
@@ -13,22 +15,38 @@ import (
 // everything between two tabs. Columns are found by the header's names, so a report that adds or reorders
 // columns still reads; a Japanese name is found by Amazon's English one (japaneseColumns).
 type TSVReader struct {
-	sc      *bufio.Scanner
-	header  []string
-	columns map[string]int
-	line    int
+	sc       *bufio.Scanner
+	header   []string
+	columns  map[string]int
+	line     int
+	maxLines int
 }
 
 // maxReportLine bounds one line of a report (a listing's description can be long).
 const maxReportLine = 1 << 20
 
+// A report's size is bounded, so that a file that unzips to gigabytes of blank lines (a gzip bomb) is refused in
+// seconds instead of holding a worker: a year of a large store's orders is about 2 GB and 3 million lines.
+const (
+	MaxReportBytes = 4 << 30
+	MaxReportLines = 10_000_000
+)
+
+// ErrReportTooLarge is a report past MaxReportBytes or MaxReportLines, blank lines counted.
+var ErrReportTooLarge = errors.New("amazon: report file larger than 4 GiB or 10,000,000 lines")
+
 // NewTSVReader reads the header line of r (UTF-8; decode other encodings first). An empty file has no header
-// and reads as a report without lines.
+// and reads as a report without lines. Past MaxReportBytes or MaxReportLines, reading fails with
+// ErrReportTooLarge.
 func NewTSVReader(r io.Reader) (*TSVReader, error) {
-	sc := bufio.NewScanner(r)
+	return newTSVReader(r, MaxReportBytes, MaxReportLines)
+}
+
+func newTSVReader(r io.Reader, maxBytes int64, maxLines int) (*TSVReader, error) {
+	sc := bufio.NewScanner(&cappedReader{r: r, left: maxBytes})
 	sc.Buffer(make([]byte, 0, 64<<10), maxReportLine)
-	t := &TSVReader{sc: sc, columns: map[string]int{}}
-	if !sc.Scan() {
+	t := &TSVReader{sc: sc, columns: map[string]int{}, maxLines: maxLines}
+	if !t.scan() {
 		if err := sc.Err(); err != nil {
 			return nil, fmt.Errorf("report header: %w", err)
 		}
@@ -60,22 +78,44 @@ type TSVRow struct {
 	Line int
 }
 
-// Get returns the named column's value, trimmed; "" when the column is absent or the line is short.
+// Get returns the named column's value, trimmed and without control characters (a NUL is stored by SQLite and
+// refused by PostgreSQL); "" when the column is absent or the line is short.
 func (r TSVRow) Get(column string) string {
 	i, ok := r.columns[strings.ToLower(column)]
 	if !ok || i >= len(r.fields) {
 		return ""
 	}
-	return strings.TrimSpace(r.fields[i])
+	return strings.TrimSpace(withoutControls(r.fields[i]))
+}
+
+// withoutControls drops C0 and C1 control characters and DEL. Most values have none and are returned as they are.
+func withoutControls(s string) string {
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; c < 0x20 || c == 0x7f || c == 0xc2 {
+			return strings.Map(func(r rune) rune {
+				if unicode.IsControl(r) {
+					return -1
+				}
+				return r
+			}, s)
+		}
+	}
+	return s
 }
 
 // Next returns the next non-blank line; io.EOF after the last one.
 func (t *TSVReader) Next() (TSVRow, error) {
-	for t.sc.Scan() {
+	for t.scan() {
+		if t.line >= t.maxLines {
+			return TSVRow{}, ErrReportTooLarge
+		}
 		t.line++
 		text := strings.TrimRight(t.sc.Text(), "\r")
 		if strings.TrimSpace(text) == "" {
 			continue
+		}
+		if !utf8.ValidString(text) {
+			return TSVRow{}, fmt.Errorf("report line %d: %w", t.line, ErrReportEncoding)
 		}
 		return TSVRow{fields: strings.Split(text, "\t"), columns: t.columns, Line: t.line}, nil
 	}
@@ -86,4 +126,28 @@ func (t *TSVReader) Next() (TSVRow, error) {
 		return TSVRow{}, err
 	}
 	return TSVRow{}, io.EOF
+}
+
+// scan reads the next line; a line cut short by a failed read (a truncated .gz) is not one: the read's error is
+// what the caller gets, not a line missing its end.
+func (t *TSVReader) scan() bool {
+	return t.sc.Scan() && t.sc.Err() == nil
+}
+
+// cappedReader reads r until left bytes are read, then fails with ErrReportTooLarge.
+type cappedReader struct {
+	r    io.Reader
+	left int64
+}
+
+func (c *cappedReader) Read(p []byte) (int, error) {
+	if c.left <= 0 {
+		return 0, ErrReportTooLarge
+	}
+	if int64(len(p)) > c.left {
+		p = p[:c.left]
+	}
+	n, err := c.r.Read(p)
+	c.left -= int64(n)
+	return n, err
 }

@@ -28,6 +28,7 @@ const (
 	MsgFBAStocktaking         = "FBA仓库正在盘点，库存同步暂停，盘点结束后请重新同步"
 	msgInventoryCountBad      = "第%d行：%s 应为整数，实为“%s”"
 	msgInventoryPriceBad      = "第%d行：your-price 不是金额：“%s”"
+	msgInventoryNegative      = "第%d行：%s 不能为负数，实为“%s”"
 )
 
 // inventoryBatch is how many lines one upsert statement (and transaction) writes.
@@ -100,6 +101,9 @@ func inventoryLine(st Store, currency string, row amazon.TSVRow) (models.FBAInve
 	if err != nil {
 		return models.FBAInventory{}, core.Invalid(fmt.Sprintf(msgInventoryPriceBad, row.Line, row.Get("your-price")))
 	}
+	if price.IsNegative() {
+		return models.FBAInventory{}, core.Invalid(fmt.Sprintf(msgInventoryNegative, row.Line, "your-price", row.Get("your-price")))
+	}
 	out := models.FBAInventory{CompanyID: st.CompanyID, GroupID: st.GroupID, SellerID: st.SellerID,
 		MarketplaceID: st.MarketplaceID, SKU: row.Get("sku"), FNSKU: row.Get("fnsku"), ASIN: row.Get("asin"),
 		Name: row.Get("product-name"), ItemCondition: row.Get("condition"), YourPrice: price, Currency: currency}
@@ -118,6 +122,9 @@ func inventoryLine(st Store, currency string, row amazon.TSVRow) (models.FBAInve
 		n, err := strconv.Atoi(v)
 		if err != nil {
 			return models.FBAInventory{}, core.Invalid(fmt.Sprintf(msgInventoryCountBad, row.Line, f.column, v))
+		}
+		if n < 0 {
+			return models.FBAInventory{}, core.Invalid(fmt.Sprintf(msgInventoryNegative, row.Line, f.column, v))
 		}
 		*f.to = n
 	}

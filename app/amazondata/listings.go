@@ -24,6 +24,7 @@ const (
 	MsgListingsNotReport     = "文件不是在售商品报告：缺少 seller-sku 列"
 	msgListingPriceBad       = "第%d行：price 不是金额：“%s”"
 	msgListingQuantityBad    = "第%d行：quantity 应为整数，实为“%s”"
+	msgListingNegative       = "第%d行：%s 不能为负数，实为“%s”"
 	msgListingOpenDateBad    = "第%d行：open-date 不是日期：“%s”"
 )
 
@@ -94,10 +95,16 @@ func listingLine(st Store, currency string, row amazon.TSVRow) (models.Listing, 
 	if err != nil {
 		return models.Listing{}, core.Invalid(fmt.Sprintf(msgListingPriceBad, row.Line, row.Get("price")))
 	}
+	if price.IsNegative() {
+		return models.Listing{}, core.Invalid(fmt.Sprintf(msgListingNegative, row.Line, "price", row.Get("price")))
+	}
 	quantity := 0
 	if v := row.Get("quantity"); v != "" {
 		if quantity, err = strconv.Atoi(v); err != nil {
 			return models.Listing{}, core.Invalid(fmt.Sprintf(msgListingQuantityBad, row.Line, v))
+		}
+		if quantity < 0 {
+			return models.Listing{}, core.Invalid(fmt.Sprintf(msgListingNegative, row.Line, "quantity", v))
 		}
 	}
 	l := models.Listing{CompanyID: st.CompanyID, GroupID: st.GroupID, MarketplaceID: st.MarketplaceID,

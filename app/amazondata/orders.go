@@ -202,7 +202,7 @@ func (rd *orderReader) next() *orderBatch {
 func readOrderLine(st Store, row amazon.TSVRow) (models.AmazonOrder, models.AmazonOrderItem, error) {
 	l := line{row: row}
 	channel := l.str("sales-channel")
-	market := marketplaceOfChannel(channel)
+	market := l.marketplace("sales-channel", st)
 	if market == "" {
 		market = st.MarketplaceID
 	}
@@ -220,10 +220,10 @@ func readOrderLine(st Store, row amazon.TSVRow) (models.AmazonOrder, models.Amaz
 	it := models.AmazonOrderItem{CompanyID: st.CompanyID, GroupID: st.GroupID, SellerID: st.SellerID,
 		MarketplaceID: market, AmazonOrderID: o.AmazonOrderID, SKU: l.required("sku"), ASIN: l.str("asin"),
 		ProductName: l.str("product-name"), PurchaseDate: o.PurchaseDate, OrderStatus: o.OrderStatus,
-		FulfillmentChannel: o.FulfillmentChannel, ItemStatus: l.str("item-status"), Quantity: l.integer("quantity"),
-		Currency: l.str("currency"), ItemPrice: l.money("item-price"), ItemTax: l.money("item-tax"),
-		ShippingPrice: l.money("shipping-price"), ShippingTax: l.money("shipping-tax"),
-		GiftWrapPrice: l.money("gift-wrap-price"), GiftWrapTax: l.money("gift-wrap-tax"),
+		FulfillmentChannel: o.FulfillmentChannel, ItemStatus: l.str("item-status"), Quantity: l.count("quantity"),
+		Currency: l.str("currency"), ItemPrice: l.price("item-price"), ItemTax: l.money("item-tax"),
+		ShippingPrice: l.price("shipping-price"), ShippingTax: l.money("shipping-tax"),
+		GiftWrapPrice: l.price("gift-wrap-price"), GiftWrapTax: l.money("gift-wrap-tax"),
 		ItemPromotionDiscount: l.money("item-promotion-discount"),
 		ShipPromotionDiscount: l.money("ship-promotion-discount"), PromotionIDs: l.str("promotion-ids")}
 	return o, it, l.err

@@ -89,6 +89,42 @@ func (l *line) integer(column string) int {
 	return n
 }
 
+// count is a number of units, which cannot be negative.
+func (l *line) count(column string) int {
+	n := l.integer(column)
+	if n < 0 {
+		l.fail(column, l.row.Get(column), "不能为负数")
+	}
+	return n
+}
+
+// price is an amount a buyer pays, which cannot be negative (discounts, refunds and fees are other columns).
+func (l *line) price(column string) models.Money {
+	m := l.money(column)
+	if m.IsNegative() {
+		l.fail(column, l.row.Get(column), "不能为负数")
+	}
+	return m
+}
+
+// marketplace is the marketplace a sales channel or marketplace name names ("Amazon.com"), "" for one that is
+// no Amazon marketplace ("Non-Amazon"): a marketplace Amazon's but not the specification's, or not of the seller
+// account's region, cannot be the account's.
+func (l *line) marketplace(column string, st Store) string {
+	v := l.str(column)
+	id := marketplaceOfChannel(v)
+	if id == "" {
+		if strings.HasPrefix(strings.ToLower(v), "amazon.") {
+			l.fail(column, v, "不是系统支持的亚马逊站点")
+		}
+		return ""
+	}
+	if m, _ := models.MarketplaceByID(id); st.Region != "" && m.Region != st.Region {
+		l.fail(column, v, "不是该店铺所在地区的站点")
+	}
+	return id
+}
+
 func (l *line) flag(column string) bool {
 	return strings.EqualFold(l.row.Get(column), "true")
 }
@@ -103,8 +139,18 @@ func (l *line) date(column string) time.Time {
 	t, ok := parseTime(v)
 	if !ok {
 		l.fail(column, v, "不是日期")
+	} else if !plausibleDate(t) {
+		l.fail(column, v, "不在2000年至今的日期范围内")
 	}
 	return t
+}
+
+// firstReportDate is before anything Amazon reports on; a date past tomorrow (a day's slack for time zones) has
+// not happened yet. A date of year 9999 broke the sales reports' date arithmetic.
+var firstReportDate = time.Date(2000, 1, 1, 0, 0, 0, 0, time.UTC)
+
+func plausibleDate(t time.Time) bool {
+	return !t.Before(firstReportDate) && !t.After(time.Now().Add(48*time.Hour))
 }
 
 // optionalTime is a date that may be empty (nil).

@@ -38,7 +38,7 @@ func readReturnLine(st Store, row amazon.TSVRow) (models.CustomerReturn, error) 
 	ret := models.CustomerReturn{CompanyID: st.CompanyID, GroupID: st.GroupID, SellerID: st.SellerID,
 		MarketplaceID: st.MarketplaceID, ReturnDate: l.date("return-date"), OrderID: l.required("order-id"),
 		SKU: l.required("sku"), ASIN: l.str("asin"), FNSKU: l.str("fnsku"), ProductName: l.str("product-name"),
-		Quantity: l.integer("quantity"), FulfillmentCenterID: l.str("fulfillment-center-id"),
+		Quantity: l.count("quantity"), FulfillmentCenterID: l.str("fulfillment-center-id"),
 		DetailedDisposition: l.str("detailed-disposition"), Reason: l.str("reason"), Status: l.str("status"),
 		LicensePlateNumber: l.str("license-plate-number"), CustomerComments: l.str("customer-comments")}
 	return ret, l.err

@@ -94,7 +94,7 @@ func readSettlementHead(st Store, l *line) *models.Settlement {
 // readSettlementLine reads a line of the settlement: its currency is the settlement's when the line names none.
 func readSettlementLine(st Store, head *models.Settlement, l *line) models.SettlementLine {
 	name := l.str("marketplace-name")
-	market := marketplaceOfChannel(name)
+	market := l.marketplace("marketplace-name", st)
 	currency := l.str("currency")
 	if currency == "" {
 		currency = head.Currency

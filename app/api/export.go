@@ -26,7 +26,8 @@ type ExportColumn[T any] struct {
 }
 
 // XLSX answers a download of rows as one .xlsx sheet, streaming so that a large query does not hold the whole
-// workbook in memory twice. The file name is given without extension.
+// workbook in memory twice; text that could read as a formula is written as text (core.SheetText). The file name
+// is given without extension.
 func XLSX[T any](c *echo.Context, name string, columns []ExportColumn[T], rows []T) error {
 	f := excelize.NewFile()
 	defer f.Close()
@@ -37,7 +38,7 @@ func XLSX[T any](c *echo.Context, name string, columns []ExportColumn[T], rows [
 	}
 	header := make([]any, len(columns))
 	for i, col := range columns {
-		header[i] = col.Title
+		header[i] = core.SheetText(col.Title)
 	}
 	if err := w.SetRow("A1", header); err != nil {
 		return err
@@ -45,7 +46,7 @@ func XLSX[T any](c *echo.Context, name string, columns []ExportColumn[T], rows [
 	for r, row := range rows {
 		cells := make([]any, len(columns))
 		for i, col := range columns {
-			cells[i] = col.Value(row)
+			cells[i] = core.SheetText(col.Value(row))
 		}
 		cell, _ := excelize.CoordinatesToCellName(1, r+2)
 		if err := w.SetRow(cell, cells); err != nil {

@@ -120,3 +120,42 @@ func TestExportOfTheWholeQuery(t *testing.T) {
 		t.Fatalf("%v %s", err, rec.Body)
 	}
 }
+
+// Text that a spreadsheet program would take for a formula is exported with a leading ' so it stays text; numbers,
+// negative ones included, stay numbers.
+func TestXLSXExportKeepsFormulasText(t *testing.T) {
+	e := echo.New()
+	names := []string{"=HYPERLINK(\"http://x\",\"点我\")", "+1+1", "-2+3", "@SUM(A1)", "\t=1", "\r=1", "-12.50", "普通名称"}
+	want := []string{"'=HYPERLINK(\"http://x\",\"点我\")", "'+1+1", "'-2+3", "'@SUM(A1)", "'\t=1", "'\r=1", "-12.50", "普通名称"}
+	cols := []api.ExportColumn[int]{
+		{Title: "名称", Value: func(i int) any { return names[i] }},
+		{Title: "数量", Value: func(i int) any { return -5 - i }},
+		{Title: "金额", Value: func(i int) any { return -1.25 }},
+	}
+	rows := []int{0, 1, 2, 3, 4, 5, 6, 7}
+	e.GET("/x", func(c *echo.Context) error { return api.XLSX(c, "本地产品", cols, rows) })
+	rec := httptest.NewRecorder()
+	e.ServeHTTP(rec, httptest.NewRequest(http.MethodGet, "/x", nil))
+	f, err := excelize.OpenReader(bytes.NewReader(rec.Body.Bytes()))
+	if err != nil {
+		t.Fatal(err)
+	}
+	sheet := f.GetSheetName(0)
+	for i := range rows {
+		name, _ := excelize.CoordinatesToCellName(1, i+2)
+		if got, _ := f.GetCellValue(sheet, name); got != want[i] {
+			t.Errorf("%s: %q, want %q", name, got, want[i])
+		}
+		if formula, _ := f.GetCellFormula(sheet, name); formula != "" {
+			t.Errorf("%s has the formula %q", name, formula)
+		}
+		for col, number := range map[int]string{2: fmt.Sprint(-5 - i), 3: "-1.25"} {
+			cell, _ := excelize.CoordinatesToCellName(col, i+2)
+			got, _ := f.GetCellValue(sheet, cell)
+			typ, _ := f.GetCellType(sheet, cell)
+			if got != number || (typ != excelize.CellTypeUnset && typ != excelize.CellTypeNumber) {
+				t.Errorf("%s: %q of type %v, want the number %s", cell, got, typ, number)
+			}
+		}
+	}
+}

@@ -87,15 +87,14 @@ func sheetKey(title string) string {
 }
 
 // readSheet reads the first sheet of an .xlsx file into rows by the product sheet's titles (columns it does not
-// know are left alone), numbered as the spreadsheet numbers them. Empty rows are skipped.
+// know are left alone), numbered as the spreadsheet numbers them. Empty rows are skipped; reading stops past
+// importRowsLimit rows (core.SheetRows).
 func readSheet(data []byte) ([]importRow, []int, error) {
-	f, err := excelize.OpenReader(bytes.NewReader(data))
+	rows, err := core.SheetRows(bytes.NewReader(data), importRowsLimit, MsgImportFileBad, MsgImportTooMany)
 	if err != nil {
-		return nil, nil, core.Invalid(MsgImportFileBad)
+		return nil, nil, err
 	}
-	defer f.Close()
-	rows, err := f.GetRows(f.GetSheetName(0))
-	if err != nil || len(rows) == 0 {
+	if len(rows) == 0 {
 		return nil, nil, core.Invalid(MsgImportFileBad)
 	}
 	readers := map[int]func(*importRow, string){}
@@ -116,9 +115,6 @@ func readSheet(data []byte) ([]importRow, []int, error) {
 	for n, cells := range rows[1:] {
 		if strings.TrimSpace(strings.Join(cells, "")) == "" {
 			continue
-		}
-		if len(out) == importRowsLimit {
-			return nil, nil, core.Invalid(MsgImportTooMany)
 		}
 		r := importRow{cells: map[string]string{}}
 		for i, v := range cells {

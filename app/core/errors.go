@@ -117,6 +117,12 @@ const (
 	MsgDateBad = "日期格式不正确，应为yyyy-MM-dd"
 	// MsgTooManyCodeTries answers a password set by code from an account and address that guessed codes too often.
 	MsgTooManyCodeTries = "验证码尝试过多，请15分钟后再试"
+	// MsgReportTooLarge refuses a report file past amazon.MaxReportBytes or MaxReportLines (a gzip bomb).
+	MsgReportTooLarge = "报告文件解压后超过4GB或1000万行（空行也计入），请按日期分成几个文件上传"
+	// MsgFileIncomplete refuses a file cut off before its end (a .gz whose download or copy stopped part way).
+	MsgFileIncomplete = "文件不完整，请重新下载完整的报告文件后再上传"
+	// MsgReportEncoding refuses a report file whose text is not in an encoding Amazon writes reports in.
+	MsgReportEncoding = "文件编码无法识别：报告文件须为 UTF-8 或 Windows-31J（Shift_JIS）编码，请上传从亚马逊卖家平台下载的原始文件，或另存为 UTF-8 后再上传"
 )
 
 // NotFoundAs turns a lookup's ErrNotFound into the 404 refusal for what.

@@ -26,6 +26,7 @@ func ImportTemplate(titles []string, help string, example []any, allowed [][]any
 	}
 	set := func(sheet string, col, row int, values []any) error {
 		cell, _ := excelize.CoordinatesToCellName(col, row)
+		values = SheetRow(values)
 		return f.SetSheetRow(sheet, cell, &values)
 	}
 	steps := []error{
@@ -37,6 +38,7 @@ func ImportTemplate(titles []string, help string, example []any, allowed [][]any
 	}
 	for i, l := range allowed {
 		cell, _ := excelize.CoordinatesToCellName(i+1, 7)
+		l = SheetRow(l)
 		steps = append(steps, f.SetSheetCol(TemplateHelpSheet, cell, &l))
 	}
 	if err := errors.Join(steps...); err != nil {

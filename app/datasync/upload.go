@@ -99,7 +99,7 @@ func (s *Service) UploadReport(ctx context.Context, p core.Principal, u Upload) 
 	}
 	tsv, err := amazon.NewTSVReader(reader)
 	if err != nil {
-		return nil, core.Invalid(MsgUploadUnreadable)
+		return nil, orUnreadable(err)
 	}
 	if !fits(kind, tsv) {
 		return nil, core.Invalid(MsgUploadWrongKind)
@@ -180,7 +180,8 @@ func marketplaceOf(seller *models.Seller, id string) (string, error) {
 }
 
 // openUpload undoes the file's gzip compression, if any, and decodes it to UTF-8: a file whose start is not
-// UTF-8 is Windows-31J (Amazon's Japanese reports; Shift_JIS with Microsoft's additions).
+// UTF-8 is Windows-31J (Amazon's Japanese reports; Shift_JIS with Microsoft's additions), refused when it does not
+// read as that either.
 func openUpload(f io.Reader) (io.Reader, error) {
 	br := bufio.NewReaderSize(f, 64<<10)
 	if magic, _ := br.Peek(2); len(magic) == 2 && magic[0] == 0x1f && magic[1] == 0x8b {
@@ -192,7 +193,7 @@ func openUpload(f io.Reader) (io.Reader, error) {
 	}
 	head, err := br.Peek(64 << 10)
 	if err != nil && !errors.Is(err, io.EOF) && !errors.Is(err, bufio.ErrBufferFull) {
-		return nil, core.Invalid(MsgUploadUnreadable)
+		return nil, orUnreadable(err)
 	}
 	if len(head) == 0 {
 		return nil, core.Invalid(MsgUploadEmpty)
@@ -200,6 +201,10 @@ func openUpload(f io.Reader) (io.Reader, error) {
 	charset := ""
 	if !utf8.Valid(trimPartialRune(head)) {
 		charset = "Windows-31J"
+		// A GBK, GB18030 or Latin-1 file is neither: read as Windows-31J it has bytes without a character.
+		if !amazon.DecodesCleanly(head, charset, len(head) < 64<<10) {
+			return nil, core.Invalid(core.MsgReportEncoding)
+		}
 	}
 	decoded, err := amazon.DecodeReport(br, charset)
 	if err != nil {

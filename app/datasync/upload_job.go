@@ -96,12 +96,13 @@ func (s *Service) readUpload(ctx context.Context, run *models.SyncRun, seller *m
 	}
 	tsv, err := amazon.NewTSVReader(reader)
 	if err != nil {
-		return amazondata.Result{}, core.Invalid(MsgUploadUnreadable)
+		return amazondata.Result{}, orUnreadable(err)
 	}
 	st := amazondata.Store{CompanyID: seller.CompanyID, SellerID: seller.ID, GroupID: seller.GroupID,
 		Region: seller.Region, MarketplaceID: marketplace}
 	pr := s.newProgress(ctx, run.CompanyID, 0, run.ID, 0)
-	return s.data.Import(ctx, amazondata.Kind(run.Kind), st, tsv, pr.report)
+	res, err := s.data.Import(ctx, amazondata.Kind(run.Kind), st, tsv, pr.report)
+	return res, asRefusal(err)
 }
 
 // final tells a failure that trying again cannot mend: the file itself (a line it cannot read, named).

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"slices"
 	"strconv"
 	"strings"
@@ -46,6 +47,12 @@ type importGroup struct {
 	form  ManualShipmentForm
 	place shipPlace
 	rows  []int
+}
+
+// ReadShipmentSheet reads an uploaded workbook's first sheet for ImportShipments, stopping past importMaxRows
+// rows (core.SheetRows).
+func ReadShipmentSheet(r io.Reader) ([][]string, error) {
+	return core.SheetRows(r, importMaxRows, MsgShipmentImportFileBad, MsgShipmentImportTooMany)
 }
 
 // ImportShipments creates the shipments of a workbook's rows (the header row first). It answers the shipments'

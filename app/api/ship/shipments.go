@@ -4,7 +4,6 @@ import (
 	"context"
 
 	"github.com/labstack/echo/v5"
-	"github.com/xuri/excelize/v2"
 
 	"sellerhub/app/api"
 	"sellerhub/app/core"
@@ -226,14 +225,9 @@ func (h *Handler) Import(c *echo.Context) error {
 		return core.Invalid(shipping.MsgShipmentImportFileEmpty)
 	}
 	defer file.Close()
-	book, err := excelize.OpenReader(file)
+	rows, err := shipping.ReadShipmentSheet(file)
 	if err != nil {
-		return core.Invalid(shipping.MsgShipmentImportFileBad)
-	}
-	defer book.Close()
-	rows, err := book.GetRows(book.GetSheetName(0))
-	if err != nil {
-		return core.Invalid(shipping.MsgShipmentImportFileBad)
+		return err
 	}
 	p, _ := middleware.Principal(c)
 	ids, err := h.Shipping.ImportShipments(c.Request().Context(), p, rows)
