@@ -44,6 +44,10 @@ func (c *Answers[A]) Answer(ctx context.Context, key string, generation int64,
 		return a, nil
 	}
 	v, err, _ := c.flight.Do(key+"#"+strconv.FormatInt(generation, 10), func() (any, error) {
+		// A caller that missed just before another's flight kept the answer finds it here, not computing it again.
+		if a, ok := c.get(key, generation); ok {
+			return a, nil
+		}
 		// The callers waiting for it are not cancelled with the first: its statements keep their time limits.
 		a, size, err := compute(context.WithoutCancel(ctx))
 		if err != nil {
