@@ -2,6 +2,7 @@ package app_test
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
 	"fmt"
 	"image"
@@ -9,8 +10,12 @@ import (
 	"io"
 	"mime/multipart"
 	"net/http"
+	"os"
+	"path/filepath"
 	"runtime"
+	"runtime/debug"
 	"runtime/metrics"
+	"strconv"
 	"strings"
 	"sync/atomic"
 	"testing"
@@ -21,6 +26,7 @@ import (
 	"sellerhub/app/apptest"
 	"sellerhub/models"
 	"sellerhub/models/dbtest"
+	"sellerhub/models/seed"
 )
 
 // zeros reads as endless zero bytes: a body of any size that the test never holds.
@@ -40,9 +46,11 @@ func hugeForm(size int64) (contentType string, body io.Reader) {
 	return w.FormDataContentType(), io.MultiReader(&head, io.LimitReader(zeros{}, size-int64(head.Len())))
 }
 
-// heapPeak samples the process's live heap until stop is called, and answers the largest sample. Between samples
+// heapPeak samples the process's heap until stop is called, and answers the largest growth seen. Between samples
 // the heap can only have grown by what was allocated, which allocated (from the runtime's counters) bounds.
 func heapPeak() (stop func() (peak, allocated uint64)) {
+	// Garbage is collected soon, so that the samples are the live heap rather than the last collection's target.
+	gcPercent := debug.SetGCPercent(10)
 	var before runtime.MemStats
 	runtime.GC()
 	runtime.ReadMemStats(&before)
@@ -66,6 +74,7 @@ func heapPeak() (stop func() (peak, allocated uint64)) {
 	return func() (uint64, uint64) {
 		close(done)
 		<-sampled
+		debug.SetGCPercent(gcPercent)
 		var after runtime.MemStats
 		runtime.ReadMemStats(&after)
 		return peak.Load(), after.TotalAlloc - before.TotalAlloc
@@ -186,4 +195,81 @@ func lastLogged(t *testing.T, h *apptest.Harness, action string) models.Operatio
 		t.Fatalf("no operation logged (%v)", err)
 	}
 	return rows[0]
+}
+
+// repeated reads as line over and over.
+type repeated struct {
+	line []byte
+	at   int
+}
+
+func (r *repeated) Read(b []byte) (int, error) {
+	n := 0
+	for n < len(b) {
+		c := copy(b[n:], r.line[r.at:])
+		n += c
+		r.at = (r.at + c) % len(r.line)
+	}
+	return n, nil
+}
+
+// A large report sent to 上传报告 goes through the log and the route to a temporary file and the database a part
+// at a time: the server's live heap stays a few MB above where it was, and no temporary file is left behind.
+func TestLargeUploadIsStreamed(t *testing.T) {
+	const size = 40 << 20
+	for _, kind := range dbtest.Kinds {
+		t.Run(kind, func(t *testing.T) {
+			t.Setenv("TMPDIR", t.TempDir())
+			h := apptest.Start(t, apptest.WithDatabase(kind))
+			admin := h.Client()
+			apptest.ExpectOK(t, admin.Login(apptest.AdminAccount, apptest.AdminPassword))
+			owner, err := h.DB.UserByAccount(apptest.AdminAccount)
+			if err != nil {
+				t.Fatal(err)
+			}
+			demo, err := seed.SeedDemo(context.Background(), h.DB, owner.CompanyID)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var head bytes.Buffer
+			w := multipart.NewWriter(&head)
+			_ = w.WriteField("sellerid", strconv.FormatInt(demo.SellerID, 10))
+			_ = w.WriteField("kind", "inventory")
+			_, _ = w.CreateFormFile("file", "inventory.txt")
+			head.WriteString("sku\tafn-fulfillable-quantity\n")
+			tail := "\r\n--" + w.Boundary() + "--\r\n"
+			lines := size - int64(head.Len()) - int64(len(tail))
+			lines -= lines % int64(len("DEMO-MUG-01\t1\n"))
+			body := io.MultiReader(&head, io.LimitReader(&repeated{line: []byte("DEMO-MUG-01\t1\n")}, lines), strings.NewReader(tail))
+			req, err := http.NewRequest(http.MethodPost, h.URL+"/amazon/api/v1/datasync/upload", body)
+			if err != nil {
+				t.Fatal(err)
+			}
+			req.ContentLength = int64(head.Len()) + lines + int64(len(tail))
+			req.Header.Set("Content-Type", w.FormDataContentType())
+			req.Header.Set("jsessionid", admin.Token)
+			stop := heapPeak()
+			resp, err := http.DefaultTransport.RoundTrip(req)
+			if err != nil {
+				stop()
+				t.Fatal(err)
+			}
+			answer, _ := io.ReadAll(resp.Body)
+			resp.Body.Close()
+			peak, _ := stop()
+			t.Logf("a %.0f MB upload answered %d; heap peak +%.1f MB", mb(uint64(req.ContentLength)), resp.StatusCode, mb(peak))
+			if resp.StatusCode != http.StatusOK || !strings.Contains(string(answer), `"201"`) {
+				t.Fatalf("upload answered %d %s", resp.StatusCode, answer)
+			}
+			if peak > 16<<20 {
+				t.Fatalf("the heap grew by %.1f MB taking a %.0f MB upload", mb(peak), mb(uint64(req.ContentLength)))
+			}
+			if left, _ := filepath.Glob(filepath.Join(os.TempDir(), "sellerhub-upload-*")); len(left) > 0 {
+				t.Fatalf("temporary files left: %v", left)
+			}
+			if got := lastLogged(t, h, "上传报告").Detail; !strings.Contains(got, `"file":"inventory.txt","size":`) || strings.Contains(got, "DEMO-MUG") {
+				t.Fatalf("logged %.300q", got)
+			}
+		})
+	}
 }
