@@ -12,10 +12,11 @@ type JobInstance struct {
 	SeenAt time.Time
 }
 
-// JobInstanceAlive records that the instance is alive at now.
+// JobInstanceAlive records that the instance is alive at now. Times are kept in UTC, so that instances in other
+// time zones compare alike (SQLite compares them as text).
 func (db *DB) JobInstanceAlive(id string, now time.Time) error {
 	return db.Clauses(clause.OnConflict{Columns: []clause.Column{{Name: "id"}}, DoUpdates: clause.AssignmentColumns([]string{"seen_at"})}).
-		Create(&JobInstance{ID: id, SeenAt: now}).Error
+		Create(&JobInstance{ID: id, SeenAt: now.UTC()}).Error
 }
 
 // ForgetJobInstance removes a stopped instance.
@@ -37,7 +38,7 @@ func (db *DB) RescueJobsOfGoneInstances(seenBefore time.Time) ([]int64, error) {
 	var ids []int64
 	err := db.Tx(db.Context(), func(tx *DB) error {
 		var gone []string
-		if err := tx.Model(&JobInstance{}).Where("seen_at < ?", seenBefore).Pluck("id", &gone).Error; err != nil || len(gone) == 0 {
+		if err := tx.Model(&JobInstance{}).Where("seen_at < ?", seenBefore.UTC()).Pluck("id", &gone).Error; err != nil || len(gone) == 0 {
 			return err
 		}
 		if err := tx.Raw(`UPDATE river_job SET state = 'available' WHERE state = 'running' AND attempt < max_attempts AND `+

@@ -141,3 +141,41 @@ func expectSecondAttempt(t *testing.T, db *models.DB) {
 		t.Fatalf("completed at attempt %d by %v, expected the second attempt by another instance", row.Attempt, row.AttemptedBy)
 	}
 }
+
+// With several instances beating, a job is never taken from the live one working it, however long it runs: it is
+// started once and completes at its first attempt.
+func TestALiveInstancesJobIsNotRescued(t *testing.T) {
+	dbtest.ForEach(t, func(t *testing.T, db *models.DB) {
+		w := newPingWorker()
+		w.hold = make(chan struct{})
+		var first *jobs.Queue
+		for range 2 {
+			q := started(t, db, testConfig(t), func(q *jobs.Queue) { jobs.AddWorker(q, w) })
+			if first == nil {
+				first = q
+			}
+		}
+		insert(t, db, first, pingArgs{N: 7}, nil)
+		receive(t, w.started, 10*time.Second, "the job started")
+		// An absence is seen over a window: three times the silence after which an instance is taken as gone.
+		window := time.Now().Add(3 * 6 * testAliveEvery)
+		waitFor(t, 10*time.Second, "the window", func() bool {
+			select {
+			case n := <-w.started:
+				t.Fatalf("job %d started a second time while its instance was alive", n)
+			default:
+			}
+			return time.Now().After(window)
+		})
+		close(w.hold)
+		receive(t, w.done, 10*time.Second, "the job done")
+		var row *rivertype.JobRow
+		waitFor(t, 10*time.Second, "the job recorded as completed", func() bool {
+			row = listJobs(t, db, "test_ping")[0]
+			return row.State == rivertype.JobStateCompleted
+		})
+		if row.Attempt != 1 {
+			t.Fatalf("completed at attempt %d by %v, expected its first", row.Attempt, row.AttemptedBy)
+		}
+	})
+}
