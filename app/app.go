@@ -12,6 +12,7 @@ import (
 	echomw "github.com/labstack/echo/v5/middleware"
 
 	"sellerhub/app/api"
+	syncapi "sellerhub/app/api/datasync"
 	"sellerhub/app/middleware"
 	"sellerhub/app/pages"
 	"sellerhub/config"
@@ -55,10 +56,14 @@ const activeWait = time.Second
 // bodyLimit caps request bodies; uploads that need more get their own limit on their route.
 const bodyLimit = 2 << 20
 
-// ownBodyLimit tells the routes that cap their bodies themselves: the picture uploads (api.ImageBodyLimit) and
-// the report upload of 数据同步 (its UploadBodyLimit).
+// ownBodyLimits are the routes with a body limit of their own instead of bodyLimit: the picture uploads and the
+// report upload of 数据同步. Each applies before anything reads the body (middleware.OwnBodyLimit).
+var ownBodyLimits = map[string]int64{saveImagePath: api.ImageBodyLimit, photoUploadPath: api.ImageBodyLimit,
+	syncUploadPath: syncapi.UploadBodyLimit}
+
 func ownBodyLimit(c *echo.Context) bool {
-	return c.Path() == saveImagePath || c.Path() == photoUploadPath || c.Path() == syncUploadPath
+	_, ok := ownBodyLimits[c.Path()]
+	return ok
 }
 
 // New builds the echo application and tells each route's declared access (the access-matrix test reads it).
@@ -83,6 +88,7 @@ func New(d Deps) (*echo.Echo, RouteAccess) {
 	e.Use(middleware.SecureHeaders(d.Config.SecureCookies, builtAsset))
 	e.Use(middleware.Gzip(responseGzipLevel, builtAsset))
 	e.Use(echomw.BodyLimitWithConfig(echomw.BodyLimitConfig{LimitBytes: bodyLimit, Skipper: ownBodyLimit}))
+	e.Use(middleware.OwnBodyLimit(ownBodyLimits))
 	// Text input is checked whole before any handler; the picture uploads' limit is the largest body it reads.
 	e.Use(middleware.PlainText(api.ImageBodyLimit))
 	e.Use(middleware.Active(d.Config.ActiveRequests, activeWait, builtAsset))

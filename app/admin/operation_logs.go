@@ -30,6 +30,10 @@ var maskedFields = map[string]bool{"password": true, "oldpassword": true, "repas
 // detailMaxRunes bounds a logged body: the log says what changed, it does not archive uploads.
 const detailMaxRunes = 8000
 
+// BodyKeptBytes is the most of a request body the log keeps (and the operation log middleware reads ahead): far
+// more than any form a person fills in, far less than any route's body limit.
+const BodyKeptBytes = 64 << 10
+
 // Operation is one successful change to log, as the operation log middleware saw the call.
 type Operation struct {
 	Action   string
@@ -40,13 +44,26 @@ type Operation struct {
 	// calls that write take their input there).
 	Body        []byte
 	ContentType string
-	Query       url.Values
-	IP          string
-	Status      int
+	// BodyCut tells that the body went on past BodyKeptBytes (Body is then its beginning): it is logged as its
+	// type alone, as a cut JSON cannot be read and masked.
+	BodyCut bool
+	// Parts are a multipart form's parts, by field name and, for a file, its name and size: never their content.
+	Parts  []FormPart
+	Query  url.Values
+	IP     string
+	Status int
 	// Subject and Changes are what the handler noted: the target's readable name and the fields it changed.
 	// Without changes the summary lists the labelled fields of the body.
 	Subject string
 	Changes []Change
+}
+
+// FormPart is one part of a multipart form as the log tells it: its field name and, for a file, the file's name and
+// size in bytes.
+type FormPart struct {
+	Field string `json:"field"`
+	File  string `json:"file,omitempty"`
+	Size  int64  `json:"size,omitempty"`
 }
 
 // Change is one field a call changed, by its Chinese label, with its value before and after.
@@ -68,9 +85,26 @@ func (s *Service) RecordOperation(ctx context.Context, p core.Principal, op Oper
 	entry := &models.OperationLog{CompanyID: p.CompanyID, UserID: p.UserID, UserName: truncateRunes(name, 50),
 		Method: op.Method, Path: truncateRunes(op.Path, 200), Action: truncateRunes(op.Action, 50),
 		TargetID: truncateRunes(op.TargetID, 40), Subject: truncateRunes(op.Subject, 100),
-		Summary: truncateRunes(Summary(op), detailMaxRunes), Detail: MaskedDetail(op.Body, op.ContentType, op.Query),
+		Summary: truncateRunes(Summary(op), detailMaxRunes), Detail: detailOf(op),
 		IP: truncateRunes(op.IP, 64), Status: op.Status, CreatedAt: s.now.Stamp()}
 	return s.db.With(ctx).CreateOperationLog(entry)
+}
+
+// detailOf is an operation's input as the log keeps it: a multipart form's parts by name, a cut body's type, or
+// else the masked body.
+func detailOf(op Operation) string {
+	mediaType, _, _ := mime.ParseMediaType(op.ContentType)
+	switch {
+	case len(op.Parts) > 0:
+		b, err := json.Marshal(op.Parts)
+		if err != nil {
+			return ""
+		}
+		return truncateRunes(string(b), detailMaxRunes)
+	case op.BodyCut:
+		return "(" + mediaType + ", > 64 KB)"
+	}
+	return MaskedDetail(op.Body, op.ContentType, op.Query)
 }
 
 // MaskedDetail renders a request's input as JSON with every secret field's value masked, at any depth. JSON
@@ -116,7 +150,7 @@ func Summary(op Operation) string {
 	for _, ch := range op.Changes {
 		parts = append(parts, ch.Label+" "+orDash(ch.Old)+" → "+orDash(ch.New))
 	}
-	if len(op.Changes) == 0 {
+	if len(op.Changes) == 0 && !op.BodyCut {
 		parts = bodySummary(op.Body, op.ContentType, op.Query)
 	}
 	return strings.Join(parts, "；")

@@ -18,6 +18,7 @@ import (
 	"github.com/riverqueue/river/riverdriver/riverdatabasesql"
 	"github.com/riverqueue/river/riverdriver/riverpgxv5"
 	"github.com/riverqueue/river/riverdriver/riversqlite"
+	"github.com/riverqueue/river/rivertype"
 
 	"sellerhub/models"
 )
@@ -28,7 +29,13 @@ type Config struct {
 	PollInterval time.Duration // fetch poll when no notification arrives (default 1s; tests 50ms)
 	RescueAfter  time.Duration // a job running longer is taken as crashed and run again (default 15m)
 	MaxWorkers   int           // per instance (default 4)
-	Log          *slog.Logger
+	// CompanyShare is the most jobs of one company running at once on all instances (default half of MaxWorkers,
+	// at least 1), so that no company holds every worker.
+	CompanyShare int
+	// AliveEvery is how often a working instance says it is alive and rescues the jobs of instances gone silent
+	// (default 5s; see instances.go).
+	AliveEvery time.Duration
+	Log        *slog.Logger
 }
 
 // Defaults of Config's zero values.
@@ -36,6 +43,7 @@ const (
 	DefaultPollInterval = time.Second
 	DefaultRescueAfter  = 15 * time.Minute
 	DefaultMaxWorkers   = 4
+	DefaultAliveEvery   = 5 * time.Second
 )
 
 // stopGrace bounds the wait for cancelled jobs to return once Stop's own deadline has passed.
@@ -56,6 +64,9 @@ type Queue struct {
 	mu      sync.Mutex
 	running client
 	release func() // closes the pool the running client works through
+	id      string // the running client's, in job_instances
+	beating chan struct{}
+	beaten  chan struct{}
 }
 
 // client is River's client whatever its transaction type: *sql.Tx for SQLite, pgx.Tx for PostgreSQL.
@@ -76,6 +87,12 @@ func New(db *models.DB, cfg Config) (*Queue, error) {
 	if cfg.MaxWorkers <= 0 {
 		cfg.MaxWorkers = DefaultMaxWorkers
 	}
+	if cfg.CompanyShare <= 0 {
+		cfg.CompanyShare = max(1, cfg.MaxWorkers/2)
+	}
+	if cfg.AliveEvery <= 0 {
+		cfg.AliveEvery = DefaultAliveEvery
+	}
 	if cfg.Log == nil {
 		cfg.Log = slog.Default()
 	}
@@ -83,9 +100,9 @@ func New(db *models.DB, cfg Config) (*Queue, error) {
 	var err error
 	switch db.Driver {
 	case "sqlite":
-		q.insert, err = river.NewClient(riversqlite.New(nil), q.riverConfig(false))
+		q.insert, err = river.NewClient(riversqlite.New(nil), q.riverConfig(""))
 	case "postgres":
-		q.insert, err = river.NewClient(riverdatabasesql.New(nil), q.riverConfig(false))
+		q.insert, err = river.NewClient(riverdatabasesql.New(nil), q.riverConfig(""))
 	default:
 		err = fmt.Errorf("no job queue for the %q database", db.Driver)
 	}
@@ -95,18 +112,21 @@ func New(db *models.DB, cfg Config) (*Queue, error) {
 	return q, nil
 }
 
-// riverConfig is River's configuration of this instance; working adds the queue, the periodic jobs and the
-// timings. The inserting client shares the workers, so that inserting a kind no worker knows fails at once.
-func (q *Queue) riverConfig(working bool) *river.Config {
+// riverConfig is River's configuration of this instance; the working client's (id, as in job_instances) adds the
+// queue, the periodic jobs, the company share and the timings. The inserting client ("") shares the workers, so
+// that inserting a kind no worker knows fails at once.
+func (q *Queue) riverConfig(id string) *river.Config {
 	c := &river.Config{Logger: q.cfg.Log, Workers: q.work}
-	if !working {
+	if id == "" {
 		// The inserting client sends at most one "job available" notification per FetchCooldown; one swallowed
 		// while a worker's fetch is under way leaves its job waiting for the next poll. Jobs here are few and long
 		// (syncs, not thousands a second), so every insert notifies.
 		c.FetchCooldown = river.FetchCooldownMin
 		return c
 	}
+	c.ID = id
 	c.Queues = map[string]river.QueueConfig{river.QueueDefault: {MaxWorkers: q.cfg.MaxWorkers}}
+	c.Middleware = []rivertype.Middleware{&companyShare{db: q.db, share: q.cfg.CompanyShare}}
 	c.PeriodicJobs = q.period
 	c.FetchPollInterval = q.cfg.PollInterval
 	c.FetchCooldown = min(river.FetchCooldownDefault, q.cfg.PollInterval)
@@ -151,15 +171,25 @@ func (q *Queue) Start(ctx context.Context) error {
 		q.cfg.Log.Info("jobs: no worker added, not working jobs")
 		return nil
 	}
-	c, release, err := q.workingClient(ctx)
+	id := newInstanceID()
+	if err := q.db.With(ctx).JobInstanceAlive(id, time.Now()); err != nil {
+		return fmt.Errorf("jobs: %w", err)
+	}
+	// A crashed predecessor's jobs run again now, not after RescueAfter.
+	q.rescueGone(ctx)
+	c, release, err := q.workingClient(ctx, id)
 	if err != nil {
+		_ = q.db.With(ctx).ForgetJobInstance(id)
 		return fmt.Errorf("jobs: %w", err)
 	}
 	if err := c.Start(context.WithoutCancel(ctx)); err != nil {
 		release()
+		_ = q.db.With(ctx).ForgetJobInstance(id)
 		return fmt.Errorf("jobs: start: %w", err)
 	}
-	q.running, q.release = c, release
+	q.running, q.release, q.id = c, release, id
+	q.beating, q.beaten = make(chan struct{}), make(chan struct{})
+	go q.keepAlive(id, q.beating, q.beaten)
 	return nil
 }
 
@@ -167,13 +197,13 @@ func (q *Queue) Start(ctx context.Context) error {
 // (a job is picked up as its transaction commits) and leader election. SQLite: one connection, as River advises
 // (it polls often and SQLite writes one at a time); apart from the product's pool, so that polling never takes a
 // connection a request waits for, and no job's own queries wait behind River's.
-func (q *Queue) workingClient(ctx context.Context) (client, func(), error) {
+func (q *Queue) workingClient(ctx context.Context, id string) (client, func(), error) {
 	if q.db.Driver == "sqlite" {
 		pool, err := q.db.OpenSQLitePool(1)
 		if err != nil {
 			return nil, nil, err
 		}
-		c, err := river.NewClient(riversqlite.New(pool), q.riverConfig(true))
+		c, err := river.NewClient(riversqlite.New(pool), q.riverConfig(id))
 		if err != nil {
 			pool.Close()
 			return nil, nil, err
@@ -191,7 +221,7 @@ func (q *Queue) workingClient(ctx context.Context) (client, func(), error) {
 	if err != nil {
 		return nil, nil, err
 	}
-	c, err := river.NewClient(riverpgxv5.New(pool), q.riverConfig(true))
+	c, err := river.NewClient(riverpgxv5.New(pool), q.riverConfig(id))
 	if err != nil {
 		pool.Close()
 		return nil, nil, err
@@ -219,6 +249,12 @@ func (q *Queue) Stop(ctx context.Context) error {
 		err = fmt.Errorf("jobs: running jobs cancelled at the stop deadline: %w", err)
 	}
 	q.release()
+	// The instance says it is alive until its jobs have returned, and leaves none behind to rescue.
+	close(q.beating)
+	<-q.beaten
+	if ferr := q.db.With(context.WithoutCancel(ctx)).ForgetJobInstance(q.id); ferr != nil {
+		q.cfg.Log.Warn("jobs: forget this instance", "err", ferr)
+	}
 	q.running, q.release = nil, nil
 	return err
 }

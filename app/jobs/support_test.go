@@ -49,9 +49,12 @@ func (w *pingWorker) Work(ctx context.Context, job *river.Job[pingArgs]) error {
 	return nil
 }
 
-// testConfig is a working instance with a quick poll, as the tests cannot wait a second per job.
+// testAliveEvery is how often the tests' instances say they are alive: a killed one is taken as gone after 0.6 s.
+const testAliveEvery = 100 * time.Millisecond
+
+// testConfig is a working instance with a quick poll and beat, as the tests cannot wait a second per job.
 func testConfig(t *testing.T) jobs.Config {
-	return jobs.Config{Work: true, PollInterval: 50 * time.Millisecond, Log: testLog(t)}
+	return jobs.Config{Work: true, PollInterval: 50 * time.Millisecond, AliveEvery: testAliveEvery, Log: testLog(t)}
 }
 
 // started builds a queue with the worker and starts it; it is stopped when the test ends.

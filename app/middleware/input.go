@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"encoding/json"
 	"encoding/xml"
-	"errors"
 	"io"
 	"mime"
 	"mime/multipart"
@@ -27,9 +26,10 @@ const MsgBadCharacters = "输入包含非法字符"
 // while SQLite stores them, so without this the same input is a 500 on one database and stored on the other;
 // here it is a 400 A0400 (the error page for a form) on both, and handlers and services never see it.
 //
-// Bodies of those kinds are read whole and handed on as read. maxBody is the largest body any route takes (the
-// picture uploads'; BodyLimit stops the others' sooner): a body declared longer is left unread, since only the
-// picture uploads get one this far and they refuse it by its length; one that turns out longer is refused (413).
+// Bodies of those kinds are read whole and handed on as read. maxBody is the most it reads (the picture uploads'
+// limit; each route's own limit, BodyLimit's or OwnBodyLimit's, may stop it sooner): a body declared longer is
+// left unread, for the routes that take one (the uploads, which read only their few text fields as text) to
+// refuse or stream; one that turns out longer is refused (413).
 func PlainText(maxBody int64) echo.MiddlewareFunc {
 	return func(next echo.HandlerFunc) echo.HandlerFunc {
 		return func(c *echo.Context) error {
@@ -67,12 +67,9 @@ func PlainText(maxBody int64) echo.MiddlewareFunc {
 				return next(c)
 			}
 			body, err := io.ReadAll(io.LimitReader(r.Body, maxBody+1))
-			var limited *echo.HTTPError
 			switch {
-			case errors.As(err, &limited):
-				return err // BodyLimit's 413
-			case err != nil: // the body ended early: the client stopped sending it
-				return echo.ErrBadRequest.Wrap(err)
+			case err != nil: // past the route's limit, or the client stopped sending it
+				return bodyReadError(err)
 			case int64(len(body)) > maxBody:
 				return echo.ErrStatusRequestEntityTooLarge
 			}

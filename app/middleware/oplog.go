@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"cmp"
 	"encoding/json"
-	"io"
 	"net/http"
 
 	"github.com/labstack/echo/v5"
@@ -16,7 +15,8 @@ import (
 // name such as 新增字典. It goes last among a route's middleware, so that refused calls never reach it; failures
 // (an error, a status outside 2xx, or an envelope code other than 201) are not logged. The target is the path's
 // id, or for a create the id the answer carries. The handler may name the target and its changed fields in
-// words (NoteSubject, NoteChange), which the log's screen shows.
+// words (NoteSubject, NoteChange), which the log's screen shows. Of the body it keeps a bounded part (watchBody):
+// it never holds a whole upload.
 func OpLog(audit *admin.Service, action string) echo.MiddlewareFunc {
 	return func(next echo.HandlerFunc) echo.HandlerFunc {
 		return func(c *echo.Context) error {
@@ -25,11 +25,11 @@ func OpLog(audit *admin.Service, action string) echo.MiddlewareFunc {
 				return next(c)
 			}
 			req := c.Request()
-			body, err := io.ReadAll(req.Body)
+			body, err := watchBody(req)
 			if err != nil {
-				return err // over the body limit: the error handler answers 413
+				return err
 			}
-			req.Body = io.NopCloser(bytes.NewReader(body))
+			defer body.close()
 			note := &opNote{}
 			c.Set(opNoteKey, note)
 			rec := &answerRecorder{ResponseWriter: c.Response()}
@@ -52,8 +52,9 @@ func OpLog(audit *admin.Service, action string) echo.MiddlewareFunc {
 				note.subject = answer.Subject
 			}
 			op := admin.Operation{Action: action, Method: req.Method, Path: req.URL.Path, TargetID: target,
-				Subject: note.subject, Changes: note.changes, Body: body, ContentType: req.Header.Get(echo.HeaderContentType), Query: req.URL.Query(),
+				Subject: note.subject, Changes: note.changes, ContentType: req.Header.Get(echo.HeaderContentType), Query: req.URL.Query(),
 				IP: c.RealIP(), Status: status}
+			body.done(&op)
 			// The change is made and answered: a log that cannot be written is the server's problem to report,
 			// not a failure of the user's call.
 			if lerr := audit.RecordOperation(req.Context(), p, op); lerr != nil {
