@@ -50,13 +50,17 @@ func (db *DB) RescueJobsOfGoneInstances(seenBefore time.Time) ([]int64, error) {
 	return ids, err
 }
 
-// RunningJobsOfCompany counts the queue's jobs running for a company (their args' company_id), on every instance.
-func (db *DB) RunningJobsOfCompany(companyID string) (int64, error) {
-	company := `CAST(json_extract(args, '$.company_id') AS TEXT)`
+// RunningJobsOfCompanyAhead counts the queue's jobs running for a company (their args' company_id), on every
+// instance, that started before the job (by attempted_at, then id): the jobs that starting together agree come
+// first, so that exactly the first ones run and the others wait, rather than all counting each other and waiting.
+func (db *DB) RunningJobsOfCompanyAhead(companyID string, jobID int64) (int64, error) {
+	company := `CAST(json_extract(o.args, '$.company_id') AS TEXT)`
 	if db.Driver == "postgres" {
-		company = `args->>'company_id'`
+		company = `o.args->>'company_id'`
 	}
 	var n int64
-	err := db.Raw(`SELECT count(*) FROM river_job WHERE state = 'running' AND `+company+` = ?`, companyID).Scan(&n).Error
+	err := db.Raw(`SELECT count(*) FROM river_job o JOIN river_job me ON me.id = ? WHERE o.state = 'running' AND `+
+		company+` = ? AND o.id <> me.id AND (o.attempted_at < me.attempted_at OR (o.attempted_at = me.attempted_at AND o.id < me.id))`,
+		jobID, companyID).Scan(&n).Error
 	return n, err
 }
