@@ -217,6 +217,8 @@ function DataSync({ permissions, kinds, maxUploadMB }) {
   const [filters, setFilters] = useState({});
   const [version, setVersion] = useState(0);
   const [dialog, setDialog] = useState(null);
+  // The history follows the tasks too: a queued task's run appears only when its job starts.
+  const [tasksBusy, setTasksBusy] = useState(false);
   const reload = () => setVersion((n) => n + 1);
 
   const search = (e) => {
@@ -284,6 +286,7 @@ function DataSync({ permissions, kinds, maxUploadMB }) {
           version={version}
           renders={taskRenders}
           poll={{ every: 2000, while: busy }}
+          onLoad={(records) => setTasksBusy(busy(records))}
           toolbar={
             can(permissions, UPLOAD) && (
               <button type="button" className={primary} onClick={() => setDialog({ kind: "upload" })}>
@@ -301,7 +304,7 @@ function DataSync({ permissions, kinds, maxUploadMB }) {
         <h2 id="runs-title" className="mb-2 text-base font-semibold text-slate-900 dark:text-white">
           同步记录
         </h2>
-        <DataTable queryname="dataSyncRunList" source={`${BASE}/runs`} exportUrl={`${BASE}/runs/export`} filters={filters.groupid ? { groupid: filters.groupid } : {}} version={version} renders={runRenders} poll={{ every: 2000, while: runsBusy }} />
+        <DataTable queryname="dataSyncRunList" source={`${BASE}/runs`} exportUrl={`${BASE}/runs/export`} filters={filters.groupid ? { groupid: filters.groupid } : {}} version={version} renders={runRenders} poll={{ every: 2000, while: (records) => tasksBusy || runsBusy(records) }} />
       </section>
       {dialog?.kind === "upload" && <UploadDialog kinds={kinds} maxUploadMB={maxUploadMB} onDone={reload} onClose={() => setDialog(null)} />}
       {dialog?.kind === "history" && <HistoryDialog task={dialog.task} onClose={() => setDialog(null)} />}

@@ -60,7 +60,7 @@ function readFilters(formId) {
 // users, 启用 on disabled ones).
 // poll ({ every, while(records) }) reloads the page quietly (no 加载中 cover) every `every` ms while while(records)
 // holds and the page is in sight (the window visible and, in the shell, its tab the active one): a list of work in
-// progress follows it live.
+// progress follows it live. onLoad(records) hears each page loaded (another part of the screen follows it).
 // bulk makes rows checkable and offers its actions on the checked rows, declared like actions: { label,
 // permission, url (a per-row template, called once a row), method, danger, when(row) (the rows it applies to) }.
 // noun names the rows in the question and the result (确定停用选中的 3 个产品吗？), rowName a row in the result's
@@ -85,6 +85,7 @@ export default function DataTable({
   formats = {},
   renders = {},
   poll,
+  onLoad,
 }) {
   const [columns, setColumns] = useState(null);
   const [page, setPage] = useState(1);
@@ -104,6 +105,9 @@ export default function DataTable({
   const scroller = useRef(null);
   const actionsOverColumns = useColumnsUnderRight(scroller);
   const quiet = useRef(false);
+  // Read through a ref so that a new function each render does not make a new load (and load again).
+  const heard = useRef(onLoad);
+  heard.current = onLoad;
   // The row the next load's page is asked next to, set by a step to the page beside the one shown (goTo) and
   // used once: a reload, a jump or a new query reads by the page number alone.
   const anchor = useRef({});
@@ -133,9 +137,11 @@ export default function DataTable({
         for (const k of Object.keys(query)) if (query[k] === "" || query[k] === undefined) delete query[k];
         const envelope = await api(source, { query });
         setResult({ records: envelope.data || [], total: Number(envelope.total || 0), capped: !!envelope.totalCapped, page });
+        heard.current?.(envelope.data || []);
       } else {
         const { data } = await api(source, { method: "POST", body });
         setResult({ records: data.records || [], total: Number(data.total || 0), capped: !!data.totalCapped, page });
+        heard.current?.(data.records || []);
       }
     } catch (e) {
       setError(e.message);
