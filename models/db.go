@@ -12,6 +12,7 @@ import (
 	"github.com/libtnb/sqlite"
 	"gorm.io/driver/postgres"
 	"gorm.io/gorm"
+	"gorm.io/gorm/clause"
 	"gorm.io/gorm/logger"
 
 	"sellerhub/config"
@@ -194,4 +195,19 @@ func (db *DB) With(ctx context.Context) *DB {
 func (db *DB) on(g *gorm.DB) *DB {
 	return &DB{DB: g, Driver: db.Driver, URL: db.URL, CountCap: db.CountCap, nulls: db.nulls, jumps: db.jumps,
 		totals: db.totals, searchMarks: db.searchMarks, kept: db.kept, stride: db.stride, conn: db.conn}
+}
+
+// ForUpdate returns the handle whose reads lock the rows they find until the transaction ends, so that a check
+// made on them still holds when the transaction writes. (SQLite ignores it: its immediate transactions already
+// hold the database's one write lock.)
+func (db *DB) ForUpdate() *DB {
+	return db.on(db.DB.Clauses(clause.Locking{Strength: "UPDATE"}))
+}
+
+// affectedOne turns a write that matched no row into ErrNotFound.
+func affectedOne(res *gorm.DB) error {
+	if res.Error == nil && res.RowsAffected == 0 {
+		return ErrNotFound
+	}
+	return res.Error
 }

@@ -1,11 +1,9 @@
 package models
 
 import (
-	"strings"
 	"time"
 
 	"gorm.io/gorm"
-	"gorm.io/gorm/clause"
 )
 
 // Statuses of a dictionary and of an item, as the clients number them.
@@ -76,47 +74,11 @@ type DictItemFilter struct {
 	Anchor Anchor
 }
 
-// ListSort is the order a client asked a list for: a column by its API name and the direction.
-type ListSort struct {
-	Field string
-	Desc  bool
-}
-
-// orderBy turns a requested sort into an ORDER BY over known columns only, with the id as the tie-breaker so that
-// pages do not overlap; fallback is the list's own order.
-func orderBy(s ListSort, columns map[string]string, idColumn, fallback string) string {
-	col, ok := columns[s.Field]
-	if !ok {
-		return fallback
-	}
-	dir := " ASC"
-	if s.Desc {
-		dir = " DESC"
-	}
-	return col + dir + ", " + idColumn + dir
-}
-
 var (
 	dictSortColumns     = map[string]string{"name": "dicts.name", "code": "dicts.code", "createdAt": "dicts.created_at", "status": "dicts.status"}
 	dictItemSortColumns = map[string]string{"name": "name", "value": "value", "sort": "sort", "status": "status",
 		"createdAt": "created_at"}
 )
-
-// likeEscape is the escape character of the name filters, named in every LIKE (ESCAPE '!'): SQLite's LIKE has no
-// escape character unless one is named and PostgreSQL's is the backslash, so the patterns mean the same on both.
-const likeEscape = "!"
-
-var likeSpecials = strings.NewReplacer(likeEscape, likeEscape+likeEscape, "%", likeEscape+"%", "_", likeEscape+"_")
-
-// containsPattern is the LIKE pattern matching text anywhere, with the user's % and _ taken literally.
-func containsPattern(text string) string { return "%" + likeSpecials.Replace(text) + "%" }
-
-// ForUpdate returns the handle whose reads lock the rows they find until the transaction ends, so that a check
-// made on them still holds when the transaction writes. (SQLite ignores it: its immediate transactions already
-// hold the database's one write lock.)
-func (db *DB) ForUpdate() *DB {
-	return db.on(db.DB.Clauses(clause.Locking{Strength: "UPDATE"}))
-}
 
 // dicts selects the company's dictionaries, those whose name contains name when it is not empty.
 func (db *DB) dicts(companyID int64, name string) *gorm.DB {
@@ -175,14 +137,6 @@ func (db *DB) UpdateDict(d *Dict) error {
 // whether a dictionary with items may go is the caller's rule.
 func (db *DB) DeleteDict(companyID, id int64) error {
 	return affectedOne(db.Scopes(InCompany("dicts", companyID)).Where("dicts.id = ?", id).Delete(&Dict{}))
-}
-
-// affectedOne turns a write that matched no row into ErrNotFound.
-func affectedOne(res *gorm.DB) error {
-	if res.Error == nil && res.RowsAffected == 0 {
-		return ErrNotFound
-	}
-	return res.Error
 }
 
 // MoveDictItems gives the company's items of dictionary code from the code to, when the dictionary's code changes.

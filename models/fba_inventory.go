@@ -2,7 +2,6 @@ package models
 
 import (
 	"slices"
-	"strings"
 	"time"
 
 	"gorm.io/gorm"
@@ -62,21 +61,6 @@ func (db *DB) UpsertFBAInventory(rows []FBAInventory) (int64, error) {
 	res := db.Clauses(upsertChanged("fba_inventory", []string{"seller_id", "marketplace_id", "sku"}, fbaInventoryFigures)).
 		Create(&rows)
 	return res.RowsAffected, res.Error
-}
-
-// upsertChanged is ON CONFLICT (keys) DO UPDATE of the columns (and updated_at), only where one of the columns
-// differs from the row stored: an unchanged line is not written and not counted.
-func upsertChanged(table string, keys, columns []string) clause.OnConflict {
-	differs := make([]string, len(columns))
-	for i, c := range columns {
-		differs[i] = table + "." + c + " IS DISTINCT FROM excluded." + c
-	}
-	conflict := make([]clause.Column, len(keys))
-	for i, k := range keys {
-		conflict[i] = clause.Column{Name: k}
-	}
-	return clause.OnConflict{Columns: conflict, DoUpdates: clause.AssignmentColumns(append(append([]string(nil), columns...), "updated_at")),
-		Where: clause.Where{Exprs: []clause.Expression{clause.Expr{SQL: strings.Join(differs, " OR ")}}}}
 }
 
 // PairedSKUs maps the seller SKUs of a store group's marketplace that are paired with a local product to that

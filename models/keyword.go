@@ -169,12 +169,3 @@ func hasCase(s string) bool {
 	}
 	return false
 }
-
-// caseless is a LIKE that ignores letter case on both databases (SKUs are typed in either case): PostgreSQL's LIKE
-// does not, SQLite's does (for ASCII letters).
-func (db *DB) caseless() string {
-	if db.Driver == "postgres" {
-		return "ILIKE ? ESCAPE '" + likeEscape + "'"
-	}
-	return "LIKE ? ESCAPE '" + likeEscape + "'"
-}

@@ -209,3 +209,11 @@ func (db *DB) nullable(table, column string) (bool, error) {
 	n, known := cols[column]
 	return n || !known, nil
 }
+
+// listOrder is a list's order: the checked column (created_at by default, newest first), then the id.
+func listOrder(table, col string, desc bool) pageOrder {
+	if col == "" {
+		col, desc = "created_at", true
+	}
+	return byKeys(table, desc, col)
+}

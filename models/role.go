@@ -56,8 +56,3 @@ func (db *DB) DefaultRole(companyID int64) (*Role, error) {
 	}
 	return &r, nil
 }
-
-// InCompany scopes a query of tenant data to one company. Every query of tenant data goes through it.
-func InCompany(table string, companyID int64) func(*gorm.DB) *gorm.DB {
-	return func(g *gorm.DB) *gorm.DB { return g.Where(table+".company_id = ?", companyID) }
-}

@@ -80,14 +80,6 @@ func (db *DB) ShipmentPlanPage(companyID int64, f PlanFilter) ([]PlanRow, int64,
 	return rows, total, err
 }
 
-// listOrder is a list's order: the checked column (created_at by default, newest first), then the id.
-func listOrder(table, col string, desc bool) pageOrder {
-	if col == "" {
-		col, desc = "created_at", true
-	}
-	return byKeys(table, desc, col)
-}
-
 // ShipmentPlanByID loads one of the company's plans of a store group the user is granted, or ErrNotFound.
 func (db *DB) ShipmentPlanByID(companyID, userID, id int64) (*ShipmentPlan, error) {
 	var p ShipmentPlan
@@ -376,13 +368,6 @@ func (db *DB) ShipmentIDTaken(companyID int64, shipmentID string) (bool, error) 
 	var n int64
 	err := db.Model(&Shipment{}).Scopes(InCompany("shipments", companyID)).Where("shipment_id = ?", shipmentID).Count(&n).Error
 	return n > 0, err
-}
-
-// StoreGroupsOf lists the company's store groups the user is granted, by name, for the plan and shipment forms.
-func (db *DB) StoreGroupsOf(companyID, userID int64) ([]StoreGroup, error) {
-	var rows []StoreGroup
-	err := db.Scopes(InCompany("store_groups", companyID), InGrantedGroups("store_groups.id", userID)).Order("name, id").Find(&rows).Error
-	return rows, err
 }
 
 // ShippingWarehouses lists the company's warehouses the user may see that are not disabled, by name: where

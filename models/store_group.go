@@ -50,16 +50,6 @@ func (db *DB) StoreGroupIDByName(companyID int64, name string) (int64, error) {
 	return g.ID, nil
 }
 
-// InGrantedGroups limits a query to the store groups a user is granted (column names the row's group): a user
-// without grants sees every group of the company, and user 0 is the system, which sees all. It is the one
-// store-group rule: store groups, listings, plans, shipments and pick lists all go through it.
-func InGrantedGroups(column string, userID int64) func(*gorm.DB) *gorm.DB {
-	return func(g *gorm.DB) *gorm.DB {
-		return g.Where(`(NOT EXISTS (SELECT 1 FROM user_store_groups u WHERE u.user_id = ?)
-			OR EXISTS (SELECT 1 FROM user_store_groups u WHERE u.user_id = ? AND u.group_id = `+column+`))`, userID, userID)
-	}
-}
-
 // visibleGroups selects the company's store groups the user may see: all of them, unless the user is limited to
 // some (user_store_groups), then those.
 func (db *DB) visibleGroups(companyID, userID int64, name string) *gorm.DB {
@@ -174,4 +164,11 @@ func (db *DB) StoreGroupsOfUsers(companyID int64, userIDs []int64) (map[int64][]
 		out[r.UserID] = append(out[r.UserID], r.StoreGroup)
 	}
 	return out, err
+}
+
+// StoreGroupsOf lists the company's store groups the user is granted, by name, for the plan and shipment forms.
+func (db *DB) StoreGroupsOf(companyID, userID int64) ([]StoreGroup, error) {
+	var rows []StoreGroup
+	err := db.Scopes(InCompany("store_groups", companyID), InGrantedGroups("store_groups.id", userID)).Order("name, id").Find(&rows).Error
+	return rows, err
 }

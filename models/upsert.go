@@ -4,6 +4,8 @@ import (
 	"slices"
 	"strings"
 	"sync"
+
+	"gorm.io/gorm/clause"
 )
 
 // upsertTable describes a table that synced data is upserted into: reading the same report again must change
@@ -126,4 +128,19 @@ func (t *upsertTable) kept(column string) bool {
 		}
 	}
 	return false
+}
+
+// upsertChanged is ON CONFLICT (keys) DO UPDATE of the columns (and updated_at), only where one of the columns
+// differs from the row stored: an unchanged line is not written and not counted.
+func upsertChanged(table string, keys, columns []string) clause.OnConflict {
+	differs := make([]string, len(columns))
+	for i, c := range columns {
+		differs[i] = table + "." + c + " IS DISTINCT FROM excluded." + c
+	}
+	conflict := make([]clause.Column, len(keys))
+	for i, k := range keys {
+		conflict[i] = clause.Column{Name: k}
+	}
+	return clause.OnConflict{Columns: conflict, DoUpdates: clause.AssignmentColumns(append(append([]string(nil), columns...), "updated_at")),
+		Where: clause.Where{Exprs: []clause.Expression{clause.Expr{SQL: strings.Join(differs, " OR ")}}}}
 }
