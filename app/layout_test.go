@@ -25,12 +25,15 @@ var handlerDirs = []string{"api", "pages", "middleware", "apptest"}
 // maxMethods bounds a type's method set: past it, a domain is doing two jobs and should be cut in two.
 const maxMethods = 60
 
-// packageFiles parses the non-test Go files of every package under app/, by folder relative to app/.
-func packageFiles(t *testing.T) map[string][]*ast.File {
+// modelsSupport are the folders under models/ that hold no domain: the migrations, the seed and test support.
+var modelsSupport = []string{"migrations", "seed", "dbtest", "fixtures"}
+
+// packageFiles parses the non-test Go files of every package under root (app/ is "."), by folder relative to root.
+func packageFiles(t *testing.T, root string) map[string][]*ast.File {
 	t.Helper()
 	fset := token.NewFileSet()
 	out := map[string][]*ast.File{}
-	err := filepath.WalkDir(".", func(path string, d fs.DirEntry, err error) error {
+	err := filepath.WalkDir(root, func(path string, d fs.DirEntry, err error) error {
 		if err != nil || d.IsDir() || !strings.HasSuffix(path, ".go") || strings.HasSuffix(path, "_test.go") {
 			return err
 		}
@@ -38,7 +41,11 @@ func packageFiles(t *testing.T) map[string][]*ast.File {
 		if err != nil {
 			return err
 		}
-		dir := filepath.ToSlash(filepath.Dir(path))
+		dir, err := filepath.Rel(root, filepath.Dir(path))
+		if err != nil {
+			return err
+		}
+		dir = filepath.ToSlash(dir)
 		out[dir] = append(out[dir], f)
 		return nil
 	})
@@ -60,7 +67,7 @@ func domainOf(rel string) string {
 // TestDomainsImportOnlyTheDomainsBeforeThem fails when a business package imports one later in the order, a
 // handler package, echo or templ, or when a new package under app/ is placed in no order at all.
 func TestDomainsImportOnlyTheDomainsBeforeThem(t *testing.T) {
-	packages := packageFiles(t)
+	packages := packageFiles(t, ".")
 	if len(packages) < len(domainOrder) {
 		t.Fatalf("found %d packages under app/, expected at least the %d domains", len(packages), len(domainOrder))
 	}
@@ -105,10 +112,51 @@ func TestDomainsImportOnlyTheDomainsBeforeThem(t *testing.T) {
 	t.Logf("%d business packages checked against the order %v", checked, domainOrder)
 }
 
+// TestModelsDomainsImportOnlyTheBaseAndTheDomainsBeforeThem holds the storage layer to the same order: a package
+// under models/ is the base, its support, or a domain of domainOrder that imports only the base and the domains
+// before it; the base imports no domain.
+func TestModelsDomainsImportOnlyTheBaseAndTheDomainsBeforeThem(t *testing.T) {
+	checked := 0
+	for dir, files := range packageFiles(t, "../models") {
+		if slices.Contains(modelsSupport, domainOf(dir)) {
+			continue
+		}
+		rank := len(domainOrder) // the base
+		if dir != "." {
+			if rank = slices.Index(domainOrder, dir); rank < 0 {
+				t.Errorf("models/%s is no domain of the order %v: name it like its app/ domain", dir, domainOrder)
+				continue
+			}
+			checked++
+		}
+		for _, f := range files {
+			for _, imp := range f.Imports {
+				path, _ := strconv.Unquote(imp.Path.Value)
+				name := f.Name.Name + " (models/" + dir + ")"
+				to, ok := strings.CutPrefix(path, "sellerhub/models/")
+				switch {
+				case strings.HasPrefix(path, "sellerhub/app"), path == "sellerhub/views":
+					t.Errorf("%s imports %s: the storage layer knows nothing of the layers above it", name, path)
+				case !ok || to == dir || to == "migrations":
+				case dir == ".":
+					t.Errorf("the base models package imports %s: a domain may import the base, not the reverse", path)
+				case slices.Contains(modelsSupport, to):
+					t.Errorf("%s imports %s, which is seed or test support", name, path)
+				default:
+					if r := slices.Index(domainOrder, to); r < 0 || r > rank {
+						t.Errorf("%s imports %s, which comes after it in the domain order %v", name, path, domainOrder)
+					}
+				}
+			}
+		}
+	}
+	t.Logf("%d models domain packages checked against the order %v", checked, domainOrder)
+}
+
 // TestNoTypeHasTooManyMethods keeps the domains small: a type of more than maxMethods methods fails.
 func TestNoTypeHasTooManyMethods(t *testing.T) {
 	largest, largestName := 0, ""
-	for dir, files := range packageFiles(t) {
+	for dir, files := range packageFiles(t, ".") {
 		methods := map[string]int{}
 		for _, f := range files {
 			for _, decl := range f.Decls {

@@ -84,7 +84,7 @@ var (
 func (db *DB) dicts(companyID int64, name string) *gorm.DB {
 	q := db.Model(&Dict{}).Scopes(InCompany("dicts", companyID))
 	if name != "" {
-		q = q.Where("dicts.name LIKE ? ESCAPE '"+likeEscape+"'", containsPattern(name))
+		q = q.Where("dicts.name LIKE ? ESCAPE '"+likeEscape+"'", ContainsPattern(name))
 	}
 	return q
 }
@@ -152,7 +152,7 @@ func (db *DB) dictItems(companyID int64, f DictItemFilter) *gorm.DB {
 		q = q.Where("dict_items.dict_code = ?", f.DictCode)
 	}
 	if f.Name != "" {
-		q = q.Where("dict_items.name LIKE ? ESCAPE '"+likeEscape+"'", containsPattern(f.Name))
+		q = q.Where("dict_items.name LIKE ? ESCAPE '"+likeEscape+"'", ContainsPattern(f.Name))
 	}
 	return q
 }

@@ -39,7 +39,7 @@ func (db *DB) containsKeyword(q *gorm.DB, keyword string, columns ...string) *go
 	if keyword == "" {
 		return q
 	}
-	p, like := containsPattern(keyword), " "+db.caselessFor(keyword)
+	p, like := ContainsPattern(keyword), " "+db.caselessFor(keyword)
 	pieces := db.fourgramsFor(keyword, columns)
 	conds, args := make([]string, len(columns)), make([]any, len(columns))
 	for i, c := range columns {
@@ -147,7 +147,7 @@ func repeatsOneCharacter(keyword string) bool {
 	return true
 }
 
-// caselessFor is caseless for keyword. On PostgreSQL a keyword with no letter that has another case (digits,
+// caselessFor is Caseless for keyword. On PostgreSQL a keyword with no letter that has another case (digits,
 // Chinese, punctuation) is matched by the plain LIKE: ILIKE would find the same rows, and the two differ only in
 // time. The trigram index hands both the same candidates, and ILIKE folds the case of each candidate's text
 // before comparing. With a million products, keyword 99999 has 4,600 candidates (its only trigram is 999), and
@@ -156,7 +156,7 @@ func (db *DB) caselessFor(keyword string) string {
 	if db.Driver == "postgres" && !hasCase(keyword) {
 		return "LIKE ? ESCAPE '" + likeEscape + "'"
 	}
-	return db.caseless()
+	return db.Caseless()
 }
 
 // hasCase tells whether s holds a letter that folding case could match with another one: a letter with an

@@ -19,7 +19,7 @@ func (db *DB) named(model any, table string, companyID int64, name string) func(
 	return func() *gorm.DB {
 		q := db.Model(model).Scopes(InCompany(table, companyID))
 		if name != "" {
-			q = q.Where(table+".name LIKE ? ESCAPE '"+likeEscape+"'", containsPattern(name))
+			q = q.Where(table+".name LIKE ? ESCAPE '"+likeEscape+"'", ContainsPattern(name))
 		}
 		return q
 	}

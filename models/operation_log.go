@@ -49,10 +49,10 @@ func (db *DB) CreateOperationLog(l *OperationLog) error { return db.Create(l).Er
 func (db *DB) operationLogs(companyID int64, f OperationLogFilter) *gorm.DB {
 	q := db.Model(&OperationLog{}).Scopes(InCompany("operation_logs", companyID))
 	if f.User != "" {
-		q = q.Where("operation_logs.user_name LIKE ? ESCAPE '"+likeEscape+"'", containsPattern(f.User))
+		q = q.Where("operation_logs.user_name LIKE ? ESCAPE '"+likeEscape+"'", ContainsPattern(f.User))
 	}
 	if f.Action != "" {
-		q = q.Where("operation_logs.action LIKE ? ESCAPE '"+likeEscape+"'", containsPattern(f.Action))
+		q = q.Where("operation_logs.action LIKE ? ESCAPE '"+likeEscape+"'", ContainsPattern(f.Action))
 	}
 	if !f.From.IsZero() {
 		q = q.Where("operation_logs.created_at >= ?", f.From)

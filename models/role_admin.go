@@ -16,7 +16,7 @@ var roleSortColumns = map[string]string{
 func (db *DB) companyRoles(companyID int64, name string) *gorm.DB {
 	q := db.Model(&Role{}).Scopes(InCompany("roles", companyID))
 	if name != "" {
-		q = q.Where("roles.name LIKE ? ESCAPE '"+likeEscape+"'", containsPattern(name))
+		q = q.Where("roles.name LIKE ? ESCAPE '"+likeEscape+"'", ContainsPattern(name))
 	}
 	return q
 }

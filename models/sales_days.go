@@ -378,7 +378,7 @@ func (db *DB) salesRows(companyID int64, f SalesFilter, table string, part sales
 		q = q.Where("s.marketplace_id = ?", f.MarketplaceID)
 	}
 	if f.Search != "" {
-		p, like := containsPattern(f.Search), " "+db.caseless()
+		p, like := ContainsPattern(f.Search), " "+db.Caseless()
 		q = q.Where("(s.sku"+like+" OR s.asin"+like+")", p, p)
 	}
 	// Orders add up over days and months: an order is bought on one instant, in one day of each zone. The sums

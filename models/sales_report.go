@@ -222,7 +222,7 @@ func (f SalesFilter) narrow(q *gorm.DB, db *DB) *gorm.DB {
 		q = q.Where("i.group_id = ?", f.GroupID)
 	}
 	if f.Search != "" {
-		p, like := containsPattern(f.Search), " "+db.caseless()
+		p, like := ContainsPattern(f.Search), " "+db.Caseless()
 		q = q.Where("(i.sku"+like+" OR i.asin"+like+")", p, p)
 	}
 	return q

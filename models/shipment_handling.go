@@ -63,7 +63,7 @@ func (db *DB) ShipmentPlanPage(companyID int64, f PlanFilter) ([]PlanRow, int64,
 			q = q.Where("shipment_plans.status = ?", *f.Status)
 		}
 		if f.Number != "" {
-			q = q.Where("shipment_plans.number LIKE ? ESCAPE '"+likeEscape+"'", containsPattern(f.Number))
+			q = q.Where("shipment_plans.number LIKE ? ESCAPE '"+likeEscape+"'", ContainsPattern(f.Number))
 		}
 		return q
 	}
@@ -223,7 +223,7 @@ func (db *DB) ShipmentPage(companyID int64, f ShipmentFilter) ([]ShipmentRow, in
 			q = q.Where("shipments.amazon_status IN ?", f.AmazonStatuses)
 		}
 		if f.ShipmentID != "" {
-			q = q.Where("shipments.shipment_id LIKE ? ESCAPE '"+likeEscape+"'", containsPattern(f.ShipmentID))
+			q = q.Where("shipments.shipment_id LIKE ? ESCAPE '"+likeEscape+"'", ContainsPattern(f.ShipmentID))
 		}
 		return q
 	}

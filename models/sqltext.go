@@ -28,12 +28,12 @@ const likeEscape = "!"
 
 var likeSpecials = strings.NewReplacer(likeEscape, likeEscape+likeEscape, "%", likeEscape+"%", "_", likeEscape+"_")
 
-// containsPattern is the LIKE pattern matching text anywhere, with the user's % and _ taken literally.
-func containsPattern(text string) string { return "%" + likeSpecials.Replace(text) + "%" }
+// ContainsPattern is the LIKE pattern matching text anywhere, with the user's % and _ taken literally.
+func ContainsPattern(text string) string { return "%" + likeSpecials.Replace(text) + "%" }
 
-// caseless is a LIKE that ignores letter case on both databases (SKUs are typed in either case): PostgreSQL's LIKE
+// Caseless is a LIKE that ignores letter case on both databases (SKUs are typed in either case): PostgreSQL's LIKE
 // does not, SQLite's does (for ASCII letters).
-func (db *DB) caseless() string {
+func (db *DB) Caseless() string {
 	if db.Driver == "postgres" {
 		return "ILIKE ? ESCAPE '" + likeEscape + "'"
 	}

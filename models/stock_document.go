@@ -105,7 +105,7 @@ func (db *DB) documents(companyID int64, kind string, f DocumentFilter) *gorm.DB
 	q := db.Table("stock_documents").Scopes(InCompany("stock_documents", companyID)).
 		Where("stock_documents.kind = ?", kind).Scopes(outside("stock_documents.warehouse_id", f.hidden))
 	if f.Number != "" {
-		q = q.Where("stock_documents.number LIKE ? ESCAPE '"+likeEscape+"'", containsPattern(f.Number))
+		q = q.Where("stock_documents.number LIKE ? ESCAPE '"+likeEscape+"'", ContainsPattern(f.Number))
 	}
 	if f.WarehouseID != 0 {
 		q = q.Where("stock_documents.warehouse_id = ?", f.WarehouseID)

@@ -55,7 +55,7 @@ func (db *DB) StoreGroupIDByName(companyID int64, name string) (int64, error) {
 func (db *DB) visibleGroups(companyID, userID int64, name string) *gorm.DB {
 	q := db.Model(&StoreGroup{}).Scopes(InCompany("store_groups", companyID), InGrantedGroups("store_groups.id", userID))
 	if name != "" {
-		q = q.Where("store_groups.name LIKE ? ESCAPE '"+likeEscape+"'", containsPattern(name))
+		q = q.Where("store_groups.name LIKE ? ESCAPE '"+likeEscape+"'", ContainsPattern(name))
 	}
 	return q
 }

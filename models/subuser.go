@@ -28,10 +28,10 @@ func (db *DB) companyUsers(companyID int64, f UserFilter) *gorm.DB {
 	q := db.Model(&User{}).Scopes(InCompany("users", companyID)).
 		Joins("JOIN user_profiles ON user_profiles.user_id = users.id")
 	if f.Name != "" {
-		q = q.Where("user_profiles.name LIKE ? ESCAPE '"+likeEscape+"'", containsPattern(f.Name))
+		q = q.Where("user_profiles.name LIKE ? ESCAPE '"+likeEscape+"'", ContainsPattern(f.Name))
 	}
 	if f.Account != "" {
-		q = q.Where("users.account LIKE ? ESCAPE '"+likeEscape+"'", containsPattern(f.Account))
+		q = q.Where("users.account LIKE ? ESCAPE '"+likeEscape+"'", ContainsPattern(f.Account))
 	}
 	if f.Status != "" {
 		q = q.Where("users.status = ?", f.Status)

@@ -113,7 +113,7 @@ func (db *DB) tagsWithGroup(companyID int64) *gorm.DB {
 func tagFilter(groupID int64, name string) func(*gorm.DB) *gorm.DB {
 	return func(q *gorm.DB) *gorm.DB {
 		if name != "" {
-			q = q.Where("tags.name LIKE ? ESCAPE '"+likeEscape+"'", containsPattern(name))
+			q = q.Where("tags.name LIKE ? ESCAPE '"+likeEscape+"'", ContainsPattern(name))
 		}
 		if groupID != 0 {
 			q = q.Where("tags.group_id = ?", groupID)

@@ -9,6 +9,7 @@ import (
 	"sync"
 
 	"sellerhub/models"
+	profitdb "sellerhub/models/profit"
 )
 
 // maxKeptLines bounds the SKU lines the report's answers keep over all companies and queries (about a kilobyte
@@ -53,7 +54,7 @@ func (a *answer) view(by, column string, desc bool) []Line {
 // company's sales and profit generations: orders, settlements, rates, fee estimates, products' cost and size,
 // SKU配对, shipments and their freight, 利润配置, store names) and the user's store groups are the same,
 // otherwise computed and kept.
-func (s *Service) answer(ctx context.Context, companyID int64, f models.ProfitFilter) (*answer, error) {
+func (s *Service) answer(ctx context.Context, companyID int64, f profitdb.ProfitFilter) (*answer, error) {
 	generation, groups, err := s.db.With(ctx).ReportVersion(companyID, f.UserID, models.GenerationProfit)
 	if err != nil {
 		return nil, err

@@ -5,17 +5,17 @@ import (
 	"strings"
 
 	"sellerhub/app/core"
-	"sellerhub/models"
+	profitdb "sellerhub/models/profit"
 )
 
 // MsgBasisBad refuses a freight basis other than weight or volume.
 const MsgBasisBad = "头程分摊方式不正确，应为按重量或按体积"
 
 // BasisNames are the freight bases as 利润配置 names them.
-var BasisNames = map[string]string{models.FreightByWeight: "按重量", models.FreightByVolume: "按体积"}
+var BasisNames = map[string]string{profitdb.FreightByWeight: "按重量", profitdb.FreightByVolume: "按体积"}
 
 // measureNames are what each basis reads of a product.
-var measureNames = map[string]string{models.FreightByWeight: "重量", models.FreightByVolume: "尺寸"}
+var measureNames = map[string]string{profitdb.FreightByWeight: "重量", profitdb.FreightByVolume: "尺寸"}
 
 // Config is a company's 利润配置: how a shipment's freight is spread over its units.
 type Config struct {
@@ -29,7 +29,7 @@ type ConfigForm struct {
 
 // Config answers the company's 利润配置 (by weight until it chooses).
 func (s *Service) Config(ctx context.Context, p core.Principal) (*Config, error) {
-	st, err := s.db.With(ctx).ProfitSettingOf(p.CompanyID)
+	st, err := profitdb.ProfitSettingOf(s.db.With(ctx), p.CompanyID)
 	if err != nil {
 		return nil, err
 	}
@@ -42,7 +42,7 @@ func (s *Service) SaveConfig(ctx context.Context, p core.Principal, f ConfigForm
 	if _, ok := BasisNames[basis]; !ok {
 		return nil, core.Invalid(MsgBasisBad)
 	}
-	err := s.db.With(ctx).SaveProfitSetting(models.ProfitSetting{CompanyID: p.CompanyID, FreightBasis: basis, UpdatedAt: s.now.Stamp()})
+	err := profitdb.SaveProfitSetting(s.db.With(ctx), profitdb.ProfitSetting{CompanyID: p.CompanyID, FreightBasis: basis, UpdatedAt: s.now.Stamp()})
 	if err != nil {
 		return nil, err
 	}

@@ -9,6 +9,7 @@ import (
 
 	"sellerhub/app/core"
 	"sellerhub/models"
+	profitdb "sellerhub/models/profit"
 )
 
 // The figures of a line whose lines open beside the buckets: the cost of goods and the freight.
@@ -75,7 +76,7 @@ func (s *Service) Detail(ctx context.Context, p core.Principal, q DetailQuery) (
 	if !ok {
 		return []DetailLine{}, 0, r, nil
 	}
-	lf := models.ProfitLineFilter{UserID: p.UserID, GroupID: groupID, MarketplaceID: strings.TrimSpace(q.MarketplaceID),
+	lf := profitdb.ProfitLineFilter{UserID: p.UserID, GroupID: groupID, MarketplaceID: strings.TrimSpace(q.MarketplaceID),
 		SKU: strings.TrimSpace(q.SKU), Currency: strings.TrimSpace(q.Currency), Month: month.Format("2006-01"), Zone: s.timeZone}
 	// The line itself says whether it is settled or estimated, its units and its cost and freight per unit.
 	line, err := s.lineOf(ctx, p, lf)
@@ -95,7 +96,7 @@ func (s *Service) Detail(ctx context.Context, p core.Principal, q DetailQuery) (
 	case line.Estimated == 0:
 		return s.settlementDetail(db, p.CompanyID, lf, figure, r)
 	case figure == BucketSales:
-		items, total, err := db.OrderItemsPage(p.CompanyID, lf, r.Offset(), r.Size)
+		items, total, err := profitdb.OrderItemsPage(db, p.CompanyID, lf, r.Offset(), r.Size)
 		if err != nil {
 			return nil, 0, r, err
 		}
@@ -115,8 +116,8 @@ func (s *Service) Detail(ctx context.Context, p core.Principal, q DetailQuery) (
 }
 
 // lineOf computes the report's line by SKU the filter names; nil when the report has none.
-func (s *Service) lineOf(ctx context.Context, p core.Principal, lf models.ProfitLineFilter) (*Line, error) {
-	f := models.ProfitFilter{UserID: p.UserID, GroupID: lf.GroupID, MarketplaceID: lf.MarketplaceID, Search: lf.SKU,
+func (s *Service) lineOf(ctx context.Context, p core.Principal, lf profitdb.ProfitLineFilter) (*Line, error) {
+	f := profitdb.ProfitFilter{UserID: p.UserID, GroupID: lf.GroupID, MarketplaceID: lf.MarketplaceID, Search: lf.SKU,
 		FromMonth: lf.Month, ToMonth: lf.Month, Zone: s.timeZone}
 	lines, err := s.lines(ctx, p.CompanyID, f)
 	if err != nil {
@@ -138,18 +139,18 @@ func page(rows []DetailLine, r core.PageRequest) ([]DetailLine, int64, core.Page
 }
 
 // settlementDetail is a page of the settlement lines of a settled line that fall in the bucket.
-func (s *Service) settlementDetail(db *models.DB, companyID int64, lf models.ProfitLineFilter, b Bucket, r core.PageRequest) ([]DetailLine, int64, core.PageRequest, error) {
-	all, err := db.SettlementNames(companyID, lf)
+func (s *Service) settlementDetail(db *models.DB, companyID int64, lf profitdb.ProfitLineFilter, b Bucket, r core.PageRequest) ([]DetailLine, int64, core.PageRequest, error) {
+	all, err := profitdb.SettlementNames(db, companyID, lf)
 	if err != nil {
 		return nil, 0, r, err
 	}
-	var names []models.AmountName
+	var names []profitdb.AmountName
 	for _, n := range all {
 		if Classify(n.TransactionType, n.AmountType, n.AmountDescription) == b {
 			names = append(names, n)
 		}
 	}
-	rows, total, err := db.SettlementLinesPage(companyID, lf, names, r.Offset(), r.Size)
+	rows, total, err := profitdb.SettlementLinesPage(db, companyID, lf, names, r.Offset(), r.Size)
 	if err != nil {
 		return nil, 0, r, err
 	}
@@ -167,8 +168,8 @@ func (s *Service) settlementDetail(db *models.DB, companyID int64, lf models.Pro
 }
 
 // estimateLines are an estimated line's fee estimate for the bucket: the fee per unit times the units sold.
-func (s *Service) estimateLines(db *models.DB, companyID int64, lf models.ProfitLineFilter, line *Line, b Bucket) ([]DetailLine, error) {
-	fee, err := db.FeeEstimateOfListing(companyID, lf.UserID, lf.GroupID, lf.MarketplaceID, lf.SKU)
+func (s *Service) estimateLines(db *models.DB, companyID int64, lf profitdb.ProfitLineFilter, line *Line, b Bucket) ([]DetailLine, error) {
+	fee, err := profitdb.FeeEstimateOfListing(db, companyID, lf.UserID, lf.GroupID, lf.MarketplaceID, lf.SKU)
 	if err != nil || fee == nil {
 		return []DetailLine{}, err
 	}
@@ -199,22 +200,22 @@ func costLines(line *Line) []DetailLine {
 
 // freightLines are the shipments a line's freight per unit comes from, each with its share of the freight and
 // the units it carried, then the line's units sold at that freight per unit.
-func (s *Service) freightLines(db *models.DB, p core.Principal, lf models.ProfitLineFilter, line *Line) ([]DetailLine, error) {
+func (s *Service) freightLines(db *models.DB, p core.Principal, lf profitdb.ProfitLineFilter, line *Line) ([]DetailLine, error) {
 	freight, err := s.freight(db, p.CompanyID, p.UserID, lf.GroupID, lf.MarketplaceID)
 	if err != nil {
 		return nil, err
 	}
-	setting, err := db.ProfitSettingOf(p.CompanyID)
+	setting, err := profitdb.ProfitSettingOf(db, p.CompanyID)
 	if err != nil {
 		return nil, err
 	}
-	sf := freight[models.GroupSKU{GroupID: lf.GroupID, MarketplaceID: lf.MarketplaceID, SKU: lf.SKU}]
+	sf := freight[profitdb.GroupSKU{GroupID: lf.GroupID, MarketplaceID: lf.MarketplaceID, SKU: lf.SKU}]
 	out := []DetailLine{}
 	if sf == nil {
 		return out, nil
 	}
 	unit := "kg"
-	if setting.FreightBasis == models.FreightByVolume {
+	if setting.FreightBasis == profitdb.FreightByVolume {
 		unit = "cm³"
 	}
 	for _, sh := range sf.shares {

@@ -3,12 +3,12 @@ package profit
 import (
 	"github.com/shopspring/decimal"
 
-	"sellerhub/models"
+	profitdb "sellerhub/models/profit"
 )
 
 // FreightShare is what one shipment's freight puts on one of its seller SKUs.
 type FreightShare struct {
-	models.ShippedUnit
+	profitdb.ShippedUnit
 	// Measure is the SKU's units' weight (kg) or volume (cm³) in the shipment, as the spread counted it.
 	Measure decimal.Decimal
 	// Share is the freight (CNY) the SKU's units carry.
@@ -34,8 +34,8 @@ func (f *skuFreight) perUnit() decimal.Decimal {
 }
 
 // measureOf is one unit's weight or volume; false when the product lacks it.
-func measureOf(u *models.ShippedUnit, basis string) (decimal.Decimal, bool) {
-	if basis == models.FreightByVolume {
+func measureOf(u *profitdb.ShippedUnit, basis string) (decimal.Decimal, bool) {
+	if basis == profitdb.FreightByVolume {
 		if !u.Length.Valid || !u.Width.Valid || !u.Height.Valid || !u.Length.Decimal.IsPositive() ||
 			!u.Width.Decimal.IsPositive() || !u.Height.Decimal.IsPositive() {
 			return decimal.Decimal{}, false
@@ -52,8 +52,8 @@ func measureOf(u *models.ShippedUnit, basis string) (decimal.Decimal, bool) {
 // units' measure over the shipment's. A unit whose product has no measure counts as the shipment's average
 // measured unit (so it takes a share by units, and is flagged); a shipment with no measured unit is spread by
 // units alone. units are ShippedUnits' rows, each shipment's together.
-func spreadFreight(units []models.ShippedUnit, basis string) map[models.GroupSKU]*skuFreight {
-	out := map[models.GroupSKU]*skuFreight{}
+func spreadFreight(units []profitdb.ShippedUnit, basis string) map[profitdb.GroupSKU]*skuFreight {
+	out := map[profitdb.GroupSKU]*skuFreight{}
 	for start := 0; start < len(units); {
 		end := start
 		for end < len(units) && units[end].ShipmentRef == units[start].ShipmentRef {
@@ -90,7 +90,7 @@ func spreadFreight(units []models.ShippedUnit, basis string) map[models.GroupSKU
 			if total.IsPositive() {
 				share = u.Freight.Mul(measure).DivRound(total, 8)
 			}
-			k := models.GroupSKU{GroupID: u.GroupID, MarketplaceID: u.MarketplaceID, SKU: u.SellerSKU}
+			k := profitdb.GroupSKU{GroupID: u.GroupID, MarketplaceID: u.MarketplaceID, SKU: u.SellerSKU}
 			f := out[k]
 			if f == nil {
 				f = &skuFreight{}

@@ -9,6 +9,7 @@ import (
 	"sellerhub/app/profit"
 	"sellerhub/models"
 	"sellerhub/models/dbtest"
+	profitdb "sellerhub/models/profit"
 )
 
 // TestReportFigures: February's lines of the hand-built company, worked out on paper. MSKU-A is settled:
@@ -115,7 +116,7 @@ func TestFreightByVolume(t *testing.T) {
 		ctx := context.Background()
 		cfg, err := bk.svc.Config(ctx, bk.owner)
 		must(t, err)
-		if cfg.FreightBasis != models.FreightByWeight {
+		if cfg.FreightBasis != profitdb.FreightByWeight {
 			t.Fatalf("default basis %q", cfg.FreightBasis)
 		}
 		_, err = bk.svc.SaveConfig(ctx, bk.owner, profit.ConfigForm{FreightBasis: "volume"})
@@ -130,7 +131,7 @@ func TestFreightByVolume(t *testing.T) {
 		// Another company's setting is its own.
 		other, err := bk.svc.Config(ctx, bk.outside)
 		must(t, err)
-		if other.FreightBasis != models.FreightByWeight {
+		if other.FreightBasis != profitdb.FreightByWeight {
 			t.Fatalf("another company's basis %q", other.FreightBasis)
 		}
 		var e *core.Error
@@ -139,7 +140,7 @@ func TestFreightByVolume(t *testing.T) {
 		}
 		cfg, err = bk.svc.Config(ctx, bk.owner)
 		must(t, err)
-		if cfg.FreightBasis != models.FreightByVolume {
+		if cfg.FreightBasis != profitdb.FreightByVolume {
 			t.Fatalf("a refused basis changed the setting to %q", cfg.FreightBasis)
 		}
 	})

@@ -10,6 +10,7 @@ import (
 
 	"sellerhub/app/core"
 	"sellerhub/models"
+	profitdb "sellerhub/models/profit"
 )
 
 // Messages of the profit report.
@@ -135,8 +136,8 @@ func parseMonth(s string, loc *time.Location) (time.Time, error) {
 }
 
 // filter checks the query and turns it into the model's filter; ok false when it can match nothing.
-func (s *Service) filter(p core.Principal, q Query) (models.ProfitFilter, bool, error) {
-	f := models.ProfitFilter{UserID: p.UserID, MarketplaceID: strings.TrimSpace(q.MarketplaceID),
+func (s *Service) filter(p core.Principal, q Query) (profitdb.ProfitFilter, bool, error) {
+	f := profitdb.ProfitFilter{UserID: p.UserID, MarketplaceID: strings.TrimSpace(q.MarketplaceID),
 		Search: strings.TrimSpace(q.Search), Zone: s.timeZone}
 	switch q.By {
 	case "", BySKU, ByStore, ByMonth:
@@ -192,7 +193,7 @@ func (s *Service) Report(ctx context.Context, p core.Principal, q Query) ([]Line
 
 // lines computes the report by SKU: settlements where they cover a SKU's month, otherwise the orders with the fee
 // estimates; then cost, freight, CNY and profit.
-func (s *Service) lines(ctx context.Context, companyID int64, f models.ProfitFilter) ([]Line, error) {
+func (s *Service) lines(ctx context.Context, companyID int64, f profitdb.ProfitFilter) ([]Line, error) {
 	db := s.db.With(ctx)
 	byKey := map[lineKey]*Line{}
 	var order []*Line
@@ -208,7 +209,7 @@ func (s *Service) lines(ctx context.Context, companyID int64, f models.ProfitFil
 	}
 	// settled are the SKU months a settlement covers: their figures are the settlements'.
 	settled := map[lineKey]bool{}
-	sums, err := db.SettlementSums(companyID, f)
+	sums, err := profitdb.SettlementSums(db, companyID, f)
 	if err != nil {
 		return nil, err
 	}
@@ -218,7 +219,7 @@ func (s *Service) lines(ctx context.Context, companyID int64, f models.ProfitFil
 			unplaced = append(unplaced, sum.SettlementID)
 		}
 	}
-	places, err := db.SettlementMarketplaces(companyID, unplaced)
+	places, err := profitdb.SettlementMarketplaces(db, companyID, unplaced)
 	if err != nil {
 		return nil, err
 	}
@@ -289,19 +290,19 @@ func isSoldUnit(transactionType, amountType, description string) bool {
 
 // addEstimates adds the SKU months no settlement covers: sales and units from the orders (the sales summary),
 // fees from Amazon's fee estimates per unit times the units, marked estimated.
-func (s *Service) addEstimates(db *models.DB, companyID int64, f models.ProfitFilter, settled map[lineKey]bool,
+func (s *Service) addEstimates(db *models.DB, companyID int64, f profitdb.ProfitFilter, settled map[lineKey]bool,
 	lineOf func(lineKey) *Line) error {
-	sums, err := db.SKUMonthSums(companyID, f)
+	sums, err := profitdb.SKUMonthSums(db, companyID, f)
 	if err != nil {
 		return err
 	}
-	var keys []models.SellerSKU
+	var keys []profitdb.SellerSKU
 	for _, sum := range sums {
 		if !settled[lineKey{sum.Month, sum.GroupID, sum.MarketplaceID, sum.SKU, ""}] {
-			keys = append(keys, models.SellerSKU{SellerID: sum.SellerID, MarketplaceID: sum.MarketplaceID, SKU: sum.SKU})
+			keys = append(keys, profitdb.SellerSKU{SellerID: sum.SellerID, MarketplaceID: sum.MarketplaceID, SKU: sum.SKU})
 		}
 	}
-	fees, err := db.FeeEstimatesOf(companyID, keys)
+	fees, err := profitdb.FeeEstimatesOf(db, companyID, keys)
 	if err != nil {
 		return err
 	}
@@ -314,7 +315,7 @@ func (s *Service) addEstimates(db *models.DB, companyID int64, f models.ProfitFi
 		l.Name = sum.Name
 		l.Units += sum.Units
 		l.add(BucketSales, sum.Amount.Decimal)
-		fee, ok := fees[models.SellerSKU{SellerID: sum.SellerID, MarketplaceID: sum.MarketplaceID, SKU: sum.SKU}]
+		fee, ok := fees[profitdb.SellerSKU{SellerID: sum.SellerID, MarketplaceID: sum.MarketplaceID, SKU: sum.SKU}]
 		if !ok || fee.Currency != sum.Currency {
 			l.NoFeeEstimate = 1
 			continue
@@ -338,17 +339,17 @@ func estimatedFees(f *models.FeeEstimate) map[Bucket]decimal.Decimal {
 
 // addCosts puts on each SKU line its cost of goods (units × the paired product's price) and its freight (units ×
 // the SKU's freight per unit over its shipments), both CNY.
-func (s *Service) addCosts(db *models.DB, companyID int64, f models.ProfitFilter, lines []*Line) error {
-	var keys []models.GroupSKU
-	seen := map[models.GroupSKU]bool{}
+func (s *Service) addCosts(db *models.DB, companyID int64, f profitdb.ProfitFilter, lines []*Line) error {
+	var keys []profitdb.GroupSKU
+	seen := map[profitdb.GroupSKU]bool{}
 	for _, l := range lines {
-		k := models.GroupSKU{GroupID: l.GroupID, MarketplaceID: l.MarketplaceID, SKU: l.SKU}
+		k := profitdb.GroupSKU{GroupID: l.GroupID, MarketplaceID: l.MarketplaceID, SKU: l.SKU}
 		if l.SKU != "" && !seen[k] {
 			seen[k] = true
 			keys = append(keys, k)
 		}
 	}
-	products, err := db.PairedProducts(companyID, keys)
+	products, err := profitdb.PairedProducts(db, companyID, keys)
 	if err != nil {
 		return err
 	}
@@ -360,7 +361,7 @@ func (s *Service) addCosts(db *models.DB, companyID int64, f models.ProfitFilter
 		if l.SKU == "" {
 			continue
 		}
-		k := models.GroupSKU{GroupID: l.GroupID, MarketplaceID: l.MarketplaceID, SKU: l.SKU}
+		k := profitdb.GroupSKU{GroupID: l.GroupID, MarketplaceID: l.MarketplaceID, SKU: l.SKU}
 		units := decimal.NewFromInt(l.Units)
 		if p, ok := products[k]; !ok {
 			l.Unpaired = 1
@@ -391,12 +392,12 @@ func (s *Service) addCosts(db *models.DB, companyID int64, f models.ProfitFilter
 }
 
 // freight is each listing's freight over its shipments, spread as the company's 利润配置 says.
-func (s *Service) freight(db *models.DB, companyID, userID, groupID int64, marketplaceID string) (map[models.GroupSKU]*skuFreight, error) {
-	setting, err := db.ProfitSettingOf(companyID)
+func (s *Service) freight(db *models.DB, companyID, userID, groupID int64, marketplaceID string) (map[profitdb.GroupSKU]*skuFreight, error) {
+	setting, err := profitdb.ProfitSettingOf(db, companyID)
 	if err != nil {
 		return nil, err
 	}
-	units, err := db.ShippedUnits(companyID, userID, groupID, marketplaceID)
+	units, err := profitdb.ShippedUnits(db, companyID, userID, groupID, marketplaceID)
 	if err != nil {
 		return nil, err
 	}

@@ -1,4 +1,7 @@
-package models
+// Package profit holds the queries of the profit report (利润报告) and its setting (利润配置): settlement and
+// sales sums, fee estimates, paired products' costs and shipped freight, and the lines behind each figure. Its
+// functions take the handle first, so a transaction of models.DB.Tx spans them with other domains.
+package profit
 
 import (
 	"errors"
@@ -9,6 +12,8 @@ import (
 	"github.com/shopspring/decimal"
 	"gorm.io/gorm"
 	"gorm.io/gorm/clause"
+
+	"sellerhub/models"
 )
 
 // How a company spreads a shipment's freight (头程) over its units (利润配置).
@@ -25,7 +30,7 @@ type ProfitSetting struct {
 }
 
 // ProfitSettingOf is the company's setting: by weight until it chooses otherwise.
-func (db *DB) ProfitSettingOf(companyID int64) (ProfitSetting, error) {
+func ProfitSettingOf(db *models.DB, companyID int64) (ProfitSetting, error) {
 	rows := []ProfitSetting{}
 	err := db.Where("company_id = ?", companyID).Limit(1).Find(&rows).Error
 	if err != nil || len(rows) == 0 {
@@ -35,7 +40,7 @@ func (db *DB) ProfitSettingOf(companyID int64) (ProfitSetting, error) {
 }
 
 // SaveProfitSetting writes the company's setting.
-func (db *DB) SaveProfitSetting(s ProfitSetting) error {
+func SaveProfitSetting(db *models.DB, s ProfitSetting) error {
 	return db.Clauses(clause.OnConflict{Columns: []clause.Column{{Name: "company_id"}},
 		DoUpdates: clause.AssignmentColumns([]string{"freight_basis", "updated_at"})}).Create(&s).Error
 }
@@ -77,7 +82,7 @@ type SettlementSum struct {
 	TransactionType   string
 	AmountType        string
 	AmountDescription string
-	Amount            Money
+	Amount            models.Money
 	Quantity          int64
 	Lines             int64
 }
@@ -111,7 +116,7 @@ func (f ProfitFilter) monthOf(column string) (string, []any, error) {
 // SettlementSums groups the filter's settlement lines (posted in its months) by store group, marketplace, SKU,
 // currency, month and Amazon's names for the amount. Lines without a marketplace keep their settlement's id, so
 // that the caller can place them (SettlementMarketplaces); with a marketplace asked they are read too.
-func (db *DB) SettlementSums(companyID int64, f ProfitFilter) ([]SettlementSum, error) {
+func SettlementSums(db *models.DB, companyID int64, f ProfitFilter) ([]SettlementSum, error) {
 	from, to, err := f.span()
 	if err != nil {
 		return nil, err
@@ -121,7 +126,7 @@ func (db *DB) SettlementSums(companyID int64, f ProfitFilter) ([]SettlementSum, 
 		return nil, err
 	}
 	q := db.Table("settlement_lines r").Where("r.company_id = ? AND r.posted_date >= ? AND r.posted_date < ?", companyID, from, to).
-		Scopes(InGrantedGroups("r.group_id", f.UserID))
+		Scopes(models.InGrantedGroups("r.group_id", f.UserID))
 	if f.GroupID != 0 {
 		q = q.Where("r.group_id = ?", f.GroupID)
 	}
@@ -129,7 +134,7 @@ func (db *DB) SettlementSums(companyID int64, f ProfitFilter) ([]SettlementSum, 
 		q = q.Where("r.marketplace_id IN (?, '')", f.MarketplaceID)
 	}
 	if f.Search != "" {
-		q = q.Where("r.sku "+db.caseless(), containsPattern(f.Search))
+		q = q.Where("r.sku "+db.Caseless(), models.ContainsPattern(f.Search))
 	}
 	sel := "r.group_id, r.marketplace_id, CASE WHEN r.marketplace_id = '' THEN r.settlement_id ELSE '' END AS settlement_key, " +
 		"r.sku, r.currency, " + month + " AS line_month, r.transaction_type, r.amount_type, r.amount_description, " +
@@ -147,7 +152,7 @@ func (db *DB) SettlementSums(companyID int64, f ProfitFilter) ([]SettlementSum, 
 			cur.Close()
 			return nil, err
 		}
-		s.Amount = MoneyFromUnits(amount)
+		s.Amount = models.MoneyFromUnits(amount)
 		out = append(out, s)
 	}
 	return out, errors.Join(cur.Err(), cur.Close())
@@ -155,7 +160,7 @@ func (db *DB) SettlementSums(companyID int64, f ProfitFilter) ([]SettlementSum, 
 
 // SettlementMarketplaces are the marketplaces of the company's settlements named (by seller-less settlement id:
 // Amazon's ids are unique), for the lines that name none.
-func (db *DB) SettlementMarketplaces(companyID int64, settlementIDs []string) (map[string]string, error) {
+func SettlementMarketplaces(db *models.DB, companyID int64, settlementIDs []string) (map[string]string, error) {
 	out := map[string]string{}
 	if len(settlementIDs) == 0 {
 		return out, nil
@@ -181,20 +186,20 @@ type SKUMonthSum struct {
 	Name          string
 	Units         int64
 	Orders        int64
-	Amount        Money
+	Amount        models.Money
 }
 
 // SKUMonthSums sums the filter's sales by seller account, marketplace, SKU, currency and Beijing month from the
 // sales summary (sales_sku_months), which the orders import keeps up to date.
-func (db *DB) SKUMonthSums(companyID int64, f ProfitFilter) ([]SKUMonthSum, error) {
-	if f.Zone.String() != SalesDaysZone.String() {
-		return nil, fmt.Errorf("profit report: months of %s, the sales summary has %s", f.Zone, SalesDaysZone)
+func SKUMonthSums(db *models.DB, companyID int64, f ProfitFilter) ([]SKUMonthSum, error) {
+	if f.Zone.String() != models.SalesDaysZone.String() {
+		return nil, fmt.Errorf("profit report: months of %s, the sales summary has %s", f.Zone, models.SalesDaysZone)
 	}
 	if err := db.EnsureSalesDays(companyID); err != nil {
 		return nil, err
 	}
 	q := db.Table("sales_sku_months s").Where("s.company_id = ? AND s.bj_month >= ? AND s.bj_month <= ?",
-		companyID, f.FromMonth, f.ToMonth).Scopes(InGrantedGroups("s.group_id", f.UserID))
+		companyID, f.FromMonth, f.ToMonth).Scopes(models.InGrantedGroups("s.group_id", f.UserID))
 	if f.GroupID != 0 {
 		q = q.Where("s.group_id = ?", f.GroupID)
 	}
@@ -202,7 +207,7 @@ func (db *DB) SKUMonthSums(companyID int64, f ProfitFilter) ([]SKUMonthSum, erro
 		q = q.Where("s.marketplace_id = ?", f.MarketplaceID)
 	}
 	if f.Search != "" {
-		q = q.Where("s.sku "+db.caseless(), containsPattern(f.Search))
+		q = q.Where("s.sku "+db.Caseless(), models.ContainsPattern(f.Search))
 	}
 	cur, err := q.Select("MAX(s.group_id), s.seller_id, s.marketplace_id, s.sku, s.currency, s.bj_month, MAX(s.product_name), " +
 		"CAST(SUM(s.units) AS BIGINT), CAST(SUM(s.orders) AS BIGINT), CAST(SUM(s.amount) AS BIGINT)").
@@ -219,7 +224,7 @@ func (db *DB) SKUMonthSums(companyID int64, f ProfitFilter) ([]SKUMonthSum, erro
 			cur.Close()
 			return nil, err
 		}
-		s.Amount = MoneyFromUnits(amount)
+		s.Amount = models.MoneyFromUnits(amount)
 		out = append(out, s)
 	}
 	return out, errors.Join(cur.Err(), cur.Close())
@@ -227,14 +232,14 @@ func (db *DB) SKUMonthSums(companyID int64, f ProfitFilter) ([]SKUMonthSum, erro
 
 // FeeEstimatesOf are the company's fee estimates of the seller accounts' SKUs named (seller id, marketplace, SKU),
 // by that key.
-func (db *DB) FeeEstimatesOf(companyID int64, keys []SellerSKU) (map[SellerSKU]FeeEstimate, error) {
-	out := map[SellerSKU]FeeEstimate{}
+func FeeEstimatesOf(db *models.DB, companyID int64, keys []SellerSKU) (map[SellerSKU]models.FeeEstimate, error) {
+	out := map[SellerSKU]models.FeeEstimate{}
 	for _, chunk := range chunks(keys, 300) {
 		skus := make([]string, len(chunk))
 		for i, k := range chunk {
 			skus[i] = k.SKU
 		}
-		var rows []FeeEstimate
+		var rows []models.FeeEstimate
 		err := db.Where("company_id = ? AND sku IN ?", companyID, skus).Find(&rows).Error
 		if err != nil {
 			return nil, err
@@ -284,7 +289,7 @@ type PairedProduct struct {
 
 // PairedProducts are the local products SKU配对 pairs with the company's listings named, by listing; a listing
 // not paired is absent.
-func (db *DB) PairedProducts(companyID int64, keys []GroupSKU) (map[GroupSKU]PairedProduct, error) {
+func PairedProducts(db *models.DB, companyID int64, keys []GroupSKU) (map[GroupSKU]PairedProduct, error) {
 	out := map[GroupSKU]PairedProduct{}
 	for _, chunk := range chunks(keys, 300) {
 		skus := make([]string, len(chunk))
@@ -331,11 +336,11 @@ type ShippedUnit struct {
 
 // ShippedUnits are the items of the company's shipped shipments (发货 done, not cancelled) with freight, of the
 // store groups the user is granted (and the one asked, and the marketplace), each shipment's items together.
-func (db *DB) ShippedUnits(companyID, userID, groupID int64, marketplaceID string) ([]ShippedUnit, error) {
+func ShippedUnits(db *models.DB, companyID, userID, groupID int64, marketplaceID string) ([]ShippedUnit, error) {
 	q := db.Table("shipments s").Joins("JOIN shipment_items i ON i.shipment_ref = s.id").
 		Joins("JOIN local_products p ON p.id = i.product_id").
 		Where("s.company_id = ? AND s.status = ? AND s.shipped_at IS NOT NULL AND s.freight IS NOT NULL AND i.quantity_shipped > 0",
-			companyID, ShipmentShipped).Scopes(InGrantedGroups("s.group_id", userID))
+			companyID, models.ShipmentShipped).Scopes(models.InGrantedGroups("s.group_id", userID))
 	if groupID != 0 {
 		q = q.Where("s.group_id = ?", groupID)
 	}
@@ -369,7 +374,7 @@ func (f ProfitLineFilter) span() (time.Time, time.Time, error) {
 type AmountName struct{ TransactionType, AmountType, AmountDescription string }
 
 // settlementLinesOf selects the filter's settlement lines (those naming no marketplace by their settlement's).
-func (db *DB) settlementLinesOf(companyID int64, f ProfitLineFilter) (*gorm.DB, error) {
+func settlementLinesOf(db *models.DB, companyID int64, f ProfitLineFilter) (*gorm.DB, error) {
 	from, to, err := f.span()
 	if err != nil {
 		return nil, err
@@ -380,16 +385,16 @@ func (db *DB) settlementLinesOf(companyID int64, f ProfitLineFilter) (*gorm.DB, 
 		Where("(r.marketplace_id = ? OR (r.marketplace_id = '' AND EXISTS (SELECT 1 FROM settlements s "+
 			"WHERE s.seller_id = r.seller_id AND s.settlement_id = r.settlement_id AND s.marketplace_id = ?)))",
 			f.MarketplaceID, f.MarketplaceID).
-		Scopes(InGrantedGroups("r.group_id", f.UserID)), nil
+		Scopes(models.InGrantedGroups("r.group_id", f.UserID)), nil
 }
 
 // SettlementLinesPage is a page of the filter's settlement lines under the names given (posted first to last), and
 // how many there are.
-func (db *DB) SettlementLinesPage(companyID int64, f ProfitLineFilter, names []AmountName, offset, limit int) ([]SettlementLine, int64, error) {
+func SettlementLinesPage(db *models.DB, companyID int64, f ProfitLineFilter, names []AmountName, offset, limit int) ([]models.SettlementLine, int64, error) {
 	if len(names) == 0 {
-		return []SettlementLine{}, 0, nil
+		return []models.SettlementLine{}, 0, nil
 	}
-	q, err := db.settlementLinesOf(companyID, f)
+	q, err := settlementLinesOf(db, companyID, f)
 	if err != nil {
 		return nil, 0, err
 	}
@@ -404,34 +409,34 @@ func (db *DB) SettlementLinesPage(companyID int64, f ProfitLineFilter, names []A
 	if err := q.Session(&gorm.Session{}).Count(&total).Error; err != nil {
 		return nil, 0, err
 	}
-	rows := []SettlementLine{}
+	rows := []models.SettlementLine{}
 	err = q.Select("r.*").Order("r.posted_date, r.settlement_id, r.line_no").Offset(offset).Limit(limit).Find(&rows).Error
 	return rows, total, err
 }
 
 // OrderItemsPage is a page of the order items (cancelled orders left out) of a seller SKU of a store group in a
 // marketplace and currency purchased in the filter's month, first bought first, and how many there are.
-func (db *DB) OrderItemsPage(companyID int64, f ProfitLineFilter, offset, limit int) ([]AmazonOrderItem, int64, error) {
+func OrderItemsPage(db *models.DB, companyID int64, f ProfitLineFilter, offset, limit int) ([]models.AmazonOrderItem, int64, error) {
 	from, to, err := f.span()
 	if err != nil {
 		return nil, 0, err
 	}
 	q := db.Table("amazon_order_items i").Where("i.company_id = ? AND i.group_id = ? AND i.marketplace_id = ? AND i.sku = ? "+
 		"AND i.currency = ? AND i.purchase_date >= ? AND i.purchase_date < ? AND i.order_status <> ?",
-		companyID, f.GroupID, f.MarketplaceID, f.SKU, f.Currency, from, to, OrderCancelled).
-		Scopes(InGrantedGroups("i.group_id", f.UserID))
+		companyID, f.GroupID, f.MarketplaceID, f.SKU, f.Currency, from, to, models.OrderCancelled).
+		Scopes(models.InGrantedGroups("i.group_id", f.UserID))
 	var total int64
 	if err := q.Session(&gorm.Session{}).Count(&total).Error; err != nil {
 		return nil, 0, err
 	}
-	rows := []AmazonOrderItem{}
+	rows := []models.AmazonOrderItem{}
 	err = q.Select("i.*").Order("i.purchase_date, i.amazon_order_id").Offset(offset).Limit(limit).Find(&rows).Error
 	return rows, total, err
 }
 
 // SettlementNames are the names (transaction type, amount type, description) the filter's settlement lines carry.
-func (db *DB) SettlementNames(companyID int64, f ProfitLineFilter) ([]AmountName, error) {
-	q, err := db.settlementLinesOf(companyID, f)
+func SettlementNames(db *models.DB, companyID int64, f ProfitLineFilter) ([]AmountName, error) {
+	q, err := settlementLinesOf(db, companyID, f)
 	if err != nil {
 		return nil, err
 	}
@@ -442,10 +447,10 @@ func (db *DB) SettlementNames(companyID int64, f ProfitLineFilter) ([]AmountName
 
 // FeeEstimateOfListing is the fee estimate of a store group's seller SKU in a marketplace; nil when Amazon gave
 // none, or when the group is not one the user may see.
-func (db *DB) FeeEstimateOfListing(companyID, userID, groupID int64, marketplaceID, sku string) (*FeeEstimate, error) {
-	rows := []FeeEstimate{}
+func FeeEstimateOfListing(db *models.DB, companyID, userID, groupID int64, marketplaceID, sku string) (*models.FeeEstimate, error) {
+	rows := []models.FeeEstimate{}
 	err := db.Where("company_id = ? AND group_id = ? AND marketplace_id = ? AND sku = ?", companyID, groupID, marketplaceID, sku).
-		Scopes(InGrantedGroups("fba_fee_estimates.group_id", userID)).Limit(1).Find(&rows).Error
+		Scopes(models.InGrantedGroups("fba_fee_estimates.group_id", userID)).Limit(1).Find(&rows).Error
 	if err != nil || len(rows) == 0 {
 		return nil, err
 	}
