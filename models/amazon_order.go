@@ -341,3 +341,10 @@ func (db *DB) AmazonOrderTotalsOfSeller(companyID, sellerID int64) (AmazonOrderT
 	t.Items, t.Quantity, t.ItemPrice = sums.Items, sums.Quantity, MoneyFromUnits(sums.ItemPrice)
 	return t, err
 }
+
+// OrderCancelled is the order status of a cancelled order. A cancelled order sold nothing: the sales report
+// leaves its items out of units, orders and sales.
+const OrderCancelled = "Cancelled"
+
+// OrderShipped is the order status of a shipped order, nine orders in ten.
+const OrderShipped = "Shipped"

@@ -9,14 +9,14 @@ import (
 	"gorm.io/gorm"
 )
 
-// parentKey is the 父ASIN line that rows alias (order items or SKU summary rows, joined to their parent ap) count
+// ParentKey is the 父ASIN line that rows alias (order items or SKU summary rows, joined to their parent ap) count
 // in: the parent the catalogue named, or the ASIN itself when it has none or was not looked up.
-func parentKey(alias string) string {
+func ParentKey(alias string) string {
 	return "COALESCE(NULLIF(ap.parent_asin, ''), " + alias + ".asin)"
 }
 
-// parentJoin joins the parent ap of the ASIN of rows alias (order items or SKU summary rows) in their marketplace.
-func parentJoin(alias string) string {
+// ParentJoin joins the parent ap of the ASIN of rows alias (order items or SKU summary rows) in their marketplace.
+func ParentJoin(alias string) string {
 	return "LEFT JOIN asin_parents ap ON ap.company_id = " + alias + ".company_id AND ap.marketplace_id = " +
 		alias + ".marketplace_id AND ap.asin = " + alias + ".asin"
 }
@@ -36,7 +36,7 @@ func (db *DB) sumParentDays(k dayKey, start, end time.Time, asins []string) erro
 			COUNT(DISTINCT i.amazon_order_id)
 		FROM amazon_order_items i %s WHERE %s
 		GROUP BY i.company_id, i.seller_id, i.marketplace_id, 5, i.currency, 7, 8`,
-		parentKey("i"), day, bjDay, parentJoin("i"), where), args...).Error
+		ParentKey("i"), day, bjDay, ParentJoin("i"), where), args...).Error
 }
 
 // sumParentMonths replaces sales_parent_months' rows of an account's marketplace in the months (yyyy-MM) from
@@ -138,7 +138,7 @@ func (db *DB) parentsOf(companyID int64, asins map[string]map[string]bool) (map[
 // resumParents sums again the parents' rows of the lines a change of parents touches: the lines the changed
 // ASINs counted in before (their old parents, or themselves) and count in now, from the order items of every
 // ASIN in those lines, over all their days. It runs in the transaction that writes the parents (old holds the
-// parents before it) and only for a company whose parents' rows are built: ensureSalesParents sums the others
+// parents before it) and only for a company whose parents' rows are built: EnsureSalesParents sums the others
 // whole.
 func (db *DB) resumParents(companyID int64, old map[[2]string]string, changed []ASINParent) error {
 	var built int64
@@ -233,9 +233,9 @@ func (db *DB) resumParentLines(companyID int64, marketplaceID string, keys, asin
 	return nil
 }
 
-// ensureSalesParents sums a company's parents' rows once, for a company whose summary was built before them
+// EnsureSalesParents sums a company's parents' rows once, for a company whose summary was built before them
 // (migration 00045): EnsureSalesDays sums them with the rest, and imports and changes of parents keep them.
-func (db *DB) ensureSalesParents(companyID int64) error {
+func (db *DB) EnsureSalesParents(companyID int64) error {
 	return db.onceForCompany("sales_parents_built", companyID, func(tx *DB) error {
 		if err := tx.lockCompanySellers(companyID); err != nil {
 			return err

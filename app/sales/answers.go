@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"sellerhub/models"
+	salesdb "sellerhub/models/sales"
 )
 
 // maxKeptLines bounds the lines the answers keep over all companies and queries (about 200 bytes each): the least
@@ -20,8 +21,8 @@ const maxKeptLines = 200_000
 // keptBy are the groupings whose answers are kept: they read only what raises the sales generation (order items,
 // refunds, rates, and the ASINs' parents, whose writes raise it too). A store's name and SKU配对 change without it,
 // so by store and by local product are summed on every call.
-var keptBy = map[string]bool{models.SalesBySKU: true, models.SalesByASIN: true, models.SalesByParentASIN: true,
-	models.SalesByMarketplace: true, models.SalesByAll: true}
+var keptBy = map[string]bool{salesdb.SalesBySKU: true, salesdb.SalesByASIN: true, salesdb.SalesByParentASIN: true,
+	salesdb.SalesByMarketplace: true, salesdb.SalesByAll: true}
 
 // keptLine is a Line as an answer keeps it: money in ten-thousandths rather than decimals, each of which is a
 // big number on the heap.
@@ -116,7 +117,7 @@ func (a *answer) sorted(column string, desc bool) []int32 {
 
 // answer is the report the filter asks: kept from an earlier call while the company's sales generation and the
 // user's store groups are the same, otherwise summed and kept.
-func (s *Service) answer(ctx context.Context, companyID int64, f models.SalesFilter) (*answer, error) {
+func (s *Service) answer(ctx context.Context, companyID int64, f salesdb.SalesFilter) (*answer, error) {
 	if !keptBy[f.By] {
 		lines, err := s.lines(ctx, companyID, f)
 		if err != nil {

@@ -13,6 +13,7 @@ import (
 
 	"sellerhub/app/core"
 	"sellerhub/models"
+	salesdb "sellerhub/models/sales"
 )
 
 // CoverDays is the days of cover under which the dashboard warns that an FBA SKU runs low.
@@ -99,7 +100,7 @@ func (s *Service) dashboard(ctx context.Context, p core.Principal, today time.Ti
 	d := &Dashboard{Today: day(0)}
 
 	// Every day of the 30 days and the 30 before, in one line a day and currency.
-	days, err := s.whole(ctx, p, ReportQuery{By: models.SalesByAll, Period: models.PeriodDay, Zone: ZoneBeijing,
+	days, err := s.whole(ctx, p, ReportQuery{By: salesdb.SalesByAll, Period: models.PeriodDay, Zone: ZoneBeijing,
 		StartDate: day(2*trendDays - 1), EndDate: day(0)})
 	if err != nil {
 		return nil, err
@@ -151,7 +152,7 @@ func (s *Service) dashboard(ctx context.Context, p core.Principal, today time.Ti
 // skuLists fills the top and falling SKUs and the low stock warnings.
 func (s *Service) skuLists(ctx context.Context, p core.Principal, d *Dashboard, day func(int) string) error {
 	bySKU := func(from, to int) (map[string]*figureUnits, error) {
-		lines, err := s.whole(ctx, p, ReportQuery{By: models.SalesBySKU, Period: models.PeriodMonth, Zone: ZoneBeijing,
+		lines, err := s.whole(ctx, p, ReportQuery{By: salesdb.SalesBySKU, Period: models.PeriodMonth, Zone: ZoneBeijing,
 			StartDate: day(to), EndDate: day(from)})
 		out := map[string]*figureUnits{}
 		for i := range lines {

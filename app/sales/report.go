@@ -9,6 +9,7 @@ import (
 
 	"sellerhub/app/core"
 	"sellerhub/models"
+	salesdb "sellerhub/models/sales"
 )
 
 // Messages of the sales report.
@@ -79,18 +80,18 @@ func (l *Line) AveragePrice() models.Money {
 
 // filter checks the query and turns it into the model's filter; ok false when it can match nothing (a store
 // group id that is not a number).
-func (s *Service) filter(p core.Principal, q ReportQuery) (models.SalesFilter, bool, error) {
-	f := models.SalesFilter{UserID: p.UserID, MarketplaceID: strings.TrimSpace(q.MarketplaceID),
+func (s *Service) filter(p core.Principal, q ReportQuery) (salesdb.SalesFilter, bool, error) {
+	f := salesdb.SalesFilter{UserID: p.UserID, MarketplaceID: strings.TrimSpace(q.MarketplaceID),
 		Search: strings.TrimSpace(q.Search), By: q.By, Period: q.Period, RateZone: s.timeZone}
 	if f.By == "" {
-		f.By = models.SalesBySKU
+		f.By = salesdb.SalesBySKU
 	}
 	if f.Period == "" {
 		f.Period = models.PeriodDay
 	}
 	switch {
-	case f.By != models.SalesBySKU && f.By != models.SalesByASIN && f.By != models.SalesByParentASIN &&
-		f.By != models.SalesByProduct && f.By != models.SalesByStore && f.By != models.SalesByMarketplace && f.By != models.SalesByAll:
+	case f.By != salesdb.SalesBySKU && f.By != salesdb.SalesByASIN && f.By != salesdb.SalesByParentASIN &&
+		f.By != salesdb.SalesByProduct && f.By != salesdb.SalesByStore && f.By != salesdb.SalesByMarketplace && f.By != salesdb.SalesByAll:
 		return f, false, core.Invalid(MsgByBad)
 	case f.Period != models.PeriodDay && f.Period != models.PeriodWeek && f.Period != models.PeriodMonth:
 		return f, false, core.Invalid(MsgPeriodBad)
@@ -151,13 +152,13 @@ func (s *Service) Report(ctx context.Context, p core.Principal, q ReportQuery) (
 }
 
 // lines sums the filter's sales and refunds into one line per key, period and currency.
-func (s *Service) lines(ctx context.Context, companyID int64, f models.SalesFilter) ([]Line, error) {
+func (s *Service) lines(ctx context.Context, companyID int64, f salesdb.SalesFilter) ([]Line, error) {
 	db := s.db.With(ctx)
-	sales, err := db.SalesSums(companyID, f)
+	sales, err := salesdb.SalesSums(db, companyID, f)
 	if err != nil {
 		return nil, err
 	}
-	refunds, err := db.RefundSums(companyID, f)
+	refunds, err := salesdb.RefundSums(db, companyID, f)
 	if err != nil {
 		return nil, err
 	}
@@ -169,7 +170,7 @@ func (s *Service) lines(ctx context.Context, companyID int64, f models.SalesFilt
 	var out []*Line
 	// A year's sums name a dozen rate months, each parsed once.
 	months := map[string]time.Time{}
-	add := func(sum *models.SalesSum, refund bool) error {
+	add := func(sum *salesdb.SalesSum, refund bool) error {
 		// A rate month names the month whose rate converts the sum; its first instant lies in it.
 		on, ok := months[sum.RateMonth]
 		if !ok {
@@ -191,7 +192,7 @@ func (s *Service) lines(ctx context.Context, companyID int64, f models.SalesFilt
 			out = append(out, l)
 		}
 		switch {
-		case f.By == models.SalesByParentASIN:
+		case f.By == salesdb.SalesByParentASIN:
 			// The first and the last child name over the line's sums (sales and refunds, each rate month).
 			if sum.Name != "" && (l.Name == "" || sum.Name < l.Name) {
 				l.Name = sum.Name
@@ -232,12 +233,12 @@ func (s *Service) lines(ctx context.Context, companyID int64, f models.SalesFilt
 	for i, l := range out {
 		lines[i] = *l
 		switch {
-		case f.By == models.SalesByMarketplace:
+		case f.By == salesdb.SalesByMarketplace:
 			m, _ := models.MarketplaceByID(l.Key)
 			lines[i].Name = m.Name
-		case f.By == models.SalesByProduct && l.Key == "":
+		case f.By == salesdb.SalesByProduct && l.Key == "":
 			lines[i].Name = MsgUnpaired
-		case f.By == models.SalesByParentASIN:
+		case f.By == salesdb.SalesByParentASIN:
 			lines[i].Name, lines[i].ASIN = familyName(l.Name, l.ASIN), ""
 		}
 	}
@@ -269,7 +270,7 @@ func familyName(first, last string) string {
 // Summary answers a page of 周/月汇总: the report with everything of a period in one line per currency (by
 // week unless a month is asked), so that the summary's callers read no SKU's figures.
 func (s *Service) Summary(ctx context.Context, p core.Principal, q ReportQuery) ([]Line, int64, core.PageRequest, error) {
-	q.By = models.SalesByAll
+	q.By = salesdb.SalesByAll
 	if q.Period != models.PeriodMonth {
 		q.Period = models.PeriodWeek
 	}

@@ -1,4 +1,7 @@
-package models
+// Package sales holds the sales report's queries (销售报表, 周/月汇总): sums of the synced order items and of the
+// settlements' refunds, read from the daily summary where it answers. The summary itself is written by the orders
+// import (amazondata, before sales in the order), so its writing stays in models (sales_days.go).
+package sales
 
 import (
 	"fmt"
@@ -6,6 +9,8 @@ import (
 	"time"
 
 	"gorm.io/gorm"
+
+	"sellerhub/models"
 )
 
 // What the sales report groups by (销售报表's 维度). Amazon's reports name no parent ASIN: by parent ASIN reads the
@@ -20,20 +25,6 @@ const (
 	// SalesByAll sums everything of a period into one line: 周/月汇总.
 	SalesByAll = "all"
 )
-
-// The report's periods.
-const (
-	PeriodDay   = "day"
-	PeriodWeek  = "week"
-	PeriodMonth = "month"
-)
-
-// OrderCancelled is the order status of a cancelled order. A cancelled order sold nothing: the sales report
-// leaves its items out of units, orders and sales.
-const OrderCancelled = "Cancelled"
-
-// OrderShipped is the order status of a shipped order, nine orders in ten.
-const OrderShipped = "Shipped"
 
 // SalesFilter selects what the sales report sums: the company's order items of the store groups UserID is
 // granted, of one store group and marketplace (0 / "": any), whose SKU or ASIN contains Search, purchased from
@@ -64,7 +55,7 @@ type SalesSum struct {
 	RateMonth string
 	Units     int64
 	Orders    int64
-	Amount    Money
+	Amount    models.Money
 }
 
 // salesDims are, for each grouping, the key and the name of a line, over amazon_order_items i (joined to the
@@ -74,92 +65,26 @@ var salesDims = map[string]struct{ key, name, asin string }{
 	SalesByASIN: {"i.asin", "MAX(i.product_name)", "''"},
 	// By parent the name and the ASIN slots carry the first and the last of the children's names: what they share
 	// names the family (app/sales.familyName).
-	SalesByParentASIN:  {parentKey("i"), "MIN(i.product_name)", "MAX(i.product_name)"},
+	SalesByParentASIN:  {models.ParentKey("i"), "MIN(i.product_name)", "MAX(i.product_name)"},
 	SalesByProduct:     {"COALESCE(p.sku, '')", "MAX(p.name)", "''"},
 	SalesByStore:       {"g.name", "MAX(g.name)", "''"},
 	SalesByMarketplace: {"i.marketplace_id", "MAX(i.marketplace_id)", "''"},
 	SalesByAll:         {"''", "''", "''"},
 }
 
-// zoneSpan is a span of instants in which a zone keeps one offset from UTC.
-type zoneSpan struct {
-	until  time.Time // the span ends before it; zero: open
-	offset int       // seconds east of UTC
-}
-
-// spansOf are the offsets of loc between from and to.
-func spansOf(loc *time.Location, from, to time.Time) []zoneSpan {
-	var out []zoneSpan
-	for t := from.In(loc); ; {
-		_, off := t.Zone()
-		_, end := t.ZoneBounds()
-		if end.IsZero() || !end.Before(to) {
-			return append(out, zoneSpan{offset: off})
-		}
-		out = append(out, zoneSpan{until: end.UTC(), offset: off})
-		t = end.In(loc)
-	}
-}
-
-// dateSQL is the SQL that turns column (an instant) into its date in a zone: its offset by span, as the database
-// cannot read Go's zones (SQLite knows none), then the period's first day (a day, a week's Monday, a month
-// yyyy-MM).
-type dateSQL struct {
-	driver string
-	args   []any
-}
-
-func (d *dateSQL) offset(column string, spans []zoneSpan) string {
-	if len(spans) == 1 {
-		return fmt.Sprint(spans[0].offset)
-	}
-	var b strings.Builder
-	b.WriteString("CASE")
-	for _, s := range spans {
-		if s.until.IsZero() {
-			fmt.Fprintf(&b, " ELSE %d END", s.offset)
-			break
-		}
-		fmt.Fprintf(&b, " WHEN %s < ? THEN %d", column, s.offset)
-		d.args = append(d.args, s.until)
-	}
-	return b.String()
-}
-
 // byZone is offset for each zone's marketplaces.
-func (d *dateSQL) byZone(column string, zones []salesZone, from, to time.Time) string {
+func byZone(d *models.DateSQL, column string, zones []salesZone, from, to time.Time) string {
 	if len(zones) == 1 {
-		return d.offset(column, spansOf(zones[0].loc, from, to))
+		return d.Offset(column, models.SpansOf(zones[0].loc, from, to))
 	}
 	var b strings.Builder
 	b.WriteString("CASE")
 	for _, z := range zones {
 		fmt.Fprintf(&b, " WHEN i.marketplace_id IN ('%s') THEN %s", strings.Join(z.markets, "','"),
-			d.offset(column, spansOf(z.loc, from, to)))
+			d.Offset(column, models.SpansOf(z.loc, from, to)))
 	}
 	b.WriteString(" ELSE 0 END")
 	return b.String()
-}
-
-func (d *dateSQL) period(column, offset, period string) string {
-	if d.driver == "postgres" {
-		local := fmt.Sprintf("((%s AT TIME ZONE 'UTC') + (%s) * INTERVAL '1 second')", column, offset)
-		switch period {
-		case PeriodMonth:
-			return "to_char(" + local + ", 'YYYY-MM')"
-		case PeriodWeek:
-			return "to_char(date_trunc('week', " + local + "), 'YYYY-MM-DD')"
-		}
-		return "to_char(" + local + ", 'YYYY-MM-DD')"
-	}
-	shift := "(" + offset + ") || ' seconds'"
-	switch period {
-	case PeriodMonth:
-		return fmt.Sprintf("strftime('%%Y-%%m', %s, %s)", column, shift)
-	case PeriodWeek:
-		return fmt.Sprintf("strftime('%%Y-%%m-%%d', %s, %s, '-6 days', 'weekday 1')", column, shift)
-	}
-	return fmt.Sprintf("strftime('%%Y-%%m-%%d', %s, %s)", column, shift)
 }
 
 // salesZone is a zone and the marketplaces dated in it.
@@ -172,7 +97,7 @@ type salesZone struct {
 func (f SalesFilter) zones() []salesZone {
 	byName := map[string]*salesZone{}
 	var out []*salesZone
-	for _, m := range Marketplaces {
+	for _, m := range models.Marketplaces {
 		if f.MarketplaceID != "" && m.ID != f.MarketplaceID {
 			continue
 		}
@@ -216,13 +141,13 @@ func (f SalesFilter) within(q *gorm.DB, column string, zones []salesZone) (*gorm
 	return q.Where("("+strings.Join(conds, " OR ")+")", args...), from, to
 }
 
-func (f SalesFilter) narrow(q *gorm.DB, db *DB) *gorm.DB {
-	q = q.Scopes(InGrantedGroups("i.group_id", f.UserID))
+func (f SalesFilter) narrow(q *gorm.DB, db *models.DB) *gorm.DB {
+	q = q.Scopes(models.InGrantedGroups("i.group_id", f.UserID))
 	if f.GroupID != 0 {
 		q = q.Where("i.group_id = ?", f.GroupID)
 	}
 	if f.Search != "" {
-		p, like := ContainsPattern(f.Search), " "+db.Caseless()
+		p, like := models.ContainsPattern(f.Search), " "+db.Caseless()
 		q = q.Where("(i.sku"+like+" OR i.asin"+like+")", p, p)
 	}
 	return q
@@ -230,22 +155,22 @@ func (f SalesFilter) narrow(q *gorm.DB, db *DB) *gorm.DB {
 
 // sums runs the grouping of base (order items or refund lines as i, with the date column) by the filter's key,
 // period, currency and rate month.
-func (db *DB) sums(base *gorm.DB, f SalesFilter, column, units, orders, amount string) ([]SalesSum, error) {
+func sums(db *models.DB, base *gorm.DB, f SalesFilter, column, units, orders, amount string) ([]SalesSum, error) {
 	dim, ok := salesDims[f.By]
 	if !ok {
 		return nil, fmt.Errorf("sales report: unknown grouping %q", f.By)
 	}
 	zones := f.zones()
 	q, from, to := f.within(f.narrow(base, db), column, zones)
-	d := &dateSQL{driver: db.Driver}
-	period := d.period(column, d.byZone(column, zones, from, to), f.Period)
-	rateMonth := d.period(column, d.offset(column, spansOf(f.RateZone, from, to)), PeriodMonth)
+	d := &models.DateSQL{Driver: db.Driver}
+	period := d.Period(column, byZone(d, column, zones, from, to), f.Period)
+	rateMonth := d.Period(column, d.Offset(column, models.SpansOf(f.RateZone, from, to)), models.PeriodMonth)
 	rows := []SalesSum{}
 	sel := fmt.Sprintf("%s AS line_key, %s AS line_name, %s AS asin, %s AS line_period, i.currency AS currency, %s AS rate_month, "+
 		"%s AS units, %s AS orders, %s AS amount", dim.key, dim.name, dim.asin, period, rateMonth, units, orders, amount)
 	// The zones' CASEs hold the only arguments of the select, in the order they are written; the grouping names
 	// the selected key, period, currency and rate month by position so that it needs none.
-	err := q.Select(sel, d.args...).Group("1, 4, 5, 6").Scan(&rows).Error
+	err := q.Select(sel, d.Args...).Group("1, 4, 5, 6").Scan(&rows).Error
 	return rows, err
 }
 
@@ -255,7 +180,7 @@ func (db *DB) sums(base *gorm.DB, f SalesFilter, column, units, orders, amount s
 func salesJoins(q *gorm.DB, by string) *gorm.DB {
 	switch by {
 	case SalesByParentASIN:
-		return q.Joins(parentJoin("i"))
+		return q.Joins(models.ParentJoin("i"))
 	case SalesByStore:
 		return q.Joins("JOIN store_groups g ON g.id = i.group_id")
 	case SalesByProduct:
@@ -269,28 +194,28 @@ func salesJoins(q *gorm.DB, by string) *gorm.DB {
 // SalesSums sums the filter's sales: units, orders (an order with several of the line's SKUs counts once) and
 // item prices by key, period, currency and rate month, from the daily summary where it answers, otherwise from the
 // order items. Cancelled orders are left out: they sold nothing.
-func (db *DB) SalesSums(companyID int64, f SalesFilter) ([]SalesSum, error) {
-	if rows, ok, err := db.salesFromDays(companyID, f); ok {
+func SalesSums(db *models.DB, companyID int64, f SalesFilter) ([]SalesSum, error) {
+	if rows, ok, err := salesFromDays(db, companyID, f); ok {
 		return rows, err
 	}
 	q := salesJoins(db.Table("amazon_order_items i").Where("i.company_id = ?", companyID), f.By).
-		Where("i.order_status <> ?", OrderCancelled)
+		Where("i.order_status <> ?", models.OrderCancelled)
 	// An order has one item row per SKU: by SKU its rows are its orders, counted without DISTINCT's sort.
 	orders := "COUNT(DISTINCT i.amazon_order_id)"
 	if f.By == SalesBySKU {
 		orders = "COUNT(*)"
 	}
-	return db.sums(q, f, "i.purchase_date", "COALESCE(SUM(i.quantity), 0)", orders, "COALESCE(SUM(i.item_price), 0)")
+	return sums(db, q, f, "i.purchase_date", "COALESCE(SUM(i.quantity), 0)", orders, "COALESCE(SUM(i.item_price), 0)")
 }
 
 // RefundSums sums the filter's refunds: the item price settlements give back (Refund lines' ItemPrice
 // Principal, negative there, positive here) by the day the refund was posted, with the order item's ASIN and
 // product through the refunded order's item. Units are the refunded lines, Orders the refunded orders.
-func (db *DB) RefundSums(companyID int64, f SalesFilter) ([]SalesSum, error) {
+func RefundSums(db *models.DB, companyID int64, f SalesFilter) ([]SalesSum, error) {
 	q := db.Table("settlement_lines r").Where("r.company_id = ?", companyID).
 		Where("r.transaction_type = ? AND r.amount_type = ? AND r.amount_description = ? AND r.posted_date IS NOT NULL",
 			"Refund", "ItemPrice", "Principal").
 		Joins("JOIN amazon_order_items i ON i.seller_id = r.seller_id AND i.amazon_order_id = r.order_id AND i.sku = r.sku")
 	q = salesJoins(q, f.By)
-	return db.sums(q, f, "r.posted_date", "COUNT(*)", "COUNT(DISTINCT r.order_id)", "COALESCE(-SUM(r.amount), 0)")
+	return sums(db, q, f, "r.posted_date", "COUNT(*)", "COUNT(DISTINCT r.order_id)", "COALESCE(-SUM(r.amount), 0)")
 }
