@@ -218,7 +218,7 @@ func (s *Service) skuLists(ctx context.Context, p core.Principal, d *Dashboard, 
 	if err != nil {
 		return err
 	}
-	stock, err := s.db.With(ctx).FulfillableBySKU(p.CompanyID, p.UserID)
+	stock, err := salesdb.FulfillableBySKU(s.db.With(ctx), p.CompanyID, p.UserID)
 	if err != nil {
 		return err
 	}

@@ -1,6 +1,7 @@
 // Package sales holds the sales report's queries (销售报表, 周/月汇总): sums of the synced order items and of the
-// settlements' refunds, read from the daily summary where it answers. The summary itself is written by the orders
-// import (amazondata, before sales in the order), so its writing stays in models (sales_days.go).
+// settlements' refunds, read from the daily summary where it answers, and the FBA stock the dashboard's days of
+// cover divide. The summary is written by the orders import (amazondata, before sales in the order), so its
+// writing stays in models (sales_days.go).
 package sales
 
 import (

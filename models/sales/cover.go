@@ -1,6 +1,10 @@
-package models
+package sales
 
-import "errors"
+import (
+	"errors"
+
+	"sellerhub/models"
+)
 
 // SKUStock is the FBA stock Amazon can ship of one seller SKU, summed over the marketplaces and store groups.
 type SKUStock struct {
@@ -10,10 +14,10 @@ type SKUStock struct {
 
 // FulfillableBySKU sums the fulfillable FBA stock of each SKU in the store groups the user is granted: what the
 // dashboard's days of cover divide.
-func (db *DB) FulfillableBySKU(companyID, userID int64) ([]SKUStock, error) {
+func FulfillableBySKU(db *models.DB, companyID, userID int64) ([]SKUStock, error) {
 	// Thousands of SKUs on every load of 首页: scanned by hand, as gorm's reflection cost more than the query.
-	rows, err := db.Model(&FBAInventory{}).Select("fba_inventory.sku, CAST(SUM(fba_inventory.fulfillable) AS BIGINT)").
-		Scopes(InCompany("fba_inventory", companyID), InGrantedGroups("fba_inventory.group_id", userID)).
+	rows, err := db.Model(&models.FBAInventory{}).Select("fba_inventory.sku, CAST(SUM(fba_inventory.fulfillable) AS BIGINT)").
+		Scopes(models.InCompany("fba_inventory", companyID), models.InGrantedGroups("fba_inventory.group_id", userID)).
 		Group("fba_inventory.sku").Order("fba_inventory.sku").Rows()
 	if err != nil {
 		return nil, err
