@@ -7,6 +7,7 @@ import (
 	"net/url"
 	"os"
 	"path/filepath"
+	"sync"
 	"time"
 
 	"github.com/libtnb/sqlite"
@@ -33,9 +34,9 @@ type DB struct {
 	// jumps are the lists' jump anchors, shared by every handle of the database (list_jump.go).
 	jumps *jumpAnchors
 	// totals are the lists' kept totals, shared by every handle of the database (list_total.go).
-	totals *kept[int64]
-	// searchMarks are where the orders of a search's list stand, shared by every handle (order_search_marks.go).
-	searchMarks *kept[[]searchMark]
+	totals *Kept[int64]
+	// shared are the domains' caches by key (Shared), shared by every handle of the database.
+	shared *sync.Map
 	// kept are statements prepared once for every transaction, shared by every handle of the database.
 	kept *keptStatements
 	// stride is the rows between jump anchors, DefaultJumpStride when 0 (a test's lower one).
@@ -114,7 +115,7 @@ func Open(databaseURL string) (*DB, error) {
 		return nil, fmt.Errorf("reach %s database: %w", spec.Driver, err)
 	}
 	return &DB{DB: g, Driver: spec.Driver, URL: databaseURL, nulls: &columnNulls{tables: map[string]map[string]bool{}},
-		jumps: newJumpAnchors(), totals: newKept[int64](), searchMarks: newKept[[]searchMark](),
+		jumps: newJumpAnchors(), totals: NewKept[int64](), shared: &sync.Map{},
 		kept: &keptStatements{stmts: map[string]*sql.Stmt{}}}, nil
 }
 
@@ -194,7 +195,17 @@ func (db *DB) With(ctx context.Context) *DB {
 // on is the handle over another gorm session of the same database.
 func (db *DB) on(g *gorm.DB) *DB {
 	return &DB{DB: g, Driver: db.Driver, URL: db.URL, CountCap: db.CountCap, nulls: db.nulls, jumps: db.jumps,
-		totals: db.totals, searchMarks: db.searchMarks, kept: db.kept, stride: db.stride, conn: db.conn}
+		totals: db.totals, shared: db.shared, kept: db.kept, stride: db.stride, conn: db.conn}
+}
+
+// Shared is the value a domain package keeps under key for the whole database (a cache every handle sees), made by
+// fresh on its first use. key is a value of a type of the domain's own, so that domains cannot collide.
+func (db *DB) Shared(key any, fresh func() any) any {
+	if v, ok := db.shared.Load(key); ok {
+		return v
+	}
+	v, _ := db.shared.LoadOrStore(key, fresh())
+	return v
 }
 
 // ForUpdate returns the handle whose reads lock the rows they find until the transaction ends, so that a check

@@ -92,7 +92,7 @@ func (db *DB) dicts(companyID int64, name string) *gorm.DB {
 // CountDicts counts the company's dictionaries whose name contains name ("" for all), up to the list cap
 // (MoreThan past it).
 func (db *DB) CountDicts(companyID int64, name string) (int64, error) {
-	return db.countCapped(db.dicts(companyID, name))
+	return db.CountCapped(db.dicts(companyID, name))
 }
 
 // Dicts lists the company's dictionaries whose name contains name ("" for all) in the requested order (by code
@@ -159,20 +159,20 @@ func (db *DB) dictItems(companyID int64, f DictItemFilter) *gorm.DB {
 
 // dictItemOrder is the order of item lists: the requested column if any, else within a dictionary by sort, then
 // id, and across dictionaries grouped by code first (both dict_items_page's order).
-func dictItemOrder(f DictItemFilter) pageOrder {
+func dictItemOrder(f DictItemFilter) PageOrder {
 	switch col, ok := dictItemSortColumns[f.Sort]; {
 	case ok:
-		return byKeys("dict_items", f.Desc, col)
+		return ByKeys("dict_items", f.Desc, col)
 	case f.DictCode != "":
-		return byKeys("dict_items", false, "sort")
+		return ByKeys("dict_items", false, "sort")
 	}
-	return byKeys("dict_items", false, "dict_code", "sort")
+	return ByKeys("dict_items", false, "dict_code", "sort")
 }
 
 // CountDictItems counts the company's items that pass the filter, from dict_items_page alone, up to the list cap
 // (MoreThan past it).
 func (db *DB) CountDictItems(companyID int64, f DictItemFilter) (int64, error) {
-	return db.countCapped(db.dictItems(companyID, f))
+	return db.CountCapped(db.dictItems(companyID, f))
 }
 
 // DictItems lists the company's items that pass the filter, in list order, from offset (or next to the filter's

@@ -6,18 +6,19 @@
 //	handle        db.go (Open, Tx, With, ForUpdate), queue_conn.go, job_queue.go, session_store.go,
 //	              statement_timeout.go, planner_statistics.go, kept_statements.go, limit_postgres.go
 //	values        ids.go (NewID), money.go (Money), numbers.go (document numbers), dates.go (periods, DateSQL)
-//	lists         list.go, list_order.go, list_jump.go, list_total.go, kept.go, scan_page.go (findPage),
-//	              keyword.go (the lists' keyword search)
+//	lists         list.go (ReadPage, PageQuery), list_order.go (PageOrder, ByKeys), list_jump.go, list_total.go,
+//	              kept.go (Kept), scan_page.go (findPage), keyword.go (the lists' keyword search)
 //	writes        upsert.go, upsert_postgres.go, upsert_sqlite.go, copy_postgres.go
 //	scopes        scopes.go (InCompany, InGrantedGroups), sqltext.go (LIKE escaping, Caseless, ORDER BY)
 //	generations   generations.go (what kept answers are good for)
+//	domain state  DB.Shared: a domain's caches, kept for the database (orders' search marks)
 //	support       migrations/ (one goose set), seed/, dbtest/, fixtures/
 //
 // The domains leave one at a time, from the end of app/'s order, to models/<domain> (named like app/<domain>):
-// their entities and their queries as free functions taking the handle first (profit.ProfitSettingOf(db, ...)),
-// so that a transaction of Tx spans domains. A domain package imports only the base and the domains before it
-// (app/layout_test.go). Moved so far: models/sales, models/profit. The domains still here are methods of DB, by
-// file:
+// their entities and their queries as free functions taking the handle first (profit.ProfitSettingOf(db, ...)), so
+// that a transaction of Tx spans domains. A domain package imports only the base and the domains before it
+// (app/layout_test.go). Moved so far: models/orders, models/sales, models/profit. The domains still here are
+// methods of DB, by file:
 //
 //	accounts     company.go, user.go, verification_code.go, account_binding.go, sso_handover.go
 //	admin        menu.go, menu_admin.go, role.go, role_admin.go, department.go, subuser.go,
@@ -33,6 +34,4 @@
 //	             orders import keeps, which models/sales reads)
 //	datasync     sync_task.go, sync_run.go, sync_upload.go
 //	finance      exchange_rate.go, profit_plan.go (the profit calculator's plans)
-//	orders       order_list.go, order_list_stores.go, order_search.go, order_search_firsts.go,
-//	             order_search_marks.go, refund_list.go
 package models

@@ -70,8 +70,8 @@ type ListVersion struct {
 	Groups     string
 }
 
-// limitedTo is the store groups the user is limited to, none for a user of all.
-func (v ListVersion) limitedTo() []int64 {
+// LimitedTo is the store groups the user is limited to, none for a user of all.
+func (v ListVersion) LimitedTo() []int64 {
 	var ids []int64
 	for _, text := range strings.Split(v.Groups, ",") {
 		if id, err := strconv.ParseInt(text, 10, 64); err == nil {

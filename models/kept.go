@@ -6,9 +6,9 @@ import "sync"
 // forgotten.
 const keptLists = 512
 
-// kept are values the lists keep, each under its list's key with the generation of the data it was read at, shared
+// Kept are values the lists keep, each under its list's key with the generation of the data it was read at, shared
 // by every handle of the database: a kept value is used only at that generation.
-type kept[V any] struct {
+type Kept[V any] struct {
 	mu    sync.Mutex
 	lists map[string]keptValue[V]
 }
@@ -19,10 +19,10 @@ type keptValue[V any] struct {
 	value      V
 }
 
-func newKept[V any]() *kept[V] { return &kept[V]{lists: map[string]keptValue[V]{}} }
+func NewKept[V any]() *Kept[V] { return &Kept[V]{lists: map[string]keptValue[V]{}} }
 
 // get is the value kept under key if it was read at generation.
-func (k *kept[V]) get(key string, generation int64) (V, bool) {
+func (k *Kept[V]) Get(key string, generation int64) (V, bool) {
 	k.mu.Lock()
 	defer k.mu.Unlock()
 	v, ok := k.lists[key]
@@ -30,7 +30,7 @@ func (k *kept[V]) get(key string, generation int64) (V, bool) {
 }
 
 // keep stores a value under key, forgetting another list's when keptLists are kept already.
-func (k *kept[V]) keep(key string, generation int64, value V) {
+func (k *Kept[V]) Keep(key string, generation int64, value V) {
 	k.mu.Lock()
 	defer k.mu.Unlock()
 	if _, ok := k.lists[key]; !ok && len(k.lists) >= keptLists {

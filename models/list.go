@@ -27,12 +27,12 @@ func (db *DB) named(model any, table string, companyID int64, name string) func(
 
 // order is the list's ORDER BY: the chosen column, then id so that pages never overlap on equal values; by
 // name without a choice.
-func (l NamedList) order(table string) pageOrder {
+func (l NamedList) order(table string) PageOrder {
 	col := l.OrderBy
 	if col == "" {
 		col = "name"
 	}
-	return byKeys(table, l.Desc, col)
+	return ByKeys(table, l.Desc, col)
 }
 
 // namedPage reads the page of a named list into rows, with its total. query selects the matching rows with what
@@ -48,8 +48,8 @@ func namedPage[T any](db *DB, query func() *gorm.DB, table string, l NamedList, 
 // Tests of the orders' kept totals count a shop of more than 1,000 orders exactly on it.
 const DefaultCountCap = 10000
 
-// countCap is the database's cap on list counts (SELLERHUB_LIST_COUNT_CAP), DefaultCountCap unless set.
-func (db *DB) countCap() int {
+// CountLimit is the database's cap on list counts (SELLERHUB_LIST_COUNT_CAP), DefaultCountCap unless set.
+func (db *DB) CountLimit() int {
 	if db.CountCap > 0 {
 		return db.CountCap
 	}
@@ -76,7 +76,7 @@ func SplitTotal(total int64) (n int64, more bool) {
 type listPage struct {
 	matching      func() *gorm.DB
 	id            string
-	order         pageOrder
+	order         PageOrder
 	offset, limit int
 	anchor        Anchor
 	// known is the list's total when the caller knows it (0: counted when needed).
@@ -99,9 +99,29 @@ type listPage struct {
 // products have, 50 clients: 1,370 µs of database CPU per call, 815 so).
 func (p listPage) inOrder() *gorm.DB { return p.matching().Scopes(p.order.sort) }
 
-// readChunk bounds the ids one statement reads rows for, well under either database's parameter limit (an
+// ReadChunk bounds the ids one statement reads rows for, well under either database's parameter limit (an
 // export's page holds up to 100,000 ids).
-const readChunk = 1000
+const ReadChunk = 1000
+
+// PageQuery is a page of a list as a domain package asks for it: listPage's fields for a list that keeps no
+// generation (Matching, ID, Order, Offset, Limit, Anchor, Known, Skipped, Searched, as listPage explains them).
+type PageQuery struct {
+	Matching      func() *gorm.DB
+	ID            string
+	Order         PageOrder
+	Offset, Limit int
+	Anchor        Anchor
+	Known         int64
+	Skipped       int
+	Searched      bool
+}
+
+// ReadPage reads a page of a list into out, with its total (readPage), the rows of its ids read from query.
+func ReadPage[T any](db *DB, q PageQuery, query func() *gorm.DB, out *[]T) (int64, error) {
+	p := listPage{matching: q.Matching, id: q.ID, order: q.Order, offset: q.Offset, limit: q.Limit, anchor: q.Anchor,
+		known: q.Known, skipped: q.Skipped, searched: q.Searched}
+	return readPage(db, p, p.of(query), out)
+}
 
 // of reads the rows of the given ids from query.
 func (p listPage) of(query func() *gorm.DB) func(ids []int64) *gorm.DB {
@@ -113,7 +133,7 @@ func (p listPage) of(query func() *gorm.DB) func(ids []int64) *gorm.DB {
 // them (rows of the ids: names, counts), so no skipped row is ever joined. One id beyond the page tells whether
 // more rows follow, which spares the count on a list's last (or only) page.
 func readPage[T any](db *DB, p listPage, rows func(ids []int64) *gorm.DB, out *[]T) (int64, error) {
-	ids, more, counted, err := db.pageIDs(p, p.known == 0 && p.offset+p.limit < db.countCap())
+	ids, more, counted, err := db.pageIDs(p, p.known == 0 && p.offset+p.limit < db.CountLimit())
 	if err != nil {
 		return 0, err
 	}
@@ -121,8 +141,8 @@ func readPage[T any](db *DB, p listPage, rows func(ids []int64) *gorm.DB, out *[
 	if err != nil {
 		return 0, err
 	}
-	for i := 0; i < len(ids); i += readChunk {
-		if err := findPage(rows(ids[i:min(i+readChunk, len(ids))]).Scopes(p.order.sort), out); err != nil {
+	for i := 0; i < len(ids); i += ReadChunk {
+		if err := findPage(rows(ids[i:min(i+ReadChunk, len(ids))]).Scopes(p.order.sort), out); err != nil {
 			return 0, err
 		}
 	}
@@ -190,7 +210,7 @@ func (db *DB) offsetIDs(p listPage, count bool) (ids []int64, counted int64, err
 // rare keyword is the slow one, and it is the one halved.
 func (db *DB) searchedIDs(p listPage) (ids []int64, counted int64, err error) {
 	var all []int64
-	err = p.matching().Scopes(p.order.sort).Limit(db.countCap()+1).Select(p.id).Pluck(p.id, &all).Error
+	err = p.matching().Scopes(p.order.sort).Limit(db.CountLimit()+1).Select(p.id).Pluck(p.id, &all).Error
 	if err != nil {
 		return nil, -1, err
 	}
@@ -206,7 +226,7 @@ func (db *DB) listTotal(p listPage, read int, more bool, counted int64) (int64, 
 	if !more && (read > 0 || p.offset == 0) {
 		return int64(p.offset + read), nil
 	}
-	if more && p.offset+read >= db.countCap() {
+	if more && p.offset+read >= db.CountLimit() {
 		return MoreThan(int64(p.offset + read)), nil
 	}
 	if p.known != 0 {
@@ -215,7 +235,7 @@ func (db *DB) listTotal(p listPage, read int, more bool, counted int64) (int64, 
 	if counted >= 0 {
 		return PageTotal(db.capped(counted), p.offset, read, p.limit), nil
 	}
-	n, err := db.countCapped(p.inOrder())
+	n, err := db.CountCapped(p.inOrder())
 	return PageTotal(n, p.offset, read, p.limit), err
 }
 
@@ -233,8 +253,8 @@ func PageTotal(total int64, offset, read, limit int) int64 {
 	return MoreThan(max(n, int64(offset+read)))
 }
 
-// countCapped counts the rows matching selects up to the cap: exact below it, MoreThan(cap) past it.
-func (db *DB) countCapped(matching *gorm.DB) (int64, error) {
+// CountCapped counts the rows matching selects up to the cap: exact below it, MoreThan(cap) past it.
+func (db *DB) CountCapped(matching *gorm.DB) (int64, error) {
 	var n int64
 	err := db.cappedRows(matching).Count(&n).Error
 	return db.capped(n), err
@@ -242,12 +262,12 @@ func (db *DB) countCapped(matching *gorm.DB) (int64, error) {
 
 // cappedRows are the rows matching selects, up to one past the cap, as a table to count.
 func (db *DB) cappedRows(matching *gorm.DB) *gorm.DB {
-	return db.Table("(?) AS matching", matching.Select("1").Limit(db.countCap()+1))
+	return db.Table("(?) AS matching", matching.Select("1").Limit(db.CountLimit()+1))
 }
 
 // capped is a count of up to one past the cap as a list's total: exact below the cap, MoreThan(cap) past it.
 func (db *DB) capped(n int64) int64 {
-	if limit := db.countCap(); n > int64(limit) {
+	if limit := db.CountLimit(); n > int64(limit) {
 		return MoreThan(int64(limit))
 	}
 	return n

@@ -91,8 +91,8 @@ func (j *jumpAnchors) forget(key string, generation int64) {
 	}
 }
 
-// jumpStride is the database's stride between anchors, DefaultJumpStride unless a test set another.
-func (db *DB) jumpStride() int {
+// JumpStride is the database's stride between anchors, DefaultJumpStride unless a test set another.
+func (db *DB) JumpStride() int {
 	if db.stride > 0 {
 		return db.stride
 	}
@@ -104,7 +104,7 @@ func (db *DB) jumpStride() int {
 // order cannot page next to a row, or the call is inside a transaction, whose uncommitted generation another
 // transaction may commit with other rows) and the page is read by its offset.
 func (db *DB) jumpIDs(p listPage) (ids []int64, more, ok bool, err error) {
-	stride := db.jumpStride()
+	stride := db.JumpStride()
 	if p.generation.kind == "" || p.offset < stride || p.limit < 1 || db.inTransaction() {
 		return nil, false, false, nil
 	}
@@ -184,7 +184,7 @@ func (db *DB) afterKept(p listPage, id int64) *gorm.DB {
 // (afterRow) it needs no check against the list's filter, and a change to it changed the list's generation, which
 // the statement reads beside. Written out, not as a subquery gorm builds, which runs its whole query chain in a
 // dry run (some 70 µs of server CPU of a jump to page 2,500 of a dictionary's items, out of a call's ~1,000).
-func (o pageOrder) followingAnchor(id string) string {
+func (o PageOrder) followingAnchor(id string) string {
 	keys := make([]string, len(o.keys))
 	for i, k := range o.keys {
 		keys[i] = "anchor." + k

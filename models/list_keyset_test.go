@@ -10,6 +10,7 @@ import (
 
 	"sellerhub/models"
 	"sellerhub/models/dbtest"
+	ordersdb "sellerhub/models/orders"
 )
 
 // pageOf reads one page of a list, offset and limit as its number says, next to the anchor if any: the page's ids
@@ -233,11 +234,11 @@ func TestOrderPagesByOrderIDNextToARow(t *testing.T) {
 		low := capped(db, 4)
 		offsets := offsetsOf(t, db)
 		for _, desc := range []bool{false, true} {
-			f := models.OrderFilter{UserID: owner.ID, OrderBy: "amazon_order_id", Desc: desc}
+			f := ordersdb.OrderFilter{UserID: owner.ID, OrderBy: "amazon_order_id", Desc: desc}
 			var all []string
 			for offset := 0; ; offset += 5 {
 				f.Offset, f.Limit = offset, 5
-				rows, _, err := db.OrderPage(owner.CompanyID, f)
+				rows, _, err := ordersdb.OrderPage(db, owner.CompanyID, f)
 				if err != nil {
 					t.Fatal(err)
 				}
@@ -258,7 +259,7 @@ func TestOrderPagesByOrderIDNextToARow(t *testing.T) {
 			checkSteps(t, offsets, fmt.Sprintf("orders by 订单号 desc %v", desc), 5, true,
 				func(offset, limit int, an models.Anchor) ([]int64, int64, error) {
 					f.Offset, f.Limit, f.Anchor = offset, limit, an
-					rows, total, err := low.OrderPage(owner.CompanyID, f)
+					rows, total, err := ordersdb.OrderPage(low, owner.CompanyID, f)
 					ids := make([]int64, len(rows))
 					for i, r := range rows {
 						ids[i] = r.ID

@@ -8,10 +8,10 @@ import (
 	"gorm.io/gorm"
 )
 
-// pageOrder is a list's order: how its queries sort, and, when it sorts by columns of the list's own table all one
+// PageOrder is a list's order: how its queries sort, and, when it sorts by columns of the list's own table all one
 // way and ends in the id or in a unique key (keys), those columns, which let a page be read after or before a row
 // it names instead of from an offset (keyset paging).
-type pageOrder struct {
+type PageOrder struct {
 	sort   func(*gorm.DB) *gorm.DB
 	table  string
 	keys   []string
@@ -19,35 +19,38 @@ type pageOrder struct {
 	unique bool // the keys are a unique key of the table: no id ends them
 }
 
-// byKeys orders a list by columns of its table (the list's table), all ascending or all descending, then by the id
+// ByKeys orders a list by columns of its table (the list's table), all ascending or all descending, then by the id
 // so that pages never overlap on equal values.
-func byKeys(table string, desc bool, cols ...string) pageOrder {
-	o := pageOrder{table: table, keys: append(slices.Clip(cols), "id"), desc: desc}
+func ByKeys(table string, desc bool, cols ...string) PageOrder {
+	o := PageOrder{table: table, keys: append(slices.Clip(cols), "id"), desc: desc}
 	text := o.text()
 	o.sort = func(q *gorm.DB) *gorm.DB { return q.Order(text) }
 	return o
 }
 
-// byUniqueKey orders a list by the columns of a unique index of its table, all ascending or all descending: no two
+// ByUniqueKey orders a list by the columns of a unique index of its table, all ascending or all descending: no two
 // rows are equal on them, so no id is added, and the order is the index's own (an id after them made PostgreSQL
 // sort each run of equal values again: 4.3 -> 8.8 ms counting a list's first 10,001 rows).
-func byUniqueKey(table string, desc bool, cols ...string) pageOrder {
-	o := pageOrder{table: table, keys: slices.Clip(cols), desc: desc, unique: true}
+func ByUniqueKey(table string, desc bool, cols ...string) PageOrder {
+	o := PageOrder{table: table, keys: slices.Clip(cols), desc: desc, unique: true}
 	text := o.text()
 	o.sort = func(q *gorm.DB) *gorm.DB { return q.Order(text) }
 	return o
 }
 
 // ordered is a list order given as text, which pages by offset only.
-func ordered(order string) pageOrder {
-	return pageOrder{sort: func(q *gorm.DB) *gorm.DB { return q.Order(order) }}
+func ordered(order string) PageOrder {
+	return PageOrder{sort: func(q *gorm.DB) *gorm.DB { return q.Order(order) }}
 }
 
 // orderedBy is a list order built by a scope (an order with arguments), which pages by offset only.
-func orderedBy(sort func(*gorm.DB) *gorm.DB) pageOrder { return pageOrder{sort: sort} }
+func orderedBy(sort func(*gorm.DB) *gorm.DB) PageOrder { return PageOrder{sort: sort} }
+
+// Sort is the scope that sorts a query in the order.
+func (o PageOrder) Sort(q *gorm.DB) *gorm.DB { return o.sort(q) }
 
 // text is the order's ORDER BY ("" for one not given by keys).
-func (o pageOrder) text() string {
+func (o PageOrder) text() string {
 	dir := ""
 	if o.desc {
 		dir = " DESC"
@@ -56,7 +59,7 @@ func (o pageOrder) text() string {
 }
 
 // columns are the order's keys as qualified columns.
-func (o pageOrder) columns() []string {
+func (o PageOrder) columns() []string {
 	cols := make([]string, len(o.keys))
 	for i, k := range o.keys {
 		cols[i] = o.table + "." + k
@@ -65,11 +68,11 @@ func (o pageOrder) columns() []string {
 }
 
 // reversed is the order the other way round.
-func (o pageOrder) reversed() pageOrder {
+func (o PageOrder) reversed() PageOrder {
 	if o.unique {
-		return byUniqueKey(o.table, !o.desc, o.keys...)
+		return ByUniqueKey(o.table, !o.desc, o.keys...)
 	}
-	return byKeys(o.table, !o.desc, o.keys[:len(o.keys)-1]...)
+	return ByKeys(o.table, !o.desc, o.keys[:len(o.keys)-1]...)
 }
 
 // Anchor is the row a page of a list is asked next to, as the table island holds it: After the last row of the page
@@ -110,7 +113,7 @@ func (db *DB) keyed(p listPage) (bool, error) {
 // keysHoldNoNull tells whether the order is by keys, columns of its table that hold no NULL: SQLite sorts NULL
 // first and PostgreSQL last, and a row comparison with a NULL is neither true nor false, so such a column would
 // lose or repeat rows of pages read after a row.
-func (db *DB) keysHoldNoNull(o pageOrder) (bool, error) {
+func (db *DB) keysHoldNoNull(o PageOrder) (bool, error) {
 	if len(o.keys) == 0 {
 		return false, nil
 	}
@@ -127,7 +130,7 @@ func (db *DB) keysHoldNoNull(o pageOrder) (bool, error) {
 // of them for id 0. The row's sort values are read by the list's own query in the same statement, so a row of
 // another company, store group or filter matches nothing and selects nothing. Both databases compare the row
 // values on the index of the order's columns: a range scan from the row on.
-func (db *DB) afterRow(p listPage, o pageOrder, id int64) *gorm.DB {
+func (db *DB) afterRow(p listPage, o PageOrder, id int64) *gorm.DB {
 	q := p.matching()
 	if id == 0 {
 		return q
@@ -138,7 +141,7 @@ func (db *DB) afterRow(p listPage, o pageOrder, id int64) *gorm.DB {
 
 // following is the start of the condition that a row follows another in the order: its keys compared with the
 // other row's sort values, which the caller writes after it ("(a, id) > " ascending, "(a, id) < " descending).
-func (o pageOrder) following() string {
+func (o PageOrder) following() string {
 	if o.desc {
 		return "(" + strings.Join(o.columns(), ", ") + ") < "
 	}
@@ -211,9 +214,9 @@ func (db *DB) nullable(table, column string) (bool, error) {
 }
 
 // listOrder is a list's order: the checked column (created_at by default, newest first), then the id.
-func listOrder(table, col string, desc bool) pageOrder {
+func listOrder(table, col string, desc bool) PageOrder {
 	if col == "" {
 		col, desc = "created_at", true
 	}
-	return byKeys(table, desc, col)
+	return ByKeys(table, desc, col)
 }

@@ -39,8 +39,8 @@ func (db *DB) idsWithKeptTotal(p listPage, q *gorm.DB) (ids []int64, counted int
 	for i, r := range page {
 		ids[i] = r.ID
 	}
-	key := p.generation.kind + "#" + strconv.Itoa(db.countCap()) + "#" + statement
-	if n, ok := db.totals.get(key, page[0].Generation); ok {
+	key := p.generation.kind + "#" + strconv.Itoa(db.CountLimit()) + "#" + statement
+	if n, ok := db.totals.Get(key, page[0].Generation); ok {
 		return ids, n, nil
 	}
 	var now struct {
@@ -52,7 +52,7 @@ func (db *DB) idsWithKeptTotal(p listPage, q *gorm.DB) (ids []int64, counted int
 	if err != nil {
 		return nil, -1, err
 	}
-	db.totals.keep(key, now.Generation, now.Total)
+	db.totals.Keep(key, now.Generation, now.Total)
 	return ids, now.Total, nil
 }
 

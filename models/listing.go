@@ -65,11 +65,11 @@ func (f ListingFilter) narrow(db *DB, q *gorm.DB) *gorm.DB {
 	return q
 }
 
-func (f ListingFilter) order() pageOrder {
+func (f ListingFilter) order() PageOrder {
 	if f.OrderBy == "" {
-		return byKeys("listings", true, "created_at")
+		return ByKeys("listings", true, "created_at")
 	}
-	return byKeys("listings", f.Desc, f.OrderBy)
+	return ByKeys("listings", f.Desc, f.OrderBy)
 }
 
 // ListingPage lists a page of the company's listings the filter selects, with the total.

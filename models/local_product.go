@@ -83,11 +83,11 @@ func (f ProductFilter) narrow(db *DB, q *gorm.DB) *gorm.DB {
 }
 
 // order is newest first unless a column is chosen; the id keeps pages from overlapping on equal values.
-func (f ProductFilter) order() pageOrder {
+func (f ProductFilter) order() PageOrder {
 	if f.OrderBy == "" {
-		return byKeys("local_products", true, "created_at")
+		return ByKeys("local_products", true, "created_at")
 	}
-	return byKeys("local_products", f.Desc, f.OrderBy)
+	return ByKeys("local_products", f.Desc, f.OrderBy)
 }
 
 // LocalProductPage lists a page of the company's products the filter selects, with the total.

@@ -180,7 +180,7 @@ func (db *DB) InboxList(companyID, userID int64, ftype, offset, limit int) ([]In
 // InboxCount counts the user's notifications of a ftype, index-only over notification_targets_list, up to the
 // list cap (MoreThan past it).
 func (db *DB) InboxCount(companyID, userID int64, ftype int) (int64, error) {
-	return db.countCapped(db.Model(&NotificationTarget{}).Scopes(InCompany("notification_targets", companyID)).
+	return db.CountCapped(db.Model(&NotificationTarget{}).Scopes(InCompany("notification_targets", companyID)).
 		Where("user_id = ? AND ftype = ?", userID, ftype))
 }
 
@@ -224,7 +224,7 @@ func (db *DB) published(companyID int64) *gorm.DB {
 
 // CountPublished counts the company's published notifications, up to the list cap (MoreThan past it).
 func (db *DB) CountPublished(companyID int64) (int64, error) {
-	return db.countCapped(db.published(companyID))
+	return db.CountCapped(db.published(companyID))
 }
 
 // PublishedPage lists the company's published notifications newest first, with sender, recipient and reads.

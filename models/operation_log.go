@@ -68,7 +68,7 @@ func (db *DB) operationLogs(companyID int64, f OperationLogFilter) *gorm.DB {
 func (db *DB) OperationLogPage(companyID int64, f OperationLogFilter, oldestFirst bool, offset, limit int) ([]OperationLog, int64, error) {
 	rows := []OperationLog{}
 	p := listPage{matching: func() *gorm.DB { return db.operationLogs(companyID, f) }, id: "operation_logs.id",
-		order: byKeys("operation_logs", !oldestFirst, "created_at"), offset: offset, limit: limit, anchor: f.Anchor}
+		order: ByKeys("operation_logs", !oldestFirst, "created_at"), offset: offset, limit: limit, anchor: f.Anchor}
 	total, err := readPage(db, p, p.of(func() *gorm.DB { return db.operationLogs(companyID, OperationLogFilter{}) }), &rows)
 	return rows, total, err
 }

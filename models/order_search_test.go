@@ -13,6 +13,7 @@ import (
 
 	"sellerhub/models"
 	"sellerhub/models/dbtest"
+	ordersdb "sellerhub/models/orders"
 )
 
 // searchShop is a company whose first seller account sold 2,100 orders of two lamps each (SKUs LAMP-00 to
@@ -157,7 +158,7 @@ func recorded(t *testing.T, db *models.DB, name string, keep func(sql string) bo
 }
 
 // want is the order ids the filter passes, newest first unless the filter asks for oldest.
-func (s *searchShop) want(f models.OrderFilter) []string {
+func (s *searchShop) want(f ordersdb.OrderFilter) []string {
 	var passed []searchOrder
 	for _, o := range s.orders {
 		match := strings.HasPrefix(o.id, f.Search)
@@ -200,33 +201,33 @@ func TestOrderSearchEitherWay(t *testing.T) {
 	dbtest.ForEach(t, func(t *testing.T, db *models.DB) {
 		shop := newSearchShop(t, db)
 		day := time.Date(2026, 10, 20, 0, 0, 0, 0, time.UTC)
-		oneDay := []models.Period{{From: day, To: day.AddDate(0, 0, 1)}}
+		oneDay := []ordersdb.Period{{From: day, To: day.AddDate(0, 0, 1)}}
 		for _, c := range []struct {
 			name string
-			f    models.OrderFilter
+			f    ordersdb.OrderFilter
 			plan int
 			// firsts: each index matches one value, and a tested search's first pages are read from its matches
 			// (searchedFirsts).
 			firsts bool
 		}{
-			{"a SKU of 600 orders", models.OrderFilter{Search: "LAMP-03"}, models.SearchGathered, true},
-			{"an order id", models.OrderFilter{Search: "111-0000700"}, models.SearchGathered, true},
-			{"a SKU prefix of every lamp", models.OrderFilter{Search: "LAMP-"}, models.SearchTested, false},
-			{"an ASIN prefix of every lamp", models.OrderFilter{Search: "B0LAMP"}, models.SearchTested, false},
-			{"an order id prefix of every lamp", models.OrderFilter{Search: "111-"}, models.SearchTested, false},
-			{"every lamp, one day", models.OrderFilter{Search: "LAMP-", Periods: oneDay}, models.SearchTestedFew, false},
-			{"every lamp, cancelled", models.OrderFilter{Search: "LAMP-", Status: "Cancelled"}, models.SearchTestedFew, false},
-			{"a desk by the ASIN that is its SKU too", models.OrderFilter{Search: "B0DESK"}, models.SearchTested, true},
-			{"a desk, oldest first", models.OrderFilter{Search: "B0DESK01", OrderBy: "purchase_date"}, models.SearchTested, true},
-			{"a desk, shipped, newest first", models.OrderFilter{Search: "B0DESK01", Status: "Shipped", OrderBy: "purchase_date", Desc: true}, models.SearchTested, true},
-			{"a desk in the US, where none sold", models.OrderFilter{Search: "B0DESK01", MarketplaceID: "ATVPDKIKX0DER"}, models.SearchTested, true},
-			{"every lamp, shipped", models.OrderFilter{Search: "LAMP-", Status: "Shipped"}, models.SearchTested, false},
-			{"every lamp in Canada, where none sold", models.OrderFilter{Search: "LAMP-", MarketplaceID: "A2EUQ1WTGCTBG2"}, models.SearchTested, false},
+			{"a SKU of 600 orders", ordersdb.OrderFilter{Search: "LAMP-03"}, ordersdb.SearchGathered, true},
+			{"an order id", ordersdb.OrderFilter{Search: "111-0000700"}, ordersdb.SearchGathered, true},
+			{"a SKU prefix of every lamp", ordersdb.OrderFilter{Search: "LAMP-"}, ordersdb.SearchTested, false},
+			{"an ASIN prefix of every lamp", ordersdb.OrderFilter{Search: "B0LAMP"}, ordersdb.SearchTested, false},
+			{"an order id prefix of every lamp", ordersdb.OrderFilter{Search: "111-"}, ordersdb.SearchTested, false},
+			{"every lamp, one day", ordersdb.OrderFilter{Search: "LAMP-", Periods: oneDay}, ordersdb.SearchTestedFew, false},
+			{"every lamp, cancelled", ordersdb.OrderFilter{Search: "LAMP-", Status: "Cancelled"}, ordersdb.SearchTestedFew, false},
+			{"a desk by the ASIN that is its SKU too", ordersdb.OrderFilter{Search: "B0DESK"}, ordersdb.SearchTested, true},
+			{"a desk, oldest first", ordersdb.OrderFilter{Search: "B0DESK01", OrderBy: "purchase_date"}, ordersdb.SearchTested, true},
+			{"a desk, shipped, newest first", ordersdb.OrderFilter{Search: "B0DESK01", Status: "Shipped", OrderBy: "purchase_date", Desc: true}, ordersdb.SearchTested, true},
+			{"a desk in the US, where none sold", ordersdb.OrderFilter{Search: "B0DESK01", MarketplaceID: "ATVPDKIKX0DER"}, ordersdb.SearchTested, true},
+			{"every lamp, shipped", ordersdb.OrderFilter{Search: "LAMP-", Status: "Shipped"}, ordersdb.SearchTested, false},
+			{"every lamp in Canada, where none sold", ordersdb.OrderFilter{Search: "LAMP-", MarketplaceID: "A2EUQ1WTGCTBG2"}, ordersdb.SearchTested, false},
 		} {
 			f := c.f
 			f.UserID = shop.owner.ID
 			want := shop.want(f)
-			if plan, err := db.SearchPlan(shop.owner.CompanyID, f); err != nil || plan != c.plan {
+			if plan, err := ordersdb.SearchPlan(db, shop.owner.CompanyID, f); err != nil || plan != c.plan {
 				t.Fatalf("%s: searched by plan %d (%v), want %d", c.name, plan, err, c.plan)
 			}
 			for _, limit := range []int{1000, 3000, 5000} {
@@ -235,11 +236,11 @@ func TestOrderSearchEitherWay(t *testing.T) {
 				if len(want) > limit {
 					wantTotal = models.MoreThan(int64(limit))
 				}
-				if n, err := low.OrderCount(shop.owner.CompanyID, f); err != nil || n != wantTotal {
+				if n, err := ordersdb.OrderCount(low, shop.owner.CompanyID, f); err != nil || n != wantTotal {
 					t.Fatalf("%s, cap %d: counted %d (%v), want %d", c.name, limit, n, err, wantTotal)
 				}
 			}
-			if firsts, err := db.SearchFirsts(shop.owner.CompanyID, f, 101); err != nil || firsts != c.firsts {
+			if firsts, err := ordersdb.SearchFirsts(db, shop.owner.CompanyID, f, 101); err != nil || firsts != c.firsts {
 				t.Fatalf("%s: first pages read from its one value's matches %v (%v), want %v", c.name, firsts, err, c.firsts)
 			}
 			// Paged under the tests' cap, where every tested search is counted, and a search of one value under the
@@ -252,7 +253,7 @@ func TestOrderSearchEitherWay(t *testing.T) {
 				marks bool
 			}
 			caps := []paging{{}}
-			if c.firsts && c.plan == models.SearchTested {
+			if c.firsts && c.plan == ordersdb.SearchTested {
 				caps = append(caps, paging{limit: 1000}, paging{limit: 100}, paging{limit: 1000, marks: true})
 			}
 			for _, way := range caps {
@@ -278,7 +279,7 @@ func TestOrderSearchEitherWay(t *testing.T) {
 						// Some pages are asked with the total the first page gave, as the pager keeps it.
 						f.Total = total
 					}
-					rows, n, err := lists.OrderPage(shop.owner.CompanyID, f)
+					rows, n, err := ordersdb.OrderPage(lists, shop.owner.CompanyID, f)
 					if err != nil {
 						t.Fatal(err)
 					}
@@ -318,11 +319,11 @@ func TestSearchBesideAMarketplaceReadsItsSKUs(t *testing.T) {
 			return strings.Contains(sql, "amazon_order_items i") && strings.Contains(sql, "i.marketplace_id = ") &&
 				strings.Contains(sql, "i.sku")
 		})
-		f := models.OrderFilter{UserID: shop.owner.ID, Search: "LAMP-", MarketplaceID: "A2EUQ1WTGCTBG2", Limit: 20}
-		if n, err := db.OrderCount(shop.owner.CompanyID, f); err != nil || n != 0 {
+		f := ordersdb.OrderFilter{UserID: shop.owner.ID, Search: "LAMP-", MarketplaceID: "A2EUQ1WTGCTBG2", Limit: 20}
+		if n, err := ordersdb.OrderCount(db, shop.owner.CompanyID, f); err != nil || n != 0 {
 			t.Fatalf("every lamp in Canada: counted %d (%v), want 0", n, err)
 		}
-		if rows, n, err := db.OrderPage(shop.owner.CompanyID, f); err != nil || n != 0 || len(rows) != 0 {
+		if rows, n, err := ordersdb.OrderPage(db, shop.owner.CompanyID, f); err != nil || n != 0 || len(rows) != 0 {
 			t.Fatalf("every lamp in Canada: %d rows of %d (%v), want none", len(rows), n, err)
 		}
 		if len(*read) == 0 {
@@ -349,17 +350,17 @@ func TestSearchBesideAStoreReadsItsSKUs(t *testing.T) {
 		})
 		clerk := shop.clerk(t, db, "13800000029", shop.desks)
 		clerkOfTwo := shop.clerk(t, db, "13800000049", shop.desks, sellerOf(t, db, shop.owner, "杂货店", "A1OTHERS"))
-		for _, f := range []models.OrderFilter{
+		for _, f := range []ordersdb.OrderFilter{
 			{UserID: clerk.ID, Search: "LAMP-"},
 			{UserID: clerkOfTwo.ID, Search: "LAMP-"},
 			{UserID: shop.owner.ID, GroupID: shop.desks.GroupID, Search: "LAMP-"},
 		} {
 			*read = nil
 			f.Limit, f.Version = 20, shop.version(t, db, f.UserID)
-			if n, err := db.OrderCount(shop.owner.CompanyID, f); err != nil || n != 0 {
+			if n, err := ordersdb.OrderCount(db, shop.owner.CompanyID, f); err != nil || n != 0 {
 				t.Fatalf("every lamp in the desks' store (user %d): counted %d (%v), want 0", f.UserID, n, err)
 			}
-			if rows, n, err := db.OrderPage(shop.owner.CompanyID, f); err != nil || n != 0 || len(rows) != 0 {
+			if rows, n, err := ordersdb.OrderPage(db, shop.owner.CompanyID, f); err != nil || n != 0 || len(rows) != 0 {
 				t.Fatalf("every lamp in the desks' store (user %d): %d rows of %d (%v), want none", f.UserID, len(rows), n, err)
 			}
 			if len(*read) == 0 {
@@ -397,15 +398,15 @@ func TestOrdersByOrderIDOfAStoreOrMarketplaceReadTheirRange(t *testing.T) {
 		slices.Reverse(last)
 		for _, c := range []struct {
 			name, index string
-			f           models.OrderFilter
+			f           ordersdb.OrderFilter
 			want        []string
 		}{
 			{"a clerk of the desks' store, 订单号 ascending", "amazon_orders_company_group_order",
-				models.OrderFilter{UserID: clerk.ID, OrderBy: "amazon_order_id"}, desks[:20]},
+				ordersdb.OrderFilter{UserID: clerk.ID, OrderBy: "amazon_order_id"}, desks[:20]},
 			{"the desks' store, 订单号 ascending", "amazon_orders_company_group_order",
-				models.OrderFilter{GroupID: shop.desks.GroupID, OrderBy: "amazon_order_id"}, desks[:20]},
+				ordersdb.OrderFilter{GroupID: shop.desks.GroupID, OrderBy: "amazon_order_id"}, desks[:20]},
 			{"Canada, 订单号 descending", "amazon_orders_company_market_order",
-				models.OrderFilter{MarketplaceID: "A2EUQ1WTGCTBG2", OrderBy: "amazon_order_id", Desc: true},
+				ordersdb.OrderFilter{MarketplaceID: "A2EUQ1WTGCTBG2", OrderBy: "amazon_order_id", Desc: true},
 				last},
 		} {
 			*read = nil
@@ -414,7 +415,7 @@ func TestOrdersByOrderIDOfAStoreOrMarketplaceReadTheirRange(t *testing.T) {
 				f.UserID = shop.owner.ID
 			}
 			f.Limit, f.Version = 20, shop.version(t, db, f.UserID)
-			rows, n, err := db.OrderPage(shop.owner.CompanyID, f)
+			rows, n, err := ordersdb.OrderPage(db, shop.owner.CompanyID, f)
 			if err != nil || n != int64(len(desks)) {
 				t.Fatalf("%s: %d orders (%v), want %d", c.name, n, err, len(desks))
 			}
@@ -451,11 +452,11 @@ func TestASINSearchOfAnotherStoreTestsTheStoreOnTheIndex(t *testing.T) {
 			return strings.Contains(sql, "amazon_order_items i") && strings.Contains(sql, "i.asin")
 		})
 		clerk := shop.clerk(t, db, "13800000059", shop.desks)
-		f := models.OrderFilter{UserID: clerk.ID, Search: "B0LAMP01", Limit: 20, Version: shop.version(t, db, clerk.ID)}
-		if n, err := db.OrderCount(shop.owner.CompanyID, f); err != nil || n != 0 {
+		f := ordersdb.OrderFilter{UserID: clerk.ID, Search: "B0LAMP01", Limit: 20, Version: shop.version(t, db, clerk.ID)}
+		if n, err := ordersdb.OrderCount(db, shop.owner.CompanyID, f); err != nil || n != 0 {
 			t.Fatalf("a lamp's ASIN by the desks' clerk: counted %d (%v), want 0", n, err)
 		}
-		if rows, n, err := db.OrderPage(shop.owner.CompanyID, f); err != nil || n != 0 || len(rows) != 0 {
+		if rows, n, err := ordersdb.OrderPage(db, shop.owner.CompanyID, f); err != nil || n != 0 || len(rows) != 0 {
 			t.Fatalf("a lamp's ASIN by the desks' clerk: %d rows of %d (%v), want none", len(rows), n, err)
 		}
 		underStore := 0
@@ -518,21 +519,21 @@ func TestOrdersByOrderIDOfSeveralStoresReadEachStoresRange(t *testing.T) {
 		version := shop.version(t, db, clerk.ID)
 		for _, c := range []struct {
 			name  string
-			f     models.OrderFilter
+			f     ordersdb.OrderFilter
 			total []string
 			want  []string
 		}{
-			{"the first page", models.OrderFilter{Limit: 20}, all, all[:20]},
-			{"a page across the stores", models.OrderFilter{Offset: 2090, Limit: 20}, all, all[2090:2110]},
-			{"the first page descending", models.OrderFilter{Limit: 20, Desc: true}, all, descending[:20]},
-			{"cancelled orders", models.OrderFilter{Limit: 20, Offset: 200, Status: "Cancelled"}, cancelled, cancelled[200:]},
+			{"the first page", ordersdb.OrderFilter{Limit: 20}, all, all[:20]},
+			{"a page across the stores", ordersdb.OrderFilter{Offset: 2090, Limit: 20}, all, all[2090:2110]},
+			{"the first page descending", ordersdb.OrderFilter{Limit: 20, Desc: true}, all, descending[:20]},
+			{"cancelled orders", ordersdb.OrderFilter{Limit: 20, Offset: 200, Status: "Cancelled"}, cancelled, cancelled[200:]},
 		} {
 			f := c.f
 			f.UserID, f.OrderBy, f.Version = clerk.ID, "amazon_order_id", version
 			for _, known := range []int64{0, int64(len(c.total))} {
 				*read = nil
 				f.Total = known
-				rows, n, err := db.OrderPage(shop.owner.CompanyID, f)
+				rows, n, err := ordersdb.OrderPage(db, shop.owner.CompanyID, f)
 				if err != nil || n != int64(len(c.total)) {
 					t.Fatalf("%s (total known: %d): %d orders (%v), want %d", c.name, known, n, err, len(c.total))
 				}
@@ -615,12 +616,12 @@ func TestSearchMarksAreOfTheirVersion(t *testing.T) {
 	dbtest.ForEach(t, func(t *testing.T, db *models.DB) {
 		shop := newSearchShop(t, db)
 		lists := capped(db, 1000).WithJumpStride(70)
-		f := models.OrderFilter{UserID: shop.owner.ID, Search: "B0DESK01", Limit: 100}
+		f := ordersdb.OrderFilter{UserID: shop.owner.ID, Search: "B0DESK01", Limit: 100}
 		pages := func() []string {
 			var got []string
 			for offset := 0; offset < 2200; offset += 100 {
 				f.Offset = offset
-				rows, _, err := lists.OrderPage(shop.owner.CompanyID, f)
+				rows, _, err := ordersdb.OrderPage(lists, shop.owner.CompanyID, f)
 				if err != nil {
 					t.Fatal(err)
 				}

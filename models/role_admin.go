@@ -24,7 +24,7 @@ func (db *DB) companyRoles(companyID int64, name string) *gorm.DB {
 // CountRoles counts the company's roles whose name contains name ("" for all), up to the list cap (MoreThan past
 // it).
 func (db *DB) CountRoles(companyID int64, name string) (int64, error) {
-	return db.countCapped(db.companyRoles(companyID, name))
+	return db.CountCapped(db.companyRoles(companyID, name))
 }
 
 // Roles lists the company's roles whose name contains name ("" for all), from offset, at most limit: by the

@@ -120,10 +120,10 @@ func (db *DB) parentsOf(companyID int64, asins map[string]map[string]bool) (map[
 	out := map[[2]string]string{}
 	for _, m := range slices.Sorted(maps.Keys(asins)) {
 		list := slices.Sorted(maps.Keys(asins[m]))
-		for from := 0; from < len(list); from += readChunk {
+		for from := 0; from < len(list); from += ReadChunk {
 			var rows []ASINParent
 			err := db.Where("company_id = ? AND marketplace_id = ? AND asin IN ? AND parent_asin <> ''", companyID, m,
-				list[from:min(from+readChunk, len(list))]).Find(&rows).Error
+				list[from:min(from+ReadChunk, len(list))]).Find(&rows).Error
 			if err != nil {
 				return nil, err
 			}
@@ -162,7 +162,7 @@ func (db *DB) resumParents(companyID int64, old map[[2]string]string, changed []
 	for _, m := range slices.Sorted(maps.Keys(lines)) {
 		keys := slices.Sorted(maps.Keys(lines[m]))
 		var asins []string
-		if len(keys) <= readChunk {
+		if len(keys) <= ReadChunk {
 			// The ASINs counting in those lines now: the keys themselves (an ASIN without a parent) and their
 			// children.
 			err := db.Table("asin_parents").Where("company_id = ? AND marketplace_id = ? AND parent_asin IN ?", companyID, m, keys).
@@ -186,7 +186,7 @@ func (db *DB) resumParentLines(companyID int64, marketplaceID string, keys, asin
 	items := db.Table("amazon_order_items").Where("company_id = ? AND marketplace_id = ?", companyID, marketplaceID)
 	deleted := "DELETE FROM sales_parent_days WHERE seller_id = ? AND marketplace_id = ?"
 	deleteArgs := []any{}
-	if asins == nil || len(asins) > readChunk {
+	if asins == nil || len(asins) > ReadChunk {
 		keys, asins = nil, nil
 	} else {
 		items = items.Where("asin IN ?", asins)

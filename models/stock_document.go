@@ -142,7 +142,7 @@ func (db *DB) DocumentPage(companyID int64, kind string, f DocumentFilter) ([]Do
 		return rows, 0, err
 	}
 	p := listPage{matching: func() *gorm.DB { return db.documents(companyID, kind, f) }, id: "stock_documents.id",
-		order: byKeys("stock_documents", true, "created_at"), offset: f.Offset, limit: f.Limit, anchor: f.Anchor}
+		order: ByKeys("stock_documents", true, "created_at"), offset: f.Offset, limit: f.Limit, anchor: f.Anchor}
 	total, err := readPage(db, p, p.of(func() *gorm.DB {
 		return documentRows(db.Table("stock_documents").Scopes(InCompany("stock_documents", companyID)))
 	}), &rows)

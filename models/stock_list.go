@@ -60,13 +60,13 @@ func (f StockFilter) byProduct() bool { return strings.HasPrefix(f.OrderBy, "loc
 
 // listOrderOf is a stock list's order: orderBy's column when chosen, else fallback; the id last so that pages
 // never overlap on equal values. A column of the product orders by offset only: it is not the list table's.
-func listOrderOf(table string, f StockFilter, fallback pageOrder) pageOrder {
+func listOrderOf(table string, f StockFilter, fallback PageOrder) PageOrder {
 	col, own := strings.CutPrefix(f.OrderBy, table+".")
 	switch {
 	case f.OrderBy == "":
 		return fallback
 	case own:
-		return byKeys(table, f.Desc, col)
+		return ByKeys(table, f.Desc, col)
 	}
 	dir := ""
 	if f.Desc {
@@ -83,9 +83,9 @@ func (db *DB) StockPage(companyID int64, f StockFilter) ([]StockRow, int64, erro
 	if ok, err := db.seen(companyID, &f); !ok || err != nil {
 		return rows, 0, err
 	}
-	fallback := byKeys("stocks", false, "warehouse_name", "sku")
+	fallback := ByKeys("stocks", false, "warehouse_name", "sku")
 	if f.WarehouseID != 0 {
-		fallback = byKeys("stocks", false, "sku")
+		fallback = ByKeys("stocks", false, "sku")
 	}
 	p := listPage{matching: func() *gorm.DB { return db.stocks(companyID, f) }, id: "stocks.id",
 		order: listOrderOf("stocks", f, fallback), offset: f.Offset, limit: f.Limit, anchor: f.Anchor, searched: f.Search != ""}
@@ -145,7 +145,7 @@ func (db *DB) LedgerPage(companyID int64, f LedgerFilter) ([]LedgerRow, int64, e
 	if ok, err := db.seen(companyID, &f.StockFilter); !ok || err != nil {
 		return rows, 0, err
 	}
-	order := listOrderOf("stock_ledger", f.StockFilter, byKeys("stock_ledger", true, "created_at"))
+	order := listOrderOf("stock_ledger", f.StockFilter, ByKeys("stock_ledger", true, "created_at"))
 	p := listPage{matching: func() *gorm.DB { return db.ledger(companyID, f) }, id: "stock_ledger.id",
 		order: order, offset: f.Offset, limit: f.Limit, anchor: f.Anchor, searched: f.Search != "" || f.DocNumber != ""}
 	total, err := readPage(db, p, p.of(func() *gorm.DB {

@@ -41,7 +41,7 @@ func (db *DB) companyUsers(companyID int64, f UserFilter) *gorm.DB {
 
 // CountUsers counts the company's users that pass the filter, up to the list cap (MoreThan past it).
 func (db *DB) CountUsers(companyID int64, f UserFilter) (int64, error) {
-	return db.countCapped(db.companyUsers(companyID, f))
+	return db.CountCapped(db.companyUsers(companyID, f))
 }
 
 // Users lists the company's users that pass the filter with their profiles, from offset, at most limit: by the

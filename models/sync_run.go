@@ -173,7 +173,7 @@ func (db *DB) syncRuns(companyID int64, f SyncRunFilter) *gorm.DB {
 func (db *DB) SyncRunPage(companyID int64, f SyncRunFilter) ([]SyncRunRow, int64, error) {
 	rows := []SyncRunRow{}
 	p := listPage{matching: func() *gorm.DB { return db.syncRuns(companyID, f) }, id: "sync_runs.id",
-		order: byKeys("sync_runs", true, "started_at"), offset: f.Offset, limit: f.Limit, anchor: f.Anchor}
+		order: ByKeys("sync_runs", true, "started_at"), offset: f.Offset, limit: f.Limit, anchor: f.Anchor}
 	total, err := readPage(db, p, p.of(func() *gorm.DB {
 		return db.syncRuns(companyID, SyncRunFilter{UserID: f.UserID}).
 			Select("sync_runs.*, store_groups.name AS group_name, sellers.region, sellers.selling_partner_id")

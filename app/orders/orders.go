@@ -7,6 +7,7 @@ import (
 
 	"sellerhub/app/core"
 	"sellerhub/models"
+	ordersdb "sellerhub/models/orders"
 )
 
 // Messages of the orders calls.
@@ -49,9 +50,9 @@ type days func(loc *time.Location) (from, to time.Time, err error)
 
 // filter turns the query into the model's filter, the dates read by window. ok is false for a store group id
 // that is not one or an unknown marketplace, which match nothing.
-func (s *Service) filter(p core.Principal, q OrderQuery, sortable map[string]string, window days) (models.OrderFilter, core.PageRequest, bool, error) {
+func (s *Service) filter(p core.Principal, q OrderQuery, sortable map[string]string, window days) (ordersdb.OrderFilter, core.PageRequest, bool, error) {
 	r := q.PageRequest.Normalized()
-	f := models.OrderFilter{UserID: p.UserID, MarketplaceID: strings.TrimSpace(q.MarketplaceID),
+	f := ordersdb.OrderFilter{UserID: p.UserID, MarketplaceID: strings.TrimSpace(q.MarketplaceID),
 		Status: strings.TrimSpace(q.Status), Channel: strings.TrimSpace(q.Channel), Search: strings.TrimSpace(q.Search),
 		OrderBy: sortable[q.Sort], Desc: strings.EqualFold(q.Order, "desc"), Offset: r.Offset(), Limit: r.Size, Anchor: r.Anchor()}
 	ok := true
@@ -73,17 +74,17 @@ func (s *Service) filter(p core.Principal, q OrderQuery, sortable map[string]str
 }
 
 // period is the window of the marketplaces' days in loc, none when no day is asked.
-func period(markets []string, loc *time.Location, window days) ([]models.Period, error) {
+func period(markets []string, loc *time.Location, window days) ([]ordersdb.Period, error) {
 	from, to, err := window(loc)
 	if err != nil || from.IsZero() && to.IsZero() {
 		return nil, err
 	}
-	return []models.Period{{Marketplaces: markets, From: from, To: to}}, nil
+	return []ordersdb.Period{{Marketplaces: markets, From: from, To: to}}, nil
 }
 
 // marketplacePeriods are the windows of the asked days in each marketplace's zone: the one marketplace's, or
 // one per zone of all marketplaces. known is false for a marketplace that is not one.
-func (s *Service) marketplacePeriods(marketplace string, window days) ([]models.Period, bool, error) {
+func (s *Service) marketplacePeriods(marketplace string, window days) ([]ordersdb.Period, bool, error) {
 	if marketplace != "" {
 		loc, ok := models.MarketplaceZone(marketplace)
 		if !ok {
@@ -101,7 +102,7 @@ func (s *Service) marketplacePeriods(marketplace string, window days) ([]models.
 		}
 		byZone[loc.String()] = append(byZone[loc.String()], m.ID)
 	}
-	var out []models.Period
+	var out []ordersdb.Period
 	for _, loc := range zones {
 		ps, err := period(byZone[loc.String()], loc, window)
 		if err != nil {
@@ -121,13 +122,13 @@ func asked(q OrderQuery) days {
 
 // OrderPage lists a page of the orders the user may see, newest purchase first unless sorted, with the total and
 // the page served.
-func (s *Service) OrderPage(ctx context.Context, p core.Principal, q OrderQuery) ([]models.OrderRow, int64, core.PageRequest, error) {
+func (s *Service) OrderPage(ctx context.Context, p core.Principal, q OrderQuery) ([]ordersdb.OrderRow, int64, core.PageRequest, error) {
 	return s.orderPage(ctx, p, q, asked(q))
 }
 
 // TodayPage lists a page of today's orders the user may see, today being the marketplace's (or Beijing's) day,
 // newest first unless sorted.
-func (s *Service) TodayPage(ctx context.Context, p core.Principal, q OrderQuery) ([]models.OrderRow, int64, core.PageRequest, error) {
+func (s *Service) TodayPage(ctx context.Context, p core.Principal, q OrderQuery) ([]ordersdb.OrderRow, int64, core.PageRequest, error) {
 	now := s.now()
 	return s.orderPage(ctx, p, q, func(loc *time.Location) (time.Time, time.Time, error) {
 		y, m, d := now.In(loc).Date()
@@ -136,38 +137,38 @@ func (s *Service) TodayPage(ctx context.Context, p core.Principal, q OrderQuery)
 	})
 }
 
-func (s *Service) orderPage(ctx context.Context, p core.Principal, q OrderQuery, window days) ([]models.OrderRow, int64, core.PageRequest, error) {
+func (s *Service) orderPage(ctx context.Context, p core.Principal, q OrderQuery, window days) ([]ordersdb.OrderRow, int64, core.PageRequest, error) {
 	f, r, ok, err := s.filter(p, q, orderSorts, window)
 	if err != nil || !ok {
-		return []models.OrderRow{}, 0, r, err
+		return []ordersdb.OrderRow{}, 0, r, err
 	}
-	if f, err = s.withTotal(ctx, p, "orders", f, (*models.DB).OrderCount); err != nil {
+	if f, err = s.withTotal(ctx, p, "orders", f, ordersdb.OrderCount); err != nil {
 		return nil, 0, r, err
 	}
-	rows, total, err := s.db.With(ctx).OrderPage(p.CompanyID, f)
+	rows, total, err := ordersdb.OrderPage(s.db.With(ctx), p.CompanyID, f)
 	return rows, total, r, err
 }
 
 // RefundPage lists a page of the refunds the user may see, latest posted first unless sorted, the dates being
 // the days they were posted; status and channel do not apply to refunds.
-func (s *Service) RefundPage(ctx context.Context, p core.Principal, q OrderQuery) ([]models.RefundRow, int64, core.PageRequest, error) {
+func (s *Service) RefundPage(ctx context.Context, p core.Principal, q OrderQuery) ([]ordersdb.RefundRow, int64, core.PageRequest, error) {
 	f, r, ok, err := s.filter(p, q, refundSorts, asked(q))
 	if err != nil || !ok {
-		return []models.RefundRow{}, 0, r, err
+		return []ordersdb.RefundRow{}, 0, r, err
 	}
-	if f, err = s.withTotal(ctx, p, "refunds", f, (*models.DB).RefundCount); err != nil {
+	if f, err = s.withTotal(ctx, p, "refunds", f, ordersdb.RefundCount); err != nil {
 		return nil, 0, r, err
 	}
-	rows, total, err := s.db.With(ctx).RefundPage(p.CompanyID, f)
+	rows, total, err := ordersdb.RefundPage(s.db.With(ctx), p.CompanyID, f)
 	return rows, total, r, err
 }
 
 // Order loads an order the user may see with its items and what its settlements booked.
-func (s *Service) Order(ctx context.Context, p core.Principal, id string) (*models.OrderDetail, error) {
+func (s *Service) Order(ctx context.Context, p core.Principal, id string) (*ordersdb.OrderDetail, error) {
 	n, ok := core.ParseID(id)
 	if !ok {
 		return nil, core.NotFound(whatOrder)
 	}
-	d, err := s.db.With(ctx).VisibleOrder(p.CompanyID, p.UserID, n)
+	d, err := ordersdb.VisibleOrder(s.db.With(ctx), p.CompanyID, p.UserID, n)
 	return d, core.NotFoundAs(err, whatOrder)
 }

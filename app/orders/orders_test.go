@@ -15,6 +15,7 @@ import (
 	"sellerhub/app/orders"
 	"sellerhub/models"
 	"sellerhub/models/dbtest"
+	ordersdb "sellerhub/models/orders"
 )
 
 var beijing, _ = time.LoadLocation("Asia/Shanghai")
@@ -25,7 +26,7 @@ func (s *shop) service(now time.Time) *orders.Service {
 }
 
 // list reads every order the query finds, as an export does.
-func (s *shop) list(t *testing.T, p core.Principal, q orders.OrderQuery, today bool) []models.OrderRow {
+func (s *shop) list(t *testing.T, p core.Principal, q orders.OrderQuery, today bool) []ordersdb.OrderRow {
 	t.Helper()
 	q.WholeQuery()
 	svc := s.service(today0)
@@ -59,7 +60,7 @@ func (s *shop) truth(keep func(l sellerdata.OrderLine) bool) []string {
 	return out
 }
 
-func ids(rows []models.OrderRow) []string {
+func ids(rows []ordersdb.OrderRow) []string {
 	out := make([]string, len(rows))
 	for i, r := range rows {
 		out[i] = r.AmazonOrderID
@@ -211,7 +212,7 @@ func TestOrderDetailWithItemsAndSettledFees(t *testing.T) {
 				}
 			}
 		}
-		var pick models.OrderRow
+		var pick ordersdb.OrderRow
 		for _, r := range s.list(t, s.owner, orders.OrderQuery{Status: "Shipped", GroupID: idText(s.na.GroupID)}, false) {
 			if _, ok := booked[r.AmazonOrderID]; ok {
 				pick = r

@@ -12,6 +12,7 @@ import (
 	"sellerhub/app/api"
 	"sellerhub/app/orders"
 	"sellerhub/models"
+	ordersdb "sellerhub/models/orders"
 )
 
 // Handler serves the order calls.
@@ -81,7 +82,7 @@ type Order struct {
 	Business          bool   `json:"business"`
 }
 
-func (h *Handler) order(o *models.OrderRow) Order {
+func (h *Handler) order(o *ordersdb.OrderRow) Order {
 	return Order{ID: strconv.FormatInt(o.ID, 10), AmazonOrderID: o.AmazonOrderID, GroupName: o.GroupName,
 		MarketplaceID: o.MarketplaceID, MarketplaceName: marketplaceName(o.MarketplaceID),
 		PurchaseDate: api.FormatTime(&o.PurchaseDate, h.TimeZone), PurchaseDateLocal: localTime(&o.PurchaseDate, o.MarketplaceID),
@@ -135,7 +136,7 @@ type Detail struct {
 	Settled          []string `json:"settled"`
 }
 
-func (h *Handler) detail(d *models.OrderDetail) Detail {
+func (h *Handler) detail(d *ordersdb.OrderDetail) Detail {
 	o := &d.Order
 	out := Detail{Order: h.order(o), MerchantOrderID: o.MerchantOrderID,
 		LastUpdatedDate: api.FormatTime(&o.LastUpdatedDate, h.TimeZone), SalesChannel: o.SalesChannel,
@@ -176,7 +177,7 @@ type Refund struct {
 	Reason          string `json:"reason"`
 }
 
-func (h *Handler) refund(r *models.RefundRow) Refund {
+func (h *Handler) refund(r *ordersdb.RefundRow) Refund {
 	return Refund{ID: strconv.FormatInt(r.ID, 10), OrderID: r.OrderID, SKU: r.SKU, GroupName: r.GroupName,
 		MarketplaceName: marketplaceName(r.MarketplaceID), SettlementID: r.SettlementID,
 		PostedDate: api.FormatTime(r.PostedDate, h.TimeZone), Currency: r.Currency,

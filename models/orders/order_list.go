@@ -1,4 +1,7 @@
-package models
+// Package orders holds what a seller reads of the synced orders: 订单管理 and 今日订单 (OrderPage, OrderCount, with
+// the keyword search's plans and the marks of far pages, a cache kept through models.DB.Shared), an order's items and
+// settled fees (VisibleOrder), and 退款订单 from the settlements (RefundPage, RefundCount).
+package orders
 
 import (
 	"strings"
@@ -6,6 +9,8 @@ import (
 	"unicode/utf8"
 
 	"gorm.io/gorm"
+
+	"sellerhub/models"
 )
 
 // Period is a window of time [From, To) (zero for open ends) over the rows of some marketplaces (none: all). A
@@ -31,26 +36,26 @@ type OrderFilter struct {
 	OrderBy       string
 	Desc          bool
 	Offset, Limit int
-	Anchor        Anchor
+	Anchor        models.Anchor
 	// Total is the list's total when the caller knows it (its count kept from an earlier call while nothing the
 	// list reads changed); 0 has the page count it when needed.
 	Total int64
 	// Version is the data the list reads as the caller read it: a search's far pages then start from where its orders
 	// were found at that version (order_search_marks.go), and a user limited to stores reads them as chosen (ofStores).
-	Version ListVersion
+	Version models.ListVersion
 }
 
 // order is the list's ORDER BY: the chosen column, else fallback's newest first, then the id so that pages never
 // overlap on equal values. An order id is unique per seller account: the 订单号 order is the unique index's, by
 // company, order id and seller account (migration 00047).
-func (f OrderFilter) order(table, fallback string) pageOrder {
+func (f OrderFilter) order(table, fallback string) models.PageOrder {
 	if f.OrderBy == "" {
-		return byKeys(table, true, fallback)
+		return models.ByKeys(table, true, fallback)
 	}
 	if table == "amazon_orders" && f.OrderBy == "amazon_order_id" {
-		return byUniqueKey(table, f.Desc, "amazon_order_id", "seller_id")
+		return models.ByUniqueKey(table, f.Desc, "amazon_order_id", "seller_id")
 	}
-	return byKeys(table, f.Desc, f.OrderBy)
+	return models.ByKeys(table, f.Desc, f.OrderBy)
 }
 
 // byDate tells whether the list is in date order, and which way.
@@ -163,7 +168,7 @@ func commonPeriod(table, col string, periods []Period) (string, []any) {
 // histogram: it took substr(...) = text for one row in 200 of the range, so that a count to the cap of a search
 // most of the range passes was planned to read the whole range (116,085 index entries: 71 ms) rather than walk it
 // to the cap (13 ms).
-func (db *DB) startsWith(column, text string) (string, []any) {
+func startsWith(db *models.DB, column, text string) (string, []any) {
 	cond := column + " >= ? AND substr(" + column + ", 1, ?) = ?"
 	args := []any{text, utf8.RuneCountInString(text), text}
 	if db.Driver == "postgres" {
@@ -180,7 +185,7 @@ func (db *DB) startsWith(column, text string) (string, []any) {
 // anyOf is the ids the selections (SQL texts with their values) find together, as one UNION: PostgreSQL then
 // reads the few matching ids first and sorts them, where an OR of three IN conditions walked the whole date
 // index testing each order (300 ms at a million orders for an order id that matches nothing, 0.1 ms this way).
-func (db *DB) anyOf(selects []string, args [][]any) *gorm.DB {
+func anyOf(db *models.DB, selects []string, args [][]any) *gorm.DB {
 	var all []any
 	for _, a := range args {
 		all = append(all, a...)
@@ -191,28 +196,28 @@ func (db *DB) anyOf(selects []string, args [][]any) *gorm.DB {
 // OrderRow is an order as 订单管理 and 今日订单 show it: the order with its store group's name and its items
 // summed (lines, units, item prices and promotions, in the order's currency) and its first SKU and ASIN.
 type OrderRow struct {
-	AmazonOrder `gorm:"embedded"`
-	GroupName   string
-	Lines       int
-	Quantity    int
-	Currency    string
-	ItemPrice   Money
-	ItemTax     Money
-	Promotion   Money
-	SKU         string `gorm:"column:sku"`
-	ASIN        string `gorm:"column:asin"`
+	models.AmazonOrder `gorm:"embedded"`
+	GroupName          string
+	Lines              int
+	Quantity           int
+	Currency           string
+	ItemPrice          models.Money
+	ItemTax            models.Money
+	Promotion          models.Money
+	SKU                string `gorm:"column:sku"`
+	ASIN               string `gorm:"column:asin"`
 }
 
 // orders selects the company's orders the filter passes within the user's store groups, and nothing more: the
 // page's ids are read from this alone. search says how a search is applied (order_search.go).
-func (db *DB) orders(companyID int64, f OrderFilter, search searchPlan) *gorm.DB {
+func orders(db *models.DB, companyID int64, f OrderFilter, search searchPlan) *gorm.DB {
 	q := passing(db.Table("amazon_orders"), "amazon_orders", companyID, f)
 	switch {
 	case f.Search == "":
 	case search == gathered:
-		q = q.Where("amazon_orders.id IN (?)", db.searchMatches(companyID, f.Search))
+		q = q.Where("amazon_orders.id IN (?)", searchMatches(db, companyID, f.Search))
 	default:
-		cond, args := db.searchTest(f.Search)
+		cond, args := searchTest(db, f.Search)
 		q = q.Where(cond, args...)
 	}
 	return q
@@ -227,15 +232,15 @@ func (db *DB) orders(companyID int64, f OrderFilter, search searchPlan) *gorm.DB
 // the user's stores' ranges of the items' SKUs (00052), empty, not every match of the others (2.2 s on SQLite at
 // 500,000 items for a clerk of two stores).
 func passing(q *gorm.DB, table string, companyID int64, f OrderFilter) *gorm.DB {
-	q = q.Scopes(InCompany(table, companyID), InGrantedGroups(table+".group_id", f.UserID), ofStores(table+".group_id", f))
+	q = q.Scopes(models.InCompany(table, companyID), models.InGrantedGroups(table+".group_id", f.UserID), ofStores(table+".group_id", f))
 	if f.MarketplaceID != "" {
 		q = q.Where(table+".marketplace_id = ?", f.MarketplaceID)
 	}
 	if f.Status != "" {
 		q = q.Where(table+".order_status = ?", f.Status)
-		if f.Status != OrderShipped && table == "amazon_orders" {
+		if f.Status != models.OrderShipped && table == "amazon_orders" {
 			// The condition of the index of the other statuses, as a literal (migration 00049).
-			q = q.Where("amazon_orders.order_status <> '" + OrderShipped + "'")
+			q = q.Where("amazon_orders.order_status <> '" + models.OrderShipped + "'")
 		}
 	}
 	if f.Channel != "" {
@@ -249,7 +254,7 @@ func passing(q *gorm.DB, table string, companyID int64, f OrderFilter) *gorm.DB 
 // (passing). It adds no row to those the grant passes.
 func ofStores(column string, f OrderFilter) func(*gorm.DB) *gorm.DB {
 	return func(q *gorm.DB) *gorm.DB {
-		switch limited := f.Version.limitedTo(); {
+		switch limited := f.Version.LimitedTo(); {
 		case f.GroupID != 0:
 			return q.Where(column+" = ?", f.GroupID)
 		case len(limited) == 1:
@@ -262,8 +267,8 @@ func ofStores(column string, f OrderFilter) func(*gorm.DB) *gorm.DB {
 }
 
 // orderRows reads orders with what the lists show beside them, summed from their items.
-func (db *DB) orderRows(companyID int64) *gorm.DB {
-	return db.Table("amazon_orders").Scopes(InCompany("amazon_orders", companyID)).
+func orderRows(db *models.DB, companyID int64) *gorm.DB {
+	return db.Table("amazon_orders").Scopes(models.InCompany("amazon_orders", companyID)).
 		Joins("LEFT JOIN amazon_order_items i ON i.seller_id = amazon_orders.seller_id AND i.amazon_order_id = amazon_orders.amazon_order_id").
 		Joins("LEFT JOIN store_groups ON store_groups.id = amazon_orders.group_id").
 		Select("amazon_orders.*, MAX(store_groups.name) AS group_name, COUNT(i.id) AS lines, " +
@@ -276,22 +281,22 @@ func (db *DB) orderRows(companyID int64) *gorm.DB {
 
 // OrderPage lists a page of the company's orders the filter passes, newest purchase first unless another order
 // is asked, with the total.
-func (db *DB) OrderPage(companyID int64, f OrderFilter) ([]OrderRow, int64, error) {
+func OrderPage(db *models.DB, companyID int64, f OrderFilter) ([]OrderRow, int64, error) {
 	rest := f
 	rest.Search = ""
 	gatheredFrom := func(ids []int64) func() *gorm.DB {
-		return func() *gorm.DB { return db.orders(companyID, rest, noSearch).Where("amazon_orders.id IN ?", ids) }
+		return func() *gorm.DB { return orders(db, companyID, rest, noSearch).Where("amazon_orders.id IN ?", ids) }
 	}
 	var indexes []searchIndex
-	if newest, byDate := f.byDate(); f.Search != "" && byDate && f.Offset+f.Limit < db.searchFirstsDepth() {
+	if newest, byDate := f.byDate(); f.Search != "" && byDate && f.Offset+f.Limit < searchFirstsDepth(db) {
 		// A search for one whole value reads its pages, to searchFirstsDepth, from that value's matches, however it
 		// is planned otherwise; the probes that plan it are then needed for a count only (a best seller's ASIN at
 		// 20 users on SQLite: a third of the call's time was its probe of 2,000 index entries).
 		var err error
-		if indexes, err = db.searchIndexes(companyID, f.Search); err != nil {
+		if indexes, err = searchIndexes(db, companyID, f.Search); err != nil {
 			return nil, 0, err
 		}
-		ids, skipped, found, err := db.searchedFirsts(companyID, f, indexes, newest)
+		ids, skipped, found, err := searchedFirsts(db, companyID, f, indexes, newest)
 		if err != nil {
 			return nil, 0, err
 		}
@@ -301,19 +306,19 @@ func (db *DB) OrderPage(companyID int64, f OrderFilter) ([]OrderRow, int64, erro
 		}
 		if found {
 			if f.Total == 0 {
-				if f.Total, err = db.orderCount(companyID, f, indexes); err != nil || f.Total == 0 {
+				if f.Total, err = orderCount(db, companyID, f, indexes); err != nil || f.Total == 0 {
 					return []OrderRow{}, 0, err
 				}
 			}
-			return db.orderPage(companyID, f, gatheredFrom(ids), false, skipped)
+			return orderPage(db, companyID, f, gatheredFrom(ids), false, skipped)
 		}
 	}
-	search, err := db.planSearch(companyID, f, f.Total == 0)
+	search, err := planSearch(db, companyID, f, f.Total == 0)
 	if err != nil {
 		return nil, 0, err
 	}
-	matching := func() *gorm.DB { return db.orders(companyID, f, search) }
-	if each, ok := db.eachStoresOrders(companyID, f); ok {
+	matching := func() *gorm.DB { return orders(db, companyID, f, search) }
+	if each, ok := eachStoresOrders(db, companyID, f); ok {
 		matching = each
 	}
 	if search == tested && f.Total == 0 {
@@ -322,54 +327,54 @@ func (db *DB) OrderPage(companyID int64, f OrderFilter) ([]OrderRow, int64, erro
 		// when they are few the page is read from them. A page whose total is known walks: the search's orders
 		// found again under a selective rest of the filter (a status) read all of its matches (1.8 s on SQLite for
 		// a store's SKUs' pending orders, the page read by walking 1.7 ms).
-		ids, all, err := db.searchedOrders(companyID, f, indexes)
+		ids, all, err := searchedOrders(db, companyID, f, indexes)
 		switch {
 		case err != nil:
 			return nil, 0, err
 		case !all:
-			f.Total = MoreThan(int64(db.countCap()))
+			f.Total = models.MoreThan(int64(db.CountLimit()))
 		case len(ids) == 0:
 			return []OrderRow{}, 0, nil
 		default:
 			f.Total, matching = int64(len(ids)), gatheredFrom(ids)
 		}
 	}
-	return db.orderPage(companyID, f, matching, search == gathered, 0)
+	return orderPage(db, companyID, f, matching, search == gathered, 0)
 }
 
 // orderPage reads the page of the orders matching selects, with the list's total (f.Total when known); searched
 // tells that matching gathers a search's matches, skipped how many of the list's orders come before them.
-func (db *DB) orderPage(companyID int64, f OrderFilter, matching func() *gorm.DB, searched bool, skipped int) ([]OrderRow, int64, error) {
+func orderPage(db *models.DB, companyID int64, f OrderFilter, matching func() *gorm.DB, searched bool, skipped int) ([]OrderRow, int64, error) {
 	rows := []OrderRow{}
-	p := listPage{matching: matching, id: "amazon_orders.id",
-		order: f.order("amazon_orders", "purchase_date"), offset: f.Offset, limit: f.Limit, anchor: f.Anchor,
-		known: f.Total, searched: searched, skipped: skipped}
-	total, err := readPage(db, p, p.of(func() *gorm.DB { return db.orderRows(companyID) }), &rows)
+	p := models.PageQuery{Matching: matching, ID: "amazon_orders.id",
+		Order: f.order("amazon_orders", "purchase_date"), Offset: f.Offset, Limit: f.Limit, Anchor: f.Anchor,
+		Known: f.Total, Searched: searched, Skipped: skipped}
+	total, err := models.ReadPage(db, p, func() *gorm.DB { return orderRows(db, companyID) }, &rows)
 	return rows, total, err
 }
 
-// OrderCount counts the company's orders the filter passes, up to the list's cap (MoreThan past it).
-func (db *DB) OrderCount(companyID int64, f OrderFilter) (int64, error) {
-	return db.orderCount(companyID, f, nil)
+// OrderCount counts the company's orders the filter passes, up to the list's cap (models.MoreThan past it).
+func OrderCount(db *models.DB, companyID int64, f OrderFilter) (int64, error) {
+	return orderCount(db, companyID, f, nil)
 }
 
 // orderCount is OrderCount with the search's indexes when the call has read them (nil: searchedOrders reads them).
-func (db *DB) orderCount(companyID int64, f OrderFilter, indexes []searchIndex) (int64, error) {
-	search, err := db.planSearch(companyID, f, true)
+func orderCount(db *models.DB, companyID int64, f OrderFilter, indexes []searchIndex) (int64, error) {
+	search, err := planSearch(db, companyID, f, true)
 	if err != nil {
 		return 0, err
 	}
 	if search == tested {
-		ids, all, err := db.searchedOrders(companyID, f, indexes)
+		ids, all, err := searchedOrders(db, companyID, f, indexes)
 		switch {
 		case err != nil:
 			return 0, err
 		case !all:
-			return MoreThan(int64(db.countCap())), nil
+			return models.MoreThan(int64(db.CountLimit())), nil
 		}
 		return int64(len(ids)), nil
 	}
-	return db.countCapped(db.orders(companyID, f, search))
+	return db.CountCapped(orders(db, companyID, f, search))
 }
 
 // OrderFee is what a settlement booked for an order, summed by kind: Amazon's transaction type, amount type and
@@ -382,37 +387,37 @@ type OrderFee struct {
 	SKU               string `gorm:"column:sku"`
 	PostedDate        *time.Time
 	Currency          string
-	Amount            Money
+	Amount            models.Money
 }
 
 // OrderDetail is an order with its items and what settlements booked for it (none before it is settled), and
 // their sum per currency.
 type OrderDetail struct {
 	Order   OrderRow
-	Items   []AmazonOrderItem
+	Items   []models.AmazonOrderItem
 	Fees    []OrderFee
 	Settled []OrderFee
 }
 
 // VisibleOrder loads one of the company's orders the user may see (its store group granted) with its items and
-// settlement lines, or ErrNotFound.
-func (db *DB) VisibleOrder(companyID, userID, id int64) (*OrderDetail, error) {
+// settlement lines, or models.ErrNotFound.
+func VisibleOrder(db *models.DB, companyID, userID, id int64) (*OrderDetail, error) {
 	var d OrderDetail
-	err := db.orderRows(companyID).Scopes(InGrantedGroups("amazon_orders.group_id", userID)).
+	err := orderRows(db, companyID).Scopes(models.InGrantedGroups("amazon_orders.group_id", userID)).
 		Where("amazon_orders.id = ?", id).Take(&d.Order).Error
 	if err != nil {
 		return nil, err
 	}
 	o := &d.Order
-	d.Items = []AmazonOrderItem{}
-	err = db.Scopes(InCompany("amazon_order_items", companyID)).
+	d.Items = []models.AmazonOrderItem{}
+	err = db.Scopes(models.InCompany("amazon_order_items", companyID)).
 		Where("amazon_order_items.seller_id = ? AND amazon_order_items.amazon_order_id = ?", o.SellerID, o.AmazonOrderID).
 		Order("amazon_order_items.sku").Find(&d.Items).Error
 	if err != nil {
 		return nil, err
 	}
 	lines := func() *gorm.DB {
-		return db.Table("settlement_lines").Scopes(InCompany("settlement_lines", companyID)).
+		return db.Table("settlement_lines").Scopes(models.InCompany("settlement_lines", companyID)).
 			Where("settlement_lines.order_id = ? AND settlement_lines.seller_id = ?", o.AmazonOrderID, o.SellerID)
 	}
 	d.Fees = []OrderFee{}

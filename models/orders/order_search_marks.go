@@ -1,4 +1,4 @@
-package models
+package orders
 
 import (
 	"fmt"
@@ -6,6 +6,8 @@ import (
 	"time"
 
 	"gorm.io/gorm"
+
+	"sellerhub/models"
 )
 
 // A far page of a search for one value (前往 page 60 of an ASIN) is read from that value's first orders by date, all
@@ -23,20 +25,27 @@ type searchMark struct {
 	before int
 }
 
+// marksOf are the search marks of the database's lists, shared by every handle (models.DB.Shared).
+type marksOf struct{}
+
+func searchMarks(db *models.DB) *models.Kept[[]searchMark] {
+	return db.Shared(marksOf{}, func() any { return models.NewKept[[]searchMark]() }).(*models.Kept[[]searchMark])
+}
+
 // searchMarksKey names a list's marks: the company, the direction and the filter without its page, sort or version's
 // generation (its groups stay: marks read for one scope are not another's).
 func searchMarksKey(companyID int64, f OrderFilter, newest bool) string {
-	f.Offset, f.Limit, f.Anchor, f.Total, f.OrderBy, f.Desc, f.Version.Generation = 0, 0, Anchor{}, 0, "", false, 0
+	f.Offset, f.Limit, f.Anchor, f.Total, f.OrderBy, f.Desc, f.Version.Generation = 0, 0, models.Anchor{}, 0, "", false, 0
 	return fmt.Sprintf("%d|%t|%+v", companyID, newest, f)
 }
 
 // searchMarksBefore returns the list's kept marks (nil unless kept at f's version) and the nearest of them at or
 // before the page (the zero mark when none is).
-func (db *DB) searchMarksBefore(key string, f OrderFilter, stride int) ([]searchMark, searchMark) {
+func searchMarksBefore(db *models.DB, key string, f OrderFilter, stride int) ([]searchMark, searchMark) {
 	if f.Version.Generation == 0 {
 		return nil, searchMark{}
 	}
-	marks, ok := db.searchMarks.get(key, f.Version.Generation)
+	marks, ok := searchMarks(db).Get(key, f.Version.Generation)
 	if !ok {
 		return nil, searchMark{}
 	}
@@ -48,11 +57,11 @@ func (db *DB) searchMarksBefore(key string, f OrderFilter, stride int) ([]search
 
 // keepSearchMarks keeps the list's marks after orders read from mark from.before on: exact are the orders read in
 // the list's order, each at its place (from.before and on); the marks past those kept are added.
-func (db *DB) keepSearchMarks(key string, version ListVersion, marks []searchMark, before int, exact []datedItem) {
+func keepSearchMarks(db *models.DB, key string, version models.ListVersion, marks []searchMark, before int, exact []datedItem) {
 	if version.Generation == 0 {
 		return
 	}
-	stride := db.jumpStride()
+	stride := db.JumpStride()
 	grown := slices.Clip(marks)
 	for at := (len(marks)+1)*stride - before; at < len(exact); at += stride {
 		first := at
@@ -62,7 +71,7 @@ func (db *DB) keepSearchMarks(key string, version ListVersion, marks []searchMar
 		grown = append(grown, searchMark{date: exact[at].PurchaseDate, before: before + first})
 	}
 	if len(grown) > len(marks) {
-		db.searchMarks.keep(key, version.Generation, grown)
+		searchMarks(db).Keep(key, version.Generation, grown)
 	}
 }
 

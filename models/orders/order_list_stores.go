@@ -1,10 +1,12 @@
-package models
+package orders
 
 import (
 	"strconv"
 	"strings"
 
 	"gorm.io/gorm"
+
+	"sellerhub/models"
 )
 
 // eachStoresOrders selects the list's orders for a user limited to several stores, in 订单号 order, as each store's
@@ -15,14 +17,14 @@ import (
 // page's end, and to one past the cap when the page counts them, so that the union holds the page and the capped
 // count. ok is false where it does not apply: a page next to an anchor walks from it (the anchor's condition is
 // the outer query's), and a search is gathered or tested on its own (order_search.go).
-func (db *DB) eachStoresOrders(companyID int64, f OrderFilter) (matching func() *gorm.DB, ok bool) {
-	stores := f.Version.limitedTo()
-	if len(stores) < 2 || f.GroupID != 0 || f.OrderBy != "amazon_order_id" || f.Search != "" || f.Anchor != (Anchor{}) {
+func eachStoresOrders(db *models.DB, companyID int64, f OrderFilter) (matching func() *gorm.DB, ok bool) {
+	stores := f.Version.LimitedTo()
+	if len(stores) < 2 || f.GroupID != 0 || f.OrderBy != "amazon_order_id" || f.Search != "" || f.Anchor != (models.Anchor{}) {
 		return nil, false
 	}
 	rows := f.Offset + f.Limit + 1
 	if f.Total == 0 {
-		rows = max(rows, db.countCap()+1)
+		rows = max(rows, db.CountLimit()+1)
 	}
 	order := f.order("amazon_orders", "purchase_date")
 	return func() *gorm.DB {
@@ -32,9 +34,9 @@ func (db *DB) eachStoresOrders(companyID int64, f OrderFilter) (matching func() 
 			one := f
 			one.GroupID = store
 			branches[i] = "SELECT * FROM (?) AS store" + strconv.Itoa(i)
-			args[i] = db.orders(companyID, one, noSearch).
+			args[i] = orders(db, companyID, one, noSearch).
 				Select("amazon_orders.id, amazon_orders.amazon_order_id, amazon_orders.seller_id").
-				Scopes(order.sort).Limit(rows)
+				Scopes(order.Sort).Limit(rows)
 		}
 		return db.Table("("+strings.Join(branches, " UNION ALL ")+") AS amazon_orders", args...)
 	}, true

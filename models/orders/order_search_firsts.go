@@ -1,10 +1,12 @@
-package models
+package orders
 
 import (
 	"slices"
 	"time"
 
 	"gorm.io/gorm"
+
+	"sellerhub/models"
 )
 
 // The first pages of a search in date order, when each index's matches are one value: a whole SKU, ASIN or
@@ -22,7 +24,7 @@ import (
 // a few more than its own. Read from them all, a far page (前往 page 60) looked up and sorted its 1,200 orders.
 // A list read at a known version (f.Version) keeps where its orders are (searchMarks) and reads a far page from the
 // nearest mark before it: the orders before the mark are counted there.
-func (db *DB) searchedFirsts(companyID int64, f OrderFilter, indexes []searchIndex, newest bool) (ids []int64, skipped int, found bool, err error) {
+func searchedFirsts(db *models.DB, companyID int64, f OrderFilter, indexes []searchIndex, newest bool) (ids []int64, skipped int, found bool, err error) {
 	for _, x := range indexes {
 		if x.first != x.last {
 			return nil, 0, false, nil
@@ -31,11 +33,11 @@ func (db *DB) searchedFirsts(companyID int64, f OrderFilter, indexes []searchInd
 	rest := f
 	rest.Search = ""
 	key := searchMarksKey(companyID, f, newest)
-	marks, from := db.searchMarksBefore(key, f, db.jumpStride())
+	marks, from := searchMarksBefore(db, key, f, db.JumpStride())
 	n := f.Offset + f.Limit + 1 - from.before
 	var dated []datedItem
 	if byID := indexes[0]; byID.first != "" {
-		err := db.orders(companyID, rest, noSearch).Where("amazon_orders.amazon_order_id = ?", byID.first).
+		err := orders(db, companyID, rest, noSearch).Where("amazon_orders.amazon_order_id = ?", byID.first).
 			Select("amazon_orders.seller_id, amazon_orders.amazon_order_id, amazon_orders.purchase_date, amazon_orders.id AS order_id").
 			Find(&dated).Error
 		if err != nil {
@@ -56,7 +58,7 @@ func (db *DB) searchedFirsts(companyID int64, f OrderFilter, indexes []searchInd
 		dated = append(dated, firsts...)
 	}
 	dated = from.after(inDateOrder(dated, newest), newest)
-	db.keepSearchMarks(key, f.Version, marks, from.before, dated[:min(n, len(dated))])
+	keepSearchMarks(db, key, f.Version, marks, from.before, dated[:min(n, len(dated))])
 	skipped = min(f.Offset-from.before, len(dated))
 	for skipped > 0 && skipped < len(dated) && dated[skipped-1].PurchaseDate.Equal(dated[skipped].PurchaseDate) {
 		skipped-- // the page's first date's orders are read, whichever of them it starts with
@@ -69,7 +71,7 @@ func (db *DB) searchedFirsts(companyID int64, f OrderFilter, indexes []searchInd
 			keys = append(keys, orderKey{it.SellerID, it.AmazonOrderID})
 		}
 	}
-	ids, err = db.appendOrderIDs(ids, companyID, keys)
+	ids, err = appendOrderIDs(db, ids, companyID, keys)
 	return ids, from.before + skipped, true, err
 }
 
@@ -97,8 +99,8 @@ func inDateOrder(dated []datedItem, newest bool) []datedItem {
 // hundred (前往 a far page) read every order before them: 0.4-0.5 s for page 60 at a million items, 1.5-2.3 s for
 // page 250; from the matches 17-22 ms and 48-52 ms, the matches read growing with the depth (~10 µs a row). Deeper,
 // the orders' ids gathered would near what a statement may bind (SQLite's 32,766 values), and the walk goes on.
-func (db *DB) searchFirstsDepth() int {
-	return 10 * db.countCap()
+func searchFirstsDepth(db *models.DB) int {
+	return 10 * db.CountLimit()
 }
 
 // datedItem is an order item's order and date.

@@ -1,9 +1,11 @@
-package models
+package orders
 
 import (
 	"time"
 
 	"gorm.io/gorm"
+
+	"sellerhub/models"
 )
 
 // A refund in a settlement report is several lines of one adjustment (the principal returned, its tax and
@@ -28,16 +30,16 @@ type RefundRow struct {
 	SKU           string `gorm:"column:sku"`
 	PostedDate    *time.Time
 	Currency      string
-	Refunded      Money
-	Net           Money
+	Refunded      models.Money
+	Net           models.Money
 	Reason        string
 }
 
 // refunds selects the principal lines of the company's refunds the filter passes (Status and Channel are orders'
 // and not applied), within the user's store groups.
-func (db *DB) refunds(companyID int64, f OrderFilter) *gorm.DB {
+func refunds(db *models.DB, companyID int64, f OrderFilter) *gorm.DB {
 	q := db.Table("settlement_lines").Where(refundPrincipal).
-		Scopes(InCompany("settlement_lines", companyID), InGrantedGroups("settlement_lines.group_id", f.UserID),
+		Scopes(models.InCompany("settlement_lines", companyID), models.InGrantedGroups("settlement_lines.group_id", f.UserID),
 			ofStores("settlement_lines.group_id", f))
 	if f.MarketplaceID != "" {
 		q = q.Where("settlement_lines.marketplace_id = ?", f.MarketplaceID)
@@ -46,11 +48,11 @@ func (db *DB) refunds(companyID int64, f OrderFilter) *gorm.DB {
 		var selects []string
 		var args [][]any
 		for _, col := range []string{"s.order_id", "s.sku"} {
-			cond, values := db.startsWith(col, f.Search)
+			cond, values := startsWith(db, col, f.Search)
 			selects = append(selects, "SELECT s.id FROM settlement_lines s WHERE s.company_id = ? AND "+cond)
 			args = append(args, append([]any{companyID}, values...))
 		}
-		q = q.Where("settlement_lines.id IN (?)", db.anyOf(selects, args))
+		q = q.Where("settlement_lines.id IN (?)", anyOf(db, selects, args))
 	}
 	return inPeriods(q, "settlement_lines", "posted_date", f.Periods)
 }
@@ -60,20 +62,20 @@ const refundOf = "a.company_id = settlement_lines.company_id AND a.order_id = se
 	"AND a.seller_id = settlement_lines.seller_id AND a.settlement_id = settlement_lines.settlement_id " +
 	"AND a.adjustment_id = settlement_lines.adjustment_id AND a.sku = settlement_lines.sku AND a.transaction_type = 'Refund'"
 
-// RefundCount counts the company's refunds the filter passes, up to the list's cap (MoreThan past it).
-func (db *DB) RefundCount(companyID int64, f OrderFilter) (int64, error) {
-	return db.countCapped(db.refunds(companyID, f))
+// RefundCount counts the company's refunds the filter passes, up to the list's cap (models.MoreThan past it).
+func RefundCount(db *models.DB, companyID int64, f OrderFilter) (int64, error) {
+	return db.CountCapped(refunds(db, companyID, f))
 }
 
 // RefundPage lists a page of the company's refunds, latest posted first unless another order is asked, with
 // the total.
-func (db *DB) RefundPage(companyID int64, f OrderFilter) ([]RefundRow, int64, error) {
+func RefundPage(db *models.DB, companyID int64, f OrderFilter) ([]RefundRow, int64, error) {
 	rows := []RefundRow{}
-	p := listPage{matching: func() *gorm.DB { return db.refunds(companyID, f) }, id: "settlement_lines.id",
-		order: f.order("settlement_lines", "posted_date"), offset: f.Offset, limit: f.Limit, anchor: f.Anchor,
-		known: f.Total}
-	total, err := readPage(db, p, p.of(func() *gorm.DB {
-		return db.Table("settlement_lines").Scopes(InCompany("settlement_lines", companyID)).
+	p := models.PageQuery{Matching: func() *gorm.DB { return refunds(db, companyID, f) }, ID: "settlement_lines.id",
+		Order: f.order("settlement_lines", "posted_date"), Offset: f.Offset, Limit: f.Limit, Anchor: f.Anchor,
+		Known: f.Total}
+	total, err := models.ReadPage(db, p, func() *gorm.DB {
+		return db.Table("settlement_lines").Scopes(models.InCompany("settlement_lines", companyID)).
 			Joins("LEFT JOIN store_groups ON store_groups.id = settlement_lines.group_id").
 			Select("settlement_lines.id, settlement_lines.seller_id, settlement_lines.group_id, store_groups.name AS group_name, " +
 				"settlement_lines.marketplace_id, settlement_lines.settlement_id, settlement_lines.order_id, " +
@@ -83,6 +85,6 @@ func (db *DB) RefundPage(companyID int64, f OrderFilter) ([]RefundRow, int64, er
 				"(SELECT COALESCE(SUM(a.amount), 0) FROM settlement_lines a WHERE " + refundOf + ") AS net, " +
 				"(SELECT COALESCE(MAX(r.reason), '') FROM customer_returns r WHERE r.seller_id = settlement_lines.seller_id " +
 				"AND r.order_id = settlement_lines.order_id AND r.sku = settlement_lines.sku) AS reason")
-	}), &rows)
+	}, &rows)
 	return rows, total, err
 }

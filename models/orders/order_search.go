@@ -1,10 +1,12 @@
-package models
+package orders
 
 import (
 	"slices"
 	"strings"
 
 	"gorm.io/gorm"
+
+	"sellerhub/models"
 )
 
 // The order lists' search by the start of an order id, SKU or ASIN is answered one of two ways, chosen on each call
@@ -46,11 +48,11 @@ const (
 // most that many orders. Each probe reads at most the limit's entries of an index. A page whose total the caller
 // knows reads the same rows either way, and is spared the second probe (at 20 users on SQLite, the probes were
 // half of a best seller's search page).
-func (db *DB) planSearch(companyID int64, f OrderFilter, counting bool) (searchPlan, error) {
+func planSearch(db *models.DB, companyID int64, f OrderFilter, counting bool) (searchPlan, error) {
 	if f.Search == "" {
 		return noSearch, nil
 	}
-	n, err := db.searchMatchCount(companyID, f.Search, searchGatherLimit)
+	n, err := searchMatchCount(db, companyID, f.Search, searchGatherLimit)
 	if err != nil || n <= searchGatherLimit {
 		return gathered, err
 	}
@@ -59,7 +61,7 @@ func (db *DB) planSearch(companyID int64, f OrderFilter, counting bool) (searchP
 	}
 	rest := f
 	rest.Search = ""
-	n, err = db.countUpTo(db.orders(companyID, rest, noSearch), searchGatherLimit)
+	n, err = countUpTo(db, orders(db, companyID, rest, noSearch), searchGatherLimit)
 	if err != nil || n <= searchGatherLimit {
 		return testedFew, err
 	}
@@ -68,12 +70,12 @@ func (db *DB) planSearch(companyID int64, f OrderFilter, counting bool) (searchP
 
 // searchMatchCount counts the index entries that start with text (order ids, SKUs and ASINs of the company's
 // orders and items), each index's up to one past limit.
-func (db *DB) searchMatchCount(companyID int64, text string, limit int) (int64, error) {
+func searchMatchCount(db *models.DB, companyID int64, text string, limit int) (int64, error) {
 	var counts []string
 	var args []any
 	for _, col := range append([]string{"amazon_orders.amazon_order_id"}, itemColumns("amazon_order_items", text)...) {
 		table := col[:strings.IndexByte(col, '.')]
-		cond, values := db.startsWith(col, text)
+		cond, values := startsWith(db, col, text)
 		counts = append(counts, "(SELECT count(*) FROM (SELECT 1 FROM "+table+" WHERE "+table+".company_id = ? AND "+
 			cond+" LIMIT ?) AS matching)")
 		args = append(append(append(args, companyID), values...), limit+1)
@@ -84,7 +86,7 @@ func (db *DB) searchMatchCount(companyID int64, text string, limit int) (int64, 
 }
 
 // countUpTo counts the rows q selects, up to one past limit.
-func (db *DB) countUpTo(q *gorm.DB, limit int) (int64, error) {
+func countUpTo(db *models.DB, q *gorm.DB, limit int) (int64, error) {
 	var n int64
 	err := db.Table("(?) AS matching", q.Select("1").Limit(limit+1)).Count(&n).Error
 	return n, err
@@ -92,11 +94,11 @@ func (db *DB) countUpTo(q *gorm.DB, limit int) (int64, error) {
 
 // searchMatches selects the ids of the company's orders whose order id, or an item's SKU or ASIN, starts with
 // text (anyOf).
-func (db *DB) searchMatches(companyID int64, text string) *gorm.DB {
+func searchMatches(db *models.DB, companyID int64, text string) *gorm.DB {
 	var selects []string
 	var args [][]any
 	for _, col := range append([]string{"o.amazon_order_id"}, itemColumns("i", text)...) {
-		cond, values := db.startsWith(col, text)
+		cond, values := startsWith(db, col, text)
 		from := "amazon_orders o WHERE o.company_id = ?"
 		if col != "o.amazon_order_id" {
 			from = "amazon_order_items i JOIN amazon_orders o ON o.company_id = i.company_id " +
@@ -105,7 +107,7 @@ func (db *DB) searchMatches(companyID int64, text string) *gorm.DB {
 		selects = append(selects, "SELECT o.id FROM "+from+" AND "+cond)
 		args = append(args, append([]any{companyID}, values...))
 	}
-	return db.anyOf(selects, args)
+	return anyOf(db, selects, args)
 }
 
 // searchTest is the condition that an order (a row of amazon_orders) matches text: its order id starts with it, or
@@ -113,11 +115,11 @@ func (db *DB) searchMatches(companyID int64, text string) *gorm.DB {
 // OFFSET keeps PostgreSQL from turning the test into a hash of every matching item (it cannot drop an EXISTS's
 // OFFSET, as it drops a LIMIT), which it chose on an estimate of a hundred matches where there were 22,397: 346 ms
 // for a best seller's first page, 6.9 ms tested order by order.
-func (db *DB) searchTest(text string) (string, []any) {
-	id, args := db.startsWith("amazon_orders.amazon_order_id", text)
+func searchTest(db *models.DB, text string) (string, []any) {
+	id, args := startsWith(db, "amazon_orders.amazon_order_id", text)
 	var items []string
 	for _, col := range itemColumns("i", text) {
-		cond, values := db.startsWith(col, text)
+		cond, values := startsWith(db, col, text)
 		items, args = append(items, "("+cond+")"), append(args, values...)
 	}
 	return "((" + id + ") OR EXISTS (SELECT 1 FROM amazon_order_items i WHERE i.seller_id = amazon_orders.seller_id " +
@@ -140,24 +142,24 @@ func itemColumns(table, text string) []string {
 // under the rest of the filter: the ids of them all (all) when they are at most the cap's, none as soon as the
 // orders one index finds (by order id, or by an item's SKU or ASIN) pass it. The items are read alone, walking
 // their index of SKU (or ASIN) and date: they repeat their order's store group, marketplace, status, channel and
-// date (AmazonOrderItem), and an order is read once, by its first matching item (no item of it before, by SKU,
+// date (models.AmazonOrderItem), and an order is read once, by its first matching item (no item of it before, by SKU,
 // matches too); their orders' ids are then looked up by key. Joined to its order, PostgreSQL without fresh
 // statistics (a table just imported) read every matching item for each order: 44 s for 4,200 items. The orders
 // are gathered from these few matches, not from every index entry the search starts: a store's SKUs filtered to
 // another store's marketplace gathered 300,000 items' orders to find none (1.3 s on PostgreSQL at 1M items).
 // indexes are the search's (searchIndexes), read here when the call has not read them (nil).
-func (db *DB) searchedOrders(companyID int64, f OrderFilter, indexes []searchIndex) (ids []int64, all bool, err error) {
+func searchedOrders(db *models.DB, companyID int64, f OrderFilter, indexes []searchIndex) (ids []int64, all bool, err error) {
 	if indexes == nil {
-		if indexes, err = db.searchIndexes(companyID, f.Search); err != nil {
+		if indexes, err = searchIndexes(db, companyID, f.Search); err != nil {
 			return nil, false, err
 		}
 	}
 	rest := f
 	rest.Search = ""
-	limit := db.countCap()
+	limit := db.CountLimit()
 	if byID := indexes[0]; byID.first != "" {
-		cond, args := db.matchingValues(byID, f.Search)
-		err := db.orders(companyID, rest, noSearch).Where(cond, args...).Limit(limit+1).Pluck("amazon_orders.id", &ids).Error
+		cond, args := matchingValues(db, byID, f.Search)
+		err := orders(db, companyID, rest, noSearch).Where(cond, args...).Limit(limit+1).Pluck("amazon_orders.id", &ids).Error
 		if err != nil || len(ids) > limit {
 			return nil, false, err
 		}
@@ -166,8 +168,8 @@ func (db *DB) searchedOrders(companyID int64, f OrderFilter, indexes []searchInd
 		if byItem.first == "" {
 			continue
 		}
-		cond, args := db.matchingValues(byItem, f.Search)
-		earlier, earlierArgs := db.startsWith("j"+strings.TrimPrefix(byItem.column, "i"), f.Search)
+		cond, args := matchingValues(db, byItem, f.Search)
+		earlier, earlierArgs := startsWith(db, "j"+strings.TrimPrefix(byItem.column, "i"), f.Search)
 		var keys []orderKey
 		err = passing(db.Table("amazon_order_items i"), "i", companyID, rest).Where(cond, args...).
 			Where("NOT EXISTS (SELECT 1 FROM amazon_order_items j WHERE j.seller_id = i.seller_id "+
@@ -176,7 +178,7 @@ func (db *DB) searchedOrders(companyID int64, f OrderFilter, indexes []searchInd
 		if err != nil || len(keys) > limit {
 			return nil, false, err
 		}
-		if ids, err = db.appendOrderIDs(ids, companyID, keys); err != nil {
+		if ids, err = appendOrderIDs(db, ids, companyID, keys); err != nil {
 			return nil, false, err
 		}
 	}
@@ -201,10 +203,10 @@ type searchIndex struct {
 // (SQLite walked the month's orders for a SKU as an order id's start, 112 ms at 1M items, where the index of order
 // ids said at once that none start so). An index whose first value is its last matches one value (searchedFirsts,
 // matchingValues). The list reads them once per call, for its page and its count.
-func (db *DB) searchIndexes(companyID int64, text string) ([]searchIndex, error) {
+func searchIndexes(db *models.DB, companyID int64, text string) ([]searchIndex, error) {
 	var indexes []searchIndex
 	for _, col := range append([]string{"amazon_orders.amazon_order_id"}, itemColumns("i", text)...) {
-		first, last, err := db.valuesStartingWith(companyID, strings.Replace(col, "i.", "amazon_order_items.", 1), text)
+		first, last, err := valuesStartingWith(db, companyID, strings.Replace(col, "i.", "amazon_order_items.", 1), text)
 		if err != nil {
 			return nil, err
 		}
@@ -215,9 +217,9 @@ func (db *DB) searchIndexes(companyID int64, text string) ([]searchIndex, error)
 
 // valuesStartingWith reads the first and last of the company's values of column (table.column) that start with text
 // ("" when none do), on its index alone.
-func (db *DB) valuesStartingWith(companyID int64, column, text string) (first, last string, err error) {
+func valuesStartingWith(db *models.DB, companyID int64, column, text string) (first, last string, err error) {
 	table := column[:strings.IndexByte(column, '.')]
-	cond, args := db.startsWith(column, text)
+	cond, args := startsWith(db, column, text)
 	end := func(dir string) string {
 		return "(SELECT " + column + " FROM " + table + " WHERE " + table + ".company_id = ? AND " + cond +
 			" ORDER BY " + column + " " + dir + " LIMIT 1)"
@@ -234,11 +236,11 @@ func (db *DB) valuesStartingWith(companyID int64, column, text string) (first, l
 // matchingValues is the condition that the index's column starts with text: equal to its value when it matches
 // one. The planners weigh a range of text by a guess; equal to a value, SQLite reads a SKU's items of the last 30
 // days on its index of SKU and date (132 ms for a best seller at 1M items, walking the month's items instead).
-func (db *DB) matchingValues(x searchIndex, text string) (string, []any) {
+func matchingValues(db *models.DB, x searchIndex, text string) (string, []any) {
 	if x.first == x.last {
 		return x.column + " = ?", []any{x.first}
 	}
-	return db.startsWith(x.column, text)
+	return startsWith(db, x.column, text)
 }
 
 // orderKey is an order's key: its seller account and Amazon's order id.
@@ -249,15 +251,15 @@ type orderKey struct {
 
 // appendOrderIDs appends to ids those of the company's orders of keys, each seller account's looked up by its order
 // ids.
-func (db *DB) appendOrderIDs(ids []int64, companyID int64, keys []orderKey) ([]int64, error) {
+func appendOrderIDs(db *models.DB, ids []int64, companyID int64, keys []orderKey) ([]int64, error) {
 	bySeller := map[int64][]string{}
 	for _, k := range keys {
 		bySeller[k.SellerID] = append(bySeller[k.SellerID], k.AmazonOrderID)
 	}
 	for seller, orders := range bySeller {
-		for chunk := range slices.Chunk(orders, readChunk) {
+		for chunk := range slices.Chunk(orders, models.ReadChunk) {
 			var found []int64
-			err := db.Table("amazon_orders").Scopes(InCompany("amazon_orders", companyID)).
+			err := db.Table("amazon_orders").Scopes(models.InCompany("amazon_orders", companyID)).
 				Where("amazon_orders.amazon_order_id IN ? AND amazon_orders.seller_id = ?", chunk, seller).
 				Pluck("amazon_orders.id", &found).Error
 			if err != nil {
