@@ -73,7 +73,7 @@ func (db *DB) UpsertASINParents(companyID int64, rows []ASINParent) (int64, erro
 			return err
 		}
 		// 销售报表's answers by 父ASIN kept from before are out of date once the parents commit.
-		return tx.raiseSalesGeneration(companyID, 0)
+		return tx.RaiseSalesGeneration(companyID, 0)
 	})
 	return written, err
 }

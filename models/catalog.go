@@ -6,7 +6,7 @@ package models
 // BrandPage lists a page of the company's brands whose name contains l.Name, with the total.
 func (db *DB) BrandPage(companyID int64, l NamedList) ([]Brand, int64, error) {
 	rows := []Brand{}
-	total, err := namedPage(db, db.named(&Brand{}, "brands", companyID, l.Name), "brands", l, &rows)
+	total, err := NamedPage(db, db.Named(&Brand{}, "brands", companyID, l.Name), "brands", l, &rows)
 	return rows, total, err
 }
 
@@ -46,13 +46,13 @@ func (db *DB) UpdateBrand(b *Brand) error {
 
 // DeleteBrand deletes one of the company's brands, or answers ErrNotFound.
 func (db *DB) DeleteBrand(companyID, id int64) error {
-	return affectedOne(db.Scopes(InCompany("brands", companyID)).Where("brands.id = ?", id).Delete(&Brand{}))
+	return AffectedOne(db.Scopes(InCompany("brands", companyID)).Where("brands.id = ?", id).Delete(&Brand{}))
 }
 
 // SupplierPage lists a page of the company's suppliers whose name contains l.Name, with the total.
 func (db *DB) SupplierPage(companyID int64, l NamedList) ([]Supplier, int64, error) {
 	rows := []Supplier{}
-	total, err := namedPage(db, db.named(&Supplier{}, "suppliers", companyID, l.Name), "suppliers", l, &rows)
+	total, err := NamedPage(db, db.Named(&Supplier{}, "suppliers", companyID, l.Name), "suppliers", l, &rows)
 	return rows, total, err
 }
 
@@ -93,7 +93,7 @@ func (db *DB) UpdateSupplier(s *Supplier) error {
 
 // DeleteSupplier deletes one of the company's suppliers, or answers ErrNotFound.
 func (db *DB) DeleteSupplier(companyID, id int64) error {
-	return affectedOne(db.Scopes(InCompany("suppliers", companyID)).Where("suppliers.id = ?", id).Delete(&Supplier{}))
+	return AffectedOne(db.Scopes(InCompany("suppliers", companyID)).Where("suppliers.id = ?", id).Delete(&Supplier{}))
 }
 
 // Categories lists all the company's categories, siblings by sort then name (the id breaks ties): the caller
@@ -165,7 +165,7 @@ func (db *DB) UpdateCategory(c *Category) error {
 
 // DeleteCategory deletes one of the company's categories, or answers ErrNotFound.
 func (db *DB) DeleteCategory(companyID, id int64) error {
-	return affectedOne(db.Scopes(InCompany("categories", companyID)).Where("categories.id = ?", id).Delete(&Category{}))
+	return AffectedOne(db.Scopes(InCompany("categories", companyID)).Where("categories.id = ?", id).Delete(&Category{}))
 }
 
 // CountChildCategories counts the company's categories directly under parentID.

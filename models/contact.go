@@ -54,7 +54,7 @@ func (c *Customer) BeforeCreate(*gorm.DB) error {
 // ClientPage lists a page of the company's clients, with the total.
 func (db *DB) ClientPage(companyID int64, l NamedList) ([]Client, int64, error) {
 	rows := []Client{}
-	total, err := namedPage(db, db.named(&Client{}, "clients", companyID, l.Name), "clients", l, &rows)
+	total, err := NamedPage(db, db.Named(&Client{}, "clients", companyID, l.Name), "clients", l, &rows)
 	return rows, total, err
 }
 
@@ -89,13 +89,13 @@ func (db *DB) UpdateClient(c *Client) error {
 
 // DeleteClient deletes one of the company's clients, or answers ErrNotFound.
 func (db *DB) DeleteClient(companyID, id int64) error {
-	return affectedOne(db.Scopes(InCompany("clients", companyID)).Where("clients.id = ?", id).Delete(&Client{}))
+	return AffectedOne(db.Scopes(InCompany("clients", companyID)).Where("clients.id = ?", id).Delete(&Client{}))
 }
 
 // CustomerPage lists a page of the company's customers, with the total.
 func (db *DB) CustomerPage(companyID int64, l NamedList) ([]Customer, int64, error) {
 	rows := []Customer{}
-	total, err := namedPage(db, db.named(&Customer{}, "customers", companyID, l.Name), "customers", l, &rows)
+	total, err := NamedPage(db, db.Named(&Customer{}, "customers", companyID, l.Name), "customers", l, &rows)
 	return rows, total, err
 }
 
@@ -130,5 +130,5 @@ func (db *DB) UpdateCustomer(c *Customer) error {
 
 // DeleteCustomer deletes one of the company's customers, or answers ErrNotFound.
 func (db *DB) DeleteCustomer(companyID, id int64) error {
-	return affectedOne(db.Scopes(InCompany("customers", companyID)).Where("customers.id = ?", id).Delete(&Customer{}))
+	return AffectedOne(db.Scopes(InCompany("customers", companyID)).Where("customers.id = ?", id).Delete(&Customer{}))
 }

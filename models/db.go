@@ -215,8 +215,8 @@ func (db *DB) ForUpdate() *DB {
 	return db.on(db.DB.Clauses(clause.Locking{Strength: "UPDATE"}))
 }
 
-// affectedOne turns a write that matched no row into ErrNotFound.
-func affectedOne(res *gorm.DB) error {
+// AffectedOne turns a write that matched no row into ErrNotFound.
+func AffectedOne(res *gorm.DB) error {
 	if res.Error == nil && res.RowsAffected == 0 {
 		return ErrNotFound
 	}

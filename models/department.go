@@ -104,7 +104,7 @@ func (db *DB) UpdateDepartment(d *Department) error {
 // DeleteDepartment deletes one of the company's departments, or answers ErrNotFound. Whether one with children
 // or members may go is the caller's rule.
 func (db *DB) DeleteDepartment(companyID, id int64) error {
-	return affectedOne(db.Scopes(InCompany("departments", companyID)).Where("departments.id = ?", id).Delete(&Department{}))
+	return AffectedOne(db.Scopes(InCompany("departments", companyID)).Where("departments.id = ?", id).Delete(&Department{}))
 }
 
 // CountChildDepartments counts the company's departments directly under parentID.

@@ -136,7 +136,7 @@ func (db *DB) UpdateDict(d *Dict) error {
 // DeleteDict deletes one of the company's dictionaries, or answers ErrNotFound. It does not look at items:
 // whether a dictionary with items may go is the caller's rule.
 func (db *DB) DeleteDict(companyID, id int64) error {
-	return affectedOne(db.Scopes(InCompany("dicts", companyID)).Where("dicts.id = ?", id).Delete(&Dict{}))
+	return AffectedOne(db.Scopes(InCompany("dicts", companyID)).Where("dicts.id = ?", id).Delete(&Dict{}))
 }
 
 // MoveDictItems gives the company's items of dictionary code from the code to, when the dictionary's code changes.
@@ -243,5 +243,5 @@ func (db *DB) UpdateDictItem(it *DictItem) error {
 
 // DeleteDictItem deletes one of the company's items, or answers ErrNotFound.
 func (db *DB) DeleteDictItem(companyID, id int64) error {
-	return affectedOne(db.Scopes(InCompany("dict_items", companyID)).Where("dict_items.id = ?", id).Delete(&DictItem{}))
+	return AffectedOne(db.Scopes(InCompany("dict_items", companyID)).Where("dict_items.id = ?", id).Delete(&DictItem{}))
 }

@@ -5,7 +5,7 @@
 //
 //	handle        db.go (Open, Tx, With, ForUpdate), queue_conn.go, job_queue.go, session_store.go,
 //	              statement_timeout.go, planner_statistics.go, kept_statements.go, limit_postgres.go
-//	values        ids.go (NewID), money.go (Money), numbers.go (document numbers), dates.go (periods, DateSQL)
+//	values        ids.go (NewID), money.go (Money, Rate), numbers.go (document numbers), dates.go (periods, DateSQL)
 //	lists         list.go (ReadPage, PageQuery), list_order.go (PageOrder, ByKeys), list_jump.go, list_total.go,
 //	              kept.go (Kept), scan_page.go (findPage), keyword.go (the lists' keyword search)
 //	writes        upsert.go, upsert_postgres.go, upsert_sqlite.go, copy_postgres.go
@@ -17,8 +17,8 @@
 // The domains leave one at a time, from the end of app/'s order, to models/<domain> (named like app/<domain>):
 // their entities and their queries as free functions taking the handle first (profit.ProfitSettingOf(db, ...)), so
 // that a transaction of Tx spans domains. A domain package imports only the base and the domains before it
-// (app/layout_test.go). Moved so far: models/orders, models/sales, models/profit. The domains still here are
-// methods of DB, by file:
+// (app/layout_test.go). Moved so far: models/finance, models/orders, models/sales, models/profit. The domains still
+// here are methods of DB, by file:
 //
 //	accounts     company.go, user.go, verification_code.go, account_binding.go, sso_handover.go
 //	admin        menu.go, menu_admin.go, role.go, role_admin.go, department.go, subuser.go,
@@ -33,5 +33,4 @@
 //	             customer_return.go, asin_parent.go, sales_days.go and sales_parents.go (the sales summary the
 //	             orders import keeps, which models/sales reads)
 //	datasync     sync_task.go, sync_run.go, sync_upload.go
-//	finance      exchange_rate.go, profit_plan.go (the profit calculator's plans)
 package models

@@ -5,10 +5,10 @@ import (
 	"strings"
 )
 
-// raiseSalesGeneration raises the sales generation of the company's seller accounts (0: what is the company's
+// RaiseSalesGeneration raises the sales generation of the company's seller accounts (0: what is the company's
 // own, its exchange rates) in the caller's transaction, so that a report answer kept from before the change is
 // not served once the change is visible (migration 00037).
-func (db *DB) raiseSalesGeneration(companyID int64, sellerIDs ...int64) error {
+func (db *DB) RaiseSalesGeneration(companyID int64, sellerIDs ...int64) error {
 	for _, id := range sellerIDs {
 		err := db.Exec(`INSERT INTO sales_generations (company_id, seller_id, generation) VALUES (?, ?, 1)
 			ON CONFLICT (company_id, seller_id) DO UPDATE SET generation = sales_generations.generation + 1`,
@@ -37,7 +37,7 @@ func sellersOf[T any](rows []T, ids func(*T) (int64, int64)) map[int64][]int64 {
 // raiseSalesGenerations raises the generation of every seller account of a batch's rows.
 func (db *DB) raiseSalesGenerations(sellers map[int64][]int64) error {
 	for c, ids := range sellers {
-		if err := db.raiseSalesGeneration(c, ids...); err != nil {
+		if err := db.RaiseSalesGeneration(c, ids...); err != nil {
 			return err
 		}
 	}

@@ -14,8 +14,8 @@ type NamedList struct {
 	Anchor  Anchor
 }
 
-// named builds the selection of the company's rows of table whose name contains name ("" for all).
-func (db *DB) named(model any, table string, companyID int64, name string) func() *gorm.DB {
+// Named builds the selection of the company's rows of table whose name contains name ("" for all).
+func (db *DB) Named(model any, table string, companyID int64, name string) func() *gorm.DB {
 	return func() *gorm.DB {
 		q := db.Model(model).Scopes(InCompany(table, companyID))
 		if name != "" {
@@ -35,9 +35,9 @@ func (l NamedList) order(table string) PageOrder {
 	return ByKeys(table, l.Desc, col)
 }
 
-// namedPage reads the page of a named list into rows, with its total. query selects the matching rows with what
+// NamedPage reads the page of a named list into rows, with its total. query selects the matching rows with what
 // the list shows beside them.
-func namedPage[T any](db *DB, query func() *gorm.DB, table string, l NamedList, rows *[]T) (int64, error) {
+func NamedPage[T any](db *DB, query func() *gorm.DB, table string, l NamedList, rows *[]T) (int64, error) {
 	p := listPage{matching: query, id: table + ".id", order: l.order(table), offset: l.Offset, limit: l.Limit,
 		anchor: l.Anchor}
 	return readPage(db, p, p.of(query), rows)

@@ -38,8 +38,8 @@ func ByUniqueKey(table string, desc bool, cols ...string) PageOrder {
 	return o
 }
 
-// ordered is a list order given as text, which pages by offset only.
-func ordered(order string) PageOrder {
+// Ordered is a list order given as text, which pages by offset only.
+func Ordered(order string) PageOrder {
 	return PageOrder{sort: func(q *gorm.DB) *gorm.DB { return q.Order(order) }}
 }
 

@@ -127,14 +127,14 @@ func (db *DB) UpdateListing(l *Listing) error {
 // PairListing pairs one of the company's listings of a store group the user is granted with a product (nil:
 // unpairs it), or answers ErrNotFound.
 func (db *DB) PairListing(companyID, userID, id int64, productID *int64, now time.Time) error {
-	return affectedOne(db.Model(&Listing{}).Scopes(InCompany("listings", companyID), InGrantedGroups("listings.group_id", userID)).
+	return AffectedOne(db.Model(&Listing{}).Scopes(InCompany("listings", companyID), InGrantedGroups("listings.group_id", userID)).
 		Where("listings.id = ?", id).Updates(map[string]any{"product_id": productID, "updated_at": now}))
 }
 
 // DeleteListing deletes one of the company's listings of a store group the user is granted, or answers
 // ErrNotFound.
 func (db *DB) DeleteListing(companyID, userID, id int64) error {
-	return affectedOne(db.Scopes(InCompany("listings", companyID), InGrantedGroups("listings.group_id", userID)).
+	return AffectedOne(db.Scopes(InCompany("listings", companyID), InGrantedGroups("listings.group_id", userID)).
 		Where("listings.id = ?", id).Delete(&Listing{}))
 }
 

@@ -176,7 +176,7 @@ func (db *DB) UpdateLocalProduct(p *LocalProduct) error {
 
 // SetLocalProductDisabled enables or disables one of the company's products, or answers ErrNotFound.
 func (db *DB) SetLocalProductDisabled(companyID, id int64, disabled bool, now time.Time) error {
-	return affectedOne(db.Model(&LocalProduct{}).Scopes(InCompany("local_products", companyID)).
+	return AffectedOne(db.Model(&LocalProduct{}).Scopes(InCompany("local_products", companyID)).
 		Where("local_products.id = ?", id).Updates(map[string]any{"disabled": disabled, "updated_at": now}))
 }
 
@@ -226,7 +226,7 @@ func (db *DB) DeleteLocalProduct(companyID, id int64) error {
 	if err != nil {
 		return err
 	}
-	return affectedOne(db.Scopes(InCompany("local_products", companyID)).Where("local_products.id = ?", id).
+	return AffectedOne(db.Scopes(InCompany("local_products", companyID)).Where("local_products.id = ?", id).
 		Delete(&LocalProduct{}))
 }
 

@@ -68,7 +68,7 @@ func (db *DB) SetMenuSorts(parentID int64, ids []int64, at time.Time) error {
 	for i, id := range ids {
 		res := db.Model(&Menu{}).Where("id = ? AND parent_id = ?", id, parentID).
 			Updates(map[string]any{"sort": (i + 1) * 10, "updated_at": at})
-		if err := affectedOne(res); err != nil {
+		if err := AffectedOne(res); err != nil {
 			return err
 		}
 	}
@@ -89,7 +89,7 @@ func (db *DB) DeleteMenu(id int64) error {
 	if err := db.Where("menu_id = ?", id).Delete(&RoleMenu{}).Error; err != nil {
 		return err
 	}
-	return affectedOne(db.Where("id = ?", id).Delete(&Menu{}))
+	return AffectedOne(db.Where("id = ?", id).Delete(&Menu{}))
 }
 
 // PermissionByID loads a button permission, or ErrNotFound.
@@ -124,5 +124,5 @@ func (db *DB) DeletePermission(id int64) error {
 	if err := db.Where("permission_id = ?", id).Delete(&RolePermission{}).Error; err != nil {
 		return err
 	}
-	return affectedOne(db.Where("id = ?", id).Delete(&MenuPermission{}))
+	return AffectedOne(db.Where("id = ?", id).Delete(&MenuPermission{}))
 }

@@ -86,3 +86,36 @@ func (m Money) units() int64 {
 	}
 	return m.Shift(moneyScale).IntPart()
 }
+
+// Rate is an exchange rate (CNY per unit of a currency) kept as a whole number of millionths (BIGINT): six
+// decimals hold the yen's 0.0465 to the same relative precision as the dollar's 7.1, and an integer reads back the
+// same on SQLite and PostgreSQL.
+type Rate struct{ decimal.Decimal }
+
+// RateScale is the number of decimals a Rate keeps.
+const RateScale = 6
+
+// NewRate reads a decimal string of at most RateScale decimals.
+func NewRate(s string) (Rate, error) {
+	d, err := decimal.NewFromString(s)
+	if err != nil {
+		return Rate{}, fmt.Errorf("not a rate: %q", s)
+	}
+	if !d.Equal(d.Truncate(RateScale)) {
+		return Rate{}, fmt.Errorf("rate %s has more than %d decimals", s, RateScale)
+	}
+	return Rate{d}, nil
+}
+
+// Value stores the rate as millionths.
+func (r Rate) Value() (driver.Value, error) { return r.Shift(RateScale).IntPart(), nil }
+
+// Scan reads millionths back.
+func (r *Rate) Scan(v any) error {
+	units, err := scanUnits(v)
+	if err != nil {
+		return fmt.Errorf("rate: %w", err)
+	}
+	r.Decimal = decimal.New(units, -RateScale)
+	return nil
+}

@@ -82,7 +82,7 @@ func (db *DB) DeleteRole(companyID, id int64) error {
 	if err := db.Where("role_id = ?", id).Delete(&RolePermission{}).Error; err != nil {
 		return err
 	}
-	return affectedOne(db.Scopes(InCompany("roles", companyID)).Where("roles.id = ?", id).Delete(&Role{}))
+	return AffectedOne(db.Scopes(InCompany("roles", companyID)).Where("roles.id = ?", id).Delete(&Role{}))
 }
 
 // holders selects the user_roles rows of a company's role: through users_company and user_roles' primary key.

@@ -72,7 +72,7 @@ func listOrderOf(table string, f StockFilter, fallback PageOrder) PageOrder {
 	if f.Desc {
 		dir = " DESC"
 	}
-	return ordered(f.OrderBy + dir + ", " + table + ".id" + dir)
+	return Ordered(f.OrderBy + dir + ", " + table + ".id" + dir)
 }
 
 // StockPage lists a page of the company's stock in the warehouses the user may see, by warehouse and SKU unless

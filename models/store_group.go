@@ -71,7 +71,7 @@ func (db *DB) VisibleStoreGroups(companyID, userID int64, name string) ([]StoreG
 func (db *DB) VisibleStoreGroupPage(companyID, userID int64, name string, offset, limit int) ([]StoreGroup, int64, error) {
 	out := []StoreGroup{}
 	query := func() *gorm.DB { return db.visibleGroups(companyID, userID, name) }
-	p := listPage{matching: query, id: "store_groups.id", order: ordered("store_groups.name, store_groups.id"),
+	p := listPage{matching: query, id: "store_groups.id", order: Ordered("store_groups.name, store_groups.id"),
 		offset: offset, limit: limit}
 	total, err := readPage(db, p, p.of(query), &out)
 	return out, total, err

@@ -49,7 +49,7 @@ func (t *Tag) BeforeCreate(*gorm.DB) error {
 // TagGroupPage lists a page of the company's tag groups, with the total.
 func (db *DB) TagGroupPage(companyID int64, l NamedList) ([]TagGroup, int64, error) {
 	rows := []TagGroup{}
-	total, err := namedPage(db, db.named(&TagGroup{}, "tag_groups", companyID, l.Name), "tag_groups", l, &rows)
+	total, err := NamedPage(db, db.Named(&TagGroup{}, "tag_groups", companyID, l.Name), "tag_groups", l, &rows)
 	return rows, total, err
 }
 
@@ -91,7 +91,7 @@ func (db *DB) UpdateTagGroup(g *TagGroup) error {
 // DeleteTagGroup deletes one of the company's groups, or answers ErrNotFound. Whether a group with tags may go is
 // the caller's rule (the foreign key refuses it anyway).
 func (db *DB) DeleteTagGroup(companyID, id int64) error {
-	return affectedOne(db.Scopes(InCompany("tag_groups", companyID)).Where("tag_groups.id = ?", id).Delete(&TagGroup{}))
+	return AffectedOne(db.Scopes(InCompany("tag_groups", companyID)).Where("tag_groups.id = ?", id).Delete(&TagGroup{}))
 }
 
 // CountTagsInGroup counts the company's tags in a group.
@@ -163,5 +163,5 @@ func (db *DB) UpdateTag(t *Tag) error {
 
 // DeleteTag deletes one of the company's tags, or answers ErrNotFound.
 func (db *DB) DeleteTag(companyID, id int64) error {
-	return affectedOne(db.Scopes(InCompany("tags", companyID)).Where("tags.id = ?", id).Delete(&Tag{}))
+	return AffectedOne(db.Scopes(InCompany("tags", companyID)).Where("tags.id = ?", id).Delete(&Tag{}))
 }

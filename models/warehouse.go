@@ -55,7 +55,7 @@ func (db *DB) warehouseSeen(companyID, userID, warehouseID int64) (hidden []int6
 }
 
 func (db *DB) warehouses(companyID, userID int64, f WarehouseFilter) func() *gorm.DB {
-	named := db.named(&Warehouse{}, "warehouses", companyID, f.Name)
+	named := db.Named(&Warehouse{}, "warehouses", companyID, f.Name)
 	return func() *gorm.DB {
 		q := named().Scopes(db.visibleWarehouses(companyID, userID))
 		if f.Kind != "" {
@@ -81,7 +81,7 @@ func (db *DB) WarehousePage(companyID, userID int64, f WarehouseFilter) ([]Wareh
 				AND (NOT EXISTS (SELECT 1 FROM user_store_groups u WHERE u.user_id = ?)
 				OR EXISTS (SELECT 1 FROM user_store_groups u WHERE u.user_id = ? AND u.group_id = store_groups.id))`, userID, userID)
 	}
-	total, err := namedPage(db, query, "warehouses", f.NamedList, &rows)
+	total, err := NamedPage(db, query, "warehouses", f.NamedList, &rows)
 	return rows, total, err
 }
 
@@ -140,5 +140,5 @@ func (db *DB) WarehouseInUse(companyID, id int64) (bool, error) {
 
 // DeleteWarehouse deletes one of the company's warehouses, or answers ErrNotFound.
 func (db *DB) DeleteWarehouse(companyID, id int64) error {
-	return affectedOne(db.Scopes(InCompany("warehouses", companyID)).Where("warehouses.id = ?", id).Delete(&Warehouse{}))
+	return AffectedOne(db.Scopes(InCompany("warehouses", companyID)).Where("warehouses.id = ?", id).Delete(&Warehouse{}))
 }

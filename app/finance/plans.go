@@ -7,6 +7,7 @@ import (
 
 	"sellerhub/app/core"
 	"sellerhub/models"
+	financedb "sellerhub/models/finance"
 )
 
 // Messages of the plan calls.
@@ -28,7 +29,7 @@ type PlanForm struct {
 
 // Plan is a saved plan with its form read back.
 type Plan struct {
-	models.ProfitPlan
+	financedb.ProfitPlan
 	Input CalcInput
 }
 
@@ -53,7 +54,7 @@ func (s *Service) checkPlan(f *PlanForm) (string, error) {
 	return string(b), err
 }
 
-func plan(m *models.ProfitPlan) (*Plan, error) {
+func plan(m *financedb.ProfitPlan) (*Plan, error) {
 	p := &Plan{ProfitPlan: *m}
 	if err := json.Unmarshal([]byte(m.Inputs), &p.Input); err != nil {
 		return nil, core.Failed(MsgPlanInputsBad)
@@ -64,7 +65,7 @@ func plan(m *models.ProfitPlan) (*Plan, error) {
 // PlanPage lists a page of the company's plans, with the total and the page served.
 func (s *Service) PlanPage(ctx context.Context, p core.Principal, q PlanQuery) ([]Plan, int64, core.PageRequest, error) {
 	l, r := q.NamedList(planSorts)
-	rows, total, err := s.db.With(ctx).ProfitPlanPage(p.CompanyID, models.ProfitPlanFilter{NamedList: l,
+	rows, total, err := financedb.ProfitPlanPage(s.db.With(ctx), p.CompanyID, financedb.ProfitPlanFilter{NamedList: l,
 		Marketplace: strings.ToUpper(strings.TrimSpace(q.Marketplace))})
 	if err != nil {
 		return nil, 0, r, err
@@ -86,7 +87,7 @@ func (s *Service) Plan(ctx context.Context, p core.Principal, id string) (*Plan,
 	if !ok {
 		return nil, core.NotFound(whatPlan)
 	}
-	m, err := s.db.With(ctx).ProfitPlanByID(p.CompanyID, n)
+	m, err := financedb.ProfitPlanByID(s.db.With(ctx), p.CompanyID, n)
 	if err != nil {
 		return nil, core.NotFoundAs(err, whatPlan)
 	}
@@ -95,7 +96,7 @@ func (s *Service) Plan(ctx context.Context, p core.Principal, id string) (*Plan,
 
 func planNameFree(db *models.DB, companyID int64, name string, self int64) error {
 	return core.NameFree(func() (int64, error) {
-		m, err := db.ProfitPlanByName(companyID, name)
+		m, err := financedb.ProfitPlanByName(db, companyID, name)
 		if err != nil {
 			return 0, err
 		}
@@ -110,13 +111,13 @@ func (s *Service) CreatePlan(ctx context.Context, p core.Principal, f PlanForm) 
 		return nil, err
 	}
 	now := s.now.Stamp()
-	m := &models.ProfitPlan{CompanyID: p.CompanyID, Name: f.Name, Marketplace: f.Input.Marketplace, Inputs: inputs,
+	m := &financedb.ProfitPlan{CompanyID: p.CompanyID, Name: f.Name, Marketplace: f.Input.Marketplace, Inputs: inputs,
 		CreatedAt: now, UpdatedAt: now}
 	err = s.db.Tx(ctx, func(tx *models.DB) error {
 		if err := planNameFree(tx, p.CompanyID, f.Name, 0); err != nil {
 			return err
 		}
-		return core.DuplicateAs(tx.CreateProfitPlan(m), MsgPlanNameTaken)
+		return core.DuplicateAs(financedb.CreateProfitPlan(tx, m), MsgPlanNameTaken)
 	})
 	if err != nil {
 		return nil, err
@@ -134,16 +135,16 @@ func (s *Service) UpdatePlan(ctx context.Context, p core.Principal, id string, f
 	if !ok {
 		return nil, core.NotFound(whatPlan)
 	}
-	var m *models.ProfitPlan
+	var m *financedb.ProfitPlan
 	err = s.db.Tx(ctx, func(tx *models.DB) error {
-		if m, err = tx.ForUpdate().ProfitPlanByID(p.CompanyID, n); err != nil {
+		if m, err = financedb.ProfitPlanByID(tx.ForUpdate(), p.CompanyID, n); err != nil {
 			return core.NotFoundAs(err, whatPlan)
 		}
 		if err := planNameFree(tx, p.CompanyID, f.Name, m.ID); err != nil {
 			return err
 		}
 		m.Name, m.Marketplace, m.Inputs, m.UpdatedAt = f.Name, f.Input.Marketplace, inputs, s.now.Stamp()
-		return core.DuplicateAs(tx.UpdateProfitPlan(m), MsgPlanNameTaken)
+		return core.DuplicateAs(financedb.UpdateProfitPlan(tx, m), MsgPlanNameTaken)
 	})
 	if err != nil {
 		return nil, err
@@ -157,7 +158,7 @@ func (s *Service) DeletePlan(ctx context.Context, p core.Principal, id string) e
 	if !ok {
 		return core.NotFound(whatPlan)
 	}
-	return core.NotFoundAs(s.db.With(ctx).DeleteProfitPlan(p.CompanyID, n), whatPlan)
+	return core.NotFoundAs(financedb.DeleteProfitPlan(s.db.With(ctx), p.CompanyID, n), whatPlan)
 }
 
 // MarketplaceOption is a marketplace the calculator offers, with its currency, categories, whether it has a tax

@@ -9,6 +9,7 @@ import (
 
 	"sellerhub/app/core"
 	"sellerhub/models"
+	financedb "sellerhub/models/finance"
 )
 
 // Messages of the 汇率 calls.
@@ -54,7 +55,7 @@ func (s *Service) RatePage(ctx context.Context, p core.Principal, q RateQuery) (
 	if err != nil {
 		return nil, 0, r, err
 	}
-	rows, err := s.db.With(ctx).ExchangeRates(p.CompanyID)
+	rows, err := financedb.ExchangeRates(s.db.With(ctx), p.CompanyID)
 	if err != nil {
 		return nil, 0, r, err
 	}
@@ -88,13 +89,13 @@ type HistoryQuery struct {
 }
 
 // RateHistory lists a page of the months the company set a rate for the currency, the latest first.
-func (s *Service) RateHistory(ctx context.Context, p core.Principal, q HistoryQuery) ([]models.ExchangeRate, int64, core.PageRequest, error) {
+func (s *Service) RateHistory(ctx context.Context, p core.Principal, q HistoryQuery) ([]financedb.ExchangeRate, int64, core.PageRequest, error) {
 	r := q.PageRequest.Normalized()
 	code, err := editableCurrency(q.Currency)
 	if err != nil {
 		return nil, 0, r, err
 	}
-	rows, total, err := s.db.With(ctx).ExchangeRateHistory(p.CompanyID, code, r.Offset(), r.Size)
+	rows, total, err := financedb.ExchangeRateHistory(s.db.With(ctx), p.CompanyID, code, r.Offset(), r.Size)
 	return rows, total, r, err
 }
 
@@ -151,27 +152,27 @@ func (f *RateForm) check() (models.Rate, error) {
 
 // SetRate sets the company's rate of a currency from a month on: the month's row is created, or changed when the
 // month has one. Months after it that have rates of their own keep them.
-func (s *Service) SetRate(ctx context.Context, p core.Principal, f RateForm) (*models.ExchangeRate, error) {
+func (s *Service) SetRate(ctx context.Context, p core.Principal, f RateForm) (*financedb.ExchangeRate, error) {
 	rate, err := f.check()
 	if err != nil {
 		return nil, err
 	}
 	now := s.now.Stamp()
-	var out *models.ExchangeRate
+	var out *financedb.ExchangeRate
 	err = s.db.Tx(ctx, func(tx *models.DB) error {
-		r, err := tx.ForUpdate().ExchangeRateOfMonth(p.CompanyID, f.Currency, f.Month)
+		r, err := financedb.ExchangeRateOfMonth(tx.ForUpdate(), p.CompanyID, f.Currency, f.Month)
 		switch {
 		case models.IsNotFound(err):
-			out = &models.ExchangeRate{CompanyID: p.CompanyID, Currency: f.Currency, Month: f.Month, Rate: rate,
+			out = &financedb.ExchangeRate{CompanyID: p.CompanyID, Currency: f.Currency, Month: f.Month, Rate: rate,
 				CreatedAt: now, UpdatedAt: now}
 			// Two first saves of the same month at once: the unique index keeps one, the other is told to try again.
-			return core.DuplicateAs(tx.CreateExchangeRate(out), MsgRateRace)
+			return core.DuplicateAs(financedb.CreateExchangeRate(tx, out), MsgRateRace)
 		case err != nil:
 			return err
 		}
 		r.Rate, r.UpdatedAt = rate, now
 		out = r
-		return tx.UpdateExchangeRate(r)
+		return financedb.UpdateExchangeRate(tx, r)
 	})
 	if err != nil {
 		return nil, err
@@ -180,12 +181,12 @@ func (s *Service) SetRate(ctx context.Context, p core.Principal, f RateForm) (*m
 }
 
 // Rate loads one of the company's month rates by the id in the path.
-func (s *Service) Rate(ctx context.Context, p core.Principal, id string) (*models.ExchangeRate, error) {
+func (s *Service) Rate(ctx context.Context, p core.Principal, id string) (*financedb.ExchangeRate, error) {
 	n, ok := core.ParseID(id)
 	if !ok {
 		return nil, core.NotFound(whatRate)
 	}
-	r, err := s.db.With(ctx).ExchangeRateByID(p.CompanyID, n)
+	r, err := financedb.ExchangeRateByID(s.db.With(ctx), p.CompanyID, n)
 	return r, core.NotFoundAs(err, whatRate)
 }
 
@@ -195,5 +196,5 @@ func (s *Service) DeleteRate(ctx context.Context, p core.Principal, id string) e
 	if !ok {
 		return core.NotFound(whatRate)
 	}
-	return core.NotFoundAs(s.db.With(ctx).DeleteExchangeRate(p.CompanyID, n), whatRate)
+	return core.NotFoundAs(financedb.DeleteExchangeRate(s.db.With(ctx), p.CompanyID, n), whatRate)
 }

@@ -10,6 +10,7 @@ import (
 
 	"sellerhub/app/core"
 	"sellerhub/models"
+	financedb "sellerhub/models/finance"
 )
 
 // MsgCurrencyUnknown names a currency the product has no rate for.
@@ -35,7 +36,7 @@ type monthRate struct {
 
 // Rates loads the company's rates for conversions: load once, convert many (a report's every line).
 func (s *Service) Rates(ctx context.Context, companyID int64) (*RateBook, error) {
-	rows, err := s.db.With(ctx).ExchangeRates(companyID)
+	rows, err := financedb.ExchangeRates(s.db.With(ctx), companyID)
 	if err != nil {
 		return nil, err
 	}

@@ -10,6 +10,7 @@ import (
 	"sellerhub/app/finance"
 	"sellerhub/models"
 	"sellerhub/models/dbtest"
+	financedb "sellerhub/models/finance"
 )
 
 var beijing = time.FixedZone("CST", 8*3600)
@@ -33,7 +34,7 @@ func money(t *testing.T, s string) models.Money {
 	return m
 }
 
-func setRate(t *testing.T, s *finance.Service, p core.Principal, currency, month, rate string) *models.ExchangeRate {
+func setRate(t *testing.T, s *finance.Service, p core.Principal, currency, month, rate string) *financedb.ExchangeRate {
 	t.Helper()
 	r, err := s.SetRate(context.Background(), p, finance.RateForm{Currency: currency, Month: month, Rate: rate})
 	if err != nil {
@@ -82,7 +83,7 @@ func TestAMonthsRateHoldsUntilTheNextMonthThatHasOne(t *testing.T) {
 		setRate(t, s, p, "USD", "2026-05", "7.25")
 		want("100", "USD", on(2026, 5, 1), "725")
 		var rows int64
-		db.Model(&models.ExchangeRate{}).Where("company_id = ?", p.CompanyID).Count(&rows)
+		db.Model(&financedb.ExchangeRate{}).Where("company_id = ?", p.CompanyID).Count(&rows)
 		if rows != 2 {
 			t.Fatalf("%d rate rows, want 2", rows)
 		}
@@ -130,7 +131,7 @@ func TestARateIsCheckedBeforeItIsSaved(t *testing.T) {
 			}
 		}
 		var n int64
-		db.Model(&models.ExchangeRate{}).Count(&n)
+		db.Model(&financedb.ExchangeRate{}).Count(&n)
 		if n != 0 {
 			t.Fatalf("%d rows after refused saves, want 0", n)
 		}

@@ -12,6 +12,7 @@ import (
 	"sellerhub/app/finance"
 	"sellerhub/app/profit"
 	"sellerhub/models"
+	financedb "sellerhub/models/finance"
 	"sellerhub/models/fixtures"
 )
 
@@ -83,9 +84,9 @@ func newBook(t *testing.T, db *models.DB) *book {
 	must(t, db.CreateCompanyWithOwner(&models.Company{Name: "别家"}, other))
 	bk.outside = core.Principal{CompanyID: other.CompanyID, UserID: other.ID}
 
-	for _, r := range []models.ExchangeRate{{CompanyID: cid, Currency: "USD", Month: "2026-01", Rate: models.Rate{Decimal: dec("7")}},
+	for _, r := range []financedb.ExchangeRate{{CompanyID: cid, Currency: "USD", Month: "2026-01", Rate: models.Rate{Decimal: dec("7")}},
 		{CompanyID: cid, Currency: "GBP", Month: "2026-01", Rate: models.Rate{Decimal: dec("9")}}} {
-		must(t, db.CreateExchangeRate(&r))
+		must(t, financedb.CreateExchangeRate(db, &r))
 	}
 
 	// Products: P1 costs 20 (1 kg, 10×10×10 cm), P2 5 (0.5 kg, 40×10×10 cm), P3 no price, weight or size.

@@ -11,6 +11,7 @@ import (
 	"sellerhub/app/apptest"
 	"sellerhub/models"
 	"sellerhub/models/dbtest"
+	financedb "sellerhub/models/finance"
 )
 
 const (
@@ -196,7 +197,7 @@ func TestARateIsCheckedWithChineseMessages(t *testing.T) {
 	}
 	apptest.Expect(t, c.Call(http.MethodPost, erp+"exchangeRate/history", map[string]any{"currency": "CNY"}), 400, "A0400", "人民币汇率固定为1，不能修改")
 	var n int64
-	h.DB.Model(&models.ExchangeRate{}).Count(&n)
+	h.DB.Model(&financedb.ExchangeRate{}).Count(&n)
 	if n != 0 {
 		t.Fatalf("%d rates after refused calls", n)
 	}

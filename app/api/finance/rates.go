@@ -13,7 +13,7 @@ import (
 	"sellerhub/app/api"
 	"sellerhub/app/finance"
 	"sellerhub/app/middleware"
-	"sellerhub/models"
+	financedb "sellerhub/models/finance"
 )
 
 // Handler serves the calls.
@@ -57,7 +57,7 @@ func (h *Handler) rate(r *finance.RateRow) Rate {
 	return out
 }
 
-func (h *Handler) monthRate(r *models.ExchangeRate) MonthRate {
+func (h *Handler) monthRate(r *financedb.ExchangeRate) MonthRate {
 	return MonthRate{ID: strconv.FormatInt(r.ID, 10), Currency: r.Currency, Month: r.Month, Rate: r.Rate.String(),
 		CreatedAt: api.FormatTime(&r.CreatedAt, h.TimeZone), UpdatedAt: api.FormatTime(&r.UpdatedAt, h.TimeZone)}
 }

@@ -1,9 +1,11 @@
-package models
+package finance
 
 import (
 	"time"
 
 	"gorm.io/gorm"
+
+	"sellerhub/models"
 )
 
 // ProfitPlan is one of the company's saved profit-calculator plans (计算方案): a name and the calculator's inputs
@@ -21,21 +23,21 @@ type ProfitPlan struct {
 // BeforeCreate gives a new plan its id.
 func (p *ProfitPlan) BeforeCreate(*gorm.DB) error {
 	if p.ID == 0 {
-		p.ID = NewID()
+		p.ID = models.NewID()
 	}
 	return nil
 }
 
 // ProfitPlanFilter narrows the plan list: Name is a part of the name, Marketplace one of the marketplaces.
 type ProfitPlanFilter struct {
-	NamedList
+	models.NamedList
 	Marketplace string
 }
 
 // ProfitPlanPage lists a page of the company's plans, with the total.
-func (db *DB) ProfitPlanPage(companyID int64, f ProfitPlanFilter) ([]ProfitPlan, int64, error) {
+func ProfitPlanPage(db *models.DB, companyID int64, f ProfitPlanFilter) ([]ProfitPlan, int64, error) {
 	rows := []ProfitPlan{}
-	named := db.named(&ProfitPlan{}, "profit_plans", companyID, f.Name)
+	named := db.Named(&ProfitPlan{}, "profit_plans", companyID, f.Name)
 	query := func() *gorm.DB {
 		q := named()
 		if f.Marketplace != "" {
@@ -43,14 +45,14 @@ func (db *DB) ProfitPlanPage(companyID int64, f ProfitPlanFilter) ([]ProfitPlan,
 		}
 		return q
 	}
-	total, err := namedPage(db, query, "profit_plans", f.NamedList, &rows)
+	total, err := models.NamedPage(db, query, "profit_plans", f.NamedList, &rows)
 	return rows, total, err
 }
 
 // ProfitPlanByID loads one of the company's plans, or ErrNotFound (also for another company's).
-func (db *DB) ProfitPlanByID(companyID, id int64) (*ProfitPlan, error) {
+func ProfitPlanByID(db *models.DB, companyID, id int64) (*ProfitPlan, error) {
 	var p ProfitPlan
-	err := db.Scopes(InCompany("profit_plans", companyID)).Where("profit_plans.id = ?", id).Take(&p).Error
+	err := db.Scopes(models.InCompany("profit_plans", companyID)).Where("profit_plans.id = ?", id).Take(&p).Error
 	if err != nil {
 		return nil, err
 	}
@@ -58,9 +60,9 @@ func (db *DB) ProfitPlanByID(companyID, id int64) (*ProfitPlan, error) {
 }
 
 // ProfitPlanByName loads the company's plan of that name, or ErrNotFound.
-func (db *DB) ProfitPlanByName(companyID int64, name string) (*ProfitPlan, error) {
+func ProfitPlanByName(db *models.DB, companyID int64, name string) (*ProfitPlan, error) {
 	var p ProfitPlan
-	err := db.Scopes(InCompany("profit_plans", companyID)).Where("profit_plans.name = ?", name).Take(&p).Error
+	err := db.Scopes(models.InCompany("profit_plans", companyID)).Where("profit_plans.name = ?", name).Take(&p).Error
 	if err != nil {
 		return nil, err
 	}
@@ -68,16 +70,16 @@ func (db *DB) ProfitPlanByName(companyID int64, name string) (*ProfitPlan, error
 }
 
 // CreateProfitPlan stores a new plan.
-func (db *DB) CreateProfitPlan(p *ProfitPlan) error { return db.Create(p).Error }
+func CreateProfitPlan(db *models.DB, p *ProfitPlan) error { return db.Create(p).Error }
 
 // UpdateProfitPlan saves a plan's name and inputs.
-func (db *DB) UpdateProfitPlan(p *ProfitPlan) error {
-	return affectedOne(db.Model(p).Scopes(InCompany("profit_plans", p.CompanyID)).
+func UpdateProfitPlan(db *models.DB, p *ProfitPlan) error {
+	return models.AffectedOne(db.Model(p).Scopes(models.InCompany("profit_plans", p.CompanyID)).
 		Select("name", "marketplace", "inputs", "updated_at").Updates(p))
 }
 
 // DeleteProfitPlan deletes one of the company's plans, or answers ErrNotFound.
-func (db *DB) DeleteProfitPlan(companyID, id int64) error {
-	return affectedOne(db.Scopes(InCompany("profit_plans", companyID)).Where("profit_plans.id = ?", id).
+func DeleteProfitPlan(db *models.DB, companyID, id int64) error {
+	return models.AffectedOne(db.Scopes(models.InCompany("profit_plans", companyID)).Where("profit_plans.id = ?", id).
 		Delete(&ProfitPlan{}))
 }
