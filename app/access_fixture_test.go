@@ -10,6 +10,7 @@ import (
 
 	"sellerhub/app/apptest"
 	"sellerhub/models"
+	datasyncdb "sellerhub/models/datasync"
 	"sellerhub/models/seed"
 )
 
@@ -150,10 +151,10 @@ func seedCompanyA(t *testing.T, h *apptest.Harness) *companyA {
 		t.Fatal(err)
 	}
 	// The seller's data sync tasks, as the list makes them for a seller authorised before the data sync.
-	if err := h.DB.EnsureSyncTasks(a.id, seller.ID, []string{"orders"}, now); err != nil {
+	if err := datasyncdb.EnsureSyncTasks(h.DB, a.id, seller.ID, []string{"orders"}, now); err != nil {
 		t.Fatal(err)
 	}
-	task, err := h.DB.SyncTaskOf(a.id, seller.ID, "orders")
+	task, err := datasyncdb.SyncTaskOf(h.DB, a.id, seller.ID, "orders")
 	if err != nil {
 		t.Fatal(err)
 	}

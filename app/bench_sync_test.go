@@ -11,7 +11,7 @@ import (
 	"sellerhub/app/amazon/amazontest/sellerdata"
 	"sellerhub/app/apptest"
 	"sellerhub/config"
-	"sellerhub/models"
+	datasyncdb "sellerhub/models/datasync"
 	"sellerhub/models/dbtest"
 )
 
@@ -45,16 +45,16 @@ func TestLoadReportFirstSync(t *testing.T) {
 			"refreshToken": amz.IssueRefreshToken(amazontest.DefaultSeller)}))
 		var lines int64
 		for deadline := time.Now().Add(10 * time.Minute); ; time.Sleep(100 * time.Millisecond) {
-			var tasks []models.SyncTask
+			var tasks []datasyncdb.SyncTask
 			if err := h.DB.Find(&tasks).Error; err != nil {
 				t.Fatal(err)
 			}
 			done := 0
 			for _, task := range tasks {
-				if task.State == models.SyncFailed {
+				if task.State == datasyncdb.SyncFailed {
 					t.Fatalf("%s failed: %s", task.Kind, task.LastError)
 				}
-				if task.State == models.SyncDone {
+				if task.State == datasyncdb.SyncDone {
 					done++
 				}
 			}
@@ -66,7 +66,7 @@ func TestLoadReportFirstSync(t *testing.T) {
 			}
 		}
 		elapsed := time.Since(started)
-		h.DB.Model(&models.SyncRun{}).Select("COALESCE(SUM(lines), 0)").Scan(&lines)
+		h.DB.Model(&datasyncdb.SyncRun{}).Select("COALESCE(SUM(lines), 0)").Scan(&lines)
 		fmt.Printf("== first sync of the stand-in's largest store (%s, 7 kinds, US/CA/MX, 90 days) on %s\n"+
 			"   %d report lines in %s: %.0f lines/s\n", amazontest.DefaultSeller, kind, lines,
 			elapsed.Round(time.Millisecond), float64(lines)/elapsed.Seconds())

@@ -17,8 +17,8 @@
 // The domains leave one at a time, from the end of app/'s order, to models/<domain> (named like app/<domain>):
 // their entities and their queries as free functions taking the handle first (profit.ProfitSettingOf(db, ...)), so
 // that a transaction of Tx spans domains. A domain package imports only the base and the domains before it
-// (app/layout_test.go). Moved so far: models/finance, models/orders, models/sales, models/profit. The domains still
-// here are methods of DB, by file:
+// (app/layout_test.go). Moved so far: models/datasync, models/finance, models/orders, models/sales, models/profit.
+// The domains still here are methods of DB, by file:
 //
 //	accounts     company.go, user.go, verification_code.go, account_binding.go, sso_handover.go
 //	admin        menu.go, menu_admin.go, role.go, role_admin.go, department.go, subuser.go,
@@ -32,5 +32,4 @@
 //	amazondata   amazon_order.go, settlement.go, fee_estimate.go, fba_inventory.go, fba_warehouse.go,
 //	             customer_return.go, asin_parent.go, sales_days.go and sales_parents.go (the sales summary the
 //	             orders import keeps, which models/sales reads)
-//	datasync     sync_task.go, sync_run.go, sync_upload.go
 package models

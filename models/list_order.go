@@ -43,8 +43,8 @@ func Ordered(order string) PageOrder {
 	return PageOrder{sort: func(q *gorm.DB) *gorm.DB { return q.Order(order) }}
 }
 
-// orderedBy is a list order built by a scope (an order with arguments), which pages by offset only.
-func orderedBy(sort func(*gorm.DB) *gorm.DB) PageOrder { return PageOrder{sort: sort} }
+// OrderedBy is a list order built by a scope (an order with arguments), which pages by offset only.
+func OrderedBy(sort func(*gorm.DB) *gorm.DB) PageOrder { return PageOrder{sort: sort} }
 
 // Sort is the scope that sorts a query in the order.
 func (o PageOrder) Sort(q *gorm.DB) *gorm.DB { return o.sort(q) }

@@ -15,6 +15,7 @@ import (
 	"sellerhub/app/amazon/amazontest"
 	"sellerhub/app/amazon/amazontest/sellerdata"
 	"sellerhub/models"
+	datasyncdb "sellerhub/models/datasync"
 	"sellerhub/models/dbtest"
 	"sellerhub/models/seed"
 )
@@ -44,7 +45,7 @@ func TestTwoInstancesSyncOnce(t *testing.T) {
 
 	waitFor(t, "every kind of the store synced", func() bool {
 		var n int64
-		db.Model(&models.SyncTask{}).Where("seller_id = ? AND last_success_at IS NOT NULL", sellerID).Count(&n)
+		db.Model(&datasyncdb.SyncTask{}).Where("seller_id = ? AND last_success_at IS NOT NULL", sellerID).Count(&n)
 		return n == 7
 	})
 	// Both instances keep running for five more periods of the periodic job.
@@ -56,7 +57,7 @@ func TestTwoInstancesSyncOnce(t *testing.T) {
 	before := periodic()
 	waitFor(t, "five more periods of the periodic job", func() bool { return periodic() >= before+5 })
 
-	var runs []models.SyncRun
+	var runs []datasyncdb.SyncRun
 	if err := db.Where("seller_id = ?", sellerID).Find(&runs).Error; err != nil {
 		t.Fatal(err)
 	}

@@ -8,6 +8,7 @@ import (
 	"sellerhub/app/amazon"
 	"sellerhub/app/amazondata"
 	"sellerhub/models"
+	datasyncdb "sellerhub/models/datasync"
 )
 
 // The parents kind asks no report: it looks the store's listed ASINs up in Amazon's catalogue (searchCatalogItems,
@@ -21,14 +22,14 @@ func (s *Service) waitsForListings(db *models.DB, a SyncArgs) (bool, error) {
 	if amazondata.Kind(a.DataKind) != amazondata.Parents {
 		return false, nil
 	}
-	listings, err := db.SyncTaskOf(a.CompanyID, a.SellerID, string(amazondata.Listings))
+	listings, err := datasyncdb.SyncTaskOf(db, a.CompanyID, a.SellerID, string(amazondata.Listings))
 	if models.IsNotFound(err) {
 		return false, nil
 	}
 	if err != nil {
 		return false, err
 	}
-	return listings.State == models.SyncQueued || listings.State == models.SyncRunning, nil
+	return listings.State == datasyncdb.SyncQueued || listings.State == datasyncdb.SyncRunning, nil
 }
 
 // lookUpParents asks the catalogue about the store's listed ASINs of each of the seller account's marketplaces, a
@@ -54,7 +55,7 @@ func (sy *syncing) lookUpParents() error {
 			batches = append(batches, batch{m.MarketplaceID, chunk})
 		}
 	}
-	if err := sy.db.UpdateSyncTask(sy.task.CompanyID, sy.task.ID, map[string]any{"reports_total": len(batches),
+	if err := datasyncdb.UpdateSyncTask(sy.db, sy.task.CompanyID, sy.task.ID, map[string]any{"reports_total": len(batches),
 		"reports_done": 0, "updated_at": sy.s.now.Stamp()}); err != nil {
 		return err
 	}
@@ -69,10 +70,10 @@ func (sy *syncing) lookUpParents() error {
 		}
 		sy.run.Lines += int64(len(b.asins))
 		sy.run.Written += int64(res.Written)
-		if err := sy.db.UpdateSyncRun(sy.run.CompanyID, sy.run.ID, map[string]any{"lines": sy.run.Lines, "written": sy.run.Written}); err != nil {
+		if err := datasyncdb.UpdateSyncRun(sy.db, sy.run.CompanyID, sy.run.ID, map[string]any{"lines": sy.run.Lines, "written": sy.run.Written}); err != nil {
 			return err
 		}
-		if err := sy.db.UpdateSyncTask(sy.task.CompanyID, sy.task.ID, map[string]any{"reports_done": i + 1,
+		if err := datasyncdb.UpdateSyncTask(sy.db, sy.task.CompanyID, sy.task.ID, map[string]any{"reports_done": i + 1,
 			"lines": sy.run.Lines, "updated_at": sy.s.now.Stamp()}); err != nil {
 			return err
 		}

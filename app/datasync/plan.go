@@ -6,7 +6,7 @@ import (
 
 	"sellerhub/app/amazon"
 	"sellerhub/app/amazondata"
-	"sellerhub/models"
+	datasyncdb "sellerhub/models/datasync"
 )
 
 // Orders and returns are read incrementally, window by window, from where the last sync got to.
@@ -30,7 +30,7 @@ func incremental(k amazondata.Kind) bool { return k == amazondata.Orders || k ==
 // plan lists a new run's reports: settlements Amazon has made and the run has not imported yet; for orders and
 // returns, the data windows since the cursor; for the rest, one report (per marketplace for the kinds whose files
 // do not name it on each line).
-func (sy *syncing) plan() ([]models.SyncReport, error) {
+func (sy *syncing) plan() ([]datasyncdb.SyncReport, error) {
 	now := sy.s.now.Stamp()
 	if sy.kind.Scheduled() {
 		return sy.planSettlements(now)
@@ -60,7 +60,7 @@ func (sy *syncing) plan() ([]models.SyncReport, error) {
 			start = end
 		}
 	}
-	var out []models.SyncReport
+	var out []datasyncdb.SyncReport
 	for _, w := range windows {
 		for _, m := range markets {
 			out = append(out, sy.report(len(out), m, w.start, w.end, now))
@@ -69,13 +69,13 @@ func (sy *syncing) plan() ([]models.SyncReport, error) {
 	return out, nil
 }
 
-func (sy *syncing) report(seq int, marketplaceID string, start, end *time.Time, now time.Time) models.SyncReport {
-	return models.SyncReport{CompanyID: sy.task.CompanyID, SellerID: sy.task.SellerID, RunID: sy.run.ID, Seq: seq,
+func (sy *syncing) report(seq int, marketplaceID string, start, end *time.Time, now time.Time) datasyncdb.SyncReport {
+	return datasyncdb.SyncReport{CompanyID: sy.task.CompanyID, SellerID: sy.task.SellerID, RunID: sy.run.ID, Seq: seq,
 		Kind: sy.task.Kind, MarketplaceID: marketplaceID, DataStart: start, DataEnd: end, CreatedAt: now, UpdatedAt: now}
 }
 
 // planSettlements lists the settlement reports Amazon has made (getReports, DONE, every page) that are not in yet.
-func (sy *syncing) planSettlements(now time.Time) ([]models.SyncReport, error) {
+func (sy *syncing) planSettlements(now time.Time) ([]datasyncdb.SyncReport, error) {
 	since := now.Add(-settlementsSince)
 	if c := sy.task.Cursor; c != nil && c.After(since) {
 		since = *c
@@ -99,13 +99,13 @@ func (sy *syncing) planSettlements(now time.Time) ([]models.SyncReport, error) {
 	for i, r := range listed {
 		ids[i] = r.ReportID
 	}
-	in, err := sy.db.ImportedReports(sy.seller.CompanyID, sy.seller.ID, ids)
+	in, err := datasyncdb.ImportedReports(sy.db, sy.seller.CompanyID, sy.seller.ID, ids)
 	if err != nil {
 		return nil, err
 	}
 	// Oldest first, as Amazon made them.
 	slices.SortStableFunc(listed, func(a, b amazon.Report) int { return compareTimes(a.CreatedTime, b.CreatedTime) })
-	var out []models.SyncReport
+	var out []datasyncdb.SyncReport
 	for _, r := range listed {
 		if in[r.ReportID] {
 			continue

@@ -3,6 +3,8 @@ package datasync
 import (
 	"context"
 	"time"
+
+	datasyncdb "sellerhub/models/datasync"
 )
 
 // progressLines and progressTime bound how often a running import writes its lines read to the task and the run: often enough for
@@ -40,11 +42,11 @@ func (p *progress) report(lines int) {
 	db := p.s.db.With(p.ctx)
 	// Progress is shown, not kept: a failed write is logged and the import goes on.
 	if p.taskID != 0 {
-		if err := db.UpdateSyncTask(p.companyID, p.taskID, map[string]any{"lines": total, "updated_at": now.UTC()}); err != nil {
+		if err := datasyncdb.UpdateSyncTask(db, p.companyID, p.taskID, map[string]any{"lines": total, "updated_at": now.UTC()}); err != nil {
 			p.s.log.Warn("data sync progress", "task", p.taskID, "err", err)
 		}
 	}
-	if err := db.UpdateSyncRun(p.companyID, p.runID, map[string]any{"lines": total}); err != nil {
+	if err := datasyncdb.UpdateSyncRun(db, p.companyID, p.runID, map[string]any{"lines": total}); err != nil {
 		p.s.log.Warn("data sync progress", "run", p.runID, "err", err)
 	}
 }

@@ -11,6 +11,7 @@ import (
 	"sellerhub/app/core"
 	"sellerhub/app/stores"
 	"sellerhub/models"
+	datasyncdb "sellerhub/models/datasync"
 )
 
 // SyncArgs is the job of one task's sync: a seller account's data of one kind. DataKind is the contract's Kind
@@ -48,14 +49,14 @@ const (
 
 // queue queues a task's sync in tx, marking it queued by cause; a sync of the task already waiting or running
 // is left as it is (false).
-func (s *Service) queue(tx *models.DB, t *models.SyncTask, cause string, now time.Time) (bool, error) {
+func (s *Service) queue(tx *models.DB, t *datasyncdb.SyncTask, cause string, now time.Time) (bool, error) {
 	opts := SyncArgs{}.InsertOpts()
 	inserted, err := s.jobs.Insert(tx, SyncArgs{CompanyID: t.CompanyID, SellerID: t.SellerID, DataKind: t.Kind}, &opts)
 	if err != nil || !inserted {
 		return false, err
 	}
-	t.State, t.QueuedBy, t.UpdatedAt = models.SyncQueued, cause, now
-	return true, tx.UpdateSyncTask(t.CompanyID, t.ID, map[string]any{"state": models.SyncQueued, "queued_by": cause, "updated_at": now})
+	t.State, t.QueuedBy, t.UpdatedAt = datasyncdb.SyncQueued, cause, now
+	return true, datasyncdb.UpdateSyncTask(tx, t.CompanyID, t.ID, map[string]any{"state": datasyncdb.SyncQueued, "queued_by": cause, "updated_at": now})
 }
 
 // SellerAuthorized queues every kind's sync of a seller account just (re-)authorised, in the transaction that
@@ -63,18 +64,18 @@ func (s *Service) queue(tx *models.DB, t *models.SyncTask, cause string, now tim
 // is new.
 func (s *Service) SellerAuthorized(tx *models.DB, seller *models.Seller) error {
 	now := s.now.Stamp()
-	if err := tx.EnsureSyncTasks(seller.CompanyID, seller.ID, kindNames(), now); err != nil {
+	if err := datasyncdb.EnsureSyncTasks(tx, seller.CompanyID, seller.ID, kindNames(), now); err != nil {
 		return err
 	}
-	tasks, err := tx.SyncTasksOfSeller(seller.CompanyID, seller.ID)
+	tasks, err := datasyncdb.SyncTasksOfSeller(tx, seller.CompanyID, seller.ID)
 	if err != nil {
 		return err
 	}
 	for i := range tasks {
-		if err := tx.UpdateSyncTask(tasks[i].CompanyID, tasks[i].ID, map[string]any{"last_error": "", "updated_at": now}); err != nil {
+		if err := datasyncdb.UpdateSyncTask(tx, tasks[i].CompanyID, tasks[i].ID, map[string]any{"last_error": "", "updated_at": now}); err != nil {
 			return err
 		}
-		if _, err := s.queue(tx, &tasks[i], models.SyncByAuth, now); err != nil {
+		if _, err := s.queue(tx, &tasks[i], datasyncdb.SyncByAuth, now); err != nil {
 			return err
 		}
 	}
@@ -94,25 +95,27 @@ func syncable(status string, disabled bool) error {
 
 // CanSync tells whether a task's store may sync: its authorisation is neither disabled nor refused by Amazon.
 // The periodic job skips the others until they are authorised again.
-func CanSync(t *models.SyncTaskRow) bool { return syncable(t.SellerStatus, t.SellerDisabled) == nil }
+func CanSync(t *datasyncdb.SyncTaskRow) bool {
+	return syncable(t.SellerStatus, t.SellerDisabled) == nil
+}
 
 // SyncNow queues one task's sync by hand (立即同步) and returns the task as it now stands. A sync already waiting
 // or running is not queued twice.
-func (s *Service) SyncNow(ctx context.Context, p core.Principal, taskID string) (*models.SyncTaskRow, error) {
+func (s *Service) SyncNow(ctx context.Context, p core.Principal, taskID string) (*datasyncdb.SyncTaskRow, error) {
 	id, ok := core.ParseID(taskID)
 	if !ok {
 		return nil, core.NotFound(MsgTaskMissing)
 	}
-	var out *models.SyncTaskRow
+	var out *datasyncdb.SyncTaskRow
 	err := s.db.Tx(ctx, func(tx *models.DB) error {
-		row, err := tx.VisibleSyncTask(p.CompanyID, p.UserID, id)
+		row, err := datasyncdb.VisibleSyncTask(tx, p.CompanyID, p.UserID, id)
 		if err != nil {
 			return core.NotFoundAs(err, MsgTaskMissing)
 		}
 		if err := syncable(row.SellerStatus, row.SellerDisabled); err != nil {
 			return err
 		}
-		if _, err := s.queue(tx, &row.SyncTask, models.SyncByHand, s.now.Stamp()); err != nil {
+		if _, err := s.queue(tx, &row.SyncTask, datasyncdb.SyncByHand, s.now.Stamp()); err != nil {
 			return err
 		}
 		out = row
@@ -122,7 +125,7 @@ func (s *Service) SyncNow(ctx context.Context, p core.Principal, taskID string) 
 }
 
 // SyncSeller queues every kind's sync of a seller account by hand (requestReportParamAuth) and returns its tasks.
-func (s *Service) SyncSeller(ctx context.Context, p core.Principal, sellerID string) ([]models.SyncTask, error) {
+func (s *Service) SyncSeller(ctx context.Context, p core.Principal, sellerID string) ([]datasyncdb.SyncTask, error) {
 	seller, err := s.stores.VisibleSeller(ctx, p, sellerID)
 	if err != nil {
 		return nil, err
@@ -130,17 +133,17 @@ func (s *Service) SyncSeller(ctx context.Context, p core.Principal, sellerID str
 	if err := syncable(seller.Status, seller.Disabled); err != nil {
 		return nil, err
 	}
-	var out []models.SyncTask
+	var out []datasyncdb.SyncTask
 	err = s.db.Tx(ctx, func(tx *models.DB) error {
 		now := s.now.Stamp()
-		if err := tx.EnsureSyncTasks(seller.CompanyID, seller.ID, kindNames(), now); err != nil {
+		if err := datasyncdb.EnsureSyncTasks(tx, seller.CompanyID, seller.ID, kindNames(), now); err != nil {
 			return err
 		}
-		if out, err = tx.SyncTasksOfSeller(seller.CompanyID, seller.ID); err != nil {
+		if out, err = datasyncdb.SyncTasksOfSeller(tx, seller.CompanyID, seller.ID); err != nil {
 			return err
 		}
 		for i := range out {
-			if _, err := s.queue(tx, &out[i], models.SyncByHand, now); err != nil {
+			if _, err := s.queue(tx, &out[i], datasyncdb.SyncByHand, now); err != nil {
 				return err
 			}
 		}
@@ -171,23 +174,23 @@ const staleAfter = time.Hour
 func (s *Service) QueueDue(ctx context.Context) (int, error) {
 	db := s.db.With(ctx)
 	now := s.now.Stamp()
-	lacking, err := db.SellersLackingSyncTasks(0, len(amazondata.Kinds))
+	lacking, err := datasyncdb.SellersLackingSyncTasks(db, 0, len(amazondata.Kinds))
 	if err != nil {
 		return 0, err
 	}
 	for _, seller := range lacking {
-		if err := db.EnsureSyncTasks(seller.CompanyID, seller.ID, kindNames(), now); err != nil {
+		if err := datasyncdb.EnsureSyncTasks(db, seller.CompanyID, seller.ID, kindNames(), now); err != nil {
 			return 0, err
 		}
 	}
-	due, err := db.DueSyncTasks(now, now.Add(-staleAfter), dueBatch)
+	due, err := datasyncdb.DueSyncTasks(db, now, now.Add(-staleAfter), dueBatch)
 	if err != nil {
 		return 0, err
 	}
 	n := 0
 	for i := range due {
 		err := s.db.Tx(ctx, func(tx *models.DB) error {
-			inserted, err := s.queue(tx, &due[i], models.SyncByTimer, now)
+			inserted, err := s.queue(tx, &due[i], datasyncdb.SyncByTimer, now)
 			if inserted {
 				n++
 			}

@@ -11,6 +11,7 @@ import (
 	"sellerhub/app/datasync"
 	"sellerhub/app/jobs"
 	"sellerhub/models"
+	datasyncdb "sellerhub/models/datasync"
 	"sellerhub/models/dbtest"
 )
 
@@ -42,14 +43,14 @@ func TestSyncResumesAfterTheWorkerStops(t *testing.T) {
 			// Mid-report: the orders sync has its report DONE at Amazon and is downloading it.
 			until(t, h, "the orders report downloading", func() bool {
 				var n int64
-				h.DB.Model(&models.SyncReport{}).Where("kind = ? AND state = ?", "orders", "DONE").Count(&n)
+				h.DB.Model(&datasyncdb.SyncReport{}).Where("kind = ? AND state = ?", "orders", "DONE").Count(&n)
 				return n > 0 && downloading(amz)
 			})
 			stop, cancel := context.WithTimeout(context.Background(), 100*time.Millisecond)
 			_ = h.Jobs.Stop(stop)
 			cancel()
 			var asked int64
-			h.DB.Model(&models.SyncReport{}).Where("report_id <> ''").Count(&asked)
+			h.DB.Model(&datasyncdb.SyncReport{}).Where("report_id <> ''").Count(&asked)
 
 			// Another instance's workers take over.
 			q, err := jobs.New(h.DB, jobs.Config{Work: true, PollInterval: 50 * time.Millisecond})
@@ -68,7 +69,7 @@ func TestSyncResumesAfterTheWorkerStops(t *testing.T) {
 			})
 			waitSynced(t, h, 7, time.Time{})
 
-			var reports []models.SyncReport
+			var reports []datasyncdb.SyncReport
 			h.DB.Where("report_id <> '' AND kind <> ?", "settlements").Find(&reports)
 			created := 0
 			for _, r := range amz.Requests() {
@@ -79,7 +80,7 @@ func TestSyncResumesAfterTheWorkerStops(t *testing.T) {
 			if created != len(reports) || int64(len(reports)) < asked-int64(settlementsOf(t, h)) {
 				t.Fatalf("Amazon was asked for %d reports; the runs have %d (%d before the stop)", created, len(reports), asked)
 			}
-			var runs []models.SyncRun
+			var runs []datasyncdb.SyncRun
 			h.DB.Find(&runs)
 			if len(runs) != 7 {
 				t.Fatalf("%d runs: the stopped sync was not resumed but started again", len(runs))
@@ -106,7 +107,7 @@ func downloading(amz *amazontest.Server) bool {
 func settlementsOf(t *testing.T, h *apptest.Harness) int {
 	t.Helper()
 	var n int64
-	h.DB.Model(&models.SyncReport{}).Where("kind = ?", "settlements").Count(&n)
+	h.DB.Model(&datasyncdb.SyncReport{}).Where("kind = ?", "settlements").Count(&n)
 	return int(n)
 }
 
@@ -133,10 +134,10 @@ func TestInvalidGrant(t *testing.T) {
 	if s.Status != models.SellerInvalid {
 		t.Fatalf("seller status %q after invalid_grant", s.Status)
 	}
-	var tasks []models.SyncTask
+	var tasks []datasyncdb.SyncTask
 	h.DB.Where("seller_id = ?", seller).Find(&tasks)
 	for _, task := range tasks {
-		if task.State != models.SyncFailed || task.LastError != datasync.MsgSellerInvalid {
+		if task.State != datasyncdb.SyncFailed || task.LastError != datasync.MsgSellerInvalid {
 			t.Errorf("%s of the refused seller: %s %q", task.Kind, task.State, task.LastError)
 		}
 	}
@@ -152,7 +153,7 @@ func ended(t *testing.T, h *apptest.Harness) {
 	t.Helper()
 	until(t, h, "every sync ended", func() bool {
 		var open int64
-		h.DB.Model(&models.SyncTask{}).Where("state IN ?", []string{models.SyncQueued, models.SyncRunning}).Count(&open)
+		h.DB.Model(&datasyncdb.SyncTask{}).Where("state IN ?", []string{datasyncdb.SyncQueued, datasyncdb.SyncRunning}).Count(&open)
 		return open == 0
 	})
 }
@@ -166,18 +167,18 @@ func TestFatalReport(t *testing.T) {
 	amz.FailReports(1)
 	h.StartWorkers(t)
 	ended(t, h)
-	var failed []models.SyncTask
-	h.DB.Where("seller_id = ? AND state = ?", japan, models.SyncFailed).Find(&failed)
+	var failed []datasyncdb.SyncTask
+	h.DB.Where("seller_id = ? AND state = ?", japan, datasyncdb.SyncFailed).Find(&failed)
 	if len(failed) != 1 || failed[0].LastError != datasync.MsgReportFatal || !failed[0].NextRunAt.After(h.Clock.Now()) {
 		t.Fatalf("failed tasks: %+v", failed)
 	}
-	var run models.SyncRun
+	var run datasyncdb.SyncRun
 	h.DB.Take(&run, "task_id = ?", failed[0].ID)
-	if run.Status != models.SyncFailed || run.Error != datasync.MsgReportFatal || run.FinishedAt == nil {
+	if run.Status != datasyncdb.SyncFailed || run.Error != datasync.MsgReportFatal || run.FinishedAt == nil {
 		t.Fatalf("the FATAL report's run: %+v", run)
 	}
 	var done int64
-	h.DB.Model(&models.SyncTask{}).Where("seller_id = ? AND state = ?", japan, models.SyncDone).Count(&done)
+	h.DB.Model(&datasyncdb.SyncTask{}).Where("seller_id = ? AND state = ?", japan, datasyncdb.SyncDone).Count(&done)
 	var retrying int64
 	h.DB.Table("river_job").Where("kind = ? AND state IN ?", "datasync", []string{"retryable", "available", "scheduled"}).Count(&retrying)
 	if done != 6 || retrying != 0 {
@@ -194,8 +195,8 @@ func TestQueueDue(t *testing.T) {
 	now := h.Clock.Now().UTC()
 	h.DB.Exec("DELETE FROM river_job")
 	for kind, every := range datasync.Every {
-		h.DB.Model(&models.SyncTask{}).Where("seller_id = ? AND kind = ?", seller, string(kind)).
-			Updates(map[string]any{"state": models.SyncDone, "next_run_at": now.Add(every)})
+		h.DB.Model(&datasyncdb.SyncTask{}).Where("seller_id = ? AND kind = ?", seller, string(kind)).
+			Updates(map[string]any{"state": datasyncdb.SyncDone, "next_run_at": now.Add(every)})
 	}
 	queued := func() int {
 		t.Helper()
@@ -215,9 +216,9 @@ func TestQueueDue(t *testing.T) {
 	if n := queued(); n != 0 {
 		t.Fatalf("%d queued again while the orders sync waits", n)
 	}
-	var orders models.SyncTask
+	var orders datasyncdb.SyncTask
 	h.DB.Take(&orders, "seller_id = ? AND kind = ?", seller, "orders")
-	if orders.State != models.SyncQueued || orders.QueuedBy != models.SyncByTimer {
+	if orders.State != datasyncdb.SyncQueued || orders.QueuedBy != datasyncdb.SyncByTimer {
 		t.Fatalf("orders task %+v", orders)
 	}
 	h.Clock.Advance(25 * time.Hour)

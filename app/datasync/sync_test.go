@@ -13,6 +13,7 @@ import (
 	"sellerhub/app/apptest"
 	"sellerhub/config"
 	"sellerhub/models"
+	datasyncdb "sellerhub/models/datasync"
 	"sellerhub/models/dbtest"
 )
 
@@ -83,16 +84,16 @@ func waitSynced(t *testing.T, h *apptest.Harness, tasks int, since time.Time) {
 	t.Helper()
 	deadline := time.Now().Add(syncDeadline)
 	for {
-		var all []models.SyncTask
+		var all []datasyncdb.SyncTask
 		if err := h.DB.Find(&all).Error; err != nil {
 			t.Fatal(err)
 		}
 		done := 0
 		for _, task := range all {
-			if task.State == models.SyncFailed {
+			if task.State == datasyncdb.SyncFailed {
 				t.Fatalf("%s of seller %d failed: %s\n%s", task.Kind, task.SellerID, task.LastError, h.Log.String())
 			}
-			if task.State == models.SyncDone && task.LastSuccessAt != nil && !task.LastSuccessAt.Before(since) {
+			if task.State == datasyncdb.SyncDone && task.LastSuccessAt != nil && !task.LastSuccessAt.Before(since) {
 				done++
 			}
 		}
@@ -166,12 +167,12 @@ func countsOf(t *testing.T, h *apptest.Harness, companyID, sellerID int64) count
 // window is the data range the seller's first orders (or returns) sync read: its reports' first start and last end.
 func window(t *testing.T, h *apptest.Harness, sellerID int64, kind string) (time.Time, time.Time) {
 	t.Helper()
-	var first, last models.SyncReport
-	q := h.DB.Model(&models.SyncReport{}).Where("seller_id = ? AND kind = ?", sellerID, kind)
+	var first, last datasyncdb.SyncReport
+	q := h.DB.Model(&datasyncdb.SyncReport{}).Where("seller_id = ? AND kind = ?", sellerID, kind)
 	if err := q.Order("data_start").First(&first).Error; err != nil {
 		t.Fatal(err)
 	}
-	if err := h.DB.Model(&models.SyncReport{}).Where("seller_id = ? AND kind = ?", sellerID, kind).Order("data_end DESC").First(&last).Error; err != nil {
+	if err := h.DB.Model(&datasyncdb.SyncReport{}).Where("seller_id = ? AND kind = ?", sellerID, kind).Order("data_end DESC").First(&last).Error; err != nil {
 		t.Fatal(err)
 	}
 	return *first.DataStart, *last.DataEnd
@@ -279,7 +280,7 @@ func TestSyncTwoStoresFromTheStandIn(t *testing.T) {
 			// ask once River holds no sync job waiting or running.
 			waitNoSyncJobs(t, h)
 			again := h.Clock.Now().UTC()
-			var tasks []models.SyncTask
+			var tasks []datasyncdb.SyncTask
 			h.DB.Find(&tasks)
 			for _, task := range tasks {
 				apptest.ExpectOK(t, c.Call(http.MethodPost, "/amazon/api/v1/datasync/tasks/"+itoa(task.ID)+"/sync", nil))
@@ -292,13 +293,13 @@ func TestSyncTwoStoresFromTheStandIn(t *testing.T) {
 					t.Errorf("%s after the second sync\n %+v\nafter the first\n %+v", s.seller, got, first[s.seller])
 				}
 			}
-			var second []models.SyncRun
+			var second []datasyncdb.SyncRun
 			h.DB.Where("started_at >= ?", again).Find(&second)
 			if len(second) != 14 {
 				t.Fatalf("%d runs of the second sync", len(second))
 			}
 			for _, r := range second {
-				if r.Status != models.SyncDone || r.Cause != models.SyncByHand || r.Written != 0 {
+				if r.Status != datasyncdb.SyncDone || r.Cause != datasyncdb.SyncByHand || r.Written != 0 {
 					t.Errorf("second run of %s: %+v", r.Kind, r)
 				}
 			}

@@ -6,13 +6,13 @@ import (
 
 	"sellerhub/app/amazondata"
 	"sellerhub/app/core"
-	"sellerhub/models"
+	datasyncdb "sellerhub/models/datasync"
 )
 
 // States are the words of the 状态 column for each task state.
 var States = map[string]string{
-	models.SyncIdle: "未同步", models.SyncQueued: "排队中", models.SyncRunning: "同步中",
-	models.SyncDone: "已完成", models.SyncFailed: "失败",
+	datasyncdb.SyncIdle: "未同步", datasyncdb.SyncQueued: "排队中", datasyncdb.SyncRunning: "同步中",
+	datasyncdb.SyncDone: "已完成", datasyncdb.SyncFailed: "失败",
 }
 
 // ReportStates are Amazon's processing states of a report as the progress names them.
@@ -32,25 +32,25 @@ type TaskQuery struct {
 // TaskPage lists a page of the sync tasks of the store groups the user may see: every seller account's kinds,
 // by store group, region and kind. Active seller accounts authorised before the data sync get their tasks here
 // (and from the periodic job), so the list never misses one.
-func (s *Service) TaskPage(ctx context.Context, p core.Principal, q TaskQuery) ([]models.SyncTaskRow, int64, core.PageRequest, error) {
+func (s *Service) TaskPage(ctx context.Context, p core.Principal, q TaskQuery) ([]datasyncdb.SyncTaskRow, int64, core.PageRequest, error) {
 	r := q.PageRequest.Normalized()
 	db := s.db.With(ctx)
-	lacking, err := db.SellersLackingSyncTasks(p.CompanyID, len(amazondata.Kinds))
+	lacking, err := datasyncdb.SellersLackingSyncTasks(db, p.CompanyID, len(amazondata.Kinds))
 	if err != nil {
 		return nil, 0, r, err
 	}
 	for _, seller := range lacking {
-		if err := db.EnsureSyncTasks(p.CompanyID, seller.ID, kindNames(), s.now.Stamp()); err != nil {
+		if err := datasyncdb.EnsureSyncTasks(db, p.CompanyID, seller.ID, kindNames(), s.now.Stamp()); err != nil {
 			return nil, 0, r, err
 		}
 	}
-	f := models.SyncTaskFilter{UserID: p.UserID, Kind: strings.TrimSpace(q.Kind), State: strings.TrimSpace(q.State),
+	f := datasyncdb.SyncTaskFilter{UserID: p.UserID, Kind: strings.TrimSpace(q.Kind), State: strings.TrimSpace(q.State),
 		Offset: r.Offset(), Limit: r.Size}
 	var ok bool
 	if f.GroupID, ok = optionalID(q.GroupID); !ok {
-		return []models.SyncTaskRow{}, 0, r, nil
+		return []datasyncdb.SyncTaskRow{}, 0, r, nil
 	}
-	rows, total, err := db.SyncTaskPage(p.CompanyID, f, kindNames())
+	rows, total, err := datasyncdb.SyncTaskPage(db, p.CompanyID, f, kindNames())
 	return rows, total, r, err
 }
 
@@ -63,18 +63,18 @@ type RunQuery struct {
 }
 
 // RunPage lists a page of the runs of the store groups the user may see, newest first.
-func (s *Service) RunPage(ctx context.Context, p core.Principal, q RunQuery) ([]models.SyncRunRow, int64, core.PageRequest, error) {
+func (s *Service) RunPage(ctx context.Context, p core.Principal, q RunQuery) ([]datasyncdb.SyncRunRow, int64, core.PageRequest, error) {
 	r := q.PageRequest.Normalized()
-	f := models.SyncRunFilter{UserID: p.UserID, Kind: strings.TrimSpace(q.Kind), Offset: r.Offset(), Limit: r.Size,
+	f := datasyncdb.SyncRunFilter{UserID: p.UserID, Kind: strings.TrimSpace(q.Kind), Offset: r.Offset(), Limit: r.Size,
 		Anchor: r.Anchor()}
 	var ok bool
 	if f.TaskID, ok = optionalID(q.TaskID); !ok {
-		return []models.SyncRunRow{}, 0, r, nil
+		return []datasyncdb.SyncRunRow{}, 0, r, nil
 	}
 	if f.GroupID, ok = optionalID(q.GroupID); !ok {
-		return []models.SyncRunRow{}, 0, r, nil
+		return []datasyncdb.SyncRunRow{}, 0, r, nil
 	}
-	rows, total, err := s.db.With(ctx).SyncRunPage(p.CompanyID, f)
+	rows, total, err := datasyncdb.SyncRunPage(s.db.With(ctx), p.CompanyID, f)
 	return rows, total, r, err
 }
 

@@ -14,6 +14,7 @@ import (
 	"sellerhub/app/amazondata"
 	"sellerhub/app/core"
 	"sellerhub/models"
+	datasyncdb "sellerhub/models/datasync"
 )
 
 // Messages of 上传报告.
@@ -70,7 +71,7 @@ func fits(k amazondata.Kind, r *amazon.TSVReader) bool {
 // (gzip-compressed or not, in UTF-8 or, as Amazon's Japanese files are, Windows-31J; its columns the chosen
 // kind's), stored in the database with its run and its import job queued, all in one transaction, and the queued
 // run is returned at once: a large file does not hold the request while it imports. A file refused leaves nothing.
-func (s *Service) UploadReport(ctx context.Context, p core.Principal, u Upload) (*models.SyncRun, error) {
+func (s *Service) UploadReport(ctx context.Context, p core.Principal, u Upload) (*datasyncdb.SyncRun, error) {
 	kind := amazondata.Kind(strings.TrimSpace(u.Kind))
 	if !kind.Valid() || !kind.FromReport() {
 		return nil, core.Invalid(MsgKindUnknown)
@@ -137,25 +138,25 @@ func discard(f *os.File) {
 // queueUpload stores the file as a queued run of the seller account's task of the kind and queues its import, in
 // one transaction.
 func (s *Service) queueUpload(ctx context.Context, p core.Principal, seller *models.Seller, kind amazondata.Kind,
-	marketplace, fileName string, file io.Reader) (*models.SyncRun, error) {
-	var run *models.SyncRun
+	marketplace, fileName string, file io.Reader) (*datasyncdb.SyncRun, error) {
+	var run *datasyncdb.SyncRun
 	err := s.db.Tx(ctx, func(tx *models.DB) error {
 		now := s.now.Stamp()
-		if err := tx.EnsureSyncTasks(seller.CompanyID, seller.ID, kindNames(), now); err != nil {
+		if err := datasyncdb.EnsureSyncTasks(tx, seller.CompanyID, seller.ID, kindNames(), now); err != nil {
 			return err
 		}
-		task, err := tx.SyncTaskOf(seller.CompanyID, seller.ID, string(kind))
+		task, err := datasyncdb.SyncTaskOf(tx, seller.CompanyID, seller.ID, string(kind))
 		if err != nil {
 			return err
 		}
 		user := p.UserID
-		run = &models.SyncRun{CompanyID: seller.CompanyID, SellerID: seller.ID, TaskID: task.ID, Kind: string(kind),
-			Cause: models.SyncByUpload, Status: models.SyncQueued, FileName: truncate(fileName, 200), UserID: &user,
+		run = &datasyncdb.SyncRun{CompanyID: seller.CompanyID, SellerID: seller.ID, TaskID: task.ID, Kind: string(kind),
+			Cause: datasyncdb.SyncByUpload, Status: datasyncdb.SyncQueued, FileName: truncate(fileName, 200), UserID: &user,
 			StartedAt: now}
-		if err := tx.CreateSyncRun(run); err != nil {
+		if err := datasyncdb.CreateSyncRun(tx, run); err != nil {
 			return err
 		}
-		if _, err := tx.SaveUploadParts(run.CompanyID, run.ID, file); err != nil {
+		if _, err := datasyncdb.SaveUploadParts(tx, run.CompanyID, run.ID, file); err != nil {
 			return err
 		}
 		args := UploadArgs{CompanyID: run.CompanyID, RunID: run.ID, MarketplaceID: marketplace}

@@ -11,6 +11,7 @@ import (
 	"sellerhub/app/amazondata"
 	"sellerhub/app/core"
 	"sellerhub/models"
+	datasyncdb "sellerhub/models/datasync"
 )
 
 // UploadArgs is the job importing a file uploaded by hand (上传报告): its run, whose stored parts are the file, and
@@ -47,21 +48,21 @@ func (w *uploadWorker) Work(ctx context.Context, job *river.Job[UploadArgs]) err
 // import writes nothing twice). Once the import ends the run is done or failed and the stored file goes.
 func (s *Service) importUpload(ctx context.Context, a UploadArgs, last bool) error {
 	db := s.db.With(ctx)
-	run, err := db.SyncRunByID(a.CompanyID, a.RunID)
+	run, err := datasyncdb.SyncRunByID(db, a.CompanyID, a.RunID)
 	if models.IsNotFound(err) {
 		return river.JobCancel(err)
 	}
 	if err != nil {
 		return err
 	}
-	if run.Status != models.SyncQueued && run.Status != models.SyncRunning {
+	if run.Status != datasyncdb.SyncQueued && run.Status != datasyncdb.SyncRunning {
 		return nil
 	}
 	seller, err := db.SellerByID(run.CompanyID, run.SellerID)
 	if err != nil {
 		return err
 	}
-	if err := db.UpdateSyncRun(run.CompanyID, run.ID, map[string]any{"status": models.SyncRunning}); err != nil {
+	if err := datasyncdb.UpdateSyncRun(db, run.CompanyID, run.ID, map[string]any{"status": datasyncdb.SyncRunning}); err != nil {
 		return err
 	}
 	res, err := s.readUpload(ctx, run, seller, a.MarketplaceID)
@@ -71,26 +72,26 @@ func (s *Service) importUpload(ctx context.Context, a UploadArgs, last bool) err
 	}
 	if err != nil && !final(err) && !last {
 		s.log.Warn("report upload failed, will retry", "run", run.ID, "err", err)
-		return errors.Join(db.UpdateSyncRun(run.CompanyID, run.ID, map[string]any{"error": uploadFailure(err)}), err)
+		return errors.Join(datasyncdb.UpdateSyncRun(db, run.CompanyID, run.ID, map[string]any{"error": uploadFailure(err)}), err)
 	}
 	finished := s.now.Stamp()
-	changes := map[string]any{"status": models.SyncDone, "lines": res.Lines, "written": res.Written, "error": "",
+	changes := map[string]any{"status": datasyncdb.SyncDone, "lines": res.Lines, "written": res.Written, "error": "",
 		"finished_at": finished}
 	if err != nil {
-		changes["status"], changes["error"] = models.SyncFailed, uploadFailure(err)
+		changes["status"], changes["error"] = datasyncdb.SyncFailed, uploadFailure(err)
 		s.log.Warn("report upload failed", "run", run.ID, "seller", seller.ID, "kind", run.Kind, "err", err)
 	}
 	return s.db.Tx(ctx, func(tx *models.DB) error {
-		if err := tx.UpdateSyncRun(run.CompanyID, run.ID, changes); err != nil {
+		if err := datasyncdb.UpdateSyncRun(tx, run.CompanyID, run.ID, changes); err != nil {
 			return err
 		}
-		return tx.DeleteUploadParts(run.CompanyID, run.ID)
+		return datasyncdb.DeleteUploadParts(tx, run.CompanyID, run.ID)
 	})
 }
 
 // readUpload reads the run's stored file (undoing its compression and encoding) through the kind's import.
-func (s *Service) readUpload(ctx context.Context, run *models.SyncRun, seller *models.Seller, marketplace string) (amazondata.Result, error) {
-	reader, err := openUpload(s.db.With(ctx).UploadReader(run.CompanyID, run.ID))
+func (s *Service) readUpload(ctx context.Context, run *datasyncdb.SyncRun, seller *models.Seller, marketplace string) (amazondata.Result, error) {
+	reader, err := openUpload(datasyncdb.UploadReader(s.db.With(ctx), run.CompanyID, run.ID))
 	if err != nil {
 		return amazondata.Result{}, err
 	}

@@ -13,6 +13,7 @@ import (
 	"sellerhub/app/datasync"
 	"sellerhub/app/jobs"
 	"sellerhub/models"
+	datasyncdb "sellerhub/models/datasync"
 	"sellerhub/models/dbtest"
 )
 
@@ -55,11 +56,11 @@ func TestUploadResumesAfterTheWorkerStops(t *testing.T) {
 			stop, cancel := context.WithTimeout(context.Background(), 100*time.Millisecond)
 			_ = h.Jobs.Stop(stop)
 			cancel()
-			stopped, err := h.DB.SyncRunByID(owner.CompanyID, run.ID)
+			stopped, err := datasyncdb.SyncRunByID(h.DB, owner.CompanyID, run.ID)
 			if err != nil {
 				t.Fatal(err)
 			}
-			if n := items(); n == 0 || n >= truth.Items || stopped.Status != models.SyncRunning {
+			if n := items(); n == 0 || n >= truth.Items || stopped.Status != datasyncdb.SyncRunning {
 				t.Fatalf("stopped with %d of %d items imported, run %s: not part way", n, truth.Items, stopped.Status)
 			}
 
@@ -77,16 +78,16 @@ func TestUploadResumesAfterTheWorkerStops(t *testing.T) {
 				defer cancel()
 				_ = q.Stop(ctx)
 			})
-			var done *models.SyncRun
+			var done *datasyncdb.SyncRun
 			until(t, h, "the upload's run done", func() bool {
-				done, err = h.DB.SyncRunByID(owner.CompanyID, run.ID)
+				done, err = datasyncdb.SyncRunByID(h.DB, owner.CompanyID, run.ID)
 				if err != nil {
 					t.Fatal(err)
 				}
-				if done.Status == models.SyncFailed {
+				if done.Status == datasyncdb.SyncFailed {
 					t.Fatalf("the resumed upload failed: %s\n%s", done.Error, h.Log.String())
 				}
-				return done.Status == models.SyncDone
+				return done.Status == datasyncdb.SyncDone
 			})
 			if done.Lines != 2*orders {
 				t.Fatalf("the resumed run read %d lines of %d", done.Lines, 2*orders)
@@ -108,7 +109,7 @@ func TestUploadResumesAfterTheWorkerStops(t *testing.T) {
 				t.Fatalf("the sales summary has %d units in %d orders; the file %d in %d", sums.Units, sums.Orders, truth.Quantity, truth.Orders)
 			}
 			var runs int64
-			h.DB.Model(&models.SyncRun{}).Where("seller_id = ?", seller).Count(&runs)
+			h.DB.Model(&datasyncdb.SyncRun{}).Where("seller_id = ?", seller).Count(&runs)
 			if runs != 1 {
 				t.Fatalf("%d runs: the stopped upload was not resumed but started again", runs)
 			}

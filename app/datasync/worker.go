@@ -12,6 +12,7 @@ import (
 	"sellerhub/app/jobs"
 	"sellerhub/app/stores"
 	"sellerhub/models"
+	datasyncdb "sellerhub/models/datasync"
 )
 
 // Register adds the data sync's workers and its periodic job to the queue, before it starts. River enqueues a
@@ -52,10 +53,10 @@ type syncing struct {
 	s      *Service
 	ctx    context.Context
 	db     *models.DB
-	task   *models.SyncTask
+	task   *datasyncdb.SyncTask
 	seller *models.Seller
 	kind   amazondata.Kind
-	run    *models.SyncRun
+	run    *datasyncdb.SyncRun
 	api    stores.SellerAPI
 }
 
@@ -65,7 +66,7 @@ type syncing struct {
 // will not retry a failure (the last attempt).
 func (s *Service) sync(ctx context.Context, a SyncArgs, last bool) error {
 	db := s.db.With(ctx)
-	task, err := db.SyncTaskOf(a.CompanyID, a.SellerID, a.DataKind)
+	task, err := datasyncdb.SyncTaskOf(db, a.CompanyID, a.SellerID, a.DataKind)
 	if models.IsNotFound(err) {
 		return river.JobCancel(err)
 	}
@@ -107,23 +108,23 @@ func (s *Service) sync(ctx context.Context, a SyncArgs, last bool) error {
 }
 
 // skip ends a sync that cannot run: the seller account was disabled or refused since it was queued.
-func (s *Service) skip(db *models.DB, task *models.SyncTask, seller *models.Seller) error {
+func (s *Service) skip(db *models.DB, task *datasyncdb.SyncTask, seller *models.Seller) error {
 	now := s.now.Stamp()
-	changes := map[string]any{"state": models.SyncIdle, "report_state": "", "updated_at": now}
+	changes := map[string]any{"state": datasyncdb.SyncIdle, "report_state": "", "updated_at": now}
 	if !seller.Disabled && seller.Status != models.SellerActive {
-		changes["state"], changes["last_error"] = models.SyncFailed, MsgSellerInvalid
+		changes["state"], changes["last_error"] = datasyncdb.SyncFailed, MsgSellerInvalid
 	}
-	return db.UpdateSyncTask(task.CompanyID, task.ID, changes)
+	return datasyncdb.UpdateSyncTask(db, task.CompanyID, task.ID, changes)
 }
 
 // startOrResume takes the task's running run, or starts one (its cause what queued the task).
 func (sy *syncing) startOrResume() error {
 	now := sy.s.now.Stamp()
 	if sy.task.RunID != nil {
-		run, err := sy.db.SyncRunByID(sy.task.CompanyID, *sy.task.RunID)
-		if err == nil && run.Status == models.SyncRunning {
+		run, err := datasyncdb.SyncRunByID(sy.db, sy.task.CompanyID, *sy.task.RunID)
+		if err == nil && run.Status == datasyncdb.SyncRunning {
 			sy.run = run
-			return sy.db.UpdateSyncTask(sy.task.CompanyID, sy.task.ID, map[string]any{"state": models.SyncRunning, "updated_at": now})
+			return datasyncdb.UpdateSyncTask(sy.db, sy.task.CompanyID, sy.task.ID, map[string]any{"state": datasyncdb.SyncRunning, "updated_at": now})
 		}
 		if err != nil && !models.IsNotFound(err) {
 			return err
@@ -131,15 +132,15 @@ func (sy *syncing) startOrResume() error {
 	}
 	cause := sy.task.QueuedBy
 	if cause == "" {
-		cause = models.SyncByTimer
+		cause = datasyncdb.SyncByTimer
 	}
-	sy.run = &models.SyncRun{CompanyID: sy.task.CompanyID, SellerID: sy.task.SellerID, TaskID: sy.task.ID, Kind: sy.task.Kind,
-		Cause: cause, Status: models.SyncRunning, StartedAt: now}
-	if err := sy.db.CreateSyncRun(sy.run); err != nil {
+	sy.run = &datasyncdb.SyncRun{CompanyID: sy.task.CompanyID, SellerID: sy.task.SellerID, TaskID: sy.task.ID, Kind: sy.task.Kind,
+		Cause: cause, Status: datasyncdb.SyncRunning, StartedAt: now}
+	if err := datasyncdb.CreateSyncRun(sy.db, sy.run); err != nil {
 		return err
 	}
 	sy.task.RunID = &sy.run.ID
-	return sy.db.UpdateSyncTask(sy.task.CompanyID, sy.task.ID, map[string]any{"state": models.SyncRunning, "run_id": sy.run.ID,
+	return datasyncdb.UpdateSyncTask(sy.db, sy.task.CompanyID, sy.task.ID, map[string]any{"state": datasyncdb.SyncRunning, "run_id": sy.run.ID,
 		"report_state": "", "lines": 0, "reports_done": 0, "reports_total": 0, "updated_at": now})
 }
 
@@ -149,7 +150,7 @@ func (sy *syncing) work() error {
 	if !sy.kind.FromReport() {
 		return sy.lookUpParents()
 	}
-	reports, err := sy.db.SyncReportsOfRun(sy.run.CompanyID, sy.run.ID)
+	reports, err := datasyncdb.SyncReportsOfRun(sy.db, sy.run.CompanyID, sy.run.ID)
 	if err != nil {
 		return err
 	}
@@ -157,10 +158,10 @@ func (sy *syncing) work() error {
 		if reports, err = sy.plan(); err != nil {
 			return err
 		}
-		if err := sy.db.CreateSyncReports(reports); err != nil {
+		if err := datasyncdb.CreateSyncReports(sy.db, reports); err != nil {
 			return err
 		}
-		if err := sy.db.UpdateSyncTask(sy.task.CompanyID, sy.task.ID, map[string]any{"reports_total": len(reports)}); err != nil {
+		if err := datasyncdb.UpdateSyncTask(sy.db, sy.task.CompanyID, sy.task.ID, map[string]any{"reports_total": len(reports)}); err != nil {
 			return err
 		}
 	}
@@ -177,12 +178,12 @@ func (sy *syncing) work() error {
 
 // finished tells a report that needs nothing more: imported, or CANCELLED by Amazon (no data in its range).
 func finished(state string) bool {
-	return state == models.SyncReportImported || state == amazon.ReportCancelled
+	return state == datasyncdb.SyncReportImported || state == amazon.ReportCancelled
 }
 
 // bringIn takes one report from wherever it stands to imported: asks for it, waits for Amazon (a snooze), and
 // imports its document.
-func (sy *syncing) bringIn(reports []models.SyncReport, i int) error {
+func (sy *syncing) bringIn(reports []datasyncdb.SyncReport, i int) error {
 	r := &reports[i]
 	c, ep, token := sy.api.Client, sy.api.Endpoint, sy.api.RefreshToken
 	if r.ReportID == "" {
@@ -229,17 +230,17 @@ func (sy *syncing) bringIn(reports []models.SyncReport, i int) error {
 		}
 	}
 	// The task shows 下载导入中 for a settlement too, which was DONE when listed.
-	if err := sy.db.UpdateSyncTask(sy.task.CompanyID, sy.task.ID, map[string]any{"report_state": amazon.ReportDone}); err != nil {
+	if err := datasyncdb.UpdateSyncTask(sy.db, sy.task.CompanyID, sy.task.ID, map[string]any{"report_state": amazon.ReportDone}); err != nil {
 		return err
 	}
 	res, err := sy.importDocument(r)
 	if err != nil {
 		return err
 	}
-	r.State, r.Lines, r.Written = models.SyncReportImported, int64(res.Lines), int64(res.Written)
+	r.State, r.Lines, r.Written = datasyncdb.SyncReportImported, int64(res.Lines), int64(res.Written)
 	sy.run.Lines += r.Lines
 	sy.run.Written += r.Written
-	if err := sy.db.UpdateSyncRun(sy.run.CompanyID, sy.run.ID, map[string]any{"lines": sy.run.Lines, "written": sy.run.Written}); err != nil {
+	if err := datasyncdb.UpdateSyncRun(sy.db, sy.run.CompanyID, sy.run.ID, map[string]any{"lines": sy.run.Lines, "written": sy.run.Written}); err != nil {
 		return err
 	}
 	if err := sy.saveReport(r, map[string]any{"state": r.State, "lines": r.Lines, "written": r.Written}); err != nil {
@@ -249,19 +250,19 @@ func (sy *syncing) bringIn(reports []models.SyncReport, i int) error {
 }
 
 // saveReport records a report's new state, and shows it on the task.
-func (sy *syncing) saveReport(r *models.SyncReport, changes map[string]any) error {
+func (sy *syncing) saveReport(r *datasyncdb.SyncReport, changes map[string]any) error {
 	now := sy.s.now.Stamp()
 	changes["updated_at"] = now
-	if err := sy.db.UpdateSyncReport(r.CompanyID, r.ID, changes); err != nil {
+	if err := datasyncdb.UpdateSyncReport(sy.db, r.CompanyID, r.ID, changes); err != nil {
 		return err
 	}
-	return sy.db.UpdateSyncTask(sy.task.CompanyID, sy.task.ID, map[string]any{"report_state": r.State, "updated_at": now})
+	return datasyncdb.UpdateSyncTask(sy.db, sy.task.CompanyID, sy.task.ID, map[string]any{"report_state": r.State, "updated_at": now})
 }
 
 // reportFinished counts a report done on the task and moves the cursor: for orders and returns to the end of the
 // data window once every report up to it is in (a window is never skipped by a later one's success), for
 // settlements to when Amazon made the newest one imported.
-func (sy *syncing) reportFinished(reports []models.SyncReport, i int) error {
+func (sy *syncing) reportFinished(reports []datasyncdb.SyncReport, i int) error {
 	done := 0
 	for _, r := range reports {
 		if finished(r.State) {
@@ -273,11 +274,11 @@ func (sy *syncing) reportFinished(reports []models.SyncReport, i int) error {
 		sy.task.Cursor = to
 		changes["sync_cursor"] = *to
 	}
-	return sy.db.UpdateSyncTask(sy.task.CompanyID, sy.task.ID, changes)
+	return datasyncdb.UpdateSyncTask(sy.db, sy.task.CompanyID, sy.task.ID, changes)
 }
 
 // cursorAfter is where the task's cursor may move once reports[i] is in, nil for nowhere.
-func (sy *syncing) cursorAfter(reports []models.SyncReport, i int) *time.Time {
+func (sy *syncing) cursorAfter(reports []datasyncdb.SyncReport, i int) *time.Time {
 	if sy.kind.Scheduled() {
 		return reports[i].MadeAt
 	}
@@ -295,7 +296,7 @@ func (sy *syncing) cursorAfter(reports []models.SyncReport, i int) *time.Time {
 
 // importDocument downloads a DONE report's document (gunzipped and decoded as Amazon serves it) and imports it,
 // writing the lines read to the task and the run as it goes.
-func (sy *syncing) importDocument(r *models.SyncReport) (amazondata.Result, error) {
+func (sy *syncing) importDocument(r *datasyncdb.SyncReport) (amazondata.Result, error) {
 	c := sy.api.Client
 	doc, err := c.GetReportDocument(sy.ctx, sy.api.Endpoint, sy.api.RefreshToken, r.DocumentID)
 	if err != nil {
@@ -325,7 +326,7 @@ func (sy *syncing) importDocument(r *models.SyncReport) (amazondata.Result, erro
 
 // marketplacesOf is the marketplaces a report is asked for: its own, or all of the seller account's. (A
 // settlement's row keeps the marketplace Amazon made it for, for its encoding only.)
-func (sy *syncing) marketplacesOf(r *models.SyncReport) []string {
+func (sy *syncing) marketplacesOf(r *datasyncdb.SyncReport) []string {
 	if r.MarketplaceID != "" {
 		return []string{r.MarketplaceID}
 	}
@@ -338,7 +339,7 @@ func (sy *syncing) marketplacesOf(r *models.SyncReport) []string {
 
 // charsetMarketplace is the marketplace whose files' encoding a document without a charset has: the report's,
 // else the account's first (a region's marketplaces share Amazon's file encoding: Japan's alone is Windows-31J).
-func (sy *syncing) charsetMarketplace(r *models.SyncReport) string {
+func (sy *syncing) charsetMarketplace(r *datasyncdb.SyncReport) string {
 	if r.MarketplaceID != "" {
 		return r.MarketplaceID
 	}
@@ -351,10 +352,10 @@ func (sy *syncing) charsetMarketplace(r *models.SyncReport) string {
 // succeed ends the run done and schedules the task's next sync.
 func (sy *syncing) succeed() error {
 	now := sy.s.now.Stamp()
-	if err := sy.db.UpdateSyncRun(sy.run.CompanyID, sy.run.ID, map[string]any{"status": models.SyncDone, "error": "", "finished_at": now}); err != nil {
+	if err := datasyncdb.UpdateSyncRun(sy.db, sy.run.CompanyID, sy.run.ID, map[string]any{"status": datasyncdb.SyncDone, "error": "", "finished_at": now}); err != nil {
 		return err
 	}
-	return sy.db.UpdateSyncTask(sy.task.CompanyID, sy.task.ID, map[string]any{"state": models.SyncDone, "last_success_at": now,
+	return datasyncdb.UpdateSyncTask(sy.db, sy.task.CompanyID, sy.task.ID, map[string]any{"state": datasyncdb.SyncDone, "last_success_at": now,
 		"next_run_at": now.Add(Every[sy.kind]), "last_error": "", "report_state": "", "lines": sy.run.Lines,
 		"queued_by": "", "updated_at": now})
 }
@@ -368,26 +369,26 @@ func (sy *syncing) fail(cause error, last bool) error {
 	sy.s.log.Warn("data sync failed", "seller", sy.seller.ID, "kind", sy.kind, "run", sy.run.ID, "err", cause)
 	now := sy.s.now.Stamp()
 	retrying := f.retry && !last
-	task := map[string]any{"state": models.SyncFailed, "last_error": f.msg, "updated_at": now,
+	task := map[string]any{"state": datasyncdb.SyncFailed, "last_error": f.msg, "updated_at": now,
 		"next_run_at": now.Add(Every[sy.kind]), "queued_by": ""}
-	run := map[string]any{"status": models.SyncFailed, "error": f.msg, "finished_at": now}
+	run := map[string]any{"status": datasyncdb.SyncFailed, "error": f.msg, "finished_at": now}
 	if retrying {
 		// The sync waits again (排队中: the list keeps following it) with its error shown; its run stays open.
-		task = map[string]any{"state": models.SyncQueued, "last_error": f.msg, "updated_at": now}
+		task = map[string]any{"state": datasyncdb.SyncQueued, "last_error": f.msg, "updated_at": now}
 		run = map[string]any{"error": f.msg}
 	}
-	if err := sy.db.UpdateSyncRun(sy.run.CompanyID, sy.run.ID, run); err != nil {
+	if err := datasyncdb.UpdateSyncRun(sy.db, sy.run.CompanyID, sy.run.ID, run); err != nil {
 		return err
 	}
-	if err := sy.db.UpdateSyncTask(sy.task.CompanyID, sy.task.ID, task); err != nil {
+	if err := datasyncdb.UpdateSyncTask(sy.db, sy.task.CompanyID, sy.task.ID, task); err != nil {
 		return err
 	}
 	if f.invalidGrant {
 		// Every kind of the store shows why, not only the one that found out.
-		if err := sy.db.MarkSellerInvalid(sy.seller.CompanyID, sy.seller.ID, now); err != nil {
+		if err := datasyncdb.MarkSellerInvalid(sy.db, sy.seller.CompanyID, sy.seller.ID, now); err != nil {
 			return err
 		}
-		if err := sy.db.FailSellerSyncTasks(sy.seller.CompanyID, sy.seller.ID, f.msg, now); err != nil {
+		if err := datasyncdb.FailSellerSyncTasks(sy.db, sy.seller.CompanyID, sy.seller.ID, f.msg, now); err != nil {
 			return err
 		}
 	}

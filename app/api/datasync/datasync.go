@@ -18,6 +18,7 @@ import (
 	"sellerhub/app/datasync"
 	"sellerhub/app/middleware"
 	"sellerhub/models"
+	datasyncdb "sellerhub/models/datasync"
 )
 
 // Handler serves the calls.
@@ -54,8 +55,8 @@ type Task struct {
 
 // nextRun is the 下次同步 column: when the task is due next; none while its sync waits or runs, nor for a store
 // that cannot sync (its grant refused or disabled) until it is authorised again.
-func (h *Handler) nextRun(t *models.SyncTaskRow) string {
-	if t.State == models.SyncQueued || t.State == models.SyncRunning || !datasync.CanSync(t) {
+func (h *Handler) nextRun(t *datasyncdb.SyncTaskRow) string {
+	if t.State == datasyncdb.SyncQueued || t.State == datasyncdb.SyncRunning || !datasync.CanSync(t) {
 		return ""
 	}
 	return api.FormatTime(&t.NextRunAt, h.TimeZone)
@@ -68,8 +69,8 @@ func regionName(code string) string {
 
 // progress is the 进度 column: the report's state at Amazon, the reports done of all and the lines read, while a
 // sync runs.
-func progress(t *models.SyncTaskRow) string {
-	if t.State != models.SyncRunning {
+func progress(t *datasyncdb.SyncTaskRow) string {
+	if t.State != datasyncdb.SyncRunning {
 		return ""
 	}
 	out := datasync.ReportStates[t.ReportState]
@@ -79,7 +80,7 @@ func progress(t *models.SyncTaskRow) string {
 	return fmt.Sprintf("%s 已读%d行", out, t.Lines)
 }
 
-func (h *Handler) task(t *models.SyncTaskRow) Task {
+func (h *Handler) task(t *datasyncdb.SyncTaskRow) Task {
 	k := amazondata.Kind(t.Kind)
 	return Task{ID: strconv.FormatInt(t.ID, 10), SellerRowID: strconv.FormatInt(t.SellerID, 10),
 		GroupID: strconv.FormatInt(t.GroupID, 10), GroupName: t.GroupName, Region: t.Region, RegionName: regionName(t.Region),
@@ -120,10 +121,10 @@ type Run struct {
 }
 
 // runStatus are the history's words for a run's status.
-var runStatus = map[string]string{models.SyncQueued: "排队中", models.SyncRunning: "进行中", models.SyncDone: "成功",
-	models.SyncFailed: "失败"}
+var runStatus = map[string]string{datasyncdb.SyncQueued: "排队中", datasyncdb.SyncRunning: "进行中", datasyncdb.SyncDone: "成功",
+	datasyncdb.SyncFailed: "失败"}
 
-func (h *Handler) run(r *models.SyncRunRow) Run {
+func (h *Handler) run(r *datasyncdb.SyncRunRow) Run {
 	return Run{ID: strconv.FormatInt(r.ID, 10), TaskID: strconv.FormatInt(r.TaskID, 10), GroupName: r.GroupName,
 		RegionName: regionName(r.Region), SellerID: r.SellingPartnerID, Kind: r.Kind, KindName: amazondata.Kind(r.Kind).Label(),
 		Cause: r.Cause, Status: r.Status, StatusName: runStatus[r.Status], FileName: r.FileName, Lines: r.Lines,
@@ -196,6 +197,6 @@ func (h *Handler) Upload(c *echo.Context) error {
 		if err != nil {
 			return err
 		}
-		return api.OK(c, h.run(&models.SyncRunRow{SyncRun: *run}))
+		return api.OK(c, h.run(&datasyncdb.SyncRunRow{SyncRun: *run}))
 	}
 }

@@ -20,6 +20,7 @@ import (
 	"sellerhub/app/datasync"
 	"sellerhub/config"
 	"sellerhub/models"
+	datasyncdb "sellerhub/models/datasync"
 	"sellerhub/models/dbtest"
 )
 
@@ -191,7 +192,7 @@ func TestTasksAndSyncNow(t *testing.T) {
 	h.DB.Model(&models.Seller{}).Where("selling_partner_id = ?", amazontest.DefaultSeller).Update("status", models.SellerInvalid)
 	apptest.Expect(t, admin.Call(http.MethodPost, base+"tasks/"+list[1].ID+"/sync", nil), http.StatusBadRequest, "B0001", "授权已失效，请重新授权")
 	// Done but refused: no 立即同步 and no 下次同步, which the periodic job will not keep until it is authorised again.
-	h.DB.Model(&models.SyncTask{}).Where("id = ?", list[1].ID).Update("state", models.SyncDone)
+	h.DB.Model(&datasyncdb.SyncTask{}).Where("id = ?", list[1].ID).Update("state", datasyncdb.SyncDone)
 	if got, _ := tasks(t, admin, map[string]any{}); got[1].Syncable || got[1].NextRun != "" {
 		t.Fatalf("a refused store's task offers 立即同步 or a next run: %+v", got[1])
 	}
@@ -230,7 +231,7 @@ func waitRun(t *testing.T, c *apptest.Client, id string) run {
 func storedParts(t *testing.T, h *apptest.Harness) int64 {
 	t.Helper()
 	var n int64
-	if err := h.DB.Model(&models.SyncUploadPart{}).Count(&n).Error; err != nil {
+	if err := h.DB.Model(&datasyncdb.SyncUploadPart{}).Count(&n).Error; err != nil {
 		t.Fatal(err)
 	}
 	return n

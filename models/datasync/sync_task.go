@@ -1,4 +1,6 @@
-package models
+// Package datasync holds the data sync's records: one task per seller account and data kind (its state, what is
+// due), the runs and the reports each asked Amazon for, and the parts of hand-uploaded report files (上传报告).
+package datasync
 
 import (
 	"strconv"
@@ -6,6 +8,8 @@ import (
 
 	"gorm.io/gorm"
 	"gorm.io/gorm/clause"
+
+	"sellerhub/models"
 )
 
 // SyncTask is the data sync of one seller account and data kind (数据同步): when it runs next, how the last run
@@ -42,14 +46,14 @@ const (
 // BeforeCreate gives a new task its id.
 func (t *SyncTask) BeforeCreate(*gorm.DB) error {
 	if t.ID == 0 {
-		t.ID = NewID()
+		t.ID = models.NewID()
 	}
 	return nil
 }
 
 // EnsureSyncTasks creates the seller account's tasks of the kinds it lacks, due at once; existing ones stay as
 // they are.
-func (db *DB) EnsureSyncTasks(companyID, sellerID int64, kinds []string, now time.Time) error {
+func EnsureSyncTasks(db *models.DB, companyID, sellerID int64, kinds []string, now time.Time) error {
 	tasks := make([]SyncTask, len(kinds))
 	for i, k := range kinds {
 		tasks[i] = SyncTask{CompanyID: companyID, SellerID: sellerID, Kind: k, State: SyncIdle, NextRunAt: now,
@@ -65,22 +69,22 @@ func (db *DB) EnsureSyncTasks(companyID, sellerID int64, kinds []string, now tim
 // SellersLackingSyncTasks lists the active seller accounts of a company (0: of every company) that have a refresh
 // token and fewer tasks than kinds: those authorised before the data sync existed get theirs lazily. One without
 // a token (the demo's, whose data comes from files) has nothing to sync.
-func (db *DB) SellersLackingSyncTasks(companyID int64, kinds int) ([]Seller, error) {
-	out := []Seller{}
-	q := db.Model(&Seller{})
+func SellersLackingSyncTasks(db *models.DB, companyID int64, kinds int) ([]models.Seller, error) {
+	out := []models.Seller{}
+	q := db.Model(&models.Seller{})
 	if companyID != 0 {
-		q = q.Scopes(InCompany("sellers", companyID))
+		q = q.Scopes(models.InCompany("sellers", companyID))
 	}
-	err := q.Where("sellers.disabled = ? AND sellers.status = ? AND sellers.refresh_token <> ''", false, SellerActive).
+	err := q.Where("sellers.disabled = ? AND sellers.status = ? AND sellers.refresh_token <> ''", false, models.SellerActive).
 		Where("(SELECT COUNT(*) FROM sync_tasks WHERE sync_tasks.seller_id = sellers.id) < ?", kinds).
 		Order("sellers.id").Find(&out).Error
 	return out, err
 }
 
 // SyncTaskOf loads the company's task of a seller account and kind, or ErrNotFound.
-func (db *DB) SyncTaskOf(companyID, sellerID int64, kind string) (*SyncTask, error) {
+func SyncTaskOf(db *models.DB, companyID, sellerID int64, kind string) (*SyncTask, error) {
 	var t SyncTask
-	err := db.Scopes(InCompany("sync_tasks", companyID)).
+	err := db.Scopes(models.InCompany("sync_tasks", companyID)).
 		Take(&t, "sync_tasks.seller_id = ? AND sync_tasks.kind = ?", sellerID, kind).Error
 	if err != nil {
 		return nil, err
@@ -89,9 +93,9 @@ func (db *DB) SyncTaskOf(companyID, sellerID int64, kind string) (*SyncTask, err
 }
 
 // SyncTasksOfSeller loads the company's tasks of a seller account.
-func (db *DB) SyncTasksOfSeller(companyID, sellerID int64) ([]SyncTask, error) {
+func SyncTasksOfSeller(db *models.DB, companyID, sellerID int64) ([]SyncTask, error) {
 	out := []SyncTask{}
-	err := db.Scopes(InCompany("sync_tasks", companyID)).Where("sync_tasks.seller_id = ?", sellerID).
+	err := db.Scopes(models.InCompany("sync_tasks", companyID)).Where("sync_tasks.seller_id = ?", sellerID).
 		Order("sync_tasks.id").Find(&out).Error
 	return out, err
 }
@@ -100,34 +104,34 @@ func (db *DB) SyncTasksOfSeller(companyID, sellerID int64) ([]SyncTask, error) {
 // refresh token: what the periodic job queues. A task waiting or running is left out unless it has not moved
 // since staleBefore (its job was lost: the periodic job queues it again, and the job resumes its run). At most
 // limit, the most overdue first.
-func (db *DB) DueSyncTasks(now, staleBefore time.Time, limit int) ([]SyncTask, error) {
+func DueSyncTasks(db *models.DB, now, staleBefore time.Time, limit int) ([]SyncTask, error) {
 	out := []SyncTask{}
 	err := db.Table("sync_tasks").Select("sync_tasks.*").
 		Joins("JOIN sellers ON sellers.id = sync_tasks.seller_id").
 		Where("sync_tasks.next_run_at <= ?", now).
 		Where("(sync_tasks.state NOT IN ? OR sync_tasks.updated_at < ?)", []string{SyncQueued, SyncRunning}, staleBefore).
-		Where("sellers.disabled = ? AND sellers.status = ? AND sellers.refresh_token <> ''", false, SellerActive).
+		Where("sellers.disabled = ? AND sellers.status = ? AND sellers.refresh_token <> ''", false, models.SellerActive).
 		Order("sync_tasks.next_run_at, sync_tasks.id").Limit(limit).Find(&out).Error
 	return out, err
 }
 
 // UpdateSyncTask changes the given columns of the company's task; another company's id changes nothing.
-func (db *DB) UpdateSyncTask(companyID, id int64, changes map[string]any) error {
-	return db.Model(&SyncTask{}).Scopes(InCompany("sync_tasks", companyID)).Where("sync_tasks.id = ?", id).
+func UpdateSyncTask(db *models.DB, companyID, id int64, changes map[string]any) error {
+	return db.Model(&SyncTask{}).Scopes(models.InCompany("sync_tasks", companyID)).Where("sync_tasks.id = ?", id).
 		Updates(changes).Error
 }
 
 // MarkSellerInvalid records Amazon's refusal of a seller account's grant (invalid_grant): the store shows
 // 授权失效 in 店铺管理 and nothing syncs until it is authorised again.
-func (db *DB) MarkSellerInvalid(companyID, sellerID int64, now time.Time) error {
-	return db.Model(&Seller{}).Scopes(InCompany("sellers", companyID)).Where("sellers.id = ?", sellerID).
-		Updates(map[string]any{"status": SellerInvalid, "updated_at": now}).Error
+func MarkSellerInvalid(db *models.DB, companyID, sellerID int64, now time.Time) error {
+	return db.Model(&models.Seller{}).Scopes(models.InCompany("sellers", companyID)).Where("sellers.id = ?", sellerID).
+		Updates(map[string]any{"status": models.SellerInvalid, "updated_at": now}).Error
 }
 
 // FailSellerSyncTasks marks every task of a seller account failed with msg (its grant was refused: none of its
 // kinds can sync until it is authorised again).
-func (db *DB) FailSellerSyncTasks(companyID, sellerID int64, msg string, now time.Time) error {
-	return db.Model(&SyncTask{}).Scopes(InCompany("sync_tasks", companyID)).Where("sync_tasks.seller_id = ?", sellerID).
+func FailSellerSyncTasks(db *models.DB, companyID, sellerID int64, msg string, now time.Time) error {
+	return db.Model(&SyncTask{}).Scopes(models.InCompany("sync_tasks", companyID)).Where("sync_tasks.seller_id = ?", sellerID).
 		Updates(map[string]any{"state": SyncFailed, "last_error": msg, "report_state": "", "updated_at": now}).Error
 }
 
@@ -151,11 +155,11 @@ type SyncTaskFilter struct {
 	Offset, Limit int
 }
 
-func (db *DB) syncTasks(companyID int64, f SyncTaskFilter) *gorm.DB {
-	q := db.Table("sync_tasks").Scopes(InCompany("sync_tasks", companyID)).
+func syncTasks(db *models.DB, companyID int64, f SyncTaskFilter) *gorm.DB {
+	q := db.Table("sync_tasks").Scopes(models.InCompany("sync_tasks", companyID)).
 		Joins("JOIN sellers ON sellers.id = sync_tasks.seller_id").
 		Joins("JOIN store_groups ON store_groups.id = sellers.group_id").
-		Scopes(InGrantedGroups("sellers.group_id", f.UserID))
+		Scopes(models.InGrantedGroups("sellers.group_id", f.UserID))
 	if f.GroupID != 0 {
 		q = q.Where("sellers.group_id = ?", f.GroupID)
 	}
@@ -170,7 +174,7 @@ func (db *DB) syncTasks(companyID int64, f SyncTaskFilter) *gorm.DB {
 
 // SyncTaskPage lists a page of the tasks the user may see, by store group, region and kind, with the total.
 // kindOrder is the kinds in the screen's order.
-func (db *DB) SyncTaskPage(companyID int64, f SyncTaskFilter, kindOrder []string) ([]SyncTaskRow, int64, error) {
+func SyncTaskPage(db *models.DB, companyID int64, f SyncTaskFilter, kindOrder []string) ([]SyncTaskRow, int64, error) {
 	rows := []SyncTaskRow{}
 	kind := "CASE sync_tasks.kind"
 	args := []any{}
@@ -183,21 +187,21 @@ func (db *DB) SyncTaskPage(companyID int64, f SyncTaskFilter, kindOrder []string
 		return q.Order("store_groups.name, store_groups.id, sellers.region").
 			Order(clause.Expr{SQL: kind, Vars: args}).Order("sync_tasks.id")
 	}
-	p := listPage{matching: func() *gorm.DB { return db.syncTasks(companyID, f) }, id: "sync_tasks.id", order: orderedBy(order),
-		offset: f.Offset, limit: f.Limit}
-	total, err := readPage(db, p, p.of(func() *gorm.DB {
-		return db.syncTasks(companyID, SyncTaskFilter{UserID: f.UserID}).
+	p := models.PageQuery{Matching: func() *gorm.DB { return syncTasks(db, companyID, f) }, ID: "sync_tasks.id",
+		Order: models.OrderedBy(order), Offset: f.Offset, Limit: f.Limit}
+	total, err := models.ReadPage(db, p, func() *gorm.DB {
+		return syncTasks(db, companyID, SyncTaskFilter{UserID: f.UserID}).
 			Select("sync_tasks.*, sellers.group_id, store_groups.name AS group_name, sellers.region, " +
 				"sellers.selling_partner_id, sellers.status AS seller_status, sellers.disabled AS seller_disabled")
-	}), &rows)
+	}, &rows)
 	return rows, total, err
 }
 
 // VisibleSyncTask loads one of the company's tasks with its store, if the user may see its store group, or
 // ErrNotFound.
-func (db *DB) VisibleSyncTask(companyID, userID, id int64) (*SyncTaskRow, error) {
+func VisibleSyncTask(db *models.DB, companyID, userID, id int64) (*SyncTaskRow, error) {
 	var row SyncTaskRow
-	err := db.syncTasks(companyID, SyncTaskFilter{UserID: userID}).
+	err := syncTasks(db, companyID, SyncTaskFilter{UserID: userID}).
 		Select("sync_tasks.*, sellers.group_id, store_groups.name AS group_name, sellers.region, "+
 			"sellers.selling_partner_id, sellers.status AS seller_status, sellers.disabled AS seller_disabled").
 		Where("sync_tasks.id = ?", id).Take(&row).Error

@@ -1,8 +1,10 @@
-package models
+package datasync
 
 import (
 	"errors"
 	"io"
+
+	"sellerhub/models"
 )
 
 // SyncUploadPart is a piece of a file uploaded by hand, waiting for its run's import (the run of cause 上传).
@@ -19,7 +21,7 @@ const uploadPartSize = 1 << 20
 
 // SaveUploadParts stores the file of the company's run in parts, as it reads r. Call it in the transaction that
 // creates the run, so a file half stored is never seen.
-func (db *DB) SaveUploadParts(companyID, runID int64, r io.Reader) (int64, error) {
+func SaveUploadParts(db *models.DB, companyID, runID int64, r io.Reader) (int64, error) {
 	buf := make([]byte, uploadPartSize)
 	var size int64
 	for seq := 0; ; seq++ {
@@ -41,12 +43,12 @@ func (db *DB) SaveUploadParts(companyID, runID int64, r io.Reader) (int64, error
 }
 
 // UploadReader reads back the file of the company's run, a part at a time; another company's run reads as empty.
-func (db *DB) UploadReader(companyID, runID int64) io.Reader {
+func UploadReader(db *models.DB, companyID, runID int64) io.Reader {
 	return &uploadReader{db: db, companyID: companyID, runID: runID}
 }
 
 type uploadReader struct {
-	db               *DB
+	db               *models.DB
 	companyID, runID int64
 	seq              int
 	part             []byte
@@ -59,7 +61,7 @@ func (u *uploadReader) Read(p []byte) (int, error) {
 			return 0, io.EOF
 		}
 		var parts []SyncUploadPart
-		err := u.db.Scopes(InCompany("sync_upload_parts", u.companyID)).
+		err := u.db.Scopes(models.InCompany("sync_upload_parts", u.companyID)).
 			Where("sync_upload_parts.run_id = ? AND sync_upload_parts.seq = ?", u.runID, u.seq).Limit(1).Find(&parts).Error
 		if err != nil {
 			return 0, err
@@ -76,7 +78,7 @@ func (u *uploadReader) Read(p []byte) (int, error) {
 }
 
 // DeleteUploadParts drops the stored file of the company's run once its import has ended.
-func (db *DB) DeleteUploadParts(companyID, runID int64) error {
-	return db.Scopes(InCompany("sync_upload_parts", companyID)).Where("sync_upload_parts.run_id = ?", runID).
+func DeleteUploadParts(db *models.DB, companyID, runID int64) error {
+	return db.Scopes(models.InCompany("sync_upload_parts", companyID)).Where("sync_upload_parts.run_id = ?", runID).
 		Delete(&SyncUploadPart{}).Error
 }

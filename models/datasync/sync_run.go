@@ -1,9 +1,11 @@
-package models
+package datasync
 
 import (
 	"time"
 
 	"gorm.io/gorm"
+
+	"sellerhub/models"
 )
 
 // SyncRun is one run of a data sync (its Status one of a task's: SyncRunning, SyncDone, SyncFailed) (the history
@@ -37,7 +39,7 @@ const (
 // BeforeCreate gives a new run its id.
 func (r *SyncRun) BeforeCreate(*gorm.DB) error {
 	if r.ID == 0 {
-		r.ID = NewID()
+		r.ID = models.NewID()
 	}
 	return nil
 }
@@ -70,31 +72,31 @@ const SyncReportImported = "imported"
 // BeforeCreate gives a new report its id.
 func (r *SyncReport) BeforeCreate(*gorm.DB) error {
 	if r.ID == 0 {
-		r.ID = NewID()
+		r.ID = models.NewID()
 	}
 	return nil
 }
 
 // CreateSyncRun records a run.
-func (db *DB) CreateSyncRun(r *SyncRun) error { return db.Create(r).Error }
+func CreateSyncRun(db *models.DB, r *SyncRun) error { return db.Create(r).Error }
 
 // SyncRunByID loads a run, or ErrNotFound.
-func (db *DB) SyncRunByID(companyID, id int64) (*SyncRun, error) {
+func SyncRunByID(db *models.DB, companyID, id int64) (*SyncRun, error) {
 	var r SyncRun
-	if err := db.Scopes(InCompany("sync_runs", companyID)).Take(&r, "sync_runs.id = ?", id).Error; err != nil {
+	if err := db.Scopes(models.InCompany("sync_runs", companyID)).Take(&r, "sync_runs.id = ?", id).Error; err != nil {
 		return nil, err
 	}
 	return &r, nil
 }
 
 // UpdateSyncRun changes the given columns of the company's run; another company's id changes nothing.
-func (db *DB) UpdateSyncRun(companyID, id int64, changes map[string]any) error {
-	return db.Model(&SyncRun{}).Scopes(InCompany("sync_runs", companyID)).Where("sync_runs.id = ?", id).
+func UpdateSyncRun(db *models.DB, companyID, id int64, changes map[string]any) error {
+	return db.Model(&SyncRun{}).Scopes(models.InCompany("sync_runs", companyID)).Where("sync_runs.id = ?", id).
 		Updates(changes).Error
 }
 
 // CreateSyncReports records a run's planned reports.
-func (db *DB) CreateSyncReports(rs []SyncReport) error {
+func CreateSyncReports(db *models.DB, rs []SyncReport) error {
 	if len(rs) == 0 {
 		return nil
 	}
@@ -102,28 +104,28 @@ func (db *DB) CreateSyncReports(rs []SyncReport) error {
 }
 
 // SyncReportsOfRun loads the reports of the company's run in their order.
-func (db *DB) SyncReportsOfRun(companyID, runID int64) ([]SyncReport, error) {
+func SyncReportsOfRun(db *models.DB, companyID, runID int64) ([]SyncReport, error) {
 	out := []SyncReport{}
-	err := db.Scopes(InCompany("sync_reports", companyID)).Where("sync_reports.run_id = ?", runID).
+	err := db.Scopes(models.InCompany("sync_reports", companyID)).Where("sync_reports.run_id = ?", runID).
 		Order("sync_reports.seq").Find(&out).Error
 	return out, err
 }
 
 // UpdateSyncReport changes the given columns of the company's report; another company's id changes nothing.
-func (db *DB) UpdateSyncReport(companyID, id int64, changes map[string]any) error {
-	return db.Model(&SyncReport{}).Scopes(InCompany("sync_reports", companyID)).Where("sync_reports.id = ?", id).
+func UpdateSyncReport(db *models.DB, companyID, id int64, changes map[string]any) error {
+	return db.Model(&SyncReport{}).Scopes(models.InCompany("sync_reports", companyID)).Where("sync_reports.id = ?", id).
 		Updates(changes).Error
 }
 
 // ImportedReports tells which of Amazon's report ids are already in for the company's seller account
 // (settlements, which Amazon lists again on every look).
-func (db *DB) ImportedReports(companyID, sellerID int64, reportIDs []string) (map[string]bool, error) {
+func ImportedReports(db *models.DB, companyID, sellerID int64, reportIDs []string) (map[string]bool, error) {
 	out := map[string]bool{}
 	if len(reportIDs) == 0 {
 		return out, nil
 	}
 	var ids []string
-	err := db.Model(&SyncReport{}).Scopes(InCompany("sync_reports", companyID)).
+	err := db.Model(&SyncReport{}).Scopes(models.InCompany("sync_reports", companyID)).
 		Where("sync_reports.seller_id = ? AND sync_reports.state = ? AND sync_reports.report_id IN ?",
 			sellerID, SyncReportImported, reportIDs).
 		Pluck("sync_reports.report_id", &ids).Error
@@ -149,14 +151,14 @@ type SyncRunFilter struct {
 	GroupID       int64
 	Kind          string
 	Offset, Limit int
-	Anchor        Anchor
+	Anchor        models.Anchor
 }
 
-func (db *DB) syncRuns(companyID int64, f SyncRunFilter) *gorm.DB {
-	q := db.Table("sync_runs").Scopes(InCompany("sync_runs", companyID)).
+func syncRuns(db *models.DB, companyID int64, f SyncRunFilter) *gorm.DB {
+	q := db.Table("sync_runs").Scopes(models.InCompany("sync_runs", companyID)).
 		Joins("JOIN sellers ON sellers.id = sync_runs.seller_id").
 		Joins("JOIN store_groups ON store_groups.id = sellers.group_id").
-		Scopes(InGrantedGroups("sellers.group_id", f.UserID))
+		Scopes(models.InGrantedGroups("sellers.group_id", f.UserID))
 	if f.TaskID != 0 {
 		q = q.Where("sync_runs.task_id = ?", f.TaskID)
 	}
@@ -170,13 +172,13 @@ func (db *DB) syncRuns(companyID int64, f SyncRunFilter) *gorm.DB {
 }
 
 // SyncRunPage lists a page of the runs the user may see, newest first, with the total.
-func (db *DB) SyncRunPage(companyID int64, f SyncRunFilter) ([]SyncRunRow, int64, error) {
+func SyncRunPage(db *models.DB, companyID int64, f SyncRunFilter) ([]SyncRunRow, int64, error) {
 	rows := []SyncRunRow{}
-	p := listPage{matching: func() *gorm.DB { return db.syncRuns(companyID, f) }, id: "sync_runs.id",
-		order: ByKeys("sync_runs", true, "started_at"), offset: f.Offset, limit: f.Limit, anchor: f.Anchor}
-	total, err := readPage(db, p, p.of(func() *gorm.DB {
-		return db.syncRuns(companyID, SyncRunFilter{UserID: f.UserID}).
+	p := models.PageQuery{Matching: func() *gorm.DB { return syncRuns(db, companyID, f) }, ID: "sync_runs.id",
+		Order: models.ByKeys("sync_runs", true, "started_at"), Offset: f.Offset, Limit: f.Limit, Anchor: f.Anchor}
+	total, err := models.ReadPage(db, p, func() *gorm.DB {
+		return syncRuns(db, companyID, SyncRunFilter{UserID: f.UserID}).
 			Select("sync_runs.*, store_groups.name AS group_name, sellers.region, sellers.selling_partner_id")
-	}), &rows)
+	}, &rows)
 	return rows, total, err
 }
