@@ -14,6 +14,7 @@ import (
 	"sellerhub/app/finance"
 	"sellerhub/app/profit"
 	"sellerhub/models"
+	amazondatadb "sellerhub/models/amazondata"
 	"sellerhub/models/dbtest"
 	"sellerhub/models/seed"
 )
@@ -41,7 +42,7 @@ func TestDemoDataComesInOnceThroughTheImport(t *testing.T) {
 			orders[l.AmazonOrderID] = true
 			units += int64(l.Quantity)
 		}
-		got, err := db.AmazonOrderTotalsOfSeller(admin.Demo.CompanyID, admin.Demo.SellerID)
+		got, err := amazondatadb.AmazonOrderTotalsOfSeller(db, admin.Demo.CompanyID, admin.Demo.SellerID)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -49,9 +50,9 @@ func TestDemoDataComesInOnceThroughTheImport(t *testing.T) {
 			t.Fatalf("demo orders %d with %d units, want %d with %d", got.Orders, got.Quantity, len(orders), units)
 		}
 		var ofBeijingToday, later int64
-		db.Model(&models.AmazonOrder{}).Where("company_id = ? AND purchase_date >= ?", admin.Demo.CompanyID, beijingToday).
+		db.Model(&amazondatadb.AmazonOrder{}).Where("company_id = ? AND purchase_date >= ?", admin.Demo.CompanyID, beijingToday).
 			Count(&ofBeijingToday)
-		db.Model(&models.AmazonOrder{}).Where("company_id = ? AND purchase_date >= ?", admin.Demo.CompanyID, now).Count(&later)
+		db.Model(&amazondatadb.AmazonOrder{}).Where("company_id = ? AND purchase_date >= ?", admin.Demo.CompanyID, now).Count(&later)
 		if ofBeijingToday == 0 || later != 0 {
 			t.Fatalf("orders of Beijing's today %d, after the demo's moment %d; want some, and none", ofBeijingToday, later)
 		}
@@ -70,7 +71,7 @@ func TestDemoDataComesInOnceThroughTheImport(t *testing.T) {
 
 		// 父ASIN: every listed ASIN's parent is kept, as the simulated catalogue has it.
 		truth := sellerdata.At(now).ParentsOf(amazontest.DefaultSeller)
-		var parents []models.ASINParent
+		var parents []amazondatadb.ASINParent
 		db.Where("company_id = ?", admin.Demo.CompanyID).Find(&parents)
 		children := 0
 		for _, p := range parents {

@@ -10,6 +10,7 @@ import (
 
 	"sellerhub/app/apptest"
 	"sellerhub/models"
+	amazondatadb "sellerhub/models/amazondata"
 	datasyncdb "sellerhub/models/datasync"
 	"sellerhub/models/seed"
 )
@@ -160,21 +161,21 @@ func seedCompanyA(t *testing.T, h *apptest.Harness) *companyA {
 	}
 	a.ids["tasks"] = str(task.ID)
 	// An order of G1's seller bought now (so 今日订单 has it too), with an item and a refund in a settlement.
-	order := models.AmazonOrder{CompanyID: a.id, GroupID: a.g1, SellerID: seller.ID, MarketplaceID: "ATVPDKIKX0DER",
+	order := amazondatadb.AmazonOrder{CompanyID: a.id, GroupID: a.g1, SellerID: seller.ID, MarketplaceID: "ATVPDKIKX0DER",
 		AmazonOrderID: "MATRIXG1-0000001", PurchaseDate: now, LastUpdatedDate: now, OrderStatus: "Shipped", FulfillmentChannel: "Amazon"}
-	orderItem := models.AmazonOrderItem{CompanyID: a.id, GroupID: a.g1, SellerID: seller.ID, MarketplaceID: "ATVPDKIKX0DER",
+	orderItem := amazondatadb.AmazonOrderItem{CompanyID: a.id, GroupID: a.g1, SellerID: seller.ID, MarketplaceID: "ATVPDKIKX0DER",
 		AmazonOrderID: order.AmazonOrderID, SKU: "MUG-BLUE-350", PurchaseDate: now, OrderStatus: "Shipped", Quantity: 1, Currency: "USD"}
-	if _, err := h.DB.UpsertAmazonOrders([]models.AmazonOrder{order}, []models.AmazonOrderItem{orderItem}); err != nil {
+	if _, err := amazondatadb.UpsertAmazonOrders(h.DB, []amazondatadb.AmazonOrder{order}, []amazondatadb.AmazonOrderItem{orderItem}); err != nil {
 		t.Fatal(err)
 	}
-	refund := models.SettlementLine{CompanyID: a.id, GroupID: a.g1, SellerID: seller.ID, SettlementID: "MATRIXG1-S", LineNo: 2,
+	refund := amazondatadb.SettlementLine{CompanyID: a.id, GroupID: a.g1, SellerID: seller.ID, SettlementID: "MATRIXG1-S", LineNo: 2,
 		MarketplaceID: "ATVPDKIKX0DER", TransactionType: "Refund", OrderID: order.AmazonOrderID, AmountType: "ItemPrice",
 		AmountDescription: "Principal", Amount: models.MoneyFromUnits(-100000), Currency: "USD", PostedDate: &now, SKU: "MUG-BLUE-350"}
-	if _, err := h.DB.UpsertSettlementLines(nil, []models.SettlementLine{refund}); err != nil {
+	if _, err := amazondatadb.UpsertSettlementLines(h.DB, nil, []amazondatadb.SettlementLine{refund}); err != nil {
 		t.Fatal(err)
 	}
 	var orderID int64
-	if err := h.DB.Model(&models.AmazonOrder{}).Where("amazon_order_id = ?", order.AmazonOrderID).Pluck("id", &orderID).Error; err != nil {
+	if err := h.DB.Model(&amazondatadb.AmazonOrder{}).Where("amazon_order_id = ?", order.AmazonOrderID).Pluck("id", &orderID).Error; err != nil {
 		t.Fatal(err)
 	}
 	a.ids["orders"], a.ids["today"] = str(orderID), str(orderID)

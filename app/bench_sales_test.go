@@ -14,6 +14,7 @@ import (
 
 	"sellerhub/app/apptest"
 	"sellerhub/models"
+	amazondatadb "sellerhub/models/amazondata"
 	"sellerhub/models/dbtest"
 	"sellerhub/models/fixtures"
 )
@@ -120,14 +121,14 @@ func seedBenchStore(db *models.DB, s *models.Seller, st *benchStore, n, total in
 		// A SKU's price in US cents, and whether Amazon fulfils it (FBA) or the seller (FBM, one SKU in seven).
 		return fmt.Sprintf("%s-%04d", st.prefix, k), fmt.Sprintf("B0%s%05d", st.prefix, k), k%7 != 3, int64(799 + k*7919%5200)
 	}
-	var orders []models.AmazonOrder
-	var items []models.AmazonOrderItem
+	var orders []amazondatadb.AmazonOrder
+	var items []amazondatadb.AmazonOrderItem
 	settled := newBenchSettlements(s)
 	flush := func() error {
 		if len(orders) == 0 {
 			return nil
 		}
-		_, err := db.UpsertAmazonOrders(orders, items)
+		_, err := amazondatadb.UpsertAmazonOrders(db, orders, items)
 		orders, items = orders[:0], items[:0]
 		return err
 	}
@@ -138,7 +139,7 @@ func seedBenchStore(db *models.DB, s *models.Seller, st *benchStore, n, total in
 		if d.Equal(today) {
 			span = end.Sub(today)
 		}
-		var day []models.AmazonOrder
+		var day []amazondatadb.AmazonOrder
 		first := len(items)
 		for ; carry >= 1; seq++ {
 			m := st.markets[len(st.markets)-1]
@@ -157,7 +158,7 @@ func seedBenchStore(db *models.DB, s *models.Seller, st *benchStore, n, total in
 				status = "Cancelled"
 			}
 			id := fmt.Sprintf("%03d-%07d-%07d", 111+n, seq/1000, seq)
-			o := models.AmazonOrder{CompanyID: s.CompanyID, GroupID: s.GroupID, SellerID: s.ID, MarketplaceID: m.id,
+			o := amazondatadb.AmazonOrder{CompanyID: s.CompanyID, GroupID: s.GroupID, SellerID: s.ID, MarketplaceID: m.id,
 				AmazonOrderID: id, PurchaseDate: at, LastUpdatedDate: at.Add(time.Duration(rnd.Intn(72)) * time.Hour),
 				OrderStatus: status, FulfillmentChannel: "Amazon", SalesChannel: "Amazon", ShipServiceLevel: "Standard",
 				ShipCity: "Seattle", ShipCountry: "US"}
@@ -188,7 +189,7 @@ func seedBenchStore(db *models.DB, s *models.Seller, st *benchStore, n, total in
 				if m.currency == "JPY" {
 					price = models.MoneyFromUnits(int64(math.Round(float64(cents*int64(qty))*m.factor/100)) * 10000)
 				}
-				it := models.AmazonOrderItem{CompanyID: s.CompanyID, GroupID: s.GroupID, SellerID: s.ID, MarketplaceID: m.id,
+				it := amazondatadb.AmazonOrderItem{CompanyID: s.CompanyID, GroupID: s.GroupID, SellerID: s.ID, MarketplaceID: m.id,
 					AmazonOrderID: id, SKU: code, ASIN: asin, ProductName: fmt.Sprintf("%s 收纳盒 型号%04d", st.name, k),
 					PurchaseDate: at, OrderStatus: status, ItemStatus: status, Quantity: qty, Currency: m.currency,
 					ItemPrice: price}
@@ -208,7 +209,7 @@ func seedBenchStore(db *models.DB, s *models.Seller, st *benchStore, n, total in
 			day = append(day, o)
 		}
 		// A report lists orders by purchase date.
-		slices.SortStableFunc(day, func(a, b models.AmazonOrder) int { return a.PurchaseDate.Compare(b.PurchaseDate) })
+		slices.SortStableFunc(day, func(a, b amazondatadb.AmazonOrder) int { return a.PurchaseDate.Compare(b.PurchaseDate) })
 		orders = append(orders, day...)
 		if len(orders) >= 2000 {
 			if err := flush(); err != nil {
@@ -229,13 +230,13 @@ func seedBenchStore(db *models.DB, s *models.Seller, st *benchStore, n, total in
 // principal, the commission and the FBA fee) and refunds (the principal given back and the commission returned).
 type benchSettlements struct {
 	seller      *models.Seller
-	settlements map[string]models.Settlement
-	lines       []models.SettlementLine
+	settlements map[string]amazondatadb.Settlement
+	lines       []amazondatadb.SettlementLine
 	next        map[string]int
 }
 
 func newBenchSettlements(s *models.Seller) *benchSettlements {
-	return &benchSettlements{seller: s, settlements: map[string]models.Settlement{}, next: map[string]int{}}
+	return &benchSettlements{seller: s, settlements: map[string]amazondatadb.Settlement{}, next: map[string]int{}}
 }
 
 type benchAmount struct {
@@ -244,7 +245,7 @@ type benchAmount struct {
 }
 
 // sale books an item's sale posted when given, unless that is still to come.
-func (r *benchSettlements) sale(it models.AmazonOrderItem, fba bool, posted, now time.Time) {
+func (r *benchSettlements) sale(it amazondatadb.AmazonOrderItem, fba bool, posted, now time.Time) {
 	amounts := []benchAmount{{"ItemPrice", "Principal", it.ItemPrice},
 		{"ItemFees", "Commission", models.Money{Decimal: it.ItemPrice.Mul(decimal.New(-15, -2)).Round(2)}}}
 	if fba {
@@ -255,13 +256,13 @@ func (r *benchSettlements) sale(it models.AmazonOrderItem, fba bool, posted, now
 }
 
 // refund books an item's refund posted when given, unless that is still to come.
-func (r *benchSettlements) refund(it models.AmazonOrderItem, posted, now time.Time) {
+func (r *benchSettlements) refund(it amazondatadb.AmazonOrderItem, posted, now time.Time) {
 	r.book(it, "Refund", "ADJ-"+it.AmazonOrderID, posted, now, []benchAmount{
 		{"ItemPrice", "Principal", models.Money{Decimal: it.ItemPrice.Neg()}},
 		{"ItemFees", "Commission", models.Money{Decimal: it.ItemPrice.Mul(decimal.New(15, -2)).Round(2)}}})
 }
 
-func (r *benchSettlements) book(it models.AmazonOrderItem, kind, adjustment string, posted, now time.Time, amounts []benchAmount) {
+func (r *benchSettlements) book(it amazondatadb.AmazonOrderItem, kind, adjustment string, posted, now time.Time, amounts []benchAmount) {
 	if posted.After(now) {
 		return
 	}
@@ -270,13 +271,13 @@ func (r *benchSettlements) book(it models.AmazonOrderItem, kind, adjustment stri
 	if _, ok := r.settlements[id]; !ok {
 		from := time.Unix(fortnight*14*24*3600, 0).UTC()
 		to := from.Add(14 * 24 * time.Hour)
-		r.settlements[id] = models.Settlement{CompanyID: r.seller.CompanyID, GroupID: r.seller.GroupID, SellerID: r.seller.ID,
+		r.settlements[id] = amazondatadb.Settlement{CompanyID: r.seller.CompanyID, GroupID: r.seller.GroupID, SellerID: r.seller.ID,
 			MarketplaceID: it.MarketplaceID, SettlementID: id, SettlementStartDate: &from, SettlementEndDate: &to,
 			DepositDate: &to, Currency: it.Currency}
 	}
 	for _, l := range amounts {
 		r.next[id]++
-		r.lines = append(r.lines, models.SettlementLine{CompanyID: r.seller.CompanyID, GroupID: r.seller.GroupID,
+		r.lines = append(r.lines, amazondatadb.SettlementLine{CompanyID: r.seller.CompanyID, GroupID: r.seller.GroupID,
 			SellerID: r.seller.ID, SettlementID: id, LineNo: r.next[id], MarketplaceID: it.MarketplaceID,
 			TransactionType: kind, OrderID: it.AmazonOrderID, AdjustmentID: adjustment,
 			AmountType: l.kind, AmountDescription: l.description, Amount: l.amount, Currency: it.Currency,
@@ -290,14 +291,14 @@ func (r *benchSettlements) flush(db *models.DB) error {
 		batch := r.lines[:min(5000, len(r.lines))]
 		r.lines = r.lines[len(batch):]
 		seen := map[string]bool{}
-		var heads []models.Settlement
+		var heads []amazondatadb.Settlement
 		for _, l := range batch {
 			if !seen[l.SettlementID] {
 				seen[l.SettlementID] = true
 				heads = append(heads, r.settlements[l.SettlementID])
 			}
 		}
-		if _, err := db.UpsertSettlementLines(heads, batch); err != nil {
+		if _, err := amazondatadb.UpsertSettlementLines(db, heads, batch); err != nil {
 			return err
 		}
 	}
@@ -307,7 +308,7 @@ func (r *benchSettlements) flush(db *models.DB) error {
 // seedBenchStock gives each FBA SKU of the store its stock in each marketplace, some of it running low.
 func seedBenchStock(db *models.DB, s *models.Seller, st *benchStore, sku func(int) (string, string, bool, int64),
 	rnd *rand.Rand) error {
-	var rows []models.FBAInventory
+	var rows []amazondatadb.FBAInventory
 	for _, m := range st.markets {
 		for k := range st.skus {
 			code, asin, fba, _ := sku(k)
@@ -315,7 +316,7 @@ func seedBenchStock(db *models.DB, s *models.Seller, st *benchStore, sku func(in
 				continue
 			}
 			stock := rnd.Intn(400)
-			rows = append(rows, models.FBAInventory{CompanyID: s.CompanyID, GroupID: s.GroupID, SellerID: s.ID,
+			rows = append(rows, amazondatadb.FBAInventory{CompanyID: s.CompanyID, GroupID: s.GroupID, SellerID: s.ID,
 				MarketplaceID: m.id, SKU: code, FNSKU: "X0" + asin[2:], ASIN: asin, Name: code, ItemCondition: "New",
 				Currency: m.currency, Fulfillable: stock, Total: stock})
 		}
@@ -323,7 +324,7 @@ func seedBenchStock(db *models.DB, s *models.Seller, st *benchStore, sku func(in
 	for len(rows) > 0 {
 		batch := rows[:min(1000, len(rows))]
 		rows = rows[len(batch):]
-		if _, err := db.UpsertFBAInventory(batch); err != nil {
+		if _, err := amazondatadb.UpsertFBAInventory(db, batch); err != nil {
 			return err
 		}
 	}
@@ -355,10 +356,11 @@ func salesVolumeReport(t *testing.T, kind string) {
 	started, cpu := time.Now(), processCPU(t)
 	seedSalesBench(t, h.DB, kind, owner.CompanyID, items, now)
 	settle(t, h.DB)
-	// A company's first report sums what it had before the summary (models.EnsureSalesDays), once; a company created
-	// since is complete from its creation (models.CreateCompanyWithOwner) and has nothing to sum: the time says so.
+	// A company's first report sums what it had before the summary (amazondatadb.EnsureSalesDays), once; a company
+	// created since is complete from its creation (models.CreateCompanyWithOwner) and has nothing to sum: the time
+	// says so.
 	summed := time.Now()
-	if err := h.DB.EnsureSalesDays(owner.CompanyID); err != nil {
+	if err := amazondatadb.EnsureSalesDays(h.DB, owner.CompanyID); err != nil {
 		t.Fatal(err)
 	}
 	took := time.Since(summed)

@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"sellerhub/models"
+	amazondatadb "sellerhub/models/amazondata"
 	"sellerhub/models/dbtest"
 	"sellerhub/models/fixtures"
 )
@@ -24,7 +25,7 @@ func sellerOf(t *testing.T, db *models.DB, owner *models.User, name, sellingPart
 // ordersBatch is a batch of the seller account's orders as the importer makes one: an order of two SKUs, a
 // Canadian order bought at a time of microseconds given in another zone, and a cancelled business order with
 // empty fields and a negative amount.
-func ordersBatch(t *testing.T, s *models.Seller) ([]models.AmazonOrder, []models.AmazonOrderItem) {
+func ordersBatch(t *testing.T, s *models.Seller) ([]amazondatadb.AmazonOrder, []amazondatadb.AmazonOrderItem) {
 	t.Helper()
 	money := func(v string) models.Money {
 		m, err := models.NewMoney(v)
@@ -35,23 +36,23 @@ func ordersBatch(t *testing.T, s *models.Seller) ([]models.AmazonOrder, []models
 	}
 	us := time.Date(2026, 10, 1, 23, 30, 0, 0, time.UTC)
 	ca := time.Date(2026, 10, 2, 1, 2, 3, 456789000, time.FixedZone("EDT", -4*3600))
-	order := func(id, market string, at time.Time, status string) models.AmazonOrder {
-		return models.AmazonOrder{CompanyID: s.CompanyID, GroupID: s.GroupID, SellerID: s.ID, MarketplaceID: market,
+	order := func(id, market string, at time.Time, status string) amazondatadb.AmazonOrder {
+		return amazondatadb.AmazonOrder{CompanyID: s.CompanyID, GroupID: s.GroupID, SellerID: s.ID, MarketplaceID: market,
 			AmazonOrderID: id, PurchaseDate: at, LastUpdatedDate: at.Add(time.Hour), OrderStatus: status,
 			FulfillmentChannel: "Amazon", SalesChannel: "Amazon.com", ShipCity: "Seattle", ShipCountry: "US"}
 	}
-	item := func(o models.AmazonOrder, sku string, qty int, currency, price string) models.AmazonOrderItem {
-		return models.AmazonOrderItem{CompanyID: s.CompanyID, GroupID: s.GroupID, SellerID: s.ID,
+	item := func(o amazondatadb.AmazonOrder, sku string, qty int, currency, price string) amazondatadb.AmazonOrderItem {
+		return amazondatadb.AmazonOrderItem{CompanyID: s.CompanyID, GroupID: s.GroupID, SellerID: s.ID,
 			MarketplaceID: o.MarketplaceID, AmazonOrderID: o.AmazonOrderID, SKU: sku, ASIN: "B0" + sku,
 			ProductName: "收纳盒 " + sku + " \"大号\"\t", PurchaseDate: o.PurchaseDate, OrderStatus: o.OrderStatus,
 			FulfillmentChannel: o.FulfillmentChannel, ItemStatus: o.OrderStatus, Quantity: qty, Currency: currency,
 			ItemPrice: money(price), ItemTax: money("1.2345"), PromotionIDs: "PROMO-" + sku}
 	}
-	orders := []models.AmazonOrder{order("111-0000001-0000001", "ATVPDKIKX0DER", us, "Shipped"),
+	orders := []amazondatadb.AmazonOrder{order("111-0000001-0000001", "ATVPDKIKX0DER", us, "Shipped"),
 		order("702-0000002-0000002", "A2EUQ1WTGCTBG2", ca, "Shipped"),
-		order("111-0000003-0000003", "ATVPDKIKX0DER", us, models.OrderCancelled)}
+		order("111-0000003-0000003", "ATVPDKIKX0DER", us, amazondatadb.OrderCancelled)}
 	orders[2].IsBusinessOrder, orders[2].ShipCity, orders[2].FulfillmentChannel = true, "", ""
-	items := []models.AmazonOrderItem{item(orders[0], "SKU-A", 3, "USD", "59.97"), item(orders[0], "SKU-B", 1, "USD", "19.99"),
+	items := []amazondatadb.AmazonOrderItem{item(orders[0], "SKU-A", 3, "USD", "59.97"), item(orders[0], "SKU-B", 1, "USD", "19.99"),
 		item(orders[1], "SKU-A", 1, "CAD", "25.00"), item(orders[2], "SKU-C", 2, "USD", "-3.50")}
 	items[3].ASIN, items[3].PromotionIDs = "", ""
 	return orders, items
@@ -60,11 +61,11 @@ func ordersBatch(t *testing.T, s *models.Seller) ([]models.AmazonOrder, []models
 // storedOrders reads back a seller account's orders of the batch with their items, and its rows of the daily and
 // monthly sales summary, without what differs between two seller accounts (ids, store group, seller, the time of
 // writing).
-func storedOrders(t *testing.T, db *models.DB, s *models.Seller, orders []models.AmazonOrder) []any {
+func storedOrders(t *testing.T, db *models.DB, s *models.Seller, orders []amazondatadb.AmazonOrder) []any {
 	t.Helper()
 	var got []any
 	for _, want := range orders {
-		o, items, err := db.AmazonOrderWithItems(s.CompanyID, s.ID, want.AmazonOrderID)
+		o, items, err := amazondatadb.AmazonOrderWithItems(db, s.CompanyID, s.ID, want.AmazonOrderID)
 		if err != nil {
 			t.Fatalf("order %s: %v", want.AmazonOrderID, err)
 		}
@@ -109,15 +110,15 @@ func TestFreshOrdersAreWrittenAsUpsertedOnes(t *testing.T) {
 		fresh, upserted := sellerOf(t, db, owner, "新店", "A1FRESH"), sellerOf(t, db, owner, "老店", "A1UPSERTED")
 
 		orders, items := ordersBatch(t, fresh)
-		if n, err := db.UpsertAmazonOrders(orders, items); err != nil || n != 7 {
+		if n, err := amazondatadb.UpsertAmazonOrders(db, orders, items); err != nil || n != 7 {
 			t.Fatalf("fresh batch: %d rows written, %v", n, err)
 		}
 		orders2, items2 := ordersBatch(t, upserted)
-		if n, err := db.UpsertAmazonOrders(orders2[:1], items2[:2]); err != nil || n != 3 {
+		if n, err := amazondatadb.UpsertAmazonOrders(db, orders2[:1], items2[:2]); err != nil || n != 3 {
 			t.Fatalf("the first order alone: %d rows written, %v", n, err)
 		}
 		// The first order and its items are as stored, and not written again.
-		if n, err := db.UpsertAmazonOrders(orders2, items2); err != nil || n != 4 {
+		if n, err := amazondatadb.UpsertAmazonOrders(db, orders2, items2); err != nil || n != 4 {
 			t.Fatalf("upserted batch: %d rows written, %v", n, err)
 		}
 
@@ -143,17 +144,17 @@ func TestFreshOrdersThatCollideWriteNothing(t *testing.T) {
 		s := sellerOf(t, db, owner, "新店", "A1COLLIDE")
 		orders, items := ordersBatch(t, s)
 		// The last order stored beforehand, its item sent again with the two first orders but without its order.
-		if _, err := db.UpsertAmazonOrders(orders[2:], items[3:]); err != nil {
+		if _, err := amazondatadb.UpsertAmazonOrders(db, orders[2:], items[3:]); err != nil {
 			t.Fatal(err)
 		}
-		for name, batch := range map[string][]models.AmazonOrderItem{
+		for name, batch := range map[string][]amazondatadb.AmazonOrderItem{
 			"an item stored":         items,
 			"an item twice in batch": append(items[:3:3], items[2]),
 		} {
-			if _, err := db.UpsertAmazonOrders(orders[:2], batch); err == nil {
+			if _, err := amazondatadb.UpsertAmazonOrders(db, orders[:2], batch); err == nil {
 				t.Fatalf("%s: the batch was written", name)
 			}
-			totals, err := db.AmazonOrderTotalsOfSeller(s.CompanyID, s.ID)
+			totals, err := amazondatadb.AmazonOrderTotalsOfSeller(db, s.CompanyID, s.ID)
 			if err != nil || totals.Orders != 1 || totals.Items != 1 {
 				t.Fatalf("%s: a refused batch left %+v %v", name, totals, err)
 			}
@@ -162,7 +163,7 @@ func TestFreshOrdersThatCollideWriteNothing(t *testing.T) {
 				t.Fatalf("%s: a refused batch left %d summary rows (%v)", name, days, err)
 			}
 		}
-		if n, err := db.UpsertAmazonOrders(orders[:2], items[:3]); err != nil || n != 5 {
+		if n, err := amazondatadb.UpsertAmazonOrders(db, orders[:2], items[:3]); err != nil || n != 5 {
 			t.Fatalf("the batch as it should be: %d rows written, %v", n, err)
 		}
 	})

@@ -57,7 +57,7 @@ func (db *DB) CompanyByName(name string) (*Company, error) {
 // 2,000,000 on PostgreSQL, in the request of a seller opening 销售报表 after the first sync).
 func (db *DB) CreateCompanyWithOwner(c *Company, owner *User) error {
 	return db.Transaction(func(g *gorm.DB) error {
-		tx := db.on(g)
+		tx := db.On(g)
 		if err := tx.Create(c).Error; err != nil {
 			return err
 		}

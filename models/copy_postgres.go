@@ -10,34 +10,34 @@ import (
 	"gorm.io/gorm"
 )
 
-// copyTx runs fn in one transaction, as Tx does, and on PostgreSQL lets insertNew write with COPY in it: COPY is
+// CopyTx runs fn in one transaction, as Tx does, and on PostgreSQL lets InsertNew write with COPY in it: COPY is
 // pgx's own protocol, not database/sql's, and a database/sql transaction hides its connection. So the transaction
 // is begun on a connection taken from the pool for it (sql.Conn), whose pgx connection copyRows reaches through
 // sql.Conn.Raw between the transaction's statements. Inside a transaction already, fn runs in that one, as Tx
 // would run it: a connection of its own would commit apart from the caller's.
-func (db *DB) copyTx(ctx context.Context, fn func(tx *DB) error) error {
+func (db *DB) CopyTx(ctx context.Context, fn func(tx *DB) error) error {
 	if _, inTx := db.SQLTx(); inTx || db.Driver != "postgres" {
 		return db.Tx(ctx, fn)
 	}
 	return db.WithContext(ctx).Connection(func(g *gorm.DB) error {
 		conn, ok := g.Statement.ConnPool.(*sql.Conn)
 		if !ok {
-			return fmt.Errorf("copyTx: a connection of type %T", g.Statement.ConnPool)
+			return fmt.Errorf("CopyTx: a connection of type %T", g.Statement.ConnPool)
 		}
 		return g.Transaction(func(g *gorm.DB) error {
-			tx := db.on(g)
+			tx := db.On(g)
 			tx.conn = conn
 			return fn(tx)
 		})
 	})
 }
 
-// copyRows writes n rows, none of them stored, with PostgreSQL's binary COPY on the connection of copyTx's
+// copyRows writes n rows, none of them stored, with PostgreSQL's binary COPY on the connection of CopyTx's
 // transaction. The server reads the rows as they arrive, while the next ones are encoded, and stores them in
 // pages of many rows at a time, where INSERT .. SELECT unnest(..) stored them one by one after the whole statement
 // had arrived and its arrays had been read. A row that is stored after all fails the unique index, the COPY and
 // with it the transaction.
-func (db *DB) copyRows(t *upsertTable, n int, row func(i int) []any) (int64, error) {
+func (db *DB) copyRows(t *UpsertTable, n int, row func(i int) []any) (int64, error) {
 	var copied int64
 	err := db.conn.Raw(func(driverConn any) error {
 		pg, ok := driverConn.(*stdlib.Conn)
@@ -45,12 +45,12 @@ func (db *DB) copyRows(t *upsertTable, n int, row func(i int) []any) (int64, err
 			return fmt.Errorf("a driver connection of type %T", driverConn)
 		}
 		var err error
-		copied, err = pg.Conn().CopyFrom(db.Context(), pgx.Identifier{t.name}, t.columns,
+		copied, err = pg.Conn().CopyFrom(db.Context(), pgx.Identifier{t.Name}, t.Columns,
 			pgx.CopyFromSlice(n, func(i int) ([]any, error) { return row(i), nil }))
 		return err
 	})
 	if err != nil {
-		return copied, fmt.Errorf("copy %s: %w", t.name, err)
+		return copied, fmt.Errorf("copy %s: %w", t.Name, err)
 	}
 	return copied, nil
 }

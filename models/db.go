@@ -41,7 +41,7 @@ type DB struct {
 	kept *keptStatements
 	// stride is the rows between jump anchors, DefaultJumpStride when 0 (a test's lower one).
 	stride int
-	// conn is the connection of a transaction begun by copyTx, nil elsewhere.
+	// conn is the connection of a transaction begun by CopyTx, nil elsewhere.
 	conn *sql.Conn
 }
 
@@ -183,17 +183,17 @@ func (db *DB) Close() error {
 // Tx runs fn in one transaction: everything it writes lands together or not at all.
 func (db *DB) Tx(ctx context.Context, fn func(tx *DB) error) error {
 	return db.WithContext(ctx).Transaction(func(g *gorm.DB) error {
-		return fn(db.on(g))
+		return fn(db.On(g))
 	})
 }
 
 // With returns the handle bound to a request's context, so a cancelled request stops its queries.
 func (db *DB) With(ctx context.Context) *DB {
-	return db.on(db.DB.WithContext(ctx))
+	return db.On(db.DB.WithContext(ctx))
 }
 
-// on is the handle over another gorm session of the same database.
-func (db *DB) on(g *gorm.DB) *DB {
+// On is the handle over another gorm session of the same database.
+func (db *DB) On(g *gorm.DB) *DB {
 	return &DB{DB: g, Driver: db.Driver, URL: db.URL, CountCap: db.CountCap, nulls: db.nulls, jumps: db.jumps,
 		totals: db.totals, shared: db.shared, kept: db.kept, stride: db.stride, conn: db.conn}
 }
@@ -212,7 +212,7 @@ func (db *DB) Shared(key any, fresh func() any) any {
 // made on them still holds when the transaction writes. (SQLite ignores it: its immediate transactions already
 // hold the database's one write lock.)
 func (db *DB) ForUpdate() *DB {
-	return db.on(db.DB.Clauses(clause.Locking{Strength: "UPDATE"}))
+	return db.On(db.DB.Clauses(clause.Locking{Strength: "UPDATE"}))
 }
 
 // AffectedOne turns a write that matched no row into ErrNotFound.

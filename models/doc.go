@@ -3,22 +3,23 @@
 //
 // The base holds what every domain shares, and imports no domain:
 //
-//	handle        db.go (Open, Tx, With, ForUpdate), queue_conn.go, job_queue.go, session_store.go,
+//	handle        db.go (Open, Tx, With, On, ForUpdate), queue_conn.go, job_queue.go, session_store.go,
 //	              statement_timeout.go, planner_statistics.go, kept_statements.go, limit_postgres.go
 //	values        ids.go (NewID), money.go (Money, Rate), numbers.go (document numbers), dates.go (periods, DateSQL)
 //	lists         list.go (ReadPage, PageQuery), list_order.go (PageOrder, ByKeys), list_jump.go, list_total.go,
 //	              kept.go (Kept), scan_page.go (findPage), keyword.go (the lists' keyword search)
-//	writes        upsert.go, upsert_postgres.go, upsert_sqlite.go, copy_postgres.go
+//	writes        upsert.go (UpsertTable, Upsert, InsertNew, UpsertChanged), upsert_postgres.go, upsert_sqlite.go,
+//	              copy_postgres.go (CopyTx)
 //	scopes        scopes.go (InCompany, InGrantedGroups), sqltext.go (LIKE escaping, Caseless, ORDER BY)
-//	generations   generations.go (what kept answers are good for)
+//	generations   generations.go (what kept answers are good for; RaiseSalesGenerations)
 //	domain state  DB.Shared: a domain's caches, kept for the database (orders' search marks)
 //	support       migrations/ (one goose set), seed/, dbtest/, fixtures/
 //
 // The domains leave one at a time, from the end of app/'s order, to models/<domain> (named like app/<domain>):
 // their entities and their queries as free functions taking the handle first (profit.ProfitSettingOf(db, ...)), so
 // that a transaction of Tx spans domains. A domain package imports only the base and the domains before it
-// (app/layout_test.go). Moved so far: models/datasync, models/finance, models/orders, models/sales, models/profit.
-// The domains still here are methods of DB, by file:
+// (app/layout_test.go). Moved so far: models/amazondata, models/datasync, models/finance, models/orders,
+// models/sales, models/profit. The domains still here are methods of DB, by file:
 //
 //	accounts     company.go, user.go, verification_code.go, account_binding.go, sso_handover.go
 //	admin        menu.go, menu_admin.go, role.go, role_admin.go, department.go, subuser.go,
@@ -29,7 +30,5 @@
 //	catalog      product.go, local_product.go, catalog.go, listing.go
 //	stock        warehouse.go, stock.go, stock_list.go, stock_document.go (MoveStock: the one way stock changes)
 //	shipping     shipment.go, shipment_handling.go, picklist.go
-//	amazondata   amazon_order.go, settlement.go, fee_estimate.go, fba_inventory.go, fba_warehouse.go,
-//	             customer_return.go, asin_parent.go, sales_days.go and sales_parents.go (the sales summary the
-//	             orders import keeps, which models/sales reads)
+//	amazondata   fba_warehouse.go (the FBA warehouses, which shipping reads; the rest is in models/amazondata)
 package models

@@ -20,8 +20,8 @@ func (db *DB) RaiseSalesGeneration(companyID int64, sellerIDs ...int64) error {
 	return nil
 }
 
-// sellersOf are the distinct company and seller account ids of a batch's rows.
-func sellersOf[T any](rows []T, ids func(*T) (int64, int64)) map[int64][]int64 {
+// SellersOf are the distinct company and seller account ids of a batch's rows.
+func SellersOf[T any](rows []T, ids func(*T) (int64, int64)) map[int64][]int64 {
 	out := map[int64][]int64{}
 	seen := map[[2]int64]bool{}
 	for i := range rows {
@@ -34,8 +34,8 @@ func sellersOf[T any](rows []T, ids func(*T) (int64, int64)) map[int64][]int64 {
 	return out
 }
 
-// raiseSalesGenerations raises the generation of every seller account of a batch's rows.
-func (db *DB) raiseSalesGenerations(sellers map[int64][]int64) error {
+// RaiseSalesGenerations raises the generation of every seller account of a batch's rows.
+func (db *DB) RaiseSalesGenerations(sellers map[int64][]int64) error {
 	for c, ids := range sellers {
 		if err := db.RaiseSalesGeneration(c, ids...); err != nil {
 			return err

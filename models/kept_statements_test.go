@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"sellerhub/models"
+	amazondatadb "sellerhub/models/amazondata"
 	"sellerhub/models/dbtest"
 )
 
@@ -39,7 +40,7 @@ func TestKeptStatementsInATransactionWhosePoolIsTaken(t *testing.T) {
 				c.Close()
 			}
 		}()
-		n, err := tx.UpsertAmazonOrders(orders[:2], items[:3])
+		n, err := amazondatadb.UpsertAmazonOrders(tx, orders[:2], items[:3])
 		if err == nil && n != 5 {
 			t.Errorf("%d rows written, want 5", n)
 		}
@@ -48,10 +49,10 @@ func TestKeptStatementsInATransactionWhosePoolIsTaken(t *testing.T) {
 	if err != nil {
 		t.Fatalf("the batch in a transaction with the pool taken: %v", err)
 	}
-	if n, err := db.With(ctx).UpsertAmazonOrders(orders[2:], items[3:]); err != nil || n != 2 {
+	if n, err := amazondatadb.UpsertAmazonOrders(db.With(ctx), orders[2:], items[3:]); err != nil || n != 2 {
 		t.Fatalf("the next batch: %d rows written, %v", n, err)
 	}
-	totals, err := db.AmazonOrderTotalsOfSeller(s.CompanyID, s.ID)
+	totals, err := amazondatadb.AmazonOrderTotalsOfSeller(db, s.CompanyID, s.ID)
 	if err != nil || totals.Orders != 3 || totals.Items != 4 {
 		t.Fatalf("stored %+v (%v), want 3 orders and 4 items", totals, err)
 	}

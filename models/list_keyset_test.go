@@ -9,6 +9,7 @@ import (
 	"gorm.io/gorm"
 
 	"sellerhub/models"
+	amazondatadb "sellerhub/models/amazondata"
 	"sellerhub/models/dbtest"
 	ordersdb "sellerhub/models/orders"
 )
@@ -214,20 +215,20 @@ func TestAnchorsOutsideTheListFallBackToTheOffset(t *testing.T) {
 
 // TestOrderPagesByOrderIDNextToARow pages 订单管理 by 订单号, whose order is its unique index's (order id, then
 // seller account, no id: migration 00047), over orders of two seller accounts that share order ids: each order is
-// on one page only, in that order, and a page next to a row holds the rows of its offset, both ways round.
+// On one page only, in that order, and a page next to a row holds the rows of its offset, both ways round.
 func TestOrderPagesByOrderIDNextToARow(t *testing.T) {
 	dbtest.ForEach(t, func(t *testing.T, db *models.DB) {
 		owner := newCompany(t, db, "甲", "13800000001")
 		first, second := sellerOf(t, db, owner, "一店", "A1FIRST"), sellerOf(t, db, owner, "二店", "A1SECOND")
 		for n, s := range []*models.Seller{first, second, first} {
-			var orders []models.AmazonOrder
+			var orders []amazondatadb.AmazonOrder
 			for i := range 5 {
 				// The two accounts' first five orders have the same ids; the first account's last five are its own.
 				id := fmt.Sprintf("111-%07d-0000001", n/2*5+i)
-				orders = append(orders, models.AmazonOrder{CompanyID: s.CompanyID, GroupID: s.GroupID, SellerID: s.ID,
+				orders = append(orders, amazondatadb.AmazonOrder{CompanyID: s.CompanyID, GroupID: s.GroupID, SellerID: s.ID,
 					MarketplaceID: "ATVPDKIKX0DER", AmazonOrderID: id, OrderStatus: "Shipped"})
 			}
-			if _, err := db.UpsertAmazonOrders(orders, nil); err != nil {
+			if _, err := amazondatadb.UpsertAmazonOrders(db, orders, nil); err != nil {
 				t.Fatal(err)
 			}
 		}

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"sellerhub/models"
+	amazondatadb "sellerhub/models/amazondata"
 	"sellerhub/models/dbtest"
 	"sellerhub/models/migrations"
 	"sellerhub/models/seed"
@@ -413,9 +414,9 @@ func TestNewCompanysSalesSummaryIsBuiltFromTheStart(t *testing.T) {
 		owner := newCompany(t, db, "甲", "13800000001")
 		s := sellerOf(t, db, owner, "灯具店", "A1LAMPS")
 		at := time.Date(2026, 10, 1, 8, 0, 0, 0, time.UTC)
-		_, err := db.UpsertAmazonOrders([]models.AmazonOrder{{CompanyID: s.CompanyID, GroupID: s.GroupID, SellerID: s.ID,
+		_, err := amazondatadb.UpsertAmazonOrders(db, []amazondatadb.AmazonOrder{{CompanyID: s.CompanyID, GroupID: s.GroupID, SellerID: s.ID,
 			MarketplaceID: "ATVPDKIKX0DER", AmazonOrderID: "111-0000001-0000001", PurchaseDate: at, LastUpdatedDate: at,
-			OrderStatus: "Shipped", FulfillmentChannel: "Amazon"}}, []models.AmazonOrderItem{{CompanyID: s.CompanyID,
+			OrderStatus: "Shipped", FulfillmentChannel: "Amazon"}}, []amazondatadb.AmazonOrderItem{{CompanyID: s.CompanyID,
 			GroupID: s.GroupID, SellerID: s.ID, MarketplaceID: "ATVPDKIKX0DER", AmazonOrderID: "111-0000001-0000001",
 			SKU: "LAMP-01", PurchaseDate: at, OrderStatus: "Shipped", Quantity: 2, Currency: "USD", ItemPrice: models.MoneyFromUnits(199900)}})
 		if err != nil {
@@ -428,7 +429,7 @@ func TestNewCompanysSalesSummaryIsBuiltFromTheStart(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if err := db.EnsureSalesDays(owner.CompanyID); err != nil {
+		if err := amazondatadb.EnsureSalesDays(db, owner.CompanyID); err != nil {
 			t.Fatal(err)
 		}
 		var units int64

@@ -12,6 +12,7 @@ import (
 	"gorm.io/gorm"
 
 	"sellerhub/models"
+	amazondatadb "sellerhub/models/amazondata"
 	"sellerhub/models/dbtest"
 	ordersdb "sellerhub/models/orders"
 )
@@ -44,14 +45,14 @@ func newSearchShop(t *testing.T, db *models.DB) *searchShop {
 	lamps, desks := sellerOf(t, db, owner, "灯具店", "A1LAMPS"), sellerOf(t, db, owner, "书桌店", "A1DESKS")
 	shop := &searchShop{owner: owner, lamps: lamps, desks: desks}
 	start := time.Date(2026, 10, 1, 0, 0, 0, 0, time.UTC)
-	var orders []models.AmazonOrder
-	var items []models.AmazonOrderItem
+	var orders []amazondatadb.AmazonOrder
+	var items []amazondatadb.AmazonOrderItem
 	add := func(s *models.Seller, o searchOrder) {
-		orders = append(orders, models.AmazonOrder{CompanyID: s.CompanyID, GroupID: s.GroupID, SellerID: s.ID,
+		orders = append(orders, amazondatadb.AmazonOrder{CompanyID: s.CompanyID, GroupID: s.GroupID, SellerID: s.ID,
 			MarketplaceID: o.market, AmazonOrderID: o.id, PurchaseDate: o.at, LastUpdatedDate: o.at,
 			OrderStatus: o.status, FulfillmentChannel: "Amazon"})
 		for k, sku := range o.skus {
-			items = append(items, models.AmazonOrderItem{CompanyID: s.CompanyID, GroupID: s.GroupID, SellerID: s.ID,
+			items = append(items, amazondatadb.AmazonOrderItem{CompanyID: s.CompanyID, GroupID: s.GroupID, SellerID: s.ID,
 				MarketplaceID: o.market, AmazonOrderID: o.id, SKU: sku, ASIN: o.asins[k], PurchaseDate: o.at,
 				OrderStatus: o.status, Quantity: 1, Currency: "USD"})
 		}
@@ -75,10 +76,10 @@ func newSearchShop(t *testing.T, db *models.DB) *searchShop {
 	// The items are written after their orders and in the reverse order, so that an index's equal dates of items
 	// hold them in another order than their orders' ids.
 	slices.Reverse(items)
-	if _, err := db.UpsertAmazonOrders(orders, nil); err != nil {
+	if _, err := amazondatadb.UpsertAmazonOrders(db, orders, nil); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := db.UpsertAmazonOrders(nil, items); err != nil {
+	if _, err := amazondatadb.UpsertAmazonOrders(db, nil, items); err != nil {
 		t.Fatal(err)
 	}
 	var stored []struct {
@@ -493,14 +494,14 @@ func TestOrdersByOrderIDOfSeveralStoresReadEachStoresRange(t *testing.T) {
 	dbtest.ForEach(t, func(t *testing.T, db *models.DB) {
 		shop := newSearchShop(t, db)
 		others := sellerOf(t, db, shop.owner, "杂货店", "A1OTHERS")
-		var orders []models.AmazonOrder
+		var orders []amazondatadb.AmazonOrder
 		for i := range 30 {
 			at := time.Date(2026, 10, 2, i, 0, 0, 0, time.UTC)
-			orders = append(orders, models.AmazonOrder{CompanyID: others.CompanyID, GroupID: others.GroupID, SellerID: others.ID,
+			orders = append(orders, amazondatadb.AmazonOrder{CompanyID: others.CompanyID, GroupID: others.GroupID, SellerID: others.ID,
 				MarketplaceID: "ATVPDKIKX0DER", AmazonOrderID: fmt.Sprintf("050-%07d-0000001", i), PurchaseDate: at,
 				LastUpdatedDate: at, OrderStatus: "Cancelled", FulfillmentChannel: "Amazon"})
 		}
-		if _, err := db.UpsertAmazonOrders(orders, nil); err != nil {
+		if _, err := amazondatadb.UpsertAmazonOrders(db, orders, nil); err != nil {
 			t.Fatal(err)
 		}
 		clerk := shop.clerk(t, db, "13800000039", shop.lamps, shop.desks)
@@ -639,9 +640,9 @@ func TestSearchMarksAreOfTheirVersion(t *testing.T) {
 		at := time.Date(2026, 12, 1, 0, 0, 0, 0, time.UTC)
 		o := searchOrder{id: "702-9999999-0000001", market: "A2EUQ1WTGCTBG2", status: "Shipped", at: at,
 			skus: []string{"B0DESK01"}, asins: []string{"B0DESK01"}}
-		_, err := db.UpsertAmazonOrders([]models.AmazonOrder{{CompanyID: desks.CompanyID, GroupID: desks.GroupID,
+		_, err := amazondatadb.UpsertAmazonOrders(db, []amazondatadb.AmazonOrder{{CompanyID: desks.CompanyID, GroupID: desks.GroupID,
 			SellerID: desks.ID, MarketplaceID: o.market, AmazonOrderID: o.id, PurchaseDate: at, LastUpdatedDate: at,
-			OrderStatus: o.status, FulfillmentChannel: "Amazon"}}, []models.AmazonOrderItem{{CompanyID: desks.CompanyID,
+			OrderStatus: o.status, FulfillmentChannel: "Amazon"}}, []amazondatadb.AmazonOrderItem{{CompanyID: desks.CompanyID,
 			GroupID: desks.GroupID, SellerID: desks.ID, MarketplaceID: o.market, AmazonOrderID: o.id, SKU: "B0DESK01",
 			ASIN: "B0DESK01", PurchaseDate: at, OrderStatus: o.status, Quantity: 1, Currency: "USD"}})
 		if err != nil {

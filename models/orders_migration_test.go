@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"sellerhub/models"
+	amazondatadb "sellerhub/models/amazondata"
 	"sellerhub/models/dbtest"
 	"sellerhub/models/fixtures"
 	"sellerhub/models/migrations"
@@ -43,7 +44,7 @@ func TestOrdersTablesRebuiltWithTheirRows(t *testing.T) {
 		if err := db.Migrate(ctx); err != nil {
 			t.Fatal(err)
 		}
-		o, items, err := db.AmazonOrderWithItems(owner.CompanyID, seller.ID, "111-0000001-0000001")
+		o, items, err := amazondatadb.AmazonOrderWithItems(db, owner.CompanyID, seller.ID, "111-0000001-0000001")
 		if err != nil || !o.PurchaseDate.Equal(at) || len(items) != 1 || items[0].Quantity != 3 ||
 			!items[0].ItemPrice.Equal(models.MoneyFromUnits(120000).Decimal) {
 			t.Fatalf("order %+v, items %+v, %v", o, items, err)

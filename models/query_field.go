@@ -109,7 +109,7 @@ func (db *DB) QueryFieldVersion(companyID, userID, id int64) (*QueryFieldVersion
 // the creation time) of the stored version.
 func (db *DB) SaveQueryFieldVersion(v *QueryFieldVersion) error {
 	return db.Transaction(func(g *gorm.DB) error {
-		tx := db.on(g)
+		tx := db.On(g)
 		if err := tx.lockLayouts(v.CompanyID, v.UserID); err != nil {
 			return err
 		}
@@ -141,7 +141,7 @@ func (db *DB) SaveQueryFieldVersion(v *QueryFieldVersion) error {
 func (db *DB) SaveQueryFieldColumns(companyID, userID, id int64, cols []SavedColumn, at time.Time) (*QueryFieldVersion, error) {
 	var v *QueryFieldVersion
 	err := db.Transaction(func(g *gorm.DB) error {
-		tx := db.on(g)
+		tx := db.On(g)
 		if err := tx.lockLayouts(companyID, userID); err != nil {
 			return err
 		}
@@ -163,7 +163,7 @@ func (db *DB) SaveQueryFieldColumns(companyID, userID, id int64, cols []SavedCol
 func (db *DB) UseQueryFieldVersion(companyID, userID, id int64) (*QueryFieldVersion, error) {
 	var v *QueryFieldVersion
 	err := db.Transaction(func(g *gorm.DB) error {
-		tx := db.on(g)
+		tx := db.On(g)
 		if err := tx.lockLayouts(companyID, userID); err != nil {
 			return err
 		}

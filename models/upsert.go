@@ -8,42 +8,43 @@ import (
 	"gorm.io/gorm/clause"
 )
 
-// upsertTable describes a table that synced data is upserted into: reading the same report again must change
+// UpsertTable describes a table that synced data is upserted into: reading the same report again must change
 // nothing, so a row is rewritten only when one of its compared columns differs, and the count of rows written
 // says truthfully how much a report changed.
-type upsertTable struct {
-	name string
-	// columns are every column an insert writes, in the order of a row's values.
-	columns []string
-	// key is the unique index a row is found by.
-	key []string
-	// keep are further columns an update leaves as they are (id, created_at and the key always are).
-	keep []string
-	// add, when set, makes the table a running sum: on a row of the same key these columns get the new values
+type UpsertTable struct {
+	// Name is the table's name.
+	Name string
+	// Columns are every column an insert writes, in the order of a row's values.
+	Columns []string
+	// Key is the unique index a row is found by.
+	Key []string
+	// Keep are further columns an update leaves as they are (id, created_at and the key always are).
+	Keep []string
+	// Add, when set, makes the table a running sum: on a row of the same key these columns get the new values
 	// added, and every other column not kept takes the greater of the old and the new value (a MAX that can be
 	// carried on batch by batch). The row is always written.
-	add []string
+	Add []string
 	// statements caches the PostgreSQL statement of each set of column types, with and without the conflict
 	// clause, and SQLite's of each statement size, built once.
 	statements sync.Map
 }
 
-// upsert inserts n rows (row(i) gives the i-th, a value per column) or updates the rows of the same key whose
+// Upsert inserts n rows (row(i) gives the i-th, a value per column) or updates the rows of the same key whose
 // values differ, and returns how many rows were inserted or changed. It must run inside the caller's transaction.
 // Rows are made upsertStatementRows at a time, just before they are written (SQLite writes them in smaller
 // statements, upsertValues): a transaction of many rows (fewer commits: a quarter of an import's time at a thousand
 // lines each) then holds only that many rows' values at a time, and SQLite, which keeps a statement's rows and the
 // journal that could undo the statement alone in memory, stays small: a statement of ten thousand rows grew the
 // process by 200 MB.
-func (db *DB) upsert(t *upsertTable, n int, row func(i int) []any) (int64, error) {
+func (db *DB) Upsert(t *UpsertTable, n int, row func(i int) []any) (int64, error) {
 	return db.writeRows(t, n, row, t.onConflict(db.Driver))
 }
 
-// insertNew inserts n rows that the caller knows are not stored (it looked, and holds what keeps others from
+// InsertNew inserts n rows that the caller knows are not stored (it looked, and holds what keeps others from
 // writing them meanwhile): without ON CONFLICT, PostgreSQL skips the probe of the key's index that precedes each
 // row of an upsert (a third of the server's time in an orders import). A row stored after all fails the unique
-// index and with it the transaction: nothing is written twice. In a transaction of copyTx the rows go by COPY.
-func (db *DB) insertNew(t *upsertTable, n int, row func(i int) []any) (int64, error) {
+// index and with it the transaction: nothing is written twice. In a transaction of CopyTx the rows go by COPY.
+func (db *DB) InsertNew(t *UpsertTable, n int, row func(i int) []any) (int64, error) {
 	if db.conn != nil {
 		return db.copyRows(t, n, row)
 	}
@@ -51,7 +52,7 @@ func (db *DB) insertNew(t *upsertTable, n int, row func(i int) []any) (int64, er
 }
 
 // writeRows writes n rows in statements of at most upsertStatementRows, each ending with conflict.
-func (db *DB) writeRows(t *upsertTable, n int, row func(i int) []any, conflict string) (int64, error) {
+func (db *DB) writeRows(t *UpsertTable, n int, row func(i int) []any, conflict string) (int64, error) {
 	var written int64
 	rows := make([][]any, 0, min(n, upsertStatementRows))
 	for from := 0; from < n; from += upsertStatementRows {
@@ -78,7 +79,7 @@ func (db *DB) writeRows(t *upsertTable, n int, row func(i int) []any, conflict s
 const upsertStatementRows = 1000
 
 // onConflict is the statement's end: on a row of the same key, write the new values only if one differs.
-func (t *upsertTable) onConflict(driver string) string {
+func (t *UpsertTable) onConflict(driver string) string {
 	// PostgreSQL spells "differs, NULL included" IS DISTINCT FROM; SQLite's IS NOT means the same.
 	differs := " IS DISTINCT FROM "
 	if driver != "postgres" {
@@ -89,40 +90,40 @@ func (t *upsertTable) onConflict(driver string) string {
 		greatest = "max" // SQLite's max of several arguments is the scalar function
 	}
 	var sets, changed []string
-	for _, c := range t.columns {
+	for _, c := range t.Columns {
 		if t.kept(c) {
 			continue
 		}
-		if t.add != nil {
-			if slices.Contains(t.add, c) {
-				sets = append(sets, c+" = "+t.name+"."+c+" + excluded."+c)
+		if t.Add != nil {
+			if slices.Contains(t.Add, c) {
+				sets = append(sets, c+" = "+t.Name+"."+c+" + excluded."+c)
 			} else {
-				sets = append(sets, c+" = "+greatest+"("+t.name+"."+c+", excluded."+c+")")
+				sets = append(sets, c+" = "+greatest+"("+t.Name+"."+c+", excluded."+c+")")
 			}
 			continue
 		}
 		sets = append(sets, c+" = excluded."+c)
 		if c != "updated_at" {
-			changed = append(changed, t.name+"."+c+differs+"excluded."+c)
+			changed = append(changed, t.Name+"."+c+differs+"excluded."+c)
 		}
 	}
-	if t.add != nil {
-		return " ON CONFLICT (" + strings.Join(t.key, ", ") + ") DO UPDATE SET " + strings.Join(sets, ", ")
+	if t.Add != nil {
+		return " ON CONFLICT (" + strings.Join(t.Key, ", ") + ") DO UPDATE SET " + strings.Join(sets, ", ")
 	}
-	return " ON CONFLICT (" + strings.Join(t.key, ", ") + ") DO UPDATE SET " + strings.Join(sets, ", ") +
+	return " ON CONFLICT (" + strings.Join(t.Key, ", ") + ") DO UPDATE SET " + strings.Join(sets, ", ") +
 		" WHERE " + strings.Join(changed, " OR ")
 }
 
-func (t *upsertTable) kept(column string) bool {
+func (t *UpsertTable) kept(column string) bool {
 	if column == "id" || column == "created_at" {
 		return true
 	}
-	for _, k := range t.key {
+	for _, k := range t.Key {
 		if k == column {
 			return true
 		}
 	}
-	for _, k := range t.keep {
+	for _, k := range t.Keep {
 		if k == column {
 			return true
 		}
@@ -130,9 +131,9 @@ func (t *upsertTable) kept(column string) bool {
 	return false
 }
 
-// upsertChanged is ON CONFLICT (keys) DO UPDATE of the columns (and updated_at), only where one of the columns
+// UpsertChanged is ON CONFLICT (keys) DO UPDATE of the columns (and updated_at), only where one of the columns
 // differs from the row stored: an unchanged line is not written and not counted.
-func upsertChanged(table string, keys, columns []string) clause.OnConflict {
+func UpsertChanged(table string, keys, columns []string) clause.OnConflict {
 	differs := make([]string, len(columns))
 	for i, c := range columns {
 		differs[i] = table + "." + c + " IS DISTINCT FROM excluded." + c

@@ -10,16 +10,16 @@ import (
 // upsertColumns upserts a batch on PostgreSQL as one array per column: INSERT .. SELECT unnest(..), .. has as many
 // parameters as the table has columns whatever the number of rows, so the server parses and plans one small
 // statement per batch, where a VALUES list of a thousand rows has tens of thousands of parameters.
-func (db *DB) upsertColumns(t *upsertTable, rows [][]any, conflict string) (int64, error) {
+func (db *DB) upsertColumns(t *UpsertTable, rows [][]any, conflict string) (int64, error) {
 	if len(rows) == 0 {
 		return 0, nil
 	}
-	arrays := make([]any, len(t.columns))
-	types := make([]string, len(t.columns))
-	for c := range t.columns {
+	arrays := make([]any, len(t.Columns))
+	types := make([]string, len(t.Columns))
+	for c := range t.Columns {
 		var err error
 		if arrays[c], types[c], err = columnArray(rows, c); err != nil {
-			return 0, fmt.Errorf("upsert %s.%s: %w", t.name, t.columns[c], err)
+			return 0, fmt.Errorf("upsert %s.%s: %w", t.Name, t.Columns[c], err)
 		}
 	}
 	cacheKey := strconv.FormatBool(conflict != "") + " " + strings.Join(types, ",")
@@ -31,13 +31,13 @@ func (db *DB) upsertColumns(t *upsertTable, rows [][]any, conflict string) (int6
 		for i, typ := range types {
 			values[i] = "unnest($" + strconv.Itoa(i+1) + "::" + typ + "[])"
 		}
-		sqlText = "INSERT INTO " + t.name + " (" + strings.Join(t.columns, ", ") + ") SELECT " +
+		sqlText = "INSERT INTO " + t.Name + " (" + strings.Join(t.Columns, ", ") + ") SELECT " +
 			strings.Join(values, ", ") + conflict
 		t.statements.Store(cacheKey, sqlText)
 	}
 	res, err := db.Statement.ConnPool.ExecContext(db.Statement.Context, sqlText.(string), arrays...)
 	if err != nil {
-		return 0, fmt.Errorf("upsert %s: %w", t.name, err)
+		return 0, fmt.Errorf("upsert %s: %w", t.Name, err)
 	}
 	return res.RowsAffected()
 }

@@ -14,9 +14,9 @@ import (
 // binds a kept statement's parameters in one pass. The batch was a JSON array read back with json_each and ->>
 // before: SQLite's JSON functions were 40% of its time in an orders import (a profile of 300,000 lines: 9.6 of
 // 24.2 s), where binding the same values directly costs little.
-func (db *DB) upsertValues(t *upsertTable, rows [][]any, conflict string) (int64, error) {
+func (db *DB) upsertValues(t *UpsertTable, rows [][]any, conflict string) (int64, error) {
 	var written int64
-	args := make([]any, 0, min(len(rows), sqliteStatementRows)*len(t.columns))
+	args := make([]any, 0, min(len(rows), sqliteStatementRows)*len(t.Columns))
 	var stmt *sql.Stmt
 	stmtRows := 0
 	var times timeTexts
@@ -28,7 +28,7 @@ func (db *DB) upsertValues(t *upsertTable, rows [][]any, conflict string) (int64
 		if size != stmtRows {
 			var err error
 			if stmt, err = db.keptStatement(t.valuesStatement(size, conflict)); err != nil {
-				return written, fmt.Errorf("upsert %s: %w", t.name, err)
+				return written, fmt.Errorf("upsert %s: %w", t.Name, err)
 			}
 			stmtRows = size
 		}
@@ -43,7 +43,7 @@ func (db *DB) upsertValues(t *upsertTable, rows [][]any, conflict string) (int64
 		}
 		res, err := stmt.ExecContext(db.Context(), args...)
 		if err != nil {
-			return written, fmt.Errorf("upsert %s: %w", t.name, err)
+			return written, fmt.Errorf("upsert %s: %w", t.Name, err)
 		}
 		n, err := res.RowsAffected()
 		if err != nil {
@@ -82,14 +82,14 @@ const sqliteTime = "2006-01-02 15:04:05.999999999-07:00"
 const sqliteStatementRows = 64
 
 // valuesStatement is the text of the SQLite statement that writes rows rows, built once for each size.
-func (t *upsertTable) valuesStatement(rows int, conflict string) string {
+func (t *UpsertTable) valuesStatement(rows int, conflict string) string {
 	key := "sqlite " + strconv.Itoa(rows) + " " + strconv.FormatBool(conflict != "")
 	if s, ok := t.statements.Load(key); ok {
 		return s.(string)
 	}
-	row := "(?" + strings.Repeat(", ?", len(t.columns)-1) + ")"
+	row := "(?" + strings.Repeat(", ?", len(t.Columns)-1) + ")"
 	var b strings.Builder
-	b.WriteString("INSERT INTO " + t.name + " (" + strings.Join(t.columns, ", ") + ") VALUES ")
+	b.WriteString("INSERT INTO " + t.Name + " (" + strings.Join(t.Columns, ", ") + ") VALUES ")
 	for i := range rows {
 		if i > 0 {
 			b.WriteString(", ")

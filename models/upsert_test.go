@@ -5,6 +5,7 @@ import (
 	"time"
 
 	"sellerhub/models"
+	amazondatadb "sellerhub/models/amazondata"
 	"sellerhub/models/dbtest"
 )
 
@@ -42,12 +43,12 @@ func TestUpsertedTimesCompareAsBoundOnes(t *testing.T) {
 				t.Errorf("%s: %d orders written after %s, want 3", pass, n, before)
 			}
 		}
-		if _, err := db.UpsertAmazonOrders(orders, items); err != nil {
+		if _, err := amazondatadb.UpsertAmazonOrders(db, orders, items); err != nil {
 			t.Fatal(err)
 		}
 		check("inserted")
 		orders[1].OrderStatus = "Pending"
-		if n, err := db.UpsertAmazonOrders(orders, items); err != nil || n != 1 {
+		if n, err := amazondatadb.UpsertAmazonOrders(db, orders, items); err != nil || n != 1 {
 			t.Fatalf("upserted: %d rows written, %v", n, err)
 		}
 		check("upserted")

@@ -18,7 +18,7 @@ type WarehouseFilter struct {
 func (db *DB) visibleWarehouses(companyID, userID int64) func(*gorm.DB) *gorm.DB {
 	return func(q *gorm.DB) *gorm.DB {
 		// The subquery starts afresh: a locking read (ForUpdate) locks the warehouse, not the groups.
-		groups := db.on(q.Session(&gorm.Session{NewDB: true})).visibleGroups(companyID, userID, "").Select("store_groups.id")
+		groups := db.On(q.Session(&gorm.Session{NewDB: true})).visibleGroups(companyID, userID, "").Select("store_groups.id")
 		return q.Scopes(InCompany("warehouses", companyID)).Where("(warehouses.group_id IS NULL OR warehouses.group_id IN (?))", groups)
 	}
 }

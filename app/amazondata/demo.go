@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"sellerhub/app/amazon"
+	amazondatadb "sellerhub/models/amazondata"
 )
 
 // DemoReports are the demo's report files: the stand-in's simulated seller world (amazontest/sellerdata), which
@@ -44,7 +45,7 @@ const demoPairs = 5
 // them again writes nothing).
 func (s *Service) ImportDemo(ctx context.Context, st Store, sellerID string, markets []string, src DemoReports) (Result, error) {
 	var total Result
-	done, err := s.db.With(ctx).SellerHasFBAInventory(st.CompanyID, st.SellerID)
+	done, err := amazondatadb.SellerHasFBAInventory(s.db.With(ctx), st.CompanyID, st.SellerID)
 	if err != nil {
 		return total, err
 	}
@@ -81,7 +82,7 @@ func (s *Service) ImportDemo(ctx context.Context, st Store, sellerID string, mar
 		return total, err
 	}
 	if len(markets) > 0 {
-		if err := s.db.With(ctx).PairDemoListings(st.CompanyID, st.GroupID, markets[0], demoPairs); err != nil {
+		if err := amazondatadb.PairDemoListings(s.db.With(ctx), st.CompanyID, st.GroupID, markets[0], demoPairs); err != nil {
 			return total, err
 		}
 	}

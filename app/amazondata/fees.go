@@ -3,6 +3,7 @@ package amazondata
 import (
 	"sellerhub/app/amazon"
 	"sellerhub/models"
+	amazondatadb "sellerhub/models/amazondata"
 )
 
 func init() { importers[FeeEstimates] = importFees }
@@ -20,16 +21,18 @@ func importFees(s *Service, st Store, r *amazon.TSVReader, progress Progress) (R
 	if err := requireColumns(r, FeeEstimates, "sku", "estimated-fee-total"); err != nil {
 		return Result{}, err
 	}
-	return readLatest(r, progress, func(row amazon.TSVRow) (models.FeeEstimate, feeKey, error) {
+	return readLatest(r, progress, func(row amazon.TSVRow) (amazondatadb.FeeEstimate, feeKey, error) {
 		f, err := readFeeLine(st, row)
 		return f, feeKey{f.MarketplaceID, f.SKU}, err
-	}, s.db.UpsertFeeEstimates)
+	}, func(fees []amazondatadb.FeeEstimate) (int64, error) {
+		return amazondatadb.UpsertFeeEstimates(s.db, fees)
+	})
 }
 
 // countryAliases are the country codes Amazon writes otherwise than the marketplaces list does.
 var countryAliases = map[string]string{"GB": "UK"}
 
-func readFeeLine(st Store, row amazon.TSVRow) (models.FeeEstimate, error) {
+func readFeeLine(st Store, row amazon.TSVRow) (amazondatadb.FeeEstimate, error) {
 	l := line{row: row}
 	market := st.MarketplaceID
 	if store := l.str("amazon-store"); store != "" {
@@ -43,7 +46,7 @@ func readFeeLine(st Store, row amazon.TSVRow) (models.FeeEstimate, error) {
 		}
 		market = m.ID
 	}
-	f := models.FeeEstimate{CompanyID: st.CompanyID, GroupID: st.GroupID, SellerID: st.SellerID, MarketplaceID: market,
+	f := amazondatadb.FeeEstimate{CompanyID: st.CompanyID, GroupID: st.GroupID, SellerID: st.SellerID, MarketplaceID: market,
 		SKU: l.required("sku"), FNSKU: l.str("fnsku"), ASIN: l.str("asin"), ProductName: l.str("product-name"),
 		ProductGroup: l.str("product-group"), Brand: l.str("brand"), FulfilledBy: l.str("fulfilled-by"),
 		ProductSizeTier: l.str("product-size-tier"), LongestSide: l.str("longest-side"),

@@ -6,6 +6,7 @@ import (
 
 	"sellerhub/app/amazondata"
 	"sellerhub/models"
+	amazondatadb "sellerhub/models/amazondata"
 	"sellerhub/models/dbtest"
 )
 
@@ -38,11 +39,11 @@ func TestImportFeeEstimates(t *testing.T) {
 		w.mustImport(t, amazondata.FeeEstimates, w.store, feesFile("7.22"), 5, 5)
 		w.mustImport(t, amazondata.FeeEstimates, w.store, feesFile("7.22"), 5, 0)
 		w.mustImport(t, amazondata.FeeEstimates, w.store, feesFile("7.30"), 5, 1)
-		fees, err := db.FeeEstimatesOfSeller(w.store.CompanyID, w.store.SellerID)
+		fees, err := amazondatadb.FeeEstimatesOfSeller(db, w.store.CompanyID, w.store.SellerID)
 		if err != nil || len(fees) != 5 {
 			t.Fatalf("fees = %+v %v", fees, err)
 		}
-		byKey := map[string]models.FeeEstimate{}
+		byKey := map[string]amazondatadb.FeeEstimate{}
 		total := models.Money{}
 		for _, f := range fees {
 			byKey[f.MarketplaceID+" "+f.SKU] = f
@@ -66,7 +67,7 @@ func TestImportFeeEstimates(t *testing.T) {
 		bad := feeLine("SKU-D", "XX", "USD", "1", "1", "1", "1")
 		_, err = w.importFile(t, amazondata.FeeEstimates, w.store, tsv(feeColumns, feeLine("SKU-D", "US", "USD", "1", "1", "1", "1"), bad))
 		expectLineError(t, err, 3, "amazon-store")
-		if after, _ := db.FeeEstimatesOfSeller(w.store.CompanyID, w.store.SellerID); len(after) != 5 {
+		if after, _ := amazondatadb.FeeEstimatesOfSeller(db, w.store.CompanyID, w.store.SellerID); len(after) != 5 {
 			t.Fatalf("a refused file wrote %d fees", len(after)-5)
 		}
 
@@ -75,7 +76,7 @@ func TestImportFeeEstimates(t *testing.T) {
 		if _, err := w.importFile(t, amazondata.FeeEstimates, foreign, feesFile("7.22")); !models.IsNotFound(err) {
 			t.Fatalf("another company's seller account imported: %v", err)
 		}
-		if theirs, _ := db.FeeEstimatesOfSeller(w.other.CompanyID, w.store.SellerID); len(theirs) != 0 {
+		if theirs, _ := amazondatadb.FeeEstimatesOfSeller(db, w.other.CompanyID, w.store.SellerID); len(theirs) != 0 {
 			t.Fatalf("another company sees %d fees", len(theirs))
 		}
 	})

@@ -9,6 +9,7 @@ import (
 	"sellerhub/app/amazon"
 	"sellerhub/app/core"
 	"sellerhub/models"
+	amazondatadb "sellerhub/models/amazondata"
 )
 
 // The FBA inventory report (GET_FBA_MYI_UNSUPPRESSED_INVENTORY_DATA) of one marketplace: every SKU's figures are
@@ -49,14 +50,14 @@ func importInventory(s *Service, st Store, r *amazon.TSVReader, progress Progres
 	}
 	var res Result
 	figures := map[string]inventoryFigures{}
-	batch := map[string]models.FBAInventory{}
+	batch := map[string]amazondatadb.FBAInventory{}
 	flush := func() error {
-		rows := make([]models.FBAInventory, 0, len(batch))
+		rows := make([]amazondatadb.FBAInventory, 0, len(batch))
 		for _, row := range batch {
 			rows = append(rows, row)
 		}
 		clear(batch)
-		n, err := s.db.UpsertFBAInventory(rows)
+		n, err := amazondatadb.UpsertFBAInventory(s.db, rows)
 		res.Written += int(n)
 		return err
 	}
@@ -96,15 +97,15 @@ func importInventory(s *Service, st Store, r *amazon.TSVReader, progress Progres
 }
 
 // inventoryLine reads one line of the report.
-func inventoryLine(st Store, currency string, row amazon.TSVRow) (models.FBAInventory, error) {
+func inventoryLine(st Store, currency string, row amazon.TSVRow) (amazondatadb.FBAInventory, error) {
 	price, err := models.NewMoney(row.Get("your-price"))
 	if err != nil {
-		return models.FBAInventory{}, core.Invalid(fmt.Sprintf(msgInventoryPriceBad, row.Line, row.Get("your-price")))
+		return amazondatadb.FBAInventory{}, core.Invalid(fmt.Sprintf(msgInventoryPriceBad, row.Line, row.Get("your-price")))
 	}
 	if price.IsNegative() {
-		return models.FBAInventory{}, core.Invalid(fmt.Sprintf(msgInventoryNegative, row.Line, "your-price", row.Get("your-price")))
+		return amazondatadb.FBAInventory{}, core.Invalid(fmt.Sprintf(msgInventoryNegative, row.Line, "your-price", row.Get("your-price")))
 	}
-	out := models.FBAInventory{CompanyID: st.CompanyID, GroupID: st.GroupID, SellerID: st.SellerID,
+	out := amazondatadb.FBAInventory{CompanyID: st.CompanyID, GroupID: st.GroupID, SellerID: st.SellerID,
 		MarketplaceID: st.MarketplaceID, SKU: row.Get("sku"), FNSKU: row.Get("fnsku"), ASIN: row.Get("asin"),
 		Name: row.Get("product-name"), ItemCondition: row.Get("condition"), YourPrice: price, Currency: currency}
 	for _, f := range []struct {
@@ -121,10 +122,10 @@ func inventoryLine(st Store, currency string, row amazon.TSVRow) (models.FBAInve
 		}
 		n, err := strconv.Atoi(v)
 		if err != nil {
-			return models.FBAInventory{}, core.Invalid(fmt.Sprintf(msgInventoryCountBad, row.Line, f.column, v))
+			return amazondatadb.FBAInventory{}, core.Invalid(fmt.Sprintf(msgInventoryCountBad, row.Line, f.column, v))
 		}
 		if n < 0 {
-			return models.FBAInventory{}, core.Invalid(fmt.Sprintf(msgInventoryNegative, row.Line, f.column, v))
+			return amazondatadb.FBAInventory{}, core.Invalid(fmt.Sprintf(msgInventoryNegative, row.Line, f.column, v))
 		}
 		*f.to = n
 	}
@@ -135,7 +136,7 @@ func inventoryLine(st Store, currency string, row amazon.TSVRow) (models.FBAInve
 // group's marketplace, to Amazon's figures (the sums when several SKUs are paired with one product). SKUs paired
 // with nothing move no stock. It answers how many products' stock moved.
 func (s *Service) syncFBAStock(st Store, figures map[string]inventoryFigures) (int, error) {
-	paired, err := s.db.PairedSKUs(st.CompanyID, st.GroupID, st.MarketplaceID)
+	paired, err := amazondatadb.PairedSKUs(s.db, st.CompanyID, st.GroupID, st.MarketplaceID)
 	if err != nil || len(paired) == 0 {
 		return 0, err
 	}

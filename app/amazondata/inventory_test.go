@@ -10,6 +10,7 @@ import (
 	"sellerhub/app/amazondata"
 	"sellerhub/app/apptest"
 	"sellerhub/models"
+	amazondatadb "sellerhub/models/amazondata"
 	"sellerhub/models/dbtest"
 )
 
@@ -99,7 +100,7 @@ func TestInventoryReportSetsFBAStock(t *testing.T) {
 			if stocks != 2 {
 				t.Fatalf("%d stock rows in the FBA warehouse, want 2 (the unpaired SKU and CA's listing move nothing)", stocks)
 			}
-			var inv []models.FBAInventory
+			var inv []amazondatadb.FBAInventory
 			must(t, h.DB.Where("seller_id = ? AND marketplace_id = ?", st.SellerID, US).Order("sku").Find(&inv).Error)
 			if len(inv) != 5 || inv[0].SKU != "SKU-A" || inv[0].InboundShipped != 2 || inv[0].Unsellable != 1 ||
 				inv[0].YourPrice.String() != "19.99" || inv[0].Currency != "USD" || inv[3].Fulfillable != 100 {
@@ -187,7 +188,7 @@ func TestInventoryReportRefusals(t *testing.T) {
 		}
 	}
 	var n int64
-	h.DB.Model(&models.FBAInventory{}).Count(&n)
+	h.DB.Model(&amazondatadb.FBAInventory{}).Count(&n)
 	if n != 0 {
 		t.Fatalf("%d inventory rows after refused imports", n)
 	}

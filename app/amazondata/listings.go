@@ -11,6 +11,7 @@ import (
 	"sellerhub/app/amazon"
 	"sellerhub/app/core"
 	"sellerhub/models"
+	amazondatadb "sellerhub/models/amazondata"
 )
 
 // The all-listings report (GET_MERCHANT_LISTINGS_ALL_DATA) of one marketplace: a seller SKU the store group does
@@ -54,7 +55,7 @@ func importListings(s *Service, st Store, r *amazon.TSVReader, progress Progress
 			rows = append(rows, l)
 		}
 		clear(batch)
-		n, err := s.db.UpsertReportedListings(rows)
+		n, err := amazondatadb.UpsertReportedListings(s.db, rows)
 		res.Written += int(n)
 		return err
 	}

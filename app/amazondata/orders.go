@@ -8,6 +8,7 @@ import (
 
 	"sellerhub/app/amazon"
 	"sellerhub/models"
+	amazondatadb "sellerhub/models/amazondata"
 )
 
 func init() { importers[Orders] = importOrders }
@@ -19,9 +20,9 @@ type orderItemKey struct{ order, sku string }
 // writes a line per order item, and an order with the same SKU twice (a gift and a non-gift unit, say) has two
 // lines that are one item here, summed.
 type orderBatch struct {
-	orders    []models.AmazonOrder
+	orders    []amazondatadb.AmazonOrder
 	orderAt   map[string]int
-	items     []models.AmazonOrderItem
+	items     []amazondatadb.AmazonOrderItem
 	itemAt    map[orderItemKey]int
 	lines     int
 	lastOrder string
@@ -31,8 +32,8 @@ type orderBatch struct {
 // were copied a dozen times over, a tenth of the reader's time.
 func newOrderBatch() *orderBatch {
 	const lines = batchLines + 16 // a batch ends after the order that reaches batchLines
-	return &orderBatch{orders: make([]models.AmazonOrder, 0, lines), orderAt: make(map[string]int, lines),
-		items: make([]models.AmazonOrderItem, 0, lines), itemAt: make(map[orderItemKey]int, lines)}
+	return &orderBatch{orders: make([]amazondatadb.AmazonOrder, 0, lines), orderAt: make(map[string]int, lines),
+		items: make([]amazondatadb.AmazonOrderItem, 0, lines), itemAt: make(map[orderItemKey]int, lines)}
 }
 
 // reset empties the batch for the next lines, keeping its room.
@@ -43,7 +44,7 @@ func (b *orderBatch) reset() {
 	b.lines, b.lastOrder = 0, ""
 }
 
-func (b *orderBatch) add(o models.AmazonOrder, it models.AmazonOrderItem) {
+func (b *orderBatch) add(o amazondatadb.AmazonOrder, it amazondatadb.AmazonOrderItem) {
 	b.lines++
 	b.lastOrder = o.AmazonOrderID
 	if i, ok := b.orderAt[o.AmazonOrderID]; ok {
@@ -92,7 +93,7 @@ func importOrders(s *Service, st Store, r *amazon.TSVReader, progress Progress) 
 	if err := requireColumns(r, Orders, "amazon-order-id", "purchase-date", "sku"); err != nil {
 		return res, err
 	}
-	writers := s.db.OrderBatchWriters()
+	writers := amazondatadb.OrderBatchWriters(s.db)
 	rd := &orderReader{batches: make(chan *orderBatch), written: make(chan *orderBatch, writers)}
 	var reading sync.WaitGroup
 	reading.Go(func() { rd.read(st, r) })
@@ -107,7 +108,7 @@ func importOrders(s *Service, st Store, r *amazon.TSVReader, progress Progress) 
 				if rd.stop.Load() {
 					break // the other writer failed
 				}
-				n, err := s.db.UpsertAmazonOrders(b.orders, b.items)
+				n, err := amazondatadb.UpsertAmazonOrders(s.db, b.orders, b.items)
 				mu.Lock()
 				if err != nil {
 					if werr == nil {
@@ -199,14 +200,14 @@ func (rd *orderReader) next() *orderBatch {
 }
 
 // readOrderLine reads one line of an orders report into its order and its item.
-func readOrderLine(st Store, row amazon.TSVRow) (models.AmazonOrder, models.AmazonOrderItem, error) {
+func readOrderLine(st Store, row amazon.TSVRow) (amazondatadb.AmazonOrder, amazondatadb.AmazonOrderItem, error) {
 	l := line{row: row}
 	channel := l.str("sales-channel")
 	market := l.marketplace("sales-channel", st)
 	if market == "" {
 		market = st.MarketplaceID
 	}
-	o := models.AmazonOrder{CompanyID: st.CompanyID, GroupID: st.GroupID, SellerID: st.SellerID,
+	o := amazondatadb.AmazonOrder{CompanyID: st.CompanyID, GroupID: st.GroupID, SellerID: st.SellerID,
 		MarketplaceID: market, AmazonOrderID: l.required("amazon-order-id"),
 		MerchantOrderID: l.str("merchant-order-id"), PurchaseDate: l.date("purchase-date"),
 		OrderStatus: l.str("order-status"), FulfillmentChannel: l.str("fulfillment-channel"),
@@ -217,7 +218,7 @@ func readOrderLine(st Store, row amazon.TSVRow) (models.AmazonOrder, models.Amaz
 	if row.Get("last-updated-date") != "" {
 		o.LastUpdatedDate = l.date("last-updated-date")
 	}
-	it := models.AmazonOrderItem{CompanyID: st.CompanyID, GroupID: st.GroupID, SellerID: st.SellerID,
+	it := amazondatadb.AmazonOrderItem{CompanyID: st.CompanyID, GroupID: st.GroupID, SellerID: st.SellerID,
 		MarketplaceID: market, AmazonOrderID: o.AmazonOrderID, SKU: l.required("sku"), ASIN: l.str("asin"),
 		ProductName: l.str("product-name"), PurchaseDate: o.PurchaseDate, OrderStatus: o.OrderStatus,
 		FulfillmentChannel: o.FulfillmentChannel, ItemStatus: l.str("item-status"), Quantity: l.count("quantity"),

@@ -8,6 +8,7 @@ import (
 
 	"sellerhub/app/amazondata"
 	"sellerhub/models"
+	amazondatadb "sellerhub/models/amazondata"
 	"sellerhub/models/dbtest"
 )
 
@@ -78,7 +79,7 @@ func expectSummaryAsItsItems(t *testing.T, db *models.DB, st amazondata.Store, w
 			t.Fatal(err)
 		}
 	}
-	if err := db.EnsureSalesDays(st.CompanyID); err != nil {
+	if err := amazondatadb.EnsureSalesDays(db, st.CompanyID); err != nil {
 		t.Fatal(err)
 	}
 	summed := summaryOf(t, db, st.SellerID)
@@ -127,7 +128,7 @@ func TestOrderBatchesWrittenAtOnce(t *testing.T) {
 		if written := results[0].Written + results[1].Written; written != 3*orders {
 			t.Fatalf("the two imports wrote %d rows, want the %d of one", written, 3*orders)
 		}
-		totals, err := db.AmazonOrderTotalsOfSeller(w.store.CompanyID, w.store.SellerID)
+		totals, err := amazondatadb.AmazonOrderTotalsOfSeller(db, w.store.CompanyID, w.store.SellerID)
 		if err != nil || totals.Orders != int64(2*orders) || totals.Items != int64(4*orders) {
 			t.Fatalf("totals = %+v %v", totals, err)
 		}

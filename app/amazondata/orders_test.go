@@ -10,6 +10,7 @@ import (
 	"sellerhub/app/amazon"
 	"sellerhub/app/amazondata"
 	"sellerhub/models"
+	amazondatadb "sellerhub/models/amazondata"
 	"sellerhub/models/dbtest"
 )
 
@@ -58,12 +59,12 @@ func TestImportOrders(t *testing.T) {
 		// 3 orders and 4 items written; the same file again changes nothing.
 		w.mustImport(t, amazondata.Orders, w.store, ordersFile("Pending"), 5, 7)
 		w.mustImport(t, amazondata.Orders, w.store, ordersFile("Pending"), 5, 0)
-		totals, err := db.AmazonOrderTotalsOfSeller(w.store.CompanyID, w.store.SellerID)
+		totals, err := amazondatadb.AmazonOrderTotalsOfSeller(db, w.store.CompanyID, w.store.SellerID)
 		if err != nil || totals.Orders != 3 || totals.Items != 4 || totals.Quantity != 6 || !totals.ItemPrice.Equal(money(t, "117.46").Decimal) {
 			t.Fatalf("totals = %+v %v", totals, err)
 		}
 
-		o, items, err := db.AmazonOrderWithItems(w.store.CompanyID, w.store.SellerID, "111-0000001-0000001")
+		o, items, err := amazondatadb.AmazonOrderWithItems(db, w.store.CompanyID, w.store.SellerID, "111-0000001-0000001")
 		if err != nil || len(items) != 2 {
 			t.Fatalf("order = %+v %+v %v", o, items, err)
 		}
@@ -77,12 +78,12 @@ func TestImportOrders(t *testing.T) {
 			a.MarketplaceID != "ATVPDKIKX0DER" || !a.PurchaseDate.Equal(o.PurchaseDate) {
 			t.Fatalf("summed item = %+v", a)
 		}
-		ca, caItems, _ := db.AmazonOrderWithItems(w.store.CompanyID, w.store.SellerID, "702-0000002-0000002")
+		ca, caItems, _ := amazondatadb.AmazonOrderWithItems(db, w.store.CompanyID, w.store.SellerID, "702-0000002-0000002")
 		if ca.MarketplaceID != "A2EUQ1WTGCTBG2" || caItems[0].Currency != "CAD" ||
 			!ca.PurchaseDate.Equal(time.Date(2026, 10, 2, 7, 0, 0, 0, time.UTC)) {
 			t.Fatalf("Canadian order = %+v %+v", ca, caItems)
 		}
-		mcf, mcfItems, _ := db.AmazonOrderWithItems(w.store.CompanyID, w.store.SellerID, "S01-0000003-0000003")
+		mcf, mcfItems, _ := amazondatadb.AmazonOrderWithItems(db, w.store.CompanyID, w.store.SellerID, "S01-0000003-0000003")
 		if mcf.MarketplaceID != "" || !mcf.IsBusinessOrder || !mcfItems[0].ItemPrice.Equal(money(t, "12.5").Decimal) ||
 			!mcf.PurchaseDate.Equal(ca.PurchaseDate) {
 			t.Fatalf("multi-channel order = %+v %+v", mcf, mcfItems)
@@ -90,7 +91,7 @@ func TestImportOrders(t *testing.T) {
 
 		// The third order shipped since: its order and its item change, nothing else.
 		w.mustImport(t, amazondata.Orders, w.store, ordersFile("Shipped"), 5, 2)
-		mcf, mcfItems, _ = db.AmazonOrderWithItems(w.store.CompanyID, w.store.SellerID, "S01-0000003-0000003")
+		mcf, mcfItems, _ = amazondatadb.AmazonOrderWithItems(db, w.store.CompanyID, w.store.SellerID, "S01-0000003-0000003")
 		if mcf.OrderStatus != "Shipped" || mcfItems[0].OrderStatus != "Shipped" {
 			t.Fatalf("updated order = %+v %+v", mcf, mcfItems)
 		}
@@ -101,10 +102,10 @@ func TestImportOrders(t *testing.T) {
 		if _, err := w.importFile(t, amazondata.Orders, foreign, ordersFile("Shipped")); !models.IsNotFound(err) {
 			t.Fatalf("another company's seller account imported: %v", err)
 		}
-		if _, _, err := db.AmazonOrderWithItems(w.other.CompanyID, w.store.SellerID, "111-0000001-0000001"); !models.IsNotFound(err) {
+		if _, _, err := amazondatadb.AmazonOrderWithItems(db, w.other.CompanyID, w.store.SellerID, "111-0000001-0000001"); !models.IsNotFound(err) {
 			t.Fatalf("another company sees the order: %v", err)
 		}
-		if theirs, _ := db.AmazonOrderTotalsOfSeller(w.other.CompanyID, w.store.SellerID); theirs.Orders != 0 || theirs.Items != 0 {
+		if theirs, _ := amazondatadb.AmazonOrderTotalsOfSeller(db, w.other.CompanyID, w.store.SellerID); theirs.Orders != 0 || theirs.Items != 0 {
 			t.Fatalf("another company counts %+v", theirs)
 		}
 	})
@@ -126,7 +127,7 @@ func TestImportOrdersRefusesAMalformedLine(t *testing.T) {
 		// A file of another kind is refused by its header.
 		_, err := w.importFile(t, amazondata.Orders, w.store, tsv([]string{"sku", "fnsku"}, map[string]string{"sku": "A"}))
 		expectLineError(t, err, 1, "amazon-order-id")
-		if totals, _ := db.AmazonOrderTotalsOfSeller(w.store.CompanyID, w.store.SellerID); totals.Orders != 0 || totals.Items != 0 {
+		if totals, _ := amazondatadb.AmazonOrderTotalsOfSeller(db, w.store.CompanyID, w.store.SellerID); totals.Orders != 0 || totals.Items != 0 {
 			t.Fatalf("a refused file wrote %+v", totals)
 		}
 	})
@@ -164,12 +165,12 @@ func TestImportOrdersInBatches(t *testing.T) {
 		if len(reported) != 3 || reported[len(reported)-1] != 3*orders {
 			t.Fatalf("progress = %v", reported)
 		}
-		totals, _ := db.AmazonOrderTotalsOfSeller(w.store.CompanyID, w.store.SellerID)
+		totals, _ := amazondatadb.AmazonOrderTotalsOfSeller(db, w.store.CompanyID, w.store.SellerID)
 		if totals.Orders != orders || totals.Items != 2*orders || totals.Quantity != 3*orders ||
 			!totals.ItemPrice.Equal(money(t, fmt.Sprintf("%d.%02d", 3*orders*1001/100, 3*orders*1001%100)).Decimal) {
 			t.Fatalf("totals = %+v", totals)
 		}
-		_, items, _ := db.AmazonOrderWithItems(w.store.CompanyID, w.store.SellerID, "111-0000333-0000001")
+		_, items, _ := amazondatadb.AmazonOrderWithItems(db, w.store.CompanyID, w.store.SellerID, "111-0000333-0000001")
 		if len(items) != 2 || items[0].Quantity != 2 || !items[0].ItemPrice.Equal(money(t, "20.02").Decimal) {
 			t.Fatalf("items = %+v", items)
 		}
@@ -197,7 +198,7 @@ func TestImportOrdersAfterRowsDeletedByHand(t *testing.T) {
 		second := orderLine("702-0000002-0000002", "2026-10-02 07:00:00 UTC", "Shipped", "Amazon.ca", "SKU-A", "1", "CAD", "25.00")
 		w.mustImport(t, amazondata.Orders, w.store, tsv(orderColumns, second), 1, 1)
 		w.mustImport(t, amazondata.Orders, w.store, ordersFile("Pending"), 5, 0)
-		totals, err := db.AmazonOrderTotalsOfSeller(w.store.CompanyID, w.store.SellerID)
+		totals, err := amazondatadb.AmazonOrderTotalsOfSeller(db, w.store.CompanyID, w.store.SellerID)
 		if err != nil || totals.Orders != 3 || totals.Items != 4 || totals.Quantity != 6 || !totals.ItemPrice.Equal(money(t, "117.46").Decimal) {
 			t.Fatalf("totals = %+v %v", totals, err)
 		}

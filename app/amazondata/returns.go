@@ -4,7 +4,7 @@ import (
 	"time"
 
 	"sellerhub/app/amazon"
-	"sellerhub/models"
+	amazondatadb "sellerhub/models/amazondata"
 )
 
 func init() { importers[Returns] = importReturns }
@@ -26,16 +26,18 @@ func importReturns(s *Service, st Store, r *amazon.TSVReader, progress Progress)
 	if err := requireColumns(r, Returns, "return-date", "order-id", "sku"); err != nil {
 		return Result{}, err
 	}
-	return readLatest(r, progress, func(row amazon.TSVRow) (models.CustomerReturn, returnKey, error) {
+	return readLatest(r, progress, func(row amazon.TSVRow) (amazondatadb.CustomerReturn, returnKey, error) {
 		ret, err := readReturnLine(st, row)
 		return ret, returnKey{ret.OrderID, ret.SKU, ret.LicensePlateNumber, ret.ReturnDate}, err
-	}, s.db.UpsertCustomerReturns)
+	}, func(returns []amazondatadb.CustomerReturn) (int64, error) {
+		return amazondatadb.UpsertCustomerReturns(s.db, returns)
+	})
 }
 
 // readReturnLine reads one return.
-func readReturnLine(st Store, row amazon.TSVRow) (models.CustomerReturn, error) {
+func readReturnLine(st Store, row amazon.TSVRow) (amazondatadb.CustomerReturn, error) {
 	l := line{row: row}
-	ret := models.CustomerReturn{CompanyID: st.CompanyID, GroupID: st.GroupID, SellerID: st.SellerID,
+	ret := amazondatadb.CustomerReturn{CompanyID: st.CompanyID, GroupID: st.GroupID, SellerID: st.SellerID,
 		MarketplaceID: st.MarketplaceID, ReturnDate: l.date("return-date"), OrderID: l.required("order-id"),
 		SKU: l.required("sku"), ASIN: l.str("asin"), FNSKU: l.str("fnsku"), ProductName: l.str("product-name"),
 		Quantity: l.count("quantity"), FulfillmentCenterID: l.str("fulfillment-center-id"),

@@ -7,6 +7,7 @@ import (
 
 	"sellerhub/app/amazondata"
 	"sellerhub/models"
+	amazondatadb "sellerhub/models/amazondata"
 	"sellerhub/models/dbtest"
 )
 
@@ -36,7 +37,7 @@ func TestImportCustomerReturns(t *testing.T) {
 		w.mustImport(t, amazondata.Returns, st, returnsFile("DEFECTIVE"), 3, 3)
 		w.mustImport(t, amazondata.Returns, st, returnsFile("DEFECTIVE"), 3, 0)
 		w.mustImport(t, amazondata.Returns, st, returnsFile("SELLABLE"), 3, 1)
-		returns, err := db.CustomerReturnsOfSeller(w.store.CompanyID, w.store.SellerID)
+		returns, err := amazondatadb.CustomerReturnsOfSeller(db, w.store.CompanyID, w.store.SellerID)
 		if err != nil || len(returns) != 3 {
 			t.Fatalf("returns = %+v %v", returns, err)
 		}
@@ -53,7 +54,7 @@ func TestImportCustomerReturns(t *testing.T) {
 		bad := returnLine("next week", "111-0000009-0000001", "SKU-A", "1", "LPNRR0009", "SELLABLE")
 		_, err = w.importFile(t, amazondata.Returns, st, tsv(returnColumns, returnLine("2026-10-07", "111-0000009-0000001", "SKU-C", "1", "LPNRR0010", "SELLABLE"), bad))
 		expectLineError(t, err, 3, "return-date")
-		if after, _ := db.CustomerReturnsOfSeller(w.store.CompanyID, w.store.SellerID); len(after) != 3 {
+		if after, _ := amazondatadb.CustomerReturnsOfSeller(db, w.store.CompanyID, w.store.SellerID); len(after) != 3 {
 			t.Fatalf("a refused file wrote %d returns", len(after)-3)
 		}
 
@@ -62,7 +63,7 @@ func TestImportCustomerReturns(t *testing.T) {
 		if _, err := w.importFile(t, amazondata.Returns, foreign, returnsFile("DEFECTIVE")); !models.IsNotFound(err) {
 			t.Fatalf("another company's seller account imported: %v", err)
 		}
-		if theirs, _ := db.CustomerReturnsOfSeller(w.other.CompanyID, w.store.SellerID); len(theirs) != 0 {
+		if theirs, _ := amazondatadb.CustomerReturnsOfSeller(db, w.other.CompanyID, w.store.SellerID); len(theirs) != 0 {
 			t.Fatalf("another company sees %d returns", len(theirs))
 		}
 	})

@@ -4,7 +4,7 @@ import (
 	"io"
 
 	"sellerhub/app/amazon"
-	"sellerhub/models"
+	amazondatadb "sellerhub/models/amazondata"
 )
 
 func init() { importers[Settlements] = importSettlements }
@@ -21,8 +21,8 @@ func importSettlements(s *Service, st Store, r *amazon.TSVReader, progress Progr
 	if err := requireColumns(r, Settlements, "settlement-id", "total-amount", "transaction-type", "amount"); err != nil {
 		return res, err
 	}
-	var head *models.Settlement
-	var lines []models.SettlementLine
+	var head *amazondatadb.Settlement
+	var lines []amazondatadb.SettlementLine
 	// The settlement is written with the first batch, its marketplace being the first one a line of that batch
 	// names (or the report's).
 	headWritten := false
@@ -30,11 +30,11 @@ func importSettlements(s *Service, st Store, r *amazon.TSVReader, progress Progr
 		if head == nil || (headWritten && len(lines) == 0) {
 			return nil
 		}
-		var heads []models.Settlement
+		var heads []amazondatadb.Settlement
 		if !headWritten {
 			heads = append(heads, *head)
 		}
-		n, err := s.db.UpsertSettlementLines(heads, lines)
+		n, err := amazondatadb.UpsertSettlementLines(s.db, heads, lines)
 		if err != nil {
 			return err
 		}
@@ -78,8 +78,8 @@ func importSettlements(s *Service, st Store, r *amazon.TSVReader, progress Progr
 }
 
 // readSettlementHead reads the report's first line, which carries only the settlement's own fields.
-func readSettlementHead(st Store, l *line) *models.Settlement {
-	h := &models.Settlement{CompanyID: st.CompanyID, GroupID: st.GroupID, SellerID: st.SellerID,
+func readSettlementHead(st Store, l *line) *amazondatadb.Settlement {
+	h := &amazondatadb.Settlement{CompanyID: st.CompanyID, GroupID: st.GroupID, SellerID: st.SellerID,
 		MarketplaceID: st.MarketplaceID, SettlementID: l.required("settlement-id"),
 		SettlementStartDate: l.optionalTime("settlement-start-date"),
 		SettlementEndDate:   l.optionalTime("settlement-end-date"), DepositDate: l.optionalTime("deposit-date"),
@@ -92,7 +92,7 @@ func readSettlementHead(st Store, l *line) *models.Settlement {
 }
 
 // readSettlementLine reads a line of the settlement: its currency is the settlement's when the line names none.
-func readSettlementLine(st Store, head *models.Settlement, l *line) models.SettlementLine {
+func readSettlementLine(st Store, head *amazondatadb.Settlement, l *line) amazondatadb.SettlementLine {
 	name := l.str("marketplace-name")
 	market := l.marketplace("marketplace-name", st)
 	currency := l.str("currency")
@@ -103,7 +103,7 @@ func readSettlementLine(st Store, head *models.Settlement, l *line) models.Settl
 	if posted == nil {
 		posted = l.optionalTime("posted-date")
 	}
-	return models.SettlementLine{CompanyID: st.CompanyID, GroupID: st.GroupID, SellerID: st.SellerID,
+	return amazondatadb.SettlementLine{CompanyID: st.CompanyID, GroupID: st.GroupID, SellerID: st.SellerID,
 		SettlementID: l.required("settlement-id"), LineNo: l.row.Line, MarketplaceID: market, MarketplaceName: name,
 		TransactionType: l.str("transaction-type"), OrderID: l.str("order-id"),
 		MerchantOrderID: l.str("merchant-order-id"), AdjustmentID: l.str("adjustment-id"),

@@ -7,6 +7,7 @@ import (
 
 	"sellerhub/app/amazondata"
 	"sellerhub/models"
+	amazondatadb "sellerhub/models/amazondata"
 	"sellerhub/models/dbtest"
 )
 
@@ -48,7 +49,7 @@ func TestImportSettlements(t *testing.T) {
 		// The settlement and its 8 lines; again, nothing; Amazon correcting a line changes that line only.
 		w.mustImport(t, amazondata.Settlements, w.store, settlementFile("-39.99"), 9, 9)
 		w.mustImport(t, amazondata.Settlements, w.store, settlementFile("-39.99"), 9, 0)
-		s, lines, err := db.SettlementWithLines(w.store.CompanyID, w.store.SellerID, "12345678901")
+		s, lines, err := amazondatadb.SettlementWithLines(db, w.store.CompanyID, w.store.SellerID, "12345678901")
 		if err != nil || len(lines) != 8 {
 			t.Fatalf("settlement = %+v, %d lines, %v", s, len(lines), err)
 		}
@@ -82,7 +83,7 @@ func TestImportSettlements(t *testing.T) {
 		bad = strings.ReplaceAll(bad, "12345678901", "12345678902")
 		_, err = w.importFile(t, amazondata.Settlements, w.store, bad)
 		expectLineError(t, err, 7, "amount")
-		if _, _, err := db.SettlementWithLines(w.store.CompanyID, w.store.SellerID, "12345678902"); !models.IsNotFound(err) {
+		if _, _, err := amazondatadb.SettlementWithLines(db, w.store.CompanyID, w.store.SellerID, "12345678902"); !models.IsNotFound(err) {
 			t.Fatalf("a refused settlement was written: %v", err)
 		}
 		// A file that does not start with the settlement's own line is refused.
@@ -96,7 +97,7 @@ func TestImportSettlements(t *testing.T) {
 		if _, err := w.importFile(t, amazondata.Settlements, foreign, settlementFile("-39.99")); !models.IsNotFound(err) {
 			t.Fatalf("another company's seller account imported: %v", err)
 		}
-		if _, _, err := db.SettlementWithLines(w.other.CompanyID, w.store.SellerID, "12345678901"); !models.IsNotFound(err) {
+		if _, _, err := amazondatadb.SettlementWithLines(db, w.other.CompanyID, w.store.SellerID, "12345678901"); !models.IsNotFound(err) {
 			t.Fatalf("another company sees the settlement: %v", err)
 		}
 	})

@@ -5,6 +5,7 @@ import (
 
 	"sellerhub/app/amazondata"
 	"sellerhub/models"
+	amazondatadb "sellerhub/models/amazondata"
 	"sellerhub/models/dbtest"
 )
 
@@ -25,7 +26,7 @@ func TestImportRefusesLinesThatCannotBeTrue(t *testing.T) {
 			_, err := w.importFile(t, amazondata.Orders, w.store, tsv(orderColumns, good, bad))
 			expectLineError(t, err, 3, c.column)
 		}
-		if totals, _ := db.AmazonOrderTotalsOfSeller(w.store.CompanyID, w.store.SellerID); totals.Orders != 0 {
+		if totals, _ := amazondatadb.AmazonOrderTotalsOfSeller(db, w.store.CompanyID, w.store.SellerID); totals.Orders != 0 {
 			t.Fatalf("refused files wrote %+v", totals)
 		}
 
@@ -61,7 +62,7 @@ func TestImportDropsControlCharacters(t *testing.T) {
 		o := orderLine("111-0000009-0000001", "2026-10-01T08:15:30+00:00", "Shipped", "Amazon.com", "SKU-A", "1", "USD", "9.99")
 		o["product-name"], o["ship-city"] = "蓝牙\x00耳机\x1b[31m", "Seattle\u0085"
 		w.mustImport(t, amazondata.Orders, w.store, tsv(orderColumns, o), 1, 2)
-		got, items, err := db.AmazonOrderWithItems(w.store.CompanyID, w.store.SellerID, "111-0000009-0000001")
+		got, items, err := amazondatadb.AmazonOrderWithItems(db, w.store.CompanyID, w.store.SellerID, "111-0000009-0000001")
 		if err != nil || len(items) != 1 || items[0].ProductName != "蓝牙耳机[31m" || got.ShipCity != "Seattle" {
 			t.Fatalf("order %+v %+v %v", got, items, err)
 		}

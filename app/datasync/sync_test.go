@@ -13,6 +13,7 @@ import (
 	"sellerhub/app/apptest"
 	"sellerhub/config"
 	"sellerhub/models"
+	amazondatadb "sellerhub/models/amazondata"
 	datasyncdb "sellerhub/models/datasync"
 	"sellerhub/models/dbtest"
 )
@@ -126,22 +127,22 @@ type counts struct {
 func countsOf(t *testing.T, h *apptest.Harness, companyID, sellerID int64) counts {
 	t.Helper()
 	var c counts
-	tot, err := h.DB.AmazonOrderTotalsOfSeller(companyID, sellerID)
+	tot, err := amazondatadb.AmazonOrderTotalsOfSeller(h.DB, companyID, sellerID)
 	if err != nil {
 		t.Fatal(err)
 	}
 	c.Orders, c.Items, c.Quantity, c.ItemPrice = tot.Orders, tot.Items, tot.Quantity, tot.ItemPrice.String()
 	var sums struct{ N, Fulfillable int64 }
-	h.DB.Model(&models.FBAInventory{}).Where("seller_id = ?", sellerID).Select("COUNT(*) AS n, COALESCE(SUM(fulfillable), 0) AS fulfillable").Scan(&sums)
+	h.DB.Model(&amazondatadb.FBAInventory{}).Where("seller_id = ?", sellerID).Select("COUNT(*) AS n, COALESCE(SUM(fulfillable), 0) AS fulfillable").Scan(&sums)
 	c.Inventory, c.Fulfillable = sums.N, sums.Fulfillable
-	h.DB.Model(&models.Settlement{}).Where("seller_id = ?", sellerID).Count(&c.Settlements)
-	h.DB.Model(&models.SettlementLine{}).Where("seller_id = ?", sellerID).Count(&c.SettlementLines)
+	h.DB.Model(&amazondatadb.Settlement{}).Where("seller_id = ?", sellerID).Count(&c.Settlements)
+	h.DB.Model(&amazondatadb.SettlementLine{}).Where("seller_id = ?", sellerID).Count(&c.SettlementLines)
 	var total int64
-	h.DB.Model(&models.Settlement{}).Where("seller_id = ?", sellerID).Select("COALESCE(SUM(total_amount), 0)").Scan(&total)
+	h.DB.Model(&amazondatadb.Settlement{}).Where("seller_id = ?", sellerID).Select("COALESCE(SUM(total_amount), 0)").Scan(&total)
 	c.SettlementTotal = models.MoneyFromUnits(total).String()
-	h.DB.Model(&models.FeeEstimate{}).Where("seller_id = ?", sellerID).Count(&c.Fees)
+	h.DB.Model(&amazondatadb.FeeEstimate{}).Where("seller_id = ?", sellerID).Count(&c.Fees)
 	var ret struct{ N, Units int64 }
-	h.DB.Model(&models.CustomerReturn{}).Where("seller_id = ?", sellerID).Select("COUNT(*) AS n, COALESCE(SUM(quantity), 0) AS units").Scan(&ret)
+	h.DB.Model(&amazondatadb.CustomerReturn{}).Where("seller_id = ?", sellerID).Select("COUNT(*) AS n, COALESCE(SUM(quantity), 0) AS units").Scan(&ret)
 	c.Returns, c.ReturnedUnits = ret.N, ret.Units
 	var seller models.Seller
 	h.DB.Take(&seller, "id = ?", sellerID)
@@ -151,10 +152,10 @@ func countsOf(t *testing.T, h *apptest.Harness, companyID, sellerID int64) count
 	c.ListingPrices = models.MoneyFromUnits(prices).String()
 	h.DB.Model(&models.Listing{}).Where("group_id = ? AND status = ?", seller.GroupID, "Active").Count(&c.ActiveListings)
 	markets := h.DB.Model(&models.Listing{}).Select("DISTINCT marketplace_id").Where("group_id = ?", seller.GroupID)
-	parents := h.DB.Model(&models.ASINParent{}).Where("company_id = ? AND marketplace_id IN (?)", companyID, markets)
+	parents := h.DB.Model(&amazondatadb.ASINParent{}).Where("company_id = ? AND marketplace_id IN (?)", companyID, markets)
 	parents.Count(&c.Parents)
-	h.DB.Model(&models.ASINParent{}).Where("company_id = ? AND marketplace_id IN (?) AND parent_asin <> ''", companyID, markets).Count(&c.Children)
-	var kept []models.ASINParent
+	h.DB.Model(&amazondatadb.ASINParent{}).Where("company_id = ? AND marketplace_id IN (?) AND parent_asin <> ''", companyID, markets).Count(&c.Children)
+	var kept []amazondatadb.ASINParent
 	h.DB.Where("company_id = ? AND marketplace_id IN (?) AND parent_asin <> ''", companyID, markets).Find(&kept)
 	families := map[string]bool{}
 	for _, p := range kept {

@@ -13,6 +13,7 @@ import (
 	"sellerhub/app/datasync"
 	"sellerhub/app/jobs"
 	"sellerhub/models"
+	amazondatadb "sellerhub/models/amazondata"
 	datasyncdb "sellerhub/models/datasync"
 	"sellerhub/models/dbtest"
 )
@@ -47,7 +48,7 @@ func TestUploadResumesAfterTheWorkerStops(t *testing.T) {
 			h.StartWorkers(t)
 			items := func() int64 {
 				var n int64
-				if err := h.DB.Model(&models.AmazonOrderItem{}).Where("seller_id = ?", seller).Count(&n).Error; err != nil {
+				if err := h.DB.Model(&amazondatadb.AmazonOrderItem{}).Where("seller_id = ?", seller).Count(&n).Error; err != nil {
 					t.Fatal(err)
 				}
 				return n
@@ -92,7 +93,7 @@ func TestUploadResumesAfterTheWorkerStops(t *testing.T) {
 			if done.Lines != 2*orders {
 				t.Fatalf("the resumed run read %d lines of %d", done.Lines, 2*orders)
 			}
-			got, err := h.DB.AmazonOrderTotalsOfSeller(owner.CompanyID, seller)
+			got, err := amazondatadb.AmazonOrderTotalsOfSeller(h.DB, owner.CompanyID, seller)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -119,12 +120,12 @@ func TestUploadResumesAfterTheWorkerStops(t *testing.T) {
 
 // uploadOrders is an orders report of n orders of two SKUs each, over 30 days in date order, none cancelled, and
 // what it adds up to.
-func uploadOrders(n int) ([]byte, models.AmazonOrderTotals) {
+func uploadOrders(n int) ([]byte, amazondatadb.AmazonOrderTotals) {
 	var b bytes.Buffer
 	b.WriteString("amazon-order-id\tmerchant-order-id\tpurchase-date\tlast-updated-date\torder-status\tfulfillment-channel\t" +
 		"sales-channel\tproduct-name\tsku\tasin\titem-status\tquantity\tcurrency\titem-price\n")
 	start := time.Date(2026, 10, 1, 0, 0, 0, 0, time.UTC)
-	truth := models.AmazonOrderTotals{Orders: int64(n), Items: int64(2 * n)}
+	truth := amazondatadb.AmazonOrderTotals{Orders: int64(n), Items: int64(2 * n)}
 	var cents int64
 	for i := range n {
 		at := start.Add(30 * 24 * time.Hour / time.Duration(n) * time.Duration(i)).Format(time.RFC3339)

@@ -14,6 +14,7 @@ import (
 	"sellerhub/app/core"
 	"sellerhub/app/orders"
 	"sellerhub/models"
+	amazondatadb "sellerhub/models/amazondata"
 	"sellerhub/models/dbtest"
 	ordersdb "sellerhub/models/orders"
 )
@@ -228,7 +229,7 @@ func TestOrderDetailWithItemsAndSettledFees(t *testing.T) {
 		for _, l := range s.orders {
 			if l.AmazonOrderID == pick.AmazonOrderID {
 				lines++
-				i := slices.IndexFunc(d.Items, func(it models.AmazonOrderItem) bool { return it.SKU == l.SKU })
+				i := slices.IndexFunc(d.Items, func(it amazondatadb.AmazonOrderItem) bool { return it.SKU == l.SKU })
 				if i < 0 || !d.Items[i].ItemPrice.Equal(l.ItemPrice) || !d.Items[i].ItemTax.Equal(l.ItemTax) ||
 					!d.Items[i].ItemPromotionDiscount.Equal(l.ItemPromotionDiscount) {
 					t.Fatalf("item %s: %+v, want %+v", l.SKU, d.Items, l)

@@ -9,6 +9,7 @@ import (
 	"sellerhub/app/core"
 	"sellerhub/app/orders"
 	"sellerhub/models"
+	amazondatadb "sellerhub/models/amazondata"
 	"sellerhub/models/dbtest"
 )
 
@@ -54,9 +55,9 @@ func TestListTotalKeptUntilImport(t *testing.T) {
 		q.After = 0
 
 		when := today0.Add(-2 * time.Hour)
-		_, err = db.UpsertAmazonOrders([]models.AmazonOrder{{CompanyID: s.owner.CompanyID, GroupID: s.na.GroupID, SellerID: s.na.ID,
+		_, err = amazondatadb.UpsertAmazonOrders(db, []amazondatadb.AmazonOrder{{CompanyID: s.owner.CompanyID, GroupID: s.na.GroupID, SellerID: s.na.ID,
 			MarketplaceID: sellerdata.US, AmazonOrderID: "111-0000000-0000001", PurchaseDate: when, LastUpdatedDate: when,
-			OrderStatus: "Shipped", FulfillmentChannel: "Amazon"}}, []models.AmazonOrderItem{{CompanyID: s.owner.CompanyID,
+			OrderStatus: "Shipped", FulfillmentChannel: "Amazon"}}, []amazondatadb.AmazonOrderItem{{CompanyID: s.owner.CompanyID,
 			GroupID: s.na.GroupID, SellerID: s.na.ID, MarketplaceID: sellerdata.US, AmazonOrderID: "111-0000000-0000001",
 			SKU: "NEW-SKU", PurchaseDate: when, OrderStatus: "Shipped", FulfillmentChannel: "Amazon", Quantity: 1, Currency: "USD"}})
 		must(t, err)

@@ -7,6 +7,7 @@ import (
 
 	"sellerhub/app/profit"
 	"sellerhub/models"
+	amazondatadb "sellerhub/models/amazondata"
 	"sellerhub/models/dbtest"
 )
 
@@ -69,7 +70,7 @@ func TestReportAnswerKeptUntilChange(t *testing.T) {
 				wantMoney(t, "A unit freight", bySKU(t, lines, "MSKU-A", "USD").UnitFreight, "0.5556")
 			}},
 			{"a fee estimate", func() {
-				must(t, db.Model(&models.FeeEstimate{}).Where("company_id = ? AND sku = 'MSKU-B'", cid).
+				must(t, db.Model(&amazondatadb.FeeEstimate{}).Where("company_id = ? AND sku = 'MSKU-B'", cid).
 					Update("estimated_referral_fee", money("3.25")).Error)
 			}, func(lines []profit.Line) {
 				wantMoney(t, "B referral", bySKU(t, lines, "MSKU-B", "USD").Amazon[profit.BucketReferral], "9.75")

@@ -12,6 +12,7 @@ import (
 	"sellerhub/app/finance"
 	"sellerhub/app/profit"
 	"sellerhub/models"
+	amazondatadb "sellerhub/models/amazondata"
 	financedb "sellerhub/models/finance"
 	"sellerhub/models/fixtures"
 )
@@ -109,12 +110,12 @@ func newBook(t *testing.T, db *models.DB) *book {
 	must(t, db.Create(&listings).Error)
 
 	// The settlement of 甲店 posted in February, one line in March, and 乙店's.
-	line := func(s *models.Seller, settlement, market, tx, orderID, amountType, desc, amount, sku string, qty int, posted time.Time, currency string) models.SettlementLine {
-		return models.SettlementLine{CompanyID: cid, GroupID: s.GroupID, SellerID: s.ID, SettlementID: settlement,
+	line := func(s *models.Seller, settlement, market, tx, orderID, amountType, desc, amount, sku string, qty int, posted time.Time, currency string) amazondatadb.SettlementLine {
+		return amazondatadb.SettlementLine{CompanyID: cid, GroupID: s.GroupID, SellerID: s.ID, SettlementID: settlement,
 			MarketplaceID: market, TransactionType: tx, OrderID: orderID, AmountType: amountType, AmountDescription: desc,
 			Amount: money(amount), Currency: currency, PostedDate: &posted, SKU: sku, QuantityPurchased: qty}
 	}
-	lines := []models.SettlementLine{
+	lines := []amazondatadb.SettlementLine{
 		line(bk.a, "S1", us, "Order", "111-1", "ItemPrice", "Principal", "100.00", "MSKU-A", 4, at(10, 12), "USD"),
 		line(bk.a, "S1", us, "Order", "111-1", "ItemPrice", "Shipping", "10.00", "MSKU-A", 0, at(10, 12), "USD"),
 		line(bk.a, "S1", us, "Order", "111-1", "Promotion", "Principal", "-5.00", "MSKU-A", 0, at(10, 12), "USD"),
@@ -137,31 +138,31 @@ func newBook(t *testing.T, db *models.DB) *book {
 	for i := range lines {
 		lines[i].LineNo = i + 2
 	}
-	heads := []models.Settlement{{CompanyID: cid, GroupID: bk.a.GroupID, SellerID: bk.a.ID, MarketplaceID: us, SettlementID: "S1", Currency: "USD"},
+	heads := []amazondatadb.Settlement{{CompanyID: cid, GroupID: bk.a.GroupID, SellerID: bk.a.ID, MarketplaceID: us, SettlementID: "S1", Currency: "USD"},
 		{CompanyID: cid, GroupID: bk.a.GroupID, SellerID: bk.a.ID, MarketplaceID: us, SettlementID: "S2", Currency: "USD"},
 		{CompanyID: cid, GroupID: bk.b.GroupID, SellerID: bk.b.ID, MarketplaceID: uk, SettlementID: "S9", Currency: "GBP"}}
-	_, err = db.UpsertSettlementLines(heads, lines)
+	_, err = amazondatadb.UpsertSettlementLines(db, heads, lines)
 	must(t, err)
 
 	// Orders no settlement covers: MSKU-B 2 + 1 units (a cancelled one left out), MSKU-C 1 unit; and MSKU-A's own,
 	// which its settlement replaces.
-	var orders []models.AmazonOrder
-	var items []models.AmazonOrderItem
+	var orders []amazondatadb.AmazonOrder
+	var items []amazondatadb.AmazonOrderItem
 	order := func(id, sku, status string, qty int, price string, when time.Time) {
-		orders = append(orders, models.AmazonOrder{CompanyID: cid, GroupID: bk.a.GroupID, SellerID: bk.a.ID, MarketplaceID: us,
+		orders = append(orders, amazondatadb.AmazonOrder{CompanyID: cid, GroupID: bk.a.GroupID, SellerID: bk.a.ID, MarketplaceID: us,
 			AmazonOrderID: id, PurchaseDate: when, LastUpdatedDate: when, OrderStatus: status, FulfillmentChannel: "Amazon"})
-		items = append(items, models.AmazonOrderItem{CompanyID: cid, GroupID: bk.a.GroupID, SellerID: bk.a.ID, MarketplaceID: us,
+		items = append(items, amazondatadb.AmazonOrderItem{CompanyID: cid, GroupID: bk.a.GroupID, SellerID: bk.a.ID, MarketplaceID: us,
 			AmazonOrderID: id, SKU: sku, ASIN: "B0" + sku, ProductName: sku + " 商品", PurchaseDate: when, OrderStatus: status,
 			FulfillmentChannel: "Amazon", Quantity: qty, Currency: "USD", ItemPrice: money(price)})
 	}
 	order("111-1", "MSKU-A", "Shipped", 4, "100.00", at(3, 10))
 	order("113-1", "MSKU-B", "Shipped", 2, "30.00", at(4, 10))
 	order("113-2", "MSKU-B", "Shipped", 1, "15.00", at(25, 10))
-	order("113-3", "MSKU-B", models.OrderCancelled, 1, "15.00", at(26, 10))
+	order("113-3", "MSKU-B", amazondatadb.OrderCancelled, 1, "15.00", at(26, 10))
 	order("114-1", "MSKU-C", "Shipped", 1, "9.99", at(6, 10))
-	_, err = db.UpsertAmazonOrders(orders, items)
+	_, err = amazondatadb.UpsertAmazonOrders(db, orders, items)
 	must(t, err)
-	_, err = db.UpsertFeeEstimates([]models.FeeEstimate{{CompanyID: cid, GroupID: bk.a.GroupID, SellerID: bk.a.ID, MarketplaceID: us,
+	_, err = amazondatadb.UpsertFeeEstimates(db, []amazondatadb.FeeEstimate{{CompanyID: cid, GroupID: bk.a.GroupID, SellerID: bk.a.ID, MarketplaceID: us,
 		SKU: "MSKU-B", Currency: "USD", EstimatedFeeTotal: money("6.00"), EstimatedReferralFee: money("2.25"),
 		ExpectedFulfillmentFee: money("3.50"), ProductSizeTier: "Small standard-size"}})
 	must(t, err)

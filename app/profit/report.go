@@ -10,6 +10,7 @@ import (
 
 	"sellerhub/app/core"
 	"sellerhub/models"
+	amazondatadb "sellerhub/models/amazondata"
 	profitdb "sellerhub/models/profit"
 )
 
@@ -329,7 +330,7 @@ func (s *Service) addEstimates(db *models.DB, companyID int64, f profitdb.Profit
 
 // estimatedFees are a fee estimate's fees per unit by bucket: the referral fee, the FBA fulfilment fee, and the
 // rest of the estimated total (closing fees) as other.
-func estimatedFees(f *models.FeeEstimate) map[Bucket]decimal.Decimal {
+func estimatedFees(f *amazondatadb.FeeEstimate) map[Bucket]decimal.Decimal {
 	return map[Bucket]decimal.Decimal{
 		BucketReferral:   f.EstimatedReferralFee.Decimal,
 		BucketFulfilment: f.ExpectedFulfillmentFee.Decimal,

@@ -15,6 +15,7 @@ import (
 	"sellerhub/app/finance"
 	"sellerhub/app/sales"
 	"sellerhub/models"
+	amazondatadb "sellerhub/models/amazondata"
 	"sellerhub/models/dbtest"
 )
 
@@ -98,12 +99,12 @@ func TestReportAnswerKeptUntilChange(t *testing.T) {
 		sku, at := rated[0].Key, today.AddDate(0, 0, -5).Add(4*time.Hour)
 		period := at.In(beijing).Format("2006-01")
 		was := lineOf(rated, sku, period, "USD")
-		item := models.AmazonOrderItem{CompanyID: s.store.CompanyID, GroupID: s.store.GroupID, SellerID: s.store.SellerID,
+		item := amazondatadb.AmazonOrderItem{CompanyID: s.store.CompanyID, GroupID: s.store.GroupID, SellerID: s.store.SellerID,
 			MarketplaceID: "ATVPDKIKX0DER", AmazonOrderID: "999-0000000-0000001", SKU: sku, PurchaseDate: at,
 			OrderStatus: "Shipped", Quantity: 2, Currency: "USD", ItemPrice: models.MoneyFromUnits(100000)}
-		_, err = db.UpsertAmazonOrders([]models.AmazonOrder{{CompanyID: item.CompanyID, GroupID: item.GroupID,
+		_, err = amazondatadb.UpsertAmazonOrders(db, []amazondatadb.AmazonOrder{{CompanyID: item.CompanyID, GroupID: item.GroupID,
 			SellerID: item.SellerID, MarketplaceID: item.MarketplaceID, AmazonOrderID: item.AmazonOrderID,
-			PurchaseDate: at, LastUpdatedDate: at, OrderStatus: "Shipped"}}, []models.AmazonOrderItem{item})
+			PurchaseDate: at, LastUpdatedDate: at, OrderStatus: "Shipped"}}, []amazondatadb.AmazonOrderItem{item})
 		must(t, err)
 		bought := lineOf(s.report(t, s.owner, q), sku, period, "USD")
 		if bought.Units != was.Units+2 || bought.Orders != was.Orders+1 || !bought.Sales.Equal(was.Sales.Add(decimal.NewFromInt(10))) {
@@ -114,9 +115,9 @@ func TestReportAnswerKeptUntilChange(t *testing.T) {
 		// A refund settled for it: the line of the month it was posted in shows it.
 		posted := today.AddDate(0, 0, -2).Add(6 * time.Hour)
 		refunded := lineOf(s.report(t, s.owner, q), sku, posted.In(beijing).Format("2006-01"), "USD")
-		_, err = db.UpsertSettlementLines([]models.Settlement{{CompanyID: item.CompanyID, GroupID: item.GroupID,
+		_, err = amazondatadb.UpsertSettlementLines(db, []amazondatadb.Settlement{{CompanyID: item.CompanyID, GroupID: item.GroupID,
 			SellerID: item.SellerID, MarketplaceID: item.MarketplaceID, SettlementID: "99990001", Currency: "USD"}},
-			[]models.SettlementLine{{CompanyID: item.CompanyID, GroupID: item.GroupID, SellerID: item.SellerID,
+			[]amazondatadb.SettlementLine{{CompanyID: item.CompanyID, GroupID: item.GroupID, SellerID: item.SellerID,
 				SettlementID: "99990001", LineNo: 1, MarketplaceID: item.MarketplaceID, TransactionType: "Refund",
 				OrderID: item.AmazonOrderID, AdjustmentID: "ADJ-1", AmountType: "ItemPrice", AmountDescription: "Principal",
 				Amount: models.MoneyFromUnits(-40000), Currency: "USD", PostedDate: &posted, SKU: sku}})
@@ -148,10 +149,10 @@ func TestSalesGenerationRaisedByWrites(t *testing.T) {
 			return g
 		}
 		at := today.AddDate(0, 0, -1)
-		order := models.AmazonOrder{CompanyID: s.store.CompanyID, GroupID: s.store.GroupID, SellerID: s.store.SellerID,
+		order := amazondatadb.AmazonOrder{CompanyID: s.store.CompanyID, GroupID: s.store.GroupID, SellerID: s.store.SellerID,
 			MarketplaceID: "ATVPDKIKX0DER", AmazonOrderID: "999-0000000-0000002", PurchaseDate: at, LastUpdatedDate: at,
 			OrderStatus: "Shipped"}
-		item := models.AmazonOrderItem{CompanyID: order.CompanyID, GroupID: order.GroupID, SellerID: order.SellerID,
+		item := amazondatadb.AmazonOrderItem{CompanyID: order.CompanyID, GroupID: order.GroupID, SellerID: order.SellerID,
 			MarketplaceID: order.MarketplaceID, AmazonOrderID: order.AmazonOrderID, SKU: "GEN-1", PurchaseDate: at,
 			OrderStatus: "Shipped", Quantity: 1, Currency: "USD", ItemPrice: models.MoneyFromUnits(50000)}
 		write := func(what string, raises bool, fn func() error) {
@@ -163,21 +164,21 @@ func TestSalesGenerationRaisedByWrites(t *testing.T) {
 			}
 		}
 		orders := func() error {
-			_, err := db.UpsertAmazonOrders([]models.AmazonOrder{order}, []models.AmazonOrderItem{item})
+			_, err := amazondatadb.UpsertAmazonOrders(db, []amazondatadb.AmazonOrder{order}, []amazondatadb.AmazonOrderItem{item})
 			return err
 		}
 		write("a new order", true, orders)
 		write("the same order again", false, orders)
 		item.Quantity = 3
 		write("the order's item changed", true, orders)
-		line := models.SettlementLine{CompanyID: order.CompanyID, GroupID: order.GroupID, SellerID: order.SellerID,
+		line := amazondatadb.SettlementLine{CompanyID: order.CompanyID, GroupID: order.GroupID, SellerID: order.SellerID,
 			SettlementID: "99990002", LineNo: 1, MarketplaceID: order.MarketplaceID, TransactionType: "Refund",
 			OrderID: order.AmazonOrderID, AmountType: "ItemPrice", AmountDescription: "Principal",
 			Amount: models.MoneyFromUnits(-50000), Currency: "USD", PostedDate: &at, SKU: "GEN-1"}
 		settle := func() error {
-			_, err := db.UpsertSettlementLines([]models.Settlement{{CompanyID: order.CompanyID, GroupID: order.GroupID,
+			_, err := amazondatadb.UpsertSettlementLines(db, []amazondatadb.Settlement{{CompanyID: order.CompanyID, GroupID: order.GroupID,
 				SellerID: order.SellerID, MarketplaceID: order.MarketplaceID, SettlementID: "99990002", Currency: "USD"}},
-				[]models.SettlementLine{line})
+				[]amazondatadb.SettlementLine{line})
 			return err
 		}
 		write("a settlement line", true, settle)

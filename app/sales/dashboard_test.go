@@ -9,6 +9,7 @@ import (
 	"sellerhub/app/core"
 	"sellerhub/app/sales"
 	"sellerhub/models"
+	amazondatadb "sellerhub/models/amazondata"
 	"sellerhub/models/dbtest"
 )
 
@@ -85,7 +86,7 @@ func TestDashboardEqualsReport(t *testing.T) {
 				units30 += l.Units
 			}
 		}
-		_, err = db.UpsertFBAInventory([]models.FBAInventory{{CompanyID: s.owner.CompanyID, GroupID: s.store.GroupID,
+		_, err = amazondatadb.UpsertFBAInventory(db, []amazondatadb.FBAInventory{{CompanyID: s.owner.CompanyID, GroupID: s.store.GroupID,
 			SellerID: s.store.SellerID, MarketplaceID: s.markets[0], SKU: sku, Fulfillable: 1}})
 		must(t, err)
 		// The FBA stock written shows at the next load: the kept dashboard is given up.
@@ -102,7 +103,7 @@ func TestDashboardEqualsReport(t *testing.T) {
 func TestDashboardStoreGroupLimit(t *testing.T) {
 	dbtest.ForEach(t, func(t *testing.T, db *models.DB) {
 		s := newShop(t, db)
-		_, err := db.UpsertFBAInventory([]models.FBAInventory{{CompanyID: s.owner.CompanyID, GroupID: s.store.GroupID,
+		_, err := amazondatadb.UpsertFBAInventory(db, []amazondatadb.FBAInventory{{CompanyID: s.owner.CompanyID, GroupID: s.store.GroupID,
 			SellerID: s.store.SellerID, MarketplaceID: s.markets[0], SKU: "X", Fulfillable: 1}})
 		must(t, err)
 		other := &models.StoreGroup{CompanyID: s.owner.CompanyID, Name: "乙店"}

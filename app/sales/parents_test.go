@@ -13,6 +13,7 @@ import (
 	"sellerhub/app/core"
 	"sellerhub/app/sales"
 	"sellerhub/models"
+	amazondatadb "sellerhub/models/amazondata"
 	"sellerhub/models/dbtest"
 )
 
@@ -59,10 +60,10 @@ func TestReportByParentASIN(t *testing.T) {
 		s := newShop(t, db)
 		s.keepParents(t)
 		var kept int64
-		must(t, db.Model(&models.ASINParent{}).Where("company_id = ?", s.owner.CompanyID).Count(&kept).Error)
+		must(t, db.Model(&amazondatadb.ASINParent{}).Where("company_id = ?", s.owner.CompanyID).Count(&kept).Error)
 		s.keepParents(t)
 		var again int64
-		must(t, db.Model(&models.ASINParent{}).Where("company_id = ?", s.owner.CompanyID).Count(&again).Error)
+		must(t, db.Model(&amazondatadb.ASINParent{}).Where("company_id = ?", s.owner.CompanyID).Count(&again).Error)
 		if kept == 0 || again != kept {
 			t.Fatalf("%d parents kept, %d after writing them again", kept, again)
 		}
@@ -70,13 +71,13 @@ func TestReportByParentASIN(t *testing.T) {
 		other := &models.User{Account: "13800000079", PasswordHash: "x"}
 		must(t, db.CreateCompanyWithOwner(&models.Company{Name: "乙"}, other))
 		truth := s.world.ParentsOf(amazontest.DefaultSeller)
-		var theirs []models.ASINParent
+		var theirs []amazondatadb.ASINParent
 		for a := range truth {
-			theirs = append(theirs, models.ASINParent{MarketplaceID: s.markets[0], ASIN: a, ParentASIN: "B0OTHERCO0"})
+			theirs = append(theirs, amazondatadb.ASINParent{MarketplaceID: s.markets[0], ASIN: a, ParentASIN: "B0OTHERCO0"})
 		}
-		_, err := db.UpsertASINParents(other.CompanyID, theirs)
+		_, err := amazondatadb.UpsertASINParents(db, other.CompanyID, theirs)
 		must(t, err)
-		if n, err := db.UpsertASINParents(other.CompanyID, theirs); err != nil || n != 0 {
+		if n, err := amazondatadb.UpsertASINParents(db, other.CompanyID, theirs); err != nil || n != 0 {
 			t.Fatalf("the same parents written again: %d rows, %v", n, err)
 		}
 
@@ -147,7 +148,7 @@ func TestReportByParentASIN(t *testing.T) {
 		q.By = "parentAsin"
 		s.report(t, s.owner, q)
 		for _, m := range s.markets {
-			_, err := db.UpsertASINParents(s.owner.CompanyID, []models.ASINParent{{MarketplaceID: m, ASIN: sold, ParentASIN: "B0MOVED000"}})
+			_, err := amazondatadb.UpsertASINParents(db, s.owner.CompanyID, []amazondatadb.ASINParent{{MarketplaceID: m, ASIN: sold, ParentASIN: "B0MOVED000"}})
 			must(t, err)
 		}
 		moved := false
@@ -192,7 +193,7 @@ func TestReportByParentASINCountsOrdersOnce(t *testing.T) {
 				for _, o := range s.orders() {
 					local := o.PurchaseDate.In(models.MarketplaceLocation(o.MarketplaceID))
 					on := time.Date(local.Year(), local.Month(), local.Day(), 0, 0, 0, 0, time.UTC)
-					if o.OrderStatus == models.OrderCancelled || on.Before(first) || on.After(last) {
+					if o.OrderStatus == amazondatadb.OrderCancelled || on.Before(first) || on.After(last) {
 						continue
 					}
 					key := parents[o.ASIN]
@@ -235,7 +236,7 @@ func TestReportByParentASINCountsOrdersOnce(t *testing.T) {
 			}
 		}
 		// A summary built before the parents' rows (migration 00045): the first report by parent sums them alone.
-		must(t, db.EnsureSalesDays(s.owner.CompanyID))
+		must(t, amazondatadb.EnsureSalesDays(db, s.owner.CompanyID))
 		for _, table := range []string{"sales_parent_days", "sales_parent_months", "sales_parents_built"} {
 			must(t, db.Exec("DELETE FROM "+table).Error)
 		}
@@ -246,7 +247,7 @@ func TestReportByParentASINCountsOrdersOnce(t *testing.T) {
 		// A child that sold moves to another family.
 		moved := s.soldChild(t, parents)
 		for _, m := range s.markets {
-			_, err := db.UpsertASINParents(s.owner.CompanyID, []models.ASINParent{{MarketplaceID: m, ASIN: moved, ParentASIN: "B0MOVED000"}})
+			_, err := amazondatadb.UpsertASINParents(db, s.owner.CompanyID, []amazondatadb.ASINParent{{MarketplaceID: m, ASIN: moved, ParentASIN: "B0MOVED000"}})
 			must(t, err)
 		}
 		parents[moved] = "B0MOVED000"
@@ -258,7 +259,7 @@ func TestReportByParentASINCountsOrdersOnce(t *testing.T) {
 func (s *shop) soldChild(t *testing.T, parents map[string]string) string {
 	t.Helper()
 	for _, o := range s.orders() {
-		if parents[o.ASIN] != "" && o.OrderStatus != models.OrderCancelled {
+		if parents[o.ASIN] != "" && o.OrderStatus != amazondatadb.OrderCancelled {
 			return o.ASIN
 		}
 	}

@@ -13,6 +13,7 @@ import (
 	"sellerhub/app/finance"
 	"sellerhub/app/sales"
 	"sellerhub/models"
+	amazondatadb "sellerhub/models/amazondata"
 	"sellerhub/models/dbtest"
 )
 
@@ -36,7 +37,7 @@ func TestReportSKUByDay(t *testing.T) {
 			if day < first.Format(time.DateOnly) || day > last.Format(time.DateOnly) {
 				continue
 			}
-			if l.OrderStatus == models.OrderCancelled {
+			if l.OrderStatus == amazondatadb.OrderCancelled {
 				cancelled++
 				continue
 			}

@@ -12,6 +12,7 @@ import (
 	"sellerhub/app/amazondata"
 	"sellerhub/app/sales"
 	"sellerhub/models"
+	amazondatadb "sellerhub/models/amazondata"
 	"sellerhub/models/dbtest"
 )
 
@@ -63,7 +64,7 @@ func TestSalesDaysReimportAndRebuild(t *testing.T) {
 		for _, table := range append(summaryTables, "sales_days_built", "sales_parents_built") {
 			must(t, db.Exec("DELETE FROM "+table).Error)
 		}
-		must(t, db.EnsureSalesDays(s.owner.CompanyID))
+		must(t, amazondatadb.EnsureSalesDays(db, s.owner.CompanyID))
 		if rebuilt := summaryRows(t, db); !reflect.DeepEqual(rebuilt, before) {
 			t.Fatalf("the summary summed afresh differs from the imports': %d/%d rows, imports' %d/%d",
 				len(rebuilt[0]), len(rebuilt[1]), len(before[0]), len(before[1]))
@@ -95,7 +96,7 @@ func TestSalesDaysImportedInPieces(t *testing.T) {
 		for _, table := range append(summaryTables, "sales_days_built", "sales_parents_built") {
 			must(t, db.Exec("DELETE FROM "+table).Error)
 		}
-		must(t, db.EnsureSalesDays(s.owner.CompanyID))
+		must(t, amazondatadb.EnsureSalesDays(db, s.owner.CompanyID))
 		if rebuilt := summaryRows(t, db); !reflect.DeepEqual(rebuilt, pieces) {
 			t.Fatalf("the summary summed afresh differs from the pieces': %d/%d/%d rows, pieces' %d/%d/%d",
 				len(rebuilt[0]), len(rebuilt[1]), len(rebuilt[2]), len(pieces[0]), len(pieces[1]), len(pieces[2]))
@@ -108,14 +109,14 @@ func TestSalesDaysImportedInPieces(t *testing.T) {
 func TestSalesDaysOrderCancelledLater(t *testing.T) {
 	dbtest.ForEach(t, func(t *testing.T, db *models.DB) {
 		s := newShop(t, db)
-		var items []models.AmazonOrderItem
+		var items []amazondatadb.AmazonOrderItem
 		must(t, db.Where("company_id = ? AND order_status <> ? AND purchase_date >= ?", s.owner.CompanyID,
-			models.OrderCancelled, today.AddDate(0, 0, -10)).Order("purchase_date, amazon_order_id").Limit(1).Find(&items).Error)
+			amazondatadb.OrderCancelled, today.AddDate(0, 0, -10)).Order("purchase_date, amazon_order_id").Limit(1).Find(&items).Error)
 		if len(items) != 1 {
 			t.Fatal("the shop has no order to cancel")
 		}
 		it := items[0]
-		var order models.AmazonOrder
+		var order amazondatadb.AmazonOrder
 		must(t, db.Where("seller_id = ? AND amazon_order_id = ?", it.SellerID, it.AmazonOrderID).First(&order).Error)
 		must(t, db.Where("seller_id = ? AND amazon_order_id = ?", it.SellerID, it.AmazonOrderID).Find(&items).Error)
 		day := it.PurchaseDate.In(models.MarketplaceLocation(it.MarketplaceID)).Format(time.DateOnly)
@@ -134,11 +135,11 @@ func TestSalesDaysOrderCancelledLater(t *testing.T) {
 		skuBefore := line(s.report(t, s.owner, q("sku")), it.SKU)
 		allBefore := line(s.report(t, s.owner, q("all")), "")
 
-		order.OrderStatus = models.OrderCancelled
+		order.OrderStatus = amazondatadb.OrderCancelled
 		for i := range items {
-			items[i].OrderStatus = models.OrderCancelled
+			items[i].OrderStatus = amazondatadb.OrderCancelled
 		}
-		_, err := db.UpsertAmazonOrders([]models.AmazonOrder{order}, items)
+		_, err := amazondatadb.UpsertAmazonOrders(db, []amazondatadb.AmazonOrder{order}, items)
 		must(t, err)
 
 		sku := line(s.report(t, s.owner, q("sku")), it.SKU)
@@ -175,7 +176,7 @@ func TestSalesDaysMonthsWithPartialEnds(t *testing.T) {
 					loc = beijing
 				}
 				day := l.PurchaseDate.In(loc).Format(time.DateOnly)
-				if day < first || day > last || l.OrderStatus == models.OrderCancelled {
+				if day < first || day > last || l.OrderStatus == amazondatadb.OrderCancelled {
 					continue
 				}
 				k := l.SKU + "|" + day[:7] + "|" + l.Currency
@@ -219,26 +220,26 @@ func TestSalesDaysMonthsWithPartialEnds(t *testing.T) {
 func TestSalesParentsSummedAgainOnAChange(t *testing.T) {
 	dbtest.ForEach(t, func(t *testing.T, db *models.DB) {
 		s := newShop(t, db)
-		must(t, db.EnsureSalesDays(s.owner.CompanyID))
+		must(t, amazondatadb.EnsureSalesDays(db, s.owner.CompanyID))
 		rebuilt := func() [5][]map[string]any {
 			t.Helper()
 			for _, table := range append(summaryTables, "sales_days_built", "sales_parents_built") {
 				must(t, db.Exec("DELETE FROM "+table).Error)
 			}
-			must(t, db.EnsureSalesDays(s.owner.CompanyID))
+			must(t, amazondatadb.EnsureSalesDays(db, s.owner.CompanyID))
 			return summaryRows(t, db)
 		}
 		truth := s.world.ParentsOf(amazontest.DefaultSeller)
 		for _, m := range s.markets {
 			// The shop's parents beside a thousand ASINs it never sold.
-			var rows []models.ASINParent
+			var rows []amazondatadb.ASINParent
 			for a, p := range truth {
-				rows = append(rows, models.ASINParent{MarketplaceID: m, ASIN: a, ParentASIN: p})
+				rows = append(rows, amazondatadb.ASINParent{MarketplaceID: m, ASIN: a, ParentASIN: p})
 			}
 			for i := range 1000 {
-				rows = append(rows, models.ASINParent{MarketplaceID: m, ASIN: fmt.Sprintf("B0UNSOLD%04d", i), ParentASIN: "B0UNSOLDPA"})
+				rows = append(rows, amazondatadb.ASINParent{MarketplaceID: m, ASIN: fmt.Sprintf("B0UNSOLD%04d", i), ParentASIN: "B0UNSOLDPA"})
 			}
-			_, err := db.UpsertASINParents(s.owner.CompanyID, rows)
+			_, err := amazondatadb.UpsertASINParents(db, s.owner.CompanyID, rows)
 			must(t, err)
 		}
 		changed := summaryRows(t, db)
@@ -248,7 +249,7 @@ func TestSalesParentsSummedAgainOnAChange(t *testing.T) {
 		// One child moves to another family.
 		moved := s.soldChild(t, truth)
 		for _, m := range s.markets {
-			_, err := db.UpsertASINParents(s.owner.CompanyID, []models.ASINParent{{MarketplaceID: m, ASIN: moved, ParentASIN: "B0MOVED000"}})
+			_, err := amazondatadb.UpsertASINParents(db, s.owner.CompanyID, []amazondatadb.ASINParent{{MarketplaceID: m, ASIN: moved, ParentASIN: "B0MOVED000"}})
 			must(t, err)
 		}
 		changed = summaryRows(t, db)

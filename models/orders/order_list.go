@@ -11,6 +11,7 @@ import (
 	"gorm.io/gorm"
 
 	"sellerhub/models"
+	"sellerhub/models/amazondata"
 )
 
 // Period is a window of time [From, To) (zero for open ends) over the rows of some marketplaces (none: all). A
@@ -196,16 +197,16 @@ func anyOf(db *models.DB, selects []string, args [][]any) *gorm.DB {
 // OrderRow is an order as 订单管理 and 今日订单 show it: the order with its store group's name and its items
 // summed (lines, units, item prices and promotions, in the order's currency) and its first SKU and ASIN.
 type OrderRow struct {
-	models.AmazonOrder `gorm:"embedded"`
-	GroupName          string
-	Lines              int
-	Quantity           int
-	Currency           string
-	ItemPrice          models.Money
-	ItemTax            models.Money
-	Promotion          models.Money
-	SKU                string `gorm:"column:sku"`
-	ASIN               string `gorm:"column:asin"`
+	amazondata.AmazonOrder `gorm:"embedded"`
+	GroupName              string
+	Lines                  int
+	Quantity               int
+	Currency               string
+	ItemPrice              models.Money
+	ItemTax                models.Money
+	Promotion              models.Money
+	SKU                    string `gorm:"column:sku"`
+	ASIN                   string `gorm:"column:asin"`
 }
 
 // orders selects the company's orders the filter passes within the user's store groups, and nothing more: the
@@ -238,9 +239,9 @@ func passing(q *gorm.DB, table string, companyID int64, f OrderFilter) *gorm.DB 
 	}
 	if f.Status != "" {
 		q = q.Where(table+".order_status = ?", f.Status)
-		if f.Status != models.OrderShipped && table == "amazon_orders" {
+		if f.Status != amazondata.OrderShipped && table == "amazon_orders" {
 			// The condition of the index of the other statuses, as a literal (migration 00049).
-			q = q.Where("amazon_orders.order_status <> '" + models.OrderShipped + "'")
+			q = q.Where("amazon_orders.order_status <> '" + amazondata.OrderShipped + "'")
 		}
 	}
 	if f.Channel != "" {
@@ -394,7 +395,7 @@ type OrderFee struct {
 // their sum per currency.
 type OrderDetail struct {
 	Order   OrderRow
-	Items   []models.AmazonOrderItem
+	Items   []amazondata.AmazonOrderItem
 	Fees    []OrderFee
 	Settled []OrderFee
 }
@@ -409,7 +410,7 @@ func VisibleOrder(db *models.DB, companyID, userID, id int64) (*OrderDetail, err
 		return nil, err
 	}
 	o := &d.Order
-	d.Items = []models.AmazonOrderItem{}
+	d.Items = []amazondata.AmazonOrderItem{}
 	err = db.Scopes(models.InCompany("amazon_order_items", companyID)).
 		Where("amazon_order_items.seller_id = ? AND amazon_order_items.amazon_order_id = ?", o.SellerID, o.AmazonOrderID).
 		Order("amazon_order_items.sku").Find(&d.Items).Error

@@ -142,7 +142,7 @@ func itemColumns(table, text string) []string {
 // under the rest of the filter: the ids of them all (all) when they are at most the cap's, none as soon as the
 // orders one index finds (by order id, or by an item's SKU or ASIN) pass it. The items are read alone, walking
 // their index of SKU (or ASIN) and date: they repeat their order's store group, marketplace, status, channel and
-// date (models.AmazonOrderItem), and an order is read once, by its first matching item (no item of it before, by SKU,
+// date (amazondata.AmazonOrderItem), and an order is read once, by its first matching item (no item of it before, by SKU,
 // matches too); their orders' ids are then looked up by key. Joined to its order, PostgreSQL without fresh
 // statistics (a table just imported) read every matching item for each order: 44 s for 4,200 items. The orders
 // are gathered from these few matches, not from every index entry the search starts: a store's SKUs filtered to

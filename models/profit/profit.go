@@ -14,6 +14,7 @@ import (
 	"gorm.io/gorm/clause"
 
 	"sellerhub/models"
+	"sellerhub/models/amazondata"
 )
 
 // How a company spreads a shipment's freight (头程) over its units (利润配置).
@@ -192,10 +193,10 @@ type SKUMonthSum struct {
 // SKUMonthSums sums the filter's sales by seller account, marketplace, SKU, currency and Beijing month from the
 // sales summary (sales_sku_months), which the orders import keeps up to date.
 func SKUMonthSums(db *models.DB, companyID int64, f ProfitFilter) ([]SKUMonthSum, error) {
-	if f.Zone.String() != models.SalesDaysZone.String() {
-		return nil, fmt.Errorf("profit report: months of %s, the sales summary has %s", f.Zone, models.SalesDaysZone)
+	if f.Zone.String() != amazondata.SalesDaysZone.String() {
+		return nil, fmt.Errorf("profit report: months of %s, the sales summary has %s", f.Zone, amazondata.SalesDaysZone)
 	}
-	if err := db.EnsureSalesDays(companyID); err != nil {
+	if err := amazondata.EnsureSalesDays(db, companyID); err != nil {
 		return nil, err
 	}
 	q := db.Table("sales_sku_months s").Where("s.company_id = ? AND s.bj_month >= ? AND s.bj_month <= ?",
@@ -232,14 +233,14 @@ func SKUMonthSums(db *models.DB, companyID int64, f ProfitFilter) ([]SKUMonthSum
 
 // FeeEstimatesOf are the company's fee estimates of the seller accounts' SKUs named (seller id, marketplace, SKU),
 // by that key.
-func FeeEstimatesOf(db *models.DB, companyID int64, keys []SellerSKU) (map[SellerSKU]models.FeeEstimate, error) {
-	out := map[SellerSKU]models.FeeEstimate{}
+func FeeEstimatesOf(db *models.DB, companyID int64, keys []SellerSKU) (map[SellerSKU]amazondata.FeeEstimate, error) {
+	out := map[SellerSKU]amazondata.FeeEstimate{}
 	for _, chunk := range chunks(keys, 300) {
 		skus := make([]string, len(chunk))
 		for i, k := range chunk {
 			skus[i] = k.SKU
 		}
-		var rows []models.FeeEstimate
+		var rows []amazondata.FeeEstimate
 		err := db.Where("company_id = ? AND sku IN ?", companyID, skus).Find(&rows).Error
 		if err != nil {
 			return nil, err
@@ -390,9 +391,9 @@ func settlementLinesOf(db *models.DB, companyID int64, f ProfitLineFilter) (*gor
 
 // SettlementLinesPage is a page of the filter's settlement lines under the names given (posted first to last), and
 // how many there are.
-func SettlementLinesPage(db *models.DB, companyID int64, f ProfitLineFilter, names []AmountName, offset, limit int) ([]models.SettlementLine, int64, error) {
+func SettlementLinesPage(db *models.DB, companyID int64, f ProfitLineFilter, names []AmountName, offset, limit int) ([]amazondata.SettlementLine, int64, error) {
 	if len(names) == 0 {
-		return []models.SettlementLine{}, 0, nil
+		return []amazondata.SettlementLine{}, 0, nil
 	}
 	q, err := settlementLinesOf(db, companyID, f)
 	if err != nil {
@@ -409,27 +410,27 @@ func SettlementLinesPage(db *models.DB, companyID int64, f ProfitLineFilter, nam
 	if err := q.Session(&gorm.Session{}).Count(&total).Error; err != nil {
 		return nil, 0, err
 	}
-	rows := []models.SettlementLine{}
+	rows := []amazondata.SettlementLine{}
 	err = q.Select("r.*").Order("r.posted_date, r.settlement_id, r.line_no").Offset(offset).Limit(limit).Find(&rows).Error
 	return rows, total, err
 }
 
 // OrderItemsPage is a page of the order items (cancelled orders left out) of a seller SKU of a store group in a
 // marketplace and currency purchased in the filter's month, first bought first, and how many there are.
-func OrderItemsPage(db *models.DB, companyID int64, f ProfitLineFilter, offset, limit int) ([]models.AmazonOrderItem, int64, error) {
+func OrderItemsPage(db *models.DB, companyID int64, f ProfitLineFilter, offset, limit int) ([]amazondata.AmazonOrderItem, int64, error) {
 	from, to, err := f.span()
 	if err != nil {
 		return nil, 0, err
 	}
 	q := db.Table("amazon_order_items i").Where("i.company_id = ? AND i.group_id = ? AND i.marketplace_id = ? AND i.sku = ? "+
 		"AND i.currency = ? AND i.purchase_date >= ? AND i.purchase_date < ? AND i.order_status <> ?",
-		companyID, f.GroupID, f.MarketplaceID, f.SKU, f.Currency, from, to, models.OrderCancelled).
+		companyID, f.GroupID, f.MarketplaceID, f.SKU, f.Currency, from, to, amazondata.OrderCancelled).
 		Scopes(models.InGrantedGroups("i.group_id", f.UserID))
 	var total int64
 	if err := q.Session(&gorm.Session{}).Count(&total).Error; err != nil {
 		return nil, 0, err
 	}
-	rows := []models.AmazonOrderItem{}
+	rows := []amazondata.AmazonOrderItem{}
 	err = q.Select("i.*").Order("i.purchase_date, i.amazon_order_id").Offset(offset).Limit(limit).Find(&rows).Error
 	return rows, total, err
 }
@@ -447,8 +448,8 @@ func SettlementNames(db *models.DB, companyID int64, f ProfitLineFilter) ([]Amou
 
 // FeeEstimateOfListing is the fee estimate of a store group's seller SKU in a marketplace; nil when Amazon gave
 // none, or when the group is not one the user may see.
-func FeeEstimateOfListing(db *models.DB, companyID, userID, groupID int64, marketplaceID, sku string) (*models.FeeEstimate, error) {
-	rows := []models.FeeEstimate{}
+func FeeEstimateOfListing(db *models.DB, companyID, userID, groupID int64, marketplaceID, sku string) (*amazondata.FeeEstimate, error) {
+	rows := []amazondata.FeeEstimate{}
 	err := db.Where("company_id = ? AND group_id = ? AND marketplace_id = ? AND sku = ?", companyID, groupID, marketplaceID, sku).
 		Scopes(models.InGrantedGroups("fba_fee_estimates.group_id", userID)).Limit(1).Find(&rows).Error
 	if err != nil || len(rows) == 0 {

@@ -4,6 +4,7 @@ import (
 	"errors"
 
 	"sellerhub/models"
+	"sellerhub/models/amazondata"
 )
 
 // SKUStock is the FBA stock Amazon can ship of one seller SKU, summed over the marketplaces and store groups.
@@ -16,7 +17,7 @@ type SKUStock struct {
 // dashboard's days of cover divide.
 func FulfillableBySKU(db *models.DB, companyID, userID int64) ([]SKUStock, error) {
 	// Thousands of SKUs on every load of 首页: scanned by hand, as gorm's reflection cost more than the query.
-	rows, err := db.Model(&models.FBAInventory{}).Select("fba_inventory.sku, CAST(SUM(fba_inventory.fulfillable) AS BIGINT)").
+	rows, err := db.Model(&amazondata.FBAInventory{}).Select("fba_inventory.sku, CAST(SUM(fba_inventory.fulfillable) AS BIGINT)").
 		Scopes(models.InCompany("fba_inventory", companyID), models.InGrantedGroups("fba_inventory.group_id", userID)).
 		Group("fba_inventory.sku").Order("fba_inventory.sku").Rows()
 	if err != nil {

@@ -1,7 +1,7 @@
 // Package sales holds the sales report's queries (销售报表, 周/月汇总): sums of the synced order items and of the
 // settlements' refunds, read from the daily summary where it answers, and the FBA stock the dashboard's days of
 // cover divide. The summary is written by the orders import (amazondata, before sales in the order), so its
-// writing stays in models (sales_days.go).
+// writing is models/amazondata's (sales_days.go).
 package sales
 
 import (
@@ -12,6 +12,7 @@ import (
 	"gorm.io/gorm"
 
 	"sellerhub/models"
+	"sellerhub/models/amazondata"
 )
 
 // What the sales report groups by (销售报表's 维度). Amazon's reports name no parent ASIN: by parent ASIN reads the
@@ -66,7 +67,7 @@ var salesDims = map[string]struct{ key, name, asin string }{
 	SalesByASIN: {"i.asin", "MAX(i.product_name)", "''"},
 	// By parent the name and the ASIN slots carry the first and the last of the children's names: what they share
 	// names the family (app/sales.familyName).
-	SalesByParentASIN:  {models.ParentKey("i"), "MIN(i.product_name)", "MAX(i.product_name)"},
+	SalesByParentASIN:  {amazondata.ParentKey("i"), "MIN(i.product_name)", "MAX(i.product_name)"},
 	SalesByProduct:     {"COALESCE(p.sku, '')", "MAX(p.name)", "''"},
 	SalesByStore:       {"g.name", "MAX(g.name)", "''"},
 	SalesByMarketplace: {"i.marketplace_id", "MAX(i.marketplace_id)", "''"},
@@ -181,7 +182,7 @@ func sums(db *models.DB, base *gorm.DB, f SalesFilter, column, units, orders, am
 func salesJoins(q *gorm.DB, by string) *gorm.DB {
 	switch by {
 	case SalesByParentASIN:
-		return q.Joins(models.ParentJoin("i"))
+		return q.Joins(amazondata.ParentJoin("i"))
 	case SalesByStore:
 		return q.Joins("JOIN store_groups g ON g.id = i.group_id")
 	case SalesByProduct:
@@ -200,7 +201,7 @@ func SalesSums(db *models.DB, companyID int64, f SalesFilter) ([]SalesSum, error
 		return rows, err
 	}
 	q := salesJoins(db.Table("amazon_order_items i").Where("i.company_id = ?", companyID), f.By).
-		Where("i.order_status <> ?", models.OrderCancelled)
+		Where("i.order_status <> ?", amazondata.OrderCancelled)
 	// An order has one item row per SKU: by SKU its rows are its orders, counted without DISTINCT's sort.
 	orders := "COUNT(DISTINCT i.amazon_order_id)"
 	if f.By == SalesBySKU {

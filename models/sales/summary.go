@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"sellerhub/models"
+	"sellerhub/models/amazondata"
 )
 
 // salesDayPart is what one reading of the summary sums for a grouping: its tables of days and of months (none:
@@ -29,8 +30,8 @@ var salesDayDims = map[string][]salesDayPart{
 	SalesBySKU: {{days: "sales_sku_days", months: "sales_sku_months", key: "s.sku", name: "MAX(s.product_name)",
 		asin: "MAX(s.asin)", units: summedUnits, orders: summedOrders, amount: summedAmount}},
 	SalesByParentASIN: {
-		{days: "sales_sku_days", months: "sales_sku_months", join: models.ParentJoin("s"),
-			key: models.ParentKey("s"), name: "MIN(s.product_name)", asin: "MAX(s.product_name)",
+		{days: "sales_sku_days", months: "sales_sku_months", join: amazondata.ParentJoin("s"),
+			key: amazondata.ParentKey("s"), name: "MIN(s.product_name)", asin: "MAX(s.product_name)",
 			units: summedUnits, orders: "0", amount: summedAmount},
 		{days: "sales_parent_days", months: "sales_parent_months", key: "s.parent_key", name: "''", asin: "''",
 			units: "0", orders: summedOrders, amount: "0"},
@@ -49,14 +50,14 @@ var salesDayDims = map[string][]salesDayPart{
 // summary's splits other months.
 func salesFromDays(db *models.DB, companyID int64, f SalesFilter) ([]SalesSum, bool, error) {
 	parts, ok := salesDayDims[f.By]
-	if !ok || (f.Search != "" && f.By != SalesBySKU) || f.RateZone.String() != models.SalesDaysZone.String() {
+	if !ok || (f.Search != "" && f.By != SalesBySKU) || f.RateZone.String() != amazondata.SalesDaysZone.String() {
 		return nil, false, nil
 	}
-	if err := db.EnsureSalesDays(companyID); err != nil {
+	if err := amazondata.EnsureSalesDays(db, companyID); err != nil {
 		return nil, true, err
 	}
 	if f.By == SalesByParentASIN {
-		if err := db.EnsureSalesParents(companyID); err != nil {
+		if err := amazondata.EnsureSalesParents(db, companyID); err != nil {
 			return nil, true, err
 		}
 	}

@@ -8,6 +8,7 @@ import (
 	"github.com/shopspring/decimal"
 
 	"sellerhub/models"
+	"sellerhub/models/amazondata"
 )
 
 // Ledger document types of the seeded movements. The document number of a shipment's movement is its shipment id.
@@ -269,7 +270,7 @@ func SeedDemoProfit(ctx context.Context, db *models.DB, demo DemoSeller) error {
 			return found.Error
 		}
 		us, _ := models.MarketplaceByCountry("US")
-		paired, err := tx.PairedSKUs(demo.CompanyID, demo.GroupID, us.ID)
+		paired, err := amazondata.PairedSKUs(tx, demo.CompanyID, demo.GroupID, us.ID)
 		if err != nil {
 			return err
 		}

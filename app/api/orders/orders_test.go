@@ -17,6 +17,7 @@ import (
 	"sellerhub/app/core"
 	"sellerhub/app/orders"
 	"sellerhub/models"
+	amazondatadb "sellerhub/models/amazondata"
 	"sellerhub/models/dbtest"
 	"sellerhub/models/fixtures"
 )
@@ -88,29 +89,29 @@ func sold(t *testing.T, h *apptest.Harness, companyID int64) {
 		t.Fatal(err)
 	}
 	now := time.Now().UTC().Truncate(time.Second)
-	base := models.AmazonOrder{CompanyID: companyID, GroupID: s.GroupID, SellerID: s.ID, MarketplaceID: "ATVPDKIKX0DER",
+	base := amazondatadb.AmazonOrder{CompanyID: companyID, GroupID: s.GroupID, SellerID: s.ID, MarketplaceID: "ATVPDKIKX0DER",
 		AmazonOrderID: "111-2223334-5556667", PurchaseDate: now, LastUpdatedDate: now, OrderStatus: "Shipped", FulfillmentChannel: "Amazon"}
-	item := models.AmazonOrderItem{CompanyID: companyID, GroupID: s.GroupID, SellerID: s.ID, MarketplaceID: "ATVPDKIKX0DER",
+	item := amazondatadb.AmazonOrderItem{CompanyID: companyID, GroupID: s.GroupID, SellerID: s.ID, MarketplaceID: "ATVPDKIKX0DER",
 		AmazonOrderID: base.AmazonOrderID, SKU: "MUG-RED", ASIN: "B0MUGRED01", PurchaseDate: now, OrderStatus: "Shipped",
 		Quantity: 1, Currency: "USD", ItemPrice: money("19.99"), ItemTax: money("1.60"), ItemPromotionDiscount: money("-2.00")}
-	if _, err := h.DB.UpsertAmazonOrders([]models.AmazonOrder{base}, []models.AmazonOrderItem{item}); err != nil {
+	if _, err := amazondatadb.UpsertAmazonOrders(h.DB, []amazondatadb.AmazonOrder{base}, []amazondatadb.AmazonOrderItem{item}); err != nil {
 		t.Fatal(err)
 	}
-	line := func(no int, tx, kind, desc, amount string) models.SettlementLine {
-		return models.SettlementLine{CompanyID: companyID, GroupID: s.GroupID, SellerID: s.ID, SettlementID: "S1", LineNo: no,
+	line := func(no int, tx, kind, desc, amount string) amazondatadb.SettlementLine {
+		return amazondatadb.SettlementLine{CompanyID: companyID, GroupID: s.GroupID, SellerID: s.ID, SettlementID: "S1", LineNo: no,
 			MarketplaceID: "ATVPDKIKX0DER", TransactionType: tx, OrderID: base.AmazonOrderID, AdjustmentID: map[bool]string{true: "ADJ1"}[tx == "Refund"],
 			AmountType: kind, AmountDescription: desc, Amount: money(amount), Currency: "USD", PostedDate: &now, SKU: "MUG-RED"}
 	}
-	lines := []models.SettlementLine{line(2, "Order", "ItemPrice", "Principal", "19.99"),
+	lines := []amazondatadb.SettlementLine{line(2, "Order", "ItemPrice", "Principal", "19.99"),
 		line(3, "Order", "ItemFees", "Commission", "-3.00"), line(4, "Order", "ItemFees", "FBAPerUnitFulfillmentFee", "-3.22"),
 		line(5, "Refund", "ItemPrice", "Principal", "-19.99"), line(6, "Refund", "Promotion", "Principal", "2.00"),
 		line(7, "Refund", "ItemFees", "Commission", "3.00"), line(8, "Refund", "ItemFees", "RefundCommission", "-0.60")}
-	if _, err := h.DB.UpsertSettlementLines(nil, lines); err != nil {
+	if _, err := amazondatadb.UpsertSettlementLines(h.DB, nil, lines); err != nil {
 		t.Fatal(err)
 	}
-	ret := models.CustomerReturn{CompanyID: companyID, GroupID: s.GroupID, SellerID: s.ID, MarketplaceID: "ATVPDKIKX0DER",
+	ret := amazondatadb.CustomerReturn{CompanyID: companyID, GroupID: s.GroupID, SellerID: s.ID, MarketplaceID: "ATVPDKIKX0DER",
 		ReturnDate: now, OrderID: base.AmazonOrderID, SKU: "MUG-RED", Quantity: 1, Reason: "DEFECTIVE", LicensePlateNumber: "LPN1"}
-	if _, err := h.DB.UpsertCustomerReturns([]models.CustomerReturn{ret}); err != nil {
+	if _, err := amazondatadb.UpsertCustomerReturns(h.DB, []amazondatadb.CustomerReturn{ret}); err != nil {
 		t.Fatal(err)
 	}
 }

@@ -1,4 +1,7 @@
-package models
+// Package amazondata holds what the data sync imports from Amazon: orders and their items, settlements, fee
+// estimates, FBA inventory and reported listings, customer returns and ASIN parents, and the sales summary
+// (sales_days.go, sales_parents.go) that the orders import keeps and models/sales reads.
+package amazondata
 
 import (
 	"encoding/json"
@@ -9,10 +12,12 @@ import (
 	"time"
 
 	"github.com/jackc/pgx/v5/pgconn"
+
+	"sellerhub/models"
 )
 
 // AmazonOrder is an order as Amazon's orders report states it, one per seller account and order id. Its money is
-// on its items.
+// On its items.
 type AmazonOrder struct {
 	ID                 int64 `gorm:"primaryKey;autoIncrement:false"`
 	CompanyID          int64
@@ -55,37 +60,37 @@ type AmazonOrderItem struct {
 	ItemStatus            string
 	Quantity              int
 	Currency              string
-	ItemPrice             Money
-	ItemTax               Money
-	ShippingPrice         Money
-	ShippingTax           Money
-	GiftWrapPrice         Money
-	GiftWrapTax           Money
-	ItemPromotionDiscount Money
-	ShipPromotionDiscount Money
+	ItemPrice             models.Money
+	ItemTax               models.Money
+	ShippingPrice         models.Money
+	ShippingTax           models.Money
+	GiftWrapPrice         models.Money
+	GiftWrapTax           models.Money
+	ItemPromotionDiscount models.Money
+	ShipPromotionDiscount models.Money
 	PromotionIDs          string `gorm:"column:promotion_ids"`
 	CreatedAt             time.Time
 	UpdatedAt             time.Time
 }
 
-var amazonOrdersTable = &upsertTable{
-	name: "amazon_orders",
-	columns: []string{"id", "company_id", "group_id", "seller_id", "marketplace_id", "amazon_order_id",
+var amazonOrdersTable = &models.UpsertTable{
+	Name: "amazon_orders",
+	Columns: []string{"id", "company_id", "group_id", "seller_id", "marketplace_id", "amazon_order_id",
 		"merchant_order_id", "purchase_date", "last_updated_date", "order_status", "fulfillment_channel",
 		"sales_channel", "order_channel", "ship_service_level", "ship_city", "ship_state", "ship_postal_code",
 		"ship_country", "is_business_order", "created_at", "updated_at"},
 	// A seller account's order, by the unique index 订单管理 also reads (migration 00047).
-	key: []string{"company_id", "amazon_order_id", "seller_id"},
+	Key: []string{"company_id", "amazon_order_id", "seller_id"},
 }
 
-var amazonOrderItemsTable = &upsertTable{
-	name: "amazon_order_items",
-	columns: []string{"id", "company_id", "group_id", "seller_id", "marketplace_id", "amazon_order_id", "sku",
+var amazonOrderItemsTable = &models.UpsertTable{
+	Name: "amazon_order_items",
+	Columns: []string{"id", "company_id", "group_id", "seller_id", "marketplace_id", "amazon_order_id", "sku",
 		"asin", "product_name", "purchase_date", "order_status", "fulfillment_channel", "item_status", "quantity",
 		"currency", "item_price", "item_tax", "shipping_price", "shipping_tax", "gift_wrap_price", "gift_wrap_tax",
 		"item_promotion_discount", "ship_promotion_discount", "promotion_ids", "created_at", "updated_at"},
-	key:  []string{"seller_id", "amazon_order_id", "sku"},
-	keep: []string{"company_id"},
+	Key:  []string{"seller_id", "amazon_order_id", "sku"},
+	Keep: []string{"company_id"},
 }
 
 // UpsertAmazonOrders writes a batch of orders and their items in one transaction, and returns how many rows were
@@ -93,10 +98,10 @@ var amazonOrderItemsTable = &upsertTable{
 // seller account may be written at once (OrderBatchWriters): a batch that two imports wrote at the same moment, or
 // whose locks crossed another's, fails with a unique violation or a deadlock, having written nothing, and is
 // written again, then in turn with every other batch of its seller account.
-func (db *DB) UpsertAmazonOrders(orders []AmazonOrder, items []AmazonOrderItem) (int64, error) {
-	n, err := db.writeOrderBatch(orders, items, false)
+func UpsertAmazonOrders(db *models.DB, orders []AmazonOrder, items []AmazonOrderItem) (int64, error) {
+	n, err := writeOrderBatch(db, orders, items, false)
 	for attempt := 1; attempt < orderBatchAttempts && concurrentWriteFailed(err); attempt++ {
-		n, err = db.writeOrderBatch(orders, items, true)
+		n, err = writeOrderBatch(db, orders, items, true)
 	}
 	return n, err
 }
@@ -109,7 +114,7 @@ const orderBatchAttempts = 3
 // was the import's limit, with the second core mostly idle (first import of a million lines on a 2-core machine:
 // 26,717 -> 41,840 lines/s; the same file again 42,274 -> 61,670; three writers were slower than two). SQLite
 // writes one transaction at a time, so there one.
-func (db *DB) OrderBatchWriters() int {
+func OrderBatchWriters(db *models.DB) int {
 	if db.Driver == "postgres" {
 		return 2
 	}
@@ -119,25 +124,25 @@ func (db *DB) OrderBatchWriters() int {
 // writeOrderBatch is one attempt at UpsertAmazonOrders' transaction. inTurn takes the seller account's lock
 // exclusively before anything, so that the batch is written alone; otherwise the lock is taken as late as each
 // step allows (lockSellerOrders).
-func (db *DB) writeOrderBatch(orders []AmazonOrder, items []AmazonOrderItem, inTurn bool) (int64, error) {
+func writeOrderBatch(db *models.DB, orders []AmazonOrder, items []AmazonOrderItem, inTurn bool) (int64, error) {
 	now := time.Now().UTC().Truncate(time.Microsecond)
 	orderRow := func(i int) []any {
 		o := &orders[i]
-		return []any{NewID(), o.CompanyID, o.GroupID, o.SellerID, o.MarketplaceID, o.AmazonOrderID,
+		return []any{models.NewID(), o.CompanyID, o.GroupID, o.SellerID, o.MarketplaceID, o.AmazonOrderID,
 			o.MerchantOrderID, o.PurchaseDate.UTC(), o.LastUpdatedDate.UTC(), o.OrderStatus, o.FulfillmentChannel,
 			o.SalesChannel, o.OrderChannel, o.ShipServiceLevel, o.ShipCity, o.ShipState, o.ShipPostalCode,
 			o.ShipCountry, o.IsBusinessOrder, now, now}
 	}
 	itemRow := func(i int) []any {
 		it := &items[i]
-		return []any{NewID(), it.CompanyID, it.GroupID, it.SellerID, it.MarketplaceID, it.AmazonOrderID,
+		return []any{models.NewID(), it.CompanyID, it.GroupID, it.SellerID, it.MarketplaceID, it.AmazonOrderID,
 			it.SKU, it.ASIN, it.ProductName, it.PurchaseDate.UTC(), it.OrderStatus, it.FulfillmentChannel,
-			it.ItemStatus, it.Quantity, it.Currency, it.ItemPrice.units(), it.ItemTax.units(),
-			it.ShippingPrice.units(), it.ShippingTax.units(), it.GiftWrapPrice.units(), it.GiftWrapTax.units(),
-			it.ItemPromotionDiscount.units(), it.ShipPromotionDiscount.units(), it.PromotionIDs, now, now}
+			it.ItemStatus, it.Quantity, it.Currency, it.ItemPrice.Units(), it.ItemTax.Units(),
+			it.ShippingPrice.Units(), it.ShippingTax.Units(), it.GiftWrapPrice.Units(), it.GiftWrapTax.Units(),
+			it.ItemPromotionDiscount.Units(), it.ShipPromotionDiscount.Units(), it.PromotionIDs, now, now}
 	}
 	var written int64
-	err := db.copyTx(db.Statement.Context, func(tx *DB) error {
+	err := db.CopyTx(db.Statement.Context, func(tx *models.DB) error {
 		// PostgreSQL: the commit does not wait for its log to reach the disk (a million-line report is two hundred
 		// commits). A crash can then lose the last batches committed, whole (the log is written in order), never
 		// part of one; the import that wrote them had not ended, since its end (the sync's cursor, the run's
@@ -155,32 +160,32 @@ func (db *DB) writeOrderBatch(orders []AmazonOrder, items []AmazonOrderItem, inT
 				return nil
 			}
 			held = want
-			return tx.lockSellerOrders(orders, want)
+			return lockSellerOrders(tx, orders, want)
 		}
 		if inTurn {
 			if err := lock(lockExclusive); err != nil {
 				return err
 			}
 		}
-		fresh, err := tx.noStoredOrders(orders)
+		fresh, err := noStoredOrders(tx, orders)
 		if err != nil {
 			return err
 		}
 		// A batch of orders none of which is stored (a first import, or the new orders of a sync) is inserted.
 		// Another import writing the same orders meanwhile makes one of the two fail on the orders' unique key,
 		// and that one is written again (UpsertAmazonOrders).
-		write := tx.upsert
+		write := tx.Upsert
 		var sums newSales
 		var summing sync.WaitGroup
 		defer summing.Wait() // the items are the caller's again once this returns
 		if fresh {
-			write = tx.insertNew
+			write = tx.InsertNew
 			// Batches adding new orders' sums share the lock: sums are added, so they may be added in any order.
 			if err := lock(lockShared); err != nil {
 				return err
 			}
 			// The parents the batch's orders count under, read under the seller's lock (see resumParents).
-			parents, err := tx.parentsOfItems(items)
+			parents, err := parentsOfItems(tx, items)
 			if err != nil {
 				return err
 			}
@@ -203,7 +208,7 @@ func (db *DB) writeOrderBatch(orders []AmazonOrder, items []AmazonOrderItem, inT
 		added := false
 		if fresh {
 			summing.Wait()
-			if added, err = tx.addSalesDays(sums); err != nil {
+			if added, err = addSalesDays(tx, sums); err != nil {
 				return err
 			}
 		}
@@ -214,12 +219,12 @@ func (db *DB) writeOrderBatch(orders []AmazonOrder, items []AmazonOrderItem, inT
 			if err := lock(lockExclusive); err != nil {
 				return err
 			}
-			if err := tx.refreshSalesDays(items); err != nil {
+			if err := refreshSalesDays(tx, items); err != nil {
 				return err
 			}
 		}
 		// 销售报表's answers kept from before this batch are out of date once it commits.
-		return tx.raiseSalesGenerations(sellersOf(items, func(it *AmazonOrderItem) (int64, int64) { return it.CompanyID, it.SellerID }))
+		return tx.RaiseSalesGenerations(models.SellersOf(items, func(it *AmazonOrderItem) (int64, int64) { return it.CompanyID, it.SellerID }))
 	})
 	return written, err
 }
@@ -237,7 +242,7 @@ func concurrentWriteFailed(err error) bool {
 // change of ASIN parents (lockCompanySellers). The lock is a row lock of the sellers table (NO KEY: rows that refer
 // to the seller are still written meanwhile), held until the batch commits. SQLite writes one transaction at a
 // time anyway.
-func (db *DB) lockSellerOrders(orders []AmazonOrder, mode sellerLock) error {
+func lockSellerOrders(db *models.DB, orders []AmazonOrder, mode sellerLock) error {
 	if db.Driver != "postgres" || len(orders) == 0 {
 		return nil
 	}
@@ -266,7 +271,7 @@ const (
 // noStoredOrders tells whether none of the orders, all of one seller account, is stored, nor has an item stored
 // (an order and its items are written together, but either may have been deleted by hand): then every order and
 // item of the batch is new. Orders of several seller accounts tell false.
-func (db *DB) noStoredOrders(orders []AmazonOrder) (bool, error) {
+func noStoredOrders(db *models.DB, orders []AmazonOrder) (bool, error) {
 	if len(orders) == 0 {
 		return true, nil
 	}
@@ -303,15 +308,15 @@ func (db *DB) noStoredOrders(orders []AmazonOrder) (bool, error) {
 
 // AmazonOrderWithItems loads one of a seller account's orders with its items (by SKU), or ErrNotFound; a seller
 // account of another company finds nothing.
-func (db *DB) AmazonOrderWithItems(companyID, sellerID int64, amazonOrderID string) (*AmazonOrder, []AmazonOrderItem, error) {
+func AmazonOrderWithItems(db *models.DB, companyID, sellerID int64, amazonOrderID string) (*AmazonOrder, []AmazonOrderItem, error) {
 	var o AmazonOrder
-	err := db.Scopes(InCompany("amazon_orders", companyID)).
+	err := db.Scopes(models.InCompany("amazon_orders", companyID)).
 		First(&o, "amazon_orders.seller_id = ? AND amazon_orders.amazon_order_id = ?", sellerID, amazonOrderID).Error
 	if err != nil {
 		return nil, nil, err
 	}
 	items := []AmazonOrderItem{}
-	err = db.Scopes(InCompany("amazon_order_items", companyID)).
+	err = db.Scopes(models.InCompany("amazon_order_items", companyID)).
 		Where("amazon_order_items.seller_id = ? AND amazon_order_items.amazon_order_id = ?", sellerID, amazonOrderID).
 		Order("amazon_order_items.sku").Find(&items).Error
 	return &o, items, err
@@ -322,23 +327,23 @@ type AmazonOrderTotals struct {
 	Orders    int64
 	Items     int64
 	Quantity  int64
-	ItemPrice Money
+	ItemPrice models.Money
 }
 
 // AmazonOrderTotalsOfSeller counts a seller account's orders and items and sums their quantities and item prices
 // (whatever their currencies: for checking an import, not for showing money).
-func (db *DB) AmazonOrderTotalsOfSeller(companyID, sellerID int64) (AmazonOrderTotals, error) {
+func AmazonOrderTotalsOfSeller(db *models.DB, companyID, sellerID int64) (AmazonOrderTotals, error) {
 	var t AmazonOrderTotals
-	if err := db.Model(&AmazonOrder{}).Scopes(InCompany("amazon_orders", companyID)).
+	if err := db.Model(&AmazonOrder{}).Scopes(models.InCompany("amazon_orders", companyID)).
 		Where("amazon_orders.seller_id = ?", sellerID).Count(&t.Orders).Error; err != nil {
 		return t, err
 	}
 	var sums struct{ Items, Quantity, ItemPrice int64 }
-	err := db.Model(&AmazonOrderItem{}).Scopes(InCompany("amazon_order_items", companyID)).
+	err := db.Model(&AmazonOrderItem{}).Scopes(models.InCompany("amazon_order_items", companyID)).
 		Where("amazon_order_items.seller_id = ?", sellerID).
 		Select("COUNT(*) AS items, COALESCE(SUM(quantity), 0) AS quantity, COALESCE(SUM(item_price), 0) AS item_price").
 		Scan(&sums).Error
-	t.Items, t.Quantity, t.ItemPrice = sums.Items, sums.Quantity, MoneyFromUnits(sums.ItemPrice)
+	t.Items, t.Quantity, t.ItemPrice = sums.Items, sums.Quantity, models.MoneyFromUnits(sums.ItemPrice)
 	return t, err
 }
 

@@ -1,4 +1,4 @@
-package models
+package amazondata
 
 import (
 	"fmt"
@@ -7,6 +7,8 @@ import (
 	"time"
 
 	"gorm.io/gorm"
+
+	"sellerhub/models"
 )
 
 // ParentKey is the 父ASIN line that rows alias (order items or SKU summary rows, joined to their parent ap) count
@@ -24,8 +26,8 @@ func ParentJoin(alias string) string {
 // sumParentDays inserts into sales_parent_days the distinct orders of an account's marketplace per parent, bought
 // from start to end (instants), from its order items: only those of asins when asins is not nil. The caller has
 // deleted the rows they replace.
-func (db *DB) sumParentDays(k dayKey, start, end time.Time, asins []string) error {
-	day, bjDay, where, args := db.itemDays(k, start, end)
+func sumParentDays(db *models.DB, k dayKey, start, end time.Time, asins []string) error {
+	day, bjDay, where, args := itemDays(db, k, start, end)
 	if asins != nil {
 		where += " AND i.asin IN ?"
 		args = append(args, asins)
@@ -41,7 +43,7 @@ func (db *DB) sumParentDays(k dayKey, start, end time.Time, asins []string) erro
 
 // sumParentMonths replaces sales_parent_months' rows of an account's marketplace in the months (yyyy-MM) from
 // first to last with the sums of their days; only those of keys when keys is not nil.
-func (db *DB) sumParentMonths(k dayKey, first, last string, keys []string) error {
+func sumParentMonths(db *models.DB, k dayKey, first, last string, keys []string) error {
 	cond, args := "", []any{}
 	if keys != nil {
 		cond, args = " AND parent_key IN ?", []any{keys}
@@ -62,16 +64,16 @@ func (db *DB) sumParentMonths(k dayKey, first, last string, keys []string) error
 
 // The parents' rows as running sums, for addSalesDays.
 var (
-	salesParentDaysTable = &upsertTable{name: "sales_parent_days",
-		columns: []string{"company_id", "group_id", "seller_id", "marketplace_id", "parent_key", "currency", "day",
+	salesParentDaysTable = &models.UpsertTable{Name: "sales_parent_days",
+		Columns: []string{"company_id", "group_id", "seller_id", "marketplace_id", "parent_key", "currency", "day",
 			"bj_day", "orders"},
-		key:  []string{"seller_id", "marketplace_id", "day", "bj_day", "parent_key", "currency"},
-		keep: []string{"company_id"}, add: []string{"orders"}}
-	salesParentMonthsTable = &upsertTable{name: "sales_parent_months",
-		columns: []string{"company_id", "group_id", "seller_id", "marketplace_id", "parent_key", "currency", "month",
+		Key:  []string{"seller_id", "marketplace_id", "day", "bj_day", "parent_key", "currency"},
+		Keep: []string{"company_id"}, Add: []string{"orders"}}
+	salesParentMonthsTable = &models.UpsertTable{Name: "sales_parent_months",
+		Columns: []string{"company_id", "group_id", "seller_id", "marketplace_id", "parent_key", "currency", "month",
 			"bj_month", "orders"},
-		key:  []string{"seller_id", "marketplace_id", "month", "bj_month", "parent_key", "currency"},
-		keep: []string{"company_id"}, add: []string{"orders"}}
+		Key:  []string{"seller_id", "marketplace_id", "month", "bj_month", "parent_key", "currency"},
+		Keep: []string{"company_id"}, Add: []string{"orders"}}
 )
 
 // parentOrders are a batch's distinct orders per parent row key (seller, marketplace, parent key, currency, and
@@ -101,7 +103,7 @@ func (p *parentOrders) row(i int) []any {
 }
 
 // parentsOfItems reads the parents (marketplace and ASIN to parent) the items' ASINs have.
-func (db *DB) parentsOfItems(items []AmazonOrderItem) (map[[2]string]string, error) {
+func parentsOfItems(db *models.DB, items []AmazonOrderItem) (map[[2]string]string, error) {
 	if len(items) == 0 {
 		return nil, nil
 	}
@@ -112,18 +114,18 @@ func (db *DB) parentsOfItems(items []AmazonOrderItem) (map[[2]string]string, err
 		}
 		asins[items[i].MarketplaceID][items[i].ASIN] = true
 	}
-	return db.parentsOf(items[0].CompanyID, asins)
+	return parentsOf(db, items[0].CompanyID, asins)
 }
 
 // parentsOf reads the parents of a company's ASINs (by marketplace) that have one.
-func (db *DB) parentsOf(companyID int64, asins map[string]map[string]bool) (map[[2]string]string, error) {
+func parentsOf(db *models.DB, companyID int64, asins map[string]map[string]bool) (map[[2]string]string, error) {
 	out := map[[2]string]string{}
 	for _, m := range slices.Sorted(maps.Keys(asins)) {
 		list := slices.Sorted(maps.Keys(asins[m]))
-		for from := 0; from < len(list); from += ReadChunk {
+		for from := 0; from < len(list); from += models.ReadChunk {
 			var rows []ASINParent
 			err := db.Where("company_id = ? AND marketplace_id = ? AND asin IN ? AND parent_asin <> ''", companyID, m,
-				list[from:min(from+ReadChunk, len(list))]).Find(&rows).Error
+				list[from:min(from+models.ReadChunk, len(list))]).Find(&rows).Error
 			if err != nil {
 				return nil, err
 			}
@@ -140,12 +142,12 @@ func (db *DB) parentsOf(companyID int64, asins map[string]map[string]bool) (map[
 // ASIN in those lines, over all their days. It runs in the transaction that writes the parents (old holds the
 // parents before it) and only for a company whose parents' rows are built: EnsureSalesParents sums the others
 // whole.
-func (db *DB) resumParents(companyID int64, old map[[2]string]string, changed []ASINParent) error {
+func resumParents(db *models.DB, companyID int64, old map[[2]string]string, changed []ASINParent) error {
 	var built int64
 	if err := db.Table("sales_parents_built").Where("company_id = ?", companyID).Count(&built).Error; err != nil || built == 0 {
 		return err
 	}
-	if err := db.lockCompanySellers(companyID); err != nil {
+	if err := lockCompanySellers(db, companyID); err != nil {
 		return err
 	}
 	lines := map[string]map[string]bool{} // marketplace: parent keys touched
@@ -162,7 +164,7 @@ func (db *DB) resumParents(companyID int64, old map[[2]string]string, changed []
 	for _, m := range slices.Sorted(maps.Keys(lines)) {
 		keys := slices.Sorted(maps.Keys(lines[m]))
 		var asins []string
-		if len(keys) <= ReadChunk {
+		if len(keys) <= models.ReadChunk {
 			// The ASINs counting in those lines now: the keys themselves (an ASIN without a parent) and their
 			// children.
 			err := db.Table("asin_parents").Where("company_id = ? AND marketplace_id = ? AND parent_asin IN ?", companyID, m, keys).
@@ -172,7 +174,7 @@ func (db *DB) resumParents(companyID int64, old map[[2]string]string, changed []
 			}
 			asins = slices.Compact(slices.Sorted(slices.Values(append(asins, keys...))))
 		}
-		if err := db.resumParentLines(companyID, m, keys, asins); err != nil {
+		if err := resumParentLines(db, companyID, m, keys, asins); err != nil {
 			return err
 		}
 	}
@@ -182,11 +184,11 @@ func (db *DB) resumParents(companyID int64, old map[[2]string]string, changed []
 // resumParentLines replaces the rows of the parent keys of a marketplace, of each of the company's seller
 // accounts, with the sums of the asins' order items. No ASINs, or more than a statement takes well (a catalogue's
 // first answer names them all), sum the marketplace's rows whole.
-func (db *DB) resumParentLines(companyID int64, marketplaceID string, keys, asins []string) error {
+func resumParentLines(db *models.DB, companyID int64, marketplaceID string, keys, asins []string) error {
 	items := db.Table("amazon_order_items").Where("company_id = ? AND marketplace_id = ?", companyID, marketplaceID)
 	deleted := "DELETE FROM sales_parent_days WHERE seller_id = ? AND marketplace_id = ?"
 	deleteArgs := []any{}
-	if asins == nil || len(asins) > ReadChunk {
+	if asins == nil || len(asins) > models.ReadChunk {
 		keys, asins = nil, nil
 	} else {
 		items = items.Where("asin IN ?", asins)
@@ -210,7 +212,9 @@ func (db *DB) resumParentLines(companyID int64, marketplaceID string, keys, asin
 		}
 		// The first and last instants of the items, read as the column itself (see EnsureSalesDays).
 		var first, last []time.Time
-		q := func() *DB { return db.on(items.Session(&gorm.Session{}).Where("seller_id = ?", seller).Limit(1)) }
+		q := func() *models.DB {
+			return db.On(items.Session(&gorm.Session{}).Where("seller_id = ?", seller).Limit(1))
+		}
 		if err := q().Order("purchase_date").Pluck("purchase_date", &first).Error; err != nil {
 			return err
 		}
@@ -218,15 +222,15 @@ func (db *DB) resumParentLines(companyID int64, marketplaceID string, keys, asin
 			return err
 		}
 		if len(first) > 0 {
-			loc := MarketplaceLocation(marketplaceID)
+			loc := models.MarketplaceLocation(marketplaceID)
 			f, l := first[0].In(loc), last[0].In(loc)
 			start := time.Date(f.Year(), f.Month(), f.Day(), 0, 0, 0, 0, loc)
 			end := time.Date(l.Year(), l.Month(), l.Day()+1, 0, 0, 0, 0, loc)
-			if err := db.sumParentDays(k, start, end, asins); err != nil {
+			if err := sumParentDays(db, k, start, end, asins); err != nil {
 				return err
 			}
 		}
-		if err := db.sumParentMonths(k, "0000-00", "9999-99", keys); err != nil {
+		if err := sumParentMonths(db, k, "0000-00", "9999-99", keys); err != nil {
 			return err
 		}
 	}
@@ -235,9 +239,9 @@ func (db *DB) resumParentLines(companyID int64, marketplaceID string, keys, asin
 
 // EnsureSalesParents sums a company's parents' rows once, for a company whose summary was built before them
 // (migration 00045): EnsureSalesDays sums them with the rest, and imports and changes of parents keep them.
-func (db *DB) EnsureSalesParents(companyID int64) error {
-	return db.onceForCompany("sales_parents_built", companyID, func(tx *DB) error {
-		if err := tx.lockCompanySellers(companyID); err != nil {
+func EnsureSalesParents(db *models.DB, companyID int64) error {
+	return onceForCompany(db, "sales_parents_built", companyID, func(tx *models.DB) error {
+		if err := lockCompanySellers(tx, companyID); err != nil {
 			return err
 		}
 		var markets []string
@@ -247,7 +251,7 @@ func (db *DB) EnsureSalesParents(companyID int64) error {
 			return err
 		}
 		for _, m := range markets {
-			if err := tx.resumParentLines(companyID, m, nil, nil); err != nil {
+			if err := resumParentLines(tx, companyID, m, nil, nil); err != nil {
 				return err
 			}
 		}
@@ -258,7 +262,7 @@ func (db *DB) EnsureSalesParents(companyID int64) error {
 // lockCompanySellers takes, on PostgreSQL, the lock of each of the company's seller accounts that an import holds
 // while it counts a batch under the parents it read (lockSellerOrders), exclusively: holding them all, the parents'
 // rows summed next read every batch counted before, and no batch counts under parents about to change.
-func (db *DB) lockCompanySellers(companyID int64) error {
+func lockCompanySellers(db *models.DB, companyID int64) error {
 	if db.Driver != "postgres" {
 		return nil
 	}

@@ -1,6 +1,10 @@
-package models
+package amazondata
 
-import "time"
+import (
+	"time"
+
+	"sellerhub/models"
+)
 
 // CustomerReturn is a return of an order's SKU to Amazon's warehouse as the customer returns report states it:
 // one row per order, SKU, license plate and return time.
@@ -27,29 +31,29 @@ type CustomerReturn struct {
 	UpdatedAt           time.Time
 }
 
-var customerReturnsTable = &upsertTable{
-	name: "customer_returns",
-	columns: []string{"id", "company_id", "group_id", "seller_id", "marketplace_id", "return_date", "order_id",
+var customerReturnsTable = &models.UpsertTable{
+	Name: "customer_returns",
+	Columns: []string{"id", "company_id", "group_id", "seller_id", "marketplace_id", "return_date", "order_id",
 		"sku", "asin", "fnsku", "product_name", "quantity", "fulfillment_center_id", "detailed_disposition",
 		"reason", "status", "license_plate_number", "customer_comments", "created_at", "updated_at"},
-	key:  []string{"seller_id", "order_id", "sku", "license_plate_number", "return_date"},
-	keep: []string{"company_id"},
+	Key:  []string{"seller_id", "order_id", "sku", "license_plate_number", "return_date"},
+	Keep: []string{"company_id"},
 }
 
 // UpsertCustomerReturns writes a batch of returns (each key once) in one transaction and returns how many rows
 // were inserted or changed.
-func (db *DB) UpsertCustomerReturns(returns []CustomerReturn) (int64, error) {
+func UpsertCustomerReturns(db *models.DB, returns []CustomerReturn) (int64, error) {
 	now := time.Now().UTC().Truncate(time.Microsecond)
 	row := func(i int) []any {
 		r := &returns[i]
-		return []any{NewID(), r.CompanyID, r.GroupID, r.SellerID, r.MarketplaceID, r.ReturnDate.UTC(), r.OrderID,
+		return []any{models.NewID(), r.CompanyID, r.GroupID, r.SellerID, r.MarketplaceID, r.ReturnDate.UTC(), r.OrderID,
 			r.SKU, r.ASIN, r.FNSKU, r.ProductName, r.Quantity, r.FulfillmentCenterID, r.DetailedDisposition,
 			r.Reason, r.Status, r.LicensePlateNumber, r.CustomerComments, now, now}
 	}
 	var written int64
-	err := db.Tx(db.Statement.Context, func(tx *DB) error {
+	err := db.Tx(db.Statement.Context, func(tx *models.DB) error {
 		var err error
-		written, err = tx.upsert(customerReturnsTable, len(returns), row)
+		written, err = tx.Upsert(customerReturnsTable, len(returns), row)
 		return err
 	})
 	return written, err
@@ -57,9 +61,9 @@ func (db *DB) UpsertCustomerReturns(returns []CustomerReturn) (int64, error) {
 
 // CustomerReturnsOfSeller lists a seller account's returns by return date; a seller account of another company
 // has none.
-func (db *DB) CustomerReturnsOfSeller(companyID, sellerID int64) ([]CustomerReturn, error) {
+func CustomerReturnsOfSeller(db *models.DB, companyID, sellerID int64) ([]CustomerReturn, error) {
 	out := []CustomerReturn{}
-	err := db.Scopes(InCompany("customer_returns", companyID)).Where("customer_returns.seller_id = ?", sellerID).
+	err := db.Scopes(models.InCompany("customer_returns", companyID)).Where("customer_returns.seller_id = ?", sellerID).
 		Order("customer_returns.return_date, customer_returns.order_id, customer_returns.sku").Find(&out).Error
 	return out, err
 }

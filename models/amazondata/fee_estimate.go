@@ -1,6 +1,10 @@
-package models
+package amazondata
 
-import "time"
+import (
+	"time"
+
+	"sellerhub/models"
+)
 
 // FeeEstimate is Amazon's current estimate of the FBA fees of one SKU of a seller account in a marketplace. The
 // dimensions and weight are kept as Amazon writes them, with their units, to be shown.
@@ -26,15 +30,15 @@ type FeeEstimate struct {
 	ItemPackageWeight           string
 	UnitOfWeight                string
 	Currency                    string
-	YourPrice                   Money
-	SalesPrice                  Money
-	EstimatedFeeTotal           Money
-	EstimatedReferralFee        Money
-	EstimatedVariableClosingFee Money
-	EstimatedOrderHandlingFee   Money
-	EstimatedPickPackFee        Money
-	EstimatedWeightHandlingFee  Money
-	ExpectedFulfillmentFee      Money
+	YourPrice                   models.Money
+	SalesPrice                  models.Money
+	EstimatedFeeTotal           models.Money
+	EstimatedReferralFee        models.Money
+	EstimatedVariableClosingFee models.Money
+	EstimatedOrderHandlingFee   models.Money
+	EstimatedPickPackFee        models.Money
+	EstimatedWeightHandlingFee  models.Money
+	ExpectedFulfillmentFee      models.Money
 	CreatedAt                   time.Time
 	UpdatedAt                   time.Time
 }
@@ -42,35 +46,35 @@ type FeeEstimate struct {
 // TableName is Amazon's name for what the rows are.
 func (FeeEstimate) TableName() string { return "fba_fee_estimates" }
 
-var feeEstimatesTable = &upsertTable{
-	name: "fba_fee_estimates",
-	columns: []string{"id", "company_id", "group_id", "seller_id", "marketplace_id", "sku", "fnsku", "asin",
+var feeEstimatesTable = &models.UpsertTable{
+	Name: "fba_fee_estimates",
+	Columns: []string{"id", "company_id", "group_id", "seller_id", "marketplace_id", "sku", "fnsku", "asin",
 		"product_name", "product_group", "brand", "fulfilled_by", "product_size_tier", "longest_side",
 		"median_side", "shortest_side", "length_and_girth", "unit_of_dimension", "item_package_weight",
 		"unit_of_weight", "currency", "your_price", "sales_price", "estimated_fee_total", "estimated_referral_fee",
 		"estimated_variable_closing_fee", "estimated_order_handling_fee", "estimated_pick_pack_fee",
 		"estimated_weight_handling_fee", "expected_fulfillment_fee", "created_at", "updated_at"},
-	key:  []string{"seller_id", "marketplace_id", "sku"},
-	keep: []string{"company_id"},
+	Key:  []string{"seller_id", "marketplace_id", "sku"},
+	Keep: []string{"company_id"},
 }
 
 // UpsertFeeEstimates writes a batch of fee estimates (each marketplace and SKU once) in one transaction and
 // returns how many rows were inserted or changed.
-func (db *DB) UpsertFeeEstimates(fees []FeeEstimate) (int64, error) {
+func UpsertFeeEstimates(db *models.DB, fees []FeeEstimate) (int64, error) {
 	now := time.Now().UTC().Truncate(time.Microsecond)
 	row := func(i int) []any {
 		f := &fees[i]
-		return []any{NewID(), f.CompanyID, f.GroupID, f.SellerID, f.MarketplaceID, f.SKU, f.FNSKU, f.ASIN,
+		return []any{models.NewID(), f.CompanyID, f.GroupID, f.SellerID, f.MarketplaceID, f.SKU, f.FNSKU, f.ASIN,
 			f.ProductName, f.ProductGroup, f.Brand, f.FulfilledBy, f.ProductSizeTier, f.LongestSide, f.MedianSide,
 			f.ShortestSide, f.LengthAndGirth, f.UnitOfDimension, f.ItemPackageWeight, f.UnitOfWeight, f.Currency,
-			f.YourPrice.units(), f.SalesPrice.units(), f.EstimatedFeeTotal.units(), f.EstimatedReferralFee.units(),
-			f.EstimatedVariableClosingFee.units(), f.EstimatedOrderHandlingFee.units(), f.EstimatedPickPackFee.units(),
-			f.EstimatedWeightHandlingFee.units(), f.ExpectedFulfillmentFee.units(), now, now}
+			f.YourPrice.Units(), f.SalesPrice.Units(), f.EstimatedFeeTotal.Units(), f.EstimatedReferralFee.Units(),
+			f.EstimatedVariableClosingFee.Units(), f.EstimatedOrderHandlingFee.Units(), f.EstimatedPickPackFee.Units(),
+			f.EstimatedWeightHandlingFee.Units(), f.ExpectedFulfillmentFee.Units(), now, now}
 	}
 	var written int64
-	err := db.Tx(db.Statement.Context, func(tx *DB) error {
+	err := db.Tx(db.Statement.Context, func(tx *models.DB) error {
 		var err error
-		written, err = tx.upsert(feeEstimatesTable, len(fees), row)
+		written, err = tx.Upsert(feeEstimatesTable, len(fees), row)
 		return err
 	})
 	return written, err
@@ -78,9 +82,9 @@ func (db *DB) UpsertFeeEstimates(fees []FeeEstimate) (int64, error) {
 
 // FeeEstimatesOfSeller lists a seller account's fee estimates by marketplace and SKU; a seller account of another
 // company has none.
-func (db *DB) FeeEstimatesOfSeller(companyID, sellerID int64) ([]FeeEstimate, error) {
+func FeeEstimatesOfSeller(db *models.DB, companyID, sellerID int64) ([]FeeEstimate, error) {
 	out := []FeeEstimate{}
-	err := db.Scopes(InCompany("fba_fee_estimates", companyID)).Where("fba_fee_estimates.seller_id = ?", sellerID).
+	err := db.Scopes(models.InCompany("fba_fee_estimates", companyID)).Where("fba_fee_estimates.seller_id = ?", sellerID).
 		Order("fba_fee_estimates.marketplace_id, fba_fee_estimates.sku").Find(&out).Error
 	return out, err
 }

@@ -1,4 +1,4 @@
-package models
+package amazondata
 
 import (
 	"errors"
@@ -9,6 +9,8 @@ import (
 	"time"
 
 	"gorm.io/gorm/clause"
+
+	"sellerhub/models"
 )
 
 // SalesDaysZone is the zone of the daily summary's second day (bj_day) and of its rate months: Beijing time, the
@@ -33,7 +35,7 @@ type dayKey struct {
 // read twice writes the same rows and an order cancelled later leaves them. Only the days touched are summed,
 // each run of consecutive days at once: a report by last update holds a few old orders beside the new ones, and
 // the days between them are not re-read.
-func (db *DB) refreshSalesDays(items []AmazonOrderItem) error {
+func refreshSalesDays(db *models.DB, items []AmazonOrderItem) error {
 	days := map[dayKey]map[time.Time]bool{}
 	var keys []dayKey
 	for i := range items {
@@ -43,12 +45,12 @@ func (db *DB) refreshSalesDays(items []AmazonOrderItem) error {
 			days[k] = map[time.Time]bool{}
 			keys = append(keys, k)
 		}
-		t := it.PurchaseDate.In(MarketplaceLocation(k.marketplaceID))
+		t := it.PurchaseDate.In(models.MarketplaceLocation(k.marketplaceID))
 		days[k][time.Date(t.Year(), t.Month(), t.Day(), 0, 0, 0, 0, time.UTC)] = true
 	}
 	for _, k := range keys {
 		sorted := slices.SortedFunc(maps.Keys(days[k]), time.Time.Compare)
-		loc := MarketplaceLocation(k.marketplaceID)
+		loc := models.MarketplaceLocation(k.marketplaceID)
 		for first := 0; first < len(sorted); {
 			last := first
 			for last+1 < len(sorted) && sorted[last+1].Equal(sorted[last].AddDate(0, 0, 1)) {
@@ -56,7 +58,7 @@ func (db *DB) refreshSalesDays(items []AmazonOrderItem) error {
 			}
 			// The days' midnights in the marketplace's zone, which sumSalesDays dates in it.
 			a, b := sorted[first], sorted[last]
-			err := db.sumSalesDays(k, time.Date(a.Year(), a.Month(), a.Day(), 0, 0, 0, 0, loc),
+			err := sumSalesDays(db, k, time.Date(a.Year(), a.Month(), a.Day(), 0, 0, 0, 0, loc),
 				time.Date(b.Year(), b.Month(), b.Day(), 0, 0, 0, 0, loc))
 			if err != nil {
 				return err
@@ -68,7 +70,7 @@ func (db *DB) refreshSalesDays(items []AmazonOrderItem) error {
 			months[d.Format("2006-01")] = true
 		}
 		for _, m := range slices.Sorted(maps.Keys(months)) {
-			if err := db.sumSalesMonths(k, m, m); err != nil {
+			if err := sumSalesMonths(db, k, m, m); err != nil {
 				return err
 			}
 		}
@@ -78,7 +80,7 @@ func (db *DB) refreshSalesDays(items []AmazonOrderItem) error {
 
 // sumSalesMonths replaces sales_sku_months' rows of an account's marketplace in the months (of its zone, yyyy-MM)
 // from first to last with the sums of their days.
-func (db *DB) sumSalesMonths(k dayKey, first, last string) error {
+func sumSalesMonths(db *models.DB, k dayKey, first, last string) error {
 	err := db.Exec("DELETE FROM sales_sku_months WHERE seller_id = ? AND marketplace_id = ? AND month >= ? AND month <= ?",
 		k.sellerID, k.marketplaceID, first, last).Error
 	if err != nil {
@@ -95,13 +97,13 @@ func (db *DB) sumSalesMonths(k dayKey, first, last string) error {
 	if err != nil {
 		return err
 	}
-	return db.sumParentMonths(k, first, last, nil)
+	return sumParentMonths(db, k, first, last, nil)
 }
 
 // sumSalesDays replaces the summary's rows of an account's marketplace on the days (in its zone) from first's to
 // last's.
-func (db *DB) sumSalesDays(k dayKey, first, last time.Time) error {
-	loc := MarketplaceLocation(k.marketplaceID)
+func sumSalesDays(db *models.DB, k dayKey, first, last time.Time) error {
+	loc := models.MarketplaceLocation(k.marketplaceID)
 	f, l := first.In(loc), last.In(loc)
 	start := time.Date(f.Year(), f.Month(), f.Day(), 0, 0, 0, 0, loc)
 	end := time.Date(l.Year(), l.Month(), l.Day()+1, 0, 0, 0, 0, loc)
@@ -113,7 +115,7 @@ func (db *DB) sumSalesDays(k dayKey, first, last time.Time) error {
 			return err
 		}
 	}
-	day, bjDay, where, args := db.itemDays(k, start, end)
+	day, bjDay, where, args := itemDays(db, k, start, end)
 	where = "FROM amazon_order_items i WHERE " + where
 	err := db.Exec(fmt.Sprintf(`INSERT INTO sales_sku_days (company_id, group_id, seller_id, marketplace_id, sku,
 		currency, day, bj_day, asin, product_name, units, orders, amount)
@@ -133,17 +135,17 @@ func (db *DB) sumSalesDays(k dayKey, first, last time.Time) error {
 	if err != nil {
 		return err
 	}
-	return db.sumParentDays(k, start, end, nil)
+	return sumParentDays(db, k, start, end, nil)
 }
 
 // itemDays are the two days (in the marketplace's zone and in Beijing time) of an order item i's purchase, and
 // the condition with its arguments (after those of the days) that selects an account's marketplace's items not
 // cancelled, bought from start to end (instants).
-func (db *DB) itemDays(k dayKey, start, end time.Time) (day, bjDay, where string, args []any) {
-	d := &DateSQL{Driver: db.Driver}
+func itemDays(db *models.DB, k dayKey, start, end time.Time) (day, bjDay, where string, args []any) {
+	d := &models.DateSQL{Driver: db.Driver}
 	const col = "i.purchase_date"
-	day = d.Period(col, d.Offset(col, SpansOf(MarketplaceLocation(k.marketplaceID), start, end)), PeriodDay)
-	bjDay = d.Period(col, d.Offset(col, SpansOf(SalesDaysZone, start, end)), PeriodDay)
+	day = d.Period(col, d.Offset(col, models.SpansOf(models.MarketplaceLocation(k.marketplaceID), start, end)), models.PeriodDay)
+	bjDay = d.Period(col, d.Offset(col, models.SpansOf(SalesDaysZone, start, end)), models.PeriodDay)
 	where = "i.company_id = ? AND i.seller_id = ? AND i.marketplace_id = ? AND i.purchase_date >= ? " +
 		"AND i.purchase_date < ? AND i.order_status <> ?"
 	return day, bjDay, where, append(d.Args, k.companyID, k.sellerID, k.marketplaceID, start.UTC(), end.UTC(), OrderCancelled)
@@ -151,8 +153,8 @@ func (db *DB) itemDays(k dayKey, start, end time.Time) (day, bjDay, where string
 
 // EnsureSalesDays sums a company's existing order items into the daily summary once (the first report after the
 // summary's migration, or a company's first): later imports keep it up to date.
-func (db *DB) EnsureSalesDays(companyID int64) error {
-	return db.onceForCompany("sales_days_built", companyID, func(tx *DB) error {
+func EnsureSalesDays(db *models.DB, companyID int64) error {
+	return onceForCompany(db, "sales_days_built", companyID, func(tx *models.DB) error {
 		var keys []dayKey
 		rows, err := tx.Table("amazon_order_items").Where("company_id = ?", companyID).
 			Distinct("seller_id", "marketplace_id").Rows()
@@ -173,8 +175,8 @@ func (db *DB) EnsureSalesDays(companyID int64) error {
 		for _, k := range keys {
 			// The first and last instants read as the column itself, which SQLite's driver parses (not an aggregate).
 			var first, last []time.Time
-			q := func() *DB {
-				return tx.on(tx.Table("amazon_order_items").Where("company_id = ? AND seller_id = ? AND marketplace_id = ?",
+			q := func() *models.DB {
+				return tx.On(tx.Table("amazon_order_items").Where("company_id = ? AND seller_id = ? AND marketplace_id = ?",
 					companyID, k.sellerID, k.marketplaceID).Limit(1))
 			}
 			if err := q().Order("purchase_date").Pluck("purchase_date", &first).Error; err != nil {
@@ -183,11 +185,11 @@ func (db *DB) EnsureSalesDays(companyID int64) error {
 			if err := q().Order("purchase_date DESC").Pluck("purchase_date", &last).Error; err != nil {
 				return err
 			}
-			if err := tx.sumSalesDays(k, first[0], last[0]); err != nil {
+			if err := sumSalesDays(tx, k, first[0], last[0]); err != nil {
 				return err
 			}
-			loc := MarketplaceLocation(k.marketplaceID)
-			if err := tx.sumSalesMonths(k, first[0].In(loc).Format("2006-01"), last[0].In(loc).Format("2006-01")); err != nil {
+			loc := models.MarketplaceLocation(k.marketplaceID)
+			if err := sumSalesMonths(tx, k, first[0].In(loc).Format("2006-01"), last[0].In(loc).Format("2006-01")); err != nil {
 				return err
 			}
 		}
@@ -198,12 +200,12 @@ func (db *DB) EnsureSalesDays(companyID int64) error {
 }
 
 // onceForCompany runs sum, in a transaction, unless the company is in the table built, and then puts it there.
-func (db *DB) onceForCompany(built string, companyID int64, sum func(tx *DB) error) error {
+func onceForCompany(db *models.DB, built string, companyID int64, sum func(tx *models.DB) error) error {
 	var n int64
 	if err := db.Table(built).Where("company_id = ?", companyID).Count(&n).Error; err != nil || n > 0 {
 		return err
 	}
-	return db.Tx(db.Statement.Context, func(tx *DB) error {
+	return db.Tx(db.Statement.Context, func(tx *models.DB) error {
 		// Two first reports at once: the company's row lock lets one sum while the other waits, then finds it done.
 		var id int64
 		if err := tx.ForUpdate().Table("companies").Where("id = ?", companyID).Select("id").Scan(&id).Error; err != nil {
@@ -221,21 +223,21 @@ func (db *DB) onceForCompany(built string, companyID int64, sum func(tx *DB) err
 
 // The daily summary's tables as running sums, for addSalesDays.
 var (
-	salesSKUDaysTable = &upsertTable{name: "sales_sku_days",
-		columns: []string{"company_id", "group_id", "seller_id", "marketplace_id", "sku", "currency", "day", "bj_day",
+	salesSKUDaysTable = &models.UpsertTable{Name: "sales_sku_days",
+		Columns: []string{"company_id", "group_id", "seller_id", "marketplace_id", "sku", "currency", "day", "bj_day",
 			"asin", "product_name", "units", "orders", "amount"},
-		key:  []string{"seller_id", "marketplace_id", "day", "bj_day", "sku", "currency"},
-		keep: []string{"company_id"}, add: []string{"units", "orders", "amount"}}
-	salesOrderDaysTable = &upsertTable{name: "sales_order_days",
-		columns: []string{"company_id", "group_id", "seller_id", "marketplace_id", "currency", "day", "bj_day",
+		Key:  []string{"seller_id", "marketplace_id", "day", "bj_day", "sku", "currency"},
+		Keep: []string{"company_id"}, Add: []string{"units", "orders", "amount"}}
+	salesOrderDaysTable = &models.UpsertTable{Name: "sales_order_days",
+		Columns: []string{"company_id", "group_id", "seller_id", "marketplace_id", "currency", "day", "bj_day",
 			"units", "orders", "amount"},
-		key:  []string{"seller_id", "marketplace_id", "day", "bj_day", "currency"},
-		keep: []string{"company_id"}, add: []string{"units", "orders", "amount"}}
-	salesSKUMonthsTable = &upsertTable{name: "sales_sku_months",
-		columns: []string{"company_id", "group_id", "seller_id", "marketplace_id", "sku", "currency", "month",
+		Key:  []string{"seller_id", "marketplace_id", "day", "bj_day", "currency"},
+		Keep: []string{"company_id"}, Add: []string{"units", "orders", "amount"}}
+	salesSKUMonthsTable = &models.UpsertTable{Name: "sales_sku_months",
+		Columns: []string{"company_id", "group_id", "seller_id", "marketplace_id", "sku", "currency", "month",
 			"bj_month", "asin", "product_name", "units", "orders", "amount"},
-		key:  []string{"seller_id", "marketplace_id", "month", "bj_month", "sku", "currency"},
-		keep: []string{"company_id"}, add: []string{"units", "orders", "amount"}}
+		Key:  []string{"seller_id", "marketplace_id", "month", "bj_month", "sku", "currency"},
+		Keep: []string{"company_id"}, Add: []string{"units", "orders", "amount"}}
 )
 
 // salesSum is one row of a summary table as addSalesDays gathers it: its key (seller, marketplace, then SKU,
@@ -267,7 +269,7 @@ func (ss *salesSums) add(k [6]string, it *AmazonOrderItem, asin, name string, or
 	}
 	s.units += int64(it.Quantity)
 	s.orders += orders
-	s.amount += it.ItemPrice.units()
+	s.amount += it.ItemPrice.Units()
 	return true
 }
 
@@ -301,7 +303,7 @@ func sumNewSales(items []AmazonOrderItem, parents map[[2]string]string) newSales
 		if it.OrderStatus == OrderCancelled {
 			continue
 		}
-		day := it.PurchaseDate.In(MarketplaceLocation(it.MarketplaceID)).Format(time.DateOnly)
+		day := it.PurchaseDate.In(models.MarketplaceLocation(it.MarketplaceID)).Format(time.DateOnly)
 		bjDay := it.PurchaseDate.In(SalesDaysZone).Format(time.DateOnly)
 		seller := strconv.FormatInt(it.SellerID, 10)
 		orderDay := [6]string{seller, it.MarketplaceID, it.Currency, day, bjDay}
@@ -339,16 +341,16 @@ func sumNewSales(items []AmazonOrderItem, parents map[[2]string]string) newSales
 // again (on a first import, re-reading the touched days cost a third of the import). The batch's sums are added
 // to the stored rows; group, ASIN and product name keep the greater, as MAX over the day's items does. It tells
 // false, writing nothing, when the sums are not ok.
-func (db *DB) addSalesDays(ns newSales) (bool, error) {
+func addSalesDays(db *models.DB, ns newSales) (bool, error) {
 	if !ns.ok {
 		return false, nil
 	}
 	for _, w := range []struct {
-		t    *upsertTable
+		t    *models.UpsertTable
 		sums salesSums
 		sku  bool
 	}{{salesSKUDaysTable, ns.skuDays, true}, {salesSKUMonthsTable, ns.skuMonths, true}, {salesOrderDaysTable, ns.orderDays, false}} {
-		_, err := db.upsert(w.t, len(w.sums.keys), func(i int) []any {
+		_, err := db.Upsert(w.t, len(w.sums.keys), func(i int) []any {
 			s := w.sums.rows[w.sums.keys[i]]
 			if w.sku {
 				return []any{s.companyID, s.groupID, s.sellerID, s.key[1], s.key[2], s.key[3], s.key[4], s.key[5],
@@ -362,10 +364,10 @@ func (db *DB) addSalesDays(ns newSales) (bool, error) {
 		}
 	}
 	for _, w := range []struct {
-		t      *upsertTable
+		t      *models.UpsertTable
 		orders *parentOrders
 	}{{salesParentDaysTable, &ns.parentDays}, {salesParentMonthsTable, &ns.parentMonths}} {
-		if _, err := db.upsert(w.t, len(w.orders.keys), w.orders.row); err != nil {
+		if _, err := db.Upsert(w.t, len(w.orders.keys), w.orders.row); err != nil {
 			return false, err
 		}
 	}

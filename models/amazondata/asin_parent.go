@@ -1,7 +1,9 @@
-package models
+package amazondata
 
 import (
 	"time"
+
+	"sellerhub/models"
 )
 
 // ASINParent is the variation parent of an ASIN in a marketplace, as Amazon's catalogue says it. ParentASIN is ""
@@ -26,17 +28,17 @@ type MarketplaceASIN struct {
 
 // ListedASINs lists the distinct ASINs of a store group's listings, by marketplace and ASIN: what the catalogue is
 // asked about for their parents.
-func (db *DB) ListedASINs(companyID, groupID int64) ([]MarketplaceASIN, error) {
+func ListedASINs(db *models.DB, companyID, groupID int64) ([]MarketplaceASIN, error) {
 	out := []MarketplaceASIN{}
 	err := db.Table("listings").Select("DISTINCT listings.marketplace_id, listings.asin").
-		Scopes(InCompany("listings", companyID)).Where("listings.group_id = ? AND listings.asin <> ''", groupID).
+		Scopes(models.InCompany("listings", companyID)).Where("listings.group_id = ? AND listings.asin <> ''", groupID).
 		Order("listings.marketplace_id, listings.asin").Scan(&out).Error
 	return out, err
 }
 
 // UpsertASINParents writes the parents of a company's ASINs and answers how many rows it inserted or changed: a
 // parent already known as it is is not written again, so writing the same answer twice changes nothing.
-func (db *DB) UpsertASINParents(companyID int64, rows []ASINParent) (int64, error) {
+func UpsertASINParents(db *models.DB, companyID int64, rows []ASINParent) (int64, error) {
 	if len(rows) == 0 {
 		return 0, nil
 	}
@@ -44,7 +46,7 @@ func (db *DB) UpsertASINParents(companyID int64, rows []ASINParent) (int64, erro
 	for i := range rows {
 		rows[i].CompanyID, rows[i].CreatedAt, rows[i].UpdatedAt = companyID, now, now
 	}
-	c := upsertChanged("asin_parents", []string{"company_id", "marketplace_id", "asin"}, []string{"parent_asin"})
+	c := models.UpsertChanged("asin_parents", []string{"company_id", "marketplace_id", "asin"}, []string{"parent_asin"})
 	asins := map[string]map[string]bool{}
 	for _, r := range rows {
 		if asins[r.MarketplaceID] == nil {
@@ -53,8 +55,8 @@ func (db *DB) UpsertASINParents(companyID int64, rows []ASINParent) (int64, erro
 		asins[r.MarketplaceID][r.ASIN] = true
 	}
 	var written int64
-	err := db.Tx(db.Statement.Context, func(tx *DB) error {
-		old, err := tx.parentsOf(companyID, asins)
+	err := db.Tx(db.Statement.Context, func(tx *models.DB) error {
+		old, err := parentsOf(tx, companyID, asins)
 		if err != nil {
 			return err
 		}
@@ -69,7 +71,7 @@ func (db *DB) UpsertASINParents(companyID int64, rows []ASINParent) (int64, erro
 			}
 		}
 		// 销售报表 by 父ASIN counts each parent's orders in the daily summary under the parents of then.
-		if err := tx.resumParents(companyID, old, changed); err != nil {
+		if err := resumParents(tx, companyID, old, changed); err != nil {
 			return err
 		}
 		// 销售报表's answers by 父ASIN kept from before are out of date once the parents commit.
@@ -79,9 +81,9 @@ func (db *DB) UpsertASINParents(companyID int64, rows []ASINParent) (int64, erro
 }
 
 // ASINParentsOf maps a company's ASINs of a marketplace to their parents ("" for none), as last looked up.
-func (db *DB) ASINParentsOf(companyID int64, marketplaceID string) (map[string]string, error) {
+func ASINParentsOf(db *models.DB, companyID int64, marketplaceID string) (map[string]string, error) {
 	var rows []ASINParent
-	err := db.Scopes(InCompany("asin_parents", companyID)).Where("asin_parents.marketplace_id = ?", marketplaceID).
+	err := db.Scopes(models.InCompany("asin_parents", companyID)).Where("asin_parents.marketplace_id = ?", marketplaceID).
 		Find(&rows).Error
 	out := make(map[string]string, len(rows))
 	for _, r := range rows {

@@ -1,4 +1,4 @@
-package models
+package amazondata
 
 import (
 	"slices"
@@ -6,6 +6,8 @@ import (
 
 	"gorm.io/gorm"
 	"gorm.io/gorm/clause"
+
+	"sellerhub/models"
 )
 
 // FBAInventory is Amazon's FBA inventory of a seller SKU in a marketplace, as its last inventory report said it.
@@ -20,7 +22,7 @@ type FBAInventory struct {
 	ASIN             string `gorm:"column:asin"`
 	Name             string
 	ItemCondition    string
-	YourPrice        Money
+	YourPrice        models.Money
 	Currency         string
 	Warehouse        int
 	Fulfillable      int
@@ -41,7 +43,7 @@ func (FBAInventory) TableName() string { return "fba_inventory" }
 // BeforeCreate gives a new row its id.
 func (f *FBAInventory) BeforeCreate(*gorm.DB) error {
 	if f.ID == 0 {
-		f.ID = NewID()
+		f.ID = models.NewID()
 	}
 	return nil
 }
@@ -54,20 +56,20 @@ var fbaInventoryFigures = []string{"company_id", "group_id", "fnsku", "asin", "n
 // UpsertFBAInventory writes report lines (unique by seller, marketplace and SKU within the call) in one statement:
 // new SKUs are inserted, known ones updated where a figure differs. It answers how many rows were written, 0
 // when every line is as stored.
-func (db *DB) UpsertFBAInventory(rows []FBAInventory) (int64, error) {
+func UpsertFBAInventory(db *models.DB, rows []FBAInventory) (int64, error) {
 	if len(rows) == 0 {
 		return 0, nil
 	}
-	res := db.Clauses(upsertChanged("fba_inventory", []string{"seller_id", "marketplace_id", "sku"}, fbaInventoryFigures)).
+	res := db.Clauses(models.UpsertChanged("fba_inventory", []string{"seller_id", "marketplace_id", "sku"}, fbaInventoryFigures)).
 		Create(&rows)
 	return res.RowsAffected, res.Error
 }
 
 // PairedSKUs maps the seller SKUs of a store group's marketplace that are paired with a local product to that
 // product.
-func (db *DB) PairedSKUs(companyID, groupID int64, marketplaceID string) (map[string]int64, error) {
-	var rows []Listing
-	err := db.Select("listings.seller_sku, listings.product_id").Scopes(InCompany("listings", companyID)).
+func PairedSKUs(db *models.DB, companyID, groupID int64, marketplaceID string) (map[string]int64, error) {
+	var rows []models.Listing
+	err := db.Select("listings.seller_sku, listings.product_id").Scopes(models.InCompany("listings", companyID)).
 		Where("listings.group_id = ? AND listings.marketplace_id = ? AND listings.product_id IS NOT NULL", groupID, marketplaceID).
 		Find(&rows).Error
 	out := make(map[string]int64, len(rows))
@@ -84,11 +86,11 @@ var listingReportColumns = []string{"item_name", "price", "currency", "quantity"
 // UpsertReportedListings writes listings from Amazon's all-listings report (unique by group, marketplace and
 // seller SKU within the call) in one statement: a new seller SKU is inserted unpaired, a known one gets the
 // report's columns (and its ASIN when the report has one) where they differ. It answers how many rows were written.
-func (db *DB) UpsertReportedListings(rows []Listing) (int64, error) {
+func UpsertReportedListings(db *models.DB, rows []models.Listing) (int64, error) {
 	if len(rows) == 0 {
 		return 0, nil
 	}
-	c := upsertChanged("listings", []string{"company_id", "group_id", "marketplace_id", "seller_sku"}, listingReportColumns)
+	c := models.UpsertChanged("listings", []string{"company_id", "group_id", "marketplace_id", "seller_sku"}, listingReportColumns)
 	c.DoUpdates = append(c.DoUpdates, clause.Assignment{Column: clause.Column{Name: "asin"},
 		Value: gorm.Expr("CASE WHEN excluded.asin = '' THEN listings.asin ELSE excluded.asin END")})
 	w := c.Where.Exprs[0].(clause.Expr)
@@ -99,9 +101,9 @@ func (db *DB) UpsertReportedListings(rows []Listing) (int64, error) {
 }
 
 // SellerHasFBAInventory tells whether any FBA stock figure of the seller account was ever read.
-func (db *DB) SellerHasFBAInventory(companyID, sellerID int64) (bool, error) {
+func SellerHasFBAInventory(db *models.DB, companyID, sellerID int64) (bool, error) {
 	var n int64
-	err := db.Model(&FBAInventory{}).Scopes(InCompany("fba_inventory", companyID)).
+	err := db.Model(&FBAInventory{}).Scopes(models.InCompany("fba_inventory", companyID)).
 		Where("fba_inventory.seller_id = ?", sellerID).Limit(1).Count(&n).Error
 	return n > 0, err
 }
@@ -109,8 +111,8 @@ func (db *DB) SellerHasFBAInventory(companyID, sellerID int64) (bool, error) {
 // PairDemoListings pairs the first n unpaired listings of a store group's marketplace (by seller SKU) with the
 // local products its paired listings already name, one each: the demo's simulated SKUs take over the demo
 // products, so the simulated FBA stock lands on them.
-func (db *DB) PairDemoListings(companyID, groupID int64, marketplaceID string, n int) error {
-	paired, err := db.PairedSKUs(companyID, groupID, marketplaceID)
+func PairDemoListings(db *models.DB, companyID, groupID int64, marketplaceID string, n int) error {
+	paired, err := PairedSKUs(db, companyID, groupID, marketplaceID)
 	if err != nil {
 		return err
 	}
@@ -121,15 +123,15 @@ func (db *DB) PairDemoListings(companyID, groupID int64, marketplaceID string, n
 		}
 	}
 	slices.Sort(products)
-	var free []Listing
-	err = db.Scopes(InCompany("listings", companyID)).
+	var free []models.Listing
+	err = db.Scopes(models.InCompany("listings", companyID)).
 		Where("listings.group_id = ? AND listings.marketplace_id = ? AND listings.product_id IS NULL", groupID, marketplaceID).
 		Order("listings.seller_sku").Limit(min(n, len(products))).Find(&free).Error
 	if err != nil {
 		return err
 	}
 	for i, l := range free {
-		if err := db.Model(&Listing{}).Where("id = ?", l.ID).Update("product_id", products[i]).Error; err != nil {
+		if err := db.Model(&models.Listing{}).Where("id = ?", l.ID).Update("product_id", products[i]).Error; err != nil {
 			return err
 		}
 	}
