@@ -38,20 +38,28 @@ func gzipped(t *testing.T, header string, blankLines int) []byte {
 	return b.Bytes()
 }
 
+// uploadOnlyStore starts the product on the database kind with a US store whose refresh token is gone (nothing
+// syncs by itself: only uploads import), and answers the owner, the upload form's fields of its FBA inventory and
+// an inventory report of the stand-in to build files from.
+func uploadOnlyStore(t *testing.T, kind string) (*apptest.Harness, *apptest.Client, map[string]string, []byte) {
+	t.Helper()
+	h, amz, w, admin := start(t, apptest.WithDatabase(kind))
+	_, us := authorise(t, h, amz, admin, amazontest.DefaultSeller, "NA", "北美店")
+	if err := h.DB.Model(&models.Seller{}).Where("selling_partner_id = ?", amazontest.DefaultSeller).
+		Update("refresh_token", "").Error; err != nil {
+		t.Fatal(err)
+	}
+	us1 := map[string]string{"sellerid": us, "kind": "inventory", "marketplaceid": "ATVPDKIKX0DER"}
+	return h, admin, us1, file(t, w, amazontest.DefaultSeller, "GET_FBA_MYI_UNSUPPRESSED_INVENTORY_DATA", "ATVPDKIKX0DER")
+}
+
 // An uploaded .gz that unzips to more lines than a report may have (blank ones counted: a gzip bomb) fails with
 // the limit's message within seconds instead of holding a worker; a cut-off .gz says it is incomplete, at upload
 // when its start is cut, at import when its end is. On SQLite and PostgreSQL.
 func TestUploadBombsAndCutFiles(t *testing.T) {
 	for _, kind := range dbtest.Kinds {
 		t.Run(kind, func(t *testing.T) {
-			h, amz, w, admin := start(t, apptest.WithDatabase(kind))
-			_, us := authorise(t, h, amz, admin, amazontest.DefaultSeller, "NA", "北美店")
-			if err := h.DB.Model(&models.Seller{}).Where("selling_partner_id = ?", amazontest.DefaultSeller).
-				Update("refresh_token", "").Error; err != nil {
-				t.Fatal(err)
-			}
-			us1 := map[string]string{"sellerid": us, "kind": "inventory", "marketplaceid": "ATVPDKIKX0DER"}
-			inventory := file(t, w, amazontest.DefaultSeller, "GET_FBA_MYI_UNSUPPRESSED_INVENTORY_DATA", "ATVPDKIKX0DER")
+			h, admin, us1, inventory := uploadOnlyStore(t, kind)
 			header, _, _ := bytes.Cut(inventory, []byte("\n"))
 			h.StartWorkers(t)
 
@@ -97,15 +105,8 @@ func TestUploadBombsAndCutFiles(t *testing.T) {
 func TestUploadInAnotherEncodingIsRefused(t *testing.T) {
 	for _, kind := range dbtest.Kinds {
 		t.Run(kind, func(t *testing.T) {
-			h, amz, w, admin := start(t, apptest.WithDatabase(kind))
-			_, us := authorise(t, h, amz, admin, amazontest.DefaultSeller, "NA", "北美店")
-			if err := h.DB.Model(&models.Seller{}).Where("selling_partner_id = ?", amazontest.DefaultSeller).
-				Update("refresh_token", "").Error; err != nil {
-				t.Fatal(err)
-			}
-			us1 := map[string]string{"sellerid": us, "kind": "inventory", "marketplaceid": "ATVPDKIKX0DER"}
-			inventory := string(file(t, w, amazontest.DefaultSeller, "GET_FBA_MYI_UNSUPPRESSED_INVENTORY_DATA", "ATVPDKIKX0DER"))
-			header, rest, _ := strings.Cut(inventory, "\n")
+			h, admin, us1, inventory := uploadOnlyStore(t, kind)
+			header, rest, _ := strings.Cut(string(inventory), "\n")
 			first, _, _ := strings.Cut(rest, "\n")
 			cols := strings.Split(first, "\t")
 			named := func(name string) string {
