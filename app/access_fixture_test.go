@@ -10,9 +10,16 @@ import (
 
 	"sellerhub/app/apptest"
 	"sellerhub/models"
+	accountsdb "sellerhub/models/accounts"
+	admindb "sellerhub/models/admin"
 	amazondatadb "sellerhub/models/amazondata"
+	catalogdb "sellerhub/models/catalog"
+	claimsdb "sellerhub/models/claims"
 	datasyncdb "sellerhub/models/datasync"
+	referencedb "sellerhub/models/reference"
 	"sellerhub/models/seed"
+	stockdb "sellerhub/models/stock"
+	storesdb "sellerhub/models/stores"
 )
 
 // companyA is the demo company with one of every entity, the ids each route is called with, and the words that
@@ -56,7 +63,7 @@ func seedCompanyA(t *testing.T, h *apptest.Harness) *companyA {
 	t.Helper()
 	owner := h.Client()
 	apptest.ExpectOK(t, owner.Login(apptest.AdminAccount, apptest.AdminPassword))
-	admin, err := h.DB.UserByAccount(apptest.AdminAccount)
+	admin, err := accountsdb.UserByAccount(h.DB, apptest.AdminAccount)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -69,7 +76,7 @@ func seedCompanyA(t *testing.T, h *apptest.Harness) *companyA {
 		apptest.ExpectOK(t, env)
 		return createdID(t, env)
 	}
-	var g1 models.StoreGroup
+	var g1 storesdb.StoreGroup
 	if err := h.DB.Where("company_id = ? AND name = ?", a.id, "演示店铺").Take(&g1).Error; err != nil {
 		t.Fatal(err)
 	}
@@ -77,24 +84,24 @@ func seedCompanyA(t *testing.T, h *apptest.Harness) *companyA {
 	g2 := create("/amazon/api/v1/amzauthority/storeGroups", map[string]string{"name": "MATRIXG2 店"})
 	fmt.Sscan(g2, &a.g2)
 
-	var own, fba models.Warehouse
+	var own, fba stockdb.Warehouse
 	h.DB.Where("company_id = ? AND name = ?", a.id, "深圳自有仓").Take(&own)
 	h.DB.Where("company_id = ? AND group_id = ?", a.id, a.g1).Take(&fba)
-	var product models.LocalProduct
+	var product catalogdb.LocalProduct
 	h.DB.Where("company_id = ? AND sku = ?", a.id, "DEMO-MUG-01").Take(&product)
-	var listing models.Listing
+	var listing catalogdb.Listing
 	h.DB.Where("company_id = ? AND seller_sku = ?", a.id, "MUG-BLUE-350").Take(&listing)
-	var brand models.Brand
+	var brand catalogdb.Brand
 	h.DB.Where("company_id = ?", a.id).Take(&brand)
-	var category models.Category
+	var category catalogdb.Category
 	h.DB.Where("company_id = ?", a.id).Take(&category)
-	var dict models.Dict
+	var dict referencedb.Dict
 	h.DB.Where("company_id = ?", a.id).Take(&dict)
-	var item models.DictItem
+	var item referencedb.DictItem
 	h.DB.Where("company_id = ? AND dict_code = ?", a.id, dict.Code).Take(&item)
-	var menu models.Menu
+	var menu admindb.Menu
 	h.DB.Where("path = ?", "/sys/dict").Take(&menu)
-	var permission models.MenuPermission
+	var permission admindb.MenuPermission
 	h.DB.Take(&permission)
 	str := func(id int64) string { return fmt.Sprint(id) }
 
@@ -120,13 +127,32 @@ func seedCompanyA(t *testing.T, h *apptest.Harness) *companyA {
 			"lines": []map[string]any{{"productId": str(product.ID), "quantity": 1}}}),
 		"outbound": create("/erp/api/v1/outbound", map[string]any{"warehouseId": str(own.ID), "remark": "MATRIXA 出库",
 			"lines": []map[string]any{{"productId": str(product.ID), "quantity": 1}}}),
+		"stocktake": create("/erp/api/v1/stocktake", map[string]any{"warehouseId": str(own.ID), "scope": "products",
+			"remark": "MATRIXA 盘点", "productIds": []string{str(product.ID)}}),
 	}
+	address := map[string]any{"name": "MATRIXA 联系人", "addressLine1": "宝安大道1号", "city": "深圳", "postalCode": "518000",
+		"countryCode": "CN", "phone": "13800000000", "warehouseId": str(own.ID)}
+	a.ids["warehouseAddress"] = create("/erp/api/v1/warehouseAddress", address)
+	a.ids["shipFromAddress"] = create("/erp/api/v1/shipFromAddress", address)
+	a.ids["transfer"] = create("/erp/api/v1/transfer", map[string]any{"warehouseId": str(own.ID), "remark": "MATRIXA 调拨",
+		"toWarehouseId": create("/erp/api/v1/warehouse", map[string]any{"name": "MATRIXA 二号仓", "kind": "own"}),
+		"lines":         []map[string]any{{"productId": str(product.ID), "quantity": 1}}})
+	a.ids["purchaseOrder"] = create("/erp/api/v1/purchaseOrder", map[string]any{"supplierId": a.ids["supplier"],
+		"warehouseId": str(own.ID), "currency": "CNY", "paymentTerms": "receipt", "remark": "MATRIXA 采购",
+		"lines": []map[string]any{{"productId": str(product.ID), "quantity": 3, "unitPrice": "12.50", "taxRate": "13"}}})
+	for _, step := range []string{"submit", "approve"} {
+		apptest.ExpectOK(t, owner.Call(http.MethodPost, "/erp/api/v1/purchaseOrder/"+a.ids["purchaseOrder"]+"/"+step, nil))
+	}
+	a.ids["paymentRequest"] = create("/erp/api/v1/paymentRequest", map[string]any{"orderId": a.ids["purchaseOrder"],
+		"kind": "deposit", "amount": "10", "remark": "MATRIXA 定金"})
 	// G1's FBA warehouse holds stock from an approved inbound document, and has a draft outbound one.
 	fbaDoc := func(kind string) string {
 		return create("/erp/api/v1/"+kind, map[string]any{"warehouseId": str(fba.ID), "remark": "MATRIXG1 " + kind,
 			"lines": []map[string]any{{"productId": str(product.ID), "quantity": 2}}})
 	}
-	a.g1FBA = map[string]string{"warehouse": str(fba.ID), "inbound": fbaDoc("inbound"), "outbound": fbaDoc("outbound")}
+	a.g1FBA = map[string]string{"warehouse": str(fba.ID), "inbound": fbaDoc("inbound"), "outbound": fbaDoc("outbound"),
+		"stocktake": create("/erp/api/v1/stocktake", map[string]any{"warehouseId": str(fba.ID), "scope": "warehouse",
+			"remark": "MATRIXG1 盘点"})}
 	for _, step := range []string{"submit", "approve"} {
 		apptest.ExpectOK(t, owner.Call(http.MethodPost, "/erp/api/v1/inbound/"+a.g1FBA["inbound"]+"/"+step, nil))
 	}
@@ -144,13 +170,39 @@ func seedCompanyA(t *testing.T, h *apptest.Harness) *companyA {
 	now := time.Now().UTC()
 	// The demo seed authorised G1's North American seller account (the demo's Amazon data is its); it gets a
 	// refresh token here, as a real authorisation would give it.
-	var seller models.Seller
+	var seller storesdb.Seller
 	if err := h.DB.Where("company_id = ? AND group_id = ? AND region = ?", a.id, a.g1, "NA").Take(&seller).Error; err != nil {
 		t.Fatal(err)
 	}
 	if err := h.DB.Model(&seller).Update("refresh_token", "Atzr|matrix").Error; err != nil {
 		t.Fatal(err)
 	}
+	// Amazon's FBA stock of an unpaired G1 SKU, which FBA库存明细 and 库存数量 show to G1's users only.
+	inventory := amazondatadb.FBAInventory{CompanyID: a.id, GroupID: a.g1, SellerID: seller.ID, MarketplaceID: "ATVPDKIKX0DER",
+		SKU: "MATRIXG1-FBA", Fulfillable: 3}
+	if _, err := amazondatadb.UpsertFBAInventory(h.DB, []amazondatadb.FBAInventory{inventory}); err != nil {
+		t.Fatal(err)
+	}
+	// A day of the inventory ledger of a G1 SKU and a claim on it, which FBA每日库存 and 待索赔 show G1's users only.
+	balance := amazondatadb.LedgerBalance{CompanyID: a.id, GroupID: a.g1, SellerID: seller.ID, MarketplaceID: "ATVPDKIKX0DER",
+		Day: now.Format(time.DateOnly), FNSKU: "X0MATRIXG1", SKU: "MATRIXG1-LEDGER", Location: "ONT8", Disposition: "SELLABLE",
+		Starting: 5, Ending: 4}
+	if _, err := amazondatadb.UpsertLedgerBalances(h.DB, []amazondatadb.LedgerBalance{balance}); err != nil {
+		t.Fatal(err)
+	}
+	var balanceID int64
+	if err := h.DB.Model(&amazondatadb.LedgerBalance{}).Where("company_id = ? AND sku = ?", a.id, "MATRIXG1-LEDGER").Pluck("id", &balanceID).Error; err != nil {
+		t.Fatal(err)
+	}
+	a.ids["fbaDaily"] = str(balanceID)
+	claim := claimsdb.Claim{CompanyID: a.id, GroupID: a.g1, SellerID: seller.ID, MarketplaceID: "ATVPDKIKX0DER", Kind: claimsdb.KindLost,
+		ClaimKey: "MATRIXG1-CLAIM", SKU: "MATRIXG1-CLAIM", Units: 1, EventDay: now.Format(time.DateOnly), OpensOn: now.Format(time.DateOnly),
+		Deadline: now.AddDate(0, 0, 60).Format(time.DateOnly), Policy: "FC-lost-60d-2024", Evidence: "[]", Status: claimsdb.StatusOpen,
+		CreatedAt: now, UpdatedAt: now}
+	if err := claimsdb.CreateClaim(h.DB, &claim); err != nil {
+		t.Fatal(err)
+	}
+	a.ids["claims"] = str(claim.ID)
 	// The seller's data sync tasks, as the list makes them for a seller authorised before the data sync.
 	if err := datasyncdb.EnsureSyncTasks(h.DB, a.id, seller.ID, []string{"orders"}, now); err != nil {
 		t.Fatal(err)
@@ -179,7 +231,7 @@ func seedCompanyA(t *testing.T, h *apptest.Harness) *companyA {
 		t.Fatal(err)
 	}
 	a.ids["orders"], a.ids["today"] = str(orderID), str(orderID)
-	adv := models.AdvAuth{CompanyID: a.id, GroupID: a.g1, Region: "NA", RefreshToken: "Atzr|matrix", AuthorizedAt: now}
+	adv := storesdb.AdvAuth{CompanyID: a.id, GroupID: a.g1, Region: "NA", RefreshToken: "Atzr|matrix", AuthorizedAt: now}
 	if err := h.DB.Create(&adv).Error; err != nil {
 		t.Fatal(err)
 	}

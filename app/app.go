@@ -5,17 +5,20 @@ import (
 	"io/fs"
 	"log/slog"
 	"net/http"
+	"net/url"
 	"strings"
 	"time"
 
 	"github.com/labstack/echo/v5"
 	echomw "github.com/labstack/echo/v5/middleware"
+	"github.com/redis/go-redis/v9"
 
 	"sellerhub/app/api"
 	syncapi "sellerhub/app/api/datasync"
 	"sellerhub/app/middleware"
 	"sellerhub/app/pages"
 	"sellerhub/config"
+	"sellerhub/models"
 	"sellerhub/static"
 )
 
@@ -27,6 +30,13 @@ type Deps struct {
 	Assets   static.Manifest
 	// Static is the embedded asset tree served under /static.
 	Static fs.FS
+	// DB and Redis (nil when SELLERHUB_REDIS_URL is not set) are what /readyz checks.
+	DB    *models.DB
+	Redis *redis.Client
+	// Metrics count the requests and are served at /metrics (metrics.go); nil: the application makes its own.
+	Metrics *Metrics
+	// Stopping, once closed, turns /readyz to 503: the instance is draining before it stops (main.go).
+	Stopping <-chan struct{}
 }
 
 // responseGzipLevel is the level of the dynamic answers (klauspost/compress's gzip), chosen by measurement (Go
@@ -74,7 +84,7 @@ func New(d Deps) (*echo.Echo, RouteAccess) {
 	// whatever the client says, and the per-address limits must not be that easy to dodge.
 	e.IPExtractor = clientAddress(d.Config.TrustedProxies)
 	sv := d.Services
-	pg := &pages.Handler{Accounts: sv.Accounts, Admin: sv.Admin, Messages: sv.Messages, Sales: sv.Sales, Shipping: sv.Shipping,
+	pg := &pages.Handler{Accounts: sv.Accounts, Admin: sv.Admin, Messages: sv.Messages, Onboarding: sv.Onboarding, Purchase: sv.Purchase, Sales: sv.Sales, Shipping: sv.Shipping,
 		Stores: sv.Stores, Uploads: sv.Uploads, Config: d.Config, Assets: d.Assets,
 		Compressor: middleware.NewPageCompressor(responseGzipLevel(echo.MIMETextHTML), pageKeptBytes)}
 	e.HTTPErrorHandler = errorHandler(d.Log, pg)
@@ -83,9 +93,14 @@ func New(d Deps) (*echo.Echo, RouteAccess) {
 	// A request id finds a request's log lines; a built asset is the same file for every request and logs
 	// nothing of its own, and the id's 48 bytes on each of the shell's dozen assets are weight on every first load.
 	e.Use(echomw.RequestIDWithConfig(echomw.RequestIDConfig{Skipper: builtAsset}))
+	if d.Metrics == nil {
+		d.Metrics = NewMetrics()
+	}
+	d.Metrics.watch(d.DB, d.Log)
+	e.Use(d.Metrics.count)
 	e.Use(middleware.RequestLog(d.Log))
 	e.Use(echomw.Recover())
-	e.Use(middleware.SecureHeaders(d.Config.SecureCookies, builtAsset))
+	e.Use(middleware.SecureHeaders(d.Config.SecureCookies, builtAsset, catalogImageOrigins(d.Config)...))
 	e.Use(middleware.Gzip(responseGzipLevel, builtAsset))
 	e.Use(echomw.BodyLimitWithConfig(echomw.BodyLimitConfig{LimitBytes: bodyLimit, Skipper: ownBodyLimit}))
 	e.Use(middleware.OwnBodyLimit(ownBodyLimits))
@@ -149,4 +164,14 @@ func csrf(secure bool) echo.MiddlewareFunc {
 		// A missing or stale token is the same thing to the user: the form is older than its cookie.
 		ErrorHandler: func(*echo.Context, error) error { return echo.ErrForbidden },
 	})
+}
+
+// catalogImageOrigins are the origins of catalogue pictures beside Amazon's own hosts: a Selling Partner API
+// replaced by a stand-in (SELLERHUB_AMAZON_SPAPI_URL) serves its pictures itself.
+func catalogImageOrigins(c *config.Config) []string {
+	u, err := url.Parse(c.Amazon.SellingPartnerURL)
+	if c.Amazon.SellingPartnerURL == "" || err != nil || u.Host == "" {
+		return nil
+	}
+	return []string{u.Scheme + "://" + u.Host}
 }

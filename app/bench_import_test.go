@@ -18,6 +18,7 @@ import (
 	"sellerhub/app/amazon"
 	"sellerhub/app/amazondata"
 	"sellerhub/models"
+	accountsdb "sellerhub/models/accounts"
 	"sellerhub/models/dbtest"
 	"sellerhub/models/fixtures"
 )
@@ -42,8 +43,8 @@ func TestLoadReportOrdersImport(t *testing.T) {
 	}
 	for _, kind := range benchKinds() {
 		db := dbtest.Open(t, kind)
-		owner := &models.User{Account: "13900000001", PasswordHash: "x"}
-		if err := db.CreateCompanyWithOwner(&models.Company{Name: "压测"}, owner); err != nil {
+		owner := &accountsdb.User{Account: "13900000001", PasswordHash: "x"}
+		if err := accountsdb.CreateCompanyWithOwner(db, &accountsdb.Company{Name: "压测"}, owner); err != nil {
 			t.Fatal(err)
 		}
 		seller, err := fixtures.Seller(context.Background(), db, owner.CompanyID, "压测店", "NA", "A1BENCH", "ATVPDKIKX0DER", "A2EUQ1WTGCTBG2")

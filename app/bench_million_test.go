@@ -14,6 +14,7 @@ import (
 
 	"sellerhub/app/apptest"
 	"sellerhub/models"
+	accountsdb "sellerhub/models/accounts"
 	"sellerhub/models/dbtest"
 )
 
@@ -75,7 +76,7 @@ func millionProductsReport(t *testing.T, kind string) {
 	h, client := benchHarness(t, apptest.WithDatabase(kind))
 	admin := h.Client()
 	apptest.ExpectOK(t, admin.Login(apptest.AdminAccount, apptest.AdminPassword))
-	owner, err := h.DB.UserByAccount(apptest.AdminAccount)
+	owner, err := accountsdb.UserByAccount(h.DB, apptest.AdminAccount)
 	if err != nil {
 		t.Fatal(err)
 	}

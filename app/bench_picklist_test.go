@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"sellerhub/app/apptest"
+	accountsdb "sellerhub/models/accounts"
 	"sellerhub/models/dbtest"
 	"sellerhub/models/fixtures"
 )
@@ -25,7 +26,7 @@ func TestLoadReportPickList(t *testing.T) {
 		h, client := benchHarness(t, apptest.WithDatabase(kind))
 		admin := h.Client()
 		apptest.ExpectOK(t, admin.Login(apptest.AdminAccount, apptest.AdminPassword))
-		owner, err := h.DB.UserByAccount(apptest.AdminAccount)
+		owner, err := accountsdb.UserByAccount(h.DB, apptest.AdminAccount)
 		if err != nil {
 			t.Fatal(err)
 		}

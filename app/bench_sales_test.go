@@ -14,9 +14,11 @@ import (
 
 	"sellerhub/app/apptest"
 	"sellerhub/models"
+	accountsdb "sellerhub/models/accounts"
 	amazondatadb "sellerhub/models/amazondata"
 	"sellerhub/models/dbtest"
 	"sellerhub/models/fixtures"
+	storesdb "sellerhub/models/stores"
 )
 
 // salesBenchItems is how many order items the sales report seeds on each database (issue 15's volumes).
@@ -71,7 +73,7 @@ func seasonality(day time.Time, start time.Time) float64 {
 func seedSalesBench(t *testing.T, db *models.DB, kind string, companyID int64, items int, now time.Time) {
 	t.Helper()
 	ctx := context.Background()
-	sellers := make([]*models.Seller, len(salesBenchStores))
+	sellers := make([]*storesdb.Seller, len(salesBenchStores))
 	for i, st := range salesBenchStores {
 		ids := make([]string, len(st.markets))
 		for j, m := range st.markets {
@@ -106,7 +108,7 @@ func seedSalesBench(t *testing.T, db *models.DB, kind string, companyID int64, i
 // best sellers, a long tail), a day's count following seasonality, mostly shipped, 3% cancelled, the last two
 // days' partly pending; 2% of shipped items refunded 7 to 40 days later; the last 70 days' shipped items settled
 // (their principal, commission and FBA fee), as 利润报告 reads them.
-func seedBenchStore(db *models.DB, s *models.Seller, st *benchStore, n, total int, now time.Time) error {
+func seedBenchStore(db *models.DB, s *storesdb.Seller, st *benchStore, n, total int, now time.Time) error {
 	rnd := rand.New(rand.NewSource(int64(15 + n)))
 	zipf := rand.NewZipf(rnd, 1.07, 4, uint64(st.skus-1))
 	end := now.UTC()
@@ -229,13 +231,13 @@ func seedBenchStore(db *models.DB, s *models.Seller, st *benchStore, n, total in
 // benchSettlements are a store's settlement lines, in a settlement per marketplace and fortnight: sales (the
 // principal, the commission and the FBA fee) and refunds (the principal given back and the commission returned).
 type benchSettlements struct {
-	seller      *models.Seller
+	seller      *storesdb.Seller
 	settlements map[string]amazondatadb.Settlement
 	lines       []amazondatadb.SettlementLine
 	next        map[string]int
 }
 
-func newBenchSettlements(s *models.Seller) *benchSettlements {
+func newBenchSettlements(s *storesdb.Seller) *benchSettlements {
 	return &benchSettlements{seller: s, settlements: map[string]amazondatadb.Settlement{}, next: map[string]int{}}
 }
 
@@ -306,7 +308,7 @@ func (r *benchSettlements) flush(db *models.DB) error {
 }
 
 // seedBenchStock gives each FBA SKU of the store its stock in each marketplace, some of it running low.
-func seedBenchStock(db *models.DB, s *models.Seller, st *benchStore, sku func(int) (string, string, bool, int64),
+func seedBenchStock(db *models.DB, s *storesdb.Seller, st *benchStore, sku func(int) (string, string, bool, int64),
 	rnd *rand.Rand) error {
 	var rows []amazondatadb.FBAInventory
 	for _, m := range st.markets {
@@ -347,7 +349,7 @@ func salesVolumeReport(t *testing.T, kind string) {
 	h, client := benchHarness(t, apptest.WithDatabase(kind))
 	admin := h.Client()
 	apptest.ExpectOK(t, admin.Login(apptest.AdminAccount, apptest.AdminPassword))
-	owner, err := h.DB.UserByAccount(apptest.AdminAccount)
+	owner, err := accountsdb.UserByAccount(h.DB, apptest.AdminAccount)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -391,11 +393,11 @@ func salesVolumeReport(t *testing.T, kind string) {
 	// and of it and the European.
 	clerkOf := func(phone string, stores ...int64) *apptest.Client {
 		c, _ := h.RestrictedUser(phone, []string{"sales.orders.manager"}, nil)
-		u, err := h.DB.UserByAccount(phone)
+		u, err := accountsdb.UserByAccount(h.DB, phone)
 		if err != nil {
 			t.Fatal(err)
 		}
-		if err := h.DB.SetUserStoreGroups(owner.CompanyID, u.ID, stores); err != nil {
+		if err := storesdb.SetUserStoreGroups(h.DB, owner.CompanyID, u.ID, stores); err != nil {
 			t.Fatal(err)
 		}
 		return c

@@ -9,7 +9,8 @@ import (
 	"time"
 
 	"sellerhub/app/apptest"
-	"sellerhub/models"
+	accountsdb "sellerhub/models/accounts"
+	admindb "sellerhub/models/admin"
 )
 
 // TestLoadReportShell prints the shell's figures for `make bench`: bytes on the wire for the first load of the
@@ -80,31 +81,31 @@ func printWeight(w apptest.Weight) {
 // that is not the admin role (so the grant path is measured), and returns a signed-in session of its user.
 func manyGrants(t *testing.T, h *apptest.Harness, menus, perms int) string {
 	t.Helper()
-	all, _ := h.DB.AllMenus()
-	group := &models.Menu{Title: "压测", Icon: "default", Sort: 999, KeepAlive: true}
+	all, _ := admindb.AllMenus(h.DB)
+	group := &admindb.Menu{Title: "压测", Icon: "default", Sort: 999, KeepAlive: true}
 	h.DB.Create(group)
 	for i := len(all) + 1; i < menus; i += 10 {
-		heading := &models.Menu{ParentID: group.ID, Title: fmt.Sprintf("分组%d", i), Sort: i, KeepAlive: true}
+		heading := &admindb.Menu{ParentID: group.ID, Title: fmt.Sprintf("分组%d", i), Sort: i, KeepAlive: true}
 		h.DB.Create(heading)
 		for j := 1; j < 10 && i+j < menus; j++ {
-			h.DB.Create(&models.Menu{ParentID: heading.ID, Title: fmt.Sprintf("页面%d", i+j), Path: fmt.Sprintf("/bench/%d", i+j), Sort: j, KeepAlive: true})
+			h.DB.Create(&admindb.Menu{ParentID: heading.ID, Title: fmt.Sprintf("页面%d", i+j), Path: fmt.Sprintf("/bench/%d", i+j), Sort: j, KeepAlive: true})
 		}
 	}
-	existing, _ := h.DB.AllPermissions()
+	existing, _ := admindb.AllPermissions(h.DB)
 	for i := len(existing); i < perms; i++ {
-		h.DB.Create(&models.MenuPermission{MenuID: group.ID, Code: fmt.Sprintf("bench:perm:%d", i), Name: "压测权限"})
+		h.DB.Create(&admindb.MenuPermission{MenuID: group.ID, Code: fmt.Sprintf("bench:perm:%d", i), Name: "压测权限"})
 	}
 	c, role := h.RestrictedUser("13900009999", nil, nil)
-	all, _ = h.DB.AllMenus()
-	ps, _ := h.DB.AllPermissions()
+	all, _ = admindb.AllMenus(h.DB)
+	ps, _ := admindb.AllPermissions(h.DB)
 	for _, m := range all {
-		h.DB.Create(&models.RoleMenu{RoleID: role.ID, MenuID: m.ID})
+		h.DB.Create(&admindb.RoleMenu{RoleID: role.ID, MenuID: m.ID})
 	}
 	for _, p := range ps {
-		h.DB.Create(&models.RolePermission{RoleID: role.ID, PermissionID: p.ID})
+		h.DB.Create(&admindb.RolePermission{RoleID: role.ID, PermissionID: p.ID})
 	}
 	h.Svc.Admin.DropMenuCache()
-	admin, _ := h.DB.UserByAccount("13900009999")
+	admin, _ := accountsdb.UserByAccount(h.DB, "13900009999")
 	h.Svc.Admin.DropMenuCache(admin.ID)
 	env := c.Call(http.MethodGet, "/admin/api/v1/menus/route", nil)
 	if n := strings.Count(string(env.Data), `"name"`); n < menus {

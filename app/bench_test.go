@@ -17,6 +17,7 @@ import (
 	"sellerhub/app/accounts"
 	"sellerhub/app/apptest"
 	"sellerhub/app/core"
+	accountsdb "sellerhub/models/accounts"
 )
 
 // bareLogin measures the reference for /login: a bare net/http server that answers every request with the
@@ -95,13 +96,13 @@ func TestLoadReport(t *testing.T) {
 
 	// The harness hashes its own accounts at bcrypt's lowest cost (apptest's fixtureHash); sign-in is measured with
 	// the product's.
-	owner, err := h.DB.UserByAccount(apptest.AdminAccount)
+	owner, err := accountsdb.UserByAccount(h.DB, apptest.AdminAccount)
 	if err != nil {
 		t.Fatal(err)
 	}
 	hash, err := accounts.HashPassword(apptest.AdminPassword)
 	if err == nil {
-		err = h.DB.SetPassword(owner.ID, hash)
+		err = accountsdb.SetPassword(h.DB, owner.ID, hash)
 	}
 	if err != nil {
 		t.Fatal(err)

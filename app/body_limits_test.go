@@ -24,7 +24,8 @@ import (
 	"sellerhub/app/api"
 	syncapi "sellerhub/app/api/datasync"
 	"sellerhub/app/apptest"
-	"sellerhub/models"
+	accountsdb "sellerhub/models/accounts"
+	admindb "sellerhub/models/admin"
 	"sellerhub/models/dbtest"
 	"sellerhub/models/seed"
 )
@@ -184,13 +185,13 @@ func TestOperationLogKeepsABoundedSummaryOfTheBody(t *testing.T) {
 }
 
 // lastLogged is the demo company's newest operation log entry (of the action, when named).
-func lastLogged(t *testing.T, h *apptest.Harness, action string) models.OperationLog {
+func lastLogged(t *testing.T, h *apptest.Harness, action string) admindb.OperationLog {
 	t.Helper()
-	admin, err := h.DB.UserByAccount(apptest.AdminAccount)
+	admin, err := accountsdb.UserByAccount(h.DB, apptest.AdminAccount)
 	if err != nil {
 		t.Fatal(err)
 	}
-	rows, _, err := h.DB.OperationLogPage(admin.CompanyID, models.OperationLogFilter{Action: action}, false, 0, 1)
+	rows, _, err := admindb.OperationLogPage(h.DB, admin.CompanyID, admindb.OperationLogFilter{Action: action}, false, 0, 1)
 	if err != nil || len(rows) == 0 {
 		t.Fatalf("no operation logged (%v)", err)
 	}
@@ -223,7 +224,7 @@ func TestLargeUploadIsStreamed(t *testing.T) {
 			h := apptest.Start(t, apptest.WithDatabase(kind))
 			admin := h.Client()
 			apptest.ExpectOK(t, admin.Login(apptest.AdminAccount, apptest.AdminPassword))
-			owner, err := h.DB.UserByAccount(apptest.AdminAccount)
+			owner, err := accountsdb.UserByAccount(h.DB, apptest.AdminAccount)
 			if err != nil {
 				t.Fatal(err)
 			}

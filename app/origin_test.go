@@ -13,7 +13,8 @@ import (
 
 	"sellerhub/app/amazon/amazontest"
 	"sellerhub/app/apptest"
-	"sellerhub/models"
+	accountsdb "sellerhub/models/accounts"
+	storesdb "sellerhub/models/stores"
 )
 
 // writingGET is one GET route that changes something, with what makes one call of it change something.
@@ -38,7 +39,7 @@ func TestWritingGETsNeedTheSessionHeaderOrSameOrigin(t *testing.T) {
 	const ownerAccount = "13900000001"
 	h.SignedIn("13900000002", "乙公司") // the company of the accounts others bind
 	company := func() int64 {
-		u, err := h.DB.UserByAccount(ownerAccount)
+		u, err := accountsdb.UserByAccount(h.DB, ownerAccount)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -65,15 +66,15 @@ func TestWritingGETsNeedTheSessionHeaderOrSameOrigin(t *testing.T) {
 		apptest.ExpectOK(t, owner.Call(http.MethodPost, "/admin/api/v1/notify/addAnnounce", map[string]any{"title": fmt.Sprintf("公告%d", next()), "content": "内容"}))
 	}
 	group := func() int64 {
-		g := &models.StoreGroup{CompanyID: company, Name: fmt.Sprintf("店铺%d", next())}
+		g := &storesdb.StoreGroup{CompanyID: company, Name: fmt.Sprintf("店铺%d", next())}
 		if err := h.DB.Create(g).Error; err != nil {
 			t.Fatal(err)
 		}
 		return g.ID
 	}
 	seller := func() string {
-		s := &models.Seller{CompanyID: company, GroupID: group(), Region: "NA", SellingPartnerID: fmt.Sprintf("A%d", next()),
-			Status: models.SellerActive, AuthorizedAt: time.Now()}
+		s := &storesdb.Seller{CompanyID: company, GroupID: group(), Region: "NA", SellingPartnerID: fmt.Sprintf("A%d", next()),
+			Status: storesdb.SellerActive, AuthorizedAt: time.Now(), RefreshToken: "sealed-refresh-token"}
 		if err := h.DB.Create(s).Error; err != nil {
 			t.Fatal(err)
 		}
@@ -141,7 +142,7 @@ func TestWritingGETsNeedTheSessionHeaderOrSameOrigin(t *testing.T) {
 			c, _ := member()
 			other := outsider()
 			bind(c, other)
-			u, err := h.DB.UserByAccount(other)
+			u, err := accountsdb.UserByAccount(h.DB, other)
 			if err != nil {
 				t.Fatal(err)
 			}

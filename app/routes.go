@@ -3,43 +3,53 @@ package app
 import (
 	"github.com/labstack/echo/v5"
 
+	"sellerhub/app/accounts"
 	"sellerhub/app/admin"
+	"sellerhub/app/advertising"
 	"sellerhub/app/api"
 	"sellerhub/app/api/advert"
 	amazonapi "sellerhub/app/api/amazon"
+	"sellerhub/app/api/apidoc"
 	"sellerhub/app/api/auth"
+	catalogapi "sellerhub/app/api/catalog"
+	claimsapi "sellerhub/app/api/claims"
 	"sellerhub/app/api/contacts"
 	syncapi "sellerhub/app/api/datasync"
 	"sellerhub/app/api/depts"
 	"sellerhub/app/api/dicts"
 	financeapi "sellerhub/app/api/finance"
-	"sellerhub/app/api/material"
 	"sellerhub/app/api/menus"
 	"sellerhub/app/api/notify"
+	onboardingapi "sellerhub/app/api/onboarding"
 	"sellerhub/app/api/operationlogs"
 	orderapi "sellerhub/app/api/orders"
 	profitapi "sellerhub/app/api/profit"
+	purchaseapi "sellerhub/app/api/purchase"
 	"sellerhub/app/api/queryfield"
 	"sellerhub/app/api/roles"
 	salesapi "sellerhub/app/api/sales"
-	"sellerhub/app/api/ship"
-	"sellerhub/app/api/shipform"
+	shippingapi "sellerhub/app/api/shipping"
+	stockapi "sellerhub/app/api/stock"
 	"sellerhub/app/api/tags"
 	"sellerhub/app/api/users"
-	"sellerhub/app/api/warehouse"
 	"sellerhub/app/catalog"
+	"sellerhub/app/claims"
 	"sellerhub/app/core"
 	"sellerhub/app/datasync"
 	"sellerhub/app/finance"
+	"sellerhub/app/messages"
 	"sellerhub/app/middleware"
+	"sellerhub/app/onboarding"
 	"sellerhub/app/orders"
 	"sellerhub/app/pages"
 	"sellerhub/app/profit"
+	"sellerhub/app/purchase"
 	"sellerhub/app/reference"
+	salesdata "sellerhub/app/sales"
 	"sellerhub/app/shipping"
 	"sellerhub/app/stock"
 	"sellerhub/app/stores"
-	"sellerhub/models"
+	stockdb "sellerhub/models/stock"
 )
 
 // The picture upload routes (users/saveImage and material/photoupload below) have their own body limit.
@@ -53,6 +63,8 @@ const (
 func routes(e *echo.Echo, d Deps, pg *pages.Handler) RouteAccess {
 	sv := d.Services
 	table := RouteAccess{}
+	// The JSON API's routes as registered, for its description (接口文档).
+	docs := &apidoc.Table{}
 	static := e.StaticFS("/static", d.Static, immutable, precompressed(d.Static))
 	table[static.Method+" "+static.Path] = middleware.Anyone
 	signedIn := middleware.SignedIn
@@ -77,6 +89,14 @@ func routes(e *echo.Echo, d Deps, pg *pages.Handler) RouteAccess {
 	bare := guarded{group: e.Group(""), admin: sv.Admin, signIn: middleware.RequireSignIn, table: table}
 	bare.GET("/authresult", pg.AuthResult, middleware.Anyone)
 	bare.GET("/advresult", pg.AdvResult, middleware.Anyone)
+	// A load balancer's checks: plain text outside the JSON API (not under apiPrefixes), open to anyone and saying
+	// nothing but ok or not ready.
+	hc := newHealth(d.DB, d.Redis, d.Log)
+	hc.stopping = d.Stopping
+	bare.GET("/healthz", hc.live, middleware.Anyone)
+	bare.GET("/readyz", hc.ready, middleware.Anyone)
+	// Prometheus's scrape: not found unless SELLERHUB_METRICS_TOKEN is set, then only with that token.
+	bare.GET("/metrics", d.Metrics.guarded(d.Config.MetricsToken.Reveal()), middleware.Anyone)
 	page.POST("/logout", pg.Logout, signedIn)
 	// Publishing an announcement needs the sys:notify:add permission, checked by the service.
 	page.POST("/sys/notify/publish", pg.NotifyPublish, signedIn)
@@ -86,6 +106,8 @@ func routes(e *echo.Echo, d Deps, pg *pages.Handler) RouteAccess {
 	// The 配货单, a print document outside the shell (also the shipment_handing/pehuo tab below), within the store
 	// groups the user is granted (checked by the service).
 	page.GET("/orderblank", pg.PickList, signedIn)
+	// The printable 采购单, a document outside the shell for those granted 采购单.
+	page.GET("/purchaseorder/print", pg.PurchaseOrderPrint, middleware.Screen("/erp/purchase/orders"))
 
 	// Tab pages: opened directly they render the shell with their tab; inside a tab frame (?embed=1) the page.
 	page.tab("/home", "首页", pg.Home, signedIn)
@@ -106,7 +128,9 @@ func routes(e *echo.Echo, d Deps, pg *pages.Handler) RouteAccess {
 		"/sys/role":           pg.RoleAdmin,
 		"/sys/dept":           pg.AdminScreen("部门", "depts"),
 		"/sys/menu":           pg.AdminScreen("菜单管理", "menus"),
+		"/sys/company":        pg.AdminScreen("公司设置", "company"),
 		"/usercenter":         pg.UserCenter,
+		"/sys/swagger":        pg.APIDoc,
 		// The product catalogue. The add and edit screens are one screen (the id in the query says which).
 		"/erp/material/localproduct": pg.ProductScreen("本地产品", "products"),
 		"/localproduct/addinfo":      pg.ProductScreen("新增本地产品", "productForm"),
@@ -126,6 +150,14 @@ func routes(e *echo.Echo, d Deps, pg *pages.Handler) RouteAccess {
 		"/e/w/i/d":                   pg.WarehouseScreen("入库单详情", "inboundDetail"),
 		"/e/w/o":                     pg.WarehouseScreen("新建出库单", "outboundNew"),
 		"/e/w/o/d":                   pg.WarehouseScreen("出库单详情", "outboundDetail"),
+		"/erp/warehouse/stocktake":   pg.WarehouseScreen("盘点单", "stocktakeList"),
+		"/e/w/s":                     pg.WarehouseScreen("新建盘点单", "stocktakeNew"),
+		"/e/w/s/d":                   pg.WarehouseScreen("盘点单详情", "stocktakeDetail"),
+		"/erp/warehouse/transfer":    pg.WarehouseScreen("调拨单", "transferList"),
+		"/e/w/t":                     pg.WarehouseScreen("新建调拨单", "transferNew"),
+		"/e/w/t/d":                   pg.WarehouseScreen("调拨单详情", "transferDetail"),
+		"/erp/warehouse/address":     pg.WarehouseScreen("仓库地址", "warehouseAddresses"),
+		"/erp/address":               pg.WarehouseScreen("发货地址", "shipFromAddresses"),
 		"/erp/ship/plan":             pg.ShipScreen("发货计划", "plans"),
 		"/e/s/p":                     pg.ShipScreen("发货计划提交", "planEdit"),
 		"/erp/ship/quota":            pg.ShipScreen("货件处理", "shipments"),
@@ -139,10 +171,20 @@ func routes(e *echo.Echo, d Deps, pg *pages.Handler) RouteAccess {
 		"/amazon/orders/summary":     pg.SalesScreen("周/月汇总", "summary"),
 		"/amazon/payment/profit":     pg.ProfitScreen("利润报告", "report"),
 		"/amazon/profit/config":      pg.ProfitScreen("利润配置", "config"),
+		"/amazon/adv/manager":        pg.AdvManager("广告管理", "manager"),
+		"/amazon/adv/campaign":       pg.AdvManager("广告活动", "campaign"),
 		"/a/p/c":                     pg.FinanceScreen("编辑计算方案", "plan"),
 		"/amazon/orders/manager":     pg.OrderScreen("订单管理", "manager"),
 		"/amazon/orders/today":       pg.OrderScreen("今日订单", "today"),
 		"/amazon/orders/refund":      pg.OrderScreen("退款订单", "refund"),
+
+		"/amazon/inventory/fbadetail":    pg.WarehouseScreen("FBA库存明细", "fbaInventory"),
+		"/amazon/inventory/fbadaily":     pg.WarehouseScreen("FBA每日库存", "fbaDaily"),
+		"/amazon/reports/reimbursements": pg.ClaimsScreen("赔偿报告"),
+		"/erp/purchase/orders":           pg.PurchaseScreen("采购单", "orders"),
+		"/e/p/o":                         pg.PurchaseScreen("新建采购单", "order"),
+		"/erp/finance/payment":           pg.PurchaseScreen("付款申请", "payments"),
+		"/f/p/d":                         pg.PurchaseScreen("付款申请详情", "payment"),
 	}
 	// The shell and menus/route mark the menu entries that still lead to 建设中.
 	pg.Built = func(path string) bool { _, ok := built[path]; return ok }
@@ -166,16 +208,16 @@ func routes(e *echo.Echo, d Deps, pg *pages.Handler) RouteAccess {
 	// The JSON API (after stripAPIPrefix). Public calls need no session; the rest answer 403 A0231 without one.
 	ah := &auth.Handler{Accounts: sv.Accounts, SecureCookies: d.Config.SecureCookies}
 	uh := &users.Handler{Accounts: sv.Accounts, Admin: sv.Admin, Messages: sv.Messages, Stores: sv.Stores, TimeZone: d.Config.TimeZone, SecureCookies: d.Config.SecureCookies}
-	adminAPI := guarded{group: e.Group("/admin/api/v1", middleware.SameOrigin), admin: sv.Admin, signIn: middleware.RequireSession, table: table}
-	adminAPI.POST("/auth/login", ah.Login, middleware.Anyone)
-	adminAPI.GET("/auth/apilogout", ah.Logout, middleware.Anyone)
-	adminAPI.POST("/auth/ssologinisrun", ah.SSOLoginIsRun, middleware.Anyone)
-	adminAPI.GET("/auth/verifySmsCode", ah.VerifySmsCode, middleware.Anyone)
-	adminAPI.GET("/users/getSmsCode", uh.GetSmsCode, middleware.Anyone)
-	adminAPI.GET("/users/getEmailCode", uh.GetEmailCode, middleware.Anyone)
-	adminAPI.POST("/users/register", uh.Register, middleware.Anyone)
-	adminAPI.POST("/users/updatePasswordForget", uh.UpdatePasswordForget, middleware.Anyone)
-	adminAPI.POST("/users/updatePassword", uh.UpdatePassword, middleware.Anyone) // proof: a code, or a session and the old password
+	adminAPI := guarded{group: e.Group("/admin/api/v1", middleware.SameOrigin), admin: sv.Admin, signIn: middleware.RequireSession, table: table, docs: docs}
+	adminAPI.POST("/auth/login", ah.Login, middleware.Anyone).Takes(auth.LoginBody{}).Answers(api.UserInfo{})
+	adminAPI.GET("/auth/apilogout", ah.Logout, middleware.Anyone).Answers("")
+	adminAPI.POST("/auth/ssologinisrun", ah.SSOLoginIsRun, middleware.Anyone).Answers("")
+	adminAPI.GET("/auth/verifySmsCode", ah.VerifySmsCode, middleware.Anyone).Answers("")
+	adminAPI.GET("/users/getSmsCode", uh.GetSmsCode, middleware.Anyone).Answers("").Reads("mobile", "ftype")
+	adminAPI.GET("/users/getEmailCode", uh.GetEmailCode, middleware.Anyone).Answers("").Reads("email", "ftype")
+	adminAPI.POST("/users/register", uh.Register, middleware.Anyone).Takes(accounts.RegisterForm{}).Answers(api.UserInfo{})
+	adminAPI.POST("/users/updatePasswordForget", uh.UpdatePasswordForget, middleware.Anyone).Takes(accounts.ResetForm{}).Answers("")
+	adminAPI.POST("/users/updatePassword", uh.UpdatePassword, middleware.Anyone).Takes(accounts.UpdatePasswordForm{}).Answers("") // proof: a code, or a session and the old password
 
 	// Signed-in calls take the guard per route: a group would also guard unknown paths, answering 403 for a 404.
 	// oplog goes last on a route that changes the company's data: its successful calls land in the operation log
@@ -183,396 +225,525 @@ func routes(e *echo.Echo, d Deps, pg *pages.Handler) RouteAccess {
 	oplog := func(action string) echo.MiddlewareFunc { return middleware.OpLog(sv.Admin, action) }
 	// Every list's .xlsx export: the whole current query in the user's columns (api.ExportOf).
 	export := api.Exporter{Columns: sv.Admin.QueryFields, TimeZone: d.Config.TimeZone}
-	adminAPI.GET("/users/info", uh.Info, signedIn)
-	adminAPI.GET("/users/detail", uh.Detail, signedIn)
-	adminAPI.GET("/users/findOwnerAll", uh.FindOwnerAll, signedIn)
-	adminAPI.GET("/users/limitData", uh.LimitData, signedIn)
-	adminAPI.POST("/users/verifyPassword", uh.VerifyPassword, signedIn)
-	adminAPI.POST("/users/updatePasswordSelf", uh.UpdatePasswordSelf, signedIn, oplog("修改密码"))
-	adminAPI.GET("/users/findbindlist", uh.FindBindList, signedIn)
-	adminAPI.GET("/users/getbindId", uh.GetBindID, signedIn)
+	adminAPI.GET("/users/info", uh.Info, signedIn).Answers(api.UserInfo{})
+	adminAPI.GET("/users/detail", uh.Detail, signedIn).Answers(api.UserDetail{})
+	adminAPI.GET("/users/findOwnerAll", uh.FindOwnerAll, signedIn).Answers([]users.Member{})
+	adminAPI.GET("/users/limitData", uh.LimitData, signedIn).Answers("")
+	adminAPI.POST("/users/verifyPassword", uh.VerifyPassword, signedIn).Takes(users.PasswordBody{}).Answers("")
+	adminAPI.POST("/users/updatePasswordSelf", uh.UpdatePasswordSelf, signedIn, oplog("修改密码")).Takes(users.PasswordBody{}).Answers("")
+	adminAPI.GET("/users/findbindlist", uh.FindBindList, signedIn).Answers([]api.BoundAccount{})
+	adminAPI.GET("/users/getbindId", uh.GetBindID, signedIn).Answers("")
 	// Binding and switching change state over GET for the older client, so they get the same-origin check too.
-	adminAPI.GET("/users/sysrole/openidbind", uh.BindAccount, signedIn.ChangesOnGET())
-	adminAPI.POST("/users/sysrole/openidbind", uh.BindAccount, signedIn)
-	adminAPI.GET("/auth/changeLoginWechatApp", ah.ChangeLoginWechatApp, signedIn.ChangesOnGET())
-	adminAPI.POST("/auth/ssohandover", ah.SSOHandover, signedIn)
+	adminAPI.GET("/users/sysrole/openidbind", uh.BindAccount, signedIn.ChangesOnGET()).Takes(users.BindBody{}).Answers("")
+	adminAPI.POST("/users/sysrole/openidbind", uh.BindAccount, signedIn).Takes(users.BindBody{}).Answers("")
+	adminAPI.GET("/auth/changeLoginWechatApp", ah.ChangeLoginWechatApp, signedIn.ChangesOnGET()).Answers(api.UserInfo{}).Reads("account")
+	adminAPI.POST("/auth/ssohandover", ah.SSOHandover, signedIn).Takes(auth.HandoverBody{}).Answers("")
 
 	// The personal center. mergeAccount is the binding of another account of the same person, checked as a login.
-	adminAPI.POST("/users/updateSelf", uh.UpdateSelf, signedIn, oplog("修改姓名"))
-	adminAPI.POST("/users/updateAccountSelf", uh.UpdateAccountSelf, signedIn, oplog("更换手机号"))
-	adminAPI.POST("/users/updateEmailSelf", uh.UpdateEmailSelf, signedIn, oplog("更换邮箱"))
-	adminAPI.POST("/users/saveImage", uh.SaveImage, signedIn, oplog("更换头像")) // saveImagePath: its own body limit
-	adminAPI.POST("/users/mergeAccount", uh.BindAccount, signedIn, oplog("合并账号"))
-	adminAPI.GET("/users/unbindAccountBinding", uh.UnbindAccountBinding, signedIn.ChangesOnGET(), oplog("解绑账号"))
-	adminAPI.POST("/users/unbindAccountBinding", uh.UnbindAccountBinding, signedIn, oplog("解绑账号"))
-	adminAPI.GET("/users/unbindWechat", uh.UnbindWechat, signedIn.ChangesOnGET())
-	adminAPI.GET("/users/unbindAccount", uh.UnbindAccount, signedIn.ChangesOnGET(), oplog("注销账号")) // log off, after verifyPassword
+	adminAPI.POST("/users/updateSelf", uh.UpdateSelf, signedIn, oplog("修改姓名")).Takes(users.NameBody{}).Answers("")
+	adminAPI.POST("/users/updateAccountSelf", uh.UpdateAccountSelf, signedIn, oplog("更换手机号")).Takes(accounts.ChangeAccountForm{}).Answers("")
+	adminAPI.POST("/users/updateEmailSelf", uh.UpdateEmailSelf, signedIn, oplog("更换邮箱")).Takes(accounts.ChangeEmailForm{}).Answers("")
+	adminAPI.POST("/users/saveImage", uh.SaveImage, signedIn, oplog("更换头像")).Uploads("file").Answers("") // saveImagePath: its own body limit
+	adminAPI.POST("/users/mergeAccount", uh.BindAccount, signedIn, oplog("合并账号")).Takes(users.BindBody{}).Answers("")
+	adminAPI.GET("/users/unbindAccountBinding", uh.UnbindAccountBinding, signedIn.ChangesOnGET(), oplog("解绑账号")).Answers("")
+	adminAPI.POST("/users/unbindAccountBinding", uh.UnbindAccountBinding, signedIn, oplog("解绑账号")).Answers("")
+	adminAPI.GET("/users/unbindWechat", uh.UnbindWechat, signedIn.ChangesOnGET()).Answers("")
+	adminAPI.GET("/users/unbindAccount", uh.UnbindAccount, signedIn.ChangesOnGET(), oplog("注销账号")).Answers("") // log off, after verifyPassword
+
+	// 公司设置: every user of the company reads which day its figures count; 编辑公司设置 changes it.
+	adminAPI.GET("/company/settings", uh.GetCompanySettings, signedIn).Answers(users.CompanySettings{})
+	adminAPI.PUT("/company/settings", uh.SaveCompanySettings, middleware.Screen("/sys/company").Needs(accounts.PermissionCompanyEdit), oplog("保存公司设置")).
+		Takes(accounts.CompanySettingsForm{}).Answers(users.CompanySettings{})
 
 	mh := &menus.Handler{Admin: sv.Admin, Built: pg.Built}
-	adminAPI.GET("/menus/route", mh.Routes, signedIn)
-	adminAPI.GET("/menus/cleanUserCache", mh.CleanUserCache, signedIn)
+	adminAPI.GET("/menus/route", mh.Routes, signedIn).Answers([]menus.Route{})
+	adminAPI.GET("/menus/cleanUserCache", mh.CleanUserCache, signedIn).Answers("")
 	// 菜单管理: the product menu, shared by every company. Those granted the screen read it; changes need its
 	// button permissions and, checked by the service, a platform admin. Every user's menu is rebuilt after one.
 	menuScreen := middleware.Screen("/sys/menu")
-	adminAPI.GET("/menus/admin/tree", mh.AdminTreeGet, menuScreen)
-	adminAPI.POST("/menus/admin/menus", mh.CreateMenu, menuScreen.Needs(admin.PermissionMenuAdd), oplog("新增菜单"))
-	adminAPI.PUT("/menus/admin/menus/:id", mh.UpdateMenu, menuScreen.Needs(admin.PermissionMenuEdit), oplog("编辑菜单"))
-	adminAPI.DELETE("/menus/admin/menus/:id", mh.DeleteMenu, menuScreen.Needs(admin.PermissionMenuDelete), oplog("删除菜单"))
-	adminAPI.PUT("/menus/admin/sort", mh.SortMenus, menuScreen.Needs(admin.PermissionMenuEdit), oplog("菜单排序"))
-	adminAPI.POST("/menus/admin/permissions", mh.CreatePermission, menuScreen.Needs(admin.PermissionMenuAdd), oplog("新增按钮权限"))
-	adminAPI.PUT("/menus/admin/permissions/:id", mh.UpdatePermission, menuScreen.Needs(admin.PermissionMenuEdit), oplog("编辑按钮权限"))
-	adminAPI.DELETE("/menus/admin/permissions/:id", mh.DeletePermission, menuScreen.Needs(admin.PermissionMenuDelete), oplog("删除按钮权限"))
+	adminAPI.GET("/menus/admin/tree", mh.AdminTreeGet, menuScreen).Answers(menus.AdminTree{})
+	adminAPI.POST("/menus/admin/menus", mh.CreateMenu, menuScreen.Needs(admin.PermissionMenuAdd), oplog("新增菜单")).Takes(admin.MenuForm{}).Answers(menus.AdminMenu{})
+	adminAPI.PUT("/menus/admin/menus/:id", mh.UpdateMenu, menuScreen.Needs(admin.PermissionMenuEdit), oplog("编辑菜单")).Takes(admin.MenuForm{}).Answers(menus.AdminMenu{})
+	adminAPI.DELETE("/menus/admin/menus/:id", mh.DeleteMenu, menuScreen.Needs(admin.PermissionMenuDelete), oplog("删除菜单")).Answers("")
+	adminAPI.PUT("/menus/admin/sort", mh.SortMenus, menuScreen.Needs(admin.PermissionMenuEdit), oplog("菜单排序")).Takes(admin.MenuOrderForm{}).Answers("")
+	adminAPI.POST("/menus/admin/permissions", mh.CreatePermission, menuScreen.Needs(admin.PermissionMenuAdd), oplog("新增按钮权限")).Takes(admin.PermissionForm{}).Answers(menus.AdminPermission{})
+	adminAPI.PUT("/menus/admin/permissions/:id", mh.UpdatePermission, menuScreen.Needs(admin.PermissionMenuEdit), oplog("编辑按钮权限")).Takes(admin.PermissionForm{}).Answers(menus.AdminPermission{})
+	adminAPI.DELETE("/menus/admin/permissions/:id", mh.DeletePermission, menuScreen.Needs(admin.PermissionMenuDelete), oplog("删除按钮权限")).Answers("")
 
 	// Notify. Lists never mark read; the two GETs that write are the clients' and refuse other sites.
 	nh := &notify.Handler{Messages: sv.Messages, TimeZone: d.Config.TimeZone}
-	adminAPI.GET("/notify/pullMessage", nh.PullMessage, signedIn.ChangesOnGET())
-	adminAPI.GET("/notify/findNitofyNums", nh.FindNitofyNums, signedIn)
-	adminAPI.GET("/notify/findNoReadByUserAll", nh.FindNoReadByUserAll, signedIn)
-	adminAPI.GET("/notify/getMsgLimit", nh.GetMsgLimit, signedIn)
-	adminAPI.POST("/notify/getAnnounce", nh.GetAnnounce, signedIn)
-	adminAPI.POST("/notify/getRemind", nh.GetRemind, signedIn)
-	adminAPI.POST("/notify/getMessage", nh.GetMessage, signedIn)
+	adminAPI.GET("/notify/pullMessage", nh.PullMessage, signedIn.ChangesOnGET()).Answers(map[string]int64{})
+	adminAPI.GET("/notify/findNitofyNums", nh.FindNitofyNums, signedIn).Answers([]notify.UnreadCount{})
+	adminAPI.GET("/notify/findNoReadByUserAll", nh.FindNoReadByUserAll, signedIn).Answers([]notify.Notification{})
+	adminAPI.GET("/notify/getMsgLimit", nh.GetMsgLimit, signedIn).Answers([]notify.Notification{})
+	adminAPI.POST("/notify/getAnnounce", nh.GetAnnounce, signedIn).Takes(core.PageRequest{}).Answers(api.Page[notify.Notification]{})
+	adminAPI.POST("/notify/getRemind", nh.GetRemind, signedIn).Takes(core.PageRequest{}).Answers(api.Page[notify.Notification]{})
+	adminAPI.POST("/notify/getMessage", nh.GetMessage, signedIn).Takes(core.PageRequest{}).Answers(api.Page[notify.Notification]{})
 	adminAPI.GET("/notify/export", nh.InboxExport(export), signedIn)
-	adminAPI.GET("/notify/updateAllTargets", nh.UpdateAllTargets, signedIn.ChangesOnGET())
-	adminAPI.POST("/notify/updateAllTargets", nh.UpdateAllTargets, signedIn)
-	adminAPI.POST("/notify/markRead", nh.MarkRead, signedIn)
+	adminAPI.GET("/notify/updateAllTargets", nh.UpdateAllTargets, signedIn.ChangesOnGET()).Answers("")
+	adminAPI.POST("/notify/updateAllTargets", nh.UpdateAllTargets, signedIn).Answers("")
+	adminAPI.POST("/notify/markRead", nh.MarkRead, signedIn).Takes(notify.ReadForm{}).Answers(map[string]int64{})
 	// Publishing, the published list and withdrawing are for holders of sys:notify:add, checked by the service.
-	adminAPI.POST("/notify/addAnnounce", nh.AddAnnounce, signedIn, oplog("发布公告"))
-	adminAPI.POST("/notify/published/page", nh.PublishedPage, signedIn)
+	adminAPI.POST("/notify/addAnnounce", nh.AddAnnounce, signedIn, oplog("发布公告")).Takes(messages.AnnounceForm{}).Answers("")
+	adminAPI.POST("/notify/published/page", nh.PublishedPage, signedIn).Takes(core.PageRequest{}).Answers(api.Page[notify.PublishedItem]{})
 	adminAPI.GET("/notify/published/export", nh.PublishedExport(export), signedIn)
-	adminAPI.POST("/notify/withdraw", nh.Withdraw, signedIn, oplog("撤回公告"))
+	adminAPI.POST("/notify/withdraw", nh.Withdraw, signedIn, oplog("撤回公告")).Takes(notify.WithdrawForm{}).Answers("")
 
 	// Column configuration: each user's own layouts of the lists. Deleting is a GET in the contract, so it refuses
 	// other sites like the other GETs that write.
 	qh := &queryfield.Handler{Admin: sv.Admin, TimeZone: d.Config.TimeZone}
-	adminAPI.GET("/sysQueryField/loadfield", qh.LoadField, signedIn)
-	adminAPI.GET("/sysQueryField/loadMyField", qh.LoadField, signedIn)
-	adminAPI.GET("/sysQueryField/getVersionFieldByUserQueryName", qh.LoadField, signedIn)
-	adminAPI.GET("/sysQueryField/getMyVersionFieldByUser", qh.GetMyVersionFieldByUser, signedIn)
-	adminAPI.GET("/sysQueryField/getVersionFieldById", qh.GetVersionFieldByID, signedIn)
-	adminAPI.POST("/sysQueryField/saveMyVersionFieldWithName", qh.SaveMyVersionFieldWithName, signedIn)
-	adminAPI.POST("/sysQueryField/saveMyVersionField/:id", qh.SaveMyVersionField, signedIn)
-	adminAPI.POST("/sysQueryField/saveMyDefaultField", qh.SaveMyDefaultField, signedIn)
-	adminAPI.POST("/sysQueryField/useVersion/:id", qh.UseVersion, signedIn)
-	adminAPI.POST("/sysQueryField/useDefault", qh.UseDefault, signedIn)
-	adminAPI.GET("/sysQueryField/deleteMyVersionField", qh.DeleteMyVersionField, signedIn.ChangesOnGET())
+	adminAPI.GET("/sysQueryField/loadfield", qh.LoadField, signedIn).Answers([]queryfield.Column{}).Reads("queryname")
+	adminAPI.GET("/sysQueryField/loadMyField", qh.LoadField, signedIn).Answers([]queryfield.Column{}).Reads("queryname")
+	adminAPI.GET("/sysQueryField/getVersionFieldByUserQueryName", qh.LoadField, signedIn).Answers([]queryfield.Column{}).Reads("queryname")
+	adminAPI.GET("/sysQueryField/getMyVersionFieldByUser", qh.GetMyVersionFieldByUser, signedIn).Answers([]queryfield.Version{})
+	adminAPI.GET("/sysQueryField/getVersionFieldById", qh.GetVersionFieldByID, signedIn).Answers([]queryfield.Column{}).Reads("id")
+	adminAPI.POST("/sysQueryField/saveMyVersionFieldWithName", qh.SaveMyVersionFieldWithName, signedIn).Takes(admin.VersionForm{}).Answers("")
+	adminAPI.POST("/sysQueryField/saveMyVersionField/:id", qh.SaveMyVersionField, signedIn).Takes(admin.ColumnsForm{}).Answers("")
+	adminAPI.POST("/sysQueryField/saveMyDefaultField", qh.SaveMyDefaultField, signedIn).Takes(admin.ColumnsForm{}).Answers("")
+	adminAPI.POST("/sysQueryField/useVersion/:id", qh.UseVersion, signedIn).Answers([]queryfield.Column{})
+	adminAPI.POST("/sysQueryField/useDefault", qh.UseDefault, signedIn).Takes(queryfield.DefaultForm{}).Answers([]queryfield.Column{})
+	adminAPI.GET("/sysQueryField/deleteMyVersionField", qh.DeleteMyVersionField, signedIn.ChangesOnGET()).Answers("")
 
 	// Dictionaries. Reading needs a session only (drop-downs all over the product read them); changing them
 	// needs the 数据字典 screen's button permissions.
 	dh := &dicts.Handler{Reference: sv.Reference, TimeZone: d.Config.TimeZone}
-	adminAPI.GET("/dicts/page", dh.DictPage, signedIn)
+	adminAPI.GET("/dicts/page", dh.DictPage, signedIn).Takes(reference.DictQuery{}).AnswersList(dicts.Dict{})
 	adminAPI.GET("/dicts/export", dh.ExportDicts(export), signedIn)
-	adminAPI.GET("/dicts/:id", dh.GetDict, signedIn)
-	adminAPI.POST("/dicts", dh.CreateDict, needs(reference.PermissionDictAdd), oplog("新增字典"))
-	adminAPI.PUT("/dicts/:id", dh.UpdateDict, needs(reference.PermissionDictEdit), oplog("编辑字典"))
-	adminAPI.DELETE("/dicts/:id", dh.DeleteDict, needs(reference.PermissionDictDelete), oplog("删除字典"))
-	adminAPI.GET("/dict-items/page", dh.ItemPage, signedIn)
-	adminAPI.GET("/dict-items/select_list/:code", dh.SelectList, signedIn)
+	adminAPI.GET("/dicts/:id", dh.GetDict, signedIn).Answers(dicts.Dict{})
+	adminAPI.POST("/dicts", dh.CreateDict, needs(reference.PermissionDictAdd), oplog("新增字典")).Takes(reference.DictForm{}).Answers(dicts.Dict{})
+	adminAPI.PUT("/dicts/:id", dh.UpdateDict, needs(reference.PermissionDictEdit), oplog("编辑字典")).Takes(reference.DictForm{}).Answers(dicts.Dict{})
+	adminAPI.DELETE("/dicts/:id", dh.DeleteDict, needs(reference.PermissionDictDelete), oplog("删除字典")).Answers("")
+	adminAPI.GET("/dict-items/page", dh.ItemPage, signedIn).Takes(reference.DictQuery{}).AnswersList(dicts.Item{})
+	adminAPI.GET("/dict-items/select_list/:code", dh.SelectList, signedIn).Answers([]dicts.Option{})
 	adminAPI.GET("/dict-items/export", dh.ExportItems, signedIn)
-	adminAPI.GET("/dict-items", dh.ItemOptions, signedIn)
-	adminAPI.GET("/dict-items/:id", dh.GetItem, signedIn)
-	adminAPI.POST("/dict-items", dh.CreateItem, needs(reference.PermissionDictAdd), oplog("新增字典项"))
-	adminAPI.PUT("/dict-items/:id", dh.UpdateItem, needs(reference.PermissionDictEdit), oplog("编辑字典项"))
-	adminAPI.DELETE("/dict-items/:id", dh.DeleteItem, needs(reference.PermissionDictDelete), oplog("删除字典项"))
+	adminAPI.GET("/dict-items", dh.ItemOptions, signedIn).Answers([]dicts.Option{})
+	adminAPI.GET("/dict-items/:id", dh.GetItem, signedIn).Answers(dicts.Item{})
+	adminAPI.POST("/dict-items", dh.CreateItem, needs(reference.PermissionDictAdd), oplog("新增字典项")).Takes(reference.DictItemForm{}).Answers(dicts.Item{})
+	adminAPI.PUT("/dict-items/:id", dh.UpdateItem, needs(reference.PermissionDictEdit), oplog("编辑字典项")).Takes(reference.DictItemForm{}).Answers(dicts.Item{})
+	adminAPI.DELETE("/dict-items/:id", dh.DeleteItem, needs(reference.PermissionDictDelete), oplog("删除字典项")).Answers("")
 
 	// Tags and their groups. Reading needs a session only (product screens show tags); changing them needs the
 	// 标签 and 标签分组 screens' button permissions.
 	th := &tags.Handler{Reference: sv.Reference, TimeZone: d.Config.TimeZone}
-	adminAPI.POST("/tagGroups/page", th.GroupPage, signedIn)
+	adminAPI.POST("/tagGroups/page", th.GroupPage, signedIn).Takes(core.ListQuery{}).Answers(api.Page[tags.Group]{})
 	adminAPI.GET("/tagGroups/export", th.GroupExport(export), signedIn)
-	adminAPI.GET("/tagGroups/options", th.GroupOptions, signedIn)
-	adminAPI.GET("/tagGroups/:id", th.GetGroup, signedIn)
-	adminAPI.POST("/tagGroups", th.CreateGroup, needs(reference.PermissionTagGroupAdd), oplog("新增标签分组"))
-	adminAPI.PUT("/tagGroups/:id", th.UpdateGroup, needs(reference.PermissionTagGroupEdit), oplog("编辑标签分组"))
-	adminAPI.DELETE("/tagGroups/:id", th.DeleteGroup, needs(reference.PermissionTagGroupDelete), oplog("删除标签分组"))
-	adminAPI.POST("/tags/page", th.TagPage, signedIn)
+	adminAPI.GET("/tagGroups/options", th.GroupOptions, signedIn).Answers([]tags.Option{})
+	adminAPI.GET("/tagGroups/:id", th.GetGroup, signedIn).Answers(tags.Group{})
+	adminAPI.POST("/tagGroups", th.CreateGroup, needs(reference.PermissionTagGroupAdd), oplog("新增标签分组")).Takes(reference.TagGroupForm{}).Answers(tags.Group{})
+	adminAPI.PUT("/tagGroups/:id", th.UpdateGroup, needs(reference.PermissionTagGroupEdit), oplog("编辑标签分组")).Takes(reference.TagGroupForm{}).Answers(tags.Group{})
+	adminAPI.DELETE("/tagGroups/:id", th.DeleteGroup, needs(reference.PermissionTagGroupDelete), oplog("删除标签分组")).Answers("")
+	adminAPI.POST("/tags/page", th.TagPage, signedIn).Takes(core.ListQuery{}).Answers(api.Page[tags.Tag]{})
 	adminAPI.GET("/tags/export", th.TagExport(export), signedIn)
-	adminAPI.GET("/tags/:id", th.GetTag, signedIn)
-	adminAPI.POST("/tags", th.CreateTag, needs(reference.PermissionTagAdd), oplog("新增标签"))
-	adminAPI.PUT("/tags/:id", th.UpdateTag, needs(reference.PermissionTagEdit), oplog("编辑标签"))
-	adminAPI.DELETE("/tags/:id", th.DeleteTag, needs(reference.PermissionTagDelete), oplog("删除标签"))
+	adminAPI.GET("/tags/:id", th.GetTag, signedIn).Answers(tags.Tag{})
+	adminAPI.POST("/tags", th.CreateTag, needs(reference.PermissionTagAdd), oplog("新增标签")).Takes(reference.TagForm{}).Answers(tags.Tag{})
+	adminAPI.PUT("/tags/:id", th.UpdateTag, needs(reference.PermissionTagEdit), oplog("编辑标签")).Takes(reference.TagForm{}).Answers(tags.Tag{})
+	adminAPI.DELETE("/tags/:id", th.DeleteTag, needs(reference.PermissionTagDelete), oplog("删除标签")).Answers("")
 
 	// Clients and customers: reading needs their screen (the menu entry), changing it its button permissions.
 	ch := &contacts.Handler{Reference: sv.Reference, TimeZone: d.Config.TimeZone}
 	clientScreen := middleware.Screen("/sys/client")
 	customerScreen := middleware.Screen("/sys/customer")
-	adminAPI.POST("/clients/page", ch.ClientPage, clientScreen)
+	adminAPI.POST("/clients/page", ch.ClientPage, clientScreen).Takes(core.ListQuery{}).Answers(api.Page[contacts.Client]{})
 	adminAPI.GET("/clients/export", ch.ClientExport(export), clientScreen)
-	adminAPI.GET("/clients/:id", ch.GetClient, clientScreen)
-	adminAPI.POST("/clients", ch.CreateClient, needs(reference.PermissionClientAdd), oplog("新增客户端"))
-	adminAPI.PUT("/clients/:id", ch.UpdateClient, needs(reference.PermissionClientEdit), oplog("编辑客户端"))
-	adminAPI.DELETE("/clients/:id", ch.DeleteClient, needs(reference.PermissionClientDelete), oplog("删除客户端"))
-	adminAPI.POST("/customers/page", ch.CustomerPage, customerScreen)
+	adminAPI.GET("/clients/:id", ch.GetClient, clientScreen).Answers(contacts.Client{})
+	adminAPI.POST("/clients", ch.CreateClient, needs(reference.PermissionClientAdd), oplog("新增客户端")).Takes(reference.ClientForm{}).Answers(contacts.Client{})
+	adminAPI.PUT("/clients/:id", ch.UpdateClient, needs(reference.PermissionClientEdit), oplog("编辑客户端")).Takes(reference.ClientForm{}).Answers(contacts.Client{})
+	adminAPI.DELETE("/clients/:id", ch.DeleteClient, needs(reference.PermissionClientDelete), oplog("删除客户端")).Answers("")
+	adminAPI.POST("/customers/page", ch.CustomerPage, customerScreen).Takes(core.ListQuery{}).Answers(api.Page[contacts.Customer]{})
 	adminAPI.GET("/customers/export", ch.CustomerExport(export), customerScreen)
-	adminAPI.GET("/customers/:id", ch.GetCustomer, customerScreen)
-	adminAPI.POST("/customers", ch.CreateCustomer, needs(reference.PermissionCustomerAdd), oplog("新增客户"))
-	adminAPI.PUT("/customers/:id", ch.UpdateCustomer, needs(reference.PermissionCustomerEdit), oplog("编辑客户"))
-	adminAPI.DELETE("/customers/:id", ch.DeleteCustomer, needs(reference.PermissionCustomerDelete), oplog("删除客户"))
+	adminAPI.GET("/customers/:id", ch.GetCustomer, customerScreen).Answers(contacts.Customer{})
+	adminAPI.POST("/customers", ch.CreateCustomer, needs(reference.PermissionCustomerAdd), oplog("新增客户")).Takes(reference.CustomerForm{}).Answers(contacts.Customer{})
+	adminAPI.PUT("/customers/:id", ch.UpdateCustomer, needs(reference.PermissionCustomerEdit), oplog("编辑客户")).Takes(reference.CustomerForm{}).Answers(contacts.Customer{})
+	adminAPI.DELETE("/customers/:id", ch.DeleteCustomer, needs(reference.PermissionCustomerDelete), oplog("删除客户")).Answers("")
 
 	// The operation log, for those granted to read it.
 	oh := &operationlogs.Handler{Admin: sv.Admin, TimeZone: d.Config.TimeZone}
-	adminAPI.GET("/operationLogs/page", oh.Page, needs(admin.PermissionOperationLogView))
-	adminAPI.POST("/operationLogs/page", oh.Page, needs(admin.PermissionOperationLogView))
+	adminAPI.GET("/operationLogs/page", oh.Page, needs(admin.PermissionOperationLogView)).Takes(admin.OperationLogQuery{}).Answers(api.Page[operationlogs.Entry]{})
+	adminAPI.POST("/operationLogs/page", oh.Page, needs(admin.PermissionOperationLogView)).Takes(admin.OperationLogQuery{}).Answers(api.Page[operationlogs.Entry]{})
 	adminAPI.GET("/operationLogs/export", oh.Export(export), needs(admin.PermissionOperationLogView))
 
 	// Sub-users (子账号) and roles (角色授权): every call needs its screen's menu grant, and each change the
 	// screen's button permission too. Grant and role changes drop the affected users' cached menus.
 	subuserScreen := middleware.Screen("/sys/subuser")
-	adminAPI.POST("/users/subusers/page", uh.SubUserPage, subuserScreen)
+	adminAPI.POST("/users/subusers/page", uh.SubUserPage, subuserScreen).Takes(admin.SubUserQuery{}).Answers(api.Page[users.SubUser]{})
 	adminAPI.GET("/users/subusers/export", uh.SubUserExport(export), subuserScreen)
-	adminAPI.GET("/users/subusers/roles", uh.SubUserRoles, subuserScreen)
-	adminAPI.GET("/users/subusers/depts", uh.SubUserDepartments, subuserScreen)
-	adminAPI.GET("/users/subusers/storeGroups", uh.SubUserStoreGroups, subuserScreen)
-	adminAPI.GET("/users/subusers/:id", uh.GetSubUser, subuserScreen)
-	adminAPI.POST("/users/subusers", uh.CreateSubUser, subuserScreen.Needs(admin.PermissionUserAdd), oplog("新增子账号"))
-	adminAPI.PUT("/users/subusers/:id", uh.UpdateSubUser, subuserScreen.Needs(admin.PermissionUserEdit), oplog("编辑子账号"))
-	adminAPI.POST("/users/subusers/:id/disable", uh.DisableSubUser, subuserScreen.Needs(admin.PermissionUserDisable), oplog("停用子账号"))
-	adminAPI.POST("/users/subusers/:id/enable", uh.EnableSubUser, subuserScreen.Needs(admin.PermissionUserDisable), oplog("启用子账号"))
-	adminAPI.POST("/users/subusers/:id/resetPassword", uh.ResetSubUserPassword, subuserScreen.Needs(admin.PermissionUserReset), oplog("重置子账号密码"))
+	adminAPI.GET("/users/subusers/roles", uh.SubUserRoles, subuserScreen).Answers([]users.RoleOption{})
+	adminAPI.GET("/users/subusers/depts", uh.SubUserDepartments, subuserScreen).Answers([]users.Member{})
+	adminAPI.GET("/users/subusers/storeGroups", uh.SubUserStoreGroups, subuserScreen).Answers([]users.RoleOption{})
+	adminAPI.GET("/users/subusers/:id", uh.GetSubUser, subuserScreen).Answers(users.SubUser{})
+	adminAPI.POST("/users/subusers", uh.CreateSubUser, subuserScreen.Needs(admin.PermissionUserAdd), oplog("新增子账号")).Takes(admin.SubUserForm{}).Answers(users.SubUser{})
+	adminAPI.PUT("/users/subusers/:id", uh.UpdateSubUser, subuserScreen.Needs(admin.PermissionUserEdit), oplog("编辑子账号")).Takes(admin.SubUserForm{}).Answers(users.SubUser{})
+	adminAPI.POST("/users/subusers/:id/disable", uh.DisableSubUser, subuserScreen.Needs(admin.PermissionUserDisable), oplog("停用子账号")).Answers(users.SubUser{})
+	adminAPI.POST("/users/subusers/:id/enable", uh.EnableSubUser, subuserScreen.Needs(admin.PermissionUserDisable), oplog("启用子账号")).Answers(users.SubUser{})
+	adminAPI.POST("/users/subusers/:id/resetPassword", uh.ResetSubUserPassword, subuserScreen.Needs(admin.PermissionUserReset), oplog("重置子账号密码")).Takes(admin.PasswordResetForm{}).Answers("")
 	rh := &roles.Handler{Admin: sv.Admin, TimeZone: d.Config.TimeZone}
 	roleScreen := middleware.Screen("/sys/role")
-	adminAPI.POST("/roles/page", rh.Page, roleScreen)
+	adminAPI.POST("/roles/page", rh.Page, roleScreen).Takes(admin.RoleQuery{}).Answers(api.Page[roles.Role]{})
 	adminAPI.GET("/roles/export", rh.Export(export), roleScreen)
-	adminAPI.GET("/roles/:id", rh.Get, roleScreen)
-	adminAPI.POST("/roles", rh.Create, roleScreen.Needs(admin.PermissionRoleAdd), oplog("新增角色"))
-	adminAPI.PUT("/roles/:id", rh.Update, roleScreen.Needs(admin.PermissionRoleEdit), oplog("编辑角色"))
-	adminAPI.DELETE("/roles/:id", rh.Delete, roleScreen.Needs(admin.PermissionRoleDelete), oplog("删除角色"))
-	adminAPI.GET("/roles/:id/grants", rh.GetGrants, roleScreen)
-	adminAPI.PUT("/roles/:id/grants", rh.PutGrants, roleScreen.Needs(admin.PermissionRoleEdit), oplog("角色授权"))
+	adminAPI.GET("/roles/:id", rh.Get, roleScreen).Answers(roles.Role{})
+	adminAPI.POST("/roles", rh.Create, roleScreen.Needs(admin.PermissionRoleAdd), oplog("新增角色")).Takes(admin.RoleForm{}).Answers(roles.Role{})
+	adminAPI.PUT("/roles/:id", rh.Update, roleScreen.Needs(admin.PermissionRoleEdit), oplog("编辑角色")).Takes(admin.RoleForm{}).Answers(roles.Role{})
+	adminAPI.DELETE("/roles/:id", rh.Delete, roleScreen.Needs(admin.PermissionRoleDelete), oplog("删除角色")).Answers("")
+	adminAPI.GET("/roles/:id/grants", rh.GetGrants, roleScreen).Answers(roles.Grants{})
+	adminAPI.PUT("/roles/:id/grants", rh.PutGrants, roleScreen.Needs(admin.PermissionRoleEdit), oplog("角色授权")).Takes(admin.GrantForm{}).Answers(roles.Grants{})
 
 	// Departments (部门): the tree needs the screen's menu grant, each change its button permission too.
 	deh := &depts.Handler{Admin: sv.Admin, TimeZone: d.Config.TimeZone}
 	deptScreen := middleware.Screen("/sys/dept")
-	adminAPI.GET("/depts/tree", deh.Tree, deptScreen)
-	adminAPI.POST("/depts", deh.Create, deptScreen.Needs(admin.PermissionDeptAdd), oplog("新增部门"))
-	adminAPI.PUT("/depts/:id", deh.Update, deptScreen.Needs(admin.PermissionDeptEdit), oplog("编辑部门"))
-	adminAPI.DELETE("/depts/:id", deh.Delete, deptScreen.Needs(admin.PermissionDeptDelete), oplog("删除部门"))
+	adminAPI.GET("/depts/tree", deh.Tree, deptScreen).Answers([]depts.Node{})
+	adminAPI.POST("/depts", deh.Create, deptScreen.Needs(admin.PermissionDeptAdd), oplog("新增部门")).Takes(admin.DeptForm{}).Answers(depts.Dept{})
+	adminAPI.PUT("/depts/:id", deh.Update, deptScreen.Needs(admin.PermissionDeptEdit), oplog("编辑部门")).Takes(admin.DeptForm{}).Answers(depts.Dept{})
+	adminAPI.DELETE("/depts/:id", deh.Delete, deptScreen.Needs(admin.PermissionDeptDelete), oplog("删除部门")).Answers("")
 
 	// The product catalogue (/erp/api/v1). Reading a product, a brand, a category or a supplier needs a session
 	// only: other modules show them and pick products (material/search); the product list and its export need
 	// the 本地产品 screen, listings the SKU配对 screen. Each change needs its button permission.
-	erp := guarded{group: e.Group("/erp/api/v1", middleware.SameOrigin), admin: sv.Admin, signIn: middleware.RequireSession, table: table}
-	mat := &material.Handler{Catalog: sv.Catalog, TimeZone: d.Config.TimeZone}
+	erp := guarded{group: e.Group("/erp/api/v1", middleware.SameOrigin), admin: sv.Admin, signIn: middleware.RequireSession, table: table, docs: docs}
+	guide := &onboardingapi.Handler{Onboarding: sv.Onboarding}
+	erp.GET("/onboarding", guide.Guide, signedIn).Answers(onboarding.Guide{})
+	erp.POST("/onboarding/shown", guide.SetShown, signedIn, oplog("新手引导")).Takes(onboardingapi.ShownForm{}).Answers(onboarding.Guide{})
+	cat := &catalogapi.Handler{Catalog: sv.Catalog, TimeZone: d.Config.TimeZone}
 	productScreen := middleware.Screen("/erp/material/localproduct")
 	listingScreen := middleware.Screen("/amazon/listing/relation")
-	erp.POST("/material/page", mat.Page, productScreen)
-	erp.GET("/material/search", mat.Search, signedIn)
-	erp.GET("/material/export", mat.Export, productScreen.Needs(catalog.PermissionProductExport))
-	erp.GET("/material/importTemplate", mat.ImportTemplate, needs(catalog.PermissionProductImport))
-	erp.POST("/material/import", mat.Import, needs(catalog.PermissionProductImport), oplog("导入产品"))
-	erp.POST("/material/photoupload", mat.PhotoUpload, needs(catalog.PermissionProductAdd, catalog.PermissionProductEdit)) // photoUploadPath: its own body limit
-	erp.GET("/material/:id", mat.Get, signedIn)
-	erp.GET("/material/:id/listings", mat.Listings, signedIn)
-	erp.POST("/material", mat.Create, needs(catalog.PermissionProductAdd), oplog("新增产品"))
-	erp.PUT("/material/:id", mat.Update, needs(catalog.PermissionProductEdit), oplog("编辑产品"))
-	erp.POST("/material/:id/disable", mat.Disable, needs(catalog.PermissionProductEdit), oplog("停用产品"))
-	erp.POST("/material/:id/enable", mat.Enable, needs(catalog.PermissionProductEdit), oplog("启用产品"))
-	erp.DELETE("/material/:id", mat.Delete, needs(catalog.PermissionProductDelete), oplog("删除产品"))
-	erp.POST("/brand/page", mat.BrandPage, signedIn)
-	erp.GET("/brand/export", mat.BrandExport(export), signedIn)
-	erp.GET("/brand/options", mat.BrandOptions, signedIn)
-	erp.GET("/brand/:id", mat.GetBrand, signedIn)
-	erp.POST("/brand", mat.CreateBrand, needs(catalog.PermissionBrandAdd), oplog("新增品牌"))
-	erp.PUT("/brand/:id", mat.UpdateBrand, needs(catalog.PermissionBrandEdit), oplog("编辑品牌"))
-	erp.DELETE("/brand/:id", mat.DeleteBrand, needs(catalog.PermissionBrandDelete), oplog("删除品牌"))
-	erp.GET("/category/tree", mat.CategoryTree, signedIn)
-	erp.GET("/category/:id", mat.GetCategory, signedIn)
-	erp.POST("/category", mat.CreateCategory, needs(catalog.PermissionCategoryAdd), oplog("新增分类"))
-	erp.PUT("/category/:id", mat.UpdateCategory, needs(catalog.PermissionCategoryEdit), oplog("编辑分类"))
-	erp.DELETE("/category/:id", mat.DeleteCategory, needs(catalog.PermissionCategoryDelete), oplog("删除分类"))
-	erp.POST("/supplier/page", mat.SupplierPage, signedIn)
-	erp.GET("/supplier/export", mat.SupplierExport(export), signedIn)
-	erp.GET("/supplier/options", mat.SupplierOptions, signedIn)
-	erp.GET("/supplier/:id", mat.GetSupplier, signedIn)
-	erp.POST("/supplier", mat.CreateSupplier, needs(catalog.PermissionSupplierAdd), oplog("新增供应商"))
-	erp.PUT("/supplier/:id", mat.UpdateSupplier, needs(catalog.PermissionSupplierEdit), oplog("编辑供应商"))
-	erp.DELETE("/supplier/:id", mat.DeleteSupplier, needs(catalog.PermissionSupplierDelete), oplog("删除供应商"))
-	erp.POST("/listing/page", mat.ListingPage, listingScreen)
-	erp.GET("/listing/export", mat.ListingExport(export), listingScreen)
-	erp.GET("/listing/groups", mat.ListingGroups, signedIn)
-	erp.GET("/listing/marketplaces", mat.Marketplaces, signedIn)
-	erp.GET("/listing/:id", mat.GetListing, listingScreen)
-	erp.POST("/listing", mat.CreateListing, needs(catalog.PermissionListingAdd), oplog("新增Listing"))
-	erp.PUT("/listing/:id", mat.UpdateListing, needs(catalog.PermissionListingEdit), oplog("编辑Listing"))
-	erp.POST("/listing/:id/pair", mat.PairListing, needs(catalog.PermissionListingEdit), oplog("SKU配对"))
-	erp.DELETE("/listing/:id", mat.DeleteListing, needs(catalog.PermissionListingDelete), oplog("删除Listing"))
-
-	// The pick list (shipForm): any signed-in user of the company, within the store groups they are granted.
-	sf := &shipform.Handler{Shipping: sv.Shipping, TimeZone: d.Config.TimeZone}
-	erp.GET("/shipForm/quotainfo/:shipmentid", sf.QuotaInfo, signedIn)
-	erp.POST("/shipForm/getQRCode/:shipmentid/:size", sf.QRCode, signedIn)
+	erp.POST("/material/page", cat.Page, productScreen).Takes(catalog.ProductQuery{}).Answers(api.Page[catalogapi.Product]{})
+	erp.GET("/material/search", cat.Search, signedIn).Answers([]catalogapi.Found{})
+	erp.GET("/material/export", cat.Export, productScreen.Needs(catalog.PermissionProductExport))
+	erp.GET("/material/importTemplate", cat.ImportTemplate, needs(catalog.PermissionProductImport))
+	erp.POST("/material/import", cat.Import, needs(catalog.PermissionProductImport), oplog("导入产品")).Uploads("file").Answers(catalog.ImportResult{})
+	erp.POST("/material/photoupload", cat.PhotoUpload, needs(catalog.PermissionProductAdd, catalog.PermissionProductEdit)).Uploads("file").Answers("") // photoUploadPath: its own body limit
+	erp.GET("/material/costTemplate", cat.CostTemplate, productScreen.Needs(catalog.PermissionProductEdit))
+	erp.POST("/material/costImport", cat.CostImport, needs(catalog.PermissionProductEdit), oplog("导入成本")).Uploads("file").Answers(catalog.ImportResult{})
+	erp.GET("/material/:id", cat.Get, signedIn).Answers(catalogapi.Product{})
+	erp.GET("/material/:id/costs", cat.Costs, signedIn).Answers([]catalogapi.ProductCost{})
+	erp.PUT("/material/:id/cost", cat.SetCost, needs(catalog.PermissionProductEdit), oplog("编辑成本")).Takes(catalog.CostForm{}).Answers(catalogapi.Product{})
+	erp.GET("/material/:id/listings", cat.Listings, signedIn).Answers([]catalogapi.Listing{})
+	erp.POST("/material", cat.Create, needs(catalog.PermissionProductAdd), oplog("新增产品")).Takes(catalog.ProductForm{}).Answers(catalogapi.Product{})
+	erp.PUT("/material/:id", cat.Update, needs(catalog.PermissionProductEdit), oplog("编辑产品")).Takes(catalog.ProductForm{}).Answers(catalogapi.Product{})
+	erp.POST("/material/:id/disable", cat.Disable, needs(catalog.PermissionProductEdit), oplog("停用产品")).Answers("")
+	erp.POST("/material/:id/enable", cat.Enable, needs(catalog.PermissionProductEdit), oplog("启用产品")).Answers("")
+	erp.DELETE("/material/:id", cat.Delete, needs(catalog.PermissionProductDelete), oplog("删除产品")).Answers("")
+	erp.POST("/brand/page", cat.BrandPage, signedIn).Takes(core.ListQuery{}).Answers(api.Page[catalogapi.Brand]{})
+	erp.GET("/brand/export", cat.BrandExport(export), signedIn)
+	erp.GET("/brand/options", cat.BrandOptions, signedIn).Answers([]catalogapi.Option{})
+	erp.GET("/brand/:id", cat.GetBrand, signedIn).Answers(catalogapi.Brand{})
+	erp.POST("/brand", cat.CreateBrand, needs(catalog.PermissionBrandAdd), oplog("新增品牌")).Takes(catalog.BrandForm{}).Answers(catalogapi.Brand{})
+	erp.PUT("/brand/:id", cat.UpdateBrand, needs(catalog.PermissionBrandEdit), oplog("编辑品牌")).Takes(catalog.BrandForm{}).Answers(catalogapi.Brand{})
+	erp.DELETE("/brand/:id", cat.DeleteBrand, needs(catalog.PermissionBrandDelete), oplog("删除品牌")).Answers("")
+	erp.GET("/category/tree", cat.CategoryTree, signedIn).Answers([]catalogapi.CategoryNode{})
+	erp.GET("/category/:id", cat.GetCategory, signedIn).Answers(catalogapi.Category{})
+	erp.POST("/category", cat.CreateCategory, needs(catalog.PermissionCategoryAdd), oplog("新增分类")).Takes(catalog.CategoryForm{}).Answers(catalogapi.Category{})
+	erp.PUT("/category/:id", cat.UpdateCategory, needs(catalog.PermissionCategoryEdit), oplog("编辑分类")).Takes(catalog.CategoryForm{}).Answers(catalogapi.Category{})
+	erp.DELETE("/category/:id", cat.DeleteCategory, needs(catalog.PermissionCategoryDelete), oplog("删除分类")).Answers("")
+	erp.POST("/supplier/page", cat.SupplierPage, signedIn).Takes(core.ListQuery{}).Answers(api.Page[catalogapi.Supplier]{})
+	erp.GET("/supplier/export", cat.SupplierExport(export), signedIn)
+	erp.GET("/supplier/options", cat.SupplierOptions, signedIn).Answers([]catalogapi.Option{})
+	erp.GET("/supplier/:id", cat.GetSupplier, signedIn).Answers(catalogapi.Supplier{})
+	erp.POST("/supplier", cat.CreateSupplier, needs(catalog.PermissionSupplierAdd), oplog("新增供应商")).Takes(catalog.SupplierForm{}).Answers(catalogapi.Supplier{})
+	erp.PUT("/supplier/:id", cat.UpdateSupplier, needs(catalog.PermissionSupplierEdit), oplog("编辑供应商")).Takes(catalog.SupplierForm{}).Answers(catalogapi.Supplier{})
+	erp.DELETE("/supplier/:id", cat.DeleteSupplier, needs(catalog.PermissionSupplierDelete), oplog("删除供应商")).Answers("")
+	erp.POST("/listing/page", cat.ListingPage, listingScreen).Takes(catalog.ListingQuery{}).Answers(api.Page[catalogapi.Listing]{})
+	erp.GET("/listing/export", cat.ListingExport(export), listingScreen)
+	erp.GET("/listing/groups", cat.ListingGroups, signedIn).Answers([]catalogapi.Option{})
+	erp.GET("/listing/marketplaces", cat.Marketplaces, signedIn).Answers([]catalogapi.Marketplace{})
+	erp.GET("/listing/:id", cat.GetListing, listingScreen).Answers(catalogapi.Listing{})
+	erp.POST("/listing", cat.CreateListing, needs(catalog.PermissionListingAdd), oplog("新增Listing")).Takes(catalog.ListingForm{}).Answers(catalogapi.Listing{})
+	erp.PUT("/listing/:id", cat.UpdateListing, needs(catalog.PermissionListingEdit), oplog("编辑Listing")).Takes(catalog.ListingForm{}).Answers(catalogapi.Listing{})
+	erp.POST("/listing/:id/pair", cat.PairListing, needs(catalog.PermissionListingEdit), oplog("SKU配对")).Takes(catalog.PairForm{}).Answers(catalogapi.Listing{})
+	// 生成本地产品 makes products only to pair them: it needs the pairing permission, as 自动配对 and the import do.
+	erp.POST("/listing/fromListings", cat.FromListings, needs(catalog.PermissionListingEdit), oplog("生成本地产品")).Takes(catalog.FromListingsForm{}).Answers(catalog.FromListingsResult{})
+	erp.POST("/listing/autoPair", cat.AutoPair, needs(catalog.PermissionListingEdit), oplog("自动配对")).Answers(catalog.AutoPairResult{})
+	erp.GET("/listing/pairTemplate", cat.PairTemplate, needs(catalog.PermissionListingEdit))
+	erp.POST("/listing/pairImport", cat.PairImport, needs(catalog.PermissionListingEdit), oplog("导入SKU配对")).Uploads("file").Answers(catalog.PairImportResult{})
+	erp.DELETE("/listing/:id", cat.DeleteListing, needs(catalog.PermissionListingDelete), oplog("删除Listing")).Answers("")
 
 	// Warehouses, stock and the inbound and outbound documents (/erp/api/v1). Reading needs the screen (its menu
 	// entry), each change its button permission. The warehouse drop-downs and the documents' product picker need a
 	// session only: several screens offer them.
-	wh := &warehouse.Handler{Stock: sv.Stock, TimeZone: d.Config.TimeZone}
+	stk := &stockapi.Handler{Stock: sv.Stock, TimeZone: d.Config.TimeZone}
 	warehouseScreen := middleware.Screen("/erp/warehouse/base")
-	erp.POST("/warehouse/page", wh.WarehousePage, warehouseScreen)
-	erp.GET("/warehouse/export", wh.WarehouseExport(export), warehouseScreen)
-	erp.GET("/warehouse/options", wh.WarehouseOptions, signedIn)
-	erp.GET("/warehouse/:id", wh.GetWarehouse, warehouseScreen)
-	erp.POST("/warehouse", wh.CreateWarehouse, warehouseScreen.Needs(stock.PermissionWarehouseAdd), oplog("新增仓库"))
-	erp.PUT("/warehouse/:id", wh.UpdateWarehouse, warehouseScreen.Needs(stock.PermissionWarehouseEdit), oplog("编辑仓库"))
-	erp.POST("/warehouse/:id/disable", wh.DisableWarehouse, warehouseScreen.Needs(stock.PermissionWarehouseEdit), oplog("停用仓库"))
-	erp.POST("/warehouse/:id/enable", wh.EnableWarehouse, warehouseScreen.Needs(stock.PermissionWarehouseEdit), oplog("启用仓库"))
-	erp.DELETE("/warehouse/:id", wh.DeleteWarehouse, warehouseScreen.Needs(stock.PermissionWarehouseDelete), oplog("删除仓库"))
+	erp.POST("/warehouse/page", stk.WarehousePage, warehouseScreen).Takes(stock.WarehouseQuery{}).Answers(api.Page[stockapi.Warehouse]{})
+	erp.GET("/warehouse/export", stk.WarehouseExport(export), warehouseScreen)
+	erp.GET("/warehouse/options", stk.WarehouseOptions, signedIn).Answers([]stockapi.Option{})
+	erp.GET("/warehouse/:id", stk.GetWarehouse, warehouseScreen).Answers(stockapi.Warehouse{})
+	erp.POST("/warehouse", stk.CreateWarehouse, warehouseScreen.Needs(stock.PermissionWarehouseAdd), oplog("新增仓库")).Takes(stock.WarehouseForm{}).Answers(stockapi.Warehouse{})
+	erp.PUT("/warehouse/:id", stk.UpdateWarehouse, warehouseScreen.Needs(stock.PermissionWarehouseEdit), oplog("编辑仓库")).Takes(stock.WarehouseForm{}).Answers(stockapi.Warehouse{})
+	erp.POST("/warehouse/:id/disable", stk.DisableWarehouse, warehouseScreen.Needs(stock.PermissionWarehouseEdit), oplog("停用仓库")).Answers(stockapi.Warehouse{})
+	erp.POST("/warehouse/:id/enable", stk.EnableWarehouse, warehouseScreen.Needs(stock.PermissionWarehouseEdit), oplog("启用仓库")).Answers(stockapi.Warehouse{})
+	erp.DELETE("/warehouse/:id", stk.DeleteWarehouse, warehouseScreen.Needs(stock.PermissionWarehouseDelete), oplog("删除仓库")).Answers("")
 	stockScreen := middleware.Screen("/amazon/inventory/quantity")
-	erp.POST("/stock/page", wh.StockPage, stockScreen)
-	erp.GET("/stock/export", wh.StockExport(export), stockScreen)
+	erp.POST("/stock/page", stk.StockPage, stockScreen).Takes(stock.StockQuery{}).Answers(api.Page[stockapi.Stock]{})
+	erp.GET("/stock/export", stk.StockExport(export), stockScreen)
+	// FBA库存明细: reading and exporting need the screen; a user limited to store groups sees their SKUs only.
+	fbaDetailScreen := middleware.Screen("/amazon/inventory/fbadetail")
+	erp.POST("/fbaInventory/page", stk.FBAInventoryPage, fbaDetailScreen).Takes(stock.FBAInventoryQuery{}).Answers(api.Page[stockapi.FBAInventory]{})
+	erp.GET("/fbaInventory/export", stk.FBAInventoryExport(export), fbaDetailScreen)
+	// FBA每日库存: the ledger's daily balances against its events; a user limited to store groups sees theirs only.
+	fbaDailyScreen := middleware.Screen("/amazon/inventory/fbadaily")
+	erp.POST("/fbaDaily/page", stk.LedgerDayPage, fbaDailyScreen).Takes(stock.LedgerDayQuery{}).Answers(api.Page[stockapi.LedgerDay]{})
+	erp.GET("/fbaDaily/export", stk.LedgerDayExport(export), fbaDailyScreen)
+	erp.GET("/fbaDaily/:id/events", stk.LedgerDayEvents, fbaDailyScreen).Answers([]stockapi.LedgerEventLine{})
 	recordScreen := middleware.Screen("/erp/warehouse/record")
-	erp.POST("/stock/ledger", wh.LedgerPage, recordScreen)
-	erp.GET("/stock/ledger/export", wh.LedgerExport(export), recordScreen)
-	erp.GET("/stock/products", wh.Products, signedIn)
-	for _, doc := range []struct {
-		kind, path, screen, what, add, approve, cancel string
+	erp.POST("/stock/ledger", stk.LedgerPage, recordScreen).Takes(stock.LedgerQuery{}).Answers(api.Page[stockapi.LedgerLine]{})
+	erp.GET("/stock/ledger/export", stk.LedgerExport(export), recordScreen)
+	erp.GET("/stock/products", stk.Products, signedIn).Answers([]stockapi.PickerProduct{})
+	// 入库单 and 出库单: the same handlers for each kind of document, each route written out so that a search for
+	// its path finds it here.
+	inboundScreen := middleware.Screen("/erp/warehouse/inbound")
+	erp.POST("/inbound/page", stk.DocumentPage(stockdb.DocInbound), inboundScreen).Takes(stock.DocumentQuery{}).Answers(api.Page[stockapi.Document]{})
+	erp.GET("/inbound/export", stk.DocumentExport(export, stockdb.DocInbound, "入库单"), inboundScreen)
+	erp.GET("/inbound/:id", stk.GetDocument(stockdb.DocInbound), inboundScreen).Answers(stockapi.Document{})
+	erp.POST("/inbound", stk.CreateDocument(stockdb.DocInbound), inboundScreen.Needs(stock.PermissionInboundAdd), oplog("新增入库单")).Takes(stock.DocumentForm{}).Answers(map[string]string{})
+	erp.PUT("/inbound/:id", stk.UpdateDocument(stockdb.DocInbound), inboundScreen.Needs(stock.PermissionInboundAdd), oplog("编辑入库单")).Takes(stock.DocumentForm{}).Answers("")
+	erp.POST("/inbound/:id/submit", stk.SubmitDocument(stockdb.DocInbound), inboundScreen.Needs(stock.PermissionInboundAdd), oplog("提交入库单")).Answers("")
+	erp.POST("/inbound/:id/approve", stk.ApproveDocument(stockdb.DocInbound), inboundScreen.Needs(stock.PermissionInboundApprove), oplog("审核入库单")).Answers("")
+	erp.POST("/inbound/:id/cancel", stk.CancelDocument(stockdb.DocInbound), inboundScreen.Needs(stock.PermissionInboundCancel), oplog("作废入库单")).Answers("")
+	outboundScreen := middleware.Screen("/erp/warehouse/outbound")
+	erp.POST("/outbound/page", stk.DocumentPage(stockdb.DocOutbound), outboundScreen).Takes(stock.DocumentQuery{}).Answers(api.Page[stockapi.Document]{})
+	erp.GET("/outbound/export", stk.DocumentExport(export, stockdb.DocOutbound, "出库单"), outboundScreen)
+	erp.GET("/outbound/:id", stk.GetDocument(stockdb.DocOutbound), outboundScreen).Answers(stockapi.Document{})
+	erp.POST("/outbound", stk.CreateDocument(stockdb.DocOutbound), outboundScreen.Needs(stock.PermissionOutboundAdd), oplog("新增出库单")).Takes(stock.DocumentForm{}).Answers(map[string]string{})
+	erp.PUT("/outbound/:id", stk.UpdateDocument(stockdb.DocOutbound), outboundScreen.Needs(stock.PermissionOutboundAdd), oplog("编辑出库单")).Takes(stock.DocumentForm{}).Answers("")
+	erp.POST("/outbound/:id/submit", stk.SubmitDocument(stockdb.DocOutbound), outboundScreen.Needs(stock.PermissionOutboundAdd), oplog("提交出库单")).Answers("")
+	erp.POST("/outbound/:id/approve", stk.ApproveDocument(stockdb.DocOutbound), outboundScreen.Needs(stock.PermissionOutboundApprove), oplog("审核出库单")).Answers("")
+	erp.POST("/outbound/:id/cancel", stk.CancelDocument(stockdb.DocOutbound), outboundScreen.Needs(stock.PermissionOutboundCancel), oplog("作废出库单")).Answers("")
+	// 盘点单: counting starts (开始盘点) by freezing the products, counts are typed, scanned or imported, 过账 moves
+	// the differences.
+	stocktakeScreen := middleware.Screen("/erp/warehouse/stocktake")
+	stocktakeAdd := stocktakeScreen.Needs(stock.PermissionStocktakeAdd)
+	erp.POST("/stocktake/page", stk.StocktakePage, stocktakeScreen).Takes(stock.DocumentQuery{}).Answers(api.Page[stockapi.Stocktake]{})
+	erp.GET("/stocktake/export", stk.StocktakeExport(export), stocktakeScreen)
+	erp.GET("/stocktake/countTemplate", stk.CountTemplate, stocktakeAdd)
+	erp.GET("/stocktake/:id", stk.GetStocktake, stocktakeScreen).Answers(stockapi.Stocktake{})
+	erp.POST("/stocktake", stk.CreateStocktake, stocktakeAdd, oplog("新增盘点单")).Takes(stock.StocktakeForm{}).Answers(map[string]string{})
+	erp.PUT("/stocktake/:id", stk.UpdateStocktake, stocktakeAdd, oplog("编辑盘点单")).Takes(stock.StocktakeForm{}).Answers("")
+	erp.POST("/stocktake/:id/start", stk.StartStocktake, stocktakeAdd, oplog("开始盘点")).Answers("")
+	erp.PUT("/stocktake/:id/counts", stk.CountStocktake, stocktakeAdd).Takes(stockapi.StocktakeCounts{}).Answers("")
+	erp.POST("/stocktake/:id/scan", stk.ScanStocktake, stocktakeAdd).Takes(stock.StocktakeScan{}).Answers(stock.ScannedLine{})
+	erp.POST("/stocktake/:id/import", stk.ImportCounts, stocktakeAdd, oplog("导入盘点数量")).Uploads("file").Answers(stock.CountImportResult{})
+	erp.POST("/stocktake/:id/post", stk.PostStocktake, stocktakeScreen.Needs(stock.PermissionStocktakeApprove), oplog("盘点过账")).Answers("")
+	erp.POST("/stocktake/:id/cancel", stk.CancelStocktake, stocktakeScreen.Needs(stock.PermissionStocktakeCancel), oplog("作废盘点单")).Answers("")
+	// 调拨单: 审核 ships (source fulfillable -> outbound, target + inbound), 收货 receives at the target.
+	transferScreen := middleware.Screen("/erp/warehouse/transfer")
+	erp.POST("/transfer/page", stk.DocumentPage(stockdb.DocTransfer), transferScreen).Takes(stock.DocumentQuery{}).Answers(api.Page[stockapi.Document]{})
+	erp.GET("/transfer/export", stk.DocumentExport(export, stockdb.DocTransfer, "调拨单"), transferScreen)
+	erp.GET("/transfer/:id", stk.GetDocument(stockdb.DocTransfer), transferScreen).Answers(stockapi.Document{})
+	erp.POST("/transfer", stk.CreateDocument(stockdb.DocTransfer), transferScreen.Needs(stock.PermissionTransferAdd), oplog("新增调拨单")).Takes(stock.DocumentForm{}).Answers(map[string]string{})
+	erp.PUT("/transfer/:id", stk.UpdateDocument(stockdb.DocTransfer), transferScreen.Needs(stock.PermissionTransferAdd), oplog("编辑调拨单")).Takes(stock.DocumentForm{}).Answers("")
+	erp.POST("/transfer/:id/submit", stk.SubmitDocument(stockdb.DocTransfer), transferScreen.Needs(stock.PermissionTransferAdd), oplog("提交调拨单")).Answers("")
+	erp.POST("/transfer/:id/approve", stk.ApproveDocument(stockdb.DocTransfer), transferScreen.Needs(stock.PermissionTransferApprove), oplog("调拨发货")).Answers("")
+	erp.POST("/transfer/:id/receive", stk.ReceiveTransfer, transferScreen.Needs(stock.PermissionTransferReceive), oplog("调拨收货")).Takes(stock.TransferReceipt{}).Answers("")
+	erp.POST("/transfer/:id/cancel", stk.CancelDocument(stockdb.DocTransfer), transferScreen.Needs(stock.PermissionTransferCancel), oplog("作废调拨单")).Answers("")
+	// 仓库地址 and 发货地址: the addresses with the fields Amazon's inbound API takes.
+	for _, a := range []struct {
+		path, kind, screen, what, queryname string
+		add, edit, del                      string
 	}{
-		{models.DocInbound, "/inbound", "/erp/warehouse/inbound", "入库单",
-			stock.PermissionInboundAdd, stock.PermissionInboundApprove, stock.PermissionInboundCancel},
-		{models.DocOutbound, "/outbound", "/erp/warehouse/outbound", "出库单",
-			stock.PermissionOutboundAdd, stock.PermissionOutboundApprove, stock.PermissionOutboundCancel},
+		{"/warehouseAddress", stockdb.AddressWarehouse, "/erp/warehouse/address", "仓库地址", "warehouseAddressList",
+			stock.PermissionWarehouseAddressAdd, stock.PermissionWarehouseAddressEdit, stock.PermissionWarehouseAddressDelete},
+		{"/shipFromAddress", stockdb.AddressShipFrom, "/erp/address", "发货地址", "shipFromAddressList",
+			stock.PermissionShipFromAddressAdd, stock.PermissionShipFromAddressEdit, stock.PermissionShipFromAddressDelete},
 	} {
-		screen := middleware.Screen(doc.screen)
-		erp.POST(doc.path+"/page", wh.DocumentPage(doc.kind), screen)
-		erp.GET(doc.path+"/export", wh.DocumentExport(export, doc.kind, doc.what), screen)
-		erp.GET(doc.path+"/:id", wh.GetDocument(doc.kind), screen)
-		erp.POST(doc.path, wh.CreateDocument(doc.kind), screen.Needs(doc.add), oplog("新增"+doc.what))
-		erp.PUT(doc.path+"/:id", wh.UpdateDocument(doc.kind), screen.Needs(doc.add), oplog("编辑"+doc.what))
-		erp.POST(doc.path+"/:id/submit", wh.SubmitDocument(doc.kind), screen.Needs(doc.add), oplog("提交"+doc.what))
-		erp.POST(doc.path+"/:id/approve", wh.ApproveDocument(doc.kind), screen.Needs(doc.approve), oplog("审核"+doc.what))
-		erp.POST(doc.path+"/:id/cancel", wh.CancelDocument(doc.kind), screen.Needs(doc.cancel), oplog("作废"+doc.what))
+		screen := middleware.Screen(a.screen)
+		erp.POST(a.path+"/page", stk.AddressPage(a.kind), screen).Takes(stock.AddressQuery{}).Answers(api.Page[stockapi.Address]{})
+		erp.GET(a.path+"/export", stk.AddressExport(export, a.kind, a.what, a.queryname), screen)
+		erp.GET(a.path+"/:id", stk.GetAddress(a.kind), screen).Answers(stockapi.Address{})
+		erp.POST(a.path, stk.SaveAddress(a.kind), screen.Needs(a.add), oplog("新增"+a.what)).Takes(stock.AddressForm{}).Answers(stockapi.Address{})
+		erp.PUT(a.path+"/:id", stk.SaveAddress(a.kind), screen.Needs(a.edit), oplog("编辑"+a.what)).Takes(stock.AddressForm{}).Answers(stockapi.Address{})
+		erp.DELETE(a.path+"/:id", stk.DeleteAddress(a.kind), screen.Needs(a.del), oplog("删除"+a.what)).Answers("")
 	}
 	// 汇率 (/erp/api/v1/exchangeRate): reading needs the screen, setting or deleting a month's rate its button
 	// permission.
 	fin := &financeapi.Handler{Finance: sv.Finance, TimeZone: d.Config.TimeZone}
 	rateScreen := middleware.Screen("/erp/finance/exchangerate")
-	erp.POST("/exchangeRate/page", fin.RatePage, rateScreen)
+	erp.POST("/exchangeRate/page", fin.RatePage, rateScreen).Takes(finance.RateQuery{}).Answers(api.Page[financeapi.Rate]{})
 	erp.GET("/exchangeRate/export", fin.RateExport(export), rateScreen)
-	erp.POST("/exchangeRate/history", fin.History, rateScreen)
+	erp.POST("/exchangeRate/history", fin.History, rateScreen).Takes(finance.HistoryQuery{}).Answers(api.Page[financeapi.MonthRate]{})
 	erp.GET("/exchangeRate/history/export", fin.HistoryExport(export), rateScreen)
-	erp.PUT("/exchangeRate", fin.SetRate, rateScreen.Needs(finance.PermissionRateEdit), oplog("编辑汇率"))
-	erp.DELETE("/exchangeRate/:id", fin.DeleteRate, rateScreen.Needs(finance.PermissionRateEdit), oplog("删除汇率"))
+	erp.PUT("/exchangeRate", fin.SetRate, rateScreen.Needs(finance.PermissionRateEdit), oplog("编辑汇率")).Takes(finance.RateForm{}).Answers(financeapi.MonthRate{})
+	erp.DELETE("/exchangeRate/:id", fin.DeleteRate, rateScreen.Needs(finance.PermissionRateEdit), oplog("删除汇率")).Answers("")
+	// 采购单 (/erp/api/v1/purchaseOrder): reading needs the screen; a draft's 新建, 编辑 and 提交 need 新增采购单,
+	// 审核 and 驳回 审核采购单, 下单 编辑采购单, 收货 and 退货 采购收货, 作废 and 结案 删除采购单.
+	pur := &purchaseapi.Handler{Purchase: sv.Purchase, TimeZone: d.Config.TimeZone}
+	poScreen := middleware.Screen("/erp/purchase/orders")
+	erp.POST("/purchaseOrder/page", pur.OrderPage, poScreen).Takes(purchase.OrderQuery{}).Answers(api.Page[purchaseapi.Order]{})
+	erp.GET("/purchaseOrder/export", pur.OrderExport(export), poScreen)
+	erp.GET("/purchaseOrder/:id", pur.GetOrder, poScreen).Answers(purchaseapi.Order{})
+	erp.POST("/purchaseOrder", pur.CreateOrder, poScreen.Needs(purchase.PermissionAdd), oplog("新建采购单")).Takes(purchase.OrderForm{}).Answers(purchaseapi.Created{})
+	erp.PUT("/purchaseOrder/:id", pur.UpdateOrder, poScreen.Needs(purchase.PermissionAdd), oplog("编辑采购单")).Takes(purchase.OrderForm{}).Answers("")
+	erp.POST("/purchaseOrder/:id/submit", pur.Step(sv.Purchase.SubmitOrder), poScreen.Needs(purchase.PermissionAdd), oplog("提交采购单")).Answers("")
+	erp.POST("/purchaseOrder/:id/approve", pur.Step(sv.Purchase.ApproveOrder), poScreen.Needs(purchase.PermissionApprove), oplog("审核采购单")).Answers("")
+	erp.POST("/purchaseOrder/:id/reject", pur.Step(sv.Purchase.RejectOrder), poScreen.Needs(purchase.PermissionApprove), oplog("驳回采购单")).Answers("")
+	erp.POST("/purchaseOrder/:id/place", pur.Step(sv.Purchase.PlaceOrder), poScreen.Needs(purchase.PermissionEdit), oplog("采购下单")).Answers("")
+	erp.POST("/purchaseOrder/:id/cancel", pur.Step(sv.Purchase.CancelOrder), poScreen.Needs(purchase.PermissionDelete), oplog("作废采购单")).Answers("")
+	erp.POST("/purchaseOrder/:id/receive", pur.Receive, poScreen.Needs(purchase.PermissionReceive), oplog("采购收货")).Takes(purchase.ReceiptForm{}).Answers("")
+	erp.POST("/purchaseOrder/:id/return", pur.Return, poScreen.Needs(purchase.PermissionReceive), oplog("采购退货")).Takes(purchase.ReceiptForm{}).Answers("")
+	erp.POST("/purchaseOrder/:id/close", pur.Close, poScreen.Needs(purchase.PermissionDelete), oplog("采购结案")).Takes(purchase.CloseForm{}).Answers("")
+	// 付款申请 (/erp/api/v1/paymentRequest): reading needs the screen; 申请付款 and 作废 need 申请付款, 审批 and 驳回
+	// 审批付款, 确认付款 its own.
+	payScreen := middleware.Screen("/erp/finance/payment")
+	erp.POST("/paymentRequest/page", pur.PaymentPage, payScreen).Takes(purchase.PaymentQuery{}).Answers(api.Page[purchaseapi.Payment]{})
+	erp.GET("/paymentRequest/export", pur.PaymentExport(export), payScreen)
+	erp.GET("/paymentRequest/owed", pur.OwedList, payScreen).Answers([]purchaseapi.Owed{}).Reads("supplierId")
+	erp.POST("/paymentRequest/owed/page", pur.OwedPage, payScreen).Takes(purchase.OwedQuery{}).Answers(api.Page[purchaseapi.Owed]{})
+	erp.GET("/paymentRequest/owed/export", pur.OwedExport(export), payScreen)
+	erp.GET("/paymentRequest/:id", pur.GetPayment, payScreen).Answers(purchaseapi.Payment{})
+	erp.POST("/paymentRequest", pur.RequestPayment, payScreen.Needs(purchase.PermissionPaymentAdd), oplog("申请付款")).Takes(purchase.PaymentForm{}).Answers(purchaseapi.Created{})
+	erp.POST("/paymentRequest/:id/approve", pur.PaymentStep(sv.Purchase.ApprovePayment), payScreen.Needs(purchase.PermissionPaymentApprove), oplog("审批付款")).Answers("")
+	erp.POST("/paymentRequest/:id/reject", pur.PaymentStep(sv.Purchase.RejectPayment), payScreen.Needs(purchase.PermissionPaymentApprove), oplog("驳回付款")).Answers("")
+	erp.POST("/paymentRequest/:id/pay", pur.PayPayment, payScreen.Needs(purchase.PermissionPaymentPay), oplog("确认付款")).Takes(purchase.PayForm{}).Answers("")
+	erp.POST("/paymentRequest/:id/cancel", pur.PaymentStep(sv.Purchase.CancelPayment), payScreen.Needs(purchase.PermissionPaymentAdd), oplog("作废付款申请")).Answers("")
 	// FBA shipments (/erp/api/v1). Plans need the 发货计划 screen, shipments the 货件处理 screen; creating and
 	// changing them need their button permissions. Shipments are addressed by Amazon's shipment id.
-	sh := &ship.Handler{Shipping: sv.Shipping, TimeZone: d.Config.TimeZone}
+	sh := &shippingapi.Handler{Shipping: sv.Shipping, TimeZone: d.Config.TimeZone}
 	planScreen := middleware.Screen("/erp/ship/plan")
 	quotaScreen := middleware.Screen("/erp/ship/quota")
-	erp.GET("/shipPlan/options", sh.PlanOptions, signedIn)
-	erp.GET("/shipPlan/listings", sh.PlanListings, signedIn)
-	erp.POST("/shipPlan/page", sh.PlanPage, planScreen)
+	erp.GET("/shipPlan/options", sh.PlanOptions, signedIn).Answers(shippingapi.Options{})
+	erp.GET("/shipPlan/listings", sh.PlanListings, signedIn).Takes(shipping.ShipListingQuery{}).Answers([]shippingapi.Listing{})
+	erp.POST("/shipPlan/page", sh.PlanPage, planScreen).Takes(shipping.PlanQuery{}).Answers(api.Page[shippingapi.Plan]{})
 	erp.GET("/shipPlan/export", sh.PlanExport(export), planScreen)
-	erp.GET("/shipPlan/:id", sh.GetPlan, planScreen)
-	erp.POST("/shipPlan", sh.CreatePlan, planScreen.Needs(shipping.PermissionShipPlanAdd), oplog("新建发货计划"))
-	erp.PUT("/shipPlan/:id", sh.UpdatePlan, planScreen.Needs(shipping.PermissionShipPlanAdd), oplog("编辑发货计划"))
-	erp.POST("/shipPlan/:id/submit", sh.SubmitPlan, planScreen.Needs(shipping.PermissionShipPlanAdd), oplog("提交发货计划"))
-	erp.POST("/shipPlan/:id/cancel", sh.CancelPlan, planScreen.Needs(shipping.PermissionShipPlanAdd), oplog("作废发货计划"))
-	erp.POST("/shipment/page", sh.ShipmentPage, quotaScreen)
+	erp.GET("/shipPlan/:id", sh.GetPlan, planScreen).Answers(shippingapi.Plan{})
+	erp.POST("/shipPlan", sh.CreatePlan, planScreen.Needs(shipping.PermissionShipPlanAdd), oplog("新建发货计划")).Takes(shipping.ShipmentPlanForm{}).Answers(shippingapi.Plan{})
+	erp.PUT("/shipPlan/:id", sh.UpdatePlan, planScreen.Needs(shipping.PermissionShipPlanAdd), oplog("编辑发货计划")).Takes(shipping.ShipmentPlanForm{}).Answers(shippingapi.Plan{})
+	erp.POST("/shipPlan/:id/submit", sh.SubmitPlan, planScreen.Needs(shipping.PermissionShipPlanAdd), oplog("提交发货计划")).Answers(shippingapi.Plan{})
+	erp.POST("/shipPlan/:id/cancel", sh.CancelPlan, planScreen.Needs(shipping.PermissionShipPlanAdd), oplog("作废发货计划")).Answers(shippingapi.Plan{})
+	erp.POST("/shipment/page", sh.ShipmentPage, quotaScreen).Takes(shipping.ShipmentQuery{}).Answers(api.Page[shippingapi.Shipment]{})
 	erp.GET("/shipment/export", sh.ShipmentExport(export), quotaScreen)
 	erp.GET("/shipment/importTemplate", sh.ImportTemplate, quotaScreen)
-	erp.POST("/shipment/import", sh.Import, quotaScreen.Needs(shipping.PermissionShipAdd), oplog("导入货件"))
-	erp.POST("/shipment/fromPlan", sh.CreateFromPlan, needs(shipping.PermissionShipAdd), oplog("创建货件"))
-	erp.POST("/shipment", sh.CreateManual, quotaScreen.Needs(shipping.PermissionShipAdd), oplog("新建货件"))
-	erp.GET("/shipment/:id", sh.GetShipment, quotaScreen)
-	erp.POST("/shipment/:id/confirm", sh.Confirm, quotaScreen.Needs(shipping.PermissionShipHandle), oplog("确认配货"))
-	erp.POST("/shipment/:id/unconfirm", sh.Unconfirm, quotaScreen.Needs(shipping.PermissionShipHandle), oplog("取消配货"))
-	erp.POST("/shipment/:id/box", sh.Box, quotaScreen.Needs(shipping.PermissionShipHandle), oplog("货件装箱"))
-	erp.POST("/shipment/:id/unbox", sh.Unbox, quotaScreen.Needs(shipping.PermissionShipHandle), oplog("取消装箱"))
-	erp.POST("/shipment/:id/ship", sh.Ship, quotaScreen.Needs(shipping.PermissionShipHandle), oplog("货件发货"))
-	erp.POST("/shipment/:id/unship", sh.Unship, quotaScreen.Needs(shipping.PermissionShipHandle), oplog("取消发货"))
-	erp.POST("/shipment/:id/receive", sh.Receive, quotaScreen.Needs(shipping.PermissionShipHandle), oplog("货件收货"))
-	erp.POST("/shipment/:id/amazonStatus", sh.AmazonStatus, quotaScreen.Needs(shipping.PermissionShipHandle), oplog("更新货件状态"))
-	erp.POST("/shipment/:id/cancel", sh.Cancel, quotaScreen.Needs(shipping.PermissionShipHandle), oplog("取消货件"))
+	erp.POST("/shipment/import", sh.Import, quotaScreen.Needs(shipping.PermissionShipAdd), oplog("导入货件")).Uploads("file").Answers([]string{})
+	erp.POST("/shipment/fromPlan", sh.CreateFromPlan, needs(shipping.PermissionShipAdd), oplog("创建货件")).Takes(shipping.FromPlanForm{}).Answers(shippingapi.Shipment{})
+	erp.POST("/shipment", sh.CreateManual, quotaScreen.Needs(shipping.PermissionShipAdd), oplog("新建货件")).Takes(shipping.ManualShipmentForm{}).Answers(shippingapi.Shipment{})
+	erp.GET("/shipment/:id", sh.GetShipment, quotaScreen).Answers(shippingapi.Shipment{})
+	erp.POST("/shipment/:id/confirm", sh.Confirm, quotaScreen.Needs(shipping.PermissionShipHandle), oplog("确认配货")).Answers(shippingapi.Shipment{})
+	erp.POST("/shipment/:id/unconfirm", sh.Unconfirm, quotaScreen.Needs(shipping.PermissionShipHandle), oplog("取消配货")).Answers(shippingapi.Shipment{})
+	erp.POST("/shipment/:id/box", sh.Box, quotaScreen.Needs(shipping.PermissionShipHandle), oplog("货件装箱")).Takes(shipping.CartonsForm{}).Answers(shippingapi.Shipment{})
+	erp.POST("/shipment/:id/unbox", sh.Unbox, quotaScreen.Needs(shipping.PermissionShipHandle), oplog("取消装箱")).Answers(shippingapi.Shipment{})
+	erp.POST("/shipment/:id/ship", sh.Ship, quotaScreen.Needs(shipping.PermissionShipHandle), oplog("货件发货")).Takes(shipping.ShipForm{}).Answers(shippingapi.Shipment{})
+	erp.POST("/shipment/:id/unship", sh.Unship, quotaScreen.Needs(shipping.PermissionShipHandle), oplog("取消发货")).Answers(shippingapi.Shipment{})
+	erp.POST("/shipment/:id/receive", sh.Receive, quotaScreen.Needs(shipping.PermissionShipHandle), oplog("货件收货")).Takes(shipping.ReceiveForm{}).Answers(shippingapi.Shipment{})
+	erp.POST("/shipment/:id/amazonStatus", sh.AmazonStatus, quotaScreen.Needs(shipping.PermissionShipHandle), oplog("更新货件状态")).Takes(shipping.AmazonStatusForm{}).Answers(shippingapi.Shipment{})
+	erp.POST("/shipment/:id/cancel", sh.Cancel, quotaScreen.Needs(shipping.PermissionShipHandle), oplog("取消货件")).Answers(shippingapi.Shipment{})
+	// The pick list (shipForm): any signed-in user of the company, within the store groups they are granted.
+	erp.GET("/shipForm/quotainfo/:shipmentid", sh.QuotaInfo, signedIn).Answers(shippingapi.QuotaInfo{})
+	erp.POST("/shipForm/getQRCode/:shipmentid/:size", sh.QRCode, signedIn).File(apidoc.KindImage)
 
 	// Store authorization (/amazon/api/v1). authSeller is public: Amazon's redirect brings the seller back with a
 	// signed, single-use state that names the company and store group. The rest need the 店铺管理 screen for the
 	// list and its button permissions for changes; reading the store groups and marketplaces needs a session only
 	// (other modules choose stores and marketplaces with them). A user limited to store groups sees only those.
-	amz := guarded{group: e.Group("/amazon/api/v1", middleware.SameOrigin), admin: sv.Admin, signIn: middleware.RequireSession, table: table}
-	storeAuth := &amazonapi.Handler{Stores: sv.Stores, Sync: sv.DataSync, TimeZone: d.Config.TimeZone, PublicURL: d.Config.PublicURL}
+	amz := guarded{group: e.Group("/amazon/api/v1", middleware.SameOrigin), admin: sv.Admin, signIn: middleware.RequireSession, table: table, docs: docs}
+	storeAuth := &amazonapi.Handler{Stores: sv.Stores, Sync: sv.DataSync, TimeZone: d.Config.TimeZone, PublicURL: d.Config.PublicURL,
+		PlatformAdmin: sv.Admin.IsPlatformAdmin}
+	// 赔偿报告 and 待索赔: reading, exporting and the audit need the screen; 标记已提交 its permission too.
+	claimsAPI := &claimsapi.Handler{Claims: sv.Claims, TimeZone: d.Config.TimeZone}
+	claimsScreen := middleware.Screen("/amazon/reports/reimbursements")
+	amz.POST("/reimbursements/page", claimsAPI.ReimbursementPage, claimsScreen).Takes(claims.ReimbursementQuery{}).Answers(api.Page[claimsapi.Reimbursement]{})
+	amz.GET("/reimbursements/export", claimsAPI.ReimbursementExport(export), claimsScreen)
+	amz.GET("/reimbursements/reasons", claimsAPI.Reasons, claimsScreen).Answers([]claimsapi.Option{})
+	amz.POST("/claims/page", claimsAPI.ClaimPage, claimsScreen).Takes(claims.ClaimQuery{}).Answers(api.Page[claimsapi.Claim]{})
+	amz.GET("/claims/export", claimsAPI.ClaimExport(export), claimsScreen)
+	amz.GET("/claims/:id", claimsAPI.GetClaim, claimsScreen).Answers(claimsapi.ClaimDetail{})
+	amz.POST("/claims/:id/submit", claimsAPI.Submit, claimsScreen.Needs(claims.PermissionSubmit), oplog("标记索赔已提交")).Takes(claims.SubmitForm{}).Answers(claimsapi.Claim{})
 	storeScreen := middleware.Screen("/amazon/storeAuth")
-	amz.GET("/amzauthority/authSeller", storeAuth.AuthSeller, middleware.Anyone)
-	amz.GET("/amzauthority/getAuthUrl", storeAuth.GetAuthURL, storeScreen.Needs(stores.PermissionStoreAdd))
-	amz.POST("/amzauthority/saveAuth", storeAuth.SaveAuth, storeScreen.Needs(stores.PermissionStoreAdd), oplog("自有应用授权"))
-	amz.GET("/amzauthority/getBindSeller", storeAuth.GetBindSeller, signedIn)
-	amz.GET("/amzauthority/getRegionByGroup", storeAuth.GetRegionByGroup, signedIn)
-	amz.GET("/amzauthority/getAuthMaketplace", storeAuth.GetAuthMaketplace, signedIn)
-	amz.GET("/amzauthority/deleteByLogic", storeAuth.DeleteByLogic, storeScreen.Needs(stores.PermissionStoreDisable).ChangesOnGET(), oplog("停用店铺授权"))
-	amz.POST("/amzauthority/page", storeAuth.Page, storeScreen)
+	amz.GET("/amzauthority/authSeller", storeAuth.AuthSeller, middleware.Anyone).Takes(stores.SellerCallback{}).Answers(map[string]string{})
+	amz.GET("/amzauthority/getAuthUrl", storeAuth.GetAuthURL, storeScreen.Needs(stores.PermissionStoreAdd)).Takes(stores.AuthURLQuery{}).Answers("")
+	amz.POST("/amzauthority/saveAuth", storeAuth.SaveAuth, storeScreen.Needs(stores.PermissionStoreAdd), oplog("自有应用授权")).Takes(stores.OwnAppForm{}).Answers(amazonapi.Seller{})
+	amz.POST("/amzauthority/rotateSecret", storeAuth.RotateSecret, storeScreen.Needs(stores.PermissionStoreAdd), oplog("轮换应用密钥")).Answers(amazonapi.RotatedSecret{})
+	amz.GET("/amzauthority/getBindSeller", storeAuth.GetBindSeller, signedIn).Answers([]amazonapi.Binding{})
+	amz.GET("/amzauthority/getRegionByGroup", storeAuth.GetRegionByGroup, signedIn).Answers([]amazonapi.Region{})
+	amz.GET("/amzauthority/getAuthMaketplace", storeAuth.GetAuthMaketplace, signedIn).Answers([]amazonapi.Marketplace{})
+	amz.GET("/amzauthority/getAmazonGroup", storeAuth.GetAmazonGroup, signedIn).Answers([]amazonapi.Group{})
+	amz.GET("/amzauthority/getMarketByGroup", storeAuth.GetMarketByGroup, signedIn).Answers([]amazonapi.OlderMarketplace{})
+	amz.GET("/amzauthority/deleteByLogic", storeAuth.DeleteByLogic, storeScreen.Needs(stores.PermissionStoreDisable).ChangesOnGET(), oplog("停用店铺授权")).Answers("")
+	amz.POST("/amzauthority/page", storeAuth.Page, storeScreen).Takes(stores.StoreAuthQuery{}).Answers(api.Page[amazonapi.Row]{})
 	amz.GET("/amzauthority/export", storeAuth.Export(export), storeScreen)
-	amz.GET("/amzauthority/storeGroups", storeAuth.StoreGroups, signedIn)
-	amz.POST("/amzauthority/storeGroups", storeAuth.CreateStoreGroup, storeScreen.Needs(stores.PermissionStoreAdd), oplog("新增店铺"))
-	amz.PUT("/amzauthority/storeGroups/:id", storeAuth.UpdateStoreGroup, storeScreen.Needs(stores.PermissionStoreAdd), oplog("编辑店铺"))
-	amz.DELETE("/amzauthority/storeGroups/:id", storeAuth.DeleteStoreGroup, storeScreen.Needs(stores.PermissionStoreDisable), oplog("删除店铺"))
-	amz.GET("/report/requestReportParamAuth", storeAuth.RequestReportParamAuth, storeScreen.Needs(stores.PermissionStoreAdd).ChangesOnGET(), oplog("请求报表"))
+	amz.GET("/amzauthority/storeGroups", storeAuth.StoreGroups, signedIn).Answers([]amazonapi.Group{})
+	amz.POST("/amzauthority/storeGroups", storeAuth.CreateStoreGroup, storeScreen.Needs(stores.PermissionStoreAdd), oplog("新增店铺")).Takes(stores.StoreGroupForm{}).Answers(amazonapi.Group{})
+	amz.PUT("/amzauthority/storeGroups/:id", storeAuth.UpdateStoreGroup, storeScreen.Needs(stores.PermissionStoreAdd), oplog("编辑店铺")).Takes(stores.StoreGroupForm{}).Answers(amazonapi.Group{})
+	amz.DELETE("/amzauthority/storeGroups/:id", storeAuth.DeleteStoreGroup, storeScreen.Needs(stores.PermissionStoreDisable), oplog("删除店铺")).Answers("")
+	amz.GET("/report/requestReportParamAuth", storeAuth.RequestReportParamAuth, storeScreen.Needs(stores.PermissionStoreAdd).ChangesOnGET(), oplog("请求报表")).Answers([]amazonapi.Report{})
 
 	// 数据同步: the stores' syncs and their history need the screen (a user limited to store groups sees those);
 	// 立即同步 and 上传报告 their button permissions.
 	sync := &syncapi.Handler{Sync: sv.DataSync, TimeZone: d.Config.TimeZone}
 	syncScreen := middleware.Screen("/amazon/datasync")
-	amz.POST("/datasync/page", sync.Page, syncScreen)
+	amz.POST("/datasync/page", sync.Page, syncScreen).Takes(datasync.TaskQuery{}).Answers(api.Page[syncapi.Task]{})
 	amz.GET("/datasync/export", sync.Export(export), syncScreen)
-	amz.POST("/datasync/runs", sync.Runs, syncScreen)
+	amz.POST("/datasync/runs", sync.Runs, syncScreen).Takes(datasync.RunQuery{}).Answers(api.Page[syncapi.Run]{})
 	amz.GET("/datasync/runs/export", sync.RunsExport(export), syncScreen)
-	amz.POST("/datasync/tasks/:id/sync", sync.SyncNow, syncScreen.Needs(datasync.PermissionSyncRun), oplog("立即同步"))
-	amz.POST("/datasync/upload", sync.Upload, syncScreen.Needs(datasync.PermissionSyncUpload), oplog("上传报告")) // syncUploadPath: its own body limit
+	amz.POST("/datasync/tasks/:id/sync", sync.SyncNow, syncScreen.Needs(datasync.PermissionSyncRun), oplog("立即同步")).Answers(syncapi.Task{})
+	amz.POST("/datasync/upload", sync.Upload, syncScreen.Needs(datasync.PermissionSyncUpload), oplog("上传报告")).Uploads("file", "sellerid", "kind", "marketplaceid").Answers(syncapi.Run{}) // syncUploadPath: its own body limit
 
 	// 利润计算器: calculating and reading plans need the screen; saving, changing and deleting a plan its button
 	// permissions.
 	calcScreen := middleware.Screen("/amazon/profit/calculator")
-	amz.GET("/profitCalc/options", fin.Options, calcScreen)
-	amz.POST("/profitCalc/compute", fin.Compute, calcScreen)
-	amz.POST("/profitPlan/page", fin.PlanPage, calcScreen)
+	amz.GET("/profitCalc/options", fin.Options, calcScreen).Answers([]financeapi.Marketplace{})
+	amz.POST("/profitCalc/compute", fin.Compute, calcScreen).Takes(finance.CalcInput{}).Answers(financeapi.Result{})
+	amz.POST("/profitPlan/page", fin.PlanPage, calcScreen).Takes(finance.PlanQuery{}).Answers(api.Page[financeapi.Plan]{})
 	amz.GET("/profitPlan/export", fin.PlanExport(export), calcScreen)
-	amz.GET("/profitPlan/:id", fin.GetPlan, calcScreen)
-	amz.POST("/profitPlan", fin.CreatePlan, calcScreen.Needs(finance.PermissionPlanAdd), oplog("新增计算方案"))
-	amz.PUT("/profitPlan/:id", fin.UpdatePlan, calcScreen.Needs(finance.PermissionPlanEdit), oplog("编辑计算方案"))
-	amz.DELETE("/profitPlan/:id", fin.DeletePlan, calcScreen.Needs(finance.PermissionPlanDelete), oplog("删除计算方案"))
+	amz.GET("/profitPlan/:id", fin.GetPlan, calcScreen).Answers(financeapi.Plan{})
+	amz.POST("/profitPlan", fin.CreatePlan, calcScreen.Needs(finance.PermissionPlanAdd), oplog("新增计算方案")).Takes(finance.PlanForm{}).Answers(financeapi.Plan{})
+	amz.PUT("/profitPlan/:id", fin.UpdatePlan, calcScreen.Needs(finance.PermissionPlanEdit), oplog("编辑计算方案")).Takes(finance.PlanForm{}).Answers(financeapi.Plan{})
+	amz.DELETE("/profitPlan/:id", fin.DeletePlan, calcScreen.Needs(finance.PermissionPlanDelete), oplog("删除计算方案")).Answers("")
 
 	// 销售报表 and 周/月汇总: reading and exporting need the screen; a user limited to store groups sees those
 	// groups' sales.
 	sales := &salesapi.Handler{Sales: sv.Sales}
 	reportScreen := middleware.Screen("/amazon/sales/report")
-	amz.POST("/sales/report", sales.ReportPage, reportScreen)
+	amz.POST("/sales/report", sales.ReportPage, reportScreen).Takes(salesdata.ReportQuery{}).Answers(api.Page[salesapi.Line]{})
 	amz.GET("/sales/report/export", sales.ReportExport(export), reportScreen)
 	summaryScreen := middleware.Screen("/amazon/orders/summary")
-	amz.POST("/sales/summary", sales.SummaryPage, summaryScreen)
+	amz.POST("/sales/summary", sales.SummaryPage, summaryScreen).Takes(salesdata.ReportQuery{}).Answers(api.Page[salesapi.Line]{})
 	amz.GET("/sales/summary/export", sales.SummaryExport(export), summaryScreen)
 	// 利润报告: reading, exporting and opening a figure's lines need the screen, and a user limited to store groups
 	// sees those groups' profit; 利润配置 is read with its screen and changed with its button permission.
 	prof := &profitapi.Handler{Profit: sv.Profit}
 	profitScreen := middleware.Screen("/amazon/payment/profit")
-	amz.POST("/profit/report", prof.ReportPage, profitScreen)
+	amz.POST("/profit/report", prof.ReportPage, profitScreen).Takes(profit.Query{}).Answers(profitapi.ReportPage{})
 	amz.GET("/profit/report/export", prof.ReportExport(export), profitScreen)
-	amz.POST("/profit/detail", prof.Detail, profitScreen)
+	amz.POST("/profit/detail", prof.Detail, profitScreen).Takes(profit.DetailQuery{}).Answers(profitapi.DetailPage{})
 	configScreen := middleware.Screen("/amazon/profit/config")
-	amz.GET("/profit/config", prof.GetConfig, configScreen)
-	amz.PUT("/profit/config", prof.SaveConfig, configScreen.Needs(profit.PermissionConfigEdit), oplog("保存利润配置"))
+	amz.GET("/profit/config", prof.GetConfig, configScreen).Answers(profitapi.Config{})
+	amz.PUT("/profit/config", prof.SaveConfig, configScreen.Needs(profit.PermissionConfigEdit), oplog("保存利润配置")).Takes(profit.ConfigForm{}).Answers(profitapi.Config{})
 	// 订单管理, 今日订单 and 退款订单 need their screens, 订单管理's export its button permission; an order's detail
 	// opens from either order list. A user limited to store groups sees their orders and refunds only.
 	ordh := &orderapi.Handler{Orders: sv.Orders, TimeZone: d.Config.TimeZone}
 	managerScreen := middleware.Screen("/amazon/orders/manager")
-	amz.POST("/orders/page", ordh.Page, managerScreen)
+	amz.POST("/orders/page", ordh.Page, managerScreen).Takes(orders.OrderQuery{}).Answers(api.Page[orderapi.Order]{})
 	amz.GET("/orders/export", ordh.Export(export), managerScreen.Needs(orders.PermissionOrderExport))
-	amz.GET("/orders/:id", ordh.Get, managerScreen)
+	amz.GET("/orders/:id", ordh.Get, managerScreen).Answers(orderapi.Detail{})
 	todayScreen := middleware.Screen("/amazon/orders/today")
-	amz.POST("/orders/today", ordh.Today, todayScreen)
+	amz.POST("/orders/today", ordh.Today, todayScreen).Takes(orders.OrderQuery{}).Answers(api.Page[orderapi.Order]{})
 	amz.GET("/orders/today/export", ordh.TodayExport(export), todayScreen)
-	amz.GET("/orders/today/:id", ordh.Get, todayScreen)
+	amz.GET("/orders/today/:id", ordh.Get, todayScreen).Answers(orderapi.Detail{})
 	refundScreen := middleware.Screen("/amazon/orders/refund")
-	amz.POST("/orders/refunds", ordh.Refunds, refundScreen)
+	amz.POST("/orders/refunds", ordh.Refunds, refundScreen).Takes(orders.OrderQuery{}).Answers(api.Page[orderapi.Refund]{})
 	amz.GET("/orders/refunds/export", ordh.RefundExport(export), refundScreen)
 
 	// Advertising authorisation (广告授权) of the store list. bindAdvAuthData is public, protected by the signed
 	// single-use state instead of a session. Authorising and disabling need the store list's button permissions;
 	// the GETs that change something refuse other sites.
-	vh := &advert.Handler{Stores: sv.Stores, TimeZone: d.Config.TimeZone}
-	advAPI := guarded{group: e.Group("/amazonadv/api/v1", middleware.SameOrigin), admin: sv.Admin, signIn: middleware.RequireSession, table: table}
-	advAPI.GET("/advert/bindUrl", vh.BindURL, storeScreen.Needs(stores.PermissionStoreAdd))
-	advAPI.GET("/advert/bindAdvAuthData", vh.BindAdvAuthData, middleware.Anyone)
-	advAPI.POST("/advert/bindAdvAuthData", vh.BindAdvAuthData, middleware.Anyone)
-	advAPI.GET("/advert/disableAuth", vh.DisableAuth, storeScreen.Needs(stores.PermissionStoreDisable).ChangesOnGET(), oplog("停用广告授权"))
-	advAPI.GET("/advert/loadProfile", vh.LoadProfile, signedIn)
-	advAPI.GET("/advert/captureProfileById", vh.CaptureProfileByID, storeScreen.ChangesOnGET(), oplog("刷新广告配置文件"))
-	advAPI.GET("/advManager/getGroup", vh.GetGroup, signedIn)
+	vh := &advert.Handler{Stores: sv.Stores, Ads: sv.Advertising, TimeZone: d.Config.TimeZone}
+	advAPI := guarded{group: e.Group("/amazonadv/api/v1", middleware.SameOrigin), admin: sv.Admin, signIn: middleware.RequireSession, table: table, docs: docs}
+	advAPI.GET("/advert/bindUrl", vh.BindURL, storeScreen.Needs(stores.PermissionStoreAdd)).Answers("")
+	advAPI.GET("/advert/bindAdvAuthData", vh.BindAdvAuthData, middleware.Anyone).Takes(stores.AdvertisingConsent{}).Answers(map[string]string{})
+	advAPI.POST("/advert/bindAdvAuthData", vh.BindAdvAuthData, middleware.Anyone).Takes(stores.AdvertisingConsent{}).Answers(map[string]string{})
+	advAPI.GET("/advert/disableAuth", vh.DisableAuth, storeScreen.Needs(stores.PermissionStoreDisable).ChangesOnGET(), oplog("停用广告授权")).Answers(advert.Auth{})
+	advAPI.GET("/advert/loadProfile", vh.LoadProfile, signedIn).Answers([]advert.Profile{})
+	advAPI.GET("/advert/captureProfileById", vh.CaptureProfileByID, storeScreen.ChangesOnGET(), oplog("刷新广告配置文件")).Answers([]advert.Profile{})
+	advAPI.GET("/advManager/getGroup", vh.GetGroup, signedIn).Answers([]advert.Group{})
+	// 广告管理: the synced Sponsored Products with their figures; a user limited to store groups sees theirs only.
+	advManagerScreen := middleware.Screen("/amazon/adv/manager")
+	advAPI.POST("/sp/page", vh.ManagerPage, advManagerScreen).Takes(advertising.ManagerQuery{}).Answers(api.Page[advert.Line]{})
+	advAPI.GET("/sp/export", vh.ManagerExport(export), advManagerScreen)
+	// 广告活动 reads the same lists under its own screen.
+	advCampaignScreen := middleware.Screen("/amazon/adv/campaign")
+	advAPI.POST("/sp/campaigns/page", vh.ManagerPage, advCampaignScreen).Takes(advertising.ManagerQuery{}).Answers(api.Page[advert.Line]{})
+	advAPI.GET("/sp/campaigns/export", vh.ManagerExport(export), advCampaignScreen)
+
+	// 接口文档: the description of the JSON API above, built once from its table, for those granted the screen;
+	// the page (built above) reads the same document.
+	pg.APIDocument = apiDocument(docs)
+	bare.GET("/sys/swagger/openapi.json", pg.APIDocJSON, middleware.Screen("/sys/swagger"))
 
 	// Unknown addresses: the envelope under the API prefixes, the 404 page elsewhere.
 	e.RouteNotFound("/*", func(*echo.Context) error { return echo.ErrNotFound })

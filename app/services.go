@@ -10,16 +10,20 @@ import (
 
 	"sellerhub/app/accounts"
 	"sellerhub/app/admin"
+	"sellerhub/app/advertising"
 	"sellerhub/app/amazon"
 	"sellerhub/app/amazondata"
 	"sellerhub/app/catalog"
+	"sellerhub/app/claims"
 	"sellerhub/app/core"
 	"sellerhub/app/datasync"
 	"sellerhub/app/finance"
 	"sellerhub/app/jobs"
 	"sellerhub/app/messages"
+	"sellerhub/app/onboarding"
 	"sellerhub/app/orders"
 	"sellerhub/app/profit"
+	"sellerhub/app/purchase"
 	"sellerhub/app/reference"
 	"sellerhub/app/sales"
 	"sellerhub/app/shipping"
@@ -27,6 +31,7 @@ import (
 	"sellerhub/app/stores"
 	"sellerhub/config"
 	"sellerhub/models"
+	storesdb "sellerhub/models/stores"
 )
 
 // ServiceDeps is what the domain services are built from; main.go and the test harness make it.
@@ -47,6 +52,13 @@ type ServiceDeps struct {
 	// Jobs is the background job queue; the domains add their workers and periodic jobs to it here, before
 	// main.go starts it.
 	Jobs *jobs.Queue
+	// Invalidations tells the other instances what cached access to drop (core.StartInvalidations); nil: this
+	// process only.
+	Invalidations *core.Invalidations
+	// Counters keep the sign-in and code limits' counts where every instance sees them; nil: the database.
+	Counters core.Counters
+	// AmazonRates keep Amazon's per-seller rate limits where every instance sees them; nil: the database.
+	AmazonRates amazon.RateStore
 }
 
 // Services are the product's business domains, each built from only what it uses. The route table hands each
@@ -66,12 +78,20 @@ type Services struct {
 	DataSync *datasync.Service
 	// Finance converts money to CNY with the company's rates (汇率) and runs the profit calculator.
 	Finance *finance.Service
+	// Purchase runs 采购单: orders, approval, receipts, returns, short closes and the costs receipts give.
+	Purchase *purchase.Service
 	// Sales sums the synced orders into the sales report and the orders' summaries.
 	Sales *sales.Service
 	// Orders reads the synced orders, today's orders and the refunds (订单).
 	Orders *orders.Service
+	// Advertising reads the synced Sponsored Products (广告管理).
+	Advertising *advertising.Service
 	// Profit reads what the company earned: the profit report and its settings (利润报告, 利润配置).
-	Profit  *profit.Service
+	Profit *profit.Service
+	// Onboarding is 首页's getting started: how far the company has come in setting up.
+	Onboarding *onboarding.Service
+	// Claims is 赔偿报告 and 待索赔: what Amazon reimbursed and what the seller can still claim.
+	Claims  *claims.Service
 	Uploads *core.Uploads
 }
 
@@ -84,37 +104,53 @@ func NewServices(d ServiceDeps) Services {
 	if d.Now == nil {
 		now = time.Now
 	}
-	menus := core.NewMenuCache()
+	menus := core.NewMenuCache(d.Invalidations)
 	uploads := &core.Uploads{Dir: d.Config.UploadDir, Log: d.Log}
 	numbers := core.NewNumbers(d.DB, now, d.Config.TimeZone)
 	acc := accounts.New(accounts.Deps{DB: d.DB, Sessions: d.Sessions, Sender: d.Sender, Config: d.Config, Log: d.Log,
-		Now: now, HTTP: d.HTTP, Sleep: d.Sleep, Menus: menus, Uploads: uploads})
+		Now: now, HTTP: d.HTTP, Sleep: d.Sleep, Menus: menus, Uploads: uploads,
+		Counters: d.Counters})
 	adm := admin.New(admin.Deps{DB: d.DB, Accounts: acc, Menus: menus, Now: now,
 		PlatformAdmins: d.Config.PlatformAdmins, TimeZone: d.Config.TimeZone})
 	data := amazondata.New(d.DB, now)
 	var sync *datasync.Service
 	st := stores.New(stores.Deps{DB: d.DB, Config: d.Config, Log: d.Log, Now: now, AmazonHTTP: d.AmazonHTTP,
-		SellerAuthorized: func(tx *models.DB, s *models.Seller) error { return sync.SellerAuthorized(tx, s) }})
+		AmazonRates: d.AmazonRates, SellerAuthorized: func(tx *models.DB, s *storesdb.Seller) error { return sync.SellerAuthorized(tx, s) }})
+	claimsSvc := claims.New(d.DB, now)
 	sync = datasync.New(datasync.Deps{DB: d.DB, Stores: st, Data: data, Jobs: d.Jobs, Now: now, Log: d.Log,
-		Poll: d.Config.ReportPoll, Schedule: d.Config.SyncSchedule})
+		Poll: d.Config.ReportPoll, Schedule: d.Config.SyncSchedule,
+		// 待索赔 follows the reimbursements as they come in: a claim they cover is settled at once. (Not after the
+		// ledger: until the reimbursements are in, a unit Amazon already paid for would look owed.)
+		Imported: func(ctx context.Context, companyID int64, kind amazondata.Kind) error {
+			if kind != amazondata.Reimbursements {
+				return nil
+			}
+			_, err := claimsSvc.Audit(ctx, companyID)
+			return err
+		}})
 	sync.Register(d.Jobs)
+	st.Register(d.Jobs)
 	jobs.KeepPlannerStatistics(d.Jobs, d.DB)
 	fin := finance.New(d.DB, now, d.Config.TimeZone)
 	return Services{
-		Accounts:   acc,
-		Admin:      adm,
-		Messages:   messages.New(d.DB, adm, now),
-		Reference:  reference.New(d.DB, now),
-		Stores:     st,
-		Catalog:    catalog.New(d.DB, now, uploads),
-		Stock:      stock.New(d.DB, now, d.Config.TimeZone, numbers),
-		Shipping:   shipping.New(d.DB, now, numbers),
-		AmazonData: data,
-		DataSync:   sync,
-		Finance:    fin,
-		Sales:      sales.New(d.DB, now, d.Config.TimeZone, fin),
-		Orders:     orders.New(d.DB, now, d.Config.TimeZone),
-		Profit:     profit.New(d.DB, now, d.Config.TimeZone, fin),
-		Uploads:    uploads,
+		Accounts:    acc,
+		Admin:       adm,
+		Messages:    messages.New(d.DB, adm, now),
+		Reference:   reference.New(d.DB, now),
+		Stores:      st,
+		Catalog:     catalog.New(d.DB, now, d.Config.TimeZone, uploads),
+		Stock:       stock.New(d.DB, now, d.Config.TimeZone, numbers),
+		Shipping:    shipping.New(d.DB, now, numbers),
+		AmazonData:  data,
+		DataSync:    sync,
+		Finance:     fin,
+		Purchase:    purchase.New(d.DB, now, d.Config.TimeZone, numbers, fin),
+		Sales:       sales.New(d.DB, now, d.Config.TimeZone, fin),
+		Orders:      orders.New(d.DB, now, d.Config.TimeZone),
+		Profit:      profit.New(d.DB, now, d.Config.TimeZone, fin),
+		Advertising: advertising.New(d.DB, now, d.Config.TimeZone, fin),
+		Onboarding:  onboarding.New(d.DB),
+		Claims:      claimsSvc,
+		Uploads:     uploads,
 	}
 }

@@ -26,6 +26,9 @@ type Config struct {
 	DatabaseURL string
 	// RedisURL, when set, moves sessions to Redis (SELLERHUB_REDIS_URL).
 	RedisURL string
+	// RedisPrefix begins every key the product keeps in Redis (SELLERHUB_REDIS_PREFIX), so that several
+	// deployments, or test runs, can share one Redis.
+	RedisPrefix string
 
 	// AdminAccount and AdminPassword seed the demo company's admin. An empty password means: generate one at
 	// first start and print it once.
@@ -108,6 +111,11 @@ type Config struct {
 	// LogFormat is json or text (SELLERHUB_LOG_FORMAT).
 	LogFormat string
 
+	// LogLevel is the least level logged: debug, info (the default), warn or error (SELLERHUB_LOG_LEVEL). A
+	// request's line and the background jobs' routine lines are debug, so that at info the log holds what an
+	// operator acts on (verification codes, warnings, errors).
+	LogLevel slog.Level
+
 	// DemoData gives the demo company 90 days of simulated Amazon data (orders, FBA stock, fees, settlements) at
 	// its first start, read through the same import as a seller's uploads (SELLERHUB_DEMO_DATA, true by default;
 	// the browser tests turn it off to start fast, but for the one that looks at it).
@@ -116,11 +124,29 @@ type Config struct {
 	// Workers runs the background jobs (the Amazon syncs) on this instance (SELLERHUB_WORKERS, true by default).
 	// Instances on one PostgreSQL share one queue, so some may set it false and only serve pages.
 	Workers bool
+	// Role is what this instance does (SELLERHUB_ROLE): all (the default) serves and works jobs, web only serves
+	// (Workers false), worker only works jobs (Web false). Web instances still queue jobs for the workers.
+	Role string
+	// Web serves HTTP on Addr; false on a worker instance.
+	Web bool
 	// WorkerCount is how many jobs this instance works at once (SELLERHUB_WORKER_COUNT).
 	WorkerCount int
 	// JobRescueAfter is how long a job may run before it is taken as crashed (its instance stopped mid-job) and run
 	// again; a job still running at four fifths of it is cancelled, to be retried (SELLERHUB_JOB_RESCUE_AFTER).
 	JobRescueAfter time.Duration
+
+	// MetricsToken, when set, opens GET /metrics (Prometheus's text format) to a scraper sending
+	// "Authorization: Bearer <token>" (SELLERHUB_METRICS_TOKEN, at least 16 characters); unset, /metrics is not
+	// found. MetricsAddr, when set, serves /metrics without a token on a listener of its own, meant for a private
+	// network, and on worker instances too (SELLERHUB_METRICS_ADDR).
+	MetricsToken Secret
+	MetricsAddr  string
+	// DrainWait is how long an instance told to stop keeps serving while /readyz answers 503, so that the load
+	// balancer stops sending it requests first (SELLERHUB_DRAIN_WAIT); ShutdownGrace then bounds the wait for the
+	// requests in flight and the running jobs (SELLERHUB_SHUTDOWN_GRACE), past which jobs are cancelled and retried
+	// by another instance.
+	DrainWait     time.Duration
+	ShutdownGrace time.Duration
 
 	// SecretKey encrypts Amazon refresh tokens and client secrets at rest and signs the OAuth state
 	// (SELLERHUB_SECRET_KEY, at least 32 characters). Empty: the product generates one at first start and keeps it
@@ -130,6 +156,16 @@ type Config struct {
 
 	// Amazon is the Selling Partner API application the product authorises sellers for.
 	Amazon Amazon
+}
+
+// SecretQueue is the SQS queue of new client secrets and the AWS keys that read it
+// (SELLERHUB_AMAZON_SECRET_QUEUE_URL, SELLERHUB_AWS_ACCESS_KEY_ID, SELLERHUB_AWS_SECRET_ACCESS_KEY,
+// SELLERHUB_AWS_REGION; the region defaults to the queue URL's).
+type SecretQueue struct {
+	URL       string
+	AccessKey string
+	SecretKey Secret
+	Region    string
 }
 
 // Amazon holds the Selling Partner API application's identity and the addresses of Amazon's services. The hosts
@@ -142,6 +178,12 @@ type Amazon struct {
 	// (SELLERHUB_AMAZON_CLIENT_ID, SELLERHUB_AMAZON_CLIENT_SECRET).
 	ClientID     string
 	ClientSecret Secret
+	// ClientSecretIssued is the day Amazon issued ClientSecret, from which it holds 180 days
+	// (SELLERHUB_AMAZON_CLIENT_SECRET_ISSUED, 2026-06-01); zero: the day the product first starts with it.
+	ClientSecretIssued time.Time
+	// SecretQueue is the SQS queue registered in the developer console for the Application Client New Secret
+	// notification, where Amazon puts the secret of a rotation (轮换应用密钥); empty: no rotation through the API.
+	SecretQueue SecretQueue
 	// TokenURL is Login with Amazon's token endpoint (SELLERHUB_AMAZON_TOKEN_URL).
 	TokenURL string
 	// ConsentURL replaces the marketplace's Seller Central host in consent links (SELLERHUB_AMAZON_CONSENT_URL);
@@ -207,6 +249,7 @@ func Load(getenv Getenv) (*Config, error) {
 		Addr:            r.str("SELLERHUB_ADDR", "127.0.0.1:8080"),
 		DatabaseURL:     r.str("SELLERHUB_DATABASE_URL", "sqlite://data/sellerhub.db"),
 		RedisURL:        r.str("SELLERHUB_REDIS_URL", ""),
+		RedisPrefix:     r.str("SELLERHUB_REDIS_PREFIX", "sellerhub:"),
 		AdminAccount:    r.str("SELLERHUB_ADMIN_ACCOUNT", "admin@sellerhub.local"),
 		AdminPassword:   r.str("SELLERHUB_ADMIN_PASSWORD", ""),
 		SessionIdle:     r.duration("SELLERHUB_SESSION_IDLE", 3*time.Hour),
@@ -232,13 +275,17 @@ func Load(getenv Getenv) (*Config, error) {
 		UploadDir:       r.str("SELLERHUB_UPLOAD_DIR", "data/uploads"),
 		FilingNumber:    r.str("SELLERHUB_FILING_NUMBER", ""),
 		LogFormat:       r.str("SELLERHUB_LOG_FORMAT", "json"),
+		LogLevel:        r.logLevel("SELLERHUB_LOG_LEVEL", slog.LevelInfo),
 		WorkerCount:     r.integer("SELLERHUB_WORKER_COUNT", 4),
 		JobRescueAfter:  r.duration("SELLERHUB_JOB_RESCUE_AFTER", 15*time.Minute),
 		SecretKey:       Secret(r.str("SELLERHUB_SECRET_KEY", "")),
 		Amazon: Amazon{
-			AppID:             r.str("SELLERHUB_AMAZON_APP_ID", ""),
-			ClientID:          r.str("SELLERHUB_AMAZON_CLIENT_ID", ""),
-			ClientSecret:      Secret(r.str("SELLERHUB_AMAZON_CLIENT_SECRET", "")),
+			AppID:        r.str("SELLERHUB_AMAZON_APP_ID", ""),
+			ClientID:     r.str("SELLERHUB_AMAZON_CLIENT_ID", ""),
+			ClientSecret: Secret(r.str("SELLERHUB_AMAZON_CLIENT_SECRET", "")),
+			SecretQueue: SecretQueue{URL: r.str("SELLERHUB_AMAZON_SECRET_QUEUE_URL", ""),
+				AccessKey: r.str("SELLERHUB_AWS_ACCESS_KEY_ID", ""), SecretKey: Secret(r.str("SELLERHUB_AWS_SECRET_ACCESS_KEY", "")),
+				Region: r.str("SELLERHUB_AWS_REGION", "")},
 			TokenURL:          r.str("SELLERHUB_AMAZON_TOKEN_URL", "https://api.amazon.com/auth/o2/token"),
 			ConsentURL:        r.str("SELLERHUB_AMAZON_CONSENT_URL", ""),
 			SellingPartnerURL: r.str("SELLERHUB_AMAZON_SPAPI_URL", ""),
@@ -252,7 +299,41 @@ func Load(getenv Getenv) (*Config, error) {
 		},
 	}
 	c.Amazon.DraftApp = r.boolean("SELLERHUB_AMAZON_DRAFT_APP", false)
+	if v := r.str("SELLERHUB_AMAZON_CLIENT_SECRET_ISSUED", ""); v != "" {
+		day, err := time.Parse(time.DateOnly, v)
+		if err != nil {
+			r.fail("SELLERHUB_AMAZON_CLIENT_SECRET_ISSUED", v, "expected a date such as 2026-06-01")
+		}
+		c.Amazon.ClientSecretIssued = day
+	}
 	c.Workers = r.boolean("SELLERHUB_WORKERS", true)
+	c.Role = r.str("SELLERHUB_ROLE", "all")
+	c.Web = true
+	switch c.Role {
+	case "all":
+	case "web":
+		c.Workers = false
+	case "worker":
+		c.Web = false
+		if !c.Workers {
+			r.fail("SELLERHUB_ROLE", c.Role, "a worker with SELLERHUB_WORKERS=false would do nothing")
+		}
+	default:
+		r.fail("SELLERHUB_ROLE", c.Role, "expected all, web or worker")
+	}
+	c.MetricsToken = Secret(r.str("SELLERHUB_METRICS_TOKEN", ""))
+	if n := len(c.MetricsToken.Reveal()); n > 0 && n < 16 {
+		r.fail("SELLERHUB_METRICS_TOKEN", "******", "at least 16 characters")
+	}
+	c.MetricsAddr = r.str("SELLERHUB_METRICS_ADDR", "")
+	c.DrainWait = r.duration("SELLERHUB_DRAIN_WAIT", 5*time.Second)
+	if c.DrainWait < 0 {
+		r.fail("SELLERHUB_DRAIN_WAIT", c.DrainWait.String(), "expected 0 or more")
+	}
+	c.ShutdownGrace = r.duration("SELLERHUB_SHUTDOWN_GRACE", 30*time.Second)
+	if c.ShutdownGrace <= 0 {
+		r.fail("SELLERHUB_SHUTDOWN_GRACE", c.ShutdownGrace.String(), "expected more than 0")
+	}
 	c.DemoData = r.boolean("SELLERHUB_DEMO_DATA", true)
 	c.TimeZone = r.location("SELLERHUB_TIMEZONE", "Asia/Shanghai")
 	c.PlatformAdmins = r.list("SELLERHUB_PLATFORM_ADMINS", c.AdminAccount)
@@ -410,6 +491,20 @@ func (r *reader) str(name, def string) string {
 		return v
 	}
 	return def
+}
+
+// logLevel reads debug, info, warn or error.
+func (r *reader) logLevel(name string, def slog.Level) slog.Level {
+	v := r.str(name, "")
+	if v == "" {
+		return def
+	}
+	var l slog.Level
+	if err := l.UnmarshalText([]byte(v)); err != nil || strings.ContainsAny(v, "+-") {
+		r.fail(name, v, "expected debug, info, warn or error")
+		return def
+	}
+	return l
 }
 
 // list reads comma-separated values, each trimmed; an empty one is kept for validate to name.

@@ -24,6 +24,14 @@ func TestDefaults(t *testing.T) {
 		!c.Workers || c.WorkerCount != 4 || c.JobRescueAfter != 15*time.Minute || c.ListCountCap != 1000 {
 		t.Fatalf("defaults: %+v", c)
 	}
+	if c.LogLevel != slog.LevelInfo {
+		t.Errorf("default log level %s, want info", c.LogLevel)
+	}
+	for in, want := range map[string]slog.Level{"debug": slog.LevelDebug, "INFO": slog.LevelInfo, "warn": slog.LevelWarn, "error": slog.LevelError} {
+		if c, err := Load(env(map[string]string{"SELLERHUB_LOG_LEVEL": in})); err != nil || c.LogLevel != want {
+			t.Errorf("SELLERHUB_LOG_LEVEL=%s: %v %v", in, c, err)
+		}
+	}
 }
 
 // An instance that only serves pages turns its workers off; the others' settings are taken as given.
@@ -38,6 +46,45 @@ func TestJobSettings(t *testing.T) {
 	}
 }
 
+// SELLERHUB_ROLE turns the web server (worker) or the job workers (web) off; all, the default, runs both.
+func TestRoles(t *testing.T) {
+	for role, want := range map[string][2]bool{"": {true, true}, "all": {true, true}, "web": {true, false}, "worker": {false, true}} {
+		c, err := Load(env(map[string]string{"SELLERHUB_ROLE": role}))
+		if err != nil {
+			t.Fatalf("SELLERHUB_ROLE=%q: %v", role, err)
+		}
+		if c.Web != want[0] || c.Workers != want[1] {
+			t.Errorf("SELLERHUB_ROLE=%q: web %v workers %v, want %v", role, c.Web, c.Workers, want)
+		}
+	}
+	if _, err := Load(env(map[string]string{"SELLERHUB_ROLE": "worker", "SELLERHUB_WORKERS": "false"})); err == nil ||
+		!strings.Contains(err.Error(), "SELLERHUB_ROLE") {
+		t.Errorf("a worker without workers: %v", err)
+	}
+}
+
+// The settings of an instance among several: metrics off by default, the stop's drain and grace, the Redis prefix.
+func TestInstanceSettings(t *testing.T) {
+	c, err := Load(env(nil))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if c.MetricsToken.Reveal() != "" || c.MetricsAddr != "" || c.DrainWait != 5*time.Second ||
+		c.ShutdownGrace != 30*time.Second || c.RedisPrefix != "sellerhub:" {
+		t.Fatalf("defaults: token %q addr %q drain %v grace %v prefix %q", c.MetricsToken.Reveal(), c.MetricsAddr,
+			c.DrainWait, c.ShutdownGrace, c.RedisPrefix)
+	}
+	c, err = Load(env(map[string]string{"SELLERHUB_METRICS_TOKEN": "0123456789abcdef", "SELLERHUB_METRICS_ADDR": "10.0.0.5:9090",
+		"SELLERHUB_DRAIN_WAIT": "0s", "SELLERHUB_SHUTDOWN_GRACE": "2m", "SELLERHUB_REDIS_PREFIX": "shop2:"}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if c.MetricsToken.Reveal() != "0123456789abcdef" || c.MetricsToken.String() == "0123456789abcdef" ||
+		c.MetricsAddr != "10.0.0.5:9090" || c.DrainWait != 0 || c.ShutdownGrace != 2*time.Minute || c.RedisPrefix != "shop2:" {
+		t.Fatalf("set: %+v", c)
+	}
+}
+
 func TestBadValuesNameTheVariable(t *testing.T) {
 	for name, value := range map[string]string{
 		"SELLERHUB_ADDR":             "no-port",
@@ -49,6 +96,7 @@ func TestBadValuesNameTheVariable(t *testing.T) {
 		"SELLERHUB_TIMEZONE":         "Mars/Olympus",
 		"SELLERHUB_SECURE_COOKIES":   "maybe",
 		"SELLERHUB_LOG_FORMAT":       "xml",
+		"SELLERHUB_LOG_LEVEL":        "verbose",
 		"SELLERHUB_MESSAGE_POLL":     "10ms",
 		"SELLERHUB_PLATFORM_ADMINS":  "ops@example.com,,root@example.com",
 		"SELLERHUB_WORKERS":          "off",
@@ -59,6 +107,10 @@ func TestBadValuesNameTheVariable(t *testing.T) {
 		"SELLERHUB_LIST_COUNT_CAP":   "0",
 		"SELLERHUB_ACTIVE_REQUESTS":  "0",
 		"SELLERHUB_SYNC_SCHEDULE":    "500ms",
+		"SELLERHUB_ROLE":             "both",
+		"SELLERHUB_METRICS_TOKEN":    "short",
+		"SELLERHUB_DRAIN_WAIT":       "-1s",
+		"SELLERHUB_SHUTDOWN_GRACE":   "0s",
 	} {
 		_, err := Load(env(map[string]string{name: value}))
 		if err == nil || !strings.Contains(err.Error(), name) {
@@ -176,12 +228,13 @@ func TestAmazonSettings(t *testing.T) {
 		t.Fatalf("amazon defaults: %+v", c.Amazon)
 	}
 	for name, value := range map[string]string{
-		"SELLERHUB_SECRET_KEY":         "too-short",
-		"SELLERHUB_AMAZON_TOKEN_URL":   "api.amazon.com/auth/o2/token",
-		"SELLERHUB_AMAZON_CONSENT_URL": "ftp://sellercentral",
-		"SELLERHUB_AMAZON_SPAPI_URL":   "nowhere",
-		"SELLERHUB_AMAZON_TIMEOUT":     "20m",
-		"SELLERHUB_AMAZON_DRAFT_APP":   "perhaps",
+		"SELLERHUB_SECRET_KEY":                  "too-short",
+		"SELLERHUB_AMAZON_TOKEN_URL":            "api.amazon.com/auth/o2/token",
+		"SELLERHUB_AMAZON_CONSENT_URL":          "ftp://sellercentral",
+		"SELLERHUB_AMAZON_SPAPI_URL":            "nowhere",
+		"SELLERHUB_AMAZON_TIMEOUT":              "20m",
+		"SELLERHUB_AMAZON_DRAFT_APP":            "perhaps",
+		"SELLERHUB_AMAZON_CLIENT_SECRET_ISSUED": "2026/06/01",
 	} {
 		_, err := Load(env(map[string]string{name: value}))
 		if err == nil || !strings.Contains(err.Error(), name) {

@@ -21,22 +21,26 @@ const modules = {
   shell: "islands/shell/main.jsx",
   content: "islands/content.js",
   table: "islands/table/main.jsx",
-  dictionaries: "islands/sys/dictionaries.jsx",
-  sysadmin: "islands/sys/admin.jsx",
-  subusers: "islands/sys/subusers.jsx",
-  roles: "islands/sys/roles.jsx",
+  dictionaries: "islands/admin/dictionaries.jsx",
+  sysadmin: "islands/admin/admin.jsx",
+  subusers: "islands/admin/subusers.jsx",
+  roles: "islands/admin/roles.jsx",
   usercenter: "islands/usercenter.js",
-  products: "islands/products/main.jsx",
-  picklist: "islands/picklist/print.js",
-  warehouse: "islands/warehouse/main.jsx",
-  warehouseDocument: "islands/warehouse/document.jsx",
-  ship: "islands/ship/main.jsx",
-  storeauth: "islands/amazon/storeauth.jsx",
-  datasync: "islands/amazon/datasync.jsx",
+  products: "islands/catalog/main.jsx",
+  picklist: "islands/shipping/picklist/print.js",
+  warehouse: "islands/stock/main.jsx",
+  warehouseDocument: "islands/stock/document.jsx",
+  ship: "islands/shipping/main.jsx",
+  storeauth: "islands/stores/main.jsx",
+  datasync: "islands/datasync/main.jsx",
   finance: "islands/finance/main.jsx",
   sales: "islands/sales/main.jsx",
   orders: "islands/orders/main.jsx",
   profit: "islands/profit/main.jsx",
+  onboarding: "islands/onboarding/main.js",
+  claims: "islands/claims/main.jsx",
+  purchase: "islands/purchase/main.jsx",
+  advertising: "islands/advertising/main.jsx",
 };
 const classic = { theme: "islands/theme.js" };
 
@@ -66,7 +70,7 @@ function record(result, entries) {
 }
 record(await build({ ...common, entryPoints: modules, splitting: true, format: "esm", chunkNames: "chunk-[hash]" }), modules);
 record(await build({ ...common, entryPoints: classic, format: "iife" }), classic);
-const sheets = { picklist: "islands/picklist/picklist.css" };
+const sheets = { picklist: "islands/shipping/picklist/picklist.css" };
 record(await build({ ...common, entryPoints: sheets }), sheets);
 
 const css = join(out, "app.tmp.css");

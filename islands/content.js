@@ -13,6 +13,8 @@ if (shell) {
   });
   document.addEventListener("keydown", (event) => {
     const field = event.target.closest("input, textarea, select, [contenteditable]");
-    if (event.key === "Escape" && !event.defaultPrevented && !field) shell.escape();
+    // Esc in an open dialog closes the dialog (the browser's cancel), not the tab under it.
+    const dialog = event.target.closest("dialog[open]") || document.querySelector("dialog[open]");
+    if (event.key === "Escape" && !event.defaultPrevented && !field && !dialog) shell.escape();
   });
 }

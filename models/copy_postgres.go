@@ -11,10 +11,8 @@ import (
 )
 
 // CopyTx runs fn in one transaction, as Tx does, and on PostgreSQL lets InsertNew write with COPY in it: COPY is
-// pgx's own protocol, not database/sql's, and a database/sql transaction hides its connection. So the transaction
-// is begun on a connection taken from the pool for it (sql.Conn), whose pgx connection copyRows reaches through
-// sql.Conn.Raw between the transaction's statements. Inside a transaction already, fn runs in that one, as Tx
-// would run it: a connection of its own would commit apart from the caller's.
+// pgx's own protocol, so the transaction is begun on a connection taken for it (sql.Conn), which copyRows reaches
+// through sql.Conn.Raw. Inside a transaction already, fn runs in that one: its own would commit apart.
 func (db *DB) CopyTx(ctx context.Context, fn func(tx *DB) error) error {
 	if _, inTx := db.SQLTx(); inTx || db.Driver != "postgres" {
 		return db.Tx(ctx, fn)
@@ -32,11 +30,9 @@ func (db *DB) CopyTx(ctx context.Context, fn func(tx *DB) error) error {
 	})
 }
 
-// copyRows writes n rows, none of them stored, with PostgreSQL's binary COPY on the connection of CopyTx's
-// transaction. The server reads the rows as they arrive, while the next ones are encoded, and stores them in
-// pages of many rows at a time, where INSERT .. SELECT unnest(..) stored them one by one after the whole statement
-// had arrived and its arrays had been read. A row that is stored after all fails the unique index, the COPY and
-// with it the transaction.
+// copyRows writes n rows, none of them stored, with PostgreSQL's binary COPY on CopyTx's connection: the server
+// stores rows many to a page as they arrive, where INSERT .. SELECT unnest(..) stored them one by one after reading
+// the whole statement. A row stored after all fails the unique index, the COPY and the transaction.
 func (db *DB) copyRows(t *UpsertTable, n int, row func(i int) []any) (int64, error) {
 	var copied int64
 	err := db.conn.Raw(func(driverConn any) error {

@@ -64,12 +64,9 @@ func Open(databaseURL string) (*DB, error) {
 			return nil, err
 		}
 		dialector = sqlite.Open(dsn)
-		// Each connection keeps its statements compiled. Compiling was a third of a list call's CPU (a profile of
-		// material/page at 50 clients: 0.61 of 1.71 s in the handler), done on every call: glebarez/go-sqlite, the
-		// driver before, compiled even a prepared statement at each execution; modernc.org/sqlite (under the
-		// dialector libtnb/sqlite) keeps a prepared one compiled, and gorm prepares every statement. The store is
-		// bounded because statements with IN lists of varying length differ in their text. PostgreSQL's driver
-		// (pgx) keeps a cache of its own per connection.
+		// Each connection keeps its statements compiled rather than compiling on every call: gorm prepares every
+		// statement and modernc.org/sqlite (under libtnb/sqlite) keeps a prepared one compiled. Bounded, as IN lists
+		// of varying length differ in their text. PostgreSQL's driver (pgx) keeps a cache of its own per connection.
 		gcfg.PrepareStmt = true
 		gcfg.PrepareStmtMaxSize = sqlitePreparedStatements
 	case "postgres":
@@ -96,10 +93,9 @@ func Open(databaseURL string) (*DB, error) {
 		return nil, err
 	}
 	if spec.Driver == "sqlite" {
-		// SQLite takes one writer at a time; a small pool with WAL keeps readers concurrent without
-		// piling up writers that would only wait on the busy timeout. All of them stay open: with database/sql's
-		// default of 2 idle, a burst closed and reopened connections, and each new one read the schema again and
-		// started with an empty page cache (a profile of menus/route at 50 clients: 3% of the CPU in opening).
+		// SQLite takes one writer at a time; a small pool with WAL keeps readers concurrent without piling up
+		// writers on the busy timeout. All stay open: a reopened connection reads the schema again and starts with
+		// an empty page cache.
 		sqlDB.SetMaxOpenConns(4)
 		sqlDB.SetMaxIdleConns(4)
 	} else {
@@ -120,9 +116,8 @@ func Open(databaseURL string) (*DB, error) {
 }
 
 // withoutJIT turns PostgreSQL's JIT compilation off for the product's connections, unless the URL sets jit itself
-// (pgx passes the URL's other parameters to the server as settings). The product's statements read a page or a
-// capped count, where the planner's estimate of a walk that stops at its LIMIT can still pass JIT's threshold: a
-// count to the cap of 订单管理's search compiled for 365 ms and ran for 52.
+// (pgx passes the URL's other parameters to the server as settings): the product's statements stop at a LIMIT,
+// which the planner's estimate ignores enough to pass JIT's threshold and compile for longer than they run.
 func withoutJIT(dsn string) string {
 	u, err := url.Parse(dsn)
 	if err != nil || u.Query().Has("jit") {
@@ -137,18 +132,13 @@ func withoutJIT(dsn string) string {
 // sqlitePreparedStatements is how many distinct statements the SQLite pool keeps compiled (on each connection).
 const sqlitePreparedStatements = 512
 
-// sqliteDSN adds the pragmas the product relies on: WAL for concurrent readers, a busy timeout instead of
-// immediate "database is locked" errors, immediate transactions so that a read-then-write transaction cannot
-// deadlock, and foreign keys. Temporary storage in memory: an upsert of several rows keeps its statement journal
-// there, which on disk was an eighth of a report import's time in writes of a few pages. A page cache of 32 MB
-// instead of 2 keeps the indexes of a growing orders table in memory: a 200,000-line report imported 60% faster.
-// A checkpoint once the log holds 10,000 pages (40 MB) rather than 1,000: a report import's transaction of a few
-// thousand lines writes more than 1,000 pages, so each of its commits also copied the log into the database and
-// synced it (8% of the import's CPU, and the wait for the disk), where now the pages several commits rewrite are
-// copied once. Times are written as SQLite's own date functions read them (YYYY-MM-DD HH:MM:SS.SSS+00:00, the
-// format the database has always held): the driver's default is Go's time.String, which strftime reads as NULL.
-// Only columns declared as dates are read back as times: a computed period ("2026-11-16") stays the text it is.
+// sqliteDSN adds the pragmas the product relies on: WAL, a busy timeout rather than "database is locked", immediate
+// transactions (a read-then-write cannot deadlock), foreign keys, temporary storage in memory (upserts' statement
+// journals), a 32 MB page cache (a growing orders table's indexes) and a checkpoint every 10,000 pages, since an
+// import's commit writes more than 1,000 and each then copied and synced the log.
 func sqliteDSN(path string) (string, error) {
+	// Times as SQLite's date functions read them (YYYY-MM-DD HH:MM:SS.SSS+00:00, as the database always held):
+	// strftime reads Go's time.String as NULL. Only date columns read back as times: "2026-11-16" stays text.
 	params := "_pragma=busy_timeout(10000)&_pragma=foreign_keys(1)&_pragma=temp_store(2)&_pragma=cache_size(-32768)&_pragma=wal_autocheckpoint(10000)&_txlock=immediate&_time_format=sqlite&_texttotime=0&_inttotime=0"
 	if dir := filepath.Dir(path); dir != "." {
 		if err := os.MkdirAll(dir, 0o750); err != nil {

@@ -1,34 +1,28 @@
-// Package models is the base of sellerhub's storage layer: the only code besides its domain packages
-// (models/<domain>) that touches gorm. Tenant data is only reachable through helpers that take the company id.
+// Package models is the base of sellerhub's storage layer: what every domain package (models/<domain>, named like
+// app/<domain>) calls, and the only code besides them that touches gorm. It imports no domain. Tenant data is only
+// reachable through helpers that take the company id.
 //
-// The base holds what every domain shares, and imports no domain:
-//
-//	handle        db.go (Open, Tx, With, On, ForUpdate), queue_conn.go, job_queue.go, session_store.go,
+//	handle        db.go: Open, DB.Tx (one transaction across domains), DB.With (a request's context), DB.On,
+//	              DB.ForUpdate; queue_conn.go, job_queue.go (River's connection), session_store.go,
 //	              statement_timeout.go, planner_statistics.go, kept_statements.go, limit_postgres.go
+//	errors        errors.go: ErrNotFound, IsNotFound, IsDuplicate
 //	values        ids.go (NewID), money.go (Money, Rate), numbers.go (document numbers), dates.go (periods, DateSQL)
-//	lists         list.go (ReadPage, PageQuery), list_order.go (PageOrder, ByKeys), list_jump.go, list_total.go,
-//	              kept.go (Kept), scan_page.go (findPage), keyword.go (the lists' keyword search)
-//	writes        upsert.go (UpsertTable, Upsert, InsertNew, UpsertChanged), upsert_postgres.go, upsert_sqlite.go,
-//	              copy_postgres.go (CopyTx)
-//	scopes        scopes.go (InCompany, InGrantedGroups), sqltext.go (LIKE escaping, Caseless, ORDER BY)
-//	generations   generations.go (what kept answers are good for; RaiseSalesGenerations)
-//	domain state  DB.Shared: a domain's caches, kept for the database (orders' search marks)
-//	support       migrations/ (one goose set), seed/, dbtest/, fixtures/
+//	lists         list.go: ReadPage / ReadPageOfIDs over a PageQuery, NamedList and NamedPage, DB.PageIDs, totals
+//	              (MoreThan, SplitTotal, DB.CountLimit); list_order.go: PageOrder (ByKeys, ByUniqueKey, Ordered,
+//	              ListOrder), Anchor; list_jump.go and list_total.go: a list's generation (ListGeneration) and what
+//	              is kept for it; kept.go (Kept, kept answers); scan_page.go (FindPage)
+//	search        keyword.go: DB.ContainsKeyword, every list's keyword search; sqltext.go: ContainsPattern,
+//	              LikeEscape, DB.Caseless, OrderBy
+//	writes        upsert.go: UpsertTable, DB.Upsert, DB.InsertNew, UpsertChanged; copy_postgres.go (DB.CopyTx)
+//	scopes        scopes.go: InCompany, InGrantedGroups, DB.VisibleGroups, DB.VisibleWarehouses,
+//	              DB.HiddenWarehouses, Outside: the one rule of which store groups and warehouses a user sees
+//	generations   generations.go: what kept answers are good for; DB.RaiseSalesGenerations
+//	domain state  DB.Shared: the caches a domain keeps for the database (the orders' search marks)
 //
-// The domains leave one at a time, from the end of app/'s order, to models/<domain> (named like app/<domain>):
-// their entities and their queries as free functions taking the handle first (profit.ProfitSettingOf(db, ...)), so
-// that a transaction of Tx spans domains. A domain package imports only the base and the domains before it
-// (app/layout_test.go). Moved so far: models/amazondata, models/datasync, models/finance, models/orders,
-// models/sales, models/profit. The domains still here are methods of DB, by file:
+// Beside it: migrations/ (one goose set), seed/ (the first administrator and the demo company), fixtures/ (data
+// built through the domains' own writes) and dbtest/ (databases for tests, and the tests' shared builders).
 //
-//	accounts     company.go, user.go, verification_code.go, account_binding.go, sso_handover.go
-//	admin        menu.go, menu_admin.go, role.go, role_admin.go, department.go, subuser.go,
-//	             operation_log.go, query_field.go
-//	messages     notification.go
-//	reference    dictionary.go, tag.go, contact.go
-//	stores       marketplace.go, store_group.go, seller.go, oauth_state.go, advertising.go
-//	catalog      product.go, local_product.go, catalog.go, listing.go
-//	stock        warehouse.go, stock.go, stock_list.go, stock_document.go (MoveStock: the one way stock changes)
-//	shipping     shipment.go, shipment_handling.go, picklist.go
-//	amazondata   fba_warehouse.go (the FBA warehouses, which shipping reads; the rest is in models/amazondata)
+// The domains, in app/'s one-way order (a domain imports only the base and those before it, app/layout_test.go):
+// accounts, admin, messages, reference, stores, catalog, stock, shipping, amazondata, datasync, finance, orders,
+// sales, profit. Their queries are functions taking the handle first (stock.MoveStock(tx, companyID, ...)).
 package models

@@ -24,11 +24,9 @@ func (db *DB) ForgetJobInstance(id string) error {
 	return db.Delete(&JobInstance{}, "id = ?", id).Error
 }
 
-// RescueJobsOfGoneInstances makes available again the jobs left running by instances not seen since the given
-// time, and forgets those instances; it answers the jobs' ids. Only an instance that said it was alive and then
-// fell silent counts as gone: a job run by a client that never did (an older build) is left to River's own rescue.
-// A job on its last attempt is left to River too, which discards it. Instances racing to rescue the same job
-// agree: the update takes a job still running, once.
+// RescueJobsOfGoneInstances frees the jobs left running by instances not seen since seenBefore, forgets those
+// instances and answers the jobs' ids. Only an instance that said it was alive counts as gone; other jobs, and a
+// job's last attempt, are left to River's own rescue. Racing rescuers agree: a running job is taken once.
 func (db *DB) RescueJobsOfGoneInstances(seenBefore time.Time) ([]int64, error) {
 	// The instance that worked a job last is the last of its attempted_by.
 	owner := `json_extract(river_job.attempted_by, '$[#-1]')`

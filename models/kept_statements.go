@@ -5,12 +5,9 @@ import (
 	"sync"
 )
 
-// keptStatements are statements prepared on the connection pool, not in a transaction, shared by every handle of
-// the database: a transaction runs one through the connection it holds, which compiles it there the first time
-// only. gorm's prepared statements (Open) prepare a statement first met in a transaction in that transaction, and
-// database/sql then compiles it again at each execution in a transaction; for SQLite's VALUES statements of 64
-// rows (upsertValues) compiling was half an orders import's time (a profile: 12.1 of 25.4 s). The store holds only
-// statements whose text the code makes from a fixed set (the upserts' sizes), so it needs no bound.
+// keptStatements are statements prepared on the connection pool, shared by every handle of the database: a
+// transaction compiles one on its connection the first time only, where gorm's (Open) compile a statement first met
+// in a transaction at each execution there. Only texts made from a fixed set (the upserts' sizes) are kept: no bound.
 type keptStatements struct {
 	mu    sync.Mutex
 	stmts map[string]*sql.Stmt

@@ -17,9 +17,9 @@ import (
 // connection instead, and the next batch, with the connections back, as well.
 func TestKeptStatementsInATransactionWhosePoolIsTaken(t *testing.T) {
 	db := dbtest.Open(t, dbtest.SQLite)
-	owner := newCompany(t, db, "油麻地", "13900000133")
-	s := sellerOf(t, db, owner, "新店", "A1KEPT")
-	orders, items := ordersBatch(t, s)
+	owner := dbtest.NewCompany(t, db, "油麻地", "13900000133")
+	s := dbtest.Seller(t, db, owner, "新店", "A1KEPT")
+	orders, items := dbtest.OrdersBatch(t, s)
 	pool, err := db.DB.DB()
 	if err != nil {
 		t.Fatal(err)

@@ -29,13 +29,11 @@ var fourgramIndexed = map[string]string{
 // trigram is how many characters an FTS5 trigram query needs: a shorter one matches no row.
 const trigram = 3
 
-// containsKeyword narrows q to the rows in which any of columns (table.column) contains keyword, ignoring letter
-// case (SKUs are typed in either case), with the user's % and _ taken literally; "" narrows nothing. It is every
-// list's keyword search, so that the lists agree and the indexes of migration 00030 serve them all. PostgreSQL's
-// planner serves the ILIKE from the pg_trgm indexes itself when they narrow the search; SQLite's cannot, so there
-// the LIKE is joined by the FTS5 tables' answer, which holds every row the LIKE matches (FTS5 folds case at least
-// as widely as LIKE) and is narrowed to exactly them by the LIKE.
-func (db *DB) containsKeyword(q *gorm.DB, keyword string, columns ...string) *gorm.DB {
+// ContainsKeyword narrows q to the rows in which any of columns (table.column) contains keyword in any letter case,
+// % and _ taken literally; "" narrows nothing. Every list searches through it, so the lists agree and migration
+// 00030's indexes serve them all: pg_trgm through PostgreSQL's planner; on SQLite the LIKE is joined by the FTS5
+// tables' answer, which holds every row the LIKE matches (FTS5 folds case at least as widely).
+func (db *DB) ContainsKeyword(q *gorm.DB, keyword string, columns ...string) *gorm.DB {
 	if keyword == "" {
 		return q
 	}
@@ -45,8 +43,7 @@ func (db *DB) containsKeyword(q *gorm.DB, keyword string, columns ...string) *go
 	for i, c := range columns {
 		if pieces != "" {
 			// Written so that no trigram index serves it: offered both, the planner combined the two indexes'
-			// candidates and then had every trigram candidate's pieces computed to recheck them (keyword 99999 at a
-			// million products: 8.5 ms, against 0.3 ms by the pieces' index alone).
+			// candidates and then computed every trigram candidate's pieces to recheck them.
 			c = "(" + c + " || '')"
 		}
 		conds[i], args[i] = c+like, p
@@ -62,9 +59,7 @@ func (db *DB) containsKeyword(q *gorm.DB, keyword string, columns ...string) *go
 }
 
 // ftsFew is how many rows an FTS5 answer may hold for it to narrow the search: each is then looked up in its
-// table by id, which past some tens of thousands costs more than reading the whole table once. Measured at a
-// million products: 11,000 matches took 0.1 s through the index, 111,000 took 1 s and a keyword every row holds
-// 9 s, against 0.4-0.7 s reading the table.
+// table by id, which past some tens of thousands costs more than reading the whole table once.
 const ftsFew = 20_000
 
 // ftsCandidates narrows q to the rows whose tables' FTS5 trigram index holds keyword in some column, when every
@@ -85,9 +80,8 @@ func (db *DB) ftsCandidates(q *gorm.DB, keyword string, columns []string) *gorm.
 	}
 	// A phrase in double quotes takes every character literally but the double quote, which is doubled.
 	phrase := `"` + strings.ReplaceAll(keyword, `"`, `""`) + `"`
-	// The index is asked once, here; the rows it names are handed to the list's page and count as a list of ids.
-	// Asked again inside both (id IN (SELECT rowid .. MATCH ..)), it read the trigrams' postings three times a
-	// call: a common trigram (999 in a million products) made the keyword search cost 9.6 ms of CPU a call.
+	// The index is asked once, here, and the rows it names handed to the page and the count as a list of ids:
+	// asked inside both (id IN (SELECT rowid .. MATCH ..)), it read the trigrams' postings three times a call.
 	conds, args := make([]string, len(tables)), make([]any, len(tables))
 	found := 0
 	for i, t := range tables {
@@ -111,13 +105,9 @@ func (db *DB) ftsCandidates(q *gorm.DB, keyword string, columns []string) *gorm.
 	return q.Where("("+strings.Join(conds, " OR ")+")", args...)
 }
 
-// fourgramsFor is the expression of the four-character pieces' index that narrows a PostgreSQL search for keyword
-// in columns better than their trigram indexes can, or "" where there is none. That is a keyword of one character
-// repeated four times or more (99999, 0000): pg_trgm narrows by a keyword's distinct trigrams, and such a keyword
-// has one, which thousands of rows hold at a million (999 in 4,600 products, each read and rechecked: ~2 ms of CPU
-// a search, against 0.3 ms through 9999's 370). Other keywords stay with pg_trgm: their trigrams narrow together,
-// and the planner's guess at a common piece's share was off enough to read 111,000 candidates for SKU1 (55 ms,
-// against 1-3 ms reading the list in order). Only columns of one table are served, by the index of that table.
+// fourgramsFor is the expression of the four-character pieces' index for a PostgreSQL search of keyword in columns
+// of one table, or "": only for one character repeated four times or more (99999, 0000), whose single trigram
+// thousands of rows hold; other keywords' trigrams narrow together, and pg_trgm serves them better.
 func (db *DB) fourgramsFor(keyword string, columns []string) string {
 	if db.Driver != "postgres" || !repeatsOneCharacter(keyword) {
 		return ""
@@ -148,13 +138,11 @@ func repeatsOneCharacter(keyword string) bool {
 }
 
 // caselessFor is Caseless for keyword. On PostgreSQL a keyword with no letter that has another case (digits,
-// Chinese, punctuation) is matched by the plain LIKE: ILIKE would find the same rows, and the two differ only in
-// time. The trigram index hands both the same candidates, and ILIKE folds the case of each candidate's text
-// before comparing. With a million products, keyword 99999 has 4,600 candidates (its only trigram is 999), and
-// the query took 7.4 ms with ILIKE and 2.2 ms with LIKE (EXPLAIN ANALYZE, best of 12).
+// Chinese, punctuation) is matched by the plain LIKE: ILIKE finds the same rows, but folds the case of every
+// trigram candidate's text first.
 func (db *DB) caselessFor(keyword string) string {
 	if db.Driver == "postgres" && !hasCase(keyword) {
-		return "LIKE ? ESCAPE '" + likeEscape + "'"
+		return "LIKE ? ESCAPE '" + LikeEscape + "'"
 	}
 	return db.Caseless()
 }

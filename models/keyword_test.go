@@ -8,7 +8,11 @@ import (
 	"gorm.io/gorm"
 
 	"sellerhub/models"
+	catalogdb "sellerhub/models/catalog"
 	"sellerhub/models/dbtest"
+	shippingdb "sellerhub/models/shipping"
+	stockdb "sellerhub/models/stock"
+	storesdb "sellerhub/models/stores"
 )
 
 // keywords are the searches every keyword list is tried with: shorter than a trigram and longer, in either case,
@@ -41,9 +45,9 @@ func sorted(names []string) []string {
 
 func TestKeywordSearchFindsWhatTheLikeFound(t *testing.T) {
 	dbtest.ForEach(t, func(t *testing.T, db *models.DB) {
-		a := newCompany(t, db, "甲", "13800000001")
-		b := newCompany(t, db, "乙", "13800000002")
-		if err := db.SaveMarketplaces(); err != nil {
+		a := dbtest.NewCompany(t, db, "甲", "13800000001")
+		b := dbtest.NewCompany(t, db, "乙", "13800000002")
+		if err := storesdb.SaveMarketplaces(db); err != nil {
 			t.Fatal(err)
 		}
 		products := map[string][]string{
@@ -56,20 +60,20 @@ func TestKeywordSearchFindsWhatTheLikeFound(t *testing.T) {
 			"aaaa-0000": {"aaaa-0000", "AAAAA 数据线"},
 		}
 		skuIDs := map[string]int64{}
-		w := newWarehouse(t, db, a.CompanyID, "深圳仓")
+		w := dbtest.NewWarehouse(t, db, a.CompanyID, "深圳仓")
 		for sku, texts := range products {
-			p := &models.LocalProduct{CompanyID: a.CompanyID, SKU: sku, Name: texts[1], Kind: models.ProductKindProduct}
-			if err := db.CreateLocalProduct(p); err != nil {
+			p := &catalogdb.LocalProduct{CompanyID: a.CompanyID, SKU: sku, Name: texts[1], Kind: catalogdb.ProductKindProduct}
+			if err := catalogdb.CreateLocalProduct(db, p); err != nil {
 				t.Fatal(err)
 			}
 			skuIDs[sku] = p.ID
-			if err := move(db, a.CompanyID, "RK2026-000"+sku[len(sku)-1:], models.StockChange{WarehouseID: w.ID, ProductID: p.ID, Fulfillable: 1}); err != nil {
+			if err := dbtest.Move(db, a.CompanyID, "RK2026-000"+sku[len(sku)-1:], stockdb.StockChange{WarehouseID: w.ID, ProductID: p.ID, Fulfillable: 1}); err != nil {
 				t.Fatal(err)
 			}
 		}
 		// Another company's product matching the same keywords is never found.
-		newProduct(t, db, b.CompanyID, "ABC-99999")
-		group := &models.StoreGroup{CompanyID: a.CompanyID, Name: "美国店"}
+		dbtest.NewProduct(t, db, b.CompanyID, "ABC-99999")
+		group := &storesdb.StoreGroup{CompanyID: a.CompanyID, Name: "美国店"}
 		if err := db.Create(group).Error; err != nil {
 			t.Fatal(err)
 		}
@@ -80,13 +84,13 @@ func TestKeywordSearchFindsWhatTheLikeFound(t *testing.T) {
 		// The shipment form's picker searches the paired listings by the product's SKU and name and the seller SKU.
 		paired := map[string][]string{"abc-99999-US": {"abc-99999-US", "ABC-99999", products["ABC-99999"][1]}}
 		for sku, texts := range listings {
-			l := &models.Listing{CompanyID: a.CompanyID, GroupID: group.ID, MarketplaceID: "ATVPDKIKX0DER",
+			l := &catalogdb.Listing{CompanyID: a.CompanyID, GroupID: group.ID, MarketplaceID: "ATVPDKIKX0DER",
 				SellerSKU: sku, ASIN: texts[1], FNSKU: texts[2]}
 			if paired[sku] != nil {
 				id := skuIDs["ABC-99999"]
 				l.ProductID = &id
 			}
-			if err := db.CreateListing(l); err != nil {
+			if err := catalogdb.CreateListing(db, l); err != nil {
 				t.Fatal(err)
 			}
 		}
@@ -106,7 +110,7 @@ func TestKeywordSearchFindsWhatTheLikeFound(t *testing.T) {
 		}
 
 		for _, k := range append(keywords, "éclair", "ÉCLAIR") {
-			rows, total, err := db.LocalProductPage(a.CompanyID, models.ProductFilter{Keyword: k, Limit: 100})
+			rows, total, err := catalogdb.LocalProductPage(db, a.CompanyID, catalogdb.ProductFilter{Keyword: k, Limit: 100})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -126,7 +130,7 @@ func TestKeywordSearchFindsWhatTheLikeFound(t *testing.T) {
 				t.Errorf("products %q = %v, want %v", k, got, want)
 			}
 
-			lrows, _, err := db.ListingPage(a.CompanyID, models.ListingFilter{UserID: a.ID, Keyword: k, Limit: 100})
+			lrows, _, err := catalogdb.ListingPage(db, a.CompanyID, catalogdb.ListingFilter{UserID: a.ID, Keyword: k, Limit: 100})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -138,7 +142,7 @@ func TestKeywordSearchFindsWhatTheLikeFound(t *testing.T) {
 				t.Errorf("listings %q = %v, want %v", k, got, want)
 			}
 
-			prows, err := db.PairedListings(a.CompanyID, group.ID, "ATVPDKIKX0DER", w.ID, k, 100)
+			prows, err := shippingdb.PairedListings(db, a.CompanyID, group.ID, "ATVPDKIKX0DER", w.ID, k, 100)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -150,7 +154,7 @@ func TestKeywordSearchFindsWhatTheLikeFound(t *testing.T) {
 				t.Errorf("paired listings %q = %v, want %v", k, got, want)
 			}
 
-			srows, _, err := db.StockPage(a.CompanyID, models.StockFilter{Search: k, Limit: 100})
+			srows, _, err := stockdb.StockPage(db, a.CompanyID, stockdb.StockFilter{Search: k, Limit: 100})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -162,7 +166,7 @@ func TestKeywordSearchFindsWhatTheLikeFound(t *testing.T) {
 				t.Errorf("stock %q = %v, want %v", k, got, want)
 			}
 
-			ledger, _, err := db.LedgerPage(a.CompanyID, models.LedgerFilter{DocNumber: k, StockFilter: models.StockFilter{Limit: 100}})
+			ledger, _, err := stockdb.LedgerPage(db, a.CompanyID, stockdb.LedgerFilter{DocNumber: k, StockFilter: stockdb.StockFilter{Limit: 100}})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -180,16 +184,16 @@ func TestKeywordSearchFindsWhatTheLikeFound(t *testing.T) {
 		}
 
 		// The index follows the table: a changed SKU is found by its new text only, a deleted product not at all.
-		p, err := db.LocalProductByID(a.CompanyID, 0, skuIDs["ABC-99999"])
+		p, err := catalogdb.LocalProductByID(db, a.CompanyID, 0, skuIDs["ABC-99999"])
 		if err != nil {
 			t.Fatal(err)
 		}
 		p.SKU = "NEW-77777"
-		if err := db.UpdateLocalProduct(&p.LocalProduct); err != nil {
+		if err := catalogdb.UpdateLocalProduct(db, &p.LocalProduct); err != nil {
 			t.Fatal(err)
 		}
 		for k, want := range map[string]int64{"99999": 0, "9999": 0, "77777": 1, "7777": 1, "new-7": 1} {
-			if _, total, err := db.LocalProductPage(a.CompanyID, models.ProductFilter{Keyword: k, Limit: 10}); err != nil || total != want {
+			if _, total, err := catalogdb.LocalProductPage(db, a.CompanyID, catalogdb.ProductFilter{Keyword: k, Limit: 10}); err != nil || total != want {
 				t.Errorf("after the SKU changed, %q finds %d (%v), want %d", k, total, err, want)
 			}
 		}
@@ -200,10 +204,10 @@ func TestKeywordSearchFindsWhatTheLikeFound(t *testing.T) {
 		if err := db.Exec("DELETE FROM stocks WHERE product_id = ?", xy).Error; err != nil {
 			t.Fatal(err)
 		}
-		if err := db.DeleteLocalProduct(a.CompanyID, xy); err != nil {
+		if err := catalogdb.DeleteLocalProduct(db, a.CompanyID, xy); err != nil {
 			t.Fatal(err)
 		}
-		if rows, _, err := db.LocalProductPage(a.CompanyID, models.ProductFilter{Keyword: "100 cotton", Limit: 10}); err != nil || len(rows) != 0 {
+		if rows, _, err := catalogdb.LocalProductPage(db, a.CompanyID, catalogdb.ProductFilter{Keyword: "100 cotton", Limit: 10}); err != nil || len(rows) != 0 {
 			t.Errorf("after deleting XY-2, 100 cotton finds %+v (%v)", rows, err)
 		}
 	})
@@ -214,8 +218,8 @@ func TestKeywordSearchFindsWhatTheLikeFound(t *testing.T) {
 // also outside ASCII, still by ILIKE.
 func TestCaselessKeywordsSkipCaseFoldingOnPostgres(t *testing.T) {
 	dbtest.ForEach(t, func(t *testing.T, db *models.DB) {
-		a := newCompany(t, db, "甲", "13800000001")
-		newProduct(t, db, a.CompanyID, "abc-99999")
+		a := dbtest.NewCompany(t, db, "甲", "13800000001")
+		dbtest.NewProduct(t, db, a.CompanyID, "abc-99999")
 		var searched []string
 		err := db.Callback().Query().After("gorm:query").Register("test:searches", func(g *gorm.DB) {
 			if sql := g.Statement.SQL.String(); strings.Contains(sql, "local_products.sku") && strings.Contains(sql, "LIKE") {
@@ -233,7 +237,7 @@ func TestCaselessKeywordsSkipCaseFoldingOnPostgres(t *testing.T) {
 			{"\u212a", true}, // the Kelvin sign, which folds to k
 		} {
 			searched = nil
-			if _, _, err := db.LocalProductPage(a.CompanyID, models.ProductFilter{Keyword: c.keyword, Limit: 10}); err != nil {
+			if _, _, err := catalogdb.LocalProductPage(db, a.CompanyID, catalogdb.ProductFilter{Keyword: c.keyword, Limit: 10}); err != nil {
 				t.Fatal(err)
 			}
 			if len(searched) == 0 {
@@ -253,7 +257,7 @@ func TestCaselessKeywordsSkipCaseFoldingOnPostgres(t *testing.T) {
 // trigram indexes.
 func TestRepeatedCharacterKeywordsUseTheirPiecesOnPostgres(t *testing.T) {
 	db := dbtest.Open(t, dbtest.Postgres)
-	a := newCompany(t, db, "甲", "13800000001")
+	a := dbtest.NewCompany(t, db, "甲", "13800000001")
 	// Enough products that the planner prefers an index to reading the table; their SKUs hold 999 as the bench's do.
 	if err := db.Exec(`INSERT INTO local_products (id, company_id, sku, name, kind, remark, disabled, created_at, updated_at)
 		SELECT 7000000000000000000 + g, ?, 'SKU' || g, '蓝牙耳机 型号 ' || (g + 500000), 1, '', false, now(), now()
@@ -282,14 +286,14 @@ func TestRepeatedCharacterKeywordsUseTheirPiecesOnPostgres(t *testing.T) {
 		pieces  bool
 	}{{"9999", 3, true}, {"0000", 12, true}, {"12345", 1, false}, {"SKU123", 111, false}} {
 		searched = nil
-		_, total, err := db.LocalProductPage(a.CompanyID, models.ProductFilter{Keyword: c.keyword, Limit: 20})
+		_, total, err := catalogdb.LocalProductPage(db, a.CompanyID, catalogdb.ProductFilter{Keyword: c.keyword, Limit: 20})
 		if err != nil {
 			t.Fatal(err)
 		}
 		if total != c.found || len(searched) == 0 {
 			t.Fatalf("%q: %d found (want %d), %d statements", c.keyword, total, c.found, len(searched))
 		}
-		p := explained(t, db, searched[0].sql, searched[0].vars)
+		p := dbtest.Explained(t, db, searched[0].sql, searched[0].vars)
 		if uses := strings.Contains(p, "local_products_fourgrams"); uses != c.pieces {
 			t.Errorf("%q: the pieces' index used %v, want %v:\n%s", c.keyword, uses, c.pieces, p)
 		}

@@ -22,7 +22,7 @@ func TestPageBoundsAreNumbers(t *testing.T) {
 			t.Fatalf("statement %q with %v", sql, vars)
 		}
 		// The bounds read the rows they name: the 3rd and 4th of six.
-		owner := newCompany(t, db, "有限公司", "13900000001")
+		owner := dbtest.NewCompany(t, db, "有限公司", "13900000001")
 		for _, n := range []string{"甲", "乙", "丙", "丁", "戊", "己"} {
 			if err := db.Exec("INSERT INTO brands (id, company_id, name, remark, created_at, updated_at) VALUES (?, ?, ?, '', ?, ?)",
 				models.NewID(), owner.CompanyID, "测试品牌"+n, db.NowFunc(), db.NowFunc()).Error; err != nil {

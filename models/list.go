@@ -19,15 +19,15 @@ func (db *DB) Named(model any, table string, companyID int64, name string) func(
 	return func() *gorm.DB {
 		q := db.Model(model).Scopes(InCompany(table, companyID))
 		if name != "" {
-			q = q.Where(table+".name LIKE ? ESCAPE '"+likeEscape+"'", ContainsPattern(name))
+			q = q.Where(table+".name LIKE ? ESCAPE '"+LikeEscape+"'", ContainsPattern(name))
 		}
 		return q
 	}
 }
 
-// order is the list's ORDER BY: the chosen column, then id so that pages never overlap on equal values; by
+// OrderOf is the list's ORDER BY: the chosen column, then id so that pages never overlap on equal values; by
 // name without a choice.
-func (l NamedList) order(table string) PageOrder {
+func (l NamedList) OrderOf(table string) PageOrder {
 	col := l.OrderBy
 	if col == "" {
 		col = "name"
@@ -38,7 +38,7 @@ func (l NamedList) order(table string) PageOrder {
 // NamedPage reads the page of a named list into rows, with its total. query selects the matching rows with what
 // the list shows beside them.
 func NamedPage[T any](db *DB, query func() *gorm.DB, table string, l NamedList, rows *[]T) (int64, error) {
-	p := listPage{matching: query, id: table + ".id", order: l.order(table), offset: l.Offset, limit: l.Limit,
+	p := listPage{matching: query, id: table + ".id", order: l.OrderOf(table), offset: l.Offset, limit: l.Limit,
 		anchor: l.Anchor}
 	return readPage(db, p, p.of(query), rows)
 }
@@ -90,21 +90,20 @@ type listPage struct {
 	// generation is the list's generation when its table raises one (list_jump.go), which lets jumps far into it
 	// start from a kept anchor and its first pages use a kept total (list_total.go); zero for a list that pages by
 	// offset and counts on every first page.
-	generation listGeneration
+	generation ListGeneration
 }
 
 // inOrder selects the matching rows in the page's order, for counting them: so ordered, a count walks the index
-// range the page reads. Unordered, the planner was free to pick a sequential scan, which PostgreSQL reads through a
-// small ring of buffers for a large table: from the operating system on every call (a brand that half the million
-// products have, 50 clients: 1,370 µs of database CPU per call, 815 so).
+// range the page reads, where unordered PostgreSQL may pick a sequential scan, which it reads for a large table
+// through a small ring of buffers, from the operating system on every call.
 func (p listPage) inOrder() *gorm.DB { return p.matching().Scopes(p.order.sort) }
 
 // ReadChunk bounds the ids one statement reads rows for, well under either database's parameter limit (an
 // export's page holds up to 100,000 ids).
 const ReadChunk = 1000
 
-// PageQuery is a page of a list as a domain package asks for it: listPage's fields for a list that keeps no
-// generation (Matching, ID, Order, Offset, Limit, Anchor, Known, Skipped, Searched, as listPage explains them).
+// PageQuery is a page of a list as a domain package asks for it: listPage's fields (Matching, ID, Order, Offset,
+// Limit, Anchor, Known, Skipped, Searched, Generation, as listPage explains them).
 type PageQuery struct {
 	Matching      func() *gorm.DB
 	ID            string
@@ -114,13 +113,28 @@ type PageQuery struct {
 	Known         int64
 	Skipped       int
 	Searched      bool
+	Generation    ListGeneration
 }
 
 // ReadPage reads a page of a list into out, with its total (readPage), the rows of its ids read from query.
 func ReadPage[T any](db *DB, q PageQuery, query func() *gorm.DB, out *[]T) (int64, error) {
-	p := listPage{matching: q.Matching, id: q.ID, order: q.Order, offset: q.Offset, limit: q.Limit, anchor: q.Anchor,
-		known: q.Known, skipped: q.Skipped, searched: q.Searched}
+	p := q.page()
 	return readPage(db, p, p.of(query), out)
+}
+
+// ReadPageOfIDs is ReadPage for a list whose rows are read by a statement of their ids (rows).
+func ReadPageOfIDs[T any](db *DB, q PageQuery, rows func(ids []int64) *gorm.DB, out *[]T) (int64, error) {
+	return readPage(db, q.page(), rows, out)
+}
+
+// PageIDs reads the ids of the page (pageIDs), and counts the list when count says so.
+func (db *DB) PageIDs(q PageQuery, count bool) (ids []int64, more bool, counted int64, err error) {
+	return q.page().pageIDs(db, count)
+}
+
+func (q PageQuery) page() listPage {
+	return listPage{matching: q.Matching, id: q.ID, order: q.Order, offset: q.Offset, limit: q.Limit, anchor: q.Anchor,
+		known: q.Known, skipped: q.Skipped, searched: q.Searched, generation: q.Generation}
 }
 
 // of reads the rows of the given ids from query.
@@ -133,16 +147,16 @@ func (p listPage) of(query func() *gorm.DB) func(ids []int64) *gorm.DB {
 // them (rows of the ids: names, counts), so no skipped row is ever joined. One id beyond the page tells whether
 // more rows follow, which spares the count on a list's last (or only) page.
 func readPage[T any](db *DB, p listPage, rows func(ids []int64) *gorm.DB, out *[]T) (int64, error) {
-	ids, more, counted, err := db.pageIDs(p, p.known == 0 && p.offset+p.limit < db.CountLimit())
+	ids, more, counted, err := p.pageIDs(db, p.known == 0 && p.offset+p.limit < db.CountLimit())
 	if err != nil {
 		return 0, err
 	}
-	total, err := db.listTotal(p, len(ids), more, counted)
+	total, err := p.listTotal(db, len(ids), more, counted)
 	if err != nil {
 		return 0, err
 	}
 	for i := 0; i < len(ids); i += ReadChunk {
-		if err := findPage(rows(ids[i:min(i+ReadChunk, len(ids))]).Scopes(p.order.sort), out); err != nil {
+		if err := FindPage(rows(ids[i:min(i+ReadChunk, len(ids))]).Scopes(p.order.sort), out); err != nil {
 			return 0, err
 		}
 	}
@@ -150,30 +164,26 @@ func readPage[T any](db *DB, p listPage, rows func(ids []int64) *gorm.DB, out *[
 }
 
 // pageIDs reads the ids of p's page and whether rows follow it, with the list's capped count when count asks for
-// it (-1 otherwise). A page asked next to a row its order can use is read from that row on the order's index: a
-// page 2,000 deep read by offset walked 39,980 index entries first (2.4 ms of CPU on SQLite, 1.9 ms on PostgreSQL
-// at a million products), next to its anchor it reads its own 21. A page that needs the count lies within the cap,
-// so its offset walks at most that far, and it is read by offset with the count in the same statement.
-func (db *DB) pageIDs(p listPage, count bool) (ids []int64, more bool, counted int64, err error) {
+// it (-1 otherwise). A page asked next to a row its order can use is read from that row on the order's index, not
+// walked to by offset. A page that needs the count lies within the cap, so it is read by offset with the count.
+func (p listPage) pageIDs(db *DB, count bool) (ids []int64, more bool, counted int64, err error) {
 	if !count {
-		if ids, more, ok, err := db.nextTo(p); err != nil || ok {
+		if ids, more, ok, err := p.nextTo(db); err != nil || ok {
 			return ids, more, -1, err
 		}
-		if ids, more, ok, err := db.jumpIDs(p); err != nil || ok {
+		if ids, more, ok, err := p.jumpIDs(db); err != nil || ok {
 			return ids, more, -1, err
 		}
 	}
-	ids, counted, err = db.offsetIDs(p, count)
+	ids, counted, err = p.offsetIDs(db, count)
 	more = len(ids) > p.limit
 	return ids[:min(len(ids), p.limit)], more, counted, err
 }
 
 // offsetIDs reads the ids of the page from its offset and one beyond it, with the count when count asks for it.
-// A page that ends before the cap will need the list's capped count unless it ends the list, so the count comes
-// along in the same statement, as a subquery the database runs once: a statement less on every first page.
-// Measured at a million products on PostgreSQL (pgbench, one client): the page's ids 45 µs, the count 113 µs, each
-// statement's round trip and Go side some 60 µs more. counted is that count when it came along (-1 otherwise).
-func (db *DB) offsetIDs(p listPage, count bool) (ids []int64, counted int64, err error) {
+// A page ending before the cap needs the capped count unless it ends the list, so the count comes along as a
+// subquery of the same statement: a statement less on every first page. counted is that count (-1 otherwise).
+func (p listPage) offsetIDs(db *DB, count bool) (ids []int64, counted int64, err error) {
 	// Only the id is read, whatever columns matching selects for the rows (a warehouse's group name).
 	q := p.matching().Scopes(p.order.sort).Offset(p.offset - p.skipped).Limit(p.limit + 1)
 	if !count {
@@ -181,10 +191,10 @@ func (db *DB) offsetIDs(p listPage, count bool) (ids []int64, counted int64, err
 		return ids, -1, err
 	}
 	if p.searched {
-		return db.searchedIDs(p)
+		return p.searchedIDs(db)
 	}
-	if db.keepsTotal(p) {
-		return db.idsWithKeptTotal(p, q)
+	if p.keepsTotal(db) {
+		return p.idsWithKeptTotal(db, q)
 	}
 	var page []struct {
 		ID    int64
@@ -201,14 +211,10 @@ func (db *DB) offsetIDs(p listPage, count bool) (ids []int64, counted int64, err
 	return ids, page[0].Total, nil
 }
 
-// searchedIDs reads the ids of the page of a keyword search that needs its count: every matching id up to the
-// cap's, in the list's order, in one statement that both the page and the count are taken from. The search is
-// the costly part of such a call and the matches are few: a count beside the page searched a second time
-// (keyword 99999 at a million products on PostgreSQL, pgbench: 6.3 ms with the count as a subquery, 3.0 ms so).
-// A keyword most rows hold costs more so, reading a thousand matches in order where the page needed 21 (SKU1:
-// 0.43 -> 1.06 ms; 耳机, which no trigram serves: 0.55 -> 0.69 ms): searches are mostly for a SKU or a name, the
-// rare keyword is the slow one, and it is the one halved.
-func (db *DB) searchedIDs(p listPage) (ids []int64, counted int64, err error) {
+// searchedIDs reads the ids of a keyword search's page that needs its count: every matching id up to the cap's, in
+// the list's order, in one statement both are taken from, since a count beside the page searched a second time.
+// A keyword most rows hold pays more so, but searches are mostly for a SKU or a name: the rare, slow one gains.
+func (p listPage) searchedIDs(db *DB) (ids []int64, counted int64, err error) {
 	var all []int64
 	err = p.matching().Scopes(p.order.sort).Limit(db.CountLimit()+1).Select(p.id).Pluck(p.id, &all).Error
 	if err != nil {
@@ -222,7 +228,7 @@ func (db *DB) searchedIDs(p listPage) (ids []int64, counted int64, err error) {
 // it. A page that ends the list knows the total, and so does one that ends at or past the cap with rows after
 // it: more than the page's end match, which is all a count to the cap would have said. Otherwise the matching
 // rows are counted, up to the cap.
-func (db *DB) listTotal(p listPage, read int, more bool, counted int64) (int64, error) {
+func (p listPage) listTotal(db *DB, read int, more bool, counted int64) (int64, error) {
 	if !more && (read > 0 || p.offset == 0) {
 		return int64(p.offset + read), nil
 	}

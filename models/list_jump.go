@@ -11,34 +11,25 @@ import (
 	"gorm.io/gorm/clause"
 )
 
-// A jump to a page far into a list (前往 page 2,000 of a million products) read its page by offset, walking every
-// row before it on the order's index: 39,980 index entries cost ~1.5 ms of CPU on either database, which 50 users
-// on 2 cores cannot afford within the list's 50 ms. A list whose table raises a list generation (migration 00043)
-// keeps instead, per company, filter and order, the id of every stride-th row it has walked (its jump anchors), for
-// the generation of the data they were read at; a jump reads its page after the nearest anchor before it, walking
-// fewer than a stride's rows. The list's generation is read by the page's own statement, so a page is never taken
-// from anchors read before a change that is now visible: it is walked afresh.
+// A jump far into a list (前往) reads its page after the nearest kept anchor, the id of every stride-th row per
+// company, filter and order, instead of walking every row before it by offset. Anchors hold for the list's
+// generation (migration 00043), which the page's own statement reads: after a change the list is walked afresh.
 
-// DefaultJumpStride is how many rows apart a list's jump anchors are: a jump walks fewer than this many rows, and a
-// million rows keep 10,000 anchors (80 KB). PostgreSQL walked a thousand index entries in 0.14 ms of a jump's
-// 0.41 ms (dictionary items, page 2,500), where a page's own rows take 0.04 ms. A hundred, a multiple of every page
-// size the tables offer (10, 20, 50, 100), because the rows a jump skips after its anchor are written into its
-// statement (literalLimit): a page of 20 then lands on one of 5 offsets after an anchor, where 250 rows apart gave
-// 25, each a statement every pooled connection parses and plans on its first use (0.5-0.7 ms of PostgreSQL's CPU).
-// Random 前往 at a million products, 50 clients, the first 2,000 calls after a start: 1,120-1,160 µs of database
-// CPU a call with 250, 800-945 with 100; once every connection has planned its statements both cost the same.
+// DefaultJumpStride is how many rows apart a list's jump anchors are: a jump walks fewer than this many rows. A
+// multiple of every page size offered (10, 20, 50, 100): the rows skipped after an anchor are written into the
+// statement (literalLimit), so few distinct offsets mean few statements for each pooled connection to plan.
 const DefaultJumpStride = 100
 
-// listGeneration names the generation a list's table raises (migration 00043): the company's counter of the kind.
-type listGeneration struct {
-	company int64
-	kind    string
+// ListGeneration names the generation a list's table raises (migration 00043): the company's counter of the kind.
+type ListGeneration struct {
+	Company int64
+	Kind    string
 }
 
 // Kinds of list generation, each raised by triggers in the transaction of every change to the list's table.
 const (
-	generationProducts  = "list_products"
-	generationDictItems = "list_dict_items"
+	GenerationProducts  = "list_products"
+	GenerationDictItems = "list_dict_items"
 )
 
 // jumpAnchors are the anchors the lists keep, shared by every handle of the database.
@@ -103,20 +94,20 @@ func (db *DB) JumpStride() int {
 // it, and whether rows follow the page; ok is false when the list keeps none (its table raises no generation, its
 // order cannot page next to a row, or the call is inside a transaction, whose uncommitted generation another
 // transaction may commit with other rows) and the page is read by its offset.
-func (db *DB) jumpIDs(p listPage) (ids []int64, more, ok bool, err error) {
+func (p listPage) jumpIDs(db *DB) (ids []int64, more, ok bool, err error) {
 	stride := db.JumpStride()
-	if p.generation.kind == "" || p.offset < stride || p.limit < 1 || db.inTransaction() {
+	if p.generation.Kind == "" || p.offset < stride || p.limit < 1 || db.inTransaction() {
 		return nil, false, false, nil
 	}
 	if keyed, err := db.keysHoldNoNull(p.order); err != nil || !keyed {
 		return nil, false, false, err
 	}
-	key, err := db.jumpKey(p, stride)
+	key, err := p.jumpKey(db, stride)
 	if err != nil {
 		return nil, false, false, err
 	}
 	if kept, found := db.jumps.get(key); found && len(kept.ids) >= p.offset/stride {
-		ids, more, fresh, err := db.afterAnchor(p, kept, stride)
+		ids, more, fresh, err := p.afterAnchor(db, kept, stride)
 		if err != nil || fresh {
 			return ids, more, err == nil, err
 		}
@@ -125,11 +116,11 @@ func (db *DB) jumpIDs(p listPage) (ids []int64, more, ok bool, err error) {
 	// The first jump into a list (or past its anchors, or after a change) walks it, keeping the anchors it passes;
 	// jumps arriving meanwhile wait for that walk rather than each walking the same rows.
 	walked, err, shared := db.jumps.walks.Do(key+"#"+strconv.Itoa(p.offset)+"#"+strconv.Itoa(p.limit), func() (any, error) {
-		return db.walk(p, key, stride)
+		return p.walk(db, key, stride)
 	})
 	if err != nil && shared {
 		// The walk was another request's, which went away: this one walks for itself.
-		walked, err = db.walk(p, key, stride)
+		walked, err = p.walk(db, key, stride)
 	}
 	if err != nil {
 		return nil, false, false, err
@@ -146,44 +137,41 @@ func (db *DB) inTransaction() bool {
 
 // jumpKey names a list's anchors: its generation's kind, the stride, and the statement of its ids in order, with
 // its arguments written in (the company, the filter, the user's scope).
-func (db *DB) jumpKey(p listPage, stride int) (string, error) {
+func (p listPage) jumpKey(db *DB, stride int) (string, error) {
 	q := p.matching().Session(&gorm.Session{DryRun: true}).Select(p.id).Scopes(p.order.sort).Find(&[]int64{})
 	if q.Error != nil {
 		return "", q.Error
 	}
 	stmt := q.Statement
-	return p.generation.kind + "#" + strconv.Itoa(stride) + "#" +
+	return p.generation.Kind + "#" + strconv.Itoa(stride) + "#" +
 		db.Dialector.Explain(stmt.SQL.String(), stmt.Vars...), nil
 }
 
 // generationOf is the list's generation as a scalar subquery of the page's statement (0 before any change),
-// written out: a subquery gorm builds runs its whole query chain in a dry run (the count's cost a first page at a
-// million products some 75 µs of CPU in a profile).
-func (db *DB) generationOf(g listGeneration) clause.Expr {
+// written out: a subquery gorm builds runs its whole query chain in a dry run.
+func (db *DB) generationOf(g ListGeneration) clause.Expr {
 	return gorm.Expr("(SELECT COALESCE(MAX(generation), 0) FROM report_generations WHERE company_id = ? AND kind = ?)",
-		g.company, g.kind)
+		g.Company, g.Kind)
 }
 
 // generationNow reads the list's generation by itself.
-func (db *DB) generationNow(g listGeneration) (int64, error) {
+func (db *DB) generationNow(g ListGeneration) (int64, error) {
 	var n int64
 	err := db.Raw("SELECT ?", db.generationOf(g)).Scan(&n).Error
 	return n, err
 }
 
 // afterKept selects the list's rows that follow id, a row its own walk passed (all of them for id 0).
-func (db *DB) afterKept(p listPage, id int64) *gorm.DB {
+func (p listPage) afterKept(db *DB, id int64) *gorm.DB {
 	if id == 0 {
 		return p.matching()
 	}
 	return p.matching().Where(p.order.followingAnchor("?"), id)
 }
 
-// followingAnchor is the condition that a row follows the anchor whose id is the SQL expression id, the anchor's
-// sort values read by its id alone: it is a row of the list that a walk passed, so unlike a row the client names
-// (afterRow) it needs no check against the list's filter, and a change to it changed the list's generation, which
-// the statement reads beside. Written out, not as a subquery gorm builds, which runs its whole query chain in a
-// dry run (some 70 µs of server CPU of a jump to page 2,500 of a dictionary's items, out of a call's ~1,000).
+// followingAnchor is the condition that a row follows the anchor whose id is the SQL expression id. The anchor is a
+// row a walk passed, so unlike afterRow's it needs no check against the filter (a change to it raised the generation
+// the statement reads). Written out: a subquery gorm builds runs its whole query chain in a dry run.
 func (o PageOrder) followingAnchor(id string) string {
 	keys := make([]string, len(o.keys))
 	for i, k := range o.keys {
@@ -194,13 +182,13 @@ func (o PageOrder) followingAnchor(id string) string {
 
 // afterAnchor reads p's page after the nearest kept anchor before it, walking fewer than a stride's rows; fresh is
 // false when the list's generation is no longer the anchors' (or nothing follows the anchor, which tells none).
-func (db *DB) afterAnchor(p listPage, kept keptAnchors, stride int) (ids []int64, more, fresh bool, err error) {
+func (p listPage) afterAnchor(db *DB, kept keptAnchors, stride int) (ids []int64, more, fresh bool, err error) {
 	n := p.offset / stride
 	var page []struct {
 		ID         int64
 		Generation int64
 	}
-	err = db.afterKept(p, kept.ids[n-1]).Select(p.id+" AS id, ? AS generation", db.generationOf(p.generation)).
+	err = p.afterKept(db, kept.ids[n-1]).Select(p.id+" AS id, ? AS generation", db.generationOf(p.generation)).
 		Scopes(p.order.sort).Offset(p.offset - n*stride).Limit(p.limit + 1).Find(&page).Error
 	if err != nil {
 		return nil, false, false, err
@@ -233,7 +221,7 @@ const walkTries = 3
 
 // walk reads p's page after walking the list from its deepest anchor still of the list's generation (from its start
 // when none is) to the page, keeping every stride-th row it passes as an anchor.
-func (db *DB) walk(p listPage, key string, stride int) (walkedPage, error) {
+func (p listPage) walk(db *DB, key string, stride int) (walkedPage, error) {
 	kept, found := db.jumps.get(key)
 	from := 0
 	if found {
@@ -242,7 +230,7 @@ func (db *DB) walk(p listPage, key string, stride int) (walkedPage, error) {
 	for range walkTries {
 		anchors := keptAnchors{generation: kept.generation, ids: slices.Clone(kept.ids[:from])}
 		if steps := p.offset/stride - from; steps > 0 {
-			ids, generation, err := db.walkAnchors(p, anchors.ids, steps, stride)
+			ids, generation, err := p.walkAnchors(db, anchors.ids, steps, stride)
 			if err != nil {
 				return walkedPage{}, err
 			}
@@ -259,7 +247,7 @@ func (db *DB) walk(p listPage, key string, stride int) (walkedPage, error) {
 			// The walk met the list's end before the page.
 			return walkedPage{ok: true}, nil
 		}
-		ids, more, fresh, err := db.afterAnchor(p, anchors, stride)
+		ids, more, fresh, err := p.afterAnchor(db, anchors, stride)
 		if err != nil || fresh {
 			return walkedPage{ids: ids, more: more, ok: err == nil}, err
 		}
@@ -271,23 +259,21 @@ func (db *DB) walk(p listPage, key string, stride int) (walkedPage, error) {
 
 // walkAnchors walks the list from the last of from (from its start for none) steps strides at most, and returns the
 // ids of every stride-th row it passes (fewer where the list ends) with the list's generation as the walk read it.
-func (db *DB) walkAnchors(p listPage, from []int64, steps, stride int) ([]int64, int64, error) {
+func (p listPage) walkAnchors(db *DB, from []int64, steps, stride int) ([]int64, int64, error) {
 	if db.Driver == "sqlite" {
-		return db.walkRows(p, from, steps, stride)
+		return p.walkRows(db, from, steps, stride)
 	}
-	return db.walkSteps(p, from, steps, stride)
+	return p.walkSteps(db, from, steps, stride)
 }
 
 // walkRows walks SQLite's list by reading the ids in order, in one statement, keeping every stride-th: the database
-// is in the process and hands a row over in some 0.35 µs (14 ms for the 40,000 rows before page 2,000). Its
-// recursive walk (walkSteps) took 0.7 s to reach page 2,000 of a million products under the product's planner
-// statistics, where a standalone copy took 0.08 s; numbering the rows with ROW_NUMBER() took 55 ms.
-func (db *DB) walkRows(p listPage, from []int64, steps, stride int) ([]int64, int64, error) {
+// is in the process and hands rows over cheaply, where the recursive walk (walkSteps) was far slower on it.
+func (p listPage) walkRows(db *DB, from []int64, steps, stride int) ([]int64, int64, error) {
 	start := int64(0)
 	if len(from) > 0 {
 		start = from[len(from)-1]
 	}
-	rows, err := db.afterKept(p, start).Select(p.id+" AS id, ? AS generation", db.generationOf(p.generation)).
+	rows, err := p.afterKept(db, start).Select(p.id+" AS id, ? AS generation", db.generationOf(p.generation)).
 		Scopes(p.order.sort).Limit(steps * stride).Rows()
 	if err != nil {
 		return nil, 0, err
@@ -314,10 +300,8 @@ func (db *DB) walkRows(p listPage, from []int64, steps, stride int) ([]int64, in
 }
 
 // walkSteps walks PostgreSQL's list a stride at a time in one recursive statement, each step skipping a stride of
-// rows on the order's index from the row before it: the index entries an offset walks, and no more (11.6 ms to
-// page 2,000 of a million products; numbering the rows with ROW_NUMBER() instead took 12.7 ms, and reading them
-// all in Go some 30 ms).
-func (db *DB) walkSteps(p listPage, from []int64, steps, stride int) ([]int64, int64, error) {
+// rows on the order's index from the row before it: the index entries an offset walks, and no more.
+func (p listPage) walkSteps(db *DB, from []int64, steps, stride int) ([]int64, int64, error) {
 	// next is the row a stride after the row whose id is after (an SQL expression and its arguments; none: from
 	// the list's start).
 	next := func(after string, args ...any) *gorm.DB {
@@ -349,4 +333,12 @@ func (db *DB) walkSteps(p listPage, from []int64, steps, stride int) ([]int64, i
 		ids = append(ids, *r.ID)
 	}
 	return ids, rows[0].Generation, nil
+}
+
+// WithJumpStride is the handle with jump anchors stride rows apart, so a test or a
+// benchmark walks many of them over few rows.
+func (db *DB) WithJumpStride(stride int) *DB {
+	c := db.On(db.DB)
+	c.stride = stride
+	return c
 }

@@ -15,7 +15,9 @@ import (
 	"gorm.io/gorm"
 
 	"sellerhub/models"
+	catalogdb "sellerhub/models/catalog"
 	"sellerhub/models/dbtest"
+	referencedb "sellerhub/models/reference"
 )
 
 // jumpStride is the tests' stride between jump anchors: 23 products hold five of them.
@@ -80,7 +82,7 @@ func (w *walks) read() (deepest, fromStart int) {
 
 // byOffset reads every page of a product list by its offset alone (a handle whose anchors are further apart than
 // the list is long), with their totals: what a jump must show.
-func byOffset(t *testing.T, db *models.DB, companyID int64, f models.ProductFilter, size int) ([][]int64, []int64) {
+func byOffset(t *testing.T, db *models.DB, companyID int64, f catalogdb.ProductFilter, size int) ([][]int64, []int64) {
 	t.Helper()
 	plain := db.WithJumpStride(1 << 30)
 	var pages [][]int64
@@ -99,7 +101,7 @@ func byOffset(t *testing.T, db *models.DB, companyID int64, f models.ProductFilt
 
 // checkJumps jumps to every page of the list and one past its end, deepest first, then in a shuffled order, and
 // wants the rows and total of the page read by offset each time.
-func checkJumps(t *testing.T, db *models.DB, name string, companyID int64, f models.ProductFilter, size int) {
+func checkJumps(t *testing.T, db *models.DB, name string, companyID int64, f catalogdb.ProductFilter, size int) {
 	t.Helper()
 	pages, totals := byOffset(t, db, companyID, f, size)
 	order := make([]int, len(pages)+1)
@@ -125,26 +127,26 @@ func checkJumps(t *testing.T, db *models.DB, name string, companyID int64, f mod
 
 func TestJumpsFarIntoAListHoldTheRowsOfTheirOffset(t *testing.T) {
 	dbtest.ForEach(t, func(t *testing.T, db *models.DB) {
-		a := newCompany(t, db, "甲", "13800000001")
-		b := newCompany(t, db, "乙", "13800000002")
+		a := dbtest.NewCompany(t, db, "甲", "13800000001")
+		b := dbtest.NewCompany(t, db, "乙", "13800000002")
 		brand := seedPagedProducts(t, db, a.CompanyID, 23)
 		seedPagedProducts(t, db, b.CompanyID, 9)
 		// A cap below the jumps, so that their pages are not read with a count.
-		low := capped(db, 3).WithJumpStride(jumpStride)
+		low := dbtest.Capped(db, 3).WithJumpStride(jumpStride)
 		w := walksOf(t, db)
 		for _, col := range []string{"", "sku", "name", "created_at"} {
 			for _, desc := range []bool{false, true} {
 				for _, brandID := range []int64{0, brand} {
-					f := models.ProductFilter{OrderBy: col, Desc: desc, BrandID: brandID}
+					f := catalogdb.ProductFilter{OrderBy: col, Desc: desc, BrandID: brandID}
 					checkJumps(t, low, fmt.Sprintf("products by %q desc %v brand %d", col, desc, brandID), a.CompanyID, f, 3)
 				}
 			}
 		}
 		// 乙's list keeps its own anchors: its pages are its own rows.
-		checkJumps(t, low, "乙's products", b.CompanyID, models.ProductFilter{}, 2)
+		checkJumps(t, low, "乙's products", b.CompanyID, catalogdb.ProductFilter{}, 2)
 
 		// Once a list has been walked, a jump anywhere into it walks fewer rows than the stride, from an anchor.
-		f := models.ProductFilter{OrderBy: "sku"}
+		f := catalogdb.ProductFilter{OrderBy: "sku"}
 		w.reset()
 		for _, n := range []int{7, 2, 5, 3} {
 			if _, _, err := productPages(low, a.CompanyID, f)(n*3, 3, models.Anchor{}); err != nil {
@@ -157,7 +159,7 @@ func TestJumpsFarIntoAListHoldTheRowsOfTheirOffset(t *testing.T) {
 		}
 		// A list whose sort may hold NULL (weight) pages by offset: no anchors.
 		w.reset()
-		checkJumps(t, low, "products by weight", a.CompanyID, models.ProductFilter{OrderBy: "weight"}, 3)
+		checkJumps(t, low, "products by weight", a.CompanyID, catalogdb.ProductFilter{OrderBy: "weight"}, 3)
 		if _, fromStart := w.read(); fromStart != 0 {
 			t.Errorf("products by weight: %d walks, want none (it pages by offset)", fromStart)
 		}
@@ -168,21 +170,21 @@ func TestJumpsFarIntoAListHoldTheRowsOfTheirOffset(t *testing.T) {
 // list afresh: its pages then hold the rows of their offset again. A change of another company's rows does not.
 func TestJumpsSeeEveryChangeToTheList(t *testing.T) {
 	dbtest.ForEach(t, func(t *testing.T, db *models.DB) {
-		a := newCompany(t, db, "甲", "13800000001")
-		b := newCompany(t, db, "乙", "13800000002")
+		a := dbtest.NewCompany(t, db, "甲", "13800000001")
+		b := dbtest.NewCompany(t, db, "乙", "13800000002")
 		seedPagedProducts(t, db, a.CompanyID, 23)
 		seedPagedProducts(t, db, b.CompanyID, 5)
-		low := capped(db, 3).WithJumpStride(jumpStride)
+		low := dbtest.Capped(db, 3).WithJumpStride(jumpStride)
 		w := walksOf(t, db)
-		f := models.ProductFilter{}
+		f := catalogdb.ProductFilter{}
 		checkJumps(t, low, "before", a.CompanyID, f, 3)
-		all, _ := byOffset(t, db, a.CompanyID, models.ProductFilter{}, 100)
+		all, _ := byOffset(t, db, a.CompanyID, catalogdb.ProductFilter{}, 100)
 		for _, change := range []struct {
 			name string
 			do   func() error
 		}{
 			{"a new product", func() error {
-				return db.CreateLocalProducts([]*models.LocalProduct{{CompanyID: a.CompanyID, SKU: "NEW-1", Name: "新品", Kind: 1,
+				return catalogdb.CreateLocalProducts(db, []*catalogdb.LocalProduct{{CompanyID: a.CompanyID, SKU: "NEW-1", Name: "新品", Kind: 1,
 					CreatedAt: time.Date(2026, 1, 1, 0, 0, 5, 0, time.UTC), UpdatedAt: time.Now()}})
 			}},
 			{"a product's date by hand", func() error {
@@ -224,16 +226,16 @@ func TestJumpsSeeEveryChangeToTheList(t *testing.T) {
 // pages, and nothing it read is kept once it is rolled back.
 func TestJumpsInsideATransactionKeepNothing(t *testing.T) {
 	dbtest.ForEach(t, func(t *testing.T, db *models.DB) {
-		a := newCompany(t, db, "甲", "13800000001")
+		a := dbtest.NewCompany(t, db, "甲", "13800000001")
 		seedPagedProducts(t, db, a.CompanyID, 23)
-		low := capped(db, 3).WithJumpStride(jumpStride)
-		f := models.ProductFilter{OrderBy: "sku"}
+		low := dbtest.Capped(db, 3).WithJumpStride(jumpStride)
+		f := catalogdb.ProductFilter{OrderBy: "sku"}
 		checkJumps(t, low, "before", a.CompanyID, f, 3)
 		before, _ := byOffset(t, db, a.CompanyID, f, 3)
 		rollback := fmt.Errorf("rolled back")
 		err := low.Tx(context.Background(), func(tx *models.DB) error {
 			// Sorts first by SKU: every page after it moves by one row.
-			err := tx.CreateLocalProducts([]*models.LocalProduct{{CompanyID: a.CompanyID, SKU: "A-000", Name: "回滚", Kind: 1,
+			err := catalogdb.CreateLocalProducts(tx, []*catalogdb.LocalProduct{{CompanyID: a.CompanyID, SKU: "A-000", Name: "回滚", Kind: 1,
 				CreatedAt: time.Now(), UpdatedAt: time.Now()}})
 			if err != nil {
 				return err
@@ -265,10 +267,10 @@ func TestJumpsInsideATransactionKeepNothing(t *testing.T) {
 // Many jumps at once into one list, to one page and to many, each get their own page's rows.
 func TestJumpsAtOnceGetTheirOwnPages(t *testing.T) {
 	dbtest.ForEach(t, func(t *testing.T, db *models.DB) {
-		a := newCompany(t, db, "甲", "13800000001")
+		a := dbtest.NewCompany(t, db, "甲", "13800000001")
 		seedPagedProducts(t, db, a.CompanyID, 23)
-		low := capped(db, 3).WithJumpStride(jumpStride)
-		f := models.ProductFilter{OrderBy: "name", Desc: true}
+		low := dbtest.Capped(db, 3).WithJumpStride(jumpStride)
+		f := catalogdb.ProductFilter{OrderBy: "name", Desc: true}
 		pages, _ := byOffset(t, db, a.CompanyID, f, 2)
 		var wg sync.WaitGroup
 		for i := range 24 {
@@ -289,12 +291,12 @@ func TestJumpsAtOnceGetTheirOwnPages(t *testing.T) {
 // Dictionary items jump the same way: deep pages by their offset's rows, before and after an item changes.
 func TestDictionaryItemJumpsHoldTheRowsOfTheirOffset(t *testing.T) {
 	dbtest.ForEach(t, func(t *testing.T, db *models.DB) {
-		a := newCompany(t, db, "甲", "13800000001")
-		var first *models.DictItem
+		a := dbtest.NewCompany(t, db, "甲", "13800000001")
+		var first *referencedb.DictItem
 		for i := range 19 {
-			it := &models.DictItem{CompanyID: a.CompanyID, DictCode: "ship", Name: fmt.Sprintf("方式%d", i%3),
-				Value: fmt.Sprint(i), Sort: i % 4, Status: models.DictEnabled}
-			if err := db.CreateDictItem(it); err != nil {
+			it := &referencedb.DictItem{CompanyID: a.CompanyID, DictCode: "ship", Name: fmt.Sprintf("方式%d", i%3),
+				Value: fmt.Sprint(i), Sort: i % 4, Status: referencedb.DictEnabled}
+			if err := referencedb.CreateDictItem(db, it); err != nil {
 				t.Fatal(err)
 			}
 			if first == nil {
@@ -303,8 +305,8 @@ func TestDictionaryItemJumpsHoldTheRowsOfTheirOffset(t *testing.T) {
 		}
 		jumping := db.WithJumpStride(jumpStride)
 		plain := db.WithJumpStride(1 << 30)
-		items := func(db *models.DB, f models.DictItemFilter, offset int) []int64 {
-			its, err := db.DictItems(a.CompanyID, f, offset, 3)
+		items := func(db *models.DB, f referencedb.DictItemFilter, offset int) []int64 {
+			its, err := referencedb.DictItems(db, a.CompanyID, f, offset, 3)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -314,7 +316,7 @@ func TestDictionaryItemJumpsHoldTheRowsOfTheirOffset(t *testing.T) {
 			}
 			return ids
 		}
-		for _, f := range []models.DictItemFilter{{DictCode: "ship"}, {DictCode: "ship", Sort: "name", Desc: true}, {}} {
+		for _, f := range []referencedb.DictItemFilter{{DictCode: "ship"}, {DictCode: "ship", Sort: "name", Desc: true}, {}} {
 			for round := range 2 {
 				for n := 7; n >= 0; n-- {
 					if got, want := items(jumping, f, n*3), items(plain, f, n*3); !slices.Equal(got, want) {
@@ -323,7 +325,7 @@ func TestDictionaryItemJumpsHoldTheRowsOfTheirOffset(t *testing.T) {
 				}
 				// The first item moves to the end of its dictionary's order.
 				first.Sort = 9
-				if err := db.UpdateDictItem(first); err != nil {
+				if err := referencedb.UpdateDictItem(db, first); err != nil {
 					t.Fatal(err)
 				}
 			}

@@ -10,8 +10,12 @@ import (
 
 	"sellerhub/models"
 	amazondatadb "sellerhub/models/amazondata"
+	catalogdb "sellerhub/models/catalog"
 	"sellerhub/models/dbtest"
 	ordersdb "sellerhub/models/orders"
+	referencedb "sellerhub/models/reference"
+	stockdb "sellerhub/models/stock"
+	storesdb "sellerhub/models/stores"
 )
 
 // pageOf reads one page of a list, offset and limit as its number says, next to the anchor if any: the page's ids
@@ -77,26 +81,26 @@ func checkSteps(t *testing.T, offsets *int, name string, size int, keyed bool, p
 	}
 }
 
-func productPages(db *models.DB, companyID int64, f models.ProductFilter) pageOf {
+func productPages(db *models.DB, companyID int64, f catalogdb.ProductFilter) pageOf {
 	return func(offset, limit int, a models.Anchor) ([]int64, int64, error) {
 		f.Offset, f.Limit, f.Anchor = offset, limit, a
-		rows, total, err := db.LocalProductPage(companyID, f)
+		rows, total, err := catalogdb.LocalProductPage(db, companyID, f)
 		return productIDs(rows), total, err
 	}
 }
 
 func TestPagesNextToARowHoldTheRowsOfTheirOffset(t *testing.T) {
 	dbtest.ForEach(t, func(t *testing.T, db *models.DB) {
-		a := newCompany(t, db, "甲", "13800000001")
+		a := dbtest.NewCompany(t, db, "甲", "13800000001")
 		brand := seedPagedProducts(t, db, a.CompanyID, 23)
 		// A cap below the list: the totals of pages reached next to a row must follow the same cap rules.
-		low := capped(db, 6)
+		low := dbtest.Capped(db, 6)
 		offsets := offsetsOf(t, db)
 		// created_at repeats in pairs and name over 4 values, so the id breaks ties between pages.
 		for _, col := range []string{"", "sku", "name", "created_at"} {
 			for _, desc := range []bool{false, true} {
 				for _, brandID := range []int64{0, brand} {
-					f := models.ProductFilter{OrderBy: col, Desc: desc, BrandID: brandID}
+					f := catalogdb.ProductFilter{OrderBy: col, Desc: desc, BrandID: brandID}
 					checkSteps(t, offsets, fmt.Sprintf("products by %q desc %v brand %d", col, desc, brandID), 3, true,
 						productPages(low, a.CompanyID, f))
 				}
@@ -104,23 +108,23 @@ func TestPagesNextToARowHoldTheRowsOfTheirOffset(t *testing.T) {
 		}
 		// Weight and price may be NULL: the schema says so, and those sorts keep paging by offset.
 		for _, col := range []string{"weight", "price"} {
-			checkSteps(t, offsets, "products by "+col, 4, false, productPages(low, a.CompanyID, models.ProductFilter{OrderBy: col}))
+			checkSteps(t, offsets, "products by "+col, 4, false, productPages(low, a.CompanyID, catalogdb.ProductFilter{OrderBy: col}))
 		}
 	})
 }
 
 func TestStockLedgerAndDictionaryPagesNextToARowHoldTheRowsOfTheirOffset(t *testing.T) {
 	dbtest.ForEach(t, func(t *testing.T, db *models.DB) {
-		a := newCompany(t, db, "甲", "13800000001")
+		a := dbtest.NewCompany(t, db, "甲", "13800000001")
 		seedPagedStock(t, db, a.CompanyID)
 		for i := range 14 {
-			it := &models.DictItem{CompanyID: a.CompanyID, DictCode: "ship", Name: fmt.Sprintf("方式%d", i%3),
-				Value: fmt.Sprint(i), Sort: i % 4, Status: models.DictEnabled}
-			if err := db.CreateDictItem(it); err != nil {
+			it := &referencedb.DictItem{CompanyID: a.CompanyID, DictCode: "ship", Name: fmt.Sprintf("方式%d", i%3),
+				Value: fmt.Sprint(i), Sort: i % 4, Status: referencedb.DictEnabled}
+			if err := referencedb.CreateDictItem(db, it); err != nil {
 				t.Fatal(err)
 			}
 		}
-		low := capped(db, 3)
+		low := dbtest.Capped(db, 3)
 		offsets := offsetsOf(t, db)
 		// The stock list by its default order (warehouse, then SKU: two keys), by a column of its own ascending and
 		// descending, and by the product's name, a column of another table, which pages by offset.
@@ -130,7 +134,7 @@ func TestStockLedgerAndDictionaryPagesNextToARowHoldTheRowsOfTheirOffset(t *test
 			keyed bool
 		}{{"", false, true}, {"stocks.fulfillable", false, true}, {"stocks.inbound", true, true}, {"local_products.name", true, false}} {
 			checkSteps(t, offsets, "stock by "+c.col, 5, c.keyed, func(offset, limit int, an models.Anchor) ([]int64, int64, error) {
-				rows, total, err := low.StockPage(a.CompanyID, models.StockFilter{OrderBy: c.col, Desc: c.desc,
+				rows, total, err := stockdb.StockPage(low, a.CompanyID, stockdb.StockFilter{OrderBy: c.col, Desc: c.desc,
 					Offset: offset, Limit: limit, Anchor: an})
 				ids := make([]int64, len(rows))
 				for i, r := range rows {
@@ -140,7 +144,7 @@ func TestStockLedgerAndDictionaryPagesNextToARowHoldTheRowsOfTheirOffset(t *test
 			})
 		}
 		checkSteps(t, offsets, "ledger", 5, true, func(offset, limit int, an models.Anchor) ([]int64, int64, error) {
-			rows, total, err := low.LedgerPage(a.CompanyID, models.LedgerFilter{StockFilter: models.StockFilter{
+			rows, total, err := stockdb.LedgerPage(low, a.CompanyID, stockdb.LedgerFilter{StockFilter: stockdb.StockFilter{
 				Offset: offset, Limit: limit, Anchor: an}})
 			ids := make([]int64, len(rows))
 			for i, r := range rows {
@@ -148,10 +152,10 @@ func TestStockLedgerAndDictionaryPagesNextToARowHoldTheRowsOfTheirOffset(t *test
 			}
 			return ids, total, err
 		})
-		for _, f := range []models.DictItemFilter{{DictCode: "ship"}, {DictCode: "ship", Sort: "name", Desc: true}, {}} {
+		for _, f := range []referencedb.DictItemFilter{{DictCode: "ship"}, {DictCode: "ship", Sort: "name", Desc: true}, {}} {
 			checkSteps(t, offsets, fmt.Sprintf("dictionary items %+v", f), 4, true, func(offset, limit int, an models.Anchor) ([]int64, int64, error) {
 				f.Anchor = an
-				items, err := db.DictItems(a.CompanyID, f, offset, limit)
+				items, err := referencedb.DictItems(db, a.CompanyID, f, offset, limit)
 				ids := make([]int64, len(items))
 				for i, it := range items {
 					ids[i] = it.ID
@@ -166,15 +170,15 @@ func TestStockLedgerAndDictionaryPagesNextToARowHoldTheRowsOfTheirOffset(t *test
 // or both sides named) tells nothing about where the page starts: the page is the one its offset says.
 func TestAnchorsOutsideTheListFallBackToTheOffset(t *testing.T) {
 	dbtest.ForEach(t, func(t *testing.T, db *models.DB) {
-		a := newCompany(t, db, "甲", "13800000001")
-		b := newCompany(t, db, "乙", "13800000002")
+		a := dbtest.NewCompany(t, db, "甲", "13800000001")
+		b := dbtest.NewCompany(t, db, "乙", "13800000002")
 		brand := seedPagedProducts(t, db, a.CompanyID, 23)
 		seedPagedProducts(t, db, b.CompanyID, 5)
-		theirs, _, err := db.LocalProductPage(b.CompanyID, models.ProductFilter{Limit: 5})
+		theirs, _, err := catalogdb.LocalProductPage(db, b.CompanyID, catalogdb.ProductFilter{Limit: 5})
 		if err != nil {
 			t.Fatal(err)
 		}
-		all, _, err := db.LocalProductPage(a.CompanyID, models.ProductFilter{Limit: 100})
+		all, _, err := catalogdb.LocalProductPage(db, a.CompanyID, catalogdb.ProductFilter{Limit: 100})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -185,10 +189,10 @@ func TestAnchorsOutsideTheListFallBackToTheOffset(t *testing.T) {
 			}
 		}
 		// A cap below the pages: pages within it are read by offset with their count in one statement anyway.
-		low := capped(db, 3)
+		low := dbtest.Capped(db, 3)
 		offsets := offsetsOf(t, db)
-		for _, f := range []models.ProductFilter{{}, {BrandID: brand}, {OrderBy: "sku", Desc: true}} {
-			want, wantTotal, err := low.LocalProductPage(a.CompanyID, models.ProductFilter{BrandID: f.BrandID, OrderBy: f.OrderBy,
+		for _, f := range []catalogdb.ProductFilter{{}, {BrandID: brand}, {OrderBy: "sku", Desc: true}} {
+			want, wantTotal, err := catalogdb.LocalProductPage(low, a.CompanyID, catalogdb.ProductFilter{BrandID: f.BrandID, OrderBy: f.OrderBy,
 				Desc: f.Desc, Offset: 4, Limit: 4})
 			if err != nil {
 				t.Fatal(err)
@@ -203,7 +207,7 @@ func TestAnchorsOutsideTheListFallBackToTheOffset(t *testing.T) {
 				}
 				f.Offset, f.Limit, f.Anchor = 4, 4, an
 				before := *offsets
-				rows, total, err := low.LocalProductPage(a.CompanyID, f)
+				rows, total, err := catalogdb.LocalProductPage(low, a.CompanyID, f)
 				if err != nil || !slices.Equal(productIDs(rows), productIDs(want)) || total != wantTotal || *offsets == before {
 					t.Errorf("filter %+v: page 2 next to %+v: %v total %d (%v), by offset %v total %d", f, an, productIDs(rows),
 						total, err, productIDs(want), wantTotal)
@@ -218,9 +222,9 @@ func TestAnchorsOutsideTheListFallBackToTheOffset(t *testing.T) {
 // On one page only, in that order, and a page next to a row holds the rows of its offset, both ways round.
 func TestOrderPagesByOrderIDNextToARow(t *testing.T) {
 	dbtest.ForEach(t, func(t *testing.T, db *models.DB) {
-		owner := newCompany(t, db, "甲", "13800000001")
-		first, second := sellerOf(t, db, owner, "一店", "A1FIRST"), sellerOf(t, db, owner, "二店", "A1SECOND")
-		for n, s := range []*models.Seller{first, second, first} {
+		owner := dbtest.NewCompany(t, db, "甲", "13800000001")
+		first, second := dbtest.Seller(t, db, owner, "一店", "A1FIRST"), dbtest.Seller(t, db, owner, "二店", "A1SECOND")
+		for n, s := range []*storesdb.Seller{first, second, first} {
 			var orders []amazondatadb.AmazonOrder
 			for i := range 5 {
 				// The two accounts' first five orders have the same ids; the first account's last five are its own.
@@ -232,7 +236,7 @@ func TestOrderPagesByOrderIDNextToARow(t *testing.T) {
 				t.Fatal(err)
 			}
 		}
-		low := capped(db, 4)
+		low := dbtest.Capped(db, 4)
 		offsets := offsetsOf(t, db)
 		for _, desc := range []bool{false, true} {
 			f := ordersdb.OrderFilter{UserID: owner.ID, OrderBy: "amazon_order_id", Desc: desc}

@@ -29,8 +29,8 @@ func ByKeys(table string, desc bool, cols ...string) PageOrder {
 }
 
 // ByUniqueKey orders a list by the columns of a unique index of its table, all ascending or all descending: no two
-// rows are equal on them, so no id is added, and the order is the index's own (an id after them made PostgreSQL
-// sort each run of equal values again: 4.3 -> 8.8 ms counting a list's first 10,001 rows).
+// rows are equal on them, so no id is added, and the order is the index's own (an id after them makes PostgreSQL
+// sort each run of equal values again).
 func ByUniqueKey(table string, desc bool, cols ...string) PageOrder {
 	o := PageOrder{table: table, keys: slices.Clip(cols), desc: desc, unique: true}
 	text := o.text()
@@ -82,8 +82,8 @@ type Anchor struct {
 	After, Before int64
 }
 
-// row is the anchor's id and whether the page follows it; ok is false for none, or both given.
-func (a Anchor) row() (id int64, after, ok bool) {
+// Row is the anchor's id and whether the page follows it; ok is false for none, or both given.
+func (a Anchor) Row() (id int64, after, ok bool) {
 	switch {
 	case a.After > 0 && a.Before == 0:
 		return a.After, true, true
@@ -95,16 +95,16 @@ func (a Anchor) row() (id int64, after, ok bool) {
 
 // nextTo reads p's page next to its anchor when it has one its order can use (keyed), as keysetIDs does; ok is
 // false when the page is to be read by its offset.
-func (db *DB) nextTo(p listPage) (ids []int64, more, ok bool, err error) {
-	if keyed, err := db.keyed(p); err != nil || !keyed {
+func (p listPage) nextTo(db *DB) (ids []int64, more, ok bool, err error) {
+	if keyed, err := p.keyed(db); err != nil || !keyed {
 		return nil, false, false, err
 	}
-	return db.keysetIDs(p)
+	return p.keysetIDs(db)
 }
 
 // keyed tells whether p's page can be read next to its anchor: an anchor is given, and the order's keys hold no NULL.
-func (db *DB) keyed(p listPage) (bool, error) {
-	if _, _, ok := p.anchor.row(); !ok || p.limit < 1 {
+func (p listPage) keyed(db *DB) (bool, error) {
+	if _, _, ok := p.anchor.Row(); !ok || p.limit < 1 {
 		return false, nil
 	}
 	return db.keysHoldNoNull(p.order)
@@ -130,7 +130,7 @@ func (db *DB) keysHoldNoNull(o PageOrder) (bool, error) {
 // of them for id 0. The row's sort values are read by the list's own query in the same statement, so a row of
 // another company, store group or filter matches nothing and selects nothing. Both databases compare the row
 // values on the index of the order's columns: a range scan from the row on.
-func (db *DB) afterRow(p listPage, o PageOrder, id int64) *gorm.DB {
+func (p listPage) afterRow(db *DB, o PageOrder, id int64) *gorm.DB {
 	q := p.matching()
 	if id == 0 {
 		return q
@@ -152,14 +152,14 @@ func (o PageOrder) following() string {
 // anchor cannot serve (not a row the list's filter passes, or fewer rows before it than a page), and the page is
 // then read by its offset. An anchor of another company, store group or filter selects nothing (afterRow), and the
 // page is a range scan of its own rows only, however deep it is.
-func (db *DB) keysetIDs(p listPage) (ids []int64, more, ok bool, err error) {
-	anchor, after, _ := p.anchor.row()
+func (p listPage) keysetIDs(db *DB) (ids []int64, more, ok bool, err error) {
+	anchor, after, _ := p.anchor.Row()
 	order, limit := p.order, p.limit+1
 	if !after {
 		// The page before the anchor is the rows nearest it the other way round, flipped back below.
 		order, limit = order.reversed(), p.limit
 	}
-	err = db.afterRow(p, order, anchor).Select(p.id).Scopes(order.sort).Limit(limit).Pluck(p.id, &ids).Error
+	err = p.afterRow(db, order, anchor).Select(p.id).Scopes(order.sort).Limit(limit).Pluck(p.id, &ids).Error
 	switch {
 	case err != nil:
 		return nil, false, false, err
@@ -213,8 +213,8 @@ func (db *DB) nullable(table, column string) (bool, error) {
 	return n || !known, nil
 }
 
-// listOrder is a list's order: the checked column (created_at by default, newest first), then the id.
-func listOrder(table, col string, desc bool) PageOrder {
+// ListOrder is a list's order: the checked column (created_at by default, newest first), then the id.
+func ListOrder(table, col string, desc bool) PageOrder {
 	if col == "" {
 		col, desc = "created_at", true
 	}

@@ -10,45 +10,43 @@ import (
 	"gorm.io/gorm"
 
 	"sellerhub/models"
+	catalogdb "sellerhub/models/catalog"
 	"sellerhub/models/dbtest"
+	referencedb "sellerhub/models/reference"
+	stockdb "sellerhub/models/stock"
+	storesdb "sellerhub/models/stores"
 )
 
 // seedPagedProducts gives the company n products: created a second apart, every third of brand, weights and prices
 // repeating over a few values (some none) so that the id has ties to break; it answers the brand's id.
 func seedPagedProducts(t *testing.T, db *models.DB, companyID int64, n int) int64 {
 	t.Helper()
-	brand := &models.Brand{CompanyID: companyID, Name: "翻页"}
-	if err := db.CreateBrand(brand); err != nil {
+	brand := &catalogdb.Brand{CompanyID: companyID, Name: "翻页"}
+	if err := catalogdb.CreateBrand(db, brand); err != nil {
 		t.Fatal(err)
 	}
 	start := time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)
-	var ps []*models.LocalProduct
+	var ps []*catalogdb.LocalProduct
 	for i := range n {
-		p := &models.LocalProduct{CompanyID: companyID, SKU: fmt.Sprintf("P-%03d", (i*7)%n), Name: fmt.Sprintf("产品%d", i%4),
+		p := &catalogdb.LocalProduct{CompanyID: companyID, SKU: fmt.Sprintf("P-%03d", (i*7)%n), Name: fmt.Sprintf("产品%d", i%4),
 			Kind: 1, CreatedAt: start.Add(time.Duration(i/2) * time.Second), UpdatedAt: start}
 		if i%3 == 0 {
 			p.BrandID = &brand.ID
 		}
 		if i%5 != 0 {
-			p.Weight = dec(fmt.Sprint(i % 3))
-			p.Price = dec(fmt.Sprintf("%d.50", i%4))
+			p.Weight = dbtest.Dec(fmt.Sprint(i % 3))
+			p.Price = dbtest.Dec(fmt.Sprintf("%d.50", i%4))
 		}
 		ps = append(ps, p)
 	}
-	if err := db.CreateLocalProducts(ps); err != nil {
+	if err := catalogdb.CreateLocalProducts(db, ps); err != nil {
 		t.Fatal(err)
 	}
 	return brand.ID
 }
 
 // capped is db with its list count cap set to n.
-func capped(db *models.DB, n int) *models.DB {
-	c := *db
-	c.CountCap = n
-	return &c
-}
-
-func productIDs(rows []models.ProductRow) []int64 {
+func productIDs(rows []catalogdb.ProductRow) []int64 {
 	ids := make([]int64, len(rows))
 	for i, r := range rows {
 		ids[i] = r.ID
@@ -58,44 +56,44 @@ func productIDs(rows []models.ProductRow) []int64 {
 
 func TestListTotalsAreExactBelowTheCapAndCappedAbove(t *testing.T) {
 	dbtest.ForEach(t, func(t *testing.T, db *models.DB) {
-		a := newCompany(t, db, "甲", "13800000001")
-		b := newCompany(t, db, "乙", "13800000002")
+		a := dbtest.NewCompany(t, db, "甲", "13800000001")
+		b := dbtest.NewCompany(t, db, "乙", "13800000002")
 		brand := seedPagedProducts(t, db, a.CompanyID, 25)
 		seedPagedProducts(t, db, b.CompanyID, 3)
-		low := capped(db, 10)
+		low := dbtest.Capped(db, 10)
 		cases := []struct {
 			name      string
-			f         models.ProductFilter
+			f         catalogdb.ProductFilter
 			total     int64
 			more      bool
 			rows      int
 			whyCounts string
 		}{
-			{"first page of all", models.ProductFilter{Limit: 5}, 10, true, 5, "more than the cap"},
-			{"first page, brand (9 rows)", models.ProductFilter{BrandID: brand, Limit: 5}, 9, false, 5, "exact below the cap"},
-			{"only page, brand", models.ProductFilter{BrandID: brand, Limit: 20}, 9, false, 9, "the page ends the list"},
-			{"second page, brand", models.ProductFilter{BrandID: brand, Offset: 5, Limit: 5}, 9, false, 4, "the page ends the list"},
-			{"last page of all", models.ProductFilter{Offset: 20, Limit: 5}, 25, false, 5, "the page ends the list past the cap"},
-			{"a page past the cap", models.ProductFilter{Offset: 15, Limit: 5}, 20, true, 5, "known to the page's end"},
-			{"past the end", models.ProductFilter{Offset: 30, Limit: 5}, 10, true, 0, "counted up to the cap"},
-			{"past the end, brand", models.ProductFilter{BrandID: brand, Offset: 30, Limit: 5}, 9, false, 0, "counted"},
-			{"no match", models.ProductFilter{Keyword: "无此", Limit: 5}, 0, false, 0, "empty first page"},
+			{"first page of all", catalogdb.ProductFilter{Limit: 5}, 10, true, 5, "more than the cap"},
+			{"first page, brand (9 rows)", catalogdb.ProductFilter{BrandID: brand, Limit: 5}, 9, false, 5, "exact below the cap"},
+			{"only page, brand", catalogdb.ProductFilter{BrandID: brand, Limit: 20}, 9, false, 9, "the page ends the list"},
+			{"second page, brand", catalogdb.ProductFilter{BrandID: brand, Offset: 5, Limit: 5}, 9, false, 4, "the page ends the list"},
+			{"last page of all", catalogdb.ProductFilter{Offset: 20, Limit: 5}, 25, false, 5, "the page ends the list past the cap"},
+			{"a page past the cap", catalogdb.ProductFilter{Offset: 15, Limit: 5}, 20, true, 5, "known to the page's end"},
+			{"past the end", catalogdb.ProductFilter{Offset: 30, Limit: 5}, 10, true, 0, "counted up to the cap"},
+			{"past the end, brand", catalogdb.ProductFilter{BrandID: brand, Offset: 30, Limit: 5}, 9, false, 0, "counted"},
+			{"no match", catalogdb.ProductFilter{Keyword: "无此", Limit: 5}, 0, false, 0, "empty first page"},
 		}
 		for _, c := range cases {
-			rows, total, err := low.LocalProductPage(a.CompanyID, c.f)
+			rows, total, err := catalogdb.LocalProductPage(low, a.CompanyID, c.f)
 			n, more := models.SplitTotal(total)
 			if err != nil || n != c.total || more != c.more || len(rows) != c.rows {
 				t.Errorf("%s (%s): %d rows, total %d more %v, %v; want %d rows, total %d more %v", c.name, c.whyCounts,
 					len(rows), n, more, err, c.rows, c.total, c.more)
 			}
 		}
-		if _, total, err := db.LocalProductPage(a.CompanyID, models.ProductFilter{Limit: 5}); err != nil || total != 25 {
+		if _, total, err := catalogdb.LocalProductPage(db, a.CompanyID, catalogdb.ProductFilter{Limit: 5}); err != nil || total != 25 {
 			t.Errorf("default cap: total %d %v, want exactly 25", total, err)
 		}
-		if _, total, err := low.LocalProductPage(b.CompanyID, models.ProductFilter{Offset: 1, Limit: 1}); err != nil || total != 3 {
+		if _, total, err := catalogdb.LocalProductPage(low, b.CompanyID, catalogdb.ProductFilter{Offset: 1, Limit: 1}); err != nil || total != 3 {
 			t.Errorf("乙's total %d %v, want 3 (甲's rows never counted)", total, err)
 		}
-		if n, err := capped(db, 2).CountDicts(a.CompanyID, ""); err != nil || n != 0 {
+		if n, err := referencedb.CountDicts(dbtest.Capped(db, 2), a.CompanyID, ""); err != nil || n != 0 {
 			t.Errorf("no dictionaries: %d %v", n, err)
 		}
 	})
@@ -121,9 +119,9 @@ func countsOf(t *testing.T, db *models.DB) *[]string {
 // say, so only pages before the cap count; the totals are those a count on every page gave.
 func TestPagesPastTheCapAnswerTheirEndWithoutCounting(t *testing.T) {
 	dbtest.ForEach(t, func(t *testing.T, db *models.DB) {
-		a := newCompany(t, db, "甲", "13800000001")
+		a := dbtest.NewCompany(t, db, "甲", "13800000001")
 		seedPagedProducts(t, db, a.CompanyID, 25)
-		low := capped(db, 10)
+		low := dbtest.Capped(db, 10)
 		counts := countsOf(t, db)
 		for _, c := range []struct {
 			offset int
@@ -137,7 +135,7 @@ func TestPagesPastTheCapAnswerTheirEndWithoutCounting(t *testing.T) {
 			{30, models.MoreThan(10), 1}, // past the end: nothing read, so counted
 		} {
 			before := len(*counts)
-			rows, total, err := low.LocalProductPage(a.CompanyID, models.ProductFilter{Offset: c.offset, Limit: 5})
+			rows, total, err := catalogdb.LocalProductPage(low, a.CompanyID, catalogdb.ProductFilter{Offset: c.offset, Limit: 5})
 			if err != nil || total != c.total || len(*counts)-before != c.counts {
 				t.Errorf("offset %d: %d rows, total %d, %d counts, %v; want total %d, %d counts", c.offset, len(rows), total,
 					len(*counts)-before, err, c.total, c.counts)
@@ -145,7 +143,7 @@ func TestPagesPastTheCapAnswerTheirEndWithoutCounting(t *testing.T) {
 		}
 		// An export reads up to 100,000 rows in one page: one that ends past the cap says so without a count.
 		before := len(*counts)
-		if _, total, err := capped(db, 3).LocalProductPage(a.CompanyID, models.ProductFilter{Limit: 20}); err != nil ||
+		if _, total, err := catalogdb.LocalProductPage(dbtest.Capped(db, 3), a.CompanyID, catalogdb.ProductFilter{Limit: 20}); err != nil ||
 			total != models.MoreThan(20) || len(*counts) != before {
 			t.Errorf("20 of 25 at cap 3: total %d, %d counts, %v; want more than 20 without a count", total, len(*counts)-before, err)
 		}
@@ -154,16 +152,16 @@ func TestPagesPastTheCapAnswerTheirEndWithoutCounting(t *testing.T) {
 
 func TestProductPagesOfEverySortNeitherOverlapNorSkip(t *testing.T) {
 	dbtest.ForEach(t, func(t *testing.T, db *models.DB) {
-		a := newCompany(t, db, "甲", "13800000001")
+		a := dbtest.NewCompany(t, db, "甲", "13800000001")
 		brand := seedPagedProducts(t, db, a.CompanyID, 23)
-		low := capped(db, 6)
+		low := dbtest.Capped(db, 6)
 		for _, col := range []string{"", "sku", "name", "created_at", "weight", "price"} {
 			for _, desc := range []bool{false, true} {
 				for _, brandID := range []int64{0, brand} {
-					f := models.ProductFilter{OrderBy: col, Desc: desc, BrandID: brandID}
+					f := catalogdb.ProductFilter{OrderBy: col, Desc: desc, BrandID: brandID}
 					// What one OFFSET query over the whole table gives, the order the list always had.
 					f.Limit = 100
-					all, _, err := db.LocalProductPage(a.CompanyID, f)
+					all, _, err := catalogdb.LocalProductPage(db, a.CompanyID, f)
 					if err != nil {
 						t.Fatal(err)
 					}
@@ -171,7 +169,7 @@ func TestProductPagesOfEverySortNeitherOverlapNorSkip(t *testing.T) {
 					var got []int64
 					for page := 0; ; page++ {
 						f.Offset, f.Limit = page*4, 4
-						rows, _, err := low.LocalProductPage(a.CompanyID, f)
+						rows, _, err := catalogdb.LocalProductPage(low, a.CompanyID, f)
 						if err != nil {
 							t.Fatal(err)
 						}
@@ -235,32 +233,32 @@ func walkPages(t *testing.T, size int, page func(offset, limit int) ([]int64, in
 
 func TestListingAndWarehousePagesOfEverySortNeitherOverlapNorSkip(t *testing.T) {
 	dbtest.ForEach(t, func(t *testing.T, db *models.DB) {
-		a := newCompany(t, db, "甲", "13800000001")
-		if err := db.SaveMarketplaces(); err != nil {
+		a := dbtest.NewCompany(t, db, "甲", "13800000001")
+		if err := storesdb.SaveMarketplaces(db); err != nil {
 			t.Fatal(err)
 		}
-		group := newStoreGroup(t, db, a.CompanyID, "美国店")
+		group := dbtest.NewStoreGroup(t, db, a.CompanyID, "美国店")
 		start := time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)
 		for i := range 13 {
-			l := &models.Listing{CompanyID: a.CompanyID, GroupID: group.ID, MarketplaceID: "ATVPDKIKX0DER",
+			l := &catalogdb.Listing{CompanyID: a.CompanyID, GroupID: group.ID, MarketplaceID: "ATVPDKIKX0DER",
 				SellerSKU: fmt.Sprintf("MSKU-%02d", (i*5)%13), ASIN: fmt.Sprintf("B0%d", i%3), FNSKU: fmt.Sprintf("X0%d", i%4),
 				ItemName: fmt.Sprintf("标题%d", i%2), Status: []string{"Active", "Inactive"}[i%2],
-				Price: models.Money{Decimal: dec(fmt.Sprint(i % 3)).Decimal}, CreatedAt: start.Add(time.Duration(i/3) * time.Second),
+				Price: models.Money{Decimal: dbtest.Dec(fmt.Sprint(i % 3)).Decimal}, CreatedAt: start.Add(time.Duration(i/3) * time.Second),
 				UpdatedAt: start}
-			if err := db.CreateListing(l); err != nil {
+			if err := catalogdb.CreateListing(db, l); err != nil {
 				t.Fatal(err)
 			}
-			w := &models.Warehouse{CompanyID: a.CompanyID, Name: fmt.Sprintf("仓%02d", (i*5)%13), Kind: []string{"own", "overseas"}[i%2]}
-			if err := db.CreateWarehouse(w); err != nil {
+			w := &stockdb.Warehouse{CompanyID: a.CompanyID, Name: fmt.Sprintf("仓%02d", (i*5)%13), Kind: []string{"own", "overseas"}[i%2]}
+			if err := stockdb.CreateWarehouse(db, w); err != nil {
 				t.Fatal(err)
 			}
 		}
-		low := capped(db, 4)
+		low := dbtest.Capped(db, 4)
 		for _, col := range []string{"", "seller_sku", "asin", "fnsku", "item_name", "price", "status", "created_at"} {
 			for _, desc := range []bool{false, true} {
 				page := func(d *models.DB) func(offset, limit int) ([]int64, int64, error) {
 					return func(offset, limit int) ([]int64, int64, error) {
-						rows, total, err := d.ListingPage(a.CompanyID, models.ListingFilter{UserID: a.ID, OrderBy: col, Desc: desc,
+						rows, total, err := catalogdb.ListingPage(d, a.CompanyID, catalogdb.ListingFilter{UserID: a.ID, OrderBy: col, Desc: desc,
 							Offset: offset, Limit: limit})
 						ids := make([]int64, len(rows))
 						for i, r := range rows {
@@ -286,7 +284,7 @@ func TestListingAndWarehousePagesOfEverySortNeitherOverlapNorSkip(t *testing.T) 
 			for _, desc := range []bool{false, true} {
 				page := func(d *models.DB) func(offset, limit int) ([]int64, int64, error) {
 					return func(offset, limit int) ([]int64, int64, error) {
-						rows, total, err := d.WarehousePage(a.CompanyID, a.ID, models.WarehouseFilter{
+						rows, total, err := stockdb.WarehousePage(d, a.CompanyID, a.ID, stockdb.WarehouseFilter{
 							NamedList: models.NamedList{OrderBy: col, Desc: desc, Offset: offset, Limit: limit}})
 						ids := make([]int64, len(rows))
 						for i, r := range rows {
@@ -307,16 +305,16 @@ func TestListingAndWarehousePagesOfEverySortNeitherOverlapNorSkip(t *testing.T) 
 
 func TestStockAndLedgerPagesOfEverySortNeitherOverlapNorSkip(t *testing.T) {
 	dbtest.ForEach(t, func(t *testing.T, db *models.DB) {
-		a := newCompany(t, db, "甲", "13800000001")
+		a := dbtest.NewCompany(t, db, "甲", "13800000001")
 		seedPagedStock(t, db, a.CompanyID)
-		low := capped(db, 3)
+		low := dbtest.Capped(db, 3)
 		stockOrders := []string{"", "stocks.warehouse_name", "stocks.sku", "local_products.name", "stocks.inbound",
 			"stocks.fulfillable", "stocks.outbound", "stocks.updated_at"}
 		for _, col := range stockOrders {
 			for _, search := range []string{"", "SKU"} {
 				page := func(d *models.DB) func(offset, limit int) ([]int64, int64, error) {
 					return func(offset, limit int) ([]int64, int64, error) {
-						rows, total, err := d.StockPage(a.CompanyID, models.StockFilter{OrderBy: col, Desc: col != "",
+						rows, total, err := stockdb.StockPage(d, a.CompanyID, stockdb.StockFilter{OrderBy: col, Desc: col != "",
 							Search: search, Offset: offset, Limit: limit})
 						ids := make([]int64, len(rows))
 						for i, r := range rows {
@@ -339,7 +337,7 @@ func TestStockAndLedgerPagesOfEverySortNeitherOverlapNorSkip(t *testing.T) {
 			for _, search := range []string{"", "SKU"} {
 				page := func(d *models.DB) func(offset, limit int) ([]int64, int64, error) {
 					return func(offset, limit int) ([]int64, int64, error) {
-						rows, total, err := d.LedgerPage(a.CompanyID, models.LedgerFilter{StockFilter: models.StockFilter{
+						rows, total, err := stockdb.LedgerPage(d, a.CompanyID, stockdb.LedgerFilter{StockFilter: stockdb.StockFilter{
 							OrderBy: col, Search: search, Offset: offset, Limit: limit}})
 						ids := make([]int64, len(rows))
 						for i, r := range rows {
@@ -356,11 +354,11 @@ func TestStockAndLedgerPagesOfEverySortNeitherOverlapNorSkip(t *testing.T) {
 			}
 		}
 		// DOC-1 moved 4 lines: as many as the cap is still exact, one more than the cap is not.
-		doc1 := models.LedgerFilter{DocNumber: "DOC-1", StockFilter: models.StockFilter{Limit: 2}}
-		if rows, total, err := capped(db, 4).LedgerPage(a.CompanyID, doc1); err != nil || total != 4 || len(rows) != 2 {
+		doc1 := stockdb.LedgerFilter{DocNumber: "DOC-1", StockFilter: stockdb.StockFilter{Limit: 2}}
+		if rows, total, err := stockdb.LedgerPage(dbtest.Capped(db, 4), a.CompanyID, doc1); err != nil || total != 4 || len(rows) != 2 {
 			t.Errorf("ledger of DOC-1, cap 4: %d rows, total %d, %v; want 2 of exactly 4", len(rows), total, err)
 		}
-		if rows, total, err := low.LedgerPage(a.CompanyID, doc1); err != nil || total != models.MoreThan(3) || len(rows) != 2 {
+		if rows, total, err := stockdb.LedgerPage(low, a.CompanyID, doc1); err != nil || total != models.MoreThan(3) || len(rows) != 2 {
 			t.Errorf("ledger of DOC-1, cap 3: %d rows, total %d, %v; want 2 of more than 3", len(rows), total, err)
 		}
 	})
@@ -370,20 +368,20 @@ func TestStockAndLedgerPagesOfEverySortNeitherOverlapNorSkip(t *testing.T) {
 // (migration 00039): they follow a warehouse's new name and a product's new SKU, and new stock rows get them.
 func TestStockOrderFollowsRenamedWarehousesAndChangedSKUs(t *testing.T) {
 	dbtest.ForEach(t, func(t *testing.T, db *models.DB) {
-		a := newCompany(t, db, "甲", "13800000001")
-		b, c := newWarehouse(t, db, a.CompanyID, "B仓"), newWarehouse(t, db, a.CompanyID, "C仓")
-		x, y := newProduct(t, db, a.CompanyID, "X-1"), newProduct(t, db, a.CompanyID, "Y-1")
-		for _, w := range []*models.Warehouse{b, c} {
-			for _, p := range []*models.LocalProduct{y, x} {
-				if err := move(db, a.CompanyID, "DOC", models.StockChange{WarehouseID: w.ID, ProductID: p.ID, Fulfillable: 1}); err != nil {
+		a := dbtest.NewCompany(t, db, "甲", "13800000001")
+		b, c := dbtest.NewWarehouse(t, db, a.CompanyID, "B仓"), dbtest.NewWarehouse(t, db, a.CompanyID, "C仓")
+		x, y := dbtest.NewProduct(t, db, a.CompanyID, "X-1"), dbtest.NewProduct(t, db, a.CompanyID, "Y-1")
+		for _, w := range []*stockdb.Warehouse{b, c} {
+			for _, p := range []*catalogdb.LocalProduct{y, x} {
+				if err := dbtest.Move(db, a.CompanyID, "DOC", stockdb.StockChange{WarehouseID: w.ID, ProductID: p.ID, Fulfillable: 1}); err != nil {
 					t.Fatal(err)
 				}
 			}
 		}
-		order := func(f models.StockFilter) []string {
+		order := func(f stockdb.StockFilter) []string {
 			t.Helper()
 			f.Limit = 10
-			rows, total, err := db.StockPage(a.CompanyID, f)
+			rows, total, err := stockdb.StockPage(db, a.CompanyID, f)
 			if err != nil || total != int64(len(rows)) {
 				t.Fatalf("stock page: %d rows, total %d, %v", len(rows), total, err)
 			}
@@ -399,28 +397,28 @@ func TestStockOrderFollowsRenamedWarehousesAndChangedSKUs(t *testing.T) {
 				t.Errorf("stock order %v, want %v", got, want)
 			}
 		}
-		want(order(models.StockFilter{}), "B仓/X-1", "B仓/Y-1", "C仓/X-1", "C仓/Y-1")
+		want(order(stockdb.StockFilter{}), "B仓/X-1", "B仓/Y-1", "C仓/X-1", "C仓/Y-1")
 
 		c.Name = "A仓"
-		if err := db.UpdateWarehouse(c); err != nil {
+		if err := stockdb.UpdateWarehouse(db, c); err != nil {
 			t.Fatal(err)
 		}
 		x.SKU = "Z-1"
-		if err := db.UpdateLocalProduct(x); err != nil {
+		if err := catalogdb.UpdateLocalProduct(db, x); err != nil {
 			t.Fatal(err)
 		}
-		want(order(models.StockFilter{}), "A仓/Y-1", "A仓/Z-1", "B仓/Y-1", "B仓/Z-1")
-		want(order(models.StockFilter{WarehouseID: b.ID}), "B仓/Y-1", "B仓/Z-1")
+		want(order(stockdb.StockFilter{}), "A仓/Y-1", "A仓/Z-1", "B仓/Y-1", "B仓/Z-1")
+		want(order(stockdb.StockFilter{WarehouseID: b.ID}), "B仓/Y-1", "B仓/Z-1")
 		// Equal values fall back on the id, in the same direction: the rows were made B仓's first.
-		want(order(models.StockFilter{OrderBy: "stocks.sku", Desc: true}), "A仓/Z-1", "B仓/Z-1", "A仓/Y-1", "B仓/Y-1")
-		want(order(models.StockFilter{OrderBy: "stocks.warehouse_name", Desc: true}), "B仓/Z-1", "B仓/Y-1", "A仓/Z-1", "A仓/Y-1")
+		want(order(stockdb.StockFilter{OrderBy: "stocks.sku", Desc: true}), "A仓/Z-1", "B仓/Z-1", "A仓/Y-1", "B仓/Y-1")
+		want(order(stockdb.StockFilter{OrderBy: "stocks.warehouse_name", Desc: true}), "B仓/Z-1", "B仓/Y-1", "A仓/Z-1", "A仓/Y-1")
 
 		// A new stock row takes the names as they are now.
-		d := newWarehouse(t, db, a.CompanyID, "0仓")
-		if err := move(db, a.CompanyID, "DOC", models.StockChange{WarehouseID: d.ID, ProductID: x.ID, Fulfillable: 1}); err != nil {
+		d := dbtest.NewWarehouse(t, db, a.CompanyID, "0仓")
+		if err := dbtest.Move(db, a.CompanyID, "DOC", stockdb.StockChange{WarehouseID: d.ID, ProductID: x.ID, Fulfillable: 1}); err != nil {
 			t.Fatal(err)
 		}
-		want(order(models.StockFilter{Search: "Z-"}), "0仓/Z-1", "A仓/Z-1", "B仓/Z-1")
+		want(order(stockdb.StockFilter{Search: "Z-"}), "0仓/Z-1", "A仓/Z-1", "B仓/Z-1")
 	})
 }
 
@@ -428,24 +426,24 @@ func TestStockOrderFollowsRenamedWarehousesAndChangedSKUs(t *testing.T) {
 // no count statement, the pages and totals those of the same rows found without the search.
 func TestSearchedPagesCountFromTheirOwnIDs(t *testing.T) {
 	dbtest.ForEach(t, func(t *testing.T, db *models.DB) {
-		a := newCompany(t, db, "甲", "13800000001")
+		a := dbtest.NewCompany(t, db, "甲", "13800000001")
 		seedPagedProducts(t, db, a.CompanyID, 25)
-		all, _, err := db.LocalProductPage(a.CompanyID, models.ProductFilter{Limit: 100})
+		all, _, err := catalogdb.LocalProductPage(db, a.CompanyID, catalogdb.ProductFilter{Limit: 100})
 		if err != nil || len(all) != 25 {
 			t.Fatalf("the whole list: %d rows, %v", len(all), err)
 		}
-		var named []models.ProductRow
+		var named []catalogdb.ProductRow
 		for _, r := range all {
 			if r.Name == "产品1" {
 				named = append(named, r)
 			}
 		}
-		low := capped(db, 10)
+		low := dbtest.Capped(db, 10)
 		counts := countsOf(t, db)
 		for _, c := range []struct {
 			keyword       string
 			offset, limit int
-			want          []models.ProductRow
+			want          []catalogdb.ProductRow
 			total         int64
 		}{
 			{"P-0", 0, 4, all[0:4], models.MoreThan(10)}, // every SKU holds it: more than the cap
@@ -455,7 +453,7 @@ func TestSearchedPagesCountFromTheirOwnIDs(t *testing.T) {
 			{"产品1", 6, 2, nil, 6}, // past the end
 		} {
 			before := len(*counts)
-			rows, total, err := low.LocalProductPage(a.CompanyID, models.ProductFilter{Keyword: c.keyword, Offset: c.offset, Limit: c.limit})
+			rows, total, err := catalogdb.LocalProductPage(low, a.CompanyID, catalogdb.ProductFilter{Keyword: c.keyword, Offset: c.offset, Limit: c.limit})
 			if err != nil || total != c.total || !slices.Equal(productIDs(rows), productIDs(c.want)) || len(*counts) != before {
 				t.Errorf("%s from %d: %v total %d, %q counts, %v; want %v total %d, no count", c.keyword, c.offset,
 					productIDs(rows), total, (*counts)[before:], err, productIDs(c.want), c.total)
@@ -466,14 +464,14 @@ func TestSearchedPagesCountFromTheirOwnIDs(t *testing.T) {
 
 // seedPagedStock gives the company two warehouses holding six products, moved by four document numbers, so that
 // the stock and ledger lists have ties in every sort column.
-func seedPagedStock(t *testing.T, db *models.DB, companyID int64) []*models.Warehouse {
+func seedPagedStock(t *testing.T, db *models.DB, companyID int64) []*stockdb.Warehouse {
 	t.Helper()
-	ws := []*models.Warehouse{newWarehouse(t, db, companyID, "深圳仓"), newWarehouse(t, db, companyID, "东莞仓")}
+	ws := []*stockdb.Warehouse{dbtest.NewWarehouse(t, db, companyID, "深圳仓"), dbtest.NewWarehouse(t, db, companyID, "东莞仓")}
 	for i := range 6 {
-		p := newProduct(t, db, companyID, fmt.Sprintf("SKU-%d", (i*5)%6))
+		p := dbtest.NewProduct(t, db, companyID, fmt.Sprintf("SKU-%d", (i*5)%6))
 		for j, w := range ws {
-			err := move(db, companyID, fmt.Sprintf("DOC-%d", (i+j)%4),
-				models.StockChange{WarehouseID: w.ID, ProductID: p.ID, Inbound: i % 3, Fulfillable: j + 1})
+			err := dbtest.Move(db, companyID, fmt.Sprintf("DOC-%d", (i+j)%4),
+				stockdb.StockChange{WarehouseID: w.ID, ProductID: p.ID, Inbound: i % 3, Fulfillable: j + 1})
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -6,25 +6,20 @@ import (
 	"gorm.io/gorm"
 )
 
-// A list's first pages show its total, counted up to the cap: at a million products that count walks 1,001 index
-// entries on every call (0.3 ms of PostgreSQL's CPU, a quarter of what the database spent on a first page), though
-// the rows rarely change between two calls. A list whose table raises a list generation (list_jump.go) keeps the
-// total it counted, per statement of its page (company, filter, order and page) and cap, with the generation it was
-// counted at. The page's own statement reads the list's generation; the kept total is used only when that generation
-// is still the one it was counted at, which no change visible to the page can leave as it was (generations are
-// raised in the transaction of every change to the table), so a kept total is exactly the count the page would have
-// read.
+// A list whose table raises a list generation (list_jump.go) keeps its first pages' capped total per page statement
+// and cap, at the generation it was counted at. The page's own statement reads the generation, which every change
+// raises in its transaction, so a kept total is used only while it is exactly the count the page would read.
 
 // keepsTotal tells whether p's total may be kept: its table raises a generation and the call is outside a
 // transaction, whose uncommitted generation another transaction may commit with other rows.
-func (db *DB) keepsTotal(p listPage) bool {
-	return p.generation.kind != "" && !db.inTransaction()
+func (p listPage) keepsTotal(db *DB) bool {
+	return p.generation.Kind != "" && !db.inTransaction()
 }
 
 // idsWithKeptTotal reads the ids of p's page from q (its rows in order, offset and limit set) with the list's
 // generation, and its capped count: the one kept for the page's statement at that generation, or else one counted
 // now, with the generation it was counted at, and kept. It returns no count (-1) for a page without rows.
-func (db *DB) idsWithKeptTotal(p listPage, q *gorm.DB) (ids []int64, counted int64, err error) {
+func (p listPage) idsWithKeptTotal(db *DB, q *gorm.DB) (ids []int64, counted int64, err error) {
 	var page []struct {
 		ID         int64
 		Generation int64
@@ -39,7 +34,7 @@ func (db *DB) idsWithKeptTotal(p listPage, q *gorm.DB) (ids []int64, counted int
 	for i, r := range page {
 		ids[i] = r.ID
 	}
-	key := p.generation.kind + "#" + strconv.Itoa(db.CountLimit()) + "#" + statement
+	key := p.generation.Kind + "#" + strconv.Itoa(db.CountLimit()) + "#" + statement
 	if n, ok := db.totals.Get(key, page[0].Generation); ok {
 		return ids, n, nil
 	}

@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"sellerhub/models"
+	catalogdb "sellerhub/models/catalog"
 	"sellerhub/models/dbtest"
 )
 
@@ -15,15 +16,15 @@ import (
 // same page and another filter's kept total are not. Each total is the one a count gave.
 func TestKeptTotalsAreCountedAgainAfterEveryChange(t *testing.T) {
 	dbtest.ForEach(t, func(t *testing.T, db *models.DB) {
-		a := newCompany(t, db, "甲", "13800000001")
-		b := newCompany(t, db, "乙", "13800000002")
+		a := dbtest.NewCompany(t, db, "甲", "13800000001")
+		b := dbtest.NewCompany(t, db, "乙", "13800000002")
 		brand := seedPagedProducts(t, db, a.CompanyID, 25)
 		seedPagedProducts(t, db, b.CompanyID, 5)
 		counts := countsOf(t, db)
-		page := func(f models.ProductFilter, want int64, counted bool, why string) {
+		page := func(f catalogdb.ProductFilter, want int64, counted bool, why string) {
 			t.Helper()
 			before := len(*counts)
-			rows, total, err := db.LocalProductPage(a.CompanyID, f)
+			rows, total, err := catalogdb.LocalProductPage(db, a.CompanyID, f)
 			if err != nil || total != want || len(rows) != min(f.Limit, int(want)) {
 				t.Fatalf("%s: %d rows, total %d, %v; want total %d", why, len(rows), total, err, want)
 			}
@@ -31,19 +32,19 @@ func TestKeptTotalsAreCountedAgainAfterEveryChange(t *testing.T) {
 				t.Errorf("%s: counted %v, want %v", why, ran, counted)
 			}
 		}
-		all, byBrand := models.ProductFilter{Limit: 5}, models.ProductFilter{BrandID: brand, Limit: 5}
+		all, byBrand := catalogdb.ProductFilter{Limit: 5}, catalogdb.ProductFilter{BrandID: brand, Limit: 5}
 		page(all, 25, true, "first look")
 		page(all, 25, false, "second look")
 		page(byBrand, 9, true, "first look by brand")
 		page(byBrand, 9, false, "second look by brand")
-		page(models.ProductFilter{Limit: 5, Offset: 5}, 25, true, "page 2 (a statement of its own)")
+		page(catalogdb.ProductFilter{Limit: 5, Offset: 5}, 25, true, "page 2 (a statement of its own)")
 
 		if err := db.Exec("DELETE FROM local_products WHERE company_id = ? AND sku = ?", b.CompanyID, "P-001").Error; err != nil {
 			t.Fatal(err)
 		}
 		page(all, 25, false, "after 乙's change")
 
-		err := db.CreateLocalProducts([]*models.LocalProduct{{CompanyID: a.CompanyID, SKU: "NEW-1", Name: "新品", Kind: 1,
+		err := catalogdb.CreateLocalProducts(db, []*catalogdb.LocalProduct{{CompanyID: a.CompanyID, SKU: "NEW-1", Name: "新品", Kind: 1,
 			BrandID: &brand, CreatedAt: time.Now(), UpdatedAt: time.Now()}})
 		if err != nil {
 			t.Fatal(err)
@@ -67,12 +68,12 @@ func TestKeptTotalsAreCountedAgainAfterEveryChange(t *testing.T) {
 // shows the committed total again. Handles with another cap keep their own totals.
 func TestKeptTotalsStayOutOfTransactionsAndCaps(t *testing.T) {
 	dbtest.ForEach(t, func(t *testing.T, db *models.DB) {
-		a := newCompany(t, db, "甲", "13800000001")
+		a := dbtest.NewCompany(t, db, "甲", "13800000001")
 		seedPagedProducts(t, db, a.CompanyID, 25)
-		all := models.ProductFilter{Limit: 5}
+		all := catalogdb.ProductFilter{Limit: 5}
 		total := func(db *models.DB) int64 {
 			t.Helper()
-			_, n, err := db.LocalProductPage(a.CompanyID, all)
+			_, n, err := catalogdb.LocalProductPage(db, a.CompanyID, all)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -83,7 +84,7 @@ func TestKeptTotalsStayOutOfTransactionsAndCaps(t *testing.T) {
 		}
 		rollback := errors.New("rolled back")
 		err := db.Tx(context.Background(), func(tx *models.DB) error {
-			err := tx.CreateLocalProducts([]*models.LocalProduct{{CompanyID: a.CompanyID, SKU: "TX-1", Name: "回滚", Kind: 1,
+			err := catalogdb.CreateLocalProducts(tx, []*catalogdb.LocalProduct{{CompanyID: a.CompanyID, SKU: "TX-1", Name: "回滚", Kind: 1,
 				CreatedAt: time.Now(), UpdatedAt: time.Now()}})
 			if err != nil {
 				return err
@@ -101,7 +102,7 @@ func TestKeptTotalsStayOutOfTransactionsAndCaps(t *testing.T) {
 		if n := total(db); n != 25 {
 			t.Errorf("after the rollback: total %d, want 25", n)
 		}
-		if n, more := models.SplitTotal(total(capped(db, 10))); n != 10 || !more {
+		if n, more := models.SplitTotal(total(dbtest.Capped(db, 10))); n != 10 || !more {
 			t.Errorf("cap 10: total %d more %v, want more than 10", n, more)
 		}
 		if n := total(db); n != 25 {

@@ -9,22 +9,13 @@ import (
 	"time"
 
 	"sellerhub/models"
+	accountsdb "sellerhub/models/accounts"
+	admindb "sellerhub/models/admin"
 	amazondatadb "sellerhub/models/amazondata"
 	"sellerhub/models/dbtest"
 	"sellerhub/models/migrations"
 	"sellerhub/models/seed"
 )
-
-func hashFake(p string) (string, error) { return "hash:" + p, nil }
-
-func newCompany(t *testing.T, db *models.DB, name, account string) *models.User {
-	t.Helper()
-	owner := &models.User{Account: account, PasswordHash: "x", Profile: models.UserProfile{Name: "老板" + name}}
-	if err := db.CreateCompanyWithOwner(&models.Company{Name: name}, owner); err != nil {
-		t.Fatalf("create company %s: %v", name, err)
-	}
-	return owner
-}
 
 func TestMigrationsGoDownAndUpAgain(t *testing.T) {
 	dbtest.ForEach(t, func(t *testing.T, db *models.DB) {
@@ -61,10 +52,10 @@ func TestMenuIconNamesMigration(t *testing.T) {
 			t.Fatal(err)
 		}
 		now := time.Now()
-		own := &models.Menu{Title: "运营", Icon: "finance", CreatedAt: now, UpdatedAt: now}
-		house := &models.Menu{Title: "门户", Icon: "home", CreatedAt: now, UpdatedAt: now}
-		for _, m := range []*models.Menu{own, house} {
-			if err := db.CreateMenu(m); err != nil {
+		own := &admindb.Menu{Title: "运营", Icon: "finance", CreatedAt: now, UpdatedAt: now}
+		house := &admindb.Menu{Title: "门户", Icon: "home", CreatedAt: now, UpdatedAt: now}
+		for _, m := range []*admindb.Menu{own, house} {
+			if err := admindb.CreateMenu(db, m); err != nil {
 				t.Fatal(err)
 			}
 		}
@@ -73,14 +64,14 @@ func TestMenuIconNamesMigration(t *testing.T) {
 			var out []string
 			for _, code := range []string{"product", "sales", "purchase", "warehouse", "logistics", "advertising",
 				"finance", "service", "authorization", "system"} {
-				m, err := db.MenuByCode(code)
+				m, err := admindb.MenuByCode(db, code)
 				if err != nil {
 					t.Fatal(err)
 				}
 				out = append(out, m.Icon)
 			}
-			for _, m := range []*models.Menu{own, house} {
-				var stored models.Menu
+			for _, m := range []*admindb.Menu{own, house} {
+				var stored admindb.Menu
 				if err := db.First(&stored, m.ID).Error; err != nil {
 					t.Fatal(err)
 				}
@@ -110,16 +101,16 @@ func TestMenuIconNamesMigration(t *testing.T) {
 
 func TestCompanyWithOwnerAndDefaultRole(t *testing.T) {
 	dbtest.ForEach(t, func(t *testing.T, db *models.DB) {
-		owner := newCompany(t, db, "甲公司", "13800000001")
-		u, err := db.UserInCompany(owner.CompanyID, owner.ID)
+		owner := dbtest.NewCompany(t, db, "甲公司", "13800000001")
+		u, err := accountsdb.UserInCompany(db, owner.CompanyID, owner.ID)
 		if err != nil {
 			t.Fatal(err)
 		}
-		if !u.IsOwner || u.Company.Name != "甲公司" || u.Profile.Name != "老板甲公司" || u.Status != models.StatusActive {
+		if !u.IsOwner || u.Company.Name != "甲公司" || u.Profile.Name != "老板甲公司" || u.Status != accountsdb.StatusActive {
 			t.Fatalf("owner loaded wrong: %+v", u)
 		}
-		roles, err := db.RolesOfUser(owner.CompanyID, owner.ID)
-		if err != nil || len(roles) != 1 || roles[0].Code != models.DefaultRoleCode || !roles[0].IsDefault {
+		roles, err := accountsdb.RolesOfUser(db, owner.CompanyID, owner.ID)
+		if err != nil || len(roles) != 1 || roles[0].Code != accountsdb.DefaultRoleCode || !roles[0].IsDefault {
 			t.Fatalf("roles = %+v, %v", roles, err)
 		}
 	})
@@ -127,14 +118,14 @@ func TestCompanyWithOwnerAndDefaultRole(t *testing.T) {
 
 func TestAccountIsUniqueAndDuplicateIsRecognised(t *testing.T) {
 	dbtest.ForEach(t, func(t *testing.T, db *models.DB) {
-		newCompany(t, db, "甲", "13800000001")
-		err := db.CreateCompanyWithOwner(&models.Company{Name: "乙"}, &models.User{Account: "13800000001", PasswordHash: "x"})
+		dbtest.NewCompany(t, db, "甲", "13800000001")
+		err := accountsdb.CreateCompanyWithOwner(db, &accountsdb.Company{Name: "乙"}, &accountsdb.User{Account: "13800000001", PasswordHash: "x"})
 		if !models.IsDuplicate(err) {
 			t.Fatalf("second account: want duplicate error, got %v", err)
 		}
 		// The failed registration left nothing behind: no second company.
 		var n int64
-		db.Model(&models.Company{}).Count(&n)
+		db.Model(&accountsdb.Company{}).Count(&n)
 		if n != 1 {
 			t.Fatalf("companies = %d after a failed registration, want 1", n)
 		}
@@ -143,12 +134,12 @@ func TestAccountIsUniqueAndDuplicateIsRecognised(t *testing.T) {
 
 func TestTenantScopeHidesOtherCompaniesUsers(t *testing.T) {
 	dbtest.ForEach(t, func(t *testing.T, db *models.DB) {
-		a := newCompany(t, db, "甲", "13800000001")
-		b := newCompany(t, db, "乙", "13800000002")
-		if _, err := db.UserInCompany(a.CompanyID, b.ID); !models.IsNotFound(err) {
+		a := dbtest.NewCompany(t, db, "甲", "13800000001")
+		b := dbtest.NewCompany(t, db, "乙", "13800000002")
+		if _, err := accountsdb.UserInCompany(db, a.CompanyID, b.ID); !models.IsNotFound(err) {
 			t.Fatalf("company A reading B's user: want not found, got %v", err)
 		}
-		if roles, _ := db.RolesOfUser(a.CompanyID, b.ID); len(roles) != 0 {
+		if roles, _ := accountsdb.RolesOfUser(db, a.CompanyID, b.ID); len(roles) != 0 {
 			t.Fatalf("company A sees B's roles: %+v", roles)
 		}
 	})
@@ -156,19 +147,19 @@ func TestTenantScopeHidesOtherCompaniesUsers(t *testing.T) {
 
 func TestLoginRecordsOneLiveSession(t *testing.T) {
 	dbtest.ForEach(t, func(t *testing.T, db *models.DB) {
-		u := newCompany(t, db, "甲", "13800000001")
-		prev, err := db.RecordLogin(u.ID, "tok-1", time.Now())
+		u := dbtest.NewCompany(t, db, "甲", "13800000001")
+		prev, err := accountsdb.RecordLogin(db, u.ID, "tok-1", time.Now())
 		if err != nil || prev != "" {
 			t.Fatalf("first login: prev=%q err=%v", prev, err)
 		}
-		prev, err = db.RecordLogin(u.ID, "tok-2", time.Now())
+		prev, err = accountsdb.RecordLogin(db, u.ID, "tok-2", time.Now())
 		if err != nil || prev != "tok-1" {
 			t.Fatalf("second login: prev=%q err=%v", prev, err)
 		}
-		if err := db.ClearSessionToken(u.ID, "tok-1"); err != nil {
+		if err := accountsdb.ClearSessionToken(db, u.ID, "tok-1"); err != nil {
 			t.Fatal(err)
 		}
-		got, _ := db.UserByAccount("13800000001")
+		got, _ := accountsdb.UserByAccount(db, "13800000001")
 		if got.SessionToken != "tok-2" {
 			t.Fatalf("logout of an ended session cleared the live one: %q", got.SessionToken)
 		}
@@ -227,16 +218,16 @@ func TestSessionStore(t *testing.T) {
 func TestVerificationCodeIsUsedOnceUnderConcurrency(t *testing.T) {
 	dbtest.ForEach(t, func(t *testing.T, db *models.DB) {
 		now := time.Now().UTC()
-		v := &models.VerificationCode{CodeKey: "k1", Target: "13800000001", Purpose: "register", CodeHash: "h",
+		v := &accountsdb.VerificationCode{CodeKey: "k1", Target: "13800000001", Purpose: "register", CodeHash: "h",
 			ExpiresAt: now.Add(10 * time.Minute), CreatedAt: now}
-		if err := db.SaveVerificationCode(v); err != nil {
+		if err := accountsdb.SaveVerificationCode(db, v); err != nil {
 			t.Fatal(err)
 		}
-		last, err := db.LatestCodeFor("13800000001")
+		last, err := accountsdb.LatestCodeFor(db, "13800000001")
 		if err != nil || last.Sub(now).Abs() > time.Second {
 			t.Fatalf("latest = %v, %v", last, err)
 		}
-		if ok, err := db.ClaimCodeAttempt("k1", now, 5); !ok || err != nil {
+		if ok, err := accountsdb.ClaimCodeAttempt(db, "k1", now, 5); !ok || err != nil {
 			t.Fatalf("claim an attempt of a live code: %v, %v", ok, err)
 		}
 		var wins atomic.Int32
@@ -245,7 +236,7 @@ func TestVerificationCodeIsUsedOnceUnderConcurrency(t *testing.T) {
 			wg.Add(1)
 			go func() {
 				defer wg.Done()
-				ok, err := db.UseVerificationCode("k1", time.Now().UTC(), 5)
+				ok, err := accountsdb.UseVerificationCode(db, "k1", time.Now().UTC(), 5)
 				if err != nil {
 					t.Errorf("use: %v", err)
 				}
@@ -258,17 +249,17 @@ func TestVerificationCodeIsUsedOnceUnderConcurrency(t *testing.T) {
 		if wins.Load() != 1 {
 			t.Fatalf("code used %d times, want exactly 1", wins.Load())
 		}
-		if ok, err := db.ClaimCodeAttempt("k1", now, 5); ok || err != nil {
+		if ok, err := accountsdb.ClaimCodeAttempt(db, "k1", now, 5); ok || err != nil {
 			t.Fatalf("claim an attempt of a used code: %v, %v", ok, err)
 		}
-		got, _ := db.VerificationCodeByKey("k1")
+		got, _ := accountsdb.VerificationCodeByKey(db, "k1")
 		if got.Attempts != 1 || got.UsedAt == nil {
 			t.Fatalf("code after use: %+v", got)
 		}
-		if err := db.DeleteExpiredCodes(now.Add(time.Hour)); err != nil {
+		if err := accountsdb.DeleteExpiredCodes(db, now.Add(time.Hour)); err != nil {
 			t.Fatal(err)
 		}
-		if _, err := db.VerificationCodeByKey("k1"); !models.IsNotFound(err) {
+		if _, err := accountsdb.VerificationCodeByKey(db, "k1"); !models.IsNotFound(err) {
 			t.Fatalf("expired code not swept: %v", err)
 		}
 	})
@@ -276,14 +267,14 @@ func TestVerificationCodeIsUsedOnceUnderConcurrency(t *testing.T) {
 
 func TestAccountBindings(t *testing.T) {
 	dbtest.ForEach(t, func(t *testing.T, db *models.DB) {
-		a := newCompany(t, db, "甲", "13800000001")
-		b := newCompany(t, db, "乙", "13800000002")
-		newCompany(t, db, "丙", "13800000003")
-		if err := db.BindAccounts(a.ID, b.ID); err != nil {
+		a := dbtest.NewCompany(t, db, "甲", "13800000001")
+		b := dbtest.NewCompany(t, db, "乙", "13800000002")
+		dbtest.NewCompany(t, db, "丙", "13800000003")
+		if err := accountsdb.BindAccounts(db, a.ID, b.ID); err != nil {
 			t.Fatal(err)
 		}
 		for _, id := range []int64{a.ID, b.ID} {
-			bound, err := db.BoundAccounts(id)
+			bound, err := accountsdb.BoundAccounts(db, id)
 			if err != nil || len(bound) != 2 {
 				t.Fatalf("bound accounts of %d = %d, %v", id, len(bound), err)
 			}
@@ -297,17 +288,17 @@ func TestAccountBindings(t *testing.T) {
 func TestSeedIsIdempotent(t *testing.T) {
 	dbtest.ForEach(t, func(t *testing.T, db *models.DB) {
 		ctx := context.Background()
-		first, err := seed.Run(ctx, db, "admin@example.com", "", hashFake)
+		first, err := seed.Run(ctx, db, "admin@example.com", "", dbtest.HashFake)
 		if err != nil || !first.Created || first.GeneratedPassword == "" {
 			t.Fatalf("first seed: %+v %v", first, err)
 		}
-		again, err := seed.Run(ctx, db, "admin@example.com", "", hashFake)
+		again, err := seed.Run(ctx, db, "admin@example.com", "", dbtest.HashFake)
 		if err != nil || again.Created || again.GeneratedPassword != "" {
 			t.Fatalf("second seed must change nothing and print no password: %+v %v", again, err)
 		}
 		var companies, users int64
-		db.Model(&models.Company{}).Count(&companies)
-		db.Model(&models.User{}).Count(&users)
+		db.Model(&accountsdb.Company{}).Count(&companies)
+		db.Model(&accountsdb.User{}).Count(&users)
 		if companies != 1 || users != 1 {
 			t.Fatalf("after two seeds: %d companies, %d users", companies, users)
 		}
@@ -351,8 +342,8 @@ func TestMenuSeedIsIdempotentAndGrantsAreRead(t *testing.T) {
 				t.Fatal(err)
 			}
 		}
-		menus, _ := db.AllMenus()
-		perms, _ := db.AllPermissions()
+		menus, _ := admindb.AllMenus(db)
+		perms, _ := admindb.AllPermissions(db)
 		var tops int
 		for _, m := range menus {
 			if m.ParentID == 0 {
@@ -362,57 +353,55 @@ func TestMenuSeedIsIdempotentAndGrantsAreRead(t *testing.T) {
 		if tops != 10 || len(menus) < 100 || len(perms) < 40 {
 			t.Fatalf("seeded %d top groups, %d entries, %d permissions", tops, len(menus), len(perms))
 		}
-		owner := newCompany(t, db, "甲", "13800000001")
-		g, err := db.GrantsOfUser(owner.CompanyID, owner.ID)
+		owner := dbtest.NewCompany(t, db, "甲", "13800000001")
+		g, err := admindb.GrantsOfUser(db, owner.CompanyID, owner.ID)
 		if err != nil || !g.Admin {
 			t.Fatalf("owner with the admin role: %+v %v", g, err)
 		}
-		inbound, _ := db.MenuByCode("warehouse.inbound")
-		role := models.Role{CompanyID: owner.CompanyID, Name: "仓管"}
+		inbound, _ := admindb.MenuByCode(db, "warehouse.inbound")
+		role := accountsdb.Role{CompanyID: owner.CompanyID, Name: "仓管"}
 		db.Create(&role)
-		db.Create(&models.RoleMenu{RoleID: role.ID, MenuID: inbound.ID})
-		db.Create(&models.RolePermission{RoleID: role.ID, PermissionID: perms[0].ID})
-		clerk := &models.User{CompanyID: owner.CompanyID, Account: "13800000009", PasswordHash: "x"}
-		if err := db.CreateUser(clerk, role.ID); err != nil {
+		db.Create(&admindb.RoleMenu{RoleID: role.ID, MenuID: inbound.ID})
+		db.Create(&admindb.RolePermission{RoleID: role.ID, PermissionID: perms[0].ID})
+		clerk := &accountsdb.User{CompanyID: owner.CompanyID, Account: "13800000009", PasswordHash: "x"}
+		if err := accountsdb.CreateUser(db, clerk, role.ID); err != nil {
 			t.Fatal(err)
 		}
-		g, err = db.GrantsOfUser(owner.CompanyID, clerk.ID)
+		g, err = admindb.GrantsOfUser(db, owner.CompanyID, clerk.ID)
 		if err != nil || g.Admin || len(g.MenuIDs) != 1 || g.MenuIDs[0] != inbound.ID || len(g.PermissionIDs) != 1 {
 			t.Fatalf("clerk grants: %+v %v", g, err)
 		}
 		// Another company reading the clerk's grants gets nothing.
-		other := newCompany(t, db, "乙", "13800000002")
-		if g, _ := db.GrantsOfUser(other.CompanyID, clerk.ID); g.Admin || len(g.MenuIDs) != 0 {
+		other := dbtest.NewCompany(t, db, "乙", "13800000002")
+		if g, _ := admindb.GrantsOfUser(db, other.CompanyID, clerk.ID); g.Admin || len(g.MenuIDs) != 0 {
 			t.Fatalf("grants leak across companies: %+v", g)
 		}
 
 		// What roles would grant: the same, the admin role's everything, another company's role nothing.
-		adminRole, _ := db.DefaultRole(owner.CompanyID)
-		if g, err := db.GrantsOfRoles(owner.CompanyID, []int64{role.ID}); err != nil || g.Admin || len(g.MenuIDs) != 1 ||
+		adminRole, _ := accountsdb.DefaultRole(db, owner.CompanyID)
+		if g, err := admindb.GrantsOfRoles(db, owner.CompanyID, []int64{role.ID}); err != nil || g.Admin || len(g.MenuIDs) != 1 ||
 			g.MenuIDs[0] != inbound.ID || len(g.PermissionIDs) != 1 {
 			t.Fatalf("role grants: %+v %v", g, err)
 		}
-		if g, err := db.GrantsOfRoles(owner.CompanyID, []int64{role.ID, adminRole.ID}); err != nil || !g.Admin {
+		if g, err := admindb.GrantsOfRoles(db, owner.CompanyID, []int64{role.ID, adminRole.ID}); err != nil || !g.Admin {
 			t.Fatalf("with the admin role: %+v %v", g, err)
 		}
-		if g, err := db.GrantsOfRoles(other.CompanyID, []int64{role.ID, adminRole.ID}); err != nil || g.Admin || len(g.MenuIDs) != 0 {
+		if g, err := admindb.GrantsOfRoles(db, other.CompanyID, []int64{role.ID, adminRole.ID}); err != nil || g.Admin || len(g.MenuIDs) != 0 {
 			t.Fatalf("another company's roles grant %+v %v", g, err)
 		}
-		if g, err := db.GrantsOfRoles(owner.CompanyID, nil); err != nil || g.Admin || len(g.MenuIDs) != 0 {
+		if g, err := admindb.GrantsOfRoles(db, owner.CompanyID, nil); err != nil || g.Admin || len(g.MenuIDs) != 0 {
 			t.Fatalf("no roles grant %+v %v", g, err)
 		}
 	})
 }
 
-// A new company's sales summary is complete from its creation: every import keeps it in its transaction (the
-// summaries the imports kept equal those summed afresh: app/sales TestSalesDaysReimportAndRebuild and
-// TestSalesDaysImportedInPieces), so its first report must not sum its items again, which took 45 s for 500,000
-// items on SQLite in the request of a seller opening 销售报表 after the first sync. A raw item the imports never saw
-// stays out of the summary when that first report ensures it.
+// A new company's sales summary is complete from its creation, as every import keeps it (app/sales
+// TestSalesDaysReimportAndRebuild, TestSalesDaysImportedInPieces), so its first report does not sum its items again:
+// a raw item the imports never saw stays out of the summary when that first report ensures it.
 func TestNewCompanysSalesSummaryIsBuiltFromTheStart(t *testing.T) {
 	dbtest.ForEach(t, func(t *testing.T, db *models.DB) {
-		owner := newCompany(t, db, "甲", "13800000001")
-		s := sellerOf(t, db, owner, "灯具店", "A1LAMPS")
+		owner := dbtest.NewCompany(t, db, "甲", "13800000001")
+		s := dbtest.Seller(t, db, owner, "灯具店", "A1LAMPS")
 		at := time.Date(2026, 10, 1, 8, 0, 0, 0, time.UTC)
 		_, err := amazondatadb.UpsertAmazonOrders(db, []amazondatadb.AmazonOrder{{CompanyID: s.CompanyID, GroupID: s.GroupID, SellerID: s.ID,
 			MarketplaceID: "ATVPDKIKX0DER", AmazonOrderID: "111-0000001-0000001", PurchaseDate: at, LastUpdatedDate: at,

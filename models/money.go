@@ -7,11 +7,9 @@ import (
 	"github.com/shopspring/decimal"
 )
 
-// Money is an amount of money kept in the database as a whole number of ten-thousandths (BIGINT). Amazon's
-// amounts have at most two decimals (none in yen); four leave room for per-unit shares such as first-leg freight.
-// An integer column sums exactly on both databases: SQLite's DECIMAL is a floating-point number, so SUM over
-// millions of synced lines could drift by a cent there while PostgreSQL stays exact. The currency lives in a
-// column of its own beside the amount.
+// Money is an amount kept as a whole number of ten-thousandths (BIGINT): Amazon's have at most two decimals, four
+// leave room for per-unit shares (first-leg freight). An integer sums exactly on both databases, where SQLite's
+// DECIMAL is floating-point and drifts over millions of lines. The currency is a column of its own.
 type Money struct{ decimal.Decimal }
 
 // moneyScale is the number of decimals a Money keeps.

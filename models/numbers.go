@@ -16,10 +16,14 @@ type NumberSeries struct {
 // The numbered series. Shipments take Amazon's shipment id (FBA and 8 to 10 letters and digits) when they have
 // one; those made without it are numbered LS (local shipment), which no Amazon id looks like.
 var (
-	PlanNumbers     = NumberSeries{"SP", "shipment_plans", "number"}  // 发货计划
-	InboundNumbers  = NumberSeries{"RK", "stock_documents", "number"} // 入库单
-	OutboundNumbers = NumberSeries{"CK", "stock_documents", "number"} // 出库单
-	ShipmentNumbers = NumberSeries{"LS", "shipments", "shipment_id"}  // 货件 without Amazon's id
+	PlanNumbers      = NumberSeries{"SP", "shipment_plans", "number"}   // 发货计划
+	InboundNumbers   = NumberSeries{"RK", "stock_documents", "number"}  // 入库单
+	OutboundNumbers  = NumberSeries{"CK", "stock_documents", "number"}  // 出库单
+	ShipmentNumbers  = NumberSeries{"LS", "shipments", "shipment_id"}   // 货件 without Amazon's id
+	StocktakeNumbers = NumberSeries{"PD", "stocktakes", "number"}       // 盘点单
+	TransferNumbers  = NumberSeries{"DB", "stock_documents", "number"}  // 调拨单
+	PurchaseNumbers  = NumberSeries{"CG", "purchase_orders", "number"}  // 采购单
+	PaymentNumbers   = NumberSeries{"FK", "payment_requests", "number"} // 付款申请
 )
 
 // NextNumber answers the company's next number of the series on day (yyyyMMdd): the highest of the day plus
@@ -30,7 +34,7 @@ func (db *DB) NextNumber(s NumberSeries, companyID int64, day string) (string, e
 	prefix := s.Letters + day + "-"
 	column := s.table + "." + s.column
 	rows, err := db.Table(s.table).Scopes(InCompany(s.table, companyID)).Select(column).
-		Where(column+" LIKE ? ESCAPE '"+likeEscape+"'", likeSpecials.Replace(prefix)+"%").
+		Where(column+" LIKE ? ESCAPE '"+LikeEscape+"'", likeSpecials.Replace(prefix)+"%").
 		Order("LENGTH(" + column + ") DESC, " + column + " DESC").Rows()
 	if err != nil {
 		return "", err

@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"sellerhub/models"
+	accountsdb "sellerhub/models/accounts"
 	amazondatadb "sellerhub/models/amazondata"
 	"sellerhub/models/dbtest"
 	"sellerhub/models/fixtures"
@@ -17,8 +18,8 @@ import (
 func TestOrdersTablesRebuiltWithTheirRows(t *testing.T) {
 	dbtest.ForEach(t, func(t *testing.T, db *models.DB) {
 		ctx := context.Background()
-		owner := &models.User{Account: "13900000001", PasswordHash: "x"}
-		if err := db.CreateCompanyWithOwner(&models.Company{Name: "迁移"}, owner); err != nil {
+		owner := &accountsdb.User{Account: "13900000001", PasswordHash: "x"}
+		if err := accountsdb.CreateCompanyWithOwner(db, &accountsdb.Company{Name: "迁移"}, owner); err != nil {
 			t.Fatal(err)
 		}
 		seller, err := fixtures.Seller(ctx, db, owner.CompanyID, "迁移店", "NA", "A1MIGRATE", "ATVPDKIKX0DER")

@@ -2,14 +2,10 @@ package models
 
 import "context"
 
-// RefreshPlannerStatistics brings the statistics SQLite's planner picks indexes by up to date: at a million rows,
-// a list without them reads the wrong index (the product list's first page took 257 ms instead of 2). PRAGMA
-// optimize analyses only the tables that changed much since their last analysis, so it is cheap when nothing did.
-// The analysis is whole: bounded (optimize's 0x10), its estimates led the same list to plans 100 times slower.
-// The samples it writes in sqlite_stat4 are dropped, keeping sqlite_stat1's counts: with samples SQLite compiles a
-// statement again at its first step once its values are bound, and the driver prepares every statement anew at
-// each call, so every query was compiled twice (a fifth of a list call's CPU). ANALYZE sqlite_schema makes every
-// connection read the statistics again. PostgreSQL's autovacuum keeps its own statistics: nothing to do.
+// RefreshPlannerStatistics brings SQLite's planner statistics up to date: without them a large list reads the wrong
+// index. PRAGMA optimize analyses, whole (bounded estimates misled plans), only tables that changed much; the
+// sqlite_stat4 samples are dropped, as with them SQLite compiles a statement again once its values are bound.
+// ANALYZE sqlite_schema makes every connection reread them. PostgreSQL's autovacuum keeps its own statistics.
 func (db *DB) RefreshPlannerStatistics(ctx context.Context) error {
 	if db.Driver != "sqlite" {
 		return nil

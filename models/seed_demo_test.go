@@ -5,8 +5,12 @@ import (
 	"testing"
 
 	"sellerhub/models"
+	accountsdb "sellerhub/models/accounts"
 	"sellerhub/models/dbtest"
 	"sellerhub/models/seed"
+	shippingdb "sellerhub/models/shipping"
+	stockdb "sellerhub/models/stock"
+	storesdb "sellerhub/models/stores"
 )
 
 func TestSeedDemoFillsTheDemoCompanyOnceWithAPrintablePickList(t *testing.T) {
@@ -24,7 +28,7 @@ func TestSeedDemoFillsTheDemoCompanyOnceWithAPrintablePickList(t *testing.T) {
 			}
 			return out
 		}
-		if _, err := seed.Run(ctx, db, "admin@example.com", "", hashFake); err != nil {
+		if _, err := seed.Run(ctx, db, "admin@example.com", "", dbtest.HashFake); err != nil {
 			t.Fatal(err)
 		}
 		first := counts()
@@ -35,7 +39,7 @@ func TestSeedDemoFillsTheDemoCompanyOnceWithAPrintablePickList(t *testing.T) {
 				t.Errorf("%s: %d rows, want %d", table, first[table], n)
 			}
 		}
-		if _, err := seed.Run(ctx, db, "admin@example.com", "", hashFake); err != nil {
+		if _, err := seed.Run(ctx, db, "admin@example.com", "", dbtest.HashFake); err != nil {
 			t.Fatal(err)
 		}
 		for table, n := range counts() {
@@ -44,13 +48,13 @@ func TestSeedDemoFillsTheDemoCompanyOnceWithAPrintablePickList(t *testing.T) {
 			}
 		}
 
-		admin, _ := db.UserByAccount("admin@example.com")
+		admin, _ := accountsdb.UserByAccount(db, "admin@example.com")
 		// FBA美国仓 is 演示店铺's US FBA warehouse, also when an earlier seed made it before warehouses had groups.
-		var group models.StoreGroup
+		var group storesdb.StoreGroup
 		db.Where("company_id = ? AND name = ?", admin.CompanyID, "演示店铺").Take(&group)
 		fbaOfGroup := func() string {
 			t.Helper()
-			w, err := db.FBAWarehouse(admin.CompanyID, group.ID, "ATVPDKIKX0DER")
+			w, err := stockdb.FBAWarehouse(db, admin.CompanyID, group.ID, "ATVPDKIKX0DER")
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -59,28 +63,28 @@ func TestSeedDemoFillsTheDemoCompanyOnceWithAPrintablePickList(t *testing.T) {
 		if name := fbaOfGroup(); name != "FBA美国仓" {
 			t.Fatalf("the demo group's US FBA warehouse is %q", name)
 		}
-		if err := db.Model(&models.Warehouse{}).Where("name = ?", "FBA美国仓").
+		if err := db.Model(&stockdb.Warehouse{}).Where("name = ?", "FBA美国仓").
 			Updates(map[string]any{"group_id": nil, "marketplace_id": nil}).Error; err != nil {
 			t.Fatal(err)
 		}
-		if _, err := seed.Run(ctx, db, "admin@example.com", "", hashFake); err != nil {
+		if _, err := seed.Run(ctx, db, "admin@example.com", "", dbtest.HashFake); err != nil {
 			t.Fatal(err)
 		}
 		if name := fbaOfGroup(); name != "FBA美国仓" || counts()["warehouses"] != 2 {
 			t.Fatalf("after seeding an unbound FBA美国仓 the group's US FBA warehouse is %q", name)
 		}
-		var shipments []models.Shipment
+		var shipments []shippingdb.Shipment
 		db.Where("company_id = ?", admin.CompanyID).Order("shipment_id").Find(&shipments)
-		if len(shipments) != 2 || shipments[0].Status != models.ShipmentConfirm || shipments[0].AuditedAt != nil ||
-			shipments[1].Status != models.ShipmentPicking || shipments[1].AuditedAt == nil {
+		if len(shipments) != 2 || shipments[0].Status != shippingdb.ShipmentConfirm || shipments[0].AuditedAt != nil ||
+			shipments[1].Status != shippingdb.ShipmentPicking || shipments[1].AuditedAt == nil {
 			t.Fatalf("demo shipments %+v", shipments)
 		}
-		pl, err := db.PickList(admin.CompanyID, admin.ID, seed.DemoShipmentPicking)
+		pl, err := shippingdb.PickListOf(db, admin.CompanyID, admin.ID, seed.DemoShipmentPicking)
 		if err != nil || len(pl.Items) != 5 {
 			t.Fatalf("demo pick list: %v", err)
 		}
 		// The picking shipment's units moved from fulfillable to outbound: the mug had 600, 72 are picked.
-		var mug models.PickListItem
+		var mug shippingdb.PickListItem
 		for _, it := range pl.Items {
 			if it.SKU == "DEMO-MUG-01" {
 				mug = it

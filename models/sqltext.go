@@ -8,9 +8,9 @@ type ListSort struct {
 	Desc  bool
 }
 
-// orderBy turns a requested sort into an ORDER BY over known columns only, with the id as the tie-breaker so that
+// OrderBy turns a requested sort into an ORDER BY over known columns only, with the id as the tie-breaker so that
 // pages do not overlap; fallback is the list's own order.
-func orderBy(s ListSort, columns map[string]string, idColumn, fallback string) string {
+func OrderBy(s ListSort, columns map[string]string, idColumn, fallback string) string {
 	col, ok := columns[s.Field]
 	if !ok {
 		return fallback
@@ -22,11 +22,11 @@ func orderBy(s ListSort, columns map[string]string, idColumn, fallback string) s
 	return col + dir + ", " + idColumn + dir
 }
 
-// likeEscape is the escape character of the name filters, named in every LIKE (ESCAPE '!'): SQLite's LIKE has no
+// LikeEscape is the escape character of the name filters, named in every LIKE (ESCAPE '!'): SQLite's LIKE has no
 // escape character unless one is named and PostgreSQL's is the backslash, so the patterns mean the same on both.
-const likeEscape = "!"
+const LikeEscape = "!"
 
-var likeSpecials = strings.NewReplacer(likeEscape, likeEscape+likeEscape, "%", likeEscape+"%", "_", likeEscape+"_")
+var likeSpecials = strings.NewReplacer(LikeEscape, LikeEscape+LikeEscape, "%", LikeEscape+"%", "_", LikeEscape+"_")
 
 // ContainsPattern is the LIKE pattern matching text anywhere, with the user's % and _ taken literally.
 func ContainsPattern(text string) string { return "%" + likeSpecials.Replace(text) + "%" }
@@ -35,7 +35,7 @@ func ContainsPattern(text string) string { return "%" + likeSpecials.Replace(tex
 // does not, SQLite's does (for ASCII letters).
 func (db *DB) Caseless() string {
 	if db.Driver == "postgres" {
-		return "ILIKE ? ESCAPE '" + likeEscape + "'"
+		return "ILIKE ? ESCAPE '" + LikeEscape + "'"
 	}
-	return "LIKE ? ESCAPE '" + likeEscape + "'"
+	return "LIKE ? ESCAPE '" + LikeEscape + "'"
 }

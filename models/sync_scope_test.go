@@ -9,20 +9,21 @@ import (
 	"sellerhub/models"
 	datasyncdb "sellerhub/models/datasync"
 	"sellerhub/models/dbtest"
+	storesdb "sellerhub/models/stores"
 )
 
 // The data sync's helpers that change or read a task, a run or a report by id match nothing through another
 // company's id: its rows stay as they were and none of them is read.
 func TestSyncHelpersKeepToTheCompany(t *testing.T) {
 	dbtest.ForEach(t, func(t *testing.T, db *models.DB) {
-		if err := db.SaveMarketplaces(); err != nil {
+		if err := storesdb.SaveMarketplaces(db); err != nil {
 			t.Fatal(err)
 		}
-		a := newCompany(t, db, "甲", "13800000021")
-		b := newCompany(t, db, "乙", "13800000022")
-		seller := &models.Seller{CompanyID: a.CompanyID, GroupID: newGroup(t, db, a.CompanyID, "甲店").ID, Region: "NA",
+		a := dbtest.NewCompany(t, db, "甲", "13800000021")
+		b := dbtest.NewCompany(t, db, "乙", "13800000022")
+		seller := &storesdb.Seller{CompanyID: a.CompanyID, GroupID: dbtest.NewStoreGroup(t, db, a.CompanyID, "甲店").ID, Region: "NA",
 			SellingPartnerID: "A1", RefreshToken: "v1.x"}
-		saveSeller(t, db, seller, "ATVPDKIKX0DER")
+		dbtest.SaveSeller(t, db, seller, "ATVPDKIKX0DER")
 		now := time.Now().UTC().Truncate(time.Second)
 		if err := datasyncdb.EnsureSyncTasks(db, a.CompanyID, seller.ID, []string{"orders"}, now); err != nil {
 			t.Fatal(err)
@@ -100,14 +101,14 @@ func TestSyncHelpersKeepToTheCompany(t *testing.T) {
 // company's id reads nothing of it and deletes nothing of it; deleting it by its own company's id leaves none.
 func TestUploadPartsRoundTrip(t *testing.T) {
 	dbtest.ForEach(t, func(t *testing.T, db *models.DB) {
-		if err := db.SaveMarketplaces(); err != nil {
+		if err := storesdb.SaveMarketplaces(db); err != nil {
 			t.Fatal(err)
 		}
-		a := newCompany(t, db, "甲", "13800000023")
-		b := newCompany(t, db, "乙", "13800000024")
-		seller := &models.Seller{CompanyID: a.CompanyID, GroupID: newGroup(t, db, a.CompanyID, "甲店").ID, Region: "NA",
+		a := dbtest.NewCompany(t, db, "甲", "13800000023")
+		b := dbtest.NewCompany(t, db, "乙", "13800000024")
+		seller := &storesdb.Seller{CompanyID: a.CompanyID, GroupID: dbtest.NewStoreGroup(t, db, a.CompanyID, "甲店").ID, Region: "NA",
 			SellingPartnerID: "A1", RefreshToken: "v1.x"}
-		saveSeller(t, db, seller, "ATVPDKIKX0DER")
+		dbtest.SaveSeller(t, db, seller, "ATVPDKIKX0DER")
 		now := time.Now().UTC().Truncate(time.Second)
 		if err := datasyncdb.EnsureSyncTasks(db, a.CompanyID, seller.ID, []string{"listings"}, now); err != nil {
 			t.Fatal(err)

@@ -31,19 +31,15 @@ type UpsertTable struct {
 
 // Upsert inserts n rows (row(i) gives the i-th, a value per column) or updates the rows of the same key whose
 // values differ, and returns how many rows were inserted or changed. It must run inside the caller's transaction.
-// Rows are made upsertStatementRows at a time, just before they are written (SQLite writes them in smaller
-// statements, upsertValues): a transaction of many rows (fewer commits: a quarter of an import's time at a thousand
-// lines each) then holds only that many rows' values at a time, and SQLite, which keeps a statement's rows and the
-// journal that could undo the statement alone in memory, stays small: a statement of ten thousand rows grew the
-// process by 200 MB.
+// Rows are made upsertStatementRows at a time, just before they are written (SQLite: upsertValues), so a large
+// transaction (few commits) holds few rows' values at once and SQLite's in-memory statement journal stays small.
 func (db *DB) Upsert(t *UpsertTable, n int, row func(i int) []any) (int64, error) {
 	return db.writeRows(t, n, row, t.onConflict(db.Driver))
 }
 
 // InsertNew inserts n rows that the caller knows are not stored (it looked, and holds what keeps others from
-// writing them meanwhile): without ON CONFLICT, PostgreSQL skips the probe of the key's index that precedes each
-// row of an upsert (a third of the server's time in an orders import). A row stored after all fails the unique
-// index and with it the transaction: nothing is written twice. In a transaction of CopyTx the rows go by COPY.
+// writing them meanwhile): without ON CONFLICT, PostgreSQL skips the probe of the key's index before each row. A
+// row stored after all fails the unique index and the transaction: nothing is written twice. Under CopyTx: COPY.
 func (db *DB) InsertNew(t *UpsertTable, n int, row func(i int) []any) (int64, error) {
 	if db.conn != nil {
 		return db.copyRows(t, n, row)

@@ -26,7 +26,7 @@ func (db *DB) upsertColumns(t *UpsertTable, rows [][]any, conflict string) (int6
 	sqlText, ok := t.statements.Load(cacheKey)
 	if !ok {
 		// unnest in the select list, one call per column, yields the arrays' rows in step as they are read;
-		// unnest(a, b, ..) in FROM first copies them all into a row store (a tenth of the server's time).
+		// unnest(a, b, ..) in FROM first copies them all into a row store.
 		values := make([]string, len(types))
 		for i, typ := range types {
 			values[i] = "unnest($" + strconv.Itoa(i+1) + "::" + typ + "[])"

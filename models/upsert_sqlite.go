@@ -8,12 +8,9 @@ import (
 	"time"
 )
 
-// upsertValues upserts a batch on SQLite as statements of VALUES lists, each row's values bound as parameters.
-// The statements have a few fixed sizes (sqliteStatementRows rows, and halves of it down to one row for the rest of
-// a batch), so that each is compiled once per connection and kept (keptStatement): the driver (modernc.org/sqlite)
-// binds a kept statement's parameters in one pass. The batch was a JSON array read back with json_each and ->>
-// before: SQLite's JSON functions were 40% of its time in an orders import (a profile of 300,000 lines: 9.6 of
-// 24.2 s), where binding the same values directly costs little.
+// upsertValues upserts a batch on SQLite as statements of VALUES lists, each row's values bound as parameters (far
+// cheaper than SQLite's JSON functions reading a JSON array), in a few fixed sizes (sqliteStatementRows and its
+// halves down to one row, for a batch's rest), so each is compiled once per connection and kept (keptStatement).
 func (db *DB) upsertValues(t *UpsertTable, rows [][]any, conflict string) (int64, error) {
 	var written int64
 	args := make([]any, 0, min(len(rows), sqliteStatementRows)*len(t.Columns))
@@ -56,8 +53,7 @@ func (db *DB) upsertValues(t *UpsertTable, rows [][]any, conflict string) (int64
 }
 
 // timeTexts writes times as the SQLite driver would (models.Open's _time_format=sqlite), remembering the last:
-// a batch's rows share the time they were written at (created_at, updated_at), and the driver formatted it anew
-// for each, 5% of an orders import.
+// a batch's rows share the time they were written at (created_at, updated_at), which the driver formats per row.
 type timeTexts struct {
 	at   time.Time
 	form string
@@ -74,11 +70,9 @@ func (m *timeTexts) text(at time.Time) string {
 // back, and compares, as one the driver wrote.
 const sqliteTime = "2006-01-02 15:04:05.999999999-07:00"
 
-// sqliteStatementRows is how many rows one SQLite statement writes at most: a power of two, so that the rest of a
-// batch is written by statements of its halves. Measured on an orders import of 300,000 lines: a row per statement
-// was 10% slower (database/sql's and the driver's work for each execution), 8 to 256 rows the same within the
-// noise, 1,024 rows 14% slower (SQLite keeps a journal to undo a statement of several rows alone, and copies into
-// it each page the statement changes). 64 rows of 26 columns are 1,664 parameters, well under SQLite's 32,766.
+// sqliteStatementRows is how many rows one SQLite statement writes at most: a power of two, so a batch's rest goes
+// in its halves. Few rows pay each execution's overhead, many the journal SQLite keeps to undo a statement alone;
+// 64 rows of 26 columns are 1,664 parameters, well under SQLite's 32,766.
 const sqliteStatementRows = 64
 
 // valuesStatement is the text of the SQLite statement that writes rows rows, built once for each size.

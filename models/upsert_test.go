@@ -14,9 +14,9 @@ import (
 // the upserts write it themselves (upsertValues), so its text must be the driver's to the microsecond.
 func TestUpsertedTimesCompareAsBoundOnes(t *testing.T) {
 	dbtest.ForEach(t, func(t *testing.T, db *models.DB) {
-		owner := newCompany(t, db, "旺角", "13900000134")
-		s := sellerOf(t, db, owner, "新店", "A1TIMES")
-		orders, items := ordersBatch(t, s)
+		owner := dbtest.NewCompany(t, db, "旺角", "13900000134")
+		s := dbtest.Seller(t, db, owner, "新店", "A1TIMES")
+		orders, items := dbtest.OrdersBatch(t, s)
 		before := time.Now().UTC().Add(-time.Second)
 		ca := orders[1].PurchaseDate.UTC() // bought at a time of microseconds
 		count := func(what, where string, args ...any) int64 {

@@ -56,7 +56,7 @@ func DataSync(p DataSyncPage, theme string) templ.Component {
 				}()
 			}
 			ctx = templ.InitializeContext(ctx)
-			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 1, "<main class=\"px-4 py-4\"><h1 class=\"mb-1 text-lg font-bold text-slate-900 dark:text-white\">数据同步</h1><p class=\"mb-4 text-sm text-slate-500 dark:text-slate-400\">每个已授权店铺的亚马逊数据按类型定时同步：订单每30分钟，FBA库存每小时，在售商品和买家退货每6小时，结算报告每12小时，FBA费用预估每天。也可以上传从亚马逊卖家平台下载的报告。</p><div data-island=\"datasync\"><p class=\"text-sm text-slate-500\">加载中...</p><noscript><p class=\"text-sm text-red-700\">此页面需要启用 JavaScript。</p></noscript>")
+			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 1, "<main class=\"px-4 py-4\"><h1 class=\"mb-1 text-lg font-bold text-slate-900 dark:text-white\">数据同步</h1><p class=\"mb-4 text-sm text-slate-500 dark:text-slate-400\">每个已授权店铺的亚马逊数据按类型定时同步：订单每30分钟，FBA库存每小时，在售商品和买家退货每6小时，结算报告、库存分类账和赔偿报告每12小时，FBA费用预估每天。也可以上传从亚马逊卖家平台下载的报告。</p><div data-island=\"datasync\"><p class=\"text-sm text-slate-500\">加载中...</p><noscript><p class=\"text-sm text-red-700\">此页面需要启用 JavaScript。</p></noscript>")
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}

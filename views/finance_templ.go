@@ -95,7 +95,7 @@ func FinanceScreen(p FinanceScreenPage, theme string) templ.Component {
 					return templ_7745c5c3_Err
 				}
 			} else {
-				templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 5, "<p class=\"mb-4 text-sm text-slate-500 dark:text-slate-400\">按亚马逊公布的费率估算FBA配送费和销售佣金；售价含VAT或消费税的站点，已注册的卖家扣除其中的税额（英国20%，德国19%，日本10%）；采购成本和头程运费按本月汇率折算。结果为估算，以亚马逊后台为准。</p>")
+				templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 5, "<p class=\"mb-4 text-sm text-slate-500 dark:text-slate-400\">按亚马逊公布的费率估算FBA配送费和销售佣金；售价含VAT、IVA或消费税的站点，已注册的卖家扣除其中的税额（英国20%，德国19%，墨西哥16%，日本10%；美国的销售税和加拿大的GST/HST由亚马逊在售价之外另收，不扣除）；采购成本和头程运费按本月汇率折算。结果为估算，以亚马逊后台为准。</p>")
 				if templ_7745c5c3_Err != nil {
 					return templ_7745c5c3_Err
 				}

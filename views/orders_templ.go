@@ -17,11 +17,13 @@ type OrderScreenPage struct {
 }
 
 // OrderScreenProps boot the orders island: which screen, the user's button permissions and the marketplaces
-// (id, name) in the filters' order.
+// (id, name) in the filters' order, and the day the company counts (marketplace or beijing: the zone switch's
+// default, 公司设置).
 type OrderScreenProps struct {
 	Screen       string      `json:"screen"`
 	Permissions  []string    `json:"permissions"`
 	Marketplaces [][2]string `json:"marketplaces"`
+	DayZone      string      `json:"dayZone"`
 }
 
 // OrderScreen renders an order screen around its island.
@@ -65,7 +67,7 @@ func OrderScreen(p OrderScreenPage, theme string) templ.Component {
 			var templ_7745c5c3_Var3 string
 			templ_7745c5c3_Var3, templ_7745c5c3_Err = templ.JoinStringErrs(p.Heading)
 			if templ_7745c5c3_Err != nil {
-				return templ.Error{Err: templ_7745c5c3_Err, FileName: `orders.templ`, Line: 23, Col: 80}
+				return templ.Error{Err: templ_7745c5c3_Err, FileName: `orders.templ`, Line: 25, Col: 80}
 			}
 			_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var3))
 			if templ_7745c5c3_Err != nil {

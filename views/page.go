@@ -1,8 +1,7 @@
 // Package views holds the templ templates of every server-rendered page and the plain data they render.
-// Templates never query: handlers fill these structs from the service's answers.
+// Templates never query: handlers fill these structs from the service's answers, and views imports nothing
+// under app/ (imports_test.go holds it).
 package views
-
-import "sellerhub/app/sales"
 
 // Page is what every full document needs: its title, the hashed asset paths, the form token and the footer.
 type Page struct {
@@ -10,6 +9,8 @@ type Page struct {
 	// CSS and Scripts are the hashed asset URLs the page loads.
 	CSS     string
 	Scripts []string
+	// Theme is theme.js's URL, run in <head> of the pages outside the shell so that they paint in the saved theme.
+	Theme string
 	// CSRF is the token forms carry in the _csrf field.
 	CSRF string
 	// FilingNumber is the ICP 备案号 shown in the sign-in pages' footer.
@@ -76,7 +77,9 @@ type HomePage struct {
 	// Announcements are the latest company announcements.
 	Announcements []Announcement
 	// Sales is the sales dashboard, nil for a user who may not open 销售报表.
-	Sales *sales.Dashboard
+	Sales *SalesDashboard
+	// Guide is 新手引导, nil when it cannot be read.
+	Guide *Guide
 }
 
 // Announcement is one line of the dashboard's 系统公告.

@@ -16,10 +16,12 @@ type SalesScreenPage struct {
 	Props   SalesScreenProps
 }
 
-// SalesScreenProps boot the sales island: which screen (report or summary) and the user's button permissions.
+// SalesScreenProps boot the sales island: which screen (report or summary), the user's button permissions and the
+// day the company counts (marketplace or beijing: the zone switch's default, 公司设置).
 type SalesScreenProps struct {
 	Screen      string   `json:"screen"`
 	Permissions []string `json:"permissions"`
+	DayZone     string   `json:"dayZone"`
 }
 
 // SalesScreen renders a sales screen around its island.
@@ -63,7 +65,7 @@ func SalesScreen(p SalesScreenPage, theme string) templ.Component {
 			var templ_7745c5c3_Var3 string
 			templ_7745c5c3_Var3, templ_7745c5c3_Err = templ.JoinStringErrs(p.Heading)
 			if templ_7745c5c3_Err != nil {
-				return templ.Error{Err: templ_7745c5c3_Err, FileName: `sales.templ`, Line: 21, Col: 80}
+				return templ.Error{Err: templ_7745c5c3_Err, FileName: `sales.templ`, Line: 23, Col: 80}
 			}
 			_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var3))
 			if templ_7745c5c3_Err != nil {

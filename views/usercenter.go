@@ -5,7 +5,7 @@ const (
 	SectionSecurity = "security" // 账号安全
 	SectionWechat   = "wechat"   // 微信绑定
 	SectionUnbind   = "unbind"   // 账号解绑
-	SectionLogoff   = "logoff"   // 帐号注销
+	SectionLogoff   = "logoff"   // 账号注销
 )
 
 // UserCenterPage is 个人中心 showing one sub-screen. After a refusal, Form names the form it concerns and the
@@ -35,7 +35,7 @@ type BoundRow struct {
 
 // userCenterNav is the left list of sub-screens.
 var userCenterNav = []struct{ Section, Title string }{
-	{SectionSecurity, "账号安全"}, {SectionWechat, "微信绑定"}, {SectionUnbind, "账号解绑"}, {SectionLogoff, "帐号注销"},
+	{SectionSecurity, "账号安全"}, {SectionWechat, "微信绑定"}, {SectionUnbind, "账号解绑"}, {SectionLogoff, "账号注销"},
 }
 
 func sectionTitle(section string) string {

@@ -7,6 +7,7 @@ import (
 
 	"sellerhub/app/core"
 	"sellerhub/models"
+	accountsdb "sellerhub/models/accounts"
 )
 
 // RegisterForm is the registration form. OldPassword is the first password entry and Password the repeat.
@@ -52,7 +53,7 @@ func RegisterMissing(f RegisterForm) []string {
 
 // Register creates a company with its owner account and default role. Checks run in the spec's order, each
 // with its message; the code is used up only when the company is created.
-func (s *Service) Register(ctx context.Context, f RegisterForm) (*models.User, error) {
+func (s *Service) Register(ctx context.Context, f RegisterForm) (*accountsdb.User, error) {
 	f = f.normalized()
 	if missing := RegisterMissing(f); len(missing) > 0 {
 		return nil, core.Invalid(missing[0])
@@ -74,7 +75,7 @@ func (s *Service) Register(ctx context.Context, f RegisterForm) (*models.User, e
 		return nil, err
 	}
 	db := s.db.With(ctx)
-	if _, err := db.UserByAccount(f.Account); err == nil {
+	if _, err := accountsdb.UserByAccount(db, f.Account); err == nil {
 		return nil, core.Refused(core.MsgAccountTaken)
 	} else if !models.IsNotFound(err) {
 		return nil, err
@@ -83,13 +84,13 @@ func (s *Service) Register(ctx context.Context, f RegisterForm) (*models.User, e
 	if err != nil {
 		return nil, err
 	}
-	owner := &models.User{Account: f.Account, PasswordHash: hash,
-		Profile: models.UserProfile{Name: f.Name, Email: f.Email, Mobile: f.Account}}
+	owner := &accountsdb.User{Account: f.Account, PasswordHash: hash,
+		Profile: accountsdb.UserProfile{Name: f.Name, Email: f.Email, Mobile: f.Account}}
 	err = db.Tx(ctx, func(tx *models.DB) error {
 		if err := s.useCode(tx, f.Key); err != nil {
 			return err
 		}
-		return tx.CreateCompanyWithOwner(&models.Company{Name: f.Company}, owner)
+		return accountsdb.CreateCompanyWithOwner(tx, &accountsdb.Company{Name: f.Company}, owner)
 	})
 	if models.IsDuplicate(err) {
 		return nil, core.Refused(core.MsgAccountTaken)
@@ -158,19 +159,19 @@ func (s *Service) setPasswordWithCode(ctx context.Context, account, key, code, p
 	if err != nil {
 		return err
 	}
-	var user *models.User
+	var user *accountsdb.User
 	err = s.db.Tx(ctx, func(tx *models.DB) error {
 		if err := s.useCode(tx, key); err != nil {
 			return err
 		}
-		u, err := tx.UserByAccount(account)
+		u, err := accountsdb.UserByAccount(tx, account)
 		if models.IsNotFound(err) {
 			return core.Invalid(core.MsgCodeInvalid)
 		} else if err != nil {
 			return err
 		}
 		user = u
-		return tx.SetPassword(u.ID, hash)
+		return accountsdb.SetPassword(tx, u.ID, hash)
 	})
 	if err != nil {
 		return err
@@ -181,7 +182,7 @@ func (s *Service) setPasswordWithCode(ctx context.Context, account, key, code, p
 // PasswordReset follows a password set without the old one (by a code, or by an admin): the account's login
 // failures are forgotten, so the new password works at once, and its live session ends, so whoever knew the old
 // password is signed out.
-func (s *Service) PasswordReset(ctx context.Context, u *models.User) error {
+func (s *Service) PasswordReset(ctx context.Context, u *accountsdb.User) error {
 	s.logins.Forget(u.Account)
 	return s.EndLiveSession(ctx, u)
 }
@@ -233,7 +234,7 @@ func (s *Service) ChangeOwnPassword(ctx context.Context, p core.Principal, oldPa
 	if err != nil {
 		return err
 	}
-	return s.db.With(ctx).SetPassword(u.ID, hash)
+	return accountsdb.SetPassword(s.db.With(ctx), u.ID, hash)
 }
 
 // VerifyPassword confirms the signed-in user's password, before a sensitive step such as logging off.
@@ -253,7 +254,7 @@ func (s *Service) VerifyPassword(ctx context.Context, p core.Principal, password
 // checkOwnPassword checks the session user's password; wrong guesses go through the login guard, so a stolen
 // session cannot be used to guess the password. The session stands where a login's address does: it is one
 // guesser, from however many addresses it is used.
-func (s *Service) checkOwnPassword(ctx context.Context, p core.Principal, password, wrongMsg string) (*models.User, error) {
+func (s *Service) checkOwnPassword(ctx context.Context, p core.Principal, password, wrongMsg string) (*accountsdb.User, error) {
 	u, err := s.CurrentUser(ctx, p)
 	if err != nil {
 		return nil, err
@@ -270,11 +271,11 @@ func (s *Service) checkOwnPassword(ctx context.Context, p core.Principal, passwo
 }
 
 // CurrentUser loads the signed-in user with profile and company. A session whose user is gone has ended.
-func (s *Service) CurrentUser(ctx context.Context, p core.Principal) (*models.User, error) {
+func (s *Service) CurrentUser(ctx context.Context, p core.Principal) (*accountsdb.User, error) {
 	return core.CurrentUser(ctx, s.db, p)
 }
 
 // UserRoles lists the signed-in user's roles.
-func (s *Service) UserRoles(ctx context.Context, p core.Principal) ([]models.Role, error) {
-	return s.db.With(ctx).RolesOfUser(p.CompanyID, p.UserID)
+func (s *Service) UserRoles(ctx context.Context, p core.Principal) ([]accountsdb.Role, error) {
+	return accountsdb.RolesOfUser(s.db.With(ctx), p.CompanyID, p.UserID)
 }

@@ -17,6 +17,7 @@ import (
 
 	"sellerhub/app/core"
 	"sellerhub/models"
+	accountsdb "sellerhub/models/accounts"
 )
 
 // Login types: a password login here, or a session handed over by the single-sign-on server.
@@ -86,7 +87,7 @@ func (s *Service) Touch(ctx context.Context) error {
 }
 
 // Login checks an account's password and starts its web session, ending any other.
-func (s *Service) Login(ctx context.Context, account, password, clientIP string) (*models.User, string, error) {
+func (s *Service) Login(ctx context.Context, account, password, clientIP string) (*accountsdb.User, string, error) {
 	u, err := s.checkCredentials(ctx, account, password, clientIP)
 	if err != nil {
 		return nil, "", err
@@ -103,7 +104,7 @@ func (s *Service) Login(ctx context.Context, account, password, clientIP string)
 // work, and the login guard counts failures by account and client address, so neither call can be used to guess
 // passwords, nor to lock the owner out. It answers the account only when it may sign in, re-hashing a legacy
 // password on the way.
-func (s *Service) checkCredentials(ctx context.Context, account, password, clientIP string) (*models.User, error) {
+func (s *Service) checkCredentials(ctx context.Context, account, password, clientIP string) (*accountsdb.User, error) {
 	account = core.NormalizeAccount(account)
 	if account == "" || password == "" {
 		return nil, core.Invalid("账号和密码不能为空")
@@ -112,7 +113,7 @@ func (s *Service) checkCredentials(ctx context.Context, account, password, clien
 		return nil, err
 	}
 	db := s.db.With(ctx)
-	u, err := db.UserByAccount(account)
+	u, err := accountsdb.UserByAccount(db, account)
 	if err != nil && !models.IsNotFound(err) {
 		return nil, err
 	}
@@ -134,7 +135,7 @@ func (s *Service) checkCredentials(ctx context.Context, account, password, clien
 		if err != nil {
 			return nil, err
 		}
-		if err := db.SetPassword(u.ID, h); err != nil {
+		if err := accountsdb.SetPassword(db, u.ID, h); err != nil {
 			return nil, err
 		}
 	}
@@ -162,8 +163,8 @@ func (s *Service) beginGuarded(ctx context.Context, guard *core.LoginGuard, acco
 }
 
 // checkMaySignIn refuses accounts that may not start a session: disabled, in a disabled company, or expired.
-func (s *Service) checkMaySignIn(u *models.User) error {
-	if u.Status != models.StatusActive || u.Company.Status != models.StatusActive {
+func (s *Service) checkMaySignIn(u *accountsdb.User) error {
+	if u.Status != accountsdb.StatusActive || u.Company.Status != accountsdb.StatusActive {
 		return core.Failed(core.MsgAccountDisabled)
 	}
 	if u.ExpiresAt != nil && s.now().After(*u.ExpiresAt) {
@@ -174,7 +175,7 @@ func (s *Service) checkMaySignIn(u *models.User) error {
 
 // StartSession makes the session in ctx the account's one live web session under a fresh token (so a token
 // known before login is worthless after it) and ends the account's previous session.
-func (s *Service) StartSession(ctx context.Context, u *models.User, loginType string) (string, error) {
+func (s *Service) StartSession(ctx context.Context, u *accountsdb.User, loginType string) (string, error) {
 	if err := s.sessions.RenewToken(ctx); err != nil {
 		return "", err
 	}
@@ -184,7 +185,7 @@ func (s *Service) StartSession(ctx context.Context, u *models.User, loginType st
 // bindSession makes the session in ctx, under the token it has, the account's one live web session and ends the
 // account's previous session. The session starts empty: nothing another account put in it (a login over someone
 // else's session, or a switch) carries over.
-func (s *Service) bindSession(ctx context.Context, u *models.User, loginType string) (string, error) {
+func (s *Service) bindSession(ctx context.Context, u *accountsdb.User, loginType string) (string, error) {
 	if err := s.sessions.Clear(ctx); err != nil {
 		return "", err
 	}
@@ -198,7 +199,7 @@ func (s *Service) bindSession(ctx context.Context, u *models.User, loginType str
 	if err != nil {
 		return "", err
 	}
-	previous, err := s.db.With(ctx).RecordLogin(u.ID, token, now.UTC())
+	previous, err := accountsdb.RecordLogin(s.db.With(ctx), u.ID, token, now.UTC())
 	if err != nil {
 		return "", err
 	}
@@ -241,21 +242,21 @@ func (s *Service) Logout(ctx context.Context) error {
 		return err
 	}
 	if ok {
-		return s.db.With(ctx).ClearSessionToken(p.UserID, p.Token)
+		return accountsdb.ClearSessionToken(s.db.With(ctx), p.UserID, p.Token)
 	}
 	return nil
 }
 
 // EndLiveSession ends an account's live web session, wherever it is: a password reset must sign out whoever
 // knew the old password.
-func (s *Service) EndLiveSession(ctx context.Context, u *models.User) error {
+func (s *Service) EndLiveSession(ctx context.Context, u *accountsdb.User) error {
 	if u.SessionToken == "" {
 		return nil
 	}
 	if err := s.deleteSession(ctx, u.SessionToken); err != nil {
 		return err
 	}
-	return s.db.With(ctx).ClearSessionToken(u.ID, u.SessionToken)
+	return accountsdb.ClearSessionToken(s.db.With(ctx), u.ID, u.SessionToken)
 }
 
 // deleteSession removes a session from the store by token. Stores that take a context (the Redis store panics
@@ -310,7 +311,7 @@ func (s *Service) HandOverSession(ctx context.Context, p core.Principal, state s
 	}
 	code := rand.Text()
 	now := s.now.Stamp()
-	err := s.db.With(ctx).SaveSSOHandover(&models.SSOHandover{CodeHash: ssoCodeHash(code), State: state,
+	err := accountsdb.SaveSSOHandover(s.db.With(ctx), &accountsdb.SSOHandover{CodeHash: ssoCodeHash(code), State: state,
 		SessionToken: p.Token, ExpiresAt: now.Add(ssoCodeLifetime), CreatedAt: now})
 	if err != nil {
 		return "", err
@@ -327,7 +328,7 @@ func (s *Service) RedeemSSOCode(ctx context.Context, code, state, browserState s
 		subtle.ConstantTimeCompare([]byte(state), []byte(browserState)) != 1 {
 		return "", false, nil
 	}
-	token, err := s.db.With(ctx).UseSSOHandover(ssoCodeHash(code), state, s.now.Stamp())
+	token, err := accountsdb.UseSSOHandover(s.db.With(ctx), ssoCodeHash(code), state, s.now.Stamp())
 	if err != nil || token == "" {
 		return "", false, err
 	}

@@ -5,6 +5,7 @@ import (
 	"io"
 
 	"sellerhub/app/core"
+	accountsdb "sellerhub/models/accounts"
 )
 
 // SaveOwnImage stores a picture read from r as the signed-in user's avatar and answers its address. Pictures are
@@ -23,7 +24,7 @@ func (s *Service) SaveOwnImage(ctx context.Context, p core.Principal, r io.Reade
 		return "", err
 	}
 	address := core.UploadPrefix + name
-	if err := s.db.With(ctx).SetProfileImage(u.ID, address); err != nil {
+	if err := accountsdb.SetProfileImage(s.db.With(ctx), u.ID, address); err != nil {
 		s.uploads.Remove(u.CompanyID, address)
 		return "", err
 	}

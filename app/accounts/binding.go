@@ -4,14 +4,14 @@ import (
 	"context"
 
 	"sellerhub/app/core"
-	"sellerhub/models"
+	accountsdb "sellerhub/models/accounts"
 )
 
 // BindGroup lists the accounts the signed-in user may switch between (its bind group), the user included: an
 // account bound to no other is a group of its own. The group spans companies, so it is only ever read for the
 // signed-in user's own account.
-func (s *Service) BindGroup(ctx context.Context, p core.Principal) ([]models.User, error) {
-	group, err := s.db.With(ctx).BoundAccounts(p.UserID)
+func (s *Service) BindGroup(ctx context.Context, p core.Principal) ([]accountsdb.User, error) {
+	group, err := accountsdb.BoundAccounts(s.db.With(ctx), p.UserID)
 	if err != nil || len(group) > 0 {
 		return group, err
 	}
@@ -19,12 +19,12 @@ func (s *Service) BindGroup(ctx context.Context, p core.Principal) ([]models.Use
 	if err != nil {
 		return nil, err
 	}
-	return []models.User{*u}, nil
+	return []accountsdb.User{*u}, nil
 }
 
 // boundAccount finds account in the signed-in user's bind group, or nil. It never looks outside the group, so
 // its answer says nothing about whether the account exists elsewhere.
-func (s *Service) boundAccount(ctx context.Context, p core.Principal, account string) (*models.User, error) {
+func (s *Service) boundAccount(ctx context.Context, p core.Principal, account string) (*accountsdb.User, error) {
 	group, err := s.BindGroup(ctx, p)
 	if err != nil {
 		return nil, err
@@ -60,7 +60,7 @@ func (s *Service) BindAccount(ctx context.Context, p core.Principal, account, pa
 	if other.ID == p.UserID {
 		return core.Refused(core.MsgBindSelf)
 	}
-	return s.db.With(ctx).BindAccounts(p.UserID, other.ID)
+	return accountsdb.BindAccounts(s.db.With(ctx), p.UserID, other.ID)
 }
 
 // SwitchAccount re-binds the signed-in user's own session to another account of their bind group, as a login of
@@ -72,7 +72,7 @@ func (s *Service) BindAccount(ctx context.Context, p core.Principal, account, pa
 // but the session (binding an account needed its password). Only the request's own session is evidence of who
 // asks; the older system also trusted a session id passed in the query string, which let anyone holding one
 // take it over.
-func (s *Service) SwitchAccount(ctx context.Context, p core.Principal, account string) (*models.User, string, error) {
+func (s *Service) SwitchAccount(ctx context.Context, p core.Principal, account string) (*accountsdb.User, string, error) {
 	target, err := s.boundAccount(ctx, p, account)
 	if err != nil {
 		return nil, "", err
@@ -85,7 +85,7 @@ func (s *Service) SwitchAccount(ctx context.Context, p core.Principal, account s
 	}
 	// The caller's account stops naming the session as its live one before the target records it, so that a
 	// switch to the caller's own account records it again.
-	if err := s.db.With(ctx).ClearSessionToken(p.UserID, p.Token); err != nil {
+	if err := accountsdb.ClearSessionToken(s.db.With(ctx), p.UserID, p.Token); err != nil {
 		return nil, "", err
 	}
 	token, err := s.bindSession(ctx, target, LoginTypeAPI)

@@ -44,9 +44,14 @@ func codeText(m CodeMessage) string {
 // LogSender writes codes to the server log, for development and for a deployment with no provider yet.
 type LogSender struct{ Log *slog.Logger }
 
-// Send logs the code.
+// CodeLogPrefix starts the message of a code's log line, ahead of the code and its target: the line is found at
+// a glance (or by grep 验证码) among the others.
+const CodeLogPrefix = "【验证码】"
+
+// Send logs the code, in the message and as fields.
 func (s LogSender) Send(_ context.Context, m CodeMessage) error {
-	s.Log.Info("verification code", "channel", m.Channel, "target", m.Target, "purpose", m.Purpose, "code", m.Code)
+	s.Log.Info(fmt.Sprintf("%s%s → %s（%s）", CodeLogPrefix, m.Code, m.Target, purposeText[m.Purpose]),
+		"channel", m.Channel, "target", m.Target, "purpose", m.Purpose, "code", m.Code)
 	return nil
 }
 

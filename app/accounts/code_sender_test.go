@@ -127,7 +127,7 @@ func TestLogSenderWritesTheCode(t *testing.T) {
 		t.Fatal(err)
 	}
 	var line map[string]string
-	if err := json.Unmarshal([]byte(buf.String()), &line); err != nil || line["msg"] != "verification code" ||
+	if err := json.Unmarshal([]byte(buf.String()), &line); err != nil || line["msg"] != "【验证码】112233 → 13600000001（注册账号）" ||
 		line["code"] != "112233" || line["target"] != "13600000001" || line["channel"] != "sms" {
 		t.Fatalf("log line %q: %v", buf.String(), err)
 	}

@@ -11,6 +11,7 @@ import (
 
 	"sellerhub/app/core"
 	"sellerhub/models"
+	accountsdb "sellerhub/models/accounts"
 )
 
 // Purposes a code can be requested for (the ftype parameter).
@@ -45,7 +46,7 @@ func (s *Service) SendCode(ctx context.Context, channel, target, purpose, client
 		return "", core.Invalid(core.MsgFtypeBad)
 	}
 	db := s.db.With(ctx)
-	last, err := db.LatestCodeFor(target)
+	last, err := accountsdb.LatestCodeFor(db, target)
 	if err != nil {
 		return "", err
 	}
@@ -60,13 +61,13 @@ func (s *Service) SendCode(ctx context.Context, channel, target, purpose, client
 		return "", err
 	}
 	now := s.now().UTC()
-	v := &models.VerificationCode{CodeKey: key, Target: target, Purpose: purpose, CodeHash: codeHash(key, code),
+	v := &accountsdb.VerificationCode{CodeKey: key, Target: target, Purpose: purpose, CodeHash: codeHash(key, code),
 		ClientIP: clientIP, ExpiresAt: now.Add(codeLifetime), CreatedAt: now}
-	if err := db.SaveVerificationCode(v); err != nil {
+	if err := accountsdb.SaveVerificationCode(db, v); err != nil {
 		return "", err
 	}
 	if purpose == PurposeLosePassword {
-		if _, err := db.UserByAccount(target); models.IsNotFound(err) {
+		if _, err := accountsdb.UserByAccount(db, target); models.IsNotFound(err) {
 			s.log.Info("verification code not sent: no such account", "target", target, "purpose", purpose)
 			return key, nil
 		} else if err != nil {
@@ -80,7 +81,7 @@ func (s *Service) SendCode(ctx context.Context, channel, target, purpose, client
 	if err := sendErr; err != nil {
 		s.log.Error("verification code not delivered", "channel", channel, "target", target, "err", err)
 		// Forget the code so that the 60 s lock does not hold back a retry of a send that never happened.
-		_ = db.Delete(&models.VerificationCode{}, "code_key = ?", key).Error
+		_ = db.Delete(&accountsdb.VerificationCode{}, "code_key = ?", key).Error
 		return "", core.Failed(core.MsgCodeSendFailed)
 	}
 	return key, nil
@@ -95,7 +96,7 @@ func (s *Service) CheckCode(ctx context.Context, key, code, target, purpose stri
 		return core.Invalid(core.MsgCodeInvalid)
 	}
 	db := s.db.With(ctx)
-	v, err := db.VerificationCodeByKey(key)
+	v, err := accountsdb.VerificationCodeByKey(db, key)
 	if models.IsNotFound(err) {
 		return core.Invalid(core.MsgCodeInvalid)
 	} else if err != nil {
@@ -106,7 +107,7 @@ func (s *Service) CheckCode(ctx context.Context, key, code, target, purpose stri
 	}
 	// The attempt is counted before the comparison, in one statement that also refuses a dead code, so that
 	// parallel guesses cannot all be compared before any of them counted.
-	claimed, err := db.ClaimCodeAttempt(key, s.now().UTC(), codeMaxAttempts)
+	claimed, err := accountsdb.ClaimCodeAttempt(db, key, s.now().UTC(), codeMaxAttempts)
 	if err != nil {
 		return err
 	}
@@ -116,13 +117,13 @@ func (s *Service) CheckCode(ctx context.Context, key, code, target, purpose stri
 	if subtle.ConstantTimeCompare([]byte(v.CodeHash), []byte(codeHash(key, code))) != 1 {
 		return core.Invalid(core.MsgCodeInvalid)
 	}
-	return db.ReturnCodeAttempt(key)
+	return accountsdb.ReturnCodeAttempt(db, key)
 }
 
 // useCode uses up, in tx, a code that CheckCode passed before tx began; a code can prove one thing once, and not
 // at all once it is dead.
 func (s *Service) useCode(tx *models.DB, key string) error {
-	ok, err := tx.UseVerificationCode(key, s.now().UTC(), codeMaxAttempts)
+	ok, err := accountsdb.UseVerificationCode(tx, key, s.now().UTC(), codeMaxAttempts)
 	if err != nil {
 		return err
 	}

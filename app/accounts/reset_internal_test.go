@@ -12,6 +12,7 @@ import (
 	"sellerhub/app/core"
 	"sellerhub/config"
 	"sellerhub/models"
+	accountsdb "sellerhub/models/accounts"
 	"sellerhub/models/dbtest"
 )
 
@@ -32,12 +33,12 @@ func TestWrongResetCodeCostsNoHash(t *testing.T) {
 			return string(b), err
 		}
 		ctx := context.Background()
-		owner := &models.User{Account: "13700000030", PasswordHash: "x", Profile: models.UserProfile{Name: "店主", Mobile: "13700000030"}}
-		if err := db.CreateCompanyWithOwner(&models.Company{Name: "三十号公司"}, owner); err != nil {
+		owner := &accountsdb.User{Account: "13700000030", PasswordHash: "x", Profile: accountsdb.UserProfile{Name: "店主", Mobile: "13700000030"}}
+		if err := accountsdb.CreateCompanyWithOwner(db, &accountsdb.Company{Name: "三十号公司"}, owner); err != nil {
 			t.Fatal(err)
 		}
 		now := time.Now().UTC()
-		if err := db.SaveVerificationCode(&models.VerificationCode{CodeKey: "k30", Target: "13700000030",
+		if err := accountsdb.SaveVerificationCode(db, &accountsdb.VerificationCode{CodeKey: "k30", Target: "13700000030",
 			Purpose: PurposeLosePassword, CodeHash: codeHash("k30", "123456"), ExpiresAt: now.Add(codeLifetime), CreatedAt: now}); err != nil {
 			t.Fatal(err)
 		}

@@ -28,8 +28,10 @@ type Deps struct {
 	// Sleep makes the login guard's pause; nil: a timer. Tests pass one that moves their clock instead.
 	Sleep func(context.Context, time.Duration) error
 	// Menus is the cache of compiled menus, dropped when an account's grants or profile change.
-	Menus   *core.MenuCache
-	Uploads *core.Uploads
+	Menus *core.MenuCache
+	// Counters keep the sign-in and code limits' counts (core.NewRedisCounters); nil: the database.
+	Counters core.Counters
+	Uploads  *core.Uploads
 }
 
 // Service is the accounts domain.
@@ -77,13 +79,18 @@ func New(d Deps) *Service {
 	if d.Sleep == nil {
 		d.Sleep = sleep
 	}
+	// The guards count in Redis or the database, so that every instance spends from the same budget.
+	counters := d.Counters
+	if counters == nil {
+		counters = core.NewDBCounters(d.DB)
+	}
 	return &Service{
 		db: d.DB, sessions: d.Sessions, sender: d.Sender, cfg: d.Config, log: d.Log, now: d.Now,
 		menus: d.Menus, uploads: d.Uploads,
-		logins:       core.NewLoginGuard(d.Now),
+		logins:       core.NewLoginGuardIn(counters, "login:", d.Now),
 		sleep:        d.Sleep,
-		codeRequests: core.NewLimiter(codeRequestLimit, codeRequestWindow, d.Now),
-		codeProofs:   core.NewLoginGuard(d.Now),
+		codeRequests: core.NewLimiterIn(counters, "code-request:", codeRequestLimit, codeRequestWindow, d.Now),
+		codeProofs:   core.NewLoginGuardIn(counters, "code-proof:", d.Now),
 		hash:         HashPassword,
 		sso:          &ssoProbe{url: d.Config.SSOURL, client: d.HTTP, now: d.Now},
 	}

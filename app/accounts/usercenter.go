@@ -9,6 +9,7 @@ import (
 
 	"sellerhub/app/core"
 	"sellerhub/models"
+	accountsdb "sellerhub/models/accounts"
 )
 
 // The personal center (个人中心): what signed-in users change about their own account. Every call here acts on
@@ -28,7 +29,7 @@ func (s *Service) UpdateOwnName(ctx context.Context, p core.Principal, name stri
 	if err != nil {
 		return err
 	}
-	return s.db.With(ctx).SetProfileName(u.ID, name)
+	return accountsdb.SetProfileName(s.db.With(ctx), u.ID, name)
 }
 
 // ChangePasswordForm is the personal center's password form: the current password and the new one twice.
@@ -91,10 +92,10 @@ func (s *Service) ChangeOwnAccount(ctx context.Context, p core.Principal, f Chan
 		if err := s.useCode(tx, f.Key); err != nil {
 			return err
 		}
-		if err := tx.SetAccount(u.ID, account); err != nil {
+		if err := accountsdb.SetAccount(tx, u.ID, account); err != nil {
 			return err
 		}
-		return tx.SetProfileMobile(u.ID, account)
+		return accountsdb.SetProfileMobile(tx, u.ID, account)
 	})
 	if models.IsDuplicate(err) {
 		return core.Refused(core.MsgAccountInUse)
@@ -104,7 +105,7 @@ func (s *Service) ChangeOwnAccount(ctx context.Context, p core.Principal, f Chan
 
 // accountFree refuses an account name another user already signs in with.
 func (s *Service) accountFree(ctx context.Context, account string) error {
-	_, err := s.db.With(ctx).UserByAccount(account)
+	_, err := accountsdb.UserByAccount(s.db.With(ctx), account)
 	switch {
 	case err == nil:
 		return core.Refused(core.MsgAccountInUse)
@@ -154,11 +155,11 @@ func (s *Service) ChangeOwnEmail(ctx context.Context, p core.Principal, f Change
 			return err
 		}
 		if moveAccount {
-			if err := tx.SetAccount(u.ID, email); err != nil {
+			if err := accountsdb.SetAccount(tx, u.ID, email); err != nil {
 				return err
 			}
 		}
-		return tx.SetProfileEmail(u.ID, email)
+		return accountsdb.SetProfileEmail(tx, u.ID, email)
 	})
 	if models.IsDuplicate(err) {
 		return core.Refused(core.MsgAccountInUse)
@@ -178,7 +179,7 @@ func (s *Service) RemoveBoundAccount(ctx context.Context, p core.Principal, user
 	}
 	for _, u := range group {
 		if u.ID == userID {
-			return s.db.With(ctx).UnbindAccount(userID)
+			return accountsdb.UnbindAccount(s.db.With(ctx), userID)
 		}
 	}
 	return core.Refused(core.MsgNotBound)
@@ -195,7 +196,7 @@ func (s *Service) UnbindWechat(ctx context.Context, p core.Principal) error {
 // passwordProofLifetime is how long a users/verifyPassword proof lets the session log off.
 const passwordProofLifetime = 5 * time.Minute
 
-// LogOff closes the signed-in user's account for good (帐号注销) once the session has just proven the password
+// LogOff closes the signed-in user's account for good (账号注销) once the session has just proven the password
 // (VerifyPassword): the account is disabled and anonymised, its picture deleted, its bindings removed and its
 // session ended. A company owner may only leave a company nobody else still uses, and the company is closed
 // with them: nobody would be left to run it.
@@ -210,7 +211,7 @@ func (s *Service) LogOff(ctx context.Context, p core.Principal) error {
 	}
 	db := s.db.With(ctx)
 	if u.IsOwner {
-		n, err := db.CountOtherActiveUsers(u.CompanyID, u.ID)
+		n, err := accountsdb.CountOtherActiveUsers(db, u.CompanyID, u.ID)
 		if err != nil {
 			return err
 		}
@@ -222,11 +223,11 @@ func (s *Service) LogOff(ctx context.Context, p core.Principal) error {
 	// and the number frees for a new registration.
 	placeholder := "logoff-" + strconv.FormatInt(u.ID, 10)
 	err = db.Tx(ctx, func(tx *models.DB) error {
-		if err := tx.AnonymiseUser(u.ID, placeholder); err != nil {
+		if err := accountsdb.AnonymiseUser(tx, u.ID, placeholder); err != nil {
 			return err
 		}
 		if u.IsOwner {
-			return tx.DisableCompany(u.CompanyID)
+			return accountsdb.DisableCompany(tx, u.CompanyID)
 		}
 		return nil
 	})

@@ -6,6 +6,8 @@ import (
 
 	"sellerhub/app/core"
 	"sellerhub/models"
+	accountsdb "sellerhub/models/accounts"
+	admindb "sellerhub/models/admin"
 )
 
 // Messages of the department (部门) calls.
@@ -62,14 +64,14 @@ func (f *DeptForm) sort() int {
 
 // DeptNode is a department with its children, in the tree's order.
 type DeptNode struct {
-	models.Department
+	admindb.Department
 	Children []*DeptNode
 }
 
 // DeptTree answers the company's whole department tree: the top level and every department's children by sort,
 // then name.
 func (s *Service) DeptTree(ctx context.Context, p core.Principal) ([]*DeptNode, error) {
-	rows, err := s.db.With(ctx).Departments(p.CompanyID)
+	rows, err := admindb.Departments(s.db.With(ctx), p.CompanyID)
 	if err != nil {
 		return nil, err
 	}
@@ -99,7 +101,7 @@ func deptParent(tx *models.DB, companyID int64, raw string) (int64, error) {
 	if !ok {
 		return 0, core.Invalid(MsgDeptParentMissing)
 	}
-	if _, err := tx.DepartmentByID(companyID, n); models.IsNotFound(err) {
+	if _, err := admindb.DepartmentByID(tx, companyID, n); models.IsNotFound(err) {
 		return 0, core.Invalid(MsgDeptParentMissing)
 	} else if err != nil {
 		return 0, err
@@ -116,7 +118,7 @@ func deptLeader(tx *models.DB, companyID int64, raw string) (*int64, error) {
 	if !ok {
 		return nil, core.Invalid(MsgDeptLeaderMissing)
 	}
-	u, err := tx.UserInCompany(companyID, n)
+	u, err := accountsdb.UserInCompany(tx, companyID, n)
 	if models.IsNotFound(err) {
 		return nil, core.Invalid(MsgDeptLeaderMissing)
 	} else if err != nil {
@@ -127,7 +129,7 @@ func deptLeader(tx *models.DB, companyID int64, raw string) (*int64, error) {
 
 func deptNameFree(db *models.DB, companyID, parentID int64, name string, self int64) error {
 	return core.NameFree(func() (int64, error) {
-		d, err := db.DepartmentByName(companyID, parentID, name)
+		d, err := admindb.DepartmentByName(db, companyID, parentID, name)
 		if err != nil {
 			return 0, err
 		}
@@ -137,13 +139,13 @@ func deptNameFree(db *models.DB, companyID, parentID int64, name string, self in
 
 // CreateDept adds a department to the company, at the top level or under one of its departments; its name must
 // be new among its siblings.
-func (s *Service) CreateDept(ctx context.Context, p core.Principal, f DeptForm) (*models.Department, error) {
+func (s *Service) CreateDept(ctx context.Context, p core.Principal, f DeptForm) (*admindb.Department, error) {
 	if err := f.check(); err != nil {
 		return nil, err
 	}
-	var out *models.Department
+	var out *admindb.Department
 	err := s.db.Tx(ctx, func(tx *models.DB) error {
-		if err := tx.LockDepartments(p.CompanyID); err != nil {
+		if err := admindb.LockDepartments(tx, p.CompanyID); err != nil {
 			return err
 		}
 		parent, err := deptParent(tx, p.CompanyID, f.ParentID)
@@ -158,12 +160,12 @@ func (s *Service) CreateDept(ctx context.Context, p core.Principal, f DeptForm) 
 			return err
 		}
 		now := s.now.Stamp()
-		d := &models.Department{CompanyID: p.CompanyID, ParentID: parent, Name: f.Name, Sort: f.sort(),
+		d := &admindb.Department{CompanyID: p.CompanyID, ParentID: parent, Name: f.Name, Sort: f.sort(),
 			LeaderID: leader, Remark: f.Remark, CreatedAt: now, UpdatedAt: now}
-		if err := tx.CreateDepartment(d); err != nil {
+		if err := admindb.CreateDepartment(tx, d); err != nil {
 			return core.DuplicateAs(err, MsgDeptNameTaken)
 		}
-		out, err = tx.DepartmentByID(p.CompanyID, d.ID)
+		out, err = admindb.DepartmentByID(tx, p.CompanyID, d.ID)
 		return err
 	})
 	if err != nil {
@@ -174,7 +176,7 @@ func (s *Service) CreateDept(ctx context.Context, p core.Principal, f DeptForm) 
 
 // UpdateDept renames, re-sorts or moves one of the company's departments. It may not move under itself or one of
 // its descendants, and its name must stay unique among its (new) siblings.
-func (s *Service) UpdateDept(ctx context.Context, p core.Principal, id string, f DeptForm) (*models.Department, error) {
+func (s *Service) UpdateDept(ctx context.Context, p core.Principal, id string, f DeptForm) (*admindb.Department, error) {
 	n, ok := core.ParseID(id)
 	if !ok {
 		return nil, core.NotFound(whatDept)
@@ -182,12 +184,12 @@ func (s *Service) UpdateDept(ctx context.Context, p core.Principal, id string, f
 	if err := f.check(); err != nil {
 		return nil, err
 	}
-	var out *models.Department
+	var out *admindb.Department
 	err := s.db.Tx(ctx, func(tx *models.DB) error {
-		if err := tx.LockDepartments(p.CompanyID); err != nil {
+		if err := admindb.LockDepartments(tx, p.CompanyID); err != nil {
 			return err
 		}
-		d, err := tx.DepartmentByID(p.CompanyID, n)
+		d, err := admindb.DepartmentByID(tx, p.CompanyID, n)
 		if err != nil {
 			return core.NotFoundAs(err, whatDept)
 		}
@@ -196,7 +198,7 @@ func (s *Service) UpdateDept(ctx context.Context, p core.Principal, id string, f
 			return err
 		}
 		if parent != 0 {
-			if within, err := tx.DepartmentWithin(p.CompanyID, parent, d.ID); err != nil {
+			if within, err := admindb.DepartmentWithin(tx, p.CompanyID, parent, d.ID); err != nil {
 				return err
 			} else if within {
 				return core.Refused(MsgDeptMoveUnderSelf)
@@ -210,10 +212,10 @@ func (s *Service) UpdateDept(ctx context.Context, p core.Principal, id string, f
 			return err
 		}
 		d.ParentID, d.Name, d.Sort, d.LeaderID, d.Remark, d.UpdatedAt = parent, f.Name, f.sort(), leader, f.Remark, s.now.Stamp()
-		if err := core.DuplicateAs(tx.UpdateDepartment(d), MsgDeptNameTaken); err != nil {
+		if err := core.DuplicateAs(admindb.UpdateDepartment(tx, d), MsgDeptNameTaken); err != nil {
 			return err
 		}
-		out, err = tx.DepartmentByID(p.CompanyID, d.ID)
+		out, err = admindb.DepartmentByID(tx, p.CompanyID, d.ID)
 		return err
 	})
 	if err != nil {
@@ -230,22 +232,22 @@ func (s *Service) DeleteDept(ctx context.Context, p core.Principal, id string) e
 	}
 	return s.db.Tx(ctx, func(tx *models.DB) error {
 		// Every department locked: no child is added, and no member assigned, between the counts and the delete.
-		if err := tx.LockDepartments(p.CompanyID); err != nil {
+		if err := admindb.LockDepartments(tx, p.CompanyID); err != nil {
 			return err
 		}
-		if _, err := tx.DepartmentByID(p.CompanyID, n); err != nil {
+		if _, err := admindb.DepartmentByID(tx, p.CompanyID, n); err != nil {
 			return core.NotFoundAs(err, whatDept)
 		}
-		if children, err := tx.CountChildDepartments(p.CompanyID, n); err != nil {
+		if children, err := admindb.CountChildDepartments(tx, p.CompanyID, n); err != nil {
 			return err
 		} else if children > 0 {
 			return core.Refused(MsgDeptHasChildren)
 		}
-		if members, err := tx.CountDepartmentMembers(p.CompanyID, n); err != nil {
+		if members, err := admindb.CountDepartmentMembers(tx, p.CompanyID, n); err != nil {
 			return err
 		} else if members > 0 {
 			return core.Refused(MsgDeptHasMembers)
 		}
-		return core.NotFoundAs(tx.DeleteDepartment(p.CompanyID, n), whatDept)
+		return core.NotFoundAs(admindb.DeleteDepartment(tx, p.CompanyID, n), whatDept)
 	})
 }

@@ -8,6 +8,7 @@ import (
 
 	"sellerhub/app/core"
 	"sellerhub/models"
+	admindb "sellerhub/models/admin"
 )
 
 // The menu admin (菜单管理). The menu and its button permissions are the product's, shared by every company, so
@@ -100,9 +101,9 @@ type PermissionForm struct {
 // MenuNode is one entry of the menu admin's tree with its button permissions. Builtin entries come from the
 // product (the seed) and cannot be deleted.
 type MenuNode struct {
-	Menu        models.Menu
+	Menu        admindb.Menu
 	Level       int
-	Permissions []models.MenuPermission
+	Permissions []admindb.MenuPermission
 	Children    []MenuNode
 }
 
@@ -140,10 +141,10 @@ func (s *Service) DropAllMenuCaches() {
 }
 
 // menuIndex is the product menu in memory, to find levels and descendants.
-type menuIndex map[int64]models.Menu
+type menuIndex map[int64]admindb.Menu
 
-func loadMenuIndex(db *models.DB) (menuIndex, []models.Menu, error) {
-	menus, err := db.AllMenus()
+func loadMenuIndex(db *models.DB) (menuIndex, []admindb.Menu, error) {
+	menus, err := admindb.AllMenus(db)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -228,7 +229,7 @@ func component(path string) string {
 }
 
 // apply writes the checked form onto the entry.
-func (f *MenuForm) apply(m *models.Menu) {
+func (f *MenuForm) apply(m *admindb.Menu) {
 	m.Title, m.Path, m.Icon, m.Redirect, m.OldID, m.Hidden = f.Title, f.Path, f.Icon, f.Redirect, f.OldID, f.Hidden
 	m.Component = component(f.Path)
 	m.KeepAlive = f.KeepAlive == nil || *f.KeepAlive
@@ -239,7 +240,7 @@ func pathFree(db *models.DB, path string, self int64) error {
 	if path == "" {
 		return nil
 	}
-	return core.NameFree(func() (int64, error) { return db.MenuIDByPath(path) }, self, MsgMenuPathTaken)
+	return core.NameFree(func() (int64, error) { return admindb.MenuIDByPath(db, path) }, self, MsgMenuPathTaken)
 }
 
 // MenuAdminTree answers the whole product menu, hidden entries included, with each link's button permissions,
@@ -250,15 +251,15 @@ func (s *Service) MenuAdminTree(ctx context.Context, p core.Principal) (*MenuAdm
 		return nil, err
 	}
 	db := s.db.With(ctx)
-	menus, perms, err := db.ProductMenu()
+	menus, perms, err := admindb.ProductMenu(db)
 	if err != nil {
 		return nil, err
 	}
-	permsOf := map[int64][]models.MenuPermission{}
+	permsOf := map[int64][]admindb.MenuPermission{}
 	for _, pm := range perms {
 		permsOf[pm.MenuID] = append(permsOf[pm.MenuID], pm)
 	}
-	children := map[int64][]models.Menu{}
+	children := map[int64][]admindb.Menu{}
 	for _, m := range menus { // AllMenus orders siblings by sort
 		children[m.ParentID] = append(children[m.ParentID], m)
 	}
@@ -268,7 +269,7 @@ func (s *Service) MenuAdminTree(ctx context.Context, p core.Principal) (*MenuAdm
 		for _, m := range children[parent] {
 			ps := permsOf[m.ID]
 			if ps == nil {
-				ps = []models.MenuPermission{}
+				ps = []admindb.MenuPermission{}
 			}
 			nodes = append(nodes, MenuNode{Menu: m, Level: level, Permissions: ps, Children: build(m.ID, level+1)})
 		}
@@ -304,19 +305,19 @@ func (s *Service) CreateMenu(ctx context.Context, p core.Principal, f MenuForm) 
 			return err
 		}
 		now := s.now.Stamp()
-		m := &models.Menu{ParentID: parent, CreatedAt: now, UpdatedAt: now}
+		m := &admindb.Menu{ParentID: parent, CreatedAt: now, UpdatedAt: now}
 		f.apply(m)
 		if f.Sort != nil {
 			m.Sort = *f.Sort
-		} else if m.Sort, err = tx.MaxMenuSort(parent); err != nil {
+		} else if m.Sort, err = admindb.MaxMenuSort(tx, parent); err != nil {
 			return err
 		} else {
 			m.Sort = min(m.Sort+10, menuSortMax)
 		}
-		if err := tx.CreateMenu(m); err != nil {
+		if err := admindb.CreateMenu(tx, m); err != nil {
 			return err
 		}
-		node = &MenuNode{Menu: *m, Level: level, Permissions: []models.MenuPermission{}, Children: []MenuNode{}}
+		node = &MenuNode{Menu: *m, Level: level, Permissions: []admindb.MenuPermission{}, Children: []MenuNode{}}
 		return nil
 	})
 	if err != nil {
@@ -339,7 +340,7 @@ func (s *Service) UpdateMenu(ctx context.Context, p core.Principal, id string, f
 	}
 	var node *MenuNode
 	err := s.db.Tx(ctx, func(tx *models.DB) error {
-		m, err := tx.ForUpdate().MenuByID(n)
+		m, err := admindb.MenuByID(tx.ForUpdate(), n)
 		if err != nil {
 			return core.NotFoundAs(err, whatMenu)
 		}
@@ -375,14 +376,14 @@ func (s *Service) UpdateMenu(ctx context.Context, p core.Principal, id string, f
 		case f.Sort != nil:
 			m.Sort = *f.Sort
 		case parent != m.ParentID:
-			if m.Sort, err = tx.MaxMenuSort(parent); err != nil {
+			if m.Sort, err = admindb.MaxMenuSort(tx, parent); err != nil {
 				return err
 			}
 			m.Sort = min(m.Sort+10, menuSortMax)
 		}
 		m.ParentID, m.UpdatedAt = parent, s.now.Stamp()
 		f.apply(m)
-		if err := tx.UpdateMenu(m); err != nil {
+		if err := admindb.UpdateMenu(tx, m); err != nil {
 			return core.NotFoundAs(err, whatMenu)
 		}
 		node = &MenuNode{Menu: *m, Level: level}
@@ -414,7 +415,7 @@ func (s *Service) SortMenus(ctx context.Context, p core.Principal, f MenuOrderFo
 		if err != nil {
 			return err
 		}
-		current, err := tx.MenuChildIDs(parent)
+		current, err := admindb.MenuChildIDs(tx, parent)
 		if err != nil {
 			return err
 		}
@@ -426,7 +427,7 @@ func (s *Service) SortMenus(ctx context.Context, p core.Principal, f MenuOrderFo
 				return core.Invalid(MsgMenuOrderStale)
 			}
 		}
-		return tx.SetMenuSorts(parent, ids, s.now.Stamp())
+		return admindb.SetMenuSorts(tx, parent, ids, s.now.Stamp())
 	})
 	if err != nil {
 		return err
@@ -446,11 +447,11 @@ func (s *Service) DeleteMenu(ctx context.Context, p core.Principal, id string) e
 		return core.NotFound(whatMenu)
 	}
 	err := s.db.Tx(ctx, func(tx *models.DB) error {
-		m, err := tx.ForUpdate().MenuByID(n)
+		m, err := admindb.MenuByID(tx.ForUpdate(), n)
 		if err != nil {
 			return core.NotFoundAs(err, whatMenu)
 		}
-		children, err := tx.CountMenuChildren(m.ID)
+		children, err := admindb.CountMenuChildren(tx, m.ID)
 		switch {
 		case err != nil:
 			return err
@@ -459,7 +460,7 @@ func (s *Service) DeleteMenu(ctx context.Context, p core.Principal, id string) e
 		case m.Code != nil:
 			return core.Refused(MsgMenuBuiltinKept)
 		}
-		return core.NotFoundAs(tx.DeleteMenu(m.ID), whatMenu)
+		return core.NotFoundAs(admindb.DeleteMenu(tx, m.ID), whatMenu)
 	})
 	if err != nil {
 		return err
@@ -479,7 +480,7 @@ func (f *PermissionForm) check() error {
 }
 
 // CreatePermission adds a button permission to a link; its code must be new in the product.
-func (s *Service) CreatePermission(ctx context.Context, p core.Principal, f PermissionForm) (*models.MenuPermission, error) {
+func (s *Service) CreatePermission(ctx context.Context, p core.Principal, f PermissionForm) (*admindb.MenuPermission, error) {
 	if err := s.requirePlatformAdmin(ctx, p); err != nil {
 		return nil, err
 	}
@@ -490,7 +491,7 @@ func (s *Service) CreatePermission(ctx context.Context, p core.Principal, f Perm
 	if err := f.check(); err != nil {
 		return nil, err
 	}
-	var pm *models.MenuPermission
+	var pm *admindb.MenuPermission
 	err := s.db.Tx(ctx, func(tx *models.DB) error {
 		idx, _, err := loadMenuIndex(tx)
 		if err != nil {
@@ -502,11 +503,11 @@ func (s *Service) CreatePermission(ctx context.Context, p core.Principal, f Perm
 		if idx.level(menuID) != LevelLink {
 			return core.Invalid(MsgPermOnLinksOnly)
 		}
-		if err := core.NameFree(func() (int64, error) { return tx.PermissionIDByCode(f.Code) }, 0, MsgPermCodeTaken); err != nil {
+		if err := core.NameFree(func() (int64, error) { return admindb.PermissionIDByCode(tx, f.Code) }, 0, MsgPermCodeTaken); err != nil {
 			return err
 		}
-		pm = &models.MenuPermission{MenuID: menuID, Code: f.Code, Name: f.Name, CreatedAt: s.now.Stamp()}
-		return core.DuplicateAs(tx.CreatePermission(pm), MsgPermCodeTaken)
+		pm = &admindb.MenuPermission{MenuID: menuID, Code: f.Code, Name: f.Name, CreatedAt: s.now.Stamp()}
+		return core.DuplicateAs(admindb.CreatePermission(tx, pm), MsgPermCodeTaken)
 	})
 	if err != nil {
 		return nil, err
@@ -517,7 +518,7 @@ func (s *Service) CreatePermission(ctx context.Context, p core.Principal, f Perm
 
 // UpdatePermission renames a button permission or changes its code; a built-in permission keeps its code, which
 // the product checks.
-func (s *Service) UpdatePermission(ctx context.Context, p core.Principal, id string, f PermissionForm) (*models.MenuPermission, error) {
+func (s *Service) UpdatePermission(ctx context.Context, p core.Principal, id string, f PermissionForm) (*admindb.MenuPermission, error) {
 	if err := s.requirePlatformAdmin(ctx, p); err != nil {
 		return nil, err
 	}
@@ -528,20 +529,20 @@ func (s *Service) UpdatePermission(ctx context.Context, p core.Principal, id str
 	if err := f.check(); err != nil {
 		return nil, err
 	}
-	var pm *models.MenuPermission
+	var pm *admindb.MenuPermission
 	err := s.db.Tx(ctx, func(tx *models.DB) error {
 		var err error
-		if pm, err = tx.ForUpdate().PermissionByID(n); err != nil {
+		if pm, err = admindb.PermissionByID(tx.ForUpdate(), n); err != nil {
 			return core.NotFoundAs(err, whatPermission)
 		}
 		if pm.Builtin && f.Code != pm.Code {
 			return core.Refused(MsgPermBuiltinCodeFix)
 		}
-		if err := core.NameFree(func() (int64, error) { return tx.PermissionIDByCode(f.Code) }, pm.ID, MsgPermCodeTaken); err != nil {
+		if err := core.NameFree(func() (int64, error) { return admindb.PermissionIDByCode(tx, f.Code) }, pm.ID, MsgPermCodeTaken); err != nil {
 			return err
 		}
 		pm.Code, pm.Name = f.Code, f.Name
-		return core.DuplicateAs(tx.UpdatePermission(pm), MsgPermCodeTaken)
+		return core.DuplicateAs(admindb.UpdatePermission(tx, pm), MsgPermCodeTaken)
 	})
 	if err != nil {
 		return nil, err
@@ -561,14 +562,14 @@ func (s *Service) DeletePermission(ctx context.Context, p core.Principal, id str
 		return core.NotFound(whatPermission)
 	}
 	err := s.db.Tx(ctx, func(tx *models.DB) error {
-		pm, err := tx.ForUpdate().PermissionByID(n)
+		pm, err := admindb.PermissionByID(tx.ForUpdate(), n)
 		if err != nil {
 			return core.NotFoundAs(err, whatPermission)
 		}
 		if pm.Builtin {
 			return core.Refused(MsgPermBuiltinKept)
 		}
-		return core.NotFoundAs(tx.DeletePermission(pm.ID), whatPermission)
+		return core.NotFoundAs(admindb.DeletePermission(tx, pm.ID), whatPermission)
 	})
 	if err != nil {
 		return err

@@ -4,7 +4,7 @@ import (
 	"context"
 
 	"sellerhub/app/core"
-	"sellerhub/models"
+	admindb "sellerhub/models/admin"
 )
 
 // DropMenuCache forgets the cached menus of the given users; their next call rebuilds them.
@@ -14,7 +14,7 @@ func (s *Service) DropMenuCache(userIDs ...int64) {
 
 // DropCompanyMenuCache forgets the cached menus of every user of a company, after its roles' grants change.
 func (s *Service) DropCompanyMenuCache(ctx context.Context, companyID int64) error {
-	ids, err := s.db.With(ctx).CompanyUserIDs(companyID)
+	ids, err := admindb.CompanyUserIDs(s.db.With(ctx), companyID)
 	if err != nil {
 		return err
 	}
@@ -33,12 +33,12 @@ func (s *Service) UserMenu(ctx context.Context, p core.Principal) (*core.UserMen
 	if err != nil {
 		return nil, err
 	}
-	grants, err := db.GrantsOfUser(p.CompanyID, p.UserID)
+	grants, err := admindb.GrantsOfUser(db, p.CompanyID, p.UserID)
 	if err != nil {
 		return nil, err
 	}
 	grants.Admin = grants.Admin || u.IsOwner
-	menus, perms, err := db.ProductMenu()
+	menus, perms, err := admindb.ProductMenu(db)
 	if err != nil {
 		return nil, err
 	}
@@ -49,8 +49,8 @@ func (s *Service) UserMenu(ctx context.Context, p core.Principal) (*core.UserMen
 
 // compileMenu builds the tree of granted, visible entries (an entry granted brings its ancestors along) and the
 // permission list.
-func compileMenu(menus []models.Menu, perms []models.MenuPermission, g models.Grants) *core.UserMenu {
-	byID := make(map[int64]models.Menu, len(menus))
+func compileMenu(menus []admindb.Menu, perms []admindb.MenuPermission, g admindb.Grants) *core.UserMenu {
+	byID := make(map[int64]admindb.Menu, len(menus))
 	for _, m := range menus {
 		byID[m.ID] = m
 	}
@@ -67,7 +67,7 @@ func compileMenu(menus []models.Menu, perms []models.MenuPermission, g models.Gr
 		}
 	}
 	paths, permissions := []string{}, []string{}
-	children := map[int64][]models.Menu{}
+	children := map[int64][]admindb.Menu{}
 	for _, m := range menus { // AllMenus orders siblings by sort
 		if granted[m.ID] {
 			children[m.ParentID] = append(children[m.ParentID], m)

@@ -12,7 +12,7 @@ import (
 	"unicode/utf8"
 
 	"sellerhub/app/core"
-	"sellerhub/models"
+	admindb "sellerhub/models/admin"
 )
 
 // PermissionOperationLogView lets a user read the company's operation log (系统 > 操作日志).
@@ -82,12 +82,12 @@ func (s *Service) RecordOperation(ctx context.Context, p core.Principal, op Oper
 	if name == "" {
 		name = u.Account
 	}
-	entry := &models.OperationLog{CompanyID: p.CompanyID, UserID: p.UserID, UserName: truncateRunes(name, 50),
+	entry := &admindb.OperationLog{CompanyID: p.CompanyID, UserID: p.UserID, UserName: truncateRunes(name, 50),
 		Method: op.Method, Path: truncateRunes(op.Path, 200), Action: truncateRunes(op.Action, 50),
 		TargetID: truncateRunes(op.TargetID, 40), Subject: truncateRunes(op.Subject, 100),
 		Summary: truncateRunes(Summary(op), detailMaxRunes), Detail: detailOf(op),
 		IP: truncateRunes(op.IP, 64), Status: op.Status, CreatedAt: s.now.Stamp()}
-	return s.db.With(ctx).CreateOperationLog(entry)
+	return admindb.CreateOperationLog(s.db.With(ctx), entry)
 }
 
 // detailOf is an operation's input as the log keeps it: a multipart form's parts by name, a cut body's type, or
@@ -283,8 +283,8 @@ type OperationLogQuery struct {
 }
 
 // filter reads the query's filters; the dates are days in the configured time zone.
-func (q OperationLogQuery) filter(loc *time.Location) (models.OperationLogFilter, error) {
-	f := models.OperationLogFilter{User: strings.TrimSpace(q.User), Action: strings.TrimSpace(q.Action)}
+func (q OperationLogQuery) filter(loc *time.Location) (admindb.OperationLogFilter, error) {
+	f := admindb.OperationLogFilter{User: strings.TrimSpace(q.User), Action: strings.TrimSpace(q.Action)}
 	var err error
 	f.From, f.To, err = core.DayRange(loc, q.StartDate, q.EndDate)
 	if err != nil {
@@ -295,13 +295,13 @@ func (q OperationLogQuery) filter(loc *time.Location) (models.OperationLogFilter
 
 // OperationLogPage lists a page of the company's operation log, newest first unless the query asks for asc,
 // with the total and the page served.
-func (s *Service) OperationLogPage(ctx context.Context, p core.Principal, q OperationLogQuery) ([]models.OperationLog, int64, core.PageRequest, error) {
+func (s *Service) OperationLogPage(ctx context.Context, p core.Principal, q OperationLogQuery) ([]admindb.OperationLog, int64, core.PageRequest, error) {
 	r := q.PageRequest.Normalized()
 	f, err := q.filter(s.timeZone)
 	if err != nil {
 		return nil, 0, r, err
 	}
 	f.Anchor = r.Anchor()
-	rows, total, err := s.db.With(ctx).OperationLogPage(p.CompanyID, f, strings.EqualFold(q.Order, "asc"), r.Offset(), r.Size)
+	rows, total, err := admindb.OperationLogPage(s.db.With(ctx), p.CompanyID, f, strings.EqualFold(q.Order, "asc"), r.Offset(), r.Size)
 	return rows, total, r, err
 }

@@ -11,11 +11,17 @@ import (
 
 	"sellerhub/app/core"
 	"sellerhub/models"
+	admindb "sellerhub/models/admin"
 )
 
 // Messages of the column configuration calls.
 const (
-	MsgListUnknown        = "列表不存在"
+	MsgListNameEmpty      = "列表名称不能为空"
+	MsgListNameTooLong    = "列表名称不能超过50个字符"
+	MsgListNameChars      = "列表名称只能包含字母、数字、下划线、点和短横线"
+	MsgFieldNameTooLong   = "列名不能超过64个字符"
+	MsgFieldNameChars     = "列名只能包含字母、数字、下划线、点和短横线"
+	MsgFieldListTooLong   = "列配置不能超过200列"
 	MsgVersionNameEmpty   = "版本名称不能为空"
 	MsgVersionNameTooLong = "版本名称不能超过20个字符"
 	MsgFieldListEmpty     = "列配置不能为空"
@@ -36,6 +42,10 @@ type Column struct {
 	Sortable     bool
 	IsShow       bool
 	Findex       int
+	// Format is how the table island shows the column's values: "money" for amounts (islands/lib/money.js:
+	// symbol, separators, two decimals), in Currency when set (CNY), else in the row's currency field.
+	Format   string
+	Currency string
 }
 
 func col(ffield, title string, width int, sortable bool) Column {
@@ -47,14 +57,23 @@ func (c Column) hidden() Column { c.IsShow = false; return c }
 
 func (c Column) tip(text string) Column { c.TitleTooltip = text; return c }
 
+// money is a column of amounts in the row's currency; yuan one of amounts in CNY.
+func (c Column) money() Column { c.Format = "money"; return c }
+
+func (c Column) yuan() Column { c.Format, c.Currency = "money", "CNY"; return c }
+
 // orderColumns are the columns of 订单管理 and 今日订单 (each with layouts of its own): the purchase time in
 // Beijing time and the marketplace's, and the items summed in the order's currency.
 var orderColumns = []Column{
 	col("amazonOrderId", "订单号", 180, true), col("groupName", "店铺", 130, false), col("marketplaceName", "站点", 80, false),
 	col("purchaseDate", "下单时间(北京)", 170, true), col("purchaseDateLocal", "下单时间(站点)", 170, false).tip("站点当地时间，北美站点为太平洋时间"),
 	col("statusName", "订单状态", 90, false), col("channelName", "配送方式", 80, false), col("sku", "SKU", 150, false),
-	col("asin", "ASIN", 120, false), col("quantity", "数量", 70, false), col("sales", "销售额", 100, false).tip("商品价格合计，不含税费和运费"),
-	col("promotion", "促销折扣", 90, false).hidden(), col("tax", "税费", 90, false).hidden(),
+	col("skuMore", "其他SKU", 70, false).tip("订单中除本行SKU外的其他SKU个数"),
+	col("quantity", "数量", 60, false).tip("本行SKU的数量（按SKU搜索时为所搜SKU，否则为订单的第一个SKU）"),
+	col("sales", "销售额", 90, false).money().tip("本行SKU的商品价格，不含税费和运费"),
+	col("orderSales", "订单总额", 90, false).money().tip("整个订单全部SKU的商品价格合计，不含税费和运费"),
+	col("asin", "ASIN", 120, false), col("orderQuantity", "订单总数量", 90, false).tip("整个订单全部SKU的数量合计").hidden(),
+	col("promotion", "订单促销折扣", 100, false).money().hidden(), col("tax", "订单税费", 90, false).money().hidden(),
 	col("lines", "SKU数", 70, false).hidden(), col("shipCity", "城市", 110, false).hidden(),
 	col("shipState", "州/省", 90, false).hidden(), col("shipCountry", "国家", 60, false).hidden(),
 }
@@ -68,8 +87,8 @@ var queryFields = numbered(map[string][]Column{
 	"refundOrderList": {
 		col("postedDate", "退款时间", 170, true), col("orderId", "订单号", 180, false), col("sku", "SKU", 150, false),
 		col("groupName", "店铺", 130, false), col("marketplaceName", "站点", 80, false),
-		col("refunded", "退款金额", 110, false).tip("退还买家的商品价格、税费、运费和促销（结算报告中的退款行）"),
-		col("net", "退款净额", 110, false).tip("该笔退款全部结算行的合计，含退回的佣金和亚马逊收取的退款手续费"),
+		col("refunded", "退款金额", 110, false).money().tip("退还买家的商品价格、税费、运费和促销（结算报告中的退款行）"),
+		col("net", "退款净额", 110, false).money().tip("该笔退款全部结算行的合计，含退回的佣金和亚马逊收取的退款手续费"),
 		col("reason", "退货原因", 160, false).tip("买家退货报告中该订单SKU的退货原因，未退货的为空"),
 		col("settlementId", "结算编号", 130, false).hidden(), col("currency", "币种", 70, false).hidden(),
 	},
@@ -142,13 +161,57 @@ var queryFields = numbered(map[string][]Column{
 		col("createdAt", "创建时间", 170, false).hidden(),
 	},
 	"profitPlanList": {
-		col("name", "方案名称", 180, true), col("marketplace", "站点", 70, true), col("price", "售价", 100, false),
-		col("unitCost", "采购成本(CNY)", 120, false), col("updatedAt", "更新时间", 170, true),
+		col("name", "方案名称", 180, true), col("marketplace", "站点", 70, true), col("price", "售价", 100, false).money(),
+		col("unitCost", "采购成本(CNY)", 120, false).yuan(), col("updatedAt", "更新时间", 170, true),
 	},
 	"stockList": {
 		col("warehouseName", "仓库", 140, true), col("image", "图片", 70, false), col("sku", "SKU", 150, true),
 		col("productName", "产品名称", 220, true), col("inbound", "待入库", 90, true), col("fulfillable", "可用", 90, true),
 		col("outbound", "待出库", 90, true), col("updatedAt", "更新时间", 170, true),
+	},
+	// FBA库存明细: Amazon's states of each seller SKU; the researching units and the report's total are in 列配置.
+	"fbaInventoryList": {
+		col("productImage", "图片", 60, false), col("sellerSku", "平台SKU", 160, true), col("marketplaceName", "站点", 70, true),
+		col("fulfillable", "可售", 80, true), col("reserved", "预留", 80, true).tip("订单预留、库间调拨、处理中"),
+		col("inboundWorking", "入库处理中", 90, true), col("inboundShipped", "入库在途", 90, true),
+		col("inboundReceiving", "入库接收中", 90, true), col("unsellable", "不可售", 80, true),
+		col("researching", "调查中", 80, true).hidden(), col("total", "合计", 80, true).hidden(),
+		col("units30", "近30天销量", 90, false), col("daysOfCover", "可售天数", 90, false).tip("可售 ÷ (近30天销量 ÷ 30)，无销量时为 —"),
+		col("paired", "配对状态", 80, false), col("productSku", "本地SKU", 140, false), col("productName", "产品名称", 200, false),
+		col("fnsku", "FNSKU", 110, false).hidden(), col("asin", "ASIN", 110, false).hidden(), col("groupName", "店铺", 120, false),
+		col("updatedAt", "同步时间", 170, true),
+	},
+	// 赔偿报告: what Amazon reimbursed, cash and units; the original reimbursement of a reversal is in 列配置.
+	"reimbursementList": {
+		col("approvalDate", "批准时间", 160, true), col("reimbursementId", "赔偿编号", 120, false), col("caseId", "案例编号", 120, false),
+		col("reasonName", "原因", 110, false), col("sku", "平台SKU", 150, true), col("marketplaceName", "站点", 70, false),
+		col("amountPerUnit", "单件金额", 90, false).money(), col("amountTotal", "赔偿金额", 100, true).money(),
+		col("quantityCash", "现金赔偿件数", 100, false), col("quantityInventory", "补回库存件数", 100, false),
+		col("quantityTotal", "合计件数", 80, true), col("amazonOrderId", "订单号", 170, false), col("condition", "状况", 90, false).hidden(),
+		col("fnsku", "FNSKU", 110, false).hidden(), col("productName", "商品名称", 200, false).hidden(),
+		col("originalReimbursementId", "原赔偿编号", 120, false).hidden(), col("originalReimbursementType", "原赔偿类型", 110, false).hidden(),
+		col("groupName", "店铺", 120, false),
+	},
+	// 待索赔: each claim with the units and money at stake and the window of Amazon's policy.
+	"claimList": {
+		col("kindName", "类型", 130, false), col("sku", "平台SKU", 150, false), col("marketplaceName", "站点", 70, false),
+		col("referenceId", "参考编号", 150, false), col("eventDay", "发生日期", 100, false), col("units", "件数", 60, false),
+		col("amount", "涉及金额", 100, false).money().tip("件数 × 单件价值（最近一次同 SKU 赔偿的单件金额，没有时取在售价格）"),
+		col("opensOn", "可申请日", 100, false), col("deadline", "截止日期", 100, false).tip("按亚马逊当时有效的赔偿政策计算"),
+		col("statusName", "状态", 80, false), col("caseId", "案例编号", 120, false), col("reimbursementId", "赔偿编号", 120, false),
+		col("fnsku", "FNSKU", 110, false).hidden(), col("groupName", "店铺", 120, false),
+	},
+	// FBA每日库存: a day's balance at a centre, the ledger's events of the day by kind, and the check.
+	"fbaDailyList": {
+		col("day", "日期", 100, true), col("sellerSku", "平台SKU", 150, true), col("marketplaceName", "站点", 70, true),
+		col("location", "运营中心", 80, true), col("disposition", "库存状态", 110, false),
+		col("starting", "期初", 70, true), col("receipts", "入库", 70, false), col("shipments", "发货", 70, false),
+		col("returns", "退货", 70, false), col("transfers", "调拨/移除", 80, false), col("lost", "丢失", 60, false),
+		col("found", "找到", 60, false), col("damaged", "损坏", 60, false), col("disposed", "弃置", 60, false),
+		col("other", "其他", 60, false), col("ending", "期末", 70, true),
+		col("difference", "差异", 70, false).tip("期末 − (期初 + 当日事件)，不为 0 即当日分类账对不上"),
+		col("check", "核对", 70, false), col("fnsku", "FNSKU", 110, false).hidden(), col("asin", "ASIN", 110, false).hidden(),
+		col("title", "标题", 200, false).hidden(), col("groupName", "店铺", 120, false),
 	},
 	// The ledger shows every quantity before, changed and after; the inbound and outbound ones before and after
 	// are in 列配置, so the fulfillable flow and the operator fit the screen.
@@ -160,51 +223,99 @@ var queryFields = numbered(map[string][]Column{
 		col("inboundBefore", "待入库(前)", 90, false).hidden(), col("inboundChange", "待入库(变动)", 100, false),
 		col("inboundAfter", "待入库(后)", 90, false).hidden(), col("outboundBefore", "待出库(前)", 90, false).hidden(),
 		col("outboundChange", "待出库(变动)", 100, false), col("outboundAfter", "待出库(后)", 90, false).hidden(),
-		col("operator", "操作人", 100, false),
+		col("unitCost", "单价(元)", 90, false).yuan().tip("入库单审核时记入的每件成本（人民币）"), col("operator", "操作人", 100, false),
 	},
 	// 销售报表: a line is a key (SKU, ASIN, product, store or marketplace, as the report groups) in a period and
 	// currency; the CNY figures are converted month by month at the company's rates.
 	"salesReportList": {
 		col("period", "日期", 110, true), col("key", "统计项", 160, true), col("name", "名称", 200, false),
-		col("asin", "ASIN", 120, false), col("currency", "币种", 70, true), col("units", "销量", 80, true),
-		col("orders", "订单数", 80, true), col("sales", "销售额", 110, true), col("averagePrice", "平均售价", 100, false),
-		col("refunds", "退款额", 100, true), col("refundOrders", "退款订单", 90, false).hidden(),
-		col("salesCny", "销售额(CNY)", 120, true).tip("按各月汇率折算"), col("refundsCny", "退款额(CNY)", 120, true),
+		col("asin", "ASIN", 120, false), col("currency", "币种", 70, true),
+		col("units", "订单销量", 90, true).tip("取自订单，按下单日期；利润报告的结算销量取自结算报告"),
+		col("orders", "订单数", 80, true),
+		col("sales", "订单销售额", 110, true).money().tip("取自订单的商品售价，按下单日期；利润报告的结算销售额取自结算报告"),
+		col("averagePrice", "平均售价", 100, false).money(),
+		col("refunds", "退款额", 100, true).money(), col("refundOrders", "退款订单", 90, false).hidden(),
+		col("salesCny", "订单销售额(CNY)", 130, true).yuan().tip("按各月汇率折算"), col("refundsCny", "退款额(CNY)", 120, true).yuan(),
+	},
+	// 广告管理: a campaign, ad group, keyword or product ad with its figures over the days asked; cost and sales
+	// also in CNY at each month's rate. Orders and sales are Amazon's 7-day attribution.
+	"advManagerList": {
+		col("name", "名称", 220, false), col("stateName", "状态", 70, false), col("groupName", "店铺", 120, false),
+		col("marketplaceName", "站点", 70, false), col("currency", "币种", 60, false),
+		col("targetingType", "投放类型", 80, false).hidden(), col("matchType", "匹配类型", 80, false).hidden(),
+		col("asin", "ASIN", 110, false).hidden(), col("budget", "预算", 90, false).money().hidden(),
+		col("bid", "竞价", 80, false).money().hidden(), col("impressions", "曝光量", 90, false),
+		col("clicks", "点击量", 80, false), col("ctr", "点击率", 80, false).tip("点击量 ÷ 曝光量"),
+		col("cpc", "CPC", 80, false).tip("花费 ÷ 点击量"), col("spend", "花费", 100, false).money(),
+		col("spendCny", "花费(CNY)", 100, false).yuan().tip("按各月汇率折算"), col("orders", "订单量", 80, false).tip("7天归因"),
+		col("sales", "销售额", 100, false).money().tip("7天归因"), col("salesCny", "销售额(CNY)", 110, false).yuan(),
+		col("acos", "ACOS", 80, false).tip("花费 ÷ 销售额"), col("roas", "ROAS", 80, false).tip("销售额 ÷ 花费"),
+		col("conversion", "转化率", 80, false).tip("订单量 ÷ 点击量"),
 	},
 	// 利润报告: a line is a seller SKU of a store's marketplace in a month and currency (or a store's or month's
 	// total); Amazon's figures in the currency and in CNY, cost, freight and profit in CNY.
 	"profitReportList": {
-		col("month", "月份", 90, true), col("groupName", "店铺", 120, true), col("marketplaceId", "站点", 70, false).hidden(),
+		col("month", "月份", 90, true), col("groupName", "店铺", 120, true), col("marketplaceName", "站点", 70, false).hidden(),
 		col("sku", "SKU", 150, true), col("name", "名称", 180, false).hidden(), col("productSku", "本地SKU", 120, false),
 		col("currency", "币种", 60, true), col("source", "来源", 60, false).tip("结算：取自结算报告；预估：订单与费用预估"),
-		col("flags", "提示", 140, false), col("units", "销量", 70, true), col("sales", "销售额", 100, true),
-		col("referral", "佣金", 90, false), col("fulfilment", "FBA配送费", 100, false), col("storage", "仓储费", 90, false),
-		col("other", "其他费用", 90, false).tip("税费代扣、月租、赔偿等，负数为亚马逊返还"), col("refunds", "退款", 90, false),
-		col("advertising", "广告费", 90, false).tip("结算中的广告账单（店铺级）；按SKU的广告数据未同步"),
-		col("settled", "亚马逊回款", 110, false).tip("销售额 − 亚马逊费用 − 退款"),
-		col("salesCny", "销售额(CNY)", 110, true), col("referralCny", "佣金(CNY)", 100, true),
-		col("fulfilmentCny", "FBA配送费(CNY)", 120, false), col("storageCny", "仓储费(CNY)", 100, false),
-		col("otherCny", "其他费用(CNY)", 110, false), col("refundsCny", "退款(CNY)", 100, true),
-		col("advertisingCny", "广告费(CNY)", 100, false).tip("结算中的广告账单（店铺级）；按SKU的广告数据未同步"),
-		col("settledCny", "亚马逊回款(CNY)", 120, false).hidden(), col("unitCost", "单位成本", 90, false).hidden(),
-		col("cost", "商品成本", 100, true), col("unitFreight", "单位头程", 90, false).hidden(),
-		col("freight", "头程", 90, true), col("profit", "利润(CNY)", 110, true), col("margin", "利润率", 80, true),
+		col("flags", "提示", 140, false),
+		col("units", "结算销量", 90, true).tip("取自结算报告，按入账月份；销售报表的订单销量取自订单"),
+		col("sales", "结算销售额", 110, true).money().tip("取自结算报告的商品售价，按入账月份；销售报表的订单销售额取自订单"),
+		col("referral", "佣金", 90, false).money(), col("fulfilment", "FBA配送费", 100, false).money(), col("storage", "仓储费", 90, false).money(),
+		col("other", "其他费用", 90, false).money().tip("税费代扣、月租、赔偿等，负数为亚马逊返还"), col("refunds", "退款", 90, false).money(),
+		col("advertising", "广告费", 90, false).money().tip("SKU：推广该SKU的SP广告花费（广告报表，按广告日期所在月）；店铺费用：结算中的广告账单"),
+		col("settled", "亚马逊回款", 110, false).money().tip("结算销售额 − 亚马逊费用 − 退款"),
+		col("salesCny", "结算销售额(CNY)", 130, true).yuan(), col("referralCny", "佣金(CNY)", 100, true).yuan(),
+		col("fulfilmentCny", "FBA配送费(CNY)", 120, false).yuan(), col("storageCny", "仓储费(CNY)", 100, false).yuan(),
+		col("otherCny", "其他费用(CNY)", 110, false).yuan(), col("refundsCny", "退款(CNY)", 100, true).yuan(),
+		col("advertisingCny", "广告费(CNY)", 100, false).yuan().tip("SKU：推广该SKU的SP广告花费（广告报表，按广告日期所在月）；店铺费用：结算中的广告账单"),
+		col("settledCny", "亚马逊回款(CNY)", 120, false).yuan().hidden(), col("unitCost", "单位成本", 90, false).yuan().hidden(),
+		col("cost", "商品成本", 100, true).yuan(), col("unitFreight", "单位头程", 90, false).yuan().hidden(),
+		col("freight", "头程", 90, true).yuan(), col("profit", "利润(CNY)", 110, true).yuan(), col("margin", "利润率", 80, true),
 	},
 	"orderSummaryList": {
 		col("period", "周期", 110, true), col("currency", "币种", 70, true), col("orders", "订单数", 90, true),
-		col("units", "销量", 90, true), col("sales", "销售额", 120, true), col("averagePrice", "平均售价", 100, false),
-		col("refunds", "退款额", 110, true), col("refundOrders", "退款订单", 90, false),
-		col("salesCny", "销售额(CNY)", 130, true).tip("按各月汇率折算"), col("refundsCny", "退款额(CNY)", 120, true),
+		col("units", "销量", 90, true), col("sales", "销售额", 120, true).money(), col("averagePrice", "平均售价", 100, false).money(),
+		col("refunds", "退款额", 110, true).money(), col("refundOrders", "退款订单", 90, false),
+		col("salesCny", "销售额(CNY)", 130, true).yuan().tip("按各月汇率折算"), col("refundsCny", "退款额(CNY)", 120, true).yuan(),
 	},
 	"inboundList": {
 		col("number", "入库单号", 170, false), col("warehouseName", "仓库", 140, false), col("statusName", "状态", 80, false),
-		col("lineCount", "产品数", 80, false), col("totalQuantity", "总数量", 90, false), col("creator", "创建人", 100, false),
+		col("lineCount", "产品数", 80, false), col("totalQuantity", "总数量", 90, false),
+		col("totalCost", "总金额(元)", 110, false).yuan().tip("各行数量×单价之和；未填单价的行不计入"), col("creator", "创建人", 100, false),
 		col("createdAt", "创建时间", 170, false), col("approvedAt", "审核时间", 170, false), col("remark", "备注", 200, false),
 	},
 	"outboundList": {
 		col("number", "出库单号", 170, false), col("warehouseName", "仓库", 140, false), col("statusName", "状态", 80, false),
 		col("lineCount", "产品数", 80, false), col("totalQuantity", "总数量", 90, false), col("creator", "创建人", 100, false),
 		col("createdAt", "创建时间", 170, false), col("approvedAt", "审核时间", 170, false), col("remark", "备注", 200, false),
+	},
+	"transferList": {
+		col("number", "调拨单号", 170, false), col("warehouseName", "调出仓库", 140, false), col("toWarehouseName", "调入仓库", 140, false),
+		col("statusName", "状态", 80, false), col("lineCount", "产品数", 80, false), col("totalQuantity", "总数量", 90, false),
+		col("creator", "创建人", 100, false), col("createdAt", "创建时间", 170, false), col("approvedAt", "发货时间", 170, false),
+		col("receivedAt", "收货时间", 170, false), col("remark", "备注", 200, false),
+	},
+	"warehouseAddressList": {
+		col("warehouseName", "仓库", 130, false),
+		col("name", "联系人", 110, false), col("companyName", "公司名称", 140, false), col("addressLine1", "地址1", 220, false),
+		col("addressLine2", "地址2", 140, false).hidden(), col("city", "城市", 100, false), col("stateOrProvince", "州/省", 90, false),
+		col("postalCode", "邮编", 90, false), col("countryCode", "国家/地区", 90, false), col("phone", "电话", 130, false),
+		col("email", "邮箱", 160, false).hidden(), col("isDefault", "默认", 70, false), col("remark", "备注", 160, false).hidden(),
+	},
+	"shipFromAddressList": {
+		col("name", "联系人", 110, false), col("companyName", "公司名称", 140, false), col("addressLine1", "地址1", 220, false),
+		col("addressLine2", "地址2", 140, false).hidden(), col("city", "城市", 100, false), col("stateOrProvince", "州/省", 90, false),
+		col("postalCode", "邮编", 90, false), col("countryCode", "国家/地区", 90, false), col("phone", "电话", 130, false),
+		col("email", "邮箱", 160, false).hidden(), col("isDefault", "默认", 70, false), col("remark", "备注", 160, false).hidden(),
+	},
+	"stocktakeList": {
+		col("number", "盘点单号", 170, false), col("warehouseName", "仓库", 140, false), col("scopeName", "范围", 90, false),
+		col("statusName", "状态", 80, false), col("lineCount", "产品数", 80, false), col("countedCount", "已盘", 80, false),
+		col("surplusUnits", "盘盈数量", 90, false), col("lossUnits", "盘亏数量", 90, false),
+		col("surplusValue", "盘盈金额(元)", 120, false).yuan().tip("过账时按各产品采购成本计"),
+		col("lossValue", "盘亏金额(元)", 120, false).yuan().tip("过账时按各产品采购成本计"), col("creator", "创建人", 100, false),
+		col("createdAt", "创建时间", 170, false), col("postedAt", "过账时间", 170, false), col("remark", "备注", 200, false),
 	},
 	"shipPlanList": {
 		col("number", "计划编号", 170, true), col("groupName", "店铺", 130, false), col("country", "国家", 70, false),
@@ -219,9 +330,11 @@ var queryFields = numbered(map[string][]Column{
 	},
 	"storeAuthList": {
 		col("groupName", "店铺", 140, false), col("regionName", "区域", 70, false), col("sellerid", "卖家ID", 150, false),
-		col("countries", "站点", 170, false), col("authStatus", "店铺授权", 90, false).tip("亚马逊卖家账号（SP-API）的授权状态"),
+		col("countries", "站点", 120, false), col("authStatus", "店铺授权", 90, false).tip("亚马逊卖家账号（SP-API）的授权状态"),
 		col("authTime", "授权时间", 170, false), col("advStatus", "广告授权", 90, false).tip("亚马逊广告账号的授权状态"),
-		col("advTime", "广告授权时间", 170, false), col("remark", "备注", 160, false).hidden(),
+		col("advTime", "广告授权时间", 170, false),
+		col("secretStatus", "应用密钥", 120, false).hidden().tip("亚马逊的应用密钥（LWA Client Secret）签发 180 天后失效，到期前需轮换"),
+		col("remark", "备注", 160, false).hidden(),
 	},
 	"dataSyncList": {
 		col("groupName", "店铺", 140, false), col("regionName", "区域", 70, false), col("sellerid", "卖家ID", 150, false).hidden(),
@@ -237,12 +350,12 @@ var queryFields = numbered(map[string][]Column{
 	},
 	"localProductList": {
 		col("image", "图片", 70, false), col("sku", "SKU", 150, true), col("name", "产品名称", 240, true),
-		col("brand", "品牌", 120, false), col("category", "分类", 120, false), col("supplier", "供应商", 140, false),
-		col("kindName", "类型", 70, false), col("cartonSpec", "箱规", 200, false).tip("单箱数量、箱重、箱子长*宽*高"),
-		col("price", "单价(元)", 90, true).hidden().tip("产品的单位成本（采购单价），利润按它计算商品成本"), col("weight", "重量(kg)", 90, true).hidden(),
-		col("fulfillable", "可用", 80, false).hidden().tip("所有仓库的可用库存合计"),
-		col("outbound", "待出库", 80, false).hidden().tip("所有仓库的待出库合计"),
-		col("inbound", "在途", 80, false).hidden().tip("所有仓库的待入库合计"),
+		col("brand", "品牌", 120, false), col("category", "分类", 120, false).hidden(), col("supplier", "供应商", 140, false).hidden(),
+		col("kindName", "类型", 70, false).hidden(), col("cartonSpec", "箱规", 200, false).hidden().tip("单箱数量、箱重、箱子长*宽*高"),
+		col("price", "采购成本(元)", 110, true).yuan().tip("每件的采购成本，点击编辑；利润按各月生效的成本计算商品成本"), col("firstLeg", "头程(元)", 110, false).yuan().tip("每件的头程运费，点击编辑；填写后利润按它计算头程，否则按货件运费分摊"), col("weight", "重量(kg)", 90, true).hidden(),
+		col("fulfillable", "可用", 80, false).tip("所有仓库的可用库存合计"),
+		col("outbound", "待出库", 80, false).tip("所有仓库的待出库合计"),
+		col("inbound", "在途", 80, false).tip("所有仓库的待入库合计"),
 		col("status", "状态", 70, false), col("createdAt", "创建时间", 170, true),
 	},
 	"brandList": {
@@ -256,10 +369,30 @@ var queryFields = numbered(map[string][]Column{
 	},
 	"listingList": {
 		col("groupName", "店铺", 130, false), col("marketplaceName", "站点", 80, false),
-		col("sellerSku", "平台SKU", 170, true), col("itemName", "商品名称", 220, true), col("price", "价格", 90, true),
+		col("sellerSku", "平台SKU", 170, true), col("itemName", "商品名称", 220, true), col("price", "价格", 90, true).money(),
 		col("status", "状态", 80, true), col("asin", "ASIN", 120, true), col("fnsku", "FNSKU", 120, true),
 		col("productSku", "本地SKU", 150, false), col("productName", "产品名称", 200, false),
 		col("paired", "配对状态", 90, false), col("createdAt", "创建时间", 170, true),
+	},
+	"purchaseOrderList": {
+		col("number", "采购单号", 170, false), col("supplierName", "供应商", 160, false), col("warehouseName", "收货仓库", 120, false),
+		col("statusName", "状态", 80, false), col("totalQuantity", "采购数量", 90, false), col("totalReceived", "已收数量", 90, false),
+		col("totalReturned", "退货数量", 90, false).hidden(), col("totalAmount", "采购金额", 120, false).money(),
+		col("paymentTermsName", "付款方式", 90, false).hidden(), col("expectedDate", "预计到货", 110, false),
+		col("creator", "创建人", 100, false), col("createdAt", "创建时间", 170, false), col("remark", "备注", 200, false).hidden(),
+	},
+	"supplierOwedList": {
+		col("supplierName", "供应商", 160, false), col("currency", "币种", 70, false), col("ordered", "采购金额", 120, false).money(),
+		col("received", "已收货金额", 120, false).money(), col("paid", "已付款", 120, false).money(),
+		col("approved", "已批待付", 110, false).money(), col("owed", "应付（已收未付）", 140, false).money(),
+		col("unpaid", "未付（采购未付）", 140, false).money(),
+	},
+	"paymentRequestList": {
+		col("number", "付款单号", 170, false), col("orderNumber", "采购单号", 170, false), col("supplierName", "供应商", 150, false),
+		col("kindName", "付款类型", 100, false), col("amount", "金额", 120, false).money(), col("statusName", "状态", 80, false),
+		col("dueDate", "应付日期", 110, false), col("paidDate", "付款日期", 110, false), col("account", "付款账户", 140, false),
+		col("receiptNumber", "收货单号", 170, false).hidden(), col("requester", "申请人", 100, false),
+		col("createdAt", "申请时间", 170, false), col("remark", "备注", 200, false).hidden(),
 	},
 })
 
@@ -273,25 +406,79 @@ func numbered(lists map[string][]Column) map[string][]Column {
 	return lists
 }
 
-// defaultColumns returns a copy of a list's default columns; an unknown list is wrong input.
-func defaultColumns(queryname string) ([]Column, error) {
-	cols, ok := queryFields[queryname]
-	if !ok {
-		return nil, core.Invalid(MsgListUnknown)
+// Bounds of the names a client may key a layout by. The query name is the stored column's width
+// (query_field_versions.queryname is VARCHAR(50)); a column name of a list the product does not know is kept
+// in the layout's JSON, and a layout of more columns than any screen has is junk, not a table.
+const (
+	querynameMaxLen = 50
+	fieldNameMaxLen = 64
+	fieldListMax    = 200
+)
+
+// plainName tells a name made only of ASCII letters, digits, '_', '.' and '-': what list and column names are,
+// in this product and in the older clients. Spaces, markup and quotes are not.
+func plainName(s string) bool {
+	for _, r := range s {
+		switch {
+		case r >= 'a' && r <= 'z', r >= 'A' && r <= 'Z', r >= '0' && r <= '9', r == '_', r == '.', r == '-':
+		default:
+			return false
+		}
 	}
-	return slices.Clone(cols), nil
+	return true
+}
+
+// listColumns are the columns a layout of a list is laid over. Known is false for a query name the product has
+// no list of: the spec keeps a saved configuration per user and query name, whatever the name, so an older
+// client's own lists (analysistarget, ...) keep theirs too. Such a list has no defaults; its layouts are the
+// columns the client saved.
+type listColumns struct {
+	defaults []Column
+	known    bool
+}
+
+// defaultColumns returns a copy of a list's default columns, or none for a query name the product does not know
+// (an empty configuration, not an error); a name that is empty, too long or not a plain name is wrong input.
+func defaultColumns(queryname string) (listColumns, error) {
+	if cols, ok := queryFields[queryname]; ok {
+		return listColumns{defaults: slices.Clone(cols), known: true}, nil
+	}
+	switch {
+	case strings.TrimSpace(queryname) == "":
+		return listColumns{}, core.Invalid(MsgListNameEmpty)
+	case len(queryname) > querynameMaxLen:
+		return listColumns{}, core.Invalid(MsgListNameTooLong)
+	case !plainName(queryname):
+		return listColumns{}, core.Invalid(MsgListNameChars)
+	}
+	return listColumns{defaults: []Column{}}, nil
+}
+
+// over lays a saved layout over the list's columns (merged); a list the product does not know shows the saved
+// columns as they were saved, each titled by its name.
+func (l listColumns) over(saved []admindb.SavedColumn) []Column {
+	if l.known {
+		return merged(l.defaults, saved)
+	}
+	saved = slices.Clone(saved)
+	slices.SortStableFunc(saved, func(a, b admindb.SavedColumn) int { return cmp.Compare(a.Findex, b.Findex) })
+	out := make([]Column, 0, len(saved))
+	for _, s := range saved {
+		out = append(out, Column{Ffield: s.Ffield, Title: s.Ffield, IsShow: s.IsShow})
+	}
+	return shown(out)
 }
 
 // merged lays a saved layout over the list's defaults: the saved columns in their saved order and visibility,
 // without those the list no longer has, then the list's columns the layout does not know yet, as their defaults
 // show them.
-func merged(defaults []Column, saved []models.SavedColumn) []Column {
+func merged(defaults []Column, saved []admindb.SavedColumn) []Column {
 	byField := make(map[string]Column, len(defaults))
 	for _, d := range defaults {
 		byField[d.Ffield] = d
 	}
 	saved = slices.Clone(saved)
-	slices.SortStableFunc(saved, func(a, b models.SavedColumn) int { return cmp.Compare(a.Findex, b.Findex) })
+	slices.SortStableFunc(saved, func(a, b admindb.SavedColumn) int { return cmp.Compare(a.Findex, b.Findex) })
 	out := make([]Column, 0, len(defaults))
 	placed := make(map[string]bool, len(defaults))
 	for _, s := range saved {
@@ -373,11 +560,15 @@ type ColumnsForm struct {
 
 // chosenColumns checks a layout against the list's columns and returns it in its order, numbered from 0. Every
 // column must be one of the list's, once. Columns a list of choices leaves out keep their defaults when it is
-// shown; those a list of names leaves out are hidden, after the named ones.
-func chosenColumns(defaults []Column, fl FieldList) ([]models.SavedColumn, error) {
-	list := fl.Choices
-	if len(list) == 0 {
+// shown; those a list of names leaves out are hidden, after the named ones. A list the product does not know
+// takes any plain column names, once each: they are its columns.
+func chosenColumns(lc listColumns, fl FieldList) ([]admindb.SavedColumn, error) {
+	defaults, list := lc.defaults, fl.Choices
+	switch {
+	case len(list) == 0:
 		return nil, core.Invalid(MsgFieldListEmpty)
+	case !lc.known && len(list) > fieldListMax:
+		return nil, core.Invalid(MsgFieldListTooLong)
 	}
 	known := make(map[string]bool, len(defaults))
 	for _, d := range defaults {
@@ -388,7 +579,11 @@ func chosenColumns(defaults []Column, fl FieldList) ([]models.SavedColumn, error
 		switch name := strings.TrimSpace(f.Ffield); {
 		case name == "":
 			return nil, core.Invalid(MsgFieldNameEmpty)
-		case !known[name]:
+		case !lc.known && len(name) > fieldNameMaxLen:
+			return nil, core.Invalid(MsgFieldNameTooLong)
+		case !lc.known && !plainName(name):
+			return nil, core.Invalid(MsgFieldNameChars)
+		case lc.known && !known[name]:
 			return nil, core.Invalid(msgFieldUnknown + name)
 		case seen[name]:
 			return nil, core.Invalid(msgFieldTwice + name)
@@ -398,14 +593,14 @@ func chosenColumns(defaults []Column, fl FieldList) ([]models.SavedColumn, error
 	}
 	list = slices.Clone(list)
 	slices.SortStableFunc(list, func(a, b FieldChoice) int { return cmp.Compare(a.Findex, b.Findex) })
-	out := make([]models.SavedColumn, len(list), len(defaults))
+	out := make([]admindb.SavedColumn, len(list), max(len(list), len(defaults)))
 	for i, f := range list {
-		out[i] = models.SavedColumn{Ffield: strings.TrimSpace(f.Ffield), Findex: i, IsShow: f.IsShow}
+		out[i] = admindb.SavedColumn{Ffield: strings.TrimSpace(f.Ffield), Findex: i, IsShow: f.IsShow}
 	}
 	if fl.NamesOnly {
 		for _, d := range defaults {
 			if !seen[d.Ffield] {
-				out = append(out, models.SavedColumn{Ffield: d.Ffield, Findex: len(out)})
+				out = append(out, admindb.SavedColumn{Ffield: d.Ffield, Findex: len(out)})
 			}
 		}
 	}
@@ -436,19 +631,19 @@ func (s *Service) QueryFields(ctx context.Context, p core.Principal, queryname s
 	if err != nil {
 		return nil, err
 	}
-	v, err := s.db.With(ctx).QueryFieldsInUse(p.CompanyID, p.UserID, queryname)
+	v, err := admindb.QueryFieldsInUse(s.db.With(ctx), p.CompanyID, p.UserID, queryname)
 	if models.IsNotFound(err) {
-		return shown(defaults), nil
+		return shown(defaults.defaults), nil
 	}
 	if err != nil {
 		return nil, err
 	}
-	return merged(defaults, v.FieldList), nil
+	return defaults.over(v.FieldList), nil
 }
 
 // Version is one of the user's saved layouts of a list with the columns it shows, in their order.
 type Version struct {
-	models.QueryFieldVersion
+	admindb.QueryFieldVersion
 	Shown []Column
 }
 
@@ -458,7 +653,7 @@ func (s *Service) QueryFieldVersions(ctx context.Context, p core.Principal, quer
 	if err != nil {
 		return nil, err
 	}
-	vs, err := s.db.With(ctx).QueryFieldVersions(p.CompanyID, p.UserID, queryname)
+	vs, err := admindb.QueryFieldVersions(s.db.With(ctx), p.CompanyID, p.UserID, queryname)
 	if err != nil {
 		return nil, err
 	}
@@ -468,7 +663,7 @@ func (s *Service) QueryFieldVersions(ctx context.Context, p core.Principal, quer
 			continue
 		}
 		version := Version{QueryFieldVersion: v}
-		for _, col := range merged(defaults, v.FieldList) {
+		for _, col := range defaults.over(v.FieldList) {
 			if col.IsShow {
 				version.Shown = append(version.Shown, col)
 			}
@@ -484,7 +679,7 @@ func (s *Service) VersionColumns(ctx context.Context, p core.Principal, id strin
 	if err != nil {
 		return nil, err
 	}
-	v, err := s.db.With(ctx).QueryFieldVersion(p.CompanyID, p.UserID, vid)
+	v, err := admindb.QueryFieldVersionOf(s.db.With(ctx), p.CompanyID, p.UserID, vid)
 	if err != nil {
 		return nil, notFoundVersion(err)
 	}
@@ -492,12 +687,12 @@ func (s *Service) VersionColumns(ctx context.Context, p core.Principal, id strin
 }
 
 // layout is a version's columns laid over its list's defaults.
-func layout(v *models.QueryFieldVersion) ([]Column, error) {
+func layout(v *admindb.QueryFieldVersion) ([]Column, error) {
 	defaults, err := defaultColumns(v.Queryname)
 	if err != nil {
 		return nil, err
 	}
-	return merged(defaults, v.FieldList), nil
+	return defaults.over(v.FieldList), nil
 }
 
 // SaveQueryFieldVersion saves a layout under a name (replacing the user's version of that name for the list, if
@@ -532,15 +727,15 @@ func (s *Service) SaveDefaultQueryFields(ctx context.Context, p core.Principal, 
 	return s.saveLayout(ctx, p, defaults, f.Queryname, ownDefault, f.Fieldlist)
 }
 
-func (s *Service) saveLayout(ctx context.Context, p core.Principal, defaults []Column, queryname, name string, fl FieldList) (int64, error) {
+func (s *Service) saveLayout(ctx context.Context, p core.Principal, defaults listColumns, queryname, name string, fl FieldList) (int64, error) {
 	cols, err := chosenColumns(defaults, fl)
 	if err != nil {
 		return 0, err
 	}
 	at := s.now.Stamp()
-	v := &models.QueryFieldVersion{CompanyID: p.CompanyID, UserID: p.UserID, Queryname: queryname,
+	v := &admindb.QueryFieldVersion{CompanyID: p.CompanyID, UserID: p.UserID, Queryname: queryname,
 		Versionname: name, FieldList: cols, CreatedAt: at, UpdatedAt: at}
-	if err := s.db.With(ctx).SaveQueryFieldVersion(v); err != nil {
+	if err := admindb.SaveQueryFieldVersion(s.db.With(ctx), v); err != nil {
 		return 0, err
 	}
 	return v.ID, nil
@@ -553,7 +748,7 @@ func (s *Service) SaveQueryFieldColumns(ctx context.Context, p core.Principal, i
 		return 0, err
 	}
 	db := s.db.With(ctx)
-	v, err := db.QueryFieldVersion(p.CompanyID, p.UserID, vid)
+	v, err := admindb.QueryFieldVersionOf(db, p.CompanyID, p.UserID, vid)
 	if err != nil {
 		return 0, notFoundVersion(err)
 	}
@@ -568,7 +763,7 @@ func (s *Service) SaveQueryFieldColumns(ctx context.Context, p core.Principal, i
 	if err != nil {
 		return 0, err
 	}
-	if _, err := db.SaveQueryFieldColumns(p.CompanyID, p.UserID, vid, cols, s.now.Stamp()); err != nil {
+	if _, err := admindb.SaveQueryFieldColumns(db, p.CompanyID, p.UserID, vid, cols, s.now.Stamp()); err != nil {
 		return 0, notFoundVersion(err)
 	}
 	return vid, nil
@@ -580,7 +775,7 @@ func (s *Service) UseQueryFieldVersion(ctx context.Context, p core.Principal, id
 	if err != nil {
 		return nil, err
 	}
-	v, err := s.db.With(ctx).UseQueryFieldVersion(p.CompanyID, p.UserID, vid)
+	v, err := admindb.UseQueryFieldVersion(s.db.With(ctx), p.CompanyID, p.UserID, vid)
 	if err != nil {
 		return nil, notFoundVersion(err)
 	}
@@ -595,7 +790,7 @@ func (s *Service) UseDefaultQueryFields(ctx context.Context, p core.Principal, q
 		return nil, err
 	}
 	db := s.db.With(ctx)
-	vs, err := db.QueryFieldVersions(p.CompanyID, p.UserID, queryname)
+	vs, err := admindb.QueryFieldVersions(db, p.CompanyID, p.UserID, queryname)
 	if err != nil {
 		return nil, err
 	}
@@ -604,10 +799,10 @@ func (s *Service) UseDefaultQueryFields(ctx context.Context, p core.Principal, q
 			return s.UseQueryFieldVersion(ctx, p, strconv.FormatInt(v.ID, 10))
 		}
 	}
-	if err := db.UseDefaultQueryFields(p.CompanyID, p.UserID, queryname); err != nil {
+	if err := admindb.UseDefaultQueryFields(db, p.CompanyID, p.UserID, queryname); err != nil {
 		return nil, err
 	}
-	return shown(defaults), nil
+	return shown(defaults.defaults), nil
 }
 
 // DeleteQueryFieldVersion deletes one of the user's versions; if it was in use, its list shows 默认 again (the
@@ -618,11 +813,11 @@ func (s *Service) DeleteQueryFieldVersion(ctx context.Context, p core.Principal,
 		return err
 	}
 	db := s.db.With(ctx)
-	v, err := db.QueryFieldVersion(p.CompanyID, p.UserID, vid)
+	v, err := admindb.QueryFieldVersionOf(db, p.CompanyID, p.UserID, vid)
 	if err != nil {
 		return notFoundVersion(err)
 	}
-	if err := notFoundVersion(db.DeleteQueryFieldVersion(p.CompanyID, p.UserID, vid)); err != nil {
+	if err := notFoundVersion(admindb.DeleteQueryFieldVersion(db, p.CompanyID, p.UserID, vid)); err != nil {
 		return err
 	}
 	if v.InUse && v.Versionname != ownDefault {

@@ -5,6 +5,9 @@ import (
 
 	"sellerhub/app/core"
 	"sellerhub/models"
+	accountsdb "sellerhub/models/accounts"
+	admindb "sellerhub/models/admin"
+	storesdb "sellerhub/models/stores"
 )
 
 // Messages of the rules that keep a user from giving anyone, themselves included, more than they hold. Holding
@@ -33,7 +36,7 @@ type reach struct {
 
 // callerReach loads what the signed-in user holds.
 func callerReach(db *models.DB, p core.Principal) (*reach, error) {
-	u, err := db.UserInCompany(p.CompanyID, p.UserID)
+	u, err := accountsdb.UserInCompany(db, p.CompanyID, p.UserID)
 	if models.IsNotFound(err) {
 		return nil, core.ErrNoSession
 	} else if err != nil {
@@ -42,14 +45,14 @@ func callerReach(db *models.DB, p core.Principal) (*reach, error) {
 	if u.IsOwner {
 		return &reach{all: true}, nil
 	}
-	g, err := db.GrantsOfUser(p.CompanyID, u.ID)
+	g, err := admindb.GrantsOfUser(db, p.CompanyID, u.ID)
 	if err != nil {
 		return nil, err
 	}
 	if g.Admin {
 		return &reach{all: true}, nil
 	}
-	menus, err := db.AllMenus()
+	menus, err := admindb.AllMenus(db)
 	if err != nil {
 		return nil, err
 	}
@@ -75,7 +78,7 @@ func callerReach(db *models.DB, p core.Principal) (*reach, error) {
 
 // storeGroupIDsOf lists the store groups one of the company's users is limited to (none: every group).
 func storeGroupIDsOf(db *models.DB, companyID, userID int64) ([]int64, error) {
-	groups, err := db.StoreGroupsOfUsers(companyID, []int64{userID})
+	groups, err := storesdb.StoreGroupsOfUsers(db, companyID, []int64{userID})
 	if err != nil {
 		return nil, err
 	}
@@ -87,7 +90,7 @@ func storeGroupIDsOf(db *models.DB, companyID, userID int64) ([]int64, error) {
 }
 
 // holdsGrants tells whether r holds every menu entry and permission of g.
-func (r *reach) holdsGrants(g models.Grants) bool {
+func (r *reach) holdsGrants(g admindb.Grants) bool {
 	if r.all {
 		return true
 	}
@@ -114,7 +117,7 @@ func (r *reach) holdsStores(stores []int64) bool {
 
 // mayManage refuses changing a user (their profile, roles, state or password) who holds more than r: a user
 // with a screen's buttons may not lock out, reset or strip those above them.
-func (r *reach) mayManage(db *models.DB, u *models.User) error {
+func (r *reach) mayManage(db *models.DB, u *accountsdb.User) error {
 	beyond, err := r.beyond(db, u)
 	if err != nil {
 		return err
@@ -126,14 +129,14 @@ func (r *reach) mayManage(db *models.DB, u *models.User) error {
 }
 
 // beyond tells whether u holds more than r: the owner, grants r does not hold, or store groups r does not see.
-func (r *reach) beyond(db *models.DB, u *models.User) (bool, error) {
+func (r *reach) beyond(db *models.DB, u *accountsdb.User) (bool, error) {
 	if r.all {
 		return false, nil
 	}
 	if u.IsOwner {
 		return true, nil
 	}
-	g, err := db.GrantsOfUser(u.CompanyID, u.ID)
+	g, err := admindb.GrantsOfUser(db, u.CompanyID, u.ID)
 	if err != nil {
 		return false, err
 	}
@@ -145,7 +148,7 @@ func (r *reach) beyond(db *models.DB, u *models.User) (bool, error) {
 }
 
 // mayManageUser refuses the signed-in user changing a user who holds more than themselves.
-func mayManageUser(db *models.DB, p core.Principal, u *models.User) error {
+func mayManageUser(db *models.DB, p core.Principal, u *accountsdb.User) error {
 	caller, err := callerReach(db, p)
 	if err != nil {
 		return err
@@ -159,7 +162,7 @@ func (r *reach) mayHandOut(db *models.DB, companyID int64, roles, stores []int64
 	if r.all {
 		return nil
 	}
-	g, err := db.GrantsOfRoles(companyID, roles)
+	g, err := admindb.GrantsOfRoles(db, companyID, roles)
 	switch {
 	case err != nil:
 		return err
@@ -177,7 +180,7 @@ func (r *reach) mayHandOut(db *models.DB, companyID int64, roles, stores []int64
 // hold themselves (they would change their own grants), a role granting more than they hold, or a role held by a
 // user they may not manage: a role's grants are its holders', so changing them changes users beyond the caller
 // (a clerk of one store group widening what an all-stores user may do).
-func mayChangeRole(db *models.DB, p core.Principal, r *models.Role) (*reach, error) {
+func mayChangeRole(db *models.DB, p core.Principal, r *accountsdb.Role) (*reach, error) {
 	caller, err := callerReach(db, p)
 	if err != nil {
 		return nil, err
@@ -185,26 +188,26 @@ func mayChangeRole(db *models.DB, p core.Principal, r *models.Role) (*reach, err
 	if caller.all {
 		return caller, nil
 	}
-	held, err := db.RolesOfUser(p.CompanyID, p.UserID)
+	held, err := accountsdb.RolesOfUser(db, p.CompanyID, p.UserID)
 	if err != nil {
 		return nil, err
 	}
-	if slices.ContainsFunc(held, func(h models.Role) bool { return h.ID == r.ID }) {
+	if slices.ContainsFunc(held, func(h accountsdb.Role) bool { return h.ID == r.ID }) {
 		return nil, core.Refused(MsgOwnRoleKept)
 	}
-	menus, perms, err := db.RoleGrants(p.CompanyID, r.ID)
+	menus, perms, err := admindb.RoleGrants(db, p.CompanyID, r.ID)
 	if err != nil {
 		return nil, err
 	}
-	if !caller.holdsGrants(models.Grants{MenuIDs: menus, PermissionIDs: perms}) {
+	if !caller.holdsGrants(admindb.Grants{MenuIDs: menus, PermissionIDs: perms}) {
 		return nil, core.Refused(MsgRoleBeyondOwn)
 	}
-	holders, err := db.RoleHolderIDs(p.CompanyID, r.ID)
+	holders, err := admindb.RoleHolderIDs(db, p.CompanyID, r.ID)
 	if err != nil {
 		return nil, err
 	}
 	for _, id := range holders {
-		u, err := db.UserInCompany(p.CompanyID, id)
+		u, err := accountsdb.UserInCompany(db, p.CompanyID, id)
 		if err != nil {
 			return nil, err
 		}

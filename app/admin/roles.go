@@ -8,6 +8,8 @@ import (
 
 	"sellerhub/app/core"
 	"sellerhub/models"
+	accountsdb "sellerhub/models/accounts"
+	admindb "sellerhub/models/admin"
 )
 
 // Messages of the role (角色授权) calls.
@@ -94,34 +96,34 @@ func (f *RoleForm) check() error {
 }
 
 // IsAdminRole tells whether a role is the company's admin role, which sees everything and never changes.
-func IsAdminRole(r *models.Role) bool { return r.Code == models.DefaultRoleCode }
+func IsAdminRole(r *accountsdb.Role) bool { return r.Code == accountsdb.DefaultRoleCode }
 
 // RolePage lists a page of the company's roles, with the total.
-func (s *Service) RolePage(ctx context.Context, p core.Principal, q RoleQuery) ([]models.Role, int64, core.PageRequest, error) {
+func (s *Service) RolePage(ctx context.Context, p core.Principal, q RoleQuery) ([]accountsdb.Role, int64, core.PageRequest, error) {
 	r, name := q.PageRequest.Normalized(), strings.TrimSpace(q.Name)
 	db := s.db.With(ctx)
-	total, err := db.CountRoles(p.CompanyID, name)
+	total, err := admindb.CountRoles(db, p.CompanyID, name)
 	if err != nil || total == 0 {
-		return []models.Role{}, total, r, err
+		return []accountsdb.Role{}, total, r, err
 	}
-	roles, err := db.Roles(p.CompanyID, name, q.Sort, q.Order == "desc", r.Offset(), r.Size)
+	roles, err := admindb.Roles(db, p.CompanyID, name, q.Sort, q.Order == "desc", r.Offset(), r.Size)
 	return roles, models.PageTotal(total, r.Offset(), len(roles), r.Size), r, err
 }
 
 // Role loads one of the company's roles by the id in the path.
-func (s *Service) Role(ctx context.Context, p core.Principal, id string) (*models.Role, error) {
+func (s *Service) Role(ctx context.Context, p core.Principal, id string) (*accountsdb.Role, error) {
 	n, ok := core.ParseID(id)
 	if !ok {
 		return nil, core.NotFound(whatRole)
 	}
-	r, err := s.db.With(ctx).RoleByID(p.CompanyID, n)
+	r, err := admindb.RoleByID(s.db.With(ctx), p.CompanyID, n)
 	return r, core.NotFoundAs(err, whatRole)
 }
 
 // roleNameFree refuses a role name the company already uses on a role other than self (0 for a new role).
 func roleNameFree(db *models.DB, companyID int64, name string, self int64) error {
 	return core.NameFree(func() (int64, error) {
-		r, err := db.RoleByName(companyID, name)
+		r, err := admindb.RoleByName(db, companyID, name)
 		if err != nil {
 			return 0, err
 		}
@@ -130,17 +132,17 @@ func roleNameFree(db *models.DB, companyID int64, name string, self int64) error
 }
 
 // CreateRole adds a role, granted nothing yet, to the company; its name must be new in the company.
-func (s *Service) CreateRole(ctx context.Context, p core.Principal, f RoleForm) (*models.Role, error) {
+func (s *Service) CreateRole(ctx context.Context, p core.Principal, f RoleForm) (*accountsdb.Role, error) {
 	if err := f.check(); err != nil {
 		return nil, err
 	}
 	now := s.now.Stamp()
-	r := &models.Role{CompanyID: p.CompanyID, Name: f.Name, Remark: f.Remark, CreatedAt: now, UpdatedAt: now}
+	r := &accountsdb.Role{CompanyID: p.CompanyID, Name: f.Name, Remark: f.Remark, CreatedAt: now, UpdatedAt: now}
 	err := s.db.Tx(ctx, func(tx *models.DB) error {
 		if err := roleNameFree(tx, p.CompanyID, f.Name, 0); err != nil {
 			return err
 		}
-		return core.DuplicateAs(tx.CreateRole(r), MsgRoleNameTaken)
+		return core.DuplicateAs(admindb.CreateRole(tx, r), MsgRoleNameTaken)
 	})
 	if err != nil {
 		return nil, err
@@ -150,7 +152,7 @@ func (s *Service) CreateRole(ctx context.Context, p core.Principal, f RoleForm) 
 
 // UpdateRole renames a role of the company or changes its remark. The admin role does not change, and a user
 // who is not an admin changes no role they hold nor one granting more than they hold.
-func (s *Service) UpdateRole(ctx context.Context, p core.Principal, id string, f RoleForm) (*models.Role, error) {
+func (s *Service) UpdateRole(ctx context.Context, p core.Principal, id string, f RoleForm) (*accountsdb.Role, error) {
 	n, ok := core.ParseID(id)
 	if !ok {
 		return nil, core.NotFound(whatRole)
@@ -158,10 +160,10 @@ func (s *Service) UpdateRole(ctx context.Context, p core.Principal, id string, f
 	if err := f.check(); err != nil {
 		return nil, err
 	}
-	var r *models.Role
+	var r *accountsdb.Role
 	err := s.db.Tx(ctx, func(tx *models.DB) error {
 		var err error
-		if r, err = tx.ForUpdate().RoleByID(p.CompanyID, n); err != nil {
+		if r, err = admindb.RoleByID(tx.ForUpdate(), p.CompanyID, n); err != nil {
 			return core.NotFoundAs(err, whatRole)
 		}
 		if IsAdminRole(r) {
@@ -174,7 +176,7 @@ func (s *Service) UpdateRole(ctx context.Context, p core.Principal, id string, f
 			return err
 		}
 		r.Name, r.Remark, r.UpdatedAt = f.Name, f.Remark, s.now.Stamp()
-		return core.DuplicateAs(tx.UpdateRole(r), MsgRoleNameTaken)
+		return core.DuplicateAs(admindb.UpdateRole(tx, r), MsgRoleNameTaken)
 	})
 	if err != nil {
 		return nil, err
@@ -191,7 +193,7 @@ func (s *Service) DeleteRole(ctx context.Context, p core.Principal, id string) e
 	}
 	return s.db.Tx(ctx, func(tx *models.DB) error {
 		// Locked, so that no one is given the role between the count and the delete.
-		r, err := tx.ForUpdate().RoleByID(p.CompanyID, n)
+		r, err := admindb.RoleByID(tx.ForUpdate(), p.CompanyID, n)
 		if err != nil {
 			return core.NotFoundAs(err, whatRole)
 		}
@@ -201,14 +203,14 @@ func (s *Service) DeleteRole(ctx context.Context, p core.Principal, id string) e
 		if _, err := mayChangeRole(tx, p, r); err != nil {
 			return err
 		}
-		held, err := tx.CountRoleHolders(p.CompanyID, r.ID)
+		held, err := admindb.CountRoleHolders(tx, p.CompanyID, r.ID)
 		if err != nil {
 			return err
 		}
 		if held > 0 {
 			return core.Refused(MsgRoleHeld)
 		}
-		return core.NotFoundAs(tx.DeleteRole(p.CompanyID, r.ID), whatRole)
+		return core.NotFoundAs(admindb.DeleteRole(tx, p.CompanyID, r.ID), whatRole)
 	})
 }
 
@@ -220,11 +222,11 @@ func (s *Service) RoleGrantTree(ctx context.Context, p core.Principal, id string
 		return nil, err
 	}
 	db := s.db.With(ctx)
-	menus, perms, err := db.ProductMenu()
+	menus, perms, err := admindb.ProductMenu(db)
 	if err != nil {
 		return nil, err
 	}
-	menuIDs, permIDs, err := db.RoleGrants(p.CompanyID, r.ID)
+	menuIDs, permIDs, err := admindb.RoleGrants(db, p.CompanyID, r.ID)
 	if err != nil {
 		return nil, err
 	}
@@ -234,13 +236,13 @@ func (s *Service) RoleGrantTree(ctx context.Context, p core.Principal, id string
 
 // grantTree builds the menu tree (AllMenus orders siblings by sort) with each entry's permissions, checked where
 // granted (everything when all).
-func grantTree(menus []models.Menu, perms []models.MenuPermission, menuIDs, permIDs []int64, all bool) []GrantNode {
+func grantTree(menus []admindb.Menu, perms []admindb.MenuPermission, menuIDs, permIDs []int64, all bool) []GrantNode {
 	permsOf := map[int64][]GrantPermission{}
 	for _, pm := range perms {
 		permsOf[pm.MenuID] = append(permsOf[pm.MenuID], GrantPermission{ID: pm.ID, Code: pm.Code, Name: pm.Name,
 			Checked: all || slices.Contains(permIDs, pm.ID)})
 	}
-	children := map[int64][]models.Menu{}
+	children := map[int64][]admindb.Menu{}
 	for _, m := range menus {
 		children[m.ParentID] = append(children[m.ParentID], m)
 	}
@@ -295,7 +297,7 @@ func (s *Service) SetRoleGrants(ctx context.Context, p core.Principal, id string
 		return nil, err
 	}
 	db := s.db.With(ctx)
-	menus, perms, err := db.ProductMenu()
+	menus, perms, err := admindb.ProductMenu(db)
 	if err != nil {
 		return nil, err
 	}
@@ -304,7 +306,7 @@ func (s *Service) SetRoleGrants(ctx context.Context, p core.Principal, id string
 	}
 	var holders []int64
 	err = s.db.Tx(ctx, func(tx *models.DB) error {
-		r, err := tx.ForUpdate().RoleByID(p.CompanyID, n)
+		r, err := admindb.RoleByID(tx.ForUpdate(), p.CompanyID, n)
 		if err != nil {
 			return core.NotFoundAs(err, whatRole)
 		}
@@ -315,13 +317,13 @@ func (s *Service) SetRoleGrants(ctx context.Context, p core.Principal, id string
 		if err != nil {
 			return err
 		}
-		if !caller.holdsGrants(models.Grants{MenuIDs: menuIDs, PermissionIDs: permIDs}) {
+		if !caller.holdsGrants(admindb.Grants{MenuIDs: menuIDs, PermissionIDs: permIDs}) {
 			return core.Refused(MsgGrantBeyondOwn)
 		}
-		if err := tx.ReplaceRoleGrants(p.CompanyID, r.ID, menuIDs, permIDs, s.now.Stamp()); err != nil {
+		if err := admindb.ReplaceRoleGrants(tx, p.CompanyID, r.ID, menuIDs, permIDs, s.now.Stamp()); err != nil {
 			return core.NotFoundAs(err, whatRole)
 		}
-		holders, err = tx.RoleHolderIDs(p.CompanyID, r.ID)
+		holders, err = admindb.RoleHolderIDs(tx, p.CompanyID, r.ID)
 		return err
 	})
 	if err != nil {
@@ -332,7 +334,7 @@ func (s *Service) SetRoleGrants(ctx context.Context, p core.Principal, id string
 }
 
 // checkGrant refuses ids that are not of the product menu, and permissions whose menu entry is not granted.
-func checkGrant(menus []models.Menu, perms []models.MenuPermission, menuIDs, permIDs []int64) error {
+func checkGrant(menus []admindb.Menu, perms []admindb.MenuPermission, menuIDs, permIDs []int64) error {
 	known := make(map[int64]bool, len(menus))
 	for _, m := range menus {
 		known[m.ID] = true

@@ -8,6 +8,10 @@ import (
 	"sellerhub/app/accounts"
 	"sellerhub/app/core"
 	"sellerhub/models"
+	accountsdb "sellerhub/models/accounts"
+	admindb "sellerhub/models/admin"
+	messagesdb "sellerhub/models/messages"
+	storesdb "sellerhub/models/stores"
 )
 
 // Messages of the sub-user (子账号) calls.
@@ -55,13 +59,13 @@ type SubUserQuery struct {
 
 // SubUser is a company user as the 子账号 screen shows it.
 type SubUser struct {
-	models.User
-	Roles []models.Role
+	accountsdb.User
+	Roles []accountsdb.Role
 	// DeptName is the name of the user's department, "" for none.
 	DeptName string
 	// StoreGroups are the store groups the user is limited to (none: every group of the company), as far as the
 	// viewer may see them; HiddenStoreGroups counts the others.
-	StoreGroups       []models.StoreGroup
+	StoreGroups       []storesdb.StoreGroup
 	HiddenStoreGroups int
 }
 
@@ -115,22 +119,22 @@ func roleMissingAs(err error) error {
 // SubUserPage lists a page of the company's users, with their roles, and the total.
 func (s *Service) SubUserPage(ctx context.Context, p core.Principal, q SubUserQuery) ([]SubUser, int64, core.PageRequest, error) {
 	r := q.PageRequest.Normalized()
-	f := models.UserFilter{Name: strings.TrimSpace(q.Name), Account: strings.TrimSpace(q.Account)}
+	f := admindb.UserFilter{Name: strings.TrimSpace(q.Name), Account: strings.TrimSpace(q.Account)}
 	switch strings.TrimSpace(q.Status) {
 	case "":
 	case "1":
-		f.Status = models.StatusActive
+		f.Status = accountsdb.StatusActive
 	case "0":
-		f.Status = models.StatusDisabled
+		f.Status = accountsdb.StatusDisabled
 	default:
 		return nil, 0, r, core.Invalid(MsgSubUserStatusBad)
 	}
 	db := s.db.With(ctx)
-	total, err := db.CountUsers(p.CompanyID, f)
+	total, err := admindb.CountUsers(db, p.CompanyID, f)
 	if err != nil || total == 0 {
 		return []SubUser{}, total, r, err
 	}
-	users, err := db.Users(p.CompanyID, f, q.Sort, q.Order == "desc", r.Offset(), r.Size)
+	users, err := admindb.Users(db, p.CompanyID, f, q.Sort, q.Order == "desc", r.Offset(), r.Size)
 	if err != nil {
 		return nil, 0, r, err
 	}
@@ -141,25 +145,25 @@ func (s *Service) SubUserPage(ctx context.Context, p core.Principal, q SubUserQu
 // withRoles completes the users with their roles, department and store groups. A viewer limited to store groups
 // sees only those of their groups by name; the others are counted (HiddenStoreGroups), so a colleague limited to
 // them neither shows another group's name nor looks unlimited.
-func (s *Service) withRoles(db *models.DB, viewer core.Principal, users []models.User) ([]SubUser, error) {
+func (s *Service) withRoles(db *models.DB, viewer core.Principal, users []accountsdb.User) ([]SubUser, error) {
 	companyID := viewer.CompanyID
 	ids := make([]int64, len(users))
 	for i, u := range users {
 		ids[i] = u.ID
 	}
-	roles, err := db.RolesOfUsers(companyID, ids)
+	roles, err := admindb.RolesOfUsers(db, companyID, ids)
 	if err != nil {
 		return nil, err
 	}
-	depts, err := db.Departments(companyID)
+	depts, err := admindb.Departments(db, companyID)
 	if err != nil {
 		return nil, err
 	}
-	stores, err := db.StoreGroupsOfUsers(companyID, ids)
+	stores, err := storesdb.StoreGroupsOfUsers(db, companyID, ids)
 	if err != nil {
 		return nil, err
 	}
-	visible, err := db.VisibleStoreGroups(companyID, viewer.UserID, "")
+	visible, err := storesdb.VisibleStoreGroups(db, companyID, viewer.UserID, "")
 	if err != nil {
 		return nil, err
 	}
@@ -173,7 +177,7 @@ func (s *Service) withRoles(db *models.DB, viewer core.Principal, users []models
 	}
 	out := make([]SubUser, len(users))
 	for i, u := range users {
-		out[i] = SubUser{User: u, Roles: roles[u.ID], StoreGroups: []models.StoreGroup{}}
+		out[i] = SubUser{User: u, Roles: roles[u.ID], StoreGroups: []storesdb.StoreGroup{}}
 		for _, g := range stores[u.ID] {
 			if seen[g.ID] {
 				out[i].StoreGroups = append(out[i].StoreGroups, g)
@@ -185,7 +189,7 @@ func (s *Service) withRoles(db *models.DB, viewer core.Principal, users []models
 			out[i].DeptName = deptNames[*u.DeptID]
 		}
 		if out[i].Roles == nil {
-			out[i].Roles = []models.Role{}
+			out[i].Roles = []accountsdb.Role{}
 		}
 	}
 	return out, nil
@@ -201,11 +205,11 @@ func (s *Service) SubUser(ctx context.Context, p core.Principal, id string) (*Su
 }
 
 func (s *Service) loadSubUser(db *models.DB, viewer core.Principal, id int64) (*SubUser, error) {
-	u, err := db.UserInCompany(viewer.CompanyID, id)
+	u, err := accountsdb.UserInCompany(db, viewer.CompanyID, id)
 	if err != nil {
 		return nil, core.NotFoundAs(err, whatUser)
 	}
-	out, err := s.withRoles(db, viewer, []models.User{*u})
+	out, err := s.withRoles(db, viewer, []accountsdb.User{*u})
 	if err != nil {
 		return nil, err
 	}
@@ -244,8 +248,8 @@ func (s *Service) CreateSubUser(ctx context.Context, p core.Principal, f SubUser
 		return nil, err
 	}
 	now := s.now.Stamp()
-	u := &models.User{CompanyID: p.CompanyID, Account: f.Account, PasswordHash: hash, CreatedAt: now, UpdatedAt: now,
-		Profile: models.UserProfile{Name: f.Name, Email: f.Email, Mobile: f.Mobile, CreatedAt: now, UpdatedAt: now}}
+	u := &accountsdb.User{CompanyID: p.CompanyID, Account: f.Account, PasswordHash: hash, CreatedAt: now, UpdatedAt: now,
+		Profile: accountsdb.UserProfile{Name: f.Name, Email: f.Email, Mobile: f.Mobile, CreatedAt: now, UpdatedAt: now}}
 	var out *SubUser
 	err = s.db.Tx(ctx, func(tx *models.DB) error {
 		caller, err := callerReach(tx, p)
@@ -255,21 +259,21 @@ func (s *Service) CreateSubUser(ctx context.Context, p core.Principal, f SubUser
 		if err := caller.mayHandOut(tx, p.CompanyID, roles, stores, true); err != nil {
 			return err
 		}
-		if _, err := tx.UserByAccount(f.Account); err == nil {
+		if _, err := accountsdb.UserByAccount(tx, f.Account); err == nil {
 			return core.Refused(MsgSubUserAccountTaken)
 		} else if !models.IsNotFound(err) {
 			return err
 		}
-		if err := tx.CreateUser(u); err != nil {
+		if err := accountsdb.CreateUser(tx, u); err != nil {
 			return core.DuplicateAs(err, MsgSubUserAccountTaken)
 		}
-		if err := tx.SetUserRoles(p.CompanyID, u.ID, roles); err != nil {
+		if err := admindb.SetUserRoles(tx, p.CompanyID, u.ID, roles); err != nil {
 			return roleMissingAs(err)
 		}
 		if err := s.placeInDepartment(tx, p.CompanyID, u.ID, f.DeptID); err != nil {
 			return err
 		}
-		if err := tx.SetUserStoreGroups(p.CompanyID, u.ID, stores); err != nil {
+		if err := storesdb.SetUserStoreGroups(tx, p.CompanyID, u.ID, stores); err != nil {
 			return storeGroupMissingAs(err)
 		}
 		out, err = s.loadSubUser(tx, p, u.ID)
@@ -290,35 +294,35 @@ func (s *Service) placeInDepartment(tx *models.DB, companyID, userID int64, dept
 		if !ok {
 			return core.Invalid(MsgDeptMissing)
 		}
-		if err := tx.LockDepartments(companyID); err != nil {
+		if err := admindb.LockDepartments(tx, companyID); err != nil {
 			return err
 		}
-		if _, err := tx.DepartmentByID(companyID, n); models.IsNotFound(err) {
+		if _, err := admindb.DepartmentByID(tx, companyID, n); models.IsNotFound(err) {
 			return core.Invalid(MsgDeptMissing)
 		} else if err != nil {
 			return err
 		}
 		dept = &n
 	}
-	return tx.SetUserDepartment(companyID, userID, dept)
+	return admindb.SetUserDepartment(tx, companyID, userID, dept)
 }
 
 // DepartmentOptions lists the company's departments for the sub-user form, each named with its path
 // (销售部 / 华东组) and in tree order.
-func (s *Service) DepartmentOptions(ctx context.Context, p core.Principal) ([]models.Member, error) {
-	depts, err := s.db.With(ctx).Departments(p.CompanyID)
+func (s *Service) DepartmentOptions(ctx context.Context, p core.Principal) ([]messagesdb.Member, error) {
+	depts, err := admindb.Departments(s.db.With(ctx), p.CompanyID)
 	if err != nil {
 		return nil, err
 	}
-	children := map[int64][]models.Department{}
+	children := map[int64][]admindb.Department{}
 	for _, d := range depts {
 		children[d.ParentID] = append(children[d.ParentID], d)
 	}
-	out := []models.Member{}
+	out := []messagesdb.Member{}
 	var walk func(parent int64, prefix string)
 	walk = func(parent int64, prefix string) {
 		for _, d := range children[parent] {
-			out = append(out, models.Member{ID: d.ID, Name: prefix + d.Name})
+			out = append(out, messagesdb.Member{ID: d.ID, Name: prefix + d.Name})
 			walk(d.ID, prefix+d.Name+" / ")
 		}
 	}
@@ -346,14 +350,14 @@ func (s *Service) UpdateSubUser(ctx context.Context, p core.Principal, id string
 	setRoles, setStores := f.RoleIDs != nil, f.StoreGroupIDs != nil
 	var out *SubUser
 	err = s.db.Tx(ctx, func(tx *models.DB) error {
-		u, err := tx.ForUpdate().UserInCompany(p.CompanyID, n)
+		u, err := accountsdb.UserInCompany(tx.ForUpdate(), p.CompanyID, n)
 		if err != nil {
 			return core.NotFoundAs(err, whatUser)
 		}
 		if setStores && u.IsOwner && len(stores) > 0 {
 			return core.Refused(MsgOwnerAllStores)
 		}
-		held, err := tx.RolesOfUser(p.CompanyID, u.ID)
+		held, err := accountsdb.RolesOfUser(tx, p.CompanyID, u.ID)
 		if err != nil {
 			return err
 		}
@@ -383,11 +387,11 @@ func (s *Service) UpdateSubUser(ctx context.Context, p core.Principal, id string
 		if err := caller.mayHandOut(tx, p.CompanyID, roles, stores, setStores); err != nil {
 			return err
 		}
-		if err := tx.UpdateUserProfile(p.CompanyID, u.ID, f.Name, f.Email, f.Mobile, s.now.Stamp()); err != nil {
+		if err := admindb.UpdateUserProfile(tx, p.CompanyID, u.ID, f.Name, f.Email, f.Mobile, s.now.Stamp()); err != nil {
 			return err
 		}
 		if setRoles {
-			if err := tx.SetUserRoles(p.CompanyID, u.ID, roles); err != nil {
+			if err := admindb.SetUserRoles(tx, p.CompanyID, u.ID, roles); err != nil {
 				return roleMissingAs(err)
 			}
 		}
@@ -395,7 +399,7 @@ func (s *Service) UpdateSubUser(ctx context.Context, p core.Principal, id string
 			return err
 		}
 		if setStores {
-			if err := tx.SetUserStoreGroups(p.CompanyID, u.ID, stores); err != nil {
+			if err := storesdb.SetUserStoreGroups(tx, p.CompanyID, u.ID, stores); err != nil {
 				return storeGroupMissingAs(err)
 			}
 		}
@@ -417,14 +421,14 @@ func (s *Service) SetSubUserEnabled(ctx context.Context, p core.Principal, id st
 	if !ok {
 		return nil, core.NotFound(whatUser)
 	}
-	status := models.StatusActive
+	status := accountsdb.StatusActive
 	if !enabled {
-		status = models.StatusDisabled
+		status = accountsdb.StatusDisabled
 	}
-	var u *models.User
+	var u *accountsdb.User
 	err := s.db.Tx(ctx, func(tx *models.DB) error {
 		var err error
-		if u, err = tx.ForUpdate().UserInCompany(p.CompanyID, n); err != nil {
+		if u, err = accountsdb.UserInCompany(tx.ForUpdate(), p.CompanyID, n); err != nil {
 			return core.NotFoundAs(err, whatUser)
 		}
 		switch {
@@ -436,7 +440,7 @@ func (s *Service) SetSubUserEnabled(ctx context.Context, p core.Principal, id st
 		if err := mayManageUser(tx, p, u); err != nil {
 			return err
 		}
-		return tx.SetUserStatus(p.CompanyID, u.ID, status, s.now.Stamp())
+		return admindb.SetUserStatus(tx, p.CompanyID, u.ID, status, s.now.Stamp())
 	})
 	if err != nil {
 		return nil, err
@@ -466,10 +470,10 @@ func (s *Service) ResetSubUserPassword(ctx context.Context, p core.Principal, id
 	if err != nil {
 		return err
 	}
-	var u *models.User
+	var u *accountsdb.User
 	err = s.db.Tx(ctx, func(tx *models.DB) error {
 		var err error
-		if u, err = tx.ForUpdate().UserInCompany(p.CompanyID, n); err != nil {
+		if u, err = accountsdb.UserInCompany(tx.ForUpdate(), p.CompanyID, n); err != nil {
 			return core.NotFoundAs(err, whatUser)
 		}
 		switch {
@@ -481,7 +485,7 @@ func (s *Service) ResetSubUserPassword(ctx context.Context, p core.Principal, id
 		if err := mayManageUser(tx, p, u); err != nil {
 			return err
 		}
-		return tx.SetCompanyUserPassword(p.CompanyID, u.ID, hash, s.now.Stamp())
+		return admindb.SetCompanyUserPassword(tx, p.CompanyID, u.ID, hash, s.now.Stamp())
 	})
 	if err != nil {
 		return err
@@ -490,8 +494,8 @@ func (s *Service) ResetSubUserPassword(ctx context.Context, p core.Principal, id
 }
 
 // RoleOptions lists the company's roles for the sub-user form's role choice, by name.
-func (s *Service) RoleOptions(ctx context.Context, p core.Principal) ([]models.Role, error) {
-	return s.db.With(ctx).Roles(p.CompanyID, "", "name", false, 0, maxRoleOptions)
+func (s *Service) RoleOptions(ctx context.Context, p core.Principal) ([]accountsdb.Role, error) {
+	return admindb.Roles(s.db.With(ctx), p.CompanyID, "", "name", false, 0, maxRoleOptions)
 }
 
 // maxRoleOptions bounds the role choice: a company does not keep more roles than a person can pick from.

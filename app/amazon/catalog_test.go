@@ -3,6 +3,7 @@ package amazon_test
 import (
 	"errors"
 	"maps"
+	"math"
 	"net/http"
 	"slices"
 	"strings"
@@ -54,7 +55,7 @@ func TestASINParentsFromTheCatalog(t *testing.T) {
 		t.Fatalf("%d calls for %d ASINs", len(calls), len(asins))
 	}
 	q := calls[0].Query
-	if q.Get("identifiersType") != "ASIN" || q.Get("marketplaceIds") != us || q.Get("includedData") != "relationships" ||
+	if q.Get("identifiersType") != "ASIN" || q.Get("marketplaceIds") != us || q.Get("includedData") != amazon.CatalogIncludedData ||
 		len(strings.Split(q.Get("identifiers"), ",")) != 20 {
 		t.Fatalf("query %v", q)
 	}
@@ -105,4 +106,56 @@ func TestCatalogStandInRefusals(t *testing.T) {
 	if res.StatusCode != http.StatusForbidden {
 		t.Fatalf("no token: HTTP %d", res.StatusCode)
 	}
+}
+
+// 生成本地产品's names, pictures and measures come from the same calls: a child's summary, MAIN picture (the
+// widest) and package size in the stand-in's inches and pounds for the US, centimetres and kilograms for Japan,
+// both converted to cm and kg; a parent has a name and no size.
+func TestCatalogDetailsFromTheCatalog(t *testing.T) {
+	s := amazontest.Start(t)
+	world := sellerdata.New(time.Date(2026, 6, 1, 0, 0, 0, 0, time.UTC))
+	s.Catalog, s.Items = world.Parents, world.Item
+	sp := reportsClient(s)
+	for _, c := range []struct{ seller, market string }{{amazontest.DefaultSeller, us}, {amazontest.JapanSeller, "A1VC38T7YXB528"}} {
+		rt := s.IssueRefreshToken(c.seller)
+		truth := world.ParentsOf(c.seller)
+		var child, parent string
+		for a, p := range truth {
+			if p != "" {
+				child, parent = a, p
+				break
+			}
+		}
+		items, err := sp.SearchCatalogItems(t.Context(), s.URL, rt, c.market, []string{child, parent})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(items) != 2 {
+			t.Fatalf("%d items", len(items))
+		}
+		want, _ := world.Item(c.seller, c.market, child)
+		for _, it := range items {
+			d := it.DetailsIn(c.market)
+			if it.ASIN == parent {
+				if d.Title == "" || d.Weight.Valid || d.Length.Valid {
+					t.Fatalf("parent %s: %+v", parent, d)
+				}
+				continue
+			}
+			if d.Title != want.Title || d.Brand != want.Brand || d.Image != s.URL+"/images/I/"+child+".png" {
+				t.Fatalf("child %s: %+v, want %+v", child, d, want)
+			}
+			// Inches to cm loses at most the rounding of 2 decimals of an inch.
+			cm, _ := d.Length.Decimal.Float64()
+			kg, _ := d.Weight.Decimal.Float64()
+			if math.Abs(cm-float64(want.Long)/10) > 0.02 || math.Abs(kg-float64(want.Grams)/1000) > 0.005 {
+				t.Fatalf("child %s measures %v cm %v kg, want %d mm %d g", child, cm, kg, want.Long, want.Grams)
+			}
+		}
+	}
+	resp, err := http.Get(s.URL + "/images/I/B0ABCDEFGH.png")
+	if err != nil || resp.StatusCode != http.StatusOK || resp.Header.Get("Content-Type") != "image/png" {
+		t.Fatalf("picture: %v %v", err, resp)
+	}
+	resp.Body.Close()
 }

@@ -42,6 +42,9 @@ type Cipher struct{ aead cipher.AEAD }
 // cipherPrefix marks the format, so a later key or algorithm can be told apart.
 const cipherPrefix = "v1."
 
+// SealedPrefix starts every value Encrypt seals: how a stored secret is told from text the cipher never sealed.
+const SealedPrefix = cipherPrefix
+
 // ErrUndecryptable is a stored value that this key did not encrypt, or that was altered.
 var ErrUndecryptable = errors.New("amazon: stored secret cannot be decrypted with this key")
 

@@ -3,6 +3,7 @@ package amazon
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"net/http"
 	"net/url"
@@ -50,6 +51,13 @@ func (e *TokenError) Error() string {
 func IsInvalidGrant(err error) bool {
 	te, ok := err.(*TokenError)
 	return ok && te.Code == "invalid_grant"
+}
+
+// IsInvalidClient tells Amazon's refusal of the application itself (its client secret expired or was replaced):
+// no seller can fix it by authorising again, and retrying does not help until the secret is changed.
+func IsInvalidClient(err error) bool {
+	var te *TokenError
+	return errors.As(err, &te) && te.Code == "invalid_client"
 }
 
 // ExchangeCode redeems an authorization code (grant_type=authorization_code). redirectURI is the one the consent

@@ -20,6 +20,9 @@ type TSVReader struct {
 	columns  map[string]int
 	line     int
 	maxLines int
+	// quoted: the header's names are in double quotes, as the inventory ledger reports write every field; the
+	// fields are then unquoted as they are read.
+	quoted bool
 }
 
 // maxReportLine bounds one line of a report (a listing's description can be long).
@@ -55,7 +58,12 @@ func newTSVReader(r io.Reader, maxBytes int64, maxLines int) (*TSVReader, error)
 	t.line = 1
 	head := strings.TrimPrefix(strings.TrimRight(sc.Text(), "\r"), "\ufeff")
 	t.header = strings.Split(head, "\t")
+	t.quoted = len(t.header) > 0 && isQuoted(t.header[0])
 	for i, name := range t.header {
+		if t.quoted {
+			name = unquote(name)
+			t.header[i] = name
+		}
 		t.columns[columnKey(name)] = i
 	}
 	return t, nil
@@ -117,7 +125,13 @@ func (t *TSVReader) Next() (TSVRow, error) {
 		if !utf8.ValidString(text) {
 			return TSVRow{}, fmt.Errorf("report line %d: %w", t.line, ErrReportEncoding)
 		}
-		return TSVRow{fields: strings.Split(text, "\t"), columns: t.columns, Line: t.line}, nil
+		fields := strings.Split(text, "\t")
+		if t.quoted {
+			for i, f := range fields {
+				fields[i] = unquote(f)
+			}
+		}
+		return TSVRow{fields: fields, columns: t.columns, Line: t.line}, nil
 	}
 	if err := t.sc.Err(); err != nil {
 		if errors.Is(err, bufio.ErrTooLong) {
@@ -150,4 +164,20 @@ func (c *cappedReader) Read(p []byte) (int, error) {
 	n, err := c.r.Read(p)
 	c.left -= int64(n)
 	return n, err
+}
+
+// isQuoted tells a field written in double quotes.
+func isQuoted(f string) bool {
+	f = strings.TrimSpace(f)
+	return len(f) >= 2 && f[0] == '"' && f[len(f)-1] == '"'
+}
+
+// unquote takes a quoted field's value: without its quotes, a doubled quote inside read as one. A field not in
+// quotes is as written.
+func unquote(f string) string {
+	if !isQuoted(f) {
+		return f
+	}
+	f = strings.TrimSpace(f)
+	return strings.ReplaceAll(f[1:len(f)-1], `""`, `"`)
 }

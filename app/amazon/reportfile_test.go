@@ -112,3 +112,21 @@ func TestCutOffReportSaysSo(t *testing.T) {
 		}
 	}
 }
+
+// The inventory ledger reports quote every field, header included: the values are read without the quotes.
+func TestTSVReaderQuotedFields(t *testing.T) {
+	r, err := NewTSVReader(strings.NewReader("\"Date\"\t\"FNSKU\"\t\"Title\"\t\"Quantity\"\n\"05/13/2026\"\t\"X001\"\t\"A \"\"big\"\" box\"\t\"-2\"\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !r.Has("fnsku") || r.Header()[0] != "Date" {
+		t.Fatalf("header %q", r.Header())
+	}
+	row, err := r.Next()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if row.Get("date") != "05/13/2026" || row.Get("title") != `A "big" box` || row.Get("quantity") != "-2" {
+		t.Fatalf("row %q %q %q", row.Get("date"), row.Get("title"), row.Get("quantity"))
+	}
+}

@@ -91,15 +91,20 @@ func (s *SellingPartner) call(ctx context.Context, operation, method, url, refre
 		if res.Status == http.StatusForbidden || res.Status == http.StatusUnauthorized {
 			s.Tokens.Forget(refreshToken)
 		}
-		ae := &APIError{}
-		_ = json.Unmarshal(res.Body, ae)
-		ae.Status = res.Status
-		return ae
+		return apiErrorOf(res)
 	}
 	if err := json.Unmarshal(res.Body, into); err != nil {
 		return fmt.Errorf("selling partner api: %s: unreadable answer: %w", operation, err)
 	}
 	return nil
+}
+
+// apiErrorOf reads Amazon's {errors:[…]} refusal.
+func apiErrorOf(res *Response) *APIError {
+	ae := &APIError{}
+	_ = json.Unmarshal(res.Body, ae)
+	ae.Status = res.Status
+	return ae
 }
 
 func (s *SellingPartner) limits() *RateLimits {

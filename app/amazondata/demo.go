@@ -5,10 +5,12 @@ import (
 	"fmt"
 	"io"
 	"slices"
+	"strings"
 	"time"
 
 	"sellerhub/app/amazon"
 	amazondatadb "sellerhub/models/amazondata"
+	catalogdb "sellerhub/models/catalog"
 )
 
 // DemoReports are the demo's report files: the stand-in's simulated seller world (amazontest/sellerdata), which
@@ -23,6 +25,18 @@ type DemoReports struct {
 	// Parents answers the catalogue's lookup of ASINs' variation parents in a marketplace, as the Catalog Items API
 	// does for the sync (amazontest.CatalogParents); nil leaves the demo without 父ASIN.
 	Parents func(sellerID, marketplaceID string, asins []string) map[string]string
+	// Items answers the catalogue's items of ASINs in a marketplace (names, brands, measures), as
+	// searchCatalogItems answers the sync; kept for 生成本地产品. Nil: none.
+	Items func(sellerID, marketplaceID string, asins []string) []amazon.CatalogItem
+	// Fees answers the Product Fees API's estimates (getMyFeesEstimates) of the listings the fee report leaves
+	// out, as the fee estimates sync asks it; nil: none asked.
+	Fees func(sellerID string, queries []amazon.FeesQuery) []amazon.FeesAnswer
+	// Products makes the local products of the listings, as the seller does in SKU配对 (生成本地产品, 自动配对),
+	// once the listings and their catalogue are in and before the orders and the stock: the stock lands on them.
+	// Nil: the listings stay unpaired.
+	Products func(ctx context.Context) error
+	// Imported hears each report read, so that 数据同步 can show the runs that filled the demo; nil: nobody.
+	Imported func(kind Kind, file string, res Result, started, finished time.Time)
 }
 
 // DemoSettlement is one settlement report Amazon made: its marketplace and period.
@@ -33,10 +47,6 @@ type DemoSettlement struct {
 
 // demoDays is how far back the demo's orders and returns go.
 const demoDays = 90
-
-// demoPairs is how many of the simulated US SKUs are paired with the demo's own products, so that their FBA stock
-// lands in 演示店铺's US FBA warehouse; the others wait in SKU配对, as a new seller's would.
-const demoPairs = 5
 
 // ImportDemo reads the demo seller's reports (listings, orders, fee estimates, returns, settlements and FBA stock of
 // the given marketplaces) into the company through Import, the path of a sync or an upload, and the listed ASINs'
@@ -65,11 +75,19 @@ func (s *Service) ImportDemo(ctx context.Context, st Store, sellerID string, mar
 		}
 		file := st
 		file.MarketplaceID, file.ReportID = market, reportID
+		started := time.Now()
 		res, err := s.Import(ctx, kind, file, tsv, nil)
 		total.Lines += res.Lines
 		total.Written += res.Written
 		if err != nil {
 			return fmt.Errorf("demo %s report of %s: %w", kind, market, err)
+		}
+		if src.Imported != nil {
+			name := kind.ReportType()
+			if market != "" {
+				name += "-" + market
+			}
+			src.Imported(kind, name, res, started, time.Now())
 		}
 		return nil
 	}
@@ -78,18 +96,26 @@ func (s *Service) ImportDemo(ctx context.Context, st Store, sellerID string, mar
 			return total, err
 		}
 	}
-	if _, err := s.demoParents(ctx, st, sellerID, src); err != nil {
+	started := time.Now()
+	parents, err := s.demoParents(ctx, st, sellerID, src)
+	if err != nil {
 		return total, err
 	}
-	if len(markets) > 0 {
-		if err := amazondatadb.PairDemoListings(s.db.With(ctx), st.CompanyID, st.GroupID, markets[0], demoPairs); err != nil {
-			return total, err
+	if src.Imported != nil && src.Parents != nil {
+		src.Imported(Parents, "Catalog Items API", parents, started, time.Now())
+	}
+	if src.Products != nil {
+		if err := src.Products(ctx); err != nil {
+			return total, fmt.Errorf("demo products from listings: %w", err)
 		}
 	}
 	if err := read(Orders, "", markets, from, src.Today, ""); err != nil {
 		return total, err
 	}
 	if err := read(FeeEstimates, "", markets, time.Time{}, src.Today, ""); err != nil {
+		return total, err
+	}
+	if err := s.demoFeeAnswers(ctx, st, sellerID, markets, src); err != nil {
 		return total, err
 	}
 	for _, m := range markets {
@@ -103,6 +129,14 @@ func (s *Service) ImportDemo(ctx context.Context, st Store, sellerID string, mar
 		}
 		if err := read(Settlements, "", []string{set.MarketplaceID}, set.Start, set.End, set.ReportID); err != nil {
 			return total, err
+		}
+	}
+	// The inventory ledger and the reimbursements, per marketplace as the sync asks for them.
+	for _, m := range markets {
+		for _, k := range []Kind{LedgerEvents, LedgerBalances, Reimbursements} {
+			if err := read(k, m, []string{m}, from, src.Today, ""); err != nil {
+				return total, err
+			}
 		}
 	}
 	for _, m := range markets {
@@ -135,7 +169,47 @@ func (s *Service) demoParents(ctx context.Context, st Store, sellerID string, sr
 			if err != nil {
 				return total, err
 			}
+			if src.Items != nil {
+				if _, err := s.SaveCatalogItems(ctx, st, market, src.Items(sellerID, market, batch)); err != nil {
+					return total, err
+				}
+			}
 		}
 	}
 	return total, nil
+}
+
+// demoFeeAnswers asks src's Product Fees API about the listings the fee report left out (the seller's own
+// shipping, FBA without stock), 20 at a time at their listing price as the sync asks, and keeps the answers.
+func (s *Service) demoFeeAnswers(ctx context.Context, st Store, sellerID string, markets []string, src DemoReports) error {
+	if src.Fees == nil {
+		return nil
+	}
+	started := time.Now()
+	missing, err := s.ListingsWithoutFeeEstimate(ctx, st, markets)
+	if err != nil || len(missing) == 0 {
+		return err
+	}
+	byKey := make(map[string]catalogdb.Listing, len(missing))
+	for _, l := range missing {
+		byKey[l.MarketplaceID+"\x00"+l.SellerSKU] = l
+	}
+	var total Result
+	for chunk := range slices.Chunk(missing, amazon.MaxFeesEstimates) {
+		qs := make([]amazon.FeesQuery, len(chunk))
+		for i, l := range chunk {
+			qs[i] = amazon.FeesQuery{SKU: l.SellerSKU, MarketplaceID: l.MarketplaceID, Price: l.Price.Decimal,
+				Currency: l.Currency, AmazonFulfilled: strings.HasPrefix(l.FulfillmentChannel, "AMAZON")}
+		}
+		res, err := s.SaveFeeAnswers(ctx, st, byKey, src.Fees(sellerID, qs))
+		total.Lines += res.Lines
+		total.Written += res.Written
+		if err != nil {
+			return err
+		}
+	}
+	if src.Imported != nil {
+		src.Imported(FeeEstimates, "Product Fees API", total, started, time.Now())
+	}
+	return nil
 }

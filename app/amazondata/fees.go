@@ -1,9 +1,16 @@
 package amazondata
 
 import (
+	"context"
+	"strings"
+
+	"github.com/shopspring/decimal"
+
 	"sellerhub/app/amazon"
 	"sellerhub/models"
 	amazondatadb "sellerhub/models/amazondata"
+	catalogdb "sellerhub/models/catalog"
+	storesdb "sellerhub/models/stores"
 )
 
 func init() { importers[FeeEstimates] = importFees }
@@ -40,7 +47,7 @@ func readFeeLine(st Store, row amazon.TSVRow) (amazondatadb.FeeEstimate, error) 
 		if alias, ok := countryAliases[store]; ok {
 			country = alias
 		}
-		m, ok := models.MarketplaceByCountry(country)
+		m, ok := storesdb.MarketplaceByCountry(country)
 		if !ok {
 			l.fail("amazon-store", store, "不是已知的亚马逊站点")
 		}
@@ -65,4 +72,46 @@ func readFeeLine(st Store, row amazon.TSVRow) (amazondatadb.FeeEstimate, error) 
 		l.fail("amazon-store", "", "不能为空")
 	}
 	return f, l.err
+}
+
+// ListingsWithoutFeeEstimate are the store's FBA listings in the marketplaces that no fee estimate covers.
+func (s *Service) ListingsWithoutFeeEstimate(ctx context.Context, st Store, marketplaceIDs []string) ([]catalogdb.Listing, error) {
+	return amazondatadb.ListingsWithoutFeeEstimate(s.db.With(ctx), st.CompanyID, st.GroupID, st.SellerID, marketplaceIDs)
+}
+
+// SaveFeeAnswers keeps the Product Fees API's estimates of listings beside the report's (the same table, the same
+// columns: the total, the referral fee and the FBA fee); a product Amazon could not estimate is left out.
+func (s *Service) SaveFeeAnswers(ctx context.Context, st Store, listings map[string]catalogdb.Listing, answers []amazon.FeesAnswer) (Result, error) {
+	rows := make([]amazondatadb.FeeEstimate, 0, len(answers))
+	for _, a := range answers {
+		if a.Err != "" {
+			continue
+		}
+		l := listings[a.MarketplaceID+"\x00"+a.SKU]
+		fba := decimal.Zero
+		for t, v := range a.ByType {
+			if strings.HasPrefix(t, "FBA") {
+				fba = fba.Add(v)
+			}
+		}
+		rows = append(rows, amazondatadb.FeeEstimate{CompanyID: st.CompanyID, GroupID: st.GroupID, SellerID: st.SellerID,
+			MarketplaceID: a.MarketplaceID, SKU: a.SKU, FNSKU: l.FNSKU, ASIN: l.ASIN, ProductName: l.ItemName,
+			FulfilledBy: fulfilledBy(l.FulfillmentChannel), Currency: a.Currency, YourPrice: l.Price, SalesPrice: l.Price,
+			EstimatedFeeTotal: models.Money{Decimal: a.Total}, EstimatedReferralFee: models.Money{Decimal: a.ByType["ReferralFee"]},
+			EstimatedVariableClosingFee: models.Money{Decimal: a.ByType["VariableClosingFee"]},
+			ExpectedFulfillmentFee:      models.Money{Decimal: fba}})
+	}
+	if len(rows) == 0 {
+		return Result{Lines: len(answers)}, nil
+	}
+	n, err := amazondatadb.UpsertFeeEstimates(s.db.With(ctx), rows)
+	return Result{Lines: len(answers), Written: int(n)}, err
+}
+
+// fulfilledBy is the fee report's word for a listing's channel.
+func fulfilledBy(channel string) string {
+	if strings.HasPrefix(channel, "AMAZON") {
+		return "Amazon"
+	}
+	return "Merchant"
 }

@@ -12,6 +12,9 @@ import (
 	"sellerhub/app/apptest"
 	"sellerhub/app/core"
 	"sellerhub/models"
+	accountsdb "sellerhub/models/accounts"
+	catalogdb "sellerhub/models/catalog"
+	storesdb "sellerhub/models/stores"
 )
 
 const (
@@ -26,27 +29,27 @@ type seller struct {
 	c        *apptest.Client
 	svc      *amazondata.Service
 	store    amazondata.Store
-	products []*models.LocalProduct
+	products []*catalogdb.LocalProduct
 }
 
 // newSeller registers a company whose store group has a NA seller account and n local products.
 func newSeller(t *testing.T, h *apptest.Harness, n int) *seller {
 	t.Helper()
 	c := h.SignedIn("13800000001", "甲公司")
-	owner, err := h.DB.UserByAccount("13800000001")
+	owner, err := accountsdb.UserByAccount(h.DB, "13800000001")
 	if err != nil {
 		t.Fatal(err)
 	}
-	g := &models.StoreGroup{CompanyID: owner.CompanyID, Name: "甲店铺"}
+	g := &storesdb.StoreGroup{CompanyID: owner.CompanyID, Name: "甲店铺"}
 	must(t, h.DB.Create(g).Error)
-	sl := &models.Seller{ID: models.NewID(), CompanyID: owner.CompanyID, GroupID: g.ID, Region: "NA", SellingPartnerID: "A1SELLER",
-		RefreshToken: "token", Status: models.SellerActive, AuthorizedAt: time.Now()}
+	sl := &storesdb.Seller{ID: models.NewID(), CompanyID: owner.CompanyID, GroupID: g.ID, Region: "NA", SellingPartnerID: "A1SELLER",
+		RefreshToken: "token", Status: storesdb.SellerActive, AuthorizedAt: time.Now()}
 	must(t, h.DB.Create(sl).Error)
 	s := &seller{h: h, c: c, svc: amazondata.New(h.DB, core.Clock(h.Clock.Now)),
 		store: amazondata.Store{CompanyID: owner.CompanyID, SellerID: sl.ID, GroupID: g.ID, Region: "NA", MarketplaceID: US}}
 	for i := range n {
-		p := &models.LocalProduct{CompanyID: owner.CompanyID, SKU: fmt.Sprintf("P-%d", i+1), Name: fmt.Sprintf("产品%d", i+1),
-			Kind: models.ProductKindProduct}
+		p := &catalogdb.LocalProduct{CompanyID: owner.CompanyID, SKU: fmt.Sprintf("P-%d", i+1), Name: fmt.Sprintf("产品%d", i+1),
+			Kind: catalogdb.ProductKindProduct}
 		must(t, h.DB.Create(p).Error)
 		s.products = append(s.products, p)
 	}
@@ -56,7 +59,7 @@ func newSeller(t *testing.T, h *apptest.Harness, n int) *seller {
 // listing adds a listing of the seller SKU in the marketplace, paired with product i (-1: unpaired).
 func (s *seller) listing(t *testing.T, marketplace, sku string, i int) {
 	t.Helper()
-	l := &models.Listing{CompanyID: s.store.CompanyID, GroupID: s.store.GroupID, MarketplaceID: marketplace, SellerSKU: sku}
+	l := &catalogdb.Listing{CompanyID: s.store.CompanyID, GroupID: s.store.GroupID, MarketplaceID: marketplace, SellerSKU: sku}
 	if i >= 0 {
 		l.ProductID = &s.products[i].ID
 	}

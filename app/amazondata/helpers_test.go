@@ -10,6 +10,7 @@ import (
 	"sellerhub/app/amazon"
 	"sellerhub/app/amazondata"
 	"sellerhub/models"
+	accountsdb "sellerhub/models/accounts"
 	"sellerhub/models/fixtures"
 )
 
@@ -25,8 +26,8 @@ func newWorld(t *testing.T, db *models.DB) world {
 	ctx := context.Background()
 	var stores []amazondata.Store
 	for i, name := range []string{"甲", "乙"} {
-		owner := &models.User{Account: "1380000009" + string(rune('0'+i)), PasswordHash: "x"}
-		if err := db.CreateCompanyWithOwner(&models.Company{Name: name}, owner); err != nil {
+		owner := &accountsdb.User{Account: "1380000009" + string(rune('0'+i)), PasswordHash: "x"}
+		if err := accountsdb.CreateCompanyWithOwner(db, &accountsdb.Company{Name: name}, owner); err != nil {
 			t.Fatal(err)
 		}
 		s, err := fixtures.Seller(ctx, db, owner.CompanyID, name+"的店", "NA", "A1SELLER"+name, "ATVPDKIKX0DER")

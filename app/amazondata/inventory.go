@@ -10,6 +10,8 @@ import (
 	"sellerhub/app/core"
 	"sellerhub/models"
 	amazondatadb "sellerhub/models/amazondata"
+	stockdb "sellerhub/models/stock"
+	storesdb "sellerhub/models/stores"
 )
 
 // The FBA inventory report (GET_FBA_MYI_UNSUPPRESSED_INVENTORY_DATA) of one marketplace: every SKU's figures are
@@ -41,7 +43,7 @@ func init() { importers[Inventory] = importInventory }
 type inventoryFigures struct{ inbound, fulfillable, reserved int }
 
 func importInventory(s *Service, st Store, r *amazon.TSVReader, progress Progress) (Result, error) {
-	market, ok := models.MarketplaceByID(st.MarketplaceID)
+	market, ok := storesdb.MarketplaceByID(st.MarketplaceID)
 	if !ok {
 		return Result{}, core.Invalid(MsgInventoryNoMarketplace)
 	}
@@ -91,6 +93,9 @@ func importInventory(s *Service, st Store, r *amazon.TSVReader, progress Progres
 		return res, err
 	}
 	progress(res.Lines)
+	if err := s.afterListingsOrStock(st); err != nil {
+		return res, err
+	}
 	moved, err := s.syncFBAStock(st, figures)
 	res.Written += moved
 	return res, err
@@ -134,8 +139,14 @@ func inventoryLine(st Store, currency string, row amazon.TSVRow) (amazondatadb.F
 
 // syncFBAStock sets the stock of the products paired with the report's SKUs, in the FBA warehouse of the store
 // group's marketplace, to Amazon's figures (the sums when several SKUs are paired with one product). SKUs paired
-// with nothing move no stock. It answers how many products' stock moved.
+// with nothing move no stock: 库存数量 shows them from the report's rows, in the FBA warehouse made here at the
+// first report whatever is paired. It answers how many products' stock moved.
 func (s *Service) syncFBAStock(st Store, figures map[string]inventoryFigures) (int, error) {
+	if len(figures) > 0 {
+		if _, err := stockdb.FBAWarehouse(s.db, st.CompanyID, st.GroupID, st.MarketplaceID); err != nil {
+			return 0, err
+		}
+	}
 	paired, err := amazondatadb.PairedSKUs(s.db, st.CompanyID, st.GroupID, st.MarketplaceID)
 	if err != nil || len(paired) == 0 {
 		return 0, err
@@ -153,24 +164,24 @@ func (s *Service) syncFBAStock(st Store, figures map[string]inventoryFigures) (i
 	if len(totals) == 0 {
 		return 0, nil
 	}
-	cause := models.StockCause{DocType: models.DocSync, DocNumber: st.ReportID}
+	cause := stockdb.StockCause{DocType: stockdb.DocSync, DocNumber: st.ReportID}
 	if cause.DocNumber == "" {
 		cause.DocNumber = docSyncUpload
 	}
 	moved := 0
 	err = s.db.Tx(s.db.Context(), func(tx *models.DB) error {
-		w, err := tx.FBAWarehouse(st.CompanyID, st.GroupID, st.MarketplaceID)
+		w, err := stockdb.FBAWarehouse(tx, st.CompanyID, st.GroupID, st.MarketplaceID)
 		if err != nil {
 			return err
 		}
-		targets := make([]models.StockTarget, 0, len(totals))
+		targets := make([]stockdb.StockTarget, 0, len(totals))
 		for product, t := range totals {
-			targets = append(targets, models.StockTarget{WarehouseID: w.ID, ProductID: product, Inbound: t.inbound,
+			targets = append(targets, stockdb.StockTarget{WarehouseID: w.ID, ProductID: product, Inbound: t.inbound,
 				Fulfillable: t.fulfillable, Outbound: t.reserved})
 		}
-		moved, err = tx.SetStock(st.CompanyID, cause, targets)
-		if errors.Is(err, models.ErrWarehouseStocktaking) {
-			return core.Refused(MsgFBAStocktaking)
+		moved, err = stockdb.SetStock(tx, st.CompanyID, cause, targets)
+		if errors.Is(err, stockdb.ErrWarehouseStocktaking) {
+			return core.Refused(stockdb.StocktakeNamed(err, MsgFBAStocktaking))
 		}
 		return err
 	})

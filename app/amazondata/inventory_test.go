@@ -12,6 +12,7 @@ import (
 	"sellerhub/models"
 	amazondatadb "sellerhub/models/amazondata"
 	"sellerhub/models/dbtest"
+	stockdb "sellerhub/models/stock"
 )
 
 const inventoryHeader = "sku\tfnsku\tasin\tproduct-name\tcondition\tyour-price\tmfn-listing-exists\tmfn-fulfillable-quantity\t" +
@@ -68,9 +69,9 @@ func TestInventoryReportSetsFBAStock(t *testing.T) {
 			if res.Lines != 5 || res.Written != 5+2 {
 				t.Fatalf("first import = %+v, want 5 lines, 5 rows and 2 products written", res)
 			}
-			w, err := h.DB.FBAWarehouse(st.CompanyID, st.GroupID, US)
+			w, err := stockdb.FBAWarehouse(h.DB, st.CompanyID, st.GroupID, US)
 			must(t, err)
-			if w.Name != "FBA-甲店铺-美国" || w.Kind != models.WarehouseFBA {
+			if w.Name != "FBA-甲店铺-美国" || w.Kind != stockdb.WarehouseFBA {
 				t.Fatalf("FBA warehouse = %+v", w)
 			}
 			// 仓库 shows the warehouse's store group and marketplace.
@@ -85,7 +86,7 @@ func TestInventoryReportSetsFBAStock(t *testing.T) {
 			}
 			want := func(i, inbound, fulfillable, outbound int) {
 				t.Helper()
-				got, err := h.DB.StockOf(st.CompanyID, w.ID, s.products[i].ID)
+				got, err := stockdb.StockOf(h.DB, st.CompanyID, w.ID, s.products[i].ID)
 				must(t, err)
 				if got.Inbound != inbound || got.Fulfillable != fulfillable || got.Outbound != outbound {
 					t.Fatalf("product %d in FBA = %d/%d/%d, want %d/%d/%d", i, got.Inbound, got.Fulfillable, got.Outbound,
@@ -96,7 +97,7 @@ func TestInventoryReportSetsFBAStock(t *testing.T) {
 			want(1, 0, 7, 0)
 			want(2, 0, 0, 0)
 			var stocks int64
-			h.DB.Model(&models.Stock{}).Where("warehouse_id = ?", w.ID).Count(&stocks)
+			h.DB.Model(&stockdb.Stock{}).Where("warehouse_id = ?", w.ID).Count(&stocks)
 			if stocks != 2 {
 				t.Fatalf("%d stock rows in the FBA warehouse, want 2 (the unpaired SKU and CA's listing move nothing)", stocks)
 			}
@@ -140,7 +141,7 @@ func TestInventoryReportSetsFBAStock(t *testing.T) {
 			// Meanwhile a shipment puts 6 in transit for product 1, and product 0's inbound went below zero (a
 			// receipt recorded after the sync counted it). An uploaded report sets both to Amazon's figures.
 			err = h.DB.Tx(context.Background(), func(tx *models.DB) error {
-				return tx.MoveStock(st.CompanyID, models.StockCause{DocType: "FBA货件", DocNumber: "FBA15TEST"}, []models.StockChange{
+				return stockdb.MoveStock(tx, st.CompanyID, stockdb.StockCause{DocType: "FBA货件", DocNumber: "FBA15TEST"}, []stockdb.StockChange{
 					{WarehouseID: w.ID, ProductID: s.products[1].ID, Inbound: 6},
 					{WarehouseID: w.ID, ProductID: s.products[0].ID, Inbound: -9, Fulfillable: 9}})
 			})

@@ -21,10 +21,28 @@ const (
 	// Parents are the listed ASINs' variation parents, which no report carries: the sync asks the Catalog Items
 	// API about them (after the listings, whose ASINs it asks about).
 	Parents Kind = "parents"
+	// LedgerEvents are the inventory ledger's events (receipts, shipments, returns, transfers, adjustments) per
+	// FNSKU, fulfilment centre and day; LedgerBalances its daily balances per fulfilment centre; Reimbursements what
+	// Amazon paid back (cash or units).
+	LedgerEvents   Kind = "ledger"
+	LedgerBalances Kind = "ledgerbalance"
+	Reimbursements Kind = "reimbursements"
+	// AdEntities and AdReports are an advertising profile's Sponsored Products (the Advertising API's v3 lists)
+	// and their daily figures (its Reporting v3): a store's tasks of them exist once its store group has
+	// advertising authorised in the seller account's region.
+	AdEntities Kind = "adentities"
+	AdReports  Kind = "adreports"
 )
 
+// AdKinds lists the advertising kinds, after Kinds on the screen.
+var AdKinds = []Kind{AdEntities, AdReports}
+
+// Advertising tells an advertising kind, which the Advertising API brings, not the Selling Partner API.
+func (k Kind) Advertising() bool { return k == AdEntities || k == AdReports }
+
 // Kinds lists every kind.
-var Kinds = []Kind{Orders, Inventory, Settlements, FeeEstimates, Returns, Listings, Parents}
+var Kinds = []Kind{Orders, Inventory, Settlements, FeeEstimates, Returns, Listings, Parents, LedgerEvents, LedgerBalances,
+	Reimbursements}
 
 // kindInfo is what each kind is called and which report brings it.
 type kindInfo struct {
@@ -32,16 +50,25 @@ type kindInfo struct {
 	reportType string
 	// scheduled: Amazon makes the report by itself (settlements); the sync lists them instead of asking.
 	scheduled bool
+	// options are the report's reportOptions as createReport takes them.
+	options map[string]string
 }
 
 var kinds = map[Kind]kindInfo{
-	Orders:       {"订单", "GET_FLAT_FILE_ALL_ORDERS_DATA_BY_LAST_UPDATE_GENERAL", false},
-	Inventory:    {"FBA库存", "GET_FBA_MYI_UNSUPPRESSED_INVENTORY_DATA", false},
-	Settlements:  {"结算报告", "GET_V2_SETTLEMENT_REPORT_DATA_FLAT_FILE_V2", true},
-	FeeEstimates: {"FBA费用预估", "GET_FBA_ESTIMATED_FBA_FEES_TXT_DATA", false},
-	Returns:      {"买家退货", "GET_FBA_FULFILLMENT_CUSTOMER_RETURNS_DATA", false},
-	Listings:     {"在售商品", "GET_MERCHANT_LISTINGS_ALL_DATA", false},
-	Parents:      {"父ASIN", "", false},
+	Orders:       {"订单", "GET_FLAT_FILE_ALL_ORDERS_DATA_BY_LAST_UPDATE_GENERAL", false, nil},
+	Inventory:    {"FBA库存", "GET_FBA_MYI_UNSUPPRESSED_INVENTORY_DATA", false, nil},
+	Settlements:  {"结算报告", "GET_V2_SETTLEMENT_REPORT_DATA_FLAT_FILE_V2", true, nil},
+	FeeEstimates: {"FBA费用预估", "GET_FBA_ESTIMATED_FBA_FEES_TXT_DATA", false, nil},
+	Returns:      {"买家退货", "GET_FBA_FULFILLMENT_CUSTOMER_RETURNS_DATA", false, nil},
+	Listings:     {"在售商品", "GET_MERCHANT_LISTINGS_ALL_DATA", false, nil},
+	Parents:      {"父ASIN", "", false, nil},
+	LedgerEvents: {"库存分类账明细", "GET_LEDGER_DETAIL_VIEW_DATA", false, nil},
+	// Daily balances per fulfilment centre: FBA每日库存 shows a SKU's stock in each.
+	LedgerBalances: {"库存分类账汇总", "GET_LEDGER_SUMMARY_VIEW_DATA", false,
+		map[string]string{"aggregateByLocation": "FC", "aggregatedByTimePeriod": "DAILY"}},
+	Reimbursements: {"赔偿报告", "GET_FBA_REIMBURSEMENTS_DATA", false, nil},
+	AdEntities:     {"广告活动", "", false, nil},
+	AdReports:      {"广告报表", "", false, nil},
 }
 
 // Valid tells whether k is one of the kinds.
@@ -56,6 +83,9 @@ func (k Kind) ReportType() string { return kinds[k].reportType }
 // FromReport tells whether the kind comes in a report file (every kind but the parents, which the catalogue
 // answers): only those are asked for as reports or uploaded.
 func (k Kind) FromReport() bool { return kinds[k].reportType != "" }
+
+// ReportOptions are the reportOptions the kind's report is asked with (nil for none).
+func (k Kind) ReportOptions() map[string]string { return kinds[k].options }
 
 // Scheduled tells whether Amazon makes the kind's reports by itself (listed with getReports, never requested).
 func (k Kind) Scheduled() bool { return kinds[k].scheduled }

@@ -12,6 +12,8 @@ import (
 	"sellerhub/app/core"
 	"sellerhub/models"
 	amazondatadb "sellerhub/models/amazondata"
+	catalogdb "sellerhub/models/catalog"
+	storesdb "sellerhub/models/stores"
 )
 
 // The all-listings report (GET_MERCHANT_LISTINGS_ALL_DATA) of one marketplace: a seller SKU the store group does
@@ -40,7 +42,7 @@ var listingZones = map[string]int{"UTC": 0, "GMT": 0, "PST": -8, "PDT": -7, "MST
 func init() { importers[Listings] = importListings }
 
 func importListings(s *Service, st Store, r *amazon.TSVReader, progress Progress) (Result, error) {
-	market, ok := models.MarketplaceByID(st.MarketplaceID)
+	market, ok := storesdb.MarketplaceByID(st.MarketplaceID)
 	if !ok {
 		return Result{}, core.Invalid(MsgListingsNoMarketplace)
 	}
@@ -48,9 +50,9 @@ func importListings(s *Service, st Store, r *amazon.TSVReader, progress Progress
 		return Result{}, core.Invalid(MsgListingsNotReport)
 	}
 	var res Result
-	batch := map[string]models.Listing{}
+	batch := map[string]catalogdb.Listing{}
 	flush := func() error {
-		rows := make([]models.Listing, 0, len(batch))
+		rows := make([]catalogdb.Listing, 0, len(batch))
 		for _, l := range batch {
 			rows = append(rows, l)
 		}
@@ -85,37 +87,39 @@ func importListings(s *Service, st Store, r *amazon.TSVReader, progress Progress
 			progress(res.Lines)
 		}
 	}
-	err := flush()
+	if err := flush(); err != nil {
+		return res, err
+	}
 	progress(res.Lines)
-	return res, err
+	return res, s.afterListingsOrStock(st)
 }
 
 // listingLine reads one line of the report as an unpaired listing of the store group's marketplace.
-func listingLine(st Store, currency string, row amazon.TSVRow) (models.Listing, error) {
+func listingLine(st Store, currency string, row amazon.TSVRow) (catalogdb.Listing, error) {
 	price, err := models.NewMoney(row.Get("price"))
 	if err != nil {
-		return models.Listing{}, core.Invalid(fmt.Sprintf(msgListingPriceBad, row.Line, row.Get("price")))
+		return catalogdb.Listing{}, core.Invalid(fmt.Sprintf(msgListingPriceBad, row.Line, row.Get("price")))
 	}
 	if price.IsNegative() {
-		return models.Listing{}, core.Invalid(fmt.Sprintf(msgListingNegative, row.Line, "price", row.Get("price")))
+		return catalogdb.Listing{}, core.Invalid(fmt.Sprintf(msgListingNegative, row.Line, "price", row.Get("price")))
 	}
 	quantity := 0
 	if v := row.Get("quantity"); v != "" {
 		if quantity, err = strconv.Atoi(v); err != nil {
-			return models.Listing{}, core.Invalid(fmt.Sprintf(msgListingQuantityBad, row.Line, v))
+			return catalogdb.Listing{}, core.Invalid(fmt.Sprintf(msgListingQuantityBad, row.Line, v))
 		}
 		if quantity < 0 {
-			return models.Listing{}, core.Invalid(fmt.Sprintf(msgListingNegative, row.Line, "quantity", v))
+			return catalogdb.Listing{}, core.Invalid(fmt.Sprintf(msgListingNegative, row.Line, "quantity", v))
 		}
 	}
-	l := models.Listing{CompanyID: st.CompanyID, GroupID: st.GroupID, MarketplaceID: st.MarketplaceID,
+	l := catalogdb.Listing{CompanyID: st.CompanyID, GroupID: st.GroupID, MarketplaceID: st.MarketplaceID,
 		SellerSKU: row.Get("seller-sku"), ASIN: row.Get("asin1"), ItemName: row.Get("item-name"), Price: price,
 		Currency: currency, Quantity: quantity, Status: row.Get("status"),
 		FulfillmentChannel: row.Get("fulfillment-channel")}
 	if v := row.Get("open-date"); v != "" {
 		t, ok := listingOpenDate(v)
 		if !ok {
-			return models.Listing{}, core.Invalid(fmt.Sprintf(msgListingOpenDateBad, row.Line, v))
+			return catalogdb.Listing{}, core.Invalid(fmt.Sprintf(msgListingOpenDateBad, row.Line, v))
 		}
 		l.OpenDate = &t
 	}
@@ -133,4 +137,17 @@ func listingOpenDate(v string) (time.Time, bool) {
 		return time.Time{}, false
 	}
 	return t.Add(-time.Duration(hours) * time.Hour).UTC(), true
+}
+
+// afterListingsOrStock fills the FNSKUs the listings report lacks from the FBA inventory report, then pairs the
+// store group's unpaired listings whose seller SKU or FNSKU is a local product's SKU: a store's new listings of
+// products the company already has are paired without the seller coming back to SKU配对. It never changes a
+// pairing made.
+func (s *Service) afterListingsOrStock(st Store) error {
+	now := s.now.Stamp()
+	if _, err := amazondatadb.FillListingFNSKUs(s.db, st.CompanyID, st.GroupID, st.MarketplaceID, now); err != nil {
+		return err
+	}
+	_, err := catalogdb.AutoPairListings(s.db, st.CompanyID, 0, st.GroupID, now)
+	return err
 }

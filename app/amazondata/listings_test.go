@@ -1,6 +1,7 @@
 package amazondata_test
 
 import (
+	"encoding/json"
 	"net/http"
 	"strings"
 	"testing"
@@ -8,7 +9,7 @@ import (
 
 	"sellerhub/app/amazondata"
 	"sellerhub/app/apptest"
-	"sellerhub/models"
+	catalogdb "sellerhub/models/catalog"
 	"sellerhub/models/dbtest"
 )
 
@@ -26,16 +27,16 @@ func listingLine(name, sku, price, quantity, asin, channel, status string) strin
 
 type listingPageOut struct {
 	Records []struct {
-		SellerSKU  string `json:"sellerSku"`
-		ASIN       string `json:"asin"`
-		ItemName   string `json:"itemName"`
-		Price      string `json:"price"`
-		Quantity   int    `json:"quantity"`
-		Status     string `json:"status"`
-		Channel    string `json:"fulfillmentChannel"`
-		OpenDate   string `json:"openDate"`
-		Paired     string `json:"paired"`
-		ProductSKU string `json:"productSku"`
+		SellerSKU  string      `json:"sellerSku"`
+		ASIN       string      `json:"asin"`
+		ItemName   string      `json:"itemName"`
+		Price      json.Number `json:"price"`
+		Quantity   int         `json:"quantity"`
+		Status     string      `json:"status"`
+		Channel    string      `json:"fulfillmentChannel"`
+		OpenDate   string      `json:"openDate"`
+		Paired     string      `json:"paired"`
+		ProductSKU string      `json:"productSku"`
 	} `json:"records"`
 	Total int `json:"total"`
 }
@@ -71,19 +72,19 @@ func TestListingsReportAddsUnpairedListings(t *testing.T) {
 				t.Fatalf("unpaired listings = %+v", unpaired)
 			}
 			n1, n2 := unpaired.Records[0], unpaired.Records[1]
-			if n1.SellerSKU != "SKU-N1" || n1.ItemName != "折叠椅" || n1.Price != "$24.50" || n1.Quantity != 12 ||
+			if n1.SellerSKU != "SKU-N1" || n1.ItemName != "折叠椅" || n1.Price != "24.50" || n1.Quantity != 12 ||
 				n1.Status != "Active" || n1.Channel != "DEFAULT" || n1.ASIN != "B0NEWASIN2" || n1.Paired != "未配对" || n1.OpenDate == "" {
 				t.Fatalf("new listing = %+v", n1)
 			}
-			if n2.SellerSKU != "SKU-N2" || n2.Price != "$9.00" || n2.Status != "Inactive" || n2.ASIN != "" {
+			if n2.SellerSKU != "SKU-N2" || n2.Price != "9.00" || n2.Status != "Inactive" || n2.ASIN != "" {
 				t.Fatalf("new listing = %+v", n2)
 			}
 			paired := page(map[string]any{"paired": "yes"})
 			if a := paired.Records[0]; paired.Total != 1 || a.SellerSKU != "SKU-A" || a.ProductSKU != "P-1" ||
-				a.ItemName != "保温杯 500ml" || a.Price != "$19.99" || a.ASIN != "B0NEWASIN1" || a.Channel != "AMAZON_NA" {
+				a.ItemName != "保温杯 500ml" || a.Price != "19.99" || a.ASIN != "B0NEWASIN1" || a.Channel != "AMAZON_NA" {
 				t.Fatalf("known listing = %+v", paired)
 			}
-			var l models.Listing
+			var l catalogdb.Listing
 			must(t, h.DB.Where("seller_sku = ?", "SKU-N1").Take(&l).Error)
 			if l.OpenDate == nil || !l.OpenDate.Equal(time.Date(2026, 3, 15, 18, 20, 30, 0, time.UTC)) || l.Currency != "USD" {
 				t.Fatalf("open date %v, currency %q", l.OpenDate, l.Currency)
@@ -97,7 +98,7 @@ func TestListingsReportAddsUnpairedListings(t *testing.T) {
 			if res := s.importFile(t, amazondata.Listings, s.store, listingsHeader, lines...); res.Written != 1 {
 				t.Fatalf("third import = %+v, want one row written", res)
 			}
-			if a := page(map[string]any{"paired": "yes"}).Records[0]; a.Price != "$17.99" || a.ASIN != "B0NEWASIN1" || a.ProductSKU != "P-1" {
+			if a := page(map[string]any{"paired": "yes"}).Records[0]; a.Price != "17.99" || a.ASIN != "B0NEWASIN1" || a.ProductSKU != "P-1" {
 				t.Fatalf("known listing after a price change = %+v", a)
 			}
 		})

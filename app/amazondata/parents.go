@@ -3,7 +3,9 @@ package amazondata
 import (
 	"context"
 
+	"sellerhub/app/amazon"
 	amazondatadb "sellerhub/models/amazondata"
+	catalogdb "sellerhub/models/catalog"
 )
 
 // ListedASINs are the ASINs of a store's listings by marketplace, the ones whose parents the sync looks up.
@@ -21,4 +23,26 @@ func (s *Service) SaveParents(ctx context.Context, st Store, marketplaceID strin
 	}
 	n, err := amazondatadb.UpsertASINParents(s.db.With(ctx), st.CompanyID, rows)
 	return Result{Lines: len(rows), Written: int(n)}, err
+}
+
+// SaveCatalogItems keeps what the catalogue said of a marketplace's ASINs (name, brand, picture, measures) for
+// 生成本地产品. An item already kept as it is is not written again.
+func (s *Service) SaveCatalogItems(ctx context.Context, st Store, marketplaceID string, items []amazon.CatalogItem) (int64, error) {
+	now := s.now.Stamp()
+	rows := make([]catalogdb.CatalogItem, 0, len(items))
+	for i := range items {
+		d := items[i].DetailsIn(marketplaceID)
+		rows = append(rows, catalogdb.CatalogItem{CompanyID: st.CompanyID, MarketplaceID: marketplaceID, ASIN: items[i].ASIN,
+			Title: clip(d.Title, 500), Brand: clip(d.Brand, 200), Image: d.Image, Weight: d.Weight, Length: d.Length,
+			Width: d.Width, Height: d.Height, CreatedAt: now, UpdatedAt: now})
+	}
+	return catalogdb.UpsertCatalogItems(s.db.With(ctx), rows)
+}
+
+// clip cuts text to the column's length in characters.
+func clip(s string, n int) string {
+	if r := []rune(s); len(r) > n {
+		return string(r[:n])
+	}
+	return s
 }

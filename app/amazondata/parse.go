@@ -10,6 +10,7 @@ import (
 
 	"sellerhub/app/amazon"
 	"sellerhub/models"
+	storesdb "sellerhub/models/stores"
 )
 
 // batchLines is how many lines of a report go into one transaction: a million-line report is two hundred commits
@@ -119,7 +120,7 @@ func (l *line) marketplace(column string, st Store) string {
 		}
 		return ""
 	}
-	if m, _ := models.MarketplaceByID(id); st.Region != "" && m.Region != st.Region {
+	if m, _ := storesdb.MarketplaceByID(id); st.Region != "" && m.Region != st.Region {
 		l.fail(column, v, "不是该店铺所在地区的站点")
 	}
 	return id
@@ -254,7 +255,7 @@ func parseTime(s string) (time.Time, bool) {
 var marketplaceByDomain = map[string]string{}
 
 func init() {
-	for _, m := range models.Marketplaces {
+	for _, m := range storesdb.Marketplaces {
 		marketplaceByDomain[strings.TrimPrefix(m.SellerCentral, "https://sellercentral.")] = m.ID
 	}
 }
@@ -268,7 +269,7 @@ func marketplaceOfChannel(channel string) string {
 // checkStore refuses a seller account that is not the company's, and takes the account's store group from the
 // database rather than from the caller.
 func (s *Service) checkStore(st Store) (Store, error) {
-	seller, err := s.db.SellerByID(st.CompanyID, st.SellerID)
+	seller, err := storesdb.SellerByID(s.db, st.CompanyID, st.SellerID)
 	if err != nil {
 		return st, fmt.Errorf("amazondata: seller %d of company %d: %w", st.SellerID, st.CompanyID, err)
 	}

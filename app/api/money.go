@@ -1,26 +1,11 @@
 package api
 
-import "sellerhub/models"
+import (
+	"encoding/json"
 
-// zeroDecimalCurrencies are the currencies whose amounts have no minor unit (Amazon writes yen as whole numbers).
-var zeroDecimalCurrencies = map[string]bool{"JPY": true}
+	"sellerhub/models"
+)
 
-// MoneyText shows an amount with its currency's symbol and decimals ($19.99, ¥1980, -€3.50); "" for an amount
-// without a currency (nothing reported it).
-func MoneyText(m models.Money, currency string) string {
-	if currency == "" {
-		return ""
-	}
-	places := int32(2)
-	if zeroDecimalCurrencies[currency] {
-		places = 0
-	}
-	symbol, ok := models.CurrencySymbols[currency]
-	if !ok {
-		symbol = currency + " "
-	}
-	if m.IsNegative() {
-		return "-" + symbol + m.Neg().StringFixed(places)
-	}
-	return symbol + m.StringFixed(places)
-}
+// Amount is an amount as the JSON calls answer it: a number written exactly, two decimals. Lists send numbers and
+// the browser shows them (islands/lib/money.js), so that an export's cells stay numbers a spreadsheet can sum.
+func Amount(m models.Money) json.Number { return json.Number(m.StringFixed(2)) }

@@ -7,7 +7,7 @@ import "sellerhub/models"
 // of the page asked when further), pages what they fill, and totalCapped true: the pager then shows 共 N+ 条 and
 // pages on while pages come back full.
 type Page[T any] struct {
-	Records     []T   `json:"records"`
+	Records     []T   `json:"records" null:"never"`
 	Total       int64 `json:"total"`
 	TotalCapped bool  `json:"totalCapped,omitempty"`
 	Size        int   `json:"size"`

@@ -5,7 +5,7 @@ import (
 	"strconv"
 	"time"
 
-	"sellerhub/models"
+	accountsdb "sellerhub/models/accounts"
 )
 
 // UserInfo is the users/info shape, also returned by auth/login (with Session) and users/register. Company is the
@@ -18,6 +18,43 @@ type UserInfo struct {
 	Account  string      `json:"account"`
 	UserInfo UserProfile `json:"userinfo"`
 	Session  string      `json:"session,omitempty"`
+	// User, Email and Tel are what an older client's personal centre reads (users/info only; WithAccount).
+	User  *OlderAccount `json:"user,omitempty"`
+	Email *string       `json:"email,omitempty"`
+	Tel   *string       `json:"tel,omitempty"`
+}
+
+// OlderAccount is users/info's user object as the older clients read it: the account, its type (ftype: manager
+// for the company's owner, actor for a sub-user, the older system's words), whether it has an e-mail address,
+// and when it stops working (losingeffect, yyyy-MM-dd HH:mm:ss; null when it never does).
+type OlderAccount struct {
+	Account      string  `json:"account"`
+	Ftype        string  `json:"ftype"`
+	HasEmail     bool    `json:"hasEmail"`
+	Losingeffect *string `json:"losingeffect"`
+}
+
+// The older system's account types (ftype).
+const (
+	FtypeOwner   = "manager"
+	FtypeSubUser = "actor"
+)
+
+// WithAccount adds the fields an older client's personal centre reads to the info of u: the account, its type,
+// e-mail and expiry (in loc), the e-mail and the phone number.
+func (i UserInfo) WithAccount(u *accountsdb.User, loc *time.Location) UserInfo {
+	ftype := FtypeSubUser
+	if u.IsOwner {
+		ftype = FtypeOwner
+	}
+	acc := &OlderAccount{Account: u.Account, Ftype: ftype, HasEmail: u.Profile.Email != ""}
+	if u.ExpiresAt != nil {
+		at := FormatTime(u.ExpiresAt, loc)
+		acc.Losingeffect = &at
+	}
+	email, tel := u.Profile.Email, u.Profile.Mobile
+	i.User, i.Email, i.Tel = acc, &email, &tel
+	return i
 }
 
 // UserProfile is the nested userinfo object. CompanyName is URL-encoded, as the clients decode it.
@@ -31,7 +68,7 @@ type UserProfile struct {
 }
 
 // NewUserInfo builds the info shape of a user loaded with profile and company.
-func NewUserInfo(u *models.User) UserInfo {
+func NewUserInfo(u *accountsdb.User) UserInfo {
 	return UserInfo{
 		ID:      strconv.FormatInt(u.ID, 10),
 		Name:    u.Profile.Name,
@@ -62,7 +99,7 @@ type BoundAccount struct {
 }
 
 // NewBoundAccount builds a findbindlist entry of a user loaded with profile and company.
-func NewBoundAccount(u *models.User, current bool) BoundAccount {
+func NewBoundAccount(u *accountsdb.User, current bool) BoundAccount {
 	info := NewUserInfo(u)
 	return BoundAccount{ID: info.ID, Account: info.Account, Name: info.Name, Image: info.Image,
 		CompanyID: info.UserInfo.CompanyID, UserInfo: info.UserInfo, Current: current}
@@ -92,7 +129,7 @@ type RoleInfo struct {
 }
 
 // NewUserDetail builds the detail shape.
-func NewUserDetail(u *models.User, roles []models.Role, loc *time.Location) UserDetail {
+func NewUserDetail(u *accountsdb.User, roles []accountsdb.Role, loc *time.Location) UserDetail {
 	d := UserDetail{
 		ID: strconv.FormatInt(u.ID, 10), Account: u.Account, Name: u.Profile.Name, Email: u.Profile.Email,
 		Mobile: u.Profile.Mobile, Image: u.Profile.Image, CompanyID: strconv.FormatInt(u.CompanyID, 10),

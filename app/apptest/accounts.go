@@ -4,7 +4,7 @@ import (
 	"net/http"
 	"net/url"
 
-	"sellerhub/models"
+	accountsdb "sellerhub/models/accounts"
 )
 
 func urlEncode(s string) string { return url.QueryEscape(s) }
@@ -41,13 +41,13 @@ func (h *Harness) SignedIn(phone, company string) *Client {
 // the database (there is no sub-user screen yet), and returns a client signed in as that user.
 func (h *Harness) Member(ownerAccount, account string, admin bool) *Client {
 	h.T.Helper()
-	owner, err := h.DB.UserByAccount(ownerAccount)
+	owner, err := accountsdb.UserByAccount(h.DB, ownerAccount)
 	if err != nil {
 		h.T.Fatal(err)
 	}
 	var roles []int64
 	if admin {
-		role, err := h.DB.DefaultRole(owner.CompanyID)
+		role, err := accountsdb.DefaultRole(h.DB, owner.CompanyID)
 		if err != nil {
 			h.T.Fatal(err)
 		}
@@ -57,9 +57,9 @@ func (h *Harness) Member(ownerAccount, account string, admin bool) *Client {
 	if err != nil {
 		h.T.Fatal(err)
 	}
-	u := &models.User{CompanyID: owner.CompanyID, Account: account, PasswordHash: hash,
-		Profile: models.UserProfile{Name: "成员" + account[len(account)-4:], Mobile: account}}
-	if err := h.DB.CreateUser(u, roles...); err != nil {
+	u := &accountsdb.User{CompanyID: owner.CompanyID, Account: account, PasswordHash: hash,
+		Profile: accountsdb.UserProfile{Name: "成员" + account[len(account)-4:], Mobile: account}}
+	if err := accountsdb.CreateUser(h.DB, u, roles...); err != nil {
 		h.T.Fatal(err)
 	}
 	c := h.Client()

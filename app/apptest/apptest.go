@@ -27,7 +27,9 @@ import (
 	"sellerhub/app/accounts"
 	"sellerhub/app/accounts/ssotest"
 	"sellerhub/app/amazon"
+	"sellerhub/app/core"
 	"sellerhub/app/jobs"
+	"sellerhub/app/stores"
 	"sellerhub/config"
 	"sellerhub/models"
 	"sellerhub/models/dbtest"
@@ -60,6 +62,10 @@ type Harness struct {
 	// Jobs is the application's job queue. Its workers do not run unless the test calls StartWorkers: jobs
 	// queued by a request wait in the database, where a test can look at them.
 	Jobs *jobs.Queue
+	// Metrics are the application's (/metrics), counting its workers' attempts too.
+	Metrics *app.Metrics
+	// Invalidations broadcast dropped caches to the other harnesses on the same database (SharingDatabaseWith).
+	Invalidations *core.Invalidations
 }
 
 // Option changes how the harness starts.
@@ -73,13 +79,19 @@ type options struct {
 	sender    accounts.CodeSender
 	routes    func(*echo.Echo)
 	sso       bool
+	shared    *Harness
 }
 
 // WithDatabase runs on a database kind of dbtest (sqlite, postgres).
 func WithDatabase(kind string) Option { return func(o *options) { o.dbKind = kind } }
 
-// WithRedisSessions keeps sessions in Redis at 127.0.0.1:6379 (SELLERHUB_TEST_REDIS_URL).
+// WithRedisSessions keeps sessions in Redis at 127.0.0.1:6379 (SELLERHUB_TEST_REDIS_URL), and broadcasts
+// invalidations and counts the sign-in limits through it, as SELLERHUB_REDIS_URL does.
 func WithRedisSessions() Option { return func(o *options) { o.redis = true } }
+
+// SharingDatabaseWith runs a second instance on other's database (same handle, sessions and data), with its own
+// services, caches and broadcast connection: what a second server behind a load balancer has of its own.
+func SharingDatabaseWith(other *Harness) Option { return func(o *options) { o.shared = other } }
 
 // WithSessionsOnClock makes sessions expire when the harness's Clock passes their idle expiry, so that a test
 // leaves a session idle by moving the Clock instead of waiting (scs computes expiries from time.Now, which no test
@@ -122,16 +134,39 @@ func Start(t testing.TB, opts ...Option) *Harness {
 		o.configure(cfg)
 	}
 	h.Codes = &CodeBox{next: o.sender}
-	log := slog.New(slog.NewJSONHandler(h.Log, nil))
-	h.DB = dbtest.Open(t, o.dbKind)
-	h.DB.CountCap = cfg.ListCountCap // as main.go sets it, so WithConfig can lower it
-	if _, err := seed.Run(context.Background(), h.DB, cfg.AdminAccount, cfg.AdminPassword, fixtureHash); err != nil {
-		t.Fatal(err)
+	// At debug, as SELLERHUB_LOG_LEVEL=debug: the tests read the request lines.
+	log := slog.New(slog.NewJSONHandler(h.Log, &slog.HandlerOptions{Level: slog.LevelDebug}))
+	if o.shared != nil {
+		h.DB = o.shared.DB
+	} else {
+		h.DB = dbtest.Open(t, o.dbKind)
+		h.DB.CountCap = cfg.ListCountCap // as main.go sets it, so WithConfig can lower it
+		if _, err := seed.Run(context.Background(), h.DB, cfg.AdminAccount, cfg.AdminPassword, fixtureHash); err != nil {
+			t.Fatal(err)
+		}
 	}
 	h.Sessions = accounts.NewSessions(models.NewSessionStore(h.DB), cfg.SessionIdle, cfg.SessionLifetime)
+	var rc *redis.Client
+	var counters core.Counters
+	var amazonRates amazon.RateStore // nil: the database's
 	if o.redis {
-		h.Sessions.Store = redisStore(t)
+		rc = redisClient(t)
+		h.Sessions.Store = goredisstore.NewWithPrefix(rc, "sellerhub-test:"+t.Name()+":")
+		// The test's own counts, none left from an earlier run (the week's known addresses outlive a test).
+		prefix := "sellerhub-test:" + t.Name() + ":limit:"
+		forgetKeys(t, rc, prefix)
+		t.Cleanup(func() { forgetKeys(t, rc, prefix) })
+		counters = core.NewRedisCounters(rc, prefix)
+		ratePrefix := "sellerhub-test:" + t.Name() + ":amazonrate:"
+		forgetKeys(t, rc, ratePrefix)
+		t.Cleanup(func() { forgetKeys(t, rc, ratePrefix) })
+		amazonRates = stores.NewRedisRates(rc, ratePrefix)
 	}
+	h.Invalidations, err = core.StartInvalidations(context.Background(), h.DB, rc, log)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(h.Invalidations.Close)
 	if o.onClock {
 		h.Sessions.Store = &clockStore{inner: h.Sessions.Store.(scs.CtxStore), clock: h.Clock, expiry: map[string]time.Time{}}
 	}
@@ -139,14 +174,19 @@ func Start(t testing.TB, opts ...Option) *Harness {
 	amazonHTTP := amazon.NewHTTP(cfg.Amazon.Timeout)
 	amazonHTTP.BaseDelay, amazonHTTP.MaxDelay = time.Millisecond, 5*time.Millisecond
 	// A short poll: on SQLite a worker finds new jobs by polling, and tests wait for them.
-	h.Jobs, err = jobs.New(h.DB, jobs.Config{Work: true, PollInterval: 50 * time.Millisecond, Log: log})
+	// Workers as configured (SELLERHUB_ROLE=web turns them off), as main.go does.
+	h.Metrics = app.NewMetrics()
+	h.Jobs, err = jobs.New(h.DB, jobs.Config{Work: cfg.Workers, PollInterval: 50 * time.Millisecond, Log: log,
+		Observe: h.Metrics.JobAttempt})
 	if err != nil {
 		t.Fatal(err)
 	}
 	h.Svc = app.NewServices(app.ServiceDeps{DB: h.DB, Sessions: h.Sessions, Sender: h.Codes, Config: cfg, Log: log,
-		Now: h.Clock.Now, Sleep: h.Clock.Sleep, AmazonHTTP: amazonHTTP, Jobs: h.Jobs})
+		Now: h.Clock.Now, Sleep: h.Clock.Sleep, AmazonHTTP: amazonHTTP, Jobs: h.Jobs,
+		Invalidations: h.Invalidations, Counters: counters, AmazonRates: amazonRates})
 	assets, _ := static.LoadManifest()
-	e, access := app.New(app.Deps{Config: cfg, Services: h.Svc, Log: log, Assets: assets, Static: static.FS()})
+	e, access := app.New(app.Deps{Config: cfg, Services: h.Svc, Log: log, Assets: assets, Static: static.FS(),
+		DB: h.DB, Redis: rc, Metrics: h.Metrics})
 	if o.routes != nil {
 		o.routes(e)
 	}
@@ -176,7 +216,20 @@ func (h *Harness) StartWorkers(t testing.TB) {
 	})
 }
 
-func redisStore(t testing.TB) scs.Store {
+// forgetKeys deletes the Redis keys under prefix (a test's name holds no glob characters but [ and ], quoted).
+func forgetKeys(t testing.TB, rc *redis.Client, prefix string) {
+	ctx := context.Background()
+	pattern := strings.NewReplacer("[", `\[`, "]", `\]`, "*", `\*`, "?", `\?`).Replace(prefix) + "*"
+	it := rc.Scan(ctx, 0, pattern, 1000).Iterator()
+	for it.Next(ctx) {
+		rc.Del(ctx, it.Val())
+	}
+	if err := it.Err(); err != nil {
+		t.Errorf("forget the test's Redis keys: %v", err)
+	}
+}
+
+func redisClient(t testing.TB) *redis.Client {
 	url := "redis://127.0.0.1:6379/0"
 	opts, _ := redis.ParseURL(url)
 	client := redis.NewClient(opts)
@@ -187,7 +240,7 @@ func redisStore(t testing.TB) scs.Store {
 		dbtest.Unreachable(t, "redis", err)
 	}
 	t.Cleanup(func() { client.Close() })
-	return goredisstore.NewWithPrefix(client, "sellerhub-test:"+t.Name()+":")
+	return client
 }
 
 // Clock is the service's clock: real time plus an offset tests can advance.
@@ -405,7 +458,9 @@ func (e Envelope) String(t testing.TB) string {
 // Client is one browser or program talking to the harness: it keeps cookies, and sends Token as the
 // jsessionid header when set.
 type Client struct {
-	h     *Harness
+	h *Harness
+	// base is the server the client calls: the harness's, or another's (ClientOf).
+	base  string
 	http  *http.Client
 	Token string
 	// Header is added to every request (e.g. Sec-Fetch-Site).
@@ -417,6 +472,13 @@ func (h *Harness) Client() *Client {
 	jar, _ := cookiejar.New(nil)
 	return &Client{h: h, Header: http.Header{}, http: &http.Client{Jar: jar,
 		CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }}}
+}
+
+// ClientOf is a Client of another server at base (a `sellerhub serve` process, a proxy in front of several).
+func (h *Harness) ClientOf(base string) *Client {
+	c := h.Client()
+	c.base = base
+	return c
 }
 
 // ClientFrom is a Client that connects from another loopback address (127.0.0.2 and up, which Linux answers
@@ -434,7 +496,11 @@ func (h *Harness) ClientFrom(ip string) *Client {
 // Raw sends a request and returns the response with its body read.
 func (c *Client) Raw(method, path, contentType string, body io.Reader) (*http.Response, []byte) {
 	c.h.T.Helper()
-	req, err := http.NewRequest(method, c.h.URL+path, body)
+	base := c.base
+	if base == "" {
+		base = c.h.URL
+	}
+	req, err := http.NewRequest(method, base+path, body)
 	if err != nil {
 		c.h.T.Fatal(err)
 	}

@@ -5,6 +5,7 @@ import (
 
 	"sellerhub/app/core"
 	"sellerhub/models"
+	catalogdb "sellerhub/models/catalog"
 )
 
 // The product catalogue's reference lists: 品牌, 供应商 and the 分类 tree. None is deleted while a local product
@@ -16,6 +17,7 @@ const (
 	MsgBrandInUse            = "还有产品使用该品牌，不能删除"
 	MsgSupplierNameTaken     = "供应商名称已存在"
 	MsgSupplierInUse         = "还有产品使用该供应商，不能删除"
+	MsgSupplierHasOrders     = "该供应商有采购单，不能删除"
 	MsgCategoryNameTaken     = "同级分类名称已存在"
 	MsgCategoryParentMissing = "上级分类不存在"
 	MsgCategoryMoveUnderSelf = "不能移动到自己或下级分类"
@@ -91,33 +93,33 @@ func (f *CategoryForm) check() error {
 }
 
 // BrandPage lists a page of the company's brands, with the total and the page served.
-func (s *Service) BrandPage(ctx context.Context, p core.Principal, q core.ListQuery) ([]models.Brand, int64, core.PageRequest, error) {
+func (s *Service) BrandPage(ctx context.Context, p core.Principal, q core.ListQuery) ([]catalogdb.Brand, int64, core.PageRequest, error) {
 	return brands.pageOf(ctx, s.db, p, q)
 }
 
 // BrandOptions lists the company's brands by name, for the drop-downs.
-func (s *Service) BrandOptions(ctx context.Context, p core.Principal) ([]models.Brand, error) {
+func (s *Service) BrandOptions(ctx context.Context, p core.Principal) ([]catalogdb.Brand, error) {
 	return brands.optionsOf(ctx, s.db, p)
 }
 
 // Brand loads one of the company's brands by the id in the path.
-func (s *Service) Brand(ctx context.Context, p core.Principal, id string) (*models.Brand, error) {
+func (s *Service) Brand(ctx context.Context, p core.Principal, id string) (*catalogdb.Brand, error) {
 	return brands.get(ctx, s.db, p, id)
 }
 
 // CreateBrand adds a brand to the company; its name must be new in the company.
-func (s *Service) CreateBrand(ctx context.Context, p core.Principal, f BrandForm) (*models.Brand, error) {
+func (s *Service) CreateBrand(ctx context.Context, p core.Principal, f BrandForm) (*catalogdb.Brand, error) {
 	if err := f.check(); err != nil {
 		return nil, err
 	}
 	now := s.now.Stamp()
-	return brands.add(ctx, s.db, p, &models.Brand{CompanyID: p.CompanyID, Name: f.Name, Remark: f.Remark,
+	return brands.add(ctx, s.db, p, &catalogdb.Brand{CompanyID: p.CompanyID, Name: f.Name, Remark: f.Remark,
 		CreatedAt: now, UpdatedAt: now})
 }
 
 // UpdateBrand changes one of the company's brands; its name must stay unique in the company.
-func (s *Service) UpdateBrand(ctx context.Context, p core.Principal, id string, f BrandForm) (*models.Brand, error) {
-	return brands.change(ctx, s.db, p, id, f.check, func(b *models.Brand) {
+func (s *Service) UpdateBrand(ctx context.Context, p core.Principal, id string, f BrandForm) (*catalogdb.Brand, error) {
+	return brands.change(ctx, s.db, p, id, f.check, func(b *catalogdb.Brand) {
 		b.Name, b.Remark, b.UpdatedAt = f.Name, f.Remark, s.now.Stamp()
 	})
 }
@@ -128,33 +130,33 @@ func (s *Service) DeleteBrand(ctx context.Context, p core.Principal, id string) 
 }
 
 // SupplierPage lists a page of the company's suppliers, with the total and the page served.
-func (s *Service) SupplierPage(ctx context.Context, p core.Principal, q core.ListQuery) ([]models.Supplier, int64, core.PageRequest, error) {
+func (s *Service) SupplierPage(ctx context.Context, p core.Principal, q core.ListQuery) ([]catalogdb.Supplier, int64, core.PageRequest, error) {
 	return suppliers.pageOf(ctx, s.db, p, q)
 }
 
 // SupplierOptions lists the company's suppliers by name, for the drop-downs.
-func (s *Service) SupplierOptions(ctx context.Context, p core.Principal) ([]models.Supplier, error) {
+func (s *Service) SupplierOptions(ctx context.Context, p core.Principal) ([]catalogdb.Supplier, error) {
 	return suppliers.optionsOf(ctx, s.db, p)
 }
 
 // Supplier loads one of the company's suppliers by the id in the path.
-func (s *Service) Supplier(ctx context.Context, p core.Principal, id string) (*models.Supplier, error) {
+func (s *Service) Supplier(ctx context.Context, p core.Principal, id string) (*catalogdb.Supplier, error) {
 	return suppliers.get(ctx, s.db, p, id)
 }
 
 // CreateSupplier adds a supplier to the company; its name must be new in the company.
-func (s *Service) CreateSupplier(ctx context.Context, p core.Principal, f SupplierForm) (*models.Supplier, error) {
+func (s *Service) CreateSupplier(ctx context.Context, p core.Principal, f SupplierForm) (*catalogdb.Supplier, error) {
 	if err := f.check(); err != nil {
 		return nil, err
 	}
 	now := s.now.Stamp()
-	return suppliers.add(ctx, s.db, p, &models.Supplier{CompanyID: p.CompanyID, Name: f.Name, Contact: f.Contact,
+	return suppliers.add(ctx, s.db, p, &catalogdb.Supplier{CompanyID: p.CompanyID, Name: f.Name, Contact: f.Contact,
 		Phone: f.Phone, Address: f.Address, Remark: f.Remark, CreatedAt: now, UpdatedAt: now})
 }
 
 // UpdateSupplier changes one of the company's suppliers; its name must stay unique in the company.
-func (s *Service) UpdateSupplier(ctx context.Context, p core.Principal, id string, f SupplierForm) (*models.Supplier, error) {
-	return suppliers.change(ctx, s.db, p, id, f.check, func(m *models.Supplier) {
+func (s *Service) UpdateSupplier(ctx context.Context, p core.Principal, id string, f SupplierForm) (*catalogdb.Supplier, error) {
+	return suppliers.change(ctx, s.db, p, id, f.check, func(m *catalogdb.Supplier) {
 		m.Name, m.Contact, m.Phone, m.Address, m.Remark = f.Name, f.Contact, f.Phone, f.Address, f.Remark
 		m.UpdatedAt = s.now.Stamp()
 	})
@@ -167,13 +169,13 @@ func (s *Service) DeleteSupplier(ctx context.Context, p core.Principal, id strin
 
 // CategoryNode is a category with its children, in the tree's order.
 type CategoryNode struct {
-	models.Category
+	catalogdb.Category
 	Children []*CategoryNode
 }
 
 // CategoryTree answers the company's whole category tree, siblings by sort then name.
 func (s *Service) CategoryTree(ctx context.Context, p core.Principal) ([]*CategoryNode, error) {
-	rows, err := s.db.With(ctx).Categories(p.CompanyID)
+	rows, err := catalogdb.Categories(s.db.With(ctx), p.CompanyID)
 	if err != nil {
 		return nil, err
 	}
@@ -194,12 +196,12 @@ func (s *Service) CategoryTree(ctx context.Context, p core.Principal) ([]*Catego
 }
 
 // Category loads one of the company's categories by the id in the path.
-func (s *Service) Category(ctx context.Context, p core.Principal, id string) (*models.Category, error) {
+func (s *Service) Category(ctx context.Context, p core.Principal, id string) (*catalogdb.Category, error) {
 	n, ok := core.ParseID(id)
 	if !ok {
 		return nil, core.NotFound(whatCategory)
 	}
-	c, err := s.db.With(ctx).CategoryByID(p.CompanyID, n)
+	c, err := catalogdb.CategoryByID(s.db.With(ctx), p.CompanyID, n)
 	return c, core.NotFoundAs(err, whatCategory)
 }
 
@@ -212,7 +214,7 @@ func categoryParent(tx *models.DB, companyID int64, raw string) (int64, error) {
 	if !ok {
 		return 0, core.Invalid(MsgCategoryParentMissing)
 	}
-	if _, err := tx.CategoryByID(companyID, n); models.IsNotFound(err) {
+	if _, err := catalogdb.CategoryByID(tx, companyID, n); models.IsNotFound(err) {
 		return 0, core.Invalid(MsgCategoryParentMissing)
 	} else if err != nil {
 		return 0, err
@@ -222,7 +224,7 @@ func categoryParent(tx *models.DB, companyID int64, raw string) (int64, error) {
 
 func categoryNameFree(db *models.DB, companyID, parentID int64, name string, self int64) error {
 	return core.NameFree(func() (int64, error) {
-		c, err := db.CategoryByName(companyID, parentID, name)
+		c, err := catalogdb.CategoryByName(db, companyID, parentID, name)
 		if err != nil {
 			return 0, err
 		}
@@ -232,13 +234,13 @@ func categoryNameFree(db *models.DB, companyID, parentID int64, name string, sel
 
 // CreateCategory adds a category at the top level or under one of the company's categories; its name must be
 // new among its siblings.
-func (s *Service) CreateCategory(ctx context.Context, p core.Principal, f CategoryForm) (*models.Category, error) {
+func (s *Service) CreateCategory(ctx context.Context, p core.Principal, f CategoryForm) (*catalogdb.Category, error) {
 	if err := f.check(); err != nil {
 		return nil, err
 	}
-	var c *models.Category
+	var c *catalogdb.Category
 	err := s.db.Tx(ctx, func(tx *models.DB) error {
-		if err := tx.LockCategories(p.CompanyID); err != nil {
+		if err := catalogdb.LockCategories(tx, p.CompanyID); err != nil {
 			return err
 		}
 		parent, err := categoryParent(tx, p.CompanyID, f.ParentID)
@@ -249,9 +251,9 @@ func (s *Service) CreateCategory(ctx context.Context, p core.Principal, f Catego
 			return err
 		}
 		now := s.now.Stamp()
-		c = &models.Category{CompanyID: p.CompanyID, ParentID: parent, Name: f.Name, Sort: sortOf(f.Sort),
+		c = &catalogdb.Category{CompanyID: p.CompanyID, ParentID: parent, Name: f.Name, Sort: sortOf(f.Sort),
 			Remark: f.Remark, CreatedAt: now, UpdatedAt: now}
-		return core.DuplicateAs(tx.CreateCategory(c), MsgCategoryNameTaken)
+		return core.DuplicateAs(catalogdb.CreateCategory(tx, c), MsgCategoryNameTaken)
 	})
 	if err != nil {
 		return nil, err
@@ -268,7 +270,7 @@ func sortOf(n *int) int {
 
 // UpdateCategory renames, re-sorts or moves one of the company's categories, never under itself or one of its
 // descendants; its name must stay unique among its (new) siblings.
-func (s *Service) UpdateCategory(ctx context.Context, p core.Principal, id string, f CategoryForm) (*models.Category, error) {
+func (s *Service) UpdateCategory(ctx context.Context, p core.Principal, id string, f CategoryForm) (*catalogdb.Category, error) {
 	n, ok := core.ParseID(id)
 	if !ok {
 		return nil, core.NotFound(whatCategory)
@@ -276,13 +278,13 @@ func (s *Service) UpdateCategory(ctx context.Context, p core.Principal, id strin
 	if err := f.check(); err != nil {
 		return nil, err
 	}
-	var c *models.Category
+	var c *catalogdb.Category
 	err := s.db.Tx(ctx, func(tx *models.DB) error {
-		if err := tx.LockCategories(p.CompanyID); err != nil {
+		if err := catalogdb.LockCategories(tx, p.CompanyID); err != nil {
 			return err
 		}
 		var err error
-		if c, err = tx.CategoryByID(p.CompanyID, n); err != nil {
+		if c, err = catalogdb.CategoryByID(tx, p.CompanyID, n); err != nil {
 			return core.NotFoundAs(err, whatCategory)
 		}
 		parent, err := categoryParent(tx, p.CompanyID, f.ParentID)
@@ -290,7 +292,7 @@ func (s *Service) UpdateCategory(ctx context.Context, p core.Principal, id strin
 			return err
 		}
 		if parent != 0 {
-			if within, err := tx.CategoryWithin(p.CompanyID, parent, c.ID); err != nil {
+			if within, err := catalogdb.CategoryWithin(tx, p.CompanyID, parent, c.ID); err != nil {
 				return err
 			} else if within {
 				return core.Refused(MsgCategoryMoveUnderSelf)
@@ -300,7 +302,7 @@ func (s *Service) UpdateCategory(ctx context.Context, p core.Principal, id strin
 			return err
 		}
 		c.ParentID, c.Name, c.Sort, c.Remark, c.UpdatedAt = parent, f.Name, sortOf(f.Sort), f.Remark, s.now.Stamp()
-		return core.DuplicateAs(tx.UpdateCategory(c), MsgCategoryNameTaken)
+		return core.DuplicateAs(catalogdb.UpdateCategory(tx, c), MsgCategoryNameTaken)
 	})
 	if err != nil {
 		return nil, err
@@ -316,20 +318,20 @@ func (s *Service) DeleteCategory(ctx context.Context, p core.Principal, id strin
 		return core.NotFound(whatCategory)
 	}
 	return s.db.Tx(ctx, func(tx *models.DB) error {
-		if err := tx.LockCategories(p.CompanyID); err != nil {
+		if err := catalogdb.LockCategories(tx, p.CompanyID); err != nil {
 			return err
 		}
-		if _, err := tx.CategoryByID(p.CompanyID, n); err != nil {
+		if _, err := catalogdb.CategoryByID(tx, p.CompanyID, n); err != nil {
 			return core.NotFoundAs(err, whatCategory)
 		}
-		if children, err := tx.CountChildCategories(p.CompanyID, n); err != nil {
+		if children, err := catalogdb.CountChildCategories(tx, p.CompanyID, n); err != nil {
 			return err
 		} else if children > 0 {
 			return core.Refused(MsgCategoryHasChildren)
 		}
-		if err := refuseInUse(tx, p.CompanyID, models.ProductCategory, n, MsgCategoryInUse); err != nil {
+		if err := refuseInUse(tx, p.CompanyID, catalogdb.ProductCategory, n, MsgCategoryInUse); err != nil {
 			return err
 		}
-		return core.NotFoundAs(tx.DeleteCategory(p.CompanyID, n), whatCategory)
+		return core.NotFoundAs(catalogdb.DeleteCategory(tx, p.CompanyID, n), whatCategory)
 	})
 }

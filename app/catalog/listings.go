@@ -8,6 +8,8 @@ import (
 
 	"sellerhub/app/core"
 	"sellerhub/models"
+	catalogdb "sellerhub/models/catalog"
+	storesdb "sellerhub/models/stores"
 )
 
 // Listings (平台SKU) and SKU配对: a store group's seller SKU in one marketplace, with its ASIN and FNSKU, paired with
@@ -71,7 +73,7 @@ func (f *ListingForm) check() error {
 	case f.FNSKU != "" && !amazonCode.MatchString(f.FNSKU):
 		return core.Invalid(MsgFNSKUBad)
 	}
-	if _, ok := models.MarketplaceByID(f.MarketplaceID); !ok {
+	if _, ok := storesdb.MarketplaceByID(f.MarketplaceID); !ok {
 		return core.Invalid(MsgMarketplaceBad)
 	}
 	return nil
@@ -94,16 +96,13 @@ type ListingQuery struct {
 	Paired        string `json:"paired"`
 }
 
-// ListingPage lists a page of the company's listings in the user's store groups, with the total and the page
-// served. A group filter naming another group finds nothing, as one naming no group does.
-func (s *Service) ListingPage(ctx context.Context, p core.Principal, q ListingQuery) ([]models.ListingRow, int64, core.PageRequest, error) {
-	r := q.PageRequest.Normalized()
-	f := models.ListingFilter{UserID: p.UserID, MarketplaceID: strings.TrimSpace(q.MarketplaceID), Keyword: strings.TrimSpace(q.Keyword),
-		OrderBy: listingSorts[q.Sort], Desc: strings.EqualFold(q.Order, "desc"), Offset: r.Offset(), Limit: r.Size, Anchor: r.Anchor()}
+// filter is the query's filters for the user; false when the group filter cannot name a group (nothing matches).
+func (q ListingQuery) filter(p core.Principal) (catalogdb.ListingFilter, bool) {
+	f := catalogdb.ListingFilter{UserID: p.UserID, MarketplaceID: strings.TrimSpace(q.MarketplaceID), Keyword: strings.TrimSpace(q.Keyword)}
 	if g := strings.TrimSpace(q.GroupID); g != "" {
 		n, ok := core.ParseID(g)
 		if !ok {
-			return []models.ListingRow{}, 0, r, nil
+			return f, false
 		}
 		f.GroupID = n
 	}
@@ -114,22 +113,34 @@ func (s *Service) ListingPage(ctx context.Context, p core.Principal, q ListingQu
 	case "no":
 		f.Paired = new(bool)
 	}
-	rows, total, err := s.db.With(ctx).ListingPage(p.CompanyID, f)
+	return f, true
+}
+
+// ListingPage lists a page of the company's listings in the user's store groups, with the total and the page
+// served. A group filter naming another group finds nothing, as one naming no group does.
+func (s *Service) ListingPage(ctx context.Context, p core.Principal, q ListingQuery) ([]catalogdb.ListingRow, int64, core.PageRequest, error) {
+	r := q.PageRequest.Normalized()
+	f, ok := q.filter(p)
+	if !ok {
+		return []catalogdb.ListingRow{}, 0, r, nil
+	}
+	f.OrderBy, f.Desc, f.Offset, f.Limit, f.Anchor = listingSorts[q.Sort], strings.EqualFold(q.Order, "desc"), r.Offset(), r.Size, r.Anchor()
+	rows, total, err := catalogdb.ListingPage(s.db.With(ctx), p.CompanyID, f)
 	return rows, total, r, err
 }
 
 // ListingGroupOptions lists the user's store groups by name, for the listing screens' drop-downs.
-func (s *Service) ListingGroupOptions(ctx context.Context, p core.Principal) ([]models.StoreGroup, error) {
-	return s.db.With(ctx).StoreGroupChoices(p.CompanyID, p.UserID, storeGroupOptionsLimit)
+func (s *Service) ListingGroupOptions(ctx context.Context, p core.Principal) ([]storesdb.StoreGroup, error) {
+	return catalogdb.StoreGroupChoices(s.db.With(ctx), p.CompanyID, p.UserID, storeGroupOptionsLimit)
 }
 
 // Listing loads one of the company's listings in the user's store groups by the id in the path.
-func (s *Service) Listing(ctx context.Context, p core.Principal, id string) (*models.ListingRow, error) {
+func (s *Service) Listing(ctx context.Context, p core.Principal, id string) (*catalogdb.ListingRow, error) {
 	n, ok := core.ParseID(id)
 	if !ok {
 		return nil, core.NotFound(whatListing)
 	}
-	l, err := s.db.With(ctx).ListingByID(p.CompanyID, p.UserID, n)
+	l, err := catalogdb.ListingByID(s.db.With(ctx), p.CompanyID, p.UserID, n)
 	return l, core.NotFoundAs(err, whatListing)
 }
 
@@ -137,30 +148,30 @@ func (s *Service) Listing(ctx context.Context, p core.Principal, id string) (*mo
 // locked so that it is not deleted before the pairing is written.
 func listingProduct(tx *models.DB, companyID int64, raw string) (*int64, error) {
 	return lockRef(raw, MsgProductMissing, func(id int64) error {
-		_, err := tx.LockLocalProduct(companyID, id)
+		_, err := catalogdb.LockLocalProduct(tx, companyID, id)
 		return err
 	})
 }
 
 // saveListing checks the form, its group (one of the user's) and its product, and writes the listing: a new one
 // when n is 0, else the company's listing n in one of the user's groups.
-func (s *Service) saveListing(ctx context.Context, p core.Principal, n int64, f ListingForm) (*models.ListingRow, error) {
+func (s *Service) saveListing(ctx context.Context, p core.Principal, n int64, f ListingForm) (*catalogdb.ListingRow, error) {
 	if err := f.check(); err != nil {
 		return nil, err
 	}
 	taken := fmt.Sprintf(msgListingTaken, f.SellerSKU)
-	var out *models.ListingRow
+	var out *catalogdb.ListingRow
 	err := s.db.Tx(ctx, func(tx *models.DB) error {
-		l := &models.Listing{ID: n}
+		l := &catalogdb.Listing{ID: n}
 		if n != 0 {
-			old, err := tx.ListingByID(p.CompanyID, p.UserID, n)
+			old, err := catalogdb.ListingByID(tx, p.CompanyID, p.UserID, n)
 			if err != nil {
 				return core.NotFoundAs(err, whatListing)
 			}
 			l.CreatedAt = old.CreatedAt
 		}
 		group, err := lockRef(f.GroupID, MsgListingGroupMissing, func(id int64) error {
-			_, err := tx.VisibleStoreGroup(p.CompanyID, p.UserID, id)
+			_, err := storesdb.VisibleStoreGroup(tx, p.CompanyID, p.UserID, id)
 			return err
 		})
 		if err != nil {
@@ -171,7 +182,7 @@ func (s *Service) saveListing(ctx context.Context, p core.Principal, n int64, f 
 		}
 		l.CompanyID, l.GroupID, l.MarketplaceID, l.SellerSKU, l.ASIN, l.FNSKU = p.CompanyID, *group, f.MarketplaceID, f.SellerSKU, f.ASIN, f.FNSKU
 		err = core.NameFree(func() (int64, error) {
-			return tx.ListingIDBySellerSKU(p.CompanyID, l.GroupID, l.MarketplaceID, l.SellerSKU)
+			return catalogdb.ListingIDBySellerSKU(tx, p.CompanyID, l.GroupID, l.MarketplaceID, l.SellerSKU)
 		}, n, taken)
 		if err != nil {
 			return err
@@ -179,14 +190,14 @@ func (s *Service) saveListing(ctx context.Context, p core.Principal, n int64, f 
 		l.UpdatedAt = s.now.Stamp()
 		if n == 0 {
 			l.CreatedAt = l.UpdatedAt
-			err = tx.CreateListing(l)
+			err = catalogdb.CreateListing(tx, l)
 		} else {
-			err = tx.UpdateListing(l)
+			err = catalogdb.UpdateListing(tx, l)
 		}
 		if err != nil {
 			return core.DuplicateAs(err, taken)
 		}
-		out, err = tx.ListingByID(p.CompanyID, p.UserID, l.ID)
+		out, err = catalogdb.ListingByID(tx, p.CompanyID, p.UserID, l.ID)
 		return err
 	})
 	if err != nil {
@@ -197,12 +208,12 @@ func (s *Service) saveListing(ctx context.Context, p core.Principal, n int64, f 
 
 // CreateListing adds a listing to one of the user's store groups; its seller SKU must be new in the group's
 // marketplace.
-func (s *Service) CreateListing(ctx context.Context, p core.Principal, f ListingForm) (*models.ListingRow, error) {
+func (s *Service) CreateListing(ctx context.Context, p core.Principal, f ListingForm) (*catalogdb.ListingRow, error) {
 	return s.saveListing(ctx, p, 0, f)
 }
 
 // UpdateListing changes one of the company's listings in the user's store groups, within them.
-func (s *Service) UpdateListing(ctx context.Context, p core.Principal, id string, f ListingForm) (*models.ListingRow, error) {
+func (s *Service) UpdateListing(ctx context.Context, p core.Principal, id string, f ListingForm) (*catalogdb.ListingRow, error) {
 	n, ok := core.ParseID(id)
 	if !ok {
 		return nil, core.NotFound(whatListing)
@@ -212,22 +223,22 @@ func (s *Service) UpdateListing(ctx context.Context, p core.Principal, id string
 
 // PairListing pairs one of the company's listings in the user's store groups with one of its products (SKU配对),
 // or unpairs it.
-func (s *Service) PairListing(ctx context.Context, p core.Principal, id string, f PairForm) (*models.ListingRow, error) {
+func (s *Service) PairListing(ctx context.Context, p core.Principal, id string, f PairForm) (*catalogdb.ListingRow, error) {
 	n, ok := core.ParseID(id)
 	if !ok {
 		return nil, core.NotFound(whatListing)
 	}
 	f.ProductID = strings.TrimSpace(f.ProductID)
-	var out *models.ListingRow
+	var out *catalogdb.ListingRow
 	err := s.db.Tx(ctx, func(tx *models.DB) error {
 		product, err := listingProduct(tx, p.CompanyID, f.ProductID)
 		if err != nil {
 			return err
 		}
-		if err := tx.PairListing(p.CompanyID, p.UserID, n, product, s.now.Stamp()); err != nil {
+		if err := catalogdb.PairListing(tx, p.CompanyID, p.UserID, n, product, s.now.Stamp()); err != nil {
 			return core.NotFoundAs(err, whatListing)
 		}
-		out, err = tx.ListingByID(p.CompanyID, p.UserID, n)
+		out, err = catalogdb.ListingByID(tx, p.CompanyID, p.UserID, n)
 		return err
 	})
 	if err != nil {
@@ -242,5 +253,5 @@ func (s *Service) DeleteListing(ctx context.Context, p core.Principal, id string
 	if !ok {
 		return core.NotFound(whatListing)
 	}
-	return core.NotFoundAs(s.db.With(ctx).DeleteListing(p.CompanyID, p.UserID, n), whatListing)
+	return core.NotFoundAs(catalogdb.DeleteListing(s.db.With(ctx), p.CompanyID, p.UserID, n), whatListing)
 }

@@ -5,6 +5,7 @@ import (
 
 	"sellerhub/app/core"
 	"sellerhub/models"
+	catalogdb "sellerhub/models/catalog"
 )
 
 // namedList is one of the catalogue's lists of rows named uniquely in a company, that a local product refers to
@@ -28,23 +29,32 @@ type namedList[T any] struct {
 	remove  func(db *models.DB, companyID, id int64) error
 	// key answers a row's id and name.
 	key func(row *T) (id int64, name string)
+	// kept refuses a delete while other documents refer to the row (a supplier's purchase orders); nil for none.
+	kept func(tx *models.DB, companyID, id int64) error
 }
 
-var brands = namedList[models.Brand]{
-	what: whatBrand, nameTaken: MsgBrandNameTaken, inUse: MsgBrandInUse, productColumn: models.ProductBrand,
+var brands = namedList[catalogdb.Brand]{
+	what: whatBrand, nameTaken: MsgBrandNameTaken, inUse: MsgBrandInUse, productColumn: catalogdb.ProductBrand,
 	sorts: map[string]string{"name": "name", "createdAt": "created_at"},
-	page:  (*models.DB).BrandPage, options: (*models.DB).Brands, byID: (*models.DB).BrandByID,
-	byName: (*models.DB).BrandByName, create: (*models.DB).CreateBrand, update: (*models.DB).UpdateBrand,
-	remove: (*models.DB).DeleteBrand, key: func(b *models.Brand) (int64, string) { return b.ID, b.Name },
+	page:  catalogdb.BrandPage, options: catalogdb.Brands, byID: catalogdb.BrandByID,
+	byName: catalogdb.BrandByName, create: catalogdb.CreateBrand, update: catalogdb.UpdateBrand,
+	remove: catalogdb.DeleteBrand, key: func(b *catalogdb.Brand) (int64, string) { return b.ID, b.Name },
 }
 
-var suppliers = namedList[models.Supplier]{
+var suppliers = namedList[catalogdb.Supplier]{
 	what: whatSupplier, nameTaken: MsgSupplierNameTaken, inUse: MsgSupplierInUse,
-	productColumn: models.ProductSupplier,
+	productColumn: catalogdb.ProductSupplier,
 	sorts:         map[string]string{"name": "name", "contact": "contact", "createdAt": "created_at"},
-	page:          (*models.DB).SupplierPage, options: (*models.DB).Suppliers, byID: (*models.DB).SupplierByID,
-	byName: (*models.DB).SupplierByName, create: (*models.DB).CreateSupplier, update: (*models.DB).UpdateSupplier,
-	remove: (*models.DB).DeleteSupplier, key: func(m *models.Supplier) (int64, string) { return m.ID, m.Name },
+	page:          catalogdb.SupplierPage, options: catalogdb.Suppliers, byID: catalogdb.SupplierByID,
+	byName: catalogdb.SupplierByName, create: catalogdb.CreateSupplier, update: catalogdb.UpdateSupplier,
+	remove: catalogdb.DeleteSupplier, key: func(m *catalogdb.Supplier) (int64, string) { return m.ID, m.Name },
+	kept: func(tx *models.DB, companyID, id int64) error {
+		n, err := catalogdb.CountSupplierOrders(tx, companyID, id)
+		if err == nil && n > 0 {
+			return core.Refused(MsgSupplierHasOrders)
+		}
+		return err
+	},
 }
 
 // pageOf lists a page of the company's rows, with the total and the page served.
@@ -138,13 +148,18 @@ func (l namedList[T]) delete(ctx context.Context, db *models.DB, p core.Principa
 		if err := refuseInUse(tx, p.CompanyID, l.productColumn, n, l.inUse); err != nil {
 			return err
 		}
+		if l.kept != nil {
+			if err := l.kept(tx, p.CompanyID, n); err != nil {
+				return err
+			}
+		}
 		return core.NotFoundAs(l.remove(tx, p.CompanyID, n), l.what)
 	})
 }
 
 // refuseInUse refuses with msg when a product of the company refers to id in column.
 func refuseInUse(tx *models.DB, companyID int64, column string, id int64, msg string) error {
-	n, err := tx.CountProductsUsing(companyID, column, id)
+	n, err := catalogdb.CountProductsUsing(tx, companyID, column, id)
 	if err != nil {
 		return err
 	}

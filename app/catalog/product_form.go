@@ -10,7 +10,7 @@ import (
 	"github.com/shopspring/decimal"
 
 	"sellerhub/app/core"
-	"sellerhub/models"
+	catalogdb "sellerhub/models/catalog"
 )
 
 // ProductForm is a local product as the add and edit screens and the import send it. Numbers come as text, so
@@ -82,7 +82,7 @@ func (m measure) check() error {
 
 // product checks the form and answers the product it describes (without company, references or times). The
 // first thing wrong is told in Chinese, naming the field.
-func (f *ProductForm) product() (*models.LocalProduct, error) {
+func (f *ProductForm) product() (*catalogdb.LocalProduct, error) {
 	m, problems := f.check()
 	if err := core.FirstInvalid(problems); err != nil {
 		return nil, err
@@ -92,7 +92,7 @@ func (f *ProductForm) product() (*models.LocalProduct, error) {
 
 // check reads every field and answers the product with everything wrong in the form, each field checked on its
 // own, so that an import can name every wrong cell of a row at once.
-func (f *ProductForm) check() (*models.LocalProduct, []core.FieldProblem) {
+func (f *ProductForm) check() (*catalogdb.LocalProduct, []core.FieldProblem) {
 	var problems []core.FieldProblem
 	note := func(column string, err error) bool {
 		if err != nil {
@@ -107,7 +107,7 @@ func (f *ProductForm) check() (*models.LocalProduct, []core.FieldProblem) {
 	if skuOK && (strings.IndexFunc(f.SKU, unicode.IsSpace) >= 0 || strings.IndexFunc(f.SKU, unicode.IsControl) >= 0) {
 		note("SKU", core.Invalid(MsgSKUSpace))
 	}
-	m := &models.LocalProduct{SKU: f.SKU, Name: f.Name, Image: f.Image, Remark: f.Remark, Kind: models.ProductKindProduct}
+	m := &catalogdb.LocalProduct{SKU: f.SKU, Name: f.Name, Image: f.Image, Remark: f.Remark, Kind: catalogdb.ProductKindProduct}
 	if k := strings.TrimSpace(f.Kind); k != "" {
 		if m.Kind = kindOf(k); m.Kind == 0 {
 			note("类型", core.Invalid(MsgProductKindBad))
@@ -159,7 +159,7 @@ func cartonUnits(raw string) (*int, error) {
 
 // CartonSpec renders a product's carton spec (箱规) the way the lists and the pick list show it: 单箱24个,
 // 重3.5kg, 40*30*20cm, each part only when known; "" when nothing is.
-func CartonSpec(m *models.LocalProduct) string {
+func CartonSpec(m *catalogdb.LocalProduct) string {
 	var parts []string
 	if m.CartonUnits != nil {
 		parts = append(parts, fmt.Sprintf("单箱%d个", *m.CartonUnits))

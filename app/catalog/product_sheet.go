@@ -12,6 +12,7 @@ import (
 
 	"sellerhub/app/core"
 	"sellerhub/models"
+	catalogdb "sellerhub/models/catalog"
 )
 
 // The product sheet: the columns of the .xlsx import template, of the import and (with 状态 and 创建时间 after
@@ -44,7 +45,7 @@ type importRow struct {
 // imported row reads it.
 type SheetColumn struct {
 	Title string
-	Value func(*models.ProductRow) any
+	Value func(*catalogdb.ProductRow) any
 	read  func(*importRow, string)
 }
 
@@ -57,28 +58,28 @@ func decimalCell(d decimal.NullDecimal) any {
 
 // ProductSheet are the product sheet's columns in their order.
 var ProductSheet = []SheetColumn{
-	{"SKU*", func(r *models.ProductRow) any { return r.SKU }, func(f *importRow, v string) { f.SKU = v }},
-	{"产品名称*", func(r *models.ProductRow) any { return r.Name }, func(f *importRow, v string) { f.Name = v }},
-	{"品牌", func(r *models.ProductRow) any { return r.BrandName }, func(f *importRow, v string) { f.Brand = v }},
-	{"分类", func(r *models.ProductRow) any { return r.CategoryName }, func(f *importRow, v string) { f.Category = v }},
-	{"供应商", func(r *models.ProductRow) any { return r.SupplierName }, func(f *importRow, v string) { f.Supplier = v }},
-	{"类型", func(r *models.ProductRow) any { return ProductKinds[r.Kind] }, func(f *importRow, v string) { f.Kind = v }},
-	{"单价(元)", func(r *models.ProductRow) any { return decimalCell(r.Price) }, func(f *importRow, v string) { f.Price = v }},
-	{"重量(kg)", func(r *models.ProductRow) any { return decimalCell(r.Weight) }, func(f *importRow, v string) { f.Weight = v }},
-	{"长(cm)", func(r *models.ProductRow) any { return decimalCell(r.Length) }, func(f *importRow, v string) { f.Length = v }},
-	{"宽(cm)", func(r *models.ProductRow) any { return decimalCell(r.Width) }, func(f *importRow, v string) { f.Width = v }},
-	{"高(cm)", func(r *models.ProductRow) any { return decimalCell(r.Height) }, func(f *importRow, v string) { f.Height = v }},
-	{"单箱数量", func(r *models.ProductRow) any {
+	{"SKU*", func(r *catalogdb.ProductRow) any { return r.SKU }, func(f *importRow, v string) { f.SKU = v }},
+	{"产品名称*", func(r *catalogdb.ProductRow) any { return r.Name }, func(f *importRow, v string) { f.Name = v }},
+	{"品牌", func(r *catalogdb.ProductRow) any { return r.BrandName }, func(f *importRow, v string) { f.Brand = v }},
+	{"分类", func(r *catalogdb.ProductRow) any { return r.CategoryName }, func(f *importRow, v string) { f.Category = v }},
+	{"供应商", func(r *catalogdb.ProductRow) any { return r.SupplierName }, func(f *importRow, v string) { f.Supplier = v }},
+	{"类型", func(r *catalogdb.ProductRow) any { return ProductKinds[r.Kind] }, func(f *importRow, v string) { f.Kind = v }},
+	{"单价(元)", func(r *catalogdb.ProductRow) any { return decimalCell(r.Price) }, func(f *importRow, v string) { f.Price = v }},
+	{"重量(kg)", func(r *catalogdb.ProductRow) any { return decimalCell(r.Weight) }, func(f *importRow, v string) { f.Weight = v }},
+	{"长(cm)", func(r *catalogdb.ProductRow) any { return decimalCell(r.Length) }, func(f *importRow, v string) { f.Length = v }},
+	{"宽(cm)", func(r *catalogdb.ProductRow) any { return decimalCell(r.Width) }, func(f *importRow, v string) { f.Width = v }},
+	{"高(cm)", func(r *catalogdb.ProductRow) any { return decimalCell(r.Height) }, func(f *importRow, v string) { f.Height = v }},
+	{"单箱数量", func(r *catalogdb.ProductRow) any {
 		if r.CartonUnits == nil {
 			return ""
 		}
 		return *r.CartonUnits
 	}, func(f *importRow, v string) { f.CartonUnits = v }},
-	{"箱重(kg)", func(r *models.ProductRow) any { return decimalCell(r.CartonWeight) }, func(f *importRow, v string) { f.CartonWeight = v }},
-	{"箱长(cm)", func(r *models.ProductRow) any { return decimalCell(r.CartonLength) }, func(f *importRow, v string) { f.CartonLength = v }},
-	{"箱宽(cm)", func(r *models.ProductRow) any { return decimalCell(r.CartonWidth) }, func(f *importRow, v string) { f.CartonWidth = v }},
-	{"箱高(cm)", func(r *models.ProductRow) any { return decimalCell(r.CartonHeight) }, func(f *importRow, v string) { f.CartonHeight = v }},
-	{"备注", func(r *models.ProductRow) any { return r.Remark }, func(f *importRow, v string) { f.Remark = v }},
+	{"箱重(kg)", func(r *catalogdb.ProductRow) any { return decimalCell(r.CartonWeight) }, func(f *importRow, v string) { f.CartonWeight = v }},
+	{"箱长(cm)", func(r *catalogdb.ProductRow) any { return decimalCell(r.CartonLength) }, func(f *importRow, v string) { f.CartonLength = v }},
+	{"箱宽(cm)", func(r *catalogdb.ProductRow) any { return decimalCell(r.CartonWidth) }, func(f *importRow, v string) { f.CartonWidth = v }},
+	{"箱高(cm)", func(r *catalogdb.ProductRow) any { return decimalCell(r.CartonHeight) }, func(f *importRow, v string) { f.CartonHeight = v }},
+	{"备注", func(r *catalogdb.ProductRow) any { return r.Remark }, func(f *importRow, v string) { f.Remark = v }},
 }
 
 // sheetKey is a title as the import matches it: without the required mark and spaces.
@@ -141,20 +142,20 @@ var templateExample = []any{"EAR-001", "降噪蓝牙耳机", "", "", "", "产品
 // row and the company's allowed values of 类型, 品牌, 分类 and 供应商, one list per column.
 func (s *Service) ProductTemplate(ctx context.Context, p core.Principal) (*excelize.File, error) {
 	db := s.db.With(ctx)
-	brands, err := db.Brands(p.CompanyID, 1<<20)
+	brands, err := catalogdb.Brands(db, p.CompanyID, 1<<20)
 	if err != nil {
 		return nil, err
 	}
-	suppliers, err := db.Suppliers(p.CompanyID, 1<<20)
+	suppliers, err := catalogdb.Suppliers(db, p.CompanyID, 1<<20)
 	if err != nil {
 		return nil, err
 	}
-	categories, err := db.Categories(p.CompanyID)
+	categories, err := catalogdb.Categories(db, p.CompanyID)
 	if err != nil {
 		return nil, err
 	}
 	lists := [][]any{{"类型"}, {"品牌"}, {"分类"}, {"供应商"}}
-	for _, k := range []int{models.ProductKindProduct, models.ProductKindConsumable, models.ProductKindPackage} {
+	for _, k := range []int{catalogdb.ProductKindProduct, catalogdb.ProductKindConsumable, catalogdb.ProductKindPackage} {
 		lists[0] = append(lists[0], ProductKinds[k])
 	}
 	for _, b := range brands {
@@ -182,24 +183,24 @@ type catalogNames struct {
 // lockCatalogNames reads the company's reference lists, locked so that none is deleted before the import lands.
 func lockCatalogNames(tx *models.DB, companyID int64) (*catalogNames, error) {
 	names := &catalogNames{brands: map[string]int64{}, suppliers: map[string]int64{}, categories: map[string][]int64{}}
-	brands, err := tx.ForUpdate().Brands(companyID, 1<<20)
+	brands, err := catalogdb.Brands(tx.ForUpdate(), companyID, 1<<20)
 	if err != nil {
 		return nil, err
 	}
 	for _, b := range brands {
 		names.brands[b.Name] = b.ID
 	}
-	suppliers, err := tx.ForUpdate().Suppliers(companyID, 1<<20)
+	suppliers, err := catalogdb.Suppliers(tx.ForUpdate(), companyID, 1<<20)
 	if err != nil {
 		return nil, err
 	}
 	for _, s := range suppliers {
 		names.suppliers[s.Name] = s.ID
 	}
-	if err := tx.LockCategories(companyID); err != nil {
+	if err := catalogdb.LockCategories(tx, companyID); err != nil {
 		return nil, err
 	}
-	categories, err := tx.Categories(companyID)
+	categories, err := catalogdb.Categories(tx, companyID)
 	if err != nil {
 		return nil, err
 	}
@@ -210,7 +211,7 @@ func lockCatalogNames(tx *models.DB, companyID int64) (*catalogNames, error) {
 }
 
 // resolve sets the product's references from the row's names, and says which names are unknown.
-func (n *catalogNames) resolve(r *importRow, m *models.LocalProduct) []core.FieldProblem {
+func (n *catalogNames) resolve(r *importRow, m *catalogdb.LocalProduct) []core.FieldProblem {
 	var problems []core.FieldProblem
 	if r.Brand != "" {
 		if id, ok := n.brands[r.Brand]; ok {
@@ -264,14 +265,14 @@ func (s *Service) ImportProducts(ctx context.Context, p core.Principal, data []b
 		for i := range rows {
 			skus[i] = strings.TrimSpace(rows[i].SKU)
 		}
-		taken, err := tx.LocalProductSKUsTaken(p.CompanyID, skus)
+		taken, err := catalogdb.LocalProductSKUsTaken(tx, p.CompanyID, skus)
 		if err != nil {
 			return err
 		}
 		var problems core.Problems
 		firstLine := map[string]int{}
-		products := make([]*models.LocalProduct, 0, len(rows))
-		var changes []*models.LocalProduct
+		products := make([]*catalogdb.LocalProduct, 0, len(rows))
+		var changes []*catalogdb.LocalProduct
 		now := s.now.Stamp()
 		for i := range rows {
 			m, wrong := rows[i].check()
@@ -305,22 +306,28 @@ func (s *Service) ImportProducts(ctx context.Context, p core.Principal, data []b
 		// A product of one of these SKUs added while the import ran: not core.DuplicateAs, whose generic notice
 		// would not say that the import is all or nothing and saved no product.
 		for _, m := range changes {
-			old, err := tx.ForUpdate().LocalProductBySKU(p.CompanyID, m.SKU)
+			old, err := catalogdb.LocalProductBySKU(tx.ForUpdate(), p.CompanyID, m.SKU)
 			if err != nil {
 				return err
 			}
 			// The sheet has no picture column: the product keeps the one it has.
 			m.ID, m.Image = old.ID, old.Image
-			if err := tx.UpdateLocalProduct(m); err != nil {
+			if err := catalogdb.UpdateLocalProduct(tx, m); err != nil {
+				return err
+			}
+			if err := s.priceChanged(tx, p, old, m.Price); err != nil {
 				return err
 			}
 		}
 		updated = len(changes)
-		err = tx.CreateLocalProducts(products)
+		err = catalogdb.CreateLocalProducts(tx, products)
 		if models.IsDuplicate(err) {
 			return core.Refused(MsgImportRace)
 		}
-		return err
+		if err != nil {
+			return err
+		}
+		return catalogdb.CreateProductCosts(tx, s.firstCosts(p, products, now))
 	})
 	if err != nil {
 		return ImportResult{}, err

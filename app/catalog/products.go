@@ -8,6 +8,7 @@ import (
 
 	"sellerhub/app/core"
 	"sellerhub/models"
+	catalogdb "sellerhub/models/catalog"
 )
 
 // Local products (本地产品): what the company stocks and ships, by a SKU unique in the company.
@@ -50,7 +51,7 @@ const (
 
 // ProductKinds names the kinds of product (LocalProduct.Kind) in the seller's words.
 var ProductKinds = map[int]string{
-	models.ProductKindProduct: "产品", models.ProductKindConsumable: "耗材", models.ProductKindPackage: "包材",
+	catalogdb.ProductKindProduct: "产品", catalogdb.ProductKindConsumable: "耗材", catalogdb.ProductKindPackage: "包材",
 }
 
 var productSorts = map[string]string{"sku": "sku", "name": "name", "createdAt": "created_at", "weight": "weight",
@@ -71,9 +72,9 @@ type ProductQuery struct {
 }
 
 // filter turns the query into the model's filter; ok is false when an id in it names nothing (no rows match).
-func (q ProductQuery) filter() (models.ProductFilter, core.PageRequest, bool) {
+func (q ProductQuery) filter() (catalogdb.ProductFilter, core.PageRequest, bool) {
 	r := q.PageRequest.Normalized()
-	f := models.ProductFilter{Keyword: strings.TrimSpace(q.Keyword), OrderBy: productSorts[q.Sort],
+	f := catalogdb.ProductFilter{Keyword: strings.TrimSpace(q.Keyword), OrderBy: productSorts[q.Sort],
 		Desc: strings.EqualFold(q.Order, "desc"), Offset: r.Offset(), Limit: r.Size, Anchor: r.Anchor()}
 	ok := true
 	for _, ref := range []struct {
@@ -114,73 +115,73 @@ func kindOf(raw string) int {
 }
 
 // ProductPage lists a page of the company's products, with the total and the page served.
-func (s *Service) ProductPage(ctx context.Context, p core.Principal, q ProductQuery) ([]models.ProductRow, int64, core.PageRequest, error) {
+func (s *Service) ProductPage(ctx context.Context, p core.Principal, q ProductQuery) ([]catalogdb.ProductRow, int64, core.PageRequest, error) {
 	f, r, ok := q.filter()
 	if !ok {
-		return []models.ProductRow{}, 0, r, nil
+		return []catalogdb.ProductRow{}, 0, r, nil
 	}
 	f.UserID = p.UserID
-	rows, total, err := s.db.With(ctx).LocalProductPage(p.CompanyID, f)
+	rows, total, err := catalogdb.LocalProductPage(s.db.With(ctx), p.CompanyID, f)
 	return rows, total, r, err
 }
 
 // ProductsForExport lists every product the query matches, not one page of them, for the .xlsx export.
-func (s *Service) ProductsForExport(ctx context.Context, p core.Principal, q ProductQuery) ([]models.ProductRow, error) {
+func (s *Service) ProductsForExport(ctx context.Context, p core.Principal, q ProductQuery) ([]catalogdb.ProductRow, error) {
 	f, _, ok := q.filter()
 	if !ok {
-		return []models.ProductRow{}, nil
+		return []catalogdb.ProductRow{}, nil
 	}
 	f.UserID, f.Offset, f.Limit = p.UserID, 0, core.MaxExportRows
-	rows, _, err := s.db.With(ctx).LocalProductPage(p.CompanyID, f)
+	rows, _, err := catalogdb.LocalProductPage(s.db.With(ctx), p.CompanyID, f)
 	return rows, err
 }
 
 // SearchProducts finds up to limit (at most 50, 20 unless asked) of the company's enabled products whose SKU or
 // name contains keyword, for the product pickers of other screens.
-func (s *Service) SearchProducts(ctx context.Context, p core.Principal, keyword string, limit int) ([]models.LocalProduct, error) {
+func (s *Service) SearchProducts(ctx context.Context, p core.Principal, keyword string, limit int) ([]catalogdb.LocalProduct, error) {
 	if limit < 1 {
 		limit = 20
 	}
-	return s.db.With(ctx).SearchLocalProducts(p.CompanyID, strings.TrimSpace(keyword), min(limit, productSearchLimit))
+	return catalogdb.SearchLocalProducts(s.db.With(ctx), p.CompanyID, strings.TrimSpace(keyword), min(limit, productSearchLimit))
 }
 
 // Product loads one of the company's products by its id.
-func (s *Service) Product(ctx context.Context, p core.Principal, id string) (*models.ProductRow, error) {
+func (s *Service) Product(ctx context.Context, p core.Principal, id string) (*catalogdb.ProductRow, error) {
 	n, ok := core.ParseID(id)
 	if !ok {
 		return nil, core.NotFound(whatProduct)
 	}
-	m, err := s.db.With(ctx).LocalProductByID(p.CompanyID, p.UserID, n)
+	m, err := catalogdb.LocalProductByID(s.db.With(ctx), p.CompanyID, p.UserID, n)
 	return m, core.NotFoundAs(err, whatProduct)
 }
 
 // ProductListings lists the listings paired with one of the company's products, in the user's store groups.
-func (s *Service) ProductListings(ctx context.Context, p core.Principal, id string) ([]models.ListingRow, error) {
+func (s *Service) ProductListings(ctx context.Context, p core.Principal, id string) ([]catalogdb.ListingRow, error) {
 	m, err := s.Product(ctx, p, id)
 	if err != nil {
 		return nil, err
 	}
-	return s.db.With(ctx).ListingsOfProduct(p.CompanyID, p.UserID, m.ID)
+	return catalogdb.ListingsOfProduct(s.db.With(ctx), p.CompanyID, p.UserID, m.ID)
 }
 
 // productRefs resolves and locks (so that they are not deleted before the product is written) the brand,
 // category and supplier a product form names by id.
-func productRefs(tx *models.DB, companyID int64, f *ProductForm, m *models.LocalProduct) error {
+func productRefs(tx *models.DB, companyID int64, f *ProductForm, m *catalogdb.LocalProduct) error {
 	var err error
 	if m.BrandID, err = lockRef(f.BrandID, MsgBrandMissing, func(id int64) error {
-		_, err := tx.ForUpdate().BrandByID(companyID, id)
+		_, err := catalogdb.BrandByID(tx.ForUpdate(), companyID, id)
 		return err
 	}); err != nil {
 		return err
 	}
 	if m.CategoryID, err = lockRef(f.CategoryID, MsgCategoryMissing, func(id int64) error {
-		_, err := tx.ForUpdate().CategoryByID(companyID, id)
+		_, err := catalogdb.CategoryByID(tx.ForUpdate(), companyID, id)
 		return err
 	}); err != nil {
 		return err
 	}
 	m.SupplierID, err = lockRef(f.SupplierID, MsgSupplierMissing, func(id int64) error {
-		_, err := tx.ForUpdate().SupplierByID(companyID, id)
+		_, err := catalogdb.SupplierByID(tx.ForUpdate(), companyID, id)
 		return err
 	})
 	return err
@@ -205,7 +206,7 @@ func lockRef(raw, missing string, find func(int64) error) (*int64, error) {
 
 func skuFree(db *models.DB, companyID int64, sku string, self int64) error {
 	return core.NameFree(func() (int64, error) {
-		m, err := db.LocalProductBySKU(companyID, sku)
+		m, err := catalogdb.LocalProductBySKU(db, companyID, sku)
 		if err != nil {
 			return 0, err
 		}
@@ -214,7 +215,7 @@ func skuFree(db *models.DB, companyID int64, sku string, self int64) error {
 }
 
 // CreateProduct adds a product to the company; its SKU must be new in the company.
-func (s *Service) CreateProduct(ctx context.Context, p core.Principal, f ProductForm) (*models.ProductRow, error) {
+func (s *Service) CreateProduct(ctx context.Context, p core.Principal, f ProductForm) (*catalogdb.ProductRow, error) {
 	m, err := f.product()
 	if err != nil {
 		return nil, err
@@ -222,7 +223,7 @@ func (s *Service) CreateProduct(ctx context.Context, p core.Principal, f Product
 	if err := s.checkImage(p.CompanyID, m.Image); err != nil {
 		return nil, err
 	}
-	var out *models.ProductRow
+	var out *catalogdb.ProductRow
 	err = s.db.Tx(ctx, func(tx *models.DB) error {
 		if err := productRefs(tx, p.CompanyID, &f, m); err != nil {
 			return err
@@ -232,10 +233,13 @@ func (s *Service) CreateProduct(ctx context.Context, p core.Principal, f Product
 		}
 		now := s.now.Stamp()
 		m.CompanyID, m.CreatedAt, m.UpdatedAt = p.CompanyID, now, now
-		if err := tx.CreateLocalProduct(m); err != nil {
+		if err := catalogdb.CreateLocalProduct(tx, m); err != nil {
 			return core.DuplicateAs(err, MsgSKUTaken(m.SKU))
 		}
-		out, err = tx.LocalProductByID(p.CompanyID, p.UserID, m.ID)
+		if err := catalogdb.CreateProductCosts(tx, s.firstCosts(p, []*catalogdb.LocalProduct{m}, now)); err != nil {
+			return err
+		}
+		out, err = catalogdb.LocalProductByID(tx, p.CompanyID, p.UserID, m.ID)
 		return err
 	})
 	if err != nil {
@@ -246,7 +250,7 @@ func (s *Service) CreateProduct(ctx context.Context, p core.Principal, f Product
 
 // UpdateProduct changes one of the company's products; its SKU must stay unique in the company. A picture it
 // no longer shows is deleted.
-func (s *Service) UpdateProduct(ctx context.Context, p core.Principal, id string, f ProductForm) (*models.ProductRow, error) {
+func (s *Service) UpdateProduct(ctx context.Context, p core.Principal, id string, f ProductForm) (*catalogdb.ProductRow, error) {
 	n, ok := core.ParseID(id)
 	if !ok {
 		return nil, core.NotFound(whatProduct)
@@ -255,10 +259,10 @@ func (s *Service) UpdateProduct(ctx context.Context, p core.Principal, id string
 	if err != nil {
 		return nil, err
 	}
-	var out *models.ProductRow
+	var out *catalogdb.ProductRow
 	var oldImage string
 	err = s.db.Tx(ctx, func(tx *models.DB) error {
-		old, err := tx.LockLocalProduct(p.CompanyID, n)
+		old, err := catalogdb.LockLocalProduct(tx, p.CompanyID, n)
 		if err != nil {
 			return core.NotFoundAs(err, whatProduct)
 		}
@@ -276,10 +280,13 @@ func (s *Service) UpdateProduct(ctx context.Context, p core.Principal, id string
 		}
 		oldImage = old.Image
 		m.ID, m.CompanyID, m.UpdatedAt = n, p.CompanyID, s.now.Stamp()
-		if err := core.DuplicateAs(tx.UpdateLocalProduct(m), MsgSKUTaken(m.SKU)); err != nil {
+		if err := core.DuplicateAs(catalogdb.UpdateLocalProduct(tx, m), MsgSKUTaken(m.SKU)); err != nil {
 			return err
 		}
-		out, err = tx.LocalProductByID(p.CompanyID, p.UserID, n)
+		if err := s.priceChanged(tx, p, old, m.Price); err != nil {
+			return err
+		}
+		out, err = catalogdb.LocalProductByID(tx, p.CompanyID, p.UserID, n)
 		return err
 	})
 	if err != nil {
@@ -305,13 +312,13 @@ func (s *Service) SetProductDisabled(ctx context.Context, p core.Principal, id s
 	if !ok {
 		return core.NotFound(whatProduct)
 	}
-	return core.NotFoundAs(s.db.With(ctx).SetLocalProductDisabled(p.CompanyID, n, disabled, s.now.Stamp()), whatProduct)
+	return core.NotFoundAs(catalogdb.SetLocalProductDisabled(s.db.With(ctx), p.CompanyID, n, disabled, s.now.Stamp()), whatProduct)
 }
 
 // productUseRefusals says why a product in use is not deleted.
-var productUseRefusals = map[models.ProductUse]string{
-	models.ProductHasStock: MsgProductHasStock, models.ProductHasDocuments: MsgProductHasDocs,
-	models.ProductHasPlans: MsgProductHasPlans, models.ProductHasShipments: MsgProductHasShipment,
+var productUseRefusals = map[catalogdb.ProductUse]string{
+	catalogdb.ProductHasStock: MsgProductHasStock, catalogdb.ProductHasDocuments: MsgProductHasDocs,
+	catalogdb.ProductHasPlans: MsgProductHasPlans, catalogdb.ProductHasShipments: MsgProductHasShipment,
 }
 
 // DeleteProduct deletes one of the company's products, refused while it has stock, stock documents, shipment
@@ -323,19 +330,19 @@ func (s *Service) DeleteProduct(ctx context.Context, p core.Principal, id string
 	}
 	var image string
 	err := s.db.Tx(ctx, func(tx *models.DB) error {
-		m, err := tx.LockLocalProduct(p.CompanyID, n)
+		m, err := catalogdb.LockLocalProduct(tx, p.CompanyID, n)
 		if err != nil {
 			return core.NotFoundAs(err, whatProduct)
 		}
-		use, err := tx.LocalProductUse(p.CompanyID, n)
+		use, err := catalogdb.LocalProductUse(tx, p.CompanyID, n)
 		if err != nil {
 			return err
 		}
-		if use != models.ProductUnused {
+		if use != catalogdb.ProductUnused {
 			return core.Refused(productUseRefusals[use])
 		}
 		image = m.Image
-		return core.NotFoundAs(tx.DeleteLocalProduct(p.CompanyID, n), whatProduct)
+		return core.NotFoundAs(catalogdb.DeleteLocalProduct(tx, p.CompanyID, n), whatProduct)
 	})
 	if err == nil {
 		s.uploads.Remove(p.CompanyID, image)

@@ -3,6 +3,8 @@
 package catalog
 
 import (
+	"time"
+
 	"sellerhub/app/core"
 	"sellerhub/models"
 )
@@ -12,9 +14,11 @@ type Service struct {
 	db      *models.DB
 	now     core.Clock
 	uploads *core.Uploads
+	// timeZone is the company's: the date a cost change holds from, today unless the seller dates it back.
+	timeZone *time.Location
 }
 
 // New builds the service.
-func New(db *models.DB, now core.Clock, uploads *core.Uploads) *Service {
-	return &Service{db: db, now: now, uploads: uploads}
+func New(db *models.DB, now core.Clock, timeZone *time.Location, uploads *core.Uploads) *Service {
+	return &Service{db: db, now: now, uploads: uploads, timeZone: timeZone}
 }

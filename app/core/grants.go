@@ -1,6 +1,7 @@
 package core
 
 import (
+	"strconv"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -53,11 +54,19 @@ func (m *UserMenu) Allows(path string) bool { return m.paths[path] }
 func (m *UserMenu) Can(code string) bool { return m.perms[code] }
 
 // MenuCache keeps each user's compiled menu: building one reads roles, grants and the whole menu, and the shell
-// asks for it on every page. Changing grants drops the affected users' entries.
+// asks for it on every page. Changing grants drops the affected users' entries, on every instance (Invalidations).
 type MenuCache struct {
 	mu    sync.RWMutex
 	users map[int64]*UserMenu
+	inv   *Invalidations
 }
+
+// menusTopic is the topic of dropped menus: a comma-separated list of user ids, or KeyAll.
+const menusTopic = "menus"
+
+// menusPerMessage bounds the user ids one broadcast names (PostgreSQL's notifications take under 8,000 bytes);
+// a longer list drops every menu instead, as rare as changing a large company's roles.
+const menusPerMessage = 300
 
 // Get answers a user's cached menu, nil when none is cached.
 func (c *MenuCache) Get(userID int64) *UserMenu {
@@ -73,23 +82,48 @@ func (c *MenuCache) Put(userID int64, m *UserMenu) {
 	c.users[userID] = m
 }
 
-// NewMenuCache is an empty cache.
-func NewMenuCache() *MenuCache { return &MenuCache{users: map[int64]*UserMenu{}} }
-
-// Drop forgets the cached menus of the given users; their next call rebuilds them.
-func (c *MenuCache) Drop(userIDs ...int64) {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	for _, id := range userIDs {
-		delete(c.users, id)
+// NewMenuCache is an empty cache whose drops reach every instance through inv (nil: this process only).
+func NewMenuCache(inv *Invalidations) *MenuCache {
+	if inv == nil {
+		inv = NewInvalidations(nil)
 	}
+	c := &MenuCache{users: map[int64]*UserMenu{}, inv: inv}
+	inv.Subscribe(menusTopic, c.dropped)
+	return c
 }
 
-// DropAll forgets every cached menu, after the product menu itself changed.
-func (c *MenuCache) DropAll() {
+// Drop forgets the cached menus of the given users here and on every instance; their next call rebuilds them.
+func (c *MenuCache) Drop(userIDs ...int64) {
+	if len(userIDs) == 0 {
+		return
+	}
+	if len(userIDs) > menusPerMessage {
+		c.DropAll()
+		return
+	}
+	ids := make([]string, len(userIDs))
+	for i, id := range userIDs {
+		ids[i] = strconv.FormatInt(id, 10)
+	}
+	c.inv.Publish(menusTopic, strings.Join(ids, ","))
+}
+
+// DropAll forgets every cached menu on every instance, after the product menu itself changed.
+func (c *MenuCache) DropAll() { c.inv.Publish(menusTopic, KeyAll) }
+
+// dropped forgets the menus a broadcast names.
+func (c *MenuCache) dropped(key string) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	clear(c.users)
+	if key == KeyAll {
+		clear(c.users)
+		return
+	}
+	for s := range strings.SplitSeq(key, ",") {
+		if id, err := strconv.ParseInt(s, 10, 64); err == nil {
+			delete(c.users, id)
+		}
+	}
 }
 
 // NewUserMenu is a user's compiled menu: the visible tree, the menu paths granted (visible or not) and the button

@@ -1,111 +1,50 @@
 package core
 
 import (
-	"strings"
 	"sync"
 	"time"
 )
 
-// Limiter counts events per key in a fixed window: the login guard's failures, code requests per address. It
-// lives in the process; a deployment of several instances gives each its own budget, which still
-// bounds guessing by the number of instances.
+// Limiter counts events per key in a fixed window: the login guard's failures, code requests per address. Its
+// counts are kept in Counters: this process's memory, or the database, where every instance of a deployment
+// spends from the same budget.
 type Limiter struct {
-	mu      sync.Mutex
-	limit   int
-	window  time.Duration
-	now     func() time.Time
-	buckets map[string]*bucket
+	name   string
+	limit  int
+	window time.Duration
+	now    func() time.Time
+	store  Counters
 }
 
-type bucket struct {
-	count int
-	start time.Time
-}
-
-// NewLimiter allows limit events per key within window.
+// NewLimiter allows limit events per key within window, counted in this process.
 func NewLimiter(limit int, window time.Duration, now func() time.Time) *Limiter {
-	return &Limiter{limit: limit, window: window, now: now, buckets: map[string]*bucket{}}
+	return NewLimiterIn(NewMemoryCounters(), "", limit, window, now)
+}
+
+// NewLimiterIn is NewLimiter counting in store, its keys under name (unique among the store's limiters).
+func NewLimiterIn(store Counters, name string, limit int, window time.Duration, now func() time.Time) *Limiter {
+	return &Limiter{name: name, limit: limit, window: window, now: now, store: store}
 }
 
 // Allowed tells whether key still has budget, without spending any.
-func (l *Limiter) Allowed(key string) bool {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	b := l.current(key)
-	return b == nil || b.count < l.limit
-}
+func (l *Limiter) Allowed(key string) bool { return l.count(key) < l.limit }
 
 // Spend records one event for key and tells whether it was within the budget.
 func (l *Limiter) Spend(key string) bool {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	b := l.current(key)
-	if b == nil {
-		b = &bucket{start: l.now()}
-		l.buckets[key] = b
-		if len(l.buckets) > 100000 {
-			l.sweep()
-		}
-	}
-	b.count++
-	return b.count <= l.limit
+	return l.store.add(l.name+key, l.window, l.now()) <= l.limit
 }
 
 // Reset forgets key's events.
-func (l *Limiter) Reset(key string) {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	delete(l.buckets, key)
-}
+func (l *Limiter) Reset(key string) { l.store.reset(l.name + key) }
 
 // count is how many events key has in its current window.
-func (l *Limiter) count(key string) int {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	if b := l.current(key); b != nil {
-		return b.count
-	}
-	return 0
-}
+func (l *Limiter) count(key string) int { return l.store.count(l.name+key, l.window, l.now()) }
 
 // refund takes back one event of key: an attempt counted in advance that turned out not to be a failure.
-func (l *Limiter) refund(key string) {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	if b := l.current(key); b != nil && b.count > 0 {
-		b.count--
-	}
-}
+func (l *Limiter) refund(key string) { l.store.refund(l.name+key, l.window, l.now()) }
 
 // resetPrefix forgets the events of every key that starts with prefix.
-func (l *Limiter) resetPrefix(prefix string) {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	for k := range l.buckets {
-		if strings.HasPrefix(k, prefix) {
-			delete(l.buckets, k)
-		}
-	}
-}
-
-func (l *Limiter) current(key string) *bucket {
-	b := l.buckets[key]
-	if b != nil && l.now().Sub(b.start) >= l.window {
-		delete(l.buckets, key)
-		return nil
-	}
-	return b
-}
-
-// sweep drops windows that have ended, so that a flood of distinct keys cannot grow the map without bound.
-func (l *Limiter) sweep() {
-	now := l.now()
-	for k, b := range l.buckets {
-		if now.Sub(b.start) >= l.window {
-			delete(l.buckets, k)
-		}
-	}
-}
+func (l *Limiter) resetPrefix(prefix string) { l.store.resetPrefix(l.name + prefix) }
 
 // LoginGuard bounds password guessing without letting a stranger lock an owner out. Failures count per account
 // and client address: 5 within 15 minutes lock that account for that address only, so whoever guesses from one
@@ -149,18 +88,26 @@ const (
 	LoginRefused
 )
 
-// NewLoginGuard returns a guard whose windows follow now.
+// NewLoginGuard returns a guard whose windows follow now, counting in this process.
 func NewLoginGuard(now func() time.Time) *LoginGuard {
+	return NewLoginGuardIn(NewMemoryCounters(), "", now)
+}
+
+// NewLoginGuardIn is NewLoginGuard counting in store, its keys under name. The mutex still makes each decision
+// one step within an instance; across instances two attempts at the same instant may both pass a check that
+// only one should, which bounds guessing by the attempts in flight rather than by the number of instances.
+func NewLoginGuardIn(store Counters, name string, now func() time.Time) *LoginGuard {
 	return &LoginGuard{
-		pairs:     NewLimiter(loginPairLimit, loginWindow, now),
-		addresses: NewLimiter(loginAddressLimit, loginWindow, now),
-		accounts:  NewLimiter(loginAccountLimit, loginWindow, now),
-		known:     NewLimiter(1, loginKnownFor, now),
+		pairs:     NewLimiterIn(store, name+"pair:", loginPairLimit, loginWindow, now),
+		addresses: NewLimiterIn(store, name+"address:", loginAddressLimit, loginWindow, now),
+		accounts:  NewLimiterIn(store, name+"account:", loginAccountLimit, loginWindow, now),
+		known:     NewLimiterIn(store, name+"known:", 1, loginKnownFor, now),
 	}
 }
 
-// pairKey joins account and address with a byte no address contains, so that no two pairs share a key.
-func pairKey(account, address string) string { return account + "\x00" + address }
+// pairKey joins account and address with a byte no address contains, so that no two pairs share a key (not NUL,
+// which PostgreSQL's text refuses).
+func pairKey(account, address string) string { return account + "\x1f" + address }
 
 // Begin decides whether a password check of account from address may go ahead. An attempt that goes ahead is
 // counted as a failure at once, and Succeeded takes it back: counting only after the (slow) check would let

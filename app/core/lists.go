@@ -8,6 +8,7 @@ import (
 	"unicode/utf8"
 
 	"sellerhub/models"
+	storesdb "sellerhub/models/stores"
 )
 
 // ListQuery is the body of the paged list calls of the simple admin lists (tags, tag groups, clients,
@@ -186,7 +187,7 @@ func StoreFilter(groupID, marketplaceID string) (int64, string, bool) {
 		id, ok = ParseID(groupID)
 	}
 	market := strings.TrimSpace(marketplaceID)
-	if _, known := models.MarketplaceByID(market); market != "" && !known {
+	if _, known := storesdb.MarketplaceByID(market); market != "" && !known {
 		ok = false
 	}
 	return id, market, ok

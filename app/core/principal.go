@@ -5,6 +5,7 @@ import (
 	"time"
 
 	"sellerhub/models"
+	accountsdb "sellerhub/models/accounts"
 )
 
 // Principal is who a request acts for.
@@ -24,8 +25,8 @@ type Clock func() time.Time
 func (c Clock) Stamp() time.Time { return c().UTC().Truncate(time.Microsecond) }
 
 // CurrentUser loads the signed-in user with profile and company. A session whose user is gone has ended.
-func CurrentUser(ctx context.Context, db *models.DB, p Principal) (*models.User, error) {
-	u, err := db.With(ctx).UserInCompany(p.CompanyID, p.UserID)
+func CurrentUser(ctx context.Context, db *models.DB, p Principal) (*accountsdb.User, error) {
+	u, err := accountsdb.UserInCompany(db.With(ctx), p.CompanyID, p.UserID)
 	if models.IsNotFound(err) {
 		return nil, ErrNoSession
 	}

@@ -9,6 +9,7 @@ import (
 	"net/url"
 
 	"sellerhub/app/amazon"
+	"sellerhub/app/stores"
 )
 
 // What a failed sync tells the seller: what happened, in plain Chinese, and what to do or what happens next.
@@ -28,6 +29,8 @@ type failure struct {
 	msg          string
 	retry        bool
 	invalidGrant bool
+	// invalidClient: Amazon refuses the application's client secret (expired or replaced).
+	invalidClient bool
 }
 
 // errReportFatal is a report Amazon ended FATAL.
@@ -45,10 +48,13 @@ func classify(err error) failure {
 	var te *amazon.TokenError
 	var ie *importError
 	var rl *amazon.RateLimitError
+	var adv *amazon.AdvertisingError
 	// The access-token cache may hand the token endpoint's refusal on wrapped.
 	switch {
 	case errors.As(err, &te) && te.Code == "invalid_grant":
 		return failure{msg: MsgSellerInvalid, invalidGrant: true}
+	case amazon.IsInvalidClient(err):
+		return failure{msg: stores.MsgClientInvalid, invalidClient: true}
 	case errors.Is(err, errReportFatal):
 		return failure{msg: MsgReportFatal}
 	case errors.As(err, &rl):
@@ -58,6 +64,8 @@ func classify(err error) failure {
 		return failure{msg: MsgImportFailed, retry: true}
 	case errors.As(err, &ae):
 		return apiFailure(ae.Status)
+	case errors.As(err, &adv):
+		return apiFailure(adv.Status)
 	case errors.As(err, &te):
 		return apiFailure(te.Status)
 	}

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"sellerhub/app/amazon"
+	"sellerhub/app/stores"
 )
 
 // Each way a sync fails is told in plain Chinese, retried by River or left to the next periodic sync.
@@ -17,6 +18,7 @@ func TestFailuresInPlainChinese(t *testing.T) {
 		want failure
 	}{
 		{fmt.Errorf("token: %w", &amazon.TokenError{Status: 400, Code: "invalid_grant"}), failure{msg: MsgSellerInvalid, invalidGrant: true}},
+		{fmt.Errorf("token: %w", &amazon.TokenError{Status: 401, Code: "invalid_client"}), failure{msg: stores.MsgClientInvalid, invalidClient: true}},
 		{&amazon.APIError{Status: 429}, failure{msg: MsgThrottled, retry: true}},
 		{&amazon.RateLimitError{Operation: "createReport", Wait: time.Minute}, failure{msg: MsgThrottled, retry: true}},
 		{&amazon.APIError{Status: 503}, failure{msg: MsgAmazonDown, retry: true}},

@@ -14,10 +14,13 @@ import (
 	"sellerhub/app/amazon"
 	"sellerhub/app/amazon/amazontest"
 	"sellerhub/app/amazon/amazontest/sellerdata"
+	"sellerhub/app/amazondata"
 	"sellerhub/models"
+	accountsdb "sellerhub/models/accounts"
 	datasyncdb "sellerhub/models/datasync"
 	"sellerhub/models/dbtest"
 	"sellerhub/models/seed"
+	storesdb "sellerhub/models/stores"
 )
 
 // instancesDeadline bounds each wait of the two-instance test: a first sync of six kinds against the stand-in.
@@ -46,7 +49,7 @@ func TestTwoInstancesSyncOnce(t *testing.T) {
 	waitFor(t, "every kind of the store synced", func() bool {
 		var n int64
 		db.Model(&datasyncdb.SyncTask{}).Where("seller_id = ? AND last_success_at IS NOT NULL", sellerID).Count(&n)
-		return n == 7
+		return n == int64(len(amazondata.Kinds))
 	})
 	// Both instances keep running for five more periods of the periodic job.
 	periodic := func() int64 {
@@ -68,7 +71,7 @@ func TestTwoInstancesSyncOnce(t *testing.T) {
 			t.Errorf("%s run ended %s: %s", r.Kind, r.Status, r.Error)
 		}
 	}
-	if len(runs) != 7 || len(kinds) != 7 {
+	if len(runs) != len(amazondata.Kinds) || len(kinds) != len(amazondata.Kinds) {
 		t.Fatalf("two instances ran %d syncs of %d kinds (%v); want each kind once", len(runs), len(kinds), kinds)
 	}
 	var times []time.Time
@@ -146,11 +149,11 @@ func serve(t *testing.T, bin string, env []string) {
 // a consent leaves it (the refresh token encrypted with the instances' key), and answers the seller's id.
 func authorisedStore(t *testing.T, db *models.DB, amz *amazontest.Server) int64 {
 	t.Helper()
-	company, err := db.CompanyByName(seed.DemoCompanyName)
+	company, err := accountsdb.CompanyByName(db, seed.DemoCompanyName)
 	if err != nil {
 		t.Fatal(err)
 	}
-	group := models.StoreGroup{CompanyID: company.ID, Name: "双实例店"}
+	group := storesdb.StoreGroup{CompanyID: company.ID, Name: "双实例店"}
 	if err := db.Create(&group).Error; err != nil {
 		t.Fatal(err)
 	}
@@ -162,15 +165,15 @@ func authorisedStore(t *testing.T, db *models.DB, amz *amazontest.Server) int64 
 	if err != nil {
 		t.Fatal(err)
 	}
-	seller := &models.Seller{CompanyID: company.ID, GroupID: group.ID, Region: "NA",
-		SellingPartnerID: amazontest.DefaultSeller, RefreshToken: token, Status: models.SellerActive,
+	seller := &storesdb.Seller{CompanyID: company.ID, GroupID: group.ID, Region: "NA",
+		SellingPartnerID: amazontest.DefaultSeller, RefreshToken: token, Status: storesdb.SellerActive,
 		AuthorizedAt: time.Now().UTC().Truncate(time.Microsecond)}
-	var markets []models.SellerMarketplace
+	var markets []storesdb.SellerMarketplace
 	for _, country := range []string{"US", "CA", "MX"} {
-		m, _ := models.MarketplaceByCountry(country)
-		markets = append(markets, models.SellerMarketplace{MarketplaceID: m.ID, Participating: true})
+		m, _ := storesdb.MarketplaceByCountry(country)
+		markets = append(markets, storesdb.SellerMarketplace{MarketplaceID: m.ID, Participating: true})
 	}
-	if err := db.Tx(context.Background(), func(tx *models.DB) error { return tx.SaveSellerAuthorization(seller, markets) }); err != nil {
+	if err := db.Tx(context.Background(), func(tx *models.DB) error { return storesdb.SaveSellerAuthorization(tx, seller, markets) }); err != nil {
 		t.Fatal(err)
 	}
 	return seller.ID

@@ -25,7 +25,13 @@ const (
 )
 
 // incremental tells the kinds read by data window from a cursor.
-func incremental(k amazondata.Kind) bool { return k == amazondata.Orders || k == amazondata.Returns }
+func incremental(k amazondata.Kind) bool {
+	switch k {
+	case amazondata.Orders, amazondata.Returns, amazondata.LedgerEvents, amazondata.LedgerBalances, amazondata.Reimbursements:
+		return true
+	}
+	return false
+}
 
 // plan lists a new run's reports: settlements Amazon has made and the run has not imported yet; for orders and
 // returns, the data windows since the cursor; for the rest, one report (per marketplace for the kinds whose files

@@ -7,11 +7,11 @@ import (
 	"github.com/riverqueue/river"
 	"github.com/riverqueue/river/rivertype"
 
-	"sellerhub/app/amazondata"
 	"sellerhub/app/core"
 	"sellerhub/app/stores"
 	"sellerhub/models"
 	datasyncdb "sellerhub/models/datasync"
+	storesdb "sellerhub/models/stores"
 )
 
 // SyncArgs is the job of one task's sync: a seller account's data of one kind. DataKind is the contract's Kind
@@ -44,7 +44,9 @@ const (
 	MsgTaskMissing    = "同步任务"
 	MsgSellerDisabled = stores.MsgSellerDisabled
 	MsgSellerInvalid  = "授权已失效，请重新授权"
-	MsgKindUnknown    = "请选择报告类型"
+	// MsgSellerTokenless refuses syncing a store never authorised through Amazon (the demo's, read from its reports).
+	MsgSellerTokenless = "该店铺未经亚马逊授权（演示数据来自报告文件），不能同步；请授权自己的店铺"
+	MsgKindUnknown     = "请选择报告类型"
 )
 
 // queue queues a task's sync in tx, marking it queued by cause; a sync of the task already waiting or running
@@ -62,7 +64,7 @@ func (s *Service) queue(tx *models.DB, t *datasyncdb.SyncTask, cause string, now
 // SellerAuthorized queues every kind's sync of a seller account just (re-)authorised, in the transaction that
 // stores the authorisation (stores.Deps.SellerAuthorized). An earlier failure's message goes: the authorisation
 // is new.
-func (s *Service) SellerAuthorized(tx *models.DB, seller *models.Seller) error {
+func (s *Service) SellerAuthorized(tx *models.DB, seller *storesdb.Seller) error {
 	now := s.now.Stamp()
 	if err := datasyncdb.EnsureSyncTasks(tx, seller.CompanyID, seller.ID, kindNames(), now); err != nil {
 		return err
@@ -87,8 +89,24 @@ func syncable(status string, disabled bool) error {
 	switch {
 	case disabled:
 		return core.Refused(MsgSellerDisabled)
-	case status != models.SellerActive:
+	case status != storesdb.SellerActive:
 		return core.Refused(MsgSellerInvalid)
+	}
+	return nil
+}
+
+// secretUsable refuses a seller whose application's secret Amazon refused (invalid_client): its own
+// application's (refusedAt), or the product's. Syncing again cannot help until the secret is replaced.
+func (s *Service) secretUsable(ctx context.Context, clientID string, refusedAt *time.Time) error {
+	refused := refusedAt != nil
+	if clientID == "" {
+		var err error
+		if refused, err = s.stores.ProductAppRefused(ctx); err != nil {
+			return err
+		}
+	}
+	if refused {
+		return core.Refused(stores.MsgClientInvalid)
 	}
 	return nil
 }
@@ -96,7 +114,7 @@ func syncable(status string, disabled bool) error {
 // CanSync tells whether a task's store may sync: its authorisation is neither disabled nor refused by Amazon.
 // The periodic job skips the others until they are authorised again.
 func CanSync(t *datasyncdb.SyncTaskRow) bool {
-	return syncable(t.SellerStatus, t.SellerDisabled) == nil
+	return syncable(t.SellerStatus, t.SellerDisabled) == nil && t.SellerTokenless == 0
 }
 
 // SyncNow queues one task's sync by hand (立即同步) and returns the task as it now stands. A sync already waiting
@@ -115,6 +133,12 @@ func (s *Service) SyncNow(ctx context.Context, p core.Principal, taskID string) 
 		if err := syncable(row.SellerStatus, row.SellerDisabled); err != nil {
 			return err
 		}
+		if row.SellerTokenless != 0 {
+			return core.Refused(MsgSellerTokenless)
+		}
+		if err := s.secretUsable(ctx, row.SellerClientID, row.SellerClientRefusedAt); err != nil {
+			return err
+		}
 		if _, err := s.queue(tx, &row.SyncTask, datasyncdb.SyncByHand, s.now.Stamp()); err != nil {
 			return err
 		}
@@ -131,6 +155,12 @@ func (s *Service) SyncSeller(ctx context.Context, p core.Principal, sellerID str
 		return nil, err
 	}
 	if err := syncable(seller.Status, seller.Disabled); err != nil {
+		return nil, err
+	}
+	if seller.RefreshToken == "" {
+		return nil, core.Refused(MsgSellerTokenless)
+	}
+	if err := s.secretUsable(ctx, seller.ClientID, seller.ClientRefusedAt); err != nil {
 		return nil, err
 	}
 	var out []datasyncdb.SyncTask
@@ -174,7 +204,7 @@ const staleAfter = time.Hour
 func (s *Service) QueueDue(ctx context.Context) (int, error) {
 	db := s.db.With(ctx)
 	now := s.now.Stamp()
-	lacking, err := datasyncdb.SellersLackingSyncTasks(db, 0, len(amazondata.Kinds))
+	lacking, err := datasyncdb.SellersLackingSyncTasks(db, 0, kindNames())
 	if err != nil {
 		return 0, err
 	}
@@ -183,7 +213,14 @@ func (s *Service) QueueDue(ctx context.Context) (int, error) {
 			return 0, err
 		}
 	}
-	due, err := datasyncdb.DueSyncTasks(db, now, now.Add(-staleAfter), dueBatch)
+	if err := s.ensureAdTasks(db, 0); err != nil {
+		return 0, err
+	}
+	productRefused, err := s.stores.ProductAppRefused(ctx)
+	if err != nil {
+		return 0, err
+	}
+	due, err := datasyncdb.DueSyncTasks(db, now, now.Add(-staleAfter), productRefused, dueBatch)
 	if err != nil {
 		return 0, err
 	}

@@ -7,12 +7,13 @@ import (
 	"time"
 
 	"sellerhub/app/amazon/amazontest"
+	"sellerhub/app/amazondata"
 	"sellerhub/app/apptest"
 	"sellerhub/app/datasync"
 	"sellerhub/app/jobs"
-	"sellerhub/models"
 	datasyncdb "sellerhub/models/datasync"
 	"sellerhub/models/dbtest"
+	storesdb "sellerhub/models/stores"
 )
 
 // until waits for cond, failing the test with what after the deadline.
@@ -67,7 +68,7 @@ func TestSyncResumesAfterTheWorkerStops(t *testing.T) {
 				defer cancel()
 				_ = q.Stop(ctx)
 			})
-			waitSynced(t, h, 7, time.Time{})
+			waitSynced(t, h, len(amazondata.Kinds), time.Time{})
 
 			var reports []datasyncdb.SyncReport
 			h.DB.Where("report_id <> '' AND kind <> ?", "settlements").Find(&reports)
@@ -82,10 +83,10 @@ func TestSyncResumesAfterTheWorkerStops(t *testing.T) {
 			}
 			var runs []datasyncdb.SyncRun
 			h.DB.Find(&runs)
-			if len(runs) != 7 {
+			if len(runs) != len(amazondata.Kinds) {
 				t.Fatalf("%d runs: the stopped sync was not resumed but started again", len(runs))
 			}
-			var s models.Seller
+			var s storesdb.Seller
 			h.DB.Take(&s, "id = ?", seller)
 			if got, want := countsOf(t, h, s.CompanyID, s.ID), truth(t, h, w, s.ID, amazontest.DefaultSeller); got != want {
 				t.Errorf("synced\n %+v\nthe world has\n %+v", got, want)
@@ -129,9 +130,9 @@ func TestInvalidGrant(t *testing.T) {
 		return open == 0
 	})
 	ended(t, h)
-	var s models.Seller
+	var s storesdb.Seller
 	h.DB.Take(&s, "id = ?", seller)
-	if s.Status != models.SellerInvalid {
+	if s.Status != storesdb.SellerInvalid {
 		t.Fatalf("seller status %q after invalid_grant", s.Status)
 	}
 	var tasks []datasyncdb.SyncTask
@@ -181,7 +182,7 @@ func TestFatalReport(t *testing.T) {
 	h.DB.Model(&datasyncdb.SyncTask{}).Where("seller_id = ? AND state = ?", japan, datasyncdb.SyncDone).Count(&done)
 	var retrying int64
 	h.DB.Table("river_job").Where("kind = ? AND state IN ?", "datasync", []string{"retryable", "available", "scheduled"}).Count(&retrying)
-	if done != 6 || retrying != 0 {
+	if done != int64(len(amazondata.Kinds)-1) || retrying != 0 {
 		t.Fatalf("%d tasks done, %d jobs left to retry", done, retrying)
 	}
 }
@@ -222,12 +223,12 @@ func TestQueueDue(t *testing.T) {
 		t.Fatalf("orders task %+v", orders)
 	}
 	h.Clock.Advance(25 * time.Hour)
-	h.DB.Model(&models.Seller{}).Where("id = ?", seller).Update("disabled", true)
+	h.DB.Model(&storesdb.Seller{}).Where("id = ?", seller).Update("disabled", true)
 	if n := queued(); n != 0 {
 		t.Fatalf("%d queued for a disabled store", n)
 	}
-	h.DB.Model(&models.Seller{}).Where("id = ?", seller).Update("disabled", false)
-	if n := queued(); n != 6 {
-		t.Fatalf("%d queued a day on (the six that are not waiting)", n)
+	h.DB.Model(&storesdb.Seller{}).Where("id = ?", seller).Update("disabled", false)
+	if n := queued(); n != len(amazondata.Kinds)-1 {
+		t.Fatalf("%d queued a day on (every kind but the orders, which wait)", n)
 	}
 }

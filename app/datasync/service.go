@@ -7,6 +7,7 @@
 package datasync
 
 import (
+	"context"
 	"log/slog"
 	"time"
 
@@ -31,6 +32,10 @@ type Deps struct {
 	// Schedule is how often the periodic job looks for due tasks (the configuration's SyncSchedule); 0:
 	// ScheduleEvery.
 	Schedule time.Duration
+	// Imported is told when a sync or an upload of a kind has been imported, so that what is worked out from the
+	// data follows it (the claims audit after the ledger and the reimbursements); nil for nothing. Its failure is
+	// logged: the import stands.
+	Imported func(ctx context.Context, companyID int64, kind amazondata.Kind) error
 }
 
 // Service is the data sync.
@@ -44,6 +49,7 @@ type Service struct {
 	poll   time.Duration
 	// schedule is the periodic job's period.
 	schedule time.Duration
+	imported func(ctx context.Context, companyID int64, kind amazondata.Kind) error
 }
 
 // New builds the service.
@@ -57,7 +63,17 @@ func New(d Deps) *Service {
 		schedule = ScheduleEvery
 	}
 	return &Service{db: d.DB, stores: d.Stores, data: d.Data, jobs: d.Jobs, now: d.Now, log: d.Log, poll: poll,
-		schedule: schedule}
+		schedule: schedule, imported: d.Imported}
+}
+
+// tellImported tells Deps.Imported that a kind's data came in.
+func (s *Service) tellImported(ctx context.Context, companyID int64, kind amazondata.Kind) {
+	if s.imported == nil {
+		return
+	}
+	if err := s.imported(ctx, companyID, kind); err != nil {
+		s.log.Warn("work after the import failed", "company", companyID, "kind", kind, "err", err)
+	}
 }
 
 // PollEvery is how often a job asks Amazon about a report it is making: Amazon takes from seconds to minutes,
@@ -82,6 +98,14 @@ var Every = map[amazondata.Kind]time.Duration{
 	amazondata.Settlements:  12 * time.Hour,
 	amazondata.FeeEstimates: 24 * time.Hour,
 	amazondata.Parents:      24 * time.Hour,
+	// Amazon updates the ledger and the reimbursements once a day.
+	amazondata.LedgerEvents:   12 * time.Hour,
+	amazondata.LedgerBalances: 12 * time.Hour,
+	amazondata.Reimbursements: 12 * time.Hour,
+	// Advertising: campaigns change by hand during the day; Amazon's figures of a day settle over the next ones,
+	// so twice a day is enough for the reports.
+	amazondata.AdEntities: 6 * time.Hour,
+	amazondata.AdReports:  12 * time.Hour,
 }
 
 // kindNames are the kinds as the tasks store them, in the screen's order.

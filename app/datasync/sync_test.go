@@ -10,12 +10,15 @@ import (
 
 	"sellerhub/app/amazon/amazontest"
 	"sellerhub/app/amazon/amazontest/sellerdata"
+	"sellerhub/app/amazondata"
 	"sellerhub/app/apptest"
 	"sellerhub/config"
 	"sellerhub/models"
 	amazondatadb "sellerhub/models/amazondata"
+	catalogdb "sellerhub/models/catalog"
 	datasyncdb "sellerhub/models/datasync"
 	"sellerhub/models/dbtest"
+	storesdb "sellerhub/models/stores"
 )
 
 // stores are the two stand-in sellers the tests sync: a North American one (US, CA, MX) and a Japanese one, whose
@@ -30,7 +33,7 @@ func world(t *testing.T, kind string) (*apptest.Harness, *amazontest.Server, *se
 	t.Helper()
 	amz := amazontest.Start(t)
 	w := sellerdata.New(time.Now())
-	amz.Content, amz.Scheduled, amz.Catalog = w.Content, w.Scheduled, w.Parents
+	amz.Content, amz.Scheduled, amz.Catalog, amz.Items, amz.Fees = w.Content, w.Scheduled, w.Parents, w.Item, w.FeeQuote
 	h := apptest.Start(t, apptest.WithDatabase(kind), apptest.WithConfig(func(c *config.Config) {
 		amz.Configure(c)
 		c.ReportPoll = 20 * time.Millisecond
@@ -52,7 +55,7 @@ func authorise(t *testing.T, h *apptest.Harness, amz *amazontest.Server, c *appt
 	env = c.Call(http.MethodPost, "/amazon/api/v1/amzauthority/saveAuth", map[string]string{"groupid": g.ID, "region": region,
 		"sellerid": seller, "clientId": ownClient, "clientSecret": ownSecret, "refreshToken": amz.IssueRefreshToken(seller)})
 	apptest.ExpectOK(t, env)
-	var row models.Seller
+	var row storesdb.Seller
 	if err := h.DB.Take(&row, "selling_partner_id = ?", seller).Error; err != nil {
 		t.Fatal(err)
 	}
@@ -122,6 +125,10 @@ type counts struct {
 	ActiveListings int64
 	// Parents are the ASINs whose parent is kept, Children those of them that have one, Families their parents.
 	Parents, Children, Families int64
+	// CatalogItems are the ASINs kept with a name, a picture and a weight, for 生成本地产品: every one asked.
+	CatalogItems int64
+	// FamilyNames are the variation parents kept with a name (no listing has them: the sync asks for them).
+	FamilyNames int64
 }
 
 func countsOf(t *testing.T, h *apptest.Harness, companyID, sellerID int64) counts {
@@ -144,16 +151,21 @@ func countsOf(t *testing.T, h *apptest.Harness, companyID, sellerID int64) count
 	var ret struct{ N, Units int64 }
 	h.DB.Model(&amazondatadb.CustomerReturn{}).Where("seller_id = ?", sellerID).Select("COUNT(*) AS n, COALESCE(SUM(quantity), 0) AS units").Scan(&ret)
 	c.Returns, c.ReturnedUnits = ret.N, ret.Units
-	var seller models.Seller
+	var seller storesdb.Seller
 	h.DB.Take(&seller, "id = ?", sellerID)
-	h.DB.Model(&models.Listing{}).Where("group_id = ?", seller.GroupID).Count(&c.Listings)
+	h.DB.Model(&catalogdb.Listing{}).Where("group_id = ?", seller.GroupID).Count(&c.Listings)
 	var prices int64
-	h.DB.Model(&models.Listing{}).Where("group_id = ?", seller.GroupID).Select("COALESCE(SUM(price), 0)").Scan(&prices)
+	h.DB.Model(&catalogdb.Listing{}).Where("group_id = ?", seller.GroupID).Select("COALESCE(SUM(price), 0)").Scan(&prices)
 	c.ListingPrices = models.MoneyFromUnits(prices).String()
-	h.DB.Model(&models.Listing{}).Where("group_id = ? AND status = ?", seller.GroupID, "Active").Count(&c.ActiveListings)
-	markets := h.DB.Model(&models.Listing{}).Select("DISTINCT marketplace_id").Where("group_id = ?", seller.GroupID)
+	h.DB.Model(&catalogdb.Listing{}).Where("group_id = ? AND status = ?", seller.GroupID, "Active").Count(&c.ActiveListings)
+	markets := h.DB.Model(&catalogdb.Listing{}).Select("DISTINCT marketplace_id").Where("group_id = ?", seller.GroupID)
 	parents := h.DB.Model(&amazondatadb.ASINParent{}).Where("company_id = ? AND marketplace_id IN (?)", companyID, markets)
 	parents.Count(&c.Parents)
+	h.DB.Model(&catalogdb.CatalogItem{}).Where("company_id = ? AND marketplace_id IN (?) AND title <> '' AND image <> '' AND weight IS NOT NULL",
+		companyID, markets).Count(&c.CatalogItems)
+	familyASINs := h.DB.Model(&amazondatadb.ASINParent{}).Select("parent_asin").Where("company_id = ? AND parent_asin <> ''", companyID)
+	h.DB.Model(&catalogdb.CatalogItem{}).Where("company_id = ? AND marketplace_id IN (?) AND title <> '' AND asin IN (?)", companyID, markets, familyASINs).
+		Count(&c.FamilyNames)
 	h.DB.Model(&amazondatadb.ASINParent{}).Where("company_id = ? AND marketplace_id IN (?) AND parent_asin <> ''", companyID, markets).Count(&c.Children)
 	var kept []amazondatadb.ASINParent
 	h.DB.Where("company_id = ? AND marketplace_id IN (?) AND parent_asin <> ''", companyID, markets).Find(&kept)
@@ -217,12 +229,14 @@ func truth(t *testing.T, h *apptest.Harness, w *sellerdata.World, sellerID int64
 	}
 	for range w.Marketplaces(seller) {
 		c.Parents += int64(len(parents))
+		c.CatalogItems += int64(len(parents))
 		for _, p := range parents {
 			if p != "" {
 				c.Children++
 			}
 		}
 		c.Families += int64(len(families))
+		c.FamilyNames += int64(len(families))
 	}
 	total := decimal.Zero
 	since := time.Now().Add(-90 * 24 * time.Hour)
@@ -236,7 +250,19 @@ func truth(t *testing.T, h *apptest.Harness, w *sellerdata.World, sellerID int64
 		total = total.Add(f.TotalAmount)
 	}
 	c.SettlementTotal = models.Money{Decimal: total}.String()
-	c.Fees = int64(len(w.FeeEstimates(seller)))
+	// Every listing with a price has its fees: the report's lines, and the Product Fees API's for the others.
+	reported := map[string]bool{}
+	for _, l := range w.FeeEstimates(seller) {
+		reported[l.MarketplaceID+"/"+l.SKU] = true
+	}
+	c.Fees = int64(len(reported))
+	for _, m := range w.Marketplaces(seller) {
+		for _, l := range w.Listings(seller, m) {
+			if l.Price.IsPositive() && !reported[m+"/"+l.SellerSKU] {
+				c.Fees++
+			}
+		}
+	}
 	from, to = window(t, h, sellerID, "returns")
 	for _, l := range w.Returns(seller, from, to) {
 		c.Returns++
@@ -260,10 +286,10 @@ func TestSyncTwoStoresFromTheStandIn(t *testing.T) {
 			}
 			start := h.Clock.Now().UTC().Add(-time.Second)
 			h.StartWorkers(t)
-			waitSynced(t, h, 14, start)
+			waitSynced(t, h, 2*len(amazondata.Kinds), start)
 			first := map[string]counts{}
 			for _, s := range storesToSync {
-				var seller models.Seller
+				var seller storesdb.Seller
 				h.DB.Take(&seller, "id = ?", ids[s.seller])
 				got, want := countsOf(t, h, seller.CompanyID, seller.ID), truth(t, h, w, seller.ID, s.seller)
 				if got != want {
@@ -286,9 +312,9 @@ func TestSyncTwoStoresFromTheStandIn(t *testing.T) {
 			for _, task := range tasks {
 				apptest.ExpectOK(t, c.Call(http.MethodPost, "/amazon/api/v1/datasync/tasks/"+itoa(task.ID)+"/sync", nil))
 			}
-			waitSynced(t, h, 14, again)
+			waitSynced(t, h, 2*len(amazondata.Kinds), again)
 			for _, s := range storesToSync {
-				var seller models.Seller
+				var seller storesdb.Seller
 				h.DB.Take(&seller, "id = ?", ids[s.seller])
 				if got := countsOf(t, h, seller.CompanyID, seller.ID); got != first[s.seller] {
 					t.Errorf("%s after the second sync\n %+v\nafter the first\n %+v", s.seller, got, first[s.seller])
@@ -296,7 +322,7 @@ func TestSyncTwoStoresFromTheStandIn(t *testing.T) {
 			}
 			var second []datasyncdb.SyncRun
 			h.DB.Where("started_at >= ?", again).Find(&second)
-			if len(second) != 14 {
+			if len(second) != 2*len(amazondata.Kinds) {
 				t.Fatalf("%d runs of the second sync", len(second))
 			}
 			for _, r := range second {

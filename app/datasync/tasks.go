@@ -4,7 +4,6 @@ import (
 	"context"
 	"strings"
 
-	"sellerhub/app/amazondata"
 	"sellerhub/app/core"
 	datasyncdb "sellerhub/models/datasync"
 )
@@ -19,6 +18,8 @@ var States = map[string]string{
 var ReportStates = map[string]string{
 	"IN_QUEUE": "亚马逊排队中", "IN_PROGRESS": "亚马逊生成中", "DONE": "下载导入中",
 	"CANCELLED": "无数据", "FATAL": "生成失败",
+	// The Advertising API's report states.
+	"PENDING": "亚马逊排队中", "PROCESSING": "亚马逊生成中", "COMPLETED": "下载导入中", "FAILED": "生成失败",
 }
 
 // TaskQuery is the body of the 数据同步 list: a page, a store group, a kind and a state ("" for all).
@@ -35,7 +36,7 @@ type TaskQuery struct {
 func (s *Service) TaskPage(ctx context.Context, p core.Principal, q TaskQuery) ([]datasyncdb.SyncTaskRow, int64, core.PageRequest, error) {
 	r := q.PageRequest.Normalized()
 	db := s.db.With(ctx)
-	lacking, err := datasyncdb.SellersLackingSyncTasks(db, p.CompanyID, len(amazondata.Kinds))
+	lacking, err := datasyncdb.SellersLackingSyncTasks(db, p.CompanyID, kindNames())
 	if err != nil {
 		return nil, 0, r, err
 	}
@@ -44,13 +45,16 @@ func (s *Service) TaskPage(ctx context.Context, p core.Principal, q TaskQuery) (
 			return nil, 0, r, err
 		}
 	}
+	if err := s.ensureAdTasks(db, p.CompanyID); err != nil {
+		return nil, 0, r, err
+	}
 	f := datasyncdb.SyncTaskFilter{UserID: p.UserID, Kind: strings.TrimSpace(q.Kind), State: strings.TrimSpace(q.State),
 		Offset: r.Offset(), Limit: r.Size}
 	var ok bool
 	if f.GroupID, ok = optionalID(q.GroupID); !ok {
 		return []datasyncdb.SyncTaskRow{}, 0, r, nil
 	}
-	rows, total, err := datasyncdb.SyncTaskPage(db, p.CompanyID, f, kindNames())
+	rows, total, err := datasyncdb.SyncTaskPage(db, p.CompanyID, f, append(kindNames(), adKindNames()...))
 	return rows, total, r, err
 }
 

@@ -15,6 +15,7 @@ import (
 	"sellerhub/app/core"
 	"sellerhub/models"
 	datasyncdb "sellerhub/models/datasync"
+	storesdb "sellerhub/models/stores"
 )
 
 // Messages of 上传报告.
@@ -44,7 +45,12 @@ type Upload struct {
 // perMarketplace tells whether a kind's report is asked for one marketplace at a time (its lines do not name
 // their marketplace).
 func perMarketplace(k amazondata.Kind) bool {
-	return k == amazondata.Inventory || k == amazondata.Listings || k == amazondata.Returns
+	switch k {
+	case amazondata.Inventory, amazondata.Listings, amazondata.Returns, amazondata.LedgerEvents, amazondata.LedgerBalances,
+		amazondata.Reimbursements:
+		return true
+	}
+	return false
 }
 
 // signature is the columns by which a file shows it is of the kind, as Amazon names them.
@@ -55,6 +61,10 @@ var signature = map[amazondata.Kind][]string{
 	amazondata.FeeEstimates: {"sku", "estimated-fee-total"},
 	amazondata.Returns:      {"return-date", "license-plate-number"},
 	amazondata.Listings:     {"seller-sku", "listing-id"},
+	// The ledger's files name their columns in words ("Event Type"), quoted.
+	amazondata.LedgerEvents:   {"event type", "reference id", "fulfillment center"},
+	amazondata.LedgerBalances: {"starting warehouse balance", "ending warehouse balance"},
+	amazondata.Reimbursements: {"reimbursement-id", "amount-total"},
 }
 
 // fits tells whether a report's header is the kind's.
@@ -137,7 +147,7 @@ func discard(f *os.File) {
 
 // queueUpload stores the file as a queued run of the seller account's task of the kind and queues its import, in
 // one transaction.
-func (s *Service) queueUpload(ctx context.Context, p core.Principal, seller *models.Seller, kind amazondata.Kind,
+func (s *Service) queueUpload(ctx context.Context, p core.Principal, seller *storesdb.Seller, kind amazondata.Kind,
 	marketplace, fileName string, file io.Reader) (*datasyncdb.SyncRun, error) {
 	var run *datasyncdb.SyncRun
 	err := s.db.Tx(ctx, func(tx *models.DB) error {
@@ -171,7 +181,7 @@ func (s *Service) queueUpload(ctx context.Context, p core.Principal, seller *mod
 }
 
 // marketplaceOf checks a marketplace named for a seller account's file, or takes its first.
-func marketplaceOf(seller *models.Seller, id string) (string, error) {
+func marketplaceOf(seller *storesdb.Seller, id string) (string, error) {
 	for _, m := range seller.Marketplaces {
 		if id == "" || m.MarketplaceID == id {
 			return m.MarketplaceID, nil

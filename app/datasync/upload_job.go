@@ -12,6 +12,7 @@ import (
 	"sellerhub/app/core"
 	"sellerhub/models"
 	datasyncdb "sellerhub/models/datasync"
+	storesdb "sellerhub/models/stores"
 )
 
 // UploadArgs is the job importing a file uploaded by hand (上传报告): its run, whose stored parts are the file, and
@@ -58,7 +59,7 @@ func (s *Service) importUpload(ctx context.Context, a UploadArgs, last bool) err
 	if run.Status != datasyncdb.SyncQueued && run.Status != datasyncdb.SyncRunning {
 		return nil
 	}
-	seller, err := db.SellerByID(run.CompanyID, run.SellerID)
+	seller, err := storesdb.SellerByID(db, run.CompanyID, run.SellerID)
 	if err != nil {
 		return err
 	}
@@ -81,16 +82,20 @@ func (s *Service) importUpload(ctx context.Context, a UploadArgs, last bool) err
 		changes["status"], changes["error"] = datasyncdb.SyncFailed, uploadFailure(err)
 		s.log.Warn("report upload failed", "run", run.ID, "seller", seller.ID, "kind", run.Kind, "err", err)
 	}
-	return s.db.Tx(ctx, func(tx *models.DB) error {
+	err = s.db.Tx(ctx, func(tx *models.DB) error {
 		if err := datasyncdb.UpdateSyncRun(tx, run.CompanyID, run.ID, changes); err != nil {
 			return err
 		}
 		return datasyncdb.DeleteUploadParts(tx, run.CompanyID, run.ID)
 	})
+	if err == nil && changes["status"] == datasyncdb.SyncDone {
+		s.tellImported(ctx, run.CompanyID, amazondata.Kind(run.Kind))
+	}
+	return err
 }
 
 // readUpload reads the run's stored file (undoing its compression and encoding) through the kind's import.
-func (s *Service) readUpload(ctx context.Context, run *datasyncdb.SyncRun, seller *models.Seller, marketplace string) (amazondata.Result, error) {
+func (s *Service) readUpload(ctx context.Context, run *datasyncdb.SyncRun, seller *storesdb.Seller, marketplace string) (amazondata.Result, error) {
 	reader, err := openUpload(datasyncdb.UploadReader(s.db.With(ctx), run.CompanyID, run.ID))
 	if err != nil {
 		return amazondata.Result{}, err

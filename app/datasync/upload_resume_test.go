@@ -13,9 +13,11 @@ import (
 	"sellerhub/app/datasync"
 	"sellerhub/app/jobs"
 	"sellerhub/models"
+	accountsdb "sellerhub/models/accounts"
 	amazondatadb "sellerhub/models/amazondata"
 	datasyncdb "sellerhub/models/datasync"
 	"sellerhub/models/dbtest"
+	storesdb "sellerhub/models/stores"
 )
 
 // An uploaded orders file whose import is stopped part way (a deploy, a crash) is imported again from its start
@@ -29,10 +31,10 @@ func TestUploadResumesAfterTheWorkerStops(t *testing.T) {
 			c := h.SignedIn("13900000066", "上传公司")
 			seller := authorise(t, h, amz, c, amazontest.DefaultSeller, "NA", "北美店")
 			// The store's data comes from uploads alone: without a refresh token its syncs end without a run.
-			if err := h.DB.Model(&models.Seller{}).Where("id = ?", seller).Update("refresh_token", "").Error; err != nil {
+			if err := h.DB.Model(&storesdb.Seller{}).Where("id = ?", seller).Update("refresh_token", "").Error; err != nil {
 				t.Fatal(err)
 			}
-			owner, err := h.DB.UserByAccount("13900000066")
+			owner, err := accountsdb.UserByAccount(h.DB, "13900000066")
 			if err != nil {
 				t.Fatal(err)
 			}

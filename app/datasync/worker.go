@@ -9,10 +9,12 @@ import (
 
 	"sellerhub/app/amazon"
 	"sellerhub/app/amazondata"
+	"sellerhub/app/core"
 	"sellerhub/app/jobs"
 	"sellerhub/app/stores"
 	"sellerhub/models"
 	datasyncdb "sellerhub/models/datasync"
+	storesdb "sellerhub/models/stores"
 )
 
 // Register adds the data sync's workers and its periodic job to the queue, before it starts. River enqueues a
@@ -54,7 +56,7 @@ type syncing struct {
 	ctx    context.Context
 	db     *models.DB
 	task   *datasyncdb.SyncTask
-	seller *models.Seller
+	seller *storesdb.Seller
 	kind   amazondata.Kind
 	run    *datasyncdb.SyncRun
 	api    stores.SellerAPI
@@ -73,12 +75,21 @@ func (s *Service) sync(ctx context.Context, a SyncArgs, last bool) error {
 	if err != nil {
 		return err
 	}
-	seller, err := db.SellerByID(a.CompanyID, a.SellerID)
+	seller, err := storesdb.SellerByID(db, a.CompanyID, a.SellerID)
 	if err != nil {
 		return err
 	}
 	if refusal := syncable(seller.Status, seller.Disabled); refusal != nil || seller.RefreshToken == "" {
-		return s.skip(db, task, seller)
+		return s.skip(db, task, seller, MsgSellerInvalid)
+	}
+	if amazondata.Kind(task.Kind).Advertising() {
+		return s.syncAdvertising(ctx, db, task, seller, last)
+	}
+	if refusal := s.secretUsable(ctx, seller.ClientID, seller.ClientRefusedAt); refusal != nil {
+		if ce := (*core.Error)(nil); !errors.As(refusal, &ce) {
+			return refusal
+		}
+		return s.skip(db, task, seller, stores.MsgClientInvalid)
 	}
 	if wait, err := s.waitsForListings(db, a); err != nil || wait {
 		if err != nil {
@@ -107,12 +118,13 @@ func (s *Service) sync(ctx context.Context, a SyncArgs, last bool) error {
 	return sy.fail(err, last)
 }
 
-// skip ends a sync that cannot run: the seller account was disabled or refused since it was queued.
-func (s *Service) skip(db *models.DB, task *datasyncdb.SyncTask, seller *models.Seller) error {
+// skip ends a sync that cannot run: the seller account was disabled, or refused since it was queued (its grant,
+// or its application's secret: why says which).
+func (s *Service) skip(db *models.DB, task *datasyncdb.SyncTask, seller *storesdb.Seller, why string) error {
 	now := s.now.Stamp()
 	changes := map[string]any{"state": datasyncdb.SyncIdle, "report_state": "", "updated_at": now}
-	if !seller.Disabled && seller.Status != models.SellerActive {
-		changes["state"], changes["last_error"] = datasyncdb.SyncFailed, MsgSellerInvalid
+	if !seller.Disabled && (seller.Status != storesdb.SellerActive || why == stores.MsgClientInvalid) {
+		changes["state"], changes["last_error"] = datasyncdb.SyncFailed, why
 	}
 	return datasyncdb.UpdateSyncTask(db, task.CompanyID, task.ID, changes)
 }
@@ -173,6 +185,9 @@ func (sy *syncing) work() error {
 			return err
 		}
 	}
+	if sy.kind == amazondata.FeeEstimates {
+		return sy.estimateUnreportedFees()
+	}
 	return nil
 }
 
@@ -188,7 +203,7 @@ func (sy *syncing) bringIn(reports []datasyncdb.SyncReport, i int) error {
 	c, ep, token := sy.api.Client, sy.api.Endpoint, sy.api.RefreshToken
 	if r.ReportID == "" {
 		spec := amazon.ReportSpec{ReportType: sy.kind.ReportType(), MarketplaceIDs: sy.marketplacesOf(r),
-			DataStartTime: r.DataStart, DataEndTime: r.DataEnd}
+			DataStartTime: r.DataStart, DataEndTime: r.DataEnd, ReportOptions: sy.kind.ReportOptions()}
 		id, err := c.CreateReport(sy.ctx, ep, token, spec)
 		if err != nil {
 			return err
@@ -355,6 +370,7 @@ func (sy *syncing) succeed() error {
 	if err := datasyncdb.UpdateSyncRun(sy.db, sy.run.CompanyID, sy.run.ID, map[string]any{"status": datasyncdb.SyncDone, "error": "", "finished_at": now}); err != nil {
 		return err
 	}
+	sy.s.tellImported(sy.ctx, sy.task.CompanyID, sy.kind)
 	return datasyncdb.UpdateSyncTask(sy.db, sy.task.CompanyID, sy.task.ID, map[string]any{"state": datasyncdb.SyncDone, "last_success_at": now,
 		"next_run_at": now.Add(Every[sy.kind]), "last_error": "", "report_state": "", "lines": sy.run.Lines,
 		"queued_by": "", "updated_at": now})
@@ -392,8 +408,17 @@ func (sy *syncing) fail(cause error, last bool) error {
 			return err
 		}
 	}
+	if f.invalidClient {
+		// Every kind of the store stops with it; the periodic job skips the store until the secret changes.
+		if err := sy.s.stores.RefuseApp(sy.ctx, sy.seller, sy.api.App); err != nil {
+			return err
+		}
+		if err := datasyncdb.FailSellerSyncTasks(sy.db, sy.seller.CompanyID, sy.seller.ID, f.msg, now); err != nil {
+			return err
+		}
+	}
 	switch {
-	case f.invalidGrant:
+	case f.invalidGrant, f.invalidClient:
 		return river.JobCancel(cause)
 	case retrying:
 		return cause

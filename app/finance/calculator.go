@@ -27,8 +27,8 @@ const (
 	msgTooLarge            = "数值过大"
 )
 
-// CalcInput is the calculator's form, as the screen sends it and a plan keeps it: the marketplace (US, UK, DE,
-// JP), the referral category, the price the buyer pays in the marketplace's currency (VAT or consumption tax
+// CalcInput is the calculator's form, as the screen sends it and a plan keeps it: the marketplace (one with a fee
+// card: US, CA, MX, UK, DE, JP), the referral category, the price the buyer pays in the marketplace's currency (VAT or consumption tax
 // included where there is one), the unit cost and first-leg freight (头程) of a unit in CNY, the packaged unit's
 // sides in cm and weight in kg, and whether the seller is registered for the marketplace's VAT or consumption
 // tax. Numbers are decimal strings, never floats.

@@ -3,6 +3,7 @@ package finance_test
 import (
 	"context"
 	"errors"
+	"slices"
 	"testing"
 	"time"
 
@@ -11,8 +12,8 @@ import (
 	"sellerhub/models/dbtest"
 )
 
-// Products whose tier and fees were worked out by hand from the cards (fees_us.go, fees_eu.go, fees_jp.go), at
-// the default rates (USD 7.1, GBP 9.3, EUR 8.2, JPY 0.0465).
+// Products whose tier and fees were worked out by hand from the cards (fees_us.go, fees_na.go, fees_eu.go,
+// fees_jp.go), at the default rates (USD 7.1, CAD 5.05, MXN 0.385, GBP 9.3, EUR 8.2, JPY 0.0465).
 func TestTheCalculatorFindsTheTierAndTheFees(t *testing.T) {
 	db := dbtest.Open(t, dbtest.SQLite)
 	s, p := world(t, db, time.Date(2026, 11, 20, 4, 0, 0, 0, time.UTC))
@@ -38,6 +39,25 @@ func TestTheCalculatorFindsTheTierAndTheFees(t *testing.T) {
 		// Jewelry is portioned: 20% of the first $250 and 5% of the rest; 0.11 lb over $50 → $3.58.
 		{"US jewelry", finance.CalcInput{Marketplace: "US", Category: "jewelry", Price: "300", UnitCost: "0",
 			Length: "10", Width: "8", Height: "1", Weight: "0.05"}, "small_standard", "3.58", "52.50", "0", "243.92"},
+		// Remote Fulfilment to Canada: 5.91 × 3.15 × 0.59 in, 0.22 lb: small standard up to 6 oz → C$7.22; 15% of
+		// C$24.99 → 3.75; no GST/HST in the price; 25 CNY is C$4.95.
+		{"CA phone case", finance.CalcInput{Marketplace: "CA", Category: "accessories", Price: "24.99", UnitCost: "20",
+			FirstLeg: "5", Length: "15", Width: "8", Height: "1.5", Weight: "0.1", TaxRegistered: true},
+			"small_standard", "7.22", "3.75", "0", "9.07"},
+		// 549.2 in³ / 139 = 3.95 lb dimensional: large standard above 3 lb → C$12.79 + 1 × C$0.80.
+		{"CA box by its volume", finance.CalcInput{Marketplace: "CA", Category: "home", Price: "45", UnitCost: "30",
+			Length: "30", Width: "20", Height: "15", Weight: "0.5"}, "large_standard", "13.59", "6.75", "0", "18.72"},
+		// Beauty is 8% up to C$15 in Canada (up to $10 in the US).
+		{"CA beauty under C$15", finance.CalcInput{Marketplace: "CA", Category: "beauty", Price: "12", UnitCost: "10",
+			Length: "10", Width: "10", Height: "1", Weight: "0.05"}, "small_standard", "7.22", "0.96", "0", "1.84"},
+		// Remote Fulfilment to Mexico: a 1.97 in side is past small standard; 0.66 lb (above its 0.66 lb
+		// dimensional weight) → large standard 6-12 oz, MX$125.53; IVA 499 × 16/116; 40 CNY is MX$103.90.
+		{"MX large standard", finance.CalcInput{Marketplace: "MX", Category: "home", Price: "499", UnitCost: "40",
+			Length: "20", Width: "15", Height: "5", Weight: "0.3", TaxRegistered: true},
+			"large_standard", "125.53", "74.85", "68.83", "125.89"},
+		// 27.56 in long: small oversize; 5,125.9 in³ / 139 = 36.88 lb dimensional → MX$213.06 + 35 × MX$6.90.
+		{"MX small oversize", finance.CalcInput{Marketplace: "MX", Category: "home", Price: "1999", UnitCost: "200",
+			Length: "70", Width: "40", Height: "30", Weight: "5"}, "small_oversize", "454.56", "299.85", "0", "725.11"},
 		// 20 × 15 × 5 cm, 300 g (and 300 g dimensional): small parcel up to 400 g → £2.41; VAT 24.99 × 20/120.
 		{"UK small parcel", finance.CalcInput{Marketplace: "UK", Category: "home", Price: "24.99", UnitCost: "40",
 			Length: "20", Width: "15", Height: "5", Weight: "0.3", TaxRegistered: true}, "small_parcel", "2.41", "3.75", "4.17", "10.36"},
@@ -103,6 +123,29 @@ func TestTheCalculatorAnswersInBothCurrencies(t *testing.T) {
 		if c.got != c.want {
 			t.Errorf("%s = %s, want %s", c.what, c.got, c.want)
 		}
+	}
+}
+
+// The calculator lists every marketplace of the specification, offering those with a card: the demo's North
+// American three, the UK, Germany and Japan; the others are listed as not supported, with their names.
+func TestTheCalculatorListsEveryMarketplaceAndWhichItSupports(t *testing.T) {
+	db := dbtest.Open(t, dbtest.SQLite)
+	s, _ := world(t, db, time.Date(2026, 11, 20, 4, 0, 0, 0, time.UTC))
+	opts := s.CalculatorOptions()
+	var supported []string
+	for _, o := range opts {
+		if o.Supported {
+			supported = append(supported, o.Code+" "+o.Currency+" "+o.TaxName)
+			if len(o.Categories) == 0 || o.CardNote == "" {
+				t.Errorf("%s has no categories or note", o.Code)
+			}
+		} else if o.Name == "" || len(o.Categories) != 0 {
+			t.Errorf("unsupported %+v", o)
+		}
+	}
+	want := []string{"US USD ", "CA CAD ", "MX MXN IVA", "UK GBP VAT", "DE EUR VAT", "JP JPY 消费税"}
+	if len(opts) != 20 || !slices.Equal(supported, want) || opts[3].Code != "BR" || opts[3].Name != "巴西" {
+		t.Fatalf("%d marketplaces, supported %q, want 20 and %q, BR fourth", len(opts), supported, want)
 	}
 }
 

@@ -32,7 +32,8 @@ type FeeCard struct {
 	// 2026-04-01: +0.4 points above ¥750); zero for none.
 	RiseAbove, Rise decimal.Decimal
 	// Tax is the VAT or consumption tax a registered seller owes on the price, which includes it (UK 20%, DE 19%,
-	// JP 10%); zero in the US, where Amazon collects the sales tax on top of the price. TaxName names it.
+	// JP 10%, MX 16% IVA); zero in the US and Canada, where Amazon adds the sales tax or GST/HST on top of the
+	// price at checkout. TaxName names it.
 	Tax     decimal.Decimal
 	TaxName string
 	// Decimals are the currency's minor digits (0 for the yen): fees are rounded to them.
@@ -109,11 +110,9 @@ func stepped(code, name string, portion bool, pairs ...string) Category {
 	return c
 }
 
-// feeCards are every card the calculator knows, of every marketplace.
-var feeCards = []FeeCard{usCard2026, ukCard2025, deCard2025, jpCard}
-
-// Marketplaces the calculator covers, in the order the screen offers them.
-var calculatorMarketplaces = []string{"US", "UK", "DE", "JP"}
+// feeCards are every card the calculator knows, of every marketplace. The screen lists every marketplace of the
+// specification and offers those with a card in force; the others show as not supported.
+var feeCards = []FeeCard{usCard2026, caCard, mxCard, ukCard2025, deCard2025, jpCard}
 
 // cardOn is the marketplace's card in force on day (yyyy-mm-dd): the latest that took effect by then.
 func cardOn(marketplace, day string) (FeeCard, bool) {

@@ -8,6 +8,7 @@ import (
 	"sellerhub/app/core"
 	"sellerhub/models"
 	financedb "sellerhub/models/finance"
+	storesdb "sellerhub/models/stores"
 )
 
 // Messages of the plan calls.
@@ -161,22 +162,25 @@ func (s *Service) DeletePlan(ctx context.Context, p core.Principal, id string) e
 	return core.NotFoundAs(financedb.DeleteProfitPlan(s.db.With(ctx), p.CompanyID, n), whatPlan)
 }
 
-// MarketplaceOption is a marketplace the calculator offers, with its currency, categories, whether it has a tax
-// to deduct, and the note on its fee card.
+// MarketplaceOption is a marketplace as the calculator lists it: its code, Chinese name and currency, and, when a
+// card is in force for it (Supported), the card's tax, note and categories.
 type MarketplaceOption struct {
-	Code, Currency, TaxName, CardNote string
-	Categories                        []Category
+	Code, Name, Currency, TaxName, CardNote string
+	Supported                               bool
+	Categories                              []Category
 }
 
-// CalculatorOptions lists the marketplaces and their categories as the cards in force today have them.
+// CalculatorOptions lists every marketplace of the specification in its order, each with the card in force today
+// where there is one: the screen offers those and shows the rest as not supported.
 func (s *Service) CalculatorOptions() []MarketplaceOption {
 	day := s.now().In(s.timeZone).Format("2006-01-02")
-	out := []MarketplaceOption{}
-	for _, m := range calculatorMarketplaces {
-		if c, ok := cardOn(m, day); ok {
-			out = append(out, MarketplaceOption{Code: m, Currency: c.Currency, TaxName: c.TaxName,
-				CardNote: c.EffectiveNote, Categories: c.Categories})
+	out := make([]MarketplaceOption, 0, len(storesdb.Marketplaces))
+	for _, m := range storesdb.Marketplaces {
+		o := MarketplaceOption{Code: m.Country, Name: m.Name, Currency: m.Currency, Categories: []Category{}}
+		if c, ok := cardOn(m.Country, day); ok {
+			o.Supported, o.Currency, o.TaxName, o.CardNote, o.Categories = true, c.Currency, c.TaxName, c.EffectiveNote, c.Categories
 		}
+		out = append(out, o)
 	}
 	return out
 }

@@ -9,6 +9,7 @@ import (
 	"sellerhub/app/core"
 	"sellerhub/app/finance"
 	"sellerhub/models"
+	accountsdb "sellerhub/models/accounts"
 	"sellerhub/models/dbtest"
 	financedb "sellerhub/models/finance"
 )
@@ -18,7 +19,7 @@ var beijing = time.FixedZone("CST", 8*3600)
 // world is a finance service on db with its clock at now, and a company of its own.
 func world(t *testing.T, db *models.DB, now time.Time) (*finance.Service, core.Principal) {
 	t.Helper()
-	c := &models.Company{Name: "汇率公司", CreatedAt: now, UpdatedAt: now}
+	c := &accountsdb.Company{Name: "汇率公司", CreatedAt: now, UpdatedAt: now}
 	if err := db.Create(c).Error; err != nil {
 		t.Fatal(err)
 	}

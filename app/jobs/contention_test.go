@@ -11,6 +11,8 @@ import (
 
 	"sellerhub/app/jobs"
 	"sellerhub/models"
+	accountsdb "sellerhub/models/accounts"
+	admindb "sellerhub/models/admin"
 	"sellerhub/models/dbtest"
 )
 
@@ -30,7 +32,7 @@ type logWorker struct {
 
 func (w *logWorker) Work(ctx context.Context, job *river.Job[logArgs]) error {
 	err := w.db.Tx(ctx, func(tx *models.DB) error {
-		return tx.CreateOperationLog(&models.OperationLog{CompanyID: w.companyID, Action: "job", TargetID: strconv.Itoa(job.Args.Seq)})
+		return admindb.CreateOperationLog(tx, &admindb.OperationLog{CompanyID: w.companyID, Action: "job", TargetID: strconv.Itoa(job.Args.Seq)})
 	})
 	if err == nil {
 		w.done <- job.Args.Seq
@@ -43,9 +45,9 @@ func (w *logWorker) Work(ctx context.Context, job *river.Job[logArgs]) error {
 // every write lands once.
 func TestRequestsAndWorkersWriteSideBySide(t *testing.T) {
 	dbtest.ForEach(t, func(t *testing.T, db *models.DB) {
-		owner := &models.User{Account: "jobs@example.com", PasswordHash: "x", Profile: models.UserProfile{Name: "老板"}}
-		company := &models.Company{Name: "队列公司"}
-		if err := db.CreateCompanyWithOwner(company, owner); err != nil {
+		owner := &accountsdb.User{Account: "jobs@example.com", PasswordHash: "x", Profile: accountsdb.UserProfile{Name: "老板"}}
+		company := &accountsdb.Company{Name: "队列公司"}
+		if err := accountsdb.CreateCompanyWithOwner(db, company, owner); err != nil {
 			t.Fatal(err)
 		}
 		const writers, each = 4, 25
@@ -59,7 +61,7 @@ func TestRequestsAndWorkersWriteSideBySide(t *testing.T) {
 			wg.Go(func() {
 				for i := range each {
 					err := db.Tx(context.Background(), func(tx *models.DB) error {
-						if err := tx.CreateOperationLog(&models.OperationLog{CompanyID: company.ID, Action: "request"}); err != nil {
+						if err := admindb.CreateOperationLog(tx, &admindb.OperationLog{CompanyID: company.ID, Action: "request"}); err != nil {
 							return err
 						}
 						_, err := q.Insert(tx, logArgs{Seq: g*each + i}, nil)
@@ -85,7 +87,7 @@ func TestRequestsAndWorkersWriteSideBySide(t *testing.T) {
 		if len(seen) != writers*each {
 			t.Fatalf("%d distinct jobs worked, expected %d", len(seen), writers*each)
 		}
-		_, total, err := db.OperationLogPage(company.ID, models.OperationLogFilter{}, false, 0, 1)
+		_, total, err := admindb.OperationLogPage(db, company.ID, admindb.OperationLogFilter{}, false, 0, 1)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -6,6 +6,8 @@ import (
 
 	"sellerhub/app/jobs"
 	"sellerhub/models"
+	accountsdb "sellerhub/models/accounts"
+	catalogdb "sellerhub/models/catalog"
 	"sellerhub/models/dbtest"
 )
 
@@ -14,12 +16,12 @@ import (
 // PostgreSQL, which keeps its own statistics, the job's kind is not even known to the queue.
 func TestPlannerStatisticsRefreshedAtStart(t *testing.T) {
 	dbtest.ForEach(t, func(t *testing.T, db *models.DB) {
-		owner := &models.User{Account: "13900000001", PasswordHash: "x"}
-		if err := db.CreateCompanyWithOwner(&models.Company{Name: "统计"}, owner); err != nil {
+		owner := &accountsdb.User{Account: "13900000001", PasswordHash: "x"}
+		if err := accountsdb.CreateCompanyWithOwner(db, &accountsdb.Company{Name: "统计"}, owner); err != nil {
 			t.Fatal(err)
 		}
 		for _, name := range []string{"甲", "乙", "丙"} {
-			if err := db.Create(&models.Brand{ID: models.NewID(), CompanyID: owner.CompanyID, Name: name}).Error; err != nil {
+			if err := db.Create(&catalogdb.Brand{ID: models.NewID(), CompanyID: owner.CompanyID, Name: name}).Error; err != nil {
 				t.Fatal(err)
 			}
 		}

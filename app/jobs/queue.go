@@ -36,6 +36,8 @@ type Config struct {
 	// (default 5s; see instances.go).
 	AliveEvery time.Duration
 	Log        *slog.Logger
+	// Observe hears each attempt's kind, outcome (Worked, Failed, ...) and time; nil: nothing.
+	Observe func(kind, outcome string, took time.Duration)
 }
 
 // Defaults of Config's zero values.
@@ -116,7 +118,7 @@ func New(db *models.DB, cfg Config) (*Queue, error) {
 // queue, the periodic jobs, the company share and the timings. The inserting client ("") shares the workers, so
 // that inserting a kind no worker knows fails at once.
 func (q *Queue) riverConfig(id string) *river.Config {
-	c := &river.Config{Logger: q.cfg.Log, Workers: q.work}
+	c := &river.Config{Logger: routineLog(q.cfg.Log), Workers: q.work}
 	if id == "" {
 		// The inserting client sends at most one "job available" notification per FetchCooldown; one swallowed
 		// while a worker's fetch is under way leaves its job waiting for the next poll. Jobs here are few and long
@@ -127,6 +129,9 @@ func (q *Queue) riverConfig(id string) *river.Config {
 	c.ID = id
 	c.Queues = map[string]river.QueueConfig{river.QueueDefault: {MaxWorkers: q.cfg.MaxWorkers}}
 	c.Middleware = []rivertype.Middleware{&companyShare{db: q.db, share: q.cfg.CompanyShare}}
+	if q.cfg.Observe != nil {
+		c.Middleware = append(c.Middleware, &observeWork{observe: q.cfg.Observe})
+	}
 	c.PeriodicJobs = q.period
 	c.FetchPollInterval = q.cfg.PollInterval
 	c.FetchCooldown = min(river.FetchCooldownDefault, q.cfg.PollInterval)

@@ -8,6 +8,8 @@ import (
 
 	"sellerhub/app/core"
 	"sellerhub/models"
+	accountsdb "sellerhub/models/accounts"
+	messagesdb "sellerhub/models/messages"
 )
 
 // Messages of the notification calls.
@@ -36,15 +38,15 @@ const (
 )
 
 // ftypes lists the kinds of notification in the order the drawer's tabs show them.
-var ftypes = []int{models.FtypeAnnouncement, models.FtypeReminder, models.FtypeMessage}
+var ftypes = []int{messagesdb.FtypeAnnouncement, messagesdb.FtypeReminder, messagesdb.FtypeMessage}
 
 // defaultTags is the tag a published title gets when it has none, per ftype that may go to the whole company.
 // A private message is always addressed to one user, so it cannot be published.
-var defaultTags = map[int]string{models.FtypeAnnouncement: "系统公告", models.FtypeReminder: "系统提醒"}
+var defaultTags = map[int]string{messagesdb.FtypeAnnouncement: "系统公告", messagesdb.FtypeReminder: "系统提醒"}
 
 // Notification is a notification as its user sees it, with the type tag taken from its title.
 type Notification struct {
-	models.InboxItem
+	messagesdb.InboxItem
 	Tag string
 }
 
@@ -62,7 +64,7 @@ func TitleTag(title string) (tag, text string) {
 	return tag, text
 }
 
-func tagged(items []models.InboxItem) []Notification {
+func tagged(items []messagesdb.InboxItem) []Notification {
 	out := make([]Notification, len(items))
 	for i, it := range items {
 		tag, _ := TitleTag(it.Title)
@@ -74,7 +76,7 @@ func tagged(items []models.InboxItem) []Notification {
 // PullMessages delivers to the user the company's notifications for everyone that arrived since the user's
 // last pull, and says how many.
 func (s *Service) PullMessages(ctx context.Context, p core.Principal) (int64, error) {
-	n, err := s.db.With(ctx).DeliverPending(p.CompanyID, p.UserID, s.now.Stamp())
+	n, err := messagesdb.DeliverPending(s.db.With(ctx), p.CompanyID, p.UserID, s.now.Stamp())
 	if n > 0 {
 		s.counts.Drop(inboxCountKey(p.CompanyID, p.UserID))
 	}
@@ -88,12 +90,12 @@ func inboxCountKey(companyID, userID int64) string {
 
 // UnreadCounts counts the user's unread notifications per ftype, those the next pull delivers included (they
 // arrive unread), every ftype present (0 when none).
-func (s *Service) UnreadCounts(ctx context.Context, p core.Principal) ([]models.UnreadCount, error) {
-	found, err := s.db.With(ctx).UnreadCounts(p.CompanyID, p.UserID)
+func (s *Service) UnreadCounts(ctx context.Context, p core.Principal) ([]messagesdb.UnreadCount, error) {
+	found, err := messagesdb.UnreadCounts(s.db.With(ctx), p.CompanyID, p.UserID)
 	if err != nil {
 		return nil, err
 	}
-	out := make([]models.UnreadCount, len(ftypes))
+	out := make([]messagesdb.UnreadCount, len(ftypes))
 	for i, ft := range ftypes {
 		out[i].Ftype = ft
 		for _, c := range found {
@@ -108,13 +110,13 @@ func (s *Service) UnreadCounts(ctx context.Context, p core.Principal) ([]models.
 // RecentUnread lists the user's unread notifications of the last 10 days, newest first, for the pop-up.
 func (s *Service) RecentUnread(ctx context.Context, p core.Principal) ([]Notification, error) {
 	since := s.now().UTC().AddDate(0, 0, -recentUnreadDays)
-	items, err := s.db.With(ctx).UnreadSince(p.CompanyID, p.UserID, since, recentUnreadLimit)
+	items, err := messagesdb.UnreadSince(s.db.With(ctx), p.CompanyID, p.UserID, since, recentUnreadLimit)
 	return tagged(items), err
 }
 
 // LatestAnnouncements lists the user's 10 newest announcements. Like every list, it marks nothing read.
 func (s *Service) LatestAnnouncements(ctx context.Context, p core.Principal) ([]Notification, error) {
-	items, err := s.db.With(ctx).InboxList(p.CompanyID, p.UserID, models.FtypeAnnouncement, 0, latestLimit)
+	items, err := messagesdb.InboxList(s.db.With(ctx), p.CompanyID, p.UserID, messagesdb.FtypeAnnouncement, 0, latestLimit)
 	return tagged(items), err
 }
 
@@ -132,7 +134,7 @@ const MsgInboxKindUnknown = "消息类型不正确"
 
 // InboxOf is Inbox for a query that names its kind.
 func (s *Service) InboxOf(ctx context.Context, p core.Principal, q InboxQuery) ([]Notification, int64, core.PageRequest, error) {
-	if q.Ftype < models.FtypeAnnouncement || q.Ftype > models.FtypeMessage {
+	if q.Ftype < messagesdb.FtypeAnnouncement || q.Ftype > messagesdb.FtypeMessage {
 		return nil, 0, q.PageRequest, core.Invalid(MsgInboxKindUnknown)
 	}
 	return s.Inbox(ctx, p, q.Ftype, q.PageRequest)
@@ -142,12 +144,12 @@ func (s *Service) Inbox(ctx context.Context, p core.Principal, ftype int, r core
 	r = r.Normalized()
 	db := s.db.With(ctx)
 	total, err := s.counts.Count(inboxCountKey(p.CompanyID, p.UserID)+strconv.Itoa(ftype), func() (int64, error) {
-		return db.InboxCount(p.CompanyID, p.UserID, ftype)
+		return messagesdb.InboxCount(db, p.CompanyID, p.UserID, ftype)
 	})
 	if err != nil || total == 0 {
 		return []Notification{}, total, r, err
 	}
-	items, err := db.InboxList(p.CompanyID, p.UserID, ftype, r.Offset(), r.Size)
+	items, err := messagesdb.InboxList(db, p.CompanyID, p.UserID, ftype, r.Offset(), r.Size)
 	return tagged(items), models.PageTotal(total, r.Offset(), len(items), r.Size), r, err
 }
 
@@ -168,12 +170,12 @@ func (s *Service) MarkRead(ctx context.Context, p core.Principal, ids []string) 
 		}
 		parsed[i] = n
 	}
-	return s.db.With(ctx).MarkRead(p.CompanyID, p.UserID, parsed, s.now.Stamp())
+	return messagesdb.MarkRead(s.db.With(ctx), p.CompanyID, p.UserID, parsed, s.now.Stamp())
 }
 
 // MarkAllRead marks every notification of the user read (全部已读) and says how many changed.
 func (s *Service) MarkAllRead(ctx context.Context, p core.Principal) (int64, error) {
-	return s.db.With(ctx).MarkAllRead(p.CompanyID, p.UserID, s.now.Stamp())
+	return messagesdb.MarkAllRead(s.db.With(ctx), p.CompanyID, p.UserID, s.now.Stamp())
 }
 
 // CheckPublisher lets users holding the publish permission publish: the company's owner and admin role hold it,
@@ -206,13 +208,13 @@ type AnnounceForm struct {
 
 // PublishAnnouncement sends a notification to everyone in the admin's company. A title without its 【tag】
 // gets the ftype's default one (【系统公告】 for an announcement).
-func (s *Service) PublishAnnouncement(ctx context.Context, p core.Principal, f AnnounceForm) (*models.Notification, error) {
+func (s *Service) PublishAnnouncement(ctx context.Context, p core.Principal, f AnnounceForm) (*messagesdb.Notification, error) {
 	if err := s.CheckPublisher(ctx, p); err != nil {
 		return nil, err
 	}
 	title, content := strings.TrimSpace(f.Title), strings.TrimSpace(f.Content)
 	if f.Ftype == 0 {
-		f.Ftype = models.FtypeAnnouncement
+		f.Ftype = messagesdb.FtypeAnnouncement
 	}
 	tag, text := TitleTag(title)
 	tag, text = strings.TrimSpace(tag), strings.TrimSpace(text)
@@ -226,7 +228,7 @@ func (s *Service) PublishAnnouncement(ctx context.Context, p core.Principal, f A
 		return nil, core.Invalid(MsgContentEmpty)
 	case utf8.RuneCountInString(content) > contentMaxRunes:
 		return nil, core.Invalid(MsgContentTooLong)
-	case f.Action != "" && f.Action != models.ActionTimely:
+	case f.Action != "" && f.Action != messagesdb.ActionTimely:
 		return nil, core.Invalid(MsgActionBad)
 	case !publishable:
 		return nil, core.Invalid(MsgNotifyTypeBad)
@@ -234,7 +236,7 @@ func (s *Service) PublishAnnouncement(ctx context.Context, p core.Principal, f A
 	if tag == "" {
 		tag = defaultTag
 	}
-	n := &models.Notification{CompanyID: p.CompanyID, Title: "【" + tag + "】" + text, Content: content,
+	n := &messagesdb.Notification{CompanyID: p.CompanyID, Title: "【" + tag + "】" + text, Content: content,
 		Ftype: f.Ftype, Action: f.Action, SenderID: p.UserID, CreatedAt: s.now.Stamp()}
 	if f.RecipientID != "" {
 		to, err := s.member(ctx, p, f.RecipientID)
@@ -243,7 +245,7 @@ func (s *Service) PublishAnnouncement(ctx context.Context, p core.Principal, f A
 		}
 		n.RecipientID = &to
 	}
-	if err := s.db.With(ctx).CreateNotification(n); err != nil {
+	if err := messagesdb.CreateNotification(s.db.With(ctx), n); err != nil {
 		return nil, err
 	}
 	if n.RecipientID != nil {
@@ -256,8 +258,8 @@ func (s *Service) PublishAnnouncement(ctx context.Context, p core.Principal, f A
 func (s *Service) member(ctx context.Context, p core.Principal, id string) (int64, error) {
 	n, err := strconv.ParseInt(id, 10, 64)
 	if err == nil {
-		var u *models.User
-		if u, err = s.db.With(ctx).UserInCompany(p.CompanyID, n); err == nil && u.Status == models.StatusActive {
+		var u *accountsdb.User
+		if u, err = accountsdb.UserInCompany(s.db.With(ctx), p.CompanyID, n); err == nil && u.Status == accountsdb.StatusActive {
 			return n, nil
 		}
 	}
@@ -270,22 +272,22 @@ func (s *Service) member(ctx context.Context, p core.Principal, id string) (int6
 }
 
 // ActiveMembers lists the company's active users (users/findOwnerAll, and the audience of an announcement).
-func (s *Service) ActiveMembers(ctx context.Context, p core.Principal) ([]models.Member, error) {
-	return s.db.With(ctx).ActiveMembers(p.CompanyID)
+func (s *Service) ActiveMembers(ctx context.Context, p core.Principal) ([]messagesdb.Member, error) {
+	return messagesdb.ActiveMembers(s.db.With(ctx), p.CompanyID)
 }
 
 // PublishedPage lists what the company's admins published, newest first, for the notification admin screen.
-func (s *Service) PublishedPage(ctx context.Context, p core.Principal, r core.PageRequest) ([]models.Published, int64, core.PageRequest, error) {
+func (s *Service) PublishedPage(ctx context.Context, p core.Principal, r core.PageRequest) ([]messagesdb.Published, int64, core.PageRequest, error) {
 	if err := s.CheckPublisher(ctx, p); err != nil {
 		return nil, 0, r, err
 	}
 	r = r.Normalized()
 	db := s.db.With(ctx)
-	total, err := db.CountPublished(p.CompanyID)
+	total, err := messagesdb.CountPublished(db, p.CompanyID)
 	if err != nil || total == 0 {
-		return []models.Published{}, total, r, err
+		return []messagesdb.Published{}, total, r, err
 	}
-	items, err := db.PublishedPage(p.CompanyID, r.Offset(), r.Size)
+	items, err := messagesdb.PublishedPage(db, p.CompanyID, r.Offset(), r.Size)
 	return items, models.PageTotal(total, r.Offset(), len(items), r.Size), r, err
 }
 
@@ -299,7 +301,7 @@ func (s *Service) WithdrawAnnouncement(ctx context.Context, p core.Principal, id
 	if err != nil {
 		return core.NotFound(whatAnnouncement)
 	}
-	done, err := s.db.With(ctx).WithdrawNotification(p.CompanyID, n)
+	done, err := messagesdb.WithdrawNotification(s.db.With(ctx), p.CompanyID, n)
 	if err != nil {
 		return err
 	}

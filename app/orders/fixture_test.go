@@ -12,7 +12,9 @@ import (
 	"sellerhub/app/amazondata"
 	"sellerhub/app/core"
 	"sellerhub/models"
+	accountsdb "sellerhub/models/accounts"
 	"sellerhub/models/fixtures"
+	storesdb "sellerhub/models/stores"
 )
 
 // today is the fixed day the stand-in's world stands at: the window holds North America's summer-time change
@@ -29,7 +31,7 @@ type shop struct {
 	db          *models.DB
 	world       *sellerdata.World
 	owner       core.Principal
-	na, eu      *models.Seller
+	na, eu      *storesdb.Seller
 	orders      []sellerdata.OrderLine
 	settlements []sellerdata.SettlementFile
 	returns     []sellerdata.ReturnLine
@@ -38,8 +40,8 @@ type shop struct {
 func newShop(t *testing.T, db *models.DB) *shop {
 	t.Helper()
 	ctx := context.Background()
-	owner := &models.User{Account: "13800000071", PasswordHash: "x"}
-	must(t, db.CreateCompanyWithOwner(&models.Company{Name: "订单公司"}, owner))
+	owner := &accountsdb.User{Account: "13800000071", PasswordHash: "x"}
+	must(t, accountsdb.CreateCompanyWithOwner(db, &accountsdb.Company{Name: "订单公司"}, owner))
 	s := &shop{db: db, world: sellerdata.New(today), owner: core.Principal{UserID: owner.ID, CompanyID: owner.CompanyID}}
 	var err error
 	s.na, err = fixtures.Seller(ctx, db, owner.CompanyID, "北美店", "NA", "A1NA", sellerdata.US, sellerdata.CA, sellerdata.MX)
@@ -48,7 +50,7 @@ func newShop(t *testing.T, db *models.DB) *shop {
 	must(t, err)
 	data := amazondata.New(db, time.Now)
 	from := today.AddDate(0, 0, -importDays)
-	read := func(sl *models.Seller, kind amazondata.Kind, r io.Reader, market, reportID string) {
+	read := func(sl *storesdb.Seller, kind amazondata.Kind, r io.Reader, market, reportID string) {
 		t.Helper()
 		tsv, err := amazon.NewTSVReader(r)
 		must(t, err)
@@ -58,7 +60,7 @@ func newShop(t *testing.T, db *models.DB) *shop {
 		must(t, err)
 	}
 	for _, pair := range []struct {
-		sl      *models.Seller
+		sl      *storesdb.Seller
 		id      string
 		markets []string
 	}{{s.na, amazontest.DefaultSeller, []string{sellerdata.US, sellerdata.CA, sellerdata.MX}},

@@ -6,8 +6,9 @@ import (
 	"time"
 
 	"sellerhub/app/core"
-	"sellerhub/models"
+	accountsdb "sellerhub/models/accounts"
 	ordersdb "sellerhub/models/orders"
+	storesdb "sellerhub/models/stores"
 )
 
 // Messages of the orders calls.
@@ -16,8 +17,8 @@ const (
 	whatOrder  = "订单"
 )
 
-// The date switch: a marketplace's days in its own zone (the default, as Amazon's reports count them) or in
-// Beijing time.
+// The date switch: a marketplace's days in its own zone (as Amazon's reports count them) or in Beijing time; none
+// asked is the company's choice (公司设置, each marketplace's own until it chooses).
 const (
 	ZoneMarketplace = "marketplace"
 	ZoneBeijing     = "beijing"
@@ -50,8 +51,17 @@ type days func(loc *time.Location) (from, to time.Time, err error)
 
 // filter turns the query into the model's filter, the dates read by window. ok is false for a store group id
 // that is not one or an unknown marketplace, which match nothing.
-func (s *Service) filter(p core.Principal, q OrderQuery, sortable map[string]string, window days) (ordersdb.OrderFilter, core.PageRequest, bool, error) {
+func (s *Service) filter(ctx context.Context, p core.Principal, q OrderQuery, sortable map[string]string, window days) (ordersdb.OrderFilter, core.PageRequest, bool, error) {
 	r := q.PageRequest.Normalized()
+	zone := q.Zone
+	if zone == "" {
+		// No zone asked: the day the company counts by (公司设置).
+		st, err := accountsdb.CompanySettingOf(s.db.With(ctx), p.CompanyID)
+		if err != nil {
+			return ordersdb.OrderFilter{}, r, false, err
+		}
+		zone = st.DayZone
+	}
 	f := ordersdb.OrderFilter{UserID: p.UserID, MarketplaceID: strings.TrimSpace(q.MarketplaceID),
 		Status: strings.TrimSpace(q.Status), Channel: strings.TrimSpace(q.Channel), Search: strings.TrimSpace(q.Search),
 		OrderBy: sortable[q.Sort], Desc: strings.EqualFold(q.Order, "desc"), Offset: r.Offset(), Limit: r.Size, Anchor: r.Anchor()}
@@ -60,10 +70,10 @@ func (s *Service) filter(p core.Principal, q OrderQuery, sortable map[string]str
 		f.GroupID, ok = core.ParseID(q.GroupID)
 	}
 	var err error
-	switch q.Zone {
+	switch zone {
 	case ZoneBeijing:
 		f.Periods, err = period(nil, s.beijing, window)
-	case ZoneMarketplace, "":
+	case ZoneMarketplace:
 		var known bool
 		f.Periods, known, err = s.marketplacePeriods(f.MarketplaceID, window)
 		ok = ok && known
@@ -86,7 +96,7 @@ func period(markets []string, loc *time.Location, window days) ([]ordersdb.Perio
 // one per zone of all marketplaces. known is false for a marketplace that is not one.
 func (s *Service) marketplacePeriods(marketplace string, window days) ([]ordersdb.Period, bool, error) {
 	if marketplace != "" {
-		loc, ok := models.MarketplaceZone(marketplace)
+		loc, ok := storesdb.MarketplaceZone(marketplace)
 		if !ok {
 			return nil, false, nil
 		}
@@ -95,8 +105,8 @@ func (s *Service) marketplacePeriods(marketplace string, window days) ([]ordersd
 	}
 	var zones []*time.Location
 	byZone := map[string][]string{}
-	for _, m := range models.Marketplaces {
-		loc, _ := models.MarketplaceZone(m.ID)
+	for _, m := range storesdb.Marketplaces {
+		loc, _ := storesdb.MarketplaceZone(m.ID)
 		if byZone[loc.String()] == nil {
 			zones = append(zones, loc)
 		}
@@ -138,7 +148,7 @@ func (s *Service) TodayPage(ctx context.Context, p core.Principal, q OrderQuery)
 }
 
 func (s *Service) orderPage(ctx context.Context, p core.Principal, q OrderQuery, window days) ([]ordersdb.OrderRow, int64, core.PageRequest, error) {
-	f, r, ok, err := s.filter(p, q, orderSorts, window)
+	f, r, ok, err := s.filter(ctx, p, q, orderSorts, window)
 	if err != nil || !ok {
 		return []ordersdb.OrderRow{}, 0, r, err
 	}
@@ -152,7 +162,7 @@ func (s *Service) orderPage(ctx context.Context, p core.Principal, q OrderQuery,
 // RefundPage lists a page of the refunds the user may see, latest posted first unless sorted, the dates being
 // the days they were posted; status and channel do not apply to refunds.
 func (s *Service) RefundPage(ctx context.Context, p core.Principal, q OrderQuery) ([]ordersdb.RefundRow, int64, core.PageRequest, error) {
-	f, r, ok, err := s.filter(p, q, refundSorts, asked(q))
+	f, r, ok, err := s.filter(ctx, p, q, refundSorts, asked(q))
 	if err != nil || !ok {
 		return []ordersdb.RefundRow{}, 0, r, err
 	}

@@ -14,9 +14,11 @@ import (
 	"sellerhub/app/core"
 	"sellerhub/app/orders"
 	"sellerhub/models"
+	accountsdb "sellerhub/models/accounts"
 	amazondatadb "sellerhub/models/amazondata"
 	"sellerhub/models/dbtest"
 	ordersdb "sellerhub/models/orders"
+	storesdb "sellerhub/models/stores"
 )
 
 var beijing, _ = time.LoadLocation("Asia/Shanghai")
@@ -72,7 +74,7 @@ func ids(rows []ordersdb.OrderRow) []string {
 
 // localDay is the day of t in the marketplace's zone.
 func localDay(t time.Time, marketplace string) string {
-	loc, _ := models.MarketplaceZone(marketplace)
+	loc, _ := storesdb.MarketplaceZone(marketplace)
 	return t.In(loc).Format(time.DateOnly)
 }
 
@@ -121,8 +123,8 @@ func TestOrdersOfADateRangeInEitherZone(t *testing.T) {
 			t.Fatalf("a date that is not one: %v, want %s", err, core.MsgDateBad)
 		}
 
-		other := &models.User{Account: "13800000072", PasswordHash: "x"}
-		must(t, db.CreateCompanyWithOwner(&models.Company{Name: "别家"}, other))
+		other := &accountsdb.User{Account: "13800000072", PasswordHash: "x"}
+		must(t, accountsdb.CreateCompanyWithOwner(db, &accountsdb.Company{Name: "别家"}, other))
 		if rows := s.list(t, core.Principal{UserID: other.ID, CompanyID: other.CompanyID}, orders.OrderQuery{}, false); len(rows) != 0 {
 			t.Fatalf("another company sees %d orders", len(rows))
 		}
@@ -161,9 +163,9 @@ func TestOrderFilters(t *testing.T) {
 func TestStoreGroupLimitedUserSeesOnlyItsStores(t *testing.T) {
 	dbtest.ForEach(t, func(t *testing.T, db *models.DB) {
 		s := newShop(t, db)
-		clerk := &models.User{CompanyID: s.owner.CompanyID, Account: "13800000073", PasswordHash: "x"}
+		clerk := &accountsdb.User{CompanyID: s.owner.CompanyID, Account: "13800000073", PasswordHash: "x"}
 		must(t, db.Create(clerk).Error)
-		must(t, db.SetUserStoreGroups(s.owner.CompanyID, clerk.ID, []int64{s.eu.GroupID}))
+		must(t, storesdb.SetUserStoreGroups(db, s.owner.CompanyID, clerk.ID, []int64{s.eu.GroupID}))
 		p := core.Principal{UserID: clerk.ID, CompanyID: s.owner.CompanyID}
 		europe := func(l sellerdata.OrderLine) bool {
 			return l.MarketplaceID == "A1F83G8C2ARO7P" || l.MarketplaceID == "A1PA6795UKMFR9"
@@ -197,6 +199,29 @@ func TestTodaysOrders(t *testing.T) {
 		if len(got) == 0 || len(bj) == 0 {
 			t.Fatalf("today: %d and %d orders", len(got), len(bj))
 		}
+	})
+}
+
+// TestOrdersFollowTheCompanyDay: with no zone asked, 今日订单 and 订单管理's dates count the day the company chose
+// (公司设置): each marketplace's own until it chooses Beijing's, then Beijing's.
+func TestOrdersFollowTheCompanyDay(t *testing.T) {
+	dbtest.ForEach(t, func(t *testing.T, db *models.DB) {
+		s := newShop(t, db)
+		must(t, accountsdb.SaveCompanySetting(db, accountsdb.CompanySetting{CompanyID: s.owner.CompanyID,
+			DayZone: accountsdb.DayZoneBeijing, UpdatedAt: today0}))
+		bjToday := today0.In(beijing).Format(time.DateOnly)
+		want := s.truth(func(l sellerdata.OrderLine) bool { return l.PurchaseDate.In(beijing).Format(time.DateOnly) == bjToday })
+		marketToday := s.truth(func(l sellerdata.OrderLine) bool {
+			return localDay(l.PurchaseDate, l.MarketplaceID) == localDay(today0, l.MarketplaceID)
+		})
+		if len(want) == 0 || slices.Equal(want, marketToday) {
+			t.Fatalf("Beijing's today holds %d orders, the marketplaces' %d: nothing to tell apart", len(want), len(marketToday))
+		}
+		sameIDs(t, "today in the company's day", ids(s.list(t, s.owner, orders.OrderQuery{}, true)), want)
+		sameIDs(t, "the order list's dates in the company's day",
+			ids(s.list(t, s.owner, orders.OrderQuery{StartDate: bjToday, EndDate: bjToday}, false)), want)
+		// A zone asked still wins.
+		sameIDs(t, "today in the marketplaces, asked", ids(s.list(t, s.owner, orders.OrderQuery{Zone: orders.ZoneMarketplace}, true)), marketToday)
 	})
 }
 
@@ -302,4 +327,87 @@ func idText(id int64) string { return decimal.NewFromInt(id).String() }
 func isNotFound(err error) bool {
 	var e *core.Error
 	return errors.As(err, &e) && e.Kind == core.KindNotFound
+}
+
+// A row of a multi-item order says what it is: found by a SKU, the searched SKU with its own units and item price
+// and the count of the order's other SKUs, so that a SKU's rows sum to what it sold; without a search, the order's
+// first SKU with its own figures. The order's totals stay on the row (Quantity, ItemPrice). On main a row showed
+// its first SKU beside the whole order's units and amount.
+func TestARowStandsForItsSKU(t *testing.T) {
+	dbtest.ForEach(t, func(t *testing.T, db *models.DB) {
+		s := newShop(t, db)
+		type sold struct {
+			units int
+			price decimal.Decimal
+		}
+		bySKU := map[string]map[string]*sold{}
+		totals := map[string]*sold{}
+		for _, l := range s.orders {
+			if bySKU[l.AmazonOrderID] == nil {
+				bySKU[l.AmazonOrderID], totals[l.AmazonOrderID] = map[string]*sold{}, &sold{}
+			}
+			if bySKU[l.AmazonOrderID][l.SKU] == nil {
+				bySKU[l.AmazonOrderID][l.SKU] = &sold{}
+			}
+			for _, to := range []*sold{bySKU[l.AmazonOrderID][l.SKU], totals[l.AmazonOrderID]} {
+				to.units += l.Quantity
+				to.price = to.price.Add(l.ItemPrice)
+			}
+		}
+		// A SKU sold in an order with others, and not first of its SKUs, so that neither way shows it by chance.
+		var pick sellerdata.OrderLine
+		for _, l := range s.orders {
+			skus := bySKU[l.AmazonOrderID]
+			first := l.SKU
+			for sku := range skus {
+				first = min(first, sku)
+			}
+			if len(skus) > 1 && first != l.SKU {
+				pick = l
+				break
+			}
+		}
+		if pick.SKU == "" {
+			t.Fatal("fixture: no order of several SKUs")
+		}
+		rows := s.list(t, s.owner, orders.OrderQuery{Search: pick.SKU}, false)
+		units, wantUnits := 0, 0
+		for _, skus := range bySKU {
+			if v := skus[pick.SKU]; v != nil {
+				wantUnits += v.units
+			}
+		}
+		seen := false
+		for _, r := range rows {
+			own, total := bySKU[r.AmazonOrderID][r.SKU], totals[r.AmazonOrderID]
+			if own == nil || !strings.HasPrefix(r.SKU, pick.SKU) {
+				t.Fatalf("order %s: row shows %q for a search of %s", r.AmazonOrderID, r.SKU, pick.SKU)
+			}
+			if r.SKUQuantity != own.units || !r.SKUItemPrice.Equal(own.price) || r.OtherSKUs != len(bySKU[r.AmazonOrderID])-1 {
+				t.Fatalf("order %s %s: %d %s +%d SKU, want %d %s +%d", r.AmazonOrderID, r.SKU, r.SKUQuantity, r.SKUItemPrice,
+					r.OtherSKUs, own.units, own.price, len(bySKU[r.AmazonOrderID])-1)
+			}
+			if r.Quantity != total.units || !r.ItemPrice.Equal(total.price) {
+				t.Fatalf("order %s: order total %d %s, want %d %s", r.AmazonOrderID, r.Quantity, r.ItemPrice, total.units, total.price)
+			}
+			units += r.SKUQuantity
+			seen = seen || r.AmazonOrderID == pick.AmazonOrderID
+		}
+		if !seen || units != wantUnits {
+			t.Fatalf("the search of %s: its rows sum to %d units, it sold %d (the picked order listed: %v)", pick.SKU, units, wantUnits, seen)
+		}
+		// Without a search the row stands for the order's first SKU.
+		for _, r := range s.list(t, s.owner, orders.OrderQuery{Search: pick.AmazonOrderID}, false) {
+			first := ""
+			for sku := range bySKU[r.AmazonOrderID] {
+				if first == "" || sku < first {
+					first = sku
+				}
+			}
+			own := bySKU[r.AmazonOrderID][first]
+			if r.SKU != first || r.SKUQuantity != own.units || !r.SKUItemPrice.Equal(own.price) {
+				t.Fatalf("order %s unsearched: %s %d %s, want %s %d %s", r.AmazonOrderID, r.SKU, r.SKUQuantity, r.SKUItemPrice, first, own.units, own.price)
+			}
+		}
+	})
 }

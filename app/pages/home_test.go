@@ -11,7 +11,7 @@ func TestHomeSalesOnlyForTheSalesReport(t *testing.T) {
 	h, c := admin(t)
 	_, body := get(t, c, "/home?embed=1")
 	if !strings.Contains(body, "data-dashboard-empty") || !strings.Contains(body, `href="/amazon/datasync"`) ||
-		!strings.Contains(body, "按北京时间统计") {
+		!strings.Contains(body, "按各站点当地日期") {
 		t.Fatalf("the admin without synced data sees no empty dashboard: %s", body)
 	}
 	seller, _ := h.RestrictedUser("13300000004", []string{"sales.report"}, nil)

@@ -7,7 +7,7 @@ import (
 
 	"sellerhub/app/messages"
 	"sellerhub/app/middleware"
-	"sellerhub/models"
+	messagesdb "sellerhub/models/messages"
 	"sellerhub/views"
 )
 
@@ -30,7 +30,7 @@ func (h *Handler) NotifyPublish(c *echo.Context) error {
 	p, _ := middleware.Principal(c)
 	f := messages.AnnounceForm{Title: c.FormValue("title"), Content: c.FormValue("content")}
 	if c.FormValue("urgent") != "" {
-		f.Action = models.ActionTimely
+		f.Action = messagesdb.ActionTimely
 	}
 	if _, err := h.Messages.PublishAnnouncement(c.Request().Context(), p, f); err != nil {
 		n, status, err := refusal(err, "")
@@ -38,7 +38,7 @@ func (h *Handler) NotifyPublish(c *echo.Context) error {
 			return err
 		}
 		return h.render(c, status, views.NotifyPublish(views.NotifyPublishPage{Page: h.contentPage(c, "发布公告"),
-			AnnounceTitle: f.Title, Content: f.Content, Urgent: f.Action == models.ActionTimely, Notice: n}, h.Assets.URL("theme.js")))
+			AnnounceTitle: f.Title, Content: f.Content, Urgent: f.Action == messagesdb.ActionTimely, Notice: n}, h.Assets.URL("theme.js")))
 	}
 	return c.Redirect(http.StatusSeeOther, "/sys/notify/publish?embed=1&notice=published")
 }

@@ -7,7 +7,7 @@ import (
 	"testing"
 
 	"sellerhub/app/apptest"
-	"sellerhub/models"
+	messagesdb "sellerhub/models/messages"
 )
 
 const (
@@ -53,15 +53,15 @@ func TestAdminPublishesFromThePage(t *testing.T) {
 	if resp.StatusCode != http.StatusSeeOther {
 		t.Fatalf("plain announcement -> %d", resp.StatusCode)
 	}
-	var plain models.Notification
+	var plain messagesdb.Notification
 	if err := h.DB.First(&plain, "title = ?", "【系统公告】例会").Error; err != nil || plain.Action != "" {
 		t.Fatalf("plain announcement: %+v %v", plain, err)
 	}
-	var n models.Notification
+	var n messagesdb.Notification
 	if err := h.DB.First(&n, "title = ?", "【系统公告】停机维护").Error; err != nil {
 		t.Fatal(err)
 	}
-	if n.Title != "【系统公告】停机维护" || n.Content != "周六凌晨停机" || n.Action != models.ActionTimely || n.Ftype != models.FtypeAnnouncement {
+	if n.Title != "【系统公告】停机维护" || n.Content != "周六凌晨停机" || n.Action != messagesdb.ActionTimely || n.Ftype != messagesdb.FtypeAnnouncement {
 		t.Fatalf("published: %+v", n)
 	}
 
@@ -86,7 +86,7 @@ func TestPublishPageIsForAdminsOnly(t *testing.T) {
 		t.Fatalf("clerk POST: %d %s", resp.StatusCode, page)
 	}
 	var count int64
-	h.DB.Model(&models.Notification{}).Count(&count)
+	h.DB.Model(&messagesdb.Notification{}).Count(&count)
 	if count != 0 {
 		t.Fatalf("a clerk published %d notifications", count)
 	}

@@ -5,7 +5,7 @@ import (
 
 	"github.com/labstack/echo/v5"
 
-	"sellerhub/models"
+	storesdb "sellerhub/models/stores"
 	"sellerhub/views"
 )
 
@@ -13,12 +13,16 @@ import (
 // with the user's button permissions and the marketplaces the filters offer.
 func (h *Handler) OrderScreen(title, screen string) echo.HandlerFunc {
 	return func(c *echo.Context) error {
-		_, _, menu, err := h.signedInUser(c)
+		p, _, menu, err := h.signedInUser(c)
 		if err != nil {
 			return err
 		}
-		props := views.OrderScreenProps{Screen: screen, Permissions: menu.Permissions}
-		for _, m := range models.Marketplaces {
+		zone, err := h.Accounts.DayZone(c.Request().Context(), p.CompanyID)
+		if err != nil {
+			return err
+		}
+		props := views.OrderScreenProps{Screen: screen, Permissions: menu.Permissions, DayZone: zone}
+		for _, m := range storesdb.Marketplaces {
 			props.Marketplaces = append(props.Marketplaces, [2]string{m.ID, m.Name})
 		}
 		page := views.OrderScreenPage{Page: h.contentPage(c, title, "orders.js"), Heading: title, Props: props}

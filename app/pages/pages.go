@@ -6,6 +6,7 @@ import (
 	"bytes"
 	"errors"
 	"net/http"
+	"sellerhub/app/api/apidoc"
 	"sync"
 
 	"github.com/a-h/templ"
@@ -16,6 +17,8 @@ import (
 	"sellerhub/app/core"
 	"sellerhub/app/messages"
 	"sellerhub/app/middleware"
+	"sellerhub/app/onboarding"
+	"sellerhub/app/purchase"
 	"sellerhub/app/sales"
 	"sellerhub/app/shipping"
 	"sellerhub/app/stores"
@@ -29,7 +32,11 @@ type Handler struct {
 	Accounts *accounts.Service
 	Admin    *admin.Service
 	Messages *messages.Service
-	Sales    *sales.Service
+	// Onboarding is 首页's 新手引导.
+	Onboarding *onboarding.Service
+	Sales      *sales.Service
+	// Purchase serves the printed purchase order.
+	Purchase *purchase.Service
 	Shipping *shipping.Service
 	Stores   *stores.Service
 	Uploads  *core.Uploads
@@ -37,13 +44,15 @@ type Handler struct {
 	Assets   static.Manifest
 	// Built tells whether a tab address has its screen (else it answers 建设中); set with the route table.
 	Built func(path string) bool
+	// APIDocument is the JSON API's description (接口文档); set with the route table.
+	APIDocument func() *apidoc.Document
 	// Compressor sends the rendered pages.
 	Compressor *middleware.PageCompressor
 }
 
 // page fills what every document needs. scripts are logical asset names.
 func (h *Handler) page(c *echo.Context, title string, scripts ...string) views.Page {
-	p := views.Page{Title: title, CSS: h.Assets.URL("app.css"), FilingNumber: h.Config.FilingNumber}
+	p := views.Page{Title: title, CSS: h.Assets.URL("app.css"), Theme: h.Assets.URL("theme.js"), FilingNumber: h.Config.FilingNumber}
 	if tok, ok := c.Get("csrf").(string); ok {
 		p.CSRF = tok
 	}

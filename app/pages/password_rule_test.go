@@ -24,8 +24,10 @@ func TestPasswordRuleHasOneWording(t *testing.T) {
 	} {
 		status, body := get(t, page.c, page.path)
 		body = html.UnescapeString(body)
-		shown := regexp.MustCompile(`id="` + page.rule + `"[^>]*>` + regexp.QuoteMeta(core.MsgPasswordRule) + `<`)
-		if status != 200 || !strings.Contains(body, `aria-describedby="`+page.rule+`"`) || !shown.MatchString(body) {
+		// The rule's text, its clauses each in a span of their own (a line wraps only between them).
+		m := regexp.MustCompile(`id="` + page.rule + `"[^>]*>((?:\s*<span[^>]*>[^<]*</span>)+)\s*</span>`).FindStringSubmatch(body)
+		shown := m != nil && regexp.MustCompile(`<[^>]*>|\s*\n\s*`).ReplaceAllString(m[1], "") == core.MsgPasswordRule
+		if status != 200 || !strings.Contains(body, `aria-describedby="`+page.rule+`"`) || !shown {
 			t.Errorf("%s: %d, the rule under the field missing", page.path, status)
 		}
 		if strings.Contains(body, "8-30位") {

@@ -12,7 +12,7 @@ import (
 	"sellerhub/app/api"
 	"sellerhub/app/middleware"
 	"sellerhub/app/shipping"
-	"sellerhub/models"
+	shippingdb "sellerhub/models/shipping"
 	"sellerhub/views"
 )
 
@@ -71,7 +71,7 @@ func (h *Handler) pickListAsk(c *echo.Context) error {
 }
 
 // cartonLine is an item's 箱规 line: 箱规:单箱N个, 重Xkg, L*W*Hcm, each part only when known ("" when none is).
-func cartonLine(it models.PickListItem) string {
+func cartonLine(it shippingdb.PickListItem) string {
 	var parts []string
 	if it.CartonUnits != nil {
 		parts = append(parts, "单箱"+strconv.Itoa(*it.CartonUnits)+"个")

@@ -12,12 +12,16 @@ import (
 // the user's button permissions.
 func (h *Handler) SalesScreen(title, screen string) echo.HandlerFunc {
 	return func(c *echo.Context) error {
-		_, _, menu, err := h.signedInUser(c)
+		p, _, menu, err := h.signedInUser(c)
+		if err != nil {
+			return err
+		}
+		zone, err := h.Accounts.DayZone(c.Request().Context(), p.CompanyID)
 		if err != nil {
 			return err
 		}
 		page := views.SalesScreenPage{Page: h.contentPage(c, title, "sales.js"), Heading: title,
-			Props: views.SalesScreenProps{Screen: screen, Permissions: menu.Permissions}}
+			Props: views.SalesScreenProps{Screen: screen, Permissions: menu.Permissions, DayZone: zone}}
 		return h.render(c, http.StatusOK, views.SalesScreen(page, h.Assets.URL("theme.js")))
 	}
 }

@@ -11,7 +11,7 @@ import (
 	"sellerhub/app/accounts"
 	"sellerhub/app/core"
 	"sellerhub/app/middleware"
-	"sellerhub/models"
+	accountsdb "sellerhub/models/accounts"
 	"sellerhub/views"
 )
 
@@ -104,7 +104,7 @@ func (h *Handler) shell(c *echo.Context, defaultTitle string) error {
 }
 
 // signedInUser loads who the request acts for, with their menu and permissions.
-func (h *Handler) signedInUser(c *echo.Context) (core.Principal, *models.User, *core.UserMenu, error) {
+func (h *Handler) signedInUser(c *echo.Context) (core.Principal, *accountsdb.User, *core.UserMenu, error) {
 	ctx := c.Request().Context()
 	p, _ := middleware.Principal(c)
 	u, err := h.Accounts.CurrentUser(ctx, p)

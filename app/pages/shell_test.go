@@ -82,14 +82,17 @@ func TestEverySpecRouteAndMenuLinkAnswers(t *testing.T) {
 	built := map[string]bool{"/sys/notify/publish": true, "/sys/dict": true, "/sys/notify": true, "/sys/subuser": true, "/sys/role": true, "/usercenter": true}
 	for _, path := range []string{"/sys/taggroup", "/sys/tag", "/sys/client", "/sys/customer", "/sys/operationlog", "/sys/dept", "/sys/menu", "/shipment_handing/pehuo",
 		"/erp/ship/plan", "/e/s/p", "/erp/ship/quota", "/shipment_handing/shipstep", "/shipmentdetails", "/amazon/storeAuth", "/amazon/datasync",
-		"/erp/finance/exchangerate", "/amazon/profit/calculator", "/a/p/c"} {
+		"/erp/finance/exchangerate", "/amazon/profit/calculator", "/a/p/c", "/sys/company"} {
 		built[path] = true
 	}
 	for _, path := range []string{"/erp/material/localproduct", "/localproduct/addinfo", "/localproduct/editinfo", "/material/details",
 		"/amazon/listing/relation", "/erp/base/brand", "/erp/base/category", "/erp/base/supplier",
-		"/erp/warehouse/base", "/erp/warehouse/record", "/amazon/inventory/quantity", "/erp/warehouse/inbound", "/erp/warehouse/outbound",
-		"/e/w/i", "/e/w/i/d", "/e/w/o", "/e/w/o/d", "/amazon/orders/manager", "/amazon/orders/today", "/amazon/orders/refund",
-		"/amazon/sales/report", "/amazon/orders/summary", "/amazon/payment/profit", "/amazon/profit/config"} {
+		"/erp/warehouse/base", "/erp/warehouse/record", "/amazon/inventory/quantity", "/amazon/inventory/fbadetail", "/erp/warehouse/inbound", "/erp/warehouse/outbound",
+		"/e/w/i", "/e/w/i/d", "/e/w/o", "/e/w/o/d", "/erp/warehouse/stocktake", "/e/w/s", "/e/w/s/d", "/erp/warehouse/transfer", "/e/w/t", "/e/w/t/d", "/erp/warehouse/address", "/erp/address", "/amazon/orders/manager", "/amazon/orders/today", "/amazon/orders/refund",
+		"/amazon/sales/report", "/amazon/orders/summary", "/amazon/payment/profit", "/amazon/profit/config", "/sys/swagger",
+		"/amazon/inventory/fbadaily", "/amazon/reports/reimbursements",
+		"/erp/purchase/orders", "/e/p/o", "/erp/finance/payment", "/f/p/d",
+		"/amazon/adv/manager", "/amazon/adv/campaign"} {
 		built[path] = true
 	}
 	// Pages of one record answer 404 without it.
@@ -134,7 +137,7 @@ func TestRestrictedUserSeesOnlyGrantedGroupsAndIsRefusedTheRest(t *testing.T) {
 	}
 	// Spec routes outside the menu stay open to any signed-in user until their module says otherwise; a
 	// document's create and detail pages are for those granted its list.
-	if status, _ := get(t, c, "/e/w/s?embed=1"); status != 200 {
+	if status, _ := get(t, c, "/e/w/e/c?embed=1"); status != 200 {
 		t.Fatalf("spec route: %d", status)
 	}
 	if status, _ := get(t, c, "/e/w/i/d?embed=1&id=1"); status != 200 {

@@ -11,6 +11,8 @@ import (
 	"sellerhub/app/api"
 	"sellerhub/app/shipping"
 	"sellerhub/models"
+	shippingdb "sellerhub/models/shipping"
+	storesdb "sellerhub/models/stores"
 	"sellerhub/views"
 )
 
@@ -34,7 +36,7 @@ func (h *Handler) ShipScreen(title, screen string) echo.HandlerFunc {
 		if screen == "planEdit" && props.PlanID != "" {
 			// A plan past 待提交 is only read here: its page says so. One the user may not see keeps the title,
 			// and the island reports why it cannot load it.
-			if d, err := h.Shipping.ShipmentPlan(c.Request().Context(), p, props.PlanID); err == nil && d.Status != models.PlanDraft {
+			if d, err := h.Shipping.ShipmentPlan(c.Request().Context(), p, props.PlanID); err == nil && d.Status != shippingdb.PlanDraft {
 				heading = "发货计划详情"
 			}
 		}
@@ -55,10 +57,10 @@ func (h *Handler) ShipmentDetails(c *echo.Context) error {
 		return err
 	}
 	tz := h.Config.TimeZone
-	m, _ := models.MarketplaceByID(d.MarketplaceID)
+	m, _ := storesdb.MarketplaceByID(d.MarketplaceID)
 	freight := ""
 	if d.Freight.Valid {
-		freight = d.Freight.Decimal.StringFixed(2)
+		freight = models.Money{Decimal: d.Freight.Decimal}.Text("CNY") // 头程 is paid in yuan
 	}
 	page := views.ShipmentDetailsPage{Page: h.contentPage(c, "货件详情 "+d.ShipmentID),
 		PickList: "/orderblank?shipmentid=" + url.QueryEscape(d.ShipmentID),

@@ -5,7 +5,7 @@ import (
 
 	"github.com/labstack/echo/v5"
 
-	"sellerhub/models"
+	storesdb "sellerhub/models/stores"
 	"sellerhub/views"
 )
 
@@ -18,9 +18,9 @@ func (h *Handler) StoreAuth(c *echo.Context) error {
 	}
 	props := views.StoreAuthProps{Permissions: menu.Permissions, SellerAppMissing: h.Stores.SellerAppMissing(),
 		AdvertAppMissing: h.Stores.AdvertisingAppMissing()}
-	for _, r := range models.Regions {
+	for _, r := range storesdb.Regions {
 		rp := views.RegionProps{Code: r.Code, Name: r.Name, Marketplaces: []views.MarketplaceProps{}}
-		for _, m := range models.Marketplaces {
+		for _, m := range storesdb.Marketplaces {
 			if m.Region == r.Code {
 				rp.Marketplaces = append(rp.Marketplaces, views.MarketplaceProps{ID: m.ID, Name: m.Name, Country: m.Country})
 			}

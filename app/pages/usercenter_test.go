@@ -7,7 +7,7 @@ import (
 	"testing"
 
 	"sellerhub/app/apptest"
-	"sellerhub/models"
+	accountsdb "sellerhub/models/accounts"
 )
 
 const userCenter = "/usercenter?embed=1"
@@ -38,6 +38,10 @@ func TestUserCenterSections(t *testing.T) {
 		status, body := get(t, owner, userCenter+"&section="+section)
 		if status != 200 || !strings.Contains(body, want) || !strings.Contains(body, `aria-label="个人中心"`) {
 			t.Errorf("section %q: %d, %q missing", section, status, want)
+		}
+		// The product writes 账号, never the variant 帐号 (issue 43).
+		if strings.Contains(body, "帐") {
+			t.Errorf("section %q writes 帐号 beside 账号", section)
 		}
 	}
 	// Everyone has a personal center, granted its menu entry or not.
@@ -164,7 +168,7 @@ func TestUserCenterUnbindAndLogOffForms(t *testing.T) {
 		t.Fatalf("unbinding again: %d", status)
 	}
 
-	// 帐号注销: the owner of a company still in use is refused; a member goes, and lands on the login page.
+	// 账号注销: the owner of a company still in use is refused; a member goes, and lands on the login page.
 	member := h.Member("13700000001", "13700000011", false)
 	if status, _, body := ucPost(t, owner, token, map[string]string{"form": "logoff", "password": "Passw0rd!"}); status != 400 || !strings.Contains(body, "请先移交或停用其他子账号") {
 		t.Fatalf("owner log-off: %d", status)
@@ -181,9 +185,9 @@ func TestUserCenterUnbindAndLogOffForms(t *testing.T) {
 	if _, body := get(t, h.Client(), to); !strings.Contains(body, "账号已注销") {
 		t.Fatal("the login page does not say 账号已注销")
 	}
-	var u models.User
+	var u accountsdb.User
 	h.DB.First(&u, "account LIKE ?", "logoff-%")
-	if u.Status != models.StatusDisabled {
+	if u.Status != accountsdb.StatusDisabled {
 		t.Fatalf("the member is not logged off: %+v", u)
 	}
 	apptest.ExpectOK(t, other.Call(http.MethodGet, "/admin/api/v1/users/info", nil))

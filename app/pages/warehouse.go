@@ -11,7 +11,7 @@ import (
 
 // WarehouseScreen serves one of the warehouse screens: the warehouse island showing screen, with the user's
 // button permissions and, for a document's detail page, the id in the query. A document's create and detail
-// pages load the island's document build, the lists its list build (islands/warehouse/document.jsx, main.jsx).
+// pages load the island's document build, the lists its list build (islands/stock/document.jsx, main.jsx).
 func (h *Handler) WarehouseScreen(title, screen string) echo.HandlerFunc {
 	script := "warehouse.js"
 	if strings.HasSuffix(screen, "New") || strings.HasSuffix(screen, "Detail") {

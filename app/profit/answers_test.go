@@ -8,7 +8,10 @@ import (
 	"sellerhub/app/profit"
 	"sellerhub/models"
 	amazondatadb "sellerhub/models/amazondata"
+	catalogdb "sellerhub/models/catalog"
 	"sellerhub/models/dbtest"
+	shippingdb "sellerhub/models/shipping"
+	storesdb "sellerhub/models/stores"
 )
 
 // TestReportAnswerKeptUntilChange: the report's answer is kept between calls (a settlement amount changed behind
@@ -43,12 +46,12 @@ func TestReportAnswerKeptUntilChange(t *testing.T) {
 			check  func(lines []profit.Line)
 		}{
 			{"a product's cost", func() {
-				must(t, db.Model(&models.LocalProduct{}).Where("id = ?", product("LP-1")).Update("price", dec("25")).Error)
+				must(t, db.Model(&catalogdb.LocalProduct{}).Where("id = ?", product("LP-1")).Update("price", dec("25")).Error)
 			}, func(lines []profit.Line) {
 				wantMoney(t, "A unit cost", bySKU(t, lines, "MSKU-A", "USD").UnitCost, "25")
 			}},
 			{"SKU配对", func() {
-				must(t, db.Model(&models.Listing{}).Where("company_id = ? AND seller_sku = 'MSKU-C'", cid).
+				must(t, db.Model(&catalogdb.Listing{}).Where("company_id = ? AND seller_sku = 'MSKU-C'", cid).
 					Update("product_id", product("LP-2")).Error)
 			}, func(lines []profit.Line) {
 				if c := bySKU(t, lines, "MSKU-C", "USD"); c.Unpaired != 0 || c.ProductSKU != "LP-2" {
@@ -56,7 +59,7 @@ func TestReportAnswerKeptUntilChange(t *testing.T) {
 				}
 			}},
 			{"a shipment's freight", func() {
-				must(t, db.Model(&models.Shipment{}).Where("company_id = ? AND shipment_id = 'FBA2'", cid).
+				must(t, db.Model(&shippingdb.Shipment{}).Where("company_id = ? AND shipment_id = 'FBA2'", cid).
 					Update("freight", dec("0")).Error)
 			}, func(lines []profit.Line) {
 				// FBA1 alone: 100 over A's 10 kg and B's 10 kg; FBA2's 10 units of A carry nothing now.
@@ -76,7 +79,7 @@ func TestReportAnswerKeptUntilChange(t *testing.T) {
 				wantMoney(t, "B referral", bySKU(t, lines, "MSKU-B", "USD").Amazon[profit.BucketReferral], "9.75")
 			}},
 			{"a store's name", func() {
-				must(t, db.Model(&models.StoreGroup{}).Where("id = ?", bk.a.GroupID).Update("name", "甲店改名").Error)
+				must(t, db.Model(&storesdb.StoreGroup{}).Where("id = ?", bk.a.GroupID).Update("name", "甲店改名").Error)
 			}, func(lines []profit.Line) {
 				if g := bySKU(t, lines, "MSKU-A", "USD").GroupName; g != "甲店改名" {
 					t.Errorf("store name %q", g)

@@ -7,6 +7,7 @@ import (
 
 	"github.com/shopspring/decimal"
 
+	"sellerhub/app/amazon"
 	"sellerhub/app/core"
 	"sellerhub/models"
 	profitdb "sellerhub/models/profit"
@@ -41,10 +42,13 @@ type DetailLine struct {
 	OrderID     string
 	Kind        string
 	Description string
-	Quantity    int64
-	Amount      models.Money
-	Currency    string
-	Note        string
+	// KindCode and DescriptionCode are Amazon's names of a settlement line's transaction type and amount, shown
+	// beside the Chinese ones in Kind and Description; empty when Kind and Description are our own words.
+	KindCode, DescriptionCode string
+	Quantity                  int64
+	Amount                    models.Money
+	Currency                  string
+	Note                      string
 }
 
 // The sources of detail lines.
@@ -62,24 +66,7 @@ const (
 func (s *Service) Detail(ctx context.Context, p core.Principal, q DetailQuery) ([]DetailLine, int64, core.PageRequest, error) {
 	r := q.PageRequest.Normalized()
 	figure := Bucket(q.Figure)
-	if _, ok := BucketNames[figure]; !ok && q.Figure != FigureCost && q.Figure != FigureFreight {
-		return nil, 0, r, core.Invalid(MsgFigureBad)
-	}
-	month, err := parseMonth(q.Month, s.timeZone)
-	if err != nil {
-		return nil, 0, r, err
-	}
-	groupID, ok := core.ParseID(q.GroupID)
-	if strings.TrimSpace(q.GroupID) == "" || strings.TrimSpace(q.MarketplaceID) == "" || strings.TrimSpace(q.Currency) == "" {
-		return nil, 0, r, core.Invalid(MsgLineRequired)
-	}
-	if !ok {
-		return []DetailLine{}, 0, r, nil
-	}
-	lf := profitdb.ProfitLineFilter{UserID: p.UserID, GroupID: groupID, MarketplaceID: strings.TrimSpace(q.MarketplaceID),
-		SKU: strings.TrimSpace(q.SKU), Currency: strings.TrimSpace(q.Currency), Month: month.Format("2006-01"), Zone: s.timeZone}
-	// The line itself says whether it is settled or estimated, its units and its cost and freight per unit.
-	line, err := s.lineOf(ctx, p, lf)
+	lf, line, err := s.detailLine(ctx, p, q)
 	if err != nil || line == nil {
 		return []DetailLine{}, 0, r, err
 	}
@@ -113,6 +100,75 @@ func (s *Service) Detail(ctx context.Context, p core.Principal, q DetailQuery) (
 		return nil, 0, r, err
 	}
 	return page(rows, r)
+}
+
+// detailLine checks a detail query and computes the line by SKU it names (nil when the report has none, or the
+// store group id is not one).
+func (s *Service) detailLine(ctx context.Context, p core.Principal, q DetailQuery) (profitdb.ProfitLineFilter, *Line, error) {
+	figure := Bucket(q.Figure)
+	if _, ok := BucketNames[figure]; !ok && q.Figure != FigureCost && q.Figure != FigureFreight {
+		return profitdb.ProfitLineFilter{}, nil, core.Invalid(MsgFigureBad)
+	}
+	month, err := parseMonth(q.Month, s.timeZone)
+	if err != nil {
+		return profitdb.ProfitLineFilter{}, nil, err
+	}
+	groupID, ok := core.ParseID(q.GroupID)
+	if strings.TrimSpace(q.GroupID) == "" || strings.TrimSpace(q.MarketplaceID) == "" || strings.TrimSpace(q.Currency) == "" {
+		return profitdb.ProfitLineFilter{}, nil, core.Invalid(MsgLineRequired)
+	}
+	lf := profitdb.ProfitLineFilter{UserID: p.UserID, GroupID: groupID, MarketplaceID: strings.TrimSpace(q.MarketplaceID),
+		SKU: strings.TrimSpace(q.SKU), Currency: strings.TrimSpace(q.Currency), Month: month.Format("2006-01"), Zone: s.timeZone}
+	if !ok {
+		return lf, nil, nil
+	}
+	// The line itself says whether it is settled or estimated, its units and its cost and freight per unit.
+	line, err := s.lineOf(ctx, p, lf)
+	return lf, line, err
+}
+
+// DetailTotal is the footer of a figure's lines. Sums: the lines (every page of them) add up to Amount, in
+// Currency and signed as they are (a settlement's fees negative, as Amazon writes them). Freight's lines are the
+// shipments its freight per unit comes from, whose shares do not add up to the month's freight: its footer is
+// that freight with how it is worked out (Description), and Sums is false.
+type DetailTotal struct {
+	Label       string
+	Description string
+	Amount      models.Money
+	Currency    string
+	Sums        bool
+}
+
+// DetailSum answers the footer of the lines Detail pages (nil when the report has no such line).
+func (s *Service) DetailSum(ctx context.Context, p core.Principal, q DetailQuery) (*DetailTotal, error) {
+	lf, line, err := s.detailLine(ctx, p, q)
+	if err != nil || line == nil {
+		return nil, err
+	}
+	figure := Bucket(q.Figure)
+	switch {
+	case q.Figure == FigureCost:
+		return &DetailTotal{Label: "合计", Amount: line.Cost, Currency: "CNY", Sums: true}, nil
+	case q.Figure == FigureFreight:
+		freight, err := s.freight(s.db.With(ctx), p.CompanyID, p.UserID, lf.GroupID, lf.MarketplaceID)
+		if err != nil {
+			return nil, err
+		}
+		how := fmt.Sprintf("单位头程 %s × 本月销量 %d", line.UnitFreight.StringFixed(4), line.Units)
+		if entered := enteredFreight(line); entered != "" {
+			how = entered
+		} else if sf := freight[profitdb.GroupSKU{GroupID: lf.GroupID, MarketplaceID: lf.MarketplaceID, SKU: lf.SKU}]; sf != nil {
+			how = fmt.Sprintf("单位头程 %s（各货件分摊 %s ÷ %d件）× 本月销量 %d", line.UnitFreight.StringFixed(4),
+				sf.freight.StringFixed(2), sf.units, line.Units)
+		}
+		return &DetailTotal{Label: "本月头程", Description: how, Amount: line.Freight, Currency: "CNY"}, nil
+	}
+	amount := line.Amazon[figure]
+	if line.Estimated == 0 && figure != BucketSales {
+		// The report names a fee charged positive; its settlement lines are Amazon's, charged negative.
+		amount = models.Money{Decimal: amount.Neg()}
+	}
+	return &DetailTotal{Label: "合计", Amount: amount, Currency: line.Currency, Sums: true}, nil
 }
 
 // lineOf computes the report's line by SKU the filter names; nil when the report has none.
@@ -157,8 +213,18 @@ func (s *Service) settlementDetail(db *models.DB, companyID int64, lf profitdb.P
 	out := make([]DetailLine, len(rows))
 	for i, l := range rows {
 		d := DetailLine{ID: fmt.Sprint(l.ID), Source: SourceSettlement, Reference: l.SettlementID, OrderID: l.OrderID,
-			Kind: l.TransactionType, Description: l.AmountType + " / " + l.AmountDescription,
 			Quantity: int64(l.QuantityPurchased), Amount: l.Amount, Currency: l.Currency}
+		// Our Chinese names (one table, app/amazon/names.go), Amazon's beside them.
+		if name, ok := amazon.TransactionTypeName(l.TransactionType); ok {
+			d.Kind, d.KindCode = name, l.TransactionType
+		} else {
+			d.Kind = l.TransactionType
+		}
+		if name, ok := amazon.AmountName(l.AmountType, l.AmountDescription); ok {
+			d.Description, d.DescriptionCode = name, l.AmountType+" / "+l.AmountDescription
+		} else {
+			d.Description = name
+		}
 		if l.PostedDate != nil {
 			d.Date = l.PostedDate.In(s.timeZone).Format("2006-01-02 15:04:05")
 		}
@@ -183,19 +249,30 @@ func (s *Service) estimateLines(db *models.DB, companyID int64, lf profitdb.Prof
 		Note: "预估：亚马逊费用预估报告（" + fee.ProductSizeTier + "）"}}, nil
 }
 
-// costLines are a line's cost of goods: the paired product's price times the units.
+// costLines are a line's cost of goods: for each cost in force in its month, that cost times the units sold
+// while it held.
 func costLines(line *Line) []DetailLine {
 	if line.Unpaired == 1 {
 		return []DetailLine{{ID: "cost", Source: SourceProduct, Kind: MsgUnpaired, Description: "SKU未配对本地产品，成本按0计",
 			Quantity: line.Units, Currency: "CNY", Note: MsgUnpaired}}
 	}
-	note := ""
-	if line.NoCost == 1 {
-		note = "本地产品未填采购单价，成本按0计"
+	out := make([]DetailLine, 0, len(line.CostParts))
+	for i, pt := range line.CostParts {
+		d := DetailLine{ID: fmt.Sprintf("cost-%d", i), Source: SourceProduct, Reference: line.ProductSKU, Kind: "商品成本",
+			Quantity: pt.Units, Currency: "CNY"}
+		if len(line.CostParts) > 1 {
+			d.Date = pt.From
+		}
+		if pt.UnitCost.Valid {
+			d.Description = fmt.Sprintf("%s 采购成本 %s × 销量 %d", line.ProductSKU, pt.UnitCost.Decimal.StringFixed(2), pt.Units)
+			d.Amount = models.Money{Decimal: pt.UnitCost.Decimal.Mul(decimal.NewFromInt(pt.Units))}
+		} else {
+			d.Description = fmt.Sprintf("%s 采购成本 未填写 × 销量 %d", line.ProductSKU, pt.Units)
+			d.Note = "本地产品未填采购成本，成本按0计"
+		}
+		out = append(out, d)
 	}
-	return []DetailLine{{ID: "cost", Source: SourceProduct, Reference: line.ProductSKU, Kind: "商品成本",
-		Description: fmt.Sprintf("%s 单价 %s × 销量 %d", line.ProductSKU, line.UnitCost.StringFixed(2), line.Units),
-		Quantity:    line.Units, Amount: line.Cost, Currency: "CNY", Note: note}}
+	return out
 }
 
 // freightLines are the shipments a line's freight per unit comes from, each with its share of the freight and
@@ -211,6 +288,14 @@ func (s *Service) freightLines(db *models.DB, p core.Principal, lf profitdb.Prof
 	}
 	sf := freight[profitdb.GroupSKU{GroupID: lf.GroupID, MarketplaceID: lf.MarketplaceID, SKU: lf.SKU}]
 	out := []DetailLine{}
+	// The product's entered 头程 where it has one: its parts of the month, not the shipments.
+	for i, pt := range line.CostParts {
+		if pt.Entered {
+			out = append(out, DetailLine{ID: fmt.Sprintf("freight-%d", i), Source: SourceProduct, Reference: line.ProductSKU,
+				Date: pt.From, Kind: "头程", Description: fmt.Sprintf("本地产品头程 %s × 销量 %d", pt.UnitFreight.Decimal.StringFixed(2), pt.Units),
+				Quantity: pt.Units, Amount: models.Money{Decimal: pt.UnitFreight.Decimal.Mul(decimal.NewFromInt(pt.Units))}, Currency: "CNY"})
+		}
+	}
 	if sf == nil {
 		return out, nil
 	}
@@ -229,8 +314,29 @@ func (s *Service) freightLines(db *models.DB, p core.Principal, lf profitdb.Prof
 				sh.Measure.Round(3).String(), unit),
 			Quantity: sh.Quantity, Amount: models.Money{Decimal: sh.Share.Round(4)}, Currency: "CNY", Note: note})
 	}
-	out = append(out, DetailLine{ID: "freight", Source: "合计", Kind: "本月头程",
-		Description: fmt.Sprintf("单位头程 %s（%s ÷ %d件）× 本月销量 %d", line.UnitFreight.StringFixed(4), sf.freight.StringFixed(2),
-			sf.units, line.Units), Quantity: line.Units, Amount: line.Freight, Currency: "CNY"})
+	// The month's freight is not the shares' sum: DetailSum answers it, as the dialog's footer.
 	return out, nil
+}
+
+// enteredFreight says how a line's freight comes from its product's entered 头程 (per part of the month when it
+// changed within it); "" when none of it does.
+func enteredFreight(line *Line) string {
+	var parts []string
+	entered := false
+	for _, pt := range line.CostParts {
+		if pt.Entered {
+			entered = true
+		}
+		if pt.UnitFreight.Valid {
+			from := ""
+			if len(line.CostParts) > 1 {
+				from = pt.From + "起 "
+			}
+			parts = append(parts, fmt.Sprintf("%s单位头程 %s × 销量 %d", from, pt.UnitFreight.Decimal.StringFixed(2), pt.Units))
+		}
+	}
+	if !entered {
+		return ""
+	}
+	return "本地产品头程：" + strings.Join(parts, "；")
 }

@@ -12,9 +12,14 @@ import (
 	"sellerhub/app/finance"
 	"sellerhub/app/profit"
 	"sellerhub/models"
+	accountsdb "sellerhub/models/accounts"
 	amazondatadb "sellerhub/models/amazondata"
+	catalogdb "sellerhub/models/catalog"
 	financedb "sellerhub/models/finance"
 	"sellerhub/models/fixtures"
+	shippingdb "sellerhub/models/shipping"
+	stockdb "sellerhub/models/stock"
+	storesdb "sellerhub/models/stores"
 )
 
 // beijing is the product's time zone (the configuration's default).
@@ -57,7 +62,7 @@ type book struct {
 	db      *models.DB
 	svc     *profit.Service
 	owner   core.Principal
-	a, b    *models.Seller
+	a, b    *storesdb.Seller
 	clerk   core.Principal // limited to 乙店
 	outside core.Principal // another company's owner
 }
@@ -68,8 +73,8 @@ func at(day, hour int) time.Time { return time.Date(2026, 2, day, hour, 0, 0, 0,
 func newBook(t *testing.T, db *models.DB) *book {
 	t.Helper()
 	ctx := context.Background()
-	owner := &models.User{Account: "13800000081", PasswordHash: "x"}
-	must(t, db.CreateCompanyWithOwner(&models.Company{Name: "利润公司"}, owner))
+	owner := &accountsdb.User{Account: "13800000081", PasswordHash: "x"}
+	must(t, accountsdb.CreateCompanyWithOwner(db, &accountsdb.Company{Name: "利润公司"}, owner))
 	cid := owner.CompanyID
 	bk := &book{db: db, owner: core.Principal{CompanyID: cid, UserID: owner.ID}}
 	var err error
@@ -77,12 +82,12 @@ func newBook(t *testing.T, db *models.DB) *book {
 	must(t, err)
 	bk.b, err = fixtures.Seller(ctx, db, cid, "乙店", "EU", "A1PROFITEU", uk)
 	must(t, err)
-	clerk := &models.User{CompanyID: cid, Account: "13800000082", PasswordHash: "x"}
+	clerk := &accountsdb.User{CompanyID: cid, Account: "13800000082", PasswordHash: "x"}
 	must(t, db.Create(clerk).Error)
-	must(t, db.SetUserStoreGroups(cid, clerk.ID, []int64{bk.b.GroupID}))
+	must(t, storesdb.SetUserStoreGroups(db, cid, clerk.ID, []int64{bk.b.GroupID}))
 	bk.clerk = core.Principal{CompanyID: cid, UserID: clerk.ID}
-	other := &models.User{Account: "13800000083", PasswordHash: "x"}
-	must(t, db.CreateCompanyWithOwner(&models.Company{Name: "别家"}, other))
+	other := &accountsdb.User{Account: "13800000083", PasswordHash: "x"}
+	must(t, accountsdb.CreateCompanyWithOwner(db, &accountsdb.Company{Name: "别家"}, other))
 	bk.outside = core.Principal{CompanyID: other.CompanyID, UserID: other.ID}
 
 	for _, r := range []financedb.ExchangeRate{{CompanyID: cid, Currency: "USD", Month: "2026-01", Rate: models.Rate{Decimal: dec("7")}},
@@ -91,26 +96,26 @@ func newBook(t *testing.T, db *models.DB) *book {
 	}
 
 	// Products: P1 costs 20 (1 kg, 10×10×10 cm), P2 5 (0.5 kg, 40×10×10 cm), P3 no price, weight or size.
-	products := []models.LocalProduct{
-		{ID: models.NewID(), CompanyID: cid, SKU: "LP-1", Name: "产品一", Kind: models.ProductKindProduct, Price: nd("20"), Weight: nd("1"), Length: nd("10"), Width: nd("10"), Height: nd("10")},
-		{ID: models.NewID(), CompanyID: cid, SKU: "LP-2", Name: "产品二", Kind: models.ProductKindProduct, Price: nd("5"), Weight: nd("0.5"), Length: nd("40"), Width: nd("10"), Height: nd("10")},
-		{ID: models.NewID(), CompanyID: cid, SKU: "LP-3", Name: "产品三", Kind: models.ProductKindProduct},
+	products := []catalogdb.LocalProduct{
+		{ID: models.NewID(), CompanyID: cid, SKU: "LP-1", Name: "产品一", Kind: catalogdb.ProductKindProduct, Price: nd("20"), Weight: nd("1"), Length: nd("10"), Width: nd("10"), Height: nd("10")},
+		{ID: models.NewID(), CompanyID: cid, SKU: "LP-2", Name: "产品二", Kind: catalogdb.ProductKindProduct, Price: nd("5"), Weight: nd("0.5"), Length: nd("40"), Width: nd("10"), Height: nd("10")},
+		{ID: models.NewID(), CompanyID: cid, SKU: "LP-3", Name: "产品三", Kind: catalogdb.ProductKindProduct},
 	}
 	must(t, db.Create(&products).Error)
-	listing := func(g int64, market, sku string, p *models.LocalProduct) models.Listing {
-		l := models.Listing{CompanyID: cid, GroupID: g, MarketplaceID: market, SellerSKU: sku, ASIN: "B0" + sku}
+	listing := func(g int64, market, sku string, p *catalogdb.LocalProduct) catalogdb.Listing {
+		l := catalogdb.Listing{CompanyID: cid, GroupID: g, MarketplaceID: market, SellerSKU: sku, ASIN: "B0" + sku}
 		if p != nil {
 			l.ProductID = &p.ID
 		}
 		return l
 	}
-	listings := []models.Listing{listing(bk.a.GroupID, us, "MSKU-A", &products[0]), listing(bk.a.GroupID, us, "MSKU-B", &products[1]),
+	listings := []catalogdb.Listing{listing(bk.a.GroupID, us, "MSKU-A", &products[0]), listing(bk.a.GroupID, us, "MSKU-B", &products[1]),
 		listing(bk.a.GroupID, us, "MSKU-C", nil), listing(bk.a.GroupID, us, "MSKU-E", &products[2]),
 		listing(bk.b.GroupID, uk, "UK-A", &products[0])}
 	must(t, db.Create(&listings).Error)
 
 	// The settlement of 甲店 posted in February, one line in March, and 乙店's.
-	line := func(s *models.Seller, settlement, market, tx, orderID, amountType, desc, amount, sku string, qty int, posted time.Time, currency string) amazondatadb.SettlementLine {
+	line := func(s *storesdb.Seller, settlement, market, tx, orderID, amountType, desc, amount, sku string, qty int, posted time.Time, currency string) amazondatadb.SettlementLine {
 		return amazondatadb.SettlementLine{CompanyID: cid, GroupID: s.GroupID, SellerID: s.ID, SettlementID: settlement,
 			MarketplaceID: market, TransactionType: tx, OrderID: orderID, AmountType: amountType, AmountDescription: desc,
 			Amount: money(amount), Currency: currency, PostedDate: &posted, SKU: sku, QuantityPurchased: qty}
@@ -169,26 +174,26 @@ func newBook(t *testing.T, db *models.DB) *book {
 
 	// Shipments of 甲店 to US: FBA1 freight 100 (A 10 units, B 20), FBA2 freight 30 (A 10, E 5, E without weight);
 	// FBA3 is boxed, not shipped, and FBA4 went to 乙店: neither counts for 甲店.
-	w := &models.Warehouse{CompanyID: cid, Name: "深圳仓", Kind: models.WarehouseOwn}
+	w := &stockdb.Warehouse{CompanyID: cid, Name: "深圳仓", Kind: stockdb.WarehouseOwn}
 	must(t, db.Create(w).Error)
 	shipment := func(id string, g int64, market string, status int, freight string, skus map[string]int) {
 		shipped := at(1, 9)
-		sh := &models.Shipment{CompanyID: cid, ShipmentID: id, GroupID: g, MarketplaceID: market, WarehouseID: w.ID,
+		sh := &shippingdb.Shipment{CompanyID: cid, ShipmentID: id, GroupID: g, MarketplaceID: market, WarehouseID: w.ID,
 			Status: status, Freight: nd(freight)}
-		if status == models.ShipmentShipped {
+		if status == shippingdb.ShipmentShipped {
 			sh.ShippedAt = &shipped
 		}
 		must(t, db.Create(sh).Error)
 		for sku, n := range skus {
-			p := map[string]*models.LocalProduct{"MSKU-A": &products[0], "MSKU-B": &products[1], "MSKU-E": &products[2], "UK-A": &products[0]}[sku]
-			must(t, db.Create(&models.ShipmentItem{CompanyID: cid, ShipmentRef: sh.ID, ProductID: p.ID, SellerSKU: sku,
+			p := map[string]*catalogdb.LocalProduct{"MSKU-A": &products[0], "MSKU-B": &products[1], "MSKU-E": &products[2], "UK-A": &products[0]}[sku]
+			must(t, db.Create(&shippingdb.ShipmentItem{CompanyID: cid, ShipmentRef: sh.ID, ProductID: p.ID, SellerSKU: sku,
 				Quantity: n, QuantityShipped: n}).Error)
 		}
 	}
-	shipment("FBA1", bk.a.GroupID, us, models.ShipmentShipped, "100", map[string]int{"MSKU-A": 10, "MSKU-B": 20})
-	shipment("FBA2", bk.a.GroupID, us, models.ShipmentShipped, "30", map[string]int{"MSKU-A": 10, "MSKU-E": 5})
-	shipment("FBA3", bk.a.GroupID, us, models.ShipmentBoxing, "999", map[string]int{"MSKU-A": 10})
-	shipment("FBA4", bk.b.GroupID, uk, models.ShipmentShipped, "40", map[string]int{"UK-A": 8})
+	shipment("FBA1", bk.a.GroupID, us, shippingdb.ShipmentShipped, "100", map[string]int{"MSKU-A": 10, "MSKU-B": 20})
+	shipment("FBA2", bk.a.GroupID, us, shippingdb.ShipmentShipped, "30", map[string]int{"MSKU-A": 10, "MSKU-E": 5})
+	shipment("FBA3", bk.a.GroupID, us, shippingdb.ShipmentBoxing, "999", map[string]int{"MSKU-A": 10})
+	shipment("FBA4", bk.b.GroupID, uk, shippingdb.ShipmentShipped, "40", map[string]int{"UK-A": 8})
 
 	clock := func() time.Time { return time.Date(2026, 3, 15, 10, 0, 0, 0, beijing) }
 	bk.svc = profit.New(db, clock, beijing, finance.New(db, clock, beijing))

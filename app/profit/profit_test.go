@@ -3,7 +3,10 @@ package profit_test
 import (
 	"context"
 	"errors"
+	"strings"
 	"testing"
+
+	"github.com/shopspring/decimal"
 
 	"sellerhub/app/core"
 	"sellerhub/app/profit"
@@ -226,11 +229,12 @@ func TestDetail(t *testing.T) {
 		g := bk.a.GroupID
 		rows, total := detail(t, bk, bk.owner, "referral", g, us, "MSKU-A", "USD")
 		if total != 3 || len(rows) != 2 || rows[0].Reference != "S1" || rows[0].OrderID != "111-1" ||
-			rows[0].Description != "ItemFees / Commission" || !rows[0].Amount.Equal(dec("-15.75")) {
+			rows[0].Description != "佣金" || rows[0].DescriptionCode != "ItemFees / Commission" || rows[0].Kind != "订单" ||
+			rows[0].KindCode != "Order" || !rows[0].Amount.Equal(dec("-15.75")) {
 			t.Fatalf("A's referral lines: %d, first %+v", total, rows)
 		}
 		rows, total = detail(t, bk, bk.owner, "storage", g, us, "", "USD")
-		if total != 1 || rows[0].Description != "other-transaction / Storage Fee" || !rows[0].Amount.Equal(dec("-12.34")) {
+		if total != 1 || rows[0].Description != "月度仓储费" || rows[0].DescriptionCode != "other-transaction / Storage Fee" || !rows[0].Amount.Equal(dec("-12.34")) {
 			t.Fatalf("the store's storage lines: %d %+v", total, rows)
 		}
 		rows, total = detail(t, bk, bk.owner, "sales", g, us, "MSKU-B", "USD")
@@ -241,8 +245,10 @@ func TestDetail(t *testing.T) {
 		if total != 1 || rows[0].Source != profit.SourceEstimate || rows[0].Quantity != 3 || !rows[0].Amount.Equal(dec("10.5")) {
 			t.Fatalf("B's estimated FBA fee: %d %+v", total, rows)
 		}
+		// The shipments behind A's freight, and no more: the month's freight is the footer (DetailSum), not a line
+		// listed as if the shipments' shares added up to it (issue 43, item 9; it was a third line, 合计).
 		rows, total = detail(t, bk, bk.owner, "freight", g, us, "MSKU-A", "USD")
-		if total != 3 || rows[0].Reference != "FBA1" || !rows[0].Amount.Equal(dec("50")) || rows[1].Reference != "FBA2" {
+		if total != 2 || rows[0].Reference != "FBA1" || !rows[0].Amount.Equal(dec("50")) || rows[1].Reference != "FBA2" {
 			t.Fatalf("A's freight: %d %+v", total, rows)
 		}
 		rows, total = detail(t, bk, bk.owner, "cost", g, us, "MSKU-C", "USD")
@@ -269,6 +275,41 @@ func TestDetail(t *testing.T) {
 			if !errors.As(err, &e) || e.Msg != c.want {
 				t.Errorf("%+v: %v, want %s", c.q, err, c.want)
 			}
+		}
+	})
+}
+
+// TestDetailSum: a figure's lines have a footer. The lines, every page of them, add up to it in their own signs (a
+// settlement's fees negative, an estimate's positive); freight's footer is the month's freight with how it is
+// worked out, marked as not the shipments' sum. On main the dialogs had no total, and freight's 合计 was a line.
+func TestDetailSum(t *testing.T) {
+	dbtest.ForEach(t, func(t *testing.T, db *models.DB) {
+		bk := newBook(t, db)
+		g := bk.a.GroupID
+		for _, c := range []struct{ figure, sku string }{
+			{"referral", "MSKU-A"}, {"sales", "MSKU-A"}, {"storage", ""}, {"sales", "MSKU-B"}, {"fulfilment", "MSKU-B"}, {"cost", "MSKU-A"},
+		} {
+			q := profit.DetailQuery{PageRequest: core.PageRequest{Current: 1, Size: 100}, Figure: c.figure, Month: "2026-02",
+				GroupID: idText(g), MarketplaceID: us, SKU: c.sku, Currency: "USD"}
+			rows, total, _, err := bk.svc.Detail(context.Background(), bk.owner, q)
+			must(t, err)
+			sum, err := bk.svc.DetailSum(context.Background(), bk.owner, q)
+			must(t, err)
+			var lines decimal.Decimal
+			for _, r := range rows {
+				lines = lines.Add(r.Amount.Decimal)
+			}
+			if total == 0 || sum == nil || !sum.Sums || sum.Label != "合计" || !sum.Amount.Equal(lines) {
+				t.Fatalf("%s of %q: %d lines summing to %s, footer %+v", c.figure, c.sku, total, lines, sum)
+			}
+		}
+		q := profit.DetailQuery{Figure: "freight", Month: "2026-02", GroupID: idText(g), MarketplaceID: us, SKU: "MSKU-A", Currency: "USD"}
+		sum, err := bk.svc.DetailSum(context.Background(), bk.owner, q)
+		must(t, err)
+		a := bySKU(t, report(t, bk.svc, bk.owner, profit.Query{StartMonth: "2026-02", EndMonth: "2026-02"}), "MSKU-A", "USD")
+		if sum == nil || sum.Sums || sum.Label != "本月头程" || !sum.Amount.Equal(a.Freight.Decimal) || sum.Currency != "CNY" ||
+			!strings.Contains(sum.Description, "本月销量") {
+			t.Fatalf("A's freight footer %+v, the line's freight %s", sum, a.Freight)
 		}
 	})
 }

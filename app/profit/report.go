@@ -10,8 +10,10 @@ import (
 
 	"sellerhub/app/core"
 	"sellerhub/models"
+	advertisingdb "sellerhub/models/advertising"
 	amazondatadb "sellerhub/models/amazondata"
 	profitdb "sellerhub/models/profit"
+	storesdb "sellerhub/models/stores"
 )
 
 // Messages of the profit report.
@@ -27,7 +29,7 @@ const (
 	// MsgStoreCharges names the line of a store's settlement amounts that belong to no SKU (subscription, storage,
 	// advertising invoices).
 	MsgStoreCharges = "店铺费用（无SKU）"
-	// MsgAdsNotSynced is the advertising column's note: SKU advertising spend is not synced yet.
+	// MsgAdsNotSynced is the advertising column's note on a SKU of a store group whose advertising is not synced.
 	MsgAdsNotSynced = "广告数据未同步"
 )
 
@@ -84,7 +86,13 @@ type Line struct {
 	AmazonCNY                                map[Bucket]models.Money
 	UnitCost, UnitFreight                    models.Money
 	Cost, Freight                            models.Money
-	Profit                                   models.Money
+	// CostParts are the line's units by the product cost in force on their dates: one part unless a cost
+	// changed within the month.
+	CostParts []CostPart
+	Profit    models.Money
+	// AdsSynced: the line's store group has its advertising synced, so its 广告费 is the advertised products'
+	// spend (grouped: any of its lines').
+	AdsSynced bool
 }
 
 // Settled is Amazon's part in the line's currency: what its settlements paid (sales less fees and refunds).
@@ -101,10 +109,11 @@ func settled(m map[Bucket]models.Money) models.Money {
 	return models.Money{Decimal: d}
 }
 
-// Margin is the profit over the sales in CNY, in percent to two decimals; false without sales.
+// Margin is the profit over the sales in CNY, in percent to two decimals; false without sales, and when a cost or
+// fees are missing (Incomplete): a margin from a profit that lacks them is not one.
 func (l *Line) Margin() (decimal.Decimal, bool) {
 	sales := l.AmazonCNY[BucketSales]
-	if sales.IsZero() {
+	if sales.IsZero() || l.Incomplete() {
 		return decimal.Decimal{}, false
 	}
 	return l.Profit.Mul(decimal.NewFromInt(100)).DivRound(sales.Decimal, 2), true
@@ -248,6 +257,9 @@ func (s *Service) lines(ctx context.Context, companyID int64, f profitdb.ProfitF
 	if err := s.addEstimates(db, companyID, f, settled, lineOf); err != nil {
 		return nil, err
 	}
+	if err := s.addAdSpend(db, companyID, f, lineOf); err != nil {
+		return nil, err
+	}
 	if err := s.addCosts(db, companyID, f, order); err != nil {
 		return nil, err
 	}
@@ -255,7 +267,7 @@ func (s *Service) lines(ctx context.Context, companyID int64, f profitdb.ProfitF
 	if err != nil {
 		return nil, err
 	}
-	groups, err := db.StoreGroupsOf(companyID, f.UserID)
+	groups, err := storesdb.StoreGroupsOf(db, companyID, f.UserID)
 	if err != nil {
 		return nil, err
 	}
@@ -263,8 +275,13 @@ func (s *Service) lines(ctx context.Context, companyID int64, f profitdb.ProfitF
 	for _, g := range groups {
 		names[g.ID] = g.Name
 	}
+	synced, err := advertisingdb.GroupsWithAds(db, companyID)
+	if err != nil {
+		return nil, err
+	}
 	out := make([]Line, len(order))
 	for i, l := range order {
+		l.AdsSynced = synced[l.GroupID]
 		on, err := time.ParseInLocation("2006-01", l.Month, s.timeZone)
 		if err != nil {
 			return nil, err
@@ -328,6 +345,26 @@ func (s *Service) addEstimates(db *models.DB, companyID int64, f profitdb.Profit
 	return nil
 }
 
+// addAdSpend adds each advertised SKU's Sponsored Products spend of the month (the advertised product report, by
+// the days' months in the profile's zone) to its line's 广告费: a SKU advertised without sales gets a line of its
+// own. The same amount leaves the store's line 店铺费用（无SKU）, which holds the settlements' advertising invoices:
+// a store's and a month's totals count its advertising once, as invoiced, and still sum to the settlements.
+func (s *Service) addAdSpend(db *models.DB, companyID int64, f profitdb.ProfitFilter, lineOf func(lineKey) *Line) error {
+	spend, err := advertisingdb.SpendBySKUMonth(db, companyID, advertisingdb.SpendFilter{UserID: f.UserID, GroupID: f.GroupID,
+		MarketplaceID: f.MarketplaceID, Search: f.Search, FromMonth: f.FromMonth, ToMonth: f.ToMonth})
+	if err != nil {
+		return err
+	}
+	for _, sp := range spend {
+		lineOf(lineKey{sp.Month, sp.GroupID, sp.MarketplaceID, sp.SKU, sp.Currency}).add(BucketAdvertising, sp.Cost.Decimal)
+		// A search by SKU shows no store line, so there is nothing to take the amount from.
+		if f.Search == "" {
+			lineOf(lineKey{sp.Month, sp.GroupID, sp.MarketplaceID, "", sp.Currency}).add(BucketAdvertising, sp.Cost.Decimal.Neg())
+		}
+	}
+	return nil
+}
+
 // estimatedFees are a fee estimate's fees per unit by bucket: the referral fee, the FBA fulfilment fee, and the
 // rest of the estimated total (closing fees) as other.
 func estimatedFees(f *amazondatadb.FeeEstimate) map[Bucket]decimal.Decimal {
@@ -336,60 +373,6 @@ func estimatedFees(f *amazondatadb.FeeEstimate) map[Bucket]decimal.Decimal {
 		BucketFulfilment: f.ExpectedFulfillmentFee.Decimal,
 		BucketOther:      f.EstimatedFeeTotal.Sub(f.EstimatedReferralFee.Decimal).Sub(f.ExpectedFulfillmentFee.Decimal),
 	}
-}
-
-// addCosts puts on each SKU line its cost of goods (units × the paired product's price) and its freight (units ×
-// the SKU's freight per unit over its shipments), both CNY.
-func (s *Service) addCosts(db *models.DB, companyID int64, f profitdb.ProfitFilter, lines []*Line) error {
-	var keys []profitdb.GroupSKU
-	seen := map[profitdb.GroupSKU]bool{}
-	for _, l := range lines {
-		k := profitdb.GroupSKU{GroupID: l.GroupID, MarketplaceID: l.MarketplaceID, SKU: l.SKU}
-		if l.SKU != "" && !seen[k] {
-			seen[k] = true
-			keys = append(keys, k)
-		}
-	}
-	products, err := profitdb.PairedProducts(db, companyID, keys)
-	if err != nil {
-		return err
-	}
-	freight, err := s.freight(db, companyID, f.UserID, f.GroupID, f.MarketplaceID)
-	if err != nil {
-		return err
-	}
-	for _, l := range lines {
-		if l.SKU == "" {
-			continue
-		}
-		k := profitdb.GroupSKU{GroupID: l.GroupID, MarketplaceID: l.MarketplaceID, SKU: l.SKU}
-		units := decimal.NewFromInt(l.Units)
-		if p, ok := products[k]; !ok {
-			l.Unpaired = 1
-		} else {
-			l.ProductSKU = p.ProductSKU
-			if l.Name == "" {
-				l.Name = p.Name
-			}
-			if p.Price.Valid {
-				l.UnitCost = models.Money{Decimal: p.Price.Decimal}
-				l.Cost = models.Money{Decimal: p.Price.Decimal.Mul(units)}
-			} else {
-				l.NoCost = 1
-			}
-		}
-		sf := freight[k]
-		if sf == nil {
-			l.NoFreight = 1
-			continue
-		}
-		if sf.guessed {
-			l.FreightGuessed = 1
-		}
-		l.UnitFreight = models.Money{Decimal: sf.perUnit().Round(4)}
-		l.Freight = models.Money{Decimal: sf.perUnit().Mul(units).Round(4)}
-	}
-	return nil
 }
 
 // freight is each listing's freight over its shipments, spread as the company's 利润配置 says.
@@ -429,6 +412,7 @@ func regroup(lines []Line, keyOf func(*Line) lineKey) []Line {
 			g.AmazonCNY[b] = models.Money{Decimal: g.AmazonCNY[b].Add(m.Decimal)}
 		}
 		g.Units += l.Units
+		g.AdsSynced = g.AdsSynced || l.AdsSynced
 		g.Estimated += l.Estimated
 		g.Unpaired += l.Unpaired
 		g.NoCost += l.NoCost
@@ -474,9 +458,16 @@ var lineSorts = map[string]func(a, b *Line) int{
 	"cost":        money(func(l *Line) models.Money { return l.Cost }),
 	"freight":     money(func(l *Line) models.Money { return l.Freight }),
 	"profit":      money(func(l *Line) models.Money { return l.Profit }),
+	// Lines without a margin sort below every margin.
 	"margin": func(a, b *Line) int {
-		ma, _ := a.Margin()
-		mb, _ := b.Margin()
+		ma, oka := a.Margin()
+		mb, okb := b.Margin()
+		switch {
+		case oka && !okb:
+			return 1
+		case !oka && okb:
+			return -1
+		}
 		return ma.Cmp(mb)
 	},
 }

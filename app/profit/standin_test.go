@@ -15,6 +15,7 @@ import (
 	"sellerhub/app/finance"
 	"sellerhub/app/profit"
 	"sellerhub/models"
+	accountsdb "sellerhub/models/accounts"
 	"sellerhub/models/dbtest"
 	"sellerhub/models/fixtures"
 )
@@ -27,8 +28,8 @@ func TestStandInMonthMatchesItsSettlements(t *testing.T) {
 	dbtest.ForEach(t, func(t *testing.T, db *models.DB) {
 		ctx := context.Background()
 		today := time.Date(2026, 3, 3, 0, 0, 0, 0, time.UTC)
-		owner := &models.User{Account: "13800000091", PasswordHash: "x"}
-		must(t, db.CreateCompanyWithOwner(&models.Company{Name: "替身公司"}, owner))
+		owner := &accountsdb.User{Account: "13800000091", PasswordHash: "x"}
+		must(t, accountsdb.CreateCompanyWithOwner(db, &accountsdb.Company{Name: "替身公司"}, owner))
 		w := sellerdata.New(today)
 		seller := amazontest.DefaultSeller
 		markets := w.Marketplaces(seller)

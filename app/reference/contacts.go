@@ -6,6 +6,7 @@ import (
 
 	"sellerhub/app/core"
 	"sellerhub/models"
+	referencedb "sellerhub/models/reference"
 )
 
 // Messages of the client (客户端) and customer (客户) calls.
@@ -94,25 +95,25 @@ func (f *CustomerForm) check() error {
 }
 
 // ClientPage lists a page of the company's clients, with the total and the page served.
-func (s *Service) ClientPage(ctx context.Context, p core.Principal, q core.ListQuery) ([]models.Client, int64, core.PageRequest, error) {
+func (s *Service) ClientPage(ctx context.Context, p core.Principal, q core.ListQuery) ([]referencedb.Client, int64, core.PageRequest, error) {
 	l, r := q.NamedList(clientSorts)
-	rows, total, err := s.db.With(ctx).ClientPage(p.CompanyID, l)
+	rows, total, err := referencedb.ClientPage(s.db.With(ctx), p.CompanyID, l)
 	return rows, total, r, err
 }
 
 // Client loads one of the company's clients by the id in the path.
-func (s *Service) Client(ctx context.Context, p core.Principal, id string) (*models.Client, error) {
+func (s *Service) Client(ctx context.Context, p core.Principal, id string) (*referencedb.Client, error) {
 	n, ok := core.ParseID(id)
 	if !ok {
 		return nil, core.NotFound(whatClient)
 	}
-	c, err := s.db.With(ctx).ClientByID(p.CompanyID, n)
+	c, err := referencedb.ClientByID(s.db.With(ctx), p.CompanyID, n)
 	return c, core.NotFoundAs(err, whatClient)
 }
 
 func clientNameFree(db *models.DB, companyID int64, name string, self int64) error {
 	return core.NameFree(func() (int64, error) {
-		c, err := db.ClientByName(companyID, name)
+		c, err := referencedb.ClientByName(db, companyID, name)
 		if err != nil {
 			return 0, err
 		}
@@ -121,18 +122,18 @@ func clientNameFree(db *models.DB, companyID int64, name string, self int64) err
 }
 
 // CreateClient adds a client to the company; its name must be new in the company.
-func (s *Service) CreateClient(ctx context.Context, p core.Principal, f ClientForm) (*models.Client, error) {
+func (s *Service) CreateClient(ctx context.Context, p core.Principal, f ClientForm) (*referencedb.Client, error) {
 	if err := f.check(); err != nil {
 		return nil, err
 	}
 	now := s.now.Stamp()
-	c := &models.Client{CompanyID: p.CompanyID, Name: f.Name, Code: f.Code, Contact: f.Contact, Phone: f.Phone,
+	c := &referencedb.Client{CompanyID: p.CompanyID, Name: f.Name, Code: f.Code, Contact: f.Contact, Phone: f.Phone,
 		Email: f.Email, Address: f.Address, Remark: f.Remark, CreatedAt: now, UpdatedAt: now}
 	err := s.db.Tx(ctx, func(tx *models.DB) error {
 		if err := clientNameFree(tx, p.CompanyID, f.Name, 0); err != nil {
 			return err
 		}
-		return core.DuplicateAs(tx.CreateClient(c), MsgClientNameTaken)
+		return core.DuplicateAs(referencedb.CreateClient(tx, c), MsgClientNameTaken)
 	})
 	if err != nil {
 		return nil, err
@@ -141,7 +142,7 @@ func (s *Service) CreateClient(ctx context.Context, p core.Principal, f ClientFo
 }
 
 // UpdateClient changes one of the company's clients; its name must stay unique in the company.
-func (s *Service) UpdateClient(ctx context.Context, p core.Principal, id string, f ClientForm) (*models.Client, error) {
+func (s *Service) UpdateClient(ctx context.Context, p core.Principal, id string, f ClientForm) (*referencedb.Client, error) {
 	n, ok := core.ParseID(id)
 	if !ok {
 		return nil, core.NotFound(whatClient)
@@ -149,10 +150,10 @@ func (s *Service) UpdateClient(ctx context.Context, p core.Principal, id string,
 	if err := f.check(); err != nil {
 		return nil, err
 	}
-	var c *models.Client
+	var c *referencedb.Client
 	err := s.db.Tx(ctx, func(tx *models.DB) error {
 		var err error
-		if c, err = tx.ClientByID(p.CompanyID, n); err != nil {
+		if c, err = referencedb.ClientByID(tx, p.CompanyID, n); err != nil {
 			return core.NotFoundAs(err, whatClient)
 		}
 		if err := clientNameFree(tx, p.CompanyID, f.Name, c.ID); err != nil {
@@ -160,7 +161,7 @@ func (s *Service) UpdateClient(ctx context.Context, p core.Principal, id string,
 		}
 		c.Name, c.Code, c.Contact, c.Phone, c.Email, c.Address, c.Remark = f.Name, f.Code, f.Contact, f.Phone, f.Email, f.Address, f.Remark
 		c.UpdatedAt = s.now.Stamp()
-		return core.DuplicateAs(tx.UpdateClient(c), MsgClientNameTaken)
+		return core.DuplicateAs(referencedb.UpdateClient(tx, c), MsgClientNameTaken)
 	})
 	if err != nil {
 		return nil, err
@@ -174,29 +175,29 @@ func (s *Service) DeleteClient(ctx context.Context, p core.Principal, id string)
 	if !ok {
 		return core.NotFound(whatClient)
 	}
-	return core.NotFoundAs(s.db.With(ctx).DeleteClient(p.CompanyID, n), whatClient)
+	return core.NotFoundAs(referencedb.DeleteClient(s.db.With(ctx), p.CompanyID, n), whatClient)
 }
 
 // CustomerPage lists a page of the company's customers, with the total and the page served.
-func (s *Service) CustomerPage(ctx context.Context, p core.Principal, q core.ListQuery) ([]models.Customer, int64, core.PageRequest, error) {
+func (s *Service) CustomerPage(ctx context.Context, p core.Principal, q core.ListQuery) ([]referencedb.Customer, int64, core.PageRequest, error) {
 	l, r := q.NamedList(customerSorts)
-	rows, total, err := s.db.With(ctx).CustomerPage(p.CompanyID, l)
+	rows, total, err := referencedb.CustomerPage(s.db.With(ctx), p.CompanyID, l)
 	return rows, total, r, err
 }
 
 // Customer loads one of the company's customers by the id in the path.
-func (s *Service) Customer(ctx context.Context, p core.Principal, id string) (*models.Customer, error) {
+func (s *Service) Customer(ctx context.Context, p core.Principal, id string) (*referencedb.Customer, error) {
 	n, ok := core.ParseID(id)
 	if !ok {
 		return nil, core.NotFound(whatCustomer)
 	}
-	c, err := s.db.With(ctx).CustomerByID(p.CompanyID, n)
+	c, err := referencedb.CustomerByID(s.db.With(ctx), p.CompanyID, n)
 	return c, core.NotFoundAs(err, whatCustomer)
 }
 
 func customerNameFree(db *models.DB, companyID int64, name string, self int64) error {
 	return core.NameFree(func() (int64, error) {
-		c, err := db.CustomerByName(companyID, name)
+		c, err := referencedb.CustomerByName(db, companyID, name)
 		if err != nil {
 			return 0, err
 		}
@@ -205,18 +206,18 @@ func customerNameFree(db *models.DB, companyID int64, name string, self int64) e
 }
 
 // CreateCustomer adds a customer to the company; its name must be new in the company.
-func (s *Service) CreateCustomer(ctx context.Context, p core.Principal, f CustomerForm) (*models.Customer, error) {
+func (s *Service) CreateCustomer(ctx context.Context, p core.Principal, f CustomerForm) (*referencedb.Customer, error) {
 	if err := f.check(); err != nil {
 		return nil, err
 	}
 	now := s.now.Stamp()
-	c := &models.Customer{CompanyID: p.CompanyID, Name: f.Name, Platform: f.Platform, Email: f.Email, Phone: f.Phone,
+	c := &referencedb.Customer{CompanyID: p.CompanyID, Name: f.Name, Platform: f.Platform, Email: f.Email, Phone: f.Phone,
 		Country: f.Country, Remark: f.Remark, CreatedAt: now, UpdatedAt: now}
 	err := s.db.Tx(ctx, func(tx *models.DB) error {
 		if err := customerNameFree(tx, p.CompanyID, f.Name, 0); err != nil {
 			return err
 		}
-		return core.DuplicateAs(tx.CreateCustomer(c), MsgCustomerNameTaken)
+		return core.DuplicateAs(referencedb.CreateCustomer(tx, c), MsgCustomerNameTaken)
 	})
 	if err != nil {
 		return nil, err
@@ -225,7 +226,7 @@ func (s *Service) CreateCustomer(ctx context.Context, p core.Principal, f Custom
 }
 
 // UpdateCustomer changes one of the company's customers; its name must stay unique in the company.
-func (s *Service) UpdateCustomer(ctx context.Context, p core.Principal, id string, f CustomerForm) (*models.Customer, error) {
+func (s *Service) UpdateCustomer(ctx context.Context, p core.Principal, id string, f CustomerForm) (*referencedb.Customer, error) {
 	n, ok := core.ParseID(id)
 	if !ok {
 		return nil, core.NotFound(whatCustomer)
@@ -233,10 +234,10 @@ func (s *Service) UpdateCustomer(ctx context.Context, p core.Principal, id strin
 	if err := f.check(); err != nil {
 		return nil, err
 	}
-	var c *models.Customer
+	var c *referencedb.Customer
 	err := s.db.Tx(ctx, func(tx *models.DB) error {
 		var err error
-		if c, err = tx.CustomerByID(p.CompanyID, n); err != nil {
+		if c, err = referencedb.CustomerByID(tx, p.CompanyID, n); err != nil {
 			return core.NotFoundAs(err, whatCustomer)
 		}
 		if err := customerNameFree(tx, p.CompanyID, f.Name, c.ID); err != nil {
@@ -244,7 +245,7 @@ func (s *Service) UpdateCustomer(ctx context.Context, p core.Principal, id strin
 		}
 		c.Name, c.Platform, c.Email, c.Phone, c.Country, c.Remark = f.Name, f.Platform, f.Email, f.Phone, f.Country, f.Remark
 		c.UpdatedAt = s.now.Stamp()
-		return core.DuplicateAs(tx.UpdateCustomer(c), MsgCustomerNameTaken)
+		return core.DuplicateAs(referencedb.UpdateCustomer(tx, c), MsgCustomerNameTaken)
 	})
 	if err != nil {
 		return nil, err
@@ -258,5 +259,5 @@ func (s *Service) DeleteCustomer(ctx context.Context, p core.Principal, id strin
 	if !ok {
 		return core.NotFound(whatCustomer)
 	}
-	return core.NotFoundAs(s.db.With(ctx).DeleteCustomer(p.CompanyID, n), whatCustomer)
+	return core.NotFoundAs(referencedb.DeleteCustomer(s.db.With(ctx), p.CompanyID, n), whatCustomer)
 }

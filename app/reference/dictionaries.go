@@ -9,6 +9,7 @@ import (
 
 	"sellerhub/app/core"
 	"sellerhub/models"
+	referencedb "sellerhub/models/reference"
 )
 
 // Messages of the dictionary calls.
@@ -115,7 +116,7 @@ type DictItemForm struct {
 }
 
 func validStatus(status *int) bool {
-	return status == nil || *status == models.DictEnabled || *status == models.DictDisabled
+	return status == nil || *status == referencedb.DictEnabled || *status == referencedb.DictDisabled
 }
 
 // check trims the form and tells what is wrong with it first.
@@ -166,34 +167,34 @@ func (f *DictItemForm) check() error {
 }
 
 // DictPage lists a page of the company's dictionaries by code, with the total.
-func (s *Service) DictPage(ctx context.Context, p core.Principal, q DictQuery) ([]models.Dict, int64, error) {
+func (s *Service) DictPage(ctx context.Context, p core.Principal, q DictQuery) ([]referencedb.Dict, int64, error) {
 	r, name := q.page(), strings.TrimSpace(q.Name)
 	db := s.db.With(ctx)
-	total, err := db.CountDicts(p.CompanyID, name)
+	total, err := referencedb.CountDicts(db, p.CompanyID, name)
 	if err != nil || total == 0 {
-		return []models.Dict{}, total, err
+		return []referencedb.Dict{}, total, err
 	}
-	ds, err := db.Dicts(p.CompanyID, name, q.listSort(), r.Offset(), r.Size)
+	ds, err := referencedb.Dicts(db, p.CompanyID, name, q.listSort(), r.Offset(), r.Size)
 	return ds, models.PageTotal(total, r.Offset(), len(ds), r.Size), err
 }
 
 // Dict loads one of the company's dictionaries by the id in the path.
-func (s *Service) Dict(ctx context.Context, p core.Principal, id string) (*models.Dict, error) {
+func (s *Service) Dict(ctx context.Context, p core.Principal, id string) (*referencedb.Dict, error) {
 	n, ok := core.ParseID(id)
 	if !ok {
 		return nil, core.NotFound(whatDict)
 	}
-	d, err := s.db.With(ctx).DictByID(p.CompanyID, n)
+	d, err := referencedb.DictByID(s.db.With(ctx), p.CompanyID, n)
 	return d, core.NotFoundAs(err, whatDict)
 }
 
 // CreateDict adds a dictionary to the company; its code must be new in the company.
-func (s *Service) CreateDict(ctx context.Context, p core.Principal, f DictForm) (*models.Dict, error) {
+func (s *Service) CreateDict(ctx context.Context, p core.Principal, f DictForm) (*referencedb.Dict, error) {
 	if err := f.check(); err != nil {
 		return nil, err
 	}
 	now := s.now.Stamp()
-	d := &models.Dict{CompanyID: p.CompanyID, Name: f.Name, Code: f.Code, Status: models.DictEnabled,
+	d := &referencedb.Dict{CompanyID: p.CompanyID, Name: f.Name, Code: f.Code, Status: referencedb.DictEnabled,
 		Remark: f.Remark, CreatedAt: now, UpdatedAt: now}
 	if f.Status != nil {
 		d.Status = *f.Status
@@ -202,7 +203,7 @@ func (s *Service) CreateDict(ctx context.Context, p core.Principal, f DictForm) 
 		if err := codeFree(tx, p.CompanyID, f.Code); err != nil {
 			return err
 		}
-		return core.DuplicateAs(tx.CreateDict(d), MsgDictCodeTaken)
+		return core.DuplicateAs(referencedb.CreateDict(tx, d), MsgDictCodeTaken)
 	})
 	if err != nil {
 		return nil, err
@@ -212,7 +213,7 @@ func (s *Service) CreateDict(ctx context.Context, p core.Principal, f DictForm) 
 
 // UpdateDict changes one of the company's dictionaries. A new code must be new in the company, and the
 // dictionary's items move to it in the same transaction: they name their dictionary by code.
-func (s *Service) UpdateDict(ctx context.Context, p core.Principal, id string, f DictForm) (*models.Dict, error) {
+func (s *Service) UpdateDict(ctx context.Context, p core.Principal, id string, f DictForm) (*referencedb.Dict, error) {
 	n, ok := core.ParseID(id)
 	if !ok {
 		return nil, core.NotFound(whatDict)
@@ -220,11 +221,11 @@ func (s *Service) UpdateDict(ctx context.Context, p core.Principal, id string, f
 	if err := f.check(); err != nil {
 		return nil, err
 	}
-	var d *models.Dict
+	var d *referencedb.Dict
 	err := s.db.Tx(ctx, func(tx *models.DB) error {
 		// Locked, so that no item is added under the old code while its items move.
 		var err error
-		if d, err = tx.ForUpdate().DictByID(p.CompanyID, n); err != nil {
+		if d, err = referencedb.DictByID(tx.ForUpdate(), p.CompanyID, n); err != nil {
 			return core.NotFoundAs(err, whatDict)
 		}
 		oldCode := d.Code
@@ -237,13 +238,13 @@ func (s *Service) UpdateDict(ctx context.Context, p core.Principal, id string, f
 		if f.Status != nil {
 			d.Status = *f.Status
 		}
-		if err := tx.UpdateDict(d); err != nil {
+		if err := referencedb.UpdateDict(tx, d); err != nil {
 			return core.DuplicateAs(err, MsgDictCodeTaken)
 		}
 		if f.Code == oldCode {
 			return nil
 		}
-		return core.DuplicateAs(tx.MoveDictItems(p.CompanyID, oldCode, f.Code, d.UpdatedAt), MsgDictItemValueTaken)
+		return core.DuplicateAs(referencedb.MoveDictItems(tx, p.CompanyID, oldCode, f.Code, d.UpdatedAt), MsgDictItemValueTaken)
 	})
 	if err != nil {
 		return nil, err
@@ -261,37 +262,37 @@ func (s *Service) DeleteDict(ctx context.Context, p core.Principal, id string) e
 	defer s.counts.Drop(dictCountKey(p.CompanyID))
 	return s.db.Tx(ctx, func(tx *models.DB) error {
 		// Locked, so that no item is added between the count and the delete.
-		d, err := tx.ForUpdate().DictByID(p.CompanyID, n)
+		d, err := referencedb.DictByID(tx.ForUpdate(), p.CompanyID, n)
 		if err != nil {
 			return core.NotFoundAs(err, whatDict)
 		}
-		items, err := tx.CountDictItems(p.CompanyID, models.DictItemFilter{DictCode: d.Code})
+		items, err := referencedb.CountDictItems(tx, p.CompanyID, referencedb.DictItemFilter{DictCode: d.Code})
 		if err != nil {
 			return err
 		}
 		if items != 0 {
 			return core.Refused(MsgDictHasItems)
 		}
-		return core.NotFoundAs(tx.DeleteDict(p.CompanyID, n), whatDict)
+		return core.NotFoundAs(referencedb.DeleteDict(tx, p.CompanyID, n), whatDict)
 	})
 }
 
 // DictItemPage lists a page of the company's items, of one dictionary when the query names its code, with the
 // total.
-func (s *Service) DictItemPage(ctx context.Context, p core.Principal, q DictQuery) ([]models.DictItem, int64, error) {
+func (s *Service) DictItemPage(ctx context.Context, p core.Principal, q DictQuery) ([]referencedb.DictItem, int64, error) {
 	r := q.page()
-	f := models.DictItemFilter{DictCode: strings.TrimSpace(q.DictCode), Name: strings.TrimSpace(q.Name)}
+	f := referencedb.DictItemFilter{DictCode: strings.TrimSpace(q.DictCode), Name: strings.TrimSpace(q.Name)}
 	db := s.db.With(ctx)
 	// The total does not depend on the order: count without it, and sort only the page.
 	total, err := s.counts.Count(dictCountKey(p.CompanyID)+f.DictCode+"\x00"+f.Name, func() (int64, error) {
-		return db.CountDictItems(p.CompanyID, f)
+		return referencedb.CountDictItems(db, p.CompanyID, f)
 	})
 	if err != nil || total == 0 {
-		return []models.DictItem{}, total, err
+		return []referencedb.DictItem{}, total, err
 	}
 	sorted, ls := f, q.listSort()
 	sorted.Sort, sorted.Desc, sorted.Anchor = ls.Field, ls.Desc, r.Anchor()
-	items, err := db.DictItems(p.CompanyID, sorted, r.Offset(), r.Size)
+	items, err := referencedb.DictItems(db, p.CompanyID, sorted, r.Offset(), r.Size)
 	return items, models.PageTotal(total, r.Offset(), len(items), r.Size), err
 }
 
@@ -299,49 +300,49 @@ func (s *Service) DictItemPage(ctx context.Context, p core.Principal, q DictQuer
 func dictCountKey(companyID int64) string { return "dict:" + strconv.FormatInt(companyID, 10) + ":" }
 
 // DictItemsForExport lists every item the query matches, not one page of them, for the .xlsx export.
-func (s *Service) DictItemsForExport(ctx context.Context, p core.Principal, q DictQuery) ([]models.DictItem, error) {
+func (s *Service) DictItemsForExport(ctx context.Context, p core.Principal, q DictQuery) ([]referencedb.DictItem, error) {
 	ls := q.listSort()
-	f := models.DictItemFilter{DictCode: strings.TrimSpace(q.DictCode), Name: strings.TrimSpace(q.Name), Sort: ls.Field, Desc: ls.Desc}
-	return s.db.With(ctx).DictItems(p.CompanyID, f, 0, core.MaxExportRows)
+	f := referencedb.DictItemFilter{DictCode: strings.TrimSpace(q.DictCode), Name: strings.TrimSpace(q.Name), Sort: ls.Field, Desc: ls.Desc}
+	return referencedb.DictItems(s.db.With(ctx), p.CompanyID, f, 0, core.MaxExportRows)
 }
 
 // DictSelectList lists the enabled items of an enabled dictionary for a drop-down, by sort. A dictionary that
 // is missing or disabled offers nothing.
-func (s *Service) DictSelectList(ctx context.Context, p core.Principal, code string) ([]models.DictOption, error) {
+func (s *Service) DictSelectList(ctx context.Context, p core.Principal, code string) ([]referencedb.DictOption, error) {
 	db := s.db.With(ctx)
-	d, err := db.DictByCode(p.CompanyID, strings.TrimSpace(code))
-	if models.IsNotFound(err) || (err == nil && d.Status != models.DictEnabled) {
-		return []models.DictOption{}, nil
+	d, err := referencedb.DictByCode(db, p.CompanyID, strings.TrimSpace(code))
+	if models.IsNotFound(err) || (err == nil && d.Status != referencedb.DictEnabled) {
+		return []referencedb.DictOption{}, nil
 	} else if err != nil {
 		return nil, err
 	}
-	return db.DictOptions(p.CompanyID, d.Code, "", true, dictOptionsLimit)
+	return referencedb.DictOptions(db, p.CompanyID, d.Code, "", true, dictOptionsLimit)
 }
 
 // DictOptions lists the names and values of a dictionary's items whose name contains name, by sort, disabled
 // ones included: records made before an item was disabled still need its name.
-func (s *Service) DictOptions(ctx context.Context, p core.Principal, dictCode, name string) ([]models.DictOption, error) {
+func (s *Service) DictOptions(ctx context.Context, p core.Principal, dictCode, name string) ([]referencedb.DictOption, error) {
 	dictCode = strings.TrimSpace(dictCode)
 	if dictCode == "" {
 		return nil, core.Invalid(MsgDictCodeEmpty)
 	}
-	return s.db.With(ctx).DictOptions(p.CompanyID, dictCode, strings.TrimSpace(name), false, dictOptionsLimit)
+	return referencedb.DictOptions(s.db.With(ctx), p.CompanyID, dictCode, strings.TrimSpace(name), false, dictOptionsLimit)
 }
 
 // DictItem loads one of the company's items by the id in the path.
-func (s *Service) DictItem(ctx context.Context, p core.Principal, id string) (*models.DictItem, error) {
+func (s *Service) DictItem(ctx context.Context, p core.Principal, id string) (*referencedb.DictItem, error) {
 	n, ok := core.ParseID(id)
 	if !ok {
 		return nil, core.NotFound(whatDictItem)
 	}
-	it, err := s.db.With(ctx).DictItemByID(p.CompanyID, n)
+	it, err := referencedb.DictItemByID(s.db.With(ctx), p.CompanyID, n)
 	return it, core.NotFoundAs(err, whatDictItem)
 }
 
 // lockItemDict locks the company's dictionary an item is saved under, so that the dictionary can neither be
 // deleted nor change its code before the item is written. A code that is not the company's is bad input.
 func lockItemDict(tx *models.DB, companyID int64, code string) error {
-	_, err := tx.ForUpdate().DictByCode(companyID, code)
+	_, err := referencedb.DictByCode(tx.ForUpdate(), companyID, code)
 	if models.IsNotFound(err) {
 		return core.Invalid(MsgDictMissing)
 	}
@@ -350,7 +351,7 @@ func lockItemDict(tx *models.DB, companyID int64, code string) error {
 
 // valueFree refuses a value the company's dictionary already has on an item other than self (0 for a new item).
 func valueFree(tx *models.DB, companyID int64, dictCode, value string, self int64) error {
-	it, err := tx.DictItemByValue(companyID, dictCode, value)
+	it, err := referencedb.DictItemByValue(tx, companyID, dictCode, value)
 	switch {
 	case models.IsNotFound(err):
 		return nil
@@ -364,7 +365,7 @@ func valueFree(tx *models.DB, companyID int64, dictCode, value string, self int6
 
 // codeFree refuses a dictionary code the company already uses.
 func codeFree(db *models.DB, companyID int64, code string) error {
-	_, err := db.DictByCode(companyID, code)
+	_, err := referencedb.DictByCode(db, companyID, code)
 	switch {
 	case models.IsNotFound(err):
 		return nil
@@ -375,13 +376,13 @@ func codeFree(db *models.DB, companyID int64, code string) error {
 }
 
 // CreateDictItem adds an item to one of the company's dictionaries; its value must be new in the dictionary.
-func (s *Service) CreateDictItem(ctx context.Context, p core.Principal, f DictItemForm) (*models.DictItem, error) {
+func (s *Service) CreateDictItem(ctx context.Context, p core.Principal, f DictItemForm) (*referencedb.DictItem, error) {
 	if err := f.check(); err != nil {
 		return nil, err
 	}
 	now := s.now.Stamp()
-	it := &models.DictItem{CompanyID: p.CompanyID, DictCode: f.DictCode, Name: f.Name, Value: f.Value,
-		Status: models.DictEnabled, Remark: f.Remark, CreatedAt: now, UpdatedAt: now}
+	it := &referencedb.DictItem{CompanyID: p.CompanyID, DictCode: f.DictCode, Name: f.Name, Value: f.Value,
+		Status: referencedb.DictEnabled, Remark: f.Remark, CreatedAt: now, UpdatedAt: now}
 	if f.Sort != nil {
 		it.Sort = *f.Sort
 	}
@@ -395,7 +396,7 @@ func (s *Service) CreateDictItem(ctx context.Context, p core.Principal, f DictIt
 		if err := valueFree(tx, p.CompanyID, f.DictCode, f.Value, 0); err != nil {
 			return err
 		}
-		return core.DuplicateAs(tx.CreateDictItem(it), MsgDictItemValueTaken)
+		return core.DuplicateAs(referencedb.CreateDictItem(tx, it), MsgDictItemValueTaken)
 	})
 	if err != nil {
 		return nil, err
@@ -406,7 +407,7 @@ func (s *Service) CreateDictItem(ctx context.Context, p core.Principal, f DictIt
 
 // UpdateDictItem changes one of the company's items, possibly moving it to another of the company's
 // dictionaries; its value must stay unique in the dictionary it ends in.
-func (s *Service) UpdateDictItem(ctx context.Context, p core.Principal, id string, f DictItemForm) (*models.DictItem, error) {
+func (s *Service) UpdateDictItem(ctx context.Context, p core.Principal, id string, f DictItemForm) (*referencedb.DictItem, error) {
 	n, ok := core.ParseID(id)
 	if !ok {
 		return nil, core.NotFound(whatDictItem)
@@ -414,10 +415,10 @@ func (s *Service) UpdateDictItem(ctx context.Context, p core.Principal, id strin
 	if err := f.check(); err != nil {
 		return nil, err
 	}
-	var it *models.DictItem
+	var it *referencedb.DictItem
 	err := s.db.Tx(ctx, func(tx *models.DB) error {
 		var err error
-		if it, err = tx.DictItemByID(p.CompanyID, n); err != nil {
+		if it, err = referencedb.DictItemByID(tx, p.CompanyID, n); err != nil {
 			return core.NotFoundAs(err, whatDictItem)
 		}
 		if err := lockItemDict(tx, p.CompanyID, f.DictCode); err != nil {
@@ -433,7 +434,7 @@ func (s *Service) UpdateDictItem(ctx context.Context, p core.Principal, id strin
 		if f.Status != nil {
 			it.Status = *f.Status
 		}
-		return core.DuplicateAs(tx.UpdateDictItem(it), MsgDictItemValueTaken)
+		return core.DuplicateAs(referencedb.UpdateDictItem(tx, it), MsgDictItemValueTaken)
 	})
 	if err != nil {
 		return nil, err
@@ -449,5 +450,5 @@ func (s *Service) DeleteDictItem(ctx context.Context, p core.Principal, id strin
 		return core.NotFound(whatDictItem)
 	}
 	defer s.counts.Drop(dictCountKey(p.CompanyID))
-	return core.NotFoundAs(s.db.With(ctx).DeleteDictItem(p.CompanyID, n), whatDictItem)
+	return core.NotFoundAs(referencedb.DeleteDictItem(s.db.With(ctx), p.CompanyID, n), whatDictItem)
 }

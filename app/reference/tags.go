@@ -7,6 +7,7 @@ import (
 
 	"sellerhub/app/core"
 	"sellerhub/models"
+	referencedb "sellerhub/models/reference"
 )
 
 // Messages of the tag and tag group calls.
@@ -77,30 +78,30 @@ func (f *TagForm) check() error {
 }
 
 // TagGroupPage lists a page of the company's tag groups, with the total and the page served.
-func (s *Service) TagGroupPage(ctx context.Context, p core.Principal, q core.ListQuery) ([]models.TagGroup, int64, core.PageRequest, error) {
+func (s *Service) TagGroupPage(ctx context.Context, p core.Principal, q core.ListQuery) ([]referencedb.TagGroup, int64, core.PageRequest, error) {
 	l, r := q.NamedList(tagGroupSorts)
-	rows, total, err := s.db.With(ctx).TagGroupPage(p.CompanyID, l)
+	rows, total, err := referencedb.TagGroupPage(s.db.With(ctx), p.CompanyID, l)
 	return rows, total, r, err
 }
 
 // TagGroupOptions lists the company's tag groups by name, for the group drop-downs.
-func (s *Service) TagGroupOptions(ctx context.Context, p core.Principal) ([]models.TagGroup, error) {
-	return s.db.With(ctx).TagGroups(p.CompanyID, tagGroupOptionsLimit)
+func (s *Service) TagGroupOptions(ctx context.Context, p core.Principal) ([]referencedb.TagGroup, error) {
+	return referencedb.TagGroups(s.db.With(ctx), p.CompanyID, tagGroupOptionsLimit)
 }
 
 // TagGroup loads one of the company's tag groups by the id in the path.
-func (s *Service) TagGroup(ctx context.Context, p core.Principal, id string) (*models.TagGroup, error) {
+func (s *Service) TagGroup(ctx context.Context, p core.Principal, id string) (*referencedb.TagGroup, error) {
 	n, ok := core.ParseID(id)
 	if !ok {
 		return nil, core.NotFound(whatTagGroup)
 	}
-	g, err := s.db.With(ctx).TagGroupByID(p.CompanyID, n)
+	g, err := referencedb.TagGroupByID(s.db.With(ctx), p.CompanyID, n)
 	return g, core.NotFoundAs(err, whatTagGroup)
 }
 
 func tagGroupNameFree(db *models.DB, companyID int64, name string, self int64) error {
 	return core.NameFree(func() (int64, error) {
-		g, err := db.TagGroupByName(companyID, name)
+		g, err := referencedb.TagGroupByName(db, companyID, name)
 		if err != nil {
 			return 0, err
 		}
@@ -109,17 +110,17 @@ func tagGroupNameFree(db *models.DB, companyID int64, name string, self int64) e
 }
 
 // CreateTagGroup adds a tag group to the company; its name must be new in the company.
-func (s *Service) CreateTagGroup(ctx context.Context, p core.Principal, f TagGroupForm) (*models.TagGroup, error) {
+func (s *Service) CreateTagGroup(ctx context.Context, p core.Principal, f TagGroupForm) (*referencedb.TagGroup, error) {
 	if err := f.check(); err != nil {
 		return nil, err
 	}
 	now := s.now.Stamp()
-	g := &models.TagGroup{CompanyID: p.CompanyID, Name: f.Name, Remark: f.Remark, CreatedAt: now, UpdatedAt: now}
+	g := &referencedb.TagGroup{CompanyID: p.CompanyID, Name: f.Name, Remark: f.Remark, CreatedAt: now, UpdatedAt: now}
 	err := s.db.Tx(ctx, func(tx *models.DB) error {
 		if err := tagGroupNameFree(tx, p.CompanyID, f.Name, 0); err != nil {
 			return err
 		}
-		return core.DuplicateAs(tx.CreateTagGroup(g), MsgTagGroupNameTaken)
+		return core.DuplicateAs(referencedb.CreateTagGroup(tx, g), MsgTagGroupNameTaken)
 	})
 	if err != nil {
 		return nil, err
@@ -128,7 +129,7 @@ func (s *Service) CreateTagGroup(ctx context.Context, p core.Principal, f TagGro
 }
 
 // UpdateTagGroup changes one of the company's tag groups; its name must stay unique in the company.
-func (s *Service) UpdateTagGroup(ctx context.Context, p core.Principal, id string, f TagGroupForm) (*models.TagGroup, error) {
+func (s *Service) UpdateTagGroup(ctx context.Context, p core.Principal, id string, f TagGroupForm) (*referencedb.TagGroup, error) {
 	n, ok := core.ParseID(id)
 	if !ok {
 		return nil, core.NotFound(whatTagGroup)
@@ -136,17 +137,17 @@ func (s *Service) UpdateTagGroup(ctx context.Context, p core.Principal, id strin
 	if err := f.check(); err != nil {
 		return nil, err
 	}
-	var g *models.TagGroup
+	var g *referencedb.TagGroup
 	err := s.db.Tx(ctx, func(tx *models.DB) error {
 		var err error
-		if g, err = tx.TagGroupByID(p.CompanyID, n); err != nil {
+		if g, err = referencedb.TagGroupByID(tx, p.CompanyID, n); err != nil {
 			return core.NotFoundAs(err, whatTagGroup)
 		}
 		if err := tagGroupNameFree(tx, p.CompanyID, f.Name, g.ID); err != nil {
 			return err
 		}
 		g.Name, g.Remark, g.UpdatedAt = f.Name, f.Remark, s.now.Stamp()
-		return core.DuplicateAs(tx.UpdateTagGroup(g), MsgTagGroupNameTaken)
+		return core.DuplicateAs(referencedb.UpdateTagGroup(tx, g), MsgTagGroupNameTaken)
 	})
 	if err != nil {
 		return nil, err
@@ -162,43 +163,43 @@ func (s *Service) DeleteTagGroup(ctx context.Context, p core.Principal, id strin
 	}
 	return s.db.Tx(ctx, func(tx *models.DB) error {
 		// Locked, so that no tag is added to the group between the count and the delete.
-		if _, err := tx.ForUpdate().TagGroupByID(p.CompanyID, n); err != nil {
+		if _, err := referencedb.TagGroupByID(tx.ForUpdate(), p.CompanyID, n); err != nil {
 			return core.NotFoundAs(err, whatTagGroup)
 		}
-		tags, err := tx.CountTagsInGroup(p.CompanyID, n)
+		tags, err := referencedb.CountTagsInGroup(tx, p.CompanyID, n)
 		if err != nil {
 			return err
 		}
 		if tags > 0 {
 			return core.Refused(MsgTagGroupHasTags)
 		}
-		return core.NotFoundAs(tx.DeleteTagGroup(p.CompanyID, n), whatTagGroup)
+		return core.NotFoundAs(referencedb.DeleteTagGroup(tx, p.CompanyID, n), whatTagGroup)
 	})
 }
 
 // TagPage lists a page of the company's tags, of one group when the query names it, with the total and the page
 // served.
-func (s *Service) TagPage(ctx context.Context, p core.Principal, q core.ListQuery) ([]models.Tag, int64, core.PageRequest, error) {
+func (s *Service) TagPage(ctx context.Context, p core.Principal, q core.ListQuery) ([]referencedb.Tag, int64, core.PageRequest, error) {
 	l, r := q.NamedList(tagSorts)
 	var group int64
 	if q.GroupID != "" {
 		n, ok := core.ParseID(q.GroupID)
 		if !ok {
-			return []models.Tag{}, 0, r, nil
+			return []referencedb.Tag{}, 0, r, nil
 		}
 		group = n
 	}
-	rows, total, err := s.db.With(ctx).TagPage(p.CompanyID, group, l)
+	rows, total, err := referencedb.TagPage(s.db.With(ctx), p.CompanyID, group, l)
 	return rows, total, r, err
 }
 
 // Tag loads one of the company's tags by the id in the path.
-func (s *Service) Tag(ctx context.Context, p core.Principal, id string) (*models.Tag, error) {
+func (s *Service) Tag(ctx context.Context, p core.Principal, id string) (*referencedb.Tag, error) {
 	n, ok := core.ParseID(id)
 	if !ok {
 		return nil, core.NotFound(whatTag)
 	}
-	t, err := s.db.With(ctx).TagByID(p.CompanyID, n)
+	t, err := referencedb.TagByID(s.db.With(ctx), p.CompanyID, n)
 	return t, core.NotFoundAs(err, whatTag)
 }
 
@@ -209,7 +210,7 @@ func lockTagGroup(tx *models.DB, companyID int64, id string) (string, int64, err
 	if !ok {
 		return "", 0, core.Invalid(MsgTagGroupMissing)
 	}
-	g, err := tx.ForUpdate().TagGroupByID(companyID, n)
+	g, err := referencedb.TagGroupByID(tx.ForUpdate(), companyID, n)
 	if models.IsNotFound(err) {
 		return "", 0, core.Invalid(MsgTagGroupMissing)
 	} else if err != nil {
@@ -220,7 +221,7 @@ func lockTagGroup(tx *models.DB, companyID int64, id string) (string, int64, err
 
 func tagNameFree(db *models.DB, companyID int64, name string, self int64) error {
 	return core.NameFree(func() (int64, error) {
-		t, err := db.TagByName(companyID, name)
+		t, err := referencedb.TagByName(db, companyID, name)
 		if err != nil {
 			return 0, err
 		}
@@ -229,12 +230,12 @@ func tagNameFree(db *models.DB, companyID int64, name string, self int64) error 
 }
 
 // CreateTag adds a tag to one of the company's groups; its name must be new in the company.
-func (s *Service) CreateTag(ctx context.Context, p core.Principal, f TagForm) (*models.Tag, error) {
+func (s *Service) CreateTag(ctx context.Context, p core.Principal, f TagForm) (*referencedb.Tag, error) {
 	if err := f.check(); err != nil {
 		return nil, err
 	}
 	now := s.now.Stamp()
-	t := &models.Tag{CompanyID: p.CompanyID, Name: f.Name, Color: f.Color, Remark: f.Remark, CreatedAt: now, UpdatedAt: now}
+	t := &referencedb.Tag{CompanyID: p.CompanyID, Name: f.Name, Color: f.Color, Remark: f.Remark, CreatedAt: now, UpdatedAt: now}
 	err := s.db.Tx(ctx, func(tx *models.DB) error {
 		var err error
 		if t.GroupName, t.GroupID, err = lockTagGroup(tx, p.CompanyID, f.GroupID); err != nil {
@@ -243,7 +244,7 @@ func (s *Service) CreateTag(ctx context.Context, p core.Principal, f TagForm) (*
 		if err := tagNameFree(tx, p.CompanyID, f.Name, 0); err != nil {
 			return err
 		}
-		return core.DuplicateAs(tx.CreateTag(t), MsgTagNameTaken)
+		return core.DuplicateAs(referencedb.CreateTag(tx, t), MsgTagNameTaken)
 	})
 	if err != nil {
 		return nil, err
@@ -253,7 +254,7 @@ func (s *Service) CreateTag(ctx context.Context, p core.Principal, f TagForm) (*
 
 // UpdateTag changes one of the company's tags, possibly moving it to another of the company's groups; its name
 // must stay unique in the company.
-func (s *Service) UpdateTag(ctx context.Context, p core.Principal, id string, f TagForm) (*models.Tag, error) {
+func (s *Service) UpdateTag(ctx context.Context, p core.Principal, id string, f TagForm) (*referencedb.Tag, error) {
 	n, ok := core.ParseID(id)
 	if !ok {
 		return nil, core.NotFound(whatTag)
@@ -261,10 +262,10 @@ func (s *Service) UpdateTag(ctx context.Context, p core.Principal, id string, f 
 	if err := f.check(); err != nil {
 		return nil, err
 	}
-	var t *models.Tag
+	var t *referencedb.Tag
 	err := s.db.Tx(ctx, func(tx *models.DB) error {
 		var err error
-		if t, err = tx.TagByID(p.CompanyID, n); err != nil {
+		if t, err = referencedb.TagByID(tx, p.CompanyID, n); err != nil {
 			return core.NotFoundAs(err, whatTag)
 		}
 		if t.GroupName, t.GroupID, err = lockTagGroup(tx, p.CompanyID, f.GroupID); err != nil {
@@ -274,7 +275,7 @@ func (s *Service) UpdateTag(ctx context.Context, p core.Principal, id string, f 
 			return err
 		}
 		t.Name, t.Color, t.Remark, t.UpdatedAt = f.Name, f.Color, f.Remark, s.now.Stamp()
-		return core.DuplicateAs(tx.UpdateTag(t), MsgTagNameTaken)
+		return core.DuplicateAs(referencedb.UpdateTag(tx, t), MsgTagNameTaken)
 	})
 	if err != nil {
 		return nil, err
@@ -288,5 +289,5 @@ func (s *Service) DeleteTag(ctx context.Context, p core.Principal, id string) er
 	if !ok {
 		return core.NotFound(whatTag)
 	}
-	return core.NotFoundAs(s.db.With(ctx).DeleteTag(p.CompanyID, n), whatTag)
+	return core.NotFoundAs(referencedb.DeleteTag(s.db.With(ctx), p.CompanyID, n), whatTag)
 }

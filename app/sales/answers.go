@@ -52,15 +52,17 @@ var lineSorts = map[string]func(a, b *keptLine) int{
 	"refundsCny": func(a, b *keptLine) int { return cmp.Compare(a.refundsCNY, b.refundsCNY) },
 }
 
-// answer is a report's lines and, for each order asked (column and direction), the lines' positions in it.
+// answer is a report's lines and, for each order asked (column and direction), the lines' positions in it; by
+// all, each period's CNY totals too (the summary's 合计(CNY)).
 type answer struct {
 	lines  []keptLine
+	totals map[string]periodCNY
 	mu     sync.Mutex
 	orders map[string][]int32
 }
 
 // newAnswer keeps the lines, each text of them once (a SKU's name repeats in each of its periods).
-func newAnswer(lines []Line) *answer {
+func newAnswer(lines []Line, totals map[string]periodCNY) *answer {
 	texts := map[string]string{}
 	text := func(s string) string {
 		if t, ok := texts[s]; ok {
@@ -69,7 +71,7 @@ func newAnswer(lines []Line) *answer {
 		texts[s] = s
 		return s
 	}
-	a := &answer{lines: make([]keptLine, len(lines)), orders: map[string][]int32{}}
+	a := &answer{lines: make([]keptLine, len(lines)), totals: totals, orders: map[string][]int32{}}
 	for i := range lines {
 		l := &lines[i]
 		a.lines[i] = keptLine{key: text(l.Key), name: text(l.Name), asin: text(l.ASIN), period: text(l.Period),
@@ -119,11 +121,11 @@ func (a *answer) sorted(column string, desc bool) []int32 {
 // user's store groups are the same, otherwise summed and kept.
 func (s *Service) answer(ctx context.Context, companyID int64, f salesdb.SalesFilter) (*answer, error) {
 	if !keptBy[f.By] {
-		lines, err := s.lines(ctx, companyID, f)
+		lines, totals, err := s.lines(ctx, companyID, f)
 		if err != nil {
 			return nil, err
 		}
-		return newAnswer(lines), nil
+		return newAnswer(lines, totals), nil
 	}
 	generation, groups, err := s.db.With(ctx).SalesVersion(companyID, f.UserID)
 	if err != nil {
@@ -132,10 +134,10 @@ func (s *Service) answer(ctx context.Context, companyID int64, f salesdb.SalesFi
 	key := fmt.Sprintf("%d|%s|%s|%s|%s|%s|%t|%d|%s|%s", companyID, groups, f.By, f.Period,
 		f.First.Format(time.DateOnly), f.Last.Format(time.DateOnly), f.InRateZone, f.GroupID, f.MarketplaceID, f.Search)
 	return s.answers.Answer(ctx, key, generation, func(ctx context.Context) (*answer, int, error) {
-		lines, err := s.lines(ctx, companyID, f)
+		lines, totals, err := s.lines(ctx, companyID, f)
 		if err != nil {
 			return nil, 0, err
 		}
-		return newAnswer(lines), len(lines), nil
+		return newAnswer(lines, totals), len(lines), nil
 	})
 }

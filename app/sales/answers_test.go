@@ -17,6 +17,7 @@ import (
 	"sellerhub/models"
 	amazondatadb "sellerhub/models/amazondata"
 	"sellerhub/models/dbtest"
+	storesdb "sellerhub/models/stores"
 )
 
 // lineOf is the report's line of a key, period and currency, or a zero line.
@@ -86,7 +87,7 @@ func TestReportAnswerKeptUntilChange(t *testing.T) {
 			}
 			if l.Currency == "USD" {
 				usd++
-				if want := l.Sales.Mul(decimal.RequireFromString("6.5")).Round(4); !l.SalesCNY.Equal(want) {
+				if want := l.Sales.Mul(decimal.RequireFromString("6.5")).Round(2); !l.SalesCNY.Equal(want) {
 					t.Fatalf("%s %s: %s CNY at 6.5, want %s", l.Key, l.Period, l.SalesCNY, want)
 				}
 			}
@@ -129,9 +130,9 @@ func TestReportAnswerKeptUntilChange(t *testing.T) {
 		}
 
 		// The user limited to a store group without orders sees none at once.
-		g := &models.StoreGroup{CompanyID: s.owner.CompanyID, Name: "空店"}
+		g := &storesdb.StoreGroup{CompanyID: s.owner.CompanyID, Name: "空店"}
 		must(t, db.Create(g).Error)
-		must(t, db.SetUserStoreGroups(s.owner.CompanyID, s.owner.UserID, []int64{g.ID}))
+		must(t, storesdb.SetUserStoreGroups(db, s.owner.CompanyID, s.owner.UserID, []int64{g.ID}))
 		if lines := s.report(t, s.owner, q); len(lines) != 0 {
 			t.Fatalf("a user limited to an empty store group sees %d lines", len(lines))
 		}

@@ -12,7 +12,9 @@ import (
 	"github.com/shopspring/decimal"
 
 	"sellerhub/app/core"
+	"sellerhub/app/finance"
 	"sellerhub/models"
+	accountsdb "sellerhub/models/accounts"
 	salesdb "sellerhub/models/sales"
 )
 
@@ -62,10 +64,15 @@ type LowStock struct {
 	Cover       decimal.Decimal
 }
 
-// Dashboard is what 首页 shows of the user's store groups, in Beijing time, read through the sales report so
-// that each figure equals the report's for the same days.
+// Dashboard is what 首页 shows of the user's store groups, in the days the company counts (公司设置: each
+// marketplace's own or Beijing's), read through the sales report so that each figure equals the report's for the
+// same days; 今日 is compared with yesterday up to the same hour and minute.
 type Dashboard struct {
-	Today    string
+	Today string
+	// Zone is the day the figures count: ZoneMarketplace or ZoneBeijing.
+	Zone string
+	// Days are the day each group of marketplaces counts as today (one, Beijing's, in Beijing time).
+	Days     []ZoneDay
 	HasData  bool
 	Periods  []Compared
 	Trend    []TrendDay
@@ -74,97 +81,151 @@ type Dashboard struct {
 	LowStock []LowStock
 }
 
-// keptDashboards bounds the dashboards kept (a few kilobytes each): one per company, store groups and day.
+// keptDashboards bounds the dashboards kept (a few kilobytes each): one per company, store groups and minute.
 const keptDashboards = 2_000
 
-// Dashboard is the home tab's figures of the user's store groups: kept from an earlier load of the same day while
-// the company's sales and FBA stock are as they were (the version of both) and the user's store groups the same,
-// otherwise summed and kept. It is not to be changed: every user of the same store groups is given it.
+// Dashboard is the home tab's figures of the user's store groups: kept from an earlier load of the same minute
+// (今日 is compared up to it) while the company's sales and FBA stock are as they were (the version of both), its
+// day setting and the user's store groups the same, otherwise summed and kept. It is not to be changed: every
+// user of the same store groups is given it.
 func (s *Service) Dashboard(ctx context.Context, p core.Principal) (*Dashboard, error) {
-	now := s.now().In(s.timeZone)
-	today := time.Date(now.Year(), now.Month(), now.Day(), 0, 0, 0, 0, time.UTC)
+	st, err := accountsdb.CompanySettingOf(s.db.With(ctx), p.CompanyID)
+	if err != nil {
+		return nil, err
+	}
+	c := dayClock{now: s.now().Truncate(time.Minute), zone: st.DayZone, beijing: s.timeZone}
 	generation, groups, err := s.db.With(ctx).ReportVersion(p.CompanyID, p.UserID, models.GenerationFBAStock)
 	if err != nil {
 		return nil, err
 	}
-	key := fmt.Sprintf("%d|%s|%s", p.CompanyID, groups, today.Format(time.DateOnly))
+	key := fmt.Sprintf("%d|%s|%s|%s", p.CompanyID, groups, c.zone, c.now.UTC().Format(time.RFC3339))
 	return s.dashboards.Answer(ctx, key, generation, func(ctx context.Context) (*Dashboard, int, error) {
-		d, err := s.dashboard(ctx, p, today)
+		d, err := s.dashboard(ctx, p, c)
 		return d, 1, err
 	})
 }
 
 // dashboard sums the user's store groups' sales and FBA stock into the home tab's figures of the day.
-func (s *Service) dashboard(ctx context.Context, p core.Principal, today time.Time) (*Dashboard, error) {
-	day := func(back int) string { return today.AddDate(0, 0, -back).Format(time.DateOnly) }
-	d := &Dashboard{Today: day(0)}
-
-	// Every day of the 30 days and the 30 before, in one line a day and currency.
-	days, err := s.whole(ctx, p, ReportQuery{By: salesdb.SalesByAll, Period: models.PeriodDay, Zone: ZoneBeijing,
-		StartDate: day(2*trendDays - 1), EndDate: day(0)})
+func (s *Service) dashboard(ctx context.Context, p core.Principal, c dayClock) (*Dashboard, error) {
+	// Every marketplace's day of the 30 days and the 30 before, in one line a marketplace, day and currency,
+	// numbered by the days back from that marketplace's today.
+	first, last := c.span(2*trendDays - 1)
+	days, err := s.whole(ctx, p, ReportQuery{By: salesdb.SalesByMarketplace, Period: models.PeriodDay, Zone: c.zone,
+		StartDate: first.Format(time.DateOnly), EndDate: last.Format(time.DateOnly)})
 	if err != nil {
 		return nil, err
 	}
-	byDay := map[string]*figureUnits{}
+	// The ranges' CNY are summed from the days' sales in each currency, as the report's totals are (CNYSum).
+	book, err := s.finance.Rates(ctx, p.CompanyID)
+	if err != nil {
+		return nil, err
+	}
+	byBack := map[int]*figureUnits{}
+	sold := map[string]bool{}
 	for i := range days {
 		l := &days[i]
-		f := byDay[l.period]
+		on, err := time.Parse(time.DateOnly, l.period)
+		if err != nil {
+			return nil, err
+		}
+		back := int(c.today(l.key).Sub(on).Hours() / 24)
+		if back < 0 || back >= 2*trendDays {
+			continue
+		}
+		f := byBack[back]
 		if f == nil {
-			f = &figureUnits{}
-			byDay[l.period] = f
+			f = &figureUnits{sales: book.Sum()}
+			byBack[back] = f
 		}
 		f.add(l)
-		d.HasData = true
+		sold[l.key] = true
 	}
+	d := &Dashboard{Zone: c.zone, Days: c.days(sold), HasData: len(sold) > 0}
+	// The days are named by the latest today of the marketplaces sold in (Beijing's in Beijing time).
+	y, m, dd := c.now.In(s.timeZone).Date()
+	today := time.Date(y, m, dd, 0, 0, 0, 0, time.UTC)
+	if n := len(d.Days); n > 0 {
+		today, _ = time.Parse(time.DateOnly, d.Days[n-1].Day)
+	}
+	day := func(back int) string { return today.AddDate(0, 0, -back).Format(time.DateOnly) }
+	d.Today = day(0)
 	sum := func(from, to int) Figures {
-		var f figureUnits
+		f := figureUnits{sales: book.Sum()}
 		for b := from; b <= to; b++ {
-			if x := byDay[day(b)]; x != nil {
-				f.salesCNY += x.salesCNY
+			if x := byBack[b]; x != nil {
+				f.sales.Merge(&x.sales)
 				f.orders += x.orders
 				f.units += x.units
 			}
 		}
 		return f.figures()
 	}
+	yesterday, err := s.sameHour(ctx, p, c)
+	if err != nil {
+		return nil, err
+	}
 	for _, r := range []struct {
 		label string
 		n     int
 		back  int
 	}{{"今日", 1, 0}, {"昨日", 1, 1}, {"近7天", 7, 0}, {"近30天", 30, 0}} {
-		d.Periods = append(d.Periods, Compared{Label: r.label, First: day(r.back + r.n - 1), Last: day(r.back),
-			Now: sum(r.back, r.back+r.n-1), Before: sum(r.back+r.n, r.back+2*r.n-1)})
+		period := Compared{Label: r.label, First: day(r.back + r.n - 1), Last: day(r.back),
+			Now: sum(r.back, r.back+r.n-1), Before: sum(r.back+r.n, r.back+2*r.n-1)}
+		if r.label == "今日" {
+			period.Before = yesterday
+		}
+		d.Periods = append(d.Periods, period)
 	}
 	for b := trendDays - 1; b >= 0; b-- {
 		t := TrendDay{Day: day(b)}
-		if x := byDay[t.Day]; x != nil {
-			t.SalesCNY = models.MoneyFromUnits(x.salesCNY)
+		if x := byBack[b]; x != nil {
+			t.SalesCNY = x.figures().SalesCNY
 		}
 		d.Trend = append(d.Trend, t)
 	}
 
-	if err := s.skuLists(ctx, p, d, day); err != nil {
+	if err := s.skuLists(ctx, p, d, c, sold, today, book); err != nil {
 		return nil, err
 	}
 	return d, nil
 }
 
-// skuLists fills the top and falling SKUs and the low stock warnings.
-func (s *Service) skuLists(ctx context.Context, p core.Principal, d *Dashboard, day func(int) string) error {
-	bySKU := func(from, to int) (map[string]*figureUnits, error) {
-		lines, err := s.whole(ctx, p, ReportQuery{By: salesdb.SalesBySKU, Period: models.PeriodMonth, Zone: ZoneBeijing,
-			StartDate: day(to), EndDate: day(from)})
-		out := map[string]*figureUnits{}
-		for i := range lines {
-			l := &lines[i]
-			x := out[l.key]
-			if x == nil {
-				x = &figureUnits{}
-				out[l.key] = x
-			}
-			x.add(l)
+// skuLists fills the top and falling SKUs and the low stock warnings, counting back from ref (the dashboard's
+// today) or, when the marketplaces sold in count different todays, from each one's.
+func (s *Service) skuLists(ctx context.Context, p core.Principal, d *Dashboard, c dayClock, sold map[string]bool, ref time.Time, book *finance.RateBook) error {
+	// The SKUs' days back from each marketplace's today: one query when the marketplaces sold in share their today
+	// (or in Beijing time), else one per marketplace.
+	markets := []string{""}
+	if len(d.Days) > 1 {
+		markets = markets[:0]
+		for m := range sold {
+			markets = append(markets, m)
 		}
-		return out, err
+	}
+	bySKU := func(from, to int) (map[string]*figureUnits, error) {
+		out := map[string]*figureUnits{}
+		for _, m := range markets {
+			today := ref
+			if m != "" {
+				today = c.today(m)
+			}
+			lines, err := s.whole(ctx, p, ReportQuery{By: salesdb.SalesBySKU, Period: models.PeriodMonth, Zone: c.zone,
+				MarketplaceID: m, StartDate: today.AddDate(0, 0, -to).Format(time.DateOnly),
+				EndDate: today.AddDate(0, 0, -from).Format(time.DateOnly)})
+			if err != nil {
+				return nil, err
+			}
+			for i := range lines {
+				l := &lines[i]
+				x := out[l.key]
+				if x == nil {
+					x = &figureUnits{sales: book.Sum()}
+					out[l.key] = x
+				}
+				x.add(l)
+			}
+		}
+		return out, nil
 	}
 	cur, err := bySKU(0, skuDays-1)
 	if err != nil {
@@ -174,7 +235,7 @@ func (s *Service) skuLists(ctx context.Context, p core.Principal, d *Dashboard, 
 	if err != nil {
 		return err
 	}
-	// The SKUs' sales in ten-thousandths, sorted as such: thousands of SKUs, of which ten become Money.
+	// The SKUs' sales in ten-thousandths (each rounded to the fen by the rule), sorted as such.
 	type skuUnits struct {
 		sku         string
 		now, before int64
@@ -182,15 +243,15 @@ func (s *Service) skuLists(ctx context.Context, p core.Principal, d *Dashboard, 
 	}
 	var skus []skuUnits
 	for k, l := range cur {
-		x := skuUnits{sku: k, now: l.salesCNY, units: l.units}
+		x := skuUnits{sku: k, now: l.salesCNYUnits(), units: l.units}
 		if b := prev[k]; b != nil {
-			x.before = b.salesCNY
+			x.before = b.salesCNYUnits()
 		}
 		skus = append(skus, x)
 	}
 	for k, b := range prev {
 		if cur[k] == nil {
-			skus = append(skus, skuUnits{sku: k, before: b.salesCNY})
+			skus = append(skus, skuUnits{sku: k, before: b.salesCNYUnits()})
 		}
 	}
 	listed := func(x skuUnits) SKUSales {
@@ -240,23 +301,32 @@ func (s *Service) skuLists(ctx context.Context, p core.Principal, d *Dashboard, 
 	return nil
 }
 
-// figureUnits are Figures being summed from kept lines, money in ten-thousandths.
-type figureUnits struct{ salesCNY, orders, units int64 }
+// figureUnits are Figures being summed from kept lines: the sales by currency and rate month, orders and units.
+type figureUnits struct {
+	sales         finance.CNYSum
+	orders, units int64
+}
 
+// add adds a line of a Beijing day or month (the dashboard's queries), whose period names its rate month.
 func (f *figureUnits) add(l *keptLine) {
-	f.salesCNY += l.salesCNY
+	f.sales.AddUnits(l.sales, l.currency, l.period[:min(7, len(l.period))])
 	f.orders += l.orders
 	f.units += l.units
 }
 
+// figures are the sums, the sales in CNY by the one rule. The lines' currencies were converted when the report
+// summed them, so none is unknown here.
 func (f *figureUnits) figures() Figures {
-	return Figures{SalesCNY: models.MoneyFromUnits(f.salesCNY), Orders: f.orders, Units: f.units}
+	cny, _ := f.sales.CNY()
+	return Figures{SalesCNY: cny, Orders: f.orders, Units: f.units}
 }
+
+func (f *figureUnits) salesCNYUnits() int64 { return f.figures().SalesCNY.Units() }
 
 // whole is every line of a report query, as its answer keeps them (not to be changed): the dashboard sums them
 // without turning thousands of lines into decimals.
 func (s *Service) whole(ctx context.Context, p core.Principal, q ReportQuery) ([]keptLine, error) {
-	f, ok, err := s.filter(p, q)
+	f, ok, err := s.filter(ctx, p, q)
 	if err != nil || !ok {
 		return nil, err
 	}

@@ -9,12 +9,16 @@ import (
 	"sellerhub/app/core"
 	"sellerhub/app/sales"
 	"sellerhub/models"
+	accountsdb "sellerhub/models/accounts"
 	amazondatadb "sellerhub/models/amazondata"
 	"sellerhub/models/dbtest"
+	storesdb "sellerhub/models/stores"
 )
 
-// TestDashboardEqualsReport: each of 首页's ranges holds the sales report's CNY sales, orders and units for the
-// same days in Beijing time, as does the period before it; the trend's days are the report's days; the top SKU
+// TestDashboardEqualsReport: each of 首页's ranges holds the sales report's orders and units for the same days in
+// each marketplace's zone (the company's default day) and their sales in CNY by the one rule (summed by currency
+// and month, converted, rounded once), as does the period before it (今日's is yesterday so far:
+// TestDashboardDaySetting); the trend's days are the report's days; the top SKU
 // is the report's first SKU by CNY sales over the last 7 days; an FBA SKU with one unit in stock is warned with
 // its days of cover at the last 30 days' pace.
 func TestDashboardEqualsReport(t *testing.T) {
@@ -22,12 +26,13 @@ func TestDashboardEqualsReport(t *testing.T) {
 		s := newShop(t, db)
 		reported := func(first, last string) sales.Figures {
 			var f sales.Figures
-			for _, l := range s.report(t, s.owner, sales.ReportQuery{By: "all", Period: "month", Zone: "beijing",
-				StartDate: first, EndDate: last}) {
-				f.SalesCNY.Decimal = f.SalesCNY.Add(l.SalesCNY.Decimal)
+			lines := s.report(t, s.owner, sales.ReportQuery{By: "all", Period: "month", Zone: "marketplace",
+				StartDate: first, EndDate: last})
+			for _, l := range lines {
 				f.Orders += l.Orders
 				f.Units += l.Units
 			}
+			f.SalesCNY.Decimal = s.byHand(t, lines)
 			return f
 		}
 		d, err := s.svc.Dashboard(context.Background(), s.owner)
@@ -59,11 +64,15 @@ func TestDashboardEqualsReport(t *testing.T) {
 			}
 		}
 
-		bySKU := map[string]decimal.Decimal{}
+		skuLines := map[string][]sales.Line{}
 		var units30 int64
-		for _, l := range s.report(t, s.owner, sales.ReportQuery{By: "sku", Period: "month", Zone: "beijing",
+		for _, l := range s.report(t, s.owner, sales.ReportQuery{By: "sku", Period: "month", Zone: "marketplace",
 			StartDate: week.First, EndDate: week.Last}) {
-			bySKU[l.Key] = bySKU[l.Key].Add(l.SalesCNY.Decimal)
+			skuLines[l.Key] = append(skuLines[l.Key], l)
+		}
+		bySKU := map[string]decimal.Decimal{}
+		for sku, lines := range skuLines {
+			bySKU[sku] = s.byHand(t, lines)
 		}
 		if len(d.Top) != 5 || !d.Top[0].Now.Equal(bySKU[d.Top[0].SKU]) {
 			t.Fatalf("top %+v, the report's week %v", d.Top, bySKU)
@@ -80,7 +89,7 @@ func TestDashboardEqualsReport(t *testing.T) {
 		}
 
 		sku := d.Top[0].SKU
-		for _, l := range s.report(t, s.owner, sales.ReportQuery{By: "sku", Period: "month", Zone: "beijing",
+		for _, l := range s.report(t, s.owner, sales.ReportQuery{By: "sku", Period: "month", Zone: "marketplace",
 			StartDate: "2026-02-02", EndDate: "2026-03-03", Search: sku}) {
 			if l.Key == sku {
 				units30 += l.Units
@@ -106,11 +115,11 @@ func TestDashboardStoreGroupLimit(t *testing.T) {
 		_, err := amazondatadb.UpsertFBAInventory(db, []amazondatadb.FBAInventory{{CompanyID: s.owner.CompanyID, GroupID: s.store.GroupID,
 			SellerID: s.store.SellerID, MarketplaceID: s.markets[0], SKU: "X", Fulfillable: 1}})
 		must(t, err)
-		other := &models.StoreGroup{CompanyID: s.owner.CompanyID, Name: "乙店"}
+		other := &storesdb.StoreGroup{CompanyID: s.owner.CompanyID, Name: "乙店"}
 		must(t, db.Create(other).Error)
-		clerk := &models.User{Account: "13800000072", PasswordHash: "x", CompanyID: s.owner.CompanyID}
+		clerk := &accountsdb.User{Account: "13800000072", PasswordHash: "x", CompanyID: s.owner.CompanyID}
 		must(t, db.Create(clerk).Error)
-		must(t, db.Create(&models.UserStoreGroup{UserID: clerk.ID, GroupID: other.ID}).Error)
+		must(t, db.Create(&storesdb.UserStoreGroup{UserID: clerk.ID, GroupID: other.ID}).Error)
 		d, err := s.svc.Dashboard(context.Background(), core.Principal{CompanyID: s.owner.CompanyID, UserID: clerk.ID})
 		must(t, err)
 		if d.HasData || len(d.Top) != 0 || !d.Periods[3].Now.SalesCNY.IsZero() {

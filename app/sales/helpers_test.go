@@ -5,6 +5,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/shopspring/decimal"
+
 	"sellerhub/app/amazon"
 	"sellerhub/app/amazon/amazontest"
 	"sellerhub/app/amazon/amazontest/sellerdata"
@@ -13,6 +15,7 @@ import (
 	"sellerhub/app/finance"
 	"sellerhub/app/sales"
 	"sellerhub/models"
+	accountsdb "sellerhub/models/accounts"
 	"sellerhub/models/fixtures"
 )
 
@@ -53,8 +56,8 @@ func must(t *testing.T, err error) {
 func newShop(t *testing.T, db *models.DB) *shop {
 	t.Helper()
 	ctx := context.Background()
-	owner := &models.User{Account: "13800000071", PasswordHash: "x"}
-	must(t, db.CreateCompanyWithOwner(&models.Company{Name: "甲"}, owner))
+	owner := &accountsdb.User{Account: "13800000071", PasswordHash: "x"}
+	must(t, accountsdb.CreateCompanyWithOwner(db, &accountsdb.Company{Name: "甲"}, owner))
 	w := sellerdata.New(today)
 	seller := amazontest.DefaultSeller
 	markets := w.Marketplaces(seller)
@@ -102,4 +105,20 @@ func (s *shop) report(t *testing.T, p core.Principal, q sales.ReportQuery) []sal
 		}
 		q.Current++
 	}
+}
+
+// byHand is the CNY of lines of Beijing days or months (each line's period names its rate month) as the rule
+// says, worked out here: each currency's sales of a month summed, converted at the month's rate, the conversions
+// added and the total rounded once to the fen.
+func (s *shop) byHand(t *testing.T, lines []sales.Line) decimal.Decimal {
+	t.Helper()
+	book, err := s.fin.Rates(context.Background(), s.owner.CompanyID)
+	must(t, err)
+	total := decimal.Zero
+	for _, l := range lines {
+		rate, _, err := book.RateOfMonth(l.Currency, l.Period[:7])
+		must(t, err)
+		total = total.Add(l.Sales.Mul(rate))
+	}
+	return total.Round(2)
 }

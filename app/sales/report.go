@@ -2,14 +2,18 @@ package sales
 
 import (
 	"context"
+	"errors"
 	"strings"
 	"time"
 
 	"github.com/shopspring/decimal"
 
 	"sellerhub/app/core"
+	"sellerhub/app/finance"
 	"sellerhub/models"
+	accountsdb "sellerhub/models/accounts"
 	salesdb "sellerhub/models/sales"
+	storesdb "sellerhub/models/stores"
 )
 
 // Messages of the sales report.
@@ -80,7 +84,15 @@ func (l *Line) AveragePrice() models.Money {
 
 // filter checks the query and turns it into the model's filter; ok false when it can match nothing (a store
 // group id that is not a number).
-func (s *Service) filter(p core.Principal, q ReportQuery) (salesdb.SalesFilter, bool, error) {
+func (s *Service) filter(ctx context.Context, p core.Principal, q ReportQuery) (salesdb.SalesFilter, bool, error) {
+	if q.Zone == "" {
+		// No zone asked: the day the company counts by (公司设置).
+		st, err := accountsdb.CompanySettingOf(s.db.With(ctx), p.CompanyID)
+		if err != nil {
+			return salesdb.SalesFilter{}, false, err
+		}
+		q.Zone = st.DayZone
+	}
 	f := salesdb.SalesFilter{UserID: p.UserID, MarketplaceID: strings.TrimSpace(q.MarketplaceID),
 		Search: strings.TrimSpace(q.Search), By: q.By, Period: q.Period, RateZone: s.timeZone}
 	if f.By == "" {
@@ -97,8 +109,8 @@ func (s *Service) filter(p core.Principal, q ReportQuery) (salesdb.SalesFilter, 
 		return f, false, core.Invalid(MsgPeriodBad)
 	}
 	switch q.Zone {
-	case "", ZoneMarketplace:
-		f.ZoneOf = models.MarketplaceLocation
+	case ZoneMarketplace:
+		f.ZoneOf = storesdb.MarketplaceLocation
 	case ZoneBeijing:
 		f.ZoneOf = func(string) *time.Location { return s.timeZone }
 		f.InRateZone = true
@@ -134,7 +146,7 @@ func (s *Service) filter(p core.Principal, q ReportQuery) (salesdb.SalesFilter, 
 // summed by the database; each sum is converted to CNY at the rate of its month.
 func (s *Service) Report(ctx context.Context, p core.Principal, q ReportQuery) ([]Line, int64, core.PageRequest, error) {
 	r := q.PageRequest.Normalized()
-	f, ok, err := s.filter(p, q)
+	f, ok, err := s.filter(ctx, p, q)
 	if err != nil || !ok {
 		return []Line{}, 0, r, err
 	}
@@ -151,45 +163,52 @@ func (s *Service) Report(ctx context.Context, p core.Principal, q ReportQuery) (
 	return page, int64(len(order)), r, nil
 }
 
-// lines sums the filter's sales and refunds into one line per key, period and currency.
-func (s *Service) lines(ctx context.Context, companyID int64, f salesdb.SalesFilter) ([]Line, error) {
+// periodCNY are a period's sales and refunds of every currency in CNY, each summed by the one rule (finance.CNYSum)
+// from the currencies' sums of each rate month: 周/月汇总's 合计(CNY), which the lines' rounded figures would miss
+// by a fen.
+type periodCNY struct{ sales, refunds models.Money }
+
+// lines sums the filter's sales and refunds into one line per key, period and currency, and (by all, the
+// summary's grouping) each period's CNY total.
+func (s *Service) lines(ctx context.Context, companyID int64, f salesdb.SalesFilter) ([]Line, map[string]periodCNY, error) {
 	db := s.db.With(ctx)
 	sales, err := salesdb.SalesSums(db, companyID, f)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	refunds, err := salesdb.RefundSums(db, companyID, f)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	book, err := s.finance.Rates(ctx, companyID)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
-	byKey := map[[3]string]*Line{}
+	// A line's CNY and its period's, summed by the rule and rounded at the end.
+	type cnySums struct{ sales, refunds finance.CNYSum }
+	byKey := map[[3]string]int{} // the line's place in out and cny
 	var out []*Line
-	// A year's sums name a dozen rate months, each parsed once.
-	months := map[string]time.Time{}
-	add := func(sum *salesdb.SalesSum, refund bool) error {
-		// A rate month names the month whose rate converts the sum; its first instant lies in it.
-		on, ok := months[sum.RateMonth]
-		if !ok {
-			var err error
-			if on, err = time.ParseInLocation("2006-01", sum.RateMonth, s.timeZone); err != nil {
-				return err
-			}
-			months[sum.RateMonth] = on
-		}
-		cny, err := book.ToCNY(sum.Amount, sum.Currency, on)
-		if err != nil {
-			return err
-		}
+	var cny []*cnySums
+	byPeriod := map[string]*cnySums{}
+	var periods []string
+	add := func(sum *salesdb.SalesSum, refund bool) {
+		// A rate month (yyyy-MM, Beijing time) names the month whose rate converts the sum.
 		k := [3]string{sum.Key, sum.Period, sum.Currency}
-		l := byKey[k]
-		if l == nil {
-			l = &Line{Key: sum.Key, Period: sum.Period, Currency: sum.Currency}
-			byKey[k] = l
-			out = append(out, l)
+		i, ok := byKey[k]
+		if !ok {
+			i = len(out)
+			byKey[k] = i
+			out = append(out, &Line{Key: sum.Key, Period: sum.Period, Currency: sum.Currency})
+			cny = append(cny, &cnySums{book.Sum(), book.Sum()})
+		}
+		l, c := out[i], cny[i]
+		var total *cnySums
+		if f.By == salesdb.SalesByAll {
+			if total = byPeriod[sum.Period]; total == nil {
+				total = &cnySums{book.Sum(), book.Sum()}
+				byPeriod[sum.Period] = total
+				periods = append(periods, sum.Period)
+			}
 		}
 		switch {
 		case f.By == salesdb.SalesByParentASIN:
@@ -208,33 +227,40 @@ func (s *Service) lines(ctx context.Context, companyID int64, f salesdb.SalesFil
 		}
 		if refund {
 			l.Refunds.Decimal = l.Refunds.Add(sum.Amount.Decimal)
-			l.RefundsCNY.Decimal = l.RefundsCNY.Add(cny.Decimal)
+			c.refunds.Add(sum.Amount, sum.Currency, sum.RateMonth)
+			if total != nil {
+				total.refunds.Add(sum.Amount, sum.Currency, sum.RateMonth)
+			}
 			l.RefundOrders += sum.Orders
-			return nil
+			return
 		}
 		l.Units += sum.Units
 		// An order is bought on one instant, so it lies in one rate month: the months' counts add up.
 		l.Orders += sum.Orders
 		l.Sales.Decimal = l.Sales.Add(sum.Amount.Decimal)
-		l.SalesCNY.Decimal = l.SalesCNY.Add(cny.Decimal)
-		return nil
+		c.sales.Add(sum.Amount, sum.Currency, sum.RateMonth)
+		if total != nil {
+			total.sales.Add(sum.Amount, sum.Currency, sum.RateMonth)
+		}
 	}
 	for i := range sales {
-		if err := add(&sales[i], false); err != nil {
-			return nil, err
-		}
+		add(&sales[i], false)
 	}
 	for i := range refunds {
-		if err := add(&refunds[i], true); err != nil {
-			return nil, err
-		}
+		add(&refunds[i], true)
 	}
 	lines := make([]Line, len(out))
 	for i, l := range out {
 		lines[i] = *l
+		if lines[i].SalesCNY, err = cny[i].sales.CNY(); err != nil {
+			return nil, nil, err
+		}
+		if lines[i].RefundsCNY, err = cny[i].refunds.CNY(); err != nil {
+			return nil, nil, err
+		}
 		switch {
 		case f.By == salesdb.SalesByMarketplace:
-			m, _ := models.MarketplaceByID(l.Key)
+			m, _ := storesdb.MarketplaceByID(l.Key)
 			lines[i].Name = m.Name
 		case f.By == salesdb.SalesByProduct && l.Key == "":
 			lines[i].Name = MsgUnpaired
@@ -242,7 +268,93 @@ func (s *Service) lines(ctx context.Context, companyID int64, f salesdb.SalesFil
 			lines[i].Name, lines[i].ASIN = familyName(l.Name, l.ASIN), ""
 		}
 	}
-	return lines, nil
+	var totals map[string]periodCNY
+	if f.By == salesdb.SalesByAll {
+		totals = make(map[string]periodCNY, len(periods))
+		for _, p := range periods {
+			var t periodCNY
+			if t.sales, err = byPeriod[p].sales.CNY(); err != nil {
+				return nil, nil, err
+			}
+			if t.refunds, err = byPeriod[p].refunds.CNY(); err != nil {
+				return nil, nil, err
+			}
+			totals[p] = t
+		}
+	}
+	return lines, totals, nil
+}
+
+// SummaryTotal is the currency column of 周/月汇总's total line of a period: its currencies summed in CNY.
+const SummaryTotal = "合计(CNY)"
+
+// summaryLines labels each period the range [first, last] cuts with its real dates ("2026-11-04 ~ 2026-11-08"),
+// so that a partial week or month does not pass for a whole one, and adds after each period's currencies a line of
+// their sum in CNY, totals[period] (summed by the one rule, not from the lines' rounded figures): the
+// currencies' own figures do not add up.
+func summaryLines(lines []Line, totals map[string]periodCNY, period string, first, last time.Time) []Line {
+	label := map[string]string{}
+	relabel := func(p string) string {
+		if l, ok := label[p]; ok {
+			return l
+		}
+		l := p
+		var start, end time.Time
+		var err error
+		switch period {
+		case models.PeriodWeek:
+			start, err = time.Parse(time.DateOnly, p)
+			end = start.AddDate(0, 0, 6)
+		case models.PeriodMonth:
+			start, err = time.Parse("2006-01", p)
+			end = start.AddDate(0, 1, -1)
+		default:
+			err = errNoPeriod
+		}
+		if err == nil && (start.Before(first) || end.After(last)) {
+			l = maxTime(start, first).Format(time.DateOnly) + " ~ " + minTime(end, last).Format(time.DateOnly)
+		}
+		label[p] = l
+		return l
+	}
+	byPeriod := map[string]*Line{}
+	var periods []string
+	for i := range lines {
+		l := &lines[i]
+		t := byPeriod[l.Period]
+		if t == nil {
+			cny := totals[l.Period]
+			t = &Line{Period: relabel(l.Period), Currency: SummaryTotal, SalesCNY: cny.sales, RefundsCNY: cny.refunds}
+			byPeriod[l.Period] = t
+			periods = append(periods, l.Period)
+		}
+		l.Period = t.Period
+		t.Units += l.Units
+		t.Orders += l.Orders
+		t.RefundOrders += l.RefundOrders
+	}
+	for _, p := range periods {
+		t := byPeriod[p]
+		t.Sales, t.Refunds = t.SalesCNY, t.RefundsCNY
+		lines = append(lines, *t)
+	}
+	return lines
+}
+
+var errNoPeriod = errors.New("no week or month")
+
+func maxTime(a, b time.Time) time.Time {
+	if a.After(b) {
+		return a
+	}
+	return b
+}
+
+func minTime(a, b time.Time) time.Time {
+	if a.Before(b) {
+		return a
+	}
+	return b
 }
 
 // familyName is what a variation family's first and last child names (by sort order) share, up to the last word
@@ -274,5 +386,27 @@ func (s *Service) Summary(ctx context.Context, p core.Principal, q ReportQuery) 
 	if q.Period != models.PeriodMonth {
 		q.Period = models.PeriodWeek
 	}
-	return s.Report(ctx, p, q)
+	r := q.PageRequest.Normalized()
+	f, ok, err := s.filter(ctx, p, q)
+	if err != nil || !ok {
+		return []Line{}, 0, r, err
+	}
+	a, err := s.answer(ctx, p.CompanyID, f)
+	if err != nil {
+		return nil, 0, r, err
+	}
+	// The kept answer is the report's of everything (the dashboard's too); the summary's labels and totals are
+	// made on it per call: a few lines a period.
+	lines := make([]Line, len(a.lines))
+	for i := range a.lines {
+		lines[i] = a.lines[i].line()
+	}
+	b := newAnswer(summaryLines(lines, a.totals, f.Period, f.First, f.Last), nil)
+	order := b.sorted(q.Sort, strings.EqualFold(q.Order, "desc"))
+	start := min(r.Offset(), len(order))
+	page := make([]Line, 0, min(r.Size, len(order)-start))
+	for _, i := range order[start:min(start+r.Size, len(order))] {
+		page = append(page, b.lines[i].line())
+	}
+	return page, int64(len(order)), r, nil
 }

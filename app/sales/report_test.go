@@ -3,6 +3,7 @@ package sales_test
 import (
 	"context"
 	"fmt"
+	"slices"
 	"testing"
 	"time"
 
@@ -13,8 +14,11 @@ import (
 	"sellerhub/app/finance"
 	"sellerhub/app/sales"
 	"sellerhub/models"
+	accountsdb "sellerhub/models/accounts"
 	amazondatadb "sellerhub/models/amazondata"
+	catalogdb "sellerhub/models/catalog"
 	"sellerhub/models/dbtest"
+	storesdb "sellerhub/models/stores"
 )
 
 // daySums are units, orders and sales by SKU, marketplace day and currency.
@@ -33,7 +37,7 @@ func TestReportSKUByDay(t *testing.T) {
 		want := map[string]*daySums{}
 		cancelled := 0
 		for _, l := range s.orders() {
-			day := l.PurchaseDate.In(models.MarketplaceLocation(l.MarketplaceID)).Format(time.DateOnly)
+			day := l.PurchaseDate.In(storesdb.MarketplaceLocation(l.MarketplaceID)).Format(time.DateOnly)
 			if day < first.Format(time.DateOnly) || day > last.Format(time.DateOnly) {
 				continue
 			}
@@ -147,7 +151,7 @@ func TestReportCNYWithMonthOverride(t *testing.T) {
 			if l.Period == "2026-02" {
 				rate = decimal.RequireFromString("7.5")
 			}
-			if want := l.Sales.Mul(rate).Round(4); !l.SalesCNY.Equal(want) || l.Sales.IsZero() {
+			if want := l.Sales.Mul(rate).Round(2); !l.SalesCNY.Equal(want) || l.Sales.IsZero() {
 				t.Fatalf("%s %s: %s USD = %s CNY, want %s", l.Key, l.Period, l.Sales, l.SalesCNY, want)
 			}
 			if l.Name != "美国" {
@@ -185,7 +189,7 @@ func TestReportRefunds(t *testing.T) {
 				if !ok || l.TransactionType != "Refund" || l.AmountType != "ItemPrice" || l.AmountDescription != "Principal" {
 					continue
 				}
-				day := l.PostedDate.In(models.MarketplaceLocation(market)).Format(time.DateOnly)
+				day := l.PostedDate.In(storesdb.MarketplaceLocation(market)).Format(time.DateOnly)
 				if day >= first.Format(time.DateOnly) && day <= last.Format(time.DateOnly) {
 					want[l.SKU] = want[l.SKU].Sub(l.Amount)
 				}
@@ -216,11 +220,11 @@ func TestReportRefunds(t *testing.T) {
 func TestReportStoreGroupLimit(t *testing.T) {
 	dbtest.ForEach(t, func(t *testing.T, db *models.DB) {
 		s := newShop(t, db)
-		other := &models.StoreGroup{CompanyID: s.owner.CompanyID, Name: "乙店"}
+		other := &storesdb.StoreGroup{CompanyID: s.owner.CompanyID, Name: "乙店"}
 		must(t, db.Create(other).Error)
-		clerk := &models.User{Account: "13800000072", PasswordHash: "x", CompanyID: s.owner.CompanyID}
+		clerk := &accountsdb.User{Account: "13800000072", PasswordHash: "x", CompanyID: s.owner.CompanyID}
 		must(t, db.Create(clerk).Error)
-		must(t, db.Create(&models.UserStoreGroup{UserID: clerk.ID, GroupID: other.ID}).Error)
+		must(t, db.Create(&storesdb.UserStoreGroup{UserID: clerk.ID, GroupID: other.ID}).Error)
 		q := sales.ReportQuery{By: "store", Period: "month"}
 		if lines := s.report(t, core.Principal{CompanyID: s.owner.CompanyID, UserID: clerk.ID}, q); len(lines) != 0 {
 			t.Fatalf("the limited user sees %+v", lines)
@@ -272,9 +276,9 @@ func TestReportByProductAndSummary(t *testing.T) {
 			}
 			allUnits += l.Units
 		}
-		p := &models.LocalProduct{CompanyID: s.owner.CompanyID, SKU: "LP-1", Name: "本地产品1", Kind: models.ProductKindProduct}
+		p := &catalogdb.LocalProduct{CompanyID: s.owner.CompanyID, SKU: "LP-1", Name: "本地产品1", Kind: catalogdb.ProductKindProduct}
 		must(t, db.Create(p).Error)
-		must(t, db.Create(&models.Listing{CompanyID: s.owner.CompanyID, GroupID: s.store.GroupID,
+		must(t, db.Create(&catalogdb.Listing{CompanyID: s.owner.CompanyID, GroupID: s.store.GroupID,
 			MarketplaceID: "ATVPDKIKX0DER", SellerSKU: sku, ProductID: &p.ID}).Error)
 		q.By = "product"
 		got := map[string]int64{}
@@ -289,14 +293,94 @@ func TestReportByProductAndSummary(t *testing.T) {
 			StartDate: first, EndDate: last, MarketplaceID: "ATVPDKIKX0DER", PageRequest: core.PageRequest{Size: 100}})
 		must(t, err)
 		var summed int64
+		totals := 0
 		for _, l := range weeks {
+			if l.Currency == sales.SummaryTotal {
+				// Each week's CNY total (issue 43, item 4), here of the one currency.
+				totals++
+				continue
+			}
 			if l.Key != "" || l.Currency != "USD" {
 				t.Fatalf("summary line %+v", l)
 			}
 			summed += l.Units
 		}
-		if len(weeks) != 4 || summed != allUnits {
-			t.Fatalf("%d weeks of %d units, want 4 of %d", len(weeks), summed, allUnits)
+		if len(weeks) != 8 || totals != 4 || summed != allUnits {
+			t.Fatalf("%d lines (%d totals) of %d units, want 4 weeks and their totals of %d", len(weeks), totals, summed, allUnits)
+		}
+	})
+}
+
+// TestSummaryLabelsPartialPeriodsAndTotalsInCNY: 周/月汇总 labels a week or month the range cuts with its real
+// dates (the range starting on a Wednesday and ending on a Sunday: the first week is 2026-02-04 ~ 2026-02-08,
+// the month of March 2026-03-01 ~ 2026-03-01), and adds after each period's currencies a line of their sum in CNY,
+// converted with the company's rates by the one rule: the period's days summed by currency and month, converted,
+// rounded once (not the currencies' rounded figures added). On main a partial week was labelled by its Monday, as a whole week, and the
+// currencies were not summed.
+func TestSummaryLabelsPartialPeriodsAndTotalsInCNY(t *testing.T) {
+	dbtest.ForEach(t, func(t *testing.T, db *models.DB) {
+		s := newShop(t, db)
+		for _, c := range []struct {
+			period string
+			want   []string
+		}{
+			{"week", []string{"2026-02-04 ~ 2026-02-08", "2026-02-09", "2026-02-16", "2026-02-23"}},
+			{"month", []string{"2026-02-04 ~ 2026-02-28", "2026-03-01 ~ 2026-03-01"}},
+		} {
+			lines, _, _, err := s.svc.Summary(context.Background(), s.owner, sales.ReportQuery{Period: c.period, Zone: "beijing",
+				StartDate: "2026-02-04", EndDate: "2026-03-01", PageRequest: core.PageRequest{Size: 100}})
+			must(t, err)
+			type sum struct {
+				units, orders int64
+				currencies    int
+			}
+			byPeriod := map[string]*sum{}
+			totals := map[string]sales.Line{}
+			for _, l := range lines {
+				if l.Currency == sales.SummaryTotal {
+					if _, twice := totals[l.Period]; twice {
+						t.Fatalf("%s: two totals of %s", c.period, l.Period)
+					}
+					totals[l.Period] = l
+					continue
+				}
+				p := byPeriod[l.Period]
+				if p == nil {
+					p = &sum{}
+					byPeriod[l.Period] = p
+				}
+				p.units, p.orders, p.currencies = p.units+l.Units, p.orders+l.Orders, p.currencies+1
+			}
+			var got []string
+			multi := false
+			// Each period's days, by the date it starts on (a label's first ten characters).
+			days := map[string][]sales.Line{}
+			for _, d := range s.report(t, s.owner, sales.ReportQuery{By: "all", Period: "day", Zone: "beijing",
+				StartDate: "2026-02-04", EndDate: "2026-03-01"}) {
+				start := ""
+				for period := range byPeriod {
+					if period[:10] <= d.Period && period[:10] > start {
+						start = period[:10]
+					}
+				}
+				days[start] = append(days[start], d)
+			}
+			for period, p := range byPeriod {
+				got = append(got, period)
+				tot, ok := totals[period]
+				cny := s.byHand(t, days[period[:10]])
+				if !ok || tot.Units != p.units || tot.Orders != p.orders || !tot.Sales.Equal(cny) || !tot.SalesCNY.Equal(cny) {
+					t.Fatalf("%s %s: total %+v, want %d units %d orders %s CNY", c.period, period, tot, p.units, p.orders, cny)
+				}
+				multi = multi || p.currencies > 1
+			}
+			slices.Sort(got)
+			if !slices.Equal(got, c.want) || len(totals) != len(got) {
+				t.Fatalf("%s periods %v (%d totals), want %v", c.period, got, len(totals), c.want)
+			}
+			if !multi {
+				t.Fatalf("%s: no period of several currencies to sum", c.period)
+			}
 		}
 	})
 }

@@ -14,6 +14,7 @@ import (
 	"sellerhub/models"
 	amazondatadb "sellerhub/models/amazondata"
 	"sellerhub/models/dbtest"
+	storesdb "sellerhub/models/stores"
 )
 
 // summaryTables are the daily summary's tables.
@@ -119,7 +120,7 @@ func TestSalesDaysOrderCancelledLater(t *testing.T) {
 		var order amazondatadb.AmazonOrder
 		must(t, db.Where("seller_id = ? AND amazon_order_id = ?", it.SellerID, it.AmazonOrderID).First(&order).Error)
 		must(t, db.Where("seller_id = ? AND amazon_order_id = ?", it.SellerID, it.AmazonOrderID).Find(&items).Error)
-		day := it.PurchaseDate.In(models.MarketplaceLocation(it.MarketplaceID)).Format(time.DateOnly)
+		day := it.PurchaseDate.In(storesdb.MarketplaceLocation(it.MarketplaceID)).Format(time.DateOnly)
 		q := func(by string) sales.ReportQuery {
 			return sales.ReportQuery{By: by, Period: "day", Zone: "marketplace", StartDate: day, EndDate: day,
 				MarketplaceID: it.MarketplaceID}
@@ -171,7 +172,7 @@ func TestSalesDaysMonthsWithPartialEnds(t *testing.T) {
 		for _, zone := range []string{"marketplace", "beijing"} {
 			want := map[string]*daySums{}
 			for _, l := range s.orders() {
-				loc := models.MarketplaceLocation(l.MarketplaceID)
+				loc := storesdb.MarketplaceLocation(l.MarketplaceID)
 				if zone == "beijing" {
 					loc = beijing
 				}

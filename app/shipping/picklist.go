@@ -9,6 +9,7 @@ import (
 
 	"sellerhub/app/core"
 	"sellerhub/models"
+	shippingdb "sellerhub/models/shipping"
 )
 
 // The QR code's scale: pixels per module. A pick list prints it at 4; larger is for labels.
@@ -25,12 +26,12 @@ const whatShipment = "货件"
 // PickList loads the pick list (配货单) of a shipment of the signed-in user's company by its shipment id
 // (Amazon's FBA15..., or our LS...). Another company's shipment, and one of a store group the user is not
 // granted, is not found.
-func (s *Service) PickList(ctx context.Context, p core.Principal, shipmentID string) (*models.PickList, error) {
+func (s *Service) PickList(ctx context.Context, p core.Principal, shipmentID string) (*shippingdb.PickList, error) {
 	shipmentID = strings.TrimSpace(shipmentID)
 	if shipmentID == "" {
 		return nil, core.NotFound(whatShipment)
 	}
-	pl, err := s.db.With(ctx).PickList(p.CompanyID, p.UserID, shipmentID)
+	pl, err := shippingdb.PickListOf(s.db.With(ctx), p.CompanyID, p.UserID, shipmentID)
 	if models.IsNotFound(err) {
 		return nil, core.NotFound(whatShipment)
 	}
@@ -46,16 +47,16 @@ func (s *Service) PickList(ctx context.Context, p core.Principal, shipmentID str
 // cancelled), and 剩余可用, the product's fulfillable stock once the shipment has all its units (while 待确认,
 // less what its lines of that product will still take). The fulfillable stock alone, reprinted after 配货, no
 // longer includes the shipment's units, and read as the stock to pick from it misleads the picker.
-func reserve(pl *models.PickList) {
+func reserve(pl *shippingdb.PickList) {
 	pending := map[int64]int{}
 	for i := range pl.Items {
 		it := &pl.Items[i]
 		switch pl.Status {
-		case models.ShipmentPicking, models.ShipmentBoxing:
+		case shippingdb.ShipmentPicking, shippingdb.ShipmentBoxing:
 			it.Reserved = it.Quantity
-		case models.ShipmentShipped:
+		case shippingdb.ShipmentShipped:
 			it.Reserved = it.QuantityShipped
-		case models.ShipmentConfirm:
+		case shippingdb.ShipmentConfirm:
 			pending[it.ProductID] += it.Quantity
 		}
 	}

@@ -9,10 +9,13 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/xuri/excelize/v2"
+
 	"sellerhub/app/core"
 	"sellerhub/models"
-
-	"github.com/xuri/excelize/v2"
+	shippingdb "sellerhub/models/shipping"
+	stockdb "sellerhub/models/stock"
+	storesdb "sellerhub/models/stores"
 )
 
 // Importing shipments from a workbook, for sellers without API access: one row per item, rows with the same
@@ -125,11 +128,11 @@ func blankRow(r []string) bool {
 // importGroups checks every row and gathers them into shipments; problems lists every wrong cell.
 func (s *Service) importGroups(tx *models.DB, p core.Principal, data [][]string) ([]*importGroup, core.Problems, error) {
 	companyID := p.CompanyID
-	groups, err := tx.StoreGroupsOf(companyID, p.UserID)
+	groups, err := storesdb.StoreGroupsOf(tx, companyID, p.UserID)
 	if err != nil {
 		return nil, nil, err
 	}
-	warehouses, err := tx.ShippingWarehouses(companyID, p.UserID)
+	warehouses, err := shippingdb.ShippingWarehouses(tx, companyID, p.UserID)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -155,17 +158,17 @@ func (s *Service) importGroups(tx *models.DB, p core.Principal, data [][]string)
 			fault(slices.Index(ShipmentImportColumns, hp.Column), hp.Why)
 		}
 		var place shipPlace
-		if g := findBy(groups, cell(2), func(g models.StoreGroup) string { return g.Name }); g == nil {
+		if g := findBy(groups, cell(2), func(g storesdb.StoreGroup) string { return g.Name }); g == nil {
 			fault(2, fmt.Sprintf(msgGroupUnknown, cell(2)))
 		} else {
 			place.group = g.ID
 		}
-		if m, found := models.MarketplaceByCountry(strings.ToUpper(cell(3))); !found {
+		if m, found := storesdb.MarketplaceByCountry(strings.ToUpper(cell(3))); !found {
 			fault(3, fmt.Sprintf(msgCountryUnknown, cell(3)))
 		} else {
 			place.marketplace = m.ID
 		}
-		if w := findBy(warehouses, cell(4), func(w models.Warehouse) string { return w.Name }); w == nil {
+		if w := findBy(warehouses, cell(4), func(w stockdb.Warehouse) string { return w.Name }); w == nil {
 			fault(4, fmt.Sprintf(msgWarehouseBad, cell(4)))
 		} else {
 			place.warehouse = w.ID
@@ -181,7 +184,7 @@ func (s *Service) importGroups(tx *models.DB, p core.Principal, data [][]string)
 		if len(problems) > wrong {
 			continue
 		}
-		if _, err := tx.PairedListing(companyID, place.group, place.marketplace, place.warehouse, sku); models.IsNotFound(err) {
+		if _, err := shippingdb.PairedListing(tx, companyID, place.group, place.marketplace, place.warehouse, sku); models.IsNotFound(err) {
 			fault(6, fmt.Sprintf(msgSellerSKUUnknown, sku))
 			continue
 		} else if err != nil {
@@ -194,7 +197,7 @@ func (s *Service) importGroups(tx *models.DB, p core.Principal, data [][]string)
 		g := byKey[key]
 		if g == nil {
 			if head.ShipmentID != "" {
-				if taken, err := tx.ShipmentIDTaken(companyID, head.ShipmentID); err != nil {
+				if taken, err := shippingdb.ShipmentIDTaken(tx, companyID, head.ShipmentID); err != nil {
 					return nil, nil, err
 				} else if taken {
 					fault(0, fmt.Sprintf(msgShipmentTaken, head.ShipmentID))
@@ -236,11 +239,11 @@ const shipmentTemplateHelp = "在第一个工作表填写货件，每行一个�
 // values 店铺 (the user's store groups), 站点 (country codes) and 发货仓库 (the warehouses shipments leave from) take.
 func (s *Service) ShipmentTemplate(ctx context.Context, p core.Principal) (*excelize.File, error) {
 	db := s.db.With(ctx)
-	groups, err := db.StoreGroupsOf(p.CompanyID, p.UserID)
+	groups, err := storesdb.StoreGroupsOf(db, p.CompanyID, p.UserID)
 	if err != nil {
 		return nil, err
 	}
-	warehouses, err := db.ShippingWarehouses(p.CompanyID, p.UserID)
+	warehouses, err := shippingdb.ShippingWarehouses(db, p.CompanyID, p.UserID)
 	if err != nil {
 		return nil, err
 	}
@@ -248,7 +251,7 @@ func (s *Service) ShipmentTemplate(ctx context.Context, p core.Principal) (*exce
 	for _, g := range groups {
 		lists[0] = append(lists[0], g.Name)
 	}
-	for _, m := range models.Marketplaces {
+	for _, m := range storesdb.Marketplaces {
 		lists[1] = append(lists[1], m.Country)
 	}
 	for _, w := range warehouses {

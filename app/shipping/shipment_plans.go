@@ -7,6 +7,9 @@ import (
 
 	"sellerhub/app/core"
 	"sellerhub/models"
+	shippingdb "sellerhub/models/shipping"
+	stockdb "sellerhub/models/stock"
+	storesdb "sellerhub/models/stores"
 )
 
 // Messages of the shipment plan (发货计划) calls.
@@ -44,7 +47,7 @@ const (
 
 // PlanStatusNames are the plan states as the lists show them.
 var PlanStatusNames = map[int]string{
-	models.PlanDraft: "待提交", models.PlanSubmitted: "已提交", models.PlanShipped: "已生成货件", models.PlanCancelled: "已作废",
+	shippingdb.PlanDraft: "待提交", shippingdb.PlanSubmitted: "已提交", shippingdb.PlanShipped: "已生成货件", shippingdb.PlanCancelled: "已作废",
 }
 
 var planSorts = map[string]string{"number": "number", "createdAt": "created_at", "status": "status"}
@@ -75,26 +78,26 @@ type ShipmentPlanForm struct {
 
 // ShipmentPlanDetail is a plan with its items and, once it has become one (已生成货件), its shipment's id.
 type ShipmentPlanDetail struct {
-	models.PlanRow
-	Items      []models.PlanItemRow
+	shippingdb.PlanRow
+	Items      []shippingdb.PlanItemRow
 	ShipmentID string
 }
 
 // ShipOptions are what the plan and shipment forms choose from.
 type ShipOptions struct {
-	Groups     []models.StoreGroup
-	Warehouses []models.Warehouse
+	Groups     []storesdb.StoreGroup
+	Warehouses []stockdb.Warehouse
 }
 
 // ShipmentPlanPage lists a page of the company's plans.
-func (s *Service) ShipmentPlanPage(ctx context.Context, p core.Principal, q PlanQuery) ([]models.PlanRow, int64, core.PageRequest, error) {
+func (s *Service) ShipmentPlanPage(ctx context.Context, p core.Principal, q PlanQuery) ([]shippingdb.PlanRow, int64, core.PageRequest, error) {
 	r := q.PageRequest.Normalized()
-	f := models.PlanFilter{UserID: p.UserID, Number: strings.TrimSpace(q.Number), OrderBy: planSorts[q.Sort],
+	f := shippingdb.PlanFilter{UserID: p.UserID, Number: strings.TrimSpace(q.Number), OrderBy: planSorts[q.Sort],
 		Desc: strings.EqualFold(q.Order, "desc"), Offset: r.Offset(), Limit: r.Size, Anchor: r.Anchor()}
 	if n, ok := statusFilter(q.Status); ok {
 		f.Status = &n
 	}
-	rows, total, err := s.db.With(ctx).ShipmentPlanPage(p.CompanyID, f)
+	rows, total, err := shippingdb.ShipmentPlanPage(s.db.With(ctx), p.CompanyID, f)
 	return rows, total, r, err
 }
 
@@ -110,11 +113,11 @@ func statusFilter(raw string) (int, bool) {
 // ShipOptions lists the company's store groups and warehouses for the forms.
 func (s *Service) ShipOptions(ctx context.Context, p core.Principal) (*ShipOptions, error) {
 	db := s.db.With(ctx)
-	groups, err := db.StoreGroupsOf(p.CompanyID, p.UserID)
+	groups, err := storesdb.StoreGroupsOf(db, p.CompanyID, p.UserID)
 	if err != nil {
 		return nil, err
 	}
-	warehouses, err := db.ShippingWarehouses(p.CompanyID, p.UserID)
+	warehouses, err := shippingdb.ShippingWarehouses(db, p.CompanyID, p.UserID)
 	if err != nil {
 		return nil, err
 	}
@@ -131,13 +134,13 @@ type ShipListingQuery struct {
 
 // ShipListings lists the store group's paired seller SKUs in the marketplace with their fulfillable stock in the
 // warehouse: what a plan picks its products from.
-func (s *Service) ShipListings(ctx context.Context, p core.Principal, q ShipListingQuery) ([]models.ShipListingRow, error) {
+func (s *Service) ShipListings(ctx context.Context, p core.Principal, q ShipListingQuery) ([]shippingdb.ShipListingRow, error) {
 	db := s.db.With(ctx)
 	where, err := shipFrom(db, p, q.GroupID, q.MarketplaceID, q.WarehouseID)
 	if err != nil {
 		return nil, err
 	}
-	return db.PairedListings(p.CompanyID, where.group, where.marketplace, where.warehouse, strings.TrimSpace(q.Search), listingOptionsLimit)
+	return shippingdb.PairedListings(db, p.CompanyID, where.group, where.marketplace, where.warehouse, strings.TrimSpace(q.Search), listingOptionsLimit)
 }
 
 // shipPlace is where a plan or shipment goes from and to: the company's store group, a marketplace and the
@@ -165,22 +168,22 @@ func shipFrom(db *models.DB, p core.Principal, group, marketplace, warehouse str
 	if !ok {
 		return w, core.Invalid(MsgGroupMissing)
 	}
-	groups, err := db.StoreGroupsOf(companyID, p.UserID)
+	groups, err := storesdb.StoreGroupsOf(db, companyID, p.UserID)
 	if err != nil {
 		return w, err
 	}
-	g := findBy(groups, gid, func(g models.StoreGroup) int64 { return g.ID })
+	g := findBy(groups, gid, func(g storesdb.StoreGroup) int64 { return g.ID })
 	if g == nil {
 		return w, core.Invalid(MsgGroupMissing)
 	}
-	if _, ok := models.MarketplaceByID(marketplace); !ok {
+	if _, ok := storesdb.MarketplaceByID(marketplace); !ok {
 		return w, core.Invalid(MsgMarketplaceMissing)
 	}
 	wid, ok := core.ParseID(warehouse)
 	if !ok {
 		return w, core.Invalid(MsgWarehouseMissing)
 	}
-	wh, err := db.ShippingWarehouse(companyID, p.UserID, wid)
+	wh, err := shippingdb.ShippingWarehouse(db, companyID, p.UserID, wid)
 	if models.IsNotFound(err) {
 		return w, core.Invalid(MsgWarehouseMissing)
 	} else if err != nil {
@@ -194,12 +197,12 @@ func shipFrom(db *models.DB, p core.Principal, group, marketplace, warehouse str
 
 // shipItems checks a form's lines: each a paired seller SKU of the store group in the marketplace, once, with a
 // quantity. It answers the listings in the form's order.
-func shipItems(db *models.DB, companyID int64, where shipPlace, items []ShipItemForm) ([]models.ShipListingRow, error) {
+func shipItems(db *models.DB, companyID int64, where shipPlace, items []ShipItemForm) ([]shippingdb.ShipListingRow, error) {
 	if len(items) == 0 {
 		return nil, core.Invalid(MsgItemsEmpty)
 	}
 	seen := map[string]bool{}
-	out := make([]models.ShipListingRow, 0, len(items))
+	out := make([]shippingdb.ShipListingRow, 0, len(items))
 	for i, it := range items {
 		row := i + 1
 		sku := strings.TrimSpace(it.SellerSKU)
@@ -212,7 +215,7 @@ func shipItems(db *models.DB, companyID int64, where shipPlace, items []ShipItem
 			return nil, core.Invalid(fmt.Sprintf(msgSellerSKUTwice, sku))
 		}
 		seen[sku] = true
-		l, err := db.PairedListing(companyID, where.group, where.marketplace, where.warehouse, sku)
+		l, err := shippingdb.PairedListing(db, companyID, where.group, where.marketplace, where.warehouse, sku)
 		if models.IsNotFound(err) {
 			return nil, core.Invalid(fmt.Sprintf(msgRowSellerSKUUnknown, row, sku))
 		} else if err != nil {
@@ -224,7 +227,7 @@ func shipItems(db *models.DB, companyID int64, where shipPlace, items []ShipItem
 }
 
 // check validates a plan form and answers where it ships from and its items.
-func (f *ShipmentPlanForm) check(db *models.DB, p core.Principal) (shipPlace, []models.ShipmentPlanItem, error) {
+func (f *ShipmentPlanForm) check(db *models.DB, p core.Principal) (shipPlace, []shippingdb.ShipmentPlanItem, error) {
 	companyID := p.CompanyID
 	if err := core.CheckFields(core.Optional(&f.Remark, "备注", 500)); err != nil {
 		return shipPlace{}, nil, err
@@ -237,9 +240,9 @@ func (f *ShipmentPlanForm) check(db *models.DB, p core.Principal) (shipPlace, []
 	if err != nil {
 		return where, nil, err
 	}
-	items := make([]models.ShipmentPlanItem, len(listings))
+	items := make([]shippingdb.ShipmentPlanItem, len(listings))
 	for i, l := range listings {
-		items[i] = models.ShipmentPlanItem{CompanyID: companyID, ProductID: l.ProductID, SellerSKU: l.SellerSKU, Quantity: f.Items[i].Quantity}
+		items[i] = shippingdb.ShipmentPlanItem{CompanyID: companyID, ProductID: l.ProductID, SellerSKU: l.SellerSKU, Quantity: f.Items[i].Quantity}
 	}
 	return where, items, nil
 }
@@ -251,31 +254,31 @@ func (s *Service) ShipmentPlan(ctx context.Context, p core.Principal, id string)
 		return nil, core.NotFound(whatShipmentPlan)
 	}
 	db := s.db.With(ctx)
-	plan, err := db.ShipmentPlanByID(p.CompanyID, p.UserID, n)
+	plan, err := shippingdb.ShipmentPlanByID(db, p.CompanyID, p.UserID, n)
 	if err != nil {
 		return nil, core.NotFoundAs(err, whatShipmentPlan)
 	}
 	return s.planDetail(db, p.CompanyID, plan)
 }
 
-func (s *Service) planDetail(db *models.DB, companyID int64, plan *models.ShipmentPlan) (*ShipmentPlanDetail, error) {
-	items, err := db.ShipmentPlanItems(companyID, plan)
+func (s *Service) planDetail(db *models.DB, companyID int64, plan *shippingdb.ShipmentPlan) (*ShipmentPlanDetail, error) {
+	items, err := shippingdb.ShipmentPlanItems(db, companyID, plan)
 	if err != nil {
 		return nil, err
 	}
-	d := &ShipmentPlanDetail{PlanRow: models.PlanRow{ShipmentPlan: *plan, SKUCount: len(items)}, Items: items}
+	d := &ShipmentPlanDetail{PlanRow: shippingdb.PlanRow{ShipmentPlan: *plan, SKUCount: len(items)}, Items: items}
 	for _, it := range items {
 		d.Quantity += it.Quantity
 	}
-	if g, err := db.StoreGroupByID(companyID, plan.GroupID); err == nil {
+	if g, err := storesdb.StoreGroupByID(db, companyID, plan.GroupID); err == nil {
 		d.GroupName = g.Name
 	}
 	// The plan's own warehouse, named to whoever may read the plan (user 0 sees every warehouse).
-	if w, err := db.ShippingWarehouse(companyID, 0, plan.WarehouseID); err == nil {
+	if w, err := shippingdb.ShippingWarehouse(db, companyID, 0, plan.WarehouseID); err == nil {
 		d.WarehouseName = w.Name
 	}
-	if plan.Status == models.PlanShipped {
-		if d.ShipmentID, err = db.ShipmentIDOfPlan(companyID, plan.ID); err != nil {
+	if plan.Status == shippingdb.PlanShipped {
+		if d.ShipmentID, err = shippingdb.ShipmentIDOfPlan(db, companyID, plan.ID); err != nil {
 			return nil, err
 		}
 	}
@@ -295,10 +298,10 @@ func (s *Service) CreateShipmentPlan(ctx context.Context, p core.Principal, f Sh
 			return err
 		}
 		now, creator := s.now.Stamp(), p.UserID
-		plan := &models.ShipmentPlan{CompanyID: p.CompanyID, Number: number, GroupID: where.group,
-			MarketplaceID: where.marketplace, WarehouseID: where.warehouse, Status: models.PlanDraft, Remark: f.Remark,
+		plan := &shippingdb.ShipmentPlan{CompanyID: p.CompanyID, Number: number, GroupID: where.group,
+			MarketplaceID: where.marketplace, WarehouseID: where.warehouse, Status: shippingdb.PlanDraft, Remark: f.Remark,
 			CreatorID: &creator, CreatedAt: now, UpdatedAt: now}
-		if err := tx.CreateShipmentPlan(plan, items); err != nil {
+		if err := shippingdb.CreateShipmentPlan(tx, plan, items); err != nil {
 			return err
 		}
 		out, err = s.planDetail(tx, p.CompanyID, plan)
@@ -308,12 +311,12 @@ func (s *Service) CreateShipmentPlan(ctx context.Context, p core.Principal, f Sh
 }
 
 // lockPlan loads and locks one of the company's plans (of a store group the user is granted) by the id in the path.
-func lockPlan(tx *models.DB, p core.Principal, id string) (*models.ShipmentPlan, error) {
+func lockPlan(tx *models.DB, p core.Principal, id string) (*shippingdb.ShipmentPlan, error) {
 	n, ok := core.ParseID(id)
 	if !ok {
 		return nil, core.NotFound(whatShipmentPlan)
 	}
-	plan, err := tx.ForUpdate().ShipmentPlanByID(p.CompanyID, p.UserID, n)
+	plan, err := shippingdb.ShipmentPlanByID(tx.ForUpdate(), p.CompanyID, p.UserID, n)
 	return plan, core.NotFoundAs(err, whatShipmentPlan)
 }
 
@@ -325,7 +328,7 @@ func (s *Service) UpdateShipmentPlan(ctx context.Context, p core.Principal, id s
 		if err != nil {
 			return err
 		}
-		if plan.Status != models.PlanDraft {
+		if plan.Status != shippingdb.PlanDraft {
 			return core.Refused(MsgPlanNotDraft)
 		}
 		where, items, err := f.check(tx, p)
@@ -334,7 +337,7 @@ func (s *Service) UpdateShipmentPlan(ctx context.Context, p core.Principal, id s
 		}
 		plan.GroupID, plan.MarketplaceID, plan.WarehouseID = where.group, where.marketplace, where.warehouse
 		plan.Remark, plan.UpdatedAt = f.Remark, s.now.Stamp()
-		if err := tx.SaveShipmentPlan(plan, items); err != nil {
+		if err := shippingdb.SaveShipmentPlan(tx, plan, items); err != nil {
 			return err
 		}
 		out, err = s.planDetail(tx, p.CompanyID, plan)
@@ -345,27 +348,27 @@ func (s *Service) UpdateShipmentPlan(ctx context.Context, p core.Principal, id s
 
 // SubmitShipmentPlan submits a plan (待提交 -> 已提交): shipments may now be created from it.
 func (s *Service) SubmitShipmentPlan(ctx context.Context, p core.Principal, id string) (*ShipmentPlanDetail, error) {
-	return s.movePlan(ctx, p, id, func(plan *models.ShipmentPlan) error {
-		if plan.Status != models.PlanDraft {
+	return s.movePlan(ctx, p, id, func(plan *shippingdb.ShipmentPlan) error {
+		if plan.Status != shippingdb.PlanDraft {
 			return core.Refused(MsgPlanNotDraft)
 		}
-		plan.Status = models.PlanSubmitted
+		plan.Status = shippingdb.PlanSubmitted
 		return nil
 	})
 }
 
 // CancelShipmentPlan voids a plan that has no shipment (待提交 or 已提交 -> 已作废).
 func (s *Service) CancelShipmentPlan(ctx context.Context, p core.Principal, id string) (*ShipmentPlanDetail, error) {
-	return s.movePlan(ctx, p, id, func(plan *models.ShipmentPlan) error {
-		if plan.Status != models.PlanDraft && plan.Status != models.PlanSubmitted {
+	return s.movePlan(ctx, p, id, func(plan *shippingdb.ShipmentPlan) error {
+		if plan.Status != shippingdb.PlanDraft && plan.Status != shippingdb.PlanSubmitted {
 			return core.Refused(MsgPlanNotCancellable)
 		}
-		plan.Status = models.PlanCancelled
+		plan.Status = shippingdb.PlanCancelled
 		return nil
 	})
 }
 
-func (s *Service) movePlan(ctx context.Context, p core.Principal, id string, change func(*models.ShipmentPlan) error) (*ShipmentPlanDetail, error) {
+func (s *Service) movePlan(ctx context.Context, p core.Principal, id string, change func(*shippingdb.ShipmentPlan) error) (*ShipmentPlanDetail, error) {
 	var out *ShipmentPlanDetail
 	err := s.db.Tx(ctx, func(tx *models.DB) error {
 		plan, err := lockPlan(tx, p, id)
@@ -376,7 +379,7 @@ func (s *Service) movePlan(ctx context.Context, p core.Principal, id string, cha
 			return err
 		}
 		plan.UpdatedAt = s.now.Stamp()
-		if err := tx.SetShipmentPlanStatus(plan); err != nil {
+		if err := shippingdb.SetShipmentPlanStatus(tx, plan); err != nil {
 			return err
 		}
 		out, err = s.planDetail(tx, p.CompanyID, plan)

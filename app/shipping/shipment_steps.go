@@ -11,6 +11,8 @@ import (
 
 	"sellerhub/app/core"
 	"sellerhub/models"
+	shippingdb "sellerhub/models/shipping"
+	stockdb "sellerhub/models/stock"
 )
 
 // The handling steps of a shipment (货件处理, domain.md): 配货 (confirm for picking: fulfillable -> outbound), 装箱
@@ -55,14 +57,14 @@ var stockQuantityNames = map[string]string{"inbound": "待入库", "fulfillable"
 
 // handle runs one step on one of the company's shipments: locked, checked and changed by step, its new state and
 // a timeline line written, all in one transaction. It answers the shipment as it is afterwards.
-func (s *Service) handle(ctx context.Context, p core.Principal, shipmentID, action string, step func(tx *models.DB, sh *models.Shipment, items []models.ShipmentItemRow) (string, error)) (*ShipmentDetail, error) {
+func (s *Service) handle(ctx context.Context, p core.Principal, shipmentID, action string, step func(tx *models.DB, sh *shippingdb.Shipment, items []shippingdb.ShipmentItemRow) (string, error)) (*ShipmentDetail, error) {
 	var out *ShipmentDetail
 	err := s.db.Tx(ctx, func(tx *models.DB) error {
-		sh, err := tx.LockShipment(p.CompanyID, p.UserID, strings.TrimSpace(shipmentID))
+		sh, err := shippingdb.LockShipment(tx, p.CompanyID, p.UserID, strings.TrimSpace(shipmentID))
 		if err != nil {
 			return core.NotFoundAs(err, whatShipment)
 		}
-		items, err := tx.ShipmentItemsOf(p.CompanyID, sh.ID)
+		items, err := shippingdb.ShipmentItemsOf(tx, p.CompanyID, sh.ID)
 		if err != nil {
 			return err
 		}
@@ -71,7 +73,7 @@ func (s *Service) handle(ctx context.Context, p core.Principal, shipmentID, acti
 			return err
 		}
 		sh.UpdatedAt = s.now.Stamp()
-		if err := tx.SaveShipmentState(sh); err != nil {
+		if err := shippingdb.SaveShipmentState(tx, sh); err != nil {
 			return err
 		}
 		if err := s.event(tx, p, sh, action, detail); err != nil {
@@ -85,7 +87,7 @@ func (s *Service) handle(ctx context.Context, p core.Principal, shipmentID, acti
 
 // moveShipmentStock moves the stock of the shipment's items in its warehouse: change gives each item's movement.
 // Items of the same product move together; a shortage names the product's SKU.
-func moveShipmentStock(tx *models.DB, p core.Principal, sh *models.Shipment, items []models.ShipmentItemRow, change func(it models.ShipmentItemRow) models.StockChange) error {
+func moveShipmentStock(tx *models.DB, p core.Principal, sh *shippingdb.Shipment, items []shippingdb.ShipmentItemRow, change func(it shippingdb.ShipmentItemRow) stockdb.StockChange) error {
 	return moveStockIn(tx, p, sh, sh.WarehouseID, items, change, MsgWarehouseCounting, func(sku, quantity string, have, need int) string {
 		return fmt.Sprintf(msgStockShort, sku, quantity, have, need)
 	})
@@ -94,8 +96,8 @@ func moveShipmentStock(tx *models.DB, p core.Principal, sh *models.Shipment, ite
 // moveFBAStock moves the stock of the shipment's items in the FBA warehouse of its store group and marketplace
 // (made at its first use). It allows negative quantities unless the user changed that; then a shortage is
 // refused naming the warehouse.
-func moveFBAStock(tx *models.DB, p core.Principal, sh *models.Shipment, items []models.ShipmentItemRow, change func(it models.ShipmentItemRow) models.StockChange) error {
-	w, err := tx.FBAWarehouse(p.CompanyID, sh.GroupID, sh.MarketplaceID)
+func moveFBAStock(tx *models.DB, p core.Principal, sh *shippingdb.Shipment, items []shippingdb.ShipmentItemRow, change func(it shippingdb.ShipmentItemRow) stockdb.StockChange) error {
+	w, err := stockdb.FBAWarehouse(tx, p.CompanyID, sh.GroupID, sh.MarketplaceID)
 	if models.IsNotFound(err) {
 		return core.Refused(MsgWarehouseMissing)
 	}
@@ -110,15 +112,15 @@ func moveFBAStock(tx *models.DB, p core.Principal, sh *models.Shipment, items []
 // moveStockIn moves the items' stock in one warehouse under the shipment's id; products whose quantities do not
 // change write no ledger line. counting and short are the refusals when the warehouse is being stocktaken or a
 // quantity would go below zero.
-func moveStockIn(tx *models.DB, p core.Principal, sh *models.Shipment, warehouseID int64, items []models.ShipmentItemRow,
-	change func(it models.ShipmentItemRow) models.StockChange, counting string, short func(sku, quantity string, have, need int) string) error {
-	var changes []models.StockChange
+func moveStockIn(tx *models.DB, p core.Principal, sh *shippingdb.Shipment, warehouseID int64, items []shippingdb.ShipmentItemRow,
+	change func(it shippingdb.ShipmentItemRow) stockdb.StockChange, counting string, short func(sku, quantity string, have, need int) string) error {
+	var changes []stockdb.StockChange
 	skus := map[int64]string{}
 	for _, it := range items {
 		c := change(it)
 		c.WarehouseID, c.ProductID = warehouseID, it.ProductID
 		skus[it.ProductID] = it.SKU
-		if i := slices.IndexFunc(changes, func(x models.StockChange) bool { return x.ProductID == c.ProductID }); i >= 0 {
+		if i := slices.IndexFunc(changes, func(x stockdb.StockChange) bool { return x.ProductID == c.ProductID }); i >= 0 {
 			changes[i].Inbound += c.Inbound
 			changes[i].Fulfillable += c.Fulfillable
 			changes[i].Outbound += c.Outbound
@@ -126,17 +128,17 @@ func moveStockIn(tx *models.DB, p core.Principal, sh *models.Shipment, warehouse
 		}
 		changes = append(changes, c)
 	}
-	changes = slices.DeleteFunc(changes, func(c models.StockChange) bool {
+	changes = slices.DeleteFunc(changes, func(c stockdb.StockChange) bool {
 		return c.Inbound == 0 && c.Fulfillable == 0 && c.Outbound == 0
 	})
 	operator := p.UserID
-	err := tx.MoveStock(p.CompanyID, models.StockCause{DocType: shipmentDocType, DocNumber: sh.ShipmentID, OperatorID: &operator}, changes)
-	var shortage *models.StockShortError
+	err := stockdb.MoveStock(tx, p.CompanyID, stockdb.StockCause{DocType: shipmentDocType, DocNumber: sh.ShipmentID, OperatorID: &operator}, changes)
+	var shortage *stockdb.StockShortError
 	switch {
 	case errors.As(err, &shortage):
 		return core.Refused(short(skus[shortage.ProductID], stockQuantityNames[shortage.Quantity], shortage.Have, -shortage.Change))
-	case errors.Is(err, models.ErrWarehouseStocktaking):
-		return core.Refused(counting)
+	case errors.Is(err, stockdb.ErrWarehouseStocktaking):
+		return core.Refused(stockdb.StocktakeNamed(err, counting))
 	case models.IsNotFound(err):
 		return core.Refused(MsgWarehouseMissing)
 	}
@@ -146,33 +148,33 @@ func moveStockIn(tx *models.DB, p core.Principal, sh *models.Shipment, warehouse
 // ConfirmShipment is 配货: a shipment 待确认 is confirmed for picking (配货, audited now), and its items' quantities
 // move from fulfillable to outbound in its warehouse. Refused, with nothing changed, when stock is short.
 func (s *Service) ConfirmShipment(ctx context.Context, p core.Principal, shipmentID string) (*ShipmentDetail, error) {
-	return s.handle(ctx, p, shipmentID, "确认配货", func(tx *models.DB, sh *models.Shipment, items []models.ShipmentItemRow) (string, error) {
-		if sh.Status != models.ShipmentConfirm {
+	return s.handle(ctx, p, shipmentID, "确认配货", func(tx *models.DB, sh *shippingdb.Shipment, items []shippingdb.ShipmentItemRow) (string, error) {
+		if sh.Status != shippingdb.ShipmentConfirm {
 			return "", core.Refused(MsgNotConfirmable)
 		}
-		err := moveShipmentStock(tx, p, sh, items, func(it models.ShipmentItemRow) models.StockChange {
-			return models.StockChange{Fulfillable: -it.Quantity, Outbound: it.Quantity}
+		err := moveShipmentStock(tx, p, sh, items, func(it shippingdb.ShipmentItemRow) stockdb.StockChange {
+			return stockdb.StockChange{Fulfillable: -it.Quantity, Outbound: it.Quantity}
 		})
 		now := s.now.Stamp()
-		sh.Status, sh.AuditedAt = models.ShipmentPicking, &now
+		sh.Status, sh.AuditedAt = shippingdb.ShipmentPicking, &now
 		return "", err
 	})
 }
 
 // UnconfirmShipment cancels 配货: the outbound quantities go back to fulfillable and the shipment is 待确认 again.
 func (s *Service) UnconfirmShipment(ctx context.Context, p core.Principal, shipmentID string) (*ShipmentDetail, error) {
-	return s.handle(ctx, p, shipmentID, "取消配货", func(tx *models.DB, sh *models.Shipment, items []models.ShipmentItemRow) (string, error) {
-		if sh.Status != models.ShipmentPicking {
+	return s.handle(ctx, p, shipmentID, "取消配货", func(tx *models.DB, sh *shippingdb.Shipment, items []shippingdb.ShipmentItemRow) (string, error) {
+		if sh.Status != shippingdb.ShipmentPicking {
 			return "", core.Refused(MsgNotPicking)
 		}
-		sh.Status, sh.AuditedAt = models.ShipmentConfirm, nil
+		sh.Status, sh.AuditedAt = shippingdb.ShipmentConfirm, nil
 		return "", unpick(tx, p, sh, items)
 	})
 }
 
-func unpick(tx *models.DB, p core.Principal, sh *models.Shipment, items []models.ShipmentItemRow) error {
-	return moveShipmentStock(tx, p, sh, items, func(it models.ShipmentItemRow) models.StockChange {
-		return models.StockChange{Fulfillable: it.Quantity, Outbound: -it.Quantity}
+func unpick(tx *models.DB, p core.Principal, sh *shippingdb.Shipment, items []shippingdb.ShipmentItemRow) error {
+	return moveShipmentStock(tx, p, sh, items, func(it shippingdb.ShipmentItemRow) stockdb.StockChange {
+		return stockdb.StockChange{Fulfillable: it.Quantity, Outbound: -it.Quantity}
 	})
 }
 
@@ -199,30 +201,30 @@ type CartonsForm struct {
 
 // BoxShipment is 装箱: the cartons of a shipment in 配货, whose contents must add up to each item's quantity.
 func (s *Service) BoxShipment(ctx context.Context, p core.Principal, shipmentID string, f CartonsForm) (*ShipmentDetail, error) {
-	return s.handle(ctx, p, shipmentID, "装箱", func(tx *models.DB, sh *models.Shipment, items []models.ShipmentItemRow) (string, error) {
-		if sh.Status != models.ShipmentPicking {
+	return s.handle(ctx, p, shipmentID, "装箱", func(tx *models.DB, sh *shippingdb.Shipment, items []shippingdb.ShipmentItemRow) (string, error) {
+		if sh.Status != shippingdb.ShipmentPicking {
 			return "", core.Refused(MsgNotPicking)
 		}
 		cartons, err := checkCartons(p.CompanyID, sh.ID, f.Cartons, items)
 		if err != nil {
 			return "", err
 		}
-		sh.Status = models.ShipmentBoxing
-		return fmt.Sprintf("%d箱", len(cartons)), tx.SaveShipmentCartons(cartons)
+		sh.Status = shippingdb.ShipmentBoxing
+		return fmt.Sprintf("%d箱", len(cartons)), shippingdb.SaveShipmentCartons(tx, cartons)
 	})
 }
 
-func checkCartons(companyID, shipmentRef int64, forms []CartonForm, items []models.ShipmentItemRow) ([]models.CartonWithItems, error) {
+func checkCartons(companyID, shipmentRef int64, forms []CartonForm, items []shippingdb.ShipmentItemRow) ([]shippingdb.CartonWithItems, error) {
 	if len(forms) == 0 {
 		return nil, core.Invalid(MsgCartonsEmpty)
 	}
-	byID := map[string]*models.ShipmentItemRow{}
+	byID := map[string]*shippingdb.ShipmentItemRow{}
 	for i := range items {
 		byID[fmt.Sprint(items[i].ID)] = &items[i]
 	}
 	totals := map[int64]int{}
 	numbers := map[int]bool{}
-	out := make([]models.CartonWithItems, len(forms))
+	out := make([]shippingdb.CartonWithItems, len(forms))
 	for i, c := range forms {
 		row := i + 1
 		switch {
@@ -238,7 +240,7 @@ func checkCartons(companyID, shipmentRef int64, forms []CartonForm, items []mode
 		if !ok {
 			return nil, core.Invalid(fmt.Sprintf(msgCartonMeasureBad, row))
 		}
-		out[i].ShipmentCarton = models.ShipmentCarton{CompanyID: companyID, ShipmentRef: shipmentRef, Number: c.Number,
+		out[i].ShipmentCarton = shippingdb.ShipmentCarton{CompanyID: companyID, ShipmentRef: shipmentRef, Number: c.Number,
 			Weight: measures[0], Length: measures[1], Width: measures[2], Height: measures[3]}
 		inCarton := map[int64]int{}
 		for _, ci := range c.Items {
@@ -254,7 +256,7 @@ func checkCartons(companyID, shipmentRef int64, forms []CartonForm, items []mode
 		}
 		for _, it := range items {
 			if n := inCarton[it.ID]; n > 0 {
-				out[i].Items = append(out[i].Items, models.ShipmentCartonItem{ItemID: it.ID, Quantity: n})
+				out[i].Items = append(out[i].Items, shippingdb.ShipmentCartonItem{ItemID: it.ID, Quantity: n})
 			}
 		}
 	}
@@ -290,12 +292,12 @@ func nullDecimal(d decimal.Decimal) decimal.NullDecimal {
 
 // UnboxShipment cancels 装箱: the cartons are removed and the shipment is in 配货 again.
 func (s *Service) UnboxShipment(ctx context.Context, p core.Principal, shipmentID string) (*ShipmentDetail, error) {
-	return s.handle(ctx, p, shipmentID, "取消装箱", func(tx *models.DB, sh *models.Shipment, _ []models.ShipmentItemRow) (string, error) {
-		if sh.Status != models.ShipmentBoxing {
+	return s.handle(ctx, p, shipmentID, "取消装箱", func(tx *models.DB, sh *shippingdb.Shipment, _ []shippingdb.ShipmentItemRow) (string, error) {
+		if sh.Status != shippingdb.ShipmentBoxing {
 			return "", core.Refused(MsgNotBoxed)
 		}
-		sh.Status = models.ShipmentPicking
-		return "", tx.DeleteShipmentCartons(sh.CompanyID, sh.ID)
+		sh.Status = shippingdb.ShipmentPicking
+		return "", shippingdb.DeleteShipmentCartons(tx, sh.CompanyID, sh.ID)
 	})
 }
 
@@ -315,13 +317,13 @@ type ShipForm struct {
 }
 
 // quantities reads the per-item quantities of a form: an item not named keeps def(item).
-func quantities(forms []ItemQuantityForm, items []models.ShipmentItemRow, def func(models.ShipmentItemRow) int) (map[int64]int, error) {
+func quantities(forms []ItemQuantityForm, items []shippingdb.ShipmentItemRow, def func(shippingdb.ShipmentItemRow) int) (map[int64]int, error) {
 	out := map[int64]int{}
 	for _, it := range items {
 		out[it.ID] = def(it)
 	}
 	for _, f := range forms {
-		i := slices.IndexFunc(items, func(it models.ShipmentItemRow) bool { return fmt.Sprint(it.ID) == strings.TrimSpace(f.ItemID) })
+		i := slices.IndexFunc(items, func(it shippingdb.ShipmentItemRow) bool { return fmt.Sprint(it.ID) == strings.TrimSpace(f.ItemID) })
 		if i < 0 {
 			return nil, core.Invalid(msgItemUnknown)
 		}
@@ -348,11 +350,11 @@ func (s *Service) ShipShipment(ctx context.Context, p core.Principal, shipmentID
 		}
 		freight = nullDecimal(d)
 	}
-	return s.handle(ctx, p, shipmentID, "发货", func(tx *models.DB, sh *models.Shipment, items []models.ShipmentItemRow) (string, error) {
-		if sh.Status != models.ShipmentBoxing {
+	return s.handle(ctx, p, shipmentID, "发货", func(tx *models.DB, sh *shippingdb.Shipment, items []shippingdb.ShipmentItemRow) (string, error) {
+		if sh.Status != shippingdb.ShipmentBoxing {
 			return "", core.Refused(MsgNotBoxed)
 		}
-		shipped, err := quantities(f.Items, items, func(it models.ShipmentItemRow) int { return it.Quantity })
+		shipped, err := quantities(f.Items, items, func(it shippingdb.ShipmentItemRow) int { return it.Quantity })
 		if err != nil {
 			return "", err
 		}
@@ -369,20 +371,20 @@ func (s *Service) ShipShipment(ctx context.Context, p core.Principal, shipmentID
 		}
 		for i := range items {
 			items[i].QuantityShipped = shipped[items[i].ID]
-			if err := tx.SetShipmentItemQuantities(&items[i].ShipmentItem); err != nil {
+			if err := shippingdb.SetShipmentItemQuantities(tx, &items[i].ShipmentItem); err != nil {
 				return "", err
 			}
 		}
-		err = moveShipmentStock(tx, p, sh, items, func(it models.ShipmentItemRow) models.StockChange {
-			return models.StockChange{Outbound: -it.Quantity, Fulfillable: it.Quantity - it.QuantityShipped}
+		err = moveShipmentStock(tx, p, sh, items, func(it shippingdb.ShipmentItemRow) stockdb.StockChange {
+			return stockdb.StockChange{Outbound: -it.Quantity, Fulfillable: it.Quantity - it.QuantityShipped}
 		})
 		if err == nil {
-			err = moveFBAStock(tx, p, sh, items, func(it models.ShipmentItemRow) models.StockChange {
-				return models.StockChange{Inbound: it.QuantityShipped}
+			err = moveFBAStock(tx, p, sh, items, func(it shippingdb.ShipmentItemRow) stockdb.StockChange {
+				return stockdb.StockChange{Inbound: it.QuantityShipped}
 			})
 		}
 		now := s.now.Stamp()
-		sh.Status, sh.AmazonStatus, sh.ShippedAt = models.ShipmentShipped, amazonStatusShipped, &now
+		sh.Status, sh.AmazonStatus, sh.ShippedAt = shippingdb.ShipmentShipped, amazonStatusShipped, &now
 		sh.Carrier, sh.Channel, sh.Tracking, sh.Freight = f.Carrier, f.Channel, f.Tracking, freight
 		return fmt.Sprintf("%s %s %s，发货%d件", f.Carrier, f.Channel, f.Tracking, total), err
 	})
@@ -393,29 +395,29 @@ func (s *Service) ShipShipment(ctx context.Context, p core.Principal, shipmentID
 // gives back what 发货 and 收货 put there (inbound, and fulfillable for what was received) and the shipment is
 // boxed again.
 func (s *Service) UnshipShipment(ctx context.Context, p core.Principal, shipmentID string) (*ShipmentDetail, error) {
-	return s.handle(ctx, p, shipmentID, "取消发货", func(tx *models.DB, sh *models.Shipment, items []models.ShipmentItemRow) (string, error) {
-		if sh.Status != models.ShipmentShipped || sh.AmazonStatus != amazonStatusShipped {
+	return s.handle(ctx, p, shipmentID, "取消发货", func(tx *models.DB, sh *shippingdb.Shipment, items []shippingdb.ShipmentItemRow) (string, error) {
+		if sh.Status != shippingdb.ShipmentShipped || sh.AmazonStatus != amazonStatusShipped {
 			return "", core.Refused(MsgNotUnshippable)
 		}
-		err := moveShipmentStock(tx, p, sh, items, func(it models.ShipmentItemRow) models.StockChange {
-			return models.StockChange{Outbound: it.Quantity, Fulfillable: it.QuantityShipped - it.Quantity}
+		err := moveShipmentStock(tx, p, sh, items, func(it shippingdb.ShipmentItemRow) stockdb.StockChange {
+			return stockdb.StockChange{Outbound: it.Quantity, Fulfillable: it.QuantityShipped - it.Quantity}
 		})
 		if err != nil {
 			return "", err
 		}
-		err = moveFBAStock(tx, p, sh, items, func(it models.ShipmentItemRow) models.StockChange {
-			return models.StockChange{Inbound: it.QuantityReceived - it.QuantityShipped, Fulfillable: -it.QuantityReceived}
+		err = moveFBAStock(tx, p, sh, items, func(it shippingdb.ShipmentItemRow) stockdb.StockChange {
+			return stockdb.StockChange{Inbound: it.QuantityReceived - it.QuantityShipped, Fulfillable: -it.QuantityReceived}
 		})
 		if err != nil {
 			return "", err
 		}
 		for i := range items {
 			items[i].QuantityShipped, items[i].QuantityReceived = 0, 0
-			if err := tx.SetShipmentItemQuantities(&items[i].ShipmentItem); err != nil {
+			if err := shippingdb.SetShipmentItemQuantities(tx, &items[i].ShipmentItem); err != nil {
 				return "", err
 			}
 		}
-		sh.Status, sh.AmazonStatus, sh.ShippedAt = models.ShipmentBoxing, amazonStatusWorking, nil
+		sh.Status, sh.AmazonStatus, sh.ShippedAt = shippingdb.ShipmentBoxing, amazonStatusWorking, nil
 		return "", nil
 	})
 }
@@ -428,7 +430,7 @@ type ReceiveForm struct {
 // Receivable says whether 收货 may still be recorded: once shipped, until Amazon has closed the shipment (已完成),
 // whose received quantities are then final.
 func Receivable(status int, amazon string) bool {
-	return status == models.ShipmentShipped && amazon != amazonStatusClosed
+	return status == shippingdb.ShipmentShipped && amazon != amazonStatusClosed
 }
 
 // ReceiveShipment is 收货: what Amazon received of each item of a shipped shipment (at most what was shipped).
@@ -436,14 +438,14 @@ func Receivable(status int, amazon string) bool {
 // turns the difference back); what was shipped and not received stays inbound until Amazon's inventory sync
 // sets the warehouse to Amazon's figures.
 func (s *Service) ReceiveShipment(ctx context.Context, p core.Principal, shipmentID string, f ReceiveForm) (*ShipmentDetail, error) {
-	return s.handle(ctx, p, shipmentID, "登记收货", func(tx *models.DB, sh *models.Shipment, items []models.ShipmentItemRow) (string, error) {
-		if sh.Status != models.ShipmentShipped {
+	return s.handle(ctx, p, shipmentID, "登记收货", func(tx *models.DB, sh *shippingdb.Shipment, items []shippingdb.ShipmentItemRow) (string, error) {
+		if sh.Status != shippingdb.ShipmentShipped {
 			return "", core.Refused(MsgNotShipped)
 		}
 		if !Receivable(sh.Status, sh.AmazonStatus) {
 			return "", core.Refused(MsgShipmentClosed)
 		}
-		received, err := quantities(f.Items, items, func(it models.ShipmentItemRow) int { return it.QuantityReceived })
+		received, err := quantities(f.Items, items, func(it shippingdb.ShipmentItemRow) int { return it.QuantityReceived })
 		if err != nil {
 			return "", err
 		}
@@ -457,13 +459,13 @@ func (s *Service) ReceiveShipment(ctx context.Context, p core.Principal, shipmen
 			before[items[i].ID] = items[i].QuantityReceived
 			items[i].QuantityReceived = n
 			total += n
-			if err := tx.SetShipmentItemQuantities(&items[i].ShipmentItem); err != nil {
+			if err := shippingdb.SetShipmentItemQuantities(tx, &items[i].ShipmentItem); err != nil {
 				return "", err
 			}
 		}
-		err = moveFBAStock(tx, p, sh, items, func(it models.ShipmentItemRow) models.StockChange {
+		err = moveFBAStock(tx, p, sh, items, func(it shippingdb.ShipmentItemRow) stockdb.StockChange {
 			n := it.QuantityReceived - before[it.ID]
-			return models.StockChange{Inbound: -n, Fulfillable: n}
+			return stockdb.StockChange{Inbound: -n, Fulfillable: n}
 		})
 		return fmt.Sprintf("收货%d件", total), err
 	})
@@ -480,8 +482,8 @@ func (s *Service) SetAmazonStatus(ctx context.Context, p core.Principal, shipmen
 	if !slices.ContainsFunc(AmazonStatuses(), func(a ShipmentStatus) bool { return a.Code == status }) {
 		return nil, core.Invalid(MsgAmazonStatusBad)
 	}
-	return s.handle(ctx, p, shipmentID, "更新亚马逊状态", func(_ *models.DB, sh *models.Shipment, _ []models.ShipmentItemRow) (string, error) {
-		if sh.Status != models.ShipmentShipped {
+	return s.handle(ctx, p, shipmentID, "更新亚马逊状态", func(_ *models.DB, sh *shippingdb.Shipment, _ []shippingdb.ShipmentItemRow) (string, error) {
+		if sh.Status != shippingdb.ShipmentShipped {
 			return "", core.Refused(MsgNotShipped)
 		}
 		sh.AmazonStatus = status
@@ -492,30 +494,30 @@ func (s *Service) SetAmazonStatus(ctx context.Context, p core.Principal, shipmen
 // CancelShipment cancels a shipment that has not left: the steps taken are reversed (cartons removed, outbound
 // stock back to fulfillable), the shipment is 取消, and its plan is 已提交 again so another can be made from it.
 func (s *Service) CancelShipment(ctx context.Context, p core.Principal, shipmentID string) (*ShipmentDetail, error) {
-	return s.handle(ctx, p, shipmentID, "取消货件", func(tx *models.DB, sh *models.Shipment, items []models.ShipmentItemRow) (string, error) {
+	return s.handle(ctx, p, shipmentID, "取消货件", func(tx *models.DB, sh *shippingdb.Shipment, items []shippingdb.ShipmentItemRow) (string, error) {
 		switch sh.Status {
-		case models.ShipmentBoxing:
-			if err := tx.DeleteShipmentCartons(sh.CompanyID, sh.ID); err != nil {
+		case shippingdb.ShipmentBoxing:
+			if err := shippingdb.DeleteShipmentCartons(tx, sh.CompanyID, sh.ID); err != nil {
 				return "", err
 			}
 			fallthrough
-		case models.ShipmentPicking:
+		case shippingdb.ShipmentPicking:
 			if err := unpick(tx, p, sh, items); err != nil {
 				return "", err
 			}
-		case models.ShipmentConfirm:
+		case shippingdb.ShipmentConfirm:
 		default:
 			return "", core.Refused(MsgNotCancellable)
 		}
-		sh.Status, sh.AuditedAt = models.ShipmentCancelled, nil
+		sh.Status, sh.AuditedAt = shippingdb.ShipmentCancelled, nil
 		if sh.PlanID == nil {
 			return "", nil
 		}
-		plan, err := tx.ForUpdate().ShipmentPlanByID(sh.CompanyID, 0, *sh.PlanID)
+		plan, err := shippingdb.ShipmentPlanByID(tx.ForUpdate(), sh.CompanyID, 0, *sh.PlanID)
 		if err != nil {
 			return "", err
 		}
-		plan.Status, plan.UpdatedAt = models.PlanSubmitted, s.now.Stamp()
-		return "", tx.SetShipmentPlanStatus(plan)
+		plan.Status, plan.UpdatedAt = shippingdb.PlanSubmitted, s.now.Stamp()
+		return "", shippingdb.SetShipmentPlanStatus(tx, plan)
 	})
 }

@@ -9,6 +9,8 @@ import (
 
 	"sellerhub/app/core"
 	"sellerhub/models"
+	shippingdb "sellerhub/models/shipping"
+	stockdb "sellerhub/models/stock"
 )
 
 // Messages of the shipment (货件) calls.
@@ -44,20 +46,20 @@ type ShipmentStatus struct {
 // shipped shipment is 已发货 (the local 发货出库): before Amazon's status is known, while Amazon still shows it
 // WORKING, and at SHIPPED.
 var ShipmentStatuses = []ShipmentStatus{
-	{Code: "1", Name: "待确认", Local: models.ShipmentConfirm},
-	{Code: "2", Name: "配货", Local: models.ShipmentPicking},
-	{Code: "3", Name: "装箱", Local: models.ShipmentBoxing},
-	{Code: "4", Name: "已发货", Local: models.ShipmentShipped, Amazon: []string{"", amazonStatusWorking, amazonStatusShipped}},
-	{Code: "IN_TRANSIT", Name: "在途", Local: models.ShipmentShipped, Amazon: []string{"IN_TRANSIT"}},
-	{Code: "DELIVERED", Name: "已送达", Local: models.ShipmentShipped, Amazon: []string{"DELIVERED"}},
-	{Code: "CHECKED_IN", Name: "已签入", Local: models.ShipmentShipped, Amazon: []string{"CHECKED_IN"}},
-	{Code: "RECEIVING", Name: "接收中", Local: models.ShipmentShipped, Amazon: []string{"RECEIVING"}},
-	{Code: amazonStatusClosed, Name: "已完成", Local: models.ShipmentShipped, Amazon: []string{amazonStatusClosed}},
-	{Code: "CANCELLED", Name: "已取消（异常）", Local: models.ShipmentShipped, Amazon: []string{"CANCELLED"}},
-	{Code: "DELETED", Name: "已删除（异常）", Local: models.ShipmentShipped, Amazon: []string{"DELETED"}},
-	{Code: "ERROR", Name: "错误（异常）", Local: models.ShipmentShipped, Amazon: []string{"ERROR"}},
-	{Code: "0", Name: "取消", Local: models.ShipmentCancelled},
-	{Code: "-1", Name: "驳回", Local: models.ShipmentRejected},
+	{Code: "1", Name: "待确认", Local: shippingdb.ShipmentConfirm},
+	{Code: "2", Name: "配货", Local: shippingdb.ShipmentPicking},
+	{Code: "3", Name: "装箱", Local: shippingdb.ShipmentBoxing},
+	{Code: "4", Name: "已发货", Local: shippingdb.ShipmentShipped, Amazon: []string{"", amazonStatusWorking, amazonStatusShipped}},
+	{Code: "IN_TRANSIT", Name: "在途", Local: shippingdb.ShipmentShipped, Amazon: []string{"IN_TRANSIT"}},
+	{Code: "DELIVERED", Name: "已送达", Local: shippingdb.ShipmentShipped, Amazon: []string{"DELIVERED"}},
+	{Code: "CHECKED_IN", Name: "已签入", Local: shippingdb.ShipmentShipped, Amazon: []string{"CHECKED_IN"}},
+	{Code: "RECEIVING", Name: "接收中", Local: shippingdb.ShipmentShipped, Amazon: []string{"RECEIVING"}},
+	{Code: amazonStatusClosed, Name: "已完成", Local: shippingdb.ShipmentShipped, Amazon: []string{amazonStatusClosed}},
+	{Code: "CANCELLED", Name: "已取消（异常）", Local: shippingdb.ShipmentShipped, Amazon: []string{"CANCELLED"}},
+	{Code: "DELETED", Name: "已删除（异常）", Local: shippingdb.ShipmentShipped, Amazon: []string{"DELETED"}},
+	{Code: "ERROR", Name: "错误（异常）", Local: shippingdb.ShipmentShipped, Amazon: []string{"ERROR"}},
+	{Code: "0", Name: "取消", Local: shippingdb.ShipmentCancelled},
+	{Code: "-1", Name: "驳回", Local: shippingdb.ShipmentRejected},
 }
 
 // AmazonStatuses are Amazon's shipment states a user may set by hand once shipped (货件信息/状态), as
@@ -65,7 +67,7 @@ var ShipmentStatuses = []ShipmentStatus{
 func AmazonStatuses() []ShipmentStatus {
 	var out []ShipmentStatus
 	for _, st := range ShipmentStatuses {
-		if st.Local == models.ShipmentShipped {
+		if st.Local == shippingdb.ShipmentShipped {
 			out = append(out, ShipmentStatus{Code: st.Amazon[len(st.Amazon)-1], Name: st.Name})
 		}
 	}
@@ -76,7 +78,7 @@ func AmazonStatuses() []ShipmentStatus {
 // reads as Amazon's code.
 func ShipmentStatusText(status int, amazon string) string {
 	for _, st := range ShipmentStatuses {
-		if st.Local == status && (status != models.ShipmentShipped || slices.Contains(st.Amazon, amazon)) {
+		if st.Local == status && (status != shippingdb.ShipmentShipped || slices.Contains(st.Amazon, amazon)) {
 			return st.Name
 		}
 	}
@@ -104,23 +106,23 @@ type ShipmentQuery struct {
 }
 
 // ShipmentPage lists a page of the company's shipments.
-func (s *Service) ShipmentPage(ctx context.Context, p core.Principal, q ShipmentQuery) ([]models.ShipmentRow, int64, core.PageRequest, error) {
+func (s *Service) ShipmentPage(ctx context.Context, p core.Principal, q ShipmentQuery) ([]shippingdb.ShipmentRow, int64, core.PageRequest, error) {
 	r := q.PageRequest.Normalized()
-	f := models.ShipmentFilter{UserID: p.UserID, ShipmentID: strings.TrimSpace(q.ShipmentID), OrderBy: shipmentSorts[q.Sort],
+	f := shippingdb.ShipmentFilter{UserID: p.UserID, ShipmentID: strings.TrimSpace(q.ShipmentID), OrderBy: shipmentSorts[q.Sort],
 		Desc: strings.EqualFold(q.Order, "desc"), Offset: r.Offset(), Limit: r.Size, Anchor: r.Anchor()}
 	if st, ok := shipmentStatusByCode(q.Status); ok {
 		f.Status, f.AmazonStatuses = &st.Local, st.Amazon
 	}
-	rows, total, err := s.db.With(ctx).ShipmentPage(p.CompanyID, f)
+	rows, total, err := shippingdb.ShipmentPage(s.db.With(ctx), p.CompanyID, f)
 	return rows, total, r, err
 }
 
 // ShipmentDetail is everything about one shipment: its row, items, cartons and timeline.
 type ShipmentDetail struct {
-	models.ShipmentRow
-	Items   []models.ShipmentItemRow
-	Cartons []models.CartonWithItems
-	Events  []models.ShipmentEvent
+	shippingdb.ShipmentRow
+	Items   []shippingdb.ShipmentItemRow
+	Cartons []shippingdb.CartonWithItems
+	Events  []shippingdb.ShipmentEvent
 	// Fulfillable is each item's product's fulfillable stock in the shipment's warehouse, by product id.
 	Fulfillable map[int64]int
 }
@@ -132,22 +134,22 @@ func (s *Service) Shipment(ctx context.Context, p core.Principal, shipmentID str
 
 func (s *Service) shipmentDetail(db *models.DB, p core.Principal, shipmentID string) (*ShipmentDetail, error) {
 	companyID := p.CompanyID
-	row, err := db.ShipmentRowByShipmentID(companyID, p.UserID, shipmentID)
+	row, err := shippingdb.ShipmentRowByShipmentID(db, companyID, p.UserID, shipmentID)
 	if err != nil {
 		return nil, core.NotFoundAs(err, whatShipment)
 	}
 	d := &ShipmentDetail{ShipmentRow: *row, Fulfillable: map[int64]int{}}
-	if d.Items, err = db.ShipmentItemsOf(companyID, row.ID); err != nil {
+	if d.Items, err = shippingdb.ShipmentItemsOf(db, companyID, row.ID); err != nil {
 		return nil, err
 	}
-	if d.Cartons, err = db.ShipmentCartonsOf(companyID, row.ID); err != nil {
+	if d.Cartons, err = shippingdb.ShipmentCartonsOf(db, companyID, row.ID); err != nil {
 		return nil, err
 	}
-	if d.Events, err = db.ShipmentEventsOf(companyID, row.ID); err != nil {
+	if d.Events, err = shippingdb.ShipmentEventsOf(db, companyID, row.ID); err != nil {
 		return nil, err
 	}
 	for _, it := range d.Items {
-		st, err := db.StockOf(companyID, row.WarehouseID, it.ProductID)
+		st, err := stockdb.StockOf(db, companyID, row.WarehouseID, it.ProductID)
 		if err != nil {
 			return nil, err
 		}
@@ -221,31 +223,31 @@ func (s *Service) CreateShipmentFromPlan(ctx context.Context, p core.Principal, 
 		if err != nil {
 			return err
 		}
-		if plan.Status != models.PlanSubmitted {
+		if plan.Status != shippingdb.PlanSubmitted {
 			return core.Refused(MsgPlanNotSubmitted)
 		}
-		planItems, err := tx.ShipmentPlanItems(p.CompanyID, plan)
+		planItems, err := shippingdb.ShipmentPlanItems(tx, p.CompanyID, plan)
 		if err != nil {
 			return err
 		}
 		where := shipPlace{group: plan.GroupID, marketplace: plan.MarketplaceID, warehouse: plan.WarehouseID}
-		items := make([]models.ShipmentItem, len(planItems))
+		items := make([]shippingdb.ShipmentItem, len(planItems))
 		for i, it := range planItems {
-			l, err := tx.PairedListing(p.CompanyID, where.group, where.marketplace, where.warehouse, it.SellerSKU)
+			l, err := shippingdb.PairedListing(tx, p.CompanyID, where.group, where.marketplace, where.warehouse, it.SellerSKU)
 			if models.IsNotFound(err) || (err == nil && l.ProductID != it.ProductID) {
 				return core.Refused(fmt.Sprintf(msgPlanListingGone, it.SellerSKU))
 			} else if err != nil {
 				return err
 			}
-			items[i] = models.ShipmentItem{ProductID: it.ProductID, SellerSKU: it.SellerSKU, FNSKU: l.FNSKU, Quantity: it.Quantity}
+			items[i] = shippingdb.ShipmentItem{ProductID: it.ProductID, SellerSKU: it.SellerSKU, FNSKU: l.FNSKU, Quantity: it.Quantity}
 		}
 		planID := plan.ID
 		sh, err := s.createShipment(tx, p, f.ShipmentHead, where, &planID, items, next)
 		if err != nil {
 			return err
 		}
-		plan.Status, plan.UpdatedAt = models.PlanShipped, s.now.Stamp()
-		if err := tx.SetShipmentPlanStatus(plan); err != nil {
+		plan.Status, plan.UpdatedAt = shippingdb.PlanShipped, s.now.Stamp()
+		if err := shippingdb.SetShipmentPlanStatus(tx, plan); err != nil {
 			return err
 		}
 		out, err = s.shipmentDetail(tx, p, sh.ShipmentID)
@@ -274,7 +276,7 @@ func (s *Service) CreateManualShipment(ctx context.Context, p core.Principal, f 
 
 // manualShipment checks a hand-entered shipment and writes it, in the caller's transaction; next numbers it
 // when it has no shipment id.
-func (s *Service) manualShipment(tx *models.DB, p core.Principal, f ManualShipmentForm, next func() (string, error)) (*models.Shipment, error) {
+func (s *Service) manualShipment(tx *models.DB, p core.Principal, f ManualShipmentForm, next func() (string, error)) (*shippingdb.Shipment, error) {
 	where, err := shipFrom(tx, p, f.GroupID, f.MarketplaceID, f.WarehouseID)
 	if err != nil {
 		return nil, err
@@ -283,32 +285,32 @@ func (s *Service) manualShipment(tx *models.DB, p core.Principal, f ManualShipme
 	if err != nil {
 		return nil, err
 	}
-	items := make([]models.ShipmentItem, len(listings))
+	items := make([]shippingdb.ShipmentItem, len(listings))
 	for i, l := range listings {
-		items[i] = models.ShipmentItem{ProductID: l.ProductID, SellerSKU: l.SellerSKU, FNSKU: l.FNSKU, Quantity: f.Items[i].Quantity}
+		items[i] = shippingdb.ShipmentItem{ProductID: l.ProductID, SellerSKU: l.SellerSKU, FNSKU: l.FNSKU, Quantity: f.Items[i].Quantity}
 	}
 	return s.createShipment(tx, p, f.ShipmentHead, where, nil, items, next)
 }
 
 // createShipment writes a new shipment (待确认, Amazon WORKING) with its items and the first line of its
 // timeline. An Amazon shipment id the company already has is refused; without one, next numbers the shipment.
-func (s *Service) createShipment(tx *models.DB, p core.Principal, h ShipmentHead, where shipPlace, planID *int64, items []models.ShipmentItem, next func() (string, error)) (*models.Shipment, error) {
+func (s *Service) createShipment(tx *models.DB, p core.Principal, h ShipmentHead, where shipPlace, planID *int64, items []shippingdb.ShipmentItem, next func() (string, error)) (*shippingdb.Shipment, error) {
 	id := h.ShipmentID
 	if id == "" {
 		var err error
 		if id, err = next(); err != nil {
 			return nil, err
 		}
-	} else if taken, err := tx.ShipmentIDTaken(p.CompanyID, id); err != nil {
+	} else if taken, err := shippingdb.ShipmentIDTaken(tx, p.CompanyID, id); err != nil {
 		return nil, err
 	} else if taken {
 		return nil, core.Refused(MsgShipmentIDTaken)
 	}
 	now, creator := s.now.Stamp(), p.UserID
-	sh := &models.Shipment{CompanyID: p.CompanyID, ShipmentID: id, Name: h.Name, PlanID: planID, GroupID: where.group,
-		MarketplaceID: where.marketplace, WarehouseID: where.warehouse, Center: h.Center, Status: models.ShipmentConfirm,
+	sh := &shippingdb.Shipment{CompanyID: p.CompanyID, ShipmentID: id, Name: h.Name, PlanID: planID, GroupID: where.group,
+		MarketplaceID: where.marketplace, WarehouseID: where.warehouse, Center: h.Center, Status: shippingdb.ShipmentConfirm,
 		AmazonStatus: amazonStatusWorking, Remark: h.Remark, CreatorID: &creator, CreatedAt: now, UpdatedAt: now}
-	err := tx.CreateShipment(sh, items)
+	err := shippingdb.CreateShipment(tx, sh, items)
 	if h.ShipmentID != "" {
 		err = core.DuplicateAs(err, MsgShipmentIDTaken)
 	}
@@ -320,8 +322,8 @@ func (s *Service) createShipment(tx *models.DB, p core.Principal, h ShipmentHead
 }
 
 // event writes a line of the shipment's timeline.
-func (s *Service) event(tx *models.DB, p core.Principal, sh *models.Shipment, action, detail string) error {
+func (s *Service) event(tx *models.DB, p core.Principal, sh *shippingdb.Shipment, action, detail string) error {
 	operator := p.UserID
-	return tx.AddShipmentEvent(&models.ShipmentEvent{CompanyID: p.CompanyID, ShipmentRef: sh.ID, Action: action,
+	return shippingdb.AddShipmentEvent(tx, &shippingdb.ShipmentEvent{CompanyID: p.CompanyID, ShipmentRef: sh.ID, Action: action,
 		Status: sh.Status, AmazonStatus: sh.AmazonStatus, Detail: detail, OperatorID: &operator, CreatedAt: s.now.Stamp()})
 }

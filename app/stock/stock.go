@@ -5,7 +5,7 @@ import (
 	"strings"
 
 	"sellerhub/app/core"
-	"sellerhub/models"
+	stockdb "sellerhub/models/stock"
 )
 
 // productPickerLimit bounds the product picker's answer: the user narrows by typing, not by scrolling.
@@ -29,9 +29,9 @@ type StockQuery struct {
 }
 
 // filter turns the query of the user into the model's filter. A warehouse id that is not a number matches nothing (ok false).
-func (q StockQuery) filter(userID int64, sortable map[string]string) (models.StockFilter, core.PageRequest, bool) {
+func (q StockQuery) filter(userID int64, sortable map[string]string) (stockdb.StockFilter, core.PageRequest, bool) {
 	r := q.PageRequest.Normalized()
-	f := models.StockFilter{UserID: userID, Search: strings.TrimSpace(q.Search), OrderBy: sortable[q.Sort],
+	f := stockdb.StockFilter{UserID: userID, Search: strings.TrimSpace(q.Search), OrderBy: sortable[q.Sort],
 		Desc: strings.EqualFold(q.Order, "desc"), Offset: r.Offset(), Limit: r.Size, Anchor: r.Anchor()}
 	ok := true
 	if strings.TrimSpace(q.WarehouseID) != "" {
@@ -42,12 +42,12 @@ func (q StockQuery) filter(userID int64, sortable map[string]string) (models.Sto
 
 // StockPage lists a page of the company's stock in the warehouses the user may see: each product's inbound, fulfillable and outbound quantities in
 // each warehouse, with the total and the page served.
-func (s *Service) StockPage(ctx context.Context, p core.Principal, q StockQuery) ([]models.StockRow, int64, core.PageRequest, error) {
+func (s *Service) StockPage(ctx context.Context, p core.Principal, q StockQuery) ([]stockdb.StockRow, int64, core.PageRequest, error) {
 	f, r, ok := q.filter(p.UserID, stockSorts)
 	if !ok {
-		return []models.StockRow{}, 0, r, nil
+		return []stockdb.StockRow{}, 0, r, nil
 	}
-	rows, total, err := s.db.With(ctx).StockPage(p.CompanyID, f)
+	rows, total, err := stockdb.StockPage(s.db.With(ctx), p.CompanyID, f)
 	return rows, total, r, err
 }
 
@@ -62,12 +62,12 @@ type LedgerQuery struct {
 }
 
 // LedgerPage lists a page of the company's ledger in the warehouses the user may see, newest first, with the total and the page served.
-func (s *Service) LedgerPage(ctx context.Context, p core.Principal, q LedgerQuery) ([]models.LedgerRow, int64, core.PageRequest, error) {
+func (s *Service) LedgerPage(ctx context.Context, p core.Principal, q LedgerQuery) ([]stockdb.LedgerRow, int64, core.PageRequest, error) {
 	sf, r, ok := q.filter(p.UserID, ledgerSorts)
 	if q.Sort == "" {
 		sf.Desc = true
 	}
-	f := models.LedgerFilter{StockFilter: sf, DocNumber: strings.TrimSpace(q.DocNumber)}
+	f := stockdb.LedgerFilter{StockFilter: sf, DocNumber: strings.TrimSpace(q.DocNumber)}
 	if strings.TrimSpace(q.ProductID) != "" {
 		var okProduct bool
 		f.ProductID, okProduct = core.ParseID(q.ProductID)
@@ -78,22 +78,22 @@ func (s *Service) LedgerPage(ctx context.Context, p core.Principal, q LedgerQuer
 		return nil, 0, r, err
 	}
 	if !ok {
-		return []models.LedgerRow{}, 0, r, nil
+		return []stockdb.LedgerRow{}, 0, r, nil
 	}
-	rows, total, err := s.db.With(ctx).LedgerPage(p.CompanyID, f)
+	rows, total, err := stockdb.LedgerPage(s.db.With(ctx), p.CompanyID, f)
 	return rows, total, r, err
 }
 
 // ProductsWithStock answers the document's product picker: the company's products whose SKU or name contains
 // search, each with its stock in the warehouse.
-func (s *Service) ProductsWithStock(ctx context.Context, p core.Principal, warehouseID, search string) ([]models.ProductStock, error) {
+func (s *Service) ProductsWithStock(ctx context.Context, p core.Principal, warehouseID, search string) ([]stockdb.ProductStock, error) {
 	w, ok := core.ParseID(warehouseID)
 	if !ok {
 		return nil, core.Invalid(MsgDocWarehouseEmpty)
 	}
 	db := s.db.With(ctx)
-	if _, err := db.WarehouseByID(p.CompanyID, p.UserID, w); err != nil {
+	if _, err := stockdb.WarehouseByID(db, p.CompanyID, p.UserID, w); err != nil {
 		return nil, core.NotFoundAs(err, whatWarehouse)
 	}
-	return db.ProductsWithStock(p.CompanyID, w, strings.TrimSpace(search), productPickerLimit)
+	return stockdb.ProductsWithStock(db, p.CompanyID, w, strings.TrimSpace(search), productPickerLimit)
 }

@@ -2,12 +2,15 @@ package stock
 
 import (
 	"context"
-	"errors"
 	"fmt"
+	"regexp"
 	"strings"
+
+	"github.com/shopspring/decimal"
 
 	"sellerhub/app/core"
 	"sellerhub/models"
+	stockdb "sellerhub/models/stock"
 )
 
 // Messages of the inbound (入库单) and outbound (出库单) document calls.
@@ -27,6 +30,9 @@ const (
 	msgDocProductMissing    = "产品不存在"
 	msgDocProductTwice      = "产品重复"
 	msgDocQuantityBad       = "数量必须为1到1000000的整数"
+	msgDocUnitCostBad       = "单价(元)必须是不小于0的数字"
+	msgDocUnitCostScale     = "单价(元)最多2位小数"
+	msgDocUnitCostTooHigh   = "单价(元)不能超过999999.99"
 	// MsgOutboundShort names the product and what is there: 库存不足：SKU A-1 可用库存 3，出库数量 5.
 	MsgOutboundShort = "库存不足：SKU %s 可用库存 %d，出库数量 %d"
 	// MsgCancelShort refuses to cancel an approved inbound document whose stock has been used since.
@@ -48,35 +54,69 @@ const (
 	maxLineQuantity  = 1_000_000
 )
 
+// maxUnitCost bounds a line's unit cost: a document's total (500 lines of a million units) stays within a 64-bit
+// count of ten-thousandths of a yuan.
+var maxUnitCost = decimal.RequireFromString("999999.99")
+
+// unitCostNumber is how a unit cost is written: digits, and decimals after a point.
+var unitCostNumber = regexp.MustCompile(`^[0-9]+(\.[0-9]+)?$`)
+
 // documentKinds names each kind and its number series, and says which way its approval moves fulfillable stock.
 var documentKinds = map[string]struct {
 	what   string
 	series models.NumberSeries
 	sign   int
 }{
-	models.DocInbound:  {"入库单", models.InboundNumbers, +1},
-	models.DocOutbound: {"出库单", models.OutboundNumbers, -1},
+	stockdb.DocInbound:  {"入库单", models.InboundNumbers, +1},
+	stockdb.DocOutbound: {"出库单", models.OutboundNumbers, -1},
+	stockdb.DocTransfer: {"调拨单", models.TransferNumbers, 0},
 }
 
 // CancelDocType is the ledger's document type of the reversal written when an approved document is cancelled.
 func CancelDocType(kind string) string { return kind + "_cancel" }
 
-// DocumentLineForm is one line of a new document: a product of the company and a positive quantity.
+// DocumentLineForm is one line of a new document: a product of the company and a positive quantity. An inbound
+// line may have the unit cost it was bought at (单价, CNY, two decimals at most, "" when not known): its receipt
+// values the stock. An outbound line's is not kept.
 type DocumentLineForm struct {
 	ProductID string `json:"productId"`
 	Quantity  int    `json:"quantity"`
+	UnitCost  string `json:"unitCost"`
 	Remark    string `json:"remark"`
+}
+
+// unitCost reads a line's 单价: nil when empty, else a number from 0 to maxUnitCost with at most two decimals, in
+// models.Money's units.
+func unitCost(raw string) (*int64, error) {
+	raw = strings.TrimSpace(raw)
+	if raw == "" {
+		return nil, nil
+	}
+	if !unitCostNumber.MatchString(raw) {
+		return nil, core.Invalid(msgDocUnitCostBad)
+	}
+	d := decimal.RequireFromString(raw)
+	switch {
+	case !d.Equal(d.Truncate(2)):
+		return nil, core.Invalid(msgDocUnitCostScale)
+	case d.GreaterThan(maxUnitCost):
+		return nil, core.Invalid(msgDocUnitCostTooHigh)
+	}
+	units := models.Money{Decimal: d}.Units()
+	return &units, nil
 }
 
 // DocumentForm is a new document: its warehouse, its lines and a remark.
 type DocumentForm struct {
-	WarehouseID string             `json:"warehouseId"`
-	Remark      string             `json:"remark"`
-	Lines       []DocumentLineForm `json:"lines"`
+	WarehouseID string `json:"warehouseId"`
+	// ToWarehouseID is a transfer's target (调入仓库); other kinds have none.
+	ToWarehouseID string             `json:"toWarehouseId"`
+	Remark        string             `json:"remark"`
+	Lines         []DocumentLineForm `json:"lines"`
 }
 
-// lines checks the form's lines and answers them with the products' ids.
-func (f *DocumentForm) lines() ([]models.StockDocumentLine, []int64, error) {
+// lines checks the form's lines of a document of kind and answers them with the products' ids.
+func (f *DocumentForm) lines(kind string) ([]stockdb.StockDocumentLine, []int64, error) {
 	if err := core.CheckFields(core.Optional(&f.Remark, "备注", 500)); err != nil {
 		return nil, nil, err
 	}
@@ -86,7 +126,7 @@ func (f *DocumentForm) lines() ([]models.StockDocumentLine, []int64, error) {
 	case len(f.Lines) > maxDocumentLines:
 		return nil, nil, core.Invalid(MsgDocTooManyLines)
 	}
-	out := make([]models.StockDocumentLine, len(f.Lines))
+	out := make([]stockdb.StockDocumentLine, len(f.Lines))
 	ids := make([]int64, len(f.Lines))
 	seen := map[int64]bool{}
 	for i := range f.Lines {
@@ -104,8 +144,15 @@ func (f *DocumentForm) lines() ([]models.StockDocumentLine, []int64, error) {
 		if err := core.CheckFields(core.Optional(&l.Remark, prefix+"备注", 200)); err != nil {
 			return nil, nil, err
 		}
+		var cost *int64
+		if kind == stockdb.DocInbound {
+			var err error
+			if cost, err = unitCost(l.UnitCost); err != nil {
+				return nil, nil, core.Invalid(prefix + err.Error())
+			}
+		}
 		seen[id] = true
-		out[i] = models.StockDocumentLine{ProductID: id, Quantity: l.Quantity, Remark: l.Remark}
+		out[i] = stockdb.StockDocumentLine{ProductID: id, Quantity: l.Quantity, UnitCost: cost, Remark: l.Remark}
 		ids[i] = id
 	}
 	return out, ids, nil
@@ -124,16 +171,20 @@ type DocumentQuery struct {
 
 // DocumentPage lists a page of the company's documents of a kind, newest first, with the total and the page
 // served.
-func (s *Service) DocumentPage(ctx context.Context, p core.Principal, kind string, q DocumentQuery) ([]models.DocumentRow, int64, core.PageRequest, error) {
+func (s *Service) DocumentPage(ctx context.Context, p core.Principal, kind string, q DocumentQuery) ([]stockdb.DocumentRow, int64, core.PageRequest, error) {
 	r := q.PageRequest.Normalized()
-	f := models.DocumentFilter{UserID: p.UserID, Number: strings.TrimSpace(q.Number), Offset: r.Offset(), Limit: r.Size, Anchor: r.Anchor()}
+	f := stockdb.DocumentFilter{UserID: p.UserID, Number: strings.TrimSpace(q.Number), Offset: r.Offset(), Limit: r.Size, Anchor: r.Anchor()}
 	var err error
 	if f.From, f.To, err = core.DayRange(s.timeZone, q.StartDate, q.EndDate); err != nil {
 		return nil, 0, r, err
 	}
 	if st := strings.TrimSpace(q.Status); st != "" {
 		n := int(st[0] - '0')
-		if len(st) != 1 || n < models.DocDraft || n > models.DocCancelled {
+		last := stockdb.DocCancelled
+		if kind == stockdb.DocTransfer {
+			last = stockdb.DocReceived
+		}
+		if len(st) != 1 || n < stockdb.DocDraft || n > last {
 			return nil, 0, r, core.Invalid(MsgDocStatusBad)
 		}
 		f.Status = &n
@@ -141,48 +192,55 @@ func (s *Service) DocumentPage(ctx context.Context, p core.Principal, kind strin
 	if w := strings.TrimSpace(q.WarehouseID); w != "" {
 		var ok bool
 		if f.WarehouseID, ok = core.ParseID(w); !ok {
-			return []models.DocumentRow{}, 0, r, nil
+			return []stockdb.DocumentRow{}, 0, r, nil
 		}
 	}
-	rows, total, err := s.db.With(ctx).DocumentPage(p.CompanyID, kind, f)
+	rows, total, err := stockdb.DocumentPage(s.db.With(ctx), p.CompanyID, kind, f)
 	return rows, total, r, err
 }
 
 // Document loads one of the company's documents of a kind with its lines.
-func (s *Service) Document(ctx context.Context, p core.Principal, kind, id string) (*models.DocumentRow, []models.DocumentLineRow, error) {
+func (s *Service) Document(ctx context.Context, p core.Principal, kind, id string) (*stockdb.DocumentRow, []stockdb.DocumentLineRow, error) {
 	n, ok := core.ParseID(id)
 	if !ok {
 		return nil, nil, core.NotFound(documentKinds[kind].what)
 	}
 	db := s.db.With(ctx)
-	d, err := db.DocumentByID(p.CompanyID, p.UserID, kind, n)
+	d, err := stockdb.DocumentByID(db, p.CompanyID, p.UserID, kind, n)
 	if err != nil {
 		return nil, nil, core.NotFoundAs(err, documentKinds[kind].what)
 	}
-	lines, err := db.DocumentLines(p.CompanyID, n)
+	lines, err := stockdb.DocumentLines(db, p.CompanyID, n)
 	return d, lines, err
 }
 
 // CreateDocument adds a draft document (待提交) of a kind to one of the company's enabled warehouses, numbered
 // per company and day (RK20261122-0001). Its products must be the company's, each once.
-func (s *Service) CreateDocument(ctx context.Context, p core.Principal, kind string, f DocumentForm) (*models.StockDocument, error) {
-	warehouse, lines, ids, err := f.check()
+func (s *Service) CreateDocument(ctx context.Context, p core.Principal, kind string, f DocumentForm) (*stockdb.StockDocument, error) {
+	warehouse, lines, ids, err := f.check(kind)
+	if err != nil {
+		return nil, err
+	}
+	target, err := f.target(kind, warehouse)
 	if err != nil {
 		return nil, err
 	}
 	now := s.now.Stamp()
-	var d *models.StockDocument
+	var d *stockdb.StockDocument
 	err = s.numbers.Write(ctx, documentKinds[kind].series, p.CompanyID, func(tx *models.DB, next func() (string, error)) error {
-		d = &models.StockDocument{CompanyID: p.CompanyID, Kind: kind, WarehouseID: warehouse, Status: models.DocDraft,
-			Remark: f.Remark, CreatorID: &p.UserID, CreatedAt: now, UpdatedAt: now}
+		d = &stockdb.StockDocument{CompanyID: p.CompanyID, Kind: kind, WarehouseID: warehouse, Status: stockdb.DocDraft,
+			Remark: f.Remark, CreatorID: &p.UserID, ToWarehouseID: target, CreatedAt: now, UpdatedAt: now}
 		err := checkDocument(tx, p, warehouse, ids)
 		if err != nil {
+			return err
+		}
+		if err := checkTransfer(tx, p, warehouse, target); err != nil {
 			return err
 		}
 		if d.Number, err = next(); err != nil {
 			return err
 		}
-		return tx.CreateDocument(d, append([]models.StockDocumentLine(nil), lines...))
+		return stockdb.CreateDocument(tx, d, append([]stockdb.StockDocumentLine(nil), lines...))
 	})
 	if err != nil {
 		return nil, err
@@ -191,7 +249,7 @@ func (s *Service) CreateDocument(ctx context.Context, p core.Principal, kind str
 }
 
 // check checks the form as a whole: its warehouse's id and its lines, answered with the products' ids.
-func (f *DocumentForm) check() (int64, []models.StockDocumentLine, []int64, error) {
+func (f *DocumentForm) check(kind string) (int64, []stockdb.StockDocumentLine, []int64, error) {
 	if strings.TrimSpace(f.WarehouseID) == "" {
 		return 0, nil, nil, core.Invalid(MsgDocWarehouseEmpty)
 	}
@@ -199,14 +257,14 @@ func (f *DocumentForm) check() (int64, []models.StockDocumentLine, []int64, erro
 	if !ok {
 		return 0, nil, nil, core.Invalid(MsgDocWarehouseMissing)
 	}
-	lines, ids, err := f.lines()
+	lines, ids, err := f.lines(kind)
 	return warehouse, lines, ids, err
 }
 
 // checkDocument checks, in the transaction saving a document, that its warehouse is one of the company's enabled
 // ones and its products are the company's.
 func checkDocument(tx *models.DB, p core.Principal, warehouse int64, ids []int64) error {
-	w, err := tx.WarehouseByID(p.CompanyID, p.UserID, warehouse)
+	w, err := stockdb.WarehouseByID(tx, p.CompanyID, p.UserID, warehouse)
 	switch {
 	case models.IsNotFound(err):
 		return core.Invalid(MsgDocWarehouseMissing)
@@ -215,7 +273,7 @@ func checkDocument(tx *models.DB, p core.Principal, warehouse int64, ids []int64
 	case w.Disabled:
 		return core.Refused(MsgDocWarehouseDisabled)
 	}
-	skus, err := tx.ProductSKUs(p.CompanyID, ids)
+	skus, err := stockdb.ProductSKUs(tx, p.CompanyID, ids)
 	if err != nil {
 		return err
 	}
@@ -231,13 +289,17 @@ func checkDocument(tx *models.DB, p core.Principal, warehouse int64, ids []int64
 // transaction. Once submitted (or cancelled) a document is refused: a conditional update on its state decides,
 // so an edit racing a submission either lands before it or is refused.
 func (s *Service) UpdateDocument(ctx context.Context, p core.Principal, kind, id string, f DocumentForm) error {
-	warehouse, lines, ids, err := f.check()
+	warehouse, lines, ids, err := f.check(kind)
 	if err != nil {
 		return err
 	}
-	return s.changeDocument(ctx, p, kind, id, func(tx *models.DB, d *models.DocumentRow) error {
-		moved, err := tx.MoveDocument(p.CompanyID, d.ID, []int{models.DocDraft}, models.DocDraft,
-			map[string]any{"warehouse_id": warehouse, "remark": f.Remark, "updated_at": s.now.Stamp()})
+	target, err := f.target(kind, warehouse)
+	if err != nil {
+		return err
+	}
+	return s.changeDocument(ctx, p, kind, id, func(tx *models.DB, d *stockdb.DocumentRow) error {
+		moved, err := stockdb.MoveDocument(tx, p.CompanyID, d.ID, []int{stockdb.DocDraft}, stockdb.DocDraft,
+			map[string]any{"warehouse_id": warehouse, "to_warehouse_id": target, "remark": f.Remark, "updated_at": s.now.Stamp()})
 		if err != nil {
 			return err
 		}
@@ -247,14 +309,17 @@ func (s *Service) UpdateDocument(ctx context.Context, p core.Principal, kind, id
 		if err := checkDocument(tx, p, warehouse, ids); err != nil {
 			return err
 		}
-		return tx.ReplaceDocumentLines(p.CompanyID, d.ID, lines)
+		if err := checkTransfer(tx, p, warehouse, target); err != nil {
+			return err
+		}
+		return stockdb.ReplaceDocumentLines(tx, p.CompanyID, d.ID, lines)
 	})
 }
 
 // SubmitDocument moves a draft (待提交) to 待审核.
 func (s *Service) SubmitDocument(ctx context.Context, p core.Principal, kind, id string) error {
-	return s.changeDocument(ctx, p, kind, id, func(tx *models.DB, d *models.DocumentRow) error {
-		moved, err := tx.MoveDocument(p.CompanyID, d.ID, []int{models.DocDraft}, models.DocSubmitted,
+	return s.changeDocument(ctx, p, kind, id, func(tx *models.DB, d *stockdb.DocumentRow) error {
+		moved, err := stockdb.MoveDocument(tx, p.CompanyID, d.ID, []int{stockdb.DocDraft}, stockdb.DocSubmitted,
 			map[string]any{"submitted_at": s.now.Stamp(), "updated_at": s.now.Stamp()})
 		if err == nil && !moved {
 			return core.Refused(MsgDocNotDraft)
@@ -267,14 +332,17 @@ func (s *Service) SubmitDocument(ctx context.Context, p core.Principal, kind, id
 // inbound document adds each line's quantity to the fulfillable stock, an outbound one takes it, refused (with
 // the SKU and what is available) when short. Approved twice at once, it moves the stock once.
 func (s *Service) ApproveDocument(ctx context.Context, p core.Principal, kind, id string) error {
-	return s.changeDocument(ctx, p, kind, id, func(tx *models.DB, d *models.DocumentRow) error {
-		moved, err := tx.MoveDocument(p.CompanyID, d.ID, []int{models.DocSubmitted}, models.DocApproved,
+	return s.changeDocument(ctx, p, kind, id, func(tx *models.DB, d *stockdb.DocumentRow) error {
+		moved, err := stockdb.MoveDocument(tx, p.CompanyID, d.ID, []int{stockdb.DocSubmitted}, stockdb.DocApproved,
 			map[string]any{"approver_id": p.UserID, "approved_at": s.now.Stamp(), "updated_at": s.now.Stamp()})
 		if err != nil {
 			return err
 		}
 		if !moved {
 			return core.Refused(MsgDocNotSubmitted)
+		}
+		if kind == stockdb.DocTransfer {
+			return s.shipTransfer(tx, p, d, 1)
 		}
 		return s.moveDocumentStock(tx, p, d, kind, documentKinds[kind].sign, MsgOutboundShort)
 	})
@@ -283,31 +351,36 @@ func (s *Service) ApproveDocument(ctx context.Context, p core.Principal, kind, i
 // CancelDocument moves a document to 已作废. A draft or submitted one has moved no stock; an approved one has its
 // movement reversed exactly, refused when that stock has been used since (it would go below zero).
 func (s *Service) CancelDocument(ctx context.Context, p core.Principal, kind, id string) error {
-	return s.changeDocument(ctx, p, kind, id, func(tx *models.DB, d *models.DocumentRow) error {
+	return s.changeDocument(ctx, p, kind, id, func(tx *models.DB, d *stockdb.DocumentRow) error {
 		set := map[string]any{"cancelled_at": s.now.Stamp(), "updated_at": s.now.Stamp()}
-		moved, err := tx.MoveDocument(p.CompanyID, d.ID, []int{models.DocDraft, models.DocSubmitted}, models.DocCancelled, set)
+		moved, err := stockdb.MoveDocument(tx, p.CompanyID, d.ID, []int{stockdb.DocDraft, stockdb.DocSubmitted}, stockdb.DocCancelled, set)
 		if err != nil || moved {
 			return err
 		}
-		if moved, err = tx.MoveDocument(p.CompanyID, d.ID, []int{models.DocApproved}, models.DocCancelled, set); err != nil {
+		if moved, err = stockdb.MoveDocument(tx, p.CompanyID, d.ID, []int{stockdb.DocApproved}, stockdb.DocCancelled, set); err != nil {
 			return err
 		}
-		if !moved {
+		switch {
+		case !moved && d.Status == stockdb.DocReceived:
+			return core.Refused(MsgTransferReceived)
+		case !moved:
 			return core.Refused(MsgDocCancelled)
+		case kind == stockdb.DocTransfer:
+			return s.shipTransfer(tx, p, d, -1)
 		}
 		return s.moveDocumentStock(tx, p, d, CancelDocType(kind), -documentKinds[kind].sign, MsgCancelShort)
 	})
 }
 
 // changeDocument loads the company's document of the kind and runs change on it in one transaction.
-func (s *Service) changeDocument(ctx context.Context, p core.Principal, kind, id string, change func(*models.DB, *models.DocumentRow) error) error {
+func (s *Service) changeDocument(ctx context.Context, p core.Principal, kind, id string, change func(*models.DB, *stockdb.DocumentRow) error) error {
 	what := documentKinds[kind].what
 	n, ok := core.ParseID(id)
 	if !ok {
 		return core.NotFound(what)
 	}
 	return s.db.Tx(ctx, func(tx *models.DB) error {
-		d, err := tx.DocumentByID(p.CompanyID, p.UserID, kind, n)
+		d, err := stockdb.DocumentByID(tx, p.CompanyID, p.UserID, kind, n)
 		if err != nil {
 			return core.NotFoundAs(err, what)
 		}
@@ -316,26 +389,21 @@ func (s *Service) changeDocument(ctx context.Context, p core.Principal, kind, id
 }
 
 // moveDocumentStock moves each line's quantity times sign in the fulfillable stock of the document's warehouse,
-// writing the ledger under docType and the document's number. A quantity that would go below zero is refused
-// with short (SKU, available, quantity).
-func (s *Service) moveDocumentStock(tx *models.DB, p core.Principal, d *models.DocumentRow, docType string, sign int, short string) error {
-	lines, err := tx.DocumentLines(p.CompanyID, d.ID)
+// writing the ledger under docType and the document's number, each movement with its line's unit cost (an
+// inbound line's receipt, or its reversal, values the units it moves). A quantity that would go below zero is
+// refused with short (SKU, available, quantity).
+func (s *Service) moveDocumentStock(tx *models.DB, p core.Principal, d *stockdb.DocumentRow, docType string, sign int, short string) error {
+	lines, err := stockdb.DocumentLines(tx, p.CompanyID, d.ID)
 	if err != nil {
 		return err
 	}
-	changes := make([]models.StockChange, len(lines))
+	changes := make([]stockdb.StockChange, len(lines))
 	skus := make(map[int64]string, len(lines))
 	for i, l := range lines {
-		changes[i] = models.StockChange{WarehouseID: d.WarehouseID, ProductID: l.ProductID, Fulfillable: sign * l.Quantity}
+		changes[i] = stockdb.StockChange{WarehouseID: d.WarehouseID, ProductID: l.ProductID, Fulfillable: sign * l.Quantity,
+			UnitCost: l.UnitCost}
 		skus[l.ProductID] = l.SKU
 	}
-	err = tx.MoveStock(p.CompanyID, models.StockCause{DocType: docType, DocNumber: d.Number, OperatorID: &p.UserID}, changes)
-	var shortErr *models.StockShortError
-	switch {
-	case errors.As(err, &shortErr):
-		return core.Refused(fmt.Sprintf(short, skus[shortErr.ProductID], shortErr.Have, -shortErr.Change))
-	case errors.Is(err, models.ErrWarehouseStocktaking):
-		return core.Refused(MsgWarehouseStocktaking)
-	}
-	return err
+	err = stockdb.MoveStock(tx, p.CompanyID, stockdb.StockCause{DocType: docType, DocNumber: d.Number, OperatorID: &p.UserID}, changes)
+	return s.refusal(tx, p, err, skus, short)
 }

@@ -6,6 +6,7 @@ import (
 
 	"sellerhub/app/core"
 	"sellerhub/models"
+	stockdb "sellerhub/models/stock"
 )
 
 // Messages of the warehouse calls.
@@ -29,7 +30,7 @@ const (
 )
 
 var (
-	warehouseKinds = map[string]bool{models.WarehouseOwn: true, models.WarehouseOverseas: true, models.WarehouseFBA: true}
+	warehouseKinds = map[string]bool{stockdb.WarehouseOwn: true, stockdb.WarehouseOverseas: true, stockdb.WarehouseFBA: true}
 	warehouseSorts = map[string]string{"name": "name", "kind": "kind", "createdAt": "created_at"}
 )
 
@@ -49,7 +50,7 @@ func (f *WarehouseForm) check() error {
 		return err
 	}
 	if f.Kind = strings.TrimSpace(f.Kind); f.Kind == "" {
-		f.Kind = models.WarehouseOwn
+		f.Kind = stockdb.WarehouseOwn
 	}
 	if !warehouseKinds[f.Kind] {
 		return core.Invalid(MsgWarehouseKindBad)
@@ -65,32 +66,32 @@ type WarehouseQuery struct {
 
 // WarehousePage lists a page of the company's warehouses, with the total and the page served; an FBA warehouse
 // names its store group only to a user granted that group.
-func (s *Service) WarehousePage(ctx context.Context, p core.Principal, q WarehouseQuery) ([]models.WarehouseRow, int64, core.PageRequest, error) {
+func (s *Service) WarehousePage(ctx context.Context, p core.Principal, q WarehouseQuery) ([]stockdb.WarehouseRow, int64, core.PageRequest, error) {
 	l, r := q.NamedList(warehouseSorts)
-	rows, total, err := s.db.With(ctx).WarehousePage(p.CompanyID, p.UserID, models.WarehouseFilter{NamedList: l, Kind: strings.TrimSpace(q.Kind)})
+	rows, total, err := stockdb.WarehousePage(s.db.With(ctx), p.CompanyID, p.UserID, stockdb.WarehouseFilter{NamedList: l, Kind: strings.TrimSpace(q.Kind)})
 	return rows, total, r, err
 }
 
 // WarehouseOptions lists the company's warehouses the user may see by name for the drop-downs: the enabled ones, or all when the
 // list filters by warehouse (a disabled warehouse still has its history).
-func (s *Service) WarehouseOptions(ctx context.Context, p core.Principal, withDisabled bool) ([]models.Warehouse, error) {
-	return s.db.With(ctx).WarehouseOptions(p.CompanyID, p.UserID, withDisabled, warehouseOptionsLimit)
+func (s *Service) WarehouseOptions(ctx context.Context, p core.Principal, withDisabled bool) ([]stockdb.Warehouse, error) {
+	return stockdb.WarehouseOptions(s.db.With(ctx), p.CompanyID, p.UserID, withDisabled, warehouseOptionsLimit)
 }
 
 // Warehouse loads one of the company's warehouses by the id in the path: another store group's FBA warehouse is
 // not found for a user not granted the group.
-func (s *Service) Warehouse(ctx context.Context, p core.Principal, id string) (*models.Warehouse, error) {
+func (s *Service) Warehouse(ctx context.Context, p core.Principal, id string) (*stockdb.Warehouse, error) {
 	n, ok := core.ParseID(id)
 	if !ok {
 		return nil, core.NotFound(whatWarehouse)
 	}
-	w, err := s.db.With(ctx).WarehouseByID(p.CompanyID, p.UserID, n)
+	w, err := stockdb.WarehouseByID(s.db.With(ctx), p.CompanyID, p.UserID, n)
 	return w, core.NotFoundAs(err, whatWarehouse)
 }
 
 func warehouseNameFree(db *models.DB, companyID int64, name string, self int64) error {
 	return core.NameFree(func() (int64, error) {
-		w, err := db.WarehouseByName(companyID, name)
+		w, err := stockdb.WarehouseByName(db, companyID, name)
 		if err != nil {
 			return 0, err
 		}
@@ -99,18 +100,18 @@ func warehouseNameFree(db *models.DB, companyID int64, name string, self int64) 
 }
 
 // CreateWarehouse adds a warehouse to the company; its name must be new in the company.
-func (s *Service) CreateWarehouse(ctx context.Context, p core.Principal, f WarehouseForm) (*models.Warehouse, error) {
+func (s *Service) CreateWarehouse(ctx context.Context, p core.Principal, f WarehouseForm) (*stockdb.Warehouse, error) {
 	if err := f.check(); err != nil {
 		return nil, err
 	}
 	now := s.now.Stamp()
-	w := &models.Warehouse{CompanyID: p.CompanyID, Name: f.Name, Kind: f.Kind, Address: f.Address,
+	w := &stockdb.Warehouse{CompanyID: p.CompanyID, Name: f.Name, Kind: f.Kind, Address: f.Address,
 		AllowNegative: f.AllowNegative, Remark: f.Remark, CreatedAt: now, UpdatedAt: now}
 	err := s.db.Tx(ctx, func(tx *models.DB) error {
 		if err := warehouseNameFree(tx, p.CompanyID, f.Name, 0); err != nil {
 			return err
 		}
-		return core.DuplicateAs(tx.CreateWarehouse(w), MsgWarehouseNameTaken)
+		return core.DuplicateAs(stockdb.CreateWarehouse(tx, w), MsgWarehouseNameTaken)
 	})
 	if err != nil {
 		return nil, err
@@ -119,11 +120,11 @@ func (s *Service) CreateWarehouse(ctx context.Context, p core.Principal, f Wareh
 }
 
 // UpdateWarehouse changes one of the company's warehouses; its name must stay unique in the company.
-func (s *Service) UpdateWarehouse(ctx context.Context, p core.Principal, id string, f WarehouseForm) (*models.Warehouse, error) {
+func (s *Service) UpdateWarehouse(ctx context.Context, p core.Principal, id string, f WarehouseForm) (*stockdb.Warehouse, error) {
 	if err := f.check(); err != nil {
 		return nil, err
 	}
-	return s.changeWarehouse(ctx, p, id, func(tx *models.DB, w *models.Warehouse) error {
+	return s.changeWarehouse(ctx, p, id, func(tx *models.DB, w *stockdb.Warehouse) error {
 		if err := warehouseNameFree(tx, p.CompanyID, f.Name, w.ID); err != nil {
 			return err
 		}
@@ -134,30 +135,30 @@ func (s *Service) UpdateWarehouse(ctx context.Context, p core.Principal, id stri
 
 // SetWarehouseDisabled disables (停用) or enables one of the company's warehouses. A disabled warehouse takes no
 // new documents; those it has can still be approved or cancelled.
-func (s *Service) SetWarehouseDisabled(ctx context.Context, p core.Principal, id string, disabled bool) (*models.Warehouse, error) {
-	return s.changeWarehouse(ctx, p, id, func(_ *models.DB, w *models.Warehouse) error {
+func (s *Service) SetWarehouseDisabled(ctx context.Context, p core.Principal, id string, disabled bool) (*stockdb.Warehouse, error) {
+	return s.changeWarehouse(ctx, p, id, func(_ *models.DB, w *stockdb.Warehouse) error {
 		w.Disabled = disabled
 		return nil
 	})
 }
 
 // changeWarehouse loads the warehouse, lets change alter it and saves it, in one transaction.
-func (s *Service) changeWarehouse(ctx context.Context, p core.Principal, id string, change func(*models.DB, *models.Warehouse) error) (*models.Warehouse, error) {
+func (s *Service) changeWarehouse(ctx context.Context, p core.Principal, id string, change func(*models.DB, *stockdb.Warehouse) error) (*stockdb.Warehouse, error) {
 	n, ok := core.ParseID(id)
 	if !ok {
 		return nil, core.NotFound(whatWarehouse)
 	}
-	var w *models.Warehouse
+	var w *stockdb.Warehouse
 	err := s.db.Tx(ctx, func(tx *models.DB) error {
 		var err error
-		if w, err = tx.ForUpdate().WarehouseByID(p.CompanyID, p.UserID, n); err != nil {
+		if w, err = stockdb.WarehouseByID(tx.ForUpdate(), p.CompanyID, p.UserID, n); err != nil {
 			return core.NotFoundAs(err, whatWarehouse)
 		}
 		if err := change(tx, w); err != nil {
 			return err
 		}
 		w.UpdatedAt = s.now.Stamp()
-		return core.DuplicateAs(tx.UpdateWarehouse(w), MsgWarehouseNameTaken)
+		return core.DuplicateAs(stockdb.UpdateWarehouse(tx, w), MsgWarehouseNameTaken)
 	})
 	if err != nil {
 		return nil, err
@@ -173,16 +174,16 @@ func (s *Service) DeleteWarehouse(ctx context.Context, p core.Principal, id stri
 	}
 	return s.db.Tx(ctx, func(tx *models.DB) error {
 		// Locked, so that no document or movement lands in the warehouse between the check and the delete.
-		if _, err := tx.ForUpdate().WarehouseByID(p.CompanyID, p.UserID, n); err != nil {
+		if _, err := stockdb.WarehouseByID(tx.ForUpdate(), p.CompanyID, p.UserID, n); err != nil {
 			return core.NotFoundAs(err, whatWarehouse)
 		}
-		used, err := tx.WarehouseInUse(p.CompanyID, n)
+		used, err := stockdb.WarehouseInUse(tx, p.CompanyID, n)
 		if err != nil {
 			return err
 		}
 		if used {
 			return core.Refused(MsgWarehouseInUse)
 		}
-		return core.NotFoundAs(tx.DeleteWarehouse(p.CompanyID, n), whatWarehouse)
+		return core.NotFoundAs(stockdb.DeleteWarehouse(tx, p.CompanyID, n), whatWarehouse)
 	})
 }

@@ -9,6 +9,7 @@ import (
 	"sellerhub/app/amazon"
 	"sellerhub/app/core"
 	"sellerhub/models"
+	storesdb "sellerhub/models/stores"
 )
 
 // Messages of the advertising authorisation calls. A consent that fails shows the spec's one failure text
@@ -73,7 +74,7 @@ func (s *Service) advertisingEndpoint(region string) string {
 	if s.cfg.Amazon.AdvertisingURL != "" {
 		return strings.TrimRight(s.cfg.Amazon.AdvertisingURL, "/")
 	}
-	r, _ := models.RegionByCode(region)
+	r, _ := storesdb.RegionByCode(region)
 	return r.AdvertisingAPI
 }
 
@@ -89,7 +90,7 @@ type AdvertisingConsent struct {
 // Login with Amazon, loads the advertiser's profiles and stores the authorisation with its sealed refresh token and
 // the profiles, all or nothing. It needs no session: the state says whose consent it is; but a browser signed in to
 // another company (callerCompany, 0 without a session) is refused. Every failure is the spec's one text.
-func (s *Service) CompleteAdvertisingConsent(ctx context.Context, in AdvertisingConsent, callerCompany int64, origin string) (*models.AdvAuth, error) {
+func (s *Service) CompleteAdvertisingConsent(ctx context.Context, in AdvertisingConsent, callerCompany int64, origin string) (*storesdb.AdvAuth, error) {
 	auth, err := s.completeAdvertisingConsent(ctx, in, callerCompany, origin)
 	if err != nil {
 		s.log.WarnContext(ctx, "advertising consent failed", slog.String("reason", err.Error()))
@@ -100,7 +101,7 @@ func (s *Service) CompleteAdvertisingConsent(ctx context.Context, in Advertising
 	return auth, nil
 }
 
-func (s *Service) completeAdvertisingConsent(ctx context.Context, in AdvertisingConsent, callerCompany int64, origin string) (*models.AdvAuth, error) {
+func (s *Service) completeAdvertisingConsent(ctx context.Context, in AdvertisingConsent, callerCompany int64, origin string) (*storesdb.AdvAuth, error) {
 	st, err := s.redeemOAuthState(ctx, strings.TrimSpace(in.State), amazon.KindAdvert, callerCompany)
 	if err != nil {
 		return nil, err
@@ -111,7 +112,7 @@ func (s *Service) completeAdvertisingConsent(ctx context.Context, in Advertising
 	case strings.TrimSpace(in.Code) == "":
 		return nil, errors.New("no code")
 	}
-	if _, err := s.db.With(ctx).StoreGroupByID(st.CompanyID, st.GroupID); err != nil {
+	if _, err := storesdb.StoreGroupByID(s.db.With(ctx), st.CompanyID, st.GroupID); err != nil {
 		return nil, errors.New("the store group is gone")
 	}
 	app := s.advertisingApp()
@@ -133,21 +134,21 @@ func (s *Service) completeAdvertisingConsent(ctx context.Context, in Advertising
 		return nil, err
 	}
 	now := s.now().UTC()
-	var auth *models.AdvAuth
+	var auth *storesdb.AdvAuth
 	err = s.db.Tx(ctx, func(tx *models.DB) error {
-		if auth, err = tx.SaveAdvAuth(st.CompanyID, st.GroupID, st.Region, sealed, now); err != nil {
+		if auth, err = storesdb.SaveAdvAuth(tx, st.CompanyID, st.GroupID, st.Region, sealed, now); err != nil {
 			return err
 		}
-		return tx.ReplaceAdvProfiles(st.CompanyID, auth.ID, advProfiles(found), now)
+		return storesdb.ReplaceAdvProfiles(tx, st.CompanyID, auth.ID, advProfiles(found), now)
 	})
 	return auth, err
 }
 
 // advProfiles turns Amazon's profiles into stored ones.
-func advProfiles(found []amazon.Profile) []models.AdvProfile {
-	out := make([]models.AdvProfile, len(found))
+func advProfiles(found []amazon.Profile) []storesdb.AdvProfile {
+	out := make([]storesdb.AdvProfile, len(found))
 	for i, f := range found {
-		out[i] = models.AdvProfile{ProfileID: f.ProfileID, CountryCode: f.CountryCode, CurrencyCode: f.CurrencyCode,
+		out[i] = storesdb.AdvProfile{ProfileID: f.ProfileID, CountryCode: f.CountryCode, CurrencyCode: f.CurrencyCode,
 			Timezone: f.Timezone, MarketplaceID: f.AccountInfo.MarketplaceStringID, AccountID: f.AccountInfo.ID,
 			AccountType: f.AccountInfo.Type, AccountName: f.AccountInfo.Name}
 	}
@@ -155,12 +156,12 @@ func advProfiles(found []amazon.Profile) []models.AdvProfile {
 }
 
 // DisableAdvertising is disableAuth (停用): the authorisation stays listed but is no longer used.
-func (s *Service) DisableAdvertising(ctx context.Context, p core.Principal, id string) (*models.AdvAuth, error) {
+func (s *Service) DisableAdvertising(ctx context.Context, p core.Principal, id string) (*storesdb.AdvAuth, error) {
 	auth, err := s.visibleAdvAuth(ctx, p, id)
 	if err != nil {
 		return nil, err
 	}
-	if err := s.db.With(ctx).DisableAdvAuth(p.CompanyID, auth.ID, s.now().UTC()); err != nil {
+	if err := storesdb.DisableAdvAuth(s.db.With(ctx), p.CompanyID, auth.ID, s.now().UTC()); err != nil {
 		return nil, err
 	}
 	if keys, err := s.amazonKeys(ctx); err == nil {
@@ -168,12 +169,12 @@ func (s *Service) DisableAdvertising(ctx context.Context, p core.Principal, id s
 			s.advertising(s.advertisingApp(), auth.Region).Tokens.Forget(token)
 		}
 	}
-	return s.db.With(ctx).AdvAuthByID(p.CompanyID, auth.ID)
+	return storesdb.AdvAuthByID(s.db.With(ctx), p.CompanyID, auth.ID)
 }
 
 // RefreshAdvertisingProfiles is captureProfileById: it asks Amazon again for the profiles an authorisation
 // reaches and stores them (known ones keep their id).
-func (s *Service) RefreshAdvertisingProfiles(ctx context.Context, p core.Principal, id string) ([]models.AdvProfile, error) {
+func (s *Service) RefreshAdvertisingProfiles(ctx context.Context, p core.Principal, id string) ([]storesdb.AdvProfile, error) {
 	auth, err := s.visibleAdvAuth(ctx, p, id)
 	if err != nil {
 		return nil, err
@@ -195,11 +196,11 @@ func (s *Service) RefreshAdvertisingProfiles(ctx context.Context, p core.Princip
 		return nil, s.advertisingRefusal(ctx, client, refresh, err)
 	}
 	if err := s.db.Tx(ctx, func(tx *models.DB) error {
-		return tx.ReplaceAdvProfiles(p.CompanyID, auth.ID, advProfiles(found), s.now().UTC())
+		return storesdb.ReplaceAdvProfiles(tx, p.CompanyID, auth.ID, advProfiles(found), s.now().UTC())
 	}); err != nil {
 		return nil, err
 	}
-	return s.db.With(ctx).AdvProfilesOf(p.CompanyID, auth.GroupID)
+	return storesdb.AdvProfilesOf(s.db.With(ctx), p.CompanyID, auth.GroupID)
 }
 
 // advertisingRefusal turns a failed call to Amazon into what the user is told: authorise again when Amazon no
@@ -215,18 +216,18 @@ func (s *Service) advertisingRefusal(ctx context.Context, client *amazon.Adverti
 }
 
 // AdvertisingProfiles is loadProfile: the profiles of a store group's authorisations in use.
-func (s *Service) AdvertisingProfiles(ctx context.Context, p core.Principal, groupID string) ([]models.AdvProfile, error) {
+func (s *Service) AdvertisingProfiles(ctx context.Context, p core.Principal, groupID string) ([]storesdb.AdvProfile, error) {
 	g, err := s.visibleGroup(s.db.With(ctx), p, groupID)
 	if err != nil {
 		return nil, err
 	}
-	return s.db.With(ctx).AdvProfilesOf(p.CompanyID, g.ID)
+	return storesdb.AdvProfilesOf(s.db.With(ctx), p.CompanyID, g.ID)
 }
 
 // AdvertisingGroups is advManager/getGroup: the store groups the user sees that have advertising authorised.
-func (s *Service) AdvertisingGroups(ctx context.Context, p core.Principal) ([]models.StoreGroup, error) {
+func (s *Service) AdvertisingGroups(ctx context.Context, p core.Principal) ([]storesdb.StoreGroup, error) {
 	db := s.db.With(ctx)
-	visible, err := db.VisibleStoreGroups(p.CompanyID, p.UserID, "")
+	visible, err := storesdb.VisibleStoreGroups(db, p.CompanyID, p.UserID, "")
 	if err != nil {
 		return nil, err
 	}
@@ -234,23 +235,23 @@ func (s *Service) AdvertisingGroups(ctx context.Context, p core.Principal) ([]mo
 	for i, g := range visible {
 		ids[i] = g.ID
 	}
-	return db.GroupsWithAdvertising(p.CompanyID, ids)
+	return storesdb.GroupsWithAdvertising(db, p.CompanyID, ids)
 }
 
 // visibleAdvAuth loads an authorisation of a store group the user sees, or answers 广告授权不存在.
-func (s *Service) visibleAdvAuth(ctx context.Context, p core.Principal, id string) (*models.AdvAuth, error) {
+func (s *Service) visibleAdvAuth(ctx context.Context, p core.Principal, id string) (*storesdb.AdvAuth, error) {
 	n, ok := core.ParseID(id)
 	if !ok {
 		return nil, core.NotFound(whatAdvAuth)
 	}
-	auth, err := s.db.With(ctx).AdvAuthByID(p.CompanyID, n)
+	auth, err := storesdb.AdvAuthByID(s.db.With(ctx), p.CompanyID, n)
 	if models.IsNotFound(err) {
 		return nil, core.NotFound(whatAdvAuth)
 	}
 	if err != nil {
 		return nil, err
 	}
-	if _, err := s.db.With(ctx).VisibleStoreGroup(p.CompanyID, p.UserID, auth.GroupID); err != nil {
+	if _, err := storesdb.VisibleStoreGroup(s.db.With(ctx), p.CompanyID, p.UserID, auth.GroupID); err != nil {
 		return nil, core.NotFound(whatAdvAuth)
 	}
 	return auth, nil

@@ -12,24 +12,30 @@ import (
 
 	"sellerhub/app/amazon"
 	"sellerhub/config"
-	"sellerhub/models"
+	storesdb "sellerhub/models/stores"
 )
 
 // amazonKit is the product's side of Amazon: the HTTP helper, the secret keys and one access-token cache per
 // Login with Amazon application (the product's own, and sellers' own applications entered with saveAuth).
 type amazonKit struct {
 	http *amazon.HTTP
+	// limits are Amazon's per-seller rate limits, shared by every instance (amazon_rates.go).
+	limits *amazon.RateLimits
 
 	mu     sync.Mutex
 	keys   *amazon.Keys
 	tokens map[string]*amazon.AccessTokens
+
+	// rotated is the product application's secret from a rotation (secret_rotation.go), looked up at most once
+	// a minute so that every instance takes up a rotation made on another.
+	rotated rotatedCache
 }
 
-func newAmazonKit(cfg *config.Config, h *amazon.HTTP) *amazonKit {
+func newAmazonKit(cfg *config.Config, h *amazon.HTTP, rates amazon.RateStore) *amazonKit {
 	if h == nil {
 		h = amazon.NewHTTP(cfg.Amazon.Timeout)
 	}
-	return &amazonKit{http: h, tokens: map[string]*amazon.AccessTokens{}}
+	return &amazonKit{http: h, limits: amazon.NewSharedRateLimits(rates), tokens: map[string]*amazon.AccessTokens{}}
 }
 
 // secretKeyName is the app_secrets row holding the generated key.
@@ -50,7 +56,7 @@ func (s *Service) amazonKeys(ctx context.Context) (*amazon.Keys, error) {
 		if _, err := rand.Read(b); err != nil {
 			return nil, err
 		}
-		stored, err := s.db.With(ctx).AppSecretOrCreate(secretKeyName, base64.RawURLEncoding.EncodeToString(b))
+		stored, err := storesdb.AppSecretOrCreate(s.db.With(ctx), secretKeyName, base64.RawURLEncoding.EncodeToString(b))
 		if err != nil {
 			return nil, fmt.Errorf("load the generated secret key: %w", err)
 		}
@@ -64,14 +70,54 @@ func (s *Service) amazonKeys(ctx context.Context) (*amazon.Keys, error) {
 	return keys, nil
 }
 
+// CheckSecretKey refuses to go on when the secret key cannot open the secrets already encrypted in the database:
+// the key changed since they were stored (a start with the Amazon stand-in's variables sets a test key), and
+// going on would leave every authorised store unreadable, found out only at its next sync. Any one of the newest
+// secrets opening is enough (stores authorised again since a deliberate change are sealed with the new key).
+func (s *Service) CheckSecretKey(ctx context.Context) error {
+	sealed, err := storesdb.SealedSecrets(s.db.With(ctx), amazon.SealedPrefix)
+	if err != nil {
+		return fmt.Errorf("read the encrypted secrets: %w", err)
+	}
+	if len(sealed) == 0 {
+		return nil
+	}
+	keys, err := s.amazonKeys(ctx)
+	if err != nil {
+		return err
+	}
+	for _, v := range sealed {
+		if _, err := keys.Cipher.Decrypt(v); err == nil {
+			return nil
+		}
+	}
+	which := "当前密钥（SELLERHUB_SECRET_KEY 的值）"
+	if s.cfg.SecretKey.Reveal() == "" {
+		which = "当前密钥（SELLERHUB_SECRET_KEY 未设置，用数据库中生成的密钥）"
+	}
+	return fmt.Errorf("拒绝启动：%s无法解密数据库中已加密保存的亚马逊授权（刷新令牌、应用密钥），密钥在保存它们之后更换了。"+
+		"请用保存时的密钥启动（当时未设置 SELLERHUB_SECRET_KEY 的，去掉这个变量）；"+
+		"连接亚马逊模拟服务时（amazontest 打印的变量会设置测试密钥），请另用一个数据库（SELLERHUB_DATABASE_URL）", which)
+}
+
 // amazonApp is a Login with Amazon application: the product's (empty clientID) or a seller's own.
 type amazonApp struct {
 	ClientID     string
 	ClientSecret string
 }
 
-// productApp is the product's own application from the configuration.
+// productApp is the product's own application: the configuration's, with the secret of a rotation made through
+// the API while the configuration still holds the secret it replaced.
 func (s *Service) productApp() amazonApp {
+	app := s.configuredApp()
+	if secret := s.rotatedSecret(app); secret != "" {
+		app.ClientSecret = secret
+	}
+	return app
+}
+
+// configuredApp is the product's application as the configuration gives it.
+func (s *Service) configuredApp() amazonApp {
 	return amazonApp{ClientID: s.cfg.Amazon.ClientID, ClientSecret: s.cfg.Amazon.ClientSecret.Reveal()}
 }
 
@@ -83,7 +129,7 @@ func (s *Service) lwa(app amazonApp) *amazon.LWA {
 
 // sellingPartner is the Selling Partner API client of an application, sharing its access-token cache.
 func (s *Service) sellingPartner(app amazonApp) *amazon.SellingPartner {
-	return &amazon.SellingPartner{HTTP: s.amazon.http, Tokens: s.accessTokens(app)}
+	return &amazon.SellingPartner{HTTP: s.amazon.http, Tokens: s.accessTokens(app), Limits: s.amazon.limits}
 }
 
 // accessTokens is the access-token cache of an application, one per application for every API it calls.
@@ -105,7 +151,7 @@ func (s *Service) sellingPartnerEndpoint(region string) string {
 	if s.cfg.Amazon.SellingPartnerURL != "" {
 		return strings.TrimRight(s.cfg.Amazon.SellingPartnerURL, "/")
 	}
-	r, _ := models.RegionByCode(region)
+	r, _ := storesdb.RegionByCode(region)
 	return r.SellingPartnerAPI
 }
 
@@ -119,9 +165,9 @@ func (s *Service) issueOAuthState(ctx context.Context, st amazon.State) (string,
 	now := s.now().UTC()
 	st.Nonce = amazon.NewNonce()
 	st.ExpiresAt = now.Add(amazon.StateLifetime).Unix()
-	row := &models.OAuthState{Nonce: st.Nonce, CompanyID: st.CompanyID, GroupID: st.GroupID, Kind: st.Kind,
+	row := &storesdb.OAuthState{Nonce: st.Nonce, CompanyID: st.CompanyID, GroupID: st.GroupID, Kind: st.Kind,
 		ExpiresAt: time.Unix(st.ExpiresAt, 0).UTC(), CreatedAt: now}
-	if err := s.db.With(ctx).SaveOAuthState(row); err != nil {
+	if err := storesdb.SaveOAuthState(s.db.With(ctx), row); err != nil {
 		return "", err
 	}
 	return keys.State.Sign(st), nil
@@ -149,7 +195,7 @@ func (s *Service) redeemOAuthState(ctx context.Context, token, kind string, call
 	if callerCompany != 0 && callerCompany != st.CompanyID {
 		return amazon.State{}, errStateCompany
 	}
-	ok, err := s.db.With(ctx).UseOAuthState(st.Nonce, st.CompanyID, kind, now)
+	ok, err := storesdb.UseOAuthState(s.db.With(ctx), st.Nonce, st.CompanyID, kind, now)
 	if err != nil {
 		return amazon.State{}, err
 	}

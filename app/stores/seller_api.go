@@ -4,7 +4,7 @@ import (
 	"context"
 
 	"sellerhub/app/amazon"
-	"sellerhub/models"
+	storesdb "sellerhub/models/stores"
 )
 
 // SellerAPI is what calling the Selling Partner API for a seller account takes: the client of the application
@@ -14,10 +14,12 @@ type SellerAPI struct {
 	Client       *amazon.SellingPartner
 	Endpoint     string
 	RefreshToken string
+	// App is the application the calls go through, for recording Amazon's refusal of its secret.
+	App AppRef
 }
 
 // SellerAPIOf opens a seller account's stored credentials.
-func (s *Service) SellerAPIOf(ctx context.Context, seller *models.Seller) (SellerAPI, error) {
+func (s *Service) SellerAPIOf(ctx context.Context, seller *storesdb.Seller) (SellerAPI, error) {
 	keys, err := s.amazonKeys(ctx)
 	if err != nil {
 		return SellerAPI{}, err
@@ -26,13 +28,14 @@ func (s *Service) SellerAPIOf(ctx context.Context, seller *models.Seller) (Selle
 	if err != nil {
 		return SellerAPI{}, err
 	}
-	app := s.productApp()
+	app, own := s.productApp(), false
 	if seller.ClientID != "" {
 		secret, err := keys.Cipher.Decrypt(seller.ClientSecret)
 		if err != nil {
 			return SellerAPI{}, err
 		}
-		app = amazonApp{ClientID: seller.ClientID, ClientSecret: secret}
+		app, own = amazonApp{ClientID: seller.ClientID, ClientSecret: secret}, true
 	}
-	return SellerAPI{Client: s.sellingPartner(app), Endpoint: s.sellingPartnerEndpoint(seller.Region), RefreshToken: refresh}, nil
+	return SellerAPI{Client: s.sellingPartner(app), Endpoint: s.sellingPartnerEndpoint(seller.Region), RefreshToken: refresh,
+		App: AppRef{ClientID: app.ClientID, Fingerprint: fingerprint(app), Own: own}}, nil
 }

@@ -9,6 +9,7 @@ import (
 	"sellerhub/app/core"
 	"sellerhub/config"
 	"sellerhub/models"
+	storesdb "sellerhub/models/stores"
 )
 
 // Deps is what the stores service is built from.
@@ -19,9 +20,12 @@ type Deps struct {
 	Now    core.Clock
 	// AmazonHTTP calls Amazon; nil: built from the configuration (tests shorten its retry waits).
 	AmazonHTTP *amazon.HTTP
+	// AmazonRates keep Amazon's per-seller rate limits where every instance spends from them; nil: PostgreSQL's
+	// amazon_rate_buckets, or this process's memory on SQLite (one instance).
+	AmazonRates amazon.RateStore
 	// SellerAuthorized runs in the transaction that stores a seller account's (re-)authorisation: the data sync
 	// queues the account's first syncs there, so they exist only if the authorisation does. nil: nothing.
-	SellerAuthorized func(tx *models.DB, seller *models.Seller) error
+	SellerAuthorized func(tx *models.DB, seller *storesdb.Seller) error
 }
 
 // Service is the stores domain.
@@ -32,11 +36,20 @@ type Service struct {
 	now    core.Clock
 	amazon *amazonKit
 
-	sellerAuthorized func(tx *models.DB, seller *models.Seller) error
+	sellerAuthorized func(tx *models.DB, seller *storesdb.Seller) error
 }
 
 // New builds the service.
 func New(d Deps) *Service {
-	return &Service{db: d.DB, cfg: d.Config, log: d.Log, now: d.Now, amazon: newAmazonKit(d.Config, d.AmazonHTTP),
+	rates := d.AmazonRates
+	switch {
+	case rates != nil:
+	case d.DB.Driver == "sqlite":
+		// SQLite is one instance: its buckets stay in memory, where a turn never waits behind an import's write.
+		rates = amazon.NewMemoryRates()
+	default:
+		rates = NewDBRates(d.DB)
+	}
+	return &Service{db: d.DB, cfg: d.Config, log: d.Log, now: d.Now, amazon: newAmazonKit(d.Config, d.AmazonHTTP, rates),
 		sellerAuthorized: d.SellerAuthorized}
 }

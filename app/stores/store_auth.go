@@ -10,6 +10,7 @@ import (
 	"sellerhub/app/amazon"
 	"sellerhub/app/core"
 	"sellerhub/models"
+	storesdb "sellerhub/models/stores"
 )
 
 // Messages of the store authorization calls. The three of the result page are the spec's, word for word.
@@ -85,9 +86,9 @@ func (s *Service) SellerAppMissing() string {
 
 // consentMarketplace is the marketplace whose Seller Central asks for consent: the one named, else the region's
 // first (a seller account covers its whole region whichever Seller Central approves it).
-func consentMarketplace(q AuthURLQuery) (models.Marketplace, error) {
+func consentMarketplace(q AuthURLQuery) (storesdb.Marketplace, error) {
 	if id := strings.TrimSpace(q.MarketplaceID); id != "" {
-		m, ok := models.MarketplaceByID(id)
+		m, ok := storesdb.MarketplaceByID(id)
 		if !ok {
 			return m, core.Invalid(MsgMarketplaceUnknown)
 		}
@@ -95,14 +96,14 @@ func consentMarketplace(q AuthURLQuery) (models.Marketplace, error) {
 	}
 	region := strings.ToUpper(strings.TrimSpace(q.Region))
 	if region == "" {
-		return models.Marketplace{}, core.Invalid(core.MsgMarketplaceEmpty)
+		return storesdb.Marketplace{}, core.Invalid(core.MsgMarketplaceEmpty)
 	}
-	for _, m := range models.Marketplaces {
+	for _, m := range storesdb.Marketplaces {
 		if m.Region == region {
 			return m, nil
 		}
 	}
-	return models.Marketplace{}, core.Invalid(MsgRegionUnknown)
+	return storesdb.Marketplace{}, core.Invalid(MsgRegionUnknown)
 }
 
 // SellerCallback is what Amazon's redirect back from the consent carries (authSeller's query).
@@ -118,7 +119,7 @@ type SellerCallback struct {
 // asks Amazon which marketplaces the seller takes part in, and stores the seller account for the state's store
 // group and region with its marketplaces. It returns the seller row. Every failure is the spec's failure text
 // (the log tells why) and stores nothing.
-func (s *Service) AuthorizeSeller(ctx context.Context, cb SellerCallback, callerCompany int64) (*models.Seller, error) {
+func (s *Service) AuthorizeSeller(ctx context.Context, cb SellerCallback, callerCompany int64) (*storesdb.Seller, error) {
 	seller, err := s.authorizeSeller(ctx, cb, callerCompany)
 	if err != nil {
 		s.log.Warn("seller authorisation failed", "err", err, "selling_partner_id", cb.SellingPartnerID)
@@ -129,7 +130,7 @@ func (s *Service) AuthorizeSeller(ctx context.Context, cb SellerCallback, caller
 	return seller, nil
 }
 
-func (s *Service) authorizeSeller(ctx context.Context, cb SellerCallback, callerCompany int64) (*models.Seller, error) {
+func (s *Service) authorizeSeller(ctx context.Context, cb SellerCallback, callerCompany int64) (*storesdb.Seller, error) {
 	cb.SellingPartnerID, cb.Code = strings.TrimSpace(cb.SellingPartnerID), strings.TrimSpace(cb.Code)
 	st, err := s.redeemOAuthState(ctx, cb.State, amazon.KindSeller, callerCompany)
 	if err != nil {
@@ -138,7 +139,7 @@ func (s *Service) authorizeSeller(ctx context.Context, cb SellerCallback, caller
 	if cb.SellingPartnerID == "" || cb.Code == "" || len(cb.SellingPartnerID) > 30 || len(cb.MWSAuthToken) > 100 {
 		return nil, errors.New("callback without a selling partner id or code")
 	}
-	if _, err := s.db.With(ctx).StoreGroupByID(st.CompanyID, st.GroupID); err != nil {
+	if _, err := storesdb.StoreGroupByID(s.db.With(ctx), st.CompanyID, st.GroupID); err != nil {
 		return nil, err
 	}
 	app := s.productApp()
@@ -146,7 +147,7 @@ func (s *Service) authorizeSeller(ctx context.Context, cb SellerCallback, caller
 	if err != nil {
 		return nil, err
 	}
-	seller := &models.Seller{CompanyID: st.CompanyID, GroupID: st.GroupID, Region: st.Region,
+	seller := &storesdb.Seller{CompanyID: st.CompanyID, GroupID: st.GroupID, Region: st.Region,
 		SellingPartnerID: cb.SellingPartnerID, MWSAuthToken: cb.MWSAuthToken}
 	if err := s.fetchAndStoreSeller(ctx, seller, app, token.RefreshToken); err != nil {
 		return nil, err
@@ -156,7 +157,7 @@ func (s *Service) authorizeSeller(ctx context.Context, cb SellerCallback, caller
 
 // fetchAndStoreSeller reads the seller's marketplaces with the refresh token and stores the seller account with
 // the token (and the application's secret, when it is the seller's own) encrypted, in one transaction.
-func (s *Service) fetchAndStoreSeller(ctx context.Context, seller *models.Seller, app amazonApp, refreshToken string) error {
+func (s *Service) fetchAndStoreSeller(ctx context.Context, seller *storesdb.Seller, app amazonApp, refreshToken string) error {
 	participations, err := s.sellingPartner(app).MarketplaceParticipations(ctx, s.sellingPartnerEndpoint(seller.Region), refreshToken)
 	if err != nil {
 		return err
@@ -168,18 +169,26 @@ func (s *Service) fetchAndStoreSeller(ctx context.Context, seller *models.Seller
 	if seller.RefreshToken, err = keys.Cipher.Encrypt(refreshToken); err != nil {
 		return err
 	}
+	now := s.now.Stamp()
 	if app != s.productApp() {
 		seller.ClientID = app.ClientID
 		if seller.ClientSecret, err = keys.Cipher.Encrypt(app.ClientSecret); err != nil {
 			return err
 		}
+		// A new secret starts its 180 days; the same one authorised again keeps its day and its reminders.
+		seller.ClientSecretIssuedAt = &now
+		if old, err := storesdb.SellerOfGroupRegion(s.db.With(ctx), seller.CompanyID, seller.GroupID, seller.Region); err == nil &&
+			old.ClientID == app.ClientID && old.ClientSecretIssuedAt != nil {
+			if secret, err := keys.Cipher.Decrypt(old.ClientSecret); err == nil && secret == app.ClientSecret {
+				seller.ClientSecretIssuedAt, seller.SecretReminded = old.ClientSecretIssuedAt, old.SecretReminded
+			}
+		}
 	}
-	now := s.now.Stamp()
-	seller.Status, seller.AuthorizedAt, seller.CreatedAt, seller.UpdatedAt = models.SellerActive, now, now, now
+	seller.Status, seller.AuthorizedAt, seller.CreatedAt, seller.UpdatedAt = storesdb.SellerActive, now, now, now
 	markets := sellerMarketplaces(participations, seller.Region)
 	return s.db.Tx(ctx, func(tx *models.DB) error {
-		if other, err := tx.ActiveSellerElsewhere(seller.CompanyID, seller.GroupID, seller.Region, seller.SellingPartnerID); err == nil {
-			g, _ := tx.StoreGroupByID(seller.CompanyID, other.GroupID)
+		if other, err := storesdb.ActiveSellerElsewhere(tx, seller.CompanyID, seller.GroupID, seller.Region, seller.SellingPartnerID); err == nil {
+			g, _ := storesdb.StoreGroupByID(tx, seller.CompanyID, other.GroupID)
 			name := ""
 			if g != nil {
 				name = g.Name
@@ -188,7 +197,7 @@ func (s *Service) fetchAndStoreSeller(ctx context.Context, seller *models.Seller
 		} else if !models.IsNotFound(err) {
 			return err
 		}
-		if err := tx.SaveSellerAuthorization(seller, markets); err != nil {
+		if err := storesdb.SaveSellerAuthorization(tx, seller, markets); err != nil {
 			return err
 		}
 		if s.sellerAuthorized == nil {
@@ -205,16 +214,16 @@ func (e *sellerElsewhere) Error() string { return msgSellerElsewhereLogs + ": " 
 
 // sellerMarketplaces keeps the participations in the product's marketplaces of the seller's region (Amazon also
 // lists non-retail ones, such as the Non-Amazon marketplaces of multi-channel fulfilment).
-func sellerMarketplaces(ps []amazon.Participation, region string) []models.SellerMarketplace {
-	out := []models.SellerMarketplace{}
+func sellerMarketplaces(ps []amazon.Participation, region string) []storesdb.SellerMarketplace {
+	out := []storesdb.SellerMarketplace{}
 	seen := map[string]bool{}
 	for _, p := range ps {
-		m, ok := models.MarketplaceByID(p.Marketplace.ID)
+		m, ok := storesdb.MarketplaceByID(p.Marketplace.ID)
 		if !ok || m.Region != region || seen[m.ID] {
 			continue
 		}
 		seen[m.ID] = true
-		out = append(out, models.SellerMarketplace{MarketplaceID: m.ID, Participating: p.Participation.IsParticipating})
+		out = append(out, storesdb.SellerMarketplace{MarketplaceID: m.ID, Participating: p.Participation.IsParticipating})
 	}
 	return out
 }

@@ -10,24 +10,28 @@ import (
 	"sellerhub/app/amazon"
 	"sellerhub/app/core"
 	"sellerhub/models"
+	storesdb "sellerhub/models/stores"
 )
 
 // StoreBinding is a store group with its three regions, each with the seller account authorised there (if any)
 // and its marketplaces: what getBindSeller and the 店铺管理 list show.
 type StoreBinding struct {
-	Group   models.StoreGroup
+	Group   storesdb.StoreGroup
 	Regions []RegionBinding
 }
 
 // RegionBinding is one region of a store group.
 type RegionBinding struct {
-	Region models.Region
+	Region storesdb.Region
 	// Seller is the region's seller account, nil when it was never authorised.
-	Seller *models.Seller
+	Seller *storesdb.Seller
 	// Marketplaces are the seller's marketplaces in the reference order.
-	Marketplaces []models.Marketplace
+	Marketplaces []storesdb.Marketplace
 	// Advert is the region's advertising authorisation (广告授权), nil when it was never authorised.
-	Advert *models.AdvAuth
+	Advert *storesdb.AdvAuth
+	// Secret is the client secret of the seller's application: when it ends, and whether Amazon refused it (nil
+	// when unknown).
+	Secret *SecretInfo
 }
 
 // Seller authorisation states as the list names them.
@@ -45,7 +49,7 @@ func (r RegionBinding) AuthState() string {
 		return AuthNone
 	case r.Seller.Disabled:
 		return AuthDisabled
-	case r.Seller.Status == models.SellerInvalid:
+	case r.Seller.Status == storesdb.SellerInvalid:
 		return AuthInvalid
 	}
 	return AuthActive
@@ -65,7 +69,7 @@ func (r RegionBinding) AdvertState() string {
 // StoreBindings lists the store groups the user may see with their regions and seller accounts.
 func (s *Service) StoreBindings(ctx context.Context, p core.Principal) ([]StoreBinding, error) {
 	db := s.db.With(ctx)
-	groups, err := db.VisibleStoreGroups(p.CompanyID, p.UserID, "")
+	groups, err := storesdb.VisibleStoreGroups(db, p.CompanyID, p.UserID, "")
 	if err != nil {
 		return nil, err
 	}
@@ -80,7 +84,7 @@ type StoreAuthQuery struct {
 
 // StoreAuthRow is one row of the 店铺管理 list: a store group in one region.
 type StoreAuthRow struct {
-	Group  models.StoreGroup
+	Group  storesdb.StoreGroup
 	Region RegionBinding
 }
 
@@ -88,11 +92,11 @@ type StoreAuthRow struct {
 // 欧洲, 远东), by group name. The total counts rows.
 func (s *Service) StoreAuthPage(ctx context.Context, p core.Principal, q StoreAuthQuery) ([]StoreAuthRow, int64, core.PageRequest, error) {
 	r := q.PageRequest.Normalized()
-	per := len(models.Regions)
+	per := len(storesdb.Regions)
 	first := r.Offset() / per
 	last := (r.Offset() + r.Size + per - 1) / per
 	db := s.db.With(ctx)
-	groups, total, err := db.VisibleStoreGroupPage(p.CompanyID, p.UserID, strings.TrimSpace(q.Name), first, last-first)
+	groups, total, err := storesdb.VisibleStoreGroupPage(db, p.CompanyID, p.UserID, strings.TrimSpace(q.Name), first, last-first)
 	if err != nil {
 		return nil, 0, r, err
 	}
@@ -112,36 +116,40 @@ func (s *Service) StoreAuthPage(ctx context.Context, p core.Principal, q StoreAu
 	return rows, total * int64(per), r, nil
 }
 
-func (s *Service) bindingsOf(db *models.DB, companyID int64, groups []models.StoreGroup) ([]StoreBinding, error) {
+func (s *Service) bindingsOf(db *models.DB, companyID int64, groups []storesdb.StoreGroup) ([]StoreBinding, error) {
 	ids := make([]int64, len(groups))
 	for i, g := range groups {
 		ids[i] = g.ID
 	}
-	sellers, err := db.SellersOfGroups(companyID, ids)
+	sellers, err := storesdb.SellersOfGroups(db, companyID, ids)
 	if err != nil {
 		return nil, err
 	}
-	byGroupRegion := map[string]*models.Seller{}
+	secrets, err := s.secretsOf(db, sellers)
+	if err != nil {
+		return nil, err
+	}
+	byGroupRegion := map[string]*storesdb.Seller{}
 	for i := range sellers {
 		byGroupRegion[fmt.Sprint(sellers[i].GroupID, sellers[i].Region)] = &sellers[i]
 	}
-	adverts, err := db.AdvAuthsOf(companyID, ids)
+	adverts, err := storesdb.AdvAuthsOf(db, companyID, ids)
 	if err != nil {
 		return nil, err
 	}
-	advertByGroupRegion := map[string]*models.AdvAuth{}
+	advertByGroupRegion := map[string]*storesdb.AdvAuth{}
 	for i := range adverts {
 		advertByGroupRegion[fmt.Sprint(adverts[i].GroupID, adverts[i].Region)] = &adverts[i]
 	}
 	out := make([]StoreBinding, len(groups))
 	for i, g := range groups {
-		out[i] = StoreBinding{Group: g, Regions: make([]RegionBinding, len(models.Regions))}
-		for j, region := range models.Regions {
+		out[i] = StoreBinding{Group: g, Regions: make([]RegionBinding, len(storesdb.Regions))}
+		for j, region := range storesdb.Regions {
 			key := fmt.Sprint(g.ID, region.Code)
-			rb := RegionBinding{Region: region, Seller: byGroupRegion[key], Marketplaces: []models.Marketplace{},
+			rb := RegionBinding{Region: region, Seller: byGroupRegion[key], Marketplaces: []storesdb.Marketplace{},
 				Advert: advertByGroupRegion[key]}
 			if rb.Seller != nil {
-				rb.Marketplaces = marketplacesOf(rb.Seller)
+				rb.Marketplaces, rb.Secret = marketplacesOf(rb.Seller), secrets[rb.Seller.ID]
 			}
 			out[i].Regions[j] = rb
 		}
@@ -150,14 +158,14 @@ func (s *Service) bindingsOf(db *models.DB, companyID int64, groups []models.Sto
 }
 
 // marketplacesOf is a seller's marketplaces in the reference order (US, CA, MX...).
-func marketplacesOf(s *models.Seller) []models.Marketplace {
-	out := []models.Marketplace{}
+func marketplacesOf(s *storesdb.Seller) []storesdb.Marketplace {
+	out := []storesdb.Marketplace{}
 	for _, sm := range s.Marketplaces {
-		if m, ok := models.MarketplaceByID(sm.MarketplaceID); ok {
+		if m, ok := storesdb.MarketplaceByID(sm.MarketplaceID); ok {
 			out = append(out, m)
 		}
 	}
-	slices.SortFunc(out, func(a, b models.Marketplace) int { return a.Sort - b.Sort })
+	slices.SortFunc(out, func(a, b storesdb.Marketplace) int { return a.Sort - b.Sort })
 	return out
 }
 
@@ -169,7 +177,7 @@ func (s *Service) RegionsOfGroup(ctx context.Context, p core.Principal, groupID 
 	if err != nil {
 		return nil, err
 	}
-	bindings, err := s.bindingsOf(db, p.CompanyID, []models.StoreGroup{*g})
+	bindings, err := s.bindingsOf(db, p.CompanyID, []storesdb.StoreGroup{*g})
 	if err != nil {
 		return nil, err
 	}
@@ -184,7 +192,7 @@ func (s *Service) RegionsOfGroup(ctx context.Context, p core.Principal, groupID 
 
 // AuthorizedMarketplaces lists the marketplaces of the active seller accounts of the store groups the user may see
 // (getAuthMaketplace), once each in the reference order; groupID ("" for all) narrows it to one group.
-func (s *Service) AuthorizedMarketplaces(ctx context.Context, p core.Principal, groupID string) ([]models.Marketplace, error) {
+func (s *Service) AuthorizedMarketplaces(ctx context.Context, p core.Principal, groupID string) ([]storesdb.Marketplace, error) {
 	bindings, err := s.StoreBindings(ctx, p)
 	if err != nil {
 		return nil, err
@@ -195,7 +203,7 @@ func (s *Service) AuthorizedMarketplaces(ctx context.Context, p core.Principal, 
 		}
 	}
 	seen := map[string]bool{}
-	out := []models.Marketplace{}
+	out := []storesdb.Marketplace{}
 	for _, b := range bindings {
 		if groupID != "" && fmt.Sprint(b.Group.ID) != groupID {
 			continue
@@ -212,28 +220,28 @@ func (s *Service) AuthorizedMarketplaces(ctx context.Context, p core.Principal, 
 			}
 		}
 	}
-	slices.SortFunc(out, func(a, b models.Marketplace) int { return a.Sort - b.Sort })
+	slices.SortFunc(out, func(a, b storesdb.Marketplace) int { return a.Sort - b.Sort })
 	return out, nil
 }
 
 // visibleSeller loads a seller account by the id a call names, if its store group is one the user may see.
-func (s *Service) visibleSeller(db *models.DB, p core.Principal, raw string) (*models.Seller, error) {
+func (s *Service) visibleSeller(db *models.DB, p core.Principal, raw string) (*storesdb.Seller, error) {
 	id, ok := core.ParseID(raw)
 	if !ok {
 		return nil, core.NotFound(whatSeller)
 	}
-	seller, err := db.SellerByID(p.CompanyID, id)
+	seller, err := storesdb.SellerByID(db, p.CompanyID, id)
 	if err != nil {
 		return nil, core.NotFoundAs(err, whatSeller)
 	}
-	if _, err := db.VisibleStoreGroup(p.CompanyID, p.UserID, seller.GroupID); err != nil {
+	if _, err := storesdb.VisibleStoreGroup(db, p.CompanyID, p.UserID, seller.GroupID); err != nil {
 		return nil, core.NotFoundAs(err, whatSeller)
 	}
 	return seller, nil
 }
 
 // VisibleSeller loads a seller account by the id a call names, if its store group is one the user may see.
-func (s *Service) VisibleSeller(ctx context.Context, p core.Principal, sellerID string) (*models.Seller, error) {
+func (s *Service) VisibleSeller(ctx context.Context, p core.Principal, sellerID string) (*storesdb.Seller, error) {
 	return s.visibleSeller(s.db.With(ctx), p, sellerID)
 }
 
@@ -248,7 +256,7 @@ func (s *Service) DisableSeller(ctx context.Context, p core.Principal, sellerID 
 	if seller.Disabled {
 		return nil
 	}
-	return core.NotFoundAs(db.DisableSeller(p.CompanyID, seller.ID, s.now.Stamp()), whatSeller)
+	return core.NotFoundAs(storesdb.DisableSeller(db, p.CompanyID, seller.ID, s.now.Stamp()), whatSeller)
 }
 
 // OwnAppForm is saveAuth's body: a seller account authorised through the seller's own developer application
@@ -268,7 +276,7 @@ func (f *OwnAppForm) check() error {
 		core.Required(&f.ClientSecret, "Client Secret", 200), core.Required(&f.RefreshToken, "Refresh Token", 2000)); err != nil {
 		return err
 	}
-	if _, ok := models.RegionByCode(f.Region); !ok {
+	if _, ok := storesdb.RegionByCode(f.Region); !ok {
 		return core.Invalid(MsgRegionUnknown)
 	}
 	return nil
@@ -277,7 +285,7 @@ func (f *OwnAppForm) check() error {
 // SaveOwnApp authorises a store group's region with the seller's own application (saveAuth): the credentials are
 // checked by asking Amazon for the seller's marketplaces with them, then stored encrypted. Amazon's refusal or
 // absence is reported as such and stores nothing.
-func (s *Service) SaveOwnApp(ctx context.Context, p core.Principal, f OwnAppForm) (*models.Seller, error) {
+func (s *Service) SaveOwnApp(ctx context.Context, p core.Principal, f OwnAppForm) (*storesdb.Seller, error) {
 	if err := f.check(); err != nil {
 		return nil, err
 	}
@@ -285,7 +293,7 @@ func (s *Service) SaveOwnApp(ctx context.Context, p core.Principal, f OwnAppForm
 	if err != nil {
 		return nil, err
 	}
-	seller := &models.Seller{CompanyID: p.CompanyID, GroupID: g.ID, Region: f.Region, SellingPartnerID: f.SellingPartnerID}
+	seller := &storesdb.Seller{CompanyID: p.CompanyID, GroupID: g.ID, Region: f.Region, SellingPartnerID: f.SellingPartnerID}
 	err = s.fetchAndStoreSeller(ctx, seller, amazonApp{ClientID: f.ClientID, ClientSecret: f.ClientSecret}, f.RefreshToken)
 	var te *amazon.TokenError
 	var ae *amazon.APIError

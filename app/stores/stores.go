@@ -8,6 +8,7 @@ import (
 
 	"sellerhub/app/core"
 	"sellerhub/models"
+	storesdb "sellerhub/models/stores"
 )
 
 // Messages of the store group (店铺) calls.
@@ -39,23 +40,23 @@ func (f *StoreGroupForm) check() error {
 
 // StoreGroups lists the store groups the user may see, by name: all of the company's, or those the user is
 // limited to.
-func (s *Service) StoreGroups(ctx context.Context, p core.Principal) ([]models.StoreGroup, error) {
-	return s.db.With(ctx).VisibleStoreGroups(p.CompanyID, p.UserID, "")
+func (s *Service) StoreGroups(ctx context.Context, p core.Principal) ([]storesdb.StoreGroup, error) {
+	return storesdb.VisibleStoreGroups(s.db.With(ctx), p.CompanyID, p.UserID, "")
 }
 
 // StoreGroupOptions lists the store groups the user may see by name: the choices the 子账号 screen limits users to
 // (nobody grants a group they cannot see).
-func (s *Service) StoreGroupOptions(ctx context.Context, p core.Principal) ([]models.StoreGroup, error) {
-	return s.db.With(ctx).VisibleStoreGroups(p.CompanyID, p.UserID, "")
+func (s *Service) StoreGroupOptions(ctx context.Context, p core.Principal) ([]storesdb.StoreGroup, error) {
+	return storesdb.VisibleStoreGroups(s.db.With(ctx), p.CompanyID, p.UserID, "")
 }
 
 // visibleGroup loads a store group by the id a call names, if the user may see it; else 店铺不存在.
-func (s *Service) visibleGroup(db *models.DB, p core.Principal, raw string) (*models.StoreGroup, error) {
+func (s *Service) visibleGroup(db *models.DB, p core.Principal, raw string) (*storesdb.StoreGroup, error) {
 	id, ok := core.ParseID(raw)
 	if !ok {
 		return nil, core.NotFound(whatStoreGroup)
 	}
-	g, err := db.VisibleStoreGroup(p.CompanyID, p.UserID, id)
+	g, err := storesdb.VisibleStoreGroup(db, p.CompanyID, p.UserID, id)
 	if err != nil {
 		return nil, core.NotFoundAs(err, whatStoreGroup)
 	}
@@ -63,12 +64,12 @@ func (s *Service) visibleGroup(db *models.DB, p core.Principal, raw string) (*mo
 }
 
 // CreateStoreGroup adds a store group to the company; a name is unique in the company.
-func (s *Service) CreateStoreGroup(ctx context.Context, p core.Principal, f StoreGroupForm) (*models.StoreGroup, error) {
+func (s *Service) CreateStoreGroup(ctx context.Context, p core.Principal, f StoreGroupForm) (*storesdb.StoreGroup, error) {
 	if err := f.check(); err != nil {
 		return nil, err
 	}
 	now := s.now.Stamp()
-	g := &models.StoreGroup{CompanyID: p.CompanyID, Name: f.Name, Remark: f.Remark, CreatedAt: now, UpdatedAt: now}
+	g := &storesdb.StoreGroup{CompanyID: p.CompanyID, Name: f.Name, Remark: f.Remark, CreatedAt: now, UpdatedAt: now}
 	err := s.db.Tx(ctx, func(tx *models.DB) error {
 		if err := storeGroupNameFree(tx, p.CompanyID, f.Name, 0); err != nil {
 			return err
@@ -84,15 +85,15 @@ func (s *Service) CreateStoreGroup(ctx context.Context, p core.Principal, f Stor
 // storeGroupNameFree refuses a name the company already uses on a group other than self (0 for a new group),
 // one the user may not see included: the name is unique in the company.
 func storeGroupNameFree(db *models.DB, companyID int64, name string, self int64) error {
-	return core.NameFree(func() (int64, error) { return db.StoreGroupIDByName(companyID, name) }, self, MsgStoreGroupNameTaken)
+	return core.NameFree(func() (int64, error) { return storesdb.StoreGroupIDByName(db, companyID, name) }, self, MsgStoreGroupNameTaken)
 }
 
 // UpdateStoreGroup renames a store group the user may see.
-func (s *Service) UpdateStoreGroup(ctx context.Context, p core.Principal, id string, f StoreGroupForm) (*models.StoreGroup, error) {
+func (s *Service) UpdateStoreGroup(ctx context.Context, p core.Principal, id string, f StoreGroupForm) (*storesdb.StoreGroup, error) {
 	if err := f.check(); err != nil {
 		return nil, err
 	}
-	var g *models.StoreGroup
+	var g *storesdb.StoreGroup
 	err := s.db.Tx(ctx, func(tx *models.DB) error {
 		var err error
 		if g, err = s.visibleGroup(tx, p, id); err != nil {
@@ -102,7 +103,7 @@ func (s *Service) UpdateStoreGroup(ctx context.Context, p core.Principal, id str
 			return err
 		}
 		g.Name, g.Remark, g.UpdatedAt = f.Name, f.Remark, s.now.Stamp()
-		return core.DuplicateAs(core.NotFoundAs(tx.UpdateStoreGroup(g), whatStoreGroup), MsgStoreGroupNameTaken)
+		return core.DuplicateAs(core.NotFoundAs(storesdb.UpdateStoreGroup(tx, g), whatStoreGroup), MsgStoreGroupNameTaken)
 	})
 	if err != nil {
 		return nil, err
@@ -111,7 +112,7 @@ func (s *Service) UpdateStoreGroup(ctx context.Context, p core.Principal, id str
 }
 
 // StoreGroup is one store group the user may see.
-func (s *Service) StoreGroup(ctx context.Context, p core.Principal, id string) (*models.StoreGroup, error) {
+func (s *Service) StoreGroup(ctx context.Context, p core.Principal, id string) (*storesdb.StoreGroup, error) {
 	return s.visibleGroup(s.db.With(ctx), p, id)
 }
 
@@ -123,7 +124,7 @@ func (s *Service) DeleteStoreGroup(ctx context.Context, p core.Principal, id str
 		if err != nil {
 			return err
 		}
-		sellers, users, err := tx.StoreGroupUsage(g.ID)
+		sellers, users, err := storesdb.StoreGroupUsage(tx, g.ID)
 		switch {
 		case err != nil:
 			return err
@@ -132,12 +133,12 @@ func (s *Service) DeleteStoreGroup(ctx context.Context, p core.Principal, id str
 		case users > 0:
 			return core.Refused(MsgStoreGroupHasUsers)
 		}
-		if adverts, err := tx.AdvAuthCountOfGroup(p.CompanyID, g.ID); err != nil {
+		if adverts, err := storesdb.AdvAuthCountOfGroup(tx, p.CompanyID, g.ID); err != nil {
 			return err
 		} else if adverts > 0 {
 			return core.Refused(MsgStoreGroupHasAdverts)
 		}
-		err = tx.DeleteStoreGroup(p.CompanyID, g.ID)
+		err = storesdb.DeleteStoreGroup(tx, p.CompanyID, g.ID)
 		if errors.Is(err, gorm.ErrForeignKeyViolated) {
 			return core.Refused(MsgStoreGroupInUse)
 		}

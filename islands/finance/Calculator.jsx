@@ -2,7 +2,8 @@
 // fulfilment fee, referral fee, tax, profit, margin and ROI in the marketplace's currency and CNY, computed by the
 // server from Amazon's fee tables (Enter in any field computes). The calculator saves the form as a new plan
 // (计算方案) and lists the company's plans (打开 opens one in 编辑计算方案, 删除 asks first); 编辑计算方案 loads
-// one plan, computes it and saves its changes.
+// one plan, computes it and saves its changes. The 站点 list shows every marketplace: those without a fee card
+// are disabled with 暂未支持.
 import { useEffect, useState } from "react";
 import { api } from "../lib/api.js";
 import { ask } from "../lib/confirm.js";
@@ -15,6 +16,19 @@ import Result from "./Result.jsx";
 import { AMZ, button, input, plainButton } from "./shared.js";
 
 const EMPTY = { marketplace: "US", category: "", price: "", unitCost: "", firstLeg: "", length: "", width: "", height: "", weight: "", taxRegistered: true };
+
+// The fields 计算 cannot do without, in the order the server checks them, with its words. The server checks
+// everything; naming an empty field here first spares the request, and the failed (400) request the browser
+// would log in the console for an empty form.
+const REQUIRED = [
+  ["category", "请选择品类"],
+  ["price", "售价不能为空"],
+  ["unitCost", "采购成本不能为空"],
+  ["length", "长不能为空"],
+  ["width", "宽不能为空"],
+  ["height", "高不能为空"],
+  ["weight", "重量不能为空"],
+];
 
 const NUMBERS = [
   ["length", "长（cm）"],
@@ -71,12 +85,19 @@ export default function Calculator({ permissions, planId }) {
   if (!markets || (planId && !name && !missing)) return <p className="text-sm text-slate-500">加载中...</p>;
   if (missing) return <p role="alert" className="text-sm text-red-700">{error}</p>;
 
-  const market = markets.find((m) => m.code === values.marketplace) || markets[0];
+  const market = markets.find((m) => m.code === values.marketplace && m.supported) || markets.find((m) => m.supported);
   const set = (field) => (e) => setValues((v) => ({ ...v, [field]: e.target.type === "checkbox" ? e.target.checked : e.target.value }));
   const changeMarket = (e) => setValues((v) => ({ ...v, marketplace: e.target.value, category: "" }));
 
   const submit = (e) => {
     e.preventDefault();
+    const empty = REQUIRED.find(([key]) => String(values[key] ?? "").trim() === "");
+    if (empty) {
+      setError(empty[1]);
+      setResult(null);
+      e.currentTarget.elements[empty[0]]?.focus();
+      return;
+    }
     compute();
   };
 
@@ -122,11 +143,17 @@ export default function Calculator({ permissions, planId }) {
             <label className="block">
               站点
               <select name="marketplace" className={field} value={values.marketplace} onChange={changeMarket}>
-                {markets.map((m) => (
-                  <option key={m.code} value={m.code}>
-                    {m.code}（{m.currency}）
-                  </option>
-                ))}
+                {markets.map((m) =>
+                  m.supported ? (
+                    <option key={m.code} value={m.code}>
+                      {m.name}（{m.code}，{m.currency}）
+                    </option>
+                  ) : (
+                    <option key={m.code} value={m.code} disabled>
+                      {m.name}（{m.code}）暂未支持
+                    </option>
+                  ),
+                )}
               </select>
             </label>
             <label className="block">

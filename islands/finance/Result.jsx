@@ -1,3 +1,5 @@
+import { money } from "../lib/money.js";
+
 // The calculator's answer: each figure in the marketplace's currency and CNY, the margin and ROI, and what they
 // were read from (size tier, shipping weight, referral rate, the exchange rate and its month).
 export default function Result({ result, busy }) {
@@ -30,17 +32,17 @@ export default function Result({ result, busy }) {
           {rows.map(([label, v]) => (
             <tr key={label} className="border-b border-slate-100 dark:border-slate-800">
               <td className="py-1">{label}</td>
-              <td className="py-1 text-right tabular-nums">{v.local}</td>
-              <td className="py-1 text-right tabular-nums">{v.cny}</td>
+              <td className="py-1 text-right tabular-nums">{money(v.local, r.currency)}</td>
+              <td className="py-1 text-right tabular-nums">{money(v.cny, "CNY")}</td>
             </tr>
           ))}
           <tr className="font-semibold">
             <td className="py-1">利润</td>
             <td className="py-1 text-right tabular-nums" data-testid="profit-local">
-              {r.profit.local}
+              {money(r.profit.local, r.currency)}
             </td>
             <td className="py-1 text-right tabular-nums" data-testid="profit-cny">
-              {r.profit.cny}
+              {money(r.profit.cny, "CNY")}
             </td>
           </tr>
         </tbody>

@@ -2,7 +2,7 @@
 // the admin screens. onSubmit returns a promise; its rejection's message is shown above the fields and nothing
 // closes, so the user can correct the input. A field with choices is a group of checkboxes whose value is the
 // list of the checked values (the roles of a user). A field's hint is shown under its input and read with it (the
-// password rule, too long for a placeholder).
+// password rule, too long for a placeholder). A readOnly field is shown as text and sent as it came.
 import { useEffect, useId, useRef, useState } from "react";
 
 export default function FormDialog({ title, fields, initial = {}, submitLabel = "保存", onSubmit, onClose }) {
@@ -49,7 +49,18 @@ export default function FormDialog({ title, fields, initial = {}, submitLabel = 
           </p>
         )}
         {fields.map((f) =>
-          f.choices ? (
+          f.readOnly ? (
+            // A value the form shows but does not change (the currency whose rate is edited) reads as text, not
+            // as a box that looks as if it could be typed in.
+            <div key={f.name} className="mb-3 text-sm" role="group" aria-labelledby={`${hintId}-${f.name}-label`}>
+              <span id={`${hintId}-${f.name}-label`} className="block">
+                {f.label}
+              </span>
+              <span data-field={f.name} className="mt-1 block py-1 font-semibold text-slate-900 dark:text-white">
+                {values[f.name] || "—"}
+              </span>
+            </div>
+          ) : f.choices ? (
             <fieldset key={f.name} className="mb-3 text-sm">
               <legend>{f.label}</legend>
               <span className="mt-1 flex flex-wrap gap-x-4 gap-y-1">
@@ -97,7 +108,6 @@ export default function FormDialog({ title, fields, initial = {}, submitLabel = 
                   className={input}
                   type={f.type || "text"}
                   inputMode={f.type === "number" ? "numeric" : undefined}
-                  readOnly={f.readOnly}
                   value={values[f.name]}
                   placeholder={f.placeholder}
                   aria-describedby={f.hint ? `${hintId}-${f.name}` : undefined}

@@ -1,4 +1,5 @@
-// Toasts for success, error and warning, 48 px from the top. A page shows one toast, the outcome of its latest
+// Toasts for success, error and warning, at the bottom of the page (the .toasts host in app.css: the whole width on
+// a phone, bottom right from the md width on), where they hide no tab, heading or action. A page shows one toast, the outcome of its latest
 // call: a new one replaces the one showing, so that a stale 操作成功! never sits beside a later failure and toasts
 // never pile up. A success closes itself after a few seconds; an error or a warning stays until it is closed (its ×
 // is a button, reached with Tab) or replaced, so that it cannot go away before it is read.
@@ -16,7 +17,7 @@ function host() {
   if (!el) {
     el = document.createElement("div");
     el.id = "toasts";
-    el.className = "pointer-events-none fixed inset-x-0 top-12 z-[100] flex flex-col items-center gap-2 px-4";
+    el.className = "toasts";
     el.setAttribute("aria-live", "polite");
     document.body.appendChild(el);
   }
@@ -29,6 +30,7 @@ export function toast(text, kind = "success") {
   item.setAttribute("role", kind === "error" ? "alert" : "status");
   item.dataset.toast = kind;
   const span = document.createElement("span");
+  span.className = "min-w-0 flex-1 break-words";
   span.textContent = text;
   const close = document.createElement("button");
   close.type = "button";

@@ -2,6 +2,7 @@
 // promotions) and what its settlements booked (fees and charges), money in the order's currency.
 import { useEffect, useRef, useState } from "react";
 import { api } from "../lib/api.js";
+import { money } from "../lib/money.js";
 
 const th = "whitespace-nowrap border-b border-slate-200 px-2 py-1 text-left font-semibold dark:border-slate-600";
 const td = "border-b border-slate-100 px-2 py-1 dark:border-slate-700";
@@ -86,6 +87,9 @@ export default function OrderDetail({ url, onClose }) {
                 heads={["SKU", "ASIN", "商品名称", "数量", "商品价格", "税费", "运费", "运费税", "促销折扣", "运费折扣", "促销编号"]}
                 rows={order.items.map((it) => [it.sku, it.asin, it.productName, it.quantity, it.itemPrice, it.itemTax, it.shippingPrice, it.shippingTax, it.itemPromotionDiscount, it.shipPromotionDiscount, it.promotionIds])}
               />
+              <p className="mt-1 text-right">
+                订单总数量：{order.orderQuantity}，订单总额：{money(order.orderSales, order.currency)}
+              </p>
             </section>
             <section>
               <h3 className="mb-1 font-semibold">结算费用</h3>

@@ -14,14 +14,14 @@ const STATUSES = [
   ["Cancelled", "已取消"],
 ];
 
-export default function Orders({ today, permissions, marketplaces }) {
+export default function Orders({ today, permissions, marketplaces, dayZone }) {
   const [open, setOpen] = useState(null);
   const base = today ? `${AMZ}/orders/today` : `${AMZ}/orders`;
   const exportable = today || can(permissions, "amz:order:export");
   return (
     <section aria-label={today ? "今日订单" : "订单管理"}>
       <form id="order-filter" className="mb-2 flex flex-wrap items-center gap-2 text-sm">
-        <StoreFilters marketplaces={marketplaces} />
+        <StoreFilters marketplaces={marketplaces} dayZone={dayZone} />
         <select name="status" aria-label="订单状态" className={input} defaultValue="">
           <option value="">全部状态</option>
           {STATUSES.map(([v, l]) => (

@@ -4,9 +4,9 @@ import { mount } from "../lib/mount.js";
 import Orders from "./Orders.jsx";
 import Refunds from "./Refunds.jsx";
 
-function OrderScreen({ screen, permissions, marketplaces }) {
-  if (screen === "refund") return <Refunds permissions={permissions} marketplaces={marketplaces} />;
-  return <Orders today={screen === "today"} permissions={permissions} marketplaces={marketplaces} />;
+function OrderScreen({ screen, permissions, marketplaces, dayZone }) {
+  if (screen === "refund") return <Refunds permissions={permissions} marketplaces={marketplaces} dayZone={dayZone} />;
+  return <Orders today={screen === "today"} permissions={permissions} marketplaces={marketplaces} dayZone={dayZone} />;
 }
 
 mount("orders", OrderScreen);

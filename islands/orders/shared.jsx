@@ -6,12 +6,13 @@ export const AMZ = "/amazon/api/v1";
 export const button = "rounded-md bg-sky-700 px-3 py-1 text-sm font-semibold text-white hover:bg-sky-800 disabled:opacity-50";
 export const input = "rounded-md border border-slate-300 px-2 py-1 text-sm dark:border-slate-600 dark:bg-slate-900";
 
-// StoreFilters are the store, marketplace and zone filters every order screen has.
-export function StoreFilters({ marketplaces }) {
+// StoreFilters are the store, marketplace and zone filters every order screen has; the zone starts at the day the
+// company counts (公司设置).
+export function StoreFilters({ marketplaces, dayZone }) {
   return (
     <>
       <StoreSelects marketplaces={marketplaces} />
-      <select name="zone" aria-label="时区" className={input} defaultValue="marketplace" title="日期按站点当地时间（北美为太平洋时间）或北京时间计算">
+      <select name="zone" aria-label="时区" className={input} defaultValue={dayZone || "marketplace"} title="日期按站点当地时间（北美为太平洋时间）或北京时间计算，默认为公司设置的统计日期">
         <option value="marketplace">站点时间</option>
         <option value="beijing">北京时间</option>
       </select>

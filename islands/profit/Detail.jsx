@@ -1,14 +1,37 @@
 // The lines one figure of the profit report was summed from, in the browser's own modal <dialog>, a page at a
 // time through the detail call: settlement lines (settlement, order, Amazon's names, amount), order items, the fee
-// estimate times the units, the shipments behind the freight, the product's cost.
+// estimate times the units, the shipments behind the freight, the product's cost. A settlement line's type and
+// amount show our Chinese name with Amazon's English one beside it (the server's one table, app/amazon/names.go).
 import { useEffect, useRef, useState } from "react";
 import { api } from "../lib/api.js";
+import { money } from "../lib/money.js";
 import { AMZ, button } from "./shared.jsx";
 
 const th = "whitespace-nowrap border-b border-slate-200 px-2 py-1 text-left font-semibold dark:border-slate-600";
 const td = "border-b border-slate-100 px-2 py-1 dark:border-slate-700";
 const SIZE = 20;
 const HEADS = ["来源", "日期", "单号", "订单号", "类型", "说明", "数量", "金额", "币种", "备注"];
+
+// Footer is the lines' total, set apart from them: 合计 of every page when the lines add up to it; for freight the
+// month's freight and how it is worked out, said not to be the shipments' sum.
+function Footer({ sum, total }) {
+  const cell = "border-t-2 border-slate-400 px-2 py-1 font-semibold dark:border-slate-400";
+  return (
+    <tfoot aria-label="合计">
+      <tr className="bg-slate-50 dark:bg-slate-900">
+        <th scope="row" className={`${cell} text-left`}>
+          {sum.label}
+        </th>
+        <td className={`${cell} font-normal text-slate-600 dark:text-slate-300`} colSpan={6}>
+          {sum.sums ? (Number(total) > SIZE ? `全部 ${total} 条的合计` : "以上各行之和") : `${sum.description}，不是上面各行之和`}
+        </td>
+        <td className={`${cell} text-right tabular-nums`}>{money(sum.amount, sum.currency)}</td>
+        <td className={cell}>{sum.currency}</td>
+        <td className={cell} />
+      </tr>
+    </tfoot>
+  );
+}
 
 export default function Detail({ figure, title, row, onClose }) {
   const dialog = useRef(null);
@@ -29,7 +52,7 @@ export default function Detail({ figure, title, row, onClose }) {
     <dialog ref={dialog} onClose={onClose} aria-labelledby="profit-detail-title" className="m-auto w-[1100px] max-w-[95vw] rounded-xl bg-white p-0 text-slate-800 shadow-xl backdrop:bg-slate-900/40 dark:bg-slate-800 dark:text-slate-100">
       <div className="flex items-center justify-between border-b border-slate-200 px-4 py-2 dark:border-slate-600">
         <h2 id="profit-detail-title" className="font-semibold">
-          {title}明细：{row.sku || "店铺费用"} · {row.groupName} {row.marketplaceId} · {row.month}
+          {title}明细：{row.sku || "店铺费用"} · {row.groupName} {row.marketplaceName || row.marketplaceId} · {row.month}
         </h2>
         <button type="button" aria-label="关闭" className="px-2 text-xl" onClick={() => dialog.current.close()}>
           ×
@@ -53,7 +76,7 @@ export default function Detail({ figure, title, row, onClose }) {
             <tbody>
               {result.records.map((r) => (
                 <tr key={`${r.source}-${r.id}`}>
-                  {[r.source, r.date, r.reference, r.orderId, r.kind, r.description, r.quantity, r.amount, r.currency, r.note].map((c, j) => (
+                  {[r.source, r.date, r.reference, r.orderId, named(r.kind, r.kindCode), named(r.description, r.descriptionCode), r.quantity, money(r.amount, r.currency), r.currency, r.note].map((c, j) => (
                     <td key={j} className={td}>
                       {c}
                     </td>
@@ -61,6 +84,7 @@ export default function Detail({ figure, title, row, onClose }) {
                 </tr>
               ))}
             </tbody>
+            {result.sum && <Footer sum={result.sum} total={result.total} />}
           </table>
         )}
       </div>
@@ -79,5 +103,15 @@ export default function Detail({ figure, title, row, onClose }) {
         </div>
       )}
     </dialog>
+  );
+}
+
+/** Our Chinese name with Amazon's code beside it (and as its tooltip); the name alone when it has no code. */
+function named(name, code) {
+  if (!code) return name;
+  return (
+    <span title={code}>
+      {name} <span className="text-xs text-slate-500 dark:text-slate-400">{code}</span>
+    </span>
   );
 }

@@ -1,8 +1,10 @@
 // 利润报告 on the table island: the filters are a form the table reads (grouping, months, store, marketplace,
 // SKU). By SKU every amount is a button that opens the lines it was summed from (Detail).
 import { useState } from "react";
+import { money } from "../lib/money.js";
 import DataTable from "../table/DataTable.jsx";
 import Detail from "./Detail.jsx";
+import { Gaps, Incomplete, MARGIN_GAPS } from "./Gaps.jsx";
 import { AMZ, StoreFilterSelects, button, input } from "./shared.jsx";
 
 const BY = [
@@ -13,8 +15,8 @@ const BY = [
 
 // FIGURES are the columns that open their lines, with the figure the detail call names and its title.
 const FIGURES = {
-  sales: ["sales", "销售额"],
-  salesCny: ["sales", "销售额"],
+  sales: ["sales", "结算销售额"],
+  salesCny: ["sales", "结算销售额"],
   referral: ["referral", "佣金"],
   referralCny: ["referral", "佣金"],
   fulfilment: ["fulfilment", "FBA配送费"],
@@ -31,6 +33,9 @@ const FIGURES = {
   freight: ["freight", "头程"],
 };
 
+// A figure's currency: the CNY columns' (…Cny, cost, freight) or the line's.
+const currencyOf = (field, row) => (field.endsWith("Cny") || field === "cost" || field === "freight" ? "CNY" : row.currency);
+
 function thisMonth() {
   const d = new Date();
   return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, "0")}`;
@@ -38,6 +43,7 @@ function thisMonth() {
 
 export default function Report({ permissions }) {
   const [open, setOpen] = useState(null);
+  const [summary, setSummary] = useState(null);
   const month = thisMonth();
   // A line by SKU (it names its marketplace) opens a figure's lines; grouped lines show their sums.
   const renders = {};
@@ -50,25 +56,51 @@ export default function Report({ permissions }) {
           aria-label={`${title}明细 ${row.sku || "店铺费用"} ${row.month}`}
           onClick={() => setOpen({ figure, title, row })}
         >
-          {row[field]}
+          {money(row[field], currencyOf(field, row))}
         </button>
       ) : (
-        row[field]
+        money(row[field], currencyOf(field, row))
       );
   }
-  // A SKU's advertising spend is not synced: its 0 says so rather than passing for none spent.
+  // A SKU whose store's advertising is not synced: its 0 says so rather than passing for none spent.
   for (const field of ["advertising", "advertisingCny"]) {
     const figure = renders[field];
     renders[field] = (row) =>
-      row.sku && Number(row[field]) === 0 ? (
+      row.sku && !row.adsSynced && Number(row[field]) === 0 ? (
         <span className="text-slate-400" title="按SKU的广告数据未同步">
-          0.00 广告数据未同步
+          {money(0, currencyOf(field, row))} 广告数据未同步
         </span>
       ) : (
         figure(row)
       );
   }
-  renders.flags = (row) => (row.flags ? <span className="text-amber-700 dark:text-amber-400">{row.flags}</span> : "");
+  // 提示: what the line lacks, each opening its fix (a total's counted, 不完整：), then the freight's notes.
+  renders.flags = (row) => {
+    const gaps = row.gaps || [];
+    if (!gaps.length) return row.notes ? <span className="text-amber-700 dark:text-amber-400">{row.notes}</span> : "";
+    return (
+      <span className="text-amber-700 dark:text-amber-400">
+        {!row.marketplaceId && "不完整："}
+        <Gaps gaps={gaps} />
+        {row.notes && `；${row.notes}`}
+      </span>
+    );
+  };
+  // A margin without a cost or fees is none: — with what is missing.
+  renders.margin = (row) =>
+    row.margin === "—" ? (
+      <span className="text-slate-500 dark:text-slate-400" data-margin-missing>
+        —{" "}
+        <span className="text-xs text-amber-700 dark:text-amber-400">
+          {(row.gaps || [])
+            .filter((g) => MARGIN_GAPS.has(g.code))
+            .map((g) => g.text.replace(/ \d+ 行$/, ""))
+            .join("，")}
+        </span>
+      </span>
+    ) : (
+      row.margin
+    );
   renders.source = (row) =>
     row.source === "预估" ? <span className="rounded bg-amber-100 px-1 text-amber-800 dark:bg-amber-900 dark:text-amber-200">预估</span> : row.source;
   return (
@@ -94,8 +126,13 @@ export default function Report({ permissions }) {
         </button>
         <span className="text-xs text-slate-500">月份按北京时间；点击金额查看明细（按SKU时）</span>
       </form>
+      <p className="mb-2 text-xs text-slate-500 dark:text-slate-400" data-figures-source>
+        数据来源：结算销量、结算销售额取自亚马逊结算报告，按入账月份统计；销售报表的订单销量、订单销售额取自订单，按下单日期统计，两者可能不同。来源为预估的行尚未结算，取自订单。
+      </p>
+      <Incomplete summary={summary} />
       <DataTable
         queryname="profitReportList"
+        onLoad={(_, answer) => setSummary(answer?.summary || null)}
         source={`${AMZ}/profit/report`}
         exportUrl={`${AMZ}/profit/report/export`}
         filterForm="profit-filter"

@@ -4,6 +4,7 @@
 // week or month.
 import { useEffect, useState } from "react";
 import { api } from "../lib/api.js";
+import { money } from "../lib/money.js";
 import { toast } from "../lib/toast.js";
 import DataTable from "../table/DataTable.jsx";
 
@@ -30,9 +31,23 @@ const ZONES = [
   ["beijing", "北京时间"],
 ];
 
-function Select({ name, label, options }) {
+// TOTAL is the currency of 周/月汇总's line of a period's currencies summed in CNY (app/sales SummaryTotal).
+const TOTAL = "合计(CNY)";
+const strong = (v) => <strong className="font-semibold text-slate-900 dark:text-slate-50">{v}</strong>;
+// The amounts and the currency they are in (null: the line's); the total line's are all CNY.
+const AMOUNTS = { sales: null, averagePrice: null, refunds: null, salesCny: "CNY", refundsCny: "CNY" };
+const shownOf = (row, f) => (f in AMOUNTS ? money(row[f], row.currency === TOTAL ? "CNY" : AMOUNTS[f] || row.currency) : row[f]);
+// The total line's figures are drawn bold, so that it does not read as one more currency.
+const TOTAL_RENDERS = Object.fromEntries(
+  ["period", "currency", "orders", "units", "sales", "averagePrice", "refunds", "refundOrders", "salesCny", "refundsCny"].map((f) => [
+    f,
+    (row) => (row.currency === TOTAL ? strong(shownOf(row, f)) : shownOf(row, f)),
+  ]),
+);
+
+function Select({ name, label, options, defaultValue }) {
   return (
-    <select name={name} aria-label={label} className={input}>
+    <select name={name} aria-label={label} className={input} defaultValue={defaultValue}>
       {options.map(([v, l]) => (
         <option key={v} value={v}>
           {l}
@@ -42,7 +57,7 @@ function Select({ name, label, options }) {
   );
 }
 
-export default function Report({ summary, permissions }) {
+export default function Report({ summary, permissions, dayZone }) {
   const [groups, setGroups] = useState([]);
   const [markets, setMarkets] = useState([]);
   useEffect(() => {
@@ -60,7 +75,7 @@ export default function Report({ summary, permissions }) {
       <form id={form} className="mb-2 flex flex-wrap items-center gap-2 text-sm">
         {!summary && <Select name="by" label="统计维度" options={BY} />}
         <Select name="period" label="统计周期" options={summary ? PERIODS.slice(1) : PERIODS} />
-        <Select name="zone" label="时区" options={ZONES} />
+        <Select name="zone" label="时区" options={ZONES} defaultValue={dayZone || "marketplace"} />
         <label className="flex items-center gap-1">
           从 <input name="startDate" type="date" aria-label="开始日期" className={input} />
         </label>
@@ -75,12 +90,23 @@ export default function Report({ summary, permissions }) {
         </button>
         <span className="text-xs text-slate-500">不选日期时为最近30天</span>
       </form>
+      {!summary && (
+        <p className="mb-2 text-xs text-slate-500 dark:text-slate-400" data-figures-source>
+          数据来源：订单销量、订单销售额取自同步的亚马逊订单，按下单日期统计；利润报告的结算销量、结算销售额取自结算报告，按入账日期统计，两者可能不同。
+        </p>
+      )}
+      {summary && (
+        <p className="mb-2 text-xs text-slate-500 dark:text-slate-400">
+          不完整的周、月按实际起止日期显示（如 2026-11-04 ~ 2026-11-08）；每个周期的“合计(CNY)”行为各币种按各月汇率折算后的合计。
+        </p>
+      )}
       <DataTable
         queryname={summary ? "orderSummaryList" : "salesReportList"}
         source={`${AMZ}/sales/${path}`}
         exportUrl={`${AMZ}/sales/${path}/export`}
         filterForm={form}
         permissions={permissions}
+        renders={summary ? TOTAL_RENDERS : undefined}
       />
     </section>
   );

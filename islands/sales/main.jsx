@@ -3,8 +3,8 @@
 import { mount } from "../lib/mount.js";
 import Report from "./Report.jsx";
 
-function SalesScreen({ screen, permissions }) {
-  return <Report summary={screen === "summary"} permissions={permissions} />;
+function SalesScreen({ screen, permissions, dayZone }) {
+  return <Report summary={screen === "summary"} permissions={permissions} dayZone={dayZone} />;
 }
 
 mount("sales", SalesScreen);

@@ -1,6 +1,7 @@
 // 平台选择: the twelve marketplaces. Amazon and AliExpress (first and fourth) are active and lead to their store
-// authorization; the others are greyed and offer + 添加授权 on hover. An active platform whose authorization has
-// no screen yet (not in built) still opens it, dimmed and tagged 建设中.
+// authorization; the others are greyed, tagged 暂未支持 (visibly, and as the tile's title) so that a seller knows
+// why, and offer + 添加授权 on hover. An active platform whose authorization has no screen yet (not in built) still
+// opens it, dimmed and tagged 建设中.
 import { Dialog, DialogPanel, DialogTitle } from "@headlessui/react";
 
 export const PLATFORMS = [
@@ -56,10 +57,13 @@ export default function PlatformDrawer({ built, onClose }) {
                   )}
                 </button>
               ) : (
-                <div data-platform={p.name} aria-disabled="true" className="group relative flex h-20 flex-col items-center justify-center gap-1 rounded-lg ring-1 ring-slate-200 dark:ring-slate-600">
+                <div data-platform={p.name} aria-disabled="true" title="暂未支持" className="group relative flex h-20 flex-col items-center justify-center gap-1 rounded-lg ring-1 ring-slate-200 dark:ring-slate-600">
                   <span className="flex flex-col items-center gap-1 opacity-50">
                     <Logo p={p} />
                     <span className="text-xs">{p.name}</span>
+                  </span>
+                  <span data-unsupported-tag className="absolute right-1 top-1 rounded bg-slate-100 px-1 text-[10px] leading-4 text-slate-600 dark:bg-slate-700 dark:text-slate-300">
+                    暂未支持
                   </span>
                   <span className="absolute inset-0 hidden items-center justify-center rounded-lg bg-white text-xs font-medium text-sky-700 group-hover:flex dark:bg-slate-800 dark:text-sky-300">+ 添加授权</span>
                 </div>

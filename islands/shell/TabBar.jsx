@@ -1,8 +1,8 @@
 // The tab bar: opens, activates, refreshes and closes tabs, each holding its page alive in its own frame (so a
 // half-filled form and the scroll position survive switching tabs). The address bar follows the active tab, and
 // the open tabs are remembered for this browser tab so a reload restores them.
-import { useCallback, useEffect, useRef, useState } from "react";
-import { HOME_TITLE, closeLeft, closeOthers, closeRight, closeTab, frameURL, openTab } from "./tabs.js";
+import { useCallback, useEffect, useLayoutEffect, useRef, useState } from "react";
+import { HOME_TITLE, closeLeft, closeOthers, closeRight, closeTab, frameURL, openTab, renameTab } from "./tabs.js";
 
 const MENU_DELAY_MS = 250;
 
@@ -84,6 +84,26 @@ export default function TabBar(props) {
     });
   }, []);
 
+  // rename retitles a tab whose page became another, keeping its frame (and what the page holds): the frame is
+  // keyed, titled and named by the new title, and a frame open under that title gives way.
+  const rename = useCallback((from, title, url) => {
+    const s = stateRef.current;
+    const next = renameTab(s, from, { title, url });
+    if (next === s) return;
+    const frame = frames.current.get(from);
+    if (title !== from) {
+      frames.current.get(title)?.remove();
+      frames.current.delete(title);
+    }
+    if (frame) {
+      frames.current.delete(from);
+      frame.title = title;
+      frame.name = `tab:${title}`;
+      frames.current.set(title, frame);
+    }
+    setState(next);
+  }, []);
+
   const refresh = useCallback((title) => {
     const frame = frames.current.get(title);
     if (frame) frame.contentWindow.location.reload();
@@ -95,7 +115,7 @@ export default function TabBar(props) {
   }, []);
 
   useEffect(() => {
-    window.sellerhubShell = { open, refresh, escape };
+    window.sellerhubShell = { open, refresh, escape, rename };
     const onClick = (event) => {
       const a = event.target.closest("a[data-tab-link]");
       if (!a || event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey) return;
@@ -112,12 +132,29 @@ export default function TabBar(props) {
       document.removeEventListener("click", onClick);
       document.removeEventListener("keydown", onKey);
     };
-  }, [open, escape]);
+  }, [open, escape, rename]);
+
+  // The active tab is always wholly seen: with more tabs than the strip holds, the strip scrolls sideways to it
+  // whenever the active tab changes (opened, clicked, a neighbour taking over from a closed tab, restored on load)
+  // and whenever the strip's width changes (the window narrowed, the fonts arrived).
+  const bar = useRef(null);
+  useLayoutEffect(() => {
+    const strip = bar.current;
+    if (!strip) return undefined;
+    const reveal = () => {
+      const tab = strip.querySelector(`[data-tab="${CSS.escape(state.active)}"]`);
+      if (tab) revealTab(strip, tab);
+    };
+    reveal();
+    const watcher = new ResizeObserver(reveal);
+    watcher.observe(strip);
+    return () => watcher.disconnect();
+  }, [state.active, state.tabs.length]);
 
   const act = (fn, title) => setState((s) => fn(s, title));
 
   return (
-    <nav className="flex h-full items-end gap-1 overflow-x-auto px-2" aria-label="页签" role="tablist">
+    <nav ref={bar} className="flex h-full items-end gap-1 overflow-x-auto px-2" aria-label="页签" role="tablist">
       {state.tabs.map((t) => (
         <Tab
           key={t.title}
@@ -133,6 +170,16 @@ export default function TabBar(props) {
       ))}
     </nav>
   );
+}
+
+// revealTab scrolls the strip the least that brings tab wholly into its visible box, keeping the strip's padding
+// beside it. Only the strip scrolls (scrollIntoView would also move the shell, which never scrolls).
+function revealTab(strip, tab) {
+  const box = strip.getBoundingClientRect();
+  const at = tab.getBoundingClientRect();
+  const pad = parseFloat(getComputedStyle(strip).paddingLeft) || 0;
+  if (at.left < box.left + pad) strip.scrollLeft -= box.left + pad - at.left;
+  else if (at.right > box.right - pad) strip.scrollLeft += Math.min(at.right - (box.right - pad), at.left - (box.left + pad));
 }
 
 function Tab({ tab, active, onActivate, onClose, onRefresh, onCloseOthers, onCloseRight, onCloseLeft }) {

@@ -19,6 +19,15 @@ export function closeTab(state, title) {
   return { tabs, active };
 }
 
+// renameTab gives the tab titled from a new title and address (a page that became another: a plan once submitted
+// is its 发货计划详情). A tab already open under the new title gives way to it; 首页 keeps its name.
+export function renameTab(state, from, { title, url }) {
+  if (from === HOME_TITLE || title === HOME_TITLE || !state.tabs.some((t) => t.title === from)) return state;
+  const tabs = state.tabs.filter((t) => t.title === from || t.title !== title).map((t) => (t.title === from ? { title, url: url || t.url } : t));
+  const active = state.active === from ? title : tabs.some((t) => t.title === state.active) ? state.active : title;
+  return { tabs, active };
+}
+
 function keep(state, predicate, anchorTitle) {
   const tabs = state.tabs.filter((t, i) => t.title === HOME_TITLE || t.title === anchorTitle || predicate(i));
   const active = tabs.some((t) => t.title === state.active) ? state.active : anchorTitle;

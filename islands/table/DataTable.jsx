@@ -8,6 +8,8 @@ import { ask } from "../lib/confirm.js";
 import { can } from "../lib/permissions.js";
 import { toast } from "../lib/toast.js";
 import ColumnConfig from "./ColumnConfig.jsx";
+import { cellClass, columnKinds, headClass, textStyle } from "./widths.js";
+import { moneyRenders } from "./moneyColumns.js";
 import { DEFAULT_PAGE_SIZE, PAGE_SIZES, anchorFor, nextSort, pager, pagerItems, requestBody, visibleColumns } from "./paging.js";
 
 const FIELDS = "/admin/api/v1/sysQueryField";
@@ -60,11 +62,16 @@ function readFilters(formId) {
 // users, 启用 on disabled ones).
 // poll ({ every, while(records) }) reloads the page quietly (no 加载中 cover) every `every` ms while while(records)
 // holds and the page is in sight (the window visible and, in the shell, its tab the active one): a list of work in
-// progress follows it live. onLoad(records) hears each page loaded (another part of the screen follows it).
+// progress follows it live. onLoad(records, answer) hears each page loaded, with the call's whole answer (another
+// part of the screen follows it: a summary the list call gives beside its rows).
 // bulk makes rows checkable and offers its actions on the checked rows, declared like actions: { label,
-// permission, url (a per-row template, called once a row), method, danger, when(row) (the rows it applies to) }.
+// permission, url (a per-row template, called once a row), method, danger, when(row) (the rows it applies to) },
+// or with run(rows, done) instead of url to take the checked rows at once (done clears them and reloads).
 // noun names the rows in the question and the result (确定停用选中的 3 个产品吗？), rowName a row in the result's
 // list of refused rows. With exportUrl, the checked rows offer 导出选中 too.
+// empty is what an empty list says instead of 暂无数据！ (the next step a user takes, with its link), given by a
+// screen while no filter of its narrows the list. pageSize is the first page size (one of PAGE_SIZES) where a
+// screen's natural unit is longer than ten rows.
 export default function DataTable({
   queryname,
   source,
@@ -86,10 +93,12 @@ export default function DataTable({
   renders = {},
   poll,
   onLoad,
+  empty,
+  pageSize = DEFAULT_PAGE_SIZE,
 }) {
   const [columns, setColumns] = useState(null);
   const [page, setPage] = useState(1);
-  const [size, setSize] = useState(DEFAULT_PAGE_SIZE);
+  const [size, setSize] = useState(pageSize);
   const [sort, setSort] = useState({ field: "", order: "" });
   const [filters, setFilters] = useState(() => readFilters(filterForm));
   const [result, setResult] = useState({ records: [], total: 0, capped: false, page: 1 });
@@ -137,11 +146,11 @@ export default function DataTable({
         for (const k of Object.keys(query)) if (query[k] === "" || query[k] === undefined) delete query[k];
         const envelope = await api(source, { query });
         setResult({ records: envelope.data || [], total: Number(envelope.total || 0), capped: !!envelope.totalCapped, page });
-        heard.current?.(envelope.data || []);
+        heard.current?.(envelope.data || [], envelope);
       } else {
         const { data } = await api(source, { method: "POST", body });
         setResult({ records: data.records || [], total: Number(data.total || 0), capped: !!data.totalCapped, page });
-        heard.current?.(data.records || []);
+        heard.current?.(data.records || [], data);
       }
     } catch (e) {
       setError(e.message);
@@ -224,6 +233,14 @@ export default function DataTable({
       toast(`选中的${noun}都不能${action.label}`, "error");
       return;
     }
+    // An action with run(rows, done) takes the checked rows in one go (its own dialog, one call for all).
+    if (action.run) {
+      action.run(rows, () => {
+        setPicked(new Map());
+        refresh();
+      });
+      return;
+    }
     if (!(await ask({ title: `确定${action.label}选中的 ${rows.length} 个${noun}吗？`, action: action.label, danger: action.danger }))) return;
     setRunning(true);
     const refused = [];
@@ -250,6 +267,8 @@ export default function DataTable({
   };
   const pages = paging.pages;
   const shown = preview ? visibleColumns(preview) : columns ? visibleColumns(columns) : [];
+  // Each column sized by the format of what it shows on this page (widths.js).
+  const kinds = columnKinds(shown, result.records, renders, shownValue(formats));
   const rowActions = actions.filter((a) => !a.permission || can(permissions, a.permission));
   const bulkActions = bulk.filter((a) => !a.permission || can(permissions, a.permission));
   const checkable = bulkActions.length > 0;
@@ -277,11 +296,13 @@ export default function DataTable({
     }
   };
 
+  // Amount columns (format "money") are drawn by the one money formatter unless the list draws them itself.
+  renders = moneyRenders(shown, renders);
   return (
     <div className="min-w-0 rounded-lg bg-white shadow-sm ring-1 ring-slate-200 dark:bg-slate-800 dark:ring-slate-700">
       <div className="flex flex-wrap items-center justify-end gap-2 border-b border-slate-100 px-3 py-2 *:whitespace-nowrap dark:border-slate-700">
         {checkable && picked.size > 0 && (
-          <span role="group" aria-label="选中的行" className="flex items-center gap-2">
+          <span role="group" aria-label="选中的行" className="flex flex-wrap items-center justify-end gap-2">
             <span role="status" className="text-sm text-slate-600 dark:text-slate-300">
               已选 {picked.size} 个{noun}
             </span>
@@ -336,7 +357,7 @@ export default function DataTable({
                 </th>
               )}
               {shown.map((c) => (
-                <th key={c.ffield} scope="col" className="whitespace-nowrap px-3 py-2 font-medium" style={c.width ? { width: c.width } : undefined} title={c.titleTooltip || undefined} aria-sort={sort.field === c.ffield ? (sort.order === "asc" ? "ascending" : "descending") : undefined}>
+                <th key={c.ffield} scope="col" className={`${headClass(kinds[c.ffield])} font-medium`} title={c.titleTooltip || undefined} aria-sort={sort.field === c.ffield ? (sort.order === "asc" ? "ascending" : "descending") : undefined}>
                   {c.sortable ? (
                     <button
                       type="button"
@@ -356,7 +377,7 @@ export default function DataTable({
                   )}
                 </th>
               ))}
-              {rowActions.length > 0 && <th className={`${ACTIONS_HEAD} ${actionsOverColumns ? ACTIONS_SHADOW : ""} px-3 py-2 font-medium`}>操作</th>}
+              {rowActions.length > 0 && <th className={`${ACTIONS_HEAD} ${actionsOverColumns ? ACTIONS_SHADOW : ""} whitespace-nowrap px-3 py-2 font-medium`}>操作</th>}
             </tr>
           </thead>
           <tbody className="divide-y divide-slate-100 dark:divide-slate-700">
@@ -372,18 +393,22 @@ export default function DataTable({
                     <input type="checkbox" aria-label={`选择 ${rowName(row)}`} checked={picked.has(row[rowKey])} onChange={(e) => pick([row], e.target.checked)} />
                   </td>
                 )}
-                {shown.map((c) => (
-                  <td key={c.ffield} className="whitespace-nowrap px-3 py-2">
-                    {renders[c.ffield] ? renders[c.ffield](row) : cell(formats[c.ffield] ? formats[c.ffield][String(row[c.ffield])] ?? row[c.ffield] : row[c.ffield])}
-                  </td>
-                ))}
+                {shown.map((c) => {
+                  const content = renders[c.ffield] ? renders[c.ffield](row) : cell(shownValue(formats)(row, c));
+                  const wraps = textStyle(kinds[c.ffield], c.width); // text wraps at the column's configured width
+                  return (
+                    <td key={c.ffield} className={cellClass(kinds[c.ffield])}>
+                      {wraps ? <div style={wraps}>{content}</div> : content}
+                    </td>
+                  );
+                })}
                 {rowActions.length > 0 && (
                   <td className={`${ACTIONS_CELL} ${selected === row[rowKey] ? ACTIONS_SELECTED : ACTIONS_TINT} ${actionsOverColumns ? ACTIONS_SHADOW : ""} whitespace-nowrap px-3 py-2`}>
                     {rowActions.filter((a) => !a.when || a.when(row)).map((a) => (
                       <button
                         key={a.label}
                         type="button"
-                        className={`mr-3 text-sm hover:underline ${a.danger ? "text-red-600" : "text-sky-700 dark:text-sky-300"}`}
+                        className={`mr-3 text-sm last:mr-0 hover:underline ${a.danger ? "text-red-600" : "text-sky-700 dark:text-sky-300"}`}
                         onClick={(e) => {
                           e.stopPropagation();
                           runAction(a, row);
@@ -398,7 +423,11 @@ export default function DataTable({
             ))}
           </tbody>
         </table>
-        {!loading && !error && result.records.length === 0 && <p className="px-3 py-10 text-center text-sm text-slate-500">暂无数据！</p>}
+        {!loading && !error && result.records.length === 0 && (
+          <div data-empty className="px-3 py-10 text-center text-sm text-slate-500 dark:text-slate-400">
+            {empty || "暂无数据！"}
+          </div>
+        )}
         {error && (
           <p role="alert" className="px-3 py-6 text-center text-sm text-red-700">
             {error}
@@ -484,6 +513,9 @@ export default function DataTable({
 function fill(template, row, encode = true) {
   return String(template || "").replace(/\{(\w+)\}/g, (_, k) => (encode ? encodeURIComponent(row[k] ?? "") : String(row[k] ?? "")));
 }
+
+// shownValue reads a row's value of a column as the cell shows it: its label when the list maps raw values.
+const shownValue = (formats) => (row, c) => (formats[c.ffield] ? formats[c.ffield][String(row[c.ffield])] ?? row[c.ffield] : row[c.ffield]);
 
 function cell(v) {
   if (v === true) return "是";

@@ -13,7 +13,7 @@ import { startAmazon } from "./amazon-standin.mjs";
 
 const SUCCESS = "授权成功，请回到授权列表页面刷新。";
 const OWNER = { account: phone("137"), password: "Owner#2026s", name: "钱七", email: "owner137@example.com", company: "深圳钱七跨境电商有限公司" };
-const KINDS = ["订单", "FBA库存", "结算报告", "FBA费用预估", "买家退货", "在售商品", "父ASIN"];
+const KINDS = ["订单", "FBA库存", "结算报告", "FBA费用预估", "买家退货", "在售商品", "父ASIN", "库存分类账明细", "库存分类账汇总", "赔偿报告"];
 
 before(() => getBrowser());
 after(() => closeBrowser());
@@ -47,7 +47,7 @@ describe("数据同步", () => {
   it("authorises a store and watches its first sync progress to done", async () => {
     await openFromRail(page, "授权", "店铺管理");
     const stores = await tabFrame(page, "店铺管理");
-    await stores.getByText("暂无数据！").waitFor();
+    await stores.getByText("还没有店铺。下一步", { exact: false }).waitFor();
     await stores.getByRole("button", { name: "添加店铺", exact: true }).click();
     const add = stores.locator("dialog[open]");
     await add.locator('input[name="name"]').fill("美国一店");

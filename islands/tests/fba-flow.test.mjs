@@ -117,7 +117,12 @@ describe("FBA全流程：产品、入库、发货计划、货件处理与配货�
     await clickTab(page, "本地产品");
     await list.getByRole("button", { name: "刷新", exact: true }).click();
     await row(list, SKU).waitFor();
-    assert.match(await row(list, SKU).innerText(), /单箱24个, 重30.5kg, 62\*42\*48cm/);
+    // 箱规 is hidden in the list by default (列配置 shows it); the list's call carries it.
+    const records = await list.evaluate(async (sku) => {
+      const init = { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ currentpage: 1, pagesize: 10, keyword: sku }) };
+      return (await (await fetch("/erp/api/v1/material/page", init)).json()).data.records;
+    }, SKU);
+    assert.match(records.find((r) => r.sku === SKU)?.cartonSpec ?? "", /单箱24个, 重30.5kg, 62\*42\*48cm/);
     await shot("product");
   });
 
@@ -156,7 +161,7 @@ describe("FBA全流程：产品、入库、发货计划、货件处理与配货�
   it("adds a store group, the product's listing in it, and pairs it", async () => {
     await openFromRail(page, "授权", "店铺管理");
     const stores = await tabFrame(page, "店铺管理");
-    await stores.getByText("暂无数据！").waitFor();
+    await stores.getByText("还没有店铺。下一步", { exact: false }).waitFor();
     await stores.getByRole("button", { name: "添加店铺", exact: true }).click();
     const add = stores.locator("dialog[open]");
     await add.locator('input[name="name"]').fill(GROUP);

@@ -43,6 +43,11 @@ describe("汇率与利润计算器", () => {
 
     await row(frame, "USD").getByRole("button", { name: "编辑汇率", exact: true }).click();
     const dialog = frame.locator("dialog[open]");
+    // The currency is what the dialog edits the rate of, not a field: it reads as text, with no box around it.
+    assert.equal(await dialog.getByRole("textbox", { name: "币种" }).count(), 0, "币种 is not a box to type in");
+    const currency = dialog.getByRole("group", { name: "币种", exact: true });
+    assert.equal((await currency.locator('[data-field="currency"]').innerText()).trim(), "USD");
+    assert.deepEqual(await currency.evaluate((g) => [...g.querySelectorAll("*")].filter((el) => el.matches("input, select, textarea") || parseFloat(getComputedStyle(el).borderTopWidth) > 0).length), 0, "no field and no border");
     const month = dialog.locator('input[name="month"]');
     const rate = dialog.locator('input[name="rate"]');
     await month.fill("");
@@ -85,8 +90,8 @@ describe("汇率与利润计算器", () => {
     await result.getByTestId("profit-local").waitFor();
     // At USD 7.25 from January: 19.99 − 3.00 referral − 3.42 FBA − 25 CNY (3.45) = 10.12 USD.
     assert.equal(await result.getByTestId("tier").innerText(), "小号标准尺寸");
-    assert.equal(await result.getByTestId("profit-local").innerText(), "10.12");
-    assert.match(await result.innerText(), /销售佣金（15%）\s+3\.00\s+21\.75/);
+    assert.equal(await result.getByTestId("profit-local").innerText(), "$10.12");
+    assert.match(await result.innerText(), /销售佣金（15%）\s+\$3\.00\s+¥21\.75/);
     const cny = await result.getByTestId("profit-cny").innerText();
     const margin = await result.getByTestId("margin").innerText();
     assert.match(await result.innerText(), /1 USD = 7\.25 CNY（2026-01起）/);
@@ -99,6 +104,8 @@ describe("汇率与利润计算器", () => {
     await dialog.waitFor({ state: "detached" });
     const plans = frame.getByRole("region", { name: "计算方案" });
     await row(plans, "手机壳-美国站").waitFor();
+    // The plan's price in the marketplace's currency and its cost in yuan, by the one money formatter.
+    assert.match(await row(plans, "手机壳-美国站").innerText(), /\$19\.99[\s\S]*¥/);
 
     await row(plans, "手机壳-美国站").getByRole("button", { name: "打开", exact: true }).click();
     const editor = await tabFrame(page, "编辑计算方案");
@@ -106,7 +113,7 @@ describe("汇率与利润计算器", () => {
     await edited.getByTestId("profit-local").waitFor();
     assert.equal(await editor.locator('input[name="name"]').inputValue(), "手机壳-美国站");
     assert.equal(await editor.locator('input[name="price"]').inputValue(), "19.99");
-    assert.equal(await edited.getByTestId("profit-local").innerText(), "10.12");
+    assert.equal(await edited.getByTestId("profit-local").innerText(), "$10.12");
     assert.equal(await edited.getByTestId("profit-cny").innerText(), cny);
     assert.equal(await edited.getByTestId("margin").innerText(), margin);
     await shot("plan");

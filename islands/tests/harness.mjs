@@ -51,7 +51,7 @@ export async function startServer(options = {}) {
   };
   const child = spawn(bin, ["serve"], { cwd: dir, env, stdio: ["ignore", "pipe", "pipe"] });
 
-  const codes = []; // every "verification code" log line, in order
+  const codes = []; // every verification code's log line (its message starts 【验证码】), in order
   const output = []; // the last lines of stdout and stderr, for failure messages
   const remember = (line) => {
     output.push(line);
@@ -79,7 +79,7 @@ export async function startServer(options = {}) {
       if (!line.startsWith("{")) continue;
       try {
         const entry = JSON.parse(line);
-        if (entry.msg === "verification code") codes.push(entry);
+        if (entry.msg?.startsWith("【验证码】")) codes.push(entry);
       } catch {
         // not a JSON log line
       }

@@ -11,6 +11,7 @@ import { after, before, describe, it } from "node:test";
 import { ADMIN_ACCOUNT, ADMIN_PASSWORD, closeBrowser, getBrowser, newPage, startServer } from "./harness.mjs";
 import { openFromRail, signInToShell, tabFrame } from "./shell.mjs";
 import { readSheet } from "./xlsx.mjs";
+import { money } from "../lib/money.js";
 
 const SHOTS = process.env.SHOTS_DIR || "/tmp/shots-orders";
 
@@ -107,6 +108,53 @@ describe("订单", () => {
     assert.equal(sheet[1][sheet[0].indexOf("订单号")], orderID);
   });
 
+  // A row of a multi-item order says what it is (issue 43, item 1): found by one of its SKUs, the row shows that
+  // SKU's own units and amount with +N SKU (the order's other SKUs) and the order's total under its own name; on
+  // main it showed the whole order's units and amount beside whichever SKU came first.
+  it("订单管理: a SKU's row shows the SKU's own units and amount, +N SKU and the order total", async () => {
+    const data = async (response) => {
+      const body = await (await response).json();
+      assert.equal(body.code, "201", `API answered ${JSON.stringify(body).slice(0, 200)}`);
+      return body.data;
+    };
+    const { records } = await data(page.request.post("/amazon/api/v1/orders/page", { data: { currentpage: 1, pagesize: 100 } }));
+    let order;
+    let item;
+    for (const r of records.filter((r) => r.skuMore)) {
+      const d = await data(page.request.get(`/amazon/api/v1/orders/${r.id}`));
+      const skus = [...new Set(d.items.map((it) => it.sku))].sort();
+      const last = skus.at(-1);
+      // A SKU that is not the order's first, held once, so that its own figures are one item's.
+      if (skus.length > 1 && d.items.filter((it) => it.sku === last).length === 1) {
+        order = d;
+        item = d.items.find((it) => it.sku === last);
+        break;
+      }
+    }
+    assert.ok(order, "the demo's latest orders hold one of several SKUs");
+
+    await openFromRail(page, "销售", "订单管理");
+    const frame = await tabFrame(page, "订单管理");
+    const list = frame.locator('section[aria-label="订单管理"]');
+    await loaded(list);
+    await list.getByLabel("订单号、SKU或ASIN").fill(item.sku);
+    await query(list, "/amazon/api/v1/orders/page");
+    const ids = await column(list, "订单号");
+    const at = ids.indexOf(order.amazonOrderId);
+    assert.ok(at >= 0, `the order ${order.amazonOrderId} is found by ${item.sku}`);
+    const cellOf = async (heading) => (await column(list, heading))[at].trim();
+    const skus = await column(list, "SKU");
+    assert.ok(skus.every((s) => s.startsWith(item.sku)), `every row shows the searched SKU: ${skus.slice(0, 5)}`);
+    assert.equal(await cellOf("数量"), String(item.quantity), "the SKU's own units");
+    assert.equal(await cellOf("销售额"), item.itemPrice, "the SKU's own amount");
+    assert.equal(await cellOf("其他SKU"), `+${new Set(order.items.map((it) => it.sku)).size - 1} SKU`);
+    // The list's amounts are numbers the table writes with the one money formatter.
+    assert.equal(await cellOf("订单总额"), money(order.orderSales, order.currency), "the order's total under its own name");
+    assert.notEqual(money(order.orderSales, order.currency), item.itemPrice, "the order's total is not the SKU's amount");
+    await page.screenshot({ path: join(SHOTS, "orders-sku-row.png") });
+    await list.getByLabel("订单号、SKU或ASIN").fill("");
+  });
+
   it("今日订单 in Beijing time shows today's orders", async () => {
     // The orders 订单管理 finds for today's date in Beijing time are the ones 今日订单 must list.
     await openFromRail(page, "销售", "订单管理");
@@ -132,5 +180,47 @@ describe("订单", () => {
     await page.screenshot({ path: join(SHOTS, "today.png") });
     const times = await column(list, "下单时间(北京)");
     assert.ok(times.every((t) => t.startsWith(TODAY)), `every order bought today in Beijing: ${times.slice(0, 3)}`);
+  });
+  it("退款订单 names each return reason in Chinese, Amazon's code as its tooltip", async () => {
+    await openFromRail(page, "销售", "退款订单");
+    const frame = await tabFrame(page, "退款订单");
+    const list = frame.locator('section[aria-label="退款订单"]');
+    await loaded(list);
+    await list.getByLabel("开始日期").fill(daysAgo(89));
+    await list.getByLabel("结束日期").fill(TODAY);
+    await query(list, "/amazon/api/v1/orders/refunds");
+    const heads = (await list.locator("thead th").allInnerTexts()).map((t) => t.replace(/[▲▼↕]/g, "").trim());
+    const i = heads.indexOf("退货原因");
+    assert.ok(i >= 0, `a 退货原因 column: ${heads}`);
+    // Page through until some refunds with a return in: every reason a Chinese name, its code the tooltip.
+    let reasons = [];
+    for (let tries = 0; reasons.length === 0 && tries < 10; tries++) {
+      const cells = await list.locator(`tbody tr td:nth-child(${i + 1})`).evaluateAll((tds) =>
+        tds.map((td) => ({ text: td.innerText.trim(), title: td.querySelector("[title]")?.getAttribute("title") ?? null })),
+      );
+      reasons = cells.filter((c) => c.text !== "—");
+      if (reasons.length === 0) {
+        const next = list.getByRole("navigation", { name: "分页" }).getByRole("button", { name: /下一页/ });
+        if (!(await next.isEnabled())) break;
+        const answered = page.waitForResponse((r) => new URL(r.url()).pathname === "/amazon/api/v1/orders/refunds");
+        await next.click();
+        await answered;
+        await loaded(list);
+      }
+    }
+    assert.ok(reasons.length > 0, "some refunds carry a return reason");
+    for (const r of reasons) {
+      assert.doesNotMatch(r.text, /[A-Z_]{4,}/, `the reason is named, not coded: ${r.text}`);
+      assert.match(r.title ?? "", /^[A-Z][A-Z_-]+$/, `Amazon's code is the tooltip of ${r.text}`);
+    }
+    for (const dark of [false, true]) {
+      if (dark) await page.getByRole("button", { name: "切换深色模式" }).click();
+      for (const width of [1280, 390]) {
+        await page.setViewportSize({ width, height: width === 390 ? 844 : 800 });
+        await page.screenshot({ path: join(SHOTS, `refunds-${width}-${dark ? "dark" : "light"}.png`) });
+      }
+    }
+    await page.getByRole("button", { name: "切换深色模式" }).click();
+    await page.setViewportSize({ width: 1280, height: 800 });
   });
 });

@@ -49,6 +49,9 @@ describe("销售报表", () => {
     assert.ok(key >= 0 && period >= 0, `columns ${list.header}`);
     assert.ok(list.rows.length > 0 && list.rows[0][key], "the last 30 days by SKU have sales");
     const sku = list.rows[0][key];
+    // Named by their source (issue 43, item 3), with a line saying where they come from.
+    assert.ok(list.header.includes("订单销量") && list.header.includes("订单销售额") && !list.header.includes("销量"), `columns by source: ${list.header}`);
+    await frame.getByText("数据来源：订单销量、订单销售额取自同步的亚马逊订单").waitFor();
 
     await frame.getByLabel("统计周期", { exact: true }).selectOption("week");
     await frame.getByLabel("SKU或ASIN", { exact: true }).fill(sku);
@@ -70,8 +73,8 @@ describe("销售报表", () => {
     assert.deepEqual(sheet[0], list.header, "the file's columns are the table's");
     assert.equal(sheet.length - 1, list.total, "the whole query, every page");
     assert.deepEqual(
-      sheet.slice(1, 1 + list.rows.length).map((r) => [r[key], r[period], r[list.header.indexOf("销量")]]),
-      list.rows.map((r) => [r[key], r[period], r[list.header.indexOf("销量")]]),
+      sheet.slice(1, 1 + list.rows.length).map((r) => [r[key], r[period], r[list.header.indexOf("订单销量")]]),
+      list.rows.map((r) => [r[key], r[period], r[list.header.indexOf("订单销量")]]),
       "the file's first lines are the table's page",
     );
   });
@@ -86,7 +89,7 @@ describe("销售报表", () => {
     await loaded;
     const list = await shown(frame);
     const key = list.header.indexOf("统计项");
-    const units = list.header.indexOf("销量");
+    const units = list.header.indexOf("订单销量");
     assert.ok(list.rows.length > 0, "the demo's months have sales by parent ASIN");
     const line = list.rows[0];
     assert.match(line[key], /^B0[0-9A-Z]{8}$/, `a parent ASIN (or a standalone ASIN) keys the line: ${line}`);
@@ -98,5 +101,33 @@ describe("销售报表", () => {
     await page.waitForFunction(() => document.getElementById("main-menu").getBoundingClientRect().right <= 0);
     await page.screenshot({ path: artifact("sales-parent-asin-390.png") });
     await page.setViewportSize({ width: 1280, height: 800 });
+  });
+
+  // 周/月汇总's default range (the last 30 days) cuts its newest week at today: the week is labelled with its real
+  // dates, and each week has a 合计(CNY) line summing its currencies' CNY figures (issue 43, item 4). On main the
+  // cut week was labelled by its Monday, as a whole one, and no line summed the currencies.
+  it("周/月汇总 labels a cut week with its dates and totals the currencies in CNY", async () => {
+    await openFromRail(page, "销售", "周/月汇总");
+    const frame = await tabFrame(page, "周/月汇总");
+    const list = await shown(frame);
+    const period = list.header.indexOf("周期");
+    const currency = list.header.indexOf("币种");
+    const sales = list.header.indexOf("销售额");
+    const salesCny = list.header.indexOf("销售额(CNY)");
+    assert.ok(period >= 0 && currency >= 0 && sales >= 0 && salesCny >= 0, `columns ${list.header}`);
+    const today = new Date(`${TODAY}T00:00:00Z`);
+    const monday = new Date(today.getTime() - ((today.getUTCDay() + 6) % 7) * 86400000).toISOString().slice(0, 10);
+    // The newest week, first: whole only on a Sunday.
+    const newest = today.getUTCDay() === 0 ? monday : `${monday} ~ ${TODAY}`;
+    assert.equal(list.rows[0][period], newest, "the newest week says its real dates");
+    for (const r of list.rows) assert.match(r[period], /^\d{4}-\d{2}-\d{2}( ~ \d{4}-\d{2}-\d{2})?$/);
+    const week = list.rows.filter((r) => r[period] === newest);
+    const total = week.filter((r) => r[currency] === "合计(CNY)");
+    assert.equal(total.length, 1, `one total line of the week: ${week.map((r) => r[currency])}`);
+    const num = (s) => Number(s.replace(/[^0-9.-]/g, ""));
+    const summed = week.filter((r) => r[currency] !== "合计(CNY)").reduce((n, r) => n + num(r[salesCny]), 0);
+    assert.ok(week.length > 2, `the demo's week sells in several currencies: ${week.map((r) => r[currency])}`);
+    assert.ok(Math.abs(num(total[0][sales]) - summed) < 0.011, `the total ${total[0][sales]} is the currencies' ${summed.toFixed(2)}`);
+    await page.screenshot({ path: artifact("sales-summary-1280.png") });
   });
 });

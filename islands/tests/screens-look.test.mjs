@@ -15,6 +15,8 @@ const SCREENS = [
   "/sys/taggroup", "/sys/tag", "/sys/client", "/sys/customer", "/sys/operationlog", "/sys/notify", "/sys/subuser",
   "/sys/role", "/sys/dept", "/sys/menu", "/usercenter", "/amazon/storeAuth", "/amazon/datasync",
   "/erp/finance/exchangerate", "/amazon/profit/calculator", "/amazon/payment/profit", "/amazon/profit/config",
+  "/sys/swagger?domain=dicts&route=get_admin_api_v1_dicts_id",
+  "/amazon/inventory/fbadaily", "/amazon/reports/reimbursements",
 ];
 
 const SIZES = [

@@ -141,6 +141,14 @@ describe("外观", () => {
       const active = t.name === "Amazon" || t.name === "AliExpress";
       assert.equal(t.button, active, `${t.name} ${active ? "can" : "cannot"} be chosen`);
       assert.equal(t.opacity, active ? "1" : "0.5", `${t.name} is ${active ? "in full colour" : "greyed (50 %)"}`);
+      // A greyed one says why, on screen and as its title; an active one does not.
+      const tile = drawer.locator(`[data-platform="${t.name}"]`);
+      const says = tile.getByText("暂未支持", { exact: true });
+      assert.equal(await says.count(), active ? 0 : 1, `${t.name} ${active ? "is supported" : "says 暂未支持"}`);
+      if (!active) {
+        assert.equal(await says.isVisible(), true, `${t.name}: 暂未支持 is on screen`);
+        assert.equal(await tile.getAttribute("title"), "暂未支持", `${t.name}: 暂未支持 is its title`);
+      }
     }
     // Hovering a greyed one offers + 添加授权.
     const shopee = drawer.locator('[data-platform="Shopee"]');

@@ -185,10 +185,12 @@ describe("建设中", () => {
   const marked = (locator) => locator.evaluate((el) => el.hasAttribute("data-building") && /建设中/.test(el.textContent));
   const unmarked = (locator) => locator.evaluate((el) => !el.hasAttribute("data-building") && !/建设中/.test(el.textContent));
 
-  it("the rail marks the groups with nothing built yet", async () => {
-    assert.equal(await marked(railGroup(page, "广告").first()), true, "广告 is marked 建设中");
-    assert.equal(await unmarked(railGroup(page, "产品").locator("[data-rail-toggle]")), true, "产品 is not");
-    assert.equal(await tagSeen(railGroup(page, "广告").locator("[data-building-tag]").first()), true, "the rail's tag is seen");
+  // Every group has a built entry now, so none is marked (the rule for a group with nothing built is held by
+  // core's TestBuildingMarksWhatLeadsOnlyToUnbuiltPages); the flyout below marks its unbuilt entries.
+  it("the rail marks no group that has a built entry", async () => {
+    for (const group of ["产品", "广告", "财务"]) {
+      assert.equal(await unmarked(railGroup(page, group).locator("[data-rail-toggle]")), true, `${group} is not marked`);
+    }
   });
 
   it("the flyout marks its unbuilt entries, not the built ones", async () => {
@@ -218,8 +220,10 @@ describe("建设中", () => {
     const tile = (name) => home.getByRole("list").getByRole("link", { name, exact: true });
     await tile("本地产品").waitFor();
     assert.equal(await unmarked(tile("本地产品")), true, "本地产品 is not marked");
-    assert.equal(await marked(tile("采购单")), true, "采购单 is marked 建设中");
-    assert.equal(await isSeen(tile("采购单").locator("[data-building-tag]")), true, "its tag is seen");
+    assert.equal(await marked(tile("资金账户")), true, "资金账户 is marked 建设中");
+    // The tiles sit below 首页's other sections (新手引导 while the company is not set up): scrolled to, as a user does.
+    await tile("资金账户").scrollIntoViewIfNeeded();
+    assert.equal(await isSeen(tile("资金账户").locator("[data-building-tag]")), true, "its tag is seen");
   });
 
   it("平台选择 marks AliExpress, whose authorization is not built, and not Amazon", async () => {

@@ -1,7 +1,8 @@
 // 店铺管理 on a server with no Amazon application configured (no SELLERHUB_AMAZON_* settings): the list works, and
 // 授权 says 未配置亚马逊应用，请联系管理员 at once, opening neither the consent dialog nor a window (it used to open
 // a blank window, then name SELLERHUB_AMAZON_APP_ID to the seller); 授权广告 likewise says the advertising
-// application is missing. No environment variable is named on the screen.
+// application is missing. No environment variable is named on the screen; the server's log names them, at start
+// and at each refusal.
 import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
 import { ADMIN_ACCOUNT, ADMIN_PASSWORD, closeBrowser, getBrowser, newPage, startServer } from "./harness.mjs";
@@ -47,11 +48,21 @@ describe("店铺管理 without an Amazon application", () => {
     assert.equal((await frame.locator("body").innerText()).includes("SELLERHUB_"), false, "no environment variable on the screen");
   }
 
+  it("the start logs, for the administrator, which variables give the product its application", () => {
+    const said = server.log().split("\n").filter((l) => l.includes("no Amazon application configured"));
+    assert.equal(said.length, 1, `one line at start: ${JSON.stringify(said)}`);
+    assert.match(said[0], /SELLERHUB_AMAZON_CLIENT_ID/);
+  });
+
   it("授权 says the application is not configured before anything opens", async () => {
     await openFromRail(page, "授权", "店铺管理");
     const list = await tabFrame(page, "店铺管理");
     await row(list, "欧洲").waitFor();
     await expectRefusedAtOnce(list, "欧洲", "授权", SELLER_APP_MISSING);
+    // The seller is told to ask the administrator; the administrator finds the variables in the log.
+    const refused = server.log().split("\n").filter((l) => l.includes("seller consent refused"));
+    assert.equal(refused.length, 1, `the refusal is logged: ${server.log().slice(-2000)}`);
+    assert.match(refused[0], /SELLERHUB_AMAZON_APP_ID/);
   });
 
   it("授权广告 says the advertising application is not configured before anything opens", async () => {

@@ -57,7 +57,7 @@ describe("个人中心", () => {
     let frame = await openCenter();
     await expectTabs(page, [HOME, "个人中心"], "个人中心", { [HOME]: "/home", 个人中心: "/usercenter" });
     const nav = frame.getByRole("navigation", { name: "个人中心" });
-    assert.deepEqual((await nav.getByRole("link").allTextContents()).map((t) => t.trim()), ["账号安全", "微信绑定", "账号解绑", "帐号注销"]);
+    assert.deepEqual((await nav.getByRole("link").allTextContents()).map((t) => t.trim()), ["账号安全", "微信绑定", "账号解绑", "账号注销"]);
     const loaded = frame.waitForNavigation({ waitUntil: "load" });
     await nav.getByRole("link", { name: "微信绑定" }).click();
     await loaded;

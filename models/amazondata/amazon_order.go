@@ -93,11 +93,9 @@ var amazonOrderItemsTable = &models.UpsertTable{
 	Keep: []string{"company_id"},
 }
 
-// UpsertAmazonOrders writes a batch of orders and their items in one transaction, and returns how many rows were
-// inserted or changed. A batch holds each order and each order's SKU once. On PostgreSQL several batches of one
-// seller account may be written at once (OrderBatchWriters): a batch that two imports wrote at the same moment, or
-// whose locks crossed another's, fails with a unique violation or a deadlock, having written nothing, and is
-// written again, then in turn with every other batch of its seller account.
+// UpsertAmazonOrders writes a batch of orders and their items (each order and order's SKU once) in one transaction
+// and returns how many rows were inserted or changed. A batch written beside another (OrderBatchWriters) that fails
+// on a unique violation or a deadlock wrote nothing, and is written again, in turn with its seller's other batches.
 func UpsertAmazonOrders(db *models.DB, orders []AmazonOrder, items []AmazonOrderItem) (int64, error) {
 	n, err := writeOrderBatch(db, orders, items, false)
 	for attempt := 1; attempt < orderBatchAttempts && concurrentWriteFailed(err); attempt++ {
@@ -109,11 +107,9 @@ func UpsertAmazonOrders(db *models.DB, orders []AmazonOrder, items []AmazonOrder
 // orderBatchAttempts is how many times a batch is tried: once alongside other batches, then in turn.
 const orderBatchAttempts = 3
 
-// OrderBatchWriters is how many batches of an orders import are written at once. On PostgreSQL two, each in its
-// own transaction and so its own server process: one process's time inserting the rows and their index entries
-// was the import's limit, with the second core mostly idle (first import of a million lines on a 2-core machine:
-// 26,717 -> 41,840 lines/s; the same file again 42,274 -> 61,670; three writers were slower than two). SQLite
-// writes one transaction at a time, so there one.
+// OrderBatchWriters is how many batches of an orders import are written at once. On PostgreSQL two, each its own
+// transaction and server process: one process inserting rows and index entries was the import's limit, the second
+// core idle (three were slower). SQLite writes one transaction at a time, so there one.
 func OrderBatchWriters(db *models.DB) int {
 	if db.Driver == "postgres" {
 		return 2
@@ -143,11 +139,9 @@ func writeOrderBatch(db *models.DB, orders []AmazonOrder, items []AmazonOrderIte
 	}
 	var written int64
 	err := db.CopyTx(db.Statement.Context, func(tx *models.DB) error {
-		// PostgreSQL: the commit does not wait for its log to reach the disk (a million-line report is two hundred
-		// commits). A crash can then lose the last batches committed, whole (the log is written in order), never
-		// part of one; the import that wrote them had not ended, since its end (the sync's cursor, the run's
-		// status) is a commit that waits, and with it every commit before. The job runs again after the crash and
-		// reads the report again, which writes what was lost.
+		// PostgreSQL: the commit does not wait for the disk (a million-line report is two hundred commits). A crash
+		// loses only whole last batches of an import that had not ended (its end, the sync's cursor, is a commit that
+		// waits): the job runs again and rereads the report.
 		if tx.Driver == "postgres" {
 			if err := tx.Exec("SET LOCAL synchronous_commit = off").Error; err != nil {
 				return err
@@ -236,12 +230,9 @@ func concurrentWriteFailed(err error) bool {
 	return errors.As(err, &pg) && (pg.Code == "23505" || pg.Code == "40P01")
 }
 
-// lockSellerOrders takes, on PostgreSQL, the lock of the batch's seller accounts' rows that keeps the daily sales
-// summary right while batches of the same account are written at once (by one import, or by two): a batch that
-// adds its new orders' sums takes it shared, one that sums days again from their items exclusively, as does a
-// change of ASIN parents (lockCompanySellers). The lock is a row lock of the sellers table (NO KEY: rows that refer
-// to the seller are still written meanwhile), held until the batch commits. SQLite writes one transaction at a
-// time anyway.
+// lockSellerOrders takes, on PostgreSQL, the lock that keeps the daily sales summary right while batches of a seller
+// account are written at once: shared to add new orders' sums, exclusive to sum days again (as a change of parents,
+// lockCompanySellers). A NO KEY row lock of sellers (rows referring to it are still written), held to the commit.
 func lockSellerOrders(db *models.DB, orders []AmazonOrder, mode sellerLock) error {
 	if db.Driver != "postgres" || len(orders) == 0 {
 		return nil
@@ -283,9 +274,8 @@ func noStoredOrders(db *models.DB, orders []AmazonOrder) (bool, error) {
 		ids[i] = orders[i].AmazonOrderID
 	}
 	// One probe of each table's key per order: the list drives the join (CROSS JOIN fixes SQLite's join order; on
-	// PostgreSQL the LIMIT inside LATERAL keeps each probe an index look-up). PostgreSQL planned `amazon_order_id =
-	// ANY($2)` as a scan of all the seller's items against a hashed list: 30-75 ms a batch at a few hundred thousand
-	// items, growing with the table, a quarter of a first import's time.
+	// PostgreSQL the LIMIT inside LATERAL keeps each probe an index look-up, where `amazon_order_id = ANY($2)` scanned
+	// all the seller's items against a hashed list).
 	sqlText := "SELECT EXISTS (SELECT 1 FROM unnest($2::text[]) AS o(id) CROSS JOIN LATERAL " +
 		"(SELECT 1 FROM amazon_orders s WHERE s.company_id = $3 AND s.amazon_order_id = o.id AND s.seller_id = $1 " +
 		"UNION ALL SELECT 1 FROM amazon_order_items i WHERE i.seller_id = $1 AND i.amazon_order_id = o.id LIMIT 1) AS found)"

@@ -1,13 +1,13 @@
 package amazondata
 
 import (
-	"slices"
 	"time"
 
 	"gorm.io/gorm"
 	"gorm.io/gorm/clause"
 
 	"sellerhub/models"
+	"sellerhub/models/catalog"
 )
 
 // FBAInventory is Amazon's FBA inventory of a seller SKU in a marketplace, as its last inventory report said it.
@@ -68,7 +68,7 @@ func UpsertFBAInventory(db *models.DB, rows []FBAInventory) (int64, error) {
 // PairedSKUs maps the seller SKUs of a store group's marketplace that are paired with a local product to that
 // product.
 func PairedSKUs(db *models.DB, companyID, groupID int64, marketplaceID string) (map[string]int64, error) {
-	var rows []models.Listing
+	var rows []catalog.Listing
 	err := db.Select("listings.seller_sku, listings.product_id").Scopes(models.InCompany("listings", companyID)).
 		Where("listings.group_id = ? AND listings.marketplace_id = ? AND listings.product_id IS NOT NULL", groupID, marketplaceID).
 		Find(&rows).Error
@@ -86,7 +86,7 @@ var listingReportColumns = []string{"item_name", "price", "currency", "quantity"
 // UpsertReportedListings writes listings from Amazon's all-listings report (unique by group, marketplace and
 // seller SKU within the call) in one statement: a new seller SKU is inserted unpaired, a known one gets the
 // report's columns (and its ASIN when the report has one) where they differ. It answers how many rows were written.
-func UpsertReportedListings(db *models.DB, rows []models.Listing) (int64, error) {
+func UpsertReportedListings(db *models.DB, rows []catalog.Listing) (int64, error) {
 	if len(rows) == 0 {
 		return 0, nil
 	}
@@ -106,34 +106,4 @@ func SellerHasFBAInventory(db *models.DB, companyID, sellerID int64) (bool, erro
 	err := db.Model(&FBAInventory{}).Scopes(models.InCompany("fba_inventory", companyID)).
 		Where("fba_inventory.seller_id = ?", sellerID).Limit(1).Count(&n).Error
 	return n > 0, err
-}
-
-// PairDemoListings pairs the first n unpaired listings of a store group's marketplace (by seller SKU) with the
-// local products its paired listings already name, one each: the demo's simulated SKUs take over the demo
-// products, so the simulated FBA stock lands on them.
-func PairDemoListings(db *models.DB, companyID, groupID int64, marketplaceID string, n int) error {
-	paired, err := PairedSKUs(db, companyID, groupID, marketplaceID)
-	if err != nil {
-		return err
-	}
-	products := make([]int64, 0, len(paired))
-	for _, id := range paired {
-		if !slices.Contains(products, id) {
-			products = append(products, id)
-		}
-	}
-	slices.Sort(products)
-	var free []models.Listing
-	err = db.Scopes(models.InCompany("listings", companyID)).
-		Where("listings.group_id = ? AND listings.marketplace_id = ? AND listings.product_id IS NULL", groupID, marketplaceID).
-		Order("listings.seller_sku").Limit(min(n, len(products))).Find(&free).Error
-	if err != nil {
-		return err
-	}
-	for i, l := range free {
-		if err := db.Model(&models.Listing{}).Where("id = ?", l.ID).Update("product_id", products[i]).Error; err != nil {
-			return err
-		}
-	}
-	return nil
 }

@@ -4,6 +4,7 @@ import (
 	"time"
 
 	"sellerhub/models"
+	"sellerhub/models/catalog"
 )
 
 // FeeEstimate is Amazon's current estimate of the FBA fees of one SKU of a seller account in a marketplace. The
@@ -86,5 +87,20 @@ func FeeEstimatesOfSeller(db *models.DB, companyID, sellerID int64) ([]FeeEstima
 	out := []FeeEstimate{}
 	err := db.Scopes(models.InCompany("fba_fee_estimates", companyID)).Where("fba_fee_estimates.seller_id = ?", sellerID).
 		Order("fba_fee_estimates.marketplace_id, fba_fee_estimates.sku").Find(&out).Error
+	return out, err
+}
+
+// ListingsWithoutFeeEstimate lists a store group's listings in the given marketplaces, with a price, that have no
+// fee estimate of the seller account: the SKUs the estimated FBA fees report leaves out (those the seller ships, and
+// FBA ones without stock at Amazon yet), for the Product Fees API to estimate.
+func ListingsWithoutFeeEstimate(db *models.DB, companyID, groupID, sellerID int64, marketplaceIDs []string) ([]catalog.Listing, error) {
+	out := []catalog.Listing{}
+	if len(marketplaceIDs) == 0 {
+		return out, nil
+	}
+	err := db.Scopes(models.InCompany("listings", companyID)).
+		Where("listings.group_id = ? AND listings.marketplace_id IN ? AND listings.price > 0", groupID, marketplaceIDs).
+		Where("NOT EXISTS (SELECT 1 FROM fba_fee_estimates f WHERE f.seller_id = ? AND f.marketplace_id = listings.marketplace_id AND f.sku = listings.seller_sku)", sellerID).
+		Order("listings.marketplace_id, listings.seller_sku").Find(&out).Error
 	return out, err
 }

@@ -11,6 +11,7 @@ import (
 	"gorm.io/gorm/clause"
 
 	"sellerhub/models"
+	"sellerhub/models/stores"
 )
 
 // SalesDaysZone is the zone of the daily summary's second day (bj_day) and of its rate months: Beijing time, the
@@ -31,10 +32,8 @@ type dayKey struct {
 }
 
 // refreshSalesDays sums again, into sales_sku_days and sales_order_days, every day (in the marketplace's zone) that
-// items touch, from all the order items of those days: a day's rows are replaced as a whole, so that an import
-// read twice writes the same rows and an order cancelled later leaves them. Only the days touched are summed,
-// each run of consecutive days at once: a report by last update holds a few old orders beside the new ones, and
-// the days between them are not re-read.
+// items touch, from all its items, replacing its rows whole: a report read twice writes the same rows, a later cancel
+// leaves them. Each run of touched days goes at once, so days between a report's old and new orders are not re-read.
 func refreshSalesDays(db *models.DB, items []AmazonOrderItem) error {
 	days := map[dayKey]map[time.Time]bool{}
 	var keys []dayKey
@@ -45,12 +44,12 @@ func refreshSalesDays(db *models.DB, items []AmazonOrderItem) error {
 			days[k] = map[time.Time]bool{}
 			keys = append(keys, k)
 		}
-		t := it.PurchaseDate.In(models.MarketplaceLocation(k.marketplaceID))
+		t := it.PurchaseDate.In(stores.MarketplaceLocation(k.marketplaceID))
 		days[k][time.Date(t.Year(), t.Month(), t.Day(), 0, 0, 0, 0, time.UTC)] = true
 	}
 	for _, k := range keys {
 		sorted := slices.SortedFunc(maps.Keys(days[k]), time.Time.Compare)
-		loc := models.MarketplaceLocation(k.marketplaceID)
+		loc := stores.MarketplaceLocation(k.marketplaceID)
 		for first := 0; first < len(sorted); {
 			last := first
 			for last+1 < len(sorted) && sorted[last+1].Equal(sorted[last].AddDate(0, 0, 1)) {
@@ -103,7 +102,7 @@ func sumSalesMonths(db *models.DB, k dayKey, first, last string) error {
 // sumSalesDays replaces the summary's rows of an account's marketplace on the days (in its zone) from first's to
 // last's.
 func sumSalesDays(db *models.DB, k dayKey, first, last time.Time) error {
-	loc := models.MarketplaceLocation(k.marketplaceID)
+	loc := stores.MarketplaceLocation(k.marketplaceID)
 	f, l := first.In(loc), last.In(loc)
 	start := time.Date(f.Year(), f.Month(), f.Day(), 0, 0, 0, 0, loc)
 	end := time.Date(l.Year(), l.Month(), l.Day()+1, 0, 0, 0, 0, loc)
@@ -144,7 +143,7 @@ func sumSalesDays(db *models.DB, k dayKey, first, last time.Time) error {
 func itemDays(db *models.DB, k dayKey, start, end time.Time) (day, bjDay, where string, args []any) {
 	d := &models.DateSQL{Driver: db.Driver}
 	const col = "i.purchase_date"
-	day = d.Period(col, d.Offset(col, models.SpansOf(models.MarketplaceLocation(k.marketplaceID), start, end)), models.PeriodDay)
+	day = d.Period(col, d.Offset(col, models.SpansOf(stores.MarketplaceLocation(k.marketplaceID), start, end)), models.PeriodDay)
 	bjDay = d.Period(col, d.Offset(col, models.SpansOf(SalesDaysZone, start, end)), models.PeriodDay)
 	where = "i.company_id = ? AND i.seller_id = ? AND i.marketplace_id = ? AND i.purchase_date >= ? " +
 		"AND i.purchase_date < ? AND i.order_status <> ?"
@@ -188,7 +187,7 @@ func EnsureSalesDays(db *models.DB, companyID int64) error {
 			if err := sumSalesDays(tx, k, first[0], last[0]); err != nil {
 				return err
 			}
-			loc := models.MarketplaceLocation(k.marketplaceID)
+			loc := stores.MarketplaceLocation(k.marketplaceID)
 			if err := sumSalesMonths(tx, k, first[0].In(loc).Format("2006-01"), last[0].In(loc).Format("2006-01")); err != nil {
 				return err
 			}
@@ -283,8 +282,7 @@ type newSales struct {
 }
 
 // sumNewSales sums items as sumSalesDays would sum them from the database, under the parents (marketplace and
-// ASIN to parent ASIN) read before. It reads nothing but the items, so that it can run while the items are
-// written (a tenth of a second a hundred thousand items).
+// ASIN to parent ASIN) read before. It reads nothing but the items, so that it can run while they are written.
 func sumNewSales(items []AmazonOrderItem, parents map[[2]string]string) newSales {
 	ns := newSales{skuDays: salesSums{rows: map[[6]string]*salesSum{}}, skuMonths: salesSums{rows: map[[6]string]*salesSum{}},
 		orderDays: salesSums{rows: map[[6]string]*salesSum{}}, parentDays: parentOrders{rows: map[[6]string]*[4]int64{}},
@@ -303,7 +301,7 @@ func sumNewSales(items []AmazonOrderItem, parents map[[2]string]string) newSales
 		if it.OrderStatus == OrderCancelled {
 			continue
 		}
-		day := it.PurchaseDate.In(models.MarketplaceLocation(it.MarketplaceID)).Format(time.DateOnly)
+		day := it.PurchaseDate.In(stores.MarketplaceLocation(it.MarketplaceID)).Format(time.DateOnly)
 		bjDay := it.PurchaseDate.In(SalesDaysZone).Format(time.DateOnly)
 		seller := strconv.FormatInt(it.SellerID, 10)
 		orderDay := [6]string{seller, it.MarketplaceID, it.Currency, day, bjDay}
@@ -336,11 +334,9 @@ func sumNewSales(items []AmazonOrderItem, parents map[[2]string]string) newSales
 	return ns
 }
 
-// addSalesDays adds the sums of items that are all new (no item of their orders was stored before the batch) to
-// the daily summary: the same sums sumSalesDays would make from all the days' items, without reading those days
-// again (on a first import, re-reading the touched days cost a third of the import). The batch's sums are added
-// to the stored rows; group, ASIN and product name keep the greater, as MAX over the day's items does. It tells
-// false, writing nothing, when the sums are not ok.
+// addSalesDays adds to the daily summary the sums of items that are all new (no item of their orders was stored),
+// as sumSalesDays would make them but without re-reading the days; group, ASIN and product name keep the greater,
+// as MAX does. It tells false, writing nothing, when the sums are not ok.
 func addSalesDays(db *models.DB, ns newSales) (bool, error) {
 	if !ns.ok {
 		return false, nil

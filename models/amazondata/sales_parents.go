@@ -9,6 +9,7 @@ import (
 	"gorm.io/gorm"
 
 	"sellerhub/models"
+	"sellerhub/models/stores"
 )
 
 // ParentKey is the 父ASIN line that rows alias (order items or SKU summary rows, joined to their parent ap) count
@@ -137,11 +138,9 @@ func parentsOf(db *models.DB, companyID int64, asins map[string]map[string]bool)
 	return out, nil
 }
 
-// resumParents sums again the parents' rows of the lines a change of parents touches: the lines the changed
-// ASINs counted in before (their old parents, or themselves) and count in now, from the order items of every
-// ASIN in those lines, over all their days. It runs in the transaction that writes the parents (old holds the
-// parents before it) and only for a company whose parents' rows are built: EnsureSalesParents sums the others
-// whole.
+// resumParents sums again, from all their order items, the parents' rows of the lines the changed ASINs counted in
+// before (old: the parents before) and count in now. It runs in the transaction writing the parents, and only for
+// a company whose parents' rows are built: EnsureSalesParents sums the others whole.
 func resumParents(db *models.DB, companyID int64, old map[[2]string]string, changed []ASINParent) error {
 	var built int64
 	if err := db.Table("sales_parents_built").Where("company_id = ?", companyID).Count(&built).Error; err != nil || built == 0 {
@@ -222,7 +221,7 @@ func resumParentLines(db *models.DB, companyID int64, marketplaceID string, keys
 			return err
 		}
 		if len(first) > 0 {
-			loc := models.MarketplaceLocation(marketplaceID)
+			loc := stores.MarketplaceLocation(marketplaceID)
 			f, l := first[0].In(loc), last[0].In(loc)
 			start := time.Date(f.Year(), f.Month(), f.Day(), 0, 0, 0, 0, loc)
 			end := time.Date(l.Year(), l.Month(), l.Day()+1, 0, 0, 0, 0, loc)

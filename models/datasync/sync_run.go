@@ -34,6 +34,8 @@ const (
 	SyncByHand   = "手动"
 	SyncByAuth   = "授权"
 	SyncByUpload = "上传"
+	// SyncByDemo: the demo company's data, read at the first start from the stand-in's simulated reports.
+	SyncByDemo = "演示"
 )
 
 // BeforeCreate gives a new run its id.
@@ -62,8 +64,12 @@ type SyncReport struct {
 	MadeAt        *time.Time
 	Lines         int64
 	Written       int64
-	CreatedAt     time.Time
-	UpdatedAt     time.Time
+	// ReportType and ProfileID name an advertising report (Reporting v3's reportTypeId and Amazon's profile id);
+	// empty and nil for the Selling Partner's reports, whose type is their kind's.
+	ReportType string
+	ProfileID  *int64
+	CreatedAt  time.Time
+	UpdatedAt  time.Time
 }
 
 // SyncReportImported is the state of a report whose data is in.

@@ -10,6 +10,7 @@ import (
 	"gorm.io/gorm/clause"
 
 	"sellerhub/models"
+	"sellerhub/models/stores"
 )
 
 // SyncTask is the data sync of one seller account and data kind (数据同步): when it runs next, how the last run
@@ -69,14 +70,14 @@ func EnsureSyncTasks(db *models.DB, companyID, sellerID int64, kinds []string, n
 // SellersLackingSyncTasks lists the active seller accounts of a company (0: of every company) that have a refresh
 // token and fewer tasks than kinds: those authorised before the data sync existed get theirs lazily. One without
 // a token (the demo's, whose data comes from files) has nothing to sync.
-func SellersLackingSyncTasks(db *models.DB, companyID int64, kinds int) ([]models.Seller, error) {
-	out := []models.Seller{}
-	q := db.Model(&models.Seller{})
+func SellersLackingSyncTasks(db *models.DB, companyID int64, kinds []string) ([]stores.Seller, error) {
+	out := []stores.Seller{}
+	q := db.Model(&stores.Seller{})
 	if companyID != 0 {
 		q = q.Scopes(models.InCompany("sellers", companyID))
 	}
-	err := q.Where("sellers.disabled = ? AND sellers.status = ? AND sellers.refresh_token <> ''", false, models.SellerActive).
-		Where("(SELECT COUNT(*) FROM sync_tasks WHERE sync_tasks.seller_id = sellers.id) < ?", kinds).
+	err := q.Where("sellers.disabled = ? AND sellers.status = ? AND sellers.refresh_token <> ''", false, stores.SellerActive).
+		Where("(SELECT COUNT(*) FROM sync_tasks WHERE sync_tasks.seller_id = sellers.id AND sync_tasks.kind IN ?) < ?", kinds, len(kinds)).
 		Order("sellers.id").Find(&out).Error
 	return out, err
 }
@@ -101,17 +102,22 @@ func SyncTasksOfSeller(db *models.DB, companyID, sellerID int64) ([]SyncTask, er
 }
 
 // DueSyncTasks lists the tasks (of every company) whose time has come, of active seller accounts that have a
-// refresh token: what the periodic job queues. A task waiting or running is left out unless it has not moved
+// refresh token and whose application's secret Amazon has not refused (productAppRefused: the product's
+// application's): what the periodic job queues. A task waiting or running is left out unless it has not moved
 // since staleBefore (its job was lost: the periodic job queues it again, and the job resumes its run). At most
 // limit, the most overdue first.
-func DueSyncTasks(db *models.DB, now, staleBefore time.Time, limit int) ([]SyncTask, error) {
+func DueSyncTasks(db *models.DB, now, staleBefore time.Time, productAppRefused bool, limit int) ([]SyncTask, error) {
 	out := []SyncTask{}
-	err := db.Table("sync_tasks").Select("sync_tasks.*").
+	q := db.Table("sync_tasks").Select("sync_tasks.*").
 		Joins("JOIN sellers ON sellers.id = sync_tasks.seller_id").
 		Where("sync_tasks.next_run_at <= ?", now).
 		Where("(sync_tasks.state NOT IN ? OR sync_tasks.updated_at < ?)", []string{SyncQueued, SyncRunning}, staleBefore).
-		Where("sellers.disabled = ? AND sellers.status = ? AND sellers.refresh_token <> ''", false, models.SellerActive).
-		Order("sync_tasks.next_run_at, sync_tasks.id").Limit(limit).Find(&out).Error
+		Where("sellers.disabled = ? AND sellers.status = ? AND sellers.refresh_token <> ''", false, stores.SellerActive).
+		Where("sellers.client_refused_at IS NULL")
+	if productAppRefused {
+		q = q.Where("sellers.client_id <> ''")
+	}
+	err := q.Order("sync_tasks.next_run_at, sync_tasks.id").Limit(limit).Find(&out).Error
 	return out, err
 }
 
@@ -124,8 +130,8 @@ func UpdateSyncTask(db *models.DB, companyID, id int64, changes map[string]any) 
 // MarkSellerInvalid records Amazon's refusal of a seller account's grant (invalid_grant): the store shows
 // 授权失效 in 店铺管理 and nothing syncs until it is authorised again.
 func MarkSellerInvalid(db *models.DB, companyID, sellerID int64, now time.Time) error {
-	return db.Model(&models.Seller{}).Scopes(models.InCompany("sellers", companyID)).Where("sellers.id = ?", sellerID).
-		Updates(map[string]any{"status": models.SellerInvalid, "updated_at": now}).Error
+	return db.Model(&stores.Seller{}).Scopes(models.InCompany("sellers", companyID)).Where("sellers.id = ?", sellerID).
+		Updates(map[string]any{"status": stores.SellerInvalid, "updated_at": now}).Error
 }
 
 // FailSellerSyncTasks marks every task of a seller account failed with msg (its grant was refused: none of its
@@ -144,6 +150,12 @@ type SyncTaskRow struct {
 	SellingPartnerID string
 	SellerStatus     string
 	SellerDisabled   bool
+	// SellerClientID is the seller's own application ("": the product's); SellerClientRefusedAt when Amazon
+	// refused its secret.
+	SellerClientID        string
+	SellerClientRefusedAt *time.Time
+	// SellerTokenless is 1 for a seller account without a refresh token (the demo's): nothing can sync it.
+	SellerTokenless int
 }
 
 // SyncTaskFilter narrows the 数据同步 list: a store group, a kind, a state ("" or 0 for all); the user sees only
@@ -192,7 +204,9 @@ func SyncTaskPage(db *models.DB, companyID int64, f SyncTaskFilter, kindOrder []
 	total, err := models.ReadPage(db, p, func() *gorm.DB {
 		return syncTasks(db, companyID, SyncTaskFilter{UserID: f.UserID}).
 			Select("sync_tasks.*, sellers.group_id, store_groups.name AS group_name, sellers.region, " +
-				"sellers.selling_partner_id, sellers.status AS seller_status, sellers.disabled AS seller_disabled")
+				"sellers.selling_partner_id, sellers.status AS seller_status, sellers.disabled AS seller_disabled, " +
+				"sellers.client_id AS seller_client_id, sellers.client_refused_at AS seller_client_refused_at, " +
+				"CASE WHEN sellers.refresh_token = '' THEN 1 ELSE 0 END AS seller_tokenless")
 	}, &rows)
 	return rows, total, err
 }
@@ -203,10 +217,30 @@ func VisibleSyncTask(db *models.DB, companyID, userID, id int64) (*SyncTaskRow, 
 	var row SyncTaskRow
 	err := syncTasks(db, companyID, SyncTaskFilter{UserID: userID}).
 		Select("sync_tasks.*, sellers.group_id, store_groups.name AS group_name, sellers.region, "+
-			"sellers.selling_partner_id, sellers.status AS seller_status, sellers.disabled AS seller_disabled").
+			"sellers.selling_partner_id, sellers.status AS seller_status, sellers.disabled AS seller_disabled, "+
+			"sellers.client_id AS seller_client_id, sellers.client_refused_at AS seller_client_refused_at, "+
+			"CASE WHEN sellers.refresh_token = '' THEN 1 ELSE 0 END AS seller_tokenless").
 		Where("sync_tasks.id = ?", id).Take(&row).Error
 	if err != nil {
 		return nil, err
 	}
 	return &row, nil
+}
+
+// SellersLackingAdTasks lists the active seller accounts of a company (0: of every company) whose store group
+// has advertising authorised in their region, in use, and that lack one of the advertising kinds' tasks: they
+// get theirs lazily, like SellersLackingSyncTasks.
+func SellersLackingAdTasks(db *models.DB, companyID int64, adKinds []string) ([]stores.Seller, error) {
+	out := []stores.Seller{}
+	q := db.Model(&stores.Seller{})
+	if companyID != 0 {
+		q = q.Scopes(models.InCompany("sellers", companyID))
+	}
+	err := q.Where("sellers.disabled = ? AND sellers.status = ? AND sellers.refresh_token <> ''", false, stores.SellerActive).
+		Where(`EXISTS (SELECT 1 FROM adv_auths WHERE adv_auths.company_id = sellers.company_id
+			AND adv_auths.group_id = sellers.group_id AND adv_auths.region = sellers.region AND adv_auths.disabled = ?)`, false).
+		Where("(SELECT COUNT(*) FROM sync_tasks WHERE sync_tasks.seller_id = sellers.id AND sync_tasks.kind IN ?) < ?",
+			adKinds, len(adKinds)).
+		Order("sellers.id").Find(&out).Error
+	return out, err
 }

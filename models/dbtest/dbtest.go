@@ -18,8 +18,16 @@ import (
 	"testing"
 	"time"
 
+	"github.com/shopspring/decimal"
+
 	"sellerhub/models"
+	"sellerhub/models/accounts"
+	"sellerhub/models/amazondata"
+	"sellerhub/models/catalog"
+	"sellerhub/models/fixtures"
 	"sellerhub/models/migrations"
+	"sellerhub/models/stock"
+	"sellerhub/models/stores"
 )
 
 // Kinds of database the product runs on.
@@ -50,9 +58,8 @@ func ForEach(t *testing.T, fn func(t *testing.T, db *models.DB)) {
 	}
 }
 
-// Open returns a fresh migrated database of the kind, dropped when the test ends. It is a copy of a template that
-// was migrated once, not migrated itself: on PostgreSQL a migration took a second and a copy a tenth of that, in
-// about 170 tests of a run.
+// Open returns a fresh migrated database of the kind, dropped when the test ends: a copy of a template migrated
+// once, as copying costs far less than migrating.
 func Open(t testing.TB, kind string) *models.DB {
 	t.Helper()
 	var dbURL string
@@ -154,21 +161,18 @@ func serverCopy(t testing.TB, kind string) string {
 		}
 		admin.Close()
 	})
-	// A test's database does not outlive the test, so its commits need not wait for the disk: with each commit
-	// flushed, seeding the demo company alone took most of a second. What a commit makes visible, and when, is
-	// the same either way.
+	// A test's database does not outlive the test, so its commits need not wait for the disk; what a commit makes
+	// visible, and when, is the same either way.
 	if _, err := admin.Exec("ALTER DATABASE " + name + " SET synchronous_commit = off"); err != nil {
 		t.Fatalf("configure %s database: %v", kind, err)
 	}
 	return databaseURL(base, name)
 }
 
-// migratedTemplate returns the name of the server's template database for the schema the migrations of this
-// build make, migrating one first when the server has none. The template is named by the migrations'
-// fingerprint and kept on the server, so that every test process, of this run and the next, copies the same one
-// for as long as the migrations do not change, and a process whose migrations differ (another branch's) never
-// copies it. It is migrated under a name of its own and renamed when complete: no process copies a template
-// half-migrated, and of two processes that build one at once, the second's rename fails and it takes the first's.
+// migratedTemplate returns the server's template database for this build's migrations, migrating one when the
+// server has none. Named by the migrations' fingerprint and kept, it serves every process until they change (never
+// another branch's). Migrated under its own name, then renamed: never copied half-migrated, and of two processes
+// building one at once, the second's rename fails and it takes the first's.
 func migratedTemplate(admin *sql.DB, kind, base string) (string, error) {
 	fingerprint, err := migrations.Fingerprint(kind)
 	if err != nil {
@@ -277,4 +281,197 @@ func openServer(kind, base string) (*sql.DB, error) {
 	}
 	sqlDB.SetMaxOpenConns(2)
 	return sqlDB, nil
+}
+
+// NewCompany creates a company with its owner (account, a placeholder password hash, the name 老板+name) and
+// returns the owner.
+func NewCompany(t testing.TB, db *models.DB, name, account string) *accounts.User {
+	t.Helper()
+	owner := &accounts.User{Account: account, PasswordHash: "x", Profile: accounts.UserProfile{Name: "老板" + name}}
+	if err := accounts.CreateCompanyWithOwner(db, &accounts.Company{Name: name}, owner); err != nil {
+		t.Fatalf("create company %s: %v", name, err)
+	}
+	return owner
+}
+
+// NewWarehouse creates an own warehouse of the company.
+func NewWarehouse(t testing.TB, db *models.DB, companyID int64, name string) *stock.Warehouse {
+	t.Helper()
+	w := &stock.Warehouse{CompanyID: companyID, Name: name, Kind: stock.WarehouseOwn}
+	if err := db.Create(w).Error; err != nil {
+		t.Fatalf("create warehouse %s: %v", name, err)
+	}
+	return w
+}
+
+// NewProduct creates a local product of the company, named after its SKU.
+func NewProduct(t testing.TB, db *models.DB, companyID int64, sku string) *catalog.LocalProduct {
+	t.Helper()
+	p := &catalog.LocalProduct{CompanyID: companyID, SKU: sku, Name: "产品 " + sku, Kind: catalog.ProductKindProduct}
+	if err := db.Create(p).Error; err != nil {
+		t.Fatalf("create product %s: %v", sku, err)
+	}
+	return p
+}
+
+// Move moves stock in a transaction of its own, as a document named doc of the type "test".
+func Move(db *models.DB, companyID int64, doc string, changes ...stock.StockChange) error {
+	return db.Tx(context.Background(), func(tx *models.DB) error {
+		return stock.MoveStock(tx, companyID, stock.StockCause{DocType: "test", DocNumber: doc}, changes)
+	})
+}
+
+// WantStock fails the test unless the product's stock in the warehouse is inbound/fulfillable/outbound.
+func WantStock(t testing.TB, db *models.DB, companyID, warehouseID, productID int64, inbound, fulfillable, outbound int) {
+	t.Helper()
+	s, err := stock.StockOf(db, companyID, warehouseID, productID)
+	if err != nil || s.Inbound != inbound || s.Fulfillable != fulfillable || s.Outbound != outbound {
+		t.Fatalf("stock = %d/%d/%d (%v), want %d/%d/%d", s.Inbound, s.Fulfillable, s.Outbound, err,
+			inbound, fulfillable, outbound)
+	}
+}
+
+// Dec is the decimal s, set (a product's price or size as a test writes it).
+func Dec(s string) decimal.NullDecimal {
+	return decimal.NullDecimal{Decimal: decimal.RequireFromString(s), Valid: true}
+}
+
+// NewStoreGroup creates a store group of the company.
+func NewStoreGroup(t testing.TB, db *models.DB, companyID int64, name string) *stores.StoreGroup {
+	t.Helper()
+	g := &stores.StoreGroup{CompanyID: companyID, Name: name}
+	if err := db.Create(g).Error; err != nil {
+		t.Fatalf("create store group %s: %v", name, err)
+	}
+	return g
+}
+
+// SaveSeller saves the seller account with the marketplaces it sells in.
+func SaveSeller(t testing.TB, db *models.DB, s *stores.Seller, markets ...string) {
+	t.Helper()
+	var ms []stores.SellerMarketplace
+	for _, m := range markets {
+		ms = append(ms, stores.SellerMarketplace{MarketplaceID: m, Participating: true})
+	}
+	now := time.Now().UTC().Truncate(time.Second)
+	s.Status, s.AuthorizedAt, s.CreatedAt, s.UpdatedAt = stores.SellerActive, now, now, now
+	if err := db.Tx(t.Context(), func(tx *models.DB) error { return stores.SaveSellerAuthorization(tx, s, ms) }); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// HashFake stands in for the password hash where a test seeds accounts it never signs in with.
+func HashFake(p string) (string, error) { return "hash:" + p, nil }
+
+// SubUser creates a member of the owner's company, with no role.
+func SubUser(t testing.TB, db *models.DB, owner *accounts.User, account string) *accounts.User {
+	t.Helper()
+	u := &accounts.User{CompanyID: owner.CompanyID, Account: account, PasswordHash: "x"}
+	if err := accounts.CreateUser(db, u); err != nil {
+		t.Fatal(err)
+	}
+	return u
+}
+
+// Seller connects a seller account (selling partner id) to a new store group name of the owner's company, in
+// the US and Canada.
+func Seller(t testing.TB, db *models.DB, owner *accounts.User, name, sellingPartnerID string) *stores.Seller {
+	t.Helper()
+	s, err := fixtures.Seller(context.Background(), db, owner.CompanyID, name, "NA", sellingPartnerID, "ATVPDKIKX0DER", "A2EUQ1WTGCTBG2")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return s
+}
+
+// Capped is the handle with the lists' count cap at n, so that a test reaches it with few rows.
+func Capped(db *models.DB, n int) *models.DB {
+	c := *db
+	c.CountCap = n
+	return &c
+}
+
+// OrdersBatch is a batch of the seller account's orders as the importer makes one: an order of two SKUs, a
+// Canadian order bought at a time of microseconds given in another zone, and a cancelled business order with
+// empty fields and a negative amount.
+func OrdersBatch(t testing.TB, s *stores.Seller) ([]amazondata.AmazonOrder, []amazondata.AmazonOrderItem) {
+	t.Helper()
+	money := func(v string) models.Money {
+		m, err := models.NewMoney(v)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return m
+	}
+	us := time.Date(2026, 10, 1, 23, 30, 0, 0, time.UTC)
+	ca := time.Date(2026, 10, 2, 1, 2, 3, 456789000, time.FixedZone("EDT", -4*3600))
+	order := func(id, market string, at time.Time, status string) amazondata.AmazonOrder {
+		return amazondata.AmazonOrder{CompanyID: s.CompanyID, GroupID: s.GroupID, SellerID: s.ID, MarketplaceID: market,
+			AmazonOrderID: id, PurchaseDate: at, LastUpdatedDate: at.Add(time.Hour), OrderStatus: status,
+			FulfillmentChannel: "Amazon", SalesChannel: "Amazon.com", ShipCity: "Seattle", ShipCountry: "US"}
+	}
+	item := func(o amazondata.AmazonOrder, sku string, qty int, currency, price string) amazondata.AmazonOrderItem {
+		return amazondata.AmazonOrderItem{CompanyID: s.CompanyID, GroupID: s.GroupID, SellerID: s.ID,
+			MarketplaceID: o.MarketplaceID, AmazonOrderID: o.AmazonOrderID, SKU: sku, ASIN: "B0" + sku,
+			ProductName: "收纳盒 " + sku + " \"大号\"\t", PurchaseDate: o.PurchaseDate, OrderStatus: o.OrderStatus,
+			FulfillmentChannel: o.FulfillmentChannel, ItemStatus: o.OrderStatus, Quantity: qty, Currency: currency,
+			ItemPrice: money(price), ItemTax: money("1.2345"), PromotionIDs: "PROMO-" + sku}
+	}
+	orders := []amazondata.AmazonOrder{order("111-0000001-0000001", "ATVPDKIKX0DER", us, "Shipped"),
+		order("702-0000002-0000002", "A2EUQ1WTGCTBG2", ca, "Shipped"),
+		order("111-0000003-0000003", "ATVPDKIKX0DER", us, amazondata.OrderCancelled)}
+	orders[2].IsBusinessOrder, orders[2].ShipCity, orders[2].FulfillmentChannel = true, "", ""
+	items := []amazondata.AmazonOrderItem{item(orders[0], "SKU-A", 3, "USD", "59.97"), item(orders[0], "SKU-B", 1, "USD", "19.99"),
+		item(orders[1], "SKU-A", 1, "CAD", "25.00"), item(orders[2], "SKU-C", 2, "USD", "-3.50")}
+	items[3].ASIN, items[3].PromotionIDs = "", ""
+	return orders, items
+}
+
+// Explained is the database's plan of a statement: PostgreSQL's EXPLAIN, SQLite's EXPLAIN QUERY PLAN, a line a step.
+// PostgreSQL explains it under its settings (SET LOCAL statements), SQLite ignores them.
+func Explained(t testing.TB, db *models.DB, sql string, vars []any, settings ...string) string {
+	t.Helper()
+	conn, err := db.DB.DB()
+	if err != nil {
+		t.Fatal(err)
+	}
+	tx, err := conn.Begin()
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer tx.Rollback()
+	explain := "EXPLAIN "
+	if db.Driver == SQLite {
+		explain, settings = "EXPLAIN QUERY PLAN ", nil
+	}
+	for _, set := range settings {
+		if _, err := tx.Exec(set); err != nil {
+			t.Fatal(err)
+		}
+	}
+	rows, err := tx.Query(explain+sql, vars...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer rows.Close()
+	columns, err := rows.Columns()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var lines []string
+	for rows.Next() {
+		cells := make([]any, len(columns))
+		for i := range cells {
+			cells[i] = new(any)
+		}
+		if err := rows.Scan(cells...); err != nil {
+			t.Fatal(err)
+		}
+		// The step is the last column: PostgreSQL's only one, SQLite's detail.
+		lines = append(lines, fmt.Sprint(*cells[len(cells)-1].(*any)))
+	}
+	if err := rows.Err(); err != nil {
+		t.Fatal(err)
+	}
+	return strings.Join(lines, "\n")
 }

@@ -1,11 +1,7 @@
-// Package migrations holds the product's schema as goose migrations, embedded in the binary. One set of files
-// serves SQLite and PostgreSQL: the column types of ids, times and binary data are written as ${ID}, ${TIME} and
-// ${BLOB} and replaced for the database at hand before goose reads them. ${ROWID} is the type of an id that is its
-// table's primary key where SQLite should store the rows by it (INTEGER, SQLite's 64-bit row id) rather than keep
-// a separate index of ids beside them: for tables written millions of rows at a time. A change that only one
-// engine's own tools can make (PostgreSQL's pg_trgm indexes, SQLite's FTS5 tables) is a pair of files of one
-// version, NNNNN_name.postgres.sql and NNNNN_name.sqlite.sql, of which goose sees only the one of the database at
-// hand.
+// Package migrations holds the product's schema as goose migrations embedded in the binary, one set for SQLite and
+// PostgreSQL: ${ID}, ${TIME}, ${BLOB} and ${ROWID} (a primary key SQLite stores its rows by, for tables written
+// millions of rows at a time) are replaced per database. A change only one engine can make is a pair of files of one
+// version, NNNNN_name.postgres.sql and NNNNN_name.sqlite.sql, of which goose reads the database's own.
 package migrations
 
 import (

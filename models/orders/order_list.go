@@ -117,10 +117,8 @@ func inPeriods(q *gorm.DB, table, column string, periods []Period) *gorm.DB {
 }
 
 // commonPeriod is the condition that a row of any period's marketplaces lies in every period at once (the span
-// they share), and its values; "" when they share none or there is one period. It adds no row: a row in the
-// shared span lies in its own marketplace's period. It is there for the planners: PostgreSQL estimated the OR
-// of the zones' periods alone at a twentieth of the rows it holds, and so counted a page's capped total by
-// sorting every row of the range (200 ms at 2M order items) rather than walking its date index to the cap.
+// they share), and its values; "" when they share none or there is one period. It adds no row, but tells the
+// planners the span: PostgreSQL underestimated the zones' OR alone and counted a capped total by sorting the range.
 func commonPeriod(table, col string, periods []Period) (string, []any) {
 	if len(periods) < 2 {
 		return "", nil
@@ -160,15 +158,10 @@ func commonPeriod(table, col string, periods []Period) (string, []any) {
 	return "(" + strings.Join(conds, " AND ") + ")", args
 }
 
-// startsWith is the condition that column starts with text, and its values. Until the shared keyword search
-// (containsKeyword, with its trigram and FTS5 indexes) lands, the order lists match the start of an order id, SKU
-// or ASIN, which is how sellers paste them: the bounds are a range the column's B-tree index walks on either
-// database at millions of rows (LIKE 'x%' uses no index under SQLite's case-insensitive LIKE nor PostgreSQL's
-// non-C collations), and the check of the start itself keeps a collation's ordering of punctuation from letting
-// in a neighbour. PostgreSQL checks it with starts_with, whose selectivity it estimates from the column's
-// histogram: it took substr(...) = text for one row in 200 of the range, so that a count to the cap of a search
-// most of the range passes was planned to read the whole range (116,085 index entries: 71 ms) rather than walk it
-// to the cap (13 ms).
+// startsWith is the condition that column starts with text (how sellers paste an order id, SKU or ASIN), and its
+// values: bounds the column's B-tree walks on either database (LIKE 'x%' uses no index under SQLite's caseless LIKE
+// nor PostgreSQL's non-C collations), and a check of the start against a collation's punctuation order, on
+// PostgreSQL starts_with, estimated from the histogram so that a count to the cap walks rather than reads the range.
 func startsWith(db *models.DB, column, text string) (string, []any) {
 	cond := column + " >= ? AND substr(" + column + ", 1, ?) = ?"
 	args := []any{text, utf8.RuneCountInString(text), text}
@@ -184,8 +177,7 @@ func startsWith(db *models.DB, column, text string) (string, []any) {
 }
 
 // anyOf is the ids the selections (SQL texts with their values) find together, as one UNION: PostgreSQL then
-// reads the few matching ids first and sorts them, where an OR of three IN conditions walked the whole date
-// index testing each order (300 ms at a million orders for an order id that matches nothing, 0.1 ms this way).
+// reads the few matching ids first and sorts them, where an OR of three IN conditions walked the whole date index.
 func anyOf(db *models.DB, selects []string, args [][]any) *gorm.DB {
 	var all []any
 	for _, a := range args {
@@ -195,7 +187,11 @@ func anyOf(db *models.DB, selects []string, args [][]any) *gorm.DB {
 }
 
 // OrderRow is an order as 订单管理 and 今日订单 show it: the order with its store group's name and its items
-// summed (lines, units, item prices and promotions, in the order's currency) and its first SKU and ASIN.
+// summed (lines, units, item prices and promotions, in the order's currency: the order's totals), and the SKU the
+// row stands for (SKU, ASIN) with that SKU's own units and item price and the count of the order's other SKUs. A row
+// found by a SKU or ASIN stands for the item the search matched, any other for the order's first SKU: a row of a
+// multi-item order showed the first SKU beside the whole order's units and amount, and a SKU's rows summed to more
+// than it sold.
 type OrderRow struct {
 	amazondata.AmazonOrder `gorm:"embedded"`
 	GroupName              string
@@ -205,8 +201,70 @@ type OrderRow struct {
 	ItemPrice              models.Money
 	ItemTax                models.Money
 	Promotion              models.Money
-	SKU                    string `gorm:"column:sku"`
-	ASIN                   string `gorm:"column:asin"`
+	SKU                    string       `gorm:"column:sku"`
+	ASIN                   string       `gorm:"column:asin"`
+	SKUQuantity            int          `gorm:"-"`
+	SKUItemPrice           models.Money `gorm:"-"`
+	OtherSKUs              int          `gorm:"-"`
+}
+
+// orderLine is an item of a listed order, as standsFor reads it.
+type orderLine struct {
+	OrderID   int64
+	SKU       string `gorm:"column:sku"`
+	ASIN      string `gorm:"column:asin"`
+	Quantity  int
+	ItemPrice models.Money
+}
+
+// standsFor sets the SKU each row stands for, with its own units and item price and the count of the order's
+// other SKUs: the first of the order's SKUs whose SKU or ASIN starts with search, else (no search, or the search
+// matched the order id) its first SKU. The lines of a SKU the order holds twice are summed.
+func standsFor(db *models.DB, companyID int64, rows []OrderRow, search string) error {
+	byID := make(map[int64][]orderLine, len(rows))
+	for i := 0; i < len(rows); i += models.ReadChunk {
+		ids := make([]int64, 0, models.ReadChunk)
+		for _, r := range rows[i:min(i+models.ReadChunk, len(rows))] {
+			ids = append(ids, r.ID)
+		}
+		var lines []orderLine
+		err := db.Table("amazon_order_items i").
+			Joins("JOIN amazon_orders o ON o.company_id = i.company_id AND o.seller_id = i.seller_id AND o.amazon_order_id = i.amazon_order_id").
+			Where("i.company_id = ? AND o.id IN ?", companyID, ids).
+			Select("o.id AS order_id, i.sku, i.asin, i.quantity, i.item_price").Order("o.id, i.sku, i.id").Scan(&lines).Error
+		if err != nil {
+			return err
+		}
+		for _, l := range lines {
+			byID[l.OrderID] = append(byID[l.OrderID], l)
+		}
+	}
+	for i := range rows {
+		r, lines := &rows[i], byID[rows[i].ID]
+		if len(lines) == 0 {
+			continue
+		}
+		shown := lines[0]
+		if search != "" {
+			for _, l := range lines {
+				if strings.HasPrefix(l.SKU, search) || strings.HasPrefix(l.ASIN, search) {
+					shown = l
+					break
+				}
+			}
+		}
+		skus := map[string]bool{}
+		r.SKU, r.ASIN, r.SKUQuantity, r.SKUItemPrice = shown.SKU, shown.ASIN, 0, models.Money{}
+		for _, l := range lines {
+			skus[l.SKU] = true
+			if l.SKU == shown.SKU {
+				r.SKUQuantity += l.Quantity
+				r.SKUItemPrice = models.Money{Decimal: r.SKUItemPrice.Add(l.ItemPrice.Decimal)}
+			}
+		}
+		r.OtherSKUs = len(skus) - 1
+	}
+	return nil
 }
 
 // orders selects the company's orders the filter passes within the user's store groups, and nothing more: the
@@ -224,14 +282,10 @@ func orders(db *models.DB, companyID int64, f OrderFilter, search searchPlan) *g
 	return q
 }
 
-// passing narrows q, rows of table, to those of the company the filter passes but for its search, within the
-// user's store groups. table is amazon_orders, or an alias of amazon_order_items, whose rows repeat their order's
-// store group, marketplace, status, channel and date. A user limited to store groups reads the lists as if those
-// stores were chosen: the planners cannot know which groups the grant (a subquery) passes, and walked the index of
-// order ids testing each order's group (订单号 order for a user of the Japanese store: 1.2 s on SQLite at 715,000
-// orders), where the store's index (migration 00051) reads its range; a search of another store's SKUs so reads
-// the user's stores' ranges of the items' SKUs (00052), empty, not every match of the others (2.2 s on SQLite at
-// 500,000 items for a clerk of two stores).
+// passing narrows q, rows of table (amazon_orders, or an alias of amazon_order_items, which repeat their order's
+// store group, marketplace, status, channel and date), to the company's the filter passes but for its search, in
+// the user's store groups, named as if chosen (ofStores): the planners cannot see which the grant's subquery passes,
+// and tested every order's group where the stores' index ranges (migrations 00051, 00052) hold just theirs.
 func passing(q *gorm.DB, table string, companyID int64, f OrderFilter) *gorm.DB {
 	q = q.Scopes(models.InCompany(table, companyID), models.InGrantedGroups(table+".group_id", f.UserID), ofStores(table+".group_id", f))
 	if f.MarketplaceID != "" {
@@ -291,8 +345,7 @@ func OrderPage(db *models.DB, companyID int64, f OrderFilter) ([]OrderRow, int64
 	var indexes []searchIndex
 	if newest, byDate := f.byDate(); f.Search != "" && byDate && f.Offset+f.Limit < searchFirstsDepth(db) {
 		// A search for one whole value reads its pages, to searchFirstsDepth, from that value's matches, however it
-		// is planned otherwise; the probes that plan it are then needed for a count only (a best seller's ASIN at
-		// 20 users on SQLite: a third of the call's time was its probe of 2,000 index entries).
+		// is planned otherwise; the probes that plan it are then needed for a count only.
 		var err error
 		if indexes, err = searchIndexes(db, companyID, f.Search); err != nil {
 			return nil, 0, err
@@ -323,11 +376,9 @@ func OrderPage(db *models.DB, companyID int64, f OrderFilter) ([]OrderRow, int64
 		matching = each
 	}
 	if search == tested && f.Total == 0 {
-		// The list's walk would count by testing orders to the cap, and read every order the rest of the filter
-		// passes for a search that few of them match: the search's orders are found from its indexes' matches, and
-		// when they are few the page is read from them. A page whose total is known walks: the search's orders
-		// found again under a selective rest of the filter (a status) read all of its matches (1.8 s on SQLite for
-		// a store's SKUs' pending orders, the page read by walking 1.7 ms).
+		// A walk would count by testing orders to the cap, and read every order for a search few match: the
+		// search's orders come from its indexes' matches, and the page too when they are few. A page whose total is
+		// known walks, as finding them again under a selective filter (a status) read all of the matches.
 		ids, all, err := searchedOrders(db, companyID, f, indexes)
 		switch {
 		case err != nil:
@@ -351,7 +402,10 @@ func orderPage(db *models.DB, companyID int64, f OrderFilter, matching func() *g
 		Order: f.order("amazon_orders", "purchase_date"), Offset: f.Offset, Limit: f.Limit, Anchor: f.Anchor,
 		Known: f.Total, Searched: searched, Skipped: skipped}
 	total, err := models.ReadPage(db, p, func() *gorm.DB { return orderRows(db, companyID) }, &rows)
-	return rows, total, err
+	if err != nil {
+		return nil, 0, err
+	}
+	return rows, total, standsFor(db, companyID, rows, f.Search)
 }
 
 // OrderCount counts the company's orders the filter passes, up to the list's cap (models.MoreThan past it).
@@ -409,6 +463,11 @@ func VisibleOrder(db *models.DB, companyID, userID, id int64) (*OrderDetail, err
 	if err != nil {
 		return nil, err
 	}
+	shown := []OrderRow{d.Order}
+	if err := standsFor(db, companyID, shown, ""); err != nil {
+		return nil, err
+	}
+	d.Order = shown[0]
 	o := &d.Order
 	d.Items = []amazondata.AmazonOrderItem{}
 	err = db.Scopes(models.InCompany("amazon_order_items", companyID)).

@@ -9,14 +9,10 @@ import (
 	"sellerhub/models"
 )
 
-// eachStoresOrders selects the list's orders for a user limited to several stores, in 订单号 order, as each store's
-// first orders in that order, read from the store's range of the orders' index by store and order id (migration
-// 00051), together. A store's orders lie apart in the order ids (Amazon numbers them by region), and the index of
-// order ids was walked testing every other store's order before them (a clerk of 日本站 and 欧洲站: 174 ms a page on
-// SQLite at 359,000 orders, the US store's 57% first; 4.4 s at 20 users). Each store gives its orders up to the
-// page's end, and to one past the cap when the page counts them, so that the union holds the page and the capped
-// count. ok is false where it does not apply: a page next to an anchor walks from it (the anchor's condition is
-// the outer query's), and a search is gathered or tested on its own (order_search.go).
+// eachStoresOrders selects, for a user limited to several stores, the list's orders in 订单号 order as each store's
+// first ones from its range of the index by store and order id (migration 00051): Amazon numbers orders by region,
+// and the order ids' index walked past every other store's. Each store gives up to the page's end (one past the cap
+// when counting). ok is false for a page next to an anchor, which walks from it, and a search (order_search.go).
 func eachStoresOrders(db *models.DB, companyID int64, f OrderFilter) (matching func() *gorm.DB, ok bool) {
 	stores := f.Version.LimitedTo()
 	if len(stores) < 2 || f.GroupID != 0 || f.OrderBy != "amazon_order_id" || f.Search != "" || f.Anchor != (models.Anchor{}) {

@@ -9,25 +9,13 @@ import (
 	"sellerhub/models"
 )
 
-// The order lists' search by the start of an order id, SKU or ASIN is answered one of two ways, chosen on each call
-// by how much the search and the rest of the filter match (planSearch):
-//   - gathered: the matching orders are found through the indexes of order ids, SKUs and ASINs, then sorted. The
-//     way for a search that matches little, whatever the list's order.
-//   - tested: the list is read in its own order (the index of its dates) and each order tested for the search on
-//     its own items, until the page is full. The way for a search that matches much: gathered, a best seller's SKU
-//     (22,397 of a million order items) took 640 ms on PostgreSQL for the first page, a store's SKU prefix 11 s,
-//     every match read and sorted before the first row.
-// The count of a tested search over a list that passes many orders is taken from each index's matches up to the cap
-// (searchedOrders); testing orders in turn to the cap would walk the whole list when one in a hundred matches. Its
-// first page is read from those matches when they are below the cap: walked, a search that none of the list's
-// orders match read them all (3.6 s on PostgreSQL for a store's SKUs in another store's marketplace, 0.3 s so).
-// A search for one whole value in date order reads its first pages from that value's index of dates, however it is
-// planned (order_search_firsts.go).
+// The order lists' search by the start of an order id, SKU or ASIN is planned per call (planSearch): gathered from
+// the indexes when few entries match; else tested order by order in the list's own order, as gathering reads and
+// sorts every match first. A tested search's count, and its first page below the cap, come from each index's
+// matches (searchedOrders), as a walk reads every order when none match. One whole value: order_search_firsts.go.
 
 // searchGatherLimit is the most index entries (order ids, SKUs and ASINs that start with the search) a search is
-// gathered by; past it orders are tested. At the limit both ways cost about the same: gathering reads each match
-// and its order (some 13 µs each on PostgreSQL from disk), testing reads ~500 orders' items per page when 2,000 of
-// a million items match.
+// gathered by; past it orders are tested. At the limit both ways cost about the same.
 const searchGatherLimit = 2000
 
 // searchPlan is how a list applies its search.
@@ -44,10 +32,8 @@ const (
 )
 
 // planSearch chooses how the filter's search is applied: gathered when at most searchGatherLimit index entries
-// match it, tested otherwise; for a count (counting), tested is testedFew when the rest of the filter passes at
-// most that many orders. Each probe reads at most the limit's entries of an index. A page whose total the caller
-// knows reads the same rows either way, and is spared the second probe (at 20 users on SQLite, the probes were
-// half of a best seller's search page).
+// match, tested otherwise; for a count, testedFew when the rest of the filter passes at most that many orders. Each
+// probe reads at most the limit's entries; a page whose total the caller knows is spared the second probe.
 func planSearch(db *models.DB, companyID int64, f OrderFilter, counting bool) (searchPlan, error) {
 	if f.Search == "" {
 		return noSearch, nil
@@ -111,10 +97,8 @@ func searchMatches(db *models.DB, companyID int64, text string) *gorm.DB {
 }
 
 // searchTest is the condition that an order (a row of amazon_orders) matches text: its order id starts with it, or
-// the SKU or ASIN of one of its items does, read through the items' key (seller account, order id, SKU). The
-// OFFSET keeps PostgreSQL from turning the test into a hash of every matching item (it cannot drop an EXISTS's
-// OFFSET, as it drops a LIMIT), which it chose on an estimate of a hundred matches where there were 22,397: 346 ms
-// for a best seller's first page, 6.9 ms tested order by order.
+// an item's SKU or ASIN does, read through the items' key. The OFFSET keeps PostgreSQL, on a low estimate, from
+// turning the EXISTS into a hash of every matching item (it cannot drop an OFFSET, as it drops a LIMIT).
 func searchTest(db *models.DB, text string) (string, []any) {
 	id, args := startsWith(db, "amazon_orders.amazon_order_id", text)
 	var items []string
@@ -138,16 +122,10 @@ func itemColumns(table, text string) []string {
 	return cols
 }
 
-// searchedOrders finds the orders a tested search's filter passes from the matches of each index in turn, read
-// under the rest of the filter: the ids of them all (all) when they are at most the cap's, none as soon as the
-// orders one index finds (by order id, or by an item's SKU or ASIN) pass it. The items are read alone, walking
-// their index of SKU (or ASIN) and date: they repeat their order's store group, marketplace, status, channel and
-// date (amazondata.AmazonOrderItem), and an order is read once, by its first matching item (no item of it before, by SKU,
-// matches too); their orders' ids are then looked up by key. Joined to its order, PostgreSQL without fresh
-// statistics (a table just imported) read every matching item for each order: 44 s for 4,200 items. The orders
-// are gathered from these few matches, not from every index entry the search starts: a store's SKUs filtered to
-// another store's marketplace gathered 300,000 items' orders to find none (1.3 s on PostgreSQL at 1M items).
-// indexes are the search's (searchIndexes), read here when the call has not read them (nil).
+// searchedOrders finds the orders a tested search's filter passes from each index's matches read under the rest of
+// the filter: their ids when at most the cap's (all), none past it. Items are read alone on their SKU (or ASIN) and
+// date index (they repeat their order's filter columns), each order by its first match, then looked up by key:
+// joined, stale statistics made PostgreSQL read every match per order. indexes: searchIndexes', nil to read here.
 func searchedOrders(db *models.DB, companyID int64, f OrderFilter, indexes []searchIndex) (ids []int64, all bool, err error) {
 	if indexes == nil {
 		if indexes, err = searchIndexes(db, companyID, f.Search); err != nil {
@@ -197,12 +175,9 @@ type searchIndex struct {
 	first, last string
 }
 
-// searchIndexes reads the first and last matching values of each index the search reads: the order ids, the items'
-// SKUs and, for text that could begin one, their ASINs (itemColumns). A search matches the order ids or the SKUs,
-// seldom both: its orders are not read by an index that holds none of its matches, which a planner may not know
-// (SQLite walked the month's orders for a SKU as an order id's start, 112 ms at 1M items, where the index of order
-// ids said at once that none start so). An index whose first value is its last matches one value (searchedFirsts,
-// matchingValues). The list reads them once per call, for its page and its count.
+// searchIndexes reads, once per call, the first and last matching values of each index the search reads (order ids,
+// SKUs and, per itemColumns, ASINs): an index holding none of the matches is then skipped, which a planner may not
+// know. An index whose first value is its last matches one value (searchedFirsts, matchingValues).
 func searchIndexes(db *models.DB, companyID int64, text string) ([]searchIndex, error) {
 	var indexes []searchIndex
 	for _, col := range append([]string{"amazon_orders.amazon_order_id"}, itemColumns("i", text)...) {
@@ -234,8 +209,8 @@ func valuesStartingWith(db *models.DB, companyID int64, column, text string) (fi
 }
 
 // matchingValues is the condition that the index's column starts with text: equal to its value when it matches
-// one. The planners weigh a range of text by a guess; equal to a value, SQLite reads a SKU's items of the last 30
-// days on its index of SKU and date (132 ms for a best seller at 1M items, walking the month's items instead).
+// one, since the planners weigh a range of text by a guess, and SQLite then walked the month's items instead of
+// reading the SKU's on its index of SKU and date.
 func matchingValues(db *models.DB, x searchIndex, text string) (string, []any) {
 	if x.first == x.last {
 		return x.column + " = ?", []any{x.first}

@@ -9,21 +9,14 @@ import (
 	"sellerhub/models"
 )
 
-// The first pages of a search in date order, when each index's matches are one value: a whole SKU, ASIN or
-// order id, what a seller copies into the search. The index of that value and date holds its items newest (or
-// oldest) first, so the list's first orders are among the first of each value's, read there; the walk testing
-// orders in turn read every order between two matches (an ASIN on one item in a hundred: 2,100 orders for a page,
-// 11 ms alone and a p99 of 164-202 ms at 20 users on either database).
+// The first pages of a search in date order whose matches are one whole value (a SKU, ASIN or order id, as a seller
+// pastes it) are read from that value's index of value and date, whose first entries hold the list's first orders,
+// rather than walked order by order, which reads every order between two matches.
 
-// searchedFirsts finds the orders a page of a search in date order (newest first unless oldest is asked) is read
-// from, when each index's matches of the search are one value; found is false otherwise. The orders of an order
-// id are few (one per seller account); of a SKU's or ASIN's, the first n by date are taken (n: the page's offset
-// and size, and one more), with every order on the date of the n-th: one of the list's first n orders has fewer
-// than n of the value's orders before it, so it is among them. Of these, the orders dated before the page's first
-// are only counted (skipped): every order of the list so dated is among them, and the page is read from the rest,
-// a few more than its own. Read from them all, a far page (前往 page 60) looked up and sorted its 1,200 orders.
-// A list read at a known version (f.Version) keeps where its orders are (searchMarks) and reads a far page from the
-// nearest mark before it: the orders before the mark are counted there.
+// searchedFirsts finds the orders a date-ordered page (newest first unless oldest) is read from when each index's
+// matches are one value; found is false otherwise. Each value's first n orders by date (n: offset, size and one),
+// with every order on the n-th's date, hold the list's first n; those before the page's first date are only counted
+// (skipped), not sorted with the page. At a known version (f.Version) a far page starts from a mark (searchMarks).
 func searchedFirsts(db *models.DB, companyID int64, f OrderFilter, indexes []searchIndex, newest bool) (ids []int64, skipped int, found bool, err error) {
 	for _, x := range indexes {
 		if x.first != x.last {
@@ -95,10 +88,8 @@ func inDateOrder(dated []datedItem, newest bool) []datedItem {
 }
 
 // searchFirstsDepth is how deep into its list (offset and page) a search for one whole value reads its pages from
-// that value's matches: ten times the count's cap. Walked, the pages past the cap of an ASIN on one item in a
-// hundred (前往 a far page) read every order before them: 0.4-0.5 s for page 60 at a million items, 1.5-2.3 s for
-// page 250; from the matches 17-22 ms and 48-52 ms, the matches read growing with the depth (~10 µs a row). Deeper,
-// the orders' ids gathered would near what a statement may bind (SQLite's 32,766 values), and the walk goes on.
+// that value's matches, ten times the count's cap, where a walk reads every order before the page. Deeper, the
+// ids gathered would near what a statement may bind (SQLite's 32,766 values), and the walk goes on.
 func searchFirstsDepth(db *models.DB) int {
 	return 10 * db.CountLimit()
 }

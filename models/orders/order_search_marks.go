@@ -10,13 +10,9 @@ import (
 	"sellerhub/models"
 )
 
-// A far page of a search for one value (前往 page 60 of an ASIN) is read from that value's first orders by date, all
-// of those before the page too: 1,201 items for page 60, each item's row read for its order and its date parsed, ~9 ms
-// of CPU a call on SQLite (a p99 of 144-155 ms at 20 users). A list read at a known version (OrderFilter.Version:
-// the company's sales generation, which every import raises in its transaction, and the user's store groups) keeps
-// instead, every stride-th order (DefaultJumpStride) of the orders it has read, where that order is: its date and
-// how many of the list's orders are dated before it. A far page then reads the orders from the nearest mark before
-// it, fewer than a stride's and its own.
+// A far page of a search for one value (前往) would read every order of that value before it. A list read at a known
+// version (OrderFilter.Version: the sales generation every import raises, and the user's store groups) keeps, every
+// stride-th order read, its date and how many orders precede it; a far page reads on from the nearest such mark.
 
 // searchMark is where a list's orders stand at one of them: its date, and how many of the list's orders come before
 // that date (newer, in a list newest first). The zero mark is the list's start.

@@ -15,6 +15,7 @@ import (
 
 	"sellerhub/models"
 	"sellerhub/models/amazondata"
+	"sellerhub/models/shipping"
 )
 
 // How a company spreads a shipment's freight (头程) over its units (利润配置).
@@ -284,7 +285,7 @@ type PairedProduct struct {
 	ProductID                     int64
 	ProductSKU                    string
 	Name                          string
-	Price                         decimal.NullDecimal
+	Price, FirstLeg               decimal.NullDecimal
 	Weight, Length, Width, Height decimal.NullDecimal
 }
 
@@ -306,7 +307,7 @@ func PairedProducts(db *models.DB, companyID int64, keys []GroupSKU) (map[GroupS
 		err := db.Table("listings l").Joins("JOIN local_products p ON p.id = l.product_id").
 			Where("l.company_id = ? AND l.seller_sku IN ?", companyID, skus).
 			Select("l.group_id, l.marketplace_id, l.seller_sku, p.id AS product_id, p.sku AS product_sku, p.name, " +
-				"p.price, p.weight, p.length, p.width, p.height").Scan(&rows).Error
+				"p.price, p.first_leg, p.weight, p.length, p.width, p.height").Scan(&rows).Error
 		if err != nil {
 			return nil, err
 		}
@@ -341,7 +342,7 @@ func ShippedUnits(db *models.DB, companyID, userID, groupID int64, marketplaceID
 	q := db.Table("shipments s").Joins("JOIN shipment_items i ON i.shipment_ref = s.id").
 		Joins("JOIN local_products p ON p.id = i.product_id").
 		Where("s.company_id = ? AND s.status = ? AND s.shipped_at IS NOT NULL AND s.freight IS NOT NULL AND i.quantity_shipped > 0",
-			companyID, models.ShipmentShipped).Scopes(models.InGrantedGroups("s.group_id", userID))
+			companyID, shipping.ShipmentShipped).Scopes(models.InGrantedGroups("s.group_id", userID))
 	if groupID != 0 {
 		q = q.Where("s.group_id = ?", groupID)
 	}
@@ -456,4 +457,34 @@ func FeeEstimateOfListing(db *models.DB, companyID, userID, groupID int64, marke
 		return nil, err
 	}
 	return &rows[0], nil
+}
+
+// SettledUnitsSince is how many units the settlement lines of a line by SKU sold (an Order's item principal, as
+// the report counts them) posted from since to the end of the filter's month: a cost change within the month
+// costs the units on either side of it.
+func SettledUnitsSince(db *models.DB, companyID int64, f ProfitLineFilter, since time.Time) (int64, error) {
+	q, err := settlementLinesOf(db, companyID, f)
+	if err != nil {
+		return 0, err
+	}
+	var units int64
+	err = q.Where("r.posted_date >= ? AND r.transaction_type = 'Order' AND r.amount_type = 'ItemPrice' AND r.amount_description = 'Principal'",
+		since.UTC()).Select("CAST(COALESCE(SUM(r.quantity_purchased), 0) AS BIGINT)").Scan(&units).Error
+	return units, err
+}
+
+// OrderedUnitsSince is how many units the orders (cancelled ones left out) of a line by SKU sold purchased from
+// since to the end of the filter's month.
+func OrderedUnitsSince(db *models.DB, companyID int64, f ProfitLineFilter, since time.Time) (int64, error) {
+	_, to, err := f.span()
+	if err != nil {
+		return 0, err
+	}
+	var units int64
+	err = db.Table("amazon_order_items i").Where("i.company_id = ? AND i.group_id = ? AND i.marketplace_id = ? AND i.sku = ? "+
+		"AND i.currency = ? AND i.purchase_date >= ? AND i.purchase_date < ? AND i.order_status <> ?",
+		companyID, f.GroupID, f.MarketplaceID, f.SKU, f.Currency, since.UTC(), to, amazondata.OrderCancelled).
+		Scopes(models.InGrantedGroups("i.group_id", f.UserID)).
+		Select("CAST(COALESCE(SUM(i.quantity), 0) AS BIGINT)").Scan(&units).Error
+	return units, err
 }

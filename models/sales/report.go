@@ -13,6 +13,7 @@ import (
 
 	"sellerhub/models"
 	"sellerhub/models/amazondata"
+	"sellerhub/models/stores"
 )
 
 // What the sales report groups by (销售报表's 维度). Amazon's reports name no parent ASIN: by parent ASIN reads the
@@ -28,12 +29,10 @@ const (
 	SalesByAll = "all"
 )
 
-// SalesFilter selects what the sales report sums: the company's order items of the store groups UserID is
-// granted, of one store group and marketplace (0 / "": any), whose SKU or ASIN contains Search, purchased from
-// the day First to the day Last (both included, dates at midnight UTC standing for calendar days) in each
-// marketplace's zone as ZoneOf tells it: InRateZone when ZoneOf answers RateZone, otherwise each marketplace's
-// own zone. RateZone is the zone whose months the exchange rates are set for: each
-// line is split by that month so that every amount converts at its month's rate.
+// SalesFilter selects what the sales report sums: the order items of UserID's granted store groups, of one group and
+// marketplace (0 / "": any), SKU or ASIN containing Search, bought from day First to Last (both included, midnight
+// UTC standing for the day) in each marketplace's zone, or in RateZone when ZoneOf answers it (InRateZone). Each
+// line is split by RateZone's month (the rates' months) so that every amount converts at its month's rate.
 type SalesFilter struct {
 	UserID        int64
 	GroupID       int64
@@ -45,7 +44,14 @@ type SalesFilter struct {
 	ZoneOf        func(marketplaceID string) *time.Location
 	InRateZone    bool
 	RateZone      *time.Location
+	// Spans, when set, replace First and Last: each zone's instants (by the zone's name) whose purchases count, such
+	// as yesterday up to now's hour and minute there (首页's same-hour comparison). They are read from the order
+	// items, the daily summary knowing no hours; a zone they do not name counts nothing.
+	Spans map[string]Span
 }
+
+// Span is the instants From (included) to To (excluded).
+type Span struct{ From, To time.Time }
 
 // SalesSum is the sales (or refunds) of one key, period, currency and rate month, summed in the database.
 type SalesSum struct {
@@ -99,7 +105,7 @@ type salesZone struct {
 func (f SalesFilter) zones() []salesZone {
 	byName := map[string]*salesZone{}
 	var out []*salesZone
-	for _, m := range models.Marketplaces {
+	for _, m := range stores.Marketplaces {
 		if f.MarketplaceID != "" && m.ID != f.MarketplaceID {
 			continue
 		}
@@ -128,6 +134,13 @@ func (f SalesFilter) within(q *gorm.DB, column string, zones []salesZone) (*gorm
 	for _, z := range zones {
 		start := time.Date(f.First.Year(), f.First.Month(), f.First.Day(), 0, 0, 0, 0, z.loc).UTC()
 		end := time.Date(f.Last.Year(), f.Last.Month(), f.Last.Day()+1, 0, 0, 0, 0, z.loc).UTC()
+		if f.Spans != nil {
+			sp, ok := f.Spans[z.loc.String()]
+			if !ok {
+				continue
+			}
+			start, end = sp.From.UTC(), sp.To.UTC()
+		}
 		if from.IsZero() || start.Before(from) {
 			from = start
 		}
@@ -137,6 +150,9 @@ func (f SalesFilter) within(q *gorm.DB, column string, zones []salesZone) (*gorm
 		conds = append(conds, fmt.Sprintf("(i.marketplace_id IN ('%s') AND %s >= ? AND %s < ?)",
 			strings.Join(z.markets, "','"), column, column))
 		args = append(args, start, end)
+	}
+	if len(conds) == 0 {
+		return q.Where("1 = 0"), f.First, f.First.AddDate(0, 0, 1)
 	}
 	// The range over every zone first, so that the index on the date narrows the rows before the zones do.
 	q = q.Where(column+" >= ? AND "+column+" < ?", from, to)

@@ -50,7 +50,7 @@ var salesDayDims = map[string][]salesDayPart{
 // summary's splits other months.
 func salesFromDays(db *models.DB, companyID int64, f SalesFilter) ([]SalesSum, bool, error) {
 	parts, ok := salesDayDims[f.By]
-	if !ok || (f.Search != "" && f.By != SalesBySKU) || f.RateZone.String() != amazondata.SalesDaysZone.String() {
+	if !ok || f.Spans != nil || (f.Search != "" && f.By != SalesBySKU) || f.RateZone.String() != amazondata.SalesDaysZone.String() {
 		return nil, false, nil
 	}
 	if err := amazondata.EnsureSalesDays(db, companyID); err != nil {

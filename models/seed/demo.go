@@ -2,13 +2,16 @@ package seed
 
 import (
 	"context"
-	"slices"
 	"time"
 
 	"github.com/shopspring/decimal"
 
 	"sellerhub/models"
 	"sellerhub/models/amazondata"
+	"sellerhub/models/catalog"
+	"sellerhub/models/shipping"
+	"sellerhub/models/stock"
+	"sellerhub/models/stores"
 )
 
 // Ledger document types of the seeded movements. The document number of a shipment's movement is its shipment id.
@@ -48,15 +51,14 @@ var demoProducts = []demoProduct{
 	{"DEMO-BAG-01", "帆布托特包 米白", "/static/demo/bag.svg", "简居", "箱包", 0, 0, 0, 0, 0, "BAG-CANVAS-WHT", "B0DEMO0005", "X0DEMO0005", 150, 30, 20},
 }
 
-// SeedDemo gives the demo company what a first-time user needs to see the FBA pages filled: brands, categories,
-// five products with pictures and carton specs, an own warehouse with opening stock and the store group 演示店铺 with
-// US listings and its US FBA warehouse (FBA美国仓), and two shipments (待确认, and 配货 with its stock moved from fulfillable to
-// outbound). Each thing is found by its name or number first, so running it again adds nothing, and a user's
-// later changes to one do not make the seed fail.
+// SeedDemo gives the demo company what a first-time user needs to see the FBA pages filled: brands, categories, five
+// products with pictures and cartons, an own warehouse with stock, the store group 演示店铺 with US listings and
+// FBA美国仓, and two shipments (待确认, and 配货 with stock moved to outbound). Each is found by name or number
+// first, so running it again adds nothing and a user's later changes do not make it fail.
 func SeedDemo(ctx context.Context, db *models.DB, companyID int64) (DemoSeller, error) {
 	var demo DemoSeller
 	err := db.Tx(ctx, func(tx *models.DB) error {
-		group := models.StoreGroup{CompanyID: companyID, Name: "演示店铺"}
+		group := stores.StoreGroup{CompanyID: companyID, Name: "演示店铺"}
 		if err := tx.Where(&group).FirstOrCreate(&group).Error; err != nil {
 			return err
 		}
@@ -66,16 +68,16 @@ func SeedDemo(ctx context.Context, db *models.DB, companyID int64) (DemoSeller, 
 		}
 		demo = DemoSeller{CompanyID: companyID, GroupID: group.ID, SellerID: seller.ID,
 			SellingPartnerID: seller.SellingPartnerID, Region: seller.Region}
-		own := models.Warehouse{CompanyID: companyID, Name: "深圳自有仓"}
-		fba := models.Warehouse{CompanyID: companyID, Name: "FBA美国仓"}
-		if err := tx.Where(&own).Attrs(models.Warehouse{Kind: models.WarehouseOwn}).FirstOrCreate(&own).Error; err != nil {
+		own := stock.Warehouse{CompanyID: companyID, Name: "深圳自有仓"}
+		fba := stock.Warehouse{CompanyID: companyID, Name: "FBA美国仓"}
+		if err := tx.Where(&own).Attrs(stock.Warehouse{Kind: stock.WarehouseOwn}).FirstOrCreate(&own).Error; err != nil {
 			return err
 		}
-		us, _ := models.MarketplaceByCountry("US")
+		us, _ := stores.MarketplaceByCountry("US")
 		if err := demoFBAWarehouse(tx, companyID, group.ID, us.ID, &fba); err != nil {
 			return err
 		}
-		products := make([]models.LocalProduct, len(demoProducts))
+		products := make([]catalog.LocalProduct, len(demoProducts))
 		for i, d := range demoProducts {
 			if err := demoProductRow(tx, companyID, group.ID, us.ID, d, &products[i]); err != nil {
 				return err
@@ -90,11 +92,11 @@ func SeedDemo(ctx context.Context, db *models.DB, companyID int64) (DemoSeller, 
 			quantity func(demoProduct) int
 			center   string
 		}{
-			{DemoShipmentNew, "演示货件-首批补货", models.ShipmentConfirm, func(d demoProduct) int { return d.planNew }, "LAX9"},
-			{DemoShipmentPicking, "演示货件-常规补货", models.ShipmentPicking, func(d demoProduct) int { return d.planPicking }, "ONT8"},
+			{DemoShipmentNew, "演示货件-首批补货", shipping.ShipmentConfirm, func(d demoProduct) int { return d.planNew }, "LAX9"},
+			{DemoShipmentPicking, "演示货件-常规补货", shipping.ShipmentPicking, func(d demoProduct) int { return d.planPicking }, "ONT8"},
 		}
 		for _, sh := range shipments {
-			s := models.Shipment{CompanyID: companyID, ShipmentID: sh.id}
+			s := shipping.Shipment{CompanyID: companyID, ShipmentID: sh.id}
 			found := tx.Where(&s).Take(&s)
 			if found.Error == nil {
 				continue
@@ -104,8 +106,8 @@ func SeedDemo(ctx context.Context, db *models.DB, companyID int64) (DemoSeller, 
 			s.Name, s.GroupID, s.MarketplaceID, s.WarehouseID, s.Center, s.Status =
 				sh.name, group.ID, us.ID, own.ID, sh.center, sh.status
 			s.Remark = "演示数据：外箱贴好FBA标签，易碎品加气泡膜"
-			var picking []models.StockChange
-			if sh.status == models.ShipmentPicking {
+			var picking []stock.StockChange
+			if sh.status == shipping.ShipmentPicking {
 				audited := time.Now().UTC().Truncate(time.Second)
 				s.AuditedAt = &audited
 			}
@@ -114,15 +116,15 @@ func SeedDemo(ctx context.Context, db *models.DB, companyID int64) (DemoSeller, 
 			}
 			for i, d := range demoProducts {
 				q := sh.quantity(d)
-				it := models.ShipmentItem{CompanyID: companyID, ShipmentRef: s.ID, ProductID: products[i].ID,
+				it := shipping.ShipmentItem{CompanyID: companyID, ShipmentRef: s.ID, ProductID: products[i].ID,
 					SellerSKU: d.sellerSKU, FNSKU: d.fnsku, Quantity: q}
 				if err := tx.Create(&it).Error; err != nil {
 					return err
 				}
-				picking = append(picking, models.StockChange{WarehouseID: own.ID, ProductID: products[i].ID, Fulfillable: -q, Outbound: q})
+				picking = append(picking, stock.StockChange{WarehouseID: own.ID, ProductID: products[i].ID, Fulfillable: -q, Outbound: q})
 			}
-			if sh.status == models.ShipmentPicking {
-				if err := tx.MoveStock(companyID, models.StockCause{DocType: DocShipment, DocNumber: s.ShipmentID}, picking); err != nil {
+			if sh.status == shipping.ShipmentPicking {
+				if err := stock.MoveStock(tx, companyID, stock.StockCause{DocType: DocShipment, DocNumber: s.ShipmentID}, picking); err != nil {
 					return err
 				}
 			}
@@ -138,54 +140,56 @@ func SeedDemo(ctx context.Context, db *models.DB, companyID int64) (DemoSeller, 
 // seller for another store group stays possible.
 type DemoSeller struct {
 	CompanyID, GroupID, SellerID int64
-	SellingPartnerID, Region     string
+	// OwnerID is the demo company's owner, who makes its products from the listings.
+	OwnerID                  int64
+	SellingPartnerID, Region string
 }
 
 // DemoSellingPartnerID is the demo seller account's selling partner id.
 const DemoSellingPartnerID = "A1DEMOSELLER"
 
 // demoSeller finds or creates 演示店铺's North American seller account, in the US, Canada and Mexico.
-func demoSeller(tx *models.DB, companyID, groupID int64) (*models.Seller, error) {
-	s, err := tx.SellerOfGroupRegion(companyID, groupID, "NA")
+func demoSeller(tx *models.DB, companyID, groupID int64) (*stores.Seller, error) {
+	s, err := stores.SellerOfGroupRegion(tx, companyID, groupID, "NA")
 	if err == nil || !models.IsNotFound(err) {
 		return s, err
 	}
-	s = &models.Seller{CompanyID: companyID, GroupID: groupID, Region: "NA", SellingPartnerID: DemoSellingPartnerID,
-		Status: models.SellerActive, AuthorizedAt: time.Now().UTC().Truncate(time.Second)}
-	var markets []models.SellerMarketplace
+	s = &stores.Seller{CompanyID: companyID, GroupID: groupID, Region: "NA", SellingPartnerID: DemoSellingPartnerID,
+		Status: stores.SellerActive, AuthorizedAt: time.Now().UTC().Truncate(time.Second)}
+	var markets []stores.SellerMarketplace
 	for _, country := range []string{"US", "CA", "MX"} {
-		m, _ := models.MarketplaceByCountry(country)
-		markets = append(markets, models.SellerMarketplace{MarketplaceID: m.ID, Participating: true})
+		m, _ := stores.MarketplaceByCountry(country)
+		markets = append(markets, stores.SellerMarketplace{MarketplaceID: m.ID, Participating: true})
 	}
-	return s, tx.SaveSellerAuthorization(s, markets)
+	return s, stores.SaveSellerAuthorization(tx, s, markets)
 }
 
 // demoFBAWarehouse finds or creates FBA美国仓 as 演示店铺's US FBA warehouse, where its shipments arrive and the
 // inventory sync writes Amazon's figures. One made before warehouses had a store group is bound to it, unless the
 // group already has another US FBA warehouse.
-func demoFBAWarehouse(tx *models.DB, companyID, groupID int64, marketplaceID string, fba *models.Warehouse) error {
-	err := tx.Where(fba).Attrs(models.Warehouse{Kind: models.WarehouseFBA, AllowNegative: true, GroupID: &groupID,
+func demoFBAWarehouse(tx *models.DB, companyID, groupID int64, marketplaceID string, fba *stock.Warehouse) error {
+	err := tx.Where(fba).Attrs(stock.Warehouse{Kind: stock.WarehouseFBA, AllowNegative: true, GroupID: &groupID,
 		MarketplaceID: &marketplaceID}).FirstOrCreate(fba).Error
 	if err != nil || fba.GroupID != nil {
 		return err
 	}
-	return tx.Model(&models.Warehouse{}).
+	return tx.Model(&stock.Warehouse{}).
 		Where("id = ? AND kind = ? AND NOT EXISTS (SELECT 1 FROM warehouses w WHERE w.company_id = ? AND w.group_id = ? AND w.marketplace_id = ?)",
-			fba.ID, models.WarehouseFBA, companyID, groupID, marketplaceID).
+			fba.ID, stock.WarehouseFBA, companyID, groupID, marketplaceID).
 		Updates(map[string]any{"group_id": groupID, "marketplace_id": marketplaceID, "allow_negative": true}).Error
 }
 
 // demoProductRow finds or creates one demo product (by SKU) with its brand, category and US listing.
-func demoProductRow(tx *models.DB, companyID, groupID int64, marketplaceID string, d demoProduct, p *models.LocalProduct) error {
-	brand := models.Brand{CompanyID: companyID, Name: d.brand}
-	category := models.Category{CompanyID: companyID, Name: d.category}
+func demoProductRow(tx *models.DB, companyID, groupID int64, marketplaceID string, d demoProduct, p *catalog.LocalProduct) error {
+	brand := catalog.Brand{CompanyID: companyID, Name: d.brand}
+	category := catalog.Category{CompanyID: companyID, Name: d.category}
 	for _, m := range []any{&brand, &category} {
 		if err := tx.Where(m).FirstOrCreate(m).Error; err != nil {
 			return err
 		}
 	}
-	*p = models.LocalProduct{CompanyID: companyID, SKU: d.sku}
-	attrs := models.LocalProduct{Name: d.name, Image: d.image, Kind: models.ProductKindProduct,
+	*p = catalog.LocalProduct{CompanyID: companyID, SKU: d.sku}
+	attrs := catalog.LocalProduct{Name: d.name, Image: d.image, Kind: catalog.ProductKindProduct,
 		BrandID: &brand.ID, CategoryID: &category.ID}
 	if d.units > 0 {
 		attrs.CartonUnits = &d.units
@@ -201,111 +205,142 @@ func demoProductRow(tx *models.DB, companyID, groupID int64, marketplaceID strin
 	if err := tx.Where(p).Attrs(attrs).FirstOrCreate(p).Error; err != nil {
 		return err
 	}
-	l := models.Listing{CompanyID: companyID, GroupID: groupID, MarketplaceID: marketplaceID, SellerSKU: d.sellerSKU}
-	return tx.Where(&l).Attrs(models.Listing{ASIN: d.asin, FNSKU: d.fnsku, ProductID: &p.ID}).FirstOrCreate(&l).Error
+	l := catalog.Listing{CompanyID: companyID, GroupID: groupID, MarketplaceID: marketplaceID, SellerSKU: d.sellerSKU}
+	return tx.Where(&l).Attrs(catalog.Listing{ASIN: d.asin, FNSKU: d.fnsku, ProductID: &p.ID}).FirstOrCreate(&l).Error
 }
 
 // demoOpeningStock books the demo products' opening stock (期初) in the own warehouse, once.
-func demoOpeningStock(tx *models.DB, companyID, warehouseID int64, products []models.LocalProduct) error {
+func demoOpeningStock(tx *models.DB, companyID, warehouseID int64, products []catalog.LocalProduct) error {
 	var booked int64
-	err := tx.Model(&models.StockLedgerLine{}).Scopes(models.InCompany("stock_ledger", companyID)).
+	err := tx.Model(&stock.StockLedgerLine{}).Scopes(models.InCompany("stock_ledger", companyID)).
 		Where("doc_type = ? AND doc_number = ?", DocOpening, demoOpeningDoc).Count(&booked).Error
 	if err != nil || booked > 0 {
 		return err
 	}
-	changes := make([]models.StockChange, len(products))
+	changes := make([]stock.StockChange, len(products))
 	for i, d := range demoProducts {
-		changes[i] = models.StockChange{WarehouseID: warehouseID, ProductID: products[i].ID, Fulfillable: d.opening}
+		changes[i] = stock.StockChange{WarehouseID: warehouseID, ProductID: products[i].ID, Fulfillable: d.opening}
 	}
-	return tx.MoveStock(companyID, models.StockCause{DocType: DocOpening, DocNumber: demoOpeningDoc}, changes)
+	return stock.MoveStock(tx, companyID, stock.StockCause{DocType: DocOpening, DocNumber: demoOpeningDoc}, changes)
 }
 
-// DemoShipmentShipped is the demo's shipped shipment, with freight: the 头程 利润报告 spreads over its units.
+// DemoShipmentShipped is the demo's shipped shipment to the US, with freight: the 头程 利润报告 spreads over its units.
 const DemoShipmentShipped = "FBA15DEMO003"
 
-// demoCosts are the demo products' unit cost (CNY), weight (kg) and size (cm): what 利润报告's cost of goods and
-// freight read.
-var demoCosts = map[string]struct{ price, weight, l, w, h string }{
-	"DEMO-MUG-01":    {"18.50", "0.45", "12", "9", "11"},
-	"DEMO-LAMP-01":   {"65.00", "1.2", "40", "15", "12"},
-	"DEMO-BOTTLE-01": {"32.00", "0.38", "8", "8", "25"},
-	"DEMO-CABLE-01":  {"6.80", "0.05", "10", "8", "2"},
-	"DEMO-BAG-01":    {"21.00", "0.3", "35", "30", "2"},
+// demoShippedTo are the demo's shipped shipments, one per North American marketplace: the shipment id, the
+// country, the freight (CNY) and the units of each SKU it carried. The best sellers sell in all three, so each
+// marketplace's line has its 头程.
+var demoShippedTo = []struct {
+	id, country, freight, center string
+	units                        int
+}{
+	{DemoShipmentShipped, "US", "3850.00", "ONT8", 120},
+	{"FBA15DEMO004", "CA", "1260.00", "YVR3", 40},
+	{"FBA15DEMO005", "MX", "980.00", "MEX1", 30},
 }
 
-// demoFreight is the shipped shipment's freight (CNY) and the units of each SKU it carried.
-const (
-	demoFreight      = "3850.00"
-	demoShippedUnits = 120
-)
+// demoCosts are the demo's own products' unit cost and 头程 (CNY), weight (kg) and size (cm).
+var demoCosts = map[string]struct{ price, firstLeg, weight, l, w, h string }{
+	"DEMO-MUG-01":    {"18.50", "4.95", "0.45", "12", "9", "11"},
+	"DEMO-LAMP-01":   {"65.00", "13.20", "1.2", "40", "15", "12"},
+	"DEMO-BOTTLE-01": {"32.00", "4.18", "0.38", "8", "8", "25"},
+	"DEMO-CABLE-01":  {"6.80", "1.20", "0.05", "10", "8", "2"},
+	"DEMO-BAG-01":    {"21.00", "3.30", "0.3", "35", "30", "2"},
+}
 
-// SeedDemoProfit gives the demo what 利润报告 needs once its Amazon data is in: the demo products' unit cost,
-// weight and size (where not entered yet) and a shipment shipped 75 days ago to 演示店铺's US FBA warehouse, with
-// freight, carrying the simulated seller's SKUs paired with the demo products (their stock left the own warehouse
-// then; the FBA warehouse's figures are Amazon's report's). Running it again adds nothing.
+// demoShippedSKUs is how many SKUs the shipped shipments carried.
+const demoShippedSKUs = 5
+
+// demoShippedOpening numbers the own warehouse's opening stock of what the shipped shipments carried.
+const demoShippedOpening = "QC-DEMO-0002"
+
+// SeedDemoProfit gives the demo what 利润报告 needs beside its Amazon data and the products made from its listings:
+// the demo's own products' costs, weight and size (where not entered yet), and a shipment shipped 75 days ago
+// from the own warehouse to each of 演示店铺's North American marketplaces, with freight, carrying its
+// best-selling FBA SKUs (DemoShippedSKUs, booked into the own warehouse just before, as its 期初), whose 头程 they
+// are. Running it again adds nothing.
 func SeedDemoProfit(ctx context.Context, db *models.DB, demo DemoSeller) error {
 	return db.Tx(ctx, func(tx *models.DB) error {
-		ids := map[int64]bool{}
+		now := time.Now().UTC().Truncate(time.Microsecond)
+		ids := map[string]int64{}
 		for sku, c := range demoCosts {
-			var p models.LocalProduct
+			var p catalog.LocalProduct
 			err := tx.Where("company_id = ? AND sku = ?", demo.CompanyID, sku).Take(&p).Error
 			if models.IsNotFound(err) {
 				continue
 			} else if err != nil {
 				return err
 			}
-			ids[p.ID] = true
-			if p.Price.Valid {
+			ids[sku] = p.ID
+			if p.Weight.Valid {
 				continue
 			}
 			dec := decimal.RequireFromString
-			err = tx.Model(&models.LocalProduct{}).Where("id = ?", p.ID).Updates(map[string]any{"price": dec(c.price),
+			err = tx.Model(&catalog.LocalProduct{}).Where("id = ?", p.ID).Updates(map[string]any{
 				"weight": dec(c.weight), "length": dec(c.l), "width": dec(c.w), "height": dec(c.h)}).Error
 			if err != nil {
 				return err
 			}
 		}
-		s := models.Shipment{CompanyID: demo.CompanyID, ShipmentID: DemoShipmentShipped}
-		if found := tx.Where(&s).Take(&s); found.Error == nil || !models.IsNotFound(found.Error) {
-			return found.Error
-		}
-		us, _ := models.MarketplaceByCountry("US")
-		paired, err := amazondata.PairedSKUs(tx, demo.CompanyID, demo.GroupID, us.ID)
-		if err != nil {
+		if err := seedDemoOwnCosts(tx, demo.CompanyID, ids, now); err != nil {
 			return err
 		}
-		own := models.Warehouse{CompanyID: demo.CompanyID, Name: "深圳自有仓"}
+		var done int64
+		if err := tx.Model(&shipping.Shipment{}).Where("company_id = ? AND shipment_id = ?", demo.CompanyID, DemoShipmentShipped).
+			Count(&done).Error; err != nil || done > 0 {
+			return err
+		}
+		skus, err := DemoShippedSKUs(ctx, tx, demo)
+		if err != nil || len(skus) == 0 {
+			return err
+		}
+		own := stock.Warehouse{CompanyID: demo.CompanyID, Name: "深圳自有仓"}
 		if err := tx.Where(&own).Take(&own).Error; err != nil {
 			return err
 		}
-		// The demo's own listings sell nothing on the simulated seller: the shipment carries the ones that do.
-		var skus []string
-		for sku, product := range paired {
-			if ids[product] && !slices.ContainsFunc(demoProducts, func(d demoProduct) bool { return d.sellerSKU == sku }) {
-				skus = append(skus, sku)
-			}
-		}
-		if len(skus) == 0 {
-			return nil
-		}
-		slices.Sort(skus)
 		shipped := time.Now().UTC().Truncate(24*time.Hour).AddDate(0, 0, -75)
-		s.Name, s.GroupID, s.MarketplaceID, s.WarehouseID, s.Center = "演示货件-海运补货", demo.GroupID, us.ID, own.ID, "ONT8"
-		s.Status, s.AmazonStatus, s.AuditedAt, s.ShippedAt = models.ShipmentShipped, "CLOSED", &shipped, &shipped
-		s.Carrier, s.Channel, s.Freight = "演示货代", "海运快船", decimal.NewNullDecimal(decimal.RequireFromString(demoFreight))
-		s.Remark = "演示数据：已发货并由亚马逊收货，运费用于利润报告的头程"
-		if err := tx.Create(&s).Error; err != nil {
-			return err
-		}
-		var out []models.StockChange
-		for _, sku := range skus {
-			it := models.ShipmentItem{CompanyID: demo.CompanyID, ShipmentRef: s.ID, ProductID: paired[sku], SellerSKU: sku,
-				Quantity: demoShippedUnits, QuantityShipped: demoShippedUnits, QuantityReceived: demoShippedUnits}
-			if err := tx.Create(&it).Error; err != nil {
+		opening := map[int64]int{}
+		outs := map[string][]stock.StockChange{}
+		for _, to := range demoShippedTo {
+			m, _ := stores.MarketplaceByCountry(to.country)
+			paired, err := amazondata.PairedSKUs(tx, demo.CompanyID, demo.GroupID, m.ID)
+			if err != nil {
 				return err
 			}
-			out = append(out, models.StockChange{WarehouseID: own.ID, ProductID: paired[sku], Fulfillable: -demoShippedUnits})
+			s := shipping.Shipment{CompanyID: demo.CompanyID, ShipmentID: to.id, Name: "演示货件-海运补货-" + to.country,
+				GroupID: demo.GroupID, MarketplaceID: m.ID, WarehouseID: own.ID, Center: to.center,
+				Status: shipping.ShipmentShipped, AmazonStatus: "CLOSED", AuditedAt: &shipped, ShippedAt: &shipped,
+				Carrier: "演示货代", Channel: "海运快船", Freight: decimal.NewNullDecimal(decimal.RequireFromString(to.freight)),
+				Remark: "演示数据：已发货并由亚马逊收货，运费用于利润报告的头程"}
+			if err := tx.Create(&s).Error; err != nil {
+				return err
+			}
+			for _, sku := range skus {
+				product, ok := paired[sku]
+				if !ok {
+					continue
+				}
+				it := shipping.ShipmentItem{CompanyID: demo.CompanyID, ShipmentRef: s.ID, ProductID: product, SellerSKU: sku,
+					Quantity: to.units, QuantityShipped: to.units, QuantityReceived: to.units}
+				if err := tx.Create(&it).Error; err != nil {
+					return err
+				}
+				opening[product] += to.units
+				outs[to.id] = append(outs[to.id], stock.StockChange{WarehouseID: own.ID, ProductID: product, Fulfillable: -to.units})
+			}
 		}
-		return tx.MoveStock(demo.CompanyID, models.StockCause{DocType: DocShipment, DocNumber: s.ShipmentID}, out)
+		var in []stock.StockChange
+		for product, units := range opening {
+			in = append(in, stock.StockChange{WarehouseID: own.ID, ProductID: product, Fulfillable: units})
+		}
+		if err := stock.MoveStock(tx, demo.CompanyID, stock.StockCause{DocType: DocOpening, DocNumber: demoShippedOpening}, in); err != nil {
+			return err
+		}
+		for _, to := range demoShippedTo {
+			if err := stock.MoveStock(tx, demo.CompanyID, stock.StockCause{DocType: DocShipment, DocNumber: to.id}, outs[to.id]); err != nil {
+				return err
+			}
+		}
+		return nil
 	})
 }

@@ -4,6 +4,7 @@ import (
 	"context"
 
 	"sellerhub/models"
+	"sellerhub/models/reference"
 )
 
 // dictSeed is a dictionary the demo company starts with, its items in order.
@@ -35,16 +36,16 @@ var DemoDictionaries = []dictSeed{
 func SeedDictionaries(ctx context.Context, db *models.DB, companyID int64) error {
 	for _, s := range DemoDictionaries {
 		err := db.Tx(ctx, func(tx *models.DB) error {
-			if _, err := tx.DictByCode(companyID, s.code); err == nil || !models.IsNotFound(err) {
+			if _, err := reference.DictByCode(tx, companyID, s.code); err == nil || !models.IsNotFound(err) {
 				return err
 			}
-			d := &models.Dict{CompanyID: companyID, Code: s.code, Name: s.name, Status: models.DictEnabled, Remark: s.remark}
-			if err := tx.CreateDict(d); err != nil {
+			d := &reference.Dict{CompanyID: companyID, Code: s.code, Name: s.name, Status: reference.DictEnabled, Remark: s.remark}
+			if err := reference.CreateDict(tx, d); err != nil {
 				return err
 			}
 			for i, it := range s.items {
-				if err := tx.CreateDictItem(&models.DictItem{CompanyID: companyID, DictCode: s.code, Name: it.name,
-					Value: it.value, Sort: i + 1, Status: models.DictEnabled, Remark: it.remark}); err != nil {
+				if err := reference.CreateDictItem(tx, &reference.DictItem{CompanyID: companyID, DictCode: s.code, Name: it.name,
+					Value: it.value, Sort: i + 1, Status: reference.DictEnabled, Remark: it.remark}); err != nil {
 					return err
 				}
 			}

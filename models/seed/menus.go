@@ -4,6 +4,7 @@ import (
 	"strings"
 
 	"sellerhub/models"
+	"sellerhub/models/admin"
 )
 
 // menuEntry is one seeded menu entry. Codes are stable names so the seed can run again without duplicating or
@@ -75,13 +76,13 @@ var ProductMenu = []menuEntry{
 			link("sales.reports.fbafee", "FBA费用报告", "/amazon/reports/fbafee"),
 			link("sales.reports.open", "在售报告", "/amazon/reports/open"),
 			link("sales.reports.pageview", "流量报告", "/amazon/reports/pageview"),
-			link("sales.reports.reimbursements", "赔偿报告", "/amazon/reports/reimbursements"),
+			link("sales.reports.reimbursements", "赔偿报告", "/amazon/reports/reimbursements", permEntry{"amz:claim:submit", "标记索赔已提交"}),
 			link("sales.reports.storagefee", "仓储费报告", "/amazon/reports/storagefee"),
 		),
 	),
 	group("purchase", "采购", "ShoppingBag",
 		heading("purchase.orders", "采购",
-			link("purchase.orders.list", "采购单", "/erp/purchase/orders", append(crud("erp:purchase", "采购单"), permEntry{"erp:purchase:approve", "审核采购单"})...),
+			link("purchase.orders.list", "采购单", "/erp/purchase/orders", append(crud("erp:purchase", "采购单"), permEntry{"erp:purchase:approve", "审核采购单"}, permEntry{"erp:purchase:receive", "采购收货"})...),
 			link("purchase.plan", "亚马逊补货计划", "/erp/purchase/plan"),
 			link("purchase.process", "加工单", "/erp/purchase/process"),
 			link("purchase.reports", "采购报表", "/erp/purchase/reports"),
@@ -95,15 +96,15 @@ var ProductMenu = []menuEntry{
 		heading("warehouse.docs", "仓库单据",
 			link("warehouse.inbound", "入库单", "/erp/warehouse/inbound", permEntry{"erp:wh:inbound:add", "新增入库单"}, permEntry{"erp:wh:inbound:approve", "审核入库单"}, permEntry{"erp:wh:inbound:cancel", "作废入库单"}),
 			link("warehouse.outbound", "出库单", "/erp/warehouse/outbound", permEntry{"erp:wh:outbound:add", "新增出库单"}, permEntry{"erp:wh:outbound:approve", "审核出库单"}, permEntry{"erp:wh:outbound:cancel", "作废出库单"}),
-			link("warehouse.stocktake", "盘点单", "/erp/warehouse/stocktake"),
-			link("warehouse.transfer", "调拨单", "/erp/warehouse/transfer"),
+			link("warehouse.stocktake", "盘点单", "/erp/warehouse/stocktake", permEntry{"erp:wh:stocktake:add", "新增盘点单"}, permEntry{"erp:wh:stocktake:approve", "盘点过账"}, permEntry{"erp:wh:stocktake:cancel", "作废盘点单"}),
+			link("warehouse.transfer", "调拨单", "/erp/warehouse/transfer", permEntry{"erp:wh:transfer:add", "新增调拨单"}, permEntry{"erp:wh:transfer:approve", "调拨发货"}, permEntry{"erp:wh:transfer:receive", "调拨收货"}, permEntry{"erp:wh:transfer:cancel", "作废调拨单"}),
 			link("warehouse.exchange", "换货单", "/erp/warehouse/exchange"),
 			link("warehouse.record", "库存流水", "/erp/warehouse/record"),
 		),
 		heading("warehouse.setup", "仓库设置",
 			link("warehouse.base", "仓库", "/erp/warehouse/base", crud("erp:wh", "仓库")...),
 			link("warehouse.shelf", "库位", "/erp/warehouse/shelf", crud("erp:wh:shelf", "库位")...),
-			link("warehouse.address", "仓库地址", "/erp/warehouse/address"),
+			link("warehouse.address", "仓库地址", "/erp/warehouse/address", crud("erp:wh:address", "仓库地址")...),
 		),
 		heading("warehouse.inventory", "库存",
 			link("inventory.fbadaily", "FBA每日库存", "/amazon/inventory/fbadaily"),
@@ -122,7 +123,7 @@ var ProductMenu = []menuEntry{
 			link("ship.transportation", "物流跟踪", "/erp/ship/transportation"),
 		),
 		heading("logistics.address", "地址",
-			link("logistics.address.ship", "发货地址", "/erp/address"),
+			link("logistics.address.ship", "发货地址", "/erp/address", crud("erp:address", "发货地址")...),
 		),
 	),
 	group("advertising", "广告", "Ad",
@@ -148,7 +149,8 @@ var ProductMenu = []menuEntry{
 			link("finance.alibaba", "1688结算", "/erp/finance/alibaba"),
 			link("finance.rate", "汇率", "/erp/finance/exchangerate", permEntry{"erp:finance:rate:edit", "编辑汇率"}),
 			link("finance.inventoryvalue", "存货价值", "/erp/finance/inventoryvalue"),
-			link("finance.payment", "付款申请", "/erp/finance/payment", permEntry{"erp:finance:payment:approve", "审批付款"}),
+			link("finance.payment", "付款申请", "/erp/finance/payment", permEntry{"erp:finance:payment:approve", "审批付款"},
+				permEntry{"erp:finance:payment:add", "申请付款"}, permEntry{"erp:finance:payment:pay", "确认付款"}),
 		),
 		heading("finance.settlement", "结算",
 			link("payment.record", "结算记录", "/amazon/payment/record"),
@@ -195,6 +197,7 @@ var ProductMenu = []menuEntry{
 			link("sys.notify.publish", "发布公告", "/sys/notify/publish", permEntry{"sys:notify:add", "发布公告"}),
 			link("sys.usercenter", "个人中心", "/usercenter"),
 			link("sys.swagger", "接口文档", "/sys/swagger"),
+			link("sys.company", "公司设置", "/sys/company", permEntry{"sys:company:edit", "编辑公司设置"}),
 		),
 	),
 }
@@ -205,17 +208,17 @@ func SeedMenus(db *models.DB) error {
 	walk = func(entries []menuEntry, parentID int64) error {
 		for i, e := range entries {
 			code := e.code
-			m := &models.Menu{ParentID: parentID, Code: &code, Title: e.title, Path: e.path, Icon: e.icon,
+			m := &admin.Menu{ParentID: parentID, Code: &code, Title: e.title, Path: e.path, Icon: e.icon,
 				Sort: (i + 1) * 10, Hidden: e.hidden, KeepAlive: true, Component: component(e.path)}
 			if e.path == "" && len(e.children) > 0 {
 				m.Redirect = firstPath(e.children)
 			}
-			stored, err := db.UpsertSeedMenu(m)
+			stored, err := admin.UpsertSeedMenu(db, m)
 			if err != nil {
 				return err
 			}
 			for _, p := range e.perms {
-				if err := db.UpsertSeedPermission(&models.MenuPermission{MenuID: stored.ID, Code: p.code, Name: p.name}); err != nil {
+				if err := admin.UpsertSeedPermission(db, &admin.MenuPermission{MenuID: stored.ID, Code: p.code, Name: p.name}); err != nil {
 					return err
 				}
 			}

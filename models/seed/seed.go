@@ -10,6 +10,8 @@ import (
 	"math/big"
 
 	"sellerhub/models"
+	"sellerhub/models/accounts"
+	"sellerhub/models/stores"
 )
 
 // DemoCompanyName is the seeded company.
@@ -30,7 +32,7 @@ type Admin struct {
 func Run(ctx context.Context, db *models.DB, account, password string, hash func(string) (string, error)) (Admin, error) {
 	db = db.With(ctx)
 	out := Admin{Account: account}
-	if err := db.SaveMarketplaces(); err != nil {
+	if err := stores.SaveMarketplaces(db); err != nil {
 		return out, fmt.Errorf("seed the marketplaces: %w", err)
 	}
 	if err := SeedMenus(db); err != nil {
@@ -40,7 +42,7 @@ func Run(ctx context.Context, db *models.DB, account, password string, hash func
 		return out, err
 	}
 	// The admin's company is the demo company, whether the seed just made it or found it.
-	admin, err := db.UserByAccount(account)
+	admin, err := accounts.UserByAccount(db, account)
 	if err != nil {
 		return out, err
 	}
@@ -50,13 +52,14 @@ func Run(ctx context.Context, db *models.DB, account, password string, hash func
 	if out.Demo, err = SeedDemo(ctx, db, admin.CompanyID); err != nil {
 		return out, fmt.Errorf("seed the demo products and shipments: %w", err)
 	}
+	out.Demo.OwnerID = admin.ID
 	return out, nil
 }
 
 // seedAdmin creates the admin account, with the demo company unless it exists, when the account does not exist.
 func seedAdmin(ctx context.Context, db *models.DB, out *Admin, password string, hash func(string) (string, error)) error {
 	account := out.Account
-	if _, err := db.UserByAccount(account); err == nil {
+	if _, err := accounts.UserByAccount(db, account); err == nil {
 		return nil
 	} else if !models.IsNotFound(err) {
 		return err
@@ -72,18 +75,18 @@ func seedAdmin(ctx context.Context, db *models.DB, out *Admin, password string, 
 	if err != nil {
 		return err
 	}
-	company, err := db.CompanyByName(DemoCompanyName)
-	admin := &models.User{Account: account, PasswordHash: h,
-		Profile: models.UserProfile{Name: "管理员", Email: emailOf(account)}}
+	company, err := accounts.CompanyByName(db, DemoCompanyName)
+	admin := &accounts.User{Account: account, PasswordHash: h,
+		Profile: accounts.UserProfile{Name: "管理员", Email: emailOf(account)}}
 	switch {
 	case models.IsNotFound(err):
-		err = db.CreateCompanyWithOwner(&models.Company{Name: DemoCompanyName}, admin)
+		err = accounts.CreateCompanyWithOwner(db, &accounts.Company{Name: DemoCompanyName}, admin)
 	case err == nil:
 		// The company survived its admin (renamed account): give it a new owner with the default role.
-		var role *models.Role
-		if role, err = db.DefaultRole(company.ID); err == nil {
+		var role *accounts.Role
+		if role, err = accounts.DefaultRole(db, company.ID); err == nil {
 			admin.CompanyID, admin.IsOwner = company.ID, true
-			err = db.Tx(ctx, func(tx *models.DB) error { return tx.CreateUser(admin, role.ID) })
+			err = db.Tx(ctx, func(tx *models.DB) error { return accounts.CreateUser(tx, admin, role.ID) })
 		}
 	}
 	if err != nil {

@@ -59,6 +59,7 @@ func (s *Server) addAdvertising() {
 	s.profiles = map[string][]StandInProfile{DefaultSeller: defaultProfiles()}
 	s.Mux.HandleFunc("GET /ap/oa", s.advertisingConsent)
 	s.Mux.HandleFunc("GET /v2/profiles", s.advertisingProfiles)
+	s.addSponsoredProducts()
 }
 
 // SetProfiles makes the advertiser who consents (SetSeller's, DefaultSeller by default) reach these profiles.
@@ -68,7 +69,8 @@ func (s *Server) SetProfiles(profiles ...StandInProfile) {
 	s.profiles[s.consenter] = profiles
 }
 
-// FailAdvertisingAPI makes the next profile requests answer these HTTP statuses, one each.
+// FailAdvertisingAPI makes the next Advertising API requests (profiles, lists, reports) answer these HTTP
+// statuses, one each.
 func (s *Server) FailAdvertisingAPI(statuses ...int) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
@@ -106,13 +108,7 @@ func (s *Server) advertisingConsent(w http.ResponseWriter, r *http.Request) {
 func (s *Server) advertisingProfiles(w http.ResponseWriter, r *http.Request) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	if len(s.advFailures) > 0 {
-		status := s.advFailures[0]
-		s.advFailures = s.advFailures[1:]
-		if status == http.StatusTooManyRequests {
-			w.Header().Set("Retry-After", "0")
-		}
-		writeJSON(w, status, map[string]string{"code": http.StatusText(status), "details": "Please retry later."})
+	if s.advFailed(w) {
 		return
 	}
 	advertiser, ok := s.access[strings.TrimPrefix(r.Header.Get("Authorization"), "Bearer ")]

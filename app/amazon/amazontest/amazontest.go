@@ -46,24 +46,41 @@ type Server struct {
 	// Catalog is the Catalog Items API's knowledge of ASINs and their variation parents (catalog.go); nil knows
 	// every ASIN asked, none with a parent.
 	Catalog CatalogParents
+	// Fees is the Product Fees API's estimate of a seller's SKU (fees.go); nil estimates nothing (every product
+	// ClientError).
+	Fees FeeQuotes
+	// Items is the catalogue's names, pictures and sizes of ASINs (catalog.go); nil gives items none.
+	Items CatalogItems
+	// RotationGrace is how long the secret before a rotation keeps working (DefaultRotationGrace); 0 ends it at
+	// once.
+	RotationGrace time.Duration
 	// ReportPolls is how many getReport calls a report takes to reach its final status (at least 1; default 2).
 	ReportPolls int
+	// AdSKUs are the SKUs each advertising profile advertises (adsdata.go); nil: ADSKU-<country>-1..6.
+	AdSKUs AdSKUs
+	// AdReportPolls is how many status calls an advertising report takes to be COMPLETED (default 2).
+	AdReportPolls int
+	// AdPageSize is the most entities a Sponsored Products list page holds (default 7, so paging is exercised).
+	AdPageSize int
 
-	mu            sync.Mutex
-	requests      []Request
-	tokenFailures []int
-	invalidGrant  bool
-	apiFailures   []int
-	consenter     string
-	codes         map[string]string // authorization code -> seller id
-	refresh       map[string]string // refresh token -> seller id
-	access        map[string]string // access token -> seller id
-	sellers       map[string][]string
-	clients       map[string]string           // client id -> secret
-	tokenHold     chan struct{}               // while set, the token endpoint waits for it to close
-	profiles      map[string][]StandInProfile // advertiser -> profiles (advertising.go)
-	advFailures   []int
-	reports       reportsState // reports.go
+	mu              sync.Mutex
+	requests        []Request
+	tokenFailures   []int
+	invalidGrant    bool
+	apiFailures     []int
+	consenter       string
+	codes           map[string]string // authorization code -> seller id
+	refresh         map[string]string // refresh token -> seller id
+	access          map[string]string // access token -> seller id
+	sellers         map[string][]string
+	clients         map[string]string           // client id -> secret
+	tokenHold       chan struct{}               // while set, the token endpoint waits for it to close
+	profiles        map[string][]StandInProfile // advertiser -> profiles (advertising.go)
+	advFailures     []int
+	adReports       map[string]*adReportJob // sponsored.go
+	reports         reportsState            // reports.go
+	rotation        rotationState           // appmanagement.go
+	grantlessClient map[string]string       // grantless access token -> client id
 }
 
 // Request is one request the stand-in received, with its form for the token endpoint.
@@ -100,7 +117,8 @@ func New() *Server {
 		codes: map[string]string{}, refresh: map[string]string{}, access: map[string]string{},
 		sellers: map[string][]string{DefaultSeller: defaultMarketplaces, JapanSeller: japanMarketplaces,
 			EuropeSeller: europeMarketplaces},
-		clients: map[string]string{ClientID: ClientSecret}, ReportPolls: 2,
+		clients: map[string]string{ClientID: ClientSecret}, ReportPolls: 2, RotationGrace: DefaultRotationGrace,
+		grantlessClient: map[string]string{},
 	}
 	s.Mux.HandleFunc("GET /apps/authorize/consent", s.consent)
 	s.Mux.HandleFunc("POST /auth/o2/token", s.token)
@@ -108,6 +126,8 @@ func New() *Server {
 	s.addAdvertising()
 	s.addReports()
 	s.addCatalog()
+	s.addFees()
+	s.addAppManagement()
 	return s
 }
 
@@ -140,6 +160,10 @@ func (s *Server) Env() []string {
 		"SELLERHUB_SECRET_KEY=" + SecretKey, "SELLERHUB_AMAZON_APP_ID=" + AppID,
 		"SELLERHUB_AMAZON_CLIENT_ID=" + ClientID, "SELLERHUB_AMAZON_CLIENT_SECRET=" + ClientSecret,
 		"SELLERHUB_AMAZON_TOKEN_URL=" + s.URL + "/auth/o2/token", "SELLERHUB_AMAZON_CONSENT_URL=" + s.URL,
+		// The queue of new client secrets comes before the advertising variables: the advertising API's is the last
+		// line the stand-in prints (amazon-standin.mjs waits for it).
+		"SELLERHUB_AMAZON_SECRET_QUEUE_URL=" + s.SecretQueueURL(), "SELLERHUB_AWS_ACCESS_KEY_ID=" + SQSAccessKey,
+		"SELLERHUB_AWS_SECRET_ACCESS_KEY=" + SQSSecretKey, "SELLERHUB_AWS_REGION=" + SQSRegion,
 		"SELLERHUB_AMAZON_SPAPI_URL=" + s.URL, "SELLERHUB_AMAZON_ADV_CONSENT_URL=" + s.URL,
 		"SELLERHUB_AMAZON_ADV_TOKEN_URL=" + s.URL + "/auth/o2/token", "SELLERHUB_AMAZON_ADV_API_URL=" + s.URL,
 	}
@@ -149,7 +173,7 @@ func (s *Server) Env() []string {
 func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	_ = r.ParseForm()
 	var body []byte
-	if strings.HasPrefix(r.Header.Get("Content-Type"), "application/json") {
+	if ct := r.Header.Get("Content-Type"); strings.HasPrefix(ct, "application/json") || strings.HasSuffix(ct, "+json") {
 		body, _ = io.ReadAll(io.LimitReader(r.Body, 1<<20))
 		r.Body = io.NopCloser(bytes.NewReader(body))
 	}

@@ -53,7 +53,7 @@ func (s *Server) token(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	f := r.PostForm
-	if secret, ok := s.clients[f.Get("client_id")]; !ok || secret != f.Get("client_secret") {
+	if !s.secretAccepted(f.Get("client_id"), f.Get("client_secret")) {
 		tokenError(w, http.StatusUnauthorized, "invalid_client", "Client authentication failed")
 		return
 	}
@@ -64,6 +64,18 @@ func (s *Server) token(w http.ResponseWriter, r *http.Request) {
 		delete(s.codes, f.Get("code")) // a code works once
 	case "refresh_token":
 		seller = s.refresh[f.Get("refresh_token")]
+	case "client_credentials":
+		// A grantless token: for the application itself, with the scope asked.
+		if f.Get("scope") == "" {
+			tokenError(w, http.StatusBadRequest, "invalid_scope", "The request has an invalid scope parameter")
+			return
+		}
+		access := "Atza|" + random()
+		s.rotation.grantless[access] = f.Get("scope")
+		s.grantlessClient[access] = f.Get("client_id")
+		writeJSON(w, http.StatusOK, map[string]any{"access_token": access, "token_type": "bearer",
+			"expires_in": int(s.AccessTokenLifetime.Seconds())})
+		return
 	default:
 		tokenError(w, http.StatusBadRequest, "unsupported_grant_type", "The authorization grant type is not supported by the authorization server")
 		return

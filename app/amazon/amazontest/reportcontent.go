@@ -18,7 +18,11 @@ var reportColumns = map[string]string{
 	settlementReport:                            "settlement-id settlement-start-date settlement-end-date deposit-date total-amount currency transaction-type order-id merchant-order-id adjustment-id shipment-id marketplace-name amount-type amount-description amount fulfillment-id posted-date posted-date-time order-item-code merchant-order-item-id merchant-adjustment-item-id sku quantity-purchased promotion-id",
 	"GET_FBA_ESTIMATED_FBA_FEES_TXT_DATA":       "sku fnsku asin amazon-store product-name product-group brand fulfilled-by your-price sales-price longest-side median-side shortest-side length-and-girth unit-of-dimension item-package-weight unit-of-weight product-size-tier currency estimated-fee-total estimated-referral-fee-per-unit estimated-variable-closing-fee estimated-order-handling-fee-per-order estimated-pick-pack-fee-per-unit estimated-weight-handling-fee-per-unit expected-fulfillment-fee-per-unit",
 	"GET_FBA_FULFILLMENT_CUSTOMER_RETURNS_DATA": "return-date order-id sku asin fnsku product-name quantity fulfillment-center-id detailed-disposition reason status license-plate-number customer-comments",
-	"GET_MERCHANT_LISTINGS_ALL_DATA":            "item-name item-description listing-id seller-sku price quantity open-date image-url item-is-marketplace product-id-type zshop-shipping-fee item-note item-condition zshop-category1 zshop-browse-path zshop-storefront-feature asin1 asin2 asin3 will-ship-internationally expedited-shipping zshop-boldface product-id bid-for-featured-placement add-delete pending-quantity fulfillment-channel merchant-shipping-group status",
+	"GET_FBA_REIMBURSEMENTS_DATA":               "approval-date reimbursement-id case-id amazon-order-id reason sku fnsku asin product-name condition currency-unit amount-per-unit amount-total quantity-reimbursed-cash quantity-reimbursed-inventory quantity-reimbursed-total original-reimbursement-id original-reimbursement-type",
+	// The ledger's columns are words with spaces: tab-separated here, and every field quoted in the file.
+	ledgerDetailReport:               "Date\tFNSKU\tASIN\tMSKU\tTitle\tEvent Type\tReference ID\tQuantity\tFulfillment Center\tDisposition\tReason\tCountry\tReconciled Quantity\tUnreconciled Quantity\tDate and Time\tStore",
+	ledgerSummaryReport:              "Date\tFNSKU\tASIN\tMSKU\tTitle\tDisposition\tStarting Warehouse Balance\tIn Transit Between Warehouses\tReceipts\tCustomer Shipments\tCustomer Returns\tVendor Returns\tWarehouse Transfer In/Out\tFound\tLost\tDamaged\tDisposed\tOther Events\tEnding Warehouse Balance\tUnknown Events\tLocation\tStore",
+	"GET_MERCHANT_LISTINGS_ALL_DATA": "item-name item-description listing-id seller-sku price quantity open-date image-url item-is-marketplace product-id-type zshop-shipping-fee item-note item-condition zshop-category1 zshop-browse-path zshop-storefront-feature asin1 asin2 asin3 will-ship-internationally expedited-shipping zshop-boldface product-id bid-for-featured-placement add-delete pending-quantity fulfillment-channel merchant-shipping-group status",
 }
 
 // marketNames are each marketplace's sales channel (orders) and its settlement's marketplace-name.
@@ -36,8 +40,23 @@ func (s *Server) defaultContent(sellerID, reportType string, marketplaceIDs []st
 		return nil, fmt.Errorf("amazontest: no content for report type %s", reportType)
 	}
 	columns := strings.Fields(header)
+	ledger := reportType == ledgerDetailReport || reportType == ledgerSummaryReport
+	if ledger {
+		columns = strings.Split(header, "\t")
+	}
 	var b strings.Builder
-	b.WriteString(strings.Join(columns, "\t") + "\n")
+	writeLine := func(values map[string]string) {
+		if ledger {
+			b.WriteString(quotedLine(columns, values))
+			return
+		}
+		b.WriteString(line(columns, values))
+	}
+	if ledger {
+		b.WriteString(quotedLine(columns, nameItself(columns)))
+	} else {
+		b.WriteString(strings.Join(columns, "\t") + "\n")
+	}
 	for _, m := range marketplaceIDs {
 		if reportType == settlementReport {
 			id := settlementID(sellerID, m, end)
@@ -46,10 +65,34 @@ func (s *Server) defaultContent(sellerID, reportType string, marketplaceIDs []st
 				"total-amount": "16.50", "currency": currencies[m]}))
 		}
 		for i := 1; i <= 2; i++ {
-			b.WriteString(line(columns, sample(sellerID, m, i, start, end)))
+			writeLine(sample(sellerID, m, i, start, end))
 		}
 	}
 	return strings.NewReader(b.String()), nil
+}
+
+// The inventory ledger's report types.
+const (
+	ledgerDetailReport  = "GET_LEDGER_DETAIL_VIEW_DATA"
+	ledgerSummaryReport = "GET_LEDGER_SUMMARY_VIEW_DATA"
+)
+
+// nameItself maps each column to its own name: a quoted header line.
+func nameItself(columns []string) map[string]string {
+	out := make(map[string]string, len(columns))
+	for _, c := range columns {
+		out[c] = c
+	}
+	return out
+}
+
+// quotedLine is a ledger file's line: every value in double quotes.
+func quotedLine(columns []string, values map[string]string) string {
+	fields := make([]string, len(columns))
+	for i, c := range columns {
+		fields[i] = `"` + strings.ReplaceAll(values[c], `"`, `""`) + `"`
+	}
+	return strings.Join(fields, "\t") + "\n"
 }
 
 // line is one file line: the values in the header's order, "" where a column has none.
@@ -94,6 +137,16 @@ func sample(sellerID, marketplaceID string, i int, start, end time.Time) map[str
 		"marketplace-name": marketNames[marketplaceID], "amount-type": amountType, "amount-description": kind,
 		"amount": amount, "fulfillment-id": "AFN", "posted-date": at.Format("2006-01-02"),
 		"posted-date-time": at.Format("2006-01-02 15:04:05 UTC"), "quantity-purchased": "1",
+		// The ledger (a shipment of the order, the day's balance at the stand-in's one centre) and a reimbursement.
+		"Date": at.Format("01/02/2006"), "FNSKU": "X00STANDIN" + fmt.Sprint(i), "ASIN": asin, "MSKU": sku, "Title": name,
+		"Event Type": "Shipments", "Reference ID": order, "Quantity": "-1", "Fulfillment Center": "STD1",
+		"Disposition": "SELLABLE", "Country": countries[marketplaceID], "Reconciled Quantity": "0",
+		"Unreconciled Quantity": "0", "Date and Time": at.Format("2006-01-02T15:04:05-07:00"),
+		"Starting Warehouse Balance": "12", "Customer Shipments": "-1", "Ending Warehouse Balance": "11",
+		"Location": "STD1", "approval-date": at.Format("2006-01-02T15:04:05-07:00"),
+		"reimbursement-id": fmt.Sprintf("30%08d", i), "currency-unit": currencies[marketplaceID],
+		"amount-per-unit": "12.00", "amount-total": "12.00", "quantity-reimbursed-cash": "1",
+		"quantity-reimbursed-inventory": "0", "quantity-reimbursed-total": "1",
 	}
 }
 

@@ -9,15 +9,18 @@ import (
 
 	"github.com/labstack/echo/v5"
 
+	"sellerhub/app/advertising"
 	"sellerhub/app/api"
 	"sellerhub/app/middleware"
 	"sellerhub/app/stores"
-	"sellerhub/models"
+	storesdb "sellerhub/models/stores"
 )
 
 // Handler serves the advertising calls.
 type Handler struct {
-	Stores   *stores.Service
+	Stores *stores.Service
+	// Ads reads the synced Sponsored Products (广告管理).
+	Ads      *advertising.Service
 	TimeZone *time.Location
 }
 
@@ -58,18 +61,18 @@ type Group struct {
 }
 
 // AuthOf shapes an authorisation; the store list uses it too.
-func AuthOf(a *models.AdvAuth, loc *time.Location) Auth {
+func AuthOf(a *storesdb.AdvAuth, loc *time.Location) Auth {
 	return Auth{ID: strconv.FormatInt(a.ID, 10), GroupID: strconv.FormatInt(a.GroupID, 10), Region: a.Region,
 		Disabled: a.Disabled, AuthorizedAt: api.FormatTime(&a.AuthorizedAt, loc), DisabledAt: api.FormatTime(a.DisabledAt, loc)}
 }
 
-func (h *Handler) profile(p *models.AdvProfile, now time.Time) Profile {
+func (h *Handler) profile(p *storesdb.AdvProfile, now time.Time) Profile {
 	out := Profile{ID: strconv.FormatInt(p.ID, 10), AuthID: strconv.FormatInt(p.AuthID, 10),
 		GroupID: strconv.FormatInt(p.GroupID, 10), Region: p.Region, ProfileID: strconv.FormatInt(p.ProfileID, 10),
 		CountryCode: p.CountryCode, CurrencyCode: p.CurrencyCode, Timezone: p.Timezone, MarketplaceID: p.MarketplaceID,
 		AccountID: p.AccountID, AccountType: p.AccountType, AccountName: p.AccountName,
 		CapturedAt: api.FormatTime(&p.CapturedAt, h.TimeZone)}
-	if m, ok := models.MarketplaceByID(p.MarketplaceID); ok {
+	if m, ok := storesdb.MarketplaceByID(p.MarketplaceID); ok {
 		out.MarketName = m.Name
 	}
 	if loc, err := time.LoadLocation(p.Timezone); err == nil && p.Timezone != "" {
@@ -78,7 +81,7 @@ func (h *Handler) profile(p *models.AdvProfile, now time.Time) Profile {
 	return out
 }
 
-func (h *Handler) profiles(rows []models.AdvProfile) []Profile {
+func (h *Handler) profiles(rows []storesdb.AdvProfile) []Profile {
 	now := time.Now()
 	out := make([]Profile, len(rows))
 	for i := range rows {

@@ -5,6 +5,7 @@
 package amazon
 
 import (
+	"context"
 	"strconv"
 	"strings"
 	"time"
@@ -13,10 +14,11 @@ import (
 
 	"sellerhub/app/amazondata"
 	"sellerhub/app/api"
+	"sellerhub/app/core"
 	"sellerhub/app/datasync"
 	"sellerhub/app/middleware"
 	"sellerhub/app/stores"
-	"sellerhub/models"
+	storesdb "sellerhub/models/stores"
 )
 
 // Handler serves the store authorization calls.
@@ -27,6 +29,9 @@ type Handler struct {
 	TimeZone *time.Location
 	// PublicURL is where users reach the product; Amazon sends sellers back to it. Empty: the request's own host.
 	PublicURL string
+	// PlatformAdmin tells the platform's operators: the product's application is every company's, so only they
+	// may rotate its secret.
+	PlatformAdmin func(context.Context, core.Principal) (bool, error)
 }
 
 // Group is a store group as the lists show it.
@@ -60,29 +65,83 @@ type Seller struct {
 	Marketplaces []Marketplace `json:"marketplaces"`
 }
 
-// Region is one region of a store group with its seller account (null when never authorised).
+// Region is one region of a store group with its seller account (null when never authorised). ID is the seller
+// account's row id ("" when never authorised) and GroupID the store group's, as older clients read
+// getRegionByGroup's items.
 type Region struct {
-	Region string  `json:"region"`
-	Name   string  `json:"name"`
-	State  string  `json:"state"`
-	Seller *Seller `json:"seller"`
+	ID      string  `json:"id"`
+	GroupID string  `json:"groupid"`
+	Region  string  `json:"region"`
+	Name    string  `json:"name"`
+	State   string  `json:"state"`
+	Seller  *Seller `json:"seller"`
 }
 
-// Binding is a store group with its three regions (getBindSeller).
+// Binding is a store group with its three regions (getBindSeller). Groupid, Gname and Regionslist are the same
+// as older clients read them.
 type Binding struct {
 	Group
-	Regions []Region `json:"regions"`
+	Regions     []Region      `json:"regions"`
+	Groupid     string        `json:"groupid"`
+	Gname       string        `json:"gname"`
+	Regionslist []OlderRegion `json:"regionslist"`
 }
 
-func (h *Handler) group(g *models.StoreGroup) Group {
+// OlderRegion is one region of a store group as an older client's 店铺授权 list reads it: Amazon's seller id, the
+// region's name, its marketplaces (countrysList, whose countrycode names the flag), the seller and advertising
+// authorisations' states (sellerauth, adauth: "1" authorised, "0" failed, "2" not authorised, which a disabled
+// one is), the advertising authorisation's id while it is active (advid, what disableAuth and captureProfileById
+// take; "" otherwise), the seller account's row id (authid) and when each was authorised (time, advtime).
+type OlderRegion struct {
+	Sellerid     string         `json:"sellerid"`
+	Region       string         `json:"region"`
+	Regionname   string         `json:"regionname"`
+	Sellerauth   string         `json:"sellerauth"`
+	Adauth       string         `json:"adauth"`
+	Advid        string         `json:"advid"`
+	Authid       string         `json:"authid"`
+	Time         string         `json:"time"`
+	Advtime      string         `json:"advtime"`
+	CountrysList []OlderCountry `json:"countrysList"`
+}
+
+// OlderCountry is a marketplace in an older client's countrysList.
+type OlderCountry struct {
+	Countryname   string `json:"countryname"`
+	Countrycode   string `json:"countrycode"`
+	Marketplaceid string `json:"marketplaceid"`
+}
+
+// olderAuth are the older clients' words for an authorisation state.
+var olderAuth = map[string]string{stores.AuthActive: "1", stores.AuthInvalid: "0", stores.AuthDisabled: "2", stores.AuthNone: "2"}
+
+func (h *Handler) olderRegion(rb stores.RegionBinding) OlderRegion {
+	out := OlderRegion{Region: rb.Region.Code, Regionname: rb.Region.Name, Sellerauth: olderAuth[rb.AuthState()],
+		Adauth: olderAuth[rb.AdvertState()], CountrysList: []OlderCountry{}}
+	if s := rb.Seller; s != nil {
+		out.Sellerid, out.Authid, out.Time = s.SellingPartnerID, strconv.FormatInt(s.ID, 10), api.FormatTime(&s.AuthorizedAt, h.TimeZone)
+		for _, m := range rb.Marketplaces {
+			out.CountrysList = append(out.CountrysList, OlderCountry{Countryname: m.Name, Countrycode: m.Country, Marketplaceid: m.ID})
+		}
+	}
+	if a := rb.Advert; a != nil {
+		out.Advtime = api.FormatTime(&a.AuthorizedAt, h.TimeZone)
+		if rb.AdvertState() == stores.AuthActive {
+			out.Advid = strconv.FormatInt(a.ID, 10)
+		}
+	}
+	return out
+}
+
+func (h *Handler) group(g *storesdb.StoreGroup) Group {
 	return Group{ID: strconv.FormatInt(g.ID, 10), Name: g.Name, Remark: g.Remark, CreatedAt: api.FormatTime(&g.CreatedAt, h.TimeZone)}
 }
 
-func marketplace(m models.Marketplace) Marketplace {
+func marketplace(m storesdb.Marketplace) Marketplace {
 	return Marketplace{ID: m.ID, Country: m.Country, Name: m.Name, Region: m.Region, Currency: m.Currency}
 }
 
-func marketplaces(ms []models.Marketplace) []Marketplace {
+func marketplaces(ms []storesdb.Marketplace) []Marketplace {
 	out := make([]Marketplace, len(ms))
 	for i, m := range ms {
 		out[i] = marketplace(m)
@@ -93,6 +152,7 @@ func marketplaces(ms []models.Marketplace) []Marketplace {
 func (h *Handler) region(rb stores.RegionBinding) Region {
 	out := Region{Region: rb.Region.Code, Name: rb.Region.Name, State: rb.AuthState()}
 	if s := rb.Seller; s != nil {
+		out.ID, out.GroupID = strconv.FormatInt(s.ID, 10), strconv.FormatInt(s.GroupID, 10)
 		out.Seller = &Seller{ID: strconv.FormatInt(s.ID, 10), SellerID: s.SellingPartnerID, Region: s.Region,
 			Status: s.Status, Disabled: s.Disabled, OwnApp: s.ClientID != "",
 			AuthTime: api.FormatTime(&s.AuthorizedAt, h.TimeZone), Marketplaces: marketplaces(rb.Marketplaces)}
@@ -151,9 +211,9 @@ func (h *Handler) SaveAuth(c *echo.Context) error {
 	if err != nil {
 		return err
 	}
-	rb := stores.RegionBinding{Seller: s, Marketplaces: []models.Marketplace{}}
+	rb := stores.RegionBinding{Seller: s, Marketplaces: []storesdb.Marketplace{}}
 	for _, sm := range s.Marketplaces {
-		if m, ok := models.MarketplaceByID(sm.MarketplaceID); ok {
+		if m, ok := storesdb.MarketplaceByID(sm.MarketplaceID); ok {
 			rb.Marketplaces = append(rb.Marketplaces, m)
 		}
 	}
@@ -161,7 +221,8 @@ func (h *Handler) SaveAuth(c *echo.Context) error {
 }
 
 // GetBindSeller answers GET amzauthority/getBindSeller: the store groups the user may see, each with its regions,
-// seller accounts, marketplaces and authorisation states.
+// seller accounts, marketplaces and authorisation states, in our shape (regions) and the older clients'
+// (gname, regionslist).
 func (h *Handler) GetBindSeller(c *echo.Context) error {
 	p, _ := middleware.Principal(c)
 	bindings, err := h.Stores.StoreBindings(c.Request().Context(), p)
@@ -170,9 +231,11 @@ func (h *Handler) GetBindSeller(c *echo.Context) error {
 	}
 	out := make([]Binding, len(bindings))
 	for i := range bindings {
-		out[i] = Binding{Group: h.group(&bindings[i].Group), Regions: make([]Region, len(bindings[i].Regions))}
+		g := h.group(&bindings[i].Group)
+		out[i] = Binding{Group: g, Regions: make([]Region, len(bindings[i].Regions)), Groupid: g.ID, Gname: g.Name,
+			Regionslist: make([]OlderRegion, len(bindings[i].Regions))}
 		for j, rb := range bindings[i].Regions {
-			out[i].Regions[j] = h.region(rb)
+			out[i].Regions[j], out[i].Regionslist[j] = h.region(rb), h.olderRegion(rb)
 		}
 	}
 	return api.OK(c, out)
@@ -199,6 +262,35 @@ func (h *Handler) GetRegionByGroup(c *echo.Context) error {
 	out := make([]Region, len(regions))
 	for i, rb := range regions {
 		out[i] = h.region(rb)
+	}
+	return api.OK(c, out)
+}
+
+// OlderMarketplace is a marketplace with the older clients' names beside ours: marketplaceid, market (the
+// country code) and regionName.
+type OlderMarketplace struct {
+	Marketplace
+	Marketplaceid string `json:"marketplaceid"`
+	Market        string `json:"market"`
+	RegionName    string `json:"regionName"`
+}
+
+// GetMarketByGroup answers GET amzauthority/getMarketByGroup?groupid (the older clients' call): the marketplaces
+// of the store group's active seller accounts, or of every store group the user may see when groupid is empty,
+// in the reference order. A group the user may not see is 店铺不存在.
+func (h *Handler) GetMarketByGroup(c *echo.Context) error {
+	p, _ := middleware.Principal(c)
+	ms, err := h.Stores.AuthorizedMarketplaces(c.Request().Context(), p, c.QueryParam("groupid"))
+	if err != nil {
+		return err
+	}
+	regionNames := map[string]string{}
+	for _, r := range storesdb.Regions {
+		regionNames[r.Code] = r.Name
+	}
+	out := make([]OlderMarketplace, len(ms))
+	for i, m := range ms {
+		out[i] = OlderMarketplace{Marketplace: marketplace(m), Marketplaceid: m.ID, Market: m.Country, RegionName: regionNames[m.Region]}
 	}
 	return api.OK(c, out)
 }

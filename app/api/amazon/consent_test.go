@@ -11,8 +11,8 @@ import (
 	"sellerhub/app/amazon/amazontest"
 	"sellerhub/app/apptest"
 	"sellerhub/config"
-	"sellerhub/models"
 	"sellerhub/models/dbtest"
+	storesdb "sellerhub/models/stores"
 )
 
 // The whole consent: the consent link, Amazon's redirect back to /authresult with a code, 授权成功, and the seller
@@ -50,7 +50,7 @@ func TestConsentRoundTrip(t *testing.T) {
 				t.Fatalf("token requests %+v", tokens)
 			}
 			// At rest the refresh token is a ciphertext that opens to Amazon's token.
-			var s models.Seller
+			var s storesdb.Seller
 			h.DB.First(&s, "selling_partner_id = ?", amazontest.DefaultSeller)
 			keys, _ := amazon.NewKeys([]byte(amazontest.SecretKey))
 			plain, err := keys.Cipher.Decrypt(s.RefreshToken)
@@ -59,7 +59,7 @@ func TestConsentRoundTrip(t *testing.T) {
 			}
 			// The state was consumed: the same redirect again fails and changes nothing.
 			var used int64
-			h.DB.Model(&models.OAuthState{}).Where("used_at IS NOT NULL").Count(&used)
+			h.DB.Model(&storesdb.OAuthState{}).Where("used_at IS NOT NULL").Count(&used)
 			if used != 1 {
 				t.Fatalf("%d used states", used)
 			}
@@ -150,12 +150,12 @@ func TestBadCallbacksStoreNothing(t *testing.T) {
 	if got := result(t, h.Client(), cb); got != "success" {
 		t.Fatalf("good callback: %s\n%s", got, h.Log.String())
 	}
-	var before models.Seller
+	var before storesdb.Seller
 	h.DB.First(&before)
 	if got := result(t, c, cb); got != "failure" {
 		t.Fatalf("replay: %s", got)
 	}
-	var after models.Seller
+	var after storesdb.Seller
 	h.DB.First(&after)
 	if sellerCount(t, h) != 1 || after.RefreshToken != before.RefreshToken || !after.UpdatedAt.Equal(before.UpdatedAt) {
 		t.Fatal("the replay changed the seller")

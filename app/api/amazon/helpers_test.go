@@ -10,8 +10,8 @@ import (
 	"sellerhub/app/apptest"
 	"sellerhub/app/datasync"
 	"sellerhub/config"
-	"sellerhub/models"
 	"sellerhub/models/seed"
+	storesdb "sellerhub/models/stores"
 )
 
 const v1 = "/amazon/api/v1/amzauthority/"
@@ -110,7 +110,7 @@ func bindings(t *testing.T, c *apptest.Client) []binding {
 func sellerCount(t *testing.T, h *apptest.Harness) int64 {
 	t.Helper()
 	var n int64
-	if err := h.DB.Model(&models.Seller{}).Where("selling_partner_id <> ?", seed.DemoSellingPartnerID).Count(&n).Error; err != nil {
+	if err := h.DB.Model(&storesdb.Seller{}).Where("selling_partner_id <> ?", seed.DemoSellingPartnerID).Count(&n).Error; err != nil {
 		t.Fatal(err)
 	}
 	return n

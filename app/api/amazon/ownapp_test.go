@@ -8,7 +8,7 @@ import (
 	"sellerhub/app/amazon"
 	"sellerhub/app/amazon/amazontest"
 	"sellerhub/app/apptest"
-	"sellerhub/models"
+	storesdb "sellerhub/models/stores"
 )
 
 const (
@@ -56,7 +56,7 @@ func TestSaveOwnApp(t *testing.T) {
 		t.Fatalf("saved %s", env.Data)
 	}
 	// The seller's own secret and token are stored encrypted, and Amazon saw the seller's own client.
-	var row models.Seller
+	var row storesdb.Seller
 	h.DB.First(&row, "id = ?", parseInt(s.ID))
 	keys, _ := amazon.NewKeys([]byte(amazontest.SecretKey))
 	secret, _ := keys.Cipher.Decrypt(row.ClientSecret)

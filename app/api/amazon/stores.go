@@ -2,6 +2,7 @@ package amazon
 
 import (
 	"strconv"
+	"time"
 
 	"github.com/labstack/echo/v5"
 
@@ -31,6 +32,24 @@ type Row struct {
 	AdvertStatus   string   `json:"advStatus"`
 	AdvertAuthTime string   `json:"advTime"`
 	FirstOfGroup   bool     `json:"firstOfGroup"`
+	// SecretDue is the day the application's client secret ends (Amazon: 180 days after it was issued);
+	// SecretState ok, soon (within 30 days), expired or refused (invalid_client); SecretStatus its words.
+	SecretDue    string `json:"secretDue"`
+	SecretState  string `json:"secretState"`
+	SecretStatus string `json:"secretStatus"`
+}
+
+// secretText is the 应用密钥 column's words for a secret's state and the day it ends.
+func secretText(state, due string) string {
+	switch state {
+	case stores.SecretSoon:
+		return due + " 到期（即将）"
+	case stores.SecretExpired:
+		return "已过期（" + due + "）"
+	case stores.SecretRefused:
+		return "已失效，请更新应用密钥"
+	}
+	return due + " 到期"
 }
 
 // authStatus are the 店铺授权 column's words for each state.
@@ -53,6 +72,15 @@ func (h *Handler) row(r *stores.StoreAuthRow) Row {
 			out.Countries = append(out.Countries, m.Name)
 		}
 	}
+	if sec := rb.Secret; sec != nil && rb.Seller != nil && !rb.Seller.Disabled {
+		out.SecretDue = sec.Due.In(h.TimeZone).Format(time.DateOnly)
+		out.SecretState, out.SecretStatus = sec.State, secretText(sec.State, out.SecretDue)
+		// A secret that needs the seller says so in 店铺授权 itself, the column every layout shows.
+		if sec.State != stores.SecretOK && out.AuthState == stores.AuthActive {
+			out.AuthStatus += "（应用密钥" + map[string]string{stores.SecretSoon: out.SecretDue + " 到期", stores.SecretExpired: "已过期",
+				stores.SecretRefused: "已失效"}[sec.State] + "）"
+		}
+	}
 	return out
 }
 
@@ -73,6 +101,10 @@ func (h *Handler) StoreGroups(c *echo.Context) error {
 	}
 	return api.OK(c, out)
 }
+
+// GetAmazonGroup answers GET amzauthority/getAmazonGroup (the older clients' name for storeGroups): the store
+// groups the user may see, [{id, name, remark, createdAt}].
+func (h *Handler) GetAmazonGroup(c *echo.Context) error { return h.StoreGroups(c) }
 
 // CreateStoreGroup answers POST amzauthority/storeGroups {name, remark} with the new store group.
 func (h *Handler) CreateStoreGroup(c *echo.Context) error {

@@ -7,7 +7,7 @@ import (
 	"sellerhub/app/accounts"
 	"sellerhub/app/api"
 	"sellerhub/app/middleware"
-	"sellerhub/models"
+	accountsdb "sellerhub/models/accounts"
 )
 
 // Handler serves the auth calls.
@@ -16,14 +16,15 @@ type Handler struct {
 	SecureCookies bool
 }
 
-type loginBody struct {
+// LoginBody is the sign-in form.
+type LoginBody struct {
 	Account  string `json:"account" form:"account"`
 	Password string `json:"password" form:"password"`
 }
 
 // Login checks the password and starts the session; the answer carries the session id and sets the cookie.
 func (h *Handler) Login(c *echo.Context) error {
-	var b loginBody
+	var b LoginBody
 	if err := c.Bind(&b); err != nil {
 		return err
 	}
@@ -36,7 +37,7 @@ func (h *Handler) Login(c *echo.Context) error {
 
 // signedIn answers a login or a switch: the cookie for the browser, the user's info with the session id for
 // programs that send it as the jsessionid header.
-func (h *Handler) signedIn(c *echo.Context, u *models.User, token string) error {
+func (h *Handler) signedIn(c *echo.Context, u *accountsdb.User, token string) error {
 	middleware.SetSessionCookie(c, token, h.SecureCookies)
 	info := api.NewUserInfo(u)
 	info.Session = token
@@ -82,7 +83,8 @@ func (h *Handler) SSOLoginIsRun(c *echo.Context) error {
 	return api.OK(c, addr)
 }
 
-type handoverBody struct {
+// HandoverBody is the SSO server's hand-over request.
+type HandoverBody struct {
 	State string `json:"state" form:"state"`
 }
 
@@ -90,7 +92,7 @@ type handoverBody struct {
 // browser brought it; it answers a one-time code, with which the server sends the browser back to
 // /ssologin?code=&state=.
 func (h *Handler) SSOHandover(c *echo.Context) error {
-	var b handoverBody
+	var b HandoverBody
 	if err := c.Bind(&b); err != nil {
 		return err
 	}

@@ -12,6 +12,7 @@ import (
 	"sellerhub/app/apptest"
 	"sellerhub/config"
 	"sellerhub/models"
+	accountsdb "sellerhub/models/accounts"
 	"sellerhub/models/dbtest"
 )
 
@@ -55,10 +56,10 @@ func TestLoginFailures(t *testing.T) {
 	apptest.Expect(t, c.Call(http.MethodPost, login, "not an object"), 400, "A0400", "请求格式不正确")
 
 	h.Register(apptest.Registration{Phone: "13900000001", Password: "Passw0rd!", Name: "甲", Email: "a@example.com", Company: "甲公司"})
-	h.DB.Model(&models.User{}).Where("account = ?", "13900000001").Update("status", models.StatusDisabled)
+	h.DB.Model(&accountsdb.User{}).Where("account = ?", "13900000001").Update("status", accountsdb.StatusDisabled)
 	apptest.Expect(t, c.Login("13900000001", "Passw0rd!"), 200, "B0001", "账号已停用")
 	past := time.Now().Add(-time.Hour)
-	h.DB.Model(&models.User{}).Where("account = ?", "13900000001").Updates(map[string]any{"status": models.StatusActive, "expires_at": past})
+	h.DB.Model(&accountsdb.User{}).Where("account = ?", "13900000001").Updates(map[string]any{"status": accountsdb.StatusActive, "expires_at": past})
 	apptest.Expect(t, c.Login("13900000001", "Passw0rd!"), 200, "B0001", "账号已过期")
 	// A wrong password does not reveal that the account is disabled or expired.
 	apptest.Expect(t, c.Login("13900000001", "Wrong#pass1"), 200, "B0001", "账号或密码有误")
@@ -204,12 +205,12 @@ func TestLegacyPasswordIsVerifiedOnceAndRehashed(t *testing.T) {
 	h.Register(apptest.Registration{Phone: "13900000002", Password: "Passw0rd!", Name: "旧", Email: "old@example.com", Company: "旧系统公司"})
 	inner := md5.Sum([]byte("13900000002" + "s4lt" + "OldPass#1"))
 	outer := md5.Sum(inner[:])
-	h.DB.Model(&models.User{}).Where("account = ?", "13900000002").
+	h.DB.Model(&accountsdb.User{}).Where("account = ?", "13900000002").
 		Updates(map[string]any{"password_hash": hex.EncodeToString(outer[:]), "legacy_salt": "s4lt"})
 	c := h.Client()
 	apptest.Expect(t, c.Login("13900000002", "Passw0rd!"), 200, "B0001", "账号或密码有误")
 	apptest.ExpectOK(t, c.Login("13900000002", "OldPass#1"))
-	u, _ := h.DB.UserByAccount("13900000002")
+	u, _ := accountsdb.UserByAccount(h.DB, "13900000002")
 	if u.LegacySalt != "" || !strings.HasPrefix(u.PasswordHash, "$2") {
 		t.Fatalf("legacy hash not replaced by bcrypt: salt=%q hash=%q", u.LegacySalt, u.PasswordHash)
 	}

@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"sellerhub/app/apptest"
+	accountsdb "sellerhub/models/accounts"
 )
 
 const tooMany = "登录尝试过多，请15分钟后再试"
@@ -102,7 +103,7 @@ func TestPasswordResetLiftsTheLock(t *testing.T) {
 	}
 	apptest.Expect(t, c.Login("13900000012", "Passw0rd!"), 429, "B0001", tooMany)
 	// A reset (by a code, or by an admin) means the owner knows the password again.
-	u, err := h.DB.UserByAccount("13900000012")
+	u, err := accountsdb.UserByAccount(h.DB, "13900000012")
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -7,7 +7,7 @@ import (
 	"testing"
 
 	"sellerhub/app/apptest"
-	"sellerhub/models"
+	accountsdb "sellerhub/models/accounts"
 )
 
 const (
@@ -49,7 +49,7 @@ func boundPair(t *testing.T, h *apptest.Harness) (a, b *apptest.Client) {
 // liveSession answers the session an account names as its one live session.
 func liveSession(t *testing.T, h *apptest.Harness, account string) string {
 	t.Helper()
-	u, err := h.DB.UserByAccount(account)
+	u, err := accountsdb.UserByAccount(h.DB, account)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -199,13 +199,13 @@ func TestSwitchIgnoresASessionIDInTheQuery(t *testing.T) {
 func TestSwitchToADisabledAccountIsRefused(t *testing.T) {
 	h := apptest.Start(t)
 	a, b := boundPair(t, h)
-	h.DB.Model(&models.User{}).Where("account = ?", "13500000002").Update("status", models.StatusDisabled)
+	h.DB.Model(&accountsdb.User{}).Where("account = ?", "13500000002").Update("status", accountsdb.StatusDisabled)
 	apptest.Expect(t, switchTo(a, "13500000002"), 200, "B0001", "账号已停用")
 	if signedInAs(t, a) != "13500000001" {
 		t.Fatal("a refused switch changed the session")
 	}
 	// The other direction still works: the disabled account's own session was never the point.
-	h.DB.Model(&models.User{}).Where("account = ?", "13500000002").Update("status", models.StatusActive)
+	h.DB.Model(&accountsdb.User{}).Where("account = ?", "13500000002").Update("status", accountsdb.StatusActive)
 	apptest.ExpectOK(t, switchTo(b, "13500000001"))
 }
 

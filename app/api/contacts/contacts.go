@@ -11,7 +11,7 @@ import (
 
 	"sellerhub/app/api"
 	"sellerhub/app/reference"
-	"sellerhub/models"
+	referencedb "sellerhub/models/reference"
 )
 
 // Handler serves the client and customer calls.
@@ -47,13 +47,13 @@ type Customer struct {
 	UpdatedAt string `json:"updatedAt"`
 }
 
-func (h *Handler) client(m *models.Client) Client {
+func (h *Handler) client(m *referencedb.Client) Client {
 	return Client{ID: strconv.FormatInt(m.ID, 10), Name: m.Name, Code: m.Code, Contact: m.Contact, Phone: m.Phone,
 		Email: m.Email, Address: m.Address, Remark: m.Remark,
 		CreatedAt: api.FormatTime(&m.CreatedAt, h.TimeZone), UpdatedAt: api.FormatTime(&m.UpdatedAt, h.TimeZone)}
 }
 
-func (h *Handler) customer(m *models.Customer) Customer {
+func (h *Handler) customer(m *referencedb.Customer) Customer {
 	return Customer{ID: strconv.FormatInt(m.ID, 10), Name: m.Name, Platform: m.Platform, Email: m.Email,
 		Phone: m.Phone, Country: m.Country, Remark: m.Remark,
 		CreatedAt: api.FormatTime(&m.CreatedAt, h.TimeZone), UpdatedAt: api.FormatTime(&m.UpdatedAt, h.TimeZone)}

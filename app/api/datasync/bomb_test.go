@@ -18,8 +18,8 @@ import (
 	"sellerhub/app/amazon/amazontest"
 	"sellerhub/app/apptest"
 	"sellerhub/app/core"
-	"sellerhub/models"
 	"sellerhub/models/dbtest"
+	storesdb "sellerhub/models/stores"
 )
 
 // gzipped is a report's header and then blank lines, gzipped as written: a few kilobytes that unzip to far more.
@@ -45,7 +45,7 @@ func uploadOnlyStore(t *testing.T, kind string) (*apptest.Harness, *apptest.Clie
 	t.Helper()
 	h, amz, w, admin := start(t, apptest.WithDatabase(kind))
 	_, us := authorise(t, h, amz, admin, amazontest.DefaultSeller, "NA", "北美店")
-	if err := h.DB.Model(&models.Seller{}).Where("selling_partner_id = ?", amazontest.DefaultSeller).
+	if err := h.DB.Model(&storesdb.Seller{}).Where("selling_partner_id = ?", amazontest.DefaultSeller).
 		Update("refresh_token", "").Error; err != nil {
 		t.Fatal(err)
 	}

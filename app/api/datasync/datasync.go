@@ -17,8 +17,8 @@ import (
 	"sellerhub/app/core"
 	"sellerhub/app/datasync"
 	"sellerhub/app/middleware"
-	"sellerhub/models"
 	datasyncdb "sellerhub/models/datasync"
+	storesdb "sellerhub/models/stores"
 )
 
 // Handler serves the calls.
@@ -63,21 +63,34 @@ func (h *Handler) nextRun(t *datasyncdb.SyncTaskRow) string {
 }
 
 func regionName(code string) string {
-	r, _ := models.RegionByCode(code)
+	r, _ := storesdb.RegionByCode(code)
 	return r.Name
 }
 
-// progress is the 进度 column: the report's state at Amazon, the reports done of all and the lines read, while a
-// sync runs.
+// progress is the 进度 column while a sync runs, in the words of its phase: asking Amazon for a report, Amazon
+// queueing or making it (with the lines of earlier reports already read), reading its lines; then the reports done.
 func progress(t *datasyncdb.SyncTaskRow) string {
 	if t.State != datasyncdb.SyncRunning {
 		return ""
 	}
-	out := datasync.ReportStates[t.ReportState]
+	var out string
+	switch t.ReportState {
+	case "":
+		out = "请求报告中"
+	case "DONE":
+		out = fmt.Sprintf("下载导入中 已读%d行", t.Lines)
+	case datasyncdb.SyncReportImported:
+		out = fmt.Sprintf("已导入%d行", t.Lines)
+	default:
+		out = datasync.ReportStates[t.ReportState]
+	}
+	if t.ReportState != "DONE" && t.ReportState != datasyncdb.SyncReportImported && t.Lines > 0 {
+		out = fmt.Sprintf("已读%d行，%s", t.Lines, out)
+	}
 	if t.ReportsTotal > 0 {
 		out += fmt.Sprintf(" 报告%d/%d", t.ReportsDone, t.ReportsTotal)
 	}
-	return fmt.Sprintf("%s 已读%d行", out, t.Lines)
+	return out
 }
 
 func (h *Handler) task(t *datasyncdb.SyncTaskRow) Task {

@@ -16,12 +16,15 @@ import (
 
 	"sellerhub/app/amazon/amazontest"
 	"sellerhub/app/amazon/amazontest/sellerdata"
+	"sellerhub/app/amazondata"
 	"sellerhub/app/apptest"
 	"sellerhub/app/datasync"
 	"sellerhub/config"
-	"sellerhub/models"
+	accountsdb "sellerhub/models/accounts"
+	catalogdb "sellerhub/models/catalog"
 	datasyncdb "sellerhub/models/datasync"
 	"sellerhub/models/dbtest"
+	storesdb "sellerhub/models/stores"
 )
 
 const base = "/amazon/api/v1/datasync/"
@@ -52,7 +55,7 @@ func authorise(t *testing.T, h *apptest.Harness, amz *amazontest.Server, c *appt
 	env.Into(t, &g)
 	apptest.ExpectOK(t, c.Call(http.MethodPost, "/amazon/api/v1/amzauthority/saveAuth", map[string]string{"groupid": g.ID,
 		"region": region, "sellerid": seller, "clientId": ownClient, "clientSecret": ownSecret, "refreshToken": amz.IssueRefreshToken(seller)}))
-	var row models.Seller
+	var row storesdb.Seller
 	if err := h.DB.Take(&row, "selling_partner_id = ?", seller).Error; err != nil {
 		t.Fatal(err)
 	}
@@ -147,8 +150,8 @@ func TestTasksAndSyncNow(t *testing.T) {
 	h, amz, _, admin := start(t)
 	group, seller := authorise(t, h, amz, admin, amazontest.DefaultSeller, "NA", "北美店")
 	list, total := tasks(t, admin, map[string]any{})
-	kinds := []string{"订单", "FBA库存", "结算报告", "FBA费用预估", "买家退货", "在售商品", "父ASIN"}
-	if total != 7 || len(list) != 7 {
+	kinds := []string{"订单", "FBA库存", "结算报告", "FBA费用预估", "买家退货", "在售商品", "父ASIN", "库存分类账明细", "库存分类账汇总", "赔偿报告"}
+	if total != len(kinds) || len(list) != len(kinds) {
 		t.Fatalf("%d tasks: %+v", total, list)
 	}
 	for i, tk := range list {
@@ -158,7 +161,7 @@ func TestTasksAndSyncNow(t *testing.T) {
 			t.Fatalf("task %d: %+v", i, tk)
 		}
 	}
-	if n := syncJobs(t, h); n != 7 {
+	if n := syncJobs(t, h); n != int64(len(kinds)) {
 		t.Fatalf("%d jobs queued by the authorisation", n)
 	}
 	if got, _ := tasks(t, admin, map[string]any{"kind": "settlements", "groupid": group, "state": "queued"}); len(got) != 1 || got[0].KindName != "结算报告" {
@@ -179,24 +182,24 @@ func TestTasksAndSyncNow(t *testing.T) {
 	apptest.ExpectOK(t, env)
 	var reports []struct{ ID, ReportType, Status, CreatedAt string }
 	env.Into(t, &reports)
-	// The six report kinds; the 父ASIN lookup is no report, though queued too.
-	if len(reports) != 6 || reports[0].ReportType != "GET_FLAT_FILE_ALL_ORDERS_DATA_BY_LAST_UPDATE_GENERAL" || reports[0].Status != "queued" || reports[0].CreatedAt == "" {
+	// The report kinds; the 父ASIN lookup is no report, though queued too.
+	if len(reports) != len(kinds)-1 || reports[0].ReportType != "GET_FLAT_FILE_ALL_ORDERS_DATA_BY_LAST_UPDATE_GENERAL" || reports[0].Status != "queued" || reports[0].CreatedAt == "" {
 		t.Fatalf("requestReportParamAuth answered %+v", reports)
 	}
-	if n := syncJobs(t, h); n != 7 {
+	if n := syncJobs(t, h); n != int64(len(kinds)) {
 		t.Fatalf("%d jobs after asking again while they wait", n)
 	}
 
 	apptest.Expect(t, admin.Call(http.MethodPost, base+"tasks/123/sync", nil), http.StatusNotFound, "A0404", "同步任务不存在")
 	apptest.Expect(t, admin.Call(http.MethodPost, base+"tasks/abc/sync", nil), http.StatusNotFound, "A0404", "同步任务不存在")
-	h.DB.Model(&models.Seller{}).Where("selling_partner_id = ?", amazontest.DefaultSeller).Update("status", models.SellerInvalid)
+	h.DB.Model(&storesdb.Seller{}).Where("selling_partner_id = ?", amazontest.DefaultSeller).Update("status", storesdb.SellerInvalid)
 	apptest.Expect(t, admin.Call(http.MethodPost, base+"tasks/"+list[1].ID+"/sync", nil), http.StatusBadRequest, "B0001", "授权已失效，请重新授权")
 	// Done but refused: no 立即同步 and no 下次同步, which the periodic job will not keep until it is authorised again.
 	h.DB.Model(&datasyncdb.SyncTask{}).Where("id = ?", list[1].ID).Update("state", datasyncdb.SyncDone)
 	if got, _ := tasks(t, admin, map[string]any{}); got[1].Syncable || got[1].NextRun != "" {
 		t.Fatalf("a refused store's task offers 立即同步 or a next run: %+v", got[1])
 	}
-	h.DB.Model(&models.Seller{}).Where("selling_partner_id = ?", amazontest.DefaultSeller).Updates(map[string]any{"status": models.SellerActive, "disabled": true})
+	h.DB.Model(&storesdb.Seller{}).Where("selling_partner_id = ?", amazontest.DefaultSeller).Updates(map[string]any{"status": storesdb.SellerActive, "disabled": true})
 	apptest.Expect(t, admin.Call(http.MethodPost, base+"tasks/"+list[1].ID+"/sync", nil), http.StatusBadRequest, "B0001", "该店铺授权已停用，请重新授权")
 	apptest.Expect(t, admin.Call(http.MethodGet, "/amazon/api/v1/report/requestReportParamAuth?sellerid="+seller, nil), http.StatusBadRequest, "B0001", "该店铺授权已停用，请重新授权")
 
@@ -255,7 +258,7 @@ func testUpload(t *testing.T, kind string) {
 	_, jp := authorise(t, h, amz, admin, amazontest.JapanSeller, "FE", "日本店")
 	// These stores' data comes from uploads alone: without a refresh token nothing of theirs syncs (the syncs the
 	// authorisation queued end without a run), as for a store whose data comes from files.
-	if err := h.DB.Model(&models.Seller{}).Where("selling_partner_id IN ?", []string{amazontest.DefaultSeller, amazontest.JapanSeller}).
+	if err := h.DB.Model(&storesdb.Seller{}).Where("selling_partner_id IN ?", []string{amazontest.DefaultSeller, amazontest.JapanSeller}).
 		Update("refresh_token", "").Error; err != nil {
 		t.Fatal(err)
 	}
@@ -315,7 +318,7 @@ func testUpload(t *testing.T, kind string) {
 		t.Fatalf("the Japanese listings' run %+v, %d listings in the file\n%s", r, len(want), h.Log.String())
 	}
 	for _, l := range want {
-		var got models.Listing
+		var got catalogdb.Listing
 		if err := h.DB.Take(&got, "seller_sku = ? AND marketplace_id = ?", l.SellerSKU, "A1VC38T7YXB528").Error; err != nil {
 			t.Fatal(err)
 		}
@@ -371,7 +374,7 @@ func TestWhoMayCall(t *testing.T) {
 	mine, _ := authorise(t, h, amz, admin, amazontest.DefaultSeller, "NA", "一店")
 	_, theirs := authorise(t, h, amz, admin, amazontest.JapanSeller, "FE", "二店")
 	list, _ := tasks(t, admin, map[string]any{})
-	if len(list) != 14 {
+	if len(list) != 2*len(amazondata.Kinds) {
 		t.Fatalf("%d tasks", len(list))
 	}
 	var jpTask string
@@ -404,11 +407,11 @@ func TestWhoMayCall(t *testing.T) {
 
 	// Limited to 一店: 二店's tasks and runs are not there, and cannot be synced or uploaded for.
 	clerk, role := h.RestrictedUser("13900000075", []string{"auth.datasync"}, []string{datasync.PermissionSyncRun, datasync.PermissionSyncUpload})
-	u, _ := h.DB.UserByAccount("13900000075")
+	u, _ := accountsdb.UserByAccount(h.DB, "13900000075")
 	apptest.ExpectOK(t, admin.Call(http.MethodPut, "/admin/api/v1/users/subusers/"+strconv.FormatInt(u.ID, 10),
 		map[string]any{"name": "员工", "roleIds": []string{strconv.FormatInt(role.ID, 10)}, "storeGroupIds": []string{mine}}))
 	seen, total := tasks(t, clerk, map[string]any{})
-	if total != 7 || len(seen) != 7 || seen[0].GroupName != "一店" {
+	if total != len(amazondata.Kinds) || len(seen) != len(amazondata.Kinds) || seen[0].GroupName != "一店" {
 		t.Fatalf("limited user sees %d tasks: %+v", total, seen)
 	}
 	if r := runs(t, clerk, map[string]any{}); len(r) != 0 {

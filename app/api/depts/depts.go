@@ -11,7 +11,7 @@ import (
 	"sellerhub/app/admin"
 	"sellerhub/app/api"
 	"sellerhub/app/middleware"
-	"sellerhub/models"
+	admindb "sellerhub/models/admin"
 )
 
 // Handler serves the department calls.
@@ -39,7 +39,7 @@ type Node struct {
 	Children []Node `json:"children"`
 }
 
-func (h *Handler) dept(d *models.Department) Dept {
+func (h *Handler) dept(d *admindb.Department) Dept {
 	out := Dept{ID: strconv.FormatInt(d.ID, 10), ParentID: strconv.FormatInt(d.ParentID, 10), Name: d.Name,
 		Sort: d.Sort, LeaderName: d.LeaderName, Remark: d.Remark,
 		CreatedAt: api.FormatTime(&d.CreatedAt, h.TimeZone), UpdatedAt: api.FormatTime(&d.UpdatedAt, h.TimeZone)}

@@ -7,7 +7,7 @@ import (
 	"testing"
 
 	"sellerhub/app/apptest"
-	"sellerhub/models"
+	accountsdb "sellerhub/models/accounts"
 )
 
 const v1 = "/admin/api/v1/"
@@ -239,19 +239,19 @@ func TestDeleteRefusesDepartmentsWithChildrenOrMembers(t *testing.T) {
 	sales := create(t, c, "", "销售部", 0)
 	east := create(t, c, sales.ID, "华东组", 0)
 	apptest.Expect(t, c.Call(http.MethodDelete, v1+"depts/"+sales.ID, nil), 400, "B0001", "请先删除下级部门")
-	owner, err := h.DB.UserByAccount("13700000001")
+	owner, err := accountsdb.UserByAccount(h.DB, "13700000001")
 	if err != nil {
 		t.Fatal(err)
 	}
 	// A member of 华东组, as the 子账号 screen assigns one.
-	if err := h.DB.Model(&models.User{}).Where("id = ?", owner.ID).Update("dept_id", east.ID).Error; err != nil {
+	if err := h.DB.Model(&accountsdb.User{}).Where("id = ?", owner.ID).Update("dept_id", east.ID).Error; err != nil {
 		t.Fatal(err)
 	}
 	apptest.Expect(t, c.Call(http.MethodDelete, v1+"depts/"+east.ID, nil), 400, "B0001", "部门下还有成员，不能删除")
 	if o := outline(tree(t, c)); o != "销售部(华东组)" {
 		t.Fatalf("refusals changed the tree: %s", o)
 	}
-	if err := h.DB.Model(&models.User{}).Where("id = ?", owner.ID).Update("dept_id", nil).Error; err != nil {
+	if err := h.DB.Model(&accountsdb.User{}).Where("id = ?", owner.ID).Update("dept_id", nil).Error; err != nil {
 		t.Fatal(err)
 	}
 	env := c.Call(http.MethodDelete, v1+"depts/"+east.ID, nil)

@@ -14,7 +14,7 @@ import (
 	"sellerhub/app/core"
 	"sellerhub/app/middleware"
 	"sellerhub/app/reference"
-	"sellerhub/models"
+	referencedb "sellerhub/models/reference"
 )
 
 // Handler serves the dictionary calls.
@@ -53,18 +53,18 @@ type Option struct {
 	Value string `json:"value"`
 }
 
-func (h *Handler) dict(d *models.Dict) Dict {
+func (h *Handler) dict(d *referencedb.Dict) Dict {
 	return Dict{ID: strconv.FormatInt(d.ID, 10), Name: d.Name, Code: d.Code, Status: d.Status, Remark: d.Remark,
 		CreatedAt: api.FormatTime(&d.CreatedAt, h.TimeZone), UpdatedAt: api.FormatTime(&d.UpdatedAt, h.TimeZone)}
 }
 
-func (h *Handler) item(it *models.DictItem) Item {
+func (h *Handler) item(it *referencedb.DictItem) Item {
 	return Item{ID: strconv.FormatInt(it.ID, 10), Name: it.Name, Value: it.Value, DictCode: it.DictCode,
 		Sort: it.Sort, Status: it.Status, Remark: it.Remark,
 		CreatedAt: api.FormatTime(&it.CreatedAt, h.TimeZone), UpdatedAt: api.FormatTime(&it.UpdatedAt, h.TimeZone)}
 }
 
-func options(opts []models.DictOption) []Option {
+func options(opts []referencedb.DictOption) []Option {
 	out := make([]Option, len(opts))
 	for i, o := range opts {
 		out[i] = Option{Name: o.Name, Value: o.Value}
@@ -92,7 +92,7 @@ func (h *Handler) DictPage(c *echo.Context) error {
 
 // ExportDicts answers GET dicts/export?<DictPage's filters>: the whole query as 字典_<date>.xlsx.
 func (h *Handler) ExportDicts(x api.Exporter) echo.HandlerFunc {
-	return api.ExportOf(x, "字典", "dictList", func(ctx context.Context, p core.Principal, q reference.DictQuery) ([]models.Dict, int64, core.PageRequest, error) {
+	return api.ExportOf(x, "字典", "dictList", func(ctx context.Context, p core.Principal, q reference.DictQuery) ([]referencedb.Dict, int64, core.PageRequest, error) {
 		ds, total, err := h.Reference.DictPage(ctx, p, q)
 		return ds, total, core.PageRequest{}, err
 	}, h.dict)

@@ -12,7 +12,9 @@ import (
 
 	"sellerhub/app/apptest"
 	"sellerhub/models"
+	accountsdb "sellerhub/models/accounts"
 	"sellerhub/models/dbtest"
+	referencedb "sellerhub/models/reference"
 )
 
 const v1 = "/admin/api/v1/"
@@ -361,14 +363,14 @@ func TestDuplicatesLostToARaceAreRefusedByTheUniqueIndex(t *testing.T) {
 
 			apptest.BeatenBy(t, h.DB, "dicts", "id, company_id, name, code, status, remark, created_at, updated_at",
 				func(dest any) []any {
-					d := dest.(*models.Dict)
+					d := dest.(*referencedb.Dict)
 					return []any{models.NewID(), d.CompanyID, "抢先", d.Code, 1, "", d.CreatedAt, d.UpdatedAt}
 				})
 			expectRaceLost(t, c.Call(http.MethodPost, v1+"dicts", map[string]any{"name": "单位", "code": "unit"}), codeTaken)
 
 			apptest.BeatenBy(t, h.DB, "dict_items", "id, company_id, dict_code, name, value, sort, status, remark, created_at, updated_at",
 				func(dest any) []any {
-					it := dest.(*models.DictItem)
+					it := dest.(*referencedb.DictItem)
 					return []any{models.NewID(), it.CompanyID, it.DictCode, "抢先", it.Value, 0, 1, "", it.CreatedAt, it.UpdatedAt}
 				})
 			expectRaceLost(t, c.Call(http.MethodPost, v1+"dict-items",
@@ -489,11 +491,11 @@ func TestItemPageLimitIsCapped(t *testing.T) {
 	h := apptest.Start(t)
 	c := h.SignedIn("13700000001", "甲公司")
 	createDict(t, c, "大字典", "big")
-	owner, _ := h.DB.UserByAccount("13700000001")
+	owner, _ := accountsdb.UserByAccount(h.DB, "13700000001")
 	for i := range 105 {
-		it := &models.DictItem{CompanyID: owner.CompanyID, DictCode: "big", Name: fmt.Sprintf("项%03d", i),
-			Value: fmt.Sprint(i), Sort: i, Status: models.DictEnabled}
-		if err := h.DB.CreateDictItem(it); err != nil {
+		it := &referencedb.DictItem{CompanyID: owner.CompanyID, DictCode: "big", Name: fmt.Sprintf("项%03d", i),
+			Value: fmt.Sprint(i), Sort: i, Status: referencedb.DictEnabled}
+		if err := referencedb.CreateDictItem(h.DB, it); err != nil {
 			t.Fatal(err)
 		}
 	}

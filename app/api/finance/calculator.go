@@ -8,6 +8,7 @@ import (
 	"sellerhub/app/api"
 	"sellerhub/app/finance"
 	"sellerhub/app/middleware"
+	storesdb "sellerhub/models/stores"
 )
 
 // Figure is an amount in the marketplace's currency and in CNY.
@@ -41,15 +42,17 @@ type Result struct {
 
 // Plan is a saved 计算方案 with its inputs.
 type Plan struct {
-	ID          string            `json:"id"`
-	Name        string            `json:"name"`
-	Marketplace string            `json:"marketplace"`
-	Category    string            `json:"category"`
-	Price       string            `json:"price"`
-	UnitCost    string            `json:"unitCost"`
-	Input       finance.CalcInput `json:"input"`
-	CreatedAt   string            `json:"createdAt"`
-	UpdatedAt   string            `json:"updatedAt"`
+	ID          string `json:"id"`
+	Name        string `json:"name"`
+	Marketplace string `json:"marketplace"`
+	Category    string `json:"category"`
+	Price       string `json:"price"`
+	UnitCost    string `json:"unitCost"`
+	// Currency is the price's, the marketplace's (the list shows the price in it).
+	Currency  string            `json:"currency"`
+	Input     finance.CalcInput `json:"input"`
+	CreatedAt string            `json:"createdAt"`
+	UpdatedAt string            `json:"updatedAt"`
 }
 
 // Category is a referral category as the form offers it.
@@ -58,9 +61,12 @@ type Category struct {
 	Name string `json:"name"`
 }
 
-// Marketplace is a marketplace the calculator offers.
+// Marketplace is a marketplace as the calculator lists it; supported is false for one without a fee card (the
+// screen shows it disabled, 暂未支持), which has no tax, note or categories.
 type Marketplace struct {
 	Code       string     `json:"code"`
+	Name       string     `json:"name"`
+	Supported  bool       `json:"supported"`
 	Currency   string     `json:"currency"`
 	TaxName    string     `json:"taxName"`
 	CardNote   string     `json:"cardNote"`
@@ -74,11 +80,18 @@ func figure(a finance.Amount, decimals int32) Figure {
 
 func (h *Handler) plan(p *finance.Plan) Plan {
 	return Plan{ID: strconv.FormatInt(p.ID, 10), Name: p.Name, Marketplace: p.Marketplace, Category: p.Input.Category,
-		Price: p.Input.Price, UnitCost: p.Input.UnitCost, Input: p.Input,
+		Price: p.Input.Price, UnitCost: p.Input.UnitCost, Input: p.Input, Currency: currencyOf(p.Marketplace),
 		CreatedAt: api.FormatTime(&p.CreatedAt, h.TimeZone), UpdatedAt: api.FormatTime(&p.UpdatedAt, h.TimeZone)}
 }
 
-// Options answers GET profitCalc/options: the marketplaces with their currency, tax, fee card and categories.
+// currencyOf is a calculator marketplace's currency ("" for one unknown).
+func currencyOf(country string) string {
+	m, _ := storesdb.MarketplaceByCountry(country)
+	return m.Currency
+}
+
+// Options answers GET profitCalc/options: every marketplace with its name and currency, and, for those the
+// calculator supports, the tax, fee card and categories.
 func (h *Handler) Options(c *echo.Context) error {
 	out := []Marketplace{}
 	for _, m := range h.Finance.CalculatorOptions() {
@@ -86,8 +99,8 @@ func (h *Handler) Options(c *echo.Context) error {
 		for i, cat := range m.Categories {
 			cats[i] = Category{Code: cat.Code, Name: cat.Name}
 		}
-		out = append(out, Marketplace{Code: m.Code, Currency: m.Currency, TaxName: m.TaxName, CardNote: m.CardNote,
-			Categories: cats})
+		out = append(out, Marketplace{Code: m.Code, Name: m.Name, Supported: m.Supported, Currency: m.Currency,
+			TaxName: m.TaxName, CardNote: m.CardNote, Categories: cats})
 	}
 	return api.OK(c, out)
 }

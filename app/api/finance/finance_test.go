@@ -9,7 +9,7 @@ import (
 	"github.com/xuri/excelize/v2"
 
 	"sellerhub/app/apptest"
-	"sellerhub/models"
+	admindb "sellerhub/models/admin"
 	"sellerhub/models/dbtest"
 	financedb "sellerhub/models/finance"
 )
@@ -163,7 +163,7 @@ func TestARateIsSetListedChangedAndDeleted(t *testing.T) {
 			apptest.Expect(t, c.Call(http.MethodDelete, erp+"exchangeRate/"+set.ID, nil), 404, "A0404", "汇率不存在")
 			apptest.Expect(t, c.Call(http.MethodDelete, erp+"exchangeRate/abc", nil), 404, "A0404", "汇率不存在")
 
-			var logs []models.OperationLog
+			var logs []admindb.OperationLog
 			h.DB.Order("created_at, id").Find(&logs)
 			var actions []string
 			for _, l := range logs {
@@ -211,11 +211,16 @@ func TestTheCalculatorComputesAndPlansAreSaved(t *testing.T) {
 			h := apptest.Start(t, apptest.WithDatabase(kind))
 			c := h.SignedIn("13700000104", "甲公司")
 
+			// Every marketplace, by name; those without a card say so (BR, fourth, is not supported).
 			opts := call[[]struct {
-				Code, Currency, TaxName, CardNote string
-				Categories                        []struct{ Code, Name string }
+				Code, Name, Currency, TaxName, CardNote string
+				Supported                               bool
+				Categories                              []struct{ Code, Name string }
 			}](t, c, http.MethodGet, amz+"profitCalc/options", nil)
-			if len(opts) != 4 || opts[0].Code != "US" || opts[1].TaxName != "VAT" || opts[3].Currency != "JPY" ||
+			if len(opts) != 20 || opts[0].Code != "US" || opts[0].Name != "美国" || !opts[0].Supported ||
+				opts[1].Code != "CA" || !opts[1].Supported || opts[2].TaxName != "IVA" ||
+				opts[3].Code != "BR" || opts[3].Supported || opts[3].Name != "巴西" || len(opts[3].Categories) != 0 ||
+				opts[4].TaxName != "VAT" || opts[17].Currency != "JPY" || !opts[17].Supported ||
 				len(opts[0].Categories) == 0 || !strings.Contains(opts[0].CardNote, "2026-01-15") {
 				t.Fatalf("options = %+v", opts)
 			}
@@ -278,7 +283,7 @@ func TestTheCalculatorComputesAndPlansAreSaved(t *testing.T) {
 			apptest.Expect(t, c.Call(http.MethodGet, amz+"profitPlan/"+created.ID, nil), 404, "A0404", "计算方案不存在")
 
 			var actions []string
-			h.DB.Model(&models.OperationLog{}).Where("action LIKE ?", "%计算方案").Order("created_at, id").Pluck("action", &actions)
+			h.DB.Model(&admindb.OperationLog{}).Where("action LIKE ?", "%计算方案").Order("created_at, id").Pluck("action", &actions)
 			if strings.Join(actions, ",") != "新增计算方案,新增计算方案,编辑计算方案,删除计算方案" {
 				t.Fatalf("operation log = %v", actions)
 			}

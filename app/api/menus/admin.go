@@ -8,7 +8,7 @@ import (
 	"sellerhub/app/admin"
 	"sellerhub/app/api"
 	"sellerhub/app/middleware"
-	"sellerhub/models"
+	admindb "sellerhub/models/admin"
 )
 
 // The menu admin's calls under menus/admin (菜单管理): the product menu's tree with its button permissions, and
@@ -52,7 +52,7 @@ type AdminPermission struct {
 
 func id(n int64) string { return strconv.FormatInt(n, 10) }
 
-func permission(p *models.MenuPermission) AdminPermission {
+func permission(p *admindb.MenuPermission) AdminPermission {
 	return AdminPermission{ID: id(p.ID), MenuID: id(p.MenuID), Code: p.Code, Name: p.Name, Builtin: p.Builtin}
 }
 

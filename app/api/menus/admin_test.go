@@ -9,6 +9,7 @@ import (
 	"sellerhub/app/apptest"
 	"sellerhub/config"
 	"sellerhub/models"
+	admindb "sellerhub/models/admin"
 )
 
 const adminAPI = "/admin/api/v1/menus/admin"
@@ -136,7 +137,7 @@ func mustID(t *testing.T, s string) int64 {
 func countMenus(t *testing.T, h *apptest.Harness) int64 {
 	t.Helper()
 	var n int64
-	if err := h.DB.Model(&models.Menu{}).Count(&n).Error; err != nil {
+	if err := h.DB.Model(&admindb.Menu{}).Count(&n).Error; err != nil {
 		t.Fatal(err)
 	}
 	return n
@@ -468,12 +469,12 @@ func TestDeleteMenu(t *testing.T) {
 	apptest.Expect(t, c.Call(http.MethodDelete, adminAPI+"/menus/"+hd.ID, nil), 400, "B0001", "请先删除下级菜单")
 	apptest.ExpectOK(t, c.Call(http.MethodDelete, adminAPI+"/menus/"+link.ID, nil))
 	var grants, perms int64
-	h.DB.Model(&models.RoleMenu{}).Where("menu_id = ?", link.ID).Count(&grants)
-	h.DB.Model(&models.RolePermission{}).Where("permission_id = ?", perm.ID).Count(&perms)
+	h.DB.Model(&admindb.RoleMenu{}).Where("menu_id = ?", link.ID).Count(&grants)
+	h.DB.Model(&admindb.RolePermission{}).Where("permission_id = ?", perm.ID).Count(&perms)
 	if grants != 0 || perms != 0 {
 		t.Fatalf("grants left: %d menus, %d permissions", grants, perms)
 	}
-	if _, err := h.DB.PermissionByID(mustID(t, perm.ID)); !models.IsNotFound(err) {
+	if _, err := admindb.PermissionByID(h.DB, mustID(t, perm.ID)); !models.IsNotFound(err) {
 		t.Fatalf("the permission is still there: %v", err)
 	}
 	apptest.Expect(t, c.Call(http.MethodDelete, adminAPI+"/menus/"+link.ID, nil), 404, "A0404", "菜单不存在")
@@ -544,15 +545,15 @@ func TestPermissions(t *testing.T) {
 	apptest.Expect(t, c.Call(http.MethodDelete, adminAPI+"/permissions/"+builtin.ID, nil), 400, "B0001", "系统内置权限不能删除")
 	// Granted to a restricted member's role, it goes with the grant, and the member loses it on their next call.
 	member, role := h.RestrictedUser("13600000041", []string{"sys.dict"}, nil)
-	h.DB.Create(&models.RoleMenu{RoleID: role.ID, MenuID: mustID(t, link.ID)})
-	h.DB.Create(&models.RolePermission{RoleID: role.ID, PermissionID: mustID(t, p.ID)})
+	h.DB.Create(&admindb.RoleMenu{RoleID: role.ID, MenuID: mustID(t, link.ID)})
+	h.DB.Create(&admindb.RolePermission{RoleID: role.ID, PermissionID: mustID(t, p.ID)})
 	h.Svc.Admin.DropAllMenuCaches()
 	if rs := routes(t, member); !contains(rs[0].Meta.Permissions, "erp:wh:shelf2:create") {
 		t.Fatalf("granted, not held: %v", rs[0].Meta.Permissions)
 	}
 	apptest.ExpectOK(t, c.Call(http.MethodDelete, adminAPI+"/permissions/"+p.ID, nil))
 	var n int64
-	h.DB.Model(&models.RolePermission{}).Where("permission_id = ?", p.ID).Count(&n)
+	h.DB.Model(&admindb.RolePermission{}).Where("permission_id = ?", p.ID).Count(&n)
 	if n != 0 {
 		t.Fatalf("%d grants left", n)
 	}

@@ -11,7 +11,8 @@ import (
 	"sellerhub/app/apptest"
 	"sellerhub/app/core"
 	"sellerhub/app/middleware"
-	"sellerhub/models"
+	accountsdb "sellerhub/models/accounts"
+	admindb "sellerhub/models/admin"
 )
 
 type route struct {
@@ -103,9 +104,9 @@ func TestRoleSeesOnlyWhatItWasGranted(t *testing.T) {
 	}
 
 	// A new grant shows after the cache is dropped, by the grant change or by cleanUserCache.
-	m, _ := h.DB.MenuByCode("system")
-	sub, _ := h.DB.MenuByCode("sys.dict")
-	h.DB.Create(&models.RoleMenu{RoleID: role.ID, MenuID: sub.ID})
+	m, _ := admindb.MenuByCode(h.DB, "system")
+	sub, _ := admindb.MenuByCode(h.DB, "sys.dict")
+	h.DB.Create(&admindb.RoleMenu{RoleID: role.ID, MenuID: sub.ID})
 	if rs := routes(t, c); len(rs) != 1 {
 		t.Fatalf("cached menu changed before the cache was dropped: %d groups", len(rs))
 	}
@@ -114,8 +115,8 @@ func TestRoleSeesOnlyWhatItWasGranted(t *testing.T) {
 	if len(rs) != 2 || rs[1].Name != itoa(m.ID) {
 		t.Fatalf("after cleanUserCache: %+v", rs)
 	}
-	h.DB.Where("role_id = ?", role.ID).Delete(&models.RoleMenu{})
-	admin, _ := h.DB.UserByAccount(apptest.AdminAccount)
+	h.DB.Where("role_id = ?", role.ID).Delete(&admindb.RoleMenu{})
+	admin, _ := accountsdb.UserByAccount(h.DB, apptest.AdminAccount)
 	if err := h.Svc.Admin.DropCompanyMenuCache(t.Context(), admin.CompanyID); err != nil {
 		t.Fatal(err)
 	}
@@ -200,6 +201,7 @@ func TestMenuRouteMarksEntriesStillBuilding(t *testing.T) {
 		{find(base.Children, "产品标签"), true}, {find(product.Children, "Listing"), true},
 		{sales, false}, {find(sales.Children[0].Children, "订单管理"), false}, {find(sales.Children[0].Children, "移除订单"), true},
 		{find(find(find(rs, "授权").Children, "店铺授权").Children, "店铺管理"), false},
+		{find(find(find(rs, "系统").Children, "基础设置").Children, "接口文档"), false},
 	} {
 		if tc.entry.Building != tc.building {
 			t.Errorf("%s (%s): building %v, want %v", tc.entry.Meta.Title, tc.entry.Path, tc.entry.Building, tc.building)

@@ -12,7 +12,7 @@ import (
 	"sellerhub/app/core"
 	"sellerhub/app/messages"
 	"sellerhub/app/middleware"
-	"sellerhub/models"
+	messagesdb "sellerhub/models/messages"
 )
 
 // Handler serves the notify calls.
@@ -65,7 +65,8 @@ func (h *Handler) PullMessage(c *echo.Context) error {
 	return api.OK(c, map[string]int64{"delivered": n})
 }
 
-type unreadCount struct {
+// UnreadCount is the number of unread items of one kind (ftype).
+type UnreadCount struct {
 	Ftype int   `json:"ftype"`
 	Nums  int64 `json:"nums"`
 }
@@ -79,9 +80,9 @@ func (h *Handler) FindNitofyNums(c *echo.Context) error {
 	if err != nil {
 		return err
 	}
-	out := make([]unreadCount, len(counts))
+	out := make([]UnreadCount, len(counts))
 	for i, n := range counts {
-		out[i] = unreadCount{Ftype: n.Ftype, Nums: n.Nums}
+		out[i] = UnreadCount{Ftype: n.Ftype, Nums: n.Nums}
 	}
 	return api.OK(c, out)
 }
@@ -107,13 +108,13 @@ func (h *Handler) GetMsgLimit(c *echo.Context) error {
 }
 
 // GetAnnounce answers a page of announcements.
-func (h *Handler) GetAnnounce(c *echo.Context) error { return h.page(c, models.FtypeAnnouncement) }
+func (h *Handler) GetAnnounce(c *echo.Context) error { return h.page(c, messagesdb.FtypeAnnouncement) }
 
 // GetRemind answers a page of reminders.
-func (h *Handler) GetRemind(c *echo.Context) error { return h.page(c, models.FtypeReminder) }
+func (h *Handler) GetRemind(c *echo.Context) error { return h.page(c, messagesdb.FtypeReminder) }
 
 // GetMessage answers a page of private messages.
-func (h *Handler) GetMessage(c *echo.Context) error { return h.page(c, models.FtypeMessage) }
+func (h *Handler) GetMessage(c *echo.Context) error { return h.page(c, messagesdb.FtypeMessage) }
 
 func (h *Handler) page(c *echo.Context, ftype int) error {
 	var r core.PageRequest
@@ -137,11 +138,14 @@ func (h *Handler) UpdateAllTargets(c *echo.Context) error {
 	return api.OK(c, "success")
 }
 
+// ReadForm names the items to mark read.
+type ReadForm struct {
+	IDs []string `json:"ids"`
+}
+
 // MarkRead marks the notifications {ids: ["..."]} of the user read: data {"marked": n}.
 func (h *Handler) MarkRead(c *echo.Context) error {
-	var b struct {
-		IDs []string `json:"ids"`
-	}
+	var b ReadForm
 	if err := c.Bind(&b); err != nil {
 		return err
 	}
@@ -201,7 +205,7 @@ func (h *Handler) PublishedPage(c *echo.Context) error {
 	return api.OK(c, api.NewPage(out, total, served.Current, served.Size))
 }
 
-func (h *Handler) published(n *models.Published) PublishedItem {
+func (h *Handler) published(n *messagesdb.Published) PublishedItem {
 	tag, _ := messages.TitleTag(n.Title)
 	audience := "全体成员"
 	if n.RecipientID != nil {
@@ -217,11 +221,14 @@ func (h *Handler) PublishedExport(x api.Exporter) echo.HandlerFunc {
 	return api.ExportOf(x, "发布公告", "notifyAdminList", h.Messages.PublishedPage, h.published)
 }
 
+// WithdrawForm names the announcement to take back.
+type WithdrawForm struct {
+	ID string `json:"id" form:"id"`
+}
+
 // Withdraw answers POST notify/withdraw {id}: the notification is taken back from everyone.
 func (h *Handler) Withdraw(c *echo.Context) error {
-	var b struct {
-		ID string `json:"id" form:"id"`
-	}
+	var b WithdrawForm
 	if err := c.Bind(&b); err != nil {
 		return err
 	}

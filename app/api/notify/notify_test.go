@@ -9,7 +9,8 @@ import (
 	"time"
 
 	"sellerhub/app/apptest"
-	"sellerhub/models"
+	accountsdb "sellerhub/models/accounts"
+	messagesdb "sellerhub/models/messages"
 )
 
 const base = "/admin/api/v1/notify/"
@@ -296,16 +297,16 @@ func TestEmptyListsAreEmptyLists(t *testing.T) {
 func TestPagesAreNewestFirstAndCapped(t *testing.T) {
 	h := apptest.Start(t)
 	owner := h.SignedIn("13700000001", "甲公司")
-	u, err := h.DB.UserByAccount("13700000001")
+	u, err := accountsdb.UserByAccount(h.DB, "13700000001")
 	if err != nil {
 		t.Fatal(err)
 	}
 	// Reminders and private messages come from other modules; they are stored addressed to the user.
 	at := time.Now().UTC().Truncate(time.Microsecond)
 	for i := range 12 {
-		n := &models.Notification{CompanyID: u.CompanyID, SenderID: u.ID, RecipientID: &u.ID, Ftype: models.FtypeReminder,
+		n := &messagesdb.Notification{CompanyID: u.CompanyID, SenderID: u.ID, RecipientID: &u.ID, Ftype: messagesdb.FtypeReminder,
 			Title: fmt.Sprintf("【库存提醒】第%02d条", i), Content: "内容", CreatedAt: at.Add(time.Duration(i) * time.Second)}
-		if err := h.DB.CreateNotification(n); err != nil {
+		if err := messagesdb.CreateNotification(h.DB, n); err != nil {
 			t.Fatal(err)
 		}
 	}

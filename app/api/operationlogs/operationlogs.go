@@ -10,7 +10,7 @@ import (
 	"sellerhub/app/admin"
 	"sellerhub/app/api"
 	"sellerhub/app/middleware"
-	"sellerhub/models"
+	admindb "sellerhub/models/admin"
 )
 
 // Handler serves the operation log.
@@ -62,7 +62,7 @@ func (h *Handler) Page(c *echo.Context) error {
 	return api.OK(c, api.NewPage(out, total, r.Current, r.Size))
 }
 
-func (h *Handler) entry(l *models.OperationLog) Entry {
+func (h *Handler) entry(l *admindb.OperationLog) Entry {
 	return Entry{ID: strconv.FormatInt(l.ID, 10), UserID: strconv.FormatInt(l.UserID, 10), User: l.UserName,
 		Method: l.Method, Path: l.Path, Action: l.Action, Target: l.TargetID,
 		Subject: l.Subject, Summary: l.Summary, Detail: l.Detail, IP: l.IP,

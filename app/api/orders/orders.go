@@ -4,15 +4,18 @@
 package orders
 
 import (
+	"encoding/json"
 	"strconv"
 	"time"
 
 	"github.com/labstack/echo/v5"
 
+	"sellerhub/app/amazon"
 	"sellerhub/app/api"
 	"sellerhub/app/orders"
 	"sellerhub/models"
 	ordersdb "sellerhub/models/orders"
+	storesdb "sellerhub/models/stores"
 )
 
 // Handler serves the order calls.
@@ -39,7 +42,7 @@ func named(names map[string]string, v string) string {
 
 // marketplaceName is a marketplace's Chinese name, or its id when unknown.
 func marketplaceName(id string) string {
-	if m, ok := models.MarketplaceByID(id); ok {
+	if m, ok := storesdb.MarketplaceByID(id); ok {
 		return m.Name
 	}
 	return id
@@ -47,39 +50,44 @@ func marketplaceName(id string) string {
 
 // localTime is a time in the marketplace's own zone ("" for an unknown marketplace).
 func localTime(t *time.Time, marketplace string) string {
-	loc, ok := models.MarketplaceZone(marketplace)
+	loc, ok := storesdb.MarketplaceZone(marketplace)
 	if !ok {
 		return ""
 	}
 	return api.FormatTime(t, loc)
 }
 
-// Order is an order as the lists show it: purchased at in Beijing time and in the marketplace's, its items
-// summed in its currency.
+// Order is an order as the lists show it: purchased at in Beijing time and in the marketplace's, the SKU the row
+// stands for (the searched one, else the first) with its own units and sales and how many other SKUs the order
+// holds (skuMore, "+2 SKU"), and the order's items summed in its currency (orderQuantity, orderSales, tax,
+// promotion).
 type Order struct {
-	ID                string `json:"id"`
-	AmazonOrderID     string `json:"amazonOrderId"`
-	GroupName         string `json:"groupName"`
-	MarketplaceID     string `json:"marketplaceId"`
-	MarketplaceName   string `json:"marketplaceName"`
-	PurchaseDate      string `json:"purchaseDate"`
-	PurchaseDateLocal string `json:"purchaseDateLocal"`
-	Status            string `json:"status"`
-	StatusName        string `json:"statusName"`
-	Channel           string `json:"channel"`
-	ChannelName       string `json:"channelName"`
-	SKU               string `json:"sku"`
-	ASIN              string `json:"asin"`
-	Lines             int    `json:"lines"`
-	Quantity          int    `json:"quantity"`
-	Currency          string `json:"currency"`
-	Sales             string `json:"sales"`
-	Tax               string `json:"tax"`
-	Promotion         string `json:"promotion"`
-	ShipCity          string `json:"shipCity"`
-	ShipState         string `json:"shipState"`
-	ShipCountry       string `json:"shipCountry"`
-	Business          bool   `json:"business"`
+	ID                string      `json:"id"`
+	AmazonOrderID     string      `json:"amazonOrderId"`
+	GroupName         string      `json:"groupName"`
+	MarketplaceID     string      `json:"marketplaceId"`
+	MarketplaceName   string      `json:"marketplaceName"`
+	PurchaseDate      string      `json:"purchaseDate"`
+	PurchaseDateLocal string      `json:"purchaseDateLocal"`
+	Status            string      `json:"status"`
+	StatusName        string      `json:"statusName"`
+	Channel           string      `json:"channel"`
+	ChannelName       string      `json:"channelName"`
+	SKU               string      `json:"sku"`
+	ASIN              string      `json:"asin"`
+	SKUMore           string      `json:"skuMore"`
+	Lines             int         `json:"lines"`
+	Quantity          int         `json:"quantity"`
+	Currency          string      `json:"currency"`
+	Sales             json.Number `json:"sales"`
+	OrderQuantity     int         `json:"orderQuantity"`
+	OrderSales        json.Number `json:"orderSales"`
+	Tax               json.Number `json:"tax"`
+	Promotion         json.Number `json:"promotion"`
+	ShipCity          string      `json:"shipCity"`
+	ShipState         string      `json:"shipState"`
+	ShipCountry       string      `json:"shipCountry"`
+	Business          bool        `json:"business"`
 }
 
 func (h *Handler) order(o *ordersdb.OrderRow) Order {
@@ -87,10 +95,19 @@ func (h *Handler) order(o *ordersdb.OrderRow) Order {
 		MarketplaceID: o.MarketplaceID, MarketplaceName: marketplaceName(o.MarketplaceID),
 		PurchaseDate: api.FormatTime(&o.PurchaseDate, h.TimeZone), PurchaseDateLocal: localTime(&o.PurchaseDate, o.MarketplaceID),
 		Status: o.OrderStatus, StatusName: named(statusNames, o.OrderStatus), Channel: o.FulfillmentChannel,
-		ChannelName: named(channelNames, o.FulfillmentChannel), SKU: o.SKU, ASIN: o.ASIN, Lines: o.Lines,
-		Quantity: o.Quantity, Currency: o.Currency, Sales: api.MoneyText(o.ItemPrice, o.Currency),
-		Tax: api.MoneyText(o.ItemTax, o.Currency), Promotion: api.MoneyText(o.Promotion, o.Currency),
+		ChannelName: named(channelNames, o.FulfillmentChannel), SKU: o.SKU, ASIN: o.ASIN, SKUMore: skuMore(o.OtherSKUs),
+		Lines: o.Lines, Quantity: o.SKUQuantity, Currency: o.Currency, Sales: api.Amount(o.SKUItemPrice),
+		OrderQuantity: o.Quantity, OrderSales: api.Amount(o.ItemPrice),
+		Tax: api.Amount(o.ItemTax), Promotion: api.Amount(o.Promotion),
 		ShipCity: o.ShipCity, ShipState: o.ShipState, ShipCountry: o.ShipCountry, Business: o.IsBusinessOrder}
+}
+
+// skuMore tells how many other SKUs the order holds beside the row's ("+2 SKU"), "" for none.
+func skuMore(others int) string {
+	if others <= 0 {
+		return ""
+	}
+	return "+" + strconv.Itoa(others) + " SKU"
 }
 
 // Item is what an order bought of one SKU, its money in the order's currency.
@@ -143,7 +160,7 @@ func (h *Handler) detail(d *ordersdb.OrderDetail) Detail {
 		ShipServiceLevel: o.ShipServiceLevel, ShipPostalCode: o.ShipPostalCode,
 		Items: make([]Item, len(d.Items)), Fees: make([]Fee, len(d.Fees)), Settled: make([]string, len(d.Settled))}
 	for i, it := range d.Items {
-		m := func(v models.Money) string { return api.MoneyText(v, it.Currency) }
+		m := func(v models.Money) string { return v.Text(it.Currency) }
 		out.Items[i] = Item{SKU: it.SKU, ASIN: it.ASIN, ProductName: it.ProductName, ItemStatus: it.ItemStatus,
 			Quantity: it.Quantity, ItemPrice: m(it.ItemPrice), ItemTax: m(it.ItemTax), ShippingPrice: m(it.ShippingPrice),
 			ShippingTax: m(it.ShippingTax), GiftWrapPrice: m(it.GiftWrapPrice), GiftWrapTax: m(it.GiftWrapTax),
@@ -153,10 +170,10 @@ func (h *Handler) detail(d *ordersdb.OrderDetail) Detail {
 	for i, f := range d.Fees {
 		out.Fees[i] = Fee{SettlementID: f.SettlementID, PostedDate: api.FormatTime(f.PostedDate, h.TimeZone),
 			TransactionType: f.TransactionType, AmountType: f.AmountType, AmountDescription: f.AmountDescription,
-			SKU: f.SKU, Amount: api.MoneyText(f.Amount, f.Currency)}
+			SKU: f.SKU, Amount: f.Amount.Text(f.Currency)}
 	}
 	for i, s := range d.Settled {
-		out.Settled[i] = api.MoneyText(s.Amount, s.Currency)
+		out.Settled[i] = s.Amount.Text(s.Currency)
 	}
 	return out
 }
@@ -164,24 +181,28 @@ func (h *Handler) detail(d *ordersdb.OrderDetail) Detail {
 // Refund is a refund as 退款订单 shows it: what the buyer got back and the net for the seller (both negative,
 // money going out), and the return's reason where one came in.
 type Refund struct {
-	ID              string `json:"id"`
-	OrderID         string `json:"orderId"`
-	SKU             string `json:"sku"`
-	GroupName       string `json:"groupName"`
-	MarketplaceName string `json:"marketplaceName"`
-	SettlementID    string `json:"settlementId"`
-	PostedDate      string `json:"postedDate"`
-	Currency        string `json:"currency"`
-	Refunded        string `json:"refunded"`
-	Net             string `json:"net"`
-	Reason          string `json:"reason"`
+	ID              string      `json:"id"`
+	OrderID         string      `json:"orderId"`
+	SKU             string      `json:"sku"`
+	GroupName       string      `json:"groupName"`
+	MarketplaceName string      `json:"marketplaceName"`
+	SettlementID    string      `json:"settlementId"`
+	PostedDate      string      `json:"postedDate"`
+	Currency        string      `json:"currency"`
+	Refunded        json.Number `json:"refunded"`
+	Net             json.Number `json:"net"`
+	// Reason is the return reason's Chinese name, ReasonCode Amazon's code for it (the cell's tooltip).
+	Reason     string `json:"reason"`
+	ReasonCode string `json:"reasonCode"`
 }
 
 func (h *Handler) refund(r *ordersdb.RefundRow) Refund {
-	return Refund{ID: strconv.FormatInt(r.ID, 10), OrderID: r.OrderID, SKU: r.SKU, GroupName: r.GroupName,
+	out := Refund{ID: strconv.FormatInt(r.ID, 10), OrderID: r.OrderID, SKU: r.SKU, GroupName: r.GroupName,
 		MarketplaceName: marketplaceName(r.MarketplaceID), SettlementID: r.SettlementID,
 		PostedDate: api.FormatTime(r.PostedDate, h.TimeZone), Currency: r.Currency,
-		Refunded: api.MoneyText(r.Refunded, r.Currency), Net: api.MoneyText(r.Net, r.Currency), Reason: r.Reason}
+		Refunded: api.Amount(r.Refunded), Net: api.Amount(r.Net), ReasonCode: r.Reason}
+	out.Reason, _ = amazon.ReturnReasonName(r.Reason)
+	return out
 }
 
 // Page answers POST orders/page {currentpage, pagesize, sort (purchaseDate|amazonOrderId), order, groupId,

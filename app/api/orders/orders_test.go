@@ -17,6 +17,7 @@ import (
 	"sellerhub/app/core"
 	"sellerhub/app/orders"
 	"sellerhub/models"
+	accountsdb "sellerhub/models/accounts"
 	amazondatadb "sellerhub/models/amazondata"
 	"sellerhub/models/dbtest"
 	"sellerhub/models/fixtures"
@@ -32,18 +33,18 @@ type page[T any] struct {
 }
 
 type order struct {
-	ID                string `json:"id"`
-	AmazonOrderID     string `json:"amazonOrderId"`
-	GroupName         string `json:"groupName"`
-	MarketplaceName   string `json:"marketplaceName"`
-	PurchaseDate      string `json:"purchaseDate"`
-	PurchaseDateLocal string `json:"purchaseDateLocal"`
-	StatusName        string `json:"statusName"`
-	ChannelName       string `json:"channelName"`
-	SKU               string `json:"sku"`
-	Quantity          int    `json:"quantity"`
-	Sales             string `json:"sales"`
-	Promotion         string `json:"promotion"`
+	ID                string      `json:"id"`
+	AmazonOrderID     string      `json:"amazonOrderId"`
+	GroupName         string      `json:"groupName"`
+	MarketplaceName   string      `json:"marketplaceName"`
+	PurchaseDate      string      `json:"purchaseDate"`
+	PurchaseDateLocal string      `json:"purchaseDateLocal"`
+	StatusName        string      `json:"statusName"`
+	ChannelName       string      `json:"channelName"`
+	SKU               string      `json:"sku"`
+	Quantity          int         `json:"quantity"`
+	Sales             json.Number `json:"sales"`
+	Promotion         json.Number `json:"promotion"`
 	Items             []struct {
 		SKU                   string `json:"sku"`
 		ItemPrice             string `json:"itemPrice"`
@@ -58,11 +59,12 @@ type order struct {
 }
 
 type refund struct {
-	OrderID  string `json:"orderId"`
-	SKU      string `json:"sku"`
-	Refunded string `json:"refunded"`
-	Net      string `json:"net"`
-	Reason   string `json:"reason"`
+	OrderID    string      `json:"orderId"`
+	SKU        string      `json:"sku"`
+	Refunded   json.Number `json:"refunded"`
+	Net        json.Number `json:"net"`
+	Reason     string      `json:"reason"`
+	ReasonCode string      `json:"reasonCode"`
 }
 
 func decode[T any](t *testing.T, env apptest.Envelope) T {
@@ -125,7 +127,7 @@ func TestOrderCalls(t *testing.T) {
 			h := apptest.Start(t, apptest.WithDatabase(kind))
 			c := h.Client()
 			apptest.ExpectOK(t, c.Login(apptest.AdminAccount, apptest.AdminPassword))
-			owner, err := h.DB.UserByAccount(apptest.AdminAccount)
+			owner, err := accountsdb.UserByAccount(h.DB, apptest.AdminAccount)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -138,7 +140,7 @@ func TestOrderCalls(t *testing.T) {
 			o := list.Records[0]
 			if o.AmazonOrderID != "111-2223334-5556667" || o.GroupName != "甲店" || o.MarketplaceName != "美国" ||
 				o.StatusName != "已发货" || o.ChannelName != "FBA" || o.SKU != "MUG-RED" || o.Quantity != 1 ||
-				o.Sales != "$19.99" || o.Promotion != "-$2.00" || !dateTime.MatchString(o.PurchaseDate) ||
+				o.Sales != "19.99" || o.Promotion != "-2.00" || !dateTime.MatchString(o.PurchaseDate) ||
 				!dateTime.MatchString(o.PurchaseDateLocal) || o.PurchaseDate == o.PurchaseDateLocal {
 				t.Fatalf("order %+v", o)
 			}
@@ -162,7 +164,7 @@ func TestOrderCalls(t *testing.T) {
 
 			refunds := decode[page[refund]](t, c.Call(http.MethodPost, v1+"orders/refunds", map[string]any{}))
 			if refunds.Total != 1 || refunds.Records[0] != (refund{OrderID: "111-2223334-5556667", SKU: "MUG-RED",
-				Refunded: "-$17.99", Net: "-$15.59", Reason: "DEFECTIVE"}) {
+				Refunded: "-17.99", Net: "-15.59", Reason: "商品有缺陷或无法使用", ReasonCode: "DEFECTIVE"}) {
 				t.Fatalf("refunds %+v", refunds)
 			}
 

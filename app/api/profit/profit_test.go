@@ -3,6 +3,8 @@ package profit_test
 import (
 	"bytes"
 	"context"
+	"fmt"
+	"math"
 	"net/http"
 	"net/url"
 	"strings"
@@ -16,7 +18,8 @@ import (
 	"sellerhub/app/amazon/amazontest/sellerdata"
 	"sellerhub/app/amazondata"
 	"sellerhub/app/apptest"
-	"sellerhub/models"
+	accountsdb "sellerhub/models/accounts"
+	admindb "sellerhub/models/admin"
 	"sellerhub/models/fixtures"
 )
 
@@ -27,15 +30,22 @@ type page[T any] struct {
 	Total   int64 `json:"total"`
 }
 
+type gap struct {
+	Code, Text string
+	Lines      int
+}
+
 type line struct {
-	ID, Month, GroupID, GroupName, MarketplaceID, SKU, Currency, Source, Flags, Margin string
-	Estimated                                                                          bool
-	Units                                                                              int64
-	Sales, Referral, SalesCny, Settled, Cost, Freight, Profit                          float64
+	ID, Month, GroupID, GroupName, MarketplaceID, MarketplaceName, SKU, Currency, Source, Flags, Margin string
+	Gaps                                                                                                []gap
+	Estimated                                                                                           bool
+	Units                                                                                               int64
+	Sales, Referral, SalesCny, Settled, Cost, Freight, Profit                                           float64
 }
 
 type detailLine struct {
 	ID, Source, Date, Reference, OrderID, Kind, Description, Currency string
+	KindCode, DescriptionCode                                         string
 	Quantity                                                          int64
 	Amount                                                            float64
 }
@@ -44,7 +54,7 @@ type detailLine struct {
 // every settlement of its 90 days, imported as a sync would, and answers the admin's client.
 func withSettlements(t *testing.T, h *apptest.Harness, today time.Time) *apptest.Client {
 	t.Helper()
-	admin, err := h.DB.UserByAccount(apptest.AdminAccount)
+	admin, err := accountsdb.UserByAccount(h.DB, apptest.AdminAccount)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -111,17 +121,95 @@ func TestProfitReportCalls(t *testing.T) {
 	top := p.Records[0]
 	if top.SKU == "" || top.Source != "结算" || top.Estimated || top.Month != month || top.Units <= 0 || top.Sales <= 0 ||
 		top.SalesCny <= 0 || top.Referral <= 0 || top.GroupName != "甲店" || top.MarketplaceID == "" ||
-		!strings.Contains(top.Flags, "未配对") || top.Margin == "" ||
+		!strings.Contains(top.Flags, "未配对") ||
 		top.ID != strings.Join([]string{top.Month, top.GroupID, top.MarketplaceID, top.SKU, top.Currency}, "|") {
 		t.Fatalf("top line %+v", top)
+	}
+
+	// Unpaired, so without a cost (issue 42, item 5): its margin is —, not its sales' share of a profit that lacks
+	// the cost, and it says why; the query's summary counts the lines lacking each input, 不完整.
+	if top.Margin != "—" || len(top.Gaps) != 1 || top.Gaps[0] != (gap{"unpaired", "未配对", 1}) {
+		t.Fatalf("an unpaired line's margin %q, gaps %+v", top.Margin, top.Gaps)
+	}
+	withSummary := call[struct {
+		Total   int64
+		Summary struct {
+			Lines int
+			Label string
+			Gaps  []gap
+		}
+	}](t, c, http.MethodPost, amz+"profit/report", map[string]any{"startMonth": month, "endMonth": month, "by": "month"})
+	unpaired := 0
+	for n := int64(1); (n-1)*100 < p.Total; n++ {
+		for _, l := range call[page[line]](t, c, http.MethodPost, amz+"profit/report", map[string]any{"startMonth": month,
+			"endMonth": month, "pagesize": 100, "currentpage": n}).Records {
+			if l.SKU != "" {
+				unpaired++
+			}
+		}
+	}
+	if withSummary.Summary.Lines != int(p.Total) || len(withSummary.Summary.Gaps) != 1 ||
+		withSummary.Summary.Gaps[0] != (gap{"unpaired", fmt.Sprintf("未配对 %d 行", unpaired), unpaired}) ||
+		withSummary.Summary.Label != fmt.Sprintf("不完整：未配对 %d 行", unpaired) {
+		t.Fatalf("summary of %d lines (%d unpaired): %+v", p.Total, unpaired, withSummary.Summary)
 	}
 
 	// Its referral fee opens its settlement lines, a page at a time.
 	d := call[page[detailLine]](t, c, http.MethodPost, amz+"profit/detail", map[string]any{"figure": "referral", "month": month,
 		"groupId": top.GroupID, "marketplaceId": top.MarketplaceID, "sku": top.SKU, "currency": top.Currency, "pagesize": 10})
 	if d.Total == 0 || len(d.Records) == 0 || d.Records[0].Source != "结算" || d.Records[0].Reference == "" ||
-		d.Records[0].OrderID == "" || !strings.HasPrefix(d.Records[0].Description, "ItemFees / ") {
+		d.Records[0].OrderID == "" {
 		t.Fatalf("referral lines %+v", d)
+	}
+	// Each says what it is in Chinese, with Amazon's names beside (one table, app/amazon/names.go).
+	for _, r := range d.Records {
+		want := map[string]string{"ItemFees / Commission": "佣金", "ItemFees / RefundCommission": "退款手续费"}[r.DescriptionCode]
+		kind := map[string]string{"Order": "订单", "Refund": "退款"}[r.KindCode]
+		if want == "" || r.Description != want || kind == "" || r.Kind != kind {
+			t.Fatalf("a referral line's names: %+v", r)
+		}
+	}
+
+	// The dialogs name the marketplace (美国, not its id) and total the lines (issue 43, item 9): every line of the
+	// figure, one page here, adds up to the footer; freight's footer is the month's freight, not the shipments' sum.
+	names := map[string]string{"ATVPDKIKX0DER": "美国", "A2EUQ1WTGCTBG2": "加拿大", "A1AM78C64UM0Y8": "墨西哥"}
+	for _, l := range p.Records {
+		if l.MarketplaceName != names[l.MarketplaceID] {
+			t.Fatalf("line of %s named %q", l.MarketplaceID, l.MarketplaceName)
+		}
+	}
+	type summed struct {
+		Records []detailLine `json:"records"`
+		Total   int64        `json:"total"`
+		Sum     *struct {
+			Label, Description, Currency string
+			Amount                       float64
+			Sums                         bool
+		} `json:"sum"`
+	}
+	var all summed
+	var lines float64
+	for n := 1; n == 1 || int64(n-1)*100 < all.Total; n++ {
+		all = call[summed](t, c, http.MethodPost, amz+"profit/detail", map[string]any{"figure": "referral", "month": month,
+			"groupId": top.GroupID, "marketplaceId": top.MarketplaceID, "sku": top.SKU, "currency": top.Currency,
+			"pagesize": 100, "currentpage": n})
+		for _, r := range all.Records {
+			lines += r.Amount
+		}
+	}
+	if all.Sum == nil || !all.Sum.Sums || all.Sum.Label != "合计" || all.Sum.Currency != top.Currency ||
+		math.Abs(all.Sum.Amount-lines) > 0.00005 || math.Abs(all.Sum.Amount+top.Referral) > 0.005 {
+		t.Fatalf("referral's %d lines sum to %.4f, footer %+v, report %.2f", all.Total, lines, all.Sum, top.Referral)
+	}
+	freight := call[summed](t, c, http.MethodPost, amz+"profit/detail", map[string]any{"figure": "freight", "month": month,
+		"groupId": top.GroupID, "marketplaceId": top.MarketplaceID, "sku": top.SKU, "currency": top.Currency, "pagesize": 1000})
+	if freight.Sum == nil || freight.Sum.Sums || freight.Sum.Label != "本月头程" || math.Abs(freight.Sum.Amount-top.Freight) > 0.005 {
+		t.Fatalf("freight's footer %+v, report %.2f", freight.Sum, top.Freight)
+	}
+	for _, r := range freight.Records {
+		if r.Source == "合计" {
+			t.Fatalf("freight lists its total among the shipments: %+v", r)
+		}
 	}
 
 	// Exported: the same lines in the file as on the screen.
@@ -147,6 +235,16 @@ func TestProfitReportCalls(t *testing.T) {
 	if len(rows) != len(shown.Records)+1 || len(rows) < 2 {
 		t.Fatalf("%d rows exported, %d lines shown", len(rows)-1, len(shown.Records))
 	}
+	// The figures are named by their source (issue 43, item 3): a settlement's units and sales are not the orders'
+	// that 销售报表 shows, and a column of the same name said they were.
+	for _, name := range []string{"结算销量", "结算销售额", "结算销售额(CNY)"} {
+		if _, ok := col[name]; !ok {
+			t.Fatalf("export columns %v: no %s", rows[0], name)
+		}
+	}
+	if _, ok := col["销量"]; ok {
+		t.Fatalf("export columns %v: 销量 does not say its source", rows[0])
+	}
 	for i, r := range rows[1:] {
 		if r[col["SKU"]] != shown.Records[i].SKU || r[col["月份"]] != month || r[col["利润(CNY)"]] == "" {
 			t.Fatalf("row %v, line %+v", r, shown.Records[i])
@@ -157,6 +255,11 @@ func TestProfitReportCalls(t *testing.T) {
 	stores := call[page[line]](t, c, http.MethodPost, amz+"profit/report", map[string]any{"startMonth": month, "endMonth": month, "by": "store"})
 	if stores.Total != 3 || stores.Records[0].GroupName != "甲店" || stores.Records[0].Source != "" {
 		t.Fatalf("by store: %+v", stores)
+	}
+	for _, s := range stores.Records {
+		if s.Margin != "—" || !strings.HasPrefix(s.Flags, "不完整：未配对 ") {
+			t.Fatalf("a store's total over unpaired lines: margin %q, flags %q", s.Margin, s.Flags)
+		}
 	}
 
 	for _, bad := range []struct {
@@ -207,7 +310,7 @@ func TestProfitConfigCalls(t *testing.T) {
 		t.Fatalf("read back %+v", got)
 	}
 	var actions []string
-	h.DB.Model(&models.OperationLog{}).Where("action = ?", "保存利润配置").Pluck("action", &actions)
+	h.DB.Model(&admindb.OperationLog{}).Where("action = ?", "保存利润配置").Pluck("action", &actions)
 	if len(actions) != 1 {
 		t.Fatalf("operation log = %v", actions)
 	}

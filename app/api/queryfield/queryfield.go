@@ -29,6 +29,9 @@ type Column struct {
 	Sortable     bool   `json:"sortable"`
 	IsShow       bool   `json:"isShow"`
 	Findex       int    `json:"findex"`
+	// Format "money": amounts, in Currency or the row's currency (the table island formats them).
+	Format   string `json:"format,omitempty"`
+	Currency string `json:"currency,omitempty"`
 }
 
 // Version is one saved layout in the 列配置 dialog's list. Name, Fquery and Queryfield are how older clients
@@ -50,7 +53,7 @@ func columns(c *echo.Context, cols []admin.Column, err error) error {
 	out := make([]Column, len(cols))
 	for i, col := range cols {
 		out[i] = Column{Ffield: col.Ffield, Title: col.Title, Width: col.Width, TitleTooltip: col.TitleTooltip,
-			Sortable: col.Sortable, IsShow: col.IsShow, Findex: col.Findex}
+			Sortable: col.Sortable, IsShow: col.IsShow, Findex: col.Findex, Format: col.Format, Currency: col.Currency}
 	}
 	return api.OK(c, out)
 }
@@ -146,12 +149,15 @@ func (h *Handler) UseVersion(c *echo.Context) error {
 	return columns(c, cols, err)
 }
 
+// DefaultForm names the list to put back on its default columns.
+type DefaultForm struct {
+	Queryname string `json:"queryname" form:"queryname"`
+}
+
 // UseDefault puts the list {queryname} (or ?queryname) back on its default columns and answers them. The
 // user's versions stay.
 func (h *Handler) UseDefault(c *echo.Context) error {
-	var b struct {
-		Queryname string `json:"queryname" form:"queryname"`
-	}
+	var b DefaultForm
 	if err := c.Bind(&b); err != nil {
 		return err
 	}

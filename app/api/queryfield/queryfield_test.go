@@ -2,7 +2,9 @@ package queryfield_test
 
 import (
 	"encoding/json"
+	"fmt"
 	"net/http"
+	"net/url"
 	"regexp"
 	"strings"
 	"testing"
@@ -160,7 +162,7 @@ func TestDefaultsWithoutASavedVersion(t *testing.T) {
 		"subUserList":      "account,name,email,mobile,deptName,roles,storeGroups,status,lastLoginTime,createdAt",
 		"notifyList":       "title,tag,action,createdAt,isRead",
 		"operationLog":     "createdAt,user,action,subject,summary,-target,-detail,ip",
-		"localProductList": "image,sku,name,brand,category,supplier,kindName,cartonSpec,-price,-weight,-fulfillable,-outbound,-inbound,status,createdAt",
+		"localProductList": "image,sku,name,brand,-category,-supplier,-kindName,-cartonSpec,price,firstLeg,-weight,fulfillable,outbound,inbound,status,createdAt",
 	}
 	for queryname, cols := range want {
 		if got := load(t, c, queryname); got != cols {
@@ -222,16 +224,101 @@ func olderClientsSaveColumnNames(t *testing.T, h *apptest.Harness) {
 	}
 }
 
-func TestUnknownListIsRefused(t *testing.T) {
+// TestAnyQueryNameKeepsItsColumns is issue 43 item 21: the spec keeps a column configuration per user and query
+// name, whatever the name, so an older client's own lists (analysistarget) load, save and reload theirs, as the
+// client calls them; the product's lists keep their defaults.
+func TestAnyQueryNameKeepsItsColumns(t *testing.T) {
 	h := apptest.Start(t)
 	c := h.SignedIn("13700000001", "甲公司")
-	for _, q := range []string{"noSuchList", "", "DICTLIST"} {
+	// Nothing saved: an empty configuration, not 列表不存在, by each of the clients' three names.
+	for _, call := range []string{"loadMyField", "loadfield", "getVersionFieldByUserQueryName"} {
+		env := c.Call(http.MethodGet, base+call+"?queryname=analysistarget", nil)
+		apptest.ExpectOK(t, env)
+		if string(env.Data) != "[]" {
+			t.Fatalf("%s?queryname=analysistarget with nothing saved: data %s, want []", call, env.Data)
+		}
+	}
+	if vs := versions(t, c, "analysistarget"); len(vs) != 0 {
+		t.Fatalf("versions with nothing saved: %+v", vs)
+	}
+	// The older client saves its shown columns as a list of names.
+	env := c.Call(http.MethodPost, base+"saveMyVersionFieldWithName", map[string]any{"queryname": "analysistarget",
+		"versionname": "我的", "fieldlist": []string{"sku", "sales", "profit.rate"}})
+	apptest.ExpectOK(t, env)
+	id := env.String(t)
+	env = c.Call(http.MethodGet, base+"loadMyField?queryname=analysistarget", nil)
+	apptest.ExpectOK(t, env)
+	var cols []column
+	env.Into(t, &cols)
+	if got := layout(t, cols); got != "sku,sales,profit.rate" {
+		t.Fatalf("loadMyField after the save: %s", got)
+	}
+	if cols[2].Title != "profit.rate" {
+		t.Fatalf("a column of an unknown list is titled by its name: %+v", cols[2])
+	}
+	vs := versions(t, c, "analysistarget")
+	if names(vs) != "我的*" || vs[0].ID != id || vs[0].Queryfield != "sku,sales,profit.rate" {
+		t.Fatalf("versions: %+v", vs)
+	}
+	// Saved again with choices, one hidden; the version's id stays.
+	if again := save(t, c, "analysistarget", "我的", fields("sales", "sku-", "margin")); again != id {
+		t.Fatalf("saving the same name again: id %s, want %s", again, id)
+	}
+	if got := load(t, c, "analysistarget"); got != "sales,-sku,margin" {
+		t.Fatalf("after saving choices: %s", got)
+	}
+	// Per user: another user has nothing under that name; the same user's other names are apart.
+	other := h.SignedIn("13700000002", "乙公司")
+	if got := load(t, other, "analysistarget"); got != "" {
+		t.Fatalf("another user's analysistarget: %q", got)
+	}
+	if got := load(t, c, "analysisother"); got != "" {
+		t.Fatalf("another query name: %q", got)
+	}
+	// 默认 of a list with no defaults is empty; the product's lists keep their default columns.
+	if got := columnsOf(t, c.Call(http.MethodPost, base+"useDefault", map[string]any{"queryname": "analysistarget"})); got != "" {
+		t.Fatalf("useDefault of an unknown list: %q", got)
+	}
+	if got := load(t, c, "dictList"); got != dictDefaults {
+		t.Fatalf("dictList: %s", got)
+	}
+}
+
+// TestJunkQueryNamesAreRefused: a query name or column name that is empty, too long or not a plain name is
+// refused with the reason, and nothing is saved.
+func TestJunkQueryNamesAreRefused(t *testing.T) {
+	h := apptest.Start(t)
+	c := h.SignedIn("13700000001", "甲公司")
+	for _, tc := range []struct{ q, msg string }{
+		{"", "列表名称不能为空"}, {strings.Repeat("a", 51), "列表名称不能超过50个字符"},
+		{"a b", "列表名称只能包含字母、数字、下划线、点和短横线"}, {"<script>", "列表名称只能包含字母、数字、下划线、点和短横线"},
+		{"列表", "列表名称只能包含字母、数字、下划线、点和短横线"},
+	} {
 		for _, call := range []string{"loadfield", "loadMyField", "getVersionFieldByUserQueryName", "getMyVersionFieldByUser"} {
-			apptest.Expect(t, c.Call(http.MethodGet, base+call+"?queryname="+q, nil), 400, "A0400", "列表不存在")
+			apptest.Expect(t, c.Call(http.MethodGet, base+call+"?queryname="+url.QueryEscape(tc.q), nil), 400, "A0400", tc.msg)
 		}
 		apptest.Expect(t, c.Call(http.MethodPost, base+"saveMyVersionFieldWithName",
-			map[string]any{"queryname": q, "versionname": "常用", "fieldlist": fields("name")}), 400, "A0400", "列表不存在")
-		apptest.Expect(t, c.Call(http.MethodPost, base+"useDefault", map[string]any{"queryname": q}), 400, "A0400", "列表不存在")
+			map[string]any{"queryname": tc.q, "versionname": "常用", "fieldlist": fields("name")}), 400, "A0400", tc.msg)
+		apptest.Expect(t, c.Call(http.MethodPost, base+"useDefault", map[string]any{"queryname": tc.q}), 400, "A0400", tc.msg)
+	}
+	// 50 characters is the longest name.
+	if got := load(t, c, strings.Repeat("a", 50)); got != "" {
+		t.Fatalf("a 50-character name: %q", got)
+	}
+	many := make([]string, 201)
+	for i := range many {
+		many[i] = fmt.Sprintf("c%d", i)
+	}
+	for _, tc := range []struct {
+		list []string
+		msg  string
+	}{{[]string{strings.Repeat("x", 65)}, "列名不能超过64个字符"}, {[]string{"a", "b c"}, "列名只能包含字母、数字、下划线、点和短横线"},
+		{[]string{"a", "a"}, "列重复: a"}, {[]string{" "}, "列名不能为空"}, {[]string{}, "列配置不能为空"}, {many, "列配置不能超过200列"}} {
+		apptest.Expect(t, c.Call(http.MethodPost, base+"saveMyVersionFieldWithName",
+			map[string]any{"queryname": "analysistarget", "versionname": "常用", "fieldlist": tc.list}), 400, "A0400", tc.msg)
+	}
+	if vs := versions(t, c, "analysistarget"); len(vs) != 0 {
+		t.Fatalf("refused saves left versions: %+v", vs)
 	}
 }
 
@@ -593,6 +680,6 @@ func saveIntoTheDefault(t *testing.T, h *apptest.Harness) {
 	if got := load(t, c, "dictList"); got != "name,code,-id,status,remark,createdAt" {
 		t.Fatalf("after deleting the layout in use: %s", got)
 	}
-	apptest.Expect(t, c.Call(http.MethodPost, base+"saveMyDefaultField", map[string]any{"queryname": "nope", "fieldlist": fields("x")}),
-		400, "A0400", "列表不存在")
+	apptest.Expect(t, c.Call(http.MethodPost, base+"saveMyDefaultField", map[string]any{"queryname": "no pe", "fieldlist": fields("x")}),
+		400, "A0400", "列表名称只能包含字母、数字、下划线、点和短横线")
 }

@@ -11,7 +11,7 @@ import (
 	"sellerhub/app/admin"
 	"sellerhub/app/api"
 	"sellerhub/app/middleware"
-	"sellerhub/models"
+	accountsdb "sellerhub/models/accounts"
 )
 
 // Handler serves the role calls.
@@ -57,7 +57,7 @@ type GrantPermission struct {
 	Checked bool   `json:"checked"`
 }
 
-func (h *Handler) role(r *models.Role) Role {
+func (h *Handler) role(r *accountsdb.Role) Role {
 	return Role{ID: strconv.FormatInt(r.ID, 10), Name: r.Name, Code: r.Code, Remark: r.Remark,
 		IsAdmin: admin.IsAdminRole(r), CreatedAt: api.FormatTime(&r.CreatedAt, h.TimeZone),
 		UpdatedAt: api.FormatTime(&r.UpdatedAt, h.TimeZone)}

@@ -8,7 +8,8 @@ import (
 	"testing"
 
 	"sellerhub/app/apptest"
-	"sellerhub/models"
+	accountsdb "sellerhub/models/accounts"
+	admindb "sellerhub/models/admin"
 )
 
 const v1 = "/admin/api/v1/roles"
@@ -268,7 +269,7 @@ func TestCreateListEditAndDeleteRoles(t *testing.T) {
 
 	// A role someone holds is not deleted; once nobody holds it, it goes with its grants.
 	holder := h.Member(apptest.AdminAccount, "13900000001", false)
-	user, _ := h.DB.UserByAccount("13900000001")
+	user, _ := accountsdb.UserByAccount(h.DB, "13900000001")
 	apptest.ExpectOK(t, admin.Call(http.MethodPut, "/admin/api/v1/users/subusers/"+idText(user.ID),
 		map[string]any{"name": "员工", "roleIds": []string{r.ID}}))
 	apptest.Expect(t, admin.Call(http.MethodDelete, v1+"/"+r.ID, nil), 400, "B0001", "角色已分配给用户，不能删除")
@@ -285,7 +286,7 @@ func TestCreateListEditAndDeleteRoles(t *testing.T) {
 	}
 	apptest.Expect(t, admin.Call(http.MethodGet, v1+"/"+r.ID, nil), 404, "A0404", "角色不存在")
 	var left int64
-	h.DB.Model(&models.RoleMenu{}).Where("role_id = ?", r.ID).Count(&left)
+	h.DB.Model(&admindb.RoleMenu{}).Where("role_id = ?", r.ID).Count(&left)
 	if left != 0 {
 		t.Fatalf("%d menu grants left behind", left)
 	}
@@ -321,7 +322,7 @@ func TestGrantTreeAndReplacingGrants(t *testing.T) {
 
 	// A holder of the role, signed in before the grant: their next call sees it.
 	clerk := h.Member(apptest.AdminAccount, "13900000001", false)
-	user, _ := h.DB.UserByAccount("13900000001")
+	user, _ := accountsdb.UserByAccount(h.DB, "13900000001")
 	apptest.ExpectOK(t, admin.Call(http.MethodPut, "/admin/api/v1/users/subusers/"+idText(user.ID),
 		map[string]any{"name": "仓管员", "roleIds": []string{r.ID}}))
 	if got := menuTitles(t, clerk); got != "" {

@@ -11,7 +11,7 @@ import (
 	"sellerhub/app/amazon/amazontest/sellerdata"
 	"sellerhub/app/amazondata"
 	"sellerhub/app/apptest"
-	"sellerhub/models"
+	storesdb "sellerhub/models/stores"
 )
 
 // By 父ASIN (by: parentAsin): lines of the report's shape keyed by the variation parents the sync keeps (an ASIN
@@ -26,7 +26,7 @@ func TestSalesReportByParentASIN(t *testing.T) {
 	for a := range truth {
 		asins = append(asins, a)
 	}
-	var sl models.Seller
+	var sl storesdb.Seller
 	if err := h.DB.Take(&sl, "selling_partner_id = ?", amazontest.DefaultSeller).Error; err != nil {
 		t.Fatal(err)
 	}

@@ -12,7 +12,7 @@ import (
 	"sellerhub/app/api"
 	"sellerhub/app/middleware"
 	"sellerhub/app/reference"
-	"sellerhub/models"
+	referencedb "sellerhub/models/reference"
 )
 
 // Handler serves the tag calls.
@@ -48,12 +48,12 @@ type Option struct {
 	Name string `json:"name"`
 }
 
-func (h *Handler) group(g *models.TagGroup) Group {
+func (h *Handler) group(g *referencedb.TagGroup) Group {
 	return Group{ID: strconv.FormatInt(g.ID, 10), Name: g.Name, Remark: g.Remark,
 		CreatedAt: api.FormatTime(&g.CreatedAt, h.TimeZone), UpdatedAt: api.FormatTime(&g.UpdatedAt, h.TimeZone)}
 }
 
-func (h *Handler) tag(t *models.Tag) Tag {
+func (h *Handler) tag(t *referencedb.Tag) Tag {
 	return Tag{ID: strconv.FormatInt(t.ID, 10), Name: t.Name, Color: t.Color,
 		GroupID: strconv.FormatInt(t.GroupID, 10), GroupName: t.GroupName, Remark: t.Remark,
 		CreatedAt: api.FormatTime(&t.CreatedAt, h.TimeZone), UpdatedAt: api.FormatTime(&t.UpdatedAt, h.TimeZone)}

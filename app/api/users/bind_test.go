@@ -9,7 +9,7 @@ import (
 	"time"
 
 	"sellerhub/app/apptest"
-	"sellerhub/models"
+	accountsdb "sellerhub/models/accounts"
 )
 
 const (
@@ -113,10 +113,10 @@ func TestBindFailures(t *testing.T) {
 	apptest.Expect(t, bind(a, "13600000002", "Wrong#pass1"), 200, "B0001", "账号或密码有误")
 	apptest.Expect(t, bind(a, "13699999999", "Passw0rd!"), 200, "B0001", "账号或密码有误")
 	apptest.Expect(t, bind(a, "13600000001", "Passw0rd!"), 400, "B0001", "不能绑定当前登录的账号")
-	h.DB.Model(&models.User{}).Where("account = ?", "13600000002").Update("status", models.StatusDisabled)
+	h.DB.Model(&accountsdb.User{}).Where("account = ?", "13600000002").Update("status", accountsdb.StatusDisabled)
 	apptest.Expect(t, bind(a, "13600000002", "Passw0rd!"), 200, "B0001", "账号已停用")
 	past := time.Now().Add(-time.Hour)
-	h.DB.Model(&models.User{}).Where("account = ?", "13600000003").Update("expires_at", past)
+	h.DB.Model(&accountsdb.User{}).Where("account = ?", "13600000003").Update("expires_at", past)
 	apptest.Expect(t, bind(a, "13600000003", "Passw0rd!"), 200, "B0001", "账号已过期")
 	if list := bindList(t, a); len(list) != 1 {
 		t.Fatalf("a refused bind bound something: %+v", list)

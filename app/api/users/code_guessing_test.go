@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"sellerhub/app/apptest"
+	accountsdb "sellerhub/models/accounts"
 	"sellerhub/models/dbtest"
 )
 
@@ -27,7 +28,7 @@ func guessCode(t *testing.T, h *apptest.Harness, from int, key, right string, se
 			t.Fatalf("guess %d answered %d %s %s", i, env.Status, env.Code, env.Msg)
 		}
 	}
-	v, err := h.DB.VerificationCodeByKey(key)
+	v, err := accountsdb.VerificationCodeByKey(h.DB, key)
 	if err != nil {
 		t.Fatal(err)
 	}

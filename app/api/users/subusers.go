@@ -10,7 +10,7 @@ import (
 	"sellerhub/app/api"
 	"sellerhub/app/core"
 	"sellerhub/app/middleware"
-	"sellerhub/models"
+	accountsdb "sellerhub/models/accounts"
 )
 
 // SubUser is a company user as the 子账号 screen shows it: Roles are the role names (the list's 角色 column),
@@ -49,7 +49,7 @@ func (h *Handler) subUser(p core.Principal, u *admin.SubUser) SubUser {
 		Mobile: u.Profile.Mobile, Status: admin.UserEnabled, IsOwner: u.IsOwner, IsSelf: u.ID == p.UserID,
 		Roles: make([]string, len(u.Roles)), RoleIDs: make([]string, len(u.Roles)),
 		LastLoginTime: api.FormatTime(u.LastLoginAt, h.TimeZone), CreatedAt: api.FormatTime(&u.CreatedAt, h.TimeZone)}
-	if u.Status != models.StatusActive {
+	if u.Status != accountsdb.StatusActive {
 		out.Status = admin.UserDisabled
 	}
 	if u.DeptID != nil {

@@ -8,7 +8,9 @@ import (
 
 	"sellerhub/app/apptest"
 	"sellerhub/models"
+	accountsdb "sellerhub/models/accounts"
 	"sellerhub/models/dbtest"
+	storesdb "sellerhub/models/stores"
 )
 
 // Issue 12: holding the 子账号 screen is not holding the company. Nobody changes their own roles, store groups or
@@ -36,15 +38,15 @@ func storeGroup(t *testing.T, admin *apptest.Client, name string) string {
 // grantsOf reads a user's roles and store groups from the database, each as sorted ids joined by commas.
 func grantsOf(t *testing.T, h *apptest.Harness, account string) (roles, stores string) {
 	t.Helper()
-	u, err := h.DB.UserByAccount(account)
+	u, err := accountsdb.UserByAccount(h.DB, account)
 	if err != nil {
 		t.Fatal(err)
 	}
-	rs, err := h.DB.RolesOfUser(u.CompanyID, u.ID)
+	rs, err := accountsdb.RolesOfUser(h.DB, u.CompanyID, u.ID)
 	if err != nil {
 		t.Fatal(err)
 	}
-	gs, err := h.DB.StoreGroupsOfUsers(u.CompanyID, []int64{u.ID})
+	gs, err := storesdb.StoreGroupsOfUsers(h.DB, u.CompanyID, []int64{u.ID})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -64,7 +66,7 @@ func grantsOf(t *testing.T, h *apptest.Harness, account string) (roles, stores s
 
 func idOf(t *testing.T, h *apptest.Harness, account string) string {
 	t.Helper()
-	u, err := h.DB.UserByAccount(account)
+	u, err := accountsdb.UserByAccount(h.DB, account)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -84,7 +86,7 @@ func TestASubUserCannotMakeItselfAdmin(t *testing.T) {
 			self := idOf(t, h, account)
 			apptest.ExpectOK(t, admin.Call(http.MethodPut, subusers+"/"+self, map[string]any{"name": "小王",
 				"roleIds": []string{idText(clerkRole.ID)}, "storeGroupIds": []string{us}}))
-			adminRole, _ := h.DB.DefaultRole(clerkRole.CompanyID)
+			adminRole, _ := accountsdb.DefaultRole(h.DB, clerkRole.CompanyID)
 			mine := idText(clerkRole.ID)
 
 			for _, body := range []map[string]any{
@@ -109,7 +111,7 @@ func TestASubUserCannotMakeItselfAdmin(t *testing.T) {
 			apptest.ExpectOK(t, again.Call(http.MethodPut, subusers+"/"+self, map[string]any{"name": "王五"}))
 			apptest.ExpectOK(t, again.Call(http.MethodPut, subusers+"/"+self, map[string]any{"name": "王六",
 				"roleIds": []string{mine}, "storeGroupIds": []string{us}}))
-			if u, _ := h.DB.UserByAccount(account); u.Profile.Name != "王六" {
+			if u, _ := accountsdb.UserByAccount(h.DB, account); u.Profile.Name != "王六" {
 				t.Fatalf("own name = %q", u.Profile.Name)
 			}
 		})
@@ -172,7 +174,7 @@ func TestSubUsersGetOnlyWhatTheirManagerHolds(t *testing.T) {
 				[]string{"sys:user:add", "sys:user:edit", "erp:wh:inbound:add"})
 			apptest.ExpectOK(t, admin.Call(http.MethodPut, subusers+"/"+idOf(t, h, "13900000001"), map[string]any{"name": "经理",
 				"roleIds": []string{idText(managerRole.ID)}, "storeGroupIds": []string{us}}))
-			adminRole, _ := h.DB.DefaultRole(managerRole.CompanyID)
+			adminRole, _ := accountsdb.DefaultRole(h.DB, managerRole.CompanyID)
 			inbound := idText(h.GrantedRole("入库", []string{"warehouse.inbound"}, []string{"erp:wh:inbound:add"}).ID)
 			approver := idText(h.GrantedRole("审核", []string{"warehouse.inbound"}, []string{"erp:wh:inbound:approve"}).ID)
 			dicts := idText(h.GrantedRole("字典", []string{"sys.dict"}, nil).ID)
@@ -195,7 +197,7 @@ func TestSubUsersGetOnlyWhatTheirManagerHolds(t *testing.T) {
 			} {
 				apptest.Expect(t, manager.Call(http.MethodPost, subusers, newUser("13900000002", tc.roles, tc.stores)), 400, "B0001", tc.msg)
 			}
-			if _, err := h.DB.UserByAccount("13900000002"); !models.IsNotFound(err) {
+			if _, err := accountsdb.UserByAccount(h.DB, "13900000002"); !models.IsNotFound(err) {
 				t.Fatalf("a refused sub-user was created: %v", err)
 			}
 			created := createSubUserWith(t, manager, newUser("13900000002", []string{inbound, idText(managerRole.ID)}, []string{us}))
@@ -271,7 +273,7 @@ func TestSubUsersHoldingMoreAreOutOfAManagersReach(t *testing.T) {
 		apptest.Expect(t, manager.Call(http.MethodPost, subusers+"/"+id+"/disable", nil), 400, "B0001", msgUserBeyondOwn)
 		apptest.Expect(t, manager.Call(http.MethodPost, subusers+"/"+id+"/enable", nil), 400, "B0001", msgUserBeyondOwn)
 		apptest.Expect(t, manager.Call(http.MethodPost, subusers+"/"+id+"/resetPassword", reset), 400, "B0001", msgUserBeyondOwn)
-		if u, _ := h.DB.UserByAccount(account); u.Profile.Name == "被改" || u.Status != models.StatusActive {
+		if u, _ := accountsdb.UserByAccount(h.DB, account); u.Profile.Name == "被改" || u.Status != accountsdb.StatusActive {
 			t.Fatalf("%s changed: %+v", account, u)
 		}
 		apptest.ExpectOK(t, h.Client().Login(account, "Passw0rd!"))

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"sellerhub/app/apptest"
+	accountsdb "sellerhub/models/accounts"
 )
 
 // 子账号 > 店铺: a sub-user can be limited to some of the company's store groups; an edit without the field leaves
@@ -64,7 +65,7 @@ func TestSubUsersLimitedToStoreGroups(t *testing.T) {
 		http.StatusBadRequest, "A0400", "店铺不存在")
 	apptest.Expect(t, owner.Call(http.MethodPost, v1+"users/subusers", map[string]any{"account": "13200000103", "name": "小赵",
 		"password": "Passw0rd!", "repassword": "Passw0rd!", "storeGroupIds": []string{theirs}}), http.StatusBadRequest, "A0400", "店铺不存在")
-	if _, err := h.DB.UserByAccount("13200000103"); err == nil {
+	if _, err := accountsdb.UserByAccount(h.DB, "13200000103"); err == nil {
 		t.Fatal("a refused sub-user was created")
 	}
 	env = owner.Call(http.MethodGet, v1+"users/subusers/"+u.ID, nil)
@@ -79,7 +80,7 @@ func TestSubUsersLimitedToStoreGroups(t *testing.T) {
 		t.Fatalf("the limit was not lifted: %+v", u)
 	}
 	// The owner sees every store group; limiting them is refused.
-	ownerUser, _ := h.DB.UserByAccount("13200000101")
+	ownerUser, _ := accountsdb.UserByAccount(h.DB, "13200000101")
 	apptest.Expect(t, owner.Call(http.MethodPut, v1+"users/subusers/"+strconv.FormatInt(ownerUser.ID, 10), map[string]any{"name": "店主", "storeGroupIds": []string{us}}),
 		http.StatusBadRequest, "B0001", "主账号可以查看所有店铺，不能限定店铺")
 	// Another company does not see the options.

@@ -8,7 +8,8 @@ import (
 	"testing"
 
 	"sellerhub/app/apptest"
-	"sellerhub/models"
+	accountsdb "sellerhub/models/accounts"
+	admindb "sellerhub/models/admin"
 )
 
 const subusers = "/admin/api/v1/users/subusers"
@@ -53,12 +54,12 @@ func idText(id int64) string { return strconv.FormatInt(id, 10) }
 // their own package).
 func newRole(t *testing.T, h *apptest.Harness, ownerAccount, name string) string {
 	t.Helper()
-	owner, err := h.DB.UserByAccount(ownerAccount)
+	owner, err := accountsdb.UserByAccount(h.DB, ownerAccount)
 	if err != nil {
 		t.Fatal(err)
 	}
-	r := &models.Role{CompanyID: owner.CompanyID, Name: name}
-	if err := h.DB.CreateRole(r); err != nil {
+	r := &accountsdb.Role{CompanyID: owner.CompanyID, Name: name}
+	if err := admindb.CreateRole(h.DB, r); err != nil {
 		t.Fatal(err)
 	}
 	return idText(r.ID)
@@ -224,8 +225,8 @@ func TestCreateSubUserValidation(t *testing.T) {
 	h := apptest.Start(t)
 	admin := adminClient(t, h)
 	other := h.SignedIn("13700000001", "乙公司")
-	otherOwner, _ := h.DB.UserByAccount("13700000001")
-	otherRole, _ := h.DB.DefaultRole(otherOwner.CompanyID)
+	otherOwner, _ := accountsdb.UserByAccount(h.DB, "13700000001")
+	otherRole, _ := accountsdb.DefaultRole(h.DB, otherOwner.CompanyID)
 	good := map[string]any{"account": "13900000001", "name": "张三", "email": "", "mobile": "",
 		"password": "Passw0rd!", "repassword": "Passw0rd!", "roleIds": []string{}}
 	with := func(k string, v any) map[string]any {
@@ -292,9 +293,9 @@ func TestUpdateSubUserAndItsRolesTakeEffectAtOnce(t *testing.T) {
 	if got := menuTitles(t, clerk); got != "仓库" {
 		t.Fatalf("clerk's menu before: %s", got)
 	}
-	clerkUser, _ := h.DB.UserByAccount("13900000001")
+	clerkUser, _ := accountsdb.UserByAccount(h.DB, "13900000001")
 	id := idText(clerkUser.ID)
-	adminRole, _ := h.DB.DefaultRole(clerkRole.CompanyID)
+	adminRole, _ := accountsdb.DefaultRole(h.DB, clerkRole.CompanyID)
 
 	env := admin.Call(http.MethodPut, subusers+"/"+id, map[string]any{"name": " 新名字 ", "email": "New@Example.com",
 		"mobile": "13900000099", "roleIds": []string{idText(adminRole.ID)}, "account": "13911111111"})
@@ -321,14 +322,14 @@ func TestUpdateSubUserAndItsRolesTakeEffectAtOnce(t *testing.T) {
 	} {
 		apptest.Expect(t, admin.Call(http.MethodPut, subusers+"/"+id, tc.body), 400, "A0400", tc.msg)
 	}
-	if got, _ := h.DB.UserInCompany(clerkUser.CompanyID, clerkUser.ID); got.Profile.Name != "新名字" {
+	if got, _ := accountsdb.UserInCompany(h.DB, clerkUser.CompanyID, clerkUser.ID); got.Profile.Name != "新名字" {
 		t.Fatalf("a refused edit changed the name to %q", got.Profile.Name)
 	}
 	apptest.Expect(t, admin.Call(http.MethodPut, subusers+"/999", map[string]any{"name": "甲"}), 404, "A0404", "用户不存在")
 
 	// Nobody else removes a role of the company's owner; adding one is fine. Not even the owner changes their own
 	// roles (see TestNobodyChangesTheirOwnGrants).
-	owner, _ := h.DB.UserByAccount(apptest.AdminAccount)
+	owner, _ := accountsdb.UserByAccount(h.DB, apptest.AdminAccount)
 	ownerID := idText(owner.ID)
 	admin2 := h.Member(apptest.AdminAccount, "13900000002", true)
 	apptest.Expect(t, admin2.Call(http.MethodPut, subusers+"/"+ownerID, map[string]any{"name": "老板", "roleIds": []string{}}),
@@ -365,10 +366,10 @@ func TestDisableEndsTheSessionAndRefusesSignIn(t *testing.T) {
 	}
 	apptest.ExpectOK(t, h.Client().Login("13900000001", "Passw0rd!"))
 
-	owner, _ := h.DB.UserByAccount(apptest.AdminAccount)
+	owner, _ := accountsdb.UserByAccount(h.DB, apptest.AdminAccount)
 	admin2 := h.Member(apptest.AdminAccount, "13900000002", true)
 	apptest.Expect(t, admin2.Call(http.MethodPost, subusers+"/"+idText(owner.ID)+"/disable", nil), 400, "B0001", "主账号不能停用")
-	self, _ := h.DB.UserByAccount("13900000002")
+	self, _ := accountsdb.UserByAccount(h.DB, "13900000002")
 	apptest.Expect(t, admin2.Call(http.MethodPost, subusers+"/"+idText(self.ID)+"/disable", nil), 400, "B0001", "不能停用当前登录的账号")
 	apptest.ExpectOK(t, admin2.Call(http.MethodGet, "/admin/api/v1/users/info", nil))
 	apptest.Expect(t, admin.Call(http.MethodPost, subusers+"/999/disable", nil), 404, "A0404", "用户不存在")
@@ -402,7 +403,7 @@ func TestResetPasswordEndsTheSession(t *testing.T) {
 	apptest.ExpectOK(t, h.Client().Login("13900000001", newPassword))
 
 	body := map[string]string{"password": newPassword, "repassword": newPassword}
-	owner, _ := h.DB.UserByAccount(apptest.AdminAccount)
+	owner, _ := accountsdb.UserByAccount(h.DB, apptest.AdminAccount)
 	admin2 := h.Member(apptest.AdminAccount, "13900000002", true)
 	apptest.Expect(t, admin2.Call(http.MethodPost, subusers+"/"+idText(owner.ID)+"/resetPassword", body), 400, "B0001", "主账号的密码只能由本人修改")
 	apptest.Expect(t, admin.Call(http.MethodPost, subusers+"/"+idText(owner.ID)+"/resetPassword", body), 400, "B0001", "请在个人中心修改自己的密码")
@@ -441,8 +442,8 @@ func TestSubUsersOfAnotherCompanyAreOutOfReach(t *testing.T) {
 	apptest.Expect(t, b.Call(http.MethodPut, subusers+"/"+bUser.ID, map[string]any{"name": "乙",
 		"roleIds": []string{aRole}}), 400, "A0400", "角色不存在")
 
-	got, _ := h.DB.UserByAccount("13900000001")
-	if got.Profile.Name != "甲的员工" || got.Status != models.StatusActive {
+	got, _ := accountsdb.UserByAccount(h.DB, "13900000001")
+	if got.Profile.Name != "甲的员工" || got.Status != accountsdb.StatusActive {
 		t.Fatalf("甲's user changed: %+v", got)
 	}
 	apptest.ExpectOK(t, member.Call(http.MethodGet, "/admin/api/v1/users/info", nil))

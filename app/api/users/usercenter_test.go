@@ -17,7 +17,7 @@ import (
 	"time"
 
 	"sellerhub/app/apptest"
-	"sellerhub/models"
+	accountsdb "sellerhub/models/accounts"
 )
 
 const (
@@ -169,7 +169,7 @@ func TestUpdateEmailSelf(t *testing.T) {
 	admin := h.Client()
 	apptest.ExpectOK(t, admin.Login(apptest.AdminAccount, apptest.AdminPassword))
 	h.Register(apptest.Registration{Phone: "13600000003", Password: "Passw0rd!", Name: "丙", Email: "c@example.com", Company: "丙"})
-	h.DB.Model(&models.User{}).Where("account = ?", "13600000003").Update("account", "taken@example.com")
+	h.DB.Model(&accountsdb.User{}).Where("account = ?", "13600000003").Update("account", "taken@example.com")
 	k, cd := code(t, h, "taken@example.com", "changeemail")
 	apptest.Expect(t, admin.Call(http.MethodPost, updateEmail, map[string]string{"email": "taken@example.com", "key": k, "code": cd}),
 		400, "B0001", "账号已存在")
@@ -438,11 +438,11 @@ func TestLogOff(t *testing.T) {
 	apptest.Expect(t, second.Call(http.MethodGet, infoPath, nil), 403, "A0231", tokenForbidden)
 	apptest.Expect(t, h.Client().Login("13600000011", "Passw0rd!"), 200, "B0001", "账号或密码有误")
 
-	var u models.User
+	var u accountsdb.User
 	if err := h.DB.Preload("Profile").First(&u, "id = ?", memberID).Error; err != nil {
 		t.Fatal(err)
 	}
-	if u.Account != "logoff-"+memberID || u.Status != models.StatusDisabled || u.SessionToken != "" ||
+	if u.Account != "logoff-"+memberID || u.Status != accountsdb.StatusDisabled || u.SessionToken != "" ||
 		u.Profile.Name != "" || u.Profile.Mobile != "" || u.Profile.Email != "" || u.Profile.Image != "" {
 		t.Fatalf("the account is not anonymised: %+v", u)
 	}
@@ -465,10 +465,10 @@ func TestOwnerLogOff(t *testing.T) {
 	apptest.Expect(t, owner.Call(http.MethodGet, unbindAccount, nil), 400, "B0001", "请先移交或停用其他子账号")
 	apptest.ExpectOK(t, member.Call(http.MethodGet, infoPath, nil))
 	// With the other user disabled, the owner may go, and the company closes with them.
-	h.DB.Model(&models.User{}).Where("account = ?", "13600000011").Update("status", models.StatusDisabled)
+	h.DB.Model(&accountsdb.User{}).Where("account = ?", "13600000011").Update("status", accountsdb.StatusDisabled)
 	expectSuccess(t, owner.Call(http.MethodGet, unbindAccount, nil))
-	owners, _ := h.DB.UserByAccount("13600000011")
-	if owners.Company.Status != models.StatusDisabled {
+	owners, _ := accountsdb.UserByAccount(h.DB, "13600000011")
+	if owners.Company.Status != accountsdb.StatusDisabled {
 		t.Fatalf("the company of a logged-off owner: %+v", owners.Company)
 	}
 	other := h.SignedIn("13600000002", "乙科技")

@@ -93,7 +93,7 @@ func (h *Handler) Info(c *echo.Context) error {
 	if err != nil {
 		return err
 	}
-	return api.OK(c, api.NewUserInfo(u))
+	return api.OK(c, api.NewUserInfo(u).WithAccount(u, h.TimeZone))
 }
 
 // LimitData answers users/limitData?type=: "true" when the signed-in user's data of that kind is withheld from
@@ -120,14 +120,15 @@ func (h *Handler) Detail(c *echo.Context) error {
 	return api.OK(c, api.NewUserDetail(u, roles, h.TimeZone))
 }
 
-type passwordBody struct {
+// PasswordBody is a password check or change: the old password, and the new one when changing.
+type PasswordBody struct {
 	Password    string `json:"password" form:"password"`
 	OldPassword string `json:"oldpassword" form:"oldpassword"`
 }
 
 // VerifyPassword confirms the signed-in user's password.
 func (h *Handler) VerifyPassword(c *echo.Context) error {
-	var b passwordBody
+	var b PasswordBody
 	if err := c.Bind(&b); err != nil {
 		return err
 	}
@@ -140,7 +141,7 @@ func (h *Handler) VerifyPassword(c *echo.Context) error {
 
 // UpdatePasswordSelf changes the signed-in user's password given the old one.
 func (h *Handler) UpdatePasswordSelf(c *echo.Context) error {
-	var b passwordBody
+	var b PasswordBody
 	if err := c.Bind(&b); err != nil {
 		return err
 	}
@@ -175,17 +176,17 @@ func (h *Handler) GetBindID(c *echo.Context) error {
 	return api.OK(c, strconv.FormatInt(id, 10))
 }
 
-// bindBody is the 添加账号 form. The older client sends it as a GET query; a POST body keeps the password out of
+// BindBody is the 添加账号 form. The older client sends it as a GET query; a POST body keeps the password out of
 // the query strings that proxies and servers log. openid and appType name the older system's app and change
 // nothing here.
-type bindBody struct {
+type BindBody struct {
 	Account  string `json:"account" form:"account" query:"account"`
 	Password string `json:"password" form:"password" query:"password"`
 }
 
 // BindAccount binds another account to the signed-in user after checking its password.
 func (h *Handler) BindAccount(c *echo.Context) error {
-	var b bindBody
+	var b BindBody
 	if err := c.Bind(&b); err != nil {
 		return err
 	}
@@ -217,13 +218,14 @@ func (h *Handler) FindOwnerAll(c *echo.Context) error {
 	return api.OK(c, out)
 }
 
-type nameBody struct {
+// NameBody is the personal center's new name.
+type NameBody struct {
 	Name string `json:"name" form:"name"`
 }
 
 // UpdateSelf changes the signed-in user's name.
 func (h *Handler) UpdateSelf(c *echo.Context) error {
-	var b nameBody
+	var b NameBody
 	if err := c.Bind(&b); err != nil {
 		return err
 	}
@@ -289,7 +291,7 @@ func (h *Handler) UnbindAccountBinding(c *echo.Context) error {
 	return api.OK(c, "success")
 }
 
-// UnbindAccount logs the signed-in user off for good (帐号注销) after users/verifyPassword, and ends the session.
+// UnbindAccount logs the signed-in user off for good (账号注销) after users/verifyPassword, and ends the session.
 func (h *Handler) UnbindAccount(c *echo.Context) error {
 	p, _ := middleware.Principal(c)
 	if err := h.Accounts.LogOff(c.Request().Context(), p); err != nil {

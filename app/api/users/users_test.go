@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"sellerhub/app/apptest"
+	accountsdb "sellerhub/models/accounts"
 )
 
 const (
@@ -329,4 +330,56 @@ func TestUpdatePasswordSelf(t *testing.T) {
 	apptest.Expect(t, c.Call(http.MethodPost, path, body("Wrong#2026", "Fresh#2026")), 200, "B0001", "原密码错误")
 	apptest.ExpectOK(t, c.Call(http.MethodPost, path, body(apptest.AdminPassword, "Fresh#2026")))
 	apptest.ExpectOK(t, h.Client().Login(apptest.AdminAccount, "Fresh#2026"))
+}
+
+// TestInfoCarriesWhatOlderClientsRead is issue 43 item 23: an older client's personal centre reads users/info's
+// user{account, ftype, hasEmail, losingeffect}, email and tel; our own fields stay beside them.
+func TestInfoCarriesWhatOlderClientsRead(t *testing.T) {
+	h := apptest.Start(t)
+	owner := h.SignedIn("13700000020", "甲贸易")
+	member := h.Member("13700000020", "13700000021", false)
+	expires := time.Date(2027, 3, 31, 16, 0, 0, 0, time.UTC) // 2027-04-01 00:00:00 in Beijing
+	if err := h.DB.Model(&accountsdb.User{}).Where("account = ?", "13700000020").Update("expires_at", expires).Error; err != nil {
+		t.Fatal(err)
+	}
+	type older struct {
+		ID, Account, Company string
+		UserInfo             struct{ Email, Mobile string } `json:"userinfo"`
+		User                 *struct {
+			Account      string  `json:"account"`
+			Ftype        string  `json:"ftype"`
+			HasEmail     *bool   `json:"hasEmail"`
+			Losingeffect *string `json:"losingeffect"`
+		} `json:"user"`
+		Email *string `json:"email"`
+		Tel   *string `json:"tel"`
+	}
+	info := func(c *apptest.Client) older {
+		t.Helper()
+		env := c.Call(http.MethodGet, "/admin/api/v1/users/info", nil)
+		apptest.ExpectOK(t, env)
+		var o older
+		env.Into(t, &o)
+		if o.User == nil || o.Email == nil || o.Tel == nil || o.User.HasEmail == nil {
+			t.Fatalf("users/info lacks the older fields: %s", env.Data)
+		}
+		return o
+	}
+	o := info(owner)
+	if o.User.Account != "13700000020" || o.User.Ftype != "manager" || !*o.User.HasEmail ||
+		o.User.Losingeffect == nil || *o.User.Losingeffect != "2027-04-01 00:00:00" ||
+		*o.Email != "owner13700000020@example.com" || *o.Tel != "13700000020" {
+		t.Fatalf("owner's older fields: %+v %+v email %q tel %q", o, *o.User, *o.Email, *o.Tel)
+	}
+	if o.Account != "13700000020" || o.Company != "甲贸易" || o.UserInfo.Email != *o.Email || o.UserInfo.Mobile != *o.Tel {
+		t.Fatalf("our own fields changed: %+v", o)
+	}
+	// A sub-user without an e-mail address that never expires.
+	m := info(member)
+	if m.User.Account != "13700000021" || m.User.Ftype != "actor" || *m.User.HasEmail || m.User.Losingeffect != nil ||
+		*m.Email != "" || *m.Tel != "13700000021" {
+		t.Fatalf("member's older fields: %+v %+v email %q tel %q", m, *m.User, *m.Email, *m.Tel)
+	}
+	// Without a session the call is refused as before.
+	apptest.Expect(t, h.Client().Call(http.MethodGet, "/admin/api/v1/users/info", nil), 403, "A0231", "token已被禁止访问")
 }

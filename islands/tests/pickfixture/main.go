@@ -11,6 +11,7 @@ import (
 	"os"
 
 	"sellerhub/models"
+	accountsdb "sellerhub/models/accounts"
 	"sellerhub/models/fixtures"
 )
 
@@ -30,7 +31,7 @@ func run(databaseURL, account, shipment string, items int) error {
 	if err != nil {
 		return err
 	}
-	u, err := db.UserByAccount(account)
+	u, err := accountsdb.UserByAccount(db, account)
 	if err != nil {
 		return fmt.Errorf("user %s: %w", account, err)
 	}

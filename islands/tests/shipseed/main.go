@@ -18,6 +18,10 @@ import (
 
 	"sellerhub/app/shipping"
 	"sellerhub/models"
+	accountsdb "sellerhub/models/accounts"
+	catalogdb "sellerhub/models/catalog"
+	stockdb "sellerhub/models/stock"
+	storesdb "sellerhub/models/stores"
 )
 
 func main() {
@@ -66,14 +70,14 @@ func seed(databaseURL, account string) error {
 		return err
 	}
 	defer db.Close()
-	admin, err := db.UserByAccount(account)
+	admin, err := accountsdb.UserByAccount(db, account)
 	if err != nil {
 		return err
 	}
 	company := admin.CompanyID
 	return db.Tx(context.Background(), func(tx *models.DB) error {
-		group := &models.StoreGroup{CompanyID: company, Name: "美国站店铺"}
-		warehouse := &models.Warehouse{CompanyID: company, Name: "深圳仓", Kind: models.WarehouseOwn}
+		group := &storesdb.StoreGroup{CompanyID: company, Name: "美国站店铺"}
+		warehouse := &stockdb.Warehouse{CompanyID: company, Name: "深圳仓", Kind: stockdb.WarehouseOwn}
 		if err := tx.Create(group).Error; err != nil {
 			return err
 		}
@@ -87,17 +91,17 @@ func seed(databaseURL, account string) error {
 			{"LAMP-01", "木质台灯", "US-LAMP-01", "X00LAMP001", 100},
 			{"MUG-02", "陶瓷马克杯", "US-MUG-02", "X00MUG0002", 40},
 		} {
-			product := &models.LocalProduct{CompanyID: company, SKU: p.sku, Name: p.name, Kind: models.ProductKindProduct}
+			product := &catalogdb.LocalProduct{CompanyID: company, SKU: p.sku, Name: p.name, Kind: catalogdb.ProductKindProduct}
 			if err := tx.Create(product).Error; err != nil {
 				return err
 			}
-			listing := &models.Listing{CompanyID: company, GroupID: group.ID, MarketplaceID: "ATVPDKIKX0DER",
+			listing := &catalogdb.Listing{CompanyID: company, GroupID: group.ID, MarketplaceID: "ATVPDKIKX0DER",
 				SellerSKU: p.msku, ASIN: fmt.Sprintf("B0DEMO%04d", i), FNSKU: p.fnsku, ProductID: &product.ID}
 			if err := tx.Create(listing).Error; err != nil {
 				return err
 			}
-			err := tx.MoveStock(company, models.StockCause{DocType: "inbound", DocNumber: "IN-DEMO"},
-				[]models.StockChange{{WarehouseID: warehouse.ID, ProductID: product.ID, Fulfillable: p.stock}})
+			err := stockdb.MoveStock(tx, company, stockdb.StockCause{DocType: "inbound", DocNumber: "IN-DEMO"},
+				[]stockdb.StockChange{{WarehouseID: warehouse.ID, ProductID: product.ID, Fulfillable: p.stock}})
 			if err != nil {
 				return err
 			}

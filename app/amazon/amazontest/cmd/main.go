@@ -5,12 +5,16 @@
 // /control/release-token; POST /control/hold-documents and /control/release-documents do the same for report
 // downloads; POST /control/fail-reports?n=N makes the next N reports end FATAL; POST /control/throttle?op=OP&n=N
 // makes the next N calls of a Reports operation answer 429; POST /control/refuse-grants?on=true|false makes the
-// token endpoint answer invalid_grant; POST /control/expire-tokens ends the access tokens issued so far.
+// token endpoint answer invalid_grant; POST /control/expire-tokens ends the access tokens issued so far. GET
+// /control/settlements?seller=ID answers the seller's settlement reports (JSON: reportId, marketplaceId and the
+// flat file's text), the same files the sync downloads, so that a test can work out a profit by hand.
 package main
 
 import (
+	"encoding/json"
 	"flag"
 	"fmt"
+	"io"
 	"log"
 	"net"
 	"net/http"
@@ -32,7 +36,7 @@ func main() {
 	s.URL = "http://" + ln.Addr().String()
 	// The sellers' reports are the simulated world's as of today: 90 days of orders, settlements and the rest.
 	world := sellerdata.At(time.Now())
-	s.Content, s.Scheduled, s.Catalog = world.Content, world.Scheduled, world.Parents
+	s.Content, s.Scheduled, s.Catalog, s.Items, s.Fees = world.Content, world.Scheduled, world.Parents, world.Item, world.FeeQuote
 	s.Mux.HandleFunc("POST /control/hold-token", func(http.ResponseWriter, *http.Request) { s.HoldToken() })
 	s.Mux.HandleFunc("POST /control/release-token", func(http.ResponseWriter, *http.Request) { s.ReleaseToken() })
 	s.Mux.HandleFunc("POST /control/hold-documents", func(http.ResponseWriter, *http.Request) { s.HoldDocuments() })
@@ -46,12 +50,43 @@ func main() {
 	s.Mux.HandleFunc("POST /control/refuse-grants", func(_ http.ResponseWriter, r *http.Request) {
 		s.RefuseGrants(r.URL.Query().Get("on") != "false")
 	})
+	s.Mux.HandleFunc("POST /control/enroll-rotation", func(http.ResponseWriter, *http.Request) { s.EnrollRotation() })
 	s.Mux.HandleFunc("POST /control/expire-tokens", func(http.ResponseWriter, *http.Request) { s.ExpireAccessTokens() })
+	s.Mux.HandleFunc("GET /control/settlements", func(w http.ResponseWriter, r *http.Request) {
+		settlements(w, world, r.URL.Query().Get("seller"))
+	})
 	fmt.Println("listening", s.URL)
 	for _, kv := range s.Env() {
 		fmt.Println(kv)
 	}
 	log.Fatal(http.Serve(ln, s))
+}
+
+// settlements writes a seller's settlement reports as JSON, each with its flat file's text.
+func settlements(w http.ResponseWriter, world *sellerdata.World, seller string) {
+	type file struct {
+		ReportID      string `json:"reportId"`
+		MarketplaceID string `json:"marketplaceId"`
+		Content       string `json:"content"`
+	}
+	out := []file{}
+	for _, s := range world.Scheduled(seller) {
+		for _, m := range s.MarketplaceIDs {
+			r, err := world.Content(seller, s.ReportType, []string{m}, s.DataStartTime, s.DataEndTime)
+			if err != nil {
+				http.Error(w, err.Error(), http.StatusInternalServerError)
+				return
+			}
+			b, err := io.ReadAll(r)
+			if err != nil {
+				http.Error(w, err.Error(), http.StatusInternalServerError)
+				return
+			}
+			out = append(out, file{ReportID: s.ReportID, MarketplaceID: m, Content: string(b)})
+		}
+	}
+	w.Header().Set("Content-Type", "application/json")
+	_ = json.NewEncoder(w).Encode(out)
 }
 
 // count is a control request's n, 1 when absent or unreadable.

@@ -21,7 +21,9 @@ type product struct {
 	// parent is the ASIN of the product's variation family (its template's), "" for a standalone product.
 	parent            string
 	name, description string
-	group, brand      string
+	// parentName is the variation family's name (the template's, without the colour).
+	parentName   string
+	group, brand string
 	// mfn: the seller ships it (no FBA stock, no FBA fee). newOnly: only the listings report has it.
 	mfn, newOnly bool
 	// promo: the product takes part in the marketplaces' promotions.
@@ -125,9 +127,11 @@ func newSeller(def sellerDef, now time.Time) *seller {
 		}
 		if def.japanese {
 			p.name = fmt.Sprintf("%s %s %s", def.brand, t.ja, c.ja)
+			p.parentName = fmt.Sprintf("%s %s", def.brand, t.ja)
 			p.description = fmt.Sprintf("%sの%s（%s）。毎日使いやすい定番アイテムです。", def.brand, t.ja, c.ja)
 		} else {
 			p.name = fmt.Sprintf("%s %s, %s", def.brand, t.en, c.en)
+			p.parentName = fmt.Sprintf("%s %s", def.brand, t.en)
 			p.description = fmt.Sprintf("%s %s in %s. Thoughtfully made for everyday use.", def.brand, t.en, c.en)
 		}
 		// Prices vary around the template's by up to ±20%, then take each currency's usual price points.

@@ -54,6 +54,17 @@ func (w *World) Content(sellerID, reportType string, marketplaceIDs []string, st
 			header = JapanListingsHeader
 		}
 		return each(header, w.Listings(sellerID, ms[0].id), appendListingLine), nil
+	case LedgerDetailReport, LedgerSummaryReport, ReimbursementsReport:
+		if len(ms) != 1 {
+			return nil, fmt.Errorf("sellerdata: %s takes one marketplace, not %d", reportType, len(ms))
+		}
+		switch reportType {
+		case LedgerDetailReport:
+			return eachWith(quotedHeader(LedgerDetailHeader), w.LedgerEvents(sellerID, ms[0].id, start, end), appendLedgerEvent), nil
+		case LedgerSummaryReport:
+			return eachWith(quotedHeader(LedgerSummaryHeader), w.LedgerBalances(sellerID, ms[0].id, start, end), appendLedgerBalance), nil
+		}
+		return each(ReimbursementsHeader, w.Reimbursements(sellerID, ms[0].id, start, end), appendReimbursement), nil
 	case SettlementReport:
 		if len(ms) != 1 {
 			return nil, fmt.Errorf("sellerdata: a settlement has one marketplace, not %d", len(ms))
@@ -85,11 +96,16 @@ func (s *seller) marketsOf(ids []string) ([]*market, error) {
 
 // each streams lines of a small report (a catalogue's worth), one line per read of the generator.
 func each[T any](cols []string, lines []T, write func([]byte, T) []byte) io.Reader {
+	return eachWith(header(cols), lines, write)
+}
+
+// eachWith is each with the header line as written (the ledger's is quoted).
+func eachWith[T any](head []byte, lines []T, write func([]byte, T) []byte) io.Reader {
 	i := -1
 	return &chunkReader{next: func(b []byte) ([]byte, bool) {
 		if i < 0 {
 			i++
-			return append(b, header(cols)...), len(lines) > 0
+			return append(b, head...), len(lines) > 0
 		}
 		b = write(b, lines[i])
 		i++

@@ -122,3 +122,35 @@ func moneyDec(currency string) int32 {
 	}
 	return 2
 }
+
+// FeeQuote is what the Product Fees API estimates for a seller's SKU in a marketplace at a listing price: the
+// referral fee at the price and, fulfilled by Amazon, the FBA fee of the product's size. ok is false for a SKU or
+// marketplace the seller does not have.
+func (w *World) FeeQuote(sellerID, marketplaceID, sku string, price decimal.Decimal, amazonFulfilled bool) (referral, fulfilment decimal.Decimal, ok bool) {
+	s := w.sellers[sellerID]
+	if s == nil {
+		return referral, fulfilment, false
+	}
+	var m *market
+	for _, x := range s.markets {
+		if x.id == marketplaceID {
+			m = x
+		}
+	}
+	if m == nil {
+		return referral, fulfilment, false
+	}
+	for _, p := range s.products {
+		if p.sku != sku {
+			continue
+		}
+		f := feeOf(p, m)
+		minor := price.Shift(m.dec).Round(0).IntPart()
+		referral = m.money(max((minor*f.referralBP+5000)/10000, m.referralMin))
+		if amazonFulfilled {
+			fulfilment = m.money(f.fulfilment)
+		}
+		return referral, fulfilment, true
+	}
+	return referral, fulfilment, false
+}

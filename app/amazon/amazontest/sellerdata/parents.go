@@ -1,5 +1,7 @@
 package sellerdata
 
+import "sellerhub/app/amazon/amazontest"
+
 // Parents is the Catalog Items API's truth about ASINs in a marketplace (amazontest.Server.Catalog): each of the
 // seller's ASINs Amazon knows there, children and their parents both, with its variation parent ("" for a
 // standalone product or a parent). ASINs the seller does not sell there are unknown (not in the map).
@@ -37,4 +39,23 @@ func (w *World) ParentsOf(sellerID string) map[string]string {
 		out[p.asin] = p.parent
 	}
 	return out
+}
+
+// Item is the catalogue's entry of one of the seller's ASINs (a child, a standalone product or a parent) in a
+// marketplace the seller sells in; false for an ASIN the seller does not sell there.
+func (w *World) Item(sellerID, marketplaceID, asin string) (amazontest.CatalogEntry, bool) {
+	s := w.sellers[sellerID]
+	m := markets[marketplaceID]
+	if s == nil || m == nil || !s.sells(m) {
+		return amazontest.CatalogEntry{}, false
+	}
+	for _, p := range s.products {
+		switch asin {
+		case p.asin:
+			return amazontest.CatalogEntry{Title: p.name, Brand: p.brand, Long: p.long, Mid: p.mid, Short: p.short, Grams: p.grams}, true
+		case p.parent:
+			return amazontest.CatalogEntry{Title: p.parentName, Brand: p.brand}, true
+		}
+	}
+	return amazontest.CatalogEntry{}, false
 }

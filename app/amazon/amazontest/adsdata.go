@@ -1,0 +1,209 @@
+package amazontest
+
+import (
+	"fmt"
+	"hash/fnv"
+	"time"
+
+	"github.com/shopspring/decimal"
+)
+
+// The advertiser's Sponsored Products account the stand-in serves for a profile: campaigns, ad groups, keywords
+// and product ads, and a year of daily figures per product ad, all made from the profile's id alone, so a test
+// computes the same figures the reports carry. Campaigns' figures are their product ads' summed, as Amazon's are.
+
+// AdAccount is one profile's Sponsored Products entities.
+type AdAccount struct {
+	Campaigns  []AdCampaign
+	AdGroups   []AdGroupEntity
+	Keywords   []AdKeyword
+	ProductAds []AdProductAd
+	// Currency is the profile's; a yen account's amounts are whole.
+	Currency string
+	Timezone string
+}
+
+// AdCampaign is a campaign; ActiveFrom/ActiveTo bound the days it has figures, relative to today (days back).
+type AdCampaign struct {
+	CampaignID, Name, State, TargetingType, StartDate string
+	Budget                                            decimal.Decimal
+	// spendsFrom..spendsTo: the days back it spent (a paused campaign stopped 30 days ago, an archived one 200).
+	spendsFrom, spendsTo int
+}
+
+// AdGroupEntity is an ad group.
+type AdGroupEntity struct {
+	AdGroupID, CampaignID, Name, State string
+	DefaultBid                         decimal.Decimal
+}
+
+// AdKeyword is a keyword of a manual campaign's ad group.
+type AdKeyword struct {
+	KeywordID, AdGroupID, CampaignID, Text, MatchType, State string
+	Bid                                                      decimal.Decimal
+}
+
+// AdProductAd is a product ad.
+type AdProductAd struct {
+	AdID, AdGroupID, CampaignID, SKU, ASIN, State string
+	price                                         int64 // cents, or yen
+	campaign                                      *AdCampaign
+}
+
+// AdDay is a product ad's (or a campaign's) figures of one day.
+type AdDay struct {
+	Date                               string
+	CampaignID, AdGroupID, AdID        string
+	SKU, ASIN                          string
+	Impressions, Clicks, Orders, Units int64
+	Cost, Sales                        decimal.Decimal
+}
+
+// AdSKUs are the SKUs (and ASINs) a profile advertises; nil: ADSKU-<country>-1..6.
+type AdSKUs func(p StandInProfile) [][2]string
+
+func defaultAdSKUs(p StandInProfile) [][2]string {
+	out := make([][2]string, 6)
+	for i := range out {
+		out[i] = [2]string{fmt.Sprintf("ADSKU-%s-%d", p.CountryCode, i+1), fmt.Sprintf("B0AD%s%04d", p.CountryCode, i+1)}
+	}
+	return out
+}
+
+// AdAccountOf makes the profile's account: five campaigns (automatic and manual, one paused, one archived), two
+// ad groups each, four keywords per manual ad group and two product ads per ad group over the SKUs.
+func AdAccountOf(p StandInProfile, skus AdSKUs) *AdAccount {
+	if skus == nil {
+		skus = defaultAdSKUs
+	}
+	list := skus(p)
+	a := &AdAccount{Currency: p.CurrencyCode, Timezone: p.Timezone}
+	base := (p.ProfileID % 100000) * 1_000_000_000
+	id := func(kind, n int) string { return fmt.Sprint(base + int64(kind)*10_000_000 + int64(n)) }
+	scale := int64(100)
+	if p.CurrencyCode == "JPY" {
+		scale = 1
+	}
+	states := []string{"ENABLED", "ENABLED", "ENABLED", "PAUSED", "ARCHIVED"}
+	targeting := []string{"AUTO", "MANUAL", "MANUAL", "AUTO", "MANUAL"}
+	matches := []string{"EXACT", "PHRASE", "BROAD"}
+	words := []string{"kitchen scale", "digital scale", "food scale grams", "coffee scale", "baking scale",
+		"scale with timer", "small scale", "precision scale"}
+	ad := 0
+	for c := range 5 {
+		camp := AdCampaign{CampaignID: id(1, c+1), Name: fmt.Sprintf("SP %s %d", targeting[c], c+1), State: states[c],
+			TargetingType: targeting[c], StartDate: "2025-01-01",
+			Budget: decimal.New((20+int64(c)*10)*scale, -2), spendsFrom: 365, spendsTo: 1}
+		switch camp.State {
+		case "PAUSED":
+			camp.spendsTo = 30
+		case "ARCHIVED":
+			camp.spendsTo = 200
+		}
+		a.Campaigns = append(a.Campaigns, camp)
+		cp := &a.Campaigns[len(a.Campaigns)-1]
+		for g := range 2 {
+			groupState := "ENABLED"
+			if camp.State == "ARCHIVED" {
+				groupState = "ARCHIVED"
+			}
+			grp := AdGroupEntity{AdGroupID: id(2, c*10+g+1), CampaignID: camp.CampaignID,
+				Name: fmt.Sprintf("Group %d-%d", c+1, g+1), State: groupState, DefaultBid: decimal.New((75+int64(g)*25)*scale, -4)}
+			a.AdGroups = append(a.AdGroups, grp)
+			if camp.TargetingType == "MANUAL" {
+				for k := range 4 {
+					n := c*100 + g*10 + k + 1
+					a.Keywords = append(a.Keywords, AdKeyword{KeywordID: id(3, n), AdGroupID: grp.AdGroupID,
+						CampaignID: camp.CampaignID, Text: words[(c+g*4+k)%len(words)], MatchType: matches[k%3],
+						State: groupState, Bid: decimal.New((50+int64(k)*15)*scale, -4)})
+				}
+			}
+			for range 2 {
+				sku := list[ad%len(list)]
+				a.ProductAds = append(a.ProductAds, AdProductAd{AdID: id(4, ad+1), AdGroupID: grp.AdGroupID,
+					CampaignID: camp.CampaignID, SKU: sku[0], ASIN: sku[1], State: groupState,
+					price: 1999 + int64(ad%len(list))*500, campaign: cp})
+				ad++
+			}
+		}
+	}
+	return a
+}
+
+// Today is the profile's day now: reports' dates are in its time zone.
+func (a *AdAccount) Today(now time.Time) time.Time {
+	loc, err := time.LoadLocation(a.Timezone)
+	if err != nil {
+		loc = time.UTC
+	}
+	y, m, d := now.In(loc).Date()
+	return time.Date(y, m, d, 0, 0, 0, 0, time.UTC)
+}
+
+// ProductAdDays are the product ads' figures of the days start..end (YYYY-MM-DD), days without impressions left
+// out, as the advertised product report has them; now fixes "today".
+func (a *AdAccount) ProductAdDays(now time.Time, start, end string) []AdDay {
+	today := a.Today(now)
+	from, _ := time.Parse(time.DateOnly, start)
+	to, _ := time.Parse(time.DateOnly, end)
+	var out []AdDay
+	for day := from; !day.After(to); day = day.AddDate(0, 0, 1) {
+		back := int(today.Sub(day).Hours() / 24)
+		for _, ad := range a.ProductAds {
+			if back > ad.campaign.spendsFrom || back < ad.campaign.spendsTo {
+				continue
+			}
+			if d, ok := a.figures(ad, day); ok {
+				out = append(out, d)
+			}
+		}
+	}
+	return out
+}
+
+// CampaignDays are the campaigns' figures of the days: their product ads' summed.
+func (a *AdAccount) CampaignDays(now time.Time, start, end string) []AdDay {
+	var out []AdDay
+	at := map[[2]string]int{}
+	for _, d := range a.ProductAdDays(now, start, end) {
+		k := [2]string{d.Date, d.CampaignID}
+		i, ok := at[k]
+		if !ok {
+			at[k] = len(out)
+			out = append(out, AdDay{Date: d.Date, CampaignID: d.CampaignID, Cost: decimal.Zero, Sales: decimal.Zero})
+			i = len(out) - 1
+		}
+		c := &out[i]
+		c.Impressions += d.Impressions
+		c.Clicks += d.Clicks
+		c.Orders += d.Orders
+		c.Units += d.Units
+		c.Cost = c.Cost.Add(d.Cost)
+		c.Sales = c.Sales.Add(d.Sales)
+	}
+	return out
+}
+
+// figures are a product ad's day, from a hash of its id and the date: some days nothing shows.
+func (a *AdAccount) figures(ad AdProductAd, day time.Time) (AdDay, bool) {
+	h := fnv.New64a()
+	fmt.Fprint(h, ad.AdID, day.Format(time.DateOnly))
+	x := h.Sum64()
+	if x%11 == 0 {
+		return AdDay{}, false
+	}
+	impressions := int64(150 + x%1850)
+	clicks := impressions * int64(3+(x>>11)%25) / 1000
+	cpc := int64(35 + (x>>17)%125) // cents (yen for JPY: 35-160)
+	orders := clicks * int64((x>>23)%18) / 100
+	units := orders + orders/3
+	cost, sales := decimal.New(clicks*cpc, -2), decimal.New(units*ad.price, 0)
+	if a.Currency == "JPY" {
+		cost = decimal.New(clicks*cpc, 0)
+	} else {
+		sales = decimal.New(units*ad.price, -2)
+	}
+	return AdDay{Date: day.Format(time.DateOnly), CampaignID: ad.CampaignID, AdGroupID: ad.AdGroupID, AdID: ad.AdID,
+		SKU: ad.SKU, ASIN: ad.ASIN, Impressions: impressions, Clicks: clicks, Orders: orders, Units: units,
+		Cost: cost, Sales: sales}, true
+}

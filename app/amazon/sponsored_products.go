@@ -1,0 +1,126 @@
+package amazon
+
+import (
+	"context"
+	"encoding/json"
+	"net/http"
+
+	"github.com/shopspring/decimal"
+)
+
+// Sponsored Products v3 (advertising.amazon.com/API/docs/en-us/sponsored-products/3-0/openapi/prod): every entity
+// is listed by POST /sp/<entity>/list with its own versioned media type, a page of at most maxResults and a
+// nextToken for the next. The retired v2 GET /v2/sp/campaigns is never called.
+
+// The list operations: path, media type and the answer's array field.
+var (
+	spCampaigns  = spList{"/sp/campaigns/list", "application/vnd.spCampaign.v3+json", "campaigns"}
+	spAdGroups   = spList{"/sp/adGroups/list", "application/vnd.spAdGroup.v3+json", "adGroups"}
+	spKeywords   = spList{"/sp/keywords/list", "application/vnd.spKeyword.v3+json", "keywords"}
+	spProductAds = spList{"/sp/productAds/list", "application/vnd.spProductAd.v3+json", "productAds"}
+)
+
+type spList struct{ path, mediaType, field string }
+
+// spPageSize is maxResults of a list call; Amazon allows up to 5000.
+const spPageSize = 1000
+
+// SPCampaign is a Sponsored Products campaign as v3 lists it. Ids are strings in v3.
+type SPCampaign struct {
+	CampaignID    string `json:"campaignId"`
+	PortfolioID   string `json:"portfolioId"`
+	Name          string `json:"name"`
+	State         string `json:"state"`
+	TargetingType string `json:"targetingType"`
+	StartDate     string `json:"startDate"`
+	EndDate       string `json:"endDate"`
+	Budget        struct {
+		Budget     decimal.Decimal `json:"budget"`
+		BudgetType string          `json:"budgetType"`
+	} `json:"budget"`
+	DynamicBidding struct {
+		Strategy string `json:"strategy"`
+	} `json:"dynamicBidding"`
+}
+
+// SPAdGroup is an ad group.
+type SPAdGroup struct {
+	AdGroupID  string          `json:"adGroupId"`
+	CampaignID string          `json:"campaignId"`
+	Name       string          `json:"name"`
+	State      string          `json:"state"`
+	DefaultBid decimal.Decimal `json:"defaultBid"`
+}
+
+// SPKeyword is a (positive) keyword of an ad group.
+type SPKeyword struct {
+	KeywordID   string          `json:"keywordId"`
+	AdGroupID   string          `json:"adGroupId"`
+	CampaignID  string          `json:"campaignId"`
+	KeywordText string          `json:"keywordText"`
+	MatchType   string          `json:"matchType"`
+	State       string          `json:"state"`
+	Bid         decimal.Decimal `json:"bid"`
+}
+
+// SPProductAd is a product ad: a seller's SKU (and its ASIN) advertised in an ad group.
+type SPProductAd struct {
+	AdID       string `json:"adId"`
+	AdGroupID  string `json:"adGroupId"`
+	CampaignID string `json:"campaignId"`
+	SKU        string `json:"sku"`
+	ASIN       string `json:"asin"`
+	State      string `json:"state"`
+}
+
+// SPCampaigns lists every campaign of a profile, archived ones included.
+func (a *Advertising) SPCampaigns(ctx context.Context, endpoint, refreshToken string, profileID int64) ([]SPCampaign, error) {
+	return listSP[SPCampaign](ctx, a, endpoint, refreshToken, profileID, spCampaigns)
+}
+
+// SPAdGroups lists every ad group of a profile.
+func (a *Advertising) SPAdGroups(ctx context.Context, endpoint, refreshToken string, profileID int64) ([]SPAdGroup, error) {
+	return listSP[SPAdGroup](ctx, a, endpoint, refreshToken, profileID, spAdGroups)
+}
+
+// SPKeywords lists every keyword of a profile.
+func (a *Advertising) SPKeywords(ctx context.Context, endpoint, refreshToken string, profileID int64) ([]SPKeyword, error) {
+	return listSP[SPKeyword](ctx, a, endpoint, refreshToken, profileID, spKeywords)
+}
+
+// SPProductAds lists every product ad of a profile.
+func (a *Advertising) SPProductAds(ctx context.Context, endpoint, refreshToken string, profileID int64) ([]SPProductAd, error) {
+	return listSP[SPProductAd](ctx, a, endpoint, refreshToken, profileID, spProductAds)
+}
+
+// listSP reads every page of a list operation. The state filter names all three states: the console's archived
+// campaigns still carry spend in the reports.
+func listSP[T any](ctx context.Context, a *Advertising, endpoint, refreshToken string, profileID int64, op spList) ([]T, error) {
+	out := []T{}
+	next := ""
+	for {
+		body := map[string]any{"maxResults": spPageSize,
+			"stateFilter": map[string]any{"include": []string{"ENABLED", "PAUSED", "ARCHIVED"}}}
+		if next != "" {
+			body["nextToken"] = next
+		}
+		var page map[string]json.RawMessage
+		if err := a.adsCall(ctx, http.MethodPost, endpoint+op.path, refreshToken, profileID, op.mediaType, body, &page); err != nil {
+			return nil, err
+		}
+		var items []T
+		if raw, ok := page[op.field]; ok {
+			if err := json.Unmarshal(raw, &items); err != nil {
+				return nil, err
+			}
+		}
+		out = append(out, items...)
+		next = ""
+		if raw, ok := page["nextToken"]; ok {
+			_ = json.Unmarshal(raw, &next)
+		}
+		if next == "" {
+			return out, nil
+		}
+	}
+}

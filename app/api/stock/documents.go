@@ -1,0 +1,207 @@
+package stock
+
+import (
+	"context"
+
+	"github.com/labstack/echo/v5"
+
+	"sellerhub/app/api"
+	"sellerhub/app/core"
+	"sellerhub/app/middleware"
+	"sellerhub/app/stock"
+	"sellerhub/models"
+	stockdb "sellerhub/models/stock"
+)
+
+// statusNames are the document states as the screens name them.
+var statusNames = map[int]string{stockdb.DocDraft: "待提交", stockdb.DocSubmitted: "待审核",
+	stockdb.DocApproved: "已完成", stockdb.DocCancelled: "已作废"}
+
+// Document is an inbound or outbound document as its list shows it; the detail adds its lines.
+type Document struct {
+	ID            string `json:"id"`
+	Number        string `json:"number"`
+	Kind          string `json:"kind"`
+	WarehouseID   string `json:"warehouseId"`
+	WarehouseName string `json:"warehouseName"`
+	// A transfer's target warehouse (调入仓库), its receipt's receiver, time and the reason of a difference.
+	ToWarehouseID   string `json:"toWarehouseId,omitempty"`
+	ToWarehouseName string `json:"toWarehouseName,omitempty"`
+	Receiver        string `json:"receiver,omitempty"`
+	ReceivedAt      string `json:"receivedAt,omitempty"`
+	Reason          string `json:"reason,omitempty"`
+	Status          int    `json:"status"`
+	StatusName      string `json:"statusName"`
+	Remark          string `json:"remark"`
+	Creator         string `json:"creator"`
+	Approver        string `json:"approver"`
+	LineCount       int    `json:"lineCount"`
+	TotalQuantity   int    `json:"totalQuantity"`
+	// TotalCost is the lines' quantities times their unit costs, CNY with two decimals; "" when no line has one.
+	TotalCost   string         `json:"totalCost"`
+	CreatedAt   string         `json:"createdAt"`
+	SubmittedAt string         `json:"submittedAt"`
+	ApprovedAt  string         `json:"approvedAt"`
+	CancelledAt string         `json:"cancelledAt"`
+	Lines       []DocumentLine `json:"lines,omitempty"`
+}
+
+// DocumentLine is a line of a document with its product.
+type DocumentLine struct {
+	ProductID string `json:"productId"`
+	SKU       string `json:"sku"`
+	Name      string `json:"name"`
+	Image     string `json:"image"`
+	Quantity  int    `json:"quantity"`
+	// UnitCost is an inbound line's 单价 (CNY, two decimals) and Amount its quantity times it; "" when not entered.
+	UnitCost string `json:"unitCost"`
+	Amount   string `json:"amount"`
+	Remark   string `json:"remark"`
+	// Fulfillable is the product's fulfillable stock in the document's warehouse now.
+	Fulfillable int `json:"fulfillable"`
+	// Received is what a transfer's target received (nil until then).
+	Received *int `json:"received,omitempty"`
+}
+
+func (h *Handler) document(d *stockdb.DocumentRow) Document {
+	status := statusNames[d.Status]
+	if d.Kind == stockdb.DocTransfer {
+		status = transferStatusNames[d.Status]
+	}
+	out := Document{ID: id(d.ID), Number: d.Number, Kind: d.Kind, WarehouseID: id(d.WarehouseID),
+		WarehouseName: d.WarehouseName, Status: d.Status, StatusName: statusNames[d.Status], Remark: d.Remark,
+		Creator: d.CreatorName, Approver: d.ApproverName, LineCount: d.LineCount, TotalQuantity: d.TotalQuantity,
+		TotalCost: yuan(d.TotalCost, 1),
+		CreatedAt: api.FormatTime(&d.CreatedAt, h.TimeZone), SubmittedAt: api.FormatTime(d.SubmittedAt, h.TimeZone),
+		ApprovedAt: api.FormatTime(d.ApprovedAt, h.TimeZone), CancelledAt: api.FormatTime(d.CancelledAt, h.TimeZone)}
+	out.StatusName = status
+	if d.ToWarehouseID != nil {
+		out.ToWarehouseID, out.ToWarehouseName = id(*d.ToWarehouseID), d.ToWarehouseName
+		out.Receiver, out.ReceivedAt, out.Reason = d.ReceiverName, api.FormatTime(d.ReceivedAt, h.TimeZone), d.Reason
+	}
+	return out
+}
+
+// transferStatusNames are a transfer's states: approved is shipped (调拨中), received is 已完成.
+var transferStatusNames = map[int]string{stockdb.DocDraft: "待提交", stockdb.DocSubmitted: "待审核",
+	stockdb.DocApproved: "调拨中", stockdb.DocCancelled: "已作废", stockdb.DocReceived: "已完成"}
+
+// ReceiveTransfer answers POST transfer/{id}/receive {lines:[{productId, received}], reason}.
+func (h *Handler) ReceiveTransfer(c *echo.Context) error {
+	var r stock.TransferReceipt
+	if err := c.Bind(&r); err != nil {
+		return err
+	}
+	p, _ := middleware.Principal(c)
+	if err := h.Stock.ReceiveTransfer(c.Request().Context(), p, c.Param("id"), r); err != nil {
+		return err
+	}
+	if d, _, err := h.Stock.Document(c.Request().Context(), p, stockdb.DocTransfer, c.Param("id")); err == nil {
+		middleware.NoteSubject(c, d.Number)
+	}
+	return api.OK(c, "success")
+}
+
+// DocumentPage answers POST {kind}/page {currentpage, pagesize, number, warehouseId, status, startDate, endDate}.
+func (h *Handler) DocumentPage(kind string) echo.HandlerFunc {
+	return api.PageOf(func(ctx context.Context, p core.Principal, q stock.DocumentQuery) ([]stockdb.DocumentRow, int64, core.PageRequest, error) {
+		return h.Stock.DocumentPage(ctx, p, kind, q)
+	}, h.document)
+}
+
+// GetDocument answers GET {kind}/{id}: the document with its lines.
+func (h *Handler) GetDocument(kind string) echo.HandlerFunc {
+	return func(c *echo.Context) error {
+		p, _ := middleware.Principal(c)
+		d, lines, err := h.Stock.Document(c.Request().Context(), p, kind, c.Param("id"))
+		if err != nil {
+			return err
+		}
+		out := h.document(d)
+		out.Lines = make([]DocumentLine, len(lines))
+		for i, l := range lines {
+			out.Lines[i] = DocumentLine{ProductID: id(l.ProductID), SKU: l.SKU, Name: l.Name, Image: l.Image,
+				Quantity: l.Quantity, UnitCost: yuan(l.UnitCost, 1), Amount: yuan(l.UnitCost, int64(l.Quantity)), Remark: l.Remark,
+				Fulfillable: l.Fulfillable, Received: l.Received}
+		}
+		return api.OK(c, out)
+	}
+}
+
+// CreateDocument answers POST {kind} {warehouseId, remark, lines:[{productId, quantity, remark}]} with {id,
+// number} of the new draft.
+func (h *Handler) CreateDocument(kind string) echo.HandlerFunc {
+	return func(c *echo.Context) error {
+		var f stock.DocumentForm
+		if err := c.Bind(&f); err != nil {
+			return err
+		}
+		p, _ := middleware.Principal(c)
+		d, err := h.Stock.CreateDocument(c.Request().Context(), p, kind, f)
+		if err != nil {
+			return err
+		}
+		return api.OK(c, map[string]string{"id": id(d.ID), "number": d.Number})
+	}
+}
+
+// UpdateDocument answers PUT {kind}/{id} with a new document's body, while the document is 待提交.
+func (h *Handler) UpdateDocument(kind string) echo.HandlerFunc {
+	return func(c *echo.Context) error {
+		var f stock.DocumentForm
+		if err := c.Bind(&f); err != nil {
+			return err
+		}
+		p, _ := middleware.Principal(c)
+		if err := h.Stock.UpdateDocument(c.Request().Context(), p, kind, c.Param("id"), f); err != nil {
+			return err
+		}
+		return api.OK(c, "success")
+	}
+}
+
+// SubmitDocument answers POST {kind}/{id}/submit.
+func (h *Handler) SubmitDocument(kind string) echo.HandlerFunc {
+	return h.step(kind, h.Stock.SubmitDocument)
+}
+
+// ApproveDocument answers POST {kind}/{id}/approve.
+func (h *Handler) ApproveDocument(kind string) echo.HandlerFunc {
+	return h.step(kind, h.Stock.ApproveDocument)
+}
+
+// CancelDocument answers POST {kind}/{id}/cancel.
+func (h *Handler) CancelDocument(kind string) echo.HandlerFunc {
+	return h.step(kind, h.Stock.CancelDocument)
+}
+
+// step answers a state change of the document in the path with "success"; the operation log gets the
+// document's number.
+func (h *Handler) step(kind string, change func(context.Context, core.Principal, string, string) error) echo.HandlerFunc {
+	return func(c *echo.Context) error {
+		p, _ := middleware.Principal(c)
+		if err := change(c.Request().Context(), p, kind, c.Param("id")); err != nil {
+			return err
+		}
+		if d, _, err := h.Stock.Document(c.Request().Context(), p, kind, c.Param("id")); err == nil {
+			middleware.NoteSubject(c, d.Number)
+		}
+		return api.OK(c, "success")
+	}
+}
+
+// DocumentExport answers GET {kind}/export?<DocumentPage's filters>: the whole query as <what>_<date>.xlsx
+// (入库单, 出库单).
+func (h *Handler) DocumentExport(x api.Exporter, kind, what string) echo.HandlerFunc {
+	return api.ExportOf(x, what, kind+"List", func(ctx context.Context, p core.Principal, q stock.DocumentQuery) ([]stockdb.DocumentRow, int64, core.PageRequest, error) {
+		return h.Stock.DocumentPage(ctx, p, kind, q)
+	}, h.document)
+}
+
+// yuan writes times an amount in models.Money's units as yuan with two decimals; "" for no amount.
+func yuan(units *int64, times int64) string {
+	if units == nil {
+		return ""
+	}
+	return models.MoneyFromUnits(*units * times).StringFixed(2)
+}

@@ -1,0 +1,57 @@
+package claims
+
+import "time"
+
+// Policy is one of Amazon's windows for filing a reimbursement claim, as data: when Amazon changes a window, a
+// policy with the new Effective date is added and governs the events from that day; the old one stays for the
+// events before. OpensAfter is the days Amazon gives itself first (to find or return the units, or to reimburse
+// them by itself); Closes the days after the event by which the claim must be filed.
+type Policy struct {
+	Name       string
+	Kind       string
+	Effective  string // yyyy-mm-dd: events on or after this day
+	OpensAfter int
+	Closes     int
+	Source     string
+}
+
+// Policies are the windows, oldest first per kind.
+var Policies = []Policy{
+	// Before 2024-09-05 a lost or damaged unit could be claimed for 18 months.
+	{Name: "FC-lost-18m", Kind: KindLost, Effective: "2000-01-01", OpensAfter: 30, Closes: 540,
+		Source: "FBA 库存赔偿政策（2024 年 9 月前的版本，Seller Central 帮助 G200213130）：丢失或损坏后 18 个月内可申请（按当时的公开说明整理，待以原文核对）"},
+	// Amazon's announcement of 2024-07-24 (Seller Forums, News_Amazon, "Update on reimbursement claim window
+	// eligibility on FBA"): inventory damaged or misplaced at a fulfilment centre may be claimed within 60 calendar
+	// days of the date the unit is marked so in the adjustments; from 2024-11-01 Amazon reimburses lost units by
+	// itself as soon as they are reported lost. The 30 days before a claim opens are the product's: the time a
+	// misplaced unit is usually found or reimbursed in, so that a claim is not proposed for what Amazon settles
+	// by itself.
+	{Name: "FC-lost-60d-2024", Kind: KindLost, Effective: "2024-09-05", OpensAfter: 30, Closes: 60,
+		Source: "亚马逊公告（2024-07-24，2024-09-05 起生效；2024-10-23 起写入 FBA 丢失和损坏库存赔偿政策）：运营中心丢失或损坏的商品须在标记丢失/损坏之日起 60 天内提交索赔"},
+	// The same announcement: units missing from shipments sent to fulfilment centres, no sooner than 15 and no
+	// later than 60 calendar days from the shipment's delivery date.
+	{Name: "inbound-15-60d-2024", Kind: KindInbound, Effective: "2024-09-05", OpensAfter: 15, Closes: 60,
+		Source: "亚马逊公告（2024-07-24，2024-09-05 起生效）：入库货件缺件须在货件送达之日起第 15 天至第 60 天之间提交索赔"},
+	{Name: "inbound-9m", Kind: KindInbound, Effective: "2000-01-01", OpensAfter: 15, Closes: 270,
+		Source: "FBA 库存赔偿政策（2024 年 9 月前的版本，Seller Central 帮助 G200213130）：入库货件缺件在货件创建后 9 个月内可申请（按当时的公开说明整理，待以原文核对）"},
+}
+
+// policyFor is the policy of a kind in force on the event's day (yyyy-mm-dd).
+func policyFor(kind, day string) Policy {
+	var best Policy
+	for _, p := range Policies {
+		if p.Kind == kind && p.Effective <= day && p.Effective >= best.Effective {
+			best = p
+		}
+	}
+	return best
+}
+
+// window is when a claim of an event on day may be filed: from opens to deadline, both yyyy-mm-dd.
+func (p Policy) window(day string) (opens, deadline string) {
+	t, err := time.Parse(time.DateOnly, day)
+	if err != nil {
+		return day, day
+	}
+	return t.AddDate(0, 0, p.OpensAfter).Format(time.DateOnly), t.AddDate(0, 0, p.Closes).Format(time.DateOnly)
+}

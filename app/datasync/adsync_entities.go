@@ -1,0 +1,121 @@
+package datasync
+
+import (
+	"github.com/shopspring/decimal"
+
+	"sellerhub/app/amazon"
+	"sellerhub/models"
+	advertisingdb "sellerhub/models/advertising"
+	datasyncdb "sellerhub/models/datasync"
+	storesdb "sellerhub/models/stores"
+)
+
+// entities lists every profile's campaigns, ad groups, keywords and product ads and writes each profile's in one
+// transaction: its rows are upserted by Amazon's ids, so a sync that changed nothing at Amazon writes nothing.
+// The progress counts profiles as reports and entities as lines.
+func (ad *adSyncing) entities() error {
+	sy := ad.syncing
+	if err := datasyncdb.UpdateSyncTask(sy.db, sy.task.CompanyID, sy.task.ID,
+		map[string]any{"reports_total": len(ad.api.Profiles), "report_state": amazon.AdReportProcessing}); err != nil {
+		return err
+	}
+	c, ep, token := ad.api.Client, ad.api.Endpoint, ad.api.RefreshToken
+	var lines, written int64
+	for i, p := range ad.api.Profiles {
+		campaigns, err := c.SPCampaigns(sy.ctx, ep, token, p.ProfileID)
+		if err != nil {
+			return err
+		}
+		groups, err := c.SPAdGroups(sy.ctx, ep, token, p.ProfileID)
+		if err != nil {
+			return err
+		}
+		keywords, err := c.SPKeywords(sy.ctx, ep, token, p.ProfileID)
+		if err != nil {
+			return err
+		}
+		ads, err := c.SPProductAds(sy.ctx, ep, token, p.ProfileID)
+		if err != nil {
+			return err
+		}
+		scope := adProfile(ad.api.Auth, p)
+		now := sy.s.now.Stamp()
+		var n int64
+		err = sy.s.db.Tx(sy.ctx, func(tx *models.DB) error {
+			steps := []func() (int64, error){
+				func() (int64, error) { return advertisingdb.SaveCampaigns(tx, scope, campaignRows(campaigns), now) },
+				func() (int64, error) { return advertisingdb.SaveAdGroups(tx, scope, adGroupRows(groups), now) },
+				func() (int64, error) { return advertisingdb.SaveKeywords(tx, scope, keywordRows(keywords), now) },
+				func() (int64, error) { return advertisingdb.SaveProductAds(tx, scope, productAdRows(ads), now) },
+			}
+			for _, step := range steps {
+				m, err := step()
+				if err != nil {
+					return err
+				}
+				n += m
+			}
+			return nil
+		})
+		if err != nil {
+			return &importError{err}
+		}
+		lines += int64(len(campaigns) + len(groups) + len(keywords) + len(ads))
+		written += n
+		sy.run.Lines, sy.run.Written = lines, written
+		if err := datasyncdb.UpdateSyncRun(sy.db, sy.run.CompanyID, sy.run.ID, map[string]any{"lines": lines, "written": written}); err != nil {
+			return err
+		}
+		if err := datasyncdb.UpdateSyncTask(sy.db, sy.task.CompanyID, sy.task.ID, map[string]any{"reports_done": i + 1,
+			"lines": lines, "updated_at": sy.s.now.Stamp()}); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// adProfile is the scope a profile's rows are written in.
+func adProfile(auth *storesdb.AdvAuth, p storesdb.AdvProfile) advertisingdb.Profile {
+	return advertisingdb.Profile{CompanyID: p.CompanyID, GroupID: auth.GroupID, ProfileID: p.ID,
+		MarketplaceID: p.MarketplaceID, Currency: p.CurrencyCode}
+}
+
+// money keeps an amount of Amazon's at the product's four decimals.
+func money(d decimal.Decimal) models.Money { return models.Money{Decimal: d.Round(4)} }
+
+func campaignRows(in []amazon.SPCampaign) []advertisingdb.Campaign {
+	out := make([]advertisingdb.Campaign, len(in))
+	for i, c := range in {
+		out[i] = advertisingdb.Campaign{CampaignID: c.CampaignID, Name: c.Name, State: c.State, TargetingType: c.TargetingType,
+			Budget: money(c.Budget.Budget), BudgetType: c.Budget.BudgetType, BiddingStrategy: c.DynamicBidding.Strategy,
+			StartDate: c.StartDate, EndDate: c.EndDate, PortfolioID: c.PortfolioID}
+	}
+	return out
+}
+
+func adGroupRows(in []amazon.SPAdGroup) []advertisingdb.AdGroup {
+	out := make([]advertisingdb.AdGroup, len(in))
+	for i, g := range in {
+		out[i] = advertisingdb.AdGroup{AdGroupID: g.AdGroupID, CampaignID: g.CampaignID, Name: g.Name, State: g.State,
+			DefaultBid: money(g.DefaultBid)}
+	}
+	return out
+}
+
+func keywordRows(in []amazon.SPKeyword) []advertisingdb.Keyword {
+	out := make([]advertisingdb.Keyword, len(in))
+	for i, k := range in {
+		out[i] = advertisingdb.Keyword{KeywordID: k.KeywordID, AdGroupID: k.AdGroupID, CampaignID: k.CampaignID,
+			KeywordText: k.KeywordText, MatchType: k.MatchType, State: k.State, Bid: money(k.Bid)}
+	}
+	return out
+}
+
+func productAdRows(in []amazon.SPProductAd) []advertisingdb.ProductAd {
+	out := make([]advertisingdb.ProductAd, len(in))
+	for i, a := range in {
+		out[i] = advertisingdb.ProductAd{AdID: a.AdID, AdGroupID: a.AdGroupID, CampaignID: a.CampaignID, SKU: a.SKU,
+			ASIN: a.ASIN, State: a.State}
+	}
+	return out
+}

@@ -1,0 +1,192 @@
+package datasync
+
+import (
+	"time"
+
+	"github.com/riverqueue/river"
+
+	"sellerhub/app/amazon"
+	"sellerhub/models"
+	advertisingdb "sellerhub/models/advertising"
+	datasyncdb "sellerhub/models/datasync"
+	storesdb "sellerhub/models/stores"
+)
+
+// Attribution keeps moving for weeks after a click, so every sync reads the last adRefreshDays again (older days
+// stay as last read); a store's first reads adFirstDays, within the 95 days Amazon keeps Sponsored Products
+// reports. A report covers at most 31 days: the range goes in windows of adWindowDays.
+const (
+	adRefreshDays = 60
+	adFirstDays   = 90
+	adWindowDays  = 30
+)
+
+// adReportTypes are the reports read per profile and window.
+var adReportTypes = []string{amazon.ReportSPCampaigns, amazon.ReportSPAdvertisedProduct}
+
+// reports plans the run's reports once (per profile, report type and window), then brings each in: asks Amazon
+// for it, snoozes while Amazon makes it, downloads it and replaces the window's days.
+func (ad *adSyncing) reports() error {
+	sy := ad.syncing
+	reports, err := datasyncdb.SyncReportsOfRun(sy.db, sy.run.CompanyID, sy.run.ID)
+	if err != nil {
+		return err
+	}
+	if len(reports) == 0 {
+		reports = ad.planReports()
+		if err := datasyncdb.CreateSyncReports(sy.db, reports); err != nil {
+			return err
+		}
+		if err := datasyncdb.UpdateSyncTask(sy.db, sy.task.CompanyID, sy.task.ID, map[string]any{"reports_total": len(reports)}); err != nil {
+			return err
+		}
+	}
+	for i := range reports {
+		if reports[i].State == datasyncdb.SyncReportImported {
+			continue
+		}
+		if err := ad.bringIn(reports, i); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// planReports lists the reports of the windows up to each profile's today.
+func (ad *adSyncing) planReports() []datasyncdb.SyncReport {
+	sy := ad.syncing
+	days := adRefreshDays
+	if sy.task.LastSuccessAt == nil {
+		days = adFirstDays
+	}
+	now := sy.s.now.Stamp()
+	var out []datasyncdb.SyncReport
+	for _, p := range ad.api.Profiles {
+		today := profileDay(now, p.Timezone)
+		for from := days - 1; from >= 0; from -= adWindowDays {
+			start := today.AddDate(0, 0, -from)
+			end := today.AddDate(0, 0, -max(from-adWindowDays+1, 0))
+			for _, t := range adReportTypes {
+				profileID := p.ProfileID
+				out = append(out, datasyncdb.SyncReport{CompanyID: sy.task.CompanyID, SellerID: sy.task.SellerID,
+					RunID: sy.run.ID, Seq: len(out), Kind: sy.task.Kind, MarketplaceID: p.MarketplaceID,
+					DataStart: &start, DataEnd: &end, ReportType: t, ProfileID: &profileID, CreatedAt: now, UpdatedAt: now})
+			}
+		}
+	}
+	return out
+}
+
+// bringIn takes one report from wherever it stands to imported.
+func (ad *adSyncing) bringIn(reports []datasyncdb.SyncReport, i int) error {
+	sy := ad.syncing
+	r := &reports[i]
+	p, ok := ad.profile(r)
+	if !ok {
+		// The profile went since the plan (Amazon stopped listing it): nothing to read for it.
+		r.State = datasyncdb.SyncReportImported
+		if err := sy.saveReport(r, map[string]any{"state": r.State}); err != nil {
+			return err
+		}
+		return sy.reportFinished(reports, i)
+	}
+	c, ep, token := ad.api.Client, ad.api.Endpoint, ad.api.RefreshToken
+	start, end := r.DataStart.Format(time.DateOnly), r.DataEnd.Format(time.DateOnly)
+	if r.ReportID == "" {
+		rep, err := c.CreateAdReport(sy.ctx, ep, token, p.ProfileID, r.ReportType, start, end)
+		if err != nil {
+			return err
+		}
+		r.ReportID, r.State = rep.ReportID, rep.Status
+		if err := sy.saveReport(r, map[string]any{"report_id": r.ReportID, "state": r.State}); err != nil {
+			return err
+		}
+	}
+	// The file's address lasts minutes: it is asked for again each time rather than kept.
+	rep, err := c.GetAdReport(sy.ctx, ep, token, p.ProfileID, r.ReportID)
+	if err != nil {
+		return err
+	}
+	switch rep.Status {
+	case amazon.AdReportPending, amazon.AdReportProcessing:
+		r.State = rep.Status
+		if err := sy.saveReport(r, map[string]any{"state": r.State}); err != nil {
+			return err
+		}
+		return river.JobSnooze(sy.s.poll)
+	case amazon.AdReportFailed:
+		r.State = rep.Status
+		if err := sy.saveReport(r, map[string]any{"state": r.State}); err != nil {
+			return err
+		}
+		return errReportFatal
+	}
+	r.State = amazon.AdReportCompleted
+	if err := sy.saveReport(r, map[string]any{"state": r.State}); err != nil {
+		return err
+	}
+	rows, err := c.DownloadAdReport(sy.ctx, rep.URL)
+	if err != nil {
+		return err
+	}
+	written, err := ad.replaceDays(adProfile(ad.api.Auth, p), r.ReportType, start, end, rows)
+	if err != nil {
+		return &importError{err}
+	}
+	r.State, r.Lines, r.Written = datasyncdb.SyncReportImported, int64(len(rows)), written
+	sy.run.Lines += r.Lines
+	sy.run.Written += r.Written
+	if err := datasyncdb.UpdateSyncRun(sy.db, sy.run.CompanyID, sy.run.ID, map[string]any{"lines": sy.run.Lines, "written": sy.run.Written}); err != nil {
+		return err
+	}
+	if err := datasyncdb.UpdateSyncTask(sy.db, sy.task.CompanyID, sy.task.ID, map[string]any{"lines": sy.run.Lines}); err != nil {
+		return err
+	}
+	if err := sy.saveReport(r, map[string]any{"state": r.State, "lines": r.Lines, "written": r.Written}); err != nil {
+		return err
+	}
+	return sy.reportFinished(reports, i)
+}
+
+// profile is the report's profile among those the authorisation reaches now.
+func (ad *adSyncing) profile(r *datasyncdb.SyncReport) (storesdb.AdvProfile, bool) {
+	for _, p := range ad.api.Profiles {
+		if r.ProfileID != nil && p.ProfileID == *r.ProfileID {
+			return p, true
+		}
+	}
+	return storesdb.AdvProfile{}, false
+}
+
+// replaceDays writes a report's rows over its window's days, in one transaction.
+func (ad *adSyncing) replaceDays(p advertisingdb.Profile, reportType, start, end string, rows []amazon.AdReportRow) (int64, error) {
+	now := ad.s.now.Stamp()
+	var written int64
+	err := ad.s.db.Tx(ad.ctx, func(tx *models.DB) error {
+		var err error
+		if reportType == amazon.ReportSPCampaigns {
+			days := make([]advertisingdb.CampaignDay, len(rows))
+			for i, r := range rows {
+				days[i] = advertisingdb.CampaignDay{CampaignID: r.CampaignID, Day: r.Date, Figures: figures(r)}
+			}
+			written, err = advertisingdb.ReplaceCampaignDays(tx, p, start, end, days, now)
+			return err
+		}
+		days := make([]advertisingdb.ProductDay, len(rows))
+		for i, r := range rows {
+			days[i] = advertisingdb.ProductDay{AdID: r.AdID, Day: r.Date, CampaignID: r.CampaignID, AdGroupID: r.AdGroupID,
+				SKU: r.SKU, ASIN: r.ASIN, Figures: figures(r)}
+		}
+		if written, err = advertisingdb.ReplaceProductDays(tx, p, start, end, days, now); err != nil || written == 0 {
+			return err
+		}
+		// 利润报告 keeps its answers until the company's sales generation moves: its 广告费 comes from these days.
+		return tx.RaiseSalesGeneration(p.CompanyID, ad.seller.ID)
+	})
+	return written, err
+}
+
+func figures(r amazon.AdReportRow) advertisingdb.Figures {
+	return advertisingdb.Figures{Impressions: r.Impressions, Clicks: r.Clicks, Cost: money(r.Cost), Orders: r.Orders,
+		Sales: money(r.Sales), Units: r.Units}
+}

@@ -1,0 +1,196 @@
+package datasync_test
+
+import (
+	"bytes"
+	"context"
+	"net/http"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"sellerhub/app/amazon/amazontest/sellerdata"
+	"sellerhub/app/apptest"
+	"sellerhub/app/core"
+	"sellerhub/app/datasync"
+	"sellerhub/models"
+	catalogdb "sellerhub/models/catalog"
+	datasyncdb "sellerhub/models/datasync"
+	shippingdb "sellerhub/models/shipping"
+	stockdb "sellerhub/models/stock"
+	storesdb "sellerhub/models/stores"
+)
+
+// claimLine is a line of 待索赔 as the list answers it.
+type claimLine struct {
+	ID, Kind, SKU, ReferenceID, Status, CaseID, ReimbursementID, EventDay, Deadline string
+	Units                                                                           int
+	Amount                                                                          float64
+}
+
+func claimsOf(t *testing.T, c *apptest.Client, status string) []claimLine {
+	t.Helper()
+	var page struct {
+		Records []claimLine
+		Total   int
+	}
+	env := c.Call(http.MethodPost, "/amazon/api/v1/claims/page", map[string]any{"currentpage": 1, "pagesize": 100, "status": status})
+	apptest.ExpectOK(t, env)
+	env.Into(t, &page)
+	return page.Records
+}
+
+// checkClaims runs 待索赔 over the synced Japanese store, with a closed inbound shipment of ours received 2 units
+// short: the audit proposes exactly the planted unit lost and never reimbursed nor found, and the shipment's 2
+// units; not the units reimbursed, the unit found again, nor the unit lost past the policy's window. Auditing
+// again proposes nothing more. One is marked 已提交 with a case id (a bad one refused); an uploaded reimbursements
+// file naming that case, and one reimbursing the shipment's units, settle both, and nothing new is proposed.
+func checkClaims(t *testing.T, h *apptest.Harness, c *apptest.Client, w *sellerdata.World, sellerID int64, seller string) {
+	t.Helper()
+	t.Cleanup(func() {
+		if t.Failed() {
+			t.Log(h.Log.String())
+		}
+	})
+	planted := w.Planted(seller)
+	var st storesdb.Seller
+	h.DB.Take(&st, "id = ?", sellerID)
+	// Our shipment: 10 units packed, Amazon received 8 and closed it 20 days ago.
+	wh := &stockdb.Warehouse{ID: models.NewID(), CompanyID: st.CompanyID, Name: "深圳仓", Kind: "own"}
+	must(t, h.DB.Create(wh).Error)
+	p := &catalogdb.LocalProduct{ID: models.NewID(), CompanyID: st.CompanyID, SKU: "LOCAL-" + planted.FoundSKU, Name: "本地产品"}
+	must(t, h.DB.Create(p).Error)
+	sh := &shippingdb.Shipment{CompanyID: st.CompanyID, ShipmentID: "FBA15SHORT01", Name: "短少货件", GroupID: st.GroupID,
+		MarketplaceID: planted.MarketplaceID, WarehouseID: wh.ID, Status: shippingdb.ShipmentShipped, AmazonStatus: "CLOSED"}
+	must(t, h.DB.Create(sh).Error)
+	must(t, h.DB.Create(&shippingdb.ShipmentItem{CompanyID: st.CompanyID, ShipmentRef: sh.ID, ProductID: p.ID,
+		SellerSKU: planted.FoundSKU, Quantity: 10, QuantityShipped: 10, QuantityReceived: 8}).Error)
+	closed := time.Now().UTC().AddDate(0, 0, -20)
+	must(t, h.DB.Create(&shippingdb.ShipmentEvent{ID: models.NewID(), CompanyID: st.CompanyID, ShipmentRef: sh.ID, Action: "亚马逊状态",
+		Status: shippingdb.ShipmentShipped, AmazonStatus: "CLOSED", CreatedAt: closed}).Error)
+
+	open := claimsOf(t, c, "open")
+	if len(open) != 2 {
+		t.Fatalf("proposed %+v, want the planted lost unit and the short shipment", open)
+	}
+	var lost, short claimLine
+	for _, l := range open {
+		switch l.Kind {
+		case "lost":
+			lost = l
+		case "inbound":
+			short = l
+		}
+	}
+	if lost.SKU != planted.LostSKU || lost.ReferenceID != planted.LostOpenReference || lost.Units != 1 || lost.EventDay != planted.LostOpenDay ||
+		lost.Amount <= 0 {
+		t.Fatalf("lost claim %+v, planted %+v", lost, planted)
+	}
+	if want := mustDay(t, planted.LostOpenDay).AddDate(0, 0, 60).Format(time.DateOnly); lost.Deadline != want {
+		t.Fatalf("deadline %s, want 60 days after %s", lost.Deadline, planted.LostOpenDay)
+	}
+	if short.SKU != planted.FoundSKU || short.ReferenceID != "FBA15SHORT01" || short.Units != 2 || short.Amount <= 0 {
+		t.Fatalf("inbound claim %+v", short)
+	}
+	var detail struct {
+		Evidence []struct {
+			What, Reference string
+			Units           int
+		}
+		PolicySource string
+	}
+	env := c.Call(http.MethodGet, "/amazon/api/v1/claims/"+lost.ID, nil)
+	apptest.ExpectOK(t, env)
+	env.Into(t, &detail)
+	if len(detail.Evidence) != 1 || detail.Evidence[0].Units != -1 || detail.Evidence[0].Reference != planted.LostOpenReference ||
+		!strings.Contains(detail.PolicySource, "60 天") {
+		t.Fatalf("evidence %+v", detail)
+	}
+	if again := claimsOf(t, c, "all"); len(again) != 2 {
+		t.Fatalf("auditing again: %+v", again)
+	}
+
+	for _, bad := range []struct{ caseID, msg string }{{"", "请填写亚马逊的案例编号（Case ID）"}, {"12 34", "案例编号只能包含字母、数字和短横线，最多30位"}} {
+		env := c.Call(http.MethodPost, "/amazon/api/v1/claims/"+lost.ID+"/submit", map[string]string{"caseId": bad.caseID})
+		if env.Code == "00000" || env.Msg != bad.msg {
+			t.Fatalf("case id %q answered %+v", bad.caseID, env)
+		}
+	}
+	apptest.ExpectOK(t, c.Call(http.MethodPost, "/amazon/api/v1/claims/"+lost.ID+"/submit", map[string]string{"caseId": "17345678901"}))
+	if env := c.Call(http.MethodPost, "/amazon/api/v1/claims/"+lost.ID+"/submit", map[string]string{"caseId": "17345678901"}); env.Msg != "该索赔已不是待索赔状态，不能标记已提交" {
+		t.Fatalf("submitted twice: %+v", env)
+	}
+	if sub := claimsOf(t, c, "submitted"); len(sub) != 1 || sub[0].CaseID != "17345678901" {
+		t.Fatalf("submitted %+v", sub)
+	}
+
+	// Amazon reimburses: the case (a unit of the lost SKU) and the shipment's 2 units, in a file uploaded by hand.
+	now := time.Now().UTC().Format("2006-01-02T15:04:05+00:00")
+	file := strings.Join([]string{strings.Join(sellerdata.ReimbursementsHeader, "\t"),
+		strings.Join([]string{now, "5550001", "17345678901", "", "Lost_Warehouse", planted.LostSKU, planted.LostFNSKU, "", "", "SELLABLE",
+			"JPY", "1200", "1200", "1", "0", "1", "", ""}, "\t"),
+		strings.Join([]string{now, "5550002", "", "", "Lost_Inbound", planted.FoundSKU, "", "", "", "SELLABLE",
+			"JPY", "900", "1800", "2", "0", "2", "", ""}, "\t")}, "\n") + "\n"
+	owner := ownerOf(t, h, st.CompanyID)
+	run, err := h.Svc.DataSync.UploadReport(context.Background(), owner, datasync.Upload{SellerID: strconv.FormatInt(sellerID, 10),
+		Kind: "reimbursements", MarketplaceID: planted.MarketplaceID, FileName: "reimbursements.txt", File: bytes.NewReader([]byte(file))})
+	if err != nil {
+		t.Fatal(err)
+	}
+	deadline := time.Now().Add(syncDeadline)
+	for {
+		var r datasyncdb.SyncRun
+		h.DB.Take(&r, "id = ?", run.ID)
+		if r.Status == datasyncdb.SyncDone {
+			break
+		}
+		if r.Status == datasyncdb.SyncFailed || time.Now().After(deadline) {
+			t.Fatalf("upload run %+v", r)
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+	// The import's own audit settled both, before anyone opened 待索赔.
+	var settledNow int64
+	h.DB.Table("fba_claims").Where("company_id = ? AND status = ?", st.CompanyID, "settled").Count(&settledNow)
+	if settledNow != 2 {
+		t.Fatalf("%d claims settled by the upload's import", settledNow)
+	}
+	if left := claimsOf(t, c, "open"); len(left) != 0 {
+		t.Fatalf("still open after the reimbursements: %+v", left)
+	}
+	settled := claimsOf(t, c, "settled")
+	if len(settled) != 2 {
+		t.Fatalf("settled %+v", settled)
+	}
+	for _, s := range settled {
+		if want := map[string]string{"lost": "5550001", "inbound": "5550002"}[s.Kind]; s.ReimbursementID != want {
+			t.Fatalf("%s settled by %q, want %s", s.Kind, s.ReimbursementID, want)
+		}
+	}
+	if all := claimsOf(t, c, "all"); len(all) != 2 {
+		t.Fatalf("claims after settling: %+v", all)
+	}
+}
+
+func mustDay(t *testing.T, day string) time.Time {
+	t.Helper()
+	d, err := time.Parse(time.DateOnly, day)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return d
+}
+
+func ownerOf(t *testing.T, h *apptest.Harness, companyID int64) core.Principal {
+	t.Helper()
+	var id int64
+	must(t, h.DB.Table("users").Where("company_id = ?", companyID).Order("created_at").Limit(1).Pluck("id", &id).Error)
+	return core.Principal{UserID: id, CompanyID: companyID}
+}
+
+func must(t *testing.T, err error) {
+	t.Helper()
+	if err != nil {
+		t.Fatal(err)
+	}
+}

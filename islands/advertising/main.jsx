@@ -1,0 +1,116 @@
+// 广告管理 and 广告活动: the synced Sponsored Products by level (广告活动 → 广告组 → 关键词 / 商品广告) with their figures over the
+// days asked, found by store, state, dates and name, exported to .xlsx. A name opens the next level; the trail
+// above the table goes back.
+import { useEffect, useState } from "react";
+import { api } from "../lib/api.js";
+import { mount } from "../lib/mount.js";
+import { toast } from "../lib/toast.js";
+import DataTable from "../table/DataTable.jsx";
+
+const ADV = "/amazonadv/api/v1";
+const input = "rounded-md border border-slate-300 px-2 py-1 text-sm dark:border-slate-600 dark:bg-slate-900";
+const button = "rounded-md bg-sky-700 px-3 py-1 text-sm font-semibold text-white hover:bg-sky-800 disabled:opacity-50";
+const LEVELS = { campaign: "广告活动", adgroup: "广告组", keyword: "关键词", productad: "商品广告" };
+const link = "text-left text-sky-700 underline decoration-dotted hover:text-sky-900 dark:text-sky-300";
+
+const iso = (d) => d.toISOString().slice(0, 10);
+const daysAgo = (n) => iso(new Date(Date.now() - n * 86400000));
+
+function AdvManager({ screen, permissions }) {
+  // 广告活动 reads the same lists through its own screen's calls.
+  const base = screen === "campaign" ? `${ADV}/sp/campaigns` : `${ADV}/sp`;
+  const [groups, setGroups] = useState([]);
+  // The level shown and the campaign and ad group it is under (names for the trail).
+  const [at, setAt] = useState({ level: "campaign" });
+  useEffect(() => {
+    api(`${ADV}/advManager/getGroup`)
+      .then((r) => setGroups(r.data || []))
+      .catch((e) => toast(e.message, "error"));
+  }, []);
+  const filters = { level: at.level, campaignId: at.campaignId || "", adGroupId: at.adGroupId || "" };
+  const open = (row) => {
+    if (at.level === "campaign") setAt({ level: "adgroup", campaignId: row.amazonId, campaignName: row.name });
+    else if (at.level === "adgroup") setAt({ ...at, level: "productad", adGroupId: row.amazonId, adGroupName: row.name });
+  };
+  return (
+    <section aria-label="广告管理">
+      <form id="adv-manager-filter" className="mb-2 flex flex-wrap items-center gap-2 text-sm">
+        <select name="groupId" aria-label="店铺" className={input} defaultValue="">
+          <option value="">全部店铺</option>
+          {groups.map((g) => (
+            <option key={g.id} value={g.id}>
+              {g.name}
+            </option>
+          ))}
+        </select>
+        <select name="state" aria-label="状态" className={input} defaultValue="">
+          <option value="">全部状态</option>
+          <option value="ENABLED">启用</option>
+          <option value="PAUSED">暂停</option>
+          <option value="ARCHIVED">归档</option>
+        </select>
+        <input name="startDate" type="date" aria-label="开始日期" className={input} defaultValue={daysAgo(29)} />
+        <span>至</span>
+        <input name="endDate" type="date" aria-label="结束日期" className={input} defaultValue={daysAgo(0)} />
+        <input name="search" type="search" aria-label="名称或SKU" placeholder="名称 / SKU" className={`w-40 ${input}`} />
+        <button type="submit" className={button}>
+          查询
+        </button>
+      </form>
+      <nav aria-label="层级" className="mb-2 flex flex-wrap items-center gap-1 text-sm">
+        <button type="button" className={link} onClick={() => setAt({ level: "campaign" })}>
+          全部广告活动
+        </button>
+        {at.campaignId && (
+          <>
+            <span>/</span>
+            <button type="button" className={link} onClick={() => setAt({ level: "adgroup", campaignId: at.campaignId, campaignName: at.campaignName })}>
+              {at.campaignName}
+            </button>
+          </>
+        )}
+        {at.adGroupId && (
+          <>
+            <span>/</span>
+            <span>{at.adGroupName}</span>
+            <span className="ml-2" role="group" aria-label="广告组下">
+              {["productad", "keyword"].map((l) => (
+                <button
+                  key={l}
+                  type="button"
+                  aria-pressed={at.level === l}
+                  className={`ml-1 rounded px-2 py-0.5 ${at.level === l ? "bg-sky-700 text-white" : "border border-slate-300 dark:border-slate-600"}`}
+                  onClick={() => setAt({ ...at, level: l })}
+                >
+                  {LEVELS[l]}
+                </button>
+              ))}
+            </span>
+          </>
+        )}
+        <span className="ml-2 text-slate-500 dark:text-slate-400">当前：{LEVELS[at.level]}</span>
+      </nav>
+      <DataTable
+        queryname="advManagerList"
+        source={`${base}/page`}
+        exportUrl={`${base}/export`}
+        filterForm="adv-manager-filter"
+        filters={filters}
+        permissions={permissions}
+        empty="暂无广告数据：请先在店铺管理中授权广告，并在数据同步中同步“广告活动”和“广告报表”。"
+        renders={{
+          name: (row) =>
+            at.level === "campaign" || at.level === "adgroup" ? (
+              <button type="button" className={link} onClick={() => open(row)} aria-label={`查看 ${row.name}`}>
+                {row.name}
+              </button>
+            ) : (
+              row.name
+            ),
+        }}
+      />
+    </section>
+  );
+}
+
+mount("advertising", AdvManager);

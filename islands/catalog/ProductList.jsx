@@ -1,0 +1,160 @@
+// 本地产品: the company's local products in the table island, searched by SKU or name and filtered by brand,
+// category and status. 新增产品 opens the add screen in its own tab, 查看 and 编辑 open the product's tabs; 停用,
+// 启用 and 删除 (asked first; refused while the product has stock, documents or shipments) act in place. 导入 takes
+// an .xlsx in the template's columns, 导出 downloads the current query. Checked rows take 启用, 停用, 删除 and 导出选中
+// at once. 采购成本 and 头程 are edited in place (Costs.jsx), imported from the cost sheet of the current filter
+// (导入成本) and shown with their history (成本记录). Each action needs its button permission.
+import { useState } from "react";
+import { api } from "../lib/api.js";
+import { ask } from "../lib/confirm.js";
+import { can } from "../lib/permissions.js";
+import { toast } from "../lib/toast.js";
+import DataTable from "../table/DataTable.jsx";
+import ImportDialog from "../lib/ImportDialog.jsx";
+import { ERP, KINDS, Thumbnail, button, detailsTitle, editTitle, input, openTab, plain, useCatalog } from "./shared.jsx";
+import { CostCell, CostHistory } from "./Costs.jsx";
+
+// costTemplateURL is the cost sheet of the products the filter form selects.
+function costTemplateURL() {
+  const form = document.getElementById("product-filter");
+  const query = new URLSearchParams();
+  if (form) for (const [k, v] of new FormData(form)) if (v !== "") query.set(k, v);
+  const text = query.toString();
+  return `${ERP}/material/costTemplate${text ? `?${text}` : ""}`;
+}
+
+export default function ProductList({ permissions }) {
+  const catalog = useCatalog();
+  const [importing, setImporting] = useState(false);
+  const [importingCosts, setImportingCosts] = useState(null); // the template's address while the dialog is open
+  const [history, setHistory] = useState(null);
+  const [version, setVersion] = useState(0);
+  // saved are the products whose costs were edited in place, as the server answered: the page shows them without
+  // a reload, which would take the keyboard's place away.
+  const [saved, setSaved] = useState({});
+  const editCosts = can(permissions, "erp:material:edit");
+  const costCell = (field) => (row) => <CostCell row={saved[row.id] || row} field={field} editable={editCosts} onSaved={(p) => setSaved((m) => ({ ...m, [p.id]: p }))} />;
+
+  const act = (verb, path, method = "POST") => async (row, refresh) => {
+    if (verb === "删除" && !(await ask({ title: `删除产品“${row.sku}”`, message: "删除后不可恢复。", action: "删除", danger: true }))) return;
+    try {
+      await api(`${ERP}/material/${row.id}${path}`, { method });
+      toast("操作成功!");
+      refresh();
+    } catch (e) {
+      toast(e.message, "error");
+    }
+  };
+
+  return (
+    <section aria-label="本地产品">
+      <form id="product-filter" className="mb-2 flex flex-wrap items-center gap-2 text-sm">
+        <input name="keyword" type="search" aria-label="SKU或产品名称" placeholder="SKU / 产品名称" className={`w-52 ${input}`} />
+        <select name="brandId" aria-label="品牌" className={input} defaultValue="">
+          <option value="">全部品牌</option>
+          {catalog.brands.map(([id, name]) => (
+            <option key={id} value={id}>
+              {name}
+            </option>
+          ))}
+        </select>
+        <select name="categoryId" aria-label="分类" className={input} defaultValue="">
+          <option value="">全部分类</option>
+          {catalog.categories.map(([id, name]) => (
+            <option key={id} value={id}>
+              {name}
+            </option>
+          ))}
+        </select>
+        <select name="kind" aria-label="类型" className={input} defaultValue="">
+          <option value="">全部类型</option>
+          {KINDS.map(([v, label]) => (
+            <option key={v} value={v}>
+              {label}
+            </option>
+          ))}
+        </select>
+        <select name="status" aria-label="状态" className={input} defaultValue="">
+          <option value="">全部状态</option>
+          <option value="enabled">启用</option>
+          <option value="disabled">停用</option>
+        </select>
+        <button type="submit" className={button}>
+          查询
+        </button>
+      </form>
+      <DataTable
+        queryname="localProductList"
+        source={`${ERP}/material/page`}
+        exportUrl={can(permissions, "erp:material:export") ? `${ERP}/material/export` : undefined}
+        filterForm="product-filter"
+        permissions={permissions}
+        version={version}
+        renders={{ image: (row) => <Thumbnail src={row.image} />, price: costCell("price"), firstLeg: costCell("firstLeg") }}
+        toolbar={
+          <>
+            {can(permissions, "erp:material:add") && (
+              <button type="button" className={button} onClick={() => openTab("新增本地产品", "/localproduct/addinfo")}>
+                新增产品
+              </button>
+            )}
+            {can(permissions, "erp:material:import") && (
+              <button type="button" className={plain} onClick={() => setImporting(true)}>
+                导入
+              </button>
+            )}
+            {editCosts && (
+              <button type="button" className={plain} onClick={() => setImportingCosts(costTemplateURL())}>
+                导入成本
+              </button>
+            )}
+          </>
+        }
+        noun="产品"
+        rowName={(row) => row.sku}
+        bulk={[
+          { label: "启用", permission: "erp:material:edit", when: (row) => row.disabled, url: `${ERP}/material/{id}/enable` },
+          { label: "停用", permission: "erp:material:edit", when: (row) => !row.disabled, url: `${ERP}/material/{id}/disable` },
+          { label: "删除", permission: "erp:material:delete", danger: true, method: "DELETE", url: `${ERP}/material/{id}` },
+        ]}
+        actions={[
+          { label: "查看", run: (row) => openTab(detailsTitle(row.sku), "/material/details", { id: row.id }) },
+          { label: "成本记录", run: (row) => setHistory(row) },
+          { label: "编辑", permission: "erp:material:edit", run: (row) => openTab(editTitle(row.sku), "/localproduct/editinfo", { id: row.id }) },
+          { label: "停用", permission: "erp:material:edit", when: (row) => !row.disabled, run: act("停用", "/disable") },
+          { label: "启用", permission: "erp:material:edit", when: (row) => row.disabled, run: act("启用", "/enable") },
+          { label: "删除", permission: "erp:material:delete", danger: true, run: act("删除", "", "DELETE") },
+        ]}
+      />
+      {importing && (
+        <ImportDialog
+          title="导入产品"
+          hint="请按模板填写，带 * 的列必填；品牌、分类、供应商填写已有的名称。任何一行有误时不会导入任何产品；勾选“更新已有产品”时，已有SKU的行更新该产品。"
+          option={{ name: "update", label: "更新已有产品" }}
+          templateURL={`${ERP}/material/importTemplate`}
+          importURL={`${ERP}/material/import`}
+          onClose={() => setImporting(false)}
+          onImported={({ count, updated }) => {
+            toast(updated ? `成功导入${count}个产品，其中更新${updated}个` : `成功导入${count}个产品`);
+            setVersion((n) => n + 1);
+          }}
+        />
+      )}
+      {importingCosts && (
+        <ImportDialog
+          title="导入成本"
+          hint="模板为当前筛选的产品及其今天的采购成本、头程（元/件）。只更新成本；留空的成本不变；生效日期留空为今天，可填过去的日期。任何一行有误时不会导入任何成本。"
+          templateURL={importingCosts}
+          importURL={`${ERP}/material/costImport`}
+          onClose={() => setImportingCosts(null)}
+          onImported={({ count, updated }) => {
+            toast(`已读取${count}行，更新${updated}个产品的成本`);
+            setSaved({});
+            setVersion((n) => n + 1);
+          }}
+        />
+      )}
+      {history && <CostHistory product={history} onClose={() => setHistory(null)} />}
+    </section>
+  );
+}

@@ -1,0 +1,18 @@
+// 采购单: the list (/erp/purchase/orders) and an order's page (/e/p/o: new without an id, its detail with one);
+// 付款申请: the list with what is owed (/erp/finance/payment) and a request's page (/f/p/d).
+import { mount } from "../lib/mount.js";
+import OrderDetail from "./OrderDetail.jsx";
+import OrderForm from "./OrderForm.jsx";
+import Orders from "./Orders.jsx";
+import PaymentDetail from "./PaymentDetail.jsx";
+import Payments from "./Payments.jsx";
+
+function PurchaseScreen({ screen, id, permissions }) {
+  if (screen === "orders") return <Orders permissions={permissions} />;
+  if (screen === "payments") return <Payments permissions={permissions} />;
+  if (screen === "payment") return <PaymentDetail id={id} permissions={permissions} />;
+  if (id) return <OrderDetail id={id} permissions={permissions} />;
+  return <OrderForm />;
+}
+
+mount("purchase", PurchaseScreen);

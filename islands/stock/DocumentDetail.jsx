@@ -1,0 +1,173 @@
+// 入库单详情 / 出库单详情: the document's header, lines and state, with the steps its state and the user's
+// permissions allow: 编辑 (a draft, in the new document's form), 提交 (待提交 -> 待审核), 审核 (moves the stock), 作废 (an approved document's stock movement
+// is reversed). Each asks first, naming the document and what will change. A refusal (stock short, stock since
+// used) shows above the document.
+import { useCallback, useEffect, useState } from "react";
+import { api } from "../lib/api.js";
+import { ask } from "../lib/confirm.js";
+import { can } from "../lib/permissions.js";
+import { toast } from "../lib/toast.js";
+import DocumentNew from "./DocumentNew.jsx";
+import { StatusBadge } from "./Documents.jsx";
+import { ERP, KINDS, Thumb, button, dangerButton, openTab, plainButton } from "./shared.jsx";
+
+function Field({ label, children }) {
+  return (
+    <div>
+      <dt className="text-xs text-slate-500">{label}</dt>
+      <dd className="mt-0.5 text-sm">{children || "—"}</dd>
+    </div>
+  );
+}
+
+export default function DocumentDetail({ kind, id, permissions }) {
+  const k = KINDS[kind];
+  const [doc, setDoc] = useState(null);
+  const [error, setError] = useState("");
+  const [busy, setBusy] = useState(false);
+  const [editing, setEditing] = useState(false);
+
+  const load = useCallback(() => {
+    if (!id) return setError(`${k.noun}不存在`);
+    return api(`${ERP}/${k.path}/${encodeURIComponent(id)}`)
+      .then(({ data }) => setDoc(data))
+      .catch((e) => setError(e.message));
+  }, [k.path, k.noun, id]);
+  useEffect(() => {
+    load();
+  }, [load]);
+
+  const step = (name, question) => async () => {
+    if (!(await ask(question))) return;
+    setBusy(true);
+    setError("");
+    try {
+      await api(`${ERP}/${k.path}/${doc.id}/${name}`, { method: "POST" });
+      toast("操作成功!");
+      await load();
+    } catch (e) {
+      setError(e.message);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  if (!doc)
+    return error ? (
+      <p role="alert" className="text-sm text-red-700">
+        {error}
+      </p>
+    ) : (
+      <p className="text-sm text-slate-500">加载中...</p>
+    );
+
+  if (editing)
+    return (
+      <DocumentNew
+        kind={kind}
+        doc={doc}
+        onCancel={() => setEditing(false)}
+        onSaved={async () => {
+          await load();
+          setEditing(false);
+        }}
+      />
+    );
+
+  const what = `${doc.lineCount} 个产品共 ${doc.totalQuantity} 件`;
+  const inbound = kind === "inbound";
+  const submit = { title: `提交${k.noun} ${doc.number}`, message: "提交后等待审核，审核通过才会移动库存。", action: "提交" };
+  const approve = {
+    title: `审核${k.noun} ${doc.number}`,
+    message: inbound ? `审核后将向“${doc.warehouseName}”入库 ${what}。` : `审核后将从“${doc.warehouseName}”出库 ${what}。`,
+    action: "审核",
+  };
+  const cancel = {
+    title: `作废${k.noun} ${doc.number}`,
+    message:
+      doc.status === 2
+        ? `作废后不可恢复，${inbound ? `已入库的 ${what}将从“${doc.warehouseName}”扣回` : `已出库的 ${what}将退回“${doc.warehouseName}”`}。`
+        : "作废后不可恢复。",
+    action: "作废",
+    danger: true,
+  };
+  return (
+    <section aria-label={`${k.noun} ${doc.number}`} className="max-w-5xl space-y-4">
+      {error && (
+        <p role="alert" className="rounded-md bg-red-50 px-3 py-2 text-sm text-red-700">
+          {error}
+        </p>
+      )}
+      <div className="flex flex-wrap items-center gap-3">
+        <span className="font-mono text-base font-semibold">{doc.number}</span>
+        <StatusBadge status={doc.status} name={doc.statusName} />
+        <span className="ml-auto flex gap-2">
+          {doc.status === 0 && can(permissions, `${k.permission}:add`) && (
+            <>
+              <button type="button" className={plainButton} disabled={busy} onClick={() => setEditing(true)}>
+                编辑
+              </button>
+              <button type="button" className={button} disabled={busy} onClick={step("submit", submit)}>
+                提交
+              </button>
+            </>
+          )}
+          {doc.status === 1 && can(permissions, `${k.permission}:approve`) && (
+            <button type="button" className={button} disabled={busy} onClick={step("approve", approve)}>
+              审核
+            </button>
+          )}
+          {doc.status !== 3 && can(permissions, `${k.permission}:cancel`) && (
+            <button type="button" className={dangerButton} disabled={busy} onClick={step("cancel", cancel)}>
+              作废
+            </button>
+          )}
+          <button type="button" className={plainButton} onClick={() => openTab("库存流水", "/erp/warehouse/record")}>
+            库存流水
+          </button>
+        </span>
+      </div>
+      <dl className="grid grid-cols-2 gap-4 rounded-lg bg-white p-4 shadow-sm ring-1 ring-slate-200 md:grid-cols-4 dark:bg-slate-800 dark:ring-slate-700">
+        <Field label="仓库">{doc.warehouseName}</Field>
+        <Field label="产品数">{String(doc.lineCount)}</Field>
+        <Field label="总数量">{String(doc.totalQuantity)}</Field>
+        {inbound && <Field label="总金额(元)">{doc.totalCost}</Field>}
+        <Field label="创建人">{doc.creator}</Field>
+        <Field label="创建时间">{doc.createdAt}</Field>
+        <Field label="提交时间">{doc.submittedAt}</Field>
+        <Field label="审核人">{doc.approver}</Field>
+        <Field label="审核时间">{doc.approvedAt}</Field>
+        <Field label="作废时间">{doc.cancelledAt}</Field>
+        <Field label="备注">{doc.remark}</Field>
+      </dl>
+      <table className="w-full text-left text-sm" aria-label="单据产品">
+        <thead className="bg-slate-50 text-slate-600 dark:bg-slate-900 dark:text-slate-300">
+          <tr>
+            <th className="px-2 py-2 font-medium">#</th>
+            <th className="px-2 py-2 font-medium">图片</th>
+            <th className="px-2 py-2 font-medium">SKU</th>
+            <th className="px-2 py-2 font-medium">产品名称</th>
+            <th className="px-2 py-2 font-medium">{kind === "inbound" ? "入库数量" : "出库数量"}</th>
+            {inbound && <th className="px-2 py-2 text-right font-medium">单价(元)</th>}
+            {inbound && <th className="px-2 py-2 text-right font-medium">金额(元)</th>}
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-slate-100 dark:divide-slate-700">
+          {doc.lines.map((l, i) => (
+            <tr key={l.productId}>
+              <td className="px-2 py-1">{i + 1}</td>
+              <td className="px-2 py-1">
+                <Thumb src={l.image} alt={l.sku} />
+              </td>
+              <td className="px-2 py-1 font-mono">{l.sku}</td>
+              <td className="px-2 py-1">{l.name}</td>
+              <td className="px-2 py-1">{l.quantity}</td>
+              {inbound && <td className="px-2 py-1 text-right tabular-nums">{l.unitCost || "—"}</td>}
+              {inbound && <td className="px-2 py-1 text-right tabular-nums">{l.amount || "—"}</td>}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </section>
+  );
+}

@@ -1,0 +1,136 @@
+// 广告管理 as an advertiser, against the Amazon stand-in: a store authorised in North America for selling and for
+// advertising gets 广告活动 and 广告报表 in 数据同步; 立即同步 brings them to 已完成; 广告管理 then lists the two
+// profiles' campaigns with last 30 days' figures, most spent first, a campaign's name opens its ad groups and an
+// ad group's its product ads, the trail goes back, 状态 filters, 广告活动 shows the same lists, and 导出 downloads
+// the list. Screenshots at desktop and phone widths, light and dark, go to islands/tests/artifacts/.
+import assert from "node:assert/strict";
+import { after, before, describe, it } from "node:test";
+import { phone, artifact, closeBrowser, getBrowser, newPage, startServer } from "./harness.mjs";
+import { registerCompany } from "./flows.mjs";
+import { openFromRail, sayYes, signInToShell, tabFrame } from "./shell.mjs";
+import { startAmazon } from "./amazon-standin.mjs";
+
+const SUCCESS = "授权成功，请回到授权列表页面刷新。";
+const OWNER = { account: phone("147"), password: "Owner#2026s", name: "郑十一", email: "owner147@example.com", company: "深圳郑十一跨境电商有限公司" };
+
+before(() => getBrowser());
+after(() => closeBrowser());
+
+describe("广告管理", () => {
+  let amazon;
+  let server;
+  let page;
+
+  before(async () => {
+    amazon = await startAmazon();
+    server = await startServer({ env: { ...amazon.env, SELLERHUB_REPORT_POLL: "200ms" } });
+    page = await newPage(server);
+    await registerCompany(page, server, { js: true, ...OWNER });
+    await signInToShell(page, OWNER);
+  });
+  after(async () => {
+    const errors = page?.scriptErrors ?? [];
+    await page?.context().close();
+    await server?.stop();
+    await amazon?.stop();
+    assert.deepEqual(errors.map((e) => e.message), [], "no script errors on the pages");
+  });
+
+  const taskRow = (frame, kind) => frame.locator('section[aria-label="同步任务"] tbody tr').filter({ has: frame.getByText(kind, { exact: true }) });
+  const consent = async (button) => {
+    const [popup] = await Promise.all([page.context().waitForEvent("page"), button()]);
+    await popup.getByText(SUCCESS).waitFor({ timeout: 15000 });
+    await popup.close();
+    await page.bringToFront();
+  };
+
+  it("syncs a store's advertising and reads its campaigns, ad groups and product ads", async () => {
+    await openFromRail(page, "授权", "店铺管理");
+    const stores = await tabFrame(page, "店铺管理");
+    await stores.getByText("还没有店铺。下一步", { exact: false }).waitFor();
+    await stores.getByRole("button", { name: "添加店铺", exact: true }).click();
+    const add = stores.locator("dialog[open]");
+    await add.locator('input[name="name"]').fill("美国一店");
+    await add.getByRole("button", { name: "保存", exact: true }).click();
+    await add.waitFor({ state: "detached" });
+    const na = stores.locator("tbody tr", { hasText: "北美" });
+    await na.getByRole("button", { name: "授权", exact: true }).click();
+    await consent(() => stores.locator("dialog[open]").getByRole("button", { name: "前往亚马逊授权", exact: true }).click());
+    await consent(() => na.getByRole("button", { name: "授权广告", exact: true }).click());
+
+    await openFromRail(page, "授权", "数据同步");
+    const sync = await tabFrame(page, "数据同步");
+    for (const kind of ["广告活动", "广告报表"]) {
+      await taskRow(sync, kind).waitFor({ timeout: 15000 });
+    }
+    // The store's first syncs are done before 立即同步 is offered on every row.
+    for (const kind of ["广告活动", "广告报表"]) {
+      const now = taskRow(sync, kind).getByRole("button", { name: "立即同步", exact: true });
+      if (await now.count()) {
+        await now.click();
+        await sayYes(sync, "立即同步");
+      }
+    }
+    for (const kind of ["广告活动", "广告报表"]) {
+      await taskRow(sync, kind).getByText("已完成").waitFor({ timeout: 120000 });
+    }
+    await page.screenshot({ path: artifact("adv-manager-datasync.png") });
+
+    await openFromRail(page, "广告", "广告管理");
+    const adv = await tabFrame(page, "广告管理");
+    const rows = adv.locator('section[aria-label="广告管理"] tbody tr');
+    await rows.first().waitFor({ timeout: 15000 });
+    assert.equal(await rows.count(), 10, "the two profiles' five campaigns each");
+    const headers = (await adv.locator('section[aria-label="广告管理"] thead th').allInnerTexts()).map((t) => t.trim());
+    for (const h of ["名称", "曝光量", "点击量", "点击率", "CPC", "花费", "花费(CNY)", "订单量", "销售额", "ACOS", "ROAS", "转化率"]) {
+      assert.ok(headers.some((x) => x.startsWith(h)), `column ${h} in ${headers}`);
+    }
+    const firstName = (await rows.first().locator("td button").first().innerText()).trim();
+    await page.screenshot({ path: artifact("adv-manager-campaigns.png") });
+
+    await rows.first().getByRole("button", { name: `查看 ${firstName}` }).click();
+    await adv.getByText("当前：广告组").waitFor();
+    await rows.nth(1).waitFor();
+    assert.equal(await rows.count(), 2, "a campaign's two ad groups");
+    const group = (await rows.first().locator("td button").first().innerText()).trim();
+    await rows.first().getByRole("button", { name: `查看 ${group}` }).click();
+    await adv.getByText("当前：商品广告").waitFor();
+    await adv.getByText("ADSKU-", { exact: false }).first().waitFor();
+    assert.equal(await rows.count(), 2, "an ad group's two product ads");
+    await adv.getByRole("button", { name: "全部广告活动", exact: true }).click();
+    await adv.getByText("当前：广告活动").waitFor();
+
+    await adv.locator('select[name="state"]').selectOption("PAUSED");
+    await adv.getByRole("button", { name: "查询", exact: true }).click();
+    await adv.locator("tbody tr", { hasText: "暂停" }).first().waitFor();
+    await rows.nth(1).waitFor();
+    assert.equal(await rows.count(), 2, "one paused campaign per profile");
+
+    // 广告活动 shows the same campaigns.
+    await openFromRail(page, "广告", "广告活动");
+    const campaigns = await tabFrame(page, "广告活动");
+    await campaigns.locator('section[aria-label="广告管理"] tbody tr').nth(9).waitFor({ timeout: 15000 });
+    await openFromRail(page, "广告", "广告管理");
+
+    const [download] = await Promise.all([page.waitForEvent("download"), adv.getByRole("button", { name: "导出", exact: true }).click()]);
+    assert.match(download.suggestedFilename(), /^广告管理_\d{4}-\d{2}-\d{2}\.xlsx$/);
+  });
+
+  for (const { name, viewport } of [{ name: "desktop", viewport: { width: 1280, height: 800 } }, { name: "phone", viewport: { width: 390, height: 844 } }]) {
+    for (const dark of [false, true]) {
+      it(`draws at ${name} width in ${dark ? "dark" : "light"} mode`, async () => {
+        const look = await newPage(server, { viewport });
+        try {
+          await look.addInitScript((on) => localStorage.setItem("dark", on ? "1" : "0"), dark);
+          await signInToShell(look, OWNER);
+          await look.goto("/amazon/adv/manager?embed=1");
+          await look.locator('section[aria-label="广告管理"] tbody tr').first().waitFor();
+          await look.evaluate(() => document.fonts.ready);
+          await look.screenshot({ path: artifact(`adv-manager-${name}-${dark ? "dark" : "light"}.png`), fullPage: true });
+        } finally {
+          await look.context().close();
+        }
+      });
+    }
+  }
+});

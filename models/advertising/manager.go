@@ -1,0 +1,180 @@
+package advertising
+
+import (
+	"errors"
+
+	"gorm.io/gorm"
+
+	"sellerhub/models"
+)
+
+// The levels of 广告管理: campaigns, their ad groups, and the ad groups' keywords or product ads.
+const (
+	LevelCampaign  = "campaign"
+	LevelAdGroup   = "adgroup"
+	LevelKeyword   = "keyword"
+	LevelProductAd = "productad"
+)
+
+// level is where a level's entities and figures are: the entity table, its Amazon id column, and the daily table
+// and its column that sums them (keywords have no figures yet: the targeting report is not synced).
+type level struct {
+	table, id, name, days, key string
+}
+
+var levels = map[string]level{
+	LevelCampaign:  {"adv_campaigns", "campaign_id", "name", "adv_campaign_days", "campaign_id"},
+	LevelAdGroup:   {"adv_ad_groups", "ad_group_id", "name", "adv_product_days", "ad_group_id"},
+	LevelKeyword:   {"adv_keywords", "keyword_id", "keyword_text", "", ""},
+	LevelProductAd: {"adv_product_ads", "ad_id", "sku", "adv_product_days", "ad_id"},
+}
+
+// ManagerFilter is 广告管理's query: the level, the user (store groups), a group, a profile, a state, the parent
+// campaign or ad group, a part of the name, the days (YYYY-MM-DD, both included), the page.
+type ManagerFilter struct {
+	Level                 string
+	UserID                int64
+	GroupID, ProfileID    int64
+	State                 string
+	CampaignID, AdGroupID string
+	Search                string
+	Start, End            string
+	Offset, Limit         int
+}
+
+// ManagerRow is an entity with its figures over the days.
+type ManagerRow struct {
+	ID            int64
+	AmazonID      string
+	Name          string
+	State         string
+	GroupID       int64
+	GroupName     string
+	ProfileID     int64
+	CountryCode   string
+	Currency      string
+	CampaignID    string
+	AdGroupID     string
+	TargetingType string
+	MatchType     string
+	ASIN          string
+	// Budget is a campaign's daily budget, Bid an ad group's default bid or a keyword's bid.
+	Budget, Bid models.Money
+	Figures
+}
+
+// ManagerPage reads a page of a level's entities, most spent first, with the count.
+func ManagerPage(db *models.DB, companyID int64, f ManagerFilter) ([]ManagerRow, int64, error) {
+	lv, ok := levels[f.Level]
+	if !ok {
+		return nil, 0, errors.New("advertising: unknown level " + f.Level)
+	}
+	base := func() *gorm.DB {
+		q := db.Table(lv.table+" e").Where("e.company_id = ?", companyID).Scopes(models.InGrantedGroups("e.group_id", f.UserID))
+		if f.GroupID != 0 {
+			q = q.Where("e.group_id = ?", f.GroupID)
+		}
+		if f.ProfileID != 0 {
+			q = q.Where("e.profile_id = ?", f.ProfileID)
+		}
+		if f.State != "" {
+			q = q.Where("e.state = ?", f.State)
+		}
+		if f.CampaignID != "" && f.Level != LevelCampaign {
+			q = q.Where("e.campaign_id = ?", f.CampaignID)
+		}
+		if f.AdGroupID != "" && (f.Level == LevelKeyword || f.Level == LevelProductAd) {
+			q = q.Where("e.ad_group_id = ?", f.AdGroupID)
+		}
+		if f.Search != "" {
+			q = q.Where("e."+lv.name+" "+db.Caseless(), models.ContainsPattern(f.Search))
+		}
+		return q
+	}
+	var total int64
+	if err := base().Count(&total).Error; err != nil {
+		return nil, 0, err
+	}
+	figures, spent := "0, 0, 0, 0, 0, 0", "e.id"
+	q := base()
+	if lv.days != "" {
+		q = q.Joins(`LEFT JOIN (SELECT profile_id, `+lv.key+` AS k, CAST(SUM(impressions) AS BIGINT) AS impressions,
+			CAST(SUM(clicks) AS BIGINT) AS clicks, CAST(SUM(cost) AS BIGINT) AS cost, CAST(SUM(orders) AS BIGINT) AS orders,
+			CAST(SUM(sales) AS BIGINT) AS sales, CAST(SUM(units) AS BIGINT) AS units FROM `+lv.days+`
+			WHERE company_id = ? AND day >= ? AND day <= ? GROUP BY profile_id, `+lv.key+`) m
+			ON m.profile_id = e.profile_id AND m.k = e.`+lv.id, companyID, f.Start, f.End)
+		figures = "COALESCE(m.impressions, 0), COALESCE(m.clicks, 0), COALESCE(m.cost, 0), COALESCE(m.orders, 0), " +
+			"COALESCE(m.sales, 0), COALESCE(m.units, 0)"
+		spent = "COALESCE(m.cost, 0) DESC"
+	}
+	extra := map[string]string{
+		LevelCampaign:  "e.campaign_id, '', e.targeting_type, '', '', e.budget, 0",
+		LevelAdGroup:   "e.campaign_id, e.ad_group_id, '', '', '', 0, e.default_bid",
+		LevelKeyword:   "e.campaign_id, e.ad_group_id, '', e.match_type, '', 0, e.bid",
+		LevelProductAd: "e.campaign_id, e.ad_group_id, '', '', e.asin, 0, 0",
+	}[f.Level]
+	cur, err := q.Joins("LEFT JOIN adv_profiles p ON p.id = e.profile_id").
+		Joins("LEFT JOIN store_groups g ON g.id = e.group_id").
+		Select("e.id, e." + lv.id + ", e." + lv.name + ", e.state, e.group_id, COALESCE(g.name, ''), e.profile_id, " +
+			"COALESCE(p.country_code, ''), COALESCE(p.currency_code, ''), " + extra + ", " + figures).
+		Order(spent).Order("e." + lv.name).Order("e.id").
+		Offset(f.Offset).Limit(f.Limit).Rows()
+	if err != nil {
+		return nil, 0, err
+	}
+	out := []ManagerRow{}
+	for cur.Next() {
+		var r ManagerRow
+		var budget, bid, cost, sales int64
+		if err := cur.Scan(&r.ID, &r.AmazonID, &r.Name, &r.State, &r.GroupID, &r.GroupName, &r.ProfileID, &r.CountryCode,
+			&r.Currency, &r.CampaignID, &r.AdGroupID, &r.TargetingType, &r.MatchType, &r.ASIN, &budget, &bid,
+			&r.Impressions, &r.Clicks, &cost, &r.Orders, &sales, &r.Units); err != nil {
+			cur.Close()
+			return nil, 0, err
+		}
+		r.Budget, r.Bid, r.Cost, r.Sales = models.MoneyFromUnits(budget), models.MoneyFromUnits(bid),
+			models.MoneyFromUnits(cost), models.MoneyFromUnits(sales)
+		out = append(out, r)
+	}
+	return out, total, errors.Join(cur.Err(), cur.Close())
+}
+
+// MonthFigures are an entity's cost and sales in one month of the days: the CNY figures convert each month at
+// its rate.
+type MonthFigures struct {
+	ProfileID   int64
+	AmazonID    string
+	Month       string
+	Cost, Sales models.Money
+}
+
+// ManagerMonths sums the rows' cost and sales by month over the days.
+func ManagerMonths(db *models.DB, companyID int64, levelName string, rows []ManagerRow, start, end string) ([]MonthFigures, error) {
+	lv := levels[levelName]
+	out := []MonthFigures{}
+	if lv.days == "" || len(rows) == 0 {
+		return out, nil
+	}
+	profiles, ids := []int64{}, []string{}
+	for _, r := range rows {
+		profiles, ids = append(profiles, r.ProfileID), append(ids, r.AmazonID)
+	}
+	cur, err := db.Table(lv.days).Where("company_id = ? AND day >= ? AND day <= ? AND profile_id IN ? AND "+lv.key+" IN ?",
+		companyID, start, end, profiles, ids).
+		Select("profile_id, " + lv.key + ", SUBSTR(day, 1, 7), CAST(SUM(cost) AS BIGINT), CAST(SUM(sales) AS BIGINT)").
+		Group("profile_id, " + lv.key + ", SUBSTR(day, 1, 7)").Rows()
+	if err != nil {
+		return nil, err
+	}
+	for cur.Next() {
+		var m MonthFigures
+		var cost, sales int64
+		if err := cur.Scan(&m.ProfileID, &m.AmazonID, &m.Month, &cost, &sales); err != nil {
+			cur.Close()
+			return nil, err
+		}
+		m.Cost, m.Sales = models.MoneyFromUnits(cost), models.MoneyFromUnits(sales)
+		out = append(out, m)
+	}
+	return out, errors.Join(cur.Err(), cur.Close())
+}

@@ -1,0 +1,154 @@
+// Package advertising holds the synced Sponsored Products of each advertising profile: campaigns, ad groups,
+// keywords and product ads as the Advertising API lists them, and their daily figures from its reports.
+package advertising
+
+import (
+	"time"
+
+	"sellerhub/models"
+)
+
+// Profile is the profile a sync writes for: the company, its store group, our profile row, the marketplace and
+// the currency of its amounts.
+type Profile struct {
+	CompanyID     int64
+	GroupID       int64
+	ProfileID     int64
+	MarketplaceID string
+	Currency      string
+}
+
+// Campaign is a Sponsored Products campaign.
+type Campaign struct {
+	ID              int64 `gorm:"primaryKey;autoIncrement:false"`
+	CompanyID       int64
+	GroupID         int64
+	ProfileID       int64
+	CampaignID      string
+	Name            string
+	State           string
+	TargetingType   string
+	Budget          models.Money
+	BudgetType      string
+	BiddingStrategy string
+	StartDate       string
+	EndDate         string
+	PortfolioID     string
+	CreatedAt       time.Time
+	UpdatedAt       time.Time
+}
+
+// TableName is the campaigns' table.
+func (Campaign) TableName() string { return "adv_campaigns" }
+
+// AdGroup is an ad group of a campaign.
+type AdGroup struct {
+	ID         int64 `gorm:"primaryKey;autoIncrement:false"`
+	CompanyID  int64
+	GroupID    int64
+	ProfileID  int64
+	AdGroupID  string
+	CampaignID string
+	Name       string
+	State      string
+	DefaultBid models.Money
+	CreatedAt  time.Time
+	UpdatedAt  time.Time
+}
+
+// TableName is the ad groups' table.
+func (AdGroup) TableName() string { return "adv_ad_groups" }
+
+// Keyword is a keyword of an ad group.
+type Keyword struct {
+	ID          int64 `gorm:"primaryKey;autoIncrement:false"`
+	CompanyID   int64
+	GroupID     int64
+	ProfileID   int64
+	KeywordID   string
+	AdGroupID   string
+	CampaignID  string
+	KeywordText string
+	MatchType   string
+	State       string
+	Bid         models.Money
+	CreatedAt   time.Time
+	UpdatedAt   time.Time
+}
+
+// TableName is the keywords' table.
+func (Keyword) TableName() string { return "adv_keywords" }
+
+// ProductAd is a seller SKU advertised in an ad group.
+type ProductAd struct {
+	ID         int64 `gorm:"primaryKey;autoIncrement:false"`
+	CompanyID  int64
+	GroupID    int64
+	ProfileID  int64
+	AdID       string
+	AdGroupID  string
+	CampaignID string
+	SKU        string
+	ASIN       string
+	State      string
+	CreatedAt  time.Time
+	UpdatedAt  time.Time
+}
+
+// TableName is the product ads' table.
+func (ProductAd) TableName() string { return "adv_product_ads" }
+
+var (
+	campaignsTable = &models.UpsertTable{Name: "adv_campaigns",
+		Columns: []string{"id", "company_id", "group_id", "profile_id", "campaign_id", "name", "state", "targeting_type",
+			"budget", "budget_type", "bidding_strategy", "start_date", "end_date", "portfolio_id", "created_at", "updated_at"},
+		Key: []string{"profile_id", "campaign_id"}, Keep: []string{"company_id"}}
+	adGroupsTable = &models.UpsertTable{Name: "adv_ad_groups",
+		Columns: []string{"id", "company_id", "group_id", "profile_id", "ad_group_id", "campaign_id", "name", "state",
+			"default_bid", "created_at", "updated_at"},
+		Key: []string{"profile_id", "ad_group_id"}, Keep: []string{"company_id"}}
+	keywordsTable = &models.UpsertTable{Name: "adv_keywords",
+		Columns: []string{"id", "company_id", "group_id", "profile_id", "keyword_id", "ad_group_id", "campaign_id",
+			"keyword_text", "match_type", "state", "bid", "created_at", "updated_at"},
+		Key: []string{"profile_id", "keyword_id"}, Keep: []string{"company_id"}}
+	productAdsTable = &models.UpsertTable{Name: "adv_product_ads",
+		Columns: []string{"id", "company_id", "group_id", "profile_id", "ad_id", "ad_group_id", "campaign_id", "sku",
+			"asin", "state", "created_at", "updated_at"},
+		Key: []string{"profile_id", "ad_id"}, Keep: []string{"company_id"}}
+)
+
+// SaveCampaigns upserts a profile's campaigns; it returns the rows inserted or changed. Run it in a transaction.
+func SaveCampaigns(db *models.DB, p Profile, rows []Campaign, now time.Time) (int64, error) {
+	return db.Upsert(campaignsTable, len(rows), func(i int) []any {
+		c := &rows[i]
+		return []any{models.NewID(), p.CompanyID, p.GroupID, p.ProfileID, c.CampaignID, c.Name, c.State, c.TargetingType,
+			c.Budget.Units(), c.BudgetType, c.BiddingStrategy, c.StartDate, c.EndDate, c.PortfolioID, now, now}
+	})
+}
+
+// SaveAdGroups upserts a profile's ad groups.
+func SaveAdGroups(db *models.DB, p Profile, rows []AdGroup, now time.Time) (int64, error) {
+	return db.Upsert(adGroupsTable, len(rows), func(i int) []any {
+		g := &rows[i]
+		return []any{models.NewID(), p.CompanyID, p.GroupID, p.ProfileID, g.AdGroupID, g.CampaignID, g.Name, g.State,
+			g.DefaultBid.Units(), now, now}
+	})
+}
+
+// SaveKeywords upserts a profile's keywords.
+func SaveKeywords(db *models.DB, p Profile, rows []Keyword, now time.Time) (int64, error) {
+	return db.Upsert(keywordsTable, len(rows), func(i int) []any {
+		k := &rows[i]
+		return []any{models.NewID(), p.CompanyID, p.GroupID, p.ProfileID, k.KeywordID, k.AdGroupID, k.CampaignID,
+			k.KeywordText, k.MatchType, k.State, k.Bid.Units(), now, now}
+	})
+}
+
+// SaveProductAds upserts a profile's product ads.
+func SaveProductAds(db *models.DB, p Profile, rows []ProductAd, now time.Time) (int64, error) {
+	return db.Upsert(productAdsTable, len(rows), func(i int) []any {
+		a := &rows[i]
+		return []any{models.NewID(), p.CompanyID, p.GroupID, p.ProfileID, a.AdID, a.AdGroupID, a.CampaignID, a.SKU,
+			a.ASIN, a.State, now, now}
+	})
+}
