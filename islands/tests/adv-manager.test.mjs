@@ -5,7 +5,7 @@
 // the list. Screenshots at desktop and phone widths, light and dark, go to islands/tests/artifacts/.
 import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
-import { phone, artifact, closeBrowser, getBrowser, newPage, startServer } from "./harness.mjs";
+import { PATIENCE, phone, artifact, closeBrowser, getBrowser, newPage, startServer } from "./harness.mjs";
 import { registerCompany } from "./flows.mjs";
 import { openFromRail, sayYes, signInToShell, tabFrame } from "./shell.mjs";
 import { startAmazon } from "./amazon-standin.mjs";
@@ -39,7 +39,7 @@ describe("广告管理", () => {
   const taskRow = (frame, kind) => frame.locator('section[aria-label="同步任务"] tbody tr').filter({ has: frame.getByText(kind, { exact: true }) });
   const consent = async (button) => {
     const [popup] = await Promise.all([page.context().waitForEvent("page"), button()]);
-    await popup.getByText(SUCCESS).waitFor({ timeout: 15000 });
+    await popup.getByText(SUCCESS).waitFor({ timeout: PATIENCE });
     await popup.close();
     await page.bringToFront();
   };
@@ -61,7 +61,7 @@ describe("广告管理", () => {
     await openFromRail(page, "授权", "数据同步");
     const sync = await tabFrame(page, "数据同步");
     for (const kind of ["广告活动", "广告报表"]) {
-      await taskRow(sync, kind).waitFor({ timeout: 15000 });
+      await taskRow(sync, kind).waitFor({ timeout: PATIENCE });
     }
     // The store's first syncs are done before 立即同步 is offered on every row.
     for (const kind of ["广告活动", "广告报表"]) {
@@ -79,7 +79,7 @@ describe("广告管理", () => {
     await openFromRail(page, "广告", "广告管理");
     const adv = await tabFrame(page, "广告管理");
     const rows = adv.locator('section[aria-label="广告管理"] tbody tr');
-    await rows.first().waitFor({ timeout: 15000 });
+    await rows.first().waitFor({ timeout: PATIENCE });
     assert.equal(await rows.count(), 10, "the two profiles' five campaigns each");
     const headers = (await adv.locator('section[aria-label="广告管理"] thead th').allInnerTexts()).map((t) => t.trim());
     for (const h of ["名称", "曝光量", "点击量", "点击率", "CPC", "花费", "花费(CNY)", "订单量", "销售额", "ACOS", "ROAS", "转化率"]) {
@@ -109,7 +109,7 @@ describe("广告管理", () => {
     // 广告活动 shows the same campaigns.
     await openFromRail(page, "广告", "广告活动");
     const campaigns = await tabFrame(page, "广告活动");
-    await campaigns.locator('section[aria-label="广告管理"] tbody tr').nth(9).waitFor({ timeout: 15000 });
+    await campaigns.locator('section[aria-label="广告管理"] tbody tr').nth(9).waitFor({ timeout: PATIENCE });
     await openFromRail(page, "广告", "广告管理");
 
     const [download] = await Promise.all([page.waitForEvent("download"), adv.getByRole("button", { name: "导出", exact: true }).click()]);

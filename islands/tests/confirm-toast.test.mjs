@@ -11,7 +11,7 @@
 import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
 import { setTimeout as sleep } from "node:timers/promises";
-import { ADMIN_ACCOUNT, ADMIN_PASSWORD, closeBrowser, getBrowser, newPage, phone, startServer } from "./harness.mjs";
+import { PATIENCE, ADMIN_ACCOUNT, ADMIN_PASSWORD, closeBrowser, getBrowser, newPage, phone, startServer } from "./harness.mjs";
 import { openFromRail, question, sayYes, shellReady, signInToShell, tabFrame, tabTitles, toasts, waitForToast } from "./shell.mjs";
 
 before(() => getBrowser());
@@ -111,7 +111,7 @@ describe("提示与操作确认", () => {
     // A success closes itself: the person reads 操作成功! and it goes without being touched.
     await enable("周转仓一");
     assert.deepEqual(await waitForToast(frame, "操作成功!"), ["操作成功!"]);
-    await frame.locator('#toasts [data-toast="success"]').waitFor({ state: "detached", timeout: 15000 });
+    await frame.locator('#toasts [data-toast="success"]').waitFor({ state: "detached", timeout: PATIENCE });
     assert.deepEqual(await toasts(frame), [], "the success toast went away by itself");
 
     // 启用 again succeeds, then 启用 of a warehouse removed meanwhile fails: the failure takes the success's place.
@@ -194,7 +194,7 @@ describe("提示与操作确认", () => {
     const open = await tabTitles(page);
     await form.getByRole("button", { name: "保存", exact: true }).click();
     let title;
-    for (const deadline = Date.now() + 5000; !title && Date.now() < deadline; await sleep(50)) {
+    for (const deadline = Date.now() + PATIENCE; !title && Date.now() < deadline; await sleep(50)) {
       title = (await tabTitles(page)).find((t) => /^入库单 RK/.test(t) && !open.includes(t));
     }
     assert.ok(title, `the new document's tab: ${await tabTitles(page)}`);

@@ -8,7 +8,7 @@ import assert from "node:assert/strict";
 import { join } from "node:path";
 import { after, before, describe, it } from "node:test";
 import { setTimeout as sleep } from "node:timers/promises";
-import { artifact, closeBrowser, getBrowser, newPage, phone, startServer } from "./harness.mjs";
+import { PATIENCE, artifact, closeBrowser, getBrowser, newPage, phone, startServer } from "./harness.mjs";
 import { registerCompany } from "./flows.mjs";
 import { openFromRail, signInToShell, tabFrame, waitForToast } from "./shell.mjs";
 import { readSheet, writeSheet } from "./xlsx.mjs";
@@ -59,7 +59,7 @@ describe("本地产品的采购成本与头程", () => {
 
   async function expectShown(label, sku, value) {
     let got;
-    for (const deadline = Date.now() + 5000; Date.now() < deadline; await sleep(50)) {
+    for (const deadline = Date.now() + PATIENCE; Date.now() < deadline; await sleep(50)) {
       if ((await cell(label, sku).count()) === 1 && (got = await shown(label, sku)) === value) return;
     }
     assert.equal(got, value, `${label} of ${sku}`);

@@ -6,7 +6,7 @@
 // go to islands/tests/artifacts/.
 import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
-import { phone, artifact, closeBrowser, getBrowser, newPage, startServer } from "./harness.mjs";
+import { PATIENCE, phone, artifact, closeBrowser, getBrowser, newPage, startServer } from "./harness.mjs";
 import { registerCompany } from "./flows.mjs";
 import { openFromRail, sayYes, signInToShell, tabFrame, waitForToast } from "./shell.mjs";
 import { startAmazon } from "./amazon-standin.mjs";
@@ -61,12 +61,12 @@ describe("数据同步", () => {
       page.context().waitForEvent("page"),
       stores.locator("dialog[open]").getByRole("button", { name: "前往亚马逊授权", exact: true }).click(),
     ]);
-    await popup.getByText(SUCCESS).waitFor({ timeout: 15000 });
+    await popup.getByText(SUCCESS).waitFor({ timeout: PATIENCE });
     await popup.close();
 
     await openFromRail(page, "授权", "数据同步");
     const sync = await tabFrame(page, "数据同步");
-    await taskRow(sync, "订单").waitFor({ timeout: 10000 });
+    await taskRow(sync, "订单").waitFor({ timeout: PATIENCE });
     const first = await rows(sync);
     assert.deepEqual(first.map((r) => r.slice(0, 3)), KINDS.map((k) => ["美国一店", "北美", k]), "one row per data kind of the new store");
     for (const [, , , state] of first) assert.ok(["排队中", "同步中"].includes(state), `a first sync waits or runs: ${state}`);
@@ -83,7 +83,7 @@ describe("数据同步", () => {
     assert.match(await taskRow(sync, "订单").innerText(), /\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}/, "the last success shows");
     // The history has a run of the authorisation per kind.
     const history = sync.locator('section[aria-labelledby="runs-title"] tbody tr');
-    await history.filter({ hasText: "成功" }).nth(KINDS.length - 1).waitFor({ timeout: 10000 });
+    await history.filter({ hasText: "成功" }).nth(KINDS.length - 1).waitFor({ timeout: PATIENCE });
     assert.equal(await history.filter({ hasText: "授权" }).count(), KINDS.length);
     await page.screenshot({ path: artifact("datasync-done.png") });
   });

@@ -10,7 +10,7 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { after, before, describe, it } from "node:test";
 import { setTimeout as sleep } from "node:timers/promises";
-import { closeBrowser, getBrowser, newPage, phone, startServer } from "./harness.mjs";
+import { PATIENCE, closeBrowser, getBrowser, newPage, phone, startServer } from "./harness.mjs";
 import { registerCompany } from "./flows.mjs";
 import { pdfPages } from "./pdf.mjs";
 import { clickTab, openFromRail, sayYes, signInToShell, tabFrame, tabTitles, waitForToast } from "./shell.mjs";
@@ -72,7 +72,7 @@ describe("FBA全流程：产品、入库、发货计划、货件处理与配货�
     await record.getByRole("button", { name: "查询", exact: true }).click();
     await row(record, SKU).waitFor();
     let got;
-    for (const deadline = Date.now() + 5000; Date.now() < deadline; await sleep(100)) {
+    for (const deadline = Date.now() + PATIENCE; Date.now() < deadline; await sleep(100)) {
       got = { skus: await column(record, "SKU"), fulfillable: Number((await column(record, "可用"))[0]), outbound: Number((await column(record, "待出库"))[0]) };
       if (got.fulfillable === want.fulfillable && got.outbound === want.outbound) break;
     }
@@ -83,8 +83,8 @@ describe("FBA全流程：产品、入库、发货计划、货件处理与配货�
   const stepTab = () => tabFrame(page, `处理货件 ${shipmentId}`);
   const stepButton = (frame, name) => frame.getByRole("list", { name: "处理步骤" }).getByRole("button", { name, exact: true });
   const expectStep = (frame, name) =>
-    frame.getByRole("list", { name: "处理步骤" }).locator('button[aria-current="step"]').filter({ hasText: new RegExp(`^.${name}$`) }).waitFor({ timeout: 3000 });
-  const expectStatus = (frame, text) => frame.getByTestId("shipment-status").filter({ hasText: new RegExp(`^${text}$`) }).waitFor({ timeout: 3000 });
+    frame.getByRole("list", { name: "处理步骤" }).locator('button[aria-current="step"]').filter({ hasText: new RegExp(`^.${name}$`) }).waitFor({ timeout: PATIENCE });
+  const expectStatus = (frame, text) => frame.getByTestId("shipment-status").filter({ hasText: new RegExp(`^${text}$`) }).waitFor({ timeout: PATIENCE });
 
   it("creates a warehouse", async () => {
     await openFromRail(page, "仓库", "仓库");
@@ -138,7 +138,7 @@ describe("FBA全流程：产品、入库、发货计划、货件处理与配货�
     await shot("inbound-new");
     await form.getByRole("button", { name: "保存", exact: true }).click();
     let title;
-    for (const deadline = Date.now() + 5000; !title && Date.now() < deadline; await sleep(50)) {
+    for (const deadline = Date.now() + PATIENCE; !title && Date.now() < deadline; await sleep(50)) {
       title = (await tabTitles(page)).find((t) => /^入库单 RK\d{8}-\d{4}$/.test(t));
     }
     assert.ok(title, `the document's tab: ${await tabTitles(page)}`);
@@ -189,7 +189,7 @@ describe("FBA全流程：产品、入库、发货计划、货件处理与配货�
     await dialog.getByRole("searchbox", { name: "搜索本地产品" }).fill("LAMP");
     await dialog.getByRole("button").filter({ hasText: NAME }).click();
     await dialog.waitFor({ state: "detached" });
-    for (const deadline = Date.now() + 5000; Date.now() < deadline && !/已配对/.test(await row(listings, MSKU).innerText()); ) await sleep(50);
+    for (const deadline = Date.now() + PATIENCE; Date.now() < deadline && !/已配对/.test(await row(listings, MSKU).innerText()); ) await sleep(50);
     assert.match(await row(listings, MSKU).innerText(), new RegExp(`已配对[\\s\\S]*${SKU}|${SKU}[\\s\\S]*已配对`));
     await shot("listing-paired");
   });

@@ -3,6 +3,7 @@
 // with JavaScript, and reloads the page without it) the flow checks what that mode should show.
 import assert from "node:assert/strict";
 import {
+  PATIENCE,
   button,
   clickAndWait,
   field,
@@ -56,7 +57,7 @@ export async function expectCountdownTicks(page) {
       return m && Number(m[1]) < n;
     },
     first,
-    { timeout: 3000 },
+    { timeout: PATIENCE },
   );
 }
 
@@ -156,7 +157,7 @@ export async function openHomeSignedOut(page) {
   page.on("response", onResponse);
   try {
     await page.goto("/home");
-    await page.waitForURL((u) => u.pathname === "/login", { timeout: 5000 });
+    await page.waitForURL((u) => u.pathname === "/login", { timeout: PATIENCE });
     await page.waitForLoadState("load");
   } finally {
     page.off("response", onResponse);

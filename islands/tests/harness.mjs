@@ -23,6 +23,12 @@ export const MODES = [
   { js: false, label: "JavaScript off" },
 ];
 
+/**
+ * How long a test waits for something it expects (a tab, a toast, a row): CI's 2 cores run the Go tests beside two
+ * browser files, and a wait of 3-5 s failed there on a save that took longer. A wait ends as soon as it holds.
+ */
+export const PATIENCE = 20000;
+
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 // A timer that does not keep the test process alive, for the deadlines raced against events.
 const deadline = (ms) => new Promise((r) => setTimeout(r, ms).unref());
@@ -121,7 +127,7 @@ export async function startServer(options = {}) {
      * Waits for the newest code sent to target (optionally of a purpose and channel) among the lines logged after
      * `after` codes had been seen, and returns the whole log entry ({code, channel, purpose, target, ...}).
      */
-    async waitForCode(target, { purpose, channel, after = 0, timeout = 5000 } = {}) {
+    async waitForCode(target, { purpose, channel, after = 0, timeout = PATIENCE } = {}) {
       const deadline = Date.now() + timeout;
       for (;;) {
         const found = codes
@@ -187,8 +193,8 @@ export async function newPage(server, { js = true, viewport = { width: 1280, hei
     viewport,
     ...rest,
   });
-  context.setDefaultTimeout(10000);
-  context.setDefaultNavigationTimeout(15000);
+  context.setDefaultTimeout(PATIENCE);
+  context.setDefaultNavigationTimeout(PATIENCE);
   const page = await context.newPage();
   const errors = [];
   page.on("pageerror", (err) => errors.push(err));
@@ -224,7 +230,7 @@ export async function noticeText(page) {
  * Waits (up to timeout) for the notice to read exactly `expected`, then returns what it reads, so that the
  * caller's assert.equal shows the actual text when it never did.
  */
-export async function waitForNotice(page, expected, timeout = 5000) {
+export async function waitForNotice(page, expected, timeout = PATIENCE) {
   const deadline = Date.now() + timeout;
   let text = "";
   for (;;) {

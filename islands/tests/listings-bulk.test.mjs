@@ -5,7 +5,7 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
 import { after, before, describe, it } from "node:test";
-import { artifact, closeBrowser, getBrowser, newPage, phone, startServer } from "./harness.mjs";
+import { PATIENCE, artifact, closeBrowser, getBrowser, newPage, phone, startServer } from "./harness.mjs";
 import { startAmazon } from "./amazon-standin.mjs";
 import { registerCompany } from "./flows.mjs";
 import { openFromRail, signInToShell, tabFrame } from "./shell.mjs";
@@ -57,7 +57,7 @@ describe("SKU配对：批量生成本地产品与导入配对", () => {
   const toastWith = (frame, text) =>
     Promise.any([frame, page].map(async (where) => {
       const toast = where.locator("#toasts [data-toast]").filter({ hasText: text }).first();
-      await toast.waitFor({ timeout: 5000 });
+      await toast.waitFor({ timeout: PATIENCE });
       return toast.innerText();
     }));
 

@@ -4,7 +4,7 @@
 // dark (islands/tests/artifacts/money-*.png).
 import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
-import { ADMIN_ACCOUNT, ADMIN_PASSWORD, artifact, closeBrowser, getBrowser, newPage, startServer, withPage } from "./harness.mjs";
+import { PATIENCE, ADMIN_ACCOUNT, ADMIN_PASSWORD, artifact, closeBrowser, getBrowser, newPage, startServer, withPage } from "./harness.mjs";
 import { signIn } from "./flows.mjs";
 import { SYMBOLS } from "../lib/money.js";
 
@@ -163,7 +163,7 @@ describe("money on every screen", () => {
           await signIn(page, { account: ADMIN_ACCOUNT, password: ADMIN_PASSWORD });
           for (const [name, address] of screens) {
             await page.goto(address);
-            await page.waitForFunction(() => !document.body.innerText.includes("加载中"), null, { timeout: 10000 });
+            await page.waitForFunction(() => !document.body.innerText.includes("加载中"), null, { timeout: PATIENCE });
             await page.evaluate(() => document.fonts.ready);
             await page.screenshot({ path: artifact(`money-${name}-${width}-${dark ? "dark" : "light"}.png`), fullPage: true });
           }

@@ -9,7 +9,7 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
 import { after, before, describe, it } from "node:test";
-import { artifact, closeBrowser, getBrowser, newPage, phone, startServer } from "./harness.mjs";
+import { PATIENCE, artifact, closeBrowser, getBrowser, newPage, phone, startServer } from "./harness.mjs";
 import { registerCompany } from "./flows.mjs";
 import { clickTab, openFromRail, signInToShell, tabFrame } from "./shell.mjs";
 import { startAmazon } from "./amazon-standin.mjs";
@@ -100,7 +100,7 @@ describe("新卖家的第一天", () => {
   const toastWith = (frame, text) =>
     Promise.any([frame, page].map(async (where) => {
       const toast = where.locator("#toasts [data-toast]").filter({ hasText: text }).first();
-      await toast.waitFor({ timeout: 15000 });
+      await toast.waitFor({ timeout: PATIENCE });
       return toast.innerText();
     }));
 
@@ -130,7 +130,7 @@ describe("新卖家的第一天", () => {
       page.context().waitForEvent("page"),
       stores.locator("dialog[open]").getByRole("button", { name: "前往亚马逊授权", exact: true }).click(),
     ]);
-    await popup.getByText(SUCCESS).waitFor({ timeout: 15000 });
+    await popup.getByText(SUCCESS).waitFor({ timeout: PATIENCE });
     await popup.close();
 
     home = await homeNow();

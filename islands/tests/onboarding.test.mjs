@@ -5,7 +5,7 @@
 // islands/tests/artifacts/onboarding-*.png.
 import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
-import { phone, artifact, closeBrowser, getBrowser, newPage, startServer } from "./harness.mjs";
+import { PATIENCE, phone, artifact, closeBrowser, getBrowser, newPage, startServer } from "./harness.mjs";
 import { registerCompany } from "./flows.mjs";
 import { clickTab, openFromRail, signInToShell, tabFrame, tabTitles } from "./shell.mjs";
 import { startAmazon } from "./amazon-standin.mjs";
@@ -97,7 +97,7 @@ describe("新手引导", () => {
       page.context().waitForEvent("page"),
       stores.locator("dialog[open]").getByRole("button", { name: "前往亚马逊授权", exact: true }).click(),
     ]);
-    await popup.getByText(SUCCESS).waitFor({ timeout: 15000 });
+    await popup.getByText(SUCCESS).waitFor({ timeout: PATIENCE });
     await popup.close();
 
     await clickTab(page, "首页");

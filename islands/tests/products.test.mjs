@@ -10,7 +10,7 @@ import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import { after, before, describe, it } from "node:test";
 import { setTimeout as sleep } from "node:timers/promises";
-import { closeBrowser, getBrowser, newPage, phone, startServer } from "./harness.mjs";
+import { PATIENCE, closeBrowser, getBrowser, newPage, phone, startServer } from "./harness.mjs";
 import { registerCompany } from "./flows.mjs";
 import { activeTab, clickTab, openFromRail, question, sayYes, signInToShell, tabFrame, waitForToast } from "./shell.mjs";
 import { readSheet, writeSheet } from "./xlsx.mjs";
@@ -60,16 +60,16 @@ describe("本地产品、品牌、分类与SKU配对", () => {
     await dialog.waitFor({ state: "detached" });
   }
 
-  /** Waits (up to 5 s) for the tab titled title to be the selected one: the tab bar renders after the click. */
+  /** Waits for the tab titled title to be the selected one: the tab bar renders after the click. */
   async function expectActive(title) {
-    for (const deadline = Date.now() + 5000; Date.now() < deadline && (await activeTab(page)) !== title; ) await sleep(50);
+    for (const deadline = Date.now() + PATIENCE; Date.now() < deadline && (await activeTab(page)) !== title; ) await sleep(50);
     assert.equal(await activeTab(page), title);
   }
 
-  /** Waits (up to 5 s) until the table of frame shows exactly the SKUs, in order. */
+  /** Waits until the table of frame shows exactly the SKUs, in order. */
   async function expectSKUs(frame, skus) {
     let got;
-    for (const deadline = Date.now() + 5000; Date.now() < deadline; await sleep(50)) {
+    for (const deadline = Date.now() + PATIENCE; Date.now() < deadline; await sleep(50)) {
       if ((await frame.locator('[role="status"]').filter({ hasText: "加载中..." }).count()) === 0) {
         got = await frame.locator("tbody tr td:nth-child(3)").allInnerTexts();
         if (JSON.stringify(got) === JSON.stringify(skus)) return;
@@ -262,7 +262,7 @@ describe("本地产品、品牌、分类与SKU配对", () => {
     await choice.click();
     await dialog.waitFor({ state: "detached" });
     await expectToast(listings, "操作成功!");
-    for (const deadline = Date.now() + 5000; Date.now() < deadline && !/已配对/.test(await row(listings, "EAR-001-US").innerText()); ) await sleep(50);
+    for (const deadline = Date.now() + PATIENCE; Date.now() < deadline && !/已配对/.test(await row(listings, "EAR-001-US").innerText()); ) await sleep(50);
     const paired = await row(listings, "EAR-001-US").innerText();
     assert.match(paired, /已配对/);
     assert.match(paired, /EAR-001\b/);

@@ -6,7 +6,7 @@
 // "//evil.example/x", another site: such an address must be refused like "//evil.example/x" itself.
 import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
-import { ADMIN_ACCOUNT, ADMIN_PASSWORD, button, closeBrowser, field, getBrowser, MODES, startServer, withPage } from "./harness.mjs";
+import { PATIENCE, ADMIN_ACCOUNT, ADMIN_PASSWORD, button, closeBrowser, field, getBrowser, MODES, startServer, withPage } from "./harness.mjs";
 import { where } from "./flows.mjs";
 
 before(() => getBrowser());
@@ -36,7 +36,7 @@ async function fenceOffOtherSites(page, origin) {
 /** Waits until the browser is on /home or somewhere else entirely (or gives up), without failing on aborts. */
 async function settle(page, origin) {
   await page
-    .waitForURL((u) => u.origin !== origin || u.pathname === "/home", { timeout: 3000 })
+    .waitForURL((u) => u.origin !== origin || u.pathname === "/home", { timeout: PATIENCE })
     .catch(() => {});
   await page.waitForLoadState("load").catch(() => {});
 }

@@ -3,7 +3,7 @@
 // And the remembered address: /home signed out -> sign in -> back on /home.
 import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
-import { ADMIN_ACCOUNT, ADMIN_PASSWORD, button, clickAndWait, closeBrowser, field, getBrowser, MODES, phone, startServer, waitForNotice, withPage } from "./harness.mjs";
+import { PATIENCE, ADMIN_ACCOUNT, ADMIN_PASSWORD, button, clickAndWait, closeBrowser, field, getBrowser, MODES, phone, startServer, waitForNotice, withPage } from "./harness.mjs";
 import { COUNTDOWN, expectCountdownTicks, expectHome, openHomeSignedOut, registerCompany, requestCode, signIn, signOut, where } from "./flows.mjs";
 
 before(() => getBrowser());
@@ -34,7 +34,7 @@ for (const { js, label } of MODES) {
         await signOut(page);
         // Back to the page the user just left: it must not come back from the cache with their data.
         await page.goBack();
-        await page.waitForURL((u) => u.pathname === "/login", { timeout: 5000 });
+        await page.waitForURL((u) => u.pathname === "/login", { timeout: PATIENCE });
         assert.equal(await page.locator("#tab-frames").count(), 0, "after 退出, Back does not show the signed-in shell");
         await openHomeSignedOut(page);
       }));
@@ -51,7 +51,7 @@ for (const { js, label } of MODES) {
     it("remembers the address with its query, also after a wrong password", () =>
       withPage(server, { js }, async (page) => {
         await page.goto("/home?from=bookmark");
-        await page.waitForURL((u) => u.pathname === "/login", { timeout: 5000 });
+        await page.waitForURL((u) => u.pathname === "/login", { timeout: PATIENCE });
         assert.equal(where(page), "/login?redirect=%2Fhome%3Ffrom%3Dbookmark");
         await signIn(page, { account: ADMIN_ACCOUNT, password: "Wrong#2026pass" });
         assert.equal(await waitForNotice(page, "登录失败! 账号或密码有误", 0), "登录失败! 账号或密码有误");

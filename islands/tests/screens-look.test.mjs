@@ -3,7 +3,7 @@
 // pills stayed white).
 import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
-import { ADMIN_ACCOUNT, ADMIN_PASSWORD, artifact, closeBrowser, getBrowser, startServer, withPage } from "./harness.mjs";
+import { PATIENCE, ADMIN_ACCOUNT, ADMIN_PASSWORD, artifact, closeBrowser, getBrowser, startServer, withPage } from "./harness.mjs";
 import { signIn } from "./flows.mjs";
 
 // The screens a tab frame shows (?embed=1 is added), with what they need in the address.
@@ -68,7 +68,7 @@ describe("every built screen, light and dark", () => {
             const response = await page.goto(address);
             assert.equal(response.status(), 200, address);
             // Islands show 加载中... until their data is in; the screen is judged once every one has drawn.
-            await page.waitForFunction(() => !document.body.innerText.includes("加载中"), null, { timeout: 10000 });
+            await page.waitForFunction(() => !document.body.innerText.includes("加载中"), null, { timeout: PATIENCE });
             await page.evaluate(() => document.fonts.ready);
             assert.equal(await page.evaluate(() => document.documentElement.classList.contains("dark")), dark, `${screen} in ${mode} mode`);
             if (dark) for (const spot of await page.evaluate(lightSurfaces)) problems.push(`${screen}: ${spot}`);

@@ -5,7 +5,7 @@
 import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
 import { setTimeout as sleep } from "node:timers/promises";
-import { ADMIN_ACCOUNT, ADMIN_PASSWORD, closeBrowser, getBrowser, newPage, startServer } from "./harness.mjs";
+import { PATIENCE, ADMIN_ACCOUNT, ADMIN_PASSWORD, closeBrowser, getBrowser, newPage, startServer } from "./harness.mjs";
 import { openFromRail, question, sayYes, signInToShell, tabFrame, toasts, waitForToast } from "./shell.mjs";
 import { readSheet } from "./xlsx.mjs";
 
@@ -74,7 +74,7 @@ describe("列表多选与批量操作", () => {
     await question(frame, "确定删除选中的 2 个产品吗？");
     await sayYes(frame, "删除");
     let seen = [];
-    for (const deadline = Date.now() + 5000; Date.now() < deadline; await sleep(25)) {
+    for (const deadline = Date.now() + PATIENCE; Date.now() < deadline; await sleep(25)) {
       seen = await toasts(frame);
       if (seen.some((t) => t.startsWith("1 个成功，1 个失败："))) break;
     }

@@ -3,7 +3,7 @@
 // browser tabs: signing in again in a second tab makes the first say 账户异常，正在刷新浏览器 and reload.
 import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
-import { ADMIN_ACCOUNT, ADMIN_PASSWORD, closeBrowser, getBrowser, newPage, phone, startServer, waitForNotice } from "./harness.mjs";
+import { PATIENCE, ADMIN_ACCOUNT, ADMIN_PASSWORD, closeBrowser, getBrowser, newPage, phone, startServer, waitForNotice } from "./harness.mjs";
 import { registerCompany, signIn, where } from "./flows.mjs";
 import { HOME, activeFrame, expectTabs, openFromRail, recordToasts, shellReady, signInToShell, tabFrame, waitForToast } from "./shell.mjs";
 
@@ -96,7 +96,7 @@ describe("账号", () => {
 
     // The list shows both, O ticked (the avatar menu is opened again if binding closed it).
     if ((await menu().count()) === 0) await avatar().click();
-    const deadline = Date.now() + 3000;
+    const deadline = Date.now() + PATIENCE;
     let listed = await boundAccounts();
     while (listed.length < 3 && Date.now() < deadline) listed = await boundAccounts();
     assert.deepEqual(listed, [`${P.name} ${P.company}`, `✓ ${O.name} ${O.company}`, "+ 添加账号"]);
@@ -209,7 +209,7 @@ describe("账号已在其他地方登录", () => {
       form = await tabFrame(page, "新增本地产品");
       for (const [name, value] of Object.entries(typed)) {
         await form.locator(`input[name="${name}"]`).waitFor();
-        await form.waitForFunction(([n, v]) => document.querySelector(`input[name="${n}"]`)?.value === v, [name, value], { timeout: 5000 })
+        await form.waitForFunction(([n, v]) => document.querySelector(`input[name="${n}"]`)?.value === v, [name, value], { timeout: PATIENCE })
           .catch(() => {});
         assert.equal(await form.locator(`input[name="${name}"]`).inputValue(), value, `${name} is restored`);
       }

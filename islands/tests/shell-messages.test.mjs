@@ -7,7 +7,7 @@
 // A screenshot of the open drawer goes to islands/tests/artifacts/.
 import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
-import { artifact, closeBrowser, getBrowser, newPage, phone, startServer } from "./harness.mjs";
+import { PATIENCE, artifact, closeBrowser, getBrowser, newPage, phone, startServer } from "./harness.mjs";
 import { registerCompany } from "./flows.mjs";
 import { activeFrame, expectTabs, shellReady, signInToShell, waitForToast } from "./shell.mjs";
 import { readSheet } from "./xlsx.mjs";
@@ -206,7 +206,7 @@ describe("消息", () => {
     assert.ok(seen.includes("全部标记为已读!"), `toast after 全部已读: ${JSON.stringify(seen)}`);
     assert.equal(await badgeReads("", 3000), "", "the badge is gone at 0");
     assert.equal(await bell().getAttribute("aria-label"), "消息");
-    await shell.waitForFunction(() => !document.querySelector('[role="dialog"] [aria-label="未读"]'), null, { timeout: 3000 });
+    await shell.waitForFunction(() => !document.querySelector('[role="dialog"] [aria-label="未读"]'), null, { timeout: PATIENCE });
 
     await drawer.getByRole("button", { name: "关闭" }).click();
     await drawer.waitFor({ state: "detached" });

@@ -6,7 +6,7 @@
 import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
 import { setTimeout as sleep } from "node:timers/promises";
-import { ADMIN_ACCOUNT, ADMIN_PASSWORD, artifact, closeBrowser, getBrowser, newPage, startServer } from "./harness.mjs";
+import { PATIENCE, ADMIN_ACCOUNT, ADMIN_PASSWORD, artifact, closeBrowser, getBrowser, newPage, startServer } from "./harness.mjs";
 import { activeTab, clickTab, shellReady, signInToShell, tabTitles } from "./shell.mjs";
 
 const PHONE = { width: 390, height: 844 };
@@ -37,9 +37,9 @@ function boxes(page) {
   });
 }
 
-/** Waits until the active tab (expected: its title) lies wholly inside the strip's visible box; fails after 3 s. */
+/** Waits until the active tab (expected: its title) lies wholly inside the strip's visible box */
 async function expectActiveSeen(page, expected, why) {
-  const deadline = Date.now() + 3000;
+  const deadline = Date.now() + PATIENCE;
   let got;
   for (;;) {
     got = await boxes(page);

@@ -4,7 +4,7 @@
 // reload that brings the tabs back, and an address whose title is already open activating that tab.
 import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
-import { ADMIN_ACCOUNT, ADMIN_PASSWORD, closeBrowser, getBrowser, newPage, startServer } from "./harness.mjs";
+import { PATIENCE, ADMIN_ACCOUNT, ADMIN_PASSWORD, closeBrowser, getBrowser, newPage, startServer } from "./harness.mjs";
 import {
   HOME,
   activeFrame,
@@ -105,7 +105,7 @@ describe("页签", () => {
     const box = await page.locator('#tab-frames iframe[data-active="true"]').boundingBox();
     await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
     await page.mouse.wheel(0, 400);
-    await publish.waitForFunction(() => window.scrollY > 0, null, { timeout: 3000 });
+    await publish.waitForFunction(() => window.scrollY > 0, null, { timeout: PATIENCE });
     const scrolled = await publish.evaluate(() => window.scrollY);
 
     await clickTab(page, "本地产品");
@@ -120,7 +120,7 @@ describe("页签", () => {
   it("opens a tab's ▾ menu after hovering 250 ms, and closes it when the mouse leaves", async () => {
     const hoveredAt = Date.now();
     await tabMenuButton(page, "本地产品").hover();
-    await tabMenu(page, "本地产品").waitFor({ timeout: 3000 });
+    await tabMenu(page, "本地产品").waitFor({ timeout: PATIENCE });
     const delay = Date.now() - hoveredAt;
     assert.ok(delay >= 200, `the ▾ menu opens after the 250 ms hover delay, it showed after ${delay} ms`);
     assert.deepEqual(
@@ -128,7 +128,7 @@ describe("页签", () => {
       ["刷新页面", "关闭其他页签", "关闭右边", "关闭左边"],
     );
     await moveAway(page);
-    await tabMenu(page, "本地产品").waitFor({ state: "detached", timeout: 3000 });
+    await tabMenu(page, "本地产品").waitFor({ state: "detached", timeout: PATIENCE });
   });
 
   it("刷新页面 reloads that tab's page alone: its typed value is gone, the other tabs keep theirs", async () => {
@@ -308,7 +308,7 @@ describe("页签", () => {
       main.append(a);
     }, detail);
     await activeFrame(page).getByRole("link", { name: "查看入库单详情" }).click();
-    await page.waitForFunction(() => document.title.startsWith("入库单详情"), null, { timeout: 3000 });
+    await page.waitForFunction(() => document.title.startsWith("入库单详情"), null, { timeout: PATIENCE });
     assert.equal(await activeFrame(page).locator("h1").textContent(), "入库单详情");
     assert.deepEqual(await tabTitles(page), [HOME, "入库单详情"], "入库单 handed over to 入库单详情 and closed");
   });

@@ -3,6 +3,7 @@
 import assert from "node:assert/strict";
 import { setTimeout as sleep } from "node:timers/promises";
 import { signIn } from "./flows.mjs";
+import { PATIENCE } from "./harness.mjs";
 
 export const HOME = "首页";
 
@@ -37,7 +38,7 @@ export const activeFrame = (page) => page.frameLocator('#tab-frames iframe[data-
 
 /** The Frame of the tab titled title (the iframe the shell made for it carries the tab's title). */
 export async function tabFrame(page, title) {
-  const handle = await page.locator(`#tab-frames iframe[title="${title}"]`).elementHandle({ timeout: 3000 });
+  const handle = await page.locator(`#tab-frames iframe[title="${title}"]`).elementHandle({ timeout: PATIENCE });
   const frame = await handle.contentFrame();
   assert.ok(frame, `the tab ${title} has no frame`);
   return frame;
@@ -56,7 +57,7 @@ export async function frames(page) {
  */
 export async function expectTabs(page, titles, active, paths) {
   // The tab bar renders after a click; give React its turn.
-  const deadline = Date.now() + 3000;
+  const deadline = Date.now() + PATIENCE;
   let got;
   for (;;) {
     got = await tabTitles(page);
@@ -78,7 +79,7 @@ export async function expectTabs(page, titles, active, paths) {
 
 /** The address bar shows the tab's address: its path and, except for 首页, ?title=<title>&path=<path>. */
 export async function expectAddress(page, title, paths) {
-  const deadline = Date.now() + 2000;
+  const deadline = Date.now() + PATIENCE;
   let u;
   for (;;) {
     u = new URL(page.url());
@@ -111,14 +112,14 @@ export async function openFromRail(page, group, entry) {
   const hoveredAt = Date.now();
   await item.hover();
   const menu = flyout(page, group);
-  await menu.waitFor({ state: "visible", timeout: 3000 });
+  await menu.waitFor({ state: "visible", timeout: PATIENCE });
   const delay = Date.now() - hoveredAt;
   const link = menu.getByRole("menuitem", { name: entry, exact: true });
   // A person can only click what the window shows (the shell itself never scrolls).
   assert.equal(await waitSeen(link, 1000), true, `${group} > ${entry} is seen in the open flyout`);
   await link.click();
   await moveAway(page);
-  await menu.waitFor({ state: "hidden", timeout: 3000 });
+  await menu.waitFor({ state: "hidden", timeout: PATIENCE });
   return delay;
 }
 

@@ -10,7 +10,7 @@ import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import { after, before, describe, it } from "node:test";
 import { readSheet, writeSheet } from "./xlsx.mjs";
-import { ADMIN_ACCOUNT, ADMIN_PASSWORD, closeBrowser, getBrowser, newPage, startServer } from "./harness.mjs";
+import { PATIENCE, ADMIN_ACCOUNT, ADMIN_PASSWORD, closeBrowser, getBrowser, newPage, startServer } from "./harness.mjs";
 import { chooseTabAction, clickTab, openFromRail, question, sayYes, signInToShell, tabFrame, toasts, waitForToast } from "./shell.mjs";
 
 const SHOTS = process.env.SHOTS || "/tmp/shots-shipments";
@@ -54,9 +54,9 @@ describe("发货计划与货件处理", () => {
   const stepTab = () => tabFrame(page, `处理货件 ${shipmentId}`);
   /** Waits until the stepper shows the step as the current one (the screen renders after the call's toast). */
   const expectStep = (frame, name) =>
-    frame.getByRole("list", { name: "处理步骤" }).locator('button[aria-current="step"]').filter({ hasText: new RegExp(`^.${name}$`) }).waitFor({ timeout: 3000 });
+    frame.getByRole("list", { name: "处理步骤" }).locator('button[aria-current="step"]').filter({ hasText: new RegExp(`^.${name}$`) }).waitFor({ timeout: PATIENCE });
   /** Waits until the header shows the shipment's status. */
-  const expectStatus = (frame, text) => frame.getByTestId("shipment-status").filter({ hasText: new RegExp(`^${text}$`) }).waitFor({ timeout: 3000 });
+  const expectStatus = (frame, text) => frame.getByTestId("shipment-status").filter({ hasText: new RegExp(`^${text}$`) }).waitFor({ timeout: PATIENCE });
 
   it("plans a shipment from the products' seller SKUs and submits it", async () => {
     await openFromRail(page, "物流", "发货计划");
@@ -242,7 +242,7 @@ describe("发货计划与货件处理", () => {
     const filterBy = async (label, done) => {
       await status.selectOption({ label });
       await list.getByRole("button", { name: "查询", exact: true }).click();
-      const deadline = Date.now() + 5000;
+      const deadline = Date.now() + PATIENCE;
       let seen = [];
       while (!done(seen) && Date.now() < deadline) seen = await list.locator("tbody tr").allInnerTexts();
       assert.ok(done(seen), `${label}: ${JSON.stringify(seen)}`);
@@ -322,7 +322,7 @@ describe("发货计划与货件处理", () => {
     await dialog.getByLabel("导入文件").setInputFiles(filled);
     await dialog.getByRole("button", { name: "导入", exact: true }).click();
     await dialog.waitFor({ state: "detached" });
-    const deadline = Date.now() + 5000;
+    const deadline = Date.now() + PATIENCE;
     let seen = [];
     while (!seen.some((t) => /^已导入2个货件：FBA15IMPORT01、LS\d{8}-\d{4}$/.test(t)) && Date.now() < deadline) seen = await toasts(list);
     assert.ok(seen.some((t) => /^已导入2个货件：FBA15IMPORT01、LS\d{8}-\d{4}$/.test(t)), `import toast: saw ${JSON.stringify(seen)}`);

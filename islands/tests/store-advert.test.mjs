@@ -4,7 +4,7 @@
 // Screenshots go to SCREENSHOT_DIR (/tmp/shots-advert by default).
 import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
-import { phone, closeBrowser, getBrowser, newPage, startServer } from "./harness.mjs";
+import { PATIENCE, phone, closeBrowser, getBrowser, newPage, startServer } from "./harness.mjs";
 import { registerCompany } from "./flows.mjs";
 import { openFromRail, question, sayYes, signInToShell, tabFrame, waitForToast } from "./shell.mjs";
 import { startAmazon } from "./amazon-standin.mjs";
@@ -64,12 +64,12 @@ describe("店铺管理：广告授权", () => {
       row(list, "欧洲").getByRole("button", { name: "授权广告", exact: true }).click(),
     ]);
     await popup.setViewportSize({ width: 1280, height: 800 });
-    await popup.getByText(SUCCESS).waitFor({ timeout: 15000 });
+    await popup.getByText(SUCCESS).waitFor({ timeout: PATIENCE });
     assert.equal(new URL(popup.url()).pathname, "/advresult");
     await popup.screenshot({ path: `${SHOTS}/store-advert-advresult-success.png` });
 
     // The result page tells the list, which shows 已授权 with the date while the consent window is still open.
-    await row(list, "欧洲").getByText("已授权").waitFor({ timeout: 15000 });
+    await row(list, "欧洲").getByText("已授权").waitFor({ timeout: PATIENCE });
     await popup.close();
     await page.bringToFront();
     const [state, time] = await advertCells(list, "欧洲");

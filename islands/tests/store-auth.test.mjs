@@ -5,7 +5,7 @@
 import assert from "node:assert/strict";
 import { writeFileSync } from "node:fs";
 import { after, before, describe, it } from "node:test";
-import { phone, artifact, closeBrowser, getBrowser, newPage, startServer } from "./harness.mjs";
+import { PATIENCE, phone, artifact, closeBrowser, getBrowser, newPage, startServer } from "./harness.mjs";
 import { registerCompany } from "./flows.mjs";
 import { openFromRail, sayYes, signInToShell, tabFrame, waitForToast } from "./shell.mjs";
 import { startAmazon } from "./amazon-standin.mjs";
@@ -86,7 +86,7 @@ describe("店铺管理", () => {
       consent.getByRole("button", { name: "前往亚马逊授权", exact: true }).click(),
     ]);
     await popup.setViewportSize({ width: 1280, height: 800 });
-    await popup.getByText("授权进行中。。。").waitFor({ timeout: 15000 });
+    await popup.getByText("授权进行中。。。").waitFor({ timeout: PATIENCE });
     assert.equal(await popup.getByRole("heading", { name: "授权中" }).isVisible(), true);
     // Playwright's own screenshot waits for the fonts, which wait for the whole document: ask Chromium directly.
     const cdp = await page.context().newCDPSession(popup);
@@ -94,7 +94,7 @@ describe("店铺管理", () => {
     writeFileSync(artifact("authresult-working.png"), Buffer.from(data, "base64"));
     await cdp.detach();
     await fetch(`${amazon.url}/control/release-token`, { method: "POST" });
-    await popup.getByText(SUCCESS).waitFor({ timeout: 15000 });
+    await popup.getByText(SUCCESS).waitFor({ timeout: PATIENCE });
     assert.equal(await popup.getByText("授权进行中。。。").isVisible(), false, "the working notice gives way to the outcome");
     // Only the theme's (dark mode, as on every page): nothing the result works by.
     assert.equal(await popup.locator('script:not([src*="/theme-"])').count(), 0, "the result page runs no script but the theme's");
@@ -103,7 +103,7 @@ describe("店铺管理", () => {
     assert.match(callback, /\/authresult\?.*spapi_oauth_code=/);
 
     // With the consent window still open in front, the list already shows the seller, its marketplaces and the date.
-    await row(list, "北美").getByText("已授权").waitFor({ timeout: 15000 });
+    await row(list, "北美").getByText("已授权").waitFor({ timeout: PATIENCE });
     assert.equal(await list.evaluate(() => window.focusEvents), 0, "the list reloaded without a focus event");
     await popup.close();
     const [na] = await rows(list);

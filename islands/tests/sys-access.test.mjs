@@ -5,7 +5,7 @@
 // open page is signed out and signing in again says 账号已停用.
 import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
-import { ADMIN_ACCOUNT, ADMIN_PASSWORD, closeBrowser, getBrowser, newPage, phone, startServer } from "./harness.mjs";
+import { PATIENCE, ADMIN_ACCOUNT, ADMIN_PASSWORD, closeBrowser, getBrowser, newPage, phone, startServer } from "./harness.mjs";
 import { signIn } from "./flows.mjs";
 import { activeFrame, openFromRail, question, sayYes, shellReady, signInToShell } from "./shell.mjs";
 
@@ -18,7 +18,7 @@ async function frameToasts(frame) {
 }
 
 async function waitForFrameToast(frame, text) {
-  await frame.locator("#toasts [data-toast]", { hasText: text }).first().waitFor({ timeout: 5000 });
+  await frame.locator("#toasts [data-toast]", { hasText: text }).first().waitFor({ timeout: PATIENCE });
 }
 
 /** The titles of the rail's groups, in order. */

@@ -5,7 +5,7 @@
 // the server refuses a change sent all the same.
 import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
-import { ADMIN_ACCOUNT, ADMIN_PASSWORD, closeBrowser, getBrowser, newPage, startServer } from "./harness.mjs";
+import { PATIENCE, ADMIN_ACCOUNT, ADMIN_PASSWORD, closeBrowser, getBrowser, newPage, startServer } from "./harness.mjs";
 import { flyout, moveAway, openFromRail, question, railGroup, sayYes, shellReady, signInToShell, tabFrame, waitForToast } from "./shell.mjs";
 
 before(() => getBrowser());
@@ -50,7 +50,7 @@ describe("菜单管理", () => {
   async function railLinks() {
     await railGroup(page, "系统").hover();
     const menu = flyout(page, "系统");
-    await menu.waitFor({ state: "visible", timeout: 3000 });
+    await menu.waitFor({ state: "visible", timeout: PATIENCE });
     const names = (await menu.getByRole("menuitem").allInnerTexts()).map((t) => t.trim());
     await moveAway(page);
     return names;

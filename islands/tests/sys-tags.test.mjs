@@ -4,7 +4,7 @@
 import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
 import { setTimeout as sleep } from "node:timers/promises";
-import { ADMIN_ACCOUNT, ADMIN_PASSWORD, closeBrowser, getBrowser, newPage, startServer } from "./harness.mjs";
+import { PATIENCE, ADMIN_ACCOUNT, ADMIN_PASSWORD, closeBrowser, getBrowser, newPage, startServer } from "./harness.mjs";
 import { clickTab, openFromRail, question, sayYes, signInToShell, tabFrame, waitForToast } from "./shell.mjs";
 
 before(() => getBrowser());
@@ -107,10 +107,10 @@ describe("标签与操作日志", () => {
 
     await log.locator('input[name="action"]').fill("标签分组");
     await log.getByRole("button", { name: "查询", exact: true }).click();
-    // The table reloads after the click: wait (up to 5 s) for the filtered rows.
+    // The table reloads after the click: wait for the filtered rows.
     const want = ["删除标签分组", "新增标签分组"];
     let got;
-    for (const deadline = Date.now() + 5000; Date.now() < deadline; await sleep(50)) {
+    for (const deadline = Date.now() + PATIENCE; Date.now() < deadline; await sleep(50)) {
       got = await actionColumn();
       if (JSON.stringify(got) === JSON.stringify(want)) break;
     }

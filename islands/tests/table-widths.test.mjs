@@ -4,7 +4,7 @@
 // on one line. Screenshots at 1280 px and 390 px, light and dark, go to islands/tests/artifacts/.
 import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
-import { ADMIN_ACCOUNT, ADMIN_PASSWORD, artifact, closeBrowser, getBrowser, newPage, startServer } from "./harness.mjs";
+import { PATIENCE, ADMIN_ACCOUNT, ADMIN_PASSWORD, artifact, closeBrowser, getBrowser, newPage, startServer } from "./harness.mjs";
 import { openFromRail, signInToShell, tabFrame } from "./shell.mjs";
 import { signIn } from "./flows.mjs";
 import { startAmazon } from "./amazon-standin.mjs";
@@ -123,7 +123,7 @@ describe("列宽: 1280 px", () => {
       page.context().waitForEvent("page"),
       stores.locator("dialog[open]").getByRole("button", { name: "前往亚马逊授权", exact: true }).click(),
     ]);
-    await popup.getByText(SUCCESS).waitFor({ timeout: 15000 });
+    await popup.getByText(SUCCESS).waitFor({ timeout: PATIENCE });
     await popup.close();
     await stores.getByRole("button", { name: "刷新", exact: true }).click();
     const { cut } = await problemsOf("授权", "店铺管理", "欧洲");

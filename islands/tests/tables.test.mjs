@@ -7,7 +7,7 @@
 import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
 import { setTimeout as sleep } from "node:timers/promises";
-import { ADMIN_ACCOUNT, ADMIN_PASSWORD, artifact, closeBrowser, getBrowser, newPage, startServer } from "./harness.mjs";
+import { PATIENCE, ADMIN_ACCOUNT, ADMIN_PASSWORD, artifact, closeBrowser, getBrowser, newPage, startServer } from "./harness.mjs";
 import { openFromRail, question, sayYes, shellReady, signInToShell, tabFrame, waitForToast } from "./shell.mjs";
 import { readSheet } from "./xlsx.mjs";
 
@@ -216,7 +216,7 @@ describe("表格: 数据字典的字典项", () => {
       await page.route(itemsCall, slow);
       try {
         await items.getByRole("button", { name: "刷新", exact: true }).click();
-        await overlay.waitFor({ state: "visible", timeout: 3000 });
+        await overlay.waitFor({ state: "visible", timeout: PATIENCE });
         assert.equal(await items.locator("table").getAttribute("aria-busy"), "true", "the table says it is busy");
         assert.equal(await items.getByText("暂无数据！").count(), 0, "no empty state while loading");
         await sleep(300);
@@ -247,7 +247,7 @@ describe("表格: 数据字典的字典项", () => {
       await dictRegion(frame).getByRole("button", { name: "刷新", exact: true }).click();
       await openDictionary("空字典", "empty_dict");
       const items = itemRegion(frame);
-      await items.getByText("暂无数据！").waitFor({ state: "visible", timeout: 3000 });
+      await items.getByText("暂无数据！").waitFor({ state: "visible", timeout: PATIENCE });
       assert.deepEqual(await rows(items), []);
       assert.deepEqual(await pagerState(items), { total: "共 0 条", pages: ["1"], current: "1" });
       await openDictionary("币种", "currency");

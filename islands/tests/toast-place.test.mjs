@@ -4,7 +4,7 @@
 // screenshots light and dark go to islands/tests/artifacts/toast-place-*.png.
 import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
-import { ADMIN_ACCOUNT, ADMIN_PASSWORD, artifact, closeBrowser, getBrowser, newPage, startServer } from "./harness.mjs";
+import { PATIENCE, ADMIN_ACCOUNT, ADMIN_PASSWORD, artifact, closeBrowser, getBrowser, newPage, startServer } from "./harness.mjs";
 import { shellReady, signInToShell, tabFrame } from "./shell.mjs";
 
 before(() => getBrowser());
@@ -87,7 +87,7 @@ describe("提示的位置", () => {
               return { x: r.x, y: r.y, width: r.width, height: r.height };
             },
             "操作成功!",
-            { timeout: 15000 },
+            { timeout: PATIENCE },
           )
         ).jsonValue();
         const shownAt = await page.locator('#tab-frames iframe[title="仓库"]').boundingBox();

@@ -4,7 +4,7 @@
 // signs in with both new ones.
 import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
-import { ADMIN_ACCOUNT, ADMIN_PASSWORD, closeBrowser, getBrowser, newPage, phone, startServer } from "./harness.mjs";
+import { PATIENCE, ADMIN_ACCOUNT, ADMIN_PASSWORD, closeBrowser, getBrowser, newPage, phone, startServer } from "./harness.mjs";
 import { COUNTDOWN, signIn, signOut } from "./flows.mjs";
 import { HOME, expectTabs, shellReady, signInToShell, tabFrame } from "./shell.mjs";
 
@@ -157,7 +157,7 @@ describe("个人中心", () => {
 /** Waits for locator to read text, then checks it (so a failure shows what it read). */
 async function assertText(locator, text) {
   try {
-    await locator.filter({ hasText: text }).waitFor({ timeout: 5000 });
+    await locator.filter({ hasText: text }).waitFor({ timeout: PATIENCE });
   } catch {
     // fall through to the assertion, which names what was there
   }

@@ -8,7 +8,7 @@ import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import { after, before, describe, it } from "node:test";
 import { setTimeout as sleep } from "node:timers/promises";
-import { ADMIN_ACCOUNT, ADMIN_PASSWORD, closeBrowser, getBrowser, newPage, startServer } from "./harness.mjs";
+import { PATIENCE, ADMIN_ACCOUNT, ADMIN_PASSWORD, closeBrowser, getBrowser, newPage, startServer } from "./harness.mjs";
 import { clickTab, openFromRail, question, sayYes, signInToShell, tabFrame, tabTitles, waitForToast } from "./shell.mjs";
 
 const SHOTS = process.env.SHOTS_DIR || "/tmp/shots-warehouse";
@@ -56,7 +56,7 @@ describe("仓库、出入库单与库存流水", () => {
 
   /** Polls until a tab titled by match (a RegExp), not among those open before, is open and returns its title. */
   async function newTabMatching(match, before) {
-    for (const deadline = Date.now() + 5000; Date.now() < deadline; await sleep(50)) {
+    for (const deadline = Date.now() + PATIENCE; Date.now() < deadline; await sleep(50)) {
       const t = (await tabTitles(page)).find((x) => match.test(x) && !before.includes(x));
       if (t) return t;
     }
