@@ -102,7 +102,7 @@ func routes(e *echo.Echo, d Deps, pg *pages.Handler) RouteAccess {
 	page.POST("/sys/notify/publish", pg.NotifyPublish, signedIn)
 	// The personal center's forms (the hidden field form names which) and its pictures, only to the same company.
 	page.POST("/usercenter", pg.UserCenterForm, signedIn)
-	bare.GET(core.UploadPrefix+":name", pg.Upload, signedIn)
+	bare.GET("/uploads/:name", pg.Upload, signedIn) // core.UploadPrefix
 	// The 配货单, a print document outside the shell (also the shipment_handing/pehuo tab below), within the store
 	// groups the user is granted (checked by the service).
 	page.GET("/orderblank", pg.PickList, signedIn)
@@ -534,23 +534,20 @@ func routes(e *echo.Echo, d Deps, pg *pages.Handler) RouteAccess {
 	erp.POST("/transfer/:id/receive", stk.ReceiveTransfer, transferScreen.Needs(stock.PermissionTransferReceive), oplog("调拨收货")).Takes(stock.TransferReceipt{}).Answers("")
 	erp.POST("/transfer/:id/cancel", stk.CancelDocument(stockdb.DocTransfer), transferScreen.Needs(stock.PermissionTransferCancel), oplog("作废调拨单")).Answers("")
 	// 仓库地址 and 发货地址: the addresses with the fields Amazon's inbound API takes.
-	for _, a := range []struct {
-		path, kind, screen, what, queryname string
-		add, edit, del                      string
-	}{
-		{"/warehouseAddress", stockdb.AddressWarehouse, "/erp/warehouse/address", "仓库地址", "warehouseAddressList",
-			stock.PermissionWarehouseAddressAdd, stock.PermissionWarehouseAddressEdit, stock.PermissionWarehouseAddressDelete},
-		{"/shipFromAddress", stockdb.AddressShipFrom, "/erp/address", "发货地址", "shipFromAddressList",
-			stock.PermissionShipFromAddressAdd, stock.PermissionShipFromAddressEdit, stock.PermissionShipFromAddressDelete},
-	} {
-		screen := middleware.Screen(a.screen)
-		erp.POST(a.path+"/page", stk.AddressPage(a.kind), screen).Takes(stock.AddressQuery{}).Answers(api.Page[stockapi.Address]{})
-		erp.GET(a.path+"/export", stk.AddressExport(export, a.kind, a.what, a.queryname), screen)
-		erp.GET(a.path+"/:id", stk.GetAddress(a.kind), screen).Answers(stockapi.Address{})
-		erp.POST(a.path, stk.SaveAddress(a.kind), screen.Needs(a.add), oplog("新增"+a.what)).Takes(stock.AddressForm{}).Answers(stockapi.Address{})
-		erp.PUT(a.path+"/:id", stk.SaveAddress(a.kind), screen.Needs(a.edit), oplog("编辑"+a.what)).Takes(stock.AddressForm{}).Answers(stockapi.Address{})
-		erp.DELETE(a.path+"/:id", stk.DeleteAddress(a.kind), screen.Needs(a.del), oplog("删除"+a.what)).Answers("")
-	}
+	warehouseAddressScreen := middleware.Screen("/erp/warehouse/address")
+	erp.POST("/warehouseAddress/page", stk.AddressPage(stockdb.AddressWarehouse), warehouseAddressScreen).Takes(stock.AddressQuery{}).Answers(api.Page[stockapi.Address]{})
+	erp.GET("/warehouseAddress/export", stk.AddressExport(export, stockdb.AddressWarehouse, "仓库地址", "warehouseAddressList"), warehouseAddressScreen)
+	erp.GET("/warehouseAddress/:id", stk.GetAddress(stockdb.AddressWarehouse), warehouseAddressScreen).Answers(stockapi.Address{})
+	erp.POST("/warehouseAddress", stk.SaveAddress(stockdb.AddressWarehouse), warehouseAddressScreen.Needs(stock.PermissionWarehouseAddressAdd), oplog("新增仓库地址")).Takes(stock.AddressForm{}).Answers(stockapi.Address{})
+	erp.PUT("/warehouseAddress/:id", stk.SaveAddress(stockdb.AddressWarehouse), warehouseAddressScreen.Needs(stock.PermissionWarehouseAddressEdit), oplog("编辑仓库地址")).Takes(stock.AddressForm{}).Answers(stockapi.Address{})
+	erp.DELETE("/warehouseAddress/:id", stk.DeleteAddress(stockdb.AddressWarehouse), warehouseAddressScreen.Needs(stock.PermissionWarehouseAddressDelete), oplog("删除仓库地址")).Answers("")
+	shipFromScreen := middleware.Screen("/erp/address")
+	erp.POST("/shipFromAddress/page", stk.AddressPage(stockdb.AddressShipFrom), shipFromScreen).Takes(stock.AddressQuery{}).Answers(api.Page[stockapi.Address]{})
+	erp.GET("/shipFromAddress/export", stk.AddressExport(export, stockdb.AddressShipFrom, "发货地址", "shipFromAddressList"), shipFromScreen)
+	erp.GET("/shipFromAddress/:id", stk.GetAddress(stockdb.AddressShipFrom), shipFromScreen).Answers(stockapi.Address{})
+	erp.POST("/shipFromAddress", stk.SaveAddress(stockdb.AddressShipFrom), shipFromScreen.Needs(stock.PermissionShipFromAddressAdd), oplog("新增发货地址")).Takes(stock.AddressForm{}).Answers(stockapi.Address{})
+	erp.PUT("/shipFromAddress/:id", stk.SaveAddress(stockdb.AddressShipFrom), shipFromScreen.Needs(stock.PermissionShipFromAddressEdit), oplog("编辑发货地址")).Takes(stock.AddressForm{}).Answers(stockapi.Address{})
+	erp.DELETE("/shipFromAddress/:id", stk.DeleteAddress(stockdb.AddressShipFrom), shipFromScreen.Needs(stock.PermissionShipFromAddressDelete), oplog("删除发货地址")).Answers("")
 	// 汇率 (/erp/api/v1/exchangeRate): reading needs the screen, setting or deleting a month's rate its button
 	// permission.
 	fin := &financeapi.Handler{Finance: sv.Finance, TimeZone: d.Config.TimeZone}
