@@ -68,9 +68,9 @@ func domainOf(rel string) string {
 	return first
 }
 
-// TestDomainsImportOnlyTheDomainsBeforeThem fails when a business package imports one later in the order, a
+// TestLayoutDomainsImportOnlyTheDomainsBeforeThem fails when a business package imports one later in the order, a
 // handler package, echo or templ, or when a new package under app/ is placed in no order at all.
-func TestDomainsImportOnlyTheDomainsBeforeThem(t *testing.T) {
+func TestLayoutDomainsImportOnlyTheDomainsBeforeThem(t *testing.T) {
 	packages := packageFiles(t, ".")
 	if len(packages) < len(domainOrder) {
 		t.Fatalf("found %d packages under app/, expected at least the %d domains", len(packages), len(domainOrder))
@@ -116,10 +116,10 @@ func TestDomainsImportOnlyTheDomainsBeforeThem(t *testing.T) {
 	t.Logf("%d business packages checked against the order %v", checked, domainOrder)
 }
 
-// TestModelsDomainsImportOnlyTheBaseAndTheDomainsBeforeThem holds the storage layer to the same order: a package
+// TestLayoutModelsDomainsImportOnlyTheBaseAndTheDomainsBeforeThem holds the storage layer to the same order: a package
 // under models/ is the base, its support, or a domain of domainOrder that imports only the base and the domains
 // before it; the base imports no domain.
-func TestModelsDomainsImportOnlyTheBaseAndTheDomainsBeforeThem(t *testing.T) {
+func TestLayoutModelsDomainsImportOnlyTheBaseAndTheDomainsBeforeThem(t *testing.T) {
 	checked := 0
 	for dir, files := range packageFiles(t, "../models") {
 		if slices.Contains(modelsSupport, domainOf(dir)) {
@@ -229,4 +229,36 @@ func TestReadmeStatesTheDomainOrder(t *testing.T) {
 	if want := strings.Join(domainOrder, " <- "); !strings.Contains(string(readme), want) {
 		t.Errorf("README.md does not state the domain order %q", want)
 	}
+}
+
+// TestLayoutRoutesHaveLiteralPaths keeps app/routes.go searchable: every route registered by GET, POST, PUT or
+// DELETE names its path as one string literal, so a search for a URL finds its line (README, "Code layout"); a
+// loop or a concatenation building paths fails.
+func TestLayoutRoutesHaveLiteralPaths(t *testing.T) {
+	fset := token.NewFileSet()
+	f, err := parser.ParseFile(fset, "routes.go", nil, parser.SkipObjectResolution)
+	if err != nil {
+		t.Fatal(err)
+	}
+	routes := 0
+	ast.Inspect(f, func(n ast.Node) bool {
+		call, ok := n.(*ast.CallExpr)
+		if !ok || len(call.Args) < 2 {
+			return true
+		}
+		sel, ok := call.Fun.(*ast.SelectorExpr)
+		if !ok || !slices.Contains([]string{"GET", "POST", "PUT", "DELETE"}, sel.Sel.Name) {
+			return true
+		}
+		routes++
+		if lit, ok := call.Args[0].(*ast.BasicLit); !ok || lit.Kind != token.STRING {
+			t.Errorf("routes.go:%d registers a route whose path is not a string literal: write it out",
+				fset.Position(call.Pos()).Line)
+		}
+		return true
+	})
+	if routes < 100 {
+		t.Fatalf("found %d routes in routes.go: the test no longer sees the route table", routes)
+	}
+	t.Logf("%d routes checked", routes)
 }

@@ -7,8 +7,7 @@ import (
 	"sellerhub/app/admin"
 	"sellerhub/app/advertising"
 	"sellerhub/app/api"
-	"sellerhub/app/api/advert"
-	amazonapi "sellerhub/app/api/amazon"
+	advertisingapi "sellerhub/app/api/advertising"
 	"sellerhub/app/api/apidoc"
 	"sellerhub/app/api/auth"
 	catalogapi "sellerhub/app/api/catalog"
@@ -30,6 +29,7 @@ import (
 	salesapi "sellerhub/app/api/sales"
 	shippingapi "sellerhub/app/api/shipping"
 	stockapi "sellerhub/app/api/stock"
+	storesapi "sellerhub/app/api/stores"
 	"sellerhub/app/api/tags"
 	"sellerhub/app/api/users"
 	"sellerhub/app/catalog"
@@ -102,7 +102,7 @@ func routes(e *echo.Echo, d Deps, pg *pages.Handler) RouteAccess {
 	page.POST("/sys/notify/publish", pg.NotifyPublish, signedIn)
 	// The personal center's forms (the hidden field form names which) and its pictures, only to the same company.
 	page.POST("/usercenter", pg.UserCenterForm, signedIn)
-	bare.GET(core.UploadPrefix+":name", pg.Upload, signedIn)
+	bare.GET("/uploads/:name", pg.Upload, signedIn) // core.UploadPrefix
 	// The 配货单, a print document outside the shell (also the shipment_handing/pehuo tab below), within the store
 	// groups the user is granted (checked by the service).
 	page.GET("/orderblank", pg.PickList, signedIn)
@@ -534,23 +534,20 @@ func routes(e *echo.Echo, d Deps, pg *pages.Handler) RouteAccess {
 	erp.POST("/transfer/:id/receive", stk.ReceiveTransfer, transferScreen.Needs(stock.PermissionTransferReceive), oplog("调拨收货")).Takes(stock.TransferReceipt{}).Answers("")
 	erp.POST("/transfer/:id/cancel", stk.CancelDocument(stockdb.DocTransfer), transferScreen.Needs(stock.PermissionTransferCancel), oplog("作废调拨单")).Answers("")
 	// 仓库地址 and 发货地址: the addresses with the fields Amazon's inbound API takes.
-	for _, a := range []struct {
-		path, kind, screen, what, queryname string
-		add, edit, del                      string
-	}{
-		{"/warehouseAddress", stockdb.AddressWarehouse, "/erp/warehouse/address", "仓库地址", "warehouseAddressList",
-			stock.PermissionWarehouseAddressAdd, stock.PermissionWarehouseAddressEdit, stock.PermissionWarehouseAddressDelete},
-		{"/shipFromAddress", stockdb.AddressShipFrom, "/erp/address", "发货地址", "shipFromAddressList",
-			stock.PermissionShipFromAddressAdd, stock.PermissionShipFromAddressEdit, stock.PermissionShipFromAddressDelete},
-	} {
-		screen := middleware.Screen(a.screen)
-		erp.POST(a.path+"/page", stk.AddressPage(a.kind), screen).Takes(stock.AddressQuery{}).Answers(api.Page[stockapi.Address]{})
-		erp.GET(a.path+"/export", stk.AddressExport(export, a.kind, a.what, a.queryname), screen)
-		erp.GET(a.path+"/:id", stk.GetAddress(a.kind), screen).Answers(stockapi.Address{})
-		erp.POST(a.path, stk.SaveAddress(a.kind), screen.Needs(a.add), oplog("新增"+a.what)).Takes(stock.AddressForm{}).Answers(stockapi.Address{})
-		erp.PUT(a.path+"/:id", stk.SaveAddress(a.kind), screen.Needs(a.edit), oplog("编辑"+a.what)).Takes(stock.AddressForm{}).Answers(stockapi.Address{})
-		erp.DELETE(a.path+"/:id", stk.DeleteAddress(a.kind), screen.Needs(a.del), oplog("删除"+a.what)).Answers("")
-	}
+	warehouseAddressScreen := middleware.Screen("/erp/warehouse/address")
+	erp.POST("/warehouseAddress/page", stk.AddressPage(stockdb.AddressWarehouse), warehouseAddressScreen).Takes(stock.AddressQuery{}).Answers(api.Page[stockapi.Address]{})
+	erp.GET("/warehouseAddress/export", stk.AddressExport(export, stockdb.AddressWarehouse, "仓库地址", "warehouseAddressList"), warehouseAddressScreen)
+	erp.GET("/warehouseAddress/:id", stk.GetAddress(stockdb.AddressWarehouse), warehouseAddressScreen).Answers(stockapi.Address{})
+	erp.POST("/warehouseAddress", stk.SaveAddress(stockdb.AddressWarehouse), warehouseAddressScreen.Needs(stock.PermissionWarehouseAddressAdd), oplog("新增仓库地址")).Takes(stock.AddressForm{}).Answers(stockapi.Address{})
+	erp.PUT("/warehouseAddress/:id", stk.SaveAddress(stockdb.AddressWarehouse), warehouseAddressScreen.Needs(stock.PermissionWarehouseAddressEdit), oplog("编辑仓库地址")).Takes(stock.AddressForm{}).Answers(stockapi.Address{})
+	erp.DELETE("/warehouseAddress/:id", stk.DeleteAddress(stockdb.AddressWarehouse), warehouseAddressScreen.Needs(stock.PermissionWarehouseAddressDelete), oplog("删除仓库地址")).Answers("")
+	shipFromScreen := middleware.Screen("/erp/address")
+	erp.POST("/shipFromAddress/page", stk.AddressPage(stockdb.AddressShipFrom), shipFromScreen).Takes(stock.AddressQuery{}).Answers(api.Page[stockapi.Address]{})
+	erp.GET("/shipFromAddress/export", stk.AddressExport(export, stockdb.AddressShipFrom, "发货地址", "shipFromAddressList"), shipFromScreen)
+	erp.GET("/shipFromAddress/:id", stk.GetAddress(stockdb.AddressShipFrom), shipFromScreen).Answers(stockapi.Address{})
+	erp.POST("/shipFromAddress", stk.SaveAddress(stockdb.AddressShipFrom), shipFromScreen.Needs(stock.PermissionShipFromAddressAdd), oplog("新增发货地址")).Takes(stock.AddressForm{}).Answers(stockapi.Address{})
+	erp.PUT("/shipFromAddress/:id", stk.SaveAddress(stockdb.AddressShipFrom), shipFromScreen.Needs(stock.PermissionShipFromAddressEdit), oplog("编辑发货地址")).Takes(stock.AddressForm{}).Answers(stockapi.Address{})
+	erp.DELETE("/shipFromAddress/:id", stk.DeleteAddress(stockdb.AddressShipFrom), shipFromScreen.Needs(stock.PermissionShipFromAddressDelete), oplog("删除发货地址")).Answers("")
 	// 汇率 (/erp/api/v1/exchangeRate): reading needs the screen, setting or deleting a month's rate its button
 	// permission.
 	fin := &financeapi.Handler{Finance: sv.Finance, TimeZone: d.Config.TimeZone}
@@ -631,7 +628,7 @@ func routes(e *echo.Echo, d Deps, pg *pages.Handler) RouteAccess {
 	// list and its button permissions for changes; reading the store groups and marketplaces needs a session only
 	// (other modules choose stores and marketplaces with them). A user limited to store groups sees only those.
 	amz := guarded{group: e.Group("/amazon/api/v1", middleware.SameOrigin), admin: sv.Admin, signIn: middleware.RequireSession, table: table, docs: docs}
-	storeAuth := &amazonapi.Handler{Stores: sv.Stores, Sync: sv.DataSync, TimeZone: d.Config.TimeZone, PublicURL: d.Config.PublicURL,
+	storeAuth := &storesapi.Handler{Stores: sv.Stores, Sync: sv.DataSync, TimeZone: d.Config.TimeZone, PublicURL: d.Config.PublicURL,
 		PlatformAdmin: sv.Admin.IsPlatformAdmin}
 	// 赔偿报告 and 待索赔: reading, exporting and the audit need the screen; 标记已提交 its permission too.
 	claimsAPI := &claimsapi.Handler{Claims: sv.Claims, TimeZone: d.Config.TimeZone}
@@ -646,21 +643,21 @@ func routes(e *echo.Echo, d Deps, pg *pages.Handler) RouteAccess {
 	storeScreen := middleware.Screen("/amazon/storeAuth")
 	amz.GET("/amzauthority/authSeller", storeAuth.AuthSeller, middleware.Anyone).Takes(stores.SellerCallback{}).Answers(map[string]string{})
 	amz.GET("/amzauthority/getAuthUrl", storeAuth.GetAuthURL, storeScreen.Needs(stores.PermissionStoreAdd)).Takes(stores.AuthURLQuery{}).Answers("")
-	amz.POST("/amzauthority/saveAuth", storeAuth.SaveAuth, storeScreen.Needs(stores.PermissionStoreAdd), oplog("自有应用授权")).Takes(stores.OwnAppForm{}).Answers(amazonapi.Seller{})
-	amz.POST("/amzauthority/rotateSecret", storeAuth.RotateSecret, storeScreen.Needs(stores.PermissionStoreAdd), oplog("轮换应用密钥")).Answers(amazonapi.RotatedSecret{})
-	amz.GET("/amzauthority/getBindSeller", storeAuth.GetBindSeller, signedIn).Answers([]amazonapi.Binding{})
-	amz.GET("/amzauthority/getRegionByGroup", storeAuth.GetRegionByGroup, signedIn).Answers([]amazonapi.Region{})
-	amz.GET("/amzauthority/getAuthMaketplace", storeAuth.GetAuthMaketplace, signedIn).Answers([]amazonapi.Marketplace{})
-	amz.GET("/amzauthority/getAmazonGroup", storeAuth.GetAmazonGroup, signedIn).Answers([]amazonapi.Group{})
-	amz.GET("/amzauthority/getMarketByGroup", storeAuth.GetMarketByGroup, signedIn).Answers([]amazonapi.OlderMarketplace{})
+	amz.POST("/amzauthority/saveAuth", storeAuth.SaveAuth, storeScreen.Needs(stores.PermissionStoreAdd), oplog("自有应用授权")).Takes(stores.OwnAppForm{}).Answers(storesapi.Seller{})
+	amz.POST("/amzauthority/rotateSecret", storeAuth.RotateSecret, storeScreen.Needs(stores.PermissionStoreAdd), oplog("轮换应用密钥")).Answers(storesapi.RotatedSecret{})
+	amz.GET("/amzauthority/getBindSeller", storeAuth.GetBindSeller, signedIn).Answers([]storesapi.Binding{})
+	amz.GET("/amzauthority/getRegionByGroup", storeAuth.GetRegionByGroup, signedIn).Answers([]storesapi.Region{})
+	amz.GET("/amzauthority/getAuthMaketplace", storeAuth.GetAuthMaketplace, signedIn).Answers([]storesapi.Marketplace{})
+	amz.GET("/amzauthority/getAmazonGroup", storeAuth.GetAmazonGroup, signedIn).Answers([]storesapi.Group{})
+	amz.GET("/amzauthority/getMarketByGroup", storeAuth.GetMarketByGroup, signedIn).Answers([]storesapi.OlderMarketplace{})
 	amz.GET("/amzauthority/deleteByLogic", storeAuth.DeleteByLogic, storeScreen.Needs(stores.PermissionStoreDisable).ChangesOnGET(), oplog("停用店铺授权")).Answers("")
-	amz.POST("/amzauthority/page", storeAuth.Page, storeScreen).Takes(stores.StoreAuthQuery{}).Answers(api.Page[amazonapi.Row]{})
+	amz.POST("/amzauthority/page", storeAuth.Page, storeScreen).Takes(stores.StoreAuthQuery{}).Answers(api.Page[storesapi.Row]{})
 	amz.GET("/amzauthority/export", storeAuth.Export(export), storeScreen)
-	amz.GET("/amzauthority/storeGroups", storeAuth.StoreGroups, signedIn).Answers([]amazonapi.Group{})
-	amz.POST("/amzauthority/storeGroups", storeAuth.CreateStoreGroup, storeScreen.Needs(stores.PermissionStoreAdd), oplog("新增店铺")).Takes(stores.StoreGroupForm{}).Answers(amazonapi.Group{})
-	amz.PUT("/amzauthority/storeGroups/:id", storeAuth.UpdateStoreGroup, storeScreen.Needs(stores.PermissionStoreAdd), oplog("编辑店铺")).Takes(stores.StoreGroupForm{}).Answers(amazonapi.Group{})
+	amz.GET("/amzauthority/storeGroups", storeAuth.StoreGroups, signedIn).Answers([]storesapi.Group{})
+	amz.POST("/amzauthority/storeGroups", storeAuth.CreateStoreGroup, storeScreen.Needs(stores.PermissionStoreAdd), oplog("新增店铺")).Takes(stores.StoreGroupForm{}).Answers(storesapi.Group{})
+	amz.PUT("/amzauthority/storeGroups/:id", storeAuth.UpdateStoreGroup, storeScreen.Needs(stores.PermissionStoreAdd), oplog("编辑店铺")).Takes(stores.StoreGroupForm{}).Answers(storesapi.Group{})
 	amz.DELETE("/amzauthority/storeGroups/:id", storeAuth.DeleteStoreGroup, storeScreen.Needs(stores.PermissionStoreDisable), oplog("删除店铺")).Answers("")
-	amz.GET("/report/requestReportParamAuth", storeAuth.RequestReportParamAuth, storeScreen.Needs(stores.PermissionStoreAdd).ChangesOnGET(), oplog("请求报表")).Answers([]amazonapi.Report{})
+	amz.GET("/report/requestReportParamAuth", storeAuth.RequestReportParamAuth, storeScreen.Needs(stores.PermissionStoreAdd).ChangesOnGET(), oplog("请求报表")).Answers([]storesapi.Report{})
 
 	// 数据同步: the stores' syncs and their history need the screen (a user limited to store groups sees those);
 	// 立即同步 and 上传报告 their button permissions.
@@ -722,22 +719,22 @@ func routes(e *echo.Echo, d Deps, pg *pages.Handler) RouteAccess {
 	// Advertising authorisation (广告授权) of the store list. bindAdvAuthData is public, protected by the signed
 	// single-use state instead of a session. Authorising and disabling need the store list's button permissions;
 	// the GETs that change something refuse other sites.
-	vh := &advert.Handler{Stores: sv.Stores, Ads: sv.Advertising, TimeZone: d.Config.TimeZone}
+	vh := &advertisingapi.Handler{Stores: sv.Stores, Ads: sv.Advertising, TimeZone: d.Config.TimeZone}
 	advAPI := guarded{group: e.Group("/amazonadv/api/v1", middleware.SameOrigin), admin: sv.Admin, signIn: middleware.RequireSession, table: table, docs: docs}
 	advAPI.GET("/advert/bindUrl", vh.BindURL, storeScreen.Needs(stores.PermissionStoreAdd)).Answers("")
 	advAPI.GET("/advert/bindAdvAuthData", vh.BindAdvAuthData, middleware.Anyone).Takes(stores.AdvertisingConsent{}).Answers(map[string]string{})
 	advAPI.POST("/advert/bindAdvAuthData", vh.BindAdvAuthData, middleware.Anyone).Takes(stores.AdvertisingConsent{}).Answers(map[string]string{})
-	advAPI.GET("/advert/disableAuth", vh.DisableAuth, storeScreen.Needs(stores.PermissionStoreDisable).ChangesOnGET(), oplog("停用广告授权")).Answers(advert.Auth{})
-	advAPI.GET("/advert/loadProfile", vh.LoadProfile, signedIn).Answers([]advert.Profile{})
-	advAPI.GET("/advert/captureProfileById", vh.CaptureProfileByID, storeScreen.ChangesOnGET(), oplog("刷新广告配置文件")).Answers([]advert.Profile{})
-	advAPI.GET("/advManager/getGroup", vh.GetGroup, signedIn).Answers([]advert.Group{})
+	advAPI.GET("/advert/disableAuth", vh.DisableAuth, storeScreen.Needs(stores.PermissionStoreDisable).ChangesOnGET(), oplog("停用广告授权")).Answers(advertisingapi.Auth{})
+	advAPI.GET("/advert/loadProfile", vh.LoadProfile, signedIn).Answers([]advertisingapi.Profile{})
+	advAPI.GET("/advert/captureProfileById", vh.CaptureProfileByID, storeScreen.ChangesOnGET(), oplog("刷新广告配置文件")).Answers([]advertisingapi.Profile{})
+	advAPI.GET("/advManager/getGroup", vh.GetGroup, signedIn).Answers([]advertisingapi.Group{})
 	// 广告管理: the synced Sponsored Products with their figures; a user limited to store groups sees theirs only.
 	advManagerScreen := middleware.Screen("/amazon/adv/manager")
-	advAPI.POST("/sp/page", vh.ManagerPage, advManagerScreen).Takes(advertising.ManagerQuery{}).Answers(api.Page[advert.Line]{})
+	advAPI.POST("/sp/page", vh.ManagerPage, advManagerScreen).Takes(advertising.ManagerQuery{}).Answers(api.Page[advertisingapi.Line]{})
 	advAPI.GET("/sp/export", vh.ManagerExport(export), advManagerScreen)
 	// 广告活动 reads the same lists under its own screen.
 	advCampaignScreen := middleware.Screen("/amazon/adv/campaign")
-	advAPI.POST("/sp/campaigns/page", vh.ManagerPage, advCampaignScreen).Takes(advertising.ManagerQuery{}).Answers(api.Page[advert.Line]{})
+	advAPI.POST("/sp/campaigns/page", vh.ManagerPage, advCampaignScreen).Takes(advertising.ManagerQuery{}).Answers(api.Page[advertisingapi.Line]{})
 	advAPI.GET("/sp/campaigns/export", vh.ManagerExport(export), advCampaignScreen)
 
 	// 接口文档: the description of the JSON API above, built once from its table, for those granted the screen;

@@ -23,6 +23,6 @@
 // built through the domains' own writes) and dbtest/ (databases for tests, and the tests' shared builders).
 //
 // The domains, in app/'s one-way order (a domain imports only the base and those before it, app/layout_test.go):
-// accounts, admin, messages, reference, stores, catalog, stock, shipping, amazondata, datasync, finance, orders,
-// sales, profit. Their queries are functions taking the handle first (stock.MoveStock(tx, companyID, ...)).
+// accounts, admin, messages, reference, stores, catalog, stock, shipping, amazondata, datasync, finance, purchase,
+// orders, sales, advertising, profit, onboarding, claims. Their queries are functions taking the handle first (stock.MoveStock(tx, companyID, ...)).
 package models

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"net/http"
 	"net/url"
+	"strconv"
 	"strings"
 
 	"github.com/labstack/echo/v5"
@@ -73,11 +74,20 @@ func (h *Handler) ShipmentDetails(c *echo.Context) error {
 			{"发货时间", api.FormatTime(d.ShippedAt, tz)},
 		}}
 	skus := map[int64]string{}
+	// As 收货 shows it: before Amazon has received anything, no line is short.
+	received := false
+	for _, it := range d.Items {
+		received = received || it.QuantityReceived != 0
+	}
 	for _, it := range d.Items {
 		skus[it.ID] = it.SellerSKU
+		difference := "—"
+		if received {
+			difference = strconv.Itoa(it.QuantityReceived - it.QuantityShipped)
+		}
 		page.Items = append(page.Items, views.ShipmentDetailsItem{SKU: it.SKU, Name: it.Name, SellerSKU: it.SellerSKU,
 			FNSKU: it.FNSKU, Quantity: it.Quantity, Shipped: it.QuantityShipped, Received: it.QuantityReceived,
-			Missing: it.QuantityShipped - it.QuantityReceived})
+			Difference: difference})
 	}
 	for _, ct := range d.Cartons {
 		var contents []string

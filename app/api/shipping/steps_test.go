@@ -3,6 +3,7 @@ package shipping_test
 import (
 	"net/http"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -371,6 +372,39 @@ func TestShipmentDetailsPage(t *testing.T) {
 	}
 	if resp, _ := b.c.Raw(http.MethodGet, "/shipmentdetails?embed=1&shipmentid="+sh.ShipmentID, "", nil); resp.StatusCode != 404 {
 		t.Fatalf("乙 reading 甲's details: %d", resp.StatusCode)
+	}
+}
+
+// 货件详情's 差异 reads as 收货's does (issue 43, item 18): nothing received yet is no difference ("—", not the
+// whole shipment short), and once Amazon has received some, each line's received less shipped.
+func TestShipmentDetailsDifferenceAsReceived(t *testing.T) {
+	h := apptest.Start(t)
+	a := newShop(t, h, "13700000001", "甲公司", 100, 50)
+	sh := a.shipmentFromPlan(t, 10, 5)
+	sh = a.step(t, sh.ShipmentID, "confirm", nil)
+	sh = a.step(t, sh.ShipmentID, "box", cartons(sh))
+	sh = a.step(t, sh.ShipmentID, "ship", map[string]any{"carrier": "UPS"})
+	differences := func() []string {
+		resp, body := a.c.Raw(http.MethodGet, "/shipmentdetails?embed=1&shipmentid="+sh.ShipmentID, "", nil)
+		page := string(body)
+		start, end := strings.Index(page, "货件明细"), strings.Index(page, "装箱信息")
+		if resp.StatusCode != 200 || start < 0 || end < start {
+			t.Fatalf("details page (%d) without its items", resp.StatusCode)
+		}
+		var out []string
+		for _, row := range strings.Split(page[start:end], "<tr>")[2:] { // the text before the header, the header
+			cells := regexp.MustCompile(`<td[^>]*>([^<]*)</td>`).FindAllStringSubmatch(row, -1)
+			out = append(out, cells[len(cells)-1][1])
+		}
+		return out
+	}
+	if got := differences(); !slices.Equal(got, []string{"—", "—"}) {
+		t.Fatalf("差异 before anything was received: %v", got)
+	}
+	a.step(t, sh.ShipmentID, "receive", map[string]any{"items": []map[string]any{
+		{"itemId": sh.Items[0].ID, "quantity": sh.Items[0].QuantityShipped - 1}, {"itemId": sh.Items[1].ID, "quantity": sh.Items[1].QuantityShipped}}})
+	if got := differences(); !slices.Equal(got, []string{"-1", "0"}) {
+		t.Fatalf("差异 after a receipt one short: %v", got)
 	}
 }
 

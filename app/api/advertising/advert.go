@@ -1,7 +1,7 @@
-// Package advert serves the advertising authorisation calls of /amazonadv/api/v1: advert/bindUrl (the consent
+// Package advertising serves the advertising authorisation calls of /amazonadv/api/v1: advert/bindUrl (the consent
 // link), advert/bindAdvAuthData (the way back from Amazon, public but protected by the signed state),
 // advert/disableAuth, advert/loadProfile, advert/captureProfileById and advManager/getGroup.
-package advert
+package advertising
 
 import (
 	"strconv"

@@ -1,4 +1,4 @@
-package advert
+package advertising
 
 import (
 	"encoding/json"

@@ -1,4 +1,4 @@
-package amazon_test
+package stores_test
 
 import (
 	"net/http"

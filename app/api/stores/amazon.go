@@ -1,8 +1,8 @@
-// Package amazon serves the store authorization calls of /amazon/api/v1: amzauthority/... (consent links, the
+// Package stores serves the store authorization calls of /amazon/api/v1: amzauthority/... (consent links, the
 // consent callback, own-application credentials, the store groups with their seller accounts and marketplaces)
 // and report/requestReportParamAuth. No answer ever carries a refresh token or a client secret: the shapes below
 // are the only way out and hold neither.
-package amazon
+package stores
 
 import (
 	"context"

@@ -1,4 +1,4 @@
-package amazon
+package stores
 
 import (
 	"time"

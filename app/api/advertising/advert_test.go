@@ -1,4 +1,4 @@
-package advert_test
+package advertising_test
 
 import (
 	"net/http"
