@@ -109,7 +109,7 @@ func serve(ctx context.Context, cfg *config.Config, log *slog.Logger, db *models
 	}
 	metrics := app.NewMetrics()
 	queue, err := jobs.New(db, jobs.Config{Work: cfg.Workers, MaxWorkers: cfg.WorkerCount, RescueAfter: cfg.JobRescueAfter,
-		Log: log, Observe: metrics.JobAttempt})
+		AliveEvery: cfg.JobGoneAfter / 6, Log: log, Observe: metrics.JobAttempt})
 	if err != nil {
 		return err
 	}

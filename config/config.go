@@ -134,6 +134,11 @@ type Config struct {
 	// JobRescueAfter is how long a job may run before it is taken as crashed (its instance stopped mid-job) and run
 	// again; a job still running at four fifths of it is cancelled, to be retried (SELLERHUB_JOB_RESCUE_AFTER).
 	JobRescueAfter time.Duration
+	// JobGoneAfter is how long a working instance may go without saying it is alive (it says so every sixth of
+	// it) before it is taken as gone, killed or crashed, and its running jobs are run again by another instance
+	// (SELLERHUB_JOB_GONE_AFTER, 30s). Shorter rescues sooner, but a live instance that stalls this long (a
+	// database unreachable meanwhile) would see its running job started a second time beside itself.
+	JobGoneAfter time.Duration
 
 	// MetricsToken, when set, opens GET /metrics (Prometheus's text format) to a scraper sending
 	// "Authorization: Bearer <token>" (SELLERHUB_METRICS_TOKEN, at least 16 characters); unset, /metrics is not
@@ -278,6 +283,7 @@ func Load(getenv Getenv) (*Config, error) {
 		LogLevel:        r.logLevel("SELLERHUB_LOG_LEVEL", slog.LevelInfo),
 		WorkerCount:     r.integer("SELLERHUB_WORKER_COUNT", 4),
 		JobRescueAfter:  r.duration("SELLERHUB_JOB_RESCUE_AFTER", 15*time.Minute),
+		JobGoneAfter:    r.duration("SELLERHUB_JOB_GONE_AFTER", 30*time.Second),
 		SecretKey:       Secret(r.str("SELLERHUB_SECRET_KEY", "")),
 		Amazon: Amazon{
 			AppID:        r.str("SELLERHUB_AMAZON_APP_ID", ""),
@@ -430,6 +436,9 @@ func (c *Config) validate(r *reader) {
 	}
 	if c.JobRescueAfter < time.Minute || c.JobRescueAfter > 24*time.Hour {
 		r.fail("SELLERHUB_JOB_RESCUE_AFTER", c.JobRescueAfter.String(), "must be between 1m and 24h")
+	}
+	if c.JobGoneAfter < 3*time.Second || c.JobGoneAfter > 10*time.Minute || c.JobGoneAfter >= c.JobRescueAfter {
+		r.fail("SELLERHUB_JOB_GONE_AFTER", c.JobGoneAfter.String(), "must be between 3s and 10m, and shorter than SELLERHUB_JOB_RESCUE_AFTER")
 	}
 	if c.LogFormat != "json" && c.LogFormat != "text" {
 		r.fail("SELLERHUB_LOG_FORMAT", c.LogFormat, "expected json or text")

@@ -21,7 +21,8 @@ func TestDefaults(t *testing.T) {
 	}
 	if c.Addr != "127.0.0.1:8080" || c.DatabaseURL != "sqlite://data/sellerhub.db" || c.RedisURL != "" ||
 		c.SessionIdle != 3*time.Hour || c.TimeZone.String() != "Asia/Shanghai" || c.SecureCookies || c.AdminAccount == "" ||
-		!c.Workers || c.WorkerCount != 4 || c.JobRescueAfter != 15*time.Minute || c.ListCountCap != 1000 {
+		!c.Workers || c.WorkerCount != 4 || c.JobRescueAfter != 15*time.Minute || c.JobGoneAfter != 30*time.Second ||
+		c.ListCountCap != 1000 {
 		t.Fatalf("defaults: %+v", c)
 	}
 	if c.LogLevel != slog.LevelInfo {
@@ -37,12 +38,17 @@ func TestDefaults(t *testing.T) {
 // An instance that only serves pages turns its workers off; the others' settings are taken as given.
 func TestJobSettings(t *testing.T) {
 	c, err := Load(env(map[string]string{"SELLERHUB_WORKERS": "false", "SELLERHUB_WORKER_COUNT": "8",
-		"SELLERHUB_JOB_RESCUE_AFTER": "1h"}))
+		"SELLERHUB_JOB_RESCUE_AFTER": "1h", "SELLERHUB_JOB_GONE_AFTER": "3s"}))
 	if err != nil {
 		t.Fatal(err)
 	}
-	if c.Workers || c.WorkerCount != 8 || c.JobRescueAfter != time.Hour {
-		t.Fatalf("job settings: workers %v, count %d, rescue after %s", c.Workers, c.WorkerCount, c.JobRescueAfter)
+	if c.Workers || c.WorkerCount != 8 || c.JobRescueAfter != time.Hour || c.JobGoneAfter != 3*time.Second {
+		t.Fatalf("job settings: workers %v, count %d, rescue after %s, gone after %s", c.Workers, c.WorkerCount, c.JobRescueAfter, c.JobGoneAfter)
+	}
+	// An instance is taken as gone before River's last resort would take its job as stuck.
+	if _, err := Load(env(map[string]string{"SELLERHUB_JOB_RESCUE_AFTER": "1m", "SELLERHUB_JOB_GONE_AFTER": "2m"})); err == nil ||
+		!strings.Contains(err.Error(), "SELLERHUB_JOB_GONE_AFTER") {
+		t.Errorf("gone after longer than the rescue: %v", err)
 	}
 }
 
@@ -102,6 +108,7 @@ func TestBadValuesNameTheVariable(t *testing.T) {
 		"SELLERHUB_WORKERS":          "off",
 		"SELLERHUB_WORKER_COUNT":     "0",
 		"SELLERHUB_JOB_RESCUE_AFTER": "30s",
+		"SELLERHUB_JOB_GONE_AFTER":   "1s",
 		"SELLERHUB_REPORT_POLL":      "1ms",
 		"SELLERHUB_QUERY_TIMEOUT":    "0s",
 		"SELLERHUB_LIST_COUNT_CAP":   "0",

@@ -5,7 +5,6 @@ import (
 	"context"
 	"os"
 	"os/exec"
-	"path/filepath"
 	"strings"
 	"syscall"
 	"testing"
@@ -15,6 +14,7 @@ import (
 	"sellerhub/app/amazon/amazontest"
 	"sellerhub/app/amazon/amazontest/sellerdata"
 	"sellerhub/app/amazondata"
+	"sellerhub/app/apptest"
 	"sellerhub/models"
 	accountsdb "sellerhub/models/accounts"
 	datasyncdb "sellerhub/models/datasync"
@@ -86,17 +86,10 @@ func TestTwoInstancesSyncOnce(t *testing.T) {
 	}
 }
 
-// buildProduct compiles the product as `make build` does (its assets must be built: make test builds them first).
+// buildProduct is the product's command, built once for every process test of the package (apptest.Binary).
 func buildProduct(t *testing.T) string {
 	t.Helper()
-	bin := filepath.Join(t.TempDir(), "sellerhub")
-	cmd := exec.Command("go", "build", "-o", bin, ".")
-	cmd.Dir = filepath.Join("..", "..")
-	cmd.Env = append(os.Environ(), "CGO_ENABLED=0")
-	if out, err := cmd.CombinedOutput(); err != nil {
-		t.Fatalf("build the product: %v\n%s", err, out)
-	}
-	return bin
+	return apptest.Binary(t)
 }
 
 // serve starts one instance and waits until it listens; it is stopped (SIGTERM, as a deploy does) at the end.

@@ -62,6 +62,9 @@ type Server struct {
 	AdReportPolls int
 	// AdPageSize is the most entities a Sponsored Products list page holds (default 7, so paging is exercised).
 	AdPageSize int
+	// Quotas, when set, holds each seller's calls of the Reports, Catalog Items and Product Fees operations to
+	// their usage plans, as Amazon does (quotas.go); nil answers every call.
+	Quotas *Quotas
 
 	mu              sync.Mutex
 	requests        []Request

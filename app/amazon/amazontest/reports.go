@@ -150,9 +150,14 @@ func (s *Server) reportsCall(w http.ResponseWriter, r *http.Request, operation s
 		apiError(w, http.StatusTooManyRequests, "QuotaExceeded", "You exceeded your quota for the requested resource.")
 		return "", false
 	}
-	seller, ok := s.access[r.Header.Get("x-amz-access-token")]
+	token := r.Header.Get("x-amz-access-token")
+	seller, ok := s.access[token]
 	if !ok {
 		apiError(w, http.StatusForbidden, "Unauthorized", "Access to requested resource is denied.")
+		return "", false
+	}
+	if s.Quotas != nil && !s.Quotas.take(seller, operation, token, rate) {
+		apiError(w, http.StatusTooManyRequests, "QuotaExceeded", "You exceeded your quota for the requested resource.")
 		return "", false
 	}
 	return seller, true
