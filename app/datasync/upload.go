@@ -47,7 +47,7 @@ type Upload struct {
 func perMarketplace(k amazondata.Kind) bool {
 	switch k {
 	case amazondata.Inventory, amazondata.Listings, amazondata.Returns, amazondata.LedgerEvents, amazondata.LedgerBalances,
-		amazondata.Reimbursements:
+		amazondata.Reimbursements, amazondata.StorageFees, amazondata.AgedSurcharges:
 		return true
 	}
 	return false
@@ -65,6 +65,8 @@ var signature = map[amazondata.Kind][]string{
 	amazondata.LedgerEvents:   {"event type", "reference id", "fulfillment center"},
 	amazondata.LedgerBalances: {"starting warehouse balance", "ending warehouse balance"},
 	amazondata.Reimbursements: {"reimbursement-id", "amount-total"},
+	amazondata.StorageFees:    {"month_of_charge", "estimated_monthly_storage_fee"},
+	amazondata.AgedSurcharges: {"snapshot-date", "surcharge-age-tier"},
 }
 
 // fits tells whether a report's header is the kind's.
