@@ -94,7 +94,9 @@ type Services struct {
 	Claims *claims.Service
 	// StorageFees is 仓储费报告: the monthly storage fees and aged surcharges Amazon charged.
 	StorageFees *claims.StorageFees
-	Uploads     *core.Uploads
+	// Planning is 库存规划: each FBA SKU's inventory health as Amazon last reported it.
+	Planning *claims.Planning
+	Uploads  *core.Uploads
 }
 
 // NewServices builds the domains in their dependency order (see the README's code layout). The cache of compiled
@@ -154,6 +156,7 @@ func NewServices(d ServiceDeps) Services {
 		Onboarding:  onboarding.New(d.DB),
 		Claims:      claimsSvc,
 		StorageFees: claims.NewStorageFees(d.DB, fin),
+		Planning:    claims.NewPlanning(d.DB),
 		Uploads:     uploads,
 	}
 }

@@ -40,6 +40,7 @@ const modules = {
   onboarding: "islands/onboarding/main.js",
   claims: "islands/claims/main.jsx",
   storagefees: "islands/claims/storagefees.jsx",
+  planning: "islands/claims/planning.jsx",
   purchase: "islands/purchase/main.jsx",
   advertising: "islands/advertising/main.jsx",
 };

@@ -222,6 +222,24 @@ var queryFields = numbered(map[string][]Column{
 		col("amountCny", "长期仓储费(CNY)", 120, false).yuan().tip("按当月汇率折算"), col("fnsku", "FNSKU", 110, false).hidden(),
 		col("asin", "ASIN", 110, false).hidden(), col("productName", "商品名称", 200, false).hidden(), col("groupName", "店铺", 120, false),
 	},
+	// 库存规划: a SKU's units by age, Amazon's recommended action and the money at stake, its days of supply and the
+	// low-inventory-level fee's risk.
+	"planningList": {
+		col("sku", "平台SKU", 150, true), col("marketplaceName", "站点", 70, false), col("available", "可售", 70, true),
+		col("age0To90", "0-90天", 70, false), col("age91To180", "91-180天", 80, false), col("age181To270", "181-270天", 80, false),
+		col("age271To365", "271-365天", 80, false), col("age365Plus", "365天以上", 80, false),
+		col("shippedT30", "30天发货", 80, false), col("daysOfSupply", "可售天数", 80, true),
+		col("excessQuantity", "冗余件数", 80, true), col("recommendedActionName", "建议操作", 110, false),
+		col("storageCostNextMonth", "下月仓储费", 100, true).money().tip("亚马逊预估的下月月度仓储费"),
+		col("estimatedSavings", "操作可省", 90, false).money().tip("按建议操作处理后预计节省的费用"),
+		col("lowInventoryRiskName", "低库存费", 80, false).tip("30天和90天历史可售天数都低于28天时，亚马逊按发货件数收取低库存水平费"),
+		col("shortTermDaysOfSupply", "短期历史可售天数", 120, false).hidden(), col("longTermDaysOfSupply", "长期历史可售天数", 120, false).hidden(),
+		col("recommendedRemoval", "建议移除件数", 100, false).hidden(), col("sellThrough", "售出率", 70, false).hidden(),
+		col("inboundQuantity", "入库中", 70, false).hidden(), col("reservedQuantity", "预留", 60, false).hidden(),
+		col("unfulfillableQuantity", "不可售", 70, false).hidden(), col("shippedT90", "90天发货", 80, false).hidden(),
+		col("snapshotDate", "报告日期", 100, false).hidden(), col("fnsku", "FNSKU", 110, false).hidden(),
+		col("productName", "商品名称", 200, false).hidden(), col("groupName", "店铺", 120, false),
+	},
 	// FBA每日库存: a day's balance at a centre, the ledger's events of the day by kind, and the check.
 	"fbaDailyList": {
 		col("day", "日期", 100, true), col("sellerSku", "平台SKU", 150, true), col("marketplaceName", "站点", 70, true),

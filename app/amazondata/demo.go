@@ -143,6 +143,9 @@ func (s *Service) ImportDemo(ctx context.Context, st Store, sellerID string, mar
 		if err := read(Inventory, m, []string{m}, time.Time{}, src.Today, ""); err != nil {
 			return total, err
 		}
+		if err := read(InventoryPlanning, m, []string{m}, time.Time{}, src.Today, ""); err != nil {
+			return total, err
+		}
 	}
 	return total, nil
 }

@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"sellerhub/app/amazon/amazontest"
+	"sellerhub/app/amazon/amazontest/sellerdata"
 	"sellerhub/app/amazondata"
 	"sellerhub/app/apptest"
 	amazondatadb "sellerhub/models/amazondata"
@@ -34,6 +35,92 @@ func minorScale(currency string) int64 {
 		return 10000
 	}
 	return 100
+}
+
+// planningTotals sum what matters of the planning lines.
+type planningTotals struct {
+	Lines, Available, Aged, Excess int
+	StorageNextMonth               int64
+}
+
+func planningSums(t *testing.T, h *apptest.Harness, companyID, sellerID int64) planningTotals {
+	t.Helper()
+	lines, err := amazondatadb.PlanningOfSeller(h.DB, companyID, sellerID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var s planningTotals
+	for _, l := range lines {
+		s.Lines++
+		s.Available += l.Available
+		s.Aged += l.Age181To270 + l.Age271To365 + l.Age365Plus
+		s.Excess += l.ExcessQuantity
+		s.StorageNextMonth += l.StorageCostNextMonth.Units()
+	}
+	return s
+}
+
+// checkPlanning: 库存规划 holds the world's planning lines; its views find exactly the SKUs with units past 180 days
+// and those at risk of the low-inventory-level fee (both historical days of supply under 28); a view it does not
+// have is refused.
+func checkPlanning(t *testing.T, h *apptest.Harness, c *apptest.Client, w *sellerdata.World, companyID, sellerID int64, seller string) planningTotals {
+	t.Helper()
+	got := planningSums(t, h, companyID, sellerID)
+	var want planningTotals
+	wantAged, wantLow := map[string]bool{}, map[string]bool{}
+	for _, m := range w.Marketplaces(seller) {
+		for _, l := range w.InventoryPlanning(seller, m) {
+			want.Lines++
+			want.Available += l.Available
+			want.Aged += l.Age[2] + l.Age[3] + l.Age[4]
+			want.Excess += l.Excess
+			want.StorageNextMonth += l.StorageNextMonth * minorScale(l.Currency)
+			if l.Age[2]+l.Age[3]+l.Age[4] > 0 {
+				wantAged[m+" "+l.SKU] = true
+			}
+			if l.Shipped[1] > 0 && l.ShortHDOS < 2800 && l.LongHDOS < 2800 {
+				wantLow[m+" "+l.SKU] = true
+			}
+		}
+	}
+	if got != want || want.Aged == 0 || want.Excess == 0 {
+		t.Fatalf("planning synced %+v, the world has %+v", got, want)
+	}
+	if len(wantLow) == 0 || len(wantLow) == want.Lines {
+		t.Fatalf("the world's low-inventory SKUs prove nothing: %v of %d", wantLow, want.Lines)
+	}
+	for view, wantSKUs := range map[string]map[string]bool{"aged": wantAged, "low": wantLow} {
+		var page struct {
+			Records []struct {
+				SKU, MarketplaceID, LowInventoryRiskName string
+				LowInventoryRisk                         bool
+			}
+			Total int
+		}
+		env := c.Call(http.MethodPost, "/amazon/api/v1/planning/page", map[string]any{"currentpage": 1, "pagesize": 100, "view": view})
+		apptest.ExpectOK(t, env)
+		env.Into(t, &page)
+		found := map[string]bool{}
+		for _, r := range page.Records {
+			found[r.MarketplaceID+" "+r.SKU] = true
+			if view == "low" && (!r.LowInventoryRisk || r.LowInventoryRiskName != "有风险") {
+				t.Fatalf("low view line %+v", r)
+			}
+		}
+		if len(found) != len(wantSKUs) || page.Total != len(wantSKUs) {
+			t.Fatalf("view %s found %v, the world has %v", view, found, wantSKUs)
+		}
+		for k := range wantSKUs {
+			if !found[k] {
+				t.Fatalf("view %s missed %s: %v", view, k, found)
+			}
+		}
+	}
+	env := c.Call(http.MethodPost, "/amazon/api/v1/planning/page", map[string]any{"currentpage": 1, "pagesize": 20, "view": "old"})
+	if env.Code == "00000" || env.Msg != "库存视图只能是全部、超龄库存、冗余库存或低库存风险" {
+		t.Fatalf("view old answered %+v", env)
+	}
+	return got
 }
 
 // The European store (two marketplaces, pounds and euros, sizes in centimetres and volumes in cubic metres) syncs
@@ -144,12 +231,15 @@ func TestSyncStorageFeesFromTheStandIn(t *testing.T) {
 				}
 			}
 
-			// Again, the two kinds by hand: nothing is written.
+			planning := checkPlanning(t, h, c, w, seller.CompanyID, sellerID, amazontest.EuropeSeller)
+
+			// Again, the three kinds by hand: nothing is written.
 			waitNoSyncJobs(t, h)
 			again := h.Clock.Now().UTC()
 			var tasks []datasyncdb.SyncTask
-			h.DB.Where("kind IN ?", []string{string(amazondata.StorageFees), string(amazondata.AgedSurcharges)}).Find(&tasks)
-			if len(tasks) != 2 {
+			h.DB.Where("kind IN ?", []string{string(amazondata.StorageFees), string(amazondata.AgedSurcharges),
+				string(amazondata.InventoryPlanning)}).Find(&tasks)
+			if len(tasks) != 3 {
 				t.Fatalf("%d storage tasks", len(tasks))
 			}
 			for _, task := range tasks {
@@ -160,9 +250,12 @@ func TestSyncStorageFeesFromTheStandIn(t *testing.T) {
 				!sameSums(after.fees, got.fees) || !sameSums(after.aged, got.aged) {
 				t.Fatalf("after syncing again\n %+v\nbefore\n %+v", after, got)
 			}
+			if after := planningSums(t, h, seller.CompanyID, sellerID); after != planning {
+				t.Fatalf("planning after syncing again %+v, before %+v", after, planning)
+			}
 			var runs []datasyncdb.SyncRun
 			h.DB.Where("started_at >= ?", again).Find(&runs)
-			if len(runs) != 2 {
+			if len(runs) != 3 {
 				t.Fatalf("%d runs of the second sync", len(runs))
 			}
 			for _, r := range runs {

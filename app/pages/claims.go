@@ -35,3 +35,16 @@ func (h *Handler) StorageFeeScreen(title string) echo.HandlerFunc {
 		return h.render(c, http.StatusOK, views.ClaimsScreen(page, h.Assets.URL("theme.js")))
 	}
 }
+
+// PlanningScreen serves 库存规划 (each FBA SKU's inventory health) in the planning island.
+func (h *Handler) PlanningScreen(title string) echo.HandlerFunc {
+	return func(c *echo.Context) error {
+		_, _, menu, err := h.signedInUser(c)
+		if err != nil {
+			return err
+		}
+		page := views.ClaimsScreenPage{Page: h.contentPage(c, title, "planning.js"), Heading: title, Island: "planning",
+			Props: views.ClaimsScreenProps{Permissions: menu.Permissions}}
+		return h.render(c, http.StatusOK, views.ClaimsScreen(page, h.Assets.URL("theme.js")))
+	}
+}

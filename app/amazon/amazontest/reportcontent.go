@@ -21,6 +21,7 @@ var reportColumns = map[string]string{
 	"GET_FBA_REIMBURSEMENTS_DATA":                           "approval-date reimbursement-id case-id amazon-order-id reason sku fnsku asin product-name condition currency-unit amount-per-unit amount-total quantity-reimbursed-cash quantity-reimbursed-inventory quantity-reimbursed-total original-reimbursement-id original-reimbursement-type",
 	"GET_FBA_STORAGE_FEE_CHARGES_DATA":                      "asin fnsku product_name fulfillment_center country_code longest_side median_side shortest_side measurement_units weight weight_units item_volume volume_units product_size_tier average_quantity_on_hand average_quantity_pending_removal estimated_total_item_volume month_of_charge storage_rate currency estimated_monthly_storage_fee dangerous_goods_storage_type eligible_for_inventory_discount qualifies_for_inventory_discount total_incentive_fee_amount breakdown_incentive_fee_amount average_quantity_customer_orders",
 	"GET_FBA_FULFILLMENT_LONGTERM_STORAGE_FEE_CHARGES_DATA": "snapshot-date sku fnsku asin product-name condition per-unit-volume currency volume-unit country qty-charged amount-charged surcharge-age-tier rate-surcharge",
+	"GET_FBA_INVENTORY_PLANNING_DATA":                       "snapshot-date sku fnsku asin product-name condition available pending-removal-quantity inv-age-0-to-90-days inv-age-91-to-180-days inv-age-181-to-270-days inv-age-271-to-365-days inv-age-365-plus-days currency units-shipped-t30 units-shipped-t90 recommended-action estimated-excess-quantity estimated-storage-cost-next-month days-of-supply short-term-historical-days-of-supply long-term-historical-days-of-supply",
 	// The ledger's columns are words with spaces: tab-separated here, and every field quoted in the file.
 	ledgerDetailReport:               "Date\tFNSKU\tASIN\tMSKU\tTitle\tEvent Type\tReference ID\tQuantity\tFulfillment Center\tDisposition\tReason\tCountry\tReconciled Quantity\tUnreconciled Quantity\tDate and Time\tStore",
 	ledgerSummaryReport:              "Date\tFNSKU\tASIN\tMSKU\tTitle\tDisposition\tStarting Warehouse Balance\tIn Transit Between Warehouses\tReceipts\tCustomer Shipments\tCustomer Returns\tVendor Returns\tWarehouse Transfer In/Out\tFound\tLost\tDamaged\tDisposed\tOther Events\tEnding Warehouse Balance\tUnknown Events\tLocation\tStore",
@@ -157,6 +158,9 @@ func sample(sellerID, marketplaceID string, i int, start, end time.Time) map[str
 		"snapshot-date": at.Format("2006-01-02"), "per-unit-volume": "0.1500", "volume-unit": "cubic feet",
 		"country": countries[marketplaceID], "qty-charged": "1", "amount-charged": "0.08", "surcharge-age-tier": "181-210 days",
 		"rate-surcharge": "0.5000",
+		"available":      "12", "inv-age-0-to-90-days": "12", "units-shipped-t30": "9",
+		"units-shipped-t90": "27", "recommended-action": "No action required", "estimated-storage-cost-next-month": "0.35",
+		"days-of-supply": "40", "short-term-historical-days-of-supply": "40", "long-term-historical-days-of-supply": "40",
 	}
 }
 
