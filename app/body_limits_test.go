@@ -262,7 +262,9 @@ func TestLargeUploadIsStreamed(t *testing.T) {
 			if resp.StatusCode != http.StatusOK || !strings.Contains(string(answer), `"201"`) {
 				t.Fatalf("upload answered %d %s", resp.StatusCode, answer)
 			}
-			if peak > 16<<20 {
+			// Well under the body: a server holding it whole would hold 40 MB or more. A streamed upload peaks at a few MB
+			// on a quiet machine and reached 18 MB on a loaded one, where garbage waits longer for its collection.
+			if peak > 28<<20 {
 				t.Fatalf("the heap grew by %.1f MB taking a %.0f MB upload", mb(peak), mb(uint64(req.ContentLength)))
 			}
 			if left, _ := filepath.Glob(filepath.Join(os.TempDir(), "sellerhub-upload-*")); len(left) > 0 {

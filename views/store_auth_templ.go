@@ -18,11 +18,13 @@ type StoreAuthPage struct {
 // StoreAuthProps boot the island: the user's button permissions and the regions with their marketplaces, the
 // choices of the authorise dialog. While the product has no Amazon application for seller (or advertising)
 // consent, SellerAppMissing (AdvertAppMissing) is the refusal 授权 (授权广告) shows before any window opens.
+// PlatformAdmin shows 轮换应用密钥: the product's application serves every company, so only its operators rotate it.
 type StoreAuthProps struct {
 	Permissions      []string      `json:"permissions"`
 	Regions          []RegionProps `json:"regions"`
 	SellerAppMissing string        `json:"sellerAppMissing,omitempty"`
 	AdvertAppMissing string        `json:"advertAppMissing,omitempty"`
+	PlatformAdmin    bool          `json:"platformAdmin,omitempty"`
 }
 
 // RegionProps is a region and its marketplaces.

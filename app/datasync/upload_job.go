@@ -82,16 +82,17 @@ func (s *Service) importUpload(ctx context.Context, a UploadArgs, last bool) err
 		changes["status"], changes["error"] = datasyncdb.SyncFailed, uploadFailure(err)
 		s.log.Warn("report upload failed", "run", run.ID, "seller", seller.ID, "kind", run.Kind, "err", err)
 	}
-	err = s.db.Tx(ctx, func(tx *models.DB) error {
+	// The run says 成功 only once the work after the import (待索赔's audit) is done too, so whoever reads the run
+	// done reads its consequences.
+	if changes["status"] == datasyncdb.SyncDone {
+		s.tellImported(ctx, run.CompanyID, amazondata.Kind(run.Kind))
+	}
+	return s.db.Tx(ctx, func(tx *models.DB) error {
 		if err := datasyncdb.UpdateSyncRun(tx, run.CompanyID, run.ID, changes); err != nil {
 			return err
 		}
 		return datasyncdb.DeleteUploadParts(tx, run.CompanyID, run.ID)
 	})
-	if err == nil && changes["status"] == datasyncdb.SyncDone {
-		s.tellImported(ctx, run.CompanyID, amazondata.Kind(run.Kind))
-	}
-	return err
 }
 
 // readUpload reads the run's stored file (undoing its compression and encoding) through the kind's import.

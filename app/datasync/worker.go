@@ -364,13 +364,14 @@ func (sy *syncing) charsetMarketplace(r *datasyncdb.SyncReport) string {
 	return ""
 }
 
-// succeed ends the run done and schedules the task's next sync.
+// succeed ends the run done and schedules the task's next sync. The work after the import comes first, so that a
+// run read done has its consequences (待索赔 settled) in place.
 func (sy *syncing) succeed() error {
+	sy.s.tellImported(sy.ctx, sy.task.CompanyID, sy.kind)
 	now := sy.s.now.Stamp()
 	if err := datasyncdb.UpdateSyncRun(sy.db, sy.run.CompanyID, sy.run.ID, map[string]any{"status": datasyncdb.SyncDone, "error": "", "finished_at": now}); err != nil {
 		return err
 	}
-	sy.s.tellImported(sy.ctx, sy.task.CompanyID, sy.kind)
 	return datasyncdb.UpdateSyncTask(sy.db, sy.task.CompanyID, sy.task.ID, map[string]any{"state": datasyncdb.SyncDone, "last_success_at": now,
 		"next_run_at": now.Add(Every[sy.kind]), "last_error": "", "report_state": "", "lines": sy.run.Lines,
 		"queued_by": "", "updated_at": now})

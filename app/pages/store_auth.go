@@ -12,12 +12,16 @@ import (
 // StoreAuth is 店铺管理: the store groups and their authorisations in the storeauth island, with the user's
 // button permissions, the marketplaces to authorise by region, and whether the product can ask Amazon for consent.
 func (h *Handler) StoreAuth(c *echo.Context) error {
-	_, _, menu, err := h.signedInUser(c)
+	p, _, menu, err := h.signedInUser(c)
+	if err != nil {
+		return err
+	}
+	operator, err := h.Admin.IsPlatformAdmin(c.Request().Context(), p)
 	if err != nil {
 		return err
 	}
 	props := views.StoreAuthProps{Permissions: menu.Permissions, SellerAppMissing: h.Stores.SellerAppMissing(),
-		AdvertAppMissing: h.Stores.AdvertisingAppMissing()}
+		AdvertAppMissing: h.Stores.AdvertisingAppMissing(), PlatformAdmin: operator}
 	for _, r := range storesdb.Regions {
 		rp := views.RegionProps{Code: r.Code, Name: r.Name, Marketplaces: []views.MarketplaceProps{}}
 		for _, m := range storesdb.Marketplaces {

@@ -30,7 +30,7 @@ const ownAppFields = [
   { name: "refreshToken", label: "Refresh Token", type: "password", required: true, placeholder: "自授权后得到的 Atzr|..." },
 ];
 
-function StoreAuth({ permissions, regions, sellerAppMissing, advertAppMissing }) {
+function StoreAuth({ permissions, regions, sellerAppMissing, advertAppMissing, platformAdmin }) {
   const [form, setForm] = useState(null);
   const [filters, setFilters] = useState({});
   const [version, setVersion] = useState(0);
@@ -110,6 +110,23 @@ function StoreAuth({ permissions, regions, sellerAppMissing, advertAppMissing })
     await api(`${BASE}/saveAuth`, { method: "POST", body: { ...v, groupid: row.groupId, region: row.region } });
     toast("授权成功");
     reload();
+  };
+
+  // 轮换应用密钥: Amazon issues the product application a new secret, which every company's stores then use.
+  const rotateSecret = async (row, refresh) => {
+    const question = {
+      title: "轮换应用密钥",
+      message: `本产品亚马逊应用的密钥 ${row.secretDue} 到期。轮换后所有公司的店铺改用新密钥，旧密钥在亚马逊给出的宽限期后作废。`,
+      action: "轮换",
+    };
+    if (!(await ask(question))) return;
+    try {
+      const { data } = await api(`${BASE}/rotateSecret`, { method: "POST" });
+      toast(`应用密钥已轮换，新密钥 ${data.secretDue} 到期`);
+      refresh();
+    } catch (e) {
+      toast(e.message, "error");
+    }
   };
 
   const call = (url, done) => async (row, refresh) => {
@@ -206,6 +223,11 @@ function StoreAuth({ permissions, regions, sellerAppMissing, advertAppMissing })
             permission: ADD,
             when: (row) => row.authState === "active" && row.ownApp && ["soon", "expired", "refused"].includes(row.secretState),
             run: (row) => setForm({ kind: "ownApp", row }),
+          },
+          {
+            label: "轮换应用密钥",
+            when: (row) => platformAdmin && row.authState === "active" && !row.ownApp && ["soon", "expired", "refused"].includes(row.secretState),
+            run: rotateSecret,
           },
           { label: "编辑店铺", permission: ADD, when: (row) => row.firstOfGroup, run: (row) => setForm({ kind: "group", row }) },
           { label: "删除店铺", permission: DISABLE, danger: true, when: (row) => row.firstOfGroup, run: removeGroup },

@@ -6,7 +6,7 @@
 import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
 import { setTimeout as sleep } from "node:timers/promises";
-import { ADMIN_ACCOUNT, ADMIN_PASSWORD, closeBrowser, getBrowser, newPage, startServer } from "./harness.mjs";
+import { PATIENCE, ADMIN_ACCOUNT, ADMIN_PASSWORD, closeBrowser, getBrowser, newPage, startServer } from "./harness.mjs";
 import { openFromRail, question, sayYes, signInToShell, tabFrame, toasts } from "./shell.mjs";
 
 const TAB = "数据字典";
@@ -15,7 +15,7 @@ const VALUE_TAKEN = "该字典下字典项值已存在";
 const HAS_ITEMS = "删除字典失败，请先删除关联字典数据";
 
 /** Polls read() until check(value) holds or timeout passes; returns the last value for the caller's assertion. */
-async function eventually(read, check, timeout = 5000) {
+async function eventually(read, check, timeout = PATIENCE) {
   const deadline = Date.now() + timeout;
   let value;
   for (;;) {

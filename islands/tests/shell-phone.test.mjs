@@ -5,7 +5,7 @@
 // light and dark, go to islands/tests/artifacts/shell-phone-*.png.
 import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
-import { ADMIN_ACCOUNT, ADMIN_PASSWORD, artifact, closeBrowser, getBrowser, newPage, startServer, withPage } from "./harness.mjs";
+import { PATIENCE, ADMIN_ACCOUNT, ADMIN_PASSWORD, artifact, closeBrowser, getBrowser, newPage, startServer, withPage } from "./harness.mjs";
 import { signIn } from "./flows.mjs";
 import { activeFrame, activeTab, expectAddress, flyout, isSeen, moveAway, railGroup, shellReady, signInToShell, tabFrame, waitSeen } from "./shell.mjs";
 
@@ -51,7 +51,7 @@ function wrappedButtons(target) {
 // How far the rail reaches into the window (0 or less: the drawer is shut).
 const railRight = (page) => page.getByRole("navigation", { name: "主菜单" }).evaluate((el) => el.getBoundingClientRect().right);
 
-async function waitFor(fn, what, timeout = 3000) {
+async function waitFor(fn, what, timeout = PATIENCE) {
   const deadline = Date.now() + timeout;
   for (;;) {
     if (await fn()) return;

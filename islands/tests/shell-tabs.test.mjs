@@ -320,7 +320,7 @@ describe("页签", () => {
     const menu = tabMenu(page, "入库单");
     await menu.waitFor();
     for (const item of ["刷新页面", "关闭其他页签", "关闭右边", "关闭左边"]) {
-      assert.equal(await waitSeen(menu.getByRole("menuitem", { name: item }), 1000), true, `${item} is seen under the tab`);
+      assert.equal(await waitSeen(menu.getByRole("menuitem", { name: item })), true, `${item} is seen under the tab`);
     }
     await tabMenuButton(page, "入库单").click();
   });

@@ -116,7 +116,7 @@ export async function openFromRail(page, group, entry) {
   const delay = Date.now() - hoveredAt;
   const link = menu.getByRole("menuitem", { name: entry, exact: true });
   // A person can only click what the window shows (the shell itself never scrolls).
-  assert.equal(await waitSeen(link, 1000), true, `${group} > ${entry} is seen in the open flyout`);
+  assert.equal(await waitSeen(link), true, `${group} > ${entry} is seen in the open flyout`);
   await link.click();
   await moveAway(page);
   await menu.waitFor({ state: "hidden", timeout: PATIENCE });
@@ -173,7 +173,7 @@ export async function isSeen(locator) {
 }
 
 /** Polls isSeen until it is true or the timeout passes; returns the last answer. */
-export async function waitSeen(locator, timeout = 3000) {
+export async function waitSeen(locator, timeout = PATIENCE) {
   const deadline = Date.now() + timeout;
   for (;;) {
     const seen = await isSeen(locator).catch(() => false);
@@ -236,7 +236,7 @@ export async function recordToasts(page) {
 }
 
 /** Waits for a toast reading text (up to timeout) and returns the toasts seen then. */
-export async function waitForToast(page, text, timeout = 5000) {
+export async function waitForToast(page, text, timeout = PATIENCE) {
   const deadline = Date.now() + timeout;
   let seen = [];
   for (;;) {

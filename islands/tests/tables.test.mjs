@@ -26,7 +26,7 @@ const DEFAULT_HEADER = ["字典项名称", "字典项值", "字典编码", "排�
  * Polls read() until check(value) holds or timeout passes, and returns the last value, so that the caller's
  * assertion shows what the page had when it never did.
  */
-async function eventually(read, check, timeout = 5000) {
+async function eventually(read, check, timeout = PATIENCE) {
   const deadline = Date.now() + timeout;
   let value;
   for (;;) {
