@@ -203,6 +203,24 @@ func seedCompanyA(t *testing.T, h *apptest.Harness) *companyA {
 		t.Fatal(err)
 	}
 	a.ids["claims"] = str(claim.ID)
+	// 库存规划's line of a G1 SKU.
+	if _, err := amazondatadb.UpsertPlanning(h.DB, []amazondatadb.Planning{{CompanyID: a.id, GroupID: a.g1, SellerID: seller.ID,
+		MarketplaceID: "ATVPDKIKX0DER", SnapshotDate: now.Format(time.DateOnly), SKU: "MATRIXG1-PLAN", ProductName: "MATRIXG1 plan",
+		Available: 4, Age0To90: 4, Currency: "USD"}}); err != nil {
+		t.Fatal(err)
+	}
+	// A month's storage fee and an aged surcharge of a G1 SKU, which 仓储费报告 shows G1's users only.
+	if _, err := amazondatadb.UpsertStorageFees(h.DB, []amazondatadb.StorageFee{{CompanyID: a.id, GroupID: a.g1, SellerID: seller.ID,
+		MarketplaceID: "ATVPDKIKX0DER", Month: now.Format("2006-01"), FNSKU: "X0MATRIXG1", ProductName: "MATRIXG1 storage",
+		FulfillmentCenter: "ONT8", Currency: "USD", Fee: models.MoneyFromUnits(12345)}}); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := amazondatadb.UpsertAgedSurcharges(h.DB, []amazondatadb.AgedSurcharge{{CompanyID: a.id, GroupID: a.g1, SellerID: seller.ID,
+		MarketplaceID: "ATVPDKIKX0DER", SnapshotDate: now.Format(time.DateOnly), Month: now.Format("2006-01"), SKU: "MATRIXG1-AGED",
+		ProductName: "MATRIXG1 aged", Currency: "USD", QuantityCharged: 1, AmountCharged: models.MoneyFromUnits(5000),
+		SurchargeAgeTier: "181-210 days"}}); err != nil {
+		t.Fatal(err)
+	}
 	// The seller's data sync tasks, as the list makes them for a seller authorised before the data sync.
 	if err := datasyncdb.EnsureSyncTasks(h.DB, a.id, seller.ID, []string{"orders"}, now); err != nil {
 		t.Fatal(err)

@@ -181,6 +181,8 @@ func routes(e *echo.Echo, d Deps, pg *pages.Handler) RouteAccess {
 		"/amazon/inventory/fbadetail":    pg.WarehouseScreen("FBA库存明细", "fbaInventory"),
 		"/amazon/inventory/fbadaily":     pg.WarehouseScreen("FBA每日库存", "fbaDaily"),
 		"/amazon/reports/reimbursements": pg.ClaimsScreen("赔偿报告"),
+		"/amazon/reports/storagefee":     pg.StorageFeeScreen("仓储费报告"),
+		"/amazon/inventory/planning":     pg.PlanningScreen("库存规划"),
 		"/erp/purchase/orders":           pg.PurchaseScreen("采购单", "orders"),
 		"/e/p/o":                         pg.PurchaseScreen("新建采购单", "order"),
 		"/erp/finance/payment":           pg.PurchaseScreen("付款申请", "payments"),
@@ -640,6 +642,20 @@ func routes(e *echo.Echo, d Deps, pg *pages.Handler) RouteAccess {
 	amz.GET("/claims/export", claimsAPI.ClaimExport(export), claimsScreen)
 	amz.GET("/claims/:id", claimsAPI.GetClaim, claimsScreen).Answers(claimsapi.ClaimDetail{})
 	amz.POST("/claims/:id/submit", claimsAPI.Submit, claimsScreen.Needs(claims.PermissionSubmit), oplog("标记索赔已提交")).Takes(claims.SubmitForm{}).Answers(claimsapi.Claim{})
+	// 仓储费报告: reading and exporting need the screen.
+	feesAPI := &claimsapi.StorageFeesHandler{Fees: sv.StorageFees}
+	feesScreen := middleware.Screen("/amazon/reports/storagefee")
+	amz.POST("/storagefees/page", feesAPI.StorageFeePage, feesScreen).Takes(claims.StorageFeeQuery{}).Answers(api.Page[claimsapi.StorageFee]{})
+	amz.GET("/storagefees/export", feesAPI.StorageFeeExport(export), feesScreen)
+	amz.POST("/storagefees/months", feesAPI.MonthTotals, feesScreen).Takes(claims.StorageFeeQuery{}).Answers([]claimsapi.MonthTotal{})
+	amz.POST("/agedsurcharges/page", feesAPI.AgedSurchargePage, feesScreen).Takes(claims.StorageFeeQuery{}).Answers(api.Page[claimsapi.AgedSurcharge]{})
+	amz.GET("/agedsurcharges/export", feesAPI.AgedSurchargeExport(export), feesScreen)
+	// 库存规划: reading and exporting need the screen.
+	planningAPI := &claimsapi.PlanningHandler{Planning: sv.Planning}
+	planningScreen := middleware.Screen("/amazon/inventory/planning")
+	amz.POST("/planning/page", planningAPI.PlanningPage, planningScreen).Takes(claims.PlanningQuery{}).Answers(api.Page[claimsapi.PlanningLine]{})
+	amz.GET("/planning/export", planningAPI.PlanningExport(export), planningScreen)
+	amz.GET("/planning/actions", planningAPI.Actions, planningScreen).Answers([]claimsapi.Option{})
 	storeScreen := middleware.Screen("/amazon/storeAuth")
 	amz.GET("/amzauthority/authSeller", storeAuth.AuthSeller, middleware.Anyone).Takes(stores.SellerCallback{}).Answers(map[string]string{})
 	amz.GET("/amzauthority/getAuthUrl", storeAuth.GetAuthURL, storeScreen.Needs(stores.PermissionStoreAdd)).Takes(stores.AuthURLQuery{}).Answers("")

@@ -91,8 +91,12 @@ type Services struct {
 	// Onboarding is 首页's getting started: how far the company has come in setting up.
 	Onboarding *onboarding.Service
 	// Claims is 赔偿报告 and 待索赔: what Amazon reimbursed and what the seller can still claim.
-	Claims  *claims.Service
-	Uploads *core.Uploads
+	Claims *claims.Service
+	// StorageFees is 仓储费报告: the monthly storage fees and aged surcharges Amazon charged.
+	StorageFees *claims.StorageFees
+	// Planning is 库存规划: each FBA SKU's inventory health as Amazon last reported it.
+	Planning *claims.Planning
+	Uploads  *core.Uploads
 }
 
 // NewServices builds the domains in their dependency order (see the README's code layout). The cache of compiled
@@ -151,6 +155,8 @@ func NewServices(d ServiceDeps) Services {
 		Advertising: advertising.New(d.DB, now, d.Config.TimeZone, fin),
 		Onboarding:  onboarding.New(d.DB),
 		Claims:      claimsSvc,
+		StorageFees: claims.NewStorageFees(d.DB, fin),
+		Planning:    claims.NewPlanning(d.DB),
 		Uploads:     uploads,
 	}
 }

@@ -39,6 +39,8 @@ const modules = {
   profit: "islands/profit/main.jsx",
   onboarding: "islands/onboarding/main.js",
   claims: "islands/claims/main.jsx",
+  storagefees: "islands/claims/storagefees.jsx",
+  planning: "islands/claims/planning.jsx",
   purchase: "islands/purchase/main.jsx",
   advertising: "islands/advertising/main.jsx",
 };

@@ -201,6 +201,45 @@ var queryFields = numbered(map[string][]Column{
 		col("statusName", "状态", 80, false), col("caseId", "案例编号", 120, false), col("reimbursementId", "赔偿编号", 120, false),
 		col("fnsku", "FNSKU", 110, false).hidden(), col("groupName", "店铺", 120, false),
 	},
+	// 仓储费报告's monthly storage fees: a product at a fulfilment centre in a month, the fee in its currency and CNY.
+	"storageFeeList": {
+		col("month", "月份", 80, true), col("sku", "平台SKU", 150, false), col("fnsku", "FNSKU", 110, true),
+		col("marketplaceName", "站点", 70, false), col("fulfillmentCenter", "运营中心", 80, true),
+		col("productSizeTier", "尺寸分段", 110, false), col("averageOnHand", "日均库存", 80, false).tip("当月平均在库件数"),
+		col("itemVolume", "单件体积", 90, false), col("volumeUnits", "体积单位", 90, false).hidden(),
+		col("totalVolume", "总体积", 80, false).tip("日均库存 × 单件体积"), col("storageRate", "费率", 80, false).money().tip("每单位体积的月度仓储费率"),
+		col("fee", "仓储费", 90, true).money(), col("feeCny", "仓储费(CNY)", 100, false).yuan().tip("按当月汇率折算"),
+		col("dimensions", "尺寸", 170, false).hidden(), col("weight", "重量", 70, false).hidden(),
+		col("weightUnits", "重量单位", 80, false).hidden(), col("dangerousGoods", "危险品类型", 100, false).hidden(),
+		col("asin", "ASIN", 110, false).hidden(), col("productName", "商品名称", 200, false).hidden(), col("groupName", "店铺", 120, false),
+	},
+	// 仓储费报告's aged surcharges (长期仓储费): units of a SKU past 180 days at a monthly snapshot.
+	"agedSurchargeList": {
+		col("snapshotDate", "快照日期", 100, true), col("sku", "平台SKU", 150, true), col("marketplaceName", "站点", 70, false),
+		col("surchargeAgeTier", "库龄分段", 100, false), col("quantityCharged", "收费件数", 80, true),
+		col("perUnitVolume", "单件体积", 90, false), col("volumeUnit", "体积单位", 90, false).hidden(),
+		col("rateSurcharge", "费率", 80, false).money().tip("每单位体积的附加费率"), col("amountCharged", "长期仓储费", 100, true).money(),
+		col("amountCny", "长期仓储费(CNY)", 120, false).yuan().tip("按当月汇率折算"), col("fnsku", "FNSKU", 110, false).hidden(),
+		col("asin", "ASIN", 110, false).hidden(), col("productName", "商品名称", 200, false).hidden(), col("groupName", "店铺", 120, false),
+	},
+	// 库存规划: a SKU's units by age, Amazon's recommended action and the money at stake, its days of supply and the
+	// low-inventory-level fee's risk.
+	"planningList": {
+		col("sku", "平台SKU", 150, true), col("marketplaceName", "站点", 70, false), col("available", "可售", 70, true),
+		col("age0To90", "0-90天", 70, false), col("age91To180", "91-180天", 80, false), col("age181To270", "181-270天", 80, false),
+		col("age271To365", "271-365天", 80, false), col("age365Plus", "365天以上", 80, false),
+		col("shippedT30", "30天发货", 80, false), col("daysOfSupply", "可售天数", 80, true),
+		col("excessQuantity", "冗余件数", 80, true), col("recommendedActionName", "建议操作", 110, false),
+		col("storageCostNextMonth", "下月仓储费", 100, true).money().tip("亚马逊预估的下月月度仓储费"),
+		col("estimatedSavings", "操作可省", 90, false).money().tip("按建议操作处理后预计节省的费用"),
+		col("lowInventoryRiskName", "低库存费", 80, false).tip("30天和90天历史可售天数都低于28天时，亚马逊按发货件数收取低库存水平费"),
+		col("shortTermDaysOfSupply", "短期历史可售天数", 120, false).hidden(), col("longTermDaysOfSupply", "长期历史可售天数", 120, false).hidden(),
+		col("recommendedRemoval", "建议移除件数", 100, false).hidden(), col("sellThrough", "售出率", 70, false).hidden(),
+		col("inboundQuantity", "入库中", 70, false).hidden(), col("reservedQuantity", "预留", 60, false).hidden(),
+		col("unfulfillableQuantity", "不可售", 70, false).hidden(), col("shippedT90", "90天发货", 80, false).hidden(),
+		col("snapshotDate", "报告日期", 100, false).hidden(), col("fnsku", "FNSKU", 110, false).hidden(),
+		col("productName", "商品名称", 200, false).hidden(), col("groupName", "店铺", 120, false),
+	},
 	// FBA每日库存: a day's balance at a centre, the ledger's events of the day by kind, and the check.
 	"fbaDailyList": {
 		col("day", "日期", 100, true), col("sellerSku", "平台SKU", 150, true), col("marketplaceName", "站点", 70, true),

@@ -133,7 +133,7 @@ func (s *Service) ImportDemo(ctx context.Context, st Store, sellerID string, mar
 	}
 	// The inventory ledger and the reimbursements, per marketplace as the sync asks for them.
 	for _, m := range markets {
-		for _, k := range []Kind{LedgerEvents, LedgerBalances, Reimbursements} {
+		for _, k := range []Kind{LedgerEvents, LedgerBalances, Reimbursements, StorageFees, AgedSurcharges} {
 			if err := read(k, m, []string{m}, from, src.Today, ""); err != nil {
 				return total, err
 			}
@@ -141,6 +141,9 @@ func (s *Service) ImportDemo(ctx context.Context, st Store, sellerID string, mar
 	}
 	for _, m := range markets {
 		if err := read(Inventory, m, []string{m}, time.Time{}, src.Today, ""); err != nil {
+			return total, err
+		}
+		if err := read(InventoryPlanning, m, []string{m}, time.Time{}, src.Today, ""); err != nil {
 			return total, err
 		}
 	}

@@ -27,6 +27,13 @@ const (
 	LedgerEvents   Kind = "ledger"
 	LedgerBalances Kind = "ledgerbalance"
 	Reimbursements Kind = "reimbursements"
+	// StorageFees are the monthly storage fees per FNSKU and fulfilment centre; AgedSurcharges the long-term
+	// storage fees (the aged inventory surcharge) on units past 180 days, per SKU and monthly snapshot.
+	StorageFees    Kind = "storagefees"
+	AgedSurcharges Kind = "agedsurcharges"
+	// InventoryPlanning is each FBA SKU's inventory health as of the day (age buckets, excess, Amazon's
+	// recommended action, days of supply): only the latest snapshot is kept.
+	InventoryPlanning Kind = "planning"
 	// AdEntities and AdReports are an advertising profile's Sponsored Products (the Advertising API's v3 lists)
 	// and their daily figures (its Reporting v3): a store's tasks of them exist once its store group has
 	// advertising authorised in the seller account's region.
@@ -42,7 +49,7 @@ func (k Kind) Advertising() bool { return k == AdEntities || k == AdReports }
 
 // Kinds lists every kind.
 var Kinds = []Kind{Orders, Inventory, Settlements, FeeEstimates, Returns, Listings, Parents, LedgerEvents, LedgerBalances,
-	Reimbursements}
+	Reimbursements, StorageFees, AgedSurcharges, InventoryPlanning}
 
 // kindInfo is what each kind is called and which report brings it.
 type kindInfo struct {
@@ -66,9 +73,12 @@ var kinds = map[Kind]kindInfo{
 	// Daily balances per fulfilment centre: FBA每日库存 shows a SKU's stock in each.
 	LedgerBalances: {"库存分类账汇总", "GET_LEDGER_SUMMARY_VIEW_DATA", false,
 		map[string]string{"aggregateByLocation": "FC", "aggregatedByTimePeriod": "DAILY"}},
-	Reimbursements: {"赔偿报告", "GET_FBA_REIMBURSEMENTS_DATA", false, nil},
-	AdEntities:     {"广告活动", "", false, nil},
-	AdReports:      {"广告报表", "", false, nil},
+	Reimbursements:    {"赔偿报告", "GET_FBA_REIMBURSEMENTS_DATA", false, nil},
+	StorageFees:       {"月度仓储费", "GET_FBA_STORAGE_FEE_CHARGES_DATA", false, nil},
+	AgedSurcharges:    {"长期仓储费", "GET_FBA_FULFILLMENT_LONGTERM_STORAGE_FEE_CHARGES_DATA", false, nil},
+	InventoryPlanning: {"库存规划", "GET_FBA_INVENTORY_PLANNING_DATA", false, nil},
+	AdEntities:        {"广告活动", "", false, nil},
+	AdReports:         {"广告报表", "", false, nil},
 }
 
 // Valid tells whether k is one of the kinds.

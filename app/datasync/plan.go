@@ -33,6 +33,16 @@ func incremental(k amazondata.Kind) bool {
 	return false
 }
 
+// lookback is how far back each sync of a monthly kind reads again: Amazon charges a month's storage a week or
+// two after it ends and may correct it later, so a cursor would step over it; the last three months' files are a
+// few hundred lines, upserted idempotently.
+func lookback(k amazondata.Kind) time.Duration {
+	if k == amazondata.StorageFees || k == amazondata.AgedSurcharges {
+		return 100 * 24 * time.Hour
+	}
+	return 0
+}
+
 // plan lists a new run's reports: settlements Amazon has made and the run has not imported yet; for orders and
 // returns, the data windows since the cursor; for the rest, one report (per marketplace for the kinds whose files
 // do not name it on each line).
@@ -50,7 +60,10 @@ func (sy *syncing) plan() ([]datasyncdb.SyncReport, error) {
 	}
 	type window struct{ start, end *time.Time }
 	windows := []window{{}}
-	if incremental(sy.kind) {
+	if back := lookback(sy.kind); back > 0 {
+		start := now.Add(-back)
+		windows = []window{{start: &start, end: &now}}
+	} else if incremental(sy.kind) {
 		start := now.Add(-firstSync)
 		if sy.task.Cursor != nil {
 			start = sy.task.Cursor.Add(-overlap)

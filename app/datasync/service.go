@@ -102,6 +102,11 @@ var Every = map[amazondata.Kind]time.Duration{
 	amazondata.LedgerEvents:   12 * time.Hour,
 	amazondata.LedgerBalances: 12 * time.Hour,
 	amazondata.Reimbursements: 12 * time.Hour,
+	// Amazon charges storage once a month (the aged surcharge on the 15th): a daily look finds a new month's.
+	amazondata.StorageFees:    24 * time.Hour,
+	amazondata.AgedSurcharges: 24 * time.Hour,
+	// Amazon refreshes the inventory planning report once a day.
+	amazondata.InventoryPlanning: 24 * time.Hour,
 	// Advertising: campaigns change by hand during the day; Amazon's figures of a day settle over the next ones,
 	// so twice a day is enough for the reports.
 	amazondata.AdEntities: 6 * time.Hour,

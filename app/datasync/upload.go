@@ -47,7 +47,7 @@ type Upload struct {
 func perMarketplace(k amazondata.Kind) bool {
 	switch k {
 	case amazondata.Inventory, amazondata.Listings, amazondata.Returns, amazondata.LedgerEvents, amazondata.LedgerBalances,
-		amazondata.Reimbursements:
+		amazondata.Reimbursements, amazondata.StorageFees, amazondata.AgedSurcharges, amazondata.InventoryPlanning:
 		return true
 	}
 	return false
@@ -62,9 +62,12 @@ var signature = map[amazondata.Kind][]string{
 	amazondata.Returns:      {"return-date", "license-plate-number"},
 	amazondata.Listings:     {"seller-sku", "listing-id"},
 	// The ledger's files name their columns in words ("Event Type"), quoted.
-	amazondata.LedgerEvents:   {"event type", "reference id", "fulfillment center"},
-	amazondata.LedgerBalances: {"starting warehouse balance", "ending warehouse balance"},
-	amazondata.Reimbursements: {"reimbursement-id", "amount-total"},
+	amazondata.LedgerEvents:      {"event type", "reference id", "fulfillment center"},
+	amazondata.LedgerBalances:    {"starting warehouse balance", "ending warehouse balance"},
+	amazondata.Reimbursements:    {"reimbursement-id", "amount-total"},
+	amazondata.StorageFees:       {"month_of_charge", "estimated_monthly_storage_fee"},
+	amazondata.AgedSurcharges:    {"snapshot-date", "surcharge-age-tier"},
+	amazondata.InventoryPlanning: {"inv-age-0-to-90-days", "available"},
 }
 
 // fits tells whether a report's header is the kind's.

@@ -16,7 +16,8 @@ const SCREENS = [
   "/sys/role", "/sys/dept", "/sys/menu", "/usercenter", "/amazon/storeAuth", "/amazon/datasync",
   "/erp/finance/exchangerate", "/amazon/profit/calculator", "/amazon/payment/profit", "/amazon/profit/config",
   "/sys/swagger?domain=dicts&route=get_admin_api_v1_dicts_id",
-  "/amazon/inventory/fbadaily", "/amazon/reports/reimbursements",
+  "/amazon/inventory/fbadaily", "/amazon/reports/reimbursements", "/amazon/reports/storagefee",
+  "/amazon/inventory/planning",
 ];
 
 const SIZES = [

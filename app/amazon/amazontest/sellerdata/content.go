@@ -54,6 +54,19 @@ func (w *World) Content(sellerID, reportType string, marketplaceIDs []string, st
 			header = JapanListingsHeader
 		}
 		return each(header, w.Listings(sellerID, ms[0].id), appendListingLine), nil
+	case InventoryPlanningReport:
+		if len(ms) != 1 {
+			return nil, fmt.Errorf("sellerdata: %s takes one marketplace, not %d", reportType, len(ms))
+		}
+		return each(InventoryPlanningHeader, w.InventoryPlanning(sellerID, ms[0].id), appendPlanningLine), nil
+	case StorageFeeReport, AgedSurchargeReport:
+		if len(ms) != 1 {
+			return nil, fmt.Errorf("sellerdata: %s takes one marketplace, not %d", reportType, len(ms))
+		}
+		if reportType == StorageFeeReport {
+			return each(StorageFeeHeader, w.StorageFees(sellerID, ms[0].id, start, end), appendStorageFee), nil
+		}
+		return each(AgedSurchargeHeader, w.AgedSurcharges(sellerID, ms[0].id, start, end), appendAgedSurcharge), nil
 	case LedgerDetailReport, LedgerSummaryReport, ReimbursementsReport:
 		if len(ms) != 1 {
 			return nil, fmt.Errorf("sellerdata: %s takes one marketplace, not %d", reportType, len(ms))

@@ -1,0 +1,92 @@
+// 库存规划 (仓库 → 库存): each FBA SKU's inventory health as Amazon last reported it (the inventory planning
+// report): its units by age, what shipped, the days of supply, the excess and the action Amazon recommends, with the
+// money at stake (next month's storage, what the action saves) and the low-inventory-level fee's risk (both
+// historical days of supply under 28). The views pick the SKUs with units past 180 days, with excess, or at risk;
+// the list exports.
+import { useEffect, useState } from "react";
+import { api } from "../lib/api.js";
+import { mount } from "../lib/mount.js";
+import { toast } from "../lib/toast.js";
+import DataTable from "../table/DataTable.jsx";
+
+const AMZ = "/amazon/api/v1";
+const ERP = "/erp/api/v1";
+const button = "rounded-md bg-sky-700 px-3 py-1 text-sm font-semibold text-white hover:bg-sky-800 disabled:opacity-50";
+const input = "rounded-md border border-slate-300 px-2 py-1 text-sm dark:border-slate-600 dark:bg-slate-900";
+const RISK = "rounded bg-rose-50 px-1.5 py-0.5 text-rose-800 dark:bg-rose-950 dark:text-rose-300";
+const AGED = "font-semibold text-amber-700 dark:text-amber-400";
+
+function PlanningScreen({ permissions }) {
+  const [groups, setGroups] = useState([]);
+  const [markets, setMarkets] = useState([]);
+  const [actions, setActions] = useState([]);
+  useEffect(() => {
+    Promise.all([api(`${ERP}/listing/groups`), api(`${ERP}/listing/marketplaces`), api(`${AMZ}/planning/actions`)])
+      .then(([g, m, a]) => {
+        setGroups(g.data);
+        setMarkets(m.data);
+        setActions(a.data);
+      })
+      .catch((e) => toast(e.message, "error"));
+  }, []);
+  const aged = (key) => (row) => (row[key] > 0 ? <span className={AGED}>{row[key]}</span> : row[key]);
+  return (
+    <section aria-label="库存规划">
+      <form id="planning-filter" className="mb-2 flex flex-wrap items-center gap-2 text-sm">
+        <select name="groupId" aria-label="店铺" className={input} defaultValue="">
+          <option value="">全部店铺</option>
+          {groups.map((g) => (
+            <option key={g.id} value={g.id}>
+              {g.name}
+            </option>
+          ))}
+        </select>
+        <select name="marketplaceId" aria-label="站点" className={input} defaultValue="">
+          <option value="">全部站点</option>
+          {markets.map((m) => (
+            <option key={m.id} value={m.id}>
+              {m.name}
+            </option>
+          ))}
+        </select>
+        <select name="view" aria-label="库存视图" className={input} defaultValue="">
+          <option value="">全部SKU</option>
+          <option value="aged">超龄库存（181天以上）</option>
+          <option value="excess">冗余库存</option>
+          <option value="low">低库存费风险</option>
+        </select>
+        <select name="action" aria-label="建议操作" className={input} defaultValue="">
+          <option value="">全部建议操作</option>
+          {actions.map((a) => (
+            <option key={a.value} value={a.value}>
+              {a.label}
+            </option>
+          ))}
+        </select>
+        <input name="keyword" type="search" aria-label="SKU、FNSKU或ASIN" placeholder="SKU / FNSKU / ASIN" className={`w-48 ${input}`} />
+        <button type="submit" className={button}>
+          查询
+        </button>
+      </form>
+      <p className="mb-2 text-xs text-slate-500 dark:text-slate-400">
+        数据来自亚马逊每日的库存规划报告。库龄超过180天的库存每月15日加收长期仓储费；30天和90天历史可售天数都低于28天的SKU，每发一件收取低库存水平费。
+      </p>
+      <DataTable
+        queryname="planningList"
+        source={`${AMZ}/planning/page`}
+        exportUrl={`${AMZ}/planning/export`}
+        filterForm="planning-filter"
+        permissions={permissions}
+        renders={{
+          age181To270: aged("age181To270"),
+          age271To365: aged("age271To365"),
+          age365Plus: aged("age365Plus"),
+          lowInventoryRiskName: (row) => (row.lowInventoryRisk ? <span className={RISK}>{row.lowInventoryRiskName}</span> : "—"),
+        }}
+        empty="没有库存规划数据：在“数据同步”中同步库存规划报告后显示每个FBA SKU的库龄和建议操作。"
+      />
+    </section>
+  );
+}
+
+mount("planning", PlanningScreen);
