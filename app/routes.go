@@ -182,6 +182,7 @@ func routes(e *echo.Echo, d Deps, pg *pages.Handler) RouteAccess {
 		"/amazon/inventory/fbadaily":     pg.WarehouseScreen("FBA每日库存", "fbaDaily"),
 		"/amazon/reports/reimbursements": pg.ClaimsScreen("赔偿报告"),
 		"/erp/purchase/orders":           pg.PurchaseScreen("采购单", "orders"),
+		"/erp/purchase/plan":             pg.PurchaseScreen("亚马逊补货计划", "plan"),
 		"/e/p/o":                         pg.PurchaseScreen("新建采购单", "order"),
 		"/erp/finance/payment":           pg.PurchaseScreen("付款申请", "payments"),
 		"/f/p/d":                         pg.PurchaseScreen("付款申请详情", "payment"),
@@ -563,7 +564,7 @@ func routes(e *echo.Echo, d Deps, pg *pages.Handler) RouteAccess {
 	erp.DELETE("/exchangeRate/:id", fin.DeleteRate, rateScreen.Needs(finance.PermissionRateEdit), oplog("删除汇率")).Answers("")
 	// 采购单 (/erp/api/v1/purchaseOrder): reading needs the screen; a draft's 新建, 编辑 and 提交 need 新增采购单,
 	// 审核 and 驳回 审核采购单, 下单 编辑采购单, 收货 and 退货 采购收货, 作废 and 结案 删除采购单.
-	pur := &purchaseapi.Handler{Purchase: sv.Purchase, TimeZone: d.Config.TimeZone}
+	pur := &purchaseapi.Handler{Purchase: sv.Purchase, Planner: sv.Replenishment, TimeZone: d.Config.TimeZone}
 	poScreen := middleware.Screen("/erp/purchase/orders")
 	erp.POST("/purchaseOrder/page", pur.OrderPage, poScreen).Takes(purchase.OrderQuery{}).Answers(api.Page[purchaseapi.Order]{})
 	erp.GET("/purchaseOrder/export", pur.OrderExport(export), poScreen)
@@ -578,6 +579,17 @@ func routes(e *echo.Echo, d Deps, pg *pages.Handler) RouteAccess {
 	erp.POST("/purchaseOrder/:id/receive", pur.Receive, poScreen.Needs(purchase.PermissionReceive), oplog("采购收货")).Takes(purchase.ReceiptForm{}).Answers("")
 	erp.POST("/purchaseOrder/:id/return", pur.Return, poScreen.Needs(purchase.PermissionReceive), oplog("采购退货")).Takes(purchase.ReceiptForm{}).Answers("")
 	erp.POST("/purchaseOrder/:id/close", pur.Close, poScreen.Needs(purchase.PermissionDelete), oplog("采购结案")).Takes(purchase.CloseForm{}).Answers("")
+	// 亚马逊补货计划 (/erp/api/v1/replenishment): reading, trying inputs and exporting need the screen; keeping inputs
+	// needs 编辑补货参数, turning lines into draft orders 新增采购单 and into shipment plans 新建发货计划.
+	rpScreen := middleware.Screen("/erp/purchase/plan")
+	erp.POST("/replenishment/page", pur.PlanPage, rpScreen).Takes(purchase.PlanQuery{}).Answers(api.Page[purchaseapi.PlanRow]{})
+	erp.GET("/replenishment/export", pur.PlanExport(export), rpScreen)
+	erp.POST("/replenishment/compute", pur.PlanCompute, rpScreen).Takes(purchase.PlanOverride{}).Answers(purchase.PlanLine{})
+	erp.GET("/replenishment/settings", pur.PlanDefaults, rpScreen).Answers(purchase.PlanInputs{})
+	erp.PUT("/replenishment/settings", pur.SavePlanDefaults, rpScreen.Needs(purchase.PermissionPlanEdit), oplog("保存补货默认参数")).Takes(purchase.PlanInputs{}).Answers("")
+	erp.PUT("/replenishment/sku", pur.SavePlanSKU, rpScreen.Needs(purchase.PermissionPlanEdit), oplog("保存SKU补货参数")).Takes(purchase.SKUInputsForm{}).Answers("")
+	erp.POST("/replenishment/purchaseOrders", pur.PlanOrders, rpScreen.Needs(purchase.PermissionAdd), oplog("补货生成采购单")).Takes(purchase.PlanDocsForm{}).Answers([]purchase.PlanDoc{})
+	erp.POST("/replenishment/shipPlans", pur.PlanShipments, rpScreen.Needs(shipping.PermissionShipPlanAdd), oplog("补货生成发货计划")).Takes(purchase.PlanDocsForm{}).Answers([]purchase.PlanDoc{})
 	// 付款申请 (/erp/api/v1/paymentRequest): reading needs the screen; 申请付款 and 作废 need 申请付款, 审批 and 驳回
 	// 审批付款, 确认付款 its own.
 	payScreen := middleware.Screen("/erp/finance/payment")
