@@ -183,6 +183,7 @@ func routes(e *echo.Echo, d Deps, pg *pages.Handler) RouteAccess {
 		"/amazon/reports/reimbursements": pg.ClaimsScreen("赔偿报告"),
 		"/erp/purchase/orders":           pg.PurchaseScreen("采购单", "orders"),
 		"/erp/purchase/plan":             pg.PurchaseScreen("亚马逊补货计划", "plan"),
+		"/erp/purchase/reports":          pg.PurchaseScreen("采购报表", "report"),
 		"/e/p/o":                         pg.PurchaseScreen("新建采购单", "order"),
 		"/erp/finance/payment":           pg.PurchaseScreen("付款申请", "payments"),
 		"/f/p/d":                         pg.PurchaseScreen("付款申请详情", "payment"),
@@ -590,6 +591,10 @@ func routes(e *echo.Echo, d Deps, pg *pages.Handler) RouteAccess {
 	erp.PUT("/replenishment/sku", pur.SavePlanSKU, rpScreen.Needs(purchase.PermissionPlanEdit), oplog("保存SKU补货参数")).Takes(purchase.SKUInputsForm{}).Answers("")
 	erp.POST("/replenishment/purchaseOrders", pur.PlanOrders, rpScreen.Needs(purchase.PermissionAdd), oplog("补货生成采购单")).Takes(purchase.PlanDocsForm{}).Answers([]purchase.PlanDoc{})
 	erp.POST("/replenishment/shipPlans", pur.PlanShipments, rpScreen.Needs(shipping.PermissionShipPlanAdd), oplog("补货生成发货计划")).Takes(purchase.PlanDocsForm{}).Answers([]purchase.PlanDoc{})
+	// 采购报表 (/erp/api/v1/purchaseReport): reading and exporting need the screen.
+	purchaseReportScreen := middleware.Screen("/erp/purchase/reports")
+	erp.POST("/purchaseReport/page", pur.ReportPage, purchaseReportScreen).Takes(purchase.ReportQuery{}).Answers(api.Page[purchase.ReportRow]{})
+	erp.GET("/purchaseReport/export", pur.ReportExport(export), purchaseReportScreen)
 	// 付款申请 (/erp/api/v1/paymentRequest): reading needs the screen; 申请付款 and 作废 need 申请付款, 审批 and 驳回
 	// 审批付款, 确认付款 its own.
 	payScreen := middleware.Screen("/erp/finance/payment")

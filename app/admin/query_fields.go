@@ -394,6 +394,13 @@ var queryFields = numbered(map[string][]Column{
 		col("local", "本地可用", 80, false), col("ordered", "采购未到货", 90, false),
 		col("coverAfter", "到货后可售天数", 110, false).hidden(), col("warnings", "预警", 160, false),
 	},
+	"purchaseReportList": {
+		col("name", "供应商 / SKU / 月份", 170, false), col("detail", "产品名称", 180, false), col("orders", "采购单数", 80, false),
+		col("quantity", "采购数量", 90, false), col("received", "已收数量", 90, false), col("returned", "退货数量", 90, false),
+		col("closed", "结案未到", 90, false).hidden(), col("cost", "入库成本", 120, false).yuan(),
+		col("leadDays", "平均交期(天)", 100, false).tip("审核到首次收货的天数，按采购单行平均"),
+		col("onTimeRate", "准时率", 80, false).tip("到货日期不晚于预计到货日期的收货占比"),
+	},
 	"supplierOwedList": {
 		col("supplierName", "供应商", 160, false), col("currency", "币种", 70, false), col("ordered", "采购金额", 120, false).money(),
 		col("received", "已收货金额", 120, false).money(), col("paid", "已付款", 120, false).money(),

@@ -31,7 +31,7 @@ describe("亚马逊补货计划", () => {
     server.sql(`INSERT INTO suppliers (id, company_id, name, contact, phone, address, remark, created_at, updated_at) VALUES (7450000000000020, ${company}, '宁波五金厂', '陈经理', '13800138045', '浙江宁波', '', '${now}', '${now}')`);
     server.sql(`UPDATE local_products SET supplier_id = 7450000000000020, price = 9.9 WHERE company_id = ${company}`);
     server.sql(`INSERT INTO roles (id, company_id, name, code, is_default, created_at, updated_at) VALUES (7450000000000030, ${company}, '补货员', '', 0, '${now}', '${now}')`);
-    server.sql(`INSERT INTO role_menus (role_id, menu_id) SELECT 7450000000000030, id FROM menus WHERE code IN ('purchase.plan', 'purchase.orders.list')`);
+    server.sql(`INSERT INTO role_menus (role_id, menu_id) SELECT 7450000000000030, id FROM menus WHERE code IN ('purchase.plan', 'purchase.orders.list', 'purchase.reports')`);
     server.sql(
       "INSERT INTO role_permissions (role_id, permission_id) SELECT 7450000000000030, id FROM menu_permissions WHERE code IN " +
         "('erp:purchase:plan:edit', 'erp:purchase:add', 'erp:purchase:edit', 'erp:purchase:approve', 'erp:purchase:receive')",
@@ -155,6 +155,27 @@ describe("亚马逊补货计划", () => {
     await panel.getByRole("table", { name: "计算步骤" }).getByText(/本地可用 \d+/).first().waitFor();
   });
 
+  it("finds the order in 采购报表 by supplier and by product, and exports it", async () => {
+    await openFromRail(page, "采购", "采购报表");
+    const frame = await tabFrame(page, "采购报表");
+    let list = await shown(frame);
+    const row = (name) => list.rows.find((r) => r[list.header.indexOf("供应商 / SKU / 月份")] === name);
+    assert.ok(row("宁波五金厂"), `宁波五金厂 in ${JSON.stringify(list.rows)}`);
+    assert.equal(row("宁波五金厂")[list.header.indexOf("采购数量")], "50");
+    assert.equal(row("宁波五金厂")[list.header.indexOf("已收数量")], "50");
+    assert.equal(row("宁波五金厂")[list.header.indexOf("准时率")], "—", "an order without an expected date has no on-time rate");
+    const answered = page.waitForResponse((r) => new URL(r.url()).pathname === "/erp/api/v1/purchaseReport/page");
+    await frame.getByRole("combobox", { name: "统计维度" }).selectOption({ label: "按产品" });
+    await frame.getByRole("button", { name: "查询", exact: true }).click();
+    await answered;
+    list = await shown(frame);
+    const productRow = list.rows.find((r) => r[list.header.indexOf("采购数量")] === "50");
+    assert.ok(productRow, `the product's row in ${JSON.stringify(list.rows)}`);
+    const download = page.waitForEvent("download", { timeout: PATIENCE });
+    await frame.getByRole("button", { name: "导出", exact: true }).click();
+    assert.match((await download).suggestedFilename(), /^采购报表_\d{4}-\d{2}-\d{2}\.xlsx$/);
+  });
+
   it("draws the plan and its arithmetic at 1280 px and 390 px, light and dark", async () => {
     for (const [size, viewport] of [["desktop", { width: 1280, height: 800 }], ["phone", { width: 390, height: 844 }]]) {
       for (const dark of [false, true]) {
@@ -168,6 +189,9 @@ describe("亚马逊补货计划", () => {
           await look.locator("tbody tr", { hasText: sku }).first().getByRole("button", { name: "计算" }).click();
           await look.getByRole("table", { name: "计算步骤" }).locator('[data-step="buy"]').waitFor();
           await look.screenshot({ path: artifact(`replenishment-${mode}.png`), fullPage: true });
+          await look.goto("/erp/purchase/reports?embed=1");
+          await look.locator("tbody tr", { hasText: "宁波五金厂" }).waitFor();
+          await look.screenshot({ path: artifact(`purchase-report-${mode}.png`), fullPage: true });
           assert.deepEqual(look.scriptErrors.map((e) => e.message), []);
         } finally {
           await look.context().close();

@@ -140,3 +140,15 @@ func (h *Handler) planDocs(c *echo.Context, create func(ctx context.Context, p c
 	}
 	return api.OK(c, docs)
 }
+
+func reportRow(r *purchase.ReportRow) purchase.ReportRow { return *r }
+
+// ReportPage answers POST purchaseReport/page {currentpage, pagesize, by, startDate, endDate, supplierId}.
+func (h *Handler) ReportPage(c *echo.Context) error {
+	return api.PageOf(h.Purchase.Report, reportRow)(c)
+}
+
+// ReportExport answers GET purchaseReport/export?<ReportPage's filters> as 采购报表_<date>.xlsx.
+func (h *Handler) ReportExport(x api.Exporter) echo.HandlerFunc {
+	return api.ExportOf(x, "采购报表", "purchaseReportList", h.Purchase.Report, reportRow)
+}

@@ -297,3 +297,57 @@ func TestReplenishmentRefusesAndLimits(t *testing.T) {
 		t.Fatalf("another company sees %+v", ls)
 	}
 }
+
+type reportRow struct {
+	ID, Name, Detail                     string
+	Orders, Quantity, Received, Returned int
+	Cost, LeadDays, OnTimeRate           string
+}
+
+// 采购报表 sums approved orders by supplier, product and month: units, the CNY cost of receipts, the lead time from
+// approval to the first receipt and the share of receipts on time; a draft is not counted.
+func TestPurchaseReportSumsApprovedOrders(t *testing.T) {
+	for _, kind := range dbtest.Kinds {
+		t.Run(kind, func(t *testing.T) {
+			h := apptest.Start(t, apptest.WithDatabase(kind))
+			f := newFixture(t, h, "13700000048", "报表公司")
+			id := f.ordered(t, pl{f.a, "12.50", "", 100}, pl{f.b, "3.3333", "", 40})
+			f.create(t, "CNY", "receipt", pl{f.a, "1", "", 999}) // a draft
+			approved := h.Clock.Now().AddDate(0, 0, -5)
+			must(t, h.DB.Table("purchase_orders").Where("id = ?", id).Update("approved_at", approved).Error)
+			line := f.get(t, id).lineOf(t, f.a).ID
+			today := h.Clock.Now().In(h.Config.TimeZone).Format(time.DateOnly)
+			for _, n := range []int{60, 40} {
+				apptest.ExpectOK(t, f.c.Call(http.MethodPost, v1+"purchaseOrder/"+id+"/receive", eventBody(f.main, today, "", rl{line, n})))
+			}
+			report := func(by string) []reportRow {
+				env := f.c.Call(http.MethodPost, v1+"purchaseReport/page", map[string]any{"by": by, "currentpage": 1, "pagesize": 100})
+				apptest.ExpectOK(t, env)
+				var p page[reportRow]
+				env.Into(t, &p)
+				return p.Records
+			}
+			lead := "5.0"
+			if got := report("supplier"); len(got) != 1 || got[0] != (reportRow{ID: f.supplier, Name: "义乌工厂", Orders: 1, Quantity: 140,
+				Received: 100, Cost: "1250.00", LeadDays: lead, OnTimeRate: "100%"}) {
+				t.Fatalf("by supplier %+v", got)
+			}
+			if got := report("product"); len(got) != 2 || got[0].Name != "A-1" || got[0].Received != 100 || got[0].LeadDays != lead ||
+				got[1].Name != "B-2" || got[1].Quantity != 40 || got[1].Received != 0 || got[1].Cost != "0.00" || got[1].LeadDays != "" || got[1].OnTimeRate != "" {
+				t.Fatalf("by product %+v", got)
+			}
+			month := h.Clock.Now().In(h.Config.TimeZone).Format("2006-01")
+			if got := report("month"); len(got) != 1 || got[0].Name != month || got[0].Quantity != 140 {
+				t.Fatalf("by month %+v", got)
+			}
+			apptest.Expect(t, f.c.Call(http.MethodPost, v1+"purchaseReport/page", map[string]any{"by": "buyer"}), 400, "A0400", "请选择统计维度")
+			stranger := h.SignedIn("13700000049", "别家公司")
+			env := stranger.Call(http.MethodPost, v1+"purchaseReport/page", map[string]any{"by": "supplier"})
+			apptest.ExpectOK(t, env)
+			var p page[reportRow]
+			if env.Into(t, &p); len(p.Records) != 0 {
+				t.Fatalf("another company sees %+v", p.Records)
+			}
+		})
+	}
+}
