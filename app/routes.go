@@ -569,6 +569,9 @@ func routes(e *echo.Echo, d Deps, pg *pages.Handler) RouteAccess {
 	poScreen := middleware.Screen("/erp/purchase/orders")
 	erp.POST("/purchaseOrder/page", pur.OrderPage, poScreen).Takes(purchase.OrderQuery{}).Answers(api.Page[purchaseapi.Order]{})
 	erp.GET("/purchaseOrder/export", pur.OrderExport(export), poScreen)
+	// A supplier's price tiers of products: read with the screen, kept by those who make orders.
+	erp.GET("/purchaseOrder/priceTiers", pur.PriceTiers, poScreen).Answers([]purchase.PriceTierRow{}).Reads("supplierId", "productIds")
+	erp.PUT("/purchaseOrder/priceTiers", pur.SavePriceTiers, poScreen.Needs(purchase.PermissionAdd), oplog("保存阶梯价")).Takes(purchase.PriceTiersForm{}).Answers([]purchase.PriceTierRow{})
 	erp.GET("/purchaseOrder/:id", pur.GetOrder, poScreen).Answers(purchaseapi.Order{})
 	erp.POST("/purchaseOrder", pur.CreateOrder, poScreen.Needs(purchase.PermissionAdd), oplog("新建采购单")).Takes(purchase.OrderForm{}).Answers(purchaseapi.Created{})
 	erp.PUT("/purchaseOrder/:id", pur.UpdateOrder, poScreen.Needs(purchase.PermissionAdd), oplog("编辑采购单")).Takes(purchase.OrderForm{}).Answers("")

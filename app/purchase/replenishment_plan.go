@@ -446,7 +446,7 @@ func (pl *Planner) picked(ctx context.Context, p core.Principal, f PlanDocsForm)
 }
 
 // CreateOrders makes one draft purchase order per supplier of the chosen lines' products, a product's lines summed
-// into one order line at its entered price.
+// into one order line at the supplier's tier price for the quantity, else the product's entered price.
 func (pl *Planner) CreateOrders(ctx context.Context, p core.Principal, f PlanDocsForm) ([]PlanDoc, error) {
 	lines, qty, err := pl.picked(ctx, p, f)
 	if err != nil {
@@ -481,8 +481,20 @@ func (pl *Planner) CreateOrders(ctx context.Context, p core.Principal, f PlanDoc
 		s := bySupplier[sup]
 		form := OrderForm{SupplierID: strconv.FormatInt(sup, 10), WarehouseID: f.WarehouseID, Currency: "CNY",
 			PaymentTerms: purchasedb.TermsReceipt, Remark: "由亚马逊补货计划生成"}
+		tiers, err := purchasedb.PriceTiers(pl.db.With(ctx), p.CompanyID, sup, s.order)
+		if err != nil {
+			return out, err
+		}
+		byProduct := map[int64][]purchasedb.PriceTier{}
+		for _, t := range tiers {
+			byProduct[t.ProductID] = append(byProduct[t.ProductID], t)
+		}
 		for _, product := range s.order {
+			// The supplier's tier for the quantity, else the product's entered cost.
 			price := s.price[product]
+			if units, ok := purchasedb.TierPrice(byProduct[product], s.qty[product]); ok {
+				price = priceText(units)
+			}
 			if price == "" {
 				price = "0"
 			}

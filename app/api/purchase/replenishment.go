@@ -152,3 +152,28 @@ func (h *Handler) ReportPage(c *echo.Context) error {
 func (h *Handler) ReportExport(x api.Exporter) echo.HandlerFunc {
 	return api.ExportOf(x, "采购报表", "purchaseReportList", h.Purchase.Report, reportRow)
 }
+
+// PriceTiers answers GET purchaseOrder/priceTiers?supplierId=&productIds=a,b: the supplier's tiers of the products.
+func (h *Handler) PriceTiers(c *echo.Context) error {
+	p, _ := middleware.Principal(c)
+	rows, err := h.Purchase.PriceTiers(c.Request().Context(), p, c.QueryParam("supplierId"), c.QueryParam("productIds"))
+	if err != nil {
+		return err
+	}
+	return api.OK(c, rows)
+}
+
+// SavePriceTiers answers PUT purchaseOrder/priceTiers {supplierId, productId, tiers:[{minQuantity, unitPrice}]}
+// with the product's tiers as kept.
+func (h *Handler) SavePriceTiers(c *echo.Context) error {
+	var f purchase.PriceTiersForm
+	if err := c.Bind(&f); err != nil {
+		return err
+	}
+	p, _ := middleware.Principal(c)
+	rows, err := h.Purchase.SavePriceTiers(c.Request().Context(), p, f)
+	if err != nil {
+		return err
+	}
+	return api.OK(c, rows)
+}

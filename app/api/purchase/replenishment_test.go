@@ -228,6 +228,10 @@ func TestReplenishmentEqualsTheHandCalculation(t *testing.T) {
 				t.Fatalf("kept inputs: %+v", again[0])
 			}
 
+			// The supplier's tiers: 63 units reach the 50-unit tier.
+			apptest.ExpectOK(t, s.c.Call(http.MethodPut, v1+"purchaseOrder/priceTiers", map[string]any{"supplierId": s.supplier,
+				"productId": s.a, "tiers": []map[string]any{{"minQuantity": 1, "unitPrice": "12.50"}, {"minQuantity": 50, "unitPrice": "11"},
+					{"minQuantity": 100, "unitPrice": "9.8765"}}}))
 			env := s.c.Call(http.MethodPost, v1+"replenishment/purchaseOrders", map[string]any{"warehouseId": s.main,
 				"lines": []map[string]any{{"id": l.ID, "quantity": 63}}})
 			apptest.ExpectOK(t, env)
@@ -237,7 +241,7 @@ func TestReplenishmentEqualsTheHandCalculation(t *testing.T) {
 				t.Fatalf("orders %+v", docs)
 			}
 			o := s.get(t, docs[0].ID)
-			if o.StatusName != "待提交" || o.TotalQuantity != 63 || o.Lines[0].UnitPrice != "12.50" || o.WarehouseName != "深圳仓" {
+			if o.StatusName != "待提交" || o.TotalQuantity != 63 || o.Lines[0].UnitPrice != "11.00" || o.WarehouseName != "深圳仓" {
 				t.Fatalf("draft %+v", o)
 			}
 			if again := s.lines(t, s.c, map[string]any{}); again[0].Buy != 0 || again[0].Ordered != 123 {
@@ -349,5 +353,53 @@ func TestPurchaseReportSumsApprovedOrders(t *testing.T) {
 				t.Fatalf("another company sees %+v", p.Records)
 			}
 		})
+	}
+}
+
+type tier struct {
+	ProductID   string `json:"productId"`
+	MinQuantity int    `json:"minQuantity"`
+	UnitPrice   string `json:"unitPrice"`
+}
+
+// A supplier's price tiers of a product are kept whole, read back by product, and refused whole when one tier is
+// wrong (the tiers kept before stay); another company's product has none to set.
+func TestPriceTiersAreKeptWholeOrRefused(t *testing.T) {
+	h := apptest.Start(t)
+	f := newFixture(t, h, "13700000050", "阶梯公司")
+	put := func(product string, tiers ...map[string]any) apptest.Envelope {
+		return f.c.Call(http.MethodPut, v1+"purchaseOrder/priceTiers", map[string]any{"supplierId": f.supplier, "productId": product, "tiers": tiers})
+	}
+	read := func() []tier {
+		env := f.c.Call(http.MethodGet, v1+"purchaseOrder/priceTiers?supplierId="+f.supplier+"&productIds="+f.a+","+f.b, nil)
+		apptest.ExpectOK(t, env)
+		var ts []tier
+		env.Into(t, &ts)
+		return ts
+	}
+	apptest.ExpectOK(t, put(f.a, map[string]any{"minQuantity": 100, "unitPrice": "5.5"}, map[string]any{"minQuantity": 1, "unitPrice": "6.12345"[:6]}))
+	want := []tier{{f.a, 1, "6.1234"}, {f.a, 100, "5.50"}}
+	if got := read(); len(got) != 2 || got[0] != want[0] || got[1] != want[1] {
+		t.Fatalf("tiers %+v", got)
+	}
+	for _, c := range []struct {
+		tiers []map[string]any
+		msg   string
+	}{
+		{[]map[string]any{{"minQuantity": 0, "unitPrice": "1"}}, "第1档：起订量必须为1到1000000的整数"},
+		{[]map[string]any{{"minQuantity": 5, "unitPrice": "1"}, {"minQuantity": 5, "unitPrice": "2"}}, "第2档：起订量重复"},
+		{[]map[string]any{{"minQuantity": 5, "unitPrice": "1.23456"}}, "第1档：单价最多4位小数"},
+		{[]map[string]any{{"minQuantity": 5, "unitPrice": ""}}, "第1档：请填写单价"},
+	} {
+		apptest.Expect(t, put(f.a, c.tiers...), 400, "A0400", c.msg)
+	}
+	if got := read(); len(got) != 2 || got[1] != want[1] {
+		t.Fatalf("a refused change touched the tiers: %+v", got)
+	}
+	other := newFixture(t, h, "13700000051", "别家公司")
+	apptest.Expect(t, put(other.a, map[string]any{"minQuantity": 1, "unitPrice": "1"}), 400, "A0400", "产品不存在")
+	apptest.ExpectOK(t, put(f.a))
+	if got := read(); len(got) != 0 {
+		t.Fatalf("cleared tiers %+v", got)
 	}
 }
