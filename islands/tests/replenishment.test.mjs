@@ -18,6 +18,7 @@ describe("亚马逊补货计划", () => {
   let page;
   let title;
   let sku;
+  let productSku;
   const BUYER = { account: "13912345645", password: "Buyer#2026rp" };
 
   before(async () => {
@@ -77,6 +78,7 @@ describe("亚马逊补货计划", () => {
     const buyAt = list.header.indexOf("建议采购");
     const skuAt = list.header.indexOf("平台SKU");
     sku = list.rows[0][skuAt];
+    productSku = list.rows[0][list.header.indexOf("本地SKU")];
     assert.ok(Number(list.rows[0][buyAt]) > 0);
 
     await frame.locator("tbody tr", { hasText: sku }).first().getByRole("button", { name: "计算" }).click();
@@ -153,6 +155,40 @@ describe("亚马逊补货计划", () => {
     await frame.locator("tbody tr", { hasText: sku }).first().getByRole("button", { name: "计算" }).click();
     const panel = frame.getByRole("region", { name: "补货计算" });
     await panel.getByRole("table", { name: "计算步骤" }).getByText(/本地可用 \d+/).first().waitFor();
+  });
+
+  it("sets the supplier's price tiers on a new order, and an untyped price follows the quantity", async () => {
+    await openFromRail(page, "采购", "采购单");
+    const list = await tabFrame(page, "采购单");
+    await list.getByRole("button", { name: "新建采购单", exact: true }).click();
+    const form = await tabFrame(page, "新建采购单");
+    await form.getByRole("combobox", { name: "供应商" }).selectOption({ label: "宁波五金厂" });
+    await form.getByRole("combobox", { name: "收货仓库" }).selectOption({ label: "补货主仓" });
+    await form.getByLabel("查找产品").fill(productSku);
+    await form.getByRole("button", { name: `添加 ${productSku}`, exact: true }).click();
+    await form.getByLabel(`${productSku} 阶梯价`).getByText("无阶梯价").waitFor();
+    await form.getByRole("button", { name: "设置", exact: true }).click();
+    const dialog = form.getByRole("dialog", { name: `阶梯价 ${productSku}` });
+    await dialog.getByLabel("第1档单价").fill("10");
+    await dialog.getByRole("button", { name: "添加一档", exact: true }).click();
+    await dialog.getByLabel("第2档起订量").fill("100");
+    await dialog.getByLabel("第2档单价").fill("8.12345");
+    await dialog.getByRole("button", { name: "保存阶梯价", exact: true }).click();
+    assert.equal((await dialog.getByRole("alert").innerText()).trim(), "第2档：单价最多4位小数");
+    await dialog.getByLabel("第2档单价").fill("8.5");
+    await page.screenshot({ path: artifact("purchase-tiers-dialog-desktop.png") });
+    await dialog.getByRole("button", { name: "保存阶梯价", exact: true }).click();
+    await dialog.waitFor({ state: "detached" });
+    await form.getByLabel(`${productSku} 阶梯价`).getByText("≥1: 10.00，≥100: 8.50").waitFor();
+    const price = form.getByLabel(`${productSku} 单价`);
+    await form.waitForFunction((l) => document.querySelector(`input[aria-label="${l}"]`)?.value === "10.00", `${productSku} 单价`, { timeout: PATIENCE });
+    await form.getByLabel(`${productSku} 数量`).fill("150");
+    await form.waitForFunction((l) => document.querySelector(`input[aria-label="${l}"]`)?.value === "8.50", `${productSku} 单价`, { timeout: PATIENCE });
+    // A price the buyer typed stays theirs.
+    await price.fill("9");
+    await form.getByLabel(`${productSku} 数量`).fill("20");
+    assert.equal(await price.inputValue(), "9");
+    await page.screenshot({ path: artifact("purchase-tiers-form-desktop.png") });
   });
 
   it("finds the order in 采购报表 by supplier and by product, and exports it", async () => {
