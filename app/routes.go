@@ -184,6 +184,8 @@ func routes(e *echo.Echo, d Deps, pg *pages.Handler) RouteAccess {
 		"/amazon/reports/storagefee":     pg.StorageFeeScreen("仓储费报告"),
 		"/amazon/inventory/planning":     pg.PlanningScreen("库存规划"),
 		"/erp/purchase/orders":           pg.PurchaseScreen("采购单", "orders"),
+		"/erp/purchase/plan":             pg.PurchaseScreen("亚马逊补货计划", "plan"),
+		"/erp/purchase/reports":          pg.PurchaseScreen("采购报表", "report"),
 		"/e/p/o":                         pg.PurchaseScreen("新建采购单", "order"),
 		"/erp/finance/payment":           pg.PurchaseScreen("付款申请", "payments"),
 		"/f/p/d":                         pg.PurchaseScreen("付款申请详情", "payment"),
@@ -562,10 +564,13 @@ func routes(e *echo.Echo, d Deps, pg *pages.Handler) RouteAccess {
 	erp.DELETE("/exchangeRate/:id", fin.DeleteRate, rateScreen.Needs(finance.PermissionRateEdit), oplog("删除汇率")).Answers("")
 	// 采购单 (/erp/api/v1/purchaseOrder): reading needs the screen; a draft's 新建, 编辑 and 提交 need 新增采购单,
 	// 审核 and 驳回 审核采购单, 下单 编辑采购单, 收货 and 退货 采购收货, 作废 and 结案 删除采购单.
-	pur := &purchaseapi.Handler{Purchase: sv.Purchase, TimeZone: d.Config.TimeZone}
+	pur := &purchaseapi.Handler{Purchase: sv.Purchase, Planner: sv.Replenishment, TimeZone: d.Config.TimeZone}
 	poScreen := middleware.Screen("/erp/purchase/orders")
 	erp.POST("/purchaseOrder/page", pur.OrderPage, poScreen).Takes(purchase.OrderQuery{}).Answers(api.Page[purchaseapi.Order]{})
 	erp.GET("/purchaseOrder/export", pur.OrderExport(export), poScreen)
+	// A supplier's price tiers of products: read with the screen, kept by those who make orders.
+	erp.GET("/purchaseOrder/priceTiers", pur.PriceTiers, poScreen).Answers([]purchase.PriceTierRow{}).Reads("supplierId", "productIds")
+	erp.PUT("/purchaseOrder/priceTiers", pur.SavePriceTiers, poScreen.Needs(purchase.PermissionAdd), oplog("保存阶梯价")).Takes(purchase.PriceTiersForm{}).Answers([]purchase.PriceTierRow{})
 	erp.GET("/purchaseOrder/:id", pur.GetOrder, poScreen).Answers(purchaseapi.Order{})
 	erp.POST("/purchaseOrder", pur.CreateOrder, poScreen.Needs(purchase.PermissionAdd), oplog("新建采购单")).Takes(purchase.OrderForm{}).Answers(purchaseapi.Created{})
 	erp.PUT("/purchaseOrder/:id", pur.UpdateOrder, poScreen.Needs(purchase.PermissionAdd), oplog("编辑采购单")).Takes(purchase.OrderForm{}).Answers("")
@@ -577,6 +582,21 @@ func routes(e *echo.Echo, d Deps, pg *pages.Handler) RouteAccess {
 	erp.POST("/purchaseOrder/:id/receive", pur.Receive, poScreen.Needs(purchase.PermissionReceive), oplog("采购收货")).Takes(purchase.ReceiptForm{}).Answers("")
 	erp.POST("/purchaseOrder/:id/return", pur.Return, poScreen.Needs(purchase.PermissionReceive), oplog("采购退货")).Takes(purchase.ReceiptForm{}).Answers("")
 	erp.POST("/purchaseOrder/:id/close", pur.Close, poScreen.Needs(purchase.PermissionDelete), oplog("采购结案")).Takes(purchase.CloseForm{}).Answers("")
+	// 亚马逊补货计划 (/erp/api/v1/replenishment): reading, trying inputs and exporting need the screen; keeping inputs
+	// needs 编辑补货参数, turning lines into draft orders 新增采购单 and into shipment plans 新建发货计划.
+	rpScreen := middleware.Screen("/erp/purchase/plan")
+	erp.POST("/replenishment/page", pur.PlanPage, rpScreen).Takes(purchase.PlanQuery{}).Answers(api.Page[purchaseapi.PlanRow]{})
+	erp.GET("/replenishment/export", pur.PlanExport(export), rpScreen)
+	erp.POST("/replenishment/compute", pur.PlanCompute, rpScreen).Takes(purchase.PlanOverride{}).Answers(purchase.PlanLine{})
+	erp.GET("/replenishment/settings", pur.PlanDefaults, rpScreen).Answers(purchase.PlanInputs{})
+	erp.PUT("/replenishment/settings", pur.SavePlanDefaults, rpScreen.Needs(purchase.PermissionPlanEdit), oplog("保存补货默认参数")).Takes(purchase.PlanInputs{}).Answers("")
+	erp.PUT("/replenishment/sku", pur.SavePlanSKU, rpScreen.Needs(purchase.PermissionPlanEdit), oplog("保存SKU补货参数")).Takes(purchase.SKUInputsForm{}).Answers("")
+	erp.POST("/replenishment/purchaseOrders", pur.PlanOrders, rpScreen.Needs(purchase.PermissionAdd), oplog("补货生成采购单")).Takes(purchase.PlanDocsForm{}).Answers([]purchase.PlanDoc{})
+	erp.POST("/replenishment/shipPlans", pur.PlanShipments, rpScreen.Needs(shipping.PermissionShipPlanAdd), oplog("补货生成发货计划")).Takes(purchase.PlanDocsForm{}).Answers([]purchase.PlanDoc{})
+	// 采购报表 (/erp/api/v1/purchaseReport): reading and exporting need the screen.
+	purchaseReportScreen := middleware.Screen("/erp/purchase/reports")
+	erp.POST("/purchaseReport/page", pur.ReportPage, purchaseReportScreen).Takes(purchase.ReportQuery{}).Answers(api.Page[purchase.ReportRow]{})
+	erp.GET("/purchaseReport/export", pur.ReportExport(export), purchaseReportScreen)
 	// 付款申请 (/erp/api/v1/paymentRequest): reading needs the screen; 申请付款 and 作废 need 申请付款, 审批 and 驳回
 	// 审批付款, 确认付款 its own.
 	payScreen := middleware.Screen("/erp/finance/payment")

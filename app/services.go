@@ -80,6 +80,8 @@ type Services struct {
 	Finance *finance.Service
 	// Purchase runs 采购单: orders, approval, receipts, returns, short closes and the costs receipts give.
 	Purchase *purchase.Service
+	// Replenishment works out 亚马逊补货计划 and turns its suggestions into draft orders and shipment plans.
+	Replenishment *purchase.Planner
 	// Sales sums the synced orders into the sales report and the orders' summaries.
 	Sales *sales.Service
 	// Orders reads the synced orders, today's orders and the refunds (订单).
@@ -136,27 +138,30 @@ func NewServices(d ServiceDeps) Services {
 	st.Register(d.Jobs)
 	jobs.KeepPlannerStatistics(d.Jobs, d.DB)
 	fin := finance.New(d.DB, now, d.Config.TimeZone)
+	ship := shipping.New(d.DB, now, numbers)
+	pur := purchase.New(d.DB, now, d.Config.TimeZone, numbers, fin)
 	return Services{
-		Accounts:    acc,
-		Admin:       adm,
-		Messages:    messages.New(d.DB, adm, now),
-		Reference:   reference.New(d.DB, now),
-		Stores:      st,
-		Catalog:     catalog.New(d.DB, now, d.Config.TimeZone, uploads),
-		Stock:       stock.New(d.DB, now, d.Config.TimeZone, numbers),
-		Shipping:    shipping.New(d.DB, now, numbers),
-		AmazonData:  data,
-		DataSync:    sync,
-		Finance:     fin,
-		Purchase:    purchase.New(d.DB, now, d.Config.TimeZone, numbers, fin),
-		Sales:       sales.New(d.DB, now, d.Config.TimeZone, fin),
-		Orders:      orders.New(d.DB, now, d.Config.TimeZone),
-		Profit:      profit.New(d.DB, now, d.Config.TimeZone, fin),
-		Advertising: advertising.New(d.DB, now, d.Config.TimeZone, fin),
-		Onboarding:  onboarding.New(d.DB),
-		Claims:      claimsSvc,
-		StorageFees: claims.NewStorageFees(d.DB, fin),
-		Planning:    claims.NewPlanning(d.DB),
-		Uploads:     uploads,
+		Accounts:      acc,
+		Admin:         adm,
+		Messages:      messages.New(d.DB, adm, now),
+		Reference:     reference.New(d.DB, now),
+		Stores:        st,
+		Catalog:       catalog.New(d.DB, now, d.Config.TimeZone, uploads),
+		Stock:         stock.New(d.DB, now, d.Config.TimeZone, numbers),
+		Shipping:      ship,
+		AmazonData:    data,
+		DataSync:      sync,
+		Finance:       fin,
+		Purchase:      pur,
+		Replenishment: purchase.NewPlanner(d.DB, now, d.Config.TimeZone, pur, ship),
+		Sales:         sales.New(d.DB, now, d.Config.TimeZone, fin),
+		Orders:        orders.New(d.DB, now, d.Config.TimeZone),
+		Profit:        profit.New(d.DB, now, d.Config.TimeZone, fin),
+		Advertising:   advertising.New(d.DB, now, d.Config.TimeZone, fin),
+		Onboarding:    onboarding.New(d.DB),
+		Claims:        claimsSvc,
+		StorageFees:   claims.NewStorageFees(d.DB, fin),
+		Planning:      claims.NewPlanning(d.DB),
+		Uploads:       uploads,
 	}
 }

@@ -1,4 +1,5 @@
 // 采购单: the list (/erp/purchase/orders) and an order's page (/e/p/o: new without an id, its detail with one);
+// 亚马逊补货计划 (/erp/purchase/plan): the suggestions with their arithmetic; 采购报表 (/erp/purchase/reports).
 // 付款申请: the list with what is owed (/erp/finance/payment) and a request's page (/f/p/d).
 import { mount } from "../lib/mount.js";
 import OrderDetail from "./OrderDetail.jsx";
@@ -6,9 +7,13 @@ import OrderForm from "./OrderForm.jsx";
 import Orders from "./Orders.jsx";
 import PaymentDetail from "./PaymentDetail.jsx";
 import Payments from "./Payments.jsx";
+import Replenishment from "./Replenishment.jsx";
+import Report from "./Report.jsx";
 
 function PurchaseScreen({ screen, id, permissions }) {
   if (screen === "orders") return <Orders permissions={permissions} />;
+  if (screen === "report") return <Report permissions={permissions} />;
+  if (screen === "plan") return <Replenishment permissions={permissions} />;
   if (screen === "payments") return <Payments permissions={permissions} />;
   if (screen === "payment") return <PaymentDetail id={id} permissions={permissions} />;
   if (id) return <OrderDetail id={id} permissions={permissions} />;

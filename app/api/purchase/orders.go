@@ -19,6 +19,7 @@ import (
 // Handler serves the purchasing calls.
 type Handler struct {
 	Purchase *purchase.Service
+	Planner  *purchase.Planner
 	TimeZone *time.Location
 }
 

@@ -1,0 +1,328 @@
+package purchase
+
+import (
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/shopspring/decimal"
+
+	"sellerhub/app/core"
+	purchasedb "sellerhub/models/purchase"
+)
+
+// Replenishment (亚马逊补货计划): per seller SKU and marketplace, the sales rate corrected for the days it was out of
+// stock, the stock at and on the way to Amazon, the local stock and open purchase orders of its product, and from
+// them what to ship and what to buy, each step written out with its numbers (Steps) so that a buyer can check it.
+
+// Messages of the replenishment inputs.
+const (
+	MsgPlanDaysBad    = "天数必须为0到365的整数"
+	MsgPlanWeightsBad = "权重必须为0到100的整数，且至少一个大于0"
+	MsgPlanAdjustBad  = "销量调整必须为-100到500之间的整数百分比"
+	MsgPlanLineGone   = "补货行不存在或无权查看"
+)
+
+// Windows are the sales windows (days) whose rates the weighted rate blends.
+var Windows = [4]int{7, 14, 30, 60}
+
+// LowInventoryCard is a dated rule: from From (yyyy-MM-dd) Amazon charges its low-inventory-level fee on units of
+// a SKU whose days of cover are under Days.
+type LowInventoryCard struct {
+	From   string
+	Days   int
+	Source string
+}
+
+// LowInventoryCards are the rule's cards, oldest first; the day's card is the last one in force.
+var LowInventoryCards = []LowInventoryCard{
+	{From: "2024-04-01", Days: 28, Source: "亚马逊低库存水平费（2024年4月1日起，历史库存天数低于28天）"},
+}
+
+// lowInventoryDays is the threshold in force on day (0 before the fee existed).
+func lowInventoryDays(day string) int {
+	days := 0
+	for _, c := range LowInventoryCards {
+		if c.From <= day {
+			days = c.Days
+		}
+	}
+	return days
+}
+
+// PlanInputs are a line's editable inputs: the windows' weights, the lead times and safety and cycle days, and the
+// seller's adjustment of the rate in percent.
+type PlanInputs struct {
+	Weight7        int `json:"weight7"`
+	Weight14       int `json:"weight14"`
+	Weight30       int `json:"weight30"`
+	Weight60       int `json:"weight60"`
+	ProductionDays int `json:"productionDays"`
+	FirstLegDays   int `json:"firstLegDays"`
+	ReceivingDays  int `json:"receivingDays"`
+	SafetyDays     int `json:"safetyDays"`
+	CycleDays      int `json:"cycleDays"`
+	AdjustPercent  int `json:"adjustPercent"`
+}
+
+// DefaultInputs are a company's inputs until it saves its own.
+var DefaultInputs = PlanInputs{Weight7: 40, Weight14: 30, Weight30: 20, Weight60: 10, ProductionDays: 15,
+	FirstLegDays: 30, ReceivingDays: 7, SafetyDays: 14, CycleDays: 30}
+
+func (in PlanInputs) weights() [4]int {
+	return [4]int{in.Weight7, in.Weight14, in.Weight30, in.Weight60}
+}
+
+// check refuses inputs out of range.
+func (in PlanInputs) check() error {
+	sum := 0
+	for _, w := range in.weights() {
+		if w < 0 || w > 100 {
+			return core.Invalid(MsgPlanWeightsBad)
+		}
+		sum += w
+	}
+	if sum == 0 {
+		return core.Invalid(MsgPlanWeightsBad)
+	}
+	for _, d := range []int{in.ProductionDays, in.FirstLegDays, in.ReceivingDays, in.SafetyDays, in.CycleDays} {
+		if d < 0 || d > 365 {
+			return core.Invalid(MsgPlanDaysBad)
+		}
+	}
+	if in.AdjustPercent < -100 || in.AdjustPercent > 500 {
+		return core.Invalid(MsgPlanAdjustBad)
+	}
+	return nil
+}
+
+// PlanWindow is one sales window: units sold, the days out of stock and in stock, and the rate of the days in stock.
+type PlanWindow struct {
+	Days       int             `json:"days"`
+	Units      int             `json:"units"`
+	OutOfStock int             `json:"outOfStock"`
+	InStock    int             `json:"inStock"`
+	Rate       decimal.Decimal `json:"-"`
+	RateText   string          `json:"rate"` // four decimals, as the arithmetic carries it
+	Weight     int             `json:"weight"`
+	Used       bool            `json:"used"`
+}
+
+// PlanStep is one step of a line's arithmetic: what it is, the formula with its numbers, and the result.
+type PlanStep struct {
+	Key     string `json:"key"`
+	Label   string `json:"label"`
+	Formula string `json:"formula"`
+	Value   string `json:"value"`
+}
+
+// lineFacts are what the data says of a line before the arithmetic.
+type lineFacts struct {
+	purchasedb.PlanKey
+	// days[i] is the units sold on the i-th day before today (i = 1 the day before); out[i] that it was out of stock.
+	sold         [61]int
+	out          [61]bool
+	fulfillable  int
+	reserved     int
+	inbound      int
+	ourShipments int
+	localShare   int
+	localTotal   int
+	orderedShare int
+	orderedTotal int
+	hasProduct   bool
+}
+
+// PlanResult is a line's arithmetic: the rates, the supply, the dates and the quantities, with the steps.
+type PlanResult struct {
+	Windows      []PlanWindow    `json:"windows"`
+	BaseRate     decimal.Decimal `json:"-"`
+	Rate         decimal.Decimal `json:"-"`
+	BaseRateText string          `json:"baseRate"`
+	RateText     string          `json:"rate"`
+	Trend        string          `json:"trend"`
+	Fulfillable  int             `json:"fulfillable"`
+	Reserved     int             `json:"reserved"`
+	Inbound      int             `json:"inbound"`
+	OurShipments int             `json:"ourShipments"`
+	FBATotal     int             `json:"fbaTotal"`
+	Local        int             `json:"local"`
+	LocalTotal   int             `json:"localTotal"`
+	Ordered      int             `json:"ordered"`
+	OrderedTotal int             `json:"orderedTotal"`
+	CoverDays    int             `json:"coverDays"` // -1: no sales, no end in sight
+	StockOutDate string          `json:"stockOutDate"`
+	ShipByDate   string          `json:"shipByDate"`
+	OrderByDate  string          `json:"orderByDate"`
+	ShipNeed     int             `json:"shipNeed"`
+	ShipSuggest  int             `json:"shipSuggest"`
+	Ship         int             `json:"ship"`
+	BuyNeed      int             `json:"buyNeed"`
+	Buy          int             `json:"buy"`
+	CoverAfter   int             `json:"coverAfter"`
+	Projection   []int           `json:"projection"`
+	Threshold    int             `json:"threshold"`
+	Warnings     []string        `json:"warnings"`
+	Steps        []PlanStep      `json:"steps"`
+}
+
+// projectionDays is how far the projected stock looks ahead.
+const projectionDays = 120
+
+var hundred = decimal.NewFromInt(100)
+
+func num(d decimal.Decimal) string { return d.StringFixed(4) }
+
+// rateOf is units over days, to four decimals (0 with no days).
+func rateOf(units, days int) decimal.Decimal {
+	if days <= 0 {
+		return decimal.Zero
+	}
+	return decimal.NewFromInt(int64(units)).Div(decimal.NewFromInt(int64(days))).Round(4)
+}
+
+// ceilTimes is rate × days rounded up to a whole unit.
+func ceilTimes(rate decimal.Decimal, days int) int {
+	return int(rate.Mul(decimal.NewFromInt(int64(days))).Ceil().IntPart())
+}
+
+// rates blends the windows: each window's rate is its units over its days in stock, and the weighted rate the
+// windows' rates weighted by in.weights() over the weights of the windows with a day in stock.
+func (f *lineFacts) rates(in PlanInputs) ([]PlanWindow, decimal.Decimal) {
+	ws := make([]PlanWindow, len(Windows))
+	sum, weights := decimal.Zero, 0
+	for i, days := range Windows {
+		w := PlanWindow{Days: days, Weight: in.weights()[i]}
+		for d := 1; d <= days; d++ {
+			w.Units += f.sold[d]
+			if f.out[d] {
+				w.OutOfStock++
+			}
+		}
+		w.InStock = days - w.OutOfStock
+		w.Rate = rateOf(w.Units, w.InStock)
+		w.RateText = w.Rate.StringFixed(4)
+		w.Used = w.InStock > 0 && w.Weight > 0
+		if w.Used {
+			sum = sum.Add(w.Rate.Mul(decimal.NewFromInt(int64(w.Weight))))
+			weights += w.Weight
+		}
+		ws[i] = w
+	}
+	if weights == 0 {
+		return ws, decimal.Zero
+	}
+	return ws, sum.Div(decimal.NewFromInt(int64(weights))).Round(4)
+}
+
+// adjusted is the rate moved by the seller's adjustment.
+func adjusted(base decimal.Decimal, in PlanInputs) decimal.Decimal {
+	return base.Mul(hundred.Add(decimal.NewFromInt(int64(in.AdjustPercent)))).Div(hundred).Round(4)
+}
+
+// compute works a line out on today (yyyy-MM-dd) with the inputs, shares already given.
+func (f *lineFacts) compute(in PlanInputs, today time.Time) PlanResult {
+	r := PlanResult{Fulfillable: f.fulfillable, Reserved: f.reserved, Inbound: f.inbound, OurShipments: f.ourShipments,
+		Local: f.localShare, LocalTotal: f.localTotal, Ordered: f.orderedShare, OrderedTotal: f.orderedTotal,
+		Warnings: []string{}}
+	day := func(n int) string { return today.AddDate(0, 0, n).Format(time.DateOnly) }
+	step := func(key, label, formula, value string) {
+		r.Steps = append(r.Steps, PlanStep{Key: key, Label: label, Formula: formula, Value: value})
+	}
+	r.Windows, r.BaseRate = f.rates(in)
+	var parts, used []string
+	for _, w := range r.Windows {
+		step(fmt.Sprintf("rate%d", w.Days), fmt.Sprintf("%d天日均", w.Days),
+			fmt.Sprintf("销量 %d ÷ 在售天数 %d（%d天 − 断货 %d天）", w.Units, w.InStock, w.Days, w.OutOfStock), num(w.Rate))
+		if w.Used {
+			parts = append(parts, fmt.Sprintf("%d×%s", w.Weight, num(w.Rate)))
+			used = append(used, fmt.Sprint(w.Weight))
+		}
+	}
+	if len(parts) == 0 {
+		step("baseRate", "加权日均", "没有在售的天数，日均按0计", num(r.BaseRate))
+	} else {
+		step("baseRate", "加权日均", fmt.Sprintf("(%s) ÷ (%s)", strings.Join(parts, " + "), strings.Join(used, " + ")), num(r.BaseRate))
+	}
+	r.Rate = adjusted(r.BaseRate, in)
+	r.BaseRateText, r.RateText = r.BaseRate.StringFixed(4), r.Rate.StringFixed(4)
+	step("rate", "调整后日均", fmt.Sprintf("%s × (100%% %+d%%)", num(r.BaseRate), in.AdjustPercent), num(r.Rate))
+	if w7, w30 := r.Windows[0], r.Windows[2]; w7.InStock > 0 && w30.Rate.IsPositive() {
+		r.Trend = w7.Rate.Div(w30.Rate).Sub(decimal.NewFromInt(1)).Mul(hundred).Round(0).String() + "%"
+	}
+	r.FBATotal = f.fulfillable + f.reserved + f.inbound + f.ourShipments
+	step("fbaTotal", "FBA总库存", fmt.Sprintf("可售 %d + 预留 %d + 入库中 %d + 未入亚马逊的货件 %d", f.fulfillable, f.reserved,
+		f.inbound, f.ourShipments), fmt.Sprint(r.FBATotal))
+
+	shipLead := in.FirstLegDays + in.ReceivingDays
+	buyLead := in.ProductionDays + shipLead
+	shipDays := shipLead + in.SafetyDays + in.CycleDays
+	buyDays := buyLead + in.SafetyDays + in.CycleDays
+	threshold := lowInventoryDays(day(0))
+	r.Threshold = threshold
+	r.CoverDays, r.CoverAfter = -1, -1
+	if r.Rate.IsPositive() {
+		r.CoverDays = int(decimal.NewFromInt(int64(r.FBATotal)).Div(r.Rate).Floor().IntPart())
+		step("cover", "可售天数", fmt.Sprintf("FBA总库存 %d ÷ 日均 %s（向下取整）", r.FBATotal, num(r.Rate)), fmt.Sprintf("%d天", r.CoverDays))
+		r.StockOutDate = day(r.CoverDays)
+		step("stockOut", "断货日期", fmt.Sprintf("今天 %s + %d天", day(0), r.CoverDays), r.StockOutDate)
+		r.ShipByDate = day(r.CoverDays - shipLead - in.SafetyDays)
+		step("shipBy", "最晚发货日", fmt.Sprintf("断货日期 %s − 头程 %d天 − 上架 %d天 − 安全 %d天", r.StockOutDate,
+			in.FirstLegDays, in.ReceivingDays, in.SafetyDays), r.ShipByDate)
+		r.OrderByDate = day(r.CoverDays - buyLead - in.SafetyDays)
+		step("orderBy", "最晚下单日", fmt.Sprintf("断货日期 %s − 生产 %d天 − 头程 %d天 − 上架 %d天 − 安全 %d天", r.StockOutDate,
+			in.ProductionDays, in.FirstLegDays, in.ReceivingDays, in.SafetyDays), r.OrderByDate)
+	} else {
+		step("cover", "可售天数", "日均为0，不会断货", "—")
+	}
+	r.ShipNeed = ceilTimes(r.Rate, shipDays)
+	step("shipNeed", "发货需求", fmt.Sprintf("日均 %s × (头程 %d + 上架 %d + 安全 %d + 备货周期 %d = %d天)（向上取整）",
+		num(r.Rate), in.FirstLegDays, in.ReceivingDays, in.SafetyDays, in.CycleDays, shipDays), fmt.Sprint(r.ShipNeed))
+	r.ShipSuggest = max(0, r.ShipNeed-r.FBATotal)
+	r.Ship = min(r.ShipSuggest, f.localShare)
+	step("ship", "建议发货", fmt.Sprintf("max(0, 发货需求 %d − FBA总库存 %d) = %d，不超过本地可用 %d", r.ShipNeed, r.FBATotal,
+		r.ShipSuggest, f.localShare), fmt.Sprint(r.Ship))
+	r.BuyNeed = ceilTimes(r.Rate, buyDays)
+	step("buyNeed", "采购需求", fmt.Sprintf("日均 %s × (生产 %d + 头程 %d + 上架 %d + 安全 %d + 备货周期 %d = %d天)（向上取整）",
+		num(r.Rate), in.ProductionDays, in.FirstLegDays, in.ReceivingDays, in.SafetyDays, in.CycleDays, buyDays), fmt.Sprint(r.BuyNeed))
+	r.Buy = max(0, r.BuyNeed-r.FBATotal-f.localShare-f.orderedShare)
+	step("buy", "建议采购", fmt.Sprintf("max(0, 采购需求 %d − FBA总库存 %d − 本地可用 %d − 采购未到货 %d)", r.BuyNeed, r.FBATotal,
+		f.localShare, f.orderedShare), fmt.Sprint(r.Buy))
+
+	// Projected FBA stock: what is there sold down at the rate, the suggested shipment in from its lead time.
+	used0 := ceilTimes(r.Rate, shipLead)
+	r.Projection = make([]int, projectionDays+1)
+	for d := 0; d <= projectionDays; d++ {
+		v := max(0, r.FBATotal-ceilTimes(r.Rate, d))
+		if d >= shipLead {
+			v = max(0, r.FBATotal-used0) + max(0, r.Ship-ceilTimes(r.Rate, d-shipLead))
+		}
+		r.Projection[d] = v
+	}
+	if r.Rate.IsPositive() {
+		arrival := max(0, r.FBATotal-used0) + r.Ship
+		r.CoverAfter = int(decimal.NewFromInt(int64(arrival)).Div(r.Rate).Floor().IntPart())
+		step("coverAfter", "到货后可售天数", fmt.Sprintf("(max(0, FBA总库存 %d − 日均 %s × %d天) + 建议发货 %d) ÷ 日均 %s",
+			r.FBATotal, num(r.Rate), shipLead, r.Ship, num(r.Rate)), fmt.Sprintf("%d天", r.CoverAfter))
+		onHand := int(decimal.NewFromInt(int64(f.fulfillable + f.reserved)).Div(r.Rate).Floor().IntPart())
+		if threshold > 0 && onHand < threshold {
+			r.Warnings = append(r.Warnings, fmt.Sprintf("在库可售%d天，低于%d天：亚马逊将收取低库存水平费", onHand, threshold))
+		}
+		if threshold > 0 && r.CoverAfter < threshold {
+			r.Warnings = append(r.Warnings, fmt.Sprintf("到货后可售%d天，仍低于%d天", r.CoverAfter, threshold))
+		}
+		if r.ShipByDate < day(0) {
+			r.Warnings = append(r.Warnings, "已过最晚发货日")
+		}
+		if r.OrderByDate < day(0) {
+			r.Warnings = append(r.Warnings, "已过最晚下单日")
+		}
+	}
+	if r.ShipSuggest > r.Ship {
+		r.Warnings = append(r.Warnings, fmt.Sprintf("本地可用不足，还差%d件", r.ShipSuggest-r.Ship))
+	}
+	if !f.hasProduct && (r.Buy > 0 || r.ShipSuggest > 0) {
+		r.Warnings = append(r.Warnings, "未配对本地产品，请先在SKU配对中配对")
+	}
+	return r
+}
