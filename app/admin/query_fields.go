@@ -296,6 +296,17 @@ var queryFields = numbered(map[string][]Column{
 		col("creator", "创建人", 100, false), col("createdAt", "创建时间", 170, false), col("approvedAt", "发货时间", 170, false),
 		col("receivedAt", "收货时间", 170, false), col("remark", "备注", 200, false),
 	},
+	// 库位: the bins of own and overseas warehouses, with what each holds.
+	"binList": {
+		col("warehouseName", "仓库", 140, false), col("code", "库位编码", 140, false), col("zone", "库区", 80, false),
+		col("productCount", "产品数", 80, false), col("units", "库存数量", 90, false), col("disabled", "状态", 80, false),
+		col("remark", "备注", 180, false), col("updatedAt", "更新时间", 170, false).hidden(),
+	},
+	// 库位库存: each bin's units of each product, and the units waiting to be put away (待上架).
+	"binStockList": {
+		col("warehouseName", "仓库", 140, false), col("binCode", "库位", 130, false), col("image", "图片", 70, false),
+		col("sku", "SKU", 150, false), col("productName", "产品名称", 220, false), col("quantity", "数量", 90, false),
+	},
 	"warehouseAddressList": {
 		col("warehouseName", "仓库", 130, false),
 		col("name", "联系人", 110, false), col("companyName", "公司名称", 140, false), col("addressLine1", "地址1", 220, false),

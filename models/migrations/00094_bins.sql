@@ -33,6 +33,19 @@ CREATE TABLE bin_stocks (
 CREATE UNIQUE INDEX bin_stocks_bin_product ON bin_stocks (bin_id, product_id);
 CREATE INDEX bin_stocks_warehouse_product ON bin_stocks (warehouse_id, product_id);
 
+-- A put-away (上架) or a move between bins (移库): its lines are its ledger lines (doc_number).
+CREATE TABLE bin_moves (
+    id           ${ID} PRIMARY KEY,
+    company_id   ${ID} NOT NULL REFERENCES companies (id),
+    number       VARCHAR(40)  NOT NULL,
+    warehouse_id ${ID} NOT NULL REFERENCES warehouses (id),
+    kind         VARCHAR(10)  NOT NULL,
+    remark       VARCHAR(200) NOT NULL DEFAULT '',
+    operator_id  ${ID} NULL,
+    created_at   ${TIME} NOT NULL
+);
+CREATE UNIQUE INDEX bin_moves_company_number ON bin_moves (company_id, number);
+
 ALTER TABLE stocks ADD COLUMN binned INTEGER NOT NULL DEFAULT 0;
 ALTER TABLE stock_ledger ADD COLUMN bin_id ${ID} NULL;
 ALTER TABLE stock_ledger ADD COLUMN bin_before INTEGER NOT NULL DEFAULT 0;
@@ -59,5 +72,6 @@ ALTER TABLE stock_ledger DROP COLUMN bin_change;
 ALTER TABLE stock_ledger DROP COLUMN bin_before;
 ALTER TABLE stock_ledger DROP COLUMN bin_id;
 ALTER TABLE stocks DROP COLUMN binned;
+DROP TABLE bin_moves;
 DROP TABLE bin_stocks;
 DROP TABLE bins;
