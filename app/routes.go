@@ -161,6 +161,7 @@ func routes(e *echo.Echo, d Deps, pg *pages.Handler) RouteAccess {
 		"/erp/warehouse/address":     pg.WarehouseScreen("仓库地址", "warehouseAddresses"),
 		"/erp/address":               pg.WarehouseScreen("发货地址", "shipFromAddresses"),
 		"/erp/warehouse/shelf":       pg.WarehouseScreen("库位", "bins"),
+		"/amazon/inventory/worth":    pg.WarehouseScreen("库存货值", "worth"),
 		"/erp/ship/plan":             pg.ShipScreen("发货计划", "plans"),
 		"/e/s/p":                     pg.ShipScreen("发货计划提交", "planEdit"),
 		"/erp/ship/quota":            pg.ShipScreen("货件处理", "shipments"),
@@ -539,6 +540,12 @@ func routes(e *echo.Echo, d Deps, pg *pages.Handler) RouteAccess {
 	erp.POST("/bin/move", bins.MoveBins, binScreen.Needs(stock.PermissionBinMove), oplog("上架移库")).Takes(stock.BinMoveForm{}).Answers(stockapi.BinMoved{})
 	erp.POST("/binStock/page", bins.BinStockPage, binScreen).Takes(stock.BinStockQuery{}).Answers(api.Page[stockapi.BinStock]{})
 	erp.GET("/binStock/export", bins.BinStockExport(export), binScreen)
+	// 库存货值: the stock of a day valued at the products' cost of that day, with its totals.
+	worth := &stockapi.ValueHandler{Stock: sv.Stock}
+	worthScreen := middleware.Screen("/amazon/inventory/worth")
+	erp.POST("/stockValue/page", worth.Page, worthScreen).Takes(stock.StockValueQuery{}).Answers(api.Page[stockapi.StockValueLine]{})
+	erp.GET("/stockValue/export", worth.Export(export), worthScreen)
+	erp.POST("/stockValue/totals", worth.Totals, worthScreen).Takes(stock.StockValueQuery{}).Answers(stockapi.StockValueTotals{})
 	// 调拨单: 审核 ships (source fulfillable -> outbound, target + inbound), 收货 receives at the target.
 	transferScreen := middleware.Screen("/erp/warehouse/transfer")
 	erp.POST("/transfer/page", stk.DocumentPage(stockdb.DocTransfer), transferScreen).Takes(stock.DocumentQuery{}).Answers(api.Page[stockapi.Document]{})

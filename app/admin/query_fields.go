@@ -296,6 +296,14 @@ var queryFields = numbered(map[string][]Column{
 		col("creator", "创建人", 100, false), col("createdAt", "创建时间", 170, false), col("approvedAt", "发货时间", 170, false),
 		col("receivedAt", "收货时间", 170, false), col("remark", "备注", 200, false),
 	},
+	// 库存货值: each product's stock in each warehouse at a date, valued at its cost of that day.
+	"stockValueList": {
+		col("warehouseName", "仓库", 140, false), col("kindName", "类型", 80, false), col("groupName", "店铺", 110, false).hidden(),
+		col("image", "图片", 70, false), col("sku", "SKU", 150, false), col("productName", "产品名称", 200, false),
+		col("fulfillable", "可用", 80, false), col("inbound", "待入库(在途)", 100, false), col("outbound", "待出库", 80, false),
+		col("quantity", "合计数量", 90, false), col("unitCost", "采购成本(元)", 110, false).yuan().tip("当日生效的采购成本"),
+		col("value", "货值(元)", 120, false).yuan().tip("合计数量 × 采购成本；未填成本的不计入"),
+	},
 	// 库位: the bins of own and overseas warehouses, with what each holds.
 	"binList": {
 		col("warehouseName", "仓库", 140, false), col("code", "库位编码", 140, false), col("zone", "库区", 80, false),
