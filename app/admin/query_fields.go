@@ -224,6 +224,8 @@ var queryFields = numbered(map[string][]Column{
 		col("inboundAfter", "待入库(后)", 90, false).hidden(), col("outboundBefore", "待出库(前)", 90, false).hidden(),
 		col("outboundChange", "待出库(变动)", 100, false), col("outboundAfter", "待出库(后)", 90, false).hidden(),
 		col("unitCost", "单价(元)", 90, false).yuan().tip("入库单审核时记入的每件成本（人民币）"), col("operator", "操作人", 100, false),
+		col("binCode", "库位", 110, false), col("binChange", "库位(变动)", 90, false).tip("上架、移库、盘点或出库时该库位的数量变动"),
+		col("binAfter", "库位(后)", 80, false).hidden(),
 	},
 	// 销售报表: a line is a key (SKU, ASIN, product, store or marketplace, as the report groups) in a period and
 	// currency; the CNY figures are converted month by month at the company's rates.

@@ -105,8 +105,12 @@ func TestBinsPutAwayMoveAndShip(t *testing.T) {
 			apptest.ExpectOK(t, c.Call(http.MethodPut, v1+"bin/"+b1.ID, map[string]any{"code": "A-01-01-01", "disabled": true}))
 			apptest.Expect(t, moveBins(c, w.ID, map[string]any{"productId": a, "fromBinId": b2.ID, "toBinId": b1.ID, "quantity": 1}), 400, "B0001", "库位 A-01-01-01 已停用，不能放入库存")
 			// The ledger tells the moves apart by document.
-			ledger := list[ledgerLine](t, c, "stock/ledger", map[string]any{"docNumber": moved.Number})
-			if ledger.Total != 1 {
+			type binLine struct {
+				BinCode, DocTypeName string
+				BinChange            int
+			}
+			ledger := list[binLine](t, c, "stock/ledger", map[string]any{"docNumber": moved.Number})
+			if ledger.Total != 1 || ledger.Records[0].BinCode != "A-01-01-01" || ledger.Records[0].BinChange != 6 || ledger.Records[0].DocTypeName != "上架" {
 				t.Fatalf("put-away ledger = %+v", ledger.Records)
 			}
 			// Another company sees none of it.

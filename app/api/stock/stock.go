@@ -63,6 +63,11 @@ type LedgerLine struct {
 	// UnitCost is what one unit moved is worth (CNY, two decimals): an inbound document's 单价 on its receipt and
 	// its reversal; "" for movements that carry no cost.
 	UnitCost string `json:"unitCost"`
+	// BinCode is the bin the line moved units in, with its quantities before, the change and after (none: "").
+	BinCode   string `json:"binCode"`
+	BinBefore int    `json:"binBefore"`
+	BinChange int    `json:"binChange"`
+	BinAfter  int    `json:"binAfter"`
 }
 
 // PickerProduct is a product the documents' picker offers, with its stock in the chosen warehouse.
@@ -101,7 +106,8 @@ func (h *Handler) ledgerLine(l *stockdb.LedgerRow) LedgerLine {
 		InboundBefore: l.InboundBefore, InboundChange: l.InboundChange, InboundAfter: l.InboundAfter,
 		FulfillableBefore: l.FulfillableBefore, FulfillableChange: l.FulfillableChange, FulfillableAfter: l.FulfillableAfter,
 		OutboundBefore: l.OutboundBefore, OutboundChange: l.OutboundChange, OutboundAfter: l.OutboundAfter,
-		Operator: l.OperatorName, UnitCost: yuan(l.UnitCost, 1)}
+		Operator: l.OperatorName, UnitCost: yuan(l.UnitCost, 1), BinCode: l.BinCode, BinBefore: l.BinBefore, BinChange: l.BinChange,
+		BinAfter: l.BinAfter}
 }
 
 // StockPage answers POST stock/page {currentpage, pagesize, sort, order, warehouseId, search}.
