@@ -134,6 +134,7 @@ func seedCompanyA(t *testing.T, h *apptest.Harness) *companyA {
 		"countryCode": "CN", "phone": "13800000000", "warehouseId": str(own.ID)}
 	a.ids["warehouseAddress"] = create("/erp/api/v1/warehouseAddress", address)
 	a.ids["shipFromAddress"] = create("/erp/api/v1/shipFromAddress", address)
+	a.ids["bin"] = create("/erp/api/v1/bin", map[string]any{"warehouseId": str(own.ID), "code": "MATRIXA-01"})
 	a.ids["transfer"] = create("/erp/api/v1/transfer", map[string]any{"warehouseId": str(own.ID), "remark": "MATRIXA 调拨",
 		"toWarehouseId": create("/erp/api/v1/warehouse", map[string]any{"name": "MATRIXA 二号仓", "kind": "own"}),
 		"lines":         []map[string]any{{"productId": str(product.ID), "quantity": 1}}})

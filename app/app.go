@@ -84,7 +84,7 @@ func New(d Deps) (*echo.Echo, RouteAccess) {
 	// whatever the client says, and the per-address limits must not be that easy to dodge.
 	e.IPExtractor = clientAddress(d.Config.TrustedProxies)
 	sv := d.Services
-	pg := &pages.Handler{Accounts: sv.Accounts, Admin: sv.Admin, Messages: sv.Messages, Onboarding: sv.Onboarding, Purchase: sv.Purchase, Sales: sv.Sales, Shipping: sv.Shipping,
+	pg := &pages.Handler{Accounts: sv.Accounts, Admin: sv.Admin, Messages: sv.Messages, Onboarding: sv.Onboarding, Purchase: sv.Purchase, Sales: sv.Sales, Shipping: sv.Shipping, Stock: sv.Stock,
 		Stores: sv.Stores, Uploads: sv.Uploads, Config: d.Config, Assets: d.Assets,
 		Compressor: middleware.NewPageCompressor(responseGzipLevel(echo.MIMETextHTML), pageKeptBytes)}
 	e.HTTPErrorHandler = errorHandler(d.Log, pg)

@@ -108,6 +108,8 @@ func routes(e *echo.Echo, d Deps, pg *pages.Handler) RouteAccess {
 	page.GET("/orderblank", pg.PickList, signedIn)
 	// The printable 采购单, a document outside the shell for those granted 采购单.
 	page.GET("/purchaseorder/print", pg.PurchaseOrderPrint, middleware.Screen("/erp/purchase/orders"))
+	// The printable 盘点表 of a stocktake, by bin, a document outside the shell for those granted 盘点单.
+	page.GET("/stocktake/print", pg.StocktakePrint, middleware.Screen("/erp/warehouse/stocktake"))
 
 	// Tab pages: opened directly they render the shell with their tab; inside a tab frame (?embed=1) the page.
 	page.tab("/home", "首页", pg.Home, signedIn)
@@ -158,6 +160,8 @@ func routes(e *echo.Echo, d Deps, pg *pages.Handler) RouteAccess {
 		"/e/w/t/d":                   pg.WarehouseScreen("调拨单详情", "transferDetail"),
 		"/erp/warehouse/address":     pg.WarehouseScreen("仓库地址", "warehouseAddresses"),
 		"/erp/address":               pg.WarehouseScreen("发货地址", "shipFromAddresses"),
+		"/erp/warehouse/shelf":       pg.WarehouseScreen("库位", "bins"),
+		"/amazon/inventory/worth":    pg.WarehouseScreen("库存货值", "worth"),
 		"/erp/ship/plan":             pg.ShipScreen("发货计划", "plans"),
 		"/e/s/p":                     pg.ShipScreen("发货计划提交", "planEdit"),
 		"/erp/ship/quota":            pg.ShipScreen("货件处理", "shipments"),
@@ -526,6 +530,26 @@ func routes(e *echo.Echo, d Deps, pg *pages.Handler) RouteAccess {
 	erp.POST("/stocktake/:id/import", stk.ImportCounts, stocktakeAdd, oplog("导入盘点数量")).Uploads("file").Answers(stock.CountImportResult{})
 	erp.POST("/stocktake/:id/post", stk.PostStocktake, stocktakeScreen.Needs(stock.PermissionStocktakeApprove), oplog("盘点过账")).Answers("")
 	erp.POST("/stocktake/:id/cancel", stk.CancelStocktake, stocktakeScreen.Needs(stock.PermissionStocktakeCancel), oplog("作废盘点单")).Answers("")
+	// 库位: the bins of own and overseas warehouses, the stock per bin, and 上架/移库 (through MoveStock).
+	bins := &stockapi.BinHandler{Stock: sv.Stock, TimeZone: d.Config.TimeZone}
+	binScreen := middleware.Screen("/erp/warehouse/shelf")
+	erp.POST("/bin/page", bins.BinPage, binScreen).Takes(stock.BinQuery{}).Answers(api.Page[stockapi.Bin]{})
+	erp.GET("/bin/export", bins.BinExport(export), binScreen)
+	erp.GET("/bin/options", bins.BinOptions, signedIn).Answers([]stockapi.Bin{})
+	erp.GET("/bin/:id", bins.GetBin, binScreen).Answers(stockapi.Bin{})
+	erp.POST("/bin", bins.SaveBin, binScreen.Needs(stock.PermissionBinAdd), oplog("新增库位")).Takes(stock.BinForm{}).Answers(stockapi.Bin{})
+	erp.POST("/bin/batch", bins.CreateBins, binScreen.Needs(stock.PermissionBinAdd), oplog("批量生成库位")).Takes(stock.BinBatchForm{}).Answers(stockapi.BinBatchResult{})
+	erp.PUT("/bin/:id", bins.SaveBin, binScreen.Needs(stock.PermissionBinEdit), oplog("编辑库位")).Takes(stock.BinForm{}).Answers(stockapi.Bin{})
+	erp.DELETE("/bin/:id", bins.DeleteBin, binScreen.Needs(stock.PermissionBinDelete), oplog("删除库位")).Answers("")
+	erp.POST("/bin/move", bins.MoveBins, binScreen.Needs(stock.PermissionBinMove), oplog("上架移库")).Takes(stock.BinMoveForm{}).Answers(stockapi.BinMoved{})
+	erp.POST("/binStock/page", bins.BinStockPage, binScreen).Takes(stock.BinStockQuery{}).Answers(api.Page[stockapi.BinStock]{})
+	erp.GET("/binStock/export", bins.BinStockExport(export), binScreen)
+	// 库存货值: the stock of a day valued at the products' cost of that day, with its totals.
+	worth := &stockapi.ValueHandler{Stock: sv.Stock}
+	worthScreen := middleware.Screen("/amazon/inventory/worth")
+	erp.POST("/stockValue/page", worth.Page, worthScreen).Takes(stock.StockValueQuery{}).Answers(api.Page[stockapi.StockValueLine]{})
+	erp.GET("/stockValue/export", worth.Export(export), worthScreen)
+	erp.POST("/stockValue/totals", worth.Totals, worthScreen).Takes(stock.StockValueQuery{}).Answers(stockapi.StockValueTotals{})
 	// 调拨单: 审核 ships (source fulfillable -> outbound, target + inbound), 收货 receives at the target.
 	transferScreen := middleware.Screen("/erp/warehouse/transfer")
 	erp.POST("/transfer/page", stk.DocumentPage(stockdb.DocTransfer), transferScreen).Takes(stock.DocumentQuery{}).Answers(api.Page[stockapi.Document]{})

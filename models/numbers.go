@@ -24,6 +24,7 @@ var (
 	TransferNumbers  = NumberSeries{"DB", "stock_documents", "number"}  // 调拨单
 	PurchaseNumbers  = NumberSeries{"CG", "purchase_orders", "number"}  // 采购单
 	PaymentNumbers   = NumberSeries{"FK", "payment_requests", "number"} // 付款申请
+	BinMoveNumbers   = NumberSeries{"YK", "bin_moves", "number"}        // 上架、移库
 )
 
 // NextNumber answers the company's next number of the series on day (yyyyMMdd): the highest of the day plus

@@ -263,6 +263,8 @@ var queryFields = numbered(map[string][]Column{
 		col("inboundAfter", "待入库(后)", 90, false).hidden(), col("outboundBefore", "待出库(前)", 90, false).hidden(),
 		col("outboundChange", "待出库(变动)", 100, false), col("outboundAfter", "待出库(后)", 90, false).hidden(),
 		col("unitCost", "单价(元)", 90, false).yuan().tip("入库单审核时记入的每件成本（人民币）"), col("operator", "操作人", 100, false),
+		col("binCode", "库位", 110, false), col("binChange", "库位(变动)", 90, false).tip("上架、移库、盘点或出库时该库位的数量变动"),
+		col("binAfter", "库位(后)", 80, false).hidden(),
 	},
 	// 销售报表: a line is a key (SKU, ASIN, product, store or marketplace, as the report groups) in a period and
 	// currency; the CNY figures are converted month by month at the company's rates.
@@ -334,6 +336,25 @@ var queryFields = numbered(map[string][]Column{
 		col("statusName", "状态", 80, false), col("lineCount", "产品数", 80, false), col("totalQuantity", "总数量", 90, false),
 		col("creator", "创建人", 100, false), col("createdAt", "创建时间", 170, false), col("approvedAt", "发货时间", 170, false),
 		col("receivedAt", "收货时间", 170, false), col("remark", "备注", 200, false),
+	},
+	// 库存货值: each product's stock in each warehouse at a date, valued at its cost of that day.
+	"stockValueList": {
+		col("warehouseName", "仓库", 140, false), col("kindName", "类型", 80, false), col("groupName", "店铺", 110, false).hidden(),
+		col("image", "图片", 70, false), col("sku", "SKU", 150, false), col("productName", "产品名称", 200, false),
+		col("fulfillable", "可用", 80, false), col("inbound", "待入库(在途)", 100, false), col("outbound", "待出库", 80, false),
+		col("quantity", "合计数量", 90, false), col("unitCost", "采购成本(元)", 110, false).yuan().tip("当日生效的采购成本"),
+		col("value", "货值(元)", 120, false).yuan().tip("合计数量 × 采购成本；未填成本的不计入"),
+	},
+	// 库位: the bins of own and overseas warehouses, with what each holds.
+	"binList": {
+		col("warehouseName", "仓库", 140, false), col("code", "库位编码", 140, false), col("zone", "库区", 80, false),
+		col("productCount", "产品数", 80, false), col("units", "库存数量", 90, false), col("disabled", "状态", 80, false),
+		col("remark", "备注", 180, false), col("updatedAt", "更新时间", 170, false).hidden(),
+	},
+	// 库位库存: each bin's units of each product, and the units waiting to be put away (待上架).
+	"binStockList": {
+		col("warehouseName", "仓库", 140, false), col("binCode", "库位", 130, false), col("image", "图片", 70, false),
+		col("sku", "SKU", 150, false), col("productName", "产品名称", 220, false), col("quantity", "数量", 90, false),
 	},
 	"warehouseAddressList": {
 		col("warehouseName", "仓库", 130, false),

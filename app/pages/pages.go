@@ -21,6 +21,7 @@ import (
 	"sellerhub/app/purchase"
 	"sellerhub/app/sales"
 	"sellerhub/app/shipping"
+	"sellerhub/app/stock"
 	"sellerhub/app/stores"
 	"sellerhub/config"
 	"sellerhub/static"
@@ -38,10 +39,12 @@ type Handler struct {
 	// Purchase serves the printed purchase order.
 	Purchase *purchase.Service
 	Shipping *shipping.Service
-	Stores   *stores.Service
-	Uploads  *core.Uploads
-	Config   *config.Config
-	Assets   static.Manifest
+	// Stock serves the printed 盘点表.
+	Stock   *stock.Service
+	Stores  *stores.Service
+	Uploads *core.Uploads
+	Config  *config.Config
+	Assets  static.Manifest
 	// Built tells whether a tab address has its screen (else it answers 建设中); set with the route table.
 	Built func(path string) bool
 	// APIDocument is the JSON API's description (接口文档); set with the route table.

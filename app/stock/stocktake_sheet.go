@@ -26,8 +26,8 @@ func (s *Service) CountTemplate(context.Context, core.Principal) (*excelize.File
 }
 
 type countRow struct {
-	line         int
-	sku, counted string
+	line              int
+	sku, counted, bin string
 }
 
 // readCountSheet reads the sheet's rows by their titles.
@@ -59,7 +59,11 @@ func readCountSheet(data []byte, bad string) ([]countRow, error) {
 		if strings.TrimSpace(strings.Join(cells, "")) == "" {
 			continue
 		}
-		out = append(out, countRow{line: n + 2, sku: cell(cells, countColSKU), counted: cell(cells, countColCounted)})
+		r := countRow{line: n + 2, sku: cell(cells, countColSKU), counted: cell(cells, countColCounted)}
+		if _, ok := col[countColBin]; ok { // 库位: optional, needed by a stocktake of bins
+			r.bin = strings.ToUpper(cell(cells, countColBin))
+		}
+		out = append(out, r)
 	}
 	if len(out) == 0 {
 		return nil, core.Invalid(MsgStocktakeImportEmpty)
@@ -100,11 +104,33 @@ func (s *Service) ImportCounts(ctx context.Context, p core.Principal, id string,
 		for _, l := range lines {
 			onSheet[l.ProductID] = true
 		}
+		var codes []string
+		for _, r := range rows {
+			codes = append(codes, r.bin)
+		}
+		bins, err := stockdb.BinsByCode(tx, p.CompanyID, st.WarehouseID, codes)
+		if err != nil {
+			return err
+		}
+		byBin := st.Scope == stockdb.StocktakeBins
 		first := map[string]int{}
 		counts := make([]int, len(rows))
+		binIDs := make([]int64, len(rows))
 		for i, r := range rows {
 			product, known := products[r.sku]
-			switch at, twice := first[r.sku]; {
+			key := r.sku
+			if byBin {
+				key += "@" + r.bin
+				switch b, ok := bins[r.bin]; {
+				case r.bin == "":
+					problems.Add(r.line, countColBin, "", MsgStocktakeBinNeeded)
+				case !ok:
+					problems.Add(r.line, countColBin, r.bin, fmt.Sprintf(MsgStocktakeBinUnknown, r.bin))
+				default:
+					binIDs[i] = b.ID
+				}
+			}
+			switch at, twice := first[key]; {
 			case r.sku == "":
 				problems.Add(r.line, countColSKU, "", msgSKUMissing)
 			case !known:
@@ -114,7 +140,7 @@ func (s *Service) ImportCounts(ctx context.Context, p core.Principal, id string,
 			case st.Scope == stockdb.StocktakeProducts && !onSheet[product]:
 				problems.Add(r.line, countColSKU, r.sku, fmt.Sprintf(MsgStocktakeNotOnSheet, r.sku))
 			default:
-				first[r.sku] = r.line
+				first[key] = r.line
 			}
 			n, err := strconv.Atoi(r.counted)
 			if err != nil || n < 0 || n > maxLineQuantity {
@@ -126,7 +152,7 @@ func (s *Service) ImportCounts(ctx context.Context, p core.Principal, id string,
 			return problems.Refusal(msgStocktakeImportFailed)
 		}
 		for i, r := range rows {
-			if err := s.count(tx, p, st, products[r.sku], counts[i], false); err != nil {
+			if err := s.count(tx, p, st, products[r.sku], binIDs[i], counts[i], false); err != nil {
 				return err
 			}
 		}

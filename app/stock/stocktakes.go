@@ -28,6 +28,13 @@ const (
 	MsgStocktakeScanBad       = "扫描数量必须为1到1000000的整数"
 	MsgStocktakeImportEmpty   = "文件中没有盘点数量"
 	MsgStocktakeImportTooMany = "一次最多导入20000行"
+	MsgStocktakeBinsEmpty     = "请选择要盘点的库位"
+	MsgStocktakeBinsTooMany   = "一次最多盘点500个库位"
+	MsgStocktakeBinNeeded     = "按库位盘点请先扫描或选择库位"
+	// MsgStocktakeBinUnknown names a bin code the warehouse does not have.
+	MsgStocktakeBinUnknown = "库位 %s 不存在"
+	// MsgStocktakeBinNotOnSheet refuses a bin the stocktake does not count.
+	MsgStocktakeBinNotOnSheet = "库位 %s 不在本盘点单中"
 	// MsgStocktakeCodeUnknown names the code scanned that no product has as SKU or FNSKU.
 	MsgStocktakeCodeUnknown = "条码 %s 找不到产品（可扫描SKU或已配对Listing的FNSKU）"
 	// MsgStocktakeNotOnSheet refuses a product outside a stocktake of some products.
@@ -58,6 +65,7 @@ const (
 	// The count sheet's columns (导入盘点数量).
 	countColSKU     = "SKU"
 	countColCounted = "盘点数量"
+	countColBin     = "库位"
 )
 
 // StocktakeForm is a new stocktake: its warehouse, its scope (warehouse: all its products; products: those
@@ -66,10 +74,54 @@ type StocktakeForm struct {
 	WarehouseID string   `json:"warehouseId"`
 	Scope       string   `json:"scope"`
 	ProductIDs  []string `json:"productIds"`
-	Remark      string   `json:"remark"`
+	// BinIDs are the bins a stocktake of bins counts.
+	BinIDs []string `json:"binIds"`
+	Remark string   `json:"remark"`
 }
 
-// check answers the form's warehouse and products (none for a whole warehouse).
+// bins answers the bins of a stocktake of bins (none for the other scopes).
+func (f *StocktakeForm) bins() ([]int64, error) {
+	if f.Scope != stockdb.StocktakeBins {
+		return nil, nil
+	}
+	switch {
+	case len(f.BinIDs) == 0:
+		return nil, core.Invalid(MsgStocktakeBinsEmpty)
+	case len(f.BinIDs) > maxBinMoveLines:
+		return nil, core.Invalid(MsgStocktakeBinsTooMany)
+	}
+	seen := map[int64]bool{}
+	var ids []int64
+	for _, raw := range f.BinIDs {
+		id, ok := core.ParseID(raw)
+		if !ok {
+			return nil, core.Invalid(msgBinMissing)
+		}
+		if !seen[id] {
+			seen[id] = true
+			ids = append(ids, id)
+		}
+	}
+	return ids, nil
+}
+
+// checkStocktakeBins checks that the bins are the warehouse's.
+func checkStocktakeBins(tx *models.DB, p core.Principal, warehouse int64, bins []int64) error {
+	for _, b := range bins {
+		bin, err := stockdb.BinByID(tx, p.CompanyID, b)
+		switch {
+		case models.IsNotFound(err):
+			return core.Invalid(msgBinMissing)
+		case err != nil:
+			return err
+		case bin.WarehouseID != warehouse:
+			return core.Invalid(msgBinNotInWarehouse)
+		}
+	}
+	return nil
+}
+
+// check answers the form's warehouse and products (none for a whole warehouse or some bins).
 func (f *StocktakeForm) check() (int64, []int64, error) {
 	if strings.TrimSpace(f.WarehouseID) == "" {
 		return 0, nil, core.Invalid(MsgDocWarehouseEmpty)
@@ -82,7 +134,7 @@ func (f *StocktakeForm) check() (int64, []int64, error) {
 		return 0, nil, err
 	}
 	switch f.Scope {
-	case stockdb.StocktakeWarehouse:
+	case stockdb.StocktakeWarehouse, stockdb.StocktakeBins:
 		return warehouse, nil, nil
 	case stockdb.StocktakeProducts:
 	default:
@@ -151,10 +203,19 @@ func (s *Service) Stocktake(ctx context.Context, p core.Principal, id string) (*
 	return st, lines, err
 }
 
+// StocktakeBins lists the bins a stocktake of bins counts, by code; the stocktake was loaded by Stocktake.
+func (s *Service) StocktakeBins(ctx context.Context, p core.Principal, stocktakeID int64) ([]stockdb.Bin, error) {
+	return stockdb.StocktakeBinCodes(s.db.With(ctx), p.CompanyID, stocktakeID)
+}
+
 // CreateStocktake adds a draft stocktake (待提交) of one of the company's enabled warehouses, numbered per company
 // and day (PD20261206-0001).
 func (s *Service) CreateStocktake(ctx context.Context, p core.Principal, f StocktakeForm) (*stockdb.Stocktake, error) {
 	warehouse, ids, err := f.check()
+	if err != nil {
+		return nil, err
+	}
+	bins, err := f.bins()
 	if err != nil {
 		return nil, err
 	}
@@ -166,10 +227,16 @@ func (s *Service) CreateStocktake(ctx context.Context, p core.Principal, f Stock
 		if err := checkDocument(tx, p, warehouse, ids); err != nil {
 			return err
 		}
+		if err := checkStocktakeBins(tx, p, warehouse, bins); err != nil {
+			return err
+		}
 		if st.Number, err = next(); err != nil {
 			return err
 		}
-		return stockdb.CreateStocktake(tx, st, ids)
+		if err := stockdb.CreateStocktake(tx, st, ids); err != nil {
+			return err
+		}
+		return stockdb.SetStocktakeBins(tx, st.ID, bins)
 	})
 	if err != nil {
 		return nil, err
@@ -184,6 +251,10 @@ func (s *Service) UpdateStocktake(ctx context.Context, p core.Principal, id stri
 		if err != nil {
 			return err
 		}
+		bins, err := f.bins()
+		if err != nil {
+			return err
+		}
 		moved, err := stockdb.MoveStocktake(tx, p.CompanyID, st.ID, []int{stockdb.StocktakeDraft}, stockdb.StocktakeDraft,
 			map[string]any{"warehouse_id": warehouse, "scope": f.Scope, "remark": f.Remark, "updated_at": s.now.Stamp()})
 		if err != nil {
@@ -193,6 +264,12 @@ func (s *Service) UpdateStocktake(ctx context.Context, p core.Principal, id stri
 			return core.Refused(MsgStocktakeNotEditable)
 		}
 		if err := checkDocument(tx, p, warehouse, ids); err != nil {
+			return err
+		}
+		if err := checkStocktakeBins(tx, p, warehouse, bins); err != nil {
+			return err
+		}
+		if err := stockdb.SetStocktakeBins(tx, st.ID, bins); err != nil {
 			return err
 		}
 		return stockdb.ReplaceStocktakeLines(tx, p.CompanyID, st.ID, ids)
@@ -219,9 +296,12 @@ func (s *Service) StartStocktake(ctx context.Context, p core.Principal, id strin
 			return core.Refused(fmt.Sprintf(MsgWarehouseStocktakeTwice, stocktakeNumber(tx, p.CompanyID, w.StocktakeID)))
 		}
 		var twice *stockdb.FrozenStock
-		if st.Scope == stockdb.StocktakeWarehouse {
+		switch st.Scope {
+		case stockdb.StocktakeWarehouse:
 			twice, err = stockdb.FreezeWarehouse(tx, p.CompanyID, st.WarehouseID, st.ID)
-		} else {
+		case stockdb.StocktakeBins:
+			twice, err = stockdb.FreezeBins(tx, p.CompanyID, st.WarehouseID, st.ID)
+		default:
 			lines, err := stockdb.StocktakeLines(tx, p.CompanyID, st.ID)
 			if err != nil {
 				return err
@@ -256,7 +336,9 @@ func stocktakeNumber(tx *models.DB, companyID int64, id *int64) string {
 // StocktakeCount is a counted quantity typed for a product of the stocktake; nil Counted forgets the count.
 type StocktakeCount struct {
 	ProductID string `json:"productId"`
-	Counted   *int   `json:"counted"`
+	// BinID is the line's bin in a stocktake of bins ("" otherwise).
+	BinID   string `json:"binId"`
+	Counted *int   `json:"counted"`
 }
 
 // CountStocktake records typed counts (盘点数量) of a stocktake 盘点中, all of them or none.
@@ -274,8 +356,14 @@ func (s *Service) CountStocktake(ctx context.Context, p core.Principal, id strin
 			if !ok {
 				return core.Invalid(prefix + msgDocProductMissing)
 			}
+			var bin int64
+			if c.BinID != "" {
+				if bin, ok = core.ParseID(c.BinID); !ok {
+					return core.Invalid(prefix + msgBinMissing)
+				}
+			}
 			if c.Counted == nil {
-				if err := stockdb.ClearCount(tx, p.CompanyID, st.ID, product); err != nil {
+				if err := stockdb.ClearCount(tx, p.CompanyID, st.ID, product, bin); err != nil {
 					return err
 				}
 				continue
@@ -283,7 +371,7 @@ func (s *Service) CountStocktake(ctx context.Context, p core.Principal, id strin
 			if *c.Counted < 0 || *c.Counted > maxLineQuantity {
 				return core.Invalid(prefix + MsgStocktakeCountedBad)
 			}
-			if err := s.count(tx, p, st, product, *c.Counted, false); err != nil {
+			if err := s.count(tx, p, st, product, bin, *c.Counted, false); err != nil {
 				return err
 			}
 		}
@@ -291,9 +379,39 @@ func (s *Service) CountStocktake(ctx context.Context, p core.Principal, id strin
 	})
 }
 
-// count sets (or adds to) a product's count; a whole warehouse's stocktake takes a product not on its sheet.
-func (s *Service) count(tx *models.DB, p core.Principal, st *stockdb.StocktakeRow, product int64, n int, add bool) error {
-	on, err := stockdb.CountLine(tx, p.CompanyID, st.ID, st.WarehouseID, product, n, add, st.Scope == stockdb.StocktakeWarehouse)
+// count sets (or adds to) a product's count (in a bin: a stocktake of bins); a whole warehouse's stocktake takes a
+// product not on its sheet, and a stocktake of bins a product found in one of its bins (frozen then, when it was not).
+func (s *Service) count(tx *models.DB, p core.Principal, st *stockdb.StocktakeRow, product, bin int64, n int, add bool) error {
+	create := st.Scope == stockdb.StocktakeWarehouse
+	if st.Scope == stockdb.StocktakeBins {
+		if bin == 0 {
+			return core.Invalid(MsgStocktakeBinNeeded)
+		}
+		on, err := stockdb.CountLine(tx, p.CompanyID, st.ID, st.WarehouseID, product, bin, n, add, false)
+		if err != nil || on {
+			return err
+		}
+		if err := s.binOnSheet(tx, p, st, bin); err != nil {
+			return err
+		}
+		frozen, err := stockdb.FrozenBy(tx, p.CompanyID, st.WarehouseID, product, st.ID)
+		if err != nil {
+			return err
+		}
+		if !frozen {
+			twice, err := stockdb.FreezeProducts(tx, p.CompanyID, st.WarehouseID, st.ID, []int64{product})
+			if err != nil {
+				return err
+			}
+			if twice != nil {
+				return core.Refused(fmt.Sprintf(MsgStocktakeTwice, twice.SKU, twice.Number))
+			}
+		}
+		create = true
+	} else {
+		bin = 0
+	}
+	on, err := stockdb.CountLine(tx, p.CompanyID, st.ID, st.WarehouseID, product, bin, n, add, create)
 	if err != nil || on {
 		return err
 	}
@@ -307,15 +425,53 @@ func (s *Service) count(tx *models.DB, p core.Principal, st *stockdb.StocktakeRo
 	return core.Invalid(msgDocProductMissing)
 }
 
+// binOnSheet refuses a bin a stocktake of bins does not count.
+func (s *Service) binOnSheet(tx *models.DB, p core.Principal, st *stockdb.StocktakeRow, bin int64) error {
+	bins, err := stockdb.StocktakeBinCodes(tx, p.CompanyID, st.ID)
+	if err != nil {
+		return err
+	}
+	for _, b := range bins {
+		if b.ID == bin {
+			return nil
+		}
+	}
+	code := ""
+	if b, err := stockdb.BinByID(tx, p.CompanyID, bin); err == nil {
+		code = b.Code
+	}
+	return core.Refused(fmt.Sprintf(MsgStocktakeBinNotOnSheet, code))
+}
+
+// binByCode finds the stocktake's warehouse's bin with the code ("": none).
+func binByCode(tx *models.DB, p core.Principal, st *stockdb.StocktakeRow, code string) (int64, error) {
+	code = strings.ToUpper(strings.TrimSpace(code))
+	if code == "" {
+		return 0, nil
+	}
+	found, err := stockdb.BinsByCode(tx, p.CompanyID, st.WarehouseID, []string{code})
+	if err != nil {
+		return 0, err
+	}
+	b, ok := found[code]
+	if !ok {
+		return 0, core.Invalid(fmt.Sprintf(MsgStocktakeBinUnknown, code))
+	}
+	return b.ID, nil
+}
+
 // StocktakeScan is a scan: the code read (SKU or FNSKU) and how many units it stands for (1 when 0).
 type StocktakeScan struct {
 	Code     string `json:"code"`
 	Quantity int    `json:"quantity"`
+	// BinCode is the bin being counted (a stocktake of bins needs it).
+	BinCode string `json:"binCode"`
 }
 
 // ScannedLine is the line a scan counted, as it now stands.
 type ScannedLine struct {
 	ProductID string `json:"productId"`
+	BinCode   string `json:"binCode"`
 	SKU       string `json:"sku"`
 	Name      string `json:"name"`
 	Book      int    `json:"book"`
@@ -346,13 +502,20 @@ func (s *Service) ScanStocktake(ctx context.Context, p core.Principal, id string
 		if !found {
 			return core.Invalid(fmt.Sprintf(MsgStocktakeCodeUnknown, code))
 		}
-		if err := s.count(tx, p, st, product, scan.Quantity, true); err != nil {
+		bin, err := binByCode(tx, p, st, scan.BinCode)
+		if err != nil {
+			return err
+		}
+		if st.Scope != stockdb.StocktakeBins {
+			bin = 0
+		}
+		if err := s.count(tx, p, st, product, bin, scan.Quantity, true); err != nil {
 			return err
 		}
 		lines, err := stockdb.StocktakeLines(tx, p.CompanyID, st.ID)
 		for _, l := range lines {
-			if l.ProductID == product {
-				out = ScannedLine{ProductID: fmt.Sprint(product), SKU: l.SKU, Name: l.Name, Book: deref(l.Book), Counted: deref(l.Counted)}
+			if l.ProductID == product && l.BinID == bin {
+				out = ScannedLine{ProductID: fmt.Sprint(product), BinCode: l.BinCode, SKU: l.SKU, Name: l.Name, Book: deref(l.Book), Counted: deref(l.Counted)}
 			}
 		}
 		return err
@@ -462,8 +625,12 @@ func (s *Service) moveStocktakeStock(tx *models.DB, p core.Principal, st *stockd
 			}
 			unitCosts[l.ProductID] = cost
 		}
-		changes = append(changes, stockdb.StockChange{WarehouseID: st.WarehouseID, ProductID: l.ProductID,
-			Fulfillable: sign * (*l.Counted - deref(l.Book)), UnitCost: cost})
+		d := sign * (*l.Counted - deref(l.Book))
+		c := stockdb.StockChange{WarehouseID: st.WarehouseID, ProductID: l.ProductID, Fulfillable: d, UnitCost: cost}
+		if l.BinID != 0 { // a bin's difference is the bin's too
+			c.BinID, c.Bin = l.BinID, d
+		}
+		changes = append(changes, c)
 	}
 	if value {
 		if err := stockdb.SetLineCosts(tx, p.CompanyID, st.ID, unitCosts); err != nil {

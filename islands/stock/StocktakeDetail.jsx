@@ -26,8 +26,9 @@ const signed = (n) => (n > 0 ? `+${n}` : String(n));
 
 // Scanner is the barcode field: a scanner types the code and Enter; each Enter counts one unit of the product
 // whose SKU or FNSKU it is. Scans are sent one after another, in the order read, and the field keeps the focus.
-function Scanner({ id, onCounted }) {
+function Scanner({ id, byBin, onCounted }) {
   const field = useRef(null);
+  const binField = useRef(null);
   const queue = useRef(Promise.resolve());
   const [last, setLast] = useState(null);
   const [error, setError] = useState("");
@@ -39,7 +40,7 @@ function Scanner({ id, onCounted }) {
     e.currentTarget.value = "";
     if (!code) return;
     queue.current = queue.current.then(() =>
-      api(`${ERP}/stocktake/${id}/scan`, { method: "POST", body: { code } })
+      api(`${ERP}/stocktake/${id}/scan`, { method: "POST", body: { code, binCode: binField.current ? binField.current.value.trim() : "" } })
         .then(({ data }) => {
           setError("");
           setLast(data);
@@ -53,6 +54,24 @@ function Scanner({ id, onCounted }) {
   };
   return (
     <div className="rounded-lg border border-sky-200 bg-sky-50 p-3 dark:border-sky-900 dark:bg-sky-950">
+      {byBin && (
+        <label className="mb-2 flex flex-wrap items-center gap-2 text-sm">
+          <span className="font-medium">当前库位</span>
+          <input
+            ref={binField}
+            aria-label="当前库位"
+            placeholder="扫描库位码后按回车，再扫描产品"
+            className={`w-80 font-mono ${input}`}
+            autoComplete="off"
+            onKeyDown={(e) => {
+              if (e.key === "Enter") {
+                e.preventDefault();
+                field.current?.focus();
+              }
+            }}
+          />
+        </label>
+      )}
       <label className="flex flex-wrap items-center gap-2 text-sm">
         <span className="font-medium">扫描条码</span>
         <input ref={field} aria-label="扫描条码" placeholder="扫描或输入SKU / FNSKU 后按回车，每次计 1 件" className={`w-80 ${input}`} onKeyDown={onKey} autoComplete="off" />
@@ -60,6 +79,7 @@ function Scanner({ id, onCounted }) {
       <p role="status" className="mt-1 min-h-5 text-sm">
         {last && (
           <>
+            {last.binCode && <span className="mr-1 font-mono">[{last.binCode}]</span>}
             <span className="font-mono">{last.sku}</span> {last.name}：已盘 <strong>{last.counted}</strong>，账面 {last.book}
           </>
         )}
@@ -87,7 +107,7 @@ function CountCell({ id, line, editable, onSaved, onError }) {
       return;
     }
     try {
-      await api(`${ERP}/stocktake/${id}/counts`, { method: "PUT", body: { lines: [{ productId: line.productId, counted: v === "" ? null : Number(v) }] } });
+      await api(`${ERP}/stocktake/${id}/counts`, { method: "PUT", body: { lines: [{ productId: line.productId, binId: line.binId || "", counted: v === "" ? null : Number(v) }] } });
       onSaved();
     } catch (err) {
       onError(err.message);
@@ -95,7 +115,7 @@ function CountCell({ id, line, editable, onSaved, onError }) {
   };
   return (
     <input
-      aria-label={`${line.sku} 盘点数量`}
+      aria-label={`${line.binCode ? `${line.binCode} ` : ""}${line.sku} 盘点数量`}
       inputMode="numeric"
       className={`w-24 ${input}`}
       value={value}
@@ -169,7 +189,13 @@ export default function StocktakeDetail({ id, permissions }) {
   const counting = st.status === 1;
   const posted = st.status === 2;
   const mayCount = counting && can(permissions, "erp:wh:stocktake:add");
-  const what = st.scope === "warehouse" ? `“${st.warehouseName}”的全部产品` : `“${st.warehouseName}”的 ${st.lineCount} 个产品`;
+  const byBin = st.scope === "bins";
+  const what =
+    st.scope === "warehouse"
+      ? `“${st.warehouseName}”的全部产品`
+      : byBin
+        ? `库位 ${(st.bins || []).map((b) => b.code).join("、")} 中的产品`
+        : `“${st.warehouseName}”的 ${st.lineCount} 个产品`;
   // The sheet as it stands now (scans update it in place), for the confirmations.
   const surplus = st.lines.reduce((n, l) => n + Math.max(l.difference ?? 0, 0), 0);
   const loss = st.lines.reduce((n, l) => n - Math.min(l.difference ?? 0, 0), 0);
@@ -196,12 +222,12 @@ export default function StocktakeDetail({ id, permissions }) {
   const term = search.trim().toLowerCase();
   const lines = st.lines.filter(
     (l) =>
-      (!term || l.sku.toLowerCase().includes(term) || l.name.toLowerCase().includes(term)) &&
+      (!term || l.sku.toLowerCase().includes(term) || l.name.toLowerCase().includes(term) || (l.binCode || "").toLowerCase().includes(term)) &&
       (show === "all" || (show === "uncounted" && l.counted == null) || (show === "difference" && l.difference != null && l.difference !== 0)),
   );
   const counted = (data) =>
     setSt((s) => {
-      const i = s.lines.findIndex((l) => l.productId === data.productId);
+      const i = s.lines.findIndex((l) => l.productId === data.productId && (l.binCode || "") === (data.binCode || ""));
       if (i < 0) {
         load();
         return s;
@@ -246,6 +272,9 @@ export default function StocktakeDetail({ id, permissions }) {
               作废
             </button>
           )}
+          <a className={plainButton} href={`/stocktake/print?id=${st.id}`} target="_blank" rel="noopener">
+            打印盘点表
+          </a>
           <button type="button" className={plainButton} onClick={() => openTab("库存流水", "/erp/warehouse/record")}>
             库存流水
           </button>
@@ -253,7 +282,7 @@ export default function StocktakeDetail({ id, permissions }) {
       </div>
       <dl className="grid grid-cols-2 gap-4 rounded-lg bg-white p-4 shadow-sm ring-1 ring-slate-200 md:grid-cols-4 dark:bg-slate-800 dark:ring-slate-700">
         <Field label="仓库">{st.warehouseName}</Field>
-        <Field label="盘点范围">{st.scopeName}</Field>
+        <Field label="盘点范围">{st.scope === "bins" ? `${st.scopeName}：${(st.bins || []).map((b) => b.code).join("、")}` : st.scopeName}</Field>
         <Field label="已盘 / 产品数">{`${st.lines.length - uncounted} / ${st.lines.length}`}</Field>
         <Field label="盘盈 / 盘亏(件)">{`${surplus} / ${loss}`}</Field>
         <Field label="盘盈金额(元)">{st.surplusValue}</Field>
@@ -266,7 +295,7 @@ export default function StocktakeDetail({ id, permissions }) {
         <Field label="备注">{st.remark}</Field>
       </dl>
       {st.status === 0 && <p className="text-sm text-slate-600 dark:text-slate-300">点击“开始盘点”冻结产品并记录账面数量后，即可扫描或录入盘点数量。</p>}
-      {mayCount && <Scanner id={st.id} onCounted={counted} />}
+      {mayCount && <Scanner id={st.id} byBin={st.scope === "bins"} onCounted={counted} />}
       <div className="flex flex-wrap items-center gap-2 text-sm">
         <input aria-label="查找盘点产品" placeholder="查找SKU或名称" className={`w-56 ${input}`} value={search} onChange={(e) => setSearch(e.target.value)} />
         <select aria-label="显示" className={input} value={show} onChange={(e) => setShow(e.target.value)}>
@@ -280,6 +309,7 @@ export default function StocktakeDetail({ id, permissions }) {
           <thead className="bg-slate-50 text-slate-600 dark:bg-slate-900 dark:text-slate-300">
             <tr>
               <th className="px-2 py-2 font-medium">#</th>
+              {byBin && <th className="px-2 py-2 font-medium">库位</th>}
               <th className="px-2 py-2 font-medium">图片</th>
               <th className="px-2 py-2 font-medium">SKU</th>
               <th className="px-2 py-2 font-medium">产品名称</th>
@@ -292,8 +322,9 @@ export default function StocktakeDetail({ id, permissions }) {
           </thead>
           <tbody className="divide-y divide-slate-100 dark:divide-slate-700">
             {lines.map((l, i) => (
-              <tr key={l.productId}>
+              <tr key={`${l.productId}-${l.binId}`}>
                 <td className="px-2 py-1">{i + 1}</td>
+                {byBin && <td className="px-2 py-1 font-mono">{l.binCode}</td>}
                 <td className="px-2 py-1">
                   <Thumb src={l.image} alt={l.sku} />
                 </td>

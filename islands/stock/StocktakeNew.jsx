@@ -1,4 +1,5 @@
-// 新建盘点单: the warehouse, what to count (整仓盘点: every product of the warehouse; 指定产品: those picked) and a
+// 新建盘点单: the warehouse, what to count (整仓盘点: every product of the warehouse; 指定产品: those picked; 按库位盘点:
+// the products in the bins chosen, counted per bin) and a
 // remark. 保存 stores a draft (待提交) and hands the tab to the stocktake's detail, where 开始盘点 freezes the
 // products and the counting begins. The same form edits a draft from its detail (stocktake).
 import { useState } from "react";
@@ -6,7 +7,7 @@ import { api } from "../lib/api.js";
 import { ask } from "../lib/confirm.js";
 import { toast } from "../lib/toast.js";
 import ProductPicker from "./ProductPicker.jsx";
-import { ERP, KINDS, Thumb, WarehouseSelect, button, dangerButton, input, openTab, plainButton, useWarehouses } from "./shared.jsx";
+import { ERP, KINDS, Thumb, WarehouseSelect, button, dangerButton, input, openTab, plainButton, useBins, useWarehouses } from "./shared.jsx";
 
 const k = KINDS.stocktake;
 
@@ -16,6 +17,8 @@ export default function StocktakeNew({ stocktake, onSaved, onCancel }) {
   const [scope, setScope] = useState(stocktake ? stocktake.scope : "warehouse");
   const [lines, setLines] = useState(stocktake && stocktake.scope === "products" ? stocktake.lines : []);
   const [remark, setRemark] = useState(stocktake ? stocktake.remark : "");
+  const [binIds, setBinIds] = useState(() => new Set(stocktake ? (stocktake.bins || []).map((b) => b.id) : []));
+  const bins = useBins(scope === "bins" ? warehouseId : "");
   const [error, setError] = useState("");
   const [busy, setBusy] = useState(false);
 
@@ -23,16 +26,29 @@ export default function StocktakeNew({ stocktake, onSaved, onCancel }) {
     if (lines.length && !(await ask({ title: "更换仓库", message: `已添加的 ${lines.length} 个产品将被清空。`, action: "更换" }))) return;
     setWarehouseId(id);
     setLines([]);
+    setBinIds(new Set());
   };
 
   const save = async (e) => {
     e.preventDefault();
-    const msg = !warehouseId ? "请选择仓库" : scope === "products" && lines.length === 0 ? "请添加产品" : "";
+    const msg = !warehouseId
+      ? "请选择仓库"
+      : scope === "products" && lines.length === 0
+        ? "请添加产品"
+        : scope === "bins" && binIds.size === 0
+          ? "请选择要盘点的库位"
+          : "";
     setError(msg);
     if (msg) return;
     setBusy(true);
     try {
-      const body = { warehouseId, scope, remark, productIds: scope === "products" ? lines.map((l) => l.productId) : [] };
+      const body = {
+        warehouseId,
+        scope,
+        remark,
+        productIds: scope === "products" ? lines.map((l) => l.productId) : [],
+        binIds: scope === "bins" ? [...binIds] : [],
+      };
       if (stocktake) {
         await api(`${ERP}/stocktake/${stocktake.id}`, { method: "PUT", body });
         toast("操作成功!");
@@ -73,9 +89,46 @@ export default function StocktakeNew({ stocktake, onSaved, onCancel }) {
           <input type="radio" name="scope" value="products" checked={scope === "products"} onChange={() => setScope("products")} />
           指定产品
         </label>
+        <label className="flex items-center gap-1">
+          <input type="radio" name="scope" value="bins" checked={scope === "bins"} onChange={() => setScope("bins")} />
+          按库位盘点
+        </label>
       </fieldset>
       {scope === "warehouse" ? (
         <p className="text-sm text-slate-600 dark:text-slate-300">开始盘点时按仓库中有库存的产品生成盘点表；扫描到不在表中的产品会自动加入。盘点期间该仓库暂停一切出入库。</p>
+      ) : scope === "bins" ? (
+        <fieldset className="text-sm">
+          <legend className="mb-1">
+            盘点库位<span className="text-red-600"> *</span>
+            <span className="ml-2 text-slate-500">开始盘点时按所选库位中的产品逐库位生成盘点表，盘点期间这些产品暂停出入库。</span>
+          </legend>
+          {!warehouseId ? (
+            <p className="text-slate-500">请先选择仓库。</p>
+          ) : bins.length === 0 ? (
+            <p className="text-slate-500">该仓库还没有库位，请先到“库位”中新增或批量生成。</p>
+          ) : (
+            <div className="flex max-h-60 flex-wrap gap-2 overflow-auto rounded-md border border-slate-200 p-2 dark:border-slate-700">
+              {bins.map((b) => (
+                <label key={b.id} className="flex items-center gap-1 rounded bg-slate-50 px-2 py-1 font-mono dark:bg-slate-900">
+                  <input
+                    type="checkbox"
+                    checked={binIds.has(b.id)}
+                    onChange={(e) =>
+                      setBinIds((s) => {
+                        const n = new Set(s);
+                        if (e.target.checked) n.add(b.id);
+                        else n.delete(b.id);
+                        return n;
+                      })
+                    }
+                  />
+                  {b.code}
+                  <span className="text-xs text-slate-500">({b.units})</span>
+                </label>
+              ))}
+            </div>
+          )}
+        </fieldset>
       ) : (
         <>
           <ProductPicker warehouseId={warehouseId} chosen={new Set(lines.map((l) => l.productId))} onPick={(p) => setLines((ls) => [...ls, p])} />

@@ -87,3 +87,18 @@ export function Thumb({ src, alt }) {
   if (!src) return <span className="inline-block h-10 w-10 rounded bg-slate-100 dark:bg-slate-700" aria-hidden="true" />;
   return <img src={src} alt={alt} width="40" height="40" loading="lazy" className="h-10 w-10 rounded object-cover" />;
 }
+
+// useBins loads a warehouse's enabled bins (库位) by code for a drop-down or a choice; [] without a warehouse.
+export function useBins(warehouseId) {
+  const [bins, setBins] = useState([]);
+  useEffect(() => {
+    if (!warehouseId) {
+      setBins([]);
+      return;
+    }
+    api(`${ERP}/bin/options`, { query: { warehouseId } })
+      .then(({ data }) => setBins(data))
+      .catch((e) => toast(e.message, "error"));
+  }, [warehouseId]);
+  return bins;
+}

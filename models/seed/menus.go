@@ -103,7 +103,7 @@ var ProductMenu = []menuEntry{
 		),
 		heading("warehouse.setup", "仓库设置",
 			link("warehouse.base", "仓库", "/erp/warehouse/base", crud("erp:wh", "仓库")...),
-			link("warehouse.shelf", "库位", "/erp/warehouse/shelf", crud("erp:wh:shelf", "库位")...),
+			link("warehouse.shelf", "库位", "/erp/warehouse/shelf", append(crud("erp:wh:shelf", "库位"), permEntry{"erp:wh:shelf:move", "上架移库"})...),
 			link("warehouse.address", "仓库地址", "/erp/warehouse/address", crud("erp:wh:address", "仓库地址")...),
 		),
 		heading("warehouse.inventory", "库存",

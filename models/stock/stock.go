@@ -59,6 +59,8 @@ type Stock struct {
 	Inbound     int
 	Fulfillable int
 	Outbound    int
+	// Binned is the part of Fulfillable put away in bins (the sum of its BinStocks); the rest is 待上架.
+	Binned int
 	// StocktakeID is the stocktake that froze the product here: no other movement until it is posted or cancelled.
 	StocktakeID *int64
 	UpdatedAt   time.Time
@@ -85,7 +87,13 @@ type StockLedgerLine struct {
 	// document's cost on its receipt and on the receipt's reversal; nil for movements that carry no cost.
 	UnitCost   *int64
 	OperatorID *int64
-	CreatedAt  time.Time
+	// BinID is the bin the line moved units in or out of (nil: none), with its quantity of the product before
+	// and after.
+	BinID     *int64
+	BinBefore int
+	BinChange int
+	BinAfter  int
+	CreatedAt time.Time
 }
 
 // TableName is the ledger's table: one ledger, many lines.
@@ -100,6 +108,11 @@ type StockChange struct {
 	Fulfillable int
 	Outbound    int
 	UnitCost    *int64
+	// BinID names a bin of the warehouse whose quantity of the product changes by Bin (put away, moved, picked
+	// or counted there); 0 for none. A change naming no bin that leaves fewer units fulfillable than binned takes
+	// the difference out of the product's bins in code order.
+	BinID int64
+	Bin   int
 }
 
 // StockCause names what moves stock, for the ledger: the document type (inbound, outbound, shipment, ...), its
@@ -207,6 +220,10 @@ func MoveStock(db *models.DB, companyID int64, cause StockCause, changes []Stock
 	if err != nil {
 		return err
 	}
+	bins, err := loadBins(db, companyID, changes, rows)
+	if err != nil {
+		return err
+	}
 	lines := make([]StockLedgerLine, 0, len(changes))
 	for _, c := range changes {
 		s := rows[stockKey{c.WarehouseID, c.ProductID}]
@@ -232,9 +249,17 @@ func MoveStock(db *models.DB, companyID int64, cause StockCause, changes []Stock
 			}
 		}
 		s.Inbound, s.Fulfillable, s.Outbound = line.InboundAfter, line.FulfillableAfter, line.OutboundAfter
+		drawn, err := bins.apply(s, c, &line)
+		if err != nil {
+			return err
+		}
 		lines = append(lines, line)
+		lines = append(lines, drawn...)
 	}
 	if err := saveStocks(db, rows, now); err != nil {
+		return err
+	}
+	if err := bins.save(db, now); err != nil {
 		return err
 	}
 	return db.CreateInBatches(lines, 200).Error
@@ -300,13 +325,13 @@ func saveStocks(db *models.DB, rows map[stockKey]*Stock, now time.Time) error {
 	for i := 0; i < len(all); i += stockChunk {
 		part := all[i:min(i+stockChunk, len(all))]
 		values := make([]string, len(part))
-		args := make([]any, 0, 4*len(part)+1)
+		args := make([]any, 0, 5*len(part)+1)
 		for n, s := range part {
-			values[n] = "(CAST(? AS BIGINT), CAST(? AS INTEGER), CAST(? AS INTEGER), CAST(? AS INTEGER))"
-			args = append(args, s.ID, s.Inbound, s.Fulfillable, s.Outbound)
+			values[n] = "(CAST(? AS BIGINT), CAST(? AS INTEGER), CAST(? AS INTEGER), CAST(? AS INTEGER), CAST(? AS INTEGER))"
+			args = append(args, s.ID, s.Inbound, s.Fulfillable, s.Outbound, s.Binned)
 		}
 		args = append([]any{now}, args...)
-		err := db.Exec("UPDATE stocks SET inbound = v.column2, fulfillable = v.column3, outbound = v.column4, updated_at = ? "+
+		err := db.Exec("UPDATE stocks SET inbound = v.column2, fulfillable = v.column3, outbound = v.column4, binned = v.column5, updated_at = ? "+
 			"FROM (VALUES "+strings.Join(values, ", ")+") AS v WHERE stocks.id = v.column1", args...).Error
 		if err != nil {
 			return err

@@ -126,6 +126,8 @@ type LedgerRow struct {
 	SKU             string `gorm:"column:sku"`
 	ProductName     string
 	OperatorName    string
+	// BinCode is the bin of a line that moved units in a bin ("" for none).
+	BinCode string
 }
 
 // LedgerFilter narrows the ledger: the stock filter, a part of the document number, and the time between From
@@ -173,8 +175,9 @@ func LedgerPage(db *models.DB, companyID int64, f LedgerFilter) ([]LedgerRow, in
 		return db.Table("stock_ledger").Scopes(models.InCompany("stock_ledger", companyID)).Joins("JOIN warehouses ON warehouses.id = stock_ledger.warehouse_id").
 			Joins("JOIN local_products ON local_products.id = stock_ledger.product_id").
 			Joins("LEFT JOIN user_profiles ON user_profiles.user_id = stock_ledger.operator_id").
+			Joins("LEFT JOIN bins ON bins.id = stock_ledger.bin_id").
 			Select("stock_ledger.*, warehouses.name AS warehouse_name, local_products.sku, " +
-				"local_products.name AS product_name, user_profiles.name AS operator_name")
+				"local_products.name AS product_name, user_profiles.name AS operator_name, COALESCE(bins.code, '') AS bin_code")
 	}, &rows)
 	return rows, total, err
 }

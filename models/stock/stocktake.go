@@ -13,6 +13,7 @@ import (
 const (
 	StocktakeWarehouse = "warehouse"
 	StocktakeProducts  = "products"
+	StocktakeBins      = "bins" // the products in some bins, counted per bin
 )
 
 // Stocktake states (Stocktake.Status).
@@ -59,10 +60,12 @@ type StocktakeLine struct {
 	CompanyID   int64
 	StocktakeID int64
 	ProductID   int64
-	Book        *int
-	Counted     *int
-	UnitCost    *int64
-	Remark      string
+	// BinID is the bin a stocktake of bins counts the product in (0: the product's whole fulfillable stock).
+	BinID    int64
+	Book     *int
+	Counted  *int
+	UnitCost *int64
+	Remark   string
 }
 
 // BeforeCreate gives a new line its id.
@@ -92,6 +95,7 @@ type StocktakeRow struct {
 // StocktakeLineRow is a line with its product's SKU, name and image.
 type StocktakeLineRow struct {
 	StocktakeLine `gorm:"embedded"`
+	BinCode       string
 	SKU           string `gorm:"column:sku"`
 	Name          string
 	Image         string
@@ -161,14 +165,75 @@ func StocktakeByID(db *models.DB, companyID, userID, id int64) (*StocktakeRow, e
 	return &s, nil
 }
 
-// StocktakeLines lists a stocktake's lines with their products, by SKU.
+// StocktakeLines lists a stocktake's lines with their products and bins, by bin code and SKU.
 func StocktakeLines(db *models.DB, companyID, stocktakeID int64) ([]StocktakeLineRow, error) {
 	rows := []StocktakeLineRow{}
 	err := db.Table("stocktake_lines").Scopes(models.InCompany("stocktake_lines", companyID)).
-		Select("stocktake_lines.*, local_products.sku, local_products.name, local_products.image").
+		Select("stocktake_lines.*, COALESCE(bins.code, '') AS bin_code, local_products.sku, local_products.name, local_products.image").
 		Joins("JOIN local_products ON local_products.id = stocktake_lines.product_id").
-		Where("stocktake_lines.stocktake_id = ?", stocktakeID).Order("local_products.sku").Find(&rows).Error
+		Joins("LEFT JOIN bins ON bins.id = stocktake_lines.bin_id").
+		Where("stocktake_lines.stocktake_id = ?", stocktakeID).Order("bin_code, local_products.sku").Find(&rows).Error
 	return rows, err
+}
+
+// StocktakeBin is a bin a stocktake of bins counts.
+type StocktakeBin struct {
+	StocktakeID int64
+	BinID       int64
+}
+
+// SetStocktakeBins replaces the bins a stocktake of bins counts.
+func SetStocktakeBins(db *models.DB, stocktakeID int64, binIDs []int64) error {
+	if err := db.Where("stocktake_id = ?", stocktakeID).Delete(&StocktakeBin{}).Error; err != nil {
+		return err
+	}
+	rows := make([]StocktakeBin, len(binIDs))
+	for i, b := range binIDs {
+		rows[i] = StocktakeBin{StocktakeID: stocktakeID, BinID: b}
+	}
+	if len(rows) == 0 {
+		return nil
+	}
+	return db.CreateInBatches(rows, 500).Error
+}
+
+// StocktakeBinCodes answers the bins a stocktake of bins counts, by code.
+func StocktakeBinCodes(db *models.DB, companyID, stocktakeID int64) ([]Bin, error) {
+	var out []Bin
+	err := db.Scopes(models.InCompany("bins", companyID)).Joins("JOIN stocktake_bins sb ON sb.bin_id = bins.id").
+		Where("sb.stocktake_id = ?", stocktakeID).Order("bins.code").Find(&out).Error
+	return out, err
+}
+
+// FreezeBins starts a stocktake of bins: the products the bins hold are frozen (as FreezeProducts does) and a line
+// made for each bin and product with its units in the bin as the book quantity, read once the products are locked.
+func FreezeBins(db *models.DB, companyID, warehouseID, stocktakeID int64) (*FrozenStock, error) {
+	var products []int64
+	err := db.Table("bin_stocks").Joins("JOIN stocktake_bins sb ON sb.bin_id = bin_stocks.bin_id").
+		Where("sb.stocktake_id = ? AND bin_stocks.company_id = ? AND bin_stocks.quantity <> 0", stocktakeID, companyID).
+		Distinct("bin_stocks.product_id").Order("bin_stocks.product_id").Pluck("bin_stocks.product_id", &products).Error
+	if err != nil {
+		return nil, err
+	}
+	if f, err := FreezeProducts(db, companyID, warehouseID, stocktakeID, products); f != nil || err != nil {
+		return f, err
+	}
+	var held []BinStock
+	err = db.Table("bin_stocks").Joins("JOIN stocktake_bins sb ON sb.bin_id = bin_stocks.bin_id").
+		Where("sb.stocktake_id = ? AND bin_stocks.company_id = ? AND bin_stocks.quantity <> 0", stocktakeID, companyID).
+		Select("bin_stocks.*").Find(&held).Error
+	if err != nil {
+		return nil, err
+	}
+	lines := make([]StocktakeLine, len(held))
+	for i, h := range held {
+		book := h.Quantity
+		lines[i] = StocktakeLine{CompanyID: companyID, StocktakeID: stocktakeID, ProductID: h.ProductID, BinID: h.BinID, Book: &book}
+	}
+	if len(lines) == 0 {
+		return nil, nil
+	}
+	return nil, db.CreateInBatches(lines, 500).Error
 }
 
 // CreateStocktake stores a new stocktake with its lines (none for a whole warehouse's draft).
@@ -305,7 +370,7 @@ func freeze(db *models.DB, companyID, stocktakeID int64, locked []Stock) (*Froze
 // recordBook sets each line's book quantity to the product's fulfillable stock in the warehouse now.
 func recordBook(db *models.DB, companyID, stocktakeID, warehouseID int64) error {
 	return db.Model(&StocktakeLine{}).Scopes(models.InCompany("stocktake_lines", companyID)).
-		Where("stocktake_lines.stocktake_id = ?", stocktakeID).
+		Where("stocktake_lines.stocktake_id = ? AND stocktake_lines.bin_id = 0", stocktakeID).
 		Update("book", gorm.Expr("COALESCE((SELECT s.fulfillable FROM stocks s WHERE s.warehouse_id = ? "+
 			"AND s.product_id = stocktake_lines.product_id), 0)", warehouseID)).Error
 }
@@ -329,33 +394,55 @@ func Unfreeze(db *models.DB, companyID, stocktakeID int64) error {
 		Updates(map[string]any{"stocktaking": false, "stocktake_id": nil}).Error
 }
 
-// CountLine sets the counted quantity of a stocktake's product, or adds to it (add), making the line when the
-// product is not on the sheet and create is set (a whole warehouse's stocktake: its book is the fulfillable stock
-// now, frozen since the start). It answers whether the product has a line.
-func CountLine(db *models.DB, companyID, stocktakeID, warehouseID, productID int64, n int, add, create bool) (bool, error) {
+// CountLine sets the counted quantity of a stocktake's product (in a bin, for a stocktake of bins: binID), or
+// adds to it (add), making the line when the product is not on the sheet and create is set (a whole warehouse's
+// stocktake, or a bin of a stocktake of bins: its book is the fulfillable stock, or the bin's units, now — the
+// product frozen since the start or by the caller). It answers whether the product has a line.
+func CountLine(db *models.DB, companyID, stocktakeID, warehouseID, productID, binID int64, n int, add, create bool) (bool, error) {
 	set := gorm.Expr("?", n)
 	if add {
 		set = gorm.Expr("COALESCE(counted, 0) + ?", n)
 	}
 	res := db.Model(&StocktakeLine{}).Scopes(models.InCompany("stocktake_lines", companyID)).
-		Where("stocktake_lines.stocktake_id = ? AND stocktake_lines.product_id = ?", stocktakeID, productID).Update("counted", set)
+		Where("stocktake_lines.stocktake_id = ? AND stocktake_lines.product_id = ? AND stocktake_lines.bin_id = ?", stocktakeID, productID, binID).
+		Update("counted", set)
 	if res.Error != nil || res.RowsAffected == 1 || !create {
 		return res.RowsAffected == 1, res.Error
 	}
-	s, err := StockOf(db, companyID, warehouseID, productID)
-	if err != nil {
-		return false, err
+	var book int
+	if binID != 0 {
+		var q []int
+		err := db.Model(&BinStock{}).Where("company_id = ? AND bin_id = ? AND product_id = ?", companyID, binID, productID).Pluck("quantity", &q).Error
+		if err != nil {
+			return false, err
+		}
+		if len(q) == 1 {
+			book = q[0]
+		}
+	} else {
+		s, err := StockOf(db, companyID, warehouseID, productID)
+		if err != nil {
+			return false, err
+		}
+		book = s.Fulfillable
 	}
-	book := s.Fulfillable
-	err = db.Create(&StocktakeLine{CompanyID: companyID, StocktakeID: stocktakeID, ProductID: productID, Book: &book, Counted: &n}).Error
+	err := db.Create(&StocktakeLine{CompanyID: companyID, StocktakeID: stocktakeID, ProductID: productID, BinID: binID, Book: &book, Counted: &n}).Error
 	return err == nil, err
 }
 
 // ClearCount forgets a line's count.
-func ClearCount(db *models.DB, companyID, stocktakeID, productID int64) error {
+func ClearCount(db *models.DB, companyID, stocktakeID, productID, binID int64) error {
 	return db.Model(&StocktakeLine{}).Scopes(models.InCompany("stocktake_lines", companyID)).
-		Where("stocktake_lines.stocktake_id = ? AND stocktake_lines.product_id = ?", stocktakeID, productID).
+		Where("stocktake_lines.stocktake_id = ? AND stocktake_lines.product_id = ? AND stocktake_lines.bin_id = ?", stocktakeID, productID, binID).
 		Update("counted", nil).Error
+}
+
+// FrozenBy tells whether the product's stock row in the warehouse is frozen by the stocktake.
+func FrozenBy(db *models.DB, companyID, warehouseID, productID, stocktakeID int64) (bool, error) {
+	var n int64
+	err := db.Model(&Stock{}).Where("company_id = ? AND warehouse_id = ? AND product_id = ? AND stocktake_id = ?",
+		companyID, warehouseID, productID, stocktakeID).Count(&n).Error
+	return n == 1, err
 }
 
 // SetLineCosts writes each posted line's cost of one unit.

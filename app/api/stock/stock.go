@@ -18,6 +18,7 @@ var docTypeNames = map[string]string{
 	stockdb.DocSync:      "亚马逊库存同步",
 	stockdb.DocStocktake: "盘点单", stock.CancelDocType(stockdb.DocStocktake): "盘点单作废",
 	stockdb.DocTransfer: "调拨发货", stock.DocTransferReceive: "调拨收货", stock.DocTransferCancel: "调拨单作废",
+	stock.DocBinMove(stockdb.BinPutAway): "上架", stock.DocBinMove(stockdb.BinMoved): "移库",
 	purchasedb.DocApprove: "采购审核", purchasedb.DocCancel: "采购作废",
 	purchasedb.EventReceipt: "采购收货", purchasedb.EventReturn: "采购退货", purchasedb.EventClose: "采购结案",
 }
@@ -62,6 +63,11 @@ type LedgerLine struct {
 	// UnitCost is what one unit moved is worth (CNY, two decimals): an inbound document's 单价 on its receipt and
 	// its reversal; "" for movements that carry no cost.
 	UnitCost string `json:"unitCost"`
+	// BinCode is the bin the line moved units in, with its quantities before, the change and after (none: "").
+	BinCode   string `json:"binCode"`
+	BinBefore int    `json:"binBefore"`
+	BinChange int    `json:"binChange"`
+	BinAfter  int    `json:"binAfter"`
 }
 
 // PickerProduct is a product the documents' picker offers, with its stock in the chosen warehouse.
@@ -100,7 +106,8 @@ func (h *Handler) ledgerLine(l *stockdb.LedgerRow) LedgerLine {
 		InboundBefore: l.InboundBefore, InboundChange: l.InboundChange, InboundAfter: l.InboundAfter,
 		FulfillableBefore: l.FulfillableBefore, FulfillableChange: l.FulfillableChange, FulfillableAfter: l.FulfillableAfter,
 		OutboundBefore: l.OutboundBefore, OutboundChange: l.OutboundChange, OutboundAfter: l.OutboundAfter,
-		Operator: l.OperatorName, UnitCost: yuan(l.UnitCost, 1)}
+		Operator: l.OperatorName, UnitCost: yuan(l.UnitCost, 1), BinCode: l.BinCode, BinBefore: l.BinBefore, BinChange: l.BinChange,
+		BinAfter: l.BinAfter}
 }
 
 // StockPage answers POST stock/page {currentpage, pagesize, sort, order, warehouseId, search}.

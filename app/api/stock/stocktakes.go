@@ -18,7 +18,7 @@ import (
 var stocktakeStatusNames = map[int]string{stockdb.StocktakeDraft: "待提交", stockdb.StocktakeCounting: "盘点中",
 	stockdb.StocktakePosted: "已完成", stockdb.StocktakeCancelled: "已作废"}
 
-var scopeNames = map[string]string{stockdb.StocktakeWarehouse: "整仓盘点", stockdb.StocktakeProducts: "指定产品"}
+var scopeNames = map[string]string{stockdb.StocktakeWarehouse: "整仓盘点", stockdb.StocktakeProducts: "指定产品", stockdb.StocktakeBins: "按库位盘点"}
 
 // Stocktake is a stocktake as its list shows it; the detail adds its lines.
 type Stocktake struct {
@@ -46,12 +46,22 @@ type Stocktake struct {
 	PostedAt     string          `json:"postedAt"`
 	CancelledAt  string          `json:"cancelledAt"`
 	Lines        []StocktakeLine `json:"lines,omitempty"`
+	// Bins are the bins a stocktake of bins counts (the detail only).
+	Bins []BinRef `json:"bins,omitempty"`
+}
+
+// BinRef names a bin.
+type BinRef struct {
+	ID   string `json:"id"`
+	Code string `json:"code"`
 }
 
 // StocktakeLine is a product of a stocktake: its book quantity (nil before the start), its count (nil until
 // counted), the difference and, once posted, its unit cost and the difference's value.
 type StocktakeLine struct {
 	ProductID  string `json:"productId"`
+	BinID      string `json:"binId"`
+	BinCode    string `json:"binCode"`
 	SKU        string `json:"sku"`
 	Name       string `json:"name"`
 	Image      string `json:"image"`
@@ -91,14 +101,24 @@ func (h *Handler) GetStocktake(c *echo.Context) error {
 	out := h.stocktake(s)
 	out.Lines = make([]StocktakeLine, len(lines))
 	for i, l := range lines {
-		line := StocktakeLine{ProductID: id(l.ProductID), SKU: l.SKU, Name: l.Name, Image: l.Image, Book: l.Book,
+		line := StocktakeLine{ProductID: id(l.ProductID), BinCode: l.BinCode, SKU: l.SKU, Name: l.Name, Image: l.Image, Book: l.Book,
 			Counted: l.Counted, UnitCost: yuan(l.UnitCost, 1)}
 		if l.Book != nil && l.Counted != nil {
 			d := *l.Counted - *l.Book
 			line.Difference = &d
 			line.Amount = yuan(l.UnitCost, int64(d))
 		}
+		if l.BinID != 0 {
+			line.BinID = id(l.BinID)
+		}
 		out.Lines[i] = line
+	}
+	bins, err := h.Stock.StocktakeBins(c.Request().Context(), p, s.ID)
+	if err != nil {
+		return err
+	}
+	for _, b := range bins {
+		out.Bins = append(out.Bins, BinRef{ID: id(b.ID), Code: b.Code})
 	}
 	return api.OK(c, out)
 }

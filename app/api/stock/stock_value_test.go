@@ -1,0 +1,104 @@
+package stock_test
+
+import (
+	"net/http"
+	"testing"
+	"time"
+
+	"sellerhub/app/apptest"
+	accountsdb "sellerhub/models/accounts"
+)
+
+type valueTotal struct {
+	Name, Value               string
+	Lines, Quantity, Uncosted int
+}
+
+type valueTotals struct {
+	Date       string
+	Warehouses []valueTotal
+	Groups     []valueTotal
+	Total      valueTotal
+}
+
+type valueLine struct {
+	SKU, WarehouseName, UnitCost, Value string
+	Quantity, Fulfillable               int
+}
+
+// 库存货值 values each day's stock at that day's cost: today from the stock, a past day from the ledger, with the
+// totals by warehouse equal to the sum of their lines and the units without a cost counted apart.
+func TestStockValueAtAnyDate(t *testing.T) {
+	for _, kind := range databases {
+		t.Run(kind, func(t *testing.T) {
+			h := apptest.Start(t, apptest.WithDatabase(kind))
+			c := h.SignedIn("13700000001", "甲公司")
+			w := createWarehouse(t, c, "深圳仓", nil)
+			w2 := createWarehouse(t, c, "东莞仓", nil)
+			a := product(t, h, "13700000001", "A-1")
+			b := product(t, h, "13700000001", "B-2")
+			u, err := accountsdb.UserByAccount(h.DB, "13700000001")
+			if err != nil {
+				t.Fatal(err)
+			}
+			zone := h.Config.TimeZone
+			now := h.Clock.Now()
+			today := now.In(zone).Format(time.DateOnly)
+			past := now.In(zone).AddDate(0, 0, -3).Format(time.DateOnly)
+			for i, c := range []struct {
+				from, cost string
+			}{{"2000-01-01", "10.01"}, {today, "12"}} {
+				err := h.DB.Exec("INSERT INTO product_costs (id, company_id, product_id, effective_from, unit_cost, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?)",
+					7460000000000950+i, u.CompanyID, a, c.from, c.cost, now, now).Error
+				if err != nil {
+					t.Fatal(err)
+				}
+			}
+			approvedDoc(t, c, "inbound", w.ID, line{a, 5}, line{b, 2})
+			approvedDoc(t, c, "inbound", w2.ID, line{a, 1})
+			// Those receipts were three days ago; 2 A-1 left 深圳仓 today.
+			if err := h.DB.Exec("UPDATE stock_ledger SET created_at = ?", now.Add(-72*time.Hour)).Error; err != nil {
+				t.Fatal(err)
+			}
+			approvedDoc(t, c, "outbound", w.ID, line{a, 2})
+
+			totals := func(date string) valueTotals {
+				env := c.Call(http.MethodPost, v1+"stockValue/totals", map[string]any{"date": date})
+				apptest.ExpectOK(t, env)
+				var v valueTotals
+				env.Into(t, &v)
+				return v
+			}
+			v := totals("")
+			if v.Date != today || v.Total.Value != "48.00" || v.Total.Quantity != 6 || v.Total.Uncosted != 1 || len(v.Warehouses) != 2 ||
+				v.Warehouses[0].Name != "深圳仓" || v.Warehouses[0].Value != "36.00" || v.Warehouses[1].Value != "12.00" ||
+				len(v.Groups) != 1 || v.Groups[0].Name != "公司仓库" {
+				t.Fatalf("today = %+v", v)
+			}
+			lines := list[valueLine](t, c, "stockValue/page", map[string]any{"warehouseId": w.ID})
+			if lines.Total != 2 || lines.Records[0].SKU != "A-1" || lines.Records[0].Value != "36.00" || lines.Records[1].Value != "" {
+				t.Fatalf("today's lines = %+v", lines.Records)
+			}
+			// Three days ago: 5 + 1 A-1 at 10.01, 2 B-2 without a cost.
+			v = totals(past)
+			if v.Total.Value != "60.06" || v.Total.Quantity != 8 || v.Warehouses[0].Value != "50.05" || v.Warehouses[1].Value != "10.01" {
+				t.Fatalf("%s = %+v", past, v)
+			}
+			// Before anything moved: nothing.
+			if v = totals(now.In(zone).AddDate(0, 0, -5).Format(time.DateOnly)); v.Total.Value != "0.00" || len(v.Warehouses) != 0 {
+				t.Fatalf("before = %+v", v)
+			}
+			apptest.Expect(t, c.Call(http.MethodPost, v1+"stockValue/totals", map[string]any{"date": now.In(zone).AddDate(0, 0, 1).Format(time.DateOnly)}),
+				400, "A0400", "日期不能晚于今天")
+			apptest.Expect(t, c.Call(http.MethodPost, v1+"stockValue/page", map[string]any{"date": "2026/01/01"}), 400, "A0400", "日期格式不正确，应为yyyy-MM-dd")
+			// Another company values none of it.
+			o := h.SignedIn("13700000002", "乙公司")
+			env := o.Call(http.MethodPost, v1+"stockValue/totals", nil)
+			apptest.ExpectOK(t, env)
+			env.Into(t, &v)
+			if v.Total.Value != "0.00" || len(v.Warehouses) != 0 {
+				t.Fatalf("乙 = %+v", v)
+			}
+		})
+	}
+}
