@@ -62,6 +62,8 @@ type Server struct {
 	AdReportPolls int
 	// AdPageSize is the most entities a Sponsored Products list page holds (default 7, so paging is exercised).
 	AdPageSize int
+	// AdEdits are the Sponsored Products changes made through the API (spupdate.go); Refuse makes some fail.
+	AdEdits *AdEdits
 
 	mu              sync.Mutex
 	requests        []Request

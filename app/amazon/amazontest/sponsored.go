@@ -47,6 +47,7 @@ func (s *Server) addSponsoredProducts() {
 	s.Mux.HandleFunc("POST /reporting/reports", adsAPI{s}.createAdReport)
 	s.Mux.HandleFunc("GET /reporting/reports/{id}", adsAPI{s}.getAdReport)
 	s.Mux.HandleFunc("GET /ads-reports/{file}", adsAPI{s}.downloadAdReport)
+	addSPMutations(s)
 }
 
 // AdAccount is the account the stand-in serves for one of its profiles (the same every call).
@@ -56,7 +57,9 @@ func (s *Server) AdAccount(profileID int64) *AdAccount {
 	for _, ps := range s.profiles {
 		for _, p := range ps {
 			if p.ProfileID == profileID {
-				return AdAccountOf(p, s.AdSKUs)
+				a := AdAccountOf(p, s.AdSKUs)
+				s.AdEdits.apply(profileID, a)
+				return a
 			}
 		}
 	}
@@ -123,6 +126,7 @@ func (s adsAPI) spList(w http.ResponseWriter, r *http.Request, media, field stri
 		return
 	}
 	a := AdAccountOf(p, skus)
+	s.AdEdits.apply(p.ProfileID, a)
 	var all []any
 	switch field {
 	case "campaigns":
