@@ -29,15 +29,15 @@ export default function ChangeResults({ answer, onClose }) {
             <thead>
               <tr className="border-b border-slate-200 dark:border-slate-600">
                 <th className="px-2 py-1">名称</th>
-                <th className="px-2 py-1">操作</th>
-                <th className="px-2 py-1">修改前 → 修改后</th>
+                <th className="whitespace-nowrap px-2 py-1">操作</th>
+                <th className="whitespace-nowrap px-2 py-1">修改前 → 修改后</th>
                 <th className="px-2 py-1">结果</th>
               </tr>
             </thead>
             <tbody>
               {answer.rows.map((r) => (
                 <tr key={r.id} className="border-b border-slate-100 align-top dark:border-slate-700">
-                  <td className="px-2 py-1">{r.name}</td>
+                  <td className="min-w-32 px-2 py-1">{r.name}</td>
                   <td className="whitespace-nowrap px-2 py-1">{r.actionName}</td>
                   <td className="whitespace-nowrap px-2 py-1">
                     {amount(r.before, r.currency)} → {amount(r.after, r.currency)}
