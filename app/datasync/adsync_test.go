@@ -189,6 +189,8 @@ type adSums struct {
 	CampaignDays, CampaignImpressions, CampaignClicks, CampaignCost int64
 	ProductDays, ProductImpressions, ProductClicks, ProductCost     int64
 	ProductOrders, ProductSales, ProductUnits                       int64
+	TargetDays, TargetImpressions, TargetClicks, TargetCost         int64
+	TargetOrders, TargetSales, TargetUnits                          int64
 }
 
 func (w *adWorld) sums(t *testing.T) adSums {
@@ -208,6 +210,13 @@ func (w *adWorld) sums(t *testing.T) adSums {
 			"COALESCE(SUM(orders), 0), COALESCE(SUM(sales), 0), COALESCE(SUM(units), 0)").Row()
 	if err := row.Scan(&s.ProductDays, &s.ProductImpressions, &s.ProductClicks, &s.ProductCost, &s.ProductOrders,
 		&s.ProductSales, &s.ProductUnits); err != nil {
+		t.Fatal(err)
+	}
+	row = w.h.DB.Table("adv_target_days").Where("company_id = ?", w.company).
+		Select("COUNT(*), COALESCE(SUM(impressions), 0), COALESCE(SUM(clicks), 0), COALESCE(SUM(cost), 0), " +
+			"COALESCE(SUM(orders), 0), COALESCE(SUM(sales), 0), COALESCE(SUM(units), 0)").Row()
+	if err := row.Scan(&s.TargetDays, &s.TargetImpressions, &s.TargetClicks, &s.TargetCost, &s.TargetOrders,
+		&s.TargetSales, &s.TargetUnits); err != nil {
 		t.Fatal(err)
 	}
 	return s
@@ -242,6 +251,15 @@ func (w *adWorld) truth(t *testing.T) adSums {
 			s.ProductSales += units(d.Sales)
 			s.ProductUnits += d.Units
 		}
+		for _, d := range a.KeywordDays(now, start, end) {
+			s.TargetDays++
+			s.TargetImpressions += d.Impressions
+			s.TargetClicks += d.Clicks
+			s.TargetCost += units(d.Cost)
+			s.TargetOrders += d.Orders
+			s.TargetSales += units(d.Sales)
+			s.TargetUnits += d.Units
+		}
 	}
 	return s
 }
@@ -258,13 +276,13 @@ func TestAdvertisingSyncBringsEveryProfilesCampaignsAndFiguresExactly(t *testing
 			w.amz.FailAdvertisingAPI(http.StatusTooManyRequests, http.StatusTooManyRequests)
 			w.syncAds(t)
 			got, want := w.sums(t), w.truth(t)
-			if got != want || want.ProductCost == 0 || want.Keywords == 0 {
+			if got != want || want.ProductCost == 0 || want.Keywords == 0 || want.TargetCost == 0 {
 				t.Fatalf("synced %+v\nstand-in %+v", got, want)
 			}
 			tasks = w.adTasks(t)
-			// The first run reads 90 days (2 profiles × 3 windows × 2 reports), a later one 60 (the periodic job may
+			// The first run reads 90 days (2 profiles × 3 windows × 3 reports), a later one 60 (the periodic job may
 			// have run the first).
-			if r := tasks["adreports"]; r.ReportsDone != r.ReportsTotal || (r.ReportsTotal != 12 && r.ReportsTotal != 8) || r.LastError != "" {
+			if r := tasks["adreports"]; r.ReportsDone != r.ReportsTotal || (r.ReportsTotal != 18 && r.ReportsTotal != 12) || r.LastError != "" {
 				t.Fatalf("reports task = %+v", r)
 			}
 			var reports []datasyncdb.SyncReport
@@ -292,8 +310,8 @@ func TestAdvertisingSyncBringsEveryProfilesCampaignsAndFiguresExactly(t *testing
 			}
 			var refresh []datasyncdb.SyncReport
 			w.h.DB.Where("run_id = ?", last[0].ID).Find(&refresh)
-			if last[0].Kind == "adreports" && len(refresh) != 8 {
-				t.Fatalf("a later sync reads 60 days: %d reports, want 2 profiles × 2 windows × 2", len(refresh))
+			if last[0].Kind == "adreports" && len(refresh) != 12 {
+				t.Fatalf("a later sync reads 60 days: %d reports, want 2 profiles × 2 windows × 3", len(refresh))
 			}
 		})
 	}
@@ -446,6 +464,32 @@ func TestAdManagerShowsEachLevelWithTheSyncedFigures(t *testing.T) {
 			env.Into(t, &same)
 			if same.Total != 10 {
 				t.Fatalf("广告活动 lists %d campaigns", same.Total)
+			}
+			// A keyword's figures are its targeting report days'; the profile filter keeps the US profile's 24.
+			kwSpend := map[string]decimal.Decimal{}
+			for _, d := range a.KeywordDays(time.Now(), start, end) {
+				kwSpend[d.AdID] = kwSpend[d.AdID].Add(d.Cost)
+			}
+			var usRow any
+			for _, c := range campaigns {
+				if _, ok := want[c["amazonId"].(string)]; ok {
+					usRow = c["profileId"]
+				}
+			}
+			keywords, _ := w.managerPage(t, map[string]any{"currentpage": 1, "pagesize": 100, "level": "keyword",
+				"profileId": usRow, "startDate": start, "endDate": end})
+			spent := 0
+			for _, k := range keywords {
+				got, _ := decimal.NewFromString(fmt.Sprint(k["spend"]))
+				if !got.Equal(kwSpend[k["amazonId"].(string)]) {
+					t.Fatalf("keyword %v spent %s, the stand-in %s", k["name"], got, kwSpend[k["amazonId"].(string)])
+				}
+				if got.IsPositive() {
+					spent++
+				}
+			}
+			if len(keywords) != 24 || spent == 0 {
+				t.Fatalf("%d US keywords, %d spent", len(keywords), spent)
 			}
 			paused, n := w.managerPage(t, map[string]any{"level": "keyword", "state": "PAUSED"})
 			if n != 0 || len(paused) != 0 {

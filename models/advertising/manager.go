@@ -17,7 +17,7 @@ const (
 )
 
 // level is where a level's entities and figures are: the entity table, its Amazon id column, and the daily table
-// and its column that sums them (keywords have no figures yet: the targeting report is not synced).
+// and its column that sums them (keywords from the targeting report's days).
 type level struct {
 	table, id, name, days, key string
 }
@@ -25,7 +25,7 @@ type level struct {
 var levels = map[string]level{
 	LevelCampaign:  {"adv_campaigns", "campaign_id", "name", "adv_campaign_days", "campaign_id"},
 	LevelAdGroup:   {"adv_ad_groups", "ad_group_id", "name", "adv_product_days", "ad_group_id"},
-	LevelKeyword:   {"adv_keywords", "keyword_id", "keyword_text", "", ""},
+	LevelKeyword:   {"adv_keywords", "keyword_id", "keyword_text", "adv_target_days", "target_id"},
 	LevelProductAd: {"adv_product_ads", "ad_id", "sku", "adv_product_days", "ad_id"},
 }
 

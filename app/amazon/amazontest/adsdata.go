@@ -184,6 +184,72 @@ func (a *AdAccount) CampaignDays(now time.Time, start, end string) []AdDay {
 	return out
 }
 
+// keywordShares are how a manual ad group's day splits over its four keywords, in tenths: the first takes what
+// rounding leaves, so that the keywords' figures sum to the ad group's exactly, as Amazon's targeting report does.
+var keywordShares = []int64{4, 3, 2, 1}
+
+// KeywordDays are the keywords' figures of the days, as the targeting report has them: each manual ad group's
+// product ads' day shared over its keywords (days without impressions left out).
+func (a *AdAccount) KeywordDays(now time.Time, start, end string) []AdDay {
+	keywords := map[string][]AdKeyword{}
+	for _, k := range a.Keywords {
+		keywords[k.AdGroupID] = append(keywords[k.AdGroupID], k)
+	}
+	places := int32(2)
+	if a.Currency == "JPY" {
+		places = 0
+	}
+	type key struct{ date, group string }
+	groups := map[key]*AdDay{}
+	var order []key
+	for _, d := range a.ProductAdDays(now, start, end) {
+		if len(keywords[d.AdGroupID]) == 0 {
+			continue
+		}
+		k := key{d.Date, d.AdGroupID}
+		g, ok := groups[k]
+		if !ok {
+			g = &AdDay{Date: d.Date, CampaignID: d.CampaignID, AdGroupID: d.AdGroupID, Cost: decimal.Zero, Sales: decimal.Zero}
+			groups[k] = g
+			order = append(order, k)
+		}
+		g.Impressions += d.Impressions
+		g.Clicks += d.Clicks
+		g.Orders += d.Orders
+		g.Units += d.Units
+		g.Cost = g.Cost.Add(d.Cost)
+		g.Sales = g.Sales.Add(d.Sales)
+	}
+	var out []AdDay
+	for _, k := range order {
+		g := groups[k]
+		kws := keywords[k.group]
+		parts := make([]AdDay, len(kws))
+		left := *g
+		for i := len(kws) - 1; i >= 0; i-- {
+			p := AdDay{Date: g.Date, CampaignID: g.CampaignID, AdGroupID: g.AdGroupID, AdID: kws[i].KeywordID}
+			if i == 0 {
+				p.Impressions, p.Clicks, p.Orders, p.Units, p.Cost, p.Sales = left.Impressions, left.Clicks, left.Orders, left.Units, left.Cost, left.Sales
+			} else {
+				share := keywordShares[i%len(keywordShares)]
+				p.Impressions, p.Clicks = g.Impressions*share/10, g.Clicks*share/10
+				p.Orders, p.Units = g.Orders*share/10, g.Units*share/10
+				p.Cost = g.Cost.Mul(decimal.New(share, -1)).RoundDown(places)
+				p.Sales = g.Sales.Mul(decimal.New(share, -1)).RoundDown(places)
+				left.Impressions, left.Clicks, left.Orders, left.Units = left.Impressions-p.Impressions, left.Clicks-p.Clicks, left.Orders-p.Orders, left.Units-p.Units
+				left.Cost, left.Sales = left.Cost.Sub(p.Cost), left.Sales.Sub(p.Sales)
+			}
+			parts[i] = p
+		}
+		for _, p := range parts {
+			if p.Impressions > 0 {
+				out = append(out, p)
+			}
+		}
+	}
+	return out
+}
+
 // figures are a product ad's day, from a hash of its id and the date: some days nothing shows.
 func (a *AdAccount) figures(ad AdProductAd, day time.Time) (AdDay, bool) {
 	h := fnv.New64a()

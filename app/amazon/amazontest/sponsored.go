@@ -19,6 +19,9 @@ import (
 // after AdReportPolls status calls, its file a gzipped JSON array at a presigned-looking address; a range over 31
 // days, or older than the 95 days Amazon keeps, is refused with 400.
 
+// adReportTypes are the report types the stand-in makes.
+var adReportTypes = map[string]bool{"spCampaigns": true, "spAdvertisedProduct": true, "spTargeting": true}
+
 // adReportRetention is how far back Sponsored Products reports reach.
 const adReportRetention = 95
 
@@ -206,7 +209,7 @@ func (s adsAPI) createAdReport(w http.ResponseWriter, r *http.Request) {
 	end, err2 := time.Parse(time.DateOnly, req.EndDate)
 	today := AdAccountOf(p, s.AdSKUs).Today(time.Now())
 	switch {
-	case req.Configuration.ReportTypeID != "spCampaigns" && req.Configuration.ReportTypeID != "spAdvertisedProduct":
+	case !adReportTypes[req.Configuration.ReportTypeID]:
 		writeJSON(w, http.StatusBadRequest, map[string]string{"code": "400", "detail": "Unsupported reportTypeId"})
 		return
 	case req.Configuration.Format != "GZIP_JSON" || req.Configuration.TimeUnit != "DAILY":
@@ -283,7 +286,21 @@ func (s adsAPI) downloadAdReport(w http.ResponseWriter, r *http.Request) {
 	}
 	a := AdAccountOf(job.profile, skus)
 	var rows []map[string]any
-	if job.reportType == "spCampaigns" {
+	switch job.reportType {
+	case "spTargeting":
+		words := map[string]AdKeyword{}
+		for _, k := range a.Keywords {
+			words[k.KeywordID] = k
+		}
+		num := func(s string) int64 { n, _ := strconv.ParseInt(s, 10, 64); return n }
+		for _, d := range a.KeywordDays(job.madeAt, job.start, job.end) {
+			k := words[d.AdID]
+			rows = append(rows, map[string]any{"date": d.Date, "campaignId": num(d.CampaignID), "adGroupId": num(d.AdGroupID),
+				"keywordId": num(d.AdID), "keyword": k.Text, "matchType": k.MatchType, "keywordType": k.MatchType,
+				"impressions": d.Impressions, "clicks": d.Clicks, "cost": json.Number(d.Cost.String()), "purchases7d": d.Orders,
+				"sales7d": json.Number(d.Sales.String()), "unitsSoldClicks7d": d.Units})
+		}
+	case "spCampaigns":
 		names := map[string]AdCampaign{}
 		for _, c := range a.Campaigns {
 			names[c.CampaignID] = c
@@ -295,7 +312,7 @@ func (s adsAPI) downloadAdReport(w http.ResponseWriter, r *http.Request) {
 				"cost": json.Number(d.Cost.String()), "purchases7d": d.Orders, "sales7d": json.Number(d.Sales.String()),
 				"unitsSoldClicks7d": d.Units})
 		}
-	} else {
+	default:
 		for _, d := range a.ProductAdDays(job.madeAt, job.start, job.end) {
 			num := func(s string) int64 { n, _ := strconv.ParseInt(s, 10, 64); return n }
 			rows = append(rows, map[string]any{"date": d.Date, "campaignId": num(d.CampaignID), "adGroupId": num(d.AdGroupID),
