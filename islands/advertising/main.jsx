@@ -45,9 +45,16 @@ function AdvManager({ screen, permissions }) {
   const [groups, setGroups] = useState([]);
   // The level shown and the campaign and ad group it is under (names for the trail).
   const [at, setAt] = useState({ level: "campaign" });
+  // The profiles (a store's marketplaces) of every store with advertising, for the 站点 filter.
+  const [profiles, setProfiles] = useState([]);
   useEffect(() => {
     api(`${ADV}/advManager/getGroup`)
-      .then((r) => setGroups(r.data || []))
+      .then(async (r) => {
+        const list = r.data || [];
+        setGroups(list);
+        const each = await Promise.all(list.map((g) => api(`${ADV}/advert/loadProfile`, { query: { groupid: g.id } }).then((p) => (p.data || []).map((x) => ({ ...x, groupName: g.name })))));
+        setProfiles(each.flat());
+      })
       .catch((e) => toast(e.message, "error"));
   }, []);
   const filters = { level: at.level, campaignId: at.campaignId || "", adGroupId: at.adGroupId || "" };
@@ -94,6 +101,14 @@ function AdvManager({ screen, permissions }) {
           {groups.map((g) => (
             <option key={g.id} value={g.id}>
               {g.name}
+            </option>
+          ))}
+        </select>
+        <select name="profileId" aria-label="站点" className={input} defaultValue="">
+          <option value="">全部站点</option>
+          {profiles.map((p) => (
+            <option key={p.id} value={p.id}>
+              {p.groupName} · {p.marketname || p.countryCode}
             </option>
           ))}
         </select>

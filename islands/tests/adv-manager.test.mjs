@@ -106,6 +106,27 @@ describe("广告管理", () => {
     await rows.nth(1).waitFor();
     assert.equal(await rows.count(), 2, "one paused campaign per profile");
 
+    // 站点 keeps one profile's campaigns; a US ad group's keywords carry their figures.
+    await adv.locator('select[name="state"]').selectOption("");
+    await adv.locator('select[name="profileId"]').selectOption({ label: "美国一店 · 美国" });
+    await adv.getByRole("button", { name: "查询", exact: true }).click();
+    await adv.locator("tbody tr", { hasText: "加拿大" }).first().waitFor({ state: "detached", timeout: PATIENCE });
+    await rows.nth(4).waitFor({ timeout: PATIENCE });
+    assert.equal(await rows.count(), 5, "the US profile's five campaigns");
+    await rows.filter({ hasText: "SP MANUAL 2" }).getByRole("button", { name: "查看 SP MANUAL 2" }).click();
+    await adv.getByText("当前：广告组").waitFor();
+    await rows.first().locator("td button").first().click();
+    await adv.getByRole("button", { name: "关键词", exact: true }).click();
+    await adv.getByText("当前：关键词").waitFor();
+    await rows.nth(3).waitFor({ timeout: PATIENCE });
+    const heads = (await adv.locator('section[aria-label="广告管理"] thead th').allInnerTexts()).map((t) => t.trim());
+    const spend = await rows.first().locator("td").nth(heads.findIndex((h) => h.startsWith("花费"))).innerText();
+    assert.match(spend.trim(), /^\$\d/);
+    assert.notEqual(spend.trim(), "$0.00", "the keyword most spent has figures");
+    await page.screenshot({ path: artifact("adv-manager-keywords.png") });
+    await adv.getByRole("button", { name: "全部广告活动", exact: true }).click();
+    await adv.locator('select[name="profileId"]').selectOption("");
+
     // 广告活动 shows the same campaigns.
     await openFromRail(page, "广告", "广告活动");
     const campaigns = await tabFrame(page, "广告活动");
