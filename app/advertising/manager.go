@@ -12,7 +12,7 @@ import (
 
 // Messages of 广告管理.
 const (
-	MsgLevelBad     = "请选择广告层级（广告活动、广告组、关键词或商品广告）"
+	MsgLevelBad     = "请选择广告层级（广告活动、广告组、关键词、商品广告、商品投放或否定关键词）"
 	MsgStateBad     = "广告状态不正确"
 	MsgDateBad      = "日期格式不正确，应为yyyy-MM-dd"
 	MsgDateRange    = "开始日期不能晚于结束日期"
@@ -57,7 +57,8 @@ func (s *Service) ManagerPage(ctx context.Context, p core.Principal, q ManagerQu
 		f.Level = advertisingdb.LevelCampaign
 	}
 	switch f.Level {
-	case advertisingdb.LevelCampaign, advertisingdb.LevelAdGroup, advertisingdb.LevelKeyword, advertisingdb.LevelProductAd:
+	case advertisingdb.LevelCampaign, advertisingdb.LevelAdGroup, advertisingdb.LevelKeyword, advertisingdb.LevelProductAd,
+		advertisingdb.LevelTarget, advertisingdb.LevelNegativeKeyword:
 	default:
 		return nil, 0, r, core.Invalid(MsgLevelBad)
 	}

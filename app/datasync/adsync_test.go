@@ -5,6 +5,7 @@ import (
 	"net/http"
 	"net/url"
 	"strconv"
+	"strings"
 	"testing"
 	"time"
 
@@ -186,6 +187,7 @@ func (w *adWorld) waitAds(t *testing.T, since time.Time, state string) {
 // adSums are what the synced advertising tables hold for the company.
 type adSums struct {
 	Campaigns, AdGroups, Keywords, ProductAds                       int64
+	NegativeKeywords, Targets                                       int64
 	CampaignDays, CampaignImpressions, CampaignClicks, CampaignCost int64
 	ProductDays, ProductImpressions, ProductClicks, ProductCost     int64
 	ProductOrders, ProductSales, ProductUnits                       int64
@@ -200,6 +202,8 @@ func (w *adWorld) sums(t *testing.T) adSums {
 	w.h.DB.Model(&advertisingdb.AdGroup{}).Where("company_id = ?", w.company).Count(&s.AdGroups)
 	w.h.DB.Model(&advertisingdb.Keyword{}).Where("company_id = ?", w.company).Count(&s.Keywords)
 	w.h.DB.Model(&advertisingdb.ProductAd{}).Where("company_id = ?", w.company).Count(&s.ProductAds)
+	w.h.DB.Model(&advertisingdb.NegativeKeyword{}).Where("company_id = ?", w.company).Count(&s.NegativeKeywords)
+	w.h.DB.Model(&advertisingdb.Target{}).Where("company_id = ?", w.company).Count(&s.Targets)
 	row := w.h.DB.Table("adv_campaign_days").Where("company_id = ?", w.company).
 		Select("COUNT(*), COALESCE(SUM(impressions), 0), COALESCE(SUM(clicks), 0), COALESCE(SUM(cost), 0)").Row()
 	if err := row.Scan(&s.CampaignDays, &s.CampaignImpressions, &s.CampaignClicks, &s.CampaignCost); err != nil {
@@ -234,6 +238,8 @@ func (w *adWorld) truth(t *testing.T) adSums {
 		s.AdGroups += int64(len(a.AdGroups))
 		s.Keywords += int64(len(a.Keywords))
 		s.ProductAds += int64(len(a.ProductAds))
+		s.NegativeKeywords += int64(len(a.NegativeKeywords))
+		s.Targets += int64(len(a.Targets))
 		today := a.Today(now)
 		start, end := today.AddDate(0, 0, -89).Format(time.DateOnly), today.Format(time.DateOnly)
 		for _, d := range a.CampaignDays(now, start, end) {
@@ -276,7 +282,8 @@ func TestAdvertisingSyncBringsEveryProfilesCampaignsAndFiguresExactly(t *testing
 			w.amz.FailAdvertisingAPI(http.StatusTooManyRequests, http.StatusTooManyRequests)
 			w.syncAds(t)
 			got, want := w.sums(t), w.truth(t)
-			if got != want || want.ProductCost == 0 || want.Keywords == 0 || want.TargetCost == 0 {
+			if got != want || want.ProductCost == 0 || want.Keywords == 0 || want.TargetCost == 0 || want.Targets == 0 ||
+				want.NegativeKeywords == 0 {
 				t.Fatalf("synced %+v\nstand-in %+v", got, want)
 			}
 			tasks = w.adTasks(t)
@@ -491,12 +498,26 @@ func TestAdManagerShowsEachLevelWithTheSyncedFigures(t *testing.T) {
 			if len(keywords) != 24 || spent == 0 {
 				t.Fatalf("%d US keywords, %d spent", len(keywords), spent)
 			}
+			// The third campaign's first ad group targets two ASINs, with their days' spend, and excludes a
+			// negative keyword.
+			targets, _ := w.managerPage(t, map[string]any{"level": "target", "adGroupId": "1020000021",
+				"startDate": start, "endDate": end})
+			for _, tg := range targets {
+				got, _ := decimal.NewFromString(fmt.Sprint(tg["spend"]))
+				if !got.Equal(kwSpend[tg["amazonId"].(string)]) || !strings.HasPrefix(tg["name"].(string), `asin="B0AD`) {
+					t.Fatalf("target %v, the stand-in spent %s", tg, kwSpend[tg["amazonId"].(string)])
+				}
+			}
+			negatives, _ := w.managerPage(t, map[string]any{"level": "negkeyword", "adGroupId": "1020000021"})
+			if len(targets) != 2 || len(negatives) != 1 || negatives[0]["matchType"] != "NEGATIVE_EXACT" {
+				t.Fatalf("targets %v, negative keywords %v", targets, negatives)
+			}
 			paused, n := w.managerPage(t, map[string]any{"level": "keyword", "state": "PAUSED"})
 			if n != 0 || len(paused) != 0 {
 				t.Fatalf("paused keywords: %v", paused)
 			}
 			for body, msg := range map[string]map[string]any{
-				"请选择广告层级（广告活动、广告组、关键词或商品广告）": {"level": "portfolio"},
+				"请选择广告层级（广告活动、广告组、关键词、商品广告、商品投放或否定关键词）": {"level": "portfolio"},
 				"广告状态不正确":              {"state": "RUNNING"},
 				"日期格式不正确，应为yyyy-MM-dd": {"startDate": "2026/01/01"},
 				"开始日期不能晚于结束日期":         {"startDate": end, "endDate": start},

@@ -1,8 +1,8 @@
-// 广告管理 and 广告活动: the synced Sponsored Products by level (广告活动 → 广告组 → 关键词 / 商品广告) with their figures over the
-// days asked, found by store, state, dates and name, exported to .xlsx. A name opens the next level; the trail
-// above the table goes back. Campaigns, ad groups and keywords are enabled, paused, archived or given a budget or
-// bid, one (the row's actions) or checked together, straight at Amazon; the answer lists each row's result.
-// 操作记录 (screen operation) is the same island's other screen.
+// 广告管理 and 广告活动: the synced Sponsored Products by level (广告活动 → 广告组 → 关键词 / 商品广告 / 商品投放 / 否定关键词)
+// with their figures over the days asked, found by store, 站点, state, dates and name, exported to .xlsx. A name
+// opens the next level; the trail above the table goes back. Campaigns, ad groups and keywords are enabled,
+// paused, archived or given a budget or bid, one (the row's actions) or checked together, straight at Amazon; the
+// answer lists each row's result. 操作记录 (screen operation) is the same island's other screen.
 import { useEffect, useState } from "react";
 import { api } from "../lib/api.js";
 import { ask } from "../lib/confirm.js";
@@ -16,7 +16,7 @@ import OperationLog from "./OperationLog.jsx";
 const ADV = "/amazonadv/api/v1";
 const input = "rounded-md border border-slate-300 px-2 py-1 text-sm dark:border-slate-600 dark:bg-slate-900";
 const button = "rounded-md bg-sky-700 px-3 py-1 text-sm font-semibold text-white hover:bg-sky-800 disabled:opacity-50";
-const LEVELS = { campaign: "广告活动", adgroup: "广告组", keyword: "关键词", productad: "商品广告" };
+const LEVELS = { campaign: "广告活动", adgroup: "广告组", keyword: "关键词", productad: "商品广告", target: "商品投放", negkeyword: "否定关键词" };
 const link = "text-left text-sky-700 underline decoration-dotted hover:text-sky-900 dark:text-sky-300";
 
 // AMOUNTS are the amount a level's rows change: a campaign's daily budget, an ad group's default bid, a keyword's bid.
@@ -143,7 +143,7 @@ function AdvManager({ screen, permissions }) {
             <span>/</span>
             <span>{at.adGroupName}</span>
             <span className="ml-2" role="group" aria-label="广告组下">
-              {["productad", "keyword"].map((l) => (
+              {["productad", "keyword", "target", "negkeyword"].map((l) => (
                 <button
                   key={l}
                   type="button"

@@ -124,6 +124,10 @@ describe("广告管理", () => {
     assert.match(spend.trim(), /^\$\d/);
     assert.notEqual(spend.trim(), "$0.00", "the keyword most spent has figures");
     await page.screenshot({ path: artifact("adv-manager-keywords.png") });
+    await adv.getByRole("button", { name: "否定关键词", exact: true }).click();
+    await adv.getByText("当前：否定关键词").waitFor();
+    await adv.locator("tbody tr", { hasText: "cheap scale" }).waitFor({ timeout: PATIENCE });
+    assert.equal(await rows.count(), 1, "one negative keyword per manual ad group");
     await adv.getByRole("button", { name: "全部广告活动", exact: true }).click();
     await adv.locator('select[name="profileId"]').selectOption("");
 

@@ -8,12 +8,15 @@ import (
 	"sellerhub/models"
 )
 
-// The levels of 广告管理: campaigns, their ad groups, and the ad groups' keywords or product ads.
+// The levels of 广告管理: campaigns, their ad groups, and the ad groups' keywords, product ads, product targets
+// and negative keywords.
 const (
-	LevelCampaign  = "campaign"
-	LevelAdGroup   = "adgroup"
-	LevelKeyword   = "keyword"
-	LevelProductAd = "productad"
+	LevelCampaign        = "campaign"
+	LevelAdGroup         = "adgroup"
+	LevelKeyword         = "keyword"
+	LevelProductAd       = "productad"
+	LevelTarget          = "target"
+	LevelNegativeKeyword = "negkeyword"
 )
 
 // level is where a level's entities and figures are: the entity table, its Amazon id column, and the daily table
@@ -23,10 +26,12 @@ type level struct {
 }
 
 var levels = map[string]level{
-	LevelCampaign:  {"adv_campaigns", "campaign_id", "name", "adv_campaign_days", "campaign_id"},
-	LevelAdGroup:   {"adv_ad_groups", "ad_group_id", "name", "adv_product_days", "ad_group_id"},
-	LevelKeyword:   {"adv_keywords", "keyword_id", "keyword_text", "adv_target_days", "target_id"},
-	LevelProductAd: {"adv_product_ads", "ad_id", "sku", "adv_product_days", "ad_id"},
+	LevelCampaign:        {"adv_campaigns", "campaign_id", "name", "adv_campaign_days", "campaign_id"},
+	LevelAdGroup:         {"adv_ad_groups", "ad_group_id", "name", "adv_product_days", "ad_group_id"},
+	LevelKeyword:         {"adv_keywords", "keyword_id", "keyword_text", "adv_target_days", "target_id"},
+	LevelProductAd:       {"adv_product_ads", "ad_id", "sku", "adv_product_days", "ad_id"},
+	LevelTarget:          {"adv_targets", "target_id", "expression", "adv_target_days", "target_id"},
+	LevelNegativeKeyword: {"adv_negative_keywords", "keyword_id", "keyword_text", "", ""},
 }
 
 // ManagerFilter is 广告管理's query: the level, the user (store groups), a group, a profile, a state, the parent
@@ -83,7 +88,7 @@ func ManagerPage(db *models.DB, companyID int64, f ManagerFilter) ([]ManagerRow,
 		if f.CampaignID != "" && f.Level != LevelCampaign {
 			q = q.Where("e.campaign_id = ?", f.CampaignID)
 		}
-		if f.AdGroupID != "" && (f.Level == LevelKeyword || f.Level == LevelProductAd) {
+		if f.AdGroupID != "" && f.Level != LevelCampaign && f.Level != LevelAdGroup {
 			q = q.Where("e.ad_group_id = ?", f.AdGroupID)
 		}
 		if f.Search != "" {
@@ -108,10 +113,12 @@ func ManagerPage(db *models.DB, companyID int64, f ManagerFilter) ([]ManagerRow,
 		spent = "COALESCE(m.cost, 0) DESC"
 	}
 	extra := map[string]string{
-		LevelCampaign:  "e.campaign_id, '', e.targeting_type, '', '', e.budget, 0",
-		LevelAdGroup:   "e.campaign_id, e.ad_group_id, '', '', '', 0, e.default_bid",
-		LevelKeyword:   "e.campaign_id, e.ad_group_id, '', e.match_type, '', 0, e.bid",
-		LevelProductAd: "e.campaign_id, e.ad_group_id, '', '', e.asin, 0, 0",
+		LevelCampaign:        "e.campaign_id, '', e.targeting_type, '', '', e.budget, 0",
+		LevelAdGroup:         "e.campaign_id, e.ad_group_id, '', '', '', 0, e.default_bid",
+		LevelKeyword:         "e.campaign_id, e.ad_group_id, '', e.match_type, '', 0, e.bid",
+		LevelProductAd:       "e.campaign_id, e.ad_group_id, '', '', e.asin, 0, 0",
+		LevelTarget:          "e.campaign_id, e.ad_group_id, e.expression_type, '', '', 0, e.bid",
+		LevelNegativeKeyword: "e.campaign_id, e.ad_group_id, '', e.match_type, '', 0, 0",
 	}[f.Level]
 	cur, err := q.Joins("LEFT JOIN adv_profiles p ON p.id = e.profile_id").
 		Joins("LEFT JOIN store_groups g ON g.id = e.group_id").

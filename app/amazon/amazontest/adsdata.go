@@ -18,6 +18,9 @@ type AdAccount struct {
 	AdGroups   []AdGroupEntity
 	Keywords   []AdKeyword
 	ProductAds []AdProductAd
+	// NegativeKeywords and Targets (product targeting clauses) of the manual ad groups.
+	NegativeKeywords []AdNegativeKeyword
+	Targets          []AdTarget
 	// Currency is the profile's; a yen account's amounts are whole.
 	Currency string
 	Timezone string
@@ -41,6 +44,17 @@ type AdGroupEntity struct {
 type AdKeyword struct {
 	KeywordID, AdGroupID, CampaignID, Text, MatchType, State string
 	Bid                                                      decimal.Decimal
+}
+
+// AdNegativeKeyword is a negative keyword of an ad group.
+type AdNegativeKeyword struct {
+	KeywordID, AdGroupID, CampaignID, Text, MatchType, State string
+}
+
+// AdTarget is a product targeting clause of an ad group: ads shown on another ASIN's page.
+type AdTarget struct {
+	TargetID, AdGroupID, CampaignID, ASIN, State string
+	Bid                                          decimal.Decimal
 }
 
 // AdProductAd is a product ad.
@@ -71,7 +85,8 @@ func defaultAdSKUs(p StandInProfile) [][2]string {
 }
 
 // AdAccountOf makes the profile's account: five campaigns (automatic and manual, one paused, one archived), two
-// ad groups each, four keywords per manual ad group and two product ads per ad group over the SKUs.
+// ad groups each, four keywords and a negative keyword per manual ad group (the third campaign's also target two
+// ASINs) and two product ads per ad group over the SKUs.
 func AdAccountOf(p StandInProfile, skus AdSKUs) *AdAccount {
 	if skus == nil {
 		skus = defaultAdSKUs
@@ -116,6 +131,16 @@ func AdAccountOf(p StandInProfile, skus AdSKUs) *AdAccount {
 					a.Keywords = append(a.Keywords, AdKeyword{KeywordID: id(3, n), AdGroupID: grp.AdGroupID,
 						CampaignID: camp.CampaignID, Text: words[(c+g*4+k)%len(words)], MatchType: matches[k%3],
 						State: groupState, Bid: decimal.New((50+int64(k)*15)*scale, -4)})
+				}
+				a.NegativeKeywords = append(a.NegativeKeywords, AdNegativeKeyword{KeywordID: id(5, c*10+g+1),
+					AdGroupID: grp.AdGroupID, CampaignID: camp.CampaignID, Text: "cheap scale", MatchType: "NEGATIVE_EXACT",
+					State: groupState})
+				if c == 2 {
+					for n := range 2 {
+						a.Targets = append(a.Targets, AdTarget{TargetID: id(6, c*10+g*2+n+1), AdGroupID: grp.AdGroupID,
+							CampaignID: camp.CampaignID, ASIN: list[(g*2+n+3)%len(list)][1], State: groupState,
+							Bid: decimal.New((60+int64(n)*20)*scale, -4)})
+					}
 				}
 			}
 			for range 2 {
@@ -184,16 +209,20 @@ func (a *AdAccount) CampaignDays(now time.Time, start, end string) []AdDay {
 	return out
 }
 
-// keywordShares are how a manual ad group's day splits over its four keywords, in tenths: the first takes what
-// rounding leaves, so that the keywords' figures sum to the ad group's exactly, as Amazon's targeting report does.
+// keywordShares are how a manual ad group's day splits over its keywords and targets, by weight: the first takes
+// what rounding leaves, so that their figures sum to the ad group's exactly, as Amazon's targeting report does.
 var keywordShares = []int64{4, 3, 2, 1}
 
-// KeywordDays are the keywords' figures of the days, as the targeting report has them: each manual ad group's
-// product ads' day shared over its keywords (days without impressions left out).
+// KeywordDays are the keywords' and product targets' figures of the days (AdID is the keyword's or target's id),
+// as the targeting report has them: each manual ad group's product ads' day shared over its keywords, then its
+// targets (days without impressions left out).
 func (a *AdAccount) KeywordDays(now time.Time, start, end string) []AdDay {
 	keywords := map[string][]AdKeyword{}
 	for _, k := range a.Keywords {
 		keywords[k.AdGroupID] = append(keywords[k.AdGroupID], k)
+	}
+	for _, t := range a.Targets {
+		keywords[t.AdGroupID] = append(keywords[t.AdGroupID], AdKeyword{KeywordID: t.TargetID})
 	}
 	places := int32(2)
 	if a.Currency == "JPY" {
@@ -226,16 +255,20 @@ func (a *AdAccount) KeywordDays(now time.Time, start, end string) []AdDay {
 		kws := keywords[k.group]
 		parts := make([]AdDay, len(kws))
 		left := *g
+		var weights int64
+		for i := range kws {
+			weights += keywordShares[i%len(keywordShares)]
+		}
 		for i := len(kws) - 1; i >= 0; i-- {
 			p := AdDay{Date: g.Date, CampaignID: g.CampaignID, AdGroupID: g.AdGroupID, AdID: kws[i].KeywordID}
 			if i == 0 {
 				p.Impressions, p.Clicks, p.Orders, p.Units, p.Cost, p.Sales = left.Impressions, left.Clicks, left.Orders, left.Units, left.Cost, left.Sales
 			} else {
 				share := keywordShares[i%len(keywordShares)]
-				p.Impressions, p.Clicks = g.Impressions*share/10, g.Clicks*share/10
-				p.Orders, p.Units = g.Orders*share/10, g.Units*share/10
-				p.Cost = g.Cost.Mul(decimal.New(share, -1)).RoundDown(places)
-				p.Sales = g.Sales.Mul(decimal.New(share, -1)).RoundDown(places)
+				p.Impressions, p.Clicks = g.Impressions*share/weights, g.Clicks*share/weights
+				p.Orders, p.Units = g.Orders*share/weights, g.Units*share/weights
+				p.Cost = g.Cost.Mul(decimal.NewFromInt(share)).Div(decimal.NewFromInt(weights)).RoundDown(places)
+				p.Sales = g.Sales.Mul(decimal.NewFromInt(share)).Div(decimal.NewFromInt(weights)).RoundDown(places)
 				left.Impressions, left.Clicks, left.Orders, left.Units = left.Impressions-p.Impressions, left.Clicks-p.Clicks, left.Orders-p.Orders, left.Units-p.Units
 				left.Cost, left.Sales = left.Cost.Sub(p.Cost), left.Sales.Sub(p.Sales)
 			}

@@ -40,10 +40,12 @@ func (s *Server) addSponsoredProducts() {
 	s.adReports = map[string]*adReportJob{}
 	s.AdReportPolls = 2
 	for path, op := range map[string]struct{ media, field string }{
-		"/sp/campaigns/list":  {"application/vnd.spCampaign.v3+json", "campaigns"},
-		"/sp/adGroups/list":   {"application/vnd.spAdGroup.v3+json", "adGroups"},
-		"/sp/keywords/list":   {"application/vnd.spKeyword.v3+json", "keywords"},
-		"/sp/productAds/list": {"application/vnd.spProductAd.v3+json", "productAds"},
+		"/sp/campaigns/list":        {"application/vnd.spCampaign.v3+json", "campaigns"},
+		"/sp/adGroups/list":         {"application/vnd.spAdGroup.v3+json", "adGroups"},
+		"/sp/keywords/list":         {"application/vnd.spKeyword.v3+json", "keywords"},
+		"/sp/productAds/list":       {"application/vnd.spProductAd.v3+json", "productAds"},
+		"/sp/negativeKeywords/list": {"application/vnd.spNegativeKeyword.v3+json", "negativeKeywords"},
+		"/sp/targets/list":          {"application/vnd.spTargetingClause.v3+json", "targetingClauses"},
 	} {
 		s.Mux.HandleFunc("POST "+path, func(w http.ResponseWriter, r *http.Request) { adsAPI{s}.spList(w, r, op.media, op.field) })
 	}
@@ -148,6 +150,18 @@ func (s adsAPI) spList(w http.ResponseWriter, r *http.Request, media, field stri
 		for _, k := range a.Keywords {
 			all = append(all, map[string]any{"keywordId": k.KeywordID, "adGroupId": k.AdGroupID, "campaignId": k.CampaignID,
 				"keywordText": k.Text, "matchType": k.MatchType, "state": k.State, "bid": json.Number(k.Bid.String())})
+		}
+	case "negativeKeywords":
+		for _, k := range a.NegativeKeywords {
+			all = append(all, map[string]any{"keywordId": k.KeywordID, "adGroupId": k.AdGroupID, "campaignId": k.CampaignID,
+				"keywordText": k.Text, "matchType": k.MatchType, "state": k.State})
+		}
+	case "targetingClauses":
+		for _, t := range a.Targets {
+			expr := []map[string]string{{"type": "ASIN_SAME_AS", "value": t.ASIN}}
+			all = append(all, map[string]any{"targetId": t.TargetID, "adGroupId": t.AdGroupID, "campaignId": t.CampaignID,
+				"expressionType": "MANUAL", "expression": expr, "resolvedExpression": expr, "state": t.State,
+				"bid": json.Number(t.Bid.String())})
 		}
 	case "productAds":
 		for _, ad := range a.ProductAds {
@@ -291,6 +305,9 @@ func (s adsAPI) downloadAdReport(w http.ResponseWriter, r *http.Request) {
 		words := map[string]AdKeyword{}
 		for _, k := range a.Keywords {
 			words[k.KeywordID] = k
+		}
+		for _, t := range a.Targets {
+			words[t.TargetID] = AdKeyword{Text: `asin="` + t.ASIN + `"`, MatchType: "TARGETING_EXPRESSION"}
 		}
 		num := func(s string) int64 { n, _ := strconv.ParseInt(s, 10, 64); return n }
 		for _, d := range a.KeywordDays(job.madeAt, job.start, job.end) {

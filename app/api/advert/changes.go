@@ -94,7 +94,8 @@ type Operation struct {
 }
 
 var levelNames = map[string]string{advertisingdb.LevelCampaign: "广告活动", advertisingdb.LevelAdGroup: "广告组",
-	advertisingdb.LevelKeyword: "关键词", advertisingdb.LevelProductAd: "商品广告"}
+	advertisingdb.LevelKeyword: "关键词", advertisingdb.LevelProductAd: "商品广告", advertisingdb.LevelTarget: "商品投放",
+	advertisingdb.LevelNegativeKeyword: "否定关键词"}
 
 func (h *Handler) operation(o *advertisingdb.OperationRow) Operation {
 	m, _ := storesdb.MarketplaceByCountry(o.CountryCode)

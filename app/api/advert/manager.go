@@ -84,7 +84,8 @@ func line(l *advertising.ManagerLine) Line {
 		ProfileID: strconv.FormatInt(l.ProfileID, 10), MarketplaceName: m.Name, Currency: l.Currency,
 		CampaignID: l.CampaignID, AdGroupID: l.AdGroupID, TargetingType: l.TargetingType, MatchType: l.MatchType, ASIN: l.ASIN,
 		Budget: amountOf(l.Level == advertisingdb.LevelCampaign, l.Budget),
-		Bid:    amountOf(l.Level == advertisingdb.LevelAdGroup || l.Level == advertisingdb.LevelKeyword, l.Bid), Impressions: l.Impressions, Clicks: l.Clicks,
+		Bid: amountOf(l.Level == advertisingdb.LevelAdGroup || l.Level == advertisingdb.LevelKeyword ||
+			l.Level == advertisingdb.LevelTarget, l.Bid), Impressions: l.Impressions, Clicks: l.Clicks,
 		CTR: ratio(clicks, impressions, true), CPC: ratio(l.Cost.Decimal, clicks, false), Spend: money2(l.Cost),
 		SpendCNY: money2(l.CostCNY), Orders: l.Orders, Units: l.Units, Sales: money2(l.Sales), SalesCNY: money2(l.SalesCNY),
 		ACOS: ratio(l.Cost.Decimal, l.Sales.Decimal, true), ROAS: ratio(l.Sales.Decimal, l.Cost.Decimal, false),
