@@ -6,9 +6,14 @@ import (
 	"strings"
 	"testing"
 
+	"golang.org/x/crypto/bcrypt"
+
 	"sellerhub/app/advertising"
 	"sellerhub/app/apptest"
+	accountsdb "sellerhub/models/accounts"
+	admindb "sellerhub/models/admin"
 	"sellerhub/models/dbtest"
+	storesdb "sellerhub/models/stores"
 )
 
 // The stand-in's ids of the US profile (1100000000000001): campaign n is 1010000000+n (5 archived, 4 paused), ad
@@ -236,5 +241,92 @@ func TestAdChangesReachAmazonRowByRowAndAreRecorded(t *testing.T) {
 			apptest.Expect(t, other.Call(http.MethodPost, "/amazonadv/api/v1/sp/change", map[string]any{"level": "campaign",
 				"ids": ids, "action": "pause"}), http.StatusBadRequest, "A0400", advertising.MsgChangeNotFound)
 		})
+	}
+}
+
+// staff makes a user of the world's company granted 广告管理 and 操作记录 with these button permissions, limited to
+// these store groups (none: every group), and signs them in.
+func (w *adWorld) staff(t *testing.T, phone string, permissions []string, groups ...int64) *apptest.Client {
+	t.Helper()
+	role := &accountsdb.Role{CompanyID: w.company, Name: "广告" + phone}
+	if err := w.h.DB.Create(role).Error; err != nil {
+		t.Fatal(err)
+	}
+	for _, code := range []string{"adv.manager", "adv.operation"} {
+		m, err := admindb.MenuByCode(w.h.DB, code)
+		if err != nil {
+			t.Fatal(err)
+		}
+		w.h.DB.Create(&admindb.RoleMenu{RoleID: role.ID, MenuID: m.ID})
+	}
+	for _, code := range permissions {
+		var p admindb.MenuPermission
+		if err := w.h.DB.First(&p, "code = ?", code).Error; err != nil {
+			t.Fatalf("permission %s: %v", code, err)
+		}
+		w.h.DB.Create(&admindb.RolePermission{RoleID: role.ID, PermissionID: p.ID})
+	}
+	hash, _ := bcrypt.GenerateFromPassword([]byte("Passw0rd!"), bcrypt.MinCost)
+	u := &accountsdb.User{CompanyID: w.company, Account: phone, PasswordHash: string(hash),
+		Profile: accountsdb.UserProfile{Name: "员工" + phone[len(phone)-4:]}}
+	if err := accountsdb.CreateUser(w.h.DB, u, role.ID); err != nil {
+		t.Fatal(err)
+	}
+	for _, g := range groups {
+		if err := w.h.DB.Exec("INSERT INTO user_store_groups (user_id, group_id) VALUES (?, ?)", u.ID, g).Error; err != nil {
+			t.Fatal(err)
+		}
+	}
+	c := w.h.Client()
+	apptest.ExpectOK(t, c.Login(phone, "Passw0rd!"))
+	return c
+}
+
+func TestAdChangesNeedTheButtonAndStayInTheUsersStores(t *testing.T) {
+	w := startAdWorld(t, dbtest.SQLite)
+	w.syncAds(t)
+	campaigns := w.rowsOf(t, map[string]any{"level": "campaign"})
+	body := map[string]any{"level": "campaign", "ids": []string{campaigns[usCampaign2]["id"].(string)}, "action": "pause"}
+
+	// 广告管理 without 修改广告 reads but does not change.
+	reader := w.staff(t, "13700000001", nil)
+	apptest.ExpectOK(t, reader.Call(http.MethodPost, "/amazonadv/api/v1/sp/page", map[string]any{"level": "campaign"}))
+	if env := reader.Call(http.MethodPost, "/amazonadv/api/v1/sp/change", body); env.Msg != "访问未授权" || env.Status == http.StatusOK {
+		t.Fatalf("change without the permission: %d %s", env.Status, env.Msg)
+	}
+
+	// A user limited to another store group reaches none of these campaigns, nor their operations.
+	other := &storesdb.StoreGroup{CompanyID: w.company, Name: "欧洲店"}
+	if err := w.h.DB.Create(other).Error; err != nil {
+		t.Fatal(err)
+	}
+	elsewhere := w.staff(t, "13700000002", []string{advertising.PermissionManagerEdit}, other.ID)
+	apptest.Expect(t, elsewhere.Call(http.MethodPost, "/amazonadv/api/v1/sp/change", body), http.StatusBadRequest, "A0400",
+		advertising.MsgChangeNotFound)
+
+	// The store's own editor changes it, and is named in 操作记录; the other user sees no operation.
+	editor := w.staff(t, "13700000003", []string{advertising.PermissionManagerEdit}, w.group)
+	env := editor.Call(http.MethodPost, "/amazonadv/api/v1/sp/change", body)
+	apptest.ExpectOK(t, env)
+	var out changed
+	env.Into(t, &out)
+	if out.Changed != 1 || len(w.amz.RequestsTo("/sp/campaigns")) != 1 {
+		t.Fatalf("editor's pause: %+v", out)
+	}
+	var ops struct {
+		Total   int `json:"total"`
+		Records []struct {
+			User string `json:"user"`
+		} `json:"records"`
+	}
+	env = w.owner.Call(http.MethodPost, "/amazonadv/api/v1/sp/operations/page", map[string]any{})
+	env.Into(t, &ops)
+	if ops.Total != 1 || ops.Records[0].User != "员工0003" {
+		t.Fatalf("operations %+v", ops)
+	}
+	env = elsewhere.Call(http.MethodPost, "/amazonadv/api/v1/sp/operations/page", map[string]any{})
+	env.Into(t, &ops)
+	if ops.Total != 0 {
+		t.Fatalf("another store's user sees %d operations", ops.Total)
 	}
 }
