@@ -178,3 +178,18 @@ func (a *Advertising) SPNegativeKeywords(ctx context.Context, endpoint, refreshT
 func (a *Advertising) SPTargets(ctx context.Context, endpoint, refreshToken string, profileID int64) ([]SPTarget, error) {
 	return listSP[SPTarget](ctx, a, endpoint, refreshToken, profileID, spTargets)
 }
+
+// spPortfolios is Portfolios v3's list: POST /portfolios/list.
+var spPortfolios = spList{"/portfolios/list", "application/vnd.spPortfolio.v3+json", "portfolios"}
+
+// SPPortfolio is a portfolio: a named group of campaigns (of any ad type).
+type SPPortfolio struct {
+	PortfolioID string `json:"portfolioId"`
+	Name        string `json:"name"`
+	State       string `json:"state"`
+}
+
+// SPPortfolios lists every portfolio of a profile.
+func (a *Advertising) SPPortfolios(ctx context.Context, endpoint, refreshToken string, profileID int64) ([]SPPortfolio, error) {
+	return listSP[SPPortfolio](ctx, a, endpoint, refreshToken, profileID, spPortfolios)
+}

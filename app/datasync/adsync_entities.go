@@ -46,6 +46,10 @@ func (ad *adSyncing) entities() error {
 		if err != nil {
 			return err
 		}
+		portfolios, err := c.SPPortfolios(sy.ctx, ep, token, p.ProfileID)
+		if err != nil {
+			return err
+		}
 		scope := adProfile(ad.api.Auth, p)
 		now := sy.s.now.Stamp()
 		var n int64
@@ -59,6 +63,7 @@ func (ad *adSyncing) entities() error {
 					return advertisingdb.SaveNegativeKeywords(tx, scope, negativeKeywordRows(negatives), now)
 				},
 				func() (int64, error) { return advertisingdb.SaveTargets(tx, scope, targetRows(targets), now) },
+				func() (int64, error) { return advertisingdb.SavePortfolios(tx, scope, portfolioRows(portfolios), now) },
 			}
 			for _, step := range steps {
 				m, err := step()
@@ -72,7 +77,7 @@ func (ad *adSyncing) entities() error {
 		if err != nil {
 			return &importError{err}
 		}
-		lines += int64(len(campaigns) + len(groups) + len(keywords) + len(ads) + len(negatives) + len(targets))
+		lines += int64(len(campaigns) + len(groups) + len(keywords) + len(ads) + len(negatives) + len(targets) + len(portfolios))
 		written += n
 		sy.run.Lines, sy.run.Written = lines, written
 		if err := datasyncdb.UpdateSyncRun(sy.db, sy.run.CompanyID, sy.run.ID, map[string]any{"lines": lines, "written": written}); err != nil {
@@ -128,6 +133,14 @@ func negativeKeywordRows(in []amazon.SPNegativeKeyword) []advertisingdb.Negative
 	for i, k := range in {
 		out[i] = advertisingdb.NegativeKeyword{KeywordID: k.KeywordID, AdGroupID: k.AdGroupID, CampaignID: k.CampaignID,
 			KeywordText: k.KeywordText, MatchType: k.MatchType, State: k.State}
+	}
+	return out
+}
+
+func portfolioRows(in []amazon.SPPortfolio) []advertisingdb.Portfolio {
+	out := make([]advertisingdb.Portfolio, len(in))
+	for i, p := range in {
+		out[i] = advertisingdb.Portfolio{PortfolioID: p.PortfolioID, Name: p.Name, State: p.State}
 	}
 	return out
 }

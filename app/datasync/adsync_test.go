@@ -187,7 +187,7 @@ func (w *adWorld) waitAds(t *testing.T, since time.Time, state string) {
 // adSums are what the synced advertising tables hold for the company.
 type adSums struct {
 	Campaigns, AdGroups, Keywords, ProductAds                       int64
-	NegativeKeywords, Targets                                       int64
+	NegativeKeywords, Targets, Portfolios                           int64
 	CampaignDays, CampaignImpressions, CampaignClicks, CampaignCost int64
 	ProductDays, ProductImpressions, ProductClicks, ProductCost     int64
 	ProductOrders, ProductSales, ProductUnits                       int64
@@ -204,6 +204,7 @@ func (w *adWorld) sums(t *testing.T) adSums {
 	w.h.DB.Model(&advertisingdb.ProductAd{}).Where("company_id = ?", w.company).Count(&s.ProductAds)
 	w.h.DB.Model(&advertisingdb.NegativeKeyword{}).Where("company_id = ?", w.company).Count(&s.NegativeKeywords)
 	w.h.DB.Model(&advertisingdb.Target{}).Where("company_id = ?", w.company).Count(&s.Targets)
+	w.h.DB.Model(&advertisingdb.Portfolio{}).Where("company_id = ?", w.company).Count(&s.Portfolios)
 	row := w.h.DB.Table("adv_campaign_days").Where("company_id = ?", w.company).
 		Select("COUNT(*), COALESCE(SUM(impressions), 0), COALESCE(SUM(clicks), 0), COALESCE(SUM(cost), 0)").Row()
 	if err := row.Scan(&s.CampaignDays, &s.CampaignImpressions, &s.CampaignClicks, &s.CampaignCost); err != nil {
@@ -240,6 +241,7 @@ func (w *adWorld) truth(t *testing.T) adSums {
 		s.ProductAds += int64(len(a.ProductAds))
 		s.NegativeKeywords += int64(len(a.NegativeKeywords))
 		s.Targets += int64(len(a.Targets))
+		s.Portfolios += int64(len(a.Portfolios))
 		today := a.Today(now)
 		start, end := today.AddDate(0, 0, -89).Format(time.DateOnly), today.Format(time.DateOnly)
 		for _, d := range a.CampaignDays(now, start, end) {
@@ -283,7 +285,7 @@ func TestAdvertisingSyncBringsEveryProfilesCampaignsAndFiguresExactly(t *testing
 			w.syncAds(t)
 			got, want := w.sums(t), w.truth(t)
 			if got != want || want.ProductCost == 0 || want.Keywords == 0 || want.TargetCost == 0 || want.Targets == 0 ||
-				want.NegativeKeywords == 0 {
+				want.NegativeKeywords == 0 || want.Portfolios == 0 {
 				t.Fatalf("synced %+v\nstand-in %+v", got, want)
 			}
 			tasks = w.adTasks(t)
@@ -508,6 +510,21 @@ func TestAdManagerShowsEachLevelWithTheSyncedFigures(t *testing.T) {
 					t.Fatalf("target %v, the stand-in spent %s", tg, kwSpend[tg["amazonId"].(string)])
 				}
 			}
+			// A portfolio's figures are its campaigns': 主推款 holds the first two.
+			portfolios, _ := w.managerPage(t, map[string]any{"level": "portfolio", "profileId": usRow, "startDate": start, "endDate": end})
+			inPortfolio, _ := w.managerPage(t, map[string]any{"level": "campaign", "portfolioId": "1070000001", "startDate": start, "endDate": end})
+			for _, p := range portfolios {
+				if p["amazonId"] != "1070000001" {
+					continue
+				}
+				got, _ := decimal.NewFromString(fmt.Sprint(p["spend"]))
+				if len(inPortfolio) != 2 || !got.Equal(want["1010000001"].Add(want["1010000002"])) || p["name"] != "主推款" {
+					t.Fatalf("portfolio %v spent %s; its campaigns %v", p, got, inPortfolio)
+				}
+			}
+			if len(portfolios) != 2 {
+				t.Fatalf("US portfolios %v", portfolios)
+			}
 			negatives, _ := w.managerPage(t, map[string]any{"level": "negkeyword", "adGroupId": "1020000021"})
 			if len(targets) != 2 || len(negatives) != 1 || negatives[0]["matchType"] != "NEGATIVE_EXACT" {
 				t.Fatalf("targets %v, negative keywords %v", targets, negatives)
@@ -517,7 +534,7 @@ func TestAdManagerShowsEachLevelWithTheSyncedFigures(t *testing.T) {
 				t.Fatalf("paused keywords: %v", paused)
 			}
 			for body, msg := range map[string]map[string]any{
-				"请选择广告层级（广告活动、广告组、关键词、商品广告、商品投放或否定关键词）": {"level": "portfolio"},
+				"请选择广告层级（广告组合、广告活动、广告组、关键词、商品广告、商品投放或否定关键词）": {"level": "portfolios"},
 				"广告状态不正确":              {"state": "RUNNING"},
 				"日期格式不正确，应为yyyy-MM-dd": {"startDate": "2026/01/01"},
 				"开始日期不能晚于结束日期":         {"startDate": end, "endDate": start},

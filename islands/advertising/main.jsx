@@ -1,4 +1,4 @@
-// 广告管理 and 广告活动: the synced Sponsored Products by level (广告活动 → 广告组 → 关键词 / 商品广告 / 商品投放 / 否定关键词)
+// 广告管理 and 广告活动: the synced Sponsored Products by level (广告组合 → 广告活动 → 广告组 → 关键词 / 商品广告 / 商品投放 / 否定关键词)
 // with their figures over the days asked, found by store, 站点, state, dates and name, exported to .xlsx. A name
 // opens the next level; the trail above the table goes back. Campaigns, ad groups and keywords are enabled,
 // paused, archived or given a budget or bid, one (the row's actions) or checked together, straight at Amazon; the
@@ -16,7 +16,7 @@ import OperationLog from "./OperationLog.jsx";
 const ADV = "/amazonadv/api/v1";
 const input = "rounded-md border border-slate-300 px-2 py-1 text-sm dark:border-slate-600 dark:bg-slate-900";
 const button = "rounded-md bg-sky-700 px-3 py-1 text-sm font-semibold text-white hover:bg-sky-800 disabled:opacity-50";
-const LEVELS = { campaign: "广告活动", adgroup: "广告组", keyword: "关键词", productad: "商品广告", target: "商品投放", negkeyword: "否定关键词" };
+const LEVELS = { portfolio: "广告组合", campaign: "广告活动", adgroup: "广告组", keyword: "关键词", productad: "商品广告", target: "商品投放", negkeyword: "否定关键词" };
 const link = "text-left text-sky-700 underline decoration-dotted hover:text-sky-900 dark:text-sky-300";
 
 // AMOUNTS are the amount a level's rows change: a campaign's daily budget, an ad group's default bid, a keyword's bid.
@@ -57,7 +57,7 @@ function AdvManager({ screen, permissions }) {
       })
       .catch((e) => toast(e.message, "error"));
   }, []);
-  const filters = { level: at.level, campaignId: at.campaignId || "", adGroupId: at.adGroupId || "" };
+  const filters = { level: at.level, portfolioId: at.portfolioId || "", campaignId: at.campaignId || "", adGroupId: at.adGroupId || "" };
   // Changing needs the screen's button permission; product ads are not changed here.
   const editPermission = screen === "campaign" ? "amz:adv:campaign:edit" : "amz:adv:manager:edit";
   const amount = AMOUNTS[at.level];
@@ -90,7 +90,8 @@ function AdvManager({ screen, permissions }) {
       ]
     : [];
   const open = (row) => {
-    if (at.level === "campaign") setAt({ level: "adgroup", campaignId: row.amazonId, campaignName: row.name });
+    if (at.level === "portfolio") setAt({ level: "campaign", portfolioId: row.amazonId, portfolioName: row.name });
+    else if (at.level === "campaign") setAt({ ...at, level: "adgroup", campaignId: row.amazonId, campaignName: row.name });
     else if (at.level === "adgroup") setAt({ ...at, level: "productad", adGroupId: row.amazonId, adGroupName: row.name });
   };
   return (
@@ -127,13 +128,25 @@ function AdvManager({ screen, permissions }) {
         </button>
       </form>
       <nav aria-label="层级" className="mb-2 flex flex-wrap items-center gap-1 text-sm">
+        <button type="button" className={link} onClick={() => setAt({ level: "portfolio" })}>
+          广告组合
+        </button>
+        <span>|</span>
         <button type="button" className={link} onClick={() => setAt({ level: "campaign" })}>
           全部广告活动
         </button>
+        {at.portfolioId && (
+          <>
+            <span>/</span>
+            <button type="button" className={link} onClick={() => setAt({ level: "campaign", portfolioId: at.portfolioId, portfolioName: at.portfolioName })}>
+              {at.portfolioName}
+            </button>
+          </>
+        )}
         {at.campaignId && (
           <>
             <span>/</span>
-            <button type="button" className={link} onClick={() => setAt({ level: "adgroup", campaignId: at.campaignId, campaignName: at.campaignName })}>
+            <button type="button" className={link} onClick={() => setAt({ ...at, level: "adgroup", adGroupId: undefined, adGroupName: undefined })}>
               {at.campaignName}
             </button>
           </>
@@ -173,7 +186,7 @@ function AdvManager({ screen, permissions }) {
         empty="暂无广告数据：请先在店铺管理中授权广告，并在数据同步中同步“广告活动”和“广告报表”。"
         renders={{
           name: (row) =>
-            at.level === "campaign" || at.level === "adgroup" ? (
+            at.level === "portfolio" || at.level === "campaign" || at.level === "adgroup" ? (
               <button type="button" className={link} onClick={() => open(row)} aria-label={`查看 ${row.name}`}>
                 {row.name}
               </button>

@@ -102,7 +102,8 @@ describe("广告管理", () => {
 
     await adv.locator('select[name="state"]').selectOption("PAUSED");
     await adv.getByRole("button", { name: "查询", exact: true }).click();
-    await adv.locator("tbody tr", { hasText: "暂停" }).first().waitFor();
+    // Every row offers 暂停 now: the enabled campaigns going is what says the query came back.
+    await adv.locator("tbody tr", { hasText: "SP AUTO 1" }).first().waitFor({ state: "detached", timeout: PATIENCE });
     await rows.nth(1).waitFor();
     assert.equal(await rows.count(), 2, "one paused campaign per profile");
 
@@ -130,6 +131,19 @@ describe("广告管理", () => {
     assert.equal(await rows.count(), 1, "one negative keyword per manual ad group");
     await adv.getByRole("button", { name: "全部广告活动", exact: true }).click();
     await adv.locator('select[name="profileId"]').selectOption("");
+    await adv.getByRole("button", { name: "查询", exact: true }).click();
+    await rows.nth(9).waitFor({ timeout: PATIENCE });
+
+    // 广告组合: a portfolio opens its campaigns.
+    await adv.getByRole("button", { name: "广告组合", exact: true }).click();
+    await adv.getByText("当前：广告组合").waitFor();
+    await rows.nth(3).waitFor({ timeout: PATIENCE });
+    assert.equal(await rows.count(), 4, "two portfolios per profile");
+    await rows.first().locator("td button").first().click();
+    await adv.getByText("当前：广告活动").waitFor();
+    await adv.locator("tbody tr", { hasText: "SP " }).first().waitFor({ timeout: PATIENCE });
+    assert.ok((await rows.count()) <= 2, "a portfolio's campaigns");
+    await adv.getByRole("button", { name: "全部广告活动", exact: true }).click();
 
     // 广告活动 shows the same campaigns.
     await openFromRail(page, "广告", "广告活动");

@@ -17,7 +17,12 @@ const (
 	LevelProductAd       = "productad"
 	LevelTarget          = "target"
 	LevelNegativeKeyword = "negkeyword"
+	LevelPortfolio       = "portfolio"
 )
+
+// portfolioDays are the campaigns' days with their portfolio: a portfolio's figures are its campaigns'.
+const portfolioDays = "(SELECT d.*, c.portfolio_id FROM adv_campaign_days d JOIN adv_campaigns c " +
+	"ON c.profile_id = d.profile_id AND c.campaign_id = d.campaign_id) pd"
 
 // level is where a level's entities and figures are: the entity table, its Amazon id column, and the daily table
 // and its column that sums them (keywords from the targeting report's days).
@@ -32,6 +37,7 @@ var levels = map[string]level{
 	LevelProductAd:       {"adv_product_ads", "ad_id", "sku", "adv_product_days", "ad_id"},
 	LevelTarget:          {"adv_targets", "target_id", "expression", "adv_target_days", "target_id"},
 	LevelNegativeKeyword: {"adv_negative_keywords", "keyword_id", "keyword_text", "", ""},
+	LevelPortfolio:       {"adv_portfolios", "portfolio_id", "name", portfolioDays, "portfolio_id"},
 }
 
 // ManagerFilter is 广告管理's query: the level, the user (store groups), a group, a profile, a state, the parent
@@ -42,9 +48,11 @@ type ManagerFilter struct {
 	GroupID, ProfileID    int64
 	State                 string
 	CampaignID, AdGroupID string
-	Search                string
-	Start, End            string
-	Offset, Limit         int
+	// PortfolioID keeps a portfolio's campaigns (Amazon's id).
+	PortfolioID   string
+	Search        string
+	Start, End    string
+	Offset, Limit int
 }
 
 // ManagerRow is an entity with its figures over the days.
@@ -85,7 +93,10 @@ func ManagerPage(db *models.DB, companyID int64, f ManagerFilter) ([]ManagerRow,
 		if f.State != "" {
 			q = q.Where("e.state = ?", f.State)
 		}
-		if f.CampaignID != "" && f.Level != LevelCampaign {
+		if f.PortfolioID != "" && f.Level == LevelCampaign {
+			q = q.Where("e.portfolio_id = ?", f.PortfolioID)
+		}
+		if f.CampaignID != "" && f.Level != LevelCampaign && f.Level != LevelPortfolio {
 			q = q.Where("e.campaign_id = ?", f.CampaignID)
 		}
 		if f.AdGroupID != "" && f.Level != LevelCampaign && f.Level != LevelAdGroup {
@@ -119,6 +130,7 @@ func ManagerPage(db *models.DB, companyID int64, f ManagerFilter) ([]ManagerRow,
 		LevelProductAd:       "e.campaign_id, e.ad_group_id, '', '', e.asin, 0, 0",
 		LevelTarget:          "e.campaign_id, e.ad_group_id, e.expression_type, '', '', 0, e.bid",
 		LevelNegativeKeyword: "e.campaign_id, e.ad_group_id, '', e.match_type, '', 0, 0",
+		LevelPortfolio:       "'', '', '', '', '', 0, 0",
 	}[f.Level]
 	cur, err := q.Joins("LEFT JOIN adv_profiles p ON p.id = e.profile_id").
 		Joins("LEFT JOIN store_groups g ON g.id = e.group_id").

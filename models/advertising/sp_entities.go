@@ -220,3 +220,31 @@ func SaveTargets(db *models.DB, p Profile, rows []Target, now time.Time) (int64,
 			t.ExpressionType, t.Expression, t.State, t.Bid.Units(), now, now}
 	})
 }
+
+// Portfolio is a portfolio of campaigns.
+type Portfolio struct {
+	ID          int64 `gorm:"primaryKey;autoIncrement:false"`
+	CompanyID   int64
+	GroupID     int64
+	ProfileID   int64
+	PortfolioID string
+	Name        string
+	State       string
+	CreatedAt   time.Time
+	UpdatedAt   time.Time
+}
+
+// TableName is the portfolios' table.
+func (Portfolio) TableName() string { return "adv_portfolios" }
+
+var portfoliosTable = &models.UpsertTable{Name: "adv_portfolios",
+	Columns: []string{"id", "company_id", "group_id", "profile_id", "portfolio_id", "name", "state", "created_at", "updated_at"},
+	Key:     []string{"profile_id", "portfolio_id"}, Keep: []string{"company_id"}}
+
+// SavePortfolios upserts a profile's portfolios.
+func SavePortfolios(db *models.DB, p Profile, rows []Portfolio, now time.Time) (int64, error) {
+	return db.Upsert(portfoliosTable, len(rows), func(i int) []any {
+		r := &rows[i]
+		return []any{models.NewID(), p.CompanyID, p.GroupID, p.ProfileID, r.PortfolioID, r.Name, r.State, now, now}
+	})
+}

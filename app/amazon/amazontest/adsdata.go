@@ -21,6 +21,8 @@ type AdAccount struct {
 	// NegativeKeywords and Targets (product targeting clauses) of the manual ad groups.
 	NegativeKeywords []AdNegativeKeyword
 	Targets          []AdTarget
+	// Portfolios group the first three campaigns: the first two in one, the third in another.
+	Portfolios []AdPortfolio
 	// Currency is the profile's; a yen account's amounts are whole.
 	Currency string
 	Timezone string
@@ -29,6 +31,7 @@ type AdAccount struct {
 // AdCampaign is a campaign; ActiveFrom/ActiveTo bound the days it has figures, relative to today (days back).
 type AdCampaign struct {
 	CampaignID, Name, State, TargetingType, StartDate string
+	PortfolioID                                       string
 	Budget                                            decimal.Decimal
 	// spendsFrom..spendsTo: the days back it spent (a paused campaign stopped 30 days ago, an archived one 200).
 	spendsFrom, spendsTo int
@@ -44,6 +47,11 @@ type AdGroupEntity struct {
 type AdKeyword struct {
 	KeywordID, AdGroupID, CampaignID, Text, MatchType, State string
 	Bid                                                      decimal.Decimal
+}
+
+// AdPortfolio is a portfolio of campaigns.
+type AdPortfolio struct {
+	PortfolioID, Name, State string
 }
 
 // AdNegativeKeyword is a negative keyword of an ad group.
@@ -104,10 +112,12 @@ func AdAccountOf(p StandInProfile, skus AdSKUs) *AdAccount {
 	matches := []string{"EXACT", "PHRASE", "BROAD"}
 	words := []string{"kitchen scale", "digital scale", "food scale grams", "coffee scale", "baking scale",
 		"scale with timer", "small scale", "precision scale"}
+	a.Portfolios = []AdPortfolio{{id(7, 1), "主推款", "ENABLED"}, {id(7, 2), "测试款", "ENABLED"}}
+	portfolioOf := []string{id(7, 1), id(7, 1), id(7, 2), "", ""}
 	ad := 0
 	for c := range 5 {
 		camp := AdCampaign{CampaignID: id(1, c+1), Name: fmt.Sprintf("SP %s %d", targeting[c], c+1), State: states[c],
-			TargetingType: targeting[c], StartDate: "2025-01-01",
+			TargetingType: targeting[c], StartDate: "2025-01-01", PortfolioID: portfolioOf[c],
 			Budget: decimal.New((20+int64(c)*10)*scale, -2), spendsFrom: 365, spendsTo: 1}
 		switch camp.State {
 		case "PAUSED":

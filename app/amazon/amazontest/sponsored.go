@@ -46,6 +46,7 @@ func (s *Server) addSponsoredProducts() {
 		"/sp/productAds/list":       {"application/vnd.spProductAd.v3+json", "productAds"},
 		"/sp/negativeKeywords/list": {"application/vnd.spNegativeKeyword.v3+json", "negativeKeywords"},
 		"/sp/targets/list":          {"application/vnd.spTargetingClause.v3+json", "targetingClauses"},
+		"/portfolios/list":          {"application/vnd.spPortfolio.v3+json", "portfolios"},
 	} {
 		s.Mux.HandleFunc("POST "+path, func(w http.ResponseWriter, r *http.Request) { adsAPI{s}.spList(w, r, op.media, op.field) })
 	}
@@ -136,10 +137,14 @@ func (s adsAPI) spList(w http.ResponseWriter, r *http.Request, media, field stri
 	switch field {
 	case "campaigns":
 		for _, c := range a.Campaigns {
-			all = append(all, map[string]any{"campaignId": c.CampaignID, "name": c.Name, "state": c.State,
+			item := map[string]any{"campaignId": c.CampaignID, "name": c.Name, "state": c.State,
 				"targetingType": c.TargetingType, "startDate": c.StartDate,
 				"budget":         map[string]any{"budget": json.Number(c.Budget.String()), "budgetType": "DAILY"},
-				"dynamicBidding": map[string]any{"strategy": "LEGACY_FOR_SALES"}})
+				"dynamicBidding": map[string]any{"strategy": "LEGACY_FOR_SALES"}}
+			if c.PortfolioID != "" {
+				item["portfolioId"] = c.PortfolioID
+			}
+			all = append(all, item)
 		}
 	case "adGroups":
 		for _, g := range a.AdGroups {
@@ -150,6 +155,10 @@ func (s adsAPI) spList(w http.ResponseWriter, r *http.Request, media, field stri
 		for _, k := range a.Keywords {
 			all = append(all, map[string]any{"keywordId": k.KeywordID, "adGroupId": k.AdGroupID, "campaignId": k.CampaignID,
 				"keywordText": k.Text, "matchType": k.MatchType, "state": k.State, "bid": json.Number(k.Bid.String())})
+		}
+	case "portfolios":
+		for _, p := range a.Portfolios {
+			all = append(all, map[string]any{"portfolioId": p.PortfolioID, "name": p.Name, "state": p.State, "inBudget": true})
 		}
 	case "negativeKeywords":
 		for _, k := range a.NegativeKeywords {

@@ -93,7 +93,7 @@ type Operation struct {
 	SourceName      string `json:"sourceName"`
 }
 
-var levelNames = map[string]string{advertisingdb.LevelCampaign: "广告活动", advertisingdb.LevelAdGroup: "广告组",
+var levelNames = map[string]string{advertisingdb.LevelPortfolio: "广告组合", advertisingdb.LevelCampaign: "广告活动", advertisingdb.LevelAdGroup: "广告组",
 	advertisingdb.LevelKeyword: "关键词", advertisingdb.LevelProductAd: "商品广告", advertisingdb.LevelTarget: "商品投放",
 	advertisingdb.LevelNegativeKeyword: "否定关键词"}
 
