@@ -177,6 +177,7 @@ func routes(e *echo.Echo, d Deps, pg *pages.Handler) RouteAccess {
 		"/amazon/profit/config":      pg.ProfitScreen("利润配置", "config"),
 		"/amazon/adv/manager":        pg.AdvManager("广告管理", "manager"),
 		"/amazon/adv/campaign":       pg.AdvManager("广告活动", "campaign"),
+		"/amazon/adv/operation":      pg.AdvManager("操作记录", "operation"),
 		"/a/p/c":                     pg.FinanceScreen("编辑计算方案", "plan"),
 		"/amazon/orders/manager":     pg.OrderScreen("订单管理", "manager"),
 		"/amazon/orders/today":       pg.OrderScreen("今日订单", "today"),
@@ -792,10 +793,17 @@ func routes(e *echo.Echo, d Deps, pg *pages.Handler) RouteAccess {
 	advManagerScreen := middleware.Screen("/amazon/adv/manager")
 	advAPI.POST("/sp/page", vh.ManagerPage, advManagerScreen).Takes(advertising.ManagerQuery{}).Answers(api.Page[advertisingapi.Line]{})
 	advAPI.GET("/sp/export", vh.ManagerExport(export), advManagerScreen)
+	// Changes go to Amazon with the screen's button permission; each row is recorded in 操作记录.
+	advAPI.POST("/sp/change", vh.Change, advManagerScreen.Needs(advertising.PermissionManagerEdit)).Takes(advertising.ChangeForm{}).Answers(advertisingapi.Changed{})
 	// 广告活动 reads the same lists under its own screen.
 	advCampaignScreen := middleware.Screen("/amazon/adv/campaign")
 	advAPI.POST("/sp/campaigns/page", vh.ManagerPage, advCampaignScreen).Takes(advertising.ManagerQuery{}).Answers(api.Page[advertisingapi.Line]{})
 	advAPI.GET("/sp/campaigns/export", vh.ManagerExport(export), advCampaignScreen)
+	advAPI.POST("/sp/campaigns/change", vh.Change, advCampaignScreen.Needs(advertising.PermissionCampaignEdit)).Takes(advertising.ChangeForm{}).Answers(advertisingapi.Changed{})
+	// 操作记录: the changes sent to Amazon, limited to the user's store groups.
+	advOperationScreen := middleware.Screen("/amazon/adv/operation")
+	advAPI.POST("/sp/operations/page", vh.Operations, advOperationScreen).Takes(advertising.OperationQuery{}).Answers(api.Page[advertisingapi.Operation]{})
+	advAPI.GET("/sp/operations/export", vh.OperationsExport(export), advOperationScreen)
 
 	// 接口文档: the description of the JSON API above, built once from its table, for those granted the screen;
 	// the page (built above) reads the same document.

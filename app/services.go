@@ -157,7 +157,7 @@ func NewServices(d ServiceDeps) Services {
 		Sales:         sales.New(d.DB, now, d.Config.TimeZone, fin),
 		Orders:        orders.New(d.DB, now, d.Config.TimeZone),
 		Profit:        profit.New(d.DB, now, d.Config.TimeZone, fin),
-		Advertising:   advertising.New(d.DB, now, d.Config.TimeZone, fin),
+		Advertising:   advertising.New(d.DB, now, d.Config.TimeZone, fin, st),
 		Onboarding:    onboarding.New(d.DB),
 		Claims:        claimsSvc,
 		StorageFees:   claims.NewStorageFees(d.DB, fin),

@@ -284,14 +284,22 @@ var queryFields = numbered(map[string][]Column{
 		col("name", "名称", 220, false), col("stateName", "状态", 70, false), col("groupName", "店铺", 120, false),
 		col("marketplaceName", "站点", 70, false), col("currency", "币种", 60, false),
 		col("targetingType", "投放类型", 80, false).hidden(), col("matchType", "匹配类型", 80, false).hidden(),
-		col("asin", "ASIN", 110, false).hidden(), col("budget", "预算", 90, false).money().hidden(),
-		col("bid", "竞价", 80, false).money().hidden(), col("impressions", "曝光量", 90, false),
+		col("asin", "ASIN", 110, false).hidden(), col("budget", "预算", 90, false).money().tip("广告活动的每日预算"),
+		col("bid", "竞价", 80, false).money().tip("广告组的默认竞价、关键词的竞价"), col("impressions", "曝光量", 90, false),
 		col("clicks", "点击量", 80, false), col("ctr", "点击率", 80, false).tip("点击量 ÷ 曝光量"),
 		col("cpc", "CPC", 80, false).tip("花费 ÷ 点击量"), col("spend", "花费", 100, false).money(),
 		col("spendCny", "花费(CNY)", 100, false).yuan().tip("按各月汇率折算"), col("orders", "订单量", 80, false).tip("7天归因"),
 		col("sales", "销售额", 100, false).money().tip("7天归因"), col("salesCny", "销售额(CNY)", 110, false).yuan(),
 		col("acos", "ACOS", 80, false).tip("花费 ÷ 销售额"), col("roas", "ROAS", 80, false).tip("销售额 ÷ 花费"),
 		col("conversion", "转化率", 80, false).tip("订单量 ÷ 点击量"),
+	},
+	// 操作记录: a change sent to the Advertising API for one entity, with Amazon's answer.
+	"advOperationList": {
+		col("createdAt", "操作时间", 170, false), col("user", "操作人", 100, false), col("sourceName", "来源", 70, false).hidden(),
+		col("groupName", "店铺", 120, false), col("marketplaceName", "站点", 70, false), col("levelName", "层级", 80, false),
+		col("name", "名称", 200, false), col("amazonId", "亚马逊ID", 150, false).hidden(), col("actionName", "操作", 90, false),
+		col("before", "修改前", 90, false), col("after", "修改后", 90, false), col("currency", "币种", 60, false),
+		col("resultName", "结果", 70, false), col("message", "亚马逊答复", 280, false).tip("亚马逊拒绝的修改未生效"),
 	},
 	// 利润报告: a line is a seller SKU of a store's marketplace in a month and currency (or a store's or month's
 	// total); Amazon's figures in the currency and in CNY, cost, freight and profit in CNY.

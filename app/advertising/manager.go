@@ -12,7 +12,7 @@ import (
 
 // Messages of 广告管理.
 const (
-	MsgLevelBad     = "请选择广告层级（广告活动、广告组、关键词或商品广告）"
+	MsgLevelBad     = "请选择广告层级（广告组合、广告活动、广告组、关键词、商品广告、商品投放或否定关键词）"
 	MsgStateBad     = "广告状态不正确"
 	MsgDateBad      = "日期格式不正确，应为yyyy-MM-dd"
 	MsgDateRange    = "开始日期不能晚于结束日期"
@@ -33,9 +33,11 @@ type ManagerQuery struct {
 	State      string `json:"state" query:"state"`
 	CampaignID string `json:"campaignId" query:"campaignId"`
 	AdGroupID  string `json:"adGroupId" query:"adGroupId"`
-	Search     string `json:"search" query:"search"`
-	StartDate  string `json:"startDate" query:"startDate"`
-	EndDate    string `json:"endDate" query:"endDate"`
+	// PortfolioID keeps one portfolio's campaigns (Amazon's id).
+	PortfolioID string `json:"portfolioId" query:"portfolioId"`
+	Search      string `json:"search" query:"search"`
+	StartDate   string `json:"startDate" query:"startDate"`
+	EndDate     string `json:"endDate" query:"endDate"`
 }
 
 // ManagerLine is a row with its cost and sales in CNY, each month at its rate.
@@ -51,13 +53,14 @@ var states = map[string]bool{"": true, "ENABLED": true, "PAUSED": true, "ARCHIVE
 func (s *Service) ManagerPage(ctx context.Context, p core.Principal, q ManagerQuery) ([]ManagerLine, int64, core.PageRequest, error) {
 	r := q.PageRequest.Normalized()
 	f := advertisingdb.ManagerFilter{Level: strings.TrimSpace(q.Level), UserID: p.UserID, State: strings.ToUpper(strings.TrimSpace(q.State)),
-		CampaignID: strings.TrimSpace(q.CampaignID), AdGroupID: strings.TrimSpace(q.AdGroupID), Search: strings.TrimSpace(q.Search),
+		PortfolioID: strings.TrimSpace(q.PortfolioID), CampaignID: strings.TrimSpace(q.CampaignID), AdGroupID: strings.TrimSpace(q.AdGroupID), Search: strings.TrimSpace(q.Search),
 		Offset: r.Offset(), Limit: r.Size}
 	if f.Level == "" {
 		f.Level = advertisingdb.LevelCampaign
 	}
 	switch f.Level {
-	case advertisingdb.LevelCampaign, advertisingdb.LevelAdGroup, advertisingdb.LevelKeyword, advertisingdb.LevelProductAd:
+	case advertisingdb.LevelCampaign, advertisingdb.LevelAdGroup, advertisingdb.LevelKeyword, advertisingdb.LevelProductAd,
+		advertisingdb.LevelTarget, advertisingdb.LevelNegativeKeyword, advertisingdb.LevelPortfolio:
 	default:
 		return nil, 0, r, core.Invalid(MsgLevelBad)
 	}

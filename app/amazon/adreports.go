@@ -28,11 +28,13 @@ const (
 	AdReportFailed     = "FAILED"
 )
 
-// The two Sponsored Products daily reports the sync reads. Sellers' SP attribution is 7 days (the console's),
+// The Sponsored Products daily reports the sync reads: campaigns, advertised products and targeting (keywords and
+// product targets, keywordId naming either). Sellers' SP attribution is 7 days (the console's),
 // hence purchases7d, sales7d and unitsSoldClicks7d.
 const (
 	ReportSPCampaigns         = "spCampaigns"
 	ReportSPAdvertisedProduct = "spAdvertisedProduct"
+	ReportSPTargeting         = "spTargeting"
 )
 
 // AdReportMaxDays is the longest range one report may cover (31 days for both).
@@ -46,6 +48,9 @@ var adReportConfigs = map[string]AdReportConfig{
 	ReportSPAdvertisedProduct: {AdProduct: "SPONSORED_PRODUCTS", GroupBy: []string{"advertiser"}, ReportTypeID: ReportSPAdvertisedProduct,
 		TimeUnit: "DAILY", Format: "GZIP_JSON", Columns: []string{"date", "campaignId", "adGroupId", "adId", "advertisedSku",
 			"advertisedAsin", "impressions", "clicks", "cost", "purchases7d", "sales7d", "unitsSoldClicks7d"}},
+	ReportSPTargeting: {AdProduct: "SPONSORED_PRODUCTS", GroupBy: []string{"targeting"}, ReportTypeID: ReportSPTargeting,
+		TimeUnit: "DAILY", Format: "GZIP_JSON", Columns: []string{"date", "campaignId", "adGroupId", "keywordId", "keyword",
+			"matchType", "keywordType", "impressions", "clicks", "cost", "purchases7d", "sales7d", "unitsSoldClicks7d"}},
 }
 
 // AdReportConfig is a report request's configuration.
@@ -97,10 +102,12 @@ func (a *Advertising) GetAdReport(ctx context.Context, endpoint, refreshToken st
 // AdReportRow is one day of one campaign (or advertised product) in a report. Ids come as JSON numbers in the
 // files and are kept as text, as the v3 entities carry them.
 type AdReportRow struct {
-	Date        string
-	CampaignID  string
-	AdGroupID   string
-	AdID        string
+	Date       string
+	CampaignID string
+	AdGroupID  string
+	AdID       string
+	// TargetID is a targeting row's keywordId: a keyword's or a product target's id.
+	TargetID    string
 	SKU         string
 	ASIN        string
 	Impressions int64
@@ -162,7 +169,7 @@ func readAdReport(body io.Reader) ([]AdReportRow, error) {
 
 func adReportRow(m map[string]any) (AdReportRow, error) {
 	r := AdReportRow{Date: text(m["date"]), CampaignID: text(m["campaignId"]), AdGroupID: text(m["adGroupId"]),
-		AdID: text(m["adId"]), SKU: text(m["advertisedSku"]), ASIN: text(m["advertisedAsin"])}
+		AdID: text(m["adId"]), TargetID: text(m["keywordId"]), SKU: text(m["advertisedSku"]), ASIN: text(m["advertisedAsin"])}
 	if len(r.Date) != 10 || r.CampaignID == "" {
 		return r, fmt.Errorf("no date or campaignId")
 	}

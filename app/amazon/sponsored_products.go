@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"net/http"
+	"strings"
 
 	"github.com/shopspring/decimal"
 )
@@ -123,4 +124,72 @@ func listSP[T any](ctx context.Context, a *Advertising, endpoint, refreshToken s
 			return out, nil
 		}
 	}
+}
+
+var (
+	spNegativeKeywords = spList{"/sp/negativeKeywords/list", "application/vnd.spNegativeKeyword.v3+json", "negativeKeywords"}
+	spTargets          = spList{"/sp/targets/list", "application/vnd.spTargetingClause.v3+json", "targetingClauses"}
+)
+
+// SPNegativeKeyword is a negative keyword of an ad group (NEGATIVE_EXACT or NEGATIVE_PHRASE).
+type SPNegativeKeyword struct {
+	KeywordID   string `json:"keywordId"`
+	AdGroupID   string `json:"adGroupId"`
+	CampaignID  string `json:"campaignId"`
+	KeywordText string `json:"keywordText"`
+	MatchType   string `json:"matchType"`
+	State       string `json:"state"`
+}
+
+// SPTarget is a targeting clause of an ad group: its expression (an ASIN, a category...) and bid.
+type SPTarget struct {
+	TargetID       string          `json:"targetId"`
+	AdGroupID      string          `json:"adGroupId"`
+	CampaignID     string          `json:"campaignId"`
+	ExpressionType string          `json:"expressionType"`
+	State          string          `json:"state"`
+	Bid            decimal.Decimal `json:"bid"`
+	Expression     []struct {
+		Type  string `json:"type"`
+		Value string `json:"value"`
+	} `json:"resolvedExpression"`
+}
+
+// Text is the clause as the console writes it: type="value" parts (asin="B0...").
+func (t SPTarget) Text() string {
+	parts := make([]string, len(t.Expression))
+	for i, e := range t.Expression {
+		kind := strings.ToLower(strings.TrimSuffix(e.Type, "_SAME_AS"))
+		if e.Value == "" {
+			parts[i] = kind
+			continue
+		}
+		parts[i] = kind + `="` + e.Value + `"`
+	}
+	return strings.Join(parts, " ")
+}
+
+// SPNegativeKeywords lists every negative keyword of a profile.
+func (a *Advertising) SPNegativeKeywords(ctx context.Context, endpoint, refreshToken string, profileID int64) ([]SPNegativeKeyword, error) {
+	return listSP[SPNegativeKeyword](ctx, a, endpoint, refreshToken, profileID, spNegativeKeywords)
+}
+
+// SPTargets lists every targeting clause of a profile.
+func (a *Advertising) SPTargets(ctx context.Context, endpoint, refreshToken string, profileID int64) ([]SPTarget, error) {
+	return listSP[SPTarget](ctx, a, endpoint, refreshToken, profileID, spTargets)
+}
+
+// spPortfolios is Portfolios v3's list: POST /portfolios/list.
+var spPortfolios = spList{"/portfolios/list", "application/vnd.spPortfolio.v3+json", "portfolios"}
+
+// SPPortfolio is a portfolio: a named group of campaigns (of any ad type).
+type SPPortfolio struct {
+	PortfolioID string `json:"portfolioId"`
+	Name        string `json:"name"`
+	State       string `json:"state"`
+}
+
+// SPPortfolios lists every portfolio of a profile.
+func (a *Advertising) SPPortfolios(ctx context.Context, endpoint, refreshToken string, profileID int64) ([]SPPortfolio, error) {
+	return listSP[SPPortfolio](ctx, a, endpoint, refreshToken, profileID, spPortfolios)
 }

@@ -38,6 +38,18 @@ func (ad *adSyncing) entities() error {
 		if err != nil {
 			return err
 		}
+		negatives, err := c.SPNegativeKeywords(sy.ctx, ep, token, p.ProfileID)
+		if err != nil {
+			return err
+		}
+		targets, err := c.SPTargets(sy.ctx, ep, token, p.ProfileID)
+		if err != nil {
+			return err
+		}
+		portfolios, err := c.SPPortfolios(sy.ctx, ep, token, p.ProfileID)
+		if err != nil {
+			return err
+		}
 		scope := adProfile(ad.api.Auth, p)
 		now := sy.s.now.Stamp()
 		var n int64
@@ -47,6 +59,11 @@ func (ad *adSyncing) entities() error {
 				func() (int64, error) { return advertisingdb.SaveAdGroups(tx, scope, adGroupRows(groups), now) },
 				func() (int64, error) { return advertisingdb.SaveKeywords(tx, scope, keywordRows(keywords), now) },
 				func() (int64, error) { return advertisingdb.SaveProductAds(tx, scope, productAdRows(ads), now) },
+				func() (int64, error) {
+					return advertisingdb.SaveNegativeKeywords(tx, scope, negativeKeywordRows(negatives), now)
+				},
+				func() (int64, error) { return advertisingdb.SaveTargets(tx, scope, targetRows(targets), now) },
+				func() (int64, error) { return advertisingdb.SavePortfolios(tx, scope, portfolioRows(portfolios), now) },
 			}
 			for _, step := range steps {
 				m, err := step()
@@ -60,7 +77,7 @@ func (ad *adSyncing) entities() error {
 		if err != nil {
 			return &importError{err}
 		}
-		lines += int64(len(campaigns) + len(groups) + len(keywords) + len(ads))
+		lines += int64(len(campaigns) + len(groups) + len(keywords) + len(ads) + len(negatives) + len(targets) + len(portfolios))
 		written += n
 		sy.run.Lines, sy.run.Written = lines, written
 		if err := datasyncdb.UpdateSyncRun(sy.db, sy.run.CompanyID, sy.run.ID, map[string]any{"lines": lines, "written": written}); err != nil {
@@ -107,6 +124,32 @@ func keywordRows(in []amazon.SPKeyword) []advertisingdb.Keyword {
 	for i, k := range in {
 		out[i] = advertisingdb.Keyword{KeywordID: k.KeywordID, AdGroupID: k.AdGroupID, CampaignID: k.CampaignID,
 			KeywordText: k.KeywordText, MatchType: k.MatchType, State: k.State, Bid: money(k.Bid)}
+	}
+	return out
+}
+
+func negativeKeywordRows(in []amazon.SPNegativeKeyword) []advertisingdb.NegativeKeyword {
+	out := make([]advertisingdb.NegativeKeyword, len(in))
+	for i, k := range in {
+		out[i] = advertisingdb.NegativeKeyword{KeywordID: k.KeywordID, AdGroupID: k.AdGroupID, CampaignID: k.CampaignID,
+			KeywordText: k.KeywordText, MatchType: k.MatchType, State: k.State}
+	}
+	return out
+}
+
+func portfolioRows(in []amazon.SPPortfolio) []advertisingdb.Portfolio {
+	out := make([]advertisingdb.Portfolio, len(in))
+	for i, p := range in {
+		out[i] = advertisingdb.Portfolio{PortfolioID: p.PortfolioID, Name: p.Name, State: p.State}
+	}
+	return out
+}
+
+func targetRows(in []amazon.SPTarget) []advertisingdb.Target {
+	out := make([]advertisingdb.Target, len(in))
+	for i, t := range in {
+		out[i] = advertisingdb.Target{TargetID: t.TargetID, AdGroupID: t.AdGroupID, CampaignID: t.CampaignID,
+			ExpressionType: t.ExpressionType, Expression: truncate(t.Text(), 500), State: t.State, Bid: money(t.Bid)}
 	}
 	return out
 }

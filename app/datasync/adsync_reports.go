@@ -22,7 +22,7 @@ const (
 )
 
 // adReportTypes are the reports read per profile and window.
-var adReportTypes = []string{amazon.ReportSPCampaigns, amazon.ReportSPAdvertisedProduct}
+var adReportTypes = []string{amazon.ReportSPCampaigns, amazon.ReportSPAdvertisedProduct, amazon.ReportSPTargeting}
 
 // reports plans the run's reports once (per profile, report type and window), then brings each in: asks Amazon
 // for it, snoozes while Amazon makes it, downloads it and replaces the window's days.
@@ -164,6 +164,15 @@ func (ad *adSyncing) replaceDays(p advertisingdb.Profile, reportType, start, end
 	var written int64
 	err := ad.s.db.Tx(ad.ctx, func(tx *models.DB) error {
 		var err error
+		if reportType == amazon.ReportSPTargeting {
+			days := make([]advertisingdb.TargetDay, len(rows))
+			for i, r := range rows {
+				days[i] = advertisingdb.TargetDay{TargetID: r.TargetID, Day: r.Date, CampaignID: r.CampaignID,
+					AdGroupID: r.AdGroupID, Figures: figures(r)}
+			}
+			written, err = advertisingdb.ReplaceTargetDays(tx, p, start, end, days, now)
+			return err
+		}
 		if reportType == amazon.ReportSPCampaigns {
 			days := make([]advertisingdb.CampaignDay, len(rows))
 			for i, r := range rows {

@@ -5,6 +5,7 @@ import (
 	"net/http"
 	"net/url"
 	"strconv"
+	"strings"
 	"testing"
 	"time"
 
@@ -186,9 +187,12 @@ func (w *adWorld) waitAds(t *testing.T, since time.Time, state string) {
 // adSums are what the synced advertising tables hold for the company.
 type adSums struct {
 	Campaigns, AdGroups, Keywords, ProductAds                       int64
+	NegativeKeywords, Targets, Portfolios                           int64
 	CampaignDays, CampaignImpressions, CampaignClicks, CampaignCost int64
 	ProductDays, ProductImpressions, ProductClicks, ProductCost     int64
 	ProductOrders, ProductSales, ProductUnits                       int64
+	TargetDays, TargetImpressions, TargetClicks, TargetCost         int64
+	TargetOrders, TargetSales, TargetUnits                          int64
 }
 
 func (w *adWorld) sums(t *testing.T) adSums {
@@ -198,6 +202,9 @@ func (w *adWorld) sums(t *testing.T) adSums {
 	w.h.DB.Model(&advertisingdb.AdGroup{}).Where("company_id = ?", w.company).Count(&s.AdGroups)
 	w.h.DB.Model(&advertisingdb.Keyword{}).Where("company_id = ?", w.company).Count(&s.Keywords)
 	w.h.DB.Model(&advertisingdb.ProductAd{}).Where("company_id = ?", w.company).Count(&s.ProductAds)
+	w.h.DB.Model(&advertisingdb.NegativeKeyword{}).Where("company_id = ?", w.company).Count(&s.NegativeKeywords)
+	w.h.DB.Model(&advertisingdb.Target{}).Where("company_id = ?", w.company).Count(&s.Targets)
+	w.h.DB.Model(&advertisingdb.Portfolio{}).Where("company_id = ?", w.company).Count(&s.Portfolios)
 	row := w.h.DB.Table("adv_campaign_days").Where("company_id = ?", w.company).
 		Select("COUNT(*), COALESCE(SUM(impressions), 0), COALESCE(SUM(clicks), 0), COALESCE(SUM(cost), 0)").Row()
 	if err := row.Scan(&s.CampaignDays, &s.CampaignImpressions, &s.CampaignClicks, &s.CampaignCost); err != nil {
@@ -208,6 +215,13 @@ func (w *adWorld) sums(t *testing.T) adSums {
 			"COALESCE(SUM(orders), 0), COALESCE(SUM(sales), 0), COALESCE(SUM(units), 0)").Row()
 	if err := row.Scan(&s.ProductDays, &s.ProductImpressions, &s.ProductClicks, &s.ProductCost, &s.ProductOrders,
 		&s.ProductSales, &s.ProductUnits); err != nil {
+		t.Fatal(err)
+	}
+	row = w.h.DB.Table("adv_target_days").Where("company_id = ?", w.company).
+		Select("COUNT(*), COALESCE(SUM(impressions), 0), COALESCE(SUM(clicks), 0), COALESCE(SUM(cost), 0), " +
+			"COALESCE(SUM(orders), 0), COALESCE(SUM(sales), 0), COALESCE(SUM(units), 0)").Row()
+	if err := row.Scan(&s.TargetDays, &s.TargetImpressions, &s.TargetClicks, &s.TargetCost, &s.TargetOrders,
+		&s.TargetSales, &s.TargetUnits); err != nil {
 		t.Fatal(err)
 	}
 	return s
@@ -225,6 +239,9 @@ func (w *adWorld) truth(t *testing.T) adSums {
 		s.AdGroups += int64(len(a.AdGroups))
 		s.Keywords += int64(len(a.Keywords))
 		s.ProductAds += int64(len(a.ProductAds))
+		s.NegativeKeywords += int64(len(a.NegativeKeywords))
+		s.Targets += int64(len(a.Targets))
+		s.Portfolios += int64(len(a.Portfolios))
 		today := a.Today(now)
 		start, end := today.AddDate(0, 0, -89).Format(time.DateOnly), today.Format(time.DateOnly)
 		for _, d := range a.CampaignDays(now, start, end) {
@@ -242,6 +259,15 @@ func (w *adWorld) truth(t *testing.T) adSums {
 			s.ProductSales += units(d.Sales)
 			s.ProductUnits += d.Units
 		}
+		for _, d := range a.KeywordDays(now, start, end) {
+			s.TargetDays++
+			s.TargetImpressions += d.Impressions
+			s.TargetClicks += d.Clicks
+			s.TargetCost += units(d.Cost)
+			s.TargetOrders += d.Orders
+			s.TargetSales += units(d.Sales)
+			s.TargetUnits += d.Units
+		}
 	}
 	return s
 }
@@ -258,13 +284,14 @@ func TestAdvertisingSyncBringsEveryProfilesCampaignsAndFiguresExactly(t *testing
 			w.amz.FailAdvertisingAPI(http.StatusTooManyRequests, http.StatusTooManyRequests)
 			w.syncAds(t)
 			got, want := w.sums(t), w.truth(t)
-			if got != want || want.ProductCost == 0 || want.Keywords == 0 {
+			if got != want || want.ProductCost == 0 || want.Keywords == 0 || want.TargetCost == 0 || want.Targets == 0 ||
+				want.NegativeKeywords == 0 || want.Portfolios == 0 {
 				t.Fatalf("synced %+v\nstand-in %+v", got, want)
 			}
 			tasks = w.adTasks(t)
-			// The first run reads 90 days (2 profiles × 3 windows × 2 reports), a later one 60 (the periodic job may
+			// The first run reads 90 days (2 profiles × 3 windows × 3 reports), a later one 60 (the periodic job may
 			// have run the first).
-			if r := tasks["adreports"]; r.ReportsDone != r.ReportsTotal || (r.ReportsTotal != 12 && r.ReportsTotal != 8) || r.LastError != "" {
+			if r := tasks["adreports"]; r.ReportsDone != r.ReportsTotal || (r.ReportsTotal != 18 && r.ReportsTotal != 12) || r.LastError != "" {
 				t.Fatalf("reports task = %+v", r)
 			}
 			var reports []datasyncdb.SyncReport
@@ -292,8 +319,8 @@ func TestAdvertisingSyncBringsEveryProfilesCampaignsAndFiguresExactly(t *testing
 			}
 			var refresh []datasyncdb.SyncReport
 			w.h.DB.Where("run_id = ?", last[0].ID).Find(&refresh)
-			if last[0].Kind == "adreports" && len(refresh) != 8 {
-				t.Fatalf("a later sync reads 60 days: %d reports, want 2 profiles × 2 windows × 2", len(refresh))
+			if last[0].Kind == "adreports" && len(refresh) != 12 {
+				t.Fatalf("a later sync reads 60 days: %d reports, want 2 profiles × 2 windows × 3", len(refresh))
 			}
 		})
 	}
@@ -447,12 +474,67 @@ func TestAdManagerShowsEachLevelWithTheSyncedFigures(t *testing.T) {
 			if same.Total != 10 {
 				t.Fatalf("广告活动 lists %d campaigns", same.Total)
 			}
+			// A keyword's figures are its targeting report days'; the profile filter keeps the US profile's 24.
+			kwSpend := map[string]decimal.Decimal{}
+			for _, d := range a.KeywordDays(time.Now(), start, end) {
+				kwSpend[d.AdID] = kwSpend[d.AdID].Add(d.Cost)
+			}
+			var usRow any
+			for _, c := range campaigns {
+				if _, ok := want[c["amazonId"].(string)]; ok {
+					usRow = c["profileId"]
+				}
+			}
+			keywords, _ := w.managerPage(t, map[string]any{"currentpage": 1, "pagesize": 100, "level": "keyword",
+				"profileId": usRow, "startDate": start, "endDate": end})
+			spent := 0
+			for _, k := range keywords {
+				got, _ := decimal.NewFromString(fmt.Sprint(k["spend"]))
+				if !got.Equal(kwSpend[k["amazonId"].(string)]) {
+					t.Fatalf("keyword %v spent %s, the stand-in %s", k["name"], got, kwSpend[k["amazonId"].(string)])
+				}
+				if got.IsPositive() {
+					spent++
+				}
+			}
+			if len(keywords) != 24 || spent == 0 {
+				t.Fatalf("%d US keywords, %d spent", len(keywords), spent)
+			}
+			// The third campaign's first ad group targets two ASINs, with their days' spend, and excludes a
+			// negative keyword.
+			targets, _ := w.managerPage(t, map[string]any{"level": "target", "adGroupId": "1020000021",
+				"startDate": start, "endDate": end})
+			for _, tg := range targets {
+				got, _ := decimal.NewFromString(fmt.Sprint(tg["spend"]))
+				if !got.Equal(kwSpend[tg["amazonId"].(string)]) || !strings.HasPrefix(tg["name"].(string), `asin="B0AD`) {
+					t.Fatalf("target %v, the stand-in spent %s", tg, kwSpend[tg["amazonId"].(string)])
+				}
+			}
+			// A portfolio's figures are its campaigns': 主推款 holds the first two.
+			portfolios, _ := w.managerPage(t, map[string]any{"level": "portfolio", "profileId": usRow, "startDate": start, "endDate": end})
+			inPortfolio, _ := w.managerPage(t, map[string]any{"level": "campaign", "portfolioId": "1070000001", "startDate": start, "endDate": end})
+			for _, p := range portfolios {
+				if p["amazonId"] != "1070000001" {
+					continue
+				}
+				got, _ := decimal.NewFromString(fmt.Sprint(p["spend"]))
+				if len(inPortfolio) != 2 || !got.Equal(want["1010000001"].Add(want["1010000002"])) || p["name"] != "主推款" {
+					t.Fatalf("portfolio %v spent %s; its campaigns %v", p, got, inPortfolio)
+				}
+			}
+			if len(portfolios) != 2 {
+				t.Fatalf("US portfolios %v", portfolios)
+			}
+			negatives, _ := w.managerPage(t, map[string]any{"level": "negkeyword", "adGroupId": "1020000021"})
+			if len(targets) != 2 || len(negatives) != 1 || negatives[0]["matchType"] != "NEGATIVE_EXACT" {
+				t.Fatalf("targets %v, negative keywords %v", targets, negatives)
+			}
 			paused, n := w.managerPage(t, map[string]any{"level": "keyword", "state": "PAUSED"})
 			if n != 0 || len(paused) != 0 {
 				t.Fatalf("paused keywords: %v", paused)
 			}
 			for body, msg := range map[string]map[string]any{
-				"请选择广告层级（广告活动、广告组、关键词或商品广告）": {"level": "portfolio"},
+				"请选择广告层级（广告组合、广告活动、广告组、关键词、商品广告、商品投放或否定关键词）": {"level": "portfolios"},
 				"广告状态不正确":              {"state": "RUNNING"},
 				"日期格式不正确，应为yyyy-MM-dd": {"startDate": "2026/01/01"},
 				"开始日期不能晚于结束日期":         {"startDate": end, "endDate": start},

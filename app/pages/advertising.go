@@ -8,15 +8,26 @@ import (
 	"sellerhub/views"
 )
 
-// AdvManager is 广告管理 or 广告活动 (screen manager or campaign): the synced Sponsored Products in the advertising
-// island, read through the screen's own calls.
+// advIntros say where each advertising screen's rows come from.
+var advIntros = map[string]string{
+	"manager": "商品推广（SP）的广告活动、广告组、关键词和商品广告，数据来自数据同步的“广告活动”“广告报表”。日期按各广告配置文件的时区；" +
+		"订单量和销售额为亚马逊的7天归因；花费和销售额折算人民币按各月汇率。点击名称查看下一层级；勾选后可启用、暂停、归档、修改预算或竞价，修改直接提交亚马逊，结果记入操作记录。",
+	"operation": "在广告管理中提交给亚马逊的每一项修改：操作人、时间、修改前后的值和亚马逊的答复。亚马逊拒绝的修改未生效。",
+}
+
+// AdvManager is 广告管理, 广告活动 or 操作记录 (screen manager, campaign or operation): the synced Sponsored Products,
+// or the changes sent to Amazon, in the advertising island, read through the screen's own calls.
 func (h *Handler) AdvManager(title, screen string) echo.HandlerFunc {
 	return func(c *echo.Context) error {
 		_, _, menu, err := h.signedInUser(c)
 		if err != nil {
 			return err
 		}
-		page := views.AdvManagerPage{Page: h.contentPage(c, title, "advertising.js"), Heading: title,
+		intro, ok := advIntros[screen]
+		if !ok {
+			intro = advIntros["manager"]
+		}
+		page := views.AdvManagerPage{Page: h.contentPage(c, title, "advertising.js"), Heading: title, Intro: intro,
 			Props: views.AdvManagerProps{Screen: screen, Permissions: menu.Permissions}}
 		return h.render(c, http.StatusOK, views.AdvManager(page, h.Assets.URL("theme.js")))
 	}

@@ -1,20 +1,43 @@
-// 广告管理 and 广告活动: the synced Sponsored Products by level (广告活动 → 广告组 → 关键词 / 商品广告) with their figures over the
-// days asked, found by store, state, dates and name, exported to .xlsx. A name opens the next level; the trail
-// above the table goes back.
+// 广告管理 and 广告活动: the synced Sponsored Products by level (广告组合 → 广告活动 → 广告组 → 关键词 / 商品广告 / 商品投放 / 否定关键词)
+// with their figures over the days asked, found by store, 站点, state, dates and name, exported to .xlsx. A name
+// opens the next level; the trail above the table goes back. Campaigns, ad groups and keywords are enabled,
+// paused, archived or given a budget or bid, one (the row's actions) or checked together, straight at Amazon; the
+// answer lists each row's result. 操作记录 (screen operation) is the same island's other screen.
 import { useEffect, useState } from "react";
 import { api } from "../lib/api.js";
+import { ask } from "../lib/confirm.js";
+import FormDialog from "../lib/FormDialog.jsx";
 import { mount } from "../lib/mount.js";
 import { toast } from "../lib/toast.js";
 import DataTable from "../table/DataTable.jsx";
+import ChangeResults from "./ChangeResults.jsx";
+import OperationLog from "./OperationLog.jsx";
 
 const ADV = "/amazonadv/api/v1";
 const input = "rounded-md border border-slate-300 px-2 py-1 text-sm dark:border-slate-600 dark:bg-slate-900";
 const button = "rounded-md bg-sky-700 px-3 py-1 text-sm font-semibold text-white hover:bg-sky-800 disabled:opacity-50";
-const LEVELS = { campaign: "广告活动", adgroup: "广告组", keyword: "关键词", productad: "商品广告" };
+const LEVELS = { portfolio: "广告组合", campaign: "广告活动", adgroup: "广告组", keyword: "关键词", productad: "商品广告", target: "商品投放", negkeyword: "否定关键词" };
 const link = "text-left text-sky-700 underline decoration-dotted hover:text-sky-900 dark:text-sky-300";
+
+// AMOUNTS are the amount a level's rows change: a campaign's daily budget, an ad group's default bid, a keyword's bid.
+const AMOUNTS = { campaign: { action: "budget", label: "修改预算" }, adgroup: { action: "bid", label: "修改竞价" }, keyword: { action: "bid", label: "修改竞价" } };
+const STATES = [
+  { action: "enable", label: "启用", state: "ENABLED" },
+  { action: "pause", label: "暂停", state: "PAUSED" },
+  { action: "archive", label: "归档", state: "ARCHIVED", danger: true },
+];
+const AMOUNT_FIELDS = [
+  { name: "mode", label: "调整方式", options: [["set", "设为"], ["increase", "增加"], ["decrease", "减少"]], default: "set" },
+  { name: "unit", label: "单位", options: [["value", "金额（各站点币种）"], ["percent", "百分比"]], default: "value" },
+  { name: "value", label: "数值", required: true, placeholder: "如 0.75", hint: "按百分比时 10 表示 10%；“设为”总是按金额。结果按站点币种保留两位小数（日元取整）。" },
+];
 
 const iso = (d) => d.toISOString().slice(0, 10);
 const daysAgo = (n) => iso(new Date(Date.now() - n * 86400000));
+
+function Advertising(props) {
+  return props.screen === "operation" ? <OperationLog {...props} /> : <AdvManager {...props} />;
+}
 
 function AdvManager({ screen, permissions }) {
   // 广告活动 reads the same lists through its own screen's calls.
@@ -22,14 +45,53 @@ function AdvManager({ screen, permissions }) {
   const [groups, setGroups] = useState([]);
   // The level shown and the campaign and ad group it is under (names for the trail).
   const [at, setAt] = useState({ level: "campaign" });
+  // The profiles (a store's marketplaces) of every store with advertising, for the 站点 filter.
+  const [profiles, setProfiles] = useState([]);
   useEffect(() => {
     api(`${ADV}/advManager/getGroup`)
-      .then((r) => setGroups(r.data || []))
+      .then(async (r) => {
+        const list = r.data || [];
+        setGroups(list);
+        const each = await Promise.all(list.map((g) => api(`${ADV}/advert/loadProfile`, { query: { groupid: g.id } }).then((p) => (p.data || []).map((x) => ({ ...x, groupName: g.name })))));
+        setProfiles(each.flat());
+      })
       .catch((e) => toast(e.message, "error"));
   }, []);
-  const filters = { level: at.level, campaignId: at.campaignId || "", adGroupId: at.adGroupId || "" };
+  const filters = { level: at.level, portfolioId: at.portfolioId || "", campaignId: at.campaignId || "", adGroupId: at.adGroupId || "" };
+  // Changing needs the screen's button permission; product ads are not changed here.
+  const editPermission = screen === "campaign" ? "amz:adv:campaign:edit" : "amz:adv:manager:edit";
+  const amount = AMOUNTS[at.level];
+  const [form, setForm] = useState(null); // the rows a budget or bid change is for, and what reloads after
+  const [answer, setAnswer] = useState(null); // the last change's answer, shown row by row
+  const send = async (rows, change) => {
+    const { data } = await api(`${base}/change`, { method: "POST", body: { level: at.level, ids: rows.map((r) => r.id), ...change } });
+    return data;
+  };
+  const changeState = async (rows, { action, label, danger }, done) => {
+    const what = rows.length === 1 ? `“${rows[0].name}”` : `选中的 ${rows.length} 个${LEVELS[at.level]}`;
+    if (!(await ask({ title: `确定${label}${what}吗？`, message: "修改直接提交亚马逊，结果记入操作记录。", action: label, danger }))) return;
+    try {
+      setAnswer({ ...(await send(rows, { action })), done });
+    } catch (e) {
+      toast(e.message, "error");
+    }
+  };
+  const editable = Boolean(amount);
+  const bulk = editable
+    ? [
+        ...STATES.map((s) => ({ label: s.label, permission: editPermission, danger: s.danger, when: (r) => r.state !== s.state, run: (rows, done) => changeState(rows, s, done) })),
+        { label: amount.label, permission: editPermission, when: (r) => r.state !== "ARCHIVED", run: (rows, done) => setForm({ rows, done }) },
+      ]
+    : [];
+  const actions = editable
+    ? [
+        ...STATES.slice(0, 2).map((s) => ({ label: s.label, permission: editPermission, when: (r) => r.state !== s.state && r.state !== "ARCHIVED", run: (row, done) => changeState([row], s, done) })),
+        { label: amount.label, permission: editPermission, when: (r) => r.state !== "ARCHIVED", run: (row, done) => setForm({ rows: [row], done }) },
+      ]
+    : [];
   const open = (row) => {
-    if (at.level === "campaign") setAt({ level: "adgroup", campaignId: row.amazonId, campaignName: row.name });
+    if (at.level === "portfolio") setAt({ level: "campaign", portfolioId: row.amazonId, portfolioName: row.name });
+    else if (at.level === "campaign") setAt({ ...at, level: "adgroup", campaignId: row.amazonId, campaignName: row.name });
     else if (at.level === "adgroup") setAt({ ...at, level: "productad", adGroupId: row.amazonId, adGroupName: row.name });
   };
   return (
@@ -40,6 +102,14 @@ function AdvManager({ screen, permissions }) {
           {groups.map((g) => (
             <option key={g.id} value={g.id}>
               {g.name}
+            </option>
+          ))}
+        </select>
+        <select name="profileId" aria-label="站点" className={input} defaultValue="">
+          <option value="">全部站点</option>
+          {profiles.map((p) => (
+            <option key={p.id} value={p.id}>
+              {p.groupName} · {p.marketname || p.countryCode}
             </option>
           ))}
         </select>
@@ -58,13 +128,25 @@ function AdvManager({ screen, permissions }) {
         </button>
       </form>
       <nav aria-label="层级" className="mb-2 flex flex-wrap items-center gap-1 text-sm">
+        <button type="button" className={link} onClick={() => setAt({ level: "portfolio" })}>
+          广告组合
+        </button>
+        <span>|</span>
         <button type="button" className={link} onClick={() => setAt({ level: "campaign" })}>
           全部广告活动
         </button>
+        {at.portfolioId && (
+          <>
+            <span>/</span>
+            <button type="button" className={link} onClick={() => setAt({ level: "campaign", portfolioId: at.portfolioId, portfolioName: at.portfolioName })}>
+              {at.portfolioName}
+            </button>
+          </>
+        )}
         {at.campaignId && (
           <>
             <span>/</span>
-            <button type="button" className={link} onClick={() => setAt({ level: "adgroup", campaignId: at.campaignId, campaignName: at.campaignName })}>
+            <button type="button" className={link} onClick={() => setAt({ ...at, level: "adgroup", adGroupId: undefined, adGroupName: undefined })}>
               {at.campaignName}
             </button>
           </>
@@ -74,7 +156,7 @@ function AdvManager({ screen, permissions }) {
             <span>/</span>
             <span>{at.adGroupName}</span>
             <span className="ml-2" role="group" aria-label="广告组下">
-              {["productad", "keyword"].map((l) => (
+              {["productad", "keyword", "target", "negkeyword"].map((l) => (
                 <button
                   key={l}
                   type="button"
@@ -97,10 +179,14 @@ function AdvManager({ screen, permissions }) {
         filterForm="adv-manager-filter"
         filters={filters}
         permissions={permissions}
+        bulk={bulk}
+        actions={actions}
+        noun={LEVELS[at.level]}
+        rowName={(row) => row.name}
         empty="暂无广告数据：请先在店铺管理中授权广告，并在数据同步中同步“广告活动”和“广告报表”。"
         renders={{
           name: (row) =>
-            at.level === "campaign" || at.level === "adgroup" ? (
+            at.level === "portfolio" || at.level === "campaign" || at.level === "adgroup" ? (
               <button type="button" className={link} onClick={() => open(row)} aria-label={`查看 ${row.name}`}>
                 {row.name}
               </button>
@@ -109,8 +195,29 @@ function AdvManager({ screen, permissions }) {
             ),
         }}
       />
+      {form && (
+        <FormDialog
+          title={`${amount.label}（${form.rows.length === 1 ? form.rows[0].name : `${form.rows.length} 个${LEVELS[at.level]}`}）`}
+          fields={AMOUNT_FIELDS}
+          submitLabel="提交亚马逊"
+          onSubmit={async (values) => {
+            const data = await send(form.rows, { action: amount.action, ...values });
+            setAnswer({ ...data, done: form.done });
+          }}
+          onClose={() => setForm(null)}
+        />
+      )}
+      {answer && (
+        <ChangeResults
+          answer={answer}
+          onClose={() => {
+            answer.done();
+            setAnswer(null);
+          }}
+        />
+      )}
     </section>
   );
 }
 
-mount("advertising", AdvManager);
+mount("advertising", Advertising);

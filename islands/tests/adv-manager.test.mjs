@@ -102,9 +102,48 @@ describe("广告管理", () => {
 
     await adv.locator('select[name="state"]').selectOption("PAUSED");
     await adv.getByRole("button", { name: "查询", exact: true }).click();
-    await adv.locator("tbody tr", { hasText: "暂停" }).first().waitFor();
+    // Every row offers 暂停 now: the enabled campaigns going is what says the query came back.
+    await adv.locator("tbody tr", { hasText: "SP AUTO 1" }).first().waitFor({ state: "detached", timeout: PATIENCE });
     await rows.nth(1).waitFor();
     assert.equal(await rows.count(), 2, "one paused campaign per profile");
+
+    // 站点 keeps one profile's campaigns; a US ad group's keywords carry their figures.
+    await adv.locator('select[name="state"]').selectOption("");
+    await adv.locator('select[name="profileId"]').selectOption({ label: "美国一店 · 美国" });
+    await adv.getByRole("button", { name: "查询", exact: true }).click();
+    await adv.locator("tbody tr", { hasText: "加拿大" }).first().waitFor({ state: "detached", timeout: PATIENCE });
+    await rows.nth(4).waitFor({ timeout: PATIENCE });
+    assert.equal(await rows.count(), 5, "the US profile's five campaigns");
+    await rows.filter({ hasText: "SP MANUAL 2" }).getByRole("button", { name: "查看 SP MANUAL 2" }).click();
+    await adv.getByText("当前：广告组").waitFor();
+    await rows.first().locator("td button").first().click();
+    await adv.getByRole("button", { name: "关键词", exact: true }).click();
+    await adv.getByText("当前：关键词").waitFor();
+    await rows.nth(3).waitFor({ timeout: PATIENCE });
+    const heads = (await adv.locator('section[aria-label="广告管理"] thead th').allInnerTexts()).map((t) => t.trim());
+    const spend = await rows.first().locator("td").nth(heads.findIndex((h) => h.startsWith("花费"))).innerText();
+    assert.match(spend.trim(), /^\$\d/);
+    assert.notEqual(spend.trim(), "$0.00", "the keyword most spent has figures");
+    await page.screenshot({ path: artifact("adv-manager-keywords.png") });
+    await adv.getByRole("button", { name: "否定关键词", exact: true }).click();
+    await adv.getByText("当前：否定关键词").waitFor();
+    await adv.locator("tbody tr", { hasText: "cheap scale" }).waitFor({ timeout: PATIENCE });
+    assert.equal(await rows.count(), 1, "one negative keyword per manual ad group");
+    await adv.getByRole("button", { name: "全部广告活动", exact: true }).click();
+    await adv.locator('select[name="profileId"]').selectOption("");
+    await adv.getByRole("button", { name: "查询", exact: true }).click();
+    await rows.nth(9).waitFor({ timeout: PATIENCE });
+
+    // 广告组合: a portfolio opens its campaigns.
+    await adv.getByRole("button", { name: "广告组合", exact: true }).click();
+    await adv.getByText("当前：广告组合").waitFor();
+    await rows.nth(3).waitFor({ timeout: PATIENCE });
+    assert.equal(await rows.count(), 4, "two portfolios per profile");
+    await rows.first().locator("td button").first().click();
+    await adv.getByText("当前：广告活动").waitFor();
+    await adv.locator("tbody tr", { hasText: "SP " }).first().waitFor({ timeout: PATIENCE });
+    assert.ok((await rows.count()) <= 2, "a portfolio's campaigns");
+    await adv.getByRole("button", { name: "全部广告活动", exact: true }).click();
 
     // 广告活动 shows the same campaigns.
     await openFromRail(page, "广告", "广告活动");
@@ -114,6 +153,54 @@ describe("广告管理", () => {
 
     const [download] = await Promise.all([page.waitForEvent("download"), adv.getByRole("button", { name: "导出", exact: true }).click()]);
     assert.match(download.suggestedFilename(), /^广告管理_\d{4}-\d{2}-\d{2}\.xlsx$/);
+  });
+
+  it("pauses campaigns at Amazon, shows the refused rows, raises a budget and finds it all in 操作记录", async () => {
+    const adv = await tabFrame(page, "广告管理");
+    await adv.locator('select[name="state"]').selectOption("");
+    await adv.getByRole("button", { name: "查询", exact: true }).click();
+    const rows = adv.locator('section[aria-label="广告管理"] tbody tr');
+    await rows.nth(9).waitFor({ timeout: PATIENCE });
+    // Every campaign checked: the two paused ones are left out of 暂停, the two archived ones Amazon refuses.
+    await adv.getByRole("checkbox", { name: "选择本页全部" }).check();
+    await adv.getByRole("group", { name: "选中的行" }).getByRole("button", { name: "暂停", exact: true }).click();
+    await sayYes(adv, "暂停");
+    const results = adv.locator("dialog[open]", { has: adv.getByRole("heading", { name: "提交结果" }) });
+    await results.getByText("6 个成功，2 个失败：失败的未作修改").waitFor({ timeout: PATIENCE });
+    assert.equal(await results.locator("tbody tr", { hasText: "已归档的广告不能再修改" }).count(), 2, "each archived campaign says why");
+    assert.equal(await results.locator("tbody tr", { hasText: "启用 → 暂停" }).count(), 6);
+    await page.screenshot({ path: artifact("adv-manager-change-results.png") });
+    await results.getByRole("button", { name: "知道了", exact: true }).click();
+    await results.waitFor({ state: "detached" });
+    await adv.locator('select[name="state"]').selectOption("PAUSED");
+    await adv.getByRole("button", { name: "查询", exact: true }).click();
+    await rows.nth(7).waitFor({ timeout: PATIENCE });
+    assert.equal(await rows.count(), 8, "the six paused now and the two paused before");
+
+    // One campaign's budget 10 % up, from its row.
+    const first = rows.first();
+    const name = (await first.locator("td button").first().innerText()).trim();
+    await first.getByRole("button", { name: "修改预算", exact: true }).click();
+    const form = adv.locator("dialog[open]", { has: adv.getByRole("heading", { name: `修改预算（${name}）` }) });
+    await form.locator('select[name="mode"]').selectOption("increase");
+    await form.locator('select[name="unit"]').selectOption("percent");
+    await form.locator('input[name="value"]').fill("10");
+    await form.getByRole("button", { name: "提交亚马逊", exact: true }).click();
+    await results.getByText("1 个成功，0 个失败").waitFor({ timeout: PATIENCE });
+    await results.getByRole("button", { name: "知道了", exact: true }).click();
+
+    await openFromRail(page, "广告", "操作记录");
+    const log = await tabFrame(page, "操作记录");
+    const ops = log.locator('section[aria-label="操作记录"] tbody tr');
+    await ops.nth(8).waitFor({ timeout: PATIENCE });
+    assert.equal(await ops.count(), 9, "eight pauses and one budget");
+    await log.locator('select[name="result"]').selectOption("failed");
+    await log.getByRole("button", { name: "查询", exact: true }).click();
+    await log.locator("tbody tr", { hasText: "已归档的广告不能再修改" }).nth(1).waitFor({ timeout: PATIENCE });
+    assert.equal(await ops.count(), 2);
+    await page.screenshot({ path: artifact("adv-operation.png") });
+    const [download] = await Promise.all([page.waitForEvent("download"), log.getByRole("button", { name: "导出", exact: true }).click()]);
+    assert.match(download.suggestedFilename(), /^操作记录_\d{4}-\d{2}-\d{2}\.xlsx$/);
   });
 
   for (const { name, viewport } of [{ name: "desktop", viewport: { width: 1280, height: 800 } }, { name: "phone", viewport: { width: 390, height: 844 } }]) {
@@ -127,6 +214,10 @@ describe("广告管理", () => {
           await look.locator('section[aria-label="广告管理"] tbody tr').first().waitFor();
           await look.evaluate(() => document.fonts.ready);
           await look.screenshot({ path: artifact(`adv-manager-${name}-${dark ? "dark" : "light"}.png`), fullPage: true });
+          await look.goto("/amazon/adv/operation?embed=1");
+          await look.locator('section[aria-label="操作记录"] tbody tr').first().waitFor();
+          await look.evaluate(() => document.fonts.ready);
+          await look.screenshot({ path: artifact(`adv-operation-${name}-${dark ? "dark" : "light"}.png`), fullPage: true });
         } finally {
           await look.context().close();
         }

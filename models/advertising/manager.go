@@ -8,25 +8,36 @@ import (
 	"sellerhub/models"
 )
 
-// The levels of 广告管理: campaigns, their ad groups, and the ad groups' keywords or product ads.
+// The levels of 广告管理: campaigns, their ad groups, and the ad groups' keywords, product ads, product targets
+// and negative keywords.
 const (
-	LevelCampaign  = "campaign"
-	LevelAdGroup   = "adgroup"
-	LevelKeyword   = "keyword"
-	LevelProductAd = "productad"
+	LevelCampaign        = "campaign"
+	LevelAdGroup         = "adgroup"
+	LevelKeyword         = "keyword"
+	LevelProductAd       = "productad"
+	LevelTarget          = "target"
+	LevelNegativeKeyword = "negkeyword"
+	LevelPortfolio       = "portfolio"
 )
 
+// portfolioDays are the campaigns' days with their portfolio: a portfolio's figures are its campaigns'.
+const portfolioDays = "(SELECT d.*, c.portfolio_id FROM adv_campaign_days d JOIN adv_campaigns c " +
+	"ON c.profile_id = d.profile_id AND c.campaign_id = d.campaign_id) pd"
+
 // level is where a level's entities and figures are: the entity table, its Amazon id column, and the daily table
-// and its column that sums them (keywords have no figures yet: the targeting report is not synced).
+// and its column that sums them (keywords from the targeting report's days).
 type level struct {
 	table, id, name, days, key string
 }
 
 var levels = map[string]level{
-	LevelCampaign:  {"adv_campaigns", "campaign_id", "name", "adv_campaign_days", "campaign_id"},
-	LevelAdGroup:   {"adv_ad_groups", "ad_group_id", "name", "adv_product_days", "ad_group_id"},
-	LevelKeyword:   {"adv_keywords", "keyword_id", "keyword_text", "", ""},
-	LevelProductAd: {"adv_product_ads", "ad_id", "sku", "adv_product_days", "ad_id"},
+	LevelCampaign:        {"adv_campaigns", "campaign_id", "name", "adv_campaign_days", "campaign_id"},
+	LevelAdGroup:         {"adv_ad_groups", "ad_group_id", "name", "adv_product_days", "ad_group_id"},
+	LevelKeyword:         {"adv_keywords", "keyword_id", "keyword_text", "adv_target_days", "target_id"},
+	LevelProductAd:       {"adv_product_ads", "ad_id", "sku", "adv_product_days", "ad_id"},
+	LevelTarget:          {"adv_targets", "target_id", "expression", "adv_target_days", "target_id"},
+	LevelNegativeKeyword: {"adv_negative_keywords", "keyword_id", "keyword_text", "", ""},
+	LevelPortfolio:       {"adv_portfolios", "portfolio_id", "name", portfolioDays, "portfolio_id"},
 }
 
 // ManagerFilter is 广告管理's query: the level, the user (store groups), a group, a profile, a state, the parent
@@ -37,9 +48,11 @@ type ManagerFilter struct {
 	GroupID, ProfileID    int64
 	State                 string
 	CampaignID, AdGroupID string
-	Search                string
-	Start, End            string
-	Offset, Limit         int
+	// PortfolioID keeps a portfolio's campaigns (Amazon's id).
+	PortfolioID   string
+	Search        string
+	Start, End    string
+	Offset, Limit int
 }
 
 // ManagerRow is an entity with its figures over the days.
@@ -80,10 +93,13 @@ func ManagerPage(db *models.DB, companyID int64, f ManagerFilter) ([]ManagerRow,
 		if f.State != "" {
 			q = q.Where("e.state = ?", f.State)
 		}
-		if f.CampaignID != "" && f.Level != LevelCampaign {
+		if f.PortfolioID != "" && f.Level == LevelCampaign {
+			q = q.Where("e.portfolio_id = ?", f.PortfolioID)
+		}
+		if f.CampaignID != "" && f.Level != LevelCampaign && f.Level != LevelPortfolio {
 			q = q.Where("e.campaign_id = ?", f.CampaignID)
 		}
-		if f.AdGroupID != "" && (f.Level == LevelKeyword || f.Level == LevelProductAd) {
+		if f.AdGroupID != "" && f.Level != LevelCampaign && f.Level != LevelAdGroup {
 			q = q.Where("e.ad_group_id = ?", f.AdGroupID)
 		}
 		if f.Search != "" {
@@ -108,10 +124,13 @@ func ManagerPage(db *models.DB, companyID int64, f ManagerFilter) ([]ManagerRow,
 		spent = "COALESCE(m.cost, 0) DESC"
 	}
 	extra := map[string]string{
-		LevelCampaign:  "e.campaign_id, '', e.targeting_type, '', '', e.budget, 0",
-		LevelAdGroup:   "e.campaign_id, e.ad_group_id, '', '', '', 0, e.default_bid",
-		LevelKeyword:   "e.campaign_id, e.ad_group_id, '', e.match_type, '', 0, e.bid",
-		LevelProductAd: "e.campaign_id, e.ad_group_id, '', '', e.asin, 0, 0",
+		LevelCampaign:        "e.campaign_id, '', e.targeting_type, '', '', e.budget, 0",
+		LevelAdGroup:         "e.campaign_id, e.ad_group_id, '', '', '', 0, e.default_bid",
+		LevelKeyword:         "e.campaign_id, e.ad_group_id, '', e.match_type, '', 0, e.bid",
+		LevelProductAd:       "e.campaign_id, e.ad_group_id, '', '', e.asin, 0, 0",
+		LevelTarget:          "e.campaign_id, e.ad_group_id, e.expression_type, '', '', 0, e.bid",
+		LevelNegativeKeyword: "e.campaign_id, e.ad_group_id, '', e.match_type, '', 0, 0",
+		LevelPortfolio:       "'', '', '', '', '', 0, 0",
 	}[f.Level]
 	cur, err := q.Joins("LEFT JOIN adv_profiles p ON p.id = e.profile_id").
 		Joins("LEFT JOIN store_groups g ON g.id = e.group_id").

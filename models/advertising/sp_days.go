@@ -34,7 +34,20 @@ type ProductDay struct {
 	Figures
 }
 
+// TargetDay is a keyword's (or product target's) day.
+type TargetDay struct {
+	TargetID   string
+	Day        string
+	CampaignID string
+	AdGroupID  string
+	Figures
+}
+
 var (
+	targetDaysTable = &models.UpsertTable{Name: "adv_target_days",
+		Columns: []string{"company_id", "group_id", "profile_id", "target_id", "day", "campaign_id", "ad_group_id",
+			"currency", "impressions", "clicks", "cost", "orders", "sales", "units", "created_at", "updated_at"},
+		Key: []string{"profile_id", "target_id", "day"}, Keep: []string{"company_id"}}
 	campaignDaysTable = &models.UpsertTable{Name: "adv_campaign_days",
 		Columns: []string{"company_id", "group_id", "profile_id", "campaign_id", "day", "currency", "impressions", "clicks",
 			"cost", "orders", "sales", "units", "created_at", "updated_at"},
@@ -81,6 +94,24 @@ func ReplaceProductDays(db *models.DB, p Profile, start, end string, rows []Prod
 		keep[[2]string{d.AdID, d.Day}] = true
 	}
 	gone, err := dropMissing(db, "adv_product_days", "ad_id", p.ProfileID, start, end, keep)
+	return written + gone, err
+}
+
+// ReplaceTargetDays is ReplaceCampaignDays for the keywords' and product targets' days.
+func ReplaceTargetDays(db *models.DB, p Profile, start, end string, rows []TargetDay, now time.Time) (int64, error) {
+	written, err := db.Upsert(targetDaysTable, len(rows), func(i int) []any {
+		d := &rows[i]
+		return []any{p.CompanyID, p.GroupID, p.ProfileID, d.TargetID, d.Day, d.CampaignID, d.AdGroupID, p.Currency,
+			d.Impressions, d.Clicks, d.Cost.Units(), d.Orders, d.Sales.Units(), d.Units, now, now}
+	})
+	if err != nil {
+		return written, err
+	}
+	keep := make(map[[2]string]bool, len(rows))
+	for _, d := range rows {
+		keep[[2]string{d.TargetID, d.Day}] = true
+	}
+	gone, err := dropMissing(db, "adv_target_days", "target_id", p.ProfileID, start, end, keep)
 	return written + gone, err
 }
 

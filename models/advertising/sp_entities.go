@@ -152,3 +152,99 @@ func SaveProductAds(db *models.DB, p Profile, rows []ProductAd, now time.Time) (
 			a.ASIN, a.State, now, now}
 	})
 }
+
+// NegativeKeyword is a negative keyword of an ad group.
+type NegativeKeyword struct {
+	ID          int64 `gorm:"primaryKey;autoIncrement:false"`
+	CompanyID   int64
+	GroupID     int64
+	ProfileID   int64
+	KeywordID   string
+	AdGroupID   string
+	CampaignID  string
+	KeywordText string
+	MatchType   string
+	State       string
+	CreatedAt   time.Time
+	UpdatedAt   time.Time
+}
+
+// TableName is the negative keywords' table.
+func (NegativeKeyword) TableName() string { return "adv_negative_keywords" }
+
+// Target is a product targeting clause of an ad group.
+type Target struct {
+	ID             int64 `gorm:"primaryKey;autoIncrement:false"`
+	CompanyID      int64
+	GroupID        int64
+	ProfileID      int64
+	TargetID       string
+	AdGroupID      string
+	CampaignID     string
+	ExpressionType string
+	Expression     string
+	State          string
+	Bid            models.Money
+	CreatedAt      time.Time
+	UpdatedAt      time.Time
+}
+
+// TableName is the targets' table.
+func (Target) TableName() string { return "adv_targets" }
+
+var (
+	negativeKeywordsTable = &models.UpsertTable{Name: "adv_negative_keywords",
+		Columns: []string{"id", "company_id", "group_id", "profile_id", "keyword_id", "ad_group_id", "campaign_id",
+			"keyword_text", "match_type", "state", "created_at", "updated_at"},
+		Key: []string{"profile_id", "keyword_id"}, Keep: []string{"company_id"}}
+	targetsTable = &models.UpsertTable{Name: "adv_targets",
+		Columns: []string{"id", "company_id", "group_id", "profile_id", "target_id", "ad_group_id", "campaign_id",
+			"expression_type", "expression", "state", "bid", "created_at", "updated_at"},
+		Key: []string{"profile_id", "target_id"}, Keep: []string{"company_id"}}
+)
+
+// SaveNegativeKeywords upserts a profile's negative keywords.
+func SaveNegativeKeywords(db *models.DB, p Profile, rows []NegativeKeyword, now time.Time) (int64, error) {
+	return db.Upsert(negativeKeywordsTable, len(rows), func(i int) []any {
+		k := &rows[i]
+		return []any{models.NewID(), p.CompanyID, p.GroupID, p.ProfileID, k.KeywordID, k.AdGroupID, k.CampaignID,
+			k.KeywordText, k.MatchType, k.State, now, now}
+	})
+}
+
+// SaveTargets upserts a profile's targeting clauses.
+func SaveTargets(db *models.DB, p Profile, rows []Target, now time.Time) (int64, error) {
+	return db.Upsert(targetsTable, len(rows), func(i int) []any {
+		t := &rows[i]
+		return []any{models.NewID(), p.CompanyID, p.GroupID, p.ProfileID, t.TargetID, t.AdGroupID, t.CampaignID,
+			t.ExpressionType, t.Expression, t.State, t.Bid.Units(), now, now}
+	})
+}
+
+// Portfolio is a portfolio of campaigns.
+type Portfolio struct {
+	ID          int64 `gorm:"primaryKey;autoIncrement:false"`
+	CompanyID   int64
+	GroupID     int64
+	ProfileID   int64
+	PortfolioID string
+	Name        string
+	State       string
+	CreatedAt   time.Time
+	UpdatedAt   time.Time
+}
+
+// TableName is the portfolios' table.
+func (Portfolio) TableName() string { return "adv_portfolios" }
+
+var portfoliosTable = &models.UpsertTable{Name: "adv_portfolios",
+	Columns: []string{"id", "company_id", "group_id", "profile_id", "portfolio_id", "name", "state", "created_at", "updated_at"},
+	Key:     []string{"profile_id", "portfolio_id"}, Keep: []string{"company_id"}}
+
+// SavePortfolios upserts a profile's portfolios.
+func SavePortfolios(db *models.DB, p Profile, rows []Portfolio, now time.Time) (int64, error) {
+	return db.Upsert(portfoliosTable, len(rows), func(i int) []any {
+		r := &rows[i]
+		return []any{models.NewID(), p.CompanyID, p.GroupID, p.ProfileID, r.PortfolioID, r.Name, r.State, now, now}
+	})
+}

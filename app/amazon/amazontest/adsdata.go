@@ -18,6 +18,11 @@ type AdAccount struct {
 	AdGroups   []AdGroupEntity
 	Keywords   []AdKeyword
 	ProductAds []AdProductAd
+	// NegativeKeywords and Targets (product targeting clauses) of the manual ad groups.
+	NegativeKeywords []AdNegativeKeyword
+	Targets          []AdTarget
+	// Portfolios group the first three campaigns: the first two in one, the third in another.
+	Portfolios []AdPortfolio
 	// Currency is the profile's; a yen account's amounts are whole.
 	Currency string
 	Timezone string
@@ -26,6 +31,7 @@ type AdAccount struct {
 // AdCampaign is a campaign; ActiveFrom/ActiveTo bound the days it has figures, relative to today (days back).
 type AdCampaign struct {
 	CampaignID, Name, State, TargetingType, StartDate string
+	PortfolioID                                       string
 	Budget                                            decimal.Decimal
 	// spendsFrom..spendsTo: the days back it spent (a paused campaign stopped 30 days ago, an archived one 200).
 	spendsFrom, spendsTo int
@@ -41,6 +47,22 @@ type AdGroupEntity struct {
 type AdKeyword struct {
 	KeywordID, AdGroupID, CampaignID, Text, MatchType, State string
 	Bid                                                      decimal.Decimal
+}
+
+// AdPortfolio is a portfolio of campaigns.
+type AdPortfolio struct {
+	PortfolioID, Name, State string
+}
+
+// AdNegativeKeyword is a negative keyword of an ad group.
+type AdNegativeKeyword struct {
+	KeywordID, AdGroupID, CampaignID, Text, MatchType, State string
+}
+
+// AdTarget is a product targeting clause of an ad group: ads shown on another ASIN's page.
+type AdTarget struct {
+	TargetID, AdGroupID, CampaignID, ASIN, State string
+	Bid                                          decimal.Decimal
 }
 
 // AdProductAd is a product ad.
@@ -71,7 +93,8 @@ func defaultAdSKUs(p StandInProfile) [][2]string {
 }
 
 // AdAccountOf makes the profile's account: five campaigns (automatic and manual, one paused, one archived), two
-// ad groups each, four keywords per manual ad group and two product ads per ad group over the SKUs.
+// ad groups each, four keywords and a negative keyword per manual ad group (the third campaign's also target two
+// ASINs) and two product ads per ad group over the SKUs.
 func AdAccountOf(p StandInProfile, skus AdSKUs) *AdAccount {
 	if skus == nil {
 		skus = defaultAdSKUs
@@ -89,10 +112,12 @@ func AdAccountOf(p StandInProfile, skus AdSKUs) *AdAccount {
 	matches := []string{"EXACT", "PHRASE", "BROAD"}
 	words := []string{"kitchen scale", "digital scale", "food scale grams", "coffee scale", "baking scale",
 		"scale with timer", "small scale", "precision scale"}
+	a.Portfolios = []AdPortfolio{{id(7, 1), "主推款", "ENABLED"}, {id(7, 2), "测试款", "ENABLED"}}
+	portfolioOf := []string{id(7, 1), id(7, 1), id(7, 2), "", ""}
 	ad := 0
 	for c := range 5 {
 		camp := AdCampaign{CampaignID: id(1, c+1), Name: fmt.Sprintf("SP %s %d", targeting[c], c+1), State: states[c],
-			TargetingType: targeting[c], StartDate: "2025-01-01",
+			TargetingType: targeting[c], StartDate: "2025-01-01", PortfolioID: portfolioOf[c],
 			Budget: decimal.New((20+int64(c)*10)*scale, -2), spendsFrom: 365, spendsTo: 1}
 		switch camp.State {
 		case "PAUSED":
@@ -116,6 +141,16 @@ func AdAccountOf(p StandInProfile, skus AdSKUs) *AdAccount {
 					a.Keywords = append(a.Keywords, AdKeyword{KeywordID: id(3, n), AdGroupID: grp.AdGroupID,
 						CampaignID: camp.CampaignID, Text: words[(c+g*4+k)%len(words)], MatchType: matches[k%3],
 						State: groupState, Bid: decimal.New((50+int64(k)*15)*scale, -4)})
+				}
+				a.NegativeKeywords = append(a.NegativeKeywords, AdNegativeKeyword{KeywordID: id(5, c*10+g+1),
+					AdGroupID: grp.AdGroupID, CampaignID: camp.CampaignID, Text: "cheap scale", MatchType: "NEGATIVE_EXACT",
+					State: groupState})
+				if c == 2 {
+					for n := range 2 {
+						a.Targets = append(a.Targets, AdTarget{TargetID: id(6, c*10+g*2+n+1), AdGroupID: grp.AdGroupID,
+							CampaignID: camp.CampaignID, ASIN: list[(g*2+n+3)%len(list)][1], State: groupState,
+							Bid: decimal.New((60+int64(n)*20)*scale, -4)})
+					}
 				}
 			}
 			for range 2 {
@@ -180,6 +215,80 @@ func (a *AdAccount) CampaignDays(now time.Time, start, end string) []AdDay {
 		c.Units += d.Units
 		c.Cost = c.Cost.Add(d.Cost)
 		c.Sales = c.Sales.Add(d.Sales)
+	}
+	return out
+}
+
+// keywordShares are how a manual ad group's day splits over its keywords and targets, by weight: the first takes
+// what rounding leaves, so that their figures sum to the ad group's exactly, as Amazon's targeting report does.
+var keywordShares = []int64{4, 3, 2, 1}
+
+// KeywordDays are the keywords' and product targets' figures of the days (AdID is the keyword's or target's id),
+// as the targeting report has them: each manual ad group's product ads' day shared over its keywords, then its
+// targets (days without impressions left out).
+func (a *AdAccount) KeywordDays(now time.Time, start, end string) []AdDay {
+	keywords := map[string][]AdKeyword{}
+	for _, k := range a.Keywords {
+		keywords[k.AdGroupID] = append(keywords[k.AdGroupID], k)
+	}
+	for _, t := range a.Targets {
+		keywords[t.AdGroupID] = append(keywords[t.AdGroupID], AdKeyword{KeywordID: t.TargetID})
+	}
+	places := int32(2)
+	if a.Currency == "JPY" {
+		places = 0
+	}
+	type key struct{ date, group string }
+	groups := map[key]*AdDay{}
+	var order []key
+	for _, d := range a.ProductAdDays(now, start, end) {
+		if len(keywords[d.AdGroupID]) == 0 {
+			continue
+		}
+		k := key{d.Date, d.AdGroupID}
+		g, ok := groups[k]
+		if !ok {
+			g = &AdDay{Date: d.Date, CampaignID: d.CampaignID, AdGroupID: d.AdGroupID, Cost: decimal.Zero, Sales: decimal.Zero}
+			groups[k] = g
+			order = append(order, k)
+		}
+		g.Impressions += d.Impressions
+		g.Clicks += d.Clicks
+		g.Orders += d.Orders
+		g.Units += d.Units
+		g.Cost = g.Cost.Add(d.Cost)
+		g.Sales = g.Sales.Add(d.Sales)
+	}
+	var out []AdDay
+	for _, k := range order {
+		g := groups[k]
+		kws := keywords[k.group]
+		parts := make([]AdDay, len(kws))
+		left := *g
+		var weights int64
+		for i := range kws {
+			weights += keywordShares[i%len(keywordShares)]
+		}
+		for i := len(kws) - 1; i >= 0; i-- {
+			p := AdDay{Date: g.Date, CampaignID: g.CampaignID, AdGroupID: g.AdGroupID, AdID: kws[i].KeywordID}
+			if i == 0 {
+				p.Impressions, p.Clicks, p.Orders, p.Units, p.Cost, p.Sales = left.Impressions, left.Clicks, left.Orders, left.Units, left.Cost, left.Sales
+			} else {
+				share := keywordShares[i%len(keywordShares)]
+				p.Impressions, p.Clicks = g.Impressions*share/weights, g.Clicks*share/weights
+				p.Orders, p.Units = g.Orders*share/weights, g.Units*share/weights
+				p.Cost = g.Cost.Mul(decimal.NewFromInt(share)).Div(decimal.NewFromInt(weights)).RoundDown(places)
+				p.Sales = g.Sales.Mul(decimal.NewFromInt(share)).Div(decimal.NewFromInt(weights)).RoundDown(places)
+				left.Impressions, left.Clicks, left.Orders, left.Units = left.Impressions-p.Impressions, left.Clicks-p.Clicks, left.Orders-p.Orders, left.Units-p.Units
+				left.Cost, left.Sales = left.Cost.Sub(p.Cost), left.Sales.Sub(p.Sales)
+			}
+			parts[i] = p
+		}
+		for _, p := range parts {
+			if p.Impressions > 0 {
+				out = append(out, p)
+			}
+		}
 	}
 	return out
 }

@@ -65,6 +65,8 @@ type Server struct {
 	// Quotas, when set, holds each seller's calls of the Reports, Catalog Items and Product Fees operations to
 	// their usage plans, as Amazon does (quotas.go); nil answers every call.
 	Quotas *Quotas
+	// AdEdits are the Sponsored Products changes made through the API (spupdate.go); Refuse makes some fail.
+	AdEdits *AdEdits
 
 	mu              sync.Mutex
 	requests        []Request

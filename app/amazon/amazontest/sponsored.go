@@ -19,6 +19,9 @@ import (
 // after AdReportPolls status calls, its file a gzipped JSON array at a presigned-looking address; a range over 31
 // days, or older than the 95 days Amazon keeps, is refused with 400.
 
+// adReportTypes are the report types the stand-in makes.
+var adReportTypes = map[string]bool{"spCampaigns": true, "spAdvertisedProduct": true, "spTargeting": true}
+
 // adReportRetention is how far back Sponsored Products reports reach.
 const adReportRetention = 95
 
@@ -37,16 +40,20 @@ func (s *Server) addSponsoredProducts() {
 	s.adReports = map[string]*adReportJob{}
 	s.AdReportPolls = 2
 	for path, op := range map[string]struct{ media, field string }{
-		"/sp/campaigns/list":  {"application/vnd.spCampaign.v3+json", "campaigns"},
-		"/sp/adGroups/list":   {"application/vnd.spAdGroup.v3+json", "adGroups"},
-		"/sp/keywords/list":   {"application/vnd.spKeyword.v3+json", "keywords"},
-		"/sp/productAds/list": {"application/vnd.spProductAd.v3+json", "productAds"},
+		"/sp/campaigns/list":        {"application/vnd.spCampaign.v3+json", "campaigns"},
+		"/sp/adGroups/list":         {"application/vnd.spAdGroup.v3+json", "adGroups"},
+		"/sp/keywords/list":         {"application/vnd.spKeyword.v3+json", "keywords"},
+		"/sp/productAds/list":       {"application/vnd.spProductAd.v3+json", "productAds"},
+		"/sp/negativeKeywords/list": {"application/vnd.spNegativeKeyword.v3+json", "negativeKeywords"},
+		"/sp/targets/list":          {"application/vnd.spTargetingClause.v3+json", "targetingClauses"},
+		"/portfolios/list":          {"application/vnd.spPortfolio.v3+json", "portfolios"},
 	} {
 		s.Mux.HandleFunc("POST "+path, func(w http.ResponseWriter, r *http.Request) { adsAPI{s}.spList(w, r, op.media, op.field) })
 	}
 	s.Mux.HandleFunc("POST /reporting/reports", adsAPI{s}.createAdReport)
 	s.Mux.HandleFunc("GET /reporting/reports/{id}", adsAPI{s}.getAdReport)
 	s.Mux.HandleFunc("GET /ads-reports/{file}", adsAPI{s}.downloadAdReport)
+	addSPMutations(s)
 }
 
 // AdAccount is the account the stand-in serves for one of its profiles (the same every call).
@@ -56,7 +63,9 @@ func (s *Server) AdAccount(profileID int64) *AdAccount {
 	for _, ps := range s.profiles {
 		for _, p := range ps {
 			if p.ProfileID == profileID {
-				return AdAccountOf(p, s.AdSKUs)
+				a := AdAccountOf(p, s.AdSKUs)
+				s.AdEdits.apply(profileID, a)
+				return a
 			}
 		}
 	}
@@ -123,14 +132,19 @@ func (s adsAPI) spList(w http.ResponseWriter, r *http.Request, media, field stri
 		return
 	}
 	a := AdAccountOf(p, skus)
+	s.AdEdits.apply(p.ProfileID, a)
 	var all []any
 	switch field {
 	case "campaigns":
 		for _, c := range a.Campaigns {
-			all = append(all, map[string]any{"campaignId": c.CampaignID, "name": c.Name, "state": c.State,
+			item := map[string]any{"campaignId": c.CampaignID, "name": c.Name, "state": c.State,
 				"targetingType": c.TargetingType, "startDate": c.StartDate,
 				"budget":         map[string]any{"budget": json.Number(c.Budget.String()), "budgetType": "DAILY"},
-				"dynamicBidding": map[string]any{"strategy": "LEGACY_FOR_SALES"}})
+				"dynamicBidding": map[string]any{"strategy": "LEGACY_FOR_SALES"}}
+			if c.PortfolioID != "" {
+				item["portfolioId"] = c.PortfolioID
+			}
+			all = append(all, item)
 		}
 	case "adGroups":
 		for _, g := range a.AdGroups {
@@ -141,6 +155,22 @@ func (s adsAPI) spList(w http.ResponseWriter, r *http.Request, media, field stri
 		for _, k := range a.Keywords {
 			all = append(all, map[string]any{"keywordId": k.KeywordID, "adGroupId": k.AdGroupID, "campaignId": k.CampaignID,
 				"keywordText": k.Text, "matchType": k.MatchType, "state": k.State, "bid": json.Number(k.Bid.String())})
+		}
+	case "portfolios":
+		for _, p := range a.Portfolios {
+			all = append(all, map[string]any{"portfolioId": p.PortfolioID, "name": p.Name, "state": p.State, "inBudget": true})
+		}
+	case "negativeKeywords":
+		for _, k := range a.NegativeKeywords {
+			all = append(all, map[string]any{"keywordId": k.KeywordID, "adGroupId": k.AdGroupID, "campaignId": k.CampaignID,
+				"keywordText": k.Text, "matchType": k.MatchType, "state": k.State})
+		}
+	case "targetingClauses":
+		for _, t := range a.Targets {
+			expr := []map[string]string{{"type": "ASIN_SAME_AS", "value": t.ASIN}}
+			all = append(all, map[string]any{"targetId": t.TargetID, "adGroupId": t.AdGroupID, "campaignId": t.CampaignID,
+				"expressionType": "MANUAL", "expression": expr, "resolvedExpression": expr, "state": t.State,
+				"bid": json.Number(t.Bid.String())})
 		}
 	case "productAds":
 		for _, ad := range a.ProductAds {
@@ -202,7 +232,7 @@ func (s adsAPI) createAdReport(w http.ResponseWriter, r *http.Request) {
 	end, err2 := time.Parse(time.DateOnly, req.EndDate)
 	today := AdAccountOf(p, s.AdSKUs).Today(time.Now())
 	switch {
-	case req.Configuration.ReportTypeID != "spCampaigns" && req.Configuration.ReportTypeID != "spAdvertisedProduct":
+	case !adReportTypes[req.Configuration.ReportTypeID]:
 		writeJSON(w, http.StatusBadRequest, map[string]string{"code": "400", "detail": "Unsupported reportTypeId"})
 		return
 	case req.Configuration.Format != "GZIP_JSON" || req.Configuration.TimeUnit != "DAILY":
@@ -279,7 +309,24 @@ func (s adsAPI) downloadAdReport(w http.ResponseWriter, r *http.Request) {
 	}
 	a := AdAccountOf(job.profile, skus)
 	var rows []map[string]any
-	if job.reportType == "spCampaigns" {
+	switch job.reportType {
+	case "spTargeting":
+		words := map[string]AdKeyword{}
+		for _, k := range a.Keywords {
+			words[k.KeywordID] = k
+		}
+		for _, t := range a.Targets {
+			words[t.TargetID] = AdKeyword{Text: `asin="` + t.ASIN + `"`, MatchType: "TARGETING_EXPRESSION"}
+		}
+		num := func(s string) int64 { n, _ := strconv.ParseInt(s, 10, 64); return n }
+		for _, d := range a.KeywordDays(job.madeAt, job.start, job.end) {
+			k := words[d.AdID]
+			rows = append(rows, map[string]any{"date": d.Date, "campaignId": num(d.CampaignID), "adGroupId": num(d.AdGroupID),
+				"keywordId": num(d.AdID), "keyword": k.Text, "matchType": k.MatchType, "keywordType": k.MatchType,
+				"impressions": d.Impressions, "clicks": d.Clicks, "cost": json.Number(d.Cost.String()), "purchases7d": d.Orders,
+				"sales7d": json.Number(d.Sales.String()), "unitsSoldClicks7d": d.Units})
+		}
+	case "spCampaigns":
 		names := map[string]AdCampaign{}
 		for _, c := range a.Campaigns {
 			names[c.CampaignID] = c
@@ -291,7 +338,7 @@ func (s adsAPI) downloadAdReport(w http.ResponseWriter, r *http.Request) {
 				"cost": json.Number(d.Cost.String()), "purchases7d": d.Orders, "sales7d": json.Number(d.Sales.String()),
 				"unitsSoldClicks7d": d.Units})
 		}
-	} else {
+	default:
 		for _, d := range a.ProductAdDays(job.madeAt, job.start, job.end) {
 			num := func(s string) int64 { n, _ := strconv.ParseInt(s, 10, 64); return n }
 			rows = append(rows, map[string]any{"date": d.Date, "campaignId": num(d.CampaignID), "adGroupId": num(d.AdGroupID),

@@ -10,49 +10,60 @@ import (
 	"sellerhub/app/advertising"
 	"sellerhub/app/api"
 	"sellerhub/models"
+	advertisingdb "sellerhub/models/advertising"
 	storesdb "sellerhub/models/stores"
 )
 
 // Line is a row of 广告管理: a campaign, an ad group, a keyword or a product ad with its figures over the days, in
 // the profile's currency and cost and sales in CNY, and the ratios Amazon's console shows (— without a base).
 type Line struct {
-	ID              string      `json:"id"`
-	Level           string      `json:"level"`
-	AmazonID        string      `json:"amazonId"`
-	Name            string      `json:"name"`
-	State           string      `json:"state"`
-	StateName       string      `json:"stateName"`
-	GroupID         string      `json:"groupId"`
-	GroupName       string      `json:"groupName"`
-	ProfileID       string      `json:"profileId"`
-	MarketplaceName string      `json:"marketplaceName"`
-	Currency        string      `json:"currency"`
-	CampaignID      string      `json:"campaignId"`
-	AdGroupID       string      `json:"adGroupId"`
-	TargetingType   string      `json:"targetingType"`
-	MatchType       string      `json:"matchType"`
-	ASIN            string      `json:"asin"`
-	Budget          json.Number `json:"budget"`
-	Bid             json.Number `json:"bid"`
-	Impressions     int64       `json:"impressions"`
-	Clicks          int64       `json:"clicks"`
-	CTR             string      `json:"ctr"`
-	CPC             string      `json:"cpc"`
-	Spend           json.Number `json:"spend"`
-	SpendCNY        json.Number `json:"spendCny"`
-	Orders          int64       `json:"orders"`
-	Units           int64       `json:"units"`
-	Sales           json.Number `json:"sales"`
-	SalesCNY        json.Number `json:"salesCny"`
-	ACOS            string      `json:"acos"`
-	ROAS            string      `json:"roas"`
-	Conversion      string      `json:"conversion"`
+	ID              string `json:"id"`
+	Level           string `json:"level"`
+	AmazonID        string `json:"amazonId"`
+	Name            string `json:"name"`
+	State           string `json:"state"`
+	StateName       string `json:"stateName"`
+	GroupID         string `json:"groupId"`
+	GroupName       string `json:"groupName"`
+	ProfileID       string `json:"profileId"`
+	MarketplaceName string `json:"marketplaceName"`
+	Currency        string `json:"currency"`
+	CampaignID      string `json:"campaignId"`
+	AdGroupID       string `json:"adGroupId"`
+	TargetingType   string `json:"targetingType"`
+	MatchType       string `json:"matchType"`
+	ASIN            string `json:"asin"`
+	// Budget is a campaign's, Bid an ad group's or keyword's; null on the other levels.
+	Budget      *json.Number `json:"budget"`
+	Bid         *json.Number `json:"bid"`
+	Impressions int64        `json:"impressions"`
+	Clicks      int64        `json:"clicks"`
+	CTR         string       `json:"ctr"`
+	CPC         string       `json:"cpc"`
+	Spend       json.Number  `json:"spend"`
+	SpendCNY    json.Number  `json:"spendCny"`
+	Orders      int64        `json:"orders"`
+	Units       int64        `json:"units"`
+	Sales       json.Number  `json:"sales"`
+	SalesCNY    json.Number  `json:"salesCny"`
+	ACOS        string       `json:"acos"`
+	ROAS        string       `json:"roas"`
+	Conversion  string       `json:"conversion"`
 }
 
 // stateNames are Amazon's states in the console's words.
 var stateNames = map[string]string{"ENABLED": "启用", "PAUSED": "暂停", "ARCHIVED": "归档"}
 
 func money2(m models.Money) json.Number { return json.Number(m.StringFixed(2)) }
+
+// amountOf is an amount the level has, nil for one it has not (a campaign's bid).
+func amountOf(has bool, m models.Money) *json.Number {
+	if !has {
+		return nil
+	}
+	n := money2(m)
+	return &n
+}
 
 // ratio is a/b to two decimals (times 100 for a percentage), "—" when b is zero.
 func ratio(a, b decimal.Decimal, percent bool) string {
@@ -72,7 +83,9 @@ func line(l *advertising.ManagerLine) Line {
 		StateName: stateNames[l.State], GroupID: strconv.FormatInt(l.GroupID, 10), GroupName: l.GroupName,
 		ProfileID: strconv.FormatInt(l.ProfileID, 10), MarketplaceName: m.Name, Currency: l.Currency,
 		CampaignID: l.CampaignID, AdGroupID: l.AdGroupID, TargetingType: l.TargetingType, MatchType: l.MatchType, ASIN: l.ASIN,
-		Budget: money2(l.Budget), Bid: money2(l.Bid), Impressions: l.Impressions, Clicks: l.Clicks,
+		Budget: amountOf(l.Level == advertisingdb.LevelCampaign, l.Budget),
+		Bid: amountOf(l.Level == advertisingdb.LevelAdGroup || l.Level == advertisingdb.LevelKeyword ||
+			l.Level == advertisingdb.LevelTarget, l.Bid), Impressions: l.Impressions, Clicks: l.Clicks,
 		CTR: ratio(clicks, impressions, true), CPC: ratio(l.Cost.Decimal, clicks, false), Spend: money2(l.Cost),
 		SpendCNY: money2(l.CostCNY), Orders: l.Orders, Units: l.Units, Sales: money2(l.Sales), SalesCNY: money2(l.SalesCNY),
 		ACOS: ratio(l.Cost.Decimal, l.Sales.Decimal, true), ROAS: ratio(l.Sales.Decimal, l.Cost.Decimal, false),

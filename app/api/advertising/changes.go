@@ -1,0 +1,124 @@
+package advertising
+
+import (
+	"strconv"
+
+	"github.com/labstack/echo/v5"
+
+	"sellerhub/app/advertising"
+	"sellerhub/app/api"
+	"sellerhub/app/middleware"
+	advertisingdb "sellerhub/models/advertising"
+	storesdb "sellerhub/models/stores"
+)
+
+// ChangeResult is a row of a change's answer: done, or why not (Amazon's refusal in its words after ours).
+type ChangeResult struct {
+	ID         string `json:"id"`
+	AmazonID   string `json:"amazonId"`
+	Name       string `json:"name"`
+	Action     string `json:"action"`
+	ActionName string `json:"actionName"`
+	Before     string `json:"before"`
+	After      string `json:"after"`
+	Currency   string `json:"currency"`
+	OK         bool   `json:"ok"`
+	Message    string `json:"message"`
+}
+
+// Changed is a change's answer: how many rows were changed and refused, and each row.
+type Changed struct {
+	Changed int            `json:"changed"`
+	Refused int            `json:"refused"`
+	Rows    []ChangeResult `json:"rows"`
+}
+
+// actionNames are the actions in 操作记录's words.
+var actionNames = map[string]string{advertising.ActionEnable: "启用", advertising.ActionPause: "暂停",
+	advertising.ActionArchive: "归档", advertising.ActionBudget: "修改预算", advertising.ActionBid: "修改竞价"}
+
+// shown is a state in the console's words, an amount as it is.
+func shown(v string) string {
+	if n, ok := stateNames[v]; ok {
+		return n
+	}
+	return v
+}
+
+// Change answers POST sp/change {level, ids, action, mode, unit, value}: the change sent to Amazon, with each
+// row's result.
+func (h *Handler) Change(c *echo.Context) error {
+	var in advertising.ChangeForm
+	if err := c.Bind(&in); err != nil {
+		return err
+	}
+	p, _ := middleware.Principal(c)
+	rows, err := h.Ads.Change(c.Request().Context(), p, in)
+	if err != nil {
+		return err
+	}
+	out := Changed{Rows: make([]ChangeResult, len(rows))}
+	for i, r := range rows {
+		out.Rows[i] = ChangeResult{ID: strconv.FormatInt(r.ID, 10), AmazonID: r.AmazonID, Name: r.Name, Action: r.Action,
+			ActionName: actionNames[r.Action], Before: shown(r.Before), After: shown(r.After), Currency: r.Currency,
+			OK: r.OK, Message: r.Message}
+		if r.OK {
+			out.Changed++
+		} else {
+			out.Refused++
+		}
+	}
+	return api.OK(c, out)
+}
+
+// Operation is a row of 操作记录.
+type Operation struct {
+	ID              string `json:"id"`
+	CreatedAt       string `json:"createdAt"`
+	User            string `json:"user"`
+	GroupName       string `json:"groupName"`
+	MarketplaceName string `json:"marketplaceName"`
+	Level           string `json:"level"`
+	LevelName       string `json:"levelName"`
+	AmazonID        string `json:"amazonId"`
+	Name            string `json:"name"`
+	Action          string `json:"action"`
+	ActionName      string `json:"actionName"`
+	Before          string `json:"before"`
+	After           string `json:"after"`
+	Currency        string `json:"currency"`
+	OK              bool   `json:"ok"`
+	ResultName      string `json:"resultName"`
+	Message         string `json:"message"`
+	SourceName      string `json:"sourceName"`
+}
+
+var levelNames = map[string]string{advertisingdb.LevelPortfolio: "广告组合", advertisingdb.LevelCampaign: "广告活动", advertisingdb.LevelAdGroup: "广告组",
+	advertisingdb.LevelKeyword: "关键词", advertisingdb.LevelProductAd: "商品广告", advertisingdb.LevelTarget: "商品投放",
+	advertisingdb.LevelNegativeKeyword: "否定关键词"}
+
+func (h *Handler) operation(o *advertisingdb.OperationRow) Operation {
+	m, _ := storesdb.MarketplaceByCountry(o.CountryCode)
+	result, source := "失败", "手动"
+	if o.OK {
+		result = "成功"
+	}
+	if o.Source == "rule" {
+		source = "广告规则"
+	}
+	return Operation{ID: strconv.FormatInt(o.ID, 10), CreatedAt: api.FormatTime(&o.CreatedAt, h.TimeZone), User: o.UserName,
+		GroupName: o.GroupName, MarketplaceName: m.Name, Level: o.Level, LevelName: levelNames[o.Level], AmazonID: o.AmazonID,
+		Name: o.EntityName, Action: o.Action, ActionName: actionNames[o.Action], Before: shown(o.BeforeValue),
+		After: shown(o.AfterValue), Currency: o.Currency, OK: o.OK, ResultName: result, Message: o.Message, SourceName: source}
+}
+
+// Operations answers POST sp/operations/page {currentpage, pagesize, groupId, profileId, level, action, result,
+// search, startDate, endDate}: a page of 操作记录, the latest first.
+func (h *Handler) Operations(c *echo.Context) error {
+	return api.PageOf(h.Ads.OperationsPage, h.operation)(c)
+}
+
+// OperationsExport answers GET sp/operations/export?<Operations' filters>: 操作记录_<date>.xlsx.
+func (h *Handler) OperationsExport(x api.Exporter) echo.HandlerFunc {
+	return api.ExportOf(x, "操作记录", "advOperationList", h.Ads.OperationsPage, h.operation)
+}
