@@ -185,9 +185,9 @@ func routes(e *echo.Echo, d Deps, pg *pages.Handler) RouteAccess {
 
 		"/amazon/inventory/fbadetail":    pg.WarehouseScreen("FBA库存明细", "fbaInventory"),
 		"/amazon/inventory/fbadaily":     pg.WarehouseScreen("FBA每日库存", "fbaDaily"),
-		"/amazon/reports/reimbursements": pg.ClaimsScreen("赔偿报告"),
-		"/amazon/reports/storagefee":     pg.StorageFeeScreen("仓储费报告"),
-		"/amazon/inventory/planning":     pg.PlanningScreen("库存规划"),
+		"/amazon/reports/reimbursements": pg.ClaimsScreen("赔偿报告", "claims"),
+		"/amazon/reports/storagefee":     pg.ClaimsScreen("仓储费报告", "storagefees"),
+		"/amazon/inventory/planning":     pg.ClaimsScreen("库存规划", "planning"),
 		"/erp/purchase/orders":           pg.PurchaseScreen("采购单", "orders"),
 		"/erp/purchase/plan":             pg.PurchaseScreen("亚马逊补货计划", "plan"),
 		"/erp/purchase/reports":          pg.PurchaseScreen("采购报表", "report"),

@@ -8,42 +8,15 @@ import (
 	"sellerhub/views"
 )
 
-// ClaimsScreen serves 赔偿报告 (what Amazon reimbursed, and 待索赔) in the claims island, with the user's button
-// permissions.
-func (h *Handler) ClaimsScreen(title string) echo.HandlerFunc {
+// ClaimsScreen serves a screen of the money Amazon owes in its island (claims: 赔偿报告 with 待索赔; storagefees:
+// 仓储费报告; planning: 库存规划), with the user's button permissions.
+func (h *Handler) ClaimsScreen(title, island string) echo.HandlerFunc {
 	return func(c *echo.Context) error {
 		_, _, menu, err := h.signedInUser(c)
 		if err != nil {
 			return err
 		}
-		page := views.ClaimsScreenPage{Page: h.contentPage(c, title, "claims.js"), Heading: title,
-			Props: views.ClaimsScreenProps{Permissions: menu.Permissions}}
-		return h.render(c, http.StatusOK, views.ClaimsScreen(page, h.Assets.URL("theme.js")))
-	}
-}
-
-// StorageFeeScreen serves 仓储费报告 (the monthly storage fees and the aged surcharges, with each month's total) in
-// the storage fee island.
-func (h *Handler) StorageFeeScreen(title string) echo.HandlerFunc {
-	return func(c *echo.Context) error {
-		_, _, menu, err := h.signedInUser(c)
-		if err != nil {
-			return err
-		}
-		page := views.ClaimsScreenPage{Page: h.contentPage(c, title, "storagefees.js"), Heading: title, Island: "storagefees",
-			Props: views.ClaimsScreenProps{Permissions: menu.Permissions}}
-		return h.render(c, http.StatusOK, views.ClaimsScreen(page, h.Assets.URL("theme.js")))
-	}
-}
-
-// PlanningScreen serves 库存规划 (each FBA SKU's inventory health) in the planning island.
-func (h *Handler) PlanningScreen(title string) echo.HandlerFunc {
-	return func(c *echo.Context) error {
-		_, _, menu, err := h.signedInUser(c)
-		if err != nil {
-			return err
-		}
-		page := views.ClaimsScreenPage{Page: h.contentPage(c, title, "planning.js"), Heading: title, Island: "planning",
+		page := views.ClaimsScreenPage{Page: h.contentPage(c, title, island+".js"), Heading: title, Island: island,
 			Props: views.ClaimsScreenProps{Permissions: menu.Permissions}}
 		return h.render(c, http.StatusOK, views.ClaimsScreen(page, h.Assets.URL("theme.js")))
 	}
