@@ -310,7 +310,8 @@ func TestGrantTreeAndReplacingGrants(t *testing.T) {
 		t.Fatalf("tree top = %+v", g.Menus[3])
 	}
 	shelf := find(t, g.Menus, "仓库", "仓库设置", "库位")
-	if shelf.Path != "/erp/warehouse/shelf" || len(shelf.Permissions) != 3 || shelf.Permissions[0].Code != "erp:wh:shelf:add" ||
+	if shelf.Path != "/erp/warehouse/shelf" || len(shelf.Permissions) != 4 || shelf.Permissions[0].Code != "erp:wh:shelf:add" ||
+		shelf.Permissions[3].Code != "erp:wh:shelf:move" || shelf.Permissions[3].Name != "上架移库" ||
 		shelf.Permissions[0].Name != "新增库位" || shelf.Permissions[0].Checked || !decimal.MatchString(shelf.Permissions[0].ID) ||
 		len(shelf.Children) != 0 {
 		t.Fatalf("库位 = %+v", shelf)
