@@ -40,10 +40,11 @@ test: check-generated vet
 
 # Go tests: SQLite always; PostgreSQL and Redis when reachable (with CI=true, unreachable fails). They serve the
 # built assets (static embeds them), so they come after those. Without go test's own pass of vet: `make vet` runs
-# every analyzer, go test only a part of them, over again. The sync package's full syncs take some 8 minutes on a
-# loaded 2-core machine, near go test's default 10-minute limit per package.
+# every analyzer, go test only a part of them, over again. The sync package's full syncs take some 10 minutes, near
+# go test's default limit per package, and mostly wait (on Amazon's stand-in, on the job queue): a third package
+# at a time runs beside it, where two left every other package queued behind one slot.
 go-test: assets
-	$(GO) test -count=1 -vet=off -timeout 20m ./...
+	$(GO) test -count=1 -vet=off -p 3 -timeout 20m ./...
 
 # Two test files at a time: each starts its own server and database, and a file mostly waits (for the server, for
 # Chromium, for the 60 s a code stays locked), so a second one fills the wait.
