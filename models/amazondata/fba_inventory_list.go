@@ -6,7 +6,6 @@ import (
 	"gorm.io/gorm"
 
 	"sellerhub/models"
-	"sellerhub/models/catalog"
 )
 
 // FBAInventoryRow is a seller SKU's FBA stock in a marketplace as FBA库存明细 shows it: Amazon's figures with the
@@ -54,10 +53,9 @@ func (f FBAInventoryFilter) matching(db *models.DB, companyID int64) *gorm.DB {
 	if f.MarketplaceID != "" {
 		q = q.Where("fba_inventory.marketplace_id = ?", f.MarketplaceID)
 	}
-	if f.Paired != nil && *f.Paired {
-		q = q.Where(catalog.PairedFBAInventory)
-	} else if f.Paired != nil {
-		q = q.Where("NOT " + catalog.PairedFBAInventory)
+	if f.Paired != nil {
+		// Kept by triggers in step with SKU配对 (migration 00115).
+		q = q.Where("fba_inventory.paired = ?", *f.Paired)
 	}
 	if f.HasStock {
 		q = q.Where(hasStock)

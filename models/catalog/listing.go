@@ -35,13 +35,6 @@ type ListingFilter struct {
 	Anchor        models.Anchor
 }
 
-// PairedFBAInventory is the condition that a listing pairs an fba_inventory row (Amazon's stock of a seller SKU)
-// with a local product: the listing of the row's store group, marketplace and seller SKU (listings' unique index)
-// has a product. FBA库存明细 and 库存数量 tell paired SKUs from unpaired ones by it.
-const PairedFBAInventory = "EXISTS (SELECT 1 FROM listings l WHERE l.company_id = fba_inventory.company_id " +
-	"AND l.group_id = fba_inventory.group_id AND l.marketplace_id = fba_inventory.marketplace_id " +
-	"AND l.seller_sku = fba_inventory.sku AND l.product_id IS NOT NULL)"
-
 const listingColumns = "listings.*, store_groups.name AS group_name, local_products.sku AS product_sku, " +
 	"local_products.name AS product_name, local_products.image AS product_image"
 
