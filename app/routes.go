@@ -182,6 +182,7 @@ func routes(e *echo.Echo, d Deps, pg *pages.Handler) RouteAccess {
 		"/amazon/orders/manager":     pg.OrderScreen("订单管理", "manager"),
 		"/amazon/orders/today":       pg.OrderScreen("今日订单", "today"),
 		"/amazon/orders/refund":      pg.OrderScreen("退款订单", "refund"),
+		"/amazon/sales/details":      pg.OrderScreen("销售明细", "details"),
 
 		"/amazon/inventory/fbadetail":    pg.WarehouseScreen("FBA库存明细", "fbaInventory"),
 		"/amazon/inventory/fbadaily":     pg.WarehouseScreen("FBA每日库存", "fbaDaily"),
@@ -762,7 +763,7 @@ func routes(e *echo.Echo, d Deps, pg *pages.Handler) RouteAccess {
 	configScreen := middleware.Screen("/amazon/profit/config")
 	amz.GET("/profit/config", prof.GetConfig, configScreen).Answers(profitapi.Config{})
 	amz.PUT("/profit/config", prof.SaveConfig, configScreen.Needs(profit.PermissionConfigEdit), oplog("保存利润配置")).Takes(profit.ConfigForm{}).Answers(profitapi.Config{})
-	// 订单管理, 今日订单 and 退款订单 need their screens, 订单管理's export its button permission; an order's detail
+	// 订单管理, 今日订单, 退款订单 and 销售明细 need their screens, 订单管理's export its button permission; an order's detail
 	// opens from either order list. A user limited to store groups sees their orders and refunds only.
 	ordh := &orderapi.Handler{Orders: sv.Orders, TimeZone: d.Config.TimeZone}
 	managerScreen := middleware.Screen("/amazon/orders/manager")
@@ -776,6 +777,9 @@ func routes(e *echo.Echo, d Deps, pg *pages.Handler) RouteAccess {
 	refundScreen := middleware.Screen("/amazon/orders/refund")
 	amz.POST("/orders/refunds", ordh.Refunds, refundScreen).Takes(orders.OrderQuery{}).Answers(api.Page[orderapi.Refund]{})
 	amz.GET("/orders/refunds/export", ordh.RefundExport(export), refundScreen)
+	detailScreen := middleware.Screen("/amazon/sales/details")
+	amz.POST("/orders/details", ordh.SalesDetails, detailScreen).Takes(orders.OrderQuery{}).Answers(api.Page[orderapi.SalesDetail]{})
+	amz.GET("/orders/details/export", ordh.SalesDetailExport(export), detailScreen)
 
 	// Advertising authorisation (广告授权) of the store list. bindAdvAuthData is public, protected by the signed
 	// single-use state instead of a session. Authorising and disabling need the store list's button permissions;

@@ -92,6 +92,18 @@ var queryFields = numbered(map[string][]Column{
 		col("reason", "退货原因", 160, false).tip("买家退货报告中该订单SKU的退货原因，未退货的为空"),
 		col("settlementId", "结算编号", 130, false).hidden(), col("currency", "币种", 70, false).hidden(),
 	},
+	"salesDetailList": {
+		col("purchaseDate", "下单时间(北京)", 170, true), col("purchaseDateLocal", "下单时间(站点)", 170, false).tip("站点当地时间，北美站点为太平洋时间").hidden(),
+		col("amazonOrderId", "订单号", 180, false), col("groupName", "店铺", 130, false), col("marketplaceName", "站点", 80, false),
+		col("sku", "SKU", 150, true), col("asin", "ASIN", 120, false), col("productName", "商品名称", 220, false),
+		col("quantity", "数量", 60, true), col("itemPrice", "商品价格", 90, false).money().tip("该行商品价格合计，不含税费和运费"),
+		col("itemTax", "商品税费", 90, false).money(), col("shippingPrice", "运费", 80, false).money(),
+		col("shippingTax", "运费税", 80, false).money().hidden(), col("giftWrapPrice", "礼品包装费", 90, false).money().hidden(),
+		col("itemPromotionDiscount", "促销折扣", 90, false).money(), col("shipPromotionDiscount", "运费折扣", 90, false).money().hidden(),
+		col("promotionIds", "促销编号", 160, false).tip("亚马逊订单报告中该行参与的促销"),
+		col("channelName", "配送方式", 80, false), col("statusName", "订单状态", 90, false),
+		col("business", "企业订单", 80, false).tip("买家为亚马逊企业购（B2B）账户"), col("currency", "币种", 70, false).hidden(),
+	},
 	"dictList": {
 		col("id", "ID", 180, true).hidden(), col("name", "字典名称", 160, true), col("code", "字典编码", 160, true),
 		col("status", "状态", 80, false), col("remark", "备注", 200, false), col("createdAt", "创建时间", 170, true),

@@ -13,8 +13,9 @@ import (
 
 // Messages of the orders calls.
 const (
-	MsgZoneBad = "时区只能是站点时间或北京时间"
-	whatOrder  = "订单"
+	MsgZoneBad     = "时区只能是站点时间或北京时间"
+	MsgBusinessBad = "企业订单只能是是或否"
+	whatOrder      = "订单"
 )
 
 // The date switch: a marketplace's days in its own zone (as Amazon's reports count them) or in Beijing time; none
@@ -27,6 +28,7 @@ const (
 var (
 	orderSorts  = map[string]string{"purchaseDate": "purchase_date", "amazonOrderId": "amazon_order_id"}
 	refundSorts = map[string]string{"postedDate": "posted_date"}
+	detailSorts = map[string]string{"purchaseDate": "purchase_date", "sku": "sku", "quantity": "quantity"}
 )
 
 // OrderQuery is the body of the order lists: the page, the sort, a store group and a marketplace, an order status
@@ -40,6 +42,7 @@ type OrderQuery struct {
 	MarketplaceID string `json:"marketplaceId"`
 	Status        string `json:"status"`
 	Channel       string `json:"channel"`
+	Business      string `json:"business"`
 	Search        string `json:"search"`
 	StartDate     string `json:"startDate"`
 	EndDate       string `json:"endDate"`
@@ -63,7 +66,7 @@ func (s *Service) filter(ctx context.Context, p core.Principal, q OrderQuery, so
 		zone = st.DayZone
 	}
 	f := ordersdb.OrderFilter{UserID: p.UserID, MarketplaceID: strings.TrimSpace(q.MarketplaceID),
-		Status: strings.TrimSpace(q.Status), Channel: strings.TrimSpace(q.Channel), Search: strings.TrimSpace(q.Search),
+		Status: strings.TrimSpace(q.Status), Channel: strings.TrimSpace(q.Channel), Business: strings.TrimSpace(q.Business), Search: strings.TrimSpace(q.Search),
 		OrderBy: sortable[q.Sort], Desc: strings.EqualFold(q.Order, "desc"), Offset: r.Offset(), Limit: r.Size, Anchor: r.Anchor()}
 	ok := true
 	if strings.TrimSpace(q.GroupID) != "" {
@@ -170,6 +173,23 @@ func (s *Service) RefundPage(ctx context.Context, p core.Principal, q OrderQuery
 		return nil, 0, r, err
 	}
 	rows, total, err := ordersdb.RefundPage(s.db.With(ctx), p.CompanyID, f)
+	return rows, total, r, err
+}
+
+// SalesDetailPage lists a page of the order lines the user may see (销售明细), newest purchase first unless
+// sorted; business is "yes" or "no" to keep business (B2B) orders' lines or the others only.
+func (s *Service) SalesDetailPage(ctx context.Context, p core.Principal, q OrderQuery) ([]ordersdb.SalesDetailRow, int64, core.PageRequest, error) {
+	f, r, ok, err := s.filter(ctx, p, q, detailSorts, asked(q))
+	if err == nil && f.Business != "" && f.Business != "yes" && f.Business != "no" {
+		err = core.Invalid(MsgBusinessBad)
+	}
+	if err != nil || !ok {
+		return []ordersdb.SalesDetailRow{}, 0, r, err
+	}
+	if f, err = s.withTotal(ctx, p, "salesDetails", f, ordersdb.SalesDetailCount); err != nil {
+		return nil, 0, r, err
+	}
+	rows, total, err := ordersdb.SalesDetailPage(s.db.With(ctx), p.CompanyID, f)
 	return rows, total, r, err
 }
 

@@ -5,14 +5,7 @@ import { useState } from "react";
 import { can } from "../lib/permissions.js";
 import DataTable from "../table/DataTable.jsx";
 import OrderDetail from "./OrderDetail.jsx";
-import { AMZ, DateRange, StoreFilters, button, input } from "./shared.jsx";
-
-const STATUSES = [
-  ["Pending", "待处理"],
-  ["Unshipped", "未发货"],
-  ["Shipped", "已发货"],
-  ["Cancelled", "已取消"],
-];
+import { AMZ, DateRange, OrderStateFilters, StoreFilters, button, input } from "./shared.jsx";
 
 export default function Orders({ today, permissions, marketplaces, dayZone }) {
   const [open, setOpen] = useState(null);
@@ -22,19 +15,7 @@ export default function Orders({ today, permissions, marketplaces, dayZone }) {
     <section aria-label={today ? "今日订单" : "订单管理"}>
       <form id="order-filter" className="mb-2 flex flex-wrap items-center gap-2 text-sm">
         <StoreFilters marketplaces={marketplaces} dayZone={dayZone} />
-        <select name="status" aria-label="订单状态" className={input} defaultValue="">
-          <option value="">全部状态</option>
-          {STATUSES.map(([v, l]) => (
-            <option key={v} value={v}>
-              {l}
-            </option>
-          ))}
-        </select>
-        <select name="channel" aria-label="配送方式" className={input} defaultValue="">
-          <option value="">全部配送</option>
-          <option value="Amazon">FBA</option>
-          <option value="Merchant">FBM</option>
-        </select>
+        <OrderStateFilters />
         <input name="search" aria-label="订单号、SKU或ASIN" placeholder="订单号 / SKU / ASIN（开头匹配）" className={`w-56 ${input}`} />
         {!today && <DateRange label="下单" />}
         <button type="submit" className={button}>

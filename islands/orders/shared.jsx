@@ -33,3 +33,31 @@ export function DateRange({ label }) {
     </>
   );
 }
+
+const STATUSES = [
+  ["Pending", "待处理"],
+  ["Unshipped", "未发货"],
+  ["Shipped", "已发货"],
+  ["Cancelled", "已取消"],
+];
+
+// OrderStateFilters are the order status and fulfilment channel choices, as Amazon writes them.
+export function OrderStateFilters() {
+  return (
+    <>
+      <select name="status" aria-label="订单状态" className={input} defaultValue="">
+        <option value="">全部状态</option>
+        {STATUSES.map(([v, l]) => (
+          <option key={v} value={v}>
+            {l}
+          </option>
+        ))}
+      </select>
+      <select name="channel" aria-label="配送方式" className={input} defaultValue="">
+        <option value="">全部配送</option>
+        <option value="Amazon">FBA</option>
+        <option value="Merchant">FBM</option>
+      </select>
+    </>
+  );
+}

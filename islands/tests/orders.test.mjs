@@ -181,6 +181,36 @@ describe("订单", () => {
     const times = await column(list, "下单时间(北京)");
     assert.ok(times.every((t) => t.startsWith(TODAY)), `every order bought today in Beijing: ${times.slice(0, 3)}`);
   });
+  it("销售明细 lists order lines: business orders only, FBM only, exported", async () => {
+    await openFromRail(page, "销售", "销售明细");
+    const frame = await tabFrame(page, "销售明细");
+    const list = frame.locator('section[aria-label="销售明细"]');
+    await loaded(list);
+    assert.ok((await total(list)) >= 1000, "the demo's order lines are listed");
+
+    await list.getByLabel("企业订单").selectOption("yes");
+    await query(list, "/amazon/api/v1/orders/details");
+    const business = await total(list);
+    assert.ok(business > 0, "the demo has business (B2B) orders");
+    assert.deepEqual([...new Set(await column(list, "企业订单"))], ["是"], "every line is a business order's");
+    await page.screenshot({ path: join(SHOTS, "sales-details-b2b.png") });
+
+    const download = page.waitForEvent("download");
+    await list.getByRole("button", { name: "导出", exact: true }).click();
+    const file = await download;
+    assert.equal(file.suggestedFilename(), `销售明细_${TODAY}.xlsx`);
+    const sheet = readSheet(await file.path());
+    if (business < 1000) assert.equal(sheet.length, business + 1, "the header and every business order line");
+    assert.ok(sheet.slice(1).every((r) => r[sheet[0].indexOf("企业订单")] === "是"), "the file holds the filtered lines");
+
+    await list.getByLabel("企业订单").selectOption("");
+    await list.getByLabel("配送方式").selectOption("Merchant");
+    await query(list, "/amazon/api/v1/orders/details");
+    assert.ok((await total(list)) > 0, "the demo has FBM orders");
+    assert.deepEqual([...new Set(await column(list, "配送方式"))], ["FBM"], "every line is fulfilled by the seller");
+    await list.getByLabel("配送方式").selectOption("");
+  });
+
   it("退款订单 names each return reason in Chinese, Amazon's code as its tooltip", async () => {
     await openFromRail(page, "销售", "退款订单");
     const frame = await tabFrame(page, "退款订单");

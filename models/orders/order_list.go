@@ -32,6 +32,8 @@ type OrderFilter struct {
 	MarketplaceID string
 	Status        string
 	Channel       string
+	// Business is "yes" for business (B2B) orders only, "no" for the others, "" for both (销售明细).
+	Business      string
 	Search        string
 	Periods       []Period
 	OrderBy       string

@@ -234,3 +234,57 @@ func (h *Handler) Refunds(c *echo.Context) error { return api.PageOf(h.Orders.Re
 func (h *Handler) RefundExport(x api.Exporter) echo.HandlerFunc {
 	return api.ExportOf(x, "退款订单", "refundOrderList", h.Orders.RefundPage, h.refund)
 }
+
+// SalesDetail is an order line as 销售明细 shows it: purchased at in Beijing time and the marketplace's, its
+// amounts as text in the order's currency, the channel and status named, and whether a business buyer ordered.
+type SalesDetail struct {
+	ID                    string      `json:"id"`
+	AmazonOrderID         string      `json:"amazonOrderId"`
+	GroupName             string      `json:"groupName"`
+	MarketplaceName       string      `json:"marketplaceName"`
+	PurchaseDate          string      `json:"purchaseDate"`
+	PurchaseDateLocal     string      `json:"purchaseDateLocal"`
+	SKU                   string      `json:"sku"`
+	ASIN                  string      `json:"asin"`
+	ProductName           string      `json:"productName"`
+	StatusName            string      `json:"statusName"`
+	ChannelName           string      `json:"channelName"`
+	Business              string      `json:"business"`
+	Quantity              int         `json:"quantity"`
+	Currency              string      `json:"currency"`
+	ItemPrice             json.Number `json:"itemPrice"`
+	ItemTax               json.Number `json:"itemTax"`
+	ShippingPrice         json.Number `json:"shippingPrice"`
+	ShippingTax           json.Number `json:"shippingTax"`
+	GiftWrapPrice         json.Number `json:"giftWrapPrice"`
+	ItemPromotionDiscount json.Number `json:"itemPromotionDiscount"`
+	ShipPromotionDiscount json.Number `json:"shipPromotionDiscount"`
+	PromotionIDs          string      `json:"promotionIds"`
+}
+
+func (h *Handler) salesDetail(r *ordersdb.SalesDetailRow) SalesDetail {
+	out := SalesDetail{ID: strconv.FormatInt(r.ID, 10), AmazonOrderID: r.AmazonOrderID, GroupName: r.GroupName,
+		MarketplaceName: marketplaceName(r.MarketplaceID), PurchaseDate: api.FormatTime(&r.PurchaseDate, h.TimeZone),
+		PurchaseDateLocal: localTime(&r.PurchaseDate, r.MarketplaceID), SKU: r.SKU, ASIN: r.ASIN, ProductName: r.ProductName,
+		StatusName: named(statusNames, r.OrderStatus), ChannelName: named(channelNames, r.FulfillmentChannel), Business: "否",
+		Quantity: r.Quantity, Currency: r.Currency, ItemPrice: api.Amount(r.ItemPrice), ItemTax: api.Amount(r.ItemTax),
+		ShippingPrice: api.Amount(r.ShippingPrice), ShippingTax: api.Amount(r.ShippingTax),
+		GiftWrapPrice: api.Amount(r.GiftWrapPrice), ItemPromotionDiscount: api.Amount(r.ItemPromotionDiscount),
+		ShipPromotionDiscount: api.Amount(r.ShipPromotionDiscount), PromotionIDs: r.PromotionIDs}
+	if r.Business {
+		out.Business = "是"
+	}
+	return out
+}
+
+// SalesDetails answers POST orders/details {currentpage, pagesize, sort (purchaseDate|sku|quantity), order, groupId,
+// marketplaceId, status, channel, business (yes|no), search, startDate, endDate, zone}: the order lines (销售明细),
+// newest first.
+func (h *Handler) SalesDetails(c *echo.Context) error {
+	return api.PageOf(h.Orders.SalesDetailPage, h.salesDetail)(c)
+}
+
+// SalesDetailExport answers GET orders/details/export?<SalesDetails' filters>: the whole query as 销售明细_<date>.xlsx.
+func (h *Handler) SalesDetailExport(x api.Exporter) echo.HandlerFunc {
+	return api.ExportOf(x, "销售明细", "salesDetailList", h.Orders.SalesDetailPage, h.salesDetail)
+}

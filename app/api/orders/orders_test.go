@@ -94,7 +94,7 @@ func sold(t *testing.T, h *apptest.Harness, companyID int64) {
 	base := amazondatadb.AmazonOrder{CompanyID: companyID, GroupID: s.GroupID, SellerID: s.ID, MarketplaceID: "ATVPDKIKX0DER",
 		AmazonOrderID: "111-2223334-5556667", PurchaseDate: now, LastUpdatedDate: now, OrderStatus: "Shipped", FulfillmentChannel: "Amazon"}
 	item := amazondatadb.AmazonOrderItem{CompanyID: companyID, GroupID: s.GroupID, SellerID: s.ID, MarketplaceID: "ATVPDKIKX0DER",
-		AmazonOrderID: base.AmazonOrderID, SKU: "MUG-RED", ASIN: "B0MUGRED01", PurchaseDate: now, OrderStatus: "Shipped",
+		AmazonOrderID: base.AmazonOrderID, SKU: "MUG-RED", ASIN: "B0MUGRED01", PurchaseDate: now, OrderStatus: "Shipped", FulfillmentChannel: "Amazon",
 		Quantity: 1, Currency: "USD", ItemPrice: money("19.99"), ItemTax: money("1.60"), ItemPromotionDiscount: money("-2.00")}
 	if _, err := amazondatadb.UpsertAmazonOrders(h.DB, []amazondatadb.AmazonOrder{base}, []amazondatadb.AmazonOrderItem{item}); err != nil {
 		t.Fatal(err)
