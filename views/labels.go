@@ -5,8 +5,11 @@ package views
 type LabelFormPage struct {
 	Page
 	Papers, Conditions, Shipments []LabelOption
-	Paper, Keyword                string
-	Listings                      []LabelListingRow
+	// Shipment is the shipment chosen when the form opens (?shipment=, from a shipment's screen).
+	Paper, Keyword, Shipment string
+	Listings                 []LabelListingRow
+	// Keep are the tab's title and path, carried through a search as hidden fields.
+	Keep [][2]string
 	// Searched tells an empty search (no listing matches) from a company with no listing with an FNSKU.
 	Searched bool
 }
@@ -29,7 +32,7 @@ type LabelSheetPage struct {
 	Pages      [][]LabelCell
 }
 
-// LabelCell is one label: Barcode is the FNSKU's Code 128 as a data: URI, BarcodeWidth its width in CSS pixels
+// LabelCell is one label (FNSKU "" leaves a used place of a part-used sheet blank): Barcode is the FNSKU's Code 128 as a data: URI, BarcodeWidth its width in CSS pixels
 // at 0.25 mm a module (the sheet shrinks it only when the label is narrower).
 type LabelCell struct {
 	Barcode                 string

@@ -30,6 +30,7 @@ const (
 	MsgLabelTooMany       = "一次最多打印" + labelTotalMaxText + "张标签"
 	MsgLabelNoFNSKU       = "所选Listing没有FNSKU，不能打印标签"
 	MsgLabelListingAbsent = "Listing不存在"
+	MsgLabelStartBad      = "起始格必须是1到每页标签数之间的整数"
 )
 
 const (

@@ -15,11 +15,11 @@ import (
 func TestLabelTitleKeepsBothEndsOfALongTitle(t *testing.T) {
 	long := "Acme Stainless Steel Insulated Water Bottle with Straw Lid, Leak Proof, 500 ml, Forest Green"
 	for title, want := range map[string]string{
-		"陶瓷马克杯 350ml 天蓝":      "陶瓷马克杯 350ml 天蓝",
+		"陶瓷马克杯 350ml 天蓝":           "陶瓷马克杯 350ml 天蓝",
 		"  Two   spaces\tand tab ": "Two spaces and tab",
-		strings.Repeat("a", 53):  strings.Repeat("a", 53),
-		long:                     "Acme Stainless Steel Insu...oof, 500 ml, Forest Green",
-		strings.Repeat("长", 60):  strings.Repeat("长", 25) + "..." + strings.Repeat("长", 25),
+		strings.Repeat("a", 53):    strings.Repeat("a", 53),
+		long:                       "Acme Stainless Steel Insu...oof, 500 ml, Forest Green",
+		strings.Repeat("长", 60):    strings.Repeat("长", 25) + "..." + strings.Repeat("长", 25),
 	} {
 		if got := catalog.LabelTitle(title); got != want {
 			t.Errorf("LabelTitle(%q) = %q, want %q", title, got, want)

@@ -43,7 +43,13 @@ func (l *Labels) Form(c *echo.Context) error {
 		paper = catalog.LabelPapers[0].Code
 	}
 	keyword := strings.TrimSpace(c.QueryParam("keyword"))
-	v := views.LabelFormPage{Page: h.contentPage(c, "商品标签"), Paper: paper, Keyword: keyword, Searched: keyword != ""}
+	v := views.LabelFormPage{Page: h.contentPage(c, "商品标签"), Paper: paper, Keyword: keyword, Searched: keyword != "",
+		Shipment: c.QueryParam("shipment")}
+	for _, name := range []string{"title", "path"} {
+		if val := c.QueryParam(name); val != "" {
+			v.Keep = append(v.Keep, [2]string{name, val})
+		}
+	}
 	for _, pp := range catalog.LabelPapers {
 		v.Papers = append(v.Papers, views.LabelOption{Value: pp.Code, Name: pp.Name})
 	}
@@ -93,7 +99,15 @@ func (l *Labels) Print(c *echo.Context) error {
 	}
 	var labels []catalog.Label
 	var err error
+	start := 1
+	if s := strings.TrimSpace(q.Get("start")); s != "" {
+		start, err = strconv.Atoi(s)
+		if err != nil || start < 1 || (ok && start > paper.PerPage() && !paper.Thermal) {
+			err = core.Invalid(catalog.MsgLabelStartBad)
+		}
+	}
 	switch {
+	case err != nil:
 	case !ok:
 		err = core.Invalid(catalog.MsgLabelPaperBad)
 	case q.Has("shipment"):
@@ -133,6 +147,11 @@ func (l *Labels) Print(c *echo.Context) error {
 	v := views.LabelSheetPage{Page: page, PaperClass: "paper-" + paper.Code, PaperName: paper.Name}
 	per := paper.PerPage()
 	var cur []views.LabelCell
+	if !paper.Thermal { // a part-used sheet: the used places stay blank
+		for n := 1; n < start; n++ {
+			cur = append(cur, views.LabelCell{})
+		}
+	}
 	for _, lb := range labels {
 		img, modules, err := catalog.Code128PNG(lb.FNSKU, labelScale, labelBarHeight)
 		if err != nil {

@@ -102,7 +102,7 @@ func labelsOfAShipment(t *testing.T, kind string) {
 func TestLabelsOfChosenListings(t *testing.T) {
 	_, c := admin(t)
 	status, form := get(t, c, "/amazon/listing/label?embed=1&keyword=MUG")
-	if status != 200 || !strings.Contains(form, seed.DemoShipmentPicking) {
+	if status != 200 || !strings.Contains(form, `<option value="`+seed.DemoShipmentPicking+`">`) {
 		t.Fatalf("form: %d", status)
 	}
 	ids := formListing.FindAllStringSubmatch(form, -1)
@@ -117,7 +117,14 @@ func TestLabelsOfChosenListings(t *testing.T) {
 	if got := scanLabels(t, body); len(got) != 1 || got["X0DEMO0001"] != 3 {
 		t.Fatalf("labels %v", got)
 	}
+	// A part-used sheet: from the 3rd place, the first two stay blank.
+	_, body = get(t, c, "/amazon/listing/label/print?paper=a4-40&start=3&id="+id+"&qty=3")
+	if blank, labels := strings.Count(body, `<div class="label blank"></div>`), len(labelBarcode.FindAllString(body, -1)); blank != 2 || labels != 3 {
+		t.Errorf("from the 3rd place: %d blank, %d labels", blank, labels)
+	}
 	for query, msg := range map[string]string{
+		"paper=a4-40&start=41&id=" + id + "&qty=1": catalog.MsgLabelStartBad,
+		"paper=a4-40&start=0&id=" + id + "&qty=1":  catalog.MsgLabelStartBad,
 		"paper=a4-21&id=" + id + "&qty=abc":  catalog.MsgLabelQuantityBad,
 		"paper=a4-21&id=" + id + "&qty=1001": catalog.MsgLabelQuantityBad,
 		"paper=a4-21&id=" + id + "&qty=":     catalog.MsgLabelNothing,
@@ -129,6 +136,11 @@ func TestLabelsOfChosenListings(t *testing.T) {
 		if status != 400 || !strings.Contains(html.UnescapeString(body), msg) || !strings.Contains(body, `role="alert"`) {
 			t.Errorf("%s: %d, want 400 %s", query, status, msg)
 		}
+	}
+	// Opened from a shipment, the form has it chosen.
+	_, chosen := get(t, c, "/amazon/listing/label?embed=1&shipment="+seed.DemoShipmentPicking)
+	if !strings.Contains(chosen, `<option value="`+seed.DemoShipmentPicking+`" selected>`) {
+		t.Error("the shipment of the address is not chosen")
 	}
 	_, none := get(t, c, "/amazon/listing/label?embed=1&keyword="+url.QueryEscape("没有这个"))
 	if !strings.Contains(none, "没有找到匹配的Listing") {

@@ -12,6 +12,7 @@ import { after, before, describe, it } from "node:test";
 import { fileURLToPath } from "node:url";
 import { ADMIN_ACCOUNT, ADMIN_PASSWORD, artifact, button, closeBrowser, getBrowser, startServer, withPage } from "./harness.mjs";
 import { signIn } from "./flows.mjs";
+import { openFromRail, signInToShell, tabFrame } from "./shell.mjs";
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), "..", "..");
 const SHIPMENT = "FBA15DEMO002";
@@ -127,6 +128,25 @@ describe("商品标签", () => {
       const wrong = await openPrint(page, "打印所选标签");
       assert.equal((await wrong.getByRole("alert").locator("span").textContent()).trim(), "标签数量必须是0到1000之间的整数");
       await wrong.close();
+    });
+  });
+
+  it("opens from a shipment's 打印标签 in 货件处理 with the shipment chosen", async () => {
+    await withPage(server, {}, async (page) => {
+      await signInToShell(page, { account: ADMIN_ACCOUNT, password: ADMIN_PASSWORD });
+      await openFromRail(page, "物流", "货件处理");
+      const list = await tabFrame(page, "货件处理");
+      const row = list.locator("tbody tr").filter({ hasText: SHIPMENT });
+      await row.getByRole("button", { name: "打印标签", exact: true }).click();
+      const labels = await tabFrame(page, "商品标签");
+      const form = labels.locator('form[data-form="shipment"]');
+      await form.waitFor();
+      assert.equal(await form.locator('select[name="shipment"]').inputValue(), SHIPMENT);
+      // A search inside the tab keeps it the tab's page.
+      await labels.locator('form[data-form="search"] input[name="keyword"]').fill("MUG");
+      await labels.getByRole("button", { name: "查询", exact: true }).click();
+      await labels.locator('tr[data-fnsku="X0DEMO0001"]').waitFor();
+      assert.equal(await labels.locator("tr[data-fnsku]").count(), 1);
     });
   });
 
