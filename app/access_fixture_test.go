@@ -254,7 +254,7 @@ func seedCompanyA(t *testing.T, h *apptest.Harness) *companyA {
 	if err := h.DB.Create(&adv).Error; err != nil {
 		t.Fatal(err)
 	}
-	a.query = map[string]string{"shipmentid": seed.DemoShipmentNew, "groupid": str(a.g1), "sellerid": str(seller.ID),
+	a.query = map[string]string{"shipmentid": seed.DemoShipmentNew, "shipment": seed.DemoShipmentNew, "paper": "a4-40", "groupid": str(a.g1), "sellerid": str(seller.ID),
 		"versionid": version, "warehouseId": str(own.ID), "id": str(adv.ID), "region": "NA", "queryname": "dictList"}
 	if err := h.DB.Exec("DELETE FROM operation_logs").Error; err != nil {
 		t.Fatal(err)

@@ -110,6 +110,9 @@ func routes(e *echo.Echo, d Deps, pg *pages.Handler) RouteAccess {
 	page.GET("/purchaseorder/print", pg.PurchaseOrderPrint, middleware.Screen("/erp/purchase/orders"))
 	// The printable 盘点表 of a stocktake, by bin, a document outside the shell for those granted 盘点单.
 	page.GET("/stocktake/print", pg.StocktakePrint, middleware.Screen("/erp/warehouse/stocktake"))
+	// 商品标签's printable labels, a document outside the shell for those granted 商品标签, within their store groups.
+	labels := &pages.Labels{Pages: pg, Catalog: sv.Catalog}
+	page.GET("/amazon/listing/label/print", labels.Print, middleware.Screen("/amazon/listing/label"))
 
 	// Tab pages: opened directly they render the shell with their tab; inside a tab frame (?embed=1) the page.
 	page.tab("/home", "首页", pg.Home, signedIn)
@@ -139,6 +142,7 @@ func routes(e *echo.Echo, d Deps, pg *pages.Handler) RouteAccess {
 		"/localproduct/editinfo":     pg.ProductScreen("编辑本地产品", "productForm"),
 		"/material/details":          pg.ProductScreen("产品详情", "productDetails"),
 		"/amazon/listing/relation":   pg.ProductScreen("SKU配对", "listings"),
+		"/amazon/listing/label":      labels.Form,
 		"/erp/base/brand":            pg.AdminScreen("品牌", "brands"),
 		"/erp/base/category":         pg.AdminScreen("分类", "categories"),
 		"/erp/base/supplier":         pg.AdminScreen("供应商", "suppliers"),

@@ -72,7 +72,7 @@ function record(result, entries) {
 }
 record(await build({ ...common, entryPoints: modules, splitting: true, format: "esm", chunkNames: "chunk-[hash]" }), modules);
 record(await build({ ...common, entryPoints: classic, format: "iife" }), classic);
-const sheets = { picklist: "islands/shipping/picklist/picklist.css" };
+const sheets = { picklist: "islands/shipping/picklist/picklist.css", labels: "islands/catalog/labels/labels.css" };
 record(await build({ ...common, entryPoints: sheets }), sheets);
 
 const css = join(out, "app.tmp.css");

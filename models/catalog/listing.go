@@ -149,3 +149,15 @@ func StoreGroupChoices(db *models.DB, companyID, userID int64, limit int) ([]sto
 		Order("store_groups.name, store_groups.id").Limit(limit).Find(&rows).Error
 	return rows, err
 }
+
+// ListingsWithFNSKU lists up to limit of the company's listings that have an FNSKU, of the store groups the user
+// is granted, whose seller SKU, ASIN or FNSKU contains keyword ("" any), newest first: the listings 商品标签
+// offers to print.
+func ListingsWithFNSKU(db *models.DB, companyID, userID int64, keyword string, limit int) ([]ListingRow, error) {
+	rows := []ListingRow{}
+	q := listingsWithNames(db, companyID).Scopes(models.InGrantedGroups("listings.group_id", userID)).
+		Where("listings.fnsku <> ''")
+	q = db.ContainsKeyword(q, keyword, "listings.seller_sku", "listings.asin", "listings.fnsku")
+	err := q.Order("listings.created_at DESC, listings.id DESC").Limit(limit).Find(&rows).Error
+	return rows, err
+}
