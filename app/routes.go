@@ -174,6 +174,7 @@ func routes(e *echo.Echo, d Deps, pg *pages.Handler) RouteAccess {
 		"/amazon/sales/report":       pg.SalesScreen("销售报表", "report"),
 		"/amazon/orders/summary":     pg.SalesScreen("周/月汇总", "summary"),
 		"/amazon/payment/profit":     pg.ProfitScreen("利润报告", "report"),
+		"/amazon/payment/record":     pg.FinanceScreen("结算记录", "settlements"),
 		"/amazon/profit/config":      pg.ProfitScreen("利润配置", "config"),
 		"/amazon/adv/manager":        pg.AdvManager("广告管理", "manager"),
 		"/amazon/adv/campaign":       pg.AdvManager("广告活动", "campaign"),
@@ -701,6 +702,14 @@ func routes(e *echo.Echo, d Deps, pg *pages.Handler) RouteAccess {
 	amz.POST("/planning/page", planningAPI.PlanningPage, planningScreen).Takes(claims.PlanningQuery{}).Answers(api.Page[claimsapi.PlanningLine]{})
 	amz.GET("/planning/export", planningAPI.PlanningExport(export), planningScreen)
 	amz.GET("/planning/actions", planningAPI.Actions, planningScreen).Answers([]claimsapi.Option{})
+	// 结算记录: reading and exporting need the screen.
+	setAPI := &financeapi.SettlementsHandler{Settlements: sv.Settlements, TimeZone: d.Config.TimeZone}
+	setScreen := middleware.Screen("/amazon/payment/record")
+	amz.POST("/settlements/page", setAPI.SettlementPage, setScreen).Takes(finance.SettlementQuery{}).Answers(api.Page[financeapi.Settlement]{})
+	amz.GET("/settlements/export", setAPI.SettlementExport(export), setScreen)
+	amz.POST("/settlements/lines/page", setAPI.LinePage, setScreen).Takes(finance.SettlementLineQuery{}).Answers(api.Page[financeapi.SettlementLine]{})
+	amz.GET("/settlements/lines/export", setAPI.LineExport(export), setScreen)
+	amz.GET("/settlements/:id", setAPI.GetSettlement, setScreen).Answers(financeapi.SettlementDetail{})
 	storeScreen := middleware.Screen("/amazon/storeAuth")
 	amz.GET("/amzauthority/authSeller", storeAuth.AuthSeller, middleware.Anyone).Takes(stores.SellerCallback{}).Answers(map[string]string{})
 	amz.GET("/amzauthority/getAuthUrl", storeAuth.GetAuthURL, storeScreen.Needs(stores.PermissionStoreAdd)).Takes(stores.AuthURLQuery{}).Answers("")

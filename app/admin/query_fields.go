@@ -301,6 +301,24 @@ var queryFields = numbered(map[string][]Column{
 		col("before", "修改前", 90, false), col("after", "修改后", 90, false), col("currency", "币种", 60, false),
 		col("resultName", "结果", 70, false), col("message", "亚马逊答复", 280, false).tip("亚马逊拒绝的修改未生效"),
 	},
+	// 结算记录: a settlement, what Amazon paid out, and whether its lines sum to it.
+	"settlementList": {
+		col("period", "结算周期", 190, false), col("groupName", "店铺", 120, false), col("marketplaceName", "站点", 70, false),
+		col("settlementId", "结算编号", 130, true), col("currency", "币种", 60, false),
+		col("totalAmount", "结算总额", 110, true).money().tip("结算报告首行的 total-amount，即转入卖家银行账户的金额"),
+		col("depositDate", "转账日期", 100, true), col("lineCount", "明细行数", 80, false),
+		col("linesSum", "明细合计", 110, false).money().tip("该结算全部明细行金额之和"),
+		col("difference", "差额", 90, false).money().tip("结算总额 − 明细合计，应为0"), col("status", "对账", 70, false),
+		col("periodStart", "开始日期", 100, false).hidden(), col("periodEnd", "结束日期", 100, true).hidden(),
+	},
+	// A settlement's lines, as in the file, our Chinese names beside Amazon's.
+	"settlementLineList": {
+		col("lineNo", "行号", 60, false), col("transactionTypeName", "交易类型", 100, false), col("amountName", "费用项", 150, false),
+		col("amountDescription", "亚马逊名称", 170, false), col("orderId", "订单号", 160, false), col("sku", "SKU", 140, false),
+		col("quantity", "数量", 60, false), col("postedDate", "入账日期", 100, false), col("currency", "币种", 60, false),
+		col("amount", "金额", 100, false).money(), col("transactionType", "transaction-type", 120, false).hidden(),
+		col("amountType", "amount-type", 110, false).hidden(),
+	},
 	// 利润报告: a line is a seller SKU of a store's marketplace in a month and currency (or a store's or month's
 	// total); Amazon's figures in the currency and in CNY, cost, freight and profit in CNY.
 	"profitReportList": {
