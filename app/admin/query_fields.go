@@ -319,6 +319,25 @@ var queryFields = numbered(map[string][]Column{
 		col("amount", "金额", 100, false).money(), col("transactionType", "transaction-type", 120, false).hidden(),
 		col("amountType", "amount-type", 110, false).hidden(),
 	},
+	// 费用项: the settlements' amounts by Amazon's names and currency, our Chinese names beside.
+	"itemFeeList": {
+		col("amountName", "费用项", 160, false), col("transactionTypeName", "交易类型", 100, false),
+		col("amountDescription", "亚马逊名称", 200, false).tip("结算报告的 amount-description"),
+		col("amountType", "amount-type", 130, false), col("currency", "币种", 60, false), col("lines", "行数", 80, true),
+		col("amount", "金额", 120, true).money().tip("负数为亚马逊收取，正数为付给卖家"),
+		col("amountCny", "金额(CNY)", 120, true).yuan().tip("按入账月份的汇率折算"), col("transactionType", "transaction-type", 130, false).hidden(),
+	},
+	// SKU结算: a seller SKU's settlements in a currency over the months.
+	"skuSettlementList": {
+		col("sku", "SKU", 160, true), col("groupName", "店铺", 120, false), col("marketplaceName", "站点", 70, false),
+		col("currency", "币种", 60, false), col("units", "结算销量", 90, true),
+		col("sales", "销售额", 110, true).money().tip("订单的商品价格、运费、礼品包装及促销折扣"),
+		col("refunds", "退款", 100, false).money().tip("退给买家的金额"),
+		col("fees", "亚马逊费用", 110, false).money().tip("佣金、FBA配送费、仓储费、广告费"),
+		col("other", "其他", 100, false).money().tip("税费代扣、赔偿、调整等，正数为付给卖家"),
+		col("net", "结算合计", 110, true).money().tip("该SKU全部结算行之和"),
+		col("salesCny", "销售额(CNY)", 120, true).yuan(), col("netCny", "结算合计(CNY)", 130, true).yuan().tip("按入账月份的汇率折算"),
+	},
 	// 利润报告: a line is a seller SKU of a store's marketplace in a month and currency (or a store's or month's
 	// total); Amazon's figures in the currency and in CNY, cost, freight and profit in CNY.
 	"profitReportList": {

@@ -1,6 +1,7 @@
 // 结算记录 as the demo company's bookkeeper: a settlement report uploaded by hand whose total is a cent more than
 // its lines is listed 不平 with its difference, 只看不平 keeps it, 详情 says by how much, its lines by type carry our
 // Chinese names beside Amazon's, and the order's line is found by searching its order id; the list exports.
+// 费用项 and SKU结算 then sum its October lines by Amazon's names and by SKU, in dollars and in CNY.
 // Screenshots at 1280 and 390 px, light and dark, go to islands/tests/artifacts/.
 import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
@@ -137,5 +138,44 @@ describe("结算记录", () => {
     assert.match(found, new RegExp(`${ORDER}[\\s\\S]*UP-MUG-49[\\s\\S]*-\\$15\\.00`));
     await detail.getByRole("button", { name: "关闭", exact: true }).click();
     await detail.waitFor({ state: "detached" });
+  });
+
+  // The uploaded settlement's October lines, by fee type and by SKU, in dollars and in CNY.
+  async function october(frame, path) {
+    await frame.getByLabel("开始月份").fill("2026-10");
+    await frame.getByLabel("结束月份").fill("2026-10");
+    const answered = page.waitForResponse((r) => new URL(r.url()).pathname === path);
+    await frame.getByRole("button", { name: "查询", exact: true }).click();
+    await answered;
+    await frame.locator('table[aria-busy="false"]').first().waitFor();
+    const table = frame.locator("table").first();
+    const header = (await table.locator("thead th").allInnerTexts()).map((t) => t.replace(/[↕▲▼]/g, "").trim());
+    return { table, header };
+  }
+
+  it("sums the settlements by fee type and by SKU, in the currency and in CNY", async () => {
+    await openFromRail(page, "财务", "费用项");
+    let frame = await tabFrame(page, "费用项");
+    let { table, header } = await october(frame, "/amazon/api/v1/settled/fees");
+    const fba = table.locator("tbody tr", { hasText: "FBA配送费（按件）" });
+    await fba.first().waitFor();
+    const cells = (await fba.first().locator("td").allInnerTexts()).map((t) => t.trim());
+    assert.equal(cells[header.indexOf("亚马逊名称")], "FBAPerUnitFulfillmentFee");
+    assert.match(cells[header.indexOf("金额")], /^-\$[\d,]+\.\d{2}$/);
+    assert.match(cells[header.indexOf("金额(CNY)")], /^-¥[\d,]+\.\d{2}$/);
+    await looks("item-fees");
+
+    await openFromRail(page, "财务", "SKU结算");
+    frame = await tabFrame(page, "SKU结算");
+    await frame.getByLabel("SKU").fill("UP-MUG-49");
+    ({ table, header } = await october(frame, "/amazon/api/v1/settled/skus"));
+    const mug = table.locator("tbody tr", { hasText: "UP-MUG-49" });
+    await mug.waitFor();
+    const sku = (await mug.locator("td").allInnerTexts()).map((t) => t.trim());
+    assert.equal(sku[header.indexOf("结算销量")], "2");
+    assert.equal(sku[header.indexOf("销售额")], "$100.00");
+    assert.equal(sku[header.indexOf("亚马逊费用")], "$35.34");
+    assert.equal(sku[header.indexOf("结算合计")], "$64.66");
+    assert.match(sku[header.indexOf("结算合计(CNY)")], /^¥[\d,]+\.\d{2}$/);
   });
 });
