@@ -242,9 +242,18 @@ func seedCompanyA(t *testing.T, h *apptest.Harness) *companyA {
 	refund := amazondatadb.SettlementLine{CompanyID: a.id, GroupID: a.g1, SellerID: seller.ID, SettlementID: "MATRIXG1-S", LineNo: 2,
 		MarketplaceID: "ATVPDKIKX0DER", TransactionType: "Refund", OrderID: order.AmazonOrderID, AmountType: "ItemPrice",
 		AmountDescription: "Principal", Amount: models.MoneyFromUnits(-100000), Currency: "USD", PostedDate: &now, SKU: "MUG-BLUE-350"}
-	if _, err := amazondatadb.UpsertSettlementLines(h.DB, nil, []amazondatadb.SettlementLine{refund}); err != nil {
+	// The settlement itself, which 结算记录 shows G1's users only (a dollar off its one line: 不平).
+	settlement := amazondatadb.Settlement{CompanyID: a.id, GroupID: a.g1, SellerID: seller.ID, MarketplaceID: "ATVPDKIKX0DER",
+		SettlementID: "MATRIXG1-S", SettlementStartDate: &now, SettlementEndDate: &now, DepositDate: &now,
+		TotalAmount: models.MoneyFromUnits(-90000), Currency: "USD"}
+	if _, err := amazondatadb.UpsertSettlementLines(h.DB, []amazondatadb.Settlement{settlement}, []amazondatadb.SettlementLine{refund}); err != nil {
 		t.Fatal(err)
 	}
+	var settlementID int64
+	if err := h.DB.Model(&amazondatadb.Settlement{}).Where("settlement_id = ?", settlement.SettlementID).Pluck("id", &settlementID).Error; err != nil {
+		t.Fatal(err)
+	}
+	a.ids["settlements"] = str(settlementID)
 	var orderID int64
 	if err := h.DB.Model(&amazondatadb.AmazonOrder{}).Where("amazon_order_id = ?", order.AmazonOrderID).Pluck("id", &orderID).Error; err != nil {
 		t.Fatal(err)

@@ -706,6 +706,14 @@ func routes(e *echo.Echo, d Deps, pg *pages.Handler) RouteAccess {
 	amz.POST("/planning/page", planningAPI.PlanningPage, planningScreen).Takes(claims.PlanningQuery{}).Answers(api.Page[claimsapi.PlanningLine]{})
 	amz.GET("/planning/export", planningAPI.PlanningExport(export), planningScreen)
 	amz.GET("/planning/actions", planningAPI.Actions, planningScreen).Answers([]claimsapi.Option{})
+	// 结算记录: reading and exporting need the screen.
+	setAPI := &financeapi.SettlementsHandler{Settlements: sv.Settlements, TimeZone: d.Config.TimeZone}
+	setScreen := middleware.Screen("/amazon/payment/record")
+	amz.POST("/settlements/page", setAPI.SettlementPage, setScreen).Takes(finance.SettlementQuery{}).Answers(api.Page[financeapi.Settlement]{})
+	amz.GET("/settlements/export", setAPI.SettlementExport(export), setScreen)
+	amz.POST("/settlements/lines/page", setAPI.LinePage, setScreen).Takes(finance.SettlementLineQuery{}).Answers(api.Page[financeapi.SettlementLine]{})
+	amz.GET("/settlements/lines/export", setAPI.LineExport(export), setScreen)
+	amz.GET("/settlements/:id", setAPI.GetSettlement, setScreen).Answers(financeapi.SettlementDetail{})
 	storeScreen := middleware.Screen("/amazon/storeAuth")
 	amz.GET("/amzauthority/authSeller", storeAuth.AuthSeller, middleware.Anyone).Takes(stores.SellerCallback{}).Answers(map[string]string{})
 	amz.GET("/amzauthority/getAuthUrl", storeAuth.GetAuthURL, storeScreen.Needs(stores.PermissionStoreAdd)).Takes(stores.AuthURLQuery{}).Answers("")
@@ -761,6 +769,12 @@ func routes(e *echo.Echo, d Deps, pg *pages.Handler) RouteAccess {
 	// sees those groups' profit; 利润配置 is read with its screen and changed with its button permission.
 	prof := &profitapi.Handler{Profit: sv.Profit}
 	profitScreen := middleware.Screen("/amazon/payment/profit")
+	// 费用项 and SKU结算: reading and exporting need the screen.
+	feeScreen, skuScreen := middleware.Screen("/amazon/payment/itemfee"), middleware.Screen("/amazon/payment/settlementsku")
+	amz.POST("/settled/fees", prof.FeeItemPage, feeScreen).Takes(profit.SettledQuery{}).Answers(api.Page[profitapi.FeeItem]{})
+	amz.GET("/settled/fees/export", prof.FeeItemExport(export), feeScreen)
+	amz.POST("/settled/skus", prof.SKUSettledPage, skuScreen).Takes(profit.SettledQuery{}).Answers(api.Page[profitapi.SKUSettled]{})
+	amz.GET("/settled/skus/export", prof.SKUSettledExport(export), skuScreen)
 	amz.POST("/profit/report", prof.ReportPage, profitScreen).Takes(profit.Query{}).Answers(profitapi.ReportPage{})
 	amz.GET("/profit/report/export", prof.ReportExport(export), profitScreen)
 	amz.POST("/profit/detail", prof.Detail, profitScreen).Takes(profit.DetailQuery{}).Answers(profitapi.DetailPage{})

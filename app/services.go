@@ -96,6 +96,8 @@ type Services struct {
 	Claims *claims.Service
 	// StorageFees is 仓储费报告: the monthly storage fees and aged surcharges Amazon charged.
 	StorageFees *claims.StorageFees
+	// Settlements is 结算记录: Amazon's payouts and their reconciliation.
+	Settlements *finance.Settlements
 	// Planning is 库存规划: each FBA SKU's inventory health as Amazon last reported it.
 	Planning *claims.Planning
 	Uploads  *core.Uploads
@@ -161,6 +163,7 @@ func NewServices(d ServiceDeps) Services {
 		Onboarding:    onboarding.New(d.DB),
 		Claims:        claimsSvc,
 		StorageFees:   claims.NewStorageFees(d.DB, fin),
+		Settlements:   finance.NewSettlements(d.DB, d.Config.TimeZone),
 		Planning:      claims.NewPlanning(d.DB),
 		Uploads:       uploads,
 	}

@@ -8,7 +8,7 @@ package views
 import "github.com/a-h/templ"
 import templruntime "github.com/a-h/templ/runtime"
 
-// FinanceScreenPage is one of the finance screens (汇率, 利润计算器, 编辑计算方案): a heading, what the screen's
+// FinanceScreenPage is one of the finance screens (汇率, 利润计算器, 编辑计算方案, 结算记录): a heading, what the screen's
 // rule is, and the finance island showing the screen named in its props.
 type FinanceScreenPage struct {
 	Page
@@ -94,13 +94,18 @@ func FinanceScreen(p FinanceScreenPage, theme string) templ.Component {
 				if templ_7745c5c3_Err != nil {
 					return templ_7745c5c3_Err
 				}
+			} else if p.Props.Screen == "settlements" {
+				templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 5, "<p class=\"mb-4 text-sm text-slate-500 dark:text-slate-400\">每个结算周期亚马逊转给卖家的金额（结算总额）应等于该结算全部明细行之和，精确到分；不一致的结算标为“不平”，差额为结算总额减明细合计。日期按北京时间。</p>")
+				if templ_7745c5c3_Err != nil {
+					return templ_7745c5c3_Err
+				}
 			} else {
-				templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 5, "<p class=\"mb-4 text-sm text-slate-500 dark:text-slate-400\">按亚马逊公布的费率估算FBA配送费和销售佣金；售价含VAT、IVA或消费税的站点，已注册的卖家扣除其中的税额（英国20%，德国19%，墨西哥16%，日本10%；美国的销售税和加拿大的GST/HST由亚马逊在售价之外另收，不扣除）；采购成本和头程运费按本月汇率折算。结果为估算，以亚马逊后台为准。</p>")
+				templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 6, "<p class=\"mb-4 text-sm text-slate-500 dark:text-slate-400\">按亚马逊公布的费率估算FBA配送费和销售佣金；售价含VAT、IVA或消费税的站点，已注册的卖家扣除其中的税额（英国20%，德国19%，墨西哥16%，日本10%；美国的销售税和加拿大的GST/HST由亚马逊在售价之外另收，不扣除）；采购成本和头程运费按本月汇率折算。结果为估算，以亚马逊后台为准。</p>")
 				if templ_7745c5c3_Err != nil {
 					return templ_7745c5c3_Err
 				}
 			}
-			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 6, "<div data-island=\"finance\"><p class=\"text-sm text-slate-500\">加载中...</p><noscript><p class=\"text-sm text-red-700\">此页面需要启用 JavaScript。</p></noscript>")
+			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 7, "<div data-island=\"finance\"><p class=\"text-sm text-slate-500\">加载中...</p><noscript><p class=\"text-sm text-red-700\">此页面需要启用 JavaScript。</p></noscript>")
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
@@ -108,7 +113,7 @@ func FinanceScreen(p FinanceScreenPage, theme string) templ.Component {
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
-			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 7, "</div></main>")
+			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 8, "</div></main>")
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}

@@ -79,13 +79,23 @@ func ProfitScreen(p ProfitScreenPage, theme string) templ.Component {
 				if templ_7745c5c3_Err != nil {
 					return templ_7745c5c3_Err
 				}
+			} else if p.Screen == "fees" {
+				templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 4, "<p class=\"mb-4 text-sm text-slate-500 dark:text-slate-400\">所选月份（北京时间，按结算行的入账日期）结算报告中每个费用项的合计：中文名称旁为亚马逊的原始名称（transaction-type、amount-type、amount-description），负数为亚马逊收取，正数为付给卖家。折算人民币按各月汇率（财务 &gt; 汇率）。</p>")
+				if templ_7745c5c3_Err != nil {
+					return templ_7745c5c3_Err
+				}
+			} else if p.Screen == "skus" {
+				templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 5, "<p class=\"mb-4 text-sm text-slate-500 dark:text-slate-400\">所选月份（北京时间，按结算行的入账日期）每个卖家SKU的结算：销售额、退款、亚马逊费用（佣金、FBA配送费、仓储费、广告费）和其他，结算合计为该SKU全部结算行之和。不属于任何SKU的金额（月租、仓储费等）列在SKU为空的“店铺费用”行。折算人民币按各月汇率。</p>")
+				if templ_7745c5c3_Err != nil {
+					return templ_7745c5c3_Err
+				}
 			} else {
-				templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 4, "<p class=\"mb-4 text-sm text-slate-500 dark:text-slate-400\">利润报告中的头程：每个货件发货时填写的运费（人民币）按此处选择的方式分摊到货件中的各SKU，SKU的单位头程为其所有已发货货件分摊的运费 ÷ 发货件数。</p>")
+				templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 6, "<p class=\"mb-4 text-sm text-slate-500 dark:text-slate-400\">利润报告中的头程：每个货件发货时填写的运费（人民币）按此处选择的方式分摊到货件中的各SKU，SKU的单位头程为其所有已发货货件分摊的运费 ÷ 发货件数。</p>")
 				if templ_7745c5c3_Err != nil {
 					return templ_7745c5c3_Err
 				}
 			}
-			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 5, "<div data-island=\"profit\"><p class=\"text-sm text-slate-500\">加载中...</p><noscript><p class=\"text-sm text-red-700\">此页面需要启用 JavaScript。</p></noscript>")
+			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 7, "<div data-island=\"profit\"><p class=\"text-sm text-slate-500\">加载中...</p><noscript><p class=\"text-sm text-red-700\">此页面需要启用 JavaScript。</p></noscript>")
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
@@ -93,7 +103,7 @@ func ProfitScreen(p ProfitScreenPage, theme string) templ.Component {
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
-			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 6, "</div></main>")
+			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 8, "</div></main>")
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}

@@ -313,6 +313,43 @@ var queryFields = numbered(map[string][]Column{
 		col("before", "修改前", 90, false), col("after", "修改后", 90, false), col("currency", "币种", 60, false),
 		col("resultName", "结果", 70, false), col("message", "亚马逊答复", 280, false).tip("亚马逊拒绝的修改未生效"),
 	},
+	// 结算记录: a settlement, what Amazon paid out, and whether its lines sum to it.
+	"settlementList": {
+		col("period", "结算周期", 190, false), col("groupName", "店铺", 120, false), col("marketplaceName", "站点", 70, false),
+		col("settlementId", "结算编号", 130, true), col("currency", "币种", 60, false),
+		col("totalAmount", "结算总额", 110, true).money().tip("结算报告首行的 total-amount，即转入卖家银行账户的金额"),
+		col("depositDate", "转账日期", 100, true), col("lineCount", "明细行数", 80, false),
+		col("linesSum", "明细合计", 110, false).money().tip("该结算全部明细行金额之和"),
+		col("difference", "差额", 90, false).money().tip("结算总额 − 明细合计，应为0"), col("status", "对账", 70, false),
+		col("periodStart", "开始日期", 100, false).hidden(), col("periodEnd", "结束日期", 100, true).hidden(),
+	},
+	// A settlement's lines, as in the file, our Chinese names beside Amazon's.
+	"settlementLineList": {
+		col("lineNo", "行号", 60, false), col("transactionTypeName", "交易类型", 100, false), col("amountName", "费用项", 150, false),
+		col("amountDescription", "亚马逊名称", 170, false), col("orderId", "订单号", 160, false), col("sku", "SKU", 140, false),
+		col("quantity", "数量", 60, false), col("postedDate", "入账日期", 100, false), col("currency", "币种", 60, false),
+		col("amount", "金额", 100, false).money(), col("transactionType", "transaction-type", 120, false).hidden(),
+		col("amountType", "amount-type", 110, false).hidden(),
+	},
+	// 费用项: the settlements' amounts by Amazon's names and currency, our Chinese names beside.
+	"itemFeeList": {
+		col("amountName", "费用项", 160, false), col("transactionTypeName", "交易类型", 100, false),
+		col("amountDescription", "亚马逊名称", 200, false).tip("结算报告的 amount-description"),
+		col("amountType", "amount-type", 130, false), col("currency", "币种", 60, false), col("lines", "行数", 80, true),
+		col("amount", "金额", 120, true).money().tip("负数为亚马逊收取，正数为付给卖家"),
+		col("amountCny", "金额(CNY)", 120, true).yuan().tip("按入账月份的汇率折算"), col("transactionType", "transaction-type", 130, false).hidden(),
+	},
+	// SKU结算: a seller SKU's settlements in a currency over the months.
+	"skuSettlementList": {
+		col("sku", "SKU", 160, true), col("groupName", "店铺", 120, false), col("marketplaceName", "站点", 70, false),
+		col("currency", "币种", 60, false), col("units", "结算销量", 90, true),
+		col("sales", "销售额", 110, true).money().tip("订单的商品价格、运费、礼品包装及促销折扣"),
+		col("refunds", "退款", 100, false).money().tip("退给买家的金额"),
+		col("fees", "亚马逊费用", 110, false).money().tip("佣金、FBA配送费、仓储费、广告费"),
+		col("other", "其他", 100, false).money().tip("税费代扣、赔偿、调整等，正数为付给卖家"),
+		col("net", "结算合计", 110, true).money().tip("该SKU全部结算行之和"),
+		col("salesCny", "销售额(CNY)", 120, true).yuan(), col("netCny", "结算合计(CNY)", 130, true).yuan().tip("按入账月份的汇率折算"),
+	},
 	// 利润报告: a line is a seller SKU of a store's marketplace in a month and currency (or a store's or month's
 	// total); Amazon's figures in the currency and in CNY, cost, freight and profit in CNY.
 	"profitReportList": {

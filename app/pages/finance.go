@@ -9,8 +9,8 @@ import (
 	"sellerhub/views"
 )
 
-// FinanceScreen serves one of the finance screens: 汇率 (rates), 利润计算器 (calculator) and 编辑计算方案 (plan,
-// the plan's id in the query) in the finance island, with the user's button permissions.
+// FinanceScreen serves one of the finance screens: 汇率 (rates), 利润计算器 (calculator), 编辑计算方案 (plan,
+// the plan's id in the query) and 结算记录 (settlements) in the finance island, with the user's button permissions.
 func (h *Handler) FinanceScreen(title, screen string) echo.HandlerFunc {
 	return func(c *echo.Context) error {
 		_, _, menu, err := h.signedInUser(c)

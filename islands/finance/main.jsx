@@ -3,9 +3,11 @@
 import { mount } from "../lib/mount.js";
 import Calculator from "./Calculator.jsx";
 import Rates from "./Rates.jsx";
+import Settlements from "./Settlements.jsx";
 
 function FinanceScreen({ screen, id, permissions }) {
   if (screen === "rates") return <Rates permissions={permissions} />;
+  if (screen === "settlements") return <Settlements permissions={permissions} />;
   return <Calculator permissions={permissions} planId={screen === "plan" ? id : ""} />;
 }
 

@@ -17,7 +17,7 @@ const SCREENS = [
   "/erp/finance/exchangerate", "/amazon/profit/calculator", "/amazon/payment/profit", "/amazon/profit/config",
   "/sys/swagger?domain=dicts&route=get_admin_api_v1_dicts_id",
   "/amazon/inventory/fbadaily", "/amazon/reports/reimbursements", "/amazon/reports/storagefee",
-  "/amazon/inventory/planning",
+  "/amazon/inventory/planning", "/amazon/payment/record", "/amazon/payment/itemfee", "/amazon/payment/settlementsku",
 ];
 
 const SIZES = [
