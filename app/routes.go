@@ -110,6 +110,8 @@ func routes(e *echo.Echo, d Deps, pg *pages.Handler) RouteAccess {
 	page.GET("/purchaseorder/print", pg.PurchaseOrderPrint, middleware.Screen("/erp/purchase/orders"))
 	// The printable 盘点表 of a stocktake, by bin, a document outside the shell for those granted 盘点单.
 	page.GET("/stocktake/print", pg.StocktakePrint, middleware.Screen("/erp/warehouse/stocktake"))
+	// The printable 库位标签 of a warehouse's bins, a QR code of each code, for those granted 库位.
+	page.GET("/bin/print", pages.BinLabels(pg), middleware.Screen("/erp/warehouse/shelf"))
 
 	// Tab pages: opened directly they render the shell with their tab; inside a tab frame (?embed=1) the page.
 	page.tab("/home", "首页", pg.Home, signedIn)

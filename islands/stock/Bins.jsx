@@ -79,6 +79,26 @@ function BinList({ permissions, warehouses }) {
     }
   };
 
+  // 打印标签 prints the enabled bins of the chosen warehouse that match the search.
+  const printLabels = () => {
+    const f = new FormData(document.getElementById("bin-filter"));
+    const warehouseId = f.get("warehouseId");
+    if (!warehouseId) {
+      toast("请先选择仓库，再打印该仓库的库位标签", "error");
+      return;
+    }
+    openLabels({ warehouseId, search: f.get("search") || "" });
+  };
+  // The checked bins' labels, one warehouse's at a time (a sheet is headed by its warehouse).
+  const printChosen = (rows) => {
+    const warehouses = new Set(rows.map((r) => r.warehouseId));
+    if (warehouses.size > 1) {
+      toast("请选择同一仓库的库位打印标签", "error");
+      return;
+    }
+    openLabels({ warehouseId: rows[0].warehouseId, ids: rows.map((r) => r.id).join(",") });
+  };
+
   return (
     <>
       <form id="bin-filter" className="mb-2 flex flex-wrap items-center gap-2">
@@ -103,17 +123,25 @@ function BinList({ permissions, warehouses }) {
         formats={{ disabled: { true: "停用", false: "启用" } }}
         empty="还没有库位。点击“批量生成”按 库区-排-层-位 一次建好整排货架，或“新增库位”逐个添加；之后在“库位库存”把待上架的产品上架。"
         toolbar={
-          can(permissions, "erp:wh:shelf:add") && (
-            <span className="flex gap-2">
-              <button type="button" className={button} onClick={() => setForm({})}>
-                新增库位
-              </button>
-              <button type="button" className={plainButton} onClick={() => setBatch(true)}>
-                批量生成
-              </button>
-            </span>
-          )
+          <span className="flex gap-2">
+            {can(permissions, "erp:wh:shelf:add") && (
+              <>
+                <button type="button" className={button} onClick={() => setForm({})}>
+                  新增库位
+                </button>
+                <button type="button" className={plainButton} onClick={() => setBatch(true)}>
+                  批量生成
+                </button>
+              </>
+            )}
+            <button type="button" className={plainButton} onClick={printLabels}>
+              打印标签
+            </button>
+          </span>
         }
+        noun="库位"
+        rowName={(r) => r.code}
+        bulk={[{ label: "打印标签", run: printChosen }]}
         actions={[
           { label: "编辑", permission: "erp:wh:shelf:edit", run: (row) => setForm({ row }) },
           { label: "删除", permission: "erp:wh:shelf:delete", danger: true, run: remove },
@@ -131,6 +159,11 @@ function BinList({ permissions, warehouses }) {
       {batch && <FormDialog title="批量生成库位" submitLabel="生成" fields={[warehouseField, ...BATCH_FIELDS]} onSubmit={makeBatch} onClose={() => setBatch(false)} />}
     </>
   );
+}
+
+// openLabels opens the printable label sheet (/bin/print) in a window of its own.
+function openLabels(query) {
+  window.open(`/bin/print?${new URLSearchParams(query)}`, "_blank", "noopener");
 }
 
 function BinStock({ permissions, warehouses }) {

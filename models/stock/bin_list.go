@@ -47,6 +47,8 @@ type BinFilter struct {
 	WarehouseID   int64
 	Search        string
 	Disabled      *bool
+	// IDs keeps only these bins (nil: any).
+	IDs           []int64
 	Offset, Limit int
 }
 
@@ -62,6 +64,9 @@ func bins(db *models.DB, companyID int64, f BinFilter) *gorm.DB {
 	}
 	if f.Disabled != nil {
 		q = q.Where("bins.disabled = ?", *f.Disabled)
+	}
+	if f.IDs != nil {
+		q = q.Where("bins.id IN ?", f.IDs)
 	}
 	return q
 }
@@ -234,3 +239,15 @@ func ProductBins(db *models.DB, companyID, warehouseID int64, productIDs []int64
 
 // CreateBinMove records a put-away or a move; its stock moves through MoveStock under its number.
 func CreateBinMove(db *models.DB, m *BinMove) error { return db.Create(m).Error }
+
+// BinOrderLess orders lines the way a keeper walks the warehouse: by the code of the first bin holding the line's
+// product, the lines in no bin last, then by SKU. The 盘点表 and the 配货单 sort by it.
+func BinOrderLess(aBin, aSKU, bBin, bSKU string) bool {
+	switch {
+	case (aBin == "") != (bBin == ""):
+		return bBin == ""
+	case aBin != bBin:
+		return aBin < bBin
+	}
+	return aSKU < bSKU
+}

@@ -198,3 +198,39 @@ func TestAStocktakeOfBinsCountsPerBin(t *testing.T) {
 		})
 	}
 }
+
+// The label sheet prints a QR code of each chosen bin's code (every enabled bin when none is chosen), without a
+// script; an FBA warehouse has no bins to label and another company's warehouse is not found.
+func TestBinLabelsPrint(t *testing.T) {
+	for _, kind := range databases {
+		t.Run(kind, func(t *testing.T) {
+			h := apptest.Start(t, apptest.WithDatabase(kind))
+			c := h.SignedIn("13700000001", "甲公司")
+			w := createWarehouse(t, c, "深圳仓", nil)
+			fba := createWarehouse(t, c, "FBA仓", map[string]any{"kind": "fba"})
+			b1 := createBin(t, c, w.ID, "B-01")
+			createBin(t, c, w.ID, "A-01")
+			off := createBin(t, c, w.ID, "C-01")
+			apptest.ExpectOK(t, c.Call(http.MethodPut, v1+"bin/"+off.ID, map[string]any{"code": "C-01", "disabled": true}))
+
+			resp, body := c.Raw(http.MethodGet, "/bin/print?warehouseId="+w.ID, "", nil)
+			sheet := string(body)
+			if resp.StatusCode != 200 || !strings.Contains(sheet, "库位标签") || strings.Count(sheet, `class="label"`) != 2 ||
+				strings.Index(sheet, "A-01") > strings.Index(sheet, "B-01") || strings.Contains(sheet, "C-01") ||
+				strings.Count(sheet, "data:image/svg+xml,") != 2 {
+				t.Fatalf("all labels %d: %s", resp.StatusCode, sheet)
+			}
+			_, body = c.Raw(http.MethodGet, "/bin/print?warehouseId="+w.ID+"&ids="+b1.ID+","+off.ID, "", nil)
+			if sheet = string(body); strings.Count(sheet, `class="label"`) != 2 || !strings.Contains(sheet, "C-01") || strings.Contains(sheet, ">A-01<") {
+				t.Fatalf("chosen labels: %s", sheet)
+			}
+			if resp, body := c.Raw(http.MethodGet, "/bin/print?warehouseId="+fba.ID, "", nil); resp.StatusCode == 200 || resp.StatusCode >= 500 {
+				t.Fatalf("FBA labels %d: %s", resp.StatusCode, body)
+			}
+			o := h.SignedIn("13700000002", "乙公司")
+			if resp, _ := o.Raw(http.MethodGet, "/bin/print?warehouseId="+w.ID, "", nil); resp.StatusCode == 200 || resp.StatusCode >= 500 {
+				t.Fatalf("乙 printing: %d", resp.StatusCode)
+			}
+		})
+	}
+}
