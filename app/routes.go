@@ -539,6 +539,8 @@ func routes(e *echo.Echo, d Deps, pg *pages.Handler) RouteAccess {
 	erp.POST("/bin/page", bins.BinPage, binScreen).Takes(stock.BinQuery{}).Answers(api.Page[stockapi.Bin]{})
 	erp.GET("/bin/export", bins.BinExport(export), binScreen)
 	erp.GET("/bin/options", bins.BinOptions, signedIn).Answers([]stockapi.Bin{})
+	// The usual bins a new inbound document's lines are put away into (the document screens ask them).
+	erp.POST("/bin/usual", bins.UsualBins, signedIn).Takes(stock.UsualBinQuery{}).Answers([]stockapi.UsualBin{})
 	erp.GET("/bin/:id", bins.GetBin, binScreen).Answers(stockapi.Bin{})
 	erp.POST("/bin", bins.SaveBin, binScreen.Needs(stock.PermissionBinAdd), oplog("新增库位")).Takes(stock.BinForm{}).Answers(stockapi.Bin{})
 	erp.POST("/bin/batch", bins.CreateBins, binScreen.Needs(stock.PermissionBinAdd), oplog("批量生成库位")).Takes(stock.BinBatchForm{}).Answers(stockapi.BinBatchResult{})

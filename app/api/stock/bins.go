@@ -171,3 +171,28 @@ func (h *BinHandler) MoveBins(c *echo.Context) error {
 	middleware.NoteSubject(c, n)
 	return api.OK(c, BinMoved{Number: n})
 }
+
+// UsualBin is a product's usual bin in a warehouse.
+type UsualBin struct {
+	ProductID string `json:"productId"`
+	BinID     string `json:"binId"`
+	BinCode   string `json:"binCode"`
+}
+
+// UsualBins answers POST bin/usual {warehouseId, productIds}: the products' usual bins (those with none left out).
+func (h *BinHandler) UsualBins(c *echo.Context) error {
+	var q stock.UsualBinQuery
+	if err := c.Bind(&q); err != nil {
+		return err
+	}
+	p, _ := middleware.Principal(c)
+	bins, err := h.Stock.UsualBins(c.Request().Context(), p, q)
+	if err != nil {
+		return err
+	}
+	out := make([]UsualBin, 0, len(bins))
+	for product, b := range bins {
+		out = append(out, UsualBin{ProductID: id(product), BinID: id(b.ID), BinCode: b.Code})
+	}
+	return api.OK(c, out)
+}
