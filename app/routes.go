@@ -549,6 +549,8 @@ func routes(e *echo.Echo, d Deps, pg *pages.Handler) RouteAccess {
 	erp.POST("/bin/move", bins.MoveBins, binScreen.Needs(stock.PermissionBinMove), oplog("上架移库")).Takes(stock.BinMoveForm{}).Answers(stockapi.BinMoved{})
 	erp.POST("/binStock/page", bins.BinStockPage, binScreen).Takes(stock.BinStockQuery{}).Answers(api.Page[stockapi.BinStock]{})
 	erp.GET("/binStock/export", bins.BinStockExport(export), binScreen)
+	erp.POST("/binMove/page", bins.BinMovePage, binScreen).Takes(stock.BinMoveQuery{}).Answers(api.Page[stockapi.BinMoveLine]{})
+	erp.GET("/binMove/export", bins.BinMoveExport(export), binScreen)
 	// 库存货值: the stock of a day valued at the products' cost of that day, with its totals.
 	worth := &stockapi.ValueHandler{Stock: sv.Stock}
 	worthScreen := middleware.Screen("/amazon/inventory/worth")

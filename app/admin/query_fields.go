@@ -364,6 +364,13 @@ var queryFields = numbered(map[string][]Column{
 		col("warehouseName", "仓库", 140, false), col("binCode", "库位", 130, false), col("image", "图片", 70, false),
 		col("sku", "SKU", 150, false), col("productName", "产品名称", 220, false), col("quantity", "数量", 90, false),
 	},
+	// 移库记录: each line of the put-aways and moves between bins, with who and when.
+	"binMoveList": {
+		col("createdAt", "时间", 160, false), col("number", "单号", 150, false), col("kindName", "类型", 70, false),
+		col("warehouseName", "仓库", 130, false), col("sku", "SKU", 140, false), col("productName", "产品名称", 180, false),
+		col("fromBin", "移出库位", 120, false), col("toBin", "移入库位", 120, false), col("quantity", "数量", 80, false),
+		col("operator", "操作人", 100, false), col("remark", "备注", 160, false).hidden(),
+	},
 	"warehouseAddressList": {
 		col("warehouseName", "仓库", 130, false),
 		col("name", "联系人", 110, false), col("companyName", "公司名称", 140, false), col("addressLine1", "地址1", 220, false),

@@ -502,3 +502,39 @@ func (s *Service) UsualBins(ctx context.Context, p core.Principal, q UsualBinQue
 	}
 	return stockdb.UsualBins(db, p.CompanyID, w.ID, ids)
 }
+
+// BinMoveQuery is the body of the bin-move list (移库记录): the page, a warehouse, a kind (putaway, move), a part of
+// the number or SKU, and the dates (yyyy-MM-dd, both included).
+type BinMoveQuery struct {
+	core.PageRequest
+	WarehouseID string `json:"warehouseId"`
+	Kind        string `json:"kind"`
+	Search      string `json:"search"`
+	StartDate   string `json:"startDate"`
+	EndDate     string `json:"endDate"`
+}
+
+// BinMovePage lists a page of the lines of the company's put-aways and moves between bins, newest first: who moved
+// what from which bin to which, and when.
+func (s *Service) BinMovePage(ctx context.Context, p core.Principal, q BinMoveQuery) ([]stockdb.BinMoveLineRow, int64, core.PageRequest, error) {
+	r := q.PageRequest.Normalized()
+	f := stockdb.BinMoveFilter{Search: strings.TrimSpace(q.Search), Offset: r.Offset(), Limit: r.Size}
+	var err error
+	if f.From, f.To, err = core.DayRange(s.timeZone, q.StartDate, q.EndDate); err != nil {
+		return nil, 0, r, err
+	}
+	switch k := strings.TrimSpace(q.Kind); k {
+	case "", stockdb.BinPutAway, stockdb.BinMoved:
+		f.Kind = k
+	default:
+		return []stockdb.BinMoveLineRow{}, 0, r, nil
+	}
+	if w := strings.TrimSpace(q.WarehouseID); w != "" {
+		var ok bool
+		if f.WarehouseID, ok = core.ParseID(w); !ok {
+			return []stockdb.BinMoveLineRow{}, 0, r, nil
+		}
+	}
+	rows, total, err := stockdb.BinMoveLinePage(s.db.With(ctx), p.CompanyID, f)
+	return rows, total, r, err
+}

@@ -1,6 +1,7 @@
 // 库位: the bins of own and overseas warehouses and what each holds. 库位 lists the bins (新增, 批量生成
 // zone-row-level-position codes, 编辑, 停用, 删除 when empty); 库位库存 lists each bin's units of each product and
-// the units waiting to be put away (待上架), with 上架 and 移库, each a document (YK…) whose lines are ledger lines.
+// the units waiting to be put away (待上架), with 上架 and 移库, each a document (YK…) whose lines are ledger lines;
+// 移库记录 lists those lines with who and when. 打印标签 opens the bins' label sheet (/bin/print).
 import { useState } from "react";
 import { api } from "../lib/api.js";
 import { ask } from "../lib/confirm.js";
@@ -41,8 +42,13 @@ export default function Bins({ permissions }) {
         <button type="button" role="tab" aria-selected={tab === "stock"} className={tabClass("stock")} onClick={() => setTab("stock")}>
           库位库存
         </button>
+        <button type="button" role="tab" aria-selected={tab === "moves"} className={tabClass("moves")} onClick={() => setTab("moves")}>
+          移库记录
+        </button>
       </div>
-      {tab === "bins" ? <BinList permissions={permissions} warehouses={warehouses} /> : <BinStock permissions={permissions} warehouses={warehouses} />}
+      {tab === "bins" && <BinList permissions={permissions} warehouses={warehouses} />}
+      {tab === "stock" && <BinStock permissions={permissions} warehouses={warehouses} />}
+      {tab === "moves" && <BinMoves permissions={permissions} warehouses={warehouses} />}
     </section>
   );
 }
@@ -215,6 +221,41 @@ function BinStock({ permissions, warehouses }) {
           }}
         />
       )}
+    </>
+  );
+}
+
+// BinMoves (移库记录) lists every line of the put-aways and moves between bins: from which bin to which, how many,
+// who and when.
+function BinMoves({ permissions, warehouses }) {
+  return (
+    <>
+      <form id="bin-move-filter" className="mb-2 flex flex-wrap items-center gap-2">
+        <WarehouseSelect warehouses={warehouses} />
+        <select name="kind" aria-label="类型" className={input} defaultValue="">
+          <option value="">全部类型</option>
+          <option value="putaway">上架</option>
+          <option value="move">移库</option>
+        </select>
+        <input name="search" aria-label="单号或SKU" placeholder="单号 / SKU" className={`w-40 ${input}`} />
+        <input name="startDate" type="date" aria-label="开始日期" className={input} />
+        <input name="endDate" type="date" aria-label="结束日期" className={input} />
+        <button type="submit" className={button}>
+          查询
+        </button>
+      </form>
+      <DataTable
+        queryname="binMoveList"
+        source={`${ERP}/binMove/page`}
+        exportUrl={`${ERP}/binMove/export`}
+        filterForm="bin-move-filter"
+        permissions={permissions}
+        renders={{
+          fromBin: (r) => (r.kind === "putaway" ? <span className="text-slate-500 dark:text-slate-400">待上架</span> : <span className="font-mono">{r.fromBin}</span>),
+          toBin: (r) => <span className="font-mono">{r.toBin}</span>,
+        }}
+        empty="还没有上架或移库记录。在“库位库存”点击“上架”或“移库”后，每一行都记在这里（谁、何时、从哪个库位到哪个库位）。"
+      />
     </>
   );
 }

@@ -269,6 +269,18 @@ describe("库位：仓库管理员上架、移库并按库位盘点", () => {
     }
   });
 
+  it("lists every put-away and move in 移库记录, newest first, with who did it", async () => {
+    const frame = await tabFrame(page, "库位");
+    await frame.getByRole("tab", { name: "移库记录" }).click();
+    await frame.locator('table[aria-busy="false"]').waitFor();
+    await frame.locator("tbody tr").filter({ hasText: "仓管小王" }).first().waitFor();
+    const rows = (await frame.locator("tbody tr").allInnerTexts()).map((t) => t.replace(/\s+/g, " ").trim());
+    assert.equal(rows.length, 3, rows.join("\n"));
+    assert.match(rows[0], /移库 库位仓 KW-A 蓝牙耳机 A-01-01-02 A-01-01-01 2 仓管小王/);
+    assert.match(rows[2], /上架 库位仓 KW-A 蓝牙耳机 待上架 A-01-01-02 5 仓管小王/);
+    await page.screenshot({ path: artifact("bins-moves-desktop.png") });
+  });
+
   it("draws 库位 at 1280 px and 390 px, light and dark", async () => {
     for (const [size, viewport] of [["desktop", { width: 1280, height: 800 }], ["phone", { width: 390, height: 844 }]]) {
       for (const dark of [false, true]) {
@@ -285,6 +297,11 @@ describe("库位：仓库管理员上架、移库并按库位盘点", () => {
           await look.getByRole("button", { name: "上架" }).first().click();
           await look.locator("dialog[open]").waitFor();
           await look.screenshot({ path: artifact(`bins-stock-${size}-${dark ? "dark" : "light"}.png`), fullPage: true });
+          await look.keyboard.press("Escape");
+          await look.locator("dialog[open]").waitFor({ state: "detached" });
+          await look.getByRole("tab", { name: "移库记录" }).click();
+          await look.getByRole("cell", { name: "仓管小王" }).first().waitFor();
+          await look.screenshot({ path: artifact(`bins-moves-${size}-${dark ? "dark" : "light"}.png`), fullPage: true });
           assert.deepEqual(look.scriptErrors.map((e) => e.message), []);
         } finally {
           await look.context().close();

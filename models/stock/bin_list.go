@@ -44,9 +44,9 @@ type BinRow struct {
 
 // BinFilter narrows the bin list: a warehouse (0: all), a part of the code or zone, enabled or disabled (nil: both).
 type BinFilter struct {
-	WarehouseID   int64
-	Search        string
-	Disabled      *bool
+	WarehouseID int64
+	Search      string
+	Disabled    *bool
 	// IDs keeps only these bins (nil: any).
 	IDs           []int64
 	Offset, Limit int

@@ -1,6 +1,7 @@
 package stock_test
 
 import (
+	"fmt"
 	"net/http"
 	"strings"
 	"testing"
@@ -295,6 +296,26 @@ func TestInboundPutsAwayAtReceipt(t *testing.T) {
 				t.Fatalf("after cancelling: %v", u)
 			}
 			apptest.Expect(t, c.Call(http.MethodDelete, v1+"bin/"+x.ID, nil), 400, "B0001", "库位 X-01 已用于入库单，不能删除，可停用")
+
+			// 移库记录: every line of the put-aways and moves, newest first, with the bins, who and when.
+			type moveLine struct {
+				Number, KindName, SKU, FromBin, ToBin, Operator, CreatedAt string
+				Quantity                                                   int
+			}
+			var lines []string
+			moves := list[moveLine](t, c, "binMove/page", map[string]any{"warehouseId": w.ID, "pagesize": 50})
+			for _, m := range moves.Records {
+				if m.Operator == "" || m.CreatedAt == "" || !strings.HasPrefix(m.Number, "YK") {
+					t.Fatalf("move line %+v", m)
+				}
+				lines = append(lines, fmt.Sprintf("%s %s %s>%s %d", m.KindName, m.SKU, m.FromBin, m.ToBin, m.Quantity))
+			}
+			if want := "移库 A-1 Y-01>X-01 2|移库 A-1 X-01>Y-01 2|上架 C-3 待上架>Y-01 3"; strings.Join(lines, "|") != want {
+				t.Fatalf("move lines %q, want %q", strings.Join(lines, "|"), want)
+			}
+			if n := list[moveLine](t, c, "binMove/page", map[string]any{"kind": "putaway", "search": "C-3"}).Total; n != 1 {
+				t.Fatalf("put-aways of C-3: %d", n)
+			}
 		})
 	}
 }
