@@ -164,6 +164,7 @@ func routes(e *echo.Echo, d Deps, pg *pages.Handler) RouteAccess {
 		"/erp/address":               pg.WarehouseScreen("发货地址", "shipFromAddresses"),
 		"/erp/warehouse/shelf":       pg.WarehouseScreen("库位", "bins"),
 		"/amazon/inventory/worth":    pg.WarehouseScreen("库存货值", "worth"),
+		"/amazon/inventory/overseas": pg.WarehouseScreen("海外仓库存", "overseas"),
 		"/erp/ship/plan":             pg.ShipScreen("发货计划", "plans"),
 		"/e/s/p":                     pg.ShipScreen("发货计划提交", "planEdit"),
 		"/erp/ship/quota":            pg.ShipScreen("货件处理", "shipments"),
@@ -484,6 +485,10 @@ func routes(e *echo.Echo, d Deps, pg *pages.Handler) RouteAccess {
 	stockScreen := middleware.Screen("/amazon/inventory/quantity")
 	erp.POST("/stock/page", stk.StockPage, stockScreen).Takes(stock.StockQuery{}).Answers(api.Page[stockapi.Stock]{})
 	erp.GET("/stock/export", stk.StockExport(export), stockScreen)
+	// 海外仓库存: the stock list of the overseas warehouses, for those granted its screen.
+	overseasScreen := middleware.Screen("/amazon/inventory/overseas")
+	erp.POST("/stock/overseas/page", stk.OverseasStockPage, overseasScreen).Takes(stock.StockQuery{}).Answers(api.Page[stockapi.Stock]{})
+	erp.GET("/stock/overseas/export", stk.OverseasStockExport(export), overseasScreen)
 	// FBA库存明细: reading and exporting need the screen; a user limited to store groups sees their SKUs only.
 	fbaDetailScreen := middleware.Screen("/amazon/inventory/fbadetail")
 	erp.POST("/fbaInventory/page", stk.FBAInventoryPage, fbaDetailScreen).Takes(stock.FBAInventoryQuery{}).Answers(api.Page[stockapi.FBAInventory]{})

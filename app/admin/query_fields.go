@@ -169,6 +169,12 @@ var queryFields = numbered(map[string][]Column{
 		col("productName", "产品名称", 220, true), col("inbound", "待入库", 90, true), col("fulfillable", "可用", 90, true),
 		col("outbound", "待出库", 90, true), col("updatedAt", "更新时间", 170, true),
 	},
+	// 海外仓库存: the stock list of the overseas warehouses.
+	"overseasStockList": {
+		col("warehouseName", "海外仓", 140, true), col("image", "图片", 70, false), col("sku", "SKU", 150, true),
+		col("productName", "产品名称", 220, true), col("inbound", "待入库", 90, true), col("fulfillable", "可用", 90, true),
+		col("outbound", "待出库", 90, true), col("updatedAt", "更新时间", 170, true),
+	},
 	// FBA库存明细: Amazon's states of each seller SKU; the researching units and the report's total are in 列配置.
 	"fbaInventoryList": {
 		col("productImage", "图片", 60, false), col("sellerSku", "平台SKU", 160, true), col("marketplaceName", "站点", 70, true),

@@ -51,6 +51,18 @@ func (s *Service) StockPage(ctx context.Context, p core.Principal, q StockQuery)
 	return rows, total, r, err
 }
 
+// OverseasStockPage (海外仓库存) lists a page of the company's stock in its overseas warehouses (海外仓), as the
+// stock list does.
+func (s *Service) OverseasStockPage(ctx context.Context, p core.Principal, q StockQuery) ([]stockdb.StockRow, int64, core.PageRequest, error) {
+	f, r, ok := q.filter(p.UserID, stockSorts)
+	if !ok {
+		return []stockdb.StockRow{}, 0, r, nil
+	}
+	f.Kind = stockdb.WarehouseOverseas
+	rows, total, err := stockdb.StockPage(s.db.With(ctx), p.CompanyID, f)
+	return rows, total, r, err
+}
+
 // LedgerQuery is the body of the 库存流水 list: the stock list's filters, a product, a part of the document
 // number and the dates (yyyy-MM-dd, both included).
 type LedgerQuery struct {

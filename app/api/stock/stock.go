@@ -140,6 +140,17 @@ func (h *Handler) StockExport(x api.Exporter) echo.HandlerFunc {
 	return api.ExportOf(x, "库存", "stockList", h.Stock.StockPage, h.stock)
 }
 
+// OverseasStockPage answers POST stock/overseas/page {currentpage, pagesize, sort, order, warehouseId, search}: the
+// stock of the overseas warehouses (海外仓库存).
+func (h *Handler) OverseasStockPage(c *echo.Context) error {
+	return api.PageOf(h.Stock.OverseasStockPage, h.stock)(c)
+}
+
+// OverseasStockExport answers GET stock/overseas/export: the whole query as 海外仓库存_<date>.xlsx.
+func (h *Handler) OverseasStockExport(x api.Exporter) echo.HandlerFunc {
+	return api.ExportOf(x, "海外仓库存", "overseasStockList", h.Stock.OverseasStockPage, h.stock)
+}
+
 // LedgerExport answers GET stock/ledger/export?<LedgerPage's filters>: the whole query as 库存流水_<date>.xlsx.
 func (h *Handler) LedgerExport(x api.Exporter) echo.HandlerFunc {
 	return api.ExportOf(x, "库存流水", "stockLedgerList", h.Stock.LedgerPage, h.ledgerLine)
