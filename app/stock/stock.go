@@ -26,6 +26,8 @@ type StockQuery struct {
 	Order       string `json:"order"`
 	WarehouseID string `json:"warehouseId"`
 	Search      string `json:"search"`
+	// Kind keeps the warehouses of a kind (海外仓库存's route sets overseas); never the client's.
+	Kind string `json:"-"`
 }
 
 // filter turns the query of the user into the model's filter. A warehouse id that is not a number matches nothing (ok false).
@@ -47,18 +49,7 @@ func (s *Service) StockPage(ctx context.Context, p core.Principal, q StockQuery)
 	if !ok {
 		return []stockdb.StockRow{}, 0, r, nil
 	}
-	rows, total, err := stockdb.StockPage(s.db.With(ctx), p.CompanyID, f)
-	return rows, total, r, err
-}
-
-// OverseasStockPage (海外仓库存) lists a page of the company's stock in its overseas warehouses (海外仓), as the
-// stock list does.
-func (s *Service) OverseasStockPage(ctx context.Context, p core.Principal, q StockQuery) ([]stockdb.StockRow, int64, core.PageRequest, error) {
-	f, r, ok := q.filter(p.UserID, stockSorts)
-	if !ok {
-		return []stockdb.StockRow{}, 0, r, nil
-	}
-	f.Kind = stockdb.WarehouseOverseas
+	f.Kind = q.Kind
 	rows, total, err := stockdb.StockPage(s.db.With(ctx), p.CompanyID, f)
 	return rows, total, r, err
 }

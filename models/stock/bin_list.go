@@ -44,11 +44,9 @@ type BinRow struct {
 
 // BinFilter narrows the bin list: a warehouse (0: all), a part of the code or zone, enabled or disabled (nil: both).
 type BinFilter struct {
-	WarehouseID int64
-	Search      string
-	Disabled    *bool
-	// IDs keeps only these bins (nil: any).
-	IDs           []int64
+	WarehouseID   int64
+	Search        string
+	Disabled      *bool
 	Offset, Limit int
 }
 
@@ -64,9 +62,6 @@ func bins(db *models.DB, companyID int64, f BinFilter) *gorm.DB {
 	}
 	if f.Disabled != nil {
 		q = q.Where("bins.disabled = ?", *f.Disabled)
-	}
-	if f.IDs != nil {
-		q = q.Where("bins.id IN ?", f.IDs)
 	}
 	return q
 }

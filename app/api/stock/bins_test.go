@@ -200,8 +200,8 @@ func TestAStocktakeOfBinsCountsPerBin(t *testing.T) {
 	}
 }
 
-// The label sheet prints a QR code of each chosen bin's code (every enabled bin when none is chosen), without a
-// script; an FBA warehouse has no bins to label and another company's warehouse is not found.
+// The label sheet prints a QR code of each chosen enabled bin's code (every enabled bin when none is chosen),
+// without a script; an FBA warehouse has no bins to label and another company's warehouse is not found.
 func TestBinLabelsPrint(t *testing.T) {
 	for _, kind := range databases {
 		t.Run(kind, func(t *testing.T) {
@@ -222,10 +222,10 @@ func TestBinLabelsPrint(t *testing.T) {
 				t.Fatalf("all labels %d: %s", resp.StatusCode, sheet)
 			}
 			_, body = c.Raw(http.MethodGet, "/bin/print?warehouseId="+w.ID+"&ids="+b1.ID+","+off.ID, "", nil)
-			if sheet = string(body); strings.Count(sheet, `class="label"`) != 2 || !strings.Contains(sheet, "C-01") || strings.Contains(sheet, ">A-01<") {
+			if sheet = string(body); strings.Count(sheet, `class="label"`) != 1 || !strings.Contains(sheet, "B-01") || strings.Contains(sheet, "C-01") {
 				t.Fatalf("chosen labels: %s", sheet)
 			}
-			if resp, body := c.Raw(http.MethodGet, "/bin/print?warehouseId="+fba.ID, "", nil); resp.StatusCode == 200 || resp.StatusCode >= 500 {
+			if resp, body := c.Raw(http.MethodGet, "/bin/print?warehouseId="+fba.ID, "", nil); resp.StatusCode != 200 || strings.Contains(string(body), `class="label"`) {
 				t.Fatalf("FBA labels %d: %s", resp.StatusCode, body)
 			}
 			o := h.SignedIn("13700000002", "乙公司")
