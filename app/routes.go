@@ -113,6 +113,8 @@ func routes(e *echo.Echo, d Deps, pg *pages.Handler) RouteAccess {
 	// 商品标签's printable labels, a document outside the shell for those granted 商品标签, within their store groups.
 	labels := &pages.Labels{Pages: pg, Catalog: sv.Catalog}
 	page.GET("/amazon/listing/label/print", labels.Print, middleware.Screen("/amazon/listing/label"))
+	// The printable 库位标签 of a warehouse's bins, a QR code of each code, for those granted 库位.
+	page.GET("/bin/print", pages.BinLabels(pg), middleware.Screen("/erp/warehouse/shelf"))
 
 	// Tab pages: opened directly they render the shell with their tab; inside a tab frame (?embed=1) the page.
 	page.tab("/home", "首页", pg.Home, signedIn)
@@ -166,6 +168,7 @@ func routes(e *echo.Echo, d Deps, pg *pages.Handler) RouteAccess {
 		"/erp/address":                  pg.WarehouseScreen("发货地址", "shipFromAddresses"),
 		"/erp/warehouse/shelf":          pg.WarehouseScreen("库位", "bins"),
 		"/amazon/inventory/worth":       pg.WarehouseScreen("库存货值", "worth"),
+		"/amazon/inventory/overseas":    pg.WarehouseScreen("海外仓库存", "overseas"),
 		"/erp/ship/plan":                pg.ShipScreen("发货计划", "plans"),
 		"/e/s/p":                        pg.ShipScreen("发货计划提交", "planEdit"),
 		"/erp/ship/quota":               pg.ShipScreen("货件处理", "shipments"),
@@ -490,6 +493,10 @@ func routes(e *echo.Echo, d Deps, pg *pages.Handler) RouteAccess {
 	stockScreen := middleware.Screen("/amazon/inventory/quantity")
 	erp.POST("/stock/page", stk.StockPage, stockScreen).Takes(stock.StockQuery{}).Answers(api.Page[stockapi.Stock]{})
 	erp.GET("/stock/export", stk.StockExport(export), stockScreen)
+	// 海外仓库存: the stock list of the overseas warehouses, for those granted its screen.
+	overseasScreen := middleware.Screen("/amazon/inventory/overseas")
+	erp.POST("/stock/overseas/page", stk.OverseasStockPage, overseasScreen).Takes(stock.StockQuery{}).Answers(api.Page[stockapi.Stock]{})
+	erp.GET("/stock/overseas/export", stk.OverseasStockExport(export), overseasScreen)
 	// FBA库存明细: reading and exporting need the screen; a user limited to store groups sees their SKUs only.
 	fbaDetailScreen := middleware.Screen("/amazon/inventory/fbadetail")
 	erp.POST("/fbaInventory/page", stk.FBAInventoryPage, fbaDetailScreen).Takes(stock.FBAInventoryQuery{}).Answers(api.Page[stockapi.FBAInventory]{})
@@ -545,6 +552,8 @@ func routes(e *echo.Echo, d Deps, pg *pages.Handler) RouteAccess {
 	erp.POST("/bin/page", bins.BinPage, binScreen).Takes(stock.BinQuery{}).Answers(api.Page[stockapi.Bin]{})
 	erp.GET("/bin/export", bins.BinExport(export), binScreen)
 	erp.GET("/bin/options", bins.BinOptions, signedIn).Answers([]stockapi.Bin{})
+	// The usual bins a new inbound document's lines are put away into (the document screens ask them).
+	erp.POST("/bin/usual", bins.UsualBins, signedIn).Takes(stock.UsualBinQuery{}).Answers([]stockapi.UsualBin{})
 	erp.GET("/bin/:id", bins.GetBin, binScreen).Answers(stockapi.Bin{})
 	erp.POST("/bin", bins.SaveBin, binScreen.Needs(stock.PermissionBinAdd), oplog("新增库位")).Takes(stock.BinForm{}).Answers(stockapi.Bin{})
 	erp.POST("/bin/batch", bins.CreateBins, binScreen.Needs(stock.PermissionBinAdd), oplog("批量生成库位")).Takes(stock.BinBatchForm{}).Answers(stockapi.BinBatchResult{})
@@ -553,6 +562,8 @@ func routes(e *echo.Echo, d Deps, pg *pages.Handler) RouteAccess {
 	erp.POST("/bin/move", bins.MoveBins, binScreen.Needs(stock.PermissionBinMove), oplog("上架移库")).Takes(stock.BinMoveForm{}).Answers(stockapi.BinMoved{})
 	erp.POST("/binStock/page", bins.BinStockPage, binScreen).Takes(stock.BinStockQuery{}).Answers(api.Page[stockapi.BinStock]{})
 	erp.GET("/binStock/export", bins.BinStockExport(export), binScreen)
+	erp.POST("/binMove/page", bins.BinMovePage, binScreen).Takes(stock.BinMoveQuery{}).Answers(api.Page[stockapi.BinMoveLine]{})
+	erp.GET("/binMove/export", bins.BinMoveExport(export), binScreen)
 	// 库存货值: the stock of a day valued at the products' cost of that day, with its totals.
 	worth := &stockapi.ValueHandler{Stock: sv.Stock}
 	worthScreen := middleware.Screen("/amazon/inventory/worth")

@@ -181,6 +181,12 @@ var queryFields = numbered(map[string][]Column{
 		col("productName", "产品名称", 220, true), col("inbound", "待入库", 90, true), col("fulfillable", "可用", 90, true),
 		col("outbound", "待出库", 90, true), col("updatedAt", "更新时间", 170, true),
 	},
+	// 海外仓库存: the stock list of the overseas warehouses.
+	"overseasStockList": {
+		col("warehouseName", "海外仓", 140, true), col("image", "图片", 70, false), col("sku", "SKU", 150, true),
+		col("productName", "产品名称", 220, true), col("inbound", "待入库", 90, true), col("fulfillable", "可用", 90, true),
+		col("outbound", "待出库", 90, true), col("updatedAt", "更新时间", 170, true),
+	},
 	// FBA库存明细: Amazon's states of each seller SKU; the researching units and the report's total are in 列配置.
 	"fbaInventoryList": {
 		col("productImage", "图片", 60, false), col("sellerSku", "平台SKU", 160, true), col("marketplaceName", "站点", 70, true),
@@ -412,6 +418,13 @@ var queryFields = numbered(map[string][]Column{
 	"binStockList": {
 		col("warehouseName", "仓库", 140, false), col("binCode", "库位", 130, false), col("image", "图片", 70, false),
 		col("sku", "SKU", 150, false), col("productName", "产品名称", 220, false), col("quantity", "数量", 90, false),
+	},
+	// 移库记录: each line of the put-aways and moves between bins, with who and when.
+	"binMoveList": {
+		col("createdAt", "时间", 160, false), col("number", "单号", 150, false), col("kindName", "类型", 70, false),
+		col("warehouseName", "仓库", 130, false), col("sku", "SKU", 140, false), col("productName", "产品名称", 180, false),
+		col("fromBin", "移出库位", 120, false), col("toBin", "移入库位", 120, false), col("quantity", "数量", 80, false),
+		col("operator", "操作人", 100, false), col("remark", "备注", 160, false).hidden(),
 	},
 	"warehouseAddressList": {
 		col("warehouseName", "仓库", 130, false),

@@ -52,7 +52,8 @@ func (h *Handler) PickList(c *echo.Context) error {
 		Rows:   make([]views.PickListRow, len(pl.Items))}
 	for i, it := range pl.Items {
 		v.SumQuantity += it.Quantity
-		v.Rows[i] = views.PickListRow{Image: it.Image, Name: it.Name, SKU: it.SKU, Box: cartonLine(it),
+		v.ShowBins = v.ShowBins || len(it.Bins) > 0
+		v.Rows[i] = views.PickListRow{Bins: pickBins(it), Image: it.Image, Name: it.Name, SKU: it.SKU, Box: cartonLine(it),
 			SellerSKU: it.SellerSKU, Reserved: it.Reserved, Left: it.Left, Quantity: it.Quantity}
 	}
 	return h.render(c, http.StatusOK, views.PickList(v))
@@ -86,4 +87,16 @@ func cartonLine(it shippingdb.PickListItem) string {
 		return ""
 	}
 	return "箱规:" + strings.Join(parts, ", ")
+}
+
+// pickBins is where an item is picked from: each bin holding it with its units (A-01-01-01(30)), else 待上架.
+func pickBins(it shippingdb.PickListItem) string {
+	if len(it.Bins) == 0 {
+		return "待上架"
+	}
+	parts := make([]string, len(it.Bins))
+	for i, b := range it.Bins {
+		parts[i] = b.BinCode + "(" + strconv.Itoa(b.Quantity) + ")"
+	}
+	return strings.Join(parts, "、")
 }

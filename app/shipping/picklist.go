@@ -89,3 +89,24 @@ func QRCodePNG(text string, scale int) ([]byte, error) {
 	// A negative size is go-qrcode's way of asking for a fixed number of pixels per module.
 	return q.PNG(-scale)
 }
+
+// QRCodeSVG encodes text as a QR code in SVG, one unit per module with the quiet zone: sharp at any print size.
+func QRCodeSVG(text string) (string, error) {
+	q, err := qrcode.New(text, qrcode.Medium)
+	if err != nil {
+		return "", err
+	}
+	bits := q.Bitmap()
+	var b strings.Builder
+	n := strconv.Itoa(len(bits))
+	b.WriteString(`<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ` + n + " " + n + `" shape-rendering="crispEdges"><path d="`)
+	for y, row := range bits {
+		for x, dark := range row {
+			if dark {
+				b.WriteString("M" + strconv.Itoa(x) + " " + strconv.Itoa(y) + "h1v1h-1z")
+			}
+		}
+	}
+	b.WriteString(`"/></svg>`)
+	return b.String(), nil
+}

@@ -28,6 +28,8 @@ const (
 	MsgBinCodeTaken = "库位编码 %s 已存在"
 	// MsgBinHolds refuses to delete a bin holding units.
 	MsgBinHolds = "库位 %s 还有库存，请先移出再删除"
+	// MsgBinReceiving refuses to delete a bin an inbound document puts units away into.
+	MsgBinReceiving = "库位 %s 已用于入库单，不能删除，可停用"
 	// MsgBinCounted refuses to delete a bin a stocktake names.
 	MsgBinCounted = "库位 %s 已用于盘点单，不能删除，可停用"
 	// MsgBinShort refuses to take more units out of a bin than it holds: bin, SKU, held, asked.
@@ -272,6 +274,12 @@ func (s *Service) DeleteBin(ctx context.Context, p core.Principal, id string) er
 			}
 			return err
 		}
+		if named, err := stockdb.BinReceiving(tx, n); err != nil || named {
+			if err == nil {
+				err = core.Refused(fmt.Sprintf(MsgBinReceiving, b.Code))
+			}
+			return err
+		}
 		return stockdb.DeleteBin(tx, p.CompanyID, n)
 	})
 }
@@ -463,4 +471,70 @@ func (s *Service) BinOptions(ctx context.Context, p core.Principal, warehouseID 
 	enabled := false
 	rows, _, err := stockdb.BinPage(s.db.With(ctx), p.CompanyID, stockdb.BinFilter{WarehouseID: w, Disabled: &enabled, Limit: maxBinOptions})
 	return rows, err
+}
+
+// UsualBinQuery asks the usual bins of products in a warehouse (the put-away a new inbound line proposes).
+type UsualBinQuery struct {
+	WarehouseID string   `json:"warehouseId"`
+	ProductIDs  []string `json:"productIds"`
+}
+
+// UsualBins answers each product's usual bin in the warehouse (stockdb.UsualBins); none for a warehouse without
+// bins (FBA) or one the user may not see.
+func (s *Service) UsualBins(ctx context.Context, p core.Principal, q UsualBinQuery) (map[int64]stockdb.Bin, error) {
+	db := s.db.With(ctx)
+	if len(q.ProductIDs) > maxDocumentLines {
+		return nil, core.Invalid(MsgDocTooManyLines)
+	}
+	w, err := binWarehouse(db, p, q.WarehouseID)
+	var refused *core.Error
+	if errors.As(err, &refused) {
+		return map[int64]stockdb.Bin{}, nil
+	}
+	if err != nil {
+		return nil, err
+	}
+	var ids []int64
+	for _, raw := range q.ProductIDs {
+		if id, ok := core.ParseID(raw); ok {
+			ids = append(ids, id)
+		}
+	}
+	return stockdb.UsualBins(db, p.CompanyID, w.ID, ids)
+}
+
+// BinMoveQuery is the body of the bin-move list (移库记录): the page, a warehouse, a kind (putaway, move), a part of
+// the number or SKU, and the dates (yyyy-MM-dd, both included).
+type BinMoveQuery struct {
+	core.PageRequest
+	WarehouseID string `json:"warehouseId"`
+	Kind        string `json:"kind"`
+	Search      string `json:"search"`
+	StartDate   string `json:"startDate"`
+	EndDate     string `json:"endDate"`
+}
+
+// BinMovePage lists a page of the lines of the company's put-aways and moves between bins, newest first: who moved
+// what from which bin to which, and when.
+func (s *Service) BinMovePage(ctx context.Context, p core.Principal, q BinMoveQuery) ([]stockdb.BinMoveLineRow, int64, core.PageRequest, error) {
+	r := q.PageRequest.Normalized()
+	f := stockdb.BinMoveFilter{Search: strings.TrimSpace(q.Search), Offset: r.Offset(), Limit: r.Size}
+	var err error
+	if f.From, f.To, err = core.DayRange(s.timeZone, q.StartDate, q.EndDate); err != nil {
+		return nil, 0, r, err
+	}
+	switch k := strings.TrimSpace(q.Kind); k {
+	case "", stockdb.BinPutAway, stockdb.BinMoved:
+		f.Kind = k
+	default:
+		return []stockdb.BinMoveLineRow{}, 0, r, nil
+	}
+	if w := strings.TrimSpace(q.WarehouseID); w != "" {
+		var ok bool
+		if f.WarehouseID, ok = core.ParseID(w); !ok {
+			return []stockdb.BinMoveLineRow{}, 0, r, nil
+		}
+	}
+	rows, total, err := stockdb.BinMoveLinePage(s.db.With(ctx), p.CompanyID, f)
+	return rows, total, r, err
 }

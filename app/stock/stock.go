@@ -26,6 +26,8 @@ type StockQuery struct {
 	Order       string `json:"order"`
 	WarehouseID string `json:"warehouseId"`
 	Search      string `json:"search"`
+	// Kind keeps the warehouses of a kind (海外仓库存's route sets overseas); never the client's.
+	Kind string `json:"-"`
 }
 
 // filter turns the query of the user into the model's filter. A warehouse id that is not a number matches nothing (ok false).
@@ -47,6 +49,7 @@ func (s *Service) StockPage(ctx context.Context, p core.Principal, q StockQuery)
 	if !ok {
 		return []stockdb.StockRow{}, 0, r, nil
 	}
+	f.Kind = q.Kind
 	rows, total, err := stockdb.StockPage(s.db.With(ctx), p.CompanyID, f)
 	return rows, total, r, err
 }

@@ -2,6 +2,7 @@ package stock
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"regexp"
 	"strings"
@@ -83,6 +84,8 @@ type DocumentLineForm struct {
 	Quantity  int    `json:"quantity"`
 	UnitCost  string `json:"unitCost"`
 	Remark    string `json:"remark"`
+	// BinID is the bin an inbound line is put away into at approval ("" leaves its units 待上架).
+	BinID string `json:"binId"`
 }
 
 // unitCost reads a line's 单价: nil when empty, else a number from 0 to maxUnitCost with at most two decimals, in
@@ -151,8 +154,16 @@ func (f *DocumentForm) lines(kind string) ([]stockdb.StockDocumentLine, []int64,
 				return nil, nil, core.Invalid(prefix + err.Error())
 			}
 		}
+		var bin *int64
+		if b := strings.TrimSpace(l.BinID); b != "" && kind == stockdb.DocInbound {
+			n, ok := core.ParseID(b)
+			if !ok {
+				return nil, nil, core.Invalid(prefix + msgBinMissing)
+			}
+			bin = &n
+		}
 		seen[id] = true
-		out[i] = stockdb.StockDocumentLine{ProductID: id, Quantity: l.Quantity, UnitCost: cost, Remark: l.Remark}
+		out[i] = stockdb.StockDocumentLine{ProductID: id, Quantity: l.Quantity, UnitCost: cost, Remark: l.Remark, BinID: bin}
 		ids[i] = id
 	}
 	return out, ids, nil
@@ -234,6 +245,9 @@ func (s *Service) CreateDocument(ctx context.Context, p core.Principal, kind str
 		if err != nil {
 			return err
 		}
+		if err := checkLineBins(tx, p, warehouse, lines); err != nil {
+			return err
+		}
 		if err := checkTransfer(tx, p, warehouse, target); err != nil {
 			return err
 		}
@@ -285,6 +299,28 @@ func checkDocument(tx *models.DB, p core.Principal, warehouse int64, ids []int64
 	return nil
 }
 
+// checkLineBins checks that the bins the lines name are enabled bins of the document's warehouse.
+func checkLineBins(tx *models.DB, p core.Principal, warehouse int64, lines []stockdb.StockDocumentLine) error {
+	for i, l := range lines {
+		if l.BinID == nil {
+			continue
+		}
+		prefix := fmt.Sprintf(msgDocLine, i+1)
+		b, err := stockdb.BinByID(tx, p.CompanyID, *l.BinID)
+		switch {
+		case models.IsNotFound(err):
+			return core.Invalid(prefix + msgBinMissing)
+		case err != nil:
+			return err
+		case b.WarehouseID != warehouse:
+			return core.Invalid(prefix + msgBinNotInWarehouse)
+		case b.Disabled:
+			return core.Refused(prefix + fmt.Sprintf(MsgBinDisabled, b.Code))
+		}
+	}
+	return nil
+}
+
 // UpdateDocument replaces a draft's (待提交) warehouse, lines and remark, checked as a new document's are, in one
 // transaction. Once submitted (or cancelled) a document is refused: a conditional update on its state decides,
 // so an edit racing a submission either lands before it or is refused.
@@ -307,6 +343,9 @@ func (s *Service) UpdateDocument(ctx context.Context, p core.Principal, kind, id
 			return core.Refused(MsgDocNotEditable)
 		}
 		if err := checkDocument(tx, p, warehouse, ids); err != nil {
+			return err
+		}
+		if err := checkLineBins(tx, p, warehouse, lines); err != nil {
 			return err
 		}
 		if err := checkTransfer(tx, p, warehouse, target); err != nil {
@@ -399,11 +438,20 @@ func (s *Service) moveDocumentStock(tx *models.DB, p core.Principal, d *stockdb.
 	}
 	changes := make([]stockdb.StockChange, len(lines))
 	skus := make(map[int64]string, len(lines))
+	codes := map[int64]string{}
 	for i, l := range lines {
 		changes[i] = stockdb.StockChange{WarehouseID: d.WarehouseID, ProductID: l.ProductID, Fulfillable: sign * l.Quantity,
 			UnitCost: l.UnitCost}
+		if l.BinID != nil { // put away at receipt; a cancel takes the units back out of the same bin
+			changes[i].BinID, changes[i].Bin = *l.BinID, sign*l.Quantity
+			codes[*l.BinID] = l.BinCode
+		}
 		skus[l.ProductID] = l.SKU
 	}
 	err = stockdb.MoveStock(tx, p.CompanyID, stockdb.StockCause{DocType: docType, DocNumber: d.Number, OperatorID: &p.UserID}, changes)
+	var binShort *stockdb.BinShortError
+	if errors.As(err, &binShort) || errors.Is(err, stockdb.ErrBinDisabled) {
+		return s.binRefusal(tx, p, err, codes)
+	}
 	return s.refusal(tx, p, err, skus, short)
 }

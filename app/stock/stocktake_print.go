@@ -2,6 +2,7 @@ package stock
 
 import (
 	"context"
+	"sort"
 	"strings"
 
 	"sellerhub/app/core"
@@ -51,20 +52,9 @@ func (s *Service) StocktakeSheet(ctx context.Context, p core.Principal, id strin
 	return st, out, nil
 }
 
-// sortSheet orders the lines by their first bin code, the lines without one last, then by SKU (a stable sort).
+// sortSheet orders the lines in bin order (stockdb.BinOrderLess), keeping the order of equal ones.
 func sortSheet(lines []SheetLine) {
-	less := func(a, b SheetLine) bool {
-		switch {
-		case (a.first == "") != (b.first == ""):
-			return b.first == ""
-		case a.first != b.first:
-			return a.first < b.first
-		}
-		return a.Line.SKU < b.Line.SKU
-	}
-	for i := 1; i < len(lines); i++ {
-		for j := i; j > 0 && less(lines[j], lines[j-1]); j-- {
-			lines[j], lines[j-1] = lines[j-1], lines[j]
-		}
-	}
+	sort.SliceStable(lines, func(i, j int) bool {
+		return stockdb.BinOrderLess(lines[i].first, lines[i].Line.SKU, lines[j].first, lines[j].Line.SKU)
+	})
 }

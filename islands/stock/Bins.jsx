@@ -1,6 +1,7 @@
 // 库位: the bins of own and overseas warehouses and what each holds. 库位 lists the bins (新增, 批量生成
 // zone-row-level-position codes, 编辑, 停用, 删除 when empty); 库位库存 lists each bin's units of each product and
-// the units waiting to be put away (待上架), with 上架 and 移库, each a document (YK…) whose lines are ledger lines.
+// the units waiting to be put away (待上架), with 上架 and 移库, each a document (YK…) whose lines are ledger lines;
+// 移库记录 lists those lines with who and when. 打印标签 opens the bins' label sheet (/bin/print).
 import { useState } from "react";
 import { api } from "../lib/api.js";
 import { ask } from "../lib/confirm.js";
@@ -41,8 +42,13 @@ export default function Bins({ permissions }) {
         <button type="button" role="tab" aria-selected={tab === "stock"} className={tabClass("stock")} onClick={() => setTab("stock")}>
           库位库存
         </button>
+        <button type="button" role="tab" aria-selected={tab === "moves"} className={tabClass("moves")} onClick={() => setTab("moves")}>
+          移库记录
+        </button>
       </div>
-      {tab === "bins" ? <BinList permissions={permissions} warehouses={warehouses} /> : <BinStock permissions={permissions} warehouses={warehouses} />}
+      {tab === "bins" && <BinList permissions={permissions} warehouses={warehouses} />}
+      {tab === "stock" && <BinStock permissions={permissions} warehouses={warehouses} />}
+      {tab === "moves" && <BinMoves permissions={permissions} warehouses={warehouses} />}
     </section>
   );
 }
@@ -79,6 +85,26 @@ function BinList({ permissions, warehouses }) {
     }
   };
 
+  // 打印标签 prints the enabled bins of the chosen warehouse that match the search.
+  const printLabels = () => {
+    const f = new FormData(document.getElementById("bin-filter"));
+    const warehouseId = f.get("warehouseId");
+    if (!warehouseId) {
+      toast("请先选择仓库，再打印该仓库的库位标签", "error");
+      return;
+    }
+    openLabels({ warehouseId, search: f.get("search") || "" });
+  };
+  // The checked bins' labels, one warehouse's at a time (a sheet is headed by its warehouse).
+  const printChosen = (rows) => {
+    const warehouses = new Set(rows.map((r) => r.warehouseId));
+    if (warehouses.size > 1) {
+      toast("请选择同一仓库的库位打印标签", "error");
+      return;
+    }
+    openLabels({ warehouseId: rows[0].warehouseId, ids: rows.map((r) => r.id).join(",") });
+  };
+
   return (
     <>
       <form id="bin-filter" className="mb-2 flex flex-wrap items-center gap-2">
@@ -103,17 +129,25 @@ function BinList({ permissions, warehouses }) {
         formats={{ disabled: { true: "停用", false: "启用" } }}
         empty="还没有库位。点击“批量生成”按 库区-排-层-位 一次建好整排货架，或“新增库位”逐个添加；之后在“库位库存”把待上架的产品上架。"
         toolbar={
-          can(permissions, "erp:wh:shelf:add") && (
-            <span className="flex gap-2">
-              <button type="button" className={button} onClick={() => setForm({})}>
-                新增库位
-              </button>
-              <button type="button" className={plainButton} onClick={() => setBatch(true)}>
-                批量生成
-              </button>
-            </span>
-          )
+          <span className="flex gap-2">
+            {can(permissions, "erp:wh:shelf:add") && (
+              <>
+                <button type="button" className={button} onClick={() => setForm({})}>
+                  新增库位
+                </button>
+                <button type="button" className={plainButton} onClick={() => setBatch(true)}>
+                  批量生成
+                </button>
+              </>
+            )}
+            <button type="button" className={plainButton} onClick={printLabels}>
+              打印标签
+            </button>
+          </span>
         }
+        noun="库位"
+        rowName={(r) => r.code}
+        bulk={[{ label: "打印标签", run: printChosen }]}
         actions={[
           { label: "编辑", permission: "erp:wh:shelf:edit", run: (row) => setForm({ row }) },
           { label: "删除", permission: "erp:wh:shelf:delete", danger: true, run: remove },
@@ -131,6 +165,11 @@ function BinList({ permissions, warehouses }) {
       {batch && <FormDialog title="批量生成库位" submitLabel="生成" fields={[warehouseField, ...BATCH_FIELDS]} onSubmit={makeBatch} onClose={() => setBatch(false)} />}
     </>
   );
+}
+
+// openLabels opens the printable label sheet (/bin/print) in a window of its own.
+function openLabels(query) {
+  window.open(`/bin/print?${new URLSearchParams(query)}`, "_blank", "noopener");
 }
 
 function BinStock({ permissions, warehouses }) {
@@ -182,6 +221,41 @@ function BinStock({ permissions, warehouses }) {
           }}
         />
       )}
+    </>
+  );
+}
+
+// BinMoves (移库记录) lists every line of the put-aways and moves between bins: from which bin to which, how many,
+// who and when.
+function BinMoves({ permissions, warehouses }) {
+  return (
+    <>
+      <form id="bin-move-filter" className="mb-2 flex flex-wrap items-center gap-2">
+        <WarehouseSelect warehouses={warehouses} />
+        <select name="kind" aria-label="类型" className={input} defaultValue="">
+          <option value="">全部类型</option>
+          <option value="putaway">上架</option>
+          <option value="move">移库</option>
+        </select>
+        <input name="search" aria-label="单号或SKU" placeholder="单号 / SKU" className={`w-40 ${input}`} />
+        <input name="startDate" type="date" aria-label="开始日期" className={input} />
+        <input name="endDate" type="date" aria-label="结束日期" className={input} />
+        <button type="submit" className={button}>
+          查询
+        </button>
+      </form>
+      <DataTable
+        queryname="binMoveList"
+        source={`${ERP}/binMove/page`}
+        exportUrl={`${ERP}/binMove/export`}
+        filterForm="bin-move-filter"
+        permissions={permissions}
+        renders={{
+          fromBin: (r) => (r.kind === "putaway" ? <span className="text-slate-500 dark:text-slate-400">待上架</span> : <span className="font-mono">{r.fromBin}</span>),
+          toBin: (r) => <span className="font-mono">{r.toBin}</span>,
+        }}
+        empty="还没有上架或移库记录。在“库位库存”点击“上架”或“移库”后，每一行都记在这里（谁、何时、从哪个库位到哪个库位）。"
+      />
     </>
   );
 }

@@ -150,6 +150,11 @@ export default function DocumentDetail({ kind, id, permissions }) {
             <th className="px-2 py-2 font-medium">{kind === "inbound" ? "入库数量" : "出库数量"}</th>
             {inbound && <th className="px-2 py-2 text-right font-medium">单价(元)</th>}
             {inbound && <th className="px-2 py-2 text-right font-medium">金额(元)</th>}
+            {inbound && (
+              <th className="px-2 py-2 font-medium" title="审核入库时放入的库位；待上架的在库位库存上架">
+                上架库位
+              </th>
+            )}
           </tr>
         </thead>
         <tbody className="divide-y divide-slate-100 dark:divide-slate-700">
@@ -164,6 +169,7 @@ export default function DocumentDetail({ kind, id, permissions }) {
               <td className="px-2 py-1">{l.quantity}</td>
               {inbound && <td className="px-2 py-1 text-right tabular-nums">{l.unitCost || "—"}</td>}
               {inbound && <td className="px-2 py-1 text-right tabular-nums">{l.amount || "—"}</td>}
+              {inbound && <td className="px-2 py-1 font-mono">{l.binCode || <span className="font-sans text-slate-500 dark:text-slate-400">待上架</span>}</td>}
             </tr>
           ))}
         </tbody>

@@ -3,13 +3,14 @@
 // The same form edits a draft from its detail (doc), saving it in place. The quantities are checked here as the
 // server checks them, so a mistake shows before anything is sent; an outbound quantity beyond the fulfillable stock
 // is only warned of, as the stock may come in before 审核, which refuses it if not. An inbound line has its 单价
-// (CNY, empty when not known) and amount, and the form its total: the receipt values the stock at it.
+// (CNY, empty when not known) and amount, and the form its total: the receipt values the stock at it; and, when
+// the warehouse has bins, its 上架库位 (the product's usual bin proposed, 待上架 when none), where approval puts it.
 import { useState } from "react";
 import { api } from "../lib/api.js";
 import { ask } from "../lib/confirm.js";
 import { toast } from "../lib/toast.js";
 import ProductPicker from "./ProductPicker.jsx";
-import { ERP, KINDS, Thumb, WarehouseSelect, button, dangerButton, input, openTab, plainButton, useWarehouses } from "./shared.jsx";
+import { ERP, KINDS, Thumb, WarehouseSelect, button, dangerButton, input, openTab, plainButton, useBins, useWarehouses } from "./shared.jsx";
 
 // costProblem is what is wrong with an inbound line's 单价 (CNY), as the server words it; "" when it is right or
 // left empty (not known).
@@ -53,8 +54,20 @@ export default function DocumentNew({ kind, doc, onSaved, onCancel }) {
   const [warehouseId, setWarehouseId] = useState(doc ? doc.warehouseId : "");
   const transfer = kind === "transfer";
   const [toWarehouseId, setToWarehouseId] = useState(doc ? doc.toWarehouseId || "" : "");
-  const [lines, setLines] = useState(doc ? doc.lines.map((l) => ({ ...l, quantity: String(l.quantity), unitCost: l.unitCost || "" })) : []);
+  const [lines, setLines] = useState(doc ? doc.lines.map((l) => ({ ...l, quantity: String(l.quantity), unitCost: l.unitCost || "", binId: l.binId || "" })) : []);
   const inbound = kind === "inbound";
+  // An inbound line is put away at approval into its bin (库位), proposed as the product's usual one.
+  const bins = useBins(inbound ? warehouseId : "");
+  const addLine = async (p) => {
+    setLines((ls) => [...ls, { ...p, quantity: "1", unitCost: "", binId: "" }]);
+    if (!inbound || bins.length === 0) return;
+    try {
+      const { data } = await api(`${ERP}/bin/usual`, { method: "POST", body: { warehouseId, productIds: [p.productId] } });
+      if (data[0]) setLines((ls) => ls.map((l) => (l.productId === p.productId && l.binId === "" ? { ...l, binId: data[0].binId } : l)));
+    } catch (e) {
+      toast(e.message, "error");
+    }
+  };
   const [remark, setRemark] = useState(doc ? doc.remark : "");
   const [error, setError] = useState("");
   const [busy, setBusy] = useState(false);
@@ -73,7 +86,7 @@ export default function DocumentNew({ kind, doc, onSaved, onCancel }) {
     if (msg) return;
     setBusy(true);
     try {
-      const body = { warehouseId, ...(transfer ? { toWarehouseId } : {}), remark, lines: lines.map((l) => ({ productId: l.productId, quantity: Number(l.quantity), ...(inbound ? { unitCost: String(l.unitCost ?? "").trim() } : {}) })) };
+      const body = { warehouseId, ...(transfer ? { toWarehouseId } : {}), remark, lines: lines.map((l) => ({ productId: l.productId, quantity: Number(l.quantity), ...(inbound ? { unitCost: String(l.unitCost ?? "").trim(), binId: l.binId || "" } : {}) })) };
       if (doc) {
         await api(`${ERP}/${k.path}/${doc.id}`, { method: "PUT", body });
         toast("操作成功!");
@@ -120,7 +133,7 @@ export default function DocumentNew({ kind, doc, onSaved, onCancel }) {
           </label>
         )}
       </div>
-      <ProductPicker warehouseId={warehouseId} chosen={new Set(lines.map((l) => l.productId))} onPick={(p) => setLines((ls) => [...ls, { ...p, quantity: "1", unitCost: "" }])} />
+      <ProductPicker warehouseId={warehouseId} chosen={new Set(lines.map((l) => l.productId))} onPick={addLine} />
       <table className="w-full text-left text-sm" aria-label="单据产品">
         <thead className="bg-slate-50 text-slate-600 dark:bg-slate-900 dark:text-slate-300">
           <tr>
@@ -136,6 +149,11 @@ export default function DocumentNew({ kind, doc, onSaved, onCancel }) {
               </th>
             )}
             {inbound && <th className="px-2 py-2 text-right font-medium">金额(元)</th>}
+            {inbound && bins.length > 0 && (
+              <th className="px-2 py-2 font-medium" title="审核入库时直接放入该库位；不选则为待上架">
+                上架库位
+              </th>
+            )}
             <th className="px-2 py-2" />
           </tr>
         </thead>
@@ -168,6 +186,19 @@ export default function DocumentNew({ kind, doc, onSaved, onCancel }) {
                 </td>
               )}
               {inbound && <td className="whitespace-nowrap px-2 py-1 text-right tabular-nums">{linesTotal([l]) || "—"}</td>}
+              {inbound && bins.length > 0 && (
+                <td className="px-2 py-1">
+                  <select aria-label={`${l.sku} 上架库位`} className={`w-32 ${input}`} value={l.binId || ""} onChange={(e) => setLine(i, { binId: e.target.value })}>
+                    <option value="">待上架</option>
+                    {bins.map((b) => (
+                      <option key={b.id} value={b.id}>
+                        {b.code}
+                      </option>
+                    ))}
+                    {l.binId && !bins.some((b) => b.id === l.binId) && <option value={l.binId}>{l.binCode || "已停用库位"}</option>}
+                  </select>
+                </td>
+              )}
               <td className="px-2 py-1 text-right">
                 <button type="button" className={dangerButton} aria-label={`移除 ${l.sku}`} onClick={() => setLines((ls) => ls.filter((_, j) => j !== i))}>
                   移除

@@ -3,7 +3,8 @@
 // told in Chinese, nothing moved), moves some to the other bin, then counts one bin: 新建盘点单 按库位盘点, 开始盘点,
 // the bin's code scanned first and then the labels, 过账; the 盘点表 prints in bin order. The admin puts the
 // products, the stock (an approved 入库单) and the role in place. Screenshots at 1280 px and 390 px, light and dark,
-// go to islands/tests/artifacts/.
+// go to islands/tests/artifacts/. The admin then receives an 入库单 straight into bins (the usual bin proposed) and
+// the keeper prints the bins' labels.
 import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
 import { ADMIN_ACCOUNT, ADMIN_PASSWORD, artifact, closeBrowser, getBrowser, newPage, startServer } from "./harness.mjs";
@@ -218,6 +219,68 @@ describe("库位：仓库管理员上架、移库并按库位盘点", () => {
     await waitRow(frame, "A-01-01-01", "KW-A", "3");
   });
 
+  it("receives units straight into their bins, the usual one proposed, and prints the bins' labels", async () => {
+    await openFromRail(admin, "仓库", "入库单");
+    const list = await tabFrame(admin, "入库单");
+    await list.getByRole("button", { name: "新建入库单", exact: true }).click();
+    const form = await tabFrame(admin, "新建入库单");
+    await form.getByRole("combobox", { name: "仓库" }).selectOption({ label: "库位仓" });
+    for (const sku of ["KW-A", "KW-B"]) {
+      await form.getByLabel("查找产品").fill(sku);
+      await form.getByRole("button", { name: `添加 ${sku}`, exact: true }).click();
+    }
+    // KW-B's usual bin is the one holding it; KW-A is in both (3 each): the first by code, changed here to the other.
+    const binOf = (sku) => form.getByLabel(`${sku} 上架库位`);
+    await form.waitForFunction(() => [...document.querySelectorAll("select")].filter((s) => /上架库位/.test(s.getAttribute("aria-label")) && s.selectedOptions[0]?.text === "A-01-01-01").length === 2);
+    await binOf("KW-A").selectOption({ label: "A-01-01-02" });
+    await form.getByLabel("KW-A 数量").fill("4");
+    await form.getByLabel("KW-B 数量").fill("2");
+    await admin.screenshot({ path: artifact("bins-inbound-new-desktop.png") });
+    const open = await tabTitles(admin);
+    await form.getByRole("button", { name: "保存", exact: true }).click();
+    await admin.waitForFunction((before) => {
+      const titles = [...document.querySelectorAll('[role="tablist"] [role="tab"]')].map((t) => t.textContent.trim());
+      return titles.some((t) => /^入库单 RK\d{8}-\d{4}$/.test(t) && !before.includes(t));
+    }, open);
+    const title = (await tabTitles(admin)).find((t) => /^入库单 RK/.test(t) && !open.includes(t));
+    const detail = await tabFrame(admin, title);
+    await detail.getByRole("cell", { name: "A-01-01-02", exact: true }).waitFor();
+    const id = new URL(await detail.url()).searchParams.get("id");
+    await call(admin, "POST", `/erp/api/v1/inbound/${id}/submit`);
+    await call(admin, "POST", `/erp/api/v1/inbound/${id}/approve`);
+
+    const frame = await tabFrame(page, "库位");
+    await frame.getByRole("button", { name: "刷新", exact: true }).click();
+    await waitRow(frame, "A-01-01-02", "KW-A", "7");
+    await waitRow(frame, "A-01-01-01", "KW-B", "4");
+
+    // The label sheet: a QR code and the code of each bin, in code order, readable and printable without script.
+    const sheet = await page.context().newPage();
+    try {
+      await sheet.goto(`/bin/print?warehouseId=${WAREHOUSE}`);
+      await sheet.getByRole("heading", { name: "库位标签" }).waitFor();
+      assert.deepEqual(await sheet.locator(".label-code").allInnerTexts(), ["A-01-01-01", "A-01-01-02"]);
+      assert.equal(await sheet.locator('img.label-qr[src^="data:image/svg+xml,"]').count(), 2);
+      await sheet.screenshot({ path: artifact("bins-labels-desktop.png"), fullPage: true });
+      await sheet.emulateMedia({ media: "print" });
+      await sheet.screenshot({ path: artifact("bins-labels-print.png"), fullPage: true });
+    } finally {
+      await sheet.close();
+    }
+  });
+
+  it("lists every put-away and move in 移库记录, newest first, with who did it", async () => {
+    const frame = await tabFrame(page, "库位");
+    await frame.getByRole("tab", { name: "移库记录" }).click();
+    await frame.locator('table[aria-busy="false"]').waitFor();
+    await frame.locator("tbody tr").filter({ hasText: "仓管小王" }).first().waitFor();
+    const rows = (await frame.locator("tbody tr").allInnerTexts()).map((t) => t.replace(/\s+/g, " ").trim());
+    assert.equal(rows.length, 3, rows.join("\n"));
+    assert.match(rows[0], /移库 库位仓 KW-A 蓝牙耳机 A-01-01-02 A-01-01-01 2 仓管小王/);
+    assert.match(rows[2], /上架 库位仓 KW-A 蓝牙耳机 待上架 A-01-01-02 5 仓管小王/);
+    await page.screenshot({ path: artifact("bins-moves-desktop.png") });
+  });
+
   it("draws 库位 at 1280 px and 390 px, light and dark", async () => {
     for (const [size, viewport] of [["desktop", { width: 1280, height: 800 }], ["phone", { width: 390, height: 844 }]]) {
       for (const dark of [false, true]) {
@@ -234,6 +297,11 @@ describe("库位：仓库管理员上架、移库并按库位盘点", () => {
           await look.getByRole("button", { name: "上架" }).first().click();
           await look.locator("dialog[open]").waitFor();
           await look.screenshot({ path: artifact(`bins-stock-${size}-${dark ? "dark" : "light"}.png`), fullPage: true });
+          await look.keyboard.press("Escape");
+          await look.locator("dialog[open]").waitFor({ state: "detached" });
+          await look.getByRole("tab", { name: "移库记录" }).click();
+          await look.getByRole("cell", { name: "仓管小王" }).first().waitFor();
+          await look.screenshot({ path: artifact(`bins-moves-${size}-${dark ? "dark" : "light"}.png`), fullPage: true });
           assert.deepEqual(look.scriptErrors.map((e) => e.message), []);
         } finally {
           await look.context().close();

@@ -1,11 +1,13 @@
 package shipping
 
 import (
+	"sort"
 	"time"
 
 	"github.com/shopspring/decimal"
 
 	"sellerhub/models"
+	"sellerhub/models/stock"
 )
 
 // PickList (配货单) is what the warehouse picks a shipment by: the shipment with its store group, destination and
@@ -46,6 +48,8 @@ type PickListItem struct {
 	// every line of the shipment has its units; the shipping service works them out.
 	Reserved int `gorm:"-"`
 	Left     int `gorm:"-"`
+	// Bins are the bins (库位) of the shipment's warehouse holding the product, in code order, with their units.
+	Bins []stock.BinStockRow `gorm:"-"`
 }
 
 // PickListOf loads the pick list of the company's shipment by its shipment id (FBA15... or LS...) as userID may see
@@ -90,5 +94,25 @@ func PickListOf(db *models.DB, companyID, userID int64, shipmentID string) (*Pic
 	if err != nil {
 		return nil, err
 	}
+	ids := make([]int64, len(pl.Items))
+	for i, it := range pl.Items {
+		ids[i] = it.ProductID
+	}
+	bins, err := stock.ProductBins(db, companyID, head.WarehouseID, ids)
+	if err != nil {
+		return nil, err
+	}
+	first := func(it PickListItem) string {
+		if len(it.Bins) == 0 {
+			return ""
+		}
+		return it.Bins[0].BinCode
+	}
+	for i := range pl.Items {
+		pl.Items[i].Bins = bins[pl.Items[i].ProductID]
+	}
+	sort.SliceStable(pl.Items, func(i, j int) bool {
+		return stock.BinOrderLess(first(pl.Items[i]), pl.Items[i].SKU, first(pl.Items[j]), pl.Items[j].SKU)
+	})
 	return pl, nil
 }

@@ -3,6 +3,7 @@ package shipping_test
 import (
 	"context"
 	"testing"
+	"time"
 
 	"sellerhub/models"
 	"sellerhub/models/dbtest"
@@ -82,4 +83,53 @@ func itemProduct(t *testing.T, db *models.DB, s *shipping.Shipment, sellerSKU st
 		t.Fatal(err)
 	}
 	return it.ProductID
+}
+
+// A product in bins is picked from them: the items come in bin order (the first bin holding each), those in no bin
+// last by SKU, each with its bins and units.
+func TestPickListIsInBinOrder(t *testing.T) {
+	dbtest.ForEach(t, func(t *testing.T, db *models.DB) {
+		if err := stores.SaveMarketplaces(db); err != nil {
+			t.Fatal(err)
+		}
+		a := dbtest.NewCompany(t, db, "甲", "13800000001")
+		s, err := fixtures.PickingShipment(context.Background(), db, a.CompanyID, "FBA15TEST002", 4)
+		if err != nil {
+			t.Fatal(err)
+		}
+		now := time.Now().UTC()
+		bin := func(code string) int64 {
+			b := &stock.Bin{CompanyID: a.CompanyID, WarehouseID: s.WarehouseID, Code: code, CreatedAt: now, UpdatedAt: now}
+			if err := db.Create(b).Error; err != nil {
+				t.Fatal(err)
+			}
+			return b.ID
+		}
+		b1, b2 := bin("A-01-01-01"), bin("B-02-01-01")
+		third, second := itemProduct(t, db, s, "FBA15TEST002-MSKU-003"), itemProduct(t, db, s, "FBA15TEST002-MSKU-002")
+		err = dbtest.Move(db, a.CompanyID, "SJ-1",
+			stock.StockChange{WarehouseID: s.WarehouseID, ProductID: third, BinID: b2, Bin: 2},
+			stock.StockChange{WarehouseID: s.WarehouseID, ProductID: third, BinID: b1, Bin: 3},
+			stock.StockChange{WarehouseID: s.WarehouseID, ProductID: second, BinID: b2, Bin: 1})
+		if err != nil {
+			t.Fatal(err)
+		}
+		pl, err := shipping.PickListOf(db, a.CompanyID, a.ID, "FBA15TEST002")
+		if err != nil {
+			t.Fatal(err)
+		}
+		var got []string
+		for _, it := range pl.Items {
+			got = append(got, it.SellerSKU)
+		}
+		want := []string{"FBA15TEST002-MSKU-003", "FBA15TEST002-MSKU-002", "FBA15TEST002-MSKU-001", "FBA15TEST002-MSKU-004"}
+		for i := range want {
+			if got[i] != want[i] {
+				t.Fatalf("pick order %v, want %v", got, want)
+			}
+		}
+		if bins := pl.Items[0].Bins; len(bins) != 2 || bins[0].BinCode != "A-01-01-01" || bins[0].Quantity != 3 || bins[1].Quantity != 2 {
+			t.Fatalf("first item's bins %+v", bins)
+		}
+	})
 }

@@ -126,6 +126,57 @@ func BinHolds(db *models.DB, companyID, binID int64) (bool, error) {
 	return n > 0, err
 }
 
+// BinReceiving tells whether an inbound document's line names the bin.
+func BinReceiving(db *models.DB, binID int64) (bool, error) {
+	var n int64
+	err := db.Model(&StockDocumentLine{}).Where("bin_id = ?", binID).Count(&n).Error
+	return n > 0, err
+}
+
+// UsualBins answers, for each product, its usual bin in the warehouse: the enabled bin holding most of its units
+// (the first by code on a tie), else the enabled bin its units last went into; products with neither are left out.
+func UsualBins(db *models.DB, companyID, warehouseID int64, productIDs []int64) (map[int64]Bin, error) {
+	out := map[int64]Bin{}
+	for i := 0; i < len(productIDs); i += stockChunk {
+		var part []struct {
+			Bin       `gorm:"embedded"`
+			ProductID int64
+			Quantity  int
+		}
+		err := db.Table("bin_stocks").Select("bins.*, bin_stocks.product_id, bin_stocks.quantity").
+			Joins("JOIN bins ON bins.id = bin_stocks.bin_id").
+			Where("bin_stocks.company_id = ? AND bin_stocks.warehouse_id = ? AND bin_stocks.quantity > 0 AND bins.disabled = ? "+
+				"AND bin_stocks.product_id IN ?", companyID, warehouseID, false, productIDs[i:min(i+stockChunk, len(productIDs))]).
+			Order("bins.code").Find(&part).Error
+		if err != nil {
+			return nil, err
+		}
+		most := map[int64]int{}
+		for _, r := range part {
+			if r.Quantity > most[r.ProductID] {
+				most[r.ProductID], out[r.ProductID] = r.Quantity, r.Bin
+			}
+		}
+	}
+	for _, product := range productIDs {
+		if _, ok := out[product]; ok {
+			continue
+		}
+		var last []Bin
+		err := db.Table("stock_ledger").Select("bins.*").Joins("JOIN bins ON bins.id = stock_ledger.bin_id").
+			Where("stock_ledger.warehouse_id = ? AND stock_ledger.product_id = ? AND stock_ledger.company_id = ? AND "+
+				"stock_ledger.bin_change > 0 AND bins.disabled = ?", warehouseID, product, companyID, false).
+			Order("stock_ledger.created_at DESC, stock_ledger.id DESC").Limit(1).Find(&last).Error
+		if err != nil {
+			return nil, err
+		}
+		if len(last) == 1 {
+			out[product] = last[0]
+		}
+	}
+	return out, nil
+}
+
 // BinCounted tells whether a stocktake names the bin.
 func BinCounted(db *models.DB, binID int64) (bool, error) {
 	var n int64
@@ -234,3 +285,15 @@ func ProductBins(db *models.DB, companyID, warehouseID int64, productIDs []int64
 
 // CreateBinMove records a put-away or a move; its stock moves through MoveStock under its number.
 func CreateBinMove(db *models.DB, m *BinMove) error { return db.Create(m).Error }
+
+// BinOrderLess orders lines the way a keeper walks the warehouse: by the code of the first bin holding the line's
+// product, the lines in no bin last, then by SKU. The 盘点表 and the 配货单 sort by it.
+func BinOrderLess(aBin, aSKU, bBin, bSKU string) bool {
+	switch {
+	case (aBin == "") != (bBin == ""):
+		return bBin == ""
+	case aBin != bBin:
+		return aBin < bBin
+	}
+	return aSKU < bSKU
+}

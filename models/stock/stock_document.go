@@ -69,6 +69,8 @@ type StockDocumentLine struct {
 	Remark     string
 	// Received is what a transfer's target received of the line (nil until received).
 	Received *int
+	// BinID is the bin an inbound line's units are put away into at approval (nil: they wait, 待上架).
+	BinID *int64
 }
 
 // BeforeCreate gives a new line its id.
@@ -102,6 +104,8 @@ type DocumentLineRow struct {
 	Name              string
 	Image             string
 	Fulfillable       int
+	// BinCode is the code of the line's bin ("" when none).
+	BinCode string
 }
 
 // DocumentFilter narrows a document list: a part of the number, a warehouse (0 for all), a state (nil for all)
@@ -191,7 +195,8 @@ func DocumentLines(db *models.DB, companyID, documentID int64) ([]DocumentLineRo
 	rows := []DocumentLineRow{}
 	err := db.Table("stock_document_lines").Scopes(models.InCompany("stock_document_lines", companyID)).
 		Select("stock_document_lines.*, local_products.sku, local_products.name, local_products.image, "+
-			"COALESCE(stocks.fulfillable, 0) AS fulfillable").
+			"COALESCE(stocks.fulfillable, 0) AS fulfillable, COALESCE(bins.code, '') AS bin_code").
+		Joins("LEFT JOIN bins ON bins.id = stock_document_lines.bin_id").
 		Joins("JOIN local_products ON local_products.id = stock_document_lines.product_id").
 		Joins("JOIN stock_documents ON stock_documents.id = stock_document_lines.document_id").
 		Joins("LEFT JOIN stocks ON stocks.warehouse_id = stock_documents.warehouse_id AND "+

@@ -30,6 +30,8 @@ type StockFilter struct {
 	Desc                   bool
 	Offset, Limit          int
 	Anchor                 models.Anchor
+	// Kind keeps only the warehouses of a kind (WarehouseOverseas: 海外仓库存); "" any.
+	Kind string
 	// hidden are the warehouses UserID may not see (hiddenWarehouses), read once for the page.
 	hidden []int64
 	// withFBA tells the stock list to show the FBA SKUs the stock does not hold yet (stock_fba.go), read once for the page.
@@ -55,6 +57,9 @@ func stocks(db *models.DB, companyID int64, f StockFilter) *gorm.DB {
 	}
 	if f.ProductID != 0 {
 		q = q.Where("stocks.product_id = ?", f.ProductID)
+	}
+	if f.Kind != "" {
+		q = q.Where("stocks.warehouse_id IN (SELECT w.id FROM warehouses w WHERE w.company_id = ? AND w.kind = ?)", companyID, f.Kind)
 	}
 	if f.withFBA {
 		// An unpaired row's SKU is the seller SKU, copied on the row as a product's SKU is.
@@ -99,7 +104,7 @@ func StockPage(db *models.DB, companyID int64, f StockFilter) ([]StockRow, int64
 	if ok, err := seen(db, companyID, &f); !ok || err != nil {
 		return rows, 0, err
 	}
-	if f.ProductID == 0 {
+	if f.ProductID == 0 && (f.Kind == "" || f.Kind == WarehouseFBA) {
 		var err error
 		if f.withFBA, err = hasUnsyncedFBA(db, companyID); err != nil {
 			return rows, 0, err

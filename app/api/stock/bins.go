@@ -171,3 +171,67 @@ func (h *BinHandler) MoveBins(c *echo.Context) error {
 	middleware.NoteSubject(c, n)
 	return api.OK(c, BinMoved{Number: n})
 }
+
+// UsualBin is a product's usual bin in a warehouse.
+type UsualBin struct {
+	ProductID string `json:"productId"`
+	BinID     string `json:"binId"`
+	BinCode   string `json:"binCode"`
+}
+
+// UsualBins answers POST bin/usual {warehouseId, productIds}: the products' usual bins (those with none left out).
+func (h *BinHandler) UsualBins(c *echo.Context) error {
+	var q stock.UsualBinQuery
+	if err := c.Bind(&q); err != nil {
+		return err
+	}
+	p, _ := middleware.Principal(c)
+	bins, err := h.Stock.UsualBins(c.Request().Context(), p, q)
+	if err != nil {
+		return err
+	}
+	out := make([]UsualBin, 0, len(bins))
+	for product, b := range bins {
+		out = append(out, UsualBin{ProductID: id(product), BinID: id(b.ID), BinCode: b.Code})
+	}
+	return api.OK(c, out)
+}
+
+// BinMoveLine is a line of a put-away or a move between bins as 移库记录 lists it.
+type BinMoveLine struct {
+	ID            string `json:"id"`
+	Number        string `json:"number"`
+	Kind          string `json:"kind"`
+	KindName      string `json:"kindName"`
+	WarehouseName string `json:"warehouseName"`
+	SKU           string `json:"sku"`
+	ProductName   string `json:"productName"`
+	FromBin       string `json:"fromBin"`
+	ToBin         string `json:"toBin"`
+	Quantity      int    `json:"quantity"`
+	Operator      string `json:"operator"`
+	Remark        string `json:"remark"`
+	CreatedAt     string `json:"createdAt"`
+}
+
+var binMoveKinds = map[string]string{stockdb.BinPutAway: "上架", stockdb.BinMoved: "移库"}
+
+func (h *BinHandler) binMoveLine(r *stockdb.BinMoveLineRow) BinMoveLine {
+	out := BinMoveLine{ID: id(r.ID), Number: r.Number, Kind: r.Kind, KindName: binMoveKinds[r.Kind], WarehouseName: r.WarehouseName,
+		SKU: r.SKU, ProductName: r.ProductName, FromBin: r.FromCode, ToBin: r.ToCode, Quantity: r.Quantity, Operator: r.OperatorName,
+		Remark: r.Remark, CreatedAt: api.FormatTime(&r.CreatedAt, h.TimeZone)}
+	if r.Kind == stockdb.BinPutAway {
+		out.FromBin = waitingBin
+	}
+	return out
+}
+
+// BinMovePage answers POST binMove/page {currentpage, pagesize, warehouseId, kind, search, startDate, endDate}.
+func (h *BinHandler) BinMovePage(c *echo.Context) error {
+	return api.PageOf(h.Stock.BinMovePage, h.binMoveLine)(c)
+}
+
+// BinMoveExport answers GET binMove/export: the whole query as 移库记录_<date>.xlsx.
+func (h *BinHandler) BinMoveExport(x api.Exporter) echo.HandlerFunc {
+	return api.ExportOf(x, "移库记录", "binMoveList", h.Stock.BinMovePage, h.binMoveLine)
+}

@@ -1,6 +1,7 @@
 package stock_test
 
 import (
+	"fmt"
 	"net/http"
 	"strings"
 	"testing"
@@ -194,6 +195,126 @@ func TestAStocktakeOfBinsCountsPerBin(t *testing.T) {
 			o := h.SignedIn("13700000002", "乙公司")
 			if resp, _ := o.Raw(http.MethodGet, "/stocktake/print?id="+d.ID, "", nil); resp.StatusCode != 404 {
 				t.Fatalf("乙 printing: %d", resp.StatusCode)
+			}
+		})
+	}
+}
+
+// The label sheet prints a QR code of each chosen enabled bin's code (every enabled bin when none is chosen),
+// without a script; an FBA warehouse has no bins to label and another company's warehouse is not found.
+func TestBinLabelsPrint(t *testing.T) {
+	for _, kind := range databases {
+		t.Run(kind, func(t *testing.T) {
+			h := apptest.Start(t, apptest.WithDatabase(kind))
+			c := h.SignedIn("13700000001", "甲公司")
+			w := createWarehouse(t, c, "深圳仓", nil)
+			fba := createWarehouse(t, c, "FBA仓", map[string]any{"kind": "fba"})
+			b1 := createBin(t, c, w.ID, "B-01")
+			createBin(t, c, w.ID, "A-01")
+			off := createBin(t, c, w.ID, "C-01")
+			apptest.ExpectOK(t, c.Call(http.MethodPut, v1+"bin/"+off.ID, map[string]any{"code": "C-01", "disabled": true}))
+
+			resp, body := c.Raw(http.MethodGet, "/bin/print?warehouseId="+w.ID, "", nil)
+			sheet := string(body)
+			if resp.StatusCode != 200 || !strings.Contains(sheet, "库位标签") || strings.Count(sheet, `class="label"`) != 2 ||
+				strings.Index(sheet, "A-01") > strings.Index(sheet, "B-01") || strings.Contains(sheet, "C-01") ||
+				strings.Count(sheet, "data:image/svg+xml,") != 2 {
+				t.Fatalf("all labels %d: %s", resp.StatusCode, sheet)
+			}
+			_, body = c.Raw(http.MethodGet, "/bin/print?warehouseId="+w.ID+"&ids="+b1.ID+","+off.ID, "", nil)
+			if sheet = string(body); strings.Count(sheet, `class="label"`) != 1 || !strings.Contains(sheet, "B-01") || strings.Contains(sheet, "C-01") {
+				t.Fatalf("chosen labels: %s", sheet)
+			}
+			if resp, body := c.Raw(http.MethodGet, "/bin/print?warehouseId="+fba.ID, "", nil); resp.StatusCode != 200 || strings.Contains(string(body), `class="label"`) {
+				t.Fatalf("FBA labels %d: %s", resp.StatusCode, body)
+			}
+			o := h.SignedIn("13700000002", "乙公司")
+			if resp, _ := o.Raw(http.MethodGet, "/bin/print?warehouseId="+w.ID, "", nil); resp.StatusCode == 200 || resp.StatusCode >= 500 {
+				t.Fatalf("乙 printing: %d", resp.StatusCode)
+			}
+		})
+	}
+}
+
+// An inbound document's lines name the bins they are put away into at approval (a product's usual bin proposed);
+// a line with none waits 待上架; cancelling takes the units back out of the bin, refused while they are elsewhere.
+func TestInboundPutsAwayAtReceipt(t *testing.T) {
+	for _, kind := range databases {
+		t.Run(kind, func(t *testing.T) {
+			h := apptest.Start(t, apptest.WithDatabase(kind))
+			c := h.SignedIn("13700000001", "甲公司")
+			w := createWarehouse(t, c, "深圳仓", nil)
+			other := createWarehouse(t, c, "东莞仓", nil)
+			a, b := product(t, h, "13700000001", "A-1"), product(t, h, "13700000001", "B-2")
+			x, y, z := createBin(t, c, w.ID, "X-01"), createBin(t, c, w.ID, "Y-01"), createBin(t, c, other.ID, "Z-01")
+			body := func(binA string) map[string]any {
+				return map[string]any{"warehouseId": w.ID, "lines": []map[string]any{
+					{"productId": a, "quantity": 5, "binId": binA}, {"productId": b, "quantity": 3}}}
+			}
+			apptest.Expect(t, c.Call(http.MethodPost, v1+"inbound", body(z.ID)), 400, "A0400", "第1行：库位不属于所选仓库")
+			env := c.Call(http.MethodPost, v1+"inbound", body(x.ID))
+			apptest.ExpectOK(t, env)
+			var d struct{ ID string }
+			env.Into(t, &d)
+			var detail struct {
+				Lines []struct{ SKU, BinID, BinCode string }
+			}
+			c.Call(http.MethodGet, v1+"inbound/"+d.ID, nil).Into(t, &detail)
+			if detail.Lines[0].BinCode != "X-01" || detail.Lines[0].BinID != x.ID || detail.Lines[1].BinCode != "" {
+				t.Fatalf("lines %+v", detail.Lines)
+			}
+			apptest.ExpectOK(t, c.Call(http.MethodPost, v1+"inbound/"+d.ID+"/submit", nil))
+			apptest.ExpectOK(t, c.Call(http.MethodPost, v1+"inbound/"+d.ID+"/approve", nil))
+			if u := binUnits(t, c, w.ID); u["X-01 A-1"] != 5 || u["待上架 B-2"] != 3 || len(u) != 2 {
+				t.Fatalf("after receipt: %v", u)
+			}
+			wantFulfillable(t, c, w.ID, a, 5)
+
+			// The usual bin: where most units are; else where they last went in; none for a product never binned.
+			e := product(t, h, "13700000001", "C-3")
+			approvedDoc(t, c, "inbound", w.ID, line{e, 3})
+			apptest.ExpectOK(t, moveBins(c, w.ID, map[string]any{"productId": e, "toBinId": y.ID, "quantity": 3}))
+			approvedDoc(t, c, "outbound", w.ID, line{e, 3})
+			var usual []struct{ ProductID, BinCode string }
+			c.Call(http.MethodPost, v1+"bin/usual", map[string]any{"warehouseId": w.ID, "productIds": []string{a, b, e}}).Into(t, &usual)
+			got := map[string]string{}
+			for _, u := range usual {
+				got[u.ProductID] = u.BinCode
+			}
+			if got[a] != "X-01" || got[e] != "Y-01" || len(got) != 2 {
+				t.Fatalf("usual bins %v", got)
+			}
+
+			// Two moved to Y-01: the cancel cannot take five out of X-01 and says so; moved back, it can.
+			apptest.ExpectOK(t, moveBins(c, w.ID, map[string]any{"productId": a, "fromBinId": x.ID, "toBinId": y.ID, "quantity": 2}))
+			apptest.Expect(t, c.Call(http.MethodPost, v1+"inbound/"+d.ID+"/cancel", nil), 400, "B0001", "库位 X-01 的 SKU A-1 只有3件，不能移出5件")
+			apptest.Expect(t, c.Call(http.MethodDelete, v1+"bin/"+x.ID, nil), 400, "B0001", "库位 X-01 还有库存，请先移出再删除")
+			apptest.ExpectOK(t, moveBins(c, w.ID, map[string]any{"productId": a, "fromBinId": y.ID, "toBinId": x.ID, "quantity": 2}))
+			apptest.ExpectOK(t, c.Call(http.MethodPost, v1+"inbound/"+d.ID+"/cancel", nil))
+			wantFulfillable(t, c, w.ID, a, 0)
+			if u := binUnits(t, c, w.ID); len(u) != 0 {
+				t.Fatalf("after cancelling: %v", u)
+			}
+			apptest.Expect(t, c.Call(http.MethodDelete, v1+"bin/"+x.ID, nil), 400, "B0001", "库位 X-01 已用于入库单，不能删除，可停用")
+
+			// 移库记录: every line of the put-aways and moves, newest first, with the bins, who and when.
+			type moveLine struct {
+				Number, KindName, SKU, FromBin, ToBin, Operator, CreatedAt string
+				Quantity                                                   int
+			}
+			var lines []string
+			moves := list[moveLine](t, c, "binMove/page", map[string]any{"warehouseId": w.ID, "pagesize": 50})
+			for _, m := range moves.Records {
+				if m.Operator == "" || m.CreatedAt == "" || !strings.HasPrefix(m.Number, "YK") {
+					t.Fatalf("move line %+v", m)
+				}
+				lines = append(lines, fmt.Sprintf("%s %s %s>%s %d", m.KindName, m.SKU, m.FromBin, m.ToBin, m.Quantity))
+			}
+			if want := "移库 A-1 Y-01>X-01 2|移库 A-1 X-01>Y-01 2|上架 C-3 待上架>Y-01 3"; strings.Join(lines, "|") != want {
+				t.Fatalf("move lines %q, want %q", strings.Join(lines, "|"), want)
+			}
+			if n := list[moveLine](t, c, "binMove/page", map[string]any{"kind": "putaway", "search": "C-3"}).Total; n != 1 {
+				t.Fatalf("put-aways of C-3: %d", n)
 			}
 		})
 	}

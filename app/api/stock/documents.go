@@ -61,6 +61,9 @@ type DocumentLine struct {
 	Fulfillable int `json:"fulfillable"`
 	// Received is what a transfer's target received (nil until then).
 	Received *int `json:"received,omitempty"`
+	// BinID and BinCode are the bin an inbound line is put away into at approval ("" for 待上架).
+	BinID   string `json:"binId"`
+	BinCode string `json:"binCode"`
 }
 
 func (h *Handler) document(d *stockdb.DocumentRow) Document {
@@ -122,7 +125,10 @@ func (h *Handler) GetDocument(kind string) echo.HandlerFunc {
 		for i, l := range lines {
 			out.Lines[i] = DocumentLine{ProductID: id(l.ProductID), SKU: l.SKU, Name: l.Name, Image: l.Image,
 				Quantity: l.Quantity, UnitCost: yuan(l.UnitCost, 1), Amount: yuan(l.UnitCost, int64(l.Quantity)), Remark: l.Remark,
-				Fulfillable: l.Fulfillable, Received: l.Received}
+				Fulfillable: l.Fulfillable, Received: l.Received, BinCode: l.BinCode}
+			if l.BinID != nil {
+				out.Lines[i].BinID = id(*l.BinID)
+			}
 		}
 		return api.OK(c, out)
 	}

@@ -1,9 +1,12 @@
 package stock
 
 import (
+	"context"
+
 	"github.com/labstack/echo/v5"
 
 	"sellerhub/app/api"
+	"sellerhub/app/core"
 	"sellerhub/app/middleware"
 	"sellerhub/app/stock"
 	purchasedb "sellerhub/models/purchase"
@@ -138,6 +141,25 @@ func (h *Handler) Products(c *echo.Context) error {
 // StockExport answers GET stock/export?<StockPage's filters>: the whole query as 库存_<date>.xlsx.
 func (h *Handler) StockExport(x api.Exporter) echo.HandlerFunc {
 	return api.ExportOf(x, "库存", "stockList", h.Stock.StockPage, h.stock)
+}
+
+// OverseasStockPage answers POST stock/overseas/page {currentpage, pagesize, sort, order, warehouseId, search}: the
+// stock of the overseas warehouses (海外仓库存).
+func (h *Handler) OverseasStockPage(c *echo.Context) error {
+	return api.PageOf(overseasStock(h.Stock), h.stock)(c)
+}
+
+// overseasStock is the stock list kept to the overseas warehouses (a function: Handler is at its cap).
+func overseasStock(s *stock.Service) func(context.Context, core.Principal, stock.StockQuery) ([]stockdb.StockRow, int64, core.PageRequest, error) {
+	return func(ctx context.Context, p core.Principal, q stock.StockQuery) ([]stockdb.StockRow, int64, core.PageRequest, error) {
+		q.Kind = stockdb.WarehouseOverseas
+		return s.StockPage(ctx, p, q)
+	}
+}
+
+// OverseasStockExport answers GET stock/overseas/export: the whole query as 海外仓库存_<date>.xlsx.
+func (h *Handler) OverseasStockExport(x api.Exporter) echo.HandlerFunc {
+	return api.ExportOf(x, "海外仓库存", "overseasStockList", overseasStock(h.Stock), h.stock)
 }
 
 // LedgerExport answers GET stock/ledger/export?<LedgerPage's filters>: the whole query as 库存流水_<date>.xlsx.
