@@ -109,6 +109,8 @@ function Claims({ permissions, stores }) {
           <option value="">全部类型</option>
           <option value="lost">运营中心丢失/损坏</option>
           <option value="inbound">入库缺件</option>
+          <option value="return">退款未退货</option>
+          <option value="fee">配送费多收</option>
         </select>
         <select name="status" aria-label="状态" className={input} defaultValue="">
           <option value="">待处理</option>

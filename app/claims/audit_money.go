@@ -1,0 +1,180 @@
+package claims
+
+import (
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/shopspring/decimal"
+
+	"sellerhub/app/finance"
+	"sellerhub/models"
+	amazondatadb "sellerhub/models/amazondata"
+	claimsdb "sellerhub/models/claims"
+)
+
+// auditReturns: an FBA order's SKU refunded to the customer, less the units that came back to a fulfilment centre
+// (the customer returns report, whenever they came) and those Amazon reimbursed for the order. Valued at the
+// principal refunded per unit.
+func (s *Service) auditReturns(db *models.DB, companyID int64, today string, reimbursed []amazondatadb.Reimbursement) (AuditResult, error) {
+	refunds, err := claimsdb.FBARefunds(db, companyID)
+	if err != nil {
+		return AuditResult{}, err
+	}
+	if len(refunds) == 0 {
+		return s.settle(db, companyID, claimsdb.KindReturn, today, nil, reimbursed)
+	}
+	returns, err := claimsdb.Returned(db, companyID)
+	if err != nil {
+		return AuditResult{}, err
+	}
+	type item struct {
+		seller     int64
+		order, sku string
+	}
+	back := map[item][]amazondatadb.CustomerReturn{}
+	for _, r := range returns {
+		k := item{r.SellerID, r.OrderID, r.SKU}
+		back[k] = append(back[k], r)
+	}
+	paid := map[item][]amazondatadb.Reimbursement{}
+	for _, r := range reimbursed {
+		if r.AmazonOrderID != "" {
+			k := item{r.SellerID, r.AmazonOrderID, r.SKU}
+			paid[k] = append(paid[k], r)
+		}
+	}
+	var cands []candidate
+	for _, r := range refunds {
+		day := r.PostedAt.UTC().Format(time.DateOnly)
+		k := item{r.SellerID, r.OrderID, r.SKU}
+		c := candidate{claim: claimsdb.Claim{CompanyID: companyID, GroupID: r.GroupID, SellerID: r.SellerID,
+			MarketplaceID: r.MarketplaceID, Kind: claimsdb.KindReturn, SKU: r.SKU, ReferenceID: r.OrderID, EventDay: day,
+			ClaimKey: fmt.Sprintf("%d|%s|%s", r.SellerID, r.OrderID, r.SKU)},
+			evidence: []Evidence{{Day: day, What: "买家退款 " + r.Amount.Neg().StringFixed(2) + " " + r.Currency, Reference: r.OrderID, Units: r.Units}}}
+		need := r.Units
+		for _, ret := range back[k] {
+			if c.claim.FNSKU == "" {
+				c.claim.FNSKU = ret.FNSKU
+			}
+			n := min(need, ret.Quantity)
+			need -= n
+			c.evidence = append(c.evidence, Evidence{Day: ret.ReturnDate.UTC().Format(time.DateOnly),
+				What: "退货入库（" + ret.DetailedDisposition + "）", Reference: ret.LicensePlateNumber, Place: ret.FulfillmentCenterID, Units: ret.Quantity})
+		}
+		for _, p := range paid[k] {
+			if c.claim.FNSKU == "" {
+				c.claim.FNSKU = p.FNSKU
+			}
+			n := min(need, p.QuantityTotal)
+			need -= n
+			c.by = p.ReimbursementID
+			c.evidence = append(c.evidence, Evidence{Day: p.ApprovalDate.UTC().Format(time.DateOnly), What: "赔偿 " + p.Reason,
+				Reference: p.ReimbursementID, Units: p.QuantityTotal})
+		}
+		c.uncovered = max(need, 0)
+		if r.Units > 0 {
+			per := r.Amount.Decimal.Neg().Div(decimal.NewFromInt(int64(r.Units)))
+			c.price(per, per.Mul(decimal.NewFromInt(int64(c.uncovered))), r.Currency)
+		}
+		cands = append(cands, c)
+	}
+	return s.settle(db, companyID, claimsdb.KindReturn, today, cands, reimbursed)
+}
+
+// price sets a claim's value itself (the audit's value then leaves it be).
+func (c *candidate) price(perUnit, amount decimal.Decimal, currency string) {
+	c.priced = true
+	c.claim.UnitValue, c.claim.Amount, c.claim.Currency = models.Money{Decimal: perUnit.Round(4)}, models.Money{Decimal: amount.Round(4)}, currency
+}
+
+// auditFees: the FBA fulfilment fees a settlement charged on a SKU above the fee of its paired local product's
+// measured size and weight, on the marketplace's fee card of the day charged, one claim per settlement and SKU;
+// covered by Amazon's fee corrections of the SKU after the charge, up to the overcharge.
+func (s *Service) auditFees(db *models.DB, companyID int64, today string, reimbursed []amazondatadb.Reimbursement) (AuditResult, error) {
+	charges, err := claimsdb.FeeCharges(db, companyID)
+	if err != nil {
+		return AuditResult{}, err
+	}
+	type group struct {
+		c      *candidate
+		over   decimal.Decimal
+		units  int
+		seller int64
+	}
+	groups := map[string]*group{}
+	var order []string
+	for _, ch := range charges {
+		day := ch.PostedDate.UTC().Format(time.DateOnly)
+		qty := decimal.NewFromInt(int64(ch.Quantity))
+		price := ch.Principal.Decimal.Div(qty)
+		want, ok := finance.FulfilmentFeeOn(ch.MarketplaceID, day, []decimal.Decimal{ch.Length, ch.Width, ch.Height}, ch.Weight, price)
+		if !ok || want.Currency != ch.Currency {
+			continue
+		}
+		charged := ch.Fee.Decimal.Neg().Div(qty)
+		if !charged.GreaterThan(want.Fee) {
+			continue
+		}
+		key := fmt.Sprintf("%d|%s|%s", ch.SellerID, ch.SettlementID, ch.SKU)
+		g := groups[key]
+		if g == nil {
+			g = &group{seller: ch.SellerID, c: &candidate{claim: claimsdb.Claim{CompanyID: companyID, GroupID: ch.GroupID,
+				SellerID: ch.SellerID, MarketplaceID: ch.MarketplaceID, Kind: claimsdb.KindFee, SKU: ch.SKU, Currency: ch.Currency,
+				ReferenceID: ch.SettlementID, EventDay: day, ClaimKey: key},
+				evidence: []Evidence{{Day: day, What: fmt.Sprintf("本地产品 %s 实测 %s×%s×%s cm、%s kg：%s，配送费应为 %s %s/件",
+					ch.ProductSKU, ch.Length, ch.Width, ch.Height, ch.Weight, want.TierName, want.Fee.StringFixed(2), want.Currency),
+					Reference: ch.ProductSKU}}}}
+			groups[key] = g
+			order = append(order, key)
+		}
+		g.units += ch.Quantity
+		g.over = g.over.Add(charged.Sub(want.Fee).Mul(qty))
+		g.c.evidence = append(g.c.evidence, Evidence{Day: day, What: fmt.Sprintf("FBA配送费 %s %s/件（多收 %s/件）",
+			charged.StringFixed(2), ch.Currency, charged.Sub(want.Fee).StringFixed(2)), Reference: ch.OrderID, Units: ch.Quantity})
+	}
+	// Fee corrections go to the overcharges still claimable or claimed, oldest first.
+	existing, err := claimsdb.ClaimsOfCompany(db, companyID, claimsdb.KindFee)
+	if err != nil {
+		return AuditResult{}, err
+	}
+	claimed := make(map[string]bool, len(existing))
+	for _, c := range existing {
+		claimed[c.ClaimKey] = true
+	}
+	used := map[string]decimal.Decimal{}
+	var cands []candidate
+	for _, key := range order {
+		g := groups[key]
+		c := g.c
+		if _, deadline := policyFor(claimsdb.KindFee, c.claim.EventDay).window(c.claim.EventDay); !claimed[key] && today > deadline {
+			continue
+		}
+		left := g.over
+		for _, r := range reimbursed {
+			if !left.IsPositive() {
+				break
+			}
+			if r.SellerID != g.seller || r.SKU != c.claim.SKU || !strings.Contains(strings.ToLower(r.Reason), "fee") ||
+				r.ApprovalDate.UTC().Format(time.DateOnly) < c.claim.EventDay {
+				continue
+			}
+			avail := r.AmountTotal.Decimal.Sub(used[r.ReimbursementID])
+			if !avail.IsPositive() {
+				continue
+			}
+			n := decimal.Min(avail, left)
+			used[r.ReimbursementID] = used[r.ReimbursementID].Add(n)
+			left = left.Sub(n)
+			c.by = r.ReimbursementID
+			c.evidence = append(c.evidence, Evidence{Day: r.ApprovalDate.UTC().Format(time.DateOnly),
+				What: "赔偿 " + r.Reason + " " + n.StringFixed(2) + " " + r.Currency, Reference: r.ReimbursementID})
+		}
+		if left.IsPositive() {
+			c.uncovered = g.units
+			c.price(left.Div(decimal.NewFromInt(int64(g.units))), left, c.claim.Currency)
+		}
+		cands = append(cands, *c)
+	}
+	return s.settle(db, companyID, claimsdb.KindFee, today, cands, reimbursed)
+}
