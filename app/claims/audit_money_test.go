@@ -140,9 +140,10 @@ func TestReturnPolicyOfTheRefundsDay(t *testing.T) {
 	})
 }
 
-// The fulfilment fee charged above the fee of the paired product's measured tier on the card of the day is
-// proposed per settlement and SKU with the overcharge as its amount; a fee charged right, an unpaired SKU and a
-// product without measures are not; a fee correction of the SKU settles it.
+// The fulfilment fee charged above the fee of the paired product's measured tier on the card of the day, Amazon
+// having measured the unit into another tier, is proposed per settlement and SKU with the overcharge as its amount;
+// a fee charged right, one Amazon measured into the same tier, an unpaired SKU and a product without measures are
+// not; fee corrections of the SKU settle it.
 func TestAuditFeeOvercharges(t *testing.T) {
 	dbtest.ForEach(t, func(t *testing.T, db *models.DB) {
 		s := newShop(t, db)
@@ -163,7 +164,25 @@ func TestAuditFeeOvercharges(t *testing.T) {
 				t.Fatal(err)
 			}
 		}
+		// Amazon's measures, from its fee estimate: OVER 2 in thick (large standard), the others as measured.
+		estimate := func(sku, shortest string) {
+			fe := amazondatadb.FeeEstimate{CompanyID: s.st.CompanyID, GroupID: s.st.GroupID, SellerID: s.st.SellerID, MarketplaceID: us,
+				SKU: sku, ProductSizeTier: "Small standard-size", LongestSide: "7.87", MedianSide: "5.91", ShortestSide: shortest,
+				UnitOfDimension: "inches", ItemPackageWeight: "0.22", UnitOfWeight: "pounds", Currency: "USD"}
+			if shortest != "0.59" {
+				fe.ProductSizeTier = "Large standard-size"
+			}
+			if _, err := amazondatadb.UpsertFeeEstimates(db, []amazondatadb.FeeEstimate{fe}); err != nil {
+				t.Fatal(err)
+			}
+		}
+		estimate("OVER", "1.97")
+		estimate("RIGHT", "0.59")
+		estimate("UNPAIRED", "1.97")
+		estimate("NODIMS", "1.97")
+		estimate("SAMETIER", "0.59")
 		measured("OVER", true, true)
+		measured("SAMETIER", true, true)
 		measured("RIGHT", true, true)
 		measured("UNPAIRED", false, true)
 		measured("NODIMS", true, false)
@@ -174,6 +193,7 @@ func TestAuditFeeOvercharges(t *testing.T) {
 		sale("S-F01", "111-1000001-0000001", "OVER", 20, 2, 460) // charged as large standard: $1.18 too much a unit
 		sale("S-F01", "111-1000002-0000002", "OVER", 18, 1, 460)
 		sale("S-F01", "111-1000003-0000003", "RIGHT", 20, 1, 342)
+		sale("S-F01", "111-1000007-0000007", "SAMETIER", 20, 1, 380) // above the card, but Amazon measured it as we did
 		sale("S-F01", "111-1000004-0000004", "UNPAIRED", 20, 1, 460)
 		sale("S-F01", "111-1000005-0000005", "NODIMS", 20, 1, 460)
 		sale("S-F02", "111-1000006-0000006", "OVER", 100, 1, 460) // past the 90 days
@@ -190,8 +210,9 @@ func TestAuditFeeOvercharges(t *testing.T) {
 			t.Fatalf("claim %+v", c)
 		}
 		detail, err := s.svc.Claim(context.Background(), s.owner, fmt.Sprint(c.ID))
-		if err != nil || len(detail.Evidence) != 3 || detail.Evidence[0].What != "本地产品 LP-OVER 实测 20×15×1.5 cm、0.1 kg：小号标准尺寸，配送费应为 3.42 USD/件" ||
-			detail.Evidence[1].What != "FBA配送费 4.60 USD/件（多收 1.18/件）" || detail.Evidence[1].Units != 2 {
+		if err != nil || len(detail.Evidence) != 4 || detail.Evidence[0].What != "本地产品 LP-OVER 实测 20×15×1.5 cm、0.1 kg：小号标准尺寸，配送费应为 3.42 USD/件" ||
+			detail.Evidence[1].What != "亚马逊测量 7.87×5.91×1.97 inches、0.22 pounds：大号标准尺寸（Large standard-size）" ||
+			detail.Evidence[2].What != "FBA配送费 4.60 USD/件（多收 1.18/件）" || detail.Evidence[2].Units != 2 {
 			t.Fatalf("evidence %+v %v", detail.Evidence, err)
 		}
 		if res := s.audit(t); res != (claims.AuditResult{}) {

@@ -1,6 +1,7 @@
 package claims
 
 import (
+	"slices"
 	"time"
 
 	"github.com/shopspring/decimal"
@@ -87,10 +88,35 @@ func Returned(db *models.DB, companyID int64) ([]amazondatadb.CustomerReturn, er
 	return out, err
 }
 
-// FeeCharge is an FBA fulfilment fee an order's SKU was charged in a settlement, with the principal it sold for and
-// the measures of the local product the SKU is paired with (lengths cm, weight kg).
+// Measured is a SKU of a seller account in a marketplace paired with a local product whose size and weight are
+// known (lengths cm, weight kg), with Amazon's own measures of it as its fee estimate states them, in their units.
+type Measured struct {
+	GroupID, SellerID                                int64
+	MarketplaceID                                    string
+	SKU                                              string `gorm:"column:sku"`
+	ProductSKU                                       string
+	Weight, Length, Width, Height                    decimal.Decimal
+	ProductSizeTier                                  string
+	LongestSide, MedianSide, ShortestSide            string
+	UnitOfDimension, ItemPackageWeight, UnitOfWeight string
+}
+
+// MeasuredSKUs lists the company's SKUs that Amazon's fee estimate measured and whose local product we measured.
+func MeasuredSKUs(db *models.DB, companyID int64) ([]Measured, error) {
+	out := []Measured{}
+	err := db.Table("fba_fee_estimates fe").
+		Joins("JOIN listings l ON l.company_id = fe.company_id AND l.group_id = fe.group_id AND l.marketplace_id = fe.marketplace_id AND l.seller_sku = fe.sku").
+		Joins("JOIN local_products lp ON lp.id = l.product_id").
+		Where("fe.company_id = ? AND lp.weight IS NOT NULL AND lp.length IS NOT NULL AND lp.width IS NOT NULL AND lp.height IS NOT NULL", companyID).
+		Select("fe.group_id, fe.seller_id, fe.marketplace_id, fe.sku, lp.sku AS product_sku, lp.weight, lp.length, lp.width, lp.height, " +
+			"fe.product_size_tier, fe.longest_side, fe.median_side, fe.shortest_side, fe.unit_of_dimension, fe.item_package_weight, fe.unit_of_weight").
+		Order("fe.seller_id, fe.marketplace_id, fe.sku").Scan(&out).Error
+	return out, err
+}
+
+// FeeCharge is an FBA fulfilment fee an order's SKU was charged in a settlement, with the principal it sold for.
 type FeeCharge struct {
-	GroupID, SellerID                    int64
+	SellerID                             int64
 	MarketplaceID, SettlementID, OrderID string
 	SKU                                  string `gorm:"column:sku"`
 	PostedDate                           time.Time
@@ -98,25 +124,54 @@ type FeeCharge struct {
 	Fee                                  models.Money // negative as Amazon writes it
 	Principal                            models.Money
 	Currency                             string
-	ProductSKU                           string
-	Weight, Length, Width, Height        decimal.Decimal
 }
 
-// FeeCharges lists the company's FBA fulfilment fees charged on SKUs paired with a local product whose size and
-// weight are known, oldest first.
-func FeeCharges(db *models.DB, companyID int64) ([]FeeCharge, error) {
+// FeeCharges lists the FBA fulfilment fees the company was charged on these SKUs, oldest first, each with the
+// principal of its order line (read in the same pass and matched by the line's item code).
+func FeeCharges(db *models.DB, companyID int64, skus []string) ([]FeeCharge, error) {
+	var rows []struct {
+		FeeCharge
+		OrderItemCode     string
+		AmountDescription string
+	}
+	for i := 0; i < len(skus); i += 500 {
+		var part []struct {
+			FeeCharge
+			OrderItemCode     string
+			AmountDescription string
+		}
+		err := db.Table("settlement_lines sl").
+			Where("sl.company_id = ? AND sl.sku IN ? AND sl.transaction_type = 'Order' AND ((sl.amount_type = 'ItemFees' AND "+
+				"sl.amount_description = 'FBAPerUnitFulfillmentFee') OR (sl.amount_type = 'ItemPrice' AND sl.amount_description = 'Principal')) AND "+
+				"sl.quantity_purchased > 0 AND sl.posted_date IS NOT NULL", companyID, skus[i:min(i+500, len(skus))]).
+			Select("sl.seller_id, sl.marketplace_id, sl.settlement_id, sl.order_id, sl.sku, sl.posted_date, " +
+				"sl.quantity_purchased AS quantity, sl.amount AS fee, sl.currency, sl.order_item_code, sl.amount_description").
+			Order("sl.posted_date, sl.id").Scan(&part).Error
+		if err != nil {
+			return nil, err
+		}
+		rows = append(rows, part...)
+	}
+	type line struct {
+		seller           int64
+		settlement, code string
+	}
+	principal := map[line]decimal.Decimal{}
+	for _, r := range rows {
+		if r.AmountDescription == "Principal" {
+			k := line{r.SellerID, r.SettlementID, r.OrderItemCode}
+			principal[k] = principal[k].Add(r.Fee.Decimal)
+		}
+	}
 	out := []FeeCharge{}
-	err := db.Table("settlement_lines sl").
-		Joins("JOIN listings l ON l.company_id = sl.company_id AND l.group_id = sl.group_id AND l.marketplace_id = sl.marketplace_id AND l.seller_sku = sl.sku").
-		Joins("JOIN local_products lp ON lp.id = l.product_id").
-		Where("sl.company_id = ? AND sl.transaction_type = 'Order' AND sl.amount_type = 'ItemFees' AND "+
-			"sl.amount_description = 'FBAPerUnitFulfillmentFee' AND sl.quantity_purchased > 0 AND sl.posted_date IS NOT NULL AND "+
-			"lp.weight IS NOT NULL AND lp.length IS NOT NULL AND lp.width IS NOT NULL AND lp.height IS NOT NULL", companyID).
-		Select("sl.group_id, sl.seller_id, sl.marketplace_id, sl.settlement_id, sl.order_id, sl.sku, sl.posted_date, " +
-			"sl.quantity_purchased AS quantity, sl.amount AS fee, sl.currency, lp.sku AS product_sku, lp.weight, lp.length, lp.width, lp.height, " +
-			"(SELECT SUM(p.amount) FROM settlement_lines p WHERE p.seller_id = sl.seller_id AND p.settlement_id = sl.settlement_id " +
-			"AND p.order_item_code = sl.order_item_code AND p.transaction_type = 'Order' AND p.amount_type = 'ItemPrice' " +
-			"AND p.amount_description = 'Principal') AS principal").
-		Order("sl.posted_date, sl.id").Scan(&out).Error
-	return out, err
+	for _, r := range rows {
+		if r.AmountDescription == "Principal" {
+			continue
+		}
+		c := r.FeeCharge
+		c.Principal = models.Money{Decimal: principal[line{r.SellerID, r.SettlementID, r.OrderItemCode}]}
+		out = append(out, c)
+	}
+	slices.SortStableFunc(out, func(a, b FeeCharge) int { return a.PostedDate.Compare(b.PostedDate) })
+	return out, nil
 }
