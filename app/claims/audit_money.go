@@ -34,7 +34,13 @@ func (s *Service) auditReturns(db *models.DB, companyID int64, today string, rei
 		order, sku string
 	}
 	back := map[item][]amazondatadb.CustomerReturn{}
+	// A refund is judged once the seller's returns are synced past its day: an audit between the settlements'
+	// import and the returns' would take every refund for one never returned.
+	synced := map[int64]time.Time{}
 	for _, r := range returns {
+		if r.ReturnDate.After(synced[r.SellerID]) {
+			synced[r.SellerID] = r.ReturnDate
+		}
 		k := item{r.SellerID, r.OrderID, r.SKU}
 		back[k] = append(back[k], r)
 	}
@@ -47,6 +53,9 @@ func (s *Service) auditReturns(db *models.DB, companyID int64, today string, rei
 	}
 	var cands []candidate
 	for _, r := range refunds {
+		if synced[r.SellerID].Before(r.PostedAt) {
+			continue
+		}
 		day := r.PostedAt.UTC().Format(time.DateOnly)
 		k := item{r.SellerID, r.OrderID, r.SKU}
 		c := candidate{claim: claimsdb.Claim{CompanyID: companyID, GroupID: r.GroupID, SellerID: r.SellerID,
