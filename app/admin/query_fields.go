@@ -214,7 +214,7 @@ var queryFields = numbered(map[string][]Column{
 	"claimList": {
 		col("kindName", "类型", 130, false), col("sku", "平台SKU", 150, false), col("marketplaceName", "站点", 70, false),
 		col("referenceId", "参考编号", 150, false), col("eventDay", "发生日期", 100, false), col("units", "件数", 60, false),
-		col("amount", "涉及金额", 100, false).money().tip("件数 × 单件价值（最近一次同 SKU 赔偿的单件金额，没有时取在售价格）"),
+		col("amount", "涉及金额", 100, false).money().tip("件数 × 单件价值（最近一次同 SKU 赔偿的单件金额，没有时取在售价格）；退款未退货为退款金额，配送费多收为多收的费用"),
 		col("opensOn", "可申请日", 100, false), col("deadline", "截止日期", 100, false).tip("按亚马逊当时有效的赔偿政策计算"),
 		col("statusName", "状态", 80, false), col("caseId", "案例编号", 120, false), col("reimbursementId", "赔偿编号", 120, false),
 		col("fnsku", "FNSKU", 110, false).hidden(), col("groupName", "店铺", 120, false),

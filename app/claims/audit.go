@@ -34,7 +34,7 @@ var (
 	foundReasons = []string{"F"}
 )
 
-// Audit looks through a company's ledger, reimbursements and closed shipments for claims it can still file:
+// Audit looks through a company's ledger, reimbursements, closed shipments, refunds and fees for claims it can still file:
 // proposes each new one once (its key is kept whatever becomes of it), settles those that a later find, receipt or
 // reimbursement covered (a submitted one matched by its case id first), and lets lapse those whose window closed
 // unfiled. It is idempotent: an audit over the same data changes nothing.
@@ -54,7 +54,17 @@ func (s *Service) Audit(ctx context.Context, companyID int64) (AuditResult, erro
 	if err != nil {
 		return res, err
 	}
-	res.Proposed, res.Settled, res.Expired = lost.Proposed+inbound.Proposed, lost.Settled+inbound.Settled, lost.Expired+inbound.Expired
+	returns, err := s.auditReturns(db, companyID, today, reimbursed)
+	if err != nil {
+		return res, err
+	}
+	fees, err := s.auditFees(db, companyID, today, reimbursed)
+	if err != nil {
+		return res, err
+	}
+	for _, r := range []AuditResult{lost, inbound, returns, fees} {
+		res.Proposed, res.Settled, res.Expired = res.Proposed+r.Proposed, res.Settled+r.Settled, res.Expired+r.Expired
+	}
 	return res, nil
 }
 
@@ -65,6 +75,8 @@ type candidate struct {
 	// by is the reimbursement that covered the last of the units, if one did.
 	by       string
 	evidence []Evidence
+	// priced claims carry their own value (a refund's principal, a fee's overcharge).
+	priced bool
 }
 
 // cover is a find or a reimbursement that can account for lost units after its time.
@@ -253,8 +265,10 @@ func (s *Service) settle(db *models.DB, companyID int64, kind, today string, can
 		cl := c.claim
 		cl.Units, cl.OpensOn, cl.Deadline, cl.Policy, cl.Status = c.uncovered, opens, deadline, p.Name, claimsdb.StatusOpen
 		cl.Evidence, cl.CreatedAt, cl.UpdatedAt = evidenceText(c.evidence), now, now
-		if err := s.value(db, &cl, reimbursed); err != nil {
-			return res, err
+		if !c.priced {
+			if err := s.value(db, &cl, reimbursed); err != nil {
+				return res, err
+			}
 		}
 		if err := claimsdb.CreateClaim(db, &cl); err != nil {
 			if models.IsDuplicate(err) {

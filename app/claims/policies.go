@@ -34,6 +34,17 @@ var Policies = []Policy{
 		Source: "亚马逊公告（2024-07-24，2024-09-05 起生效）：入库货件缺件须在货件送达之日起第 15 天至第 60 天之间提交索赔"},
 	{Name: "inbound-9m", Kind: KindInbound, Effective: "2000-01-01", OpensAfter: 15, Closes: 270,
 		Source: "FBA 库存赔偿政策（2024 年 9 月前的版本，Seller Central 帮助 G200213130）：入库货件缺件在货件创建后 9 个月内可申请（按当时的公开说明整理，待以原文核对）"},
+	// Seller Central help G9N934L7Y4SFWPJ4 (FBA inventory reimbursement policy: Customer return claims) before and
+	// after the announcement "Update on reimbursement claim window eligibility on FBA" (Seller Forums, News_Amazon,
+	// in force from 2024-10-23): no sooner than 60 days after the refund, no later than 18 months, then 120 days.
+	{Name: "return-60d-18m", Kind: KindReturn, Effective: "2000-01-01", OpensAfter: 60, Closes: 540,
+		Source: "FBA 库存赔偿政策：买家退货索赔（Seller Central 帮助 G9N934L7Y4SFWPJ4，2024-10-23 前的版本）：退款或换货后第 60 天起、18 个月内可申请"},
+	{Name: "return-60-120d-2024", Kind: KindReturn, Effective: "2024-10-23", OpensAfter: 60, Closes: 120,
+		Source: "FBA 库存赔偿政策：买家退货索赔（Seller Central 帮助 G9N934L7Y4SFWPJ4；亚马逊公告，2024-10-23 起生效）：退款或换货后第 60 天至第 120 天之间可申请"},
+	// Seller Central help GL7U4JFSDXUTQAJ (FBA fees reimbursement policy: Weight and dimensions): within 90 days of
+	// the date the fee was charged.
+	{Name: "fee-90d", Kind: KindFee, Effective: "2000-01-01", OpensAfter: 0, Closes: 90,
+		Source: "FBA 费用赔偿政策：重量和尺寸（Seller Central 帮助 GL7U4JFSDXUTQAJ）：须在费用收取之日起 90 天内提交申请"},
 }
 
 // policyFor is the policy of a kind in force on the event's day (yyyy-mm-dd).

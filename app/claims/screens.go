@@ -94,7 +94,7 @@ func day(raw string) (time.Time, error) {
 	return t, nil
 }
 
-// ClaimQuery is the body of 待索赔: the page, a store group and marketplace, a kind (lost, inbound), a status
+// ClaimQuery is the body of 待索赔: the page, a store group and marketplace, a kind (lost, inbound, return, fee), a status
 // (open, submitted, settled, expired; "" the first two, all for every one) and a part of the SKU, FNSKU, reference or case id.
 type ClaimQuery struct {
 	core.PageRequest

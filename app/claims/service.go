@@ -22,4 +22,6 @@ func New(db *models.DB, now core.Clock) *Service { return &Service{db: db, now: 
 const (
 	KindLost    = claimsdb.KindLost
 	KindInbound = claimsdb.KindInbound
+	KindReturn  = claimsdb.KindReturn
+	KindFee     = claimsdb.KindFee
 )

@@ -41,10 +41,11 @@ func claimsOf(t *testing.T, c *apptest.Client, status string) []claimLine {
 }
 
 // checkClaims runs 待索赔 over the synced Japanese store, with a closed inbound shipment of ours received 2 units
-// short: the audit proposes exactly the planted unit lost and never reimbursed nor found, and the shipment's 2
-// units; not the units reimbursed, the unit found again, nor the unit lost past the policy's window. Auditing
-// again proposes nothing more. One is marked 已提交 with a case id (a bad one refused); an uploaded reimbursements
-// file naming that case, and one reimbursing the shipment's units, settle both, and nothing new is proposed.
+// short: the audit proposes exactly the planted unit lost and never reimbursed nor found, the shipment's 2 units
+// and the planted refund whose item never came back; not the units reimbursed, the unit found again, the unit
+// lost past the policy's window, nor any refund whose item came back. Auditing again proposes nothing more. One
+// is marked 已提交 with a case id (a bad one refused); an uploaded reimbursements file naming that case, one
+// reimbursing the shipment's units and one the refunded order settle the three, and nothing new is proposed.
 func checkClaims(t *testing.T, h *apptest.Harness, c *apptest.Client, w *sellerdata.World, sellerID int64, seller string) {
 	t.Helper()
 	t.Cleanup(func() {
@@ -70,16 +71,18 @@ func checkClaims(t *testing.T, h *apptest.Harness, c *apptest.Client, w *sellerd
 		Status: shippingdb.ShipmentShipped, AmazonStatus: "CLOSED", CreatedAt: closed}).Error)
 
 	open := claimsOf(t, c, "open")
-	if len(open) != 2 {
-		t.Fatalf("proposed %+v, want the planted lost unit and the short shipment", open)
+	if len(open) != 3 {
+		t.Fatalf("proposed %+v, want the planted lost unit, the short shipment and the refund never returned", open)
 	}
-	var lost, short claimLine
+	var lost, short, refund claimLine
 	for _, l := range open {
 		switch l.Kind {
 		case "lost":
 			lost = l
 		case "inbound":
 			short = l
+		case "return":
+			refund = l
 		}
 	}
 	if lost.SKU != planted.LostSKU || lost.ReferenceID != planted.LostOpenReference || lost.Units != 1 || lost.EventDay != planted.LostOpenDay ||
@@ -91,6 +94,13 @@ func checkClaims(t *testing.T, h *apptest.Harness, c *apptest.Client, w *sellerd
 	}
 	if short.SKU != planted.FoundSKU || short.ReferenceID != "FBA15SHORT01" || short.Units != 2 || short.Amount <= 0 {
 		t.Fatalf("inbound claim %+v", short)
+	}
+	if refund.SKU != planted.UnreturnedSKU || refund.ReferenceID != planted.UnreturnedOrder || refund.EventDay != planted.UnreturnedDay ||
+		refund.Units < 1 || refund.Amount <= 0 {
+		t.Fatalf("refund claim %+v, planted %+v", refund, planted)
+	}
+	if want := mustDay(t, planted.UnreturnedDay).AddDate(0, 0, 120).Format(time.DateOnly); refund.Deadline != want {
+		t.Fatalf("refund deadline %s, want 120 days after %s", refund.Deadline, planted.UnreturnedDay)
 	}
 	var detail struct {
 		Evidence []struct {
@@ -106,7 +116,7 @@ func checkClaims(t *testing.T, h *apptest.Harness, c *apptest.Client, w *sellerd
 		!strings.Contains(detail.PolicySource, "60 天") {
 		t.Fatalf("evidence %+v", detail)
 	}
-	if again := claimsOf(t, c, "all"); len(again) != 2 {
+	if again := claimsOf(t, c, "all"); len(again) != 3 {
 		t.Fatalf("auditing again: %+v", again)
 	}
 
@@ -130,7 +140,9 @@ func checkClaims(t *testing.T, h *apptest.Harness, c *apptest.Client, w *sellerd
 		strings.Join([]string{now, "5550001", "17345678901", "", "Lost_Warehouse", planted.LostSKU, planted.LostFNSKU, "", "", "SELLABLE",
 			"JPY", "1200", "1200", "1", "0", "1", "", ""}, "\t"),
 		strings.Join([]string{now, "5550002", "", "", "Lost_Inbound", planted.FoundSKU, "", "", "", "SELLABLE",
-			"JPY", "900", "1800", "2", "0", "2", "", ""}, "\t")}, "\n") + "\n"
+			"JPY", "900", "1800", "2", "0", "2", "", ""}, "\t"),
+		strings.Join([]string{now, "5550003", "", planted.UnreturnedOrder, "CustomerReturn", planted.UnreturnedSKU, "", "", "", "SELLABLE",
+			"JPY", "1500", strconv.Itoa(1500 * refund.Units), strconv.Itoa(refund.Units), "0", strconv.Itoa(refund.Units), "", ""}, "\t")}, "\n") + "\n"
 	owner := ownerOf(t, h, st.CompanyID)
 	run, err := h.Svc.DataSync.UploadReport(context.Background(), owner, datasync.Upload{SellerID: strconv.FormatInt(sellerID, 10),
 		Kind: "reimbursements", MarketplaceID: planted.MarketplaceID, FileName: "reimbursements.txt", File: bytes.NewReader([]byte(file))})
@@ -152,22 +164,22 @@ func checkClaims(t *testing.T, h *apptest.Harness, c *apptest.Client, w *sellerd
 	// The import's own audit settled both, before anyone opened 待索赔.
 	var settledNow int64
 	h.DB.Table("fba_claims").Where("company_id = ? AND status = ?", st.CompanyID, "settled").Count(&settledNow)
-	if settledNow != 2 {
+	if settledNow != 3 {
 		t.Fatalf("%d claims settled by the upload's import", settledNow)
 	}
 	if left := claimsOf(t, c, "open"); len(left) != 0 {
 		t.Fatalf("still open after the reimbursements: %+v", left)
 	}
 	settled := claimsOf(t, c, "settled")
-	if len(settled) != 2 {
+	if len(settled) != 3 {
 		t.Fatalf("settled %+v", settled)
 	}
 	for _, s := range settled {
-		if want := map[string]string{"lost": "5550001", "inbound": "5550002"}[s.Kind]; s.ReimbursementID != want {
+		if want := map[string]string{"lost": "5550001", "inbound": "5550002", "return": "5550003"}[s.Kind]; s.ReimbursementID != want {
 			t.Fatalf("%s settled by %q, want %s", s.Kind, s.ReimbursementID, want)
 		}
 	}
-	if all := claimsOf(t, c, "all"); len(all) != 2 {
+	if all := claimsOf(t, c, "all"); len(all) != 3 {
 		t.Fatalf("claims after settling: %+v", all)
 	}
 }

@@ -109,6 +109,8 @@ function Claims({ permissions, stores }) {
           <option value="">全部类型</option>
           <option value="lost">运营中心丢失/损坏</option>
           <option value="inbound">入库缺件</option>
+          <option value="return">退款未退货</option>
+          <option value="fee">配送费多收</option>
         </select>
         <select name="status" aria-label="状态" className={input} defaultValue="">
           <option value="">待处理</option>
@@ -124,7 +126,7 @@ function Claims({ permissions, stores }) {
         </button>
       </form>
       <p className="mb-2 text-xs text-slate-500 dark:text-slate-400">
-        核查库存分类账、赔偿记录和已关闭的入库货件：丢失或损坏后既未找回也未赔偿、入库少收且未赔偿的件数，在亚马逊政策的申请期内列为待索赔。到卖家平台提交后点“标记已提交”填写案例编号，赔偿到账后自动变为已赔偿。
+        核查库存分类账、赔偿记录、已关闭的入库货件和结算：丢失或损坏后既未找回也未赔偿、入库少收且未赔偿的件数，退款后商品未退回仓库且未赔偿的订单，以及按本地产品实测尺寸重量多收的 FBA 配送费，在亚马逊政策的申请期内列为待索赔。到卖家平台提交后点“标记已提交”填写案例编号，赔偿到账后自动变为已赔偿。
       </p>
       <DataTable
         queryname="claimList"

@@ -131,4 +131,57 @@ describe("赔偿报告", () => {
     await query(frame, "/amazon/api/v1/reimbursements/page");
     await looks("reimbursements");
   });
+
+  it("finds the refund whose item never came back, shows the refund as its evidence, and settles it when Amazon reimburses the order", async () => {
+    const frame = await tabFrame(page, "赔偿报告");
+    await frame.getByRole("tab", { name: "待索赔" }).click();
+    await frame.getByLabel("类型", { exact: true }).selectOption("return");
+    await frame.getByLabel("状态", { exact: true }).selectOption("");
+    let list = await query(frame, "/amazon/api/v1/claims/page");
+    const col = (title) => list.header.indexOf(title);
+    assert.equal(list.rows.length, 1, `one refund never returned: ${JSON.stringify(list.rows)}`);
+    const [row] = list.rows;
+    assert.equal(row[col("类型")], "退款未退货");
+    assert.equal(row[col("状态")], "待索赔");
+    assert.match(row[col("涉及金额")], /^\$\d/);
+    const order = row[col("参考编号")];
+    const sku = row[col("平台SKU")];
+    assert.match(order, /^\d{3}-\d{7}-\d{7}$/);
+
+    await frame.locator("tbody tr", { hasText: "退款未退货" }).getByRole("button", { name: "详情", exact: true }).click();
+    const dialog = frame.getByRole("dialog");
+    const evidence = dialog.getByRole("table", { name: "证据" });
+    await evidence.getByText(/^买家退款 /).waitFor();
+    assert.ok((await evidence.innerText()).includes(order), "the refunded order is the evidence");
+    assert.match(await dialog.innerText(), /政策依据：.*第 60 天至第 120 天/);
+    await page.screenshot({ path: artifact("claims-refund-evidence-1280-light.png") });
+    await dialog.getByLabel("案例编号").fill("17345678902");
+    const reloaded = page.waitForResponse((r) => new URL(r.url()).pathname === "/amazon/api/v1/claims/page");
+    await dialog.getByRole("button", { name: "标记已提交", exact: true }).click();
+    await dialog.waitFor({ state: "detached" });
+    await reloaded;
+
+    // Amazon reimburses the order (no case named): the reimbursements report, uploaded in 数据同步.
+    await openFromRail(page, "授权", "数据同步");
+    const sync = await tabFrame(page, "数据同步");
+    await sync.getByRole("button", { name: "上传报告", exact: true }).click();
+    const upload = sync.getByRole("dialog", { name: "上传报告" });
+    await upload.getByRole("combobox", { name: "店铺" }).locator("option", { hasText: "演示店铺" }).first().waitFor({ state: "attached" });
+    await upload.getByRole("combobox", { name: "报告类型" }).selectOption({ label: "赔偿报告" });
+    const now = new Date().toISOString().slice(0, 19) + "+00:00";
+    const file = "approval-date\treimbursement-id\tcase-id\tamazon-order-id\treason\tsku\tfnsku\tasin\tproduct-name\tcondition\tcurrency-unit\tamount-per-unit\tamount-total\tquantity-reimbursed-cash\tquantity-reimbursed-inventory\tquantity-reimbursed-total\toriginal-reimbursement-id\toriginal-reimbursement-type\n" +
+      `${now}\t5550003\t\t${order}\tCustomerReturn\t${sku}\t\t\t\tSELLABLE\tUSD\t19.99\t${(19.99 * Number(row[col("件数")])).toFixed(2)}\t${row[col("件数")]}\t0\t${row[col("件数")]}\t\t\n`;
+    await upload.getByLabel("报告文件").setInputFiles({ name: "reimbursements-order.txt", mimeType: "text/plain", buffer: Buffer.from(file) });
+    await upload.getByRole("button", { name: "上传并导入", exact: true }).click();
+    await upload.waitFor({ state: "detached" });
+    await sync.locator('section[aria-labelledby="runs-title"] tbody tr', { hasText: "上传" }).filter({ hasText: "成功" }).nth(1).waitFor({ timeout: 30000 });
+
+    await clickTab(page, "赔偿报告");
+    await frame.getByLabel("状态", { exact: true }).selectOption("settled");
+    list = await query(frame, "/amazon/api/v1/claims/page");
+    assert.equal(list.rows.length, 1, `the refund settled: ${JSON.stringify(list.rows)}`);
+    assert.equal(list.rows[0][col("参考编号")], order);
+    assert.equal(list.rows[0][col("状态")], "已赔偿");
+    assert.equal(list.rows[0][col("赔偿编号")], "5550003");
+  });
 });

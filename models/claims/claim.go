@@ -14,6 +14,8 @@ import (
 const (
 	KindLost    = "lost"    // units lost or damaged at a fulfilment centre
 	KindInbound = "inbound" // an inbound shipment received short
+	KindReturn  = "return"  // a customer refund whose item never came back to a fulfilment centre
+	KindFee     = "fee"     // an FBA fulfilment fee charged above the fee of the product's measured size tier
 
 	StatusOpen      = "open"
 	StatusSubmitted = "submitted"

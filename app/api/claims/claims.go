@@ -132,7 +132,8 @@ type Claim struct {
 	ReimbursementID string  `json:"reimbursementId"`
 }
 
-var kindNames = map[string]string{claimsdb.KindLost: "运营中心丢失/损坏", claimsdb.KindInbound: "入库缺件"}
+var kindNames = map[string]string{claimsdb.KindLost: "运营中心丢失/损坏", claimsdb.KindInbound: "入库缺件",
+	claimsdb.KindReturn: "退款未退货", claimsdb.KindFee: "配送费多收"}
 
 var statusNames = map[string]string{claimsdb.StatusOpen: "待索赔", claimsdb.StatusSubmitted: "已提交",
 	claimsdb.StatusSettled: "已赔偿", claimsdb.StatusExpired: "已过期"}

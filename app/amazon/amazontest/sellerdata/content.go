@@ -153,13 +153,15 @@ func (w *World) ordersReader(s *seller, ms []*market, start, end time.Time) io.R
 }
 
 func (w *World) returnsReader(s *seller, ms []*market, start, end time.Time) io.Reader {
+	never, neverSKU, _ := w.unreturned(s)
 	return days(ReturnsHeader, start.Add(-refundWindow-maxOrderLife), end, func(b []byte, d time.Time) []byte {
 		w.eachDay(s, ms, d, d.Add(day), func(o *order) {
 			if !o.afn {
 				return
 			}
 			for _, it := range o.items {
-				if f := it.refund; f != nil && !f.returned.Before(start) && f.returned.Before(end) && f.returned.Before(w.Now) {
+				if f := it.refund; f != nil && !f.returned.Before(start) && f.returned.Before(end) && f.returned.Before(w.Now) &&
+					comesBack(o, it, never, neverSKU) {
 					b = appendReturnLine(b, returnLine(o, it))
 				}
 			}

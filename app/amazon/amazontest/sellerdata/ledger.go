@@ -67,6 +67,8 @@ type Planted struct {
 	LostReimbursedDay, LostOpenDay     string
 	LostOpenReference, ReimbursementID string
 	FoundSKU, ExpiredSKU               string
+	// UnreturnedOrder's UnreturnedSKU was refunded on UnreturnedDay and never came back.
+	UnreturnedOrder, UnreturnedSKU, UnreturnedDay string
 }
 
 // planted days, before the world's day.
@@ -91,7 +93,8 @@ func (w *World) Planted(sellerID string) Planted {
 	ps := s.fbaProducts()
 	today := w.Now.Truncate(day)
 	dayAgo := func(n int) string { return today.Add(-time.Duration(n) * day).Format(postedLayout) }
-	return Planted{MarketplaceID: m.id, MissingDay: dayAgo(missingDaysAgo), MissingFC: fcsOf(m, ps[0])[0],
+	order, sku, at := w.unreturned(s)
+	return Planted{UnreturnedOrder: order, UnreturnedSKU: sku, UnreturnedDay: at.UTC().Format(postedLayout), MarketplaceID: m.id, MissingDay: dayAgo(missingDaysAgo), MissingFC: fcsOf(m, ps[0])[0],
 		MissingFNSKU: ps[0].fnsku, LostSKU: ps[1].sku, LostFNSKU: ps[1].fnsku, LostReimbursedDay: dayAgo(lostReimbursedDaysAgo),
 		LostOpenDay: dayAgo(lostOpenDaysAgo), LostOpenReference: adjustmentRef(s, m, ps[1], lostOpenDaysAgo),
 		ReimbursementID: reimbursementID(s, m, ps[1], reimbursedDaysAgo), FoundSKU: ps[2].sku, ExpiredSKU: ps[3].sku}
@@ -128,6 +131,7 @@ func (w *World) ledgerEvents(s *seller, m *market, to time.Time) []LedgerEvent {
 		to = w.Now
 	}
 	products := s.fbaProducts()
+	never, neverSKU, _ := w.unreturned(s)
 	country := m.country
 	var evs []LedgerEvent
 	ev := func(p *product, at time.Time, typ, ref string, qty int, fc, disp, reason string) *LedgerEvent {
@@ -167,7 +171,7 @@ func (w *World) ledgerEvents(s *seller, m *market, to time.Time) []LedgerEvent {
 			}
 			fc := fcsOf(m, it.p)[o.num%2]
 			ev(it.p, o.closed, "Shipments", o.id, -int(it.qty), fc, "SELLABLE", "")
-			if f := it.refund; f != nil && f.returned.Before(to) {
+			if f := it.refund; f != nil && f.returned.Before(to) && comesBack(o, it, never, neverSKU) {
 				disp := f.disposition
 				if disp == "" {
 					disp = "SELLABLE"
