@@ -89,7 +89,16 @@ const (
 	GenerationProfit = "profit"
 	// GenerationFBAStock is 首页's: Amazon's FBA stock.
 	GenerationFBAStock = "fba_stock"
+	// GenerationFBALedger is the FBA ledger's daily balances, raised in Go by their import (亚马逊补货计划's days out
+	// of stock).
+	GenerationFBALedger = "fba_ledger"
 )
+
+// RaiseReportGeneration raises the company's generation of the kind in the caller's transaction.
+func (db *DB) RaiseReportGeneration(companyID int64, kind string) error {
+	return db.Exec(`INSERT INTO report_generations (company_id, kind, generation) VALUES (?, ?, 1)
+		ON CONFLICT (company_id, kind) DO UPDATE SET generation = report_generations.generation + 1`, companyID, kind).Error
+}
 
 // ReportVersion is what an answer kept for the user that reads sales and the kind's data is good for: the sales
 // generation plus the company's generation of the kind (both only ever raised), and the user's store groups.

@@ -119,9 +119,9 @@ type PlanStep struct {
 // lineFacts are what the data says of a line before the arithmetic.
 type lineFacts struct {
 	purchasedb.PlanKey
-	// days[i] is the units sold on the i-th day before today (i = 1 the day before); out[i] that it was out of stock.
-	sold         [61]int
-	out          [61]bool
+	// units[i] and outDays[i] are the units sold and the days out of stock in the Windows[i] days before today.
+	units        [len(Windows)]int
+	outDays      [len(Windows)]int
 	fulfillable  int
 	reserved     int
 	inbound      int
@@ -181,8 +181,17 @@ func rateOf(units, days int) decimal.Decimal {
 	return decimal.NewFromInt(int64(units)).Div(decimal.NewFromInt(int64(days))).Round(4)
 }
 
-// ceilTimes is rate × days rounded up to a whole unit.
+// ceilTimes is rate × days rounded up to a whole unit. A rate of four decimals (as the arithmetic carries it) is
+// worked in ten-thousandths, whole numbers: the list works 20,000 lines at each call.
 func ceilTimes(rate decimal.Decimal, days int) int {
+	if r := rate.Shift(4); r.IsInteger() {
+		n := r.IntPart() * int64(days)
+		q := n / 10000
+		if n%10000 > 0 {
+			q++
+		}
+		return int(q)
+	}
 	return int(rate.Mul(decimal.NewFromInt(int64(days))).Ceil().IntPart())
 }
 
@@ -192,13 +201,7 @@ func (f *lineFacts) rates(in PlanInputs) ([]PlanWindow, decimal.Decimal) {
 	ws := make([]PlanWindow, len(Windows))
 	sum, weights := decimal.Zero, 0
 	for i, days := range Windows {
-		w := PlanWindow{Days: days, Weight: in.weights()[i]}
-		for d := 1; d <= days; d++ {
-			w.Units += f.sold[d]
-			if f.out[d] {
-				w.OutOfStock++
-			}
-		}
+		w := PlanWindow{Days: days, Weight: in.weights()[i], Units: f.units[i], OutOfStock: f.outDays[i]}
 		w.InStock = days - w.OutOfStock
 		w.Rate = rateOf(w.Units, w.InStock)
 		w.RateText = w.Rate.StringFixed(4)
@@ -220,8 +223,9 @@ func adjusted(base decimal.Decimal, in PlanInputs) decimal.Decimal {
 	return base.Mul(hundred.Add(decimal.NewFromInt(int64(in.AdjustPercent)))).Div(hundred).Round(4)
 }
 
-// compute works a line out on today (yyyy-MM-dd) with the inputs, shares already given.
-func (f *lineFacts) compute(in PlanInputs, today time.Time) PlanResult {
+// compute works a line out on today (yyyy-MM-dd) with the inputs, shares already given; with detail, also its
+// steps and projected stock, which only a line's arithmetic shows (the list needs neither).
+func (f *lineFacts) compute(in PlanInputs, today time.Time, detail bool) PlanResult {
 	r := PlanResult{Fulfillable: f.fulfillable, Reserved: f.reserved, Inbound: f.inbound, OurShipments: f.ourShipments,
 		Local: f.localShare, LocalTotal: f.localTotal, Ordered: f.orderedShare, OrderedTotal: f.orderedTotal,
 		Warnings: []string{}}
@@ -232,27 +236,35 @@ func (f *lineFacts) compute(in PlanInputs, today time.Time) PlanResult {
 	r.Windows, r.BaseRate = f.rates(in)
 	var parts, used []string
 	for _, w := range r.Windows {
-		step(fmt.Sprintf("rate%d", w.Days), fmt.Sprintf("%d天日均", w.Days),
-			fmt.Sprintf("销量 %d ÷ 在售天数 %d（%d天 − 断货 %d天）", w.Units, w.InStock, w.Days, w.OutOfStock), num(w.Rate))
-		if w.Used {
+		if detail {
+			step(fmt.Sprintf("rate%d", w.Days), fmt.Sprintf("%d天日均", w.Days),
+				fmt.Sprintf("销量 %d ÷ 在售天数 %d（%d天 − 断货 %d天）", w.Units, w.InStock, w.Days, w.OutOfStock), num(w.Rate))
+		}
+		if w.Used && detail {
 			parts = append(parts, fmt.Sprintf("%d×%s", w.Weight, num(w.Rate)))
 			used = append(used, fmt.Sprint(w.Weight))
 		}
 	}
-	if len(parts) == 0 {
+	switch {
+	case !detail:
+	case len(parts) == 0:
 		step("baseRate", "加权日均", "没有在售的天数，日均按0计", num(r.BaseRate))
-	} else {
+	default:
 		step("baseRate", "加权日均", fmt.Sprintf("(%s) ÷ (%s)", strings.Join(parts, " + "), strings.Join(used, " + ")), num(r.BaseRate))
 	}
 	r.Rate = adjusted(r.BaseRate, in)
 	r.BaseRateText, r.RateText = r.BaseRate.StringFixed(4), r.Rate.StringFixed(4)
-	step("rate", "调整后日均", fmt.Sprintf("%s × (100%% %+d%%)", num(r.BaseRate), in.AdjustPercent), num(r.Rate))
+	if detail {
+		step("rate", "调整后日均", fmt.Sprintf("%s × (100%% %+d%%)", num(r.BaseRate), in.AdjustPercent), num(r.Rate))
+	}
 	if w7, w30 := r.Windows[0], r.Windows[2]; w7.InStock > 0 && w30.Rate.IsPositive() {
 		r.Trend = w7.Rate.Div(w30.Rate).Sub(decimal.NewFromInt(1)).Mul(hundred).Round(0).String() + "%"
 	}
 	r.FBATotal = f.fulfillable + f.reserved + f.inbound + f.ourShipments
-	step("fbaTotal", "FBA总库存", fmt.Sprintf("可售 %d + 预留 %d + 入库中 %d + 未入亚马逊的货件 %d", f.fulfillable, f.reserved,
-		f.inbound, f.ourShipments), fmt.Sprint(r.FBATotal))
+	if detail {
+		step("fbaTotal", "FBA总库存", fmt.Sprintf("可售 %d + 预留 %d + 入库中 %d + 未入亚马逊的货件 %d", f.fulfillable, f.reserved,
+			f.inbound, f.ourShipments), fmt.Sprint(r.FBATotal))
+	}
 
 	shipLead := in.FirstLegDays + in.ReceivingDays
 	buyLead := in.ProductionDays + shipLead
@@ -263,47 +275,64 @@ func (f *lineFacts) compute(in PlanInputs, today time.Time) PlanResult {
 	r.CoverDays, r.CoverAfter = -1, -1
 	if r.Rate.IsPositive() {
 		r.CoverDays = int(decimal.NewFromInt(int64(r.FBATotal)).Div(r.Rate).Floor().IntPart())
-		step("cover", "可售天数", fmt.Sprintf("FBA总库存 %d ÷ 日均 %s（向下取整）", r.FBATotal, num(r.Rate)), fmt.Sprintf("%d天", r.CoverDays))
+		if detail {
+			step("cover", "可售天数", fmt.Sprintf("FBA总库存 %d ÷ 日均 %s（向下取整）", r.FBATotal, num(r.Rate)), fmt.Sprintf("%d天", r.CoverDays))
+		}
 		r.StockOutDate = day(r.CoverDays)
-		step("stockOut", "断货日期", fmt.Sprintf("今天 %s + %d天", day(0), r.CoverDays), r.StockOutDate)
+		if detail {
+			step("stockOut", "断货日期", fmt.Sprintf("今天 %s + %d天", day(0), r.CoverDays), r.StockOutDate)
+		}
 		r.ShipByDate = day(r.CoverDays - shipLead - in.SafetyDays)
-		step("shipBy", "最晚发货日", fmt.Sprintf("断货日期 %s − 头程 %d天 − 上架 %d天 − 安全 %d天", r.StockOutDate,
-			in.FirstLegDays, in.ReceivingDays, in.SafetyDays), r.ShipByDate)
+		if detail {
+			step("shipBy", "最晚发货日", fmt.Sprintf("断货日期 %s − 头程 %d天 − 上架 %d天 − 安全 %d天", r.StockOutDate,
+				in.FirstLegDays, in.ReceivingDays, in.SafetyDays), r.ShipByDate)
+		}
 		r.OrderByDate = day(r.CoverDays - buyLead - in.SafetyDays)
-		step("orderBy", "最晚下单日", fmt.Sprintf("断货日期 %s − 生产 %d天 − 头程 %d天 − 上架 %d天 − 安全 %d天", r.StockOutDate,
-			in.ProductionDays, in.FirstLegDays, in.ReceivingDays, in.SafetyDays), r.OrderByDate)
-	} else {
+		if detail {
+			step("orderBy", "最晚下单日", fmt.Sprintf("断货日期 %s − 生产 %d天 − 头程 %d天 − 上架 %d天 − 安全 %d天", r.StockOutDate,
+				in.ProductionDays, in.FirstLegDays, in.ReceivingDays, in.SafetyDays), r.OrderByDate)
+		}
+	} else if detail {
 		step("cover", "可售天数", "日均为0，不会断货", "—")
 	}
 	r.ShipNeed = ceilTimes(r.Rate, shipDays)
-	step("shipNeed", "发货需求", fmt.Sprintf("日均 %s × (头程 %d + 上架 %d + 安全 %d + 备货周期 %d = %d天)（向上取整）",
-		num(r.Rate), in.FirstLegDays, in.ReceivingDays, in.SafetyDays, in.CycleDays, shipDays), fmt.Sprint(r.ShipNeed))
+	if detail {
+		step("shipNeed", "发货需求", fmt.Sprintf("日均 %s × (头程 %d + 上架 %d + 安全 %d + 备货周期 %d = %d天)（向上取整）",
+			num(r.Rate), in.FirstLegDays, in.ReceivingDays, in.SafetyDays, in.CycleDays, shipDays), fmt.Sprint(r.ShipNeed))
+	}
 	r.ShipSuggest = max(0, r.ShipNeed-r.FBATotal)
 	r.Ship = min(r.ShipSuggest, f.localShare)
-	step("ship", "建议发货", fmt.Sprintf("max(0, 发货需求 %d − FBA总库存 %d) = %d，不超过本地可用 %d", r.ShipNeed, r.FBATotal,
-		r.ShipSuggest, f.localShare), fmt.Sprint(r.Ship))
+	if detail {
+		step("ship", "建议发货", fmt.Sprintf("max(0, 发货需求 %d − FBA总库存 %d) = %d，不超过本地可用 %d", r.ShipNeed, r.FBATotal,
+			r.ShipSuggest, f.localShare), fmt.Sprint(r.Ship))
+	}
 	r.BuyNeed = ceilTimes(r.Rate, buyDays)
-	step("buyNeed", "采购需求", fmt.Sprintf("日均 %s × (生产 %d + 头程 %d + 上架 %d + 安全 %d + 备货周期 %d = %d天)（向上取整）",
-		num(r.Rate), in.ProductionDays, in.FirstLegDays, in.ReceivingDays, in.SafetyDays, in.CycleDays, buyDays), fmt.Sprint(r.BuyNeed))
+	if detail {
+		step("buyNeed", "采购需求", fmt.Sprintf("日均 %s × (生产 %d + 头程 %d + 上架 %d + 安全 %d + 备货周期 %d = %d天)（向上取整）",
+			num(r.Rate), in.ProductionDays, in.FirstLegDays, in.ReceivingDays, in.SafetyDays, in.CycleDays, buyDays), fmt.Sprint(r.BuyNeed))
+	}
 	r.Buy = max(0, r.BuyNeed-r.FBATotal-f.localShare-f.orderedShare)
-	step("buy", "建议采购", fmt.Sprintf("max(0, 采购需求 %d − FBA总库存 %d − 本地可用 %d − 采购未到货 %d)", r.BuyNeed, r.FBATotal,
-		f.localShare, f.orderedShare), fmt.Sprint(r.Buy))
+	if detail {
+		step("buy", "建议采购", fmt.Sprintf("max(0, 采购需求 %d − FBA总库存 %d − 本地可用 %d − 采购未到货 %d)", r.BuyNeed, r.FBATotal,
+			f.localShare, f.orderedShare), fmt.Sprint(r.Buy))
+	}
 
 	// Projected FBA stock: what is there sold down at the rate, the suggested shipment in from its lead time.
 	used0 := ceilTimes(r.Rate, shipLead)
-	r.Projection = make([]int, projectionDays+1)
-	for d := 0; d <= projectionDays; d++ {
+	for d := 0; detail && d <= projectionDays; d++ {
 		v := max(0, r.FBATotal-ceilTimes(r.Rate, d))
 		if d >= shipLead {
 			v = max(0, r.FBATotal-used0) + max(0, r.Ship-ceilTimes(r.Rate, d-shipLead))
 		}
-		r.Projection[d] = v
+		r.Projection = append(r.Projection, v)
 	}
 	if r.Rate.IsPositive() {
 		arrival := max(0, r.FBATotal-used0) + r.Ship
 		r.CoverAfter = int(decimal.NewFromInt(int64(arrival)).Div(r.Rate).Floor().IntPart())
-		step("coverAfter", "到货后可售天数", fmt.Sprintf("(max(0, FBA总库存 %d − 日均 %s × %d天) + 建议发货 %d) ÷ 日均 %s",
-			r.FBATotal, num(r.Rate), shipLead, r.Ship, num(r.Rate)), fmt.Sprintf("%d天", r.CoverAfter))
+		if detail {
+			step("coverAfter", "到货后可售天数", fmt.Sprintf("(max(0, FBA总库存 %d − 日均 %s × %d天) + 建议发货 %d) ÷ 日均 %s",
+				r.FBATotal, num(r.Rate), shipLead, r.Ship, num(r.Rate)), fmt.Sprintf("%d天", r.CoverAfter))
+		}
 		onHand := int(decimal.NewFromInt(int64(f.fulfillable + f.reserved)).Div(r.Rate).Floor().IntPart())
 		if threshold > 0 && onHand < threshold {
 			r.Warnings = append(r.Warnings, fmt.Sprintf("在库可售%d天，低于%d天：亚马逊将收取低库存水平费", onHand, threshold))

@@ -174,9 +174,15 @@ func (pl *Planner) Lines(ctx context.Context, p core.Principal, o *PlanOverride)
 		return nil, err
 	}
 	today := pl.today()
-	first := today.AddDate(0, 0, -Windows[len(Windows)-1]).Format(time.DateOnly)
-	last := today.AddDate(0, 0, -1).Format(time.DateOnly)
-	data, err := purchasedb.ReadPlanData(db, p.CompanyID, p.UserID, first, last)
+	// The version is read before the kept sales are summed: a write in between makes them newer than it says.
+	version, _, err := db.ReportVersion(p.CompanyID, p.UserID, models.GenerationFBALedger)
+	if err != nil {
+		return nil, err
+	}
+	if err := purchasedb.EnsurePlanSales(db, p.CompanyID, today, version); err != nil {
+		return nil, err
+	}
+	data, err := purchasedb.ReadPlanData(db, p.CompanyID, p.UserID)
 	if err != nil {
 		return nil, err
 	}
@@ -218,24 +224,14 @@ func (pl *Planner) Lines(ctx context.Context, p core.Principal, o *PlanOverride)
 		f.inbound = r.InboundWorking + r.InboundShipped + r.InboundReceiving
 	}
 	for _, r := range data.Sales {
-		d, err := time.Parse(time.DateOnly, r.Day)
-		if err != nil {
+		k := purchasedb.PlanKey{GroupID: r.GroupID, MarketplaceID: r.MarketplaceID, SKU: r.SKU}
+		// A line is one Amazon stocks or one that sold: days out of stock alone make none.
+		if _, ok := facts[k]; !ok && r.Units60 == 0 {
 			continue
 		}
-		if n := int(today.Sub(d).Hours() / 24); n >= 1 && n <= 60 {
-			f, _ := line(purchasedb.PlanKey{GroupID: r.GroupID, MarketplaceID: r.MarketplaceID, SKU: r.SKU})
-			f.sold[n] += r.Units
-		}
-	}
-	for _, r := range data.Stock {
-		k := purchasedb.PlanKey{GroupID: r.GroupID, MarketplaceID: r.MarketplaceID, SKU: r.SKU}
-		d, err := time.Parse(time.DateOnly, r.Day)
-		if f, ok := facts[k]; ok && err == nil {
-			// A day that began and ended with no sellable unit is a day out of stock, not a day nobody wanted it.
-			if n := int(today.Sub(d).Hours() / 24); n >= 1 && n <= 60 && r.Starting <= 0 && r.Ending <= 0 {
-				f.out[n] = true
-			}
-		}
+		f, _ := line(k)
+		f.units = [len(Windows)]int{r.Units7, r.Units14, r.Units30, r.Units60}
+		f.outDays = [len(Windows)]int{r.Out7, r.Out14, r.Out30, r.Out60}
 	}
 	for _, r := range data.Shipments {
 		if f, ok := facts[purchasedb.PlanKey{GroupID: r.GroupID, MarketplaceID: r.MarketplaceID, SKU: r.SKU}]; ok {
@@ -314,7 +310,7 @@ func (pl *Planner) Lines(ctx context.Context, p core.Principal, o *PlanOverride)
 	out := make([]PlanLine, 0, len(keys))
 	for _, k := range keys {
 		l := lines[k]
-		l.PlanResult = facts[k].compute(l.Inputs, today)
+		l.PlanResult = facts[k].compute(l.Inputs, today, o != nil && o.ID == l.ID)
 		out = append(out, *l)
 	}
 	return out, nil

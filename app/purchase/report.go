@@ -17,7 +17,7 @@ import (
 // MsgReportByBad refuses a 采购报表 grouping it does not know.
 const MsgReportByBad = "请选择统计维度"
 
-// ReportQuery is the body of 采购报表: the page, the grouping (supplier, product or month), the orders' creation
+// ReportQuery is the body of 采购报表: the page, the grouping (supplier, product, buyer or month), the orders' creation
 // dates (yyyy-MM-dd, both included, "" for open) and a supplier.
 type ReportQuery struct {
 	core.PageRequest
@@ -52,13 +52,14 @@ type reportSums struct {
 	onTime, withExpected int
 }
 
-// Report sums the company's approved orders by supplier, product or month (of the order's creation).
+// Report sums the company's approved orders by supplier, product, buyer (the order's creator) or month (of the
+// order's creation).
 func (s *Service) Report(ctx context.Context, p core.Principal, q ReportQuery) ([]ReportRow, int64, core.PageRequest, error) {
 	r := q.PageRequest.Normalized()
 	if q.By == "" {
 		q.By = "supplier"
 	}
-	if q.By != "supplier" && q.By != "product" && q.By != "month" {
+	if q.By != "supplier" && q.By != "product" && q.By != "buyer" && q.By != "month" {
 		return nil, 0, r, core.Invalid(MsgReportByBad)
 	}
 	from, to, err := core.DayRange(s.timeZone, q.StartDate, q.EndDate)
@@ -91,6 +92,15 @@ func (s *Service) Report(ctx context.Context, p core.Principal, q ReportQuery) (
 			key, name = fmt.Sprint(l.SupplierID), l.SupplierName
 		case "product":
 			key, name, detail = fmt.Sprint(l.ProductID), l.ProductSKU, l.ProductName
+		case "buyer":
+			// The buyer is who created the order; an order made by no user (none today) sums apart.
+			key, name, detail = "0", "—", ""
+			if l.CreatorID != nil {
+				key, name, detail = fmt.Sprint(*l.CreatorID), l.CreatorName, l.CreatorAcct
+				if name == "" {
+					name = l.CreatorAcct
+				}
+			}
 		default:
 			key = l.CreatedAt.In(s.timeZone).Format("2006-01")
 			name = key

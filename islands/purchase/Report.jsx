@@ -15,6 +15,7 @@ export default function Report({ permissions }) {
         <select name="by" aria-label="统计维度" className={input} defaultValue="supplier">
           <option value="supplier">按供应商</option>
           <option value="product">按产品</option>
+          <option value="buyer">按采购员</option>
           <option value="month">按月份</option>
         </select>
         <select name="supplierId" aria-label="供应商" className={input}>

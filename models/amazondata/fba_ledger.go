@@ -120,8 +120,20 @@ func UpsertLedgerBalances(db *models.DB, balances []LedgerBalance) (int64, error
 	var written int64
 	err := db.Tx(db.Statement.Context, func(tx *models.DB) error {
 		var err error
-		written, err = tx.Upsert(ledgerBalancesTable, len(balances), row)
-		return err
+		if written, err = tx.Upsert(ledgerBalancesTable, len(balances), row); err != nil {
+			return err
+		}
+		// A report read again writes nothing and keeps 亚马逊补货计划's kept days.
+		raised := map[int64]bool{}
+		for i := 0; written > 0 && i < len(balances); i++ {
+			if c := balances[i].CompanyID; !raised[c] {
+				raised[c] = true
+				if err := tx.RaiseReportGeneration(c, models.GenerationFBALedger); err != nil {
+					return err
+				}
+			}
+		}
+		return nil
 	})
 	return written, err
 }

@@ -6,7 +6,8 @@ import (
 	"sellerhub/models"
 )
 
-// ReportLine is an ordered line as 采购报表 sums it: its order's supplier, creation, approval and expected date, its
+// ReportLine is an ordered line as 采购报表 sums it: its order's supplier, creator (the buyer, 采购员), creation,
+// approval and expected date, its
 // product, and its units ordered, received, returned and closed.
 type ReportLine struct {
 	OrderID      int64
@@ -15,6 +16,9 @@ type ReportLine struct {
 	ProductID    int64
 	ProductSKU   string `gorm:"column:product_sku"`
 	ProductName  string
+	CreatorID    *int64
+	CreatorName  string
+	CreatorAcct  string `gorm:"column:creator_account"`
 	CreatedAt    time.Time
 	ApprovedAt   *time.Time
 	ExpectedDate string
@@ -39,11 +43,14 @@ func ReportData(db *models.DB, companyID int64, from, to time.Time, supplierID i
 	q := db.Table("purchase_order_lines").Scopes(models.InCompany("purchase_order_lines", companyID)).
 		Select("purchase_orders.id AS order_id, purchase_orders.supplier_id, suppliers.name AS supplier_name, "+
 			"purchase_order_lines.product_id, local_products.sku AS product_sku, local_products.name AS product_name, "+
+			"purchase_orders.creator_id, COALESCE(cp.name, '') AS creator_name, COALESCE(cu.account, '') AS creator_account, "+
 			"purchase_orders.created_at, purchase_orders.approved_at, purchase_orders.expected_date, "+
 			"purchase_order_lines.quantity, purchase_order_lines.received, purchase_order_lines.returned, purchase_order_lines.closed").
 		Joins("JOIN purchase_orders ON purchase_orders.id = purchase_order_lines.order_id").
 		Joins("JOIN suppliers ON suppliers.id = purchase_orders.supplier_id").
 		Joins("JOIN local_products ON local_products.id = purchase_order_lines.product_id").
+		Joins("LEFT JOIN user_profiles cp ON cp.user_id = purchase_orders.creator_id").
+		Joins("LEFT JOIN users cu ON cu.id = purchase_orders.creator_id").
 		Where("purchase_orders.status IN ?", []int{OrderApproved, OrderToPay, OrderToReceive, OrderCompleted})
 	if !from.IsZero() {
 		q = q.Where("purchase_orders.created_at >= ?", from)

@@ -102,23 +102,76 @@ type PlanFBA struct {
 	InboundReceiving int
 }
 
-// PlanDay is a line's units sold on one day of its marketplace (yyyy-MM-dd).
-type PlanDay struct {
+// PlanSales is a line's kept sales (replenishment_sales): the units sold and the days out of stock in the 7, 14, 30
+// and 60 days before the day they were summed for.
+type PlanSales struct {
 	GroupID       int64
 	MarketplaceID string
 	SKU           string `gorm:"column:sku"`
-	Day           string
-	Units         int
+	Units7        int    `gorm:"column:units7"`
+	Units14       int    `gorm:"column:units14"`
+	Units30       int    `gorm:"column:units30"`
+	Units60       int    `gorm:"column:units60"`
+	Out7          int    `gorm:"column:out7"`
+	Out14         int    `gorm:"column:out14"`
+	Out30         int    `gorm:"column:out30"`
+	Out60         int    `gorm:"column:out60"`
 }
 
-// PlanStockDay is a line's sellable FBA units at the start and end of one day, summed over the fulfilment centres.
-type PlanStockDay struct {
-	GroupID       int64
-	MarketplaceID string
-	SKU           string `gorm:"column:sku"`
-	Day           string
-	Starting      int
-	Ending        int
+// planSalesSQL sums a company's lines' last 60 days before @last + 1 day: units from the daily sales summary, and
+// the days whose sellable units, summed over the fulfilment centres, started and ended at zero.
+const planSalesSQL = `INSERT INTO replenishment_sales (company_id, group_id, marketplace_id, sku, units7, units14, units30,
+	units60, out7, out14, out30, out60)
+	SELECT @company, group_id, marketplace_id, sku, SUM(u7), SUM(u14), SUM(u30), SUM(u60), SUM(o7), SUM(o14), SUM(o30), SUM(o60)
+	FROM (
+		SELECT group_id, marketplace_id, sku, SUM(CASE WHEN day >= @d7 THEN units ELSE 0 END) AS u7,
+			SUM(CASE WHEN day >= @d14 THEN units ELSE 0 END) AS u14, SUM(CASE WHEN day >= @d30 THEN units ELSE 0 END) AS u30,
+			SUM(units) AS u60, 0 AS o7, 0 AS o14, 0 AS o30, 0 AS o60
+		FROM sales_sku_days WHERE company_id = @company AND day >= @d60 AND day <= @last
+		GROUP BY group_id, marketplace_id, sku
+		UNION ALL
+		SELECT group_id, marketplace_id, sku, 0, 0, 0, 0, SUM(CASE WHEN day >= @d7 THEN 1 ELSE 0 END),
+			SUM(CASE WHEN day >= @d14 THEN 1 ELSE 0 END), SUM(CASE WHEN day >= @d30 THEN 1 ELSE 0 END), COUNT(*)
+		FROM (SELECT group_id, marketplace_id, sku, day FROM fba_ledger_balances
+			WHERE company_id = @company AND disposition = 'SELLABLE' AND day >= @d60 AND day <= @last
+			GROUP BY group_id, marketplace_id, sku, day HAVING SUM(starting) <= 0 AND SUM(ending) <= 0) o
+		GROUP BY group_id, marketplace_id, sku
+	) s GROUP BY group_id, marketplace_id, sku`
+
+// EnsurePlanSales makes the company's kept sales those of the 60 days before asOf (yyyy-MM-dd) at version (read
+// before: the sales and ledger generations), summing them again, whole and in one transaction, unless they are.
+func EnsurePlanSales(db *models.DB, companyID int64, asOf time.Time, version int64) error {
+	day := asOf.Format(time.DateOnly)
+	built := func(tx *models.DB) (bool, error) {
+		var n int64
+		err := tx.Table("replenishment_sales_built").Where("company_id = ? AND as_of = ? AND version = ?", companyID, day, version).
+			Count(&n).Error
+		return n > 0, err
+	}
+	if ok, err := built(db); ok || err != nil {
+		return err
+	}
+	return db.Tx(db.Statement.Context, func(tx *models.DB) error {
+		// Users asking at once: the company's row lock lets one sum while the others wait, then find it done.
+		var id int64
+		if err := tx.ForUpdate().Table("companies").Where("id = ?", companyID).Select("id").Scan(&id).Error; err != nil {
+			return err
+		}
+		if ok, err := built(tx); ok || err != nil {
+			return err
+		}
+		if err := tx.Exec("DELETE FROM replenishment_sales WHERE company_id = ?", companyID).Error; err != nil {
+			return err
+		}
+		back := func(n int) string { return asOf.AddDate(0, 0, -n).Format(time.DateOnly) }
+		err := tx.Exec(planSalesSQL, map[string]any{"company": companyID, "d7": back(7), "d14": back(14), "d30": back(30),
+			"d60": back(60), "last": back(1)}).Error
+		if err != nil {
+			return err
+		}
+		return tx.Exec(`INSERT INTO replenishment_sales_built (company_id, as_of, version) VALUES (?, ?, ?)
+			ON CONFLICT (company_id) DO UPDATE SET as_of = excluded.as_of, version = excluded.version`, companyID, day, version).Error
+	})
 }
 
 // PlanListing is a paired listing: its local product, the product's supplier and entered price (yuan).
@@ -146,17 +199,16 @@ type PlanCount struct {
 // PlanData is everything a company's replenishment lines read, within the store groups the user is granted.
 type PlanData struct {
 	FBA       []PlanFBA
-	Sales     []PlanDay
-	Stock     []PlanStockDay
+	Sales     []PlanSales
 	Listings  []PlanListing
 	Local     []PlanCount // per product: fulfillable units in own and overseas warehouses
 	Ordered   []PlanCount // per product: units of open purchase orders not yet received nor closed
 	Shipments []PlanCount // per line: units in our shipments Amazon's figures do not count yet
 }
 
-// ReadPlanData reads the company's FBA stock, the days from first to last (yyyy-MM-dd, both included) of sales
-// and sellable stock, the paired listings, local stock, open purchase orders and unshipped shipments.
-func ReadPlanData(db *models.DB, companyID, userID int64, first, last string) (*PlanData, error) {
+// ReadPlanData reads the company's FBA stock, its kept sales (EnsurePlanSales), the paired listings, local stock,
+// open purchase orders and unshipped shipments.
+func ReadPlanData(db *models.DB, companyID, userID int64) (*PlanData, error) {
 	d := &PlanData{}
 	granted := func(table string) func(*gorm.DB) *gorm.DB {
 		return func(g *gorm.DB) *gorm.DB {
@@ -171,17 +223,9 @@ func ReadPlanData(db *models.DB, companyID, userID int64, first, last string) (*
 	if err != nil {
 		return nil, err
 	}
-	err = db.Table("sales_sku_days").Scopes(granted("sales_sku_days")).
-		Select("group_id, marketplace_id, sku, day, CAST(SUM(units) AS BIGINT) AS units").
-		Where("sales_sku_days.day >= ? AND sales_sku_days.day <= ?", first, last).
-		Group("group_id, marketplace_id, sku, day").Find(&d.Sales).Error
-	if err != nil {
-		return nil, err
-	}
-	err = db.Table("fba_ledger_balances").Scopes(granted("fba_ledger_balances")).
-		Select("group_id, marketplace_id, sku, day, SUM(starting) AS starting, SUM(ending) AS ending").
-		Where("fba_ledger_balances.disposition = 'SELLABLE' AND fba_ledger_balances.day >= ? AND fba_ledger_balances.day <= ?", first, last).
-		Group("group_id, marketplace_id, sku, day").Find(&d.Stock).Error
+	err = db.Table("replenishment_sales").Scopes(granted("replenishment_sales")).
+		Select("group_id, marketplace_id, sku, units7, units14, units30, units60, out7, out14, out30, out60").
+		Find(&d.Sales).Error
 	if err != nil {
 		return nil, err
 	}
