@@ -311,6 +311,18 @@ var queryFields = numbered(map[string][]Column{
 		col("acos", "ACOS", 80, false).tip("花费 ÷ 销售额"), col("roas", "ROAS", 80, false).tip("销售额 ÷ 花费"),
 		col("conversion", "转化率", 80, false).tip("订单量 ÷ 点击量"),
 	},
+	// 搜索词: what shoppers searched under a keyword or product target, with its figures over the days asked.
+	"advSearchTermList": {
+		col("searchTerm", "搜索词", 200, false), col("keyword", "投放", 160, false).tip("匹配该搜索词的关键词或商品投放"),
+		col("matchType", "匹配类型", 80, false), col("campaignName", "广告活动", 160, false), col("adGroupName", "广告组", 140, false),
+		col("groupName", "店铺", 120, false), col("marketplaceName", "站点", 70, false), col("currency", "币种", 60, false),
+		col("impressions", "曝光量", 90, false).tip("搜索词报告只含有点击的曝光"), col("clicks", "点击量", 80, false),
+		col("ctr", "点击率", 80, false).tip("点击量 ÷ 曝光量"), col("cpc", "CPC", 80, false).tip("花费 ÷ 点击量"),
+		col("spend", "花费", 100, false).money(), col("spendCny", "花费(CNY)", 100, false).yuan().tip("按各月汇率折算"),
+		col("orders", "订单量", 80, false).tip("7天归因"), col("sales", "销售额", 100, false).money().tip("7天归因"),
+		col("salesCny", "销售额(CNY)", 110, false).yuan(), col("acos", "ACOS", 80, false).tip("花费 ÷ 销售额"),
+		col("roas", "ROAS", 80, false).tip("销售额 ÷ 花费").hidden(), col("conversion", "转化率", 80, false).tip("订单量 ÷ 点击量"),
+	},
 	// 操作记录: a change sent to the Advertising API for one entity, with Amazon's answer.
 	"advOperationList": {
 		col("createdAt", "操作时间", 170, false), col("user", "操作人", 100, false), col("sourceName", "来源", 70, false).hidden(),

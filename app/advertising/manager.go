@@ -89,42 +89,54 @@ func (s *Service) ManagerPage(ctx context.Context, p core.Principal, q ManagerQu
 	if err != nil {
 		return nil, 0, r, err
 	}
-	book, err := s.finance.Rates(ctx, p.CompanyID)
+	currency := map[monthKey]string{}
+	for _, row := range rows {
+		currency[monthKey{row.ProfileID, row.AmazonID}] = row.Currency
+	}
+	cost, sales, err := s.monthsToCNY(ctx, p.CompanyID, months, currency)
 	if err != nil {
 		return nil, 0, r, err
 	}
-	type key struct {
-		profile int64
-		id      string
+	out := make([]ManagerLine, len(rows))
+	for i, row := range rows {
+		k := monthKey{row.ProfileID, row.AmazonID}
+		out[i] = ManagerLine{ManagerRow: row, Level: f.Level, CostCNY: cost[k], SalesCNY: sales[k]}
 	}
-	cost, sales := map[key]models.Money{}, map[key]models.Money{}
-	currency := map[key]string{}
-	for _, row := range rows {
-		currency[key{row.ProfileID, row.AmazonID}] = row.Currency
+	return out, total, r, nil
+}
+
+// monthKey is a row's profile and Amazon id, as MonthFigures name it.
+type monthKey struct {
+	profile int64
+	id      string
+}
+
+// monthsToCNY converts the rows' months of cost and sales to CNY, each month at its rate, and sums them per row.
+func (s *Service) monthsToCNY(ctx context.Context, companyID int64, months []advertisingdb.MonthFigures,
+	currency map[monthKey]string) (cost, sales map[monthKey]models.Money, err error) {
+	book, err := s.finance.Rates(ctx, companyID)
+	if err != nil {
+		return nil, nil, err
 	}
+	cost, sales = map[monthKey]models.Money{}, map[monthKey]models.Money{}
 	for _, m := range months {
-		k := key{m.ProfileID, m.AmazonID}
+		k := monthKey{m.ProfileID, m.AmazonID}
 		on, err := time.ParseInLocation("2006-01", m.Month, s.timeZone)
 		if err != nil {
-			return nil, 0, r, err
+			return nil, nil, err
 		}
 		c, err := book.ToCNY(m.Cost, currency[k], on)
 		if err != nil {
-			return nil, 0, r, err
+			return nil, nil, err
 		}
 		sa, err := book.ToCNY(m.Sales, currency[k], on)
 		if err != nil {
-			return nil, 0, r, err
+			return nil, nil, err
 		}
 		cost[k] = models.Money{Decimal: cost[k].Add(c.Decimal)}
 		sales[k] = models.Money{Decimal: sales[k].Add(sa.Decimal)}
 	}
-	out := make([]ManagerLine, len(rows))
-	for i, row := range rows {
-		k := key{row.ProfileID, row.AmazonID}
-		out[i] = ManagerLine{ManagerRow: row, Level: f.Level, CostCNY: cost[k], SalesCNY: sales[k]}
-	}
-	return out, total, r, nil
+	return cost, sales, nil
 }
 
 // days checks the range asked, the last 30 days (to today, Beijing time) when none.

@@ -35,6 +35,9 @@ const (
 	ReportSPCampaigns         = "spCampaigns"
 	ReportSPAdvertisedProduct = "spAdvertisedProduct"
 	ReportSPTargeting         = "spTargeting"
+	// ReportSPSearchTerm is what shoppers searched before a click, by the keyword or target that matched
+	// (groupBy searchTerm; only impressions that were clicked; "*" where a detail page had no search).
+	ReportSPSearchTerm = "spSearchTerm"
 )
 
 // AdReportMaxDays is the longest range one report may cover (31 days for both).
@@ -51,6 +54,10 @@ var adReportConfigs = map[string]AdReportConfig{
 	ReportSPTargeting: {AdProduct: "SPONSORED_PRODUCTS", GroupBy: []string{"targeting"}, ReportTypeID: ReportSPTargeting,
 		TimeUnit: "DAILY", Format: "GZIP_JSON", Columns: []string{"date", "campaignId", "adGroupId", "keywordId", "keyword",
 			"matchType", "keywordType", "impressions", "clicks", "cost", "purchases7d", "sales7d", "unitsSoldClicks7d"}},
+	ReportSPSearchTerm: {AdProduct: "SPONSORED_PRODUCTS", GroupBy: []string{"searchTerm"}, ReportTypeID: ReportSPSearchTerm,
+		TimeUnit: "DAILY", Format: "GZIP_JSON", Columns: []string{"date", "campaignId", "adGroupId", "keywordId", "keyword",
+			"matchType", "keywordType", "targeting", "searchTerm", "impressions", "clicks", "cost", "purchases7d", "sales7d",
+			"unitsSoldClicks7d"}},
 }
 
 // AdReportConfig is a report request's configuration.
@@ -107,15 +114,18 @@ type AdReportRow struct {
 	AdGroupID  string
 	AdID       string
 	// TargetID is a targeting row's keywordId: a keyword's or a product target's id.
-	TargetID    string
-	SKU         string
-	ASIN        string
-	Impressions int64
-	Clicks      int64
-	Cost        decimal.Decimal
-	Orders      int64
-	Sales       decimal.Decimal
-	Units       int64
+	TargetID string
+	// SearchTerm is a search term row's query; Keyword its keyword's text or target's expression (targeting),
+	// MatchType the keyword's (or TARGETING_EXPRESSION...).
+	SearchTerm, Keyword, MatchType string
+	SKU                            string
+	ASIN                           string
+	Impressions                    int64
+	Clicks                         int64
+	Cost                           decimal.Decimal
+	Orders                         int64
+	Sales                          decimal.Decimal
+	Units                          int64
 }
 
 // maxAdReportBytes bounds a report file unzipped: a month of a large account's advertised products is a few
@@ -169,7 +179,11 @@ func readAdReport(body io.Reader) ([]AdReportRow, error) {
 
 func adReportRow(m map[string]any) (AdReportRow, error) {
 	r := AdReportRow{Date: text(m["date"]), CampaignID: text(m["campaignId"]), AdGroupID: text(m["adGroupId"]),
-		AdID: text(m["adId"]), TargetID: text(m["keywordId"]), SKU: text(m["advertisedSku"]), ASIN: text(m["advertisedAsin"])}
+		AdID: text(m["adId"]), TargetID: text(m["keywordId"]), SKU: text(m["advertisedSku"]), ASIN: text(m["advertisedAsin"]),
+		SearchTerm: text(m["searchTerm"]), Keyword: text(m["keyword"]), MatchType: text(m["matchType"])}
+	if r.Keyword == "" {
+		r.Keyword = text(m["targeting"])
+	}
 	if len(r.Date) != 10 || r.CampaignID == "" {
 		return r, fmt.Errorf("no date or campaignId")
 	}

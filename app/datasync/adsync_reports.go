@@ -22,7 +22,8 @@ const (
 )
 
 // adReportTypes are the reports read per profile and window.
-var adReportTypes = []string{amazon.ReportSPCampaigns, amazon.ReportSPAdvertisedProduct, amazon.ReportSPTargeting}
+var adReportTypes = []string{amazon.ReportSPCampaigns, amazon.ReportSPAdvertisedProduct, amazon.ReportSPTargeting,
+	amazon.ReportSPSearchTerm}
 
 // reports plans the run's reports once (per profile, report type and window), then brings each in: asks Amazon
 // for it, snoozes while Amazon makes it, downloads it and replaces the window's days.
@@ -164,6 +165,15 @@ func (ad *adSyncing) replaceDays(p advertisingdb.Profile, reportType, start, end
 	var written int64
 	err := ad.s.db.Tx(ad.ctx, func(tx *models.DB) error {
 		var err error
+		if reportType == amazon.ReportSPSearchTerm {
+			days := make([]advertisingdb.SearchTermDay, len(rows))
+			for i, r := range rows {
+				days[i] = advertisingdb.SearchTermDay{TargetID: r.TargetID, SearchTerm: cut(r.SearchTerm, 500), Day: r.Date,
+					CampaignID: r.CampaignID, AdGroupID: r.AdGroupID, Keyword: cut(r.Keyword, 500), MatchType: cut(r.MatchType, 40), Figures: figures(r)}
+			}
+			written, err = advertisingdb.ReplaceSearchTermDays(tx, p, start, end, days, now)
+			return err
+		}
 		if reportType == amazon.ReportSPTargeting {
 			days := make([]advertisingdb.TargetDay, len(rows))
 			for i, r := range rows {
@@ -198,4 +208,12 @@ func (ad *adSyncing) replaceDays(p advertisingdb.Profile, reportType, start, end
 func figures(r amazon.AdReportRow) advertisingdb.Figures {
 	return advertisingdb.Figures{Impressions: r.Impressions, Clicks: r.Clicks, Cost: money(r.Cost), Orders: r.Orders,
 		Sales: money(r.Sales), Units: r.Units}
+}
+
+// cut keeps the first n characters of a text Amazon sends without a documented bound.
+func cut(s string, n int) string {
+	if r := []rune(s); len(r) > n {
+		return string(r[:n])
+	}
+	return s
 }

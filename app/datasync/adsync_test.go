@@ -193,6 +193,7 @@ type adSums struct {
 	ProductOrders, ProductSales, ProductUnits                       int64
 	TargetDays, TargetImpressions, TargetClicks, TargetCost         int64
 	TargetOrders, TargetSales, TargetUnits                          int64
+	TermDays, TermClicks, TermCost, TermOrders, TermSales           int64
 }
 
 func (w *adWorld) sums(t *testing.T) adSums {
@@ -222,6 +223,11 @@ func (w *adWorld) sums(t *testing.T) adSums {
 			"COALESCE(SUM(orders), 0), COALESCE(SUM(sales), 0), COALESCE(SUM(units), 0)").Row()
 	if err := row.Scan(&s.TargetDays, &s.TargetImpressions, &s.TargetClicks, &s.TargetCost, &s.TargetOrders,
 		&s.TargetSales, &s.TargetUnits); err != nil {
+		t.Fatal(err)
+	}
+	row = w.h.DB.Table("adv_search_term_days").Where("company_id = ?", w.company).
+		Select("COUNT(*), COALESCE(SUM(clicks), 0), COALESCE(SUM(cost), 0), COALESCE(SUM(orders), 0), COALESCE(SUM(sales), 0)").Row()
+	if err := row.Scan(&s.TermDays, &s.TermClicks, &s.TermCost, &s.TermOrders, &s.TermSales); err != nil {
 		t.Fatal(err)
 	}
 	return s
@@ -268,6 +274,13 @@ func (w *adWorld) truth(t *testing.T) adSums {
 			s.TargetSales += units(d.Sales)
 			s.TargetUnits += d.Units
 		}
+		for _, d := range a.SearchTermDays(now, start, end) {
+			s.TermDays++
+			s.TermClicks += d.Clicks
+			s.TermCost += units(d.Cost)
+			s.TermOrders += d.Orders
+			s.TermSales += units(d.Sales)
+		}
 	}
 	return s
 }
@@ -289,9 +302,9 @@ func TestAdvertisingSyncBringsEveryProfilesCampaignsAndFiguresExactly(t *testing
 				t.Fatalf("synced %+v\nstand-in %+v", got, want)
 			}
 			tasks = w.adTasks(t)
-			// The first run reads 90 days (2 profiles × 3 windows × 3 reports), a later one 60 (the periodic job may
+			// The first run reads 90 days (2 profiles × 3 windows × 4 reports), a later one 60 (the periodic job may
 			// have run the first).
-			if r := tasks["adreports"]; r.ReportsDone != r.ReportsTotal || (r.ReportsTotal != 18 && r.ReportsTotal != 12) || r.LastError != "" {
+			if r := tasks["adreports"]; r.ReportsDone != r.ReportsTotal || (r.ReportsTotal != 24 && r.ReportsTotal != 16) || r.LastError != "" {
 				t.Fatalf("reports task = %+v", r)
 			}
 			var reports []datasyncdb.SyncReport
@@ -319,8 +332,8 @@ func TestAdvertisingSyncBringsEveryProfilesCampaignsAndFiguresExactly(t *testing
 			}
 			var refresh []datasyncdb.SyncReport
 			w.h.DB.Where("run_id = ?", last[0].ID).Find(&refresh)
-			if last[0].Kind == "adreports" && len(refresh) != 12 {
-				t.Fatalf("a later sync reads 60 days: %d reports, want 2 profiles × 2 windows × 3", len(refresh))
+			if last[0].Kind == "adreports" && len(refresh) != 16 {
+				t.Fatalf("a later sync reads 60 days: %d reports, want 2 profiles × 2 windows × 4", len(refresh))
 			}
 		})
 	}

@@ -16,7 +16,7 @@ import OperationLog from "./OperationLog.jsx";
 const ADV = "/amazonadv/api/v1";
 const input = "rounded-md border border-slate-300 px-2 py-1 text-sm dark:border-slate-600 dark:bg-slate-900";
 const button = "rounded-md bg-sky-700 px-3 py-1 text-sm font-semibold text-white hover:bg-sky-800 disabled:opacity-50";
-const LEVELS = { portfolio: "广告组合", campaign: "广告活动", adgroup: "广告组", keyword: "关键词", productad: "商品广告", target: "商品投放", negkeyword: "否定关键词" };
+const LEVELS = { portfolio: "广告组合", campaign: "广告活动", adgroup: "广告组", keyword: "关键词", productad: "商品广告", target: "商品投放", negkeyword: "否定关键词", searchterm: "搜索词" };
 const link = "text-left text-sky-700 underline decoration-dotted hover:text-sky-900 dark:text-sky-300";
 
 // AMOUNTS are the amount a level's rows change: a campaign's daily budget, an ad group's default bid, a keyword's bid.
@@ -170,31 +170,51 @@ function AdvManager({ screen, permissions }) {
             </span>
           </>
         )}
+        <span>|</span>
+        {/* 搜索词 of everything in the trail: all, a campaign's, or an ad group's. */}
+        <button type="button" aria-pressed={at.level === "searchterm"} className={link} onClick={() => setAt({ ...at, level: "searchterm" })}>
+          搜索词
+        </button>
         <span className="ml-2 text-slate-500 dark:text-slate-400">当前：{LEVELS[at.level]}</span>
       </nav>
-      <DataTable
-        queryname="advManagerList"
-        source={`${base}/page`}
-        exportUrl={`${base}/export`}
-        filterForm="adv-manager-filter"
-        filters={filters}
-        permissions={permissions}
-        bulk={bulk}
-        actions={actions}
-        noun={LEVELS[at.level]}
-        rowName={(row) => row.name}
-        empty="暂无广告数据：请先在店铺管理中授权广告，并在数据同步中同步“广告活动”和“广告报表”。"
-        renders={{
-          name: (row) =>
-            at.level === "portfolio" || at.level === "campaign" || at.level === "adgroup" ? (
-              <button type="button" className={link} onClick={() => open(row)} aria-label={`查看 ${row.name}`}>
-                {row.name}
-              </button>
-            ) : (
-              row.name
-            ),
-        }}
-      />
+      {at.level === "searchterm" ? (
+        <DataTable
+          key="searchterm"
+          queryname="advSearchTermList"
+          source={`${base}/searchterms/page`}
+          exportUrl={`${base}/searchterms/export`}
+          filterForm="adv-manager-filter"
+          filters={{ campaignId: at.campaignId || "", adGroupId: at.adGroupId || "" }}
+          permissions={permissions}
+          noun="搜索词"
+          rowName={(row) => row.searchTerm}
+          empty="所选日期内没有带点击的搜索词：请确认已在数据同步中同步“广告报表”，或放宽日期和筛选条件。"
+        />
+      ) : (
+        <DataTable
+          queryname="advManagerList"
+          source={`${base}/page`}
+          exportUrl={`${base}/export`}
+          filterForm="adv-manager-filter"
+          filters={filters}
+          permissions={permissions}
+          bulk={bulk}
+          actions={actions}
+          noun={LEVELS[at.level]}
+          rowName={(row) => row.name}
+          empty="暂无广告数据：请先在店铺管理中授权广告，并在数据同步中同步“广告活动”和“广告报表”。"
+          renders={{
+            name: (row) =>
+              at.level === "portfolio" || at.level === "campaign" || at.level === "adgroup" ? (
+                <button type="button" className={link} onClick={() => open(row)} aria-label={`查看 ${row.name}`}>
+                  {row.name}
+                </button>
+              ) : (
+                row.name
+              ),
+          }}
+        />
+      )}
       {form && (
         <FormDialog
           title={`${amount.label}（${form.rows.length === 1 ? form.rows[0].name : `${form.rows.length} 个${LEVELS[at.level]}`}）`}

@@ -125,6 +125,27 @@ describe("广告管理", () => {
     assert.match(spend.trim(), /^\$\d/);
     assert.notEqual(spend.trim(), "$0.00", "the keyword most spent has figures");
     await page.screenshot({ path: artifact("adv-manager-keywords.png") });
+    // 搜索词 of this ad group: what shoppers searched under its keywords and targets, with their figures.
+    await adv.getByRole("button", { name: "搜索词", exact: true }).click();
+    await adv.getByText("当前：搜索词").waitFor();
+    await rows.nth(1).waitFor({ timeout: PATIENCE });
+    const termHeads = (await adv.locator('section[aria-label="广告管理"] thead th').allInnerTexts()).map((t) => t.trim());
+    for (const h of ["搜索词", "投放", "匹配类型", "广告活动", "广告组", "曝光量", "点击量", "点击率", "花费", "订单量", "销售额", "ACOS", "转化率"]) {
+      assert.ok(termHeads.some((x) => x.startsWith(h)), `column ${h} in ${termHeads}`);
+    }
+    const col = (h) => termHeads.findIndex((x) => x.startsWith(h));
+    const campaignsShown = new Set(await rows.locator(`td:nth-child(${col("广告活动") + 1})`).allInnerTexts());
+    assert.deepEqual([...campaignsShown].map((t) => t.trim()), ["SP MANUAL 2"], "the ad group's campaign only");
+    const groupsShown = new Set((await rows.locator(`td:nth-child(${col("广告组") + 1})`).allInnerTexts()).map((t) => t.trim()));
+    assert.equal(groupsShown.size, 1, `one ad group's terms: ${[...groupsShown]}`);
+    const termSpend = await rows.first().locator("td").nth(col("花费")).innerText();
+    assert.match(termSpend.trim(), /^\$\d/);
+    assert.notEqual(termSpend.trim(), "$0.00", "the term most spent has figures");
+    await page.screenshot({ path: artifact("adv-search-terms.png") });
+    const [terms] = await Promise.all([page.waitForEvent("download"), adv.getByRole("button", { name: "导出", exact: true }).click()]);
+    assert.match(terms.suggestedFilename(), /^搜索词_\d{4}-\d{2}-\d{2}\.xlsx$/);
+    await adv.getByRole("button", { name: "关键词", exact: true }).click();
+    await adv.getByText("当前：关键词").waitFor();
     await adv.getByRole("button", { name: "否定关键词", exact: true }).click();
     await adv.getByText("当前：否定关键词").waitFor();
     await adv.locator("tbody tr", { hasText: "cheap scale" }).waitFor({ timeout: PATIENCE });
@@ -214,6 +235,10 @@ describe("广告管理", () => {
           await look.locator('section[aria-label="广告管理"] tbody tr').first().waitFor();
           await look.evaluate(() => document.fonts.ready);
           await look.screenshot({ path: artifact(`adv-manager-${name}-${dark ? "dark" : "light"}.png`), fullPage: true });
+          await look.getByRole("button", { name: "搜索词", exact: true }).click();
+          await look.getByText("当前：搜索词").waitFor();
+          await look.locator('section[aria-label="广告管理"] tbody tr').first().waitFor();
+          await look.screenshot({ path: artifact(`adv-search-terms-${name}-${dark ? "dark" : "light"}.png`), fullPage: true });
           await look.goto("/amazon/adv/operation?embed=1");
           await look.locator('section[aria-label="操作记录"] tbody tr').first().waitFor();
           await look.evaluate(() => document.fonts.ready);

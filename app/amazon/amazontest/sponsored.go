@@ -20,7 +20,7 @@ import (
 // days, or older than the 95 days Amazon keeps, is refused with 400.
 
 // adReportTypes are the report types the stand-in makes.
-var adReportTypes = map[string]bool{"spCampaigns": true, "spAdvertisedProduct": true, "spTargeting": true}
+var adReportTypes = map[string]bool{"spCampaigns": true, "spAdvertisedProduct": true, "spTargeting": true, "spSearchTerm": true}
 
 // adReportRetention is how far back Sponsored Products reports reach.
 const adReportRetention = 95
@@ -310,6 +310,8 @@ func (s adsAPI) downloadAdReport(w http.ResponseWriter, r *http.Request) {
 	a := AdAccountOf(job.profile, skus)
 	var rows []map[string]any
 	switch job.reportType {
+	case "spSearchTerm":
+		rows = searchTermRows(a, job.madeAt, job.start, job.end)
 	case "spTargeting":
 		words := map[string]AdKeyword{}
 		for _, k := range a.Keywords {
