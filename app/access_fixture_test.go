@@ -210,6 +210,12 @@ func seedCompanyA(t *testing.T, h *apptest.Harness) *companyA {
 		Available: 4, Age0To90: 4, Currency: "USD"}}); err != nil {
 		t.Fatal(err)
 	}
+	// FBA费用报告's fee estimate of a G1 SKU.
+	if _, err := amazondatadb.UpsertFeeEstimates(h.DB, []amazondatadb.FeeEstimate{{CompanyID: a.id, GroupID: a.g1, SellerID: seller.ID,
+		MarketplaceID: "ATVPDKIKX0DER", SKU: "MATRIXG1-FEE", ProductName: "MATRIXG1 fee", Currency: "USD",
+		ExpectedFulfillmentFee: models.MoneyFromUnits(34200)}}); err != nil {
+		t.Fatal(err)
+	}
 	// A month's storage fee and an aged surcharge of a G1 SKU, which 仓储费报告 shows G1's users only.
 	if _, err := amazondatadb.UpsertStorageFees(h.DB, []amazondatadb.StorageFee{{CompanyID: a.id, GroupID: a.g1, SellerID: seller.ID,
 		MarketplaceID: "ATVPDKIKX0DER", Month: now.Format("2006-01"), FNSKU: "X0MATRIXG1", ProductName: "MATRIXG1 storage",

@@ -198,6 +198,7 @@ func routes(e *echo.Echo, d Deps, pg *pages.Handler) RouteAccess {
 		"/amazon/inventory/fbadaily":     pg.WarehouseScreen("FBA每日库存", "fbaDaily"),
 		"/amazon/reports/reimbursements": pg.ClaimsScreen("赔偿报告", "claims"),
 		"/amazon/reports/storagefee":     pg.ClaimsScreen("仓储费报告", "storagefees"),
+		"/amazon/reports/fbafee":         pg.ClaimsScreen("FBA费用报告", "fbafees"),
 		"/amazon/inventory/planning":     pg.ClaimsScreen("库存规划", "planning"),
 		"/erp/purchase/orders":           pg.PurchaseScreen("采购单", "orders"),
 		"/erp/purchase/plan":             pg.PurchaseScreen("亚马逊补货计划", "plan"),
@@ -714,6 +715,11 @@ func routes(e *echo.Echo, d Deps, pg *pages.Handler) RouteAccess {
 	amz.POST("/storagefees/months", feesAPI.MonthTotals, feesScreen).Takes(claims.StorageFeeQuery{}).Answers([]claimsapi.MonthTotal{})
 	amz.POST("/agedsurcharges/page", feesAPI.AgedSurchargePage, feesScreen).Takes(claims.StorageFeeQuery{}).Answers(api.Page[claimsapi.AgedSurcharge]{})
 	amz.GET("/agedsurcharges/export", feesAPI.AgedSurchargeExport(export), feesScreen)
+	// FBA费用报告: reading and exporting need the screen.
+	fbaFeesAPI := &claimsapi.FBAFeesHandler{Fees: sv.FBAFees}
+	fbaFeeScreen := middleware.Screen("/amazon/reports/fbafee")
+	amz.POST("/fbafees/page", fbaFeesAPI.FBAFeePage, fbaFeeScreen).Takes(claims.FBAFeeQuery{}).Answers(api.Page[claimsapi.FBAFee]{})
+	amz.GET("/fbafees/export", fbaFeesAPI.FBAFeeExport(export), fbaFeeScreen)
 	// 库存规划: reading and exporting need the screen.
 	planningAPI := &claimsapi.PlanningHandler{Planning: sv.Planning}
 	planningScreen := middleware.Screen("/amazon/inventory/planning")

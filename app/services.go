@@ -98,6 +98,8 @@ type Services struct {
 	StorageFees *claims.StorageFees
 	// Settlements is 结算记录: Amazon's payouts and their reconciliation.
 	Settlements *finance.Settlements
+	// FBAFees is FBA费用报告: Amazon's fee estimates beside the fulfilment fees the settlements charged.
+	FBAFees *claims.FBAFees
 	// Planning is 库存规划: each FBA SKU's inventory health as Amazon last reported it.
 	Planning *claims.Planning
 	Uploads  *core.Uploads
@@ -165,6 +167,7 @@ func NewServices(d ServiceDeps) Services {
 		StorageFees:   claims.NewStorageFees(d.DB, fin),
 		Settlements:   finance.NewSettlements(d.DB, d.Config.TimeZone),
 		Planning:      claims.NewPlanning(d.DB),
+		FBAFees:       claims.NewFBAFees(d.DB),
 		Uploads:       uploads,
 	}
 }

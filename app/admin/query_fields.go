@@ -240,6 +240,20 @@ var queryFields = numbered(map[string][]Column{
 		col("amountCny", "长期仓储费(CNY)", 120, false).yuan().tip("按当月汇率折算"), col("fnsku", "FNSKU", 110, false).hidden(),
 		col("asin", "ASIN", 110, false).hidden(), col("productName", "商品名称", 200, false).hidden(), col("groupName", "店铺", 120, false),
 	},
+	// FBA费用报告: Amazon's fee estimate of a SKU beside the fulfilment fee the period's settlements charged per unit.
+	"fbaFeeList": {
+		col("sku", "平台SKU", 150, true), col("marketplaceName", "站点", 70, false), col("productSizeTier", "尺寸分段", 130, false),
+		col("dimensions", "亚马逊测量尺寸", 170, false), col("weight", "亚马逊测量重量", 120, false),
+		col("expectedFulfillmentFee", "预估配送费", 100, true).money().tip("亚马逊费用预估报告中的单件FBA配送费"),
+		col("estimatedReferralFee", "预估佣金", 90, false).money().tip("亚马逊按当前售价预估的单件销售佣金"),
+		col("units", "结算件数", 80, true).tip("所选期间结算中收取FBA配送费的件数"),
+		col("chargedPerUnit", "实收配送费", 100, true).money().tip("所选期间结算中的FBA配送费合计 ÷ 件数"),
+		col("difference", "单件多收", 90, true).money().tip("实收配送费 − 预估配送费，高于预估时显示"),
+		col("overcharge", "多收合计", 90, true).money().tip("单件多收 × 结算件数"), col("statusName", "核对", 70, false),
+		col("charged", "配送费合计", 100, false).money().hidden(), col("estimatedFeeTotal", "预估费用合计", 100, false).money().hidden(),
+		col("yourPrice", "售价", 80, false).money().hidden(), col("fnsku", "FNSKU", 110, false).hidden(),
+		col("asin", "ASIN", 110, false).hidden(), col("productName", "商品名称", 200, false).hidden(), col("groupName", "店铺", 120, false),
+	},
 	// 库存规划: a SKU's units by age, Amazon's recommended action and the money at stake, its days of supply and the
 	// low-inventory-level fee's risk.
 	"planningList": {
