@@ -134,6 +134,10 @@ func seedCompanyA(t *testing.T, h *apptest.Harness) *companyA {
 		"countryCode": "CN", "phone": "13800000000", "warehouseId": str(own.ID)}
 	a.ids["warehouseAddress"] = create("/erp/api/v1/warehouseAddress", address)
 	a.ids["shipFromAddress"] = create("/erp/api/v1/shipFromAddress", address)
+	// A product of each kind's screen (耗材, 包材); /base/material/:id is addressed with the fixture's product, which
+	// 物料 does not find (not of its kind).
+	a.ids["consumable"] = create("/erp/api/v1/base/consumable", map[string]any{"sku": "MATRIXA-TAPE", "name": "MATRIXA 胶带"})
+	a.ids["package"] = create("/erp/api/v1/base/package", map[string]any{"sku": "MATRIXA-BOX", "name": "MATRIXA 纸箱"})
 	a.ids["bin"] = create("/erp/api/v1/bin", map[string]any{"warehouseId": str(own.ID), "code": "MATRIXA-01"})
 	a.ids["transfer"] = create("/erp/api/v1/transfer", map[string]any{"warehouseId": str(own.ID), "remark": "MATRIXA 调拨",
 		"toWarehouseId": create("/erp/api/v1/warehouse", map[string]any{"name": "MATRIXA 二号仓", "kind": "own"}),

@@ -148,6 +148,9 @@ func routes(e *echo.Echo, d Deps, pg *pages.Handler) RouteAccess {
 		"/erp/base/brand":               pg.AdminScreen("品牌", "brands"),
 		"/erp/base/category":            pg.AdminScreen("分类", "categories"),
 		"/erp/base/supplier":            pg.AdminScreen("供应商", "suppliers"),
+		"/erp/base/material":            pg.ProductScreen("物料", "materials"),
+		"/erp/base/consumable":          pg.ProductScreen("耗材", "consumables"),
+		"/erp/base/package":             pg.ProductScreen("包材", "packages"),
 		"/shipment_handing/pehuo":       pg.PickList,
 		"/erp/warehouse/base":           pg.WarehouseScreen("仓库", "warehouses"),
 		"/erp/warehouse/record":         pg.WarehouseScreen("库存流水", "record"),
@@ -443,6 +446,32 @@ func routes(e *echo.Echo, d Deps, pg *pages.Handler) RouteAccess {
 	erp.POST("/material/:id/disable", cat.Disable, needs(catalog.PermissionProductEdit), oplog("停用产品")).Answers("")
 	erp.POST("/material/:id/enable", cat.Enable, needs(catalog.PermissionProductEdit), oplog("启用产品")).Answers("")
 	erp.DELETE("/material/:id", cat.Delete, needs(catalog.PermissionProductDelete), oplog("删除产品")).Answers("")
+	// 物料, 耗材 and 包材: the product list and form kept to one kind, each behind its own screen and buttons.
+	kinds := map[string]*catalogapi.Kind{}
+	for _, ks := range catalog.KindScreens {
+		kinds[ks.Path] = &catalogapi.Kind{Products: cat, Kind: ks.Kind, Name: ks.Title}
+	}
+	materials, materialScreen := kinds["/erp/base/material"], middleware.Screen("/erp/base/material")
+	erp.POST("/base/material/page", materials.Page, materialScreen).Takes(catalog.ProductQuery{}).Answers(api.Page[catalogapi.Product]{})
+	erp.GET("/base/material/export", materials.Export, materialScreen.Needs("erp:base:material:export"))
+	erp.POST("/base/material", materials.Create, materialScreen.Needs("erp:base:material:add"), oplog("新增物料")).Takes(catalog.ProductForm{}).Answers(catalogapi.Product{})
+	erp.PUT("/base/material/:id", materials.Update, materialScreen.Needs("erp:base:material:edit"), oplog("编辑物料")).Takes(catalog.ProductForm{}).Answers(catalogapi.Product{})
+	erp.POST("/base/material/:id/disable", materials.Disable, materialScreen.Needs("erp:base:material:edit"), oplog("停用物料")).Answers("")
+	erp.POST("/base/material/:id/enable", materials.Enable, materialScreen.Needs("erp:base:material:edit"), oplog("启用物料")).Answers("")
+	consumables, consumableScreen := kinds["/erp/base/consumable"], middleware.Screen("/erp/base/consumable")
+	erp.POST("/base/consumable/page", consumables.Page, consumableScreen).Takes(catalog.ProductQuery{}).Answers(api.Page[catalogapi.Product]{})
+	erp.GET("/base/consumable/export", consumables.Export, consumableScreen.Needs("erp:base:consumable:export"))
+	erp.POST("/base/consumable", consumables.Create, consumableScreen.Needs("erp:base:consumable:add"), oplog("新增耗材")).Takes(catalog.ProductForm{}).Answers(catalogapi.Product{})
+	erp.PUT("/base/consumable/:id", consumables.Update, consumableScreen.Needs("erp:base:consumable:edit"), oplog("编辑耗材")).Takes(catalog.ProductForm{}).Answers(catalogapi.Product{})
+	erp.POST("/base/consumable/:id/disable", consumables.Disable, consumableScreen.Needs("erp:base:consumable:edit"), oplog("停用耗材")).Answers("")
+	erp.POST("/base/consumable/:id/enable", consumables.Enable, consumableScreen.Needs("erp:base:consumable:edit"), oplog("启用耗材")).Answers("")
+	packages, packageScreen := kinds["/erp/base/package"], middleware.Screen("/erp/base/package")
+	erp.POST("/base/package/page", packages.Page, packageScreen).Takes(catalog.ProductQuery{}).Answers(api.Page[catalogapi.Product]{})
+	erp.GET("/base/package/export", packages.Export, packageScreen.Needs("erp:base:package:export"))
+	erp.POST("/base/package", packages.Create, packageScreen.Needs("erp:base:package:add"), oplog("新增包材")).Takes(catalog.ProductForm{}).Answers(catalogapi.Product{})
+	erp.PUT("/base/package/:id", packages.Update, packageScreen.Needs("erp:base:package:edit"), oplog("编辑包材")).Takes(catalog.ProductForm{}).Answers(catalogapi.Product{})
+	erp.POST("/base/package/:id/disable", packages.Disable, packageScreen.Needs("erp:base:package:edit"), oplog("停用包材")).Answers("")
+	erp.POST("/base/package/:id/enable", packages.Enable, packageScreen.Needs("erp:base:package:edit"), oplog("启用包材")).Answers("")
 	erp.POST("/brand/page", cat.BrandPage, signedIn).Takes(core.ListQuery{}).Answers(api.Page[catalogapi.Brand]{})
 	erp.GET("/brand/export", cat.BrandExport(export), signedIn)
 	erp.GET("/brand/options", cat.BrandOptions, signedIn).Answers([]catalogapi.Option{})

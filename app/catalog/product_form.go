@@ -34,6 +34,18 @@ type ProductForm struct {
 	CartonWidth  string `json:"cartonWidth"`
 	CartonHeight string `json:"cartonHeight"`
 	Remark       string `json:"remark"`
+	// Only is the kind of the screen the form comes from (物料, 耗材, 包材), set by its route: the product is of
+	// that kind whatever Kind says. 0 on 本地产品, whose kinds are ProductKinds.
+	Only int `json:"-"`
+}
+
+// ofScreen says whether a product of the kind may be changed from the form's screen: a kind's screen changes its
+// kind only, 本地产品 every kind but 物料.
+func (f *ProductForm) ofScreen(kind int) bool {
+	if f.Only != 0 {
+		return kind == f.Only
+	}
+	return kind != catalogdb.ProductKindMaterial
 }
 
 // measure is one decimal field of the form with its label, the decimals it keeps and its largest value (the
@@ -108,7 +120,9 @@ func (f *ProductForm) check() (*catalogdb.LocalProduct, []core.FieldProblem) {
 		note("SKU", core.Invalid(MsgSKUSpace))
 	}
 	m := &catalogdb.LocalProduct{SKU: f.SKU, Name: f.Name, Image: f.Image, Remark: f.Remark, Kind: catalogdb.ProductKindProduct}
-	if k := strings.TrimSpace(f.Kind); k != "" {
+	if f.Only != 0 {
+		m.Kind = f.Only
+	} else if k := strings.TrimSpace(f.Kind); k != "" {
 		if m.Kind = kindOf(k); m.Kind == 0 {
 			note("类型", core.Invalid(MsgProductKindBad))
 		}

@@ -43,15 +43,37 @@ const (
 	PermissionProductImport = "erp:material:import"
 )
 
+// KindScreens are the screens of one kind of local product: their kind, title, path and the prefix of their
+// button permissions (<prefix>:add, :edit, :export).
+var KindScreens = []KindScreen{
+	{catalogdb.ProductKindMaterial, "物料", "/erp/base/material", "erp:base:material"},
+	{catalogdb.ProductKindConsumable, "耗材", "/erp/base/consumable", "erp:base:consumable"},
+	{catalogdb.ProductKindPackage, "包材", "/erp/base/package", "erp:base:package"},
+}
+
+// KindScreen is one of KindScreens.
+type KindScreen struct {
+	Kind              int
+	Title, Path, Perm string
+}
+
 const (
 	whatProduct = "产品"
 	// productSearchLimit bounds a picker's answer: more than this is typed on, not scrolled through.
 	productSearchLimit = 50
 )
 
-// ProductKinds names the kinds of product (LocalProduct.Kind) in the seller's words.
+// ProductKinds names the kinds of product (LocalProduct.Kind) 本地产品 and its import take, in the seller's words.
 var ProductKinds = map[int]string{
 	catalogdb.ProductKindProduct: "产品", catalogdb.ProductKindConsumable: "耗材", catalogdb.ProductKindPackage: "包材",
+}
+
+// KindName names any kind of product, 物料 included.
+func KindName(kind int) string {
+	if kind == catalogdb.ProductKindMaterial {
+		return "物料"
+	}
+	return ProductKinds[kind]
 }
 
 var productSorts = map[string]string{"sku": "sku", "name": "name", "createdAt": "created_at", "weight": "weight",
@@ -69,6 +91,9 @@ type ProductQuery struct {
 	Kind       string `json:"kind" query:"kind"`
 	// Status is "enabled", "disabled" or "" for both.
 	Status string `json:"status" query:"status"`
+	// Only is the one kind a kind's screen (物料, 耗材, 包材) lists, set by its route; 0 on 本地产品, which leaves
+	// 物料 out.
+	Only int `json:"-" query:"-"`
 }
 
 // filter turns the query into the model's filter; ok is false when an id in it names nothing (no rows match).
@@ -85,9 +110,14 @@ func (q ProductQuery) filter() (catalogdb.ProductFilter, core.PageRequest, bool)
 			*ref.id, ok = parseIDAnd(raw, ok)
 		}
 	}
-	if k := strings.TrimSpace(q.Kind); k != "" {
+	switch k := strings.TrimSpace(q.Kind); {
+	case q.Only != 0:
+		f.Kind = q.Only
+	case k != "":
 		f.Kind = kindOf(k)
 		ok = ok && f.Kind != 0
+	default:
+		f.NotKind = catalogdb.ProductKindMaterial
 	}
 	switch q.Status {
 	case "enabled":
@@ -266,6 +296,9 @@ func (s *Service) UpdateProduct(ctx context.Context, p core.Principal, id string
 		if err != nil {
 			return core.NotFoundAs(err, whatProduct)
 		}
+		if !f.ofScreen(old.Kind) {
+			return core.NotFound(whatProduct)
+		}
 		// The picture it has may stay as it is; a new one must be one of the company's uploads.
 		if m.Image != old.Image {
 			if err := s.checkImage(p.CompanyID, m.Image); err != nil {
@@ -313,6 +346,19 @@ func (s *Service) SetProductDisabled(ctx context.Context, p core.Principal, id s
 		return core.NotFound(whatProduct)
 	}
 	return core.NotFoundAs(catalogdb.SetLocalProductDisabled(s.db.With(ctx), p.CompanyID, n, disabled, s.now.Stamp()), whatProduct)
+}
+
+// SetKindDisabled disables or enables one of the company's products of the kind, as the kind's screen does: a
+// product of another kind is not found there.
+func (s *Service) SetKindDisabled(ctx context.Context, p core.Principal, kind int, id string, disabled bool) error {
+	m, err := s.Product(ctx, p, id)
+	if err != nil {
+		return err
+	}
+	if m.Kind != kind {
+		return core.NotFound(whatProduct)
+	}
+	return s.SetProductDisabled(ctx, p, id, disabled)
 }
 
 // productUseRefusals says why a product in use is not deleted.

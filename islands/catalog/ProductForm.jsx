@@ -1,7 +1,8 @@
 // 新增本地产品 / 编辑本地产品: one screen for both (an id in the address edits that product). The SKU is unique in
 // the company; numbers are typed as text and checked by the server, which names the field and what is wrong.
 // The picture goes up at once (material/photoupload) and is saved with the product. After creating, the tab
-// hands over to the new product's edit tab. Without the edit permission the product shows read-only.
+// hands over to the new product's edit tab. Without the edit permission the product shows read-only. With only (a
+// kind's screen: 物料, 耗材, 包材) it saves through that screen's API and buttons, of its kind, and calls onDone.
 import { useEffect, useRef, useState } from "react";
 import { api } from "../lib/api.js";
 import { can } from "../lib/permissions.js";
@@ -42,7 +43,7 @@ function Field({ label, name, values, set, required, unit, options, wide, ...res
   );
 }
 
-export default function ProductForm({ id, permissions }) {
+export default function ProductForm({ id, permissions, only, onDone }) {
   const editing = Boolean(id);
   const catalog = useCatalog();
   const [values, setValues] = useState(EMPTY);
@@ -50,7 +51,9 @@ export default function ProductForm({ id, permissions }) {
   const [error, setError] = useState("");
   const [busy, setBusy] = useState(false);
   const [uploading, setUploading] = useState(false);
-  const mayEdit = can(permissions, editing ? "erp:material:edit" : "erp:material:add");
+  const perm = only ? only.perm : "erp:material";
+  const base = only ? only.base : `${ERP}/material`;
+  const mayEdit = can(permissions, `${perm}:${editing ? "edit" : "add"}`);
   const alertRef = useRef(null);
 
   // A refusal shows above the form, which may be scrolled away from it: bring it into view.
@@ -92,12 +95,14 @@ export default function ProductForm({ id, permissions }) {
     setError("");
     try {
       if (editing) {
-        const { data } = await api(`${ERP}/material/${id}`, { method: "PUT", body: values });
+        const { data } = await api(`${base}/${id}`, { method: "PUT", body: values });
+        if (onDone) return toast("操作成功!"), onDone(data);
         setValues(Object.fromEntries(Object.keys(EMPTY).map((k) => [k, String(data[k] ?? "")])));
         toast("操作成功!");
       } else {
-        const { data } = await api(`${ERP}/material`, { method: "POST", body: values });
+        const { data } = await api(base, { method: "POST", body: values });
         toast("操作成功!");
+        if (onDone) return onDone(data);
         setValues(EMPTY);
         openTab(editTitle(data.sku), "/localproduct/editinfo", { id: data.id }, true);
       }
@@ -114,7 +119,7 @@ export default function ProductForm({ id, permissions }) {
   const none = [["", "（无）"]];
   return (
     <>
-      <form onSubmit={submit} noValidate aria-label={editing ? "编辑本地产品" : "新增本地产品"} className="max-w-4xl space-y-4">
+      <form onSubmit={submit} noValidate aria-label={`${editing ? "编辑" : "新增"}${only ? only.noun : "本地产品"}`} className="max-w-4xl space-y-4">
         {error && (
           <p ref={alertRef} role="alert" className="rounded-md bg-red-50 px-3 py-2 text-sm text-red-700">
             {error}
@@ -127,7 +132,7 @@ export default function ProductForm({ id, permissions }) {
               <div className="grid gap-3 sm:col-span-2 sm:grid-cols-2">
                 <Field label="SKU" name="sku" required maxLength={50} autoComplete="off" {...f} />
                 <Field label="产品名称" name="name" required maxLength={200} {...f} />
-                <Field label="类型" name="kind" options={KINDS} {...f} />
+                {!only && <Field label="类型" name="kind" options={KINDS} {...f} />}
                 <Field label="单价" unit="元" name="price" inputMode="decimal" placeholder="如 19.90" {...f} />
                 <Field label="品牌" name="brandId" options={[...none, ...catalog.brands]} {...f} />
                 <Field label="分类" name="categoryId" options={[...none, ...catalog.categories]} {...f} />
@@ -183,7 +188,7 @@ export default function ProductForm({ id, permissions }) {
           </div>
         )}
       </form>
-      {editing && <ProductListings id={id} />}
+      {editing && !only && <ProductListings id={id} />}
     </>
   );
 }

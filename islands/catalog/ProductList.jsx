@@ -4,7 +4,9 @@
 // an .xlsx in the template's columns, 导出 downloads the current query. Checked rows take 启用, 停用, 删除 and 导出选中
 // at once. 采购成本 and 头程 are edited in place (Costs.jsx), imported from the cost sheet of the current filter
 // (导入成本) and shown with their history (成本记录). Each action needs its button permission.
-import { useState } from "react";
+// With only (KIND_SCREENS: 物料, 耗材, 包材) the list is of that kind on its own API and buttons; its products are
+// added and edited in a dialog of the same form.
+import { useEffect, useRef, useState } from "react";
 import { api } from "../lib/api.js";
 import { ask } from "../lib/confirm.js";
 import { can } from "../lib/permissions.js";
@@ -13,6 +15,7 @@ import DataTable from "../table/DataTable.jsx";
 import ImportDialog from "../lib/ImportDialog.jsx";
 import { ERP, KINDS, Thumbnail, button, detailsTitle, editTitle, input, openTab, plain, useCatalog } from "./shared.jsx";
 import { CostCell, CostHistory } from "./Costs.jsx";
+import ProductForm from "./ProductForm.jsx";
 
 // costTemplateURL is the cost sheet of the products the filter form selects.
 function costTemplateURL() {
@@ -23,7 +26,27 @@ function costTemplateURL() {
   return `${ERP}/material/costTemplate${text ? `?${text}` : ""}`;
 }
 
-export default function ProductList({ permissions }) {
+// KindFormDialog adds (id "") or edits a product of a kind's screen in the product form.
+function KindFormDialog({ only, id, permissions, onDone, onClose }) {
+  const dialog = useRef(null);
+  useEffect(() => dialog.current.showModal(), []);
+  const title = `${id ? "编辑" : "新增"}${only.noun}`;
+  return (
+    <dialog ref={dialog} onClose={onClose} aria-label={title} className="m-auto w-[960px] max-w-[95vw] rounded-xl bg-slate-50 p-0 text-slate-800 shadow-xl backdrop:bg-slate-900/40 dark:bg-slate-900 dark:text-slate-100">
+      <div className="flex items-center justify-between px-4 pt-3">
+        <h2 className="font-semibold">{title}</h2>
+        <button type="button" aria-label="关闭" className="px-2 text-xl text-slate-500" onClick={() => dialog.current.close()}>
+          ×
+        </button>
+      </div>
+      <div className="p-4">
+        <ProductForm id={id} permissions={permissions} only={only} onDone={onDone} />
+      </div>
+    </dialog>
+  );
+}
+
+export default function ProductList({ permissions, only }) {
   const catalog = useCatalog();
   const [importing, setImporting] = useState(false);
   const [importingCosts, setImportingCosts] = useState(null); // the template's address while the dialog is open
@@ -32,13 +55,18 @@ export default function ProductList({ permissions }) {
   // saved are the products whose costs were edited in place, as the server answered: the page shows them without
   // a reload, which would take the keyboard's place away.
   const [saved, setSaved] = useState({});
-  const editCosts = can(permissions, "erp:material:edit");
+  const [editing, setEditing] = useState(null); // a kind's form open: "" adds, an id edits
+  // 本地产品's API and buttons, or those of the kind's screen.
+  const base = only ? only.base : `${ERP}/material`;
+  const perm = (what) => (only ? `${only.perm}:${what}` : `erp:material:${what}`);
+  const noun = only ? only.noun : "产品";
+  const editCosts = !only && can(permissions, "erp:material:edit");
   const costCell = (field) => (row) => <CostCell row={saved[row.id] || row} field={field} editable={editCosts} onSaved={(p) => setSaved((m) => ({ ...m, [p.id]: p }))} />;
 
   const act = (verb, path, method = "POST") => async (row, refresh) => {
-    if (verb === "删除" && !(await ask({ title: `删除产品“${row.sku}”`, message: "删除后不可恢复。", action: "删除", danger: true }))) return;
+    if (verb === "删除" && !(await ask({ title: `删除${noun}“${row.sku}”`, message: "删除后不可恢复。", action: "删除", danger: true }))) return;
     try {
-      await api(`${ERP}/material/${row.id}${path}`, { method });
+      await api(`${base}/${row.id}${path}`, { method });
       toast("操作成功!");
       refresh();
     } catch (e) {
@@ -47,7 +75,7 @@ export default function ProductList({ permissions }) {
   };
 
   return (
-    <section aria-label="本地产品">
+    <section aria-label={only ? only.noun : "本地产品"}>
       <form id="product-filter" className="mb-2 flex flex-wrap items-center gap-2 text-sm">
         <input name="keyword" type="search" aria-label="SKU或产品名称" placeholder="SKU / 产品名称" className={`w-52 ${input}`} />
         <select name="brandId" aria-label="品牌" className={input} defaultValue="">
@@ -66,14 +94,16 @@ export default function ProductList({ permissions }) {
             </option>
           ))}
         </select>
-        <select name="kind" aria-label="类型" className={input} defaultValue="">
-          <option value="">全部类型</option>
-          {KINDS.map(([v, label]) => (
-            <option key={v} value={v}>
-              {label}
-            </option>
-          ))}
-        </select>
+        {!only && (
+          <select name="kind" aria-label="类型" className={input} defaultValue="">
+            <option value="">全部类型</option>
+            {KINDS.map(([v, label]) => (
+              <option key={v} value={v}>
+                {label}
+              </option>
+            ))}
+          </select>
+        )}
         <select name="status" aria-label="状态" className={input} defaultValue="">
           <option value="">全部状态</option>
           <option value="enabled">启用</option>
@@ -85,13 +115,21 @@ export default function ProductList({ permissions }) {
       </form>
       <DataTable
         queryname="localProductList"
-        source={`${ERP}/material/page`}
-        exportUrl={can(permissions, "erp:material:export") ? `${ERP}/material/export` : undefined}
+        source={`${base}/page`}
+        exportUrl={can(permissions, perm("export")) ? `${base}/export` : undefined}
         filterForm="product-filter"
         permissions={permissions}
         version={version}
         renders={{ image: (row) => <Thumbnail src={row.image} />, price: costCell("price"), firstLeg: costCell("firstLeg") }}
+        empty={only ? `还没有${only.noun}：点“新增${only.noun}”添加第一个。` : undefined}
         toolbar={
+          only ? (
+            can(permissions, perm("add")) && (
+              <button type="button" className={button} onClick={() => setEditing("")}>
+                新增{only.noun}
+              </button>
+            )
+          ) : (
           <>
             {can(permissions, "erp:material:add") && (
               <button type="button" className={button} onClick={() => openTab("新增本地产品", "/localproduct/addinfo")}>
@@ -109,21 +147,24 @@ export default function ProductList({ permissions }) {
               </button>
             )}
           </>
+          )
         }
-        noun="产品"
+        noun={noun}
         rowName={(row) => row.sku}
         bulk={[
-          { label: "启用", permission: "erp:material:edit", when: (row) => row.disabled, url: `${ERP}/material/{id}/enable` },
-          { label: "停用", permission: "erp:material:edit", when: (row) => !row.disabled, url: `${ERP}/material/{id}/disable` },
-          { label: "删除", permission: "erp:material:delete", danger: true, method: "DELETE", url: `${ERP}/material/{id}` },
+          { label: "启用", permission: perm("edit"), when: (row) => row.disabled, url: `${base}/{id}/enable` },
+          { label: "停用", permission: perm("edit"), when: (row) => !row.disabled, url: `${base}/{id}/disable` },
+          ...(only ? [] : [{ label: "删除", permission: "erp:material:delete", danger: true, method: "DELETE", url: `${ERP}/material/{id}` }]),
         ]}
         actions={[
           { label: "查看", run: (row) => openTab(detailsTitle(row.sku), "/material/details", { id: row.id }) },
           { label: "成本记录", run: (row) => setHistory(row) },
-          { label: "编辑", permission: "erp:material:edit", run: (row) => openTab(editTitle(row.sku), "/localproduct/editinfo", { id: row.id }) },
-          { label: "停用", permission: "erp:material:edit", when: (row) => !row.disabled, run: act("停用", "/disable") },
-          { label: "启用", permission: "erp:material:edit", when: (row) => row.disabled, run: act("启用", "/enable") },
-          { label: "删除", permission: "erp:material:delete", danger: true, run: act("删除", "", "DELETE") },
+          only
+            ? { label: "编辑", permission: perm("edit"), run: (row) => setEditing(row.id) }
+            : { label: "编辑", permission: "erp:material:edit", run: (row) => openTab(editTitle(row.sku), "/localproduct/editinfo", { id: row.id }) },
+          { label: "停用", permission: perm("edit"), when: (row) => !row.disabled, run: act("停用", "/disable") },
+          { label: "启用", permission: perm("edit"), when: (row) => row.disabled, run: act("启用", "/enable") },
+          ...(only ? [] : [{ label: "删除", permission: "erp:material:delete", danger: true, run: act("删除", "", "DELETE") }]),
         ]}
       />
       {importing && (
@@ -150,6 +191,18 @@ export default function ProductList({ permissions }) {
           onImported={({ count, updated }) => {
             toast(`已读取${count}行，更新${updated}个产品的成本`);
             setSaved({});
+            setVersion((n) => n + 1);
+          }}
+        />
+      )}
+      {editing !== null && (
+        <KindFormDialog
+          only={only}
+          id={editing}
+          permissions={permissions}
+          onClose={() => setEditing(null)}
+          onDone={() => {
+            setEditing(null);
             setVersion((n) => n + 1);
           }}
         />

@@ -11,6 +11,14 @@ export const KINDS = [
   ["3", "包材"],
 ];
 
+// The screens of one kind of local product (物料, 耗材, 包材): the list and form of 本地产品 kept to the kind, on
+// their own API (base/<name>) and buttons (<perm>:add, :edit, :export).
+export const KIND_SCREENS = {
+  materials: { kind: "4", noun: "物料", base: `${ERP}/base/material`, perm: "erp:base:material" },
+  consumables: { kind: "2", noun: "耗材", base: `${ERP}/base/consumable`, perm: "erp:base:consumable" },
+  packages: { kind: "3", noun: "包材", base: `${ERP}/base/package`, perm: "erp:base:package" },
+};
+
 export const button = "rounded-md bg-sky-700 px-3 py-1.5 text-sm font-semibold text-white hover:bg-sky-800 disabled:opacity-50";
 export const plain = "rounded-md border border-slate-300 px-3 py-1.5 text-sm hover:bg-slate-50 dark:border-slate-600 dark:hover:bg-slate-700";
 export const input = "rounded-md border border-slate-300 px-2 py-1.5 text-sm outline-none focus:border-sky-600 focus:ring-2 focus:ring-sky-100 dark:border-slate-600 dark:bg-slate-900";

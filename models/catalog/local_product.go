@@ -31,6 +31,7 @@ type ProductFilter struct {
 	CategoryID int64
 	SupplierID int64
 	Kind       int
+	NotKind    int // a kind left out (本地产品 leaves out 物料)
 	Disabled   *bool
 	OrderBy    string
 	Desc       bool
@@ -77,6 +78,9 @@ func (f ProductFilter) narrow(db *models.DB, q *gorm.DB) *gorm.DB {
 	}
 	if f.Kind != 0 {
 		q = q.Where("local_products.kind = ?", f.Kind)
+	}
+	if f.NotKind != 0 {
+		q = q.Where("local_products.kind <> ?", f.NotKind)
 	}
 	if f.Disabled != nil {
 		q = q.Where("local_products.disabled = ?", *f.Disabled)

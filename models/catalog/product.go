@@ -16,6 +16,8 @@ const (
 	ProductKindProduct    = 1 // 产品
 	ProductKindConsumable = 2 // 耗材
 	ProductKindPackage    = 3 // 包材
+	// ProductKindMaterial is a raw material (物料) that processing turns into products; it is listed on 物料 only.
+	ProductKindMaterial = 4
 )
 
 // Brand (品牌) of a company's products. A name is unique in the company.

@@ -34,6 +34,11 @@ func crud(prefix, noun string) []permEntry {
 	return []permEntry{{prefix + ":add", "新增" + noun}, {prefix + ":edit", "编辑" + noun}, {prefix + ":delete", "删除" + noun}}
 }
 
+// kindPerms are the buttons of a screen of one kind of local product (物料, 耗材, 包材): 停用 is an edit.
+func kindPerms(prefix, noun string) []permEntry {
+	return []permEntry{{prefix + ":add", "新增" + noun}, {prefix + ":edit", "编辑" + noun}, {prefix + ":export", "导出" + noun}}
+}
+
 // ProductMenu is the product's full menu: the ten top groups of the specification with every area it names.
 // Paths are the addresses the shell opens in a tab; modules not built yet answer with the 建设中 page. The groups'
 // icons are the names the older clients render (the shell draws them too, views/icons.templ).
@@ -44,12 +49,12 @@ var ProductMenu = []menuEntry{
 			link("product.tags", "产品标签", "/erp/material/tags"),
 			link("product.brand", "品牌", "/erp/base/brand", crud("erp:brand", "品牌")...),
 			link("product.category", "分类", "/erp/base/category", crud("erp:category", "分类")...),
-			link("product.material", "物料", "/erp/base/material"),
+			link("product.material", "物料", "/erp/base/material", kindPerms("erp:base:material", "物料")...),
 			link("product.pairing", "SKU配对", "/amazon/listing/relation", crud("amz:listing:relation", "Listing")...),
 		),
 		heading("product.supplies", "耗材包材",
-			link("product.consumable", "耗材", "/erp/base/consumable"),
-			link("product.package", "包材", "/erp/base/package"),
+			link("product.consumable", "耗材", "/erp/base/consumable", kindPerms("erp:base:consumable", "耗材")...),
+			link("product.package", "包材", "/erp/base/package", kindPerms("erp:base:package", "包材")...),
 		),
 		heading("product.listing", "Listing",
 			link("product.listing.products", "商品列表", "/amazon/listing/products"),

@@ -93,7 +93,7 @@ func decimalText(d decimal.NullDecimal) string {
 
 func (h *Handler) product(r *catalogdb.ProductRow) Product {
 	out := Product{ID: strconv.FormatInt(r.ID, 10), SKU: r.SKU, Name: r.Name, Image: r.Image, Kind: r.Kind,
-		KindName: catalog.ProductKinds[r.Kind], BrandID: idText(r.BrandID), Brand: r.BrandName,
+		KindName: catalog.KindName(r.Kind), BrandID: idText(r.BrandID), Brand: r.BrandName,
 		CategoryID: idText(r.CategoryID), Category: r.CategoryName, SupplierID: idText(r.SupplierID),
 		Supplier: r.SupplierName, Weight: decimalText(r.Weight), Length: decimalText(r.Length),
 		Width: decimalText(r.Width), Height: decimalText(r.Height), CartonWeight: decimalText(r.CartonWeight),
@@ -199,11 +199,15 @@ func (h *Handler) exportColumns() []api.ExportColumn[catalogdb.ProductRow] {
 
 // Export answers GET material/export?keyword&brandId&categoryId&supplierId&kind&status&sort&order: every
 // product of the query (or of its ids=, 导出选中) as an .xlsx download, in the import template's columns.
-func (h *Handler) Export(c *echo.Context) error {
+func (h *Handler) Export(c *echo.Context) error { return exportProducts(h, c, 0, "本地产品") }
+
+// exportProducts answers an export of the product list, of one kind when only is not 0, named name and the day.
+func exportProducts(h *Handler, c *echo.Context, only int, name string) error {
 	var q catalog.ProductQuery
 	if err := c.Bind(&q); err != nil {
 		return err
 	}
+	q.Only = only
 	p, _ := middleware.Principal(c)
 	rows, err := h.Catalog.ProductsForExport(c.Request().Context(), p, q)
 	if err != nil {
@@ -214,7 +218,7 @@ func (h *Handler) Export(c *echo.Context) error {
 	}
 	// The export keeps the import template's columns, not 列配置's: it is also the file a person edits and imports
 	// back.
-	return api.XLSX(c, "本地产品_"+time.Now().In(h.TimeZone).Format(time.DateOnly), h.exportColumns(), rows)
+	return api.XLSX(c, name+"_"+time.Now().In(h.TimeZone).Format(time.DateOnly), h.exportColumns(), rows)
 }
 
 // ImportTemplate answers GET material/importTemplate: the import's .xlsx, its column titles on the first sheet
