@@ -26,7 +26,13 @@ const TOTALS = [
   ["cvr", "CVR", "", true],
 ];
 const num = (v) => (typeof v === "number" ? v : parseFloat(String(v).replace("%", "")));
-const show = (v, unit) => (v === "—" ? "—" : typeof v === "number" ? v.toLocaleString("zh-CN") : `${unit}${Number(num(v)).toLocaleString("zh-CN", { minimumFractionDigits: 2, maximumFractionDigits: 2 })}${String(v).endsWith("%") ? "%" : ""}`);
+// Counts are whole numbers; amounts (¥), ratios and percentages keep two decimals.
+const show = (v, unit) => {
+  if (v === "—") return "—";
+  if (typeof v === "number" && !unit) return v.toLocaleString("zh-CN");
+  const fixed = Number(num(v)).toLocaleString("zh-CN", { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+  return `${unit}${fixed}${String(v).endsWith("%") ? "%" : ""}`;
+};
 
 function Change({ now, before, up }) {
   const a = num(now);
@@ -80,11 +86,16 @@ export default function AdvOverview({ permissions }) {
   const [groups, setGroups] = useState([]);
   const [profiles, setProfiles] = useState([]);
   const [answer, setAnswer] = useState(null);
+  const [query, setQuery] = useState(null); // the filters the totals were read for: the days' table follows them
   const form = useRef(null);
-  const load = () => {
+  const load = (e) => {
+    e?.preventDefault();
     const body = Object.fromEntries(new FormData(form.current));
     api(`${ADV}/sp/overview`, { method: "POST", body })
-      .then((r) => setAnswer(r.data))
+      .then((r) => {
+        setAnswer(r.data);
+        setQuery(body);
+      })
       .catch((e) => toast(e.message, "error"));
   };
   useEffect(() => {
@@ -167,17 +178,20 @@ export default function AdvOverview({ permissions }) {
           )}
         </>
       )}
+      {query && (
       <DataTable
+        key={JSON.stringify(query)}
+        filters={query}
         queryname="advOverviewDays"
         source={`${ADV}/sp/overview/days`}
         exportUrl={`${ADV}/sp/overview/export`}
-        filterForm="adv-overview-filter"
         permissions={permissions}
         rowKey="day"
         noun="天"
         rowName={(row) => row.day}
         empty="所选日期内没有广告数据：请先在数据同步中同步“广告报表”，或换一个日期范围。"
       />
+      )}
     </section>
   );
 }

@@ -247,7 +247,8 @@ describe("广告管理", () => {
     const spend7 = (await total("spend").innerText()).trim();
     const amount = (t) => Number(t.replace(/[¥,]/g, ""));
     assert.ok(amount(spend7) > 0 && amount(spend7) < amount(spend30), `7 days ${spend7} under 30 days ${spend30}`);
-    await view.locator("tbody tr").nth(6).waitFor({ timeout: PATIENCE });
+    // The days' table follows the totals' period: it is read again for the seven days.
+    await view.getByText("共 7 条", { exact: false }).waitFor({ timeout: PATIENCE });
     assert.equal(await rows.count(), 7, "a row per day");
     await view.locator(".uplot canvas").waitFor({ timeout: PATIENCE });
     await page.screenshot({ path: artifact("adv-overview.png") });

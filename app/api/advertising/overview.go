@@ -69,7 +69,9 @@ func (h *Handler) Overview(c *echo.Context) error {
 
 // OverviewDays answers POST overview/days {currentpage, pagesize, <Overview's filters>}: a page of the days, the
 // latest first.
-func (h *Handler) OverviewDays(c *echo.Context) error { return api.PageOf(h.Ads.OverviewDays, overviewDay)(c) }
+func (h *Handler) OverviewDays(c *echo.Context) error {
+	return api.PageOf(h.Ads.OverviewDays, overviewDay)(c)
+}
 
 // OverviewExport answers GET overview/export?<Overview's filters>: the days as 广告概览_<date>.xlsx.
 func (h *Handler) OverviewExport(x api.Exporter) echo.HandlerFunc {
