@@ -191,6 +191,7 @@ func routes(e *echo.Echo, d Deps, pg *pages.Handler) RouteAccess {
 		"/amazon/adv/manager":           pg.AdvManager("广告管理", "manager"),
 		"/amazon/adv/campaign":          pg.AdvManager("广告活动", "campaign"),
 		"/amazon/adv/operation":         pg.AdvManager("操作记录", "operation"),
+		"/amazon/adv/overview":          pg.AdvManager("广告概览", "overview"),
 		"/a/p/c":                        pg.FinanceScreen("编辑计算方案", "plan"),
 		"/amazon/orders/manager":        pg.OrderScreen("订单管理", "manager"),
 		"/amazon/orders/today":          pg.OrderScreen("今日订单", "today"),
@@ -880,6 +881,11 @@ func routes(e *echo.Echo, d Deps, pg *pages.Handler) RouteAccess {
 	advOperationScreen := middleware.Screen("/amazon/adv/operation")
 	advAPI.POST("/sp/operations/page", vh.Operations, advOperationScreen).Takes(advertising.OperationQuery{}).Answers(api.Page[advertisingapi.Operation]{})
 	advAPI.GET("/sp/operations/export", vh.OperationsExport(export), advOperationScreen)
+	// 广告概览: every campaign's figures of a period in CNY, beside the previous period's, and by day.
+	advOverviewScreen := middleware.Screen("/amazon/adv/overview")
+	advAPI.POST("/sp/overview", vh.Overview, advOverviewScreen).Takes(advertising.OverviewQuery{}).Answers(advertisingapi.OverviewAnswer{})
+	advAPI.POST("/sp/overview/days", vh.OverviewDays, advOverviewScreen).Takes(advertising.OverviewQuery{}).Answers(api.Page[advertisingapi.OverviewDay]{})
+	advAPI.GET("/sp/overview/export", vh.OverviewExport(export), advOverviewScreen)
 
 	// 接口文档: the description of the JSON API above, built once from its table, for those granted the screen;
 	// the page (built above) reads the same document.

@@ -337,6 +337,14 @@ var queryFields = numbered(map[string][]Column{
 		col("salesCny", "销售额(CNY)", 110, false).yuan(), col("acos", "ACOS", 80, false).tip("花费 ÷ 销售额"),
 		col("roas", "ROAS", 80, false).tip("销售额 ÷ 花费").hidden(), col("conversion", "转化率", 80, false).tip("订单量 ÷ 点击量"),
 	},
+	// 广告概览's days: every campaign's figures of a day, in CNY.
+	"advOverviewDays": {
+		col("day", "日期", 100, false), col("spend", "花费(CNY)", 110, false).yuan().tip("按各月汇率折算"),
+		col("sales", "销售额(CNY)", 110, false).yuan().tip("7天归因"), col("acos", "ACOS", 80, false).tip("花费 ÷ 销售额"),
+		col("roas", "ROAS", 80, false).tip("销售额 ÷ 花费"), col("orders", "订单量", 80, false).tip("7天归因"),
+		col("impressions", "曝光量", 90, false), col("clicks", "点击量", 80, false), col("cpc", "CPC", 80, false).tip("花费 ÷ 点击量"),
+		col("ctr", "CTR", 80, false).tip("点击量 ÷ 曝光量"), col("cvr", "CVR", 80, false).tip("订单量 ÷ 点击量"),
+	},
 	// 操作记录: a change sent to the Advertising API for one entity, with Amazon's answer.
 	"advOperationList": {
 		col("createdAt", "操作时间", 170, false), col("user", "操作人", 100, false), col("sourceName", "来源", 70, false).hidden(),

@@ -12,6 +12,7 @@ import { toast } from "../lib/toast.js";
 import DataTable from "../table/DataTable.jsx";
 import ChangeResults from "./ChangeResults.jsx";
 import OperationLog from "./OperationLog.jsx";
+import AdvOverview from "./Overview.jsx";
 
 const ADV = "/amazonadv/api/v1";
 const input = "rounded-md border border-slate-300 px-2 py-1 text-sm dark:border-slate-600 dark:bg-slate-900";
@@ -36,6 +37,7 @@ const iso = (d) => d.toISOString().slice(0, 10);
 const daysAgo = (n) => iso(new Date(Date.now() - n * 86400000));
 
 function Advertising(props) {
+  if (props.screen === "overview") return <AdvOverview {...props} />;
   return props.screen === "operation" ? <OperationLog {...props} /> : <AdvManager {...props} />;
 }
 

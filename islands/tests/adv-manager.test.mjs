@@ -224,6 +224,38 @@ describe("广告管理", () => {
     assert.match(download.suggestedFilename(), /^操作记录_\d{4}-\d{2}-\d{2}\.xlsx$/);
   });
 
+  it("reads 广告概览: a period's totals beside the previous one, the daily chart, and the days", async () => {
+    await openFromRail(page, "广告", "广告概览");
+    const view = await tabFrame(page, "广告概览");
+    const total = (key) => view.locator(`[data-total="${key}"]`);
+    await total("spend").waitFor({ timeout: PATIENCE });
+    const spend30 = (await total("spend").innerText()).trim();
+    assert.match(spend30, /^¥[\d,]+\.\d{2}$/, "the last 30 days' spend in CNY");
+    assert.notEqual(spend30, "¥0.00");
+    for (const key of ["sales", "orders", "impressions", "clicks", "acos", "roas", "cpc", "ctr", "cvr"]) {
+      assert.notEqual((await total(key).innerText()).trim(), "", `total ${key}`);
+    }
+    // The chart is drawn: uPlot's canvas with the three series in its legend.
+    await view.locator(".uplot canvas").waitFor({ timeout: PATIENCE });
+    const legend = await view.locator(".u-legend").innerText();
+    for (const s of ["花费(CNY)", "销售额(CNY)", "ACOS"]) assert.ok(legend.includes(s), `legend ${s} in ${legend}`);
+    const rows = view.locator('section[aria-label="广告概览"] tbody tr');
+    await rows.first().waitFor({ timeout: PATIENCE });
+    // 近7天: a smaller spend, and seven days in the table.
+    await view.getByRole("button", { name: "近7天", exact: true }).click();
+    await view.getByText(`本期 ${new Date(Date.now() - 6 * 86400000).toISOString().slice(0, 10)}`, { exact: false }).waitFor({ timeout: PATIENCE });
+    const spend7 = (await total("spend").innerText()).trim();
+    const amount = (t) => Number(t.replace(/[¥,]/g, ""));
+    assert.ok(amount(spend7) > 0 && amount(spend7) < amount(spend30), `7 days ${spend7} under 30 days ${spend30}`);
+    // The days' table follows the totals' period: it is read again for the seven days.
+    await view.getByText("共 7 条", { exact: false }).waitFor({ timeout: PATIENCE });
+    assert.equal(await rows.count(), 7, "a row per day");
+    await view.locator(".uplot canvas").waitFor({ timeout: PATIENCE });
+    await page.screenshot({ path: artifact("adv-overview.png") });
+    const [download] = await Promise.all([page.waitForEvent("download"), view.getByRole("button", { name: "导出", exact: true }).click()]);
+    assert.match(download.suggestedFilename(), /^广告概览_\d{4}-\d{2}-\d{2}\.xlsx$/);
+  });
+
   for (const { name, viewport } of [{ name: "desktop", viewport: { width: 1280, height: 800 } }, { name: "phone", viewport: { width: 390, height: 844 } }]) {
     for (const dark of [false, true]) {
       it(`draws at ${name} width in ${dark ? "dark" : "light"} mode`, async () => {
@@ -243,6 +275,11 @@ describe("广告管理", () => {
           await look.locator('section[aria-label="操作记录"] tbody tr').first().waitFor();
           await look.evaluate(() => document.fonts.ready);
           await look.screenshot({ path: artifact(`adv-operation-${name}-${dark ? "dark" : "light"}.png`), fullPage: true });
+          await look.goto("/amazon/adv/overview?embed=1");
+          await look.locator(".uplot canvas").waitFor();
+          await look.locator('section[aria-label="广告概览"] tbody tr').first().waitFor();
+          await look.evaluate(() => document.fonts.ready);
+          await look.screenshot({ path: artifact(`adv-overview-${name}-${dark ? "dark" : "light"}.png`), fullPage: true });
         } finally {
           await look.context().close();
         }

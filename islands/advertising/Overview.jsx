@@ -1,0 +1,197 @@
+// 广告概览: every Sponsored Products campaign's figures of a period (the last 30 days at first), for a store and 站点,
+// in CNY beside the previous period of as many days, a daily chart of spend, sales and ACOS (uPlot, loaded with
+// this screen only), and the days in an exportable table.
+import { useEffect, useRef, useState } from "react";
+import { api } from "../lib/api.js";
+import { toast } from "../lib/toast.js";
+import DataTable from "../table/DataTable.jsx";
+
+const ADV = "/amazonadv/api/v1";
+const input = "rounded-md border border-slate-300 px-2 py-1 text-sm dark:border-slate-600 dark:bg-slate-900";
+const button = "rounded-md bg-sky-700 px-3 py-1 text-sm font-semibold text-white hover:bg-sky-800 disabled:opacity-50";
+const iso = (d) => d.toISOString().slice(0, 10);
+const daysAgo = (n) => iso(new Date(Date.now() - n * 86400000));
+
+// TOTALS are the cards: the field, its label, whether more is better (for the change's colour).
+const TOTALS = [
+  ["spend", "花费", "¥", false],
+  ["sales", "销售额", "¥", true],
+  ["orders", "订单量", "", true],
+  ["impressions", "曝光量", "", true],
+  ["clicks", "点击量", "", true],
+  ["acos", "ACOS", "", false],
+  ["roas", "ROAS", "", true],
+  ["cpc", "CPC", "¥", false],
+  ["ctr", "CTR", "", true],
+  ["cvr", "CVR", "", true],
+];
+const num = (v) => (typeof v === "number" ? v : parseFloat(String(v).replace("%", "")));
+// Counts are whole numbers; amounts (¥), ratios and percentages keep two decimals.
+const show = (v, unit) => {
+  if (v === "—") return "—";
+  if (typeof v === "number" && !unit) return v.toLocaleString("zh-CN");
+  const fixed = Number(num(v)).toLocaleString("zh-CN", { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+  return `${unit}${fixed}${String(v).endsWith("%") ? "%" : ""}`;
+};
+
+function Change({ now, before, up }) {
+  const a = num(now);
+  const b = num(before);
+  if (!Number.isFinite(a) || !Number.isFinite(b) || b === 0) return <span className="text-slate-500 dark:text-slate-400">—</span>;
+  const pct = ((a - b) / Math.abs(b)) * 100;
+  const good = pct === 0 ? "" : pct > 0 === up ? "text-emerald-700 dark:text-emerald-400" : "text-rose-700 dark:text-rose-400";
+  return <span className={good}>{`${pct > 0 ? "+" : ""}${pct.toFixed(1)}%`}</span>;
+}
+
+function Chart({ days }) {
+  const box = useRef(null);
+  useEffect(() => {
+    let plot;
+    let gone = false;
+    let watch;
+    Promise.all([import("uplot")]).then(([{ default: UPlot }]) => {
+      if (gone || !box.current) return;
+      const x = days.map((d) => Date.parse(d.day + "T00:00:00Z") / 1000);
+      const ink = document.documentElement.classList.contains("dark") ? "#cbd5e1" : "#334155";
+      const grid = { stroke: document.documentElement.classList.contains("dark") ? "#334155" : "#e2e8f0", width: 1 };
+      const axis = { stroke: ink, grid, ticks: grid };
+      const opts = {
+        width: box.current.clientWidth,
+        height: 260,
+        tzDate: (ts) => UPlot.tzDate(new Date(ts * 1e3), "Etc/UTC"),
+        scales: { x: { time: true }, pct: { auto: true } },
+        series: [
+          { label: "日期", value: (u, v) => (v == null ? "" : new Date(v * 1000).toISOString().slice(0, 10)) },
+          { label: "花费(CNY)", stroke: "#0369a1", fill: "rgba(3,105,161,0.12)", width: 2, value: (u, v) => (v == null ? "—" : v.toFixed(2)) },
+          { label: "销售额(CNY)", stroke: "#059669", width: 2, value: (u, v) => (v == null ? "—" : v.toFixed(2)) },
+          { label: "ACOS", stroke: "#d97706", width: 2, dash: [6, 4], scale: "pct", value: (u, v) => (v == null ? "—" : v.toFixed(2) + "%") },
+        ],
+        axes: [{ ...axis }, { ...axis, size: 60 }, { ...axis, scale: "pct", side: 1, size: 50, grid: { show: false }, values: (u, vs) => vs.map((v) => v + "%") }],
+      };
+      const data = [x, days.map((d) => num(d.spend)), days.map((d) => num(d.sales)), days.map((d) => (d.acos === "—" ? null : num(d.acos)))];
+      plot = new UPlot(opts, data, box.current);
+      watch = new ResizeObserver(() => box.current && plot.setSize({ width: box.current.clientWidth, height: 260 }));
+      watch.observe(box.current);
+    });
+    return () => {
+      gone = true;
+      watch?.disconnect();
+      plot?.destroy();
+    };
+  }, [days]);
+  return <div ref={box} role="img" aria-label="每日花费、销售额和ACOS" className="w-full text-xs text-slate-700 dark:text-slate-300" />;
+}
+
+export default function AdvOverview({ permissions }) {
+  const [groups, setGroups] = useState([]);
+  const [profiles, setProfiles] = useState([]);
+  const [answer, setAnswer] = useState(null);
+  const [query, setQuery] = useState(null); // the filters the totals were read for: the days' table follows them
+  const form = useRef(null);
+  const load = (e) => {
+    e?.preventDefault();
+    const body = Object.fromEntries(new FormData(form.current));
+    api(`${ADV}/sp/overview`, { method: "POST", body })
+      .then((r) => {
+        setAnswer(r.data);
+        setQuery(body);
+      })
+      .catch((e) => toast(e.message, "error"));
+  };
+  useEffect(() => {
+    load();
+    api(`${ADV}/advManager/getGroup`)
+      .then(async (r) => {
+        const list = r.data || [];
+        setGroups(list);
+        const each = await Promise.all(list.map((g) => api(`${ADV}/advert/loadProfile`, { query: { groupid: g.id } }).then((p) => (p.data || []).map((x) => ({ ...x, groupName: g.name })))));
+        setProfiles(each.flat());
+      })
+      .catch((e) => toast(e.message, "error"));
+    const f = form.current;
+    f.addEventListener("submit", load);
+    return () => f.removeEventListener("submit", load);
+  }, []);
+  const preset = (n) => {
+    form.current.startDate.value = daysAgo(n - 1);
+    form.current.endDate.value = daysAgo(0);
+    form.current.requestSubmit();
+  };
+  const spent = answer && answer.days.some((d) => num(d.spend) > 0 || d.impressions > 0);
+  return (
+    <section aria-label="广告概览">
+      <form id="adv-overview-filter" ref={form} className="mb-3 flex flex-wrap items-center gap-2 text-sm">
+        <select name="groupId" aria-label="店铺" className={input} defaultValue="">
+          <option value="">全部店铺</option>
+          {groups.map((g) => (
+            <option key={g.id} value={g.id}>
+              {g.name}
+            </option>
+          ))}
+        </select>
+        <select name="profileId" aria-label="站点" className={input} defaultValue="">
+          <option value="">全部站点</option>
+          {profiles.map((p) => (
+            <option key={p.id} value={p.id}>
+              {p.groupName} · {p.marketname || p.countryCode}
+            </option>
+          ))}
+        </select>
+        <input name="startDate" type="date" aria-label="开始日期" className={input} defaultValue={daysAgo(29)} />
+        <span>至</span>
+        <input name="endDate" type="date" aria-label="结束日期" className={input} defaultValue={daysAgo(0)} />
+        <button type="submit" className={button}>
+          查询
+        </button>
+        <span role="group" aria-label="快捷日期" className="flex gap-1">
+          {[7, 30, 90].map((n) => (
+            <button key={n} type="button" className="rounded border border-slate-300 px-2 py-0.5 dark:border-slate-600" onClick={() => preset(n)}>
+              近{n}天
+            </button>
+          ))}
+        </span>
+      </form>
+      {answer && (
+        <>
+          <p className="mb-2 text-xs text-slate-500 dark:text-slate-400">
+            本期 {answer.startDate} 至 {answer.endDate}，上期 {answer.previousStart} 至 {answer.previousEnd}
+          </p>
+          <dl aria-label="汇总" className="mb-3 grid grid-cols-2 gap-2 sm:grid-cols-3 lg:grid-cols-5">
+            {TOTALS.map(([key, label, unit, up]) => (
+              <div key={key} className="rounded-md border border-slate-200 p-2 dark:border-slate-700">
+                <dt className="text-xs text-slate-500 dark:text-slate-400">{label}</dt>
+                <dd className="text-lg font-semibold tabular-nums" data-total={key}>
+                  {show(answer.total[key], unit)}
+                </dd>
+                <dd className="text-xs tabular-nums text-slate-500 dark:text-slate-400">
+                  上期 <span data-previous={key}>{show(answer.previous[key], unit)}</span> <Change now={answer.total[key]} before={answer.previous[key]} up={up} />
+                </dd>
+              </div>
+            ))}
+          </dl>
+          {spent ? (
+            <Chart days={answer.days} />
+          ) : (
+            <p className="mb-3 rounded-md border border-dashed border-slate-300 p-4 text-sm text-slate-600 dark:border-slate-600 dark:text-slate-300">
+              所选日期内没有广告数据：请先在店铺管理中授权广告，并在数据同步中同步“广告报表”，或换一个日期范围。
+            </p>
+          )}
+        </>
+      )}
+      {query && (
+      <DataTable
+        key={JSON.stringify(query)}
+        filters={query}
+        queryname="advOverviewDays"
+        source={`${ADV}/sp/overview/days`}
+        exportUrl={`${ADV}/sp/overview/export`}
+        permissions={permissions}
+        rowKey="day"
+        noun="天"
+        rowName={(row) => row.day}
+        empty="所选日期内没有广告数据：请先在数据同步中同步“广告报表”，或换一个日期范围。"
+      />
+      )}
+    </section>
+  );
+}
