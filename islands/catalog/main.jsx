@@ -1,12 +1,13 @@
 // The product catalogue's screens, one island for all of them (the page's props name the screen): 本地产品 (the
-// list), its add/edit screen, its details, and SKU配对 (listings).
+// list), its add/edit screen, its details, SKU配对 (listings) and 在售报告 (the listings report).
 import { mount } from "../lib/mount.js";
 import ProductList from "./ProductList.jsx";
 import ProductForm from "./ProductForm.jsx";
 import ProductDetails from "./ProductDetails.jsx";
 import Listings from "./Listings.jsx";
+import OpenListings from "./OpenListings.jsx";
 
-const SCREENS = { products: ProductList, productForm: ProductForm, productDetails: ProductDetails, listings: Listings };
+const SCREENS = { products: ProductList, productForm: ProductForm, productDetails: ProductDetails, listings: Listings, openListings: OpenListings };
 
 function ProductScreen({ screen, ...props }) {
   const Screen = SCREENS[screen];
