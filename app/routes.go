@@ -145,6 +145,7 @@ func routes(e *echo.Echo, d Deps, pg *pages.Handler) RouteAccess {
 		"/material/details":             pg.ProductScreen("产品详情", "productDetails"),
 		"/amazon/listing/relation":      pg.ProductScreen("SKU配对", "listings"),
 		"/amazon/listing/label":         labels.Form,
+		"/amazon/reports/open":          pg.ProductScreen("在售报告", "openListings"),
 		"/erp/base/brand":               pg.AdminScreen("品牌", "brands"),
 		"/erp/base/category":            pg.AdminScreen("分类", "categories"),
 		"/erp/base/supplier":            pg.AdminScreen("供应商", "suppliers"),
@@ -422,7 +423,7 @@ func routes(e *echo.Echo, d Deps, pg *pages.Handler) RouteAccess {
 
 	// The product catalogue (/erp/api/v1). Reading a product, a brand, a category or a supplier needs a session
 	// only: other modules show them and pick products (material/search); the product list and its export need
-	// the 本地产品 screen, listings the SKU配对 screen. Each change needs its button permission.
+	// the 本地产品 screen, listings the SKU配对 screen (在售报告 its own). Each change needs its button permission.
 	erp := guarded{group: e.Group("/erp/api/v1", middleware.SameOrigin), admin: sv.Admin, signIn: middleware.RequireSession, table: table, docs: docs}
 	guide := &onboardingapi.Handler{Onboarding: sv.Onboarding}
 	erp.GET("/onboarding", guide.Guide, signedIn).Answers(onboarding.Guide{})
@@ -494,6 +495,9 @@ func routes(e *echo.Echo, d Deps, pg *pages.Handler) RouteAccess {
 	erp.DELETE("/supplier/:id", cat.DeleteSupplier, needs(catalog.PermissionSupplierDelete), oplog("删除供应商")).Answers("")
 	erp.POST("/listing/page", cat.ListingPage, listingScreen).Takes(catalog.ListingQuery{}).Answers(api.Page[catalogapi.Listing]{})
 	erp.GET("/listing/export", cat.ListingExport(export), listingScreen)
+	openScreen := middleware.Screen("/amazon/reports/open")
+	erp.POST("/listing/open", cat.OpenListings, openScreen).Takes(catalog.OpenListingQuery{}).Answers(api.Page[catalogapi.Listing]{})
+	erp.GET("/listing/open/export", cat.OpenListingExport(export), openScreen)
 	erp.GET("/listing/groups", cat.ListingGroups, signedIn).Answers([]catalogapi.Option{})
 	erp.GET("/listing/marketplaces", cat.Marketplaces, signedIn).Answers([]catalogapi.Marketplace{})
 	erp.GET("/listing/:id", cat.GetListing, listingScreen).Answers(catalogapi.Listing{})

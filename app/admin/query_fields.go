@@ -538,6 +538,15 @@ var queryFields = numbered(map[string][]Column{
 		col("productSku", "本地SKU", 150, false), col("productName", "产品名称", 200, false),
 		col("paired", "配对状态", 90, false), col("createdAt", "创建时间", 170, true),
 	},
+	"openListingList": {
+		col("groupName", "店铺", 130, false), col("marketplaceName", "站点", 80, false),
+		col("sellerSku", "平台SKU", 170, true), col("asin", "ASIN", 120, true), col("fnsku", "FNSKU", 120, true),
+		col("itemName", "商品名称", 240, true), col("price", "价格", 90, true).money(), col("quantity", "数量", 70, false).tip("卖家自配送（FBM）的可售数量；FBA的库存见FBA库存明细"),
+		col("statusName", "状态", 80, false), col("channelName", "配送方式", 80, false),
+		col("openDate", "开售时间", 170, false).tip("亚马逊在售商品报告的 open-date，北京时间"),
+		col("productSku", "本地SKU", 150, false), col("productName", "产品名称", 200, false).hidden(),
+		col("currency", "币种", 70, false).hidden(), col("createdAt", "首次同步时间", 170, true).hidden(),
+	},
 	"purchaseOrderList": {
 		col("number", "采购单号", 170, false), col("supplierName", "供应商", 160, false), col("warehouseName", "收货仓库", 120, false),
 		col("statusName", "状态", 80, false), col("totalQuantity", "采购数量", 90, false), col("totalReceived", "已收数量", 90, false),

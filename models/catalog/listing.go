@@ -19,15 +19,21 @@ type ListingRow struct {
 }
 
 // ListingFilter selects a company's listings of the store groups UserID is granted: of one store group and
-// marketplace ("" / 0: any), whose seller SKU, ASIN or FNSKU contains Keyword, paired with ProductID (0: any),
-// paired or not (Paired nil: both).
+// marketplace ("" / 0: any), whose seller SKU, ASIN or FNSKU (with InTitle: seller SKU, ASIN or title) contains
+// Keyword, paired with ProductID (0: any), paired or not (Paired nil: both). Reported keeps the listings Amazon's
+// listings report gave (a status); Status keeps one status as Amazon writes it, Channel "FBA" (AMAZON_NA, _EU..)
+// or "FBM" (DEFAULT) one fulfilment channel.
 type ListingFilter struct {
 	UserID        int64
 	GroupID       int64
 	MarketplaceID string
 	Keyword       string
+	InTitle       bool
 	ProductID     int64
 	Paired        *bool
+	Reported      bool
+	Status        string
+	Channel       string
 	OrderBy       string
 	Desc          bool
 	Offset        int
@@ -56,7 +62,23 @@ func (f ListingFilter) narrow(db *models.DB, q *gorm.DB) *gorm.DB {
 	if f.MarketplaceID != "" {
 		q = q.Where("listings.marketplace_id = ?", f.MarketplaceID)
 	}
-	q = db.ContainsKeyword(q, f.Keyword, "listings.seller_sku", "listings.asin", "listings.fnsku")
+	if f.InTitle {
+		q = db.ContainsKeyword(q, f.Keyword, "listings.seller_sku", "listings.asin", "listings.item_name")
+	} else {
+		q = db.ContainsKeyword(q, f.Keyword, "listings.seller_sku", "listings.asin", "listings.fnsku")
+	}
+	if f.Reported {
+		q = q.Where("listings.status <> ''")
+	}
+	if f.Status != "" {
+		q = q.Where("listings.status = ?", f.Status)
+	}
+	switch f.Channel {
+	case "FBA":
+		q = q.Where("listings.fulfillment_channel LIKE 'AMAZON%'")
+	case "FBM":
+		q = q.Where("listings.fulfillment_channel = 'DEFAULT'")
+	}
 	if f.ProductID != 0 {
 		q = q.Where("listings.product_id = ?", f.ProductID)
 	}
