@@ -39,7 +39,9 @@ func rowsOf(t *testing.T, db *models.DB, company, group int64) map[string]string
 		switch {
 		case company == 0:
 		case table.name == "verification_codes" || table.name == "oauth_states" || table.name == "sso_handovers" ||
-			table.name == "app_secrets" || table.name == "rate_counters":
+			table.name == "app_secrets" || table.name == "rate_counters" || table.name == "replenishment_sales":
+			// replenishment_sales holds sums kept from the sales and the ledger (rebuilt by whoever reads the
+			// plan first after they change): no one's data, though a rebuild rewrites every group's rows.
 			continue
 		case group > 0 && table.name == "store_groups":
 			q = q.Where("id = ?", group)

@@ -100,7 +100,7 @@ export async function startServer(options = {}) {
     exited.then(() => "exited"),
     // A start with the demo data (SELLERHUB_DEMO_DATA) imports 90 days of it first: seconds alone, more beside
     // another test file and the Go tests.
-    deadline(60000).then(() => "timeout"),
+    deadline(6 * PATIENCE).then(() => "timeout"),
   ]);
   if (outcome !== "ready") {
     child.kill("SIGKILL");
