@@ -251,6 +251,8 @@ describe("广告管理", () => {
     assert.ok(amount(spend7) > 0 && amount(spend7) < amount(spend30), `7 days ${spend7} under 30 days ${spend30}`);
     // The days' table follows the totals' period: it is read again for the seven days.
     await view.getByText("共 7 条", { exact: false }).waitFor({ timeout: PATIENCE });
+    // The pager's count can come before the rows are drawn again: the eighth row goes once they are.
+    await rows.nth(7).waitFor({ state: "detached", timeout: PATIENCE });
     assert.equal(await rows.count(), 7, "a row per day");
     await view.locator(".uplot canvas").waitFor({ timeout: PATIENCE });
     await page.screenshot({ path: artifact("adv-overview.png") });
