@@ -19,7 +19,7 @@ type PickListPage struct {
 // when nothing is known.
 type PickListRow struct {
 	// Bins are where to pick from: the bins holding the product with their units (A-01-01-01(30)), or 待上架.
-	Bins  string
+	Bins                             string
 	Image, Name, SKU, Box, SellerSKU string
 	// Reserved is 本单占用 (the line's stock this shipment holds), Left 剩余可用 (what stays fulfillable).
 	Reserved, Left, Quantity int

@@ -125,12 +125,12 @@ func TestLabelsOfChosenListings(t *testing.T) {
 	for query, msg := range map[string]string{
 		"paper=a4-40&start=41&id=" + id + "&qty=1": catalog.MsgLabelStartBad,
 		"paper=a4-40&start=0&id=" + id + "&qty=1":  catalog.MsgLabelStartBad,
-		"paper=a4-21&id=" + id + "&qty=abc":  catalog.MsgLabelQuantityBad,
-		"paper=a4-21&id=" + id + "&qty=1001": catalog.MsgLabelQuantityBad,
-		"paper=a4-21&id=" + id + "&qty=":     catalog.MsgLabelNothing,
-		"paper=a4-21&id=" + id + "&qty=0":    catalog.MsgLabelNothing,
-		"paper=a4-21&id=42&qty=1":            catalog.MsgLabelListingAbsent,
-		"paper=a4-99&id=" + id + "&qty=1":    catalog.MsgLabelPaperBad,
+		"paper=a4-21&id=" + id + "&qty=abc":        catalog.MsgLabelQuantityBad,
+		"paper=a4-21&id=" + id + "&qty=1001":       catalog.MsgLabelQuantityBad,
+		"paper=a4-21&id=" + id + "&qty=":           catalog.MsgLabelNothing,
+		"paper=a4-21&id=" + id + "&qty=0":          catalog.MsgLabelNothing,
+		"paper=a4-21&id=42&qty=1":                  catalog.MsgLabelListingAbsent,
+		"paper=a4-99&id=" + id + "&qty=1":          catalog.MsgLabelPaperBad,
 	} {
 		status, body := get(t, c, "/amazon/listing/label/print?"+query)
 		if status != 400 || !strings.Contains(html.UnescapeString(body), msg) || !strings.Contains(body, `role="alert"`) {
