@@ -241,7 +241,8 @@ describe("广告管理", () => {
     await view.locator(".uplot canvas").waitFor({ timeout: PATIENCE });
     const legend = await view.locator(".u-legend").innerText();
     for (const s of ["花费(CNY)", "销售额(CNY)", "ACOS"]) assert.ok(legend.includes(s), `legend ${s} in ${legend}`);
-    const rows = view.locator('section[aria-label="广告概览"] tbody tr');
+    // uPlot's legend is a table too, a row per series: the days are the rows of the other one.
+    const rows = view.locator('section[aria-label="广告概览"] table:not(.u-legend) tbody tr');
     await rows.first().waitFor({ timeout: PATIENCE });
     // 近7天: a smaller spend, and seven days in the table.
     await view.getByRole("button", { name: "近7天", exact: true }).click();
