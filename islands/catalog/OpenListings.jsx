@@ -1,47 +1,21 @@
 // 在售报告: the listings of the user's store groups as Amazon's all-listings report gives them (title, price in its
 // currency, quantity, status, fulfilment channel, open date) with the local product each is paired with, found by
 // store, marketplace, status, channel and a seller SKU, ASIN or title, and exported.
-import { useEffect, useState } from "react";
-import { api } from "../lib/api.js";
-import { toast } from "../lib/toast.js";
+import { useState } from "react";
+import { PlaceSelects } from "../lib/StoreSelects.jsx";
 import DataTable from "../table/DataTable.jsx";
 import { ERP, Thumbnail, button, input, openTab } from "./shared.jsx";
 
 const link = "mx-1 font-medium text-sky-700 underline hover:text-sky-900 dark:text-sky-400";
 
 export default function OpenListings({ permissions }) {
-  const [groups, setGroups] = useState([]);
-  const [markets, setMarkets] = useState([]);
   const [filtered, setFiltered] = useState(false);
 
-  useEffect(() => {
-    Promise.all([api(`${ERP}/listing/groups`), api(`${ERP}/listing/marketplaces`)])
-      .then(([g, m]) => {
-        setGroups(g.data);
-        setMarkets(m.data);
-      })
-      .catch((e) => toast(e.message, "error"));
-  }, []);
 
   return (
     <section aria-label="在售报告">
       <form id="open-listing-filter" className="mb-2 flex flex-wrap items-center gap-2 text-sm" onSubmit={() => setFiltered(true)}>
-        <select name="groupId" aria-label="店铺" className={input} defaultValue="">
-          <option value="">全部店铺</option>
-          {groups.map((g) => (
-            <option key={g.id} value={g.id}>
-              {g.name}
-            </option>
-          ))}
-        </select>
-        <select name="marketplaceId" aria-label="站点" className={input} defaultValue="">
-          <option value="">全部站点</option>
-          {markets.map((m) => (
-            <option key={m.id} value={m.id}>
-              {m.name}
-            </option>
-          ))}
-        </select>
+        <PlaceSelects />
         <select name="status" aria-label="状态" className={input} defaultValue="">
           <option value="">全部状态</option>
           <option value="Active">在售</option>

@@ -2,50 +2,23 @@
 // Amazon's measures, the fulfilment and referral fee per unit) beside the fulfilment fee the settlements of the
 // chosen days charged per unit; a SKU charged more than estimated is marked 多收 with the difference per unit and
 // in all. 只看多收 narrows to those; the list exports.
-import { useEffect, useState } from "react";
 import { api } from "../lib/api.js";
 import { mount } from "../lib/mount.js";
+import { PlaceSelects } from "../lib/StoreSelects.jsx";
 import { money } from "../lib/money.js";
-import { toast } from "../lib/toast.js";
 import DataTable from "../table/DataTable.jsx";
 
 const AMZ = "/amazon/api/v1";
-const ERP = "/erp/api/v1";
 const button = "rounded-md bg-sky-700 px-3 py-1 text-sm font-semibold text-white hover:bg-sky-800 disabled:opacity-50";
 const input = "rounded-md border border-slate-300 px-2 py-1 text-sm dark:border-slate-600 dark:bg-slate-900";
 const OVER = "rounded bg-rose-50 px-1.5 py-0.5 font-semibold text-rose-800 dark:bg-rose-950 dark:text-rose-300";
 
 function FBAFeeScreen({ permissions }) {
-  const [groups, setGroups] = useState([]);
-  const [markets, setMarkets] = useState([]);
-  useEffect(() => {
-    Promise.all([api(`${ERP}/listing/groups`), api(`${ERP}/listing/marketplaces`)])
-      .then(([g, m]) => {
-        setGroups(g.data);
-        setMarkets(m.data);
-      })
-      .catch((e) => toast(e.message, "error"));
-  }, []);
   const over = (key) => (row) => (row.overcharged ? <span className={OVER}>{money(row[key], row.currency)}</span> : "—");
   return (
     <section aria-label="FBA费用报告">
       <form id="fbafee-filter" className="mb-2 flex flex-wrap items-center gap-2 text-sm">
-        <select name="groupId" aria-label="店铺" className={input} defaultValue="">
-          <option value="">全部店铺</option>
-          {groups.map((g) => (
-            <option key={g.id} value={g.id}>
-              {g.name}
-            </option>
-          ))}
-        </select>
-        <select name="marketplaceId" aria-label="站点" className={input} defaultValue="">
-          <option value="">全部站点</option>
-          {markets.map((m) => (
-            <option key={m.id} value={m.id}>
-              {m.name}
-            </option>
-          ))}
-        </select>
+        <PlaceSelects />
         <label className="flex items-center gap-1">
           结算日期从
           <input name="from" type="date" aria-label="开始日期" className={input} />

@@ -6,49 +6,28 @@
 import { useEffect, useState } from "react";
 import { api } from "../lib/api.js";
 import { mount } from "../lib/mount.js";
+import { PlaceSelects } from "../lib/StoreSelects.jsx";
 import { toast } from "../lib/toast.js";
 import DataTable from "../table/DataTable.jsx";
 
 const AMZ = "/amazon/api/v1";
-const ERP = "/erp/api/v1";
 const button = "rounded-md bg-sky-700 px-3 py-1 text-sm font-semibold text-white hover:bg-sky-800 disabled:opacity-50";
 const input = "rounded-md border border-slate-300 px-2 py-1 text-sm dark:border-slate-600 dark:bg-slate-900";
 const RISK = "rounded bg-rose-50 px-1.5 py-0.5 text-rose-800 dark:bg-rose-950 dark:text-rose-300";
 const AGED = "font-semibold text-amber-700 dark:text-amber-400";
 
 function PlanningScreen({ permissions }) {
-  const [groups, setGroups] = useState([]);
-  const [markets, setMarkets] = useState([]);
   const [actions, setActions] = useState([]);
   useEffect(() => {
-    Promise.all([api(`${ERP}/listing/groups`), api(`${ERP}/listing/marketplaces`), api(`${AMZ}/planning/actions`)])
-      .then(([g, m, a]) => {
-        setGroups(g.data);
-        setMarkets(m.data);
-        setActions(a.data);
-      })
+    api(`${AMZ}/planning/actions`)
+      .then((a) => setActions(a.data))
       .catch((e) => toast(e.message, "error"));
   }, []);
   const aged = (key) => (row) => (row[key] > 0 ? <span className={AGED}>{row[key]}</span> : row[key]);
   return (
     <section aria-label="库存规划">
       <form id="planning-filter" className="mb-2 flex flex-wrap items-center gap-2 text-sm">
-        <select name="groupId" aria-label="店铺" className={input} defaultValue="">
-          <option value="">全部店铺</option>
-          {groups.map((g) => (
-            <option key={g.id} value={g.id}>
-              {g.name}
-            </option>
-          ))}
-        </select>
-        <select name="marketplaceId" aria-label="站点" className={input} defaultValue="">
-          <option value="">全部站点</option>
-          {markets.map((m) => (
-            <option key={m.id} value={m.id}>
-              {m.name}
-            </option>
-          ))}
-        </select>
+        <PlaceSelects />
         <select name="view" aria-label="库存视图" className={input} defaultValue="">
           <option value="">全部SKU</option>
           <option value="aged">超龄库存（181天以上）</option>

@@ -4,12 +4,12 @@
 // searched order id or SKU, the lines themselves. The list and the lines export.
 import { useEffect, useRef, useState } from "react";
 import { api } from "../lib/api.js";
+import { PlaceSelects } from "../lib/StoreSelects.jsx";
 import { money } from "../lib/money.js";
 import { toast } from "../lib/toast.js";
 import DataTable from "../table/DataTable.jsx";
 
 const AMZ = "/amazon/api/v1";
-const ERP = "/erp/api/v1";
 const FORM = "settlement-filter";
 const button = "rounded-md bg-sky-700 px-3 py-1 text-sm font-semibold text-white hover:bg-sky-800 disabled:opacity-50";
 const plain = "rounded-md border border-slate-300 px-3 py-1 text-sm hover:bg-slate-50 disabled:opacity-50 dark:border-slate-600 dark:hover:bg-slate-700";
@@ -19,34 +19,9 @@ const BALANCED = "rounded bg-emerald-50 px-1.5 py-0.5 text-emerald-800 dark:bg-e
 
 // StoreFilters are the store group and marketplace selects every settlement screen filters by.
 export function StoreFilters() {
-  const [groups, setGroups] = useState([]);
-  const [markets, setMarkets] = useState([]);
-  useEffect(() => {
-    Promise.all([api(`${ERP}/listing/groups`), api(`${ERP}/listing/marketplaces`)])
-      .then(([g, m]) => {
-        setGroups(g.data);
-        setMarkets(m.data);
-      })
-      .catch((e) => toast(e.message, "error"));
-  }, []);
   return (
     <>
-      <select name="groupId" aria-label="店铺" className={input} defaultValue="">
-        <option value="">全部店铺</option>
-        {groups.map((g) => (
-          <option key={g.id} value={g.id}>
-            {g.name}
-          </option>
-        ))}
-      </select>
-      <select name="marketplaceId" aria-label="站点" className={input} defaultValue="">
-        <option value="">全部站点</option>
-        {markets.map((m) => (
-          <option key={m.id} value={m.id}>
-            {m.name}
-          </option>
-        ))}
-      </select>
+      <PlaceSelects />
     </>
   );
 }

@@ -41,3 +41,40 @@ export function StoreSelects({ marketplaces }) {
     </>
   );
 }
+
+// usePlaces loads the store groups and marketplaces of the screens on the listings' places (FBA stock, fees,
+// settlements): what /erp/api/v1/listing/groups and /listing/marketplaces give the user.
+export function usePlaces() {
+  const [places, setPlaces] = useState({ groups: [], markets: [] });
+  useEffect(() => {
+    Promise.all([api("/erp/api/v1/listing/groups"), api("/erp/api/v1/listing/marketplaces")])
+      .then(([g, m]) => setPlaces({ groups: g.data || [], markets: m.data || [] }))
+      .catch((e) => toast(e.message, "error"));
+  }, []);
+  return places;
+}
+
+// PlaceSelects are the 店铺 and 站点 selects (groupId, marketplaceId) over usePlaces.
+export function PlaceSelects() {
+  const { groups, markets } = usePlaces();
+  return (
+    <>
+      <select name="groupId" aria-label="店铺" className={field} defaultValue="">
+        <option value="">全部店铺</option>
+        {groups.map((g) => (
+          <option key={g.id} value={g.id}>
+            {g.name}
+          </option>
+        ))}
+      </select>
+      <select name="marketplaceId" aria-label="站点" className={field} defaultValue="">
+        <option value="">全部站点</option>
+        {markets.map((m) => (
+          <option key={m.id} value={m.id}>
+            {m.name}
+          </option>
+        ))}
+      </select>
+    </>
+  );
+}

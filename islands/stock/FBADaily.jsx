@@ -4,6 +4,7 @@
 // the day's events with their reference (order, shipment, adjustment). Exported to .xlsx.
 import { useEffect, useRef, useState } from "react";
 import { api } from "../lib/api.js";
+import { PlaceSelects } from "../lib/StoreSelects.jsx";
 import { toast } from "../lib/toast.js";
 import DataTable from "../table/DataTable.jsx";
 import { ERP, button, input, openTab, plainButton } from "./shared.jsx";
@@ -11,39 +12,14 @@ import { ERP, button, input, openTab, plainButton } from "./shared.jsx";
 const BASE = `${ERP}/fbaDaily`;
 
 export default function FBADaily({ permissions }) {
-  const [groups, setGroups] = useState([]);
-  const [markets, setMarkets] = useState([]);
   const [opened, setOpened] = useState(null);
   const [filtered, setFiltered] = useState(false);
-  useEffect(() => {
-    Promise.all([api(`${ERP}/listing/groups`), api(`${ERP}/listing/marketplaces`)])
-      .then(([g, m]) => {
-        setGroups(g.data);
-        setMarkets(m.data);
-      })
-      .catch((e) => toast(e.message, "error"));
-  }, []);
   const signed = (n) => (n > 0 ? `+${n}` : n === 0 ? "" : String(n));
   const moves = Object.fromEntries(["receipts", "shipments", "returns", "transfers", "lost", "found", "damaged", "disposed", "other"].map((k) => [k, (row) => <span className="tabular-nums">{signed(row[k])}</span>]));
   return (
     <section aria-label="FBA每日库存">
       <form id="fba-daily-filter" className="mb-2 flex flex-wrap items-center gap-2 text-sm" onSubmit={() => setFiltered(true)}>
-        <select name="groupId" aria-label="店铺" className={input} defaultValue="">
-          <option value="">全部店铺</option>
-          {groups.map((g) => (
-            <option key={g.id} value={g.id}>
-              {g.name}
-            </option>
-          ))}
-        </select>
-        <select name="marketplaceId" aria-label="站点" className={input} defaultValue="">
-          <option value="">全部站点</option>
-          {markets.map((m) => (
-            <option key={m.id} value={m.id}>
-              {m.name}
-            </option>
-          ))}
-        </select>
+        <PlaceSelects />
         <input name="keyword" type="search" aria-label="平台SKU或FNSKU" placeholder="平台SKU / FNSKU" className={`w-40 ${input}`} />
         <input name="location" aria-label="运营中心" placeholder="运营中心" className={`w-24 ${input}`} />
         <label className="flex items-center gap-1">

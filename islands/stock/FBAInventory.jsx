@@ -1,42 +1,15 @@
 // FBA库存明细 (仓库 → 库存): Amazon's stock of each seller SKU in each marketplace, paired with a local product or
 // not, in every state the inventory report gives, with the days the fulfillable units last at the last 30 days'
 // sales. Found by store, marketplace, paired or not and stock, sorted by the states, exported to .xlsx.
-import { useEffect, useState } from "react";
-import { api } from "../lib/api.js";
-import { toast } from "../lib/toast.js";
+import { PlaceSelects } from "../lib/StoreSelects.jsx";
 import DataTable from "../table/DataTable.jsx";
 import { ERP, Thumb, button, input } from "./shared.jsx";
 
 export default function FBAInventory({ permissions }) {
-  const [groups, setGroups] = useState([]);
-  const [markets, setMarkets] = useState([]);
-  useEffect(() => {
-    Promise.all([api(`${ERP}/listing/groups`), api(`${ERP}/listing/marketplaces`)])
-      .then(([g, m]) => {
-        setGroups(g.data);
-        setMarkets(m.data);
-      })
-      .catch((e) => toast(e.message, "error"));
-  }, []);
   return (
     <section aria-label="FBA库存明细">
       <form id="fba-inventory-filter" className="mb-2 flex flex-wrap items-center gap-2 text-sm">
-        <select name="groupId" aria-label="店铺" className={input} defaultValue="">
-          <option value="">全部店铺</option>
-          {groups.map((g) => (
-            <option key={g.id} value={g.id}>
-              {g.name}
-            </option>
-          ))}
-        </select>
-        <select name="marketplaceId" aria-label="站点" className={input} defaultValue="">
-          <option value="">全部站点</option>
-          {markets.map((m) => (
-            <option key={m.id} value={m.id}>
-              {m.name}
-            </option>
-          ))}
-        </select>
+        <PlaceSelects />
         <select name="paired" aria-label="配对状态" className={input} defaultValue="">
           <option value="">全部配对状态</option>
           <option value="yes">已配对</option>
