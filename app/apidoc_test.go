@@ -211,6 +211,7 @@ func readInputs(a *companyA) map[string]string {
 		"GET /erp/api/v1/shipPlan/listings":          "groupId=" + g1 + "&marketplaceId=ATVPDKIKX0DER",
 		"POST /erp/api/v1/exchangeRate/history":      `{"currency":"USD"}`,
 		"POST /amazon/api/v1/profitCalc/compute":     `{"marketplace":"US","category":"accessories","price":"19.99","unitCost":"20","firstLeg":"5","length":"15","width":"8","height":"1.5","weight":"0.1"}`,
+		"GET /amazon/api/v1/profitCalc/feeCard":      "marketplace=US",
 		"POST /amazon/api/v1/settlements/lines/page": `{"id":"` + a.ids["settlements"] + `"}`,
 		"POST /amazon/api/v1/profit/detail":          `{"figure":"cost","month":"2026-11","groupId":"` + g1 + `","marketplaceId":"ATVPDKIKX0DER","sku":"MUG-BLUE-350","currency":"USD"}`,
 	}

@@ -182,6 +182,7 @@ func routes(e *echo.Echo, d Deps, pg *pages.Handler) RouteAccess {
 		"/amazon/datasync":              pg.DataSync,
 		"/erp/finance/exchangerate":     pg.FinanceScreen("汇率", "rates"),
 		"/amazon/profit/calculator":     pg.FinanceScreen("利润计算器", "calculator"),
+		"/amazon/profit/fbafee":         pg.FinanceScreen("FBA费用", "feecards"),
 		"/amazon/sales/report":          pg.SalesScreen("销售报表", "report"),
 		"/amazon/orders/summary":        pg.SalesScreen("周/月汇总", "summary"),
 		"/amazon/payment/profit":        pg.ProfitScreen("利润报告", "report"),
@@ -803,6 +804,10 @@ func routes(e *echo.Echo, d Deps, pg *pages.Handler) RouteAccess {
 	calcScreen := middleware.Screen("/amazon/profit/calculator")
 	amz.GET("/profitCalc/options", fin.Options, calcScreen).Answers([]financeapi.Marketplace{})
 	amz.POST("/profitCalc/compute", fin.Compute, calcScreen).Takes(finance.CalcInput{}).Answers(financeapi.Result{})
+	// 利润 › FBA费用: the fee cards the calculator and the FBA fee audit read, for the screen only.
+	feeCardScreen := middleware.Screen("/amazon/profit/fbafee")
+	amz.GET("/profitCalc/feeCard", fin.FeeCard, feeCardScreen).Answers(finance.FeeCardView{})
+	amz.GET("/profitCalc/feeCard/export", fin.FeeCardExport, feeCardScreen)
 	amz.POST("/profitPlan/page", fin.PlanPage, calcScreen).Takes(finance.PlanQuery{}).Answers(api.Page[financeapi.Plan]{})
 	amz.GET("/profitPlan/export", fin.PlanExport(export), calcScreen)
 	amz.GET("/profitPlan/:id", fin.GetPlan, calcScreen).Answers(financeapi.Plan{})

@@ -1,13 +1,16 @@
 // The finance screens, one island for all of them (the page's props name the screen): 汇率 (the company's rates
-// to CNY by month), 利润计算器 (the calculator and the saved plans) and 编辑计算方案 (/a/p/c?id=, one plan).
+// to CNY by month), 利润计算器 (the calculator and the saved plans), 编辑计算方案 (/a/p/c?id=, one plan),
+// 结算记录, and FBA费用 (the fee cards).
 import { mount } from "../lib/mount.js";
 import Calculator from "./Calculator.jsx";
+import FeeCards from "./FeeCards.jsx";
 import Rates from "./Rates.jsx";
 import Settlements from "./Settlements.jsx";
 
 function FinanceScreen({ screen, id, permissions }) {
   if (screen === "rates") return <Rates permissions={permissions} />;
   if (screen === "settlements") return <Settlements permissions={permissions} />;
+  if (screen === "feecards") return <FeeCards />;
   return <Calculator permissions={permissions} planId={screen === "plan" ? id : ""} />;
 }
 

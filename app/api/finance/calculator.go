@@ -156,3 +156,36 @@ func (h *Handler) UpdatePlan(c *echo.Context) error {
 func (h *Handler) DeletePlan(c *echo.Context) error {
 	return api.DeleteNoted(h.Finance.Plan, h.Finance.DeletePlan, h.plan)(c)
 }
+
+// FeeCard answers GET profitCalc/feeCard?marketplace=&day= with the marketplace's fee card in force on the day
+// (today when none): 利润 › FBA费用.
+func (h *Handler) FeeCard(c *echo.Context) error {
+	card, err := h.Finance.FeeCard(c.QueryParam("marketplace"), c.QueryParam("day"))
+	if err != nil {
+		return err
+	}
+	return api.OK(c, card)
+}
+
+// FeeCardExport answers GET profitCalc/feeCard/export?marketplace=&day= as FBA费用_<marketplace>_<effective>.xlsx:
+// the fulfilment fee table, a price band a column.
+func (h *Handler) FeeCardExport(c *echo.Context) error {
+	card, err := h.Finance.FeeCard(c.QueryParam("marketplace"), c.QueryParam("day"))
+	if err != nil {
+		return err
+	}
+	cols := []api.ExportColumn[finance.FeeCardRow]{
+		{Title: "尺寸分段", Value: func(r finance.FeeCardRow) any { return r.Tier }},
+		{Title: "尺寸与重量限制", Value: func(r finance.FeeCardRow) any { return r.Limits }},
+		{Title: "发货重量", Value: func(r finance.FeeCardRow) any { return r.Weight }},
+	}
+	for i, band := range card.PriceBands {
+		cols = append(cols, api.ExportColumn[finance.FeeCardRow]{Title: band + "（" + card.Currency + "）",
+			Value: func(r finance.FeeCardRow) any { return r.Fees[min(i, len(r.Fees)-1)] }})
+	}
+	effective := card.Effective
+	if effective == "" {
+		effective = card.Day
+	}
+	return api.XLSX(c, "FBA费用_"+card.Name+"_"+effective, cols, card.Fees)
+}
