@@ -42,9 +42,10 @@ test: check-generated vet
 # built assets (static embeds them), so they come after those. Without go test's own pass of vet: `make vet` runs
 # every analyzer, go test only a part of them, over again. The sync package's full syncs take some 10 minutes, near
 # go test's default limit per package, and mostly wait (on Amazon's stand-in, on the job queue): a third package
-# at a time runs beside it, where two left every other package queued behind one slot.
+# at a time runs beside it, where two left every other package queued behind one slot, and the sync tests that
+# mark themselves parallel run four at a time (-parallel), as they wait far more than they work.
 go-test: assets
-	$(GO) test -count=1 -vet=off -p 3 -timeout 20m ./...
+	$(GO) test -count=1 -vet=off -p 3 -parallel 4 -timeout 20m ./...
 
 # Two test files at a time: each starts its own server and database, and a file mostly waits (for the server, for
 # Chromium, for the 60 s a code stays locked), so a second one fills the wait.

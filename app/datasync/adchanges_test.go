@@ -59,6 +59,7 @@ func (w *adWorld) rowsOf(t *testing.T, body map[string]any) map[string]map[strin
 }
 
 func TestAdChangesReachAmazonRowByRowAndAreRecorded(t *testing.T) {
+	t.Parallel()
 	for _, kind := range dbtest.Kinds {
 		t.Run(kind, func(t *testing.T) {
 			w := startAdWorld(t, kind)
@@ -283,6 +284,7 @@ func (w *adWorld) staff(t *testing.T, phone string, permissions []string, groups
 }
 
 func TestAdChangesNeedTheButtonAndStayInTheUsersStores(t *testing.T) {
+	t.Parallel()
 	w := startAdWorld(t, dbtest.SQLite)
 	w.syncAds(t)
 	campaigns := w.rowsOf(t, map[string]any{"level": "campaign"})

@@ -89,6 +89,7 @@ func (w *adWorld) overview(t *testing.T, c *apptest.Client, body map[string]any)
 // 广告概览 totals a period's synced campaign days in CNY to the cent, and the previous period of as many days
 // just before it; a 站点 narrows it; a user without the screen is refused; another company sees nothing.
 func TestAdOverviewTotalsTheSyncedDaysInCNY(t *testing.T) {
+	t.Parallel()
 	for _, kind := range dbtest.Kinds {
 		t.Run(kind, func(t *testing.T) {
 			w := startAdWorld(t, kind)

@@ -29,6 +29,7 @@ func (w *adWorld) searchTerms(t *testing.T, body map[string]any) (records []map[
 // target that matched it, with the stand-in's clicks, spend and sales exactly, most spent first; an ad group and a
 // part of the term narrow it.
 func TestSearchTermsSumTheSyncedReportByCampaignAndAdGroup(t *testing.T) {
+	t.Parallel()
 	for _, kind := range dbtest.Kinds {
 		t.Run(kind, func(t *testing.T) {
 			w := startAdWorld(t, kind)

@@ -286,6 +286,7 @@ func (w *adWorld) truth(t *testing.T) adSums {
 }
 
 func TestAdvertisingSyncBringsEveryProfilesCampaignsAndFiguresExactly(t *testing.T) {
+	t.Parallel()
 	for _, kind := range dbtest.Kinds {
 		t.Run(kind, func(t *testing.T) {
 			w := startAdWorld(t, kind)
@@ -340,6 +341,7 @@ func TestAdvertisingSyncBringsEveryProfilesCampaignsAndFiguresExactly(t *testing
 }
 
 func TestAdvertisingSyncRefusedGrantAsksForAdvertisingAgainOnly(t *testing.T) {
+	t.Parallel()
 	w := startAdWorld(t, dbtest.SQLite)
 	w.adTasks(t)
 	w.amz.RefuseGrants(true)
@@ -363,6 +365,7 @@ func TestAdvertisingSyncRefusedGrantAsksForAdvertisingAgainOnly(t *testing.T) {
 }
 
 func TestProfitReportsEachAdvertisedSKUsMonthOfSpend(t *testing.T) {
+	t.Parallel()
 	for _, kind := range dbtest.Kinds {
 		t.Run(kind, func(t *testing.T) {
 			w := startAdWorld(t, kind)
@@ -433,6 +436,7 @@ func (w *adWorld) managerPage(t *testing.T, body map[string]any) (records []map[
 }
 
 func TestAdManagerShowsEachLevelWithTheSyncedFigures(t *testing.T) {
+	t.Parallel()
 	for _, kind := range dbtest.Kinds {
 		t.Run(kind, func(t *testing.T) {
 			w := startAdWorld(t, kind)

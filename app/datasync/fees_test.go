@@ -16,6 +16,7 @@ import (
 // from the Product Fees API at their listing price after the report is in: the referral fee as Amazon estimates it,
 // no FBA fee for a listing the seller ships. The report's own lines are kept as they are. On both databases.
 func TestFeesOfUnreportedListingsComeFromTheProductFeesAPI(t *testing.T) {
+	t.Parallel()
 	for _, kind := range dbtest.Kinds {
 		t.Run(kind, func(t *testing.T) {
 			h, amz, w := world(t, kind)

@@ -95,6 +95,7 @@ func ledgerTruth(t *testing.T, h *apptest.Harness, w *sellerdata.World, sellerID
 // FBA每日库存's check marks the planted day alone, where a receipt is missing from the detail, by the units
 // missing; syncing again writes nothing.
 func TestSyncLedgerFromTheStandIn(t *testing.T) {
+	t.Parallel()
 	for _, kind := range dbtest.Kinds {
 		t.Run(kind, func(t *testing.T) {
 			h, amz, w := world(t, kind)

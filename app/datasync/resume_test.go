@@ -32,6 +32,7 @@ func until(t *testing.T, h *apptest.Harness, what string, cond func() bool) {
 // worker finds the reports already asked for and their states, asks Amazon for none of them again, and the data
 // is complete and not doubled.
 func TestSyncResumesAfterTheWorkerStops(t *testing.T) {
+	t.Parallel()
 	for _, kind := range dbtest.Kinds {
 		t.Run(kind, func(t *testing.T) {
 			h, amz, w := world(t, kind)
@@ -115,6 +116,7 @@ func settlementsOf(t *testing.T, h *apptest.Harness) int {
 // Amazon refusing the seller's grant (invalid_grant) marks the store 授权失效 with 授权已失效，请重新授权 on its tasks,
 // and the jobs are cancelled, not retried.
 func TestInvalidGrant(t *testing.T) {
+	t.Parallel()
 	h, amz, _ := world(t, dbtest.SQLite)
 	c := h.SignedIn("13900000063", "同步公司")
 	seller := authorise(t, h, amz, c, amazontest.DefaultSeller, "NA", "北美店")
@@ -162,6 +164,7 @@ func ended(t *testing.T, h *apptest.Harness) {
 // A report Amazon ends FATAL fails its sync with the message that the next sync tries again; River does not
 // retry it, and the other kinds sync.
 func TestFatalReport(t *testing.T) {
+	t.Parallel()
 	h, amz, _ := world(t, dbtest.SQLite)
 	c := h.SignedIn("13900000065", "同步公司")
 	japan := authorise(t, h, amz, c, amazontest.JapanSeller, "FE", "日本店")

@@ -20,6 +20,7 @@ import (
 // store stays authorised, the jobs are cancelled, the periodic job and 立即同步 leave it alone, and 店铺管理 says the
 // secret is refused. Saving the new secret lifts the refusal and the store syncs again.
 func TestInvalidClientStopsUntilTheSecretChanges(t *testing.T) {
+	t.Parallel()
 	for _, kind := range dbtest.Kinds {
 		t.Run(kind, func(t *testing.T) {
 			h, amz, _ := world(t, kind)

@@ -128,6 +128,7 @@ func checkPlanning(t *testing.T, h *apptest.Harness, c *apptest.Client, w *selle
 // the months read; 仓储费报告's months sum each currency as the world does and convert it to CNY; a SKU's lines are
 // found by the seller SKU the storage report does not carry; bad months are refused; syncing again writes nothing.
 func TestSyncStorageFeesFromTheStandIn(t *testing.T) {
+	t.Parallel()
 	for _, kind := range dbtest.Kinds {
 		t.Run(kind, func(t *testing.T) {
 			h, amz, w := world(t, kind)

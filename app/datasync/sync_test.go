@@ -276,6 +276,7 @@ func truth(t *testing.T, h *apptest.Harness, w *sellerdata.World, sellerID int64
 // ASINs' parents (looked up after the listings, 20 a call) included. Syncing
 // again (立即同步 of every kind) writes nothing and changes no count.
 func TestSyncTwoStoresFromTheStandIn(t *testing.T) {
+	t.Parallel()
 	for _, kind := range dbtest.Kinds {
 		t.Run(kind, func(t *testing.T) {
 			h, amz, w := world(t, kind)

@@ -25,6 +25,7 @@ import (
 // written, and the orders, their items and the sales summary are complete and not doubled. On SQLite and
 // PostgreSQL.
 func TestUploadResumesAfterTheWorkerStops(t *testing.T) {
+	t.Parallel()
 	for _, kind := range dbtest.Kinds {
 		t.Run(kind, func(t *testing.T) {
 			h, amz, _ := world(t, kind)
