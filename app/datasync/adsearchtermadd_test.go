@@ -210,6 +210,12 @@ func TestSearchTermsBecomeNegativesAndKeywordsAtAmazon(t *testing.T) {
 			if got := w.addTerms(t, editor, with(negative, terms[4])); got.Changed != 1 {
 				t.Fatalf("the store's editor: %+v", got)
 			}
+			// 操作记录's 否定关键词 level: the six negatives' rows.
+			env = w.owner.Call(http.MethodPost, "/amazonadv/api/v1/sp/operations/page", map[string]any{"level": "negkeyword"})
+			env.Into(t, &ops)
+			if ops.Total != 6 {
+				t.Fatalf("%d operations of negative keywords", ops.Total)
+			}
 		})
 	}
 }
