@@ -879,6 +879,8 @@ func routes(e *echo.Echo, d Deps, pg *pages.Handler) RouteAccess {
 	// 搜索词: the search term report's rows under 广告管理 (and 广告活动 below), by campaign and ad group.
 	advAPI.POST("/sp/searchterms/page", vh.SearchTermsPage, advManagerScreen).Takes(advertising.SearchTermQuery{}).Answers(api.Page[advertisingapi.SearchTerm]{})
 	advAPI.GET("/sp/searchterms/export", vh.SearchTermsExport(export), advManagerScreen)
+	// Search terms become negative keywords or keywords at Amazon with the change permission; each row recorded.
+	advAPI.POST("/sp/searchterms/add", vh.AddSearchTerms, advManagerScreen.Needs(advertising.PermissionManagerEdit)).Takes(advertising.SearchTermAddForm{}).Answers(advertisingapi.Changed{})
 	// 广告活动 reads the same lists under its own screen.
 	advCampaignScreen := middleware.Screen("/amazon/adv/campaign")
 	advAPI.POST("/sp/campaigns/page", vh.ManagerPage, advCampaignScreen).Takes(advertising.ManagerQuery{}).Answers(api.Page[advertisingapi.Line]{})
@@ -886,6 +888,7 @@ func routes(e *echo.Echo, d Deps, pg *pages.Handler) RouteAccess {
 	advAPI.POST("/sp/campaigns/change", vh.Change, advCampaignScreen.Needs(advertising.PermissionCampaignEdit)).Takes(advertising.ChangeForm{}).Answers(advertisingapi.Changed{})
 	advAPI.POST("/sp/campaigns/searchterms/page", vh.SearchTermsPage, advCampaignScreen).Takes(advertising.SearchTermQuery{}).Answers(api.Page[advertisingapi.SearchTerm]{})
 	advAPI.GET("/sp/campaigns/searchterms/export", vh.SearchTermsExport(export), advCampaignScreen)
+	advAPI.POST("/sp/campaigns/searchterms/add", vh.AddSearchTerms, advCampaignScreen.Needs(advertising.PermissionCampaignEdit)).Takes(advertising.SearchTermAddForm{}).Answers(advertisingapi.Changed{})
 	// 操作记录: the changes sent to Amazon, limited to the user's store groups.
 	advOperationScreen := middleware.Screen("/amazon/adv/operation")
 	advAPI.POST("/sp/operations/page", vh.Operations, advOperationScreen).Takes(advertising.OperationQuery{}).Answers(api.Page[advertisingapi.Operation]{})

@@ -67,7 +67,9 @@ type ChangeForm struct {
 // ChangeResult is one row's outcome: the value before and the one asked (a state, or an amount in the profile's
 // currency), and done or why not.
 type ChangeResult struct {
-	ID       int64
+	ID int64
+	// RowID is the row's id in the list it was chosen from when not ID (搜索词's profile:target:term).
+	RowID    string
 	AmazonID string
 	Name     string
 	Currency string
@@ -347,13 +349,13 @@ func (s *Service) OperationsPage(ctx context.Context, p core.Principal, q Operat
 	r := q.PageRequest.Normalized()
 	f := advertisingdb.OperationFilter{UserID: p.UserID, Level: strings.TrimSpace(q.Level), Action: strings.TrimSpace(q.Action),
 		Result: strings.TrimSpace(q.Result), Search: strings.TrimSpace(q.Search), Offset: r.Offset(), Limit: r.Size}
-	if f.Level != "" {
+	if f.Level != "" && f.Level != advertisingdb.LevelNegativeKeyword {
 		if _, ok := kinds[f.Level]; !ok {
 			return nil, 0, r, core.Invalid(MsgLevelBad)
 		}
 	}
 	switch f.Action {
-	case "", ActionEnable, ActionPause, ActionArchive, ActionBudget, ActionBid:
+	case "", ActionEnable, ActionPause, ActionArchive, ActionBudget, ActionBid, ActionAddNegative, ActionAddKeyword:
 	default:
 		return nil, 0, r, core.Invalid(MsgOperationActionBad)
 	}

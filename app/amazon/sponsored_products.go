@@ -129,6 +129,9 @@ func listSP[T any](ctx context.Context, a *Advertising, endpoint, refreshToken s
 var (
 	spNegativeKeywords = spList{"/sp/negativeKeywords/list", "application/vnd.spNegativeKeyword.v3+json", "negativeKeywords"}
 	spTargets          = spList{"/sp/targets/list", "application/vnd.spTargetingClause.v3+json", "targetingClauses"}
+	// spCampaignNegativeKeywords are the campaigns' own negative keywords (no ad group).
+	spCampaignNegativeKeywords = spList{"/sp/campaignNegativeKeywords/list", "application/vnd.spCampaignNegativeKeyword.v3+json",
+		"campaignNegativeKeywords"}
 )
 
 // SPNegativeKeyword is a negative keyword of an ad group (NEGATIVE_EXACT or NEGATIVE_PHRASE).
@@ -172,6 +175,11 @@ func (t SPTarget) Text() string {
 // SPNegativeKeywords lists every negative keyword of a profile.
 func (a *Advertising) SPNegativeKeywords(ctx context.Context, endpoint, refreshToken string, profileID int64) ([]SPNegativeKeyword, error) {
 	return listSP[SPNegativeKeyword](ctx, a, endpoint, refreshToken, profileID, spNegativeKeywords)
+}
+
+// SPCampaignNegativeKeywords lists every campaign's negative keywords of a profile (their AdGroupID empty).
+func (a *Advertising) SPCampaignNegativeKeywords(ctx context.Context, endpoint, refreshToken string, profileID int64) ([]SPNegativeKeyword, error) {
+	return listSP[SPNegativeKeyword](ctx, a, endpoint, refreshToken, profileID, spCampaignNegativeKeywords)
 }
 
 // SPTargets lists every targeting clause of a profile.

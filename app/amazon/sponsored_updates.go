@@ -37,9 +37,11 @@ type SPChange struct {
 	Amount *decimal.Decimal
 }
 
-// SPResult is Amazon's answer for one change: done, or refused with its error type and message.
+// SPResult is Amazon's answer for one change: done, or refused with its error type and message; ID is the
+// entity's id Amazon answers (a created entity's new id).
 type SPResult struct {
 	OK      bool
+	ID      string
 	Error   string
 	Message string
 }
@@ -47,7 +49,7 @@ type SPResult struct {
 // UpdateSP sends changes of one kind of entity, in calls of at most SPMutationLimit, and answers a result per change.
 func (a *Advertising) UpdateSP(ctx context.Context, endpoint, refreshToken string, profileID int64, kind string, changes []SPChange) ([]SPResult, error) {
 	op := spMutationOps[kind]
-	return mutateSP(changes, func(part []SPChange) (json.RawMessage, error) {
+	return mutateSP(changes, op.id, func(part []SPChange) (json.RawMessage, error) {
 		items := make([]map[string]any, len(part))
 		for i, c := range part {
 			item := map[string]any{op.id: c.ID}
@@ -80,7 +82,7 @@ func (a *Advertising) ArchiveSP(ctx context.Context, endpoint, refreshToken stri
 	for i, id := range ids {
 		changes[i] = SPChange{ID: id}
 	}
-	return mutateSP(changes, func(part []SPChange) (json.RawMessage, error) {
+	return mutateSP(changes, op.id, func(part []SPChange) (json.RawMessage, error) {
 		include := make([]string, len(part))
 		for i, c := range part {
 			include[i] = c.ID
@@ -93,9 +95,9 @@ func (a *Advertising) ArchiveSP(ctx context.Context, endpoint, refreshToken stri
 	})
 }
 
-// mutateSP sends the changes in parts and reads each part's 207 answer into a result per change; a change Amazon
-// names in neither list is taken as refused.
-func mutateSP(changes []SPChange, call func([]SPChange) (json.RawMessage, error)) ([]SPResult, error) {
+// mutateSP sends the changes in parts and reads each part's 207 answer into a result per change (a success's id
+// under idField); a change Amazon names in neither list is taken as refused.
+func mutateSP[T any](changes []T, idField string, call func([]T) (json.RawMessage, error)) ([]SPResult, error) {
 	out := make([]SPResult, len(changes))
 	for from := 0; from < len(changes); from += SPMutationLimit {
 		part := changes[from:min(from+SPMutationLimit, len(changes))]
@@ -104,10 +106,8 @@ func mutateSP(changes []SPChange, call func([]SPChange) (json.RawMessage, error)
 			return nil, err
 		}
 		var answer struct {
-			Success []struct {
-				Index int `json:"index"`
-			} `json:"success"`
-			Error []struct {
+			Success []map[string]json.RawMessage `json:"success"`
+			Error   []struct {
 				Index  int `json:"index"`
 				Errors []struct {
 					ErrorType  string                     `json:"errorType"`
@@ -122,9 +122,20 @@ func mutateSP(changes []SPChange, call func([]SPChange) (json.RawMessage, error)
 		}
 		done := make([]bool, len(part))
 		for _, s := range answer.Success {
-			if s.Index >= 0 && s.Index < len(part) {
-				out[from+s.Index], done[s.Index] = SPResult{OK: true}, true
+			var index int
+			var id json.Number
+			if json.Unmarshal(s["index"], &index) != nil || index < 0 || index >= len(part) {
+				continue
 			}
+			if raw := s[idField]; raw != nil {
+				var text string
+				if json.Unmarshal(raw, &text) == nil {
+					id = json.Number(text)
+				} else {
+					_ = json.Unmarshal(raw, &id)
+				}
+			}
+			out[from+index], done[index] = SPResult{OK: true, ID: id.String()}, true
 		}
 		for _, e := range answer.Error {
 			if e.Index < 0 || e.Index >= len(part) {
@@ -150,4 +161,50 @@ func mutateSP(changes []SPChange, call func([]SPChange) (json.RawMessage, error)
 		}
 	}
 	return out, nil
+}
+
+// Sponsored Products v3 creations: POST /sp/negativeKeywords (an ad group's NEGATIVE_EXACT or NEGATIVE_PHRASE),
+// /sp/campaignNegativeKeywords (a campaign's) and /sp/keywords (EXACT, PHRASE or BROAD with a bid), each with its
+// media type, up to 1000 entities a call. Amazon answers 207: each entity's success with its new id, or its
+// errors, by index; a duplicate, an archived parent or a bid out of range refuses that entity only.
+
+// The kinds of entity a creation makes.
+const (
+	SPKindNegativeKeyword         = "negativeKeywords"
+	SPKindCampaignNegativeKeyword = "campaignNegativeKeywords"
+)
+
+var spCreateOps = map[string]struct{ media, id string }{
+	SPKindNegativeKeyword:         {spNegativeKeywords.mediaType, "negativeKeywordId"},
+	SPKindCampaignNegativeKeyword: {spCampaignNegativeKeywords.mediaType, "campaignNegativeKeywordId"},
+	SPKindKeyword:                 {spKeywords.mediaType, "keywordId"},
+}
+
+// SPNew is an entity to create: its campaign, ad group (none for a campaign's negative), text, match type and,
+// for a keyword, the bid.
+type SPNew struct {
+	CampaignID, AdGroupID, Text, MatchType string
+	Bid                                    *decimal.Decimal
+}
+
+// CreateSP creates entities of one kind (enabled), in calls of at most SPMutationLimit, and answers a result per
+// entity with its new id.
+func (a *Advertising) CreateSP(ctx context.Context, endpoint, refreshToken string, profileID int64, kind string, items []SPNew) ([]SPResult, error) {
+	op := spCreateOps[kind]
+	return mutateSP(items, op.id, func(part []SPNew) (json.RawMessage, error) {
+		body := make([]map[string]any, len(part))
+		for i, n := range part {
+			item := map[string]any{"campaignId": n.CampaignID, "keywordText": n.Text, "matchType": n.MatchType, "state": "ENABLED"}
+			if kind != SPKindCampaignNegativeKeyword {
+				item["adGroupId"] = n.AdGroupID
+			}
+			if n.Bid != nil {
+				item["bid"] = json.Number(n.Bid.String())
+			}
+			body[i] = item
+		}
+		var out map[string]json.RawMessage
+		err := a.adsCall(ctx, http.MethodPost, endpoint+"/sp/"+kind, refreshToken, profileID, op.media, map[string]any{kind: body}, &out)
+		return out[kind], err
+	})
 }

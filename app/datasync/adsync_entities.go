@@ -10,8 +10,8 @@ import (
 	storesdb "sellerhub/models/stores"
 )
 
-// entities lists every profile's campaigns, ad groups, keywords and product ads and writes each profile's in one
-// transaction: its rows are upserted by Amazon's ids, so a sync that changed nothing at Amazon writes nothing.
+// entities lists every profile's campaigns, ad groups, keywords, negatives (the campaigns' own too) and product
+// ads and writes each profile's in one transaction: its rows are upserted by Amazon's ids, so a sync that changed nothing at Amazon writes nothing.
 // The progress counts profiles as reports and entities as lines.
 func (ad *adSyncing) entities() error {
 	sy := ad.syncing
@@ -42,6 +42,15 @@ func (ad *adSyncing) entities() error {
 		if err != nil {
 			return err
 		}
+		// A campaign's own negatives sit beside the ad groups' with no ad group.
+		campaignNegatives, err := c.SPCampaignNegativeKeywords(sy.ctx, ep, token, p.ProfileID)
+		if err != nil {
+			return err
+		}
+		for i := range campaignNegatives {
+			campaignNegatives[i].AdGroupID = ""
+		}
+		negatives = append(negatives, campaignNegatives...)
 		targets, err := c.SPTargets(sy.ctx, ep, token, p.ProfileID)
 		if err != nil {
 			return err

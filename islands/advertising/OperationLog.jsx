@@ -34,6 +34,7 @@ export default function OperationLog({ permissions }) {
           <option value="campaign">广告活动</option>
           <option value="adgroup">广告组</option>
           <option value="keyword">关键词</option>
+          <option value="negkeyword">否定关键词</option>
         </select>
         <select name="action" aria-label="操作" className={input} defaultValue="">
           <option value="">全部操作</option>
@@ -42,6 +43,8 @@ export default function OperationLog({ permissions }) {
           <option value="archive">归档</option>
           <option value="budget">修改预算</option>
           <option value="bid">修改竞价</option>
+          <option value="negate">添加否定关键词</option>
+          <option value="addKeyword">添加关键词</option>
         </select>
         <select name="result" aria-label="结果" className={input} defaultValue="">
           <option value="">全部结果</option>

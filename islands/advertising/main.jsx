@@ -2,7 +2,8 @@
 // with their figures over the days asked, found by store, 站点, state, dates and name, exported to .xlsx. A name
 // opens the next level; the trail above the table goes back. Campaigns, ad groups and keywords are enabled,
 // paused, archived or given a budget or bid, one (the row's actions) or checked together, straight at Amazon; the
-// answer lists each row's result. 操作记录 (screen operation) is the same island's other screen.
+// answer lists each row's result. Checked 搜索词 are added as negative keywords or keywords (SearchTermAdd).
+// 操作记录 (screen operation) is the same island's other screen.
 import { useEffect, useState } from "react";
 import { api } from "../lib/api.js";
 import { ask } from "../lib/confirm.js";
@@ -13,6 +14,7 @@ import DataTable from "../table/DataTable.jsx";
 import ChangeResults from "./ChangeResults.jsx";
 import OperationLog from "./OperationLog.jsx";
 import AdvOverview from "./Overview.jsx";
+import SearchTermAdd from "./SearchTermAdd.jsx";
 
 const ADV = "/amazonadv/api/v1";
 const input = "rounded-md border border-slate-300 px-2 py-1 text-sm dark:border-slate-600 dark:bg-slate-900";
@@ -65,6 +67,12 @@ function AdvManager({ screen, permissions }) {
   const amount = AMOUNTS[at.level];
   const [form, setForm] = useState(null); // the rows a budget or bid change is for, and what reloads after
   const [answer, setAnswer] = useState(null); // the last change's answer, shown row by row
+  const [adding, setAdding] = useState(null); // the search terms being added as negatives or keywords
+  // 搜索词 checked become negative keywords or keywords (a product target's ASIN search too: Amazon takes its text).
+  const termBulk = [
+    { label: "添加为否定关键词", permission: editPermission, run: (rows, done) => setAdding({ as: "negative", rows, done }) },
+    { label: "添加为关键词", permission: editPermission, run: (rows, done) => setAdding({ as: "keyword", rows, done }) },
+  ];
   const send = async (rows, change) => {
     const { data } = await api(`${base}/change`, { method: "POST", body: { level: at.level, ids: rows.map((r) => r.id), ...change } });
     return data;
@@ -188,6 +196,7 @@ function AdvManager({ screen, permissions }) {
           filterForm="adv-manager-filter"
           filters={{ campaignId: at.campaignId || "", adGroupId: at.adGroupId || "" }}
           permissions={permissions}
+          bulk={termBulk}
           noun="搜索词"
           rowName={(row) => row.searchTerm}
           empty="所选日期内没有带点击的搜索词：请确认已在数据同步中同步“广告报表”，或放宽日期和筛选条件。"
@@ -227,6 +236,15 @@ function AdvManager({ screen, permissions }) {
             setAnswer({ ...data, done: form.done });
           }}
           onClose={() => setForm(null)}
+        />
+      )}
+      {adding && (
+        <SearchTermAdd
+          as={adding.as}
+          rows={adding.rows}
+          base={base}
+          onAnswer={(data) => setAnswer({ ...data, done: adding.done })}
+          onClose={() => setAdding(null)}
         />
       )}
       {answer && (

@@ -226,6 +226,57 @@ describe("广告管理", () => {
     assert.match(download.suggestedFilename(), /^操作记录_\d{4}-\d{2}-\d{2}\.xlsx$/);
   });
 
+  it("adds two search terms as negative exact keywords, one refused as a duplicate, and finds both in 操作记录", async () => {
+    await openFromRail(page, "广告", "广告管理");
+    const adv = await tabFrame(page, "广告管理");
+    const rows = adv.locator('section[aria-label="广告管理"] tbody tr');
+    // A product-target ad group's two ASINs are each searched as "digital kitchen scale": the same term twice in
+    // one ad group, which Amazon takes once.
+    await adv.locator('select[name="state"]').selectOption("");
+    await adv.locator('select[name="profileId"]').selectOption({ label: "美国一店 · 美国" });
+    await adv.locator('input[name="search"]').fill("digital kitchen scale");
+    await adv.getByRole("button", { name: "搜索词", exact: true }).click();
+    await adv.getByText("当前：搜索词").waitFor();
+    await adv.getByRole("button", { name: "查询", exact: true }).click();
+    await adv.locator("tbody tr", { hasText: "加拿大" }).first().waitFor({ state: "detached", timeout: PATIENCE });
+    await rows.filter({ hasText: "Group 3-" }).nth(1).waitFor({ timeout: PATIENCE });
+    const groupOf = await rows.evaluateAll((trs) => trs.map((tr) => (tr.innerText.match(/Group \d-\d/) || [""])[0]));
+    const twice = groupOf.find((g, i) => g && groupOf.indexOf(g) !== i);
+    assert.ok(twice, `an ad group with the term twice: ${groupOf}`);
+    const both = rows.filter({ hasText: twice });
+    for (const n of [0, 1]) await both.nth(n).getByRole("checkbox", { name: "选择 digital kitchen scale" }).check();
+    await adv.getByRole("group", { name: "选中的行" }).getByRole("button", { name: "添加为否定关键词", exact: true }).click();
+    const form = adv.locator("dialog[open]", { has: adv.getByRole("heading", { name: "添加为否定关键词（2 个搜索词）" }) });
+    assert.equal(await form.locator('table[aria-label="选中的搜索词"] tbody tr').count(), 2, "the two terms listed");
+    assert.equal(await form.locator('select[name="matchType"]').inputValue(), "NEGATIVE_EXACT");
+    assert.equal(await form.locator('select[name="level"]').inputValue(), "adgroup");
+    await page.screenshot({ path: artifact("adv-search-terms-negative.png") });
+    await form.getByRole("button", { name: "提交亚马逊", exact: true }).click();
+    await sayYes(adv, "提交");
+    const results = adv.locator("dialog[open]", { has: adv.getByRole("heading", { name: "提交结果" }) });
+    await results.getByText("1 个成功，1 个失败：失败的未作修改").waitFor({ timeout: PATIENCE });
+    await results.locator("tbody tr", { hasText: "已有相同文字和匹配方式的关键词" }).waitFor();
+    assert.equal(await results.locator("tbody tr", { hasText: "否定精准 · 广告组 " + twice }).count(), 2);
+    await page.screenshot({ path: artifact("adv-search-terms-negative-results.png") });
+    await results.getByRole("button", { name: "知道了", exact: true }).click();
+    await results.waitFor({ state: "detached" });
+
+    await openFromRail(page, "广告", "操作记录");
+    const log = await tabFrame(page, "操作记录");
+    const ops = log.locator('section[aria-label="操作记录"] tbody tr');
+    await log.locator('select[name="result"]').selectOption("");
+    await log.locator('select[name="action"]').selectOption("negate");
+    await log.getByRole("button", { name: "查询", exact: true }).click();
+    await log.locator("tbody tr", { hasText: "已有相同文字和匹配方式的关键词" }).waitFor({ timeout: PATIENCE });
+    await ops.nth(2).waitFor({ state: "detached", timeout: PATIENCE });
+    assert.equal(await ops.count(), 2, "both rows recorded");
+    assert.equal(await log.locator("tbody tr", { hasText: "添加否定关键词" }).count(), 2);
+    await openFromRail(page, "广告", "广告管理");
+    await adv.locator('input[name="search"]').fill("");
+    await adv.locator('select[name="profileId"]').selectOption("");
+    await adv.getByRole("button", { name: "全部广告活动", exact: true }).click();
+  });
+
   it("reads 广告概览: a period's totals beside the previous one, the daily chart, and the days", async () => {
     await openFromRail(page, "广告", "广告概览");
     const view = await tabFrame(page, "广告概览");
@@ -276,6 +327,18 @@ describe("广告管理", () => {
           await look.getByText("当前：搜索词").waitFor();
           await look.locator('section[aria-label="广告管理"] tbody tr').first().waitFor();
           await look.screenshot({ path: artifact(`adv-search-terms-${name}-${dark ? "dark" : "light"}.png`), fullPage: true });
+          // The dialog of adding the first two terms as negatives.
+          const termRows = look.locator('section[aria-label="广告管理"] tbody tr');
+          for (const n of [0, 1]) await termRows.nth(n).getByRole("checkbox").check();
+          await look.getByRole("group", { name: "选中的行" }).getByRole("button", { name: "添加为否定关键词", exact: true }).click();
+          await look.getByRole("heading", { name: "添加为否定关键词（2 个搜索词）" }).waitFor();
+          await look.screenshot({ path: artifact(`adv-search-terms-negative-${name}-${dark ? "dark" : "light"}.png`) });
+          await look.locator("dialog[open]").getByRole("button", { name: "取消", exact: true }).click();
+          await look.getByRole("group", { name: "选中的行" }).getByRole("button", { name: "添加为关键词", exact: true }).click();
+          await look.locator('dialog[open] select[name="adGroupId"] option').first().waitFor({ state: "attached" });
+          await look.locator('dialog[open] select[name="adGroupId"]:not([disabled])').waitFor();
+          await look.screenshot({ path: artifact(`adv-search-terms-keyword-${name}-${dark ? "dark" : "light"}.png`) });
+          await look.locator("dialog[open]").getByRole("button", { name: "取消", exact: true }).click();
           await look.goto("/amazon/adv/operation?embed=1");
           await look.locator('section[aria-label="操作记录"] tbody tr').first().waitFor();
           await look.evaluate(() => document.fonts.ready);

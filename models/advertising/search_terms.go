@@ -176,3 +176,85 @@ func SearchTermMonths(db *models.DB, companyID int64, rows []SearchTermRow, star
 	}
 	return out, errors.Join(cur.Err(), cur.Close())
 }
+
+// TermKey names a search term as 搜索词 lists it: our profile, the keyword or target that matched it, the term.
+type TermKey struct {
+	ProfileID  int64
+	TargetID   string
+	SearchTerm string
+}
+
+// TermToAdd is a search term found for adding it as a keyword or negative keyword: where it was searched (store
+// group, profile, campaign, ad group with their names) and what calling Amazon for its profile takes.
+type TermToAdd struct {
+	TermKey
+	GroupID       int64
+	AmazonProfile int64
+	Region        string
+	MarketplaceID string
+	Currency      string
+	CampaignID    string
+	CampaignName  string
+	AdGroupID     string
+	AdGroupName   string
+}
+
+// TermsToAdd finds the company's search terms by their keys within the user's store groups; a key not found (or
+// not the user's) is left out.
+func TermsToAdd(db *models.DB, companyID, userID int64, keys []TermKey) ([]TermToAdd, error) {
+	out := []TermToAdd{}
+	for _, k := range keys {
+		var t TermToAdd
+		found := false
+		cur, err := db.Table("adv_search_term_days d").
+			Where("d.company_id = ? AND d.profile_id = ? AND d.target_id = ? AND d.search_term = ?", companyID, k.ProfileID, k.TargetID, k.SearchTerm).
+			Scopes(models.InGrantedGroups("d.group_id", userID)).
+			Joins("JOIN adv_profiles p ON p.id = d.profile_id").Joins("JOIN adv_auths a ON a.id = p.auth_id").
+			Joins("LEFT JOIN adv_campaigns c ON c.profile_id = d.profile_id AND c.campaign_id = d.campaign_id").
+			Joins("LEFT JOIN adv_ad_groups g ON g.profile_id = d.profile_id AND g.ad_group_id = d.ad_group_id").
+			Select("d.group_id, p.profile_id, a.region, p.marketplace_id, p.currency_code, d.campaign_id, COALESCE(c.name, ''), " +
+				"d.ad_group_id, COALESCE(g.name, '')").Order("d.day DESC").Limit(1).Rows()
+		if err != nil {
+			return nil, err
+		}
+		for cur.Next() {
+			if err := cur.Scan(&t.GroupID, &t.AmazonProfile, &t.Region, &t.MarketplaceID, &t.Currency, &t.CampaignID,
+				&t.CampaignName, &t.AdGroupID, &t.AdGroupName); err != nil {
+				cur.Close()
+				return nil, err
+			}
+			found = true
+		}
+		if err := errors.Join(cur.Err(), cur.Close()); err != nil {
+			return nil, err
+		}
+		if found {
+			t.TermKey = k
+			out = append(out, t)
+		}
+	}
+	return out, nil
+}
+
+// AdGroupToAdd is the ad group keywords are added to: our profile, Amazon's ids, its name and state, and the
+// campaign's targeting type.
+type AdGroupToAdd struct {
+	GroupID       int64
+	ProfileID     int64
+	AdGroupID     string
+	CampaignID    string
+	Name          string
+	State         string
+	TargetingType string
+}
+
+// AdGroupForAdding reads the company's ad group by our id within the user's store groups.
+func AdGroupForAdding(db *models.DB, companyID, userID, id int64) (AdGroupToAdd, error) {
+	var g AdGroupToAdd
+	err := db.Table("adv_ad_groups e").Where("e.company_id = ? AND e.id = ?", companyID, id).
+		Scopes(models.InGrantedGroups("e.group_id", userID)).
+		Joins("LEFT JOIN adv_campaigns c ON c.profile_id = e.profile_id AND c.campaign_id = e.campaign_id").
+		Select("e.group_id, e.profile_id, e.ad_group_id, e.campaign_id, e.name, e.state, COALESCE(c.targeting_type, '') AS targeting_type").
+		Take(&g).Error
+	return g, err
+}

@@ -20,7 +20,9 @@ type AdAccount struct {
 	ProductAds []AdProductAd
 	// NegativeKeywords and Targets (product targeting clauses) of the manual ad groups.
 	NegativeKeywords []AdNegativeKeyword
-	Targets          []AdTarget
+	// CampaignNegativeKeywords are campaigns' own negatives (no ad group): none until the advertiser adds some.
+	CampaignNegativeKeywords []AdNegativeKeyword
+	Targets                  []AdTarget
 	// Portfolios group the first three campaigns: the first two in one, the third in another.
 	Portfolios []AdPortfolio
 	// Currency is the profile's; a yen account's amounts are whole.

@@ -40,13 +40,14 @@ func (s *Server) addSponsoredProducts() {
 	s.adReports = map[string]*adReportJob{}
 	s.AdReportPolls = 2
 	for path, op := range map[string]struct{ media, field string }{
-		"/sp/campaigns/list":        {"application/vnd.spCampaign.v3+json", "campaigns"},
-		"/sp/adGroups/list":         {"application/vnd.spAdGroup.v3+json", "adGroups"},
-		"/sp/keywords/list":         {"application/vnd.spKeyword.v3+json", "keywords"},
-		"/sp/productAds/list":       {"application/vnd.spProductAd.v3+json", "productAds"},
-		"/sp/negativeKeywords/list": {"application/vnd.spNegativeKeyword.v3+json", "negativeKeywords"},
-		"/sp/targets/list":          {"application/vnd.spTargetingClause.v3+json", "targetingClauses"},
-		"/portfolios/list":          {"application/vnd.spPortfolio.v3+json", "portfolios"},
+		"/sp/campaigns/list":                {"application/vnd.spCampaign.v3+json", "campaigns"},
+		"/sp/adGroups/list":                 {"application/vnd.spAdGroup.v3+json", "adGroups"},
+		"/sp/keywords/list":                 {"application/vnd.spKeyword.v3+json", "keywords"},
+		"/sp/productAds/list":               {"application/vnd.spProductAd.v3+json", "productAds"},
+		"/sp/negativeKeywords/list":         {"application/vnd.spNegativeKeyword.v3+json", "negativeKeywords"},
+		"/sp/campaignNegativeKeywords/list": {"application/vnd.spCampaignNegativeKeyword.v3+json", "campaignNegativeKeywords"},
+		"/sp/targets/list":                  {"application/vnd.spTargetingClause.v3+json", "targetingClauses"},
+		"/portfolios/list":                  {"application/vnd.spPortfolio.v3+json", "portfolios"},
 	} {
 		s.Mux.HandleFunc("POST "+path, func(w http.ResponseWriter, r *http.Request) { adsAPI{s}.spList(w, r, op.media, op.field) })
 	}
@@ -163,6 +164,11 @@ func (s adsAPI) spList(w http.ResponseWriter, r *http.Request, media, field stri
 	case "negativeKeywords":
 		for _, k := range a.NegativeKeywords {
 			all = append(all, map[string]any{"keywordId": k.KeywordID, "adGroupId": k.AdGroupID, "campaignId": k.CampaignID,
+				"keywordText": k.Text, "matchType": k.MatchType, "state": k.State})
+		}
+	case "campaignNegativeKeywords":
+		for _, k := range a.CampaignNegativeKeywords {
+			all = append(all, map[string]any{"keywordId": k.KeywordID, "campaignId": k.CampaignID,
 				"keywordText": k.Text, "matchType": k.MatchType, "state": k.State})
 		}
 	case "targetingClauses":

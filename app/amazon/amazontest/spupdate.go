@@ -33,6 +33,15 @@ type AdEdits struct {
 	mu       sync.Mutex
 	changes  map[int64]map[string]adEdit // profile -> entity id -> its change
 	refusals map[string]string
+	// created are the entities the advertiser created, per profile; next numbers their ids.
+	created map[int64]*adCreated
+	next    int64
+}
+
+// adCreated are a profile's entities created through the API.
+type adCreated struct {
+	negatives, campaignNegatives []AdNegativeKeyword
+	keywords                     []AdKeyword
 }
 
 type adEdit struct {
@@ -40,7 +49,8 @@ type adEdit struct {
 	amount *decimal.Decimal // a campaign's budget, an ad group's default bid, a keyword's bid
 }
 
-// Refuse makes Amazon refuse every change of an entity (by its id) with this message (an OTHER_ERROR).
+// Refuse makes Amazon refuse every change of an entity (by its id), or every creation of a keyword or negative
+// keyword of this text, with this message (an OTHER_ERROR).
 func (e *AdEdits) Refuse(id, message string) {
 	e.mu.Lock()
 	defer e.mu.Unlock()
@@ -50,6 +60,11 @@ func (e *AdEdits) Refuse(id, message string) {
 func (e *AdEdits) apply(profileID int64, a *AdAccount) {
 	e.mu.Lock()
 	defer e.mu.Unlock()
+	if c := e.created[profileID]; c != nil {
+		a.NegativeKeywords = append(a.NegativeKeywords, c.negatives...)
+		a.CampaignNegativeKeywords = append(a.CampaignNegativeKeywords, c.campaignNegatives...)
+		a.Keywords = append(a.Keywords, c.keywords...)
+	}
 	ch := e.changes[profileID]
 	if len(ch) == 0 {
 		return
@@ -75,9 +90,25 @@ func (e *AdEdits) apply(profileID int64, a *AdAccount) {
 	}
 }
 
+// AdCreations are the keywords and negative keywords the advertiser created for a profile, as the list calls
+// give them back.
+func (s *Server) AdCreations(profileID int64) (negatives, campaignNegatives []AdNegativeKeyword, keywords []AdKeyword) {
+	s.AdEdits.mu.Lock()
+	defer s.AdEdits.mu.Unlock()
+	if c := s.AdEdits.created[profileID]; c != nil {
+		return append([]AdNegativeKeyword(nil), c.negatives...), append([]AdNegativeKeyword(nil), c.campaignNegatives...),
+			append([]AdKeyword(nil), c.keywords...)
+	}
+	return nil, nil, nil
+}
+
 // addSPMutations adds the update and delete calls (a function: the Server is at its size).
 func addSPMutations(s *Server) {
-	s.AdEdits = &AdEdits{changes: map[int64]map[string]adEdit{}, refusals: map[string]string{}}
+	s.AdEdits = &AdEdits{changes: map[int64]map[string]adEdit{}, refusals: map[string]string{},
+		created: map[int64]*adCreated{}}
+	for kind, media := range spCreations {
+		s.Mux.HandleFunc("POST /sp/"+kind, func(w http.ResponseWriter, r *http.Request) { adsAPI{s}.spCreate(w, r, kind, media) })
+	}
 	for path, op := range spMutations {
 		s.Mux.HandleFunc("PUT /sp/"+path, func(w http.ResponseWriter, r *http.Request) { adsAPI{s}.spMutate(w, r, op, false) })
 		s.Mux.HandleFunc("POST /sp/"+path+"/delete", func(w http.ResponseWriter, r *http.Request) { adsAPI{s}.spMutate(w, r, op, true) })

@@ -35,10 +35,14 @@ type Changed struct {
 
 // actionNames are the actions in 操作记录's words.
 var actionNames = map[string]string{advertising.ActionEnable: "启用", advertising.ActionPause: "暂停",
-	advertising.ActionArchive: "归档", advertising.ActionBudget: "修改预算", advertising.ActionBid: "修改竞价"}
+	advertising.ActionArchive: "归档", advertising.ActionBudget: "修改预算", advertising.ActionBid: "修改竞价",
+	advertising.ActionAddNegative: "添加否定关键词", advertising.ActionAddKeyword: "添加关键词"}
 
-// shown is a state in the console's words, an amount as it is.
+// shown is a state in the console's words, an amount as it is, nothing (before an entity was created) as —.
 func shown(v string) string {
+	if v == "" {
+		return "—"
+	}
 	if n, ok := stateNames[v]; ok {
 		return n
 	}
@@ -57,9 +61,33 @@ func (h *Handler) Change(c *echo.Context) error {
 	if err != nil {
 		return err
 	}
+	return api.OK(c, changed(rows))
+}
+
+// AddSearchTerms answers POST sp/searchterms/add {as, matchType, level, adGroupId, terms: [{id, bid}]}: the
+// search terms sent to Amazon as negative keywords or keywords, with each row's result (id: 搜索词's row id,
+// amazonId: the new keyword's).
+func (h *Handler) AddSearchTerms(c *echo.Context) error {
+	var in advertising.SearchTermAddForm
+	if err := c.Bind(&in); err != nil {
+		return err
+	}
+	p, _ := middleware.Principal(c)
+	rows, err := h.Ads.AddSearchTerms(c.Request().Context(), p, in)
+	if err != nil {
+		return err
+	}
+	return api.OK(c, changed(rows))
+}
+
+func changed(rows []advertising.ChangeResult) Changed {
 	out := Changed{Rows: make([]ChangeResult, len(rows))}
 	for i, r := range rows {
-		out.Rows[i] = ChangeResult{ID: strconv.FormatInt(r.ID, 10), AmazonID: r.AmazonID, Name: r.Name, Action: r.Action,
+		id := r.RowID
+		if id == "" {
+			id = strconv.FormatInt(r.ID, 10)
+		}
+		out.Rows[i] = ChangeResult{ID: id, AmazonID: r.AmazonID, Name: r.Name, Action: r.Action,
 			ActionName: actionNames[r.Action], Before: shown(r.Before), After: shown(r.After), Currency: r.Currency,
 			OK: r.OK, Message: r.Message}
 		if r.OK {
@@ -68,7 +96,7 @@ func (h *Handler) Change(c *echo.Context) error {
 			out.Refused++
 		}
 	}
-	return api.OK(c, out)
+	return out
 }
 
 // Operation is a row of 操作记录.
