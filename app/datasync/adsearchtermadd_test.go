@@ -57,6 +57,7 @@ func (w *adWorld) syncAdEntities(t *testing.T) {
 // (one under the marketplace's least, refused) follow; 操作记录 has every row. Users without the button or
 // outside the store group are refused.
 func TestSearchTermsBecomeNegativesAndKeywordsAtAmazon(t *testing.T) {
+	t.Parallel()
 	for _, kind := range dbtest.Kinds {
 		t.Run(kind, func(t *testing.T) {
 			w := startAdWorld(t, kind)
