@@ -154,40 +154,40 @@ export default function DocumentDetail({ kind, id, permissions }) {
       {exchange ? (
         <ExchangeLines lines={doc.lines} />
       ) : (
-      <table className="w-full text-left text-sm" aria-label="单据产品">
-        <thead className="bg-slate-50 text-slate-600 dark:bg-slate-900 dark:text-slate-300">
-          <tr>
-            <th className="px-2 py-2 font-medium">#</th>
-            <th className="px-2 py-2 font-medium">图片</th>
-            <th className="px-2 py-2 font-medium">SKU</th>
-            <th className="px-2 py-2 font-medium">产品名称</th>
-            <th className="px-2 py-2 font-medium">{kind === "inbound" ? "入库数量" : "出库数量"}</th>
-            {inbound && <th className="px-2 py-2 text-right font-medium">单价(元)</th>}
-            {inbound && <th className="px-2 py-2 text-right font-medium">金额(元)</th>}
-            {inbound && (
-              <th className="px-2 py-2 font-medium" title="审核入库时放入的库位；待上架的在库位库存上架">
-                上架库位
-              </th>
-            )}
-          </tr>
-        </thead>
-        <tbody className="divide-y divide-slate-100 dark:divide-slate-700">
-          {doc.lines.map((l, i) => (
-            <tr key={l.productId}>
-              <td className="px-2 py-1">{i + 1}</td>
-              <td className="px-2 py-1">
-                <Thumb src={l.image} alt={l.sku} />
-              </td>
-              <td className="px-2 py-1 font-mono">{l.sku}</td>
-              <td className="px-2 py-1">{l.name}</td>
-              <td className="px-2 py-1">{l.quantity}</td>
-              {inbound && <td className="px-2 py-1 text-right tabular-nums">{l.unitCost || "—"}</td>}
-              {inbound && <td className="px-2 py-1 text-right tabular-nums">{l.amount || "—"}</td>}
-              {inbound && <td className="px-2 py-1 font-mono">{l.binCode || <span className="font-sans text-slate-500 dark:text-slate-400">待上架</span>}</td>}
+        <table className="w-full text-left text-sm" aria-label="单据产品">
+          <thead className="bg-slate-50 text-slate-600 dark:bg-slate-900 dark:text-slate-300">
+            <tr>
+              <th className="px-2 py-2 font-medium">#</th>
+              <th className="px-2 py-2 font-medium">图片</th>
+              <th className="px-2 py-2 font-medium">SKU</th>
+              <th className="px-2 py-2 font-medium">产品名称</th>
+              <th className="px-2 py-2 font-medium">{kind === "inbound" ? "入库数量" : "出库数量"}</th>
+              {inbound && <th className="px-2 py-2 text-right font-medium">单价(元)</th>}
+              {inbound && <th className="px-2 py-2 text-right font-medium">金额(元)</th>}
+              {inbound && (
+                <th className="px-2 py-2 font-medium" title="审核入库时放入的库位；待上架的在库位库存上架">
+                  上架库位
+                </th>
+              )}
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody className="divide-y divide-slate-100 dark:divide-slate-700">
+            {doc.lines.map((l, i) => (
+              <tr key={l.productId}>
+                <td className="px-2 py-1">{i + 1}</td>
+                <td className="px-2 py-1">
+                  <Thumb src={l.image} alt={l.sku} />
+                </td>
+                <td className="px-2 py-1 font-mono">{l.sku}</td>
+                <td className="px-2 py-1">{l.name}</td>
+                <td className="px-2 py-1">{l.quantity}</td>
+                {inbound && <td className="px-2 py-1 text-right tabular-nums">{l.unitCost || "—"}</td>}
+                {inbound && <td className="px-2 py-1 text-right tabular-nums">{l.amount || "—"}</td>}
+                {inbound && <td className="px-2 py-1 font-mono">{l.binCode || <span className="font-sans text-slate-500 dark:text-slate-400">待上架</span>}</td>}
+              </tr>
+            ))}
+          </tbody>
+        </table>
       )}
     </section>
   );

@@ -295,9 +295,11 @@ func TestExchangeInputIsChecked(t *testing.T) {
 	}
 	apptest.Expect(t, c.Call(http.MethodGet, v1+"exchange/1", nil), 404, "A0404", "换货单不存在")
 	// A product an exchange makes is in use: it is not deleted.
-	env := c.Call(http.MethodDelete, v1+"material/"+z, nil)
-	if env.Code == "201" {
-		t.Fatalf("a product an exchange makes was deleted: %+v", env)
+	apptest.Expect(t, c.Call(http.MethodDelete, v1+"material/"+z, nil), 400, "B0001", "该产品已用于出入库单，不能删除")
+	// The list exports the whole query.
+	rows, name := exportSheet(t, c, "exchange/export?warehouseId="+w.ID)
+	if !strings.HasPrefix(name, "换货单_") || len(rows) != 2 || rows[1][indexOf(rows[0], "换货单号")] != getExchange(t, c, id).Number {
+		t.Fatalf("export %s: %v", name, rows)
 	}
 }
 
