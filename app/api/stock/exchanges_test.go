@@ -430,3 +430,74 @@ func TestConcurrentExchangesOnTheSameStock(t *testing.T) {
 		})
 	}
 }
+
+// Exchanges approved while purchase receipts of the same product come in: both move the product's average cost
+// after locking its stock, in the same order, so none deadlocks (on PostgreSQL) and every refusal is a shortage;
+// every quantity stays its ledger's sum, and the units held are valued at the averages kept.
+func TestExchangesBesideReceiptsOfTheSameProduct(t *testing.T) {
+	for _, kind := range databases {
+		t.Run(kind, func(t *testing.T) {
+			h := apptest.Start(t, apptest.WithDatabase(kind))
+			c := h.SignedIn("13700000001", "甲公司")
+			w := createWarehouse(t, c, "深圳仓", nil)
+			a := product(t, h, "13700000001", "A-1")
+			b := product(t, h, "13700000001", "B-2")
+			setCost(t, h, "13700000001", a, "10")
+			approvedDoc(t, c, "inbound", w.ID, line{a, 10})
+			env := c.Call(http.MethodPost, v1+"supplier", map[string]string{"name": "义乌供应商"})
+			apptest.ExpectOK(t, env)
+			var supplier struct{ ID string }
+			env.Into(t, &supplier)
+			env = c.Call(http.MethodPost, v1+"purchaseOrder", map[string]any{"supplierId": supplier.ID, "warehouseId": w.ID,
+				"currency": "CNY", "paymentTerms": "receipt", "expectedDate": "2026-12-20",
+				"lines": []map[string]any{{"productId": a, "quantity": 20, "unitPrice": "8", "taxRate": "13"}}})
+			apptest.ExpectOK(t, env)
+			var order struct{ ID string }
+			env.Into(t, &order)
+			for _, step := range []string{"submit", "approve", "place"} {
+				apptest.ExpectOK(t, c.Call(http.MethodPost, v1+"purchaseOrder/"+order.ID+"/"+step, nil))
+			}
+			var placed struct {
+				Lines []struct{ ID string } `json:"lines"`
+			}
+			c.Call(http.MethodGet, v1+"purchaseOrder/"+order.ID, nil).Into(t, &placed)
+			exchanges := make([]string, 6)
+			for i := range exchanges {
+				exchanges[i], _ = createExchange(t, c, w.ID, exchangeLine{product: a, to: b, quantity: 3})
+				apptest.ExpectOK(t, c.Call(http.MethodPost, v1+"exchange/"+exchanges[i]+"/submit", nil))
+			}
+			today := time.Now().In(time.FixedZone("CST", 8*3600)).Format(time.DateOnly)
+			var wg sync.WaitGroup
+			var mu sync.Mutex
+			var refusals []string
+			run := func(path string, body any) {
+				defer wg.Done()
+				env := c.Call(http.MethodPost, v1+path, body)
+				if env.Code != "201" {
+					mu.Lock()
+					refusals = append(refusals, path+": "+env.Msg)
+					mu.Unlock()
+				}
+			}
+			for range 4 {
+				wg.Add(1)
+				go run("purchaseOrder/"+order.ID+"/receive", map[string]any{"warehouseId": w.ID, "date": today,
+					"lines": []map[string]any{{"lineId": placed.Lines[0].ID, "quantity": 5}}})
+			}
+			for _, id := range exchanges {
+				wg.Add(1)
+				go run("exchange/"+id+"/approve", nil)
+			}
+			wg.Wait()
+			for _, r := range refusals {
+				if !strings.Contains(r, "库存不足") {
+					t.Fatalf("refusal: %s", r)
+				}
+			}
+			ledgerAgrees(t, h)
+			if fa, _, _ := stockOf(t, c, w.ID, a); fa < 0 || fa > 30 {
+				t.Fatalf("A = %d", fa)
+			}
+		})
+	}
+}
