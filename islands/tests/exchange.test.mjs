@@ -1,6 +1,6 @@
 // 换货单 as a warehouse keeper does it (issue 46): a sub-user whose role grants 换货单 with its buttons, 库存数量 and
 // 库存流水 relabels 4 units of HH-A as HH-B in 深圳仓: 新建换货单 (the product given found in the picker, the product
-// made found on its line), 提交, 审核 (asked first, naming what becomes what), and 库存数量 shows both products'
+// made found on its line), 编辑 the draft, 提交, 审核 (asked first, naming what becomes what), and 库存数量 shows both products'
 // stock changed; 库存流水 has the two lines under the exchange's number, the cost carried over; 作废 (asked
 // first) moves them back. Screenshots of another one approved at 1280 px and 390 px, light and dark, go to islands/tests/artifacts/.
 import assert from "node:assert/strict";
@@ -109,7 +109,7 @@ describe("换货单：仓库管理员把一个产品的库存换成另一个产�
     await form.getByRole("button", { name: "添加 HH-A", exact: true }).click();
     await form.getByLabel("HH-A 数量").fill("12");
     await form.getByRole("status").filter({ hasText: "超出可用库存 10" }).waitFor();
-    await form.getByLabel("HH-A 数量").fill("4");
+    await form.getByLabel("HH-A 数量").fill("3");
     await form.getByRole("button", { name: "保存", exact: true }).click();
     assert.equal((await form.getByRole("alert").innerText()).trim(), "第1行：请选择换入产品");
     await form.getByLabel("HH-A 换入产品").fill("HH-B");
@@ -125,6 +125,14 @@ describe("换货单：仓库管理员把一个产品的库存换成另一个产�
     detailTitle = (await tabTitles(page)).find((t) => /^换货单 HH/.test(t) && !open.includes(t));
     const number = detailTitle.split(" ")[1];
     const detail = await tabFrame(page, detailTitle);
+    // A draft is edited in place: 3 becomes 4.
+    assert.deepEqual(await column(detail, "换货数量", "换货明细"), ["3"]);
+    await detail.getByRole("button", { name: "编辑", exact: true }).click();
+    await detail.getByLabel("HH-A 数量").fill("4");
+    await detail.getByRole("button", { name: "保存", exact: true }).click();
+    await detail.getByRole("button", { name: "提交", exact: true }).waitFor();
+    assert.deepEqual(await column(detail, "换货数量", "换货明细"), ["4"]);
+    assert.deepEqual(await column(detail, "换入产品", "换货明细"), ["HH-B\n蓝牙耳机 新FNSKU"]);
     await detail.getByRole("button", { name: "提交", exact: true }).click();
     await sayYes(detail, "提交");
     await detail.getByText("待审核", { exact: true }).waitFor();
