@@ -142,6 +142,10 @@ func seedCompanyA(t *testing.T, h *apptest.Harness) *companyA {
 	a.ids["transfer"] = create("/erp/api/v1/transfer", map[string]any{"warehouseId": str(own.ID), "remark": "MATRIXA 调拨",
 		"toWarehouseId": create("/erp/api/v1/warehouse", map[string]any{"name": "MATRIXA 二号仓", "kind": "own"}),
 		"lines":         []map[string]any{{"productId": str(product.ID), "quantity": 1}}})
+	var lamp catalogdb.LocalProduct
+	h.DB.Where("company_id = ? AND sku = ?", a.id, "DEMO-LAMP-01").Take(&lamp)
+	a.ids["exchange"] = create("/erp/api/v1/exchange", map[string]any{"warehouseId": str(own.ID), "remark": "MATRIXA 换货",
+		"lines": []map[string]any{{"productId": str(product.ID), "toProductId": str(lamp.ID), "quantity": 1}}})
 	a.ids["purchaseOrder"] = create("/erp/api/v1/purchaseOrder", map[string]any{"supplierId": a.ids["supplier"],
 		"warehouseId": str(own.ID), "currency": "CNY", "paymentTerms": "receipt", "remark": "MATRIXA 采购",
 		"lines": []map[string]any{{"productId": str(product.ID), "quantity": 3, "unitPrice": "12.50", "taxRate": "13"}}})

@@ -168,6 +168,9 @@ func routes(e *echo.Echo, d Deps, pg *pages.Handler) RouteAccess {
 		"/erp/warehouse/transfer":       pg.WarehouseScreen("调拨单", "transferList"),
 		"/e/w/t":                        pg.WarehouseScreen("新建调拨单", "transferNew"),
 		"/e/w/t/d":                      pg.WarehouseScreen("调拨单详情", "transferDetail"),
+		"/erp/warehouse/exchange":       pg.WarehouseScreen("换货单", "exchangeList"),
+		"/e/w/e/c":                      pg.WarehouseScreen("新建换货单", "exchangeNew"),
+		"/e/w/e/d":                      pg.WarehouseScreen("换货单详情", "exchangeDetail"),
 		"/erp/warehouse/address":        pg.WarehouseScreen("仓库地址", "warehouseAddresses"),
 		"/erp/address":                  pg.WarehouseScreen("发货地址", "shipFromAddresses"),
 		"/erp/warehouse/shelf":          pg.WarehouseScreen("库位", "bins"),
@@ -617,6 +620,16 @@ func routes(e *echo.Echo, d Deps, pg *pages.Handler) RouteAccess {
 	erp.POST("/transfer/:id/approve", stk.ApproveDocument(stockdb.DocTransfer), transferScreen.Needs(stock.PermissionTransferApprove), oplog("调拨发货")).Answers("")
 	erp.POST("/transfer/:id/receive", stk.ReceiveTransfer, transferScreen.Needs(stock.PermissionTransferReceive), oplog("调拨收货")).Takes(stock.TransferReceipt{}).Answers("")
 	erp.POST("/transfer/:id/cancel", stk.CancelDocument(stockdb.DocTransfer), transferScreen.Needs(stock.PermissionTransferCancel), oplog("作废调拨单")).Answers("")
+	// 换货单: 审核 turns each line's units of one product into another's in one warehouse, their cost carried over.
+	exchangeScreen := middleware.Screen("/erp/warehouse/exchange")
+	erp.POST("/exchange/page", stk.DocumentPage(stockdb.DocExchange), exchangeScreen).Takes(stock.DocumentQuery{}).Answers(api.Page[stockapi.Document]{})
+	erp.GET("/exchange/export", stk.DocumentExport(export, stockdb.DocExchange, "换货单"), exchangeScreen)
+	erp.GET("/exchange/:id", stk.GetDocument(stockdb.DocExchange), exchangeScreen).Answers(stockapi.Document{})
+	erp.POST("/exchange", stk.CreateDocument(stockdb.DocExchange), exchangeScreen.Needs(stock.PermissionExchangeAdd), oplog("新增换货单")).Takes(stock.DocumentForm{}).Answers(map[string]string{})
+	erp.PUT("/exchange/:id", stk.UpdateDocument(stockdb.DocExchange), exchangeScreen.Needs(stock.PermissionExchangeAdd), oplog("编辑换货单")).Takes(stock.DocumentForm{}).Answers("")
+	erp.POST("/exchange/:id/submit", stk.SubmitDocument(stockdb.DocExchange), exchangeScreen.Needs(stock.PermissionExchangeAdd), oplog("提交换货单")).Answers("")
+	erp.POST("/exchange/:id/approve", stk.ApproveDocument(stockdb.DocExchange), exchangeScreen.Needs(stock.PermissionExchangeApprove), oplog("审核换货单")).Answers("")
+	erp.POST("/exchange/:id/cancel", stk.CancelDocument(stockdb.DocExchange), exchangeScreen.Needs(stock.PermissionExchangeCancel), oplog("作废换货单")).Answers("")
 	// 仓库地址 and 发货地址: the addresses with the fields Amazon's inbound API takes.
 	warehouseAddressScreen := middleware.Screen("/erp/warehouse/address")
 	erp.POST("/warehouseAddress/page", stk.AddressPage(stockdb.AddressWarehouse), warehouseAddressScreen).Takes(stock.AddressQuery{}).Answers(api.Page[stockapi.Address]{})

@@ -22,6 +22,7 @@ var (
 	ShipmentNumbers  = NumberSeries{"LS", "shipments", "shipment_id"}   // 货件 without Amazon's id
 	StocktakeNumbers = NumberSeries{"PD", "stocktakes", "number"}       // 盘点单
 	TransferNumbers  = NumberSeries{"DB", "stock_documents", "number"}  // 调拨单
+	ExchangeNumbers  = NumberSeries{"HH", "stock_documents", "number"}  // 换货单
 	PurchaseNumbers  = NumberSeries{"CG", "purchase_orders", "number"}  // 采购单
 	PaymentNumbers   = NumberSeries{"FK", "payment_requests", "number"} // 付款申请
 	BinMoveNumbers   = NumberSeries{"YK", "bin_moves", "number"}        // 上架、移库

@@ -434,6 +434,13 @@ var queryFields = numbered(map[string][]Column{
 		col("creator", "创建人", 100, false), col("createdAt", "创建时间", 170, false), col("approvedAt", "发货时间", 170, false),
 		col("receivedAt", "收货时间", 170, false), col("remark", "备注", 200, false),
 	},
+	// 换货单: units of one product made another's in one warehouse; 货值 is the cost carried over at approval.
+	"exchangeList": {
+		col("number", "换货单号", 170, false), col("warehouseName", "仓库", 140, false), col("statusName", "状态", 80, false),
+		col("lineCount", "产品数", 80, false), col("totalQuantity", "总数量", 90, false),
+		col("totalCost", "货值(元)", 110, false).yuan().tip("审核时按换出产品的加权平均成本结转"), col("creator", "创建人", 100, false),
+		col("createdAt", "创建时间", 170, false), col("approvedAt", "审核时间", 170, false), col("remark", "备注", 200, false),
+	},
 	// 库存货值: each product's stock in each warehouse at a date, valued at its cost of that day.
 	"stockValueList": {
 		col("warehouseName", "仓库", 140, false), col("kindName", "类型", 80, false), col("groupName", "店铺", 110, false).hidden(),

@@ -71,6 +71,7 @@ var documentKinds = map[string]struct {
 	stockdb.DocInbound:  {"入库单", models.InboundNumbers, +1},
 	stockdb.DocOutbound: {"出库单", models.OutboundNumbers, -1},
 	stockdb.DocTransfer: {"调拨单", models.TransferNumbers, 0},
+	stockdb.DocExchange: {"换货单", models.ExchangeNumbers, 0},
 }
 
 // CancelDocType is the ledger's document type of the reversal written when an approved document is cancelled.
@@ -84,8 +85,11 @@ type DocumentLineForm struct {
 	Quantity  int    `json:"quantity"`
 	UnitCost  string `json:"unitCost"`
 	Remark    string `json:"remark"`
-	// BinID is the bin an inbound line is put away into at approval ("" leaves its units 待上架).
+	// BinID is the bin an inbound line is put away into at approval ("" leaves its units 待上架); an exchange's
+	// line takes its units out of it and puts the new ones into it.
 	BinID string `json:"binId"`
+	// ToProductID is the product an exchange's line makes of its units (换入产品); other kinds have none.
+	ToProductID string `json:"toProductId"`
 }
 
 // unitCost reads a line's 单价: nil when empty, else a number from 0 to maxUnitCost with at most two decimals, in
@@ -155,7 +159,7 @@ func (f *DocumentForm) lines(kind string) ([]stockdb.StockDocumentLine, []int64,
 			}
 		}
 		var bin *int64
-		if b := strings.TrimSpace(l.BinID); b != "" && kind == stockdb.DocInbound {
+		if b := strings.TrimSpace(l.BinID); b != "" && (kind == stockdb.DocInbound || kind == stockdb.DocExchange) {
 			n, ok := core.ParseID(b)
 			if !ok {
 				return nil, nil, core.Invalid(prefix + msgBinMissing)
@@ -251,6 +255,9 @@ func (s *Service) CreateDocument(ctx context.Context, p core.Principal, kind str
 		if err := checkTransfer(tx, p, warehouse, target); err != nil {
 			return err
 		}
+		if err := checkExchange(tx, p, kind, warehouse, lines); err != nil {
+			return err
+		}
 		if d.Number, err = next(); err != nil {
 			return err
 		}
@@ -272,6 +279,9 @@ func (f *DocumentForm) check(kind string) (int64, []stockdb.StockDocumentLine, [
 		return 0, nil, nil, core.Invalid(MsgDocWarehouseMissing)
 	}
 	lines, ids, err := f.lines(kind)
+	if err == nil {
+		err = f.exchangeTargets(kind, lines)
+	}
 	return warehouse, lines, ids, err
 }
 
@@ -351,6 +361,9 @@ func (s *Service) UpdateDocument(ctx context.Context, p core.Principal, kind, id
 		if err := checkTransfer(tx, p, warehouse, target); err != nil {
 			return err
 		}
+		if err := checkExchange(tx, p, kind, warehouse, lines); err != nil {
+			return err
+		}
 		return stockdb.ReplaceDocumentLines(tx, p.CompanyID, d.ID, lines)
 	})
 }
@@ -380,8 +393,11 @@ func (s *Service) ApproveDocument(ctx context.Context, p core.Principal, kind, i
 		if !moved {
 			return core.Refused(MsgDocNotSubmitted)
 		}
-		if kind == stockdb.DocTransfer {
+		switch kind {
+		case stockdb.DocTransfer:
 			return s.shipTransfer(tx, p, d, 1)
+		case stockdb.DocExchange:
+			return s.moveExchange(tx, p, d, 1)
 		}
 		return s.moveDocumentStock(tx, p, d, kind, documentKinds[kind].sign, MsgOutboundShort)
 	})
@@ -406,6 +422,8 @@ func (s *Service) CancelDocument(ctx context.Context, p core.Principal, kind, id
 			return core.Refused(MsgDocCancelled)
 		case kind == stockdb.DocTransfer:
 			return s.shipTransfer(tx, p, d, -1)
+		case kind == stockdb.DocExchange:
+			return s.moveExchange(tx, p, d, -1)
 		}
 		return s.moveDocumentStock(tx, p, d, CancelDocType(kind), -documentKinds[kind].sign, MsgCancelShort)
 	})

@@ -1,4 +1,4 @@
-// 入库单 / 出库单 / 盘点单 / 调拨单: the company's documents of one kind in the table island, found by number, warehouse, state and
+// 入库单 / 出库单 / 盘点单 / 调拨单 / 换货单: the company's documents of one kind in the table island, found by number, warehouse, state and
 // creation dates. 新建 opens the create page in a tab, 详情 (or a click on the row) the document's own tab.
 import { can } from "../lib/permissions.js";
 import DataTable from "../table/DataTable.jsx";

@@ -1,8 +1,9 @@
-// A stock document's create page (/e/w/i, /e/w/o, /e/w/s, /e/w/t) and detail page (/e/w/i/d, /e/w/o/d, /e/w/s/d, /e/w/t/d): the warehouse island
+// A stock document's create page (/e/w/i, /e/w/o, /e/w/s, /e/w/t, /e/w/e/c) and detail page (/e/w/i/d, /e/w/o/d, /e/w/s/d, /e/w/t/d, /e/w/e/d): the warehouse island
 // of those pages, built apart from the list screens (main.jsx) so that each loads only its own code.
 import { mount } from "../lib/mount.js";
 import DocumentDetail from "./DocumentDetail.jsx";
 import DocumentNew from "./DocumentNew.jsx";
+import ExchangeNew from "./ExchangeNew.jsx";
 import StocktakeDetail from "./StocktakeDetail.jsx";
 import StocktakeNew from "./StocktakeNew.jsx";
 import TransferDetail from "./TransferDetail.jsx";
@@ -11,6 +12,7 @@ import { kindOf } from "./shared.jsx";
 function DocumentScreen({ screen, id, permissions }) {
   const kind = kindOf(screen);
   if (kind === "stocktake") return screen.endsWith("New") ? <StocktakeNew /> : <StocktakeDetail id={id} permissions={permissions} />;
+  if (kind === "exchange" && screen.endsWith("New")) return <ExchangeNew />;
   if (screen.endsWith("New")) return <DocumentNew kind={kind} />;
   if (kind === "transfer") return <TransferDetail id={id} permissions={permissions} />;
   return <DocumentDetail kind={kind} id={id} permissions={permissions} />;

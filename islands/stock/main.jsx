@@ -1,5 +1,5 @@
 // The warehouse list screens, one island for all of them (the page's props name the screen): 仓库, 库存数量 (the
-// stock list), 海外仓库存, FBA库存明细, FBA每日库存, 库存流水, 仓库地址, 发货地址, 库位, 库存货值 and the 入库单, 出库单, 盘点单 and 调拨单 lists. A document's create and detail pages are the same island
+// stock list), 海外仓库存, FBA库存明细, FBA每日库存, 库存流水, 仓库地址, 发货地址, 库位, 库存货值 and the 入库单, 出库单, 盘点单, 调拨单 and 换货单 lists. A document's create and detail pages are the same island
 // built apart (document.jsx): a list tab then loads none of their code (more than half of the warehouse screens').
 import { mount } from "../lib/mount.js";
 import Addresses from "./Addresses.jsx";

@@ -28,6 +28,7 @@ export const KINDS = {
       ["3", "已作废"],
     ],
   },
+  exchange: { path: "exchange", noun: "换货单", list: "/erp/warehouse/exchange", create: "/e/w/e/c", detail: "/e/w/e/d", permission: "erp:wh:exchange" },
   transfer: {
     path: "transfer",
     noun: "调拨单",

@@ -200,22 +200,29 @@ const (
 	ProductHasShipments ProductUse = "shipments"
 )
 
-// productUses are the tables whose rows keep a product, in the order they are asked.
+// productUses are the tables whose rows keep a product (in their product_id column, or the one named), in the
+// order they are asked: an exchange's line keeps the product it makes too.
 var productUses = []struct {
-	table string
-	use   ProductUse
+	table  string
+	use    ProductUse
+	column string
 }{
-	{"stocks", ProductHasStock}, {"stock_ledger", ProductHasStock}, {"stock_document_lines", ProductHasDocuments},
-	{"shipment_plan_items", ProductHasPlans}, {"shipment_items", ProductHasShipments},
-	{"purchase_order_lines", ProductHasDocuments},
+	{"stocks", ProductHasStock, ""}, {"stock_ledger", ProductHasStock, ""}, {"stock_document_lines", ProductHasDocuments, ""},
+	{"stock_document_lines", ProductHasDocuments, "to_product_id"},
+	{"shipment_plan_items", ProductHasPlans, ""}, {"shipment_items", ProductHasShipments, ""},
+	{"purchase_order_lines", ProductHasDocuments, ""},
 }
 
 // LocalProductUse tells the first use that keeps the company's product from being deleted, or ProductUnused.
 func LocalProductUse(db *models.DB, companyID, id int64) (ProductUse, error) {
 	for _, u := range productUses {
+		column := u.column
+		if column == "" {
+			column = "product_id"
+		}
 		var found []int64
-		err := db.Table(u.table).Where("company_id = ? AND product_id = ?", companyID, id).Limit(1).
-			Pluck("product_id", &found).Error
+		err := db.Table(u.table).Where("company_id = ? AND "+column+" = ?", companyID, id).Limit(1).
+			Pluck(column, &found).Error
 		if err != nil {
 			return ProductUnused, err
 		}

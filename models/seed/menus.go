@@ -103,7 +103,7 @@ var ProductMenu = []menuEntry{
 			link("warehouse.outbound", "出库单", "/erp/warehouse/outbound", permEntry{"erp:wh:outbound:add", "新增出库单"}, permEntry{"erp:wh:outbound:approve", "审核出库单"}, permEntry{"erp:wh:outbound:cancel", "作废出库单"}),
 			link("warehouse.stocktake", "盘点单", "/erp/warehouse/stocktake", permEntry{"erp:wh:stocktake:add", "新增盘点单"}, permEntry{"erp:wh:stocktake:approve", "盘点过账"}, permEntry{"erp:wh:stocktake:cancel", "作废盘点单"}),
 			link("warehouse.transfer", "调拨单", "/erp/warehouse/transfer", permEntry{"erp:wh:transfer:add", "新增调拨单"}, permEntry{"erp:wh:transfer:approve", "调拨发货"}, permEntry{"erp:wh:transfer:receive", "调拨收货"}, permEntry{"erp:wh:transfer:cancel", "作废调拨单"}),
-			link("warehouse.exchange", "换货单", "/erp/warehouse/exchange"),
+			link("warehouse.exchange", "换货单", "/erp/warehouse/exchange", permEntry{"erp:wh:exchange:add", "新增换货单"}, permEntry{"erp:wh:exchange:approve", "审核换货单"}, permEntry{"erp:wh:exchange:cancel", "作废换货单"}),
 			link("warehouse.record", "库存流水", "/erp/warehouse/record"),
 		),
 		heading("warehouse.setup", "仓库设置",

@@ -316,6 +316,20 @@ func lockStocks(db *models.DB, companyID int64, changes []StockChange, now time.
 	return rows, nil
 }
 
+// LockStocks locks the products' stock rows in the warehouse until the transaction ends, each created at zero
+// when missing, in product order as MoveStock locks them: a caller that reads what follows the stock (its
+// average cost) before moving it locks first, so that it waits where MoveStock and the receipts would.
+func LockStocks(db *models.DB, companyID, warehouseID int64, products []int64) error {
+	products = append([]int64(nil), products...)
+	sort.Slice(products, func(i, j int) bool { return products[i] < products[j] })
+	changes := make([]StockChange, len(products))
+	for i, p := range products {
+		changes[i] = StockChange{WarehouseID: warehouseID, ProductID: p}
+	}
+	_, err := lockStocks(db, companyID, changes, time.Now().UTC().Truncate(time.Microsecond))
+	return err
+}
+
 // saveStocks writes the rows' new quantities, stockChunk rows a statement.
 func saveStocks(db *models.DB, rows map[stockKey]*Stock, now time.Time) error {
 	all := make([]*Stock, 0, len(rows))

@@ -13,6 +13,7 @@ const (
 	DocInbound  = "inbound"  // 入库单
 	DocOutbound = "outbound" // 出库单
 	DocTransfer = "transfer" // 调拨单: from WarehouseID to ToWarehouseID
+	DocExchange = "exchange" // 换货单: each line's ProductID becomes its ToProductID in WarehouseID
 )
 
 // Stock document states (StockDocument.Status).
@@ -69,8 +70,11 @@ type StockDocumentLine struct {
 	Remark     string
 	// Received is what a transfer's target received of the line (nil until received).
 	Received *int
-	// BinID is the bin an inbound line's units are put away into at approval (nil: they wait, 待上架).
+	// BinID is the bin an inbound line's units are put away into at approval (nil: they wait, 待上架); an
+	// exchange's line takes its units out of it and puts the new ones back into it.
 	BinID *int64
+	// ToProductID is the product an exchange's line makes of its units (nil for other kinds).
+	ToProductID *int64
 }
 
 // BeforeCreate gives a new line its id.
@@ -106,6 +110,11 @@ type DocumentLineRow struct {
 	Fulfillable       int
 	// BinCode is the code of the line's bin ("" when none).
 	BinCode string
+	// An exchange line's product made (换入): its SKU, name, image and fulfillable stock in the warehouse now.
+	ToSKU         string `gorm:"column:to_sku"`
+	ToName        string
+	ToImage       string
+	ToFulfillable int
 }
 
 // DocumentFilter narrows a document list: a part of the number, a warehouse (0 for all), a state (nil for all)
@@ -195,12 +204,17 @@ func DocumentLines(db *models.DB, companyID, documentID int64) ([]DocumentLineRo
 	rows := []DocumentLineRow{}
 	err := db.Table("stock_document_lines").Scopes(models.InCompany("stock_document_lines", companyID)).
 		Select("stock_document_lines.*, local_products.sku, local_products.name, local_products.image, "+
-			"COALESCE(stocks.fulfillable, 0) AS fulfillable, COALESCE(bins.code, '') AS bin_code").
+			"COALESCE(stocks.fulfillable, 0) AS fulfillable, COALESCE(bins.code, '') AS bin_code, "+
+			"COALESCE(tp.sku, '') AS to_sku, COALESCE(tp.name, '') AS to_name, COALESCE(tp.image, '') AS to_image, "+
+			"COALESCE(ts.fulfillable, 0) AS to_fulfillable").
 		Joins("LEFT JOIN bins ON bins.id = stock_document_lines.bin_id").
+		Joins("LEFT JOIN local_products tp ON tp.id = stock_document_lines.to_product_id").
 		Joins("JOIN local_products ON local_products.id = stock_document_lines.product_id").
 		Joins("JOIN stock_documents ON stock_documents.id = stock_document_lines.document_id").
 		Joins("LEFT JOIN stocks ON stocks.warehouse_id = stock_documents.warehouse_id AND "+
 			"stocks.product_id = stock_document_lines.product_id").
+		Joins("LEFT JOIN stocks ts ON ts.warehouse_id = stock_documents.warehouse_id AND "+
+			"ts.product_id = stock_document_lines.to_product_id").
 		Where("stock_document_lines.document_id = ?", documentID).
 		Order("local_products.sku").Find(&rows).Error
 	return rows, err
@@ -259,6 +273,20 @@ func SetReceived(db *models.DB, companyID, documentID int64, received map[int64]
 		err := db.Model(&StockDocumentLine{}).Scopes(models.InCompany("stock_document_lines", companyID)).
 			Where("stock_document_lines.document_id = ? AND stock_document_lines.product_id = ?", documentID, product).
 			Update("received", n).Error
+		if err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// SetDocumentLineCosts writes the unit cost of each of a document's lines, by product (an exchange's cost carried over at
+// its approval).
+func SetDocumentLineCosts(db *models.DB, companyID, documentID int64, costs map[int64]*int64) error {
+	for product, cost := range costs {
+		err := db.Model(&StockDocumentLine{}).Scopes(models.InCompany("stock_document_lines", companyID)).
+			Where("stock_document_lines.document_id = ? AND stock_document_lines.product_id = ?", documentID, product).
+			Update("unit_cost", cost).Error
 		if err != nil {
 			return err
 		}

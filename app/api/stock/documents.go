@@ -64,6 +64,12 @@ type DocumentLine struct {
 	// BinID and BinCode are the bin an inbound line is put away into at approval ("" for 待上架).
 	BinID   string `json:"binId"`
 	BinCode string `json:"binCode"`
+	// An exchange line's product made (换入产品), with its fulfillable stock in the warehouse now.
+	ToProductID   string `json:"toProductId,omitempty"`
+	ToSKU         string `json:"toSku,omitempty"`
+	ToName        string `json:"toName,omitempty"`
+	ToImage       string `json:"toImage,omitempty"`
+	ToFulfillable int    `json:"toFulfillable,omitempty"`
 }
 
 func (h *Handler) document(d *stockdb.DocumentRow) Document {
@@ -128,6 +134,10 @@ func (h *Handler) GetDocument(kind string) echo.HandlerFunc {
 				Fulfillable: l.Fulfillable, Received: l.Received, BinCode: l.BinCode}
 			if l.BinID != nil {
 				out.Lines[i].BinID = id(*l.BinID)
+			}
+			if l.ToProductID != nil {
+				out.Lines[i].ToProductID, out.Lines[i].ToSKU, out.Lines[i].ToName = id(*l.ToProductID), l.ToSKU, l.ToName
+				out.Lines[i].ToImage, out.Lines[i].ToFulfillable = l.ToImage, l.ToFulfillable
 			}
 		}
 		return api.OK(c, out)
