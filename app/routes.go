@@ -197,6 +197,7 @@ func routes(e *echo.Echo, d Deps, pg *pages.Handler) RouteAccess {
 		"/amazon/adv/campaign":          pg.AdvManager("广告活动", "campaign"),
 		"/amazon/adv/operation":         pg.AdvManager("操作记录", "operation"),
 		"/amazon/adv/overview":          pg.AdvManager("广告概览", "overview"),
+		"/amazon/adv/download":          pg.AdvManager("报告下载", "download"),
 		"/a/p/c":                        pg.FinanceScreen("编辑计算方案", "plan"),
 		"/amazon/orders/manager":        pg.OrderScreen("订单管理", "manager"),
 		"/amazon/orders/today":          pg.OrderScreen("今日订单", "today"),
@@ -911,6 +912,10 @@ func routes(e *echo.Echo, d Deps, pg *pages.Handler) RouteAccess {
 	advAPI.POST("/sp/overview", vh.Overview, advOverviewScreen).Takes(advertising.OverviewQuery{}).Answers(advertisingapi.OverviewAnswer{})
 	advAPI.POST("/sp/overview/days", vh.OverviewDays, advOverviewScreen).Takes(advertising.OverviewQuery{}).Answers(api.Page[advertisingapi.OverviewDay]{})
 	advAPI.GET("/sp/overview/export", vh.OverviewExport(export), advOverviewScreen)
+	// 报告下载: the synced Sponsored Products reports, a row per day, as .xlsx for a range.
+	advDownloadScreen := middleware.Screen("/amazon/adv/download")
+	advAPI.POST("/sp/download/coverage", vh.DownloadCoverage, advDownloadScreen).Takes(advertising.DownloadQuery{}).Answers([]advertisingapi.ReportCoverage{})
+	advAPI.GET("/sp/download/export", vh.Download, advDownloadScreen)
 
 	// 接口文档: the description of the JSON API above, built once from its table, for those granted the screen;
 	// the page (built above) reads the same document.

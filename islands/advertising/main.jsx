@@ -3,7 +3,7 @@
 // opens the next level; the trail above the table goes back. Campaigns, ad groups and keywords are enabled,
 // paused, archived or given a budget or bid, one (the row's actions) or checked together, straight at Amazon; the
 // answer lists each row's result. Checked 搜索词 are added as negative keywords or keywords (SearchTermAdd).
-// 操作记录 (screen operation) is the same island's other screen.
+// 操作记录 (screen operation), 广告概览 (overview) and 报告下载 (download) are the same island's other screens.
 import { useEffect, useState } from "react";
 import { api } from "../lib/api.js";
 import { ask } from "../lib/confirm.js";
@@ -13,6 +13,7 @@ import { toast } from "../lib/toast.js";
 import DataTable from "../table/DataTable.jsx";
 import ChangeResults from "./ChangeResults.jsx";
 import OperationLog from "./OperationLog.jsx";
+import AdvDownloads from "./Downloads.jsx";
 import AdvOverview from "./Overview.jsx";
 import SearchTermAdd from "./SearchTermAdd.jsx";
 
@@ -40,6 +41,7 @@ const daysAgo = (n) => iso(new Date(Date.now() - n * 86400000));
 
 function Advertising(props) {
   if (props.screen === "overview") return <AdvOverview {...props} />;
+  if (props.screen === "download") return <AdvDownloads {...props} />;
   return props.screen === "operation" ? <OperationLog {...props} /> : <AdvManager {...props} />;
 }
 

@@ -312,6 +312,26 @@ describe("广告管理", () => {
     assert.match(download.suggestedFilename(), /^广告概览_\d{4}-\d{2}-\d{2}\.xlsx$/);
   });
 
+  it("downloads 报告下载: what each report holds, then a week of search terms as .xlsx", async () => {
+    await openFromRail(page, "广告", "报告下载");
+    const view = await tabFrame(page, "报告下载");
+    const held = view.getByRole("table", { name: "已同步的报告" });
+    const terms = held.locator('tr[data-report="searchterms"]');
+    await terms.waitFor({ timeout: PATIENCE });
+    const [name, rows, first, last] = (await terms.locator("td").allInnerTexts()).map((t) => t.trim());
+    assert.equal(name, "搜索词报告");
+    assert.ok(Number(rows.replace(/,/g, "")) > 0, `synced search-term rows ${rows}`);
+    assert.match(first, /^\d{4}-\d{2}-\d{2}$/);
+    assert.ok(last >= first, `${first} to ${last}`);
+    await view.getByLabel("报告").selectOption("searchterms");
+    await view.getByRole("button", { name: "近7天", exact: true }).click();
+    const from = await view.getByLabel("开始日期").inputValue();
+    const to = await view.getByLabel("结束日期").inputValue();
+    const [download] = await Promise.all([page.waitForEvent("download"), view.getByRole("button", { name: "下载", exact: true }).click()]);
+    assert.equal(download.suggestedFilename(), `搜索词报告_${from}_${to}.xlsx`);
+    await page.screenshot({ path: artifact("adv-download.png") });
+  });
+
   for (const { name, viewport } of [{ name: "desktop", viewport: { width: 1280, height: 800 } }, { name: "phone", viewport: { width: 390, height: 844 } }]) {
     for (const dark of [false, true]) {
       it(`draws at ${name} width in ${dark ? "dark" : "light"} mode`, async () => {
@@ -348,6 +368,9 @@ describe("广告管理", () => {
           await look.locator('section[aria-label="广告概览"] tbody tr').first().waitFor();
           await look.evaluate(() => document.fonts.ready);
           await look.screenshot({ path: artifact(`adv-overview-${name}-${dark ? "dark" : "light"}.png`), fullPage: true });
+          await look.goto("/amazon/adv/download?embed=1");
+          await look.locator('tr[data-report="campaigns"]').waitFor();
+          await look.screenshot({ path: artifact(`adv-download-${name}-${dark ? "dark" : "light"}.png`), fullPage: true });
         } finally {
           await look.context().close();
         }
