@@ -165,7 +165,7 @@ func (s *Service) Month(ctx context.Context, p core.Principal, q MonthQuery) (*M
 }
 
 // MonthRow is a line of 月度报告's P&L (销售额, 佣金, …, 利润率) of a scope: its amounts in CNY for the month, the
-// month before and the same month a year before, and the month in each currency the scope's Amazon amounts
+// month before and the same month a year before (Has…: false for a month without a line, or a margin without one), and the month in each currency the scope's Amazon amounts
 // were booked in (none for cost, freight and profit, which are CNY).
 type MonthRow struct {
 	Key, Name                      string
@@ -238,7 +238,7 @@ func plRows(cur, last, lastYear MonthPL, currencies []CurrencyPL) []MonthRow {
 	var rows []MonthRow
 	for _, ml := range monthLines {
 		row := MonthRow{Key: ml.key, Name: ml.name, Current: ml.cny(&cur.Total), Last: ml.cny(&last.Total),
-			LastYear: ml.cny(&lastYear.Total), HasCurrent: true, HasLast: true, HasLastYr: true}
+			LastYear: ml.cny(&lastYear.Total), HasCurrent: true, HasLast: last.Lines > 0, HasLastYr: lastYear.Lines > 0}
 		if cur.Estimated.Estimated > 0 && (ml.key == "sales" || ml.key == "profit") {
 			row.Estimated, row.HasEstimated = ml.cny(&cur.Estimated), true
 		}
@@ -254,6 +254,8 @@ func plRows(cur, last, lastYear MonthPL, currencies []CurrencyPL) []MonthRow {
 	margin.Current, margin.HasCurrent = marginOf(&cur.Total)
 	margin.Last, margin.HasLast = marginOf(&last.Total)
 	margin.LastYear, margin.HasLastYr = marginOf(&lastYear.Total)
+	// A month without a line has no figures: — rather than zeros that read as a month of nothing sold.
+	margin.HasLast, margin.HasLastYr = margin.HasLast && last.Lines > 0, margin.HasLastYr && lastYear.Lines > 0
 	return append(rows, margin)
 }
 

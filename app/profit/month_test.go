@@ -138,8 +138,8 @@ func TestMonthReconcilesWithProfitReport(t *testing.T) {
 		if m := rows["margin"]; m.HasCurrent {
 			t.Errorf("margin %s with MSKU-C unpaired: 利润报告 gives none", m.Current)
 		}
-		if rows["profit"].HasLastYr && !rows["profit"].LastYear.IsZero() {
-			t.Errorf("last year's profit %s, want none", rows["profit"].LastYear)
+		if rows["profit"].HasLastYr || !rows["profit"].HasLast {
+			t.Errorf("last year (no line) has a profit, or last month none: %+v", rows["profit"])
 		}
 	})
 }

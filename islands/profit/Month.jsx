@@ -92,8 +92,12 @@ export default function Month() {
             {answer.groupName} · {answer.month}
           </h2>
           <p className="mb-2 text-xs text-slate-500 dark:text-slate-400">
-            上月 {answer.lastMonth}，去年同月 {answer.lastYearMonth}。本月共 {answer.lines} 行SKU数据
-            {answer.estimatedLines > 0 ? `，其中 ${answer.estimatedLines} 行未结算（预估）` : "，均已结算"}。
+            上月 {answer.lastMonth}，去年同月 {answer.lastYearMonth}。
+            {answer.lines === 0
+              ? answer.empty
+                ? ""
+                : "本月没有数据。"
+              : `本月共 ${answer.lines} 行SKU数据${answer.estimatedLines > 0 ? `，其中 ${answer.estimatedLines} 行未结算（预估）` : "，均已结算"}。`}
             {answer.label && <span className="text-amber-700 dark:text-amber-400"> {answer.label}</span>}
           </p>
           {answer.empty ? (
@@ -102,7 +106,7 @@ export default function Month() {
             </p>
           ) : (
             <div className="mb-4 overflow-x-auto rounded-md border border-slate-200 dark:border-slate-700">
-              <table aria-label="损益表" className="min-w-full text-sm">
+              <table aria-label="损益表" className="min-w-full bg-white text-sm dark:bg-slate-900">
                 <thead className="bg-slate-50 text-slate-600 dark:bg-slate-800 dark:text-slate-300">
                   <tr>
                     <th scope="col" className="sticky left-0 bg-slate-50 px-3 py-2 text-left font-medium dark:bg-slate-800">
@@ -172,7 +176,7 @@ export default function Month() {
               <h2 className="mb-1 text-base font-semibold text-slate-900 dark:text-white">各店铺</h2>
               <p className="mb-2 text-xs text-slate-500 dark:text-slate-400">点击店铺查看其损益；各店铺相加即为全部店铺。</p>
               <div className="overflow-x-auto rounded-md border border-slate-200 dark:border-slate-700">
-                <table aria-label="各店铺" className="min-w-full text-sm">
+                <table aria-label="各店铺" className="min-w-full bg-white text-sm dark:bg-slate-900">
                   <thead className="bg-slate-50 text-slate-600 dark:bg-slate-800 dark:text-slate-300">
                     <tr>
                       <th scope="col" className="sticky left-0 bg-slate-50 px-3 py-2 text-left font-medium dark:bg-slate-800">
