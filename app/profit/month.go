@@ -84,6 +84,37 @@ func monthPL(month string, lines []Line) MonthPL {
 	return pl
 }
 
+// monthSums are a month's answer summed for 月度报告: the scope's P&L, each store's, and the scope's by currency.
+type monthSums struct {
+	all        MonthPL
+	stores     map[int64]MonthPL
+	currencies []CurrencyPL
+}
+
+// sums are the answer's lines of month summed for 月度报告, computed on the first call and kept with the answer
+// (as its views are): the load of many users reading the same month sums it once.
+func (a *answer) sums(month string) *monthSums {
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	if a.month != nil {
+		return a.month
+	}
+	m := &monthSums{all: monthPL(month, a.lines), stores: map[int64]MonthPL{}}
+	by := map[int64][]Line{}
+	for _, l := range a.lines {
+		by[l.GroupID] = append(by[l.GroupID], l)
+	}
+	for g, lines := range by {
+		m.stores[g] = monthPL(month, lines)
+	}
+	for _, c := range regroup(a.lines, func(l *Line) lineKey { return lineKey{month: month, currency: l.Currency} }) {
+		m.currencies = append(m.currencies, CurrencyPL{Currency: c.Currency, Total: c})
+	}
+	slices.SortFunc(m.currencies, func(a, b CurrencyPL) int { return strings.Compare(a.Currency, b.Currency) })
+	a.month = m
+	return m
+}
+
 // Month answers 月度报告.
 func (s *Service) Month(ctx context.Context, p core.Principal, q MonthQuery) (*MonthReport, error) {
 	month := strings.TrimSpace(q.Month)
@@ -112,46 +143,38 @@ func (s *Service) Month(ctx context.Context, p core.Principal, q MonthQuery) (*M
 		ok = false
 	}
 	r.GroupName = name
-	byMonth := map[string][]Line{}
+	sums := map[string]*monthSums{}
 	for _, mo := range []string{r.Month, r.LastMonth, r.LastYearMonth} {
 		if !ok {
-			break
+			sums[mo] = &monthSums{all: monthPL(mo, nil)}
+			continue
 		}
 		a, err := s.answer(ctx, p.CompanyID, profitdb.ProfitFilter{UserID: p.UserID, GroupID: groupID,
 			FromMonth: mo, ToMonth: mo, Zone: s.timeZone})
 		if err != nil {
 			return nil, err
 		}
-		byMonth[mo] = a.lines
+		sums[mo] = a.sums(mo)
 	}
-	r.Current, r.Last, r.LastYear = monthPL(r.Month, byMonth[r.Month]), monthPL(r.LastMonth, byMonth[r.LastMonth]),
-		monthPL(r.LastYearMonth, byMonth[r.LastYearMonth])
-	for _, c := range regroup(byMonth[r.Month], func(l *Line) lineKey { return lineKey{month: r.Month, currency: l.Currency} }) {
-		r.Currencies = append(r.Currencies, CurrencyPL{Currency: c.Currency, Total: c})
-	}
-	slices.SortFunc(r.Currencies, func(a, b CurrencyPL) int { return strings.Compare(a.Currency, b.Currency) })
+	r.Current, r.Last, r.LastYear = sums[r.Month].all, sums[r.LastMonth].all, sums[r.LastYearMonth].all
+	r.Currencies = sums[r.Month].currencies
 	// Each store with a line in any of the three months, by name.
 	stores := map[int64]*StorePL{}
 	for _, mo := range []string{r.Month, r.LastMonth, r.LastYearMonth} {
-		by := map[int64][]Line{}
-		for _, l := range byMonth[mo] {
-			by[l.GroupID] = append(by[l.GroupID], l)
-		}
-		for g := range by {
-			if stores[g] == nil {
-				stores[g] = &StorePL{GroupID: g, GroupName: visible[g], Current: monthPL(r.Month, nil),
+		for g, pl := range sums[mo].stores {
+			st := stores[g]
+			if st == nil {
+				st = &StorePL{GroupID: g, GroupName: visible[g], Current: monthPL(r.Month, nil),
 					Last: monthPL(r.LastMonth, nil), LastYear: monthPL(r.LastYearMonth, nil)}
+				stores[g] = st
 			}
-		}
-		for g, lines := range by {
-			pl := monthPL(mo, lines)
 			switch mo {
 			case r.Month:
-				stores[g].Current = pl
+				st.Current = pl
 			case r.LastMonth:
-				stores[g].Last = pl
+				st.Last = pl
 			default:
-				stores[g].LastYear = pl
+				st.LastYear = pl
 			}
 		}
 	}
