@@ -1,12 +1,16 @@
 // 月度报告 as the demo company's bookkeeper: the screen opens on last month, a month picked answers its P&L beside
 // the month before and the year before, a store's profit read from the stores' list (and its own P&L, a tap away) is
-// 利润报告's for that store and month, the report exports, and a month without data says what to sync.
+// 利润报告's for that store and month, the report exports, this month's unsettled part is labelled 预估, and a
+// month without data says what to sync.
 // Screenshots at 1280 and 390 px, light and dark, go to islands/tests/artifacts/.
 import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
 import { ADMIN_ACCOUNT, ADMIN_PASSWORD, artifact, closeBrowser, getBrowser, newPage, startServer } from "./harness.mjs";
 import { openFromRail, signInToShell, tabFrame } from "./shell.mjs";
 import { readSheet } from "./xlsx.mjs";
+import { money as moneyOf } from "../lib/money.js";
+
+const money = (amount) => moneyOf(amount, "CNY");
 
 before(() => getBrowser());
 after(() => closeBrowser());
@@ -102,7 +106,7 @@ describe("月度报告", () => {
     assert.equal(storeAnswer.groupId, store.groupId);
     await frame.getByRole("heading", { name: `${store.groupName} · ${LAST_MONTH}` }).waitFor();
     assert.equal(cents(await frame.locator('[data-current="profit"]').innerText()), listed);
-    assert.equal(await frame.getByLabel("店铺").inputValue(), store.groupId);
+    assert.equal(await frame.getByLabel("店铺", { exact: true }).inputValue(), store.groupId);
     await looks("month-report-store");
 
     const download = page.waitForEvent("download");
@@ -116,9 +120,24 @@ describe("月度报告", () => {
     assert.equal(Math.round(Number(profit[2]) * 100), listed);
   });
 
+  it("labels this month's unsettled part 预估", async () => {
+    const frame = await tabFrame(page, "月度报告");
+    await frame.getByLabel("店铺", { exact: true }).selectOption("");
+    await frame.getByLabel("月份").fill(TODAY.slice(0, 7));
+    const picked = answer();
+    await frame.getByRole("button", { name: "查询", exact: true }).click();
+    const { data } = await (await picked).json();
+    assert.ok(data.estimatedLines > 0, "the demo's orders of this month are not all settled yet");
+    await frame.getByText(`其中 ${data.estimatedLines} 行未结算（预估）`, { exact: false }).waitFor();
+    const sales = data.rows.find((r) => r.key === "sales");
+    assert.equal(await frame.locator('[data-estimated="sales"]').innerText(), `其中预估 ${money(sales.estimated)}`);
+    await frame.locator('[data-estimated="profit"]').waitFor();
+    await looks("month-report-estimated");
+  });
+
   it("says what to sync for a month without data", async () => {
     const frame = await tabFrame(page, "月度报告");
-    await frame.getByLabel("店铺").selectOption("");
+    await frame.getByLabel("店铺", { exact: true }).selectOption("");
     await frame.getByLabel("月份").fill("2020-01");
     const picked = answer();
     await frame.getByRole("button", { name: "查询", exact: true }).click();
