@@ -7,6 +7,8 @@ import (
 	"strings"
 	"time"
 
+	"golang.org/x/sync/errgroup"
+
 	"sellerhub/app/core"
 	"sellerhub/models"
 	profitdb "sellerhub/models/profit"
@@ -143,18 +145,30 @@ func (s *Service) Month(ctx context.Context, p core.Principal, q MonthQuery) (*M
 		ok = false
 	}
 	r.GroupName = name
-	sums := map[string]*monthSums{}
-	for _, mo := range []string{r.Month, r.LastMonth, r.LastYearMonth} {
+	// The three months side by side: each is a report of its own when not kept (after a sync, all three).
+	months := []string{r.Month, r.LastMonth, r.LastYearMonth}
+	got := make([]*monthSums, len(months))
+	var g errgroup.Group
+	for i, mo := range months {
 		if !ok {
-			sums[mo] = &monthSums{all: monthPL(mo, nil)}
+			got[i] = &monthSums{all: monthPL(mo, nil)}
 			continue
 		}
-		a, err := s.answer(ctx, p.CompanyID, profitdb.ProfitFilter{UserID: p.UserID, GroupID: groupID,
-			FromMonth: mo, ToMonth: mo, Zone: s.timeZone})
-		if err != nil {
-			return nil, err
-		}
-		sums[mo] = a.sums(mo)
+		g.Go(func() error {
+			a, err := s.answer(ctx, p.CompanyID, profitdb.ProfitFilter{UserID: p.UserID, GroupID: groupID,
+				FromMonth: mo, ToMonth: mo, Zone: s.timeZone})
+			if err == nil {
+				got[i] = a.sums(mo)
+			}
+			return err
+		})
+	}
+	if err := g.Wait(); err != nil {
+		return nil, err
+	}
+	sums := map[string]*monthSums{}
+	for i, mo := range months {
+		sums[mo] = got[i]
 	}
 	r.Current, r.Last, r.LastYear = sums[r.Month].all, sums[r.LastMonth].all, sums[r.LastYearMonth].all
 	r.Currencies = sums[r.Month].currencies
