@@ -5,6 +5,7 @@
 import { useEffect, useRef, useState } from "react";
 import { api, download } from "../lib/api.js";
 import { money } from "../lib/money.js";
+import { openTab } from "../lib/tabs.js";
 import { toast } from "../lib/toast.js";
 import { useStoreGroups } from "../lib/StoreSelects.jsx";
 import { AMZ, button, input } from "./shared.jsx";
@@ -64,6 +65,8 @@ export default function Month() {
   const pick = (groupId) => {
     form.current.groupId.value = groupId;
     load({ month: form.current.month.value, groupId });
+    // The store's P&L replaces the company's above the list: show it from its top.
+    window.scrollTo({ top: 0 });
   };
   const exportFile = () => download(`${AMZ}/profit/month/export`, { query }).catch((e) => toast(e.message, "error"));
   const currencies = answer?.currencies.filter((c) => c !== "CNY") || [];
@@ -170,6 +173,16 @@ export default function Month() {
                 </tbody>
               </table>
             </div>
+          )}
+          {!answer.empty && (
+            <p className="mb-4 flex flex-wrap gap-x-4 gap-y-1 text-sm">
+              <button type="button" className="text-sky-700 underline decoration-dotted hover:text-sky-900 dark:text-sky-300" onClick={() => openTab("费用项", "/amazon/payment/itemfee", { month: answer.month })}>
+                按费用项查看 {answer.month} 的亚马逊费用
+              </button>
+              <button type="button" className="text-sky-700 underline decoration-dotted hover:text-sky-900 dark:text-sky-300" onClick={() => openTab("利润报告", "/amazon/payment/profit", { month: answer.month, by: "store" })}>
+                在利润报告中按店铺查看 {answer.month}
+              </button>
+            </p>
           )}
           {answer.stores.length > 0 && (
             <>

@@ -25,7 +25,9 @@ function Filters({ search }) {
       })
       .catch((e) => toast(e.message, "error"));
   }, []);
-  const month = thisMonth();
+  // 月度报告 opens 费用项 on its month (?month=).
+  const asked = new URLSearchParams(window.location.search).get("month") || "";
+  const month = /^\d{4}-\d{2}$/.test(asked) ? asked : thisMonth();
   return (
     <form id={FORM} className="mb-3 flex flex-wrap items-center gap-2 text-sm">
       <select name="groupId" aria-label="店铺" className={input} defaultValue="">

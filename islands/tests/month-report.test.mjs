@@ -118,6 +118,20 @@ describe("月度报告", () => {
     const profit = sheet.find((r) => r[0] === store.groupName && r[1] === "利润");
     assert.ok(profit, `the store's profit in the file: ${JSON.stringify(sheet.slice(0, 3))}`);
     assert.equal(Math.round(Number(profit[2]) * 100), listed);
+
+    // The fees by 费用项 and 利润报告 by store open on the month.
+    await frame.getByRole("button", { name: `按费用项查看 ${LAST_MONTH} 的亚马逊费用` }).click();
+    const fees = await tabFrame(page, "费用项");
+    assert.equal(await fees.getByLabel("开始月份").inputValue(), LAST_MONTH);
+    assert.equal(await fees.getByLabel("结束月份").inputValue(), LAST_MONTH);
+    await fees.locator("table tbody tr").first().waitFor();
+    const monthTab = page.getByRole("tablist", { name: "页签" }).locator('[role="tab"]', { hasText: "月度报告" });
+    await monthTab.click();
+    await frame.getByRole("button", { name: `在利润报告中按店铺查看 ${LAST_MONTH}` }).click();
+    const byStore = await tabFrame(page, "利润报告");
+    assert.equal(await byStore.getByLabel("开始月份").inputValue(), LAST_MONTH);
+    assert.equal(await byStore.getByLabel("统计维度").inputValue(), "store");
+    await monthTab.click();
   });
 
   it("labels this month's unsettled part 预估", async () => {
