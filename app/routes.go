@@ -191,6 +191,7 @@ func routes(e *echo.Echo, d Deps, pg *pages.Handler) RouteAccess {
 		"/amazon/payment/profit":        pg.ProfitScreen("利润报告", "report"),
 		"/amazon/payment/record":        pg.FinanceScreen("结算记录", "settlements"),
 		"/amazon/payment/itemfee":       pg.ProfitScreen("费用项", "fees"),
+		"/amazon/payment/month":         pg.ProfitScreen("月度报告", "month"),
 		"/amazon/payment/settlementsku": pg.ProfitScreen("SKU结算", "skus"),
 		"/amazon/profit/config":         pg.ProfitScreen("利润配置", "config"),
 		"/amazon/adv/manager":           pg.AdvManager("广告管理", "manager"),
@@ -848,6 +849,10 @@ func routes(e *echo.Echo, d Deps, pg *pages.Handler) RouteAccess {
 	amz.GET("/settled/fees/export", prof.FeeItemExport(export), feeScreen)
 	amz.POST("/settled/skus", prof.SKUSettledPage, skuScreen).Takes(profit.SettledQuery{}).Answers(api.Page[profitapi.SKUSettled]{})
 	amz.GET("/settled/skus/export", prof.SKUSettledExport(export), skuScreen)
+	// 月度报告: reading and exporting need the screen; the months are 利润报告's answers.
+	monthScreen := middleware.Screen("/amazon/payment/month")
+	amz.POST("/profit/month", prof.MonthPage, monthScreen).Takes(profit.MonthQuery{}).Answers(profitapi.MonthReport{})
+	amz.GET("/profit/month/export", prof.MonthExport(export), monthScreen)
 	amz.POST("/profit/report", prof.ReportPage, profitScreen).Takes(profit.Query{}).Answers(profitapi.ReportPage{})
 	amz.GET("/profit/report/export", prof.ReportExport(export), profitScreen)
 	amz.POST("/profit/detail", prof.Detail, profitScreen).Takes(profit.DetailQuery{}).Answers(profitapi.DetailPage{})

@@ -84,18 +84,23 @@ func ProfitScreen(p ProfitScreenPage, theme string) templ.Component {
 				if templ_7745c5c3_Err != nil {
 					return templ_7745c5c3_Err
 				}
+			} else if p.Screen == "month" {
+				templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 5, "<p class=\"mb-4 text-sm text-slate-500 dark:text-slate-400\">所选月份（北京时间）每个店铺和全部店铺的损益，与上月、去年同月对比。各项与利润报告同月按店铺汇总的数字一致：有结算的SKU取自结算报告（按入账日期），其余为“预估”（销售额取自订单，费用取自亚马逊费用预估）。其他亚马逊费用不含赔偿收入，赔偿单列；利润 = 亚马逊回款 − 商品成本 − 头程运费。金额按各月汇率折算为人民币（财务 &gt; 汇率），亚马逊各项另列原币。</p>")
+				if templ_7745c5c3_Err != nil {
+					return templ_7745c5c3_Err
+				}
 			} else if p.Screen == "skus" {
-				templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 5, "<p class=\"mb-4 text-sm text-slate-500 dark:text-slate-400\">所选月份（北京时间，按结算行的入账日期）每个卖家SKU的结算：销售额、退款、亚马逊费用（佣金、FBA配送费、仓储费、广告费）和其他，结算合计为该SKU全部结算行之和。不属于任何SKU的金额（月租、仓储费等）列在SKU为空的“店铺费用”行。折算人民币按各月汇率。</p>")
+				templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 6, "<p class=\"mb-4 text-sm text-slate-500 dark:text-slate-400\">所选月份（北京时间，按结算行的入账日期）每个卖家SKU的结算：销售额、退款、亚马逊费用（佣金、FBA配送费、仓储费、广告费）和其他，结算合计为该SKU全部结算行之和。不属于任何SKU的金额（月租、仓储费等）列在SKU为空的“店铺费用”行。折算人民币按各月汇率。</p>")
 				if templ_7745c5c3_Err != nil {
 					return templ_7745c5c3_Err
 				}
 			} else {
-				templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 6, "<p class=\"mb-4 text-sm text-slate-500 dark:text-slate-400\">利润报告中的头程：每个货件发货时填写的运费（人民币）按此处选择的方式分摊到货件中的各SKU，SKU的单位头程为其所有已发货货件分摊的运费 ÷ 发货件数。</p>")
+				templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 7, "<p class=\"mb-4 text-sm text-slate-500 dark:text-slate-400\">利润报告中的头程：每个货件发货时填写的运费（人民币）按此处选择的方式分摊到货件中的各SKU，SKU的单位头程为其所有已发货货件分摊的运费 ÷ 发货件数。</p>")
 				if templ_7745c5c3_Err != nil {
 					return templ_7745c5c3_Err
 				}
 			}
-			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 7, "<div data-island=\"profit\"><p class=\"text-sm text-slate-500\">加载中...</p><noscript><p class=\"text-sm text-red-700\">此页面需要启用 JavaScript。</p></noscript>")
+			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 8, "<div data-island=\"profit\"><p class=\"text-sm text-slate-500\">加载中...</p><noscript><p class=\"text-sm text-red-700\">此页面需要启用 JavaScript。</p></noscript>")
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
@@ -103,7 +108,7 @@ func ProfitScreen(p ProfitScreenPage, theme string) templ.Component {
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
-			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 8, "</div></main>")
+			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 9, "</div></main>")
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}

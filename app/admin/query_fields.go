@@ -392,6 +392,14 @@ var queryFields = numbered(map[string][]Column{
 	},
 	// 利润报告: a line is a seller SKU of a store's marketplace in a month and currency (or a store's or month's
 	// total); Amazon's figures in the currency and in CNY, cost, freight and profit in CNY.
+	// 月度报告: the P&L of the company (全部店铺) and of each store, CNY at each month's rate.
+	"monthReportList": {
+		col("store", "店铺", 120, false), col("name", "项目", 120, false), col("current", "本月", 120, false).yuan(),
+		col("last", "上月", 120, false).yuan(), col("lastYear", "去年同月", 120, false).yuan(),
+		col("mom", "环比", 90, false).tip("与上月相比；利润率为相差的百分点"), col("yoy", "同比", 90, false).tip("与去年同月相比；利润率为相差的百分点"),
+		col("estimated", "其中预估", 110, false).yuan().tip("未结算部分：销售额取自订单，费用取自亚马逊费用预估"),
+		col("localText", "本月(原币)", 160, false).tip("亚马逊各项按结算或订单的币种"),
+	},
 	"profitReportList": {
 		col("month", "月份", 90, true), col("groupName", "店铺", 120, true), col("marketplaceName", "站点", 70, false).hidden(),
 		col("sku", "SKU", 150, true), col("name", "名称", 180, false).hidden(), col("productSku", "本地SKU", 120, false),

@@ -22,6 +22,8 @@ type answer struct {
 	lines []Line
 	mu    sync.Mutex
 	views map[string][]Line
+	// month is the answer's lines summed for 月度报告 (a month's answer), computed once (monthSums).
+	month *monthSums
 }
 
 // view is the answer's lines grouped and sorted as asked, computed once per answer (a column the report does not

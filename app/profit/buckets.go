@@ -57,3 +57,15 @@ func Classify(transactionType, amountType, description string) Bucket {
 	}
 	return BucketOther
 }
+
+// IsReimbursement tells a settlement amount Amazon paid back for the seller's inventory (lost or damaged in its
+// warehouses, a customer's return not received, its reversal): the settlement report's amount type FBA Inventory
+// Reimbursement, or a reason code of the reimbursements report as its description (WAREHOUSE_LOST,
+// REVERSAL_REIMBURSEMENT, …). Classify puts it in other; 月度报告 shows it apart.
+func IsReimbursement(transactionType, amountType, description string) bool {
+	if strings.EqualFold(amountType, "FBA Inventory Reimbursement") {
+		return true
+	}
+	d := strings.ToUpper(description)
+	return strings.HasPrefix(d, "WAREHOUSE_") || strings.Contains(d, "REIMBURSEMENT")
+}

@@ -93,6 +93,9 @@ type Line struct {
 	// AdsSynced: the line's store group has its advertising synced, so its 广告费 is the advertised products'
 	// spend (grouped: any of its lines').
 	AdsSynced bool
+	// Reimbursed is the part of BucketOther that Amazon paid as reimbursements (IsReimbursement), positive for
+	// what it paid, in the line's currency and in CNY at the month's rate: 月度报告 shows it apart from the fees.
+	Reimbursed, ReimbursedCNY models.Money
 }
 
 // Settled is Amazon's part in the line's currency: what its settlements paid (sales less fees and refunds).
@@ -249,6 +252,9 @@ func (s *Service) lines(ctx context.Context, companyID int64, f profitdb.ProfitF
 			amount = amount.Neg()
 		}
 		l.add(b, amount)
+		if b == BucketOther && IsReimbursement(sum.TransactionType, sum.AmountType, sum.AmountDescription) {
+			l.Reimbursed = models.Money{Decimal: l.Reimbursed.Add(sum.Amount.Decimal)}
+		}
 		if isSoldUnit(sum.TransactionType, sum.AmountType, sum.AmountDescription) {
 			l.Units += sum.Quantity
 		}
@@ -290,6 +296,9 @@ func (s *Service) lines(ctx context.Context, companyID int64, f profitdb.ProfitF
 			if l.AmazonCNY[b], err = book.ToCNY(amount, l.Currency, on); err != nil {
 				return nil, err
 			}
+		}
+		if l.ReimbursedCNY, err = book.ToCNY(l.Reimbursed, l.Currency, on); err != nil {
+			return nil, err
 		}
 		l.GroupName = names[l.GroupID]
 		if l.SKU == "" {
@@ -412,6 +421,8 @@ func regroup(lines []Line, keyOf func(*Line) lineKey) []Line {
 			g.AmazonCNY[b] = models.Money{Decimal: g.AmazonCNY[b].Add(m.Decimal)}
 		}
 		g.Units += l.Units
+		g.Reimbursed = models.Money{Decimal: g.Reimbursed.Add(l.Reimbursed.Decimal)}
+		g.ReimbursedCNY = models.Money{Decimal: g.ReimbursedCNY.Add(l.ReimbursedCNY.Decimal)}
 		g.AdsSynced = g.AdsSynced || l.AdsSynced
 		g.Estimated += l.Estimated
 		g.Unpaired += l.Unpaired

@@ -44,7 +44,10 @@ function thisMonth() {
 export default function Report({ permissions }) {
   const [open, setOpen] = useState(null);
   const [summary, setSummary] = useState(null);
-  const month = thisMonth();
+  // 月度报告 opens the report on its month, by store (?month=&by=).
+  const params = new URLSearchParams(window.location.search);
+  const month = /^\d{4}-\d{2}$/.test(params.get("month") || "") ? params.get("month") : thisMonth();
+  const by = BY.some(([v]) => v === params.get("by")) ? params.get("by") : "sku";
   // A line by SKU (it names its marketplace) opens a figure's lines; grouped lines show their sums.
   const renders = {};
   for (const [field, [figure, title]] of Object.entries(FIGURES)) {
@@ -106,7 +109,7 @@ export default function Report({ permissions }) {
   return (
     <section aria-label="利润报告">
       <form id="profit-filter" className="mb-2 flex flex-wrap items-center gap-2 text-sm">
-        <select name="by" aria-label="统计维度" className={input} defaultValue="sku">
+        <select name="by" aria-label="统计维度" className={input} defaultValue={by}>
           {BY.map(([v, l]) => (
             <option key={v} value={v}>
               {l}

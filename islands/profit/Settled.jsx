@@ -13,7 +13,9 @@ const input = "rounded-md border border-slate-300 px-2 py-1 text-sm dark:border-
 const thisMonth = () => new Intl.DateTimeFormat("en-CA", { timeZone: "Asia/Shanghai", year: "numeric", month: "2-digit" }).format(new Date());
 
 function Filters({ search }) {
-  const month = thisMonth();
+  // 月度报告 opens 费用项 on its month (?month=).
+  const asked = new URLSearchParams(window.location.search).get("month") || "";
+  const month = /^\d{4}-\d{2}$/.test(asked) ? asked : thisMonth();
   return (
     <form id={FORM} className="mb-3 flex flex-wrap items-center gap-2 text-sm">
       <PlaceSelects />
