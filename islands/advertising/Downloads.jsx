@@ -78,7 +78,7 @@ export default function AdvDownloads() {
             <thead className="bg-slate-50 dark:bg-slate-800">
               <tr>
                 <th className="px-3 py-2 font-medium">报告</th>
-                <th className="px-3 py-2 text-right font-medium">已同步行数</th>
+                <th className="whitespace-nowrap px-3 py-2 text-right font-medium">已同步行数</th>
                 <th className="px-3 py-2 font-medium">最早日期</th>
                 <th className="px-3 py-2 font-medium">最晚日期</th>
               </tr>
@@ -86,10 +86,10 @@ export default function AdvDownloads() {
             <tbody className="divide-y divide-slate-100 dark:divide-slate-700">
               {coverage.map((c) => (
                 <tr key={c.report} data-report={c.report}>
-                  <td className="px-3 py-1.5">{c.name}</td>
+                  <td className="whitespace-nowrap px-3 py-1.5">{c.name}</td>
                   <td className="px-3 py-1.5 text-right tabular-nums">{c.rows.toLocaleString("zh-CN")}</td>
-                  <td className="px-3 py-1.5 tabular-nums">{c.firstDay || "—"}</td>
-                  <td className="px-3 py-1.5 tabular-nums">{c.lastDay || "—"}</td>
+                  <td className="whitespace-nowrap px-3 py-1.5 tabular-nums">{c.firstDay || "—"}</td>
+                  <td className="whitespace-nowrap px-3 py-1.5 tabular-nums">{c.lastDay || "—"}</td>
                 </tr>
               ))}
             </tbody>
