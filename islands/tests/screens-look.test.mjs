@@ -18,6 +18,7 @@ const SCREENS = [
   "/sys/swagger?domain=dicts&route=get_admin_api_v1_dicts_id",
   "/amazon/inventory/fbadaily", "/amazon/reports/reimbursements", "/amazon/reports/storagefee",
   "/amazon/inventory/planning", "/amazon/payment/record", "/amazon/payment/itemfee", "/amazon/payment/settlementsku",
+  "/amazon/orders/remove",
 ];
 
 const SIZES = [
