@@ -262,7 +262,7 @@ var queryFields = numbered(map[string][]Column{
 		col("disposedQuantity", "已弃置", 70, false), col("inProcessQuantity", "处理中", 70, false),
 		col("cancelledQuantity", "已取消", 70, false), col("packages", "包裹数", 70, false),
 		col("removalFee", "移除费", 90, true).money().tip("亚马逊对该订单收取的移除或弃置费用"),
-		col("outcome", "去向", 200, false), col("lastUpdated", "最后更新", 150, true).hidden(),
+		col("outcome", "去向", 240, false), col("lastUpdated", "最后更新", 150, true).hidden(),
 		col("orderSource", "来源", 160, false).hidden(), col("groupName", "店铺", 120, false),
 	},
 	// 库存规划: a SKU's units by age, Amazon's recommended action and the money at stake, its days of supply and the

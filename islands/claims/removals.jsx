@@ -128,13 +128,13 @@ function RemovalDialog({ order, onClose }) {
                 <th className={th}>SKU</th>
                 <th className={th}>FNSKU</th>
                 <th className={th}>库存状态</th>
+                <th className={th}>去向</th>
                 <th className={`${th} text-right`}>申请</th>
                 <th className={`${th} text-right`}>已发货</th>
                 <th className={`${th} text-right`}>已弃置</th>
                 <th className={`${th} text-right`}>处理中</th>
                 <th className={`${th} text-right`}>已取消</th>
                 <th className={`${th} text-right`}>移除费</th>
-                <th className={th}>去向</th>
               </tr>
             </thead>
             <tbody className="divide-y divide-slate-100 dark:divide-slate-700">
@@ -143,13 +143,13 @@ function RemovalDialog({ order, onClose }) {
                   <td className={td}>{it.sku}</td>
                   <td className={`${td} tabular-nums`}>{it.fnsku || "—"}</td>
                   <td className={td}>{it.dispositionName}</td>
+                  <td className={td}>{it.outcome || "—"}</td>
                   <td className={`${td} text-right tabular-nums`}>{it.requestedQuantity}</td>
                   <td className={`${td} text-right tabular-nums`}>{it.shippedQuantity}</td>
                   <td className={`${td} text-right tabular-nums`}>{it.disposedQuantity}</td>
                   <td className={`${td} text-right tabular-nums`}>{it.inProcessQuantity}</td>
                   <td className={`${td} text-right tabular-nums`}>{it.cancelledQuantity}</td>
                   <td className={`${td} text-right tabular-nums`}>{money(it.removalFee, it.currency)}</td>
-                  <td className={td}>{it.outcome || "—"}</td>
                 </tr>
               ))}
             </tbody>
@@ -162,22 +162,22 @@ function RemovalDialog({ order, onClose }) {
             <thead className="sticky top-0 bg-slate-50 text-slate-600 dark:bg-slate-900 dark:text-slate-300">
               <tr>
                 <th className={th}>发货时间</th>
-                <th className={th}>SKU</th>
-                <th className={th}>库存状态</th>
-                <th className={`${th} text-right`}>件数</th>
                 <th className={th}>承运商</th>
                 <th className={th}>运单号</th>
+                <th className={`${th} text-right`}>件数</th>
+                <th className={th}>SKU</th>
+                <th className={th}>库存状态</th>
               </tr>
             </thead>
             <tbody className="divide-y divide-slate-100 dark:divide-slate-700">
               {(detail?.shipments || []).map((s, i) => (
                 <tr key={i}>
                   <td className={`${td} tabular-nums`}>{s.shipmentDate}</td>
-                  <td className={td}>{s.sku}</td>
-                  <td className={td}>{s.dispositionName}</td>
-                  <td className={`${td} text-right tabular-nums`}>{s.shippedQuantity}</td>
                   <td className={td}>{s.carrier || "—"}</td>
                   <td className={`${td} tabular-nums`}>{s.trackingNumber || "—"}</td>
+                  <td className={`${td} text-right tabular-nums`}>{s.shippedQuantity}</td>
+                  <td className={td}>{s.sku}</td>
+                  <td className={td}>{s.dispositionName}</td>
                 </tr>
               ))}
             </tbody>
