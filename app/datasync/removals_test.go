@@ -1,13 +1,19 @@
 package datasync_test
 
 import (
+	"bytes"
 	"encoding/json"
 	"fmt"
+	"io"
+	"mime/multipart"
 	"net/http"
 	"slices"
 	"sort"
 	"testing"
 	"time"
+
+	"golang.org/x/text/encoding/japanese"
+	"golang.org/x/text/transform"
 
 	"sellerhub/app/amazon/amazontest"
 	"sellerhub/app/amazondata"
@@ -266,6 +272,47 @@ func TestSyncRemovalsFromTheStandIn(t *testing.T) {
 			}
 			if after, _ := amazondatadb.RemovalItemsOfSeller(h.DB, seller.CompanyID, sellerID); len(after) != len(items) {
 				t.Fatalf("%d lines after syncing again, %d before", len(after), len(items))
+			}
+
+			// The packages file downloaded from Seller Central (Windows-31J) and uploaded by hand: the same lines,
+			// nothing written.
+			content, err := w.Content(amazontest.JapanSeller, "GET_FBA_FULFILLMENT_REMOVAL_SHIPMENT_DETAIL_DATA", []string{m}, time.Time{}, w.Now)
+			if err != nil {
+				t.Fatal(err)
+			}
+			file, err := io.ReadAll(transform.NewReader(content, japanese.ShiftJIS.NewEncoder()))
+			if err != nil {
+				t.Fatal(err)
+			}
+			var body bytes.Buffer
+			mw := multipart.NewWriter(&body)
+			for k, v := range map[string]string{"sellerid": itoa(sellerID), "kind": string(amazondata.RemovalShipments), "marketplaceid": m} {
+				_ = mw.WriteField(k, v)
+			}
+			fw, _ := mw.CreateFormFile("file", "removal-shipments.txt")
+			_, _ = fw.Write(file)
+			_ = mw.Close()
+			_, raw := c.Raw(http.MethodPost, "/amazon/api/v1/datasync/upload", mw.FormDataContentType(), &body)
+			var up apptest.Envelope
+			if err := json.Unmarshal(raw, &up); err != nil || up.Code != "201" {
+				t.Fatalf("upload: %s", raw)
+			}
+			var run struct{ ID string }
+			up.Into(t, &run)
+			deadline := time.Now().Add(syncDeadline)
+			for {
+				var r datasyncdb.SyncRun
+				h.DB.Take(&r, "id = ?", run.ID)
+				if r.Status == datasyncdb.SyncDone {
+					if r.Lines != 4 || r.Written != 0 {
+						t.Fatalf("the uploaded packages: %+v", r)
+					}
+					break
+				}
+				if r.Status == datasyncdb.SyncFailed || time.Now().After(deadline) {
+					t.Fatalf("the upload's run: %+v", r)
+				}
+				time.Sleep(20 * time.Millisecond)
 			}
 		})
 	}
