@@ -257,7 +257,7 @@ var queryFields = numbered(map[string][]Column{
 	// 移除订单: a removal order's type, status, the sums of its lines and its fee, where its units went.
 	"removalOrderList": {
 		col("requestDate", "申请时间", 150, true), col("orderId", "移除订单号", 120, true), col("marketplaceName", "站点", 70, false),
-		col("orderTypeName", "类型", 70, false), col("orderStatusName", "状态", 80, false), col("skus", "SKU", 180, false),
+		col("orderTypeName", "类型", 70, false), col("orderStatusName", "状态", 80, false), col("skus", "SKU / FNSKU", 180, false),
 		col("requestedQuantity", "申请件数", 80, true), col("shippedQuantity", "已发货", 70, false).tip("亚马逊已发出（退还或清算）的件数"),
 		col("disposedQuantity", "已弃置", 70, false), col("inProcessQuantity", "处理中", 70, false),
 		col("cancelledQuantity", "已取消", 70, false), col("packages", "包裹数", 70, false),

@@ -62,7 +62,7 @@ describe("移除订单", () => {
     const frame = await tabFrame(page, "移除订单");
     let list = await shown(frame);
     const col = (title) => list.header.indexOf(title);
-    for (const title of ["申请时间", "移除订单号", "站点", "类型", "状态", "SKU", "申请件数", "已发货", "已弃置", "包裹数", "移除费", "去向"]) {
+    for (const title of ["申请时间", "移除订单号", "站点", "类型", "状态", "SKU / FNSKU", "申请件数", "已发货", "已弃置", "包裹数", "移除费", "去向"]) {
       assert.ok(list.header.includes(title), `column ${title} in ${list.header}`);
     }
     assert.ok(list.rows.length >= 5, `the orders: ${list.rows.length}`);
