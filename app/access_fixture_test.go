@@ -212,6 +212,18 @@ func seedCompanyA(t *testing.T, h *apptest.Harness) *companyA {
 		t.Fatal(err)
 	}
 	a.ids["claims"] = str(claim.ID)
+	// A removal order of a G1 SKU, which 移除订单 lists and opens to G1's users only.
+	if _, err := amazondatadb.UpsertRemovalItems(h.DB, []amazondatadb.RemovalItem{{CompanyID: a.id, GroupID: a.g1, SellerID: seller.ID,
+		MarketplaceID: "ATVPDKIKX0DER", OrderID: "MATRIXG1RMV", RequestDate: now, LastUpdated: now, OrderType: "Return",
+		OrderStatus: "Pending", SKU: "MATRIXG1-REMOVAL", Disposition: "Sellable", RequestedQuantity: 2, InProcessQuantity: 2,
+		Currency: "USD"}}); err != nil {
+		t.Fatal(err)
+	}
+	var removalID int64
+	if err := h.DB.Model(&amazondatadb.RemovalOrder{}).Where("company_id = ? AND order_id = ?", a.id, "MATRIXG1RMV").Pluck("id", &removalID).Error; err != nil {
+		t.Fatal(err)
+	}
+	a.ids["removals"] = str(removalID)
 	// 库存规划's line of a G1 SKU.
 	if _, err := amazondatadb.UpsertPlanning(h.DB, []amazondatadb.Planning{{CompanyID: a.id, GroupID: a.g1, SellerID: seller.ID,
 		MarketplaceID: "ATVPDKIKX0DER", SnapshotDate: now.Format(time.DateOnly), SKU: "MATRIXG1-PLAN", ProductName: "MATRIXG1 plan",

@@ -211,6 +211,7 @@ func routes(e *echo.Echo, d Deps, pg *pages.Handler) RouteAccess {
 		"/amazon/reports/storagefee":     pg.ClaimsScreen("仓储费报告", "storagefees"),
 		"/amazon/reports/fbafee":         pg.ClaimsScreen("FBA费用报告", "fbafees"),
 		"/amazon/inventory/planning":     pg.ClaimsScreen("库存规划", "planning"),
+		"/amazon/orders/remove":          pg.ClaimsScreen("移除订单", "removals"),
 		"/erp/purchase/orders":           pg.PurchaseScreen("采购单", "orders"),
 		"/erp/purchase/plan":             pg.PurchaseScreen("亚马逊补货计划", "plan"),
 		"/erp/purchase/reports":          pg.PurchaseScreen("采购报表", "report"),
@@ -770,6 +771,12 @@ func routes(e *echo.Echo, d Deps, pg *pages.Handler) RouteAccess {
 	fbaFeeScreen := middleware.Screen("/amazon/reports/fbafee")
 	amz.POST("/fbafees/page", fbaFeesAPI.FBAFeePage, fbaFeeScreen).Takes(claims.FBAFeeQuery{}).Answers(api.Page[claimsapi.FBAFee]{})
 	amz.GET("/fbafees/export", fbaFeesAPI.FBAFeeExport(export), fbaFeeScreen)
+	// 移除订单: reading, opening and exporting need the screen.
+	removalsAPI := &claimsapi.RemovalsHandler{Removals: sv.Removals, TimeZone: d.Config.TimeZone}
+	removalsScreen := middleware.Screen("/amazon/orders/remove")
+	amz.POST("/removals/page", removalsAPI.RemovalPage, removalsScreen).Takes(claims.RemovalQuery{}).Answers(api.Page[claimsapi.RemovalOrder]{})
+	amz.GET("/removals/export", removalsAPI.RemovalExport(export), removalsScreen)
+	amz.GET("/removals/:id", removalsAPI.GetRemoval, removalsScreen).Answers(claimsapi.RemovalDetail{})
 	// 库存规划: reading and exporting need the screen.
 	planningAPI := &claimsapi.PlanningHandler{Planning: sv.Planning}
 	planningScreen := middleware.Screen("/amazon/inventory/planning")

@@ -102,6 +102,8 @@ type Services struct {
 	FBAFees *claims.FBAFees
 	// Planning is 库存规划: each FBA SKU's inventory health as Amazon last reported it.
 	Planning *claims.Planning
+	// Removals is 移除订单: the removal orders, their lines and the packages Amazon shipped.
+	Removals *claims.Removals
 	Uploads  *core.Uploads
 }
 
@@ -167,6 +169,7 @@ func NewServices(d ServiceDeps) Services {
 		StorageFees:   claims.NewStorageFees(d.DB, fin),
 		Settlements:   finance.NewSettlements(d.DB, d.Config.TimeZone),
 		Planning:      claims.NewPlanning(d.DB),
+		Removals:      claims.NewRemovals(d.DB),
 		FBAFees:       claims.NewFBAFees(d.DB),
 		Uploads:       uploads,
 	}

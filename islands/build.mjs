@@ -41,6 +41,7 @@ const modules = {
   claims: "islands/claims/main.jsx",
   storagefees: "islands/claims/storagefees.jsx",
   planning: "islands/claims/planning.jsx",
+  removals: "islands/claims/removals.jsx",
   fbafees: "islands/claims/fbafees.jsx",
   purchase: "islands/purchase/main.jsx",
   advertising: "islands/advertising/main.jsx",

@@ -254,6 +254,17 @@ var queryFields = numbered(map[string][]Column{
 		col("yourPrice", "售价", 80, false).money().hidden(), col("fnsku", "FNSKU", 110, false).hidden(),
 		col("asin", "ASIN", 110, false).hidden(), col("productName", "商品名称", 200, false).hidden(), col("groupName", "店铺", 120, false),
 	},
+	// 移除订单: a removal order's type, status, the sums of its lines and its fee, where its units went.
+	"removalOrderList": {
+		col("requestDate", "申请时间", 150, true), col("orderId", "移除订单号", 120, true), col("marketplaceName", "站点", 70, false),
+		col("orderTypeName", "类型", 70, false), col("orderStatusName", "状态", 80, false), col("skus", "SKU / FNSKU", 180, false),
+		col("requestedQuantity", "申请件数", 80, true), col("shippedQuantity", "已发货", 70, false).tip("亚马逊已发出（退还或清算）的件数"),
+		col("disposedQuantity", "已弃置", 70, false), col("inProcessQuantity", "处理中", 70, false),
+		col("cancelledQuantity", "已取消", 70, false), col("packages", "包裹数", 70, false),
+		col("removalFee", "移除费", 90, true).money().tip("亚马逊对该订单收取的移除或弃置费用"),
+		col("outcome", "去向", 240, false), col("lastUpdated", "最后更新", 150, true).hidden(),
+		col("orderSource", "来源", 160, false).hidden(), col("groupName", "店铺", 120, false),
+	},
 	// 库存规划: a SKU's units by age, Amazon's recommended action and the money at stake, its days of supply and the
 	// low-inventory-level fee's risk.
 	"planningList": {

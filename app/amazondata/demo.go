@@ -131,9 +131,10 @@ func (s *Service) ImportDemo(ctx context.Context, st Store, sellerID string, mar
 			return total, err
 		}
 	}
-	// The inventory ledger and the reimbursements, per marketplace as the sync asks for them.
+	// The inventory ledger, the reimbursements, the storage fees and the removal orders, per marketplace as the sync asks for them.
 	for _, m := range markets {
-		for _, k := range []Kind{LedgerEvents, LedgerBalances, Reimbursements, StorageFees, AgedSurcharges} {
+		for _, k := range []Kind{LedgerEvents, LedgerBalances, Reimbursements, StorageFees, AgedSurcharges, RemovalOrders,
+			RemovalShipments} {
 			if err := read(k, m, []string{m}, from, src.Today, ""); err != nil {
 				return total, err
 			}

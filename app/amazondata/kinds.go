@@ -34,6 +34,11 @@ const (
 	// InventoryPlanning is each FBA SKU's inventory health as of the day (age buckets, excess, Amazon's
 	// recommended action, days of supply): only the latest snapshot is kept.
 	InventoryPlanning Kind = "planning"
+	// RemovalOrders are the seller's removal orders (Return, Disposal, Liquidations) line by SKU and disposition,
+	// read by the day they last changed; RemovalShipments the packages Amazon shipped for them, with carrier and
+	// tracking number.
+	RemovalOrders    Kind = "removalorders"
+	RemovalShipments Kind = "removalshipments"
 	// AdEntities and AdReports are an advertising profile's Sponsored Products (the Advertising API's v3 lists)
 	// and their daily figures (its Reporting v3): a store's tasks of them exist once its store group has
 	// advertising authorised in the seller account's region.
@@ -49,7 +54,7 @@ func (k Kind) Advertising() bool { return k == AdEntities || k == AdReports }
 
 // Kinds lists every kind.
 var Kinds = []Kind{Orders, Inventory, Settlements, FeeEstimates, Returns, Listings, Parents, LedgerEvents, LedgerBalances,
-	Reimbursements, StorageFees, AgedSurcharges, InventoryPlanning}
+	Reimbursements, StorageFees, AgedSurcharges, InventoryPlanning, RemovalOrders, RemovalShipments}
 
 // kindInfo is what each kind is called and which report brings it.
 type kindInfo struct {
@@ -77,6 +82,8 @@ var kinds = map[Kind]kindInfo{
 	StorageFees:       {"月度仓储费", "GET_FBA_STORAGE_FEE_CHARGES_DATA", false, nil},
 	AgedSurcharges:    {"长期仓储费", "GET_FBA_FULFILLMENT_LONGTERM_STORAGE_FEE_CHARGES_DATA", false, nil},
 	InventoryPlanning: {"库存规划", "GET_FBA_INVENTORY_PLANNING_DATA", false, nil},
+	RemovalOrders:     {"移除订单", "GET_FBA_FULFILLMENT_REMOVAL_ORDER_DETAIL_DATA", false, nil},
+	RemovalShipments:  {"移除货件", "GET_FBA_FULFILLMENT_REMOVAL_SHIPMENT_DETAIL_DATA", false, nil},
 	AdEntities:        {"广告活动", "", false, nil},
 	AdReports:         {"广告报表", "", false, nil},
 }

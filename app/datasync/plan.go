@@ -27,7 +27,8 @@ const (
 // incremental tells the kinds read by data window from a cursor.
 func incremental(k amazondata.Kind) bool {
 	switch k {
-	case amazondata.Orders, amazondata.Returns, amazondata.LedgerEvents, amazondata.LedgerBalances, amazondata.Reimbursements:
+	case amazondata.Orders, amazondata.Returns, amazondata.LedgerEvents, amazondata.LedgerBalances, amazondata.Reimbursements,
+		amazondata.RemovalOrders, amazondata.RemovalShipments:
 		return true
 	}
 	return false

@@ -107,6 +107,9 @@ var Every = map[amazondata.Kind]time.Duration{
 	amazondata.AgedSurcharges: 24 * time.Hour,
 	// Amazon refreshes the inventory planning report once a day.
 	amazondata.InventoryPlanning: 24 * time.Hour,
+	// A removal order moves from pending to shipped over days; twice a day shows its packages soon enough.
+	amazondata.RemovalOrders:    12 * time.Hour,
+	amazondata.RemovalShipments: 12 * time.Hour,
 	// Advertising: campaigns change by hand during the day; Amazon's figures of a day settle over the next ones,
 	// so twice a day is enough for the reports.
 	amazondata.AdEntities: 6 * time.Hour,

@@ -47,7 +47,8 @@ type Upload struct {
 func perMarketplace(k amazondata.Kind) bool {
 	switch k {
 	case amazondata.Inventory, amazondata.Listings, amazondata.Returns, amazondata.LedgerEvents, amazondata.LedgerBalances,
-		amazondata.Reimbursements, amazondata.StorageFees, amazondata.AgedSurcharges, amazondata.InventoryPlanning:
+		amazondata.Reimbursements, amazondata.StorageFees, amazondata.AgedSurcharges, amazondata.InventoryPlanning,
+		amazondata.RemovalOrders, amazondata.RemovalShipments:
 		return true
 	}
 	return false
@@ -68,6 +69,8 @@ var signature = map[amazondata.Kind][]string{
 	amazondata.StorageFees:       {"month_of_charge", "estimated_monthly_storage_fee"},
 	amazondata.AgedSurcharges:    {"snapshot-date", "surcharge-age-tier"},
 	amazondata.InventoryPlanning: {"inv-age-0-to-90-days", "available"},
+	amazondata.RemovalOrders:     {"order-id", "requested-quantity", "removal-fee"},
+	amazondata.RemovalShipments:  {"order-id", "tracking-number", "shipment-date"},
 }
 
 // fits tells whether a report's header is the kind's.

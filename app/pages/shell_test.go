@@ -90,7 +90,7 @@ func TestEverySpecRouteAndMenuLinkAnswers(t *testing.T) {
 		"/erp/warehouse/base", "/erp/warehouse/record", "/amazon/inventory/quantity", "/amazon/inventory/fbadetail", "/erp/warehouse/inbound", "/erp/warehouse/outbound",
 		"/e/w/i", "/e/w/i/d", "/e/w/o", "/e/w/o/d", "/erp/warehouse/stocktake", "/e/w/s", "/e/w/s/d", "/erp/warehouse/transfer", "/e/w/t", "/e/w/t/d", "/erp/warehouse/exchange", "/e/w/e/c", "/e/w/e/d", "/erp/warehouse/address", "/erp/address", "/erp/warehouse/shelf", "/amazon/inventory/worth", "/amazon/inventory/overseas", "/amazon/orders/manager", "/amazon/orders/today", "/amazon/orders/refund", "/amazon/sales/details",
 		"/amazon/sales/report", "/amazon/orders/summary", "/amazon/payment/profit", "/amazon/payment/record", "/amazon/payment/itemfee", "/amazon/payment/settlementsku", "/amazon/payment/month", "/amazon/profit/config", "/sys/swagger",
-		"/amazon/inventory/fbadaily", "/amazon/reports/reimbursements", "/amazon/reports/storagefee", "/amazon/inventory/planning", "/amazon/reports/fbafee",
+		"/amazon/inventory/fbadaily", "/amazon/reports/reimbursements", "/amazon/reports/storagefee", "/amazon/inventory/planning", "/amazon/reports/fbafee", "/amazon/orders/remove",
 		"/erp/purchase/orders", "/e/p/o", "/erp/finance/payment", "/f/p/d", "/erp/purchase/plan", "/erp/purchase/reports",
 		"/amazon/adv/manager", "/amazon/adv/campaign", "/amazon/adv/operation", "/amazon/adv/overview", "/amazon/adv/download", "/amazon/listing/label"} {
 		built[path] = true

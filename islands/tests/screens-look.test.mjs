@@ -19,6 +19,7 @@ const SCREENS = [
   "/amazon/inventory/fbadaily", "/amazon/reports/reimbursements", "/amazon/reports/storagefee",
   "/amazon/inventory/planning", "/amazon/payment/record", "/amazon/payment/itemfee", "/amazon/payment/settlementsku",
   "/amazon/payment/month",
+  "/amazon/orders/remove",
 ];
 
 const SIZES = [

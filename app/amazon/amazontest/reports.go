@@ -44,6 +44,7 @@ var requestable = map[string]bool{
 	"GET_MERCHANT_LISTINGS_ALL_DATA": true, "GET_FLAT_FILE_ALL_ORDERS_DATA_BY_ORDER_DATE_GENERAL": true,
 	ledgerDetailReport: true, ledgerSummaryReport: true, "GET_FBA_REIMBURSEMENTS_DATA": true,
 	"GET_FBA_STORAGE_FEE_CHARGES_DATA": true, "GET_FBA_INVENTORY_PLANNING_DATA": true, "GET_FBA_FULFILLMENT_LONGTERM_STORAGE_FEE_CHARGES_DATA": true,
+	"GET_FBA_FULFILLMENT_REMOVAL_ORDER_DETAIL_DATA": true, "GET_FBA_FULFILLMENT_REMOVAL_SHIPMENT_DETAIL_DATA": true,
 }
 
 // standInRate is the x-amzn-RateLimit-Limit the stand-in answers with unless SetRateLimit says otherwise: a

@@ -54,6 +54,14 @@ func (w *World) Content(sellerID, reportType string, marketplaceIDs []string, st
 			header = JapanListingsHeader
 		}
 		return each(header, w.Listings(sellerID, ms[0].id), appendListingLine), nil
+	case RemovalOrderReport, RemovalShipmentReport:
+		if len(ms) != 1 {
+			return nil, fmt.Errorf("sellerdata: %s takes one marketplace, not %d", reportType, len(ms))
+		}
+		if reportType == RemovalOrderReport {
+			return each(RemovalOrderHeader, w.RemovalOrders(sellerID, ms[0].id, start, end), appendRemovalOrder), nil
+		}
+		return each(RemovalShipmentHeader, w.RemovalShipments(sellerID, ms[0].id, start, end), appendRemovalShipment), nil
 	case InventoryPlanningReport:
 		if len(ms) != 1 {
 			return nil, fmt.Errorf("sellerdata: %s takes one marketplace, not %d", reportType, len(ms))
