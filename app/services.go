@@ -22,6 +22,7 @@ import (
 	"sellerhub/app/messages"
 	"sellerhub/app/onboarding"
 	"sellerhub/app/orders"
+	"sellerhub/app/pricing"
 	"sellerhub/app/profit"
 	"sellerhub/app/purchase"
 	"sellerhub/app/reference"
@@ -103,6 +104,8 @@ type Services struct {
 	// Planning is 库存规划: each FBA SKU's inventory health as Amazon last reported it.
 	Planning *claims.Planning
 	Uploads  *core.Uploads
+	// Pricing is 调价: listings' prices changed through the Listings Items API, with floors and a history.
+	Pricing *pricing.Service
 }
 
 // NewServices builds the domains in their dependency order (see the README's code layout). The cache of compiled
@@ -169,5 +172,6 @@ func NewServices(d ServiceDeps) Services {
 		Planning:      claims.NewPlanning(d.DB),
 		FBAFees:       claims.NewFBAFees(d.DB),
 		Uploads:       uploads,
+		Pricing:       pricing.New(d.DB, now, d.Config.TimeZone, fin, st),
 	}
 }
