@@ -94,15 +94,34 @@ func (s *Service) SetFloor(ctx context.Context, p core.Principal, id string, f F
 	return out, err
 }
 
-// Settings are the company's 调价 settings: the percent of change above which a change needs a confirmation.
+// Settings are the company's 调价 settings: the percent of change above which a change needs a confirmation. The
+// answer adds 利润计算器's referral categories (every supported marketplace's, by code), which a change to a
+// target margin names.
 type Settings struct {
-	ConfirmPercent int `json:"confirmPercent"`
+	ConfirmPercent int        `json:"confirmPercent"`
+	Categories     []Category `json:"categories,omitempty"`
 }
 
-// GetSettings reads the company's settings.
+// Category is a referral category of the calculator.
+type Category struct {
+	Code string `json:"code"`
+	Name string `json:"name"`
+}
+
+// GetSettings reads the company's settings, with the calculator's categories.
 func (s *Service) GetSettings(ctx context.Context, p core.Principal) (Settings, error) {
 	n, err := pricingdb.ConfirmPercent(s.db.With(ctx), p.CompanyID)
-	return Settings{ConfirmPercent: n}, err
+	out := Settings{ConfirmPercent: n, Categories: []Category{}}
+	seen := map[string]bool{}
+	for _, m := range s.finance.CalculatorOptions() {
+		for _, c := range m.Categories {
+			if !seen[c.Code] {
+				seen[c.Code] = true
+				out.Categories = append(out.Categories, Category{Code: c.Code, Name: c.Name})
+			}
+		}
+	}
+	return out, err
 }
 
 // SaveSettings sets the company's confirmation percent (1 to 100).
@@ -110,5 +129,6 @@ func (s *Service) SaveSettings(ctx context.Context, p core.Principal, f Settings
 	if f.ConfirmPercent < 1 || f.ConfirmPercent > 100 {
 		return f, core.Invalid(MsgPercentBad)
 	}
+	f.Categories = nil
 	return f, pricingdb.SaveConfirmPercent(s.db.With(ctx), p.CompanyID, f.ConfirmPercent, s.now.Stamp())
 }
