@@ -9,6 +9,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/shopspring/decimal"
+
 	"sellerhub/app/amazon"
 	"sellerhub/app/amazon/amazontest"
 	"sellerhub/app/apptest"
@@ -342,6 +344,57 @@ func TestAnotherStoreGroupIsRefused(t *testing.T) {
 			if floors != 0 {
 				t.Fatal("a floor was written")
 			}
+		})
+	}
+}
+
+// To a target margin: the price 利润计算器 finds for the paired product is the least at which its margin reaches
+// the target (a cent less falls short); an unpaired listing is not sent and says why.
+func TestPriceToTargetMarginUsesTheCalculator(t *testing.T) {
+	for _, kind := range dbtest.Kinds {
+		t.Run(kind, func(t *testing.T) {
+			w := startPriceWorld(t, kind)
+			month := time.Now().In(w.h.Config.TimeZone).Format("2006-01")
+			apptest.ExpectOK(t, w.owner.Call(http.MethodPut, "/erp/api/v1/exchangeRate", map[string]string{"currency": "USD", "month": month, "rate": "7.2"}))
+			num := func(s string) decimal.NullDecimal {
+				return decimal.NullDecimal{Decimal: decimal.RequireFromString(s), Valid: true}
+			}
+			product := catalogdb.LocalProduct{CompanyID: w.company, SKU: "MARGIN-MUG", Name: "利润杯", Price: num("30"),
+				Length: num("20"), Width: num("15"), Height: num("5"), Weight: num("0.4")}
+			if err := w.h.DB.Create(&product).Error; err != nil {
+				t.Fatal(err)
+			}
+			if err := w.h.DB.Model(&catalogdb.Listing{}).Where("id = ?", w.listings["PRICE-A"]).Update("product_id", product.ID).Error; err != nil {
+				t.Fatal(err)
+			}
+			got := w.call(t, w.owner, "/erp/api/v1/listing/price/preview", map[string]any{"ids": w.ids("PRICE-A", "PRICE-B"),
+				"method": "margin", "value": "25", "category": "home"})
+			rows := bySKU(got.Rows)
+			if rows["PRICE-B"].Send || rows["PRICE-B"].Message != pricing.MsgRowNoMeasures && rows["PRICE-B"].Message != pricing.MsgRowNoProduct {
+				t.Fatalf("unpaired row: %+v", rows["PRICE-B"])
+			}
+			a := rows["PRICE-A"]
+			if !a.Send || a.NewPrice == "" {
+				t.Fatalf("paired row: %+v", a)
+			}
+			calc := func(price string) decimal.Decimal {
+				env := w.owner.Call(http.MethodPost, "/amazon/api/v1/profitCalc/compute", map[string]any{"marketplace": "US", "category": "home",
+					"price": price, "unitCost": "30", "length": "20", "width": "15", "height": "5", "weight": "0.4"})
+				apptest.ExpectOK(t, env)
+				var r struct {
+					Margin json.Number `json:"margin"`
+				}
+				env.Into(t, &r)
+				return decimal.RequireFromString(r.Margin.String())
+			}
+			price := decimal.RequireFromString(a.NewPrice)
+			if m := calc(a.NewPrice); m.LessThan(decimal.NewFromInt(25)) {
+				t.Fatalf("margin at %s: %s, under 25", a.NewPrice, m)
+			}
+			if m := calc(price.Sub(decimal.RequireFromString("0.01")).StringFixed(2)); !m.LessThan(decimal.NewFromInt(25)) {
+				t.Fatalf("a cent under %s still makes %s: not the least price", a.NewPrice, m)
+			}
+			t.Logf("25 %% margin at $%s", a.NewPrice)
 		})
 	}
 }
