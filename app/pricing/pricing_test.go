@@ -91,6 +91,8 @@ func startPriceWorld(t *testing.T, kind string) *priceWorld {
 	add(w.g1, "PRICE-B", "30.00")
 	add(w.g1, "PRICE-C", "40.00")
 	add(w.g2, "PRICE-G2", "50.00")
+	// A listing Amazon no longer has (404 on a patch).
+	add(w.g1, "PRICE-GONE", "15.00")
 	offers.Add(amazontest.DefaultSeller, us, "PRICE-A", "20.00", "", "USD")
 	// Amazon refuses PRICE-B under 28.00 (the seller's minimum allowed price in Seller Central).
 	offers.Add(amazontest.DefaultSeller, us, "PRICE-B", "30.00", "28.00", "USD")
@@ -302,7 +304,12 @@ func TestUnderFloorRefusedWithoutCallingAmazonAndBigChangesNeedConfirming(t *tes
 			} {
 				apptest.Expect(t, w.owner.Call(http.MethodPost, "/erp/api/v1/listing/price/change", json.RawMessage(body)), http.StatusBadRequest, "A0400", msg)
 			}
-			// A SKU Amazon does not have: 404, said in Chinese.
+			// A SKU Amazon does not have: 404, said in Chinese, the price here unchanged.
+			got = w.call(t, w.owner, "/erp/api/v1/listing/price/change", map[string]any{"ids": w.ids("PRICE-GONE"), "method": "set", "value": "14"})
+			if got.Refused != 1 || got.Rows[0].Message != pricing.MsgRowUnknownSKU || got.Rows[0].ErrorType != "NOT_FOUND" || w.localPrice(t, "PRICE-GONE") != "15.00" {
+				t.Fatalf("unknown SKU: %+v", got)
+			}
+			// A store group without an authorised seller: refused before Amazon.
 			got = w.call(t, w.owner, "/erp/api/v1/listing/price/change", map[string]any{"ids": w.ids("PRICE-G2"), "method": "set", "value": "49"})
 			if got.Refused != 1 || got.Rows[0].Message != pricing.MsgRowNoSeller {
 				t.Fatalf("G2 has no seller: %+v", got)
