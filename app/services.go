@@ -147,6 +147,8 @@ func NewServices(d ServiceDeps) Services {
 	fin := finance.New(d.DB, now, d.Config.TimeZone)
 	ship := shipping.New(d.DB, now, numbers)
 	pur := purchase.New(d.DB, now, d.Config.TimeZone, numbers, fin)
+	price := pricing.New(d.DB, now, d.Config.TimeZone, fin, st)
+	price.Register(d.Jobs)
 	return Services{
 		Accounts:      acc,
 		Admin:         adm,
@@ -172,6 +174,6 @@ func NewServices(d ServiceDeps) Services {
 		Planning:      claims.NewPlanning(d.DB),
 		FBAFees:       claims.NewFBAFees(d.DB),
 		Uploads:       uploads,
-		Pricing:       pricing.New(d.DB, now, d.Config.TimeZone, fin, st),
+		Pricing:       price,
 	}
 }

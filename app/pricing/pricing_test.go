@@ -405,3 +405,100 @@ func TestPriceToTargetMarginUsesTheCalculator(t *testing.T) {
 		})
 	}
 }
+
+// A sale from tomorrow to the day after, -20 % (confirmed): nothing is sent until tomorrow begins under the test
+// clock; then the sale price is at Amazon and here, and when the last day is over the price is back; both sends
+// are in the history. A second sale of the same listing while one is open is refused; a scheduled one cancels.
+func TestScheduledSaleStartsAndEndsOnTime(t *testing.T) {
+	for _, kind := range dbtest.Kinds {
+		t.Run(kind, func(t *testing.T) {
+			w := startPriceWorld(t, kind)
+			tz := w.h.Config.TimeZone
+			today := w.h.Clock.Now().In(tz)
+			day := func(n int) string { return today.AddDate(0, 0, n).Format("2006-01-02") }
+			sale := map[string]any{"ids": w.ids("PRICE-C"), "method": "percent", "value": "-25", "startDate": day(1), "endDate": day(2)}
+			apptest.Expect(t, w.owner.Call(http.MethodPost, "/erp/api/v1/listing/price/sales/schedule", sale), http.StatusBadRequest, "A0400",
+				fmt.Sprintf(pricing.MsgConfirm, 1, 20))
+			sale["confirmed"] = true
+			got := w.call(t, w.owner, "/erp/api/v1/listing/price/sales/schedule", sale)
+			if got.Changed != 1 || got.Rows[0].NewPrice != "30.00" {
+				t.Fatalf("scheduled: %+v", got)
+			}
+			if again := w.call(t, w.owner, "/erp/api/v1/listing/price/sales/schedule", sale); again.Refused != 1 || again.Rows[0].Message != pricing.MsgRowSaleOverlap {
+				t.Fatalf("overlap: %+v", again)
+			}
+			for _, bad := range []map[string]any{{"startDate": day(2), "endDate": day(1)}, {"startDate": day(-3), "endDate": day(-2)}, {"startDate": "", "endDate": day(1)}} {
+				body := map[string]any{"ids": w.ids("PRICE-A"), "method": "set", "value": "19", "startDate": bad["startDate"], "endDate": bad["endDate"]}
+				apptest.Expect(t, w.owner.Call(http.MethodPost, "/erp/api/v1/listing/price/sales/schedule", body), http.StatusBadRequest, "A0400", pricing.MsgSaleDates)
+			}
+			run := func() int {
+				n, err := w.h.Svc.Pricing.RunSales(context.Background())
+				if err != nil {
+					t.Fatal(err)
+				}
+				return n
+			}
+			if n := run(); n != 0 || w.patchCalls() != 0 {
+				t.Fatalf("before its day: %d moved, %d calls", n, w.patchCalls())
+			}
+			start := time.Date(today.Year(), today.Month(), today.Day()+1, 0, 0, 0, 0, tz)
+			w.h.Clock.Advance(start.Sub(w.h.Clock.Now()) - time.Minute)
+			if n := run(); n != 0 {
+				t.Fatal("started a minute early")
+			}
+			w.h.Clock.Advance(time.Minute)
+			if n := run(); n != 1 || w.localPrice(t, "PRICE-C") != "30.00" || w.offers.Price(amazontest.DefaultSeller, us, "PRICE-C") != "30" {
+				t.Fatalf("at the start: %d moved, %s here, %s at Amazon", n, w.localPrice(t, "PRICE-C"), w.offers.Price(amazontest.DefaultSeller, us, "PRICE-C"))
+			}
+			if n := run(); n != 0 {
+				t.Fatal("started twice")
+			}
+			// The last day ends at midnight after it.
+			w.h.Clock.Advance(48*time.Hour - time.Minute)
+			if n := run(); n != 0 {
+				t.Fatal("ended a minute early")
+			}
+			w.h.Clock.Advance(time.Minute)
+			if n := run(); n != 1 || w.localPrice(t, "PRICE-C") != "40.00" || w.offers.Price(amazontest.DefaultSeller, us, "PRICE-C") != "40" {
+				t.Fatalf("at the end: %d moved, %s here", n, w.localPrice(t, "PRICE-C"))
+			}
+			env := w.owner.Call(http.MethodPost, "/erp/api/v1/listing/price/history", map[string]any{"currentpage": 1, "pagesize": 20, "keyword": "PRICE-C"})
+			apptest.ExpectOK(t, env)
+			var page struct {
+				Records []struct{ OldPrice, NewPrice, MethodName, ResultName string }
+			}
+			env.Into(t, &page)
+			if len(page.Records) != 2 || page.Records[0].MethodName != "定时促销结束恢复原价" || page.Records[0].NewPrice != "40.00" ||
+				page.Records[1].MethodName != "定时促销开始" || page.Records[1].NewPrice != "30.00" || page.Records[1].ResultName != "成功" {
+				t.Fatalf("history: %+v", page.Records)
+			}
+			env = w.owner.Call(http.MethodPost, "/erp/api/v1/listing/price/sales", map[string]any{"currentpage": 1, "pagesize": 20})
+			apptest.ExpectOK(t, env)
+			var sales struct {
+				Records []struct{ ID, SellerSKU, StatusName, SalePrice, RegularPrice string }
+			}
+			env.Into(t, &sales)
+			if len(sales.Records) != 1 || sales.Records[0].StatusName != "已结束" || sales.Records[0].RegularPrice != "40.00" {
+				t.Fatalf("sales: %+v", sales.Records)
+			}
+			// A scheduled one cancels; an ended one does not.
+			later := map[string]any{"ids": w.ids("PRICE-A"), "method": "value", "value": "-1", "startDate": day(10), "endDate": day(11)}
+			if got := w.call(t, w.owner, "/erp/api/v1/listing/price/sales/schedule", later); got.Changed != 1 {
+				t.Fatalf("later: %+v", got)
+			}
+			apptest.Expect(t, w.owner.Call(http.MethodPost, "/erp/api/v1/listing/price/sales/"+sales.Records[0].ID+"/cancel", nil),
+				http.StatusBadRequest, "A0400", pricing.MsgSaleNotWaiting)
+			env = w.owner.Call(http.MethodPost, "/erp/api/v1/listing/price/sales", map[string]any{"currentpage": 1, "pagesize": 20, "status": "scheduled"})
+			apptest.ExpectOK(t, env)
+			env.Into(t, &sales)
+			if len(sales.Records) != 1 {
+				t.Fatalf("scheduled: %+v", sales.Records)
+			}
+			apptest.ExpectOK(t, w.owner.Call(http.MethodPost, "/erp/api/v1/listing/price/sales/"+sales.Records[0].ID+"/cancel", nil))
+			w.h.Clock.Advance(15 * 24 * time.Hour)
+			if n := run(); n != 0 || w.localPrice(t, "PRICE-A") != "20.00" {
+				t.Fatal("a cancelled sale ran")
+			}
+		})
+	}
+}

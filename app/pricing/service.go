@@ -65,11 +65,22 @@ const (
 	MethodMargin  = "margin"
 )
 
+// The methods of the prices a scheduled sale sends (not a change's).
+const (
+	MethodSale    = "sale"
+	MethodRestore = "restore"
+)
+
 var methodNames = map[string]string{MethodSet: "设为", MethodValue: "按金额", MethodPercent: "按百分比", MethodMargin: "按目标利润率"}
+
+var saleMethodNames = map[string]string{MethodSale: "定时促销开始", MethodRestore: "定时促销结束恢复原价"}
 
 // MethodName names a method as the screen does.
 func MethodName(m string) string {
 	if n, ok := methodNames[m]; ok {
+		return n
+	}
+	if n, ok := saleMethodNames[m]; ok {
 		return n
 	}
 	return m
@@ -226,8 +237,8 @@ func (s *Service) plan(ctx context.Context, p core.Principal, f ChangeForm) (*Pl
 	for i, l := range listings {
 		r := Row{Listing: l, Method: f.Method, Old: l.Price.Decimal}
 		places := decimalsOf(l.Currency)
+		r.region = regionOf(l.MarketplaceID)
 		if m, ok := storesdb.MarketplaceByID(l.MarketplaceID); ok {
-			r.region = m.Region
 			if r.Listing.Currency == "" {
 				r.Listing.Currency = m.Currency
 				places = decimalsOf(m.Currency)
@@ -276,6 +287,12 @@ func (s *Service) plan(ctx context.Context, p core.Principal, f ChangeForm) (*Pl
 		plan.Rows[i] = r
 	}
 	return plan, nil
+}
+
+// regionOf is the region of a marketplace (its seller account's).
+func regionOf(marketplaceID string) string {
+	m, _ := storesdb.MarketplaceByID(marketplaceID)
+	return m.Region
 }
 
 func dedupe(ids []int64) map[int64]bool {
@@ -351,12 +368,29 @@ func (s *Service) Change(ctx context.Context, p core.Principal, f ChangeForm) (*
 	if plan.Confirm > 0 && !f.Confirmed {
 		return nil, core.Invalid(fmt.Sprintf(MsgConfirm, plan.Confirm, plan.ConfirmPercent))
 	}
+	if err := s.sendRows(ctx, p.CompanyID, plan.Rows); err != nil {
+		return nil, err
+	}
+	out := &Result{Plan: *plan}
+	for _, r := range plan.Rows {
+		if r.OK {
+			out.Changed++
+		} else {
+			out.Refused++
+		}
+	}
+	return out, s.record(ctx, p, plan.Rows)
+}
+
+// sendRows sends the rows marked Send, grouped by seller account (store group and region), reading each answer
+// into its row; an error only when the request was cancelled or the credentials cannot be read.
+func (s *Service) sendRows(ctx context.Context, companyID int64, rows []Row) error {
 	type account struct {
 		group  int64
 		region string
 	}
 	send := map[account][]int{}
-	for i, r := range plan.Rows {
+	for i, r := range rows {
 		if r.Send {
 			k := account{r.Listing.GroupID, r.region}
 			send[k] = append(send[k], i)
@@ -370,36 +404,28 @@ func (s *Service) Change(ctx context.Context, p core.Principal, f ChangeForm) (*
 		return keys[i].group < keys[j].group || keys[i].group == keys[j].group && keys[i].region < keys[j].region
 	})
 	for _, k := range keys {
-		rows := send[k]
-		seller, err := storesdb.SellerOfGroupRegion(s.db.With(ctx), p.CompanyID, k.group, k.region)
+		idx := send[k]
+		seller, err := storesdb.SellerOfGroupRegion(s.db.With(ctx), companyID, k.group, k.region)
 		if err != nil && !models.IsNotFound(err) {
-			return nil, err
+			return err
 		}
 		if err != nil || seller.Disabled || seller.RefreshToken == "" {
-			for _, i := range rows {
-				plan.Rows[i].ErrorType, plan.Rows[i].Message = "auth", MsgRowNoSeller
+			for _, i := range idx {
+				rows[i].ErrorType, rows[i].Message = "auth", MsgRowNoSeller
 			}
 			continue
 		}
 		api, err := s.stores.SellerAPIOf(ctx, seller)
 		if err != nil {
-			return nil, err
+			return err
 		}
-		for _, i := range rows {
-			if err := s.send(ctx, api, seller.SellingPartnerID, &plan.Rows[i]); err != nil {
-				return nil, err
+		for _, i := range idx {
+			if err := s.send(ctx, api, seller.SellingPartnerID, &rows[i]); err != nil {
+				return err
 			}
 		}
 	}
-	out := &Result{Plan: *plan}
-	for _, r := range plan.Rows {
-		if r.OK {
-			out.Changed++
-		} else {
-			out.Refused++
-		}
-	}
-	return out, s.record(ctx, p, plan.Rows)
+	return nil
 }
 
 // send asks Amazon for one row's price and reads its answer into the row; an error only when the request was

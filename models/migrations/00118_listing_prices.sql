@@ -45,7 +45,34 @@ CREATE TABLE listing_price_settings (
     updated_at      ${TIME} NOT NULL
 );
 
+-- A scheduled sale (定时促销): a listing's sale price from starts_at to ends_at, then back to the price it had when
+-- the sale started (regular_price, kept then). status: scheduled, on (the sale price is at Amazon), done (back),
+-- failed (message says why, at the start or the end), cancelled (before it started). Each price sent is a row of
+-- listing_price_changes too (method sale, restore).
+CREATE TABLE listing_price_sales (
+    id             ${ID} PRIMARY KEY,
+    company_id     ${ID} NOT NULL REFERENCES companies (id),
+    group_id       ${ID} NOT NULL,
+    listing_id     ${ID} NOT NULL,
+    marketplace_id VARCHAR(20)  NOT NULL,
+    seller_sku     VARCHAR(200) NOT NULL,
+    currency       VARCHAR(3)   NOT NULL DEFAULT '',
+    sale_price     BIGINT       NOT NULL,
+    regular_price  BIGINT       NOT NULL DEFAULT 0,
+    starts_at      ${TIME} NOT NULL,
+    ends_at        ${TIME} NOT NULL,
+    status         VARCHAR(10)  NOT NULL,
+    message        VARCHAR(500) NOT NULL DEFAULT '',
+    user_id        ${ID} NOT NULL,
+    created_at     ${TIME} NOT NULL,
+    updated_at     ${TIME} NOT NULL
+);
+CREATE INDEX listing_price_sales_due_start ON listing_price_sales (status, starts_at);
+CREATE INDEX listing_price_sales_due_end ON listing_price_sales (status, ends_at);
+CREATE INDEX listing_price_sales_company ON listing_price_sales (company_id, created_at, id);
+
 -- +goose Down
+DROP TABLE listing_price_sales;
 DROP TABLE listing_price_settings;
 DROP TABLE listing_price_floors;
 DROP TABLE listing_price_changes;

@@ -247,3 +247,107 @@ func ChangePage(db *models.DB, companyID int64, f ChangeFilter) ([]ChangeRow, in
 		Order("c.created_at DESC").Order("c.id DESC").Offset(f.Offset).Limit(f.Limit).Scan(&rows).Error
 	return rows, total, err
 }
+
+// Statuses of a scheduled sale.
+const (
+	SaleScheduled = "scheduled"
+	SaleOn        = "on"
+	SaleDone      = "done"
+	SaleFailed    = "failed"
+	SaleCancelled = "cancelled"
+)
+
+// Sale is a scheduled sale of a listing: its sale price from StartsAt to EndsAt, then back to RegularPrice (the
+// price when it started).
+type Sale struct {
+	ID            int64 `gorm:"primaryKey;autoIncrement:false"`
+	CompanyID     int64
+	GroupID       int64
+	ListingID     int64
+	MarketplaceID string
+	SellerSKU     string `gorm:"column:seller_sku"`
+	Currency      string
+	SalePrice     models.Money
+	RegularPrice  models.Money
+	StartsAt      time.Time
+	EndsAt        time.Time
+	Status        string
+	Message       string
+	UserID        int64
+	CreatedAt     time.Time
+	UpdatedAt     time.Time
+}
+
+// TableName is the sales' table.
+func (Sale) TableName() string { return "listing_price_sales" }
+
+// SaveSales writes new sales, giving each an id.
+func SaveSales(db *models.DB, rows []Sale) error {
+	if len(rows) == 0 {
+		return nil
+	}
+	for i := range rows {
+		if rows[i].ID == 0 {
+			rows[i].ID = models.NewID()
+		}
+	}
+	return db.CreateInBatches(rows, 200).Error
+}
+
+// DueSales are the sales (of every company) to start (scheduled, StartsAt passed) or to end (on, EndsAt passed)
+// at now, the oldest first, at most limit.
+func DueSales(db *models.DB, now time.Time, limit int) ([]Sale, error) {
+	rows := []Sale{}
+	err := db.Where("(status = ? AND starts_at <= ?) OR (status = ? AND ends_at <= ?)", SaleScheduled, now, SaleOn, now).
+		Order("starts_at, id").Limit(limit).Find(&rows).Error
+	return rows, err
+}
+
+// UpdateSale writes a sale's status, regular price and message, if it is still in status from (false when another
+// worker moved it first).
+func UpdateSale(db *models.DB, id int64, from string, set map[string]any) (bool, error) {
+	res := db.Model(&Sale{}).Where("id = ? AND status = ?", id, from).Updates(set)
+	return res.RowsAffected == 1, res.Error
+}
+
+// SaleRow is a sale as 定时促销 lists it, with the store group's and the user's names.
+type SaleRow struct {
+	Sale
+	GroupName string
+	UserName  string
+	ASIN      string `gorm:"column:asin"`
+}
+
+// SalePage reads a page of the company's sales in the user's store groups, the latest first, with the count.
+func SalePage(db *models.DB, companyID, userID int64, status string, offset, limit int) ([]SaleRow, int64, error) {
+	base := func() *gorm.DB {
+		q := db.Table("listing_price_sales s").Where("s.company_id = ?", companyID).Scopes(models.InGrantedGroups("s.group_id", userID))
+		if status != "" {
+			q = q.Where("s.status = ?", status)
+		}
+		return q
+	}
+	var total int64
+	if err := base().Count(&total).Error; err != nil {
+		return nil, 0, err
+	}
+	rows := []SaleRow{}
+	err := base().Joins("LEFT JOIN users u ON u.id = s.user_id").
+		Joins("LEFT JOIN user_profiles up ON up.user_id = s.user_id").
+		Joins("LEFT JOIN store_groups g ON g.id = s.group_id").
+		Joins("LEFT JOIN listings l ON l.id = s.listing_id").
+		Select("s.*, COALESCE(NULLIF(up.name, ''), u.account, '') AS user_name, COALESCE(g.name, '') AS group_name, COALESCE(l.asin, '') AS asin").
+		Order("s.created_at DESC").Order("s.id DESC").Offset(offset).Limit(limit).Scan(&rows).Error
+	return rows, total, err
+}
+
+// SaleOf loads one of the company's sales in the user's store groups, or ErrNotFound.
+func SaleOf(db *models.DB, companyID, userID, id int64) (*Sale, error) {
+	var s Sale
+	err := db.Scopes(models.InCompany("listing_price_sales", companyID), models.InGrantedGroups("listing_price_sales.group_id", userID)).
+		Take(&s, "listing_price_sales.id = ?", id).Error
+	if err != nil {
+		return nil, err
+	}
+	return &s, nil
+}

@@ -272,3 +272,66 @@ func (h *Handler) Changes(c *echo.Context) error {
 func (h *Handler) ChangeExport(x api.Exporter) echo.HandlerFunc {
 	return api.ExportOf(x, "调价记录", "priceChangeList", h.Pricing.ChangePage, h.change)
 }
+
+// ScheduleSale answers POST listing/price/sales/schedule {Change's body, startDate, endDate}: the sales kept, each
+// row scheduled or why not.
+func (h *Handler) ScheduleSale(c *echo.Context) error {
+	var in pricing.SaleForm
+	if err := c.Bind(&in); err != nil {
+		return err
+	}
+	p, _ := middleware.Principal(c)
+	res, err := h.Pricing.ScheduleSale(c.Request().Context(), p, in)
+	if err != nil {
+		return err
+	}
+	return api.OK(c, Changed{Plan: shape(&res.Plan), Changed: res.Changed, Refused: res.Refused})
+}
+
+// Sale is a row of 定时促销.
+type Sale struct {
+	ID              string `json:"id"`
+	GroupName       string `json:"groupName"`
+	MarketplaceName string `json:"marketplaceName"`
+	SellerSKU       string `json:"sellerSku"`
+	ASIN            string `json:"asin"`
+	Currency        string `json:"currency"`
+	SalePrice       string `json:"salePrice"`
+	RegularPrice    string `json:"regularPrice"`
+	StartsAt        string `json:"startsAt"`
+	EndsAt          string `json:"endsAt"`
+	Status          string `json:"status"`
+	StatusName      string `json:"statusName"`
+	Message         string `json:"message"`
+	User            string `json:"user"`
+	CreatedAt       string `json:"createdAt"`
+}
+
+var saleStatusNames = map[string]string{pricingdb.SaleScheduled: "待开始", pricingdb.SaleOn: "促销中", pricingdb.SaleDone: "已结束",
+	pricingdb.SaleFailed: "失败", pricingdb.SaleCancelled: "已取消"}
+
+func (h *Handler) sale(r *pricingdb.SaleRow) Sale {
+	m, _ := storesdb.MarketplaceByID(r.MarketplaceID)
+	out := Sale{ID: strconv.FormatInt(r.ID, 10), GroupName: r.GroupName, MarketplaceName: m.Name, SellerSKU: r.SellerSKU, ASIN: r.ASIN,
+		Currency: r.Currency, SalePrice: money(r.SalePrice, r.Currency), StartsAt: api.FormatTime(&r.StartsAt, h.TimeZone),
+		EndsAt: api.FormatTime(&r.EndsAt, h.TimeZone), Status: r.Status, StatusName: saleStatusNames[r.Status], Message: r.Message,
+		User: r.UserName, CreatedAt: api.FormatTime(&r.CreatedAt, h.TimeZone)}
+	if r.RegularPrice.IsPositive() {
+		out.RegularPrice = money(r.RegularPrice, r.Currency)
+	}
+	return out
+}
+
+// Sales answers POST listing/price/sales {currentpage, pagesize, status}: a page of 定时促销, the latest first.
+func (h *Handler) Sales(c *echo.Context) error {
+	return api.PageOf(h.Pricing.SalePage, h.sale)(c)
+}
+
+// CancelSale answers POST listing/price/sales/:id/cancel: a sale not started is cancelled.
+func (h *Handler) CancelSale(c *echo.Context) error {
+	p, _ := middleware.Principal(c)
+	if err := h.Pricing.CancelSale(c.Request().Context(), p, c.Param("id")); err != nil {
+		return err
+	}
+	return api.OK(c, "")
+}
