@@ -356,6 +356,13 @@ var queryFields = numbered(map[string][]Column{
 		col("lastResult", "结果", 70, false), col("lastMessage", "说明", 240, false).hidden(),
 		col("productSku", "本地SKU", 150, false).hidden(),
 	},
+	"priceSaleList": {
+		col("groupName", "店铺", 120, false), col("marketplaceName", "站点", 70, false), col("sellerSku", "平台SKU", 170, false),
+		col("asin", "ASIN", 120, false).hidden(), col("salePrice", "促销价", 90, false), col("regularPrice", "原价", 90, false).tip("促销开始时的价格，结束后恢复为它"),
+		col("currency", "币种", 60, false), col("startsAt", "开始时间", 170, false), col("endsAt", "恢复时间", 170, false),
+		col("statusName", "状态", 80, false), col("message", "说明", 240, false), col("user", "操作人", 100, false),
+		col("createdAt", "创建时间", 170, false).hidden(),
+	},
 	"priceChangeList": {
 		col("createdAt", "调价时间", 170, false), col("user", "操作人", 100, false), col("groupName", "店铺", 120, false),
 		col("marketplaceName", "站点", 70, false), col("sellerSku", "平台SKU", 170, false), col("asin", "ASIN", 120, false),

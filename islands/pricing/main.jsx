@@ -85,6 +85,9 @@ function PriceDialog({ rows, settings, onDone, onClose }) {
   const [error, setError] = useState("");
   const [busy, setBusy] = useState(false);
   const [confirming, setConfirming] = useState(null);
+  const [sale, setSale] = useState(false);
+  const [startDate, setStartDate] = useState("");
+  const [endDate, setEndDate] = useState("");
   useEffect(() => {
     dialog.current.showModal();
   }, []);
@@ -109,10 +112,13 @@ function PriceDialog({ rows, settings, onDone, onClose }) {
     setConfirming(null);
     setBusy(true);
     try {
-      const { data } = await api(`${ERP}/listing/price/change`, { method: "POST", body: form({ confirmed }) });
+      const { data } = sale
+        ? await api(`${ERP}/listing/price/sales/schedule`, { method: "POST", body: form({ confirmed, startDate, endDate }) })
+        : await api(`${ERP}/listing/price/change`, { method: "POST", body: form({ confirmed }) });
       setDone(data);
       setPlan(data);
-      toast(`调价完成：成功 ${data.changed} 个，失败 ${data.refused} 个`, data.refused ? "error" : "success");
+      const what = sale ? "定时促销已安排" : "调价完成";
+      toast(`${what}：成功 ${data.changed} 个，失败 ${data.refused} 个`, data.refused ? "error" : "success");
       onDone();
     } catch (err) {
       setError(err.message);
@@ -189,6 +195,23 @@ function PriceDialog({ rows, settings, onDone, onClose }) {
             <button type="submit" className={plain} disabled={busy}>
               预览
             </button>
+            <label className="flex items-center gap-1 self-center">
+              <input type="checkbox" checked={sale} onChange={(e) => setSale(e.target.checked)} />
+              定时促销
+            </label>
+            {sale && (
+              <>
+                <label className="flex flex-col gap-1">
+                  开始日期
+                  <input type="date" aria-label="促销开始日期" className={input} value={startDate} onChange={(e) => setStartDate(e.target.value)} />
+                </label>
+                <label className="flex flex-col gap-1">
+                  结束日期
+                  <input type="date" aria-label="促销结束日期" className={input} value={endDate} onChange={(e) => setEndDate(e.target.value)} />
+                </label>
+                <p className="w-full text-xs text-slate-500 dark:text-slate-400">开始日期0点起按新价格销售，结束日期24点后恢复为促销开始时的价格。</p>
+              </>
+            )}
           </form>
         )}
         {plan && (
@@ -267,7 +290,7 @@ function PriceDialog({ rows, settings, onDone, onClose }) {
           </button>
           {!done && plan && !confirming && (
             <button type="button" className={button} disabled={busy} onClick={submit}>
-              提交到亚马逊
+              {sale ? "安排定时促销" : "提交到亚马逊"}
             </button>
           )}
         </div>
@@ -307,8 +330,55 @@ function PriceScreen({ permissions }) {
       <div role="tablist" className="mb-3 flex gap-2 border-b border-slate-200 dark:border-slate-700">
         {tab("listings", "商品")}
         {tab("history", "调价记录")}
+        {tab("sales", "定时促销")}
       </div>
-      {view === "listings" ? (
+      {view === "sales" && (
+        <section key="sales" aria-label="定时促销">
+          <form id="price-sales-filter" className="mb-2 flex flex-wrap items-center gap-2 text-sm">
+            <select name="status" aria-label="状态" className={input} defaultValue="">
+              <option value="">全部状态</option>
+              <option value="scheduled">待开始</option>
+              <option value="on">促销中</option>
+              <option value="done">已结束</option>
+              <option value="failed">失败</option>
+              <option value="cancelled">已取消</option>
+            </select>
+            <button type="submit" className={button}>
+              查询
+            </button>
+          </form>
+          <DataTable
+            queryname="priceSaleList"
+            source={`${ERP}/listing/price/sales`}
+            filterForm="price-sales-filter"
+            permissions={permissions}
+            version={version}
+            renders={{
+              salePrice: (row) => money(row.salePrice, row.currency),
+              regularPrice: (row) => (row.regularPrice ? money(row.regularPrice, row.currency) : "—"),
+              message: (row) => row.message || "—",
+            }}
+            actions={[
+              {
+                label: "取消",
+                permission: PERM,
+                when: (row) => row.status === "scheduled",
+                run: async (row) => {
+                  try {
+                    await api(`${ERP}/listing/price/sales/${row.id}/cancel`, { method: "POST" });
+                    toast("操作成功!");
+                    reload();
+                  } catch (e) {
+                    toast(e.message, "error");
+                  }
+                },
+              },
+            ]}
+            empty="没有定时促销：在“商品”中选择商品调价时勾选“定时促销”并选择日期。"
+          />
+        </section>
+      )}
+      {view === "sales" ? null : view === "listings" ? (
         <section key="listings" aria-label="商品">
           <Filters id="price-filter" />
           <DataTable

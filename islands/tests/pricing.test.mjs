@@ -180,5 +180,41 @@ describe("调价", () => {
     const sheet = readSheet(await file.path());
     assert.deepEqual(sheet[0], history.header, "the file's columns are the table's");
     assert.equal(sheet.length - 1, 3);
+
+    // 定时促销: the second listing -10 % from tomorrow to the day after; it waits in 定时促销, then is cancelled.
+    const day = (n) => new Date(Date.parse(`${TODAY}T00:00:00Z`) + n * 86400000).toISOString().slice(0, 10);
+    await frame.getByRole("tab", { name: "商品", exact: true }).click();
+    await frame.getByLabel("SKU、ASIN或标题", { exact: true }).fill(skus[1]);
+    answered = page.waitForResponse((r) => new URL(r.url()).pathname === LIST);
+    await frame.getByRole("button", { name: "查询", exact: true }).click();
+    await answered;
+    const row = frame
+      .locator('section[aria-label="商品"] tbody tr')
+      .filter({ has: frame.getByRole("cell", { name: "美国", exact: true }) })
+      .filter({ has: frame.getByRole("cell", { name: skus[1], exact: true }) });
+    await row.getByRole("button", { name: "调价", exact: true }).click();
+    await dialog.getByText(`调价 · ${skus[1]}`).waitFor();
+    await dialog.getByLabel("百分比（%，负数为降价）", { exact: true }).fill("-10");
+    await dialog.getByRole("button", { name: "预览", exact: true }).click();
+    await preview.locator("tbody tr").first().waitFor();
+    await dialog.getByRole("checkbox", { name: "定时促销" }).check();
+    await dialog.getByLabel("促销开始日期", { exact: true }).fill(day(1));
+    await dialog.getByLabel("促销结束日期", { exact: true }).fill(day(2));
+    await shoot("sale");
+    await dialog.getByRole("button", { name: "安排定时促销", exact: true }).click();
+    await dialog.getByRole("status").getByText("成功 1 个，失败 0 个").waitFor({ timeout: PATIENCE });
+    await dialog.getByText(`已安排定时促销：${day(1)} 至 ${day(2)}`).waitFor();
+    await dialog.getByRole("button", { name: "关闭", exact: true }).click();
+    await frame.getByRole("tab", { name: "定时促销", exact: true }).click();
+    const sales = await shown(frame, "定时促销");
+    const scol = (title) => sales.header.indexOf(title);
+    assert.equal(sales.rows.length, 1, JSON.stringify(sales.rows));
+    assert.equal(sales.rows[0][scol("平台SKU")], skus[1]);
+    assert.equal(sales.rows[0][scol("状态")], "待开始");
+    assert.equal(sales.rows[0][scol("促销价")], `$${(Math.round(Math.round(before[skus[1]] * 95) * 0.9) / 100).toFixed(2)}`);
+    assert.match(sales.rows[0][scol("开始时间")], new RegExp(`^${day(1)} 00:00:00$`));
+    await shoot("sales");
+    await frame.locator('section[aria-label="定时促销"] tbody tr').getByRole("button", { name: "取消", exact: true }).click();
+    await frame.locator('section[aria-label="定时促销"] tbody tr').getByText("已取消").waitFor({ timeout: PATIENCE });
   });
 });
