@@ -22,6 +22,7 @@ import (
 	onboardingapi "sellerhub/app/api/onboarding"
 	"sellerhub/app/api/operationlogs"
 	orderapi "sellerhub/app/api/orders"
+	pricingapi "sellerhub/app/api/pricing"
 	profitapi "sellerhub/app/api/profit"
 	purchaseapi "sellerhub/app/api/purchase"
 	"sellerhub/app/api/queryfield"
@@ -42,6 +43,7 @@ import (
 	"sellerhub/app/onboarding"
 	"sellerhub/app/orders"
 	"sellerhub/app/pages"
+	"sellerhub/app/pricing"
 	"sellerhub/app/profit"
 	"sellerhub/app/purchase"
 	"sellerhub/app/reference"
@@ -146,6 +148,7 @@ func routes(e *echo.Echo, d Deps, pg *pages.Handler) RouteAccess {
 		"/amazon/listing/relation":      pg.ProductScreen("SKU配对", "listings"),
 		"/amazon/listing/label":         labels.Form,
 		"/amazon/reports/open":          pg.ProductScreen("在售报告", "openListings"),
+		"/amazon/listing/price":         pg.PricingScreen("调价"),
 		"/erp/base/brand":               pg.AdminScreen("品牌", "brands"),
 		"/erp/base/category":            pg.AdminScreen("分类", "categories"),
 		"/erp/base/supplier":            pg.AdminScreen("供应商", "suppliers"),
@@ -505,6 +508,22 @@ func routes(e *echo.Echo, d Deps, pg *pages.Handler) RouteAccess {
 	openScreen := middleware.Screen("/amazon/reports/open")
 	erp.POST("/listing/open", cat.OpenListings, openScreen).Takes(catalog.OpenListingQuery{}).Answers(api.Page[catalogapi.Listing]{})
 	erp.GET("/listing/open/export", cat.OpenListingExport(export), openScreen)
+	// 调价: the listings, the preview and the history need the screen; a change, a floor and the company's
+	// confirmation percent its button permission (调整价格). Store groups through InGrantedGroups.
+	price := &pricingapi.Handler{Pricing: sv.Pricing, TimeZone: d.Config.TimeZone}
+	priceScreen := middleware.Screen("/amazon/listing/price")
+	erp.POST("/listing/price/page", price.Listings, priceScreen).Takes(catalog.ListingQuery{}).Answers(api.Page[pricingapi.Listing]{})
+	erp.GET("/listing/price/export", price.ListingExport(export), priceScreen)
+	erp.POST("/listing/price/preview", price.Preview, priceScreen).Takes(pricing.ChangeForm{}).Answers(pricingapi.Plan{})
+	erp.POST("/listing/price/change", price.Change, priceScreen.Needs(pricing.PermissionPrice), oplog("调价")).Takes(pricing.ChangeForm{}).Answers(pricingapi.Changed{})
+	erp.PUT("/listing/price/:id/floor", price.SetFloor, priceScreen.Needs(pricing.PermissionPrice), oplog("设置最低价")).Takes(pricing.FloorForm{}).Answers(pricingapi.Listing{})
+	erp.GET("/listing/price/settings", price.Settings, priceScreen).Answers(pricing.Settings{})
+	erp.PUT("/listing/price/settings", price.SaveSettings, priceScreen.Needs(pricing.PermissionPrice), oplog("设置调价确认幅度")).Takes(pricing.Settings{}).Answers(pricing.Settings{})
+	erp.POST("/listing/price/sales", price.Sales, priceScreen).Takes(pricing.SaleQuery{}).Answers(api.Page[pricingapi.Sale]{})
+	erp.POST("/listing/price/sales/schedule", price.ScheduleSale, priceScreen.Needs(pricing.PermissionPrice), oplog("安排定时促销")).Takes(pricing.SaleForm{}).Answers(pricingapi.Changed{})
+	erp.POST("/listing/price/sales/:id/cancel", price.CancelSale, priceScreen.Needs(pricing.PermissionPrice), oplog("取消定时促销")).Answers("")
+	erp.POST("/listing/price/history", price.Changes, priceScreen).Takes(pricing.ChangeQuery{}).Answers(api.Page[pricingapi.Change]{})
+	erp.GET("/listing/price/history/export", price.ChangeExport(export), priceScreen)
 	erp.GET("/listing/groups", cat.ListingGroups, signedIn).Answers([]catalogapi.Option{})
 	erp.GET("/listing/marketplaces", cat.Marketplaces, signedIn).Answers([]catalogapi.Marketplace{})
 	erp.GET("/listing/:id", cat.GetListing, listingScreen).Answers(catalogapi.Listing{})

@@ -22,6 +22,7 @@ import (
 	"sellerhub/app/messages"
 	"sellerhub/app/onboarding"
 	"sellerhub/app/orders"
+	"sellerhub/app/pricing"
 	"sellerhub/app/profit"
 	"sellerhub/app/purchase"
 	"sellerhub/app/reference"
@@ -105,6 +106,8 @@ type Services struct {
 	// Removals is 移除订单: the removal orders, their lines and the packages Amazon shipped.
 	Removals *claims.Removals
 	Uploads  *core.Uploads
+	// Pricing is 调价: listings' prices changed through the Listings Items API, with floors and a history.
+	Pricing *pricing.Service
 }
 
 // NewServices builds the domains in their dependency order (see the README's code layout). The cache of compiled
@@ -146,6 +149,8 @@ func NewServices(d ServiceDeps) Services {
 	fin := finance.New(d.DB, now, d.Config.TimeZone)
 	ship := shipping.New(d.DB, now, numbers)
 	pur := purchase.New(d.DB, now, d.Config.TimeZone, numbers, fin)
+	price := pricing.New(d.DB, now, d.Config.TimeZone, fin, st)
+	price.Register(d.Jobs)
 	return Services{
 		Accounts:      acc,
 		Admin:         adm,
@@ -172,5 +177,6 @@ func NewServices(d ServiceDeps) Services {
 		Removals:      claims.NewRemovals(d.DB),
 		FBAFees:       claims.NewFBAFees(d.DB),
 		Uploads:       uploads,
+		Pricing:       price,
 	}
 }

@@ -45,6 +45,7 @@ const modules = {
   fbafees: "islands/claims/fbafees.jsx",
   purchase: "islands/purchase/main.jsx",
   advertising: "islands/advertising/main.jsx",
+  pricing: "islands/pricing/main.jsx",
 };
 const classic = { theme: "islands/theme.js" };
 

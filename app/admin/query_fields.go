@@ -357,6 +357,30 @@ var queryFields = numbered(map[string][]Column{
 		col("ctr", "CTR", 80, false).tip("点击量 ÷ 曝光量"), col("cvr", "CVR", 80, false).tip("订单量 ÷ 点击量"),
 	},
 	// 操作记录: a change sent to the Advertising API for one entity, with Amazon's answer.
+	// 调价: the listings with their price, floor and last change; the history of the changes.
+	"priceListingList": {
+		col("groupName", "店铺", 120, false), col("marketplaceName", "站点", 70, false),
+		col("sellerSku", "平台SKU", 170, true), col("asin", "ASIN", 120, true), col("itemName", "商品名称", 240, true),
+		col("price", "当前价格", 90, true), col("currency", "币种", 60, false),
+		col("floor", "最低价", 90, false).tip("卖家设置的最低价：低于它的调价不会提交亚马逊"),
+		col("lastChangedAt", "最近调价时间", 170, false), col("lastChange", "最近调价", 140, false),
+		col("lastResult", "结果", 70, false), col("lastMessage", "说明", 240, false).hidden(),
+		col("productSku", "本地SKU", 150, false).hidden(),
+	},
+	"priceSaleList": {
+		col("groupName", "店铺", 120, false), col("marketplaceName", "站点", 70, false), col("sellerSku", "平台SKU", 170, false),
+		col("asin", "ASIN", 120, false).hidden(), col("salePrice", "促销价", 90, false), col("regularPrice", "原价", 90, false).tip("促销开始时的价格，结束后恢复为它"),
+		col("currency", "币种", 60, false), col("startsAt", "开始时间", 170, false), col("endsAt", "恢复时间", 170, false),
+		col("statusName", "状态", 80, false), col("message", "说明", 240, false), col("user", "操作人", 100, false),
+		col("createdAt", "创建时间", 170, false).hidden(),
+	},
+	"priceChangeList": {
+		col("createdAt", "调价时间", 170, false), col("user", "操作人", 100, false), col("groupName", "店铺", 120, false),
+		col("marketplaceName", "站点", 70, false), col("sellerSku", "平台SKU", 170, false), col("asin", "ASIN", 120, false),
+		col("methodName", "方式", 100, false), col("oldPrice", "原价", 90, false), col("newPrice", "新价", 90, false),
+		col("percent", "幅度%", 70, false), col("currency", "币种", 60, false), col("resultName", "结果", 70, false),
+		col("message", "说明", 280, false).tip("被拒绝的调价未生效，原价不变"), col("submissionId", "亚马逊提交ID", 200, false).hidden(),
+	},
 	"advOperationList": {
 		col("createdAt", "操作时间", 170, false), col("user", "操作人", 100, false), col("sourceName", "来源", 70, false).hidden(),
 		col("groupName", "店铺", 120, false), col("marketplaceName", "站点", 70, false), col("levelName", "层级", 80, false),

@@ -25,6 +25,7 @@ var usagePlans = map[string]struct {
 	"getMarketplaceParticipations": {0.016, 15},
 	"searchCatalogItems":           {2, 2},
 	"getMyFeesEstimates":           {0.5, 1},
+	"patchListingsItem":            {5, 10},
 }
 
 // Bucket is one (seller, operation) token bucket as a RateStore keeps it: Tokens at At (ms since the epoch; the

@@ -255,3 +255,12 @@ func (s *Service) DeleteListing(ctx context.Context, p core.Principal, id string
 	}
 	return core.NotFoundAs(catalogdb.DeleteListing(s.db.With(ctx), p.CompanyID, p.UserID, n), whatListing)
 }
+
+// Filter is the query's filters for the user, sorted and paged as SKU配对 sorts (调价 lists listings with it); false
+// when the group filter cannot name a group.
+func (q ListingQuery) Filter(p core.Principal) (catalogdb.ListingFilter, core.PageRequest, bool) {
+	r := q.PageRequest.Normalized()
+	f, ok := q.filter(p)
+	f.OrderBy, f.Desc, f.Offset, f.Limit, f.Anchor = listingSorts[q.Sort], strings.EqualFold(q.Order, "desc"), r.Offset(), r.Size, r.Anchor()
+	return f, r, ok
+}

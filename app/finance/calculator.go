@@ -168,11 +168,16 @@ func (s *Service) Calculate(ctx context.Context, companyID int64, in CalcInput) 
 	if err != nil {
 		return nil, err
 	}
-	card := v.card
-	rate, month, err := book.RateOn(card.Currency, now)
+	rate, month, err := book.RateOn(v.card.Currency, now)
 	if err != nil {
 		return nil, err
 	}
+	return v.result(rate, month)
+}
+
+// result is the calculator's arithmetic on checked values at a rate of the marketplace's currency to CNY.
+func (v calcValues) result(rate decimal.Decimal, month string) (*CalcResult, error) {
+	card := v.card
 	tier, weight, err := card.sizeTier(v.sides, v.weight)
 	if err != nil {
 		return nil, err

@@ -51,6 +51,9 @@ type Server struct {
 	Fees FeeQuotes
 	// Items is the catalogue's names, pictures and sizes of ASINs (catalog.go); nil gives items none.
 	Items CatalogItems
+	// Listings is the Listings Items API's knowledge of the sellers' offers (listings.go); nil knows none (every
+	// patch 404).
+	Listings ListingOffers
 	// RotationGrace is how long the secret before a rotation keeps working (DefaultRotationGrace); 0 ends it at
 	// once.
 	RotationGrace time.Duration
@@ -132,6 +135,7 @@ func New() *Server {
 	s.addReports()
 	s.addCatalog()
 	s.addFees()
+	s.addListings()
 	s.addAppManagement()
 	return s
 }

@@ -13,6 +13,7 @@ package sellerdata
 import (
 	"hash/fnv"
 	"math/rand/v2"
+	"sync"
 	"time"
 
 	"github.com/shopspring/decimal"
@@ -62,6 +63,9 @@ type World struct {
 	// First is the start of Now's day minus History: the first day with orders.
 	First   time.Time
 	sellers map[string]*seller
+	// prices are the prices set through patchListingsItem, by seller, marketplace and SKU.
+	priceMu sync.Mutex
+	prices  map[string]decimal.Decimal
 }
 
 // New makes the world as it stands at the start of today's day (UTC).

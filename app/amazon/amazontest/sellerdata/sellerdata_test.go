@@ -513,3 +513,24 @@ func cpuTime() time.Duration {
 	}
 	return time.Duration(u.Utime.Nano() + u.Stime.Nano())
 }
+
+// A price set through patchListingsItem is the one the listings report gives from then on; the least price
+// Amazon accepts stays half the world's.
+func TestListingsReportGivesThePriceSetThroughTheAPI(t *testing.T) {
+	w := New(time.Date(2026, 3, 10, 0, 0, 0, 0, time.UTC))
+	l := w.Listings(amazontest.DefaultSeller, US)[0]
+	price, minimum, currency, ok := w.Offer(amazontest.DefaultSeller, US, l.SellerSKU)
+	if !ok || !price.Equal(l.Price) || currency != "USD" || !minimum.IsPositive() || !minimum.LessThan(price) {
+		t.Fatalf("offer %s %s %s %v of %+v", price, minimum, currency, ok, l)
+	}
+	w.SetOfferPrice(amazontest.DefaultSeller, US, l.SellerSKU, decimal.RequireFromString("12.34"))
+	if got := w.Listings(amazontest.DefaultSeller, US)[0]; got.SellerSKU != l.SellerSKU || got.Price.String() != "12.34" {
+		t.Fatalf("the report gives %s %s", got.SellerSKU, got.Price)
+	}
+	if !strings.Contains(string(content(t, w, amazontest.DefaultSeller, ListingsReport, []string{US}, w.First, w.Now)), l.SellerSKU+"\t12.34\t") {
+		t.Fatal("the report file does not give the new price")
+	}
+	if _, _, _, ok := w.Offer(amazontest.DefaultSeller, US, "NO-SUCH-SKU"); ok {
+		t.Fatal("an unknown SKU has an offer")
+	}
+}
