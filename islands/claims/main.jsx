@@ -6,13 +6,13 @@
 import { useEffect, useRef, useState } from "react";
 import { api } from "../lib/api.js";
 import { mount } from "../lib/mount.js";
+import { PlaceOptions, usePlaces } from "../lib/StoreSelects.jsx";
 import { money } from "../lib/money.js";
 import { can } from "../lib/permissions.js";
 import { toast } from "../lib/toast.js";
 import DataTable from "../table/DataTable.jsx";
 
 const AMZ = "/amazon/api/v1";
-const ERP = "/erp/api/v1";
 const SUBMIT = "amz:claim:submit";
 const button = "rounded-md bg-sky-700 px-3 py-1 text-sm font-semibold text-white hover:bg-sky-800 disabled:opacity-50";
 const plain = "rounded-md border border-slate-300 px-3 py-1 text-sm hover:bg-slate-50 disabled:opacity-50 dark:border-slate-600 dark:hover:bg-slate-700";
@@ -24,43 +24,6 @@ const STATUS_STYLE = {
   expired: "bg-slate-100 text-slate-600 dark:bg-slate-700 dark:text-slate-300",
 };
 
-function useStores() {
-  const [groups, setGroups] = useState([]);
-  const [markets, setMarkets] = useState([]);
-  useEffect(() => {
-    Promise.all([api(`${ERP}/listing/groups`), api(`${ERP}/listing/marketplaces`)])
-      .then(([g, m]) => {
-        setGroups(g.data);
-        setMarkets(m.data);
-      })
-      .catch((e) => toast(e.message, "error"));
-  }, []);
-  return { groups, markets };
-}
-
-function StoreFilters({ groups, markets }) {
-  return (
-    <>
-      <select name="groupId" aria-label="店铺" className={input} defaultValue="">
-        <option value="">全部店铺</option>
-        {groups.map((g) => (
-          <option key={g.id} value={g.id}>
-            {g.name}
-          </option>
-        ))}
-      </select>
-      <select name="marketplaceId" aria-label="站点" className={input} defaultValue="">
-        <option value="">全部站点</option>
-        {markets.map((m) => (
-          <option key={m.id} value={m.id}>
-            {m.name}
-          </option>
-        ))}
-      </select>
-    </>
-  );
-}
-
 function Reimbursements({ permissions, stores }) {
   const [reasons, setReasons] = useState([]);
   useEffect(() => {
@@ -71,7 +34,7 @@ function Reimbursements({ permissions, stores }) {
   return (
     <section aria-label="赔偿记录">
       <form id="reimbursement-filter" className="mb-2 flex flex-wrap items-center gap-2 text-sm">
-        <StoreFilters {...stores} />
+        <PlaceOptions {...stores} />
         <select name="reason" aria-label="原因" className={input} defaultValue="">
           <option value="">全部原因</option>
           {reasons.map((r) => (
@@ -104,7 +67,7 @@ function Claims({ permissions, stores }) {
   return (
     <section aria-label="待索赔">
       <form id="claim-filter" className="mb-2 flex flex-wrap items-center gap-2 text-sm">
-        <StoreFilters {...stores} />
+        <PlaceOptions {...stores} />
         <select name="kind" aria-label="类型" className={input} defaultValue="">
           <option value="">全部类型</option>
           <option value="lost">运营中心丢失/损坏</option>
@@ -248,7 +211,7 @@ function ClaimDialog({ claim, canSubmit, onClose, onSubmitted }) {
 
 function ClaimsScreen({ permissions }) {
   const [view, setView] = useState("claims");
-  const stores = useStores();
+  const stores = usePlaces();
   const tab = (id, label) => (
     <button
       type="button"

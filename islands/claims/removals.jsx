@@ -5,12 +5,12 @@
 import { useEffect, useRef, useState } from "react";
 import { api } from "../lib/api.js";
 import { mount } from "../lib/mount.js";
+import { PlaceSelects } from "../lib/StoreSelects.jsx";
 import { money } from "../lib/money.js";
 import { toast } from "../lib/toast.js";
 import DataTable from "../table/DataTable.jsx";
 
 const AMZ = "/amazon/api/v1";
-const ERP = "/erp/api/v1";
 const button = "rounded-md bg-sky-700 px-3 py-1 text-sm font-semibold text-white hover:bg-sky-800 disabled:opacity-50";
 const plain = "rounded-md border border-slate-300 px-3 py-1 text-sm hover:bg-slate-50 disabled:opacity-50 dark:border-slate-600 dark:hover:bg-slate-700";
 const input = "rounded-md border border-slate-300 px-2 py-1 text-sm dark:border-slate-600 dark:bg-slate-900";
@@ -23,36 +23,11 @@ const th = "whitespace-nowrap px-3 py-2 font-medium";
 const td = "whitespace-nowrap px-3 py-2";
 
 function RemovalsScreen({ permissions }) {
-  const [groups, setGroups] = useState([]);
-  const [markets, setMarkets] = useState([]);
   const [opened, setOpened] = useState(null);
-  useEffect(() => {
-    Promise.all([api(`${ERP}/listing/groups`), api(`${ERP}/listing/marketplaces`)])
-      .then(([g, m]) => {
-        setGroups(g.data);
-        setMarkets(m.data);
-      })
-      .catch((e) => toast(e.message, "error"));
-  }, []);
   return (
     <section aria-label="移除订单">
       <form id="removal-filter" className="mb-2 flex flex-wrap items-center gap-2 text-sm">
-        <select name="groupId" aria-label="店铺" className={input} defaultValue="">
-          <option value="">全部店铺</option>
-          {groups.map((g) => (
-            <option key={g.id} value={g.id}>
-              {g.name}
-            </option>
-          ))}
-        </select>
-        <select name="marketplaceId" aria-label="站点" className={input} defaultValue="">
-          <option value="">全部站点</option>
-          {markets.map((m) => (
-            <option key={m.id} value={m.id}>
-              {m.name}
-            </option>
-          ))}
-        </select>
+        <PlaceSelects />
         <select name="orderType" aria-label="类型" className={input} defaultValue="">
           <option value="">全部类型</option>
           <option value="Return">退还</option>

@@ -56,7 +56,11 @@ export function usePlaces() {
 
 // PlaceSelects are the 店铺 and 站点 selects (groupId, marketplaceId) over usePlaces.
 export function PlaceSelects() {
-  const { groups, markets } = usePlaces();
+  return <PlaceOptions {...usePlaces()} />;
+}
+
+// PlaceOptions are PlaceSelects over places loaded already (a screen of several lists loads them once).
+export function PlaceOptions({ groups, markets }) {
   return (
     <>
       <select name="groupId" aria-label="店铺" className={field} defaultValue="">

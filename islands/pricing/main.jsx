@@ -7,6 +7,7 @@
 import { useEffect, useRef, useState } from "react";
 import { api } from "../lib/api.js";
 import { mount } from "../lib/mount.js";
+import { PlaceSelects } from "../lib/StoreSelects.jsx";
 import { money } from "../lib/money.js";
 import { can } from "../lib/permissions.js";
 import { toast } from "../lib/toast.js";
@@ -27,40 +28,10 @@ const METHODS = [
   ["margin", "按目标利润率", "目标利润率（%）"],
 ];
 
-function useStores() {
-  const [groups, setGroups] = useState([]);
-  const [markets, setMarkets] = useState([]);
-  useEffect(() => {
-    Promise.all([api(`${ERP}/listing/groups`), api(`${ERP}/listing/marketplaces`)])
-      .then(([g, m]) => {
-        setGroups(g.data);
-        setMarkets(m.data);
-      })
-      .catch((e) => toast(e.message, "error"));
-  }, []);
-  return { groups, markets };
-}
-
 function Filters({ id, extra }) {
-  const { groups, markets } = useStores();
   return (
     <form id={id} className="mb-2 flex flex-wrap items-center gap-2 text-sm">
-      <select name="groupId" aria-label="店铺" className={input} defaultValue="">
-        <option value="">全部店铺</option>
-        {groups.map((g) => (
-          <option key={g.id} value={g.id}>
-            {g.name}
-          </option>
-        ))}
-      </select>
-      <select name="marketplaceId" aria-label="站点" className={input} defaultValue="">
-        <option value="">全部站点</option>
-        {markets.map((m) => (
-          <option key={m.id} value={m.id}>
-            {m.name}
-          </option>
-        ))}
-      </select>
+      <PlaceSelects />
       {extra}
       <input name="keyword" type="search" aria-label="SKU、ASIN或标题" placeholder="SKU / ASIN / 标题" className={`w-48 ${input}`} />
       <button type="submit" className={button}>
