@@ -158,7 +158,7 @@ func (s *Service) moveExchange(tx *models.DB, p core.Principal, d *stockdb.Docum
 			return err
 		}
 	}
-	return s.carryCosts(tx, p, d.WarehouseID, lines, carried, sign, histories, today)
+	return carryCosts(tx, p, d.WarehouseID, lines, carried, sign, histories, today, s.now.Stamp())
 }
 
 // averageCost is the weighted average cost of the product's units in the warehouse (Money's units): the one the
@@ -185,9 +185,8 @@ func averageCost(tx *models.DB, companyID, warehouse, product int64, histories m
 // product gives its units back at the carried cost and the product given takes them in at it. A line carrying no
 // cost changes none. Each product whose average moved then has its cost from today be its average over the
 // warehouses, as a receipt does.
-func (s *Service) carryCosts(tx *models.DB, p core.Principal, warehouse int64, lines []stockdb.DocumentLineRow, carried map[int64]*int64,
-	sign int, histories map[int64][]catalogdb.ProductCost, today string) error {
-	now := s.now.Stamp()
+func carryCosts(tx *models.DB, p core.Principal, warehouse int64, lines []stockdb.DocumentLineRow, carried map[int64]*int64,
+	sign int, histories map[int64][]catalogdb.ProductCost, today string, now time.Time) error {
 	var moved []int64
 	for _, l := range lines {
 		cost := l.UnitCost
@@ -239,7 +238,7 @@ func (s *Service) carryCosts(tx *models.DB, p core.Principal, warehouse int64, l
 			return err
 		}
 	}
-	return s.productCostsFollow(tx, p, today, moved, histories, now)
+	return productCostsFollow(tx, p, today, moved, histories, now)
 }
 
 // heldUnits are the units of the product the warehouse holds for its value: fulfillable and outbound.
@@ -261,7 +260,7 @@ func withoutUnits(have int, cost int64, gone int, price int64) int64 {
 // productCostsFollow gives each product its average over the company's warehouses as its cost from today (what
 // 库存货值 and 利润报告 read), its 头程 as it was; a product with a price but no dated cost first gets it from the
 // beginning, so the days before stay as they were.
-func (s *Service) productCostsFollow(tx *models.DB, p core.Principal, today string, products []int64,
+func productCostsFollow(tx *models.DB, p core.Principal, today string, products []int64,
 	histories map[int64][]catalogdb.ProductCost, now time.Time) error {
 	if len(products) == 0 {
 		return nil

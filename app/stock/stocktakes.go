@@ -391,7 +391,7 @@ func (s *Service) count(tx *models.DB, p core.Principal, st *stockdb.StocktakeRo
 		if err != nil || on {
 			return err
 		}
-		if err := s.binOnSheet(tx, p, st, bin); err != nil {
+		if err := binOnSheet(tx, p, st, bin); err != nil {
 			return err
 		}
 		frozen, err := stockdb.FrozenBy(tx, p.CompanyID, st.WarehouseID, product, st.ID)
@@ -426,7 +426,7 @@ func (s *Service) count(tx *models.DB, p core.Principal, st *stockdb.StocktakeRo
 }
 
 // binOnSheet refuses a bin a stocktake of bins does not count.
-func (s *Service) binOnSheet(tx *models.DB, p core.Principal, st *stockdb.StocktakeRow, bin int64) error {
+func binOnSheet(tx *models.DB, p core.Principal, st *stockdb.StocktakeRow, bin int64) error {
 	bins, err := stockdb.StocktakeBinCodes(tx, p.CompanyID, st.ID)
 	if err != nil {
 		return err

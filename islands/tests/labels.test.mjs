@@ -145,6 +145,8 @@ describe("商品标签", () => {
       // A search inside the tab keeps it the tab's page.
       await labels.locator('form[data-form="search"] input[name="keyword"]').fill("MUG");
       await labels.getByRole("button", { name: "查询", exact: true }).click();
+      // The search loads the tab's page again: the listings before it also hold X0DEMO0001.
+      await labels.waitForURL(/keyword=MUG/);
       await labels.locator('tr[data-fnsku="X0DEMO0001"]').waitFor();
       assert.equal(await labels.locator("tr[data-fnsku]").count(), 1);
     });

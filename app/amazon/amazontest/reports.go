@@ -254,8 +254,8 @@ func (s *Server) sellerOf(r *http.Request) string {
 }
 
 // find is a seller's report by id, created or scheduled; Amazon's ids are unique only per seller.
-func (s *Server) find(seller, id string, scheduled []*standInReport) *standInReport {
-	if rep, ok := s.reports.byID[id]; ok && rep.seller == seller {
+func (st *reportsState) find(seller, id string, scheduled []*standInReport) *standInReport {
+	if rep, ok := st.byID[id]; ok && rep.seller == seller {
 		return rep
 	}
 	for _, rep := range scheduled {
@@ -274,7 +274,7 @@ func (s *Server) getReport(w http.ResponseWriter, r *http.Request) {
 	if !ok {
 		return
 	}
-	rep := s.find(seller, r.PathValue("reportId"), scheduled)
+	rep := s.reports.find(seller, r.PathValue("reportId"), scheduled)
 	if rep == nil {
 		apiError(w, http.StatusNotFound, "NotFound", "Report "+r.PathValue("reportId")+" was not found.")
 		return
@@ -282,12 +282,12 @@ func (s *Server) getReport(w http.ResponseWriter, r *http.Request) {
 	if !rep.scheduled {
 		rep.polls++
 	}
-	writeJSON(w, http.StatusOK, s.describe(rep))
+	writeJSON(w, http.StatusOK, s.reports.describe(rep, s.ReportPolls))
 }
 
 // describe is a report in Amazon's shape, moving it along when its polls say so.
-func (s *Server) describe(rep *standInReport) map[string]any {
-	need := max(s.ReportPolls, 1)
+func (st *reportsState) describe(rep *standInReport, polls int) map[string]any {
+	need := max(polls, 1)
 	status := "IN_QUEUE"
 	switch {
 	case rep.scheduled || rep.polls >= need:
@@ -304,7 +304,7 @@ func (s *Server) describe(rep *standInReport) map[string]any {
 	}
 	if status == "DONE" && rep.documentID == "" {
 		rep.documentID = "amzn1.spdoc.1.4.na.standin-" + random()
-		s.reports.documents[rep.documentID] = rep
+		st.documents[rep.documentID] = rep
 	}
 	out := map[string]any{"reportId": rep.id, "reportType": rep.reportType, "marketplaceIds": rep.marketplaces,
 		"processingStatus": status, "createdTime": rep.created, "dataStartTime": rep.start, "dataEndTime": rep.end}
@@ -352,8 +352,8 @@ func (s *Server) getReports(w http.ResponseWriter, r *http.Request) {
 	}
 	page := []map[string]any{}
 	for _, id := range ids[:min(size, len(ids))] {
-		if rep := s.find(seller, id, scheduled); rep != nil {
-			page = append(page, s.describe(rep))
+		if rep := s.reports.find(seller, id, scheduled); rep != nil {
+			page = append(page, s.reports.describe(rep, s.ReportPolls))
 		}
 	}
 	answer := map[string]any{"reports": page}
@@ -415,7 +415,7 @@ func (s *Server) listReports(seller string, q map[string][]string, scheduled []*
 		if !slices.Contains(types, rep.reportType) || rep.created.Before(since) || rep.created.After(until) {
 			continue
 		}
-		if len(statuses) > 0 && !slices.Contains(statuses, s.describe(rep)["processingStatus"].(string)) {
+		if len(statuses) > 0 && !slices.Contains(statuses, s.reports.describe(rep, s.ReportPolls)["processingStatus"].(string)) {
 			continue
 		}
 		if len(markets) > 0 && !slices.ContainsFunc(rep.marketplaces, func(m string) bool { return slices.Contains(markets, m) }) {
@@ -445,7 +445,7 @@ func (s *Server) getReportDocument(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	id := r.PathValue("documentId")
-	rep := s.documentOf(seller, id, scheduled)
+	rep := s.reports.documentOf(seller, id, scheduled)
 	if rep == nil {
 		apiError(w, http.StatusNotFound, "NotFound", "Report document "+id+" was not found.")
 		return
@@ -455,8 +455,8 @@ func (s *Server) getReportDocument(w http.ResponseWriter, r *http.Request) {
 }
 
 // documentOf is the report a seller's document belongs to, nil when it is not the seller's.
-func (s *Server) documentOf(seller, id string, scheduled []*standInReport) *standInReport {
-	if rep, ok := s.reports.documents[id]; ok && rep.seller == seller {
+func (st *reportsState) documentOf(seller, id string, scheduled []*standInReport) *standInReport {
+	if rep, ok := st.documents[id]; ok && rep.seller == seller {
 		return rep
 	}
 	for _, rep := range scheduled {
@@ -478,7 +478,7 @@ func (s *Server) downloadDocument(w http.ResponseWriter, r *http.Request) {
 	s.mu.Unlock()
 	if rep == nil && strings.HasPrefix(id, "amzn1.spdoc.1.4.na.standin-scheduled-") {
 		for _, seller := range s.sellerIDs() {
-			if rep = s.documentOf(seller, id, s.scheduledOf(seller)); rep != nil {
+			if rep = s.reports.documentOf(seller, id, s.scheduledOf(seller)); rep != nil {
 				break
 			}
 		}
