@@ -17,6 +17,7 @@ import (
 	"sellerhub/app/api/depts"
 	"sellerhub/app/api/dicts"
 	financeapi "sellerhub/app/api/finance"
+	inventoryvalueapi "sellerhub/app/api/inventoryvalue"
 	"sellerhub/app/api/menus"
 	"sellerhub/app/api/notify"
 	onboardingapi "sellerhub/app/api/onboarding"
@@ -38,6 +39,7 @@ import (
 	"sellerhub/app/core"
 	"sellerhub/app/datasync"
 	"sellerhub/app/finance"
+	"sellerhub/app/inventoryvalue"
 	"sellerhub/app/messages"
 	"sellerhub/app/middleware"
 	"sellerhub/app/onboarding"
@@ -187,6 +189,7 @@ func routes(e *echo.Echo, d Deps, pg *pages.Handler) RouteAccess {
 		"/amazon/storeAuth":             pg.StoreAuth,
 		"/amazon/datasync":              pg.DataSync,
 		"/erp/finance/exchangerate":     pg.FinanceScreen("汇率", "rates"),
+		"/erp/finance/inventoryvalue":   pg.FinanceScreen("存货价值", "inventoryvalue"),
 		"/amazon/profit/calculator":     pg.FinanceScreen("利润计算器", "calculator"),
 		"/amazon/profit/fbafee":         pg.FinanceScreen("FBA费用", "feecards"),
 		"/amazon/sales/report":          pg.SalesScreen("销售报表", "report"),
@@ -631,6 +634,13 @@ func routes(e *echo.Echo, d Deps, pg *pages.Handler) RouteAccess {
 	erp.POST("/stockValue/page", worth.Page, worthScreen).Takes(stock.StockValueQuery{}).Answers(api.Page[stockapi.StockValueLine]{})
 	erp.GET("/stockValue/export", worth.Export(export), worthScreen)
 	erp.POST("/stockValue/totals", worth.Totals, worthScreen).Takes(stock.StockValueQuery{}).Answers(stockapi.StockValueTotals{})
+	// 存货价值: the stock's value at each month's end for the books; 结转 keeps a month as it is.
+	books := &inventoryvalueapi.Handler{Value: sv.InventoryValue, TimeZone: d.Config.TimeZone}
+	booksScreen := middleware.Screen("/erp/finance/inventoryvalue")
+	erp.POST("/inventoryValue/months", books.Months, booksScreen).Takes(inventoryvalue.MonthsQuery{}).Answers([]inventoryvalueapi.Month{})
+	erp.POST("/inventoryValue/lines/page", books.Lines, booksScreen).Takes(inventoryvalue.LinesQuery{}).Answers(api.Page[inventoryvalueapi.Line]{})
+	erp.GET("/inventoryValue/lines/export", books.LinesExport(export), booksScreen)
+	erp.POST("/inventoryValue/close", books.Close, booksScreen.Needs(inventoryvalue.PermissionClose), oplog("结转存货价值")).Answers(inventoryvalueapi.Month{})
 	// 调拨单: 审核 ships (source fulfillable -> outbound, target + inbound), 收货 receives at the target.
 	transferScreen := middleware.Screen("/erp/warehouse/transfer")
 	erp.POST("/transfer/page", stk.DocumentPage(stockdb.DocTransfer), transferScreen).Takes(stock.DocumentQuery{}).Answers(api.Page[stockapi.Document]{})

@@ -18,6 +18,7 @@ import (
 	"sellerhub/app/core"
 	"sellerhub/app/datasync"
 	"sellerhub/app/finance"
+	"sellerhub/app/inventoryvalue"
 	"sellerhub/app/jobs"
 	"sellerhub/app/messages"
 	"sellerhub/app/onboarding"
@@ -108,6 +109,8 @@ type Services struct {
 	Uploads  *core.Uploads
 	// Pricing is 调价: listings' prices changed through the Listings Items API, with floors and a history.
 	Pricing *pricing.Service
+	// InventoryValue is 存货价值: the stock's value at each month's end for the books, kept when a month is closed.
+	InventoryValue *inventoryvalue.Service
 }
 
 // NewServices builds the domains in their dependency order (see the README's code layout). The cache of compiled
@@ -152,31 +155,32 @@ func NewServices(d ServiceDeps) Services {
 	price := pricing.New(d.DB, now, d.Config.TimeZone, fin, st)
 	price.Register(d.Jobs)
 	return Services{
-		Accounts:      acc,
-		Admin:         adm,
-		Messages:      messages.New(d.DB, adm, now),
-		Reference:     reference.New(d.DB, now),
-		Stores:        st,
-		Catalog:       catalog.New(d.DB, now, d.Config.TimeZone, uploads),
-		Stock:         stock.New(d.DB, now, d.Config.TimeZone, numbers),
-		Shipping:      ship,
-		AmazonData:    data,
-		DataSync:      sync,
-		Finance:       fin,
-		Purchase:      pur,
-		Replenishment: purchase.NewPlanner(d.DB, now, d.Config.TimeZone, pur, ship),
-		Sales:         sales.New(d.DB, now, d.Config.TimeZone, fin),
-		Orders:        orders.New(d.DB, now, d.Config.TimeZone),
-		Profit:        profit.New(d.DB, now, d.Config.TimeZone, fin),
-		Advertising:   advertising.New(d.DB, now, d.Config.TimeZone, fin, st),
-		Onboarding:    onboarding.New(d.DB),
-		Claims:        claimsSvc,
-		StorageFees:   claims.NewStorageFees(d.DB, fin),
-		Settlements:   finance.NewSettlements(d.DB, d.Config.TimeZone),
-		Planning:      claims.NewPlanning(d.DB),
-		Removals:      claims.NewRemovals(d.DB),
-		FBAFees:       claims.NewFBAFees(d.DB),
-		Uploads:       uploads,
-		Pricing:       price,
+		Accounts:       acc,
+		Admin:          adm,
+		Messages:       messages.New(d.DB, adm, now),
+		Reference:      reference.New(d.DB, now),
+		Stores:         st,
+		Catalog:        catalog.New(d.DB, now, d.Config.TimeZone, uploads),
+		Stock:          stock.New(d.DB, now, d.Config.TimeZone, numbers),
+		Shipping:       ship,
+		AmazonData:     data,
+		DataSync:       sync,
+		Finance:        fin,
+		Purchase:       pur,
+		Replenishment:  purchase.NewPlanner(d.DB, now, d.Config.TimeZone, pur, ship),
+		Sales:          sales.New(d.DB, now, d.Config.TimeZone, fin),
+		Orders:         orders.New(d.DB, now, d.Config.TimeZone),
+		Profit:         profit.New(d.DB, now, d.Config.TimeZone, fin),
+		Advertising:    advertising.New(d.DB, now, d.Config.TimeZone, fin, st),
+		Onboarding:     onboarding.New(d.DB),
+		Claims:         claimsSvc,
+		StorageFees:    claims.NewStorageFees(d.DB, fin),
+		Settlements:    finance.NewSettlements(d.DB, d.Config.TimeZone),
+		Planning:       claims.NewPlanning(d.DB),
+		Removals:       claims.NewRemovals(d.DB),
+		FBAFees:        claims.NewFBAFees(d.DB),
+		Uploads:        uploads,
+		Pricing:        price,
+		InventoryValue: inventoryvalue.New(d.DB, now, d.Config.TimeZone),
 	}
 }

@@ -99,18 +99,23 @@ func FinanceScreen(p FinanceScreenPage, theme string) templ.Component {
 				if templ_7745c5c3_Err != nil {
 					return templ_7745c5c3_Err
 				}
+			} else if p.Props.Screen == "inventoryvalue" {
+				templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 6, "<p class=\"mb-4 text-sm text-slate-500 dark:text-slate-400\">每月月末的存货价值（人民币）：月末当日各仓库的库存数量（库存流水在当日结束时的结存）乘以当日生效的采购成本（采购入库按加权平均更新）；在途为已发出、尚未入库的数量。本月为截至今日。月份结束后可“结转”：结转时保存该月全部仓库的明细，之后不再随库存或成本的修改而变化；未结转的月份每次按当前数据计算。</p>")
+				if templ_7745c5c3_Err != nil {
+					return templ_7745c5c3_Err
+				}
 			} else if p.Props.Screen == "feecards" {
-				templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 6, "<p class=\"mb-4 text-sm text-slate-500 dark:text-slate-400\">利润计算器和待索赔（尺寸分段多收）所用的亚马逊费用表：按尺寸分段和发货重量的FBA配送费（每件），以及各品类的销售佣金。亚马逊调整费率时新增一张费用表，从其生效日起使用；选择日期可查看当时的费用表。</p>")
+				templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 7, "<p class=\"mb-4 text-sm text-slate-500 dark:text-slate-400\">利润计算器和待索赔（尺寸分段多收）所用的亚马逊费用表：按尺寸分段和发货重量的FBA配送费（每件），以及各品类的销售佣金。亚马逊调整费率时新增一张费用表，从其生效日起使用；选择日期可查看当时的费用表。</p>")
 				if templ_7745c5c3_Err != nil {
 					return templ_7745c5c3_Err
 				}
 			} else {
-				templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 7, "<p class=\"mb-4 text-sm text-slate-500 dark:text-slate-400\">按亚马逊公布的费率估算FBA配送费和销售佣金；售价含VAT、IVA或消费税的站点，已注册的卖家扣除其中的税额（英国20%，德国19%，墨西哥16%，日本10%；美国的销售税和加拿大的GST/HST由亚马逊在售价之外另收，不扣除）；采购成本和头程运费按本月汇率折算。结果为估算，以亚马逊后台为准。</p>")
+				templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 8, "<p class=\"mb-4 text-sm text-slate-500 dark:text-slate-400\">按亚马逊公布的费率估算FBA配送费和销售佣金；售价含VAT、IVA或消费税的站点，已注册的卖家扣除其中的税额（英国20%，德国19%，墨西哥16%，日本10%；美国的销售税和加拿大的GST/HST由亚马逊在售价之外另收，不扣除）；采购成本和头程运费按本月汇率折算。结果为估算，以亚马逊后台为准。</p>")
 				if templ_7745c5c3_Err != nil {
 					return templ_7745c5c3_Err
 				}
 			}
-			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 8, "<div data-island=\"finance\"><p class=\"text-sm text-slate-500\">加载中...</p><noscript><p class=\"text-sm text-red-700\">此页面需要启用 JavaScript。</p></noscript>")
+			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 9, "<div data-island=\"finance\"><p class=\"text-sm text-slate-500\">加载中...</p><noscript><p class=\"text-sm text-red-700\">此页面需要启用 JavaScript。</p></noscript>")
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
@@ -118,7 +123,7 @@ func FinanceScreen(p FinanceScreenPage, theme string) templ.Component {
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
-			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 9, "</div></main>")
+			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 10, "</div></main>")
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}

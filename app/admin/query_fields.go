@@ -492,6 +492,13 @@ var queryFields = numbered(map[string][]Column{
 		col("quantity", "合计数量", 90, false), col("unitCost", "采购成本(元)", 110, false).yuan().tip("当日生效的采购成本"),
 		col("value", "货值(元)", 120, false).yuan().tip("合计数量 × 采购成本；未填成本的不计入"),
 	},
+	// 存货价值: a month's lines, each product's stock in each warehouse at the month's end and its value.
+	"inventoryValueLines": {
+		col("warehouseName", "仓库", 140, false), col("kindName", "类型", 80, false), col("sku", "SKU", 150, false),
+		col("productName", "产品名称", 200, false), col("onHand", "在库", 80, false), col("inbound", "在途", 80, false),
+		col("unitCost", "单位成本(元)", 110, false).yuan().tip("月末当日生效的采购成本（加权平均）"),
+		col("value", "货值(元)", 120, false).yuan().tip("(在库 + 在途) × 单位成本；无成本的不计入"),
+	},
 	// 库位: the bins of own and overseas warehouses, with what each holds.
 	"binList": {
 		col("warehouseName", "仓库", 140, false), col("code", "库位编码", 140, false), col("zone", "库区", 80, false),

@@ -154,7 +154,7 @@ var ProductMenu = []menuEntry{
 			link("finance.account", "资金账户", "/erp/finance/account"),
 			link("finance.alibaba", "1688结算", "/erp/finance/alibaba"),
 			link("finance.rate", "汇率", "/erp/finance/exchangerate", permEntry{"erp:finance:rate:edit", "编辑汇率"}),
-			link("finance.inventoryvalue", "存货价值", "/erp/finance/inventoryvalue"),
+			link("finance.inventoryvalue", "存货价值", "/erp/finance/inventoryvalue", permEntry{"erp:finance:inventoryvalue:close", "结转存货价值"}),
 			link("finance.payment", "付款申请", "/erp/finance/payment", permEntry{"erp:finance:payment:approve", "审批付款"},
 				permEntry{"erp:finance:payment:add", "申请付款"}, permEntry{"erp:finance:payment:pay", "确认付款"}),
 		),
