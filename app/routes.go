@@ -194,6 +194,8 @@ func routes(e *echo.Echo, d Deps, pg *pages.Handler) RouteAccess {
 		"/amazon/adv/campaign":          pg.AdvManager("广告活动", "campaign"),
 		"/amazon/adv/operation":         pg.AdvManager("操作记录", "operation"),
 		"/amazon/adv/overview":          pg.AdvManager("广告概览", "overview"),
+		"/amazon/adv/roas":              pg.AdvManager("ROAS排名", "roas"),
+		"/amazon/adv/statistics":        pg.AdvManager("广告统计", "statistics"),
 		"/a/p/c":                        pg.FinanceScreen("编辑计算方案", "plan"),
 		"/amazon/orders/manager":        pg.OrderScreen("订单管理", "manager"),
 		"/amazon/orders/today":          pg.OrderScreen("今日订单", "today"),
@@ -898,6 +900,14 @@ func routes(e *echo.Echo, d Deps, pg *pages.Handler) RouteAccess {
 	advAPI.POST("/sp/overview", vh.Overview, advOverviewScreen).Takes(advertising.OverviewQuery{}).Answers(advertisingapi.OverviewAnswer{})
 	advAPI.POST("/sp/overview/days", vh.OverviewDays, advOverviewScreen).Takes(advertising.OverviewQuery{}).Answers(api.Page[advertisingapi.OverviewDay]{})
 	advAPI.GET("/sp/overview/export", vh.OverviewExport(export), advOverviewScreen)
+	// ROAS排名: the period's campaigns, ad groups or advertised SKUs by ROAS, figures summed as 广告概览 sums them.
+	advRoasScreen := middleware.Screen("/amazon/adv/roas")
+	advAPI.POST("/sp/roas/page", vh.RoasPage, advRoasScreen).Takes(advertising.RoasQuery{}).Answers(api.Page[advertisingapi.RoasLine]{})
+	advAPI.GET("/sp/roas/export", vh.RoasExport(export), advRoasScreen)
+	// 广告统计: the period's figures by day, week or month, by store, 站点 or campaign type, summed as 广告概览 sums them.
+	advStatisticsScreen := middleware.Screen("/amazon/adv/statistics")
+	advAPI.POST("/sp/statistics/page", vh.StatisticsPage, advStatisticsScreen).Takes(advertising.StatisticsQuery{}).Answers(advertisingapi.StatisticsPage{})
+	advAPI.GET("/sp/statistics/export", vh.StatisticsExport(export), advStatisticsScreen)
 
 	// 接口文档: the description of the JSON API above, built once from its table, for those granted the screen;
 	// the page (built above) reads the same document.
