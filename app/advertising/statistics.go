@@ -39,11 +39,13 @@ type StatisticsLine struct {
 	OverviewDay
 }
 
-// Statistics is 广告统计: a page of its lines and the days' totals.
+// Statistics is 广告统计: a page of its lines and the days' totals; on the first page of lines not split, every
+// line, the earliest first, for the chart.
 type Statistics struct {
 	Lines []StatisticsLine
 	Count int64
 	Total OverviewDay
+	Chart []StatisticsLine
 }
 
 // targetingNames are a campaign's targeting in the console's words.
@@ -142,6 +144,12 @@ func (s *Service) StatisticsPage(ctx context.Context, p core.Principal, q Statis
 	out.Count = int64(len(all))
 	from := min(r.Offset(), len(all))
 	out.Lines = append(out.Lines, all[from:min(from+r.Size, len(all))]...)
+	if by == "" && r.Current == 1 {
+		out.Chart = make([]StatisticsLine, len(all))
+		for i := range all {
+			out.Chart[len(all)-1-i] = all[i]
+		}
+	}
 	return out, r, nil
 }
 

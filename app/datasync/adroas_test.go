@@ -45,6 +45,10 @@ type statisticsPage struct {
 		Spend, Sales decimal.Decimal
 		Orders       int64
 	} `json:"summary"`
+	Chart []struct {
+		Period string
+		Spend  decimal.Decimal
+	} `json:"chart"`
 }
 
 func (w *adWorld) statistics(t *testing.T, c *apptest.Client, body map[string]any) statisticsPage {
@@ -68,6 +72,10 @@ func (w *adWorld) checkStatistics(t *testing.T, start, end string) {
 	if weeks.Total < 1 || weeks.Total > 2 {
 		t.Fatalf("7 days in %d weeks", weeks.Total)
 	}
+	// The chart has every week, the earliest first.
+	if len(weeks.Chart) != weeks.Total || weeks.Chart[len(weeks.Chart)-1].Period != weeks.Records[0].Period {
+		t.Fatalf("chart %+v of weeks %+v", weeks.Chart, weeks.Records)
+	}
 	for _, l := range weeks.Records {
 		s, _, o, _ := w.syncedOverview(t, l.From, l.To, 0)
 		if l.From < start || l.To > end || !l.Spend.Equal(s) || l.Orders != o {
@@ -86,8 +94,8 @@ func (w *adWorld) checkStatistics(t *testing.T, start, end string) {
 			found = l.Spend.Equal(usSpend)
 		}
 	}
-	if !found || days.Total < 7 {
-		t.Fatalf("the US day %s: want %s in %+v", end, usSpend, days.Records)
+	if !found || days.Total < 7 || days.Chart != nil {
+		t.Fatalf("the US day %s: want %s in %+v (chart %d)", end, usSpend, days.Records, len(days.Chart))
 	}
 	types := w.statistics(t, w.owner, map[string]any{"startDate": start, "endDate": end, "period": "month", "groupBy": "type"})
 	for _, l := range types.Records {

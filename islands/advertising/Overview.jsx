@@ -40,7 +40,8 @@ function Change({ now, before, up }) {
   return <span className={good}>{`${pct > 0 ? "+" : ""}${pct.toFixed(1)}%`}</span>;
 }
 
-function Chart({ days }) {
+// Chart draws spend and sales (left axis) and ACOS (right) of days (or periods, each at its first day).
+export function Chart({ days, label = "每日花费、销售额和ACOS" }) {
   const box = useRef(null);
   useEffect(() => {
     let plot;
@@ -76,7 +77,7 @@ function Chart({ days }) {
       plot?.destroy();
     };
   }, [days]);
-  return <div ref={box} role="img" aria-label="每日花费、销售额和ACOS" className="w-full text-xs text-slate-700 dark:text-slate-300" />;
+  return <div ref={box} role="img" aria-label={label} className="w-full text-xs text-slate-700 dark:text-slate-300" />;
 }
 
 export default function AdvOverview({ permissions }) {

@@ -2,6 +2,7 @@
 // campaign type besides; spend and sales in CNY as 广告概览 sums them; the days' totals above the table; exportable.
 import { useEffect, useRef, useState } from "react";
 import DataTable from "../table/DataTable.jsx";
+import { Chart } from "./Overview.jsx";
 import PeriodFilter, { input } from "./PeriodFilter.jsx";
 
 const ADV = "/amazonadv/api/v1";
@@ -24,6 +25,13 @@ export default function AdvStatistics({ permissions }) {
   const form = useRef(null);
   const [ready, setReady] = useState(false);
   const [summary, setSummary] = useState(null);
+  // The periods of a query not split, the earliest first, as the first page's answer gives them.
+  const [chart, setChart] = useState(null);
+  const loaded = (answer) => {
+    setSummary(answer?.summary || null);
+    if (answer?.chart) setChart(answer.chart.length > 0 ? answer.chart.map((l) => ({ ...l, day: l.from })) : null);
+    else if (answer?.current === 1) setChart(null);
+  };
   useEffect(() => setReady(true), []);
   return (
     <section aria-label="广告统计">
@@ -52,6 +60,11 @@ export default function AdvStatistics({ permissions }) {
           ))}
         </dl>
       )}
+      {chart && (
+        <div className="mb-3">
+          <Chart days={chart} label="各周期花费、销售额和ACOS" />
+        </div>
+      )}
       {ready && (
         <DataTable
           queryname="advStatisticsList"
@@ -59,7 +72,7 @@ export default function AdvStatistics({ permissions }) {
           exportUrl={`${ADV}/sp/statistics/export`}
           filterForm="adv-statistics-filter"
           permissions={permissions}
-          onLoad={(_, answer) => setSummary(answer?.summary || null)}
+          onLoad={(_, answer) => loaded(answer)}
           noun="行"
           rowName={(row) => `${row.period} ${row.of}`}
           empty="所选日期内没有广告数据：请先在数据同步中同步“广告报表”，或换一个日期范围。"

@@ -406,6 +406,7 @@ describe("广告管理", () => {
           await look.goto("/amazon/adv/statistics?embed=1");
           await look.locator('section[aria-label="广告统计"] tbody tr').first().waitFor();
           await look.locator('[data-total="spend"]').waitFor();
+          await look.locator('section[aria-label="广告统计"] .uplot canvas').waitFor();
           await look.evaluate(() => document.fonts.ready);
           await look.screenshot({ path: artifact(`adv-statistics-${name}-${dark ? "dark" : "light"}.png`), fullPage: true });
         } finally {

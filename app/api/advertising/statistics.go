@@ -19,10 +19,12 @@ type StatisticsLine struct {
 	OverviewDay
 }
 
-// StatisticsPage is a page of 广告统计 with the days' totals.
+// StatisticsPage is a page of 广告统计 with the days' totals and, on the first page of lines not split, every
+// line (the earliest first) for the chart; null otherwise.
 type StatisticsPage struct {
 	api.Page[StatisticsLine]
-	Summary OverviewDay `json:"summary"`
+	Summary OverviewDay      `json:"summary"`
+	Chart   []StatisticsLine `json:"chart"`
 }
 
 func statisticsLine(l *advertising.StatisticsLine) StatisticsLine {
@@ -45,7 +47,14 @@ func (h *Handler) StatisticsPage(c *echo.Context) error {
 	for i := range st.Lines {
 		lines[i] = statisticsLine(&st.Lines[i])
 	}
-	return api.OK(c, StatisticsPage{Page: api.NewPage(lines, st.Count, r.Current, r.Size), Summary: overviewDay(&st.Total)})
+	var chart []StatisticsLine
+	if st.Chart != nil {
+		chart = make([]StatisticsLine, len(st.Chart))
+		for i := range st.Chart {
+			chart[i] = statisticsLine(&st.Chart[i])
+		}
+	}
+	return api.OK(c, StatisticsPage{Page: api.NewPage(lines, st.Count, r.Current, r.Size), Summary: overviewDay(&st.Total), Chart: chart})
 }
 
 // StatisticsExport answers GET statistics/export?<StatisticsPage's filters>: the lines as 广告统计_<date>.xlsx.
