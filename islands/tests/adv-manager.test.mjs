@@ -3,7 +3,8 @@
 // profiles' campaigns with last 30 days' figures, most spent first, a campaign's name opens its ad groups and an
 // ad group's its product ads, the trail goes back, 状态 filters, 广告活动 shows the same lists, and 导出 downloads
 // the list. ROAS排名 ranks the synced campaigns, the other way round, without the small spenders, then the ad
-// groups, and exports. Screenshots at desktop and phone widths, light and dark, go to islands/tests/artifacts/.
+// groups, and exports; 广告统计 sums the days by week and by 站点. Screenshots at desktop and phone widths, light
+// and dark, go to islands/tests/artifacts/.
 import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
 import { PATIENCE, phone, artifact, closeBrowser, getBrowser, newPage, startServer } from "./harness.mjs";
@@ -361,6 +362,28 @@ describe("广告管理", () => {
     await page.screenshot({ path: artifact("adv-roas.png") });
     const [download] = await Promise.all([page.waitForEvent("download"), view.getByRole("button", { name: "导出", exact: true }).click()]);
     assert.match(download.suggestedFilename(), /^ROAS排名_\d{4}-\d{2}-\d{2}\.xlsx$/);
+  });
+
+  it("sums 广告统计 by week and by 站点 with the totals above, and exports", async () => {
+    await openFromRail(page, "广告", "广告统计");
+    const view = await tabFrame(page, "广告统计");
+    const rows = view.locator('section[aria-label="广告统计"] table:not(.u-legend) tbody tr');
+    await rows.first().waitFor({ timeout: PATIENCE });
+    await view.locator(".uplot canvas").waitFor({ timeout: PATIENCE });
+    const spend = (await view.locator('[data-total="spend"]').innerText()).trim();
+    assert.match(spend, /^¥[\d,]+\.\d{2}$/, "the days' spend in CNY");
+    // By week: each row a week from its Monday, the same total.
+    await view.getByLabel("统计周期").selectOption("week");
+    await view.getByRole("button", { name: "查询", exact: true }).click();
+    await rows.first().getByText(/^\d{4}-\d{2}-\d{2} 周$/).waitFor({ timeout: PATIENCE });
+    assert.equal((await view.locator('[data-total="spend"]').innerText()).trim(), spend, "weeks sum to the days' spend");
+    // By 站点: no chart, a 站点 in each row.
+    await view.getByLabel("分组").selectOption("profile");
+    await view.getByRole("button", { name: "查询", exact: true }).click();
+    await rows.first().getByText(/美国|加拿大/).waitFor({ timeout: PATIENCE });
+    await view.locator(".uplot canvas").waitFor({ state: "detached", timeout: PATIENCE });
+    const [download] = await Promise.all([page.waitForEvent("download"), view.getByRole("button", { name: "导出", exact: true }).click()]);
+    assert.match(download.suggestedFilename(), /^广告统计_\d{4}-\d{2}-\d{2}\.xlsx$/);
   });
 
   for (const { name, viewport } of [{ name: "desktop", viewport: { width: 1280, height: 800 } }, { name: "phone", viewport: { width: 390, height: 844 } }]) {
