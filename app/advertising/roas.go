@@ -13,13 +13,14 @@ import (
 
 // Messages of ROAS排名.
 const (
-	MsgRoasLevelBad = "请选择排名对象（广告活动、广告组或广告SKU）"
+	MsgRoasLevelBad = "请选择排名对象（广告活动、广告组、关键词/投放或广告SKU）"
 	MsgMinSpendBad  = "最低花费应为不小于0的金额"
 	MsgRoasOrderBad = "排名方向应为ROAS最高（top）或ROAS最低（bottom）"
 )
 
 // RoasQuery is the body of ROAS排名: 广告概览's filters (a store group, a profile, the days; the last 30 days
-// when none), what is ranked (campaign, adgroup or sku; campaigns when none), the least spend in CNY a row needs
+// when none), what is ranked (campaign, adgroup, keyword (keywords
+// and product targets) or sku; campaigns when none), the least spend in CNY a row needs
 // to be ranked, and which end comes first (top: the highest ROAS; bottom: the lowest).
 type RoasQuery struct {
 	core.PageRequest
@@ -53,7 +54,9 @@ func (s *Service) RoasPage(ctx context.Context, p core.Principal, q RoasQuery) (
 	if level == "" {
 		level = advertisingdb.LevelCampaign
 	}
-	if level != advertisingdb.LevelCampaign && level != advertisingdb.LevelAdGroup && level != advertisingdb.LevelSKU {
+	switch level {
+	case advertisingdb.LevelCampaign, advertisingdb.LevelAdGroup, advertisingdb.LevelKeyword, advertisingdb.LevelSKU:
+	default:
 		return nil, 0, r, core.Invalid(MsgRoasLevelBad)
 	}
 	least := decimal.Zero

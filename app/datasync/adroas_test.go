@@ -191,6 +191,17 @@ func TestAdRoasAndStatisticsSumTheSyncedDaysInCNY(t *testing.T) {
 			if spend, sales, _, _ := w.syncedCNY(t, q); !g.Spend.Equal(spend) || !g.Sales.Equal(sales) {
 				t.Fatalf("ad group %s: spend %s sales %s, the synced days %s %s", g.Name, g.Spend, g.Sales, spend, sales)
 			}
+			// Keywords and product targets: the targeting report's days.
+			words := w.roas(t, w.owner, map[string]any{"startDate": start, "endDate": end, "level": "keyword", "pagesize": 5})
+			if words.Total == 0 || words.Records[0].Level != "keyword" || words.Records[0].Name == "" {
+				t.Fatalf("keywords %+v", words)
+			}
+			k := words.Records[0]
+			q = w.h.DB.Table("adv_target_days").Where("company_id = ? AND day BETWEEN ? AND ? AND profile_id = ? AND target_id = ?",
+				w.company, start, end, k.ProfileID, k.AmazonID)
+			if spend, sales, _, _ := w.syncedCNY(t, q); !k.Spend.Equal(spend) || !k.Sales.Equal(sales) {
+				t.Fatalf("keyword %s: spend %s sales %s, the synced days %s %s", k.Name, k.Spend, k.Sales, spend, sales)
+			}
 			skus := w.roas(t, w.owner, map[string]any{"startDate": start, "endDate": end, "level": "sku", "pagesize": 5})
 			if skus.Total == 0 || skus.Records[0].Name == "" {
 				t.Fatalf("SKUs %+v", skus)
@@ -209,7 +220,7 @@ func TestAdRoasAndStatisticsSumTheSyncedDaysInCNY(t *testing.T) {
 				msg  string
 			}{
 				{map[string]any{"startDate": "2026/11/01"}, "日期格式不正确，应为yyyy-MM-dd"},
-				{map[string]any{"level": "keyword"}, "请选择排名对象（广告活动、广告组或广告SKU）"},
+				{map[string]any{"level": "portfolio"}, "请选择排名对象（广告活动、广告组、关键词/投放或广告SKU）"},
 				{map[string]any{"minSpend": "-1"}, "最低花费应为不小于0的金额"},
 				{map[string]any{"ranking": "up"}, "排名方向应为ROAS最高（top）或ROAS最低（bottom）"},
 			} {

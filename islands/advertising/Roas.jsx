@@ -1,4 +1,4 @@
-// ROAS排名: the period's Sponsored Products campaigns, ad groups or advertised SKUs ranked by ROAS (sales ÷ spend),
+// ROAS排名: the period's Sponsored Products campaigns, ad groups, keywords (and product targets) or advertised SKUs ranked by ROAS (sales ÷ spend),
 // their spend and sales in CNY as 广告概览 sums them, filtered like 广告概览 (店铺, 站点, the days) and by a least
 // spend (a campaign that spent ¥1 does not top the list); the highest or the lowest first; exportable.
 import { useEffect, useRef, useState } from "react";
@@ -9,6 +9,7 @@ const ADV = "/amazonadv/api/v1";
 const LEVELS = [
   ["campaign", "广告活动"],
   ["adgroup", "广告组"],
+  ["keyword", "关键词/投放"],
   ["sku", "广告SKU"],
 ];
 const ORDERS = [
@@ -73,7 +74,7 @@ export default function AdvRoas({ permissions }) {
               <span className="block">
                 <span className="block">{row.name}</span>
                 {row.level !== "campaign" && (
-                  <span className="block text-xs text-slate-500 dark:text-slate-400">{row.level === "sku" ? row.asin : row.campaignName}</span>
+                  <span className="block text-xs text-slate-500 dark:text-slate-400">{row.level === "sku" ? row.asin : [row.campaignName, row.matchType].filter(Boolean).join(" · ")}</span>
                 )}
               </span>
             ),

@@ -10,8 +10,9 @@ import (
 const LevelSKU = "sku"
 
 // OverviewFilter is 广告概览's query: the user (store groups), a group, a profile (a store's 站点) and the days
-// (YYYY-MM-DD, both included). By splits each profile's day further by campaign, ad group (LevelCampaign,
-// LevelAdGroup: their daily tables as 广告管理 reads them) or advertised SKU (LevelSKU) for ROAS排名.
+// (YYYY-MM-DD, both included). By splits each profile's day further by campaign, ad group, keyword or product
+// target (LevelCampaign, LevelAdGroup, LevelKeyword: their daily tables as 广告管理 reads them) or advertised SKU
+// (LevelSKU) for ROAS排名.
 type OverviewFilter struct {
 	UserID             int64
 	GroupID, ProfileID int64
@@ -34,7 +35,7 @@ type ProfileDay struct {
 func OverviewDays(db *models.DB, companyID int64, f OverviewFilter) ([]ProfileDay, error) {
 	table, key := "adv_campaign_days", "''"
 	switch f.By {
-	case LevelCampaign, LevelAdGroup:
+	case LevelCampaign, LevelAdGroup, LevelKeyword:
 		table, key = levels[f.By].days, "d."+levels[f.By].key
 	case LevelSKU:
 		table, key = "adv_product_days", "d.sku"
@@ -81,10 +82,12 @@ type RankedKey struct {
 // 站点, and a SKU's ASIN.
 type RankedName struct {
 	Name, State, TargetingType string
-	CampaignID, CampaignName   string
-	ASIN                       string
-	GroupID                    int64
-	GroupName, CountryCode     string
+	// MatchType is a keyword's match type, or a product target's expression type.
+	MatchType                string
+	CampaignID, CampaignName string
+	ASIN                     string
+	GroupID                  int64
+	GroupName, CountryCode   string
 }
 
 // RankedNames reads the names of the keys of a level (LevelCampaign, LevelAdGroup or LevelSKU).
@@ -101,13 +104,19 @@ func RankedNames(db *models.DB, companyID int64, level string, keys []RankedKey)
 	switch level {
 	case LevelCampaign:
 		from = "adv_campaigns e"
-		sel = "e.profile_id, e.campaign_id, e.name, e.state, e.targeting_type, e.campaign_id, e.name, '', e.group_id"
+		sel = "e.profile_id, e.campaign_id, e.name, e.state, e.targeting_type, '', e.campaign_id, e.name, '', e.group_id"
 	case LevelAdGroup:
 		from = "adv_ad_groups e LEFT JOIN adv_campaigns c ON c.profile_id = e.profile_id AND c.campaign_id = e.campaign_id"
-		sel = "e.profile_id, e.ad_group_id, e.name, e.state, COALESCE(c.targeting_type, ''), e.campaign_id, COALESCE(c.name, ''), '', e.group_id"
+		sel = "e.profile_id, e.ad_group_id, e.name, e.state, COALESCE(c.targeting_type, ''), '', e.campaign_id, COALESCE(c.name, ''), '', e.group_id"
+	case LevelKeyword:
+		// A keyword's or a product target's days are both the targeting report's (target_id).
+		from = "(SELECT company_id, group_id, profile_id, keyword_id AS k, keyword_text AS name, match_type AS mt, state, campaign_id FROM adv_keywords " +
+			"UNION ALL SELECT company_id, group_id, profile_id, target_id, expression, expression_type, state, campaign_id FROM adv_targets) e " +
+			"LEFT JOIN adv_campaigns c ON c.profile_id = e.profile_id AND c.campaign_id = e.campaign_id"
+		sel = "e.profile_id, e.k, e.name, e.state, COALESCE(c.targeting_type, ''), e.mt, e.campaign_id, COALESCE(c.name, ''), '', e.group_id"
 	case LevelSKU:
 		from = "(SELECT profile_id, sku, MAX(asin) AS asin, MAX(group_id) AS group_id FROM adv_product_ads WHERE company_id = ? AND sku IN ? GROUP BY profile_id, sku) e"
-		sel = "e.profile_id, e.sku, e.sku, '', '', '', '', e.asin, e.group_id"
+		sel = "e.profile_id, e.sku, e.sku, '', '', '', '', '', e.asin, e.group_id"
 	default:
 		return nil, errors.New("advertising: unknown level " + level)
 	}
@@ -115,7 +124,7 @@ func RankedNames(db *models.DB, companyID int64, level string, keys []RankedKey)
 	if level == LevelSKU {
 		args = []any{companyID, ids}
 	}
-	key := map[string]string{LevelCampaign: "e.campaign_id", LevelAdGroup: "e.ad_group_id", LevelSKU: "e.sku"}[level]
+	key := map[string]string{LevelCampaign: "e.campaign_id", LevelAdGroup: "e.ad_group_id", LevelKeyword: "e.k", LevelSKU: "e.sku"}[level]
 	q := db.Table(from, args...).Where("e.profile_id IN ? AND "+key+" IN ?", profiles, ids)
 	if level != LevelSKU {
 		q = q.Where("e.company_id = ?", companyID)
@@ -128,7 +137,7 @@ func RankedNames(db *models.DB, companyID int64, level string, keys []RankedKey)
 	for cur.Next() {
 		var k RankedKey
 		var n RankedName
-		if err := cur.Scan(&k.ProfileID, &k.Key, &n.Name, &n.State, &n.TargetingType, &n.CampaignID, &n.CampaignName, &n.ASIN,
+		if err := cur.Scan(&k.ProfileID, &k.Key, &n.Name, &n.State, &n.TargetingType, &n.MatchType, &n.CampaignID, &n.CampaignName, &n.ASIN,
 			&n.GroupID, &n.GroupName, &n.CountryCode); err != nil {
 			cur.Close()
 			return nil, err

@@ -11,9 +11,9 @@ import (
 )
 
 // rankedNames are ROAS排名's rows in the console's words.
-var rankedNames = map[string]string{"campaign": "广告活动", "adgroup": "广告组", "sku": "广告SKU"}
+var rankedNames = map[string]string{"campaign": "广告活动", "adgroup": "广告组", "keyword": "关键词/投放", "sku": "广告SKU"}
 
-// RoasLine is a row of ROAS排名: its place, a campaign, an ad group or an advertised SKU with its store and 站点,
+// RoasLine is a row of ROAS排名: its place, a campaign, an ad group, a keyword or product target, or an advertised SKU with its store and 站点,
 // and its figures of the days as 广告概览 gives them (spend and sales in CNY, the ratios — without a base).
 type RoasLine struct {
 	ID              string `json:"id"`
@@ -25,6 +25,7 @@ type RoasLine struct {
 	State           string `json:"state"`
 	StateName       string `json:"stateName"`
 	TargetingType   string `json:"targetingType"`
+	MatchType       string `json:"matchType"`
 	CampaignID      string `json:"campaignId"`
 	CampaignName    string `json:"campaignName"`
 	ASIN            string `json:"asin"`
@@ -38,7 +39,7 @@ func roasLine(l *advertising.RoasLine) RoasLine {
 	m, _ := storesdb.MarketplaceByCountry(l.CountryCode)
 	profile := strconv.FormatInt(l.ProfileID, 10)
 	return RoasLine{ID: profile + ":" + l.Key, Rank: l.Rank, Level: l.Level, LevelName: rankedNames[l.Level], AmazonID: l.Key,
-		Name: l.Name, State: l.State, StateName: stateNames[l.State], TargetingType: l.TargetingType, CampaignID: l.CampaignID,
+		Name: l.Name, State: l.State, StateName: stateNames[l.State], TargetingType: l.TargetingType, MatchType: l.MatchType, CampaignID: l.CampaignID,
 		CampaignName: l.CampaignName, ASIN: l.ASIN, GroupName: l.GroupName, ProfileID: profile, MarketplaceName: m.Name,
 		OverviewDay: overviewDay(&l.OverviewDay)}
 }
