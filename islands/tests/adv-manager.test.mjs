@@ -362,6 +362,10 @@ describe("广告管理", () => {
     await page.screenshot({ path: artifact("adv-roas.png") });
     const [download] = await Promise.all([page.waitForEvent("download"), view.getByRole("button", { name: "导出", exact: true }).click()]);
     assert.match(download.suggestedFilename(), /^ROAS排名_\d{4}-\d{2}-\d{2}\.xlsx$/);
+    // Keywords and product targets, each with its campaign and match type.
+    await view.getByRole("button", { name: "关键词/投放", exact: true }).click();
+    await rows.first().locator("td:nth-child(2) .text-xs").filter({ hasText: /·/ }).waitFor({ timeout: PATIENCE });
+    await page.screenshot({ path: artifact("adv-roas-keywords.png") });
   });
 
   it("sums 广告统计 by week and by 站点 with the totals above, and exports", async () => {
