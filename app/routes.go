@@ -205,6 +205,8 @@ func routes(e *echo.Echo, d Deps, pg *pages.Handler) RouteAccess {
 		"/amazon/adv/operation":         pg.AdvManager("操作记录", "operation"),
 		"/amazon/adv/overview":          pg.AdvManager("广告概览", "overview"),
 		"/amazon/adv/download":          pg.AdvManager("报告下载", "download"),
+		"/amazon/adv/roas":              pg.AdvManager("ROAS排名", "roas"),
+		"/amazon/adv/statistics":        pg.AdvManager("广告统计", "statistics"),
 		"/a/p/c":                        pg.FinanceScreen("编辑计算方案", "plan"),
 		"/amazon/orders/manager":        pg.OrderScreen("订单管理", "manager"),
 		"/amazon/orders/today":          pg.OrderScreen("今日订单", "today"),
@@ -957,6 +959,14 @@ func routes(e *echo.Echo, d Deps, pg *pages.Handler) RouteAccess {
 	advDownloadScreen := middleware.Screen("/amazon/adv/download")
 	advAPI.POST("/sp/download/coverage", vh.DownloadCoverage, advDownloadScreen).Takes(advertising.DownloadQuery{}).Answers([]advertisingapi.ReportCoverage{})
 	advAPI.GET("/sp/download/export", vh.Download, advDownloadScreen)
+	// ROAS排名: the period's campaigns, ad groups or advertised SKUs by ROAS, figures summed as 广告概览 sums them.
+	advRoasScreen := middleware.Screen("/amazon/adv/roas")
+	advAPI.POST("/sp/roas/page", vh.RoasPage, advRoasScreen).Takes(advertising.RoasQuery{}).Answers(api.Page[advertisingapi.RoasLine]{})
+	advAPI.GET("/sp/roas/export", vh.RoasExport(export), advRoasScreen)
+	// 广告统计: the period's figures by day, week or month, by store, 站点 or campaign type, summed as 广告概览 sums them.
+	advStatisticsScreen := middleware.Screen("/amazon/adv/statistics")
+	advAPI.POST("/sp/statistics/page", vh.StatisticsPage, advStatisticsScreen).Takes(advertising.StatisticsQuery{}).Answers(advertisingapi.StatisticsPage{})
+	advAPI.GET("/sp/statistics/export", vh.StatisticsExport(export), advStatisticsScreen)
 
 	// 接口文档: the description of the JSON API above, built once from its table, for those granted the screen;
 	// the page (built above) reads the same document.

@@ -356,6 +356,26 @@ var queryFields = numbered(map[string][]Column{
 		col("impressions", "曝光量", 90, false), col("clicks", "点击量", 80, false), col("cpc", "CPC", 80, false).tip("花费 ÷ 点击量"),
 		col("ctr", "CTR", 80, false).tip("点击量 ÷ 曝光量"), col("cvr", "CVR", 80, false).tip("订单量 ÷ 点击量"),
 	},
+	// 广告统计: a day, week or month (of a store, 站点 or campaign type) of every campaign's figures, in CNY.
+	"advStatisticsList": {
+		col("period", "周期", 110, false), col("of", "分组", 140, false), col("from", "开始日期", 100, false).hidden(),
+		col("to", "结束日期", 100, false).hidden(), col("spend", "花费(CNY)", 110, false).yuan().tip("按各月汇率折算"),
+		col("sales", "销售额(CNY)", 110, false).yuan().tip("7天归因"), col("acos", "ACOS", 80, false).tip("花费 ÷ 销售额"),
+		col("roas", "ROAS", 80, false).tip("销售额 ÷ 花费"), col("orders", "订单量", 80, false).tip("7天归因"),
+		col("impressions", "曝光量", 90, false), col("clicks", "点击量", 80, false), col("cpc", "CPC", 80, false).tip("花费 ÷ 点击量"),
+		col("ctr", "CTR", 80, false).tip("点击量 ÷ 曝光量"), col("cvr", "CVR", 80, false).tip("订单量 ÷ 点击量"),
+	},
+	// ROAS排名: a campaign, ad group or advertised SKU of the days by ROAS, its figures in CNY as 广告概览 sums them.
+	"advRoasList": {
+		col("rank", "排名", 60, false), col("name", "名称", 220, false), col("campaignName", "广告活动", 180, false).hidden(),
+		col("asin", "ASIN", 110, false).hidden(), col("groupName", "店铺", 110, false), col("marketplaceName", "站点", 80, false),
+		col("stateName", "状态", 70, false).hidden(), col("roas", "ROAS", 80, false).tip("销售额 ÷ 花费"),
+		col("spend", "花费(CNY)", 110, false).yuan().tip("按各月汇率折算"), col("sales", "销售额(CNY)", 110, false).yuan().tip("7天归因"),
+		col("orders", "订单量", 80, false).tip("7天归因"), col("acos", "ACOS", 80, false).tip("花费 ÷ 销售额"),
+		col("cpc", "CPC", 80, false).tip("花费 ÷ 点击量"), col("ctr", "CTR", 80, false).tip("点击量 ÷ 曝光量"),
+		col("cvr", "CVR", 80, false).tip("订单量 ÷ 点击量"), col("impressions", "曝光量", 90, false).hidden(),
+		col("clicks", "点击量", 80, false).hidden(),
+	},
 	// 操作记录: a change sent to the Advertising API for one entity, with Amazon's answer.
 	// 调价: the listings with their price, floor and last change; the history of the changes.
 	"priceListingList": {

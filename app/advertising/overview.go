@@ -63,42 +63,64 @@ func (s *Service) Overview(ctx context.Context, p core.Principal, q OverviewQuer
 		o.Days[i].Day = from.AddDate(0, 0, i).Format(time.DateOnly)
 		at[o.Days[i].Day] = i
 	}
-	f := advertisingdb.OverviewFilter{UserID: p.UserID, Start: o.PreviousStart, End: o.End}
-	var ok bool
-	if f.GroupID, _, ok = core.StoreFilter(q.GroupID, ""); !ok {
+	f, ok := overviewFilter(p, q, o.PreviousStart, o.End)
+	if !ok {
 		return o, nil
-	}
-	if raw := strings.TrimSpace(q.ProfileID); raw != "" {
-		if f.ProfileID, ok = core.ParseID(raw); !ok {
-			return o, nil
-		}
 	}
 	rows, err := advertisingdb.OverviewDays(s.db.With(ctx), p.CompanyID, f)
 	if err != nil {
 		return o, err
 	}
-	// Each profile's day is converted alone: its month's rate, its currency.
-	months := make([]advertisingdb.MonthFigures, len(rows))
-	currency := map[monthKey]string{}
-	for i, r := range rows {
-		months[i] = advertisingdb.MonthFigures{ProfileID: r.ProfileID, AmazonID: r.Day, Month: r.Day[:7], Cost: r.Cost, Sales: r.Sales}
-		currency[monthKey{r.ProfileID, r.Day}] = r.Currency
-	}
-	cost, sales, err := s.monthsToCNY(ctx, p.CompanyID, months, currency)
+	cny, err := s.daysToCNY(ctx, p.CompanyID, rows)
 	if err != nil {
 		return o, err
 	}
-	for _, r := range rows {
-		k := monthKey{r.ProfileID, r.Day}
-		d := OverviewDay{Impressions: r.Impressions, Clicks: r.Clicks, Orders: r.Orders, Units: r.Units, CostCNY: cost[k], SalesCNY: sales[k]}
-		if i, in := at[r.Day]; in {
-			o.Days[i].add(d)
-			o.Total.add(d)
+	for i, r := range rows {
+		if j, in := at[r.Day]; in {
+			o.Days[j].add(cny[i])
+			o.Total.add(cny[i])
 		} else {
-			o.Previous.add(d)
+			o.Previous.add(cny[i])
 		}
 	}
 	return o, nil
+}
+
+// overviewFilter is the query's store and 站点 over the days; false when either names none of the user's.
+func overviewFilter(p core.Principal, q OverviewQuery, start, end string) (advertisingdb.OverviewFilter, bool) {
+	f := advertisingdb.OverviewFilter{UserID: p.UserID, Start: start, End: end}
+	var ok bool
+	if f.GroupID, _, ok = core.StoreFilter(q.GroupID, ""); !ok {
+		return f, false
+	}
+	if raw := strings.TrimSpace(q.ProfileID); raw != "" {
+		if f.ProfileID, ok = core.ParseID(raw); !ok {
+			return f, false
+		}
+	}
+	return f, true
+}
+
+// daysToCNY gives each profile's day (of a campaign, ad group or SKU when the rows are split so) its figures,
+// cost and sales converted alone: its month's rate, its currency, to Money's four decimals.
+func (s *Service) daysToCNY(ctx context.Context, companyID int64, rows []advertisingdb.ProfileDay) ([]OverviewDay, error) {
+	months := make([]advertisingdb.MonthFigures, len(rows))
+	currency := map[monthKey]string{}
+	for i, r := range rows {
+		id := r.Key + "\x00" + r.Day
+		months[i] = advertisingdb.MonthFigures{ProfileID: r.ProfileID, AmazonID: id, Month: r.Day[:7], Cost: r.Cost, Sales: r.Sales}
+		currency[monthKey{r.ProfileID, id}] = r.Currency
+	}
+	cost, sales, err := s.monthsToCNY(ctx, companyID, months, currency)
+	if err != nil {
+		return nil, err
+	}
+	out := make([]OverviewDay, len(rows))
+	for i, r := range rows {
+		k := monthKey{r.ProfileID, months[i].AmazonID}
+		out[i] = OverviewDay{Day: r.Day, Impressions: r.Impressions, Clicks: r.Clicks, Orders: r.Orders, Units: r.Units, CostCNY: cost[k], SalesCNY: sales[k]}
+	}
+	return out, nil
 }
 
 // OverviewDays answers a page of 广告概览's days, the latest first.

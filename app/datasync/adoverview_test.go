@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/shopspring/decimal"
+	"gorm.io/gorm"
 
 	"sellerhub/app/apptest"
 	"sellerhub/models"
@@ -35,6 +36,17 @@ type overviewAnswer struct {
 // month's rate, to the cent.
 func (w *adWorld) syncedOverview(t *testing.T, start, end string, profile int64) (spend, sales decimal.Decimal, orders, clicks int64) {
 	t.Helper()
+	q := w.h.DB.Table("adv_campaign_days").Where("company_id = ? AND day BETWEEN ? AND ?", w.company, start, end)
+	if profile != 0 {
+		q = q.Where("profile_id = ?", profile)
+	}
+	return w.syncedCNY(t, q)
+}
+
+// syncedCNY sums the synced days the query reads (of adv_campaign_days or adv_product_days) as 广告概览 does: each
+// profile's day at its month's rate, to the cent.
+func (w *adWorld) syncedCNY(t *testing.T, q *gorm.DB) (spend, sales decimal.Decimal, orders, clicks int64) {
+	t.Helper()
 	book, err := w.h.Svc.Finance.Rates(context.Background(), w.company)
 	if err != nil {
 		t.Fatal(err)
@@ -43,10 +55,6 @@ func (w *adWorld) syncedOverview(t *testing.T, start, end string, profile int64)
 		ProfileID                   int64
 		Day, Currency               string
 		Cost, Sales, Orders, Clicks int64
-	}
-	q := w.h.DB.Table("adv_campaign_days").Where("company_id = ? AND day BETWEEN ? AND ?", w.company, start, end)
-	if profile != 0 {
-		q = q.Where("profile_id = ?", profile)
 	}
 	if err := q.Find(&rows).Error; err != nil {
 		t.Fatal(err)

@@ -5,12 +5,9 @@ import { useEffect, useRef, useState } from "react";
 import { api } from "../lib/api.js";
 import { toast } from "../lib/toast.js";
 import DataTable from "../table/DataTable.jsx";
+import PeriodFilter from "./PeriodFilter.jsx";
 
 const ADV = "/amazonadv/api/v1";
-const input = "rounded-md border border-slate-300 px-2 py-1 text-sm dark:border-slate-600 dark:bg-slate-900";
-const button = "rounded-md bg-sky-700 px-3 py-1 text-sm font-semibold text-white hover:bg-sky-800 disabled:opacity-50";
-const iso = (d) => d.toISOString().slice(0, 10);
-const daysAgo = (n) => iso(new Date(Date.now() - n * 86400000));
 
 // TOTALS are the cards: the field, its label, whether more is better (for the change's colour).
 const TOTALS = [
@@ -43,7 +40,8 @@ function Change({ now, before, up }) {
   return <span className={good}>{`${pct > 0 ? "+" : ""}${pct.toFixed(1)}%`}</span>;
 }
 
-function Chart({ days }) {
+// Chart draws spend and sales (left axis) and ACOS (right) of days (or periods, each at its first day).
+export function Chart({ days, label = "每日花费、销售额和ACOS" }) {
   const box = useRef(null);
   useEffect(() => {
     let plot;
@@ -79,12 +77,10 @@ function Chart({ days }) {
       plot?.destroy();
     };
   }, [days]);
-  return <div ref={box} role="img" aria-label="每日花费、销售额和ACOS" className="w-full text-xs text-slate-700 dark:text-slate-300" />;
+  return <div ref={box} role="img" aria-label={label} className="w-full text-xs text-slate-700 dark:text-slate-300" />;
 }
 
 export default function AdvOverview({ permissions }) {
-  const [groups, setGroups] = useState([]);
-  const [profiles, setProfiles] = useState([]);
   const [answer, setAnswer] = useState(null);
   const [query, setQuery] = useState(null); // the filters the totals were read for: the days' table follows them
   const form = useRef(null);
@@ -100,57 +96,14 @@ export default function AdvOverview({ permissions }) {
   };
   useEffect(() => {
     load();
-    api(`${ADV}/advManager/getGroup`)
-      .then(async (r) => {
-        const list = r.data || [];
-        setGroups(list);
-        const each = await Promise.all(list.map((g) => api(`${ADV}/advert/loadProfile`, { query: { groupid: g.id } }).then((p) => (p.data || []).map((x) => ({ ...x, groupName: g.name })))));
-        setProfiles(each.flat());
-      })
-      .catch((e) => toast(e.message, "error"));
     const f = form.current;
     f.addEventListener("submit", load);
     return () => f.removeEventListener("submit", load);
   }, []);
-  const preset = (n) => {
-    form.current.startDate.value = daysAgo(n - 1);
-    form.current.endDate.value = daysAgo(0);
-    form.current.requestSubmit();
-  };
   const spent = answer && answer.days.some((d) => num(d.spend) > 0 || d.impressions > 0);
   return (
     <section aria-label="广告概览">
-      <form id="adv-overview-filter" ref={form} className="mb-3 flex flex-wrap items-center gap-2 text-sm">
-        <select name="groupId" aria-label="店铺" className={input} defaultValue="">
-          <option value="">全部店铺</option>
-          {groups.map((g) => (
-            <option key={g.id} value={g.id}>
-              {g.name}
-            </option>
-          ))}
-        </select>
-        <select name="profileId" aria-label="站点" className={input} defaultValue="">
-          <option value="">全部站点</option>
-          {profiles.map((p) => (
-            <option key={p.id} value={p.id}>
-              {p.groupName} · {p.marketname || p.countryCode}
-            </option>
-          ))}
-        </select>
-        <input name="startDate" type="date" aria-label="开始日期" className={input} defaultValue={daysAgo(29)} />
-        <span>至</span>
-        <input name="endDate" type="date" aria-label="结束日期" className={input} defaultValue={daysAgo(0)} />
-        <button type="submit" className={button}>
-          查询
-        </button>
-        <span role="group" aria-label="快捷日期" className="flex gap-1">
-          {[7, 30, 90].map((n) => (
-            <button key={n} type="button" className="rounded border border-slate-300 px-2 py-0.5 dark:border-slate-600" onClick={() => preset(n)}>
-              近{n}天
-            </button>
-          ))}
-        </span>
-      </form>
+      <PeriodFilter id="adv-overview-filter" formRef={form} />
       {answer && (
         <>
           <p className="mb-2 text-xs text-slate-500 dark:text-slate-400">

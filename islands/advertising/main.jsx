@@ -15,6 +15,8 @@ import ChangeResults from "./ChangeResults.jsx";
 import OperationLog from "./OperationLog.jsx";
 import AdvDownloads from "./Downloads.jsx";
 import AdvOverview from "./Overview.jsx";
+import AdvRoas from "./Roas.jsx";
+import AdvStatistics from "./Statistics.jsx";
 import SearchTermAdd from "./SearchTermAdd.jsx";
 
 const ADV = "/amazonadv/api/v1";
@@ -42,6 +44,8 @@ const daysAgo = (n) => iso(new Date(Date.now() - n * 86400000));
 function Advertising(props) {
   if (props.screen === "overview") return <AdvOverview {...props} />;
   if (props.screen === "download") return <AdvDownloads {...props} />;
+  if (props.screen === "roas") return <AdvRoas {...props} />;
+  if (props.screen === "statistics") return <AdvStatistics {...props} />;
   return props.screen === "operation" ? <OperationLog {...props} /> : <AdvManager {...props} />;
 }
 

@@ -2,7 +2,9 @@
 // advertising gets 广告活动 and 广告报表 in 数据同步; 立即同步 brings them to 已完成; 广告管理 then lists the two
 // profiles' campaigns with last 30 days' figures, most spent first, a campaign's name opens its ad groups and an
 // ad group's its product ads, the trail goes back, 状态 filters, 广告活动 shows the same lists, and 导出 downloads
-// the list. Screenshots at desktop and phone widths, light and dark, go to islands/tests/artifacts/.
+// the list. ROAS排名 ranks the synced campaigns, the other way round, without the small spenders, then the ad
+// groups, and exports; 广告统计 sums the days by week and by 站点. Screenshots at desktop and phone widths, light
+// and dark, go to islands/tests/artifacts/.
 import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
 import { PATIENCE, phone, artifact, closeBrowser, getBrowser, newPage, startServer } from "./harness.mjs";
@@ -334,6 +336,82 @@ describe("广告管理", () => {
     await page.screenshot({ path: artifact("adv-download.png") });
   });
 
+  it("ranks the campaigns by ROAS, then the ad groups, keeps small spenders out and exports", async () => {
+    await openFromRail(page, "广告", "ROAS排名");
+    const view = await tabFrame(page, "ROAS排名");
+    const rows = view.locator('section[aria-label="ROAS排名"] tbody tr');
+    await rows.first().waitFor({ timeout: PATIENCE });
+    const column = async (title) => {
+      const heads = await view.locator('section[aria-label="ROAS排名"] thead th').allInnerTexts();
+      const i = heads.findIndex((h) => h.trim() === title);
+      assert.ok(i >= 0, `column ${title} in ${heads}`);
+      return (await rows.locator(`td:nth-child(${i + 1})`).allInnerTexts()).map((t) => t.trim());
+    };
+    const number = (t) => Number(t.replace(/[¥,]/g, ""));
+    // The top campaign first, and the ROAS falls down the list.
+    const roas = (await column("ROAS")).map(number);
+    assert.ok(roas.length >= 2, `${roas.length} campaigns`);
+    for (let i = 1; i < roas.length; i++) assert.ok(roas[i] <= roas[i - 1], `ROAS ${roas} in order`);
+    const [topName] = await column("名称");
+    const [topSpend] = await column("花费(CNY)");
+    assert.ok(topName.length > 0 && number(topSpend) >= 10, `top campaign ${topName} spent ${topSpend}`);
+    // ROAS最低 starts at the other end: its first row has the top list's last ROAS.
+    const lowest = (await column("ROAS")).at(-1);
+    const heads = await view.locator('section[aria-label="ROAS排名"] thead th').allInnerTexts();
+    const roasAt = heads.findIndex((h) => h.trim() === "ROAS") + 1;
+    await view.getByRole("button", { name: "ROAS最低", exact: true }).click();
+    await view.getByRole("button", { name: "ROAS最低", exact: true, pressed: true }).waitFor();
+    const first = new RegExp(`^\\s*${lowest.replace(".", "\\.")}\\s*$`);
+    await rows.first().locator(`td:nth-child(${roasAt})`).filter({ hasText: first }).waitFor({ timeout: PATIENCE });
+    await view.getByRole("button", { name: "ROAS最高", exact: true }).click();
+    await view.getByRole("button", { name: "ROAS最高", exact: true, pressed: true }).waitFor();
+    // A least spend above the top campaign's spend keeps it out.
+    await view.getByLabel("最低花费(CNY)").fill(String(Math.ceil(number(topSpend) + 1)));
+    await view.getByRole("button", { name: "查询", exact: true }).click();
+    await view.waitForFunction(
+      (top) => ![...document.querySelectorAll('section[aria-label="ROAS排名"] tbody tr td:nth-child(2)')].some((c) => c.innerText.trim() === top),
+      topName,
+      { timeout: PATIENCE },
+    );
+    await view.getByLabel("最低花费(CNY)").fill("10");
+    await view.getByRole("button", { name: "查询", exact: true }).click();
+    // The ad groups, each under its campaign.
+    await view.getByRole("button", { name: "广告组", exact: true }).click();
+    await view.getByRole("button", { name: "广告组", exact: true, pressed: true }).waitFor();
+    // An ad group's row names its campaign under its own name.
+    await rows.first().locator("td:nth-child(2) .text-xs").waitFor({ timeout: PATIENCE });
+    assert.ok((await column("ROAS")).length > 0, "ad groups ranked");
+    await page.screenshot({ path: artifact("adv-roas.png") });
+    const [download] = await Promise.all([page.waitForEvent("download"), view.getByRole("button", { name: "导出", exact: true }).click()]);
+    assert.match(download.suggestedFilename(), /^ROAS排名_\d{4}-\d{2}-\d{2}\.xlsx$/);
+    // Keywords and product targets, each with its campaign and match type.
+    await view.getByRole("button", { name: "关键词/投放", exact: true }).click();
+    await rows.first().locator("td:nth-child(2) .text-xs").filter({ hasText: /·/ }).waitFor({ timeout: PATIENCE });
+    await page.screenshot({ path: artifact("adv-roas-keywords.png") });
+  });
+
+  it("sums 广告统计 by week and by 站点 with the totals above, and exports", async () => {
+    await openFromRail(page, "广告", "广告统计");
+    const view = await tabFrame(page, "广告统计");
+    const rows = view.locator('section[aria-label="广告统计"] table:not(.u-legend) tbody tr');
+    await rows.first().waitFor({ timeout: PATIENCE });
+    await view.locator(".uplot canvas").waitFor({ timeout: PATIENCE });
+    const spend = (await view.locator('[data-total="spend"]').innerText()).trim();
+    assert.match(spend, /^¥[\d,]+\.\d{2}$/, "the days' spend in CNY");
+    // By week: each row a week from its Monday, the same total.
+    await view.getByLabel("统计周期").selectOption("week");
+    await view.getByRole("button", { name: "查询", exact: true }).click();
+    await rows.first().getByText(/^\d{4}-\d{2}-\d{2} 周$/).waitFor({ timeout: PATIENCE });
+    assert.equal((await view.locator('[data-total="spend"]').innerText()).trim(), spend, "weeks sum to the days' spend");
+    // By 站点: no chart, a 站点 in each row.
+    await view.getByLabel("分组").selectOption("profile");
+    await view.getByRole("button", { name: "查询", exact: true }).click();
+    await rows.first().getByText(/美国|加拿大/).waitFor({ timeout: PATIENCE });
+    await view.locator(".uplot canvas").waitFor({ state: "detached", timeout: PATIENCE });
+    const [download] = await Promise.all([page.waitForEvent("download"), view.getByRole("button", { name: "导出", exact: true }).click()]);
+    assert.match(download.suggestedFilename(), /^广告统计_\d{4}-\d{2}-\d{2}\.xlsx$/);
+  });
+
   for (const { name, viewport } of [{ name: "desktop", viewport: { width: 1280, height: 800 } }, { name: "phone", viewport: { width: 390, height: 844 } }]) {
     for (const dark of [false, true]) {
       it(`draws at ${name} width in ${dark ? "dark" : "light"} mode`, async () => {
@@ -373,6 +451,16 @@ describe("广告管理", () => {
           await look.goto("/amazon/adv/download?embed=1");
           await look.locator('tr[data-report="campaigns"]').waitFor();
           await look.screenshot({ path: artifact(`adv-download-${name}-${dark ? "dark" : "light"}.png`), fullPage: true });
+          await look.goto("/amazon/adv/roas?embed=1");
+          await look.locator('section[aria-label="ROAS排名"] tbody tr').first().waitFor();
+          await look.evaluate(() => document.fonts.ready);
+          await look.screenshot({ path: artifact(`adv-roas-${name}-${dark ? "dark" : "light"}.png`), fullPage: true });
+          await look.goto("/amazon/adv/statistics?embed=1");
+          await look.locator('section[aria-label="广告统计"] tbody tr').first().waitFor();
+          await look.locator('[data-total="spend"]').waitFor();
+          await look.locator('section[aria-label="广告统计"] .uplot canvas').waitFor();
+          await look.evaluate(() => document.fonts.ready);
+          await look.screenshot({ path: artifact(`adv-statistics-${name}-${dark ? "dark" : "light"}.png`), fullPage: true });
         } finally {
           await look.context().close();
         }
