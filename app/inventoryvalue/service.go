@@ -25,6 +25,7 @@ const (
 	MsgMonthFuture   = "不能查询未来的月份"
 	MsgMonthOpen     = "该月尚未结束，月末之后才能结转"
 	MsgMonthKept     = "该月已结转，不能重复结转"
+	MsgCloseLimited  = "结转保存全公司所有仓库的明细，需由能查看全部仓库的账号操作"
 )
 
 // PermissionClose is the button that closes a month (结转).
@@ -254,6 +255,12 @@ func (s *Service) Close(ctx context.Context, p core.Principal, month string) (Mo
 		return Month{}, core.Invalid(MsgMonthOpen)
 	}
 	db := s.db.With(ctx)
+	// The kept lines are the company's, every warehouse's: a user limited to some store groups does not decide them.
+	if hidden, err := db.HiddenWarehouses(p.CompanyID, p.UserID); err != nil {
+		return Month{}, err
+	} else if len(hidden) > 0 {
+		return Month{}, core.Invalid(MsgCloseLimited)
+	}
 	lines, err := s.lines(db, p.CompanyID, months[0], nil)
 	if err != nil {
 		return Month{}, err

@@ -139,3 +139,36 @@ func TestInventoryValueKeepsAClosedMonth(t *testing.T) {
 		})
 	}
 }
+
+// A sub-user limited to 演示店铺 values only the warehouses it may see (not 欧洲店铺's FBA warehouse, whose stock the
+// owner's month counts), and may not close a month: the kept lines are the whole company's.
+func TestInventoryValueKeepsToTheUsersWarehouses(t *testing.T) {
+	for _, kind := range databases {
+		t.Run(kind, func(t *testing.T) {
+			h := apptest.Start(t, apptest.WithDatabase(kind))
+			f := newStoreGroupFixture(t, h)
+			this := h.Clock.Now().In(h.Config.TimeZone).Format("2006-01")
+			linesOf := func(c *apptest.Client) []valueMonthLine {
+				return list[valueMonthLine](t, c, "inventoryValue/lines/page", map[string]any{"month": this, "pagesize": 500}).Records
+			}
+			has := func(lines []valueMonthLine, warehouse string) bool {
+				for _, l := range lines {
+					if l.WarehouseName == warehouse && l.SKU == "EU-MUG-01" {
+						return true
+					}
+				}
+				return false
+			}
+			if !has(linesOf(f.owner), f.fba.Name) {
+				t.Fatalf("the owner's month misses %s's EU-MUG-01", f.fba.Name)
+			}
+			if has(linesOf(f.clerk), f.fba.Name) {
+				t.Fatalf("the 演示店铺 clerk sees %s", f.fba.Name)
+			}
+			now := h.Clock.Now().In(h.Config.TimeZone)
+			last := time.Date(now.Year(), now.Month(), 1, 0, 0, 0, 0, now.Location()).AddDate(0, 0, -1).Format("2006-01")
+			apptest.Expect(t, f.clerk.Call(http.MethodPost, v1+"inventoryValue/close", map[string]any{"month": last}), 400, "A0400",
+				"结转保存全公司所有仓库的明细，需由能查看全部仓库的账号操作")
+		})
+	}
+}
