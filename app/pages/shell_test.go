@@ -137,7 +137,7 @@ func TestRestrictedUserSeesOnlyGrantedGroupsAndIsRefusedTheRest(t *testing.T) {
 	}
 	// Spec routes outside the menu stay open to any signed-in user until their module says otherwise; a
 	// document's create and detail pages are for those granted its list.
-	if status, _ := get(t, c, "/e/w/e/c?embed=1"); status != 200 {
+	if status, _ := get(t, c, "/e/p/p/c?embed=1"); status != 200 {
 		t.Fatalf("spec route: %d", status)
 	}
 	if status, _ := get(t, c, "/e/w/i/d?embed=1&id=1"); status != 200 {

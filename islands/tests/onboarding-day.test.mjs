@@ -219,8 +219,14 @@ describe("新卖家的第一天", () => {
     await dialog.waitFor({ state: "detached" });
     await toastWith(products, `已读取${rows.length}行，更新${rows.length}个产品的成本`);
 
-    home = await homeNow();
-    assert.equal(await guide(home).count(), 0, "every step done: the guide is gone");
+    // 首页 judges the guide when it loads: it is read again until the guide has gone (a sync's job may still be
+    // writing its last task when the costs land), and a guide still there names the step that is not done.
+    const deadline = Date.now() + PATIENCE;
+    for (home = await homeNow(); (await guide(home).count()) > 0 && Date.now() < deadline; home = await homeNow()) {
+      await home.locator("body").waitFor();
+    }
+    const left = (await guide(home).count()) > 0 ? await guide(home).innerText() : "";
+    assert.equal(left, "", "every step done: the guide is gone");
     await shoot("set-up");
   });
 
