@@ -208,7 +208,7 @@ func (s *Service) Months(ctx context.Context, p core.Principal, q MonthsQuery) (
 	return out, nil
 }
 
-// LinesQuery is a month's lines: one warehouse (none: all), a SKU or name; paged.
+// LinesQuery is a month's lines (none: the month under way): one warehouse (none: all), a SKU or name; paged.
 type LinesQuery struct {
 	core.PageRequest
 	Month       string `json:"month" query:"month"`
@@ -219,9 +219,13 @@ type LinesQuery struct {
 // Lines answers a page of a month's lines, by warehouse and SKU.
 func (s *Service) Lines(ctx context.Context, p core.Principal, q LinesQuery) ([]valuedb.Line, int64, core.PageRequest, error) {
 	r := q.PageRequest.Normalized()
-	months, err := s.months(MonthsQuery{From: q.Month, To: q.Month})
-	if err != nil || strings.TrimSpace(q.Month) == "" {
-		return nil, 0, r, core.Invalid(MsgMonthBad)
+	month := strings.TrimSpace(q.Month)
+	if month == "" {
+		month = s.now().In(s.timeZone).Format("2006-01") // the month under way, as 存货价值 opens
+	}
+	months, err := s.months(MonthsQuery{From: month, To: month})
+	if err != nil {
+		return nil, 0, r, err
 	}
 	db := s.db.With(ctx)
 	kept, err := valuedb.KeptMonths(db, p.CompanyID, months[0], months[0])

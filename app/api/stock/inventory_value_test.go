@@ -130,7 +130,10 @@ func TestInventoryValueKeepsAClosedMonth(t *testing.T) {
 			} {
 				apptest.Expect(t, c.Call(http.MethodPost, v1+"inventoryValue/months", msg), 400, "A0400", body)
 			}
-			apptest.Expect(t, c.Call(http.MethodPost, v1+"inventoryValue/lines/page", map[string]any{}), 400, "A0400", "月份格式不正确，应为yyyy-MM")
+			apptest.Expect(t, c.Call(http.MethodPost, v1+"inventoryValue/lines/page", map[string]any{"month": "2026-13"}), 400, "A0400", "月份格式不正确，应为yyyy-MM")
+			if lines = list[valueMonthLine](t, c, "inventoryValue/lines/page", nil); lines.Total != 3 {
+				t.Fatalf("the month under way by default: %+v", lines.Records)
+			}
 
 			other := h.SignedIn("13700000032", "乙公司")
 			if got := months(other, map[string]any{"from": last, "to": this}); got[0].Total != "0.00" || got[1].Total != "0.00" || got[1].Kept {
