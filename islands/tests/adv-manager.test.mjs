@@ -15,6 +15,12 @@ import { startAmazon } from "./amazon-standin.mjs";
 const SUCCESS = "授权成功，请回到授权列表页面刷新。";
 const OWNER = { account: phone("147"), password: "Owner#2026s", name: "郑十一", email: "owner147@example.com", company: "深圳郑十一跨境电商有限公司" };
 
+/** Waits until the list holds exactly n rows: a level's or a filter's rows come after its trail and pager. */
+async function exactly(rows, n) {
+  if (n > 0) await rows.nth(n - 1).waitFor({ timeout: PATIENCE });
+  await rows.nth(n).waitFor({ state: "detached", timeout: PATIENCE });
+}
+
 before(() => getBrowser());
 after(() => closeBrowser());
 
@@ -82,6 +88,7 @@ describe("广告管理", () => {
     const adv = await tabFrame(page, "广告管理");
     const rows = adv.locator('section[aria-label="广告管理"] tbody tr');
     await rows.first().waitFor({ timeout: PATIENCE });
+    await exactly(rows, 10);
     assert.equal(await rows.count(), 10, "the two profiles' five campaigns each");
     const headers = (await adv.locator('section[aria-label="广告管理"] thead th').allInnerTexts()).map((t) => t.trim());
     for (const h of ["名称", "曝光量", "点击量", "点击率", "CPC", "花费", "花费(CNY)", "订单量", "销售额", "ACOS", "ROAS", "转化率"]) {
@@ -93,11 +100,13 @@ describe("广告管理", () => {
     await rows.first().getByRole("button", { name: `查看 ${firstName}` }).click();
     await adv.getByText("当前：广告组").waitFor();
     await rows.nth(1).waitFor();
+    await exactly(rows, 2);
     assert.equal(await rows.count(), 2, "a campaign's two ad groups");
     const group = (await rows.first().locator("td button").first().innerText()).trim();
     await rows.first().getByRole("button", { name: `查看 ${group}` }).click();
     await adv.getByText("当前：商品广告").waitFor();
     await adv.getByText("ADSKU-", { exact: false }).first().waitFor();
+    await exactly(rows, 2);
     assert.equal(await rows.count(), 2, "an ad group's two product ads");
     await adv.getByRole("button", { name: "全部广告活动", exact: true }).click();
     await adv.getByText("当前：广告活动").waitFor();
@@ -107,6 +116,7 @@ describe("广告管理", () => {
     // Every row offers 暂停 now: the enabled campaigns going is what says the query came back.
     await adv.locator("tbody tr", { hasText: "SP AUTO 1" }).first().waitFor({ state: "detached", timeout: PATIENCE });
     await rows.nth(1).waitFor();
+    await exactly(rows, 2);
     assert.equal(await rows.count(), 2, "one paused campaign per profile");
 
     // 站点 keeps one profile's campaigns; a US ad group's keywords carry their figures.
@@ -115,6 +125,7 @@ describe("广告管理", () => {
     await adv.getByRole("button", { name: "查询", exact: true }).click();
     await adv.locator("tbody tr", { hasText: "加拿大" }).first().waitFor({ state: "detached", timeout: PATIENCE });
     await rows.nth(4).waitFor({ timeout: PATIENCE });
+    await exactly(rows, 5);
     assert.equal(await rows.count(), 5, "the US profile's five campaigns");
     await rows.filter({ hasText: "SP MANUAL 2" }).getByRole("button", { name: "查看 SP MANUAL 2" }).click();
     await adv.getByText("当前：广告组").waitFor();
@@ -151,6 +162,7 @@ describe("广告管理", () => {
     await adv.getByRole("button", { name: "否定关键词", exact: true }).click();
     await adv.getByText("当前：否定关键词").waitFor();
     await adv.locator("tbody tr", { hasText: "cheap scale" }).waitFor({ timeout: PATIENCE });
+    await exactly(rows, 1);
     assert.equal(await rows.count(), 1, "one negative keyword per manual ad group");
     await adv.getByRole("button", { name: "全部广告活动", exact: true }).click();
     await adv.locator('select[name="profileId"]').selectOption("");
@@ -161,8 +173,7 @@ describe("广告管理", () => {
     await adv.getByRole("button", { name: "广告组合", exact: true }).click();
     await adv.getByText("当前：广告组合").waitFor();
     await rows.nth(3).waitFor({ timeout: PATIENCE });
-    // The campaigns' ten rows may still be drawn: the portfolios have come once the fifth row is gone.
-    await rows.nth(4).waitFor({ state: "detached", timeout: PATIENCE });
+    await exactly(rows, 4);
     assert.equal(await rows.count(), 4, "two portfolios per profile");
     await rows.first().locator("td button").first().click();
     await adv.getByText("当前：广告活动").waitFor();
@@ -200,8 +211,7 @@ describe("广告管理", () => {
     await adv.locator('select[name="state"]').selectOption("PAUSED");
     await adv.getByRole("button", { name: "查询", exact: true }).click();
     await rows.nth(7).waitFor({ timeout: PATIENCE });
-    // The ten rows of every state may still be drawn: the paused ones have come once the ninth row is gone.
-    await rows.nth(8).waitFor({ state: "detached", timeout: PATIENCE });
+    await exactly(rows, 8);
     assert.equal(await rows.count(), 8, "the six paused now and the two paused before");
 
     // One campaign's budget 10 % up, from its row.
@@ -309,8 +319,7 @@ describe("广告管理", () => {
     assert.ok(amount(spend7) > 0 && amount(spend7) < amount(spend30), `7 days ${spend7} under 30 days ${spend30}`);
     // The days' table follows the totals' period: it is read again for the seven days.
     await view.getByText("共 7 条", { exact: false }).waitFor({ timeout: PATIENCE });
-    // The pager's count can come before the rows are drawn again: the eighth row goes once they are.
-    await rows.nth(7).waitFor({ state: "detached", timeout: PATIENCE });
+    await exactly(rows, 7);
     assert.equal(await rows.count(), 7, "a row per day");
     await view.locator(".uplot canvas").waitFor({ timeout: PATIENCE });
     await page.screenshot({ path: artifact("adv-overview.png") });
