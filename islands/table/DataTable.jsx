@@ -135,7 +135,11 @@ export default function DataTable({
   }, [loadColumns]);
 
   const fixed = JSON.stringify(fixedFilters || {});
+  // Only the latest load draws: an earlier one answering after it (a refresh after a change, then a search) would
+  // put back the rows of filters, a page or a sort no longer asked for.
+  const latest = useRef(0);
   const load = useCallback(async () => {
+    const mine = ++latest.current;
     if (!quiet.current) setLoading(true);
     setError("");
     try {
@@ -145,19 +149,23 @@ export default function DataTable({
         const query = { ...body, page: body.currentpage, limit: body.pagesize };
         for (const k of Object.keys(query)) if (query[k] === "" || query[k] === undefined) delete query[k];
         const envelope = await api(source, { query });
+        if (mine !== latest.current) return;
         setResult({ records: envelope.data || [], total: Number(envelope.total || 0), capped: !!envelope.totalCapped, page });
         heard.current?.(envelope.data || [], envelope);
       } else {
         const { data } = await api(source, { method: "POST", body });
+        if (mine !== latest.current) return;
         setResult({ records: data.records || [], total: Number(data.total || 0), capped: !!data.totalCapped, page });
         heard.current?.(data.records || [], data);
       }
     } catch (e) {
-      setError(e.message);
+      if (mine === latest.current) setError(e.message);
     } finally {
-      setLoading(false);
-      loadType.current = "loadTable";
-      quiet.current = false;
+      if (mine === latest.current) {
+        setLoading(false);
+        loadType.current = "loadTable";
+        quiet.current = false;
+      }
     }
   }, [source, method, page, size, sort, filters, fixed]);
 
