@@ -207,6 +207,8 @@ func routes(e *echo.Echo, d Deps, pg *pages.Handler) RouteAccess {
 		"/amazon/adv/download":          pg.AdvManager("报告下载", "download"),
 		"/amazon/adv/roas":              pg.AdvManager("ROAS排名", "roas"),
 		"/amazon/adv/statistics":        pg.AdvManager("广告统计", "statistics"),
+		"/amazon/adv/funnel":            pg.AdvManager("广告漏斗", "funnel"),
+		"/amazon/adv/indicators":        pg.AdvManager("指标分析", "indicators"),
 		"/a/p/c":                        pg.FinanceScreen("编辑计算方案", "plan"),
 		"/amazon/orders/manager":        pg.OrderScreen("订单管理", "manager"),
 		"/amazon/orders/today":          pg.OrderScreen("今日订单", "today"),
@@ -918,7 +920,7 @@ func routes(e *echo.Echo, d Deps, pg *pages.Handler) RouteAccess {
 	// Advertising authorisation (广告授权) of the store list. bindAdvAuthData is public, protected by the signed
 	// single-use state instead of a session. Authorising and disabling need the store list's button permissions;
 	// the GETs that change something refuse other sites.
-	vh := &advertisingapi.Handler{Stores: sv.Stores, Ads: sv.Advertising, TimeZone: d.Config.TimeZone}
+	vh := &advertisingapi.Handler{Stores: sv.Stores, Ads: sv.Advertising, Indicators: sv.AdIndicators, TimeZone: d.Config.TimeZone}
 	advAPI := guarded{group: e.Group("/amazonadv/api/v1", middleware.SameOrigin), admin: sv.Admin, signIn: middleware.RequireSession, table: table, docs: docs}
 	advAPI.GET("/advert/bindUrl", vh.BindURL, storeScreen.Needs(stores.PermissionStoreAdd)).Answers("")
 	advAPI.GET("/advert/bindAdvAuthData", vh.BindAdvAuthData, middleware.Anyone).Takes(stores.AdvertisingConsent{}).Answers(map[string]string{})
@@ -967,6 +969,14 @@ func routes(e *echo.Echo, d Deps, pg *pages.Handler) RouteAccess {
 	advStatisticsScreen := middleware.Screen("/amazon/adv/statistics")
 	advAPI.POST("/sp/statistics/page", vh.StatisticsPage, advStatisticsScreen).Takes(advertising.StatisticsQuery{}).Answers(advertisingapi.StatisticsPage{})
 	advAPI.GET("/sp/statistics/export", vh.StatisticsExport(export), advStatisticsScreen)
+	// 广告漏斗: impressions → clicks → orders of the period and the period before, by campaign, ad group, keyword or SKU.
+	advFunnelScreen := middleware.Screen("/amazon/adv/funnel")
+	advAPI.POST("/sp/funnel/page", vh.FunnelPage, advFunnelScreen).Takes(advertising.FunnelQuery{}).Answers(advertisingapi.FunnelPage{})
+	advAPI.GET("/sp/funnel/export", vh.FunnelExport(export), advFunnelScreen)
+	// 指标分析: the advertised SKUs' spend against all their sales (TACOS), ACOS and the ads' share of sales.
+	advIndicatorsScreen := middleware.Screen("/amazon/adv/indicators")
+	advAPI.POST("/sp/indicators/page", vh.IndicatorsPage, advIndicatorsScreen).Takes(advertising.IndicatorQuery{}).Answers(advertisingapi.IndicatorsPage{})
+	advAPI.GET("/sp/indicators/export", vh.IndicatorsExport(export), advIndicatorsScreen)
 
 	// 接口文档: the description of the JSON API above, built once from its table, for those granted the screen;
 	// the page (built above) reads the same document.

@@ -90,6 +90,8 @@ type Services struct {
 	Orders *orders.Service
 	// Advertising reads the synced Sponsored Products (广告管理).
 	Advertising *advertising.Service
+	// AdIndicators is 指标分析: the advertised SKUs' spend against all their sales (TACOS).
+	AdIndicators *advertising.Indicators
 	// Profit reads what the company earned: the profit report and its settings (利润报告, 利润配置).
 	Profit *profit.Service
 	// Onboarding is 首页's getting started: how far the company has come in setting up.
@@ -154,6 +156,8 @@ func NewServices(d ServiceDeps) Services {
 	pur := purchase.New(d.DB, now, d.Config.TimeZone, numbers, fin)
 	price := pricing.New(d.DB, now, d.Config.TimeZone, fin, st)
 	price.Register(d.Jobs)
+	sl := sales.New(d.DB, now, d.Config.TimeZone, fin)
+	ads := advertising.New(d.DB, now, d.Config.TimeZone, fin, st)
 	return Services{
 		Accounts:       acc,
 		Admin:          adm,
@@ -168,10 +172,11 @@ func NewServices(d ServiceDeps) Services {
 		Finance:        fin,
 		Purchase:       pur,
 		Replenishment:  purchase.NewPlanner(d.DB, now, d.Config.TimeZone, pur, ship),
-		Sales:          sales.New(d.DB, now, d.Config.TimeZone, fin),
+		Sales:          sl,
 		Orders:         orders.New(d.DB, now, d.Config.TimeZone),
 		Profit:         profit.New(d.DB, now, d.Config.TimeZone, fin),
-		Advertising:    advertising.New(d.DB, now, d.Config.TimeZone, fin, st),
+		Advertising:    ads,
+		AdIndicators:   advertising.NewIndicators(ads, sl),
 		Onboarding:     onboarding.New(d.DB),
 		Claims:         claimsSvc,
 		StorageFees:    claims.NewStorageFees(d.DB, fin),

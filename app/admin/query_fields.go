@@ -376,6 +376,28 @@ var queryFields = numbered(map[string][]Column{
 		col("cvr", "CVR", 80, false).tip("订单量 ÷ 点击量"), col("impressions", "曝光量", 90, false).hidden(),
 		col("clicks", "点击量", 80, false).hidden(),
 	},
+	// 广告漏斗: a campaign, ad group, keyword or SKU's impressions → clicks → orders, beside the days before.
+	"advFunnelList": {
+		col("rank", "序号", 60, false), col("name", "名称", 220, false), col("campaignName", "广告活动", 180, false).hidden(),
+		col("asin", "ASIN", 110, false).hidden(), col("groupName", "店铺", 110, false), col("marketplaceName", "站点", 80, false),
+		col("impressions", "曝光量", 90, false), col("prevImpressions", "上期曝光量", 90, false).hidden(),
+		col("clicks", "点击量", 80, false), col("ctr", "点击率", 80, false).tip("点击量 ÷ 曝光量"),
+		col("prevCtr", "上期点击率", 90, false).tip("所选日期之前同样天数的点击率"), col("orders", "订单量", 80, false).tip("7天归因"),
+		col("cvr", "转化率", 80, false).tip("订单量 ÷ 点击量"), col("prevCvr", "上期转化率", 90, false).tip("所选日期之前同样天数的转化率"),
+		col("units", "销量", 70, false).hidden(), col("spend", "花费(CNY)", 110, false).yuan().tip("按各月汇率折算"),
+		col("sales", "销售额(CNY)", 110, false).yuan().tip("7天归因").hidden(),
+	},
+	// 指标分析: an advertised SKU's spend against its ad sales (ACOS) and all its sales (TACOS).
+	"advIndicatorList": {
+		col("rank", "序号", 60, false), col("sku", "SKU", 170, false), col("asin", "ASIN", 110, false), col("name", "商品名称", 220, false).hidden(),
+		col("spend", "广告花费(CNY)", 120, false).yuan().tip("按各月汇率折算"), col("adSales", "广告销售额(CNY)", 130, false).yuan().tip("7天归因"),
+		col("sales", "总销售额(CNY)", 120, false).yuan().tip("该SKU所有订单的销售额（销售报表按站点日期）"),
+		col("acos", "ACOS", 80, false).tip("广告花费 ÷ 广告销售额"), col("tacos", "TACOS", 80, false).tip("广告花费 ÷ 总销售额"),
+		col("prevTacos", "上期TACOS", 90, false).tip("所选日期之前同样天数的TACOS"),
+		col("adShare", "广告销售占比", 100, false).tip("广告销售额 ÷ 总销售额"), col("roas", "ROAS", 80, false).tip("广告销售额 ÷ 广告花费").hidden(),
+		col("adOrders", "广告订单量", 90, false).tip("7天归因"), col("orders", "总订单量", 90, false), col("units", "总销量", 80, false).hidden(),
+		col("clicks", "点击量", 80, false).hidden(),
+	},
 	// 操作记录: a change sent to the Advertising API for one entity, with Amazon's answer.
 	// 调价: the listings with their price, floor and last change; the history of the changes.
 	"priceListingList": {

@@ -74,31 +74,9 @@ func (s *Service) RoasPage(ctx context.Context, p core.Principal, q RoasQuery) (
 	if err != nil {
 		return nil, 0, r, err
 	}
-	f, ok := overviewFilter(p, OverviewQuery{GroupID: q.GroupID, ProfileID: q.ProfileID}, start, end)
-	if !ok {
-		return []RoasLine{}, 0, r, nil
-	}
-	f.By = level
-	db := s.db.With(ctx)
-	rows, err := advertisingdb.OverviewDays(db, p.CompanyID, f)
+	all, err := s.levelLines(ctx, p, OverviewQuery{GroupID: q.GroupID, ProfileID: q.ProfileID}, level, start, end)
 	if err != nil {
 		return nil, 0, r, err
-	}
-	cny, err := s.daysToCNY(ctx, p.CompanyID, rows)
-	if err != nil {
-		return nil, 0, r, err
-	}
-	at := map[advertisingdb.RankedKey]int{}
-	all := []RoasLine{}
-	for i, row := range rows {
-		k := advertisingdb.RankedKey{ProfileID: row.ProfileID, Key: row.Key}
-		j, seen := at[k]
-		if !seen {
-			j = len(all)
-			at[k] = j
-			all = append(all, RoasLine{Level: level, ProfileID: row.ProfileID, Key: row.Key})
-		}
-		all[j].add(cny[i])
 	}
 	ranked := all[:0]
 	for _, l := range all {
@@ -122,21 +100,11 @@ func (s *Service) RoasPage(ctx context.Context, p core.Principal, q RoasQuery) (
 	total := int64(len(ranked))
 	from := min(r.Offset(), len(ranked))
 	page := ranked[from:min(from+r.Size, len(ranked))]
-	keys := make([]advertisingdb.RankedKey, len(page))
 	for i := range page {
 		page[i].Rank = from + i + 1
-		keys[i] = advertisingdb.RankedKey{ProfileID: page[i].ProfileID, Key: page[i].Key}
 	}
-	names, err := advertisingdb.RankedNames(db, p.CompanyID, level, keys)
-	if err != nil {
+	if err := s.nameLines(ctx, p.CompanyID, level, page); err != nil {
 		return nil, 0, r, err
-	}
-	for i := range page {
-		n, found := names[keys[i]]
-		if !found {
-			n.Name = page[i].Key
-		}
-		page[i].RankedName = n
 	}
 	return append([]RoasLine{}, page...), total, r, nil
 }

@@ -227,6 +227,8 @@ func TestAdRoasAndStatisticsSumTheSyncedDaysInCNY(t *testing.T) {
 				apptest.Expect(t, w.owner.Call(http.MethodPost, "/amazonadv/api/v1/sp/roas/page", bad.body), http.StatusBadRequest, "A0400", bad.msg)
 			}
 			w.checkStatistics(t, start, end)
+			w.checkFunnel(t, start, end)
+			w.checkIndicators(t, start, end)
 			// Another company sees nothing of it.
 			other := w.h.SignedIn("13900000002", "乙公司")
 			if p := w.roas(t, other, days); p.Total != 0 || len(p.Records) != 0 {
@@ -234,13 +236,19 @@ func TestAdRoasAndStatisticsSumTheSyncedDaysInCNY(t *testing.T) {
 			}
 			// A sub-user without the screen is refused.
 			sub := w.h.Member("13900000001", "13900000003", false)
-			for _, path := range []string{"roas", "statistics"} {
+			for _, path := range []string{"roas", "statistics", "funnel", "indicators"} {
 				if env := sub.Call(http.MethodPost, "/amazonadv/api/v1/sp/"+path+"/page", map[string]any{}); env.Status != http.StatusUnauthorized || env.Code != "A0301" {
 					t.Fatalf("a user without the screen of %s: %+v", path, env)
 				}
 			}
 			if p := w.statistics(t, other, map[string]any{"startDate": start, "endDate": end}); p.Total != 0 || !p.Summary.Spend.IsZero() {
 				t.Fatalf("another company's 广告统计 %+v", p)
+			}
+			if p := w.funnel(t, other, map[string]any{"startDate": start, "endDate": end}); p.Total != 0 || p.Summary.Impressions != 0 {
+				t.Fatalf("another company's 广告漏斗 %+v", p)
+			}
+			if p := w.indicators(t, other, map[string]any{"startDate": start, "endDate": end}); p.Total != 0 || !p.Summary.Sales.IsZero() {
+				t.Fatalf("another company's 指标分析 %+v", p)
 			}
 		})
 	}

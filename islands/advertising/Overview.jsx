@@ -22,16 +22,16 @@ const TOTALS = [
   ["ctr", "CTR", "", true],
   ["cvr", "CVR", "", true],
 ];
-const num = (v) => (typeof v === "number" ? v : parseFloat(String(v).replace("%", "")));
+export const num = (v) => (typeof v === "number" ? v : parseFloat(String(v).replace("%", "")));
 // Counts are whole numbers; amounts (¥), ratios and percentages keep two decimals.
-const show = (v, unit) => {
+export const show = (v, unit) => {
   if (v === "—") return "—";
   if (typeof v === "number" && !unit) return v.toLocaleString("zh-CN");
   const fixed = Number(num(v)).toLocaleString("zh-CN", { minimumFractionDigits: 2, maximumFractionDigits: 2 });
   return `${unit}${fixed}${String(v).endsWith("%") ? "%" : ""}`;
 };
 
-function Change({ now, before, up }) {
+export function Change({ now, before, up }) {
   const a = num(now);
   const b = num(before);
   if (!Number.isFinite(a) || !Number.isFinite(b) || b === 0) return <span className="text-slate-500 dark:text-slate-400">—</span>;
@@ -41,7 +41,15 @@ function Change({ now, before, up }) {
 }
 
 // Chart draws spend and sales (left axis) and ACOS (right) of days (or periods, each at its first day).
-export function Chart({ days, label = "每日花费、销售额和ACOS" }) {
+// CHART_LINES are the lines Chart draws by default: the field of a day, its label, its colour, and whether it is a
+// percentage (drawn dashed on the right axis).
+const CHART_LINES = [
+  ["spend", "花费(CNY)", "#0369a1", false],
+  ["sales", "销售额(CNY)", "#059669", false],
+  ["acos", "ACOS", "#d97706", true],
+];
+
+export function Chart({ days, label = "每日花费、销售额和ACOS", lines = CHART_LINES }) {
   const box = useRef(null);
   useEffect(() => {
     let plot;
@@ -60,13 +68,15 @@ export function Chart({ days, label = "每日花费、销售额和ACOS" }) {
         scales: { x: { time: true }, pct: { auto: true } },
         series: [
           { label: "日期", value: (u, v) => (v == null ? "" : new Date(v * 1000).toISOString().slice(0, 10)) },
-          { label: "花费(CNY)", stroke: "#0369a1", fill: "rgba(3,105,161,0.12)", width: 2, value: (u, v) => (v == null ? "—" : v.toFixed(2)) },
-          { label: "销售额(CNY)", stroke: "#059669", width: 2, value: (u, v) => (v == null ? "—" : v.toFixed(2)) },
-          { label: "ACOS", stroke: "#d97706", width: 2, dash: [6, 4], scale: "pct", value: (u, v) => (v == null ? "—" : v.toFixed(2) + "%") },
+          ...lines.map(([, name, stroke, pct], i) =>
+            pct
+              ? { label: name, stroke, width: 2, dash: [6, 4], scale: "pct", value: (u, v) => (v == null ? "—" : v.toFixed(2) + "%") }
+              : { label: name, stroke, width: 2, ...(i === 0 ? { fill: "rgba(3,105,161,0.12)" } : {}), value: (u, v) => (v == null ? "—" : v.toFixed(2)) },
+          ),
         ],
         axes: [{ ...axis }, { ...axis, size: 60 }, { ...axis, scale: "pct", side: 1, size: 50, grid: { show: false }, values: (u, vs) => vs.map((v) => v + "%") }],
       };
-      const data = [x, days.map((d) => num(d.spend)), days.map((d) => num(d.sales)), days.map((d) => (d.acos === "—" ? null : num(d.acos)))];
+      const data = [x, ...lines.map(([field, , , pct]) => days.map((d) => (pct && d[field] === "—" ? null : num(d[field]))))];
       plot = new UPlot(opts, data, box.current);
       watch = new ResizeObserver(() => box.current && plot.setSize({ width: box.current.clientWidth, height: 260 }));
       watch.observe(box.current);
@@ -76,7 +86,7 @@ export function Chart({ days, label = "每日花费、销售额和ACOS" }) {
       watch?.disconnect();
       plot?.destroy();
     };
-  }, [days]);
+  }, [days, lines]);
   return <div ref={box} role="img" aria-label={label} className="w-full text-xs text-slate-700 dark:text-slate-300" />;
 }
 

@@ -17,7 +17,7 @@ const ORDERS = [
   ["bottom", "ROAS最低"],
 ];
 
-function Switch({ label, options, value, onChange }) {
+export function Switch({ label, options, value, onChange }) {
   return (
     <span role="group" aria-label={label} className="inline-flex overflow-hidden rounded-md border border-slate-300 text-sm dark:border-slate-600">
       {options.map(([key, name]) => (

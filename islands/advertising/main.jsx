@@ -17,6 +17,8 @@ import AdvDownloads from "./Downloads.jsx";
 import AdvOverview from "./Overview.jsx";
 import AdvRoas from "./Roas.jsx";
 import AdvStatistics from "./Statistics.jsx";
+import AdvFunnel from "./Funnel.jsx";
+import AdvIndicators from "./Indicators.jsx";
 import SearchTermAdd from "./SearchTermAdd.jsx";
 
 const ADV = "/amazonadv/api/v1";
@@ -46,6 +48,8 @@ function Advertising(props) {
   if (props.screen === "download") return <AdvDownloads {...props} />;
   if (props.screen === "roas") return <AdvRoas {...props} />;
   if (props.screen === "statistics") return <AdvStatistics {...props} />;
+  if (props.screen === "funnel") return <AdvFunnel {...props} />;
+  if (props.screen === "indicators") return <AdvIndicators {...props} />;
   return props.screen === "operation" ? <OperationLog {...props} /> : <AdvManager {...props} />;
 }
 

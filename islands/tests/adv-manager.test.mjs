@@ -3,7 +3,8 @@
 // profiles' campaigns with last 30 days' figures, most spent first, a campaign's name opens its ad groups and an
 // ad group's its product ads, the trail goes back, 状态 filters, 广告活动 shows the same lists, and 导出 downloads
 // the list. ROAS排名 ranks the synced campaigns, the other way round, without the small spenders, then the ad
-// groups, and exports; 广告统计 sums the days by week and by 站点. Screenshots at desktop and phone widths, light
+// groups, and exports; 广告统计 sums the days by week and by 站点; 广告漏斗 narrows from impressions to orders and
+// lists the worst-converting keywords first; 指标分析 sets the spend against all sales (TACOS). Screenshots at desktop and phone widths, light
 // and dark, go to islands/tests/artifacts/.
 import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
@@ -423,6 +424,64 @@ describe("广告管理", () => {
     assert.match(download.suggestedFilename(), /^广告统计_\d{4}-\d{2}-\d{2}\.xlsx$/);
   });
 
+  it("reads 广告漏斗: impressions to clicks to orders, then the keywords that convert worst first, and exports", async () => {
+    await openFromRail(page, "广告", "广告漏斗");
+    const view = await tabFrame(page, "广告漏斗");
+    const rows = view.locator('section[aria-label="广告漏斗"] tbody tr');
+    await rows.first().waitFor({ timeout: PATIENCE });
+    const stage = async (key) => Number((await view.locator(`[data-stage="${key}"]`).innerText()).replace(/,/g, ""));
+    const [impressions, clicks, orders] = [await stage("impressions"), await stage("clicks"), await stage("orders")];
+    assert.ok(impressions > clicks && clicks > orders && orders > 0, `funnel ${impressions} > ${clicks} > ${orders}`);
+    assert.equal((await view.locator('[data-rate="ctr"]').innerText()).trim(), `${((clicks * 100) / impressions).toFixed(2)}%`, "the click rate between the first two stages");
+    const column = async (title) => {
+      const heads = await view.locator('section[aria-label="广告漏斗"] thead th').allInnerTexts();
+      const i = heads.findIndex((h) => h.trim() === title);
+      assert.ok(i >= 0, `column ${title} in ${heads}`);
+      return (await rows.locator(`td:nth-child(${i + 1})`).allInnerTexts()).map((t) => t.trim());
+    };
+    // The campaigns' impressions add up to the top stage.
+    const shown = (await column("曝光量")).map((t) => Number(t.replace(/,/g, "")));
+    assert.ok(shown.every((n, i) => i === 0 || n <= shown[i - 1]), `impressions ${shown} in order`);
+    // The keywords, the worst conversion first: the rates rise down the list.
+    await view.getByRole("button", { name: "关键词/投放", exact: true }).click();
+    await view.getByLabel("排序").selectOption("cvr");
+    await view.getByText("只列有点击的关键词/投放", { exact: false }).waitFor();
+    await rows.first().locator("td:nth-child(2) .text-xs").filter({ hasText: /·/ }).waitFor({ timeout: PATIENCE });
+    // The list drawn for the new order (not the one before it) has its conversion rates rising.
+    await view.waitForFunction(
+      () => {
+        const section = document.querySelector('section[aria-label="广告漏斗"]');
+        const heads = [...section.querySelectorAll("thead th")].map((h) => h.innerText.trim());
+        const at = heads.indexOf("转化率") + 1;
+        const rates = [...section.querySelectorAll(`tbody tr td:nth-child(${at})`)].map((c) => Number(c.innerText.replace("%", "")));
+        return at > 0 && rates.length > 1 && rates.every((n, i) => i === 0 || n >= rates[i - 1]);
+      },
+      null,
+      { timeout: PATIENCE },
+    );
+    const rates = (await column("转化率")).map((t) => Number(t.replace("%", "")));
+    assert.ok(rates.length > 0 && rates.every((n, i) => i === 0 || n >= rates[i - 1]), `conversion ${rates} rising`);
+    await page.screenshot({ path: artifact("adv-funnel.png") });
+    const [download] = await Promise.all([page.waitForEvent("download"), view.getByRole("button", { name: "导出", exact: true }).click()]);
+    assert.match(download.suggestedFilename(), /^广告漏斗_\d{4}-\d{2}-\d{2}\.xlsx$/);
+  });
+
+  it("reads 指标分析: spend against all sales (TACOS) beside ACOS, sorts by TACOS and exports", async () => {
+    await openFromRail(page, "广告", "指标分析");
+    const view = await tabFrame(page, "指标分析");
+    const rows = view.locator('section[aria-label="指标分析"] table:not(.u-legend) tbody tr');
+    await rows.first().waitFor({ timeout: PATIENCE });
+    assert.match((await view.locator('[data-total="spend"]').innerText()).trim(), /^¥[\d,]+\.\d{2}$/, "the SKUs' spend in CNY");
+    assert.match((await view.locator('[data-total="acos"]').innerText()).trim(), /^[\d,]+\.\d{2}%$/, "ACOS of the ads' sales");
+    const heads = await view.locator('section[aria-label="指标分析"] table:not(.u-legend) thead th').allInnerTexts();
+    for (const title of ["SKU", "广告花费(CNY)", "总销售额(CNY)", "ACOS", "TACOS", "广告销售占比"]) assert.ok(heads.some((h) => h.trim() === title), `column ${title} in ${heads}`);
+    await view.getByLabel("排序").selectOption("tacos");
+    await rows.first().waitFor({ timeout: PATIENCE });
+    const [download] = await Promise.all([page.waitForEvent("download"), view.getByRole("button", { name: "导出", exact: true }).click()]);
+    assert.match(download.suggestedFilename(), /^指标分析_\d{4}-\d{2}-\d{2}\.xlsx$/);
+    await page.screenshot({ path: artifact("adv-indicators.png") });
+  });
+
   for (const { name, viewport } of [{ name: "desktop", viewport: { width: 1280, height: 800 } }, { name: "phone", viewport: { width: 390, height: 844 } }]) {
     for (const dark of [false, true]) {
       it(`draws at ${name} width in ${dark ? "dark" : "light"} mode`, async () => {
@@ -472,6 +531,16 @@ describe("广告管理", () => {
           await look.locator('section[aria-label="广告统计"] .uplot canvas').waitFor();
           await look.evaluate(() => document.fonts.ready);
           await look.screenshot({ path: artifact(`adv-statistics-${name}-${dark ? "dark" : "light"}.png`), fullPage: true });
+          await look.goto("/amazon/adv/funnel?embed=1");
+          await look.locator('section[aria-label="广告漏斗"] tbody tr').first().waitFor();
+          await look.locator('[data-stage="orders"]').waitFor();
+          await look.evaluate(() => document.fonts.ready);
+          await look.screenshot({ path: artifact(`adv-funnel-${name}-${dark ? "dark" : "light"}.png`), fullPage: true });
+          await look.goto("/amazon/adv/indicators?embed=1");
+          await look.locator('section[aria-label="指标分析"] table:not(.u-legend) tbody tr').first().waitFor();
+          await look.locator('[data-total="tacos"]').waitFor();
+          await look.evaluate(() => document.fonts.ready);
+          await look.screenshot({ path: artifact(`adv-indicators-${name}-${dark ? "dark" : "light"}.png`), fullPage: true });
         } finally {
           await look.context().close();
         }

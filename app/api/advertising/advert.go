@@ -20,8 +20,10 @@ import (
 type Handler struct {
 	Stores *stores.Service
 	// Ads reads the synced Sponsored Products (广告管理).
-	Ads      *advertising.Service
-	TimeZone *time.Location
+	Ads *advertising.Service
+	// Indicators is 指标分析: the advertised SKUs' spend against all their sales.
+	Indicators *advertising.Indicators
+	TimeZone   *time.Location
 }
 
 // Auth is an advertising authorisation as the store list shows it. The token never leaves the service.
