@@ -28,7 +28,7 @@ type FunnelQuery struct {
 	StartDate string `json:"startDate" query:"startDate"`
 	EndDate   string `json:"endDate" query:"endDate"`
 	Level     string `json:"level" query:"level"`
-	Sort      string `json:"sort" query:"sort"`
+	RankBy    string `json:"rankBy" query:"rankBy"`
 }
 
 // FunnelLine is a campaign's (ad group's, keyword's, SKU's) impressions, clicks and orders of the days, and of the
@@ -77,7 +77,7 @@ func (s *Service) FunnelPage(ctx context.Context, p core.Principal, q FunnelQuer
 	default:
 		return out, r, core.Invalid(MsgFunnelLevelBad)
 	}
-	order, known := funnelOrders[cmp.Or(strings.TrimSpace(q.Sort), "impressions")]
+	order, known := funnelOrders[cmp.Or(strings.TrimSpace(q.RankBy), "impressions")]
 	if !known {
 		return out, r, core.Invalid(MsgFunnelSortBad)
 	}

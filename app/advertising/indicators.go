@@ -39,7 +39,7 @@ type IndicatorQuery struct {
 	ProfileID string `json:"profileId" query:"profileId"`
 	StartDate string `json:"startDate" query:"startDate"`
 	EndDate   string `json:"endDate" query:"endDate"`
-	Sort      string `json:"sort" query:"sort"`
+	RankBy    string `json:"rankBy" query:"rankBy"`
 }
 
 // SKUFigures are a SKU's (or every SKU's) ad figures and all its sales of some days, in CNY: the sales of every
@@ -111,7 +111,7 @@ var indicatorOrders = map[string]func(l *IndicatorLine) decimal.Decimal{
 func (in *Indicators) Page(ctx context.Context, p core.Principal, q IndicatorQuery) (IndicatorsAnswer, core.PageRequest, error) {
 	r := q.PageRequest.Normalized()
 	out := IndicatorsAnswer{Days: []IndicatorDay{}, Lines: []IndicatorLine{}}
-	order, known := indicatorOrders[cmp.Or(strings.TrimSpace(q.Sort), "spend")]
+	order, known := indicatorOrders[cmp.Or(strings.TrimSpace(q.RankBy), "spend")]
 	if !known {
 		return out, r, core.Invalid(MsgIndicatorSortBad)
 	}

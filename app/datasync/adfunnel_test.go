@@ -78,7 +78,7 @@ func (w *adWorld) checkFunnel(t *testing.T, start, end string) {
 		t.Fatalf("%s before: %d clicks %d orders, the synced days %d %d", first.Name, first.PrevClicks, first.PrevOrders, clicks, orders)
 	}
 	for _, sort := range []string{"ctr", "cvr"} {
-		leaks := w.funnel(t, w.owner, map[string]any{"startDate": start, "endDate": end, "level": "keyword", "sort": sort, "pagesize": 500})
+		leaks := w.funnel(t, w.owner, map[string]any{"startDate": start, "endDate": end, "level": "keyword", "rankBy": sort, "pagesize": 500})
 		if leaks.Total == 0 {
 			t.Fatalf("no keywords by %s", sort)
 		}
@@ -98,7 +98,7 @@ func (w *adWorld) checkFunnel(t *testing.T, start, end string) {
 	}
 	apptest.Expect(t, w.owner.Call(http.MethodPost, "/amazonadv/api/v1/sp/funnel/page", map[string]any{"level": "portfolio"}),
 		http.StatusBadRequest, "A0400", "请选择分析对象（广告活动、广告组、关键词/投放或广告SKU）")
-	apptest.Expect(t, w.owner.Call(http.MethodPost, "/amazonadv/api/v1/sp/funnel/page", map[string]any{"sort": "spend"}),
+	apptest.Expect(t, w.owner.Call(http.MethodPost, "/amazonadv/api/v1/sp/funnel/page", map[string]any{"rankBy": "spend"}),
 		http.StatusBadRequest, "A0400", "请选择排序（曝光量、点击量、点击率最低或转化率最低）")
 }
 
@@ -217,7 +217,7 @@ func (w *adWorld) checkIndicators(t *testing.T, start, end string) {
 	if last.Day != end || !last.Sales.Equal(all) {
 		t.Fatalf("the last day %+v, want %s of %s", last, all, end)
 	}
-	tacos := w.indicators(t, w.owner, map[string]any{"startDate": start, "endDate": end, "sort": "tacos", "pagesize": 1})
+	tacos := w.indicators(t, w.owner, map[string]any{"startDate": start, "endDate": end, "rankBy": "tacos", "pagesize": 1})
 	if tacos.Records[0].SKU != sku {
 		t.Fatalf("the highest TACOS %+v", tacos.Records[0])
 	}
@@ -225,6 +225,6 @@ func (w *adWorld) checkIndicators(t *testing.T, start, end string) {
 	if res.StatusCode != http.StatusOK || len(body) < 1000 {
 		t.Fatalf("export: %d, %d bytes", res.StatusCode, len(body))
 	}
-	apptest.Expect(t, w.owner.Call(http.MethodPost, "/amazonadv/api/v1/sp/indicators/page", map[string]any{"sort": "name"}),
+	apptest.Expect(t, w.owner.Call(http.MethodPost, "/amazonadv/api/v1/sp/indicators/page", map[string]any{"rankBy": "name"}),
 		http.StatusBadRequest, "A0400", "请选择排序（花费、TACOS、ACOS或广告销售占比）")
 }

@@ -113,7 +113,7 @@ export default function AdvFunnel({ permissions }) {
           source={`${ADV}/sp/funnel/page`}
           exportUrl={`${ADV}/sp/funnel/export`}
           filterForm="adv-funnel-filter"
-          filters={{ level, sort }}
+          filters={{ level, rankBy: sort }}
           permissions={permissions}
           onLoad={(_, answer) => answer && setTotals(answer)}
           noun={noun}

@@ -83,7 +83,7 @@ export default function AdvIndicators({ permissions }) {
           source={`${ADV}/sp/indicators/page`}
           exportUrl={`${ADV}/sp/indicators/export`}
           filterForm="adv-indicators-filter"
-          filters={{ sort }}
+          filters={{ rankBy: sort }}
           permissions={permissions}
           onLoad={(_, answer) => answer && setTotals(answer)}
           noun="SKU"

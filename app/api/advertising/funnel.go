@@ -38,7 +38,7 @@ func funnelLine(l *advertising.FunnelLine) FunnelLine {
 		PrevCTR: ratio(clicks, impressions, true), PrevCVR: ratio(orders, clicks, true)}
 }
 
-// FunnelPage answers POST funnel/page {currentpage, pagesize, groupId, profileId, startDate, endDate, level, sort}:
+// FunnelPage answers POST funnel/page {currentpage, pagesize, groupId, profileId, startDate, endDate, level, rankBy}:
 // impressions → clicks → orders of the days and of as many days before them, and a page of the rows.
 func (h *Handler) FunnelPage(c *echo.Context) error {
 	var q advertising.FunnelQuery

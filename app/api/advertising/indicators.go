@@ -72,7 +72,7 @@ func indicatorLine(l *advertising.IndicatorLine) IndicatorLine {
 		Previous: prev, PrevTACOS: prev.TACOS}
 }
 
-// IndicatorsPage answers POST indicators/page {currentpage, pagesize, groupId, profileId, startDate, endDate, sort}:
+// IndicatorsPage answers POST indicators/page {currentpage, pagesize, groupId, profileId, startDate, endDate, rankBy}:
 // the advertised SKUs' spend against all their sales (TACOS), ACOS and the ads' share of sales, the days' and the
 // days before's totals, and each day.
 func (h *Handler) IndicatorsPage(c *echo.Context) error {
