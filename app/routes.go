@@ -151,6 +151,7 @@ func routes(e *echo.Echo, d Deps, pg *pages.Handler) RouteAccess {
 		"/amazon/listing/label":         labels.Form,
 		"/amazon/reports/open":          pg.ProductScreen("在售报告", "openListings"),
 		"/amazon/listing/price":         pg.PricingScreen("调价"),
+		"/amazon/listing/products":      pg.ProductScreen("商品列表", "listingProducts"),
 		"/erp/base/brand":               pg.AdminScreen("品牌", "brands"),
 		"/erp/base/category":            pg.AdminScreen("分类", "categories"),
 		"/erp/base/supplier":            pg.AdminScreen("供应商", "suppliers"),
@@ -513,6 +514,13 @@ func routes(e *echo.Echo, d Deps, pg *pages.Handler) RouteAccess {
 	openScreen := middleware.Screen("/amazon/reports/open")
 	erp.POST("/listing/open", cat.OpenListings, openScreen).Takes(catalog.OpenListingQuery{}).Answers(api.Page[catalogapi.Listing]{})
 	erp.GET("/listing/open/export", cat.OpenListingExport(export), openScreen)
+	// 商品列表: the listings with their stock, sales, owner and tags; giving owners and tags needs its button.
+	listingProducts := middleware.Screen("/amazon/listing/products")
+	erp.POST("/listing/products/page", cat.ListingProducts, listingProducts).Takes(catalog.ListingProductQuery{}).Answers(api.Page[catalogapi.ListingProduct]{})
+	erp.GET("/listing/products/export", cat.ListingProductExport(export), listingProducts)
+	erp.GET("/listing/products/choices", cat.ListingChoices, listingProducts).Answers(catalogapi.Choices{})
+	erp.POST("/listing/products/owner", cat.AssignOwner, listingProducts.Needs(catalog.PermissionListingOwner), oplog("分配运营负责人")).Takes(catalog.OwnerForm{}).Answers(catalogapi.AssignedCount{})
+	erp.POST("/listing/products/tags", cat.TagListings, listingProducts.Needs(catalog.PermissionListingOwner), oplog("设置商品标签")).Takes(catalog.TagForm{}).Answers(catalogapi.AssignedCount{})
 	// 调价: the listings, the preview and the history need the screen; a change, a floor and the company's
 	// confirmation percent its button permission (调整价格). Store groups through InGrantedGroups.
 	price := &pricingapi.Handler{Pricing: sv.Pricing, TimeZone: d.Config.TimeZone}
