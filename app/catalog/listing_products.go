@@ -30,6 +30,12 @@ const (
 	MsgChannelBad      = "配送方式只能是FBA或FBM"
 )
 
+// ListingProducts is 商品列表's part of the catalogue (a type of its own: the catalogue's Service is full).
+type ListingProducts struct{ s *Service }
+
+// ListingProducts is 商品列表.
+func (s *Service) ListingProducts() *ListingProducts { return &ListingProducts{s: s} }
+
 // listingBulkLimit is the most listings one assignment takes.
 const listingBulkLimit = 500
 
@@ -115,13 +121,15 @@ func (q ListingProductQuery) filter(p core.Principal) (catalogdb.ListingFilter, 
 }
 
 // salesFrom is the first day (yyyy-MM-dd, in the company's zone) of the last n days, today included.
-func (s *Service) salesFrom(n int) string {
+func (l *ListingProducts) salesFrom(n int) string {
+	s := l.s
 	now := s.now().In(s.timeZone)
 	return time.Date(now.Year(), now.Month(), now.Day()-(n-1), 0, 0, 0, 0, s.timeZone).Format(time.DateOnly)
 }
 
 // ListingProductPage lists a page of 商品列表 with the total and the page served.
-func (s *Service) ListingProductPage(ctx context.Context, p core.Principal, q ListingProductQuery) ([]ListingProduct, int64, core.PageRequest, error) {
+func (l *ListingProducts) ListingProductPage(ctx context.Context, p core.Principal, q ListingProductQuery) ([]ListingProduct, int64, core.PageRequest, error) {
+	s := l.s
 	f, r, ok, err := q.filter(p)
 	if err != nil || !ok {
 		return []ListingProduct{}, 0, r, err
@@ -131,7 +139,7 @@ func (s *Service) ListingProductPage(ctx context.Context, p core.Principal, q Li
 	if err != nil {
 		return nil, 0, r, err
 	}
-	figures, err := catalogdb.FiguresOf(db, p.CompanyID, rows, s.salesFrom(7), s.salesFrom(30))
+	figures, err := catalogdb.FiguresOf(db, p.CompanyID, rows, l.salesFrom(7), l.salesFrom(30))
 	if err != nil {
 		return nil, 0, r, err
 	}
@@ -150,7 +158,8 @@ type ListingChoices struct {
 }
 
 // Choices lists the company's users and tags for 商品列表's filters and bulk actions.
-func (s *Service) Choices(ctx context.Context, p core.Principal) (*ListingChoices, error) {
+func (l *ListingProducts) Choices(ctx context.Context, p core.Principal) (*ListingChoices, error) {
+	s := l.s
 	db := s.db.With(ctx)
 	owners, err := catalogdb.People(db, p.CompanyID)
 	if err != nil {
@@ -205,7 +214,8 @@ func listingIDs(raw []string) ([]int64, error) {
 
 // AssignOwner gives the chosen listings of the user's store groups an owner (or none). A listing of another
 // group or company is not found; nothing changes then.
-func (s *Service) AssignOwner(ctx context.Context, p core.Principal, f OwnerForm) (*Assigned, error) {
+func (l *ListingProducts) AssignOwner(ctx context.Context, p core.Principal, f OwnerForm) (*Assigned, error) {
+	s := l.s
 	ids, err := listingIDs(f.IDs)
 	if err != nil {
 		return nil, err
@@ -229,7 +239,7 @@ func (s *Service) AssignOwner(ctx context.Context, p core.Principal, f OwnerForm
 				return core.Invalid(MsgOwnerMissing)
 			}
 		}
-		if err := s.allVisible(tx, p, ids); err != nil {
+		if err := l.allVisible(tx, p, ids); err != nil {
 			return err
 		}
 		out.Changed, err = catalogdb.SetListingOwners(tx, p.CompanyID, p.UserID, ids, owner, s.now.Stamp())
@@ -242,7 +252,7 @@ func (s *Service) AssignOwner(ctx context.Context, p core.Principal, f OwnerForm
 }
 
 // allVisible refuses ids that are not all the company's listings in the user's store groups.
-func (s *Service) allVisible(tx *models.DB, p core.Principal, ids []int64) error {
+func (l *ListingProducts) allVisible(tx *models.DB, p core.Principal, ids []int64) error {
 	seen, err := catalogdb.VisibleListingIDs(tx, p.CompanyID, p.UserID, ids)
 	if err != nil {
 		return err
@@ -258,7 +268,8 @@ func (s *Service) allVisible(tx *models.DB, p core.Principal, ids []int64) error
 }
 
 // TagListings puts the company's tags on the chosen listings of the user's store groups, or takes them off.
-func (s *Service) TagListings(ctx context.Context, p core.Principal, f TagForm) (*Assigned, error) {
+func (l *ListingProducts) TagListings(ctx context.Context, p core.Principal, f TagForm) (*Assigned, error) {
+	s := l.s
 	ids, err := listingIDs(f.IDs)
 	if err != nil {
 		return nil, err
@@ -283,7 +294,7 @@ func (s *Service) TagListings(ctx context.Context, p core.Principal, f TagForm) 
 		if len(known) != len(distinctIDs(tags)) {
 			return core.Invalid(MsgTagMissing)
 		}
-		if err := s.allVisible(tx, p, ids); err != nil {
+		if err := l.allVisible(tx, p, ids); err != nil {
 			return err
 		}
 		if f.Remove {

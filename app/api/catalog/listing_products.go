@@ -33,9 +33,15 @@ type ListingProduct struct {
 	TagNames      string `json:"tagNames"`
 }
 
-func (h *Handler) listingProduct(l *catalog.ListingProduct) ListingProduct {
+// ListingProducts answers 商品列表's calls (a type of its own: the catalogue's Handler is full).
+type ListingProducts struct {
+	Handler  *Handler
+	Products *catalog.ListingProducts
+}
+
+func (h *ListingProducts) listingProduct(l *catalog.ListingProduct) ListingProduct {
 	f := &l.Figures
-	out := ListingProduct{Listing: h.listing(&l.ListingRow), Image: f.Image, ParentASIN: f.ParentASIN, Reason: l.Reason,
+	out := ListingProduct{Listing: h.Handler.listing(&l.ListingRow), Image: f.Image, ParentASIN: f.ParentASIN, Reason: l.Reason,
 		Units7: f.Units7, Units30: f.Units30, SalesCurrency: f.SalesCur, OwnerID: idText(l.OwnerID), OwnerName: f.Owner.Name}
 	if out.Image == "" {
 		out.Image = l.ProductImage
@@ -55,15 +61,15 @@ func (h *Handler) listingProduct(l *catalog.ListingProduct) ListingProduct {
 	return out
 }
 
-// ListingProducts answers POST listing/products/page {SKU配对's query, status (active|inactive|incomplete),
+// Page answers POST listing/products/page {SKU配对's query, status (active|inactive|incomplete),
 // channel (FBA|FBM), ownerId (an id or none), tagId}: a page of 商品列表.
-func (h *Handler) ListingProducts(c *echo.Context) error {
-	return api.PageOf(h.Catalog.ListingProductPage, h.listingProduct)(c)
+func (h *ListingProducts) Page(c *echo.Context) error {
+	return api.PageOf(h.Products.ListingProductPage, h.listingProduct)(c)
 }
 
-// ListingProductExport answers GET listing/products/export?<the list's filters>: 商品列表_<date>.xlsx.
-func (h *Handler) ListingProductExport(x api.Exporter) echo.HandlerFunc {
-	return api.ExportOf(x, "商品列表", "listingProductList", h.Catalog.ListingProductPage, h.listingProduct)
+// Export answers GET listing/products/export?<the list's filters>: 商品列表_<date>.xlsx.
+func (h *ListingProducts) Export(x api.Exporter) echo.HandlerFunc {
+	return api.ExportOf(x, "商品列表", "listingProductList", h.Products.ListingProductPage, h.listingProduct)
 }
 
 // Choice is an owner or a tag of the drop-downs.
@@ -79,10 +85,10 @@ type Choices struct {
 	Tags   []Choice `json:"tags"`
 }
 
-// ListingChoices answers GET listing/products/choices.
-func (h *Handler) ListingChoices(c *echo.Context) error {
+// Choices answers GET listing/products/choices.
+func (h *ListingProducts) Choices(c *echo.Context) error {
 	p, _ := middleware.Principal(c)
-	ch, err := h.Catalog.Choices(c.Request().Context(), p)
+	ch, err := h.Products.Choices(c.Request().Context(), p)
 	if err != nil {
 		return err
 	}
@@ -102,13 +108,13 @@ type AssignedCount struct {
 }
 
 // AssignOwner answers POST listing/products/owner {ids, ownerId ("" for none)}.
-func (h *Handler) AssignOwner(c *echo.Context) error {
+func (h *ListingProducts) AssignOwner(c *echo.Context) error {
 	var in catalog.OwnerForm
 	if err := c.Bind(&in); err != nil {
 		return err
 	}
 	p, _ := middleware.Principal(c)
-	res, err := h.Catalog.AssignOwner(c.Request().Context(), p, in)
+	res, err := h.Products.AssignOwner(c.Request().Context(), p, in)
 	if err != nil {
 		return err
 	}
@@ -116,13 +122,13 @@ func (h *Handler) AssignOwner(c *echo.Context) error {
 }
 
 // TagListings answers POST listing/products/tags {ids, tagIds, remove}.
-func (h *Handler) TagListings(c *echo.Context) error {
+func (h *ListingProducts) TagListings(c *echo.Context) error {
 	var in catalog.TagForm
 	if err := c.Bind(&in); err != nil {
 		return err
 	}
 	p, _ := middleware.Principal(c)
-	res, err := h.Catalog.TagListings(c.Request().Context(), p, in)
+	res, err := h.Products.TagListings(c.Request().Context(), p, in)
 	if err != nil {
 		return err
 	}
