@@ -628,6 +628,13 @@ var queryFields = numbered(map[string][]Column{
 		col("productSku", "本地SKU", 150, false), col("ownerName", "运营负责人", 100, false), col("tagNames", "标签", 140, false),
 		col("openDate", "开售时间", 170, false).hidden(), col("createdAt", "创建时间", 170, true).hidden(),
 	},
+	// 业绩报告: an owner's (运营负责人) or department's month against its targets, the sum last.
+	"performanceList": {
+		col("name", "负责人/部门", 140, false), col("deptName", "所属部门", 120, false), col("lines", "SKU行数", 80, false).hidden(),
+		col("units", "销量", 80, false), col("sales", "销售额(元)", 120, false).yuan(), col("salesTarget", "销售目标(元)", 120, false).yuan(),
+		col("salesProgress", "销售完成率(%)", 110, false), col("profit", "利润(元)", 120, false).yuan(),
+		col("profitTarget", "利润目标(元)", 120, false).yuan(), col("profitProgress", "利润完成率(%)", 110, false),
+	},
 	"openListingList": {
 		col("groupName", "店铺", 130, false), col("marketplaceName", "站点", 80, false),
 		col("sellerSku", "平台SKU", 170, true), col("asin", "ASIN", 120, true), col("fnsku", "FNSKU", 120, true),

@@ -258,3 +258,27 @@ func FiguresOf(db *models.DB, companyID int64, rows []ListingRow, from7, from30 
 	}
 	return out, nil
 }
+
+// OwnerKey is a listing's place: its store group, marketplace and seller SKU (a 利润报告 line's).
+type OwnerKey struct {
+	GroupID       int64
+	MarketplaceID string
+	SKU           string
+}
+
+// ListingOwners reads the owners of the company's listings that have one, by place.
+func ListingOwners(db *models.DB, companyID int64) (map[OwnerKey]int64, error) {
+	var rows []struct {
+		GroupID       int64
+		MarketplaceID string
+		SellerSKU     string `gorm:"column:seller_sku"`
+		OwnerID       int64
+	}
+	err := db.Table("listings").Select("group_id, marketplace_id, seller_sku, owner_id").
+		Where("company_id = ? AND owner_id IS NOT NULL", companyID).Scan(&rows).Error
+	out := make(map[OwnerKey]int64, len(rows))
+	for _, r := range rows {
+		out[OwnerKey{r.GroupID, r.MarketplaceID, r.SellerSKU}] = r.OwnerID
+	}
+	return out, err
+}
