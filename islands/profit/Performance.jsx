@@ -109,7 +109,7 @@ export default function Performance({ permissions }) {
       {answer && (
         <>
           <p className="mb-2 text-xs text-slate-500 dark:text-slate-400">
-            {answer.month}，按{who}统计。销售额与利润取自利润报告（人民币），每行SKU归入其Listing的运营负责人{byOwner ? "" : "所在部门"}；没有负责人的Listing和店铺费用计入“未分配”。各行相加等于利润报告当月合计。
+            {answer.month}，按{who}统计；没有负责人{byOwner ? "" : "或部门"}的计入“未分配”。合计行的目标为各行目标之和。
           </p>
           {answer.rows.length === 0 ? (
             <p role="status" className="mb-3 rounded-md border border-dashed border-slate-300 p-4 text-sm text-slate-600 dark:border-slate-600 dark:text-slate-300">
@@ -124,11 +124,11 @@ export default function Performance({ permissions }) {
               <table aria-label="业绩" className="min-w-full bg-white text-sm dark:bg-slate-900">
                 <thead className="bg-slate-50 text-slate-600 dark:bg-slate-800 dark:text-slate-300">
                   <tr>
-                    <th scope="col" className="sticky left-0 bg-slate-50 px-3 py-2 text-left font-medium dark:bg-slate-800">
+                    <th scope="col" className="sticky left-0 whitespace-nowrap bg-slate-50 px-3 py-2 text-left font-medium dark:bg-slate-800">
                       {who}
                     </th>
                     {byOwner && (
-                      <th scope="col" className="px-3 py-2 text-left font-medium">
+                      <th scope="col" className="whitespace-nowrap px-3 py-2 text-left font-medium">
                         所属部门
                       </th>
                     )}
@@ -141,7 +141,7 @@ export default function Performance({ permissions }) {
                     <th scope="col" className={`${cell} font-medium`}>
                       销售目标
                     </th>
-                    <th scope="col" className="px-3 py-2 text-left font-medium">
+                    <th scope="col" className="whitespace-nowrap px-3 py-2 text-left font-medium">
                       销售完成率
                     </th>
                     <th scope="col" className={`${cell} font-medium`}>
@@ -150,10 +150,10 @@ export default function Performance({ permissions }) {
                     <th scope="col" className={`${cell} font-medium`}>
                       利润目标
                     </th>
-                    <th scope="col" className="px-3 py-2 text-left font-medium">
+                    <th scope="col" className="whitespace-nowrap px-3 py-2 text-left font-medium">
                       利润完成率
                     </th>
-                    {mayEdit && <th scope="col" className="px-3 py-2 text-left font-medium">操作</th>}
+                    {mayEdit && <th scope="col" className="whitespace-nowrap px-3 py-2 text-left font-medium">操作</th>}
                   </tr>
                 </thead>
                 <tbody>
@@ -171,7 +171,7 @@ export default function Performance({ permissions }) {
                         <Money value={row.salesTarget} />
                       </td>
                       <td className="whitespace-nowrap px-3 py-1.5">
-                        <Bar percent={row.salesProgress} label={`${row.name}销售完成率`} />
+                        {row.total ? <span className="text-slate-400">—</span> : <Bar percent={row.salesProgress} label={`${row.name}销售完成率`} />}
                       </td>
                       <td className={cell} data-profit={row.name}>
                         <Money value={row.profit} />
@@ -180,7 +180,7 @@ export default function Performance({ permissions }) {
                         <Money value={row.profitTarget} />
                       </td>
                       <td className="whitespace-nowrap px-3 py-1.5">
-                        <Bar percent={row.profitProgress} label={`${row.name}利润完成率`} />
+                        {row.total ? <span className="text-slate-400">—</span> : <Bar percent={row.profitProgress} label={`${row.name}利润完成率`} />}
                       </td>
                       {mayEdit && (
                         <td className="whitespace-nowrap px-3 py-1.5">

@@ -75,7 +75,7 @@ describe("商品列表 and 业绩报告", () => {
     }
     assert.ok(list.rows.length >= 5, `the listings: ${list.rows.length}`);
 
-    await frame.getByLabel("状态").selectOption({ label: "不可售" });
+    await frame.getByLabel("状态", { exact: true }).selectOption({ label: "不可售" });
     list = await query(frame);
     assert.ok(list.total >= 1, "an inactive listing in the demo");
     const col = (title) => list.header.indexOf(title);
@@ -92,7 +92,7 @@ describe("商品列表 and 业绩报告", () => {
     await dialog.waitFor({ state: "detached" });
 
     // Two listings, one owner.
-    await frame.getByLabel("状态").selectOption({ label: "在售" });
+    await frame.getByLabel("状态", { exact: true }).selectOption({ label: "在售" });
     list = await query(frame);
     // Two that sold in the last 7 days, so that 业绩报告's month holds their sales.
     const selling = list.records.filter((r) => r.units7 > 0);
@@ -112,7 +112,7 @@ describe("商品列表 and 业绩报告", () => {
     await assign.getByRole("button", { name: "分配", exact: true }).click();
     assert.equal((await (await saved).json()).data.changed, 2);
     await assign.waitFor({ state: "detached" });
-    await frame.getByLabel("运营负责人").selectOption({ label: owner });
+    await frame.getByLabel("运营负责人", { exact: true }).selectOption({ label: owner });
     list = await query(frame);
     assert.equal(list.total, 2, "the owner's listings");
     assert.deepEqual(list.records.map((r) => r.sellerSku).sort(), [a, b].sort());

@@ -54,6 +54,10 @@ func performanceRow(r *profit.PerformanceRow) PerformanceRow {
 	out := PerformanceRow{Name: r.Name, DeptName: r.DeptName, Lines: r.Lines, Units: r.Units, Sales: r.Sales.StringFixed(2),
 		Profit: r.Profit.StringFixed(2), SalesTarget: target(r.SalesTarget), ProfitTarget: target(r.ProfitTarget),
 		SalesProgress: progress(r.Sales, r.SalesTarget), ProfitProgress: progress(r.Profit, r.ProfitTarget), Total: r.Total}
+	if r.Total {
+		// The sum's sales hold 未分配's, which no target covers: a rate over the targets' sum would mislead.
+		out.SalesProgress, out.ProfitProgress = "", ""
+	}
 	if r.SubjectID != 0 {
 		out.SubjectID = strconv.FormatInt(r.SubjectID, 10)
 	}
