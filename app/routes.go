@@ -151,6 +151,7 @@ func routes(e *echo.Echo, d Deps, pg *pages.Handler) RouteAccess {
 		"/amazon/listing/label":         labels.Form,
 		"/amazon/reports/open":          pg.ProductScreen("在售报告", "openListings"),
 		"/amazon/listing/price":         pg.PricingScreen("调价"),
+		"/amazon/listing/products":      pg.ProductScreen("商品列表", "listingProducts"),
 		"/erp/base/brand":               pg.AdminScreen("品牌", "brands"),
 		"/erp/base/category":            pg.AdminScreen("分类", "categories"),
 		"/erp/base/supplier":            pg.AdminScreen("供应商", "suppliers"),
@@ -198,6 +199,7 @@ func routes(e *echo.Echo, d Deps, pg *pages.Handler) RouteAccess {
 		"/amazon/payment/record":        pg.FinanceScreen("结算记录", "settlements"),
 		"/amazon/payment/itemfee":       pg.ProfitScreen("费用项", "fees"),
 		"/amazon/payment/month":         pg.ProfitScreen("月度报告", "month"),
+		"/amazon/payment/performance":   pg.ProfitScreen("业绩报告", "performance"),
 		"/amazon/payment/settlementsku": pg.ProfitScreen("SKU结算", "skus"),
 		"/amazon/profit/config":         pg.ProfitScreen("利润配置", "config"),
 		"/amazon/adv/manager":           pg.AdvManager("广告管理", "manager"),
@@ -515,6 +517,14 @@ func routes(e *echo.Echo, d Deps, pg *pages.Handler) RouteAccess {
 	openScreen := middleware.Screen("/amazon/reports/open")
 	erp.POST("/listing/open", cat.OpenListings, openScreen).Takes(catalog.OpenListingQuery{}).Answers(api.Page[catalogapi.Listing]{})
 	erp.GET("/listing/open/export", cat.OpenListingExport(export), openScreen)
+	// 商品列表: the listings with their stock, sales, owner and tags; giving owners and tags needs its button.
+	listingProducts := middleware.Screen("/amazon/listing/products")
+	lp := &catalogapi.ListingProducts{Handler: cat, Products: sv.Catalog.ListingProducts()}
+	erp.POST("/listing/products/page", lp.Page, listingProducts).Takes(catalog.ListingProductQuery{}).Answers(api.Page[catalogapi.ListingProduct]{})
+	erp.GET("/listing/products/export", lp.Export(export), listingProducts)
+	erp.GET("/listing/products/choices", lp.Choices, listingProducts).Answers(catalogapi.Choices{})
+	erp.POST("/listing/products/owner", lp.AssignOwner, listingProducts.Needs(catalog.PermissionListingOwner), oplog("分配运营负责人")).Takes(catalog.OwnerForm{}).Answers(catalogapi.AssignedCount{})
+	erp.POST("/listing/products/tags", lp.TagListings, listingProducts.Needs(catalog.PermissionListingOwner), oplog("设置商品标签")).Takes(catalog.TagForm{}).Answers(catalogapi.AssignedCount{})
 	// 调价: the listings, the preview and the history need the screen; a change, a floor and the company's
 	// confirmation percent its button permission (调整价格). Store groups through InGrantedGroups.
 	price := &pricingapi.Handler{Pricing: sv.Pricing, TimeZone: d.Config.TimeZone}
@@ -893,6 +903,12 @@ func routes(e *echo.Echo, d Deps, pg *pages.Handler) RouteAccess {
 	monthScreen := middleware.Screen("/amazon/payment/month")
 	amz.POST("/profit/month", prof.MonthPage, monthScreen).Takes(profit.MonthQuery{}).Answers(profitapi.MonthReport{})
 	amz.GET("/profit/month/export", prof.MonthExport(export), monthScreen)
+	// 业绩报告: 利润报告's month by the listings' owners (商品列表) or their departments, against the month's targets.
+	perfScreen := middleware.Screen("/amazon/payment/performance")
+	amz.POST("/profit/performance", prof.PerformancePage, perfScreen).Takes(profit.PerformanceQuery{}).Answers(profitapi.Performance{})
+	amz.GET("/profit/performance/export", prof.PerformanceExport(export), perfScreen)
+	amz.GET("/profit/performance/choices", prof.PerformanceChoices, perfScreen).Answers(profitapi.TargetChoices{})
+	amz.PUT("/profit/performance/target", prof.SetTarget, perfScreen.Needs(profit.PermissionTarget), oplog("设置业绩目标")).Takes(profit.TargetForm{}).Answers("")
 	amz.POST("/profit/report", prof.ReportPage, profitScreen).Takes(profit.Query{}).Answers(profitapi.ReportPage{})
 	amz.GET("/profit/report/export", prof.ReportExport(export), profitScreen)
 	amz.POST("/profit/detail", prof.Detail, profitScreen).Takes(profit.DetailQuery{}).Answers(profitapi.DetailPage{})

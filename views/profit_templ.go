@@ -94,13 +94,18 @@ func ProfitScreen(p ProfitScreenPage, theme string) templ.Component {
 				if templ_7745c5c3_Err != nil {
 					return templ_7745c5c3_Err
 				}
+			} else if p.Screen == "performance" {
+				templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 7, "<p class=\"mb-4 text-sm text-slate-500 dark:text-slate-400\">所选月份（北京时间）按运营负责人或其所在部门统计的销售额与利润（人民币），取自利润报告同月的SKU行：每行归入其Listing（店铺、站点、平台SKU）在商品列表中分配的运营负责人；没有负责人的Listing和不属于任何SKU的店铺费用计入“未分配”，各行相加等于利润报告当月合计。目标由公司按月为负责人或部门设置，完成率 = 实际 ÷ 目标。</p>")
+				if templ_7745c5c3_Err != nil {
+					return templ_7745c5c3_Err
+				}
 			} else {
-				templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 7, "<p class=\"mb-4 text-sm text-slate-500 dark:text-slate-400\">利润报告中的头程：每个货件发货时填写的运费（人民币）按此处选择的方式分摊到货件中的各SKU，SKU的单位头程为其所有已发货货件分摊的运费 ÷ 发货件数。</p>")
+				templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 8, "<p class=\"mb-4 text-sm text-slate-500 dark:text-slate-400\">利润报告中的头程：每个货件发货时填写的运费（人民币）按此处选择的方式分摊到货件中的各SKU，SKU的单位头程为其所有已发货货件分摊的运费 ÷ 发货件数。</p>")
 				if templ_7745c5c3_Err != nil {
 					return templ_7745c5c3_Err
 				}
 			}
-			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 8, "<div data-island=\"profit\"><p class=\"text-sm text-slate-500\">加载中...</p><noscript><p class=\"text-sm text-red-700\">此页面需要启用 JavaScript。</p></noscript>")
+			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 9, "<div data-island=\"profit\"><p class=\"text-sm text-slate-500\">加载中...</p><noscript><p class=\"text-sm text-red-700\">此页面需要启用 JavaScript。</p></noscript>")
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
@@ -108,7 +113,7 @@ func ProfitScreen(p ProfitScreenPage, theme string) templ.Component {
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
-			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 9, "</div></main>")
+			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 10, "</div></main>")
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}

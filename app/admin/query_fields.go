@@ -637,6 +637,26 @@ var queryFields = numbered(map[string][]Column{
 		col("productSku", "本地SKU", 150, false), col("productName", "产品名称", 200, false),
 		col("paired", "配对状态", 90, false), col("createdAt", "创建时间", 170, true),
 	},
+	// 商品列表: every listing with its picture, status (and why not for sale), FBA stock, last days' sales, the
+	// paired product, the owner (运营负责人) and tags.
+	"listingProductList": {
+		col("image", "图片", 70, false), col("itemName", "标题", 240, true), col("asin", "ASIN", 120, true),
+		col("parentAsin", "父ASIN", 120, false), col("fnsku", "FNSKU", 120, true), col("sellerSku", "平台SKU", 170, true),
+		col("groupName", "店铺", 120, false), col("marketplaceName", "站点", 70, false), col("price", "价格", 90, true).money(),
+		col("statusName", "状态", 80, true), col("reason", "不可售原因", 240, false).tip("在售报告与FBA库存报告能说明的原因：缺货等；其他原因请在卖家后台查看"),
+		col("channelName", "配送方式", 80, false), col("fulfillable", "FBA可售", 80, false), col("inbound", "FBA在途", 80, false),
+		col("units7", "7天销量", 80, false), col("sales7", "7天销售额", 100, false), col("units30", "30天销量", 80, false),
+		col("sales30", "30天销售额", 100, false), col("salesCurrency", "销售币种", 70, false).hidden(),
+		col("productSku", "本地SKU", 150, false), col("ownerName", "运营负责人", 100, false), col("tagNames", "标签", 140, false),
+		col("openDate", "开售时间", 170, false).hidden(), col("createdAt", "创建时间", 170, true).hidden(),
+	},
+	// 业绩报告: an owner's (运营负责人) or department's month against its targets, the sum last.
+	"performanceList": {
+		col("name", "负责人/部门", 140, false), col("deptName", "所属部门", 120, false), col("lines", "SKU行数", 80, false).hidden(),
+		col("units", "销量", 80, false), col("sales", "销售额(元)", 120, false).yuan(), col("salesTarget", "销售目标(元)", 120, false).yuan(),
+		col("salesProgress", "销售完成率(%)", 110, false), col("profit", "利润(元)", 120, false).yuan(),
+		col("profitTarget", "利润目标(元)", 120, false).yuan(), col("profitProgress", "利润完成率(%)", 110, false),
+	},
 	"openListingList": {
 		col("groupName", "店铺", 130, false), col("marketplaceName", "站点", 80, false),
 		col("sellerSku", "平台SKU", 170, true), col("asin", "ASIN", 120, true), col("fnsku", "FNSKU", 120, true),

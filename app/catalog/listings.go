@@ -44,7 +44,7 @@ const (
 var (
 	amazonCode   = regexp.MustCompile(`^[A-Z0-9]{10}$`)
 	listingSorts = map[string]string{"sellerSku": "seller_sku", "asin": "asin", "fnsku": "fnsku", "itemName": "item_name",
-		"price": "price", "status": "status", "createdAt": "created_at"}
+		"price": "price", "status": "status", "statusName": "status", "createdAt": "created_at"}
 )
 
 // ListingForm is a listing as the add and edit forms send it. ProductID "" leaves it unpaired.

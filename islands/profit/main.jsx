@@ -1,15 +1,18 @@
 // The profit screens, one island for them all (the page's props name the screen): 利润报告 (profit per seller SKU,
 // store and month, each figure opening the lines it was summed from), 利润配置 (how freight is spread), and the
-// settlements summed by fee type (费用项) and by SKU (SKU结算), and 月度报告 (a month's P&L of each store).
+// settlements summed by fee type (费用项) and by SKU (SKU结算), 月度报告 (a month's P&L of each store) and 业绩报告
+// (sales and profit by owner or department against the month's targets).
 import { mount } from "../lib/mount.js";
 import Config from "./Config.jsx";
 import Month from "./Month.jsx";
+import Performance from "./Performance.jsx";
 import Report from "./Report.jsx";
 import { FeeItems, SKUSettlements } from "./Settled.jsx";
 
 function ProfitScreen({ screen, permissions }) {
   if (screen === "config") return <Config permissions={permissions} />;
   if (screen === "month") return <Month />;
+  if (screen === "performance") return <Performance permissions={permissions} />;
   if (screen === "fees") return <FeeItems permissions={permissions} />;
   if (screen === "skus") return <SKUSettlements permissions={permissions} />;
   return <Report permissions={permissions} />;

@@ -34,11 +34,15 @@ type ListingFilter struct {
 	Reported      bool
 	Status        string
 	Channel       string
-	OrderBy       string
-	Desc          bool
-	Offset        int
-	Limit         int
-	Anchor        models.Anchor
+	// 商品列表's filters: the owner (OwnerID; NoOwner: the listings without one) and a tag.
+	OwnerID int64
+	NoOwner bool
+	TagID   int64
+	OrderBy string
+	Desc    bool
+	Offset  int
+	Limit   int
+	Anchor  models.Anchor
 }
 
 const listingColumns = "listings.*, store_groups.name AS group_name, local_products.sku AS product_sku, " +
@@ -81,6 +85,14 @@ func (f ListingFilter) narrow(db *models.DB, q *gorm.DB) *gorm.DB {
 	}
 	if f.ProductID != 0 {
 		q = q.Where("listings.product_id = ?", f.ProductID)
+	}
+	if f.OwnerID != 0 {
+		q = q.Where("listings.owner_id = ?", f.OwnerID)
+	} else if f.NoOwner {
+		q = q.Where("listings.owner_id IS NULL")
+	}
+	if f.TagID != 0 {
+		q = q.Where("EXISTS (SELECT 1 FROM listing_tags lt WHERE lt.listing_id = listings.id AND lt.tag_id = ?)", f.TagID)
 	}
 	if f.Paired != nil && *f.Paired {
 		q = q.Where("listings.product_id IS NOT NULL")

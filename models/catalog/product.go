@@ -130,6 +130,8 @@ type Listing struct {
 	ASIN          string `gorm:"column:asin"`
 	FNSKU         string `gorm:"column:fnsku"`
 	ProductID     *int64
+	// OwnerID is the listing's 运营负责人 (商品列表), one of the company's users; nil: none.
+	OwnerID *int64
 	// What Amazon's all-listings report says of it (zero for a listing entered by hand and not yet reported).
 	ItemName           string
 	Price              models.Money
