@@ -111,6 +111,8 @@ type Services struct {
 	Pricing *pricing.Service
 	// InventoryValue is 存货价值: the stock's value at each month's end for the books, kept when a month is closed.
 	InventoryValue *inventoryvalue.Service
+	// BOMs are 加工单's bills of materials (物料清单).
+	BOMs *stock.BOMs
 }
 
 // NewServices builds the domains in their dependency order (see the README's code layout). The cache of compiled
@@ -162,6 +164,7 @@ func NewServices(d ServiceDeps) Services {
 		Stores:         st,
 		Catalog:        catalog.New(d.DB, now, d.Config.TimeZone, uploads),
 		Stock:          stock.New(d.DB, now, d.Config.TimeZone, numbers),
+		BOMs:           stock.NewBOMs(d.DB, now),
 		Shipping:       ship,
 		AmazonData:     data,
 		DataSync:       sync,

@@ -504,6 +504,19 @@ var queryFields = numbered(map[string][]Column{
 		col("totalCost", "货值(元)", 110, false).yuan().tip("审核时按换出产品的加权平均成本结转"), col("creator", "创建人", 100, false),
 		col("createdAt", "创建时间", 170, false), col("approvedAt", "审核时间", 170, false), col("remark", "备注", 200, false),
 	},
+	// 加工单: the components of a product's 物料清单 consumed and the product made, its unit cost rolled up at approval.
+	"processList": {
+		col("number", "加工单号", 170, false), col("warehouseName", "仓库", 140, false), col("statusName", "状态", 80, false),
+		col("madeSku", "加工产品SKU", 140, false), col("madeName", "加工产品", 180, false), col("madeQuantity", "加工数量", 90, false),
+		col("lineCount", "组件数", 80, false), col("totalCost", "组件成本(元)", 120, false).yuan().tip("审核时按组件的加权平均成本结转"),
+		col("processFee", "加工费(元/件)", 110, false).yuan(), col("madeCost", "单位成本(元)", 110, false).yuan().tip("(组件成本 + 加工费 × 数量) ÷ 加工数量"),
+		col("creator", "创建人", 100, false), col("createdAt", "创建时间", 170, false), col("approvedAt", "审核时间", 170, false),
+		col("remark", "备注", 200, false),
+	},
+	// 物料清单: the products that have a bill of materials, and how many components each names.
+	"bomList": {
+		col("sku", "产品SKU", 160, false), col("name", "产品名称", 220, false), col("components", "组件数", 80, false),
+	},
 	// 库存货值: each product's stock in each warehouse at a date, valued at its cost of that day.
 	"stockValueList": {
 		col("warehouseName", "仓库", 140, false), col("kindName", "类型", 80, false), col("groupName", "店铺", 110, false).hidden(),

@@ -89,7 +89,7 @@ var ProductMenu = []menuEntry{
 		heading("purchase.orders", "采购",
 			link("purchase.orders.list", "采购单", "/erp/purchase/orders", append(crud("erp:purchase", "采购单"), permEntry{"erp:purchase:approve", "审核采购单"}, permEntry{"erp:purchase:receive", "采购收货"})...),
 			link("purchase.plan", "亚马逊补货计划", "/erp/purchase/plan", permEntry{"erp:purchase:plan:edit", "编辑补货参数"}),
-			link("purchase.process", "加工单", "/erp/purchase/process"),
+			link("purchase.process", "加工单", "/erp/purchase/process", permEntry{"erp:purchase:process:add", "新增加工单"}, permEntry{"erp:purchase:process:approve", "审核加工单"}, permEntry{"erp:purchase:process:cancel", "作废加工单"}, permEntry{"erp:purchase:bom:edit", "编辑物料清单"}),
 			link("purchase.reports", "采购报表", "/erp/purchase/reports"),
 		),
 		heading("purchase.partners", "供应商",
