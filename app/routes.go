@@ -185,6 +185,9 @@ func routes(e *echo.Echo, d Deps, pg *pages.Handler) RouteAccess {
 		"/e/s/p":                        pg.ShipScreen("发货计划提交", "planEdit"),
 		"/erp/ship/quota":               pg.ShipScreen("货件处理", "shipments"),
 		"/shipment_handing/shipstep":    pg.ShipScreen("货件处理", "shipstep"),
+		"/erp/ship/transportation":      pg.ShipScreen("物流跟踪", "transportation"),
+		"/transportation/edit":          pg.ShipScreen("编辑物流", "transportationEdit"),
+		"/transportation/details":       pg.ShipScreen("物流详情", "transportationDetail"),
 		"/shipmentdetails":              pg.ShipmentDetails,
 		"/amazon/storeAuth":             pg.StoreAuth,
 		"/amazon/datasync":              pg.DataSync,
@@ -787,6 +790,21 @@ func routes(e *echo.Echo, d Deps, pg *pages.Handler) RouteAccess {
 	erp.POST("/shipment/:id/amazonStatus", sh.AmazonStatus, quotaScreen.Needs(shipping.PermissionShipHandle), oplog("更新货件状态")).Takes(shipping.AmazonStatusForm{}).Answers(shippingapi.Shipment{})
 	erp.POST("/shipment/:id/cancel", sh.Cancel, quotaScreen.Needs(shipping.PermissionShipHandle), oplog("取消货件")).Answers(shippingapi.Shipment{})
 	// The pick list (shipForm): any signed-in user of the company, within the store groups they are granted.
+	// 物流跟踪: first-leg channels, each shipment's channel, tracking number, milestones, arrival and freight.
+	transportScreen := middleware.Screen("/erp/ship/transportation")
+	trk := &shippingapi.TrackingHandler{Tracking: sv.Tracking, Profit: sv.Profit, TimeZone: d.Config.TimeZone}
+	erp.POST("/freightChannel/page", trk.ChannelPage, transportScreen).Takes(shipping.ChannelQuery{}).Answers(api.Page[shippingapi.Channel]{})
+	erp.GET("/freightChannel/export", trk.ChannelExport(export), transportScreen)
+	erp.POST("/freightChannel", trk.SaveChannel, transportScreen.Needs(shipping.PermissionChannelEdit), oplog("新增物流渠道")).Takes(shipping.ChannelForm{}).Answers(shippingapi.Channel{})
+	erp.PUT("/freightChannel/:id", trk.SaveChannel, transportScreen.Needs(shipping.PermissionChannelEdit), oplog("编辑物流渠道")).Takes(shipping.ChannelForm{}).Answers(shippingapi.Channel{})
+	erp.DELETE("/freightChannel/:id", trk.DeleteChannel, transportScreen.Needs(shipping.PermissionChannelEdit), oplog("删除物流渠道")).Answers("")
+	erp.POST("/transportation/page", trk.Page, transportScreen).Takes(shipping.TrackingQuery{}).Answers(api.Page[shippingapi.Tracked]{})
+	erp.GET("/transportation/export", trk.Export(export), transportScreen)
+	erp.GET("/transportation/milestoneTemplate", trk.MilestoneTemplate, transportScreen)
+	erp.POST("/transportation/milestoneImport", trk.ImportMilestones, transportScreen.Needs(shipping.PermissionTrackingEdit), oplog("导入物流节点")).Uploads("file").Answers(0)
+	erp.GET("/transportation/:shipmentid", trk.Get, transportScreen).Answers(shippingapi.TrackedDetail{})
+	erp.PUT("/transportation/:shipmentid", trk.Save, transportScreen.Needs(shipping.PermissionTrackingEdit), oplog("编辑物流")).Takes(shipping.TrackingForm{}).Answers("")
+	erp.POST("/transportation/:shipmentid/milestone", trk.AddMilestone, transportScreen.Needs(shipping.PermissionTrackingEdit), oplog("添加物流节点")).Takes(shipping.MilestoneForm{}).Answers("")
 	erp.GET("/shipForm/quotainfo/:shipmentid", sh.QuotaInfo, signedIn).Answers(shippingapi.QuotaInfo{})
 	erp.POST("/shipForm/getQRCode/:shipmentid/:size", sh.QRCode, signedIn).File(apidoc.KindImage)
 

@@ -113,6 +113,8 @@ type Services struct {
 	InventoryValue *inventoryvalue.Service
 	// BOMs are 加工单's bills of materials (物料清单).
 	BOMs *stock.BOMs
+	// Tracking is 物流跟踪: first-leg channels, shipments' tracking, milestones and freight.
+	Tracking *shipping.Tracking
 }
 
 // NewServices builds the domains in their dependency order (see the README's code layout). The cache of compiled
@@ -165,6 +167,7 @@ func NewServices(d ServiceDeps) Services {
 		Catalog:        catalog.New(d.DB, now, d.Config.TimeZone, uploads),
 		Stock:          stock.New(d.DB, now, d.Config.TimeZone, numbers),
 		BOMs:           stock.NewBOMs(d.DB, now),
+		Tracking:       shipping.NewTracking(d.DB, now, d.Config.TimeZone),
 		Shipping:       ship,
 		AmazonData:     data,
 		DataSync:       sync,

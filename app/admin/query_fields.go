@@ -513,6 +513,21 @@ var queryFields = numbered(map[string][]Column{
 		col("creator", "创建人", 100, false), col("createdAt", "创建时间", 170, false), col("approvedAt", "审核时间", 170, false),
 		col("remark", "备注", 200, false),
 	},
+	// 物流跟踪: each shipment's first leg: channel, tracking number, freight, estimated arrival and latest milestone.
+	"transportationList": {
+		col("shipmentId", "货件号", 160, false), col("groupName", "店铺", 110, false), col("marketplaceId", "站点", 80, false).hidden(),
+		col("warehouseName", "发货仓库", 120, false), col("quantity", "数量", 70, false), col("carrier", "承运商", 110, false),
+		col("channel", "物流渠道", 120, false), col("modeName", "运输方式", 80, false), col("tracking", "跟踪单号", 160, false),
+		col("grossWeight", "毛重(kg)", 90, false), col("volume", "体积(m³)", 90, false),
+		col("freight", "运费(元)", 100, false).yuan().tip("利润报告的头程按利润配置分摊此运费"), col("freightSource", "运费来源", 90, false),
+		col("shippedAt", "发货时间", 160, false), col("estimatedArrival", "预计到达", 100, false), col("lastMilestone", "最新节点", 200, false),
+	},
+	// 物流渠道: first-leg channels with their days and price.
+	"freightChannelList": {
+		col("carrier", "承运商", 130, false), col("name", "渠道名称", 150, false), col("modeName", "运输方式", 80, false),
+		col("days", "时效(天)", 80, false), col("basisName", "计价方式", 100, false), col("unitPrice", "单价(元)", 100, false).yuan(),
+		col("shipments", "货件数", 80, false), col("remark", "备注", 200, false),
+	},
 	// 物料清单: the products that have a bill of materials, and how many components each names.
 	"bomList": {
 		col("sku", "产品SKU", 160, false), col("name", "产品名称", 220, false), col("components", "组件数", 80, false),

@@ -125,7 +125,7 @@ var ProductMenu = []menuEntry{
 			link("ship.plan", "发货计划", "/erp/ship/plan", permEntry{"erp:ship:plan:add", "新建发货计划"}),
 			link("ship.quota", "货件处理", "/erp/ship/quota", permEntry{"erp:ship:pick:print", "打印配货单"},
 				permEntry{"erp:ship:add", "新建货件"}, permEntry{"erp:ship:handle", "处理货件"}),
-			link("ship.transportation", "物流跟踪", "/erp/ship/transportation"),
+			link("ship.transportation", "物流跟踪", "/erp/ship/transportation", permEntry{"erp:ship:transport:edit", "编辑物流"}, permEntry{"erp:ship:transport:channel", "编辑物流渠道"}),
 		),
 		heading("logistics.address", "地址",
 			link("logistics.address.ship", "发货地址", "/erp/address", crud("erp:address", "发货地址")...),
