@@ -20,6 +20,8 @@ const SCREENS = [
   "/amazon/inventory/planning", "/amazon/payment/record", "/amazon/payment/itemfee", "/amazon/payment/settlementsku",
   "/amazon/payment/month",
   "/amazon/orders/remove",
+  "/erp/purchase/process", "/e/p/p/c", "/erp/ship/transportation", "/transportation/edit?shipmentid=FBA15DEMO001",
+  "/transportation/details?shipmentid=FBA15DEMO001",
 ];
 
 const SIZES = [
