@@ -111,8 +111,9 @@ describe("加工单与物流跟踪", () => {
     // Twenty more need 40 of JG-M, which has 20 left: refused naming it.
     const more = await call(page, "POST", "/erp/api/v1/process", { warehouseId: WAREHOUSE, madeProductId: KIT, madeQuantity: 20 });
     await call(page, "POST", `/erp/api/v1/process/${more.id}/submit`);
+    await page.getByRole("tab", { name: "加工单", exact: true }).click();
     await list.locator("#document-filter").getByRole("button", { name: "查询", exact: true }).click();
-    await list.getByRole("cell", { name: more.number, exact: true }).click();
+    await list.getByRole("row", { name: new RegExp(more.number) }).getByRole("button", { name: "详情" }).click();
     const short = await tabFrame(page, `加工单 ${more.number}`);
     await short.getByRole("button", { name: "审核", exact: true }).click();
     await sayYes(short, "审核");
@@ -124,10 +125,10 @@ describe("加工单与物流跟踪", () => {
     const list = await tabFrame(page, "物流跟踪");
     await list.getByRole("tab", { name: "物流渠道" }).click();
     await list.getByRole("button", { name: "新增渠道", exact: true }).click();
-    await list.getByLabel("承运商").fill("美森");
-    await list.getByLabel("渠道名称").fill("美森快船");
-    await list.getByLabel("时效(天)").fill("35");
-    await list.getByLabel("单价(元)").fill("12.30");
+    await list.getByRole("textbox", { name: "承运商", exact: true }).fill("美森");
+    await list.getByRole("textbox", { name: "渠道名称", exact: true }).fill("美森快船");
+    await list.getByRole("textbox", { name: "时效(天)", exact: true }).fill("35");
+    await list.getByRole("textbox", { name: "单价(元)", exact: true }).fill("12.30");
     await list.getByRole("button", { name: "保存", exact: true }).click();
     await list.getByRole("cell", { name: "美森快船", exact: true }).waitFor();
     await list.getByRole("tab", { name: "货件物流" }).click();
