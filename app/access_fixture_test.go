@@ -146,6 +146,11 @@ func seedCompanyA(t *testing.T, h *apptest.Harness) *companyA {
 	h.DB.Where("company_id = ? AND sku = ?", a.id, "DEMO-LAMP-01").Take(&lamp)
 	a.ids["exchange"] = create("/erp/api/v1/exchange", map[string]any{"warehouseId": str(own.ID), "remark": "MATRIXA 换货",
 		"lines": []map[string]any{{"productId": str(product.ID), "toProductId": str(lamp.ID), "quantity": 1}}})
+	apptest.ExpectOK(t, owner.Call(http.MethodPut, "/erp/api/v1/bom", map[string]any{"productId": str(lamp.ID), "components": []map[string]any{{"componentId": str(product.ID), "quantity": 1}}}))
+	a.ids["process"] = create("/erp/api/v1/process", map[string]any{"warehouseId": str(own.ID), "madeProductId": str(lamp.ID), "madeQuantity": 1})
+	a.ids["freightChannel"] = create("/erp/api/v1/freightChannel", map[string]any{"carrier": "MATRIXA 承运商", "name": "MATRIXA 海运",
+		"mode": "sea", "days": 30, "basis": "kg", "unitPrice": "10"})
+	a.ids["transportation"] = seed.DemoShipmentNew
 	a.ids["purchaseOrder"] = create("/erp/api/v1/purchaseOrder", map[string]any{"supplierId": a.ids["supplier"],
 		"warehouseId": str(own.ID), "currency": "CNY", "paymentTerms": "receipt", "remark": "MATRIXA 采购",
 		"lines": []map[string]any{{"productId": str(product.ID), "quantity": 3, "unitPrice": "12.50", "taxRate": "13"}}})

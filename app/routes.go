@@ -186,6 +186,9 @@ func routes(e *echo.Echo, d Deps, pg *pages.Handler) RouteAccess {
 		"/e/s/p":                        pg.ShipScreen("发货计划提交", "planEdit"),
 		"/erp/ship/quota":               pg.ShipScreen("货件处理", "shipments"),
 		"/shipment_handing/shipstep":    pg.ShipScreen("货件处理", "shipstep"),
+		"/erp/ship/transportation":      pg.ShipScreen("物流跟踪", "transportation"),
+		"/transportation/edit":          pg.ShipScreen("编辑物流", "transportationEdit"),
+		"/transportation/details":       pg.ShipScreen("物流详情", "transportationDetail"),
 		"/shipmentdetails":              pg.ShipmentDetails,
 		"/amazon/storeAuth":             pg.StoreAuth,
 		"/amazon/datasync":              pg.DataSync,
@@ -230,6 +233,9 @@ func routes(e *echo.Echo, d Deps, pg *pages.Handler) RouteAccess {
 		"/e/p/o":                         pg.PurchaseScreen("新建采购单", "order"),
 		"/erp/finance/payment":           pg.PurchaseScreen("付款申请", "payments"),
 		"/f/p/d":                         pg.PurchaseScreen("付款申请详情", "payment"),
+		"/erp/purchase/process":          pg.WarehouseScreen("加工单", "processList"),
+		"/e/p/p/c":                       pg.WarehouseScreen("新建加工单", "processNew"),
+		"/e/p/p/d":                       pg.WarehouseScreen("加工单详情", "processDetail"),
 	}
 	// The shell and menus/route mark the menu entries that still lead to 建设中.
 	pg.Built = func(path string) bool { _, ok := built[path]; return ok }
@@ -676,6 +682,21 @@ func routes(e *echo.Echo, d Deps, pg *pages.Handler) RouteAccess {
 	erp.POST("/exchange/:id/submit", stk.SubmitDocument(stockdb.DocExchange), exchangeScreen.Needs(stock.PermissionExchangeAdd), oplog("提交换货单")).Answers("")
 	erp.POST("/exchange/:id/approve", stk.ApproveDocument(stockdb.DocExchange), exchangeScreen.Needs(stock.PermissionExchangeApprove), oplog("审核换货单")).Answers("")
 	erp.POST("/exchange/:id/cancel", stk.CancelDocument(stockdb.DocExchange), exchangeScreen.Needs(stock.PermissionExchangeCancel), oplog("作废换货单")).Answers("")
+	// 加工单: 审核 consumes the components of the product's 物料清单 and makes the product, its cost rolled up.
+	processScreen := middleware.Screen("/erp/purchase/process")
+	erp.POST("/process/page", stk.DocumentPage(stockdb.DocProcess), processScreen).Takes(stock.DocumentQuery{}).Answers(api.Page[stockapi.Document]{})
+	erp.GET("/process/export", stk.DocumentExport(export, stockdb.DocProcess, "加工单"), processScreen)
+	erp.GET("/process/:id", stk.GetDocument(stockdb.DocProcess), processScreen).Answers(stockapi.Document{})
+	erp.POST("/process", stk.CreateDocument(stockdb.DocProcess), processScreen.Needs(stock.PermissionProcessAdd), oplog("新增加工单")).Takes(stock.DocumentForm{}).Answers(map[string]string{})
+	erp.PUT("/process/:id", stk.UpdateDocument(stockdb.DocProcess), processScreen.Needs(stock.PermissionProcessAdd), oplog("编辑加工单")).Takes(stock.DocumentForm{}).Answers("")
+	erp.POST("/process/:id/submit", stk.SubmitDocument(stockdb.DocProcess), processScreen.Needs(stock.PermissionProcessAdd), oplog("提交加工单")).Answers("")
+	erp.POST("/process/:id/approve", stk.ApproveDocument(stockdb.DocProcess), processScreen.Needs(stock.PermissionProcessApprove), oplog("审核加工单")).Answers("")
+	erp.POST("/process/:id/cancel", stk.CancelDocument(stockdb.DocProcess), processScreen.Needs(stock.PermissionProcessCancel), oplog("作废加工单")).Answers("")
+	bom := &stockapi.BOMHandler{BOMs: sv.BOMs, TimeZone: d.Config.TimeZone}
+	erp.POST("/bom/page", bom.Page, processScreen).Takes(stock.BOMQuery{}).Answers(api.Page[stockapi.BOM]{})
+	erp.GET("/bom/export", bom.Export(export), processScreen)
+	erp.GET("/bom", bom.Lines, processScreen).Answers([]stockapi.BOMComponent{}).Reads("productId")
+	erp.PUT("/bom", bom.Save, processScreen.Needs(stock.PermissionBOMEdit), oplog("保存物料清单")).Takes(stock.BOMForm{}).Answers("")
 	// 仓库地址 and 发货地址: the addresses with the fields Amazon's inbound API takes.
 	warehouseAddressScreen := middleware.Screen("/erp/warehouse/address")
 	erp.POST("/warehouseAddress/page", stk.AddressPage(stockdb.AddressWarehouse), warehouseAddressScreen).Takes(stock.AddressQuery{}).Answers(api.Page[stockapi.Address]{})
@@ -781,6 +802,21 @@ func routes(e *echo.Echo, d Deps, pg *pages.Handler) RouteAccess {
 	erp.POST("/shipment/:id/amazonStatus", sh.AmazonStatus, quotaScreen.Needs(shipping.PermissionShipHandle), oplog("更新货件状态")).Takes(shipping.AmazonStatusForm{}).Answers(shippingapi.Shipment{})
 	erp.POST("/shipment/:id/cancel", sh.Cancel, quotaScreen.Needs(shipping.PermissionShipHandle), oplog("取消货件")).Answers(shippingapi.Shipment{})
 	// The pick list (shipForm): any signed-in user of the company, within the store groups they are granted.
+	// 物流跟踪: first-leg channels, each shipment's channel, tracking number, milestones, arrival and freight.
+	transportScreen := middleware.Screen("/erp/ship/transportation")
+	trk := &shippingapi.TrackingHandler{Tracking: sv.Tracking, Profit: sv.Profit, TimeZone: d.Config.TimeZone}
+	erp.POST("/freightChannel/page", trk.ChannelPage, transportScreen).Takes(shipping.ChannelQuery{}).Answers(api.Page[shippingapi.Channel]{})
+	erp.GET("/freightChannel/export", trk.ChannelExport(export), transportScreen)
+	erp.POST("/freightChannel", trk.SaveChannel, transportScreen.Needs(shipping.PermissionChannelEdit), oplog("新增物流渠道")).Takes(shipping.ChannelForm{}).Answers(shippingapi.Channel{})
+	erp.PUT("/freightChannel/:id", trk.SaveChannel, transportScreen.Needs(shipping.PermissionChannelEdit), oplog("编辑物流渠道")).Takes(shipping.ChannelForm{}).Answers(shippingapi.Channel{})
+	erp.DELETE("/freightChannel/:id", trk.DeleteChannel, transportScreen.Needs(shipping.PermissionChannelEdit), oplog("删除物流渠道")).Answers("")
+	erp.POST("/transportation/page", trk.Page, transportScreen).Takes(shipping.TrackingQuery{}).Answers(api.Page[shippingapi.Tracked]{})
+	erp.GET("/transportation/export", trk.Export(export), transportScreen)
+	erp.GET("/transportation/milestoneTemplate", trk.MilestoneTemplate, transportScreen)
+	erp.POST("/transportation/milestoneImport", trk.ImportMilestones, transportScreen.Needs(shipping.PermissionTrackingEdit), oplog("导入物流节点")).Uploads("file").Answers(0)
+	erp.GET("/transportation/:shipmentid", trk.Get, transportScreen).Answers(shippingapi.TrackedDetail{})
+	erp.PUT("/transportation/:shipmentid", trk.Save, transportScreen.Needs(shipping.PermissionTrackingEdit), oplog("编辑物流")).Takes(shipping.TrackingForm{}).Answers("")
+	erp.POST("/transportation/:shipmentid/milestone", trk.AddMilestone, transportScreen.Needs(shipping.PermissionTrackingEdit), oplog("添加物流节点")).Takes(shipping.MilestoneForm{}).Answers("")
 	erp.GET("/shipForm/quotainfo/:shipmentid", sh.QuotaInfo, signedIn).Answers(shippingapi.QuotaInfo{})
 	erp.POST("/shipForm/getQRCode/:shipmentid/:size", sh.QRCode, signedIn).File(apidoc.KindImage)
 

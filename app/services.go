@@ -113,6 +113,10 @@ type Services struct {
 	Pricing *pricing.Service
 	// InventoryValue is 存货价值: the stock's value at each month's end for the books, kept when a month is closed.
 	InventoryValue *inventoryvalue.Service
+	// BOMs are 加工单's bills of materials (物料清单).
+	BOMs *stock.BOMs
+	// Tracking is 物流跟踪: first-leg channels, shipments' tracking, milestones and freight.
+	Tracking *shipping.Tracking
 }
 
 // NewServices builds the domains in their dependency order (see the README's code layout). The cache of compiled
@@ -166,6 +170,8 @@ func NewServices(d ServiceDeps) Services {
 		Stores:         st,
 		Catalog:        catalog.New(d.DB, now, d.Config.TimeZone, uploads),
 		Stock:          stock.New(d.DB, now, d.Config.TimeZone, numbers),
+		BOMs:           stock.NewBOMs(d.DB, now),
+		Tracking:       shipping.NewTracking(d.DB, now, d.Config.TimeZone),
 		Shipping:       ship,
 		AmazonData:     data,
 		DataSync:       sync,

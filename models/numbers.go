@@ -23,6 +23,7 @@ var (
 	StocktakeNumbers = NumberSeries{"PD", "stocktakes", "number"}       // 盘点单
 	TransferNumbers  = NumberSeries{"DB", "stock_documents", "number"}  // 调拨单
 	ExchangeNumbers  = NumberSeries{"HH", "stock_documents", "number"}  // 换货单
+	ProcessNumbers   = NumberSeries{"JG", "stock_documents", "number"}  // 加工单
 	PurchaseNumbers  = NumberSeries{"CG", "purchase_orders", "number"}  // 采购单
 	PaymentNumbers   = NumberSeries{"FK", "payment_requests", "number"} // 付款申请
 	BinMoveNumbers   = NumberSeries{"YK", "bin_moves", "number"}        // 上架、移库

@@ -526,6 +526,34 @@ var queryFields = numbered(map[string][]Column{
 		col("totalCost", "货值(元)", 110, false).yuan().tip("审核时按换出产品的加权平均成本结转"), col("creator", "创建人", 100, false),
 		col("createdAt", "创建时间", 170, false), col("approvedAt", "审核时间", 170, false), col("remark", "备注", 200, false),
 	},
+	// 加工单: the components of a product's 物料清单 consumed and the product made, its unit cost rolled up at approval.
+	"processList": {
+		col("number", "加工单号", 170, false), col("warehouseName", "仓库", 140, false), col("statusName", "状态", 80, false),
+		col("madeSku", "加工产品SKU", 140, false), col("madeName", "加工产品", 180, false), col("madeQuantity", "加工数量", 90, false),
+		col("lineCount", "组件数", 80, false), col("totalCost", "组件成本(元)", 120, false).yuan().tip("审核时按组件的加权平均成本结转"),
+		col("processFee", "加工费(元/件)", 110, false).yuan(), col("madeCost", "单位成本(元)", 110, false).yuan().tip("(组件成本 + 加工费 × 数量) ÷ 加工数量"),
+		col("creator", "创建人", 100, false), col("createdAt", "创建时间", 170, false), col("approvedAt", "审核时间", 170, false),
+		col("remark", "备注", 200, false),
+	},
+	// 物流跟踪: each shipment's first leg: channel, tracking number, freight, estimated arrival and latest milestone.
+	"transportationList": {
+		col("shipmentId", "货件号", 160, false), col("groupName", "店铺", 110, false), col("marketplaceId", "站点", 80, false).hidden(),
+		col("warehouseName", "发货仓库", 120, false), col("quantity", "数量", 70, false), col("carrier", "承运商", 110, false),
+		col("channel", "物流渠道", 120, false), col("modeName", "运输方式", 80, false), col("tracking", "跟踪单号", 160, false),
+		col("grossWeight", "毛重(kg)", 90, false), col("volume", "体积(m³)", 90, false),
+		col("freight", "运费(元)", 100, false).yuan().tip("利润报告的头程按利润配置分摊此运费"), col("freightSource", "运费来源", 90, false),
+		col("shippedAt", "发货时间", 160, false), col("estimatedArrival", "预计到达", 100, false), col("lastMilestone", "最新节点", 200, false),
+	},
+	// 物流渠道: first-leg channels with their days and price.
+	"freightChannelList": {
+		col("carrier", "承运商", 130, false), col("name", "渠道名称", 150, false), col("modeName", "运输方式", 80, false),
+		col("days", "时效(天)", 80, false), col("basisName", "计价方式", 100, false), col("unitPrice", "单价(元)", 100, false).yuan(),
+		col("shipments", "货件数", 80, false), col("remark", "备注", 200, false),
+	},
+	// 物料清单: the products that have a bill of materials, and how many components each names.
+	"bomList": {
+		col("sku", "产品SKU", 160, false), col("name", "产品名称", 220, false), col("components", "组件数", 80, false),
+	},
 	// 库存货值: each product's stock in each warehouse at a date, valued at its cost of that day.
 	"stockValueList": {
 		col("warehouseName", "仓库", 140, false), col("kindName", "类型", 80, false), col("groupName", "店铺", 110, false).hidden(),

@@ -93,7 +93,8 @@ func TestEverySpecRouteAndMenuLinkAnswers(t *testing.T) {
 		"/amazon/inventory/fbadaily", "/amazon/reports/reimbursements", "/amazon/reports/storagefee", "/amazon/inventory/planning", "/amazon/reports/fbafee", "/amazon/orders/remove",
 		"/erp/purchase/orders", "/e/p/o", "/erp/finance/payment", "/f/p/d", "/erp/purchase/plan", "/erp/purchase/reports",
 		"/amazon/adv/manager", "/amazon/adv/campaign", "/amazon/adv/operation", "/amazon/adv/overview", "/amazon/adv/download", "/amazon/listing/label", "/amazon/listing/price", "/amazon/adv/roas", "/amazon/adv/statistics", "/amazon/adv/funnel", "/amazon/adv/indicators",
-		"/amazon/listing/products", "/amazon/payment/performance"} {
+		"/amazon/listing/products", "/amazon/payment/performance",
+		"/erp/purchase/process", "/e/p/p/c", "/e/p/p/d", "/erp/ship/transportation", "/transportation/edit", "/transportation/details"} {
 		built[path] = true
 	}
 	// Pages of one record answer 404 without it.
@@ -138,8 +139,19 @@ func TestRestrictedUserSeesOnlyGrantedGroupsAndIsRefusedTheRest(t *testing.T) {
 	}
 	// Spec routes outside the menu stay open to any signed-in user until their module says otherwise; a
 	// document's create and detail pages are for those granted its list.
-	if status, _ := get(t, c, "/e/p/p/c?embed=1"); status != 200 {
-		t.Fatalf("spec route: %d", status)
+	// Any spec route no menu entry owns (Screen "") will do: one still 建设中 today may be built tomorrow.
+	open := ""
+	for _, r := range pages.SpecRoutes {
+		if r.Screen == "" {
+			open = r.Path
+			break
+		}
+	}
+	if open == "" {
+		t.Fatal("no spec route outside the menu is left to try")
+	}
+	if status, _ := get(t, c, open+"?embed=1"); status != 200 {
+		t.Fatalf("spec route %s: %d", open, status)
 	}
 	if status, _ := get(t, c, "/e/w/i/d?embed=1&id=1"); status != 200 {
 		t.Fatalf("granted document page: %d", status)

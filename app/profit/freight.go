@@ -1,6 +1,9 @@
 package profit
 
 import (
+	"context"
+	"sort"
+
 	"github.com/shopspring/decimal"
 
 	profitdb "sellerhub/models/profit"
@@ -103,4 +106,24 @@ func spreadFreight(units []profitdb.ShippedUnit, basis string) map[profitdb.Grou
 		}
 	}
 	return out
+}
+
+// ShipmentShares spreads one shipment's freight over its seller SKUs as the company's 利润配置 says (the same spread
+// 利润报告's 头程 makes), and answers the basis.
+func (s *Service) ShipmentShares(ctx context.Context, companyID, shipmentRef int64) ([]FreightShare, string, error) {
+	db := s.db.With(ctx)
+	setting, err := profitdb.ProfitSettingOf(db, companyID)
+	if err != nil {
+		return nil, "", err
+	}
+	units, err := profitdb.ShipmentFreightUnits(db, companyID, shipmentRef)
+	if err != nil {
+		return nil, "", err
+	}
+	var out []FreightShare
+	for _, f := range spreadFreight(units, setting.FreightBasis) {
+		out = append(out, f.shares...)
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i].SellerSKU < out[j].SellerSKU })
+	return out, setting.FreightBasis, nil
 }

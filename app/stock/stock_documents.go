@@ -72,6 +72,7 @@ var documentKinds = map[string]struct {
 	stockdb.DocOutbound: {"出库单", models.OutboundNumbers, -1},
 	stockdb.DocTransfer: {"调拨单", models.TransferNumbers, 0},
 	stockdb.DocExchange: {"换货单", models.ExchangeNumbers, 0},
+	stockdb.DocProcess:  {"加工单", models.ProcessNumbers, 0},
 }
 
 // CancelDocType is the ledger's document type of the reversal written when an approved document is cancelled.
@@ -120,6 +121,11 @@ type DocumentForm struct {
 	ToWarehouseID string             `json:"toWarehouseId"`
 	Remark        string             `json:"remark"`
 	Lines         []DocumentLineForm `json:"lines"`
+	// A processing order's product made, how many and the fee per unit (元/件, "" for none); its lines are the
+	// product's bill of materials times the quantity, whatever the form's lines say.
+	MadeProductID string `json:"madeProductId"`
+	MadeQuantity  int    `json:"madeQuantity"`
+	ProcessFee    string `json:"processFee"`
 }
 
 // lines checks the form's lines of a document of kind and answers them with the products' ids.
@@ -232,6 +238,10 @@ func (s *Service) Document(ctx context.Context, p core.Principal, kind, id strin
 // CreateDocument adds a draft document (待提交) of a kind to one of the company's enabled warehouses, numbered
 // per company and day (RK20261122-0001). Its products must be the company's, each once.
 func (s *Service) CreateDocument(ctx context.Context, p core.Principal, kind string, f DocumentForm) (*stockdb.StockDocument, error) {
+	head, err := processForm(ctx, s.db, p, kind, &f)
+	if err != nil {
+		return nil, err
+	}
 	warehouse, lines, ids, err := f.check(kind)
 	if err != nil {
 		return nil, err
@@ -245,6 +255,9 @@ func (s *Service) CreateDocument(ctx context.Context, p core.Principal, kind str
 	err = s.numbers.Write(ctx, documentKinds[kind].series, p.CompanyID, func(tx *models.DB, next func() (string, error)) error {
 		d = &stockdb.StockDocument{CompanyID: p.CompanyID, Kind: kind, WarehouseID: warehouse, Status: stockdb.DocDraft,
 			Remark: f.Remark, CreatorID: &p.UserID, ToWarehouseID: target, CreatedAt: now, UpdatedAt: now}
+		if head != nil {
+			d.MadeProductID, d.MadeQuantity, d.ProcessFee = &head.product, head.quantity, head.fee
+		}
 		err := checkDocument(tx, p, warehouse, ids)
 		if err != nil {
 			return err
@@ -256,6 +269,9 @@ func (s *Service) CreateDocument(ctx context.Context, p core.Principal, kind str
 			return err
 		}
 		if err := checkExchange(tx, p, kind, warehouse, lines); err != nil {
+			return err
+		}
+		if err := checkProcess(tx, p, kind, warehouse); err != nil {
 			return err
 		}
 		if d.Number, err = next(); err != nil {
@@ -335,6 +351,10 @@ func checkLineBins(tx *models.DB, p core.Principal, warehouse int64, lines []sto
 // transaction. Once submitted (or cancelled) a document is refused: a conditional update on its state decides,
 // so an edit racing a submission either lands before it or is refused.
 func (s *Service) UpdateDocument(ctx context.Context, p core.Principal, kind, id string, f DocumentForm) error {
+	head, err := processForm(ctx, s.db, p, kind, &f)
+	if err != nil {
+		return err
+	}
 	warehouse, lines, ids, err := f.check(kind)
 	if err != nil {
 		return err
@@ -344,8 +364,11 @@ func (s *Service) UpdateDocument(ctx context.Context, p core.Principal, kind, id
 		return err
 	}
 	return s.changeDocument(ctx, p, kind, id, func(tx *models.DB, d *stockdb.DocumentRow) error {
-		moved, err := stockdb.MoveDocument(tx, p.CompanyID, d.ID, []int{stockdb.DocDraft}, stockdb.DocDraft,
-			map[string]any{"warehouse_id": warehouse, "to_warehouse_id": target, "remark": f.Remark, "updated_at": s.now.Stamp()})
+		set := map[string]any{"warehouse_id": warehouse, "to_warehouse_id": target, "remark": f.Remark, "updated_at": s.now.Stamp()}
+		if head != nil {
+			set["made_product_id"], set["made_quantity"], set["process_fee"] = head.product, head.quantity, head.fee
+		}
+		moved, err := stockdb.MoveDocument(tx, p.CompanyID, d.ID, []int{stockdb.DocDraft}, stockdb.DocDraft, set)
 		if err != nil {
 			return err
 		}
@@ -362,6 +385,9 @@ func (s *Service) UpdateDocument(ctx context.Context, p core.Principal, kind, id
 			return err
 		}
 		if err := checkExchange(tx, p, kind, warehouse, lines); err != nil {
+			return err
+		}
+		if err := checkProcess(tx, p, kind, warehouse); err != nil {
 			return err
 		}
 		return stockdb.ReplaceDocumentLines(tx, p.CompanyID, d.ID, lines)
@@ -398,6 +424,8 @@ func (s *Service) ApproveDocument(ctx context.Context, p core.Principal, kind, i
 			return s.shipTransfer(tx, p, d, 1)
 		case stockdb.DocExchange:
 			return s.moveExchange(tx, p, d, 1)
+		case stockdb.DocProcess:
+			return moveProcess(s, tx, p, d, 1)
 		}
 		return s.moveDocumentStock(tx, p, d, kind, documentKinds[kind].sign, MsgOutboundShort)
 	})
@@ -424,6 +452,8 @@ func (s *Service) CancelDocument(ctx context.Context, p core.Principal, kind, id
 			return s.shipTransfer(tx, p, d, -1)
 		case kind == stockdb.DocExchange:
 			return s.moveExchange(tx, p, d, -1)
+		case kind == stockdb.DocProcess:
+			return moveProcess(s, tx, p, d, -1)
 		}
 		return s.moveDocumentStock(tx, p, d, CancelDocType(kind), -documentKinds[kind].sign, MsgCancelShort)
 	})

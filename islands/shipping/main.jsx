@@ -5,8 +5,17 @@ import Plans from "./Plans.jsx";
 import PlanEdit from "./PlanEdit.jsx";
 import Shipments from "./Shipments.jsx";
 import ShipStep from "./ShipStep.jsx";
+import Transportation, { TransportationDetail, TransportationEdit } from "./Transportation.jsx";
 
-const SCREENS = { plans: Plans, planEdit: PlanEdit, shipments: Shipments, shipstep: ShipStep };
+const SCREENS = {
+  plans: Plans,
+  planEdit: PlanEdit,
+  shipments: Shipments,
+  shipstep: ShipStep,
+  transportation: Transportation,
+  transportationEdit: TransportationEdit,
+  transportationDetail: TransportationDetail,
+};
 
 function Ship({ screen, ...props }) {
   const Screen = SCREENS[screen];

@@ -9,6 +9,7 @@ import { can } from "../lib/permissions.js";
 import { toast } from "../lib/toast.js";
 import DocumentNew from "./DocumentNew.jsx";
 import ExchangeNew from "./ExchangeNew.jsx";
+import { ProcessNew } from "./Process.jsx";
 import { StatusBadge } from "./Documents.jsx";
 import { ERP, KINDS, Thumb, button, dangerButton, openTab, plainButton } from "./shared.jsx";
 
@@ -63,6 +64,7 @@ export default function DocumentDetail({ kind, id, permissions }) {
     );
 
   const exchange = kind === "exchange";
+  const process = kind === "process";
   if (editing)
     return (
       <EditForm
@@ -85,6 +87,8 @@ export default function DocumentDetail({ kind, id, permissions }) {
     title: `审核${k.noun} ${doc.number}`,
     message: exchange
       ? `审核后将在“${doc.warehouseName}”把 ${swaps}（共 ${doc.totalQuantity} 件），按换出产品的加权平均成本结转。`
+      : process
+        ? `审核后将在“${doc.warehouseName}”消耗 ${doc.lineCount} 种组件共 ${doc.totalQuantity} 件，加工出 ${doc.madeSku} ×${doc.madeQuantity}，单位成本 = 组件成本 + 加工费。`
       : inbound
         ? `审核后将向“${doc.warehouseName}”入库 ${what}。`
         : `审核后将从“${doc.warehouseName}”出库 ${what}。`,
@@ -96,6 +100,8 @@ export default function DocumentDetail({ kind, id, permissions }) {
       doc.status === 2
         ? exchange
           ? `作废后不可恢复，“${doc.warehouseName}”中 ${swaps} 的库存将换回（共 ${doc.totalQuantity} 件）。`
+          : process
+            ? `作废后不可恢复，“${doc.warehouseName}”将扣回 ${doc.madeSku} ×${doc.madeQuantity}，退回组件共 ${doc.totalQuantity} 件。`
           : `作废后不可恢复，${inbound ? `已入库的 ${what}将从“${doc.warehouseName}”扣回` : `已出库的 ${what}将退回“${doc.warehouseName}”`}。`
         : "作废后不可恢复。",
     action: "作废",
@@ -143,6 +149,11 @@ export default function DocumentDetail({ kind, id, permissions }) {
         <Field label="总数量">{String(doc.totalQuantity)}</Field>
         {inbound && <Field label="总金额(元)">{doc.totalCost}</Field>}
         {exchange && <Field label="结转货值(元)">{doc.totalCost}</Field>}
+        {process && <Field label="加工产品">{`${doc.madeSku} ${doc.madeName}`}</Field>}
+        {process && <Field label="加工数量">{String(doc.madeQuantity)}</Field>}
+        {process && <Field label="加工费(元/件)">{doc.processFee}</Field>}
+        {process && <Field label="组件成本(元)">{doc.totalCost}</Field>}
+        {process && <Field label="单位成本(元)">{doc.madeCost}</Field>}
         <Field label="创建人">{doc.creator}</Field>
         <Field label="创建时间">{doc.createdAt}</Field>
         <Field label="提交时间">{doc.submittedAt}</Field>
@@ -161,7 +172,8 @@ export default function DocumentDetail({ kind, id, permissions }) {
               <th className="px-2 py-2 font-medium">图片</th>
               <th className="px-2 py-2 font-medium">SKU</th>
               <th className="px-2 py-2 font-medium">产品名称</th>
-              <th className="px-2 py-2 font-medium">{kind === "inbound" ? "入库数量" : "出库数量"}</th>
+              <th className="px-2 py-2 font-medium">{kind === "inbound" ? "入库数量" : process ? "组件用量" : "出库数量"}</th>
+              {process && <th className="px-2 py-2 text-right font-medium">成本单价(元)</th>}
               {inbound && <th className="px-2 py-2 text-right font-medium">单价(元)</th>}
               {inbound && <th className="px-2 py-2 text-right font-medium">金额(元)</th>}
               {inbound && (
@@ -181,6 +193,7 @@ export default function DocumentDetail({ kind, id, permissions }) {
                 <td className="px-2 py-1 font-mono">{l.sku}</td>
                 <td className="px-2 py-1">{l.name}</td>
                 <td className="px-2 py-1">{l.quantity}</td>
+                {process && <td className="px-2 py-1 text-right tabular-nums">{l.unitCost || "—"}</td>}
                 {inbound && <td className="px-2 py-1 text-right tabular-nums">{l.unitCost || "—"}</td>}
                 {inbound && <td className="px-2 py-1 text-right tabular-nums">{l.amount || "—"}</td>}
                 {inbound && <td className="px-2 py-1 font-mono">{l.binCode || <span className="font-sans text-slate-500 dark:text-slate-400">待上架</span>}</td>}
@@ -194,6 +207,7 @@ export default function DocumentDetail({ kind, id, permissions }) {
 }
 
 function EditForm({ kind, ...props }) {
+  if (kind === "process") return <ProcessNew {...props} />;
   return kind === "exchange" ? <ExchangeNew {...props} /> : <DocumentNew kind={kind} {...props} />;
 }
 

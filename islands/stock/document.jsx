@@ -4,6 +4,7 @@ import { mount } from "../lib/mount.js";
 import DocumentDetail from "./DocumentDetail.jsx";
 import DocumentNew from "./DocumentNew.jsx";
 import ExchangeNew from "./ExchangeNew.jsx";
+import { ProcessNew } from "./Process.jsx";
 import StocktakeDetail from "./StocktakeDetail.jsx";
 import StocktakeNew from "./StocktakeNew.jsx";
 import TransferDetail from "./TransferDetail.jsx";
@@ -13,6 +14,7 @@ function DocumentScreen({ screen, id, permissions }) {
   const kind = kindOf(screen);
   if (kind === "stocktake") return screen.endsWith("New") ? <StocktakeNew /> : <StocktakeDetail id={id} permissions={permissions} />;
   if (kind === "exchange" && screen.endsWith("New")) return <ExchangeNew />;
+  if (kind === "process" && screen.endsWith("New")) return <ProcessNew />;
   if (screen.endsWith("New")) return <DocumentNew kind={kind} />;
   if (kind === "transfer") return <TransferDetail id={id} permissions={permissions} />;
   return <DocumentDetail kind={kind} id={id} permissions={permissions} />;

@@ -11,6 +11,7 @@ import Record from "./Record.jsx";
 import Stock from "./Stock.jsx";
 import Warehouses from "./Warehouses.jsx";
 import Worth from "./Worth.jsx";
+import ProcessScreen from "./Process.jsx";
 import { kindOf } from "./shared.jsx";
 
 function WarehouseScreen({ screen, permissions }) {
@@ -24,6 +25,7 @@ function WarehouseScreen({ screen, permissions }) {
   if (screen === "fbaDaily") return <FBADaily permissions={permissions} />;
   if (screen === "bins") return <Bins permissions={permissions} />;
   if (screen === "worth") return <Worth permissions={permissions} />;
+  if (screen === "processList") return <ProcessScreen permissions={permissions} />;
   return <Documents kind={kindOf(screen)} permissions={permissions} />;
 }
 

@@ -28,6 +28,7 @@ export const KINDS = {
       ["3", "已作废"],
     ],
   },
+  process: { path: "process", noun: "加工单", list: "/erp/purchase/process", create: "/e/p/p/c", detail: "/e/p/p/d", permission: "erp:purchase:process" },
   exchange: { path: "exchange", noun: "换货单", list: "/erp/warehouse/exchange", create: "/e/w/e/c", detail: "/e/w/e/d", permission: "erp:wh:exchange" },
   transfer: {
     path: "transfer",

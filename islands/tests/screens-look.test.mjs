@@ -21,6 +21,8 @@ const SCREENS = [
   "/amazon/payment/month",
   "/amazon/orders/remove",
   "/amazon/listing/products", "/amazon/payment/performance",
+  "/erp/purchase/process", "/e/p/p/c", "/erp/ship/transportation", "/transportation/edit?shipmentid=FBA15DEMO001",
+  "/transportation/details?shipmentid=FBA15DEMO001",
 ];
 
 const SIZES = [

@@ -488,3 +488,17 @@ func OrderedUnitsSince(db *models.DB, companyID int64, f ProfitLineFilter, since
 		Select("CAST(COALESCE(SUM(i.quantity), 0) AS BIGINT)").Scan(&units).Error
 	return units, err
 }
+
+// ShipmentFreightUnits are one shipment's items as the freight's spread reads them, whatever its state: the units
+// shipped, else those planned (物流跟踪 shows the spread before 发货 too).
+func ShipmentFreightUnits(db *models.DB, companyID, shipmentRef int64) ([]ShippedUnit, error) {
+	rows := []ShippedUnit{}
+	err := db.Table("shipments s").Joins("JOIN shipment_items i ON i.shipment_ref = s.id").
+		Joins("JOIN local_products p ON p.id = i.product_id").
+		Where("s.company_id = ? AND s.id = ?", companyID, shipmentRef).
+		Select("s.id AS shipment_ref, s.shipment_id, s.group_id, s.marketplace_id, s.created_at AS shipped_at, " +
+			"COALESCE(s.freight, 0) AS freight, i.seller_sku, p.sku AS product_sku, " +
+			"CASE WHEN i.quantity_shipped > 0 THEN i.quantity_shipped ELSE i.quantity END AS quantity, p.weight, p.length, p.width, p.height").
+		Order("i.seller_sku").Scan(&rows).Error
+	return rows, err
+}

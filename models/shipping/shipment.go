@@ -90,11 +90,18 @@ type Shipment struct {
 	Channel       string
 	Tracking      string
 	Freight       decimal.NullDecimal
-	CreatorID     *int64
-	AuditedAt     *time.Time
-	ShippedAt     *time.Time
-	CreatedAt     time.Time
-	UpdatedAt     time.Time
+	// 物流跟踪: the first-leg channel, the gross weight (kg) and volume (m³), the estimated arrival (yyyy-MM-dd, ""
+	// unknown) and whether Freight was computed from the channel ("channel") or typed ("typed").
+	ChannelID        *int64
+	GrossWeight      decimal.NullDecimal
+	Volume           decimal.NullDecimal
+	EstimatedArrival string
+	FreightSource    string
+	CreatorID        *int64
+	AuditedAt        *time.Time
+	ShippedAt        *time.Time
+	CreatedAt        time.Time
+	UpdatedAt        time.Time
 }
 
 // BeforeCreate gives a new shipment its id.

@@ -14,6 +14,7 @@ const (
 	DocOutbound = "outbound" // 出库单
 	DocTransfer = "transfer" // 调拨单: from WarehouseID to ToWarehouseID
 	DocExchange = "exchange" // 换货单: each line's ProductID becomes its ToProductID in WarehouseID
+	DocProcess  = "process"  // 加工单: the lines' components become MadeQuantity units of MadeProductID
 )
 
 // Stock document states (StockDocument.Status).
@@ -45,6 +46,12 @@ type StockDocument struct {
 	Reason        string
 	ReceiverID    *int64
 	ReceivedAt    *time.Time
+	// A processing order's product made, how many, the fee per unit and, once approved, the unit cost rolled up
+	// (Money's units).
+	MadeProductID *int64
+	MadeQuantity  int
+	ProcessFee    int64
+	MadeCost      *int64
 	CreatedAt     time.Time
 	UpdatedAt     time.Time
 }
@@ -95,9 +102,12 @@ type DocumentRow struct {
 	CreatorName     string
 	ApproverName    string
 	ReceiverName    string
-	LineCount       int
-	TotalQuantity   int
-	TotalCost       *int64
+	// A processing order's product made (its SKU and name).
+	MadeSKU       string `gorm:"column:made_sku"`
+	MadeName      string
+	LineCount     int
+	TotalQuantity int
+	TotalCost     *int64
 }
 
 // DocumentLineRow is a line with its product's SKU, name and image, and the product's fulfillable stock in the
@@ -160,6 +170,7 @@ func documents(db *models.DB, companyID int64, kind string, f DocumentFilter) *g
 func documentRows(q *gorm.DB) *gorm.DB {
 	return q.Select("stock_documents.*, warehouses.name AS warehouse_name, COALESCE(tw.name, '') AS to_warehouse_name, " +
 		"cp.name AS creator_name, ap.name AS approver_name, COALESCE(rp.name, '') AS receiver_name, " +
+		"COALESCE(mp.sku, '') AS made_sku, COALESCE(mp.name, '') AS made_name, " +
 		"(SELECT COUNT(*) FROM stock_document_lines l WHERE l.document_id = stock_documents.id) AS line_count, " +
 		"(SELECT COALESCE(SUM(l.quantity), 0) FROM stock_document_lines l WHERE l.document_id = stock_documents.id) AS total_quantity, " +
 		"(SELECT SUM(l.quantity * l.unit_cost) FROM stock_document_lines l WHERE l.document_id = stock_documents.id) AS total_cost").
@@ -167,7 +178,8 @@ func documentRows(q *gorm.DB) *gorm.DB {
 		Joins("LEFT JOIN warehouses tw ON tw.id = stock_documents.to_warehouse_id").
 		Joins("LEFT JOIN user_profiles cp ON cp.user_id = stock_documents.creator_id").
 		Joins("LEFT JOIN user_profiles ap ON ap.user_id = stock_documents.approver_id").
-		Joins("LEFT JOIN user_profiles rp ON rp.user_id = stock_documents.receiver_id")
+		Joins("LEFT JOIN user_profiles rp ON rp.user_id = stock_documents.receiver_id").
+		Joins("LEFT JOIN local_products mp ON mp.id = stock_documents.made_product_id")
 }
 
 // DocumentPage lists a page of the company's documents of a kind in the warehouses the user may see, newest first,

@@ -44,6 +44,14 @@ type Document struct {
 	ApprovedAt  string         `json:"approvedAt"`
 	CancelledAt string         `json:"cancelledAt"`
 	Lines       []DocumentLine `json:"lines,omitempty"`
+	// A processing order's product made, how many, the fee per unit and the unit cost rolled up at approval
+	// (CNY, two decimals; "" before).
+	MadeProductID string `json:"madeProductId,omitempty"`
+	MadeSKU       string `json:"madeSku,omitempty"`
+	MadeName      string `json:"madeName,omitempty"`
+	MadeQuantity  int    `json:"madeQuantity,omitempty"`
+	ProcessFee    string `json:"processFee,omitempty"`
+	MadeCost      string `json:"madeCost,omitempty"`
 }
 
 // DocumentLine is a line of a document with its product.
@@ -84,6 +92,11 @@ func (h *Handler) document(d *stockdb.DocumentRow) Document {
 		CreatedAt: api.FormatTime(&d.CreatedAt, h.TimeZone), SubmittedAt: api.FormatTime(d.SubmittedAt, h.TimeZone),
 		ApprovedAt: api.FormatTime(d.ApprovedAt, h.TimeZone), CancelledAt: api.FormatTime(d.CancelledAt, h.TimeZone)}
 	out.StatusName = status
+	if d.MadeProductID != nil {
+		fee := d.ProcessFee
+		out.MadeProductID, out.MadeSKU, out.MadeName, out.MadeQuantity = id(*d.MadeProductID), d.MadeSKU, d.MadeName, d.MadeQuantity
+		out.ProcessFee, out.MadeCost = yuan(&fee, 1), yuan(d.MadeCost, 1)
+	}
 	if d.ToWarehouseID != nil {
 		out.ToWarehouseID, out.ToWarehouseName = id(*d.ToWarehouseID), d.ToWarehouseName
 		out.Receiver, out.ReceivedAt, out.Reason = d.ReceiverName, api.FormatTime(d.ReceivedAt, h.TimeZone), d.Reason
