@@ -11,6 +11,7 @@ import (
 	"sellerhub/app/accounts"
 	"sellerhub/app/admin"
 	"sellerhub/app/advertising"
+	"sellerhub/app/alibaba"
 	"sellerhub/app/amazon"
 	"sellerhub/app/amazondata"
 	"sellerhub/app/catalog"
@@ -111,6 +112,8 @@ type Services struct {
 	Pricing *pricing.Service
 	// InventoryValue is 存货价值: the stock's value at each month's end for the books, kept when a month is closed.
 	InventoryValue *inventoryvalue.Service
+	// Alibaba is 1688账号绑定 and 1688结算: bound 1688 buyer accounts, their orders as purchase orders, their payments.
+	Alibaba *alibaba.Service
 }
 
 // NewServices builds the domains in their dependency order (see the README's code layout). The cache of compiled
@@ -154,6 +157,8 @@ func NewServices(d ServiceDeps) Services {
 	pur := purchase.New(d.DB, now, d.Config.TimeZone, numbers, fin)
 	price := pricing.New(d.DB, now, d.Config.TimeZone, fin, st)
 	price.Register(d.Jobs)
+	ali := alibaba.New(d.DB, now, d.Config.TimeZone, d.Config, numbers, d.Jobs, d.Log)
+	ali.Register(d.Jobs)
 	return Services{
 		Accounts:       acc,
 		Admin:          adm,
@@ -182,5 +187,6 @@ func NewServices(d ServiceDeps) Services {
 		Uploads:        uploads,
 		Pricing:        price,
 		InventoryValue: inventoryvalue.New(d.DB, now, d.Config.TimeZone),
+		Alibaba:        ali,
 	}
 }

@@ -92,6 +92,7 @@ func TestEverySpecRouteAndMenuLinkAnswers(t *testing.T) {
 		"/amazon/sales/report", "/amazon/orders/summary", "/amazon/payment/profit", "/amazon/payment/record", "/amazon/payment/itemfee", "/amazon/payment/settlementsku", "/amazon/payment/month", "/amazon/profit/config", "/sys/swagger",
 		"/amazon/inventory/fbadaily", "/amazon/reports/reimbursements", "/amazon/reports/storagefee", "/amazon/inventory/planning", "/amazon/reports/fbafee", "/amazon/orders/remove",
 		"/erp/purchase/orders", "/e/p/o", "/erp/finance/payment", "/f/p/d", "/erp/purchase/plan", "/erp/purchase/reports",
+		"/erp/purchase/binding", "/erp/finance/alibaba", "/e/f/s",
 		"/amazon/adv/manager", "/amazon/adv/campaign", "/amazon/adv/operation", "/amazon/adv/overview", "/amazon/adv/download", "/amazon/listing/label", "/amazon/listing/price", "/amazon/adv/roas", "/amazon/adv/statistics"} {
 		built[path] = true
 	}
