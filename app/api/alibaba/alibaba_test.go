@@ -152,7 +152,7 @@ func counts(t *testing.T, h *apptest.Harness) map[string]int64 {
 
 func reimport(t *testing.T, c *apptest.Client, id string) account {
 	t.Helper()
-	apptest.ExpectOK(t, c.Call(http.MethodPost, v1+"alibaba/accounts/"+id+"/import", nil))
+	apptest.ExpectOK(t, c.Call(http.MethodPost, v1+"alibaba/account/"+id+"/import", nil))
 	return settled(t, c)
 }
 
@@ -342,7 +342,7 @@ func TestAlibabaOrdersImportOnce(t *testing.T) {
 			if len(accounts(t, other)) != 0 || len(orders(t, other, map[string]any{}).Records) != 0 {
 				t.Fatal("another company sees the account or its orders")
 			}
-			if env := other.Call(http.MethodGet, v1+"alibaba/orders/"+boxes.ID, nil); env.Status != http.StatusNotFound {
+			if env := other.Call(http.MethodGet, v1+"alibaba/order/"+boxes.ID, nil); env.Status != http.StatusNotFound {
 				t.Fatalf("another company reads an order: %+v", env)
 			}
 
@@ -353,7 +353,7 @@ func TestAlibabaOrdersImportOnce(t *testing.T) {
 			if a.ImportState != alidb.ImportFailed || a.ImportError != alibaba.MsgExpired || a.Status != alidb.AccountExpired {
 				t.Fatalf("after the grant was revoked %+v", a)
 			}
-			expectMessage(t, c.Call(http.MethodPost, v1+"alibaba/accounts/"+a.ID+"/import", nil), alibaba.MsgExpired)
+			expectMessage(t, c.Call(http.MethodPost, v1+"alibaba/account/"+a.ID+"/import", nil), alibaba.MsgExpired)
 			if after := counts(t, h); after["purchase_orders"] != 3 || after["alibaba_orders"] != 5 {
 				t.Fatalf("after the failed import %v", after)
 			}

@@ -123,7 +123,7 @@ func (h *Handler) AuthResult(c *echo.Context) error {
 	})
 }
 
-// Unbind answers POST alibaba/accounts/:id/unbind.
+// Unbind answers POST alibaba/account/:id/unbind.
 func (h *Handler) Unbind(c *echo.Context) error {
 	p, _ := middleware.Principal(c)
 	if err := h.Alibaba.Unbind(c.Request().Context(), p, c.Param("id")); err != nil {
@@ -132,7 +132,7 @@ func (h *Handler) Unbind(c *echo.Context) error {
 	return api.OK(c, "")
 }
 
-// Import answers POST alibaba/accounts/:id/import: the import queued, followed on the account.
+// Import answers POST alibaba/account/:id/import: the import queued, followed on the account.
 func (h *Handler) Import(c *echo.Context) error {
 	p, _ := middleware.Principal(c)
 	if err := h.Alibaba.StartImport(c.Request().Context(), p, c.Param("id")); err != nil {
@@ -217,7 +217,7 @@ func (h *Handler) OrdersExport(x api.Exporter) echo.HandlerFunc {
 	return api.ExportOf(x, "1688订单", "alibabaOrders", h.Alibaba.Orders, h.order)
 }
 
-// GetOrder answers GET alibaba/orders/:id (and the settlement's detail).
+// GetOrder answers GET alibaba/order/:id (and the settlement's detail).
 func (h *Handler) GetOrder(c *echo.Context) error { return api.GetOne(h.Alibaba.Order, h.order)(c) }
 
 // Mapped is 配对's answer: the purchase orders it made.
