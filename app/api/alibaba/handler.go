@@ -144,6 +144,7 @@ func (h *Handler) Import(c *echo.Context) error {
 // Order is an imported order; amounts in yuan.
 type Order struct {
 	ID             string    `json:"id"`
+	AccountID      string    `json:"accountId"`
 	AliOrderID     string    `json:"aliOrderId"`
 	Status         string    `json:"status"`
 	StatusName     string    `json:"statusName"`
@@ -183,7 +184,7 @@ var purchaseStatusNames = map[int]string{purchasedb.OrderDraft: "待提交", pur
 	purchasedb.OrderCompleted: "已完成", purchasedb.OrderCancelled: "已作废"}
 
 func (h *Handler) order(o *alibaba.OrderRow) Order {
-	out := Order{ID: id(o.ID), AliOrderID: o.AliOrderID, Status: o.Status, StatusName: alibaba.Statuses[o.Status],
+	out := Order{ID: id(o.ID), AccountID: id(o.AccountID), AliOrderID: o.AliOrderID, Status: o.Status, StatusName: alibaba.Statuses[o.Status],
 		SellerName: o.SellerName, SellerLoginID: o.SellerLoginID, SupplierID: id(o.SupplierID),
 		TotalAmount: yuan(o.TotalAmount), ShippingFee: yuan(o.ShippingFee), Paid: yuan(o.Paid), Logistics: o.Logistics,
 		OrderedAt: h.when(&o.OrderedAt), LinesUnmapped: o.LinesUnmapped, PurchaseNumber: o.PurchaseNumber,
