@@ -92,7 +92,7 @@ function Accounts({ permissions, accounts, reload }) {
         </p>
       ) : (
         <div className="overflow-x-auto">
-          <table className="min-w-full text-sm">
+          <table className="min-w-full whitespace-nowrap text-sm">
             <thead className="text-left text-xs text-slate-500">
               <tr>
                 <th className="px-2 py-1">买家账号</th>
@@ -240,7 +240,7 @@ export default function Alibaba({ permissions }) {
             purchaseNumber: (row) => row.purchaseNumber || <span className="text-slate-500">未生成</span>,
           }}
           actions={[
-            { label: "配对", when: (row) => row.linesUnmapped > 0 && can(permissions, IMPORT), run: (row, done) => setMapping({ row, done }) },
+            { label: "配对", when: (row) => row.linesUnmapped > 0 && row.status !== "cancel" && row.status !== "terminated" && can(permissions, IMPORT), run: (row, done) => setMapping({ row, done }) },
             { label: "采购单", when: (row) => !!row.purchaseId, run: (row) => openTab(`采购单 ${row.purchaseNumber}`, PAGE, { id: row.purchaseId }) },
           ]}
           empty="暂无1688订单：绑定1688账号后点击“导入订单”。"

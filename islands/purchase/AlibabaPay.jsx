@@ -23,12 +23,12 @@ const MATCHES = [
 ];
 
 const LOOK = {
-  matched: "bg-emerald-100 text-emerald-800",
-  requestUnpaid: "bg-violet-100 text-violet-800",
-  noRequest: "bg-amber-100 text-amber-800",
-  noOrder: "bg-orange-100 text-orange-800",
-  cancelled: "bg-red-50 text-red-700",
-  refunded: "bg-slate-100 text-slate-700",
+  matched: "bg-emerald-100 text-emerald-800 dark:bg-emerald-900/50 dark:text-emerald-200",
+  requestUnpaid: "bg-violet-100 text-violet-800 dark:bg-violet-900/50 dark:text-violet-200",
+  noRequest: "bg-amber-100 text-amber-800 dark:bg-amber-900/50 dark:text-amber-200",
+  noOrder: "bg-orange-100 text-orange-800 dark:bg-orange-900/50 dark:text-orange-200",
+  cancelled: "bg-red-50 text-red-700 dark:bg-red-900/50 dark:text-red-200",
+  refunded: "bg-slate-100 text-slate-700 dark:bg-slate-700 dark:text-slate-200",
 };
 
 export function MatchBadge({ match, name }) {
