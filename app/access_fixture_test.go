@@ -159,6 +159,7 @@ func seedCompanyA(t *testing.T, h *apptest.Harness) *companyA {
 	}
 	a.ids["paymentRequest"] = create("/erp/api/v1/paymentRequest", map[string]any{"orderId": a.ids["purchaseOrder"],
 		"kind": "deposit", "amount": "10", "remark": "MATRIXA 定金"})
+	a.ids["account"], a.ids["order"], a.ids["settlement"] = seedAlibaba(t, h, a.id, own.ID, a.ids["supplier"])
 	// G1's FBA warehouse holds stock from an approved inbound document, and has a draft outbound one.
 	fbaDoc := func(kind string) string {
 		return create("/erp/api/v1/"+kind, map[string]any{"warehouseId": str(fba.ID), "remark": "MATRIXG1 " + kind,

@@ -18,7 +18,7 @@ import (
 // they know nothing of the product.
 var domainOrder = []string{"amazon", "core", "jobs", "accounts", "admin", "messages", "reference", "stores",
 	"catalog", "stock", "shipping", "amazondata", "datasync", "finance", "purchase", "orders", "sales", "advertising", "profit", "onboarding",
-	"claims", "pricing", "inventoryvalue"}
+	"claims", "pricing", "inventoryvalue", "alibaba"}
 
 // handlerDirs are the folders under app/ that hold handlers and their test support, not business rules.
 var handlerDirs = []string{"api", "pages", "middleware", "apptest"}

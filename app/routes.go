@@ -6,8 +6,10 @@ import (
 	"sellerhub/app/accounts"
 	"sellerhub/app/admin"
 	"sellerhub/app/advertising"
+	"sellerhub/app/alibaba"
 	"sellerhub/app/api"
 	advertisingapi "sellerhub/app/api/advertising"
+	alibabaapi "sellerhub/app/api/alibaba"
 	"sellerhub/app/api/apidoc"
 	"sellerhub/app/api/auth"
 	catalogapi "sellerhub/app/api/catalog"
@@ -93,6 +95,9 @@ func routes(e *echo.Echo, d Deps, pg *pages.Handler) RouteAccess {
 	bare := guarded{group: e.Group(""), admin: sv.Admin, signIn: middleware.RequireSignIn, table: table}
 	bare.GET("/authresult", pg.AuthResult, middleware.Anyone)
 	bare.GET("/advresult", pg.AdvResult, middleware.Anyone)
+	// 1688's redirect back after a buyer's consent (1688账号绑定), authenticated the same way by its state.
+	aliPages := &alibabaapi.Handler{Alibaba: sv.Alibaba, TimeZone: d.Config.TimeZone, PublicURL: d.Config.PublicURL, Result: pg.ConsentResult}
+	bare.GET("/alibaba/authresult", aliPages.AuthResult, middleware.Anyone)
 	// A load balancer's checks: plain text outside the JSON API (not under apiPrefixes), open to anyone and saying
 	// nothing but ok or not ready.
 	hc := newHealth(d.DB, d.Redis, d.Log)
@@ -236,6 +241,9 @@ func routes(e *echo.Echo, d Deps, pg *pages.Handler) RouteAccess {
 		"/erp/purchase/process":          pg.WarehouseScreen("加工单", "processList"),
 		"/e/p/p/c":                       pg.WarehouseScreen("新建加工单", "processNew"),
 		"/e/p/p/d":                       pg.WarehouseScreen("加工单详情", "processDetail"),
+		"/erp/purchase/binding":          pg.PurchaseScreen("1688账号绑定", "alibaba"),
+		"/erp/finance/alibaba":           pg.PurchaseScreen("1688结算", "alibabaPay"),
+		"/e/f/s":                         pg.PurchaseScreen("1688结算详情", "alibabaOrder"),
 	}
 	// The shell and menus/route mark the menu entries that still lead to 建设中.
 	pg.Built = func(path string) bool { _, ok := built[path]; return ok }
@@ -660,6 +668,22 @@ func routes(e *echo.Echo, d Deps, pg *pages.Handler) RouteAccess {
 	erp.POST("/inventoryValue/months", books.Months, booksScreen).Takes(inventoryvalue.MonthsQuery{}).Answers([]inventoryvalueapi.Month{})
 	erp.POST("/inventoryValue/lines/page", books.Lines, booksScreen).Takes(inventoryvalue.LinesQuery{}).Answers(api.Page[inventoryvalueapi.Line]{})
 	erp.GET("/inventoryValue/lines/export", books.LinesExport(export), booksScreen)
+	// 1688账号绑定 (/erp/api/v1/alibaba): reading needs the screen; 绑定 and 解绑 need 绑定1688账号, 导入订单 and 配对 导入1688订单.
+	// 1688结算 reads the payments and an order's detail (/e/f/s) with its own screen.
+	ali := &alibabaapi.Handler{Alibaba: sv.Alibaba, TimeZone: d.Config.TimeZone, PublicURL: d.Config.PublicURL}
+	bindScreen, aliPayScreen := middleware.Screen("/erp/purchase/binding"), middleware.Screen("/erp/finance/alibaba")
+	erp.GET("/alibaba/accounts", ali.Accounts, bindScreen).Answers([]alibabaapi.Account{})
+	erp.POST("/alibaba/bind", ali.Bind, bindScreen.Needs(alibaba.PermissionBind)).Takes(alibaba.BindForm{}).Answers(alibabaapi.Consent{})
+	erp.POST("/alibaba/account/:id/unbind", ali.Unbind, bindScreen.Needs(alibaba.PermissionBind), oplog("解绑1688账号")).Answers("")
+	erp.POST("/alibaba/account/:id/import", ali.Import, bindScreen.Needs(alibaba.PermissionImport), oplog("导入1688订单")).Answers("")
+	erp.POST("/alibaba/orders/page", ali.Orders, bindScreen).Takes(alibaba.OrderQuery{}).Answers(api.Page[alibabaapi.Order]{})
+	erp.GET("/alibaba/orders/export", ali.OrdersExport(export), bindScreen)
+	erp.POST("/alibaba/orders/map", ali.Map, bindScreen.Needs(alibaba.PermissionImport), oplog("配对1688商品")).Takes(alibaba.MapForm{}).Answers(alibabaapi.Mapped{})
+	erp.GET("/alibaba/order/:id", ali.GetOrder, bindScreen).Answers(alibabaapi.Order{})
+	erp.POST("/alibaba/payments/page", ali.Payments, aliPayScreen).Takes(alibaba.PaymentQuery{}).Answers(api.Page[alibabaapi.Payment]{})
+	erp.POST("/alibaba/payments/summary", ali.PaymentSummary, aliPayScreen).Takes(alibaba.PaymentQuery{}).Answers(alibabaapi.Summary{})
+	erp.GET("/alibaba/payments/export", ali.PaymentsExport(export), aliPayScreen)
+	erp.GET("/alibaba/settlement/:id", ali.GetOrder, aliPayScreen).Answers(alibabaapi.Order{})
 	erp.POST("/inventoryValue/close", books.Close, booksScreen.Needs(inventoryvalue.PermissionClose), oplog("结转存货价值")).Answers(inventoryvalueapi.Month{})
 	// 调拨单: 审核 ships (source fulfillable -> outbound, target + inbound), 收货 receives at the target.
 	transferScreen := middleware.Screen("/erp/warehouse/transfer")

@@ -11,6 +11,7 @@ import (
 	"sellerhub/app/accounts"
 	"sellerhub/app/admin"
 	"sellerhub/app/advertising"
+	"sellerhub/app/alibaba"
 	"sellerhub/app/amazon"
 	"sellerhub/app/amazondata"
 	"sellerhub/app/catalog"
@@ -117,6 +118,8 @@ type Services struct {
 	BOMs *stock.BOMs
 	// Tracking is 物流跟踪: first-leg channels, shipments' tracking, milestones and freight.
 	Tracking *shipping.Tracking
+	// Alibaba is 1688账号绑定 and 1688结算: bound 1688 buyer accounts, their orders as purchase orders, their payments.
+	Alibaba *alibaba.Service
 }
 
 // NewServices builds the domains in their dependency order (see the README's code layout). The cache of compiled
@@ -162,6 +165,8 @@ func NewServices(d ServiceDeps) Services {
 	price.Register(d.Jobs)
 	sl := sales.New(d.DB, now, d.Config.TimeZone, fin)
 	ads := advertising.New(d.DB, now, d.Config.TimeZone, fin, st)
+	ali := alibaba.New(d.DB, now, d.Config.TimeZone, d.Config, numbers, d.Jobs, d.Log)
+	ali.Register(d.Jobs)
 	return Services{
 		Accounts:       acc,
 		Admin:          adm,
@@ -193,5 +198,6 @@ func NewServices(d ServiceDeps) Services {
 		Uploads:        uploads,
 		Pricing:        price,
 		InventoryValue: inventoryvalue.New(d.DB, now, d.Config.TimeZone),
+		Alibaba:        ali,
 	}
 }

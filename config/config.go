@@ -161,6 +161,19 @@ type Config struct {
 
 	// Amazon is the Selling Partner API application the product authorises sellers for.
 	Amazon Amazon
+
+	// Alibaba is the 1688 open platform application buyers bind their accounts to (1688账号绑定).
+	Alibaba Alibaba
+}
+
+// Alibaba is a 1688 open platform application (SELLERHUB_ALIBABA_APP_KEY, SELLERHUB_ALIBABA_APP_SECRET) and the
+// platform's addresses, its own by default (SELLERHUB_ALIBABA_AUTH_URL, SELLERHUB_ALIBABA_GATEWAY_URL); tests point
+// them at app/alibaba/alibabatest.
+type Alibaba struct {
+	AppKey     string
+	AppSecret  Secret
+	AuthURL    string
+	GatewayURL string
 }
 
 // SecretQueue is the SQS queue of new client secrets and the AWS keys that read it
@@ -285,6 +298,10 @@ func Load(getenv Getenv) (*Config, error) {
 		JobRescueAfter:  r.duration("SELLERHUB_JOB_RESCUE_AFTER", 15*time.Minute),
 		JobGoneAfter:    r.duration("SELLERHUB_JOB_GONE_AFTER", 30*time.Second),
 		SecretKey:       Secret(r.str("SELLERHUB_SECRET_KEY", "")),
+		Alibaba: Alibaba{AppKey: r.str("SELLERHUB_ALIBABA_APP_KEY", ""),
+			AppSecret:  Secret(r.str("SELLERHUB_ALIBABA_APP_SECRET", "")),
+			AuthURL:    r.str("SELLERHUB_ALIBABA_AUTH_URL", "https://auth.1688.com/oauth/authorize"),
+			GatewayURL: r.str("SELLERHUB_ALIBABA_GATEWAY_URL", "https://gw.open.1688.com/openapi")},
 		Amazon: Amazon{
 			AppID:        r.str("SELLERHUB_AMAZON_APP_ID", ""),
 			ClientID:     r.str("SELLERHUB_AMAZON_CLIENT_ID", ""),

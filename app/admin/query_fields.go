@@ -562,6 +562,21 @@ var queryFields = numbered(map[string][]Column{
 		col("quantity", "合计数量", 90, false), col("unitCost", "采购成本(元)", 110, false).yuan().tip("当日生效的采购成本"),
 		col("value", "货值(元)", 120, false).yuan().tip("合计数量 × 采购成本；未填成本的不计入"),
 	},
+	// 1688账号绑定: the imported 1688 orders.
+	"alibabaOrders": {
+		col("aliOrderId", "1688订单号", 160, false), col("orderedAt", "下单时间", 150, false), col("sellerName", "供应商", 200, false),
+		col("statusName", "1688状态", 110, false), col("totalAmount", "订单金额(元)", 110, false).yuan(),
+		col("shippingFee", "运费(元)", 90, false).yuan(), col("paid", "已付(元)", 100, false).yuan(),
+		col("logistics", "物流单号", 220, false), col("purchaseNumber", "采购单", 150, false).tip("全部商品配对本地产品后生成"),
+		col("linesUnmapped", "待配对行", 90, false),
+	},
+	// 1688结算: the orders' paid phases matched to purchase orders and 付款申请.
+	"alibabaPayments": {
+		col("paidAt", "付款时间", 150, false), col("aliOrderId", "1688订单号", 160, false), col("sellerName", "供应商", 200, false),
+		col("amount", "金额(元)", 110, false).yuan(), col("payWay", "支付方式", 90, false), col("payStatusName", "付款状态", 90, false),
+		col("purchaseNumber", "采购单", 150, false), col("requestNumber", "付款申请", 150, false),
+		col("matchName", "匹配", 110, false), col("advice", "处理建议", 320, false),
+	},
 	// 存货价值: a month's lines, each product's stock in each warehouse at the month's end and its value.
 	"inventoryValueLines": {
 		col("warehouseName", "仓库", 140, false), col("kindName", "类型", 80, false), col("sku", "SKU", 150, false),

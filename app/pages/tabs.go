@@ -52,7 +52,7 @@ var SpecRoutes = []TabRoute{
 	{Path: "/e/p/p/c", Title: "新建加工单", Module: "采购", Screen: "/erp/purchase/process"},
 	{Path: "/e/p/p/d", Title: "加工单详情", Module: "采购", Screen: "/erp/purchase/process"},
 	{Path: "/f/p/d", Title: "付款申请详情", Module: "财务", Screen: "/erp/finance/payment"},
-	{Path: "/e/f/s", Title: "1688结算", Module: "财务"},
+	{Path: "/e/f/s", Title: "1688结算", Module: "财务", Screen: "/erp/finance/alibaba"},
 	{Path: "/f/c/c", Title: "新建费用分摊", Module: "财务"},
 	{Path: "/f/j/e", Title: "编辑成本核算", Module: "财务"},
 	{Path: "/a/p/c", Title: "编辑计算方案", Module: "财务", Screen: "/amazon/profit/calculator"},

@@ -1,7 +1,11 @@
 // 采购单: the list (/erp/purchase/orders) and an order's page (/e/p/o: new without an id, its detail with one);
 // 亚马逊补货计划 (/erp/purchase/plan): the suggestions with their arithmetic; 采购报表 (/erp/purchase/reports).
 // 付款申请: the list with what is owed (/erp/finance/payment) and a request's page (/f/p/d).
+// 1688账号绑定 (/erp/purchase/binding), 1688结算 (/erp/finance/alibaba) and an order's settlement (/e/f/s).
 import { mount } from "../lib/mount.js";
+import Alibaba from "./Alibaba.jsx";
+import AlibabaOrder from "./AlibabaOrder.jsx";
+import AlibabaPay from "./AlibabaPay.jsx";
 import OrderDetail from "./OrderDetail.jsx";
 import OrderForm from "./OrderForm.jsx";
 import Orders from "./Orders.jsx";
@@ -16,6 +20,9 @@ function PurchaseScreen({ screen, id, permissions }) {
   if (screen === "plan") return <Replenishment permissions={permissions} />;
   if (screen === "payments") return <Payments permissions={permissions} />;
   if (screen === "payment") return <PaymentDetail id={id} permissions={permissions} />;
+  if (screen === "alibaba") return <Alibaba permissions={permissions} />;
+  if (screen === "alibabaPay") return <AlibabaPay permissions={permissions} />;
+  if (screen === "alibabaOrder") return <AlibabaOrder id={id} />;
   if (id) return <OrderDetail id={id} permissions={permissions} />;
   return <OrderForm />;
 }

@@ -23,6 +23,7 @@ const SCREENS = [
   "/amazon/listing/products", "/amazon/payment/performance",
   "/erp/purchase/process", "/e/p/p/c", "/erp/ship/transportation", "/transportation/edit?shipmentid=FBA15DEMO001",
   "/transportation/details?shipmentid=FBA15DEMO001",
+  "/erp/purchase/binding", "/erp/finance/alibaba",
 ];
 
 const SIZES = [

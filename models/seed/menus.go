@@ -94,7 +94,7 @@ var ProductMenu = []menuEntry{
 		),
 		heading("purchase.partners", "供应商",
 			link("purchase.supplier", "供应商", "/erp/base/supplier", crud("erp:supplier", "供应商")...),
-			link("purchase.binding", "1688账号绑定", "/erp/purchase/binding"),
+			link("purchase.binding", "1688账号绑定", "/erp/purchase/binding", permEntry{"erp:alibaba:bind", "绑定1688账号"}, permEntry{"erp:alibaba:import", "导入1688订单"}),
 		),
 	),
 	group("warehouse", "仓库", "Home",
