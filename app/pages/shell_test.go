@@ -92,7 +92,8 @@ func TestEverySpecRouteAndMenuLinkAnswers(t *testing.T) {
 		"/amazon/sales/report", "/amazon/orders/summary", "/amazon/payment/profit", "/amazon/payment/record", "/amazon/payment/itemfee", "/amazon/payment/settlementsku", "/amazon/payment/month", "/amazon/profit/config", "/sys/swagger",
 		"/amazon/inventory/fbadaily", "/amazon/reports/reimbursements", "/amazon/reports/storagefee", "/amazon/inventory/planning", "/amazon/reports/fbafee", "/amazon/orders/remove",
 		"/erp/purchase/orders", "/e/p/o", "/erp/finance/payment", "/f/p/d", "/erp/purchase/plan", "/erp/purchase/reports",
-		"/amazon/adv/manager", "/amazon/adv/campaign", "/amazon/adv/operation", "/amazon/adv/overview", "/amazon/adv/download", "/amazon/listing/label", "/amazon/listing/price", "/amazon/adv/roas", "/amazon/adv/statistics"} {
+		"/amazon/adv/manager", "/amazon/adv/campaign", "/amazon/adv/operation", "/amazon/adv/overview", "/amazon/adv/download", "/amazon/listing/label", "/amazon/listing/price", "/amazon/adv/roas", "/amazon/adv/statistics",
+		"/amazon/reports/pageview", "/amazon/listing/analysis"} {
 		built[path] = true
 	}
 	// Pages of one record answer 404 without it.
