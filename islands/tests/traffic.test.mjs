@@ -33,8 +33,10 @@ describe("流量报告 and Listing分析", () => {
     assert.deepEqual(errors.map((e) => e.message), [], "no script errors on the pages");
   });
 
-  async function shown(frame, table = frame.locator("table").first()) {
-    await table.and(frame.locator('table[aria-busy="false"]')).waitFor();
+  // shown reads the list in within (the screen, or the listing opened): uPlot's legend is a table too.
+  async function shown(within) {
+    const table = within.locator('table[aria-busy="false"]').first();
+    await table.waitFor();
     const header = (await table.locator("thead th").allInnerTexts()).map((t) => t.replace(/[↕▲▼]/g, "").trim());
     const rows = await table.locator("tbody tr").evaluateAll((trs) => trs.map((tr) => [...tr.cells].map((td) => td.innerText.trim())));
     return { header, rows };
@@ -59,12 +61,20 @@ describe("流量报告 and Listing分析", () => {
   }
 
   const int = (s) => Number(String(s).replace(/,/g, ""));
+  // answer waits for the list call of the week asked (the screen's first load, of the last 30 days, may answer
+  // later than the click).
+  const answer = (path, also = () => true) =>
+    page.waitForResponse((r) => {
+      if (new URL(r.url()).pathname !== path) return false;
+      const body = JSON.parse(r.request().postData() || "{}");
+      return body.startDate === FIRST && body.endDate === LAST && also(body);
+    });
 
   it("finds the biggest conversion drop, opens a day's source rows and exports", async () => {
     await openFromRail(page, "产品", "Listing分析");
     const frame = await tabFrame(page, "Listing分析");
     await setWeek(frame);
-    let answered = page.waitForResponse((r) => new URL(r.url()).pathname === "/amazon/api/v1/traffic/listing/lines");
+    const answered = answer("/amazon/api/v1/traffic/listing/lines", (b) => b.drops);
     await frame.getByRole("button", { name: "查询", exact: true }).click();
     const { data } = await (await answered).json();
     assert.ok(data.total >= 1, "listings whose conversion fell");
@@ -90,10 +100,10 @@ describe("流量报告 and Listing分析", () => {
 
     // The listing opened: its trend and its seven days, which sum to its line's sessions.
     const sessions = int(list.rows[0][col("本期会话数")]);
-    await frame.getByRole("button", { name: worst, exact: true }).click();
+    await frame.locator("tbody tr").first().getByRole("button", { name: worst, exact: true }).click();
     const detail = frame.getByLabel("Listing详情");
     await detail.getByLabel("每日会话数、页面浏览量、转化率和Buy Box%").waitFor();
-    const days = await shown(frame, detail.locator("table"));
+    const days = await shown(detail);
     const dcol = (title) => days.header.indexOf(title);
     assert.equal(days.rows.length, 7, `seven days: ${JSON.stringify(days.rows)}`);
     assert.equal(days.rows.reduce((s, r) => s + int(r[dcol("会话数")]), 0), sessions, "the days sum to the week");
@@ -118,7 +128,7 @@ describe("流量报告 and Listing分析", () => {
     const frame = await tabFrame(page, "流量报告");
     await setWeek(frame);
     await frame.getByLabel("统计周期").selectOption({ label: "整段" });
-    const answered = page.waitForResponse((r) => new URL(r.url()).pathname === "/amazon/api/v1/traffic/report/lines");
+    const answered = answer("/amazon/api/v1/traffic/report/lines", (b) => b.period === "range");
     await frame.getByRole("button", { name: "查询", exact: true }).click();
     const { data } = await (await answered).json();
     assert.ok(data.total >= 10, `the listings' week: ${data.total}`);
@@ -136,7 +146,8 @@ describe("流量报告 and Listing分析", () => {
     // The same listing by day: seven lines whose sessions and units sum to the week's.
     await frame.getByLabel("统计周期").selectOption({ label: "按日" });
     await frame.getByLabel("ASIN或SKU").fill(asin);
-    const byDay = page.waitForResponse((r) => new URL(r.url()).pathname === "/amazon/api/v1/traffic/report/lines");
+    await frame.getByLabel("站点").selectOption(data.records[0].marketplaceId);
+    const byDay = answer("/amazon/api/v1/traffic/report/lines", (b) => b.period === "day" && b.search === asin);
     await frame.getByRole("button", { name: "查询", exact: true }).click();
     await byDay;
     const days = await shown(frame);
