@@ -203,6 +203,8 @@ func routes(e *echo.Echo, d Deps, pg *pages.Handler) RouteAccess {
 		"/amazon/profit/fbafee":         pg.FinanceScreen("FBA费用", "feecards"),
 		"/amazon/sales/report":          pg.SalesScreen("销售报表", "report"),
 		"/amazon/orders/summary":        pg.SalesScreen("周/月汇总", "summary"),
+		"/amazon/reports/pageview":      pg.SalesScreen("流量报告", "traffic"),
+		"/amazon/listing/analysis":      pg.SalesScreen("Listing分析", "listing"),
 		"/amazon/payment/profit":        pg.ProfitScreen("利润报告", "report"),
 		"/amazon/payment/record":        pg.FinanceScreen("结算记录", "settlements"),
 		"/amazon/payment/itemfee":       pg.ProfitScreen("费用项", "fees"),
@@ -949,6 +951,16 @@ func routes(e *echo.Echo, d Deps, pg *pages.Handler) RouteAccess {
 	summaryScreen := middleware.Screen("/amazon/orders/summary")
 	amz.POST("/sales/summary", sales.SummaryPage, summaryScreen).Takes(salesdata.ReportQuery{}).Answers(api.Page[salesapi.Line]{})
 	amz.GET("/sales/summary/export", sales.SummaryExport(export), summaryScreen)
+	// 流量报告 and Listing分析: the synced sales and traffic days through one query layer, each call under its
+	// screen; a user limited to store groups sees those groups' listings.
+	for _, ps := range [][2]string{{"/traffic/report", "/amazon/reports/pageview"}, {"/traffic/listing", "/amazon/listing/analysis"}} {
+		prefix, guard := ps[0], middleware.Screen(ps[1])
+		amz.POST(prefix+"/lines", sales.TrafficPage, guard).Takes(salesdata.TrafficQuery{}).Answers(api.Page[salesapi.TrafficLine]{})
+		amz.POST(prefix+"/trend", sales.TrafficTrendOf, guard).Takes(salesdata.TrafficQuery{}).Answers(salesapi.TrafficTrend{})
+		amz.POST(prefix+"/rows", sales.TrafficRowsOf, guard).Takes(salesdata.TrafficQuery{}).Answers([]salesapi.TrafficSource{})
+	}
+	amz.GET("/traffic/report/export", sales.TrafficExport(export), middleware.Screen("/amazon/reports/pageview"))
+	amz.GET("/traffic/listing/export", sales.DropsExport(export), middleware.Screen("/amazon/listing/analysis"))
 	// 利润报告: reading, exporting and opening a figure's lines need the screen, and a user limited to store groups
 	// sees those groups' profit; 利润配置 is read with its screen and changed with its button permission.
 	prof := &profitapi.Handler{Profit: sv.Profit}

@@ -321,6 +321,30 @@ var queryFields = numbered(map[string][]Column{
 		col("refunds", "退款额", 100, true).money(), col("refundOrders", "退款订单", 90, false).hidden(),
 		col("salesCny", "订单销售额(CNY)", 130, true).yuan().tip("按各月汇率折算"), col("refundsCny", "退款额(CNY)", 120, true).yuan(),
 	},
+	// 流量报告: a listing's (child or parent ASIN) figures of Amazon's sales and traffic report in a period, beside
+	// the period before; Buy Box share of page views, conversion as Amazon's unit session percentage.
+	"trafficReportList": {
+		col("period", "日期", 170, true), col("asin", "ASIN", 120, true), col("parentAsin", "父ASIN", 120, false),
+		col("sku", "SKU", 140, false), col("groupName", "店铺", 110, false), col("marketplace", "站点", 60, false),
+		col("sessions", "会话数", 80, true), col("previousSessions", "上期会话数", 90, false).hidden(),
+		col("pageViews", "页面浏览量", 90, true), col("buyBox", "Buy Box%", 90, true).tip("出现购买按钮的页面浏览量占比"),
+		col("previousBuyBox", "上期Buy Box%", 100, false), col("conversion", "转化率", 80, true).tip("订购件数 ÷ 会话数（Unit Session %）"),
+		col("previousConversion", "上期转化率", 90, false), col("units", "订购件数", 80, true),
+		col("previousUnits", "上期件数", 80, false).hidden(), col("currency", "币种", 60, false),
+		col("sales", "订购销售额", 100, true).money(), col("previousSales", "上期销售额", 100, false).money().hidden(),
+	},
+	// Listing分析: the listings whose conversion or Buy Box fell most against the period before (points).
+	"listingAnalysisList": {
+		col("asin", "ASIN", 120, true), col("parentAsin", "父ASIN", 120, false), col("sku", "SKU", 140, false),
+		col("groupName", "店铺", 110, false), col("marketplace", "站点", 60, false),
+		col("lostUnits", "估计少卖件数", 110, true).tip("本期会话数 × 转化率降幅：按上期转化率本期应多卖的件数，默认按此排序"),
+		col("conversionDrop", "转化率降幅", 100, true).tip("上期转化率 − 本期转化率（百分点）"),
+		col("previousConversion", "上期转化率", 90, false), col("conversion", "本期转化率", 90, false),
+		col("buyBoxDrop", "Buy Box降幅", 100, true).tip("上期 − 本期（百分点）"),
+		col("previousBuyBox", "上期Buy Box%", 100, false), col("buyBox", "本期Buy Box%", 100, false),
+		col("sessions", "本期会话数", 90, true), col("previousSessions", "上期会话数", 90, false),
+		col("units", "本期件数", 80, true), col("previousUnits", "上期件数", 80, false),
+	},
 	// 广告管理: a campaign, ad group, keyword or product ad with its figures over the days asked; cost and sales
 	// also in CNY at each month's rate. Orders and sales are Amazon's 7-day attribution.
 	"advManagerList": {

@@ -69,7 +69,7 @@ func (s *Service) ImportDemo(ctx context.Context, st Store, sellerID string, mar
 		if err != nil {
 			return err
 		}
-		tsv, err := amazon.NewTSVReader(r)
+		tsv, err := OpenReport(kind, r)
 		if err != nil {
 			return err
 		}
@@ -138,6 +138,12 @@ func (s *Service) ImportDemo(ctx context.Context, st Store, sellerID string, mar
 			if err := read(k, m, []string{m}, from, src.Today, ""); err != nil {
 				return total, err
 			}
+		}
+	}
+	// Sales and traffic, a day per document as the sync asks for it, recorded once per marketplace.
+	for _, m := range markets {
+		if err := s.demoTraffic(ctx, st, sellerID, m, from, src, &total); err != nil {
+			return total, err
 		}
 	}
 	for _, m := range markets {
@@ -214,6 +220,36 @@ func (s *Service) demoFeeAnswers(ctx context.Context, st Store, sellerID string,
 	}
 	if src.Imported != nil {
 		src.Imported(FeeEstimates, "Product Fees API", total, started, time.Now())
+	}
+	return nil
+}
+
+// demoTraffic imports a marketplace's sales and traffic of every whole day since from, a document per day.
+func (s *Service) demoTraffic(ctx context.Context, st Store, sellerID, market string, from time.Time, src DemoReports, total *Result) error {
+	started := time.Now()
+	var res Result
+	file := st
+	file.MarketplaceID = market
+	for d := from.UTC().Truncate(24 * time.Hour); d.Before(src.Today.UTC().Truncate(24 * time.Hour)); d = d.AddDate(0, 0, 1) {
+		r, err := src.Content(sellerID, SalesTraffic.ReportType(), []string{market}, d, d.Add(24*time.Hour-time.Second))
+		if err != nil {
+			return err
+		}
+		lines, err := OpenReport(SalesTraffic, r)
+		if err != nil {
+			return err
+		}
+		one, err := s.Import(ctx, SalesTraffic, file, lines, nil)
+		res.Lines += one.Lines
+		res.Written += one.Written
+		if err != nil {
+			return fmt.Errorf("demo %s report of %s on %s: %w", SalesTraffic, market, d.Format("2006-01-02"), err)
+		}
+	}
+	total.Lines += res.Lines
+	total.Written += res.Written
+	if src.Imported != nil {
+		src.Imported(SalesTraffic, SalesTraffic.ReportType()+"-"+market, res, started, time.Now())
 	}
 	return nil
 }

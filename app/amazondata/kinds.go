@@ -39,6 +39,9 @@ const (
 	// tracking number.
 	RemovalOrders    Kind = "removalorders"
 	RemovalShipments Kind = "removalshipments"
+	// SalesTraffic is each child ASIN's sessions, page views, Buy Box share and orders of a day (Amazon's business
+	// report, a JSON document), a report per marketplace and day: the report sums its range by ASIN.
+	SalesTraffic Kind = "salestraffic"
 	// AdEntities and AdReports are an advertising profile's Sponsored Products (the Advertising API's v3 lists)
 	// and their daily figures (its Reporting v3): a store's tasks of them exist once its store group has
 	// advertising authorised in the seller account's region.
@@ -54,7 +57,8 @@ func (k Kind) Advertising() bool { return k == AdEntities || k == AdReports }
 
 // Kinds lists every kind.
 var Kinds = []Kind{Orders, Inventory, Settlements, FeeEstimates, Returns, Listings, Parents, LedgerEvents, LedgerBalances,
-	Reimbursements, StorageFees, AgedSurcharges, InventoryPlanning, RemovalOrders, RemovalShipments}
+	Reimbursements, StorageFees, AgedSurcharges, InventoryPlanning, RemovalOrders, RemovalShipments,
+	SalesTraffic}
 
 // kindInfo is what each kind is called and which report brings it.
 type kindInfo struct {
@@ -84,8 +88,10 @@ var kinds = map[Kind]kindInfo{
 	InventoryPlanning: {"库存规划", "GET_FBA_INVENTORY_PLANNING_DATA", false, nil},
 	RemovalOrders:     {"移除订单", "GET_FBA_FULFILLMENT_REMOVAL_ORDER_DETAIL_DATA", false, nil},
 	RemovalShipments:  {"移除货件", "GET_FBA_FULFILLMENT_REMOVAL_SHIPMENT_DETAIL_DATA", false, nil},
-	AdEntities:        {"广告活动", "", false, nil},
-	AdReports:         {"广告报表", "", false, nil},
+	SalesTraffic: {"销售与流量", "GET_SALES_AND_TRAFFIC_REPORT", false,
+		map[string]string{"dateGranularity": "DAY", "asinGranularity": "CHILD"}},
+	AdEntities: {"广告活动", "", false, nil},
+	AdReports:  {"广告报表", "", false, nil},
 }
 
 // Valid tells whether k is one of the kinds.

@@ -28,10 +28,34 @@ const (
 func incremental(k amazondata.Kind) bool {
 	switch k {
 	case amazondata.Orders, amazondata.Returns, amazondata.LedgerEvents, amazondata.LedgerBalances, amazondata.Reimbursements,
-		amazondata.RemovalOrders, amazondata.RemovalShipments:
+		amazondata.RemovalOrders, amazondata.RemovalShipments, amazondata.SalesTraffic:
 		return true
 	}
 	return false
+}
+
+// The sales and traffic report sums its range by ASIN, so it is asked a whole UTC day per report: a first sync
+// reads the last trafficFirstDays days (a week against the one before), later ones from the cursor's day less
+// trafficSettle days, which Amazon still corrects. Older days come by 上传报告, a file per day.
+const (
+	trafficFirstDays = 14
+	trafficSettle    = 2
+)
+
+// trafficDays are the whole days a sales and traffic sync asks for, each ending a second before the next starts.
+func trafficDays(cursor *time.Time, now time.Time) (starts, ends []time.Time) {
+	today := now.UTC().Truncate(24 * time.Hour)
+	start := today.AddDate(0, 0, -trafficFirstDays)
+	if cursor != nil {
+		if c := cursor.UTC().Truncate(24*time.Hour).AddDate(0, 0, -trafficSettle); c.After(start) {
+			start = c
+		}
+	}
+	for d := start; d.Before(today); d = d.AddDate(0, 0, 1) {
+		starts = append(starts, d)
+		ends = append(ends, d.Add(24*time.Hour-time.Second))
+	}
+	return starts, ends
 }
 
 // lookback is how far back each sync of a monthly kind reads again: Amazon charges a month's storage a week or
@@ -64,6 +88,12 @@ func (sy *syncing) plan() ([]datasyncdb.SyncReport, error) {
 	if back := lookback(sy.kind); back > 0 {
 		start := now.Add(-back)
 		windows = []window{{start: &start, end: &now}}
+	} else if sy.kind == amazondata.SalesTraffic {
+		starts, ends := trafficDays(sy.task.Cursor, now)
+		windows = windows[:0]
+		for i := range starts {
+			windows = append(windows, window{start: &starts[i], end: &ends[i]})
+		}
 	} else if incremental(sy.kind) {
 		start := now.Add(-firstSync)
 		if sy.task.Cursor != nil {

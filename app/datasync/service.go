@@ -110,6 +110,8 @@ var Every = map[amazondata.Kind]time.Duration{
 	// A removal order moves from pending to shipped over days; twice a day shows its packages soon enough.
 	amazondata.RemovalOrders:    12 * time.Hour,
 	amazondata.RemovalShipments: 12 * time.Hour,
+	// Amazon's business report of a day is there the next morning and settles over two days.
+	amazondata.SalesTraffic: 12 * time.Hour,
 	// Advertising: campaigns change by hand during the day; Amazon's figures of a day settle over the next ones,
 	// so twice a day is enough for the reports.
 	amazondata.AdEntities: 6 * time.Hour,

@@ -48,7 +48,7 @@ func perMarketplace(k amazondata.Kind) bool {
 	switch k {
 	case amazondata.Inventory, amazondata.Listings, amazondata.Returns, amazondata.LedgerEvents, amazondata.LedgerBalances,
 		amazondata.Reimbursements, amazondata.StorageFees, amazondata.AgedSurcharges, amazondata.InventoryPlanning,
-		amazondata.RemovalOrders, amazondata.RemovalShipments:
+		amazondata.RemovalOrders, amazondata.RemovalShipments, amazondata.SalesTraffic:
 		return true
 	}
 	return false
@@ -71,6 +71,7 @@ var signature = map[amazondata.Kind][]string{
 	amazondata.InventoryPlanning: {"inv-age-0-to-90-days", "available"},
 	amazondata.RemovalOrders:     {"order-id", "requested-quantity", "removal-fee"},
 	amazondata.RemovalShipments:  {"order-id", "tracking-number", "shipment-date"},
+	amazondata.SalesTraffic:      {"childAsin", "sessions", "buyBoxPercentage"},
 }
 
 // fits tells whether a report's header is the kind's.
@@ -114,7 +115,7 @@ func (s *Service) UploadReport(ctx context.Context, p core.Principal, u Upload) 
 	if err != nil {
 		return nil, err
 	}
-	tsv, err := amazon.NewTSVReader(reader)
+	tsv, err := amazondata.OpenReport(kind, reader)
 	if err != nil {
 		return nil, orUnreadable(err)
 	}

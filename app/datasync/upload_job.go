@@ -7,7 +7,6 @@ import (
 
 	"github.com/riverqueue/river"
 
-	"sellerhub/app/amazon"
 	"sellerhub/app/amazondata"
 	"sellerhub/app/core"
 	"sellerhub/models"
@@ -101,7 +100,7 @@ func (s *Service) readUpload(ctx context.Context, run *datasyncdb.SyncRun, selle
 	if err != nil {
 		return amazondata.Result{}, err
 	}
-	tsv, err := amazon.NewTSVReader(reader)
+	tsv, err := amazondata.OpenReport(amazondata.Kind(run.Kind), reader)
 	if err != nil {
 		return amazondata.Result{}, orUnreadable(err)
 	}

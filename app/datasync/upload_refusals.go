@@ -5,12 +5,18 @@ import (
 	"io"
 
 	"sellerhub/app/amazon"
+	"sellerhub/app/amazondata"
 	"sellerhub/app/core"
 )
 
 // fileRefusal is the refusal the seller reads for a failure of reading an uploaded file itself (too large once
 // unzipped, cut off, not in its encoding); nil for any other failure.
 func fileRefusal(err error) *core.Error {
+	// A sales and traffic document of more than a day is refused with its reason before anything is stored.
+	var le *amazondata.LineError
+	if errors.As(err, &le) && le.Line == 1 {
+		return core.Invalid(le.Error())
+	}
 	switch {
 	case errors.Is(err, amazon.ErrReportTooLarge):
 		return core.Invalid(core.MsgReportTooLarge)

@@ -322,7 +322,7 @@ func (sy *syncing) importDocument(r *datasyncdb.SyncReport) (amazondata.Result, 
 		return amazondata.Result{}, err
 	}
 	defer body.Close()
-	tsv, err := amazon.NewTSVReader(body)
+	tsv, err := amazondata.OpenReport(sy.kind, body)
 	if err != nil {
 		return amazondata.Result{}, err
 	}

@@ -22,11 +22,11 @@ const SORTS = [
   ["acos", "ACOS最高"],
   ["adshare", "广告销售占比最高"],
 ];
-const LINES = [
-  ["spend", "广告花费(CNY)", "#0369a1", false],
-  ["sales", "总销售额(CNY)", "#059669", false],
-  ["acos", "ACOS", "#d97706", true],
-  ["tacos", "TACOS", "#7c3aed", true],
+const SERIES = [
+  { field: "spend", label: "广告花费(CNY)", stroke: "#0369a1", fill: "rgba(3,105,161,0.12)" },
+  { field: "sales", label: "总销售额(CNY)", stroke: "#059669" },
+  { field: "acos", label: "ACOS", stroke: "#d97706", pct: true },
+  { field: "tacos", label: "TACOS", stroke: "#7c3aed", pct: true },
 ];
 
 export default function AdvIndicators({ permissions }) {
@@ -67,7 +67,7 @@ export default function AdvIndicators({ permissions }) {
           </dl>
           {spent ? (
             <div className="mb-3">
-              <Chart days={totals.days} lines={LINES} label="每日广告花费、总销售额、ACOS和TACOS" />
+              <Chart days={totals.days} series={SERIES} label="每日广告花费、总销售额、ACOS和TACOS" />
             </div>
           ) : (
             <p className="mb-3 rounded-md border border-dashed border-slate-300 p-4 text-sm text-slate-600 dark:border-slate-600 dark:text-slate-300">

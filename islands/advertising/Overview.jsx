@@ -40,16 +40,16 @@ export function Change({ now, before, up }) {
   return <span className={good}>{`${pct > 0 ? "+" : ""}${pct.toFixed(1)}%`}</span>;
 }
 
-// Chart draws spend and sales (left axis) and ACOS (right) of days (or periods, each at its first day).
-// CHART_LINES are the lines Chart draws by default: the field of a day, its label, its colour, and whether it is a
-// percentage (drawn dashed on the right axis).
-const CHART_LINES = [
-  ["spend", "花费(CNY)", "#0369a1", false],
-  ["sales", "销售额(CNY)", "#059669", false],
-  ["acos", "ACOS", "#d97706", true],
+// AD_SERIES are 广告概览's lines: spend and sales (left axis) and ACOS (right, a percentage).
+const AD_SERIES = [
+  { field: "spend", label: "花费(CNY)", stroke: "#0369a1", fill: "rgba(3,105,161,0.12)" },
+  { field: "sales", label: "销售额(CNY)", stroke: "#059669" },
+  { field: "acos", label: "ACOS", stroke: "#d97706", pct: true },
 ];
 
-export function Chart({ days, label = "每日花费、销售额和ACOS", lines = CHART_LINES }) {
+// Chart draws series of days (or periods, each at its first day): amounts and counts on the left axis,
+// percentages (pct) dashed on the right; 广告概览's spend, sales and ACOS unless told.
+export function Chart({ days, label = "每日花费、销售额和ACOS", series = AD_SERIES }) {
   const box = useRef(null);
   useEffect(() => {
     let plot;
@@ -68,15 +68,15 @@ export function Chart({ days, label = "每日花费、销售额和ACOS", lines =
         scales: { x: { time: true }, pct: { auto: true } },
         series: [
           { label: "日期", value: (u, v) => (v == null ? "" : new Date(v * 1000).toISOString().slice(0, 10)) },
-          ...lines.map(([, name, stroke, pct], i) =>
-            pct
-              ? { label: name, stroke, width: 2, dash: [6, 4], scale: "pct", value: (u, v) => (v == null ? "—" : v.toFixed(2) + "%") }
-              : { label: name, stroke, width: 2, ...(i === 0 ? { fill: "rgba(3,105,161,0.12)" } : {}), value: (u, v) => (v == null ? "—" : v.toFixed(2)) },
+          ...series.map((sr) =>
+            sr.pct
+              ? { label: sr.label, stroke: sr.stroke, width: 2, dash: [6, 4], scale: "pct", value: (u, v) => (v == null ? "—" : v.toFixed(2) + "%") }
+              : { label: sr.label, stroke: sr.stroke, fill: sr.fill, width: 2, value: (u, v) => (v == null ? "—" : v.toFixed(sr.whole ? 0 : 2)) },
           ),
         ],
         axes: [{ ...axis }, { ...axis, size: 60 }, { ...axis, scale: "pct", side: 1, size: 50, grid: { show: false }, values: (u, vs) => vs.map((v) => v + "%") }],
       };
-      const data = [x, ...lines.map(([field, , , pct]) => days.map((d) => (pct && d[field] === "—" ? null : num(d[field]))))];
+      const data = [x, ...series.map((sr) => days.map((d) => (d[sr.field] === "—" ? null : num(d[sr.field]))))];
       plot = new UPlot(opts, data, box.current);
       watch = new ResizeObserver(() => box.current && plot.setSize({ width: box.current.clientWidth, height: 260 }));
       watch.observe(box.current);
@@ -86,7 +86,7 @@ export function Chart({ days, label = "每日花费、销售额和ACOS", lines =
       watch?.disconnect();
       plot?.destroy();
     };
-  }, [days, lines]);
+  }, [days, series]);
   return <div ref={box} role="img" aria-label={label} className="w-full text-xs text-slate-700 dark:text-slate-300" />;
 }
 

@@ -7,7 +7,8 @@ const button = "rounded-md bg-sky-700 px-3 py-1 text-sm font-semibold text-white
 const iso = (d) => d.toISOString().slice(0, 10);
 export const daysAgo = (n) => iso(new Date(Date.now() - n * 86400000));
 
-export default function PeriodFilter({ id, formRef, children }) {
+// places are the 店铺 and 站点 selects: the advertising profiles' unless a screen gives its own (PlaceSelects).
+export default function PeriodFilter({ id, formRef, children, places }) {
   const preset = (n) => {
     formRef.current.startDate.value = daysAgo(n - 1);
     formRef.current.endDate.value = daysAgo(0);
@@ -15,7 +16,7 @@ export default function PeriodFilter({ id, formRef, children }) {
   };
   return (
     <form id={id} ref={formRef} className="mb-3 flex flex-wrap items-center gap-2 text-sm">
-      <AdPlaceSelects />
+      {places || <AdPlaceSelects />}
       <input name="startDate" type="date" aria-label="开始日期" className={input} defaultValue={daysAgo(29)} />
       <span>至</span>
       <input name="endDate" type="date" aria-label="结束日期" className={input} defaultValue={daysAgo(0)} />

@@ -13,7 +13,7 @@ import { startAmazon } from "./amazon-standin.mjs";
 
 const SUCCESS = "授权成功，请回到授权列表页面刷新。";
 const OWNER = { account: phone("137"), password: "Owner#2026s", name: "钱七", email: "owner137@example.com", company: "深圳钱七跨境电商有限公司" };
-const KINDS = ["订单", "FBA库存", "结算报告", "FBA费用预估", "买家退货", "在售商品", "父ASIN", "库存分类账明细", "库存分类账汇总", "赔偿报告", "月度仓储费", "长期仓储费", "库存规划", "移除订单", "移除货件"];
+const KINDS = ["订单", "FBA库存", "结算报告", "FBA费用预估", "买家退货", "在售商品", "父ASIN", "库存分类账明细", "库存分类账汇总", "赔偿报告", "月度仓储费", "长期仓储费", "库存规划", "移除订单", "移除货件", "销售与流量"];
 
 before(() => getBrowser());
 after(() => closeBrowser());

@@ -24,6 +24,7 @@ const SCREENS = [
   "/erp/purchase/process", "/e/p/p/c", "/erp/ship/transportation", "/transportation/edit?shipmentid=FBA15DEMO001",
   "/transportation/details?shipmentid=FBA15DEMO001",
   "/erp/purchase/binding", "/erp/finance/alibaba",
+  "/amazon/reports/pageview", "/amazon/listing/analysis",
 ];
 
 const SIZES = [

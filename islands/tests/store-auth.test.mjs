@@ -127,7 +127,7 @@ describe("店铺管理", () => {
   it("requests reports and disables the authorisation after confirming", async () => {
     const list = await tabFrame(page, "店铺管理");
     await row(list, "北美").getByRole("button", { name: "请求报表", exact: true }).click();
-    assert.ok((await waitForToast(list, "已请求14个报表，稍后由后台下载")).includes("已请求14个报表，稍后由后台下载"));
+    assert.ok((await waitForToast(list, "已请求15个报表，稍后由后台下载")).includes("已请求15个报表，稍后由后台下载"));
     await row(list, "北美").getByRole("button", { name: "停用", exact: true }).click();
     await sayYes(list, "停用"); // it asks first: the person says yes
     await row(list, "北美").getByText("已停用").waitFor();

@@ -40,6 +40,9 @@ var marketNames = map[string]string{
 
 // defaultContent writes the header and two lines per marketplace (a settlement: its summary line and two lines).
 func (s *Server) defaultContent(sellerID, reportType string, marketplaceIDs []string, start, end time.Time) (io.Reader, error) {
+	if reportType == salesTrafficReport {
+		return trafficContent(marketplaceIDs, start, end), nil
+	}
 	header, ok := reportColumns[reportType]
 	if !ok {
 		return nil, fmt.Errorf("amazontest: no content for report type %s", reportType)
@@ -195,4 +198,26 @@ func (s *Server) defaultScheduled(sellerID string) []ScheduledReport {
 			CreatedTime: end.AddDate(0, 0, 1)})
 	}
 	return out
+}
+
+// salesTrafficReport is Amazon's business report, a JSON document rather than a flat file.
+const salesTrafficReport = "GET_SALES_AND_TRAFFIC_REPORT"
+
+// trafficContent is the business report's document: two child ASINs of one parent, with the range's figures.
+func trafficContent(marketplaceIDs []string, start, end time.Time) io.Reader {
+	var b strings.Builder
+	fmt.Fprintf(&b, `{"reportSpecification":{"reportType":%q,"reportOptions":{"dateGranularity":"DAY","asinGranularity":"CHILD"},`+
+		`"dataStartTime":%q,"dataEndTime":%q,"marketplaceIds":["%s"]},"salesAndTrafficByDate":[],"salesAndTrafficByAsin":[`,
+		salesTrafficReport, start.UTC().Format("2006-01-02"), end.UTC().Add(-time.Second).Format("2006-01-02"),
+		strings.Join(marketplaceIDs, `","`))
+	for i := 1; i <= 2; i++ {
+		if i > 1 {
+			b.WriteString(",")
+		}
+		fmt.Fprintf(&b, `{"parentAsin":"B0STANDINP","childAsin":"B0STANDIN%d","salesByAsin":{"unitsOrdered":%d,`+
+			`"orderedProductSales":{"amount":%d.00,"currencyCode":"USD"},"totalOrderItems":%d},"trafficByAsin":{"sessions":%d,`+
+			`"pageViews":%d,"buyBoxPercentage":%d.00,"unitSessionPercentage":%d.00}}`, i, i, 20*i, i, 10*i, 15*i, 90+i, 10)
+	}
+	b.WriteString("]}")
+	return strings.NewReader(b.String())
 }

@@ -150,7 +150,7 @@ func TestTasksAndSyncNow(t *testing.T) {
 	h, amz, _, admin := start(t)
 	group, seller := authorise(t, h, amz, admin, amazontest.DefaultSeller, "NA", "北美店")
 	list, total := tasks(t, admin, map[string]any{})
-	kinds := []string{"订单", "FBA库存", "结算报告", "FBA费用预估", "买家退货", "在售商品", "父ASIN", "库存分类账明细", "库存分类账汇总", "赔偿报告", "月度仓储费", "长期仓储费", "库存规划", "移除订单", "移除货件"}
+	kinds := []string{"订单", "FBA库存", "结算报告", "FBA费用预估", "买家退货", "在售商品", "父ASIN", "库存分类账明细", "库存分类账汇总", "赔偿报告", "月度仓储费", "长期仓储费", "库存规划", "移除订单", "移除货件", "销售与流量"}
 	if total != len(kinds) || len(list) != len(kinds) {
 		t.Fatalf("%d tasks: %+v", total, list)
 	}

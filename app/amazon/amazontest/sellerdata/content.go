@@ -62,6 +62,8 @@ func (w *World) Content(sellerID, reportType string, marketplaceIDs []string, st
 			return each(RemovalOrderHeader, w.RemovalOrders(sellerID, ms[0].id, start, end), appendRemovalOrder), nil
 		}
 		return each(RemovalShipmentHeader, w.RemovalShipments(sellerID, ms[0].id, start, end), appendRemovalShipment), nil
+	case SalesTrafficReport:
+		return w.TrafficJSON(sellerID, marketplaceIDs, start, end)
 	case InventoryPlanningReport:
 		if len(ms) != 1 {
 			return nil, fmt.Errorf("sellerdata: %s takes one marketplace, not %d", reportType, len(ms))
