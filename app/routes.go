@@ -905,7 +905,7 @@ func routes(e *echo.Echo, d Deps, pg *pages.Handler) RouteAccess {
 	costEdit := costScreen.Needs(profit.PermissionCostEdit)
 	amz.POST("/costs/page", costs.CostPage, costScreen).Takes(profit.CostQuery{}).Answers(api.Page[profitapi.Cost]{})
 	amz.GET("/costs/export", costs.CostExport(export), costScreen)
-	amz.GET("/costs/template", costs.ImportTemplate, costScreen)
+	amz.GET("/costs/importTemplate", costs.ImportTemplate, costScreen)
 	amz.POST("/costs", costs.CreateCost, costEdit, oplog("新建费用")).Takes(profit.CostForm{}).Answers(profitapi.Cost{})
 	amz.POST("/costs/import", costs.ImportCosts, costEdit, oplog("导入费用")).Uploads("file").Answers(profitapi.Imported{})
 	amz.POST("/costs/shares", costs.CostShares, costScreen).Takes(profitapi.CostID{}).Answers(profitapi.Shares{})

@@ -207,7 +207,7 @@ export default function CostSharing({ permissions }) {
         <ImportDialog
           title="导入费用"
           hint="第一行为表头：日期、类别、金额、币种、店铺、备注。店铺填店铺名称，留空或填“全公司”为全公司费用。任一行有误时整个文件不导入。"
-          templateURL={`${AMZ}/costs/template`}
+          templateURL={`${AMZ}/costs/importTemplate`}
           importURL={`${AMZ}/costs/import`}
           onImported={(data) => {
             toast(`已导入 ${data.count} 笔费用`);

@@ -104,7 +104,7 @@ func (h *CostHandler) ImportCosts(c *echo.Context) error {
 	return api.OK(c, Imported{Count: n})
 }
 
-// ImportTemplate answers GET costs/template: the import's header and an example row.
+// ImportTemplate answers GET costs/importTemplate: the import's header and an example row.
 func (h *CostHandler) ImportTemplate(c *echo.Context) error {
 	f := excelize.NewFile()
 	defer f.Close()
