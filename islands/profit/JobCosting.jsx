@@ -96,7 +96,7 @@ export function JobEdit({ permissions }) {
   const editable = can(permissions, JOB_EDIT);
   const value = (k) => (k === "firstLeg" ? (line.firstLegFrom === "成本核算" ? line.firstLeg : "") : k === "dutyRate" ? line.dutyRate : line[k]);
   return (
-    <section aria-label="编辑成本核算" className="grid max-w-3xl gap-4 text-sm">
+    <section aria-label="编辑成本核算" className="grid min-w-0 max-w-3xl gap-4 text-sm">
       <div className="flex flex-wrap items-center gap-3">
         <span className="font-semibold">
           {line.sku} {line.name}
@@ -107,7 +107,7 @@ export function JobEdit({ permissions }) {
         {line.set && <span className="text-xs text-slate-500">自 {line.from} 起的成本核算</span>}
       </div>
       <form key={`${month}|${line.from}`} onSubmit={save} className="grid gap-2">
-        <div className="grid grid-cols-[16rem_10rem] items-center gap-2">
+        <div className="grid grid-cols-[minmax(0,1fr)_7rem] items-center gap-2 sm:grid-cols-[16rem_10rem]">
           <span>采购成本（加权平均，月末）</span>
           <span className="tabular-nums" data-part="purchase">
             {line.noPurchase ? "未填写" : money(line.purchase, "CNY")}
