@@ -212,6 +212,10 @@ func routes(e *echo.Echo, d Deps, pg *pages.Handler) RouteAccess {
 		"/amazon/payment/performance":   pg.ProfitScreen("业绩报告", "performance"),
 		"/amazon/payment/settlementsku": pg.ProfitScreen("SKU结算", "skus"),
 		"/amazon/profit/config":         pg.ProfitScreen("利润配置", "config"),
+		"/amazon/payment/costsharing":   pg.ProfitScreen("费用分摊", "costsharing"),
+		"/f/c/c":                        pg.ProfitScreen("新建费用分摊", "costnew"),
+		"/amazon/payment/jobcosting":    pg.ProfitScreen("成本核算", "jobcosting"),
+		"/f/j/e":                        pg.ProfitScreen("编辑成本核算", "jobedit"),
 		"/amazon/adv/manager":           pg.AdvManager("广告管理", "manager"),
 		"/amazon/adv/campaign":          pg.AdvManager("广告活动", "campaign"),
 		"/amazon/adv/operation":         pg.AdvManager("操作记录", "operation"),
@@ -984,6 +988,24 @@ func routes(e *echo.Echo, d Deps, pg *pages.Handler) RouteAccess {
 	amz.POST("/profit/report", prof.ReportPage, profitScreen).Takes(profit.Query{}).Answers(profitapi.ReportPage{})
 	amz.GET("/profit/report/export", prof.ReportExport(export), profitScreen)
 	amz.POST("/profit/detail", prof.Detail, profitScreen).Takes(profit.DetailQuery{}).Answers(profitapi.DetailPage{})
+	// 费用分摊: reading and exporting need the screen, filing, importing, sharing out and deleting its button; the
+	// shares are 利润报告's 分摊费用. 成本核算: reading needs the screen, changing a product's parts its button.
+	costs := &profitapi.CostHandler{Costs: profit.NewCostSharing(sv.Profit), Jobs: profit.NewJobCosting(sv.Profit)}
+	costScreen := middleware.Screen("/amazon/payment/costsharing")
+	costEdit := costScreen.Needs(profit.PermissionCostEdit)
+	amz.POST("/costs/page", costs.CostPage, costScreen).Takes(profit.CostQuery{}).Answers(api.Page[profitapi.Cost]{})
+	amz.GET("/costs/export", costs.CostExport(export), costScreen)
+	amz.GET("/costs/importTemplate", costs.ImportTemplate, costScreen)
+	amz.POST("/costs", costs.CreateCost, costEdit, oplog("新建费用")).Takes(profit.CostForm{}).Answers(profitapi.Cost{})
+	amz.POST("/costs/import", costs.ImportCosts, costEdit, oplog("导入费用")).Uploads("file").Answers(profitapi.Imported{})
+	amz.POST("/costs/shares", costs.CostShares, costScreen).Takes(profitapi.CostID{}).Answers(profitapi.Shares{})
+	amz.POST("/costs/share", costs.ShareCost, costEdit, oplog("分摊费用")).Takes(profit.ShareForm{}).Answers(profitapi.Shares{})
+	amz.POST("/costs/delete", costs.DeleteCost, costEdit, oplog("删除费用")).Takes(profitapi.CostID{}).Answers(profitapi.CostID{})
+	jobScreen := middleware.Screen("/amazon/payment/jobcosting")
+	amz.POST("/jobcosting/page", costs.JobPage, jobScreen).Takes(profit.JobQuery{}).Answers(api.Page[profitapi.JobLine]{})
+	amz.GET("/jobcosting/export", costs.JobExport(export), jobScreen)
+	amz.POST("/jobcosting/line", costs.Job, jobScreen).Takes(profitapi.JobQuery{}).Answers(profitapi.JobLine{})
+	amz.POST("/jobcosting/save", costs.SaveJob, jobScreen.Needs(profit.PermissionJobEdit), oplog("保存成本核算")).Takes(profit.JobForm{}).Answers(profitapi.JobLine{})
 	configScreen := middleware.Screen("/amazon/profit/config")
 	amz.GET("/profit/config", prof.GetConfig, configScreen).Answers(profitapi.Config{})
 	amz.PUT("/profit/config", prof.SaveConfig, configScreen.Needs(profit.PermissionConfigEdit), oplog("保存利润配置")).Takes(profit.ConfigForm{}).Answers(profitapi.Config{})

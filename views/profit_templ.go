@@ -85,27 +85,37 @@ func ProfitScreen(p ProfitScreenPage, theme string) templ.Component {
 					return templ_7745c5c3_Err
 				}
 			} else if p.Screen == "month" {
-				templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 5, "<p class=\"mb-4 text-sm text-slate-500 dark:text-slate-400\">所选月份（北京时间）每个店铺和全部店铺的损益，与上月、去年同月对比。各项与利润报告同月按店铺汇总的数字一致：有结算的SKU取自结算报告（按入账日期），其余为“预估”（销售额取自订单，费用取自亚马逊费用预估）。其他亚马逊费用不含赔偿收入，赔偿单列；利润 = 亚马逊回款 − 商品成本 − 头程运费。金额按各月汇率折算为人民币（财务 &gt; 汇率），亚马逊各项另列原币。</p>")
+				templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 5, "<p class=\"mb-4 text-sm text-slate-500 dark:text-slate-400\">所选月份（北京时间）每个店铺和全部店铺的损益，与上月、去年同月对比。各项与利润报告同月按店铺汇总的数字一致：有结算的SKU取自结算报告（按入账日期），其余为“预估”（销售额取自订单，费用取自亚马逊费用预估）。其他亚马逊费用不含赔偿收入，赔偿单列；利润 = 亚马逊回款 − 商品成本 − 头程运费 − 分摊费用（费用分摊）。金额按各月汇率折算为人民币（财务 &gt; 汇率），亚马逊各项另列原币。</p>")
+				if templ_7745c5c3_Err != nil {
+					return templ_7745c5c3_Err
+				}
+			} else if p.Screen == "costsharing" || p.Screen == "costnew" {
+				templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 6, "<p class=\"mb-4 text-sm text-slate-500 dark:text-slate-400\">不属于任何订单的费用（房租、工资、软件、样品等），录入或从表格导入后分摊到该费用所在月份利润报告中的SKU：按结算销售额（人民币）、销量、体积（销量 × 配对产品尺寸）或手动分摊。外币按费用日期所在月份的汇率折算为人民币；每份分摊取整到分，尾差计入最大的一份，合计等于费用金额。分摊结果计入利润报告的“分摊费用”列和月度报告的“分摊费用”行。全公司费用分摊到所有店铺，需由能查看全部店铺的账号操作。</p>")
+				if templ_7745c5c3_Err != nil {
+					return templ_7745c5c3_Err
+				}
+			} else if p.Screen == "jobcosting" || p.Screen == "jobedit" {
+				templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 7, "<p class=\"mb-4 text-sm text-slate-500 dark:text-slate-400\">产品每月的到岸单位成本（人民币）：采购成本（当月最后一天生效的采购成本，采购入库按加权平均更新，与存货价值一致）+ 辅料 + 包材 + 加工费 + 关税（采购成本 × 税率）+ 头程（此处填写，否则用产品头程）。某月填写后从该月起生效，直到后面填写的月份。已填写的产品，利润报告按到岸成本（不含头程）计算该月的商品成本，头程仍计入头程列；存货价值按采购成本计价。</p>")
 				if templ_7745c5c3_Err != nil {
 					return templ_7745c5c3_Err
 				}
 			} else if p.Screen == "skus" {
-				templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 6, "<p class=\"mb-4 text-sm text-slate-500 dark:text-slate-400\">所选月份（北京时间，按结算行的入账日期）每个卖家SKU的结算：销售额、退款、亚马逊费用（佣金、FBA配送费、仓储费、广告费）和其他，结算合计为该SKU全部结算行之和。不属于任何SKU的金额（月租、仓储费等）列在SKU为空的“店铺费用”行。折算人民币按各月汇率。</p>")
+				templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 8, "<p class=\"mb-4 text-sm text-slate-500 dark:text-slate-400\">所选月份（北京时间，按结算行的入账日期）每个卖家SKU的结算：销售额、退款、亚马逊费用（佣金、FBA配送费、仓储费、广告费）和其他，结算合计为该SKU全部结算行之和。不属于任何SKU的金额（月租、仓储费等）列在SKU为空的“店铺费用”行。折算人民币按各月汇率。</p>")
 				if templ_7745c5c3_Err != nil {
 					return templ_7745c5c3_Err
 				}
 			} else if p.Screen == "performance" {
-				templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 7, "<p class=\"mb-4 text-sm text-slate-500 dark:text-slate-400\">所选月份（北京时间）按运营负责人或其所在部门统计的销售额与利润（人民币），取自利润报告同月的SKU行：每行归入其Listing（店铺、站点、平台SKU）在商品列表中分配的运营负责人；没有负责人的Listing和不属于任何SKU的店铺费用计入“未分配”，各行相加等于利润报告当月合计。目标由公司按月为负责人或部门设置，完成率 = 实际 ÷ 目标。</p>")
+				templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 9, "<p class=\"mb-4 text-sm text-slate-500 dark:text-slate-400\">所选月份（北京时间）按运营负责人或其所在部门统计的销售额与利润（人民币），取自利润报告同月的SKU行：每行归入其Listing（店铺、站点、平台SKU）在商品列表中分配的运营负责人；没有负责人的Listing和不属于任何SKU的店铺费用计入“未分配”，各行相加等于利润报告当月合计。目标由公司按月为负责人或部门设置，完成率 = 实际 ÷ 目标。</p>")
 				if templ_7745c5c3_Err != nil {
 					return templ_7745c5c3_Err
 				}
 			} else {
-				templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 8, "<p class=\"mb-4 text-sm text-slate-500 dark:text-slate-400\">利润报告中的头程：每个货件发货时填写的运费（人民币）按此处选择的方式分摊到货件中的各SKU，SKU的单位头程为其所有已发货货件分摊的运费 ÷ 发货件数。</p>")
+				templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 10, "<p class=\"mb-4 text-sm text-slate-500 dark:text-slate-400\">利润报告中的头程：每个货件发货时填写的运费（人民币）按此处选择的方式分摊到货件中的各SKU，SKU的单位头程为其所有已发货货件分摊的运费 ÷ 发货件数。</p>")
 				if templ_7745c5c3_Err != nil {
 					return templ_7745c5c3_Err
 				}
 			}
-			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 9, "<div data-island=\"profit\"><p class=\"text-sm text-slate-500\">加载中...</p><noscript><p class=\"text-sm text-red-700\">此页面需要启用 JavaScript。</p></noscript>")
+			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 11, "<div data-island=\"profit\"><p class=\"text-sm text-slate-500\">加载中...</p><noscript><p class=\"text-sm text-red-700\">此页面需要启用 JavaScript。</p></noscript>")
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
@@ -113,7 +123,7 @@ func ProfitScreen(p ProfitScreenPage, theme string) templ.Component {
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
-			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 10, "</div></main>")
+			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 12, "</div></main>")
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}

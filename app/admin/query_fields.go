@@ -518,7 +518,9 @@ var queryFields = numbered(map[string][]Column{
 		col("advertisingCny", "广告费(CNY)", 100, false).yuan().tip("SKU：推广该SKU的SP广告花费（广告报表，按广告日期所在月）；店铺费用：结算中的广告账单"),
 		col("settledCny", "亚马逊回款(CNY)", 120, false).yuan().hidden(), col("unitCost", "单位成本", 90, false).yuan().hidden(),
 		col("cost", "商品成本", 100, true).yuan(), col("unitFreight", "单位头程", 90, false).yuan().hidden(),
-		col("freight", "头程", 90, true).yuan(), col("profit", "利润(CNY)", 110, true).yuan(), col("margin", "利润率", 80, true),
+		col("freight", "头程", 90, true).yuan(),
+		col("shared", "分摊费用", 100, true).yuan().tip("费用分摊中分摊到该SKU的费用（租金、工资、工具等）"),
+		col("profit", "利润(CNY)", 110, true).yuan(), col("margin", "利润率", 80, true),
 	},
 	"orderSummaryList": {
 		col("period", "周期", 110, true), col("currency", "币种", 70, true), col("orders", "订单数", 90, true),
@@ -600,6 +602,21 @@ var queryFields = numbered(map[string][]Column{
 		col("amount", "金额(元)", 110, false).yuan(), col("payWay", "支付方式", 90, false), col("payStatusName", "付款状态", 90, false),
 		col("purchaseNumber", "采购单", 150, false), col("requestNumber", "付款申请", 150, false),
 		col("matchName", "匹配", 110, false), col("advice", "处理建议", 320, false),
+	// 费用分摊: the costs typed or imported, and how each was shared out.
+	"sharedCostList": {
+		col("date", "日期", 100, false), col("category", "类别", 100, false), col("groupName", "店铺", 120, false),
+		col("amount", "金额", 110, false).money(), col("currency", "币种", 60, false),
+		col("amountCny", "金额(CNY)", 110, false).yuan().tip("按费用日期所在月份的汇率折算"),
+		col("basisName", "分摊方式", 90, false), col("shares", "分摊SKU数", 90, false), col("note", "备注", 160, false),
+	},
+	// 成本核算: each product's landed unit cost of a month and its parts.
+	"jobCostingList": {
+		col("sku", "SKU", 150, false), col("name", "产品名称", 180, false),
+		col("purchase", "采购成本", 100, false).yuan().tip("月末当日生效的采购成本（采购入库加权平均），与存货价值一致"),
+		col("materials", "辅料", 80, false).yuan(), col("packing", "包材", 80, false).yuan(), col("processing", "加工费", 80, false).yuan(),
+		col("dutyRate", "关税税率(%)", 100, false), col("duties", "关税", 80, false).yuan().tip("采购成本 × 关税税率"),
+		col("unit", "到岸成本(不含头程)", 140, false).yuan().tip("利润报告的单位商品成本（已填成本核算时）"),
+		col("firstLeg", "头程", 80, false).yuan(), col("total", "到岸成本", 110, false).yuan(), col("profitUses", "利润报告采用", 100, false),
 	},
 	// 存货价值: a month's lines, each product's stock in each warehouse at the month's end and its value.
 	"inventoryValueLines": {

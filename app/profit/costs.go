@@ -20,6 +20,8 @@ type CostPart struct {
 	UnitFreight decimal.NullDecimal
 	// Entered: the freight is the product's entered 头程, not its shipments'.
 	Entered bool
+	// Landed: the cost is 成本核算's landed cost of the month (purchase, materials, packing, processing, duties).
+	Landed bool
 }
 
 // addCosts puts on each SKU line its cost of goods and its freight (头程), both CNY: the units sold while each of
@@ -48,6 +50,10 @@ func (s *Service) addCosts(db *models.DB, companyID int64, f profitdb.ProfitFilt
 	if err != nil {
 		return err
 	}
+	landed, err := profitdb.LandedCosts(db, companyID, ids)
+	if err != nil {
+		return err
+	}
 	freight, err := s.freight(db, companyID, f.UserID, f.GroupID, f.MarketplaceID)
 	if err != nil {
 		return err
@@ -73,8 +79,12 @@ func (s *Service) addCosts(db *models.DB, companyID int64, f profitdb.ProfitFilt
 				history = []catalogdb.ProductCost{{EffectiveFrom: catalogdb.CostsBeginning, UnitCost: p.Price, FirstLeg: p.FirstLeg}}
 			}
 		}
-		parts, err := s.costParts(db, companyID, f.UserID, l, history)
-		if err != nil {
+		var parts []CostPart
+		if lc := landedOf(history, landed[p.ProductID], l.Month, s.timeZone); paired && lc.Set {
+			// 成本核算 has the month: its landed cost, one figure for the month's units, is the unit's 商品成本.
+			parts = []CostPart{{From: l.Month + "-01", Units: l.Units, UnitCost: lc.Unit(), UnitFreight: lc.FirstLeg,
+				Entered: lc.FirstLeg.Valid, Landed: true}}
+		} else if parts, err = s.costParts(db, companyID, f.UserID, l, history); err != nil {
 			return err
 		}
 		s.costLine(l, paired, parts, freight[k])

@@ -264,7 +264,11 @@ func costLines(line *Line) []DetailLine {
 			d.Date = pt.From
 		}
 		if pt.UnitCost.Valid {
-			d.Description = fmt.Sprintf("%s 采购成本 %s × 销量 %d", line.ProductSKU, pt.UnitCost.Decimal.StringFixed(2), pt.Units)
+			word := "采购成本"
+			if pt.Landed {
+				word = "到岸成本（成本核算，不含头程）"
+			}
+			d.Description = fmt.Sprintf("%s %s %s × 销量 %d", line.ProductSKU, word, pt.UnitCost.Decimal.StringFixed(2), pt.Units)
 			d.Amount = models.Money{Decimal: pt.UnitCost.Decimal.Mul(decimal.NewFromInt(pt.Units))}
 		} else {
 			d.Description = fmt.Sprintf("%s 采购成本 未填写 × 销量 %d", line.ProductSKU, pt.Units)

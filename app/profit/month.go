@@ -235,6 +235,7 @@ var monthLines = []struct {
 	{"settled", "亚马逊回款", (*Line).SettledCNY, (*Line).Settled},
 	{"cost", "商品成本", func(l *Line) models.Money { return l.Cost }, nil},
 	{"freight", "头程运费", func(l *Line) models.Money { return l.Freight }, nil},
+	{"shared", "分摊费用", func(l *Line) models.Money { return l.Shared }, nil},
 	{"profit", "利润", func(l *Line) models.Money { return l.Profit }, nil},
 }
 

@@ -93,6 +93,8 @@ type Line struct {
 	// AdsSynced: the line's store group has its advertising synced, so its 广告费 is the advertised products'
 	// spend (grouped: any of its lines').
 	AdsSynced bool
+	// Shared is the line's part of the costs 费用分摊 shared out (rent, salaries, tools), CNY.
+	Shared models.Money
 	// Reimbursed is the part of BucketOther that Amazon paid as reimbursements (IsReimbursement), positive for
 	// what it paid, in the line's currency and in CNY at the month's rate: 月度报告 shows it apart from the fees.
 	Reimbursed, ReimbursedCNY models.Money
@@ -266,6 +268,10 @@ func (s *Service) lines(ctx context.Context, companyID int64, f profitdb.ProfitF
 	if err := s.addAdSpend(db, companyID, f, lineOf); err != nil {
 		return nil, err
 	}
+	// Shared costs first: a share whose SKU line has gone since gets a line of its own, costed like the others.
+	if err := s.addShared(db, companyID, f, lineOf); err != nil {
+		return nil, err
+	}
 	if err := s.addCosts(db, companyID, f, order); err != nil {
 		return nil, err
 	}
@@ -304,10 +310,23 @@ func (s *Service) lines(ctx context.Context, companyID int64, f profitdb.ProfitF
 		if l.SKU == "" {
 			l.Name = MsgStoreCharges
 		}
-		l.Profit = models.Money{Decimal: l.SettledCNY().Sub(l.Cost.Decimal).Sub(l.Freight.Decimal)}
+		l.Profit = models.Money{Decimal: l.SettledCNY().Sub(l.Cost.Decimal).Sub(l.Freight.Decimal).Sub(l.Shared.Decimal)}
 		out[i] = *l
 	}
 	return out, nil
+}
+
+// addShared adds to each seller SKU line its shares of the costs 费用分摊 shared out in its month.
+func (s *Service) addShared(db *models.DB, companyID int64, f profitdb.ProfitFilter, lineOf func(lineKey) *Line) error {
+	sums, err := profitdb.SharedSums(db, companyID, f)
+	if err != nil {
+		return err
+	}
+	for _, sum := range sums {
+		l := lineOf(lineKey{sum.Month, sum.GroupID, sum.MarketplaceID, sum.SKU, sum.Currency})
+		l.Shared = models.Money{Decimal: l.Shared.Add(sum.Amount.Decimal)}
+	}
+	return nil
 }
 
 // isSoldUnit is the settlement amount whose quantity counts the units sold: an Order's item principal.
@@ -432,6 +451,7 @@ func regroup(lines []Line, keyOf func(*Line) lineKey) []Line {
 		g.NoFeeEstimate += l.NoFeeEstimate
 		g.Cost.Decimal = g.Cost.Add(l.Cost.Decimal)
 		g.Freight.Decimal = g.Freight.Add(l.Freight.Decimal)
+		g.Shared.Decimal = g.Shared.Add(l.Shared.Decimal)
 		g.Profit.Decimal = g.Profit.Add(l.Profit.Decimal)
 	}
 	out := make([]Line, len(order))
@@ -468,6 +488,7 @@ var lineSorts = map[string]func(a, b *Line) int{
 	"referralCny": bucket(BucketReferral, true),
 	"cost":        money(func(l *Line) models.Money { return l.Cost }),
 	"freight":     money(func(l *Line) models.Money { return l.Freight }),
+	"shared":      money(func(l *Line) models.Money { return l.Shared }),
 	"profit":      money(func(l *Line) models.Money { return l.Profit }),
 	// Lines without a margin sort below every margin.
 	"margin": func(a, b *Line) int {

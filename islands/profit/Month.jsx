@@ -35,7 +35,7 @@ function Figure({ row, value }) {
 function Change({ row, text }) {
   if (!text) return <span className="text-slate-400">—</span>;
   const up = text.startsWith("+");
-  const costs = ["refunds", "referral", "fulfilment", "other", "storage", "advertising", "cost", "freight"].includes(row.key);
+  const costs = ["refunds", "referral", "fulfilment", "other", "storage", "advertising", "cost", "freight", "shared"].includes(row.key);
   const good = text.startsWith("0.00") ? null : up !== costs;
   const tone = good === null ? "" : good ? "text-emerald-700 dark:text-emerald-400" : "text-red-700 dark:text-red-400";
   return <span className={tone}>{text}</span>;

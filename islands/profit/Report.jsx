@@ -34,7 +34,7 @@ const FIGURES = {
 };
 
 // A figure's currency: the CNY columns' (…Cny, cost, freight) or the line's.
-const currencyOf = (field, row) => (field.endsWith("Cny") || field === "cost" || field === "freight" ? "CNY" : row.currency);
+const currencyOf = (field, row) => (field.endsWith("Cny") || ["cost", "freight", "shared"].includes(field) ? "CNY" : row.currency);
 
 function thisMonth() {
   const d = new Date();

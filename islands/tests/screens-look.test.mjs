@@ -25,6 +25,7 @@ const SCREENS = [
   "/transportation/details?shipmentid=FBA15DEMO001",
   "/erp/purchase/binding", "/erp/finance/alibaba",
   "/amazon/reports/pageview", "/amazon/listing/analysis",
+  "/amazon/payment/costsharing", "/f/c/c", "/amazon/payment/jobcosting",
 ];
 
 const SIZES = [

@@ -70,7 +70,7 @@ func TestMonthReportCalls(t *testing.T) {
 	month := lastMonth()
 	r := call[monthReport](t, c, http.MethodPost, amz+"profit/month", map[string]any{})
 	if r.Month != month || r.GroupName != "全部店铺" || r.GroupID != "" || r.Empty || r.Lines == 0 || len(r.Stores) != 1 ||
-		len(r.Rows) != 13 || r.Rows[len(r.Rows)-1].Key != "margin" || len(r.Currencies) == 0 {
+		len(r.Rows) != 14 || r.Rows[len(r.Rows)-1].Key != "margin" || len(r.Currencies) == 0 {
 		t.Fatalf("report %+v", r)
 	}
 	// 利润报告's month, by month: one line per currency, each rounded to the cent.
@@ -114,9 +114,9 @@ func TestMonthReportCalls(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(rows) != 1+13+13 || strings.Join(rows[0][:7], ",") != "店铺,项目,本月,上月,去年同月,环比,同比" ||
-		rows[1][0] != "全部店铺" || rows[1][1] != "销售额" || rows[14][0] != "甲店" {
-		t.Fatalf("export rows %d: %v / %v / %v", len(rows), rows[0], rows[1], rows[min(14, len(rows)-1)])
+	if len(rows) != 1+14+14 || strings.Join(rows[0][:7], ",") != "店铺,项目,本月,上月,去年同月,环比,同比" ||
+		rows[1][0] != "全部店铺" || rows[1][1] != "销售额" || rows[15][0] != "甲店" {
+		t.Fatalf("export rows %d: %v / %v / %v", len(rows), rows[0], rows[1], rows[min(15, len(rows)-1)])
 	}
 
 	for _, bad := range []string{"2026/01", "2026-13", "上个月"} {

@@ -67,8 +67,10 @@ type Line struct {
 	Cost           json.Number `json:"cost"`
 	UnitFreight    json.Number `json:"unitFreight"`
 	Freight        json.Number `json:"freight"`
-	Profit         json.Number `json:"profit"`
-	Margin         string      `json:"margin"`
+	// Shared is the line's part of the costs 费用分摊 shared out, CNY.
+	Shared json.Number `json:"shared"`
+	Profit json.Number `json:"profit"`
+	Margin string      `json:"margin"`
 }
 
 // MarginMissing is the margin of a line lacking a cost or fees.
@@ -151,7 +153,7 @@ func line(l *profit.Line) Line {
 		OtherCNY: amount(l.AmazonCNY[profit.BucketOther]), RefundsCNY: amount(l.AmazonCNY[profit.BucketRefunds]),
 		AdvertisingCNY: amount(l.AmazonCNY[profit.BucketAdvertising]), SettledCNY: amount(l.SettledCNY()),
 		UnitCost: amount(l.UnitCost), Cost: amount(l.Cost), UnitFreight: json.Number(l.UnitFreight.StringFixed(4)),
-		Freight: amount(l.Freight), Profit: amount(l.Profit)}
+		Freight: amount(l.Freight), Shared: amount(l.Shared), Profit: amount(l.Profit)}
 	if l.GroupID != 0 {
 		out.GroupID = fmt.Sprint(l.GroupID)
 	}
