@@ -602,6 +602,7 @@ var queryFields = numbered(map[string][]Column{
 		col("amount", "金额(元)", 110, false).yuan(), col("payWay", "支付方式", 90, false), col("payStatusName", "付款状态", 90, false),
 		col("purchaseNumber", "采购单", 150, false), col("requestNumber", "付款申请", 150, false),
 		col("matchName", "匹配", 110, false), col("advice", "处理建议", 320, false),
+	},
 	// 费用分摊: the costs typed or imported, and how each was shared out.
 	"sharedCostList": {
 		col("date", "日期", 100, false), col("category", "类别", 100, false), col("groupName", "店铺", 120, false),
