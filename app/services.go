@@ -111,6 +111,8 @@ type Services struct {
 	Pricing *pricing.Service
 	// InventoryValue is 存货价值: the stock's value at each month's end for the books, kept when a month is closed.
 	InventoryValue *inventoryvalue.Service
+	// AdRules is 广告规则 and 预警管理: rules sent through 广告管理's calls on each new day of data, and alerts.
+	AdRules *advertising.Rules
 }
 
 // NewServices builds the domains in their dependency order (see the README's code layout). The cache of compiled
@@ -154,6 +156,9 @@ func NewServices(d ServiceDeps) Services {
 	pur := purchase.New(d.DB, now, d.Config.TimeZone, numbers, fin)
 	price := pricing.New(d.DB, now, d.Config.TimeZone, fin, st)
 	price.Register(d.Jobs)
+	adRules := advertising.NewRules(advertising.New(d.DB, now, d.Config.TimeZone, fin, st),
+		purchase.NewPlanner(d.DB, now, d.Config.TimeZone, pur, ship), d.Log)
+	adRules.Register(d.Jobs)
 	return Services{
 		Accounts:       acc,
 		Admin:          adm,
@@ -172,6 +177,7 @@ func NewServices(d ServiceDeps) Services {
 		Orders:         orders.New(d.DB, now, d.Config.TimeZone),
 		Profit:         profit.New(d.DB, now, d.Config.TimeZone, fin),
 		Advertising:    advertising.New(d.DB, now, d.Config.TimeZone, fin, st),
+		AdRules:        adRules,
 		Onboarding:     onboarding.New(d.DB),
 		Claims:         claimsSvc,
 		StorageFees:    claims.NewStorageFees(d.DB, fin),

@@ -95,6 +95,8 @@ func TestEverySpecRouteAndMenuLinkAnswers(t *testing.T) {
 		"/amazon/adv/manager", "/amazon/adv/campaign", "/amazon/adv/operation", "/amazon/adv/overview", "/amazon/adv/download", "/amazon/listing/label", "/amazon/listing/price", "/amazon/adv/roas", "/amazon/adv/statistics"} {
 		built[path] = true
 	}
+	// 广告规则 and 预警管理.
+	built["/amazon/adv/rules"], built["/amazon/adv/warning"] = true, true
 	// Pages of one record answer 404 without it.
 	oneRecord := map[string]bool{"/shipmentdetails": true}
 	for _, r := range routes {
