@@ -982,6 +982,7 @@ func routes(e *echo.Echo, d Deps, pg *pages.Handler) RouteAccess {
 	advAPI.POST("/sp/rules/delete", arh.DeleteRules, advRulesEdit).Takes(advertising.RuleIDs{}).Answers(advertisingapi.Count{})
 	advAPI.POST("/sp/rules/dryrun", arh.DryRunRule, advRulesScreen).Takes(advertising.RuleID{}).Answers(advertisingapi.DryRun{})
 	advAPI.POST("/sp/rules/run", arh.RunRule, advRulesEdit).Takes(advertising.RuleID{}).Answers(advertisingapi.RuleRun{})
+	advAPI.POST("/sp/rules/adgroups", arh.RuleAdGroups, advRulesScreen).Takes(advertising.RuleAdGroupQuery{}).Answers([]advertisingapi.RuleAdGroup{})
 	advWarningScreen := middleware.Screen("/amazon/adv/warning")
 	advAPI.POST("/sp/alerts/page", arh.AlertsPage, advWarningScreen).Takes(advertising.AlertQuery{}).Answers(api.Page[advertisingapi.Alert]{})
 	advAPI.GET("/sp/alerts/export", arh.AlertsExport(export), advWarningScreen)

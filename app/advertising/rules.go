@@ -711,3 +711,17 @@ func (r *Rules) RunDue(ctx context.Context, companyID int64) (int, error) {
 	}
 	return ran, nil
 }
+
+// RuleAdGroupQuery names the store group whose ad groups the form offers.
+type RuleAdGroupQuery struct {
+	GroupID string `json:"groupId" query:"groupId"`
+}
+
+// RuleAdGroups lists the ad groups a rule of the store group may add keywords to (none without a group).
+func (r *Rules) RuleAdGroups(ctx context.Context, p core.Principal, q RuleAdGroupQuery) ([]advertisingdb.RuleAdGroupChoice, error) {
+	group, ok := core.ParseID(q.GroupID)
+	if !ok {
+		return []advertisingdb.RuleAdGroupChoice{}, nil
+	}
+	return advertisingdb.RuleAdGroupChoices(r.ads.db.With(ctx), p.CompanyID, p.UserID, group)
+}

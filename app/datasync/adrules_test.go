@@ -102,7 +102,7 @@ func (w *adWorld) saveRule(t *testing.T, body map[string]any) string {
 
 type ruleOp struct {
 	Name, AmazonID, ActionName, Before, After, ResultName, Message, SourceName, RuleName, Reason, User string
-	OK                                                                                             bool
+	OK                                                                                                 bool
 }
 
 func (w *adWorld) ruleOps(t *testing.T) []ruleOp {
@@ -343,9 +343,9 @@ func TestAdRulesDryRunRunOnceAndAlerts(t *testing.T) {
 					}
 				}
 			}
-			set(usProfile, usCampaign2, [3]int64{100000, 30, 300000}, [3]int64{300000, 30, 900000}) // spend ×3, ACOS the same
+			set(usProfile, usCampaign2, [3]int64{100000, 30, 300000}, [3]int64{300000, 30, 900000})  // spend ×3, ACOS the same
 			set(usProfile, "1010000003", [3]int64{100000, 30, 300000}, [3]int64{110000, 31, 330000}) // 10 %: noise
-			set(usProfile, usCampaign1, [3]int64{1000, 1, 3000}, [3]int64{5000, 2, 15000})             // few clicks: noise
+			set(usProfile, usCampaign1, [3]int64{1000, 1, 3000}, [3]int64{5000, 2, 15000})           // few clicks: noise
 			env = w.owner.Call(http.MethodPost, advAPI+"/sp/alerts/settings/save", map[string]any{"enabled": true, "periodDays": "7",
 				"spendPct": "50", "acosPct": "30", "clicksPct": "50", "minClicks": "20"})
 			apptest.ExpectOK(t, env)

@@ -373,3 +373,25 @@ func AdGroupSKUs(db *models.DB, s RuleScope) ([]AdGroupSKU, error) {
 
 // ErrNoRule is a rule gone.
 var ErrNoRule = errors.New("advertising: no such rule")
+
+// RuleAdGroupChoice is an ad group a rule may add keywords to: of a manual campaign, not archived.
+type RuleAdGroupChoice struct {
+	ID           int64
+	Name         string
+	CampaignName string
+	CountryCode  string
+}
+
+// RuleAdGroupChoices lists a store group's ad groups of manual campaigns that are not archived, within the user's
+// store groups, by campaign and name.
+func RuleAdGroupChoices(db *models.DB, companyID, userID, groupID int64) ([]RuleAdGroupChoice, error) {
+	out := []RuleAdGroupChoice{}
+	err := db.Table("adv_ad_groups e").Where("e.company_id = ? AND e.group_id = ? AND e.state <> ?", companyID, groupID, "ARCHIVED").
+		Scopes(models.InGrantedGroups("e.group_id", userID)).
+		Joins("JOIN adv_campaigns c ON c.profile_id = e.profile_id AND c.campaign_id = e.campaign_id").
+		Joins("JOIN adv_profiles p ON p.id = e.profile_id").
+		Where("c.targeting_type = ? AND c.state <> ?", "MANUAL", "ARCHIVED").
+		Select("e.id, e.name, c.name AS campaign_name, p.country_code").Order("p.country_code").Order("c.name").Order("e.name").
+		Limit(1000).Scan(&out).Error
+	return out, err
+}

@@ -434,3 +434,30 @@ func (h *RulesHandler) CheckAlerts(c *echo.Context) error {
 	}
 	return api.OK(c, Count{Count: n})
 }
+
+// RuleAdGroup is an ad group the rule form offers.
+type RuleAdGroup struct {
+	ID              string `json:"id"`
+	Name            string `json:"name"`
+	CampaignName    string `json:"campaignName"`
+	MarketplaceName string `json:"marketplaceName"`
+}
+
+// RuleAdGroups answers POST sp/rules/adgroups {groupId}: the store group's ad groups of manual campaigns.
+func (h *RulesHandler) RuleAdGroups(c *echo.Context) error {
+	var in advertising.RuleAdGroupQuery
+	if err := c.Bind(&in); err != nil {
+		return err
+	}
+	p, _ := middleware.Principal(c)
+	rows, err := h.Rules.RuleAdGroups(c.Request().Context(), p, in)
+	if err != nil {
+		return err
+	}
+	out := make([]RuleAdGroup, len(rows))
+	for i, g := range rows {
+		m, _ := storesdb.MarketplaceByCountry(g.CountryCode)
+		out[i] = RuleAdGroup{ID: strconv.FormatInt(g.ID, 10), Name: g.Name, CampaignName: g.CampaignName, MarketplaceName: m.Name}
+	}
+	return api.OK(c, out)
+}
