@@ -225,6 +225,8 @@ func routes(e *echo.Echo, d Deps, pg *pages.Handler) RouteAccess {
 		"/amazon/adv/statistics":        pg.AdvManager("广告统计", "statistics"),
 		"/amazon/adv/funnel":            pg.AdvManager("广告漏斗", "funnel"),
 		"/amazon/adv/indicators":        pg.AdvManager("指标分析", "indicators"),
+		"/amazon/adv/rules":             pg.AdvManager("广告规则", "rules"),
+		"/amazon/adv/warning":           pg.AdvManager("预警管理", "warning"),
 		"/a/p/c":                        pg.FinanceScreen("编辑计算方案", "plan"),
 		"/amazon/orders/manager":        pg.OrderScreen("订单管理", "manager"),
 		"/amazon/orders/today":          pg.OrderScreen("今日订单", "today"),
@@ -1087,6 +1089,28 @@ func routes(e *echo.Echo, d Deps, pg *pages.Handler) RouteAccess {
 	advIndicatorsScreen := middleware.Screen("/amazon/adv/indicators")
 	advAPI.POST("/sp/indicators/page", vh.IndicatorsPage, advIndicatorsScreen).Takes(advertising.IndicatorQuery{}).Answers(advertisingapi.IndicatorsPage{})
 	advAPI.GET("/sp/indicators/export", vh.IndicatorsExport(export), advIndicatorsScreen)
+	// 广告规则: rules that read the synced figures and change keywords, bids and budgets through 广告管理's calls on
+	// each new day of data (the adv_watch job), with a dry run; 预警管理: the sudden changes that job raises.
+	arh := &advertisingapi.RulesHandler{Rules: sv.AdRules, TimeZone: d.Config.TimeZone}
+	advRulesScreen := middleware.Screen("/amazon/adv/rules")
+	advRulesEdit := advRulesScreen.Needs(advertising.PermissionRulesEdit)
+	advAPI.POST("/sp/rules/page", arh.RulesPage, advRulesScreen).Takes(advertising.RuleQuery{}).Answers(api.Page[advertisingapi.Rule]{})
+	advAPI.GET("/sp/rules/export", arh.RulesExport(export), advRulesScreen)
+	advAPI.POST("/sp/rules/save", arh.SaveRule, advRulesEdit).Takes(advertising.RuleForm{}).Answers(advertisingapi.Saved{})
+	advAPI.POST("/sp/rules/enable", arh.EnableRules, advRulesEdit).Takes(advertising.RuleIDs{}).Answers(advertisingapi.Count{})
+	advAPI.POST("/sp/rules/disable", arh.DisableRules, advRulesEdit).Takes(advertising.RuleIDs{}).Answers(advertisingapi.Count{})
+	advAPI.POST("/sp/rules/delete", arh.DeleteRules, advRulesEdit).Takes(advertising.RuleIDs{}).Answers(advertisingapi.Count{})
+	advAPI.POST("/sp/rules/dryrun", arh.DryRunRule, advRulesScreen).Takes(advertising.RuleID{}).Answers(advertisingapi.DryRun{})
+	advAPI.POST("/sp/rules/run", arh.RunRule, advRulesEdit).Takes(advertising.RuleID{}).Answers(advertisingapi.RuleRun{})
+	advAPI.POST("/sp/rules/adgroups", arh.RuleAdGroups, advRulesScreen).Takes(advertising.RuleAdGroupQuery{}).Answers([]advertisingapi.RuleAdGroup{})
+	advWarningScreen := middleware.Screen("/amazon/adv/warning")
+	advAPI.POST("/sp/alerts/page", arh.AlertsPage, advWarningScreen).Takes(advertising.AlertQuery{}).Answers(api.Page[advertisingapi.Alert]{})
+	advAPI.GET("/sp/alerts/export", arh.AlertsExport(export), advWarningScreen)
+	advAPI.POST("/sp/alerts/unread", arh.UnreadAlerts, advWarningScreen).Answers(advertisingapi.Unread{})
+	advAPI.POST("/sp/alerts/read", arh.ReadAlerts, advWarningScreen).Takes(advertising.AlertIDs{}).Answers(advertisingapi.Count{})
+	advAPI.POST("/sp/alerts/settings", arh.GetAlertSettings, advWarningScreen).Answers(advertisingapi.AlertSettings{})
+	advAPI.POST("/sp/alerts/settings/save", arh.SaveAlertSettings, advWarningScreen.Needs(advertising.PermissionWarningEdit)).Takes(advertising.AlertSettingsForm{}).Answers(advertisingapi.AlertSettings{})
+	advAPI.POST("/sp/alerts/check", arh.CheckAlerts, advWarningScreen.Needs(advertising.PermissionWarningEdit)).Answers(advertisingapi.Count{})
 
 	// 接口文档: the description of the JSON API above, built once from its table, for those granted the screen;
 	// the page (built above) reads the same document.

@@ -120,6 +120,8 @@ type Services struct {
 	Tracking *shipping.Tracking
 	// Alibaba is 1688账号绑定 and 1688结算: bound 1688 buyer accounts, their orders as purchase orders, their payments.
 	Alibaba *alibaba.Service
+	// AdRules is 广告规则 and 预警管理: rules sent through 广告管理's calls on each new day of data, and alerts.
+	AdRules *advertising.Rules
 }
 
 // NewServices builds the domains in their dependency order (see the README's code layout). The cache of compiled
@@ -167,6 +169,8 @@ func NewServices(d ServiceDeps) Services {
 	ads := advertising.New(d.DB, now, d.Config.TimeZone, fin, st)
 	ali := alibaba.New(d.DB, now, d.Config.TimeZone, d.Config, numbers, d.Jobs, d.Log)
 	ali.Register(d.Jobs)
+	adRules := advertising.NewRules(ads, purchase.NewPlanner(d.DB, now, d.Config.TimeZone, pur, ship), d.Log)
+	adRules.Register(d.Jobs)
 	return Services{
 		Accounts:       acc,
 		Admin:          adm,
@@ -188,6 +192,7 @@ func NewServices(d ServiceDeps) Services {
 		Profit:         profit.New(d.DB, now, d.Config.TimeZone, fin),
 		Advertising:    ads,
 		AdIndicators:   advertising.NewIndicators(ads, sl),
+		AdRules:        adRules,
 		Onboarding:     onboarding.New(d.DB),
 		Claims:         claimsSvc,
 		StorageFees:    claims.NewStorageFees(d.DB, fin),

@@ -453,6 +453,24 @@ var queryFields = numbered(map[string][]Column{
 		col("name", "名称", 200, false), col("amazonId", "亚马逊ID", 150, false).hidden(), col("actionName", "操作", 90, false),
 		col("before", "修改前", 90, false), col("after", "修改后", 90, false), col("currency", "币种", 60, false),
 		col("resultName", "结果", 70, false), col("message", "亚马逊答复", 280, false).tip("亚马逊拒绝的修改未生效"),
+		col("ruleName", "规则", 140, false).hidden(), col("reason", "触发数据", 320, false).tip("广告规则修改时的数据"),
+	},
+	// 广告规则: a rule, what it reads and changes, its schedule and its last run.
+	"advRuleList": {
+		col("name", "规则名称", 160, false), col("kindName", "类型", 130, false), col("stateName", "状态", 60, false),
+		col("groupName", "店铺", 110, false), col("marketplaceName", "站点", 80, false), col("condition", "条件", 260, false),
+		col("change", "操作", 200, false), col("schedule", "执行时间", 220, false).hidden(),
+		col("lastDay", "最近执行数据日", 110, false).tip("每天的数据只执行一次"), col("lastResult", "最近结果", 110, false),
+		col("lastRunAt", "最近执行时间", 160, false).hidden(), col("creator", "创建人", 90, false).hidden(),
+		col("createdAt", "创建时间", 160, false).hidden(),
+	},
+	// 预警管理: a campaign's sudden change of spend, ACOS or clicks against the period before.
+	"advAlertList": {
+		col("readName", "状态", 60, false), col("dataDay", "数据日", 100, false), col("groupName", "店铺", 110, false),
+		col("marketplaceName", "站点", 70, false), col("campaignName", "广告活动", 200, false), col("metricName", "指标", 70, false),
+		col("before", "上一周期", 110, false), col("after", "本周期", 110, false), col("change", "变化", 90, false),
+		col("threshold", "阈值", 70, false).hidden(), col("period", "对比周期", 300, false).hidden(),
+		col("createdAt", "预警时间", 160, false).hidden(), col("reader", "阅读人", 90, false).hidden(),
 	},
 	// 结算记录: a settlement, what Amazon paid out, and whether its lines sum to it.
 	"settlementList": {

@@ -3,6 +3,7 @@ package advertising
 import (
 	"context"
 	"sort"
+	"strconv"
 	"strings"
 	"time"
 
@@ -179,6 +180,20 @@ func checkChange(f ChangeForm) (string, []int64, *adjustment, error) {
 // what Amazon did here, and records every row in 操作记录 with Amazon's answer: a row refused (here, or by Amazon)
 // changes nothing and says why, the others are changed.
 func (s *Service) Change(ctx context.Context, p core.Principal, f ChangeForm) ([]ChangeResult, error) {
+	return s.change(ctx, p, f, byHand)
+}
+
+// origin is who asks for a change: a person (source manual) or a 广告规则, with the figures that made it ask for
+// each row (by our id as text, or 搜索词's row id).
+type origin struct {
+	source  string
+	ruleID  int64
+	reasons map[string]string
+}
+
+var byHand = origin{source: "manual"}
+
+func (s *Service) change(ctx context.Context, p core.Principal, f ChangeForm, o origin) ([]ChangeResult, error) {
 	level, ids, adj, err := checkChange(f)
 	if err != nil {
 		return nil, err
@@ -255,7 +270,7 @@ func (s *Service) Change(ctx context.Context, p core.Principal, f ChangeForm) ([
 			results[i].Message = strings.TrimSpace(msgRowRefused + why + "（" + a.Message + "）")
 		}
 	}
-	return results, s.record(ctx, p, level, entities, results, adj != nil)
+	return results, s.record(ctx, p, level, entities, results, adj != nil, o)
 }
 
 // callAmazon sends one profile's rows: a state through the update call (archive through delete), an amount as
@@ -286,7 +301,7 @@ func (s *Service) callAmazon(ctx context.Context, api stores.AdvertisingAPI, pro
 
 // record writes what Amazon changed to the entities and every row to 操作记录, in one transaction.
 func (s *Service) record(ctx context.Context, p core.Principal, level string, entities []advertisingdb.EditEntity,
-	results []ChangeResult, amount bool) error {
+	results []ChangeResult, amount bool, o origin) error {
 	now := s.now.Stamp()
 	batch := models.NewID()
 	ops := make([]advertisingdb.Operation, len(results))
@@ -295,8 +310,8 @@ func (s *Service) record(ctx context.Context, p core.Principal, level string, en
 			e := entities[i]
 			ops[i] = advertisingdb.Operation{CompanyID: p.CompanyID, GroupID: e.GroupID, ProfileID: e.ProfileID, BatchID: batch,
 				Level: level, AmazonID: e.AmazonID, EntityName: e.Name, Action: r.Action, BeforeValue: r.Before,
-				AfterValue: r.After, OK: r.OK, ErrorType: r.ErrorType, Message: truncate(r.Message, 500), Source: "manual",
-				UserID: p.UserID, CreatedAt: now}
+				AfterValue: r.After, OK: r.OK, ErrorType: r.ErrorType, Message: truncate(r.Message, 500), Source: o.source,
+				UserID: p.UserID, CreatedAt: now, RuleID: o.ruleID, Reason: truncate(o.reasons[strconv.FormatInt(e.ID, 10)], 500)}
 			if !r.OK {
 				continue
 			}
@@ -327,6 +342,7 @@ func truncate(s string, n int) string {
 const (
 	MsgOperationResultBad = "结果只能是成功或失败"
 	MsgOperationActionBad = "操作类型不正确"
+	MsgOperationSourceBad = "来源只能是手动或广告规则"
 )
 
 // OperationQuery is the body of 操作记录: the page, a store group, a profile, the level, the action, the result
@@ -342,6 +358,8 @@ type OperationQuery struct {
 	Search    string `json:"search" query:"search"`
 	StartDate string `json:"startDate" query:"startDate"`
 	EndDate   string `json:"endDate" query:"endDate"`
+	// Source keeps the changes made by hand (manual) or by 广告规则 (rule).
+	Source string `json:"source" query:"source"`
 }
 
 // OperationsPage answers a page of 操作记录, the latest first.
@@ -361,6 +379,11 @@ func (s *Service) OperationsPage(ctx context.Context, p core.Principal, q Operat
 	}
 	if f.Result != "" && f.Result != "ok" && f.Result != "failed" {
 		return nil, 0, r, core.Invalid(MsgOperationResultBad)
+	}
+	switch f.Source = strings.TrimSpace(q.Source); f.Source {
+	case "", "manual", "rule":
+	default:
+		return nil, 0, r, core.Invalid(MsgOperationSourceBad)
 	}
 	start, end, err := s.days(q.StartDate, q.EndDate)
 	if err != nil {

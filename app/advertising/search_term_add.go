@@ -149,6 +149,10 @@ func checkAdd(f SearchTermAddForm) (checkedAdd, error) {
 // and records every row in 操作记录 with Amazon's answer: a row refused (here or by Amazon) creates nothing and
 // says why, the others are created.
 func (s *Service) AddSearchTerms(ctx context.Context, p core.Principal, f SearchTermAddForm) ([]ChangeResult, error) {
+	return s.addSearchTerms(ctx, p, f, byHand)
+}
+
+func (s *Service) addSearchTerms(ctx context.Context, p core.Principal, f SearchTermAddForm, o origin) ([]ChangeResult, error) {
 	c, err := checkAdd(f)
 	if err != nil {
 		return nil, err
@@ -253,13 +257,13 @@ func (s *Service) AddSearchTerms(ctx context.Context, p core.Principal, f Search
 			results[i].Message = strings.TrimSpace(msgRowRefused + why + "（" + a.Message + "）")
 		}
 	}
-	return results, s.recordAdded(ctx, p, level, terms, news, results)
+	return results, s.recordAdded(ctx, p, level, terms, news, results, o)
 }
 
 // recordAdded writes the entities Amazon created here (so 广告管理 shows them before the next sync, which reads
 // the same ids) and every row to 操作记录, in one transaction.
 func (s *Service) recordAdded(ctx context.Context, p core.Principal, level string, terms []advertisingdb.TermToAdd,
-	news []amazon.SPNew, results []ChangeResult) error {
+	news []amazon.SPNew, results []ChangeResult, o origin) error {
 	now := s.now.Stamp()
 	batch := models.NewID()
 	ops := make([]advertisingdb.Operation, len(results))
@@ -268,7 +272,8 @@ func (s *Service) recordAdded(ctx context.Context, p core.Principal, level strin
 			t, n := terms[i], news[i]
 			ops[i] = advertisingdb.Operation{CompanyID: p.CompanyID, GroupID: t.GroupID, ProfileID: t.ProfileID, BatchID: batch,
 				Level: level, AmazonID: r.AmazonID, EntityName: t.SearchTerm, Action: r.Action, AfterValue: r.After, OK: r.OK,
-				ErrorType: r.ErrorType, Message: truncate(r.Message, 500), Source: "manual", UserID: p.UserID, CreatedAt: now}
+				ErrorType: r.ErrorType, Message: truncate(r.Message, 500), Source: o.source, UserID: p.UserID, CreatedAt: now,
+				RuleID: o.ruleID, Reason: truncate(o.reasons[r.RowID], 500)}
 			if !r.OK || r.AmazonID == "" {
 				continue
 			}

@@ -99,6 +99,8 @@ func TestEverySpecRouteAndMenuLinkAnswers(t *testing.T) {
 		"/amazon/reports/pageview", "/amazon/listing/analysis"} {
 		built[path] = true
 	}
+	// 广告规则 and 预警管理.
+	built["/amazon/adv/rules"], built["/amazon/adv/warning"] = true, true
 	// Pages of one record answer 404 without it.
 	oneRecord := map[string]bool{"/shipmentdetails": true}
 	for _, r := range routes {

@@ -46,6 +46,11 @@ export default function OperationLog({ permissions }) {
           <option value="negate">添加否定关键词</option>
           <option value="addKeyword">添加关键词</option>
         </select>
+        <select name="source" aria-label="来源" className={input} defaultValue="">
+          <option value="">全部来源</option>
+          <option value="manual">手动</option>
+          <option value="rule">广告规则</option>
+        </select>
         <select name="result" aria-label="结果" className={input} defaultValue="">
           <option value="">全部结果</option>
           <option value="ok">成功</option>

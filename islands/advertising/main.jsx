@@ -16,6 +16,8 @@ import OperationLog from "./OperationLog.jsx";
 import AdvDownloads from "./Downloads.jsx";
 import AdvOverview from "./Overview.jsx";
 import AdvRoas from "./Roas.jsx";
+import AdvRules from "./Rules.jsx";
+import AdvWarning from "./Warning.jsx";
 import AdvStatistics from "./Statistics.jsx";
 import AdvFunnel from "./Funnel.jsx";
 import AdvIndicators from "./Indicators.jsx";
@@ -50,6 +52,8 @@ function Advertising(props) {
   if (props.screen === "statistics") return <AdvStatistics {...props} />;
   if (props.screen === "funnel") return <AdvFunnel {...props} />;
   if (props.screen === "indicators") return <AdvIndicators {...props} />;
+  if (props.screen === "rules") return <AdvRules {...props} />;
+  if (props.screen === "warning") return <AdvWarning {...props} />;
   return props.screen === "operation" ? <OperationLog {...props} /> : <AdvManager {...props} />;
 }
 

@@ -26,6 +26,7 @@ const SCREENS = [
   "/erp/purchase/binding", "/erp/finance/alibaba",
   "/amazon/reports/pageview", "/amazon/listing/analysis",
   "/amazon/payment/costsharing", "/f/c/c", "/amazon/payment/jobcosting",
+  "/amazon/adv/rules", "/amazon/adv/warning",
 ];
 
 const SIZES = [

@@ -91,6 +91,9 @@ type Operation struct {
 	Source      string
 	UserID      int64
 	CreatedAt   time.Time
+	// RuleID is the 广告规则 that made the change (0: by hand), Reason the figures that made it.
+	RuleID int64
+	Reason string
 }
 
 // TableName is the operations' table.
@@ -116,6 +119,8 @@ type OperationFilter struct {
 	GroupID, ProfileID int64
 	Level, Action      string
 	Result             string // "ok", "failed" or ""
+	Source             string // "manual", "rule" or ""
+	RuleID             int64
 	Search             string
 	From, To           time.Time
 	Offset, Limit      int
@@ -128,6 +133,7 @@ type OperationRow struct {
 	GroupName   string
 	CountryCode string
 	Currency    string
+	RuleName    string
 }
 
 // OperationsPage reads a page of the company's operations, the latest first, with the count.
@@ -152,6 +158,12 @@ func OperationsPage(db *models.DB, companyID int64, f OperationFilter) ([]Operat
 		case "failed":
 			q = q.Where("o.ok = ?", false)
 		}
+		if f.Source != "" {
+			q = q.Where("o.source = ?", f.Source)
+		}
+		if f.RuleID != 0 {
+			q = q.Where("o.rule_id = ?", f.RuleID)
+		}
 		if f.Search != "" {
 			q = q.Where("o.entity_name "+db.Caseless(), models.ContainsPattern(f.Search))
 		}
@@ -172,8 +184,9 @@ func OperationsPage(db *models.DB, companyID int64, f OperationFilter) ([]Operat
 		Joins("LEFT JOIN user_profiles up ON up.user_id = o.user_id").
 		Joins("LEFT JOIN store_groups g ON g.id = o.group_id").
 		Joins("LEFT JOIN adv_profiles p ON p.id = o.profile_id").
+		Joins("LEFT JOIN adv_rules r ON r.id = o.rule_id").
 		Select("o.*, COALESCE(NULLIF(up.name, ''), u.account, '') AS user_name, COALESCE(g.name, '') AS group_name, " +
-			"COALESCE(p.country_code, '') AS country_code, COALESCE(p.currency_code, '') AS currency").
+			"COALESCE(p.country_code, '') AS country_code, COALESCE(p.currency_code, '') AS currency, COALESCE(r.name, '') AS rule_name").
 		Order("o.created_at DESC").Order("o.id DESC").Offset(f.Offset).Limit(f.Limit).Scan(&rows).Error
 	return rows, total, err
 }

@@ -119,6 +119,8 @@ type Operation struct {
 	ResultName      string `json:"resultName"`
 	Message         string `json:"message"`
 	SourceName      string `json:"sourceName"`
+	RuleName        string `json:"ruleName"`
+	Reason          string `json:"reason"`
 }
 
 var levelNames = map[string]string{advertisingdb.LevelPortfolio: "广告组合", advertisingdb.LevelCampaign: "广告活动", advertisingdb.LevelAdGroup: "广告组",
@@ -137,7 +139,8 @@ func (h *Handler) operation(o *advertisingdb.OperationRow) Operation {
 	return Operation{ID: strconv.FormatInt(o.ID, 10), CreatedAt: api.FormatTime(&o.CreatedAt, h.TimeZone), User: o.UserName,
 		GroupName: o.GroupName, MarketplaceName: m.Name, Level: o.Level, LevelName: levelNames[o.Level], AmazonID: o.AmazonID,
 		Name: o.EntityName, Action: o.Action, ActionName: actionNames[o.Action], Before: shown(o.BeforeValue),
-		After: shown(o.AfterValue), Currency: o.Currency, OK: o.OK, ResultName: result, Message: o.Message, SourceName: source}
+		After: shown(o.AfterValue), Currency: o.Currency, OK: o.OK, ResultName: result, Message: o.Message, SourceName: source,
+		RuleName: o.RuleName, Reason: o.Reason}
 }
 
 // Operations answers POST sp/operations/page {currentpage, pagesize, groupId, profileId, level, action, result,
