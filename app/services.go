@@ -111,6 +111,10 @@ type Services struct {
 	Pricing *pricing.Service
 	// InventoryValue is 存货价值: the stock's value at each month's end for the books, kept when a month is closed.
 	InventoryValue *inventoryvalue.Service
+	// Funds is 资金账户: the company's accounts, movements and balances, matched to settlements and 付款申请.
+	Funds *finance.Funds
+	// VAT is VAT发票: European orders' VAT by month and their invoices, numbered without gaps.
+	VAT *finance.VATInvoices
 }
 
 // NewServices builds the domains in their dependency order (see the README's code layout). The cache of compiled
@@ -182,5 +186,7 @@ func NewServices(d ServiceDeps) Services {
 		Uploads:        uploads,
 		Pricing:        price,
 		InventoryValue: inventoryvalue.New(d.DB, now, d.Config.TimeZone),
+		Funds:          finance.NewFunds(d.DB, now, d.Config.TimeZone, fin),
+		VAT:            finance.NewVATInvoices(d.DB, now, d.Config.TimeZone),
 	}
 }

@@ -257,7 +257,7 @@ func (f *Funds) PaymentCandidates(ctx context.Context, p core.Principal, movemen
 		Joins("JOIN suppliers ON suppliers.id = payment_requests.supplier_id").
 		Where("payment_requests.currency = ? AND payment_requests.status IN ?", a.Currency, []int{purchasedb.PayApproved, purchasedb.PayPaid}).
 		Where("NOT EXISTS (SELECT 1 FROM fund_movements fm WHERE fm.payment_ref = payment_requests.id)").
-		Select("payment_requests.id, payment_requests.number, purchase_orders.number AS order_number, suppliers.name AS supplier_name, "+
+		Select("payment_requests.id, payment_requests.number, purchase_orders.number AS order_number, suppliers.name AS supplier_name, " +
 			"payment_requests.status, payment_requests.currency, payment_requests.amount, payment_requests.paid_date").
 		Order(clauseAbs("payment_requests.amount", -m.Amount)).Limit(candidateLimit).Scan(&rows).Error
 	return rows, err

@@ -20,6 +20,7 @@ const SCREENS = [
   "/amazon/inventory/planning", "/amazon/payment/record", "/amazon/payment/itemfee", "/amazon/payment/settlementsku",
   "/amazon/payment/month",
   "/amazon/orders/remove",
+  "/erp/finance/account", "/amazon/vat/invoice",
 ];
 
 const SIZES = [

@@ -12,8 +12,8 @@ import (
 // VATSetting is a store group's VAT registration in a European marketplace: the number, the seller's name and
 // address as its invoices print them, and the invoice numbers' prefix.
 type VATSetting struct {
-	CompanyID     int64 `gorm:"primaryKey"`
-	GroupID       int64 `gorm:"primaryKey"`
+	CompanyID     int64  `gorm:"primaryKey"`
+	GroupID       int64  `gorm:"primaryKey"`
 	MarketplaceID string `gorm:"primaryKey"`
 	VATNumber     string `gorm:"column:vat_number"`
 	SellerName    string
@@ -138,18 +138,18 @@ func (f VATOrderFilter) scope(db *models.DB, companyID int64) *gorm.DB {
 // VATOrder is an order as VAT发票 lists it, with its store group's name and its invoice's number ("" before one is
 // issued).
 type VATOrder struct {
-	ID            int64
-	GroupID       int64
-	SellerID      int64
-	MarketplaceID string
-	AmazonOrderID string
-	PurchaseDate  time.Time
-	ShipCity      string
-	ShipPostalCode string
-	ShipCountry   string
+	ID              int64
+	GroupID         int64
+	SellerID        int64
+	MarketplaceID   string
+	AmazonOrderID   string
+	PurchaseDate    time.Time
+	ShipCity        string
+	ShipPostalCode  string
+	ShipCountry     string
 	IsBusinessOrder bool
-	GroupName     string
-	InvoiceNumber string
+	GroupName       string
+	InvoiceNumber   string
 }
 
 func vatOrderRows(db *models.DB, companyID int64) *gorm.DB {
