@@ -240,7 +240,7 @@ export default function Funds({ permissions }) {
         <ImportDialog
           title="导入资金流水"
           hint="每行一笔流水：账户名称、日期、收入或支出、类型、对方、备注；任何一行有误时整个文件都不导入。"
-          templateURL={`${ERP}/fund/movements/template`}
+          templateURL={`${ERP}/fund/movements/importTemplate`}
           importURL={`${ERP}/fund/movements/import`}
           onImported={(data) => {
             toast(`已导入 ${data.count} 笔流水`);

@@ -59,7 +59,7 @@ describe("资金账户 and VAT发票", () => {
     await dialog.getByLabel("币种").selectOption("USD");
     await dialog.getByLabel("期初余额").fill("1000.10");
     await dialog.getByRole("button", { name: "保存" }).click();
-    await toastSays(page, "已保存");
+    await toastSays(view, "已保存");
     const row = view.locator('tr[data-account="招行美元户"]');
     await row.locator("[data-balance]").getByText("1,000.10").waitFor();
 
@@ -68,7 +68,7 @@ describe("资金账户 and VAT发票", () => {
     await dialog.getByLabel("金额").fill("64.66");
     await dialog.getByLabel("对方").fill("Amazon");
     await dialog.getByRole("button", { name: "保存" }).click();
-    await toastSays(page, "已添加");
+    await toastSays(view, "已添加");
     await row.locator("[data-balance]").getByText("1,064.76").waitFor();
     await view.getByRole("cell", { name: "Amazon", exact: true }).waitFor();
 
@@ -90,7 +90,7 @@ describe("资金账户 and VAT发票", () => {
     dialog = view.getByRole("dialog");
     await dialog.getByText("将不再计入账户余额").waitFor();
     await dialog.getByRole("button", { name: "作废" }).click();
-    await toastSays(page, "已作废");
+    await toastSays(view, "已作废");
     await row.locator("[data-balance]").getByText("1,000.10").waitFor();
   });
 
@@ -103,12 +103,12 @@ describe("资金账户 and VAT发票", () => {
     const order = view.getByRole("row").filter({ hasText: ORDER });
     await order.waitFor();
     await order.getByRole("button", { name: "打印发票" }).click();
-    await toastSays(page, "请先在“VAT税号设置”中填写该店铺在德国的VAT税号");
+    await toastSays(view, "请先在“VAT税号设置”中填写该店铺在德国的VAT税号");
 
     await view.getByRole("button", { name: "设置VAT税号" }).click();
     const dialog = view.getByRole("dialog");
-    await dialog.getByLabel("站点").selectOption({ label: "德国（19%）" });
-    await dialog.getByLabel("VAT税号").fill("DE 123 456 789");
+    await dialog.getByRole("combobox", { name: /^站点/ }).selectOption({ label: "德国（19%）" });
+    await dialog.getByLabel("VAT税号", { exact: true }).fill("DE 123 456 789");
     await dialog.getByLabel("开票公司名称").fill("Shenzhen Beispiel Handel GmbH");
     await dialog.getByRole("button", { name: "保存" }).click();
     await view.getByRole("cell", { name: "DE123456789" }).waitFor();
