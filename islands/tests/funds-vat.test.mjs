@@ -108,7 +108,7 @@ describe("资金账户 and VAT发票", () => {
     await view.getByRole("button", { name: "设置VAT税号" }).click();
     const dialog = view.getByRole("dialog");
     await dialog.getByRole("combobox", { name: /^站点/ }).selectOption({ label: "德国（19%）" });
-    await dialog.getByLabel("VAT税号", { exact: true }).fill("DE 123 456 789");
+    await dialog.getByRole("textbox", { name: /^VAT税号/ }).fill("DE 123 456 789");
     await dialog.getByLabel("开票公司名称").fill("Shenzhen Beispiel Handel GmbH");
     await dialog.getByRole("button", { name: "保存" }).click();
     await view.getByRole("cell", { name: "DE123456789" }).waitFor();
