@@ -10,6 +10,7 @@ require (
 	github.com/aws/aws-sdk-go-v2/credentials v1.21.3
 	github.com/aws/aws-sdk-go-v2/service/sqs v1.53.0
 	github.com/emersion/go-smtp v0.25.1
+	github.com/go-pdf/fpdf v0.9.0
 	github.com/klauspost/compress v1.20.4
 	github.com/labstack/echo/v5 v5.3.1
 	github.com/libtnb/sqlite v1.3.0

@@ -199,6 +199,8 @@ func routes(e *echo.Echo, d Deps, pg *pages.Handler) RouteAccess {
 		"/amazon/datasync":              pg.DataSync,
 		"/erp/finance/exchangerate":     pg.FinanceScreen("汇率", "rates"),
 		"/erp/finance/inventoryvalue":   pg.FinanceScreen("存货价值", "inventoryvalue"),
+		"/erp/finance/account":          pg.FinanceScreen("资金账户", "funds"),
+		"/amazon/vat/invoice":           pg.FinanceScreen("VAT发票", "vat"),
 		"/amazon/profit/calculator":     pg.FinanceScreen("利润计算器", "calculator"),
 		"/amazon/profit/fbafee":         pg.FinanceScreen("FBA费用", "feecards"),
 		"/amazon/sales/report":          pg.SalesScreen("销售报表", "report"),
@@ -895,13 +897,38 @@ func routes(e *echo.Echo, d Deps, pg *pages.Handler) RouteAccess {
 	amz.GET("/planning/export", planningAPI.PlanningExport(export), planningScreen)
 	amz.GET("/planning/actions", planningAPI.Actions, planningScreen).Answers([]claimsapi.Option{})
 	// 结算记录: reading and exporting need the screen.
-	setAPI := &financeapi.SettlementsHandler{Settlements: sv.Settlements, TimeZone: d.Config.TimeZone}
+	setAPI := &financeapi.SettlementsHandler{Settlements: sv.Settlements, TimeZone: d.Config.TimeZone, Funds: sv.Funds}
 	setScreen := middleware.Screen("/amazon/payment/record")
 	amz.POST("/settlements/page", setAPI.SettlementPage, setScreen).Takes(finance.SettlementQuery{}).Answers(api.Page[financeapi.Settlement]{})
 	amz.GET("/settlements/export", setAPI.SettlementExport(export), setScreen)
 	amz.POST("/settlements/lines/page", setAPI.LinePage, setScreen).Takes(finance.SettlementLineQuery{}).Answers(api.Page[financeapi.SettlementLine]{})
 	amz.GET("/settlements/lines/export", setAPI.LineExport(export), setScreen)
 	amz.GET("/settlements/:id", setAPI.GetSettlement, setScreen).Answers(financeapi.SettlementDetail{})
+	// 资金账户: reading needs the screen, every change its button (维护资金账户).
+	fundsAPI := &financeapi.FundsHandler{Funds: sv.Funds, TimeZone: d.Config.TimeZone}
+	fundsScreen := middleware.Screen("/erp/finance/account")
+	fundsEdit := fundsScreen.Needs(finance.PermissionFundEdit)
+	erp.POST("/fund/accounts", fundsAPI.Accounts, fundsScreen).Answers(financeapi.FundAccounts{})
+	erp.POST("/fund/account", fundsAPI.SaveAccount, fundsEdit, oplog("保存资金账户")).Takes(finance.FundAccountForm{}).Answers("")
+	erp.POST("/fund/movements/page", fundsAPI.MovementPage, fundsScreen).Takes(finance.FundMovementQuery{}).Answers(api.Page[financeapi.FundMovement]{})
+	erp.GET("/fund/movements/export", fundsAPI.MovementExport(export), fundsScreen)
+	erp.GET("/fund/movements/importTemplate", fundsAPI.ImportTemplate, fundsScreen)
+	erp.POST("/fund/movements/import", fundsAPI.Import, fundsEdit, oplog("导入资金流水")).Uploads("file").Answers(finance.FundImportResult{})
+	erp.POST("/fund/movement", fundsAPI.AddMovement, fundsEdit, oplog("新增资金流水")).Takes(finance.FundMovementForm{}).Answers("")
+	erp.POST("/fund/movement/void", fundsAPI.VoidMovement, fundsEdit, oplog("作废资金流水")).Answers("")
+	erp.POST("/fund/candidates", fundsAPI.Candidates, fundsScreen).Answers(financeapi.Candidates{})
+	erp.POST("/fund/match", fundsAPI.Match, fundsEdit, oplog("匹配资金流水")).Takes(finance.MatchForm{}).Answers("")
+	erp.POST("/fund/unmatch", fundsAPI.Unmatch, fundsEdit, oplog("取消匹配资金流水")).Takes(finance.MatchForm{}).Answers("")
+	// VAT发票: reading needs the screen; issuing an invoice and setting a VAT number their buttons.
+	vatAPI := &financeapi.VATHandler{VAT: sv.VAT, TimeZone: d.Config.TimeZone}
+	vatScreen := middleware.Screen("/amazon/vat/invoice")
+	amz.POST("/vat/month", vatAPI.Month, vatScreen).Takes(finance.VATMonthQuery{}).Answers([]financeapi.VATMonth{})
+	amz.POST("/vat/orders/page", vatAPI.OrderPage, vatScreen).Takes(finance.VATOrderQuery{}).Answers(api.Page[financeapi.VATOrder]{})
+	amz.GET("/vat/orders/export", vatAPI.OrderExport(export), vatScreen)
+	amz.GET("/vat/settings", vatAPI.Settings, vatScreen).Answers(financeapi.VATSettings{})
+	amz.POST("/vat/setting", vatAPI.SaveSetting, vatScreen.Needs(finance.PermissionVATConfig), oplog("设置VAT税号")).Takes(finance.VATSettingForm{}).Answers("")
+	amz.POST("/vat/issue", vatAPI.Issue, vatScreen.Needs(finance.PermissionVATIssue), oplog("开具VAT发票")).Answers(financeapi.Issued{})
+	amz.GET("/vat/pdf", vatAPI.PDF, vatScreen).Reads("id").File(apidoc.KindPDF)
 	storeScreen := middleware.Screen("/amazon/storeAuth")
 	amz.GET("/amzauthority/authSeller", storeAuth.AuthSeller, middleware.Anyone).Takes(stores.SellerCallback{}).Answers(map[string]string{})
 	amz.GET("/amzauthority/getAuthUrl", storeAuth.GetAuthURL, storeScreen.Needs(stores.PermissionStoreAdd)).Takes(stores.AuthURLQuery{}).Answers("")

@@ -122,6 +122,10 @@ type Services struct {
 	Alibaba *alibaba.Service
 	// AdRules is 广告规则 and 预警管理: rules sent through 广告管理's calls on each new day of data, and alerts.
 	AdRules *advertising.Rules
+	// Funds is 资金账户: the company's accounts, movements and balances, matched to settlements and 付款申请.
+	Funds *finance.Funds
+	// VAT is VAT发票: European orders' VAT by month and their invoices, numbered without gaps.
+	VAT *finance.VATInvoices
 }
 
 // NewServices builds the domains in their dependency order (see the README's code layout). The cache of compiled
@@ -204,5 +208,7 @@ func NewServices(d ServiceDeps) Services {
 		Pricing:        price,
 		InventoryValue: inventoryvalue.New(d.DB, now, d.Config.TimeZone),
 		Alibaba:        ali,
+		Funds:          finance.NewFunds(d.DB, now, d.Config.TimeZone, fin),
+		VAT:            finance.NewVATInvoices(d.DB, now, d.Config.TimeZone),
 	}
 }

@@ -104,18 +104,28 @@ func FinanceScreen(p FinanceScreenPage, theme string) templ.Component {
 				if templ_7745c5c3_Err != nil {
 					return templ_7745c5c3_Err
 				}
+			} else if p.Props.Screen == "funds" {
+				templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 7, "<p class=\"mb-4 text-sm text-slate-500 dark:text-slate-400\">公司的银行账户、Payoneer、WorldFirst、支付宝和现金账户，各按自己的币种记账。收入流水可匹配亚马逊结算（回款），在结算记录中核对到账金额；支出流水可匹配付款申请。日期按北京时间。</p>")
+				if templ_7745c5c3_Err != nil {
+					return templ_7745c5c3_Err
+				}
+			} else if p.Props.Screen == "vat" {
+				templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 8, "<p class=\"mb-4 text-sm text-slate-500 dark:text-slate-400\">欧洲站点（英国、德国、法国、意大利、西班牙、荷兰、瑞典、波兰）订单的VAT：尚未导入亚马逊VAT交易报告（GET_VAT_TRANSACTION_DATA），VAT按各站点的标准税率从含税售价倒算（德国19%、法国20%、意大利22%、西班牙21%、荷兰21%、瑞典25%、波兰23%、英国20%），逐行四舍五入到分；月份按北京时间，不含已取消的订单。发票按店铺和站点连续编号，以买家所在站点的语言打印。</p>")
+				if templ_7745c5c3_Err != nil {
+					return templ_7745c5c3_Err
+				}
 			} else if p.Props.Screen == "feecards" {
-				templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 7, "<p class=\"mb-4 text-sm text-slate-500 dark:text-slate-400\">利润计算器和待索赔（尺寸分段多收）所用的亚马逊费用表：按尺寸分段和发货重量的FBA配送费（每件），以及各品类的销售佣金。亚马逊调整费率时新增一张费用表，从其生效日起使用；选择日期可查看当时的费用表。</p>")
+				templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 9, "<p class=\"mb-4 text-sm text-slate-500 dark:text-slate-400\">利润计算器和待索赔（尺寸分段多收）所用的亚马逊费用表：按尺寸分段和发货重量的FBA配送费（每件），以及各品类的销售佣金。亚马逊调整费率时新增一张费用表，从其生效日起使用；选择日期可查看当时的费用表。</p>")
 				if templ_7745c5c3_Err != nil {
 					return templ_7745c5c3_Err
 				}
 			} else {
-				templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 8, "<p class=\"mb-4 text-sm text-slate-500 dark:text-slate-400\">按亚马逊公布的费率估算FBA配送费和销售佣金；售价含VAT、IVA或消费税的站点，已注册的卖家扣除其中的税额（英国20%，德国19%，墨西哥16%，日本10%；美国的销售税和加拿大的GST/HST由亚马逊在售价之外另收，不扣除）；采购成本和头程运费按本月汇率折算。结果为估算，以亚马逊后台为准。</p>")
+				templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 10, "<p class=\"mb-4 text-sm text-slate-500 dark:text-slate-400\">按亚马逊公布的费率估算FBA配送费和销售佣金；售价含VAT、IVA或消费税的站点，已注册的卖家扣除其中的税额（英国20%，德国19%，墨西哥16%，日本10%；美国的销售税和加拿大的GST/HST由亚马逊在售价之外另收，不扣除）；采购成本和头程运费按本月汇率折算。结果为估算，以亚马逊后台为准。</p>")
 				if templ_7745c5c3_Err != nil {
 					return templ_7745c5c3_Err
 				}
 			}
-			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 9, "<div data-island=\"finance\"><p class=\"text-sm text-slate-500\">加载中...</p><noscript><p class=\"text-sm text-red-700\">此页面需要启用 JavaScript。</p></noscript>")
+			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 11, "<div data-island=\"finance\"><p class=\"text-sm text-slate-500\">加载中...</p><noscript><p class=\"text-sm text-red-700\">此页面需要启用 JavaScript。</p></noscript>")
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
@@ -123,7 +133,7 @@ func FinanceScreen(p FinanceScreenPage, theme string) templ.Component {
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
-			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 10, "</div></main>")
+			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 12, "</div></main>")
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}

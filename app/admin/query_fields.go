@@ -644,6 +644,21 @@ var queryFields = numbered(map[string][]Column{
 		col("unitCost", "单位成本(元)", 110, false).yuan().tip("月末当日生效的采购成本（加权平均）"),
 		col("value", "货值(元)", 120, false).yuan().tip("(在库 + 在途) × 单位成本；无成本的不计入"),
 	},
+	// 资金账户: the movements in and out of the company's accounts, what each is matched to.
+	"fundMovementList": {
+		col("date", "日期", 100, false), col("accountName", "账户", 140, false), col("currency", "币种", 60, false),
+		col("income", "收入", 110, false), col("expense", "支出", 110, false), col("categoryName", "类型", 90, false),
+		col("counterparty", "对方", 140, false), col("remark", "备注", 160, false),
+		col("matched", "匹配", 170, false).tip("收入可匹配亚马逊结算（回款），支出可匹配付款申请"), col("status", "状态", 70, false),
+	},
+	// VAT发票: a month's orders of European marketplaces with their VAT and invoice numbers.
+	"vatOrderList": {
+		col("amazonOrderId", "订单号", 170, false), col("groupName", "店铺", 110, false), col("marketplaceName", "站点", 70, false),
+		col("purchaseDate", "下单时间", 150, false), col("shipTo", "收货地", 130, false), col("currency", "币种", 60, false),
+		col("gross", "含税金额", 100, false), col("rate", "税率", 60, false).tip("站点标准税率"),
+		col("vat", "VAT", 90, false).tip("含税金额 × 税率 ÷ (1 + 税率)，逐行四舍五入到分"), col("net", "不含税金额", 100, false),
+		col("invoiceNumber", "发票号", 120, false),
+	},
 	// 库位: the bins of own and overseas warehouses, with what each holds.
 	"binList": {
 		col("warehouseName", "仓库", 140, false), col("code", "库位编码", 140, false), col("zone", "库区", 80, false),

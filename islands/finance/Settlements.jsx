@@ -120,6 +120,20 @@ function SettlementDialog({ settlement, permissions, onClose }) {
             结算总额与明细合计相差 {money(s.difference, s.currency)}：请按类型核对下列明细，或与卖家平台的结算报告逐行比对。
           </p>
         )}
+        {detail &&
+          (detail.deposit ? (
+            <p
+              aria-label="到账"
+              className={`mb-3 rounded-md px-3 py-2 text-sm ${detail.deposit.matches ? "bg-emerald-50 text-emerald-800 dark:bg-emerald-950 dark:text-emerald-300" : "bg-amber-50 text-amber-900 dark:bg-amber-950 dark:text-amber-200"}`}
+            >
+              到账：{detail.deposit.accountName} {detail.deposit.date} 收到 {money(Number(detail.deposit.amount), s.currency)}
+              {detail.deposit.matches ? "，与结算总额一致。" : `，与结算总额相差 ${money(Number(detail.deposit.difference), s.currency)}（到账 − 结算总额）。`}
+            </p>
+          ) : (
+            <p aria-label="到账" className="mb-3 text-sm text-slate-500 dark:text-slate-400">
+              到账：尚未匹配资金账户的收入流水（在“资金账户”中为回款流水点“匹配”）。
+            </p>
+          ))}
         <h3 className="mb-1 text-sm font-semibold">按类型汇总</h3>
         <div className="mb-3 max-h-56 overflow-auto rounded-lg border border-slate-200 dark:border-slate-700">
           <table className="w-full text-left text-sm" aria-label="按类型汇总">

@@ -4,15 +4,19 @@
 import { mount } from "../lib/mount.js";
 import Calculator from "./Calculator.jsx";
 import FeeCards from "./FeeCards.jsx";
+import Funds from "./Funds.jsx";
 import InventoryValue from "./InventoryValue.jsx";
 import Rates from "./Rates.jsx";
 import Settlements from "./Settlements.jsx";
+import VatInvoices from "./VatInvoices.jsx";
 
 function FinanceScreen({ screen, id, permissions }) {
   if (screen === "rates") return <Rates permissions={permissions} />;
   if (screen === "settlements") return <Settlements permissions={permissions} />;
   if (screen === "feecards") return <FeeCards />;
   if (screen === "inventoryvalue") return <InventoryValue permissions={permissions} />;
+  if (screen === "funds") return <Funds permissions={permissions} />;
+  if (screen === "vat") return <VatInvoices permissions={permissions} />;
   return <Calculator permissions={permissions} planId={screen === "plan" ? id : ""} />;
 }
 

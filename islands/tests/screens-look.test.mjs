@@ -27,6 +27,7 @@ const SCREENS = [
   "/amazon/reports/pageview", "/amazon/listing/analysis",
   "/amazon/payment/costsharing", "/f/c/c", "/amazon/payment/jobcosting",
   "/amazon/adv/rules", "/amazon/adv/warning",
+  "/erp/finance/account", "/amazon/vat/invoice",
 ];
 
 const SIZES = [

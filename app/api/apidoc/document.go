@@ -192,6 +192,9 @@ func operation(reg *Registry, r *Route, o Options, refusals map[string]Response)
 	case KindImage:
 		op.Responses["200"] = Response{Description: "图片（PNG）",
 			Content: map[string]MediaType{"image/png": {Schema: &Schema{Type: str("string"), Format: "binary"}}}}
+	case KindPDF:
+		op.Responses["200"] = Response{Description: "PDF 文件",
+			Content: map[string]MediaType{"application/pdf": {Schema: &Schema{Type: str("string"), Format: "binary"}}}}
 	default:
 		op.Answer = envelope(reg, r)
 		op.Responses["200"] = Response{Description: "成功：code 为 \"201\"",

@@ -16,6 +16,7 @@ const (
 	KindJSON  = ""      // the envelope, its data of the declared type
 	KindXLSX  = "xlsx"  // a workbook download (every list's export)
 	KindImage = "image" // a picture (the shipment's QR code)
+	KindPDF   = "pdf"   // a PDF document (a VAT invoice)
 )
 
 // Route is one registered route and what it declares about its shapes.

@@ -18,6 +18,8 @@ import (
 type SettlementsHandler struct {
 	Settlements *finance.Settlements
 	TimeZone    *time.Location
+	// Funds reads the movement of 资金账户 matched to a settlement: what reached the account.
+	Funds *finance.Funds
 }
 
 // Settlement is a settlement as 结算记录 lists it. totalAmount is what Amazon paid out (the deposit's amount);
@@ -88,7 +90,19 @@ type SettlementGroup struct {
 // SettlementDetail is a settlement with its lines grouped by type.
 type SettlementDetail struct {
 	Settlement
-	Groups []SettlementGroup `json:"groups"`
+	Groups  []SettlementGroup `json:"groups"`
+	Deposit *Deposit          `json:"deposit"`
+}
+
+// Deposit is what reached the seller's account for a settlement (the movement of 资金账户 matched to it), and the
+// difference from the settlement's total (what reached less the total; "0.00" when they agree). Null when no
+// movement is matched yet.
+type Deposit struct {
+	AccountName string `json:"accountName"`
+	Date        string `json:"date"`
+	Amount      string `json:"amount"`
+	Difference  string `json:"difference"`
+	Matches     bool   `json:"matches"`
 }
 
 // GetSettlement answers GET settlements/:id: the settlement, its reconciliation and its lines by type.
@@ -103,6 +117,16 @@ func (h *SettlementsHandler) GetSettlement(c *echo.Context) error {
 		out.Groups[i] = SettlementGroup{TransactionType: g.TransactionType, TransactionTypeName: g.TransactionTypeName,
 			AmountType: g.AmountType, AmountDescription: g.AmountDescription, AmountName: g.AmountName,
 			Amount: units(g.Amount), Lines: g.Lines}
+	}
+	if h.Funds != nil {
+		m, err := h.Funds.SettlementDeposit(c.Request().Context(), p, d.ID)
+		if err != nil {
+			return err
+		}
+		if m != nil {
+			diff := m.Amount - d.TotalAmount.Units()
+			out.Deposit = &Deposit{AccountName: m.AccountName, Date: m.MovedOn, Amount: money2(m.Amount), Difference: money2(diff), Matches: diff == 0}
+		}
 	}
 	return api.OK(c, out)
 }
