@@ -194,6 +194,7 @@ func routes(e *echo.Echo, d Deps, pg *pages.Handler) RouteAccess {
 		"/amazon/profit/fbafee":         pg.FinanceScreen("FBA费用", "feecards"),
 		"/amazon/sales/report":          pg.SalesScreen("销售报表", "report"),
 		"/amazon/orders/summary":        pg.SalesScreen("周/月汇总", "summary"),
+		"/amazon/sales/forecast":        pg.SalesScreen("销售预测", "forecast"),
 		"/amazon/payment/profit":        pg.ProfitScreen("利润报告", "report"),
 		"/amazon/payment/record":        pg.FinanceScreen("结算记录", "settlements"),
 		"/amazon/payment/itemfee":       pg.ProfitScreen("费用项", "fees"),
@@ -877,6 +878,12 @@ func routes(e *echo.Echo, d Deps, pg *pages.Handler) RouteAccess {
 	summaryScreen := middleware.Screen("/amazon/orders/summary")
 	amz.POST("/sales/summary", sales.SummaryPage, summaryScreen).Takes(salesdata.ReportQuery{}).Answers(api.Page[salesapi.Line]{})
 	amz.GET("/sales/summary/export", sales.SummaryExport(export), summaryScreen)
+	// 销售预测: reading and exporting need the screen, keeping a plan 编辑销售计划.
+	fc := &salesapi.ForecastHandler{Forecasts: sv.Forecasts}
+	forecastScreen := middleware.Screen("/amazon/sales/forecast")
+	amz.POST("/sales/forecast", fc.ForecastPage, forecastScreen).Takes(salesdata.ForecastQuery{}).Answers(api.Page[salesapi.ForecastRow]{})
+	amz.GET("/sales/forecast/export", fc.ForecastExport(export), forecastScreen)
+	amz.PUT("/sales/forecast/plan", fc.SavePlan, forecastScreen.Needs(salesdata.PermissionForecastPlan), oplog("保存销售计划")).Takes(salesdata.PlanForm{}).Answers("")
 	// 利润报告: reading, exporting and opening a figure's lines need the screen, and a user limited to store groups
 	// sees those groups' profit; 利润配置 is read with its screen and changed with its button permission.
 	prof := &profitapi.Handler{Profit: sv.Profit}
