@@ -150,6 +150,7 @@ func routes(e *echo.Echo, d Deps, pg *pages.Handler) RouteAccess {
 		"/amazon/listing/relation":      pg.ProductScreen("SKU配对", "listings"),
 		"/amazon/listing/label":         labels.Form,
 		"/amazon/reports/open":          pg.ProductScreen("在售报告", "openListings"),
+		"/amazon/listing/catalog":       pg.ProductScreen("商品目录", "catalogItems"),
 		"/amazon/listing/price":         pg.PricingScreen("调价"),
 		"/erp/base/brand":               pg.AdminScreen("品牌", "brands"),
 		"/erp/base/category":            pg.AdminScreen("分类", "categories"),
@@ -530,6 +531,11 @@ func routes(e *echo.Echo, d Deps, pg *pages.Handler) RouteAccess {
 	erp.POST("/listing/price/sales/:id/cancel", price.CancelSale, priceScreen.Needs(pricing.PermissionPrice), oplog("取消定时促销")).Answers("")
 	erp.POST("/listing/price/history", price.Changes, priceScreen).Takes(pricing.ChangeQuery{}).Answers(api.Page[pricingapi.Change]{})
 	erp.GET("/listing/price/history/export", price.ChangeExport(export), priceScreen)
+	// 商品目录: searching needs the screen; pairing SKU配对's 编辑, making a product 新增产品.
+	browse, browseScreen := &catalogapi.BrowseHandler{Browse: sv.Browse}, middleware.Screen("/amazon/listing/catalog")
+	erp.POST("/catalogItems/search", browse.Search, browseScreen).Takes(catalog.BrowseQuery{}).Answers(catalog.BrowseResult{})
+	erp.POST("/catalogItems/pair", browse.Pair, browseScreen.Needs(catalog.PermissionListingEdit), oplog("目录商品配对")).Takes(catalog.BrowsePairForm{}).Answers(catalog.BrowsePaired{})
+	erp.POST("/catalogItems/product", browse.CreateProduct, browseScreen.Needs(catalog.PermissionProductAdd), oplog("目录商品创建本地产品")).Takes(catalog.BrowseProductForm{}).Answers(catalog.BrowsePaired{})
 	erp.GET("/listing/groups", cat.ListingGroups, signedIn).Answers([]catalogapi.Option{})
 	erp.GET("/listing/marketplaces", cat.Marketplaces, signedIn).Answers([]catalogapi.Marketplace{})
 	erp.GET("/listing/:id", cat.GetListing, listingScreen).Answers(catalogapi.Listing{})

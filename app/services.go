@@ -86,6 +86,8 @@ type Services struct {
 	Replenishment *purchase.Planner
 	// Sales sums the synced orders into the sales report and the orders' summaries.
 	Sales *sales.Service
+	// Browse is 商品目录: Amazon's catalogue searched through a store's authorisation.
+	Browse *catalog.Browse
 	// Forecasts is 销售预测: each SKU's coming months from its history, beside the seller's plan.
 	Forecasts *sales.Forecasts
 	// Orders reads the synced orders, today's orders and the refunds (订单).
@@ -172,6 +174,7 @@ func NewServices(d ServiceDeps) Services {
 		Replenishment:  purchase.NewPlanner(d.DB, now, d.Config.TimeZone, pur, ship),
 		Sales:          sales.New(d.DB, now, d.Config.TimeZone, fin),
 		Forecasts:      sales.NewForecasts(d.DB, now, d.Config.TimeZone),
+		Browse:         catalog.NewBrowse(d.DB, now, st),
 		Orders:         orders.New(d.DB, now, d.Config.TimeZone),
 		Profit:         profit.New(d.DB, now, d.Config.TimeZone, fin),
 		Advertising:    advertising.New(d.DB, now, d.Config.TimeZone, fin, st),

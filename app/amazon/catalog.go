@@ -35,10 +35,19 @@ type CatalogItem struct {
 		} `json:"relationships"`
 	} `json:"relationships"`
 	Summaries []struct {
-		MarketplaceID string `json:"marketplaceId"`
-		ItemName      string `json:"itemName"`
-		Brand         string `json:"brand"`
+		MarketplaceID        string `json:"marketplaceId"`
+		ItemName             string `json:"itemName"`
+		Brand                string `json:"brand"`
+		Color                string `json:"color"`
+		ItemClassification   string `json:"itemClassification"`
+		BrowseClassification *struct {
+			DisplayName      string `json:"displayName"`
+			ClassificationID string `json:"classificationId"`
+		} `json:"browseClassification"`
 	} `json:"summaries"`
+	SalesRanks      []CatalogRanks          `json:"salesRanks"`
+	Classifications []CatalogClassification `json:"classifications"`
+	Identifiers     []CatalogIdentifiers    `json:"identifiers"`
 	Images []struct {
 		MarketplaceID string `json:"marketplaceId"`
 		Images        []struct {
