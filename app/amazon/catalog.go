@@ -48,7 +48,7 @@ type CatalogItem struct {
 	SalesRanks      []CatalogRanks          `json:"salesRanks"`
 	Classifications []CatalogClassification `json:"classifications"`
 	Identifiers     []CatalogIdentifiers    `json:"identifiers"`
-	Images []struct {
+	Images          []struct {
 		MarketplaceID string `json:"marketplaceId"`
 		Images        []struct {
 			Variant string `json:"variant"`

@@ -46,9 +46,9 @@ type browseWorld struct {
 
 type browseItem struct {
 	ASIN, Title, Brand, Color, Image, Kind, Classification, RankTitle, GroupTitle, Parent string
-	Rank, GroupRank                                                                   int
-	Children, Identifiers                                                             []string
-	Listings                                                                          []struct{ ID, SellerSKU, ProductID, ProductSKU string }
+	Rank, GroupRank                                                                       int
+	Children, Identifiers                                                                 []string
+	Listings                                                                              []struct{ ID, SellerSKU, ProductID, ProductSKU string }
 }
 
 type browseResult struct {
@@ -179,7 +179,7 @@ func TestCatalogPairAndCreateProduct(t *testing.T) {
 			env := w.c.Call(http.MethodPost, v1+"/catalogItems/product", map[string]any{"groupId": w.group, "marketplaceId": usMarket, "asin": "B0TUMBLERK", "sku": "ACME-TB"})
 			apptest.ExpectOK(t, env)
 			var made struct {
-				Paired               int64
+				Paired                int64
 				ProductID, ProductSKU string
 			}
 			env.Into(t, &made)
