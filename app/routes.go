@@ -151,6 +151,7 @@ func routes(e *echo.Echo, d Deps, pg *pages.Handler) RouteAccess {
 		"/amazon/listing/label":         labels.Form,
 		"/amazon/reports/open":          pg.ProductScreen("在售报告", "openListings"),
 		"/amazon/listing/catalog":       pg.ProductScreen("商品目录", "catalogItems"),
+		"/erp/material/tags":            pg.AdminScreen("产品标签", "productTags"),
 		"/amazon/listing/price":         pg.PricingScreen("调价"),
 		"/erp/base/brand":               pg.AdminScreen("品牌", "brands"),
 		"/erp/base/category":            pg.AdminScreen("分类", "categories"),
@@ -531,6 +532,13 @@ func routes(e *echo.Echo, d Deps, pg *pages.Handler) RouteAccess {
 	erp.POST("/listing/price/sales/:id/cancel", price.CancelSale, priceScreen.Needs(pricing.PermissionPrice), oplog("取消定时促销")).Answers("")
 	erp.POST("/listing/price/history", price.Changes, priceScreen).Takes(pricing.ChangeQuery{}).Answers(api.Page[pricingapi.Change]{})
 	erp.GET("/listing/price/history/export", price.ChangeExport(export), priceScreen)
+	// 产品标签: the tags with their products need the screen (changing a tag is the 标签 admin's call and button);
+	// the tags to pick need a session, tagging products 编辑产品.
+	ptags, ptagScreen := &catalogapi.ProductTagHandler{Reference: sv.Reference, Tags: sv.ProductTags}, middleware.Screen("/erp/material/tags")
+	erp.POST("/productTags/page", ptags.Page, ptagScreen).Takes(core.ListQuery{}).Answers(api.Page[catalogapi.ProductTag]{})
+	erp.GET("/productTags/export", ptags.Export(export), ptagScreen)
+	erp.GET("/productTags/options", ptags.Options, signedIn).Answers([]catalogapi.TagOption{})
+	erp.POST("/material/tags", ptags.TagProducts, needs(catalog.PermissionProductEdit), oplog("产品打标签")).Takes(catalog.TagProductsForm{}).Answers(catalog.TagProductsResult{})
 	// 商品目录: searching needs the screen; pairing SKU配对's 编辑, making a product 新增产品.
 	browse, browseScreen := &catalogapi.BrowseHandler{Browse: sv.Browse}, middleware.Screen("/amazon/listing/catalog")
 	erp.POST("/catalogItems/search", browse.Search, browseScreen).Takes(catalog.BrowseQuery{}).Answers(catalog.BrowseResult{})

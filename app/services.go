@@ -86,6 +86,8 @@ type Services struct {
 	Replenishment *purchase.Planner
 	// Sales sums the synced orders into the sales report and the orders' summaries.
 	Sales *sales.Service
+	// ProductTags is 产品标签: the 标签 admin's tags on local products.
+	ProductTags *catalog.ProductTags
 	// Browse is 商品目录: Amazon's catalogue searched through a store's authorisation.
 	Browse *catalog.Browse
 	// Forecasts is 销售预测: each SKU's coming months from its history, beside the seller's plan.
@@ -175,6 +177,7 @@ func NewServices(d ServiceDeps) Services {
 		Sales:          sales.New(d.DB, now, d.Config.TimeZone, fin),
 		Forecasts:      sales.NewForecasts(d.DB, now, d.Config.TimeZone),
 		Browse:         catalog.NewBrowse(d.DB, now, st),
+		ProductTags:    catalog.NewProductTags(d.DB, now),
 		Orders:         orders.New(d.DB, now, d.Config.TimeZone),
 		Profit:         profit.New(d.DB, now, d.Config.TimeZone, fin),
 		Advertising:    advertising.New(d.DB, now, d.Config.TimeZone, fin, st),

@@ -140,6 +140,10 @@ var queryFields = numbered(map[string][]Column{
 		col("id", "ID", 180, false).hidden(), col("name", "标签名称", 160, true), col("groupName", "标签分组", 140, false),
 		col("color", "颜色", 90, true), col("remark", "备注", 200, false), col("createdAt", "创建时间", 170, true),
 	},
+	"productTagList": {
+		col("name", "标签名称", 160, true), col("groupName", "标签分组", 140, false), col("color", "颜色", 90, true),
+		col("products", "产品数", 90, false).tip("带此标签的本地产品数，点击在本地产品中查看"), col("remark", "备注", 200, false),
+	},
 	"clientList": {
 		col("id", "ID", 180, false).hidden(), col("name", "客户端名称", 160, true), col("code", "编码", 110, true),
 		col("contact", "联系人", 110, false), col("phone", "电话", 130, false), col("email", "邮箱", 180, false),
@@ -609,6 +613,7 @@ var queryFields = numbered(map[string][]Column{
 		col("outbound", "待出库", 80, false).tip("所有仓库的待出库合计"),
 		col("inbound", "在途", 80, false).tip("所有仓库的待入库合计"),
 		col("status", "状态", 70, false), col("createdAt", "创建时间", 170, true),
+		col("tags", "标签", 160, false).tip("产品标签：在“产品标签”中维护，勾选产品后点“打标签”添加或移除"),
 	},
 	"brandList": {
 		col("id", "ID", 180, false).hidden(), col("name", "品牌名称", 180, true), col("remark", "备注", 260, false),

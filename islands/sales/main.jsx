@@ -1,9 +1,11 @@
-// The sales screens, one island for both (the page's props name the screen): 销售报表 (sales by SKU, ASIN, local
-// product, store or marketplace and day, week or month) and 周/月汇总 (the orders of each week or month).
+// The sales screens, one island for all (the page's props name the screen): 销售报表 (sales by SKU, ASIN, local
+// product, store or marketplace and day, week or month), 周/月汇总 (the orders of each week or month) and 销售预测.
 import { mount } from "../lib/mount.js";
 import Report from "./Report.jsx";
+import Forecast from "./Forecast.jsx";
 
 function SalesScreen({ screen, permissions, dayZone }) {
+  if (screen === "forecast") return <Forecast permissions={permissions} />;
   return <Report summary={screen === "summary"} permissions={permissions} dayZone={dayZone} />;
 }
 
