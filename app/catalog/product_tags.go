@@ -27,7 +27,9 @@ type ProductTags struct {
 }
 
 // NewProductTags builds the product tags.
-func NewProductTags(db *models.DB, now core.Clock) *ProductTags { return &ProductTags{db: db, now: now} }
+func NewProductTags(db *models.DB, now core.Clock) *ProductTags {
+	return &ProductTags{db: db, now: now}
+}
 
 // TagProductsForm puts tags on products, or with Remove takes them off.
 type TagProductsForm struct {
