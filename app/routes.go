@@ -155,6 +155,8 @@ func routes(e *echo.Echo, d Deps, pg *pages.Handler) RouteAccess {
 		"/amazon/listing/relation":      pg.ProductScreen("SKU配对", "listings"),
 		"/amazon/listing/label":         labels.Form,
 		"/amazon/reports/open":          pg.ProductScreen("在售报告", "openListings"),
+		"/amazon/listing/catalog":       pg.ProductScreen("商品目录", "catalogItems"),
+		"/erp/material/tags":            pg.AdminScreen("产品标签", "productTags"),
 		"/amazon/listing/price":         pg.PricingScreen("调价"),
 		"/amazon/listing/products":      pg.ProductScreen("商品列表", "listingProducts"),
 		"/erp/base/brand":               pg.AdminScreen("品牌", "brands"),
@@ -207,6 +209,7 @@ func routes(e *echo.Echo, d Deps, pg *pages.Handler) RouteAccess {
 		"/amazon/orders/summary":        pg.SalesScreen("周/月汇总", "summary"),
 		"/amazon/reports/pageview":      pg.SalesScreen("流量报告", "traffic"),
 		"/amazon/listing/analysis":      pg.SalesScreen("Listing分析", "listing"),
+		"/amazon/sales/forecast":        pg.SalesScreen("销售预测", "forecast"),
 		"/amazon/payment/profit":        pg.ProfitScreen("利润报告", "report"),
 		"/amazon/payment/record":        pg.FinanceScreen("结算记录", "settlements"),
 		"/amazon/payment/itemfee":       pg.ProfitScreen("费用项", "fees"),
@@ -565,6 +568,18 @@ func routes(e *echo.Echo, d Deps, pg *pages.Handler) RouteAccess {
 	erp.POST("/listing/price/sales/:id/cancel", price.CancelSale, priceScreen.Needs(pricing.PermissionPrice), oplog("取消定时促销")).Answers("")
 	erp.POST("/listing/price/history", price.Changes, priceScreen).Takes(pricing.ChangeQuery{}).Answers(api.Page[pricingapi.Change]{})
 	erp.GET("/listing/price/history/export", price.ChangeExport(export), priceScreen)
+	// 产品标签: the tags with their products need the screen (changing a tag is the 标签 admin's call and button);
+	// the tags to pick need a session, tagging products 编辑产品.
+	ptags, ptagScreen := &catalogapi.ProductTagHandler{Reference: sv.Reference, Tags: sv.ProductTags}, middleware.Screen("/erp/material/tags")
+	erp.POST("/productTags/page", ptags.Page, ptagScreen).Takes(core.ListQuery{}).Answers(api.Page[catalogapi.ProductTag]{})
+	erp.GET("/productTags/export", ptags.Export(export), ptagScreen)
+	erp.GET("/productTags/options", ptags.Options, signedIn).Answers([]catalogapi.TagOption{})
+	erp.POST("/material/tags", ptags.TagProducts, needs(catalog.PermissionProductEdit), oplog("产品打标签")).Takes(catalog.TagProductsForm{}).Answers(catalog.TagProductsResult{})
+	// 商品目录: searching needs the screen; pairing SKU配对's 编辑, making a product 新增产品.
+	browse, browseScreen := &catalogapi.BrowseHandler{Browse: sv.Browse}, middleware.Screen("/amazon/listing/catalog")
+	erp.POST("/catalogItems/search", browse.Search, browseScreen).Takes(catalog.BrowseQuery{}).Answers(catalog.BrowseResult{})
+	erp.POST("/catalogItems/pair", browse.Pair, browseScreen.Needs(catalog.PermissionListingEdit), oplog("目录商品配对")).Takes(catalog.BrowsePairForm{}).Answers(catalog.BrowsePaired{})
+	erp.POST("/catalogItems/product", browse.CreateProduct, browseScreen.Needs(catalog.PermissionProductAdd), oplog("目录商品创建本地产品")).Takes(catalog.BrowseProductForm{}).Answers(catalog.BrowsePaired{})
 	erp.GET("/listing/groups", cat.ListingGroups, signedIn).Answers([]catalogapi.Option{})
 	erp.GET("/listing/marketplaces", cat.Marketplaces, signedIn).Answers([]catalogapi.Marketplace{})
 	erp.GET("/listing/:id", cat.GetListing, listingScreen).Answers(catalogapi.Listing{})
@@ -994,6 +1009,12 @@ func routes(e *echo.Echo, d Deps, pg *pages.Handler) RouteAccess {
 	}
 	amz.GET("/traffic/report/export", sales.TrafficExport(export), middleware.Screen("/amazon/reports/pageview"))
 	amz.GET("/traffic/listing/export", sales.DropsExport(export), middleware.Screen("/amazon/listing/analysis"))
+	// 销售预测: reading and exporting need the screen, keeping a plan 编辑销售计划.
+	fc := &salesapi.ForecastHandler{Forecasts: sv.Forecasts}
+	forecastScreen := middleware.Screen("/amazon/sales/forecast")
+	amz.POST("/sales/forecast", fc.ForecastPage, forecastScreen).Takes(salesdata.ForecastQuery{}).Answers(api.Page[salesapi.ForecastRow]{})
+	amz.GET("/sales/forecast/export", fc.ForecastExport(export), forecastScreen)
+	amz.PUT("/sales/forecast/plan", fc.SavePlan, forecastScreen.Needs(salesdata.PermissionForecastPlan), oplog("保存销售计划")).Takes(salesdata.PlanForm{}).Answers("")
 	// 利润报告: reading, exporting and opening a figure's lines need the screen, and a user limited to store groups
 	// sees those groups' profit; 利润配置 is read with its screen and changed with its button permission.
 	prof := &profitapi.Handler{Profit: sv.Profit}

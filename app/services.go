@@ -87,6 +87,12 @@ type Services struct {
 	Replenishment *purchase.Planner
 	// Sales sums the synced orders into the sales report and the orders' summaries.
 	Sales *sales.Service
+	// ProductTags is 产品标签: the 标签 admin's tags on local products.
+	ProductTags *catalog.ProductTags
+	// Browse is 商品目录: Amazon's catalogue searched through a store's authorisation.
+	Browse *catalog.Browse
+	// Forecasts is 销售预测: each SKU's coming months from its history, beside the seller's plan.
+	Forecasts *sales.Forecasts
 	// Orders reads the synced orders, today's orders and the refunds (订单).
 	Orders *orders.Service
 	// Advertising reads the synced Sponsored Products (广告管理).
@@ -192,6 +198,9 @@ func NewServices(d ServiceDeps) Services {
 		Purchase:       pur,
 		Replenishment:  purchase.NewPlanner(d.DB, now, d.Config.TimeZone, pur, ship),
 		Sales:          sl,
+		Forecasts:      sales.NewForecasts(d.DB, now, d.Config.TimeZone),
+		Browse:         catalog.NewBrowse(d.DB, now, st),
+		ProductTags:    catalog.NewProductTags(d.DB, now),
 		Orders:         orders.New(d.DB, now, d.Config.TimeZone),
 		Profit:         profit.New(d.DB, now, d.Config.TimeZone, fin),
 		Advertising:    ads,

@@ -80,7 +80,7 @@ func SalesScreen(p SalesScreenPage, theme string) templ.Component {
 				if templ_7745c5c3_Err != nil {
 					return templ_7745c5c3_Err
 				}
-			} else {
+			} else if p.Props.Screen != "forecast" {
 				templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 4, "<p class=\"mb-4 text-sm text-slate-500 dark:text-slate-400\">按同步的亚马逊订单统计：已取消的订单不计入销量、订单数和销售额；销售额为商品售价（不含税费、运费）；退款为结算报告中退回的商品售价，按退款日期统计。日期可按站点时区或北京时间；折算人民币按各月汇率（财务 &gt; 汇率，月份按北京时间）。按父ASIN统计时，父ASIN由数据同步从亚马逊商品目录查询（父ASIN，每天一次）；没有父ASIN的ASIN按自身统计。</p>")
 				if templ_7745c5c3_Err != nil {
 					return templ_7745c5c3_Err

@@ -140,6 +140,10 @@ var queryFields = numbered(map[string][]Column{
 		col("id", "ID", 180, false).hidden(), col("name", "标签名称", 160, true), col("groupName", "标签分组", 140, false),
 		col("color", "颜色", 90, true), col("remark", "备注", 200, false), col("createdAt", "创建时间", 170, true),
 	},
+	"productTagList": {
+		col("name", "标签名称", 160, true), col("groupName", "标签分组", 140, false), col("color", "颜色", 90, true),
+		col("products", "产品数", 90, false).tip("带此标签的本地产品数，点击在本地产品中查看"), col("remark", "备注", 200, false),
+	},
 	"clientList": {
 		col("id", "ID", 180, false).hidden(), col("name", "客户端名称", 160, true), col("code", "编码", 110, true),
 		col("contact", "联系人", 110, false), col("phone", "电话", 130, false), col("email", "邮箱", 180, false),
@@ -311,6 +315,17 @@ var queryFields = numbered(map[string][]Column{
 	},
 	// 销售报表: a line is a key (SKU, ASIN, product, store or marketplace, as the report groups) in a period and
 	// currency; the CNY figures are converted month by month at the company's rates.
+	"salesForecastList": {
+		col("groupName", "店铺", 120, false), col("country", "站点", 70, false), col("sku", "SKU", 160, true),
+		col("asin", "ASIN", 120, false), col("name", "商品名称", 220, false), col("method", "预测方法", 90, false).tip("季节+趋势：有13个月以上的在售历史；趋势：3个月以上；平均：不足3个月。断货天数不计入日均"),
+		col("last12", "近12月销量", 100, true),
+		col("m1", "本月预测", 90, true), col("p1", "本月计划", 90, false),
+		col("m2", "第2月预测", 90, false), col("p2", "第2月计划", 90, false),
+		col("m3", "第3月预测", 90, false), col("p3", "第3月计划", 90, false),
+		col("m4", "第4月预测", 90, false), col("p4", "第4月计划", 90, false),
+		col("m5", "第5月预测", 90, false), col("p5", "第5月计划", 90, false),
+		col("m6", "第6月预测", 90, false), col("p6", "第6月计划", 90, false),
+	},
 	"salesReportList": {
 		col("period", "日期", 110, true), col("key", "统计项", 160, true), col("name", "名称", 200, false),
 		col("asin", "ASIN", 120, false), col("currency", "币种", 70, true),
@@ -738,6 +753,7 @@ var queryFields = numbered(map[string][]Column{
 		col("outbound", "待出库", 80, false).tip("所有仓库的待出库合计"),
 		col("inbound", "在途", 80, false).tip("所有仓库的待入库合计"),
 		col("status", "状态", 70, false), col("createdAt", "创建时间", 170, true),
+		col("tags", "标签", 160, false).tip("产品标签：在“产品标签”中维护，勾选产品后点“打标签”添加或移除"),
 	},
 	"brandList": {
 		col("id", "ID", 180, false).hidden(), col("name", "品牌名称", 180, true), col("remark", "备注", 260, false),

@@ -35,11 +35,20 @@ type CatalogItem struct {
 		} `json:"relationships"`
 	} `json:"relationships"`
 	Summaries []struct {
-		MarketplaceID string `json:"marketplaceId"`
-		ItemName      string `json:"itemName"`
-		Brand         string `json:"brand"`
+		MarketplaceID        string `json:"marketplaceId"`
+		ItemName             string `json:"itemName"`
+		Brand                string `json:"brand"`
+		Color                string `json:"color"`
+		ItemClassification   string `json:"itemClassification"`
+		BrowseClassification *struct {
+			DisplayName      string `json:"displayName"`
+			ClassificationID string `json:"classificationId"`
+		} `json:"browseClassification"`
 	} `json:"summaries"`
-	Images []struct {
+	SalesRanks      []CatalogRanks          `json:"salesRanks"`
+	Classifications []CatalogClassification `json:"classifications"`
+	Identifiers     []CatalogIdentifiers    `json:"identifiers"`
+	Images          []struct {
 		MarketplaceID string `json:"marketplaceId"`
 		Images        []struct {
 			Variant string `json:"variant"`

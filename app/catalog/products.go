@@ -91,6 +91,8 @@ type ProductQuery struct {
 	Kind       string `json:"kind" query:"kind"`
 	// Status is "enabled", "disabled" or "" for both.
 	Status string `json:"status" query:"status"`
+	// TagID is a tag (产品标签) the products carry, or several separated by commas (any of them).
+	TagID string `json:"tagId" query:"tagId"`
 	// Only is the one kind a kind's screen (物料, 耗材, 包材) lists, set by its route; 0 on 本地产品, which leaves
 	// 物料 out.
 	Only int `json:"-" query:"-"`
@@ -118,6 +120,13 @@ func (q ProductQuery) filter() (catalogdb.ProductFilter, core.PageRequest, bool)
 		ok = ok && f.Kind != 0
 	default:
 		f.NotKind = catalogdb.ProductKindMaterial
+	}
+	for _, raw := range strings.Split(q.TagID, ",") {
+		if raw = strings.TrimSpace(raw); raw != "" {
+			var id int64
+			id, ok = parseIDAnd(raw, ok)
+			f.TagIDs = append(f.TagIDs, id)
+		}
 	}
 	switch q.Status {
 	case "enabled":
@@ -152,7 +161,10 @@ func (s *Service) ProductPage(ctx context.Context, p core.Principal, q ProductQu
 	}
 	f.UserID = p.UserID
 	rows, total, err := catalogdb.LocalProductPage(s.db.With(ctx), p.CompanyID, f)
-	return rows, total, r, err
+	if err != nil {
+		return nil, 0, r, err
+	}
+	return rows, total, r, withTags(ctx, s.db, p, rows)
 }
 
 // ProductsForExport lists every product the query matches, not one page of them, for the .xlsx export.

@@ -87,7 +87,7 @@ func TestEverySpecRouteAndMenuLinkAnswers(t *testing.T) {
 		built[path] = true
 	}
 	for _, path := range []string{"/erp/material/localproduct", "/localproduct/addinfo", "/localproduct/editinfo", "/material/details",
-		"/amazon/listing/relation", "/amazon/reports/open", "/erp/base/brand", "/erp/base/category", "/erp/base/supplier", "/erp/base/material", "/erp/base/consumable", "/erp/base/package",
+		"/amazon/listing/relation", "/amazon/reports/open", "/amazon/listing/catalog", "/erp/material/tags", "/amazon/sales/forecast", "/erp/base/brand", "/erp/base/category", "/erp/base/supplier", "/erp/base/material", "/erp/base/consumable", "/erp/base/package",
 		"/erp/warehouse/base", "/erp/warehouse/record", "/amazon/inventory/quantity", "/amazon/inventory/fbadetail", "/erp/warehouse/inbound", "/erp/warehouse/outbound",
 		"/e/w/i", "/e/w/i/d", "/e/w/o", "/e/w/o/d", "/erp/warehouse/stocktake", "/e/w/s", "/e/w/s/d", "/erp/warehouse/transfer", "/e/w/t", "/e/w/t/d", "/erp/warehouse/exchange", "/e/w/e/c", "/e/w/e/d", "/erp/warehouse/address", "/erp/address", "/erp/warehouse/shelf", "/amazon/inventory/worth", "/amazon/inventory/overseas", "/amazon/orders/manager", "/amazon/orders/today", "/amazon/orders/refund", "/amazon/sales/details",
 		"/amazon/sales/report", "/amazon/orders/summary", "/amazon/payment/profit", "/amazon/payment/record", "/amazon/payment/itemfee", "/amazon/payment/settlementsku", "/amazon/payment/month", "/amazon/profit/config", "/sys/swagger",

@@ -131,6 +131,9 @@ type lineFacts struct {
 	orderedShare int
 	orderedTotal int
 	hasProduct   bool
+	// plan is the seller's units of this month in 销售预测 (nil: none), planDays the month's days.
+	plan     *int
+	planDays int
 }
 
 // PlanResult is a line's arithmetic: the rates, the supply, the dates and the quantities, with the steps.
@@ -138,6 +141,7 @@ type PlanResult struct {
 	Windows      []PlanWindow    `json:"windows"`
 	BaseRate     decimal.Decimal `json:"-"`
 	Rate         decimal.Decimal `json:"-"`
+	PlanUnits    *int            `json:"planUnits"` // this month's plan in 销售预测, which sets the rate
 	BaseRateText string          `json:"baseRate"`
 	RateText     string          `json:"rate"`
 	Trend        string          `json:"trend"`
@@ -223,6 +227,16 @@ func adjusted(base decimal.Decimal, in PlanInputs) decimal.Decimal {
 	return base.Mul(hundred.Add(decimal.NewFromInt(int64(in.AdjustPercent)))).Div(hundred).Round(4)
 }
 
+// rate is the line's daily rate: this month's plan over its days where 销售预测 has one, else the windows' blend
+// moved by the seller's adjustment.
+func (f *lineFacts) rate(in PlanInputs) decimal.Decimal {
+	if f.plan != nil {
+		return rateOf(*f.plan, f.planDays)
+	}
+	_, base := f.rates(in)
+	return adjusted(base, in)
+}
+
 // compute works a line out on today (yyyy-MM-dd) with the inputs, shares already given; with detail, also its
 // steps and projected stock, which only a line's arithmetic shows (the list needs neither).
 func (f *lineFacts) compute(in PlanInputs, today time.Time, detail bool) PlanResult {
@@ -253,10 +267,16 @@ func (f *lineFacts) compute(in PlanInputs, today time.Time, detail bool) PlanRes
 		step("baseRate", "加权日均", fmt.Sprintf("(%s) ÷ (%s)", strings.Join(parts, " + "), strings.Join(used, " + ")), num(r.BaseRate))
 	}
 	r.Rate = adjusted(r.BaseRate, in)
-	r.BaseRateText, r.RateText = r.BaseRate.StringFixed(4), r.Rate.StringFixed(4)
-	if detail {
+	switch {
+	case f.plan != nil:
+		r.Rate, r.PlanUnits = rateOf(*f.plan, f.planDays), f.plan
+		if detail {
+			step("rate", "销售计划日均", fmt.Sprintf("本月销售计划 %d件 ÷ %d天（销售预测中设置，代替加权日均）", *f.plan, f.planDays), num(r.Rate))
+		}
+	case detail:
 		step("rate", "调整后日均", fmt.Sprintf("%s × (100%% %+d%%)", num(r.BaseRate), in.AdjustPercent), num(r.Rate))
 	}
+	r.BaseRateText, r.RateText = r.BaseRate.StringFixed(4), r.Rate.StringFixed(4)
 	if w7, w30 := r.Windows[0], r.Windows[2]; w7.InStock > 0 && w30.Rate.IsPositive() {
 		r.Trend = w7.Rate.Div(w30.Rate).Sub(decimal.NewFromInt(1)).Mul(hundred).Round(0).String() + "%"
 	}

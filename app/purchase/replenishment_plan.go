@@ -182,7 +182,7 @@ func (pl *Planner) Lines(ctx context.Context, p core.Principal, o *PlanOverride)
 	if err := purchasedb.EnsurePlanSales(db, p.CompanyID, today, version); err != nil {
 		return nil, err
 	}
-	data, err := purchasedb.ReadPlanData(db, p.CompanyID, p.UserID)
+	data, err := purchasedb.ReadPlanData(db, p.CompanyID, p.UserID, today.Format("2006-01"))
 	if err != nil {
 		return nil, err
 	}
@@ -252,6 +252,14 @@ func (pl *Planner) Lines(ctx context.Context, p core.Principal, o *PlanOverride)
 			}
 		}
 	}
+	// This month's plans of 销售预测 set their lines' rates.
+	month := time.Date(today.Year(), today.Month(), 1, 0, 0, 0, 0, time.UTC)
+	for _, pl := range data.Plans {
+		if f, ok := facts[purchasedb.PlanKey{GroupID: pl.GroupID, MarketplaceID: pl.MarketplaceID, SKU: pl.SKU}]; ok {
+			units := pl.Units
+			f.plan, f.planDays = &units, month.AddDate(0, 1, -1).Day()
+		}
+	}
 	ownOf := map[purchasedb.PlanKey]purchasedb.ReplenishmentSKUSetting{}
 	for _, s := range own {
 		ownOf[purchasedb.PlanKey{GroupID: s.GroupID, MarketplaceID: s.MarketplaceID, SKU: s.SKU}] = s
@@ -297,8 +305,7 @@ func (pl *Planner) Lines(ctx context.Context, p core.Principal, o *PlanOverride)
 	for product, ks := range byProduct {
 		weights := make([]int64, len(ks))
 		for i, k := range ks {
-			_, base := facts[k].rates(lines[k].Inputs)
-			weights[i] = adjusted(base, lines[k].Inputs).Shift(4).IntPart()
+			weights[i] = facts[k].rate(lines[k].Inputs).Shift(4).IntPart()
 		}
 		ls, os := shares(local[product], weights), shares(ordered[product], weights)
 		for i, k := range ks {

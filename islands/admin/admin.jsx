@@ -42,6 +42,23 @@ const SCREENS = {
       { name: "remark", label: "备注" },
     ],
   },
+  // 产品标签: the same tags, listed with each one's count of local products (tagged in 本地产品).
+  productTags: {
+    queryname: "productTagList",
+    path: "tags",
+    source: `${ERP}/productTags/page`,
+    exportUrl: `${ERP}/productTags/export`,
+    noun: "标签",
+    permission: "sys:tag",
+    grouped: true,
+    empty: "还没有标签：点“新增标签”添加，再到本地产品中勾选产品点“打标签”。",
+    fields: (groups) => [
+      { name: "name", label: "标签名称", required: true },
+      { name: "groupId", label: "标签分组", required: true, options: [["", "请选择"], ...groups.map((g) => [g.id, g.name])] },
+      { name: "color", label: "颜色", type: "color", default: "#0369a1" },
+      { name: "remark", label: "备注" },
+    ],
+  },
   clients: {
     queryname: "clientList",
     path: "clients",
@@ -112,11 +129,11 @@ function Editable({ screen, permissions }) {
 
   // Tags pick their group from the company's groups.
   useEffect(() => {
-    if (screen !== "tags") return;
+    if (screen !== "tags" && !cfg.grouped) return;
     api(`${V1}/tagGroups/options`)
       .then(({ data }) => setGroups(data))
       .catch((e) => toast(e.message, "error"));
-  }, [screen, version]);
+  }, [screen, cfg.grouped, version]);
 
   const save = (row) => async (values) => {
     const body = Object.fromEntries(cfg.fields(groups).map((f) => [f.name, values[f.name]]));
@@ -141,7 +158,7 @@ function Editable({ screen, permissions }) {
     <section aria-label={cfg.noun}>
       <div className="mb-2 flex flex-wrap items-center gap-2">
         <input aria-label={`按名称查找${cfg.noun}`} placeholder="按名称查找" className={`w-48 ${input}`} value={search} onChange={(e) => setSearch(e.target.value)} />
-        {screen === "tags" && (
+        {(screen === "tags" || cfg.grouped) && (
           <select aria-label="按分组筛选" className={input} value={groupFilter} onChange={(e) => setGroupFilter(e.target.value)}>
             <option value="">全部分组</option>
             {groups.map((g) => (
@@ -154,9 +171,11 @@ function Editable({ screen, permissions }) {
       </div>
       <DataTable
         queryname={cfg.queryname}
-        source={`${base}/${cfg.path}/page`}
-        exportUrl={`${base}/${cfg.path}/export`}
-        filters={screen === "tags" ? { name: search, groupId: groupFilter } : { name: search }}
+        source={cfg.source || `${base}/${cfg.path}/page`}
+        exportUrl={cfg.exportUrl || `${base}/${cfg.path}/export`}
+        filters={screen === "tags" || cfg.grouped ? { name: search, groupId: groupFilter } : { name: search }}
+        empty={cfg.empty}
+        renders={cfg.grouped ? { color: (row) => <span className="inline-flex items-center gap-1"><span className="inline-block h-3 w-3 rounded-sm" style={{ backgroundColor: row.color || "#64748b" }} />{row.color}</span> } : undefined}
         permissions={permissions}
         version={version}
         toolbar={

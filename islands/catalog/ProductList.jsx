@@ -46,8 +46,83 @@ function KindFormDialog({ only, id, permissions, onDone, onClose }) {
   );
 }
 
+// TagChips are a product's 产品标签, each in its colour.
+function TagChips({ tags }) {
+  if (!tags?.length) return <span className="text-slate-400">—</span>;
+  return (
+    <span className="flex flex-wrap gap-1">
+      {tags.map((t) => (
+        <span key={t.id} title={t.groupName} className="rounded px-1.5 py-0.5 text-xs font-medium text-white" style={{ backgroundColor: t.color || "#64748b" }}>
+          {t.name}
+        </span>
+      ))}
+    </span>
+  );
+}
+
+// TagDialog puts the chosen tags on the checked products, or takes them off.
+function TagDialog({ rows, tags, onClose, onDone }) {
+  const dialog = useRef(null);
+  const [chosen, setChosen] = useState([]);
+  const [busy, setBusy] = useState(false);
+  useEffect(() => dialog.current.showModal(), []);
+  const run = (remove) => async () => {
+    setBusy(true);
+    try {
+      await api(`${ERP}/material/tags`, { method: "POST", body: { ids: rows.map((r) => r.id), tagIds: chosen, remove } });
+      toast(`已${remove ? "移除" : "添加"}标签：${rows.length} 个产品`);
+      onDone();
+    } catch (e) {
+      toast(e.message, "error");
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <dialog ref={dialog} onClose={onClose} aria-labelledby="tag-dialog-title" className="m-auto w-[480px] max-w-[95vw] rounded-xl bg-white p-6 text-slate-800 shadow-xl backdrop:bg-slate-900/40 dark:bg-slate-800 dark:text-slate-100">
+      <h2 id="tag-dialog-title" className="mb-1 text-lg font-semibold">
+        打标签
+      </h2>
+      <p className="mb-3 text-sm text-slate-600 dark:text-slate-300">已选 {rows.length} 个产品。选择标签后添加或移除；标签在“产品标签”中维护。</p>
+      {tags.length === 0 ? (
+        <p className="text-sm">还没有标签：先在“产品标签”中新增标签。</p>
+      ) : (
+        <div className="flex max-h-64 flex-wrap gap-2 overflow-auto" role="group" aria-label="标签">
+          {tags.map((t) => (
+            <label key={t.id} className="flex items-center gap-1 rounded border border-slate-200 px-2 py-1 text-sm dark:border-slate-600">
+              <input type="checkbox" checked={chosen.includes(t.id)} onChange={(e) => setChosen((c) => (e.target.checked ? [...c, t.id] : c.filter((x) => x !== t.id)))} />
+              <span className="inline-block h-3 w-3 rounded-sm" style={{ backgroundColor: t.color || "#64748b" }} />
+              {t.name}
+              <span className="text-xs text-slate-400">{t.groupName}</span>
+            </label>
+          ))}
+        </div>
+      )}
+      <div className="mt-4 flex justify-end gap-2">
+        <button type="button" className={plain} onClick={onClose}>
+          取消
+        </button>
+        <button type="button" className={plain} disabled={busy || chosen.length === 0} onClick={run(true)}>
+          移除标签
+        </button>
+        <button type="button" className={button} disabled={busy || chosen.length === 0} onClick={run(false)}>
+          添加标签
+        </button>
+      </div>
+    </dialog>
+  );
+}
+
 export default function ProductList({ permissions, only }) {
   const catalog = useCatalog();
+  const [tags, setTags] = useState([]);
+  const [tagging, setTagging] = useState(null); // the checked rows and the table's done while 打标签 is open
+  useEffect(() => {
+    if (only) return;
+    api(`${ERP}/productTags/options`)
+      .then(({ data }) => setTags(data))
+      .catch((e) => toast(e.message, "error"));
+  }, [only]);
   const [importing, setImporting] = useState(false);
   const [importingCosts, setImportingCosts] = useState(null); // the template's address while the dialog is open
   const [history, setHistory] = useState(null);
@@ -109,6 +184,16 @@ export default function ProductList({ permissions, only }) {
           <option value="enabled">启用</option>
           <option value="disabled">停用</option>
         </select>
+        {!only && (
+          <select name="tagId" aria-label="标签" className={input} defaultValue="">
+            <option value="">全部标签</option>
+            {tags.map((t) => (
+              <option key={t.id} value={t.id}>
+                {t.groupName} / {t.name}
+              </option>
+            ))}
+          </select>
+        )}
         <button type="submit" className={button}>
           查询
         </button>
@@ -120,7 +205,7 @@ export default function ProductList({ permissions, only }) {
         filterForm="product-filter"
         permissions={permissions}
         version={version}
-        renders={{ image: (row) => <Thumbnail src={row.image} />, price: costCell("price"), firstLeg: costCell("firstLeg") }}
+        renders={{ image: (row) => <Thumbnail src={row.image} />, price: costCell("price"), firstLeg: costCell("firstLeg"), tags: (row) => <TagChips tags={row.tags} /> }}
         empty={only ? `还没有${only.noun}：点“新增${only.noun}”添加第一个。` : undefined}
         toolbar={
           only ? (
@@ -154,7 +239,12 @@ export default function ProductList({ permissions, only }) {
         bulk={[
           { label: "启用", permission: perm("edit"), when: (row) => row.disabled, url: `${base}/{id}/enable` },
           { label: "停用", permission: perm("edit"), when: (row) => !row.disabled, url: `${base}/{id}/disable` },
-          ...(only ? [] : [{ label: "删除", permission: "erp:material:delete", danger: true, method: "DELETE", url: `${ERP}/material/{id}` }]),
+          ...(only
+            ? []
+            : [
+                { label: "打标签", permission: "erp:material:edit", run: (rows, done) => setTagging({ rows, done }) },
+                { label: "删除", permission: "erp:material:delete", danger: true, method: "DELETE", url: `${ERP}/material/{id}` },
+              ]),
         ]}
         actions={[
           { label: "查看", run: (row) => openTab(detailsTitle(row.sku), "/material/details", { id: row.id }) },
@@ -167,6 +257,17 @@ export default function ProductList({ permissions, only }) {
           ...(only ? [] : [{ label: "删除", permission: "erp:material:delete", danger: true, run: act("删除", "", "DELETE") }]),
         ]}
       />
+      {tagging && (
+        <TagDialog
+          rows={tagging.rows}
+          tags={tags}
+          onClose={() => setTagging(null)}
+          onDone={() => {
+            tagging.done();
+            setTagging(null);
+          }}
+        />
+      )}
       {importing && (
         <ImportDialog
           title="导入产品"

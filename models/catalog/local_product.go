@@ -18,6 +18,8 @@ type ProductRow struct {
 	StockFulfillable int `gorm:"->"`
 	StockOutbound    int `gorm:"->"`
 	StockInbound     int `gorm:"->"`
+	// Tags are the product's tags (产品标签), read for the list's page apart from the row.
+	Tags []TagRef `gorm:"-"`
 }
 
 // ProductFilter selects a company's local products for the list, its export and the pickers. Keyword is part of
@@ -33,6 +35,7 @@ type ProductFilter struct {
 	Kind       int
 	NotKind    int // a kind left out (本地产品 leaves out 物料)
 	Disabled   *bool
+	TagIDs     []int64 // products carrying any of these tags (产品标签)
 	OrderBy    string
 	Desc       bool
 	Offset     int
@@ -84,6 +87,9 @@ func (f ProductFilter) narrow(db *models.DB, q *gorm.DB) *gorm.DB {
 	}
 	if f.Disabled != nil {
 		q = q.Where("local_products.disabled = ?", *f.Disabled)
+	}
+	if len(f.TagIDs) > 0 {
+		q = withTags(q, f.TagIDs)
 	}
 	return q
 }

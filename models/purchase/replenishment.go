@@ -204,11 +204,12 @@ type PlanData struct {
 	Local     []PlanCount // per product: fulfillable units in own and overseas warehouses
 	Ordered   []PlanCount // per product: units of open purchase orders not yet received nor closed
 	Shipments []PlanCount // per line: units in our shipments Amazon's figures do not count yet
+	Plans     []PlanCount // per line: the seller's units of the month in 销售预测 (sales_plans)
 }
 
 // ReadPlanData reads the company's FBA stock, its kept sales (EnsurePlanSales), the paired listings, local stock,
-// open purchase orders and unshipped shipments.
-func ReadPlanData(db *models.DB, companyID, userID int64) (*PlanData, error) {
+// open purchase orders, unshipped shipments and the plans of month (yyyy-MM) in 销售预测.
+func ReadPlanData(db *models.DB, companyID, userID int64, month string) (*PlanData, error) {
 	d := &PlanData{}
 	granted := func(table string) func(*gorm.DB) *gorm.DB {
 		return func(g *gorm.DB) *gorm.DB {
@@ -226,6 +227,11 @@ func ReadPlanData(db *models.DB, companyID, userID int64) (*PlanData, error) {
 	err = db.Table("replenishment_sales").Scopes(granted("replenishment_sales")).
 		Select("group_id, marketplace_id, sku, units7, units14, units30, units60, out7, out14, out30, out60").
 		Find(&d.Sales).Error
+	if err != nil {
+		return nil, err
+	}
+	err = db.Table("sales_plans").Scopes(granted("sales_plans")).Select("group_id, marketplace_id, sku, units").
+		Where("month = ?", month).Find(&d.Plans).Error
 	if err != nil {
 		return nil, err
 	}

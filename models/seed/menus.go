@@ -74,7 +74,7 @@ var ProductMenu = []menuEntry{
 		),
 		heading("sales.analysis", "销售分析",
 			link("sales.details", "销售明细", "/amazon/sales/details"),
-			link("sales.forecast", "销售预测", "/amazon/sales/forecast"),
+			link("sales.forecast", "销售预测", "/amazon/sales/forecast", permEntry{"amazon:sales:forecast:plan", "编辑销售计划"}),
 			link("sales.report", "销售报表", "/amazon/sales/report"),
 		),
 		heading("sales.reports", "亚马逊报告",

@@ -51,6 +51,8 @@ type Server struct {
 	Fees FeeQuotes
 	// Items is the catalogue's names, pictures and sizes of ASINs (catalog.go); nil gives items none.
 	Items CatalogItems
+	// Book is the catalogue searched by keywords and identifiers, and read by getCatalogItem (catalog_search.go).
+	Book CatalogBook
 	// Listings is the Listings Items API's knowledge of the sellers' offers (listings.go); nil knows none (every
 	// patch 404).
 	Listings ListingOffers
@@ -134,6 +136,7 @@ func New() *Server {
 	s.addAdvertising()
 	s.addReports()
 	s.addCatalog()
+	addCatalogSearch(s)
 	s.addFees()
 	s.addListings()
 	s.addAppManagement()

@@ -47,7 +47,7 @@ func (s *Server) addCatalog() {
 func (s *Server) searchCatalogItems(w http.ResponseWriter, r *http.Request) {
 	s.mu.Lock()
 	seller, ok := s.reportsCall(w, r, "searchCatalogItems")
-	catalog, entries := s.Catalog, s.Items
+	catalog, entries, book, base := s.Catalog, s.Items, s.Book, s.URL
 	s.mu.Unlock()
 	if !ok {
 		return
@@ -59,6 +59,9 @@ func (s *Server) searchCatalogItems(w http.ResponseWriter, r *http.Request) {
 	case len(markets) != 1:
 		// Amazon takes one marketplace per search.
 		apiError(w, http.StatusBadRequest, "InvalidInput", "Invalid input: marketplaceIds must contain exactly one marketplace.")
+		return
+	case bookSearches(book, q):
+		bookSearch(w, q, book(markets[0]), base, markets[0])
 		return
 	case len(asins) == 0 && q.Get("keywords") == "":
 		apiError(w, http.StatusBadRequest, "InvalidInput", "Invalid input: either identifiers or keywords is required.")
@@ -97,6 +100,7 @@ func (s *Server) searchCatalogItems(w http.ResponseWriter, r *http.Request) {
 				describeItem(item, included, s.URL, market, a, e)
 			}
 		}
+		addBookSets(item, book, market, a, included)
 		items = append(items, item)
 	}
 	writeJSON(w, http.StatusOK, map[string]any{"numberOfResults": len(items), "pagination": map[string]any{},

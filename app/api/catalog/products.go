@@ -59,6 +59,8 @@ type Product struct {
 	Status       string `json:"status"`
 	CreatedAt    string `json:"createdAt"`
 	UpdatedAt    string `json:"updatedAt"`
+	// Tags are its 产品标签 in the list (none elsewhere).
+	Tags []TagOption `json:"tags"`
 }
 
 // Found is a product as the pickers offer it.
@@ -102,6 +104,10 @@ func (h *Handler) product(r *catalogdb.ProductRow) Product {
 		Fulfillable: r.StockFulfillable, Outbound: r.StockOutbound, Inbound: r.StockInbound,
 		Remark: r.Remark, Disabled: r.Disabled, Status: "启用",
 		CreatedAt: api.FormatTime(&r.CreatedAt, h.TimeZone), UpdatedAt: api.FormatTime(&r.UpdatedAt, h.TimeZone)}
+	out.Tags = make([]TagOption, len(r.Tags))
+	for i, t := range r.Tags {
+		out.Tags[i] = TagOption{ID: strconv.FormatInt(t.ID, 10), Name: t.Name, Color: t.Color, GroupName: t.GroupName}
+	}
 	out.Price = moneyText(r.Price.Decimal, r.Price.Valid)
 	out.FirstLeg = moneyText(r.FirstLeg.Decimal, r.FirstLeg.Valid)
 	if r.CartonUnits != nil {

@@ -37,7 +37,7 @@ func main() {
 	// The sellers' reports are the simulated world's as of today: 90 days of orders, settlements and the rest.
 	world := sellerdata.At(time.Now())
 	s.Content, s.Scheduled, s.Catalog, s.Items, s.Fees = world.Content, world.Scheduled, world.Parents, world.Item, world.FeeQuote
-	s.Listings = world
+	s.Listings, s.Book = world, world.Book
 	s.Mux.HandleFunc("POST /control/hold-token", func(http.ResponseWriter, *http.Request) { s.HoldToken() })
 	s.Mux.HandleFunc("POST /control/release-token", func(http.ResponseWriter, *http.Request) { s.ReleaseToken() })
 	s.Mux.HandleFunc("POST /control/hold-documents", func(http.ResponseWriter, *http.Request) { s.HoldDocuments() })
