@@ -1001,14 +1001,15 @@ func routes(e *echo.Echo, d Deps, pg *pages.Handler) RouteAccess {
 	amz.GET("/sales/summary/export", sales.SummaryExport(export), summaryScreen)
 	// 流量报告 and Listing分析: the synced sales and traffic days through one query layer, each call under its
 	// screen; a user limited to store groups sees those groups' listings.
-	for _, ps := range [][2]string{{"/traffic/report", "/amazon/reports/pageview"}, {"/traffic/listing", "/amazon/listing/analysis"}} {
-		prefix, guard := ps[0], middleware.Screen(ps[1])
-		amz.POST(prefix+"/lines", sales.TrafficPage, guard).Takes(salesdata.TrafficQuery{}).Answers(api.Page[salesapi.TrafficLine]{})
-		amz.POST(prefix+"/trend", sales.TrafficTrendOf, guard).Takes(salesdata.TrafficQuery{}).Answers(salesapi.TrafficTrend{})
-		amz.POST(prefix+"/rows", sales.TrafficRowsOf, guard).Takes(salesdata.TrafficQuery{}).Answers([]salesapi.TrafficSource{})
-	}
-	amz.GET("/traffic/report/export", sales.TrafficExport(export), middleware.Screen("/amazon/reports/pageview"))
-	amz.GET("/traffic/listing/export", sales.DropsExport(export), middleware.Screen("/amazon/listing/analysis"))
+	trafficReport, listingAnalysis := middleware.Screen("/amazon/reports/pageview"), middleware.Screen("/amazon/listing/analysis")
+	amz.POST("/traffic/report/lines", sales.TrafficPage, trafficReport).Takes(salesdata.TrafficQuery{}).Answers(api.Page[salesapi.TrafficLine]{})
+	amz.POST("/traffic/report/trend", sales.TrafficTrendOf, trafficReport).Takes(salesdata.TrafficQuery{}).Answers(salesapi.TrafficTrend{})
+	amz.POST("/traffic/report/rows", sales.TrafficRowsOf, trafficReport).Takes(salesdata.TrafficQuery{}).Answers([]salesapi.TrafficSource{})
+	amz.POST("/traffic/listing/lines", sales.TrafficPage, listingAnalysis).Takes(salesdata.TrafficQuery{}).Answers(api.Page[salesapi.TrafficLine]{})
+	amz.POST("/traffic/listing/trend", sales.TrafficTrendOf, listingAnalysis).Takes(salesdata.TrafficQuery{}).Answers(salesapi.TrafficTrend{})
+	amz.POST("/traffic/listing/rows", sales.TrafficRowsOf, listingAnalysis).Takes(salesdata.TrafficQuery{}).Answers([]salesapi.TrafficSource{})
+	amz.GET("/traffic/report/export", sales.TrafficExport(export), trafficReport)
+	amz.GET("/traffic/listing/export", sales.DropsExport(export), listingAnalysis)
 	// 销售预测: reading and exporting need the screen, keeping a plan 编辑销售计划.
 	fc := &salesapi.ForecastHandler{Forecasts: sv.Forecasts}
 	forecastScreen := middleware.Screen("/amazon/sales/forecast")
