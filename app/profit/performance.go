@@ -180,6 +180,8 @@ func (s *Service) Performance(ctx context.Context, p core.Principal, q Performan
 	}
 	r.Total = PerformanceRow{Name: "合计", Total: true}
 	for _, x := range rows {
+		// Each row in cents as it is shown, so that the shown rows add up to the shown total.
+		x.Sales, x.Profit = models.Money{Decimal: x.Sales.Round(2)}, models.Money{Decimal: x.Profit.Round(2)}
 		r.Rows = append(r.Rows, *x)
 		r.Total.Lines += x.Lines
 		r.Total.Units += x.Units

@@ -64,7 +64,7 @@ describe("新卖家的第一天", () => {
       for (const dark of [false, true]) {
         await page.evaluate((on) => {
           for (const doc of [document, ...[...document.querySelectorAll("#tab-frames iframe")].map((f) => f.contentDocument)]) {
-            doc?.documentElement.classList.toggle("dark", on);
+            doc?.documentElement?.classList.toggle("dark", on);
           }
         }, dark);
         await page.screenshot({ path: artifact(`onboarding-day-${name}-${width}-${dark ? "dark" : "light"}.png`) });
@@ -72,7 +72,7 @@ describe("新卖家的第一天", () => {
     }
     await page.evaluate(() => {
       for (const doc of [document, ...[...document.querySelectorAll("#tab-frames iframe")].map((f) => f.contentDocument)]) {
-        doc?.documentElement.classList.remove("dark");
+        doc?.documentElement?.classList.remove("dark");
       }
     });
     await page.setViewportSize({ width: 1280, height: 800 });

@@ -20,7 +20,7 @@ async function setDark(page, dark) {
   await page.evaluate((on) => {
     localStorage.setItem("dark", on ? "1" : "0");
     for (const doc of [document, ...[...document.querySelectorAll("#tab-frames iframe")].map((f) => f.contentDocument)]) {
-      doc?.documentElement.classList.toggle("dark", on);
+      doc?.documentElement?.classList.toggle("dark", on);
     }
   }, dark);
 }
