@@ -50,7 +50,9 @@ go-test: assets
 # Two test files at a time: each starts its own server and database, and a file mostly waits (for the server, for
 # Chromium, for the 60 s a code stays locked), so a second one fills the wait.
 browser-test: build
-	SELLERHUB_BIN=$(CURDIR)/$(BIN) node --test --test-concurrency=2 islands/tests/
+	rm -f "$${TMPDIR:-/tmp}"/sellerhub-demo-*
+	SELLERHUB_BIN=$(CURDIR)/$(BIN) node --test --test-concurrency=2 islands/tests/; \
+		status=$$?; rm -f "$${TMPDIR:-/tmp}"/sellerhub-demo-*; exit $$status
 
 # Figures for the issues' notes: page weight on the wire and latency under concurrent load.
 # Each report records its figures in BENCH_FIGURES (app/bench_helpers_test.go); they are printed as one table at

@@ -6,7 +6,8 @@
 // the server's limits (one code per target per 60 s, 10 codes per address per 10 minutes, failed-login limits)
 // never carry over between files or modes.
 import { execFileSync, spawn } from "node:child_process";
-import { mkdtempSync, mkdirSync, rmSync } from "node:fs";
+import { createHash } from "node:crypto";
+import { copyFileSync, existsSync, mkdtempSync, mkdirSync, renameSync, rmSync, rmdirSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -42,6 +43,10 @@ export async function startServer(options = {}) {
   const bin = process.env.SELLERHUB_BIN;
   if (!bin) throw new Error("SELLERHUB_BIN is not set: run the browser tests with `make browser-test`");
   const dir = mkdtempSync(join(tmpdir(), "sellerhub-browser-"));
+  if (options.env?.SELLERHUB_DEMO_DATA === "true" && !options.makingDemo) {
+    const demo = await demoDatabase(bin, options.env);
+    if (demo) for (const suffix of ["", "-wal"]) if (existsSync(demo + suffix)) copyFileSync(demo + suffix, join(dir, "db.sqlite" + suffix));
+  }
   const env = {
     ...process.env,
     // Port 0: the server binds a port the system picks and prints it. Picking one here and passing it on left a
@@ -53,6 +58,9 @@ export async function startServer(options = {}) {
     // The demo's 90 days of Amazon data take seconds to import at each fresh start; the test that looks at them
     // asks for them.
     SELLERHUB_DEMO_DATA: "false",
+    // An instance told to stop keeps serving 5 s for its load balancer; a test's server has none, and every file's
+    // stop waited those 5 s.
+    SELLERHUB_DRAIN_WAIT: "0s",
     ...options.env,
   };
   const child = spawn(bin, ["serve"], { cwd: dir, env, stdio: ["ignore", "pipe", "pipe"] });
@@ -141,7 +149,8 @@ export async function startServer(options = {}) {
         await sleep(25);
       }
     },
-    async stop() {
+    /** Stops the server and removes its directory; keepAs first copies its database there (renamed into place). */
+    async stop({ keepAs } = {}) {
       if (child.exitCode === null && child.signalCode === null) {
         child.kill("SIGTERM");
         const done = await Promise.race([exited.then(() => true), deadline(5000).then(() => false)]);
@@ -150,9 +159,51 @@ export async function startServer(options = {}) {
           await exited;
         }
       }
+      if (keepAs) {
+        for (const suffix of ["-wal", ""]) {
+          const from = join(dir, "db.sqlite" + suffix);
+          if (!existsSync(from)) continue;
+          copyFileSync(from, join(dir, "kept" + suffix));
+          renameSync(join(dir, "kept" + suffix), keepAs + suffix);
+        }
+      }
       rmSync(dir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * The demo data is 135,000 lines of Amazon reports, some 5 s of CPU to import at a server's first start, and
+ * 22 files ask for it: the first makes a database with it once per binary, hour and settings, and every demo
+ * server starts on a copy (a start finding the demo in imports nothing again). The hour keeps the copy's "today"
+ * that of a fresh import. Returns the database's path, or "" when its maker failed (the server imports then).
+ */
+async function demoDatabase(bin, env) {
+  const settings = Object.entries(env).filter(([k]) => k !== "SELLERHUB_REPORT_POLL").sort();
+  const key = createHash("sha256")
+    .update(JSON.stringify([bin, statSync(bin).mtimeMs, new Date().toISOString().slice(0, 13), settings]))
+    .digest("hex")
+    .slice(0, 16);
+  const db = join(tmpdir(), `sellerhub-demo-${key}.sqlite`);
+  const lock = db + ".making";
+  if (existsSync(db)) return db;
+  try {
+    mkdirSync(lock);
+  } catch {
+    // Another file is making it: wait for the database, or for its maker to give up.
+    const until = Date.now() + 6 * PATIENCE;
+    while (!existsSync(db) && existsSync(lock) && Date.now() < until) await sleep(100);
+    return existsSync(db) ? db : "";
+  }
+  try {
+    const maker = await startServer({ env, makingDemo: true });
+    await maker.stop({ keepAs: db });
+    return db;
+  } catch {
+    return "";
+  } finally {
+    rmdirSync(lock);
+  }
 }
 
 let browserPromise;
