@@ -147,17 +147,17 @@ func (in *Indicators) Page(ctx context.Context, p core.Principal, q IndicatorQue
 	for i := range sold {
 		d := &sold[i]
 		out.Total.addSales(d)
-		if j, in := day[d.Day]; in {
+		if j, found := day[d.Day]; found {
 			out.Days[j].addSales(d)
 		}
-		if j, in := at[d.SKU]; in {
+		if j, found := at[d.SKU]; found {
 			lines[j].Now.addSales(d)
 		}
 	}
 	for i := range before {
 		d := &before[i]
 		out.Previous.addSales(d)
-		if j, in := at[d.SKU]; in {
+		if j, found := at[d.SKU]; found {
 			lines[j].Previous.addSales(d)
 		}
 	}
