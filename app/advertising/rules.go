@@ -154,12 +154,10 @@ func (r *Rules) checkRule(ctx context.Context, p core.Principal, f RuleForm) (ad
 	if raw := strings.TrimSpace(f.ProfileID); raw != "" {
 		profile, ok := core.ParseID(raw)
 		if ok {
-			err := db.Table("adv_profiles p").Joins("JOIN adv_auths a ON a.id = p.auth_id").
-				Where("p.company_id = ? AND p.id = ? AND a.group_id = ?", p.CompanyID, profile, group).Count(&n).Error
-			if err != nil {
+			var err error
+			if ok, err = advertisingdb.ProfileInGroup(db, p.CompanyID, profile, group); err != nil {
 				return rule, err
 			}
-			ok = n > 0
 		}
 		if !ok {
 			return rule, core.Invalid(MsgRuleProfile)

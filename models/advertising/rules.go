@@ -287,6 +287,14 @@ type RuleAdGroup struct {
 	TargetingType string
 }
 
+// ProfileInGroup tells whether the company's advertising profile (our id) belongs to the store group.
+func ProfileInGroup(db *models.DB, companyID, profileID, groupID int64) (bool, error) {
+	var n int64
+	err := db.Table("adv_profiles p").Joins("JOIN adv_auths a ON a.id = p.auth_id").
+		Where("p.company_id = ? AND p.id = ? AND a.group_id = ?", companyID, profileID, groupID).Count(&n).Error
+	return n > 0, err
+}
+
 // RuleAdGroupOf reads the company's ad group by our id in a store group.
 func RuleAdGroupOf(db *models.DB, companyID, groupID, id int64) (RuleAdGroup, error) {
 	var g RuleAdGroup
