@@ -10,10 +10,14 @@ const root = join(dirname(fileURLToPath(import.meta.url)), "..", "..");
 
 export async function startAmazon() {
   const dir = mkdtempSync(join(tmpdir(), "sellerhub-amazon-"));
-  const bin = join(dir, "amazontest");
-  execFileSync("go", ["build", "-o", bin, "./app/amazon/amazontest/cmd"], {
-    cwd: root, env: { ...process.env, CGO_ENABLED: "0" }, stdio: "inherit",
-  });
+  // `make browser-test` builds the stand-in once (SELLERHUB_AMAZON_BIN); a file run on its own builds it here.
+  let bin = process.env.SELLERHUB_AMAZON_BIN;
+  if (!bin) {
+    bin = join(dir, "amazontest");
+    execFileSync("go", ["build", "-o", bin, "./app/amazon/amazontest/cmd"], {
+      cwd: root, env: { ...process.env, CGO_ENABLED: "0" }, stdio: "inherit",
+    });
+  }
   const child = spawn(bin, ["-addr", "127.0.0.1:0"], { stdio: ["ignore", "pipe", "inherit"] });
   const lines = [];
   const ready = new Promise((resolve, reject) => {
