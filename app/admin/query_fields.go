@@ -752,7 +752,7 @@ var queryFields = numbered(map[string][]Column{
 		col("fulfillable", "可用", 80, false).tip("所有仓库的可用库存合计"),
 		col("outbound", "待出库", 80, false).tip("所有仓库的待出库合计"),
 		col("inbound", "在途", 80, false).tip("所有仓库的待入库合计"),
-		col("status", "状态", 70, false), col("createdAt", "创建时间", 170, true),
+		col("status", "状态", 70, false), col("createdAt", "创建时间", 170, true).hidden(),
 		col("tags", "标签", 160, false).tip("产品标签：在“产品标签”中维护，勾选产品后点“打标签”添加或移除"),
 	},
 	"brandList": {

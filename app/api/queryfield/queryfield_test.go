@@ -162,7 +162,7 @@ func TestDefaultsWithoutASavedVersion(t *testing.T) {
 		"subUserList":      "account,name,email,mobile,deptName,roles,storeGroups,status,lastLoginTime,createdAt",
 		"notifyList":       "title,tag,action,createdAt,isRead",
 		"operationLog":     "createdAt,user,action,subject,summary,-target,-detail,ip",
-		"localProductList": "image,sku,name,brand,-category,-supplier,-kindName,-cartonSpec,price,firstLeg,-weight,fulfillable,outbound,inbound,status,createdAt,tags",
+		"localProductList": "image,sku,name,brand,-category,-supplier,-kindName,-cartonSpec,price,firstLeg,-weight,fulfillable,outbound,inbound,status,-createdAt,tags",
 	}
 	for queryname, cols := range want {
 		if got := load(t, c, queryname); got != cols {
