@@ -146,14 +146,22 @@ func (sy *syncing) startOrResume() error {
 	if cause == "" {
 		cause = datasyncdb.SyncByTimer
 	}
-	sy.run = &datasyncdb.SyncRun{CompanyID: sy.task.CompanyID, SellerID: sy.task.SellerID, TaskID: sy.task.ID, Kind: sy.task.Kind,
+	run := &datasyncdb.SyncRun{CompanyID: sy.task.CompanyID, SellerID: sy.task.SellerID, TaskID: sy.task.ID, Kind: sy.task.Kind,
 		Cause: cause, Status: datasyncdb.SyncRunning, StartedAt: now}
-	if err := datasyncdb.CreateSyncRun(sy.db, sy.run); err != nil {
+	// One transaction: an instance killed between the two left a run no task named, which the instance resuming
+	// the job could not find, so it started a second one and the first stayed 进行中 for ever.
+	err := sy.db.Tx(sy.ctx, func(tx *models.DB) error {
+		if err := datasyncdb.CreateSyncRun(tx, run); err != nil {
+			return err
+		}
+		return datasyncdb.UpdateSyncTask(tx, sy.task.CompanyID, sy.task.ID, map[string]any{"state": datasyncdb.SyncRunning, "run_id": run.ID,
+			"report_state": "", "lines": 0, "reports_done": 0, "reports_total": 0, "updated_at": now})
+	})
+	if err != nil {
 		return err
 	}
-	sy.task.RunID = &sy.run.ID
-	return datasyncdb.UpdateSyncTask(sy.db, sy.task.CompanyID, sy.task.ID, map[string]any{"state": datasyncdb.SyncRunning, "run_id": sy.run.ID,
-		"report_state": "", "lines": 0, "reports_done": 0, "reports_total": 0, "updated_at": now})
+	sy.run, sy.task.RunID = run, &run.ID
+	return nil
 }
 
 // work plans the run's reports once, then brings each in, in order; the parents, which come from no report, are
