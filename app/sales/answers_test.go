@@ -16,7 +16,6 @@ import (
 	"sellerhub/app/sales"
 	"sellerhub/models"
 	amazondatadb "sellerhub/models/amazondata"
-	"sellerhub/models/dbtest"
 	storesdb "sellerhub/models/stores"
 )
 
@@ -35,7 +34,7 @@ func lineOf(lines []sales.Line, key, period, currency string) sales.Line {
 // again changes nothing and keeps it; a rate saved, an order imported, a refund settled and the user's store
 // groups changed each show in the next answer, exactly.
 func TestReportAnswerKeptUntilChange(t *testing.T) {
-	dbtest.ForEach(t, func(t *testing.T, db *models.DB) {
+	eachShop(t, func(t *testing.T, db *models.DB) {
 		s := newShop(t, db)
 		ctx := context.Background()
 		q := sales.ReportQuery{By: "sku", Period: "month", Zone: "beijing",
@@ -142,7 +141,7 @@ func TestReportAnswerKeptUntilChange(t *testing.T) {
 // TestSalesGenerationRaisedByWrites: the sales generation rises with an orders batch that changed items, a
 // settlement batch that changed lines and every rate write, and stays for a batch written unchanged.
 func TestSalesGenerationRaisedByWrites(t *testing.T) {
-	dbtest.ForEach(t, func(t *testing.T, db *models.DB) {
+	eachShop(t, func(t *testing.T, db *models.DB) {
 		s := newShop(t, db)
 		version := func() int64 {
 			g, _, err := db.SalesVersion(s.owner.CompanyID, s.owner.UserID)

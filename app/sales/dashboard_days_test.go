@@ -13,7 +13,6 @@ import (
 	"sellerhub/models"
 	accountsdb "sellerhub/models/accounts"
 	amazondatadb "sellerhub/models/amazondata"
-	"sellerhub/models/dbtest"
 	"sellerhub/models/fixtures"
 	storesdb "sellerhub/models/stores"
 )
@@ -38,7 +37,7 @@ func (s *shop) counted(zone func(marketplaceID string) *time.Location, from, to 
 // as 今日订单 does, and says which day it counts; 今日 is compared with yesterday up to now's hour and minute in
 // the same zone, not with the whole of yesterday.
 func TestDashboardDaySetting(t *testing.T) {
-	dbtest.ForEach(t, func(t *testing.T, db *models.DB) {
+	eachShop(t, func(t *testing.T, db *models.DB) {
 		s := newShop(t, db)
 		// 2026-03-02 23:40 UTC: 03-03 07:40 in Beijing, 03-02 15:40 in Los Angeles (the NA marketplaces' zone).
 		now := today.Add(-20 * time.Minute)
@@ -114,7 +113,7 @@ func TestDashboardDaySetting(t *testing.T) {
 // hold each marketplace's own days, 今日 is compared with each one's yesterday up to its own hour and minute, and
 // the day line names every group.
 func TestDashboardMarketplacesOfDifferentDays(t *testing.T) {
-	dbtest.ForEach(t, func(t *testing.T, db *models.DB) {
+	eachShop(t, func(t *testing.T, db *models.DB) {
 		ctx := context.Background()
 		s := newShop(t, db)
 		eu, err := fixtures.Seller(ctx, db, s.owner.CompanyID, "欧洲店", "EU", "A1EU", sellerdata.UK, sellerdata.DE)

@@ -11,7 +11,6 @@ import (
 	"sellerhub/models"
 	accountsdb "sellerhub/models/accounts"
 	amazondatadb "sellerhub/models/amazondata"
-	"sellerhub/models/dbtest"
 	storesdb "sellerhub/models/stores"
 )
 
@@ -22,7 +21,7 @@ import (
 // is the report's first SKU by CNY sales over the last 7 days; an FBA SKU with one unit in stock is warned with
 // its days of cover at the last 30 days' pace.
 func TestDashboardEqualsReport(t *testing.T) {
-	dbtest.ForEach(t, func(t *testing.T, db *models.DB) {
+	eachShop(t, func(t *testing.T, db *models.DB) {
 		s := newShop(t, db)
 		reported := func(first, last string) sales.Figures {
 			var f sales.Figures
@@ -110,7 +109,7 @@ func TestDashboardEqualsReport(t *testing.T) {
 
 // TestDashboardStoreGroupLimit: a user limited to another store group sees no sales and no stock of this one.
 func TestDashboardStoreGroupLimit(t *testing.T) {
-	dbtest.ForEach(t, func(t *testing.T, db *models.DB) {
+	eachShop(t, func(t *testing.T, db *models.DB) {
 		s := newShop(t, db)
 		_, err := amazondatadb.UpsertFBAInventory(db, []amazondatadb.FBAInventory{{CompanyID: s.owner.CompanyID, GroupID: s.store.GroupID,
 			SellerID: s.store.SellerID, MarketplaceID: s.markets[0], SKU: "X", Fulfillable: 1}})

@@ -2,6 +2,7 @@ package sales_test
 
 import (
 	"context"
+	"os"
 	"testing"
 	"time"
 
@@ -16,7 +17,9 @@ import (
 	"sellerhub/app/sales"
 	"sellerhub/models"
 	accountsdb "sellerhub/models/accounts"
+	"sellerhub/models/dbtest"
 	"sellerhub/models/fixtures"
+	storesdb "sellerhub/models/stores"
 )
 
 // today is the day the stand-in's world stands at in these tests; its orders go back 90 days from it.
@@ -53,37 +56,76 @@ func must(t *testing.T, err error) {
 	}
 }
 
-func newShop(t *testing.T, db *models.DB) *shop {
+// shopAccount is the shop owner's account; shopStore its store group's name.
+const shopAccount, shopStore = "13800000071", "甲店"
+
+// eachShop runs fn once per database kind on a copy of the shop's database, imported once per kind in this
+// process: 22 tests each imported the same 40 days of orders and 90 days of settlements on both databases.
+func eachShop(t *testing.T, fn func(t *testing.T, db *models.DB)) {
 	t.Helper()
+	dbtest.ForEachPrepared(t, "sales shop", fillShop, fn)
+}
+
+func TestMain(m *testing.M) {
+	code := m.Run()
+	dbtest.DropPrepared()
+	os.Exit(code)
+}
+
+// fillShop makes the shop: its company, its NA seller account, and its orders and settlements imported.
+func fillShop(db *models.DB) error {
 	ctx := context.Background()
-	owner := &accountsdb.User{Account: "13800000071", PasswordHash: "x"}
-	must(t, accountsdb.CreateCompanyWithOwner(db, &accountsdb.Company{Name: "甲"}, owner))
+	owner := &accountsdb.User{Account: shopAccount, PasswordHash: "x"}
+	if err := accountsdb.CreateCompanyWithOwner(db, &accountsdb.Company{Name: "甲"}, owner); err != nil {
+		return err
+	}
 	w := sellerdata.New(today)
 	seller := amazontest.DefaultSeller
 	markets := w.Marketplaces(seller)
-	sl, err := fixtures.Seller(ctx, db, owner.CompanyID, "甲店", "NA", seller, markets...)
-	must(t, err)
-	clock := func() time.Time { return today.Add(10 * time.Hour) }
-	fin := finance.New(db, clock, beijing)
-	s := &shop{db: db, svc: sales.New(db, clock, beijing, fin), fin: fin, world: w, markets: markets,
-		owner: core.Principal{CompanyID: owner.CompanyID, UserID: owner.ID},
-		store: amazondata.Store{CompanyID: sl.CompanyID, SellerID: sl.ID, GroupID: sl.GroupID, Region: "NA"}}
-	data := amazondata.New(db, clock)
-	read := func(kind amazondata.Kind, reportMarkets []string, start, end time.Time, reportID string) {
+	sl, err := fixtures.Seller(ctx, db, owner.CompanyID, shopStore, "NA", seller, markets...)
+	if err != nil {
+		return err
+	}
+	store := amazondata.Store{CompanyID: sl.CompanyID, SellerID: sl.ID, GroupID: sl.GroupID, Region: "NA"}
+	data := amazondata.New(db, func() time.Time { return today.Add(10 * time.Hour) })
+	read := func(kind amazondata.Kind, reportMarkets []string, start, end time.Time, reportID string) error {
 		r, err := w.Content(seller, kind.ReportType(), reportMarkets, start, end)
-		must(t, err)
+		if err != nil {
+			return err
+		}
 		tsv, err := amazon.NewTSVReader(r)
-		must(t, err)
-		file := s.store
+		if err != nil {
+			return err
+		}
+		file := store
 		file.ReportID = reportID
 		_, err = data.Import(ctx, kind, file, tsv, nil)
-		must(t, err)
+		return err
 	}
-	read(amazondata.Orders, markets, today.AddDate(0, 0, -importedDays), today, "")
+	if err := read(amazondata.Orders, markets, today.AddDate(0, 0, -importedDays), today, ""); err != nil {
+		return err
+	}
 	for _, set := range w.Scheduled(seller) {
-		read(amazondata.Settlements, set.MarketplaceIDs, set.DataStartTime, set.DataEndTime, set.ReportID)
+		if err := read(amazondata.Settlements, set.MarketplaceIDs, set.DataStartTime, set.DataEndTime, set.ReportID); err != nil {
+			return err
+		}
 	}
-	return s
+	return nil
+}
+
+// newShop is the shop of a database eachShop gave.
+func newShop(t *testing.T, db *models.DB) *shop {
+	t.Helper()
+	var owner accountsdb.User
+	must(t, db.Take(&owner, "account = ?", shopAccount).Error)
+	var sl storesdb.Seller
+	must(t, db.Take(&sl, "company_id = ?", owner.CompanyID).Error)
+	w := sellerdata.New(today)
+	clock := func() time.Time { return today.Add(10 * time.Hour) }
+	fin := finance.New(db, clock, beijing)
+	return &shop{db: db, svc: sales.New(db, clock, beijing, fin), fin: fin, world: w, markets: w.Marketplaces(amazontest.DefaultSeller),
+		owner: core.Principal{CompanyID: owner.CompanyID, UserID: owner.ID},
+		store: amazondata.Store{CompanyID: sl.CompanyID, SellerID: sl.ID, GroupID: sl.GroupID, Region: "NA"}}
 }
 
 // orders are the order lines the shop imported: the stand-in's truth, read without the database.

@@ -15,7 +15,6 @@ import (
 	"sellerhub/models"
 	accountsdb "sellerhub/models/accounts"
 	amazondatadb "sellerhub/models/amazondata"
-	"sellerhub/models/dbtest"
 	storesdb "sellerhub/models/stores"
 )
 
@@ -66,7 +65,7 @@ func (a sums) equal(b sums) bool {
 // months; a second run of the parents' write changes nothing; another company's parents do not reach this one,
 // and a user of another store group sees no line.
 func TestReportByParentASIN(t *testing.T) {
-	dbtest.ForEach(t, func(t *testing.T, db *models.DB) {
+	eachShop(t, func(t *testing.T, db *models.DB) {
 		s := newShop(t, db)
 		s.keepParents(t)
 		var kept int64
@@ -191,7 +190,7 @@ func TestReportByParentASIN(t *testing.T) {
 // before the parents' rows, before any parent is known; after the catalogue names them (the summary sums the
 // parents again), and after a child moves to another parent; by day, and by month across whole and partial months.
 func TestReportByParentASINCountsOrdersOnce(t *testing.T) {
-	dbtest.ForEach(t, func(t *testing.T, db *models.DB) {
+	eachShop(t, func(t *testing.T, db *models.DB) {
 		s := newShop(t, db)
 		first, last := time.Date(2026, 1, 22, 0, 0, 0, 0, time.UTC), today.AddDate(0, 0, -1)
 		check := func(step string, parents map[string]string, wantShared bool) {

@@ -17,7 +17,6 @@ import (
 	accountsdb "sellerhub/models/accounts"
 	amazondatadb "sellerhub/models/amazondata"
 	catalogdb "sellerhub/models/catalog"
-	"sellerhub/models/dbtest"
 	storesdb "sellerhub/models/stores"
 )
 
@@ -31,7 +30,7 @@ type daySums struct {
 // TestReportSKUByDay: the report by SKU and day in the marketplaces' zones equals the stand-in's order lines
 // summed here, cancelled orders left out, to the unit and the cent.
 func TestReportSKUByDay(t *testing.T) {
-	dbtest.ForEach(t, func(t *testing.T, db *models.DB) {
+	eachShop(t, func(t *testing.T, db *models.DB) {
 		s := newShop(t, db)
 		first, last := today.AddDate(0, 0, -30), today.AddDate(0, 0, -1)
 		want := map[string]*daySums{}
@@ -83,7 +82,7 @@ func TestReportSKUByDay(t *testing.T) {
 // TestReportWeeksInBeijingTime: by week in Beijing time each week starts on a Monday, and the weeks add up to
 // the same units and sales as the days of the same range.
 func TestReportWeeksInBeijingTime(t *testing.T) {
-	dbtest.ForEach(t, func(t *testing.T, db *models.DB) {
+	eachShop(t, func(t *testing.T, db *models.DB) {
 		s := newShop(t, db)
 		// Monday 2026-02-02 to Sunday 2026-03-01: four whole weeks.
 		q := sales.ReportQuery{By: "sku", Zone: "beijing", StartDate: "2026-02-02", EndDate: "2026-03-01"}
@@ -130,7 +129,7 @@ func keys(m map[string]bool) []string {
 // converts at it and the month before at the product's default, each line's CNY being its sales at its month's
 // rate.
 func TestReportCNYWithMonthOverride(t *testing.T) {
-	dbtest.ForEach(t, func(t *testing.T, db *models.DB) {
+	eachShop(t, func(t *testing.T, db *models.DB) {
 		s := newShop(t, db)
 		ctx := context.Background()
 		_, err := s.fin.SetRate(ctx, s.owner, finance.RateForm{Currency: "USD", Month: "2026-02", Rate: "7.5"})
@@ -175,7 +174,7 @@ func must2[T any](v T, err error) T {
 // TestReportRefunds: the refunds by SKU are the settlements' refunded item prices (Refund, ItemPrice,
 // Principal) of the imported orders, by the day they were posted.
 func TestReportRefunds(t *testing.T) {
-	dbtest.ForEach(t, func(t *testing.T, db *models.DB) {
+	eachShop(t, func(t *testing.T, db *models.DB) {
 		s := newShop(t, db)
 		first, last := today.AddDate(0, 0, -30), today.AddDate(0, 0, -1)
 		imported := map[string]string{}
@@ -218,7 +217,7 @@ func TestReportRefunds(t *testing.T) {
 
 // TestReportStoreGroupLimit: a user limited to another store group sees no sales of this one; the owner does.
 func TestReportStoreGroupLimit(t *testing.T) {
-	dbtest.ForEach(t, func(t *testing.T, db *models.DB) {
+	eachShop(t, func(t *testing.T, db *models.DB) {
 		s := newShop(t, db)
 		other := &storesdb.StoreGroup{CompanyID: s.owner.CompanyID, Name: "乙店"}
 		must(t, db.Create(other).Error)
@@ -238,7 +237,7 @@ func TestReportStoreGroupLimit(t *testing.T) {
 
 // TestReportRefusals: a wrong grouping, period, zone or range is told, not answered with an error page.
 func TestReportRefusals(t *testing.T) {
-	dbtest.ForEach(t, func(t *testing.T, db *models.DB) {
+	eachShop(t, func(t *testing.T, db *models.DB) {
 		s := newShop(t, db)
 		for _, c := range []struct {
 			q    sales.ReportQuery
@@ -262,7 +261,7 @@ func TestReportRefusals(t *testing.T) {
 // TestReportByProductAndSummary: by local product, a SKU paired in SKU配对 sells as its product and the rest as
 // 未配对; the summary by week sums every SKU of a week into one line per currency.
 func TestReportByProductAndSummary(t *testing.T) {
-	dbtest.ForEach(t, func(t *testing.T, db *models.DB) {
+	eachShop(t, func(t *testing.T, db *models.DB) {
 		s := newShop(t, db)
 		first, last := "2026-02-02", "2026-03-01"
 		q := sales.ReportQuery{By: "sku", Period: "month", Zone: "beijing", StartDate: first, EndDate: last,
@@ -318,7 +317,7 @@ func TestReportByProductAndSummary(t *testing.T) {
 // rounded once (not the currencies' rounded figures added). On main a partial week was labelled by its Monday, as a whole week, and the
 // currencies were not summed.
 func TestSummaryLabelsPartialPeriodsAndTotalsInCNY(t *testing.T) {
-	dbtest.ForEach(t, func(t *testing.T, db *models.DB) {
+	eachShop(t, func(t *testing.T, db *models.DB) {
 		s := newShop(t, db)
 		for _, c := range []struct {
 			period string

@@ -13,7 +13,6 @@ import (
 	"sellerhub/models"
 	accountsdb "sellerhub/models/accounts"
 	amazondatadb "sellerhub/models/amazondata"
-	"sellerhub/models/dbtest"
 )
 
 // TestHomeAndSummaryRoundOnce: 首页's 近7天 and 周/月汇总's 合计(CNY) of the same seven Beijing days are the same
@@ -22,7 +21,7 @@ import (
 // each day's conversion first (首页's way on main, to four decimals) or each line's (to the fen, as 销售报表's
 // lines show them) lands on another fen, so that the rule is what the test sees.
 func TestHomeAndSummaryRoundOnce(t *testing.T) {
-	dbtest.ForEach(t, func(t *testing.T, db *models.DB) {
+	eachShop(t, func(t *testing.T, db *models.DB) {
 		s := newShop(t, db)
 		ctx := context.Background()
 		first, last := "2026-02-22", "2026-02-28"

@@ -13,7 +13,6 @@ import (
 	"sellerhub/app/sales"
 	"sellerhub/models"
 	amazondatadb "sellerhub/models/amazondata"
-	"sellerhub/models/dbtest"
 	storesdb "sellerhub/models/stores"
 )
 
@@ -46,7 +45,7 @@ func summaryRows(t *testing.T, db *models.DB) [5][]map[string]any {
 // TestSalesDaysReimportAndRebuild: the orders report imported again leaves the daily summary as it was, and the
 // summary the imports kept equals the one summed afresh from the order items (the migration's backfill).
 func TestSalesDaysReimportAndRebuild(t *testing.T) {
-	dbtest.ForEach(t, func(t *testing.T, db *models.DB) {
+	eachShop(t, func(t *testing.T, db *models.DB) {
 		s := newShop(t, db)
 		before := summaryRows(t, db)
 		if len(before[0]) < 100 || len(before[1]) < 10 || len(before[2]) < 10 || len(before[3]) < 100 || len(before[4]) < 10 {
@@ -77,7 +76,7 @@ func TestSalesDaysReimportAndRebuild(t *testing.T) {
 // day's sums are added to by the next report; orders updated later come again and their days are summed afresh)
 // leave the same summary as the items summed afresh.
 func TestSalesDaysImportedInPieces(t *testing.T) {
-	dbtest.ForEach(t, func(t *testing.T, db *models.DB) {
+	eachShop(t, func(t *testing.T, db *models.DB) {
 		s := newShop(t, db)
 		for _, table := range append([]string{"amazon_order_items", "amazon_orders"}, summaryTables...) {
 			must(t, db.Exec("DELETE FROM "+table).Error)
@@ -108,7 +107,7 @@ func TestSalesDaysImportedInPieces(t *testing.T) {
 // TestSalesDaysOrderCancelledLater: an order a later report marks cancelled leaves the report's units, orders and
 // sales of its SKU and of the whole day.
 func TestSalesDaysOrderCancelledLater(t *testing.T) {
-	dbtest.ForEach(t, func(t *testing.T, db *models.DB) {
+	eachShop(t, func(t *testing.T, db *models.DB) {
 		s := newShop(t, db)
 		var items []amazondatadb.AmazonOrderItem
 		must(t, db.Where("company_id = ? AND order_status <> ? AND purchase_date >= ?", s.owner.CompanyID,
@@ -166,7 +165,7 @@ func TestSalesDaysOrderCancelledLater(t *testing.T) {
 // months from the monthly sums, the ends from the days), in both date zones, equals the stand-in's lines summed
 // here.
 func TestSalesDaysMonthsWithPartialEnds(t *testing.T) {
-	dbtest.ForEach(t, func(t *testing.T, db *models.DB) {
+	eachShop(t, func(t *testing.T, db *models.DB) {
 		s := newShop(t, db)
 		first, last := "2026-01-25", "2026-03-01"
 		for _, zone := range []string{"marketplace", "beijing"} {
@@ -219,7 +218,7 @@ func TestSalesDaysMonthsWithPartialEnds(t *testing.T) {
 // afresh from the items, whether the change names many ASINs (the catalogue's first answer: the marketplace is
 // summed whole) or one (only the lines it touches).
 func TestSalesParentsSummedAgainOnAChange(t *testing.T) {
-	dbtest.ForEach(t, func(t *testing.T, db *models.DB) {
+	eachShop(t, func(t *testing.T, db *models.DB) {
 		s := newShop(t, db)
 		must(t, amazondatadb.EnsureSalesDays(db, s.owner.CompanyID))
 		rebuilt := func() [5][]map[string]any {
