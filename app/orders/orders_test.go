@@ -16,7 +16,6 @@ import (
 	"sellerhub/models"
 	accountsdb "sellerhub/models/accounts"
 	amazondatadb "sellerhub/models/amazondata"
-	"sellerhub/models/dbtest"
 	ordersdb "sellerhub/models/orders"
 	storesdb "sellerhub/models/stores"
 )
@@ -90,7 +89,7 @@ func sameIDs(t *testing.T, what string, got, want []string) {
 // A date range counts each marketplace's days in its own zone (Pacific for North America) or Beijing's, as
 // switched: exactly the orders the files say were bought on those days, newest first, and the two differ.
 func TestOrdersOfADateRangeInEitherZone(t *testing.T) {
-	dbtest.ForEach(t, func(t *testing.T, db *models.DB) {
+	eachShop(t, func(t *testing.T, db *models.DB) {
 		s := newShop(t, db)
 		from, to := today.AddDate(0, 0, -8).Format(time.DateOnly), today.AddDate(0, 0, -2).Format(time.DateOnly)
 		local := s.list(t, s.owner, orders.OrderQuery{StartDate: from, EndDate: to}, false)
@@ -133,7 +132,7 @@ func TestOrdersOfADateRangeInEitherZone(t *testing.T) {
 
 // Status, channel and the start of an order id, SKU or ASIN narrow the list to exactly the orders the files say.
 func TestOrderFilters(t *testing.T) {
-	dbtest.ForEach(t, func(t *testing.T, db *models.DB) {
+	eachShop(t, func(t *testing.T, db *models.DB) {
 		s := newShop(t, db)
 		all := func(sellerdata.OrderLine) bool { return true }
 		sameIDs(t, "all", ids(s.list(t, s.owner, orders.OrderQuery{}, false)), s.truth(all))
@@ -161,7 +160,7 @@ func TestOrderFilters(t *testing.T) {
 // A user limited to the European store group sees its orders and refunds only, and no North American order's
 // detail.
 func TestStoreGroupLimitedUserSeesOnlyItsStores(t *testing.T) {
-	dbtest.ForEach(t, func(t *testing.T, db *models.DB) {
+	eachShop(t, func(t *testing.T, db *models.DB) {
 		s := newShop(t, db)
 		clerk := &accountsdb.User{CompanyID: s.owner.CompanyID, Account: "13800000073", PasswordHash: "x"}
 		must(t, db.Create(clerk).Error)
@@ -186,7 +185,7 @@ func TestStoreGroupLimitedUserSeesOnlyItsStores(t *testing.T) {
 
 // 今日订单 are the orders of today in each marketplace's zone, or in Beijing's, newest first.
 func TestTodaysOrders(t *testing.T) {
-	dbtest.ForEach(t, func(t *testing.T, db *models.DB) {
+	eachShop(t, func(t *testing.T, db *models.DB) {
 		s := newShop(t, db)
 		got := s.list(t, s.owner, orders.OrderQuery{}, true)
 		sameIDs(t, "today in the marketplaces", ids(got), s.truth(func(l sellerdata.OrderLine) bool {
@@ -205,7 +204,7 @@ func TestTodaysOrders(t *testing.T) {
 // TestOrdersFollowTheCompanyDay: with no zone asked, 今日订单 and 订单管理's dates count the day the company chose
 // (公司设置): each marketplace's own until it chooses Beijing's, then Beijing's.
 func TestOrdersFollowTheCompanyDay(t *testing.T) {
-	dbtest.ForEach(t, func(t *testing.T, db *models.DB) {
+	eachShop(t, func(t *testing.T, db *models.DB) {
 		s := newShop(t, db)
 		must(t, accountsdb.SaveCompanySetting(db, accountsdb.CompanySetting{CompanyID: s.owner.CompanyID,
 			DayZone: accountsdb.DayZoneBeijing, UpdatedAt: today0}))
@@ -228,7 +227,7 @@ func TestOrdersFollowTheCompanyDay(t *testing.T) {
 // An order's detail has its items as the file states them and what its settlements booked, summed per
 // currency to the settlement files' own sum of the order's lines.
 func TestOrderDetailWithItemsAndSettledFees(t *testing.T) {
-	dbtest.ForEach(t, func(t *testing.T, db *models.DB) {
+	eachShop(t, func(t *testing.T, db *models.DB) {
 		s := newShop(t, db)
 		booked := map[string]decimal.Decimal{}
 		for _, f := range s.settlements {
@@ -274,7 +273,7 @@ func TestOrderDetailWithItemsAndSettledFees(t *testing.T) {
 // 退款订单 lists each refund of the settlements once, with what the buyer got back, the net of its lines, and
 // the reason of the return of the order's SKU where one came in.
 func TestRefundsWithReturnReasons(t *testing.T) {
-	dbtest.ForEach(t, func(t *testing.T, db *models.DB) {
+	eachShop(t, func(t *testing.T, db *models.DB) {
 		s := newShop(t, db)
 		type key struct{ settlement, order, adjustment, sku string }
 		net, refunded := map[key]decimal.Decimal{}, map[key]decimal.Decimal{}
@@ -334,7 +333,7 @@ func isNotFound(err error) bool {
 // first SKU with its own figures. The order's totals stay on the row (Quantity, ItemPrice). On main a row showed
 // its first SKU beside the whole order's units and amount.
 func TestARowStandsForItsSKU(t *testing.T) {
-	dbtest.ForEach(t, func(t *testing.T, db *models.DB) {
+	eachShop(t, func(t *testing.T, db *models.DB) {
 		s := newShop(t, db)
 		type sold struct {
 			units int

@@ -10,14 +10,13 @@ import (
 	"sellerhub/app/orders"
 	"sellerhub/models"
 	amazondatadb "sellerhub/models/amazondata"
-	"sellerhub/models/dbtest"
 )
 
 // TestListTotalKeptUntilImport: a list's total is counted once and kept while nothing is imported (orders removed
 // behind the product's back, which raises no generation, leave it as it was, on every page and sort), and
 // counted again once an import writes orders.
 func TestListTotalKeptUntilImport(t *testing.T) {
-	dbtest.ForEach(t, func(t *testing.T, db *models.DB) {
+	eachShop(t, func(t *testing.T, db *models.DB) {
 		s := newShop(t, db)
 		svc := s.service(today0)
 		ctx := context.Background()
