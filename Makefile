@@ -44,14 +44,14 @@ test: check-generated vet
 # go test's default limit per package, and mostly wait (on Amazon's stand-in, on the job queue): a third package
 # at a time runs beside it, where two left every other package queued behind one slot, and the sync tests that
 # mark themselves parallel run four at a time (-parallel), as they wait far more than they work. Test binaries are
-# linked without the symbol table and DWARF, which nothing reads (a panic's trace does not need them): 2.1 s of CPU
-# a link instead of 4.0, 64 times.
+# linked without the symbol table and DWARF, which nothing reads (a panic's trace does not need them) and which
+# take half of each link.
 go-test: assets
 	$(GO) test -count=1 -vet=off -p 3 -parallel 4 -timeout 20m -ldflags='-s -w' ./...
 
 # Two test files at a time: each starts its own server and database, and a file mostly waits (for the server, for
 # Chromium, for the 60 s a code stays locked), so a second one fills the wait. Four at a time is the next step to
-# measure: a file used 6 s of CPU in 30 s, but a whole run at four has not yet been seen green.
+# measure: a file works a fifth of its time, but a whole run at four has not yet been seen green.
 browser-test: build
 	rm -f "$${TMPDIR:-/tmp}"/sellerhub-demo-*
 	$(GO) build -o bin/amazontest ./app/amazon/amazontest/cmd

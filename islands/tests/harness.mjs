@@ -173,9 +173,9 @@ export async function startServer(options = {}) {
 }
 
 /**
- * The demo data is 135,000 lines of Amazon reports, some 5 s of CPU to import at a server's first start, and
- * 22 files ask for it: the first makes a database with it once per binary, hour and settings, and every demo
- * server starts on a copy (a start finding the demo in imports nothing again). The hour keeps the copy's "today"
+ * The demo data is months of Amazon reports, costly to import at each server's first start, and many files ask
+ * for it: the first makes a database with it once per binary, hour and settings, and every demo server starts on
+ * a copy (a start finding the demo in imports nothing again). The hour keeps the copy's "today"
  * that of a fresh import. Returns the database's path, or "" when its maker failed (the server imports then).
  */
 async function demoDatabase(bin, env) {

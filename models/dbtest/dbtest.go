@@ -150,23 +150,8 @@ func serverCopy(t testing.TB, kind string) string {
 		admin.Close()
 		t.Fatalf("migrate the %s template: %v", kind, template.err)
 	}
-	name := "sellerhub_" + randomHex(6)
-	if _, err := admin.Exec("CREATE DATABASE " + name + " TEMPLATE " + template.name); err != nil {
-		admin.Close()
-		t.Fatalf("create %s database: %v", kind, err)
-	}
-	t.Cleanup(func() {
-		if _, err := admin.Exec("DROP DATABASE IF EXISTS " + name + " WITH (FORCE)"); err != nil {
-			t.Logf("drop %s database %s: %v", kind, name, err)
-		}
-		admin.Close()
-	})
-	// A test's database does not outlive the test, so its commits need not wait for the disk; what a commit makes
-	// visible, and when, is the same either way.
-	if _, err := admin.Exec("ALTER DATABASE " + name + " SET synchronous_commit = off"); err != nil {
-		t.Fatalf("configure %s database: %v", kind, err)
-	}
-	return databaseURL(base, name)
+	admin.Close()
+	return copyServerDatabase(t, kind, template.name)
 }
 
 // migratedTemplate returns the server's template database for this build's migrations, migrating one when the
