@@ -2,6 +2,7 @@ package datasync_test
 
 import (
 	"net/http"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -163,8 +164,14 @@ func TestAdRoasAndStatisticsSumTheSyncedDaysInCNY(t *testing.T) {
 			if bottom.Total != top.Total || bottom.Records[0].ROAS != last.ROAS || bottom.Records[0].Rank != 1 {
 				t.Fatalf("bottom %+v, the top's last %+v", bottom.Records[0], last)
 			}
-			// The least spend: the median campaign's spend keeps those below it out.
-			least := top.Records[len(top.Records)/2].Spend
+			// The least spend: the median spend keeps those below it out. The rows run by ROAS, so the spends are
+			// sorted first; the row in the middle of the ranking may be the smallest spender.
+			spends := make([]decimal.Decimal, len(top.Records))
+			for i, r := range top.Records {
+				spends[i] = r.Spend
+			}
+			slices.SortFunc(spends, func(a, b decimal.Decimal) int { return a.Cmp(b) })
+			least := spends[len(spends)/2]
 			want := 0
 			for _, r := range top.Records {
 				if r.Spend.GreaterThanOrEqual(least) {

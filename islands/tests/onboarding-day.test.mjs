@@ -108,8 +108,15 @@ describe("新卖家的第一天", () => {
   async function homeNow() {
     await clickTab(page, "首页");
     const home = await tabFrame(page, "首页");
-    await home.evaluate(() => location.reload());
-    await page.waitForFunction(() => document.querySelector('#tab-frames iframe[title="首页"]')?.contentDocument?.readyState === "complete");
+    // The old document says "complete" too until the reload replaces it: a mark on its window tells them apart.
+    await home.evaluate(() => {
+      window.__beforeReload = true;
+      location.reload();
+    });
+    await page.waitForFunction(() => {
+      const w = document.querySelector('#tab-frames iframe[title="首页"]')?.contentWindow;
+      return w && !w.__beforeReload && w.document.readyState === "complete";
+    });
     return tabFrame(page, "首页");
   }
 
