@@ -33,11 +33,13 @@ const (
 	RuleLowerBid     = "lowerBid"
 	RuleAddKeyword   = "addKeyword"
 	RuleRaiseBudget  = "raiseBudget"
+	// RuleRaiseBid raises the bids of keywords whose SKUs have stock to spare: spend moves to excess stock.
+	RuleRaiseBid = "raiseBid"
 )
 
 // RuleKindNames are the kinds in the seller's words.
 var RuleKindNames = map[string]string{RulePauseKeyword: "暂停高ACOS关键词", RuleLowerBid: "降低竞价",
-	RuleAddKeyword: "搜索词添加为精准关键词", RuleRaiseBudget: "提高用完的预算"}
+	RuleAddKeyword: "搜索词添加为精准关键词", RuleRaiseBudget: "提高用完的预算", RuleRaiseBid: "库存充足时提高竞价"}
 
 // Messages of 广告规则.
 const (
@@ -51,6 +53,8 @@ const (
 	MsgRuleAcos         = "ACOS须大于0，最多两位小数"
 	MsgRuleRoas         = "ROAS须大于0，最多两位小数"
 	MsgRuleCover        = "可售天数须为1到365的整数"
+	MsgRuleCoverAbove   = "请填写“可售天数多于”，1到365的整数"
+	MsgRuleBidCap       = "竞价上限须大于0，最多两位小数"
 	MsgRuleLowerWhen    = "请设置“ROAS低于”或“可售天数少于”，至少一项"
 	MsgRulePercentLower = "降低的百分比须为1到90，最多两位小数"
 	MsgRulePercentRaise = "提高的百分比须为1到100，最多两位小数"
@@ -100,6 +104,8 @@ type RuleForm struct {
 	AcosAbove    string `json:"acosAbove"`
 	RoasBelow    string `json:"roasBelow"`
 	CoverBelow   string `json:"coverBelow"`
+	CoverAbove   string `json:"coverAbove"`
+	RoasAbove    string `json:"roasAbove"`
 	SpentDays    string `json:"spentDays"`
 	Percent      string `json:"percent"`
 	Bid          string `json:"bid"`
@@ -192,6 +198,21 @@ func (r *Rules) checkRule(ctx context.Context, p core.Principal, f RuleForm) (ad
 		if rule.Percent, ok = hundredths(f.Percent, 90); !ok || rule.Percent < 100 {
 			return rule, core.Invalid(MsgRulePercentLower)
 		}
+	case RuleRaiseBid:
+		if rule.CoverAbove, ok = intIn(f.CoverAbove, 1, 365, 0); !ok {
+			return rule, core.Invalid(MsgRuleCoverAbove)
+		}
+		if rule.RoasAbove, ok = hundredths(f.RoasAbove, 1000); !ok {
+			return rule, core.Invalid(MsgRuleRoas)
+		}
+		if rule.Percent, ok = hundredths(f.Percent, 100); !ok || rule.Percent < 100 {
+			return rule, core.Invalid(MsgRulePercentRaise)
+		}
+		cap, err := decimal.NewFromString(strings.TrimSpace(f.Bid))
+		if err != nil || !cap.IsPositive() || cap.Exponent() < -2 || cap.GreaterThan(decimal.NewFromInt(1_000_000)) {
+			return rule, core.Invalid(MsgRuleBidCap)
+		}
+		rule.Bid = models.Money{Decimal: cap}.Units()
 	case RuleAddKeyword:
 		if rule.MinOrders, ok = intIn(f.MinOrders, 1, 10000, 1); !ok {
 			return rule, core.Invalid(MsgRuleOrders)
@@ -423,6 +444,11 @@ func (r *Rules) propose(ctx context.Context, p core.Principal, rule advertisingd
 	out := DryRun{Rule: rule, Day: day, Start: start, Actions: []RuleAction{}}
 	span := fmt.Sprintf("近%d天（%s至%s）", rule.LookbackDays, start, day)
 	switch rule.Kind {
+	case RuleRaiseBid:
+		if out.Actions, err = r.proposeRaise(ctx, p, rule, scope, start, day, span); err != nil {
+			return out, err
+		}
+		out.Note = MsgCoverHow
 	case RulePauseKeyword, RuleLowerBid:
 		keywords, err := advertisingdb.RuleKeywords(db, scope, start, day)
 		if err != nil {
@@ -538,6 +564,51 @@ func (r *Rules) propose(ctx context.Context, p core.Principal, rule advertisingd
 	return out, nil
 }
 
+// proposeRaise lists 库存充足时提高竞价's raises: keywords with enough clicks (and ROAS above the rule's, when set)
+// whose ad group's SKUs all have more days of cover than the rule's, raised by its percent up to its cap.
+func (r *Rules) proposeRaise(ctx context.Context, p core.Principal, rule advertisingdb.Rule, scope advertisingdb.RuleScope,
+	start, day, span string) ([]RuleAction, error) {
+	keywords, err := advertisingdb.RuleKeywords(r.ads.db.With(ctx), scope, start, day)
+	if err != nil {
+		return nil, err
+	}
+	coverOf, err := r.covers(ctx, p, scope)
+	if err != nil {
+		return nil, err
+	}
+	adj := adjustment{mode: "increase", unit: "percent", value: decimal.New(rule.Percent, -2)}
+	capped := models.MoneyFromUnits(rule.Bid).Decimal
+	out := []RuleAction{}
+	for _, k := range keywords {
+		if k.Clicks < int64(rule.MinClicks) || k.Bid >= rule.Bid {
+			continue
+		}
+		// The fewest days of the ad group's SKUs: above the rule's, every SKU it advertises has stock to spare.
+		days, sku, ok := coverOf(k)
+		if !ok || days <= rule.CoverAbove {
+			continue
+		}
+		why := []string{span, fmt.Sprintf("SKU %s 可售%d天 > %d天", sku, days, rule.CoverAbove)}
+		if rule.RoasAbove > 0 {
+			if k.Cost == 0 || k.Sales*100 <= rule.RoasAbove*k.Cost {
+				continue
+			}
+			why = append(why, "ROAS "+ratio(k.Sales*100/k.Cost)+" > "+ratio(rule.RoasAbove))
+		}
+		why = append(why, fmt.Sprintf("点击 %d ≥ %d", k.Clicks, rule.MinClicks),
+			"花费 "+money(k.Currency, k.Cost), "销售额 "+money(k.Currency, k.Sales), fmt.Sprintf("订单 %d", k.Orders))
+		after := adj.apply(models.MoneyFromUnits(k.Bid).Decimal, k.Currency)
+		if after.GreaterThan(capped) {
+			after = capped
+			why = append(why, "竞价上限 "+amount(rule.Bid))
+		}
+		out = append(out, RuleAction{ID: k.ID, Level: advertisingdb.LevelKeyword, AmazonID: k.KeywordID, Name: k.Text,
+			CampaignName: k.CampaignName, MatchType: k.MatchType, Currency: k.Currency, Action: ActionBid,
+			Before: amount(k.Bid), After: after.StringFixed(2), Reason: strings.Join(why, "，")})
+	}
+	return out, nil
+}
+
 // covers answers a keyword's days of cover: the fewest of the SKUs its ad group advertises that the replenishment
 // arithmetic knows and sells (no FBA line or no sales: not known).
 func (r *Rules) covers(ctx context.Context, p core.Principal, scope advertisingdb.RuleScope) (func(advertisingdb.RuleKeyword) (int, string, bool), error) {
@@ -632,6 +703,25 @@ func (r *Rules) run(ctx context.Context, rule advertisingdb.Rule) (RunResult, er
 				f.Terms = append(f.Terms, SearchTermPick{ID: a.RowID, Bid: bid})
 			}
 			err = send(r.ads.addSearchTerms(ctx, p, f, o))
+		}
+	case RuleRaiseBid:
+		// Bids that would pass the cap are set to it; the others are raised by the percent.
+		raise := ChangeForm{Level: advertisingdb.LevelKeyword, Action: ActionBid, Mode: "increase", Unit: "percent",
+			Value: decimal.New(rule.Percent, -2).String()}
+		capped := ChangeForm{Level: advertisingdb.LevelKeyword, Action: ActionBid, Mode: "set", Unit: "value", Value: amount(rule.Bid)}
+		for _, a := range plan.Actions {
+			if a.After == capped.Value {
+				capped.IDs = append(capped.IDs, strconv.FormatInt(a.ID, 10))
+			} else {
+				raise.IDs = append(raise.IDs, strconv.FormatInt(a.ID, 10))
+			}
+		}
+		for _, f := range []ChangeForm{raise, capped} {
+			ids := f.IDs
+			for from := 0; from < len(ids) && err == nil; from += changeLimit {
+				f.IDs = ids[from:min(from+changeLimit, len(ids))]
+				err = send(r.ads.change(ctx, p, f, o))
+			}
 		}
 	default:
 		f := ChangeForm{Level: advertisingdb.LevelKeyword, Action: ActionPause}

@@ -326,6 +326,9 @@ func TestAdRulesDryRunRunOnceAndAlerts(t *testing.T) {
 			apptest.Expect(t, other.Call(http.MethodPost, advAPI+"/sp/rules/dryrun", map[string]any{"id": id}),
 				http.StatusBadRequest, "A0400", advertising.MsgRuleNotFound)
 
+			// The rules that read the SKUs' days of cover.
+			w.coverRules(t, start, day, refused.KeywordID)
+
 			// 预警管理 from a clean slate, on figures set for the US profile's last 14 days.
 			w.h.DB.Exec("DELETE FROM adv_alerts WHERE company_id = ?", w.company)
 			set := func(profile int64, campaign string, prev, cur [3]int64) {

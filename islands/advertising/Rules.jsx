@@ -1,7 +1,8 @@
 // 广告规则: a company's rules over its synced Sponsored Products (pause high-ACOS keywords, lower bids by ROAS or a
-// SKU's days of cover, add search terms as exact keywords, raise spent-out budgets), each made disabled, tried with
-// 试运行 (what it would change and why, nothing sent), then enabled: the daily job runs it once per new day of
-// data within its weekdays and from its hour, every change in 操作记录 with its figures. 立即执行 runs it now.
+// SKU's days of cover, raise them where stock is to spare, add search terms as exact keywords, raise spent-out
+// budgets), each made disabled, tried with 试运行 (what it would change and why, nothing sent), then enabled: the
+// daily job runs it once per new day of data within its weekdays and from its hour, every change in 操作记录 with its
+// figures. 立即执行 runs it now.
 import { useEffect, useRef, useState } from "react";
 import { api } from "../lib/api.js";
 import { can } from "../lib/permissions.js";
@@ -21,6 +22,7 @@ const KINDS = [
   ["lowerBid", "降低竞价"],
   ["addKeyword", "搜索词添加为精准关键词"],
   ["raiseBudget", "提高用完的预算"],
+  ["raiseBid", "库存充足时提高竞价"],
 ];
 const WEEKDAYS = ["一", "二", "三", "四", "五", "六", "日"];
 // FIELDS are each kind's figures: [name, label, hint].
@@ -42,6 +44,13 @@ const FIELDS = {
   raiseBudget: [
     ["spentDays", "花完预算的天数", "统计天数内花费达到预算的天数不少于此数。广告报表只有每天的花费，没有小时数据，无法判断几点用完"],
     ["percent", "预算提高（%）", "如 20：预算乘以1.2"],
+  ],
+  raiseBid: [
+    ["coverAbove", "SKU可售天数多于", "如 90：广告组推广的每个SKU按补货计划算出的可售天数都多于90天，库存充足，把花费移到这些SKU上"],
+    ["roasAbove", "ROAS高于", "如 3：销售额 ÷ 花费高于3；留空则不看ROAS"],
+    ["minClicks", "最少点击", ""],
+    ["percent", "竞价提高（%）", "如 15：竞价乘以1.15"],
+    ["bid", "竞价上限", "提高后不超过此竞价，按关键词所在站点的币种；已达上限的不再提高"],
   ],
 };
 

@@ -27,6 +27,8 @@ type Rule struct {
 	AcosAbove    int64
 	RoasBelow    int64
 	CoverBelow   int
+	CoverAbove   int
+	RoasAbove    int64
 	SpentDays    int
 	Percent      int64
 	Bid          int64

@@ -49,6 +49,8 @@ type Rule struct {
 	AcosAbove       string `json:"acosAbove"`
 	RoasBelow       string `json:"roasBelow"`
 	CoverBelow      string `json:"coverBelow"`
+	CoverAbove      string `json:"coverAbove"`
+	RoasAbove       string `json:"roasAbove"`
 	SpentDays       string `json:"spentDays"`
 	Percent         string `json:"percent"`
 	Bid             string `json:"bid"`
@@ -94,6 +96,12 @@ func ruleWords(r *advertisingdb.Rule, adGroup string) (string, string) {
 			when = append(when, "SKU可售天数 < "+strconv.Itoa(r.CoverBelow)+"天")
 		}
 		return days + "关键词" + strings.Join(when, " 且 ") + clicks, "竞价降低" + hundredthsText(r.Percent) + "%"
+	case advertising.RuleRaiseBid:
+		when := "SKU可售天数 > " + strconv.Itoa(r.CoverAbove) + "天"
+		if r.RoasAbove > 0 {
+			when += " 且 ROAS > " + hundredthsText(r.RoasAbove)
+		}
+		return days + "关键词" + when + clicks, "竞价提高" + hundredthsText(r.Percent) + "%，不超过 " + models.MoneyFromUnits(r.Bid).StringFixed(2)
 	case advertising.RuleAddKeyword:
 		return days + "搜索词订单 ≥ " + strconv.Itoa(r.MinOrders), "添加为广告组“" + adGroup + "”的精准关键词，竞价 " +
 			models.MoneyFromUnits(r.Bid).StringFixed(2)
@@ -148,7 +156,8 @@ func (h *RulesHandler) rule(r *advertisingdb.RuleRow) Rule {
 		LastDay: r.LastDay, LastRunAt: api.FormatTime(r.LastRunAt, h.TimeZone), LastResult: result, Creator: r.CreatorName,
 		CreatedAt: api.FormatTime(&r.CreatedAt, h.TimeZone), LookbackDays: strconv.Itoa(r.LookbackDays),
 		MinClicks: strconv.Itoa(r.MinClicks), MinOrders: blankZero(r.MinOrders), AcosAbove: hundredthsText(r.AcosAbove),
-		RoasBelow: hundredthsText(r.RoasBelow), CoverBelow: blankZero(r.CoverBelow), SpentDays: blankZero(r.SpentDays),
+		RoasBelow: hundredthsText(r.RoasBelow), CoverBelow: blankZero(r.CoverBelow), CoverAbove: blankZero(r.CoverAbove),
+		RoasAbove: hundredthsText(r.RoasAbove), SpentDays: blankZero(r.SpentDays),
 		Percent: hundredthsText(r.Percent), Bid: bid, AdGroupID: adGroup, AdGroupName: r.AdGroupName, Weekdays: r.Weekdays,
 		Hour: strconv.Itoa(r.Hour)}
 }
@@ -169,7 +178,7 @@ type Saved struct {
 }
 
 // SaveRule answers POST sp/rules/save {id?, name, groupId, profileId, kind, lookbackDays, minClicks, minOrders,
-// acosAbove, roasBelow, coverBelow, spentDays, percent, bid, adGroupId, weekdays, hour, enabled}.
+// acosAbove, roasBelow, coverBelow, coverAbove, roasAbove, spentDays, percent, bid, adGroupId, weekdays, hour, enabled}.
 func (h *RulesHandler) SaveRule(c *echo.Context) error {
 	var in advertising.RuleForm
 	if err := c.Bind(&in); err != nil {
