@@ -22,6 +22,8 @@ import (
 type ImportArgs struct {
 	CompanyID int64 `json:"companyId,string"`
 	AccountID int64 `json:"accountId,string"`
+	// ChangedSince, for the periodic import, reads only the orders changed since then; else the last 90 days'.
+	ChangedSince *time.Time `json:"changedSince,omitempty"`
 }
 
 // Kind names the job.
@@ -33,14 +35,17 @@ type importWorker struct {
 }
 
 func (w *importWorker) Work(ctx context.Context, j *river.Job[ImportArgs]) error {
-	return w.s.RunImport(ctx, j.Args.CompanyID, j.Args.AccountID)
+	return w.s.RunImport(ctx, j.Args.CompanyID, j.Args.AccountID, j.Args.ChangedSince)
 }
 
 // Timeout bounds an import (a few thousand orders, each its detail call).
 func (w *importWorker) Timeout(*river.Job[ImportArgs]) time.Duration { return 30 * time.Minute }
 
-// Register adds the import's worker to the queue.
-func (s *Service) Register(q *jobs.Queue) { jobs.AddWorker(q, &importWorker{s: s}) }
+// Register adds the import's worker and the periodic refresh to the queue.
+func (s *Service) Register(q *jobs.Queue) {
+	jobs.AddWorker(q, &importWorker{s: s})
+	s.registerRefresh(q)
+}
 
 func (s *Service) queue(tx *models.DB, a *alidb.Account) error {
 	_, err := s.jobs.Insert(tx, ImportArgs{CompanyID: a.CompanyID, AccountID: a.ID}, &river.InsertOpts{MaxAttempts: 1})
@@ -68,16 +73,17 @@ func (s *Service) StartImport(ctx context.Context, p core.Principal, id string) 
 	})
 }
 
-// RunImport reads the account's orders of the last 90 days, page by page, each with its detail (logistics), and
-// keeps each in a transaction of its own, counting them on the account as it goes. It is what the job runs.
-func (s *Service) RunImport(ctx context.Context, companyID, accountID int64) error {
+// RunImport reads the account's orders of the last 90 days (those changed since changedSince, when given), page by
+// page, each with its detail (logistics), and keeps each in a transaction of its own, counting them on the account as
+// it goes. It is what the job runs.
+func (s *Service) RunImport(ctx context.Context, companyID, accountID int64, changedSince *time.Time) error {
 	db := s.db.With(ctx)
 	res := db.Model(&alidb.Account{}).Where("company_id = ? AND id = ? AND import_state = ?", companyID, accountID, alidb.ImportQueued).
 		Updates(map[string]any{"import_state": alidb.ImportRunning, "updated_at": s.now.Stamp()})
 	if res.Error != nil || res.RowsAffected == 0 {
 		return res.Error // not queued: another run took it, or the account went
 	}
-	err := s.runImport(ctx, companyID, accountID)
+	err := s.runImport(ctx, companyID, accountID, changedSince)
 	set := map[string]any{"import_state": alidb.ImportDone, "imported_at": s.now.Stamp(), "updated_at": s.now.Stamp()}
 	if err != nil {
 		s.log.WarnContext(ctx, "1688 import failed", "company", companyID, "account", accountID, "err", err)
@@ -133,7 +139,7 @@ func (s *Service) token(ctx context.Context, a *alidb.Account, force bool) (stri
 	return t.AccessToken, err
 }
 
-func (s *Service) runImport(ctx context.Context, companyID, accountID int64) error {
+func (s *Service) runImport(ctx context.Context, companyID, accountID int64, changedSince *time.Time) error {
 	a, err := alidb.AccountByID(s.db.With(ctx), companyID, accountID)
 	if err != nil {
 		return err
@@ -159,7 +165,7 @@ func (s *Service) runImport(ctx context.Context, companyID, accountID int64) err
 	for page := 1; ; page++ {
 		var list OrderList
 		if err := call(func(t string) (err error) {
-			list, err = c.BuyerOrders(ctx, t, page, listPageSize, from)
+			list, err = c.BuyerOrders(ctx, t, page, listPageSize, from, changedSince)
 			return err
 		}); err != nil {
 			return err

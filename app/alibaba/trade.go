@@ -114,10 +114,13 @@ func FormatTime(t time.Time) string {
 	return t.In(time.FixedZone("CST", 8*3600)).Format("20060102150405") + "000+0800"
 }
 
-// BuyerOrders reads a page (from 1) of the buyer's orders created since from.
-func (c *Client) BuyerOrders(ctx context.Context, token string, page, size int, from time.Time) (OrderList, error) {
+// BuyerOrders reads a page (from 1) of the buyer's orders created since from (and changed since changed, if given).
+func (c *Client) BuyerOrders(ctx context.Context, token string, page, size int, from time.Time, changed *time.Time) (OrderList, error) {
 	var out OrderList
 	v := url.Values{"page": {strconv.Itoa(page)}, "pageSize": {strconv.Itoa(size)}, "createStartTime": {FormatTime(from)}}
+	if changed != nil {
+		v.Set("modifyStartTime", FormatTime(*changed))
+	}
 	err := c.Call(ctx, NSTrade, APIOrderList, token, v, &out)
 	return out, err
 }

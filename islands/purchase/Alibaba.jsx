@@ -132,6 +132,7 @@ function Accounts({ permissions, accounts, reload }) {
               ))}
             </tbody>
           </table>
+          <p className="mt-1 text-xs text-slate-500 dark:text-slate-400">每小时自动导入一次有变化的订单（新下单、付款、发货），也可随时点“导入订单”读取最近90天的订单。</p>
         </div>
       )}
     </section>

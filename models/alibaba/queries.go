@@ -153,3 +153,12 @@ func OrdersIn(db *models.DB, companyID int64, f OrderFilter, limit int) ([]Order
 	err := q.Order("ordered_at DESC, id").Limit(limit).Find(&out).Error
 	return out, err
 }
+
+// DueAccounts are the active accounts of every company whose last import, done or failed, ended before the time:
+// the periodic import's next ones. An account never imported waits for its first import, which binding queues.
+func DueAccounts(db *models.DB, before time.Time) ([]Account, error) {
+	var out []Account
+	err := db.Where("status = ? AND import_state IN ? AND imported_at IS NOT NULL AND imported_at <= ?", AccountActive,
+		[]string{ImportDone, ImportFailed}, before).Order("id").Find(&out).Error
+	return out, err
+}

@@ -255,10 +255,12 @@ func (s *Server) orderList(w http.ResponseWriter, r *http.Request, member string
 		size = 20
 	}
 	from, hasFrom := alibaba.ParseTime(r.PostForm.Get("createStartTime"))
+	changed, hasChanged := alibaba.ParseTime(r.PostForm.Get("modifyStartTime"))
 	var mine []alibaba.TradeInfo
 	for _, o := range s.Orders {
 		created, _ := alibaba.ParseTime(o.BaseInfo.CreateTime)
-		if o.BaseInfo.BuyerID == member && (!hasFrom || !created.Before(from)) {
+		modified, _ := alibaba.ParseTime(o.BaseInfo.ModifyTime)
+		if o.BaseInfo.BuyerID == member && (!hasFrom || !created.Before(from)) && (!hasChanged || !modified.Before(changed)) {
 			o.NativeLogistics = nil // the list leaves logistics to the detail
 			mine = append(mine, o)
 		}

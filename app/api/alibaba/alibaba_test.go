@@ -368,6 +368,78 @@ func TestAlibabaOrdersImportOnce(t *testing.T) {
 	}
 }
 
+// The periodic import: an hour after an account's last import, the hourly job imports it again, asking 1688 only for
+// the orders changed since (a little before) then: the order paid meanwhile is read and kept, the others are not
+// read again. Before the hour, and for an account whose grant has gone, it queues nothing.
+func TestAlibabaImportsChangedOrdersEveryHour(t *testing.T) {
+	for _, kind := range dbtest.Kinds {
+		t.Run(kind, func(t *testing.T) {
+			srv := alibabatest.Start()
+			defer srv.Close()
+			h := apptest.Start(t, apptest.WithDatabase(kind), standIn(srv))
+			h.StartWorkers(t)
+			c := h.SignedIn("13700000062", "甲公司")
+			env := c.Call(http.MethodPost, v1+"warehouse", map[string]any{"name": "深圳仓", "kind": "own"})
+			apptest.ExpectOK(t, env)
+			var wh struct{ ID string }
+			env.Into(t, &wh)
+			if body := bind(t, c, wh.ID); !strings.Contains(body, "授权成功") {
+				t.Fatalf("consent result: %s", body)
+			}
+			first := settled(t, c)
+			if first.ImportTotal != 5 {
+				t.Fatalf("first import %+v", first)
+			}
+			// The buyer pays the unpaid order at 1688.
+			paid := srv.Find(alibabatest.OrderUnpaid)
+			paid.BaseInfo.Status, paid.BaseInfo.ModifyTime = "waitsellersend", alibaba.FormatTime(time.Now())
+			refresh := func() {
+				t.Helper()
+				var last int64
+				if err := h.DB.Raw("SELECT COALESCE(MAX(id), 0) FROM river_job WHERE kind = ?", "alibaba_refresh").Scan(&last).Error; err != nil {
+					t.Fatal(err)
+				}
+				if _, err := h.Jobs.Insert(h.DB, alibaba.RefreshArgs{}, nil); err != nil {
+					t.Fatal(err)
+				}
+				deadline := time.Now().Add(30 * time.Second)
+				for state := ""; state != "completed"; {
+					if err := h.DB.Raw("SELECT CAST(state AS TEXT) FROM river_job WHERE kind = ? AND id > ?", "alibaba_refresh", last).
+						Scan(&state).Error; err != nil {
+						t.Fatal(err)
+					}
+					if time.Now().After(deadline) {
+						t.Fatalf("the refresh job is %q after 30 s", state)
+					}
+					time.Sleep(20 * time.Millisecond)
+				}
+			}
+			refresh()
+			if a := settled(t, c); a.ImportTotal != 5 || find(t, orders(t, c, map[string]any{}).Records, alibabatest.OrderUnpaid).Status != "waitbuyerpay" {
+				t.Fatalf("before the hour the account imported again: %+v", a)
+			}
+			h.Clock.Advance(61 * time.Minute)
+			refresh()
+			if a := settled(t, c); a.ImportState != alidb.ImportDone || a.ImportTotal != 1 || a.ImportDone != 1 {
+				t.Fatalf("the hourly import read %d orders, want the 1 changed: %+v", a.ImportTotal, a)
+			}
+			if o := find(t, orders(t, c, map[string]any{}).Records, alibabatest.OrderUnpaid); o.Status != "waitsellersend" {
+				t.Fatalf("the paid order after the hourly import %+v", o)
+			}
+			// A revoked grant: the account waits for its buyer.
+			if err := h.DB.Exec("UPDATE alibaba_accounts SET status = ?", alidb.AccountExpired).Error; err != nil {
+				t.Fatal(err)
+			}
+			paid.BaseInfo.ModifyTime = alibaba.FormatTime(time.Now())
+			h.Clock.Advance(61 * time.Minute)
+			refresh()
+			if a := settled(t, c); a.ImportTotal != 1 {
+				t.Fatalf("an account whose grant went was imported: %+v", a)
+			}
+		})
+	}
+}
+
 func equal(a, b map[string]int64) bool {
 	if len(a) != len(b) {
 		return false
@@ -388,12 +460,12 @@ func TestAlibabaStandInChecksTheSignature(t *testing.T) {
 	ctx := context.Background()
 	bad := srv.Client()
 	bad.Secret = "not-the-secret"
-	_, err := bad.BuyerOrders(ctx, "any", 1, 10, time.Now().AddDate(0, 0, -90))
+	_, err := bad.BuyerOrders(ctx, "any", 1, 10, time.Now().AddDate(0, 0, -90), nil)
 	var e *alibaba.Error
 	if !asError(err, &e) || e.Code != alibaba.CodeSignature || e.Status != http.StatusBadRequest {
 		t.Fatalf("a wrong signature: %v", err)
 	}
-	_, err = srv.Client().BuyerOrders(ctx, "no-such-token", 1, 10, time.Now().AddDate(0, 0, -90))
+	_, err = srv.Client().BuyerOrders(ctx, "no-such-token", 1, 10, time.Now().AddDate(0, 0, -90), nil)
 	if !alibaba.TokenExpired(err) {
 		t.Fatalf("an unknown token: %v", err)
 	}
