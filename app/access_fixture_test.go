@@ -151,6 +151,13 @@ func seedCompanyA(t *testing.T, h *apptest.Harness) *companyA {
 	a.ids["freightChannel"] = create("/erp/api/v1/freightChannel", map[string]any{"carrier": "MATRIXA 承运商", "name": "MATRIXA 海运",
 		"mode": "sea", "days": 30, "basis": "kg", "unitPrice": "10"})
 	a.ids["transportation"] = seed.DemoShipmentNew
+	apptest.ExpectOK(t, owner.Call(http.MethodPost, "/erp/api/v1/transportation/"+seed.DemoShipmentNew+"/milestone",
+		map[string]any{"happenedAt": "2026-11-01 09:30", "description": "已提货"}))
+	var milestones []int64
+	if err := h.DB.Table("shipment_milestones").Where("company_id = ?", a.id).Pluck("id", &milestones).Error; err != nil || len(milestones) != 1 {
+		t.Fatalf("the matrix's milestone: %v %v", milestones, err)
+	}
+	a.ids["milestone"] = str(milestones[0])
 	a.ids["purchaseOrder"] = create("/erp/api/v1/purchaseOrder", map[string]any{"supplierId": a.ids["supplier"],
 		"warehouseId": str(own.ID), "currency": "CNY", "paymentTerms": "receipt", "remark": "MATRIXA 采购",
 		"lines": []map[string]any{{"productId": str(product.ID), "quantity": 3, "unitPrice": "12.50", "taxRate": "13"}}})

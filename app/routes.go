@@ -866,6 +866,8 @@ func routes(e *echo.Echo, d Deps, pg *pages.Handler) RouteAccess {
 	erp.GET("/transportation/:shipmentid", trk.Get, transportScreen).Answers(shippingapi.TrackedDetail{})
 	erp.PUT("/transportation/:shipmentid", trk.Save, transportScreen.Needs(shipping.PermissionTrackingEdit), oplog("编辑物流")).Takes(shipping.TrackingForm{}).Answers("")
 	erp.POST("/transportation/:shipmentid/milestone", trk.AddMilestone, transportScreen.Needs(shipping.PermissionTrackingEdit), oplog("添加物流节点")).Takes(shipping.MilestoneForm{}).Answers("")
+	erp.PUT("/transportation/:shipmentid/milestone/:id", trk.EditMilestone, transportScreen.Needs(shipping.PermissionTrackingEdit), oplog("修改物流节点")).Takes(shipping.MilestoneForm{}).Answers("")
+	erp.DELETE("/transportation/:shipmentid/milestone/:id", trk.DeleteMilestone, transportScreen.Needs(shipping.PermissionTrackingEdit), oplog("删除物流节点")).Answers("")
 	erp.GET("/shipForm/quotainfo/:shipmentid", sh.QuotaInfo, signedIn).Answers(shippingapi.QuotaInfo{})
 	erp.POST("/shipForm/getQRCode/:shipmentid/:size", sh.QRCode, signedIn).File(apidoc.KindImage)
 

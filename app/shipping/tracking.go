@@ -34,6 +34,7 @@ const (
 	MsgMilestoneFuture  = "节点时间不能晚于现在"
 	msgMilestoneRow     = "第%d行："
 	MsgMilestoneNoShip  = "货件不存在：%s"
+	MsgMilestoneGone    = "物流节点不存在或已删除"
 )
 
 // Button permissions of 物流跟踪.
@@ -363,6 +364,43 @@ func (s *Tracking) AddMilestone(ctx context.Context, p core.Principal, shipmentI
 		return tx.Create(&shippingdb.ShipmentMilestone{CompanyID: p.CompanyID, ShipmentRef: sh.ID, HappenedAt: at,
 			Location: strings.TrimSpace(f.Location), Description: strings.TrimSpace(f.Description), OperatorID: &p.UserID,
 			CreatedAt: s.now.Stamp()}).Error
+	})
+}
+
+// EditMilestone rewrites a milestone of a shipment of the user's store groups (a typo in its time or place).
+func (s *Tracking) EditMilestone(ctx context.Context, p core.Principal, shipmentID, milestoneID string, f MilestoneForm) error {
+	at, err := s.milestone(f)
+	if err != nil {
+		return err
+	}
+	return s.changeMilestone(ctx, p, shipmentID, milestoneID, func(tx *models.DB, ref, id int64) (bool, error) {
+		return shippingdb.UpdateMilestone(tx, p.CompanyID, ref, id, at, strings.TrimSpace(f.Location), strings.TrimSpace(f.Description))
+	})
+}
+
+// DeleteMilestone removes a milestone of a shipment of the user's store groups.
+func (s *Tracking) DeleteMilestone(ctx context.Context, p core.Principal, shipmentID, milestoneID string) error {
+	return s.changeMilestone(ctx, p, shipmentID, milestoneID, func(tx *models.DB, ref, id int64) (bool, error) {
+		return shippingdb.DeleteMilestone(tx, p.CompanyID, ref, id)
+	})
+}
+
+func (s *Tracking) changeMilestone(ctx context.Context, p core.Principal, shipmentID, milestoneID string,
+	change func(tx *models.DB, ref, id int64) (bool, error)) error {
+	id, ok := core.ParseID(milestoneID)
+	if !ok {
+		return core.Invalid(MsgMilestoneGone)
+	}
+	return s.db.Tx(ctx, func(tx *models.DB) error {
+		sh, err := shippingdb.LockShipment(tx, p.CompanyID, p.UserID, strings.TrimSpace(shipmentID))
+		if err != nil {
+			return core.NotFoundAs(err, "货件")
+		}
+		changed, err := change(tx, sh.ID, id)
+		if err == nil && !changed {
+			err = core.Invalid(MsgMilestoneGone)
+		}
+		return err
 	})
 }
 

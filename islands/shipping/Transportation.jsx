@@ -325,6 +325,8 @@ export function TransportationDetail({ shipmentId, permissions }) {
   const [data, loadError, load] = useTracked(shipmentId);
   const [m, setM] = useState({ happenedAt: "", location: "", description: "" });
   const [error, setError] = useState("");
+  // The milestone being corrected in place, as typed.
+  const [fixing, setFixing] = useState(null);
   const edit = can(permissions, "erp:ship:transport:edit");
   if (!data) return loadError ? <p role="alert" className="text-sm text-red-700">{loadError}</p> : <p className="text-sm text-slate-500">加载中...</p>;
   const add = async (e) => {
@@ -337,6 +339,29 @@ export function TransportationDetail({ shipmentId, permissions }) {
       await load();
     } catch (err) {
       setError(err.message);
+    }
+  };
+  const milestoneURL = (id) => `${ERP}/transportation/${encodeURIComponent(shipmentId)}/milestone/${id}`;
+  const saveFix = async (e) => {
+    e.preventDefault();
+    setError("");
+    try {
+      await api(milestoneURL(fixing.id), { method: "PUT", body: fixing });
+      toast("操作成功!");
+      setFixing(null);
+      await load();
+    } catch (err) {
+      setError(err.message);
+    }
+  };
+  const remove = async (x) => {
+    if (!(await ask({ title: `删除物流节点 ${x.description}`, message: `${x.happenedAt} ${x.location} 的节点将被删除，不可恢复。`, action: "删除", danger: true }))) return;
+    try {
+      await api(milestoneURL(x.id), { method: "DELETE" });
+      toast("已删除");
+      await load();
+    } catch (err) {
+      toast(err.message, "error");
     }
   };
   return (
@@ -412,12 +437,38 @@ export function TransportationDetail({ shipmentId, permissions }) {
       )}
       {data.milestones.length ? (
         <ol className="space-y-1 border-l-2 border-sky-200 pl-4" aria-label="节点">
-          {data.milestones.map((x, i) => (
-            <li key={i}>
-              <span className="tabular-nums text-slate-500">{x.happenedAt}</span> {x.location && <span className="text-slate-600 dark:text-slate-300">{x.location}</span>}{" "}
-              <span className="font-medium">{x.description}</span>
-            </li>
-          ))}
+          {data.milestones.map((x) =>
+            fixing?.id === x.id ? (
+              <li key={x.id}>
+                <form aria-label="修改节点" className="flex flex-wrap items-center gap-2" onSubmit={saveFix} onKeyDown={(e) => e.key === "Escape" && setFixing(null)}>
+                  <input aria-label="节点时间" className={`w-40 ${input}`} value={fixing.happenedAt} onChange={(e) => setFixing({ ...fixing, happenedAt: e.target.value })} />
+                  <input aria-label="地点" className={`w-36 ${input}`} value={fixing.location} onChange={(e) => setFixing({ ...fixing, location: e.target.value })} />
+                  <input aria-label="节点描述" className={`w-56 ${input}`} value={fixing.description} onChange={(e) => setFixing({ ...fixing, description: e.target.value })} />
+                  <button type="submit" className={button}>
+                    保存
+                  </button>
+                  <button type="button" className={plain} onClick={() => setFixing(null)}>
+                    取消
+                  </button>
+                </form>
+              </li>
+            ) : (
+              <li key={x.id} className="flex flex-wrap items-center gap-x-2">
+                <span className="tabular-nums text-slate-500">{x.happenedAt}</span> {x.location && <span className="text-slate-600 dark:text-slate-300">{x.location}</span>}
+                <span className="font-medium">{x.description}</span>
+                {edit && (
+                  <span className="ml-2 space-x-2 text-xs">
+                    <button type="button" className="text-sky-700 hover:underline dark:text-sky-400" onClick={() => setFixing({ ...x, happenedAt: x.happenedAt.slice(0, 16) })}>
+                      修改
+                    </button>
+                    <button type="button" className="text-red-700 hover:underline dark:text-red-400" onClick={() => remove(x)}>
+                      删除
+                    </button>
+                  </span>
+                )}
+              </li>
+            ),
+          )}
         </ol>
       ) : (
         <p className="text-slate-500">还没有物流节点：在上面逐条添加，或在物流跟踪列表“导入物流节点”。</p>

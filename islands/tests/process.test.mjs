@@ -147,7 +147,23 @@ describe("加工单与物流跟踪", () => {
     await detail.getByLabel("地点").fill("盐田港");
     await detail.getByLabel("节点描述").fill("已开船");
     await detail.getByRole("button", { name: "添加节点", exact: true }).click();
-    await detail.getByRole("list", { name: "节点" }).getByText("已开船").waitFor();
+    const milestones = detail.getByRole("list", { name: "节点" });
+    await milestones.getByText("已开船").waitFor();
+    // A place typed short is put right in place (Enter saves), and a milestone entered by mistake is deleted.
+    await milestones.locator("li", { hasText: "已开船" }).getByRole("button", { name: "修改", exact: true }).click();
+    const fix = detail.getByRole("form", { name: "修改节点" });
+    await fix.getByLabel("地点").fill("深圳盐田港");
+    await fix.getByLabel("地点").press("Enter");
+    await milestones.getByText("深圳盐田港").waitFor();
+    const add = detail.getByRole("form", { name: "添加节点" });
+    await add.getByLabel("节点时间").fill("2026-11-04 10:00");
+    await add.getByLabel("节点描述").fill("误录节点");
+    await add.getByRole("button", { name: "添加节点", exact: true }).click();
+    await milestones.locator("li", { hasText: "误录节点" }).getByRole("button", { name: "删除", exact: true }).click();
+    await question(detail, "删除物流节点 误录节点");
+    await sayYes(detail, "删除");
+    await milestones.getByText("误录节点").waitFor({ state: "detached" });
+    assert.equal(await milestones.locator("li").count(), 1);
     await page.screenshot({ path: artifact("transportation-detail-desktop.png") });
   });
 

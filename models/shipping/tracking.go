@@ -154,6 +154,19 @@ func MilestonesOf(db *models.DB, companyID, shipmentRef int64) ([]ShipmentMilest
 	return rows, err
 }
 
+// UpdateMilestone rewrites a milestone of the shipment; false when it has none of that id.
+func UpdateMilestone(db *models.DB, companyID, shipmentRef, id int64, at time.Time, location, description string) (bool, error) {
+	res := db.Model(&ShipmentMilestone{}).Where("company_id = ? AND shipment_ref = ? AND id = ?", companyID, shipmentRef, id).
+		Updates(map[string]any{"happened_at": at, "location": location, "description": description})
+	return res.RowsAffected == 1, res.Error
+}
+
+// DeleteMilestone removes a milestone of the shipment; false when it has none of that id.
+func DeleteMilestone(db *models.DB, companyID, shipmentRef, id int64) (bool, error) {
+	res := db.Where("company_id = ? AND shipment_ref = ? AND id = ?", companyID, shipmentRef, id).Delete(&ShipmentMilestone{})
+	return res.RowsAffected == 1, res.Error
+}
+
 // TrackingRow is a shipment as 物流跟踪 lists it: its names, units, channel and the latest milestone.
 type TrackingRow struct {
 	ShipmentRow

@@ -2,6 +2,7 @@ package shipping
 
 import (
 	"context"
+	"strconv"
 	"time"
 
 	"github.com/labstack/echo/v5"
@@ -70,6 +71,7 @@ type Tracked struct {
 
 // Milestone is a step of a shipment's first leg.
 type Milestone struct {
+	ID          string `json:"id"`
 	HappenedAt  string `json:"happenedAt"`
 	Location    string `json:"location"`
 	Description string `json:"description"`
@@ -190,7 +192,7 @@ func (h *TrackingHandler) Get(c *echo.Context) error {
 	}
 	out := TrackedDetail{Tracked: h.tracked(sh, "", mode, last), Milestones: make([]Milestone, len(ms)), Shares: []Share{}}
 	for i, m := range ms {
-		out.Milestones[i] = Milestone{HappenedAt: api.FormatTime(&m.HappenedAt, h.TimeZone), Location: m.Location, Description: m.Description}
+		out.Milestones[i] = Milestone{ID: strconv.FormatInt(m.ID, 10), HappenedAt: api.FormatTime(&m.HappenedAt, h.TimeZone), Location: m.Location, Description: m.Description}
 	}
 	shares, basis, err := h.Profit.ShipmentShares(ctx, p.CompanyID, sh.ID)
 	if err != nil {
@@ -230,6 +232,30 @@ func (h *TrackingHandler) AddMilestone(c *echo.Context) error {
 	}
 	p, _ := middleware.Principal(c)
 	if err := h.Tracking.AddMilestone(c.Request().Context(), p, c.Param("shipmentid"), f); err != nil {
+		return err
+	}
+	middleware.NoteSubject(c, c.Param("shipmentid"))
+	return api.OK(c, "success")
+}
+
+// EditMilestone answers PUT transportation/{shipmentid}/milestone/{id} {happenedAt, location, description}.
+func (h *TrackingHandler) EditMilestone(c *echo.Context) error {
+	var f shipping.MilestoneForm
+	if err := c.Bind(&f); err != nil {
+		return err
+	}
+	p, _ := middleware.Principal(c)
+	if err := h.Tracking.EditMilestone(c.Request().Context(), p, c.Param("shipmentid"), c.Param("id"), f); err != nil {
+		return err
+	}
+	middleware.NoteSubject(c, c.Param("shipmentid"))
+	return api.OK(c, "success")
+}
+
+// DeleteMilestone answers DELETE transportation/{shipmentid}/milestone/{id}.
+func (h *TrackingHandler) DeleteMilestone(c *echo.Context) error {
+	p, _ := middleware.Principal(c)
+	if err := h.Tracking.DeleteMilestone(c.Request().Context(), p, c.Param("shipmentid"), c.Param("id")); err != nil {
 		return err
 	}
 	middleware.NoteSubject(c, c.Param("shipmentid"))

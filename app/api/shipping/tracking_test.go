@@ -40,6 +40,7 @@ type trackedOut struct {
 	EstimatedArrival string `json:"estimatedArrival"`
 	LastMilestone    string `json:"lastMilestone"`
 	Milestones       []struct {
+		ID          string `json:"id"`
 		HappenedAt  string `json:"happenedAt"`
 		Location    string `json:"location"`
 		Description string `json:"description"`
@@ -179,6 +180,19 @@ func TestTrackingFreightFeedsTheProfitSpread(t *testing.T) {
 			if len(got.Milestones) != 3 || got.Milestones[0].Description != "已开船" || got.Milestones[2].Description != "已提货" || got.LastMilestone != "已开船" {
 				t.Fatalf("milestones = %+v", got.Milestones)
 			}
+			// A typo corrected, a wrong milestone deleted: the latest is then the one before it.
+			typo, wrong := path+"/milestone/"+got.Milestones[1].ID, path+"/milestone/"+got.Milestones[0].ID
+			apptest.Expect(t, s.c.Call(http.MethodPut, typo, map[string]any{"happenedAt": "2026-11-02 08:00", "description": " "}), 400, "A0400",
+				"请填写节点描述")
+			apptest.ExpectOK(t, s.c.Call(http.MethodPut, typo, map[string]any{"happenedAt": "2026-11-02 18:00", "location": "深圳海关", "description": "已报关放行"}))
+			apptest.ExpectOK(t, s.c.Call(http.MethodDelete, wrong, nil))
+			apptest.Expect(t, s.c.Call(http.MethodDelete, wrong, nil), 400, "A0400", "物流节点不存在或已删除")
+			apptest.Expect(t, s.c.Call(http.MethodDelete, path+"/milestone/x", nil), 400, "A0400", "物流节点不存在或已删除")
+			got = decode[trackedOut](t, s.c.Call(http.MethodGet, path, nil))
+			if len(got.Milestones) != 2 || got.Milestones[0].Description != "已报关放行" || got.Milestones[0].Location != "深圳海关" ||
+				got.Milestones[0].HappenedAt != "2026-11-02 18:00:00" || got.LastMilestone != "已报关放行" {
+				t.Fatalf("after the edit and the delete: %+v", got)
+			}
 			var page struct {
 				Total   int64        `json:"total"`
 				Records []trackedOut `json:"records"`
@@ -186,7 +200,7 @@ func TestTrackingFreightFeedsTheProfitSpread(t *testing.T) {
 			env = s.c.Call(http.MethodPost, v1+"transportation/page", map[string]any{"search": "DHL"})
 			apptest.ExpectOK(t, env)
 			env.Into(t, &page)
-			if page.Total != 1 || page.Records[0].LastMilestone != "已开船" || page.Records[0].Channel != "空派" {
+			if page.Total != 1 || page.Records[0].LastMilestone != "已报关放行" || page.Records[0].Channel != "空派" {
 				t.Fatalf("list = %+v", page)
 			}
 
@@ -202,6 +216,7 @@ func TestTrackingFreightFeedsTheProfitSpread(t *testing.T) {
 			apptest.Expect(t, other.c.Call(http.MethodPut, path, map[string]any{"freight": "1"}), 404, "A0404", "货件不存在")
 			apptest.Expect(t, other.c.Call(http.MethodDelete, v1+"freightChannel/"+sea.ID, nil), 404, "A0404", "物流渠道不存在")
 			apptest.Expect(t, other.c.Call(http.MethodPut, path, map[string]any{}), 404, "A0404", "货件不存在")
+			apptest.Expect(t, other.c.Call(http.MethodDelete, typo, nil), 404, "A0404", "货件不存在")
 			osh := other.shipmentFromPlan(t, 1)
 			apptest.Expect(t, other.c.Call(http.MethodPut, v1+"transportation/"+osh.ShipmentID, map[string]any{"channelId": sea.ID, "grossWeight": "1"}), 400, "A0400", "物流渠道不存在")
 		})
