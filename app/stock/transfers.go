@@ -111,12 +111,13 @@ func (s *Service) shipTransfer(tx *models.DB, p core.Principal, d *stockdb.Docum
 	return s.refusal(tx, p, err, skus, MsgTransferShort)
 }
 
-// TransferReceipt is what the target received: each line's quantity (0 to what was shipped), and the reason when
-// any differs from what was shipped.
+// TransferReceipt is what the target received: each line's quantity (0 to what was shipped) and the bin of the
+// target it is put away into ("" leaves it 待上架), and the reason when any differs from what was shipped.
 type TransferReceipt struct {
 	Lines []struct {
 		ProductID string `json:"productId"`
 		Received  int    `json:"received"`
+		BinID     string `json:"binId"`
 	} `json:"lines"`
 	Reason string `json:"reason"`
 }
@@ -137,6 +138,8 @@ func (s *Service) ReceiveTransfer(ctx context.Context, p core.Principal, id stri
 			return err
 		}
 		received := map[int64]int{}
+		bins := map[int64]int64{}
+		var binned []stockdb.StockDocumentLine
 		for i, l := range r.Lines {
 			prefix := fmt.Sprintf(msgDocLine, i+1)
 			product, ok := core.ParseID(l.ProductID)
@@ -144,6 +147,19 @@ func (s *Service) ReceiveTransfer(ctx context.Context, p core.Principal, id stri
 				return core.Invalid(prefix + msgTransferProductExtra)
 			}
 			received[product] = l.Received
+			line := stockdb.StockDocumentLine{ProductID: product}
+			if b := strings.TrimSpace(l.BinID); b != "" {
+				bin, ok := core.ParseID(b)
+				if !ok {
+					return core.Invalid(prefix + msgBinMissing)
+				}
+				bins[product], line.BinID = bin, &bin
+			}
+			binned = append(binned, line)
+		}
+		// Put away at receipt: the bins must be enabled bins of the target warehouse.
+		if err := checkLineBins(tx, p, *d.ToWarehouseID, binned); err != nil {
+			return err
 		}
 		differs := false
 		changes := make([]stockdb.StockChange, 0, 2*len(lines))
@@ -161,6 +177,9 @@ func (s *Service) ReceiveTransfer(ctx context.Context, p core.Principal, id stri
 			changes = append(changes,
 				stockdb.StockChange{WarehouseID: d.WarehouseID, ProductID: l.ProductID, Outbound: -l.Quantity},
 				stockdb.StockChange{WarehouseID: *d.ToWarehouseID, ProductID: l.ProductID, Inbound: -l.Quantity, Fulfillable: n})
+			if bin, ok := bins[l.ProductID]; ok && n > 0 {
+				changes[len(changes)-1].BinID, changes[len(changes)-1].Bin = bin, n
+			}
 		}
 		if len(received) != len(lines) {
 			return core.Invalid(msgTransferProductExtra)

@@ -1,7 +1,8 @@
 // 调拨单详情: the transfer's two warehouses, lines and state, with the steps its state and the user's permissions
 // allow: 编辑 and 提交 (a draft), 发货 (审核: the units leave the source's stock into its 待出库 and travel as the
 // target's 待入库), 收货 (at the target: each line's quantity received, the reason of any difference), 作废 (a
-// shipped transfer's units go back). Each asks first, naming what moves.
+// shipped transfer's units go back). Each asks first, naming what moves. Where the target has bins, each line is put
+// away at receipt into its 上架库位 (the product's usual bin proposed; 待上架 when none).
 import { useCallback, useEffect, useState } from "react";
 import { api } from "../lib/api.js";
 import { ask } from "../lib/confirm.js";
@@ -9,7 +10,7 @@ import { can } from "../lib/permissions.js";
 import { toast } from "../lib/toast.js";
 import DocumentNew from "./DocumentNew.jsx";
 import { StatusBadge } from "./Documents.jsx";
-import { ERP, Thumb, button, dangerButton, input, openTab, plainButton } from "./shared.jsx";
+import { ERP, Thumb, button, dangerButton, input, openTab, plainButton, useBins } from "./shared.jsx";
 
 function Field({ label, children }) {
   return (
@@ -28,6 +29,9 @@ export default function TransferDetail({ id, permissions }) {
   // received holds the receipt being typed, by product (null when not receiving).
   const [received, setReceived] = useState(null);
   const [reason, setReason] = useState("");
+  // putAway holds each line's bin at the target while receiving, by product ("" leaves it 待上架).
+  const [putAway, setPutAway] = useState({});
+  const bins = useBins(received !== null && doc ? doc.toWarehouseId : "");
 
   const load = useCallback(() => {
     if (!id) return setError("调拨单不存在");
@@ -88,9 +92,16 @@ export default function TransferDetail({ id, permissions }) {
     danger: true,
   };
   const receiving = received !== null;
-  const startReceiving = () => {
+  const startReceiving = async () => {
     setReceived(Object.fromEntries(doc.lines.map((l) => [l.productId, String(l.quantity)])));
     setReason("");
+    setPutAway({});
+    try {
+      const { data } = await api(`${ERP}/bin/usual`, { method: "POST", body: { warehouseId: doc.toWarehouseId, productIds: doc.lines.map((l) => l.productId) } });
+      setPutAway(Object.fromEntries((data || []).map((u) => [u.productId, u.binId])));
+    } catch (e) {
+      toast(e.message, "error");
+    }
   };
   const receive = async (e) => {
     e.preventDefault();
@@ -106,7 +117,7 @@ export default function TransferDetail({ id, permissions }) {
         message: `收货后“${doc.toWarehouseName}”入库 ${got} 件` + (short > 0 ? `，少收的 ${short} 件按差异记入库存流水（${reason.trim()}）。` : "。"),
         action: "收货",
       },
-      { lines: doc.lines.map((l) => ({ productId: l.productId, received: Number(received[l.productId]) })), reason: reason.trim() },
+      { lines: doc.lines.map((l) => ({ productId: l.productId, received: Number(received[l.productId]), binId: putAway[l.productId] || "" })), reason: reason.trim() },
     );
     if (ok) setReceived(null);
   };
@@ -178,6 +189,11 @@ export default function TransferDetail({ id, permissions }) {
                 <th className="px-2 py-2 text-right font-medium">调拨数量</th>
                 <th className="px-2 py-2 font-medium">实收数量</th>
                 <th className="px-2 py-2 text-right font-medium">差异</th>
+                {receiving && bins.length > 0 && (
+                  <th className="px-2 py-2 font-medium" title="收货时直接放入该库位；不选则为待上架">
+                    上架库位
+                  </th>
+                )}
               </tr>
             </thead>
             <tbody className="divide-y divide-slate-100 dark:divide-slate-700">
@@ -207,6 +223,18 @@ export default function TransferDetail({ id, permissions }) {
                       )}
                     </td>
                     <td className={`px-2 py-1 text-right tabular-nums ${diff < 0 ? "text-red-700 dark:text-red-300" : ""}`}>{diff == null ? "—" : diff === 0 ? "0" : String(diff)}</td>
+                    {receiving && bins.length > 0 && (
+                      <td className="px-2 py-1">
+                        <select aria-label={`${l.sku} 上架库位`} className={`w-32 ${input}`} value={putAway[l.productId] || ""} onChange={(e) => setPutAway((b) => ({ ...b, [l.productId]: e.target.value }))}>
+                          <option value="">待上架</option>
+                          {bins.map((b) => (
+                            <option key={b.id} value={b.id}>
+                              {b.code}
+                            </option>
+                          ))}
+                        </select>
+                      </td>
+                    )}
                   </tr>
                 );
               })}

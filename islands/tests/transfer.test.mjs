@@ -60,6 +60,8 @@ describe("调拨单：仓库管理员调拨并在另一仓库收货", () => {
     const doc = await call(admin, "POST", "/erp/api/v1/inbound", { warehouseId: FROM, lines: [{ productId: "7460000000000001", quantity: 10 }] });
     await call(admin, "POST", `/erp/api/v1/inbound/${doc.id}/submit`);
     await call(admin, "POST", `/erp/api/v1/inbound/${doc.id}/approve`);
+    // 广州仓 has a bin: the receipt puts the units away into it.
+    await call(admin, "POST", "/erp/api/v1/bin", { warehouseId: TO, code: "GZ-01" });
     await call(admin, "POST", "/admin/api/v1/users/subusers", { account: KEEPER, name: "仓管小王", password: KEEPER_PASSWORD, repassword: KEEPER_PASSWORD, roleIds: [ROLE] });
 
     page = await newPage(server);
@@ -139,6 +141,9 @@ describe("调拨单：仓库管理员调拨并在另一仓库收货", () => {
     await detail.getByRole("button", { name: "确认收货", exact: true }).click();
     assert.equal((await detail.getByRole("alert").innerText()).trim(), "实收数量与发货数量不同，请填写差异原因");
     await detail.getByLabel("差异原因").fill("外箱破损，少1件");
+    const putAway = detail.getByRole("combobox", { name: "DB-A 上架库位" });
+    assert.equal(await putAway.inputValue(), "", "no usual bin yet: 待上架");
+    await putAway.selectOption({ label: "GZ-01" });
     await page.screenshot({ path: artifact("transfer-receiving-desktop.png") });
     await detail.getByRole("button", { name: "确认收货", exact: true }).click();
     const asked = await question(detail, `收货 ${detailTitle.split(" ")[1]}`);
@@ -150,6 +155,8 @@ describe("调拨单：仓库管理员调拨并在另一仓库收货", () => {
     assert.equal(await detail.getByRole("button", { name: "作废", exact: true }).count(), 0, "a received transfer is not cancelled");
     assert.deepEqual(await stockOf("深圳仓", "DB-A"), [6, 0, 0]);
     assert.deepEqual(await stockOf("广州仓", "DB-A"), [3, 0, 0]);
+    const binned = await call(admin, "POST", "/erp/api/v1/binStock/page", { warehouseId: TO, pagesize: 50 });
+    assert.deepEqual(binned.records.map((r) => `${r.binCode} ${r.sku} ${r.quantity}`), ["GZ-01 DB-A 3"], "put away at receipt");
 
     await openFromRail(page, "仓库", "库存流水");
     const record = await tabFrame(page, "库存流水");

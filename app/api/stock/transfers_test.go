@@ -109,7 +109,20 @@ func TestATransferShipsAndIsReceivedInTheOtherWarehouse(t *testing.T) {
 			apptest.Expect(t, c.Call(http.MethodPost, v1+"transfer/"+id+"/receive", receipt("", line{a, 7}, line{b, 3})), 400, "A0400", "SKU A-1：实收数量必须为0到发货数量之间的整数")
 			apptest.Expect(t, c.Call(http.MethodPost, v1+"transfer/"+id+"/receive", receipt("", line{a, 6})), 400, "A0400", "请填写每个产品的实收数量")
 			wantStock(t, c, gz.ID, a, 0, 6, 0)
-			apptest.ExpectOK(t, c.Call(http.MethodPost, v1+"transfer/"+id+"/receive", receipt("运输途中破损1件", line{a, 5}, line{b, 3})))
+			// A is put away at receipt into a bin of the target; B waits to be put away. A bin of the source is refused.
+			gzBin, szBin := createBin(t, c, gz.ID, "R-01"), createBin(t, c, sz.ID, "S-01")
+			binned := func(bin string) map[string]any {
+				body := receipt("运输途中破损1件", line{a, 5}, line{b, 3})
+				body["lines"].([]map[string]any)[0]["binId"] = bin
+				return body
+			}
+			apptest.Expect(t, c.Call(http.MethodPost, v1+"transfer/"+id+"/receive", binned(szBin.ID)), 400, "A0400", "第1行：库位不属于所选仓库")
+			apptest.Expect(t, c.Call(http.MethodPost, v1+"transfer/"+id+"/receive", binned("x")), 400, "A0400", "第1行：库位不存在")
+			wantStock(t, c, gz.ID, a, 0, 6, 0)
+			apptest.ExpectOK(t, c.Call(http.MethodPost, v1+"transfer/"+id+"/receive", binned(gzBin.ID)))
+			if got := binUnits(t, c, gz.ID); got["R-01 A-1"] != 5 || got["R-01 B-2"] != 0 {
+				t.Fatalf("bins of the target after the receipt: %v", got)
+			}
 			apptest.Expect(t, c.Call(http.MethodPost, v1+"transfer/"+id+"/receive", receipt("", line{a, 6}, line{b, 3})), 400, "B0001", "只有调拨中的调拨单可以收货")
 			wantStock(t, c, sz.ID, a, 4, 0, 0)
 			wantStock(t, c, gz.ID, a, 5, 0, 0)
