@@ -10,6 +10,7 @@ import (
 	"github.com/shopspring/decimal"
 
 	"sellerhub/app/core"
+	"sellerhub/app/stock"
 	"sellerhub/models"
 	catalogdb "sellerhub/models/catalog"
 	purchasedb "sellerhub/models/purchase"
@@ -34,10 +35,12 @@ const (
 	MsgReturnShort = "库存不足：SKU %s 可用库存 %d，需扣减 %d"
 )
 
-// EventLineForm is a line of the order and the units of it an event takes.
+// EventLineForm is a line of the order and the units of it an event takes; a receipt may put them away into a bin
+// of its warehouse (BinID; "" leaves them 待上架).
 type EventLineForm struct {
 	LineID   string `json:"lineId"`
 	Quantity int    `json:"quantity"`
+	BinID    string `json:"binId"`
 }
 
 // ReceiptForm is a receipt (收货) or a return (退货): the warehouse the goods come into or leave, the date
@@ -59,6 +62,8 @@ type CloseForm struct {
 type eventLine struct {
 	line     purchasedb.LineRow
 	quantity int
+	bin      int64
+	prefix   string
 }
 
 // read checks the form against the order's lines.
@@ -99,8 +104,14 @@ func (f *ReceiptForm) read(s *Service, lines []purchasedb.LineRow, reasonRequire
 			return 0, "", nil, core.Invalid(prefix + msgEventQuantity)
 		}
 		seen[id] = true
+		var bin int64
+		if b := strings.TrimSpace(lf.BinID); b != "" {
+			if bin, ok = core.ParseID(b); !ok {
+				return 0, "", nil, core.Invalid(prefix + stock.MsgBinMissing)
+			}
+		}
 		if lf.Quantity > 0 {
-			out = append(out, eventLine{line: l, quantity: lf.Quantity})
+			out = append(out, eventLine{line: l, quantity: lf.Quantity, bin: bin, prefix: prefix})
 		}
 	}
 	if len(out) == 0 {
@@ -154,6 +165,13 @@ func (s *Service) Receive(ctx context.Context, p core.Principal, id string, f Re
 		if err := receivingWarehouse(tx, p, warehouse); err != nil {
 			return err
 		}
+		for _, t := range taken {
+			if t.bin != 0 {
+				if err := stock.CheckPutAway(tx, p.CompanyID, warehouse, t.bin, t.prefix); err != nil {
+					return err
+				}
+			}
+		}
 		day, _ := time.ParseInLocation(time.DateOnly, date, s.timeZone)
 		var changes []stockdb.StockChange
 		var eventLines []purchasedb.PurchaseReceiptLine
@@ -174,14 +192,17 @@ func (s *Service) Receive(ctx context.Context, p core.Principal, id string, f Re
 			skus[t.line.ProductID] = t.line.SKU
 			eventLines = append(eventLines, purchasedb.PurchaseReceiptLine{OrderLineID: t.line.ID, ProductID: t.line.ProductID,
 				Quantity: t.quantity, UnitCost: c})
+			in := stockdb.StockChange{WarehouseID: warehouse, ProductID: t.line.ProductID, Fulfillable: t.quantity, UnitCost: &c,
+				BinID: t.bin}
+			if t.bin != 0 {
+				in.Bin = t.quantity
+			}
 			if warehouse == o.WarehouseID {
-				changes = append(changes, stockdb.StockChange{WarehouseID: warehouse, ProductID: t.line.ProductID,
-					Inbound: -t.quantity, Fulfillable: t.quantity, UnitCost: &c})
+				in.Inbound = -t.quantity
+				changes = append(changes, in)
 				continue
 			}
-			changes = append(changes,
-				stockdb.StockChange{WarehouseID: o.WarehouseID, ProductID: t.line.ProductID, Inbound: -t.quantity},
-				stockdb.StockChange{WarehouseID: warehouse, ProductID: t.line.ProductID, Fulfillable: t.quantity, UnitCost: &c})
+			changes = append(changes, stockdb.StockChange{WarehouseID: o.WarehouseID, ProductID: t.line.ProductID, Inbound: -t.quantity}, in)
 		}
 		e := &purchasedb.PurchaseReceipt{CompanyID: p.CompanyID, OrderID: o.ID, Kind: purchasedb.EventReceipt,
 			WarehouseID: warehouse, EventDate: date, Remark: f.Remark, OperatorID: &p.UserID, CreatedAt: s.now.Stamp()}

@@ -22,7 +22,7 @@ const (
 	MsgBinMoveTarget     = "请选择移入库位"
 	MsgBinQuantityBad    = "数量必须为1到1000000的整数"
 	MsgBinMoveTooMany    = "一次最多移动500行"
-	msgBinMissing        = "库位不存在"
+	MsgBinMissing        = "库位不存在"
 	msgBinNotInWarehouse = "库位不属于所选仓库"
 	// MsgBinCodeTaken names a code the warehouse has already.
 	MsgBinCodeTaken = "库位编码 %s 已存在"
@@ -359,7 +359,7 @@ func (s *Service) MoveBins(ctx context.Context, p core.Principal, f BinMoveForm)
 		if l.FromBinID != "" {
 			kind = stockdb.BinMoved
 			if lines[i].from, ok = core.ParseID(l.FromBinID); !ok {
-				return "", core.Invalid(prefix + msgBinMissing)
+				return "", core.Invalid(prefix + MsgBinMissing)
 			}
 		}
 		switch {
@@ -394,7 +394,7 @@ func (s *Service) MoveBins(ctx context.Context, p core.Principal, f BinMoveForm)
 				bin, err := stockdb.BinByID(tx, p.CompanyID, b)
 				switch {
 				case models.IsNotFound(err):
-					return core.Invalid(fmt.Sprintf(msgDocLine, i+1) + msgBinMissing)
+					return core.Invalid(fmt.Sprintf(msgDocLine, i+1) + MsgBinMissing)
 				case err != nil:
 					return err
 				case bin.WarehouseID != w.ID:

@@ -168,7 +168,7 @@ func (f *DocumentForm) lines(kind string) ([]stockdb.StockDocumentLine, []int64,
 		if b := strings.TrimSpace(l.BinID); b != "" && (kind == stockdb.DocInbound || kind == stockdb.DocExchange) {
 			n, ok := core.ParseID(b)
 			if !ok {
-				return nil, nil, core.Invalid(prefix + msgBinMissing)
+				return nil, nil, core.Invalid(prefix + MsgBinMissing)
 			}
 			bin = &n
 		}
@@ -331,18 +331,26 @@ func checkLineBins(tx *models.DB, p core.Principal, warehouse int64, lines []sto
 		if l.BinID == nil {
 			continue
 		}
-		prefix := fmt.Sprintf(msgDocLine, i+1)
-		b, err := stockdb.BinByID(tx, p.CompanyID, *l.BinID)
-		switch {
-		case models.IsNotFound(err):
-			return core.Invalid(prefix + msgBinMissing)
-		case err != nil:
+		if err := CheckPutAway(tx, p.CompanyID, warehouse, *l.BinID, fmt.Sprintf(msgDocLine, i+1)); err != nil {
 			return err
-		case b.WarehouseID != warehouse:
-			return core.Invalid(prefix + msgBinNotInWarehouse)
-		case b.Disabled:
-			return core.Refused(prefix + fmt.Sprintf(MsgBinDisabled, b.Code))
 		}
+	}
+	return nil
+}
+
+// CheckPutAway checks that a bin units are put away into on receipt is an enabled bin of the receiving warehouse;
+// prefix names the line in the refusal (第2行：).
+func CheckPutAway(tx *models.DB, companyID, warehouse, bin int64, prefix string) error {
+	b, err := stockdb.BinByID(tx, companyID, bin)
+	switch {
+	case models.IsNotFound(err):
+		return core.Invalid(prefix + MsgBinMissing)
+	case err != nil:
+		return err
+	case b.WarehouseID != warehouse:
+		return core.Invalid(prefix + msgBinNotInWarehouse)
+	case b.Disabled:
+		return core.Refused(prefix + fmt.Sprintf(MsgBinDisabled, b.Code))
 	}
 	return nil
 }

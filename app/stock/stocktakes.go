@@ -95,7 +95,7 @@ func (f *StocktakeForm) bins() ([]int64, error) {
 	for _, raw := range f.BinIDs {
 		id, ok := core.ParseID(raw)
 		if !ok {
-			return nil, core.Invalid(msgBinMissing)
+			return nil, core.Invalid(MsgBinMissing)
 		}
 		if !seen[id] {
 			seen[id] = true
@@ -111,7 +111,7 @@ func checkStocktakeBins(tx *models.DB, p core.Principal, warehouse int64, bins [
 		bin, err := stockdb.BinByID(tx, p.CompanyID, b)
 		switch {
 		case models.IsNotFound(err):
-			return core.Invalid(msgBinMissing)
+			return core.Invalid(MsgBinMissing)
 		case err != nil:
 			return err
 		case bin.WarehouseID != warehouse:
@@ -359,7 +359,7 @@ func (s *Service) CountStocktake(ctx context.Context, p core.Principal, id strin
 			var bin int64
 			if c.BinID != "" {
 				if bin, ok = core.ParseID(c.BinID); !ok {
-					return core.Invalid(prefix + msgBinMissing)
+					return core.Invalid(prefix + MsgBinMissing)
 				}
 			}
 			if c.Counted == nil {

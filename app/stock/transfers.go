@@ -151,7 +151,7 @@ func (s *Service) ReceiveTransfer(ctx context.Context, p core.Principal, id stri
 			if b := strings.TrimSpace(l.BinID); b != "" {
 				bin, ok := core.ParseID(b)
 				if !ok {
-					return core.Invalid(prefix + msgBinMissing)
+					return core.Invalid(prefix + MsgBinMissing)
 				}
 				bins[product], line.BinID = bin, &bin
 			}

@@ -35,6 +35,8 @@ describe("采购单", () => {
       "INSERT INTO warehouses (id, company_id, name, kind, address, allow_negative, stocktaking, disabled, remark, created_at, updated_at) VALUES " +
         [[7300000000000010, "采购主仓"], [7300000000000011, "采购备仓"]].map(([id, name]) => `(${id}, ${company}, '${name}', 'own', '', 0, 0, 0, '', '${now}', '${now}')`).join(", "),
     );
+    // 采购备仓 has a bin: a receipt there puts the units away into it.
+    server.sql(`INSERT INTO bins (id, company_id, warehouse_id, code, zone, remark, disabled, created_at, updated_at) VALUES (7300000000000040, ${company}, 7300000000000011, 'B-01', '', '', 0, '${now}', '${now}')`);
     server.sql(`INSERT INTO suppliers (id, company_id, name, contact, phone, address, remark, created_at, updated_at) VALUES (7300000000000020, ${company}, '潮州陶瓷厂', '林经理', '13800138000', '广东潮州', '', '${now}', '${now}')`);
     // The buyer's role, granted the screens and their buttons, and the buyer made by the admin through 子账号's call.
     server.sql(`INSERT INTO roles (id, company_id, name, code, is_default, created_at, updated_at) VALUES (7300000000000030, ${company}, '采购员', '', 0, '${now}', '${now}')`);
@@ -153,6 +155,7 @@ describe("采购单", () => {
     await dialog.getByRole("button", { name: "确认收货", exact: true }).click();
     assert.equal((await dialog.getByRole("alert").innerText()).trim(), "第1行：数量必须为0到100的整数");
     await dialog.getByLabel("PO-CUP 收货数量").fill("60");
+    assert.equal(await dialog.getByRole("combobox", { name: "PO-CUP 上架库位" }).count(), 0, "采购主仓 has no bins");
     await page.screenshot({ path: artifact("purchase-receive-desktop.png") });
     await dialog.getByRole("button", { name: "确认收货", exact: true }).click();
     await dialog.waitFor({ state: "detached" });
@@ -165,6 +168,7 @@ describe("采购单", () => {
     dialog = detail.getByRole("dialog", { name: `收货 ${number}` });
     await dialog.getByRole("combobox", { name: "收货仓库" }).selectOption({ label: "采购备仓" });
     assert.equal(await dialog.getByLabel("PO-CUP 收货数量").inputValue(), "40");
+    await dialog.getByRole("combobox", { name: "PO-CUP 上架库位" }).selectOption({ label: "B-01" });
     await dialog.getByRole("button", { name: "确认收货", exact: true }).click();
     await dialog.waitFor({ state: "detached" });
     await detail.getByText("已完成", { exact: true }).waitFor();

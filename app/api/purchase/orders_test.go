@@ -81,10 +81,39 @@ func TestAnOrderFromDraftToShortCloseOnEveryDatabase(t *testing.T) {
 				400, "B0001", "第1行：收货数量 71 超出未收数量 70")
 			apptest.Expect(t, f.c.Call(http.MethodPost, v1+"purchaseOrder/"+id+"/receive", eventBody(f.other, "", "", rl{lb, 1})),
 				400, "B0001", "第1行：收货数量 1 超出未收数量 0")
-			// Second receipt: 30 A into the other warehouse: 待入库 leaves the order's warehouse, 可用 comes in the other.
-			apptest.ExpectOK(t, f.c.Call(http.MethodPost, v1+"purchaseOrder/"+id+"/receive", eventBody(f.other, "", "", rl{la, 30})))
+			// Second receipt: 30 A into the other warehouse: 待入库 leaves the order's warehouse, 可用 comes in the other,
+			// put away into a bin there (a bin of another warehouse is refused).
+			bin := func(warehouse, code string) string {
+				env := f.c.Call(http.MethodPost, v1+"bin", map[string]any{"warehouseId": warehouse, "code": code})
+				apptest.ExpectOK(t, env)
+				var b struct{ ID string }
+				env.Into(t, &b)
+				return b.ID
+			}
+			mainBin, otherBin := bin(f.main, "M-01"), bin(f.other, "P-01")
+			binned := func(b string) map[string]any {
+				body := eventBody(f.other, "", "", rl{la, 30})
+				body["lines"].([]map[string]any)[0]["binId"] = b
+				return body
+			}
+			apptest.Expect(t, f.c.Call(http.MethodPost, v1+"purchaseOrder/"+id+"/receive", binned(mainBin)), 400, "A0400", "第1行：库位不属于所选仓库")
+			apptest.Expect(t, f.c.Call(http.MethodPost, v1+"purchaseOrder/"+id+"/receive", binned("x")), 400, "A0400", "第1行：库位不存在")
+			f.wantStock(t, f.otherID, f.aID, 0, 0)
+			apptest.ExpectOK(t, f.c.Call(http.MethodPost, v1+"purchaseOrder/"+id+"/receive", binned(otherBin)))
 			f.wantStock(t, f.mainID, f.aID, 40, 50)
 			f.wantStock(t, f.otherID, f.aID, 0, 30)
+			env := f.c.Call(http.MethodPost, v1+"binStock/page", map[string]any{"warehouseId": f.other, "pagesize": 50})
+			apptest.ExpectOK(t, env)
+			var binned30 struct {
+				Records []struct {
+					BinCode, SKU string
+					Quantity     int
+				}
+			}
+			env.Into(t, &binned30)
+			if len(binned30.Records) != 1 || binned30.Records[0].BinCode != "P-01" || binned30.Records[0].Quantity != 30 {
+				t.Fatalf("bins of the other warehouse after the receipt: %+v", binned30.Records)
+			}
 
 			// A return: the reason is required, the warehouse must hold the units, at most what came back.
 			apptest.Expect(t, f.c.Call(http.MethodPost, v1+"purchaseOrder/"+id+"/return", eventBody(f.other, "", "", rl{la, 5})), 400, "A0400", "请填写原因")
@@ -132,11 +161,13 @@ func TestAnOrderFromDraftToShortCloseOnEveryDatabase(t *testing.T) {
 					t.Fatalf("ledger = %v, want it to start with %v", docs, want)
 				}
 			}
-			if len(docs) != 7 { // approve, receipt, receipt (2 lines: two warehouses), return, close, return
+			// approve, receipt, receipt (2 lines: two warehouses), return (2 lines: out of the bin the units were put
+			// away into), close, return.
+			if len(docs) != 8 {
 				t.Fatalf("ledger = %v", docs)
 			}
 			// 库存流水 names the purchasing movements.
-			env := f.c.Call(http.MethodPost, v1+"stock/ledger", map[string]any{"docNumber": number + "-1"})
+			env = f.c.Call(http.MethodPost, v1+"stock/ledger", map[string]any{"docNumber": number + "-1"})
 			apptest.ExpectOK(t, env)
 			var ledger page[struct {
 				DocTypeName string `json:"docTypeName"`
