@@ -249,6 +249,7 @@ func routes(e *echo.Echo, d Deps, pg *pages.Handler) RouteAccess {
 		"/erp/purchase/plan":             pg.PurchaseScreen("亚马逊补货计划", "plan"),
 		"/erp/purchase/reports":          pg.PurchaseScreen("采购报表", "report"),
 		"/e/p/o":                         pg.PurchaseScreen("新建采购单", "order"),
+		"/e/p/p/s":                       pg.PurchaseScreen("采购计划提交", "planSubmit"),
 		"/erp/finance/payment":           pg.PurchaseScreen("付款申请", "payments"),
 		"/f/p/d":                         pg.PurchaseScreen("付款申请详情", "payment"),
 		"/erp/purchase/process":          pg.WarehouseScreen("加工单", "processList"),
@@ -801,6 +802,8 @@ func routes(e *echo.Echo, d Deps, pg *pages.Handler) RouteAccess {
 	erp.PUT("/replenishment/settings", pur.SavePlanDefaults, rpScreen.Needs(purchase.PermissionPlanEdit), oplog("保存补货默认参数")).Takes(purchase.PlanInputs{}).Answers("")
 	erp.PUT("/replenishment/sku", pur.SavePlanSKU, rpScreen.Needs(purchase.PermissionPlanEdit), oplog("保存SKU补货参数")).Takes(purchase.SKUInputsForm{}).Answers("")
 	erp.POST("/replenishment/purchaseOrders", pur.PlanOrders, rpScreen.Needs(purchase.PermissionAdd), oplog("补货生成采购单")).Takes(purchase.PlanDocsForm{}).Answers([]purchase.PlanDoc{})
+	erp.POST("/replenishment/orderReview", pur.PlanOrderReview, rpScreen).Takes(purchase.OrderReviewForm{}).Answers(purchase.OrderReview{})
+	erp.POST("/replenishment/orderSubmit", pur.PlanOrderSubmit, rpScreen.Needs(purchase.PermissionAdd), oplog("采购计划提交")).Takes(purchase.OrderReviewForm{}).Answers([]purchase.PlanDoc{})
 	erp.POST("/replenishment/shipPlans", pur.PlanShipments, rpScreen.Needs(shipping.PermissionShipPlanAdd), oplog("补货生成发货计划")).Takes(purchase.PlanDocsForm{}).Answers([]purchase.PlanDoc{})
 	// 采购报表 (/erp/api/v1/purchaseReport): reading and exporting need the screen.
 	purchaseReportScreen := middleware.Screen("/erp/purchase/reports")

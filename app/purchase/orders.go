@@ -106,29 +106,50 @@ func (s *Service) Order(ctx context.Context, p core.Principal, id string) (*Orde
 
 // CreateOrder adds a draft (待提交) numbered per company and day (CG20261206-0001).
 func (s *Service) CreateOrder(ctx context.Context, p core.Principal, f OrderForm) (*purchasedb.PurchaseOrder, error) {
-	c, err := f.check()
+	orders, err := s.CreateOrders(ctx, p, []OrderForm{f})
 	if err != nil {
 		return nil, err
 	}
+	return orders[0], nil
+}
+
+// CreateOrders adds drafts, all or none: one transaction, so a plan's orders per supplier never land in part.
+func (s *Service) CreateOrders(ctx context.Context, p core.Principal, forms []OrderForm) ([]*purchasedb.PurchaseOrder, error) {
+	cs := make([]*checked, len(forms))
+	for i := range forms {
+		c, err := forms[i].check()
+		if err != nil {
+			return nil, err
+		}
+		cs[i] = c
+	}
 	now := s.now.Stamp()
-	var o *purchasedb.PurchaseOrder
-	err = s.numbers.Write(ctx, models.PurchaseNumbers, p.CompanyID, func(tx *models.DB, next func() (string, error)) error {
-		o = &purchasedb.PurchaseOrder{CompanyID: p.CompanyID, SupplierID: c.supplier, WarehouseID: c.warehouse,
-			Currency: f.Currency, PaymentTerms: f.PaymentTerms, TermsDays: f.TermsDays, ExpectedDate: f.ExpectedDate,
-			Status: purchasedb.OrderDraft, Remark: f.Remark, CreatorID: &p.UserID, CreatedAt: now, UpdatedAt: now}
-		if err := s.checkRefs(tx, p, c); err != nil {
-			return err
+	var out []*purchasedb.PurchaseOrder
+	err := s.numbers.Write(ctx, models.PurchaseNumbers, p.CompanyID, func(tx *models.DB, next func() (string, error)) error {
+		out = out[:0]
+		for i, f := range forms {
+			c := cs[i]
+			o := &purchasedb.PurchaseOrder{CompanyID: p.CompanyID, SupplierID: c.supplier, WarehouseID: c.warehouse,
+				Currency: f.Currency, PaymentTerms: f.PaymentTerms, TermsDays: f.TermsDays, ExpectedDate: f.ExpectedDate,
+				Status: purchasedb.OrderDraft, Remark: f.Remark, CreatorID: &p.UserID, CreatedAt: now, UpdatedAt: now}
+			if err := s.checkRefs(tx, p, c); err != nil {
+				return err
+			}
+			var err error
+			if o.Number, err = next(); err != nil {
+				return err
+			}
+			if err := purchasedb.CreateOrder(tx, o, append([]purchasedb.PurchaseOrderLine(nil), c.lines...)); err != nil {
+				return err
+			}
+			out = append(out, o)
 		}
-		var err error
-		if o.Number, err = next(); err != nil {
-			return err
-		}
-		return purchasedb.CreateOrder(tx, o, append([]purchasedb.PurchaseOrderLine(nil), c.lines...))
+		return nil
 	})
 	if err != nil {
 		return nil, err
 	}
-	return o, nil
+	return out, nil
 }
 
 // checkRefs checks, in the saving transaction, the supplier, the warehouse (the company's, enabled, not FBA) and

@@ -479,14 +479,14 @@ func (pl *Planner) CreateOrders(ctx context.Context, p core.Principal, f PlanDoc
 		s.qty[l.ProductID] += qty[i]
 		s.price[l.ProductID] = l.UnitPrice
 	}
-	var out []PlanDoc
+	forms := make([]OrderForm, 0, len(suppliers))
 	for _, sup := range suppliers {
 		s := bySupplier[sup]
 		form := OrderForm{SupplierID: strconv.FormatInt(sup, 10), WarehouseID: f.WarehouseID, Currency: "CNY",
 			PaymentTerms: purchasedb.TermsReceipt, Remark: "由亚马逊补货计划生成"}
 		tiers, err := purchasedb.PriceTiers(pl.db.With(ctx), p.CompanyID, sup, s.order)
 		if err != nil {
-			return out, err
+			return nil, err
 		}
 		byProduct := map[int64][]purchasedb.PriceTier{}
 		for _, t := range tiers {
@@ -503,11 +503,16 @@ func (pl *Planner) CreateOrders(ctx context.Context, p core.Principal, f PlanDoc
 			}
 			form.Lines = append(form.Lines, OrderLineForm{ProductID: strconv.FormatInt(product, 10), Quantity: s.qty[product], UnitPrice: price})
 		}
-		o, err := pl.purchase.CreateOrder(ctx, p, form)
-		if err != nil {
-			return out, err
-		}
-		out = append(out, PlanDoc{ID: strconv.FormatInt(o.ID, 10), Number: o.Number, For: s.name})
+		forms = append(forms, form)
+	}
+	// One transaction: the orders of every supplier or none.
+	orders, err := pl.purchase.CreateOrders(ctx, p, forms)
+	if err != nil {
+		return nil, err
+	}
+	out := make([]PlanDoc, len(orders))
+	for i, o := range orders {
+		out[i] = PlanDoc{ID: strconv.FormatInt(o.ID, 10), Number: o.Number, For: bySupplier[suppliers[i]].name}
 	}
 	return out, nil
 }

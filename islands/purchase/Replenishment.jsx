@@ -1,8 +1,8 @@
 // 亚马逊补货计划: every seller SKU per store and marketplace with its suggested shipment and purchase, those running
 // out first first. A click on a row opens its arithmetic: each step with its formula and numbers, the projected
 // FBA stock, and the inputs (weights, lead times, safety and cycle days, the adjustment), which recompute on the
-// server as they change, without saving, until 保存为该SKU参数. Checked rows become draft purchase orders (one
-// per supplier) or shipment plans (one per store and marketplace).
+// server as they change, without saving, until 保存为该SKU参数. Checked rows open 采购计划提交 (draft purchase
+// orders, one per supplier) or become shipment plans (one per store and marketplace).
 import { useEffect, useRef, useState } from "react";
 import { api } from "../lib/api.js";
 import { can } from "../lib/permissions.js";
@@ -321,7 +321,14 @@ export default function Replenishment({ permissions }) {
   const reload = () => setVersion((v) => v + 1);
   const bulk = [];
   if (can(permissions, "erp:purchase:add")) {
-    bulk.push({ label: "生成采购单", run: (rows, done) => setDocs({ kind: "orders", rows, done }) });
+    // Reviewed in 采购计划提交 before anything is made: suppliers, rounded quantities and totals.
+    bulk.push({
+      label: "生成采购单",
+      run: (rows, done) => {
+        openTab("采购计划提交", "/e/p/p/s", { ids: rows.map((r) => r.id).join("\n") });
+        done();
+      },
+    });
   }
   if (can(permissions, "erp:ship:plan:add")) {
     bulk.push({ label: "生成发货计划", run: (rows, done) => setDocs({ kind: "plans", rows, done }) });

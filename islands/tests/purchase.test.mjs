@@ -40,7 +40,7 @@ describe("采购单", () => {
     server.sql(`INSERT INTO suppliers (id, company_id, name, contact, phone, address, remark, created_at, updated_at) VALUES (7300000000000020, ${company}, '潮州陶瓷厂', '林经理', '13800138000', '广东潮州', '', '${now}', '${now}')`);
     // The buyer's role, granted the screens and their buttons, and the buyer made by the admin through 子账号's call.
     server.sql(`INSERT INTO roles (id, company_id, name, code, is_default, created_at, updated_at) VALUES (7300000000000030, ${company}, '采购员', '', 0, '${now}', '${now}')`);
-    server.sql(`INSERT INTO role_menus (role_id, menu_id) SELECT 7300000000000030, id FROM menus WHERE code IN ('purchase.orders.list', 'finance.payment', 'inventory.quantity')`);
+    server.sql(`INSERT INTO role_menus (role_id, menu_id) SELECT 7300000000000030, id FROM menus WHERE code IN ('purchase.orders.list', 'purchase.plan', 'finance.payment', 'inventory.quantity')`);
     server.sql(
       "INSERT INTO role_permissions (role_id, permission_id) SELECT 7300000000000030, id FROM menu_permissions WHERE code IN " +
         "('erp:purchase:add', 'erp:purchase:edit', 'erp:purchase:delete', 'erp:purchase:approve', 'erp:purchase:receive', " +
@@ -237,6 +237,87 @@ describe("采购单", () => {
     await detail.getByRole("button", { name: "库存流水", exact: true }).waitFor();
     await detail.evaluate(() => window.location.reload());
     await detail.getByRole("table", { name: "付款申请" }).getByText("已付款").waitFor();
+  });
+
+  // 采购计划提交: two seller SKUs checked in 亚马逊补货计划 open the review; the cup's suggestion is rounded up to its
+  // supplier's MOQ and cartons, the lid has no supplier and nothing suggested, which 提交 refuses until the buyer,
+  // on the keyboard, gives it a supplier and a quantity; 提交 (Enter) makes a draft per supplier, each a link.
+  it("reviews checked suggestions by supplier and submits a draft order per supplier", async () => {
+    const now = new Date().toISOString().replace("T", " ").replace("Z", "");
+    const company = `(SELECT company_id FROM users WHERE account = '${ADMIN_ACCOUNT}')`;
+    server.sql(`INSERT INTO store_groups (id, company_id, name, remark, created_at, updated_at) VALUES (7300000000000040, ${company}, '补货店', '', '${now}', '${now}')`);
+    server.sql(
+      "INSERT INTO sellers (id, company_id, group_id, region, selling_partner_id, refresh_token, client_secret, status, authorized_at, created_at, updated_at) " +
+        `VALUES (7300000000000041, ${company}, 7300000000000040, 'NA', 'A73SELLER', 'x', 'x', 'ok', '${now}', '${now}', '${now}')`,
+    );
+    server.sql(`UPDATE local_products SET supplier_id = 7300000000000020, price = 6.5, carton_units = 100 WHERE id = 7300000000000001`);
+    server.sql(`INSERT INTO supplier_price_tiers (id, company_id, supplier_id, product_id, min_quantity, unit_price, updated_at) VALUES (7300000000000042, ${company}, 7300000000000020, 7300000000000001, 300, 52000, '${now}')`);
+    for (const [n, sku, product] of [[43, "US-CUP", 7300000000000001], [44, "US-LID", 7300000000000002]]) {
+      server.sql(
+        "INSERT INTO listings (id, company_id, group_id, marketplace_id, seller_sku, asin, fnsku, item_name, price, currency, quantity, status, fulfillment_channel, product_id, created_at, updated_at) " +
+          `VALUES (73000000000000${n}, ${company}, 7300000000000040, 'ATVPDKIKX0DER', '${sku}', 'B0${n}', '', '${sku}', 0, 'USD', 5, 'Active', 'AMAZON_NA', ${product}, '${now}', '${now}')`,
+      );
+      server.sql(
+        "INSERT INTO fba_inventory (id, company_id, group_id, seller_id, marketplace_id, sku, asin, name, fulfillable, created_at, updated_at) " +
+          `VALUES (73000000000001${n}, ${company}, 7300000000000040, 7300000000000041, 'ATVPDKIKX0DER', '${sku}', 'B0${n}', '${sku}', 10, '${now}', '${now}')`,
+      );
+    }
+    // The cup sold 3 a day for the last 60 days: 3 × 96 days less what is at Amazon and in the warehouses.
+    const days = Array.from({ length: 60 }, (_, i) => new Date(Date.now() - (i + 1) * 86400000).toISOString().slice(0, 10));
+    server.sql(
+      "INSERT INTO sales_sku_days (company_id, group_id, seller_id, marketplace_id, sku, currency, day, bj_day, asin, product_name, units, orders, amount) VALUES " +
+        days.map((d) => `(${company}, 7300000000000040, 7300000000000041, 'ATVPDKIKX0DER', 'US-CUP', 'USD', '${d}', '${d}', 'B043', '', 3, 3, 0)`).join(", "),
+    );
+
+    await openFromRail(page, "采购", "亚马逊补货计划");
+    const plan = await tabFrame(page, "亚马逊补货计划");
+    for (const sku of ["US-CUP", "US-LID"]) await plan.getByRole("checkbox", { name: `选择 ${sku}` }).check();
+    await plan.getByRole("group", { name: "选中的行" }).getByRole("button", { name: "生成采购单" }).click();
+    const review = await tabFrame(page, "采购计划提交");
+    const cup = review.getByRole("region", { name: "供应商 潮州陶瓷厂" });
+    await cup.getByTestId("PO-CUP 下单数量").getByText("300").waitFor();
+    assert.match(await cup.getByTestId("PO-CUP 下单数量").innerText(), /起订量300，每箱100取整/);
+    const suggested = Number(await cup.getByLabel("PO-CUP 采购数量").inputValue());
+    assert.ok(suggested > 0 && suggested < 300, `the suggestion ${suggested} is under the MOQ`);
+    assert.match(await cup.getByTestId("supplier-total").innerText(), /300 件，¥1,560\.00/);
+    assert.deepEqual(await review.getByRole("list", { name: "待处理" }).getByRole("listitem").allInnerTexts(), ["产品 PO-LID 未选择供应商", "产品 PO-LID：采购数量必须大于0"]);
+
+    // 提交 by Enter in a quantity: the warehouse first, then the lid's problems, nothing made.
+    const cupQty = cup.getByLabel("PO-CUP 采购数量");
+    await cupQty.focus();
+    await cupQty.press("Enter");
+    assert.equal((await review.getByRole("alert").innerText()).trim(), "请选择收货仓库");
+    await review.getByRole("combobox", { name: "收货仓库" }).selectOption({ label: "采购主仓" });
+    await cupQty.press("Enter");
+    assert.equal((await review.getByRole("alert").innerText()).trim(), "产品 PO-LID 未选择供应商");
+
+    // The cup to 301: three cartons more than the MOQ's 300, 400 at ¥5.20.
+    await cupQty.press("Control+a");
+    await cupQty.pressSequentially("301");
+    await cup.getByTestId("supplier-total").getByText(/400 件，¥2,080\.00/).waitFor();
+    // The lid, by keyboard: 50 units, then Tab from its quantity to its supplier.
+    const none = review.getByRole("region", { name: "供应商 未选择供应商" });
+    const lidQty = none.getByLabel("PO-LID 采购数量");
+    await lidQty.press("Control+a");
+    await lidQty.pressSequentially("50");
+    await review.getByRole("list", { name: "待处理" }).getByText("产品 PO-LID：采购数量必须大于0").waitFor({ state: "detached" });
+    await lidQty.press("Tab");
+    const supplier = review.getByLabel("PO-LID 供应商");
+    assert.equal(await supplier.evaluate((el) => el === document.activeElement), true, "Tab reaches the lid's supplier");
+    await supplier.selectOption({ label: "潮州陶瓷厂" });
+    await cup.getByTestId("supplier-total").getByText(/2个产品，450 件/).waitFor();
+    await page.screenshot({ path: artifact("purchase-plan-submit-desktop.png") });
+    await cup.getByLabel("PO-LID 采购数量").press("Enter");
+    const made = review.getByRole("region", { name: "已生成的采购单" });
+    await made.getByText("已生成1个采购单（待提交）", { exact: false }).waitFor();
+    const link = made.getByRole("link");
+    const orderNumber = (await link.innerText()).trim();
+    assert.match(orderNumber, /^CG\d{8}-\d{4}$/);
+    await link.focus();
+    await link.press("Enter");
+    const order = await tabFrame(page, `采购单 ${orderNumber}`);
+    await order.getByText("待提交", { exact: true }).waitFor();
+    assert.deepEqual(await column(order, "采购", "采购产品"), ["400", "50"]);
   });
 
   it("prints the order on A4 without script", async () => {

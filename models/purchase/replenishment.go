@@ -274,3 +274,19 @@ func ReadPlanData(db *models.DB, companyID, userID int64, month string) (*PlanDa
 	}
 	return d, nil
 }
+
+// ProductCartons answers the carton spec (箱规: units per carton) of those of the company's products that have one.
+func ProductCartons(db *models.DB, companyID int64, ids []int64) (map[int64]int, error) {
+	var rows []struct {
+		ID          int64
+		CartonUnits int
+	}
+	err := db.Table("local_products").Scopes(models.InCompany("local_products", companyID)).
+		Select("local_products.id, local_products.carton_units").
+		Where("local_products.id IN ? AND local_products.carton_units > 0", ids).Find(&rows).Error
+	out := make(map[int64]int, len(rows))
+	for _, r := range rows {
+		out[r.ID] = r.CartonUnits
+	}
+	return out, err
+}

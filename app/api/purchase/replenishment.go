@@ -128,6 +128,36 @@ func (h *Handler) PlanShipments(c *echo.Context) error {
 	return h.planDocs(c, h.Planner.CreateShipPlans)
 }
 
+// PlanOrderReview answers POST replenishment/orderReview {ids, lines:[{productId, supplierId, quantity}]}: the
+// checked lines' products by supplier, quantities rounded to MOQ and cartons, priced, with what 提交 would refuse.
+func (h *Handler) PlanOrderReview(c *echo.Context) error {
+	var f purchase.OrderReviewForm
+	if err := c.Bind(&f); err != nil {
+		return err
+	}
+	p, _ := middleware.Principal(c)
+	rev, err := h.Planner.Review(c.Request().Context(), p, f)
+	if err != nil {
+		return err
+	}
+	return api.OK(c, rev)
+}
+
+// PlanOrderSubmit answers POST replenishment/orderSubmit {ids, lines, warehouseId} with the drafts made, one per
+// supplier.
+func (h *Handler) PlanOrderSubmit(c *echo.Context) error {
+	var f purchase.OrderReviewForm
+	if err := c.Bind(&f); err != nil {
+		return err
+	}
+	p, _ := middleware.Principal(c)
+	docs, err := h.Planner.SubmitReview(c.Request().Context(), p, f)
+	if err != nil {
+		return err
+	}
+	return api.OK(c, docs)
+}
+
 func (h *Handler) planDocs(c *echo.Context, create func(ctx context.Context, p core.Principal, f purchase.PlanDocsForm) ([]purchase.PlanDoc, error)) error {
 	var f purchase.PlanDocsForm
 	if err := c.Bind(&f); err != nil {
