@@ -142,6 +142,10 @@ func seedCompanyA(t *testing.T, h *apptest.Harness) *companyA {
 	a.ids["transfer"] = create("/erp/api/v1/transfer", map[string]any{"warehouseId": str(own.ID), "remark": "MATRIXA 调拨",
 		"toWarehouseId": create("/erp/api/v1/warehouse", map[string]any{"name": "MATRIXA 二号仓", "kind": "own"}),
 		"lines":         []map[string]any{{"productId": str(product.ID), "quantity": 1}}})
+	a.ids["overseasOut"] = create("/erp/api/v1/overseasOut", map[string]any{"remark": "MATRIXA 海外仓发货",
+		"warehouseId": create("/erp/api/v1/warehouse", map[string]any{"name": "MATRIXA 美西仓", "kind": "overseas"}),
+		"destination": "buyer", "buyerName": "MATRIXA Buyer", "buyerAddress": "1 Main St", "carrier": "UPS",
+		"lines": []map[string]any{{"productId": str(product.ID), "quantity": 1}}})
 	var lamp catalogdb.LocalProduct
 	h.DB.Where("company_id = ? AND sku = ?", a.id, "DEMO-LAMP-01").Take(&lamp)
 	a.ids["exchange"] = create("/erp/api/v1/exchange", map[string]any{"warehouseId": str(own.ID), "remark": "MATRIXA 换货",

@@ -189,6 +189,8 @@ func routes(e *echo.Echo, d Deps, pg *pages.Handler) RouteAccess {
 		"/erp/warehouse/shelf":          pg.WarehouseScreen("库位", "bins"),
 		"/amazon/inventory/worth":       pg.WarehouseScreen("库存货值", "worth"),
 		"/amazon/inventory/overseas":    pg.WarehouseScreen("海外仓库存", "overseas"),
+		"/e/w/os/s":                     pg.WarehouseScreen("海外仓发货", "overseasOutNew"),
+		"/e/w/os/d":                     pg.WarehouseScreen("海外仓详情", "overseasOutDetail"),
 		"/erp/ship/plan":                pg.ShipScreen("发货计划", "plans"),
 		"/e/s/p":                        pg.ShipScreen("发货计划提交", "planEdit"),
 		"/erp/ship/quota":               pg.ShipScreen("货件处理", "shipments"),
@@ -615,6 +617,16 @@ func routes(e *echo.Echo, d Deps, pg *pages.Handler) RouteAccess {
 	overseasScreen := middleware.Screen("/amazon/inventory/overseas")
 	erp.POST("/stock/overseas/page", stk.OverseasStockPage, overseasScreen).Takes(stock.StockQuery{}).Answers(api.Page[stockapi.Stock]{})
 	erp.GET("/stock/overseas/export", stk.OverseasStockExport(export), overseasScreen)
+	// 海外仓发货: an overseas warehouse's outbound documents (to FBA or to a buyer), listed and made from 海外仓库存;
+	// 审核 moves the stock out (and into the FBA warehouse's inbound), 作废 moves it back.
+	erp.POST("/overseasOut/page", stk.DocumentPage(stockdb.DocOverseasOut), overseasScreen).Takes(stock.DocumentQuery{}).Answers(api.Page[stockapi.Document]{})
+	erp.GET("/overseasOut/export", stk.DocumentExport(export, stockdb.DocOverseasOut, "海外仓发货单"), overseasScreen)
+	erp.GET("/overseasOut/:id", stk.GetDocument(stockdb.DocOverseasOut), overseasScreen).Answers(stockapi.Document{})
+	erp.POST("/overseasOut", stk.CreateDocument(stockdb.DocOverseasOut), overseasScreen.Needs(stock.PermissionOverseasAdd), oplog("新增海外仓发货单")).Takes(stock.DocumentForm{}).Answers(map[string]string{})
+	erp.PUT("/overseasOut/:id", stk.UpdateDocument(stockdb.DocOverseasOut), overseasScreen.Needs(stock.PermissionOverseasAdd), oplog("编辑海外仓发货单")).Takes(stock.DocumentForm{}).Answers("")
+	erp.POST("/overseasOut/:id/submit", stk.SubmitDocument(stockdb.DocOverseasOut), overseasScreen.Needs(stock.PermissionOverseasAdd), oplog("提交海外仓发货单")).Answers("")
+	erp.POST("/overseasOut/:id/approve", stk.ApproveDocument(stockdb.DocOverseasOut), overseasScreen.Needs(stock.PermissionOverseasApprove), oplog("审核海外仓发货单")).Answers("")
+	erp.POST("/overseasOut/:id/cancel", stk.CancelDocument(stockdb.DocOverseasOut), overseasScreen.Needs(stock.PermissionOverseasCancel), oplog("作废海外仓发货单")).Answers("")
 	// FBA库存明细: reading and exporting need the screen; a user limited to store groups sees their SKUs only.
 	fbaDetailScreen := middleware.Screen("/amazon/inventory/fbadetail")
 	erp.POST("/fbaInventory/page", stk.FBAInventoryPage, fbaDetailScreen).Takes(stock.FBAInventoryQuery{}).Answers(api.Page[stockapi.FBAInventory]{})

@@ -16,17 +16,18 @@ type NumberSeries struct {
 // The numbered series. Shipments take Amazon's shipment id (FBA and 8 to 10 letters and digits) when they have
 // one; those made without it are numbered LS (local shipment), which no Amazon id looks like.
 var (
-	PlanNumbers      = NumberSeries{"SP", "shipment_plans", "number"}   // 发货计划
-	InboundNumbers   = NumberSeries{"RK", "stock_documents", "number"}  // 入库单
-	OutboundNumbers  = NumberSeries{"CK", "stock_documents", "number"}  // 出库单
-	ShipmentNumbers  = NumberSeries{"LS", "shipments", "shipment_id"}   // 货件 without Amazon's id
-	StocktakeNumbers = NumberSeries{"PD", "stocktakes", "number"}       // 盘点单
-	TransferNumbers  = NumberSeries{"DB", "stock_documents", "number"}  // 调拨单
-	ExchangeNumbers  = NumberSeries{"HH", "stock_documents", "number"}  // 换货单
-	ProcessNumbers   = NumberSeries{"JG", "stock_documents", "number"}  // 加工单
-	PurchaseNumbers  = NumberSeries{"CG", "purchase_orders", "number"}  // 采购单
-	PaymentNumbers   = NumberSeries{"FK", "payment_requests", "number"} // 付款申请
-	BinMoveNumbers   = NumberSeries{"YK", "bin_moves", "number"}        // 上架、移库
+	PlanNumbers        = NumberSeries{"SP", "shipment_plans", "number"}   // 发货计划
+	InboundNumbers     = NumberSeries{"RK", "stock_documents", "number"}  // 入库单
+	OutboundNumbers    = NumberSeries{"CK", "stock_documents", "number"}  // 出库单
+	ShipmentNumbers    = NumberSeries{"LS", "shipments", "shipment_id"}   // 货件 without Amazon's id
+	StocktakeNumbers   = NumberSeries{"PD", "stocktakes", "number"}       // 盘点单
+	TransferNumbers    = NumberSeries{"DB", "stock_documents", "number"}  // 调拨单
+	ExchangeNumbers    = NumberSeries{"HH", "stock_documents", "number"}  // 换货单
+	OverseasOutNumbers = NumberSeries{"HW", "stock_documents", "number"}  // 海外仓发货
+	ProcessNumbers     = NumberSeries{"JG", "stock_documents", "number"}  // 加工单
+	PurchaseNumbers    = NumberSeries{"CG", "purchase_orders", "number"}  // 采购单
+	PaymentNumbers     = NumberSeries{"FK", "payment_requests", "number"} // 付款申请
+	BinMoveNumbers     = NumberSeries{"YK", "bin_moves", "number"}        // 上架、移库
 )
 
 // NextNumber answers the company's next number of the series on day (yyyyMMdd): the highest of the day plus

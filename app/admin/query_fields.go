@@ -585,6 +585,15 @@ var queryFields = numbered(map[string][]Column{
 		col("totalCost", "货值(元)", 110, false).yuan().tip("审核时按换出产品的加权平均成本结转"), col("creator", "创建人", 100, false),
 		col("createdAt", "创建时间", 170, false), col("approvedAt", "审核时间", 170, false), col("remark", "备注", 200, false),
 	},
+	// 海外仓发货: an overseas warehouse's outbound documents, to FBA (店铺, 站点, FBA仓库) or to a buyer (收件人).
+	"overseasList": {
+		col("number", "发货单号", 170, false), col("warehouseName", "海外仓", 140, false), col("destinationName", "发货去向", 90, false),
+		col("toWarehouseName", "FBA仓", 140, false), col("destCenter", "FBA仓库代码", 100, false), col("shipmentId", "货件单号", 140, false),
+		col("buyerName", "收件人", 120, false), col("carrier", "承运商", 100, false), col("tracking", "跟踪单号", 150, false),
+		col("statusName", "状态", 80, false), col("lineCount", "产品数", 80, false), col("totalQuantity", "总数量", 90, false),
+		col("creator", "创建人", 100, false), col("createdAt", "创建时间", 170, false), col("approvedAt", "审核时间", 170, false),
+		col("remark", "备注", 200, false),
+	},
 	// 加工单: the components of a product's 物料清单 consumed and the product made, its unit cost rolled up at approval.
 	"processList": {
 		col("number", "加工单号", 170, false), col("warehouseName", "仓库", 140, false), col("statusName", "状态", 80, false),

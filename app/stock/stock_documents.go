@@ -73,6 +73,8 @@ var documentKinds = map[string]struct {
 	stockdb.DocTransfer: {"调拨单", models.TransferNumbers, 0},
 	stockdb.DocExchange: {"换货单", models.ExchangeNumbers, 0},
 	stockdb.DocProcess:  {"加工单", models.ProcessNumbers, 0},
+	// 海外仓发货 moves its stock itself (moveOverseas): out of the overseas warehouse, into FBA's inbound when sent there.
+	stockdb.DocOverseasOut: {"海外仓发货单", models.OverseasOutNumbers, 0},
 }
 
 // CancelDocType is the ledger's document type of the reversal written when an approved document is cancelled.
@@ -126,6 +128,8 @@ type DocumentForm struct {
 	MadeProductID string `json:"madeProductId"`
 	MadeQuantity  int    `json:"madeQuantity"`
 	ProcessFee    string `json:"processFee"`
+	// A 海外仓发货's destination (its fields are the body's own).
+	OverseasForm
 }
 
 // lines checks the form's lines of a document of kind and answers them with the products' ids.
@@ -242,6 +246,10 @@ func (s *Service) CreateDocument(ctx context.Context, p core.Principal, kind str
 	if err != nil {
 		return nil, err
 	}
+	overseas, err := overseasForm(kind, &f.OverseasForm)
+	if err != nil {
+		return nil, err
+	}
 	warehouse, lines, ids, err := f.check(kind)
 	if err != nil {
 		return nil, err
@@ -273,6 +281,12 @@ func (s *Service) CreateDocument(ctx context.Context, p core.Principal, kind str
 		}
 		if err := checkProcess(tx, p, kind, warehouse); err != nil {
 			return err
+		}
+		if overseas != nil {
+			if d.ToWarehouseID, err = linkOverseas(tx, p, kind, warehouse, overseas); err != nil {
+				return err
+			}
+			d.OverseasOut = overseas.out
 		}
 		if d.Number, err = next(); err != nil {
 			return err
@@ -363,6 +377,10 @@ func (s *Service) UpdateDocument(ctx context.Context, p core.Principal, kind, id
 	if err != nil {
 		return err
 	}
+	overseas, err := overseasForm(kind, &f.OverseasForm)
+	if err != nil {
+		return err
+	}
 	warehouse, lines, ids, err := f.check(kind)
 	if err != nil {
 		return err
@@ -397,6 +415,15 @@ func (s *Service) UpdateDocument(ctx context.Context, p core.Principal, kind, id
 		}
 		if err := checkProcess(tx, p, kind, warehouse); err != nil {
 			return err
+		}
+		if overseas != nil {
+			target, err := linkOverseas(tx, p, kind, warehouse, overseas)
+			if err != nil {
+				return err
+			}
+			if _, err := stockdb.MoveDocument(tx, p.CompanyID, d.ID, []int{stockdb.DocDraft}, stockdb.DocDraft, overseasColumns(overseas, target)); err != nil {
+				return err
+			}
 		}
 		return stockdb.ReplaceDocumentLines(tx, p.CompanyID, d.ID, lines)
 	})
@@ -434,6 +461,8 @@ func (s *Service) ApproveDocument(ctx context.Context, p core.Principal, kind, i
 			return s.moveExchange(tx, p, d, 1)
 		case stockdb.DocProcess:
 			return moveProcess(s, tx, p, d, 1)
+		case stockdb.DocOverseasOut:
+			return moveOverseas(s, tx, p, d, 1)
 		}
 		return s.moveDocumentStock(tx, p, d, kind, documentKinds[kind].sign, MsgOutboundShort)
 	})
@@ -462,6 +491,8 @@ func (s *Service) CancelDocument(ctx context.Context, p core.Principal, kind, id
 			return s.moveExchange(tx, p, d, -1)
 		case kind == stockdb.DocProcess:
 			return moveProcess(s, tx, p, d, -1)
+		case kind == stockdb.DocOverseasOut:
+			return moveOverseas(s, tx, p, d, -1)
 		}
 		return s.moveDocumentStock(tx, p, d, CancelDocType(kind), -documentKinds[kind].sign, MsgCancelShort)
 	})

@@ -11,6 +11,7 @@ import DocumentNew from "./DocumentNew.jsx";
 import ExchangeNew from "./ExchangeNew.jsx";
 import { ProcessNew } from "./Process.jsx";
 import { StatusBadge } from "./Documents.jsx";
+import { DestinationDetail, History, Ledger, where } from "./Overseas.jsx";
 import { ERP, KINDS, Thumb, button, dangerButton, openTab, plainButton } from "./shared.jsx";
 
 function Field({ label, children }) {
@@ -80,6 +81,9 @@ export default function DocumentDetail({ kind, id, permissions }) {
 
   const what = `${doc.lineCount} 个产品共 ${doc.totalQuantity} 件`;
   const inbound = kind === "inbound";
+  const overseas = kind === "overseas";
+  // 海外仓发货's approval names where the units go and, to FBA, the FBA warehouse whose 在途 grows.
+  const sent = overseas ? `${where(doc)}${doc.destination === "fba" ? `，“${doc.toWarehouseName}”在途库存增加 ${doc.totalQuantity} 件` : ""}` : "";
   // An exchange's lines as its questions name them: A-1 ×4 换为 B-2, the first three and how many more.
   const swaps = doc.lines.slice(0, 3).map((l) => `${l.sku} ×${l.quantity} 换为 ${l.toSku}`).join("，") + (doc.lines.length > 3 ? ` 等 ${doc.lines.length} 行` : "");
   const submit = { title: `提交${k.noun} ${doc.number}`, message: "提交后等待审核，审核通过才会移动库存。", action: "提交" };
@@ -89,6 +93,8 @@ export default function DocumentDetail({ kind, id, permissions }) {
       ? `审核后将在“${doc.warehouseName}”把 ${swaps}（共 ${doc.totalQuantity} 件），按换出产品的加权平均成本结转。`
       : process
         ? `审核后将在“${doc.warehouseName}”消耗 ${doc.lineCount} 种组件共 ${doc.totalQuantity} 件，加工出 ${doc.madeSku} ×${doc.madeQuantity}，单位成本 = 组件成本 + 加工费。`
+      : overseas
+        ? `审核后将从“${doc.warehouseName}”扣减 ${what}，${sent}。`
       : inbound
         ? `审核后将向“${doc.warehouseName}”入库 ${what}。`
         : `审核后将从“${doc.warehouseName}”出库 ${what}。`,
@@ -100,6 +106,8 @@ export default function DocumentDetail({ kind, id, permissions }) {
       doc.status === 2
         ? exchange
           ? `作废后不可恢复，“${doc.warehouseName}”中 ${swaps} 的库存将换回（共 ${doc.totalQuantity} 件）。`
+          : overseas
+            ? `作废后不可恢复，${what}将退回“${doc.warehouseName}”${doc.destination === "fba" ? `，并从“${doc.toWarehouseName}”的在途库存扣回` : ""}。`
           : process
             ? `作废后不可恢复，“${doc.warehouseName}”将扣回 ${doc.madeSku} ×${doc.madeQuantity}，退回组件共 ${doc.totalQuantity} 件。`
           : `作废后不可恢复，${inbound ? `已入库的 ${what}将从“${doc.warehouseName}”扣回` : `已出库的 ${what}将退回“${doc.warehouseName}”`}。`
@@ -117,7 +125,7 @@ export default function DocumentDetail({ kind, id, permissions }) {
       <div className="flex flex-wrap items-center gap-3">
         <span className="font-mono text-base font-semibold">{doc.number}</span>
         <StatusBadge status={doc.status} name={doc.statusName} />
-        <span className="ml-auto flex gap-2">
+        <span className="ml-auto flex gap-2 print:hidden">
           {doc.status === 0 && can(permissions, `${k.permission}:add`) && (
             <>
               <button type="button" className={plainButton} disabled={busy} onClick={() => setEditing(true)}>
@@ -141,10 +149,16 @@ export default function DocumentDetail({ kind, id, permissions }) {
           <button type="button" className={plainButton} onClick={() => openTab("库存流水", "/erp/warehouse/record")}>
             库存流水
           </button>
+          {overseas && (
+            <button type="button" className={plainButton} onClick={() => window.print()}>
+              打印
+            </button>
+          )}
         </span>
       </div>
       <dl className="grid grid-cols-2 gap-4 rounded-lg bg-white p-4 shadow-sm ring-1 ring-slate-200 md:grid-cols-4 dark:bg-slate-800 dark:ring-slate-700">
-        <Field label="仓库">{doc.warehouseName}</Field>
+        <Field label={overseas ? "海外仓" : "仓库"}>{doc.warehouseName}</Field>
+        {overseas && <DestinationDetail doc={doc} Field={Field} />}
         <Field label="产品数">{String(doc.lineCount)}</Field>
         <Field label="总数量">{String(doc.totalQuantity)}</Field>
         {inbound && <Field label="总金额(元)">{doc.totalCost}</Field>}
@@ -172,7 +186,7 @@ export default function DocumentDetail({ kind, id, permissions }) {
               <th className="px-2 py-2 font-medium">图片</th>
               <th className="px-2 py-2 font-medium">SKU</th>
               <th className="px-2 py-2 font-medium">产品名称</th>
-              <th className="px-2 py-2 font-medium">{kind === "inbound" ? "入库数量" : process ? "组件用量" : "出库数量"}</th>
+              <th className="px-2 py-2 font-medium">{kind === "inbound" ? "入库数量" : process ? "组件用量" : overseas ? "发货数量" : "出库数量"}</th>
               {process && <th className="px-2 py-2 text-right font-medium">成本单价(元)</th>}
               {inbound && <th className="px-2 py-2 text-right font-medium">单价(元)</th>}
               {inbound && <th className="px-2 py-2 text-right font-medium">金额(元)</th>}
@@ -202,6 +216,8 @@ export default function DocumentDetail({ kind, id, permissions }) {
           </tbody>
         </table>
       )}
+      {overseas && <History doc={doc} />}
+      {overseas && <Ledger lines={doc.ledger || []} />}
     </section>
   );
 }

@@ -5,10 +5,12 @@
 // is only warned of, as the stock may come in before 审核, which refuses it if not. An inbound line has its 单价
 // (CNY, empty when not known) and amount, and the form its total: the receipt values the stock at it; and, when
 // the warehouse has bins, its 上架库位 (the product's usual bin proposed, 待上架 when none), where approval puts it.
+// 海外仓发货 (kind overseas) is an outbound document of an overseas warehouse with where it goes (Overseas.jsx).
 import { useState } from "react";
 import { api } from "../lib/api.js";
 import { ask } from "../lib/confirm.js";
 import { toast } from "../lib/toast.js";
+import { DestinationFields, EMPTY_DESTINATION, destinationOf, destinationProblem } from "./Overseas.jsx";
 import ProductPicker from "./ProductPicker.jsx";
 import { ERP, KINDS, Thumb, WarehouseSelect, button, dangerButton, input, openTab, plainButton, useBins, useWarehouses } from "./shared.jsx";
 
@@ -48,6 +50,9 @@ function problem(kind, warehouseId, lines, toWarehouseId) {
 // transferable leaves out the FBA warehouses of a transfer's choices: their stock is Amazon's figures.
 const transferable = (warehouses, transfer) => (transfer && warehouses ? warehouses.filter((w) => w.kind !== "fba") : warehouses);
 
+// choices are the warehouses a document of the kind may name: 海外仓发货 only overseas ones, a transfer no FBA one.
+const choices = (warehouses, kind) => (kind === "overseas" && warehouses ? warehouses.filter((w) => w.kind === "overseas") : transferable(warehouses, kind === "transfer"));
+
 export default function DocumentNew({ kind, doc, onSaved, onCancel }) {
   const k = KINDS[kind];
   const warehouses = useWarehouses(false);
@@ -56,6 +61,8 @@ export default function DocumentNew({ kind, doc, onSaved, onCancel }) {
   const [toWarehouseId, setToWarehouseId] = useState(doc ? doc.toWarehouseId || "" : "");
   const [lines, setLines] = useState(doc ? doc.lines.map((l) => ({ ...l, quantity: String(l.quantity), unitCost: l.unitCost || "", binId: l.binId || "" })) : []);
   const inbound = kind === "inbound";
+  const overseas = kind === "overseas";
+  const [destination, setDestination] = useState(doc ? destinationOf(doc) : EMPTY_DESTINATION);
   // An inbound line is put away at approval into its bin (库位), proposed as the product's usual one.
   const bins = useBins(inbound ? warehouseId : "");
   const addLine = async (p) => {
@@ -81,12 +88,12 @@ export default function DocumentNew({ kind, doc, onSaved, onCancel }) {
 
   const save = async (e) => {
     e.preventDefault();
-    const msg = problem(kind, warehouseId, lines, toWarehouseId);
+    const msg = problem(kind, warehouseId, lines, toWarehouseId) || (overseas ? destinationProblem(destination) : "");
     setError(msg);
     if (msg) return;
     setBusy(true);
     try {
-      const body = { warehouseId, ...(transfer ? { toWarehouseId } : {}), remark, lines: lines.map((l) => ({ productId: l.productId, quantity: Number(l.quantity), ...(inbound ? { unitCost: String(l.unitCost ?? "").trim(), binId: l.binId || "" } : {}) })) };
+      const body = { warehouseId, ...(transfer ? { toWarehouseId } : {}), ...(overseas ? destination : {}), remark, lines: lines.map((l) => ({ productId: l.productId, quantity: Number(l.quantity), ...(inbound ? { unitCost: String(l.unitCost ?? "").trim(), binId: l.binId || "" } : {}) })) };
       if (doc) {
         await api(`${ERP}/${k.path}/${doc.id}`, { method: "PUT", body });
         toast("操作成功!");
@@ -116,7 +123,7 @@ export default function DocumentNew({ kind, doc, onSaved, onCancel }) {
             {transfer ? "调出仓库" : "仓库"}
             <span className="text-red-600"> *</span>
           </span>
-          <WarehouseSelect warehouses={transferable(warehouses, transfer)} label={transfer ? "调出仓库" : "仓库"} value={warehouseId} onChange={(e) => changeWarehouse(e.target.value)} empty="请选择仓库" />
+          <WarehouseSelect warehouses={choices(warehouses, kind)} label={transfer ? "调出仓库" : overseas ? "海外仓" : "仓库"} value={warehouseId} onChange={(e) => changeWarehouse(e.target.value)} empty="请选择仓库" />
         </label>
         {transfer && (
           <label className="flex items-center gap-2 text-sm">
@@ -133,6 +140,7 @@ export default function DocumentNew({ kind, doc, onSaved, onCancel }) {
           </label>
         )}
       </div>
+      {overseas && <DestinationFields value={destination} onChange={setDestination} />}
       <ProductPicker warehouseId={warehouseId} chosen={new Set(lines.map((l) => l.productId))} onPick={addLine} />
       <table className="w-full text-left text-sm" aria-label="单据产品">
         <thead className="bg-slate-50 text-slate-600 dark:bg-slate-900 dark:text-slate-300">
@@ -142,7 +150,7 @@ export default function DocumentNew({ kind, doc, onSaved, onCancel }) {
             <th className="px-2 py-2 font-medium">SKU</th>
             <th className="px-2 py-2 font-medium">产品名称</th>
             <th className="px-2 py-2 font-medium">可用库存</th>
-            <th className="px-2 py-2 font-medium">{inbound ? "入库数量" : transfer ? "调拨数量" : "出库数量"}</th>
+            <th className="px-2 py-2 font-medium">{inbound ? "入库数量" : transfer ? "调拨数量" : overseas ? "发货数量" : "出库数量"}</th>
             {inbound && (
               <th className="px-2 py-2 font-medium" title="每件的采购成本（人民币），审核入库时记入库存流水">
                 单价(元)

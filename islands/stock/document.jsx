@@ -1,4 +1,4 @@
-// A stock document's create page (/e/w/i, /e/w/o, /e/w/s, /e/w/t, /e/w/e/c) and detail page (/e/w/i/d, /e/w/o/d, /e/w/s/d, /e/w/t/d, /e/w/e/d): the warehouse island
+// A stock document's create page (/e/w/i, /e/w/o, /e/w/s, /e/w/t, /e/w/e/c, /e/w/os/s) and detail page (/e/w/i/d, /e/w/o/d, /e/w/s/d, /e/w/t/d, /e/w/e/d, /e/w/os/d): the warehouse island
 // of those pages, built apart from the list screens (main.jsx) so that each loads only its own code.
 import { mount } from "../lib/mount.js";
 import DocumentDetail from "./DocumentDetail.jsx";

@@ -29,6 +29,8 @@ export const KINDS = {
     ],
   },
   process: { path: "process", noun: "加工单", list: "/erp/purchase/process", create: "/e/p/p/c", detail: "/e/p/p/d", permission: "erp:purchase:process" },
+  // 海外仓发货: listed and made from 海外仓库存 (its list is a tab of that screen).
+  overseas: { path: "overseasOut", noun: "海外仓发货单", list: "/amazon/inventory/overseas", create: "/e/w/os/s", detail: "/e/w/os/d", permission: "erp:wh:overseas" },
   exchange: { path: "exchange", noun: "换货单", list: "/erp/warehouse/exchange", create: "/e/w/e/c", detail: "/e/w/e/d", permission: "erp:wh:exchange" },
   transfer: {
     path: "transfer",

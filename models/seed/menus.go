@@ -117,7 +117,7 @@ var ProductMenu = []menuEntry{
 			link("inventory.planning", "库存规划", "/amazon/inventory/planning"),
 			link("inventory.quantity", "库存数量", "/amazon/inventory/quantity"),
 			link("inventory.worth", "库存货值", "/amazon/inventory/worth"),
-			link("inventory.overseas", "海外仓库存", "/amazon/inventory/overseas"),
+			link("inventory.overseas", "海外仓库存", "/amazon/inventory/overseas", permEntry{"erp:wh:overseas:add", "新增海外仓发货单"}, permEntry{"erp:wh:overseas:approve", "审核海外仓发货单"}, permEntry{"erp:wh:overseas:cancel", "作废海外仓发货单"}),
 		),
 	),
 	group("logistics", "物流", "Ship",

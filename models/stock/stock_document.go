@@ -15,7 +15,31 @@ const (
 	DocTransfer = "transfer" // 调拨单: from WarehouseID to ToWarehouseID
 	DocExchange = "exchange" // 换货单: each line's ProductID becomes its ToProductID in WarehouseID
 	DocProcess  = "process"  // 加工单: the lines' components become MadeQuantity units of MadeProductID
+	// DocOverseasOut is 海外仓发货: the lines leave an overseas warehouse for FBA or for a buyer (OverseasOut).
+	DocOverseasOut = "overseas"
 )
+
+// Where a 海外仓发货 sends its units (OverseasOut.Destination).
+const (
+	DestFBA   = "fba"   // an FBA warehouse: a store group's marketplace, its inbound grows by the lines
+	DestBuyer = "buyer" // a buyer, by a carrier
+)
+
+// OverseasOut is where an overseas warehouse's outbound document (海外仓发货) sends its units: to FBA (the store
+// group and marketplace, the fulfilment centre's code, and the shipment it goes under when linked to one) or to
+// a buyer (name, phone, address). Carrier and Tracking are the carrier's. Empty for other kinds.
+type OverseasOut struct {
+	Destination     string
+	DestGroupID     *int64
+	DestMarketplace string
+	DestCenter      string
+	ShipmentRef     *int64
+	BuyerName       string
+	BuyerPhone      string
+	BuyerAddress    string
+	Carrier         string
+	Tracking        string
+}
 
 // Stock document states (StockDocument.Status).
 const (
@@ -52,6 +76,7 @@ type StockDocument struct {
 	MadeQuantity  int
 	ProcessFee    int64
 	MadeCost      *int64
+	OverseasOut   `gorm:"embedded"`
 	CreatedAt     time.Time
 	UpdatedAt     time.Time
 }
@@ -103,11 +128,14 @@ type DocumentRow struct {
 	ApproverName    string
 	ReceiverName    string
 	// A processing order's product made (its SKU and name).
-	MadeSKU       string `gorm:"column:made_sku"`
-	MadeName      string
-	LineCount     int
-	TotalQuantity int
-	TotalCost     *int64
+	MadeSKU  string `gorm:"column:made_sku"`
+	MadeName string
+	// A 海外仓发货's store group sent to and the number of the shipment it is linked to.
+	DestGroupName  string
+	ShipmentNumber string
+	LineCount      int
+	TotalQuantity  int
+	TotalCost      *int64
 }
 
 // DocumentLineRow is a line with its product's SKU, name and image, and the product's fulfillable stock in the
@@ -171,6 +199,7 @@ func documentRows(q *gorm.DB) *gorm.DB {
 	return q.Select("stock_documents.*, warehouses.name AS warehouse_name, COALESCE(tw.name, '') AS to_warehouse_name, " +
 		"cp.name AS creator_name, ap.name AS approver_name, COALESCE(rp.name, '') AS receiver_name, " +
 		"COALESCE(mp.sku, '') AS made_sku, COALESCE(mp.name, '') AS made_name, " +
+		"COALESCE(dg.name, '') AS dest_group_name, COALESCE(dsh.shipment_id, '') AS shipment_number, " +
 		"(SELECT COUNT(*) FROM stock_document_lines l WHERE l.document_id = stock_documents.id) AS line_count, " +
 		"(SELECT COALESCE(SUM(l.quantity), 0) FROM stock_document_lines l WHERE l.document_id = stock_documents.id) AS total_quantity, " +
 		"(SELECT SUM(l.quantity * l.unit_cost) FROM stock_document_lines l WHERE l.document_id = stock_documents.id) AS total_cost").
@@ -179,7 +208,24 @@ func documentRows(q *gorm.DB) *gorm.DB {
 		Joins("LEFT JOIN user_profiles cp ON cp.user_id = stock_documents.creator_id").
 		Joins("LEFT JOIN user_profiles ap ON ap.user_id = stock_documents.approver_id").
 		Joins("LEFT JOIN user_profiles rp ON rp.user_id = stock_documents.receiver_id").
-		Joins("LEFT JOIN local_products mp ON mp.id = stock_documents.made_product_id")
+		Joins("LEFT JOIN local_products mp ON mp.id = stock_documents.made_product_id").
+		Joins("LEFT JOIN store_groups dg ON dg.id = stock_documents.dest_group_id").
+		Joins("LEFT JOIN shipments dsh ON dsh.id = stock_documents.shipment_ref")
+}
+
+// DocumentLedger lists the ledger lines a document's number wrote (its approval and its reversal) in the
+// warehouses the user may see, oldest first, with the warehouse, product and operator as 库存流水 names them.
+func DocumentLedger(db *models.DB, companyID, userID int64, number string) ([]LedgerRow, error) {
+	rows := []LedgerRow{}
+	err := db.Table("stock_ledger").Scopes(models.InCompany("stock_ledger", companyID), db.VisibleWarehouses(companyID, userID)).
+		Joins("JOIN warehouses ON warehouses.id = stock_ledger.warehouse_id").
+		Joins("JOIN local_products ON local_products.id = stock_ledger.product_id").
+		Joins("LEFT JOIN user_profiles ON user_profiles.user_id = stock_ledger.operator_id").
+		Joins("LEFT JOIN bins ON bins.id = stock_ledger.bin_id").
+		Select("stock_ledger.*, warehouses.name AS warehouse_name, local_products.sku, "+
+			"local_products.name AS product_name, user_profiles.name AS operator_name, COALESCE(bins.code, '') AS bin_code").
+		Where("stock_ledger.doc_number = ?", number).Order("stock_ledger.created_at, stock_ledger.id").Find(&rows).Error
+	return rows, err
 }
 
 // DocumentPage lists a page of the company's documents of a kind in the warehouses the user may see, newest first,
@@ -304,4 +350,35 @@ func SetDocumentLineCosts(db *models.DB, companyID, documentID int64, costs map[
 		}
 	}
 	return nil
+}
+
+// ShipmentLink is what a 海外仓发货 checks of the shipment it is linked to: its row, store group, marketplace,
+// source warehouse and local status (shipping's; read here, as stock comes before shipping).
+type ShipmentLink struct {
+	ID            int64
+	ShipmentID    string
+	GroupID       int64
+	MarketplaceID string
+	WarehouseID   int64
+	Status        int
+}
+
+// ShipmentToLink loads one of the company's shipments by its number (Amazon's FBA15… or ours), in a store group
+// the user may see; ErrNotFound otherwise.
+func ShipmentToLink(db *models.DB, companyID, userID int64, number string) (*ShipmentLink, error) {
+	var s ShipmentLink
+	err := db.Table("shipments").Scopes(models.InCompany("shipments", companyID), models.InGrantedGroups("shipments.group_id", userID)).
+		Select("shipments.id, shipments.shipment_id, shipments.group_id, shipments.marketplace_id, shipments.warehouse_id, shipments.status").
+		Where("shipments.shipment_id = ?", number).Take(&s).Error
+	if err != nil {
+		return nil, err
+	}
+	return &s, nil
+}
+
+// GroupVisible tells whether a store group is the company's and one the user may see.
+func GroupVisible(db *models.DB, companyID, userID, groupID int64) (bool, error) {
+	var n int64
+	err := db.VisibleGroups(companyID, userID, "").Where("store_groups.id = ?", groupID).Count(&n).Error
+	return n == 1, err
 }

@@ -11,6 +11,7 @@ import (
 	"sellerhub/app/stock"
 	"sellerhub/models"
 	stockdb "sellerhub/models/stock"
+	"sellerhub/models/stores"
 )
 
 // statusNames are the document states as the screens name them.
@@ -52,6 +53,39 @@ type Document struct {
 	MadeQuantity  int    `json:"madeQuantity,omitempty"`
 	ProcessFee    string `json:"processFee,omitempty"`
 	MadeCost      string `json:"madeCost,omitempty"`
+	// A 海外仓发货's destination: fba (the store group, marketplace, fulfilment centre and linked shipment) or buyer
+	// (name, phone, address), the carrier and tracking number; and, on its detail, the ledger lines it wrote.
+	Destination     string       `json:"destination,omitempty"`
+	DestinationName string       `json:"destinationName,omitempty"`
+	DestGroupID     string       `json:"destGroupId,omitempty"`
+	DestGroupName   string       `json:"destGroupName,omitempty"`
+	DestMarketplace string       `json:"destMarketplace,omitempty"`
+	DestCountry     string       `json:"destCountry,omitempty"`
+	DestCenter      string       `json:"destCenter,omitempty"`
+	ShipmentID      string       `json:"shipmentId,omitempty"`
+	BuyerName       string       `json:"buyerName,omitempty"`
+	BuyerPhone      string       `json:"buyerPhone,omitempty"`
+	BuyerAddress    string       `json:"buyerAddress,omitempty"`
+	Carrier         string       `json:"carrier,omitempty"`
+	Tracking        string       `json:"tracking,omitempty"`
+	Ledger          []LedgerLine `json:"ledger,omitempty"`
+}
+
+// destinationNames are a 海外仓发货's destinations as the screens name them.
+var destinationNames = map[string]string{stockdb.DestFBA: "发往FBA", stockdb.DestBuyer: "发往买家"}
+
+// overseas adds a 海外仓发货's destination to its answer.
+func overseas(out *Document, d *stockdb.DocumentRow) {
+	o := d.OverseasOut
+	out.Destination, out.DestinationName, out.DestMarketplace, out.DestCenter = o.Destination, destinationNames[o.Destination], o.DestMarketplace, o.DestCenter
+	out.ShipmentID, out.BuyerName, out.BuyerPhone, out.BuyerAddress = d.ShipmentNumber, o.BuyerName, o.BuyerPhone, o.BuyerAddress
+	out.Carrier, out.Tracking, out.DestGroupName = o.Carrier, o.Tracking, d.DestGroupName
+	if o.DestGroupID != nil {
+		out.DestGroupID = id(*o.DestGroupID)
+	}
+	if m, ok := stores.MarketplaceByID(o.DestMarketplace); ok {
+		out.DestCountry = m.Name
+	}
 }
 
 // DocumentLine is a line of a document with its product.
@@ -96,6 +130,9 @@ func (h *Handler) document(d *stockdb.DocumentRow) Document {
 		fee := d.ProcessFee
 		out.MadeProductID, out.MadeSKU, out.MadeName, out.MadeQuantity = id(*d.MadeProductID), d.MadeSKU, d.MadeName, d.MadeQuantity
 		out.ProcessFee, out.MadeCost = yuan(&fee, 1), yuan(d.MadeCost, 1)
+	}
+	if d.Kind == stockdb.DocOverseasOut {
+		overseas(&out, d)
 	}
 	if d.ToWarehouseID != nil {
 		out.ToWarehouseID, out.ToWarehouseName = id(*d.ToWarehouseID), d.ToWarehouseName
@@ -151,6 +188,16 @@ func (h *Handler) GetDocument(kind string) echo.HandlerFunc {
 			if l.ToProductID != nil {
 				out.Lines[i].ToProductID, out.Lines[i].ToSKU, out.Lines[i].ToName = id(*l.ToProductID), l.ToSKU, l.ToName
 				out.Lines[i].ToImage, out.Lines[i].ToFulfillable = l.ToImage, l.ToFulfillable
+			}
+		}
+		if kind == stockdb.DocOverseasOut {
+			ledger, err := stock.DocumentLedger(c.Request().Context(), h.Stock, p, d)
+			if err != nil {
+				return err
+			}
+			out.Ledger = make([]LedgerLine, len(ledger))
+			for i := range ledger {
+				out.Ledger[i] = h.ledgerLine(&ledger[i])
 			}
 		}
 		return api.OK(c, out)
