@@ -64,8 +64,17 @@ func (s *Service) ImportDemo(ctx context.Context, st Store, sellerID string, mar
 		return total, err
 	}
 	from := src.Today.AddDate(0, 0, -demoDays)
+	var readReport func(kind Kind, reportType, market string, reportMarkets []string, start, end time.Time, reportID string) error
 	read := func(kind Kind, market string, reportMarkets []string, start, end time.Time, reportID string) error {
-		r, err := src.Content(sellerID, kind.ReportType(), reportMarkets, start, end)
+		for _, reportType := range kind.ReportTypes() {
+			if err := readReport(kind, reportType, market, reportMarkets, start, end, reportID); err != nil {
+				return err
+			}
+		}
+		return nil
+	}
+	readReport = func(kind Kind, reportType, market string, reportMarkets []string, start, end time.Time, reportID string) error {
+		r, err := src.Content(sellerID, reportType, reportMarkets, start, end)
 		if err != nil {
 			return err
 		}
@@ -83,7 +92,7 @@ func (s *Service) ImportDemo(ctx context.Context, st Store, sellerID string, mar
 			return fmt.Errorf("demo %s report of %s: %w", kind, market, err)
 		}
 		if src.Imported != nil {
-			name := kind.ReportType()
+			name := reportType
 			if market != "" {
 				name += "-" + market
 			}

@@ -5,7 +5,11 @@
 // parser per kind. It knows nothing of jobs, echo or HTTP.
 package amazondata
 
-import "sellerhub/app/amazon"
+import (
+	"slices"
+
+	"sellerhub/app/amazon"
+)
 
 // Kind is a kind of Amazon data the product keeps, one report type each.
 type Kind string
@@ -70,6 +74,10 @@ type kindInfo struct {
 	options map[string]string
 }
 
+// moreReports are a kind's other report types, asked for beside its own in the same run: inventory health is
+// three reports of one SKU (planning, reserved, stranded), read into one screen.
+var moreReports = map[Kind][]string{InventoryPlanning: {ReservedReport, StrandedReport}}
+
 var kinds = map[Kind]kindInfo{
 	Orders:       {"订单", "GET_FLAT_FILE_ALL_ORDERS_DATA_BY_LAST_UPDATE_GENERAL", false, nil},
 	Inventory:    {"FBA库存", "GET_FBA_MYI_UNSUPPRESSED_INVENTORY_DATA", false, nil},
@@ -107,6 +115,15 @@ func (k Kind) ReportType() string { return kinds[k].reportType }
 // answers): only those are asked for as reports or uploaded.
 func (k Kind) FromReport() bool { return kinds[k].reportType != "" }
 
+// ReportTypes are every report type the kind brings: its own first, then the others asked in the same run.
+func (k Kind) ReportTypes() []string {
+	info := kinds[k]
+	if info.reportType == "" {
+		return nil
+	}
+	return append([]string{info.reportType}, moreReports[k]...)
+}
+
 // ReportOptions are the reportOptions the kind's report is asked with (nil for none).
 func (k Kind) ReportOptions() map[string]string { return kinds[k].options }
 
@@ -116,7 +133,7 @@ func (k Kind) Scheduled() bool { return kinds[k].scheduled }
 // KindOfReportType finds the kind a report type carries.
 func KindOfReportType(reportType string) (Kind, bool) {
 	for k, info := range kinds {
-		if info.reportType != "" && info.reportType == reportType {
+		if info.reportType != "" && info.reportType == reportType || slices.Contains(moreReports[k], reportType) {
 			return k, true
 		}
 	}

@@ -20,7 +20,8 @@ type Planning struct {
 func NewPlanning(db *models.DB) *Planning { return &Planning{db: db} }
 
 // PlanningQuery is the body of 库存规划: the page, the sort, a store group and marketplace, Amazon's recommended
-// action, a view ("" all, aged: units past 180 days, excess, low: the low-inventory-level fee's risk) and a part
+// action, a view ("" all, aged: units past 180 days, excess, low: the low-inventory-level fee's risk,
+// stranded: units Amazon cannot sell) and a part
 // of the SKU, FNSKU or ASIN.
 type PlanningQuery struct {
 	core.PageRequest
@@ -34,7 +35,7 @@ type PlanningQuery struct {
 }
 
 // MsgPlanningView refuses a view 库存规划 does not have.
-const MsgPlanningView = "库存视图只能是全部、超龄库存、冗余库存或低库存风险"
+const MsgPlanningView = "库存视图只能是全部、超龄库存、冗余库存、低库存风险或滞留库存"
 
 var planningSorts = map[string]string{"sku": "sku", "available": "available", "daysOfSupply": "days_of_supply",
 	"excessQuantity": "excess_quantity", "storageCostNextMonth": "storage_cost_next_month"}
@@ -46,7 +47,7 @@ func (s *Planning) PlanningPage(ctx context.Context, p core.Principal, q Plannin
 		Action: strings.TrimSpace(q.Action), View: strings.TrimSpace(q.View), Keyword: strings.TrimSpace(q.Keyword),
 		OrderBy: planningSorts[q.Sort], Desc: strings.EqualFold(q.Order, "desc"), Offset: r.Offset(), Limit: r.Size, Anchor: r.Anchor()}
 	switch f.View {
-	case "", amazondatadb.PlanningAged, amazondatadb.PlanningExcess, amazondatadb.PlanningLow:
+	case "", amazondatadb.PlanningAged, amazondatadb.PlanningExcess, amazondatadb.PlanningLow, amazondatadb.PlanningStranded:
 	default:
 		return nil, 0, r, core.Invalid(MsgPlanningView)
 	}

@@ -114,6 +114,12 @@ func (sy *syncing) plan() ([]datasyncdb.SyncReport, error) {
 	for _, w := range windows {
 		for _, m := range markets {
 			out = append(out, sy.report(len(out), m, w.start, w.end, now))
+			// A kind of several reports (inventory health) asks for its others beside it, each named on its row.
+			for _, more := range sy.kind.ReportTypes()[1:] {
+				r := sy.report(len(out), m, w.start, w.end, now)
+				r.ReportType = more
+				out = append(out, r)
+			}
 		}
 	}
 	return out, nil

@@ -43,6 +43,63 @@ type planningTotals struct {
 	StorageNextMonth               int64
 }
 
+// checkReservedAndStranded: the reserved and stranded reports came in the planning kind's run: each SKU's reserved
+// split is the world's, and 滞留库存 lists exactly the world's stranded SKUs with Amazon's reason and units.
+func checkReservedAndStranded(t *testing.T, h *apptest.Harness, c *apptest.Client, w *sellerdata.World, companyID, sellerID int64, seller string) {
+	t.Helper()
+	reserved, err := amazondatadb.ReservedOfSeller(h.DB, companyID, sellerID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	gotSplit := map[string][3]int{}
+	for _, r := range reserved {
+		if r.ReservedQty != r.CustomerOrders+r.FCTransfers+r.FCProcessing {
+			t.Fatalf("reserved line %+v does not add up", r)
+		}
+		gotSplit[r.MarketplaceID+" "+r.SKU] = [3]int{r.CustomerOrders, r.FCTransfers, r.FCProcessing}
+	}
+	wantSplit, wantStranded := map[string][3]int{}, map[string]sellerdata.StrandedLine{}
+	for _, m := range w.Marketplaces(seller) {
+		for _, l := range w.InventoryPlanning(seller, m) {
+			wantSplit[m+" "+l.SKU] = l.ReservedSplit
+		}
+		for _, l := range w.Stranded(seller, m) {
+			wantStranded[m+" "+l.SKU] = l
+		}
+	}
+	if len(gotSplit) != len(wantSplit) || len(wantStranded) == 0 {
+		t.Fatalf("reserved synced %v, the world has %v (%d stranded)", gotSplit, wantSplit, len(wantStranded))
+	}
+	for k, v := range wantSplit {
+		if gotSplit[k] != v {
+			t.Fatalf("reserved %s: %v, the world has %v", k, gotSplit[k], v)
+		}
+	}
+	var page struct {
+		Records []struct {
+			SKU, MarketplaceID, StrandedReason, StrandedReasonName, StrandedSince, AutoRemovalDate string
+			StrandedQuantity, ReservedCustomerOrders, ReservedFcTransfers, ReservedFcProcessing    int
+		}
+		Total int
+	}
+	env := c.Call(http.MethodPost, "/amazon/api/v1/planning/page", map[string]any{"currentpage": 1, "pagesize": 100, "view": "stranded"})
+	apptest.ExpectOK(t, env)
+	env.Into(t, &page)
+	if page.Total != len(wantStranded) || len(page.Records) != page.Total {
+		t.Fatalf("stranded view %+v, the world has %v", page, wantStranded)
+	}
+	for _, r := range page.Records {
+		k := r.MarketplaceID + " " + r.SKU
+		want, ok := wantStranded[k]
+		split := wantSplit[k]
+		if !ok || r.StrandedReason != want.Reason || r.StrandedReasonName != "商品已下架（Listing closed）" ||
+			r.StrandedQuantity != want.Fulfillable+want.Unfulfillable || r.StrandedSince != want.Stranded[:10] ||
+			r.AutoRemovalDate != want.AutoRemoval[:10] || [3]int{r.ReservedCustomerOrders, r.ReservedFcTransfers, r.ReservedFcProcessing} != split {
+			t.Fatalf("stranded line %+v, the world's %+v reserved %v", r, want, split)
+		}
+	}
+}
+
 func planningSums(t *testing.T, h *apptest.Harness, companyID, sellerID int64) planningTotals {
 	t.Helper()
 	lines, err := amazondatadb.PlanningOfSeller(h.DB, companyID, sellerID)
@@ -116,8 +173,9 @@ func checkPlanning(t *testing.T, h *apptest.Harness, c *apptest.Client, w *selle
 			}
 		}
 	}
+	checkReservedAndStranded(t, h, c, w, companyID, sellerID, seller)
 	env := c.Call(http.MethodPost, "/amazon/api/v1/planning/page", map[string]any{"currentpage": 1, "pagesize": 20, "view": "old"})
-	if env.Code == "00000" || env.Msg != "库存视图只能是全部、超龄库存、冗余库存或低库存风险" {
+	if env.Code == "00000" || env.Msg != "库存视图只能是全部、超龄库存、冗余库存、低库存风险或滞留库存" {
 		t.Fatalf("view old answered %+v", env)
 	}
 	return got

@@ -76,6 +76,10 @@ var signature = map[amazondata.Kind][]string{
 
 // fits tells whether a report's header is the kind's.
 func fits(k amazondata.Kind, r *amazon.TSVReader) bool {
+	if k == amazondata.InventoryPlanning {
+		// 库存规划 takes any of inventory health's three reports.
+		return amazondata.PlanningReportOf(r) != ""
+	}
 	for _, col := range signature[k] {
 		if !r.Has(col) {
 			return false

@@ -210,7 +210,11 @@ func (sy *syncing) bringIn(reports []datasyncdb.SyncReport, i int) error {
 	r := &reports[i]
 	c, ep, token := sy.api.Client, sy.api.Endpoint, sy.api.RefreshToken
 	if r.ReportID == "" {
-		spec := amazon.ReportSpec{ReportType: sy.kind.ReportType(), MarketplaceIDs: sy.marketplacesOf(r),
+		reportType := sy.kind.ReportType()
+		if r.ReportType != "" {
+			reportType = r.ReportType
+		}
+		spec := amazon.ReportSpec{ReportType: reportType, MarketplaceIDs: sy.marketplacesOf(r),
 			DataStartTime: r.DataStart, DataEndTime: r.DataEnd, ReportOptions: sy.kind.ReportOptions()}
 		id, err := c.CreateReport(sy.ctx, ep, token, spec)
 		if err != nil {

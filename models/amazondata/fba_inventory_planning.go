@@ -1,6 +1,7 @@
 package amazondata
 
 import (
+	"fmt"
 	"time"
 
 	"gorm.io/gorm"
@@ -104,7 +105,13 @@ const (
 	PlanningAged   = "aged"
 	PlanningExcess = "excess"
 	PlanningLow    = "low"
+	// PlanningStranded: the SKUs with units Amazon's stranded inventory report lists.
+	PlanningStranded = "stranded"
 )
+
+// onPlanning are the reserved and stranded lines of a planning line's SKU (same seller account and marketplace).
+const onPlanning = ` ON %[1]s.seller_id = fba_inventory_planning.seller_id AND %[1]s.marketplace_id = fba_inventory_planning.marketplace_id
+	AND %[1]s.sku = fba_inventory_planning.sku`
 
 // PlanningFilter selects the planning lines of the store groups UserID is granted: of a store group and
 // marketplace, a recommended action, a view, whose SKU, FNSKU or ASIN contains Keyword.
@@ -141,6 +148,9 @@ func (f PlanningFilter) matching(db *models.DB, companyID int64) *gorm.DB {
 	case PlanningLow:
 		q = q.Where(t+".shipped_t30 > 0 AND "+t+".short_term_days_of_supply < ? AND "+t+".long_term_days_of_supply < ?",
 			LowInventoryDays, LowInventoryDays)
+	case PlanningStranded:
+		q = q.Where("EXISTS (SELECT 1 FROM fba_stranded_inventory fs WHERE fs.seller_id = " + t + ".seller_id AND fs.marketplace_id = " +
+			t + ".marketplace_id AND fs.sku = " + t + ".sku)")
 	}
 	return db.ContainsKeyword(q, f.Keyword, t+".sku", t+".fnsku", t+".asin")
 }
@@ -149,6 +159,14 @@ func (f PlanningFilter) matching(db *models.DB, companyID int64) *gorm.DB {
 type PlanningRow struct {
 	Planning
 	GroupName string
+	// The reserved inventory report's split of the SKU's reserved units (zero when it has none).
+	ReservedCustomerOrders int `gorm:"column:reserved_customer_orders"`
+	ReservedFCTransfers    int `gorm:"column:reserved_fc_transfers"`
+	ReservedFCProcessing   int `gorm:"column:reserved_fc_processing"`
+	// The stranded inventory report's line of the SKU: its stranded units, Amazon's reason and action, since when,
+	// and the day Amazon removes them ("" when the SKU is not stranded).
+	StrandedQuantity                                               int
+	StrandedReason, StrandedAction, StrandedSince, AutoRemovalDate string
 }
 
 // PlanningPage lists a page of planning lines, by SKU unless another order is asked.
@@ -163,7 +181,14 @@ func PlanningPage(db *models.DB, companyID int64, f PlanningFilter) ([]PlanningR
 	total, err := models.ReadPage(db, p, func() *gorm.DB {
 		return db.Table("fba_inventory_planning").Scopes(models.InCompany("fba_inventory_planning", companyID)).
 			Joins("JOIN store_groups ON store_groups.id = fba_inventory_planning.group_id").
-			Select("fba_inventory_planning.*, store_groups.name AS group_name")
+			Joins("LEFT JOIN fba_reserved_inventory fr" + fmt.Sprintf(onPlanning, "fr")).
+			Joins("LEFT JOIN fba_stranded_inventory fs" + fmt.Sprintf(onPlanning, "fs")).
+			Select(`fba_inventory_planning.*, store_groups.name AS group_name,
+				COALESCE(fr.customer_orders, 0) AS reserved_customer_orders, COALESCE(fr.fc_transfers, 0) AS reserved_fc_transfers,
+				COALESCE(fr.fc_processing, 0) AS reserved_fc_processing,
+				COALESCE(fs.fulfillable_qty + fs.unfulfillable_qty, 0) AS stranded_quantity,
+				COALESCE(fs.stranded_reason, '') AS stranded_reason, COALESCE(fs.primary_action, '') AS stranded_action,
+				COALESCE(fs.date_stranded, '') AS stranded_since, COALESCE(fs.auto_removal_date, '') AS auto_removal_date`)
 	}, &rows)
 	return rows, total, err
 }

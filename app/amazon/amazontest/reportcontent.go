@@ -22,6 +22,8 @@ var reportColumns = map[string]string{
 	"GET_FBA_STORAGE_FEE_CHARGES_DATA":                      "asin fnsku product_name fulfillment_center country_code longest_side median_side shortest_side measurement_units weight weight_units item_volume volume_units product_size_tier average_quantity_on_hand average_quantity_pending_removal estimated_total_item_volume month_of_charge storage_rate currency estimated_monthly_storage_fee dangerous_goods_storage_type eligible_for_inventory_discount qualifies_for_inventory_discount total_incentive_fee_amount breakdown_incentive_fee_amount average_quantity_customer_orders",
 	"GET_FBA_FULFILLMENT_LONGTERM_STORAGE_FEE_CHARGES_DATA": "snapshot-date sku fnsku asin product-name condition per-unit-volume currency volume-unit country qty-charged amount-charged surcharge-age-tier rate-surcharge",
 	"GET_FBA_INVENTORY_PLANNING_DATA":                       "snapshot-date sku fnsku asin product-name condition available pending-removal-quantity inv-age-0-to-90-days inv-age-91-to-180-days inv-age-181-to-270-days inv-age-271-to-365-days inv-age-365-plus-days currency units-shipped-t30 units-shipped-t90 recommended-action estimated-excess-quantity estimated-storage-cost-next-month days-of-supply short-term-historical-days-of-supply long-term-historical-days-of-supply",
+	"GET_RESERVED_INVENTORY_DATA":                           "sku fnsku asin product-name reserved_qty reserved_customerorders reserved_fc-transfers reserved_fc-processing",
+	"GET_STRANDED_INVENTORY_UI_DATA":                        "primary-action date-stranded Date-to-take-auto-removal status-primary status-secondary error-message stranded-reason asin sku fnsku product-name condition fulfilled-by fulfillable-qty your-price unfulfillable-qty reserved-quantity inbound-shipped-qty",
 	"GET_FBA_FULFILLMENT_REMOVAL_ORDER_DETAIL_DATA":         "request-date order-id order-source order-type service-speed order-status last-updated-date sku fnsku disposition requested-quantity cancelled-quantity disposed-quantity shipped-quantity in-process-quantity removal-fee currency",
 	"GET_FBA_FULFILLMENT_REMOVAL_SHIPMENT_DETAIL_DATA":      "request-date order-id shipment-date sku fnsku disposition shipped-quantity carrier tracking-number removal-order-type",
 	// The ledger's columns are words with spaces: tab-separated here, and every field quoted in the file.
@@ -166,6 +168,10 @@ func sample(sellerID, marketplaceID string, i int, start, end time.Time) map[str
 		"available":      "12", "inv-age-0-to-90-days": "12", "units-shipped-t30": "9",
 		"units-shipped-t90": "27", "recommended-action": "No action required", "estimated-storage-cost-next-month": "0.35",
 		"days-of-supply": "40", "short-term-historical-days-of-supply": "40", "long-term-historical-days-of-supply": "40",
+		// Its reserved units by why, and a stranded one (a closed listing).
+		"reserved_qty": "3", "reserved_customerorders": "2", "reserved_fc-transfers": "1", "reserved_fc-processing": "0",
+		"primary-action": "Relist", "date-stranded": at.Format(time.RFC3339), "status-primary": "Stranded",
+		"stranded-reason": "Listing closed", "fulfillable-qty": "4", "reserved-quantity": "0",
 		// A returned unit of a removal order and its package.
 		"request-date": at.Add(-48 * time.Hour).Format("2006-01-02T15:04:05-07:00"), "order-source": "Seller-initiated Manual Removal",
 		"order-type": "Return", "service-speed": "Standard", "disposition": "Sellable", "requested-quantity": "1",

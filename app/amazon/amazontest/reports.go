@@ -45,7 +45,7 @@ var requestable = map[string]bool{
 	ledgerDetailReport: true, ledgerSummaryReport: true, "GET_FBA_REIMBURSEMENTS_DATA": true,
 	"GET_FBA_STORAGE_FEE_CHARGES_DATA": true, "GET_FBA_INVENTORY_PLANNING_DATA": true, "GET_FBA_FULFILLMENT_LONGTERM_STORAGE_FEE_CHARGES_DATA": true,
 	"GET_FBA_FULFILLMENT_REMOVAL_ORDER_DETAIL_DATA": true, "GET_FBA_FULFILLMENT_REMOVAL_SHIPMENT_DETAIL_DATA": true,
-	salesTrafficReport: true,
+	salesTrafficReport: true, "GET_RESERVED_INVENTORY_DATA": true, "GET_STRANDED_INVENTORY_UI_DATA": true,
 }
 
 // standInRate is the x-amzn-RateLimit-Limit the stand-in answers with unless SetRateLimit says otherwise: a

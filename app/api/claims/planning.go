@@ -53,6 +53,36 @@ type PlanningLine struct {
 	UnfulfillableQuantity int     `json:"unfulfillableQuantity"`
 	PendingRemoval        int     `json:"pendingRemoval"`
 	HealthStatus          string  `json:"healthStatus"`
+	// The reserved units by why (Amazon's reserved inventory report): customer orders being picked, transfers
+	// between fulfilment centres, units sidelined for processing.
+	ReservedCustomerOrders int `json:"reservedCustomerOrders"`
+	ReservedFCTransfers    int `json:"reservedFcTransfers"`
+	ReservedFCProcessing   int `json:"reservedFcProcessing"`
+	// Stranded units (Amazon's stranded inventory report), Amazon's reason in its words and the screen's, the
+	// action it asks for, since when, and the day it removes them; "" when the SKU is not stranded.
+	StrandedQuantity   int    `json:"strandedQuantity"`
+	StrandedReason     string `json:"strandedReason"`
+	StrandedReasonName string `json:"strandedReasonName"`
+	StrandedAction     string `json:"strandedAction"`
+	StrandedSince      string `json:"strandedSince"`
+	AutoRemovalDate    string `json:"autoRemovalDate"`
+}
+
+// strandedReasons are Amazon's stranded reasons in the screen's words (Amazon's own text is kept beside it).
+var strandedReasons = map[string]string{"Listing closed": "商品已下架", "No listing exists": "无商品信息",
+	"Listing suppressed": "商品被禁止显示", "Pricing error": "价格错误", "Listing deleted": "商品已删除",
+	"Inactive listing": "商品不活跃", "ASIN/SKU mismatch": "ASIN与SKU不匹配", "Condition mismatch": "状况不匹配",
+	"Listing inactive": "商品不活跃", "Fulfillment channel mismatch": "配送渠道不符"}
+
+// strandedReasonName is the reason in Chinese followed by Amazon's words, or Amazon's words alone when unknown.
+func strandedReasonName(reason string) string {
+	if reason == "" {
+		return ""
+	}
+	if n := strandedReasons[reason]; n != "" {
+		return n + "（" + reason + "）"
+	}
+	return reason
 }
 
 // actionNames are Amazon's recommended actions in the screen's words.
@@ -81,7 +111,11 @@ func (h *PlanningHandler) line(r *amazondatadb.PlanningRow) PlanningLine {
 		StorageCostNextMonth: cost, EstimatedSavings: savings, ShortTermDaysOfSupply: scaled(r.ShortTermDaysOfSupply, 4),
 		LongTermDaysOfSupply: scaled(r.LongTermDaysOfSupply, 4), LowInventoryRisk: risk, LowInventoryRiskName: "—",
 		InboundQuantity: r.InboundQuantity, ReservedQuantity: r.ReservedQuantity, UnfulfillableQuantity: r.UnfulfillableQuantity,
-		PendingRemoval: r.PendingRemoval, HealthStatus: r.HealthStatus}
+		PendingRemoval: r.PendingRemoval, HealthStatus: r.HealthStatus, ReservedCustomerOrders: r.ReservedCustomerOrders,
+		ReservedFCTransfers: r.ReservedFCTransfers, ReservedFCProcessing: r.ReservedFCProcessing,
+		StrandedQuantity: r.StrandedQuantity, StrandedReason: r.StrandedReason,
+		StrandedReasonName: strandedReasonName(r.StrandedReason), StrandedAction: r.StrandedAction,
+		StrandedSince: r.StrandedSince, AutoRemovalDate: r.AutoRemovalDate}
 	if risk {
 		out.LowInventoryRiskName = "有风险"
 	}

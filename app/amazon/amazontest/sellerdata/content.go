@@ -69,6 +69,14 @@ func (w *World) Content(sellerID, reportType string, marketplaceIDs []string, st
 			return nil, fmt.Errorf("sellerdata: %s takes one marketplace, not %d", reportType, len(ms))
 		}
 		return each(InventoryPlanningHeader, w.InventoryPlanning(sellerID, ms[0].id), appendPlanningLine), nil
+	case ReservedReport, StrandedReport:
+		if len(ms) != 1 {
+			return nil, fmt.Errorf("sellerdata: %s takes one marketplace, not %d", reportType, len(ms))
+		}
+		if reportType == ReservedReport {
+			return each(ReservedHeader, w.InventoryPlanning(sellerID, ms[0].id), appendReservedLine), nil
+		}
+		return each(StrandedHeader, w.Stranded(sellerID, ms[0].id), appendStrandedLine), nil
 	case StorageFeeReport, AgedSurchargeReport:
 		if len(ms) != 1 {
 			return nil, fmt.Errorf("sellerdata: %s takes one marketplace, not %d", reportType, len(ms))

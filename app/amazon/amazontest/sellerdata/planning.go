@@ -29,14 +29,17 @@ var InventoryPlanningHeader = []string{"snapshot-date", "sku", "fnsku", "asin", 
 type PlanningLine struct {
 	SnapshotDate, SKU, FNSKU, ASIN, ProductName, Currency, Alert, Action, StorageType, Country, Health string
 	Available, PendingRemoval, Inbound, Reserved, Unfulfillable                                        int
-	Age                                                                                                [5]int
-	Shipped                                                                                            [4]int // t7, t30, t60, t90
-	Price, Savings, StorageNextMonth                                                                   int64
-	RemovalQuantity, Excess                                                                            int
-	SellThrough, DaysOfSupply, ShortHDOS, LongHDOS, HDOS                                               int64 // hundredths
-	ItemVolume                                                                                         int64 // millionths
-	VolumeUnit                                                                                         string
-	dec                                                                                                int32
+	// ReservedSplit is Reserved by why: customer orders being picked, transfers between fulfilment centres,
+	// units sidelined for processing (the reserved inventory report's columns).
+	ReservedSplit                                        [3]int
+	Age                                                  [5]int
+	Shipped                                              [4]int // t7, t30, t60, t90
+	Price, Savings, StorageNextMonth                     int64
+	RemovalQuantity, Excess                              int
+	SellThrough, DaysOfSupply, ShortHDOS, LongHDOS, HDOS int64 // hundredths
+	ItemVolume                                           int64 // millionths
+	VolumeUnit                                           string
+	dec                                                  int32
 }
 
 // InventoryPlanning is the report's truth for a marketplace of the seller, as of the world's day.
@@ -58,7 +61,9 @@ func (w *World) InventoryPlanning(sellerID, marketplaceID string) []PlanningLine
 		vol, unit := volumeOf(m, p)
 		l := PlanningLine{SnapshotDate: day, SKU: p.sku, FNSKU: p.fnsku, ASIN: p.asin, ProductName: p.name, Currency: m.currency,
 			Country: m.store(), StorageType: "Standard", ItemVolume: vol, VolumeUnit: unit, Price: p.price[m.index], dec: m.dec,
-			Inbound: int(perDay*14) + int(r%5), Reserved: int(r % 4), Unfulfillable: int(r % 2)}
+			Inbound: int(perDay*14) + int(r%5), Unfulfillable: int(r % 2)}
+		l.ReservedSplit = [3]int{int(perDay*2) + 1, int(r >> 8 % 4), int(r >> 16 % 3)}
+		l.Reserved = l.ReservedSplit[0] + l.ReservedSplit[1] + l.ReservedSplit[2]
 		switch {
 		case i == len(ps)-1 && len(ps) > 3:
 			// Slow: aged units past 180 days, excess, Amazon recommends a removal.
@@ -118,4 +123,57 @@ func appendPlanningLine(b []byte, l PlanningLine) []byte {
 		money(l.Savings), hundredths(l.SellThrough), string(appendMinor(nil, vol, volDec)), l.VolumeUnit, l.StorageType,
 		l.Country, hundredths(l.DaysOfSupply), n(l.Excess), money(l.StorageNextMonth), n(l.Inbound), n(l.Reserved),
 		n(l.Unfulfillable), hundredths(l.HDOS), hundredths(l.ShortHDOS), hundredths(l.LongHDOS), l.Health)
+}
+
+// The reserved inventory report: each FBA SKU's reserved units and why (Amazon's column names).
+const ReservedReport = "GET_RESERVED_INVENTORY_DATA"
+
+// ReservedHeader is its columns.
+var ReservedHeader = []string{"sku", "fnsku", "asin", "product-name", "reserved_qty", "reserved_customerorders",
+	"reserved_fc-transfers", "reserved_fc-processing"}
+
+func appendReservedLine(b []byte, l PlanningLine) []byte {
+	n := strconv.Itoa
+	return tsvLine(b, l.SKU, l.FNSKU, l.ASIN, l.ProductName, n(l.Reserved), n(l.ReservedSplit[0]), n(l.ReservedSplit[1]),
+		n(l.ReservedSplit[2]))
+}
+
+// The stranded inventory report: units in stock with no active offer, so they cannot sell, with Amazon's reason.
+const StrandedReport = "GET_STRANDED_INVENTORY_UI_DATA"
+
+// StrandedHeader is its columns as Amazon names them (the auto-removal date's capital D included).
+var StrandedHeader = []string{"primary-action", "date-stranded", "Date-to-take-auto-removal", "status-primary",
+	"status-secondary", "error-message", "stranded-reason", "asin", "sku", "fnsku", "product-name", "condition",
+	"fulfilled-by", "fulfillable-qty", "your-price", "unfulfillable-qty", "reserved-quantity", "inbound-shipped-qty"}
+
+// StrandedLine is a line of the stranded inventory report.
+type StrandedLine struct {
+	Action, Stranded, AutoRemoval, StatusPrimary, StatusSecondary, ErrorMessage, Reason string
+	ASIN, SKU, FNSKU, ProductName                                                       string
+	Fulfillable, Unfulfillable, Reserved, Inbound                                       int
+	Price                                                                               int64
+	dec                                                                                 int32
+}
+
+// Stranded is the report's truth for a marketplace of the seller: the second FBA product's listing was closed
+// twelve days ago, so its units in stock are stranded; Amazon removes them 30 days later.
+func (w *World) Stranded(sellerID, marketplaceID string) []StrandedLine {
+	lines := w.InventoryPlanning(sellerID, marketplaceID)
+	if len(lines) < 3 {
+		return nil
+	}
+	l, m := lines[1], markets[marketplaceID]
+	since := w.Now.Truncate(24*time.Hour).AddDate(0, 0, -12)
+	return []StrandedLine{{Action: "Relist", Stranded: since.Format(time.RFC3339),
+		AutoRemoval: since.AddDate(0, 0, 30).Format(time.RFC3339), StatusPrimary: "Stranded", StatusSecondary: "Inactive",
+		ErrorMessage: "The listing for this FNSKU was closed.", Reason: "Listing closed", ASIN: l.ASIN, SKU: l.SKU,
+		FNSKU: l.FNSKU, ProductName: l.ProductName, Fulfillable: l.Available, Unfulfillable: l.Unfulfillable,
+		Reserved: 0, Inbound: 0, Price: l.Price, dec: m.dec}}
+}
+
+func appendStrandedLine(b []byte, l StrandedLine) []byte {
+	n := strconv.Itoa
+	return tsvLine(b, l.Action, l.Stranded, l.AutoRemoval, l.StatusPrimary, l.StatusSecondary, l.ErrorMessage, l.Reason,
+		l.ASIN, l.SKU, l.FNSKU, l.ProductName, "New", "Amazon", n(l.Fulfillable), string(appendMinor(nil, l.Price, l.dec)),
+		n(l.Unfulfillable), n(l.Reserved), n(l.Inbound))
 }
