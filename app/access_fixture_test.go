@@ -134,6 +134,8 @@ func seedCompanyA(t *testing.T, h *apptest.Harness) *companyA {
 		"countryCode": "CN", "phone": "13800000000", "warehouseId": str(own.ID)}
 	a.ids["warehouseAddress"] = create("/erp/api/v1/warehouseAddress", address)
 	a.ids["shipFromAddress"] = create("/erp/api/v1/shipFromAddress", address)
+	// An AliExpress store of A (速卖通店铺授权), not authorised: its list, check, re-authorise and delete are A's.
+	a.ids["stores"] = create("/amazon/api/v1/aeauthority/stores", map[string]string{"name": "MATRIXA 速卖通店", "region": "GLOBAL"})
 	// A product of each kind's screen (耗材, 包材); /base/material/:id is addressed with the fixture's product, which
 	// 物料 does not find (not of its kind).
 	a.ids["consumable"] = create("/erp/api/v1/base/consumable", map[string]any{"sku": "MATRIXA-TAPE", "name": "MATRIXA 胶带"})

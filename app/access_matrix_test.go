@@ -101,7 +101,7 @@ var publicSurface = map[string]bool{
 	"POST /admin/api/v1/users/register": true, "POST /admin/api/v1/users/updatePasswordForget": true,
 	"POST /admin/api/v1/users/updatePassword": true,
 	// Amazon sends the browser back here after a consent: the signed single-use state authenticates it.
-	"GET /authresult": true, "GET /advresult": true, "GET /alibaba/authresult": true, "GET /amazon/api/v1/amzauthority/authSeller": true,
+	"GET /authresult": true, "GET /advresult": true, "GET /alibaba/authresult": true, "GET /aliexpress/authresult": true, "GET /amazon/api/v1/amzauthority/authSeller": true,
 	"GET /amazonadv/api/v1/advert/bindAdvAuthData": true, "POST /amazonadv/api/v1/advert/bindAdvAuthData": true,
 }
 

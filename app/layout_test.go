@@ -15,8 +15,9 @@ import (
 
 // domainOrder is the one-way dependency order of the business domains (README, "Code layout"): a domain may
 // import only the domains before it. The Amazon protocol clients come first: every domain may call Amazon, and
-// they know nothing of the product.
-var domainOrder = []string{"amazon", "core", "jobs", "accounts", "admin", "messages", "reference", "stores",
+// they know nothing of the product; AliExpress's (速卖通店铺授权's OAuth) before them, as its stand-in is served by
+// Amazon's stand-in process.
+var domainOrder = []string{"aliexpress", "amazon", "core", "jobs", "accounts", "admin", "messages", "reference", "stores",
 	"catalog", "stock", "shipping", "amazondata", "datasync", "finance", "purchase", "orders", "sales", "advertising", "profit", "onboarding",
 	"claims", "pricing", "inventoryvalue", "alibaba"}
 

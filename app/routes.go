@@ -98,6 +98,9 @@ func routes(e *echo.Echo, d Deps, pg *pages.Handler) RouteAccess {
 	// 1688's redirect back after a buyer's consent (1688账号绑定), authenticated the same way by its state.
 	aliPages := &alibabaapi.Handler{Alibaba: sv.Alibaba, TimeZone: d.Config.TimeZone, PublicURL: d.Config.PublicURL, Result: pg.ConsentResult}
 	bare.GET("/alibaba/authresult", aliPages.AuthResult, middleware.Anyone)
+	// AliExpress's redirect back after a seller's consent (速卖通店铺授权), authenticated the same way by its state.
+	aePages := &storesapi.Handler{AliExpress: sv.AliExpress, Result: pg.ConsentResult}
+	bare.GET("/aliexpress/authresult", aePages.AliExpressAuthResult, middleware.Anyone)
 	// A load balancer's checks: plain text outside the JSON API (not under apiPrefixes), open to anyone and saying
 	// nothing but ok or not ready.
 	hc := newHealth(d.DB, d.Redis, d.Log)
@@ -199,7 +202,8 @@ func routes(e *echo.Echo, d Deps, pg *pages.Handler) RouteAccess {
 		"/transportation/edit":          pg.ShipScreen("编辑物流", "transportationEdit"),
 		"/transportation/details":       pg.ShipScreen("物流详情", "transportationDetail"),
 		"/shipmentdetails":              pg.ShipmentDetails,
-		"/amazon/storeAuth":             pg.StoreAuth,
+		"/amazon/storeAuth":             pg.StoreAuthScreen("amazon"),
+		"/aliexpress/storeAuth":         pg.StoreAuthScreen("aliexpress"),
 		"/amazon/datasync":              pg.DataSync,
 		"/erp/finance/exchangerate":     pg.FinanceScreen("汇率", "rates"),
 		"/erp/finance/inventoryvalue":   pg.FinanceScreen("存货价值", "inventoryvalue"),
@@ -892,7 +896,7 @@ func routes(e *echo.Echo, d Deps, pg *pages.Handler) RouteAccess {
 	// (other modules choose stores and marketplaces with them). A user limited to store groups sees only those.
 	amz := guarded{group: e.Group("/amazon/api/v1", middleware.SameOrigin), admin: sv.Admin, signIn: middleware.RequireSession, table: table, docs: docs}
 	storeAuth := &storesapi.Handler{Stores: sv.Stores, Sync: sv.DataSync, TimeZone: d.Config.TimeZone, PublicURL: d.Config.PublicURL,
-		PlatformAdmin: sv.Admin.IsPlatformAdmin}
+		PlatformAdmin: sv.Admin.IsPlatformAdmin, AliExpress: sv.AliExpress, Result: pg.ConsentResult}
 	// 赔偿报告 and 待索赔: reading, exporting and the audit need the screen; 标记已提交 its permission too.
 	claimsAPI := &claimsapi.Handler{Claims: sv.Claims, TimeZone: d.Config.TimeZone}
 	claimsScreen := middleware.Screen("/amazon/reports/reimbursements")
@@ -978,6 +982,13 @@ func routes(e *echo.Echo, d Deps, pg *pages.Handler) RouteAccess {
 	amz.POST("/amzauthority/storeGroups", storeAuth.CreateStoreGroup, storeScreen.Needs(stores.PermissionStoreAdd), oplog("新增店铺")).Takes(stores.StoreGroupForm{}).Answers(storesapi.Group{})
 	amz.PUT("/amzauthority/storeGroups/:id", storeAuth.UpdateStoreGroup, storeScreen.Needs(stores.PermissionStoreAdd), oplog("编辑店铺")).Takes(stores.StoreGroupForm{}).Answers(storesapi.Group{})
 	amz.DELETE("/amzauthority/storeGroups/:id", storeAuth.DeleteStoreGroup, storeScreen.Needs(stores.PermissionStoreDisable), oplog("删除店铺")).Answers("")
+	// 速卖通店铺授权 (/aliexpress/storeAuth, opened from 平台选择): the 店铺管理 screen and its button permissions.
+	amz.POST("/aeauthority/page", storeAuth.AliExpressPage, storeScreen).Takes(stores.AliExpressQuery{}).Answers(api.Page[storesapi.AliExpressStore]{})
+	amz.GET("/aeauthority/export", storeAuth.AliExpressExport(export), storeScreen)
+	amz.POST("/aeauthority/stores", storeAuth.AliExpressCreate, storeScreen.Needs(stores.PermissionStoreAdd), oplog("添加速卖通店铺")).Takes(stores.AliExpressForm{}).Answers(storesapi.AliExpressStore{})
+	amz.GET("/aeauthority/getAuthUrl", storeAuth.AliExpressAuthURL, storeScreen.Needs(stores.PermissionStoreAdd)).Answers("")
+	amz.POST("/aeauthority/stores/:id/refresh", storeAuth.AliExpressRefresh, storeScreen.Needs(stores.PermissionStoreAdd), oplog("检查速卖通授权")).Answers(storesapi.AliExpressStore{})
+	amz.DELETE("/aeauthority/stores/:id", storeAuth.AliExpressRemove, storeScreen.Needs(stores.PermissionStoreDisable), oplog("删除速卖通店铺")).Answers("")
 	amz.GET("/report/requestReportParamAuth", storeAuth.RequestReportParamAuth, storeScreen.Needs(stores.PermissionStoreAdd).ChangesOnGET(), oplog("请求报表")).Answers([]storesapi.Report{})
 
 	// 数据同步: the stores' syncs and their history need the screen (a user limited to store groups sees those);

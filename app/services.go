@@ -126,6 +126,8 @@ type Services struct {
 	Tracking *shipping.Tracking
 	// Alibaba is 1688账号绑定 and 1688结算: bound 1688 buyer accounts, their orders as purchase orders, their payments.
 	Alibaba *alibaba.Service
+	// AliExpress is 速卖通店铺授权: the company's AliExpress stores authorised through the platform's OAuth.
+	AliExpress *stores.AliExpress
 	// AdRules is 广告规则 and 预警管理: rules sent through 广告管理's calls on each new day of data, and alerts.
 	AdRules *advertising.Rules
 	// Funds is 资金账户: the company's accounts, movements and balances, matched to settlements and 付款申请.
@@ -187,6 +189,7 @@ func NewServices(d ServiceDeps) Services {
 		Messages:       messages.New(d.DB, adm, now),
 		Reference:      reference.New(d.DB, now),
 		Stores:         st,
+		AliExpress:     stores.NewAliExpress(st),
 		Catalog:        catalog.New(d.DB, now, d.Config.TimeZone, uploads),
 		Stock:          stock.New(d.DB, now, d.Config.TimeZone, numbers),
 		BOMs:           stock.NewBOMs(d.DB, now),

@@ -164,6 +164,19 @@ type Config struct {
 
 	// Alibaba is the 1688 open platform application buyers bind their accounts to (1688账号绑定).
 	Alibaba Alibaba
+
+	// AliExpress is the AliExpress Open Platform application sellers authorise their stores for (速卖通店铺授权).
+	AliExpress AliExpress
+}
+
+// AliExpress is an AliExpress Open Platform application (SELLERHUB_ALIEXPRESS_APP_KEY,
+// SELLERHUB_ALIEXPRESS_APP_SECRET) and the platform's addresses, its own by default (SELLERHUB_ALIEXPRESS_AUTH_URL,
+// SELLERHUB_ALIEXPRESS_API_URL, the /rest gateway of system calls); tests point them at app/aliexpress/aliexpresstest.
+type AliExpress struct {
+	AppKey    string
+	AppSecret Secret
+	AuthURL   string
+	APIURL    string
 }
 
 // Alibaba is a 1688 open platform application (SELLERHUB_ALIBABA_APP_KEY, SELLERHUB_ALIBABA_APP_SECRET) and the
@@ -302,6 +315,10 @@ func Load(getenv Getenv) (*Config, error) {
 			AppSecret:  Secret(r.str("SELLERHUB_ALIBABA_APP_SECRET", "")),
 			AuthURL:    r.str("SELLERHUB_ALIBABA_AUTH_URL", "https://auth.1688.com/oauth/authorize"),
 			GatewayURL: r.str("SELLERHUB_ALIBABA_GATEWAY_URL", "https://gw.open.1688.com/openapi")},
+		AliExpress: AliExpress{AppKey: r.str("SELLERHUB_ALIEXPRESS_APP_KEY", ""),
+			AppSecret: Secret(r.str("SELLERHUB_ALIEXPRESS_APP_SECRET", "")),
+			AuthURL:   r.str("SELLERHUB_ALIEXPRESS_AUTH_URL", "https://api-sg.aliexpress.com/oauth/authorize"),
+			APIURL:    r.str("SELLERHUB_ALIEXPRESS_API_URL", "https://api-sg.aliexpress.com/rest")},
 		Amazon: Amazon{
 			AppID:        r.str("SELLERHUB_AMAZON_APP_ID", ""),
 			ClientID:     r.str("SELLERHUB_AMAZON_CLIENT_ID", ""),

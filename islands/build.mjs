@@ -32,6 +32,7 @@ const modules = {
   warehouseDocument: "islands/stock/document.jsx",
   ship: "islands/shipping/main.jsx",
   storeauth: "islands/stores/main.jsx",
+  aestoreauth: "islands/stores/aliexpress.jsx",
   datasync: "islands/datasync/main.jsx",
   finance: "islands/finance/main.jsx",
   sales: "islands/sales/main.jsx",

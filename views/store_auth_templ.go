@@ -97,4 +97,75 @@ func StoreAuth(p StoreAuthPage, theme string) templ.Component {
 	})
 }
 
+// AliExpressStoreAuthPage is 速卖通店铺授权 (/aliexpress/storeAuth): the company's AliExpress stores and their
+// authorisation in the aestoreauth island.
+type AliExpressStoreAuthPage struct {
+	Page
+	Props AliExpressStoreAuthProps
+}
+
+// AliExpressStoreAuthProps boot the island: the user's button permissions, the regions a store is filed in, and
+// while the product has no AliExpress application the refusal 授权 shows before any window opens.
+type AliExpressStoreAuthProps struct {
+	Permissions []string      `json:"permissions"`
+	Regions     []RegionProps `json:"regions"`
+	AppMissing  string        `json:"appMissing,omitempty"`
+}
+
+// AliExpressStoreAuth renders 速卖通店铺授权 on a content page.
+func AliExpressStoreAuth(p AliExpressStoreAuthPage, theme string) templ.Component {
+	return templruntime.GeneratedTemplate(func(templ_7745c5c3_Input templruntime.GeneratedComponentInput) (templ_7745c5c3_Err error) {
+		templ_7745c5c3_W, ctx := templ_7745c5c3_Input.Writer, templ_7745c5c3_Input.Context
+		if templ_7745c5c3_CtxErr := ctx.Err(); templ_7745c5c3_CtxErr != nil {
+			return templ_7745c5c3_CtxErr
+		}
+		templ_7745c5c3_Buffer, templ_7745c5c3_IsBuffer := templruntime.GetBuffer(templ_7745c5c3_W)
+		if !templ_7745c5c3_IsBuffer {
+			defer func() {
+				templ_7745c5c3_BufErr := templruntime.ReleaseBuffer(templ_7745c5c3_Buffer)
+				if templ_7745c5c3_Err == nil {
+					templ_7745c5c3_Err = templ_7745c5c3_BufErr
+				}
+			}()
+		}
+		ctx = templ.InitializeContext(ctx)
+		templ_7745c5c3_Var3 := templ.GetChildren(ctx)
+		if templ_7745c5c3_Var3 == nil {
+			templ_7745c5c3_Var3 = templ.NopComponent
+		}
+		ctx = templ.ClearChildren(ctx)
+		templ_7745c5c3_Var4 := templruntime.GeneratedTemplate(func(templ_7745c5c3_Input templruntime.GeneratedComponentInput) (templ_7745c5c3_Err error) {
+			templ_7745c5c3_W, ctx := templ_7745c5c3_Input.Writer, templ_7745c5c3_Input.Context
+			templ_7745c5c3_Buffer, templ_7745c5c3_IsBuffer := templruntime.GetBuffer(templ_7745c5c3_W)
+			if !templ_7745c5c3_IsBuffer {
+				defer func() {
+					templ_7745c5c3_BufErr := templruntime.ReleaseBuffer(templ_7745c5c3_Buffer)
+					if templ_7745c5c3_Err == nil {
+						templ_7745c5c3_Err = templ_7745c5c3_BufErr
+					}
+				}()
+			}
+			ctx = templ.InitializeContext(ctx)
+			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 3, "<main class=\"px-4 py-4\"><h1 class=\"mb-1 text-lg font-bold text-slate-900 dark:text-white\">速卖通店铺授权</h1><p class=\"mb-4 text-sm text-slate-500 dark:text-slate-400\">添加店铺后点“授权”，在新窗口登录速卖通卖家账号并同意授权；授权失效的店铺请重新授权。</p><div data-island=\"aestoreauth\"><p class=\"text-sm text-slate-500\">加载中...</p><noscript><p class=\"text-sm text-red-700\">此页面需要启用 JavaScript。</p></noscript>")
+			if templ_7745c5c3_Err != nil {
+				return templ_7745c5c3_Err
+			}
+			templ_7745c5c3_Err = templ.JSONScript("aestoreauth-props", p.Props).Render(ctx, templ_7745c5c3_Buffer)
+			if templ_7745c5c3_Err != nil {
+				return templ_7745c5c3_Err
+			}
+			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 4, "</div></main>")
+			if templ_7745c5c3_Err != nil {
+				return templ_7745c5c3_Err
+			}
+			return nil
+		})
+		templ_7745c5c3_Err = Content(p.Page, theme).Render(templ.WithChildren(ctx, templ_7745c5c3_Var4), templ_7745c5c3_Buffer)
+		if templ_7745c5c3_Err != nil {
+			return templ_7745c5c3_Err
+		}
+		return nil
+	})
+}
+
 var _ = templruntime.GeneratedTemplate

@@ -748,6 +748,11 @@ var queryFields = numbered(map[string][]Column{
 		col("secretStatus", "应用密钥", 120, false).hidden().tip("亚马逊的应用密钥（LWA Client Secret）签发 180 天后失效，到期前需轮换"),
 		col("remark", "备注", 160, false).hidden(),
 	},
+	"aliexpressStoreList": {
+		col("name", "店铺名称", 160, false), col("regionName", "站点", 80, false), col("sellerId", "卖家ID", 130, false),
+		col("userNick", "速卖通账号", 140, false), col("statusName", "授权状态", 100, false),
+		col("authTime", "授权时间", 170, false), col("expiresAt", "授权到期", 170, false).tip("刷新令牌的有效期，到期后需重新授权"),
+	},
 	"dataSyncList": {
 		col("groupName", "店铺", 140, false), col("regionName", "区域", 70, false), col("sellerid", "卖家ID", 150, false).hidden(),
 		col("kindName", "数据类型", 110, false), col("stateName", "状态", 80, false), col("progress", "进度", 220, false).tip("亚马逊报告的状态、已完成报告数和已读取行数"),

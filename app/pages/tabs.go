@@ -21,7 +21,7 @@ type TabRoute struct {
 // SpecRoutes are the main-layout routes of the specification (section 2) outside the menu.
 var SpecRoutes = []TabRoute{
 	{Path: "/usercenter", Title: "个人中心", Module: "个人中心"},
-	{Path: "/aliexpress/storeAuth", Title: "速卖通店铺授权", Module: "授权"},
+	{Path: "/aliexpress/storeAuth", Title: "速卖通店铺授权", Module: "授权", Screen: "/amazon/storeAuth"},
 	{Path: "/shipment_handing/shipstep", Title: "货件处理", Module: "物流", Screen: "/erp/ship/quota"},
 	{Path: "/shipment_handing/pehuo", Title: "配货单", Module: "物流"},
 	{Path: "/e/s/p", Title: "发货计划提交", Module: "物流", Screen: "/erp/ship/plan"},

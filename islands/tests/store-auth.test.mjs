@@ -7,7 +7,7 @@ import { writeFileSync } from "node:fs";
 import { after, before, describe, it } from "node:test";
 import { PATIENCE, phone, artifact, closeBrowser, getBrowser, newPage, startServer } from "./harness.mjs";
 import { registerCompany } from "./flows.mjs";
-import { openFromRail, sayYes, signInToShell, tabFrame, waitForToast } from "./shell.mjs";
+import { closeWithX, openFromRail, sayYes, signInToShell, tabFrame, waitForToast } from "./shell.mjs";
 import { startAmazon } from "./amazon-standin.mjs";
 
 const SUCCESS = "授权成功，请回到授权列表页面刷新。";
@@ -160,5 +160,49 @@ describe("店铺管理", () => {
     await edit.getByRole("button", { name: "保存", exact: true }).click();
     await edit.waitFor({ state: "detached" });
     await users.getByRole("row").filter({ hasText: "13911112222" }).filter({ hasText: "全部" }).waitFor();
+  });
+  it("authorises an AliExpress store from 平台选择, loses it when its refresh token ends, and removes it", async () => {
+    await page.getByRole("button", { name: "平台选择" }).click();
+    const drawer = page.getByRole("dialog", { name: "平台选择" });
+    await drawer.locator('[data-platform="AliExpress"]').click();
+    await drawer.waitFor({ state: "detached" });
+    const list = await tabFrame(page, "速卖通店铺授权");
+    await list.getByText("还没有速卖通店铺。下一步", { exact: false }).waitFor();
+    try {
+      await list.getByRole("button", { name: "添加店铺", exact: true }).click();
+      const add = list.locator("dialog[open]");
+      await add.locator('input[name="name"]').fill("速卖通俄罗斯店");
+      await add.locator('select[name="region"]').selectOption({ label: "俄罗斯" });
+      await add.getByRole("button", { name: "保存", exact: true }).click();
+      await add.waitFor({ state: "detached" });
+      const store = list.locator("tbody tr", { hasText: "速卖通俄罗斯店" });
+      await store.getByText("未授权").waitFor();
+
+      // 授权 opens AliExpress's page in a new window; the seller agrees and comes back to 授权成功.
+      const [popup] = await Promise.all([page.context().waitForEvent("page"), store.getByRole("button", { name: "授权", exact: true }).click()]);
+      await popup.getByRole("button", { name: "同意授权" }).click();
+      await popup.getByText(SUCCESS).waitFor({ timeout: PATIENCE });
+      assert.match(popup.url(), /\/aliexpress\/authresult\?.*code=/);
+      await popup.close();
+      await store.getByText("已授权").waitFor({ timeout: PATIENCE });
+      assert.match(await store.innerText(), /速卖通俄罗斯店[\s\S]*俄罗斯[\s\S]*22\d{8}[\s\S]*cn1520086ae[\s\S]*已授权/);
+      await page.screenshot({ path: artifact("aliexpress-store-authorised.png") });
+
+      // AliExpress ends the refresh token: 检查授权 says so and the store reads 授权已失效, to be authorised again.
+      await fetch(`${amazon.url}/aliexpress/control/expire-refresh`, { method: "POST" });
+      await store.getByRole("button", { name: "检查授权", exact: true }).click();
+      assert.ok((await waitForToast(list, "速卖通授权已失效，请重新授权")).includes("速卖通授权已失效，请重新授权"));
+      await store.getByText("授权已失效").waitFor();
+      assert.equal(await store.getByRole("button", { name: "重新授权", exact: true }).isVisible(), true);
+
+      // 删除 asks first.
+      await store.getByRole("button", { name: "删除", exact: true }).click();
+      await sayYes(list, "删除");
+      await store.waitFor({ state: "detached" });
+      await list.getByText("还没有速卖通店铺。下一步", { exact: false }).waitFor();
+    } finally {
+      // Later cases click in 店铺管理: this tab must not stay on top of it.
+      await closeWithX(page, "速卖通店铺授权");
+    }
   });
 });

@@ -32,6 +32,9 @@ type Handler struct {
 	// PlatformAdmin tells the platform's operators: the product's application is every company's, so only they
 	// may rotate its secret.
 	PlatformAdmin func(context.Context, core.Principal) (bool, error)
+	// AliExpress is 速卖通店铺授权; Result renders its consent's result page (the shell's, as /authresult's).
+	AliExpress *stores.AliExpress
+	Result     func(c *echo.Context, title string, work func(context.Context) error) error
 }
 
 // Group is a store group as the lists show it.

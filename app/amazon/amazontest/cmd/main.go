@@ -7,7 +7,8 @@
 // makes the next N calls of a Reports operation answer 429; POST /control/refuse-grants?on=true|false makes the
 // token endpoint answer invalid_grant; POST /control/expire-tokens ends the access tokens issued so far. GET
 // /control/settlements?seller=ID answers the seller's settlement reports (JSON: reportId, marketplaceId and the
-// flat file's text), the same files the sync downloads, so that a test can work out a profit by hand.
+// flat file's text), the same files the sync downloads, so that a test can work out a profit by hand. The AliExpress
+// stand-in answers under /aliexpress (POST /aliexpress/control/expire-refresh ends its refresh tokens).
 package main
 
 import (
@@ -21,6 +22,7 @@ import (
 	"strconv"
 	"time"
 
+	"sellerhub/app/aliexpress/aliexpresstest"
 	"sellerhub/app/amazon/amazontest"
 	"sellerhub/app/amazon/amazontest/sellerdata"
 )
@@ -56,8 +58,11 @@ func main() {
 	s.Mux.HandleFunc("GET /control/settlements", func(w http.ResponseWriter, r *http.Request) {
 		settlements(w, world, r.URL.Query().Get("seller"))
 	})
+	// The AliExpress Open Platform's stand-in (速卖通店铺授权) under /aliexpress, so that one process serves both.
+	ae := aliexpresstest.New()
+	s.Mux.Handle("/aliexpress/", http.StripPrefix("/aliexpress", ae.Mux))
 	fmt.Println("listening", s.URL)
-	for _, kv := range s.Env() {
+	for _, kv := range append(aliexpresstest.Env(s.URL+"/aliexpress"), s.Env()...) {
 		fmt.Println(kv)
 	}
 	log.Fatal(http.Serve(ln, s))
