@@ -68,7 +68,7 @@ const bodyLimit = 2 << 20
 
 // ownBodyLimits are the routes with a body limit of their own instead of bodyLimit: the picture uploads and the
 // report upload of 数据同步. Each applies before anything reads the body (middleware.OwnBodyLimit).
-var ownBodyLimits = map[string]int64{saveImagePath: api.ImageBodyLimit, photoUploadPath: api.ImageBodyLimit,
+var ownBodyLimits = map[string]int64{saveImagePath: api.ImageBodyLimit, photoUploadPath: api.ImageBodyLimit, photoSavePath: api.ImageBodyLimit,
 	syncUploadPath: syncapi.UploadBodyLimit}
 
 func ownBodyLimit(c *echo.Context) bool {

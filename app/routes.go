@@ -62,6 +62,7 @@ import (
 const (
 	saveImagePath   = "/admin/api/v1/users/saveImage"
 	photoUploadPath = "/erp/api/v1/material/photoupload"
+	photoSavePath   = "/erp/api/v1/material/photo"
 	syncUploadPath  = "/amazon/api/v1/datasync/upload"
 )
 
@@ -153,6 +154,7 @@ func routes(e *echo.Echo, d Deps, pg *pages.Handler) RouteAccess {
 		// The product catalogue. The add and edit screens are one screen (the id in the query says which).
 		"/erp/material/localproduct":    pg.ProductScreen("本地产品", "products"),
 		"/localproduct/addinfo":         pg.ProductScreen("新增本地产品", "productForm"),
+		"/material/photoupload":         pg.ProductScreen("图片上传", "photoUpload"),
 		"/localproduct/editinfo":        pg.ProductScreen("编辑本地产品", "productForm"),
 		"/material/details":             pg.ProductScreen("产品详情", "productDetails"),
 		"/amazon/listing/relation":      pg.ProductScreen("SKU配对", "listings"),
@@ -490,6 +492,10 @@ func routes(e *echo.Echo, d Deps, pg *pages.Handler) RouteAccess {
 	erp.GET("/material/importTemplate", cat.ImportTemplate, needs(catalog.PermissionProductImport))
 	erp.POST("/material/import", cat.Import, needs(catalog.PermissionProductImport), oplog("导入产品")).Uploads("file").Answers(catalog.ImportResult{})
 	erp.POST("/material/photoupload", cat.PhotoUpload, needs(catalog.PermissionProductAdd, catalog.PermissionProductEdit)).Uploads("file").Answers("") // photoUploadPath: its own body limit
+	// 图片上传: pictures in bulk, each file named by its product's SKU (SKU.jpg, SKU-2.jpg); the names are matched
+	// first, then each file is sent alone (photoSavePath: its own body limit).
+	erp.POST("/material/photoMatch", catalogapi.PhotoMatches(cat), productScreen.Needs(catalog.PermissionProductEdit)).Takes(catalogapi.PhotoNames{}).Answers([]catalogapi.PhotoMatch{})
+	erp.POST("/material/photo", catalogapi.PhotoSave(cat), productScreen.Needs(catalog.PermissionProductEdit), oplog("上传产品图片")).Uploads("file").Answers(catalogapi.PhotoMatch{})
 	erp.GET("/material/costTemplate", cat.CostTemplate, productScreen.Needs(catalog.PermissionProductEdit))
 	erp.POST("/material/costImport", cat.CostImport, needs(catalog.PermissionProductEdit), oplog("导入成本")).Uploads("file").Answers(catalog.ImportResult{})
 	erp.GET("/material/:id", cat.Get, signedIn).Answers(catalogapi.Product{})

@@ -595,7 +595,7 @@ var queryFields = numbered(map[string][]Column{
 	// 海外仓发货: an overseas warehouse's outbound documents, to FBA (店铺, 站点, FBA仓库) or to a buyer (收件人).
 	"overseasList": {
 		col("number", "发货单号", 170, false), col("warehouseName", "海外仓", 140, false), col("destinationName", "发货去向", 90, false),
-		col("toWarehouseName", "FBA仓", 140, false), col("destCenter", "FBA仓库代码", 100, false), col("shipmentId", "货件单号", 140, false),
+		col("toWarehouseName", "FBA仓", 140, false), col("destCenter", "FBA仓库代码", 110, false), col("shipmentId", "货件单号", 140, false),
 		col("buyerName", "收件人", 120, false), col("carrier", "承运商", 100, false), col("tracking", "跟踪单号", 150, false),
 		col("statusName", "状态", 80, false), col("lineCount", "产品数", 80, false), col("totalQuantity", "总数量", 90, false),
 		col("creator", "创建人", 100, false), col("createdAt", "创建时间", 170, false), col("approvedAt", "审核时间", 170, false),

@@ -20,6 +20,14 @@ const ImageBodyLimit = core.MaxImageBytes + 1<<20
 // ImageUpload takes the multipart field file of the request and streams it to save, which reads no more of it
 // than the largest picture it accepts, and answers the address save stored it under.
 func ImageUpload(c *echo.Context, save func(context.Context, core.Principal, io.Reader) (string, error)) error {
+	return NamedImageUpload(c, func(ctx context.Context, p core.Principal, _ string, r io.Reader) (any, error) {
+		return save(ctx, p, r)
+	})
+}
+
+// NamedImageUpload is ImageUpload for a save that also reads the file's name (图片上传 matches it to a SKU) and
+// answers what it stored.
+func NamedImageUpload[T any](c *echo.Context, save func(ctx context.Context, p core.Principal, name string, r io.Reader) (T, error)) error {
 	req := c.Request()
 	if req.ContentLength > ImageBodyLimit {
 		return core.Invalid(core.MsgImageTooBig)
@@ -44,7 +52,7 @@ func ImageUpload(c *echo.Context, save func(context.Context, core.Principal, io.
 			continue
 		}
 		p, _ := middleware.Principal(c)
-		address, err := save(req.Context(), p, part)
+		address, err := save(req.Context(), p, part.FileName(), part)
 		if errors.As(err, &tooBig) {
 			return core.Invalid(core.MsgImageTooBig)
 		}

@@ -86,7 +86,7 @@ func TestEverySpecRouteAndMenuLinkAnswers(t *testing.T) {
 		"/erp/finance/account", "/amazon/vat/invoice"} {
 		built[path] = true
 	}
-	for _, path := range []string{"/erp/material/localproduct", "/localproduct/addinfo", "/localproduct/editinfo", "/material/details",
+	for _, path := range []string{"/erp/material/localproduct", "/localproduct/addinfo", "/material/photoupload", "/localproduct/editinfo", "/material/details",
 		"/amazon/listing/relation", "/amazon/reports/open", "/amazon/listing/catalog", "/erp/material/tags", "/amazon/sales/forecast", "/erp/base/brand", "/erp/base/category", "/erp/base/supplier", "/erp/base/material", "/erp/base/consumable", "/erp/base/package",
 		"/erp/warehouse/base", "/erp/warehouse/record", "/amazon/inventory/quantity", "/amazon/inventory/fbadetail", "/erp/warehouse/inbound", "/erp/warehouse/outbound",
 		"/e/w/i", "/e/w/i/d", "/e/w/o", "/e/w/o/d", "/erp/warehouse/stocktake", "/e/w/s", "/e/w/s/d", "/erp/warehouse/transfer", "/e/w/t", "/e/w/t/d", "/erp/warehouse/exchange", "/e/w/e/c", "/e/w/e/d", "/erp/warehouse/address", "/erp/address", "/erp/warehouse/shelf", "/amazon/inventory/worth", "/amazon/inventory/overseas", "/e/w/os/s", "/e/w/os/d", "/amazon/orders/manager", "/amazon/orders/today", "/amazon/orders/refund", "/amazon/sales/details",

@@ -226,6 +226,11 @@ export default function ProductList({ permissions, only }) {
                 导入
               </button>
             )}
+            {can(permissions, "erp:material:edit") && (
+              <button type="button" className={plain} onClick={() => openTab("图片上传", "/material/photoupload")}>
+                图片上传
+              </button>
+            )}
             {editCosts && (
               <button type="button" className={plain} onClick={() => setImportingCosts(costTemplateURL())}>
                 导入成本

@@ -131,7 +131,7 @@ describe("海外仓库存：只列海外仓的库存", () => {
       await call(page, "POST", `/erp/api/v1/overseasOut/${more.id}/submit`);
       await page.getByRole("tab", { name: "海外仓库存", exact: true }).click();
       await list.getByRole("button", { name: "查询", exact: true }).click();
-      await list.getByRole("cell", { name: more.number, exact: true }).click();
+      await list.locator("tbody tr").filter({ hasText: more.number }).getByRole("button", { name: "详情", exact: true }).click();
       const second = await tabFrame(page, `海外仓发货单 ${more.number}`);
       await second.getByRole("button", { name: "审核", exact: true }).click();
       await sayYes(second, "审核");

@@ -4,7 +4,9 @@
 // search and filters, edit it, export the list and read the .xlsx back, import a file with one bad row (the row
 // is named, nothing is imported) and then a good one, import an existing SKU again (refused, then updated with
 // 更新已有产品), add a listing and pair it with the product, see the pairing
-// on the product's details, and delete a product after confirming. Screenshots go to /tmp/shots-products/.
+// on the product's details, and delete a product after confirming; then upload pictures in bulk by SKU (图片上传),
+// the names of no product and a file too big listed, the rest sent with their progress. Screenshots go to
+// /tmp/shots-products/.
 import assert from "node:assert/strict";
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
@@ -320,5 +322,28 @@ describe("本地产品、品牌、分类与SKU配对", () => {
     await sayYes(list, "删除");
     await expectToast(list, "操作成功!");
     await expectSKUs(list, ["BOX-03", "CASE-01", "EAR-001"]);
+  });
+
+  it("uploads pictures in bulk named by SKU from 图片上传, listing the names of no product and a file too big", async () => {
+    await clickTab(page, "本地产品");
+    const list = await tabFrame(page, "本地产品");
+    await list.getByRole("button", { name: "图片上传", exact: true }).click();
+    const upload = await tabFrame(page, "图片上传");
+    const picture = await page.screenshot({ clip: { x: 0, y: 0, width: 60, height: 60 } });
+    await upload.getByLabel("选择图片").setInputFiles([
+      { name: "EAR-001.png", mimeType: "image/png", buffer: picture },
+      { name: "CASE-01-2.png", mimeType: "image/png", buffer: picture },
+      { name: "NOPE-9.png", mimeType: "image/png", buffer: picture },
+      { name: "BOX-03.png", mimeType: "image/png", buffer: Buffer.concat([picture, Buffer.alloc(2 << 20)]) },
+    ]);
+    const skipped = upload.getByRole("region", { name: "未匹配的文件" });
+    await skipped.getByText("2 个文件不会上传：").waitFor();
+    const reasons = (await skipped.locator("li").allInnerTexts()).map((t) => t.trim());
+    assert.deepEqual(reasons, ["NOPE-9.png：没有SKU为“NOPE-9”的本地产品", "BOX-03.png：图片不能超过2MB"]);
+    await upload.getByRole("button", { name: "上传 2 张", exact: true }).click();
+    await upload.getByRole("status", { name: "上传进度" }).filter({ hasText: "已上传 2 / 2" }).waitFor();
+    const rows = (await upload.getByRole("table", { name: "待上传图片" }).locator("tbody tr").allInnerTexts()).map((t) => t.replace(/\s+/g, " ").trim());
+    assert.deepEqual(rows, ["EAR-001.png EAR-001 主图 已上传", "CASE-01-2.png CASE-01 第2张 已上传"]);
+    await shoot("11-photo-upload");
   });
 });

@@ -5,6 +5,8 @@
 package catalog
 
 import (
+	"context"
+	"io"
 	"slices"
 	"strconv"
 	"time"
@@ -14,6 +16,7 @@ import (
 
 	"sellerhub/app/api"
 	"sellerhub/app/catalog"
+	"sellerhub/app/core"
 	"sellerhub/app/middleware"
 	catalogdb "sellerhub/models/catalog"
 )
@@ -253,4 +256,63 @@ func (h *Handler) Import(c *echo.Context) error {
 		return err
 	}
 	return api.OK(c, res)
+}
+
+// PhotoMatch is what a file name of 图片上传 matches: the product and the picture's position, or why none.
+type PhotoMatch struct {
+	Name      string `json:"name"`
+	ProductID string `json:"productId"`
+	SKU       string `json:"sku"`
+	Position  int    `json:"position"`
+	Problem   string `json:"problem"`
+	Image     string `json:"image"`
+}
+
+// PhotoNames is the body of photoMatch: the names of the files chosen.
+type PhotoNames struct {
+	Names []string `json:"names"`
+}
+
+func photoMatch(m *catalog.PhotoMatch) PhotoMatch {
+	out := PhotoMatch{Name: m.Name, SKU: m.SKU, Position: m.Position, Problem: m.Problem, Image: m.Image}
+	if m.ProductID != 0 {
+		out.ProductID = strconv.FormatInt(m.ProductID, 10)
+	}
+	return out
+}
+
+// PhotoMatches answers POST material/photoMatch {names}: for each file name the product and picture it is (SKU.jpg
+// the main picture, SKU-2.jpg the second), or its problem, before any file is sent (functions: Handler is at its
+// method cap).
+func PhotoMatches(h *Handler) echo.HandlerFunc {
+	return func(c *echo.Context) error {
+		var b PhotoNames
+		if err := c.Bind(&b); err != nil {
+			return err
+		}
+		p, _ := middleware.Principal(c)
+		rows, err := h.Catalog.MatchPhotos(c.Request().Context(), p, b.Names)
+		if err != nil {
+			return err
+		}
+		out := make([]PhotoMatch, len(rows))
+		for i := range rows {
+			out[i] = photoMatch(&rows[i])
+		}
+		return api.OK(c, out)
+	}
+}
+
+// PhotoSave answers POST material/photo (multipart field file, named by the SKU) with the match and the stored
+// picture's address: the product's picture at that position, the one it replaces deleted.
+func PhotoSave(h *Handler) echo.HandlerFunc {
+	return func(c *echo.Context) error {
+		return api.NamedImageUpload(c, func(ctx context.Context, p core.Principal, name string, r io.Reader) (PhotoMatch, error) {
+			m, err := h.Catalog.SavePhoto(ctx, p, name, r)
+			if err != nil {
+				return PhotoMatch{}, err
+			}
+			return photoMatch(m), nil
+		})
+	}
 }
