@@ -22,6 +22,7 @@ const (
 	MsgCreateProfile      = "请选择站点（该店铺已授权广告的配置文件）"
 	MsgCreateName         = "请输入广告活动名称，最多128个字符"
 	MsgCreateTargeting    = "请选择投放方式：自动投放或手动投放"
+	MsgCreatePortfolio    = "所选广告组合不在该站点，请重新选择"
 	MsgCreateStart        = "开始日期须为今天或之后的日期"
 	MsgCreateEnd          = "结束日期须晚于开始日期"
 	MsgCreateBudget       = "每日预算须为数值，最多两位小数（日元为整数），不低于1（日元不低于100），不高于1000000"
@@ -60,7 +61,7 @@ const (
 )
 
 // SPCreateForm is a new Sponsored Products campaign (创建SP广告): the store group and profile (our ids), the
-// campaign (name, AUTO or MANUAL targeting, dates YYYY-MM-DD, daily budget, bidding strategy and the placement
+// campaign (name, its portfolio (Amazon's id, or none), AUTO or MANUAL targeting, dates YYYY-MM-DD, daily budget, bidding strategy and the placement
 // adjustments in percent), its ad group (name, default bid), the SKUs it advertises and, for a manual campaign,
 // keywords and product targets (ASINs), with negative keywords of the ad group for either. Amounts are in the
 // profile's currency.
@@ -68,6 +69,7 @@ type SPCreateForm struct {
 	GroupID               string           `json:"groupId"`
 	ProfileID             string           `json:"profileId"`
 	Name                  string           `json:"name"`
+	PortfolioID           string           `json:"portfolioId"`
 	TargetingType         string           `json:"targetingType"`
 	StartDate             string           `json:"startDate"`
 	EndDate               string           `json:"endDate"`
@@ -114,6 +116,7 @@ type newTarget struct {
 type checkedCampaign struct {
 	group, profile                        int64
 	name, targeting, start, end, strategy string
+	portfolio                             string
 	budget, defaultBid                    string
 	placements                            map[string]int
 	adGroupName                           string
@@ -147,6 +150,7 @@ func checkCampaign(f SPCreateForm) (checkedCampaign, error) {
 	if c.name == "" || len([]rune(c.name)) > 128 {
 		return c, core.Invalid(MsgCreateName)
 	}
+	c.portfolio = strings.TrimSpace(f.PortfolioID)
 	c.targeting = strings.TrimSpace(f.TargetingType)
 	if c.targeting != "AUTO" && c.targeting != "MANUAL" {
 		return c, core.Invalid(MsgCreateTargeting)
@@ -354,6 +358,15 @@ func (s *Service) CreateSPCampaign(ctx context.Context, p core.Principal, f SPCr
 	if err != nil {
 		return nil, err
 	}
+	if c.portfolio != "" {
+		ok, err := advertisingdb.PortfolioOfProfile(db, profile.ProfileID, c.portfolio)
+		if err != nil {
+			return nil, err
+		}
+		if !ok {
+			return nil, core.Invalid(MsgCreatePortfolio)
+		}
+	}
 	if err := c.checkAmounts(profile, s.now()); err != nil {
 		return nil, err
 	}
@@ -415,11 +428,14 @@ func (s *Service) CreateSPCampaign(ctx context.Context, p core.Principal, f SPCr
 	if c.end != "" {
 		campaign["endDate"] = c.end
 	}
+	if c.portfolio != "" {
+		campaign["portfolioId"] = c.portfolio
+	}
 	row(advertisingdb.LevelCampaign, c.name, "预算 "+c.budgetValue.StringFixed(2)+" · "+targetingNames[c.targeting],
 		func(tx *models.DB, scope advertisingdb.Profile, id string, now time.Time) error {
 			_, err := advertisingdb.SaveCampaigns(tx, scope, []advertisingdb.Campaign{{CampaignID: id, Name: c.name, State: "ENABLED",
 				TargetingType: c.targeting, Budget: models.Money{Decimal: c.budgetValue}, BudgetType: "DAILY",
-				BiddingStrategy: c.strategy, StartDate: c.start, EndDate: c.end}}, now)
+				BiddingStrategy: c.strategy, StartDate: c.start, EndDate: c.end, PortfolioID: c.portfolio}}, now)
 			return err
 		})
 	if err := call(0, func() ([]amazon.SPResult, error) {

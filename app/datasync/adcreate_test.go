@@ -15,6 +15,9 @@ import (
 
 const createPath = "/amazonadv/api/v1/sp/create"
 
+// usPortfolio is the US profile's first portfolio at the stand-in.
+const usPortfolio = "1070000001"
+
 // spForm is a manual campaign of the US profile (our id) starting tomorrow, as 创建SP广告 sends it.
 func (w *adWorld) spForm(t *testing.T, name string) map[string]any {
 	t.Helper()
@@ -205,9 +208,20 @@ func TestCreatingASponsoredProductsCampaignAtAmazon(t *testing.T) {
 			}
 			elsewhere := w.staff(t, "13700000002", []string{advertising.PermissionManagerEdit}, other.ID)
 			apptest.Expect(t, elsewhere.Call(http.MethodPost, createPath, w.spForm(t, "别的店")), http.StatusBadRequest, "A0400", advertising.MsgCreateGroup)
+			// The store's editor creates one in a portfolio the sync brought.
 			editor := w.staff(t, "13700000003", []string{advertising.PermissionManagerEdit}, w.group)
-			if got := w.create(t, editor, w.spForm(t, "店铺编辑的")); got.Changed != 8 {
-				t.Fatalf("the store's editor: %+v", got)
+			body = w.spForm(t, "店铺编辑的")
+			body["portfolioId"] = usPortfolio
+			got = w.create(t, editor, body)
+			var portfolio string
+			w.h.DB.Table("adv_campaigns").Where("campaign_id = ?", got.Rows[0].AmazonID).Pluck("portfolio_id", &portfolio)
+			if got.Changed != 8 || portfolio != usPortfolio {
+				t.Fatalf("the store's editor: %+v in portfolio %q", got, portfolio)
+			}
+			for _, c := range w.amz.AdAccount(usProfile).Campaigns {
+				if c.CampaignID == got.Rows[0].AmazonID && c.PortfolioID != usPortfolio {
+					t.Fatalf("at Amazon in portfolio %q", c.PortfolioID)
+				}
 			}
 		})
 	}

@@ -51,6 +51,7 @@ export default function CreateSP({ permissions }) {
     groupId: "",
     profileId: "",
     name: "",
+    portfolioId: "",
     targetingType: "MANUAL",
     startDate: today(),
     endDate: "",
@@ -84,6 +85,15 @@ export default function CreateSP({ permissions }) {
   useEffect(() => {
     if (mine.length === 1 && v.profileId !== mine[0].id) setV((x) => ({ ...x, profileId: mine[0].id }));
   }, [v.groupId, profiles]);
+  // The 站点's portfolios (synced), to put the campaign in one.
+  const [portfolios, setPortfolios] = useState([]);
+  useEffect(() => {
+    setPortfolios([]);
+    if (!v.profileId) return;
+    api(`${ADV}/sp/page`, { method: "POST", body: { level: "portfolio", profileId: v.profileId, currentpage: 1, pagesize: 100 } })
+      .then((r) => setPortfolios((r.data.records || []).filter((x) => x.state !== "ARCHIVED")))
+      .catch((e) => setError(e.message));
+  }, [v.profileId]);
   const manual = v.targetingType === "MANUAL";
   const canEdit = can(permissions, EDIT);
   const submit = async (e) => {
@@ -93,6 +103,7 @@ export default function CreateSP({ permissions }) {
       groupId: v.groupId,
       profileId: v.profileId,
       name: v.name,
+      portfolioId: v.portfolioId,
       targetingType: v.targetingType,
       startDate: v.startDate,
       endDate: v.endDate,
@@ -132,7 +143,7 @@ export default function CreateSP({ permissions }) {
           <div className="flex flex-wrap gap-4">
             <Field label="店铺">
               {(id) => (
-                <select id={id} className={box} value={v.groupId} onChange={(e) => setV({ ...v, groupId: e.target.value, profileId: "" })}>
+                <select id={id} className={box} value={v.groupId} onChange={(e) => setV({ ...v, groupId: e.target.value, profileId: "", portfolioId: "" })}>
                   <option value="">请选择</option>
                   {groups.map((g) => (
                     <option key={g.id} value={g.id}>
@@ -144,7 +155,7 @@ export default function CreateSP({ permissions }) {
             </Field>
             <Field label="站点" hint={profile ? `金额为 ${profile.currencyCode}，日期按 ${profile.timezone}` : "店铺已授权广告的站点"}>
               {(id) => (
-                <select id={id} className={box} value={v.profileId} onChange={set("profileId")}>
+                <select id={id} className={box} value={v.profileId} onChange={(e) => setV({ ...v, profileId: e.target.value, portfolioId: "" })}>
                   <option value="">请选择</option>
                   {mine.map((p) => (
                     <option key={p.id} value={p.id}>
@@ -156,6 +167,18 @@ export default function CreateSP({ permissions }) {
             </Field>
             <Field label="广告活动名称" hint="同一站点内不能重名，最多128个字符">
               {(id) => <input id={id} className={box} value={v.name} onChange={set("name")} maxLength={128} />}
+            </Field>
+            <Field label="广告组合" hint="可不加入">
+              {(id) => (
+                <select id={id} className={box} value={v.portfolioId} onChange={set("portfolioId")}>
+                  <option value="">不加入广告组合</option>
+                  {portfolios.map((p) => (
+                    <option key={p.amazonId} value={p.amazonId}>
+                      {p.name}
+                    </option>
+                  ))}
+                </select>
+              )}
             </Field>
           </div>
           <div className="mt-3 flex flex-wrap gap-4">

@@ -496,6 +496,9 @@ describe("广告管理", () => {
       await field.pressSequentially(text);
     };
     await type("广告活动名称", "键盘新品推广");
+    const portfolio = form.getByLabel("广告组合", { exact: true });
+    await portfolio.locator("option", { hasText: "主推款" }).waitFor({ state: "attached", timeout: PATIENCE });
+    await portfolio.selectOption({ label: "主推款" });
     await type("每日预算", "0.5");
     await type("默认竞价", "0.75");
     await type("推广的SKU", "ADSKU-US-1");

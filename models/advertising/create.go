@@ -46,3 +46,10 @@ func ProfileForCreate(db *models.DB, companyID, userID, groupID, profileID int64
 	}
 	return p, nil
 }
+
+// PortfolioOfProfile tells whether the profile (our id) has the portfolio (Amazon's id).
+func PortfolioOfProfile(db *models.DB, profileID int64, portfolioID string) (bool, error) {
+	var n int64
+	err := db.Table("adv_portfolios").Where("profile_id = ? AND portfolio_id = ?", profileID, portfolioID).Count(&n).Error
+	return n > 0, err
+}
