@@ -373,7 +373,7 @@ func (s *Service) OperationsPage(ctx context.Context, p core.Principal, q Operat
 		}
 	}
 	switch f.Action {
-	case "", ActionEnable, ActionPause, ActionArchive, ActionBudget, ActionBid, ActionAddNegative, ActionAddKeyword:
+	case "", ActionEnable, ActionPause, ActionArchive, ActionBudget, ActionBid, ActionAddNegative, ActionAddKeyword, ActionCreate:
 	default:
 		return nil, 0, r, core.Invalid(MsgOperationActionBad)
 	}

@@ -45,6 +45,7 @@ export default function OperationLog({ permissions }) {
           <option value="bid">修改竞价</option>
           <option value="negate">添加否定关键词</option>
           <option value="addKeyword">添加关键词</option>
+          <option value="create">创建</option>
         </select>
         <select name="source" aria-label="来源" className={input} defaultValue="">
           <option value="">全部来源</option>

@@ -22,6 +22,9 @@ import AdvStatistics from "./Statistics.jsx";
 import AdvFunnel from "./Funnel.jsx";
 import AdvIndicators from "./Indicators.jsx";
 import SearchTermAdd from "./SearchTermAdd.jsx";
+import CreateSP from "./CreateSP.jsx";
+import { can } from "../lib/permissions.js";
+import { openTab } from "../lib/tabs.js";
 
 const ADV = "/amazonadv/api/v1";
 const input = "rounded-md border border-slate-300 px-2 py-1 text-sm dark:border-slate-600 dark:bg-slate-900";
@@ -42,6 +45,9 @@ const AMOUNT_FIELDS = [
   { name: "value", label: "数值", required: true, placeholder: "如 0.75", hint: "按百分比时 10 表示 10%；“设为”总是按金额。结果按站点币种保留两位小数（日元取整）。" },
 ];
 
+// CREATE are the campaign creation tabs 广告管理 opens.
+const CREATE = [["创建SP广告", "/a/a/sp"]];
+
 const iso = (d) => d.toISOString().slice(0, 10);
 const daysAgo = (n) => iso(new Date(Date.now() - n * 86400000));
 
@@ -54,6 +60,7 @@ function Advertising(props) {
   if (props.screen === "indicators") return <AdvIndicators {...props} />;
   if (props.screen === "rules") return <AdvRules {...props} />;
   if (props.screen === "warning") return <AdvWarning {...props} />;
+  if (props.screen === "createSP") return <CreateSP {...props} />;
   return props.screen === "operation" ? <OperationLog {...props} /> : <AdvManager {...props} />;
 }
 
@@ -150,6 +157,13 @@ function AdvManager({ screen, permissions }) {
         <button type="submit" className={button}>
           查询
         </button>
+        {/* New campaigns are created in their own tabs, with the same permission as changing. */}
+        {can(permissions, editPermission) &&
+          CREATE.map(([title, path]) => (
+            <button key={path} type="button" className={`ml-auto ${button}`} onClick={() => openTab(title, path)}>
+              {title}
+            </button>
+          ))}
       </form>
       <nav aria-label="层级" className="mb-2 flex flex-wrap items-center gap-1 text-sm">
         <button type="button" className={link} onClick={() => setAt({ level: "portfolio" })}>

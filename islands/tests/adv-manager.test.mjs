@@ -482,6 +482,56 @@ describe("广告管理", () => {
     await page.screenshot({ path: artifact("adv-indicators.png") });
   });
 
+  it("creates a manual SP campaign from 广告管理 with the keyboard and finds it there and in 操作记录", async () => {
+    await openFromRail(page, "广告", "广告管理");
+    const adv = await tabFrame(page, "广告管理");
+    await adv.getByRole("button", { name: "创建SP广告", exact: true }).click();
+    const form = (await tabFrame(page, "创建SP广告")).locator('form[aria-label="创建SP广告"]');
+    await form.getByLabel("站点", { exact: true }).locator("option", { hasText: "美国" }).waitFor({ state: "attached", timeout: PATIENCE });
+    await form.getByLabel("站点", { exact: true }).selectOption({ label: "美国" });
+    // Each field typed key by key, as a person does.
+    const type = async (label, text) => {
+      const field = form.getByLabel(label, { exact: true });
+      await field.fill("");
+      await field.pressSequentially(text);
+    };
+    await type("广告活动名称", "键盘新品推广");
+    const portfolio = form.getByLabel("广告组合", { exact: true });
+    await portfolio.locator("option", { hasText: "主推款" }).waitFor({ state: "attached", timeout: PATIENCE });
+    await portfolio.selectOption({ label: "主推款" });
+    await type("每日预算", "0.5");
+    await type("默认竞价", "0.75");
+    await type("推广的SKU", "ADSKU-US-1");
+    await type("关键词", "kitchen scale\nfood scale");
+    await type("否定关键词", "cheap");
+    // Amazon's least budget is checked before anything is sent.
+    await form.getByLabel("广告活动名称", { exact: true }).press("Enter");
+    await form.getByRole("alert").getByText("每日预算须为数值", { exact: false }).waitFor({ timeout: PATIENCE });
+    await type("每日预算", "20");
+    await form.getByLabel("每日预算", { exact: true }).press("Enter");
+    const frame = await tabFrame(page, "创建SP广告");
+    const answer = frame.locator("dialog[open]", { has: frame.getByRole("heading", { name: "提交结果" }) });
+    await answer.getByText("6 个成功，0 个失败").waitFor({ timeout: PATIENCE });
+    assert.equal(await answer.locator("tbody tr", { hasText: "— → 精准" }).count(), 2, "each keyword as exact");
+    await page.screenshot({ path: artifact("adv-create-sp.png") });
+    await page.keyboard.press("Escape");
+    await answer.waitFor({ state: "detached" });
+    await frame.getByRole("button", { name: "在广告管理中查看", exact: true }).click();
+    const back = await tabFrame(page, "广告管理");
+    await back.locator('select[name="state"]').selectOption("");
+    await back.locator('input[name="search"]').fill("键盘新品推广");
+    await back.getByRole("button", { name: "查询", exact: true }).click();
+    await back.locator('section[aria-label="广告管理"] tbody tr', { hasText: "键盘新品推广" }).waitFor({ timeout: PATIENCE });
+    await back.locator('input[name="search"]').fill("");
+
+    await openFromRail(page, "广告", "操作记录");
+    const log = await tabFrame(page, "操作记录");
+    await log.locator('select[name="result"]').selectOption("");
+    await log.locator('select[name="action"]').selectOption("create");
+    await log.getByRole("button", { name: "查询", exact: true }).click();
+    await log.locator("tbody tr", { hasText: "键盘新品推广" }).waitFor({ timeout: PATIENCE });
+  });
+
   for (const { name, viewport } of [{ name: "desktop", viewport: { width: 1280, height: 800 } }, { name: "phone", viewport: { width: 390, height: 844 } }]) {
     for (const dark of [false, true]) {
       it(`draws at ${name} width in ${dark ? "dark" : "light"} mode`, async () => {

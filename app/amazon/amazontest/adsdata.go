@@ -35,6 +35,9 @@ type AdCampaign struct {
 	CampaignID, Name, State, TargetingType, StartDate string
 	PortfolioID                                       string
 	Budget                                            decimal.Decimal
+	// EndDate and BiddingStrategy are set on campaigns created through the API (the made ones have neither).
+	EndDate, BiddingStrategy string
+	Placements               map[string]int
 	// spendsFrom..spendsTo: the days back it spent (a paused campaign stopped 30 days ago, an archived one 200).
 	spendsFrom, spendsTo int
 }

@@ -138,10 +138,26 @@ func (s adsAPI) spList(w http.ResponseWriter, r *http.Request, media, field stri
 	switch field {
 	case "campaigns":
 		for _, c := range a.Campaigns {
+			bidding := map[string]any{"strategy": "LEGACY_FOR_SALES"}
+			if c.BiddingStrategy != "" {
+				bidding["strategy"] = c.BiddingStrategy
+			}
+			if len(c.Placements) > 0 {
+				var placements []map[string]any
+				for _, p := range spPlacements {
+					if n, ok := c.Placements[p]; ok {
+						placements = append(placements, map[string]any{"placement": p, "percentage": n})
+					}
+				}
+				bidding["placementBidding"] = placements
+			}
 			item := map[string]any{"campaignId": c.CampaignID, "name": c.Name, "state": c.State,
 				"targetingType": c.TargetingType, "startDate": c.StartDate,
 				"budget":         map[string]any{"budget": json.Number(c.Budget.String()), "budgetType": "DAILY"},
-				"dynamicBidding": map[string]any{"strategy": "LEGACY_FOR_SALES"}}
+				"dynamicBidding": bidding}
+			if c.EndDate != "" {
+				item["endDate"] = c.EndDate
+			}
 			if c.PortfolioID != "" {
 				item["portfolioId"] = c.PortfolioID
 			}

@@ -42,6 +42,10 @@ type AdEdits struct {
 type adCreated struct {
 	negatives, campaignNegatives []AdNegativeKeyword
 	keywords                     []AdKeyword
+	campaigns                    []AdCampaign
+	adGroups                     []AdGroupEntity
+	productAds                   []AdProductAd
+	targets                      []AdTarget
 }
 
 type adEdit struct {
@@ -61,6 +65,10 @@ func (e *AdEdits) apply(profileID int64, a *AdAccount) {
 	e.mu.Lock()
 	defer e.mu.Unlock()
 	if c := e.created[profileID]; c != nil {
+		a.Campaigns = append(a.Campaigns, c.campaigns...)
+		a.AdGroups = append(a.AdGroups, c.adGroups...)
+		a.ProductAds = append(a.ProductAds, c.productAds...)
+		a.Targets = append(a.Targets, c.targets...)
 		a.NegativeKeywords = append(a.NegativeKeywords, c.negatives...)
 		a.CampaignNegativeKeywords = append(a.CampaignNegativeKeywords, c.campaignNegatives...)
 		a.Keywords = append(a.Keywords, c.keywords...)
@@ -109,6 +117,7 @@ func addSPMutations(s *Server) {
 	for kind, media := range spCreations {
 		s.Mux.HandleFunc("POST /sp/"+kind, func(w http.ResponseWriter, r *http.Request) { adsAPI{s}.spCreate(w, r, kind, media) })
 	}
+	addSPCampaignCreations(s)
 	for path, op := range spMutations {
 		s.Mux.HandleFunc("PUT /sp/"+path, func(w http.ResponseWriter, r *http.Request) { adsAPI{s}.spMutate(w, r, op, false) })
 		s.Mux.HandleFunc("POST /sp/"+path+"/delete", func(w http.ResponseWriter, r *http.Request) { adsAPI{s}.spMutate(w, r, op, true) })

@@ -36,7 +36,7 @@ type Changed struct {
 // actionNames are the actions in 操作记录's words.
 var actionNames = map[string]string{advertising.ActionEnable: "启用", advertising.ActionPause: "暂停",
 	advertising.ActionArchive: "归档", advertising.ActionBudget: "修改预算", advertising.ActionBid: "修改竞价",
-	advertising.ActionAddNegative: "添加否定关键词", advertising.ActionAddKeyword: "添加关键词"}
+	advertising.ActionAddNegative: "添加否定关键词", advertising.ActionAddKeyword: "添加关键词", advertising.ActionCreate: "创建"}
 
 // shown is a state in the console's words, an amount as it is, nothing (before an entity was created) as —.
 func shown(v string) string {
@@ -74,6 +74,23 @@ func (h *Handler) AddSearchTerms(c *echo.Context) error {
 	}
 	p, _ := middleware.Principal(c)
 	rows, err := h.Ads.AddSearchTerms(c.Request().Context(), p, in)
+	if err != nil {
+		return err
+	}
+	return api.OK(c, changed(rows))
+}
+
+// CreateSP answers POST sp/create {groupId, profileId, name, targetingType, startDate, endDate, budget,
+// biddingStrategy, placementTop, placementProductPage, placementRestOfSearch, adGroupName, defaultBid, skus,
+// keywords: [{text, matchType, bid}], targets: [{asin, bid}], negativeKeywords: [{text, matchType}]}: the
+// campaign created at Amazon, a row per entity (the campaign first, then its ad group) with Amazon's answer.
+func (h *Handler) CreateSP(c *echo.Context) error {
+	var in advertising.SPCreateForm
+	if err := c.Bind(&in); err != nil {
+		return err
+	}
+	p, _ := middleware.Principal(c)
+	rows, err := h.Ads.CreateSPCampaign(c.Request().Context(), p, in)
 	if err != nil {
 		return err
 	}
