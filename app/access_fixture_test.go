@@ -107,7 +107,7 @@ func seedCompanyA(t *testing.T, h *apptest.Harness) *companyA {
 
 	tagGroup := create("/admin/api/v1/tagGroups", map[string]string{"name": "MATRIXA 分组"})
 	a.ids = map[string]string{
-		"material": str(product.ID), "brand": str(brand.ID), "category": str(category.ID), "listing": str(listing.ID), "price": str(listing.ID), "sales": str(listing.ID),
+		"material": str(product.ID), "brand": str(brand.ID), "category": str(category.ID), "listing": str(listing.ID), "products": str(listing.ID), "price": str(listing.ID), "sales": str(listing.ID),
 		"warehouse": str(own.ID), "dicts": str(dict.ID), "dict-items": str(item.ID), "select_list": dict.Code,
 		"menus": str(menu.ID), "permissions": str(permission.ID), "storeGroups": str(a.g1),
 		"shipment": seed.DemoShipmentNew, "quotainfo": seed.DemoShipmentNew, "getQRCode": seed.DemoShipmentNew,

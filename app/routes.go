@@ -591,6 +591,8 @@ func routes(e *echo.Echo, d Deps, pg *pages.Handler) RouteAccess {
 	erp.POST("/material/tags", ptags.TagProducts, needs(catalog.PermissionProductEdit), oplog("产品打标签")).Takes(catalog.TagProductsForm{}).Answers(catalog.TagProductsResult{})
 	// 商品目录: searching needs the screen; pairing SKU配对's 编辑, making a product 新增产品.
 	browse, browseScreen := &catalogapi.BrowseHandler{Browse: sv.Browse}, middleware.Screen("/amazon/listing/catalog")
+	// 商品列表's 不可售原因: Amazon's issues of a listing, read live (getListingsItem) with the list's access.
+	erp.GET("/listing/products/:id/issues", browse.ListingIssues, listingProducts).Answers(catalog.ListingIssues{})
 	erp.POST("/catalogItems/search", browse.Search, browseScreen).Takes(catalog.BrowseQuery{}).Answers(catalog.BrowseResult{})
 	erp.POST("/catalogItems/pair", browse.Pair, browseScreen.Needs(catalog.PermissionListingEdit), oplog("目录商品配对")).Takes(catalog.BrowsePairForm{}).Answers(catalog.BrowsePaired{})
 	erp.POST("/catalogItems/product", browse.CreateProduct, browseScreen.Needs(catalog.PermissionProductAdd), oplog("目录商品创建本地产品")).Takes(catalog.BrowseProductForm{}).Answers(catalog.BrowsePaired{})

@@ -33,6 +33,61 @@ type ListingIssue struct {
 	Message        string   `json:"message"`
 	Severity       string   `json:"severity"`
 	AttributeNames []string `json:"attributeNames,omitempty"`
+	// Categories group an item's issues (INVALID_ATTRIBUTE, MISSING_ATTRIBUTE, INVALID_IMAGE, ...); Enforcements
+	// say what Amazon does about one, LISTING_SUPPRESSED among its actions when it keeps the listing off sale.
+	Categories   []string           `json:"categories,omitempty"`
+	Enforcements *IssueEnforcements `json:"enforcements,omitempty"`
+}
+
+// IssueEnforcements are an issue's enforcement actions.
+type IssueEnforcements struct {
+	Actions []struct {
+		Action string `json:"action"`
+	} `json:"actions"`
+}
+
+// Suppresses tells an issue that keeps the listing off sale.
+func (i ListingIssue) Suppresses() bool {
+	if i.Enforcements == nil {
+		return false
+	}
+	for _, a := range i.Enforcements.Actions {
+		if a.Action == "LISTING_SUPPRESSED" || a.Action == "CATALOG_ITEM_REMOVED" {
+			return true
+		}
+	}
+	return false
+}
+
+// ListingSummary is an item's summary in one marketplace: its status (BUYABLE, DISCOVERABLE; neither when it is
+// suppressed or inactive), ASIN, name and condition.
+type ListingSummary struct {
+	MarketplaceID string   `json:"marketplaceId"`
+	ASIN          string   `json:"asin"`
+	ProductType   string   `json:"productType"`
+	ConditionType string   `json:"conditionType"`
+	Status        []string `json:"status"`
+	ItemName      string   `json:"itemName"`
+}
+
+// ListingsItem is getListingsItem's answer with includedData=summaries,issues.
+type ListingsItem struct {
+	SKU       string           `json:"sku"`
+	Summaries []ListingSummary `json:"summaries"`
+	Issues    []ListingIssue   `json:"issues"`
+}
+
+// GetListingsItem reads a seller SKU's summary and issues in one marketplace (GET
+// /listings/2021-08-01/items/{sellerId}/{sku}?marketplaceIds=..&includedData=summaries,issues; 5 calls a second).
+// 404 (no such SKU) and the other refusals are *APIError.
+func (s *SellingPartner) GetListingsItem(ctx context.Context, endpoint, refreshToken, sellerID, sku, marketplaceID string) (*ListingsItem, error) {
+	q := url.Values{"marketplaceIds": {marketplaceID}, "includedData": {"summaries,issues"}, "issueLocale": {"zh_CN"}}
+	u := endpoint + listingsItemsPath + url.PathEscape(sellerID) + "/" + url.PathEscape(sku) + "?" + q.Encode()
+	var out ListingsItem
+	if err := s.call(ctx, "getListingsItem", http.MethodGet, u, refreshToken, nil, &out); err != nil {
+		return nil, err
+	}
+	return &out, nil
 }
 
 // ListingSubmission is patchListingsItem's answer.

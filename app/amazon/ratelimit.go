@@ -26,6 +26,7 @@ var usagePlans = map[string]struct {
 	"searchCatalogItems":           {2, 2},
 	"getMyFeesEstimates":           {0.5, 1},
 	"patchListingsItem":            {5, 10},
+	"getListingsItem":              {5, 10},
 }
 
 // Bucket is one (seller, operation) token bucket as a RateStore keeps it: Tokens at At (ms since the epoch; the

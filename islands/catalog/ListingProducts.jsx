@@ -24,6 +24,15 @@ export default function ListingProducts({ permissions }) {
   const [owning, setOwning] = useState(null); // { rows, done }
   const [tagging, setTagging] = useState(null);
   const [reason, setReason] = useState(null);
+  // 不可售原因 asks Amazon first (the Listings Items API's issues of the listing, live), then opens with both.
+  const openReason = async (row) => {
+    try {
+      const { data } = await api(`${ERP}/listing/products/${row.id}/issues`);
+      setReason({ ...row, amazon: amazonIssues(data) });
+    } catch (e) {
+      setReason({ ...row, amazon: `无法读取亚马逊的问题：${e.message}` });
+    }
+  };
 
   useEffect(() => {
     api(`${ERP}/listing/products/choices`)
@@ -142,7 +151,7 @@ export default function ListingProducts({ permissions }) {
             ),
           reason: (row) =>
             row.reason ? (
-              <button type="button" className="line-clamp-2 text-left text-amber-800 underline decoration-dotted dark:text-amber-200" onClick={() => setReason(row)}>
+              <button type="button" className="line-clamp-2 text-left text-amber-800 underline decoration-dotted dark:text-amber-200" onClick={() => openReason(row)}>
                 {row.reason}
               </button>
             ) : (
@@ -202,12 +211,14 @@ function ReasonDialog({ row, onClose }) {
         { name: "where", label: "店铺 / 站点", readOnly: true },
         { name: "status", label: "状态", readOnly: true },
         { name: "reason", label: "原因", readOnly: true },
+        { name: "amazon", label: "亚马逊给出的问题", readOnly: true },
         { name: "stock", label: "库存", readOnly: true },
       ]}
       initial={{
         where: `${row.groupName} · ${row.marketplaceName} · ${row.asin}`,
         status: `${row.statusName}（${row.channelName || "未知配送方式"}）`,
         reason: row.reason,
+        amazon: row.amazon,
         stock: row.fulfillable !== "" ? `FBA可售 ${row.fulfillable}，在途 ${row.inbound}` : row.channelName === "FBM" ? `自配送数量 ${row.quantity}` : "无FBA库存记录",
       }}
       submitLabel="知道了"
@@ -215,4 +226,13 @@ function ReasonDialog({ row, onClose }) {
       onClose={onClose}
     />
   );
+}
+
+// amazonIssues reads getListingsItem's issues as one text: each issue's severity (and 禁止显示 when it suppresses the
+// listing), code, message and categories, errors first; a listing Amazon shows for sale says so.
+function amazonIssues(data) {
+  if (!data.issues.length) return data.status.includes("BUYABLE") ? "无（亚马逊显示该商品可售）" : "无";
+  return data.issues
+    .map((i) => `【${i.severityName || i.severity}${i.suppressing ? "·禁止显示" : ""}】${i.code} ${i.message}${i.categories.length ? `（${i.categories.join("、")}）` : ""}`)
+    .join("；");
 }

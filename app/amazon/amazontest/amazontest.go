@@ -18,6 +18,7 @@ import (
 	"testing"
 	"time"
 
+	"sellerhub/app/amazon"
 	"sellerhub/config"
 )
 
@@ -56,6 +57,10 @@ type Server struct {
 	// Listings is the Listings Items API's knowledge of the sellers' offers (listings.go); nil knows none (every
 	// patch 404).
 	Listings ListingOffers
+	// ListingIssues are the issues getListingsItem answers for a listing, keyed sellerID/marketplaceID/sku; one
+	// with a LISTING_SUPPRESSED enforcement keeps the listing off sale (its summary status empty). Set it before
+	// the calls, or under the stand-in's lock.
+	ListingIssues map[string][]amazon.ListingIssue
 	// RotationGrace is how long the secret before a rotation keeps working (DefaultRotationGrace); 0 ends it at
 	// once.
 	RotationGrace time.Duration

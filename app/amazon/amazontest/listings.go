@@ -8,6 +8,8 @@ import (
 	"sync"
 
 	"github.com/shopspring/decimal"
+
+	"sellerhub/app/amazon"
 )
 
 // The Listings Items API 2021-08-01 of the stand-in: patchListingsItem (PATCH
@@ -82,6 +84,46 @@ func (o *Offers) Price(sellerID, marketplaceID, sku string) string {
 
 func (s *Server) addListings() {
 	s.Mux.HandleFunc("PATCH /listings/2021-08-01/items/{sellerId}/{sku}", s.patchListingsItem)
+	s.Mux.HandleFunc("GET /listings/2021-08-01/items/{sellerId}/{sku}", func(w http.ResponseWriter, r *http.Request) { getListingsItem(s, w, r) })
+}
+
+// getListingsItem answers a listing's summary and issues (includedData=summaries,issues): a SKU the offers do not
+// know is 404; a listing with a suppressing issue has no status, any other BUYABLE and DISCOVERABLE. A function,
+// not a method: Server's method set is at its size limit.
+func getListingsItem(s *Server, w http.ResponseWriter, r *http.Request) {
+	s.mu.Lock()
+	seller, ok := s.reportsCall(w, r, "getListingsItem")
+	offers := s.Listings
+	sku, market := r.PathValue("sku"), r.URL.Query().Get("marketplaceIds")
+	issues := append([]amazon.ListingIssue{}, s.ListingIssues[seller+"/"+market+"/"+sku]...)
+	s.mu.Unlock()
+	if !ok {
+		return
+	}
+	if r.PathValue("sellerId") != seller {
+		apiError(w, http.StatusForbidden, "Unauthorized", "Access to requested resource is denied.")
+		return
+	}
+	if market == "" || strings.Contains(market, ",") {
+		apiError(w, http.StatusBadRequest, "InvalidInput", "marketplaceIds must name exactly one marketplace.")
+		return
+	}
+	if offers == nil {
+		apiError(w, http.StatusNotFound, "NOT_FOUND", "SKU '"+sku+"' not found in marketplace "+market)
+		return
+	}
+	if _, _, _, known := offers.Offer(seller, market, sku); !known {
+		apiError(w, http.StatusNotFound, "NOT_FOUND", "SKU '"+sku+"' not found in marketplace "+market)
+		return
+	}
+	status := []string{"BUYABLE", "DISCOVERABLE"}
+	for _, i := range issues {
+		if i.Suppresses() {
+			status = []string{}
+		}
+	}
+	writeJSON(w, http.StatusOK, amazon.ListingsItem{SKU: sku, Issues: issues,
+		Summaries: []amazon.ListingSummary{{MarketplaceID: market, ProductType: "PRODUCT", ConditionType: "new_new", Status: status}}})
 }
 
 func (s *Server) patchListingsItem(w http.ResponseWriter, r *http.Request) {

@@ -55,3 +55,14 @@ func (h *BrowseHandler) CreateProduct(c *echo.Context) error {
 	}
 	return api.OK(c, out)
 }
+
+// ListingIssues answers GET listing/products/{id}/issues (商品列表's 不可售原因): Amazon's status and issues of the
+// listing now, read through its store group's authorisation.
+func (h *BrowseHandler) ListingIssues(c *echo.Context) error {
+	p, _ := middleware.Principal(c)
+	out, err := h.Browse.ListingIssues(c.Request().Context(), p, c.Param("id"))
+	if err != nil {
+		return err
+	}
+	return api.OK(c, out)
+}
