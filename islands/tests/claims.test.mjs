@@ -72,6 +72,7 @@ describe("赔偿报告", () => {
     assert.equal(row[col("件数")], "1");
     assert.equal(row[col("状态")], "待索赔");
     assert.match(row[col("涉及金额")], /^\$\d/);
+    assert.match(row[col("剩余天数")], /^(剩\d+天|今天截止)$/, "counted down to its deadline");
     await looks("claims");
 
     await frame.locator("tbody tr", { hasText: "运营中心丢失/损坏" }).getByRole("button", { name: "详情", exact: true }).click();
