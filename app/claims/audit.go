@@ -257,7 +257,7 @@ func (s *Service) settle(db *models.DB, companyID int64, kind, today string, can
 		if c.uncovered <= 0 {
 			continue
 		}
-		p := policyFor(kind, c.claim.EventDay)
+		p := policyFor(kind, c.claim.MarketplaceID, c.claim.EventDay)
 		opens, deadline := p.window(c.claim.EventDay)
 		if today < opens || today > deadline {
 			continue

@@ -157,7 +157,7 @@ func (s *Service) auditFees(db *models.DB, companyID int64, today string, reimbu
 		}
 		day := ch.PostedDate.UTC().Format(time.DateOnly)
 		key := fmt.Sprintf("%d|%s|%s", ch.SellerID, ch.SettlementID, ch.SKU)
-		if _, deadline := policyFor(claimsdb.KindFee, day).window(day); !claimedKey[key] && today > deadline {
+		if _, deadline := policyFor(claimsdb.KindFee, ch.MarketplaceID, day).window(day); !claimedKey[key] && today > deadline {
 			continue
 		}
 		qty := decimal.NewFromInt(int64(ch.Quantity))

@@ -18,6 +18,9 @@ type Service struct {
 // New builds the service.
 func New(db *models.DB, now core.Clock) *Service { return &Service{db: db, now: now} }
 
+// Today is the audit's day (UTC, yyyy-mm-dd): the one claims are opened, expired and counted down by.
+func (s *Service) Today() string { return s.now().UTC().Format("2006-01-02") }
+
 // The claim kinds, as the policies and the screen name them.
 const (
 	KindLost    = claimsdb.KindLost

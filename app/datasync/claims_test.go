@@ -3,6 +3,7 @@ package datasync_test
 import (
 	"bytes"
 	"context"
+	"fmt"
 	"net/http"
 	"strconv"
 	"strings"
@@ -11,6 +12,7 @@ import (
 
 	"sellerhub/app/amazon/amazontest/sellerdata"
 	"sellerhub/app/apptest"
+	"sellerhub/app/claims"
 	"sellerhub/app/core"
 	"sellerhub/app/datasync"
 	"sellerhub/models"
@@ -23,9 +25,11 @@ import (
 
 // claimLine is a line of 待索赔 as the list answers it.
 type claimLine struct {
-	ID, Kind, SKU, ReferenceID, Status, CaseID, ReimbursementID, EventDay, Deadline string
-	Units                                                                           int
-	Amount                                                                          float64
+	ID, Kind, SKU, ReferenceID, Status, CaseID, ReimbursementID, EventDay, Deadline, OpensOn, Urgency string
+	Units                                                                                             int
+	Amount                                                                                            float64
+	DaysLeft                                                                                          *int
+	Urgent                                                                                            bool
 }
 
 func claimsOf(t *testing.T, c *apptest.Client, status string) []claimLine {
@@ -99,8 +103,20 @@ func checkClaims(t *testing.T, h *apptest.Harness, c *apptest.Client, w *sellerd
 		refund.Units < 1 || refund.Amount <= 0 {
 		t.Fatalf("refund claim %+v, planted %+v", refund, planted)
 	}
-	if want := mustDay(t, planted.UnreturnedDay).AddDate(0, 0, 120).Format(time.DateOnly); refund.Deadline != want {
-		t.Fatalf("refund deadline %s, want 120 days after %s", refund.Deadline, planted.UnreturnedDay)
+	// The Japanese store's customer-return window is its own help page's: 45 days to 18 months after the refund.
+	if want := mustDay(t, planted.UnreturnedDay).AddDate(0, 0, 540).Format(time.DateOnly); refund.Deadline != want {
+		t.Fatalf("refund deadline %s, want 540 days after %s", refund.Deadline, planted.UnreturnedDay)
+	}
+	// Each open claim counts down to its deadline, the nearest first.
+	today := h.Clock.Now().UTC().Format(time.DateOnly)
+	for i, l := range open {
+		left := claims.DaysLeft(l.Deadline, today)
+		if l.DaysLeft == nil || *l.DaysLeft != left || left < 0 || l.Urgency != fmt.Sprintf("剩%d天", left) || l.Urgent != (left <= 7) {
+			t.Fatalf("claim %+v as of %s, want %d days left", l, today, left)
+		}
+		if i > 0 && open[i-1].Deadline > l.Deadline {
+			t.Fatalf("claims not by deadline: %+v", open)
+		}
 	}
 	var detail struct {
 		Evidence []struct {

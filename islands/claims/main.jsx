@@ -17,6 +17,7 @@ const SUBMIT = "amz:claim:submit";
 const button = "rounded-md bg-sky-700 px-3 py-1 text-sm font-semibold text-white hover:bg-sky-800 disabled:opacity-50";
 const plain = "rounded-md border border-slate-300 px-3 py-1 text-sm hover:bg-slate-50 disabled:opacity-50 dark:border-slate-600 dark:hover:bg-slate-700";
 const input = "rounded-md border border-slate-300 px-2 py-1 text-sm dark:border-slate-600 dark:bg-slate-900";
+const URGENT = "rounded bg-rose-50 px-1.5 py-0.5 font-semibold text-rose-800 dark:bg-rose-950 dark:text-rose-300";
 const STATUS_STYLE = {
   open: "bg-amber-50 text-amber-800 dark:bg-amber-950 dark:text-amber-300",
   submitted: "bg-sky-50 text-sky-800 dark:bg-sky-950 dark:text-sky-300",
@@ -100,6 +101,7 @@ function Claims({ permissions, stores }) {
         version={version}
         renders={{
           statusName: (row) => <span className={`rounded px-1.5 py-0.5 ${STATUS_STYLE[row.status] || ""}`}>{row.statusName}</span>,
+          urgency: (row) => (row.urgent ? <span className={URGENT}>{row.urgency}</span> : row.urgency),
           caseId: (row) => row.caseId || "—",
           reimbursementId: (row) => row.reimbursementId || "—",
         }}
@@ -155,7 +157,7 @@ function ClaimDialog({ claim, canSubmit, onClose, onSubmitted }) {
           {claim.kindName} {claim.sku}
         </h2>
         <p className="mb-3 text-sm text-slate-600 dark:text-slate-300">
-          {claim.units} 件，涉及 {money(claim.amount, claim.currency) || "—"}；可申请期 {claim.opensOn} 至 {claim.deadline}，状态 {claim.statusName}
+          {claim.units} 件，涉及 {money(claim.amount, claim.currency) || "—"}；可申请期 {claim.opensOn} 至 {claim.deadline}（{claim.urgency}），状态 {claim.statusName}
           {claim.caseId && `，案例编号 ${claim.caseId}`}
         </p>
         <h3 className="mb-1 text-sm font-semibold">证据</h3>

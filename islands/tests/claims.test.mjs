@@ -72,6 +72,7 @@ describe("赔偿报告", () => {
     assert.equal(row[col("件数")], "1");
     assert.equal(row[col("状态")], "待索赔");
     assert.match(row[col("涉及金额")], /^\$\d/);
+    assert.match(row[col("剩余天数")], /^(剩\d+天|今天截止)$/, "counted down to its deadline");
     await looks("claims");
 
     await frame.locator("tbody tr", { hasText: "运营中心丢失/损坏" }).getByRole("button", { name: "详情", exact: true }).click();
@@ -183,5 +184,24 @@ describe("赔偿报告", () => {
     assert.equal(list.rows[0][col("参考编号")], order);
     assert.equal(list.rows[0][col("状态")], "已赔偿");
     assert.equal(list.rows[0][col("赔偿编号")], "5550003");
+  });
+
+  it("counts each claim down to its deadline, the nearest first, and says which are done with", async () => {
+    const frame = await tabFrame(page, "赔偿报告");
+    await frame.getByLabel("类型", { exact: true }).selectOption("");
+    await frame.getByLabel("状态", { exact: true }).selectOption("all");
+    const list = await query(frame, "/amazon/api/v1/claims/page");
+    const col = (title) => list.header.indexOf(title);
+    assert.ok(col("剩余天数") >= 0, `column 剩余天数 in ${list.header}`);
+    assert.ok(list.rows.length >= 2, `the claims: ${JSON.stringify(list.rows)}`);
+    const deadlines = list.rows.map((r) => r[col("截止日期")]);
+    assert.deepEqual(deadlines, [...deadlines].sort(), "the nearest deadline first");
+    for (const r of list.rows) {
+      const left = r[col("剩余天数")];
+      if (r[col("状态")] === "待索赔") assert.match(left, /^(剩\d+天|今天截止|\d+天后可申请)$/);
+      else if (r[col("状态")] === "已过期") assert.equal(left, "已过期");
+      else assert.equal(left, "—", `a claim filed or settled has no countdown: ${r}`);
+    }
+    await looks("claims-countdown");
   });
 });

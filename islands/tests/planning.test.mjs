@@ -2,7 +2,7 @@
 // the demo): every FBA SKU with its units by age, days of supply and Amazon's recommended action; 低库存费风险
 // narrows to the SKUs selling faster than stocked (both historical days of supply under 28), marked 有风险;
 // 超龄库存 to those with units past 180 days, which Amazon says to remove, with next month's storage at stake; the
-// view exports. Screenshots at 1280 and 390 px, light and dark, go to islands/tests/artifacts/.
+// view exports; 滞留库存 lists the stranded SKUs with Amazon's reason beside the reserved units' split. Screenshots at 1280 and 390 px, light and dark, go to islands/tests/artifacts/.
 import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
 import { ADMIN_ACCOUNT, ADMIN_PASSWORD, artifact, closeBrowser, getBrowser, newPage, startServer } from "./harness.mjs";
@@ -94,5 +94,23 @@ describe("库存规划", () => {
     const sheet = readSheet(await xlsx.path());
     assert.equal(sheet.length, list.total + 1, "the header and the aged SKUs");
     assert.equal(sheet[1][col("建议操作")], "创建移除订单");
+  });
+
+  it("shows why units are reserved and which are stranded, with Amazon's reason", async () => {
+    const frame = await tabFrame(page, "库存规划");
+    let list = await view(frame, "全部SKU");
+    const col = (title) => list.header.indexOf(title);
+    for (const title of ["预留-订单", "预留-调仓", "预留-处理", "滞留件数", "滞留原因"]) {
+      assert.ok(list.header.includes(title), `column ${title} in ${list.header}`);
+    }
+    assert.ok(list.rows.some((r) => Number(r[col("预留-订单")]) > 0), "units reserved for customer orders");
+
+    list = await view(frame, "滞留库存");
+    assert.ok(list.total >= 1, "a stranded SKU per marketplace");
+    for (const r of list.rows) {
+      assert.equal(r[col("滞留原因")], "商品已下架（Listing closed）");
+      assert.ok(Number(r[col("滞留件数")]) > 0, `stranded units: ${r}`);
+    }
+    await looks("planning-stranded");
   });
 });

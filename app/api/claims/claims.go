@@ -130,6 +130,35 @@ type Claim struct {
 	StatusName      string  `json:"statusName"`
 	CaseID          string  `json:"caseId"`
 	ReimbursementID string  `json:"reimbursementId"`
+	// DaysLeft counts down to the deadline (0 on its last day, negative past it) for a claim still to file; nil
+	// for one filed, settled or expired. Urgency says it in words: 已过期, 今天截止, 剩N天 or N天后可申请.
+	DaysLeft *int   `json:"daysLeft"`
+	Urgency  string `json:"urgency"`
+	// Urgent: an open claim due within urgentDays, or past its deadline.
+	Urgent bool `json:"urgent"`
+}
+
+// urgentDays is how close a deadline is shown as urgent: a week leaves time to gather the evidence Amazon asks.
+const urgentDays = 7
+
+// urgency is the countdown of a claim as of today.
+func urgency(c *claimsdb.Claim, today string) (*int, string, bool) {
+	switch {
+	case c.Status == claimsdb.StatusExpired:
+		return nil, "已过期", true
+	case c.Status != claimsdb.StatusOpen:
+		return nil, "—", false
+	}
+	left := claims.DaysLeft(c.Deadline, today)
+	switch {
+	case left < 0:
+		return &left, "已过期", true
+	case today < c.OpensOn:
+		return &left, strconv.Itoa(claims.DaysLeft(c.OpensOn, today)) + "天后可申请", false
+	case left == 0:
+		return &left, "今天截止", true
+	}
+	return &left, "剩" + strconv.Itoa(left) + "天", left <= urgentDays
 }
 
 var kindNames = map[string]string{claimsdb.KindLost: "运营中心丢失/损坏", claimsdb.KindInbound: "入库缺件",
@@ -142,10 +171,12 @@ func (h *Handler) claim(c *claimsdb.Claim, group string) Claim {
 	m, _ := storesdb.MarketplaceByID(c.MarketplaceID)
 	per, _ := c.UnitValue.Float64()
 	amount, _ := c.Amount.Float64()
-	return Claim{ID: id(c.ID), GroupName: group, MarketplaceID: c.MarketplaceID, MarketplaceName: m.Name, Kind: c.Kind,
+	out := Claim{ID: id(c.ID), GroupName: group, MarketplaceID: c.MarketplaceID, MarketplaceName: m.Name, Kind: c.Kind,
 		KindName: kindNames[c.Kind], SKU: c.SKU, FNSKU: c.FNSKU, ReferenceID: c.ReferenceID, Units: c.Units,
 		Currency: c.Currency, UnitValue: per, Amount: amount, EventDay: c.EventDay, OpensOn: c.OpensOn, Deadline: c.Deadline,
 		Status: c.Status, StatusName: statusNames[c.Status], CaseID: c.CaseID, ReimbursementID: c.ReimbursementID}
+	out.DaysLeft, out.Urgency, out.Urgent = urgency(c, h.Claims.Today())
+	return out
 }
 
 func (h *Handler) claimRow(r *claimsdb.ClaimRow) Claim { return h.claim(&r.Claim, r.GroupName) }
