@@ -200,6 +200,7 @@ func routes(e *echo.Echo, d Deps, pg *pages.Handler) RouteAccess {
 		"/e/s/p":                        pg.ShipScreen("发货计划提交", "planEdit"),
 		"/erp/ship/quota":               pg.ShipScreen("货件处理", "shipments"),
 		"/shipment_handing/shipstep":    pg.ShipScreen("货件处理", "shipstep"),
+		"/e/s/a":                        pg.ShipScreen("货件同步", "amazonShipments"),
 		"/erp/ship/transportation":      pg.ShipScreen("物流跟踪", "transportation"),
 		"/transportation/edit":          pg.ShipScreen("编辑物流", "transportationEdit"),
 		"/transportation/details":       pg.ShipScreen("物流详情", "transportationDetail"),
@@ -877,6 +878,12 @@ func routes(e *echo.Echo, d Deps, pg *pages.Handler) RouteAccess {
 	erp.POST("/shipment/:id/unship", sh.Unship, quotaScreen.Needs(shipping.PermissionShipHandle), oplog("取消发货")).Answers(shippingapi.Shipment{})
 	erp.POST("/shipment/:id/receive", sh.Receive, quotaScreen.Needs(shipping.PermissionShipHandle), oplog("货件收货")).Takes(shipping.ReceiveForm{}).Answers(shippingapi.Shipment{})
 	erp.POST("/shipment/:id/amazonStatus", sh.AmazonStatus, quotaScreen.Needs(shipping.PermissionShipHandle), oplog("更新货件状态")).Takes(shipping.AmazonStatusForm{}).Answers(shippingapi.Shipment{})
+	// Asking Amazon about shipped shipments writes only Amazon's figures: whoever sees 货件处理 may (it runs as a
+	// shipment's screen opens).
+	erp.POST("/shipment/inboundSync", sh.InboundSyncAll, quotaScreen, oplog("同步亚马逊货件")).Answers(shippingapi.InboundRefresh{})
+	erp.GET("/shipment/amazon", sh.AmazonShipments, quotaScreen).Takes(shipping.AmazonShipmentQuery{}).Answers([]shippingapi.AmazonShipment{})
+	erp.POST("/shipment/amazon/import", sh.ImportAmazon, quotaScreen.Needs(shipping.PermissionShipAdd), oplog("导入亚马逊货件")).Takes(shipping.AmazonImportForm{}).Answers([]string{})
+	erp.POST("/shipment/:id/inboundSync", sh.InboundSync, quotaScreen).Answers(shippingapi.Shipment{})
 	erp.POST("/shipment/:id/cancel", sh.Cancel, quotaScreen.Needs(shipping.PermissionShipHandle), oplog("取消货件")).Answers(shippingapi.Shipment{})
 	// The pick list (shipForm): any signed-in user of the company, within the store groups they are granted.
 	// 物流跟踪: first-leg channels, each shipment's channel, tracking number, milestones, arrival and freight.

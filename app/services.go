@@ -173,7 +173,7 @@ func NewServices(d ServiceDeps) Services {
 	st.Register(d.Jobs)
 	jobs.KeepPlannerStatistics(d.Jobs, d.DB)
 	fin := finance.New(d.DB, now, d.Config.TimeZone)
-	ship := shipping.New(d.DB, now, numbers)
+	ship := shipping.New(d.DB, now, numbers, st)
 	pur := purchase.New(d.DB, now, d.Config.TimeZone, numbers, fin)
 	price := pricing.New(d.DB, now, d.Config.TimeZone, fin, st)
 	price.Register(d.Jobs)

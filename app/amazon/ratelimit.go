@@ -27,6 +27,9 @@ var usagePlans = map[string]struct {
 	"getMyFeesEstimates":           {0.5, 1},
 	"patchListingsItem":            {5, 10},
 	"getListingsItem":              {5, 10},
+	// Fulfillment Inbound v0 (inbound.go).
+	"getShipments":                 {2, 30},
+	"getShipmentItemsByShipmentId": {2, 30},
 }
 
 // Bucket is one (seller, operation) token bucket as a RateStore keeps it: Tokens at At (ms since the epoch; the

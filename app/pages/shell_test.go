@@ -81,7 +81,7 @@ func TestEverySpecRouteAndMenuLinkAnswers(t *testing.T) {
 	}
 	built := map[string]bool{"/sys/notify/publish": true, "/sys/dict": true, "/sys/notify": true, "/sys/subuser": true, "/sys/role": true, "/usercenter": true}
 	for _, path := range []string{"/sys/taggroup", "/sys/tag", "/sys/client", "/sys/customer", "/sys/operationlog", "/sys/dept", "/sys/menu", "/shipment_handing/pehuo",
-		"/erp/ship/plan", "/e/s/p", "/erp/ship/quota", "/shipment_handing/shipstep", "/shipmentdetails", "/amazon/storeAuth", "/aliexpress/storeAuth", "/amazon/datasync",
+		"/erp/ship/plan", "/e/s/p", "/erp/ship/quota", "/shipment_handing/shipstep", "/e/s/a", "/shipmentdetails", "/amazon/storeAuth", "/aliexpress/storeAuth", "/amazon/datasync",
 		"/erp/finance/exchangerate", "/erp/finance/inventoryvalue", "/amazon/payment/costsharing", "/f/c/c", "/amazon/payment/jobcosting", "/f/j/e", "/amazon/profit/calculator", "/amazon/profit/fbafee", "/a/p/c", "/sys/company",
 		"/erp/finance/account", "/amazon/vat/invoice"} {
 		built[path] = true

@@ -4,6 +4,7 @@ package shipping
 
 import (
 	"sellerhub/app/core"
+	"sellerhub/app/stores"
 	"sellerhub/models"
 )
 
@@ -12,9 +13,11 @@ type Service struct {
 	db      *models.DB
 	now     core.Clock
 	numbers *core.Numbers
+	// stores opens a store's Amazon authorisation, for the Fulfillment Inbound API (inbound.go).
+	stores *stores.Service
 }
 
 // New builds the service.
-func New(db *models.DB, now core.Clock, numbers *core.Numbers) *Service {
-	return &Service{db: db, now: now, numbers: numbers}
+func New(db *models.DB, now core.Clock, numbers *core.Numbers, st *stores.Service) *Service {
+	return &Service{db: db, now: now, numbers: numbers, stores: st}
 }

@@ -396,7 +396,8 @@ func (s *Service) ShipShipment(ctx context.Context, p core.Principal, shipmentID
 // boxed again.
 func (s *Service) UnshipShipment(ctx context.Context, p core.Principal, shipmentID string) (*ShipmentDetail, error) {
 	return s.handle(ctx, p, shipmentID, "取消发货", func(tx *models.DB, sh *shippingdb.Shipment, items []shippingdb.ShipmentItemRow) (string, error) {
-		if sh.Status != shippingdb.ShipmentShipped || sh.AmazonStatus != amazonStatusShipped {
+		// Once Amazon's Inbound API has the shipment past SHIPPED (or it was imported shipped), 发货 is Amazon's fact.
+		if sh.Status != shippingdb.ShipmentShipped || sh.AmazonStatus != amazonStatusShipped || !slices.Contains(amazonSilent[:3], sh.InboundStatus) {
 			return "", core.Refused(MsgNotUnshippable)
 		}
 		err := moveShipmentStock(tx, p, sh, items, func(it shippingdb.ShipmentItemRow) stockdb.StockChange {
@@ -412,12 +413,12 @@ func (s *Service) UnshipShipment(ctx context.Context, p core.Principal, shipment
 			return "", err
 		}
 		for i := range items {
-			items[i].QuantityShipped, items[i].QuantityReceived = 0, 0
+			items[i].QuantityShipped, items[i].QuantityReceived, items[i].ReceivedByHand = 0, 0, false
 			if err := shippingdb.SetShipmentItemQuantities(tx, &items[i].ShipmentItem); err != nil {
 				return "", err
 			}
 		}
-		sh.Status, sh.AmazonStatus, sh.ShippedAt = shippingdb.ShipmentBoxing, amazonStatusWorking, nil
+		sh.Status, sh.AmazonStatus, sh.ShippedAt, sh.StatusByHand = shippingdb.ShipmentBoxing, amazonStatusWorking, nil, false
 		return "", nil
 	})
 }
@@ -458,6 +459,8 @@ func (s *Service) ReceiveShipment(ctx context.Context, p core.Principal, shipmen
 			}
 			before[items[i].ID] = items[i].QuantityReceived
 			items[i].QuantityReceived = n
+			// A figure that agrees with Amazon's stays Amazon's to move on; one that differs is the seller's.
+			items[i].ReceivedByHand = items[i].InboundReceived == nil || *items[i].InboundReceived != n
 			total += n
 			if err := shippingdb.SetShipmentItemQuantities(tx, &items[i].ShipmentItem); err != nil {
 				return "", err
@@ -487,6 +490,7 @@ func (s *Service) SetAmazonStatus(ctx context.Context, p core.Principal, shipmen
 			return "", core.Refused(MsgNotShipped)
 		}
 		sh.AmazonStatus = status
+		sh.StatusByHand = sh.InboundStatus == "" || sh.InboundStatus != status
 		return status, nil
 	})
 }

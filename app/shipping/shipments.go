@@ -49,7 +49,7 @@ var ShipmentStatuses = []ShipmentStatus{
 	{Code: "1", Name: "待确认", Local: shippingdb.ShipmentConfirm},
 	{Code: "2", Name: "配货", Local: shippingdb.ShipmentPicking},
 	{Code: "3", Name: "装箱", Local: shippingdb.ShipmentBoxing},
-	{Code: "4", Name: "已发货", Local: shippingdb.ShipmentShipped, Amazon: []string{"", amazonStatusWorking, amazonStatusShipped}},
+	{Code: "4", Name: "已发货", Local: shippingdb.ShipmentShipped, Amazon: []string{"", amazonStatusWorking, "READY_TO_SHIP", amazonStatusShipped}},
 	{Code: "IN_TRANSIT", Name: "在途", Local: shippingdb.ShipmentShipped, Amazon: []string{"IN_TRANSIT"}},
 	{Code: "DELIVERED", Name: "已送达", Local: shippingdb.ShipmentShipped, Amazon: []string{"DELIVERED"}},
 	{Code: "CHECKED_IN", Name: "已签入", Local: shippingdb.ShipmentShipped, Amazon: []string{"CHECKED_IN"}},

@@ -11,6 +11,9 @@ import { ERP, card, danger, openTab, pickListUrl } from "./common.js";
 
 const STEPS = ["配货", "装箱", "发货", "收货", "货件信息/状态"];
 
+// askable: a shipped shipment under Amazon's id that Amazon has not yet closed, cancelled or deleted.
+const askable = (sh) => sh.status === 4 && sh.shipmentId.startsWith("FBA") && !["CLOSED", "CANCELLED", "DELETED"].includes(sh.inboundStatus);
+
 // The step a shipment waits at: 待确认 at 配货, 配货 at 装箱, 装箱 at 发货, shipped at 收货; a cancelled one shows its
 // information.
 const stepOf = (status) => ({ 1: 0, 2: 1, 3: 2, 4: 3 })[status] ?? 4;
@@ -28,6 +31,9 @@ export default function ShipStep({ shipmentId, permissions }) {
   const [error, setError] = useState("");
   const [step, setStep] = useState(0);
   const [busy, setBusy] = useState(false);
+  const [syncNote, setSyncNote] = useState("");
+  // synced counts Amazon's answers: 收货's form starts again from each (Amazon's units may have filled it).
+  const [synced, setSynced] = useState(0);
 
   useEffect(() => {
     if (!shipmentId) {
@@ -38,9 +44,28 @@ export default function ShipStep({ shipmentId, permissions }) {
       .then(({ data }) => {
         setShipment(data);
         setStep(stepOf(data.status));
+        // A shipped shipment of Amazon's that Amazon may still move on is asked about as it opens.
+        if (askable(data)) syncAmazon(data.shipmentId, false);
       })
       .catch((e) => setError(e.message));
   }, [shipmentId]);
+
+  // syncAmazon asks Amazon's Fulfillment Inbound API about the shipment: its status and received units fill in;
+  // a failure is shown beside the header (and toasted when the user pressed 同步亚马逊).
+  const syncAmazon = async (id, pressed) => {
+    setSyncNote("正在从亚马逊同步...");
+    try {
+      const { data } = await api(`${ERP}/shipment/${encodeURIComponent(id)}/inboundSync`, { method: "POST" });
+      setShipment(data);
+      setSynced((n) => n + 1);
+      setSyncNote("");
+      if (pressed) toast("已从亚马逊同步");
+    } catch (e) {
+      // A store without Amazon's authorisation (shipments entered by hand) is not told so each time it opens one.
+      setSyncNote(pressed || !e.message.includes("未授权亚马逊") ? `亚马逊同步失败：${e.message}` : "");
+      if (pressed) toast(e.message, "error");
+    }
+  };
 
   if (error)
     return (
@@ -90,6 +115,11 @@ export default function ShipStep({ shipmentId, permissions }) {
           <button type="button" className="text-sky-700 hover:underline dark:text-sky-300" onClick={() => openTab(`货件详情 ${shipment.shipmentId}`, "/shipmentdetails", { shipmentid: shipment.shipmentId })}>
             货件详情
           </button>
+          {askable(shipment) && (
+            <button type="button" className="text-sky-700 hover:underline dark:text-sky-300" disabled={busy} onClick={() => syncAmazon(shipment.shipmentId, true)}>
+              同步亚马逊
+            </button>
+          )}
           {cancellable && (
             <button type="button" className={danger} disabled={busy} onClick={() => act("cancel", undefined, "货件已取消", cancelQuestion(shipment))}>
               取消货件
@@ -97,12 +127,17 @@ export default function ShipStep({ shipmentId, permissions }) {
           )}
         </span>
       </div>
+      {syncNote && (
+        <p role="status" className="text-sm text-amber-700">
+          {syncNote}
+        </p>
+      )}
       <ol className="flex flex-wrap gap-2" aria-label="处理步骤">
         {STEPS.map((name, i) => {
           // 收货 is done once something is received, the last step once Amazon has closed the shipment.
           const done =
             shipment.status > 0 &&
-            (i < reached || (i === 3 && shipment.status === 4 && shipment.items.some((it) => it.quantityReceived > 0)) || (i === 4 && shipment.amazonStatus === "CLOSED"));
+            (i < reached || (i === 3 && shipment.status === 4 && shipment.items.some((it) => it.quantityReceived > 0)) || (i === 4 && (shipment.amazonStatus === "CLOSED" || shipment.inboundStatus === "CLOSED")));
           return (
             <li key={name}>
               <button
@@ -124,7 +159,7 @@ export default function ShipStep({ shipmentId, permissions }) {
         {step === 0 && <Picking {...props} />}
         {step === 1 && <Boxing {...props} />}
         {step === 2 && <Shipping {...props} />}
-        {step === 3 && <Receiving {...props} />}
+        {step === 3 && <Receiving key={synced} {...props} />}
         {step === 4 && <Status {...props} />}
       </section>
     </div>

@@ -2,6 +2,7 @@
 // one's handling steps, its details and its pick list (a new window, for printing). Sellers without API access
 // enter a shipment by hand (新建货件) or import a workbook (导入货件).
 import { useState } from "react";
+import { api } from "../lib/api.js";
 import { can } from "../lib/permissions.js";
 import { toast } from "../lib/toast.js";
 import DataTable from "../table/DataTable.jsx";
@@ -15,6 +16,22 @@ export default function Shipments({ permissions, statuses = [] }) {
   const [version, setVersion] = useState(0);
   const [dialog, setDialog] = useState("");
   const done = () => setVersion((n) => n + 1);
+  const [syncing, setSyncing] = useState(false);
+  // 同步亚马逊 asks Amazon about every shipped shipment it may still move on: its status and received units fill in.
+  const syncAmazon = async () => {
+    setSyncing(true);
+    try {
+      const { data } = await api(`${ERP}/shipment/inboundSync`, { method: "POST" });
+      const diff = data.differences ? `，${data.differences}个产品的收货数量与亚马逊不一致` : "";
+      toast(`已从亚马逊同步${data.checked}个货件，${data.updated}个有更新${diff}`);
+      for (const p of data.problems) toast(`${p.country} ${p.shipments.join("、")}：${p.message}`, "error");
+      done();
+    } catch (e) {
+      toast(e.message, "error");
+    } finally {
+      setSyncing(false);
+    }
+  };
 
   return (
     <section aria-label="货件">
@@ -40,16 +57,24 @@ export default function Shipments({ permissions, statuses = [] }) {
         permissions={permissions}
         version={version}
         toolbar={
-          can(permissions, "erp:ship:add") && (
-            <>
-              <button type="button" className={button} onClick={() => setDialog("manual")}>
-                新建货件
-              </button>
-              <button type="button" className={plain} onClick={() => setDialog("import")}>
-                导入货件
-              </button>
-            </>
-          )
+          <>
+            {can(permissions, "erp:ship:add") && (
+              <>
+                <button type="button" className={button} onClick={() => setDialog("manual")}>
+                  新建货件
+                </button>
+                <button type="button" className={plain} onClick={() => setDialog("import")}>
+                  导入货件
+                </button>
+              </>
+            )}
+            <button type="button" className={plain} onClick={() => openTab("货件同步", "/e/s/a", {})}>
+              同步货件
+            </button>
+            <button type="button" className={plain} disabled={syncing} onClick={syncAmazon}>
+              {syncing ? "同步中..." : "同步亚马逊"}
+            </button>
+          </>
         }
         actions={[
           { label: "处理", run: (r) => openTab(`处理货件 ${r.shipmentId}`, "/shipment_handing/shipstep", { shipmentid: r.shipmentId }) },

@@ -247,18 +247,21 @@ export function Receiving({ shipment, act, busy, handle }) {
   if (shipment.status !== 4) return <p className="py-6 text-center text-sm text-slate-500">发货后登记收货</p>;
   // Until a receipt is saved or typed, there is no difference to show: 0 received is not 30 short.
   const nothingYet = shipment.items.every((it) => it.quantityReceived === 0);
+  const amazon = shipment.inboundStatus !== "";
   const submit = (e) => {
     e.preventDefault();
     act("receive", { items: shipment.items.map((it) => ({ itemId: it.id, quantity: parseInt(received[it.id], 10) || 0 })) }, "收货已保存");
   };
   return (
     <form onSubmit={submit} className="space-y-3">
-      <Table head={["SKU", "平台SKU", "FNSKU", "已发货", "已收货", "差异"]}>
+      <Table head={amazon ? ["SKU", "平台SKU", "FNSKU", "已发货", "已收货", "差异", "亚马逊已收货"] : ["SKU", "平台SKU", "FNSKU", "已发货", "已收货", "差异"]}>
         {shipment.items.map((it) => {
           const n = parseInt(received[it.id], 10) || 0;
           const pending = nothingYet && received[it.id] === String(it.quantityReceived);
+          // Amazon's count beside the one kept: a typed figure Amazon disagrees with is shown, never replaced.
+          const off = it.amazonReceived !== null && it.amazonReceived !== undefined && it.amazonReceived !== it.quantityReceived;
           return (
-            <tr key={it.id}>
+            <tr key={it.id} data-differs={off ? "true" : undefined}>
               <td className={td}>{it.sku}</td>
               <td className={td}>{it.sellerSku}</td>
               <td className={td}>{it.fnsku}</td>
@@ -271,6 +274,12 @@ export function Receiving({ shipment, act, busy, handle }) {
                 )}
               </td>
               <td className={`${td} ${!pending && n !== it.quantityShipped ? "text-amber-700" : ""}`}>{pending ? "—" : n - it.quantityShipped}</td>
+              {amazon && (
+                <td className={`${td} ${off ? "font-semibold text-red-700" : ""}`}>
+                  {it.amazonReceived ?? "—"}
+                  {off && <span className="ml-1 text-xs">（相差 {it.amazonReceived - it.quantityReceived > 0 ? "+" : ""}{it.amazonReceived - it.quantityReceived}）</span>}
+                </td>
+              )}
             </tr>
           );
         })}
@@ -295,6 +304,7 @@ export function Status({ shipment, act, busy, handle }) {
     ["物流渠道", shipment.channel], ["跟踪单号", shipment.tracking], ["运费", money(shipment.freight, "CNY")], ["创建时间", shipment.createdAt],
     ["审核时间", shipment.auditedAt], ["发货时间", shipment.shippedAt], ["备注", shipment.remark],
   ];
+  if (shipment.inboundStatus) info.splice(3, 0, ["亚马逊同步", `${shipment.inboundStatusName}（${shipment.inboundCheckedAt}）`]);
   return (
     <div className="space-y-4">
       <dl className="grid grid-cols-1 gap-2 text-sm sm:grid-cols-3">
@@ -305,6 +315,11 @@ export function Status({ shipment, act, busy, handle }) {
           </div>
         ))}
       </dl>
+      {shipment.statusDiffers && (
+        <p role="note" className="text-sm text-red-700">
+          手动设置的亚马逊状态（{shipment.amazonStatus}）与亚马逊的状态（{shipment.inboundStatus} {shipment.inboundStatusName}）不一致。
+        </p>
+      )}
       {handle && shipment.status === 4 && (
         <form
           className="flex items-center gap-2 text-sm"

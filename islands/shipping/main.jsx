@@ -1,6 +1,7 @@
 // The FBA shipment screens, one island for all (the page's props name the screen): 发货计划 (the plan list),
-// 发货计划提交 (a plan's form), 货件处理 (the shipment list with hand entry and import) and the handling steps.
+// 发货计划提交 (a plan's form), 货件处理 (the shipment list with hand entry and import), the handling steps and 货件同步 (Amazon's shipments).
 import { mount } from "../lib/mount.js";
+import AmazonShipments from "./AmazonShipments.jsx";
 import Plans from "./Plans.jsx";
 import PlanEdit from "./PlanEdit.jsx";
 import Shipments from "./Shipments.jsx";
@@ -12,6 +13,7 @@ const SCREENS = {
   planEdit: PlanEdit,
   shipments: Shipments,
   shipstep: ShipStep,
+  amazonShipments: AmazonShipments,
   transportation: Transportation,
   transportationEdit: TransportationEdit,
   transportationDetail: TransportationDetail,

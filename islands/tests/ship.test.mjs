@@ -12,6 +12,7 @@ import { after, before, describe, it } from "node:test";
 import { readSheet, writeSheet } from "./xlsx.mjs";
 import { PATIENCE, ADMIN_ACCOUNT, ADMIN_PASSWORD, closeBrowser, getBrowser, newPage, startServer } from "./harness.mjs";
 import { chooseTabAction, clickTab, openFromRail, question, sayYes, signInToShell, tabFrame, toasts, waitForToast } from "./shell.mjs";
+import { startAmazon } from "./amazon-standin.mjs";
 
 const SHOTS = process.env.SHOTS || "/tmp/shots-shipments";
 mkdirSync(SHOTS, { recursive: true });
@@ -22,10 +23,17 @@ after(() => closeBrowser());
 describe("发货计划与货件处理", () => {
   let server;
   let page;
+  let amazon;
+  // inbound puts a shipment in the stand-in's Fulfillment Inbound API, as the seller's Seller Central has it.
+  const inbound = (shipment) =>
+    fetch(`${amazon.url}/control/inbound`, { method: "POST", body: JSON.stringify({ SellerID: "A3SELLERSTANDIN", MarketplaceID: "ATVPDKIKX0DER", ...shipment }) });
 
   before(async () => {
-    server = await startServer();
-    execFileSync("go", ["run", "./islands/tests/shipseed", "seed", `sqlite://${join(server.dir, "db.sqlite")}`, ADMIN_ACCOUNT], { stdio: "inherit" });
+    // 美国站店铺 is authorised with the stand-in's seller, for 货件同步 and Amazon's received quantities.
+    amazon = await startAmazon();
+    server = await startServer({ env: amazon.env });
+    const token = await (await fetch(`${amazon.url}/control/refresh-token?seller=A3SELLERSTANDIN`, { method: "POST" })).text();
+    execFileSync("go", ["run", "./islands/tests/shipseed", "seed", `sqlite://${join(server.dir, "db.sqlite")}`, ADMIN_ACCOUNT, token], { stdio: "inherit" });
     page = await newPage(server, { viewport: { width: 1280, height: 860 } });
     await signInToShell(page, { account: ADMIN_ACCOUNT, password: ADMIN_PASSWORD });
   });
@@ -33,6 +41,7 @@ describe("发货计划与货件处理", () => {
     const errors = page?.scriptErrors ?? [];
     await page?.context().close();
     await server?.stop();
+    await amazon?.stop();
     assert.deepEqual(errors.map((e) => e.message), [], "no script errors on the pages");
   });
 
@@ -329,5 +338,58 @@ describe("发货计划与货件处理", () => {
     await row(list, "FBA15IMPORT01").waitFor();
     assert.match(await row(list, "FBA15IMPORT01").innerText(), /BHX4\s+深圳仓\s+2\s+12\s+待确认/);
     assert.equal(await list.locator("tbody tr").filter({ hasText: "LGB3" }).count(), 2);
+  });
+  it("lists the store's shipments at Amazon in 货件同步 and imports the chosen one", async () => {
+    await inbound({ ShipmentID: "FBA15SYNC001", Name: "SC 补货", Center: "LGB8", Status: "RECEIVING", Items: [{ SellerSKU: "US-LAMP-01", FNSKU: "X00LAMP001", Shipped: 10, Received: 4 }] });
+    await inbound({ ShipmentID: "FBA15SYNC002", Name: "SC 新品", Center: "ONT8", Status: "WORKING", Items: [{ SellerSKU: "NOPE-1", Shipped: 3 }] });
+    await clickTab(page, "货件处理");
+    const list = await tabFrame(page, "货件处理");
+    await list.getByRole("button", { name: "同步货件", exact: true }).click();
+    const sync = await tabFrame(page, "货件同步");
+    await sync.getByRole("combobox", { name: "店铺" }).selectOption({ label: "美国站店铺" });
+    await sync.getByRole("combobox", { name: "站点" }).selectOption("ATVPDKIKX0DER");
+    await sync.getByRole("button", { name: "查询亚马逊货件", exact: true }).click();
+    const first = sync.locator('tr[data-shipment="FBA15SYNC001"]');
+    await first.waitFor();
+    assert.match(await first.innerText(), /FBA15SYNC001\s+SC 补货\s+LGB8\s+接收中\s+10\s+US-LAMP-01 × 10 → LAMP-01，已收 4/);
+    // The new product's SKU is paired with nothing: named, and its shipment cannot be ticked.
+    const second = sync.locator('tr[data-shipment="FBA15SYNC002"]');
+    assert.match(await second.innerText(), /请先为 NOPE-1 配对本地产品/);
+    assert.ok(await sync.getByRole("checkbox", { name: "选择 FBA15SYNC002" }).isDisabled());
+    await sync.getByRole("checkbox", { name: "选择 FBA15SYNC001" }).check();
+    await sync.getByRole("combobox", { name: "发货仓库" }).selectOption({ label: "深圳仓" });
+    await shot("amazon-shipments");
+    await sync.getByRole("button", { name: "导入所选（1）", exact: true }).click();
+    await expectToast(sync, "已导入1个货件：FBA15SYNC001");
+    await first.getByRole("button", { name: "已导入", exact: true }).waitFor();
+  });
+
+  it("fills 收货 from Amazon without typing, and shows a typed figure Amazon disagrees with", async () => {
+    // Amazon has counted more since the import; opening the shipment asks it.
+    await inbound({ ShipmentID: "FBA15SYNC001", Name: "SC 补货", Center: "LGB8", Status: "RECEIVING", Items: [{ SellerSKU: "US-LAMP-01", FNSKU: "X00LAMP001", Shipped: 10, Received: 9 }] });
+    const sync = await tabFrame(page, "货件同步");
+    await sync.locator('tr[data-shipment="FBA15SYNC001"]').getByRole("button", { name: "已导入", exact: true }).click();
+    shipmentId = "FBA15SYNC001";
+    const step = await stepTab();
+    await expectStatus(step, "接收中");
+    await expectStep(step, "收货");
+    const received = step.getByRole("textbox", { name: "US-LAMP-01 收货数量" });
+    const deadline = Date.now() + PATIENCE;
+    while ((await received.inputValue()) !== "9" && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
+    assert.equal(await received.inputValue(), "9");
+    assert.match(await row(step, "US-LAMP-01").innerText(), /X00LAMP001\s+10\s+-1\s+9$/);
+    // The seller types 8; Amazon closes the shipment at 10: the typed 8 stays, Amazon's 10 is shown beside it.
+    await received.fill("8");
+    await step.getByRole("button", { name: "保存收货", exact: true }).click();
+    await expectToast(step, "收货已保存");
+    await inbound({ ShipmentID: "FBA15SYNC001", Name: "SC 补货", Center: "LGB8", Status: "CLOSED", Items: [{ SellerSKU: "US-LAMP-01", FNSKU: "X00LAMP001", Shipped: 10, Received: 10 }] });
+    await step.getByRole("button", { name: "同步亚马逊", exact: true }).click();
+    await expectToast(step, "已从亚马逊同步");
+    await expectStatus(step, "已完成");
+    await stepButton(step, "收货").click();
+    const line = step.locator('tr[data-differs="true"]');
+    await line.waitFor();
+    assert.match(await line.innerText(), /X00LAMP001\s+10\s+8\s+-2\s+10（相差 \+2）$/);
+    await shot("step-amazon-difference");
   });
 });

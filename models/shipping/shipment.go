@@ -97,6 +97,11 @@ type Shipment struct {
 	Volume           decimal.NullDecimal
 	EstimatedArrival string
 	FreightSource    string
+	// What the Fulfillment Inbound API last said of the shipment (its status, "" never asked) and when; StatusByHand
+	// marks an AmazonStatus the seller set that differs from it, which Amazon's no longer replaces.
+	InboundStatus    string
+	InboundCheckedAt *time.Time
+	StatusByHand     bool
 	CreatorID        *int64
 	AuditedAt        *time.Time
 	ShippedAt        *time.Time
@@ -123,6 +128,11 @@ type ShipmentItem struct {
 	Quantity         int
 	QuantityShipped  int
 	QuantityReceived int
+	// Amazon's units shipped and received as the Inbound API last said (nil: not asked yet); ReceivedByHand marks
+	// a QuantityReceived the seller typed that differs from Amazon's, which Amazon's no longer replaces.
+	InboundShipped  *int
+	InboundReceived *int
+	ReceivedByHand  bool
 }
 
 // BeforeCreate gives a new item its id.

@@ -431,11 +431,69 @@ func AddShipmentEvent(db *models.DB, e *ShipmentEvent) error {
 // SaveShipmentState writes what the handling steps change on a shipment: its states, dates and shipping details.
 func SaveShipmentState(db *models.DB, sh *Shipment) error {
 	return db.Model(sh).Scopes(models.InCompany("shipments", sh.CompanyID)).Select("status", "amazon_status", "audited_at", "shipped_at", "carrier", "channel", "tracking",
-		"freight", "updated_at").Updates(sh).Error
+		"freight", "inbound_status", "inbound_checked_at", "status_by_hand", "updated_at").Updates(sh).Error
 }
 
 // SetShipmentItemQuantities writes an item's shipped and received quantities.
 func SetShipmentItemQuantities(db *models.DB, item *ShipmentItem) error {
 	return db.Model(item).Scopes(models.InCompany("shipment_items", item.CompanyID)).
-		Select("quantity_shipped", "quantity_received").Updates(item).Error
+		Select("quantity_shipped", "quantity_received", "inbound_shipped", "inbound_received", "received_by_hand").Updates(item).Error
+}
+
+// InboundFinal are Amazon's statuses after which a shipment no longer changes: the Inbound API is not asked again.
+var InboundFinal = []string{"CLOSED", "CANCELLED", "DELETED"}
+
+// OpenInboundShipments are the company's shipped shipments of store groups the user is granted that Amazon may
+// still move on (an Amazon shipment id, FBA..., and no final status from the Inbound API yet), optionally one by
+// its shipment id, by store group and marketplace.
+func OpenInboundShipments(db *models.DB, companyID, userID int64, shipmentID string) ([]Shipment, error) {
+	var out []Shipment
+	q := db.Scopes(models.InCompany("shipments", companyID), models.InGrantedGroups("shipments.group_id", userID)).
+		Where("shipments.status = ? AND shipments.shipment_id LIKE 'FBA%' AND shipments.inbound_status NOT IN ?", ShipmentShipped, InboundFinal)
+	if shipmentID != "" {
+		q = q.Where("shipments.shipment_id = ?", shipmentID)
+	}
+	err := q.Order("shipments.group_id, shipments.marketplace_id, shipments.shipment_id").Find(&out).Error
+	return out, err
+}
+
+// PairedAmazonSKUs are the store group's listings in the marketplace paired with a product whose seller SKU or
+// FNSKU is one of those given: how an Amazon shipment's lines find their local products.
+func PairedAmazonSKUs(db *models.DB, companyID, groupID int64, marketplaceID string, sellerSKUs, fnskus []string) ([]ShipListingRow, error) {
+	var rows []ShipListingRow
+	if len(sellerSKUs) == 0 && len(fnskus) == 0 {
+		return rows, nil
+	}
+	err := db.Table("listings").Scopes(models.InCompany("listings", companyID)).
+		Select(`local_products.id AS product_id, local_products.sku, local_products.name, local_products.image,
+			listings.seller_sku, listings.fnsku`).
+		Joins("JOIN local_products ON local_products.id = listings.product_id AND local_products.company_id = listings.company_id").
+		Where("listings.group_id = ? AND listings.marketplace_id = ?", groupID, marketplaceID).
+		Where("listings.seller_sku IN ? OR listings.fnsku IN ?", nonEmpty(sellerSKUs), nonEmpty(fnskus)).
+		Order("listings.seller_sku").Scan(&rows).Error
+	return rows, err
+}
+
+// ShipmentIDsTaken are those of the shipment ids the company already has.
+func ShipmentIDsTaken(db *models.DB, companyID int64, ids []string) ([]string, error) {
+	var out []string
+	if len(ids) == 0 {
+		return out, nil
+	}
+	err := db.Model(&Shipment{}).Where("company_id = ? AND shipment_id IN ?", companyID, ids).Pluck("shipment_id", &out).Error
+	return out, err
+}
+
+// nonEmpty drops blank values; an empty list becomes one no column holds ("-"), so that IN stays valid SQL.
+func nonEmpty(values []string) []string {
+	var out []string
+	for _, v := range values {
+		if v != "" {
+			out = append(out, v)
+		}
+	}
+	if len(out) == 0 {
+		out = []string{"-"}
+	}
+	return out
 }

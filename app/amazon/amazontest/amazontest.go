@@ -1,7 +1,7 @@
 // Package amazontest is a local stand-in for Amazon in tests: the Seller Central consent page, the Login with
 // Amazon token endpoint and the Selling Partner API's Sellers, Reports and Catalog Items operations, speaking
 // Amazon's documented request and answer formats (error bodies included). Mux is exported so other files can add more of Amazon (the
-// Advertising API). Switches make the token endpoint and the Reports API fail in the ways Amazon does, and every
+// Advertising API, the Fulfillment Inbound API's shipments). Switches make the token endpoint and the Reports API fail in the ways Amazon does, and every
 // request is recorded.
 package amazontest
 
@@ -75,6 +75,8 @@ type Server struct {
 	// Quotas, when set, holds each seller's calls of the Reports, Catalog Items and Product Fees operations to
 	// their usage plans, as Amazon does (quotas.go); nil answers every call.
 	Quotas *Quotas
+	// Inbound is the Fulfillment Inbound API's shipments (inbound.go), empty at first: tests Put theirs.
+	Inbound *Inbound
 	// AdEdits are the Sponsored Products changes made through the API (spupdate.go); Refuse makes some fail.
 	AdEdits *AdEdits
 
@@ -145,6 +147,7 @@ func New() *Server {
 	s.addFees()
 	s.addListings()
 	s.addAppManagement()
+	addInbound(s)
 	return s
 }
 

@@ -31,18 +31,24 @@ type Shipment struct {
 	AmazonStatus  string `json:"amazonStatus"`
 	StatusName    string `json:"statusName"`
 	// Receivable is whether 收货 may still be recorded (shipped and not yet 已完成).
-	Receivable bool     `json:"receivable"`
-	Remark     string   `json:"remark"`
-	Carrier    string   `json:"carrier"`
-	Channel    string   `json:"channel"`
-	Tracking   string   `json:"tracking"`
-	Freight    string   `json:"freight"`
-	CreatedAt  string   `json:"createdAt"`
-	AuditedAt  string   `json:"auditedAt"`
-	ShippedAt  string   `json:"shippedAt"`
-	Items      []Item   `json:"items,omitempty"`
-	Cartons    []Carton `json:"cartons,omitempty"`
-	Events     []Event  `json:"events,omitempty"`
+	Receivable bool `json:"receivable"`
+	// InboundStatus is Amazon's status as the Fulfillment Inbound API last said ("" never asked), with its name;
+	// StatusDiffers marks an Amazon status the seller set that disagrees with it.
+	InboundStatus     string   `json:"inboundStatus"`
+	InboundStatusName string   `json:"inboundStatusName"`
+	InboundCheckedAt  string   `json:"inboundCheckedAt"`
+	StatusDiffers     bool     `json:"statusDiffers"`
+	Remark            string   `json:"remark"`
+	Carrier           string   `json:"carrier"`
+	Channel           string   `json:"channel"`
+	Tracking          string   `json:"tracking"`
+	Freight           string   `json:"freight"`
+	CreatedAt         string   `json:"createdAt"`
+	AuditedAt         string   `json:"auditedAt"`
+	ShippedAt         string   `json:"shippedAt"`
+	Items             []Item   `json:"items,omitempty"`
+	Cartons           []Carton `json:"cartons,omitempty"`
+	Events            []Event  `json:"events,omitempty"`
 }
 
 // Item is a shipment's line: planned, shipped and received, with the product's fulfillable stock.
@@ -58,6 +64,29 @@ type Item struct {
 	QuantityShipped  int    `json:"quantityShipped"`
 	QuantityReceived int    `json:"quantityReceived"`
 	Fulfillable      int    `json:"fulfillable"`
+	// AmazonShipped and AmazonReceived are Amazon's units (null: not asked yet); ReceivedDifference is Amazon's
+	// received less quantityReceived (0 when they agree or Amazon was not asked).
+	AmazonShipped      *int `json:"amazonShipped"`
+	AmazonReceived     *int `json:"amazonReceived"`
+	ReceivedDifference int  `json:"receivedDifference"`
+}
+
+// InboundRefresh is the answer of 同步亚马逊: the shipments asked about, those that changed, the items whose typed
+// received units differ from Amazon's, and each store whose shipments could not be asked about, with why.
+type InboundRefresh struct {
+	Checked     int              `json:"checked"`
+	Updated     int              `json:"updated"`
+	Differences int              `json:"differences"`
+	Problems    []InboundProblem `json:"problems"`
+}
+
+// InboundProblem is a store group and marketplace Amazon was not asked about, its shipments, and why.
+type InboundProblem struct {
+	GroupID       string   `json:"groupId"`
+	MarketplaceID string   `json:"marketplaceId"`
+	Country       string   `json:"country"`
+	Shipments     []string `json:"shipments"`
+	Message       string   `json:"message"`
 }
 
 // Carton is one carton with its measures and contents.
@@ -98,6 +127,11 @@ func (h *Handler) shipmentRow(r *shippingdb.ShipmentRow) Shipment {
 	if r.PlanID != nil {
 		out.PlanID = id(*r.PlanID)
 	}
+	if r.InboundStatus != "" {
+		out.InboundStatus, out.InboundCheckedAt = r.InboundStatus, api.FormatTime(r.InboundCheckedAt, h.TimeZone)
+		out.InboundStatusName = shipping.ShipmentStatusText(shippingdb.ShipmentShipped, r.InboundStatus)
+		out.StatusDiffers = shipping.StatusDiffers(&r.Shipment)
+	}
 	if r.Freight.Valid {
 		out.Freight = r.Freight.Decimal.StringFixed(2)
 	}
@@ -112,7 +146,11 @@ func (h *Handler) shipment(d *shipping.ShipmentDetail) Shipment {
 		skus[it.ID] = it.SellerSKU
 		out.Items[i] = Item{ID: id(it.ID), ProductID: id(it.ProductID), SKU: it.SKU, Name: it.Name, Image: it.Image,
 			SellerSKU: it.SellerSKU, FNSKU: it.FNSKU, Quantity: it.Quantity, QuantityShipped: it.QuantityShipped,
-			QuantityReceived: it.QuantityReceived, Fulfillable: d.Fulfillable[it.ProductID]}
+			QuantityReceived: it.QuantityReceived, Fulfillable: d.Fulfillable[it.ProductID],
+			AmazonShipped: it.InboundShipped, AmazonReceived: it.InboundReceived}
+		if it.InboundReceived != nil {
+			out.Items[i].ReceivedDifference = *it.InboundReceived - it.QuantityReceived
+		}
 	}
 	out.Cartons = make([]Carton, len(d.Cartons))
 	for i, c := range d.Cartons {
@@ -198,6 +236,28 @@ func (h *Handler) AmazonStatus(c *echo.Context) error {
 	return api.UpdateOne(h.Shipping.SetAmazonStatus, h.shipment)(c)
 }
 
+// InboundSync answers POST shipment/{shipmentid}/inboundSync: the shipment after asking Amazon's Fulfillment
+// Inbound API about it (货件处理 asks on opening a shipped shipment, and on 同步亚马逊).
+func (h *Handler) InboundSync(c *echo.Context) error {
+	return h.step(h.Shipping.RefreshShipmentInbound)(c)
+}
+
+// InboundSyncAll answers POST shipment/inboundSync: every shipped shipment of the user's store groups that Amazon
+// may still move on, asked about.
+func (h *Handler) InboundSyncAll(c *echo.Context) error {
+	p, _ := middleware.Principal(c)
+	r, err := h.Shipping.RefreshInbound(c.Request().Context(), p)
+	if err != nil {
+		return err
+	}
+	out := InboundRefresh{Checked: r.Checked, Updated: r.Updated, Differences: r.Differences, Problems: []InboundProblem{}}
+	for _, pr := range r.Problems {
+		out.Problems = append(out.Problems, InboundProblem{GroupID: id(pr.GroupID), MarketplaceID: pr.MarketplaceID,
+			Country: country(pr.MarketplaceID), Shipments: pr.Shipments, Message: pr.Message})
+	}
+	return api.OK(c, out)
+}
+
 // Cancel answers POST shipment/{shipmentid}/cancel (取消货件).
 func (h *Handler) Cancel(c *echo.Context) error { return h.step(h.Shipping.CancelShipment)(c) }
 
@@ -240,4 +300,77 @@ func (h *Handler) Import(c *echo.Context) error {
 // ShipmentExport answers GET shipment/export?<ShipmentPage's filters>: the whole query as 货件_<date>.xlsx.
 func (h *Handler) ShipmentExport(x api.Exporter) echo.HandlerFunc {
 	return api.ExportOf(x, "货件", "shipmentList", h.Shipping.ShipmentPage, h.shipmentRow)
+}
+
+// AmazonShipment is a shipment Amazon has (货件同步), with its lines, whether it is imported, and the seller SKUs
+// no local product is paired with.
+type AmazonShipment struct {
+	ShipmentID string               `json:"shipmentId"`
+	Name       string               `json:"name"`
+	Center     string               `json:"center"`
+	Status     string               `json:"status"`
+	StatusName string               `json:"statusName"`
+	Imported   bool                 `json:"imported"`
+	Unpaired   []string             `json:"unpaired"`
+	Quantity   int                  `json:"quantity"`
+	Items      []AmazonShipmentItem `json:"items"`
+}
+
+// AmazonShipmentItem is a line of an Amazon shipment, with its paired product ("" productId: none).
+type AmazonShipmentItem struct {
+	SellerSKU        string `json:"sellerSku"`
+	FNSKU            string `json:"fnsku"`
+	QuantityShipped  int    `json:"quantityShipped"`
+	QuantityReceived int    `json:"quantityReceived"`
+	QuantityInCase   int    `json:"quantityInCase"`
+	ProductID        string `json:"productId"`
+	SKU              string `json:"sku"`
+	Name             string `json:"name"`
+}
+
+// AmazonShipments answers GET shipment/amazon?groupId&marketplaceId: the store's shipments at Amazon changed in
+// the last 180 days (货件同步).
+func (h *Handler) AmazonShipments(c *echo.Context) error {
+	var q shipping.AmazonShipmentQuery
+	if err := c.Bind(&q); err != nil {
+		return err
+	}
+	p, _ := middleware.Principal(c)
+	rows, err := h.Shipping.AmazonShipments(c.Request().Context(), p, q)
+	if err != nil {
+		return err
+	}
+	out := make([]AmazonShipment, len(rows))
+	for i, r := range rows {
+		out[i] = AmazonShipment{ShipmentID: r.ShipmentID, Name: r.ShipmentName, Center: r.DestinationFulfillmentCenterID,
+			Status: r.ShipmentStatus, StatusName: shipping.AmazonStatusText(r.ShipmentStatus),
+			Imported: r.Imported, Unpaired: r.Unpaired, Items: make([]AmazonShipmentItem, len(r.Items))}
+		if out[i].Unpaired == nil {
+			out[i].Unpaired = []string{}
+		}
+		for j, it := range r.Items {
+			out[i].Quantity += it.QuantityShipped
+			out[i].Items[j] = AmazonShipmentItem{SellerSKU: it.SellerSKU, FNSKU: it.FulfillmentNetworkSKU, QuantityShipped: it.QuantityShipped,
+				QuantityReceived: it.QuantityReceived, QuantityInCase: it.QuantityInCase, SKU: it.SKU, Name: it.Name}
+			if it.ProductID != 0 {
+				out[i].Items[j].ProductID = id(it.ProductID)
+			}
+		}
+	}
+	return api.OK(c, out)
+}
+
+// ImportAmazon answers POST shipment/amazon/import {groupId, marketplaceId, warehouseId, shipmentIds}: the
+// shipment ids imported.
+func (h *Handler) ImportAmazon(c *echo.Context) error {
+	var f shipping.AmazonImportForm
+	if err := c.Bind(&f); err != nil {
+		return err
+	}
+	p, _ := middleware.Principal(c)
+	ids, err := h.Shipping.ImportAmazonShipments(c.Request().Context(), p, f)
+	if err != nil {
+		return err
+	}
+	return api.OK(c, ids)
 }

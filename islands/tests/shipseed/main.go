@@ -5,7 +5,11 @@
 // the test imports (a person would fill the template in a spreadsheet program). It only runs from
 // islands/tests/ship.test.mjs:
 //
-//	go run ./islands/tests/shipseed seed <database url> <admin account>
+//	go run ./islands/tests/shipseed seed <database url> <admin account> [refresh token]
+//
+// With a refresh token of the Amazon stand-in's North American seller, 美国站店铺 is authorised with it (the
+// token sealed with the stand-in's secret key), so 货件同步 and the inbound refresh reach the stand-in.
+//
 //	go run ./islands/tests/shipseed workbook <file.xlsx>
 package main
 
@@ -13,9 +17,12 @@ import (
 	"context"
 	"fmt"
 	"os"
+	"time"
 
 	"github.com/xuri/excelize/v2"
 
+	"sellerhub/app/amazon"
+	"sellerhub/app/amazon/amazontest"
 	"sellerhub/app/shipping"
 	"sellerhub/models"
 	accountsdb "sellerhub/models/accounts"
@@ -28,7 +35,9 @@ func main() {
 	var err error
 	switch {
 	case len(os.Args) == 4 && os.Args[1] == "seed":
-		err = seed(os.Args[2], os.Args[3])
+		err = seed(os.Args[2], os.Args[3], "")
+	case len(os.Args) == 5 && os.Args[1] == "seed":
+		err = seed(os.Args[2], os.Args[3], os.Args[4])
 	case len(os.Args) == 3 && os.Args[1] == "workbook":
 		err = workbook(os.Args[2])
 	default:
@@ -64,7 +73,7 @@ func workbook(path string) error {
 	return f.SaveAs(path)
 }
 
-func seed(databaseURL, account string) error {
+func seed(databaseURL, account, refreshToken string) error {
 	db, err := models.Open(databaseURL)
 	if err != nil {
 		return err
@@ -83,6 +92,11 @@ func seed(databaseURL, account string) error {
 		}
 		if err := tx.Create(warehouse).Error; err != nil {
 			return err
+		}
+		if refreshToken != "" {
+			if err := authorize(tx, company, group.ID, refreshToken); err != nil {
+				return err
+			}
 		}
 		for i, p := range []struct {
 			sku, name, msku, fnsku string
@@ -108,4 +122,19 @@ func seed(databaseURL, account string) error {
 		}
 		return nil
 	})
+}
+
+// authorize gives the store group the stand-in's North American seller with the refresh token.
+func authorize(tx *models.DB, company, group int64, refreshToken string) error {
+	keys, err := amazon.NewKeys([]byte(amazontest.SecretKey))
+	if err != nil {
+		return err
+	}
+	sealed, err := keys.Cipher.Encrypt(refreshToken)
+	if err != nil {
+		return err
+	}
+	seller := &storesdb.Seller{CompanyID: company, GroupID: group, Region: "NA", SellingPartnerID: amazontest.DefaultSeller,
+		RefreshToken: sealed, Status: storesdb.SellerActive, AuthorizedAt: time.Now().UTC().Truncate(time.Microsecond)}
+	return storesdb.SaveSellerAuthorization(tx, seller, []storesdb.SellerMarketplace{{MarketplaceID: "ATVPDKIKX0DER", Participating: true}})
 }

@@ -4,7 +4,10 @@
 // steers it over HTTP: POST /control/hold-token makes the token endpoint wait before answering, until POST
 // /control/release-token; POST /control/hold-documents and /control/release-documents do the same for report
 // downloads; POST /control/fail-reports?n=N makes the next N reports end FATAL; POST /control/throttle?op=OP&n=N
-// makes the next N calls of a Reports operation answer 429; POST /control/refuse-grants?on=true|false makes the
+// makes the next N calls of a Reports or Inbound operation answer 429; POST /control/inbound {SellerID,
+// MarketplaceID, ShipmentID, Name, Center, Status, Items:[{SellerSKU, FNSKU, Shipped, Received, InCase}]} puts an
+// inbound shipment in the Fulfillment Inbound API's book; POST /control/refresh-token?seller=ID answers a refresh
+// token of the seller, as its consent would give; POST /control/refuse-grants?on=true|false makes the
 // token endpoint answer invalid_grant; POST /control/expire-tokens ends the access tokens issued so far. GET
 // /control/settlements?seller=ID answers the seller's settlement reports (JSON: reportId, marketplaceId and the
 // flat file's text), the same files the sync downloads, so that a test can work out a profit by hand. The AliExpress
@@ -55,6 +58,17 @@ func main() {
 	})
 	s.Mux.HandleFunc("POST /control/enroll-rotation", func(http.ResponseWriter, *http.Request) { s.EnrollRotation() })
 	s.Mux.HandleFunc("POST /control/expire-tokens", func(http.ResponseWriter, *http.Request) { s.ExpireAccessTokens() })
+	s.Mux.HandleFunc("POST /control/refresh-token", func(w http.ResponseWriter, r *http.Request) {
+		fmt.Fprint(w, s.IssueRefreshToken(r.URL.Query().Get("seller")))
+	})
+	s.Mux.HandleFunc("POST /control/inbound", func(w http.ResponseWriter, r *http.Request) {
+		var sh amazontest.InboundShipment
+		if err := json.NewDecoder(r.Body).Decode(&sh); err != nil {
+			http.Error(w, err.Error(), http.StatusBadRequest)
+			return
+		}
+		s.Inbound.Put(sh)
+	})
 	s.Mux.HandleFunc("GET /control/settlements", func(w http.ResponseWriter, r *http.Request) {
 		settlements(w, world, r.URL.Query().Get("seller"))
 	})
