@@ -311,7 +311,7 @@ func (pl *Planner) lines(ctx context.Context, p core.Principal, o *PlanOverride)
 	for product, ks := range byProduct {
 		weights := make([]int64, len(ks))
 		for i, k := range ks {
-			weights[i] = facts[k].rate(lines[k].Inputs).Shift(4).IntPart()
+			weights[i] = facts[k].rate(lines[k].Inputs)
 		}
 		ls, os := shares(local[product], weights), shares(ordered[product], weights)
 		for i, k := range ks {
