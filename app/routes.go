@@ -260,6 +260,7 @@ func routes(e *echo.Echo, d Deps, pg *pages.Handler) RouteAccess {
 		"/erp/purchase/reports":          pg.PurchaseScreen("采购报表", "report"),
 		"/e/p/o":                         pg.PurchaseScreen("新建采购单", "order"),
 		"/e/p/p/s":                       pg.PurchaseScreen("采购计划提交", "planSubmit"),
+		"/e/s/p/e":                       pg.PurchaseScreen("欧洲拆分发货", "euSplit"),
 		"/erp/finance/payment":           pg.PurchaseScreen("付款申请", "payments"),
 		"/f/p/d":                         pg.PurchaseScreen("付款申请详情", "payment"),
 		"/erp/purchase/process":          pg.WarehouseScreen("加工单", "processList"),
@@ -830,6 +831,8 @@ func routes(e *echo.Echo, d Deps, pg *pages.Handler) RouteAccess {
 	erp.POST("/replenishment/purchaseOrders", pur.PlanOrders, rpScreen.Needs(purchase.PermissionAdd), oplog("补货生成采购单")).Takes(purchase.PlanDocsForm{}).Answers([]purchase.PlanDoc{})
 	erp.POST("/replenishment/orderReview", pur.PlanOrderReview, rpScreen).Takes(purchase.OrderReviewForm{}).Answers(purchase.OrderReview{})
 	erp.POST("/replenishment/orderSubmit", pur.PlanOrderSubmit, rpScreen.Needs(purchase.PermissionAdd), oplog("采购计划提交")).Takes(purchase.OrderReviewForm{}).Answers([]purchase.PlanDoc{})
+	erp.POST("/replenishment/euSplit", pur.PlanEUSplit, rpScreen).Takes(purchase.EUSplitForm{}).Answers(purchase.EUSplit{})
+	erp.POST("/replenishment/euSplitSubmit", pur.PlanEUSplitSubmit, rpScreen.Needs(shipping.PermissionShipPlanAdd), oplog("欧洲拆分发货")).Takes(purchase.EUSplitSubmitForm{}).Answers([]purchase.PlanDoc{})
 	erp.POST("/replenishment/shipPlans", pur.PlanShipments, rpScreen.Needs(shipping.PermissionShipPlanAdd), oplog("补货生成发货计划")).Takes(purchase.PlanDocsForm{}).Answers([]purchase.PlanDoc{})
 	// 采购报表 (/erp/api/v1/purchaseReport): reading and exporting need the screen.
 	purchaseReportScreen := middleware.Screen("/erp/purchase/reports")

@@ -26,7 +26,7 @@ var SpecRoutes = []TabRoute{
 	{Path: "/shipment_handing/pehuo", Title: "配货单", Module: "物流"},
 	{Path: "/e/s/p", Title: "发货计划提交", Module: "物流", Screen: "/erp/ship/plan"},
 	{Path: "/e/p/p/s", Title: "采购计划提交", Module: "采购", Screen: "/erp/purchase/plan"},
-	{Path: "/e/s/p/e", Title: "欧洲拆分发货", Module: "物流"},
+	{Path: "/e/s/p/e", Title: "欧洲拆分发货", Module: "物流", Screen: "/erp/purchase/plan"},
 	{Path: "/e/s/a", Title: "货件同步", Module: "物流", Screen: "/erp/ship/quota"},
 	{Path: "/transportation/edit", Title: "编辑物流", Module: "物流", Screen: "/erp/ship/transportation"},
 	{Path: "/transportation/details", Title: "物流详情", Module: "物流", Screen: "/erp/ship/transportation"},

@@ -169,34 +169,40 @@ func (pl *Planner) Compute(ctx context.Context, p core.Principal, o PlanOverride
 // Lines works out every line of the company in the store groups the user is granted; an override replaces one
 // line's inputs (its shares of the product's local stock and open orders follow its new rate).
 func (pl *Planner) Lines(ctx context.Context, p core.Principal, o *PlanOverride) ([]PlanLine, error) {
+	out, _, err := pl.lines(ctx, p, o)
+	return out, err
+}
+
+// lines is Lines with each line's facts (by line id), which the EU pool sums.
+func (pl *Planner) lines(ctx context.Context, p core.Principal, o *PlanOverride) ([]PlanLine, map[string]*lineFacts, error) {
 	db := pl.db.With(ctx)
 	if err := amazondata.EnsureSalesDays(db, p.CompanyID); err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	today := pl.today()
 	// The version is read before the kept sales are summed: a write in between makes them newer than it says.
 	version, _, err := db.ReportVersion(p.CompanyID, p.UserID, models.GenerationFBALedger)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	if err := purchasedb.EnsurePlanSales(db, p.CompanyID, today, version); err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	data, err := purchasedb.ReadPlanData(db, p.CompanyID, p.UserID, today.Format("2006-01"))
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	defaults, err := pl.Defaults(ctx, p)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	own, err := purchasedb.SKUSettings(db, p.CompanyID)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	var groups []storesdb.StoreGroup
 	if err := db.VisibleGroups(p.CompanyID, p.UserID, "").Find(&groups).Error; err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	groupNames := map[int64]string{}
 	for _, g := range groups {
@@ -305,7 +311,7 @@ func (pl *Planner) Lines(ctx context.Context, p core.Principal, o *PlanOverride)
 	for product, ks := range byProduct {
 		weights := make([]int64, len(ks))
 		for i, k := range ks {
-			weights[i] = facts[k].rate(lines[k].Inputs).Shift(4).IntPart()
+			weights[i] = facts[k].rate(lines[k].Inputs)
 		}
 		ls, os := shares(local[product], weights), shares(ordered[product], weights)
 		for i, k := range ks {
@@ -315,12 +321,14 @@ func (pl *Planner) Lines(ctx context.Context, p core.Principal, o *PlanOverride)
 		}
 	}
 	out := make([]PlanLine, 0, len(keys))
+	byID := make(map[string]*lineFacts, len(keys))
 	for _, k := range keys {
 		l := lines[k]
 		l.PlanResult = facts[k].compute(l.Inputs, today, o != nil && o.ID == l.ID)
 		out = append(out, *l)
+		byID[l.ID] = facts[k]
 	}
-	return out, nil
+	return out, byID, nil
 }
 
 // shares splits total in proportion to weights (equally when they are all 0), the rounding remainder on the
@@ -540,13 +548,18 @@ func (pl *Planner) CreateShipPlans(ctx context.Context, p core.Principal, f Plan
 		}
 		forms[k].Items = append(forms[k].Items, shipping.ShipItemForm{SellerSKU: l.SKU, Quantity: qty[i]})
 	}
-	var out []PlanDoc
-	for _, k := range order {
-		d, err := pl.shipping.CreateShipmentPlan(ctx, p, *forms[k])
-		if err != nil {
-			return out, err
-		}
-		out = append(out, PlanDoc{ID: strconv.FormatInt(d.ID, 10), Number: d.Number, For: names[k]})
+	all := make([]shipping.ShipmentPlanForm, len(order))
+	for i, k := range order {
+		all[i] = *forms[k]
+	}
+	// One transaction: every store and marketplace's plan or none.
+	made, err := pl.shipping.CreateShipmentPlans(ctx, p, all)
+	if err != nil {
+		return nil, err
+	}
+	out := make([]PlanDoc, len(made))
+	for i, d := range made {
+		out[i] = PlanDoc{ID: strconv.FormatInt(d.ID, 10), Number: d.Number, For: names[order[i]]}
 	}
 	return out, nil
 }

@@ -287,27 +287,46 @@ func (s *Service) planDetail(db *models.DB, companyID int64, plan *shippingdb.Sh
 
 // CreateShipmentPlan saves a new plan of the company, 待提交, numbered SP, the company's date and the day's sequence.
 func (s *Service) CreateShipmentPlan(ctx context.Context, p core.Principal, f ShipmentPlanForm) (*ShipmentPlanDetail, error) {
-	var out *ShipmentPlanDetail
+	out, err := s.CreateShipmentPlans(ctx, p, []ShipmentPlanForm{f})
+	if err != nil {
+		return nil, err
+	}
+	return out[0], nil
+}
+
+// CreateShipmentPlans adds plans, all or none: one transaction, so a split over marketplaces never lands in part.
+func (s *Service) CreateShipmentPlans(ctx context.Context, p core.Principal, forms []ShipmentPlanForm) ([]*ShipmentPlanDetail, error) {
+	var out []*ShipmentPlanDetail
 	err := s.numbers.Write(ctx, models.PlanNumbers, p.CompanyID, func(tx *models.DB, next func() (string, error)) error {
-		where, items, err := f.check(tx, p)
-		if err != nil {
-			return err
+		out = out[:0]
+		for _, f := range forms {
+			where, items, err := f.check(tx, p)
+			if err != nil {
+				return err
+			}
+			number, err := next()
+			if err != nil {
+				return err
+			}
+			now, creator := s.now.Stamp(), p.UserID
+			plan := &shippingdb.ShipmentPlan{CompanyID: p.CompanyID, Number: number, GroupID: where.group,
+				MarketplaceID: where.marketplace, WarehouseID: where.warehouse, Status: shippingdb.PlanDraft, Remark: f.Remark,
+				CreatorID: &creator, CreatedAt: now, UpdatedAt: now}
+			if err := shippingdb.CreateShipmentPlan(tx, plan, items); err != nil {
+				return err
+			}
+			d, err := s.planDetail(tx, p.CompanyID, plan)
+			if err != nil {
+				return err
+			}
+			out = append(out, d)
 		}
-		number, err := next()
-		if err != nil {
-			return err
-		}
-		now, creator := s.now.Stamp(), p.UserID
-		plan := &shippingdb.ShipmentPlan{CompanyID: p.CompanyID, Number: number, GroupID: where.group,
-			MarketplaceID: where.marketplace, WarehouseID: where.warehouse, Status: shippingdb.PlanDraft, Remark: f.Remark,
-			CreatorID: &creator, CreatedAt: now, UpdatedAt: now}
-		if err := shippingdb.CreateShipmentPlan(tx, plan, items); err != nil {
-			return err
-		}
-		out, err = s.planDetail(tx, p.CompanyID, plan)
-		return err
+		return nil
 	})
-	return out, err
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
 }
 
 // lockPlan loads and locks one of the company's plans (of a store group the user is granted) by the id in the path.

@@ -12,6 +12,8 @@ import { WarehouseSelect, button, input, plainButton, useWarehouses } from "../s
 import DataTable from "../table/DataTable.jsx";
 
 const RP = "/erp/api/v1/replenishment";
+// The marketplaces whose FBA stock Pan-European FBA pools (purchase.EUPoolCountries).
+const EU_POOL = ["DE", "FR", "IT", "ES", "NL", "SE", "PL", "BE"];
 
 const INPUTS = [
   ["weight7", "7天权重"],
@@ -376,7 +378,11 @@ export default function Replenishment({ permissions }) {
             </button>
           )
         }
-        actions={[{ label: "计算", run: (row) => setSelected(row) }]}
+        actions={[
+          { label: "计算", run: (row) => setSelected(row) },
+          // Pan-EU pools these marketplaces' stock: one need for the pool, split over them.
+          { label: "欧洲拆分", when: (row) => EU_POOL.includes(row.country), run: (row) => openTab("欧洲拆分发货", "/e/s/p/e", { id: row.id }) },
+        ]}
         bulk={bulk}
         noun="补货行"
         rowName={(row) => row.sku}

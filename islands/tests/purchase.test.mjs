@@ -8,7 +8,7 @@
 import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
 import { ADMIN_ACCOUNT, ADMIN_PASSWORD, artifact, closeBrowser, getBrowser, newPage, startServer } from "./harness.mjs";
-import { openFromRail, sayYes, signInToShell, tabFrame, tabTitles, waitForToast } from "./shell.mjs";
+import { clickTab, openFromRail, sayYes, signInToShell, tabFrame, tabTitles, waitForToast } from "./shell.mjs";
 import { signIn } from "./flows.mjs";
 
 before(() => getBrowser());
@@ -40,11 +40,11 @@ describe("采购单", () => {
     server.sql(`INSERT INTO suppliers (id, company_id, name, contact, phone, address, remark, created_at, updated_at) VALUES (7300000000000020, ${company}, '潮州陶瓷厂', '林经理', '13800138000', '广东潮州', '', '${now}', '${now}')`);
     // The buyer's role, granted the screens and their buttons, and the buyer made by the admin through 子账号's call.
     server.sql(`INSERT INTO roles (id, company_id, name, code, is_default, created_at, updated_at) VALUES (7300000000000030, ${company}, '采购员', '', 0, '${now}', '${now}')`);
-    server.sql(`INSERT INTO role_menus (role_id, menu_id) SELECT 7300000000000030, id FROM menus WHERE code IN ('purchase.orders.list', 'purchase.plan', 'finance.payment', 'inventory.quantity')`);
+    server.sql(`INSERT INTO role_menus (role_id, menu_id) SELECT 7300000000000030, id FROM menus WHERE code IN ('purchase.orders.list', 'purchase.plan', 'ship.plan', 'finance.payment', 'inventory.quantity')`);
     server.sql(
       "INSERT INTO role_permissions (role_id, permission_id) SELECT 7300000000000030, id FROM menu_permissions WHERE code IN " +
         "('erp:purchase:add', 'erp:purchase:edit', 'erp:purchase:delete', 'erp:purchase:approve', 'erp:purchase:receive', " +
-        "'erp:finance:payment:add', 'erp:finance:payment:approve', 'erp:finance:payment:pay')",
+        "'erp:finance:payment:add', 'erp:finance:payment:approve', 'erp:finance:payment:pay', 'erp:ship:plan:add')",
     );
     const admin = await newPage(server);
     await admin.goto("/login");
@@ -318,6 +318,65 @@ describe("采购单", () => {
     const order = await tabFrame(page, `采购单 ${orderNumber}`);
     await order.getByText("待提交", { exact: true }).waitFor();
     assert.deepEqual(await column(order, "采购", "采购产品"), ["400", "50"]);
+  });
+
+  // 欧洲拆分发货: the cup sells in DE, FR and IT under Pan-EU. From a DE row of 亚马逊补货计划, 欧洲拆分 shows the
+  // pool's one need; a total typed is split by sales (DE half, FR and IT a quarter), IT is set to 0 on the keyboard,
+  // and 生成发货计划 (Enter) makes a plan for DE and one for FR.
+  it("splits an EU pool's shipment by marketplace and makes a plan each", async () => {
+    const now = new Date().toISOString().replace("T", " ").replace("Z", "");
+    const company = `(SELECT company_id FROM users WHERE account = '${ADMIN_ACCOUNT}')`;
+    server.sql(
+      "INSERT INTO sellers (id, company_id, group_id, region, selling_partner_id, refresh_token, client_secret, status, authorized_at, created_at, updated_at) " +
+        `VALUES (7300000000000045, ${company}, 7300000000000040, 'EU', 'A73EUSELLER', 'x', 'x', 'ok', '${now}', '${now}', '${now}')`,
+    );
+    const markets = [[46, "A1PA6795UKMFR9", 2], [47, "A13V1IB3VIYZZH", 1], [48, "APJ6JRA9NG5V4", 1]];
+    for (const [n, market] of markets) {
+      server.sql(
+        "INSERT INTO listings (id, company_id, group_id, marketplace_id, seller_sku, asin, fnsku, item_name, price, currency, quantity, status, fulfillment_channel, product_id, created_at, updated_at) " +
+          `VALUES (73000000000000${n}, ${company}, 7300000000000040, '${market}', 'EU-CUP', 'B0EU', '', 'EU-CUP', 0, 'EUR', 5, 'Active', 'AMAZON_EU', 7300000000000001, '${now}', '${now}')`,
+      );
+      server.sql(
+        "INSERT INTO fba_inventory (id, company_id, group_id, seller_id, marketplace_id, sku, asin, name, fulfillable, created_at, updated_at) " +
+          `VALUES (73000000000001${n}, ${company}, 7300000000000040, 7300000000000045, '${market}', 'EU-CUP', 'B0EU', 'EU-CUP', 5, '${now}', '${now}')`,
+      );
+    }
+    const days = Array.from({ length: 30 }, (_, i) => new Date(Date.now() - (i + 1) * 86400000).toISOString().slice(0, 10));
+    server.sql(
+      "INSERT INTO sales_sku_days (company_id, group_id, seller_id, marketplace_id, sku, currency, day, bj_day, asin, product_name, units, orders, amount) VALUES " +
+        markets.flatMap(([, market, units]) => days.map((d) => `(${company}, 7300000000000040, 7300000000000045, '${market}', 'EU-CUP', 'EUR', '${d}', '${d}', 'B0EU', '', ${units}, ${units}, 0)`)).join(", "),
+    );
+
+    // The sales summed again, as after an orders sync.
+    server.sql("DELETE FROM replenishment_sales_built");
+    await clickTab(page, "亚马逊补货计划");
+    const plan = await tabFrame(page, "亚马逊补货计划");
+    await plan.getByRole("button", { name: "查询" }).click();
+    const de = plan.locator("tbody tr", { hasText: "EU-CUP" }).filter({ hasText: "DE" }).first();
+    await de.getByRole("button", { name: "欧洲拆分" }).click();
+    const split = await tabFrame(page, "欧洲拆分发货");
+    await split.getByText("库存池：DE+FR+IT").waitFor();
+    assert.match(await split.locator('dl[aria-label="库存池"]').innerText(), /FBA总库存\s*15/);
+    const totalBox = split.getByLabel("发货总数");
+    await totalBox.press("Control+a");
+    await totalBox.pressSequentially("40");
+    await split.waitForFunction(() => document.querySelector('input[aria-label="DE 发货数量"]')?.value === "20");
+    assert.deepEqual(await Promise.all(["DE", "FR", "IT"].map((c) => split.getByLabel(`${c} 发货数量`).inputValue())), ["20", "10", "10"]);
+    assert.match(await split.getByRole("table", { name: "各站点发货" }).innerText(), /50\.0%[\s\S]*25\.0%[\s\S]*25\.0%/);
+    // IT by keyboard: Tab from FR's quantity, then 0; the sum follows.
+    await split.getByLabel("FR 发货数量").focus();
+    await page.keyboard.press("Tab");
+    await page.keyboard.press("Control+a");
+    await page.keyboard.type("0");
+    assert.equal((await split.getByLabel("拆分合计").innerText()).trim(), "30");
+    await page.keyboard.press("Enter");
+    assert.equal((await split.getByRole("alert").innerText()).trim(), "请选择发货仓库");
+    await split.getByRole("combobox", { name: "发货仓库" }).selectOption({ label: "采购主仓" });
+    await split.getByLabel("IT 发货数量").press("Enter");
+    const made = split.getByRole("region", { name: "已生成的发货计划" });
+    await made.getByText("已生成2个发货计划（待提交）").waitFor();
+    assert.match(await made.innerText(), /补货店-DE[\s\S]*补货店-FR/);
+    assert.equal(await made.getByRole("link").count(), 2);
   });
 
   it("prints the order on A4 without script", async () => {

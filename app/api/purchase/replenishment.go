@@ -158,6 +158,36 @@ func (h *Handler) PlanOrderSubmit(c *echo.Context) error {
 	return api.OK(c, docs)
 }
 
+// PlanEUSplit answers POST replenishment/euSplit {id, total}: the EU pool of the line's SKU worked out, and the
+// total (the pool's suggestion when none) split over its marketplaces by their share of sales.
+func (h *Handler) PlanEUSplit(c *echo.Context) error {
+	var f purchase.EUSplitForm
+	if err := c.Bind(&f); err != nil {
+		return err
+	}
+	p, _ := middleware.Principal(c)
+	split, err := h.Planner.EUSplit(c.Request().Context(), p, f)
+	if err != nil {
+		return err
+	}
+	return api.OK(c, split)
+}
+
+// PlanEUSplitSubmit answers POST replenishment/euSplitSubmit {id, warehouseId, lines:[{id, quantity}]} with the
+// shipment plans made, one per marketplace.
+func (h *Handler) PlanEUSplitSubmit(c *echo.Context) error {
+	var f purchase.EUSplitSubmitForm
+	if err := c.Bind(&f); err != nil {
+		return err
+	}
+	p, _ := middleware.Principal(c)
+	docs, err := h.Planner.SubmitEUSplit(c.Request().Context(), p, f)
+	if err != nil {
+		return err
+	}
+	return api.OK(c, docs)
+}
+
 func (h *Handler) planDocs(c *echo.Context, create func(ctx context.Context, p core.Principal, f purchase.PlanDocsForm) ([]purchase.PlanDoc, error)) error {
 	var f purchase.PlanDocsForm
 	if err := c.Bind(&f); err != nil {
