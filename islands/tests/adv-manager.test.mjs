@@ -377,12 +377,16 @@ describe("广告管理", () => {
     await rows.first().locator(`td:nth-child(${roasAt})`).filter({ hasText: first }).waitFor({ timeout: PATIENCE });
     await view.getByRole("button", { name: "ROAS最高", exact: true }).click();
     await view.getByRole("button", { name: "ROAS最高", exact: true, pressed: true }).waitFor();
-    // A least spend above the top campaign's spend keeps it out.
-    await view.getByLabel("最低花费(CNY)").fill(String(Math.ceil(number(topSpend) + 1)));
+    // A least spend above the top campaign's spend keeps it out, and every campaign left spent at least that (by
+    // spend, not by name: two 站点 may have campaigns of one name).
+    const least = Math.ceil(number(topSpend) + 1);
+    const spendAt = heads.findIndex((h) => h.trim() === "花费(CNY)") + 1;
+    await view.getByLabel("最低花费(CNY)").fill(String(least));
     await view.getByRole("button", { name: "查询", exact: true }).click();
     await view.waitForFunction(
-      (top) => ![...document.querySelectorAll('section[aria-label="ROAS排名"] tbody tr td:nth-child(2)')].some((c) => c.innerText.trim() === top),
-      topName,
+      ([min, at]) =>
+        [...document.querySelectorAll(`section[aria-label="ROAS排名"] tbody tr td:nth-child(${at})`)].every((c) => Number(c.innerText.replace(/[¥,]/g, "")) >= min),
+      [least, spendAt],
       { timeout: PATIENCE },
     );
     // Cleared again: on some days of the stand-in's data no ad group spends 10 yuan over the default period.
