@@ -7,7 +7,7 @@
 import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
 import { ADMIN_ACCOUNT, ADMIN_PASSWORD, PATIENCE, artifact, closeBrowser, getBrowser, newPage, startServer } from "./harness.mjs";
-import { openFromRail, sayYes, signInToShell, tabFrame, tabTitles } from "./shell.mjs";
+import { openFromRail, sayYes, signInToShell, tabFrame } from "./shell.mjs";
 import { signIn } from "./flows.mjs";
 
 before(() => getBrowser());
@@ -117,24 +117,26 @@ describe("亚马逊补货计划", () => {
     const frame = await tabFrame(page, "亚马逊补货计划");
     const row = frame.locator("tbody tr", { hasText: sku }).first();
     await row.getByRole("checkbox").check();
-    await frame.getByRole("button", { name: "生成采购单", exact: true }).click();
-    const dialog = frame.getByRole("dialog", { name: "生成采购单" });
-    await dialog.getByRole("button", { name: "确认生成采购单", exact: true }).click();
-    await dialog.getByRole("alert").getByText("请选择收货仓库").waitFor();
-    await dialog.getByRole("combobox", { name: "收货仓库" }).selectOption({ label: "补货主仓" });
-    await dialog.getByLabel(`${sku} 数量`).fill("50");
-    await page.screenshot({ path: artifact("replenishment-order-dialog-desktop.png") });
-    const open = await tabTitles(page);
-    await dialog.getByRole("button", { name: "确认生成采购单", exact: true }).click();
-    await page.waitForFunction((was) => {
-      const titles = [...document.querySelectorAll('[role="tablist"] [role="tab"]')].map((t) => t.textContent.trim());
-      return titles.some((t) => /^采购单 CG\d{8}-\d{4}$/.test(t) && !was.includes(t));
-    }, open, { timeout: PATIENCE });
-    title = (await tabTitles(page)).find((t) => /^采购单 CG/.test(t) && !open.includes(t));
+    // 生成采购单 opens 采购计划提交: the line under its supplier, a draft per supplier on 提交.
+    await frame.getByRole("group", { name: "选中的行" }).getByRole("button", { name: "生成采购单" }).click();
+    const review = await tabFrame(page, "采购计划提交");
+    const quantity = review.getByLabel(`${productSku} 采购数量`);
+    await quantity.waitFor();
+    await review.getByRole("button", { name: "提交", exact: true }).click();
+    assert.equal((await review.getByRole("alert").innerText()).trim(), "请选择收货仓库");
+    await review.getByRole("combobox", { name: "收货仓库" }).selectOption({ label: "补货主仓" });
+    await quantity.fill("50");
+    await review.getByTestId("supplier-total").getByText(/50 件/).waitFor();
+    await page.screenshot({ path: artifact("replenishment-order-review-desktop.png") });
+    await review.getByRole("button", { name: "提交", exact: true }).click();
+    const link = review.getByRole("region", { name: "已生成的采购单" }).getByRole("link");
+    await link.waitFor({ timeout: PATIENCE });
+    title = `采购单 ${(await link.innerText()).trim()}`;
+    await link.click();
     const detail = await tabFrame(page, title);
     await detail.getByText("待提交", { exact: true }).waitFor();
     await detail.getByText("宁波五金厂").first().waitFor();
-    await detail.getByText("由亚马逊补货计划生成").waitFor();
+    await detail.getByText("由采购计划提交生成").waitFor();
     for (const [action, status] of [["提交", "待审核"], ["审核", "待下单"], ["下单", "待收货"]]) {
       await detail.getByRole("button", { name: action, exact: true }).click();
       await sayYes(detail, action);
