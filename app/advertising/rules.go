@@ -428,6 +428,12 @@ func ratio(h int64) string             { return decimal.New(h, -2).StringFixed(2
 func amount(units int64) string        { return models.MoneyFromUnits(units).StringFixed(2) }
 func money(cur string, u int64) string { return cur + " " + amount(u) }
 
+// keywordFigures are the figures a keyword rule names after its own condition: clicks, spend, sales, orders.
+func keywordFigures(k advertisingdb.RuleKeyword, minClicks int) []string {
+	return []string{fmt.Sprintf("点击 %d ≥ %d", k.Clicks, minClicks), "花费 " + money(k.Currency, k.Cost),
+		"销售额 " + money(k.Currency, k.Sales), fmt.Sprintf("订单 %d", k.Orders)}
+}
+
 // propose works out a rule's changes on its newest day of data over its last days.
 func (r *Rules) propose(ctx context.Context, p core.Principal, rule advertisingdb.Rule) (DryRun, error) {
 	db := r.ads.db.With(ctx)
@@ -491,8 +497,7 @@ func (r *Rules) propose(ctx context.Context, p core.Principal, rule advertisingd
 					why = append(why, fmt.Sprintf("SKU %s 可售%d天 < %d天", sku, days, rule.CoverBelow))
 				}
 			}
-			why = append(why, fmt.Sprintf("点击 %d ≥ %d", k.Clicks, rule.MinClicks),
-				"花费 "+money(k.Currency, k.Cost), "销售额 "+money(k.Currency, k.Sales), fmt.Sprintf("订单 %d", k.Orders))
+			why = append(why, keywordFigures(k, rule.MinClicks)...)
 			a := RuleAction{ID: k.ID, Level: advertisingdb.LevelKeyword, AmazonID: k.KeywordID, Name: k.Text,
 				CampaignName: k.CampaignName, MatchType: k.MatchType, Currency: k.Currency, Reason: strings.Join(why, "，")}
 			if rule.Kind == RulePauseKeyword {
@@ -595,8 +600,7 @@ func (r *Rules) proposeRaise(ctx context.Context, p core.Principal, rule adverti
 			}
 			why = append(why, "ROAS "+ratio(k.Sales*100/k.Cost)+" > "+ratio(rule.RoasAbove))
 		}
-		why = append(why, fmt.Sprintf("点击 %d ≥ %d", k.Clicks, rule.MinClicks),
-			"花费 "+money(k.Currency, k.Cost), "销售额 "+money(k.Currency, k.Sales), fmt.Sprintf("订单 %d", k.Orders))
+		why = append(why, keywordFigures(k, rule.MinClicks)...)
 		after := adj.apply(models.MoneyFromUnits(k.Bid).Decimal, k.Currency)
 		if after.GreaterThan(capped) {
 			after = capped

@@ -13,6 +13,7 @@ import { toast } from "../lib/toast.js";
 import { onConsent } from "../lib/consent-signal.js";
 import DataTable from "../table/DataTable.jsx";
 import FormDialog from "../lib/FormDialog.jsx";
+import StoreSearch from "./StoreSearch.jsx";
 
 const BASE = "/amazon/api/v1/amzauthority";
 const ADD = "amz:auth:store:add";
@@ -164,22 +165,11 @@ function StoreAuth({ permissions, regions, sellerAppMissing, advertAppMissing, p
     }
   };
 
-  const search = (e) => {
-    e.preventDefault();
-    const name = new FormData(e.currentTarget).get("name").trim();
-    setFilters(name ? { name } : {});
-  };
   const authorised = (row) => row.authState !== "none";
   const button = "rounded-md bg-sky-700 px-3 py-1 text-sm font-semibold text-white hover:bg-sky-800";
-  const input = "rounded-md border border-slate-300 px-2 py-1 text-sm dark:border-slate-600 dark:bg-slate-900";
   return (
     <div>
-      <form role="search" aria-label="查找店铺" className="mb-3 flex flex-wrap items-center gap-2" onSubmit={search}>
-        <input name="name" aria-label="店铺名称" placeholder="店铺名称" className={input} />
-        <button type="submit" className="rounded-md border border-slate-300 px-3 py-1 text-sm hover:bg-slate-50 dark:border-slate-600 dark:hover:bg-slate-700">
-          查询
-        </button>
-      </form>
+      <StoreSearch label="查找店铺" onSearch={setFilters} />
       <DataTable
         queryname="storeAuthList"
         source={`${BASE}/page`}
