@@ -7,6 +7,7 @@ import (
 	"github.com/riverqueue/river"
 	"github.com/riverqueue/river/rivertype"
 
+	"sellerhub/app/amazondata"
 	"sellerhub/app/core"
 	"sellerhub/app/stores"
 	"sellerhub/models"
@@ -53,12 +54,31 @@ const (
 // is left as it is (false).
 func (s *Service) queue(tx *models.DB, t *datasyncdb.SyncTask, cause string, now time.Time) (bool, error) {
 	opts := SyncArgs{}.InsertOpts()
+	if cause == datasyncdb.SyncByAuth {
+		opts.Priority = firstSyncPriority(amazondata.Kind(t.Kind))
+	}
 	inserted, err := s.jobs.Insert(tx, SyncArgs{CompanyID: t.CompanyID, SellerID: t.SellerID, DataKind: t.Kind}, &opts)
 	if err != nil || !inserted {
 		return false, err
 	}
 	t.State, t.QueuedBy, t.UpdatedAt = datasyncdb.SyncQueued, cause, now
 	return true, datasyncdb.UpdateSyncTask(tx, t.CompanyID, t.ID, map[string]any{"state": datasyncdb.SyncQueued, "queued_by": cause, "updated_at": now})
+}
+
+// firstSyncPriority orders a store's first sync (River's priority, 1 first): a new seller waits on 首页 for its
+// catalogue, stock and orders, which came after 14 days of traffic reports when the jobs ran in insertion order
+// and their share snoozes shuffled them. Later syncs keep the default: nobody is waiting on one of them.
+func firstSyncPriority(k amazondata.Kind) int {
+	switch k {
+	case amazondata.Listings, amazondata.Inventory, amazondata.Orders:
+		return 1
+	case amazondata.SalesTraffic:
+		return 4
+	case amazondata.LedgerEvents, amazondata.LedgerBalances, amazondata.Reimbursements, amazondata.StorageFees,
+		amazondata.AgedSurcharges, amazondata.RemovalOrders, amazondata.RemovalShipments:
+		return 3
+	}
+	return 2
 }
 
 // SellerAuthorized queues every kind's sync of a seller account just (re-)authorised, in the transaction that

@@ -8,7 +8,7 @@
 // and dark, go to islands/tests/artifacts/.
 import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
-import { PATIENCE, phone, artifact, closeBrowser, getBrowser, newPage, startServer } from "./harness.mjs";
+import { PATIENCE, SYNC_PATIENCE, phone, artifact, closeBrowser, getBrowser, newPage, startServer } from "./harness.mjs";
 import { registerCompany } from "./flows.mjs";
 import { openFromRail, sayYes, signInToShell, tabFrame } from "./shell.mjs";
 import { startAmazon } from "./amazon-standin.mjs";
@@ -81,7 +81,7 @@ describe("广告管理", () => {
       }
     }
     for (const kind of ["广告活动", "广告报表"]) {
-      await taskRow(sync, kind).getByText("已完成").waitFor({ timeout: 120000 });
+      await taskRow(sync, kind).getByText("已完成").waitFor({ timeout: SYNC_PATIENCE });
     }
     await page.screenshot({ path: artifact("adv-manager-datasync.png") });
 

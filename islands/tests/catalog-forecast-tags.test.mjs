@@ -6,7 +6,7 @@
 // islands/tests/artifacts/hcatalog-*.png.
 import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
-import { PATIENCE, artifact, closeBrowser, getBrowser, newPage, phone, startServer } from "./harness.mjs";
+import { PATIENCE, SYNC_PATIENCE, artifact, closeBrowser, getBrowser, newPage, phone, startServer } from "./harness.mjs";
 import { startAmazon } from "./amazon-standin.mjs";
 import { registerCompany } from "./flows.mjs";
 import { openFromRail, signInToShell, tabFrame } from "./shell.mjs";
@@ -163,7 +163,7 @@ describe("商品目录, 产品标签, 销售预测", () => {
     await openFromRail(page, "销售", "销售预测");
     const frame = await tabFrame(page, "销售预测");
     // The first sync brings the orders: 查询 until the forecast has lines.
-    const deadline = Date.now() + 120000;
+    const deadline = Date.now() + SYNC_PATIENCE;
     await frame.locator('table[aria-busy="false"]').waitFor();
     while ((await frame.locator("tbody tr").filter({ has: frame.getByRole("button", { name: "编辑计划" }) }).count()) === 0) {
       assert.ok(Date.now() < deadline, "the orders arrive with the first sync");

@@ -6,7 +6,7 @@
 // go to islands/tests/artifacts/.
 import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
-import { PATIENCE, phone, artifact, closeBrowser, getBrowser, newPage, startServer } from "./harness.mjs";
+import { PATIENCE, SYNC_PATIENCE, phone, artifact, closeBrowser, getBrowser, newPage, startServer } from "./harness.mjs";
 import { registerCompany } from "./flows.mjs";
 import { openFromRail, sayYes, signInToShell, tabFrame, waitForToast } from "./shell.mjs";
 import { startAmazon } from "./amazon-standin.mjs";
@@ -77,7 +77,7 @@ describe("数据同步", () => {
     await fetch(`${amazon.url}/control/release-documents`, { method: "POST" });
 
     // Done, every kind, without touching the page.
-    await sync.locator('section[aria-label="同步任务"] tbody tr', { hasText: "已完成" }).nth(KINDS.length - 1).waitFor({ timeout: 120000 });
+    await sync.locator('section[aria-label="同步任务"] tbody tr', { hasText: "已完成" }).nth(KINDS.length - 1).waitFor({ timeout: SYNC_PATIENCE });
     const done = await rows(sync);
     assert.deepEqual(done.map((r) => r[3]), KINDS.map(() => "已完成"));
     assert.match(await taskRow(sync, "订单").innerText(), /\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}/, "the last success shows");

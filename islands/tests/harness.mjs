@@ -30,6 +30,12 @@ export const MODES = [
  */
 export const PATIENCE = 20000;
 
+/**
+ * How long a test waits for a store's first sync (or a part of it) to finish: some 30 s alone, two minutes and more
+ * on CI's 2 cores beside the Go tests' own syncs. The wait ends as soon as the sync does.
+ */
+export const SYNC_PATIENCE = 300000;
+
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 // A timer that does not keep the test process alive, for the deadlines raced against events.
 const deadline = (ms) => new Promise((r) => setTimeout(r, ms).unref());

@@ -9,7 +9,7 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
 import { after, before, describe, it } from "node:test";
-import { PATIENCE, artifact, closeBrowser, getBrowser, newPage, phone, startServer } from "./harness.mjs";
+import { PATIENCE, SYNC_PATIENCE, artifact, closeBrowser, getBrowser, newPage, phone, startServer } from "./harness.mjs";
 import { registerCompany } from "./flows.mjs";
 import { clickTab, openFromRail, signInToShell, tabFrame } from "./shell.mjs";
 import { startAmazon } from "./amazon-standin.mjs";
@@ -146,7 +146,7 @@ describe("新卖家的第一天", () => {
     await page.waitForFunction(
       () => document.querySelector('#tab-frames iframe[title="首页"]')?.contentDocument?.querySelector('li[data-step="sync"]')?.dataset.done === "true",
       null,
-      { timeout: 180000 },
+      { timeout: SYNC_PATIENCE },
     );
     home = await tabFrame(page, "首页");
     await step(home, "sync").getByText(/已完成：\d+ 项数据已同步/).waitFor();

@@ -5,7 +5,7 @@
 // islands/tests/artifacts/onboarding-*.png.
 import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
-import { PATIENCE, phone, artifact, closeBrowser, getBrowser, newPage, startServer } from "./harness.mjs";
+import { PATIENCE, SYNC_PATIENCE, phone, artifact, closeBrowser, getBrowser, newPage, startServer } from "./harness.mjs";
 import { registerCompany } from "./flows.mjs";
 import { clickTab, openFromRail, signInToShell, tabFrame, tabTitles } from "./shell.mjs";
 import { startAmazon } from "./amazon-standin.mjs";
@@ -126,7 +126,7 @@ describe("新手引导", () => {
           doc.querySelector('li[data-step="sync"]')?.dataset.done === "true";
       },
       null,
-      { timeout: 120000 },
+      { timeout: SYNC_PATIENCE },
     );
     home = await tabFrame(page, "首页");
     assert.notEqual(await home.evaluate(() => window.__sameDocument), marker, "the page reloaded once the sync was done");

@@ -6,7 +6,7 @@
 // islands/tests/artifacts/pricing-*.png.
 import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
-import { PATIENCE, artifact, closeBrowser, getBrowser, newPage, phone, startServer } from "./harness.mjs";
+import { PATIENCE, SYNC_PATIENCE, artifact, closeBrowser, getBrowser, newPage, phone, startServer } from "./harness.mjs";
 import { startAmazon } from "./amazon-standin.mjs";
 import { registerCompany } from "./flows.mjs";
 import { openFromRail, signInToShell, tabFrame } from "./shell.mjs";
@@ -84,19 +84,18 @@ describe("调价", () => {
     await popup.getByText(SUCCESS).waitFor({ timeout: PATIENCE });
     await popup.close();
 
+    // The first sync brings the listings report: 数据同步 follows it live until 在售商品 is done.
+    await openFromRail(page, "授权", "数据同步");
+    const sync = await tabFrame(page, "数据同步");
+    await sync.locator('section[aria-label="同步任务"] tbody tr')
+      .filter({ has: sync.getByText("在售商品", { exact: true }) })
+      .getByText("已完成")
+      .waitFor({ timeout: SYNC_PATIENCE });
+
     await openFromRail(page, "产品", "调价");
     const frame = await tabFrame(page, "调价");
-    // The first sync brings the listings report: 查询 until the US listings are in.
-    const deadline = Date.now() + 120000;
     let list = await shown(frame, "商品");
-    while (!list.rows.some((r) => r.includes("美国"))) {
-      assert.ok(Date.now() < deadline, "the listings arrive with the first sync");
-      await new Promise((r) => setTimeout(r, 1000));
-      const answered = page.waitForResponse((r) => new URL(r.url()).pathname === LIST);
-      await frame.getByRole("button", { name: "查询", exact: true }).click();
-      await answered;
-      list = await shown(frame, "商品");
-    }
+    assert.ok(list.rows.some((r) => r.includes("美国")), `the US listings are in: ${JSON.stringify(list.rows)}`);
     for (const title of ["店铺", "站点", "平台SKU", "ASIN", "商品名称", "当前价格", "最低价", "最近调价时间", "最近调价", "结果"]) {
       assert.ok(list.header.includes(title), `column ${title} in ${list.header}`);
     }
