@@ -92,6 +92,9 @@ const (
 	// GenerationFBALedger is the FBA ledger's daily balances, raised in Go by their import (亚马逊补货计划's days out
 	// of stock).
 	GenerationFBALedger = "fba_ledger"
+	// GenerationReplenishment is what else 亚马逊补货计划 reads (00156): local stock, warehouses' kind, purchase
+	// orders, the plan's inputs, 销售预测's plans and products' suppliers.
+	GenerationReplenishment = "replenishment"
 )
 
 // RaiseReportGeneration raises the company's generation of the kind in the caller's transaction.
@@ -100,15 +103,15 @@ func (db *DB) RaiseReportGeneration(companyID int64, kind string) error {
 		ON CONFLICT (company_id, kind) DO UPDATE SET generation = report_generations.generation + 1`, companyID, kind).Error
 }
 
-// ReportVersion is what an answer kept for the user that reads sales and the kind's data is good for: the sales
-// generation plus the company's generation of the kind (both only ever raised), and the user's store groups.
-func (db *DB) ReportVersion(companyID, userID int64, kind string) (int64, string, error) {
+// ReportVersion is what an answer kept for the user that reads sales and the kinds' data is good for: the sales
+// generation plus the company's generations of the kinds (all only ever raised), and the user's store groups.
+func (db *DB) ReportVersion(companyID, userID int64, kinds ...string) (int64, string, error) {
 	sales, groups, err := db.SalesVersion(companyID, userID)
 	if err != nil {
 		return 0, "", err
 	}
 	var other int64
-	err = db.Table("report_generations").Where("company_id = ? AND kind = ?", companyID, kind).
-		Select("COALESCE(MAX(generation), 0)").Scan(&other).Error
+	err = db.Table("report_generations").Where("company_id = ? AND kind IN ?", companyID, kinds).
+		Select("COALESCE(SUM(generation), 0)").Scan(&other).Error
 	return sales + other, groups, err
 }

@@ -620,7 +620,7 @@ func (r *Rules) covers(ctx context.Context, p core.Principal, scope advertisingd
 	if err != nil {
 		return nil, err
 	}
-	lines, err := r.planner.Lines(ctx, p, nil)
+	lines, err := r.planner.Lines(ctx, p)
 	if err != nil {
 		return nil, err
 	}

@@ -69,10 +69,11 @@ type EUSplit struct {
 
 // EUSplit works out the pool of the line's SKU and splits the total over its marketplaces.
 func (pl *Planner) EUSplit(ctx context.Context, p core.Principal, f EUSplitForm) (*EUSplit, error) {
-	all, facts, err := pl.lines(ctx, p, nil)
+	b, err := pl.base(ctx, p)
 	if err != nil {
 		return nil, err
 	}
+	all, facts := b.lines, b.facts
 	var first *PlanLine
 	for i := range all {
 		if all[i].ID == f.ID {

@@ -100,7 +100,7 @@ func (pl *Planner) review(ctx context.Context, p core.Principal, f OrderReviewFo
 	case len(f.IDs) > maxLines:
 		return nil, nil, core.Invalid(MsgTooManyLines)
 	}
-	all, err := pl.Lines(ctx, p, nil)
+	all, err := pl.Lines(ctx, p)
 	if err != nil {
 		return nil, nil, err
 	}

@@ -3,6 +3,7 @@ package purchase
 import (
 	"context"
 	"fmt"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -11,7 +12,6 @@ import (
 	"sellerhub/app/core"
 	"sellerhub/app/shipping"
 	"sellerhub/models"
-	"sellerhub/models/amazondata"
 	purchasedb "sellerhub/models/purchase"
 	storesdb "sellerhub/models/stores"
 )
@@ -35,11 +35,13 @@ type Planner struct {
 	timeZone *time.Location
 	purchase *Service
 	shipping *shipping.Service
+	kept     *core.Answers[*planBase]
 }
 
 // NewPlanner builds the planner over the purchasing and shipping services it hands its documents to.
 func NewPlanner(db *models.DB, now core.Clock, timeZone *time.Location, purchase *Service, ship *shipping.Service) *Planner {
-	return &Planner{db: db, now: now, timeZone: timeZone, purchase: purchase, shipping: ship}
+	return &Planner{db: db, now: now, timeZone: timeZone, purchase: purchase, shipping: ship,
+		kept: core.NewAnswers[*planBase](maxKeptPlanLines)}
 }
 
 // PlanLine is a seller SKU of a store group in a marketplace with its product, inputs and arithmetic.
@@ -121,11 +123,11 @@ func (pl *Planner) SaveSKUInputs(ctx context.Context, p core.Principal, f SKUInp
 	if !ok {
 		return core.Invalid(MsgPlanLineGone)
 	}
-	lines, err := pl.Lines(ctx, p, nil)
+	b, err := pl.base(ctx, p)
 	if err != nil {
 		return err
 	}
-	if findLine(lines, f.ID) == nil {
+	if _, ok := b.index[f.ID]; !ok {
 		return core.Invalid(MsgPlanLineGone)
 	}
 	in := f.Inputs
@@ -155,60 +157,51 @@ func (pl *Planner) Compute(ctx context.Context, p core.Principal, o PlanOverride
 	if err := o.Inputs.check(); err != nil {
 		return nil, err
 	}
-	lines, err := pl.Lines(ctx, p, &o)
+	b, err := pl.base(ctx, p)
 	if err != nil {
 		return nil, err
 	}
-	l := findLine(lines, o.ID)
+	l := b.tried(o)
 	if l == nil {
 		return nil, core.Invalid(MsgPlanLineGone)
 	}
 	return l, nil
 }
 
-// Lines works out every line of the company in the store groups the user is granted; an override replaces one
-// line's inputs (its shares of the product's local stock and open orders follow its new rate).
-func (pl *Planner) Lines(ctx context.Context, p core.Principal, o *PlanOverride) ([]PlanLine, error) {
-	out, _, err := pl.lines(ctx, p, o)
-	return out, err
+// Lines works out every line of the company in the store groups the user is granted, with the saved inputs. The
+// lines are the caller's to change.
+func (pl *Planner) Lines(ctx context.Context, p core.Principal) ([]PlanLine, error) {
+	b, err := pl.base(ctx, p)
+	if err != nil {
+		return nil, err
+	}
+	return slices.Clone(b.lines), nil
 }
 
-// lines is Lines with each line's facts (by line id), which the EU pool sums.
-func (pl *Planner) lines(ctx context.Context, p core.Principal, o *PlanOverride) ([]PlanLine, map[string]*lineFacts, error) {
+// work reads the company's plan data within the store groups the user is granted and works every line out on
+// today with the saved inputs.
+func (pl *Planner) work(ctx context.Context, p core.Principal, today time.Time) (*planBase, error) {
 	db := pl.db.With(ctx)
-	if err := amazondata.EnsureSalesDays(db, p.CompanyID); err != nil {
-		return nil, nil, err
-	}
-	today := pl.today()
-	// The version is read before the kept sales are summed: a write in between makes them newer than it says.
-	version, _, err := db.ReportVersion(p.CompanyID, p.UserID, models.GenerationFBALedger)
-	if err != nil {
-		return nil, nil, err
-	}
-	if err := purchasedb.EnsurePlanSales(db, p.CompanyID, today, version); err != nil {
-		return nil, nil, err
-	}
 	data, err := purchasedb.ReadPlanData(db, p.CompanyID, p.UserID, today.Format("2006-01"))
 	if err != nil {
-		return nil, nil, err
+		return nil, err
 	}
 	defaults, err := pl.Defaults(ctx, p)
 	if err != nil {
-		return nil, nil, err
+		return nil, err
 	}
 	own, err := purchasedb.SKUSettings(db, p.CompanyID)
 	if err != nil {
-		return nil, nil, err
+		return nil, err
 	}
 	var groups []storesdb.StoreGroup
 	if err := db.VisibleGroups(p.CompanyID, p.UserID, "").Find(&groups).Error; err != nil {
-		return nil, nil, err
+		return nil, err
 	}
 	groupNames := map[int64]string{}
 	for _, g := range groups {
 		groupNames[g.ID] = g.Name
 	}
-
 	facts := map[purchasedb.PlanKey]*lineFacts{}
 	lines := map[purchasedb.PlanKey]*PlanLine{}
 	line := func(k purchasedb.PlanKey) (*lineFacts, *PlanLine) {
@@ -287,9 +280,6 @@ func (pl *Planner) lines(ctx context.Context, p core.Principal, o *PlanOverride)
 			}
 			in.AdjustPercent = s.AdjustPercent
 		}
-		if o != nil && o.ID == lines[k].ID {
-			in = o.Inputs
-		}
 		lines[k].Inputs = in
 	}
 	sort.Slice(keys, func(i, j int) bool { return lines[keys[i]].ID < lines[keys[j]].ID })
@@ -320,15 +310,33 @@ func (pl *Planner) lines(ctx context.Context, p core.Principal, o *PlanOverride)
 			f.orderedShare, f.orderedTotal = os[i], ordered[product]
 		}
 	}
-	out := make([]PlanLine, 0, len(keys))
-	byID := make(map[string]*lineFacts, len(keys))
+	for _, k := range keys {
+		lines[k].PlanResult = facts[k].compute(lines[k].Inputs, today, false)
+	}
+	byID := slices.Clone(keys)
+	// Kept in the list's order, those running out first first (then by id), so that a page reads no more.
+	sort.SliceStable(keys, func(i, j int) bool {
+		a, b := lines[keys[i]].StockOutDate, lines[keys[j]].StockOutDate
+		if (a == "") != (b == "") {
+			return b == ""
+		}
+		return a < b
+	})
+	b := &planBase{today: today, lines: make([]PlanLine, 0, len(keys)), facts: make(map[string]*lineFacts, len(keys)),
+		index: make(map[string]int, len(keys)), byProduct: map[int64][]int{}, search: make([]string, 0, len(keys))}
 	for _, k := range keys {
 		l := lines[k]
-		l.PlanResult = facts[k].compute(l.Inputs, today, o != nil && o.ID == l.ID)
-		out = append(out, *l)
-		byID[l.ID] = facts[k]
+		b.index[l.ID], b.facts[l.ID] = len(b.lines), facts[k]
+		b.lines = append(b.lines, *l)
+		b.search = append(b.search, strings.ToLower(l.SKU+" "+l.ProductSKU+" "+l.ASIN))
 	}
-	return out, byID, nil
+	// A product's lines in id order, as its stock was shared out above (the rounding's remainder goes by it).
+	for _, k := range byID {
+		if l := lines[k]; l.ProductID != 0 {
+			b.byProduct[l.ProductID] = append(b.byProduct[l.ProductID], b.index[l.ID])
+		}
+	}
+	return b, nil
 }
 
 // shares splits total in proportion to weights (equally when they are all 0), the rounding remainder on the
@@ -373,35 +381,32 @@ type PlanQuery struct {
 // Page lists a page of the lines the query selects, those running out first first.
 func (pl *Planner) Page(ctx context.Context, p core.Principal, q PlanQuery) ([]PlanLine, int64, core.PageRequest, error) {
 	r := q.PageRequest.Normalized()
-	all, err := pl.Lines(ctx, p, nil)
+	b, err := pl.base(ctx, p)
 	if err != nil {
 		return nil, 0, r, err
 	}
 	group, _ := core.ParseID(strings.TrimSpace(q.GroupID))
 	kw := strings.ToLower(strings.TrimSpace(q.Keyword))
-	var rows []PlanLine
-	for _, l := range all {
+	from := r.Offset()
+	rows := make([]PlanLine, 0, r.Size)
+	var total int64
+	for i := range b.lines {
+		l := &b.lines[i]
 		switch {
 		case group != 0 && l.GroupID != group,
 			q.MarketplaceID != "" && l.MarketplaceID != q.MarketplaceID,
-			kw != "" && !strings.Contains(strings.ToLower(l.SKU+" "+l.ProductSKU+" "+l.ASIN), kw),
+			kw != "" && !strings.Contains(b.search[i], kw),
 			q.Need == "ship" && l.Ship == 0,
 			q.Need == "buy" && l.Buy == 0,
 			q.Need == "warn" && len(l.Warnings) == 0:
 			continue
 		}
-		rows = append(rows, l)
-	}
-	sort.SliceStable(rows, func(i, j int) bool {
-		a, b := rows[i].StockOutDate, rows[j].StockOutDate
-		if (a == "") != (b == "") {
-			return b == ""
+		if total >= int64(from) && len(rows) < r.Size {
+			rows = append(rows, *l)
 		}
-		return a < b
-	})
-	total := int64(len(rows))
-	from := min(r.Offset(), len(rows))
-	return rows[from:min(from+r.Size, len(rows))], total, r, nil
+		total++
+	}
+	return rows, total, r, nil
 }
 
 // PlanPick is a line chosen for a document and its quantity.
@@ -435,7 +440,7 @@ func (pl *Planner) picked(ctx context.Context, p core.Principal, f PlanDocsForm)
 	if len(f.Lines) > maxLines {
 		return nil, nil, core.Invalid(MsgTooManyLines)
 	}
-	all, err := pl.Lines(ctx, p, nil)
+	all, err := pl.Lines(ctx, p)
 	if err != nil {
 		return nil, nil, err
 	}

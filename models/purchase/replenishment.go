@@ -119,7 +119,8 @@ type PlanSales struct {
 }
 
 // planSalesSQL sums a company's lines' last 60 days before @last + 1 day: units from the daily sales summary, and
-// the days whose sellable units, summed over the fulfilment centres, started and ended at zero.
+// the days whose sellable units, summed over the fulfilment centres, started and ended at zero. Such a day has a
+// balance that started at zero or less (fba_ledger_balances_out, 00157): only those days are summed.
 const planSalesSQL = `INSERT INTO replenishment_sales (company_id, group_id, marketplace_id, sku, units7, units14, units30,
 	units60, out7, out14, out30, out60)
 	SELECT @company, group_id, marketplace_id, sku, SUM(u7), SUM(u14), SUM(u30), SUM(u60), SUM(o7), SUM(o14), SUM(o30), SUM(o60)
@@ -132,9 +133,13 @@ const planSalesSQL = `INSERT INTO replenishment_sales (company_id, group_id, mar
 		UNION ALL
 		SELECT group_id, marketplace_id, sku, 0, 0, 0, 0, SUM(CASE WHEN day >= @d7 THEN 1 ELSE 0 END),
 			SUM(CASE WHEN day >= @d14 THEN 1 ELSE 0 END), SUM(CASE WHEN day >= @d30 THEN 1 ELSE 0 END), COUNT(*)
-		FROM (SELECT group_id, marketplace_id, sku, day FROM fba_ledger_balances
-			WHERE company_id = @company AND disposition = 'SELLABLE' AND day >= @d60 AND day <= @last
-			GROUP BY group_id, marketplace_id, sku, day HAVING SUM(starting) <= 0 AND SUM(ending) <= 0) o
+		FROM (SELECT b.group_id, b.marketplace_id, b.sku, b.day FROM fba_ledger_balances b
+			JOIN (SELECT DISTINCT group_id, marketplace_id, sku, day FROM fba_ledger_balances
+				WHERE company_id = @company AND disposition = 'SELLABLE' AND starting <= 0 AND day >= @d60 AND day <= @last) c
+			ON b.company_id = @company AND b.sku = c.sku AND b.day = c.day AND b.group_id = c.group_id
+				AND b.marketplace_id = c.marketplace_id
+			WHERE b.disposition = 'SELLABLE'
+			GROUP BY b.group_id, b.marketplace_id, b.sku, b.day HAVING SUM(b.starting) <= 0 AND SUM(b.ending) <= 0) o
 		GROUP BY group_id, marketplace_id, sku
 	) s GROUP BY group_id, marketplace_id, sku`
 

@@ -2,6 +2,7 @@ package purchase_test
 
 import (
 	"context"
+	"fmt"
 	"net/http"
 	"strings"
 	"testing"
@@ -406,5 +407,73 @@ func TestPriceTiersAreKeptWholeOrRefused(t *testing.T) {
 	apptest.ExpectOK(t, put(f.a))
 	if got := read(); len(got) != 0 {
 		t.Fatalf("cleared tiers %+v", got)
+	}
+}
+
+// The list is kept until what it reads changes: whatever code writes local stock, a warehouse's kind, purchase
+// orders, Amazon's FBA stock, 销售预测's plan, a product's supplier or the supplier's name, the next call shows it.
+// (The writes here are the database's, not a screen's: the triggers of 00156 must see every writer.)
+func TestReplenishmentFollowsEveryInput(t *testing.T) {
+	for _, kind := range dbtest.Kinds {
+		t.Run(kind, func(t *testing.T) {
+			h := apptest.Start(t, apptest.WithDatabase(kind))
+			s := newShop(t, h)
+			type row struct {
+				planLine
+				SupplierName string `json:"supplierName"`
+			}
+			read := func() row {
+				t.Helper()
+				env := s.c.Call(http.MethodPost, v1+"replenishment/page", map[string]any{"currentpage": 1, "pagesize": 10})
+				apptest.ExpectOK(t, env)
+				var p page[row]
+				env.Into(t, &p)
+				if len(p.Records) != 1 {
+					t.Fatalf("%d lines", len(p.Records))
+				}
+				return p.Records[0]
+			}
+			l := read()
+			if l.Local != 40 || l.Ordered != 60 || l.Fulfillable != 30 || l.SupplierName != "义乌工厂" {
+				t.Fatalf("before: %+v", l)
+			}
+			steps := []struct {
+				what  string
+				write string
+				args  []any
+				check func(row) bool
+			}{
+				{"local stock", "UPDATE stocks SET fulfillable = fulfillable + 10 WHERE company_id = ?", []any{s.companyID},
+					func(l row) bool { return l.Local == 50 }},
+				{"a warehouse disabled", "UPDATE warehouses SET disabled = ? WHERE company_id = ?", []any{true, s.companyID},
+					func(l row) bool { return l.Local == 0 }},
+				{"an order line", "UPDATE purchase_order_lines SET quantity = quantity + 5 WHERE company_id = ?", []any{s.companyID},
+					func(l row) bool { return l.Ordered == 65 }},
+				{"Amazon's FBA stock", "UPDATE fba_inventory SET fulfillable = 7 WHERE company_id = ?", []any{s.companyID},
+					func(l row) bool { return l.Fulfillable == 7 }},
+				{"the supplier's name", "UPDATE suppliers SET name = '义乌新工厂' WHERE company_id = ?", []any{s.companyID},
+					func(l row) bool { return l.SupplierName == "义乌新工厂" }},
+				{"the product's supplier", "UPDATE local_products SET supplier_id = NULL WHERE company_id = ?", []any{s.companyID},
+					func(l row) bool { return l.SupplierName == "" }},
+				{"销售预测's plan", "INSERT INTO sales_plans (company_id, group_id, marketplace_id, sku, month, units, updated_by, updated_at) " +
+					"VALUES (?, ?, ?, 'US-A1', ?, 300, 1, ?)", []any{s.companyID, s.groupID, us, s.today.Format("2006-01"), time.Now()},
+					func(l row) bool {
+						return l.Rate == fmt.Sprintf("%.2f", 300/float64(s.today.AddDate(0, 1, -s.today.Day()).Day()))
+					}},
+			}
+			for _, step := range steps {
+				must(t, h.DB.Exec(step.write, step.args...).Error)
+				if l = read(); !step.check(l) {
+					t.Fatalf("after %s: %+v", step.what, l)
+				}
+			}
+			// The SKU's own inputs, saved through the screen, show at once too.
+			in := l.Inputs
+			in.SafetyDays = 90
+			apptest.ExpectOK(t, s.c.Call(http.MethodPut, v1+"replenishment/sku", map[string]any{"id": l.ID, "inputs": in}))
+			if l = read(); l.Inputs.SafetyDays != 90 {
+				t.Fatalf("after the SKU's inputs: %+v", l.Inputs)
+			}
+		})
 	}
 }
