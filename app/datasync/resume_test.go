@@ -28,6 +28,10 @@ func until(t *testing.T, h *apptest.Harness, what string, cond func() bool) {
 	}
 }
 
+// resumeKinds are the kinds the resume test syncs: those whose tables countsOf reads.
+var resumeKinds = []string{string(amazondata.Orders), string(amazondata.Inventory), string(amazondata.Settlements),
+	string(amazondata.FeeEstimates), string(amazondata.Returns), string(amazondata.Listings), string(amazondata.Parents)}
+
 // A worker stopped while it downloads a report (a deploy, a crash) leaves the job to be picked up again: the new
 // worker finds the reports already asked for and their states, asks Amazon for none of them again, and the data
 // is complete and not doubled.
@@ -38,6 +42,10 @@ func TestSyncResumesAfterTheWorkerStops(t *testing.T) {
 			h, amz, w := world(t, kind)
 			c := h.SignedIn("13900000062", "同步公司")
 			seller := authorise(t, h, amz, c, amazontest.DefaultSeller, "NA", "北美店")
+			// The kinds countsOf compares with the world; the rest of the first sync would only add minutes.
+			onlyKinds(t, h, resumeKinds)
+			var tasks []datasyncdb.SyncTask
+			h.DB.Where("seller_id = ? AND kind IN ?", seller, resumeKinds).Find(&tasks)
 			amz.HoldDocuments()
 			if err := h.Jobs.Start(context.Background()); err != nil {
 				t.Fatal(err)
@@ -70,7 +78,7 @@ func TestSyncResumesAfterTheWorkerStops(t *testing.T) {
 				defer cancel()
 				_ = q.Stop(ctx)
 			})
-			waitSynced(t, h, len(amazondata.Kinds), time.Time{})
+			waitTasksDone(t, h, tasks, time.Time{})
 
 			var reports []datasyncdb.SyncReport
 			h.DB.Where("report_id <> '' AND kind <> ?", "settlements").Find(&reports)
@@ -85,7 +93,7 @@ func TestSyncResumesAfterTheWorkerStops(t *testing.T) {
 			}
 			var runs []datasyncdb.SyncRun
 			h.DB.Find(&runs)
-			if len(runs) != len(amazondata.Kinds) {
+			if len(runs) != len(resumeKinds) {
 				t.Fatalf("%d runs: the stopped sync was not resumed but started again", len(runs))
 			}
 			var s storesdb.Seller
