@@ -4,6 +4,7 @@
 // address (the consignee). Once saved complete, it prints (/invoice/print, a new window) and exports as .xlsx.
 import { useEffect, useState } from "react";
 import { api, download } from "../lib/api.js";
+import { money } from "../lib/money.js";
 import { can } from "../lib/permissions.js";
 import { toast } from "../lib/toast.js";
 import { ERP, button, card, input, plain } from "./common.js";
@@ -11,6 +12,9 @@ import { ERP, button, card, input, plain } from "./common.js";
 const FIELDS = ["hsCode", "unitValue", "currency", "nameEn", "nameCn", "material", "purpose"];
 const th = "px-2 py-2 font-medium whitespace-nowrap";
 const td = "px-2 py-2 align-top";
+
+// kg writes a weight (kg) with three decimals, as the printed invoice does; a dash when unknown.
+const kg = (w) => (w === null || w === undefined ? "—" : Number(w).toFixed(3));
 
 export const invoicePrintUrl = (shipmentId) => `/invoice/print?shipmentid=${encodeURIComponent(shipmentId)}`;
 
@@ -68,8 +72,8 @@ export default function Invoice({ shipmentId, permissions }) {
       show(data);
       toast("发票资料已保存");
     } catch (e) {
+      // Said beside the buttons, where the seller looks next; a toast too would say it twice.
       setProblem(e.message);
-      toast(e.message, "error");
     } finally {
       setBusy(false);
     }
@@ -171,7 +175,7 @@ export default function Invoice({ shipmentId, permissions }) {
                 <td className={td}>
                   <div className="font-medium">{l.sku}</div>
                   <div className="text-xs text-slate-500">{l.name}</div>
-                  <div className="text-xs text-slate-500">{l.sellerSkus.join("、")}</div>
+                  <div className="whitespace-nowrap text-xs text-slate-500">{l.sellerSkus.join("、")}</div>
                 </td>
                 <td className={`${td} text-right`}>{l.quantity}</td>
                 <td className={td}>{cell(i, "hsCode", "海关编码", "w-28")}</td>
@@ -193,8 +197,8 @@ export default function Invoice({ shipmentId, permissions }) {
                 <td className={td}>{cell(i, "nameCn", "中文品名", "w-28")}</td>
                 <td className={td}>{cell(i, "material", "材质", "w-20")}</td>
                 <td className={td}>{cell(i, "purpose", "用途", "w-20")}</td>
-                <td className={`${td} text-right`}>{l.amount ?? unknown}</td>
-                <td className={`${td} text-right`}>{l.netWeight ?? unknown}</td>
+                <td className={`${td} text-right`}>{l.amount === null ? unknown : money(l.amount, l.currency)}</td>
+                <td className={`${td} text-right`}>{kg(l.netWeight)}</td>
               </tr>
             ))}
           </tbody>
@@ -203,12 +207,12 @@ export default function Invoice({ shipmentId, permissions }) {
               <td className={td}>合计</td>
               <td className={`${td} text-right`}>{invoice.quantity}</td>
               <td className={td} colSpan={7}>
-                毛重(kg)：{invoice.grossWeight ?? unknown}
+                毛重(kg)：{kg(invoice.grossWeight)}
               </td>
               <td className={`${td} text-right`}>
-                {invoice.amount} {invoice.currency}
+                {money(invoice.amount, invoice.currency)}
               </td>
-              <td className={`${td} text-right`}>{invoice.netWeight ?? unknown}</td>
+              <td className={`${td} text-right`}>{kg(invoice.netWeight)}</td>
             </tr>
           </tfoot>
         </table>
