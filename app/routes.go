@@ -128,6 +128,8 @@ func routes(e *echo.Echo, d Deps, pg *pages.Handler) RouteAccess {
 	page.GET("/amazon/listing/label/print", labels.Print, middleware.Screen("/amazon/listing/label"))
 	// The printable 库位标签 of a warehouse's bins, a QR code of each code, for those granted 库位.
 	page.GET("/bin/print", pages.BinLabels(pg), middleware.Screen("/erp/warehouse/shelf"))
+	// A shipment's printable 发票 (customs/commercial invoice), for those granted 货件处理, within their store groups.
+	page.GET("/invoice/print", pages.InvoicePrint(pg), middleware.Screen("/erp/ship/quota"))
 
 	// Tab pages: opened directly they render the shell with their tab; inside a tab frame (?embed=1) the page.
 	page.tab("/home", "首页", pg.Home, signedIn)
@@ -205,6 +207,7 @@ func routes(e *echo.Echo, d Deps, pg *pages.Handler) RouteAccess {
 		"/transportation/edit":          pg.ShipScreen("编辑物流", "transportationEdit"),
 		"/transportation/details":       pg.ShipScreen("物流详情", "transportationDetail"),
 		"/shipmentdetails":              pg.ShipmentDetails,
+		"/invoice/addshipment":          pg.ShipScreen("添加货件发票", "invoice"),
 		"/amazon/storeAuth":             pg.StoreAuthScreen("amazon"),
 		"/aliexpress/storeAuth":         pg.StoreAuthScreen("aliexpress"),
 		"/amazon/datasync":              pg.DataSync,
@@ -888,6 +891,11 @@ func routes(e *echo.Echo, d Deps, pg *pages.Handler) RouteAccess {
 	erp.POST("/shipment/amazon/import", sh.ImportAmazon, quotaScreen.Needs(shipping.PermissionShipAdd), oplog("导入亚马逊货件")).Takes(shipping.AmazonImportForm{}).Answers([]string{})
 	erp.POST("/shipment/:id/inboundSync", sh.InboundSync, quotaScreen).Answers(shippingapi.Shipment{})
 	erp.POST("/shipment/:id/cancel", sh.Cancel, quotaScreen.Needs(shipping.PermissionShipHandle), oplog("取消货件")).Answers(shippingapi.Shipment{})
+	// 添加货件发票: reading and exporting need 货件处理; keeping the products' declarations and the consignee its
+	// 处理 button, as the handling steps do.
+	erp.GET("/shipment/:id/invoice", sh.GetInvoice, quotaScreen).Answers(shippingapi.Invoice{})
+	erp.PUT("/shipment/:id/invoice", sh.SaveInvoice, quotaScreen.Needs(shipping.PermissionShipHandle), oplog("保存货件发票")).Takes(shipping.InvoiceForm{}).Answers(shippingapi.Invoice{})
+	erp.GET("/shipment/:id/invoice/export", sh.InvoiceExport, quotaScreen)
 	// The pick list (shipForm): any signed-in user of the company, within the store groups they are granted.
 	// 物流跟踪: first-leg channels, each shipment's channel, tracking number, milestones, arrival and freight.
 	transportScreen := middleware.Screen("/erp/ship/transportation")

@@ -95,7 +95,7 @@ func TestEverySpecRouteAndMenuLinkAnswers(t *testing.T) {
 		"/erp/purchase/orders", "/e/p/o", "/erp/finance/payment", "/f/p/d", "/erp/purchase/plan", "/erp/purchase/reports",
 		"/amazon/adv/manager", "/amazon/adv/campaign", "/amazon/adv/operation", "/amazon/adv/overview", "/amazon/adv/download", "/amazon/listing/label", "/amazon/listing/price", "/amazon/adv/roas", "/amazon/adv/statistics", "/amazon/adv/funnel", "/amazon/adv/indicators", "/a/a/sp",
 		"/amazon/listing/products", "/amazon/payment/performance",
-		"/erp/purchase/process", "/e/p/p/c", "/e/p/p/d", "/erp/ship/transportation", "/transportation/edit", "/transportation/details",
+		"/erp/purchase/process", "/e/p/p/c", "/e/p/p/d", "/erp/ship/transportation", "/transportation/edit", "/transportation/details", "/invoice/addshipment",
 		"/erp/purchase/binding", "/erp/finance/alibaba", "/e/f/s", "/e/p/p/s", "/e/s/p/e",
 		"/amazon/reports/pageview", "/amazon/listing/analysis"} {
 		built[path] = true

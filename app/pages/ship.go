@@ -64,7 +64,9 @@ func (h *Handler) ShipmentDetails(c *echo.Context) error {
 		freight = models.Money{Decimal: d.Freight.Decimal}.Text("CNY") // 头程 is paid in yuan
 	}
 	page := views.ShipmentDetailsPage{Page: h.contentPage(c, "货件详情 "+d.ShipmentID),
-		PickList: "/orderblank?shipmentid=" + url.QueryEscape(d.ShipmentID),
+		PickList:     "/orderblank?shipmentid=" + url.QueryEscape(d.ShipmentID),
+		Invoice:      TabLink("/invoice/addshipment", "添加货件发票 "+d.ShipmentID) + "&shipmentid=" + url.QueryEscape(d.ShipmentID),
+		InvoiceTitle: "添加货件发票 " + d.ShipmentID,
 		Fields: [][2]string{
 			{"货件ID", d.ShipmentID}, {"货件名称", d.Name}, {"状态", shipping.ShipmentStatusText(d.Status, d.AmazonStatus)},
 			{"店铺", d.GroupName}, {"国家", m.Country}, {"目的配送中心", d.Center},

@@ -31,7 +31,7 @@ var SpecRoutes = []TabRoute{
 	{Path: "/transportation/edit", Title: "编辑物流", Module: "物流", Screen: "/erp/ship/transportation"},
 	{Path: "/transportation/details", Title: "物流详情", Module: "物流", Screen: "/erp/ship/transportation"},
 	{Path: "/shipmentdetails", Title: "货件详情", Module: "物流", Screen: "/erp/ship/quota"},
-	{Path: "/invoice/addshipment", Title: "添加货件发票", Module: "物流"},
+	{Path: "/invoice/addshipment", Title: "添加货件发票", Module: "物流", Screen: "/erp/ship/quota"},
 	{Path: "/material/photoupload", Title: "图片上传", Module: "产品", Screen: "/erp/material/localproduct"},
 	{Path: "/material/details", Title: "产品详情", Module: "产品", Screen: "/erp/material/localproduct"},
 	{Path: "/localproduct/addinfo", Title: "新增本地产品", Module: "产品", Screen: "/erp/material/localproduct"},

@@ -80,6 +80,7 @@ export default function Shipments({ permissions, statuses = [] }) {
           { label: "处理", run: (r) => openTab(`处理货件 ${r.shipmentId}`, "/shipment_handing/shipstep", { shipmentid: r.shipmentId }) },
           { label: "详情", run: (r) => openTab(`货件详情 ${r.shipmentId}`, "/shipmentdetails", { shipmentid: r.shipmentId }) },
           { label: "配货单", permission: "erp:ship:pick:print", run: (r) => window.open(pickListUrl(r.shipmentId), "_blank", "noopener") },
+          { label: "发票", run: (r) => openTab(`添加货件发票 ${r.shipmentId}`, "/invoice/addshipment", { shipmentid: r.shipmentId }) },
           { label: "打印标签", run: (r) => openTab("商品标签", "/amazon/listing/label", { shipment: r.shipmentId }) },
         ]}
       />

@@ -1,7 +1,9 @@
 // The FBA shipment screens, one island for all (the page's props name the screen): 发货计划 (the plan list),
-// 发货计划提交 (a plan's form), 货件处理 (the shipment list with hand entry and import), the handling steps and 货件同步 (Amazon's shipments).
+// 发货计划提交 (a plan's form), 货件处理 (the shipment list with hand entry and import), the handling steps, 货件同步
+// (Amazon's shipments) and 添加货件发票 (a shipment's customs invoice).
 import { mount } from "../lib/mount.js";
 import AmazonShipments from "./AmazonShipments.jsx";
+import Invoice from "./Invoice.jsx";
 import Plans from "./Plans.jsx";
 import PlanEdit from "./PlanEdit.jsx";
 import Shipments from "./Shipments.jsx";
@@ -17,6 +19,7 @@ const SCREENS = {
   transportation: Transportation,
   transportationEdit: TransportationEdit,
   transportationDetail: TransportationDetail,
+  invoice: Invoice,
 };
 
 function Ship({ screen, ...props }) {

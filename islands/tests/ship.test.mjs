@@ -2,14 +2,16 @@
 // products with stock (seeded by islands/tests/shipseed through the model: the products and warehouse screens are
 // other modules'). A person plans a shipment, submits it, creates the shipment, and walks the handling steps —
 // 配货 (and cancels it once, seeing the stock come back), 装箱, 发货 of fewer than planned, 收货, Amazon's status —
-// reading the statuses and the fulfillable stock on screen; then finds it 已完成 in 货件处理 and reads its
-// details. Screenshots go to /tmp/shots-shipments/ (SHOTS overrides).
+// reading the statuses and the fulfillable stock on screen; then finds it 已完成 in 货件处理, reads its
+// details and makes its customs invoice (添加货件发票), printed and exported. Screenshots go to
+// /tmp/shots-shipments/ (SHOTS overrides).
 import assert from "node:assert/strict";
 import { execFileSync } from "node:child_process";
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import { after, before, describe, it } from "node:test";
 import { readSheet, writeSheet } from "./xlsx.mjs";
+import { pdfPages } from "./pdf.mjs";
 import { PATIENCE, ADMIN_ACCOUNT, ADMIN_PASSWORD, closeBrowser, getBrowser, newPage, startServer } from "./harness.mjs";
 import { chooseTabAction, clickTab, openFromRail, question, sayYes, signInToShell, tabFrame, toasts, waitForToast } from "./shell.mjs";
 import { startAmazon } from "./amazon-standin.mjs";
@@ -273,6 +275,66 @@ describe("发货计划与货件处理", () => {
     assert.match(await details.locator("dl").innerText(), /运费：\s*¥1,860\.50/);
     assert.equal(await details.locator("#cartons-h + div tbody tr").count(), 2);
     await shot("shipment-details");
+  });
+
+  it("opens 添加货件发票 from the shipment, fills the missing HS code and value, prints and exports it", async () => {
+    const details = await tabFrame(page, `货件详情 ${shipmentId}`);
+    await details.getByRole("link", { name: "添加货件发票", exact: true }).click();
+    const form = await tabFrame(page, `添加货件发票 ${shipmentId}`);
+    await form.getByTestId("invoice-shipment").filter({ hasText: shipmentId }).waitFor();
+    // What left the warehouse, from the two packed cartons (15.5 + 6 kg); nothing declared yet, so no print.
+    assert.match(await form.getByTestId("invoice-total").innerText(), /合计\s+40\s+毛重\(kg\)：21\.500/);
+    assert.ok(await form.getByRole("button", { name: "打印发票", exact: true }).isDisabled());
+    const fill = async (sku, hs, value, en, cn) => {
+      await form.getByRole("textbox", { name: `${sku} 海关编码` }).fill(hs);
+      await form.getByRole("textbox", { name: `${sku} 申报单价` }).fill(value);
+      await form.getByRole("textbox", { name: `${sku} 英文品名` }).fill(en);
+      await form.getByRole("textbox", { name: `${sku} 中文品名` }).fill(cn);
+    };
+    await fill("LAMP-01", "9405", "12.5", "Wooden Desk Lamp", "木质台灯");
+    await fill("MUG-02", "6912001000", "3", "Ceramic Mug", "陶瓷马克杯");
+    await form.getByRole("textbox", { name: "收货人" }).fill("Amazon.com Services LLC\n2020 E Mission Blvd, Ontario, CA 91761, US");
+    await form.getByRole("button", { name: "保存", exact: true }).click();
+    await form.getByRole("alert").filter({ hasText: "SKU“LAMP-01”的海关编码应为6-10位数字" }).waitFor();
+    await form.getByRole("textbox", { name: "LAMP-01 海关编码" }).fill("9405200090");
+    await form.getByRole("button", { name: "保存", exact: true }).click();
+    await expectToast(form, "发票资料已保存");
+    assert.match(await form.getByTestId("invoice-total").innerText(), /40[\s\S]*\$386\.00/);
+    await shot("invoice-form");
+
+    const [sheet] = await Promise.all([page.context().waitForEvent("page"), form.getByRole("button", { name: "打印发票", exact: true }).click()]);
+    await sheet.waitForLoadState();
+    assert.equal(new URL(sheet.url()).pathname, "/invoice/print");
+    const text = await sheet.locator(".sheet").innerText();
+    for (const want of ["COMMERCIAL INVOICE", "Amazon FBA ONT8", "9405200090", "Wooden Desk Lamp", "$12.50", "$386.00", "21.500"]) assert.ok(text.includes(want), `print lacks ${want}`);
+    await sheet.screenshot({ path: join(SHOTS, "invoice-print.png"), fullPage: true });
+    await sheet.emulateMedia({ media: "print" });
+    const pages = await pdfPages(await sheet.pdf({ format: "A4", preferCSSPageSize: true }));
+    assert.equal(pages.length, 1);
+    assert.ok(pages[0].includes("6912001000") && pages[0].includes("$386.00"), pages[0].slice(0, 300));
+    await sheet.setViewportSize({ width: 390, height: 844 });
+    await sheet.emulateMedia({ media: "screen" });
+    await sheet.screenshot({ path: join(SHOTS, "invoice-print-390.png"), fullPage: true });
+    await sheet.close();
+
+    const [download] = await Promise.all([page.waitForEvent("download"), form.getByRole("button", { name: "导出Excel", exact: true }).click()]);
+    const file = join(server.dir, "invoice.xlsx");
+    await download.saveAs(file);
+    const rows = readSheet(file).map((r) => r.join("|"));
+    assert.ok(rows.some((r) => r.startsWith("1|LAMP-01|Wooden Desk Lamp|木质台灯|9405200090|")), rows.join("\n"));
+    assert.ok(rows.some((r) => /^合计 Total\|+40\|+386/.test(r)), rows.join("\n"));
+
+    // The screen at 1280 and 390 px, light and dark.
+    for (const dark of [false, true]) {
+      if (dark) await page.getByRole("button", { name: "切换深色模式" }).click();
+      for (const width of [1280, 390]) {
+        await page.setViewportSize({ width, height: width === 390 ? 844 : 860 });
+        if (width === 390) await page.waitForFunction(() => document.getElementById("main-menu").getBoundingClientRect().right <= 0);
+        await shot(`invoice-${width}-${dark ? "dark" : "light"}`);
+      }
+    }
+    await page.getByRole("button", { name: "切换深色模式" }).click();
+    await page.setViewportSize({ width: 1280, height: 860 });
   });
 
   it("enters a shipment by hand and is told what is wrong first", async () => {
