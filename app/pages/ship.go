@@ -63,6 +63,11 @@ func (h *Handler) ShipmentDetails(c *echo.Context) error {
 	if d.Freight.Valid {
 		freight = models.Money{Decimal: d.Freight.Decimal}.Text("CNY") // 头程 is paid in yuan
 	}
+	// A status the seller set that Amazon's Inbound API contradicts shows both, as 货件处理 does.
+	amazonStatus := d.AmazonStatus
+	if shipping.StatusDiffers(&d.Shipment) {
+		amazonStatus += "（亚马逊：" + d.InboundStatus + "）"
+	}
 	page := views.ShipmentDetailsPage{Page: h.contentPage(c, "货件详情 "+d.ShipmentID),
 		PickList:     "/orderblank?shipmentid=" + url.QueryEscape(d.ShipmentID),
 		Invoice:      TabLink("/invoice/addshipment", "添加货件发票 "+d.ShipmentID) + "&shipmentid=" + url.QueryEscape(d.ShipmentID),
@@ -70,7 +75,7 @@ func (h *Handler) ShipmentDetails(c *echo.Context) error {
 		Fields: [][2]string{
 			{"货件ID", d.ShipmentID}, {"货件名称", d.Name}, {"状态", shipping.ShipmentStatusText(d.Status, d.AmazonStatus)},
 			{"店铺", d.GroupName}, {"国家", m.Country}, {"目的配送中心", d.Center},
-			{"发货仓库", d.WarehouseName}, {"亚马逊状态", d.AmazonStatus}, {"备注", d.Remark},
+			{"发货仓库", d.WarehouseName}, {"亚马逊状态", amazonStatus}, {"亚马逊核对时间", api.FormatTime(d.InboundCheckedAt, tz)}, {"备注", d.Remark},
 			{"承运商", d.Carrier}, {"物流渠道", d.Channel}, {"跟踪单号", d.Tracking},
 			{"运费", freight}, {"创建时间", api.FormatTime(&d.CreatedAt, tz)}, {"审核时间", api.FormatTime(d.AuditedAt, tz)},
 			{"发货时间", api.FormatTime(d.ShippedAt, tz)},
@@ -87,9 +92,14 @@ func (h *Handler) ShipmentDetails(c *echo.Context) error {
 		if received {
 			difference = strconv.Itoa(it.QuantityReceived - it.QuantityShipped)
 		}
+		amazon := "—"
+		if it.InboundReceived != nil {
+			amazon = strconv.Itoa(*it.InboundReceived)
+		}
 		page.Items = append(page.Items, views.ShipmentDetailsItem{SKU: it.SKU, Name: it.Name, SellerSKU: it.SellerSKU,
 			FNSKU: it.FNSKU, Quantity: it.Quantity, Shipped: it.QuantityShipped, Received: it.QuantityReceived,
-			Difference: difference})
+			Difference: difference, AmazonReceived: amazon,
+			Disagrees: it.ReceivedByHand && it.InboundReceived != nil && *it.InboundReceived != it.QuantityReceived})
 	}
 	for _, ct := range d.Cartons {
 		var contents []string

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"net/http"
+	"strings"
 	"testing"
 	"time"
 
@@ -136,6 +137,18 @@ func TestAmazonInboundFillsReceivingAndShowsDifferences(t *testing.T) {
 			}
 			s.wantFBA(t, h, 0, 2, 8)
 			s.wantFBA(t, h, 1, 1, 5)
+			// 货件详情 shows Amazon's figures beside them: its status after the seller's, its received units per line,
+			// the typed one that disagrees marked.
+			resp, body := s.c.Raw(http.MethodGet, "/shipmentdetails?embed=1&shipmentid="+id, "", nil)
+			page := string(body)
+			for _, want := range []string{"DELIVERED（亚马逊：CLOSED）", "亚马逊核对时间", "亚马逊已收", "与手填不符"} {
+				if resp.StatusCode != 200 || !strings.Contains(page, want) {
+					t.Fatalf("货件详情 (%d) lacks %q", resp.StatusCode, want)
+				}
+			}
+			if n := strings.Count(page, "与手填不符"); n != 1 {
+				t.Fatalf("货件详情 marks %d lines as disagreeing, want the first alone", n)
+			}
 
 			// Closed at Amazon: not asked again.
 			before := len(amz.RequestsTo("/fba/inbound/v0/shipments"))
