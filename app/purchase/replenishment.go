@@ -132,6 +132,8 @@ type lineFacts struct {
 	orderedShare int
 	orderedTotal int
 	hasProduct   bool
+	// supplierLead is the product's supplier's measured lead time, set when measured on minLeadLines lines or more.
+	supplierLead SupplierLead
 	// plan is the seller's units of this month in 销售预测 (nil: none), planDays the month's days.
 	plan     *int
 	planDays int
@@ -318,6 +320,10 @@ func (f *lineFacts) compute(in PlanInputs, today time.Time, detail bool) PlanRes
 			f.inbound, f.ourShipments), fmt.Sprint(r.FBATotal))
 	}
 
+	if detail && f.supplierLead.Lines >= minLeadLines {
+		step("supplierLead", "供应商实测交期", fmt.Sprintf("近一年 %d 个采购明细从审核到首次收货的平均天数（向上取整）；本行生产 %d天",
+			f.supplierLead.Lines, in.ProductionDays), fmt.Sprintf("%d天", f.supplierLead.Days))
+	}
 	shipLead := in.FirstLegDays + in.ReceivingDays
 	buyLead := in.ProductionDays + shipLead
 	shipDays := shipLead + in.SafetyDays + in.CycleDays

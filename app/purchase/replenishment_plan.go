@@ -62,8 +62,22 @@ type PlanLine struct {
 	UnitPrice     string     `json:"unitPrice"`
 	Inputs        PlanInputs `json:"inputs"`
 	Custom        bool       `json:"custom"`
+	// ProductionFrom says where Inputs' production days came from: the company's default, the supplier's measured
+	// lead time or the SKU's own.
+	ProductionFrom string `json:"productionFrom"`
 	PlanResult
 }
+
+// minLeadLines is how many received order lines a supplier's measured lead time needs to replace the default: one
+// order says little of the next.
+const minLeadLines = 3
+
+// Where a line's production days came from.
+const (
+	ProductionByDefault  = "默认"
+	ProductionBySupplier = "供应商实测"
+	ProductionBySKU      = "自定义"
+)
 
 // lineID names a line in the calls: its store group, marketplace and seller SKU.
 func lineID(k purchasedb.PlanKey) string {
@@ -264,10 +278,23 @@ func (pl *Planner) work(ctx context.Context, p core.Principal, today time.Time) 
 		ownOf[purchasedb.PlanKey{GroupID: s.GroupID, MarketplaceID: s.MarketplaceID, SKU: s.SKU}] = s
 	}
 	keys := make([]purchasedb.PlanKey, 0, len(facts))
+	// A supplier's measured lead time replaces the default production days; a SKU's own days replace both.
+	leads, err := supplierLeads(db, p.CompanyID, today.AddDate(-1, 0, 0), pl.timeZone)
+	if err != nil {
+		return nil, err
+	}
 	for k := range facts {
 		keys = append(keys, k)
 		in := defaults
+		lines[k].ProductionFrom = ProductionByDefault
+		if lead, ok := leads[lines[k].SupplierID]; ok && lines[k].SupplierID != 0 && lead.Lines >= minLeadLines {
+			in.ProductionDays, facts[k].supplierLead = lead.Days, lead
+			lines[k].ProductionFrom = ProductionBySupplier
+		}
 		if s, ok := ownOf[k]; ok {
+			if s.ProductionDays != nil {
+				lines[k].ProductionFrom = ProductionBySKU
+			}
 			lines[k].Custom = true
 			for _, v := range []struct {
 				from *int

@@ -117,12 +117,8 @@ func (s *Service) Report(ctx context.Context, p core.Principal, q ReportQuery) (
 		g.row.Returned += l.Returned
 		g.row.Closed += l.Closed
 		came := got[pair{l.OrderID, l.ProductID}]
-		first := ""
 		for _, rc := range came {
 			g.cost += int64(rc.Quantity) * rc.UnitCost
-			if first == "" || rc.EventDate < first {
-				first = rc.EventDate
-			}
 			if l.ExpectedDate != "" {
 				g.withExpected++
 				if rc.EventDate <= l.ExpectedDate {
@@ -130,12 +126,9 @@ func (s *Service) Report(ctx context.Context, p core.Principal, q ReportQuery) (
 				}
 			}
 		}
-		if first != "" && l.ApprovedAt != nil {
-			approved, _ := time.Parse(time.DateOnly, l.ApprovedAt.In(s.timeZone).Format(time.DateOnly))
-			if d, err := time.Parse(time.DateOnly, first); err == nil {
-				g.leadDays += int(d.Sub(approved).Hours() / 24)
-				g.leads++
-			}
+		if days, ok := leadDays(l, came, s.timeZone); ok {
+			g.leadDays += days
+			g.leads++
 		}
 	}
 	rows := make([]ReportRow, 0, len(keys))
@@ -160,4 +153,55 @@ func (s *Service) Report(ctx context.Context, p core.Principal, q ReportQuery) (
 	total := int64(len(rows))
 	start := min(r.Offset(), len(rows))
 	return rows[start:min(start+r.Size, len(rows))], total, r, nil
+}
+
+// leadDays is an order line's lead time: the days from the order's approval (its day in tz) to the line's first
+// receipt; false while it has none.
+func leadDays(l purchasedb.ReportLine, came []purchasedb.ReportReceipt, tz *time.Location) (int, bool) {
+	first := ""
+	for _, rc := range came {
+		if first == "" || rc.EventDate < first {
+			first = rc.EventDate
+		}
+	}
+	if first == "" || l.ApprovedAt == nil {
+		return 0, false
+	}
+	approved, _ := time.Parse(time.DateOnly, l.ApprovedAt.In(tz).Format(time.DateOnly))
+	d, err := time.Parse(time.DateOnly, first)
+	if err != nil {
+		return 0, false
+	}
+	return int(d.Sub(approved).Hours() / 24), true
+}
+
+// SupplierLead is a supplier's measured lead time: the mean of Lines' lead days, rounded up.
+type SupplierLead struct {
+	Days  int
+	Lines int
+}
+
+// supplierLeads measures each supplier's lead time over the orders made since since, as 采购报表 does.
+func supplierLeads(db *models.DB, companyID int64, since time.Time, tz *time.Location) (map[int64]SupplierLead, error) {
+	lines, receipts, err := purchasedb.ReportData(db, companyID, since, time.Time{}, 0)
+	if err != nil {
+		return nil, err
+	}
+	type pair struct{ order, product int64 }
+	got := map[pair][]purchasedb.ReportReceipt{}
+	for _, rc := range receipts {
+		got[pair{rc.OrderID, rc.ProductID}] = append(got[pair{rc.OrderID, rc.ProductID}], rc)
+	}
+	sums := map[int64][2]int{}
+	for _, l := range lines {
+		if days, ok := leadDays(l, got[pair{l.OrderID, l.ProductID}], tz); ok {
+			s := sums[l.SupplierID]
+			sums[l.SupplierID] = [2]int{s[0] + days, s[1] + 1}
+		}
+	}
+	out := make(map[int64]SupplierLead, len(sums))
+	for id, s := range sums {
+		out[id] = SupplierLead{Days: max(0, (s[0]+s[1]-1)/s[1]), Lines: s[1]}
+	}
+	return out, nil
 }

@@ -109,7 +109,12 @@ function Arithmetic({ row, permissions, onSaved }) {
       <div className="mb-3 flex flex-wrap gap-2">
         {INPUTS.map(([k, label]) => (
           <label key={k} className="flex flex-col gap-0.5 text-xs">
-            {label}
+            <span>
+              {label}
+              {k === "productionDays" && row.productionFrom && row.productionFrom !== "默认" && (
+                <span className="ml-1 rounded bg-sky-50 px-1 text-sky-700 dark:bg-sky-900 dark:text-sky-200">{row.productionFrom}</span>
+              )}
+            </span>
             <input aria-label={label} inputMode="numeric" className={`w-20 ${input}`} value={inputs[k]} onChange={(e) => setInputs((v) => ({ ...v, [k]: e.target.value.trim() }))} />
           </label>
         ))}

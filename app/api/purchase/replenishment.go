@@ -41,6 +41,8 @@ type PlanRow struct {
 	Warnings     []string            `json:"warnings"`
 	Custom       bool                `json:"custom"`
 	Inputs       purchase.PlanInputs `json:"inputs"`
+	// ProductionFrom: 默认, 供应商实测 (the supplier's measured lead time) or 自定义 (the SKU's own).
+	ProductionFrom string `json:"productionFrom"`
 }
 
 func days(n int) *int {
@@ -56,7 +58,7 @@ func planRow(l *purchase.PlanLine) PlanRow {
 		Trend: l.Trend, Fulfillable: l.Fulfillable, Reserved: l.Reserved, Inbound: l.Inbound, OurShipments: l.OurShipments,
 		FBATotal: l.FBATotal, Local: l.Local, Ordered: l.Ordered, CoverDays: days(l.CoverDays), StockOutDate: l.StockOutDate,
 		ShipByDate: l.ShipByDate, OrderByDate: l.OrderByDate, Ship: l.Ship, Buy: l.Buy, CoverAfter: days(l.CoverAfter),
-		Warnings: l.Warnings, Custom: l.Custom, Inputs: l.Inputs}
+		Warnings: l.Warnings, Custom: l.Custom, Inputs: l.Inputs, ProductionFrom: l.ProductionFrom}
 }
 
 // PlanPage answers POST replenishment/page {currentpage, pagesize, groupId, marketplaceId, keyword, need}.

@@ -477,3 +477,57 @@ func TestReplenishmentFollowsEveryInput(t *testing.T) {
 		})
 	}
 }
+
+// A supplier's lead time measured on three received order lines or more (approval to first receipt, as 采购报表
+// measures it) replaces the default production days, shown as such in the line and its steps; a SKU's own days
+// replace it. One line measured (newShop's order) is not enough.
+func TestReplenishmentReadsTheSuppliersMeasuredLeadTime(t *testing.T) {
+	h := apptest.Start(t)
+	s := newShop(t, h)
+	type row struct {
+		planLine
+		ProductionFrom string `json:"productionFrom"`
+	}
+	read := func() row {
+		t.Helper()
+		env := s.c.Call(http.MethodPost, v1+"replenishment/page", map[string]any{"currentpage": 1, "pagesize": 10})
+		apptest.ExpectOK(t, env)
+		var p page[row]
+		env.Into(t, &p)
+		return p.Records[0]
+	}
+	if l := read(); l.Inputs.ProductionDays != 15 || l.ProductionFrom != "默认" {
+		t.Fatalf("one order measured: %d days from %s", l.Inputs.ProductionDays, l.ProductionFrom)
+	}
+	for range 2 {
+		id := s.ordered(t, pl{s.a, "12.50", "", 10})
+		line := s.get(t, id).lineOf(t, s.a).ID
+		apptest.ExpectOK(t, s.c.Call(http.MethodPost, v1+"purchaseOrder/"+id+"/receive", eventBody(s.main, s.day(0), "", rl{line, 10})))
+	}
+	// Approved 20, 21 and 22 days before their receipt today: 21 days on average.
+	var ids []int64
+	must(t, h.DB.Table("purchase_orders").Where("company_id = ?", s.companyID).Order("id").Pluck("id", &ids).Error)
+	for i, id := range ids {
+		must(t, h.DB.Exec("UPDATE purchase_orders SET approved_at = ? WHERE id = ?", s.today.AddDate(0, 0, -20-i).Add(4*time.Hour), id).Error)
+	}
+	l := read()
+	if l.Inputs.ProductionDays != 21 || l.ProductionFrom != "供应商实测" {
+		t.Fatalf("three orders measured: %d days from %s", l.Inputs.ProductionDays, l.ProductionFrom)
+	}
+	got := s.compute(t, l.ID, l.Inputs)
+	found := false
+	for _, st := range got.Steps {
+		if st.Key == "supplierLead" {
+			found = st.Value == "21天" && strings.Contains(st.Formula, "近一年 3 个采购明细")
+		}
+	}
+	if !found {
+		t.Fatalf("the arithmetic does not show the measured lead time: %+v", got.Steps)
+	}
+	in := l.Inputs
+	in.ProductionDays = 9
+	apptest.ExpectOK(t, s.c.Call(http.MethodPut, v1+"replenishment/sku", map[string]any{"id": l.ID, "inputs": in}))
+	if l = read(); l.Inputs.ProductionDays != 9 || l.ProductionFrom != "自定义" {
+		t.Fatalf("the SKU's own days: %d from %s", l.Inputs.ProductionDays, l.ProductionFrom)
+	}
+}
