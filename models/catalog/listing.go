@@ -38,6 +38,8 @@ type ListingFilter struct {
 	OwnerID int64
 	NoOwner bool
 	TagID   int64
+	// ByRank sorts 商品列表 by 排名 (the display group rank, best first; Desc worst first), unranked last both ways.
+	ByRank  bool
 	OrderBy string
 	Desc    bool
 	Offset  int
@@ -102,8 +104,18 @@ func (f ListingFilter) narrow(db *models.DB, q *gorm.DB) *gorm.DB {
 	return q
 }
 
+// groupRankOf is a listing's display group rank in the catalogue, by the catalogue's primary key.
+const groupRankOf = "(SELECT ci.group_rank FROM catalog_items ci WHERE ci.company_id = listings.company_id " +
+	"AND ci.marketplace_id = listings.marketplace_id AND ci.asin = listings.asin)"
+
 func (f ListingFilter) order() models.PageOrder {
-	if f.OrderBy == "" {
+	switch {
+	case f.ByRank && f.Desc:
+		// The rank lives in another table, so this order pages by offset: a rare sort, read a page at a time.
+		return models.Ordered("COALESCE(" + groupRankOf + ", -1) DESC, listings.id DESC")
+	case f.ByRank:
+		return models.Ordered("COALESCE(" + groupRankOf + ", 2147483647), listings.id")
+	case f.OrderBy == "":
 		return models.ByKeys("listings", true, "created_at")
 	}
 	return models.ByKeys("listings", f.Desc, f.OrderBy)
