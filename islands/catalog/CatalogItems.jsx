@@ -135,8 +135,8 @@ export default function CatalogItems({ permissions }) {
                   </p>
                   <p className="text-slate-600 dark:text-slate-300">分类 {it.classification || "—"}</p>
                   <p className="text-slate-600 dark:text-slate-300">
-                    排名 {it.rank ? `#${it.rank} ${it.rankTitle}` : "—"}
-                    {it.groupRank ? ` · #${it.groupRank} ${it.groupTitle}` : ""}
+                    排名 {it.rank ? `#${it.rank.toLocaleString("en-US")} ${it.rankTitle}` : "—"}
+                    {it.groupRank ? ` · #${it.groupRank.toLocaleString("en-US")} ${it.groupTitle}` : ""}
                   </p>
                   {it.parent && <p className="text-slate-600 dark:text-slate-300">父体 <span className="font-mono">{it.parent}</span></p>}
                   {it.children.length > 0 && (
