@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"log/slog"
+	"sync"
 	"time"
 
 	"github.com/shopspring/decimal"
@@ -83,7 +84,17 @@ const demoCatalogIncluded = amazon.CatalogIncludedData
 // demoCatalogItems answers the catalogue's items of ASINs as the stand-in answers searchCatalogItems, read into
 // amazon.CatalogItem as the sync reads that answer.
 func demoCatalogItems(world *sellerdata.World) func(sellerID, marketplaceID string, asins []string) []amazon.CatalogItem {
+	// The catalogue of a marketplace is read once per marketplace, not once per ASIN.
+	var mu sync.Mutex
+	books := map[string][]amazontest.CatalogRecord{}
 	return func(sellerID, marketplaceID string, asins []string) []amazon.CatalogItem {
+		mu.Lock()
+		if _, read := books[marketplaceID]; !read {
+			books[marketplaceID] = world.Book(marketplaceID)
+		}
+		records := books[marketplaceID]
+		mu.Unlock()
+		book := func(string) []amazontest.CatalogRecord { return records }
 		parents := world.Parents(sellerID, marketplaceID, asins)
 		var out []amazon.CatalogItem
 		for _, a := range asins {
@@ -97,6 +108,7 @@ func demoCatalogItems(world *sellerdata.World) func(sellerID, marketplaceID stri
 				included = "relationships"
 			}
 			answer := amazontest.ItemAnswer("", marketplaceID, a, parent, e, included)
+			amazontest.BookSets(answer, book, marketplaceID, a, included)
 			if described {
 				answer["images"] = []map[string]any{{"marketplaceId": marketplaceID, "images": []map[string]any{
 					{"variant": "MAIN", "link": demoPicture(a), "height": 500, "width": 500}}}}

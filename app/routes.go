@@ -599,6 +599,7 @@ func routes(e *echo.Echo, d Deps, pg *pages.Handler) RouteAccess {
 	// 商品列表's 不可售原因: Amazon's issues of a listing, read live (getListingsItem) with the list's access.
 	erp.GET("/listing/products/:id/issues", browse.ListingIssues, listingProducts).Answers(catalog.ListingIssues{})
 	erp.POST("/catalogItems/search", browse.Search, browseScreen).Takes(catalog.BrowseQuery{}).Answers(catalog.BrowseResult{})
+	erp.GET("/catalogItems/export", browse.Export(export), browseScreen)
 	erp.POST("/catalogItems/pair", browse.Pair, browseScreen.Needs(catalog.PermissionListingEdit), oplog("目录商品配对")).Takes(catalog.BrowsePairForm{}).Answers(catalog.BrowsePaired{})
 	erp.POST("/catalogItems/product", browse.CreateProduct, browseScreen.Needs(catalog.PermissionProductAdd), oplog("目录商品创建本地产品")).Takes(catalog.BrowseProductForm{}).Answers(catalog.BrowsePaired{})
 	erp.GET("/listing/groups", cat.ListingGroups, signedIn).Answers([]catalogapi.Option{})

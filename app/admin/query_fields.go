@@ -803,8 +803,19 @@ var queryFields = numbered(map[string][]Column{
 		col("channelName", "配送方式", 80, false), col("fulfillable", "FBA可售", 80, false), col("inbound", "FBA在途", 80, false),
 		col("units7", "7天销量", 80, false), col("sales7", "7天销售额", 100, false), col("units30", "30天销量", 80, false),
 		col("sales30", "30天销售额", 100, false), col("salesCurrency", "销售币种", 70, false).hidden(),
+		col("rank", "排名", 170, true).tip("亚马逊大类排名（商品目录接口），随Listing同步更新；无排名的排在最后"),
+		col("classRankText", "小类排名", 180, false).hidden(), col("classification", "分类", 220, false).hidden(),
+		col("rankedAt", "排名读取时间", 170, false).hidden(),
 		col("productSku", "本地SKU", 150, false), col("ownerName", "运营负责人", 100, false), col("tagNames", "标签", 140, false),
 		col("openDate", "开售时间", 170, false).hidden(), col("createdAt", "创建时间", 170, true).hidden(),
+	},
+	// 商品目录's export: an item's card, a column a line.
+	"catalogItemList": {
+		col("asin", "ASIN", 120, false), col("title", "标题", 260, false), col("brand", "品牌", 120, false),
+		col("color", "颜色", 80, false), col("kind", "类型", 80, false), col("classification", "分类", 220, false),
+		col("groupRank", "大类排名", 170, false), col("rank", "小类排名", 170, false), col("parent", "父体ASIN", 120, false),
+		col("children", "变体", 200, false), col("identifiers", "标识符", 200, false), col("listings", "本店Listing", 200, false),
+		col("image", "图片链接", 200, false).hidden(),
 	},
 	// 业绩报告: an owner's (运营负责人) or department's month against its targets, the sum last.
 	"performanceList": {

@@ -94,9 +94,10 @@ func (it *CatalogItem) ParentIn(marketplaceID string) string {
 	return ""
 }
 
-// CatalogIncludedData are the data sets the sync asks of each item: the parent and what 生成本地产品 takes. Not
-// attributes: the largest set by far, and what it would add (the name, the brand, the measures) the others give.
-const CatalogIncludedData = "relationships,summaries,images,dimensions"
+// CatalogIncludedData are the data sets the sync asks of each item: the parent, what 生成本地产品 takes, and 商品列表's
+// 排名 (salesRanks, classifications). Not attributes: the largest set by far, and what it would add (the name, the
+// brand, the measures) the others give.
+const CatalogIncludedData = "relationships,summaries,images,dimensions,salesRanks,classifications"
 
 // SearchCatalogItems asks the catalogue of one marketplace about up to MaxCatalogIdentifiers ASINs
 // (GET /catalog/2022-04-01/items?identifiersType=ASIN&includedData=CatalogIncludedData) and answers the items

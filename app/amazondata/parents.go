@@ -26,17 +26,32 @@ func (s *Service) SaveParents(ctx context.Context, st Store, marketplaceID strin
 }
 
 // SaveCatalogItems keeps what the catalogue said of a marketplace's ASINs (name, brand, picture, measures) for
-// 生成本地产品. An item already kept as it is is not written again.
+// 生成本地产品, and their sales ranks and classification for 商品列表's 排名. An item already kept as it is is not
+// written again.
 func (s *Service) SaveCatalogItems(ctx context.Context, st Store, marketplaceID string, items []amazon.CatalogItem) (int64, error) {
 	now := s.now.Stamp()
 	rows := make([]catalogdb.CatalogItem, 0, len(items))
 	for i := range items {
-		d := items[i].DetailsIn(marketplaceID)
-		rows = append(rows, catalogdb.CatalogItem{CompanyID: st.CompanyID, MarketplaceID: marketplaceID, ASIN: items[i].ASIN,
+		d, r := items[i].DetailsIn(marketplaceID), items[i].RankingIn(marketplaceID)
+		row := catalogdb.CatalogItem{CompanyID: st.CompanyID, MarketplaceID: marketplaceID, ASIN: items[i].ASIN,
 			Title: clip(d.Title, 500), Brand: clip(d.Brand, 200), Image: d.Image, Weight: d.Weight, Length: d.Length,
-			Width: d.Width, Height: d.Height, CreatedAt: now, UpdatedAt: now})
+			Width: d.Width, Height: d.Height, GroupRank: positive(r.GroupRank), GroupTitle: clip(r.GroupTitle, 200),
+			ClassRank: positive(r.ClassRank), ClassTitle: clip(r.ClassTitle, 200), Classification: clip(r.Classification, 500),
+			CreatedAt: now, UpdatedAt: now}
+		if r.Ranked {
+			row.RankedAt = &now
+		}
+		rows = append(rows, row)
 	}
 	return catalogdb.UpsertCatalogItems(s.db.With(ctx), rows)
+}
+
+// positive is a rank Amazon gave, nil for none (0).
+func positive(rank int) *int {
+	if rank <= 0 {
+		return nil
+	}
+	return &rank
 }
 
 // clip cuts text to the column's length in characters.

@@ -166,8 +166,14 @@ func amazonProblem(ctx context.Context, err error) error {
 	return core.Refused(MsgBrowseCall + clipText(err.Error(), 200))
 }
 
-// Search searches the catalogue of the store group's marketplace.
-func (b *Browse) Search(ctx context.Context, p core.Principal, q BrowseQuery) (*BrowseResult, error) {
+// browseSearch is a checked search: by what (asin, keyword, upc, ean), the text and the catalogue's query.
+type browseSearch struct {
+	by, text string
+	cq       amazon.CatalogQuery
+}
+
+// checked checks the search's way and text; nil (and no error) for the screen's first load, which asks nothing.
+func (q BrowseQuery) checked() (*browseSearch, error) {
 	text := strings.TrimSpace(q.Query)
 	by := strings.ToLower(strings.TrimSpace(q.By))
 	if by == "" {
@@ -195,36 +201,66 @@ func (b *Browse) Search(ctx context.Context, p core.Principal, q BrowseQuery) (*
 		return nil, core.Invalid(MsgBrowseBy)
 	}
 	if q.GroupID == "" && q.MarketplaceID == "" && text == "" {
-		// Nothing asked yet: the screen's first load.
-		return &BrowseResult{Items: []BrowseItem{}}, nil
+		return nil, nil
 	}
 	if text == "" {
 		return nil, core.Invalid(MsgBrowseQuery)
+	}
+	return &browseSearch{by: by, text: text, cq: cq}, nil
+}
+
+// Search searches the catalogue of the store group's marketplace.
+func (b *Browse) Search(ctx context.Context, p core.Principal, q BrowseQuery) (*BrowseResult, error) {
+	s, err := q.checked()
+	if err != nil {
+		return nil, err
+	}
+	if s == nil {
+		// Nothing asked yet: the screen's first load.
+		return &BrowseResult{Items: []BrowseItem{}}, nil
 	}
 	pl, err := b.placeOf(ctx, p, q.GroupID, q.MarketplaceID)
 	if err != nil {
 		return nil, err
 	}
-	cq.MarketplaceID = pl.market
-	var items []amazon.CatalogItem
+	out, items, err := b.fetch(ctx, pl, s)
+	if err != nil {
+		return nil, err
+	}
+	if err := b.describe(ctx, p, pl, out, items); err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+// fetch asks Amazon for a page of the search in the place's marketplace: the item of an ASIN (none when Amazon
+// does not know it), or a page of a keywords or identifier search.
+func (b *Browse) fetch(ctx context.Context, pl *place, s *browseSearch) (*BrowseResult, []amazon.CatalogItem, error) {
 	out := &BrowseResult{Items: []BrowseItem{}}
-	if by == "asin" {
-		it, err := pl.api.Client.GetCatalogItem(ctx, pl.api.Endpoint, pl.api.RefreshToken, pl.market, text)
+	if s.by == "asin" {
+		it, err := pl.api.Client.GetCatalogItem(ctx, pl.api.Endpoint, pl.api.RefreshToken, pl.market, s.text)
 		var ae *amazon.APIError
 		switch {
 		case errors.As(err, &ae) && ae.Status == http.StatusNotFound:
-			return out, nil
+			return out, nil, nil
 		case err != nil:
-			return nil, amazonProblem(ctx, err)
+			return nil, nil, amazonProblem(ctx, err)
 		}
-		items, out.Total = []amazon.CatalogItem{it}, 1
-	} else {
-		page, err := pl.api.Client.SearchCatalog(ctx, pl.api.Endpoint, pl.api.RefreshToken, cq)
-		if err != nil {
-			return nil, amazonProblem(ctx, err)
-		}
-		items, out.Total, out.Next, out.Previous = page.Items, page.NumberOfResults, page.Pagination.NextToken, page.Pagination.PreviousToken
+		out.Total = 1
+		return out, []amazon.CatalogItem{it}, nil
 	}
+	cq := s.cq
+	cq.MarketplaceID = pl.market
+	page, err := pl.api.Client.SearchCatalog(ctx, pl.api.Endpoint, pl.api.RefreshToken, cq)
+	if err != nil {
+		return nil, nil, amazonProblem(ctx, err)
+	}
+	out.Total, out.Next, out.Previous = page.NumberOfResults, page.Pagination.NextToken, page.Pagination.PreviousToken
+	return out, page.Items, nil
+}
+
+// describe adds the items to the result as 商品目录 shows them, each with the store's listings of its ASIN.
+func (b *Browse) describe(ctx context.Context, p core.Principal, pl *place, out *BrowseResult, items []amazon.CatalogItem) error {
 	asins := make([]string, 0, len(items))
 	for i := range items {
 		out.Items = append(out.Items, browseItem(&items[i], pl.market))
@@ -232,7 +268,7 @@ func (b *Browse) Search(ctx context.Context, p core.Principal, q BrowseQuery) (*
 	}
 	listings, err := b.listingsOf(ctx, p, pl, asins)
 	if err != nil {
-		return nil, err
+		return err
 	}
 	for i := range out.Items {
 		out.Items[i].Listings = listings[out.Items[i].ASIN]
@@ -240,7 +276,7 @@ func (b *Browse) Search(ctx context.Context, p core.Principal, q BrowseQuery) (*
 			out.Items[i].Listings = []BrowseListing{}
 		}
 	}
-	return out, nil
+	return nil
 }
 
 // listingsOf reads the store's listings of the ASINs in the marketplace, with their paired products.
@@ -287,32 +323,9 @@ func browseItem(it *amazon.CatalogItem, market string) BrowseItem {
 		if s.ItemClassification == "VARIATION_PARENT" {
 			out.Kind = "变体父体"
 		}
-		if s.BrowseClassification != nil {
-			out.Classification = s.BrowseClassification.DisplayName
-		}
 	}
-	for _, c := range it.Classifications {
-		if c.MarketplaceID != market || len(c.Classifications) == 0 {
-			continue
-		}
-		// The path from the top of the tree: Kitchen & Dining › Tumblers.
-		var path []string
-		for n := &c.Classifications[0]; n != nil; n = n.Parent {
-			path = append([]string{n.DisplayName}, path...)
-		}
-		out.Classification = strings.Join(path, " › ")
-	}
-	for _, r := range it.SalesRanks {
-		if r.MarketplaceID != market {
-			continue
-		}
-		if len(r.ClassificationRanks) > 0 {
-			out.Rank, out.RankTitle = r.ClassificationRanks[0].Rank, r.ClassificationRanks[0].Title
-		}
-		if len(r.DisplayGroupRanks) > 0 {
-			out.GroupRank, out.GroupTitle = r.DisplayGroupRanks[0].Rank, r.DisplayGroupRanks[0].Title
-		}
-	}
+	r := it.RankingIn(market)
+	out.Classification, out.Rank, out.RankTitle, out.GroupRank, out.GroupTitle = r.Classification, r.ClassRank, r.ClassTitle, r.GroupRank, r.GroupTitle
 	for _, rel := range it.Relationships {
 		if rel.MarketplaceID != market {
 			continue

@@ -45,9 +45,9 @@ const choicesLimit = 1000
 // listingStatuses are the 状态 filter's values and the listings report's statuses they keep.
 var listingStatuses = map[string]string{"active": "Active", "inactive": "Inactive", "incomplete": "Incomplete"}
 
-// ListingProductQuery is 商品列表's body: SKU配对's filters (the keyword in seller SKU, ASIN and title) and the
-// status (active, inactive, incomplete), the fulfilment channel (FBA, FBM), the owner (a user's id, "none" for the
-// listings without one) and a tag.
+// ListingProductQuery is 商品列表's body: SKU配对's filters and sorts (and 排名, sort "rank": the display group
+// rank), the keyword in seller SKU, ASIN and title, the status (active, inactive, incomplete), the fulfilment
+// channel (FBA, FBM), the owner (a user's id, "none" for the listings without one) and a tag.
 type ListingProductQuery struct {
 	ListingQuery
 	Status  string `json:"status"`
@@ -90,6 +90,7 @@ func listingReason(l *catalogdb.ListingRow, f *catalogdb.ListingFigures) string 
 func (q ListingProductQuery) filter(p core.Principal) (catalogdb.ListingFilter, core.PageRequest, bool, error) {
 	f, r, ok := q.Filter(p)
 	f.InTitle = true
+	f.ByRank = q.Sort == "rank"
 	if s := strings.TrimSpace(q.Status); s != "" {
 		st, known := listingStatuses[s]
 		if !known {

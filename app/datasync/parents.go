@@ -14,8 +14,8 @@ import (
 // The parents kind asks no report: it looks the store's listed ASINs up in Amazon's catalogue (searchCatalogItems,
 // 20 ASINs a call, 2 calls a second) and keeps each one's variation parent for 销售报表 by 父ASIN. Its lines are the
 // ASINs asked, its written the parents that were new or changed (the same calls keep each ASIN's name, picture and
-// measures for 生成本地产品); a run stopped half-way is simply run again, as
-// writing a parent already kept writes nothing.
+// measures for 生成本地产品, and its sales ranks and classification for 商品列表's 排名, so the ranks are as fresh as
+// the listings' sync); a run stopped half-way is simply run again, as writing a parent already kept writes nothing.
 
 // waitsForListings tells a parents or fee estimates sync to wait while the store's listings are being synced: the
 // one asks about their ASINs, the other estimates the fees of the listings its report leaves out, so they run

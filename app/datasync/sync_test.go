@@ -34,6 +34,7 @@ func world(t *testing.T, kind string) (*apptest.Harness, *amazontest.Server, *se
 	amz := amazontest.Start(t)
 	w := sellerdata.New(time.Now())
 	amz.Content, amz.Scheduled, amz.Catalog, amz.Items, amz.Fees = w.Content, w.Scheduled, w.Parents, w.Item, w.FeeQuote
+	amz.Book = w.Book
 	h := apptest.Start(t, apptest.WithDatabase(kind), apptest.WithConfig(func(c *config.Config) {
 		amz.Configure(c)
 		c.ReportPoll = 20 * time.Millisecond
@@ -129,6 +130,9 @@ type counts struct {
 	CatalogItems int64
 	// FamilyNames are the variation parents kept with a name (no listing has them: the sync asks for them).
 	FamilyNames int64
+	// Ranked are the listed ASINs kept with a display group rank (商品列表's 排名) and when it was read, RankSum
+	// those ranks summed, Classified the ASINs kept with a browse classification.
+	Ranked, RankSum, Classified int64
 }
 
 func countsOf(t *testing.T, h *apptest.Harness, companyID, sellerID int64) counts {
@@ -167,6 +171,11 @@ func countsOf(t *testing.T, h *apptest.Harness, companyID, sellerID int64) count
 	h.DB.Model(&catalogdb.CatalogItem{}).Where("company_id = ? AND marketplace_id IN (?) AND title <> '' AND asin IN (?)", companyID, markets, familyASINs).
 		Count(&c.FamilyNames)
 	h.DB.Model(&amazondatadb.ASINParent{}).Where("company_id = ? AND marketplace_id IN (?) AND parent_asin <> ''", companyID, markets).Count(&c.Children)
+	var ranks struct{ N, Sum int64 }
+	h.DB.Model(&catalogdb.CatalogItem{}).Where("company_id = ? AND marketplace_id IN (?) AND group_rank IS NOT NULL AND ranked_at IS NOT NULL", companyID, markets).
+		Select("COUNT(*) AS n, COALESCE(SUM(group_rank), 0) AS sum").Scan(&ranks)
+	c.Ranked, c.RankSum = ranks.N, ranks.Sum
+	h.DB.Model(&catalogdb.CatalogItem{}).Where("company_id = ? AND marketplace_id IN (?) AND classification <> ''", companyID, markets).Count(&c.Classified)
 	var kept []amazondatadb.ASINParent
 	h.DB.Where("company_id = ? AND marketplace_id IN (?) AND parent_asin <> ''", companyID, markets).Find(&kept)
 	families := map[string]bool{}
@@ -227,7 +236,20 @@ func truth(t *testing.T, h *apptest.Harness, w *sellerdata.World, sellerID int64
 			families[p] = true
 		}
 	}
-	for range w.Marketplaces(seller) {
+	for _, m := range w.Marketplaces(seller) {
+		// The catalogue ranks the listed products that sell (a variation parent, sold by none, has no rank); every
+		// item asked, parents too, has a classification.
+		book := map[string]amazontest.CatalogRecord{}
+		for _, r := range w.Book(m) {
+			book[r.ASIN] = r
+		}
+		for a := range parents {
+			if r := book[a]; r.Rank > 0 {
+				c.Ranked++
+				c.RankSum += int64(r.GroupRank)
+			}
+		}
+		c.Classified += int64(len(parents) + len(families))
 		c.Parents += int64(len(parents))
 		c.CatalogItems += int64(len(parents))
 		for _, p := range parents {
@@ -273,8 +295,9 @@ func truth(t *testing.T, h *apptest.Harness, w *sellerdata.World, sellerID int64
 
 // Two stores (one Japanese, whose files are Windows-31J) sync every kind from the stand-in through the real
 // HTTP client with the workers running: the synced tables hold exactly what the simulated world made, the listed
-// ASINs' parents (looked up after the listings, 20 a call) included. Syncing
-// again (立即同步 of every kind) writes nothing and changes no count.
+// ASINs' parents (looked up after the listings, 20 a call) and their sales ranks and classifications included;
+// 商品列表 sorts by the ranks kept. Syncing again (立即同步 of every kind), one catalogue call throttled and
+// retried, writes nothing and changes no count.
 func TestSyncTwoStoresFromTheStandIn(t *testing.T) {
 	t.Parallel()
 	for _, kind := range dbtest.Kinds {
@@ -297,10 +320,29 @@ func TestSyncTwoStoresFromTheStandIn(t *testing.T) {
 					t.Errorf("%s synced\n %+v\nthe world has\n %+v", s.seller, got, want)
 				}
 				if got.Orders == 0 || got.Inventory == 0 || got.Settlements == 0 || got.Fees == 0 || got.Listings == 0 ||
-					got.Children == 0 || got.Children == got.Parents {
+					got.Children == 0 || got.Children == got.Parents || got.Ranked == 0 || got.Ranked == got.Parents {
 					t.Errorf("%s synced too little to prove anything: %+v", s.seller, got)
 				}
 				first[s.seller] = got
+			}
+
+			// 商品列表 reads the ranks back: sorted by 排名, the best ranked listing of the two stores comes first.
+			best := 0
+			for _, s := range storesToSync {
+				for _, m := range w.Marketplaces(s.seller) {
+					for _, r := range w.Book(m) {
+						if _, listed := w.ParentsOf(s.seller)[r.ASIN]; listed && r.Rank > 0 && (best == 0 || r.GroupRank < best) {
+							best = r.GroupRank
+						}
+					}
+				}
+			}
+			var ranked struct{ Records []struct{ GroupRank int } }
+			env := c.Call(http.MethodPost, "/erp/api/v1/listing/products/page", map[string]any{"sort": "rank", "order": "asc", "pagesize": 1})
+			apptest.ExpectOK(t, env)
+			env.Into(t, &ranked)
+			if len(ranked.Records) != 1 || ranked.Records[0].GroupRank != best {
+				t.Errorf("best ranked listing %+v, the world's best rank %d", ranked.Records, best)
 			}
 
 			// Again: every task by hand. Nothing is written and nothing changes. A task is done before River records
@@ -310,10 +352,16 @@ func TestSyncTwoStoresFromTheStandIn(t *testing.T) {
 			again := h.Clock.Now().UTC()
 			var tasks []datasyncdb.SyncTask
 			h.DB.Find(&tasks)
+			// One catalogue call is throttled (429): it is retried, and the ranks come back the same.
+			catalogCalls := len(amz.RequestsTo("/catalog/2022-04-01/items"))
+			amz.Throttle("searchCatalogItems", 1)
 			for _, task := range tasks {
 				apptest.ExpectOK(t, c.Call(http.MethodPost, "/amazon/api/v1/datasync/tasks/"+itoa(task.ID)+"/sync", nil))
 			}
 			waitSynced(t, h, 2*len(amazondata.Kinds), again)
+			if n := len(amz.RequestsTo("/catalog/2022-04-01/items")) - catalogCalls; n != catalogCalls+1 {
+				t.Errorf("second sync: %d catalogue calls, the first made %d and one was throttled", n, catalogCalls)
+			}
 			for _, s := range storesToSync {
 				var seller storesdb.Seller
 				h.DB.Take(&seller, "id = ?", ids[s.seller])

@@ -3,7 +3,7 @@
 // identifiers, and the store's own listings of it; 配对本地产品 pairs those listings with a local product, 创建本地产品
 // makes one from the item (named, pictured and measured as Amazon describes it) and pairs them.
 import { useEffect, useRef, useState } from "react";
-import { api } from "../lib/api.js";
+import { api, download } from "../lib/api.js";
 import { can } from "../lib/permissions.js";
 import { usePlaces } from "../lib/StoreSelects.jsx";
 import { toast } from "../lib/toast.js";
@@ -48,6 +48,18 @@ export default function CatalogItems({ permissions }) {
     }
   };
   const set = (k) => (e) => setQuery((q) => ({ ...q, [k]: e.target.value }));
+  // 导出: every item of the search shown (all its pages, read again from Amazon), not only this page.
+  const [exporting, setExporting] = useState(false);
+  const exportAll = async () => {
+    setExporting(true);
+    try {
+      await download(`${ERP}/catalogItems/export`, { query: { groupId: asked.groupId, marketplaceId: asked.marketplaceId, by: asked.by, query: asked.query } });
+    } catch (e) {
+      toast(e.message, "error");
+    } finally {
+      setExporting(false);
+    }
+  };
 
   return (
     <section aria-label="商品目录">
@@ -98,9 +110,16 @@ export default function CatalogItems({ permissions }) {
       )}
       {result && (
         <div aria-busy={busy ? "true" : "false"}>
-          <p className="mb-2 text-sm text-slate-600 dark:text-slate-300" aria-live="polite">
-            共 {result.total} 个结果
-          </p>
+          <div className="mb-2 flex items-center gap-3 text-sm">
+            <p className="text-slate-600 dark:text-slate-300" aria-live="polite">
+              共 {result.total} 个结果
+            </p>
+            {result.items.length > 0 && (
+              <button type="button" className={plain} disabled={exporting} onClick={exportAll}>
+                {exporting ? "导出中..." : "导出"}
+              </button>
+            )}
+          </div>
           {result.items.length === 0 && <p className="p-6 text-center text-sm text-slate-500">亚马逊目录中没有找到，换个关键词或标识符再试。</p>}
           <ul className="grid gap-3 md:grid-cols-2" aria-label="目录商品">
             {result.items.map((it) => (
@@ -116,8 +135,8 @@ export default function CatalogItems({ permissions }) {
                   </p>
                   <p className="text-slate-600 dark:text-slate-300">分类 {it.classification || "—"}</p>
                   <p className="text-slate-600 dark:text-slate-300">
-                    排名 {it.rank ? `#${it.rank} ${it.rankTitle}` : "—"}
-                    {it.groupRank ? ` · #${it.groupRank} ${it.groupTitle}` : ""}
+                    排名 {it.rank ? `#${it.rank.toLocaleString("en-US")} ${it.rankTitle}` : "—"}
+                    {it.groupRank ? ` · #${it.groupRank.toLocaleString("en-US")} ${it.groupTitle}` : ""}
                   </p>
                   {it.parent && <p className="text-slate-600 dark:text-slate-300">父体 <span className="font-mono">{it.parent}</span></p>}
                   {it.children.length > 0 && (

@@ -138,6 +138,15 @@ export default function ListingProducts({ permissions }) {
         }
         renders={{
           image: (row) => <Thumbnail src={row.image} size="h-10 w-10" />,
+          // 排名: the display group rank, the classification rank and path and when they were read on hover.
+          rank: (row) =>
+            row.rank ? (
+              <span className="tabular-nums" title={[row.classRankText, row.classification, row.rankedAt && `读取于 ${row.rankedAt}`].filter(Boolean).join("\n")}>
+                {row.rank}
+              </span>
+            ) : (
+              <span className="text-slate-400">无排名</span>
+            ),
           itemName: (row) => (
             <span className="line-clamp-2" title={row.itemName}>
               {row.itemName || "—"}

@@ -1,8 +1,8 @@
 // 商品目录, 产品标签 and 销售预测 as a seller whose store was just authorised at the Amazon stand-in (its first sync brings
 // the listings and 90 days of orders): search Amazon's catalogue by keywords, read an item's brand, classification,
 // rank and variations, see a UPC with a wrong check digit refused by Amazon in Chinese, make a local product of an
-// item; add a tag in 产品标签, put it on that product in 本地产品 and filter by it; type a plan beside a SKU's
-// forecast in 销售预测 and read it back. Screenshots at 1280 and 390 px, light and dark, go to
+// item, export the whole search and read the sheet; add a tag in 产品标签, put it on that product in 本地产品 and
+// filter by it; type a plan beside a SKU's forecast in 销售预测 and read it back. Screenshots at 1280 and 390 px, light and dark, go to
 // islands/tests/artifacts/hcatalog-*.png.
 import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
@@ -10,6 +10,7 @@ import { PATIENCE, SYNC_PATIENCE, artifact, closeBrowser, getBrowser, newPage, p
 import { startAmazon } from "./amazon-standin.mjs";
 import { registerCompany } from "./flows.mjs";
 import { openFromRail, signInToShell, tabFrame } from "./shell.mjs";
+import { readSheet } from "./xlsx.mjs";
 
 before(() => getBrowser());
 after(() => closeBrowser());
@@ -89,7 +90,7 @@ describe("商品目录, 产品标签, 销售预测", () => {
     assert.ok(child, "a variation child names its parent");
     assert.match(child, /品牌 \S+/);
     assert.match(child, /分类 Kitchen & Dining › Kitchen/);
-    assert.match(child, /排名 #\d+ Kitchen/);
+    assert.match(child, /排名 #[\d,]+ Kitchen/);
     assert.match(child, /UPC \d{12} · EAN \d{13}/);
     assert.ok(cards.some((c) => /变体父体/.test(c) && /变体 \d+ 个/.test(c)), "the parent lists its variations");
     await shoot("catalog");
@@ -113,6 +114,27 @@ describe("商品目录, 产品标签, 销售预测", () => {
     await dialog.getByRole("button", { name: "创建", exact: true }).click();
     await frame.getByText(/已创建本地产品 TUMBLER-1/).waitFor();
     await dialog.waitFor({ state: "detached" });
+  });
+
+  it("exports the whole search and reads the sheet", async () => {
+    const frame = await tabFrame(page, "商品目录");
+    await frame.getByLabel("查询方式", { exact: true }).selectOption("keyword");
+    await frame.getByLabel("查询内容", { exact: true }).fill("Tumbler");
+    const answered = page.waitForResponse((r) => new URL(r.url()).pathname === "/erp/api/v1/catalogItems/search");
+    await frame.getByRole("button", { name: "查询", exact: true }).click();
+    const { data } = await (await answered).json();
+    const download = page.waitForEvent("download");
+    await frame.getByRole("button", { name: "导出", exact: true }).click();
+    const xlsx = await download;
+    assert.match(xlsx.suggestedFilename(), /^商品目录_\d{4}-\d{2}-\d{2}\.xlsx$/);
+    const sheet = readSheet(await xlsx.path());
+    assert.deepEqual(sheet[0].slice(0, 8), ["ASIN", "标题", "品牌", "颜色", "类型", "分类", "大类排名", "小类排名"]);
+    assert.equal(sheet.length, data.total + 1, "every item of the search, not only the page shown");
+    const child = data.items.find((it) => it.parent && it.groupRank > 0);
+    const row = sheet.find((r) => r[0] === child.asin);
+    assert.ok(row, `${child.asin} in the file`);
+    assert.match(row[6], new RegExp(`^#[\\d,]+ ${child.groupTitle}$`));
+    assert.equal(row[8], child.parent);
   });
 
   it("adds a tag, puts it on the product in 本地产品 and filters by it", async () => {

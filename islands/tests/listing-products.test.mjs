@@ -1,7 +1,8 @@
 // 商品列表 and 业绩报告 as the seller (the demo company's admin, whose simulated store's listings, FBA stock and orders
 // came in with the demo): 不可售 narrows the list to the listings Amazon does not sell, and one's reason reads why
 // (缺货, FBA stock 0); two listings checked take one owner (运营负责人) at once and the owner filter then finds just
-// them; the list exports with the owner. In 业绩报告 the owner's row sums this month's sales, a target set for the
+// them; the list exports with the owner. Sorted by 排名 (the catalogue's display group rank) best first then worst
+// first, the unranked after the ranked both ways, and exported in that order. In 业绩报告 the owner's row sums this month's sales, a target set for the
 // owner shows its progress, the rows add up to the sum, and the report exports.
 // Screenshots at 1280 and 390 px, light and dark, go to islands/tests/artifacts/.
 import assert from "node:assert/strict";
@@ -169,5 +170,45 @@ describe("商品列表 and 业绩报告", () => {
     const sheet = readSheet(await xlsx.path());
     assert.equal(sheet.length, rows.length + 1, "the header, the rows and the sum");
     assert.equal(sheet[sheet.length - 1][0], "合计");
+  });
+
+  it("sorts by 排名 best first then worst first, and exports it", async () => {
+    await openFromRail(page, "产品", "商品列表");
+    const frame = await tabFrame(page, "商品列表");
+    await frame.getByLabel("状态", { exact: true }).selectOption({ label: "全部状态" });
+    await frame.getByLabel("运营负责人", { exact: true }).selectOption({ label: "全部负责人" });
+    await query(frame);
+    const header = frame.locator("thead").getByRole("button", { name: /^排名/ });
+    const sorted = async (order) => {
+      const answered = page.waitForResponse((r) => new URL(r.url()).pathname === "/erp/api/v1/listing/products/page" &&
+        r.request().postDataJSON()?.sort === "rank" && r.request().postDataJSON()?.order === order);
+      await header.click();
+      const { data } = await (await answered).json();
+      await frame.locator(`th[aria-sort="${order}ending"]`).waitFor();
+      return { ...(await shown(frame)), records: data.records };
+    };
+    // The demo's catalogue ranks the products that sell; the display group rank reads as Amazon writes it.
+    const asc = await sorted("asc");
+    const ranks = asc.records.map((r) => r.groupRank);
+    assert.ok(ranks[0] > 0, `the best ranked first: ${ranks}`);
+    const ranked = ranks.filter((n) => n > 0);
+    assert.deepEqual(ranked, [...ranked].sort((x, y) => x - y), "best first");
+    assert.deepEqual(ranks.slice(ranked.length), ranks.slice(ranked.length).map(() => 0), "the unranked after the ranked");
+    const col = asc.header.indexOf("排名");
+    assert.match(asc.rows[0][col], /^#[\d,]+ \S/, `排名 ${asc.rows[0][col]}`);
+    assert.equal(asc.rows[0][col], asc.records[0].rank);
+    await looks("listing-products-rank");
+
+    const desc = await sorted("desc");
+    const worst = desc.records.map((r) => r.groupRank).filter((n) => n > 0);
+    assert.ok(worst.length > 0 && worst[0] >= ranked.at(-1), `worst first: ${worst}`);
+    assert.deepEqual(worst, [...worst].sort((x, y) => y - x), "worst first");
+
+    const download = page.waitForEvent("download");
+    await frame.getByRole("button", { name: "导出", exact: true }).click();
+    const sheet = readSheet(await (await download).path());
+    const rankCol = sheet[0].indexOf("排名");
+    assert.ok(rankCol >= 0, `排名 in ${sheet[0]}`);
+    assert.equal(sheet[1][rankCol], desc.records[0].rank, "the file is sorted as the list, 排名 as shown");
   });
 });

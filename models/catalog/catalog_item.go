@@ -4,30 +4,41 @@ import (
 	"time"
 
 	"github.com/shopspring/decimal"
+	"gorm.io/gorm/clause"
 
 	"sellerhub/models"
 )
 
 // CatalogItem is what Amazon's catalogue said of an ASIN in a marketplace when the 父ASIN sync last asked: the
 // name, brand and MAIN picture link, and the package's measures in kg and cm (invalid when unknown). 生成本地产品
-// makes local products from it.
+// makes local products from it. 商品列表 shows its ranks (排名): in the display group and in the first
+// classification (nil where Amazon ranks it nowhere), with its browse classification; RankedAt is when the ranks
+// held were read (nil before any).
 type CatalogItem struct {
-	CompanyID     int64  `gorm:"primaryKey;autoIncrement:false"`
-	MarketplaceID string `gorm:"primaryKey"`
-	ASIN          string `gorm:"column:asin;primaryKey"`
-	Title         string
-	Brand         string
-	Image         string
-	Weight        decimal.NullDecimal
-	Length        decimal.NullDecimal
-	Width         decimal.NullDecimal
-	Height        decimal.NullDecimal
-	CreatedAt     time.Time
-	UpdatedAt     time.Time
+	CompanyID      int64  `gorm:"primaryKey;autoIncrement:false"`
+	MarketplaceID  string `gorm:"primaryKey"`
+	ASIN           string `gorm:"column:asin;primaryKey"`
+	Title          string
+	Brand          string
+	Image          string
+	Weight         decimal.NullDecimal
+	Length         decimal.NullDecimal
+	Width          decimal.NullDecimal
+	Height         decimal.NullDecimal
+	GroupRank      *int
+	GroupTitle     string
+	ClassRank      *int
+	ClassTitle     string
+	Classification string
+	RankedAt       *time.Time
+	CreatedAt      time.Time
+	UpdatedAt      time.Time
 }
 
-// catalogItemFigures are the columns an answer sets; a row is rewritten only when one differs.
-var catalogItemFigures = []string{"title", "brand", "image", "weight", "length", "width", "height"}
+// catalogItemFigures are the columns an answer sets; a row is rewritten only when one differs (ranked_at with
+// them: an answer read again unchanged keeps the time its ranks were first read so).
+var catalogItemFigures = []string{"title", "brand", "image", "weight", "length", "width", "height", "group_rank", "group_title",
+	"class_rank", "class_title", "classification"}
 
 // UpsertCatalogItems writes the company's catalogue items in one statement and answers how many rows were
 // inserted or changed.
@@ -35,8 +46,9 @@ func UpsertCatalogItems(db *models.DB, rows []CatalogItem) (int64, error) {
 	if len(rows) == 0 {
 		return 0, nil
 	}
-	res := db.Clauses(models.UpsertChanged("catalog_items", []string{"company_id", "marketplace_id", "asin"}, catalogItemFigures)).
-		Create(&rows)
+	upsert := models.UpsertChanged("catalog_items", []string{"company_id", "marketplace_id", "asin"}, catalogItemFigures)
+	upsert.DoUpdates = append(upsert.DoUpdates, clause.AssignmentColumns([]string{"ranked_at"})...)
+	res := db.Clauses(upsert).Create(&rows)
 	return res.RowsAffected, res.Error
 }
 

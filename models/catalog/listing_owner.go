@@ -130,6 +130,8 @@ type ListingFigures struct {
 	SalesCur    string
 	ParentASIN  string
 	Image       string
+	// Ranking is the catalogue's item of the listing's ASIN: its ranks, classification and when they were read.
+	Ranking CatalogItem
 }
 
 type placeKey struct {
@@ -252,7 +254,7 @@ func FiguresOf(db *models.DB, companyID int64, rows []ListingRow, from7, from30 
 		}
 		for k, fs := range asins {
 			for _, f := range fs {
-				f.Image = items[k].Image
+				f.Image, f.Ranking = items[k].Image, items[k]
 			}
 		}
 	}

@@ -298,3 +298,9 @@ func addBookSets(item map[string]any, book CatalogBook, market, asin string, inc
 		return
 	}
 }
+
+// BookSets adds to an ItemAnswer the data sets of includedData only the catalogue has (salesRanks,
+// classifications, identifiers), as searchCatalogItems adds them: the demo ranks its listings through it.
+func BookSets(item map[string]any, book CatalogBook, market, asin, includedData string) {
+	addBookSets(item, book, market, asin, func(set string) bool { return strings.Contains(","+includedData+",", ","+set+",") })
+}

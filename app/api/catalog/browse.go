@@ -1,6 +1,8 @@
 package catalog
 
 import (
+	"strings"
+
 	"github.com/labstack/echo/v5"
 
 	"sellerhub/app/api"
@@ -65,4 +67,47 @@ func (h *BrowseHandler) ListingIssues(c *echo.Context) error {
 		return err
 	}
 	return api.OK(c, out)
+}
+
+// CatalogItemRow is an item of 商品目录 as its export writes it: the card's lines, one column each.
+type CatalogItemRow struct {
+	ASIN           string `json:"asin"`
+	Title          string `json:"title"`
+	Brand          string `json:"brand"`
+	Color          string `json:"color"`
+	Kind           string `json:"kind"`
+	Classification string `json:"classification"`
+	GroupRank      string `json:"groupRank"`
+	Rank           string `json:"rank"`
+	Parent         string `json:"parent"`
+	Children       string `json:"children"`
+	Identifiers    string `json:"identifiers"`
+	Listings       string `json:"listings"`
+	Image          string `json:"image"`
+}
+
+func catalogItemRow(it *catalog.BrowseItem) CatalogItemRow {
+	out := CatalogItemRow{ASIN: it.ASIN, Title: it.Title, Brand: it.Brand, Color: it.Color, Kind: it.Kind, Classification: it.Classification,
+		Parent: it.Parent, Children: strings.Join(it.Children, "、"), Identifiers: strings.Join(it.Identifiers, "、"), Image: it.Image}
+	if it.GroupRank > 0 {
+		out.GroupRank = rankText(it.GroupRank, it.GroupTitle)
+	}
+	if it.Rank > 0 {
+		out.Rank = rankText(it.Rank, it.RankTitle)
+	}
+	listings := make([]string, len(it.Listings))
+	for i, l := range it.Listings {
+		listings[i] = l.SellerSKU
+		if l.ProductSKU != "" {
+			listings[i] += "（已配对 " + l.ProductSKU + "）"
+		}
+	}
+	out.Listings = strings.Join(listings, "、")
+	return out
+}
+
+// Export answers GET catalogItems/export?groupId=&marketplaceId=&by=&query=: every item of the search (at most
+// 200; a larger search is refused) as 商品目录_<date>.xlsx.
+func (h *BrowseHandler) Export(x api.Exporter) echo.HandlerFunc {
+	return api.ExportOf(x, "商品目录", "catalogItemList", h.Browse.Export, catalogItemRow)
 }

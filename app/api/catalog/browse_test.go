@@ -1,12 +1,19 @@
 package catalog_test
 
 import (
+	"bytes"
 	"context"
+	"encoding/json"
+	"fmt"
 	"net/http"
+	"net/url"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/xuri/excelize/v2"
 
 	"sellerhub/app/amazon"
 	"sellerhub/app/amazon/amazontest"
@@ -34,6 +41,21 @@ var testBook = []amazontest.CatalogRecord{
 	{ASIN: "B0BOARD001", Title: "Bamboo Cutting Board, Large", Brand: "Woodly", Classification: "Cutting Boards", ClassificationID: "3307",
 		DisplayGroup: "Kitchen & Dining", Rank: 800, GroupRank: 30000, Long: 450, Mid: 300, Short: 20, Grams: 1450},
 }
+
+// spoons are 205 more items of the catalogue: a search for all of them is past 商品目录's export limit (200), the
+// 25 small ones take two pages of 20.
+var spoons = func() []amazontest.CatalogRecord {
+	out := make([]amazontest.CatalogRecord, 205)
+	for i := range out {
+		size := "Large"
+		if i < 25 {
+			size = "Small"
+		}
+		out[i] = amazontest.CatalogRecord{ASIN: fmt.Sprintf("B0SPOON%03d", i), Title: fmt.Sprintf("Acme Spoon %d, %s", i, size), Brand: "Acme",
+			Classification: "Spoons", ClassificationID: "4410", DisplayGroup: "Kitchen & Dining", Rank: i + 1, GroupRank: 1000 + i}
+	}
+	return out
+}()
 
 type browseWorld struct {
 	h       *apptest.Harness
@@ -64,7 +86,7 @@ func startBrowseWorld(t *testing.T, kind string) *browseWorld {
 		if market != usMarket {
 			return nil
 		}
-		return testBook
+		return append(slices.Clip(testBook), spoons...)
 	}
 	h := apptest.Start(t, apptest.WithDatabase(kind), apptest.WithConfig(func(c *config.Config) { amz.Configure(c) }))
 	w := &browseWorld{h: h, amz: amz, c: admin(t, h)}
@@ -221,6 +243,90 @@ func TestCatalogPairAndCreateProduct(t *testing.T) {
 			if env.Msg != catalog.MsgBrowseGroup {
 				t.Fatalf("another company's group: %+v", env)
 			}
+		})
+	}
+}
+
+// 商品目录's 导出 writes every item of the search, all its pages read again from Amazon (20 a call), each card a row
+// with its ranks as Amazon's product page writes them and the store's listing of it; an ASIN search exports its
+// one item. A search past 200 items is refused in Chinese after one call, as are a search with nothing to look
+// for, a malformed UPC and another company's store; a user without the screen may not export.
+func TestCatalogExport(t *testing.T) {
+	for _, kind := range dbtest.Kinds {
+		t.Run(kind, func(t *testing.T) {
+			w := startBrowseWorld(t, kind)
+			export := func(c *apptest.Client, q url.Values) ([][]string, apptest.Envelope) {
+				t.Helper()
+				resp, body := c.Raw(http.MethodGet, v1+"/catalogItems/export?"+q.Encode(), "", nil)
+				if resp.StatusCode != http.StatusOK || !strings.Contains(resp.Header.Get("Content-Type"), "spreadsheet") {
+					env := apptest.Envelope{Status: resp.StatusCode}
+					must(t, json.Unmarshal(body, &env))
+					return nil, env
+				}
+				f, err := excelize.OpenReader(bytes.NewReader(body))
+				must(t, err)
+				rows, err := f.GetRows(f.GetSheetName(0))
+				must(t, err)
+				return rows, apptest.Envelope{}
+			}
+			query := func(by, text string) url.Values {
+				return url.Values{"groupId": {w.group}, "marketplaceId": {usMarket}, "by": {by}, "query": {text}}
+			}
+			rows, env := export(w.c, query("keyword", "tumbler"))
+			if rows == nil {
+				t.Fatalf("export: %+v", env)
+			}
+			want := "ASIN|标题|品牌|颜色|类型|分类|大类排名|小类排名|父体ASIN|变体|标识符|本店Listing"
+			if strings.Join(rows[0], "|") != want || len(rows) != 4 {
+				t.Fatalf("export = %v", rows)
+			}
+			black := map[string]string{}
+			for _, r := range rows[1:] {
+				if r[0] == "B0TUMBLERK" {
+					for i, h := range rows[0] {
+						if i < len(r) {
+							black[h] = r[i]
+						}
+					}
+				}
+			}
+			if black["大类排名"] != "#2,109 Kitchen & Dining" || black["小类排名"] != "#57 Tumblers" || black["分类"] != "Kitchen & Dining › Tumblers" ||
+				black["父体ASIN"] != "B0TUMBLER0" || black["本店Listing"] != "ACME-TB-BK" || black["标识符"] != "UPC 036000291452、EAN 0036000291452" {
+				t.Fatalf("black tumbler row %v", black)
+			}
+
+			// Two pages of 20 make one file of 25.
+			calls := len(w.amz.RequestsTo("/catalog/2022-04-01/items"))
+			rows, env = export(w.c, query("keyword", "spoon small"))
+			if rows == nil || len(rows) != 26 || rows[25][0] != "B0SPOON024" {
+				t.Fatalf("two pages: %d rows %+v", len(rows), env)
+			}
+			if n := len(w.amz.RequestsTo("/catalog/2022-04-01/items")) - calls; n != 2 {
+				t.Fatalf("%d calls for two pages", n)
+			}
+			if rows, env = export(w.c, query("asin", "b0board001")); rows == nil || len(rows) != 2 || rows[1][1] != "Bamboo Cutting Board, Large" {
+				t.Fatalf("asin export %v %+v", rows, env)
+			}
+
+			calls = len(w.amz.RequestsTo("/catalog/2022-04-01/items"))
+			_, env = export(w.c, query("keyword", "spoon"))
+			apptest.Expect(t, env, http.StatusBadRequest, "A0400", fmt.Sprintf(catalog.MsgBrowseExportTooMany, 205, 200))
+			if n := len(w.amz.RequestsTo("/catalog/2022-04-01/items")) - calls; n != 1 {
+				t.Fatalf("%d calls before refusing a search past the limit", n)
+			}
+			_, env = export(w.c, query("keyword", " "))
+			apptest.Expect(t, env, http.StatusBadRequest, "A0400", catalog.MsgBrowseQuery)
+			_, env = export(w.c, url.Values{"by": {"keyword"}})
+			apptest.Expect(t, env, http.StatusBadRequest, "A0400", catalog.MsgBrowseQuery)
+			_, env = export(w.c, query("upc", "12345"))
+			apptest.Expect(t, env, http.StatusBadRequest, "A0400", catalog.MsgBrowseUPC)
+
+			other := w.h.SignedIn("13900000071", "别家公司")
+			_, env = export(other, query("keyword", "tumbler"))
+			apptest.Expect(t, env, http.StatusBadRequest, "A0400", catalog.MsgBrowseGroup)
+			clerk := w.h.Member(apptest.AdminAccount, "13900000072", false)
+			_, env = export(clerk, query("keyword", "tumbler"))
+			apptest.Expect(t, env, http.StatusUnauthorized, "A0301", msgNoGrant)
 		})
 	}
 }

@@ -14,23 +14,33 @@ import (
 // ListingProduct is a listing as 商品列表 shows it: SKU配对's listing with the picture (the catalogue's, else the
 // paired product's), the parent ASIN, why Amazon does not sell it (reason, "" when it does), FBA fulfillable and
 // inbound ("" where the FBA inventory report has not the SKU), the last 7 and 30 days' units and sales (in
-// salesCurrency), the owner and the tags.
+// salesCurrency), the owner and the tags, and the catalogue's 排名: rank is the display group rank as shown
+// ("#2,109 Kitchen & Dining", "" where Amazon ranks it nowhere), groupRank and classRank the numbers (0: none),
+// classification the browse path, rankedAt when the sync read them.
 type ListingProduct struct {
 	Listing
-	Image         string `json:"image"`
-	ParentASIN    string `json:"parentAsin"`
-	Reason        string `json:"reason"`
-	Fulfillable   string `json:"fulfillable"`
-	Inbound       string `json:"inbound"`
-	Units7        int64  `json:"units7"`
-	Units30       int64  `json:"units30"`
-	Sales7        string `json:"sales7"`
-	Sales30       string `json:"sales30"`
-	SalesCurrency string `json:"salesCurrency"`
-	OwnerID       string `json:"ownerId"`
-	OwnerName     string `json:"ownerName"`
-	TagIDs        string `json:"tagIds"`
-	TagNames      string `json:"tagNames"`
+	Image          string `json:"image"`
+	ParentASIN     string `json:"parentAsin"`
+	Reason         string `json:"reason"`
+	Fulfillable    string `json:"fulfillable"`
+	Inbound        string `json:"inbound"`
+	Units7         int64  `json:"units7"`
+	Units30        int64  `json:"units30"`
+	Sales7         string `json:"sales7"`
+	Sales30        string `json:"sales30"`
+	SalesCurrency  string `json:"salesCurrency"`
+	OwnerID        string `json:"ownerId"`
+	OwnerName      string `json:"ownerName"`
+	TagIDs         string `json:"tagIds"`
+	TagNames       string `json:"tagNames"`
+	Rank           string `json:"rank"`
+	GroupRank      int    `json:"groupRank"`
+	GroupTitle     string `json:"groupTitle"`
+	ClassRank      int    `json:"classRank"`
+	ClassTitle     string `json:"classTitle"`
+	ClassRankText  string `json:"classRankText"`
+	Classification string `json:"classification"`
+	RankedAt       string `json:"rankedAt"`
 }
 
 // ListingProducts answers 商品列表's calls (a type of its own: the catalogue's Handler is full).
@@ -58,7 +68,29 @@ func (h *ListingProducts) listingProduct(l *catalog.ListingProduct) ListingProdu
 		ids[i], names[i] = strconv.FormatInt(t.ID, 10), t.Name
 	}
 	out.TagIDs, out.TagNames = strings.Join(ids, ","), strings.Join(names, "、")
+	r := &f.Ranking
+	out.GroupTitle, out.ClassTitle, out.Classification = r.GroupTitle, r.ClassTitle, r.Classification
+	if r.GroupRank != nil {
+		out.GroupRank, out.Rank = *r.GroupRank, rankText(*r.GroupRank, r.GroupTitle)
+	}
+	if r.ClassRank != nil {
+		out.ClassRank, out.ClassRankText = *r.ClassRank, rankText(*r.ClassRank, r.ClassTitle)
+	}
+	out.RankedAt = api.FormatTime(r.RankedAt, h.Handler.TimeZone)
 	return out
+}
+
+// rankText is a rank as Amazon's product page writes it: #2,109 Kitchen & Dining.
+func rankText(rank int, title string) string {
+	digits := strconv.Itoa(rank)
+	var b strings.Builder
+	for i, d := range digits {
+		if i > 0 && (len(digits)-i)%3 == 0 {
+			b.WriteByte(',')
+		}
+		b.WriteRune(d)
+	}
+	return strings.TrimSpace("#" + b.String() + " " + title)
 }
 
 // Page answers POST listing/products/page {SKU配对's query, status (active|inactive|incomplete),

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"net/http"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -25,6 +26,8 @@ import (
 type listingProduct struct {
 	ID, SellerSKU, Status, StatusName, Reason, Fulfillable, Inbound, Sales7, Sales30, ParentASIN, Image string
 	OwnerID, OwnerName, TagNames, ProductSKU, ChannelName                                               string
+	Rank, ClassRankText, Classification, RankedAt                                                       string
+	GroupRank                                                                                           int
 	Units7, Units30                                                                                     int64
 }
 
@@ -38,7 +41,8 @@ type productPage struct {
 // (sales_sku_days: a day 40 days back left out), the parent ASIN and the catalogue's picture. Two listings take an
 // owner at once and the owner filter finds exactly them; tags go on and come off; bad input is refused in Chinese
 // with nothing changed; a user limited to one store group lists its listing only and cannot give another group's
-// an owner; the export holds the rows.
+// an owner; the export holds the rows. 排名 is the catalogue's, sortable both ways with the unranked last, and
+// exported as shown.
 func TestListingProductsShowStockSalesOwnersAndTags(t *testing.T) {
 	for _, kind := range dbtest.Kinds {
 		t.Run(kind, func(t *testing.T) {
@@ -90,8 +94,10 @@ func TestListingProductsShowStockSalesOwnersAndTags(t *testing.T) {
 			sold(40, 5, "99.95")
 			exec("INSERT INTO asin_parents (company_id, marketplace_id, asin, parent_asin, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?)",
 				cid, "ATVPDKIKX0DER", "B0ACT00001", "B0PARENT01", now, now)
-			exec("INSERT INTO catalog_items (company_id, marketplace_id, asin, image, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?)",
-				cid, "ATVPDKIKX0DER", "B0ACT00001", "https://m.media-amazon.com/images/I/act.jpg", now, now)
+			exec("INSERT INTO catalog_items (company_id, marketplace_id, asin, image, group_rank, group_title, class_rank, class_title, classification, ranked_at, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+				cid, "ATVPDKIKX0DER", "B0ACT00001", "https://m.media-amazon.com/images/I/act.jpg", 2109, "Kitchen & Dining", 57, "Tumblers", "Kitchen & Dining › Tumblers", now, now, now)
+			exec("INSERT INTO catalog_items (company_id, marketplace_id, asin, group_rank, group_title, ranked_at, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+				cid, "ATVPDKIKX0DER", "B0OOS00001", 150, "Home & Kitchen", now, now, now)
 
 			page := func(cl *apptest.Client, q map[string]any) productPage {
 				t.Helper()
@@ -116,6 +122,28 @@ func TestListingProductsShowStockSalesOwnersAndTags(t *testing.T) {
 			}
 			if u := rows["SKU-UK"]; u.Fulfillable != "" || u.ChannelName != "FBM" || u.Units30 != 0 || u.Sales30 != "0.00" {
 				t.Errorf("SKU-UK = %+v", u)
+			}
+			// 排名: the catalogue's display group rank as Amazon writes it, the classification's beside it; sorted by
+			// it best first or worst first, the unranked listing last both ways.
+			if a.Rank != "#2,109 Kitchen & Dining" || a.GroupRank != 2109 || a.ClassRankText != "#57 Tumblers" ||
+				a.Classification != "Kitchen & Dining › Tumblers" || a.RankedAt == "" || rows["SKU-UK"].Rank != "" || rows["SKU-UK"].RankedAt != "" {
+				t.Errorf("ranks: SKU-ACT %+v, SKU-UK %+v", a, rows["SKU-UK"])
+			}
+			skus := func(p productPage) string {
+				out := make([]string, len(p.Records))
+				for i, r := range p.Records {
+					out[i] = r.SellerSKU
+				}
+				return strings.Join(out, ",")
+			}
+			if got := skus(page(c, map[string]any{"sort": "rank", "order": "asc"})); got != "SKU-OOS,SKU-ACT,SKU-UK" {
+				t.Errorf("by rank = %s", got)
+			}
+			if got := skus(page(c, map[string]any{"sort": "rank", "order": "desc"})); got != "SKU-ACT,SKU-OOS,SKU-UK" {
+				t.Errorf("by rank, worst first = %s", got)
+			}
+			if got := skus(page(c, map[string]any{"sort": "rank", "pagesize": 1, "currentpage": 2})); got != "SKU-ACT" {
+				t.Errorf("by rank, page 2 of 1 = %s", got)
 			}
 			inactive := page(c, map[string]any{"status": "inactive"})
 			if inactive.Total != 1 || inactive.Records[0].SellerSKU != "SKU-OOS" {
@@ -226,6 +254,18 @@ func TestListingProductsShowStockSalesOwnersAndTags(t *testing.T) {
 			sheet, _ := f.GetRows(f.GetSheetName(0))
 			if len(sheet) != 2 || !strings.Contains(strings.Join(sheet[1], "|"), "SKU-OOS") || !strings.Contains(strings.Join(sheet[0], "|"), "运营负责人") {
 				t.Errorf("export = %v", sheet)
+			}
+			resp, body = c.Raw(http.MethodGet, v1+"/listing/products/export?sort=rank&order=asc", "", nil)
+			if resp.StatusCode != http.StatusOK {
+				t.Fatalf("export by rank: %d %s", resp.StatusCode, body)
+			}
+			if f, err = excelize.OpenReader(bytes.NewReader(body)); err != nil {
+				t.Fatal(err)
+			}
+			sheet, _ = f.GetRows(f.GetSheetName(0))
+			col := slices.Index(sheet[0], "排名")
+			if len(sheet) != 4 || col < 0 || sheet[1][col] != "#150 Home & Kitchen" || sheet[2][col] != "#2,109 Kitchen & Dining" {
+				t.Errorf("export by rank = %v", sheet)
 			}
 		})
 	}
