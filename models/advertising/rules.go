@@ -329,10 +329,11 @@ type RuleCampaign struct {
 	Spent map[string]int64 `gorm:"-"`
 }
 
-// RuleCampaigns reads the scope's enabled campaigns with a budget, and their costs by day from start to end.
+// RuleCampaigns reads the scope's enabled Sponsored Products campaigns with a budget (the rules act through SP's
+// calls), and their costs by day from start to end.
 func RuleCampaigns(db *models.DB, s RuleScope, start, end string) ([]RuleCampaign, error) {
 	out := []RuleCampaign{}
-	if err := s.where(db.Table("adv_campaigns c"), "c").Where("c.state = ? AND c.budget > 0", "ENABLED").
+	if err := s.where(db.Table("adv_campaigns c"), "c").Where("c.state = ? AND c.budget > 0 AND c.ad_type = ?", "ENABLED", AdTypeSP).
 		Joins("JOIN adv_profiles p ON p.id = c.profile_id").
 		Select("c.id, c.profile_id, p.currency_code AS currency, c.campaign_id, c.name, c.budget").Order("c.id").Scan(&out).Error; err != nil {
 		return nil, err
