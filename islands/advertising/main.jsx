@@ -116,16 +116,18 @@ function AdvManager({ screen, permissions }) {
     }
   };
   const editable = Boolean(amount);
+  // SD and SB campaigns are changed in Amazon's console: these changes go through Sponsored Products' calls.
+  const sp = (r) => !r.adType || r.adType === "SP";
   const bulk = editable
     ? [
-        ...STATES.map((s) => ({ label: s.label, permission: editPermission, danger: s.danger, when: (r) => r.state !== s.state, run: (rows, done) => changeState(rows, s, done) })),
-        { label: amount.label, permission: editPermission, when: (r) => r.state !== "ARCHIVED", run: (rows, done) => setForm({ rows, done }) },
+        ...STATES.map((s) => ({ label: s.label, permission: editPermission, danger: s.danger, when: (r) => sp(r) && r.state !== s.state, run: (rows, done) => changeState(rows, s, done) })),
+        { label: amount.label, permission: editPermission, when: (r) => sp(r) && r.state !== "ARCHIVED", run: (rows, done) => setForm({ rows, done }) },
       ]
     : [];
   const actions = editable
     ? [
-        ...STATES.slice(0, 2).map((s) => ({ label: s.label, permission: editPermission, when: (r) => r.state !== s.state && r.state !== "ARCHIVED", run: (row, done) => changeState([row], s, done) })),
-        { label: amount.label, permission: editPermission, when: (r) => r.state !== "ARCHIVED", run: (row, done) => setForm({ rows: [row], done }) },
+        ...STATES.slice(0, 2).map((s) => ({ label: s.label, permission: editPermission, when: (r) => sp(r) && r.state !== s.state && r.state !== "ARCHIVED", run: (row, done) => changeState([row], s, done) })),
+        { label: amount.label, permission: editPermission, when: (r) => sp(r) && r.state !== "ARCHIVED", run: (row, done) => setForm({ rows: [row], done }) },
       ]
     : [];
   const open = (row) => {

@@ -548,6 +548,8 @@ describe("广告管理", () => {
     const row = back.locator('section[aria-label="广告管理"] tbody tr', { hasText: name });
     await row.waitFor({ timeout: PATIENCE });
     assert.ok((await row.innerText()).includes(typeName), `${name} shown as ${typeName}`);
+    // Changes here go through Sponsored Products' calls: an SD or SB campaign offers none.
+    assert.equal(await row.getByRole("button", { name: "暂停", exact: true }).count(), 0, `${name} offers no 暂停`);
     await back.locator('input[name="search"]').fill("");
     await back.getByLabel("广告类型", { exact: true }).selectOption("");
   }
