@@ -194,3 +194,21 @@ func checkDates(start, end string) error {
 func (s *Service) recordCreation(c *creation, p core.Principal) ([]ChangeResult, error) {
 	return s.recordCreated(c.ctx, p, c.profile, c.rows)
 }
+
+// sponsoredErrors are Sponsored Display's and Sponsored Brands' error codes in a seller's words; sponsoredReasons
+// the reasons Sponsored Brands gives first in its messages.
+var (
+	sponsoredErrors = map[string]string{
+		"INVALID_ARGUMENT": "内容不符合亚马逊的要求", "DUPLICATE_VALUE": "已有同名或相同的内容",
+		"NOT_FOUND": "亚马逊找不到所属广告活动、广告组或该SKU（须为该站点在售的SKU）", "ENTITY_NOT_FOUND": "亚马逊找不到所属广告活动或广告组",
+		"INVALID_BUDGET": "每日预算不符合亚马逊的要求", "BUDGET_ERROR": "每日预算不符合亚马逊的要求",
+		"INVALID_DATE": "日期不符合亚马逊的要求", "DATE_ERROR": "日期不符合亚马逊的要求", "INVALID_BID": "竞价超出亚马逊允许的范围",
+	}
+	sponsoredReasons = map[string]string{
+		"DUPLICATE_CAMPAIGN_NAME": "已有同名的广告活动", "BRAND_ENTITY_ID_REQUIRED": "卖家须填写品牌实体ID",
+		"BRAND_NOT_FOUND": "品牌实体ID不是该广告账户已注册的品牌", "ASSET_NOT_FOUND": "素材库中没有该品牌Logo素材",
+		"ASIN_NOT_ELIGIBLE": "落地页中有不能投放广告的ASIN（须为该账户在售的商品）", "HEADLINE_TOO_LONG": "标题最多50个字符",
+		"INVALID_LANDING_PAGE": "落地页须有3到100个ASIN", "INVALID_BRAND_NAME": "品牌名称最多30个字符",
+		"DUPLICATE_AD_GROUP_NAME": "广告活动中已有同名的广告组",
+	}
+)
