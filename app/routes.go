@@ -245,6 +245,8 @@ func routes(e *echo.Echo, d Deps, pg *pages.Handler) RouteAccess {
 		"/amazon/adv/rules":             pg.AdvManager("广告规则", "rules"),
 		"/amazon/adv/warning":           pg.AdvManager("预警管理", "warning"),
 		"/a/a/sp":                       pg.AdvManager("创建SP广告", "createSP"),
+		"/a/a/sd":                       pg.AdvManager("创建SD广告", "createSD"),
+		"/a/a/sb":                       pg.AdvManager("创建SB广告", "createSB"),
 		"/a/p/c":                        pg.FinanceScreen("编辑计算方案", "plan"),
 		"/amazon/orders/manager":        pg.OrderScreen("订单管理", "manager"),
 		"/amazon/orders/today":          pg.OrderScreen("今日订单", "today"),
@@ -1159,6 +1161,9 @@ func routes(e *echo.Echo, d Deps, pg *pages.Handler) RouteAccess {
 	advAPI.POST("/sp/searchterms/add", vh.AddSearchTerms, advManagerScreen.Needs(advertising.PermissionManagerEdit)).Takes(advertising.SearchTermAddForm{}).Answers(advertisingapi.Changed{})
 	// 创建SP广告 creates a campaign at Amazon with 广告管理's change permission; each entity recorded in 操作记录.
 	advAPI.POST("/sp/create", vh.CreateSP, advManagerScreen.Needs(advertising.PermissionManagerEdit)).Takes(advertising.SPCreateForm{}).Answers(advertisingapi.Changed{})
+	// 创建SD广告 and 创建SB广告 likewise, through Sponsored Display's and Sponsored Brands v4's calls.
+	advAPI.POST("/sd/create", vh.CreateSD, advManagerScreen.Needs(advertising.PermissionManagerEdit)).Takes(advertising.SDCreateForm{}).Answers(advertisingapi.Changed{})
+	advAPI.POST("/sb/create", vh.CreateSB, advManagerScreen.Needs(advertising.PermissionManagerEdit)).Takes(advertising.SBCreateForm{}).Answers(advertisingapi.Changed{})
 	// 广告活动 reads the same lists under its own screen.
 	advCampaignScreen := middleware.Screen("/amazon/adv/campaign")
 	advAPI.POST("/sp/campaigns/page", vh.ManagerPage, advCampaignScreen).Takes(advertising.ManagerQuery{}).Answers(api.Page[advertisingapi.Line]{})

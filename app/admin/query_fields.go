@@ -373,6 +373,7 @@ var queryFields = numbered(map[string][]Column{
 	"advManagerList": {
 		col("name", "名称", 220, false), col("stateName", "状态", 70, false), col("groupName", "店铺", 120, false),
 		col("marketplaceName", "站点", 70, false), col("currency", "币种", 60, false),
+		col("adTypeName", "广告类型", 90, false).tip("广告活动的类型：商品推广（SP）、展示型推广（SD）、品牌推广（SB）"),
 		col("targetingType", "投放类型", 80, false).hidden(), col("matchType", "匹配类型", 80, false).hidden(),
 		col("asin", "ASIN", 110, false).hidden(), col("budget", "预算", 90, false).money().tip("广告活动的每日预算"),
 		col("bid", "竞价", 80, false).money().tip("广告组的默认竞价、关键词的竞价"), col("impressions", "曝光量", 90, false),

@@ -37,6 +37,7 @@ const (
 	MsgChangeNotFound = "所选广告不存在或无权操作"
 	// Row messages: what refused a row, here or at Amazon.
 	MsgRowNotPositive = "调整后的数值须大于0"
+	MsgRowNotSP       = "展示型推广（SD）和品牌推广（SB）的广告暂不能在此修改，请在亚马逊广告后台修改"
 	MsgRowNoAuth      = "该店铺在此区域未授权广告或已停用，请在店铺管理中授权广告"
 	msgRowAmazonCall  = "调用亚马逊失败："
 	msgRowRefused     = "亚马逊拒绝："
@@ -211,6 +212,12 @@ func (s *Service) change(ctx context.Context, p core.Principal, f ChangeForm, o 
 	apis := map[int64]string{}   // store group -> region, for the calls
 	for i, e := range entities {
 		r := ChangeResult{ID: e.ID, AmazonID: e.AmazonID, Name: e.Name, Currency: e.Currency, Action: f.Action}
+		// The changes go to Sponsored Products' calls, which know no other ad product's ids.
+		if e.AdType != advertisingdb.AdTypeSP {
+			r.ErrorType, r.Message = "local", MsgRowNotSP
+			results[i] = r
+			continue
+		}
 		if adj == nil {
 			r.Before, r.After = e.State, actionStates[f.Action]
 		} else {

@@ -156,15 +156,8 @@ func checkCampaign(f SPCreateForm) (checkedCampaign, error) {
 		return c, core.Invalid(MsgCreateTargeting)
 	}
 	c.start, c.end = strings.TrimSpace(f.StartDate), strings.TrimSpace(f.EndDate)
-	start, err := time.Parse(time.DateOnly, c.start)
-	if err != nil {
-		return c, core.Invalid(MsgCreateStart)
-	}
-	if c.end != "" {
-		end, err := time.Parse(time.DateOnly, c.end)
-		if err != nil || !end.After(start) {
-			return c, core.Invalid(MsgCreateEnd)
-		}
+	if err := checkDates(c.start, c.end); err != nil {
+		return c, err
 	}
 	c.budget = strings.TrimSpace(f.Budget)
 	if _, ok := amountOf(c.budget); !ok {
@@ -200,20 +193,9 @@ func checkCampaign(f SPCreateForm) (checkedCampaign, error) {
 		len(f.NegativeKeywords) > createItemLimit {
 		return c, core.Invalid(MsgCreateTooMany)
 	}
-	seen := map[string]bool{}
-	for _, raw := range f.SKUs {
-		sku := strings.TrimSpace(raw)
-		if sku == "" {
-			continue
-		}
-		if len([]rune(sku)) > 40 || seen[sku] {
-			return c, core.Invalid(MsgCreateSKU + "：" + sku)
-		}
-		seen[sku] = true
-		c.skus = append(c.skus, sku)
-	}
-	if len(c.skus) == 0 {
-		return c, core.Invalid(MsgCreateSKUs)
+	var err error
+	if c.skus, err = checkSKUs(f.SKUs); err != nil {
+		return c, err
 	}
 	if c.targeting == "AUTO" && (len(f.Keywords) > 0 || len(f.Targets) > 0) {
 		return c, core.Invalid(MsgCreateAuto)
@@ -221,7 +203,7 @@ func checkCampaign(f SPCreateForm) (checkedCampaign, error) {
 	if c.targeting == "MANUAL" && len(f.Keywords) == 0 && len(f.Targets) == 0 {
 		return c, core.Invalid(MsgCreateManual)
 	}
-	seen = map[string]bool{}
+	seen := map[string]bool{}
 	for _, k := range f.Keywords {
 		k.Text, k.MatchType, k.Bid = strings.Join(strings.Fields(k.Text), " "), strings.TrimSpace(k.MatchType), strings.TrimSpace(k.Bid)
 		if k.MatchType != "EXACT" && k.MatchType != "PHRASE" && k.MatchType != "BROAD" {
@@ -237,17 +219,8 @@ func checkCampaign(f SPCreateForm) (checkedCampaign, error) {
 		}
 		c.keywords = append(c.keywords, k)
 	}
-	seen = map[string]bool{}
-	for _, t := range f.Targets {
-		t.ASIN, t.Bid = strings.ToUpper(strings.TrimSpace(t.ASIN)), strings.TrimSpace(t.Bid)
-		if !asinPattern.MatchString(t.ASIN) || seen[t.ASIN] {
-			return c, core.Invalid(MsgCreateASIN + "：" + t.ASIN)
-		}
-		seen[t.ASIN] = true
-		if _, ok := amountOf(t.Bid); t.Bid != "" && !ok {
-			return c, core.Invalid(MsgCreateBid + "：" + t.ASIN)
-		}
-		c.targets = append(c.targets, t)
+	if c.targets, err = checkASINTargets(f.Targets); err != nil {
+		return c, err
 	}
 	seen = map[string]bool{}
 	for _, n := range f.NegativeKeywords {
@@ -274,23 +247,15 @@ func amountOf(raw string) (decimal.Decimal, bool) {
 // checkAmounts checks the budget and bids against the profile's currency (whole yen, Amazon's least and most)
 // and its day (the start is today or later there).
 func (c *checkedCampaign) checkAmounts(p advertisingdb.ProfileToCreate, now time.Time) error {
-	loc, err := time.LoadLocation(p.Timezone)
-	if err != nil {
-		loc = time.UTC
+	if err := startsInTime(c.start, p, now); err != nil {
+		return err
 	}
-	if c.start < now.In(loc).Format(time.DateOnly) {
-		return core.Invalid(MsgCreateStart)
+	l := limitsOf(p.Currency)
+	var err error
+	if c.budgetValue, err = l.budget(c.budget); err != nil {
+		return err
 	}
-	minBudget, minBid, maxBid := decimal.NewFromInt(1), decimal.New(2, -2), decimal.NewFromInt(1000)
-	yen := p.Currency == "JPY"
-	if yen {
-		minBudget, minBid, maxBid = decimal.NewFromInt(100), decimal.NewFromInt(2), decimal.NewFromInt(100000)
-	}
-	whole := func(v decimal.Decimal) bool { return !yen || v.Equal(v.Truncate(0)) }
-	c.budgetValue, _ = amountOf(c.budget)
-	if !whole(c.budgetValue) || c.budgetValue.LessThan(minBudget) || c.budgetValue.GreaterThan(decimal.NewFromInt(1_000_000)) {
-		return core.Invalid(MsgCreateBudget)
-	}
+	minBid, maxBid, whole := l.minBid, l.maxBid, l.whole
 	bid := func(raw, what string) (*decimal.Decimal, error) {
 		if raw == "" {
 			return nil, nil
@@ -326,13 +291,6 @@ func (c *checkedCampaign) checkAmounts(p advertisingdb.ProfileToCreate, now time
 	return nil
 }
 
-// createdRow is a row of a creation's answer with what writing it here takes.
-type createdRow struct {
-	ChangeResult
-	level string
-	save  func(tx *models.DB, scope advertisingdb.Profile, id string, now time.Time) error
-}
-
 // CreateSPCampaign creates a Sponsored Products campaign at Amazon: the campaign, then its ad group, then the
 // product ads, keywords, product targets and negative keywords, each call answered per entity. What Amazon
 // created is written here at once (广告管理 shows it before the next sync, which reads the same ids) and every row
@@ -343,23 +301,12 @@ func (s *Service) CreateSPCampaign(ctx context.Context, p core.Principal, f SPCr
 	if err != nil {
 		return nil, err
 	}
-	db := s.db.With(ctx)
-	var visible int64
-	if err := db.VisibleGroups(p.CompanyID, p.UserID, "").Where("store_groups.id = ?", c.group).Count(&visible).Error; err != nil {
-		return nil, err
-	}
-	if visible == 0 {
-		return nil, core.Invalid(MsgCreateGroup)
-	}
-	profile, err := advertisingdb.ProfileForCreate(db, p.CompanyID, p.UserID, c.group, c.profile)
-	if models.IsNotFound(err) {
-		return nil, core.Invalid(MsgCreateProfile)
-	}
+	profile, err := s.profileToCreate(ctx, p, c.group, c.profile)
 	if err != nil {
 		return nil, err
 	}
 	if c.portfolio != "" {
-		ok, err := advertisingdb.PortfolioOfProfile(db, profile.ProfileID, c.portfolio)
+		ok, err := advertisingdb.PortfolioOfProfile(s.db.With(ctx), profile.ProfileID, c.portfolio)
 		if err != nil {
 			return nil, err
 		}
@@ -370,49 +317,12 @@ func (s *Service) CreateSPCampaign(ctx context.Context, p core.Principal, f SPCr
 	if err := c.checkAmounts(profile, s.now()); err != nil {
 		return nil, err
 	}
-	api, err := s.stores.AdvertisingAPIOf(ctx, p.CompanyID, profile.GroupID, profile.Region)
-	if models.IsNotFound(err) {
-		return nil, core.Invalid(MsgRowNoAuth)
-	}
+	cr, err := s.startCreation(ctx, p, profile)
 	if err != nil {
 		return nil, err
 	}
-	cur := profile.Currency
-	var rows []createdRow
-	// call sends one kind's rows (already in rows[from:]) and marks each with Amazon's answer.
-	call := func(from int, send func() ([]amazon.SPResult, error)) error {
-		answers, err := send()
-		if err != nil {
-			if ctx.Err() != nil {
-				return err
-			}
-			for i := from; i < len(rows); i++ {
-				rows[i].ErrorType, rows[i].Message = "call", msgRowAmazonCall+err.Error()
-			}
-			return nil
-		}
-		for n, a := range answers {
-			r := &rows[from+n]
-			if a.OK {
-				r.OK, r.AmazonID = true, a.ID
-				continue
-			}
-			why, ok := newErrors[r.level+"|"+a.Error]
-			if !ok {
-				if why, ok = createErrors[a.Error]; !ok {
-					if why, ok = amazonErrors[a.Error]; !ok {
-						why = a.Error
-					}
-				}
-			}
-			r.ErrorType, r.Message = a.Error, strings.TrimSpace(msgRowRefused+why+"（"+a.Message+"）")
-		}
-		return nil
-	}
-	row := func(level, name, after string, save func(tx *models.DB, scope advertisingdb.Profile, id string, now time.Time) error) {
-		rows = append(rows, createdRow{ChangeResult: ChangeResult{RowID: level + ":" + strconv.Itoa(len(rows)), Name: name,
-			Currency: cur, Action: ActionCreate, After: after}, level: level, save: save})
-	}
+	api := cr.api
+	call, row := cr.call, cr.row
 
 	// The campaign.
 	bidding := map[string]any{"strategy": c.strategy}
@@ -443,10 +353,10 @@ func (s *Service) CreateSPCampaign(ctx context.Context, p core.Principal, f SPCr
 	}); err != nil {
 		return nil, err
 	}
-	campaignID := rows[0].AmazonID
-	if !rows[0].OK {
-		rows[0].Message += "；" + MsgCreateCampaignGone
-		return s.recordCreated(ctx, p, profile, rows)
+	campaignID := cr.rows[0].AmazonID
+	if !cr.rows[0].OK {
+		cr.rows[0].Message += "；" + MsgCreateCampaignGone
+		return s.recordCreation(cr, p)
 	}
 
 	// The ad group.
@@ -462,11 +372,11 @@ func (s *Service) CreateSPCampaign(ctx context.Context, p core.Principal, f SPCr
 	}); err != nil {
 		return nil, err
 	}
-	adGroupID := rows[1].AmazonID
-	groupOK := rows[1].OK
+	adGroupID := cr.rows[1].AmazonID
+	groupOK := cr.rows[1].OK
 
 	// What the ad group holds: product ads, keywords, targets, negatives, each kind in its call.
-	from := len(rows)
+	from := len(cr.rows)
 	ads := make([]map[string]any, len(c.skus))
 	for i, sku := range c.skus {
 		ads[i] = map[string]any{"campaignId": campaignID, "adGroupId": adGroupID, "sku": sku, "state": "ENABLED"}
@@ -477,23 +387,14 @@ func (s *Service) CreateSPCampaign(ctx context.Context, p core.Principal, f SPCr
 		})
 	}
 	sendKind := func(from int, send func() ([]amazon.SPResult, error)) error {
-		if from == len(rows) {
-			return nil
-		}
-		if !groupOK {
-			for i := from; i < len(rows); i++ {
-				rows[i].ErrorType, rows[i].Message = "local", MsgCreateNotSent+MsgCreateAdGroupGone
-			}
-			return nil
-		}
-		return call(from, send)
+		return cr.under(groupOK, MsgCreateAdGroupGone, from, send)
 	}
 	if err := sendKind(from, func() ([]amazon.SPResult, error) {
 		return api.Client.CreateSPEntities(ctx, api.Endpoint, api.RefreshToken, profile.AmazonProfile, amazon.SPKindProductAd, ads)
 	}); err != nil {
 		return nil, err
 	}
-	from = len(rows)
+	from = len(cr.rows)
 	keywords := make([]amazon.SPNew, len(c.keywords))
 	for i, k := range c.keywords {
 		bid := c.defaultBidValue
@@ -513,7 +414,7 @@ func (s *Service) CreateSPCampaign(ctx context.Context, p core.Principal, f SPCr
 	}); err != nil {
 		return nil, err
 	}
-	from = len(rows)
+	from = len(cr.rows)
 	targets := make([]map[string]any, len(c.targetList))
 	for i, t := range c.targetList {
 		bid := c.defaultBidValue
@@ -536,7 +437,7 @@ func (s *Service) CreateSPCampaign(ctx context.Context, p core.Principal, f SPCr
 	}); err != nil {
 		return nil, err
 	}
-	from = len(rows)
+	from = len(cr.rows)
 	negatives := make([]amazon.SPNew, len(c.negatives))
 	for i, n := range c.negatives {
 		negatives[i] = amazon.SPNew{CampaignID: campaignID, AdGroupID: adGroupID, Text: n.Text, MatchType: n.MatchType}
@@ -552,7 +453,7 @@ func (s *Service) CreateSPCampaign(ctx context.Context, p core.Principal, f SPCr
 	}); err != nil {
 		return nil, err
 	}
-	return s.recordCreated(ctx, p, profile, rows)
+	return s.recordCreation(cr, p)
 }
 
 // newErrors are Amazon's refusals of a campaign's entities in a seller's words, by level and error type (the

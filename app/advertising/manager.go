@@ -14,6 +14,7 @@ import (
 const (
 	MsgLevelBad     = "请选择广告层级（广告组合、广告活动、广告组、关键词、商品广告、商品投放或否定关键词）"
 	MsgStateBad     = "广告状态不正确"
+	MsgAdTypeBad    = "广告类型只能是商品推广（SP）、展示型推广（SD）或品牌推广（SB）"
 	MsgDateBad      = "日期格式不正确，应为yyyy-MM-dd"
 	MsgDateRange    = "开始日期不能晚于结束日期"
 	MsgDatesTooLong = "查询范围不能超过366天"
@@ -35,9 +36,11 @@ type ManagerQuery struct {
 	AdGroupID  string `json:"adGroupId" query:"adGroupId"`
 	// PortfolioID keeps one portfolio's campaigns (Amazon's id).
 	PortfolioID string `json:"portfolioId" query:"portfolioId"`
-	Search      string `json:"search" query:"search"`
-	StartDate   string `json:"startDate" query:"startDate"`
-	EndDate     string `json:"endDate" query:"endDate"`
+	// AdType keeps one ad product's campaigns: SP, SD or SB.
+	AdType    string `json:"adType" query:"adType"`
+	Search    string `json:"search" query:"search"`
+	StartDate string `json:"startDate" query:"startDate"`
+	EndDate   string `json:"endDate" query:"endDate"`
 }
 
 // ManagerLine is a row with its cost and sales in CNY, each month at its rate.
@@ -48,6 +51,9 @@ type ManagerLine struct {
 }
 
 var states = map[string]bool{"": true, "ENABLED": true, "PAUSED": true, "ARCHIVED": true}
+
+// adTypes are the ad products 广告管理 filters campaigns by.
+var adTypes = map[string]bool{"": true, advertisingdb.AdTypeSP: true, advertisingdb.AdTypeSD: true, advertisingdb.AdTypeSB: true}
 
 // ManagerPage answers a page of 广告管理.
 func (s *Service) ManagerPage(ctx context.Context, p core.Principal, q ManagerQuery) ([]ManagerLine, int64, core.PageRequest, error) {
@@ -66,6 +72,9 @@ func (s *Service) ManagerPage(ctx context.Context, p core.Principal, q ManagerQu
 	}
 	if !states[f.State] {
 		return nil, 0, r, core.Invalid(MsgStateBad)
+	}
+	if f.AdType = strings.ToUpper(strings.TrimSpace(q.AdType)); !adTypes[f.AdType] {
+		return nil, 0, r, core.Invalid(MsgAdTypeBad)
 	}
 	var err error
 	if f.Start, f.End, err = s.days(q.StartDate, q.EndDate); err != nil {

@@ -148,7 +148,14 @@ func mutateSP[T any](changes []T, idField string, call func([]T) (json.RawMessag
 					Reason  string `json:"reason"`
 					Message string `json:"message"`
 				}
-				_ = json.Unmarshal(x.ErrorValue[x.ErrorType], &detail)
+				raw, ok := x.ErrorValue[x.ErrorType]
+				// Sponsored Brands v4 files its detail under another key (otherError) than its errorType.
+				for _, v := range x.ErrorValue {
+					if !ok {
+						raw, ok = v, true
+					}
+				}
+				_ = json.Unmarshal(raw, &detail)
 				r.Message = strings.TrimSpace(detail.Reason + " " + detail.Message)
 				break
 			}

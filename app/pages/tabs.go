@@ -57,8 +57,8 @@ var SpecRoutes = []TabRoute{
 	{Path: "/f/j/e", Title: "编辑成本核算", Module: "财务", Screen: "/amazon/payment/jobcosting"},
 	{Path: "/a/p/c", Title: "编辑计算方案", Module: "财务", Screen: "/amazon/profit/calculator"},
 	{Path: "/a/a/sp", Title: "创建SP广告", Module: "广告", Screen: "/amazon/adv/manager"},
-	{Path: "/a/a/sd", Title: "创建SD广告", Module: "广告"},
-	{Path: "/a/a/sb", Title: "创建SB广告", Module: "广告"},
+	{Path: "/a/a/sd", Title: "创建SD广告", Module: "广告", Screen: "/amazon/adv/manager"},
+	{Path: "/a/a/sb", Title: "创建SB广告", Module: "广告", Screen: "/amazon/adv/manager"},
 }
 
 // TabRoutes lists every tab address the product answers before its module exists: the product menu's links

@@ -3,50 +3,17 @@
 // for a manual campaign keywords (each line under every match type checked) and product targets (ASINs), with
 // negative keywords for either. The server checks every field before Amazon is called; Amazon's answer comes back
 // row by row (ChangeResults), and what it created is in 广告管理 at once.
-import { useEffect, useId, useState } from "react";
+import { useEffect, useState } from "react";
 import { api } from "../lib/api.js";
-import { can } from "../lib/permissions.js";
-import { openTab } from "../lib/tabs.js";
-import ChangeResults from "./ChangeResults.jsx";
-import { useAdPlaces } from "./AdPlaces.jsx";
+import { ADV, box, CreateAnswer, CreateFooter, Field, fieldset, lines, MATCHES, PlaceFields, today, useCreate, usePlace } from "./CreateParts.jsx";
 
-const ADV = "/amazonadv/api/v1";
-const box = "mt-1 block w-full rounded-md border border-slate-300 px-2 py-1 text-sm dark:border-slate-600 dark:bg-slate-900";
-const button = "rounded-md bg-sky-700 px-4 py-1.5 text-sm font-semibold text-white hover:bg-sky-800 disabled:opacity-50";
-const fieldset = "mb-4 rounded-lg border border-slate-200 p-4 dark:border-slate-700";
 const STRATEGIES = [
   ["LEGACY_FOR_SALES", "动态竞价-提高和降低"],
   ["AUTO_FOR_SALES", "动态竞价-仅降低"],
   ["MANUAL", "固定竞价"],
 ];
-const MATCHES = [
-  ["EXACT", "精准"],
-  ["PHRASE", "词组"],
-  ["BROAD", "广泛"],
-];
-const EDIT = "amz:adv:manager:edit";
-const lines = (text) =>
-  text
-    .split(/\r?\n/)
-    .map((l) => l.trim())
-    .filter(Boolean);
-const today = () => new Date().toISOString().slice(0, 10);
-
-function Field({ label, hint, children }) {
-  const id = useId();
-  return (
-    <div className="min-w-48 flex-1">
-      <label htmlFor={id} className="text-sm font-medium">
-        {label}
-      </label>
-      {children(id)}
-      {hint && <p className="mt-0.5 text-xs text-slate-500 dark:text-slate-400">{hint}</p>}
-    </div>
-  );
-}
 
 export default function CreateSP({ permissions }) {
-  const { groups, profiles } = useAdPlaces();
   const [v, setV] = useState({
     groupId: "",
     profileId: "",
@@ -71,20 +38,10 @@ export default function CreateSP({ permissions }) {
     negativeMatch: "NEGATIVE_EXACT",
   });
   const [matches, setMatches] = useState(["EXACT"]);
-  const [error, setError] = useState("");
-  const [busy, setBusy] = useState(false);
-  const [answer, setAnswer] = useState(null);
-  const [showing, setShowing] = useState(false);
+  const state = useCreate("sp/create");
+  const { setError } = state;
   const set = (name) => (e) => setV({ ...v, [name]: e.target.value });
-  const mine = profiles.filter((p) => p.groupid === v.groupId);
-  const profile = mine.find((p) => p.id === v.profileId);
-  // One store with one 站点 is chosen for the user.
-  useEffect(() => {
-    if (!v.groupId && groups.length === 1) setV((x) => ({ ...x, groupId: groups[0].id }));
-  }, [groups]);
-  useEffect(() => {
-    if (mine.length === 1 && v.profileId !== mine[0].id) setV((x) => ({ ...x, profileId: mine[0].id }));
-  }, [v.groupId, profiles]);
+  const place = usePlace(v, setV);
   // The 站点's portfolios (synced), to put the campaign in one.
   const [portfolios, setPortfolios] = useState([]);
   useEffect(() => {
@@ -95,7 +52,6 @@ export default function CreateSP({ permissions }) {
       .catch((e) => setError(e.message));
   }, [v.profileId]);
   const manual = v.targetingType === "MANUAL";
-  const canEdit = can(permissions, EDIT);
   const submit = async (e) => {
     e.preventDefault();
     setError("");
@@ -123,48 +79,15 @@ export default function CreateSP({ permissions }) {
       setError("请至少勾选一种关键词匹配方式");
       return;
     }
-    setBusy(true);
-    try {
-      const { data } = await api(`${ADV}/sp/create`, { method: "POST", body });
-      setAnswer(data);
-      setShowing(true);
-    } catch (err) {
-      setError(err.message);
-    } finally {
-      setBusy(false);
-    }
+    await state.send(body);
   };
-  const created = answer && answer.rows.length > 0 && answer.rows[0].ok;
   return (
     <>
       <form aria-label="创建SP广告" onSubmit={submit} className="max-w-5xl text-sm" noValidate>
         <fieldset className={fieldset}>
           <legend className="px-1 font-semibold">广告活动</legend>
           <div className="flex flex-wrap gap-4">
-            <Field label="店铺">
-              {(id) => (
-                <select id={id} className={box} value={v.groupId} onChange={(e) => setV({ ...v, groupId: e.target.value, profileId: "", portfolioId: "" })}>
-                  <option value="">请选择</option>
-                  {groups.map((g) => (
-                    <option key={g.id} value={g.id}>
-                      {g.name}
-                    </option>
-                  ))}
-                </select>
-              )}
-            </Field>
-            <Field label="站点" hint={profile ? `金额为 ${profile.currencyCode}，日期按 ${profile.timezone}` : "店铺已授权广告的站点"}>
-              {(id) => (
-                <select id={id} className={box} value={v.profileId} onChange={(e) => setV({ ...v, profileId: e.target.value, portfolioId: "" })}>
-                  <option value="">请选择</option>
-                  {mine.map((p) => (
-                    <option key={p.id} value={p.id}>
-                      {p.marketname || p.countryCode}
-                    </option>
-                  ))}
-                </select>
-              )}
-            </Field>
+            <PlaceFields v={v} setV={setV} place={place} reset={{ portfolioId: "" }} />
             <Field label="广告活动名称" hint="同一站点内不能重名，最多128个字符">
               {(id) => <input id={id} className={box} value={v.name} onChange={set("name")} maxLength={128} />}
             </Field>
@@ -290,24 +213,9 @@ export default function CreateSP({ permissions }) {
             </Field>
           </div>
         </fieldset>
-        {error && (
-          <p role="alert" className="mb-3 text-sm text-red-700 dark:text-red-300">
-            {error}
-          </p>
-        )}
-        <div className="flex items-center gap-3">
-          <button type="submit" className={button} disabled={busy || !canEdit}>
-            {busy ? "正在提交亚马逊…" : "创建广告活动"}
-          </button>
-          {!canEdit && <span className="text-slate-500">需要广告管理的“修改广告”权限</span>}
-          {created && (
-            <button type="button" className="text-sky-700 underline dark:text-sky-300" onClick={() => openTab("广告管理", "/amazon/adv/manager")}>
-              在广告管理中查看
-            </button>
-          )}
-        </div>
+        <CreateFooter state={state} permissions={permissions} />
       </form>
-      {showing && <ChangeResults answer={answer} onClose={() => setShowing(false)} />}
+      <CreateAnswer state={state} />
     </>
   );
 }

@@ -23,6 +23,8 @@ import AdvFunnel from "./Funnel.jsx";
 import AdvIndicators from "./Indicators.jsx";
 import SearchTermAdd from "./SearchTermAdd.jsx";
 import CreateSP from "./CreateSP.jsx";
+import CreateSD from "./CreateSD.jsx";
+import CreateSB from "./CreateSB.jsx";
 import { can } from "../lib/permissions.js";
 import { openTab } from "../lib/tabs.js";
 
@@ -46,7 +48,11 @@ const AMOUNT_FIELDS = [
 ];
 
 // CREATE are the campaign creation tabs 广告管理 opens.
-const CREATE = [["创建SP广告", "/a/a/sp"]];
+const CREATE = [
+  ["创建SP广告", "/a/a/sp"],
+  ["创建SD广告", "/a/a/sd"],
+  ["创建SB广告", "/a/a/sb"],
+];
 
 const iso = (d) => d.toISOString().slice(0, 10);
 const daysAgo = (n) => iso(new Date(Date.now() - n * 86400000));
@@ -61,6 +67,8 @@ function Advertising(props) {
   if (props.screen === "rules") return <AdvRules {...props} />;
   if (props.screen === "warning") return <AdvWarning {...props} />;
   if (props.screen === "createSP") return <CreateSP {...props} />;
+  if (props.screen === "createSD") return <CreateSD {...props} />;
+  if (props.screen === "createSB") return <CreateSB {...props} />;
   return props.screen === "operation" ? <OperationLog {...props} /> : <AdvManager {...props} />;
 }
 
@@ -108,16 +116,18 @@ function AdvManager({ screen, permissions }) {
     }
   };
   const editable = Boolean(amount);
+  // SD and SB campaigns are changed in Amazon's console: these changes go through Sponsored Products' calls.
+  const sp = (r) => !r.adType || r.adType === "SP";
   const bulk = editable
     ? [
-        ...STATES.map((s) => ({ label: s.label, permission: editPermission, danger: s.danger, when: (r) => r.state !== s.state, run: (rows, done) => changeState(rows, s, done) })),
-        { label: amount.label, permission: editPermission, when: (r) => r.state !== "ARCHIVED", run: (rows, done) => setForm({ rows, done }) },
+        ...STATES.map((s) => ({ label: s.label, permission: editPermission, danger: s.danger, when: (r) => sp(r) && r.state !== s.state, run: (rows, done) => changeState(rows, s, done) })),
+        { label: amount.label, permission: editPermission, when: (r) => sp(r) && r.state !== "ARCHIVED", run: (rows, done) => setForm({ rows, done }) },
       ]
     : [];
   const actions = editable
     ? [
-        ...STATES.slice(0, 2).map((s) => ({ label: s.label, permission: editPermission, when: (r) => r.state !== s.state && r.state !== "ARCHIVED", run: (row, done) => changeState([row], s, done) })),
-        { label: amount.label, permission: editPermission, when: (r) => r.state !== "ARCHIVED", run: (row, done) => setForm({ rows: [row], done }) },
+        ...STATES.slice(0, 2).map((s) => ({ label: s.label, permission: editPermission, when: (r) => sp(r) && r.state !== s.state && r.state !== "ARCHIVED", run: (row, done) => changeState([row], s, done) })),
+        { label: amount.label, permission: editPermission, when: (r) => sp(r) && r.state !== "ARCHIVED", run: (row, done) => setForm({ rows: [row], done }) },
       ]
     : [];
   const open = (row) => {
@@ -150,6 +160,13 @@ function AdvManager({ screen, permissions }) {
           <option value="PAUSED">暂停</option>
           <option value="ARCHIVED">归档</option>
         </select>
+        {/* The ad product narrows the campaigns; the levels below a campaign follow the campaign chosen. */}
+        <select name="adType" aria-label="广告类型" className={input} defaultValue="">
+          <option value="">全部广告类型</option>
+          <option value="SP">商品推广（SP）</option>
+          <option value="SD">展示型推广（SD）</option>
+          <option value="SB">品牌推广（SB）</option>
+        </select>
         <input name="startDate" type="date" aria-label="开始日期" className={input} defaultValue={daysAgo(29)} />
         <span>至</span>
         <input name="endDate" type="date" aria-label="结束日期" className={input} defaultValue={daysAgo(0)} />
@@ -158,12 +175,15 @@ function AdvManager({ screen, permissions }) {
           查询
         </button>
         {/* New campaigns are created in their own tabs, with the same permission as changing. */}
-        {can(permissions, editPermission) &&
-          CREATE.map(([title, path]) => (
-            <button key={path} type="button" className={`ml-auto ${button}`} onClick={() => openTab(title, path)}>
-              {title}
-            </button>
-          ))}
+        {can(permissions, editPermission) && (
+          <span className="ml-auto flex flex-wrap gap-2">
+            {CREATE.map(([title, path]) => (
+              <button key={path} type="button" className={button} onClick={() => openTab(title, path)}>
+                {title}
+              </button>
+            ))}
+          </span>
+        )}
       </form>
       <nav aria-label="层级" className="mb-2 flex flex-wrap items-center gap-1 text-sm">
         <button type="button" className={link} onClick={() => setAt({ level: "portfolio" })}>

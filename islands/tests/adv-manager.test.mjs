@@ -537,6 +537,85 @@ describe("广告管理", () => {
     await log.locator("tbody tr", { hasText: "键盘新品推广" }).waitFor({ timeout: PATIENCE });
   });
 
+  /** Finds a created campaign in 广告管理 under its ad type, as 展示型推广 or 品牌推广. */
+  async function findInManager(frame, adType, name, typeName) {
+    await frame.getByRole("button", { name: "在广告管理中查看", exact: true }).click();
+    const back = await tabFrame(page, "广告管理");
+    await back.locator('select[name="state"]').selectOption("");
+    await back.getByLabel("广告类型", { exact: true }).selectOption(adType);
+    await back.locator('input[name="search"]').fill(name);
+    await back.getByRole("button", { name: "查询", exact: true }).click();
+    const row = back.locator('section[aria-label="广告管理"] tbody tr', { hasText: name });
+    await row.waitFor({ timeout: PATIENCE });
+    assert.ok((await row.innerText()).includes(typeName), `${name} shown as ${typeName}`);
+    // Changes here go through Sponsored Products' calls: an SD or SB campaign offers none.
+    assert.equal(await row.getByRole("button", { name: "暂停", exact: true }).count(), 0, `${name} offers no 暂停`);
+    await back.locator('input[name="search"]').fill("");
+    await back.getByLabel("广告类型", { exact: true }).selectOption("");
+  }
+
+  it("creates a contextual SD campaign from 广告管理 and finds it there as 展示型推广", async () => {
+    await openFromRail(page, "广告", "广告管理");
+    const adv = await tabFrame(page, "广告管理");
+    await adv.getByRole("button", { name: "创建SD广告", exact: true }).click();
+    const frame = await tabFrame(page, "创建SD广告");
+    const form = frame.locator('form[aria-label="创建SD广告"]');
+    await form.getByLabel("站点", { exact: true }).locator("option", { hasText: "美国" }).waitFor({ state: "attached", timeout: PATIENCE });
+    await form.getByLabel("站点", { exact: true }).selectOption({ label: "美国" });
+    const type = async (label, text) => {
+      const field = form.getByLabel(label, { exact: true });
+      await field.fill("");
+      await field.pressSequentially(text);
+    };
+    await type("广告活动名称", "展示新品");
+    await type("每日预算", "15");
+    await type("默认竞价", "0.6");
+    await type("推广的SKU", "ADSKU-US-1");
+    // A contextual campaign needs what it shows on: said before anything is sent.
+    await form.getByLabel("默认竞价", { exact: true }).press("Enter");
+    await form.getByRole("alert").getByText("内容相关投放须至少添加一个投放的商品ASIN").waitFor({ timeout: PATIENCE });
+    await type("商品投放ASIN", "B0ADUS0004");
+    await form.getByRole("button", { name: "创建广告活动", exact: true }).click();
+    const answer = frame.locator("dialog[open]", { has: frame.getByRole("heading", { name: "提交结果" }) });
+    await answer.getByText("4 个成功，0 个失败").waitFor({ timeout: PATIENCE });
+    await page.keyboard.press("Escape");
+    await answer.waitFor({ state: "detached" });
+    await findInManager(frame, "SD", "展示新品", "展示型推广");
+  });
+
+  it("creates an SB campaign with a product collection ad and finds it in 广告管理 as 品牌推广", async () => {
+    const adv = await tabFrame(page, "广告管理");
+    await adv.getByRole("button", { name: "创建SB广告", exact: true }).click();
+    const frame = await tabFrame(page, "创建SB广告");
+    const form = frame.locator('form[aria-label="创建SB广告"]');
+    await form.getByLabel("站点", { exact: true }).locator("option", { hasText: "美国" }).waitFor({ state: "attached", timeout: PATIENCE });
+    await form.getByLabel("站点", { exact: true }).selectOption({ label: "美国" });
+    for (const [label, text] of [
+      ["广告活动名称", "品牌新品"],
+      ["品牌实体ID", "ENTITY2STANDINBRAND"],
+      ["每日预算", "30"],
+      ["品牌名称", "厨房好物"],
+      ["品牌Logo素材ID", "amzn1.assetlibrary.asset1.logo01"],
+      ["标题", "Weigh every gram of every recipe, every single day!"],
+      ["落地页商品ASIN", "B0ADUS0001\nB0ADUS0002\nB0ADUS0003"],
+      ["关键词", "kitchen scale"],
+      ["关键词竞价", "1.2"],
+    ])
+      await form.getByLabel(label, { exact: true }).fill(text);
+    // A headline over 50 characters is refused before anything is sent, and its count says so while typing.
+    await form.getByText("51/50 个字符").waitFor();
+    await form.getByRole("button", { name: "创建广告活动", exact: true }).click();
+    await form.getByRole("alert").getByText("请输入广告标题，最多50个字符").waitFor({ timeout: PATIENCE });
+    await form.getByLabel("标题", { exact: true }).fill("Weigh every gram, every day");
+    await form.getByRole("button", { name: "创建广告活动", exact: true }).click();
+    const answer = frame.locator("dialog[open]", { has: frame.getByRole("heading", { name: "提交结果" }) });
+    await answer.getByText("4 个成功，0 个失败").waitFor({ timeout: PATIENCE });
+    await page.screenshot({ path: artifact("adv-create-sb.png") });
+    await page.keyboard.press("Escape");
+    await answer.waitFor({ state: "detached" });
+    await findInManager(frame, "SB", "品牌新品", "品牌推广");
+  });
+
   for (const { name, viewport } of [{ name: "desktop", viewport: { width: 1280, height: 800 } }, { name: "phone", viewport: { width: 390, height: 844 } }]) {
     for (const dark of [false, true]) {
       it(`draws at ${name} width in ${dark ? "dark" : "light"} mode`, async () => {
@@ -596,6 +675,15 @@ describe("广告管理", () => {
           await look.locator('[data-total="tacos"]').waitFor();
           await look.evaluate(() => document.fonts.ready);
           await look.screenshot({ path: artifact(`adv-indicators-${name}-${dark ? "dark" : "light"}.png`), fullPage: true });
+          for (const [path, form] of [
+            ["/a/a/sd", "创建SD广告"],
+            ["/a/a/sb", "创建SB广告"],
+          ]) {
+            await look.goto(`${path}?embed=1`);
+            await look.locator(`form[aria-label="${form}"] select option`, { hasText: "美国" }).first().waitFor({ state: "attached" });
+            await look.evaluate(() => document.fonts.ready);
+            await look.screenshot({ path: artifact(`adv-create-${path.slice(-2)}-${name}-${dark ? "dark" : "light"}.png`), fullPage: true });
+          }
         } finally {
           await look.context().close();
         }

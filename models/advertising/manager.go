@@ -49,7 +49,9 @@ type ManagerFilter struct {
 	State                 string
 	CampaignID, AdGroupID string
 	// PortfolioID keeps a portfolio's campaigns (Amazon's id).
-	PortfolioID   string
+	PortfolioID string
+	// AdType keeps one ad product's campaigns (SP, SD, SB).
+	AdType        string
 	Search        string
 	Start, End    string
 	Offset, Limit int
@@ -71,6 +73,8 @@ type ManagerRow struct {
 	TargetingType string
 	MatchType     string
 	ASIN          string
+	// AdType is a campaign's ad product (SP, SD, SB); empty on the other levels.
+	AdType string
 	// Budget is a campaign's daily budget, Bid an ad group's default bid or a keyword's bid.
 	Budget, Bid models.Money
 	Figures
@@ -95,6 +99,9 @@ func ManagerPage(db *models.DB, companyID int64, f ManagerFilter) ([]ManagerRow,
 		}
 		if f.PortfolioID != "" && f.Level == LevelCampaign {
 			q = q.Where("e.portfolio_id = ?", f.PortfolioID)
+		}
+		if f.AdType != "" && f.Level == LevelCampaign {
+			q = q.Where("e.ad_type = ?", f.AdType)
 		}
 		if f.CampaignID != "" && f.Level != LevelCampaign && f.Level != LevelPortfolio {
 			q = q.Where("e.campaign_id = ?", f.CampaignID)
@@ -124,13 +131,13 @@ func ManagerPage(db *models.DB, companyID int64, f ManagerFilter) ([]ManagerRow,
 		spent = "COALESCE(m.cost, 0) DESC"
 	}
 	extra := map[string]string{
-		LevelCampaign:        "e.campaign_id, '', e.targeting_type, '', '', e.budget, 0",
-		LevelAdGroup:         "e.campaign_id, e.ad_group_id, '', '', '', 0, e.default_bid",
-		LevelKeyword:         "e.campaign_id, e.ad_group_id, '', e.match_type, '', 0, e.bid",
-		LevelProductAd:       "e.campaign_id, e.ad_group_id, '', '', e.asin, 0, 0",
-		LevelTarget:          "e.campaign_id, e.ad_group_id, e.expression_type, '', '', 0, e.bid",
-		LevelNegativeKeyword: "e.campaign_id, e.ad_group_id, '', e.match_type, '', 0, 0",
-		LevelPortfolio:       "'', '', '', '', '', 0, 0",
+		LevelCampaign:        "e.campaign_id, '', e.targeting_type, '', '', e.ad_type, e.budget, 0",
+		LevelAdGroup:         "e.campaign_id, e.ad_group_id, '', '', '', '', 0, e.default_bid",
+		LevelKeyword:         "e.campaign_id, e.ad_group_id, '', e.match_type, '', '', 0, e.bid",
+		LevelProductAd:       "e.campaign_id, e.ad_group_id, '', '', e.asin, '', 0, 0",
+		LevelTarget:          "e.campaign_id, e.ad_group_id, e.expression_type, '', '', '', 0, e.bid",
+		LevelNegativeKeyword: "e.campaign_id, e.ad_group_id, '', e.match_type, '', '', 0, 0",
+		LevelPortfolio:       "'', '', '', '', '', '', 0, 0",
 	}[f.Level]
 	cur, err := q.Joins("LEFT JOIN adv_profiles p ON p.id = e.profile_id").
 		Joins("LEFT JOIN store_groups g ON g.id = e.group_id").
@@ -146,7 +153,7 @@ func ManagerPage(db *models.DB, companyID int64, f ManagerFilter) ([]ManagerRow,
 		var r ManagerRow
 		var budget, bid, cost, sales int64
 		if err := cur.Scan(&r.ID, &r.AmazonID, &r.Name, &r.State, &r.GroupID, &r.GroupName, &r.ProfileID, &r.CountryCode,
-			&r.Currency, &r.CampaignID, &r.AdGroupID, &r.TargetingType, &r.MatchType, &r.ASIN, &budget, &bid,
+			&r.Currency, &r.CampaignID, &r.AdGroupID, &r.TargetingType, &r.MatchType, &r.ASIN, &r.AdType, &budget, &bid,
 			&r.Impressions, &r.Clicks, &cost, &r.Orders, &sales, &r.Units); err != nil {
 			cur.Close()
 			return nil, 0, err

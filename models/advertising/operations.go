@@ -26,6 +26,8 @@ type EditEntity struct {
 	Name          string
 	State         string
 	Amount        models.Money
+	// AdType is the ad product of the entity's campaign (SP, SD, SB).
+	AdType string
 }
 
 // EntitiesForChange reads the company's entities of a level by our ids, within the user's store groups; ids the
@@ -36,11 +38,16 @@ func EntitiesForChange(db *models.DB, companyID, userID int64, level string, ids
 	if !ok || !editable {
 		return nil, errors.New("advertising: no change of level " + level)
 	}
-	cur, err := db.Table(lv.table+" e").Where("e.company_id = ? AND e.id IN ?", companyID, ids).
+	q := db.Table(lv.table+" e").Where("e.company_id = ? AND e.id IN ?", companyID, ids).
 		Scopes(models.InGrantedGroups("e.group_id", userID)).
-		Joins("JOIN adv_profiles p ON p.id = e.profile_id").Joins("JOIN adv_auths a ON a.id = p.auth_id").
-		Select("e.id, e.group_id, e.profile_id, p.profile_id, a.region, p.currency_code, e." + lv.id + ", e." + lv.name +
-			", e.state, e." + amount).Order("e.id").Rows()
+		Joins("JOIN adv_profiles p ON p.id = e.profile_id").Joins("JOIN adv_auths a ON a.id = p.auth_id")
+	adType := "e.ad_type"
+	if level != LevelCampaign {
+		q = q.Joins("LEFT JOIN adv_campaigns c ON c.profile_id = e.profile_id AND c.campaign_id = e.campaign_id")
+		adType = "COALESCE(c.ad_type, 'SP')"
+	}
+	cur, err := q.Select("e.id, e.group_id, e.profile_id, p.profile_id, a.region, p.currency_code, e." + lv.id + ", e." + lv.name +
+		", e.state, e." + amount + ", " + adType).Order("e.id").Rows()
 	if err != nil {
 		return nil, err
 	}
@@ -49,7 +56,7 @@ func EntitiesForChange(db *models.DB, companyID, userID int64, level string, ids
 		var e EditEntity
 		var units int64
 		if err := cur.Scan(&e.ID, &e.GroupID, &e.ProfileID, &e.AmazonProfile, &e.Region, &e.Currency, &e.AmazonID,
-			&e.Name, &e.State, &units); err != nil {
+			&e.Name, &e.State, &units, &e.AdType); err != nil {
 			cur.Close()
 			return nil, err
 		}

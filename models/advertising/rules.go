@@ -207,14 +207,14 @@ type RuleKeyword struct {
 	Sums
 }
 
-// RuleKeywords reads the scope's enabled keywords of enabled campaigns and ad groups with their targeting days
-// summed from start to end (both included).
+// RuleKeywords reads the scope's enabled keywords of enabled Sponsored Products campaigns and ad groups with their
+// targeting days summed from start to end (both included).
 func RuleKeywords(db *models.DB, s RuleScope, start, end string) ([]RuleKeyword, error) {
 	days := s.where(db.Table("adv_target_days t"), "t").Where("t.day >= ? AND t.day <= ?", start, end).
 		Select("t.profile_id, t.target_id, SUM(t.impressions) AS impressions, SUM(t.clicks) AS clicks, " +
 			"SUM(t.orders) AS orders, SUM(t.cost) AS cost, SUM(t.sales) AS sales").Group("t.profile_id, t.target_id")
 	out := []RuleKeyword{}
-	err := s.where(db.Table("adv_keywords k"), "k").Where("k.state = ? AND c.state = ? AND g.state = ?", "ENABLED", "ENABLED", "ENABLED").
+	err := s.where(db.Table("adv_keywords k"), "k").Where("k.state = ? AND c.state = ? AND g.state = ? AND c.ad_type = ?", "ENABLED", "ENABLED", "ENABLED", AdTypeSP).
 		Joins("JOIN adv_campaigns c ON c.profile_id = k.profile_id AND c.campaign_id = k.campaign_id").
 		Joins("JOIN adv_ad_groups g ON g.profile_id = k.profile_id AND g.ad_group_id = k.ad_group_id").
 		Joins("JOIN adv_profiles p ON p.id = k.profile_id").
@@ -329,10 +329,11 @@ type RuleCampaign struct {
 	Spent map[string]int64 `gorm:"-"`
 }
 
-// RuleCampaigns reads the scope's enabled campaigns with a budget, and their costs by day from start to end.
+// RuleCampaigns reads the scope's enabled Sponsored Products campaigns with a budget (the rules act through SP's
+// calls), and their costs by day from start to end.
 func RuleCampaigns(db *models.DB, s RuleScope, start, end string) ([]RuleCampaign, error) {
 	out := []RuleCampaign{}
-	if err := s.where(db.Table("adv_campaigns c"), "c").Where("c.state = ? AND c.budget > 0", "ENABLED").
+	if err := s.where(db.Table("adv_campaigns c"), "c").Where("c.state = ? AND c.budget > 0 AND c.ad_type = ?", "ENABLED", AdTypeSP).
 		Joins("JOIN adv_profiles p ON p.id = c.profile_id").
 		Select("c.id, c.profile_id, p.currency_code AS currency, c.campaign_id, c.name, c.budget").Order("c.id").Scan(&out).Error; err != nil {
 		return nil, err

@@ -34,9 +34,18 @@ type Campaign struct {
 	StartDate       string
 	EndDate         string
 	PortfolioID     string
-	CreatedAt       time.Time
-	UpdatedAt       time.Time
+	// AdType is the campaign's ad product: AdTypeSP (the default), AdTypeSD or AdTypeSB.
+	AdType    string
+	CreatedAt time.Time
+	UpdatedAt time.Time
 }
+
+// The ad products a campaign is of.
+const (
+	AdTypeSP = "SP"
+	AdTypeSD = "SD"
+	AdTypeSB = "SB"
+)
 
 // TableName is the campaigns' table.
 func (Campaign) TableName() string { return "adv_campaigns" }
@@ -101,7 +110,7 @@ func (ProductAd) TableName() string { return "adv_product_ads" }
 var (
 	campaignsTable = &models.UpsertTable{Name: "adv_campaigns",
 		Columns: []string{"id", "company_id", "group_id", "profile_id", "campaign_id", "name", "state", "targeting_type",
-			"budget", "budget_type", "bidding_strategy", "start_date", "end_date", "portfolio_id", "created_at", "updated_at"},
+			"budget", "budget_type", "bidding_strategy", "start_date", "end_date", "portfolio_id", "ad_type", "created_at", "updated_at"},
 		Key: []string{"profile_id", "campaign_id"}, Keep: []string{"company_id"}}
 	adGroupsTable = &models.UpsertTable{Name: "adv_ad_groups",
 		Columns: []string{"id", "company_id", "group_id", "profile_id", "ad_group_id", "campaign_id", "name", "state",
@@ -121,8 +130,12 @@ var (
 func SaveCampaigns(db *models.DB, p Profile, rows []Campaign, now time.Time) (int64, error) {
 	return db.Upsert(campaignsTable, len(rows), func(i int) []any {
 		c := &rows[i]
+		adType := c.AdType
+		if adType == "" {
+			adType = AdTypeSP
+		}
 		return []any{models.NewID(), p.CompanyID, p.GroupID, p.ProfileID, c.CampaignID, c.Name, c.State, c.TargetingType,
-			c.Budget.Units(), c.BudgetType, c.BiddingStrategy, c.StartDate, c.EndDate, c.PortfolioID, now, now}
+			c.Budget.Units(), c.BudgetType, c.BiddingStrategy, c.StartDate, c.EndDate, c.PortfolioID, adType, now, now}
 	})
 }
 

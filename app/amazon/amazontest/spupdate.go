@@ -36,6 +36,8 @@ type AdEdits struct {
 	// created are the entities the advertiser created, per profile; next numbers their ids.
 	created map[int64]*adCreated
 	next    int64
+	// sponsored are the Sponsored Display and Sponsored Brands entities created, per profile (sdsbcreate.go).
+	sponsored map[int64]*sponsoredMade
 }
 
 // adCreated are a profile's entities created through the API.
@@ -118,6 +120,7 @@ func addSPMutations(s *Server) {
 		s.Mux.HandleFunc("POST /sp/"+kind, func(w http.ResponseWriter, r *http.Request) { adsAPI{s}.spCreate(w, r, kind, media) })
 	}
 	addSPCampaignCreations(s)
+	addSponsoredCreations(s)
 	for path, op := range spMutations {
 		s.Mux.HandleFunc("PUT /sp/"+path, func(w http.ResponseWriter, r *http.Request) { adsAPI{s}.spMutate(w, r, op, false) })
 		s.Mux.HandleFunc("POST /sp/"+path+"/delete", func(w http.ResponseWriter, r *http.Request) { adsAPI{s}.spMutate(w, r, op, true) })

@@ -97,6 +97,38 @@ func (h *Handler) CreateSP(c *echo.Context) error {
 	return api.OK(c, changed(rows))
 }
 
+// CreateSD answers POST sd/create {groupId, profileId, name, tactic, startDate, endDate, budget, costType,
+// adGroupName, defaultBid, skus, targets: [{asin, bid}], lookback}: the Sponsored Display campaign created at
+// Amazon, a row per entity with Amazon's answer.
+func (h *Handler) CreateSD(c *echo.Context) error {
+	var in advertising.SDCreateForm
+	if err := c.Bind(&in); err != nil {
+		return err
+	}
+	p, _ := middleware.Principal(c)
+	rows, err := h.Ads.CreateSDCampaign(c.Request().Context(), p, in)
+	if err != nil {
+		return err
+	}
+	return api.OK(c, changed(rows))
+}
+
+// CreateSB answers POST sb/create {groupId, profileId, name, startDate, endDate, budget, brandEntityId,
+// adGroupName, brandName, logoAssetId, headline, asins, keywords: [{text, matchType, bid}]}: the Sponsored Brands
+// campaign created at Amazon, a row per entity with Amazon's answer.
+func (h *Handler) CreateSB(c *echo.Context) error {
+	var in advertising.SBCreateForm
+	if err := c.Bind(&in); err != nil {
+		return err
+	}
+	p, _ := middleware.Principal(c)
+	rows, err := h.Ads.CreateSBCampaign(c.Request().Context(), p, in)
+	if err != nil {
+		return err
+	}
+	return api.OK(c, changed(rows))
+}
+
 func changed(rows []advertising.ChangeResult) Changed {
 	out := Changed{Rows: make([]ChangeResult, len(rows))}
 	for i, r := range rows {
@@ -142,7 +174,7 @@ type Operation struct {
 
 var levelNames = map[string]string{advertisingdb.LevelPortfolio: "广告组合", advertisingdb.LevelCampaign: "广告活动", advertisingdb.LevelAdGroup: "广告组",
 	advertisingdb.LevelKeyword: "关键词", advertisingdb.LevelProductAd: "商品广告", advertisingdb.LevelTarget: "商品投放",
-	advertisingdb.LevelNegativeKeyword: "否定关键词"}
+	advertisingdb.LevelNegativeKeyword: "否定关键词", advertising.LevelBrandAd: "品牌广告"}
 
 func (h *Handler) operation(o *advertisingdb.OperationRow) Operation {
 	m, _ := storesdb.MarketplaceByCountry(o.CountryCode)

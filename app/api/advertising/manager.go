@@ -31,8 +31,11 @@ type Line struct {
 	CampaignID      string `json:"campaignId"`
 	AdGroupID       string `json:"adGroupId"`
 	TargetingType   string `json:"targetingType"`
-	MatchType       string `json:"matchType"`
-	ASIN            string `json:"asin"`
+	// AdTypeName is a campaign's ad product in the console's words (商品推广 SP, 展示型推广 SD, 品牌推广 SB).
+	AdType     string `json:"adType"`
+	AdTypeName string `json:"adTypeName"`
+	MatchType  string `json:"matchType"`
+	ASIN       string `json:"asin"`
 	// Budget is a campaign's, Bid an ad group's or keyword's; null on the other levels.
 	Budget      *json.Number `json:"budget"`
 	Bid         *json.Number `json:"bid"`
@@ -53,6 +56,9 @@ type Line struct {
 
 // stateNames are Amazon's states in the console's words.
 var stateNames = map[string]string{"ENABLED": "启用", "PAUSED": "暂停", "ARCHIVED": "归档"}
+
+// adTypeNames are the ad products in the console's words.
+var adTypeNames = map[string]string{advertisingdb.AdTypeSP: "商品推广", advertisingdb.AdTypeSD: "展示型推广", advertisingdb.AdTypeSB: "品牌推广"}
 
 func money2(m models.Money) json.Number { return json.Number(m.StringFixed(2)) }
 
@@ -83,7 +89,7 @@ func line(l *advertising.ManagerLine) Line {
 		StateName: stateNames[l.State], GroupID: strconv.FormatInt(l.GroupID, 10), GroupName: l.GroupName,
 		ProfileID: strconv.FormatInt(l.ProfileID, 10), MarketplaceName: m.Name, Currency: l.Currency,
 		CampaignID: l.CampaignID, AdGroupID: l.AdGroupID, TargetingType: l.TargetingType, MatchType: l.MatchType, ASIN: l.ASIN,
-		Budget: amountOf(l.Level == advertisingdb.LevelCampaign, l.Budget),
+		AdType: l.AdType, AdTypeName: adTypeNames[l.AdType], Budget: amountOf(l.Level == advertisingdb.LevelCampaign, l.Budget),
 		Bid: amountOf(l.Level == advertisingdb.LevelAdGroup || l.Level == advertisingdb.LevelKeyword ||
 			l.Level == advertisingdb.LevelTarget, l.Bid), Impressions: l.Impressions, Clicks: l.Clicks,
 		CTR: ratio(clicks, impressions, true), CPC: ratio(l.Cost.Decimal, clicks, false), Spend: money2(l.Cost),
