@@ -132,6 +132,8 @@ type lineFacts struct {
 	orderedShare int
 	orderedTotal int
 	hasProduct   bool
+	// unitCubicFeet is the product's volume (0: no size), which FBA容量's check sums.
+	unitCubicFeet float64
 	// supplierLead is the product's supplier's measured lead time, set when measured on minLeadLines lines or more.
 	supplierLead SupplierLead
 	// plan is the seller's units of this month in 销售预测 (nil: none), planDays the month's days.

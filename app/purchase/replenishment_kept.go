@@ -26,6 +26,7 @@ type planBase struct {
 	index     map[string]int
 	byProduct map[int64][]int
 	search    []string // each line's seller SKU, local SKU and ASIN in lower case, which 查询's keyword looks in
+	capacity  map[marketKey]*capacityUse
 }
 
 // base is the user's lines as kept, worked out again only when what they read has changed: every call of the list,
@@ -84,5 +85,13 @@ func (b *planBase) tried(o PlanOverride) *PlanLine {
 		f.orderedShare = shares(f.orderedTotal, slices.Clone(weights))[at]
 	}
 	l.PlanResult = f.compute(o.Inputs, b.today, true)
+	// The marketplace's use with this line's new shipment in place of its kept one.
+	if u := b.capacity[marketKey{l.GroupID, l.MarketplaceID}]; u != nil && l.Ship > 0 {
+		tried := *u
+		tried.shipped += float64(l.Ship-b.lines[i].Ship) * f.unitCubicFeet
+		if w := tried.over(); w != "" {
+			l.Warnings = append(l.Warnings, w)
+		}
+	}
 	return &l
 }

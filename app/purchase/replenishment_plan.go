@@ -263,6 +263,7 @@ func (pl *Planner) work(ctx context.Context, p core.Principal, today time.Time) 
 			if r.Price.Valid {
 				l.UnitPrice = r.Price.Decimal.StringFixed(2)
 			}
+			f.unitCubicFeet = unitCubicFeet(r)
 		}
 	}
 	// This month's plans of 销售预测 set their lines' rates.
@@ -340,6 +341,11 @@ func (pl *Planner) work(ctx context.Context, p core.Principal, today time.Time) 
 	for _, k := range keys {
 		lines[k].PlanResult = facts[k].compute(lines[k].Inputs, today, false)
 	}
+	entered, err := purchasedb.Capacities(db, p.CompanyID, p.UserID)
+	if err != nil {
+		return nil, err
+	}
+	use := capacities(entered, lines, facts)
 	byID := slices.Clone(keys)
 	// Kept in the list's order, those running out first first (then by id), so that a page reads no more.
 	sort.SliceStable(keys, func(i, j int) bool {
@@ -350,7 +356,8 @@ func (pl *Planner) work(ctx context.Context, p core.Principal, today time.Time) 
 		return a < b
 	})
 	b := &planBase{today: today, lines: make([]PlanLine, 0, len(keys)), facts: make(map[string]*lineFacts, len(keys)),
-		index: make(map[string]int, len(keys)), byProduct: map[int64][]int{}, search: make([]string, 0, len(keys))}
+		index: make(map[string]int, len(keys)), byProduct: map[int64][]int{}, search: make([]string, 0, len(keys)),
+		capacity: use}
 	for _, k := range keys {
 		l := lines[k]
 		b.index[l.ID], b.facts[l.ID] = len(b.lines), facts[k]

@@ -320,10 +320,103 @@ function DefaultsDialog({ onDone, onClose }) {
   );
 }
 
+// FBA容量: each store's marketplace with the cubic feet its FBA stock takes now (SKUs with a size) and the capacity
+// Amazon gives it, typed from Seller Central; a line whose suggested shipment goes over it is warned.
+function CapacityDialog({ onDone, onClose }) {
+  const dialog = useRef(null);
+  const [rows, setRows] = useState(null);
+  const [typed, setTyped] = useState({});
+  const [error, setError] = useState("");
+  useEffect(() => {
+    dialog.current.showModal();
+    api(`${RP}/capacity`)
+      .then(({ data }) => setRows(data))
+      .catch((e) => setError(e.message));
+  }, []);
+  const key = (r) => `${r.groupId}|${r.marketplaceId}`;
+  const save = async (r) => {
+    const text = typed[key(r)] ?? String(r.cubicFeet || "");
+    const cubicFeet = text.trim() === "" ? 0 : Number(text);
+    try {
+      await api(`${RP}/capacity`, { method: "PUT", body: { groupId: r.groupId, marketplaceId: r.marketplaceId, cubicFeet: Number.isInteger(cubicFeet) ? cubicFeet : -1 } });
+      setError("");
+      setRows((all) => all.map((x) => (key(x) === key(r) ? { ...x, cubicFeet } : x)));
+      toast(`已保存 ${r.groupName}-${r.country} 的FBA容量`, "success");
+      onDone();
+    } catch (err) {
+      setError(err.message);
+    }
+  };
+  return (
+    <dialog ref={dialog} onClose={onClose} aria-labelledby="capacity-title" className="m-auto w-[640px] max-w-[95vw] rounded-xl bg-white p-0 text-slate-800 shadow-xl backdrop:bg-slate-900/40 dark:bg-slate-800 dark:text-slate-100">
+      <div className="space-y-3 p-6 text-sm">
+        <h2 id="capacity-title" className="text-lg font-semibold">
+          FBA容量
+        </h2>
+        <p className="text-slate-500 dark:text-slate-400">按卖家后台“容量监控”填写各站点的库存容量（立方英尺），留空或0表示不设；建议发货会使库存超过容量的补货行将收到预警。</p>
+        {error && (
+          <p role="alert" className="rounded-md bg-red-50 px-3 py-2 text-red-700">
+            {error}
+          </p>
+        )}
+        {rows && rows.length === 0 && <p className="text-slate-500">暂无站点：补货计划中有商品后即可设置。</p>}
+        {rows && rows.length > 0 && (
+          <div className="overflow-x-auto">
+            <table className="min-w-full text-left">
+              <thead className="text-slate-500">
+                <tr>
+                  <th className="px-2 py-1 font-medium">店铺</th>
+                  <th className="px-2 py-1 font-medium">站点</th>
+                  <th className="px-2 py-1 text-right font-medium">当前FBA库存（立方英尺）</th>
+                  <th className="px-2 py-1 font-medium">FBA容量（立方英尺）</th>
+                  <th className="px-2 py-1" />
+                </tr>
+              </thead>
+              <tbody>
+                {rows.map((r) => (
+                  <tr key={key(r)} className="border-t border-slate-100 dark:border-slate-700">
+                    <td className="px-2 py-1">{r.groupName}</td>
+                    <td className="px-2 py-1">{r.country}</td>
+                    <td className="px-2 py-1 text-right tabular-nums">
+                      {r.usedCubicFeet}
+                      {r.unsized > 0 && <span className="ml-1 text-xs text-amber-700 dark:text-amber-300">（{r.unsized}个SKU无尺寸）</span>}
+                    </td>
+                    <td className="px-2 py-1">
+                      <input
+                        aria-label={`${r.groupName}-${r.country} FBA容量`}
+                        inputMode="numeric"
+                        className={`w-28 ${input}`}
+                        value={typed[key(r)] ?? (r.cubicFeet ? String(r.cubicFeet) : "")}
+                        onChange={(e) => setTyped((v) => ({ ...v, [key(r)]: e.target.value }))}
+                        onKeyDown={(e) => e.key === "Enter" && save(r)}
+                      />
+                    </td>
+                    <td className="px-2 py-1">
+                      <button type="button" className={plainButton} onClick={() => save(r)}>
+                        保存
+                      </button>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+        <div className="flex justify-end">
+          <button type="button" className={plainButton} onClick={() => dialog.current.close()}>
+            关闭
+          </button>
+        </div>
+      </div>
+    </dialog>
+  );
+}
+
 export default function Replenishment({ permissions }) {
   const [selected, setSelected] = useState(null);
   const [docs, setDocs] = useState(null);
   const [defaults, setDefaults] = useState(false);
+  const [capacity, setCapacity] = useState(false);
   const [version, setVersion] = useState(0);
   const reload = () => setVersion((v) => v + 1);
   const bulk = [];
@@ -378,9 +471,14 @@ export default function Replenishment({ permissions }) {
         }}
         toolbar={
           can(permissions, "erp:purchase:plan:edit") && (
-            <button type="button" className={plainButton} onClick={() => setDefaults(true)}>
-              默认参数
-            </button>
+            <>
+              <button type="button" className={plainButton} onClick={() => setDefaults(true)}>
+                默认参数
+              </button>
+              <button type="button" className={plainButton} onClick={() => setCapacity(true)}>
+                FBA容量
+              </button>
+            </>
           )
         }
         actions={[
@@ -406,6 +504,7 @@ export default function Replenishment({ permissions }) {
         />
       )}
       {defaults && <DefaultsDialog onClose={() => setDefaults(false)} onDone={reload} />}
+      {capacity && <CapacityDialog onClose={() => setCapacity(false)} onDone={reload} />}
     </section>
   );
 }

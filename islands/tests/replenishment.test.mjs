@@ -7,7 +7,7 @@
 import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
 import { ADMIN_ACCOUNT, ADMIN_PASSWORD, PATIENCE, artifact, closeBrowser, getBrowser, newPage, startServer } from "./harness.mjs";
-import { openFromRail, sayYes, signInToShell, tabFrame } from "./shell.mjs";
+import { openFromRail, sayYes, signInToShell, tabFrame, waitForToast } from "./shell.mjs";
 import { signIn } from "./flows.mjs";
 
 before(() => getBrowser());
@@ -212,6 +212,38 @@ describe("亚马逊补货计划", () => {
     const download = page.waitForEvent("download", { timeout: PATIENCE });
     await frame.getByRole("button", { name: "导出", exact: true }).click();
     assert.match((await download).suggestedFilename(), /^采购报表_\d{4}-\d{2}-\d{2}\.xlsx$/);
+  });
+
+  it("enters a marketplace's FBA容量 and warns the lines whose shipment goes over it", async () => {
+    await openFromRail(page, "采购", "亚马逊补货计划");
+    const frame = await tabFrame(page, "亚马逊补货计划");
+    const answered = page.waitForResponse((r) => new URL(r.url()).pathname === "/erp/api/v1/replenishment/page");
+    await frame.getByRole("combobox", { name: "筛选" }).selectOption({ label: "需发货" });
+    await frame.getByRole("button", { name: "查询", exact: true }).click();
+    await answered;
+    const list = await shown(frame);
+    assert.ok(list.rows.length > 0, "the demo has SKUs to ship");
+    const at = (title) => list.header.indexOf(title);
+    const [store, country, shipSku] = [list.rows[0][at("店铺")], list.rows[0][at("站点")], list.rows[0][at("平台SKU")]];
+
+    await frame.getByRole("button", { name: "FBA容量", exact: true }).click();
+    const dialog = frame.getByRole("dialog", { name: "FBA容量" });
+    const field = dialog.getByRole("textbox", { name: `${store}-${country} FBA容量` });
+    await field.fill("-5");
+    await field.press("Enter");
+    await dialog.getByRole("alert").getByText("FBA容量必须为0到100000000的整数（立方英尺），0表示不设").waitFor();
+    await field.fill("1");
+    await dialog.getByRole("row", { name: new RegExp(`${store}.*${country}`) }).getByRole("button", { name: "保存", exact: true }).click();
+    await waitForToast(frame, `已保存 ${store}-${country} 的FBA容量`);
+    await page.screenshot({ path: artifact("replenishment-capacity.png") });
+    await dialog.getByRole("button", { name: "关闭", exact: true }).click();
+    await dialog.waitFor({ state: "hidden" });
+
+    await frame.getByRole("button", { name: "刷新", exact: true }).click();
+    await frame.locator('table[aria-busy="false"]').first().waitFor();
+    const warned = frame.locator("tbody tr", { hasText: shipSku }).first().locator('[title*="超过FBA容量1立方英尺"]');
+    await warned.waitFor();
+    assert.match(await warned.getAttribute("title"), /建议发货后本站点FBA库存约\d+立方英尺，超过FBA容量1立方英尺/);
   });
 
   it("draws the plan and its arithmetic at 1280 px and 390 px, light and dark", async () => {

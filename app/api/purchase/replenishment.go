@@ -106,6 +106,30 @@ func (h *Handler) SavePlanDefaults(c *echo.Context) error {
 	return api.OK(c, "success")
 }
 
+// PlanCapacities answers GET replenishment/capacity: each marketplace of the plan with its FBA容量 and use.
+func (h *Handler) PlanCapacities(c *echo.Context) error {
+	p, _ := middleware.Principal(c)
+	rows, err := h.Planner.Capacities(c.Request().Context(), p)
+	if err != nil {
+		return err
+	}
+	return api.OK(c, rows)
+}
+
+// SavePlanCapacity answers PUT replenishment/capacity {groupId, marketplaceId, cubicFeet}.
+func (h *Handler) SavePlanCapacity(c *echo.Context) error {
+	var f purchase.CapacityForm
+	if err := c.Bind(&f); err != nil {
+		return err
+	}
+	p, _ := middleware.Principal(c)
+	if err := h.Planner.SaveCapacity(c.Request().Context(), p, f); err != nil {
+		return err
+	}
+	middleware.NoteSubject(c, f.GroupID+"|"+f.MarketplaceID)
+	return api.OK(c, "success")
+}
+
 // SavePlanSKU answers PUT replenishment/sku {id, inputs}: the line's own lead times, days and adjustment.
 func (h *Handler) SavePlanSKU(c *echo.Context) error {
 	var f purchase.SKUInputsForm

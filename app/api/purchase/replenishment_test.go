@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"net/http"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -529,5 +530,83 @@ func TestReplenishmentReadsTheSuppliersMeasuredLeadTime(t *testing.T) {
 	apptest.ExpectOK(t, s.c.Call(http.MethodPut, v1+"replenishment/sku", map[string]any{"id": l.ID, "inputs": in}))
 	if l = read(); l.Inputs.ProductionDays != 9 || l.ProductionFrom != "自定义" {
 		t.Fatalf("the SKU's own days: %d from %s", l.Inputs.ProductionDays, l.ProductionFrom)
+	}
+}
+
+// FBA容量: a capacity entered for the store's marketplace warns the lines whose suggested shipment takes its FBA
+// stock over it (volumes from the products' sizes in centimetres, in cubic feet), and not once it is raised;
+// bad values and another store group's marketplace are refused, changing nothing.
+func TestReplenishmentWarnsOverTheFBACapacity(t *testing.T) {
+	for _, kind := range dbtest.Kinds {
+		t.Run(kind, func(t *testing.T) {
+			h := apptest.Start(t, apptest.WithDatabase(kind))
+			s := newShop(t, h)
+			// 50 × 40 × 30 cm: 2.1189 cubic feet a unit.
+			must(t, h.DB.Exec("UPDATE local_products SET length = 50, width = 40, height = 30 WHERE company_id = ?", s.companyID).Error)
+			l := s.lines(t, s.c, map[string]any{})[0]
+			if l.FBATotal != 55 || l.Ship != 40 {
+				t.Fatalf("line %+v", l)
+			}
+			type capacityRow struct {
+				GroupID, GroupName, MarketplaceID, Country string
+				CubicFeet, UsedCubicFeet, Unsized          int
+			}
+			rows := func() []capacityRow {
+				env := s.c.Call(http.MethodGet, v1+"replenishment/capacity", nil)
+				apptest.ExpectOK(t, env)
+				var out []capacityRow
+				env.Into(t, &out)
+				return out
+			}
+			got := rows()
+			if len(got) != 1 || got[0].GroupName != "甲店" || got[0].Country != "US" || got[0].CubicFeet != 0 || got[0].UsedCubicFeet != 117 || got[0].Unsized != 0 {
+				t.Fatalf("capacities %+v", got)
+			}
+			save := func(feet any) apptest.Envelope {
+				return s.c.Call(http.MethodPut, v1+"replenishment/capacity", map[string]any{"groupId": got[0].GroupID, "marketplaceId": us, "cubicFeet": feet})
+			}
+			for _, bad := range []any{-1, 100_000_001, nil} {
+				apptest.Expect(t, save(bad), 400, "A0400", "FBA容量必须为0到100000000的整数（立方英尺），0表示不设")
+			}
+			apptest.Expect(t, s.c.Call(http.MethodPut, v1+"replenishment/capacity", map[string]any{"groupId": got[0].GroupID, "marketplaceId": "NOPE", "cubicFeet": 5}),
+				400, "A0400", "店铺或站点不存在或无权查看")
+			other := &storesdb.StoreGroup{CompanyID: s.companyID, Name: "乙店"}
+			must(t, h.DB.Create(other).Error)
+			clerk := h.Member(s.account, "13700000048", true)
+			u, err := accountsdb.UserByAccount(h.DB, "13700000048")
+			must(t, err)
+			must(t, h.DB.Create(&storesdb.UserStoreGroup{UserID: u.ID, GroupID: other.ID}).Error)
+			apptest.Expect(t, clerk.Call(http.MethodPut, v1+"replenishment/capacity", map[string]any{"groupId": got[0].GroupID, "marketplaceId": us, "cubicFeet": 5}),
+				400, "A0400", "店铺或站点不存在或无权查看")
+			var n int64
+			h.DB.Table("fba_capacities").Count(&n)
+			if n != 0 {
+				t.Fatalf("%d capacities kept from refused calls", n)
+			}
+
+			// 150 cubic feet: 55 units in stock and 40 to ship take 202.
+			apptest.ExpectOK(t, save(150))
+			const over = "建议发货后本站点FBA库存约202立方英尺，超过FBA容量150立方英尺"
+			if l := s.lines(t, s.c, map[string]any{}); !slices.Contains(l[0].Warnings, over) {
+				t.Fatalf("warnings at 150: %v", l[0].Warnings)
+			}
+			if got := rows(); got[0].CubicFeet != 150 {
+				t.Fatalf("capacities %+v", got)
+			}
+			// Trying no lead, safety or cycle days ships nothing, and nothing warns.
+			in := l.Inputs
+			in.SafetyDays, in.CycleDays, in.FirstLegDays, in.ReceivingDays = 0, 0, 0, 0
+			if tried := s.compute(t, l.ID, in); tried.Ship != 0 || slices.Contains(tried.Warnings, over) {
+				t.Fatalf("tried without shipping: ship %d, %v", tried.Ship, tried.Warnings)
+			}
+			apptest.ExpectOK(t, save(500))
+			if l := s.lines(t, s.c, map[string]any{}); slices.ContainsFunc(l[0].Warnings, func(w string) bool { return strings.Contains(w, "FBA容量") }) {
+				t.Fatalf("warnings at 500: %v", l[0].Warnings)
+			}
+			apptest.ExpectOK(t, save(0))
+			if h.DB.Table("fba_capacities").Count(&n); n != 0 {
+				t.Fatal("0 kept a capacity")
+			}
+		})
 	}
 }
