@@ -96,6 +96,7 @@ describe("海外仓库存：只列海外仓的库存", () => {
       const options = await form.getByRole("combobox", { name: "海外仓" }).locator("option").allInnerTexts();
       assert.ok(options.includes("美西海外仓") && !options.includes("自有仓OS"), options.join(","));
       await form.getByRole("combobox", { name: "海外仓" }).selectOption({ label: "美西海外仓" });
+      await form.waitForFunction(() => document.querySelector('select[aria-label="海外仓"]')?.selectedOptions[0]?.textContent === "美西海外仓");
       await form.getByRole("radio", { name: "发往买家" }).check();
       await form.getByLabel("查找产品").fill("OS-A");
       await form.getByRole("button", { name: "添加 OS-A", exact: true }).click();

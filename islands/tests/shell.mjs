@@ -41,6 +41,8 @@ export async function tabFrame(page, title) {
   const handle = await page.locator(`#tab-frames iframe[title="${title}"]`).elementHandle({ timeout: PATIENCE });
   const frame = await handle.contentFrame();
   assert.ok(frame, `the tab ${title} has no frame`);
+  // An iframe starts at about:blank before its page: what is typed there would be lost with it.
+  await frame.waitForFunction(() => location.href !== "about:blank" && document.readyState === "complete", null, { timeout: PATIENCE });
   return frame;
 }
 

@@ -12,8 +12,8 @@ CREATE TABLE fba_capacities (
     updated_at     ${TIME} NOT NULL,
     PRIMARY KEY (company_id, group_id, marketplace_id)
 );
-CREATE TRIGGER fba_capacities_replenishment AFTER INSERT OR UPDATE OR DELETE ON fba_capacities
-    FOR EACH ROW EXECUTE FUNCTION raise_report_generation('replenishment');
+CREATE CONSTRAINT TRIGGER fba_capacities_replenishment AFTER INSERT OR UPDATE OR DELETE ON fba_capacities
+    DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION raise_report_generation_at_commit('replenishment');
 
 -- +goose Down
 DROP TRIGGER fba_capacities_replenishment ON fba_capacities;
