@@ -128,3 +128,8 @@ func materialIDs(lines []catalogdb.PackingLine) []int64 {
 	}
 	return ids
 }
+
+// Choices finds the company's enabled 物料, 耗材 and 包材 whose SKU or name holds keyword, for the packing's picker.
+func (s *Packings) Choices(ctx context.Context, p core.Principal, keyword string) ([]catalogdb.LocalProduct, error) {
+	return catalogdb.SearchPackingMaterials(s.db.With(ctx), p.CompanyID, strings.TrimSpace(keyword), productSearchLimit)
+}

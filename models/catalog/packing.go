@@ -106,3 +106,17 @@ func CartonUnitsOf(db *models.DB, companyID int64, ids []int64) (map[int64]int, 
 	}
 	return out, err
 }
+
+// SearchPackingMaterials finds up to limit of the company's enabled 物料, 耗材 and 包材 whose SKU or name holds
+// keyword, by SKU, for the packing's picker.
+func SearchPackingMaterials(db *models.DB, companyID int64, keyword string, limit int) ([]LocalProduct, error) {
+	rows := []LocalProduct{}
+	q := db.Scopes(models.InCompany("local_products", companyID)).
+		Where("local_products.kind <> ? AND local_products.disabled = ?", ProductKindProduct, false)
+	if keyword != "" {
+		like := models.ContainsPattern(keyword)
+		q = q.Where("(local_products.sku LIKE ? ESCAPE '"+models.LikeEscape+"' OR local_products.name LIKE ? ESCAPE '"+models.LikeEscape+"')", like, like)
+	}
+	err := q.Order("local_products.sku, local_products.id").Limit(limit).Find(&rows).Error
+	return rows, err
+}

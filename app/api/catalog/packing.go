@@ -64,3 +64,25 @@ func (h *PackingHandler) Save(c *echo.Context) error {
 	}
 	return api.OK(c, packings(rows))
 }
+
+// Material is a 物料, 耗材 or 包材 the packing's picker offers.
+type Material struct {
+	ID       string `json:"id"`
+	SKU      string `json:"sku"`
+	Name     string `json:"name"`
+	KindName string `json:"kindName"`
+}
+
+// Choices answers GET material/packing/choices?keyword=: the enabled 物料, 耗材 and 包材 matching it, by SKU.
+func (h *PackingHandler) Choices(c *echo.Context) error {
+	p, _ := middleware.Principal(c)
+	rows, err := h.Packings.Choices(c.Request().Context(), p, c.QueryParam("keyword"))
+	if err != nil {
+		return err
+	}
+	out := make([]Material, len(rows))
+	for i, m := range rows {
+		out[i] = Material{ID: strconv.FormatInt(m.ID, 10), SKU: m.SKU, Name: m.Name, KindName: catalog.KindName(m.Kind)}
+	}
+	return api.OK(c, out)
+}

@@ -2,6 +2,7 @@ package catalog_test
 
 import (
 	"net/http"
+	"strings"
 	"testing"
 
 	"sellerhub/app/apptest"
@@ -27,6 +28,20 @@ func TestPackingIsKeptPerUnitOrPerCarton(t *testing.T) {
 			tape := create(t, c, "/base/consumable", map[string]string{"sku": "TAPE-1", "name": "封箱胶带"})
 			resin := create(t, c, "/base/material", map[string]string{"sku": "RESIN-1", "name": "树脂颗粒"})
 			path := v1 + "/material/" + mug + "/packing"
+			choices := func(c *apptest.Client, keyword string) string {
+				t.Helper()
+				var out []string
+				for _, m := range into[[]struct{ ID, SKU, Name, KindName string }](t, c.Call(http.MethodGet, v1+"/material/packing/choices?keyword="+keyword, nil)) {
+					out = append(out, m.SKU+":"+m.KindName)
+				}
+				return strings.Join(out, ",")
+			}
+			if got := choices(c, ""); got != "BAG-1:包材,BOX-1:包材,RESIN-1:物料,TAPE-1:耗材" {
+				t.Fatalf("choices = %s", got)
+			}
+			if got := choices(c, "%E8%83%B6%E5%B8%A6"); got != "TAPE-1:耗材" {
+				t.Fatalf("choices of 胶带 = %s", got)
+			}
 
 			if got := into[[]packingLine](t, c.Call(http.MethodGet, path, nil)); len(got) != 0 {
 				t.Fatalf("no packing yet = %+v", got)
@@ -98,6 +113,9 @@ func TestPackingIsKeptPerUnitOrPerCarton(t *testing.T) {
 			b := h.SignedIn("13700000001", "乙公司")
 			apptest.Expect(t, b.Call(http.MethodGet, path, nil), http.StatusNotFound, "A0404", "产品不存在")
 			apptest.Expect(t, b.Call(http.MethodPut, path, map[string]any{"lines": []any{}}), http.StatusNotFound, "A0404", "产品不存在")
+			if got := choices(b, ""); got != "" {
+				t.Fatalf("another company's choices = %s", got)
+			}
 			own := create(t, b, "/material", map[string]string{"sku": "B-1", "name": "乙的杯子"})
 			apptest.Expect(t, b.Call(http.MethodPut, v1+"/material/"+own+"/packing", map[string]any{"lines": []map[string]any{
 				{"materialId": box, "quantity": 1, "per": "unit"}}}), http.StatusBadRequest, "A0400", "第1行：请选择物料、耗材或包材")
