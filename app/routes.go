@@ -510,6 +510,11 @@ func routes(e *echo.Echo, d Deps, pg *pages.Handler) RouteAccess {
 	erp.GET("/material/:id/costs", cat.Costs, signedIn).Answers([]catalogapi.ProductCost{})
 	erp.PUT("/material/:id/cost", cat.SetCost, needs(catalog.PermissionProductEdit), oplog("编辑成本")).Takes(catalog.CostForm{}).Answers(catalogapi.Product{})
 	erp.GET("/material/:id/listings", cat.Listings, signedIn).Answers([]catalogapi.Listing{})
+	// 包材用量: what 发货 consumes of 物料/耗材/包材 per unit or per carton; read as the product is, kept by 编辑产品.
+	packing := &catalogapi.PackingHandler{Packings: sv.Packings}
+	erp.GET("/material/packing/choices", packing.Choices, signedIn).Answers([]catalogapi.Material{}).Reads("keyword")
+	erp.GET("/material/:id/packing", packing.Lines, signedIn).Answers([]catalogapi.Packing{})
+	erp.PUT("/material/:id/packing", packing.Save, needs(catalog.PermissionProductEdit), oplog("编辑包材用量")).Takes(catalog.PackingForm{}).Answers([]catalogapi.Packing{})
 	erp.POST("/material", cat.Create, needs(catalog.PermissionProductAdd), oplog("新增产品")).Takes(catalog.ProductForm{}).Answers(catalogapi.Product{})
 	erp.PUT("/material/:id", cat.Update, needs(catalog.PermissionProductEdit), oplog("编辑产品")).Takes(catalog.ProductForm{}).Answers(catalogapi.Product{})
 	erp.POST("/material/:id/disable", cat.Disable, needs(catalog.PermissionProductEdit), oplog("停用产品")).Answers("")

@@ -122,6 +122,8 @@ type Services struct {
 	InventoryValue *inventoryvalue.Service
 	// BOMs are 加工单's bills of materials (物料清单).
 	BOMs *stock.BOMs
+	// Packings are the products' packing (包材用量), which 发货 consumes.
+	Packings *catalog.Packings
 	// Tracking is 物流跟踪: first-leg channels, shipments' tracking, milestones and freight.
 	Tracking *shipping.Tracking
 	// Alibaba is 1688账号绑定 and 1688结算: bound 1688 buyer accounts, their orders as purchase orders, their payments.
@@ -193,6 +195,7 @@ func NewServices(d ServiceDeps) Services {
 		Catalog:        catalog.New(d.DB, now, d.Config.TimeZone, uploads),
 		Stock:          stock.New(d.DB, now, d.Config.TimeZone, numbers),
 		BOMs:           stock.NewBOMs(d.DB, now),
+		Packings:       catalog.NewPackings(d.DB, now),
 		Tracking:       shipping.NewTracking(d.DB, now, d.Config.TimeZone),
 		Shipping:       ship,
 		AmazonData:     data,

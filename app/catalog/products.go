@@ -28,6 +28,7 @@ const (
 	MsgProductHasDocs     = "该产品已用于出入库单，不能删除"
 	MsgProductHasPlans    = "该产品已用于发货计划，不能删除"
 	MsgProductHasShipment = "该产品已用于货件，不能删除"
+	MsgProductHasPacking  = "该产品已用作其他产品的包材，不能删除"
 )
 
 // MsgSKUTaken is the refusal of a SKU the company already uses.
@@ -377,6 +378,7 @@ func (s *Service) SetKindDisabled(ctx context.Context, p core.Principal, kind in
 var productUseRefusals = map[catalogdb.ProductUse]string{
 	catalogdb.ProductHasStock: MsgProductHasStock, catalogdb.ProductHasDocuments: MsgProductHasDocs,
 	catalogdb.ProductHasPlans: MsgProductHasPlans, catalogdb.ProductHasShipments: MsgProductHasShipment,
+	catalogdb.ProductHasPacking: MsgProductHasPacking,
 }
 
 // DeleteProduct deletes one of the company's products, refused while it has stock, stock documents, shipment

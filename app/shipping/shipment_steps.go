@@ -333,7 +333,8 @@ func quantities(forms []ItemQuantityForm, items []shippingdb.ShipmentItemRow, de
 }
 
 // ShipShipment is 发货: a boxed shipment leaves (发货出库, Amazon SHIPPED). Its outbound stock is consumed; what was
-// planned but not shipped goes back to fulfillable; the shipped units are inbound (在途) in the FBA warehouse.
+// planned but not shipped goes back to fulfillable; the packing of what was shipped (包材用量) is consumed; the
+// shipped units are inbound (在途) in the FBA warehouse. Only a boxed shipment ships, so a retry consumes nothing.
 func (s *Service) ShipShipment(ctx context.Context, p core.Principal, shipmentID string, f ShipForm) (*ShipmentDetail, error) {
 	if err := core.CheckFields(core.Optional(&f.Carrier, "承运商", 50), core.Optional(&f.Channel, "物流渠道", 50),
 		core.Optional(&f.Tracking, "跟踪单号", 100)); err != nil {
@@ -375,9 +376,18 @@ func (s *Service) ShipShipment(ctx context.Context, p core.Principal, shipmentID
 				return "", err
 			}
 		}
-		err = moveShipmentStock(tx, p, sh, items, func(it shippingdb.ShipmentItemRow) stockdb.StockChange {
-			return stockdb.StockChange{Outbound: -it.Quantity, Fulfillable: it.Quantity - it.QuantityShipped}
-		})
+		packing, names, err := packingUse(tx, sh, items)
+		if err == nil {
+			err = lockWithPacking(tx, sh, items, packing)
+		}
+		if err == nil {
+			err = moveShipmentStock(tx, p, sh, items, func(it shippingdb.ShipmentItemRow) stockdb.StockChange {
+				return stockdb.StockChange{Outbound: -it.Quantity, Fulfillable: it.Quantity - it.QuantityShipped}
+			})
+		}
+		if err == nil {
+			err = movePacking(tx, p, sh, packing, names)
+		}
 		if err == nil {
 			err = moveFBAStock(tx, p, sh, items, func(it shippingdb.ShipmentItemRow) stockdb.StockChange {
 				return stockdb.StockChange{Inbound: it.QuantityShipped}
@@ -392,17 +402,26 @@ func (s *Service) ShipShipment(ctx context.Context, p core.Principal, shipmentID
 
 // UnshipShipment cancels 发货 while Amazon has not moved the shipment on (SHIPPED): the shipped quantities are
 // cleared, the stock is outbound again (the unshipped remainder taken back from fulfillable), the FBA warehouse
-// gives back what 发货 and 收货 put there (inbound, and fulfillable for what was received) and the shipment is
-// boxed again.
+// gives back what 发货 and 收货 put there (inbound, and fulfillable for what was received), the packing 发货
+// consumed goes back and the shipment is boxed again.
 func (s *Service) UnshipShipment(ctx context.Context, p core.Principal, shipmentID string) (*ShipmentDetail, error) {
 	return s.handle(ctx, p, shipmentID, "取消发货", func(tx *models.DB, sh *shippingdb.Shipment, items []shippingdb.ShipmentItemRow) (string, error) {
 		// Once Amazon's Inbound API has the shipment past SHIPPED (or it was imported shipped), 发货 is Amazon's fact.
 		if sh.Status != shippingdb.ShipmentShipped || sh.AmazonStatus != amazonStatusShipped || !slices.Contains(amazonSilent[:3], sh.InboundStatus) {
 			return "", core.Refused(MsgNotUnshippable)
 		}
-		err := moveShipmentStock(tx, p, sh, items, func(it shippingdb.ShipmentItemRow) stockdb.StockChange {
-			return stockdb.StockChange{Outbound: it.Quantity, Fulfillable: it.QuantityShipped - it.Quantity}
-		})
+		packing, err := packingGivenBack(tx, sh)
+		if err == nil {
+			err = lockWithPacking(tx, sh, items, packing)
+		}
+		if err == nil {
+			err = moveShipmentStock(tx, p, sh, items, func(it shippingdb.ShipmentItemRow) stockdb.StockChange {
+				return stockdb.StockChange{Outbound: it.Quantity, Fulfillable: it.QuantityShipped - it.Quantity}
+			})
+		}
+		if err == nil {
+			err = movePacking(tx, p, sh, packing, nil)
+		}
 		if err != nil {
 			return "", err
 		}

@@ -8,6 +8,7 @@ import { api } from "../lib/api.js";
 import { can } from "../lib/permissions.js";
 import { toast } from "../lib/toast.js";
 import ProductListings from "./ProductListings.jsx";
+import ProductPacking from "./ProductPacking.jsx";
 import { ERP, KINDS, Thumbnail, button, editTitle, input, openTab, plain, useCatalog } from "./shared.jsx";
 
 const EMPTY = {
@@ -188,6 +189,7 @@ export default function ProductForm({ id, permissions, only, onDone }) {
           </div>
         )}
       </form>
+      {editing && !only && <ProductPacking id={id} mayEdit={mayEdit} />}
       {editing && !only && <ProductListings id={id} />}
     </>
   );

@@ -162,6 +162,48 @@ describe("发货计划与货件处理", () => {
     await expectStatus(step, "装箱");
   });
 
+  /** Screenshots of the page at 1280 and 390 px, light and dark, with target (a locator) in view. */
+  async function shoot(name, target) {
+    for (const width of [1280, 390]) {
+      await page.setViewportSize({ width, height: width === 390 ? 844 : 860 });
+      await target?.scrollIntoViewIfNeeded();
+      for (const dark of [false, true]) {
+        await page.evaluate((on) => {
+          for (const w of [window, ...[...document.querySelectorAll("iframe")].map((f) => f.contentWindow)]) w.document.documentElement.classList.toggle("dark", on);
+        }, dark);
+        await shot(`${name}-${width}-${dark ? "dark" : "light"}`);
+      }
+    }
+    await page.evaluate(() => {
+      for (const w of [window, ...[...document.querySelectorAll("iframe")].map((f) => f.contentWindow)]) w.document.documentElement.classList.remove("dark");
+    });
+    await page.setViewportSize({ width: 1280, height: 860 });
+  }
+
+  it("gives the lamp a bubble bag per unit in 包材用量 under 编辑本地产品", async () => {
+    await openFromRail(page, "产品", "本地产品");
+    const list = await tabFrame(page, "本地产品");
+    await list.locator('input[name="keyword"]').fill("LAMP-01");
+    await list.getByRole("button", { name: "查询", exact: true }).click();
+    // The demo company's own products hold LAMP-01 in longer SKUs: the row whose SKU is exactly it.
+    const lamp = list.locator("tbody tr").filter({ has: list.getByText("LAMP-01", { exact: true }) });
+    await lamp.getByRole("button", { name: "编辑", exact: true }).click();
+    const edit = await tabFrame(page, "编辑产品 LAMP-01");
+    const packing = edit.getByRole("region", { name: "包材用量" });
+    await packing.getByText("暂无数据！").waitFor();
+    await packing.getByRole("searchbox", { name: "添加包材" }).fill("BAG");
+    await packing.getByRole("button", { name: /^BAG-01/ }).click();
+    await packing.getByRole("textbox", { name: "BAG-01用量" }).fill("0");
+    await packing.getByRole("button", { name: "保存包材用量", exact: true }).click();
+    await packing.getByRole("alert").filter({ hasText: "第1行：用量必须为1到10000的整数" }).waitFor();
+    await packing.getByRole("textbox", { name: "BAG-01用量" }).fill("1");
+    await packing.getByRole("button", { name: "保存包材用量", exact: true }).click();
+    await expectToast(edit, "操作成功!");
+    assert.equal(await packing.getByRole("alert").count(), 0);
+    await shoot("product-packing", packing);
+    await clickTab(page, `处理货件 ${shipmentId}`);
+  });
+
   it("ships fewer lamps than planned: the rest goes back to fulfillable", async () => {
     const step = await stepTab();
     await expectStep(step, "发货");
@@ -453,5 +495,18 @@ describe("发货计划与货件处理", () => {
     await line.waitFor();
     assert.match(await line.innerText(), /X00LAMP001\s+10\s+8\s+-2\s+10（相差 \+2）$/);
     await shot("step-amazon-difference");
+  });
+
+  it("took the 28 shipped lamps' bubble bags out of 深圳仓 (库存数量)", async () => {
+    await openFromRail(page, "仓库", "库存数量");
+    const stock = await tabFrame(page, "库存数量");
+    await stock.locator("#stock-filter").getByRole("combobox", { name: "仓库" }).selectOption({ label: "深圳仓" });
+    await stock.getByRole("button", { name: "查询", exact: true }).click();
+    const bag = stock.locator("tbody tr").filter({ has: stock.getByText("BAG-01", { exact: true }) });
+    await bag.filter({ hasText: "72" }).waitFor({ timeout: PATIENCE });
+    const heads = (await stock.locator("thead th").allInnerTexts()).map((t) => t.replace(/[▲▼↕]/g, "").trim());
+    const cells = (await bag.locator("td").allInnerTexts()).map((t) => t.trim());
+    assert.equal(cells[heads.indexOf("可用")], "72");
+    await shoot("packing-stock");
   });
 });

@@ -204,6 +204,8 @@ const (
 	ProductHasDocuments ProductUse = "documents"
 	ProductHasPlans     ProductUse = "plans"
 	ProductHasShipments ProductUse = "shipments"
+	// ProductHasPacking: the product is another product's packing material (包材用量).
+	ProductHasPacking ProductUse = "packing"
 )
 
 // productUses are the tables whose rows keep a product (in their product_id column, or the one named), in the
@@ -216,7 +218,7 @@ var productUses = []struct {
 	{"stocks", ProductHasStock, ""}, {"stock_ledger", ProductHasStock, ""}, {"stock_document_lines", ProductHasDocuments, ""},
 	{"stock_document_lines", ProductHasDocuments, "to_product_id"},
 	{"shipment_plan_items", ProductHasPlans, ""}, {"shipment_items", ProductHasShipments, ""},
-	{"purchase_order_lines", ProductHasDocuments, ""},
+	{"purchase_order_lines", ProductHasDocuments, ""}, {"product_packings", ProductHasPacking, "material_id"},
 }
 
 // LocalProductUse tells the first use that keeps the company's product from being deleted, or ProductUnused.
@@ -243,6 +245,10 @@ func LocalProductUse(db *models.DB, companyID, id int64) (ProductUse, error) {
 // the marketplace's) and become unpaired. Whether a product in use may go is the caller's rule (the foreign keys
 // refuse it anyway).
 func DeleteLocalProduct(db *models.DB, companyID, id int64) error {
+	// Its own packing goes with it.
+	if err := db.Where("company_id = ? AND product_id = ?", companyID, id).Delete(&PackingLine{}).Error; err != nil {
+		return err
+	}
 	err := db.Model(&Listing{}).Scopes(models.InCompany("listings", companyID)).Where("listings.product_id = ?", id).
 		Update("product_id", nil).Error
 	if err != nil {

@@ -120,7 +120,13 @@ func seed(databaseURL, account, refreshToken string) error {
 				return err
 			}
 		}
-		return nil
+		// A 包材 in stock, for the lamp's packing that 发货 consumes.
+		bag := &catalogdb.LocalProduct{CompanyID: company, SKU: "BAG-01", Name: "气泡袋", Kind: catalogdb.ProductKindPackage}
+		if err := tx.Create(bag).Error; err != nil {
+			return err
+		}
+		return stockdb.MoveStock(tx, company, stockdb.StockCause{DocType: "inbound", DocNumber: "IN-DEMO"},
+			[]stockdb.StockChange{{WarehouseID: warehouse.ID, ProductID: bag.ID, Fulfillable: 100}})
 	})
 }
 
