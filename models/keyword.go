@@ -10,12 +10,13 @@ import (
 	"gorm.io/gorm"
 )
 
-// trigramIndexed are the columns (table.column) an index of trigrams serves, by migration 00030: on PostgreSQL a
-// pg_trgm GIN index of each, on SQLite the FTS5 table <table>_fts of the table's indexed columns.
+// trigramIndexed are the columns (table.column) an index of trigrams serves, by migrations 00030 and 00159: on
+// PostgreSQL a pg_trgm GIN index of each, on SQLite the FTS5 table <table>_fts of the table's indexed columns.
 var trigramIndexed = map[string]bool{
 	"local_products.sku": true, "local_products.name": true,
 	"listings.seller_sku": true, "listings.asin": true, "listings.fnsku": true,
 	"stock_ledger.doc_number": true,
+	"fba_ledger_balances.sku": true, "fba_ledger_balances.fnsku": true,
 }
 
 // fourgramIndexed are the expressions of migration 00044's PostgreSQL indexes of the four-character pieces of each
