@@ -1,0 +1,128 @@
+package app_test
+
+import (
+	"encoding/json"
+	"fmt"
+	"net/http"
+	"testing"
+	"time"
+
+	"sellerhub/app/apptest"
+	"sellerhub/models"
+	accountsdb "sellerhub/models/accounts"
+	amazondatadb "sellerhub/models/amazondata"
+	storesdb "sellerhub/models/stores"
+)
+
+// listingBenchRows is how many listings 商品列表's report seeds (issue 48's store): 25,000 seller SKUs in the four
+// NA marketplaces.
+const listingBenchRows = 100_000
+
+// listingBenchClients is how many users issue 48 asks 商品列表 to serve at once.
+const listingBenchClients = 20
+
+// seedListingBench are the statements that give a store group (%[1]d company, %[2]d group, %[3]d seller) 100,000
+// listings with title, price and status (every seventh inactive, every third merchant-fulfilled), every tenth
+// paired with one of 10,000 products, the FBA listings' stock, and today's sales of every fifth. Ids start far
+// above the application's so they cannot collide.
+var seedListingBench = []string{
+	`WITH RECURSIVE g(n) AS (SELECT 1 UNION ALL SELECT n + 1 FROM g WHERE n < 10000)
+		INSERT INTO local_products (id, company_id, sku, name, kind, remark, disabled, created_at, updated_at)
+		SELECT 6200000000000000000 + n, %[1]d, 'LP-' || n, '列表压测产品 ' || n, 1, '', false, @now, @now FROM g`,
+	`WITH RECURSIVE g(n) AS (SELECT 1 UNION ALL SELECT n + 1 FROM g WHERE n < ` + fmt.Sprint(listingBenchRows) + `)
+		INSERT INTO listings (id, company_id, group_id, marketplace_id, seller_sku, asin, fnsku, product_id, item_name,
+			price, currency, quantity, status, fulfillment_channel, created_at, updated_at)
+		SELECT 6400000000000000000 + n, %[1]d, %[2]d, ` + listingBenchMarket + `, 'LS-' || ((n + 3) / 4) || '-X', 'B0L' || n,
+			'X0L' || n, CASE WHEN n %% 10 = 0 THEN 6200000000000000000 + n / 10 END,
+			'Wireless Earbuds Model ' || n || ' Bluetooth 5.3 with Charging Case', 1999 + n %% 5000, 'USD',
+			CASE WHEN n %% 3 = 0 THEN n %% 50 ELSE 0 END, CASE WHEN n %% 7 = 0 THEN 'Inactive' ELSE 'Active' END,
+			CASE WHEN n %% 3 = 0 THEN 'DEFAULT' ELSE 'AMAZON_NA' END, @now, @now FROM g`,
+	`WITH RECURSIVE g(n) AS (SELECT 1 UNION ALL SELECT n + 1 FROM g WHERE n < ` + fmt.Sprint(listingBenchRows) + `)
+		INSERT INTO fba_inventory (id, company_id, group_id, seller_id, marketplace_id, sku, fnsku, asin, name, currency,
+			fulfillable, reserved, inbound_shipped, unsellable, total, created_at, updated_at)
+		SELECT 6300000000000000000 + n, %[1]d, %[2]d, %[3]d, ` + listingBenchMarket + `, 'LS-' || ((n + 3) / 4) || '-X',
+			'X0L' || n, 'B0L' || n, '列表压测商品 ' || n, 'USD', n %% 500, n %% 7, CASE WHEN n %% 10 = 0 THEN 24 ELSE 0 END,
+			0, n %% 500 + n %% 7, @now, @now FROM g WHERE n %% 3 <> 0`,
+	`WITH RECURSIVE g(n) AS (SELECT 1 UNION ALL SELECT n + 1 FROM g WHERE n < ` + fmt.Sprint(listingBenchRows) + `)
+		INSERT INTO sales_sku_days (company_id, group_id, seller_id, marketplace_id, sku, currency, day, bj_day, asin,
+			product_name, units, orders, amount)
+		SELECT %[1]d, %[2]d, %[3]d, ` + listingBenchMarket + `, 'LS-' || ((n + 3) / 4) || '-X', 'USD', @day, @day, 'B0L' || n, '',
+			n %% 9 + 1, 1, 199900 FROM g WHERE n %% 5 = 0`,
+}
+
+// listingBenchMarket is listing n's marketplace: the four NA marketplaces in turn.
+const listingBenchMarket = `CASE n %% 4 WHEN 1 THEN 'ATVPDKIKX0DER' WHEN 2 THEN 'A2EUQ1WTGCTBG2' WHEN 3 THEN 'A1AM78C64UM0Y8'
+	ELSE 'A2Q3Y263D00KWC' END`
+
+// TestLoadReportListingProducts prints, for `make bench`, issue 48's figures on both databases: 商品列表 (POST
+// listing/products/page) of a store group with 100,000 listings at 20 concurrent users: the first page, sorted by
+// price, the inactive FBA listings (goal: p99 < 50 ms) and a search by seller SKU and by a word of the title (goal:
+// p99 < 100 ms).
+func TestLoadReportListingProducts(t *testing.T) {
+	for _, kind := range benchKinds() {
+		t.Run(kind, func(t *testing.T) { listingProductsReport(t, kind) })
+	}
+}
+
+func listingProductsReport(t *testing.T, kind string) {
+	h, client := benchHarness(t, apptest.WithDatabase(kind))
+	admin := h.Client()
+	apptest.ExpectOK(t, admin.Login(apptest.AdminAccount, apptest.AdminPassword))
+	owner, err := accountsdb.UserByAccount(h.DB, apptest.AdminAccount)
+	if err != nil {
+		t.Fatal(err)
+	}
+	group := &storesdb.StoreGroup{CompanyID: owner.CompanyID, Name: "列表压测店铺"}
+	if err := h.DB.Create(group).Error; err != nil {
+		t.Fatal(err)
+	}
+	seller := &storesdb.Seller{ID: models.NewID(), CompanyID: owner.CompanyID, GroupID: group.ID, Region: "NA",
+		SellingPartnerID: "ALSBENCHSELLER", RefreshToken: "token", Status: storesdb.SellerActive, AuthorizedAt: time.Now()}
+	if err := h.DB.Create(seller).Error; err != nil {
+		t.Fatal(err)
+	}
+	start := time.Now()
+	now := time.Now().UTC().Truncate(time.Second)
+	day := now.In(amazondatadb.SalesDaysZone).Format(time.DateOnly)
+	for _, q := range seedListingBench {
+		err := h.DB.Exec(fmt.Sprintf(q, owner.CompanyID, group.ID, seller.ID), map[string]any{"now": now, "day": day}).Error
+		if err != nil {
+			t.Fatalf("seed: %v", err)
+		}
+	}
+	settle(t, h.DB)
+	fmt.Printf("== 商品列表 on %s, %d listings (seeded in %s), %d concurrent users\n",
+		kind, listingBenchRows, time.Since(start).Round(time.Second), listingBenchClients)
+
+	for _, c := range []struct {
+		name, body string
+		goal       time.Duration
+	}{
+		{"first page", `{"currentpage":1,"pagesize":20}`, 50 * time.Millisecond},
+		{"sorted by price, highest first", `{"currentpage":1,"pagesize":20,"sort":"price","order":"desc"}`, 50 * time.Millisecond},
+		{"inactive FBA", `{"currentpage":1,"pagesize":20,"status":"inactive","channel":"FBA"}`, 50 * time.Millisecond},
+		{"search seller SKU LS-4242-X", `{"currentpage":1,"pagesize":20,"keyword":"LS-4242-X"}`, 100 * time.Millisecond},
+		{"search title Model 77777", `{"currentpage":1,"pagesize":20,"keyword":"Model 77777"}`, 100 * time.Millisecond},
+	} {
+		if !benchCase(c.name) {
+			continue
+		}
+		var body map[string]any
+		if err := json.Unmarshal([]byte(c.body), &body); err != nil {
+			t.Fatal(err)
+		}
+		var check struct{ Records []struct{ SellerSKU string } }
+		admin.Call(http.MethodPost, "/erp/api/v1/listing/products/page", body).Into(t, &check)
+		if len(check.Records) == 0 {
+			t.Fatalf("%s: no rows", c.name)
+		}
+		do := signedInPosts(client, h.URL+"/erp/api/v1/listing/products/page", admin.Token, func() string { return c.body })
+		alone := apptest.Load(1, 20, 30*time.Second, do)
+		// Warm up at full concurrency, so the connection pool has grown before it is measured.
+		apptest.Load(listingBenchClients, 100, 30*time.Second, do)
+		r := apptest.Load(listingBenchClients, 1000, 60*time.Second, do)
+		fmt.Printf("   %-32s alone p50 %6.2f ms | %s (goal: p99 < %d ms)  [%s]\n", c.name, ms(alone.P50), r,
+			c.goal.Milliseconds(), goalMark(r.P99 < c.goal && r.Errors == 0))
+		benchLatency(t, fmt.Sprintf("listing/products/page at 100k listings, %d users, %s, %s", listingBenchClients, kind, c.name), r, c.goal)
+	}
+}
