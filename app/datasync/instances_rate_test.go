@@ -52,6 +52,7 @@ func TestProcessesKeepAmazonsRateAndRescueAKilledOnesSyncs(t *testing.T) {
 	amz := amazontest.Start(t)
 	w := sellerdata.New(time.Now())
 	amz.Content, amz.Scheduled, amz.Catalog, amz.Items, amz.Fees = w.Content, w.Scheduled, w.Parents, w.Item, w.FeeQuote
+	amz.Book = w.Book
 	amz.ReportPolls = reportPolls
 	amz.SetRateLimit("getReport", getReportRate)
 	amz.Quotas = amazontest.NewQuotas(quotaSlack)

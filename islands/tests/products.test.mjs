@@ -137,7 +137,7 @@ describe("本地产品、品牌、分类与SKU配对", () => {
     await edit.locator('input[name="sku"]').waitFor();
     assert.equal(await edit.locator('input[name="price"]').inputValue(), "19.90");
     assert.equal(await edit.locator('select[name="brandId"] option:checked').innerText(), "Anker");
-    await edit.getByText("暂无数据！").waitFor(); // no listings yet
+    await edit.getByRole("region", { name: "已配对的Listing" }).getByText("暂无数据！").waitFor(); // no listings yet
     await shoot("product-edit");
   });
 
