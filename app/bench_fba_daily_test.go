@@ -9,9 +9,6 @@ import (
 	"time"
 
 	"sellerhub/app/apptest"
-	"sellerhub/models"
-	accountsdb "sellerhub/models/accounts"
-	storesdb "sellerhub/models/stores"
 )
 
 // ledgerBenchSKUs are the seller SKUs FBA每日库存's report seeds, each at ledgerBenchCentres fulfilment centres for
@@ -71,21 +68,7 @@ func TestLoadReportFBADaily(t *testing.T) {
 
 func fbaDailyReport(t *testing.T, kind string) {
 	h, client := benchHarness(t, apptest.WithDatabase(kind))
-	admin := h.Client()
-	apptest.ExpectOK(t, admin.Login(apptest.AdminAccount, apptest.AdminPassword))
-	owner, err := accountsdb.UserByAccount(h.DB, apptest.AdminAccount)
-	if err != nil {
-		t.Fatal(err)
-	}
-	group := &storesdb.StoreGroup{CompanyID: owner.CompanyID, Name: "账本压测店铺"}
-	if err := h.DB.Create(group).Error; err != nil {
-		t.Fatal(err)
-	}
-	seller := &storesdb.Seller{ID: models.NewID(), CompanyID: owner.CompanyID, GroupID: group.ID, Region: "NA",
-		SellingPartnerID: "ALBBENCHSELLER", RefreshToken: "token", Status: storesdb.SellerActive, AuthorizedAt: time.Now()}
-	if err := h.DB.Create(seller).Error; err != nil {
-		t.Fatal(err)
-	}
+	admin, owner, group, seller := benchSeller(t, h, "账本压测店铺", "ALBBENCHSELLER")
 	start := time.Now()
 	now := time.Now().UTC().Truncate(time.Second)
 	local := h.Clock.Now().In(h.Config.TimeZone)

@@ -8,10 +8,7 @@ import (
 	"time"
 
 	"sellerhub/app/apptest"
-	"sellerhub/models"
-	accountsdb "sellerhub/models/accounts"
 	amazondatadb "sellerhub/models/amazondata"
-	storesdb "sellerhub/models/stores"
 )
 
 // fbaBenchRows is how many seller SKU × marketplace rows the FBA库存明细 report seeds: 50,000 SKUs in the US and
@@ -54,21 +51,7 @@ func TestLoadReportFBAInventory(t *testing.T) {
 
 func fbaInventoryReport(t *testing.T, kind string) {
 	h, client := benchHarness(t, apptest.WithDatabase(kind))
-	admin := h.Client()
-	apptest.ExpectOK(t, admin.Login(apptest.AdminAccount, apptest.AdminPassword))
-	owner, err := accountsdb.UserByAccount(h.DB, apptest.AdminAccount)
-	if err != nil {
-		t.Fatal(err)
-	}
-	group := &storesdb.StoreGroup{CompanyID: owner.CompanyID, Name: "压测店铺"}
-	if err := h.DB.Create(group).Error; err != nil {
-		t.Fatal(err)
-	}
-	seller := &storesdb.Seller{ID: models.NewID(), CompanyID: owner.CompanyID, GroupID: group.ID, Region: "NA",
-		SellingPartnerID: "ABENCHSELLER", RefreshToken: "token", Status: storesdb.SellerActive, AuthorizedAt: time.Now()}
-	if err := h.DB.Create(seller).Error; err != nil {
-		t.Fatal(err)
-	}
+	admin, owner, group, seller := benchSeller(t, h, "压测店铺", "ABENCHSELLER")
 	start := time.Now()
 	now := time.Now().UTC().Truncate(time.Second)
 	day := now.In(amazondatadb.SalesDaysZone).Format(time.DateOnly)

@@ -18,7 +18,10 @@ import (
 	"time"
 
 	"sellerhub/app/apptest"
+	"sellerhub/models"
+	accountsdb "sellerhub/models/accounts"
 	"sellerhub/models/dbtest"
+	storesdb "sellerhub/models/stores"
 )
 
 // benchClients is how many clients the load reports run at once.
@@ -105,3 +108,25 @@ func benchWeight(t testing.TB, figure string, bytes, goalKB int) {
 }
 
 func ms(d time.Duration) float64 { return float64(d.Microseconds()) / 1000 }
+
+// benchSeller signs the admin in and gives its company a store group (name) with a North American seller account
+// (sellingPartnerID), which a report seeds its data into.
+func benchSeller(t *testing.T, h *apptest.Harness, name, sellingPartnerID string) (*apptest.Client, *accountsdb.User, *storesdb.StoreGroup, *storesdb.Seller) {
+	t.Helper()
+	admin := h.Client()
+	apptest.ExpectOK(t, admin.Login(apptest.AdminAccount, apptest.AdminPassword))
+	owner, err := accountsdb.UserByAccount(h.DB, apptest.AdminAccount)
+	if err != nil {
+		t.Fatal(err)
+	}
+	group := &storesdb.StoreGroup{CompanyID: owner.CompanyID, Name: name}
+	if err := h.DB.Create(group).Error; err != nil {
+		t.Fatal(err)
+	}
+	seller := &storesdb.Seller{ID: models.NewID(), CompanyID: owner.CompanyID, GroupID: group.ID, Region: "NA",
+		SellingPartnerID: sellingPartnerID, RefreshToken: "token", Status: storesdb.SellerActive, AuthorizedAt: time.Now()}
+	if err := h.DB.Create(seller).Error; err != nil {
+		t.Fatal(err)
+	}
+	return admin, owner, group, seller
+}

@@ -8,10 +8,7 @@ import (
 	"time"
 
 	"sellerhub/app/apptest"
-	"sellerhub/models"
-	accountsdb "sellerhub/models/accounts"
 	amazondatadb "sellerhub/models/amazondata"
-	storesdb "sellerhub/models/stores"
 )
 
 // listingBenchRows is how many listings 商品列表's report seeds (issue 48's store): 25,000 seller SKUs in the four
@@ -66,21 +63,7 @@ func TestLoadReportListingProducts(t *testing.T) {
 
 func listingProductsReport(t *testing.T, kind string) {
 	h, client := benchHarness(t, apptest.WithDatabase(kind))
-	admin := h.Client()
-	apptest.ExpectOK(t, admin.Login(apptest.AdminAccount, apptest.AdminPassword))
-	owner, err := accountsdb.UserByAccount(h.DB, apptest.AdminAccount)
-	if err != nil {
-		t.Fatal(err)
-	}
-	group := &storesdb.StoreGroup{CompanyID: owner.CompanyID, Name: "列表压测店铺"}
-	if err := h.DB.Create(group).Error; err != nil {
-		t.Fatal(err)
-	}
-	seller := &storesdb.Seller{ID: models.NewID(), CompanyID: owner.CompanyID, GroupID: group.ID, Region: "NA",
-		SellingPartnerID: "ALSBENCHSELLER", RefreshToken: "token", Status: storesdb.SellerActive, AuthorizedAt: time.Now()}
-	if err := h.DB.Create(seller).Error; err != nil {
-		t.Fatal(err)
-	}
+	admin, owner, group, seller := benchSeller(t, h, "列表压测店铺", "ALSBENCHSELLER")
 	start := time.Now()
 	now := time.Now().UTC().Truncate(time.Second)
 	day := now.In(amazondatadb.SalesDaysZone).Format(time.DateOnly)

@@ -11,9 +11,7 @@ import (
 
 	"sellerhub/app/apptest"
 	"sellerhub/models"
-	accountsdb "sellerhub/models/accounts"
 	purchasedb "sellerhub/models/purchase"
-	storesdb "sellerhub/models/stores"
 )
 
 // planBenchSKUs are the seller SKUs 亚马逊补货计划's report seeds, each in the four NA marketplaces: 20,000 lines.
@@ -98,21 +96,7 @@ func TestLoadReportReplenishment(t *testing.T) {
 
 func replenishmentReport(t *testing.T, kind string) {
 	h, client := benchHarness(t, apptest.WithDatabase(kind))
-	admin := h.Client()
-	apptest.ExpectOK(t, admin.Login(apptest.AdminAccount, apptest.AdminPassword))
-	owner, err := accountsdb.UserByAccount(h.DB, apptest.AdminAccount)
-	if err != nil {
-		t.Fatal(err)
-	}
-	group := &storesdb.StoreGroup{CompanyID: owner.CompanyID, Name: "补货压测店铺"}
-	if err := h.DB.Create(group).Error; err != nil {
-		t.Fatal(err)
-	}
-	seller := &storesdb.Seller{ID: models.NewID(), CompanyID: owner.CompanyID, GroupID: group.ID, Region: "NA",
-		SellingPartnerID: "ARPBENCHSELLER", RefreshToken: "token", Status: storesdb.SellerActive, AuthorizedAt: time.Now()}
-	if err := h.DB.Create(seller).Error; err != nil {
-		t.Fatal(err)
-	}
+	admin, owner, group, seller := benchSeller(t, h, "补货压测店铺", "ARPBENCHSELLER")
 	start := time.Now()
 	now := time.Now().UTC().Truncate(time.Second)
 	local := h.Clock.Now().In(h.Config.TimeZone)
