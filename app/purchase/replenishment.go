@@ -134,6 +134,8 @@ type lineFacts struct {
 	hasProduct   bool
 	// unitCubicFeet is the product's volume (0: no size), which FBA容量's check sums.
 	unitCubicFeet float64
+	// unitKg and unitCbm are the product's weight and volume (m³), which the channels' freight is priced on.
+	unitKg, unitCbm decimal.NullDecimal
 	// supplierLead is the product's supplier's measured lead time, set when measured on minLeadLines lines or more.
 	supplierLead SupplierLead
 	// plan is the seller's units of this month in 销售预测 (nil: none), planDays the month's days.

@@ -13,6 +13,7 @@ import (
 	"sellerhub/app/shipping"
 	"sellerhub/models"
 	purchasedb "sellerhub/models/purchase"
+	shippingdb "sellerhub/models/shipping"
 	storesdb "sellerhub/models/stores"
 )
 
@@ -66,6 +67,10 @@ type PlanLine struct {
 	// lead time or the SKU's own.
 	ProductionFrom string `json:"productionFrom"`
 	PlanResult
+	// Methods and Bridge are the line's shipment by each first-leg channel (运输方式), which only its arithmetic
+	// shows.
+	Methods []PlanMethod `json:"methods,omitempty"`
+	Bridge  *PlanBridge  `json:"bridge,omitempty"`
 }
 
 // minLeadLines is how many received order lines a supplier's measured lead time needs to replace the default: one
@@ -179,6 +184,12 @@ func (pl *Planner) Compute(ctx context.Context, p core.Principal, o PlanOverride
 	if l == nil {
 		return nil, core.Invalid(MsgPlanLineGone)
 	}
+	// Read at each call, not kept with the lines: a channel's new price shows at once.
+	channels, _, err := shippingdb.ChannelPage(pl.db.With(ctx), p.CompanyID, "", 0, maxPlanChannels)
+	if err != nil {
+		return nil, err
+	}
+	l.Methods, l.Bridge = b.methods(l, channels)
 	return l, nil
 }
 
@@ -264,6 +275,7 @@ func (pl *Planner) work(ctx context.Context, p core.Principal, today time.Time) 
 				l.UnitPrice = r.Price.Decimal.StringFixed(2)
 			}
 			f.unitCubicFeet = unitCubicFeet(r)
+			f.unitKg, f.unitCbm = r.Weight, unitCbm(r)
 		}
 	}
 	// This month's plans of 销售预测 set their lines' rates.

@@ -5,6 +5,7 @@
 // orders, one per supplier) or become shipment plans (one per store and marketplace).
 import { useEffect, useRef, useState } from "react";
 import { api } from "../lib/api.js";
+import { money } from "../lib/money.js";
 import { can } from "../lib/permissions.js";
 import { openTab } from "../lib/tabs.js";
 import { toast } from "../lib/toast.js";
@@ -38,6 +39,68 @@ function Warnings({ list }) {
         </span>
       ))}
     </span>
+  );
+}
+
+// Methods compares the line's shipment by each first-leg channel of 物流跟踪: days, ship-by date, units, freight;
+// the recommended channel marked, and the split by a fast and a cheap channel when the cheap one is too late.
+function Methods({ methods, bridge }) {
+  if (!methods || methods.length === 0) {
+    return (
+      <p className="mt-3 rounded-md bg-slate-50 px-3 py-2 text-slate-600 dark:bg-slate-800 dark:text-slate-300" data-testid="methods-empty">
+        尚未设置物流渠道：在
+        <button type="button" className="mx-1 text-sky-700 underline dark:text-sky-300" onClick={() => openTab("物流跟踪", "/erp/ship/transportation")}>
+          物流跟踪
+        </button>
+        中添加承运商和渠道（天数、每kg或每m³运费）后，这里按渠道比较时效和运费。
+      </p>
+    );
+  }
+  return (
+    <div className="mt-3 overflow-x-auto">
+      <table className="w-full text-left" aria-label="运输方式">
+        <caption className="mb-1 text-left font-medium">运输方式（头程按渠道天数，运费按产品重量或体积）</caption>
+        <thead className="text-slate-600 dark:text-slate-300">
+          <tr>
+            <th className="py-1 pr-3 font-medium">渠道</th>
+            <th className="py-1 pr-3 font-medium">方式</th>
+            <th className="py-1 pr-3 text-right font-medium">头程天数</th>
+            <th className="py-1 pr-3 font-medium">最晚发货日</th>
+            <th className="py-1 pr-3 text-right font-medium">建议发货</th>
+            <th className="py-1 pr-3 text-right font-medium">建议采购</th>
+            <th className="py-1 pr-3 text-right font-medium">单件运费</th>
+            <th className="py-1 text-right font-medium">运费</th>
+          </tr>
+        </thead>
+        <tbody>
+          {methods.map((m) => (
+            <tr key={m.channelId} title={m.formula} className={`border-t border-slate-100 dark:border-slate-700 ${m.recommended ? "bg-emerald-50 dark:bg-emerald-900/30" : ""}`}>
+              <td className="whitespace-nowrap py-1 pr-3">
+                {m.carrier} {m.channel}
+                {m.recommended && <span className="ml-1 rounded bg-emerald-100 px-1 text-xs text-emerald-800 dark:bg-emerald-800 dark:text-emerald-100">推荐</span>}
+              </td>
+              <td className="py-1 pr-3">{m.mode}</td>
+              <td className="py-1 pr-3 text-right tabular-nums">{m.days}</td>
+              <td className="whitespace-nowrap py-1 pr-3 tabular-nums">
+                {m.shipByDate || "—"}
+                {!m.onTime && <span className="ml-1 rounded bg-red-50 px-1 text-xs text-red-700 dark:bg-red-900/40 dark:text-red-200">来不及</span>}
+              </td>
+              <td className="py-1 pr-3 text-right tabular-nums">{m.ship}</td>
+              <td className="py-1 pr-3 text-right tabular-nums">{m.buy}</td>
+              <td className="py-1 pr-3 text-right tabular-nums">{m.unitFreight ? money(m.unitFreight, "CNY") : <span title={m.formula}>未知</span>}</td>
+              <td className="py-1 text-right tabular-nums">{m.freight ? money(m.freight, "CNY") : "—"}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      {bridge && (
+        <p className="mt-2 rounded-md bg-sky-50 px-3 py-2 text-sky-900 dark:bg-sky-900/40 dark:text-sky-100" data-testid="bridge">
+          拆分建议：{bridge.fastUnits}件走{bridge.fast}，{bridge.slowUnits}件走{bridge.slow}，运费{money(bridge.freight, "CNY")}，比全部走{bridge.fast}（
+          {money(bridge.allFast, "CNY")}）省{money(bridge.saving, "CNY")}
+          <span className="mt-1 block text-xs text-sky-800 dark:text-sky-200">{bridge.formula}</span>
+        </p>
+      )}
+    </div>
   );
 }
 
@@ -173,6 +236,7 @@ function Arithmetic({ row, permissions, onSaved }) {
               ))}
             </tbody>
           </table>
+          <Methods methods={line.methods} bridge={line.bridge} />
           <Projection points={line.projection} rate={line.rate} threshold={line.threshold} />
           {can(permissions, "erp:purchase:plan:edit") && (
             <button type="button" className={`mt-3 ${plainButton}`} onClick={save}>

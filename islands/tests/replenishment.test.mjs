@@ -85,6 +85,18 @@ describe("亚马逊补货计划", () => {
     const panel = frame.getByRole("region", { name: "补货计算" });
     const steps = panel.getByRole("table", { name: "计算步骤" });
     await steps.locator('[data-step="buy"]').waitFor();
+    await panel.getByTestId("methods-empty").getByText(/尚未设置物流渠道/).waitFor();
+    // Channels added in 物流跟踪 count at the next computation, each priced on the product's weight.
+    const now = new Date().toISOString().replace("T", " ").replace("Z", "");
+    const company = `(SELECT company_id FROM users WHERE account = '${ADMIN_ACCOUNT}')`;
+    server.sql(`INSERT INTO freight_carriers (id, company_id, name, created_at, updated_at) VALUES (7450000000000040, ${company}, '顺丰国际', '${now}', '${now}')`);
+    for (const [id, name, mode, days, price] of [[41, "美森快船", "sea", 25, 12], [42, "空派", "air", 10, 38]]) {
+      server.sql(
+        "INSERT INTO freight_channels (id, company_id, carrier_id, name, mode, days, basis, unit_price, remark, created_at, updated_at) " +
+          `VALUES (74500000000000${id}, ${company}, 7450000000000040, '${name}', '${mode}', ${days}, 'kg', ${price}, '', '${now}', '${now}')`,
+      );
+    }
+    server.sql(`UPDATE local_products SET weight = 0.4 WHERE company_id = ${company}`);
     for (const label of ["7天日均", "30天日均", "加权日均", "FBA总库存", "可售天数", "发货需求", "建议发货", "采购需求", "建议采购"]) {
       await steps.getByRole("cell", { name: label, exact: true }).waitFor();
     }
@@ -107,6 +119,14 @@ describe("亚马逊补货计划", () => {
     const moved = Number(await panel.getByTestId("buy").innerText());
     await steps.getByText(/安全 60天/).first().waitFor();
     assert.ok(moved > before, `${moved} > ${before}`);
+    const methods = panel.getByRole("table", { name: "运输方式" });
+    await methods.getByText("推荐").waitFor();
+    assert.equal(await methods.locator("tbody tr").count(), 2);
+    const unitFreight = async (name) => (await methods.locator("tbody tr", { hasText: name }).locator("td").nth(6).innerText()).trim();
+    assert.equal(await unitFreight("空派"), "¥15.20");
+    assert.equal(await unitFreight("美森快船"), "¥4.80");
+    await methods.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: artifact("replenishment-methods-desktop.png") });
     // Nothing was saved: the list still says what it said.
     await frame.getByRole("button", { name: "刷新", exact: true }).click();
     list = await shown(frame);

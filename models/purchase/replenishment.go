@@ -190,8 +190,9 @@ type PlanListing struct {
 	SupplierID    *int64
 	SupplierName  string
 	Price         decimal.NullDecimal
-	// The product's size in centimetres (null: not measured), which FBA容量's check reads.
-	Length, Width, Height decimal.NullDecimal
+	// The product's size in centimetres and weight in kg (null: not measured), which FBA容量's check and the
+	// channels' freight read.
+	Length, Width, Height, Weight decimal.NullDecimal
 }
 
 // PlanCount is a quantity per key: a product's units (local stock, open orders) or a line's (our shipments).
@@ -246,7 +247,7 @@ func ReadPlanData(db *models.DB, companyID, userID int64, month string) (*PlanDa
 		Select("listings.group_id, listings.marketplace_id, listings.seller_sku, listings.product_id, " +
 			"local_products.sku AS product_sku, local_products.name AS product_name, local_products.supplier_id, " +
 			"suppliers.name AS supplier_name, local_products.price, local_products.length, local_products.width, " +
-			"local_products.height").
+			"local_products.height, local_products.weight").
 		Joins("JOIN local_products ON local_products.id = listings.product_id").
 		Joins("LEFT JOIN suppliers ON suppliers.id = local_products.supplier_id").
 		Where("listings.product_id IS NOT NULL").Find(&d.Listings).Error
