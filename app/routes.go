@@ -840,6 +840,8 @@ func routes(e *echo.Echo, d Deps, pg *pages.Handler) RouteAccess {
 	erp.PUT("/replenishment/settings", pur.SavePlanDefaults, rpScreen.Needs(purchase.PermissionPlanEdit), oplog("保存补货默认参数")).Takes(purchase.PlanInputs{}).Answers("")
 	erp.GET("/replenishment/capacity", pur.PlanCapacities, rpScreen).Answers([]purchase.CapacityRow{})
 	erp.PUT("/replenishment/capacity", pur.SavePlanCapacity, rpScreen.Needs(purchase.PermissionPlanEdit), oplog("保存FBA容量")).Takes(purchase.CapacityForm{}).Answers("")
+	erp.GET("/replenishment/pools", pur.PlanPools, rpScreen).Answers([]purchase.PoolRow{})
+	erp.PUT("/replenishment/pools", pur.SavePlanPool, rpScreen.Needs(purchase.PermissionPlanEdit), oplog("保存泛欧计划")).Takes(purchase.PoolForm{}).Answers("")
 	erp.PUT("/replenishment/sku", pur.SavePlanSKU, rpScreen.Needs(purchase.PermissionPlanEdit), oplog("保存SKU补货参数")).Takes(purchase.SKUInputsForm{}).Answers("")
 	erp.POST("/replenishment/purchaseOrders", pur.PlanOrders, rpScreen.Needs(purchase.PermissionAdd), oplog("补货生成采购单")).Takes(purchase.PlanDocsForm{}).Answers([]purchase.PlanDoc{})
 	erp.POST("/replenishment/orderReview", pur.PlanOrderReview, rpScreen).Takes(purchase.OrderReviewForm{}).Answers(purchase.OrderReview{})

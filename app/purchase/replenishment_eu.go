@@ -3,12 +3,15 @@ package purchase
 import (
 	"context"
 	"fmt"
+	"slices"
 	"sort"
 	"strings"
+	"time"
 
 	"github.com/shopspring/decimal"
 
 	"sellerhub/app/core"
+	purchasedb "sellerhub/models/purchase"
 	storesdb "sellerhub/models/stores"
 )
 
@@ -87,48 +90,18 @@ func (pl *Planner) EUSplit(ctx context.Context, p core.Principal, f EUSplitForm)
 		return nil, core.Invalid(MsgEUNotPooled)
 	}
 	// The pool: the SKU's lines in the group's EU marketplaces, in the marketplaces' order.
-	pool := lineFacts{hasProduct: first.ProductID != 0}
 	var members []*PlanLine
 	for i := range all {
 		l := &all[i]
-		if l.GroupID != first.GroupID || l.SKU != first.SKU || !EUPoolCountries[l.Country] {
-			continue
-		}
-		fa := facts[l.ID]
-		members = append(members, l)
-		for w := range Windows {
-			pool.units[w] += fa.units[w]
-		}
-		pool.fulfillable += fa.fulfillable
-		pool.reserved += fa.reserved
-		pool.inbound += fa.inbound
-		pool.ourShipments += fa.ourShipments
-		// The product's local stock and open orders were shared among its lines: the pool holds its members' shares.
-		pool.localShare += fa.localShare
-		pool.orderedShare += fa.orderedShare
-		pool.localTotal, pool.orderedTotal = fa.localTotal, fa.orderedTotal
-		if fa.plan != nil {
-			units := *fa.plan
-			if pool.plan != nil {
-				units += *pool.plan
-			}
-			pool.plan, pool.planDays = &units, fa.planDays
+		if l.GroupID == first.GroupID && l.SKU == first.SKU && EUPoolCountries[l.Country] {
+			members = append(members, l)
 		}
 	}
-	sort.SliceStable(members, func(i, j int) bool {
-		return marketSort(members[i].MarketplaceID) < marketSort(members[j].MarketplaceID)
-	})
+	sortMembers(members)
+	pool := poolFacts(members, facts)
 	countries := make([]string, len(members))
 	for i, l := range members {
 		countries[i] = l.Country
-	}
-	// The pool is out of stock on a day only when every member was: the fewest days out of any member.
-	for w := range Windows {
-		for i, l := range members {
-			if d := facts[l.ID].outDays[w]; i == 0 || d < pool.outDays[w] {
-				pool.outDays[w] = d
-			}
-		}
 	}
 	out := &EUSplit{GroupName: first.GroupName, SKU: first.SKU, ProductSKU: first.ProductSKU,
 		Countries: strings.Join(countries, "+"), Markets: []EUMarket{}}
@@ -140,20 +113,7 @@ func (pl *Planner) EUSplit(ctx context.Context, p core.Principal, f EUSplitForm)
 		}
 		out.Total = *f.Total
 	}
-	// Shares of sales: 30 days, else 60, else equal (shares() with all weights 0).
-	weights := make([]int64, len(members))
-	sold30, sold60 := 0, 0
-	for _, l := range members {
-		sold30 += facts[l.ID].units[2]
-		sold60 += facts[l.ID].units[3]
-	}
-	window, sold := 2, sold30
-	if sold30 == 0 {
-		window, sold = 3, sold60
-	}
-	for i, l := range members {
-		weights[i] = int64(facts[l.ID].units[window])
-	}
+	weights, _, sold := poolWeights(members, facts)
 	parts := shares(out.Total, append([]int64(nil), weights...))
 	for i, l := range members {
 		fa := facts[l.ID]
@@ -205,4 +165,133 @@ func (pl *Planner) SubmitEUSplit(ctx context.Context, p core.Principal, f EUSpli
 		return nil, core.Invalid(MsgEUNoQuantity)
 	}
 	return pl.CreateShipPlans(ctx, p, docs)
+}
+
+// sortMembers puts a pool's lines in the marketplaces' order.
+func sortMembers(members []*PlanLine) {
+	sort.SliceStable(members, func(i, j int) bool {
+		return marketSort(members[i].MarketplaceID) < marketSort(members[j].MarketplaceID)
+	})
+}
+
+// poolFacts sums a pool's lines into one line's facts.
+func poolFacts(members []*PlanLine, facts map[string]*lineFacts) lineFacts {
+	pool := lineFacts{}
+	for _, l := range members {
+		fa := facts[l.ID]
+		pool.hasProduct = pool.hasProduct || fa.hasProduct
+		for w := range Windows {
+			pool.units[w] += fa.units[w]
+		}
+		pool.fulfillable += fa.fulfillable
+		pool.reserved += fa.reserved
+		pool.inbound += fa.inbound
+		pool.ourShipments += fa.ourShipments
+		// The product's local stock and open orders were shared among its lines: the pool holds its members' shares.
+		pool.localShare += fa.localShare
+		pool.orderedShare += fa.orderedShare
+		pool.localTotal, pool.orderedTotal = fa.localTotal, fa.orderedTotal
+		if fa.plan != nil {
+			units := *fa.plan
+			if pool.plan != nil {
+				units += *pool.plan
+			}
+			pool.plan, pool.planDays = &units, fa.planDays
+		}
+	}
+	// The pool is out of stock on a day only when every member was: the fewest days out of any member.
+	for w := range Windows {
+		for i, l := range members {
+			if d := facts[l.ID].outDays[w]; i == 0 || d < pool.outDays[w] {
+				pool.outDays[w] = d
+			}
+		}
+	}
+	return pool
+}
+
+// poolWeights are the members' shares of the pool: their units of the last 30 days, else 60 (window 2 or 3 of
+// Windows), and the units they sum to; all 0 (equal shares) when none sold.
+func poolWeights(members []*PlanLine, facts map[string]*lineFacts) ([]int64, int, int) {
+	window := 2
+	for {
+		weights, sold := make([]int64, len(members)), 0
+		for i, l := range members {
+			weights[i] = int64(facts[l.ID].units[window])
+			sold += facts[l.ID].units[window]
+		}
+		if sold > 0 || window == 3 {
+			return weights, window, sold
+		}
+		window = 3
+	}
+}
+
+// pooledResult works a member of a Pan-EU pool out with the inputs in: its own stock and rate, the pool's dates
+// and warnings, and its share by sales of the pool's shipment and purchase; with detail, the pool's steps and a
+// last one for the share.
+func pooledResult(members []*PlanLine, facts map[string]*lineFacts, me int, in PlanInputs, today time.Time, detail bool) PlanResult {
+	own := facts[members[me].ID].compute(in, today, false)
+	pool := poolFacts(members, facts)
+	r := pool.compute(in, today, detail)
+	weights, window, sold := poolWeights(members, facts)
+	ship := shares(r.Ship, slices.Clone(weights))[me]
+	buy := shares(r.Buy, slices.Clone(weights))[me]
+	countries := make([]string, len(members))
+	for i, l := range members {
+		countries[i] = l.Country
+	}
+	if detail {
+		share := fmt.Sprintf("各站点均分（%d个站点都没有销量）", len(members))
+		if sold > 0 {
+			share = fmt.Sprintf("本站点%d天销量 %d ÷ 池内 %d", Windows[window], weights[me], sold)
+		}
+		own.Steps = append(r.Steps, PlanStep{Key: "euShare", Label: "泛欧份额",
+			Formula: fmt.Sprintf("%s 池：建议发货 %d、建议采购 %d，按%s分到本站点", strings.Join(countries, "+"), r.Ship, r.Buy, share),
+			Value:   fmt.Sprintf("发货 %d / 采购 %d", ship, buy)})
+		own.Windows, own.Projection = r.Windows, r.Projection
+	}
+	own.CoverDays, own.StockOutDate, own.ShipByDate, own.OrderByDate = r.CoverDays, r.StockOutDate, r.ShipByDate, r.OrderByDate
+	own.CoverAfter, own.Warnings = r.CoverAfter, r.Warnings
+	own.ShipNeed, own.BuyNeed = r.ShipNeed, r.BuyNeed
+	own.ShipSuggest, own.Ship, own.Buy = shares(r.ShipSuggest, slices.Clone(weights))[me], ship, buy
+	return own
+}
+
+// poolKey is a SKU of a store group, whose EU lines a Pan-EU pool gathers.
+type poolKey struct {
+	group int64
+	sku   string
+}
+
+// poolLines gives the lines of the pooled groups' SKUs in two or more EU marketplaces their pool's figures, and
+// returns each pooled line's members (by line id).
+func poolLines(pooled map[int64]bool, keys []purchasedb.PlanKey, lines map[purchasedb.PlanKey]*PlanLine,
+	facts map[string]*lineFacts, today time.Time) map[string][]*PlanLine {
+	pools := map[poolKey][]*PlanLine{}
+	for _, k := range keys {
+		if l := lines[k]; pooled[k.GroupID] && EUPoolCountries[l.Country] {
+			pools[poolKey{k.GroupID, k.SKU}] = append(pools[poolKey{k.GroupID, k.SKU}], l)
+		}
+	}
+	out := map[string][]*PlanLine{}
+	for _, members := range pools {
+		if len(members) < 2 {
+			continue
+		}
+		sortMembers(members)
+		results := make([]PlanResult, len(members))
+		for i, l := range members {
+			results[i] = pooledResult(members, facts, i, l.Inputs, today, false)
+		}
+		countries := make([]string, len(members))
+		for i, l := range members {
+			countries[i] = l.Country
+		}
+		for i, l := range members {
+			l.PlanResult, l.Pool = results[i], strings.Join(countries, "+")
+			out[l.ID] = members
+		}
+	}
+	return out
 }

@@ -56,21 +56,24 @@ type PlanBridge struct {
 
 func money2(d decimal.Decimal) string { return d.StringFixed(2) }
 
-// methods works the line out for each channel, with the inputs the line was worked out with.
+// methods works the line out for each channel, with the inputs the line was worked out with: on its own facts
+// with its shares of local stock and open orders, or on its Pan-EU pool's.
 func (b *planBase) methods(l *PlanLine, channels []shippingdb.ChannelRow) ([]PlanMethod, *PlanBridge) {
-	f := b.facts[l.ID]
-	if f == nil || len(channels) == 0 {
+	own := b.facts[l.ID]
+	if own == nil || len(channels) == 0 {
 		return nil, nil
+	}
+	f := *own
+	f.localShare, f.orderedShare = l.Local, l.Ordered
+	if members := b.pools[l.ID]; members != nil {
+		f = poolFacts(members, b.facts)
 	}
 	today := b.today.Format("2006-01-02")
 	ms := make([]PlanMethod, 0, len(channels))
 	for _, ch := range channels {
 		in := l.Inputs
 		in.FirstLegDays = ch.Days
-		fc := *f
-		fc.localShare = l.Local
-		fc.orderedShare = l.Ordered
-		r := fc.compute(in, b.today, false)
+		r := f.compute(in, b.today, false)
 		m := PlanMethod{ChannelID: strconv.FormatInt(ch.ID, 10), Carrier: ch.CarrierName, Channel: ch.Name,
 			Mode: shipping.ModeNames[ch.Mode], Days: ch.Days, ShipByDate: r.ShipByDate, Ship: r.Ship, Buy: r.Buy,
 			left: r.ShipSuggest}
@@ -97,7 +100,7 @@ func (b *planBase) methods(l *PlanLine, channels []shippingdb.ChannelRow) ([]Pla
 		return ms, nil
 	}
 	ms[fast].Recommended = true
-	return ms, bridge(f, l, ms, fast)
+	return ms, bridge(&f, l, ms, fast)
 }
 
 // recommend picks the cheapest channel in time by its unit freight (the faster of equals); without a priced one in
@@ -152,8 +155,9 @@ func bridge(f *lineFacts, l *PlanLine, ms []PlanMethod, fast int) *PlanBridge {
 	sm, in := ms[slow], l.Inputs
 	gap := sm.Days + in.ReceivingDays + in.SafetyDays - l.CoverDays
 	rate := f.rate(in)
-	fastUnits := min(ceilTimes(rate, gap), l.Local)
-	slowUnits := min(max(0, sm.left-fastUnits), l.Local-fastUnits)
+	local := f.localShare
+	fastUnits := min(ceilTimes(rate, gap), local)
+	slowUnits := min(max(0, sm.left-fastUnits), local-fastUnits)
 	if fastUnits <= 0 || slowUnits <= 0 {
 		return nil // one channel ships it all, or nothing is there to ship
 	}
@@ -163,7 +167,7 @@ func bridge(f *lineFacts, l *PlanLine, ms []PlanMethod, fast int) *PlanBridge {
 		Freight: money2(cost), AllFast: money2(all), Saving: money2(all.Sub(cost)),
 		Formula: fmt.Sprintf("%s来不及：日均 %s × (头程 %d + 上架 %d + 安全 %d − 可售 %d = %d天)（向上取整）= %d件先走%s（不超过本地可用 %d），"+
 			"其余 %d件走%s（其建议发货 %d − %d，不超过本地剩余）", sm.Channel, num(rate), sm.Days, in.ReceivingDays, in.SafetyDays,
-			l.CoverDays, gap, fastUnits, fm.Channel, l.Local, slowUnits, sm.Channel, sm.left, fastUnits)}
+			l.CoverDays, gap, fastUnits, fm.Channel, local, slowUnits, sm.Channel, sm.left, fastUnits)}
 }
 
 // unitCbm is a product's volume in cubic metres, null when it has no size.

@@ -27,6 +27,8 @@ type planBase struct {
 	byProduct map[int64][]int
 	search    []string // each line's seller SKU, local SKU and ASIN in lower case, which 查询's keyword looks in
 	capacity  map[marketKey]*capacityUse
+	// pools are the members of each line's Pan-EU pool (by line id), for the lines that are pooled.
+	pools map[string][]*PlanLine
 }
 
 // base is the user's lines as kept, worked out again only when what they read has changed: every call of the list,
@@ -84,7 +86,12 @@ func (b *planBase) tried(o PlanOverride) *PlanLine {
 		f.localShare = shares(f.localTotal, weights)[at]
 		f.orderedShare = shares(f.orderedTotal, slices.Clone(weights))[at]
 	}
-	l.PlanResult = f.compute(o.Inputs, b.today, true)
+	if members := b.pools[o.ID]; members != nil {
+		me := slices.IndexFunc(members, func(m *PlanLine) bool { return m.ID == o.ID })
+		l.PlanResult = pooledResult(members, b.facts, me, o.Inputs, b.today, true)
+	} else {
+		l.PlanResult = f.compute(o.Inputs, b.today, true)
+	}
 	// The marketplace's use with this line's new shipment in place of its kept one.
 	if u := b.capacity[marketKey{l.GroupID, l.MarketplaceID}]; u != nil && l.Ship > 0 {
 		tried := *u

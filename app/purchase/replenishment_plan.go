@@ -66,6 +66,8 @@ type PlanLine struct {
 	// ProductionFrom says where Inputs' production days came from: the company's default, the supplier's measured
 	// lead time or the SKU's own.
 	ProductionFrom string `json:"productionFrom"`
+	// Pool names the marketplaces of the line's Pan-EU pool (DE+FR+IT), whose figures it shows; "" when not pooled.
+	Pool string `json:"pool"`
 	PlanResult
 	// Methods and Bridge are the line's shipment by each first-leg channel (运输方式), which only its arithmetic
 	// shows.
@@ -353,6 +355,15 @@ func (pl *Planner) work(ctx context.Context, p core.Principal, today time.Time) 
 	for _, k := range keys {
 		lines[k].PlanResult = facts[k].compute(lines[k].Inputs, today, false)
 	}
+	pooled, err := purchasedb.PooledGroups(db, p.CompanyID, p.UserID)
+	if err != nil {
+		return nil, err
+	}
+	factsByID := make(map[string]*lineFacts, len(facts))
+	for k, f := range facts {
+		factsByID[lines[k].ID] = f
+	}
+	pools := poolLines(pooled, keys, lines, factsByID, today)
 	entered, err := purchasedb.Capacities(db, p.CompanyID, p.UserID)
 	if err != nil {
 		return nil, err
@@ -369,7 +380,7 @@ func (pl *Planner) work(ctx context.Context, p core.Principal, today time.Time) 
 	})
 	b := &planBase{today: today, lines: make([]PlanLine, 0, len(keys)), facts: make(map[string]*lineFacts, len(keys)),
 		index: make(map[string]int, len(keys)), byProduct: map[int64][]int{}, search: make([]string, 0, len(keys)),
-		capacity: use}
+		capacity: use, pools: pools}
 	for _, k := range keys {
 		l := lines[k]
 		b.index[l.ID], b.facts[l.ID] = len(b.lines), facts[k]

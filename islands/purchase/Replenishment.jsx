@@ -476,11 +476,72 @@ function CapacityDialog({ onDone, onClose }) {
   );
 }
 
+// PoolDialog marks the store groups with Pan-European FBA (泛欧计划): their EU lines are then worked as one pool.
+function PoolDialog({ onDone, onClose }) {
+  const dialog = useRef(null);
+  const [rows, setRows] = useState(null);
+  const [error, setError] = useState("");
+  useEffect(() => {
+    dialog.current.showModal();
+    api(`${RP}/pools`)
+      .then(({ data }) => setRows(data))
+      .catch((e) => setError(e.message));
+  }, []);
+  const toggle = async (r, pooled) => {
+    try {
+      await api(`${RP}/pools`, { method: "PUT", body: { groupId: r.groupId, pooled } });
+      setError("");
+      setRows((all) => all.map((x) => (x.groupId === r.groupId ? { ...x, pooled } : x)));
+      toast(pooled ? `${r.groupName} 已按泛欧库存池计算` : `${r.groupName} 已按各站点分别计算`, "success");
+      onDone();
+    } catch (err) {
+      setError(err.message);
+    }
+  };
+  return (
+    <dialog ref={dialog} onClose={onClose} aria-labelledby="pool-title" className="m-auto w-[560px] max-w-[95vw] rounded-xl bg-white p-0 text-slate-800 shadow-xl backdrop:bg-slate-900/40 dark:bg-slate-800 dark:text-slate-100">
+      <div className="space-y-3 p-6 text-sm">
+        <h2 id="pool-title" className="text-lg font-semibold">
+          泛欧计划
+        </h2>
+        <p className="text-slate-500 dark:text-slate-400">
+          开通了亚马逊泛欧计划（Pan-European FBA）或欧洲配送网络的店铺，各欧洲站点的FBA库存互相调配：勾选后，同一SKU在德、法、意、西等站点合并计算断货日期和补货量，再按各站点近30天销量分配。
+        </p>
+        {error && (
+          <p role="alert" className="rounded-md bg-red-50 px-3 py-2 text-red-700">
+            {error}
+          </p>
+        )}
+        {rows && rows.length === 0 && <p className="text-slate-500">暂无欧洲站点的补货行：同步欧洲店铺的订单和FBA库存后即可设置。</p>}
+        {rows && rows.length > 0 && (
+          <ul className="divide-y divide-slate-100 dark:divide-slate-700">
+            {rows.map((r) => (
+              <li key={r.groupId} className="flex items-center justify-between gap-3 py-2">
+                <label className="flex items-center gap-2">
+                  <input type="checkbox" checked={r.pooled} onChange={(e) => toggle(r, e.target.checked)} aria-label={`${r.groupName} 泛欧计划`} />
+                  <span>{r.groupName}</span>
+                </label>
+                <span className="text-slate-500 dark:text-slate-400">{r.countries}</span>
+              </li>
+            ))}
+          </ul>
+        )}
+        <div className="flex justify-end">
+          <button type="button" className={plainButton} onClick={() => dialog.current.close()}>
+            关闭
+          </button>
+        </div>
+      </div>
+    </dialog>
+  );
+}
+
 export default function Replenishment({ permissions }) {
   const [selected, setSelected] = useState(null);
   const [docs, setDocs] = useState(null);
   const [defaults, setDefaults] = useState(false);
   const [capacity, setCapacity] = useState(false);
+  const [pools, setPools] = useState(false);
   const [version, setVersion] = useState(0);
   const reload = () => setVersion((v) => v + 1);
   const bulk = [];
@@ -532,6 +593,15 @@ export default function Replenishment({ permissions }) {
           ship: (row) => <span className={row.ship > 0 ? "font-semibold text-sky-700 dark:text-sky-300" : ""}>{row.ship}</span>,
           buy: (row) => <span className={row.buy > 0 ? "font-semibold text-violet-700 dark:text-violet-300" : ""}>{row.buy}</span>,
           coverDays: (row) => (row.coverDays == null ? "—" : row.coverDays),
+          country: (row) =>
+            row.pool ? (
+              <span className="whitespace-nowrap" title={`泛欧库存池 ${row.pool}：可售天数、断货日期按池计算，建议量按销量分到本站点`}>
+                {row.country}
+                <span className="ml-1 rounded bg-indigo-50 px-1 text-xs text-indigo-700 dark:bg-indigo-900/40 dark:text-indigo-200">泛欧</span>
+              </span>
+            ) : (
+              row.country
+            ),
         }}
         toolbar={
           can(permissions, "erp:purchase:plan:edit") && (
@@ -541,6 +611,9 @@ export default function Replenishment({ permissions }) {
               </button>
               <button type="button" className={plainButton} onClick={() => setCapacity(true)}>
                 FBA容量
+              </button>
+              <button type="button" className={plainButton} onClick={() => setPools(true)}>
+                泛欧计划
               </button>
             </>
           )
@@ -569,6 +642,7 @@ export default function Replenishment({ permissions }) {
       )}
       {defaults && <DefaultsDialog onClose={() => setDefaults(false)} onDone={reload} />}
       {capacity && <CapacityDialog onClose={() => setCapacity(false)} onDone={reload} />}
+      {pools && <PoolDialog onClose={() => setPools(false)} onDone={reload} />}
     </section>
   );
 }

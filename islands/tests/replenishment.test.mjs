@@ -266,6 +266,17 @@ describe("亚马逊补货计划", () => {
     assert.match(await warned.getAttribute("title"), /建议发货后本站点FBA库存约\d+立方英尺，超过FBA容量1立方英尺/);
   });
 
+  it("opens 泛欧计划, which says what to do while no store sells in the EU", async () => {
+    // The demo company sells in North America only; pooling itself is TestPanEUGroupsWorkTheirEULinesAsOnePool's.
+    const frame = await tabFrame(page, "亚马逊补货计划");
+    await frame.getByRole("button", { name: "泛欧计划", exact: true }).click();
+    const dialog = frame.getByRole("dialog", { name: "泛欧计划" });
+    await dialog.getByText("暂无欧洲站点的补货行：同步欧洲店铺的订单和FBA库存后即可设置。").waitFor();
+    await dialog.getByText(/Pan-European FBA/).waitFor();
+    await dialog.getByRole("button", { name: "关闭", exact: true }).click();
+    await dialog.waitFor({ state: "hidden" });
+  });
+
   it("draws the plan and its arithmetic at 1280 px and 390 px, light and dark", async () => {
     for (const [size, viewport] of [["desktop", { width: 1280, height: 800 }], ["phone", { width: 390, height: 844 }]]) {
       for (const dark of [false, true]) {

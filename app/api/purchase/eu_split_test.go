@@ -46,40 +46,7 @@ func TestEUSplitPoolsTheMarketplacesAndMakesAPlanEach(t *testing.T) {
 	for _, kind := range dbtest.Kinds {
 		t.Run(kind, func(t *testing.T) {
 			h := apptest.Start(t, apptest.WithDatabase(kind))
-			f := newFixture(t, h, "13700000060", "欧洲公司")
-			sl, err := fixtures.Seller(context.Background(), h.DB, f.companyID, "欧店", "EU", "A60SELLER", de, fr, it, uk)
-			must(t, err)
-			now := h.Clock.Now().In(h.Config.TimeZone)
-			today := time.Date(now.Year(), now.Month(), now.Day(), 0, 0, 0, 0, time.UTC)
-			for market, stock := range map[string]int{de: 20, fr: 5, it: 0, uk: 50} {
-				must(t, h.DB.Create(&catalogdb.Listing{CompanyID: f.companyID, GroupID: sl.GroupID, MarketplaceID: market, SellerSKU: "EU-A1",
-					ProductID: &f.aID, CreatedAt: time.Now(), UpdatedAt: time.Now()}).Error)
-				_, err := amazondatadb.UpsertFBAInventory(h.DB, []amazondatadb.FBAInventory{{CompanyID: f.companyID, GroupID: sl.GroupID,
-					SellerID: sl.ID, MarketplaceID: market, SKU: "EU-A1", ASIN: "B0A60", Name: "欧洲商品", Fulfillable: stock}})
-				must(t, err)
-			}
-			// The last 30 days: DE 2 a day, FR and IT 1 a day; nothing before.
-			for n := 1; n <= 30; n++ {
-				day := today.AddDate(0, 0, -n).Format(time.DateOnly)
-				for market, units := range map[string]int{de: 2, fr: 1, it: 1} {
-					must(t, h.DB.Exec("INSERT INTO sales_sku_days (company_id, group_id, seller_id, marketplace_id, sku, currency, day, "+
-						"bj_day, asin, product_name, units, orders, amount) VALUES (?, ?, ?, ?, 'EU-A1', 'EUR', ?, ?, 'B0A60', '', ?, ?, 0)",
-						f.companyID, sl.GroupID, sl.ID, market, day, day, units, units).Error)
-				}
-			}
-			// 100 units in the local warehouse.
-			id := f.ordered(t, pl{f.a, "12.50", "", 100})
-			line := f.get(t, id).lineOf(t, f.a).ID
-			apptest.ExpectOK(t, f.c.Call(http.MethodPost, v1+"purchaseOrder/"+id+"/receive", eventBody(f.main, today.Format(time.DateOnly), "", rl{line, 100})))
-
-			ids := map[string]string{}
-			env := f.c.Call(http.MethodPost, v1+"replenishment/page", map[string]any{"currentpage": 1, "pagesize": 100})
-			apptest.ExpectOK(t, env)
-			var lines page[planLine]
-			env.Into(t, &lines)
-			for _, l := range lines.Records {
-				ids[l.Country] = l.ID
-			}
+			f, ids := newEUShop(t, h)
 			split := func(body map[string]any) euSplit {
 				t.Helper()
 				env := f.c.Call(http.MethodPost, v1+"replenishment/euSplit", body)
@@ -134,7 +101,7 @@ func TestEUSplitPoolsTheMarketplacesAndMakesAPlanEach(t *testing.T) {
 			if after != before {
 				t.Fatalf("refused splits made %d plans", after-before)
 			}
-			env = submit(map[string]any{"id": ids["DE"], "quantity": 50}, map[string]any{"id": ids["FR"], "quantity": 25}, map[string]any{"id": ids["IT"], "quantity": 0})
+			env := submit(map[string]any{"id": ids["DE"], "quantity": 50}, map[string]any{"id": ids["FR"], "quantity": 25}, map[string]any{"id": ids["IT"], "quantity": 0})
 			apptest.ExpectOK(t, env)
 			var docs []struct{ ID, Number, For string }
 			env.Into(t, &docs)
@@ -155,4 +122,48 @@ func TestEUSplitPoolsTheMarketplacesAndMakesAPlanEach(t *testing.T) {
 			apptest.Expect(t, stranger.Call(http.MethodPost, v1+"replenishment/euSplit", map[string]any{"id": ids["DE"]}), 400, "A0400", "补货行不存在或无权查看")
 		})
 	}
+}
+
+// newEUShop is a company selling A-1 in DE, FR, IT and the UK: FBA stock 20, 5, 0 and 50; the last 30 days DE
+// sold 2 a day, FR and IT 1 a day; 100 units in the local warehouse. It answers the plan's line ids by country.
+func newEUShop(t *testing.T, h *apptest.Harness) (*fixture, map[string]string) {
+	t.Helper()
+	f := newFixture(t, h, "13700000060", "欧洲公司")
+	sl, err := fixtures.Seller(context.Background(), h.DB, f.companyID, "欧店", "EU", "A60SELLER", de, fr, it, uk)
+	must(t, err)
+	now := h.Clock.Now().In(h.Config.TimeZone)
+	today := time.Date(now.Year(), now.Month(), now.Day(), 0, 0, 0, 0, time.UTC)
+	for market, stock := range map[string]int{de: 20, fr: 5, it: 0, uk: 50} {
+		must(t, h.DB.Create(&catalogdb.Listing{CompanyID: f.companyID, GroupID: sl.GroupID, MarketplaceID: market, SellerSKU: "EU-A1",
+			ProductID: &f.aID, CreatedAt: time.Now(), UpdatedAt: time.Now()}).Error)
+		_, err := amazondatadb.UpsertFBAInventory(h.DB, []amazondatadb.FBAInventory{{CompanyID: f.companyID, GroupID: sl.GroupID,
+			SellerID: sl.ID, MarketplaceID: market, SKU: "EU-A1", ASIN: "B0A60", Name: "欧洲商品", Fulfillable: stock}})
+		must(t, err)
+	}
+	for n := 1; n <= 30; n++ {
+		day := today.AddDate(0, 0, -n).Format(time.DateOnly)
+		for market, units := range map[string]int{de: 2, fr: 1, it: 1} {
+			must(t, h.DB.Exec("INSERT INTO sales_sku_days (company_id, group_id, seller_id, marketplace_id, sku, currency, day, "+
+				"bj_day, asin, product_name, units, orders, amount) VALUES (?, ?, ?, ?, 'EU-A1', 'EUR', ?, ?, 'B0A60', '', ?, ?, 0)",
+				f.companyID, sl.GroupID, sl.ID, market, day, day, units, units).Error)
+		}
+	}
+	id := f.ordered(t, pl{f.a, "12.50", "", 100})
+	line := f.get(t, id).lineOf(t, f.a).ID
+	apptest.ExpectOK(t, f.c.Call(http.MethodPost, v1+"purchaseOrder/"+id+"/receive", eventBody(f.main, today.Format(time.DateOnly), "", rl{line, 100})))
+	ids := map[string]string{}
+	for _, l := range f.planLines(t) {
+		ids[l.Country] = l.ID
+	}
+	return f, ids
+}
+
+// planLines is the company's plan as its list answers it.
+func (f *fixture) planLines(t *testing.T) []planLine {
+	t.Helper()
+	env := f.c.Call(http.MethodPost, v1+"replenishment/page", map[string]any{"currentpage": 1, "pagesize": 100})
+	apptest.ExpectOK(t, env)
+	var lines page[planLine]
+	env.Into(t, &lines)
+	return lines.Records
 }

@@ -43,6 +43,8 @@ type PlanRow struct {
 	Inputs       purchase.PlanInputs `json:"inputs"`
 	// ProductionFrom: 默认, 供应商实测 (the supplier's measured lead time) or 自定义 (the SKU's own).
 	ProductionFrom string `json:"productionFrom"`
+	// Pool names the marketplaces of the line's Pan-EU pool (DE+FR+IT) whose figures it shows, "" when not pooled.
+	Pool string `json:"pool"`
 }
 
 func days(n int) *int {
@@ -58,7 +60,7 @@ func planRow(l *purchase.PlanLine) PlanRow {
 		Trend: l.Trend, Fulfillable: l.Fulfillable, Reserved: l.Reserved, Inbound: l.Inbound, OurShipments: l.OurShipments,
 		FBATotal: l.FBATotal, Local: l.Local, Ordered: l.Ordered, CoverDays: days(l.CoverDays), StockOutDate: l.StockOutDate,
 		ShipByDate: l.ShipByDate, OrderByDate: l.OrderByDate, Ship: l.Ship, Buy: l.Buy, CoverAfter: days(l.CoverAfter),
-		Warnings: l.Warnings, Custom: l.Custom, Inputs: l.Inputs, ProductionFrom: l.ProductionFrom}
+		Warnings: l.Warnings, Custom: l.Custom, Inputs: l.Inputs, ProductionFrom: l.ProductionFrom, Pool: l.Pool}
 }
 
 // PlanPage answers POST replenishment/page {currentpage, pagesize, groupId, marketplaceId, keyword, need}.
@@ -262,4 +264,28 @@ func (h *Handler) SavePriceTiers(c *echo.Context) error {
 		return err
 	}
 	return api.OK(c, rows)
+}
+
+// PlanPools answers GET replenishment/pools: the store groups with EU lines and whether each is pooled (泛欧计划).
+func (h *Handler) PlanPools(c *echo.Context) error {
+	p, _ := middleware.Principal(c)
+	rows, err := h.Planner.Pools(c.Request().Context(), p)
+	if err != nil {
+		return err
+	}
+	return api.OK(c, rows)
+}
+
+// SavePlanPool answers PUT replenishment/pools {groupId, pooled}.
+func (h *Handler) SavePlanPool(c *echo.Context) error {
+	var f purchase.PoolForm
+	if err := c.Bind(&f); err != nil {
+		return err
+	}
+	p, _ := middleware.Principal(c)
+	if err := h.Planner.SavePool(c.Request().Context(), p, f); err != nil {
+		return err
+	}
+	middleware.NoteSubject(c, f.GroupID)
+	return api.OK(c, "success")
 }
