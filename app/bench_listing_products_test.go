@@ -1,14 +1,22 @@
 package app_test
 
 import (
+	"context"
 	"encoding/json"
 	"fmt"
 	"net/http"
+	"os"
+	"strings"
 	"testing"
 	"time"
 
+	"sellerhub/app/amazon"
+	"sellerhub/app/amazondata"
 	"sellerhub/app/apptest"
+	accountsdb "sellerhub/models/accounts"
 	amazondatadb "sellerhub/models/amazondata"
+	"sellerhub/models/dbtest"
+	"sellerhub/models/fixtures"
 )
 
 // listingBenchRows is how many listings 商品列表's report seeds (issue 48's store): 25,000 seller SKUs in the four
@@ -107,5 +115,52 @@ func listingProductsReport(t *testing.T, kind string) {
 		fmt.Printf("   %-32s alone p50 %6.2f ms | %s (goal: p99 < %d ms)  [%s]\n", c.name, ms(alone.P50), r,
 			c.goal.Milliseconds(), goalMark(r.P99 < c.goal && r.Errors == 0))
 		benchLatency(t, fmt.Sprintf("listing/products/page at 100k listings, %d users, %s, %s", listingBenchClients, kind, c.name), r, c.goal)
+	}
+}
+
+// TestLoadReportListingsImport prints, for `make bench`, how fast the all-listings report
+// (GET_MERCHANT_LISTINGS_ALL_DATA) of 100,000 seller SKUs is imported through its importer on both databases: the
+// first time (every line a new listing) and again with every title changed (every line an update), the two writes
+// the keyword search's indexes of the listings' texts add to.
+func TestLoadReportListingsImport(t *testing.T) {
+	if os.Getenv("SELLERHUB_BENCH") == "" {
+		t.Skip("set SELLERHUB_BENCH=1 (make bench) to print the load report")
+	}
+	const n = listingBenchRows
+	for _, kind := range benchKinds() {
+		db := dbtest.Open(t, kind)
+		owner := &accountsdb.User{Account: "13900000001", PasswordHash: "x"}
+		if err := accountsdb.CreateCompanyWithOwner(db, &accountsdb.Company{Name: "压测"}, owner); err != nil {
+			t.Fatal(err)
+		}
+		seller, err := fixtures.Seller(context.Background(), db, owner.CompanyID, "压测店", "NA", "A1BENCH", "ATVPDKIKX0DER")
+		if err != nil {
+			t.Fatal(err)
+		}
+		st := amazondata.Store{CompanyID: owner.CompanyID, SellerID: seller.ID, GroupID: seller.GroupID, Region: "NA",
+			MarketplaceID: "ATVPDKIKX0DER"}
+		svc := amazondata.New(db, time.Now)
+		for _, pass := range []string{"new listings", "every title changed"} {
+			var file strings.Builder
+			file.WriteString("item-name\tseller-sku\tprice\tquantity\topen-date\tasin1\tfulfillment-channel\tstatus\n")
+			for i := range n {
+				fmt.Fprintf(&file, "Wireless Earbuds Model %d Bluetooth 5.3 with Charging Case, %s\tLS-%06d\t%d.99\t%d\t"+
+					"2026-03-15 10:20:30 PST\tB0L%07d\tAMAZON_NA\tActive\n", i, pass, i, 10+i%90, i%50, i)
+			}
+			r, err := amazon.NewTSVReader(strings.NewReader(file.String()))
+			if err != nil {
+				t.Fatal(err)
+			}
+			began := time.Now()
+			res, err := svc.Import(context.Background(), amazondata.Listings, st, r, nil)
+			took := time.Since(began)
+			if err != nil || res.Written != n {
+				t.Fatalf("%s: %+v, %v", pass, res, err)
+			}
+			rate := float64(n) / took.Seconds()
+			fmt.Printf("== listings report of %d seller SKUs on %s, %s: %s, %.0f lines/s\n", n, kind, pass, took.Round(time.Millisecond), rate)
+			benchFigure(t, fmt.Sprintf("listings report import, %d lines, %s, %s", n, kind, pass),
+				fmt.Sprintf("%s, %.0f lines/s", took.Round(time.Millisecond), rate), "", false)
+		}
 	}
 }
