@@ -11,28 +11,31 @@ UPDATE listings SET group_rank = ci.group_rank FROM catalog_items ci
 CREATE INDEX listings_company_rank ON listings (company_id, COALESCE(group_rank, 2147483647), id);
 CREATE INDEX listings_company_rank_desc ON listings (company_id, COALESCE(group_rank, -1), id);
 
+-- The catalogue's rows set their listings' ranks once a statement (the sync upserts a page of items at a time).
 -- +goose StatementBegin
-CREATE FUNCTION catalog_items_set_listing_rank() RETURNS trigger LANGUAGE plpgsql AS $$
+CREATE FUNCTION catalog_items_set_listing_ranks() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
     IF TG_OP = 'DELETE' THEN
-        UPDATE listings SET group_rank = NULL
-            WHERE company_id = OLD.company_id AND asin = OLD.asin AND marketplace_id = OLD.marketplace_id;
+        UPDATE listings SET group_rank = NULL FROM gone_rows o
+            WHERE listings.company_id = o.company_id AND listings.asin = o.asin
+                AND listings.marketplace_id = o.marketplace_id AND listings.group_rank IS NOT NULL;
     ELSE
-        UPDATE listings SET group_rank = NEW.group_rank
-            WHERE company_id = NEW.company_id AND asin = NEW.asin AND marketplace_id = NEW.marketplace_id
-                AND group_rank IS DISTINCT FROM NEW.group_rank;
+        UPDATE listings SET group_rank = n.group_rank FROM changed_rows n
+            WHERE listings.company_id = n.company_id AND listings.asin = n.asin
+                AND listings.marketplace_id = n.marketplace_id AND listings.group_rank IS DISTINCT FROM n.group_rank;
     END IF;
     RETURN NULL;
 END
 $$;
 -- +goose StatementEnd
 CREATE TRIGGER catalog_items_rank_insert AFTER INSERT ON catalog_items
-    FOR EACH ROW WHEN (NEW.group_rank IS NOT NULL) EXECUTE FUNCTION catalog_items_set_listing_rank();
-CREATE TRIGGER catalog_items_rank_update AFTER UPDATE OF group_rank ON catalog_items
-    FOR EACH ROW WHEN (OLD.group_rank IS DISTINCT FROM NEW.group_rank) EXECUTE FUNCTION catalog_items_set_listing_rank();
+    REFERENCING NEW TABLE AS changed_rows FOR EACH STATEMENT EXECUTE FUNCTION catalog_items_set_listing_ranks();
+CREATE TRIGGER catalog_items_rank_update AFTER UPDATE ON catalog_items
+    REFERENCING NEW TABLE AS changed_rows FOR EACH STATEMENT EXECUTE FUNCTION catalog_items_set_listing_ranks();
 CREATE TRIGGER catalog_items_rank_delete AFTER DELETE ON catalog_items
-    FOR EACH ROW WHEN (OLD.group_rank IS NOT NULL) EXECUTE FUNCTION catalog_items_set_listing_rank();
+    REFERENCING OLD TABLE AS gone_rows FOR EACH STATEMENT EXECUTE FUNCTION catalog_items_set_listing_ranks();
 
+-- A listing given another ASIN or marketplace reads its item's rank as it is written.
 -- +goose StatementBegin
 CREATE FUNCTION listings_read_rank() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
@@ -42,19 +45,34 @@ BEGIN
 END
 $$;
 -- +goose StatementEnd
-CREATE TRIGGER listings_rank_insert BEFORE INSERT ON listings FOR EACH ROW EXECUTE FUNCTION listings_read_rank();
 CREATE TRIGGER listings_rank_update BEFORE UPDATE OF asin, marketplace_id ON listings
     FOR EACH ROW WHEN (OLD.asin IS DISTINCT FROM NEW.asin OR OLD.marketplace_id IS DISTINCT FROM NEW.marketplace_id)
     EXECUTE FUNCTION listings_read_rank();
 
+-- Listings added read theirs once a statement, not a function call a row: the listings report adds thousands a
+-- statement, mostly before the 父ASIN sync has read any of their items.
+-- +goose StatementBegin
+CREATE FUNCTION listings_read_added_ranks() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+    UPDATE listings SET group_rank = ci.group_rank FROM added_rows a
+        JOIN catalog_items ci ON ci.company_id = a.company_id AND ci.marketplace_id = a.marketplace_id AND ci.asin = a.asin
+        WHERE listings.id = a.id AND ci.group_rank IS NOT NULL;
+    RETURN NULL;
+END
+$$;
+-- +goose StatementEnd
+CREATE TRIGGER listings_rank_insert AFTER INSERT ON listings
+    REFERENCING NEW TABLE AS added_rows FOR EACH STATEMENT EXECUTE FUNCTION listings_read_added_ranks();
+
 -- +goose Down
-DROP TRIGGER listings_rank_update ON listings;
 DROP TRIGGER listings_rank_insert ON listings;
+DROP FUNCTION listings_read_added_ranks();
+DROP TRIGGER listings_rank_update ON listings;
 DROP FUNCTION listings_read_rank();
 DROP TRIGGER catalog_items_rank_delete ON catalog_items;
 DROP TRIGGER catalog_items_rank_update ON catalog_items;
 DROP TRIGGER catalog_items_rank_insert ON catalog_items;
-DROP FUNCTION catalog_items_set_listing_rank();
+DROP FUNCTION catalog_items_set_listing_ranks();
 DROP INDEX listings_company_rank_desc;
 DROP INDEX listings_company_rank;
 ALTER TABLE listings DROP COLUMN group_rank;
