@@ -10,9 +10,17 @@ import (
 	"gorm.io/gorm"
 )
 
-// trigramIndexed are the columns (table.column) an index of trigrams serves, by migration 00030: on PostgreSQL a
-// pg_trgm GIN index of each, on SQLite the FTS5 table <table>_fts of the table's indexed columns.
+// trigramIndexed are the columns (table.column) an index of trigrams serves, by migration 00030 (and 00163: the
+// listing's title): on PostgreSQL a pg_trgm GIN index of each, on SQLite a column of the FTS5 table <table>_fts.
 var trigramIndexed = map[string]bool{
+	"local_products.sku": true, "local_products.name": true,
+	"listings.seller_sku": true, "listings.asin": true, "listings.fnsku": true, "listings.item_name": true,
+	"stock_ledger.doc_number": true,
+}
+
+// fourgramColumns are the columns fourgramIndexed's expressions hold: a search of any other column is left to
+// pg_trgm, or the index would drop the rows that match there only.
+var fourgramColumns = map[string]bool{
 	"local_products.sku": true, "local_products.name": true,
 	"listings.seller_sku": true, "listings.asin": true, "listings.fnsku": true,
 	"stock_ledger.doc_number": true,
@@ -70,15 +78,19 @@ func (db *DB) ftsCandidates(q *gorm.DB, keyword string, columns []string) *gorm.
 		return q
 	}
 	var tables []string
+	searched := map[string][]string{}
 	for _, c := range columns {
 		if !trigramIndexed[c] {
 			return q
 		}
-		if t, _, _ := strings.Cut(c, "."); !slices.Contains(tables, t) {
+		t, col, _ := strings.Cut(c, ".")
+		if !slices.Contains(tables, t) {
 			tables = append(tables, t)
 		}
+		searched[t] = append(searched[t], col)
 	}
-	// A phrase in double quotes takes every character literally but the double quote, which is doubled.
+	// A phrase in double quotes takes every character literally but the double quote, which is doubled; the
+	// column filter keeps the answer to the columns searched (a title holding a SKU's text is no candidate).
 	phrase := `"` + strings.ReplaceAll(keyword, `"`, `""`) + `"`
 	// The index is asked once, here, and the rows it names handed to the page and the count as a list of ids:
 	// asked inside both (id IN (SELECT rowid .. MATCH ..)), it read the trigrams' postings three times a call.
@@ -86,7 +98,8 @@ func (db *DB) ftsCandidates(q *gorm.DB, keyword string, columns []string) *gorm.
 	found := 0
 	for i, t := range tables {
 		var ids []int64
-		if err := db.Raw("SELECT rowid FROM "+t+"_fts WHERE "+t+"_fts MATCH ? LIMIT ?", phrase, ftsFew).
+		match := "{" + strings.Join(searched[t], " ") + "} : " + phrase
+		if err := db.Raw("SELECT rowid FROM "+t+"_fts WHERE "+t+"_fts MATCH ? LIMIT ?", match, ftsFew).
 			Scan(&ids).Error; err != nil {
 			_ = q.AddError(err)
 			return q
@@ -115,7 +128,7 @@ func (db *DB) fourgramsFor(keyword string, columns []string) string {
 	table := ""
 	for _, c := range columns {
 		t, _, _ := strings.Cut(c, ".")
-		if !trigramIndexed[c] || (table != "" && t != table) {
+		if !fourgramColumns[c] || (table != "" && t != table) {
 			return ""
 		}
 		table = t

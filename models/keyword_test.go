@@ -302,3 +302,155 @@ func TestRepeatedCharacterKeywordsUseTheirPiecesOnPostgres(t *testing.T) {
 		}
 	}
 }
+
+// 商品列表 searches the keyword in the seller SKU, ASIN and title (migration 00163 indexes the title): it finds
+// exactly the listings one of whose texts contains the keyword, in any letter case, on both databases: Chinese,
+// terms of one or two characters (shorter than a trigram: the LIKE alone), %, _, ! and ", and a title changed or a
+// listing deleted afterwards.
+func TestListingTitleSearchFindsTheSubstrings(t *testing.T) {
+	dbtest.ForEach(t, func(t *testing.T, db *models.DB) {
+		a := dbtest.NewCompany(t, db, "甲", "13800000001")
+		b := dbtest.NewCompany(t, db, "乙", "13800000002")
+		if err := storesdb.SaveMarketplaces(db); err != nil {
+			t.Fatal(err)
+		}
+		texts := map[string][]string{ // seller SKU: ASIN, title
+			"LS-1-X":    {"B0EAR00001", "Wireless Earbuds 蓝牙耳机 Pro"},
+			"LS-2-X":    {"B0CUP00002", "保温杯 500ml 不锈钢"},
+			"LS-3-X":    {"B0CAS00003", "Phone Case for iPhone 15, 手机壳 黑色"},
+			"LS-4-X":    {"B0TEE00004", "100% Cotton T-Shirt 棉_布"},
+			"KID-5":     {"B0KID00005", `Say "hi" Kid!Toy`},
+			"LS-6-X":    {"B0MOD00006", "Wireless Earbuds Model 77777 Bluetooth 5.3 with Charging Case"},
+			"LS-7-X":    {"B0CAB00007", "AAAAA Cable 0000 数据线"},
+			"LS-8-X":    {"", ""},
+			"ab":        {"B0AB000009", "耳"},
+			"SKU-title": {"B0SKU00010", "LS-1-X look-alike"},
+		}
+		all := map[string][]string{}
+		// Another company's same listings are never found.
+		for _, c := range []int64{a.CompanyID, b.CompanyID} {
+			group := &storesdb.StoreGroup{CompanyID: c, Name: "美国店"}
+			if err := db.Create(group).Error; err != nil {
+				t.Fatal(err)
+			}
+			for sku, v := range texts {
+				l := &catalogdb.Listing{CompanyID: c, GroupID: group.ID, MarketplaceID: "ATVPDKIKX0DER", SellerSKU: sku,
+					ASIN: v[0], ItemName: v[1]}
+				if err := catalogdb.CreateListing(db, l); err != nil {
+					t.Fatal(err)
+				}
+			}
+		}
+		for sku, v := range texts {
+			all[sku] = append([]string{sku}, v...)
+		}
+		search := func(k string) ([]string, int64) {
+			t.Helper()
+			rows, total, err := catalogdb.ListingPage(db, a.CompanyID, catalogdb.ListingFilter{UserID: a.ID, Keyword: k,
+				InTitle: true, Limit: 100})
+			if err != nil {
+				t.Fatal(err)
+			}
+			var got []string
+			for _, r := range rows {
+				got = append(got, r.SellerSKU)
+			}
+			return sorted(got), total
+		}
+		for _, k := range []string{"a", "耳", "X", "蓝牙", "ml", "蓝牙耳机", "500ML", "earbuds", "EARBUDS", "iphone 15",
+			"手机壳", "手机壳 黑", "%", "100%", "_", "棉_布", "!", "Kid!", `"hi"`, `y "h`, "77777", "7777", "0000", "aaaa",
+			"AAAA", "e C", "B0", "b0cas", "ls-", "LS-1-X", "Bluetooth 5.3", "5.3", "l 7", "nothing", "数据线x"} {
+			got, total := search(k)
+			if want := containing(k, all); !slices.Equal(got, want) || int(total) != len(want) {
+				t.Errorf("%q = %v (total %d), want %v", k, got, total, want)
+			}
+		}
+
+		// The index follows the table: a changed title is found by its new text only, a deleted listing not at all.
+		var l catalogdb.Listing
+		if err := db.Where("company_id = ? AND seller_sku = ?", a.CompanyID, "LS-2-X").Take(&l).Error; err != nil {
+			t.Fatal(err)
+		}
+		if err := db.Model(&l).Update("item_name", "真空保温壶 1L").Error; err != nil {
+			t.Fatal(err)
+		}
+		for k, want := range map[string]int{"保温杯": 0, "500ml": 0, "保温壶": 1, "真空保": 1, "1L": 1} {
+			if got, _ := search(k); len(got) != want {
+				t.Errorf("after the title changed, %q finds %v, want %d", k, got, want)
+			}
+		}
+		if err := db.Delete(&catalogdb.Listing{}, l.ID).Error; err != nil {
+			t.Fatal(err)
+		}
+		if got, _ := search("保温壶"); len(got) != 0 {
+			t.Errorf("after the listing was deleted, 保温壶 finds %v", got)
+		}
+	})
+}
+
+// A title search of three characters or more is served by migration 00163's index on both databases: on
+// PostgreSQL the planner reads the title's trigram index (no sequential scan), on SQLite the FTS5 table names the
+// candidates (the statement looks the rows up by their ids).
+func TestListingTitleSearchUsesItsIndex(t *testing.T) {
+	dbtest.ForEach(t, func(t *testing.T, db *models.DB) {
+		a := dbtest.NewCompany(t, db, "甲", "13800000001")
+		if err := storesdb.SaveMarketplaces(db); err != nil {
+			t.Fatal(err)
+		}
+		group := &storesdb.StoreGroup{CompanyID: a.CompanyID, Name: "美国店"}
+		if err := db.Create(group).Error; err != nil {
+			t.Fatal(err)
+		}
+		if err := db.Exec(`WITH RECURSIVE g(n) AS (SELECT 1 UNION ALL SELECT n + 1 FROM g WHERE n < 30000)
+			INSERT INTO listings (id, company_id, group_id, marketplace_id, seller_sku, asin, fnsku, item_name, created_at, updated_at)
+			SELECT 7100000000000000000 + n, ?, ?, 'ATVPDKIKX0DER', 'LS-' || n, 'B0L' || n, '',
+				'Wireless Earbuds Model ' || n || ' 蓝牙耳机', CURRENT_TIMESTAMP, CURRENT_TIMESTAMP FROM g`, a.CompanyID, group.ID).Error; err != nil {
+			t.Fatal(err)
+		}
+		// As the planner finds the table once autovacuum has been by (the GIN index's pending entries merged).
+		settle := "ANALYZE"
+		if db.Driver == "postgres" {
+			settle = "VACUUM ANALYZE listings"
+		}
+		if err := db.Exec(settle).Error; err != nil {
+			t.Fatal(err)
+		}
+		type statement struct {
+			sql  string
+			vars []any
+		}
+		var searched []statement
+		err := db.Callback().Query().After("gorm:query").Register("test:searches", func(g *gorm.DB) {
+			if sql := g.Statement.SQL.String(); strings.Contains(sql, "listings.item_name") && strings.Contains(sql, "LIKE") {
+				searched = append(searched, statement{sql, slices.Clone(g.Statement.Vars)})
+			}
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+		for k, want := range map[string]int64{"Model 23456 ": 1, "model 2345": 11, "耳机": 30000} {
+			searched = nil
+			_, total, err := catalogdb.ListingPage(db, a.CompanyID, catalogdb.ListingFilter{UserID: a.ID, Keyword: k,
+				InTitle: true, Limit: 20})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if total != want && !(want > 20 && total < 0) || len(searched) == 0 {
+				t.Fatalf("%q: %d found (want %d), %d statements", k, total, want, len(searched))
+			}
+			if len([]rune(k)) < 3 {
+				continue
+			}
+			if db.Driver == "sqlite" {
+				if !strings.Contains(searched[0].sql, "json_each") {
+					t.Errorf("%q: the FTS5 table named no candidates: %s", k, searched[0].sql)
+				}
+				continue
+			}
+			p := dbtest.Explained(t, db, searched[0].sql, searched[0].vars)
+			if !strings.Contains(p, "listings_item_name_trgm") || strings.Contains(p, "Seq Scan on listings") {
+				t.Errorf("%q: the title's trigram index is not read:\n%s", k, p)
+			}
+		}
+	})
+}

@@ -8,6 +8,7 @@ import (
 	"io"
 	"os"
 	"strings"
+	"time"
 	"unicode/utf8"
 
 	"sellerhub/app/amazon"
@@ -26,6 +27,7 @@ const (
 	MsgUploadUnreadable  = "文件无法读取，请上传从亚马逊卖家平台下载的报告（.txt、.tsv 或其 .gz 压缩文件）"
 	MsgUploadFailed      = "导入失败，请稍后重试"
 	MsgMarketplaceNeeded = "请选择站点"
+	MsgBusinessReportDay = "请填写业务报告的日期：在卖家平台按天（开始与结束为同一天）下载，每个文件一天"
 )
 
 // MaxUploadMB bounds an uploaded file (compressed as sent): a year of a large store's orders is about that.
@@ -40,6 +42,8 @@ type Upload struct {
 	MarketplaceID string
 	FileName      string
 	File          io.Reader
+	// Day is the day (yyyy-MM-dd) of a business report's CSV uploaded as 销售与流量: the file does not say it.
+	Day string
 }
 
 // perMarketplace tells whether a kind's report is asked for one marketplace at a time (its lines do not name
@@ -119,6 +123,12 @@ func (s *Service) UploadReport(ctx context.Context, p core.Principal, u Upload) 
 	if err != nil {
 		return nil, err
 	}
+	if kind == amazondata.SalesTraffic {
+		br := bufio.NewReader(reader)
+		if reader = br; !startsJSON(br) {
+			return s.queueBusinessReport(ctx, p, seller, marketplace, u, br)
+		}
+	}
 	tsv, err := amazondata.OpenReport(kind, reader)
 	if err != nil {
 		return nil, orUnreadable(err)
@@ -130,6 +140,60 @@ func (s *Service) UploadReport(ctx context.Context, p core.Principal, u Upload) 
 		return nil, err
 	}
 	return s.queueUpload(ctx, p, seller, kind, marketplace, u.FileName, spool)
+}
+
+// startsJSON tells whether a file is a JSON document, as the sales and traffic report is;
+// else, as 销售与流量, it is taken for the business report's CSV.
+func startsJSON(br *bufio.Reader) bool {
+	for n := 1; n <= 1024; n++ {
+		head, _ := br.Peek(n)
+		if len(head) < n {
+			return false
+		}
+		switch c := head[n-1]; {
+		case c == '{':
+			return true
+		case c == ' ' || c == '\t' || c == '\r' || c == '\n' || c >= 0x80: // space, or a byte order mark
+			continue
+		}
+		return false
+	}
+	return false
+}
+
+// queueBusinessReport takes Seller Central's business report by child item (a CSV of the day the seller names) as
+// 销售与流量: it is checked whole and stored as that day's sales and traffic document, so the import and its upsert
+// are the sync's. A file refused leaves nothing.
+func (s *Service) queueBusinessReport(ctx context.Context, p core.Principal, seller *storesdb.Seller, marketplace string,
+	u Upload, csv io.Reader) (*datasyncdb.SyncRun, error) {
+	day, err := time.Parse(time.DateOnly, strings.TrimSpace(u.Day))
+	if err != nil || day.After(s.now()) {
+		return nil, core.Invalid(MsgBusinessReportDay)
+	}
+	market, ok := storesdb.MarketplaceByID(marketplace)
+	if !ok {
+		return nil, core.Invalid(MsgMarketplaceNeeded)
+	}
+	doc, err := os.CreateTemp("", "sellerhub-upload-*")
+	if err != nil {
+		return nil, err
+	}
+	defer discard(doc)
+	w := bufio.NewWriter(doc)
+	if _, err := amazondata.BusinessReportAsTraffic(csv, day.Format(time.DateOnly), marketplace, market.Currency, w); err != nil {
+		var le *amazondata.LineError
+		if errors.As(err, &le) {
+			return nil, core.Invalid(le.Error())
+		}
+		return nil, asRefusal(err)
+	}
+	if err := w.Flush(); err != nil {
+		return nil, err
+	}
+	if _, err := doc.Seek(0, io.SeekStart); err != nil {
+		return nil, err
+	}
+	return s.queueUpload(ctx, p, seller, amazondata.SalesTraffic, marketplace, u.FileName, doc)
 }
 
 // spoolUpload copies the request's file to a temporary file: the database transaction that stores it then lasts

@@ -16,7 +16,10 @@ const BASE = "/amazon/api/v1/datasync";
 const RUN = "amz:sync:run";
 const UPLOAD = "amz:sync:upload";
 // The kinds whose files are of one marketplace: the upload asks which.
-const PER_MARKETPLACE = new Set(["inventory", "listings", "returns"]);
+const PER_MARKETPLACE = new Set(["inventory", "listings", "returns", "salestraffic"]);
+// 销售与流量 also takes Seller Central's business report by child item, a CSV that does not say its day: the
+// upload asks which.
+const TRAFFIC = "salestraffic";
 // The kinds no Seller Central file carries (父ASIN comes from Amazon's catalogue, advertising from the
 // Advertising API): they sync but cannot be uploaded.
 const NOT_UPLOADED = new Set(["parents", "adentities", "adreports"]);
@@ -82,6 +85,7 @@ function UploadDialog({ kinds, maxUploadMB, onDone, onClose }) {
   const [seller, setSeller] = useState("");
   const [kind, setKind] = useState(kinds[0][0]);
   const [marketplace, setMarketplace] = useState("");
+  const [day, setDay] = useState("");
   const [file, setFile] = useState(null);
   const [error, setError] = useState("");
   const [sending, setSending] = useState(false);
@@ -114,6 +118,7 @@ function UploadDialog({ kinds, maxUploadMB, onDone, onClose }) {
       form.append("sellerid", seller);
       form.append("kind", kind);
       if (PER_MARKETPLACE.has(kind)) form.append("marketplaceid", marketplace);
+      if (kind === TRAFFIC && day) form.append("day", day);
       form.append("file", file);
       const { data } = await api(`${BASE}/upload`, { method: "POST", form });
       toast(`已上传${data.fileName ? `“${data.fileName}”` : ""}，正在后台导入，进度见同步记录`);
@@ -171,10 +176,21 @@ function UploadDialog({ kinds, maxUploadMB, onDone, onClose }) {
             </select>
           </label>
         )}
+        {kind === TRAFFIC && (
+          <>
+            <label className="flex items-center gap-3">
+              <span className="w-16 shrink-0">报告日期</span>
+              <input type="date" aria-label="报告日期" className={`${input} flex-1`} value={day} onChange={(e) => setDay(e.target.value)} />
+            </label>
+            <p className="text-slate-600 dark:text-slate-300">
+              也可上传业务报告“详情页面上的销售量与访问量 – 按子商品”的CSV文件：在卖家平台选择一天（开始与结束同一天）下载，并在此填写该日期。
+            </p>
+          </>
+        )}
         <div className="flex items-center gap-3">
           <label className={`${plain} cursor-pointer`}>
             选择文件
-            <input type="file" name="file" aria-label="报告文件" accept=".txt,.tsv,.gz,text/plain,text/tab-separated-values,application/gzip" className="sr-only" onChange={(e) => setFile(e.target.files[0] || null)} />
+            <input type="file" name="file" aria-label="报告文件" accept=".txt,.tsv,.csv,.json,.gz,text/plain,text/tab-separated-values,text/csv,application/json,application/gzip" className="sr-only" onChange={(e) => setFile(e.target.files[0] || null)} />
           </label>
           <span className="truncate text-slate-600 dark:text-slate-300">{file ? file.name : `未选择文件（不超过${maxUploadMB}MB）`}</span>
         </div>

@@ -207,7 +207,7 @@ export default function Traffic({ screen, permissions }) {
         <input name="search" aria-label="ASIN或SKU" placeholder="ASIN / SKU" className={`w-40 ${input}`} />
       </PeriodFilter>
       <p className="mb-2 text-xs text-slate-500 dark:text-slate-400">
-        数据来源：亚马逊业务报告（销售与流量，按天）。转化率 = 订购件数 ÷ 会话数；Buy Box% 为出现购买按钮的页面浏览量占比；每行与上一个同长度周期比较。
+        数据来源：亚马逊业务报告（销售与流量，按天；自动同步，或在“数据同步”上传报告，含业务报告“按子商品”CSV）。转化率 = 订购件数 ÷ 会话数；Buy Box% 为出现购买按钮的页面浏览量占比；每行与上一个同长度周期比较。
       </p>
       {query && !listing && <Trend base={base} query={query} title="流量趋势" />}
       {query && !listing && (

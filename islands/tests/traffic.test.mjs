@@ -164,4 +164,60 @@ describe("流量报告 and Listing分析", () => {
     assert.ok(sheet.length >= 8, "the header and the days");
     assert.ok(sheet.slice(1).every((r) => r[col("ASIN")].includes(asin) || r[2]?.includes(asin)), "only the listing searched");
   });
+
+  // 业务报告: Seller Central's "Detail Page Sales and Traffic By Child Item" CSV of one day, uploaded in 数据同步 as
+  // 销售与流量 with its day, shows in 流量报告 as that day's figures; the parent item report is refused, in Chinese.
+  it("uploads a business report CSV of a day and reads it in 流量报告", async () => {
+    const DAY = iso(new Date(Date.now() - 3 * 86400000));
+    const header = '"(Parent) ASIN","(Child) ASIN","Title","Sessions - Browser","Sessions - Total","Page Views - Total",' +
+      '"Featured Offer (Buy Box) Percentage","Units Ordered","Unit Session Percentage","Ordered Product Sales","Total Order Items"';
+    const csv = `\ufeff${header}\r\n"B0UPLDPAR1","B0UPLDCHD1","上传的保温杯 20oz","400","1,234","2,468","95.50%","152","12.32%","US$1,234.56","150"\r\n`;
+    await openFromRail(page, "授权", "数据同步");
+    const sync = await tabFrame(page, "数据同步");
+    await sync.getByRole("button", { name: "上传报告", exact: true }).click();
+    const dialog = sync.getByRole("dialog", { name: "上传报告" });
+    await dialog.getByRole("combobox", { name: "店铺" }).locator("option").first().waitFor({ state: "attached" });
+    await dialog.getByRole("combobox", { name: "报告类型" }).selectOption({ label: "销售与流量" });
+    const market = dialog.getByRole("combobox", { name: "站点" });
+    await market.locator("option", { hasText: "（US）" }).waitFor({ state: "attached" });
+    await market.selectOption({ label: (await market.locator("option", { hasText: "（US）" }).innerText()).trim() });
+    await dialog.getByLabel("报告日期").fill(DAY);
+
+    const parent = `"(Parent) ASIN","Title","Sessions - Total","Page Views - Total","Units Ordered","Ordered Product Sales"\n"B0UPLDPAR1","保温杯","1,234","2,468","152","$1,234.56"\n`;
+    await dialog.getByLabel("报告文件").setInputFiles({ name: "BusinessReport-parent.csv", mimeType: "text/csv", buffer: Buffer.from(parent) });
+    await dialog.getByRole("button", { name: "上传并导入", exact: true }).click();
+    await dialog.getByRole("alert").getByText("表头缺少“(Child) ASIN”列", { exact: false }).waitFor();
+    await looks("traffic-business-report-refused");
+
+    await dialog.getByLabel("报告文件").setInputFiles({ name: "BusinessReport-child.csv", mimeType: "text/csv", buffer: Buffer.from(csv) });
+    await dialog.getByRole("button", { name: "上传并导入", exact: true }).click();
+    await dialog.waitFor({ state: "detached" });
+    const run = sync.locator('section[aria-labelledby="runs-title"] tbody tr', { hasText: "上传" }).filter({ hasText: "销售与流量" });
+    await run.filter({ hasText: "成功" }).first().waitFor({ timeout: 30000 });
+
+    await openFromRail(page, "销售", "流量报告");
+    const frame = await tabFrame(page, "流量报告");
+    await frame.getByLabel("开始日期").fill(DAY);
+    await frame.getByLabel("结束日期").fill(DAY);
+    await frame.getByLabel("统计周期").selectOption({ label: "按日" });
+    await frame.getByLabel("ASIN或SKU").fill("B0UPLDCHD1");
+    const answered = page.waitForResponse((r) => {
+      if (new URL(r.url()).pathname !== "/amazon/api/v1/traffic/report/lines") return false;
+      const body = JSON.parse(r.request().postData() || "{}");
+      return body.startDate === DAY && body.search === "B0UPLDCHD1";
+    });
+    await frame.getByRole("button", { name: "查询", exact: true }).click();
+    const { data } = await (await answered).json();
+    assert.equal(data.total, 1, `the uploaded day: ${JSON.stringify(data.records)}`);
+    const list = await shown(frame);
+    const col = (title) => list.header.indexOf(title);
+    const row = list.rows.find((r) => r[col("ASIN")].includes("B0UPLDCHD1"));
+    assert.ok(row, `B0UPLDCHD1 in ${JSON.stringify(list.rows)}`);
+    assert.equal(row[col("日期")], DAY);
+    assert.equal(int(row[col("会话数")]), 1234);
+    assert.equal(int(row[col("页面浏览量")]), 2468);
+    assert.equal(row[col("Buy Box%")], "95.50%");
+    assert.equal(int(row[col("订购件数")]), 152);
+    assert.match(row[col("订购销售额")], /1,234\.56/);
+  });
 });

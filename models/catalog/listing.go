@@ -104,26 +104,14 @@ func (f ListingFilter) narrow(db *models.DB, q *gorm.DB) *gorm.DB {
 	return q
 }
 
-// rankJoin joins a listing's catalogue item, for the sort by 排名 (its display group rank): a join, which both
-// databases can hash, where a lookup per listing would probe the index 100,000 times.
-const rankJoin = "LEFT JOIN catalog_items ci ON ci.company_id = listings.company_id AND ci.marketplace_id = listings.marketplace_id " +
-	"AND ci.asin = listings.asin"
-
-// ranked joins the catalogue's items when the list is sorted by 排名.
-func (f ListingFilter) ranked(q *gorm.DB) *gorm.DB {
-	if f.ByRank {
-		return q.Joins(rankJoin)
-	}
-	return q
-}
-
 func (f ListingFilter) order() models.PageOrder {
 	switch {
+	// The listing's copy of its catalogue item's rank (migration 00164), written as its indexes are, unranked last
+	// both ways; by offset, as a rare sort read a page at a time.
 	case f.ByRank && f.Desc:
-		// The rank lives in another table, so this order pages by offset: a rare sort, read a page at a time.
-		return models.Ordered("COALESCE(ci.group_rank, -1) DESC, listings.id DESC")
+		return models.Ordered("COALESCE(listings.group_rank, -1) DESC, listings.id DESC")
 	case f.ByRank:
-		return models.Ordered("COALESCE(ci.group_rank, 2147483647), listings.id")
+		return models.Ordered("COALESCE(listings.group_rank, 2147483647), listings.id")
 	case f.OrderBy == "":
 		return models.ByKeys("listings", true, "created_at")
 	}
@@ -134,9 +122,9 @@ func (f ListingFilter) order() models.PageOrder {
 func ListingPage(db *models.DB, companyID int64, f ListingFilter) ([]ListingRow, int64, error) {
 	rows := []ListingRow{}
 	p := models.PageQuery{Matching: func() *gorm.DB {
-		return db.Model(&Listing{}).Scopes(models.InCompany("listings", companyID), f.scope(db), f.ranked)
+		return db.Model(&Listing{}).Scopes(models.InCompany("listings", companyID), f.scope(db))
 	}, ID: "listings.id", Order: f.order(), Offset: f.Offset, Limit: f.Limit, Anchor: f.Anchor, Searched: f.Keyword != ""}
-	total, err := models.ReadPage(db, p, func() *gorm.DB { return listingsWithNames(db, companyID).Scopes(f.ranked) }, &rows)
+	total, err := models.ReadPage(db, p, func() *gorm.DB { return listingsWithNames(db, companyID) }, &rows)
 	return rows, total, err
 }
 

@@ -167,7 +167,7 @@ func (h *Handler) SyncNow(c *echo.Context) error {
 const UploadBodyLimit = datasync.MaxUploadMB<<20 + 1<<20
 
 // Upload answers POST datasync/upload, a multipart form of sellerid, kind, marketplaceid (for a file of one
-// marketplace) and then file: the file is checked and stored, its import queued, and the answer is the queued run
+// marketplace), day (for a business report's CSV as 销售与流量) and then file: the file is checked and stored, its import queued, and the answer is the queued run
 // (its progress and end show in the history).
 func (h *Handler) Upload(c *echo.Context) error {
 	req := c.Request()
@@ -183,7 +183,7 @@ func (h *Handler) Upload(c *echo.Context) error {
 		return core.Invalid(datasync.MsgUploadEmpty)
 	}
 	u := datasync.Upload{}
-	fields := map[string]*string{"sellerid": &u.SellerID, "kind": &u.Kind, "marketplaceid": &u.MarketplaceID}
+	fields := map[string]*string{"sellerid": &u.SellerID, "kind": &u.Kind, "marketplaceid": &u.MarketplaceID, "day": &u.Day}
 	for {
 		part, err := mr.NextPart()
 		var limited *http.MaxBytesError
