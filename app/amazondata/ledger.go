@@ -12,10 +12,11 @@ func init() {
 	importers[LedgerBalances] = importLedgerBalances
 }
 
-// ledgerEventKey is what tells two ledger events apart: the ledger has no line id.
+// ledgerEventKey is what tells two ledger events apart: the ledger has no line id. The time is an instant: two
+// lines' "-07:00" are two time zones to Go.
 type ledgerEventKey struct {
-	fnsku, eventType, reference, fc, disposition, reason string
-	at                                                   time.Time
+	day, fnsku, eventType, reference, fc, disposition, reason string
+	at                                                        int64
 }
 
 // importLedgerEvents reads the inventory ledger's detail (GET_LEDGER_DETAIL_VIEW_DATA) of the report's
@@ -31,7 +32,8 @@ func importLedgerEvents(s *Service, st Store, r *amazon.TSVReader, progress Prog
 	}
 	return readLatest(r, progress, func(row amazon.TSVRow) (amazondatadb.LedgerEvent, ledgerEventKey, error) {
 		e, err := readLedgerEvent(st, row)
-		return e, ledgerEventKey{e.FNSKU, e.EventType, e.ReferenceID, e.FulfillmentCenter, e.Disposition, e.Reason, e.EventAt}, err
+		return e, ledgerEventKey{e.Day, e.FNSKU, e.EventType, e.ReferenceID, e.FulfillmentCenter, e.Disposition, e.Reason,
+			e.EventAt.UnixMicro()}, err
 	}, func(events []amazondatadb.LedgerEvent) (int64, error) {
 		return amazondatadb.UpsertLedgerEvents(s.db, events)
 	})

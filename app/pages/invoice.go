@@ -31,7 +31,7 @@ func InvoicePrint(h *Handler) echo.HandlerFunc {
 			}
 		}
 		v := views.InvoicePrintPage{Page: page, Number: shipping.InvoiceNumber(d), ShipmentID: d.ShipmentID,
-			Date: time.Now().In(h.Config.TimeZone).Format(time.DateOnly), Destination: d.Country, Currency: d.Currency,
+			Date: d.Date.In(h.Config.TimeZone).Format(time.DateOnly), Destination: d.Country, Currency: d.Currency,
 			Shipper: shipping.ShipperLines(d), Consignee: append([]string{"Amazon FBA " + d.Center}, strings.Split(d.Consignee, "\n")...),
 			Quantity: strconv.Itoa(d.Quantity), Amount: d.Amount.Text(d.Currency), NetWeight: orDash(shipping.Weight(d.NetWeight)),
 			GrossWeight: orDash(shipping.Weight(d.GrossWeight)), Cartons: strconv.Itoa(d.Cartons)}

@@ -6,6 +6,7 @@ import (
 	"regexp"
 	"sort"
 	"strings"
+	"time"
 	"unicode/utf8"
 
 	"github.com/shopspring/decimal"
@@ -86,6 +87,9 @@ type InvoiceDoc struct {
 	Quantity    int
 	Amount      models.Money
 	Cartons     int
+	// Date is the invoice's date: when the shipment was marked shipped (发货), so that a reprint is the same
+	// document; now while it has not shipped.
+	Date        time.Time
 	GrossWeight decimal.NullDecimal
 	// NetWeight is valid only when every line has one.
 	NetWeight decimal.NullDecimal
@@ -124,7 +128,11 @@ func (s *Service) Invoice(ctx context.Context, p core.Principal, shipmentID stri
 	if err != nil {
 		return nil, err
 	}
-	return invoiceDoc(inv), nil
+	d := invoiceDoc(inv)
+	if d.Date = s.now(); inv.ShippedAt != nil {
+		d.Date = *inv.ShippedAt
+	}
+	return d, nil
 }
 
 // CompleteInvoice loads the invoice to print or export it: refused, naming the SKU, while anything customs needs

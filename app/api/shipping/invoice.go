@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/labstack/echo/v5"
 	"github.com/xuri/excelize/v2"
@@ -106,7 +107,7 @@ func (h *Handler) InvoiceExport(c *echo.Context) error {
 	if err != nil {
 		return err
 	}
-	f, err := invoiceWorkbook(d)
+	f, err := invoiceWorkbook(d, h.TimeZone)
 	if err != nil {
 		return err
 	}
@@ -119,7 +120,7 @@ var invoiceColumns = []string{"序号 No.", "SKU", "英文品名 Description", "
 	"用途 Use", "数量 Qty", "单价 Unit Price", "总价 Amount", "净重 N.W.(kg)"}
 
 // invoiceWorkbook lays the invoice out as one sheet: the head, the lines and the totals.
-func invoiceWorkbook(d *shipping.InvoiceDoc) (*excelize.File, error) {
+func invoiceWorkbook(d *shipping.InvoiceDoc, tz *time.Location) (*excelize.File, error) {
 	f := excelize.NewFile()
 	sheet := f.GetSheetName(0)
 	_ = f.SetSheetName(sheet, "Invoice")
@@ -135,7 +136,7 @@ func invoiceWorkbook(d *shipping.InvoiceDoc) (*excelize.File, error) {
 	currency := d.Currency
 	rows := [][]any{
 		{"COMMERCIAL INVOICE 商业发票"},
-		{"发票号 Invoice No.", shipping.InvoiceNumber(d), "货件 Shipment", d.ShipmentID},
+		{"发票号 Invoice No.", shipping.InvoiceNumber(d), "货件 Shipment", d.ShipmentID, "日期 Date", d.Date.In(tz).Format(time.DateOnly)},
 		{"发货人 Shipper", strings.Join(shipping.ShipperLines(d), "\n")},
 		{"收货人 Consignee", "Amazon FBA " + d.Center + "\n" + d.Consignee},
 		{"目的国 Destination", d.Country, "币种 Currency", currency},

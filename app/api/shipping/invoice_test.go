@@ -6,6 +6,7 @@ import (
 	"net/http"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/shopspring/decimal"
 	"github.com/xuri/excelize/v2"
@@ -13,6 +14,7 @@ import (
 	"sellerhub/app/apptest"
 	accountsdb "sellerhub/models/accounts"
 	"sellerhub/models/catalog"
+	"sellerhub/models/dbtest"
 	shippingdb "sellerhub/models/shipping"
 	stockdb "sellerhub/models/stock"
 	storesdb "sellerhub/models/stores"
@@ -208,5 +210,62 @@ func TestShipmentInvoiceIsTheShipmentsViewersOnly(t *testing.T) {
 	if resp, page := admin.Raw(http.MethodGet, "/invoice/addshipment?shipmentid=FBA15INVWHO1&embed=1", "", nil); resp.StatusCode != http.StatusOK ||
 		!strings.Contains(string(page), `data-island="ship"`) || !strings.Contains(string(page), `"screen":"invoice"`) {
 		t.Fatalf("the tab page: %d", resp.StatusCode)
+	}
+}
+
+// The invoice is dated the day its shipment was marked shipped (发货), so that a reprint a month later is the same
+// document; before that, today.
+func TestShipmentInvoiceIsDatedTheDayItShipped(t *testing.T) {
+	for _, kind := range dbtest.Kinds {
+		t.Run(kind, func(t *testing.T) {
+			h := apptest.Start(t, apptest.WithDatabase(kind))
+			s := newShop(t, h, "13700000002", "乙公司", 100, 50)
+			sh := s.shipmentFromPlan(t, 30, 20)
+			id := sh.ShipmentID
+			items := []any{}
+			for _, p := range s.products {
+				items = append(items, declaration(p.SKU, "940520", "2"))
+			}
+			apptest.ExpectOK(t, s.c.Call(http.MethodPut, v1+"shipment/"+id+"/invoice", map[string]any{"consignee": consignee, "items": items}))
+			today := func() string { return h.Clock.Now().In(h.Config.TimeZone).Format(time.DateOnly) }
+			printed := func() string {
+				t.Helper()
+				resp, html := s.c.Raw(http.MethodGet, "/invoice/print?shipmentid="+id, "", nil)
+				if resp.StatusCode != http.StatusOK {
+					t.Fatalf("print: %d %s", resp.StatusCode, html)
+				}
+				return string(html)
+			}
+			exported := func() string {
+				t.Helper()
+				resp, raw := s.c.Raw(http.MethodGet, v1+"shipment/"+id+"/invoice/export", "", nil)
+				if resp.StatusCode != http.StatusOK {
+					t.Fatalf("export: %d %s", resp.StatusCode, raw)
+				}
+				f, err := excelize.OpenReader(bytes.NewReader(raw))
+				if err != nil {
+					t.Fatal(err)
+				}
+				rows, _ := f.GetRows("Invoice")
+				return strings.Join(rows[1], "\t")
+			}
+
+			if page := printed(); !strings.Contains(page, today()) {
+				t.Errorf("an invoice not shipped yet is not dated today, %s", today())
+			}
+			h.Clock.Advance(48 * time.Hour)
+			shipped := today()
+			sh = s.step(t, id, "confirm", nil)
+			sh = s.step(t, id, "box", cartons(sh))
+			s.step(t, id, "ship", map[string]any{"carrier": "UPS"})
+
+			h.Clock.Advance(31 * 24 * time.Hour)
+			if page := printed(); !strings.Contains(page, shipped) || strings.Contains(page, today()) {
+				t.Errorf("the reprint a month later is not dated the day it shipped, %s (today %s)", shipped, today())
+			}
+			if head := exported(); !strings.Contains(head, "日期 Date\t"+shipped) {
+				t.Errorf("the export's head %q is not dated %s", head, shipped)
+			}
+		})
 	}
 }
