@@ -51,7 +51,7 @@ type StockValueReport struct {
 // at each product's cost of that day (the dated product costs): the totals by warehouse, store group and in all.
 // The lines are the company's kept valuation of the day (valueKept); the names are read now.
 func (s *Service) StockValue(ctx context.Context, p core.Principal, q StockValueQuery) (*StockValueReport, error) {
-	v, err := s.valuation(ctx, p, q)
+	v, err := valuationOf(ctx, s, p, q)
 	if err != nil {
 		return nil, err
 	}
@@ -138,7 +138,7 @@ func cmpDesc(a, b int64) int {
 // StockValuePage pages 库存货值's lines, highest value first.
 func (s *Service) StockValuePage(ctx context.Context, p core.Principal, q StockValueQuery) ([]StockValueLine, int64, core.PageRequest, error) {
 	page := q.PageRequest.Normalized()
-	v, err := s.valuation(ctx, p, q)
+	v, err := valuationOf(ctx, s, p, q)
 	if err != nil || v.base == nil {
 		return []StockValueLine{}, 0, page, err
 	}

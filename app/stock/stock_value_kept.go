@@ -72,8 +72,8 @@ func (v *valuation) each(lines []int32, fn func(int32) bool) {
 	}
 }
 
-// valuation reads the query's date and filter and the company's valuation of the day, kept or worked out now.
-func (s *Service) valuation(ctx context.Context, p core.Principal, q StockValueQuery) (*valuation, error) {
+// valuationOf reads the query's date and filter and the company's valuation of the day, kept or worked out now.
+func valuationOf(ctx context.Context, s *Service, p core.Principal, q StockValueQuery) (*valuation, error) {
 	db := s.db.With(ctx)
 	today := s.now().In(s.timeZone).Format(time.DateOnly)
 	v := &valuation{report: &StockValueReport{Date: today}, term: strings.ToLower(strings.TrimSpace(q.Search))}
