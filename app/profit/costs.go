@@ -54,6 +54,10 @@ func (s *Service) addCosts(db *models.DB, companyID int64, f profitdb.ProfitFilt
 	if err != nil {
 		return err
 	}
+	packing, err := loadPacking(db, companyID, ids)
+	if err != nil {
+		return err
+	}
 	freight, err := s.freight(db, companyID, f.UserID, f.GroupID, f.MarketplaceID)
 	if err != nil {
 		return err
@@ -80,7 +84,7 @@ func (s *Service) addCosts(db *models.DB, companyID int64, f profitdb.ProfitFilt
 			}
 		}
 		var parts []CostPart
-		if lc := landedOf(history, landed[p.ProductID], l.Month, s.timeZone); paired && lc.Set {
+		if lc := landedOf(history, landed[p.ProductID], packing.of(p.ProductID, l.Month, s.timeZone), l.Month, s.timeZone); paired && lc.Set {
 			// 成本核算 has the month: its landed cost, one figure for the month's units, is the unit's 商品成本.
 			parts = []CostPart{{From: l.Month + "-01", Units: l.Units, UnitCost: lc.Unit(), UnitFreight: lc.FirstLeg,
 				Entered: lc.FirstLeg.Valid, Landed: true}}

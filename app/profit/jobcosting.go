@@ -102,13 +102,18 @@ func (jc *JobCosting) lines(db *models.DB, companyID int64, products []catalogdb
 	if err != nil {
 		return nil, err
 	}
+	packing, err := loadPacking(db, companyID, ids)
+	if err != nil {
+		return nil, err
+	}
 	out := make([]JobLine, len(products))
 	for i, pr := range products {
 		h := histories[pr.ID]
 		if len(h) == 0 && (pr.Price.Valid || pr.FirstLeg.Valid) {
 			h = []catalogdb.ProductCost{{EffectiveFrom: catalogdb.CostsBeginning, UnitCost: pr.Price, FirstLeg: pr.FirstLeg}}
 		}
-		out[i] = JobLine{ProductID: pr.ID, SKU: pr.SKU, Name: pr.Name, Month: month, Landed: landedOf(h, landed[pr.ID], month, jc.profit.timeZone)}
+		out[i] = JobLine{ProductID: pr.ID, SKU: pr.SKU, Name: pr.Name, Month: month, Landed: landedOf(h, landed[pr.ID],
+			packing.of(pr.ID, month, jc.profit.timeZone), month, jc.profit.timeZone)}
 	}
 	return out, nil
 }

@@ -16,9 +16,12 @@ type Service struct {
 	// timeZone is the zone of the date filters.
 	timeZone *time.Location
 	numbers  *core.Numbers
+	// values keeps each company's 库存货值 of a day until its stock, warehouses or products' costs and names change
+	// (stockdb.ValueGeneration): valuing a million stock lines takes seconds, a page of them kept microseconds.
+	values *core.Answers[*valueBase]
 }
 
 // New builds the service.
 func New(db *models.DB, now core.Clock, timeZone *time.Location, numbers *core.Numbers) *Service {
-	return &Service{db: db, now: now, timeZone: timeZone, numbers: numbers}
+	return &Service{db: db, now: now, timeZone: timeZone, numbers: numbers, values: core.NewAnswers[*valueBase](maxKeptValueLines)}
 }

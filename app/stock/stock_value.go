@@ -5,11 +5,8 @@ import (
 	"slices"
 	"strconv"
 	"strings"
-	"time"
 
 	"sellerhub/app/core"
-	"sellerhub/models"
-	catalogdb "sellerhub/models/catalog"
 	stockdb "sellerhub/models/stock"
 )
 
@@ -42,76 +39,63 @@ type StockValueTotal struct {
 	Value                      int64
 }
 
-// StockValueReport is 库存货值 at a date: the lines by value, and the totals by warehouse, store group and in all.
+// StockValueReport is 库存货值's totals at a date by warehouse, store group and in all.
 type StockValueReport struct {
 	Date       string
-	Lines      []StockValueLine
 	Warehouses []StockValueTotal
 	Groups     []StockValueTotal
 	Total      StockValueTotal
 }
 
 // StockValue values the stock of the company's warehouses the user may see at the end of a day (today when none)
-// at each product's cost of that day (the dated product costs): the lines and their totals.
+// at each product's cost of that day (the dated product costs): the totals by warehouse, store group and in all.
+// The lines are the company's kept valuation of the day (valueKept); the names are read now.
 func (s *Service) StockValue(ctx context.Context, p core.Principal, q StockValueQuery) (*StockValueReport, error) {
-	db := s.db.With(ctx)
-	today := s.now().In(s.timeZone).Format(time.DateOnly)
-	r := &StockValueReport{Date: today}
-	f := stockdb.StockAtFilter{}
-	if d := strings.TrimSpace(q.Date); d != "" && d != today {
-		day, err := time.ParseInLocation(time.DateOnly, d, s.timeZone)
-		switch {
-		case err != nil:
-			return nil, core.Invalid(core.MsgDateBad)
-		case d > today:
-			return nil, core.Invalid(MsgStockValueFuture)
-		}
-		r.Date, f.Before = d, day.AddDate(0, 0, 1)
-	}
-	var ok bool
-	var err error
-	if w := strings.TrimSpace(q.WarehouseID); w != "" {
-		if f.WarehouseID, ok = core.ParseID(w); !ok {
-			return r, nil
-		}
-	}
-	if f.Hidden, ok, err = db.WarehouseSeen(p.CompanyID, p.UserID, f.WarehouseID); err != nil || !ok {
-		return r, err
-	}
-	rows, err := stockdb.StockOn(db, p.CompanyID, f)
+	v, err := valuationOf(ctx, s, p, q)
 	if err != nil {
 		return nil, err
 	}
-	term := strings.ToLower(strings.TrimSpace(q.Search))
-	ids := make([]int64, 0, len(rows))
-	for _, row := range rows {
-		ids = append(ids, row.ProductID)
+	if v.base == nil {
+		return v.report, nil
 	}
-	costs, err := catalogdb.CostHistories(db, p.CompanyID, ids)
-	if err != nil {
-		return nil, err
-	}
+	r := v.report
 	warehouses := map[int64]*StockValueTotal{}
+	add := func(w int64, t StockValueTotal) {
+		info := v.names[w]
+		wt := warehouses[w]
+		if wt == nil {
+			wt = &StockValueTotal{Key: strconv.FormatInt(w, 10), Name: info.Name, Kind: info.Kind, GroupName: info.GroupName}
+			warehouses[w] = wt
+		}
+		wt.Lines += t.Lines
+		wt.Quantity += t.Quantity
+		wt.Uncosted += t.Uncosted
+		wt.Value += t.Value
+	}
+	if v.term == "" {
+		for w, t := range v.base.totals {
+			if v.shows(w) {
+				add(w, *t)
+			}
+		}
+	} else {
+		v.each(v.base.all(), func(i int32) bool {
+			l := &v.base.lines[i]
+			t := StockValueTotal{Lines: 1, Quantity: l.quantity()}
+			if l.cost < 0 {
+				t.Uncosted = 1
+			} else {
+				t.Value = l.value()
+			}
+			add(l.warehouse, t)
+			return true
+		})
+	}
 	groups := map[string]*StockValueTotal{}
 	r.Total = StockValueTotal{Key: "all", Name: "合计"}
-	for _, row := range rows {
-		if term != "" && !strings.Contains(strings.ToLower(row.SKU), term) && !strings.Contains(strings.ToLower(row.ProductName), term) {
-			continue
-		}
-		l := StockValueLine{StockAt: row, Quantity: row.Inbound + row.Fulfillable + row.Outbound}
-		if c := catalogdb.CostOn(costs[row.ProductID], r.Date); c.UnitCost.Valid {
-			unit := models.Money{Decimal: c.UnitCost.Decimal}.Units()
-			value := unit * int64(l.Quantity)
-			l.UnitCost, l.Value = &unit, &value
-		}
-		r.Lines = append(r.Lines, l)
-		w := warehouses[row.WarehouseID]
-		if w == nil {
-			w = &StockValueTotal{Key: strconv.FormatInt(row.WarehouseID, 10), Name: row.WarehouseName, Kind: row.WarehouseKind, GroupName: row.GroupName}
-			warehouses[row.WarehouseID] = w
-		}
-		group := row.GroupName
-		if row.GroupID == nil {
+	for w, t := range warehouses {
+		group := v.names[w].GroupName
+		if v.names[w].GroupID == nil {
 			group = "公司仓库"
 		}
 		g := groups[group]
@@ -119,18 +103,13 @@ func (s *Service) StockValue(ctx context.Context, p core.Principal, q StockValue
 			g = &StockValueTotal{Key: group, Name: group}
 			groups[group] = g
 		}
-		for _, t := range []*StockValueTotal{w, g, &r.Total} {
-			t.Lines++
-			t.Quantity += l.Quantity
-			if l.Value == nil {
-				t.Uncosted++
-			} else {
-				t.Value += *l.Value
-			}
+		for _, sum := range []*StockValueTotal{g, &r.Total} {
+			sum.Lines += t.Lines
+			sum.Quantity += t.Quantity
+			sum.Uncosted += t.Uncosted
+			sum.Value += t.Value
 		}
-	}
-	for _, w := range warehouses {
-		r.Warehouses = append(r.Warehouses, *w)
+		r.Warehouses = append(r.Warehouses, *t)
 	}
 	for _, g := range groups {
 		r.Groups = append(r.Groups, *g)
@@ -143,15 +122,7 @@ func (s *Service) StockValue(ctx context.Context, p core.Principal, q StockValue
 	}
 	slices.SortFunc(r.Warehouses, byValue)
 	slices.SortFunc(r.Groups, byValue)
-	slices.SortStableFunc(r.Lines, func(a, b StockValueLine) int { return cmpDesc(valueOf(a), valueOf(b)) })
 	return r, nil
-}
-
-func valueOf(l StockValueLine) int64 {
-	if l.Value == nil {
-		return -1
-	}
-	return *l.Value
 }
 
 func cmpDesc(a, b int64) int {
@@ -167,10 +138,42 @@ func cmpDesc(a, b int64) int {
 // StockValuePage pages 库存货值's lines, highest value first.
 func (s *Service) StockValuePage(ctx context.Context, p core.Principal, q StockValueQuery) ([]StockValueLine, int64, core.PageRequest, error) {
 	page := q.PageRequest.Normalized()
-	r, err := s.StockValue(ctx, p, q)
-	if err != nil {
-		return nil, 0, page, err
+	v, err := valuationOf(ctx, s, p, q)
+	if err != nil || v.base == nil {
+		return []StockValueLine{}, 0, page, err
 	}
-	from := min(page.Offset(), len(r.Lines))
-	return append([]StockValueLine{}, r.Lines[from:min(from+page.Size, len(r.Lines))]...), int64(len(r.Lines)), page, nil
+	from := page.Offset()
+	out := []StockValueLine{}
+	take := func(i int32) {
+		l := &v.base.lines[i]
+		info, pr := v.names[l.warehouse], v.base.products[l.product]
+		line := StockValueLine{StockAt: stockdb.StockAt{WarehouseID: l.warehouse, WarehouseName: info.Name, WarehouseKind: info.Kind,
+			GroupID: info.GroupID, GroupName: info.GroupName, ProductID: pr.ID, SKU: pr.SKU, ProductName: pr.Name, Image: pr.Image,
+			Inbound: int(l.inbound), Fulfillable: int(l.fulfillable), Outbound: int(l.outbound)}, Quantity: l.quantity()}
+		if l.cost >= 0 {
+			unit, value := l.cost, l.value()
+			line.UnitCost, line.Value = &unit, &value
+		}
+		out = append(out, line)
+	}
+	lines := v.base.all()
+	if v.warehouse != 0 {
+		lines = v.base.byWarehouse[v.warehouse]
+	}
+	if v.term == "" && len(v.hidden) == 0 {
+		// Every line of the list shows: the page is a slice of it.
+		for _, i := range lines[min(from, len(lines)):min(from+page.Size, len(lines))] {
+			take(i)
+		}
+		return out, int64(len(lines)), page, nil
+	}
+	n := 0
+	v.each(lines, func(i int32) bool {
+		if n >= from && n < from+page.Size {
+			take(i)
+		}
+		n++
+		return true
+	})
+	return out, int64(n), page, nil
 }

@@ -1,6 +1,7 @@
 // 成本核算 (财务 → 结算): each product's landed unit cost of a month, from its purchase cost (the weighted average
-// purchasing keeps, the cost 存货价值 values the month's end at), 辅料, 包材, 加工费, 关税 and 头程. A product's parts
-// are changed in 编辑成本核算 (/f/j/e?id=&month=); once entered, 利润报告 takes the landed cost as its 商品成本.
+// purchasing keeps, the cost 存货价值 values the month's end at), 辅料, 包材 (its 包材用量's materials when it has
+// packing), 加工费, 关税 and 头程. A product's parts are changed in 编辑成本核算 (/f/j/e?id=&month=); once entered (or
+// with packing), 利润报告 takes the landed cost as its 商品成本.
 import { useEffect, useState } from "react";
 import { api } from "../lib/api.js";
 import { money } from "../lib/money.js";
@@ -19,9 +20,15 @@ export default function JobCosting({ permissions }) {
   const renders = {};
   for (const f of ["purchase", "materials", "packing", "processing", "duties", "unit", "firstLeg", "total"]) renders[f] = (row) => yuan(row[f]);
   renders.purchase = (row) => (row.noPurchase ? <span className="text-amber-700 dark:text-amber-400">缺采购成本</span> : yuan(row.purchase));
+  renders.packing = (row) => (
+    <span title={row.packingFrom === "包材用量" ? "按包材用量的物料加权平均成本" : undefined}>
+      {yuan(row.packing)}
+      {row.packingNoCost && <span className="ml-1 text-amber-700 dark:text-amber-400">缺包材成本</span>}
+    </span>
+  );
   renders.dutyRate = (row) => `${row.dutyRate}%`;
   renders.profitUses = (row) =>
-    row.set ? <span title={`自 ${row.from} 起的成本核算`}>到岸成本</span> : <span className="text-slate-500">采购成本</span>;
+    row.set ? <span title={row.from ? `自 ${row.from} 起的成本核算` : "按包材用量"}>到岸成本</span> : <span className="text-slate-500">采购成本</span>;
   return (
     <section aria-label="成本核算">
       <form id="job-filter" className="mb-2 flex flex-wrap items-center gap-2 text-sm" onChange={(e) => e.target.name === "month" && setMonth(e.target.value)}>
@@ -104,7 +111,7 @@ export function JobEdit({ permissions }) {
         <label className="flex items-center gap-1">
           月份 <input type="month" aria-label="月份" value={month} onChange={(e) => e.target.value && setMonth(e.target.value)} className={input} />
         </label>
-        {line.set && <span className="text-xs text-slate-500">自 {line.from} 起的成本核算</span>}
+        {line.from && <span className="text-xs text-slate-500">自 {line.from} 起的成本核算</span>}
       </div>
       <form key={`${month}|${line.from}`} onSubmit={save} className="grid gap-2">
         <div className="grid grid-cols-[minmax(0,1fr)_7rem] items-center gap-2 sm:grid-cols-[16rem_10rem]">
@@ -112,12 +119,23 @@ export function JobEdit({ permissions }) {
           <span className="tabular-nums" data-part="purchase">
             {line.noPurchase ? "未填写" : money(line.purchase, "CNY")}
           </span>
-          {PARTS.map(([k, label]) => (
-            <label key={k} className="contents">
-              <span>{label}</span>
-              <input name={k} aria-label={label} inputMode="decimal" defaultValue={value(k)} disabled={!editable} className={`text-right ${input}`} />
-            </label>
-          ))}
+          {PARTS.map(([k, label]) =>
+            k === "packing" && line.packingFrom === "包材用量" ? (
+              <label key={k} className="contents">
+                <span>包材（元/件，按包材用量）</span>
+                <span className="tabular-nums" data-part="packing">
+                  <input type="hidden" name="packing" value={line.packingEntered} />
+                  {money(line.packing, "CNY")}
+                  {line.packingNoCost && <span className="ml-1 text-amber-700 dark:text-amber-400">缺包材成本</span>}
+                </span>
+              </label>
+            ) : (
+              <label key={k} className="contents">
+                <span>{label}</span>
+                <input name={k} aria-label={label} inputMode="decimal" defaultValue={value(k)} disabled={!editable} className={`text-right ${input}`} />
+              </label>
+            ),
+          )}
         </div>
         {error && (
           <p role="alert" className="text-red-700 dark:text-red-400">
@@ -137,7 +155,7 @@ export function JobEdit({ permissions }) {
           {[
             ["采购成本", line.purchase],
             ["辅料", line.materials],
-            ["包材", line.packing],
+            [line.packingFrom === "包材用量" ? "包材（包材用量）" : "包材", line.packing],
             ["加工费", line.processing],
             [`关税（${line.dutyRate}%）`, line.duties],
             ["到岸成本（不含头程）", line.unit, "unit"],
@@ -155,7 +173,9 @@ export function JobEdit({ permissions }) {
       </table>
       <p className="text-xs text-slate-500 dark:text-slate-400">
         利润报告的商品成本：{line.profitUses}
-        {line.set ? "（不含头程；头程仍计入头程列）" : "（该产品尚未填写成本核算）"}。存货价值按采购成本（加权平均）计价，不含辅料、加工、头程与关税。
+        {line.set ? "（不含头程；头程仍计入头程列）" : "（该产品尚未填写成本核算）"}。
+        {line.packingFrom === "包材用量" && "包材按产品的包材用量与物料的加权平均成本计算（按箱用量除以单箱数量），不使用填写的包材。"}
+        存货价值按采购成本（加权平均）计价，不含辅料、加工、头程与关税。
       </p>
     </section>
   );

@@ -92,7 +92,7 @@ export default function DocumentDetail({ kind, id, permissions }) {
     message: exchange
       ? `审核后将在“${doc.warehouseName}”把 ${swaps}（共 ${doc.totalQuantity} 件），按换出产品的加权平均成本结转。`
       : process
-        ? `审核后将在“${doc.warehouseName}”消耗 ${doc.lineCount} 种组件共 ${doc.totalQuantity} 件，加工出 ${doc.madeSku} ×${doc.madeQuantity}，单位成本 = 组件成本 + 加工费。`
+        ? `审核后将在“${doc.warehouseName}”消耗 ${doc.lineCount} 种组件共 ${doc.totalQuantity} 件，加工出 ${doc.madeSku} ×${doc.madeQuantity}，单位成本 = 组件与包材成本 + 加工费。`
       : overseas
         ? `审核后将从“${doc.warehouseName}”扣减 ${what}，${sent}。`
       : inbound
@@ -206,7 +206,10 @@ export default function DocumentDetail({ kind, id, permissions }) {
                 </td>
                 <td className="px-2 py-1 font-mono">{l.sku}</td>
                 <td className="px-2 py-1">{l.name}</td>
-                <td className="px-2 py-1">{l.quantity}</td>
+                <td className="px-2 py-1">
+                  {l.quantity}
+                  {process && l.remark === "包材用量" && <span className="ml-1 text-xs text-slate-500 dark:text-slate-400">（包材用量）</span>}
+                </td>
                 {process && <td className="px-2 py-1 text-right tabular-nums">{l.unitCost || "—"}</td>}
                 {inbound && <td className="px-2 py-1 text-right tabular-nums">{l.unitCost || "—"}</td>}
                 {inbound && <td className="px-2 py-1 text-right tabular-nums">{l.amount || "—"}</td>}

@@ -60,3 +60,94 @@ func StockOn(db *models.DB, companyID int64, f StockAtFilter) ([]StockAt, error)
 	err := q.Order("warehouses.name, s.warehouse_id, local_products.sku").Find(&rows).Error
 	return rows, err
 }
+
+// WarehouseAt is a warehouse of the company as 库存货值 names it.
+type WarehouseAt struct {
+	ID        int64
+	Name      string
+	Kind      string
+	GroupID   *int64
+	GroupName string
+}
+
+// WarehousesAt lists the company's warehouses by name, then id (the order 库存货值's lines of equal value keep).
+func WarehousesAt(db *models.DB, companyID int64) ([]WarehouseAt, error) {
+	rows := []WarehouseAt{}
+	err := db.Table("warehouses").Select("warehouses.id, warehouses.name, warehouses.kind, warehouses.group_id, "+
+		"COALESCE(store_groups.name, '') AS group_name").
+		Joins("LEFT JOIN store_groups ON store_groups.id = warehouses.group_id").
+		Where("warehouses.company_id = ?", companyID).Order("warehouses.name, warehouses.id").Find(&rows).Error
+	return rows, err
+}
+
+// Held is a product's quantities in a warehouse at a moment.
+type Held struct {
+	ProductID                      int64
+	Inbound, Fulfillable, Outbound int
+}
+
+// HeldIn answers the products with stock in one of the company's warehouses at a moment (zero: now, from the stock
+// rows; else from each product's last ledger line before it, as StockOn reads), the rows with no unit left out.
+// It reads the columns alone, row by row: a warehouse can hold tens of thousands of products.
+func HeldIn(db *models.DB, companyID, warehouseID int64, before time.Time) ([]Held, error) {
+	var q *gorm.DB
+	if before.IsZero() {
+		q = db.Table("stocks").Select("product_id, inbound, fulfillable, outbound").
+			Where("company_id = ? AND warehouse_id = ? AND (inbound <> 0 OR fulfillable <> 0 OR outbound <> 0)", companyID, warehouseID)
+	} else {
+		ranked := db.Table("stock_ledger").Select("product_id, inbound_after AS inbound, fulfillable_after AS fulfillable, "+
+			"outbound_after AS outbound, ROW_NUMBER() OVER (PARTITION BY product_id ORDER BY created_at DESC, id DESC) AS n").
+			Where("company_id = ? AND warehouse_id = ? AND created_at < ?", companyID, warehouseID, before)
+		q = db.Table("(?) AS r", ranked).Select("product_id, inbound, fulfillable, outbound").
+			Where("n = 1 AND (inbound <> 0 OR fulfillable <> 0 OR outbound <> 0)")
+	}
+	rows, err := q.Rows()
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	out := []Held{}
+	for rows.Next() {
+		var h Held
+		if err := rows.Scan(&h.ProductID, &h.Inbound, &h.Fulfillable, &h.Outbound); err != nil {
+			return nil, err
+		}
+		out = append(out, h)
+	}
+	return out, rows.Err()
+}
+
+// ProductNamed is a local product's SKU, name and image.
+type ProductNamed struct {
+	ID    int64
+	SKU   string `gorm:"column:sku"`
+	Name  string
+	Image string
+}
+
+// ProductsNamed answers the company's products' SKU, name and image, by id.
+func ProductsNamed(db *models.DB, companyID int64) (map[int64]ProductNamed, error) {
+	rows, err := db.Table("local_products").Select("id, sku, name, image").Where("company_id = ?", companyID).Rows()
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	out := map[int64]ProductNamed{}
+	for rows.Next() {
+		var p ProductNamed
+		if err := rows.Scan(&p.ID, &p.SKU, &p.Name, &p.Image); err != nil {
+			return nil, err
+		}
+		out[p.ID] = p
+	}
+	return out, rows.Err()
+}
+
+// ValueGeneration is what 库存货值's kept answers are good for: the company's generations of stock and warehouses
+// ('replenishment', 00156) and of products' costs and names ('profit'), both only ever raised.
+func ValueGeneration(db *models.DB, companyID int64) (int64, error) {
+	var g int64
+	err := db.Table("report_generations").Where("company_id = ? AND kind IN ?", companyID,
+		[]string{models.GenerationReplenishment, models.GenerationProfit}).Select("COALESCE(SUM(generation), 0)").Scan(&g).Error
+	return g, err
+}

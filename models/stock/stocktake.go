@@ -1,6 +1,7 @@
 package stock
 
 import (
+	"strings"
 	"time"
 
 	"gorm.io/gorm"
@@ -447,13 +448,25 @@ func FrozenBy(db *models.DB, companyID, warehouseID, productID, stocktakeID int6
 
 // SetLineCosts writes each posted line's cost of one unit.
 func SetLineCosts(db *models.DB, companyID, stocktakeID int64, costs map[int64]*int64) error {
-	for product, cost := range costs {
-		if cost == nil {
-			continue
+	type cost struct{ product, units int64 }
+	var all []cost
+	for product, c := range costs {
+		if c != nil {
+			all = append(all, cost{product, *c})
 		}
-		err := db.Model(&StocktakeLine{}).Scopes(models.InCompany("stocktake_lines", companyID)).
-			Where("stocktake_lines.stocktake_id = ? AND stocktake_lines.product_id = ?", stocktakeID, product).
-			Update("unit_cost", *cost).Error
+	}
+	// stockChunk lines a statement: a 10,000-line stocktake's costs in 20 round trips, not 10,000.
+	for i := 0; i < len(all); i += stockChunk {
+		part := all[i:min(i+stockChunk, len(all))]
+		values := make([]string, len(part))
+		args := make([]any, 0, 2*len(part)+2)
+		for n, c := range part {
+			values[n] = "(CAST(? AS BIGINT), CAST(? AS BIGINT))"
+			args = append(args, c.product, c.units)
+		}
+		args = append(args, companyID, stocktakeID)
+		err := db.Exec("UPDATE stocktake_lines SET unit_cost = v.column2 FROM (VALUES "+strings.Join(values, ", ")+") AS v "+
+			"WHERE stocktake_lines.product_id = v.column1 AND stocktake_lines.company_id = ? AND stocktake_lines.stocktake_id = ?", args...).Error
 		if err != nil {
 			return err
 		}

@@ -235,7 +235,9 @@ func (h *CostHandler) ShareCost(c *echo.Context) error {
 
 // JobLine is a product's landed cost of a month (成本核算), CNY per unit: purchase (the weighted average, "" when the
 // product has none), the parts, duties (dutyRate % of purchase), firstLeg with where it comes from, unit (all but
-// 头程: 利润报告's 商品成本 per unit) and total (with 头程); set when the parts are entered (from the month from).
+// 头程: 利润报告's 商品成本 per unit) and total (with 头程); set when the parts are entered (from the month from) or
+// the product has packing; packingFrom says whose 包材 it is (包材用量, 成本核算, "" none), packingNoCost that one of
+// its materials has no cost, packingEntered the 包材 entered (kept while 包材用量's stands in for it).
 type JobLine struct {
 	ID            string `json:"id"`
 	ProductID     string `json:"productId"`
@@ -245,6 +247,9 @@ type JobLine struct {
 	Purchase      string `json:"purchase"`
 	Materials     string `json:"materials"`
 	Packing       string `json:"packing"`
+	PackingFrom   string `json:"packingFrom"`
+	PackingEnter  string `json:"packingEntered"`
+	PackingNoCost bool   `json:"packingNoCost"`
 	Processing    string `json:"processing"`
 	DutyRate      string `json:"dutyRate"`
 	Duties        string `json:"duties"`
@@ -263,7 +268,14 @@ func jobLine(l *profit.JobLine) JobLine {
 	out := JobLine{ID: fmt.Sprint(l.ProductID), ProductID: fmt.Sprint(l.ProductID), SKU: l.SKU, Name: l.Name, Month: l.Month,
 		Materials: ld.Materials.StringFixed(4), Packing: ld.Packing.StringFixed(4), Processing: ld.Processing.StringFixed(4),
 		DutyRate: ld.DutyRate.StringFixed(2), Duties: ld.Duties.StringFixed(4), Set: ld.Set, From: ld.From,
-		PurchaseIsNil: !ld.Purchase.Valid}
+		PurchaseIsNil: !ld.Purchase.Valid, PackingNoCost: ld.PackingUncosted,
+		PackingEnter: ld.PackingEntered.StringFixed(4)}
+	switch {
+	case ld.PackingUsed:
+		out.PackingFrom = "包材用量"
+	case ld.From != "":
+		out.PackingFrom = "成本核算"
+	}
 	if ld.Purchase.Valid {
 		out.Purchase = ld.Purchase.Decimal.StringFixed(4)
 	}

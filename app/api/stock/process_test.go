@@ -11,6 +11,7 @@ import (
 
 	"sellerhub/app/apptest"
 	accountsdb "sellerhub/models/accounts"
+	catalogdb "sellerhub/models/catalog"
 	purchasedb "sellerhub/models/purchase"
 	stockdb "sellerhub/models/stock"
 )
@@ -342,6 +343,114 @@ func TestConcurrentProcessingOfTheSameComponents(t *testing.T) {
 			if count(kits)+count(boxes) == 0 || len(refusals) == 0 {
 				t.Fatalf("approved %d orders, refused %d: the stock must run short", count(kits)+count(boxes), len(refusals))
 			}
+		})
+	}
+}
+
+// A processing order consumes its product's packing (包材用量) with its components, once: lines of the order, moved
+// by the approval's one MoveStock with a ledger line each, their costs rolled into the made unit; 作废 gives them
+// back. On every database.
+//
+// Hand calculation: K-2 takes 2 × M-2 (average 2.50) and 1 × LABEL (0.10) by its bill of materials, and packs a
+// LABEL and a BAG (0.40) per unit and a BOX (3.00) per carton of 4. Making 5 (2 cartons) with a fee of 0.75 takes
+// 10 M-2, 5 + 5 LABEL, 5 BAG and 2 BOX: (25.00 + 1.00 + 2.00 + 6.00 + 3.75) ÷ 5 = 7.55 a unit.
+func TestAProcessingOrderConsumesThePacking(t *testing.T) {
+	for _, kind := range databases {
+		t.Run(kind, func(t *testing.T) {
+			h := apptest.Start(t, apptest.WithDatabase(kind))
+			const account = "13700000001"
+			c := h.SignedIn(account, "甲公司")
+			u, _ := accountsdb.UserByAccount(h.DB, account)
+			w := createWarehouse(t, c, "加工仓", nil)
+			kit := product(t, h, account, "K-2")
+			m := product(t, h, account, "M-2")
+			label, bag, box := product(t, h, account, "LABEL"), product(t, h, account, "BAG"), product(t, h, account, "BOX")
+			for _, id := range []string{label, bag, box} {
+				if err := h.DB.Exec("UPDATE local_products SET kind = ? WHERE id = ?", catalogdb.ProductKindPackage, id).Error; err != nil {
+					t.Fatal(err)
+				}
+			}
+			if err := h.DB.Exec("UPDATE local_products SET carton_units = 4 WHERE id = ?", kit).Error; err != nil {
+				t.Fatal(err)
+			}
+			setCost(t, h, account, label, "0.10")
+			setCost(t, h, account, bag, "0.40")
+			setCost(t, h, account, box, "3.00")
+			approvedDoc(t, c, "inbound", w.ID, line{m, 20}, line{label, 20}, line{bag, 20}, line{box, 2})
+			wid, _ := strconv.ParseInt(w.ID, 10, 64)
+			mid, _ := strconv.ParseInt(m, 10, 64)
+			if err := purchasedb.SetStockCost(h.DB, u.CompanyID, wid, mid, 25000, time.Now().UTC()); err != nil {
+				t.Fatal(err)
+			}
+			saveBOM(t, c, kit, line{m, 2}, line{label, 1})
+			apptest.ExpectOK(t, c.Call(http.MethodPut, v1+"material/"+kit+"/packing", map[string]any{"lines": []map[string]any{
+				{"materialId": label, "quantity": 1, "per": "unit"}, {"materialId": bag, "quantity": 1, "per": "unit"},
+				{"materialId": box, "quantity": 1, "per": "carton"}}}))
+
+			id, number := submittedProcess(t, c, w.ID, kit, 5, "0.75")
+			type processLine struct {
+				SKU      string `json:"sku"`
+				Quantity int    `json:"quantity"`
+				Remark   string `json:"remark"`
+			}
+			var d struct {
+				Lines []processLine `json:"lines"`
+			}
+			env := c.Call(http.MethodGet, v1+"process/"+id, nil)
+			apptest.ExpectOK(t, env)
+			env.Into(t, &d)
+			got := map[string]processLine{}
+			for _, l := range d.Lines {
+				got[l.SKU] = l
+			}
+			if len(d.Lines) != 4 || got["M-2"].Quantity != 10 || got["LABEL"].Quantity != 10 || got["LABEL"].Remark != "" ||
+				got["BAG"].Quantity != 5 || got["BAG"].Remark != "包材用量" || got["BOX"].Quantity != 2 {
+				t.Fatalf("lines = %+v", d.Lines)
+			}
+
+			apptest.ExpectOK(t, c.Call(http.MethodPost, v1+"process/"+id+"/approve", nil))
+			apptest.Expect(t, c.Call(http.MethodPost, v1+"process/"+id+"/approve", nil), 400, "B0001", "只有待审核的单据可以审核")
+			wantFulfillable(t, c, w.ID, m, 10)
+			wantFulfillable(t, c, w.ID, label, 10)
+			wantFulfillable(t, c, w.ID, bag, 15)
+			wantFulfillable(t, c, w.ID, box, 0)
+			wantFulfillable(t, c, w.ID, kit, 5)
+			if p := getProcess(t, c, id); p.MadeCost != "7.55" || p.TotalCost != "34.00" {
+				t.Fatalf("approved = %+v", p)
+			}
+			if got := stockCost(t, h, u.CompanyID, w.ID, kit); got != 75500 {
+				t.Fatalf("K-2's average = %d, want 75500", got)
+			}
+			ledger := list[struct {
+				ledgerLine
+				UnitCost string `json:"unitCost"`
+			}](t, c, "stock/ledger", map[string]any{"docNumber": number})
+			changes, costs := map[string]int{}, map[string]string{}
+			for _, l := range ledger.Records {
+				changes[l.SKU] += l.FulfillableChange
+				costs[l.SKU] = l.UnitCost
+			}
+			if ledger.Total != 5 || changes["BAG"] != -5 || changes["BOX"] != -2 || changes["LABEL"] != -10 || changes["K-2"] != 5 ||
+				costs["BAG"] != "0.40" || costs["BOX"] != "3.00" || costs["K-2"] != "7.55" {
+				t.Fatalf("ledger = %+v", ledger.Records)
+			}
+
+			// 作废 gives the packing back with the components.
+			apptest.ExpectOK(t, c.Call(http.MethodPost, v1+"process/"+id+"/cancel", nil))
+			wantFulfillable(t, c, w.ID, label, 20)
+			wantFulfillable(t, c, w.ID, bag, 20)
+			wantFulfillable(t, c, w.ID, box, 2)
+			wantFulfillable(t, c, w.ID, kit, 0)
+			if p := list[ledgerLine](t, c, "stock/ledger", map[string]any{"docNumber": number}); p.Total != 10 {
+				t.Fatalf("ledger after the cancel = %d lines", p.Total)
+			}
+
+			// Short of boxes: refused naming the material, nothing moved.
+			short, _ := submittedProcess(t, c, w.ID, kit, 9, "")
+			apptest.Expect(t, c.Call(http.MethodPost, v1+"process/"+short+"/approve", nil), 400, "B0001", "组件库存不足：SKU BOX 可用库存 2，需用 3")
+			wantFulfillable(t, c, w.ID, bag, 20)
+			wantFulfillable(t, c, w.ID, m, 20)
+			ledgerAgrees(t, h)
 		})
 	}
 }

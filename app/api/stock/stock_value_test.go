@@ -79,9 +79,26 @@ func TestStockValueAtAnyDate(t *testing.T) {
 			if lines.Total != 2 || lines.Records[0].SKU != "A-1" || lines.Records[0].Value != "36.00" || lines.Records[1].Value != "" {
 				t.Fatalf("today's lines = %+v", lines.Records)
 			}
-			// Three days ago: 5 + 1 A-1 at 10.01, 2 B-2 without a cost.
+			// The kept valuation follows a search, a movement and a new cost.
+			if found := list[valueLine](t, c, "stockValue/page", map[string]any{"search": "b-2"}); found.Total != 1 || found.Records[0].SKU != "B-2" {
+				t.Fatalf("search = %+v", found.Records)
+			}
+			approvedDoc(t, c, "inbound", w2.ID, line{b, 4})
+			err = h.DB.Exec("INSERT INTO product_costs (id, company_id, product_id, effective_from, unit_cost, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?)",
+				7460000000000960, u.CompanyID, b, "2000-01-01", "0.25", now, now).Error
+			if err != nil {
+				t.Fatal(err)
+			}
+			if v = totals(""); v.Total.Value != "49.50" || v.Total.Quantity != 10 || v.Total.Uncosted != 0 || v.Warehouses[1].Value != "13.00" {
+				t.Fatalf("after a receipt and a cost = %+v", v)
+			}
+			all := list[valueLine](t, c, "stockValue/page", nil)
+			if all.Total != 4 || all.Records[0].Value != "36.00" || all.Records[3].Value != "0.50" {
+				t.Fatalf("all lines = %+v", all.Records)
+			}
+			// Three days ago: 5 + 1 A-1 at 10.01, 2 B-2 at 0.25 (entered since).
 			v = totals(past)
-			if v.Total.Value != "60.06" || v.Total.Quantity != 8 || v.Warehouses[0].Value != "50.05" || v.Warehouses[1].Value != "10.01" {
+			if v.Total.Value != "60.56" || v.Total.Quantity != 8 || v.Warehouses[0].Value != "50.55" || v.Warehouses[1].Value != "10.01" {
 				t.Fatalf("%s = %+v", past, v)
 			}
 			// Before anything moved: nothing.
