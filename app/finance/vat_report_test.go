@@ -258,4 +258,3 @@ func TestVATNumbersAcrossStoreGroups(t *testing.T) {
 		}
 	})
 }
-
