@@ -110,7 +110,7 @@ func FinanceScreen(p FinanceScreenPage, theme string) templ.Component {
 					return templ_7745c5c3_Err
 				}
 			} else if p.Props.Screen == "vat" {
-				templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 8, "<p class=\"mb-4 text-sm text-slate-500 dark:text-slate-400\">欧洲站点（英国、德国、法国、意大利、西班牙、荷兰、瑞典、波兰）订单的VAT：尚未导入亚马逊VAT交易报告（GET_VAT_TRANSACTION_DATA），VAT按各站点的标准税率从含税售价倒算（德国19%、法国20%、意大利22%、西班牙21%、荷兰21%、瑞典25%、波兰23%、英国20%），逐行四舍五入到分；月份按北京时间，不含已取消的订单。发票按店铺和站点连续编号，以买家所在站点的语言打印。</p>")
+				templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 8, "<p class=\"mb-4 text-sm text-slate-500 dark:text-slate-400\">欧洲站点（英国、德国、法国、意大利、西班牙、荷兰、瑞典、波兰）订单的VAT：店铺在该站点开通了亚马逊VAT计算服务（VAT税号设置中勾选）的，取亚马逊VAT交易报告（GET_VAT_TRANSACTION_DATA，数据同步每日同步）中该订单的税额；其余按各站点的标准税率从含税售价倒算（德国19%、法国20%、意大利22%、西班牙21%、荷兰21%、瑞典25%、波兰23%、英国20%），逐行四舍五入到分；“VAT来源”列说明每笔取自哪里。月份按北京时间，不含已取消的订单。发票按VAT税号和站点连续编号（多个店铺共用一个税号时共用序号），以买家所在站点的语言打印。</p>")
 				if templ_7745c5c3_Err != nil {
 					return templ_7745c5c3_Err
 				}

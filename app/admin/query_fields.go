@@ -688,9 +688,9 @@ var queryFields = numbered(map[string][]Column{
 	"vatOrderList": {
 		col("amazonOrderId", "订单号", 170, false), col("groupName", "店铺", 110, false), col("marketplaceName", "站点", 70, false),
 		col("purchaseDate", "下单时间", 150, false), col("shipTo", "收货地", 130, false), col("currency", "币种", 60, false),
-		col("gross", "含税金额", 100, false), col("rate", "税率", 60, false).tip("站点标准税率"),
-		col("vat", "VAT", 90, false).tip("含税金额 × 税率 ÷ (1 + 税率)，逐行四舍五入到分"), col("net", "不含税金额", 100, false),
-		col("invoiceNumber", "发票号", 120, false),
+		col("gross", "含税金额", 100, false), col("rate", "税率", 60, false).tip("站点标准税率，或VAT交易报告中的税率"),
+		col("vat", "VAT", 90, false).tip("按标准税率计算：含税金额 × 税率 ÷ (1 + 税率)，逐行四舍五入到分；已开通VAT计算服务的店铺取亚马逊VAT交易报告的税额"),
+		col("net", "不含税金额", 100, false), col("vatSource", "VAT来源", 120, false), col("invoiceNumber", "发票号", 120, false),
 	},
 	// 库位: the bins of own and overseas warehouses, with what each holds.
 	"binList": {

@@ -51,7 +51,14 @@ const (
 	// advertising authorised in the seller account's region.
 	AdEntities Kind = "adentities"
 	AdReports  Kind = "adreports"
+	// VATTransactions are the lines of Amazon's VAT transactions report (the VAT calculation service's) of a
+	// European seller account: a store's task of it exists once its store group is enrolled in the service in a
+	// marketplace (VAT发票's setting), and VAT发票 then reads the VAT of its orders from it.
+	VATTransactions Kind = "vattransactions"
 )
+
+// VATKinds lists the kinds of enrolled stores only, after the advertising ones on the screen.
+var VATKinds = []Kind{VATTransactions}
 
 // AdKinds lists the advertising kinds, after Kinds on the screen.
 var AdKinds = []Kind{AdEntities, AdReports}
@@ -98,8 +105,9 @@ var kinds = map[Kind]kindInfo{
 	RemovalShipments:  {"移除货件", "GET_FBA_FULFILLMENT_REMOVAL_SHIPMENT_DETAIL_DATA", false, nil},
 	SalesTraffic: {"销售与流量", "GET_SALES_AND_TRAFFIC_REPORT", false,
 		map[string]string{"dateGranularity": "DAY", "asinGranularity": "CHILD"}},
-	AdEntities: {"广告活动", "", false, nil},
-	AdReports:  {"广告报表", "", false, nil},
+	VATTransactions: {"VAT交易报告", "GET_VAT_TRANSACTION_DATA", false, nil},
+	AdEntities:      {"广告活动", "", false, nil},
+	AdReports:       {"广告报表", "", false, nil},
 }
 
 // Valid tells whether k is one of the kinds.

@@ -23,6 +23,9 @@ var trafficColumns = []string{"date", "parentAsin", "childAsin", "sku", "session
 // OpenReport reads a report file of the kind as lines: a flat file as it is; the sales and traffic report, a JSON
 // document, as trafficColumns' lines, decoded an ASIN at a time so a large document is never held whole.
 func OpenReport(kind Kind, r io.Reader) (*amazon.TSVReader, error) {
+	if kind == VATTransactions {
+		return amazon.NewTSVReader(vatCSV(r))
+	}
 	if kind != SalesTraffic {
 		return amazon.NewTSVReader(r)
 	}

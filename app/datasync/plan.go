@@ -59,10 +59,10 @@ func trafficDays(cursor *time.Time, now time.Time) (starts, ends []time.Time) {
 }
 
 // lookback is how far back each sync of a monthly kind reads again: Amazon charges a month's storage a week or
-// two after it ends and may correct it later, so a cursor would step over it; the last three months' files are a
-// few hundred lines, upserted idempotently.
+// two after it ends and may correct it later, and makes a month's VAT transactions on the 3rd of the next, so a
+// cursor would step over them; the last three months' files are read again and upserted idempotently.
 func lookback(k amazondata.Kind) time.Duration {
-	if k == amazondata.StorageFees || k == amazondata.AgedSurcharges {
+	if k == amazondata.StorageFees || k == amazondata.AgedSurcharges || k == amazondata.VATTransactions {
 		return 100 * 24 * time.Hour
 	}
 	return 0

@@ -236,6 +236,9 @@ func (s *Service) QueueDue(ctx context.Context) (int, error) {
 	if err := s.ensureAdTasks(db, 0); err != nil {
 		return 0, err
 	}
+	if err := s.ensureVATTasks(db, 0); err != nil {
+		return 0, err
+	}
 	productRefused, err := s.stores.ProductAppRefused(ctx)
 	if err != nil {
 		return 0, err

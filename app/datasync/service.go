@@ -116,6 +116,8 @@ var Every = map[amazondata.Kind]time.Duration{
 	// so twice a day is enough for the reports.
 	amazondata.AdEntities: 6 * time.Hour,
 	amazondata.AdReports:  12 * time.Hour,
+	// Amazon makes the VAT transactions of a month from the 3rd of the next: a daily look finds it soon after.
+	amazondata.VATTransactions: 24 * time.Hour,
 }
 
 // kindNames are the kinds as the tasks store them, in the screen's order.

@@ -48,13 +48,16 @@ func (s *Service) TaskPage(ctx context.Context, p core.Principal, q TaskQuery) (
 	if err := s.ensureAdTasks(db, p.CompanyID); err != nil {
 		return nil, 0, r, err
 	}
+	if err := s.ensureVATTasks(db, p.CompanyID); err != nil {
+		return nil, 0, r, err
+	}
 	f := datasyncdb.SyncTaskFilter{UserID: p.UserID, Kind: strings.TrimSpace(q.Kind), State: strings.TrimSpace(q.State),
 		Offset: r.Offset(), Limit: r.Size}
 	var ok bool
 	if f.GroupID, ok = optionalID(q.GroupID); !ok {
 		return []datasyncdb.SyncTaskRow{}, 0, r, nil
 	}
-	rows, total, err := datasyncdb.SyncTaskPage(db, p.CompanyID, f, append(kindNames(), adKindNames()...))
+	rows, total, err := datasyncdb.SyncTaskPage(db, p.CompanyID, f, append(append(kindNames(), adKindNames()...), vatKindNames()...))
 	return rows, total, r, err
 }
 

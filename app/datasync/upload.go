@@ -76,6 +76,7 @@ var signature = map[amazondata.Kind][]string{
 	amazondata.RemovalOrders:     {"order-id", "requested-quantity", "removal-fee"},
 	amazondata.RemovalShipments:  {"order-id", "tracking-number", "shipment-date"},
 	amazondata.SalesTraffic:      {"childAsin", "sessions", "buyBoxPercentage"},
+	amazondata.VATTransactions:   {"TRANSACTION_EVENT_ID", "ACTIVITY_TRANSACTION_ID", "TOTAL_ACTIVITY_VALUE_VAT_AMT"},
 }
 
 // fits tells whether a report's header is the kind's.
@@ -228,6 +229,10 @@ func (s *Service) queueUpload(ctx context.Context, p core.Principal, seller *sto
 	err := s.db.Tx(ctx, func(tx *models.DB) error {
 		now := s.now.Stamp()
 		if err := datasyncdb.EnsureSyncTasks(tx, seller.CompanyID, seller.ID, kindNames(), now); err != nil {
+			return err
+		}
+		// A kind of enrolled stores only (the VAT transactions) has its task once its file comes by hand too.
+		if err := datasyncdb.EnsureSyncTasks(tx, seller.CompanyID, seller.ID, []string{string(kind)}, now); err != nil {
 			return err
 		}
 		task, err := datasyncdb.SyncTaskOf(tx, seller.CompanyID, seller.ID, string(kind))

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"regexp"
 	"sort"
+	"strconv"
 	"strings"
 	"time"
 
@@ -26,6 +27,7 @@ const (
 	MsgVATNoSetting     = "请先在“VAT税号设置”中填写该店铺在%s的VAT税号"
 	MsgVATNotIssued     = "该订单尚未开具VAT发票"
 	MsgVATNoItems       = "该订单没有商品明细，无法开具发票"
+	MsgVATPrefixShared  = "该VAT税号已用于其他店铺，发票号共用一个序列，前缀须相同：%s"
 	PermissionVATIssue  = "amz:vat:invoice:issue"
 	PermissionVATConfig = "amz:vat:setting:edit"
 	vatOrderWhat        = "订单"
@@ -40,8 +42,9 @@ type vatMarket struct {
 }
 
 // vatMarkets are the marketplaces VAT发票 covers, with the standard rates in force in 2026. The VAT of an order is
-// computed from its VAT-inclusive prices at this rate (the screen says so); a seller enrolled in Amazon's VAT
-// calculation service would read it from the VAT transaction report instead, which this does not import yet.
+// computed from its VAT-inclusive prices at this rate, unless its store group is enrolled in Amazon's VAT
+// calculation service in the marketplace and the VAT transactions report has the order's sale: then it is the
+// report's (a reduced rate, a zero-rated business sale). Each order and invoice says which.
 var vatMarkets = []vatMarket{
 	{"UK", 2000, "en"}, {"DE", 1900, "de"}, {"FR", 2000, "fr"}, {"IT", 2200, "it"},
 	{"ES", 2100, "es"}, {"NL", 2100, "nl"}, {"SE", 2500, "sv"}, {"PL", 2300, "pl"},
@@ -125,6 +128,52 @@ func orderLines(items []financedb.VATItem, rate int, shippingName string) ([]VAT
 	return lines, currency
 }
 
+// VATSourceNames are what the screen calls an order's VAT's sources.
+var VATSourceNames = map[string]string{financedb.VATFromReport: "亚马逊VAT交易报告", financedb.VATComputed: "按标准税率计算"}
+
+// orderVAT is an order's invoice lines and where their VAT came from.
+type orderVAT struct {
+	Lines    []VATLine
+	Currency string
+	Rate     int
+	Source   string
+}
+
+// vatOfOrder takes an order's VAT from the report's sale lines where its store is enrolled and the report has
+// them, else computes it from its items at the marketplace's rate. A report line's shipping is a line of its own,
+// its items the rest of the line's total, so the lines add up to the report's totals to the cent.
+func vatOfOrder(items []financedb.VATItem, sales []financedb.VATReportSale, enrolled bool, rate int, shippingName string) orderVAT {
+	if !enrolled || len(sales) == 0 {
+		lines, currency := orderLines(items, rate, shippingName)
+		return orderVAT{Lines: lines, Currency: currency, Rate: rate, Source: financedb.VATComputed}
+	}
+	names := map[string]string{}
+	for _, it := range items {
+		names[it.SKU] = it.ProductName
+	}
+	out := orderVAT{Source: financedb.VATFromReport}
+	var ship, shipVAT int64
+	for i, s := range sales {
+		out.Currency = s.Currency
+		if i == 0 || s.VATRate > out.Rate {
+			out.Rate = s.VATRate
+		}
+		out.Lines = append(out.Lines, VATLine{SKU: s.SellerSKU, Name: names[s.SellerSKU], Quantity: s.Qty,
+			Gross: s.TotalVATIncl - s.ShipVATIncl, VAT: s.TotalVAT - s.ShipVAT})
+		ship += s.ShipVATIncl
+		shipVAT += s.ShipVAT
+	}
+	if ship != 0 || shipVAT != 0 {
+		out.Lines = append(out.Lines, VATLine{Name: shippingName, Quantity: 1, Gross: ship, VAT: shipVAT})
+	}
+	return out
+}
+
+// enrolledKey names a store group's marketplace in the enrolled set.
+func enrolledKey(groupID int64, marketplaceID string) [2]string {
+	return [2]string{strconv.FormatInt(groupID, 10), marketplaceID}
+}
+
 // VATTotals are what lines add up to.
 type VATTotals struct{ Gross, VAT int64 }
 
@@ -150,7 +199,9 @@ type VATMonthRow struct {
 	Currency      string
 	Rate          int
 	Orders        int
-	Invoiced      int
+	// ReportOrders of the orders took their VAT from the VAT transactions report, the rest computed it.
+	ReportOrders int
+	Invoiced     int
 	VATTotals
 }
 
@@ -199,9 +250,24 @@ func (v *VATInvoices) Month(ctx context.Context, p core.Principal, q VATMonthQue
 	if err != nil {
 		return nil, err
 	}
+	enrolled, err := financedb.VATEnrolled(db, p.CompanyID)
+	if err != nil {
+		return nil, err
+	}
 	type orderKey struct {
 		seller int64
 		order  string
+	}
+	sales := map[orderKey][]financedb.VATReportSale{}
+	if len(enrolled) > 0 {
+		lines, err := financedb.VATMonthReportSales(db, p.CompanyID, f)
+		if err != nil {
+			return nil, err
+		}
+		for _, l := range lines {
+			k := orderKey{l.SellerID, l.TransactionEventID}
+			sales[k] = append(sales[k], l)
+		}
 	}
 	byOrder := map[orderKey][]financedb.VATItem{}
 	for _, it := range items {
@@ -209,16 +275,19 @@ func (v *VATInvoices) Month(ctx context.Context, p core.Principal, q VATMonthQue
 		byOrder[k] = append(byOrder[k], it)
 	}
 	rows := map[string]*VATMonthRow{}
-	for _, its := range byOrder {
+	for k, its := range byOrder {
 		market, m, _ := vatMarketOf(its[0].MarketplaceID)
-		lines, currency := orderLines(its, market.Rate, "")
+		v := vatOfOrder(its, sales[k], enrolled[enrolledKey(its[0].GroupID, m.ID)], market.Rate, "")
 		r := rows[m.ID]
 		if r == nil {
-			r = &VATMonthRow{MarketplaceID: m.ID, Country: m.Name, Currency: currency, Rate: market.Rate}
+			r = &VATMonthRow{MarketplaceID: m.ID, Country: m.Name, Currency: v.Currency, Rate: market.Rate}
 			rows[m.ID] = r
 		}
-		t := totalsOf(lines)
+		t := totalsOf(v.Lines)
 		r.Orders++
+		if v.Source == financedb.VATFromReport {
+			r.ReportOrders++
+		}
 		r.Gross += t.Gross
 		r.VAT += t.VAT
 	}
@@ -263,6 +332,8 @@ type VATOrderLine struct {
 	financedb.VATOrder
 	Currency string
 	Rate     int
+	// Source is where its VAT came from (financedb.VATFromReport or VATComputed).
+	Source string
 	VATTotals
 }
 
@@ -283,7 +354,12 @@ func (v *VATInvoices) Orders(ctx context.Context, p core.Principal, q VATOrderQu
 	for _, o := range orders {
 		bySeller[o.SellerID] = append(bySeller[o.SellerID], o.AmazonOrderID)
 	}
+	enrolled, err := financedb.VATEnrolled(db, p.CompanyID)
+	if err != nil {
+		return nil, 0, r, err
+	}
 	items := map[string][]financedb.VATItem{}
+	sales := map[string][]financedb.VATReportSale{}
 	for seller, ids := range bySeller {
 		its, err := financedb.VATItemsOf(db, p.CompanyID, seller, ids)
 		if err != nil {
@@ -293,12 +369,24 @@ func (v *VATInvoices) Orders(ctx context.Context, p core.Principal, q VATOrderQu
 			k := fmt.Sprint(it.SellerID, "/", it.AmazonOrderID)
 			items[k] = append(items[k], it)
 		}
+		if len(enrolled) == 0 {
+			continue
+		}
+		ss, err := financedb.VATReportSalesOf(db, p.CompanyID, seller, ids)
+		if err != nil {
+			return nil, 0, r, err
+		}
+		for _, s := range ss {
+			k := fmt.Sprint(s.SellerID, "/", s.TransactionEventID)
+			sales[k] = append(sales[k], s)
+		}
 	}
 	out := make([]VATOrderLine, len(orders))
 	for i, o := range orders {
 		market, _, _ := vatMarketOf(o.MarketplaceID)
-		lines, currency := orderLines(items[fmt.Sprint(o.SellerID, "/", o.AmazonOrderID)], market.Rate, "")
-		out[i] = VATOrderLine{VATOrder: o, Currency: currency, Rate: market.Rate, VATTotals: totalsOf(lines)}
+		k := fmt.Sprint(o.SellerID, "/", o.AmazonOrderID)
+		v := vatOfOrder(items[k], sales[k], enrolled[enrolledKey(o.GroupID, o.MarketplaceID)], market.Rate, "")
+		out[i] = VATOrderLine{VATOrder: o, Currency: v.Currency, Rate: v.Rate, Source: v.Source, VATTotals: totalsOf(v.Lines)}
 	}
 	return out, total, r, nil
 }
@@ -311,6 +399,8 @@ type VATSettingForm struct {
 	SellerName    string `json:"sellerName"`
 	SellerAddress string `json:"sellerAddress"`
 	Prefix        string `json:"prefix"`
+	// VCSEnrolled: the group is enrolled in Amazon's VAT calculation service in the marketplace.
+	VCSEnrolled bool `json:"vcsEnrolled"`
 }
 
 var (
@@ -354,15 +444,23 @@ func (v *VATInvoices) SaveSetting(ctx context.Context, p core.Principal, form VA
 	if err := core.CheckFields(core.Optional(&name, "开票公司名称", 200), core.Optional(&address, "开票地址", 500)); err != nil {
 		return nil, err
 	}
-	prefix := strings.TrimSpace(form.Prefix)
-	if prefix == "" {
-		prefix = m.Country
+	prefix := strings.ToUpper(strings.TrimSpace(form.Prefix))
+	shared, err := financedb.VATPrefixOfNumber(db, p.CompanyID, group, m.ID, number)
+	if err != nil {
+		return nil, err
 	}
-	if !prefixPattern.MatchString(prefix) {
+	switch {
+	case prefix == "" && shared != "":
+		prefix = shared
+	case prefix == "":
+		prefix = m.Country
+	case !prefixPattern.MatchString(prefix):
 		return nil, core.Invalid(MsgVATPrefixBad)
+	case shared != "" && prefix != shared:
+		return nil, core.Invalid(fmt.Sprintf(MsgVATPrefixShared, shared))
 	}
 	s := &financedb.VATSetting{CompanyID: p.CompanyID, GroupID: group, MarketplaceID: m.ID, VATNumber: number,
-		SellerName: name, SellerAddress: address, Prefix: strings.ToUpper(prefix), UpdatedAt: v.now.Stamp()}
+		SellerName: name, SellerAddress: address, Prefix: prefix, VCSEnrolled: form.VCSEnrolled, UpdatedAt: v.now.Stamp()}
 	return s, financedb.SaveVATSetting(db, s)
 }
 
@@ -432,17 +530,23 @@ func (v *VATInvoices) issue(ctx context.Context, p core.Principal, o *financedb.
 		if len(items) == 0 {
 			return core.Invalid(MsgVATNoItems)
 		}
-		lines, currency := orderLines(items, market.Rate, "")
-		t := totalsOf(lines)
-		seq, err := financedb.NextVATSeq(tx, p.CompanyID, o.GroupID, o.MarketplaceID)
+		var sales []financedb.VATReportSale
+		if s.VCSEnrolled {
+			if sales, err = financedb.VATReportSalesOf(tx, p.CompanyID, o.SellerID, []string{o.AmazonOrderID}); err != nil {
+				return err
+			}
+		}
+		vat := vatOfOrder(items, sales, s.VCSEnrolled, market.Rate, "")
+		t := totalsOf(vat.Lines)
+		seq, err := financedb.NextVATSeq(tx, p.CompanyID, o.MarketplaceID, s.VATNumber)
 		if err != nil {
 			return err
 		}
 		by := p.UserID
 		inv = &financedb.VATInvoice{ID: models.NewID(), CompanyID: p.CompanyID, GroupID: o.GroupID, SellerID: o.SellerID,
 			MarketplaceID: o.MarketplaceID, AmazonOrderID: o.AmazonOrderID, Seq: seq, Number: fmt.Sprintf("%s-%06d", s.Prefix, seq),
-			VATNumber: s.VATNumber, Currency: currency, Gross: t.Gross, VAT: t.VAT, Rate: market.Rate, IssuedBy: &by,
-			IssuedAt: v.now.Stamp()}
+			VATNumber: s.VATNumber, Currency: vat.Currency, Gross: t.Gross, VAT: t.VAT, Rate: vat.Rate, IssuedBy: &by,
+			IssuedAt: v.now.Stamp(), VATSource: vat.Source}
 		return tx.Create(inv).Error
 	})
 	return inv, err
@@ -483,7 +587,13 @@ func (v *VATInvoices) Document(ctx context.Context, p core.Principal, rawID stri
 		return nil, err
 	}
 	market, _, _ := vatMarketOf(o.MarketplaceID)
-	lines, _ := orderLines(items, inv.Rate, invoiceWords[market.Lang].Shipping)
+	var sales []financedb.VATReportSale
+	if inv.VATSource == financedb.VATFromReport {
+		if sales, err = financedb.VATReportSalesOf(db, p.CompanyID, o.SellerID, []string{o.AmazonOrderID}); err != nil {
+			return nil, err
+		}
+	}
+	lines := vatOfOrder(items, sales, inv.VATSource == financedb.VATFromReport, inv.Rate, invoiceWords[market.Lang].Shipping).Lines
 	sort.SliceStable(lines, func(i, j int) bool { return lines[i].SKU != "" && lines[j].SKU == "" })
 	return &VATDocument{Invoice: inv, Setting: s, Order: o, Lines: lines, Lang: market.Lang}, nil
 }

@@ -2,6 +2,7 @@ package pages
 
 import (
 	"net/http"
+	"slices"
 
 	"github.com/labstack/echo/v5"
 
@@ -18,7 +19,7 @@ func (h *Handler) DataSync(c *echo.Context) error {
 		return err
 	}
 	props := views.DataSyncProps{Permissions: menu.Permissions, MaxUploadMB: datasync.MaxUploadMB}
-	for _, k := range append(append([]amazondata.Kind{}, amazondata.Kinds...), amazondata.AdKinds...) {
+	for _, k := range slices.Concat(amazondata.Kinds, amazondata.AdKinds, amazondata.VATKinds) {
 		props.Kinds = append(props.Kinds, [2]string{string(k), k.Label()})
 	}
 	page := views.DataSyncPage{Page: h.contentPage(c, "数据同步", "datasync.js"), Props: props}

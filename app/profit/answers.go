@@ -61,6 +61,12 @@ func (s *Service) answer(ctx context.Context, companyID int64, f profitdb.Profit
 	if err != nil {
 		return nil, err
 	}
+	return s.answerAt(ctx, companyID, f, generation, groups)
+}
+
+// answerAt is answer at a version read already: 月度报告's three months read it once, not once each (three round
+// trips of the database a month, which under load were most of a kept answer's time).
+func (s *Service) answerAt(ctx context.Context, companyID int64, f profitdb.ProfitFilter, generation int64, groups string) (*answer, error) {
 	key := strings.Join([]string{fmt.Sprint(companyID), groups, f.FromMonth, f.ToMonth, fmt.Sprint(f.GroupID),
 		f.MarketplaceID, f.Search}, "|")
 	return s.answers.Answer(ctx, key, generation, func(ctx context.Context) (*answer, int, error) {

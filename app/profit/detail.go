@@ -17,6 +17,8 @@ import (
 const (
 	FigureCost    = "cost"
 	FigureFreight = "freight"
+	// FigureShared is 分摊费用: the costs 费用分摊 shared into the line, each with the rule that gave its share.
+	FigureShared = "shared"
 )
 
 // DetailQuery is the body of a figure's lines: the page, the figure (a bucket, cost or freight) and the line by
@@ -58,6 +60,7 @@ const (
 	SourceEstimate   = "费用预估"
 	SourceShipment   = "货件"
 	SourceProduct    = "本地产品"
+	SourceShared     = "费用分摊"
 )
 
 // Detail answers a page of the lines behind one figure of a line by SKU, with how many there are: a settled
@@ -76,6 +79,12 @@ func (s *Service) Detail(ctx context.Context, p core.Principal, q DetailQuery) (
 		return page(costLines(line), r)
 	case q.Figure == FigureFreight:
 		rows, err := s.freightLines(db, p, lf, line)
+		if err != nil {
+			return nil, 0, r, err
+		}
+		return page(rows, r)
+	case q.Figure == FigureShared:
+		rows, err := sharedLines(db, p.CompanyID, lf)
 		if err != nil {
 			return nil, 0, r, err
 		}
@@ -106,7 +115,7 @@ func (s *Service) Detail(ctx context.Context, p core.Principal, q DetailQuery) (
 // store group id is not one).
 func (s *Service) detailLine(ctx context.Context, p core.Principal, q DetailQuery) (profitdb.ProfitLineFilter, *Line, error) {
 	figure := Bucket(q.Figure)
-	if _, ok := BucketNames[figure]; !ok && q.Figure != FigureCost && q.Figure != FigureFreight {
+	if _, ok := BucketNames[figure]; !ok && q.Figure != FigureCost && q.Figure != FigureFreight && q.Figure != FigureShared {
 		return profitdb.ProfitLineFilter{}, nil, core.Invalid(MsgFigureBad)
 	}
 	month, err := parseMonth(q.Month, s.timeZone)
@@ -149,6 +158,8 @@ func (s *Service) DetailSum(ctx context.Context, p core.Principal, q DetailQuery
 	switch {
 	case q.Figure == FigureCost:
 		return &DetailTotal{Label: "合计", Amount: line.Cost, Currency: "CNY", Sums: true}, nil
+	case q.Figure == FigureShared:
+		return &DetailTotal{Label: "合计", Amount: line.Shared, Currency: "CNY", Sums: true}, nil
 	case q.Figure == FigureFreight:
 		freight, err := s.freight(s.db.With(ctx), p.CompanyID, p.UserID, lf.GroupID, lf.MarketplaceID)
 		if err != nil {
@@ -343,4 +354,46 @@ func enteredFreight(line *Line) string {
 		return ""
 	}
 	return "本地产品头程：" + strings.Join(parts, "；")
+}
+
+// sharedLines are the costs shared into a line, each with its rule: the cost in CNY, the basis, the line's weight
+// over the weights of every line it was shared over, and the share; the line of the largest weight also took the
+// rounding remainder (the shares are rounded to the fen and must sum to the cost), which its note says.
+func sharedLines(db *models.DB, companyID int64, lf profitdb.ProfitLineFilter) ([]DetailLine, error) {
+	shares, err := profitdb.LineShares(db, companyID, lf)
+	if err != nil {
+		return nil, err
+	}
+	out := make([]DetailLine, 0, len(shares))
+	for _, sh := range shares {
+		cost := fmt.Sprintf("费用 %s 元", sh.AmountCNY.StringFixed(2))
+		if sh.Currency != "CNY" {
+			cost = fmt.Sprintf("费用 %s %s（折合 %s 元）", sh.Amount.StringFixed(2), sh.Currency, sh.AmountCNY.StringFixed(2))
+		}
+		how := cost + "，手动分摊"
+		note := ""
+		if sh.Basis != profitdb.ShareByHand && sh.TotalWeight.IsPositive() {
+			exact := sh.AmountCNY.Mul(sh.Weight.Decimal).Div(sh.TotalWeight.Decimal).Round(2)
+			how = fmt.Sprintf("%s，按%s分摊：本SKU %s ÷ 合计 %s = %s%%，得 %s", cost, ShareBasisNames[sh.Basis],
+				weightText(sh.Basis, sh.Weight), weightText(sh.Basis, sh.TotalWeight),
+				sh.Weight.Mul(decimal.NewFromInt(100)).Div(sh.TotalWeight.Decimal).StringFixed(2), exact.StringFixed(2))
+			if rest := sh.Share.Sub(exact); !rest.IsZero() {
+				note = fmt.Sprintf("含分摊尾差 %s 元（各SKU四舍五入到分，尾差计入权重最大的SKU）", rest.StringFixed(2))
+			}
+		}
+		out = append(out, DetailLine{ID: fmt.Sprint(sh.ID), Source: SourceShared, Date: sh.CostDate, Kind: sh.Category,
+			Reference: sh.Note, Description: how, Quantity: 1, Amount: sh.Share, Currency: "CNY", Note: note})
+	}
+	return out, nil
+}
+
+// weightText writes a share's weight as its basis counts it: sales in CNY, units whole, volume in litres.
+func weightText(basis string, w models.Money) string {
+	switch basis {
+	case profitdb.ShareByUnits:
+		return w.Round(0).String()
+	case profitdb.ShareBySales:
+		return w.StringFixed(2)
+	}
+	return w.Round(3).String()
 }

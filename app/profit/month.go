@@ -148,6 +148,10 @@ func (s *Service) Month(ctx context.Context, p core.Principal, q MonthQuery) (*M
 	// The three months side by side: each is a report of its own when not kept (after a sync, all three).
 	months := []string{r.Month, r.LastMonth, r.LastYearMonth}
 	got := make([]*monthSums, len(months))
+	generation, limited, err := s.db.With(ctx).ReportVersion(p.CompanyID, p.UserID, models.GenerationProfit)
+	if err != nil {
+		return nil, err
+	}
 	var g errgroup.Group
 	for i, mo := range months {
 		if !ok {
@@ -155,8 +159,8 @@ func (s *Service) Month(ctx context.Context, p core.Principal, q MonthQuery) (*M
 			continue
 		}
 		g.Go(func() error {
-			a, err := s.answer(ctx, p.CompanyID, profitdb.ProfitFilter{UserID: p.UserID, GroupID: groupID,
-				FromMonth: mo, ToMonth: mo, Zone: s.timeZone})
+			a, err := s.answerAt(ctx, p.CompanyID, profitdb.ProfitFilter{UserID: p.UserID, GroupID: groupID,
+				FromMonth: mo, ToMonth: mo, Zone: s.timeZone}, generation, limited)
 			if err == nil {
 				got[i] = a.sums(mo)
 			}

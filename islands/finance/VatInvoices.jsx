@@ -89,6 +89,7 @@ export default function VatInvoices({ permissions }) {
                 <th className={`${head} text-right`}>含税金额</th>
                 <th className={`${head} text-right`}>VAT</th>
                 <th className={`${head} text-right`}>不含税金额</th>
+                <th className={head}>VAT来源</th>
                 <th className={head} />
               </tr>
             </thead>
@@ -104,6 +105,9 @@ export default function VatInvoices({ permissions }) {
                     {money(Number(s.vat), s.currency)}
                   </td>
                   <td className={num}>{money(Number(s.net), s.currency)}</td>
+                  <td className="whitespace-nowrap px-3 py-1.5" data-source>
+                    {s.reportOrders === 0 ? "按标准税率计算" : s.reportOrders === s.orders ? "VAT交易报告" : `VAT交易报告 ${s.reportOrders} 单，其余按税率计算`}
+                  </td>
                   <td className="whitespace-nowrap px-3 py-1.5">
                     <button type="button" className="text-sky-700 hover:underline dark:text-sky-300" onClick={() => setMarket(market === s.marketplaceId ? "" : s.marketplaceId)}>
                       {market === s.marketplaceId ? "全部站点" : "订单"}
@@ -151,6 +155,7 @@ export default function VatInvoices({ permissions }) {
                   <th className={head}>VAT税号</th>
                   <th className={head}>开票公司</th>
                   <th className={head}>发票号前缀</th>
+                  <th className={head}>VAT计算服务</th>
                   <th className={head} />
                 </tr>
               </thead>
@@ -162,6 +167,7 @@ export default function VatInvoices({ permissions }) {
                     <td className="px-3 py-1.5 font-medium">{s.vatNumber}</td>
                     <td className="px-3 py-1.5">{s.sellerName}</td>
                     <td className="px-3 py-1.5">{s.prefix}</td>
+                    <td className="px-3 py-1.5">{s.vcsEnrolled ? "已开通" : "未开通"}</td>
                     <td className="px-3 py-1.5">
                       {can(permissions, CONFIG) && (
                         <button type="button" className="text-sky-700 hover:underline dark:text-sky-300" onClick={() => setEditing(s)}>
@@ -189,11 +195,12 @@ export default function VatInvoices({ permissions }) {
             { name: "vatNumber", label: "VAT税号", required: true, hint: "国家代码加号码，例如DE123456789" },
             { name: "sellerName", label: "开票公司名称", required: true },
             { name: "sellerAddress", label: "开票地址", type: "textarea" },
-            { name: "prefix", label: "发票号前缀", hint: "不填为站点国家代码；发票号为前缀-6位序号，按店铺和站点连续编号" },
+            { name: "prefix", label: "发票号前缀", hint: "不填为站点国家代码；发票号为前缀-6位序号，同一VAT税号在同一站点连续编号（多个店铺共用一个税号时共用序号）" },
+            { name: "vcs", label: "亚马逊VAT计算服务（VCS）", choices: [["1", "已开通：同步VAT交易报告，订单VAT取自报告"]] },
           ]}
-          initial={editing}
-          onSubmit={async (values) => {
-            await api(`${AMZ}/vat/setting`, { method: "POST", body: values });
+          initial={{ ...editing, vcs: editing.vcsEnrolled ? ["1"] : [] }}
+          onSubmit={async ({ vcs, ...values }) => {
+            await api(`${AMZ}/vat/setting`, { method: "POST", body: { ...values, vcsEnrolled: vcs.includes("1") } });
             toast("已保存");
             loadSettings();
           }}

@@ -31,6 +31,7 @@ const FIGURES = {
   advertisingCny: ["advertising", "广告费"],
   cost: ["cost", "商品成本"],
   freight: ["freight", "头程"],
+  shared: ["shared", "分摊费用"],
 };
 
 // A figure's currency: the CNY columns' (…Cny, cost, freight) or the line's.

@@ -122,6 +122,30 @@ describe("费用分摊与成本核算", () => {
     const cells = await report.locator("tbody tr").evaluateAll((trs, i) => trs.map((tr) => tr.cells[i]?.innerText.trim() ?? ""), at);
     assert.equal(cells.reduce((s, t) => s + cents(t), 0), 300000, `利润报告's 分摊费用 ${cells}`);
     assert.equal(Math.round(data.records.reduce((s, r) => s + Number(r.shared), 0) * 100), 300000);
+
+    // By SKU, a line's 分摊费用 opens to the cost behind it and the rule that gave the SKU its share; its total is
+    // the line's figure. The line of the largest sales says it took the fen left by rounding, if any was left.
+    await report.getByLabel("统计维度").selectOption("sku");
+    const bySku = page.waitForResponse((r) => new URL(r.url()).pathname === "/amazon/api/v1/profit/report");
+    await report.getByRole("button", { name: "查询", exact: true }).click();
+    const skuLines = (await (await bySku).json()).data.records;
+    await report.locator('table[aria-busy="false"]').waitFor();
+    const line = skuLines.find((r) => r.marketplaceId && r.sku && Number(r.shared) > 0);
+    assert.ok(line, "a SKU line with a share of the rent");
+    await report.getByRole("button", { name: `分摊费用明细 ${line.sku} ${line.month}` }).first().click();
+    const detail = report.getByRole("dialog", { name: new RegExp(`分摊费用明细：${line.sku}`) });
+    const lines = detail.getByRole("table", { name: "分摊费用明细" });
+    await lines.waitFor();
+    const rows = await lines.locator("tbody tr").evaluateAll((trs) => trs.map((tr) => [...tr.cells].map((td) => td.innerText.trim())));
+    const rentLine = rows.find((r) => r[4] === "房租");
+    assert.ok(rentLine, `the rent behind the share: ${JSON.stringify(rows)}`);
+    assert.equal(rentLine[0], "费用分摊");
+    assert.match(rentLine[5], /^费用 3000\.00 元，按销售额分摊：本SKU [\d.]+ ÷ 合计 [\d.]+ = [\d.]+%，得 [\d.]+$/, `the share rule: ${rentLine[5]}`);
+    const footCells = await lines.locator("tfoot td").allInnerTexts();
+    assert.equal(cents(footCells[1]), Math.round(Number(line.shared) * 100), `the total ${footCells[1]} is the line's 分摊费用 ${line.shared}`);
+    await page.screenshot({ path: artifact("cost-sharing-drilldown-1280-light.png") });
+    await detail.getByRole("button", { name: "关闭" }).click();
+    await detail.waitFor({ state: "hidden" });
   });
 
   it("opens 成本核算 for a product and changes its duties", async () => {

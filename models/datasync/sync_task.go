@@ -244,3 +244,23 @@ func SellersLackingAdTasks(db *models.DB, companyID int64, adKinds []string) ([]
 		Order("sellers.id").Find(&out).Error
 	return out, err
 }
+
+// SellersLackingVATTasks lists the active European seller accounts of a company (0: of every company) whose store
+// group is enrolled in Amazon's VAT calculation service in one of the account's marketplaces (vat_settings'
+// vcs_enrolled) and that lack one of vatKinds' tasks.
+func SellersLackingVATTasks(db *models.DB, companyID int64, vatKinds []string) ([]stores.Seller, error) {
+	out := []stores.Seller{}
+	q := db.Model(&stores.Seller{})
+	if companyID != 0 {
+		q = q.Scopes(models.InCompany("sellers", companyID))
+	}
+	err := q.Where("sellers.disabled = ? AND sellers.status = ? AND sellers.refresh_token <> '' AND sellers.region = ?",
+		false, stores.SellerActive, "EU").
+		Where(`EXISTS (SELECT 1 FROM vat_settings JOIN seller_marketplaces sm ON sm.seller_id = sellers.id
+			AND sm.marketplace_id = vat_settings.marketplace_id WHERE vat_settings.company_id = sellers.company_id
+			AND vat_settings.group_id = sellers.group_id AND vat_settings.vcs_enrolled = ?)`, true).
+		Where("(SELECT COUNT(*) FROM sync_tasks WHERE sync_tasks.seller_id = sellers.id AND sync_tasks.kind IN ?) < ?",
+			vatKinds, len(vatKinds)).
+		Order("sellers.id").Find(&out).Error
+	return out, err
+}

@@ -1,6 +1,7 @@
 package finance
 
 import (
+	"strconv"
 	"time"
 
 	"gorm.io/gorm"
@@ -19,7 +20,10 @@ type VATSetting struct {
 	SellerName    string
 	SellerAddress string
 	Prefix        string
-	UpdatedAt     time.Time
+	// VCSEnrolled: the store group is enrolled in Amazon's VAT calculation service in the marketplace, whose VAT
+	// transactions report gives its orders' VAT.
+	VCSEnrolled bool `gorm:"column:vcs_enrolled"`
+	UpdatedAt   time.Time
 }
 
 // TableName is vat_settings.
@@ -56,7 +60,7 @@ func VATSettingOf(db *models.DB, companyID, groupID int64, marketplaceID string)
 func SaveVATSetting(db *models.DB, s *VATSetting) error {
 	return db.Clauses(clause.OnConflict{
 		Columns:   []clause.Column{{Name: "company_id"}, {Name: "group_id"}, {Name: "marketplace_id"}},
-		DoUpdates: clause.AssignmentColumns([]string{"vat_number", "seller_name", "seller_address", "prefix", "updated_at"}),
+		DoUpdates: clause.AssignmentColumns([]string{"vat_number", "seller_name", "seller_address", "prefix", "vcs_enrolled", "updated_at"}),
 	}).Create(s).Error
 }
 
@@ -79,7 +83,16 @@ type VATInvoice struct {
 	Rate          int
 	IssuedBy      *int64
 	IssuedAt      time.Time
+	// VATSource is where its VAT came from: VATFromReport or VATComputed.
+	VATSource string `gorm:"column:vat_source"`
 }
+
+// Where an invoice's or an order's VAT came from: Amazon's VAT transactions report, or computed at the
+// marketplace's standard rate.
+const (
+	VATFromReport = "report"
+	VATComputed   = "computed"
+)
 
 // TableName is vat_invoices.
 func (VATInvoice) TableName() string { return "vat_invoices" }
@@ -94,22 +107,97 @@ func VATInvoiceOf(db *models.DB, companyID, sellerID int64, amazonOrderID string
 	return &v, nil
 }
 
-// NextVATSeq raises a group's and marketplace's sequence by one inside tx and answers the number it reached. The
-// counter row is locked until tx ends (SQLite's immediate transaction holds the one write lock), so concurrent
-// issuers take numbers in turn, and a transaction that fails gives its number back.
-func NextVATSeq(tx *models.DB, companyID, groupID int64, marketplaceID string) (int64, error) {
-	err := tx.Exec("INSERT INTO vat_invoice_counters (company_id, group_id, marketplace_id, last_no) VALUES (?, ?, ?, 0) "+
-		"ON CONFLICT (company_id, group_id, marketplace_id) DO NOTHING", companyID, groupID, marketplaceID).Error
+// NextVATSeq raises the sequence of a VAT number in a marketplace by one inside tx and answers the number it
+// reached: one sequence per registration, whichever store group issues, so groups sharing a VAT number neither
+// repeat nor skip each other's numbers. The sequence's row is locked until tx ends (SQLite's immediate
+// transaction holds the one write lock), so concurrent issuers take numbers in turn, and a transaction that fails
+// gives its number back.
+func NextVATSeq(tx *models.DB, companyID int64, marketplaceID, vatNumber string) (int64, error) {
+	err := tx.Exec("INSERT INTO vat_invoice_sequences (company_id, marketplace_id, vat_number, last_no) VALUES (?, ?, ?, 0) "+
+		"ON CONFLICT (company_id, marketplace_id, vat_number) DO NOTHING", companyID, marketplaceID, vatNumber).Error
 	if err != nil {
 		return 0, err
 	}
-	where := "company_id = ? AND group_id = ? AND marketplace_id = ?"
-	if err := tx.Exec("UPDATE vat_invoice_counters SET last_no = last_no + 1 WHERE "+where, companyID, groupID, marketplaceID).Error; err != nil {
+	where := "company_id = ? AND marketplace_id = ? AND vat_number = ?"
+	if err := tx.Exec("UPDATE vat_invoice_sequences SET last_no = last_no + 1 WHERE "+where, companyID, marketplaceID, vatNumber).Error; err != nil {
 		return 0, err
 	}
 	var n int64
-	err = tx.Table("vat_invoice_counters").Where(where, companyID, groupID, marketplaceID).Select("last_no").Scan(&n).Error
+	err = tx.Table("vat_invoice_sequences").Where(where, companyID, marketplaceID, vatNumber).Select("last_no").Scan(&n).Error
 	return n, err
+}
+
+// VATPrefixOfNumber is the invoice prefix another store group of the company uses for a VAT number in a
+// marketplace ("" when none does): the groups of one registration share its sequence, and so its prefix.
+func VATPrefixOfNumber(db *models.DB, companyID, exceptGroupID int64, marketplaceID, vatNumber string) (string, error) {
+	var prefixes []string
+	err := db.Table("vat_settings").Where("company_id = ? AND group_id <> ? AND marketplace_id = ? AND vat_number = ?",
+		companyID, exceptGroupID, marketplaceID, vatNumber).Order("group_id").Limit(1).Pluck("prefix", &prefixes).Error
+	if err != nil || len(prefixes) == 0 {
+		return "", err
+	}
+	return prefixes[0], nil
+}
+
+// VATEnrolled lists the company's store groups and marketplaces enrolled in the VAT calculation service.
+func VATEnrolled(db *models.DB, companyID int64) (map[[2]string]bool, error) {
+	var rows []VATSetting
+	err := db.Where("company_id = ? AND vcs_enrolled = ?", companyID, true).Find(&rows).Error
+	out := map[[2]string]bool{}
+	for _, r := range rows {
+		out[[2]string{strconv.FormatInt(r.GroupID, 10), r.MarketplaceID}] = true
+	}
+	return out, err
+}
+
+// VATReportSale is a SALE line of the VAT transactions report: a SKU's part of an order, VAT-inclusive amounts
+// and their VAT in Money's units, the rate in hundredths of a percent.
+type VATReportSale struct {
+	SellerID           int64
+	TransactionEventID string
+	SellerSKU          string `gorm:"column:seller_sku"`
+	Qty                int
+	Currency           string
+	ItemsVATIncl       int64  `gorm:"column:items_vat_incl"`
+	ItemsVAT           int64  `gorm:"column:items_vat"`
+	ShipVATIncl        int64  `gorm:"column:ship_vat_incl"`
+	ShipVAT            int64  `gorm:"column:ship_vat"`
+	GiftWrapVATIncl    int64  `gorm:"column:gift_wrap_vat_incl"`
+	GiftWrapVAT        int64  `gorm:"column:gift_wrap_vat"`
+	TotalVATIncl       int64  `gorm:"column:total_vat_incl"`
+	TotalVAT           int64  `gorm:"column:total_vat"`
+	VATRate            int    `gorm:"column:vat_rate"`
+	BuyerVATNumber     string `gorm:"column:buyer_vat_number"`
+}
+
+const vatSaleColumns = "vat_transactions.seller_id, vat_transactions.transaction_event_id, vat_transactions.seller_sku, " +
+	"vat_transactions.qty, vat_transactions.currency, vat_transactions.items_vat_incl, vat_transactions.items_vat, " +
+	"vat_transactions.ship_vat_incl, vat_transactions.ship_vat, vat_transactions.gift_wrap_vat_incl, " +
+	"vat_transactions.gift_wrap_vat, vat_transactions.total_vat_incl, vat_transactions.total_vat, vat_transactions.vat_rate, " +
+	"vat_transactions.buyer_vat_number"
+
+// VATReportSalesOf lists the report's SALE lines of the given orders of a seller account, by order and SKU.
+func VATReportSalesOf(db *models.DB, companyID, sellerID int64, orderIDs []string) ([]VATReportSale, error) {
+	rows := []VATReportSale{}
+	if len(orderIDs) == 0 {
+		return rows, nil
+	}
+	err := db.Table("vat_transactions").Scopes(models.InCompany("vat_transactions", companyID)).
+		Where("vat_transactions.seller_id = ? AND vat_transactions.transaction_type = ? AND vat_transactions.transaction_event_id IN ?",
+			sellerID, "SALE", orderIDs).
+		Select(vatSaleColumns).Order("vat_transactions.transaction_event_id, vat_transactions.seller_sku, vat_transactions.activity_transaction_id").
+		Scan(&rows).Error
+	return rows, err
+}
+
+// VATMonthReportSales lists the report's SALE lines of the orders f selects (its page ignored).
+func VATMonthReportSales(db *models.DB, companyID int64, f VATOrderFilter) ([]VATReportSale, error) {
+	rows := []VATReportSale{}
+	err := f.scope(db, companyID).
+		Joins("JOIN vat_transactions ON vat_transactions.company_id = amazon_orders.company_id AND vat_transactions.seller_id = amazon_orders.seller_id "+
+			"AND vat_transactions.transaction_event_id = amazon_orders.amazon_order_id AND vat_transactions.transaction_type = ?", "SALE").
+		Select(vatSaleColumns).Scan(&rows).Error
+	return rows, err
 }
 
 // VATOrderFilter selects the orders of European marketplaces of the store groups UserID is granted, not
@@ -186,6 +274,7 @@ func VATOrderByID(db *models.DB, companyID, userID, id int64) (*VATOrder, error)
 
 // VATItem is what an order bought of one SKU, with the money VAT is read from.
 type VATItem struct {
+	GroupID               int64
 	SellerID              int64
 	AmazonOrderID         string
 	MarketplaceID         string
@@ -200,7 +289,7 @@ type VATItem struct {
 	ShipPromotionDiscount models.Money
 }
 
-const vatItemColumns = "amazon_order_items.seller_id, amazon_order_items.amazon_order_id, amazon_order_items.marketplace_id, " +
+const vatItemColumns = "amazon_order_items.group_id, amazon_order_items.seller_id, amazon_order_items.amazon_order_id, amazon_order_items.marketplace_id, " +
 	"amazon_order_items.sku, amazon_order_items.product_name, amazon_order_items.quantity, amazon_order_items.currency, " +
 	"amazon_order_items.item_price, amazon_order_items.shipping_price, amazon_order_items.gift_wrap_price, " +
 	"amazon_order_items.item_promotion_discount, amazon_order_items.ship_promotion_discount"

@@ -169,3 +169,33 @@ func LimitedToGroups(db *models.DB, userID int64) (bool, error) {
 	err := db.Table("user_store_groups").Where("user_id = ?", userID).Count(&n).Error
 	return n > 0, err
 }
+
+// LineShare is one cost's share in a line by SKU: the cost, the line's weight and share, and the sum of the
+// weights of every line the cost was shared over.
+type LineShare struct {
+	ID          int64
+	CostDate    string
+	Category    string
+	Amount      models.Money
+	Currency    string
+	AmountCNY   models.Money `gorm:"column:amount_cny"`
+	Note        string
+	Basis       string
+	Weight      models.Money
+	Share       models.Money
+	TotalWeight models.Money
+}
+
+// LineShares lists the shares of the costs shared into a line by SKU (a month, store group, marketplace, seller SKU
+// and currency) of a group userID is granted, by cost date.
+func LineShares(db *models.DB, companyID int64, lf ProfitLineFilter) ([]LineShare, error) {
+	rows := []LineShare{}
+	err := db.Table("shared_cost_shares s").Joins("JOIN shared_costs c ON c.id = s.shared_cost_id AND c.company_id = s.company_id").
+		Where("s.company_id = ? AND s.month = ? AND s.group_id = ? AND s.marketplace_id = ? AND s.sku = ? AND s.currency = ?",
+			companyID, lf.Month, lf.GroupID, lf.MarketplaceID, lf.SKU, lf.Currency).
+		Scopes(models.InGrantedGroups("s.group_id", lf.UserID)).
+		Select("c.id, c.cost_date, c.category, c.amount, c.currency, c.amount_cny, c.note, c.basis, s.weight, s.amount AS share, " +
+			"(SELECT SUM(t.weight) FROM shared_cost_shares t WHERE t.shared_cost_id = c.id) AS total_weight").
+		Order("c.cost_date, c.id").Scan(&rows).Error
+	return rows, err
+}

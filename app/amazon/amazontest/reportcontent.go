@@ -27,8 +27,10 @@ var reportColumns = map[string]string{
 	"GET_FBA_FULFILLMENT_REMOVAL_ORDER_DETAIL_DATA":         "request-date order-id order-source order-type service-speed order-status last-updated-date sku fnsku disposition requested-quantity cancelled-quantity disposed-quantity shipped-quantity in-process-quantity removal-fee currency",
 	"GET_FBA_FULFILLMENT_REMOVAL_SHIPMENT_DETAIL_DATA":      "request-date order-id shipment-date sku fnsku disposition shipped-quantity carrier tracking-number removal-order-type",
 	// The ledger's columns are words with spaces: tab-separated here, and every field quoted in the file.
-	ledgerDetailReport:               "Date\tFNSKU\tASIN\tMSKU\tTitle\tEvent Type\tReference ID\tQuantity\tFulfillment Center\tDisposition\tReason\tCountry\tReconciled Quantity\tUnreconciled Quantity\tDate and Time\tStore",
-	ledgerSummaryReport:              "Date\tFNSKU\tASIN\tMSKU\tTitle\tDisposition\tStarting Warehouse Balance\tIn Transit Between Warehouses\tReceipts\tCustomer Shipments\tCustomer Returns\tVendor Returns\tWarehouse Transfer In/Out\tFound\tLost\tDamaged\tDisposed\tOther Events\tEnding Warehouse Balance\tUnknown Events\tLocation\tStore",
+	ledgerDetailReport:  "Date\tFNSKU\tASIN\tMSKU\tTitle\tEvent Type\tReference ID\tQuantity\tFulfillment Center\tDisposition\tReason\tCountry\tReconciled Quantity\tUnreconciled Quantity\tDate and Time\tStore",
+	ledgerSummaryReport: "Date\tFNSKU\tASIN\tMSKU\tTitle\tDisposition\tStarting Warehouse Balance\tIn Transit Between Warehouses\tReceipts\tCustomer Shipments\tCustomer Returns\tVendor Returns\tWarehouse Transfer In/Out\tFound\tLost\tDamaged\tDisposed\tOther Events\tEnding Warehouse Balance\tUnknown Events\tLocation\tStore",
+	// The VAT transactions report's columns that say what a sale was and its VAT (Amazon's file has some 90).
+	vatTransactionReport:             "UNIQUE_ACCOUNT_IDENTIFIER ACTIVITY_PERIOD SALES_CHANNEL MARKETPLACE TRANSACTION_TYPE TRANSACTION_EVENT_ID ACTIVITY_TRANSACTION_ID TAX_CALCULATION_DATE TRANSACTION_COMPLETE_DATE SELLER_SKU ASIN QTY TOTAL_ACTIVITY_VALUE_AMT_VAT_EXCL PRICE_OF_ITEMS_VAT_RATE_PERCENT TOTAL_ACTIVITY_VALUE_VAT_AMT TOTAL_ACTIVITY_VALUE_AMT_VAT_INCL TRANSACTION_CURRENCY_CODE SALE_DEPART_COUNTRY SALE_ARRIVAL_COUNTRY BUYER_VAT_NUMBER VAT_INV_NUMBER",
 	"GET_MERCHANT_LISTINGS_ALL_DATA": "item-name item-description listing-id seller-sku price quantity open-date image-url item-is-marketplace product-id-type zshop-shipping-fee item-note item-condition zshop-category1 zshop-browse-path zshop-storefront-feature asin1 asin2 asin3 will-ship-internationally expedited-shipping zshop-boldface product-id bid-for-featured-placement add-delete pending-quantity fulfillment-channel merchant-shipping-group status",
 }
 
@@ -80,6 +82,9 @@ func (s *Server) defaultContent(sellerID, reportType string, marketplaceIDs []st
 	}
 	return strings.NewReader(b.String()), nil
 }
+
+// vatTransactionReport is the VAT calculation service's transactions report.
+const vatTransactionReport = "GET_VAT_TRANSACTION_DATA"
 
 // The inventory ledger's report types.
 const (
@@ -177,6 +182,15 @@ func sample(sellerID, marketplaceID string, i int, start, end time.Time) map[str
 		"order-type": "Return", "service-speed": "Standard", "disposition": "Sellable", "requested-quantity": "1",
 		"shipped-quantity": "1", "removal-fee": "1.04", "shipment-date": at.Format("2006-01-02T15:04:05-07:00"),
 		"carrier": "UPS", "tracking-number": fmt.Sprintf("1ZSTANDIN%07d", i), "removal-order-type": "Return",
+		// The order's sale in the VAT transactions report: 20.00 at 19% where the marketplace charges VAT.
+		"UNIQUE_ACCOUNT_IDENTIFIER": sellerID, "ACTIVITY_PERIOD": strings.ToUpper(at.Format("2006-Jan")), "SALES_CHANNEL": "AFN",
+		"MARKETPLACE": strings.ToLower(marketNames[marketplaceID]), "TRANSACTION_TYPE": "SALE", "TRANSACTION_EVENT_ID": order,
+		"ACTIVITY_TRANSACTION_ID": fmt.Sprintf("DSTANDIN%d", i), "TAX_CALCULATION_DATE": at.Format("02-01-2006"),
+		"TRANSACTION_COMPLETE_DATE": at.Format("02-01-2006"), "SELLER_SKU": sku, "QTY": "1",
+		"TOTAL_ACTIVITY_VALUE_AMT_VAT_EXCL": "16.81", "PRICE_OF_ITEMS_VAT_RATE_PERCENT": "0.19",
+		"TOTAL_ACTIVITY_VALUE_VAT_AMT": "3.19", "TOTAL_ACTIVITY_VALUE_AMT_VAT_INCL": "20.00",
+		"TRANSACTION_CURRENCY_CODE": currencies[marketplaceID], "SALE_DEPART_COUNTRY": countries[marketplaceID],
+		"SALE_ARRIVAL_COUNTRY": countries[marketplaceID], "VAT_INV_NUMBER": fmt.Sprintf("INV-STANDIN-%d", i),
 	}
 }
 

@@ -46,6 +46,7 @@ var requestable = map[string]bool{
 	"GET_FBA_STORAGE_FEE_CHARGES_DATA": true, "GET_FBA_INVENTORY_PLANNING_DATA": true, "GET_FBA_FULFILLMENT_LONGTERM_STORAGE_FEE_CHARGES_DATA": true,
 	"GET_FBA_FULFILLMENT_REMOVAL_ORDER_DETAIL_DATA": true, "GET_FBA_FULFILLMENT_REMOVAL_SHIPMENT_DETAIL_DATA": true,
 	salesTrafficReport: true, "GET_RESERVED_INVENTORY_DATA": true, "GET_STRANDED_INVENTORY_UI_DATA": true,
+	vatTransactionReport: true,
 }
 
 // standInRate is the x-amzn-RateLimit-Limit the stand-in answers with unless SetRateLimit says otherwise: a

@@ -37,10 +37,12 @@ type VATMonth struct {
 	Currency      string `json:"currency"`
 	Rate          string `json:"rate"`
 	Orders        int    `json:"orders"`
-	Invoiced      int    `json:"invoiced"`
-	Gross         string `json:"gross"`
-	VAT           string `json:"vat"`
-	Net           string `json:"net"`
+	// ReportOrders of the orders have their VAT from Amazon's VAT transactions report; the rest computed it.
+	ReportOrders int    `json:"reportOrders"`
+	Invoiced     int    `json:"invoiced"`
+	Gross        string `json:"gross"`
+	VAT          string `json:"vat"`
+	Net          string `json:"net"`
 }
 
 // Month answers POST vat/month {month, groupId}.
@@ -57,7 +59,7 @@ func (h *VATHandler) Month(c *echo.Context) error {
 	out := make([]VATMonth, len(rows))
 	for i, r := range rows {
 		out[i] = VATMonth{MarketplaceID: r.MarketplaceID, Country: r.Country, Currency: r.Currency, Rate: rateText(r.Rate),
-			Orders: r.Orders, Invoiced: r.Invoiced, Gross: money2(r.Gross), VAT: money2(r.VAT), Net: money2(r.Gross - r.VAT)}
+			Orders: r.Orders, ReportOrders: r.ReportOrders, Invoiced: r.Invoiced, Gross: money2(r.Gross), VAT: money2(r.VAT), Net: money2(r.Gross - r.VAT)}
 	}
 	return api.OK(c, out)
 }
@@ -76,7 +78,9 @@ type VATOrder struct {
 	Gross           string `json:"gross"`
 	VAT             string `json:"vat"`
 	Net             string `json:"net"`
-	InvoiceNumber   string `json:"invoiceNumber"`
+	// VATSource says where the VAT came from: 亚马逊VAT交易报告 or 按标准税率计算.
+	VATSource     string `json:"vatSource"`
+	InvoiceNumber string `json:"invoiceNumber"`
 }
 
 func (h *VATHandler) order(o *finance.VATOrderLine) VATOrder {
@@ -87,7 +91,8 @@ func (h *VATHandler) order(o *finance.VATOrderLine) VATOrder {
 	}
 	return VATOrder{ID: strconv.FormatInt(o.ID, 10), AmazonOrderID: o.AmazonOrderID, GroupName: o.GroupName, MarketplaceID: o.MarketplaceID,
 		MarketplaceName: m.Name, PurchaseDate: o.PurchaseDate.In(h.TimeZone).Format(time.DateTime), ShipTo: ship, Currency: o.Currency,
-		Rate: rateText(o.Rate), Gross: money2(o.Gross), VAT: money2(o.VAT), Net: money2(o.Gross - o.VAT), InvoiceNumber: o.InvoiceNumber}
+		Rate: rateText(o.Rate), Gross: money2(o.Gross), VAT: money2(o.VAT), Net: money2(o.Gross - o.VAT), VATSource: finance.VATSourceNames[o.Source],
+		InvoiceNumber: o.InvoiceNumber}
 }
 
 // OrderPage answers POST vat/orders/page {month, groupId, marketplaceId, keyword}.
@@ -108,6 +113,7 @@ type VATSetting struct {
 	SellerName      string `json:"sellerName"`
 	SellerAddress   string `json:"sellerAddress"`
 	Prefix          string `json:"prefix"`
+	VCSEnrolled     bool   `json:"vcsEnrolled"`
 }
 
 // VATMarketplace is a covered marketplace and its standard rate.
@@ -134,7 +140,7 @@ func (h *VATHandler) Settings(c *echo.Context) error {
 	for i, r := range rows {
 		m, _ := storesdb.MarketplaceByID(r.MarketplaceID)
 		out.Settings[i] = VATSetting{GroupID: strconv.FormatInt(r.GroupID, 10), GroupName: r.GroupName, MarketplaceID: r.MarketplaceID,
-			MarketplaceName: m.Name, VATNumber: r.VATNumber, SellerName: r.SellerName, SellerAddress: r.SellerAddress, Prefix: r.Prefix}
+			MarketplaceName: m.Name, VATNumber: r.VATNumber, SellerName: r.SellerName, SellerAddress: r.SellerAddress, Prefix: r.Prefix, VCSEnrolled: r.VCSEnrolled}
 	}
 	for _, id := range finance.VATMarketplaces() {
 		m, _ := storesdb.MarketplaceByID(id)

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"mime/multipart"
 	"net/http"
+	"strings"
 	"testing"
 	"time"
 
@@ -178,6 +179,29 @@ func TestCostSharingAndJobCosting(t *testing.T) {
 			m := call[monthReport](t, c, http.MethodPost, amz+"profit/month", map[string]any{"month": month})
 			if got := num(t, m.row(t, "shared").Current); got != 100 {
 				t.Fatalf("月度报告 分摊费用 %.2f", got)
+			}
+			// 分摊费用 opens to the cost and the rule that gave each share: CS-C took the fen left by rounding.
+			type detail struct {
+				Records []struct {
+					Source, Kind, Date, Description, Note string
+					Amount                                json.Number
+				}
+				Total int
+				Sum   struct {
+					Amount   json.Number
+					Currency string
+				}
+			}
+			for sku, note := range map[string]string{"CS-A": "", "CS-C": "含分摊尾差 0.01 元（各SKU四舍五入到分，尾差计入权重最大的SKU）"} {
+				d := call[detail](t, c, http.MethodPost, amz+"profit/detail", map[string]any{"currentpage": 1, "pagesize": 20, "figure": "shared",
+					"month": month, "groupId": shared.Lines[0].GroupID, "marketplaceId": "ATVPDKIKX0DER", "sku": sku, "currency": "USD"})
+				share := map[string]string{"CS-A": "33.22", "CS-C": "33.55"}[sku]
+				if d.Total != 1 || len(d.Records) != 1 || d.Records[0].Source != "费用分摊" || d.Records[0].Kind != "房租" ||
+					num(t, string(d.Records[0].Amount)) != num(t, want[sku]) || d.Records[0].Note != note || num(t, string(d.Sum.Amount)) != num(t, want[sku]) ||
+					!strings.Contains(d.Records[0].Description, "费用 100.00 元，按销售额分摊：本SKU ") ||
+					!strings.HasSuffix(d.Records[0].Description, "得 "+share) {
+					t.Fatalf("分摊费用 of %s opens %+v", sku, d)
+				}
 			}
 			// By hand: the shares must sum to the cost.
 			env = c.Call(http.MethodPost, amz+"costs/share", map[string]any{"id": id, "basis": "manual", "shares": []map[string]string{

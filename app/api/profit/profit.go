@@ -270,7 +270,7 @@ type DetailPage struct {
 }
 
 // Detail answers POST profit/detail {currentpage, pagesize, figure (sales, referral, fulfilment, storage, other,
-// refunds, advertising, cost, freight), month, groupId, marketplaceId, sku, currency}: a page of the lines the
+// refunds, advertising, cost, freight, shared), month, groupId, marketplaceId, sku, currency}: a page of the lines the
 // figure of that line by SKU was summed from, and their footer (sum).
 func (h *Handler) Detail(c *echo.Context) error {
 	var q profit.DetailQuery

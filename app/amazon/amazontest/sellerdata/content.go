@@ -64,6 +64,9 @@ func (w *World) Content(sellerID, reportType string, marketplaceIDs []string, st
 		return each(RemovalShipmentHeader, w.RemovalShipments(sellerID, ms[0].id, start, end), appendRemovalShipment), nil
 	case SalesTrafficReport:
 		return w.TrafficJSON(sellerID, marketplaceIDs, start, end)
+	case VATTransactionReport:
+		// One report of every marketplace of the account: its lines name theirs.
+		return w.vatReader(s, start, end), nil
 	case InventoryPlanningReport:
 		if len(ms) != 1 {
 			return nil, fmt.Errorf("sellerdata: %s takes one marketplace, not %d", reportType, len(ms))
