@@ -59,19 +59,27 @@ func (ad *adSyncing) entities() error {
 		if err != nil {
 			return err
 		}
+		sponsored, err := ad.sponsored(p.ProfileID)
+		if err != nil {
+			return err
+		}
+		campaignRows, groupRows := append(campaignRows(campaigns), sponsored.campaigns...), append(adGroupRows(groups), sponsored.adGroups...)
+		keywordRows, targetRows := append(keywordRows(keywords), sponsored.keywords...), append(targetRows(targets), sponsored.targets...)
+		productAdRows := append(productAdRows(ads), sponsored.productAds...)
 		scope := adProfile(ad.api.Auth, p)
 		now := sy.s.now.Stamp()
 		var n int64
 		err = sy.s.db.Tx(sy.ctx, func(tx *models.DB) error {
 			steps := []func() (int64, error){
-				func() (int64, error) { return advertisingdb.SaveCampaigns(tx, scope, campaignRows(campaigns), now) },
-				func() (int64, error) { return advertisingdb.SaveAdGroups(tx, scope, adGroupRows(groups), now) },
-				func() (int64, error) { return advertisingdb.SaveKeywords(tx, scope, keywordRows(keywords), now) },
-				func() (int64, error) { return advertisingdb.SaveProductAds(tx, scope, productAdRows(ads), now) },
+				func() (int64, error) { return advertisingdb.SaveCampaigns(tx, scope, campaignRows, now) },
+				func() (int64, error) { return advertisingdb.SaveAdGroups(tx, scope, groupRows, now) },
+				func() (int64, error) { return advertisingdb.SaveKeywords(tx, scope, keywordRows, now) },
+				func() (int64, error) { return advertisingdb.SaveProductAds(tx, scope, productAdRows, now) },
+				func() (int64, error) { return advertisingdb.SaveBrandAds(tx, scope, sponsored.brandAds, now) },
 				func() (int64, error) {
 					return advertisingdb.SaveNegativeKeywords(tx, scope, negativeKeywordRows(negatives), now)
 				},
-				func() (int64, error) { return advertisingdb.SaveTargets(tx, scope, targetRows(targets), now) },
+				func() (int64, error) { return advertisingdb.SaveTargets(tx, scope, targetRows, now) },
 				func() (int64, error) { return advertisingdb.SavePortfolios(tx, scope, portfolioRows(portfolios), now) },
 			}
 			for _, step := range steps {
@@ -86,7 +94,8 @@ func (ad *adSyncing) entities() error {
 		if err != nil {
 			return &importError{err}
 		}
-		lines += int64(len(campaigns) + len(groups) + len(keywords) + len(ads) + len(negatives) + len(targets) + len(portfolios))
+		lines += int64(len(campaignRows) + len(groupRows) + len(keywordRows) + len(productAdRows) + len(negatives) +
+			len(targetRows) + len(portfolios) + len(sponsored.brandAds))
 		written += n
 		sy.run.Lines, sy.run.Written = lines, written
 		if err := datasyncdb.UpdateSyncRun(sy.db, sy.run.CompanyID, sy.run.ID, map[string]any{"lines": lines, "written": written}); err != nil {

@@ -50,23 +50,24 @@ var (
 		Key: []string{"profile_id", "target_id", "day"}, Keep: []string{"company_id"}}
 	campaignDaysTable = &models.UpsertTable{Name: "adv_campaign_days",
 		Columns: []string{"company_id", "group_id", "profile_id", "campaign_id", "day", "currency", "impressions", "clicks",
-			"cost", "orders", "sales", "units", "created_at", "updated_at"},
+			"cost", "orders", "sales", "units", "ad_type", "created_at", "updated_at"},
 		Key: []string{"profile_id", "campaign_id", "day"}, Keep: []string{"company_id"}}
 	productDaysTable = &models.UpsertTable{Name: "adv_product_days",
 		Columns: []string{"company_id", "group_id", "profile_id", "ad_id", "day", "marketplace_id", "campaign_id",
 			"ad_group_id", "sku", "asin", "currency", "impressions", "clicks", "cost", "orders", "sales", "units",
-			"created_at", "updated_at"},
+			"ad_type", "created_at", "updated_at"},
 		Key: []string{"profile_id", "ad_id", "day"}, Keep: []string{"company_id"}}
 )
 
-// ReplaceCampaignDays makes a profile's campaign days from start to end (YYYY-MM-DD, inclusive) those of a
-// report: rows are upserted (an unchanged one is not written) and days the report no longer has are deleted,
-// because attribution keeps moving for weeks. It returns the rows written or deleted. Run it in a transaction.
-func ReplaceCampaignDays(db *models.DB, p Profile, start, end string, rows []CampaignDay, now time.Time) (int64, error) {
+// ReplaceCampaignDays makes a profile's campaign days of an ad type (AdTypeSP, AdTypeSD, AdTypeSB) from start to
+// end (YYYY-MM-DD, inclusive) those of a report: rows are upserted (an unchanged one is not written) and days the
+// report no longer has are deleted, because attribution keeps moving for weeks; the other ad types' days stay.
+// It returns the rows written or deleted. Run it in a transaction.
+func ReplaceCampaignDays(db *models.DB, p Profile, adType, start, end string, rows []CampaignDay, now time.Time) (int64, error) {
 	written, err := db.Upsert(campaignDaysTable, len(rows), func(i int) []any {
 		d := &rows[i]
 		return []any{p.CompanyID, p.GroupID, p.ProfileID, d.CampaignID, d.Day, p.Currency, d.Impressions, d.Clicks,
-			d.Cost.Units(), d.Orders, d.Sales.Units(), d.Units, now, now}
+			d.Cost.Units(), d.Orders, d.Sales.Units(), d.Units, adType, now, now}
 	})
 	if err != nil {
 		return written, err
@@ -75,16 +76,17 @@ func ReplaceCampaignDays(db *models.DB, p Profile, start, end string, rows []Cam
 	for _, d := range rows {
 		keep[[2]string{d.CampaignID, d.Day}] = true
 	}
-	gone, err := dropMissing(db, "adv_campaign_days", "campaign_id", p.ProfileID, start, end, keep)
+	gone, err := dropMissing(db, "adv_campaign_days", "campaign_id", p.ProfileID, adType, start, end, keep)
 	return written + gone, err
 }
 
-// ReplaceProductDays is ReplaceCampaignDays for the advertised products' days.
-func ReplaceProductDays(db *models.DB, p Profile, start, end string, rows []ProductDay, now time.Time) (int64, error) {
+// ReplaceProductDays is ReplaceCampaignDays for the advertised products' days (Sponsored Products' and Sponsored
+// Display's).
+func ReplaceProductDays(db *models.DB, p Profile, adType, start, end string, rows []ProductDay, now time.Time) (int64, error) {
 	written, err := db.Upsert(productDaysTable, len(rows), func(i int) []any {
 		d := &rows[i]
 		return []any{p.CompanyID, p.GroupID, p.ProfileID, d.AdID, d.Day, p.MarketplaceID, d.CampaignID, d.AdGroupID,
-			d.SKU, d.ASIN, p.Currency, d.Impressions, d.Clicks, d.Cost.Units(), d.Orders, d.Sales.Units(), d.Units, now, now}
+			d.SKU, d.ASIN, p.Currency, d.Impressions, d.Clicks, d.Cost.Units(), d.Orders, d.Sales.Units(), d.Units, adType, now, now}
 	})
 	if err != nil {
 		return written, err
@@ -93,7 +95,7 @@ func ReplaceProductDays(db *models.DB, p Profile, start, end string, rows []Prod
 	for _, d := range rows {
 		keep[[2]string{d.AdID, d.Day}] = true
 	}
-	gone, err := dropMissing(db, "adv_product_days", "ad_id", p.ProfileID, start, end, keep)
+	gone, err := dropMissing(db, "adv_product_days", "ad_id", p.ProfileID, adType, start, end, keep)
 	return written + gone, err
 }
 
@@ -111,18 +113,22 @@ func ReplaceTargetDays(db *models.DB, p Profile, start, end string, rows []Targe
 	for _, d := range rows {
 		keep[[2]string{d.TargetID, d.Day}] = true
 	}
-	gone, err := dropMissing(db, "adv_target_days", "target_id", p.ProfileID, start, end, keep)
+	gone, err := dropMissing(db, "adv_target_days", "target_id", p.ProfileID, "", start, end, keep)
 	return written + gone, err
 }
 
-// dropMissing deletes the profile's rows of the range whose key (idColumn, day) keep lacks.
-func dropMissing(db *models.DB, table, idColumn string, profileID int64, start, end string, keep map[[2]string]bool) (int64, error) {
+// dropMissing deletes the profile's rows of the range (of the ad type, unless "": a table without one) whose key
+// (idColumn, day) keep lacks.
+func dropMissing(db *models.DB, table, idColumn string, profileID int64, adType, start, end string, keep map[[2]string]bool) (int64, error) {
 	var stored []struct {
 		ID  string
 		Day string
 	}
-	err := db.Table(table).Select(idColumn+" AS id, day").Where("profile_id = ? AND day BETWEEN ? AND ?", profileID, start, end).
-		Find(&stored).Error
+	q := db.Table(table).Select(idColumn+" AS id, day").Where("profile_id = ? AND day BETWEEN ? AND ?", profileID, start, end)
+	if adType != "" {
+		q = q.Where("ad_type = ?", adType)
+	}
+	err := q.Find(&stored).Error
 	if err != nil {
 		return 0, err
 	}
