@@ -14,7 +14,7 @@ import (
 
 // typeSums are the synced tables' rows and figures of one ad type.
 type typeSums struct {
-	Campaigns, AdGroups, Keywords, ProductAds, Targets, BrandAds int64
+	Campaigns, AdGroups, Keywords, ProductAds, Targets, BrandAds    int64
 	CampaignDays, CampaignImpressions, CampaignClicks, CampaignCost int64
 	CampaignOrders, CampaignSales, CampaignUnits                    int64
 	ProductDays, ProductClicks, ProductCost, ProductSales           int64

@@ -42,4 +42,3 @@ func SaveBrandAds(db *models.DB, p Profile, rows []BrandAd, now time.Time) (int6
 			a.Headline, a.BrandName, a.ASINs, now, now}
 	})
 }
-
