@@ -1,6 +1,9 @@
 package datasync_test
 
 import (
+	"net/http"
+
+	"sellerhub/app/apptest"
 	"testing"
 	"time"
 
@@ -152,4 +155,101 @@ func TestSponsoredDisplayAndBrandsSyncExactlyBesideSponsoredProducts(t *testing.
 			}
 		})
 	}
+}
+
+func TestProfitAddsDisplaySpendBySKUAndSpreadsBrandsSpendOverItsSKUs(t *testing.T) {
+	t.Parallel()
+	for _, kind := range dbtest.Kinds {
+		t.Run(kind, func(t *testing.T) {
+			w := startAdWorld(t, kind, func(s *amazontest.Server) { s.AdDisplayBrands = true })
+			w.syncAds(t)
+			now := time.Now()
+			beijing, _ := time.LoadLocation("Asia/Shanghai")
+			first := time.Date(now.In(beijing).Year(), now.In(beijing).Month(), 1, 0, 0, 0, 0, time.UTC).AddDate(0, -1, 0)
+			month := first.Format("2006-01")
+			// want is each SKU's month of Sponsored Products and Display spend, and its share of the Sponsored Brands
+			// campaigns showing it: equal, as nothing sold in this world. Each ad type's days are those its first
+			// sync read.
+			want := map[string]decimal.Decimal{}
+			for _, id := range []int64{1100000000000001, 1100000000000002} {
+				sp, sd := w.amz.AdAccount(id), amazontest.Sponsored(w.amz, id)
+				today := sp.Today(now)
+				from := func(days int) string {
+					start := today.AddDate(0, 0, -(days - 1))
+					if start.Before(first) {
+						start = first
+					}
+					return start.Format(time.DateOnly)
+				}
+				end := first.AddDate(0, 1, -1).Format(time.DateOnly)
+				for _, d := range sp.ProductAdDays(now, from(90), end) {
+					want[d.SKU] = want[d.SKU].Add(d.Cost)
+				}
+				for _, d := range sd.SDProductDays(now, from(65), end) {
+					want[d.SKU] = want[d.SKU].Add(d.Cost)
+				}
+				skuOf := map[string]string{}
+				for _, ad := range append(sp.ProductAds, sd.ProductAds...) {
+					skuOf[ad.ASIN] = ad.SKU
+				}
+				cost := map[string]decimal.Decimal{}
+				for _, d := range sd.SBCampaignDays(now, from(60), end) {
+					cost[d.CampaignID] = cost[d.CampaignID].Add(d.Cost)
+				}
+				for _, ad := range sd.Ads {
+					var skus []string
+					for _, asin := range ad.ASINs {
+						if skuOf[asin] != "" {
+							skus = append(skus, skuOf[asin])
+						}
+					}
+					total := cost[sd.AdGroups[slicesIndex(sd, ad.AdGroupID)].CampaignID]
+					for i, sku := range skus {
+						share := total.Div(decimal.NewFromInt(int64(len(skus)))).Truncate(2)
+						if i == 0 {
+							share = total.Sub(share.Mul(decimal.NewFromInt(int64(len(skus) - 1))))
+						}
+						want[sku] = want[sku].Add(share)
+					}
+				}
+			}
+			env := w.owner.Call(http.MethodPost, "/amazon/api/v1/profit/report", map[string]any{"currentpage": 1, "pagesize": 100,
+				"by": "sku", "startMonth": month, "endMonth": month})
+			apptest.ExpectOK(t, env)
+			var page struct {
+				Records []struct {
+					SKU         string          `json:"sku"`
+					Marketplace string          `json:"marketplaceId"`
+					Advertising decimal.Decimal `json:"advertising"`
+				} `json:"records"`
+			}
+			env.Into(t, &page)
+			got := map[string]decimal.Decimal{}
+			net := decimal.Zero
+			for _, r := range page.Records {
+				net = net.Add(r.Advertising)
+				if r.SKU != "" {
+					got[r.SKU] = got[r.SKU].Add(r.Advertising)
+				}
+			}
+			if !net.IsZero() || len(got) != len(want) {
+				t.Fatalf("the month's lines' 广告费 sum to %s; SKUs %v, want %v", net, got, want)
+			}
+			for sku, spend := range want {
+				if !got[sku].Equal(spend) || spend.IsZero() {
+					t.Fatalf("%s in %s: 广告费 %s, want SP + SD + its SB share %s\n%v", sku, month, got[sku], spend, got)
+				}
+			}
+		})
+	}
+}
+
+// slicesIndex is the ad group's index in the account.
+func slicesIndex(a *amazontest.SponsoredAccount, adGroupID string) int {
+	for i, g := range a.AdGroups {
+		if g.AdGroupID == adGroupID {
+			return i
+		}
+	}
+	return -1
 }
