@@ -59,6 +59,10 @@ func (ad *adSyncing) entities() error {
 		if err != nil {
 			return err
 		}
+		negativeTargets, err := c.SPNegativeTargets(sy.ctx, ep, token, p.ProfileID)
+		if err != nil {
+			return err
+		}
 		sponsored, err := ad.sponsored(p.ProfileID)
 		if err != nil {
 			return err
@@ -81,6 +85,9 @@ func (ad *adSyncing) entities() error {
 				},
 				func() (int64, error) { return advertisingdb.SaveTargets(tx, scope, targetRows, now) },
 				func() (int64, error) { return advertisingdb.SavePortfolios(tx, scope, portfolioRows(portfolios), now) },
+				func() (int64, error) {
+					return advertisingdb.SaveNegativeTargets(tx, scope, negativeTargetRows(negativeTargets), now)
+				},
 			}
 			for _, step := range steps {
 				m, err := step()
@@ -95,7 +102,7 @@ func (ad *adSyncing) entities() error {
 			return &importError{err}
 		}
 		lines += int64(len(campaignRows) + len(groupRows) + len(keywordRows) + len(productAdRows) + len(negatives) +
-			len(targetRows) + len(portfolios) + len(sponsored.brandAds))
+			len(targetRows) + len(portfolios) + len(sponsored.brandAds) + len(negativeTargets))
 		written += n
 		sy.run.Lines, sy.run.Written = lines, written
 		if err := datasyncdb.UpdateSyncRun(sy.db, sy.run.CompanyID, sy.run.ID, map[string]any{"lines": lines, "written": written}); err != nil {
@@ -177,6 +184,16 @@ func productAdRows(in []amazon.SPProductAd) []advertisingdb.ProductAd {
 	for i, a := range in {
 		out[i] = advertisingdb.ProductAd{AdID: a.AdID, AdGroupID: a.AdGroupID, CampaignID: a.CampaignID, SKU: a.SKU,
 			ASIN: a.ASIN, State: a.State}
+	}
+	return out
+}
+
+func negativeTargetRows(in []amazon.SPNegativeTarget) []advertisingdb.NegativeTarget {
+	out := make([]advertisingdb.NegativeTarget, len(in))
+	for i, t := range in {
+		kind, value := t.Kind()
+		out[i] = advertisingdb.NegativeTarget{TargetID: t.TargetID, AdGroupID: t.AdGroupID, CampaignID: t.CampaignID,
+			ExpressionType: kind, Value: cut(value, 100), State: t.State}
 	}
 	return out
 }

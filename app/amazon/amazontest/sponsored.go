@@ -57,6 +57,7 @@ func (s *Server) addSponsoredProducts() {
 		"/sp/negativeKeywords/list":         {"application/vnd.spNegativeKeyword.v3+json", "negativeKeywords"},
 		"/sp/campaignNegativeKeywords/list": {"application/vnd.spCampaignNegativeKeyword.v3+json", "campaignNegativeKeywords"},
 		"/sp/targets/list":                  {"application/vnd.spTargetingClause.v3+json", "targetingClauses"},
+		"/sp/negativeTargets/list":          {"application/vnd.spNegativeTargetingClause.v3+json", "negativeTargetingClauses"},
 		"/portfolios/list":                  {"application/vnd.spPortfolio.v3+json", "portfolios"},
 	} {
 		s.Mux.HandleFunc("POST "+path, func(w http.ResponseWriter, r *http.Request) { adsAPI{s}.spList(w, r, op.media, op.field) })
@@ -66,6 +67,7 @@ func (s *Server) addSponsoredProducts() {
 	s.Mux.HandleFunc("GET /ads-reports/{file}", adsAPI{s}.downloadAdReport)
 	addSPMutations(s)
 	addSponsoredLists(s)
+	addSPNegativeTargets(s)
 }
 
 // AdAccount is the account the stand-in serves for one of its profiles (the same every call).
@@ -204,6 +206,12 @@ func (s adsAPI) spList(w http.ResponseWriter, r *http.Request, media, field stri
 			all = append(all, map[string]any{"targetId": t.TargetID, "adGroupId": t.AdGroupID, "campaignId": t.CampaignID,
 				"expressionType": "MANUAL", "expression": expr, "resolvedExpression": expr, "state": t.State,
 				"bid": json.Number(t.Bid.String())})
+		}
+	case "negativeTargetingClauses":
+		for _, t := range a.NegativeTargets {
+			expr := []map[string]string{{"type": t.Type, "value": t.Value}}
+			all = append(all, map[string]any{"targetId": t.TargetID, "adGroupId": t.AdGroupID, "campaignId": t.CampaignID,
+				"expression": expr, "resolvedExpression": expr, "state": t.State})
 		}
 	case "productAds":
 		for _, ad := range a.ProductAds {
