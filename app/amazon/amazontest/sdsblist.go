@@ -60,10 +60,18 @@ func Sponsored(s *Server, profileID int64) *SponsoredAccount {
 	return sponsoredAccount(s, *found, skus, own)
 }
 
+// SponsoredAccountOf is a profile's own Sponsored Display and Sponsored Brands campaigns (AdDisplayBrands'),
+// without a stand-in: the demo's advertising.
+func SponsoredAccountOf(p StandInProfile, skus AdSKUs) *SponsoredAccount {
+	a := &SponsoredAccount{Currency: p.CurrencyCode, Timezone: p.Timezone, spends: map[string][2]int{}}
+	a.makeOwn(p, skus0(skus)(p))
+	return a
+}
+
 func sponsoredAccount(s *Server, p StandInProfile, skus AdSKUs, own bool) *SponsoredAccount {
 	a := &SponsoredAccount{Currency: p.CurrencyCode, Timezone: p.Timezone, spends: map[string][2]int{}}
 	if own {
-		a.makeOwn(p, skus0(skus)(p))
+		a = SponsoredAccountOf(p, skus)
 	}
 	s.AdEdits.mu.Lock()
 	defer s.AdEdits.mu.Unlock()
