@@ -212,7 +212,9 @@ func demoAdProfile(tx *models.DB, world *sellerdata.World, scope advertisingdb.P
 		func() (int64, error) {
 			return advertisingdb.ReplaceProductDays(tx, scope, advertisingdb.AdTypeSD, start, end, productDays(sdsb.SDProductDays(now, start, end)), stamp)
 		},
-		func() (int64, error) { return advertisingdb.ReplaceTargetDays(tx, scope, start, end, targetDays, stamp) },
+		func() (int64, error) {
+			return advertisingdb.ReplaceTargetDays(tx, scope, start, end, targetDays, stamp)
+		},
 	}
 	var written int64
 	for _, step := range steps {
