@@ -180,7 +180,8 @@ func (ad *adSyncing) profile(r *datasyncdb.SyncReport) (storesdb.AdvProfile, boo
 func (ad *adSyncing) replaceDays(p advertisingdb.Profile, reportType, start, end string, rows []amazon.AdReportRow) (int64, error) {
 	now := ad.s.now.Stamp()
 	var written int64
-	err := ad.s.db.Tx(ad.ctx, func(tx *models.DB) error {
+	// CopyTx: a first read of a window inserts its rows with COPY on PostgreSQL.
+	err := ad.s.db.CopyTx(ad.ctx, func(tx *models.DB) error {
 		var err error
 		if reportType == amazon.ReportSPSearchTerm {
 			days := make([]advertisingdb.SearchTermDay, len(rows))
