@@ -74,6 +74,11 @@ func importDemoData(ctx context.Context, d demoDeps, demo seed.DemoSeller, now t
 		}
 		fmt.Printf("演示数据: 已导入亚马逊报告 %d 行 (%.1f 秒)\n", res.Lines, time.Since(started).Seconds())
 	}
+	if err == nil {
+		if err := demoAds(ctx, d, demo, world, now); err != nil {
+			log.Error("demo advertising not written", "err", err)
+		}
+	}
 }
 
 // demoCatalogIncluded are the data sets the demo reads of its catalogue: the sync's. The stand-in serves its

@@ -146,6 +146,15 @@ func TestDemoDataComesInOnceThroughTheImport(t *testing.T) {
 			t.Fatalf("the orders run read %d lines, the report has %d", orderLines, len(lines))
 		}
 
+		checkDemoAds(t, db, admin.Demo, now)
+		// A second start writes no advertising either.
+		var adUpdated int64
+		importDemoData(ctx, testDemoDeps(db), admin.Demo, now.Add(time.Hour))
+		db.Table("adv_product_days").Where("company_id = ? AND updated_at > ?", admin.Demo.CompanyID, now).Count(&adUpdated)
+		if adUpdated != 0 {
+			t.Fatalf("a second start rewrote %d advertised product days", adUpdated)
+		}
+
 		again, err := data.ImportDemo(ctx, amazondata.Store{CompanyID: admin.Demo.CompanyID, SellerID: admin.Demo.SellerID,
 			GroupID: admin.Demo.GroupID, Region: admin.Demo.Region}, amazontest.DefaultSeller, []string{us.ID},
 			amazondata.DemoReports{Content: sellerdata.At(now).Content, Today: now, Parents: sellerdata.At(now).Parents})
@@ -390,5 +399,39 @@ func checkDemoProductsMatchListings(t *testing.T, db *models.DB, demo seed.DemoS
 	}
 	if want := (len(products) + 2) / 3; rises != want {
 		t.Fatalf("%d products with a price rise, want every third of %d: %d", rises, len(products), want)
+	}
+}
+
+// checkDemoAds: the demo store advertises its first six US and Canadian listings in the stand-in's campaigns (5 SP,
+// 2 SD, 2 SB per profile) with a year of days, the US profile's product days exactly the stand-in's.
+func checkDemoAds(t *testing.T, db *models.DB, demo seed.DemoSeller, now time.Time) {
+	t.Helper()
+	var campaigns, days, cost, first int64
+	db.Table("adv_campaigns").Where("company_id = ?", demo.CompanyID).Count(&campaigns)
+	var profile storesdb.AdvProfile
+	if err := db.Where("company_id = ? AND profile_id = ?", demo.CompanyID, demoAdProfiles[0].ProfileID).Take(&profile).Error; err != nil {
+		t.Fatal(err)
+	}
+	row := db.Table("adv_product_days").Where("profile_id = ?", profile.ID).
+		Select("COUNT(*), COALESCE(SUM(cost), 0), COUNT(DISTINCT day)").Row()
+	if err := row.Scan(&days, &cost, &first); err != nil {
+		t.Fatal(err)
+	}
+	var skus [][2]string
+	for _, l := range sellerdata.At(now).Listings(amazontest.DefaultSeller, profile.MarketplaceID)[:6] {
+		skus = append(skus, [2]string{l.SellerSKU, l.ASIN})
+	}
+	of := func(amazontest.StandInProfile) [][2]string { return skus }
+	sp, sd := amazontest.AdAccountOf(demoAdProfiles[0], of), amazontest.SponsoredAccountOf(demoAdProfiles[0], of)
+	today := sp.Today(now)
+	start, end := today.AddDate(0, 0, -364).Format(time.DateOnly), today.Format(time.DateOnly)
+	var wantDays, wantCost int64
+	for _, d := range append(sp.ProductAdDays(now, start, end), sd.SDProductDays(now, start, end)...) {
+		wantDays++
+		wantCost += d.Cost.Shift(4).IntPart()
+	}
+	if campaigns != 18 || days != wantDays || cost != wantCost || first < 360 {
+		t.Fatalf("demo advertising: %d campaigns, US product days %d costing %d over %d days; want 18, %d costing %d over a year",
+			campaigns, days, cost, first, wantDays, wantCost)
 	}
 }

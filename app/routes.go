@@ -1168,6 +1168,8 @@ func routes(e *echo.Echo, d Deps, pg *pages.Handler) RouteAccess {
 	advAPI.GET("/sp/searchterms/export", vh.SearchTermsExport(export), advManagerScreen)
 	// Search terms become negative keywords or keywords at Amazon with the change permission; each row recorded.
 	advAPI.POST("/sp/searchterms/add", vh.AddSearchTerms, advManagerScreen.Needs(advertising.PermissionManagerEdit)).Takes(advertising.SearchTermAddForm{}).Answers(advertisingapi.Changed{})
+	// An ad group's negative product targets (ASINs, brands) are added at Amazon likewise.
+	advAPI.POST("/sp/negativetargets/add", vh.AddNegativeTargets, advManagerScreen.Needs(advertising.PermissionManagerEdit)).Takes(advertising.NegativeTargetsForm{}).Answers(advertisingapi.Changed{})
 	// 创建SP广告 creates a campaign at Amazon with 广告管理's change permission; each entity recorded in 操作记录.
 	advAPI.POST("/sp/create", vh.CreateSP, advManagerScreen.Needs(advertising.PermissionManagerEdit)).Takes(advertising.SPCreateForm{}).Answers(advertisingapi.Changed{})
 	// 创建SD广告 and 创建SB广告 likewise, through Sponsored Display's and Sponsored Brands v4's calls.
@@ -1181,6 +1183,7 @@ func routes(e *echo.Echo, d Deps, pg *pages.Handler) RouteAccess {
 	advAPI.POST("/sp/campaigns/searchterms/page", vh.SearchTermsPage, advCampaignScreen).Takes(advertising.SearchTermQuery{}).Answers(api.Page[advertisingapi.SearchTerm]{})
 	advAPI.GET("/sp/campaigns/searchterms/export", vh.SearchTermsExport(export), advCampaignScreen)
 	advAPI.POST("/sp/campaigns/searchterms/add", vh.AddSearchTerms, advCampaignScreen.Needs(advertising.PermissionCampaignEdit)).Takes(advertising.SearchTermAddForm{}).Answers(advertisingapi.Changed{})
+	advAPI.POST("/sp/campaigns/negativetargets/add", vh.AddNegativeTargets, advCampaignScreen.Needs(advertising.PermissionCampaignEdit)).Takes(advertising.NegativeTargetsForm{}).Answers(advertisingapi.Changed{})
 	// 操作记录: the changes sent to Amazon, limited to the user's store groups.
 	advOperationScreen := middleware.Screen("/amazon/adv/operation")
 	advAPI.POST("/sp/operations/page", vh.Operations, advOperationScreen).Takes(advertising.OperationQuery{}).Answers(api.Page[advertisingapi.Operation]{})

@@ -374,7 +374,7 @@ func (s *Service) OperationsPage(ctx context.Context, p core.Principal, q Operat
 	r := q.PageRequest.Normalized()
 	f := advertisingdb.OperationFilter{UserID: p.UserID, Level: strings.TrimSpace(q.Level), Action: strings.TrimSpace(q.Action),
 		Result: strings.TrimSpace(q.Result), Search: strings.TrimSpace(q.Search), Offset: r.Offset(), Limit: r.Size}
-	if f.Level != "" && f.Level != advertisingdb.LevelNegativeKeyword {
+	if f.Level != "" && f.Level != advertisingdb.LevelNegativeKeyword && f.Level != advertisingdb.LevelNegativeTarget {
 		if _, ok := kinds[f.Level]; !ok {
 			return nil, 0, r, core.Invalid(MsgLevelBad)
 		}

@@ -39,7 +39,8 @@ const (
 	MsgCreateMatch        = "关键词的匹配方式只能是精准、词组或广泛"
 	MsgCreateNegative     = "否定关键词须为1到80个字符、最多10个词，匹配方式只能是否定精准或否定词组，且不能重复"
 	MsgCreateASIN         = "商品投放的ASIN须为10位字母或数字（如 B0XXXXXXXX），且不能重复"
-	MsgCreateTooMany      = "SKU最多100个，关键词、商品投放、否定关键词各最多1000个"
+	MsgCreateNegativeASIN = "否定商品投放须为10位字母或数字的ASIN（如 B0XXXXXXXX）或品牌编号，且不能重复"
+	MsgCreateTooMany      = "SKU最多100个，关键词、商品投放、否定关键词、否定商品投放各最多1000个"
 	MsgCreateNotSent      = "未提交："
 	MsgCreateCampaignGone = "广告活动未创建，其余未提交"
 	MsgCreateAdGroupGone  = "广告组未创建"
@@ -84,6 +85,15 @@ type SPCreateForm struct {
 	Keywords              []SPKeywordPick  `json:"keywords"`
 	Targets               []SPTargetPick   `json:"targets"`
 	NegativeKeywords      []SPNegativePick `json:"negativeKeywords"`
+	// NegativeTargets are the ad group's exclusions: ASINs (ASIN_SAME_AS) or brands' ids (ASIN_BRAND_SAME_AS).
+	NegativeTargets []SPNegativeTargetPick `json:"negativeTargets"`
+}
+
+// SPNegativeTargetPick is a negative product target: its type (ASIN_SAME_AS, ASIN_BRAND_SAME_AS) and the ASIN or
+// brand id.
+type SPNegativeTargetPick struct {
+	Type  string `json:"type"`
+	Value string `json:"value"`
 }
 
 // SPKeywordPick is a keyword of the new ad group: its text, match type (EXACT, PHRASE, BROAD) and bid (blank: the
@@ -124,6 +134,7 @@ type checkedCampaign struct {
 	keywords                              []SPKeywordPick
 	targets                               []SPTargetPick
 	negatives                             []SPNegativePick
+	negativeTargets                       []SPNegativeTargetPick
 	budgetValue, defaultBidValue          decimal.Decimal
 	keywordBids                           []*decimal.Decimal
 	targetList                            []newTarget
@@ -190,7 +201,7 @@ func checkCampaign(f SPCreateForm) (checkedCampaign, error) {
 		return c, core.Invalid(MsgCreateBid + "：默认竞价")
 	}
 	if len(f.SKUs) > createSKULimit || len(f.Keywords) > createItemLimit || len(f.Targets) > createItemLimit ||
-		len(f.NegativeKeywords) > createItemLimit {
+		len(f.NegativeKeywords) > createItemLimit || len(f.NegativeTargets) > createItemLimit {
 		return c, core.Invalid(MsgCreateTooMany)
 	}
 	var err error
@@ -232,7 +243,36 @@ func checkCampaign(f SPCreateForm) (checkedCampaign, error) {
 		seen[key] = true
 		c.negatives = append(c.negatives, n)
 	}
+	if c.negativeTargets, err = checkNegativeTargets(f.NegativeTargets); err != nil {
+		return c, err
+	}
 	return c, nil
+}
+
+// brandID is a brand's id as Amazon's brand search gives it.
+var brandID = regexp.MustCompile(`^[0-9A-Za-z]{1,40}$`)
+
+// checkNegativeTargets checks negative product targets: an ASIN (upper-cased) or a brand's id, each once.
+func checkNegativeTargets(in []SPNegativeTargetPick) ([]SPNegativeTargetPick, error) {
+	var out []SPNegativeTargetPick
+	seen := map[string]bool{}
+	for _, n := range in {
+		n.Type, n.Value = strings.TrimSpace(n.Type), strings.TrimSpace(n.Value)
+		if n.Type == "" {
+			n.Type = advertisingdb.NegativeASIN
+		}
+		if n.Type == advertisingdb.NegativeASIN {
+			n.Value = strings.ToUpper(n.Value)
+		}
+		ok := n.Type == advertisingdb.NegativeASIN && asinPattern.MatchString(n.Value) ||
+			n.Type == advertisingdb.NegativeBrand && brandID.MatchString(n.Value)
+		if !ok || seen[n.Type+"|"+n.Value] {
+			return nil, core.Invalid(MsgCreateNegativeASIN + "：" + n.Value)
+		}
+		seen[n.Type+"|"+n.Value] = true
+		out = append(out, n)
+	}
+	return out, nil
 }
 
 // amountOf reads a positive amount of at most two decimals.
@@ -453,7 +493,37 @@ func (s *Service) CreateSPCampaign(ctx context.Context, p core.Principal, f SPCr
 	}); err != nil {
 		return nil, err
 	}
+	from = len(cr.rows)
+	excluded := make([]map[string]any, len(c.negativeTargets))
+	for i, n := range c.negativeTargets {
+		excluded[i] = negativeTargetBody(campaignID, adGroupID, n)
+		row(advertisingdb.LevelNegativeTarget, advertisingdb.NegativeExpression(n.Type, n.Value), negativeTargetNames[n.Type],
+			saveNegativeTarget(campaignID, adGroupID, n))
+	}
+	if err := sendKind(from, func() ([]amazon.SPResult, error) {
+		return api.Client.CreateSPEntities(ctx, api.Endpoint, api.RefreshToken, profile.AmazonProfile, amazon.SPKindNegativeTarget, excluded)
+	}); err != nil {
+		return nil, err
+	}
 	return s.recordCreation(cr, p)
+}
+
+// negativeTargetNames are the kinds of negative product target in the console's words.
+var negativeTargetNames = map[string]string{advertisingdb.NegativeASIN: "否定ASIN", advertisingdb.NegativeBrand: "否定品牌"}
+
+// negativeTargetBody is a negative product target as v3 takes it.
+func negativeTargetBody(campaignID, adGroupID string, n SPNegativeTargetPick) map[string]any {
+	return map[string]any{"campaignId": campaignID, "adGroupId": adGroupID, "state": "ENABLED",
+		"expression": []map[string]string{{"type": n.Type, "value": n.Value}}}
+}
+
+// saveNegativeTarget writes a negative product target Amazon created.
+func saveNegativeTarget(campaignID, adGroupID string, n SPNegativeTargetPick) func(*models.DB, advertisingdb.Profile, string, time.Time) error {
+	return func(tx *models.DB, scope advertisingdb.Profile, id string, now time.Time) error {
+		_, err := advertisingdb.SaveNegativeTargets(tx, scope, []advertisingdb.NegativeTarget{{TargetID: id, AdGroupID: adGroupID,
+			CampaignID: campaignID, ExpressionType: n.Type, Value: n.Value, State: "ENABLED"}}, now)
+		return err
+	}
 }
 
 // newErrors are Amazon's refusals of a campaign's entities in a seller's words, by level and error type (the
@@ -472,6 +542,7 @@ var newErrors = map[string]string{
 	advertisingdb.LevelTarget + "|entityStateError":             "自动投放的广告活动不能添加商品投放",
 	advertisingdb.LevelKeyword + "|biddingError":                "竞价不能高于每日预算",
 	advertisingdb.LevelNegativeKeyword + "|duplicateValueError": "已有相同文字和匹配方式的否定关键词",
+	advertisingdb.LevelNegativeTarget + "|duplicateValueError":  "广告组中已有相同的否定商品投放",
 }
 
 // number is an amount as Amazon's bodies carry it: a JSON number.

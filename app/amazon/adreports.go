@@ -40,6 +40,26 @@ const (
 	ReportSPSearchTerm = "spSearchTerm"
 )
 
+// The Sponsored Brands and Sponsored Display daily reports: campaigns of both, and Sponsored Display's advertised
+// products (Sponsored Brands has no product grain: an ad shows several ASINs). Their attribution is Amazon's 14
+// days for both, in purchases, sales and unitsSold; Sponsored Display names the product promotedSku/promotedAsin.
+const (
+	ReportSBCampaigns         = "sbCampaigns"
+	ReportSDCampaigns         = "sdCampaigns"
+	ReportSDAdvertisedProduct = "sdAdvertisedProduct"
+)
+
+// AdReportRetention is how many days back a report type's data reaches (Reporting v3's data retention).
+func AdReportRetention(reportType string) int {
+	switch {
+	case strings.HasPrefix(reportType, "sb"):
+		return 60
+	case strings.HasPrefix(reportType, "sd"):
+		return 65
+	}
+	return 95
+}
+
 // AdReportMaxDays is the longest range one report may cover (31 days for both).
 const AdReportMaxDays = 31
 
@@ -58,6 +78,15 @@ var adReportConfigs = map[string]AdReportConfig{
 		TimeUnit: "DAILY", Format: "GZIP_JSON", Columns: []string{"date", "campaignId", "adGroupId", "keywordId", "keyword",
 			"matchType", "keywordType", "targeting", "searchTerm", "impressions", "clicks", "cost", "purchases7d", "sales7d",
 			"unitsSoldClicks7d"}},
+	ReportSBCampaigns: {AdProduct: "SPONSORED_BRANDS", GroupBy: []string{"campaign"}, ReportTypeID: ReportSBCampaigns,
+		TimeUnit: "DAILY", Format: "GZIP_JSON", Columns: []string{"date", "campaignId", "campaignName", "campaignStatus",
+			"impressions", "clicks", "cost", "purchases", "sales", "unitsSold"}},
+	ReportSDCampaigns: {AdProduct: "SPONSORED_DISPLAY", GroupBy: []string{"campaign"}, ReportTypeID: ReportSDCampaigns,
+		TimeUnit: "DAILY", Format: "GZIP_JSON", Columns: []string{"date", "campaignId", "campaignName", "campaignStatus",
+			"impressions", "clicks", "cost", "purchases", "sales", "unitsSold"}},
+	ReportSDAdvertisedProduct: {AdProduct: "SPONSORED_DISPLAY", GroupBy: []string{"advertiser"}, ReportTypeID: ReportSDAdvertisedProduct,
+		TimeUnit: "DAILY", Format: "GZIP_JSON", Columns: []string{"date", "campaignId", "adGroupId", "adId", "promotedSku",
+			"promotedAsin", "impressions", "clicks", "cost", "purchases", "sales", "unitsSold"}},
 }
 
 // AdReportConfig is a report request's configuration.
@@ -179,8 +208,9 @@ func readAdReport(body io.Reader) ([]AdReportRow, error) {
 
 func adReportRow(m map[string]any) (AdReportRow, error) {
 	r := AdReportRow{Date: text(m["date"]), CampaignID: text(m["campaignId"]), AdGroupID: text(m["adGroupId"]),
-		AdID: text(m["adId"]), TargetID: text(m["keywordId"]), SKU: text(m["advertisedSku"]), ASIN: text(m["advertisedAsin"]),
-		SearchTerm: text(m["searchTerm"]), Keyword: text(m["keyword"]), MatchType: text(m["matchType"])}
+		AdID: text(m["adId"]), TargetID: text(m["keywordId"]), SKU: text(first(m, "advertisedSku", "promotedSku")),
+		ASIN: text(first(m, "advertisedAsin", "promotedAsin")), SearchTerm: text(m["searchTerm"]), Keyword: text(m["keyword"]),
+		MatchType: text(m["matchType"])}
 	if r.Keyword == "" {
 		r.Keyword = text(m["targeting"])
 	}
@@ -188,18 +218,30 @@ func adReportRow(m map[string]any) (AdReportRow, error) {
 		return r, fmt.Errorf("no date or campaignId")
 	}
 	var err error
-	num := func(key string) decimal.Decimal {
-		if err != nil || m[key] == nil {
+	num := func(keys ...string) decimal.Decimal {
+		v := first(m, keys...)
+		if err != nil || v == nil {
 			return decimal.Zero
 		}
 		var d decimal.Decimal
-		d, err = decimal.NewFromString(text(m[key]))
+		d, err = decimal.NewFromString(text(v))
 		return d
 	}
 	r.Impressions, r.Clicks = num("impressions").IntPart(), num("clicks").IntPart()
-	r.Cost, r.Sales = num("cost"), num("sales7d")
-	r.Orders, r.Units = num("purchases7d").IntPart(), num("unitsSoldClicks7d").IntPart()
+	// Sponsored Products' columns name their 7 days; Sponsored Brands' and Display's are their 14.
+	r.Cost, r.Sales = num("cost"), num("sales7d", "sales")
+	r.Orders, r.Units = num("purchases7d", "purchases").IntPart(), num("unitsSoldClicks7d", "unitsSold").IntPart()
 	return r, err
+}
+
+// first is the value of the first key a row has.
+func first(m map[string]any, keys ...string) any {
+	for _, k := range keys {
+		if v, ok := m[k]; ok && v != nil {
+			return v
+		}
+	}
+	return nil
 }
 
 // text is a JSON value as text: a number as written, a string as is, null as "".

@@ -15,14 +15,17 @@ import (
 const (
 	SPKindProductAd = "productAds"
 	SPKindTarget    = "targets"
+	// SPKindNegativeTarget is an ad group's negative product target: an ASIN or a brand excluded.
+	SPKindNegativeTarget = "negativeTargets"
 )
 
 // spNewOps are the creation calls: the body's (and answer's) array field, the media type and the new id's field.
 var spNewOps = map[string]struct{ field, media, id string }{
-	SPKindCampaign:  {"campaigns", spCampaigns.mediaType, "campaignId"},
-	SPKindAdGroup:   {"adGroups", spAdGroups.mediaType, "adGroupId"},
-	SPKindProductAd: {"productAds", spProductAds.mediaType, "adId"},
-	SPKindTarget:    {"targetingClauses", spTargets.mediaType, "targetId"},
+	SPKindCampaign:       {"campaigns", spCampaigns.mediaType, "campaignId"},
+	SPKindAdGroup:        {"adGroups", spAdGroups.mediaType, "adGroupId"},
+	SPKindProductAd:      {"productAds", spProductAds.mediaType, "adId"},
+	SPKindTarget:         {"targetingClauses", spTargets.mediaType, "targetId"},
+	SPKindNegativeTarget: {"negativeTargetingClauses", spNegativeTargets.mediaType, "targetId"},
 }
 
 // CreateSPEntities creates entities of one kind (campaigns, adGroups, productAds or targets), each item the

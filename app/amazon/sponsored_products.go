@@ -187,6 +187,34 @@ func (a *Advertising) SPTargets(ctx context.Context, endpoint, refreshToken stri
 	return listSP[SPTarget](ctx, a, endpoint, refreshToken, profileID, spTargets)
 }
 
+// spNegativeTargets are the ad groups' negative product targets (ASINs and brands excluded).
+var spNegativeTargets = spList{"/sp/negativeTargets/list", "application/vnd.spNegativeTargetingClause.v3+json", "negativeTargetingClauses"}
+
+// SPNegativeTarget is a negative targeting clause of an ad group: one ASIN_SAME_AS or ASIN_BRAND_SAME_AS.
+type SPNegativeTarget struct {
+	TargetID   string `json:"targetId"`
+	AdGroupID  string `json:"adGroupId"`
+	CampaignID string `json:"campaignId"`
+	State      string `json:"state"`
+	Expression []struct {
+		Type  string `json:"type"`
+		Value string `json:"value"`
+	} `json:"expression"`
+}
+
+// Kind and Value are the clause's expression: ASIN_SAME_AS or ASIN_BRAND_SAME_AS, and the ASIN or brand id.
+func (t SPNegativeTarget) Kind() (kind, value string) {
+	if len(t.Expression) == 0 {
+		return "", ""
+	}
+	return t.Expression[0].Type, t.Expression[0].Value
+}
+
+// SPNegativeTargets lists every negative product target of a profile.
+func (a *Advertising) SPNegativeTargets(ctx context.Context, endpoint, refreshToken string, profileID int64) ([]SPNegativeTarget, error) {
+	return listSP[SPNegativeTarget](ctx, a, endpoint, refreshToken, profileID, spNegativeTargets)
+}
+
 // spPortfolios is Portfolios v3's list: POST /portfolios/list.
 var spPortfolios = spList{"/portfolios/list", "application/vnd.spPortfolio.v3+json", "portfolios"}
 

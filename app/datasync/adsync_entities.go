@@ -59,20 +59,35 @@ func (ad *adSyncing) entities() error {
 		if err != nil {
 			return err
 		}
+		negativeTargets, err := c.SPNegativeTargets(sy.ctx, ep, token, p.ProfileID)
+		if err != nil {
+			return err
+		}
+		sponsored, err := ad.sponsored(p.ProfileID)
+		if err != nil {
+			return err
+		}
+		campaignRows, groupRows := append(campaignRows(campaigns), sponsored.campaigns...), append(adGroupRows(groups), sponsored.adGroups...)
+		keywordRows, targetRows := append(keywordRows(keywords), sponsored.keywords...), append(targetRows(targets), sponsored.targets...)
+		productAdRows := append(productAdRows(ads), sponsored.productAds...)
 		scope := adProfile(ad.api.Auth, p)
 		now := sy.s.now.Stamp()
 		var n int64
 		err = sy.s.db.Tx(sy.ctx, func(tx *models.DB) error {
 			steps := []func() (int64, error){
-				func() (int64, error) { return advertisingdb.SaveCampaigns(tx, scope, campaignRows(campaigns), now) },
-				func() (int64, error) { return advertisingdb.SaveAdGroups(tx, scope, adGroupRows(groups), now) },
-				func() (int64, error) { return advertisingdb.SaveKeywords(tx, scope, keywordRows(keywords), now) },
-				func() (int64, error) { return advertisingdb.SaveProductAds(tx, scope, productAdRows(ads), now) },
+				func() (int64, error) { return advertisingdb.SaveCampaigns(tx, scope, campaignRows, now) },
+				func() (int64, error) { return advertisingdb.SaveAdGroups(tx, scope, groupRows, now) },
+				func() (int64, error) { return advertisingdb.SaveKeywords(tx, scope, keywordRows, now) },
+				func() (int64, error) { return advertisingdb.SaveProductAds(tx, scope, productAdRows, now) },
+				func() (int64, error) { return advertisingdb.SaveBrandAds(tx, scope, sponsored.brandAds, now) },
 				func() (int64, error) {
 					return advertisingdb.SaveNegativeKeywords(tx, scope, negativeKeywordRows(negatives), now)
 				},
-				func() (int64, error) { return advertisingdb.SaveTargets(tx, scope, targetRows(targets), now) },
+				func() (int64, error) { return advertisingdb.SaveTargets(tx, scope, targetRows, now) },
 				func() (int64, error) { return advertisingdb.SavePortfolios(tx, scope, portfolioRows(portfolios), now) },
+				func() (int64, error) {
+					return advertisingdb.SaveNegativeTargets(tx, scope, negativeTargetRows(negativeTargets), now)
+				},
 			}
 			for _, step := range steps {
 				m, err := step()
@@ -86,7 +101,8 @@ func (ad *adSyncing) entities() error {
 		if err != nil {
 			return &importError{err}
 		}
-		lines += int64(len(campaigns) + len(groups) + len(keywords) + len(ads) + len(negatives) + len(targets) + len(portfolios))
+		lines += int64(len(campaignRows) + len(groupRows) + len(keywordRows) + len(productAdRows) + len(negatives) +
+			len(targetRows) + len(portfolios) + len(sponsored.brandAds) + len(negativeTargets))
 		written += n
 		sy.run.Lines, sy.run.Written = lines, written
 		if err := datasyncdb.UpdateSyncRun(sy.db, sy.run.CompanyID, sy.run.ID, map[string]any{"lines": lines, "written": written}); err != nil {
@@ -168,6 +184,16 @@ func productAdRows(in []amazon.SPProductAd) []advertisingdb.ProductAd {
 	for i, a := range in {
 		out[i] = advertisingdb.ProductAd{AdID: a.AdID, AdGroupID: a.AdGroupID, CampaignID: a.CampaignID, SKU: a.SKU,
 			ASIN: a.ASIN, State: a.State}
+	}
+	return out
+}
+
+func negativeTargetRows(in []amazon.SPNegativeTarget) []advertisingdb.NegativeTarget {
+	out := make([]advertisingdb.NegativeTarget, len(in))
+	for i, t := range in {
+		kind, value := t.Kind()
+		out[i] = advertisingdb.NegativeTarget{TargetID: t.TargetID, AdGroupID: t.AdGroupID, CampaignID: t.CampaignID,
+			ExpressionType: kind, Value: cut(value, 100), State: t.State}
 	}
 	return out
 }

@@ -34,7 +34,9 @@ func (ad *adSyncing) reports() error {
 		return err
 	}
 	if len(reports) == 0 {
-		reports = ad.planReports()
+		if reports, err = ad.planReports(); err != nil {
+			return err
+		}
 		if err := datasyncdb.CreateSyncReports(sy.db, reports); err != nil {
 			return err
 		}
@@ -53,9 +55,14 @@ func (ad *adSyncing) reports() error {
 	return nil
 }
 
-// planReports lists the reports of the windows up to each profile's today.
-func (ad *adSyncing) planReports() []datasyncdb.SyncReport {
+// planReports lists the reports of the windows up to each profile's today: Sponsored Products' of every profile,
+// Sponsored Display's and Brands' of the profiles Amazon lists campaigns of theirs for.
+func (ad *adSyncing) planReports() ([]datasyncdb.SyncReport, error) {
 	sy := ad.syncing
+	types, err := ad.sponsoredAdTypes()
+	if err != nil {
+		return nil, err
+	}
 	days := adRefreshDays
 	if sy.task.LastSuccessAt == nil {
 		days = adFirstDays
@@ -64,18 +71,28 @@ func (ad *adSyncing) planReports() []datasyncdb.SyncReport {
 	var out []datasyncdb.SyncReport
 	for _, p := range ad.api.Profiles {
 		today := profileDay(now, p.Timezone)
-		for from := days - 1; from >= 0; from -= adWindowDays {
-			start := today.AddDate(0, 0, -from)
-			end := today.AddDate(0, 0, -max(from-adWindowDays+1, 0))
-			for _, t := range adReportTypes {
-				profileID := p.ProfileID
-				out = append(out, datasyncdb.SyncReport{CompanyID: sy.task.CompanyID, SellerID: sy.task.SellerID,
-					RunID: sy.run.ID, Seq: len(out), Kind: sy.task.Kind, MarketplaceID: p.MarketplaceID,
-					DataStart: &start, DataEnd: &end, ReportType: t, ProfileID: &profileID, CreatedAt: now, UpdatedAt: now})
+		add := func(types []string, days int) {
+			for from := days - 1; from >= 0; from -= adWindowDays {
+				start := today.AddDate(0, 0, -from)
+				end := today.AddDate(0, 0, -max(from-adWindowDays+1, 0))
+				for _, t := range types {
+					profileID := p.ProfileID
+					out = append(out, datasyncdb.SyncReport{CompanyID: sy.task.CompanyID, SellerID: sy.task.SellerID,
+						RunID: sy.run.ID, Seq: len(out), Kind: sy.task.Kind, MarketplaceID: p.MarketplaceID,
+						DataStart: &start, DataEnd: &end, ReportType: t, ProfileID: &profileID, CreatedAt: now, UpdatedAt: now})
+				}
+			}
+		}
+		add(adReportTypes, days)
+		// Sponsored Display and Brands keep fewer days than Sponsored Products: a first read goes back as far as
+		// their retention lets it.
+		for _, adType := range types[p.ProfileID] {
+			for _, t := range sponsoredReportTypes[adType] {
+				add([]string{t}, min(days, amazon.AdReportRetention(t)))
 			}
 		}
 	}
-	return out
+	return out, nil
 }
 
 // bringIn takes one report from wherever it stands to imported.
@@ -163,7 +180,8 @@ func (ad *adSyncing) profile(r *datasyncdb.SyncReport) (storesdb.AdvProfile, boo
 func (ad *adSyncing) replaceDays(p advertisingdb.Profile, reportType, start, end string, rows []amazon.AdReportRow) (int64, error) {
 	now := ad.s.now.Stamp()
 	var written int64
-	err := ad.s.db.Tx(ad.ctx, func(tx *models.DB) error {
+	// CopyTx: a first read of a window inserts its rows with COPY on PostgreSQL.
+	err := ad.s.db.CopyTx(ad.ctx, func(tx *models.DB) error {
 		var err error
 		if reportType == amazon.ReportSPSearchTerm {
 			days := make([]advertisingdb.SearchTermDay, len(rows))
@@ -183,20 +201,28 @@ func (ad *adSyncing) replaceDays(p advertisingdb.Profile, reportType, start, end
 			written, err = advertisingdb.ReplaceTargetDays(tx, p, start, end, days, now)
 			return err
 		}
-		if reportType == amazon.ReportSPCampaigns {
+		if adType, ok := campaignReports[reportType]; ok {
 			days := make([]advertisingdb.CampaignDay, len(rows))
 			for i, r := range rows {
 				days[i] = advertisingdb.CampaignDay{CampaignID: r.CampaignID, Day: r.Date, Figures: figures(r)}
 			}
-			written, err = advertisingdb.ReplaceCampaignDays(tx, p, start, end, days, now)
-			return err
+			if written, err = advertisingdb.ReplaceCampaignDays(tx, p, adType, start, end, days, now); err != nil ||
+				written == 0 || adType != advertisingdb.AdTypeSB {
+				return err
+			}
+			// 利润报告 spreads a Sponsored Brands campaign's spend over its SKUs.
+			return tx.RaiseSalesGeneration(p.CompanyID, ad.seller.ID)
 		}
 		days := make([]advertisingdb.ProductDay, len(rows))
 		for i, r := range rows {
 			days[i] = advertisingdb.ProductDay{AdID: r.AdID, Day: r.Date, CampaignID: r.CampaignID, AdGroupID: r.AdGroupID,
 				SKU: r.SKU, ASIN: r.ASIN, Figures: figures(r)}
 		}
-		if written, err = advertisingdb.ReplaceProductDays(tx, p, start, end, days, now); err != nil || written == 0 {
+		adType := advertisingdb.AdTypeSP
+		if reportType == amazon.ReportSDAdvertisedProduct {
+			adType = advertisingdb.AdTypeSD
+		}
+		if written, err = advertisingdb.ReplaceProductDays(tx, p, adType, start, end, days, now); err != nil || written == 0 {
 			return err
 		}
 		// 利润报告 keeps its answers until the company's sales generation moves: its 广告费 comes from these days.
@@ -204,6 +230,10 @@ func (ad *adSyncing) replaceDays(p advertisingdb.Profile, reportType, start, end
 	})
 	return written, err
 }
+
+// campaignReports are the campaign reports by the ad type whose days they replace.
+var campaignReports = map[string]string{amazon.ReportSPCampaigns: advertisingdb.AdTypeSP,
+	amazon.ReportSDCampaigns: advertisingdb.AdTypeSD, amazon.ReportSBCampaigns: advertisingdb.AdTypeSB}
 
 func figures(r amazon.AdReportRow) advertisingdb.Figures {
 	return advertisingdb.Figures{Impressions: r.Impressions, Clicks: r.Clicks, Cost: money(r.Cost), Orders: r.Orders,

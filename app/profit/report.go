@@ -265,7 +265,7 @@ func (s *Service) lines(ctx context.Context, companyID int64, f profitdb.ProfitF
 	if err := s.addEstimates(db, companyID, f, settled, lineOf); err != nil {
 		return nil, err
 	}
-	if err := s.addAdSpend(db, companyID, f, lineOf); err != nil {
+	if err := s.addAdSpend(db, companyID, f, lineOf, func(k lineKey) *Line { return byKey[k] }); err != nil {
 		return nil, err
 	}
 	// Shared costs first: a share whose SKU line has gone since gets a line of its own, costed like the others.
@@ -377,20 +377,77 @@ func (s *Service) addEstimates(db *models.DB, companyID int64, f profitdb.Profit
 // the days' months in the profile's zone) to its line's 广告费: a SKU advertised without sales gets a line of its
 // own. The same amount leaves the store's line 店铺费用（无SKU）, which holds the settlements' advertising invoices:
 // a store's and a month's totals count its advertising once, as invoiced, and still sum to the settlements.
-func (s *Service) addAdSpend(db *models.DB, companyID int64, f profitdb.ProfitFilter, lineOf func(lineKey) *Line) error {
+//
+// Sponsored Products and Display spend is the advertised SKU's; a Sponsored Brands campaign's is spread over the
+// SKUs its ads show by their sales of the month (the lines' 销售额 so far, equally when none sold), the rounding
+// left to the first; a campaign none of whose ASINs is a SKU advertised here stays on the store's line.
+func (s *Service) addAdSpend(db *models.DB, companyID int64, f profitdb.ProfitFilter, lineOf, peek func(lineKey) *Line) error {
 	spend, err := advertisingdb.SpendBySKUMonth(db, companyID, advertisingdb.SpendFilter{UserID: f.UserID, GroupID: f.GroupID,
 		MarketplaceID: f.MarketplaceID, Search: f.Search, FromMonth: f.FromMonth, ToMonth: f.ToMonth})
 	if err != nil {
 		return err
 	}
-	for _, sp := range spend {
-		lineOf(lineKey{sp.Month, sp.GroupID, sp.MarketplaceID, sp.SKU, sp.Currency}).add(BucketAdvertising, sp.Cost.Decimal)
+	add := func(k lineKey, cost decimal.Decimal) {
+		lineOf(k).add(BucketAdvertising, cost)
 		// A search by SKU shows no store line, so there is nothing to take the amount from.
 		if f.Search == "" {
-			lineOf(lineKey{sp.Month, sp.GroupID, sp.MarketplaceID, "", sp.Currency}).add(BucketAdvertising, sp.Cost.Decimal.Neg())
+			k.sku = ""
+			lineOf(k).add(BucketAdvertising, cost.Neg())
+		}
+	}
+	for _, sp := range spend {
+		add(lineKey{sp.Month, sp.GroupID, sp.MarketplaceID, sp.SKU, sp.Currency}, sp.Cost.Decimal)
+	}
+	brands, err := advertisingdb.BrandSpendByMonth(db, companyID, advertisingdb.SpendFilter{UserID: f.UserID, GroupID: f.GroupID,
+		MarketplaceID: f.MarketplaceID, FromMonth: f.FromMonth, ToMonth: f.ToMonth})
+	if err != nil {
+		return err
+	}
+	search := strings.ToLower(f.Search)
+	for _, b := range brands {
+		weights := make([]decimal.Decimal, len(b.SKUs))
+		for i, sku := range b.SKUs {
+			if l := peek(lineKey{b.Month, b.GroupID, b.MarketplaceID, sku, b.Currency}); l != nil {
+				weights[i] = l.Amazon[BucketSales].Decimal
+			}
+		}
+		for i, share := range spreadBySales(b.Cost.Decimal, weights) {
+			if search == "" || strings.Contains(strings.ToLower(b.SKUs[i]), search) {
+				add(lineKey{b.Month, b.GroupID, b.MarketplaceID, b.SKUs[i], b.Currency}, share)
+			}
 		}
 	}
 	return nil
+}
+
+// spreadBySales shares an amount out by weights (sales; none or a loss counts nothing, equal shares when nothing
+// is left), in cents as the report shows them, the rounding going to the first share so that they sum to it exactly.
+func spreadBySales(amount decimal.Decimal, weights []decimal.Decimal) []decimal.Decimal {
+	if len(weights) == 0 {
+		return nil
+	}
+	w := make([]decimal.Decimal, len(weights))
+	total := decimal.Zero
+	for i, x := range weights {
+		if x.IsPositive() {
+			w[i] = x
+			total = total.Add(x)
+		}
+	}
+	if !total.IsPositive() {
+		for i := range w {
+			w[i] = decimal.NewFromInt(1)
+		}
+		total = decimal.NewFromInt(int64(len(w)))
+	}
+	out := make([]decimal.Decimal, len(w))
+	left := amount
+	for i := len(w) - 1; i > 0; i-- {
+		out[i] = amount.Mul(w[i]).Div(total).Truncate(2)
+		left = left.Sub(out[i])
+	}
+	out[0] = left
+	return out
 }
 
 // estimatedFees are a fee estimate's fees per unit by bucket: the referral fee, the FBA fulfilment fee, and the

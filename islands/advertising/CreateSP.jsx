@@ -36,6 +36,8 @@ export default function CreateSP({ permissions }) {
     targetBid: "",
     negatives: "",
     negativeMatch: "NEGATIVE_EXACT",
+    negativeASINs: "",
+    negativeBrands: "",
   });
   const [matches, setMatches] = useState(["EXACT"]);
   const state = useCreate("sp/create");
@@ -74,6 +76,10 @@ export default function CreateSP({ permissions }) {
       keywords: manual ? lines(v.keywords).flatMap((text) => matches.map((matchType) => ({ text, matchType, bid: v.keywordBid }))) : [],
       targets: manual ? lines(v.targets).map((asin) => ({ asin, bid: v.targetBid })) : [],
       negativeKeywords: lines(v.negatives).map((text) => ({ text, matchType: v.negativeMatch })),
+      negativeTargets: [
+        ...lines(v.negativeASINs).map((value) => ({ type: "ASIN_SAME_AS", value })),
+        ...lines(v.negativeBrands).map((value) => ({ type: "ASIN_BRAND_SAME_AS", value })),
+      ],
     };
     if (manual && lines(v.keywords).length > 0 && matches.length === 0) {
       setError("请至少勾选一种关键词匹配方式");
@@ -210,6 +216,17 @@ export default function CreateSP({ permissions }) {
                   <option value="NEGATIVE_PHRASE">否定词组</option>
                 </select>
               )}
+            </Field>
+          </div>
+        </fieldset>
+        <fieldset className={fieldset}>
+          <legend className="px-1 font-semibold">否定商品投放（可选）</legend>
+          <div className="flex flex-wrap gap-4">
+            <Field label="否定ASIN" hint="每行一个，广告不展示在这些商品的页面上">
+              {(id) => <textarea id={id} rows={3} className={box} value={v.negativeASINs} onChange={set("negativeASINs")} />}
+            </Field>
+            <Field label="否定品牌" hint="每行一个品牌编号">
+              {(id) => <textarea id={id} rows={3} className={box} value={v.negativeBrands} onChange={set("negativeBrands")} />}
             </Field>
           </div>
         </fieldset>

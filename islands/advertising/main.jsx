@@ -31,7 +31,7 @@ import { openTab } from "../lib/tabs.js";
 const ADV = "/amazonadv/api/v1";
 const input = "rounded-md border border-slate-300 px-2 py-1 text-sm dark:border-slate-600 dark:bg-slate-900";
 const button = "rounded-md bg-sky-700 px-3 py-1 text-sm font-semibold text-white hover:bg-sky-800 disabled:opacity-50";
-const LEVELS = { portfolio: "广告组合", campaign: "广告活动", adgroup: "广告组", keyword: "关键词", productad: "商品广告", target: "商品投放", negkeyword: "否定关键词", searchterm: "搜索词" };
+const LEVELS = { portfolio: "广告组合", campaign: "广告活动", adgroup: "广告组", keyword: "关键词", productad: "商品广告", target: "商品投放", negkeyword: "否定关键词", negtarget: "否定商品投放", searchterm: "搜索词" };
 const link = "text-left text-sky-700 underline decoration-dotted hover:text-sky-900 dark:text-sky-300";
 
 // AMOUNTS are the amount a level's rows change: a campaign's daily budget, an ad group's default bid, a keyword's bid.
@@ -45,6 +45,12 @@ const AMOUNT_FIELDS = [
   { name: "mode", label: "调整方式", options: [["set", "设为"], ["increase", "增加"], ["decrease", "减少"]], default: "set" },
   { name: "unit", label: "单位", options: [["value", "金额（各站点币种）"], ["percent", "百分比"]], default: "value" },
   { name: "value", label: "数值", required: true, placeholder: "如 0.75", hint: "按百分比时 10 表示 10%；“设为”总是按金额。结果按站点币种保留两位小数（日元取整）。" },
+];
+
+// NEGATIVE_FIELDS add an ad group's negative product targets: ASINs or brands' ids, one a line.
+const NEGATIVE_FIELDS = [
+  { name: "type", label: "否定类型", options: [["ASIN_SAME_AS", "否定ASIN"], ["ASIN_BRAND_SAME_AS", "否定品牌（品牌编号）"]], default: "ASIN_SAME_AS" },
+  { name: "values", label: "ASIN或品牌编号", type: "textarea", required: true, placeholder: "B0XXXXXXXX", hint: "每行一个；该广告组的广告不再展示在这些商品（或品牌的商品）的页面上。" },
 ];
 
 // CREATE are the campaign creation tabs 广告管理 opens.
@@ -97,6 +103,7 @@ function AdvManager({ screen, permissions }) {
   const [form, setForm] = useState(null); // the rows a budget or bid change is for, and what reloads after
   const [answer, setAnswer] = useState(null); // the last change's answer, shown row by row
   const [adding, setAdding] = useState(null); // the search terms being added as negatives or keywords
+  const [excluding, setExcluding] = useState(null); // the ad group negative product targets are added to
   // 搜索词 checked become negative keywords or keywords (a product target's ASIN search too: Amazon takes its text).
   const termBulk = [
     { label: "添加为否定关键词", permission: editPermission, run: (rows, done) => setAdding({ as: "negative", rows, done }) },
@@ -128,6 +135,7 @@ function AdvManager({ screen, permissions }) {
     ? [
         ...STATES.slice(0, 2).map((s) => ({ label: s.label, permission: editPermission, when: (r) => sp(r) && r.state !== s.state && r.state !== "ARCHIVED", run: (row, done) => changeState([row], s, done) })),
         { label: amount.label, permission: editPermission, when: (r) => sp(r) && r.state !== "ARCHIVED", run: (row, done) => setForm({ rows: [row], done }) },
+        ...(at.level === "adgroup" ? [{ label: "添加否定商品投放", permission: editPermission, when: (r) => r.state !== "ARCHIVED", run: (row, done) => setExcluding({ row, done }) }] : []),
       ]
     : [];
   const open = (row) => {
@@ -214,7 +222,7 @@ function AdvManager({ screen, permissions }) {
             <span>/</span>
             <span>{at.adGroupName}</span>
             <span className="ml-2" role="group" aria-label="广告组下">
-              {["productad", "keyword", "target", "negkeyword"].map((l) => (
+              {["productad", "keyword", "target", "negkeyword", "negtarget"].map((l) => (
                 <button
                   key={l}
                   type="button"
@@ -284,6 +292,22 @@ function AdvManager({ screen, permissions }) {
             setAnswer({ ...data, done: form.done });
           }}
           onClose={() => setForm(null)}
+        />
+      )}
+      {excluding && (
+        <FormDialog
+          title={`添加否定商品投放（${excluding.row.name}）`}
+          fields={NEGATIVE_FIELDS}
+          submitLabel="提交亚马逊"
+          onSubmit={async (values) => {
+            const targets = String(values.values || "")
+              .split(/[\s,，]+/)
+              .filter(Boolean)
+              .map((value) => ({ type: values.type, value }));
+            const { data } = await api(`${base}/negativetargets/add`, { method: "POST", body: { adGroupId: excluding.row.id, targets } });
+            setAnswer({ ...data, done: excluding.done });
+          }}
+          onClose={() => setExcluding(null)}
         />
       )}
       {adding && (

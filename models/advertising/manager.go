@@ -8,8 +8,8 @@ import (
 	"sellerhub/models"
 )
 
-// The levels of 广告管理: campaigns, their ad groups, and the ad groups' keywords, product ads, product targets
-// and negative keywords.
+// The levels of 广告管理: campaigns, their ad groups, and the ad groups' keywords, product ads, product targets,
+// negative keywords and negative product targets.
 const (
 	LevelCampaign        = "campaign"
 	LevelAdGroup         = "adgroup"
@@ -17,6 +17,7 @@ const (
 	LevelProductAd       = "productad"
 	LevelTarget          = "target"
 	LevelNegativeKeyword = "negkeyword"
+	LevelNegativeTarget  = "negtarget"
 	LevelPortfolio       = "portfolio"
 )
 
@@ -37,6 +38,7 @@ var levels = map[string]level{
 	LevelProductAd:       {"adv_product_ads", "ad_id", "sku", "adv_product_days", "ad_id"},
 	LevelTarget:          {"adv_targets", "target_id", "expression", "adv_target_days", "target_id"},
 	LevelNegativeKeyword: {"adv_negative_keywords", "keyword_id", "keyword_text", "", ""},
+	LevelNegativeTarget:  {"adv_negative_targets", "target_id", "expression", "", ""},
 	LevelPortfolio:       {"adv_portfolios", "portfolio_id", "name", portfolioDays, "portfolio_id"},
 }
 
@@ -137,6 +139,7 @@ func ManagerPage(db *models.DB, companyID int64, f ManagerFilter) ([]ManagerRow,
 		LevelProductAd:       "e.campaign_id, e.ad_group_id, '', '', e.asin, '', 0, 0",
 		LevelTarget:          "e.campaign_id, e.ad_group_id, e.expression_type, '', '', '', 0, e.bid",
 		LevelNegativeKeyword: "e.campaign_id, e.ad_group_id, '', e.match_type, '', '', 0, 0",
+		LevelNegativeTarget:  "e.campaign_id, e.ad_group_id, e.expression_type, '', '', '', 0, 0",
 		LevelPortfolio:       "'', '', '', '', '', '', 0, 0",
 	}[f.Level]
 	cur, err := q.Joins("LEFT JOIN adv_profiles p ON p.id = e.profile_id").

@@ -46,7 +46,7 @@ func ReplaceSearchTermDays(db *models.DB, p Profile, start, end string, rows []S
 	for _, d := range rows {
 		keep[[2]string{d.TargetID + "|" + d.SearchTerm, d.Day}] = true
 	}
-	gone, err := dropMissing(db, "adv_search_term_days", searchTermKey, p.ProfileID, start, end, keep)
+	gone, err := dropMissing(db, "adv_search_term_days", searchTermKey, p.ProfileID, "", start, end, keep)
 	return written + gone, err
 }
 

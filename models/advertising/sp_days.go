@@ -50,82 +50,99 @@ var (
 		Key: []string{"profile_id", "target_id", "day"}, Keep: []string{"company_id"}}
 	campaignDaysTable = &models.UpsertTable{Name: "adv_campaign_days",
 		Columns: []string{"company_id", "group_id", "profile_id", "campaign_id", "day", "currency", "impressions", "clicks",
-			"cost", "orders", "sales", "units", "created_at", "updated_at"},
+			"cost", "orders", "sales", "units", "ad_type", "created_at", "updated_at"},
 		Key: []string{"profile_id", "campaign_id", "day"}, Keep: []string{"company_id"}}
 	productDaysTable = &models.UpsertTable{Name: "adv_product_days",
 		Columns: []string{"company_id", "group_id", "profile_id", "ad_id", "day", "marketplace_id", "campaign_id",
 			"ad_group_id", "sku", "asin", "currency", "impressions", "clicks", "cost", "orders", "sales", "units",
-			"created_at", "updated_at"},
+			"ad_type", "created_at", "updated_at"},
 		Key: []string{"profile_id", "ad_id", "day"}, Keep: []string{"company_id"}}
 )
 
-// ReplaceCampaignDays makes a profile's campaign days from start to end (YYYY-MM-DD, inclusive) those of a
-// report: rows are upserted (an unchanged one is not written) and days the report no longer has are deleted,
-// because attribution keeps moving for weeks. It returns the rows written or deleted. Run it in a transaction.
-func ReplaceCampaignDays(db *models.DB, p Profile, start, end string, rows []CampaignDay, now time.Time) (int64, error) {
-	written, err := db.Upsert(campaignDaysTable, len(rows), func(i int) []any {
+// ReplaceCampaignDays makes a profile's campaign days of an ad type (AdTypeSP, AdTypeSD, AdTypeSB) from start to
+// end (YYYY-MM-DD, inclusive) those of a report: rows are upserted (an unchanged one is not written) and days the
+// report no longer has are deleted, because attribution keeps moving for weeks; the other ad types' days stay.
+// It returns the rows written or deleted. Run it in a transaction.
+func ReplaceCampaignDays(db *models.DB, p Profile, adType, start, end string, rows []CampaignDay, now time.Time) (int64, error) {
+	return replaceDays(db, campaignDaysTable, "campaign_id", p.ProfileID, adType, start, end, len(rows), func(i int) []any {
 		d := &rows[i]
 		return []any{p.CompanyID, p.GroupID, p.ProfileID, d.CampaignID, d.Day, p.Currency, d.Impressions, d.Clicks,
-			d.Cost.Units(), d.Orders, d.Sales.Units(), d.Units, now, now}
-	})
-	if err != nil {
-		return written, err
-	}
-	keep := make(map[[2]string]bool, len(rows))
-	for _, d := range rows {
-		keep[[2]string{d.CampaignID, d.Day}] = true
-	}
-	gone, err := dropMissing(db, "adv_campaign_days", "campaign_id", p.ProfileID, start, end, keep)
-	return written + gone, err
+			d.Cost.Units(), d.Orders, d.Sales.Units(), d.Units, adType, now, now}
+	}, func(i int) [2]string { return [2]string{rows[i].CampaignID, rows[i].Day} })
 }
 
-// ReplaceProductDays is ReplaceCampaignDays for the advertised products' days.
-func ReplaceProductDays(db *models.DB, p Profile, start, end string, rows []ProductDay, now time.Time) (int64, error) {
-	written, err := db.Upsert(productDaysTable, len(rows), func(i int) []any {
+// ReplaceProductDays is ReplaceCampaignDays for the advertised products' days (Sponsored Products' and Sponsored
+// Display's).
+func ReplaceProductDays(db *models.DB, p Profile, adType, start, end string, rows []ProductDay, now time.Time) (int64, error) {
+	return replaceDays(db, productDaysTable, "ad_id", p.ProfileID, adType, start, end, len(rows), func(i int) []any {
 		d := &rows[i]
 		return []any{p.CompanyID, p.GroupID, p.ProfileID, d.AdID, d.Day, p.MarketplaceID, d.CampaignID, d.AdGroupID,
-			d.SKU, d.ASIN, p.Currency, d.Impressions, d.Clicks, d.Cost.Units(), d.Orders, d.Sales.Units(), d.Units, now, now}
-	})
-	if err != nil {
-		return written, err
-	}
-	keep := make(map[[2]string]bool, len(rows))
-	for _, d := range rows {
-		keep[[2]string{d.AdID, d.Day}] = true
-	}
-	gone, err := dropMissing(db, "adv_product_days", "ad_id", p.ProfileID, start, end, keep)
-	return written + gone, err
+			d.SKU, d.ASIN, p.Currency, d.Impressions, d.Clicks, d.Cost.Units(), d.Orders, d.Sales.Units(), d.Units, adType, now, now}
+	}, func(i int) [2]string { return [2]string{rows[i].AdID, rows[i].Day} })
 }
 
 // ReplaceTargetDays is ReplaceCampaignDays for the keywords' and product targets' days.
 func ReplaceTargetDays(db *models.DB, p Profile, start, end string, rows []TargetDay, now time.Time) (int64, error) {
-	written, err := db.Upsert(targetDaysTable, len(rows), func(i int) []any {
+	return replaceDays(db, targetDaysTable, "target_id", p.ProfileID, "", start, end, len(rows), func(i int) []any {
 		d := &rows[i]
 		return []any{p.CompanyID, p.GroupID, p.ProfileID, d.TargetID, d.Day, d.CampaignID, d.AdGroupID, p.Currency,
 			d.Impressions, d.Clicks, d.Cost.Units(), d.Orders, d.Sales.Units(), d.Units, now, now}
-	})
+	}, func(i int) [2]string { return [2]string{rows[i].TargetID, rows[i].Day} })
+}
+
+// replaceDays writes a report's n rows over the profile's days start..end (of the ad type, unless ""): a range
+// with nothing stored (a first read) takes them as new inserts, without the upsert's look at each key; otherwise
+// they are upserted and the stored days the report no longer has are deleted. It returns the rows written or
+// deleted.
+func replaceDays(db *models.DB, t *models.UpsertTable, idColumn string, profileID int64, adType, start, end string, n int,
+	row func(i int) []any, key func(i int) [2]string) (int64, error) {
+	stored, err := storedDays(db, t.Name, idColumn, profileID, adType, start, end)
+	if err != nil || len(stored) == 0 {
+		if err != nil {
+			return 0, err
+		}
+		return db.InsertNew(t, n, row)
+	}
+	written, err := db.Upsert(t, n, row)
 	if err != nil {
 		return written, err
 	}
-	keep := make(map[[2]string]bool, len(rows))
-	for _, d := range rows {
-		keep[[2]string{d.TargetID, d.Day}] = true
+	keep := make(map[[2]string]bool, n)
+	for i := range n {
+		keep[key(i)] = true
 	}
-	gone, err := dropMissing(db, "adv_target_days", "target_id", p.ProfileID, start, end, keep)
+	gone, err := deleteMissing(db, t.Name, idColumn, profileID, stored, keep)
 	return written + gone, err
 }
 
-// dropMissing deletes the profile's rows of the range whose key (idColumn, day) keep lacks.
-func dropMissing(db *models.DB, table, idColumn string, profileID int64, start, end string, keep map[[2]string]bool) (int64, error) {
-	var stored []struct {
-		ID  string
-		Day string
+// storedDay is a stored day's key.
+type storedDay struct {
+	ID  string
+	Day string
+}
+
+// storedDays are the keys (idColumn, day) of the profile's rows of the range (of the ad type, unless "": a table
+// without one).
+func storedDays(db *models.DB, table, idColumn string, profileID int64, adType, start, end string) ([]storedDay, error) {
+	var stored []storedDay
+	q := db.Table(table).Select(idColumn+" AS id, day").Where("profile_id = ? AND day BETWEEN ? AND ?", profileID, start, end)
+	if adType != "" {
+		q = q.Where("ad_type = ?", adType)
 	}
-	err := db.Table(table).Select(idColumn+" AS id, day").Where("profile_id = ? AND day BETWEEN ? AND ?", profileID, start, end).
-		Find(&stored).Error
+	return stored, q.Find(&stored).Error
+}
+
+// dropMissing deletes the profile's rows of the range (of the ad type, unless "") whose key keep lacks.
+func dropMissing(db *models.DB, table, idColumn string, profileID int64, adType, start, end string, keep map[[2]string]bool) (int64, error) {
+	stored, err := storedDays(db, table, idColumn, profileID, adType, start, end)
 	if err != nil {
 		return 0, err
 	}
+	return deleteMissing(db, table, idColumn, profileID, stored, keep)
+}
+
+// deleteMissing deletes the stored rows whose key keep lacks.
+func deleteMissing(db *models.DB, table, idColumn string, profileID int64, stored []storedDay, keep map[[2]string]bool) (int64, error) {
 	var n int64
 	for _, s := range stored {
 		if keep[[2]string{s.ID, s.Day}] {

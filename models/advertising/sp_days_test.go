@@ -25,7 +25,7 @@ func TestReplacingAWindowWritesOnlyWhatChanged(t *testing.T) {
 			var n int64
 			err := db.Tx(context.Background(), func(tx *models.DB) error {
 				var err error
-				n, err = advertisingdb.ReplaceProductDays(tx, p, "2026-01-01", "2026-01-31", rows, time.Now().UTC())
+				n, err = advertisingdb.ReplaceProductDays(tx, p, advertisingdb.AdTypeSP, "2026-01-01", "2026-01-31", rows, time.Now().UTC())
 				return err
 			})
 			if err != nil {

@@ -261,3 +261,53 @@ func SavePortfolios(db *models.DB, p Profile, rows []Portfolio, now time.Time) (
 		return []any{models.NewID(), p.CompanyID, p.GroupID, p.ProfileID, r.PortfolioID, r.Name, r.State, now, now}
 	})
 }
+
+// NegativeTarget is a negative product target of an ad group: an ASIN or a brand it excludes.
+type NegativeTarget struct {
+	ID         int64 `gorm:"primaryKey;autoIncrement:false"`
+	CompanyID  int64
+	GroupID    int64
+	ProfileID  int64
+	TargetID   string
+	AdGroupID  string
+	CampaignID string
+	// ExpressionType is ASIN_SAME_AS or ASIN_BRAND_SAME_AS; Value the ASIN or brand id; Expression the clause as
+	// the console writes it.
+	ExpressionType string
+	Expression     string
+	Value          string
+	State          string
+	CreatedAt      time.Time
+	UpdatedAt      time.Time
+}
+
+// TableName is the negative product targets' table.
+func (NegativeTarget) TableName() string { return "adv_negative_targets" }
+
+// The kinds of negative product target.
+const (
+	NegativeASIN  = "ASIN_SAME_AS"
+	NegativeBrand = "ASIN_BRAND_SAME_AS"
+)
+
+// NegativeExpression is a negative target as the console writes it: asin="B0..." or brand="123".
+func NegativeExpression(kind, value string) string {
+	if kind == NegativeBrand {
+		return `brand="` + value + `"`
+	}
+	return `asin="` + value + `"`
+}
+
+var negativeTargetsTable = &models.UpsertTable{Name: "adv_negative_targets",
+	Columns: []string{"id", "company_id", "group_id", "profile_id", "target_id", "ad_group_id", "campaign_id",
+		"expression_type", "expression", "value", "state", "created_at", "updated_at"},
+	Key: []string{"profile_id", "target_id"}, Keep: []string{"company_id"}}
+
+// SaveNegativeTargets upserts a profile's negative product targets.
+func SaveNegativeTargets(db *models.DB, p Profile, rows []NegativeTarget, now time.Time) (int64, error) {
+	return db.Upsert(negativeTargetsTable, len(rows), func(i int) []any {
+		t := &rows[i]
+		return []any{models.NewID(), p.CompanyID, p.GroupID, p.ProfileID, t.TargetID, t.AdGroupID, t.CampaignID,
+			t.ExpressionType, NegativeExpression(t.ExpressionType, t.Value), t.Value, t.State, now, now}
+	})
+}

@@ -23,6 +23,8 @@ type AdAccount struct {
 	// CampaignNegativeKeywords are campaigns' own negatives (no ad group): none until the advertiser adds some.
 	CampaignNegativeKeywords []AdNegativeKeyword
 	Targets                  []AdTarget
+	// NegativeTargets are the product targeting exclusions of the third campaign's ad groups: an ASIN and a brand.
+	NegativeTargets []AdNegativeTarget
 	// Portfolios group the first three campaigns: the first two in one, the third in another.
 	Portfolios []AdPortfolio
 	// Currency is the profile's; a yen account's amounts are whole.
@@ -68,6 +70,12 @@ type AdNegativeKeyword struct {
 type AdTarget struct {
 	TargetID, AdGroupID, CampaignID, ASIN, State string
 	Bid                                          decimal.Decimal
+}
+
+// AdNegativeTarget is a negative targeting clause of an ad group: an ASIN (ASIN_SAME_AS) or a brand's id
+// (ASIN_BRAND_SAME_AS) whose pages do not show its ads.
+type AdNegativeTarget struct {
+	TargetID, AdGroupID, CampaignID, Type, Value, State string
 }
 
 // AdProductAd is a product ad.
@@ -151,6 +159,11 @@ func AdAccountOf(p StandInProfile, skus AdSKUs) *AdAccount {
 					AdGroupID: grp.AdGroupID, CampaignID: camp.CampaignID, Text: "cheap scale", MatchType: "NEGATIVE_EXACT",
 					State: groupState})
 				if c == 2 {
+					a.NegativeTargets = append(a.NegativeTargets,
+						AdNegativeTarget{TargetID: id(8, c*10+g*2+1), AdGroupID: grp.AdGroupID, CampaignID: camp.CampaignID,
+							Type: "ASIN_SAME_AS", Value: list[(g+5)%len(list)][1], State: groupState},
+						AdNegativeTarget{TargetID: id(8, c*10+g*2+2), AdGroupID: grp.AdGroupID, CampaignID: camp.CampaignID,
+							Type: "ASIN_BRAND_SAME_AS", Value: "2046281", State: groupState})
 					for n := range 2 {
 						a.Targets = append(a.Targets, AdTarget{TargetID: id(6, c*10+g*2+n+1), AdGroupID: grp.AdGroupID,
 							CampaignID: camp.CampaignID, ASIN: list[(g*2+n+3)%len(list)][1], State: groupState,

@@ -20,10 +20,20 @@ import (
 // days, or older than the 95 days Amazon keeps, is refused with 400.
 
 // adReportTypes are the report types the stand-in makes.
-var adReportTypes = map[string]bool{"spCampaigns": true, "spAdvertisedProduct": true, "spTargeting": true, "spSearchTerm": true}
+var adReportTypes = map[string]bool{"spCampaigns": true, "spAdvertisedProduct": true, "spTargeting": true, "spSearchTerm": true,
+	"sbCampaigns": true, "sdCampaigns": true, "sdAdvertisedProduct": true}
 
-// adReportRetention is how far back Sponsored Products reports reach.
-const adReportRetention = 95
+// adReportRetention is how far back a report type's data reaches: 95 days for Sponsored Products, 60 for
+// Sponsored Brands, 65 for Sponsored Display.
+func adReportRetention(reportType string) int {
+	switch reportType[:2] {
+	case "sb":
+		return 60
+	case "sd":
+		return 65
+	}
+	return 95
+}
 
 type adReportJob struct {
 	profile    StandInProfile
@@ -47,6 +57,7 @@ func (s *Server) addSponsoredProducts() {
 		"/sp/negativeKeywords/list":         {"application/vnd.spNegativeKeyword.v3+json", "negativeKeywords"},
 		"/sp/campaignNegativeKeywords/list": {"application/vnd.spCampaignNegativeKeyword.v3+json", "campaignNegativeKeywords"},
 		"/sp/targets/list":                  {"application/vnd.spTargetingClause.v3+json", "targetingClauses"},
+		"/sp/negativeTargets/list":          {"application/vnd.spNegativeTargetingClause.v3+json", "negativeTargetingClauses"},
 		"/portfolios/list":                  {"application/vnd.spPortfolio.v3+json", "portfolios"},
 	} {
 		s.Mux.HandleFunc("POST "+path, func(w http.ResponseWriter, r *http.Request) { adsAPI{s}.spList(w, r, op.media, op.field) })
@@ -55,6 +66,8 @@ func (s *Server) addSponsoredProducts() {
 	s.Mux.HandleFunc("GET /reporting/reports/{id}", adsAPI{s}.getAdReport)
 	s.Mux.HandleFunc("GET /ads-reports/{file}", adsAPI{s}.downloadAdReport)
 	addSPMutations(s)
+	addSponsoredLists(s)
+	addSPNegativeTargets(s)
 }
 
 // AdAccount is the account the stand-in serves for one of its profiles (the same every call).
@@ -194,6 +207,12 @@ func (s adsAPI) spList(w http.ResponseWriter, r *http.Request, media, field stri
 				"expressionType": "MANUAL", "expression": expr, "resolvedExpression": expr, "state": t.State,
 				"bid": json.Number(t.Bid.String())})
 		}
+	case "negativeTargetingClauses":
+		for _, t := range a.NegativeTargets {
+			expr := []map[string]string{{"type": t.Type, "value": t.Value}}
+			all = append(all, map[string]any{"targetId": t.TargetID, "adGroupId": t.AdGroupID, "campaignId": t.CampaignID,
+				"expression": expr, "resolvedExpression": expr, "state": t.State})
+		}
 	case "productAds":
 		for _, ad := range a.ProductAds {
 			all = append(all, map[string]any{"adId": ad.AdID, "adGroupId": ad.AdGroupID, "campaignId": ad.CampaignID,
@@ -266,9 +285,9 @@ func (s adsAPI) createAdReport(w http.ResponseWriter, r *http.Request) {
 	case end.Sub(start) > 30*24*time.Hour:
 		writeJSON(w, http.StatusBadRequest, map[string]string{"code": "400", "detail": "Date range exceeds the maximum of 31 days"})
 		return
-	case today.Sub(start) > adReportRetention*24*time.Hour:
-		writeJSON(w, http.StatusBadRequest, map[string]string{"code": "400",
-			"detail": fmt.Sprintf("startDate %s is older than the %d days of data retention", req.StartDate, adReportRetention)})
+	case today.Sub(start) > time.Duration(adReportRetention(req.Configuration.ReportTypeID))*24*time.Hour:
+		writeJSON(w, http.StatusBadRequest, map[string]string{"code": "400", "detail": fmt.Sprintf(
+			"startDate %s is older than the %d days of data retention", req.StartDate, adReportRetention(req.Configuration.ReportTypeID))})
 		return
 	}
 	// A v3 report id is a UUID (36 characters).
@@ -323,15 +342,16 @@ func (s adsAPI) downloadAdReport(w http.ResponseWriter, r *http.Request) {
 	id := strings.TrimSuffix(r.PathValue("file"), ".json.gz")
 	s.mu.Lock()
 	job, found := s.adReports[id]
-	skus := s.AdSKUs
+	skus, own := s.AdSKUs, s.AdDisplayBrands
 	s.mu.Unlock()
 	if !found || job.madeAt.IsZero() {
 		http.Error(w, "<Error><Code>AccessDenied</Code></Error>", http.StatusForbidden)
 		return
 	}
 	a := AdAccountOf(job.profile, skus)
-	var rows []map[string]any
+	rows, _ := sponsoredReportRows(sponsoredAccount(s.Server, job.profile, skus, own), job.reportType, job.madeAt, job.start, job.end)
 	switch job.reportType {
+	case "sbCampaigns", "sdCampaigns", "sdAdvertisedProduct":
 	case "spSearchTerm":
 		rows = searchTermRows(a, job.madeAt, job.start, job.end)
 	case "spTargeting":

@@ -48,6 +48,7 @@ type adCreated struct {
 	adGroups                     []AdGroupEntity
 	productAds                   []AdProductAd
 	targets                      []AdTarget
+	negativeTargets              []AdNegativeTarget
 }
 
 type adEdit struct {
@@ -74,6 +75,7 @@ func (e *AdEdits) apply(profileID int64, a *AdAccount) {
 		a.NegativeKeywords = append(a.NegativeKeywords, c.negatives...)
 		a.CampaignNegativeKeywords = append(a.CampaignNegativeKeywords, c.campaignNegatives...)
 		a.Keywords = append(a.Keywords, c.keywords...)
+		a.NegativeTargets = append(a.NegativeTargets, c.negativeTargets...)
 	}
 	ch := e.changes[profileID]
 	if len(ch) == 0 {

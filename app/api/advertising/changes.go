@@ -80,9 +80,26 @@ func (h *Handler) AddSearchTerms(c *echo.Context) error {
 	return api.OK(c, changed(rows))
 }
 
+// AddNegativeTargets answers POST sp/negativetargets/add {adGroupId, targets: [{type, value}]}: the ad group's
+// negative product targets (ASIN_SAME_AS an ASIN, ASIN_BRAND_SAME_AS a brand's id) created at Amazon, a row each
+// with Amazon's answer.
+func (h *Handler) AddNegativeTargets(c *echo.Context) error {
+	var in advertising.NegativeTargetsForm
+	if err := c.Bind(&in); err != nil {
+		return err
+	}
+	p, _ := middleware.Principal(c)
+	rows, err := h.Ads.AddNegativeTargets(c.Request().Context(), p, in)
+	if err != nil {
+		return err
+	}
+	return api.OK(c, changed(rows))
+}
+
 // CreateSP answers POST sp/create {groupId, profileId, name, targetingType, startDate, endDate, budget,
 // biddingStrategy, placementTop, placementProductPage, placementRestOfSearch, adGroupName, defaultBid, skus,
-// keywords: [{text, matchType, bid}], targets: [{asin, bid}], negativeKeywords: [{text, matchType}]}: the
+// keywords: [{text, matchType, bid}], targets: [{asin, bid}], negativeKeywords: [{text, matchType}],
+// negativeTargets: [{type, value}]}: the
 // campaign created at Amazon, a row per entity (the campaign first, then its ad group) with Amazon's answer.
 func (h *Handler) CreateSP(c *echo.Context) error {
 	var in advertising.SPCreateForm
@@ -174,7 +191,7 @@ type Operation struct {
 
 var levelNames = map[string]string{advertisingdb.LevelPortfolio: "广告组合", advertisingdb.LevelCampaign: "广告活动", advertisingdb.LevelAdGroup: "广告组",
 	advertisingdb.LevelKeyword: "关键词", advertisingdb.LevelProductAd: "商品广告", advertisingdb.LevelTarget: "商品投放",
-	advertisingdb.LevelNegativeKeyword: "否定关键词", advertising.LevelBrandAd: "品牌广告"}
+	advertisingdb.LevelNegativeKeyword: "否定关键词", advertisingdb.LevelNegativeTarget: "否定商品投放", advertising.LevelBrandAd: "品牌广告"}
 
 func (h *Handler) operation(o *advertisingdb.OperationRow) Operation {
 	m, _ := storesdb.MarketplaceByCountry(o.CountryCode)
