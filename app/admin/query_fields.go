@@ -745,7 +745,7 @@ var queryFields = numbered(map[string][]Column{
 	"storeAuthList": {
 		col("groupName", "店铺", 140, false), col("regionName", "区域", 70, false), col("sellerid", "卖家ID", 150, false),
 		col("countries", "站点", 120, false), col("authStatus", "店铺授权", 90, false).tip("亚马逊卖家账号（SP-API）的授权状态"),
-		col("authTime", "授权时间", 170, false), col("advStatus", "广告授权", 90, false).tip("亚马逊广告账号的授权状态"),
+		col("authTime", "授权时间", 170, false).hidden(), col("advStatus", "广告授权", 90, false).tip("亚马逊广告账号的授权状态"),
 		col("advTime", "广告授权时间", 170, false),
 		col("secretStatus", "应用密钥", 120, false).hidden().tip("亚马逊的应用密钥（LWA Client Secret）签发 180 天后失效，到期前需轮换"),
 		col("remark", "备注", 160, false).hidden(),

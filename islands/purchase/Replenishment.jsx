@@ -386,17 +386,49 @@ function DefaultsDialog({ onDone, onClose }) {
 
 // FBA容量: each store's marketplace with the cubic feet its FBA stock takes now (SKUs with a size) and the capacity
 // Amazon gives it, typed from Seller Central; a line whose suggested shipment goes over it is warned.
-function CapacityDialog({ onDone, onClose }) {
+// SettingsDialog is the frame of the plan's settings dialogs: modal once open, the title, what the setting is for,
+// the last error and 关闭; rows are loaded from path (GET) for the body.
+function SettingsDialog({ id, title, width, intro, error, onClose, children }) {
   const dialog = useRef(null);
+  useEffect(() => dialog.current.showModal(), []);
+  return (
+    <dialog ref={dialog} onClose={onClose} aria-labelledby={id} className={`m-auto ${width} max-w-[95vw] rounded-xl bg-white p-0 text-slate-800 shadow-xl backdrop:bg-slate-900/40 dark:bg-slate-800 dark:text-slate-100`}>
+      <div className="space-y-3 p-6 text-sm">
+        <h2 id={id} className="text-lg font-semibold">
+          {title}
+        </h2>
+        <p className="text-slate-500 dark:text-slate-400">{intro}</p>
+        {error && (
+          <p role="alert" className="rounded-md bg-red-50 px-3 py-2 text-red-700">
+            {error}
+          </p>
+        )}
+        {children}
+        <div className="flex justify-end">
+          <button type="button" className={plainButton} onClick={(e) => e.currentTarget.closest("dialog").close()}>
+            关闭
+          </button>
+        </div>
+      </div>
+    </dialog>
+  );
+}
+
+// useSettingsRows loads a settings dialog's rows, saying a failure in its error.
+function useSettingsRows(path) {
   const [rows, setRows] = useState(null);
-  const [typed, setTyped] = useState({});
   const [error, setError] = useState("");
   useEffect(() => {
-    dialog.current.showModal();
-    api(`${RP}/capacity`)
+    api(path)
       .then(({ data }) => setRows(data))
       .catch((e) => setError(e.message));
-  }, []);
+  }, [path]);
+  return { rows, setRows, error, setError };
+}
+
+function CapacityDialog({ onDone, onClose }) {
+  const { rows, setRows, error, setError } = useSettingsRows(`${RP}/capacity`);
+  const [typed, setTyped] = useState({});
   const key = (r) => `${r.groupId}|${r.marketplaceId}`;
   const save = async (r) => {
     const text = typed[key(r)] ?? String(r.cubicFeet || "");
@@ -412,81 +444,64 @@ function CapacityDialog({ onDone, onClose }) {
     }
   };
   return (
-    <dialog ref={dialog} onClose={onClose} aria-labelledby="capacity-title" className="m-auto w-[640px] max-w-[95vw] rounded-xl bg-white p-0 text-slate-800 shadow-xl backdrop:bg-slate-900/40 dark:bg-slate-800 dark:text-slate-100">
-      <div className="space-y-3 p-6 text-sm">
-        <h2 id="capacity-title" className="text-lg font-semibold">
-          FBA容量
-        </h2>
-        <p className="text-slate-500 dark:text-slate-400">按卖家后台“容量监控”填写各站点的库存容量（立方英尺），留空或0表示不设；建议发货会使库存超过容量的补货行将收到预警。</p>
-        {error && (
-          <p role="alert" className="rounded-md bg-red-50 px-3 py-2 text-red-700">
-            {error}
-          </p>
-        )}
-        {rows && rows.length === 0 && <p className="text-slate-500">暂无站点：补货计划中有商品后即可设置。</p>}
-        {rows && rows.length > 0 && (
-          <div className="overflow-x-auto">
-            <table className="min-w-full text-left">
-              <thead className="text-slate-500">
-                <tr>
-                  <th className="px-2 py-1 font-medium">店铺</th>
-                  <th className="px-2 py-1 font-medium">站点</th>
-                  <th className="px-2 py-1 text-right font-medium">当前FBA库存（立方英尺）</th>
-                  <th className="px-2 py-1 font-medium">FBA容量（立方英尺）</th>
-                  <th className="px-2 py-1" />
+    <SettingsDialog
+      id="capacity-title"
+      title="FBA容量"
+      width="w-[640px]"
+      intro="按卖家后台“容量监控”填写各站点的库存容量（立方英尺），留空或0表示不设；建议发货会使库存超过容量的补货行将收到预警。"
+      error={error}
+      onClose={onClose}
+    >
+      {rows && rows.length === 0 && <p className="text-slate-500">暂无站点：补货计划中有商品后即可设置。</p>}
+      {rows && rows.length > 0 && (
+        <div className="overflow-x-auto">
+          <table className="min-w-full text-left">
+            <thead className="text-slate-500">
+              <tr>
+                <th className="px-2 py-1 font-medium">店铺</th>
+                <th className="px-2 py-1 font-medium">站点</th>
+                <th className="px-2 py-1 text-right font-medium">当前FBA库存（立方英尺）</th>
+                <th className="px-2 py-1 font-medium">FBA容量（立方英尺）</th>
+                <th className="px-2 py-1" />
+              </tr>
+            </thead>
+            <tbody>
+              {rows.map((r) => (
+                <tr key={key(r)} className="border-t border-slate-100 dark:border-slate-700">
+                  <td className="px-2 py-1">{r.groupName}</td>
+                  <td className="px-2 py-1">{r.country}</td>
+                  <td className="px-2 py-1 text-right tabular-nums">
+                    {r.usedCubicFeet}
+                    {r.unsized > 0 && <span className="ml-1 text-xs text-amber-700 dark:text-amber-300">（{r.unsized}个SKU无尺寸）</span>}
+                  </td>
+                  <td className="px-2 py-1">
+                    <input
+                      aria-label={`${r.groupName}-${r.country} FBA容量`}
+                      inputMode="numeric"
+                      className={`w-28 ${input}`}
+                      value={typed[key(r)] ?? (r.cubicFeet ? String(r.cubicFeet) : "")}
+                      onChange={(e) => setTyped((v) => ({ ...v, [key(r)]: e.target.value }))}
+                      onKeyDown={(e) => e.key === "Enter" && save(r)}
+                    />
+                  </td>
+                  <td className="px-2 py-1">
+                    <button type="button" className={plainButton} onClick={() => save(r)}>
+                      保存
+                    </button>
+                  </td>
                 </tr>
-              </thead>
-              <tbody>
-                {rows.map((r) => (
-                  <tr key={key(r)} className="border-t border-slate-100 dark:border-slate-700">
-                    <td className="px-2 py-1">{r.groupName}</td>
-                    <td className="px-2 py-1">{r.country}</td>
-                    <td className="px-2 py-1 text-right tabular-nums">
-                      {r.usedCubicFeet}
-                      {r.unsized > 0 && <span className="ml-1 text-xs text-amber-700 dark:text-amber-300">（{r.unsized}个SKU无尺寸）</span>}
-                    </td>
-                    <td className="px-2 py-1">
-                      <input
-                        aria-label={`${r.groupName}-${r.country} FBA容量`}
-                        inputMode="numeric"
-                        className={`w-28 ${input}`}
-                        value={typed[key(r)] ?? (r.cubicFeet ? String(r.cubicFeet) : "")}
-                        onChange={(e) => setTyped((v) => ({ ...v, [key(r)]: e.target.value }))}
-                        onKeyDown={(e) => e.key === "Enter" && save(r)}
-                      />
-                    </td>
-                    <td className="px-2 py-1">
-                      <button type="button" className={plainButton} onClick={() => save(r)}>
-                        保存
-                      </button>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-        )}
-        <div className="flex justify-end">
-          <button type="button" className={plainButton} onClick={() => dialog.current.close()}>
-            关闭
-          </button>
+              ))}
+            </tbody>
+          </table>
         </div>
-      </div>
-    </dialog>
+      )}
+    </SettingsDialog>
   );
 }
 
 // PoolDialog marks the store groups with Pan-European FBA (泛欧计划): their EU lines are then worked as one pool.
 function PoolDialog({ onDone, onClose }) {
-  const dialog = useRef(null);
-  const [rows, setRows] = useState(null);
-  const [error, setError] = useState("");
-  useEffect(() => {
-    dialog.current.showModal();
-    api(`${RP}/pools`)
-      .then(({ data }) => setRows(data))
-      .catch((e) => setError(e.message));
-  }, []);
+  const { rows, setRows, error, setError } = useSettingsRows(`${RP}/pools`);
   const toggle = async (r, pooled) => {
     try {
       await api(`${RP}/pools`, { method: "PUT", body: { groupId: r.groupId, pooled } });
@@ -499,40 +514,29 @@ function PoolDialog({ onDone, onClose }) {
     }
   };
   return (
-    <dialog ref={dialog} onClose={onClose} aria-labelledby="pool-title" className="m-auto w-[560px] max-w-[95vw] rounded-xl bg-white p-0 text-slate-800 shadow-xl backdrop:bg-slate-900/40 dark:bg-slate-800 dark:text-slate-100">
-      <div className="space-y-3 p-6 text-sm">
-        <h2 id="pool-title" className="text-lg font-semibold">
-          泛欧计划
-        </h2>
-        <p className="text-slate-500 dark:text-slate-400">
-          开通了亚马逊泛欧计划（Pan-European FBA）或欧洲配送网络的店铺，各欧洲站点的FBA库存互相调配：勾选后，同一SKU在德、法、意、西等站点合并计算断货日期和补货量，再按各站点近30天销量分配。
-        </p>
-        {error && (
-          <p role="alert" className="rounded-md bg-red-50 px-3 py-2 text-red-700">
-            {error}
-          </p>
-        )}
-        {rows && rows.length === 0 && <p className="text-slate-500">暂无欧洲站点的补货行：同步欧洲店铺的订单和FBA库存后即可设置。</p>}
-        {rows && rows.length > 0 && (
-          <ul className="divide-y divide-slate-100 dark:divide-slate-700">
-            {rows.map((r) => (
-              <li key={r.groupId} className="flex items-center justify-between gap-3 py-2">
-                <label className="flex items-center gap-2">
-                  <input type="checkbox" checked={r.pooled} onChange={(e) => toggle(r, e.target.checked)} aria-label={`${r.groupName} 泛欧计划`} />
-                  <span>{r.groupName}</span>
-                </label>
-                <span className="text-slate-500 dark:text-slate-400">{r.countries}</span>
-              </li>
-            ))}
-          </ul>
-        )}
-        <div className="flex justify-end">
-          <button type="button" className={plainButton} onClick={() => dialog.current.close()}>
-            关闭
-          </button>
-        </div>
-      </div>
-    </dialog>
+    <SettingsDialog
+      id="pool-title"
+      title="泛欧计划"
+      width="w-[560px]"
+      intro="开通了亚马逊泛欧计划（Pan-European FBA）或欧洲配送网络的店铺，各欧洲站点的FBA库存互相调配：勾选后，同一SKU在德、法、意、西等站点合并计算断货日期和补货量，再按各站点近30天销量分配。"
+      error={error}
+      onClose={onClose}
+    >
+      {rows && rows.length === 0 && <p className="text-slate-500">暂无欧洲站点的补货行：同步欧洲店铺的订单和FBA库存后即可设置。</p>}
+      {rows && rows.length > 0 && (
+        <ul className="divide-y divide-slate-100 dark:divide-slate-700">
+          {rows.map((r) => (
+            <li key={r.groupId} className="flex items-center justify-between gap-3 py-2">
+              <label className="flex items-center gap-2">
+                <input type="checkbox" checked={r.pooled} onChange={(e) => toggle(r, e.target.checked)} aria-label={`${r.groupName} 泛欧计划`} />
+                <span>{r.groupName}</span>
+              </label>
+              <span className="text-slate-500 dark:text-slate-400">{r.countries}</span>
+            </li>
+          ))}
+        </ul>
+      )}
+    </SettingsDialog>
   );
 }
 
