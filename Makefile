@@ -46,23 +46,21 @@ go-test-vet: go-test
 
 # Go tests: SQLite always; PostgreSQL and Redis when reachable (with CI=true, unreachable fails). They serve the
 # built assets (static embeds them), so they come after those. Without go test's own pass of vet: `make vet` runs
-# every analyzer, go test only a part of them, over again. The two longest packages are named first, so that they
-# start first and no short package holds them back to the lane's end: the sync package's full syncs (some 8
-# minutes, mostly waiting on Amazon's stand-in and the job queue) and the app's access matrix (some 6). Four
-# packages at a time: at three the whole run used 136% of the 2 cores, the rest waiting on the databases and the
-# stand-in; the sync tests that mark themselves parallel run four at a time (-parallel) for the same reason. Test
-# binaries are linked without the symbol table and DWARF, which nothing reads (a panic's trace does not need them)
-# and which take half of each link.
+# every analyzer, go test only a part of them, over again. The sync package's full syncs take some 8 minutes and
+# mostly wait (on Amazon's stand-in, on the job queue): a third package at a time runs beside it, where two left
+# every other package queued behind one slot, and the sync tests that mark themselves parallel run four at a time
+# (-parallel), as they wait far more than they work. Four packages at a time (and three browser files) made the
+# whole run slower: the machine is CPU-bound by then. Test binaries are linked without the symbol table and DWARF,
+# which nothing reads (a panic's trace does not need them) and which take half of each link.
 go-test: assets
-	$(GO) test -count=1 -vet=off -p 4 -parallel 4 -timeout 20m -ldflags='-s -w' ./app/datasync/ ./app/ ./...
+	$(GO) test -count=1 -vet=off -p 3 -parallel 4 -timeout 20m -ldflags='-s -w' ./...
 
-# Three test files at a time: each starts its own server and database, and a file mostly waits (for the server, for
-# Chromium, for a first sync, for the 60 s a code stays locked), so the others fill the wait. At two the files
-# summed to 2,150 s and the lane to 1,150 s, the longest of the run.
+# Two test files at a time: each starts its own server and database, and a file mostly waits (for the server, for
+# Chromium, for a first sync, for the 60 s a code stays locked), so a second one fills the wait.
 browser-test: build
 	rm -f "$${TMPDIR:-/tmp}"/sellerhub-demo-*
 	$(GO) build -o bin/amazontest ./app/amazon/amazontest/cmd
-	SELLERHUB_BIN=$(CURDIR)/$(BIN) SELLERHUB_AMAZON_BIN=$(CURDIR)/bin/amazontest node --test --test-concurrency=3 islands/tests/; \
+	SELLERHUB_BIN=$(CURDIR)/$(BIN) SELLERHUB_AMAZON_BIN=$(CURDIR)/bin/amazontest node --test --test-concurrency=2 islands/tests/; \
 		status=$$?; rm -f "$${TMPDIR:-/tmp}"/sellerhub-demo-*; exit $$status
 
 # Figures for the issues' notes: page weight on the wire and latency under concurrent load.
