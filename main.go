@@ -108,7 +108,7 @@ func serve(ctx context.Context, cfg *config.Config, log *slog.Logger, db *models
 		return err
 	}
 	metrics := app.NewMetrics()
-	queue, err := jobs.New(db, jobs.Config{Work: cfg.Workers, MaxWorkers: cfg.WorkerCount, RescueAfter: cfg.JobRescueAfter,
+	queue, err := jobs.New(db, jobs.Config{Work: cfg.Workers, MaxWorkers: cfg.WorkerCount, PollInterval: cfg.JobPoll, RescueAfter: cfg.JobRescueAfter,
 		AliveEvery: cfg.JobGoneAfter / 6, Log: log, Observe: metrics.JobAttempt})
 	if err != nil {
 		return err

@@ -131,6 +131,9 @@ type Config struct {
 	Web bool
 	// WorkerCount is how many jobs this instance works at once (SELLERHUB_WORKER_COUNT).
 	WorkerCount int
+	// JobPoll is how often a working instance looks for due jobs when nothing told it of one (SELLERHUB_JOB_POLL, 1s):
+	// on SQLite always, as it has no notifications; a snoozed sync waits up to one. Tests shorten it.
+	JobPoll time.Duration
 	// JobRescueAfter is how long a job may run before it is taken as crashed (its instance stopped mid-job) and run
 	// again; a job still running at four fifths of it is cancelled, to be retried (SELLERHUB_JOB_RESCUE_AFTER).
 	JobRescueAfter time.Duration
@@ -308,6 +311,7 @@ func Load(getenv Getenv) (*Config, error) {
 		LogFormat:       r.str("SELLERHUB_LOG_FORMAT", "json"),
 		LogLevel:        r.logLevel("SELLERHUB_LOG_LEVEL", slog.LevelInfo),
 		WorkerCount:     r.integer("SELLERHUB_WORKER_COUNT", 4),
+		JobPoll:         r.duration("SELLERHUB_JOB_POLL", time.Second),
 		JobRescueAfter:  r.duration("SELLERHUB_JOB_RESCUE_AFTER", 15*time.Minute),
 		JobGoneAfter:    r.duration("SELLERHUB_JOB_GONE_AFTER", 30*time.Second),
 		SecretKey:       Secret(r.str("SELLERHUB_SECRET_KEY", "")),
@@ -434,6 +438,9 @@ func (c *Config) validate(r *reader) {
 	}
 	if c.SyncSchedule < time.Second || c.SyncSchedule > time.Hour {
 		r.fail("SELLERHUB_SYNC_SCHEDULE", c.SyncSchedule.String(), "must be between 1s and 1h")
+	}
+	if c.JobPoll < 10*time.Millisecond || c.JobPoll > time.Minute {
+		r.fail("SELLERHUB_JOB_POLL", c.JobPoll.String(), "must be between 10ms and 1m")
 	}
 	if c.ReportPoll < 10*time.Millisecond || c.ReportPoll > 10*time.Minute {
 		r.fail("SELLERHUB_REPORT_POLL", c.ReportPoll.String(), "must be between 10ms and 10m")

@@ -110,6 +110,7 @@ func TestBadValuesNameTheVariable(t *testing.T) {
 		"SELLERHUB_JOB_RESCUE_AFTER": "30s",
 		"SELLERHUB_JOB_GONE_AFTER":   "1s",
 		"SELLERHUB_REPORT_POLL":      "1ms",
+		"SELLERHUB_JOB_POLL":         "2m",
 		"SELLERHUB_QUERY_TIMEOUT":    "0s",
 		"SELLERHUB_LIST_COUNT_CAP":   "0",
 		"SELLERHUB_ACTIVE_REQUESTS":  "0",

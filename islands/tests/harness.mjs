@@ -67,6 +67,9 @@ export async function startServer(options = {}) {
     // An instance told to stop keeps serving 5 s for its load balancer; a test's server has none, and every file's
     // stop waited those 5 s.
     SELLERHUB_DRAIN_WAIT: "0s",
+    // A sync waiting on the stand-in's report resumes at the queue's next look for jobs: each 1 s look cost a
+    // first sync about a second per report.
+    SELLERHUB_JOB_POLL: "100ms",
     ...options.env,
   };
   const child = spawn(bin, ["serve"], { cwd: dir, env, stdio: ["ignore", "pipe", "pipe"] });
