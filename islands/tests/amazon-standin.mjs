@@ -34,6 +34,8 @@ export async function startAmazon() {
       if (lines.some((l) => l.startsWith("SELLERHUB_AMAZON_ADV_API_URL="))) resolve();
     });
     child.on("exit", (code) => reject(new Error(`the Amazon stand-in exited (${code})`)));
+    // A binary that is not there never exits: without this the file waited for its address for ever.
+    child.on("error", (err) => reject(new Error(`the Amazon stand-in did not start: ${err.message}`)));
   });
   await ready;
   const url = lines[0].replace(/^listening /, "");
