@@ -1175,6 +1175,8 @@ func routes(e *echo.Echo, d Deps, pg *pages.Handler) RouteAccess {
 	// 创建SD广告 and 创建SB广告 likewise, through Sponsored Display's and Sponsored Brands v4's calls.
 	advAPI.POST("/sd/create", vh.CreateSD, advManagerScreen.Needs(advertising.PermissionManagerEdit)).Takes(advertising.SDCreateForm{}).Answers(advertisingapi.Changed{})
 	advAPI.POST("/sb/create", vh.CreateSB, advManagerScreen.Needs(advertising.PermissionManagerEdit)).Takes(advertising.SBCreateForm{}).Answers(advertisingapi.Changed{})
+	// 创建SB广告 offers the profile's brands and logos, read from Amazon when the form asks.
+	advAPI.POST("/sb/brands", vh.SBBrands, advManagerScreen.Needs(advertising.PermissionManagerEdit)).Takes(advertising.SBBrandsForm{}).Answers(advertisingapi.SBChoices{})
 	// 广告活动 reads the same lists under its own screen.
 	advCampaignScreen := middleware.Screen("/amazon/adv/campaign")
 	advAPI.POST("/sp/campaigns/page", vh.ManagerPage, advCampaignScreen).Takes(advertising.ManagerQuery{}).Answers(api.Page[advertisingapi.Line]{})

@@ -44,7 +44,7 @@ func (w *adWorld) sdForm(t *testing.T, name string) map[string]any {
 func (w *adWorld) sbForm(t *testing.T, name string) map[string]any {
 	b := w.place(t)
 	for k, v := range map[string]any{"name": name, "startDate": time.Now().AddDate(0, 0, 1).Format(time.DateOnly), "budget": "30",
-		"brandEntityId": amazontest.SBBrandEntity, "adGroupName": "品牌组", "brandName": "厨房好物", "logoAssetId": "amzn1.assetlibrary.asset1.logo01",
+		"brandEntityId": amazontest.SBBrandEntity, "adGroupName": "品牌组", "brandName": "厨房好物", "logoAssetId": amazontest.SBLogoAssets[1],
 		"headline": "Weigh every gram, every day", "asins": []string{"B0ADUS0001", "b0adus0002", "B0ADUS0003", "B0ADUS0004"},
 		"keywords": []map[string]any{{"text": "kitchen scale", "matchType": "EXACT", "bid": "1.20"},
 			{"text": "food scale", "matchType": "BROAD", "bid": "0.90"}}} {

@@ -12,7 +12,7 @@ export const ADV = "/amazonadv/api/v1";
 export const box = "mt-1 block w-full rounded-md border border-slate-300 px-2 py-1 text-sm dark:border-slate-600 dark:bg-slate-900";
 export const fieldset = "mb-4 rounded-lg border border-slate-200 p-4 dark:border-slate-700";
 const button = "rounded-md bg-sky-700 px-4 py-1.5 text-sm font-semibold text-white hover:bg-sky-800 disabled:opacity-50";
-const EDIT = "amz:adv:manager:edit";
+export const EDIT = "amz:adv:manager:edit";
 export const MATCHES = [
   ["EXACT", "精准"],
   ["PHRASE", "词组"],

@@ -1,10 +1,12 @@
 // 创建SB广告: a Sponsored Brands campaign created at Amazon: the store and 站点, name, dates, daily budget and the
-// brand entity id, its ad group, a product collection ad (brand name, brand logo asset, a headline of at most 50
-// characters, the landing page's ASINs: the first three are shown in the ad) and its keywords (each line under
-// every match type checked, one bid). The server checks every field before Amazon is called; Amazon's answer
-// comes back row by row, and what it created is in 广告管理.
+// brand (chosen from the 站点's brands at Amazon), its ad group, a product collection ad (brand name, a logo of the
+// library, a headline of at most 50 characters, the landing page's ASINs: the first three are shown in the ad) and
+// its keywords (each line under every match type checked, one bid). The server checks every field before Amazon is
+// called; Amazon's answer comes back row by row, and what it created is in 广告管理.
 import { useState } from "react";
-import { box, CreateAnswer, CreateFooter, Field, fieldset, lines, MATCHES, PlaceFields, today, useCreate, usePlace } from "./CreateParts.jsx";
+import { can } from "../lib/permissions.js";
+import { box, CreateAnswer, CreateFooter, EDIT, Field, fieldset, lines, MATCHES, PlaceFields, today, useCreate, usePlace } from "./CreateParts.jsx";
+import { BrandField, LogoField, useSBChoices } from "./SBChoices.jsx";
 
 export default function CreateSB({ permissions }) {
   const [v, setV] = useState({
@@ -27,6 +29,9 @@ export default function CreateSB({ permissions }) {
   const state = useCreate("sb/create");
   const set = (name) => (e) => setV({ ...v, [name]: e.target.value });
   const place = usePlace(v, setV);
+  // Only a user who may create reads Amazon's brands; the others see the form as it is.
+  const found = useSBChoices(v.groupId, v.profileId, can(permissions, EDIT));
+  const choices = { ...found, profileChosen: Boolean(v.groupId && v.profileId) && !found.loading && !found.error };
   const headline = [...v.headline].length;
   const submit = (e) => {
     e.preventDefault();
@@ -56,13 +61,11 @@ export default function CreateSB({ permissions }) {
         <fieldset className={fieldset}>
           <legend className="px-1 font-semibold">广告活动</legend>
           <div className="flex flex-wrap gap-4">
-            <PlaceFields v={v} setV={setV} place={place} />
+            <PlaceFields v={v} setV={setV} place={place} reset={{ brandEntityId: "", logoAssetId: "" }} />
             <Field label="广告活动名称" hint="同一站点内不能重名，最多128个字符">
               {(id) => <input id={id} className={box} value={v.name} onChange={set("name")} maxLength={128} />}
             </Field>
-            <Field label="品牌实体ID" hint="品牌注册后在亚马逊广告后台“品牌”中可见，如 ENTITY2XXXXXXXX">
-              {(id) => <input id={id} className={box} value={v.brandEntityId} onChange={set("brandEntityId")} maxLength={100} />}
-            </Field>
+            <BrandField v={v} setV={setV} choices={choices} />
           </div>
           <div className="mt-3 flex flex-wrap gap-4">
             <Field label="开始日期">{(id) => <input id={id} type="date" className={box} value={v.startDate} onChange={set("startDate")} />}</Field>
@@ -81,9 +84,7 @@ export default function CreateSB({ permissions }) {
             <Field label="品牌名称" hint="广告中显示，最多30个字符">
               {(id) => <input id={id} className={box} value={v.brandName} onChange={set("brandName")} maxLength={30} />}
             </Field>
-            <Field label="品牌Logo素材ID" hint="素材库中的ID，以 amzn1.assetlibrary.asset1. 开头">
-              {(id) => <input id={id} className={box} value={v.logoAssetId} onChange={set("logoAssetId")} />}
-            </Field>
+            <LogoField v={v} setV={setV} choices={choices} />
             <Field label="标题" hint={`${headline}/50 个字符`}>
               {(id) => <input id={id} className={box} value={v.headline} onChange={set("headline")} aria-invalid={headline > 50} />}
             </Field>

@@ -590,12 +590,18 @@ describe("广告管理", () => {
     const form = frame.locator('form[aria-label="创建SB广告"]');
     await form.getByLabel("站点", { exact: true }).locator("option", { hasText: "美国" }).waitFor({ state: "attached", timeout: PATIENCE });
     await form.getByLabel("站点", { exact: true }).selectOption({ label: "美国" });
+    // The 站点's brands and logos come from Amazon: its one brand is chosen, with its name, and a logo is picked.
+    const brand = form.getByLabel("品牌实体ID", { exact: true });
+    await brand.locator("option", { hasText: "KitchenJoy（ENTITY2STANDINBRAND）" }).waitFor({ state: "attached", timeout: PATIENCE });
+    assert.equal(await brand.inputValue(), "ENTITY2STANDINBRAND");
+    assert.equal(await form.getByLabel("品牌名称", { exact: true }).inputValue(), "KitchenJoy");
+    const logo = form.getByLabel("品牌Logo素材ID", { exact: true });
+    assert.deepEqual(await logo.locator("option").allTextContents(), ["请选择", "KitchenJoy logo 400x400", "KitchenJoy logo dark"]);
+    await logo.selectOption({ label: "KitchenJoy logo dark" });
     for (const [label, text] of [
       ["广告活动名称", "品牌新品"],
-      ["品牌实体ID", "ENTITY2STANDINBRAND"],
       ["每日预算", "30"],
       ["品牌名称", "厨房好物"],
-      ["品牌Logo素材ID", "amzn1.assetlibrary.asset1.logo01"],
       ["标题", "Weigh every gram of every recipe, every single day!"],
       ["落地页商品ASIN", "B0ADUS0001\nB0ADUS0002\nB0ADUS0003"],
       ["关键词", "kitchen scale"],

@@ -114,7 +114,7 @@ func sbRefusal(c sponsoredCheck, kind string, it sponsoredItem) ([3]string, stri
 		return invalid("HEADLINE_TOO_LONG", "headline must have 1 to 50 characters"), headline
 	case it.Creative.BrandName == "" || len([]rune(it.Creative.BrandName)) > 30:
 		return invalid("INVALID_BRAND_NAME", "brandName must have 1 to 30 characters"), headline
-	case !logoAsset.MatchString(it.Creative.BrandLogoAssetID):
+	case !logoAsset.MatchString(it.Creative.BrandLogoAssetID) || !slices.Contains(SBLogoAssets, strings.Split(it.Creative.BrandLogoAssetID, ":")[0]):
 		return invalid("ASSET_NOT_FOUND", "brandLogoAssetID "+it.Creative.BrandLogoAssetID+" is not an asset of this advertiser"), headline
 	}
 	for _, a := range it.LandingPage.ASINs {

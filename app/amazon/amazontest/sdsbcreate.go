@@ -28,13 +28,14 @@ import (
 // error: [{index, errors: [{errorType, errorValue}]}]}}. A campaign needs a name unused, budgetType DAILY, a
 // budget, startDate YYYY-MM-DD today or later and, for a seller, the brandEntityId of one of its brands
 // (SBBrandEntity); an ad a landing page of 3 to 100 of the seller's ASINs, a headline of at most 50 characters, a
-// brand name and a brand logo asset of the advertiser (amzn1.assetlibrary.asset1.*). POST /sb/keywords takes an
-// array (broad, phrase or exact, bid 0.10-49, 10-7000 yen) and answers like Sponsored Display.
+// brand name and a logo of the advertiser's library (SBLogoAssets, amzn1.assetlibrary.asset1.*). POST
+// /sb/keywords takes an array (broad, phrase or exact, bid 0.10-49, 10-7000 yen) and answers like Sponsored
+// Display.
 //
 // AdEdits.Refuse(name, SKU, headline or keyword text, message) refuses one for a reason of the test's. What is
 // created is kept (SponsoredCreated lists it).
 
-// SBBrandEntity is the brand the stand-in's sellers registered (GET /brands would list it).
+// SBBrandEntity is the brand the stand-in's sellers registered (GET /brands lists it, sbbrands.go).
 const SBBrandEntity = "ENTITY2STANDINBRAND"
 
 // sponsoredMade are a profile's Sponsored Display and Sponsored Brands entities created through the API.
@@ -105,6 +106,7 @@ func addSponsoredCreations(s *Server) {
 		s.Mux.HandleFunc("POST /sb/v4/"+kind, func(w http.ResponseWriter, r *http.Request) { sbCreate(s, w, r, kind) })
 	}
 	s.Mux.HandleFunc("POST /sb/keywords", func(w http.ResponseWriter, r *http.Request) { sdCreate(s, w, r, "sbKeywords") })
+	addSponsoredBrandAssets(s)
 }
 
 // sponsoredItem is an entity to create as the Sponsored Display and Sponsored Brands bodies carry it (every
