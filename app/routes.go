@@ -1097,6 +1097,7 @@ func routes(e *echo.Echo, d Deps, pg *pages.Handler) RouteAccess {
 	monthScreen := middleware.Screen("/amazon/payment/month")
 	amz.POST("/profit/month", prof.MonthPage, monthScreen).Takes(profit.MonthQuery{}).Answers(profitapi.MonthReport{})
 	amz.GET("/profit/month/export", prof.MonthExport(export), monthScreen)
+	amz.POST("/profit/month/shared", prof.MonthShared, monthScreen).Takes(profit.MonthSharedQuery{}).Answers(profitapi.DetailPage{})
 	// 业绩报告: 利润报告's month by the listings' owners (商品列表) or their departments, against the month's targets.
 	perfScreen := middleware.Screen("/amazon/payment/performance")
 	amz.POST("/profit/performance", prof.PerformancePage, perfScreen).Takes(profit.PerformanceQuery{}).Answers(profitapi.Performance{})

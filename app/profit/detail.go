@@ -11,6 +11,7 @@ import (
 	"sellerhub/app/core"
 	"sellerhub/models"
 	profitdb "sellerhub/models/profit"
+	storesdb "sellerhub/models/stores"
 )
 
 // The figures of a line whose lines open beside the buckets: the cost of goods and the freight.
@@ -51,6 +52,8 @@ type DetailLine struct {
 	Amount                    models.Money
 	Currency                  string
 	Note                      string
+	// Line names the line by SKU a share of 分摊费用 went to (店铺 · 站点 · SKU · 币种): 月度报告's shares span many.
+	Line string
 }
 
 // The sources of detail lines.
@@ -356,35 +359,51 @@ func enteredFreight(line *Line) string {
 	return "本地产品头程：" + strings.Join(parts, "；")
 }
 
-// sharedLines are the costs shared into a line, each with its rule: the cost in CNY, the basis, the line's weight
-// over the weights of every line it was shared over, and the share; the line of the largest weight also took the
-// rounding remainder (the shares are rounded to the fen and must sum to the cost), which its note says.
+// sharedLines are the costs shared into a line, each with its rule (shareLine).
 func sharedLines(db *models.DB, companyID int64, lf profitdb.ProfitLineFilter) ([]DetailLine, error) {
 	shares, err := profitdb.LineShares(db, companyID, lf)
 	if err != nil {
 		return nil, err
 	}
-	out := make([]DetailLine, 0, len(shares))
-	for _, sh := range shares {
-		cost := fmt.Sprintf("费用 %s 元", sh.AmountCNY.StringFixed(2))
-		if sh.Currency != "CNY" {
-			cost = fmt.Sprintf("费用 %s %s（折合 %s 元）", sh.Amount.StringFixed(2), sh.Currency, sh.AmountCNY.StringFixed(2))
-		}
-		how := cost + "，手动分摊"
-		note := ""
-		if sh.Basis != profitdb.ShareByHand && sh.TotalWeight.IsPositive() {
-			exact := sh.AmountCNY.Mul(sh.Weight.Decimal).Div(sh.TotalWeight.Decimal).Round(2)
-			how = fmt.Sprintf("%s，按%s分摊：本SKU %s ÷ 合计 %s = %s%%，得 %s", cost, ShareBasisNames[sh.Basis],
-				weightText(sh.Basis, sh.Weight), weightText(sh.Basis, sh.TotalWeight),
-				sh.Weight.Mul(decimal.NewFromInt(100)).Div(sh.TotalWeight.Decimal).StringFixed(2), exact.StringFixed(2))
-			if rest := sh.Share.Sub(exact); !rest.IsZero() {
-				note = fmt.Sprintf("含分摊尾差 %s 元（各SKU四舍五入到分，尾差计入权重最大的SKU）", rest.StringFixed(2))
-			}
-		}
-		out = append(out, DetailLine{ID: fmt.Sprint(sh.ID), Source: SourceShared, Date: sh.CostDate, Kind: sh.Category,
-			Reference: sh.Note, Description: how, Quantity: 1, Amount: sh.Share, Currency: "CNY", Note: note})
+	out := make([]DetailLine, len(shares))
+	for i := range shares {
+		// Every share is of the one line opened: none names it.
+		out[i] = shareLine(&shares[i])
+		out[i].Line = ""
 	}
 	return out, nil
+}
+
+// shareLine is a cost's share in a line by SKU with its rule: the cost in CNY, the basis, the line's weight over
+// the weights of every line it was shared over, and the share; the line of the largest weight also took the
+// rounding remainder (the shares are rounded to the fen and must sum to the cost), which its note says.
+func shareLine(sh *profitdb.LineShare) DetailLine {
+	cost := fmt.Sprintf("费用 %s 元", sh.AmountCNY.StringFixed(2))
+	if sh.Currency != "CNY" {
+		cost = fmt.Sprintf("费用 %s %s（折合 %s 元）", sh.Amount.StringFixed(2), sh.Currency, sh.AmountCNY.StringFixed(2))
+	}
+	how := cost + "，手动分摊"
+	note := ""
+	if sh.Basis != profitdb.ShareByHand && sh.TotalWeight.IsPositive() {
+		exact := sh.AmountCNY.Mul(sh.Weight.Decimal).Div(sh.TotalWeight.Decimal).Round(2)
+		how = fmt.Sprintf("%s，按%s分摊：本SKU %s ÷ 合计 %s = %s%%，得 %s", cost, ShareBasisNames[sh.Basis],
+			weightText(sh.Basis, sh.Weight), weightText(sh.Basis, sh.TotalWeight),
+			sh.Weight.Mul(decimal.NewFromInt(100)).Div(sh.TotalWeight.Decimal).StringFixed(2), exact.StringFixed(2))
+		if rest := sh.Share.Sub(exact); !rest.IsZero() {
+			note = fmt.Sprintf("含分摊尾差 %s 元（各SKU四舍五入到分，尾差计入权重最大的SKU）", rest.StringFixed(2))
+		}
+	}
+	market := sh.MarketplaceID
+	if m, ok := storesdb.MarketplaceByID(market); ok {
+		market = m.Name
+	}
+	sku := sh.SKU
+	if sku == "" {
+		sku = MsgStoreCharges
+	}
+	return DetailLine{ID: fmt.Sprintf("%d-%d-%s-%s-%s", sh.ID, sh.GroupID, sh.MarketplaceID, sh.SKU, sh.LineCurrency),
+		Source: SourceShared, Date: sh.CostDate, Kind: sh.Category, Reference: sh.Note, Description: how, Quantity: 1,
+		Amount: sh.Share, Currency: "CNY", Note: note, Line: strings.Join([]string{sh.GroupName, market, sku, sh.LineCurrency}, " · ")}
 }
 
 // weightText writes a share's weight as its basis counts it: sales in CNY, units whole, volume in litres.

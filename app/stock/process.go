@@ -27,11 +27,15 @@ const (
 	// MsgProcessShort names the component short and what is there: 组件库存不足：SKU M-1 可用库存 3，需用 10.
 	MsgProcessShort       = "组件库存不足：SKU %s 可用库存 %d，需用 %d"
 	MsgBOMComponentsEmpty = "请添加组件"
-	MsgBOMTooMany         = "组件不能超过100种"
-	msgBOMComponent       = "第%d行：组件不存在"
-	msgBOMSelf            = "第%d行：组件不能是产品本身"
-	msgBOMTwice           = "第%d行：组件重复"
-	msgBOMQuantityBad     = "第%d行：用量必须为1到10000的整数"
+	// MsgProcessLinesEmpty refuses an edited consumption with no component left.
+	MsgProcessLinesEmpty = "请至少保留一个组件"
+	// msgProcessLineMade refuses an edited consumption's line of the product made.
+	msgProcessLineMade = "第%d行：组件不能是加工产品本身"
+	MsgBOMTooMany      = "组件不能超过100种"
+	msgBOMComponent    = "第%d行：组件不存在"
+	msgBOMSelf         = "第%d行：组件不能是产品本身"
+	msgBOMTwice        = "第%d行：组件重复"
+	msgBOMQuantityBad  = "第%d行：用量必须为1到10000的整数"
 )
 
 // Button permissions of the processing screens.
@@ -92,6 +96,10 @@ func processForm(ctx context.Context, db *models.DB, p core.Principal, kind stri
 	if len(bom) == 0 {
 		return nil, core.Refused(fmt.Sprintf(MsgProcessNoBOM, sku))
 	}
+	head := &processHead{product: product, quantity: f.MadeQuantity, fee: fee}
+	if f.OwnLines {
+		return head, ownConsumption(f, product)
+	}
 	f.Lines = make([]DocumentLineForm, len(bom))
 	at := map[int64]int{}
 	for i, b := range bom {
@@ -105,7 +113,23 @@ func processForm(ctx context.Context, db *models.DB, p core.Principal, kind stri
 	if err := processPacking(db.With(ctx), p.CompanyID, product, f, at); err != nil {
 		return nil, err
 	}
-	return &processHead{product: product, quantity: f.MadeQuantity, fee: fee}, nil
+	return head, nil
+}
+
+// ownConsumption checks a draft's consumption as the user edited it: at least one line, none the product made;
+// each line's product, quantity (1 to 1000000) and uniqueness are checked with any document's lines. Approval then
+// moves these lines and rolls their costs up, whatever the bill of materials says.
+func ownConsumption(f *DocumentForm, product int64) error {
+	if len(f.Lines) == 0 {
+		return core.Invalid(MsgProcessLinesEmpty)
+	}
+	for i, l := range f.Lines {
+		if id, ok := core.ParseID(strings.TrimSpace(l.ProductID)); ok && id == product {
+			return core.Invalid(fmt.Sprintf(msgProcessLineMade, i+1))
+		}
+		f.Lines[i].UnitCost, f.Lines[i].BinID, f.Lines[i].ToProductID = "", "", ""
+	}
+	return nil
 }
 
 // msgProcessPacking marks a processing order's line of the made product's packing.

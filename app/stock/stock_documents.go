@@ -124,10 +124,12 @@ type DocumentForm struct {
 	Remark        string             `json:"remark"`
 	Lines         []DocumentLineForm `json:"lines"`
 	// A processing order's product made, how many and the fee per unit (元/件, "" for none); its lines are the
-	// product's bill of materials times the quantity, whatever the form's lines say.
+	// product's bill of materials times the quantity with its packing, or, with OwnLines, the form's lines: the
+	// consumption as the user edited it (each component's quantity changed, some added or removed).
 	MadeProductID string `json:"madeProductId"`
 	MadeQuantity  int    `json:"madeQuantity"`
 	ProcessFee    string `json:"processFee"`
+	OwnLines      bool   `json:"ownLines"`
 	// A 海外仓发货's destination (its fields are the body's own).
 	OverseasForm
 }

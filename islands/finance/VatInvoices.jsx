@@ -39,6 +39,9 @@ export default function VatInvoices({ permissions }) {
   const [market, setMarket] = useState("");
   const [settings, setSettings] = useState(null);
   const [editing, setEditing] = useState(null);
+  // reload counts the saved settings: enrolling a store in VCS (or leaving it) changes where its orders' VAT comes
+  // from, so the sums and the orders are read again.
+  const [reload, setReload] = useState(0);
   const groups = useStoreGroups();
 
   const loadSums = (m = month) =>
@@ -124,7 +127,7 @@ export default function VatInvoices({ permissions }) {
           {month} 订单VAT <span className="font-normal text-slate-500 dark:text-slate-400">{market ? sums?.find((s) => s.marketplaceId === market)?.country : "（全部欧洲站点）"}</span>
         </h2>
         <DataTable
-          key={`${month}/${market}`}
+          key={`${month}/${market}/${reload}`}
           filters={{ month, marketplaceId: market }}
           queryname="vatOrderList"
           source={`${AMZ}/vat/orders/page`}
@@ -203,6 +206,8 @@ export default function VatInvoices({ permissions }) {
             await api(`${AMZ}/vat/setting`, { method: "POST", body: { ...values, vcsEnrolled: vcs.includes("1") } });
             toast("已保存");
             loadSettings();
+            loadSums();
+            setReload((n) => n + 1);
           }}
           onClose={() => setEditing(null)}
         />

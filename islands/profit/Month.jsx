@@ -2,10 +2,13 @@
 // the month before and the same month a year before, from 利润报告's own figures (the server sums its lines, so the
 // two screens agree to the cent). Below the company's, each store's sales and profit; a store's row opens its
 // P&L. The month (last month by default) and the store are a form; 导出 saves the P&L and each store's as .xlsx.
+// 分摊费用 (the scope's, each month's, and each store's in the list) opens to the shares that make it, each with its
+// cost and rule: 利润报告's own detail dialog.
 import { useEffect, useRef, useState } from "react";
 import { api, download } from "../lib/api.js";
 import { money } from "../lib/money.js";
 import { openTab } from "../lib/tabs.js";
+import Detail from "./Detail.jsx";
 import { toast } from "../lib/toast.js";
 import { useStoreGroups } from "../lib/StoreSelects.jsx";
 import { AMZ, button, input } from "./shared.jsx";
@@ -24,10 +27,20 @@ function lastMonth() {
 const STRONG = new Set(["settled", "profit", "margin"]);
 const cell = "whitespace-nowrap px-3 py-1.5 text-right tabular-nums";
 
-function Figure({ row, value }) {
+function Figure({ row, value, onOpen }) {
   if (value === "" || value === undefined || value === null) return <span className="text-slate-400">—</span>;
   if (row.percent) return value;
+  if (onOpen) return <Opens of={onOpen} text={money(value, "CNY")} />;
   return money(value, "CNY");
+}
+
+// Opens is a figure that opens the lines it is made of (of: its label and what opens them).
+function Opens({ of, text }) {
+  return (
+    <button type="button" aria-label={of.label} className="text-sky-700 underline decoration-dotted hover:text-sky-900 dark:text-sky-300" onClick={of.open}>
+      {text}
+    </button>
+  );
 }
 
 // Change is a change in percent (or percentage points), green when it is better for the seller, red when worse;
@@ -46,7 +59,13 @@ export default function Month() {
   const [answer, setAnswer] = useState(null);
   const [query, setQuery] = useState({ month: lastMonth(), groupId: "" });
   const [busy, setBusy] = useState(false);
+  const [shares, setShares] = useState(null);
   const form = useRef(null);
+  // openShared is the 分摊费用 of a month and store (groupId "": 全部店铺), for its figure's button.
+  const openShared = (month, groupId, groupName) => ({
+    label: `分摊费用明细 ${groupName} ${month}`,
+    open: () => setShares({ month, groupId, groupName }),
+  });
   const load = (q) => {
     setBusy(true);
     api(`${AMZ}/profit/month`, { method: "POST", body: q })
@@ -149,13 +168,13 @@ export default function Month() {
                         )}
                       </th>
                       <td className={cell} data-current={row.key}>
-                        <Figure row={row} value={row.current} />
+                        <Figure row={row} value={row.current} onOpen={row.key === "shared" && openShared(answer.month, answer.groupId, answer.groupName)} />
                       </td>
                       <td className={cell}>
-                        <Figure row={row} value={row.last} />
+                        <Figure row={row} value={row.last} onOpen={row.key === "shared" && openShared(answer.lastMonth, answer.groupId, answer.groupName)} />
                       </td>
                       <td className={cell}>
-                        <Figure row={row} value={row.lastYear} />
+                        <Figure row={row} value={row.lastYear} onOpen={row.key === "shared" && openShared(answer.lastYearMonth, answer.groupId, answer.groupName)} />
                       </td>
                       <td className={cell}>
                         <Change row={row} text={row.mom} />
@@ -199,6 +218,9 @@ export default function Month() {
                         销售额
                       </th>
                       <th scope="col" className={`${cell} font-medium`}>
+                        分摊费用
+                      </th>
+                      <th scope="col" className={`${cell} font-medium`}>
                         利润
                       </th>
                       <th scope="col" className={`${cell} font-medium`}>
@@ -222,6 +244,9 @@ export default function Month() {
                           {s.estimatedLines > 0 && <span className="ml-1 text-xs text-amber-700 dark:text-amber-400">含预估</span>}
                         </th>
                         <td className={cell}>{money(s.sales, "CNY")}</td>
+                        <td className={cell} data-store-shared={s.groupName}>
+                          <Opens of={openShared(answer.month, s.groupId, s.groupName)} text={money(s.shared, "CNY")} />
+                        </td>
                         <td className={cell} data-store-profit={s.groupName}>
                           {money(s.profit, "CNY")}
                         </td>
@@ -241,6 +266,7 @@ export default function Month() {
           )}
         </>
       )}
+      {shares && <Detail title="分摊费用" scope={shares} onClose={() => setShares(null)} />}
     </section>
   );
 }

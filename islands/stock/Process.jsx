@@ -1,7 +1,8 @@
 // 加工单 (/erp/purchase/process): the processing orders in the documents' list, and beside them 物料清单, each
 // assembled product's components and how many one unit takes. ProcessNew (/e/p/p/c, and 编辑 of a draft) picks the
 // warehouse, the product, the quantity and the fee, and shows what it will consume from the product's bill of
-// materials, with the stock each component has in the warehouse.
+// materials, with the stock each component has in the warehouse. A draft's 编辑 also corrects what it consumes
+// (消耗明细): each component's quantity changed, one removed or added; approval moves and costs those lines.
 import { useEffect, useState } from "react";
 import { api } from "../lib/api.js";
 import { can } from "../lib/permissions.js";
@@ -232,6 +233,8 @@ export function ProcessNew({ doc, onSaved, onCancel }) {
   const [stock, setStock] = useState({});
   const [error, setError] = useState("");
   const [busy, setBusy] = useState(false);
+  // lines is a draft's consumption as saved and corrected here (null: worked out from the bill of materials on save).
+  const [lines, setLines] = useState(doc ? (doc.lines || []).map((l) => ({ id: l.productId, sku: l.sku, name: l.name, quantity: String(l.quantity), fulfillable: l.fulfillable, remark: l.remark || "" })) : null);
   useEffect(() => {
     if (!product) return setBom(null);
     api(`${ERP}/bom`, { query: { productId: product.id } })
@@ -265,6 +268,7 @@ export function ProcessNew({ doc, onSaved, onCancel }) {
     setBusy(true);
     setError("");
     const body = { warehouseId, madeProductId: product.id, madeQuantity: n, processFee: fee.trim(), remark };
+    if (lines) Object.assign(body, { ownLines: true, lines: lines.map((l) => ({ productId: l.id, quantity: Number(l.quantity), remark: l.remark || "" })) });
     try {
       if (doc) {
         await api(`${ERP}/${k.path}/${doc.id}`, { method: "PUT", body });
@@ -299,7 +303,7 @@ export function ProcessNew({ doc, onSaved, onCancel }) {
             <span className="flex items-center gap-2">
               <span className="font-mono font-semibold">{product.sku}</span>
               <span>{product.name}</span>
-              <button type="button" className={plainButton} onClick={() => setProduct(null)}>
+              <button type="button" className={plainButton} onClick={() => (setProduct(null), setLines(null))}>
                 更换
               </button>
             </span>
@@ -325,7 +329,8 @@ export function ProcessNew({ doc, onSaved, onCancel }) {
           {product.sku} 还没有物料清单：请先在加工单页的“物料清单”中添加它的组件。
         </p>
       )}
-      {bom && bom.length > 0 && (
+      {lines && <Consumption lines={lines} setLines={setLines} made={product?.id} warehouseId={warehouseId} changed={doc && n !== doc.madeQuantity} />}
+      {!lines && bom && bom.length > 0 && (
         <table className="w-full text-left text-sm" aria-label="组件用量">
           <thead className="bg-slate-50 text-slate-600 dark:bg-slate-900 dark:text-slate-300">
             <tr>
@@ -357,7 +362,7 @@ export function ProcessNew({ doc, onSaved, onCancel }) {
           </tbody>
         </table>
       )}
-      {bom && bom.length > 0 && <p className="text-xs text-slate-500 dark:text-slate-400">保存时按产品的包材用量加入包材行（按件 × 数量，按箱 × 箱数），审核时与组件一起扣减。</p>}
+      {!lines && bom && bom.length > 0 && <p className="text-xs text-slate-500 dark:text-slate-400">保存时按产品的包材用量加入包材行（按件 × 数量，按箱 × 箱数），审核时与组件一起扣减。</p>}
       <div className="flex gap-2">
         <button type="submit" className={button} disabled={busy}>
           保存
@@ -369,5 +374,76 @@ export function ProcessNew({ doc, onSaved, onCancel }) {
         )}
       </div>
     </form>
+  );
+}
+
+// Consumption is a draft's 消耗明细: what approval will take out of the warehouse, each line's quantity editable, a
+// line removed or a component added; 按物料清单重算 goes back to the bill of materials times the quantity (and its
+// packing), worked out on save.
+function Consumption({ lines, setLines, made, warehouseId, changed }) {
+  const set = (i, quantity) => setLines(lines.map((x, j) => (j === i ? { ...x, quantity } : x)));
+  // An added component comes with its stock in the warehouse, as the saved lines do.
+  const add = async (p) => {
+    let fulfillable;
+    try {
+      const { data } = warehouseId ? await api(`${ERP}/stock/products`, { query: { warehouseId, search: p.sku } }) : { data: [] };
+      fulfillable = (data || []).find((x) => x.sku === p.sku)?.fulfillable ?? (warehouseId ? 0 : undefined);
+    } catch (e) {
+      toast(e.message, "error");
+    }
+    setLines((now) => (!now || now.some((l) => l.id === p.id) ? now : [...now, { id: p.id, sku: p.sku, name: p.name, quantity: "1", fulfillable, remark: "" }]));
+  };
+  return (
+    <section aria-label="消耗明细" className="space-y-2">
+      <div className="flex items-center justify-between">
+        <h3 className="text-sm font-semibold">消耗明细</h3>
+        <button type="button" className={plainButton} onClick={() => setLines(null)}>
+          按物料清单重算
+        </button>
+      </div>
+      {changed && <p className="text-xs text-amber-700 dark:text-amber-400">加工数量已改，下面的消耗不随之变化：需要时点“按物料清单重算”。</p>}
+      <table className="w-full text-left text-sm" aria-label="消耗明细">
+        <thead className="bg-slate-50 text-slate-600 dark:bg-slate-900 dark:text-slate-300">
+          <tr>
+            <th className="px-2 py-2 font-medium">组件SKU</th>
+            <th className="px-2 py-2 font-medium">名称</th>
+            <th className="px-2 py-2 font-medium">消耗数量</th>
+            <th className="px-2 py-2 font-medium">可用库存</th>
+            <th className="px-2 py-2" />
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-slate-100 dark:divide-slate-700">
+          {lines.map((l, i) => {
+            const short = l.fulfillable !== undefined && l.fulfillable < Number(l.quantity);
+            return (
+              <tr key={l.id}>
+                <td className="px-2 py-1 font-mono">{l.sku}</td>
+                <td className="px-2 py-1">{l.name}</td>
+                <td className="px-2 py-1">
+                  <input aria-label={`${l.sku} 消耗数量`} inputMode="numeric" className={`w-24 ${input}`} value={l.quantity} onChange={(e) => set(i, e.target.value)} />
+                </td>
+                <td className={`px-2 py-1 ${short ? "font-semibold text-red-700" : ""}`}>
+                  {l.fulfillable ?? "—"}
+                  {short && "（不足）"}
+                </td>
+                <td className="px-2 py-1 text-right">
+                  <button type="button" aria-label={`移除 ${l.sku}`} className={dangerButton} onClick={() => setLines(lines.filter((_, j) => j !== i))}>
+                    移除
+                  </button>
+                </td>
+              </tr>
+            );
+          })}
+          {lines.length === 0 && (
+            <tr>
+              <td colSpan={5} className="px-2 py-3 text-slate-500">
+                没有组件：至少保留一个，或在下面添加。
+              </td>
+            </tr>
+          )}
+        </tbody>
+      </table>
+      <SkuSearch label="添加消耗组件" exclude={[...lines.map((l) => l.id), made]} onPick={add} />
+    </section>
   );
 }

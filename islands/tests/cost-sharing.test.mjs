@@ -1,6 +1,7 @@
 // 费用分摊 and 成本核算 as the demo company's bookkeeper: a month's costs imported from .xlsx (a bad file refused,
 // naming its row, with nothing filed), a cost shared out by sales over last month's SKUs (the shares summing to it
-// to the fen), 利润报告's 分摊费用 column read for that month; then 成本核算 opened for a product and its duties
+// to the fen), 利润报告's 分摊费用 column read for that month and opened, 月度报告's 分摊费用 (the total and a store's)
+// opened to its shares, summing back to it; then 成本核算 opened for a product and its duties
 // changed, the landed cost worked out. Screenshots at 1280 and 390 px, light and dark, go to islands/tests/artifacts/.
 import assert from "node:assert/strict";
 import { join } from "node:path";
@@ -146,6 +147,55 @@ describe("费用分摊与成本核算", () => {
     await page.screenshot({ path: artifact("cost-sharing-drilldown-1280-light.png") });
     await detail.getByRole("button", { name: "关闭" }).click();
     await detail.waitFor({ state: "hidden" });
+
+    // 月度报告, last month: its 分摊费用 is the 3,000.00 and opens to the same shares, every page of them, each naming
+    // its line by SKU, the rule and the rounding remainder as 利润报告 says them, summing back to the figure to the fen.
+    await openFromRail(page, "财务", "月度报告");
+    const month = await tabFrame(page, "月度报告");
+    await month.getByRole("heading", { name: `全部店铺 · ${LAST_MONTH}` }).waitFor();
+    const figure = month.locator('[data-current="shared"]');
+    assert.equal(cents(await figure.innerText()), 300000, "月度报告's 分摊费用 is the rent");
+    // openShares opens a figure's shares and reads every page: the 金额 of each line, the lines, and the footer.
+    async function openShares(button, heading) {
+      await button.click();
+      const dialog = month.getByRole("dialog", { name: heading });
+      const table = dialog.getByRole("table", { name: "分摊费用明细" });
+      await table.waitFor();
+      const heads = (await table.locator("thead th").allInnerTexts()).map((t) => t.trim());
+      assert.deepEqual(heads.slice(4, 7), ["类型", "分摊到", "说明"], `the shares name their lines: ${heads}`);
+      const lines = [];
+      for (;;) {
+        const [at, of] = (await dialog.getByText(/^\d+ \/ \d+$/).innerText()).split(" / ").map(Number);
+        lines.push(...(await table.locator("tbody tr").evaluateAll((trs) => trs.map((tr) => [...tr.cells].map((td) => td.innerText.trim())))));
+        if (at === of) break;
+        await dialog.getByRole("button", { name: "下一页" }).click();
+        await dialog.getByText(`${at + 1} / ${of}`, { exact: true }).waitFor();
+      }
+      const foot = cents((await table.locator("tfoot td").allInnerTexts())[1]);
+      const at = heads.indexOf("金额");
+      return { dialog, lines, foot, sum: lines.reduce((s, l) => s + cents(l[at]), 0) };
+    }
+    const all = await openShares(month.getByRole("button", { name: `分摊费用明细 全部店铺 ${LAST_MONTH}` }), `分摊费用明细：全部店铺 · ${LAST_MONTH}`);
+    assert.equal(all.sum, 300000, "the shares of every page sum to 月度报告's 分摊费用");
+    assert.equal(all.foot, 300000);
+    assert.ok(all.lines.every((l) => l[0] === "费用分摊" && l[4] === "房租" && / · [A-Z]{3}$/.test(l[5])), `each share names its line: ${JSON.stringify(all.lines.slice(0, 2))}`);
+    assert.ok(all.lines.some((l) => l[5].includes(` · ${line.sku} · `)), `${line.sku}'s share is among them`);
+    assert.ok(all.lines.every((l) => /^费用 3000\.00 元，按销售额分摊：本SKU /.test(l[6])), "each with its rule");
+    await page.screenshot({ path: artifact("month-report-shared-1280-light.png") });
+    await all.dialog.getByRole("button", { name: "关闭" }).click();
+    await all.dialog.waitFor({ state: "hidden" });
+
+    // Each store's 分摊费用 in the list opens to that store's shares, summing to it; the stores' add up to the total.
+    const stores = await month.locator("[data-store-shared]").evaluateAll((tds) => tds.map((td) => [td.dataset.storeShared, td.innerText.trim()]));
+    assert.ok(stores.length > 0, "the stores' list");
+    assert.equal(stores.reduce((s, [, t]) => s + cents(t), 0), 300000, `the stores' 分摊费用 ${JSON.stringify(stores)}`);
+    const [name, text] = stores.find(([, t]) => cents(t) > 0);
+    const one = await openShares(month.getByRole("button", { name: `分摊费用明细 ${name} ${LAST_MONTH}` }), `分摊费用明细：${name} · ${LAST_MONTH}`);
+    assert.equal(one.sum, cents(text), `${name}'s shares sum to its 分摊费用 ${text}`);
+    assert.equal(one.foot, cents(text));
+    assert.ok(one.lines.every((l) => l[5].startsWith(`${name} · `)), `only ${name}'s lines`);
+    await one.dialog.getByRole("button", { name: "关闭" }).click();
+    await one.dialog.waitFor({ state: "hidden" });
   });
 
   it("opens 成本核算 for a product and changes its duties", async () => {

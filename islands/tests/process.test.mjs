@@ -1,7 +1,7 @@
 // 加工单 and 物流跟踪 as the admin does them (issues 45 and 46). 加工单: from the rail, 物料清单 gets KIT-1's components
 // (2 × JG-M, 1 × JG-P); 新建加工单 of 5 KIT-1 with a fee of 0.75 in 加工仓 shows what it consumes, is saved, submitted and
 // approved (asked first), and its detail shows the unit cost rolled up (2 × 2.50 + 1.20 + 0.75 = 6.95); a second
-// order of 20 is refused at approval naming JG-M. 物流跟踪: a sea channel at 12.30/kg, the demo shipment's 编辑物流 with
+// order of 20 is refused at approval naming JG-M; a draft's consumption is corrected before approval. 物流跟踪: a sea channel at 12.30/kg, the demo shipment's 编辑物流 with
 // 40.5 kg computes 498.15, its detail shows the freight spread over its SKUs summing to it and takes a milestone.
 // Screenshots at 1280 px and 390 px, light and dark, go to islands/tests/artifacts/.
 import assert from "node:assert/strict";
@@ -118,6 +118,55 @@ describe("加工单与物流跟踪", () => {
     await short.getByRole("button", { name: "审核", exact: true }).click();
     await sayYes(short, "审核");
     assert.equal((await short.getByRole("alert").innerText()).trim(), "组件库存不足：SKU JG-M 可用库存 20，需用 40");
+  });
+
+  // A draft of 5 KIT-1 would take 10 JG-M and 5 JG-P; a cup broke in assembly, so its consumption is corrected to 11
+  // JG-M (a quantity of 0 refused first), JG-P removed and added back at 5. Approved, 11 and 5 leave the warehouse
+  // (JG-M 20 → 9, JG-P 15 → 10) and the unit cost rolls up from them: (11 × 2.50 + 5 × 1.20) ÷ 5 = 33.50 ÷ 5 = 6.70.
+  it("corrects a draft's consumption before it is finished; stock and cost follow", async () => {
+    const draft = await call(page, "POST", "/erp/api/v1/process", { warehouseId: WAREHOUSE, madeProductId: KIT, madeQuantity: 5 });
+    await page.getByRole("tab", { name: "加工单", exact: true }).click();
+    const list = await tabFrame(page, "加工单");
+    await list.locator("#document-filter").getByRole("button", { name: "查询", exact: true }).click();
+    await list.getByRole("row", { name: new RegExp(draft.number) }).getByRole("button", { name: "详情" }).click();
+    const detail = await tabFrame(page, `加工单 ${draft.number}`);
+    await detail.getByRole("button", { name: "编辑", exact: true }).click();
+    const used = detail.getByRole("table", { name: "消耗明细" });
+    assert.equal(await used.getByLabel("JG-M 消耗数量").inputValue(), "10");
+    assert.equal(await used.getByLabel("JG-P 消耗数量").inputValue(), "5");
+    await used.getByLabel("JG-M 消耗数量").fill("0");
+    await detail.getByRole("button", { name: "保存", exact: true }).click();
+    assert.equal((await detail.getByRole("alert").innerText()).trim(), "第1行：数量必须为1到1000000的整数");
+    await used.getByLabel("JG-M 消耗数量").fill("11");
+    await used.getByRole("button", { name: "移除 JG-P" }).click();
+    await used.getByLabel("JG-P 消耗数量").waitFor({ state: "detached" });
+    await detail.getByLabel("添加消耗组件").fill("JG-P");
+    await detail.getByRole("button", { name: /JG-P/ }).click();
+    await used.getByLabel("JG-P 消耗数量").fill("5");
+    await used.getByRole("row", { name: /JG-P/ }).getByRole("cell", { name: "15", exact: true }).waitFor();
+    await page.screenshot({ path: artifact("process-consumption-edit-desktop.png") });
+    await detail.getByRole("button", { name: "保存", exact: true }).click();
+    const lines = detail.getByRole("table", { name: "单据产品" });
+    await lines.waitFor();
+    const rows = await lines.locator("tbody tr").evaluateAll((trs) => trs.map((tr) => [tr.cells[2].innerText.trim(), tr.cells[4].innerText.trim()]));
+    assert.deepEqual(rows.sort(), [["JG-M", "11"], ["JG-P", "5"]], "the draft keeps the corrected consumption");
+
+    await detail.getByRole("button", { name: "提交", exact: true }).click();
+    await sayYes(detail, "提交");
+    await detail.getByText("待审核", { exact: true }).waitFor();
+    await detail.getByRole("button", { name: "编辑", exact: true }).waitFor({ state: "detached" });
+    await detail.getByRole("button", { name: "审核", exact: true }).click();
+    const asked = await question(detail, `审核加工单 ${draft.number}`);
+    assert.match(await asked.locator("p").innerText(), /消耗 2 种组件共 16 件，加工出 KIT-1 ×5/);
+    await sayYes(detail, "审核");
+    await detail.getByText("已完成", { exact: true }).waitFor();
+    await detail.getByText("6.70", { exact: true }).waitFor();
+    const stock = await page.evaluate(async (w) => {
+      const r = await fetch(`/erp/api/v1/stock/products?warehouseId=${w}`, { headers: { Accept: "application/json" } });
+      return (await r.json()).data;
+    }, WAREHOUSE);
+    const left = Object.fromEntries(stock.filter((s) => ["JG-M", "JG-P", "KIT-1"].includes(s.sku)).map((s) => [s.sku, s.fulfillable]));
+    assert.deepEqual(left, { "JG-M": 9, "JG-P": 10, "KIT-1": 10 }, "the stock moved as corrected");
   });
 
   it("computes a shipment's freight from its channel and shows the spread and milestones", async () => {

@@ -171,31 +171,62 @@ func LimitedToGroups(db *models.DB, userID int64) (bool, error) {
 }
 
 // LineShare is one cost's share in a line by SKU: the cost, the line's weight and share, and the sum of the
-// weights of every line the cost was shared over.
+// weights of every line the cost was shared over; the line (store group, its name, marketplace, SKU, currency).
 type LineShare struct {
-	ID          int64
-	CostDate    string
-	Category    string
-	Amount      models.Money
-	Currency    string
-	AmountCNY   models.Money `gorm:"column:amount_cny"`
-	Note        string
-	Basis       string
-	Weight      models.Money
-	Share       models.Money
-	TotalWeight models.Money
+	ID            int64
+	CostDate      string
+	Category      string
+	Amount        models.Money
+	Currency      string
+	AmountCNY     models.Money `gorm:"column:amount_cny"`
+	Note          string
+	Basis         string
+	Weight        models.Money
+	Share         models.Money
+	TotalWeight   models.Money
+	GroupID       int64
+	GroupName     string
+	MarketplaceID string
+	SKU           string `gorm:"column:sku"`
+	LineCurrency  string
 }
+
+// sharesOf selects the shares of a month (of a store group, 0 any) in groups userID is granted, with their costs.
+func sharesOf(db *models.DB, companyID, userID int64, month string, groupID int64) *gorm.DB {
+	q := db.Table("shared_cost_shares s").Joins("JOIN shared_costs c ON c.id = s.shared_cost_id AND c.company_id = s.company_id").
+		Where("s.company_id = ? AND s.month = ?", companyID, month).Scopes(models.InGrantedGroups("s.group_id", userID))
+	if groupID != 0 {
+		q = q.Where("s.group_id = ?", groupID)
+	}
+	return q
+}
+
+const lineShareColumns = "c.id, c.cost_date, c.category, c.amount, c.currency, c.amount_cny, c.note, c.basis, s.weight, s.amount AS share, " +
+	"(SELECT SUM(t.weight) FROM shared_cost_shares t WHERE t.shared_cost_id = c.id) AS total_weight, " +
+	"s.group_id, COALESCE(g.name, '') AS group_name, s.marketplace_id, s.sku, s.currency AS line_currency"
 
 // LineShares lists the shares of the costs shared into a line by SKU (a month, store group, marketplace, seller SKU
 // and currency) of a group userID is granted, by cost date.
 func LineShares(db *models.DB, companyID int64, lf ProfitLineFilter) ([]LineShare, error) {
 	rows := []LineShare{}
-	err := db.Table("shared_cost_shares s").Joins("JOIN shared_costs c ON c.id = s.shared_cost_id AND c.company_id = s.company_id").
-		Where("s.company_id = ? AND s.month = ? AND s.group_id = ? AND s.marketplace_id = ? AND s.sku = ? AND s.currency = ?",
-			companyID, lf.Month, lf.GroupID, lf.MarketplaceID, lf.SKU, lf.Currency).
-		Scopes(models.InGrantedGroups("s.group_id", lf.UserID)).
-		Select("c.id, c.cost_date, c.category, c.amount, c.currency, c.amount_cny, c.note, c.basis, s.weight, s.amount AS share, " +
-			"(SELECT SUM(t.weight) FROM shared_cost_shares t WHERE t.shared_cost_id = c.id) AS total_weight").
+	err := sharesOf(db, companyID, lf.UserID, lf.Month, lf.GroupID).
+		Where("s.group_id = ? AND s.marketplace_id = ? AND s.sku = ? AND s.currency = ?", lf.GroupID, lf.MarketplaceID, lf.SKU, lf.Currency).
+		Joins("LEFT JOIN store_groups g ON g.id = s.group_id").Select(lineShareColumns).
 		Order("c.cost_date, c.id").Scan(&rows).Error
 	return rows, err
+}
+
+// MonthShares pages the shares of a month's costs in a store group (0: every group userID is granted), as
+// 月度报告's 分摊费用 sums them: by cost (date, id), then each cost's largest share first; with how many there are.
+func MonthShares(db *models.DB, companyID, userID int64, month string, groupID int64, offset, limit int) ([]LineShare, int64, error) {
+	var total int64
+	if err := sharesOf(db, companyID, userID, month, groupID).Count(&total).Error; err != nil {
+		return nil, 0, err
+	}
+	rows := []LineShare{}
+	err := sharesOf(db, companyID, userID, month, groupID).Joins("LEFT JOIN store_groups g ON g.id = s.group_id").
+		Select(lineShareColumns).
+		Order("c.cost_date, c.id, s.amount DESC, g.name, s.group_id, s.marketplace_id, s.sku, s.currency").
+		Offset(offset).Limit(limit).Scan(&rows).Error
+	return rows, total, err
 }

@@ -39,12 +39,13 @@ type MonthRow struct {
 	Estimated any                    `json:"estimated"`
 }
 
-// MonthStore is a store's month in 月度报告's list of stores: sales, profit and margin (CNY), profit the month before
+// MonthStore is a store's month in 月度报告's list of stores: sales, shared costs (分摊费用), profit and margin (CNY), profit the month before
 // and a year before with the changes, and how many of its lines by SKU are estimated.
 type MonthStore struct {
 	GroupID        string `json:"groupId"`
 	GroupName      string `json:"groupName"`
 	Sales          string `json:"sales"`
+	Shared         string `json:"shared"`
 	Profit         string `json:"profit"`
 	Margin         string `json:"margin"`
 	LastProfit     string `json:"lastProfit"`
@@ -181,7 +182,7 @@ func (h *Handler) MonthPage(c *echo.Context) error {
 			cur, last, lastYear := &st.Current.Total, &st.Last.Total, &st.LastYear.Total
 			m, hasMargin := cur.Margin()
 			ms := MonthStore{GroupID: fmt.Sprint(st.GroupID), GroupName: st.GroupName,
-				Sales: cur.AmazonCNY[profit.BucketSales].StringFixed(2), Profit: cur.Profit.StringFixed(2),
+				Sales: cur.AmazonCNY[profit.BucketSales].StringFixed(2), Shared: cur.Shared.StringFixed(2), Profit: cur.Profit.StringFixed(2),
 				Margin: MarginMissing, LastProfit: last.Profit.StringFixed(2), LastYearProfit: lastYear.Profit.StringFixed(2),
 				MoM:   change(cur.Profit, last.Profit, true, st.Last.Lines > 0, false),
 				YoY:   change(cur.Profit, lastYear.Profit, true, st.LastYear.Lines > 0, false),
@@ -195,6 +196,26 @@ func (h *Handler) MonthPage(c *echo.Context) error {
 	out.Gaps = gaps(r.Current.Total.Gaps(), true)
 	out.Label = incomplete(out.Gaps, true)
 	return api.OK(c, out)
+}
+
+// MonthShared answers POST profit/month/shared {currentpage, pagesize, month (yyyy-MM), groupId ("": every store
+// the user may see)}: a page of the shares that make the month's 分摊费用, each with its cost and rule, and their
+// footer, the report's figure.
+func (h *Handler) MonthShared(c *echo.Context) error {
+	var q profit.MonthSharedQuery
+	if err := c.Bind(&q); err != nil {
+		return err
+	}
+	p, _ := middleware.Principal(c)
+	rows, total, r, sum, err := h.Profit.MonthShared(c.Request().Context(), p, q)
+	if err != nil {
+		return err
+	}
+	out := make([]DetailLine, len(rows))
+	for i := range rows {
+		out[i] = detail(&rows[i])
+	}
+	return api.OK(c, DetailPage{Page: api.NewPage(out, total, r.Current, r.Size), Sum: detailSum(sum)})
 }
 
 // monthRows are the report's rows for the export: the scope's, then each store's.

@@ -27,8 +27,8 @@ type monthReport struct {
 	Currencies                                                 []string
 	Rows                                                       []monthRow
 	Stores                                                     []struct {
-		GroupID, GroupName, Sales, Profit, Margin, MoM string
-		Lines, EstimatedLines                          int
+		GroupID, GroupName, Sales, Shared, Profit, Margin, MoM string
+		Lines, EstimatedLines                                  int
 	}
 	Lines, EstimatedLines int
 	Empty                 bool

@@ -192,12 +192,14 @@ type DetailLine struct {
 	Amount          json.Number `json:"amount"`
 	Currency        string      `json:"currency"`
 	Note            string      `json:"note"`
+	// Line is the line by SKU a share of 分摊费用 went to (月度报告's shares span many lines), empty otherwise.
+	Line string `json:"line,omitempty"`
 }
 
 func detail(d *profit.DetailLine) DetailLine {
 	return DetailLine{ID: d.ID, Source: d.Source, Date: d.Date, Reference: d.Reference, OrderID: d.OrderID, Kind: d.Kind,
 		Description: d.Description, KindCode: d.KindCode, DescriptionCode: d.DescriptionCode, Quantity: d.Quantity, Amount: json.Number(d.Amount.StringFixed(4)), Currency: d.Currency,
-		Note: d.Note}
+		Note: d.Note, Line: d.Line}
 }
 
 // Summary is the whole query's completeness (every line by SKU, whatever the page and grouping): its lines, the
@@ -287,16 +289,20 @@ func (h *Handler) Detail(c *echo.Context) error {
 	for i := range rows {
 		out[i] = detail(&rows[i])
 	}
-	answer := DetailPage{Page: api.NewPage(out, total, r.Current, r.Size)}
 	sum, err := h.Profit.DetailSum(ctx, p, q)
 	if err != nil {
 		return err
 	}
-	if sum != nil {
-		answer.Sum = &DetailSum{Label: sum.Label, Description: sum.Description, Amount: json.Number(sum.Amount.StringFixed(4)),
-			Currency: sum.Currency, Sums: sum.Sums}
+	return api.OK(c, DetailPage{Page: api.NewPage(out, total, r.Current, r.Size), Sum: detailSum(sum)})
+}
+
+// detailSum is a figure's footer, nil without one.
+func detailSum(sum *profit.DetailTotal) *DetailSum {
+	if sum == nil {
+		return nil
 	}
-	return api.OK(c, answer)
+	return &DetailSum{Label: sum.Label, Description: sum.Description, Amount: json.Number(sum.Amount.StringFixed(4)),
+		Currency: sum.Currency, Sums: sum.Sums}
 }
 
 // Config is 利润配置: how freight is spread (weight or volume) and its name.
