@@ -57,7 +57,9 @@ type processHead struct {
 }
 
 // processForm reads a processing order's product, quantity and fee and fills the form's lines with the product's
-// bill of materials times the quantity (the components consumed) and its packing. Other kinds answer nil.
+// bill of materials times the quantity (the components consumed). Its 包材用量 is not among them: 发货 consumes it
+// for every unit shipped, made here or bought, and 成本核算 adds its cost to every unit; taken here too, a made unit
+// was packed, and costed, twice. Packing used at the bench belongs in the bill of materials. Other kinds answer nil.
 func processForm(ctx context.Context, db *models.DB, p core.Principal, kind string, f *DocumentForm) (*processHead, error) {
 	if kind != stockdb.DocProcess {
 		return nil, nil
@@ -101,17 +103,12 @@ func processForm(ctx context.Context, db *models.DB, p core.Principal, kind stri
 		return head, ownConsumption(f, product)
 	}
 	f.Lines = make([]DocumentLineForm, len(bom))
-	at := map[int64]int{}
 	for i, b := range bom {
 		q := b.Quantity * f.MadeQuantity
 		if q > maxLineQuantity {
 			return nil, core.Invalid(fmt.Sprintf("组件 %s 需用 %d，超过1000000，请减少加工数量", b.SKU, q))
 		}
 		f.Lines[i] = DocumentLineForm{ProductID: fmt.Sprint(b.ComponentID), Quantity: q}
-		at[b.ComponentID] = i
-	}
-	if err := processPacking(db.With(ctx), p.CompanyID, product, f, at); err != nil {
-		return nil, err
 	}
 	return head, nil
 }
@@ -128,45 +125,6 @@ func ownConsumption(f *DocumentForm, product int64) error {
 			return core.Invalid(fmt.Sprintf(msgProcessLineMade, i+1))
 		}
 		f.Lines[i].UnitCost, f.Lines[i].BinID, f.Lines[i].ToProductID = "", "", ""
-	}
-	return nil
-}
-
-// msgProcessPacking marks a processing order's line of the made product's packing.
-const msgProcessPacking = "包材用量"
-
-// processPacking adds to a processing order's lines the made product's packing (包材用量): per unit × the quantity,
-// per carton × the cartons it fills (the quantity over its 单箱数量 rounded up, one carton without one), each
-// material once, added to its component line when it is one. Being lines, they move out with the components in
-// the approval's one MoveStock, their costs roll into the made unit's, and 作废 gives them back at those costs.
-func processPacking(db *models.DB, companyID, product int64, f *DocumentForm, at map[int64]int) error {
-	packing, err := catalogdb.PackingOf(db, companyID, []int64{product})
-	if err != nil || len(packing) == 0 {
-		return err
-	}
-	per, err := catalogdb.CartonUnitsOf(db, companyID, []int64{product})
-	if err != nil {
-		return err
-	}
-	cartons := 1
-	if c := per[product]; c > 0 {
-		cartons = (f.MadeQuantity + c - 1) / c
-	}
-	for _, l := range packing {
-		q := l.Quantity * f.MadeQuantity
-		if l.PerCarton {
-			q = l.Quantity * cartons
-		}
-		i, ok := at[l.MaterialID]
-		if !ok {
-			i = len(f.Lines)
-			at[l.MaterialID] = i
-			f.Lines = append(f.Lines, DocumentLineForm{ProductID: fmt.Sprint(l.MaterialID), Remark: msgProcessPacking})
-		}
-		f.Lines[i].Quantity += q
-		if f.Lines[i].Quantity > maxLineQuantity {
-			return core.Invalid(fmt.Sprintf("包材 %s 需用 %d，超过1000000，请减少加工数量", l.SKU, f.Lines[i].Quantity))
-		}
 	}
 	return nil
 }

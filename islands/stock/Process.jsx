@@ -362,7 +362,7 @@ export function ProcessNew({ doc, onSaved, onCancel }) {
           </tbody>
         </table>
       )}
-      {!lines && bom && bom.length > 0 && <p className="text-xs text-slate-500 dark:text-slate-400">保存时按产品的包材用量加入包材行（按件 × 数量，按箱 × 箱数），审核时与组件一起扣减。</p>}
+      {!lines && bom && bom.length > 0 && <p className="text-xs text-slate-500 dark:text-slate-400">产品的包材用量在发货时扣减；加工时使用的包装请加入物料清单。</p>}
       <div className="flex gap-2">
         <button type="submit" className={button} disabled={busy}>
           保存

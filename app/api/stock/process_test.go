@@ -347,14 +347,14 @@ func TestConcurrentProcessingOfTheSameComponents(t *testing.T) {
 	}
 }
 
-// A processing order consumes its product's packing (包材用量) with its components, once: lines of the order, moved
-// by the approval's one MoveStock with a ledger line each, their costs rolled into the made unit; 作废 gives them
-// back. On every database.
+// A processing order consumes its bill of materials only: the product's packing (包材用量) is what 发货 consumes
+// for every unit it ships, and 成本核算 costs for every unit; taken by processing too, a made unit was packed and
+// costed twice. On every database.
 //
 // Hand calculation: K-2 takes 2 × M-2 (average 2.50) and 1 × LABEL (0.10) by its bill of materials, and packs a
-// LABEL and a BAG (0.40) per unit and a BOX (3.00) per carton of 4. Making 5 (2 cartons) with a fee of 0.75 takes
-// 10 M-2, 5 + 5 LABEL, 5 BAG and 2 BOX: (25.00 + 1.00 + 2.00 + 6.00 + 3.75) ÷ 5 = 7.55 a unit.
-func TestAProcessingOrderConsumesThePacking(t *testing.T) {
+// LABEL and a BAG (0.40) per unit and a BOX (3.00) per carton of 4. Making 5 with a fee of 0.75 takes 10 M-2 and
+// 5 LABEL, no BAG nor BOX: (25.00 + 0.50 + 3.75) ÷ 5 = 5.85 a unit.
+func TestAProcessingOrderLeavesThePackingToShipping(t *testing.T) {
 	for _, kind := range databases {
 		t.Run(kind, func(t *testing.T) {
 			h := apptest.Start(t, apptest.WithDatabase(kind))
@@ -403,23 +403,22 @@ func TestAProcessingOrderConsumesThePacking(t *testing.T) {
 			for _, l := range d.Lines {
 				got[l.SKU] = l
 			}
-			if len(d.Lines) != 4 || got["M-2"].Quantity != 10 || got["LABEL"].Quantity != 10 || got["LABEL"].Remark != "" ||
-				got["BAG"].Quantity != 5 || got["BAG"].Remark != "包材用量" || got["BOX"].Quantity != 2 {
+			if len(d.Lines) != 2 || got["M-2"].Quantity != 10 || got["LABEL"].Quantity != 5 || got["LABEL"].Remark != "" {
 				t.Fatalf("lines = %+v", d.Lines)
 			}
 
 			apptest.ExpectOK(t, c.Call(http.MethodPost, v1+"process/"+id+"/approve", nil))
 			apptest.Expect(t, c.Call(http.MethodPost, v1+"process/"+id+"/approve", nil), 400, "B0001", "只有待审核的单据可以审核")
 			wantFulfillable(t, c, w.ID, m, 10)
-			wantFulfillable(t, c, w.ID, label, 10)
-			wantFulfillable(t, c, w.ID, bag, 15)
-			wantFulfillable(t, c, w.ID, box, 0)
+			wantFulfillable(t, c, w.ID, label, 15)
+			wantFulfillable(t, c, w.ID, bag, 20)
+			wantFulfillable(t, c, w.ID, box, 2)
 			wantFulfillable(t, c, w.ID, kit, 5)
-			if p := getProcess(t, c, id); p.MadeCost != "7.55" || p.TotalCost != "34.00" {
+			if p := getProcess(t, c, id); p.MadeCost != "5.85" || p.TotalCost != "25.50" {
 				t.Fatalf("approved = %+v", p)
 			}
-			if got := stockCost(t, h, u.CompanyID, w.ID, kit); got != 75500 {
-				t.Fatalf("K-2's average = %d, want 75500", got)
+			if got := stockCost(t, h, u.CompanyID, w.ID, kit); got != 58500 {
+				t.Fatalf("K-2's average = %d, want 58500", got)
 			}
 			ledger := list[struct {
 				ledgerLine
@@ -430,25 +429,24 @@ func TestAProcessingOrderConsumesThePacking(t *testing.T) {
 				changes[l.SKU] += l.FulfillableChange
 				costs[l.SKU] = l.UnitCost
 			}
-			if ledger.Total != 5 || changes["BAG"] != -5 || changes["BOX"] != -2 || changes["LABEL"] != -10 || changes["K-2"] != 5 ||
-				costs["BAG"] != "0.40" || costs["BOX"] != "3.00" || costs["K-2"] != "7.55" {
+			if ledger.Total != 3 || changes["M-2"] != -10 || changes["LABEL"] != -5 || changes["BAG"] != 0 || changes["K-2"] != 5 ||
+				costs["LABEL"] != "0.10" || costs["K-2"] != "5.85" {
 				t.Fatalf("ledger = %+v", ledger.Records)
 			}
 
-			// 作废 gives the packing back with the components.
+			// 作废 gives the components back.
 			apptest.ExpectOK(t, c.Call(http.MethodPost, v1+"process/"+id+"/cancel", nil))
+			wantFulfillable(t, c, w.ID, m, 20)
 			wantFulfillable(t, c, w.ID, label, 20)
-			wantFulfillable(t, c, w.ID, bag, 20)
-			wantFulfillable(t, c, w.ID, box, 2)
 			wantFulfillable(t, c, w.ID, kit, 0)
-			if p := list[ledgerLine](t, c, "stock/ledger", map[string]any{"docNumber": number}); p.Total != 10 {
+			if p := list[ledgerLine](t, c, "stock/ledger", map[string]any{"docNumber": number}); p.Total != 6 {
 				t.Fatalf("ledger after the cancel = %d lines", p.Total)
 			}
 
-			// Short of boxes: refused naming the material, nothing moved.
-			short, _ := submittedProcess(t, c, w.ID, kit, 9, "")
-			apptest.Expect(t, c.Call(http.MethodPost, v1+"process/"+short+"/approve", nil), 400, "B0001", "组件库存不足：SKU BOX 可用库存 2，需用 3")
-			wantFulfillable(t, c, w.ID, bag, 20)
+			// Short of a component: refused naming it, nothing moved.
+			short, _ := submittedProcess(t, c, w.ID, kit, 11, "")
+			apptest.Expect(t, c.Call(http.MethodPost, v1+"process/"+short+"/approve", nil), 400, "B0001", "组件库存不足：SKU M-2 可用库存 20，需用 22")
+			wantFulfillable(t, c, w.ID, label, 20)
 			wantFulfillable(t, c, w.ID, m, 20)
 			ledgerAgrees(t, h)
 		})
