@@ -247,6 +247,11 @@ func UpsertLedgerBalances(db *models.DB, balances []LedgerBalance) (int64, error
 		if written, err = tx.Upsert(ledgerBalancesTable, len(balances), row); err != nil {
 			return err
 		}
+		if written > 0 {
+			if err := addLedgerSKUs(tx, balances); err != nil {
+				return err
+			}
+		}
 		// A report read again writes nothing and keeps 亚马逊补货计划's kept days.
 		raised := map[int64]bool{}
 		for i := 0; written > 0 && i < len(balances); i++ {

@@ -52,6 +52,9 @@ type LedgerDayFilter struct {
 	OrderBy       string
 	Offset, Limit int
 	Anchor        models.Anchor
+	// skus, when the keyword names few seller SKUs (ledgerSKUsContaining), are those: the balances are read on the
+	// index by company and SKU, then tested for the keyword as before.
+	skus []string
 }
 
 // sameDay matches an event (e) to the balance (fba_ledger_balances) of its day and place.
@@ -89,6 +92,9 @@ func (f LedgerDayFilter) matching(db *models.DB, companyID int64) *gorm.DB {
 	if f.Location != "" {
 		q = q.Where("fba_ledger_balances.location = ?", f.Location)
 	}
+	if f.skus != nil {
+		q = q.Where("fba_ledger_balances.sku IN ?", f.skus)
+	}
 	if f.Mismatched {
 		q = q.Where("fba_ledger_balances.ending - fba_ledger_balances.starting <> " + eventsSum(""))
 	}
@@ -99,6 +105,15 @@ func (f LedgerDayFilter) matching(db *models.DB, companyID int64) *gorm.DB {
 // with the total.
 func LedgerDayPage(db *models.DB, companyID int64, f LedgerDayFilter) ([]LedgerDayRow, int64, error) {
 	rows := []LedgerDayRow{}
+	if f.Keyword != "" {
+		skus, few, err := ledgerSKUsContaining(db, companyID, f.Keyword)
+		if err != nil || (few && len(skus) == 0) {
+			return rows, 0, err
+		}
+		if few {
+			f.skus = skus
+		}
+	}
 	order := models.ByKeys("fba_ledger_balances", f.Desc, "day", "sku", "location", "disposition")
 	if f.OrderBy != "" {
 		order = models.ByKeys("fba_ledger_balances", f.Desc, f.OrderBy)
