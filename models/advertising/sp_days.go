@@ -81,13 +81,19 @@ func ReplaceProductDays(db *models.DB, p Profile, adType, start, end string, row
 	}, func(i int) [2]string { return [2]string{rows[i].AdID, rows[i].Day} })
 }
 
-// ReplaceTargetDays is ReplaceCampaignDays for the keywords' and product targets' days.
+// ReplaceTargetDays is ReplaceCampaignDays for the keywords' and product targets' days. It raises the company's
+// GenerationAdvTargets, last so that concurrent imports wait on its row briefly: the kept totals of 广告管理's
+// ranges (target_totals.go) are summed again.
 func ReplaceTargetDays(db *models.DB, p Profile, start, end string, rows []TargetDay, now time.Time) (int64, error) {
-	return replaceDays(db, targetDaysTable, "target_id", p.ProfileID, "", start, end, len(rows), func(i int) []any {
+	written, err := replaceDays(db, targetDaysTable, "target_id", p.ProfileID, "", start, end, len(rows), func(i int) []any {
 		d := &rows[i]
 		return []any{p.CompanyID, p.GroupID, p.ProfileID, d.TargetID, d.Day, d.CampaignID, d.AdGroupID, p.Currency,
 			d.Impressions, d.Clicks, d.Cost.Units(), d.Orders, d.Sales.Units(), d.Units, now, now}
 	}, func(i int) [2]string { return [2]string{rows[i].TargetID, rows[i].Day} })
+	if err != nil || written == 0 {
+		return written, err
+	}
+	return written, db.RaiseReportGeneration(p.CompanyID, models.GenerationAdvTargets)
 }
 
 // replaceDays writes a report's n rows over the profile's days start..end (of the ad type, unless ""): a range
