@@ -1,6 +1,9 @@
 package advertising
 
 import (
+	"cmp"
+	"slices"
+	"strings"
 	"time"
 
 	"sellerhub/models"
@@ -107,7 +110,25 @@ func replaceDays(db *models.DB, t *models.UpsertTable, idColumn string, profileI
 		if err != nil {
 			return 0, err
 		}
-		return db.InsertNew(t, n, row)
+		if db.Driver == "postgres" {
+			return db.InsertNew(t, n, row)
+		}
+		// On SQLite, in the key's order: a report lists its rows day by day, which put each insert into the key's
+		// index at another entity's place; so ordered they fill it from one end, a page at a time (1,000,000
+		// targeting rows: 9.4-9.8 s of CPU before, 8.1-8.7 s after, the sort included). PostgreSQL's COPY gained
+		// nothing measurable for the sort's cost.
+		type keyed struct {
+			key [2]string
+			i   int
+		}
+		order := make([]keyed, n)
+		for i := range order {
+			order[i] = keyed{key(i), i}
+		}
+		slices.SortFunc(order, func(a, b keyed) int {
+			return cmp.Or(strings.Compare(a.key[0], b.key[0]), strings.Compare(a.key[1], b.key[1]))
+		})
+		return db.InsertNew(t, n, func(i int) []any { return row(order[i].i) })
 	}
 	written, err := db.Upsert(t, n, row)
 	if err != nil {
