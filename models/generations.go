@@ -95,6 +95,9 @@ const (
 	// GenerationReplenishment is what else 亚马逊补货计划 reads (00156): local stock, warehouses' kind, purchase
 	// orders, the plan's inputs, 销售预测's plans and products' suppliers.
 	GenerationReplenishment = "replenishment"
+	// GenerationAdvTargets is the keywords' and targets' days (adv_target_days), raised in Go by the targeting
+	// report's import: 广告管理's kept totals of a range (00179) hold at one generation.
+	GenerationAdvTargets = "adv_targets"
 )
 
 // RaiseReportGeneration raises the company's generation of the kind in the caller's transaction.

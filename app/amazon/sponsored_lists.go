@@ -223,26 +223,9 @@ func (a *Advertising) SBKeywords(ctx context.Context, endpoint, refreshToken str
 
 // SBTargets lists every Sponsored Brands product target of a profile.
 func (a *Advertising) SBTargets(ctx context.Context, endpoint, refreshToken string, profileID int64) ([]SBTarget, error) {
-	out := []SBTarget{}
-	next := ""
-	for {
-		body := map[string]any{"maxResults": 100, "filters": []map[string]any{{"filterType": "STATE",
-			"values": []string{"enabled", "paused", "archived"}}}}
-		if next != "" {
-			body["nextToken"] = next
-		}
-		var page struct {
-			Targets   []SBTarget `json:"targets"`
-			NextToken string     `json:"nextToken"`
-		}
-		if err := a.adsCall(ctx, http.MethodPost, endpoint+"/sb/targets/list", refreshToken, profileID, "application/json", body, &page); err != nil {
-			return nil, err
-		}
-		out = append(out, page.Targets...)
-		if next = page.NextToken; next == "" {
-			return out, nil
-		}
-	}
+	return listByToken[SBTarget](ctx, a, endpoint+"/sb/targets/list", refreshToken, profileID, "application/json", "targets",
+		map[string]any{"maxResults": 100, "filters": []map[string]any{{"filterType": "STATE",
+			"values": []string{"enabled", "paused", "archived"}}}})
 }
 
 // listIndexed reads every page of a startIndex/count list, every state included, until an empty one: a page may

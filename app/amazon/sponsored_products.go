@@ -97,32 +97,35 @@ func (a *Advertising) SPProductAds(ctx context.Context, endpoint, refreshToken s
 // listSP reads every page of a list operation. The state filter names all three states: the console's archived
 // campaigns still carry spend in the reports.
 func listSP[T any](ctx context.Context, a *Advertising, endpoint, refreshToken string, profileID int64, op spList) ([]T, error) {
+	return listByToken[T](ctx, a, endpoint+op.path, refreshToken, profileID, op.mediaType, op.field, map[string]any{
+		"maxResults": spPageSize, "stateFilter": map[string]any{"include": []string{"ENABLED", "PAUSED", "ARCHIVED"}}})
+}
+
+// listByToken reads every page of a POST list that answers {field: [...], nextToken}: body asks the first page, and
+// each next page is the same body with the nextToken of the page before, until a page comes without one.
+func listByToken[T any](ctx context.Context, a *Advertising, u, refreshToken string, profileID int64, mediaType, field string,
+	body map[string]any) ([]T, error) {
 	out := []T{}
-	next := ""
 	for {
-		body := map[string]any{"maxResults": spPageSize,
-			"stateFilter": map[string]any{"include": []string{"ENABLED", "PAUSED", "ARCHIVED"}}}
-		if next != "" {
-			body["nextToken"] = next
-		}
 		var page map[string]json.RawMessage
-		if err := a.adsCall(ctx, http.MethodPost, endpoint+op.path, refreshToken, profileID, op.mediaType, body, &page); err != nil {
+		if err := a.adsCall(ctx, http.MethodPost, u, refreshToken, profileID, mediaType, body, &page); err != nil {
 			return nil, err
 		}
 		var items []T
-		if raw, ok := page[op.field]; ok {
+		if raw, ok := page[field]; ok {
 			if err := json.Unmarshal(raw, &items); err != nil {
 				return nil, err
 			}
 		}
 		out = append(out, items...)
-		next = ""
+		next := ""
 		if raw, ok := page["nextToken"]; ok {
 			_ = json.Unmarshal(raw, &next)
 		}
 		if next == "" {
 			return out, nil
 		}
+		body["nextToken"] = next
 	}
 }
 

@@ -2,7 +2,8 @@
 // advertising gets 广告活动 and 广告报表 in 数据同步; 立即同步 brings them to 已完成; 广告管理 then lists the two
 // profiles' campaigns with last 30 days' figures, most spent first, a campaign's name opens its ad groups and an
 // ad group's its product ads, the trail goes back, 状态 filters, 广告活动 shows the same lists, and 导出 downloads
-// the list. ROAS排名 ranks the synced campaigns, the other way round, without the small spenders, then the ad
+// the list. An ad group's row excludes two ASINs (添加否定商品投放) and a search term becomes a negative phrase: the
+// stand-in's Ads API has them (GET /control/ad-creations) and 否定商品投放 / 否定关键词 list them. ROAS排名 ranks the synced campaigns, the other way round, without the small spenders, then the ad
 // groups, and exports; 广告统计 sums the days by week and by 站点; 广告漏斗 narrows from impressions to orders and
 // lists the worst-converting keywords first; 指标分析 sets the spend against all sales (TACOS). Screenshots at desktop and phone widths, light
 // and dark, go to islands/tests/artifacts/.
@@ -290,6 +291,86 @@ describe("广告管理", () => {
     assert.equal(await log.locator("tbody tr", { hasText: "添加否定关键词" }).count(), 2);
     await openFromRail(page, "广告", "广告管理");
     await adv.locator('input[name="search"]').fill("");
+    await adv.locator('select[name="profileId"]').selectOption("");
+    await adv.getByRole("button", { name: "全部广告活动", exact: true }).click();
+  });
+
+  it("excludes two ASINs from an ad group and a search term as a negative phrase: Amazon has them, 广告管理 lists them", async () => {
+    await openFromRail(page, "广告", "广告管理");
+    const adv = await tabFrame(page, "广告管理");
+    const rows = adv.locator('section[aria-label="广告管理"] tbody tr');
+    const results = adv.locator("dialog[open]", { has: adv.getByRole("heading", { name: "提交结果" }) });
+    // What the stand-in's Ads API was asked to create, every profile's.
+    const created = async (kind) => {
+      const answer = await fetch(`${amazon.url}/control/ad-creations`);
+      assert.equal(answer.status, 200);
+      return (await answer.json()).flatMap((p) => p[kind] || []);
+    };
+    // The US 站点's SP MANUAL 2 (the only list of five rows), then its first ad group.
+    await adv.getByRole("button", { name: "全部广告活动", exact: true }).click();
+    await adv.getByText("当前：广告活动").waitFor();
+    await adv.locator('select[name="state"]').selectOption("");
+    await adv.locator('input[name="search"]').fill("");
+    await adv.locator('select[name="profileId"]').selectOption({ label: "美国一店 · 美国" });
+    await adv.getByRole("button", { name: "查询", exact: true }).click();
+    await rows.nth(4).waitFor({ timeout: PATIENCE });
+    await exactly(rows, 5);
+    await rows.filter({ hasText: "SP MANUAL 2" }).getByRole("button", { name: "查看 SP MANUAL 2" }).click();
+    await adv.getByText("当前：广告组").waitFor();
+    await rows.nth(1).waitFor({ timeout: PATIENCE });
+    const group = (await rows.first().locator("td button").first().innerText()).trim();
+
+    // The row's 添加否定商品投放: two ASINs typed a line each.
+    await rows.first().getByRole("button", { name: "添加否定商品投放", exact: true }).click();
+    const form = adv.locator("dialog[open]", { has: adv.getByRole("heading", { name: `添加否定商品投放（${group}）` }) });
+    assert.equal(await form.locator('select[name="type"]').inputValue(), "ASIN_SAME_AS", "否定ASIN offered first");
+    await form.locator('textarea[name="values"]').pressSequentially("B0NEGATE01\nB0NEGATE02");
+    await form.getByRole("button", { name: "提交亚马逊", exact: true }).click();
+    await results.getByText("2 个成功，0 个失败").waitFor({ timeout: PATIENCE });
+    assert.equal(await results.locator("tbody tr", { hasText: `否定ASIN · 广告组 ${group}` }).count(), 2, "a row per ASIN");
+    await results.getByRole("button", { name: "知道了", exact: true }).click();
+    await results.waitFor({ state: "detached" });
+    const excluded = (await created("negativeTargets")).filter((t) => t.Value.startsWith("B0NEGATE"));
+    assert.deepEqual(
+      excluded.map((t) => [t.Type, t.Value, t.State]).sort(),
+      [
+        ["ASIN_SAME_AS", "B0NEGATE01", "ENABLED"],
+        ["ASIN_SAME_AS", "B0NEGATE02", "ENABLED"],
+      ],
+      "Amazon created both exclusions",
+    );
+    const groupID = excluded[0].AdGroupID;
+    assert.ok(excluded.every((t) => t.AdGroupID === groupID), "both in one ad group");
+    // The ad group's 否定商品投放 lists them.
+    await rows.filter({ hasText: group }).getByRole("button", { name: `查看 ${group}` }).click();
+    await adv.getByText("当前：商品广告").waitFor();
+    await adv.getByRole("button", { name: "否定商品投放", exact: true }).click();
+    await adv.getByText("当前：否定商品投放").waitFor();
+    for (const asin of ["B0NEGATE01", "B0NEGATE02"]) await rows.filter({ hasText: `asin="${asin}"` }).waitFor({ timeout: PATIENCE });
+
+    // The same ad group's most spent search term, checked and added as a negative phrase.
+    await adv.getByRole("button", { name: "搜索词", exact: true }).click();
+    await adv.getByText("当前：搜索词").waitFor();
+    await rows.first().waitFor({ timeout: PATIENCE });
+    const box = rows.first().getByRole("checkbox");
+    const term = (await box.getAttribute("aria-label")).replace(/^选择 /, "");
+    await box.check();
+    await adv.getByRole("group", { name: "选中的行" }).getByRole("button", { name: "添加为否定关键词", exact: true }).click();
+    const add = adv.locator("dialog[open]", { has: adv.getByRole("heading", { name: "添加为否定关键词（1 个搜索词）" }) });
+    await add.locator('select[name="matchType"]').selectOption("NEGATIVE_PHRASE");
+    await add.getByRole("button", { name: "提交亚马逊", exact: true }).click();
+    await sayYes(adv, "提交");
+    await results.getByText("1 个成功，0 个失败").waitFor({ timeout: PATIENCE });
+    await results.getByRole("button", { name: "知道了", exact: true }).click();
+    await results.waitFor({ state: "detached" });
+    const negatives = (await created("negativeKeywords")).filter((k) => k.Text.toLowerCase() === term.toLowerCase() && k.MatchType === "NEGATIVE_PHRASE");
+    assert.equal(negatives.length, 1, `Amazon created "${term}" as a negative phrase once`);
+    assert.equal(negatives[0].AdGroupID, groupID, "in the ad group its ASINs were excluded from");
+    await adv.getByRole("button", { name: "否定关键词", exact: true }).click();
+    await adv.getByText("当前：否定关键词").waitFor();
+    await rows.filter({ hasText: term }).waitFor({ timeout: PATIENCE });
+    await page.screenshot({ path: artifact("adv-manager-negatives.png") });
+
     await adv.locator('select[name="profileId"]').selectOption("");
     await adv.getByRole("button", { name: "全部广告活动", exact: true }).click();
   });

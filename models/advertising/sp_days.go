@@ -1,6 +1,9 @@
 package advertising
 
 import (
+	"cmp"
+	"slices"
+	"strings"
 	"time"
 
 	"sellerhub/models"
@@ -81,13 +84,19 @@ func ReplaceProductDays(db *models.DB, p Profile, adType, start, end string, row
 	}, func(i int) [2]string { return [2]string{rows[i].AdID, rows[i].Day} })
 }
 
-// ReplaceTargetDays is ReplaceCampaignDays for the keywords' and product targets' days.
+// ReplaceTargetDays is ReplaceCampaignDays for the keywords' and product targets' days. It raises the company's
+// GenerationAdvTargets, last so that concurrent imports wait on its row briefly: the kept totals of 广告管理's
+// ranges (target_totals.go) are summed again.
 func ReplaceTargetDays(db *models.DB, p Profile, start, end string, rows []TargetDay, now time.Time) (int64, error) {
-	return replaceDays(db, targetDaysTable, "target_id", p.ProfileID, "", start, end, len(rows), func(i int) []any {
+	written, err := replaceDays(db, targetDaysTable, "target_id", p.ProfileID, "", start, end, len(rows), func(i int) []any {
 		d := &rows[i]
 		return []any{p.CompanyID, p.GroupID, p.ProfileID, d.TargetID, d.Day, d.CampaignID, d.AdGroupID, p.Currency,
 			d.Impressions, d.Clicks, d.Cost.Units(), d.Orders, d.Sales.Units(), d.Units, now, now}
 	}, func(i int) [2]string { return [2]string{rows[i].TargetID, rows[i].Day} })
+	if err != nil || written == 0 {
+		return written, err
+	}
+	return written, db.RaiseReportGeneration(p.CompanyID, models.GenerationAdvTargets)
 }
 
 // replaceDays writes a report's n rows over the profile's days start..end (of the ad type, unless ""): a range
@@ -101,7 +110,25 @@ func replaceDays(db *models.DB, t *models.UpsertTable, idColumn string, profileI
 		if err != nil {
 			return 0, err
 		}
-		return db.InsertNew(t, n, row)
+		if db.Driver == "postgres" {
+			return db.InsertNew(t, n, row)
+		}
+		// On SQLite, in the key's order: a report lists its rows day by day, which put each insert into the key's
+		// index at another entity's place; so ordered they fill it from one end, a page at a time (1,000,000
+		// targeting rows: 9.4-9.8 s of CPU before, 8.1-8.7 s after, the sort included). PostgreSQL's COPY gained
+		// nothing measurable for the sort's cost.
+		type keyed struct {
+			key [2]string
+			i   int
+		}
+		order := make([]keyed, n)
+		for i := range order {
+			order[i] = keyed{key(i), i}
+		}
+		slices.SortFunc(order, func(a, b keyed) int {
+			return cmp.Or(strings.Compare(a.key[0], b.key[0]), strings.Compare(a.key[1], b.key[1]))
+		})
+		return db.InsertNew(t, n, func(i int) []any { return row(order[i].i) })
 	}
 	written, err := db.Upsert(t, n, row)
 	if err != nil {

@@ -183,6 +183,20 @@ func AdAccountOf(p StandInProfile, skus AdSKUs) *AdAccount {
 	return a
 }
 
+// parentsByID are the account's campaigns and ad groups by Amazon's id: the creation calls look up each new
+// entity's parents there.
+func (a *AdAccount) parentsByID() (map[string]AdCampaign, map[string]AdGroupEntity) {
+	campaigns := make(map[string]AdCampaign, len(a.Campaigns))
+	for _, c := range a.Campaigns {
+		campaigns[c.CampaignID] = c
+	}
+	groups := make(map[string]AdGroupEntity, len(a.AdGroups))
+	for _, g := range a.AdGroups {
+		groups[g.AdGroupID] = g
+	}
+	return campaigns, groups
+}
+
 // Today is the profile's day now: reports' dates are in its time zone.
 func (a *AdAccount) Today(now time.Time) time.Time {
 	loc, err := time.LoadLocation(a.Timezone)

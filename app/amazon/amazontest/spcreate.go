@@ -62,14 +62,7 @@ func (s adsAPI) spCreate(w http.ResponseWriter, r *http.Request, kind, media str
 	}
 	a := AdAccountOf(p, skus)
 	s.AdEdits.apply(p.ProfileID, a)
-	campaigns := map[string]AdCampaign{}
-	for _, c := range a.Campaigns {
-		campaigns[c.CampaignID] = c
-	}
-	groups := map[string]AdGroupEntity{}
-	for _, g := range a.AdGroups {
-		groups[g.AdGroupID] = g
-	}
+	campaigns, groups := a.parentsByID()
 	// taken are the texts and match types already under each parent (ad group, or campaign for its own negatives).
 	taken := map[string]bool{}
 	key := func(parent, text, match string) string {

@@ -52,14 +52,7 @@ func spNegativeTargetCreate(s *Server, w http.ResponseWriter, r *http.Request) {
 	}
 	a := AdAccountOf(p, skus)
 	s.AdEdits.apply(p.ProfileID, a)
-	campaigns := map[string]AdCampaign{}
-	for _, c := range a.Campaigns {
-		campaigns[c.CampaignID] = c
-	}
-	groups := map[string]AdGroupEntity{}
-	for _, g := range a.AdGroups {
-		groups[g.AdGroupID] = g
-	}
+	campaigns, groups := a.parentsByID()
 	taken := map[string]bool{}
 	for _, t := range a.NegativeTargets {
 		taken[t.AdGroupID+"|"+t.Type+"|"+strings.ToUpper(t.Value)] = t.State != "ARCHIVED"

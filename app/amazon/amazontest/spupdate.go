@@ -1,9 +1,11 @@
 package amazontest
 
 import (
+	"cmp"
 	"encoding/json"
 	"io"
 	"net/http"
+	"slices"
 	"sync"
 
 	"github.com/shopspring/decimal"
@@ -308,4 +310,33 @@ func decimalField(raw json.RawMessage) *decimal.Decimal {
 		return nil
 	}
 	return &d
+}
+
+// AdCreated are the Sponsored Products entities an advertiser created through the API for one profile, as the
+// list calls give them back: what a browser test asks the stand-in's process for (GET /control/ad-creations).
+type AdCreated struct {
+	ProfileID                int64               `json:"profileId"`
+	Campaigns                []AdCampaign        `json:"campaigns"`
+	AdGroups                 []AdGroupEntity     `json:"adGroups"`
+	Keywords                 []AdKeyword         `json:"keywords"`
+	NegativeKeywords         []AdNegativeKeyword `json:"negativeKeywords"`
+	CampaignNegativeKeywords []AdNegativeKeyword `json:"campaignNegativeKeywords"`
+	Targets                  []AdTarget          `json:"targets"`
+	NegativeTargets          []AdNegativeTarget  `json:"negativeTargets"`
+}
+
+// AdCreationsOf lists every profile's created Sponsored Products entities, by profile id (a function: the Server
+// is at its size).
+func AdCreationsOf(s *Server) []AdCreated {
+	s.AdEdits.mu.Lock()
+	defer s.AdEdits.mu.Unlock()
+	out := []AdCreated{}
+	for id, c := range s.AdEdits.created {
+		out = append(out, AdCreated{ProfileID: id, Campaigns: slices.Clone(c.campaigns), AdGroups: slices.Clone(c.adGroups),
+			Keywords: slices.Clone(c.keywords), NegativeKeywords: slices.Clone(c.negatives),
+			CampaignNegativeKeywords: slices.Clone(c.campaignNegatives), Targets: slices.Clone(c.targets),
+			NegativeTargets: slices.Clone(c.negativeTargets)})
+	}
+	slices.SortFunc(out, func(a, b AdCreated) int { return cmp.Compare(a.ProfileID, b.ProfileID) })
+	return out
 }

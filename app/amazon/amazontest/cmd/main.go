@@ -10,7 +10,9 @@
 // token of the seller, as its consent would give; POST /control/refuse-grants?on=true|false makes the
 // token endpoint answer invalid_grant; POST /control/expire-tokens ends the access tokens issued so far. GET
 // /control/settlements?seller=ID answers the seller's settlement reports (JSON: reportId, marketplaceId and the
-// flat file's text), the same files the sync downloads, so that a test can work out a profit by hand. The AliExpress
+// flat file's text), the same files the sync downloads, so that a test can work out a profit by hand. GET
+// /control/ad-creations answers the Sponsored Products entities created through the Ads API, per profile
+// (amazontest.AdCreated as JSON), so that a test sees what reached Amazon. The AliExpress
 // stand-in answers under /aliexpress (POST /aliexpress/control/expire-refresh ends its refresh tokens).
 package main
 
@@ -71,6 +73,10 @@ func main() {
 	})
 	s.Mux.HandleFunc("GET /control/settlements", func(w http.ResponseWriter, r *http.Request) {
 		settlements(w, world, r.URL.Query().Get("seller"))
+	})
+	s.Mux.HandleFunc("GET /control/ad-creations", func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "application/json")
+		_ = json.NewEncoder(w).Encode(amazontest.AdCreationsOf(s))
 	})
 	// The AliExpress Open Platform's stand-in (速卖通店铺授权) under /aliexpress, so that one process serves both.
 	ae := aliexpresstest.New()
