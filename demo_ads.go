@@ -213,7 +213,7 @@ func demoAdProfile(tx *models.DB, world *sellerdata.World, scope advertisingdb.P
 			return advertisingdb.ReplaceProductDays(tx, scope, advertisingdb.AdTypeSD, start, end, productDays(sdsb.SDProductDays(now, start, end)), stamp)
 		},
 		func() (int64, error) {
-			return advertisingdb.ReplaceTargetDays(tx, scope, start, end, targetDays, stamp)
+			return advertisingdb.ReplaceTargetDays(tx, scope, advertisingdb.AdTypeSP, start, end, targetDays, stamp)
 		},
 	}
 	var written int64

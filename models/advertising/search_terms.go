@@ -25,19 +25,20 @@ type SearchTermDay struct {
 var searchTermDaysTable = &models.UpsertTable{Name: "adv_search_term_days",
 	Columns: []string{"company_id", "group_id", "profile_id", "target_id", "search_term", "day", "campaign_id",
 		"ad_group_id", "keyword", "match_type", "currency", "impressions", "clicks", "cost", "orders", "sales", "units",
-		"created_at", "updated_at"},
+		"ad_type", "created_at", "updated_at"},
 	Key: []string{"profile_id", "target_id", "search_term", "day"}, Keep: []string{"company_id"}}
 
 // searchTermKey is a search term day's key beside its day, as dropMissing reads it (a target id has no '|').
 const searchTermKey = "target_id || '|' || search_term"
 
-// ReplaceSearchTermDays is ReplaceCampaignDays for the search terms' days.
-func ReplaceSearchTermDays(db *models.DB, p Profile, start, end string, rows []SearchTermDay, now time.Time) (int64, error) {
+// ReplaceSearchTermDays is ReplaceCampaignDays for the search terms' days (Sponsored Products' and Sponsored
+// Brands').
+func ReplaceSearchTermDays(db *models.DB, p Profile, adType, start, end string, rows []SearchTermDay, now time.Time) (int64, error) {
 	written, err := db.Upsert(searchTermDaysTable, len(rows), func(i int) []any {
 		d := &rows[i]
 		return []any{p.CompanyID, p.GroupID, p.ProfileID, d.TargetID, d.SearchTerm, d.Day, d.CampaignID, d.AdGroupID,
 			d.Keyword, d.MatchType, p.Currency, d.Impressions, d.Clicks, d.Cost.Units(), d.Orders, d.Sales.Units(), d.Units,
-			now, now}
+			adType, now, now}
 	})
 	if err != nil {
 		return written, err
@@ -46,7 +47,7 @@ func ReplaceSearchTermDays(db *models.DB, p Profile, start, end string, rows []S
 	for _, d := range rows {
 		keep[[2]string{d.TargetID + "|" + d.SearchTerm, d.Day}] = true
 	}
-	gone, err := dropMissing(db, "adv_search_term_days", searchTermKey, p.ProfileID, "", start, end, keep)
+	gone, err := dropMissing(db, "adv_search_term_days", searchTermKey, p.ProfileID, adType, start, end, keep)
 	return written + gone, err
 }
 
