@@ -198,6 +198,8 @@ type TermToAdd struct {
 	CampaignName  string
 	AdGroupID     string
 	AdGroupName   string
+	// AdType is the ad product whose search term it is (SP, SB).
+	AdType string
 }
 
 // TermsToAdd finds the company's search terms by their keys within the user's store groups; a key not found (or
@@ -214,13 +216,13 @@ func TermsToAdd(db *models.DB, companyID, userID int64, keys []TermKey) ([]TermT
 			Joins("LEFT JOIN adv_campaigns c ON c.profile_id = d.profile_id AND c.campaign_id = d.campaign_id").
 			Joins("LEFT JOIN adv_ad_groups g ON g.profile_id = d.profile_id AND g.ad_group_id = d.ad_group_id").
 			Select("d.group_id, p.profile_id, a.region, p.marketplace_id, p.currency_code, d.campaign_id, COALESCE(c.name, ''), " +
-				"d.ad_group_id, COALESCE(g.name, '')").Order("d.day DESC").Limit(1).Rows()
+				"d.ad_group_id, COALESCE(g.name, ''), d.ad_type").Order("d.day DESC").Limit(1).Rows()
 		if err != nil {
 			return nil, err
 		}
 		for cur.Next() {
 			if err := cur.Scan(&t.GroupID, &t.AmazonProfile, &t.Region, &t.MarketplaceID, &t.Currency, &t.CampaignID,
-				&t.CampaignName, &t.AdGroupID, &t.AdGroupName); err != nil {
+				&t.CampaignName, &t.AdGroupID, &t.AdGroupName, &t.AdType); err != nil {
 				cur.Close()
 				return nil, err
 			}
