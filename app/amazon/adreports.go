@@ -40,9 +40,10 @@ const (
 	ReportSPSearchTerm = "spSearchTerm"
 )
 
-// The Sponsored Brands and Sponsored Display daily reports: campaigns of both, and Sponsored Display's advertised
-// products (Sponsored Brands has no product grain: an ad shows several ASINs). Their attribution is Amazon's 14
-// days for both, in purchases, sales and unitsSold; Sponsored Display names the product promotedSku/promotedAsin.
+// The Sponsored Brands and Sponsored Display daily reports: campaigns and targeting (keywords and targets) of both,
+// Sponsored Brands' search terms and Sponsored Display's advertised products (Sponsored Brands has no product grain:
+// an ad shows several ASINs; Sponsored Display no search terms). Their attribution is Amazon's 14 days for both, in
+// purchases, sales and unitsSold; Sponsored Display names the product promotedSku/promotedAsin.
 const (
 	ReportSBCampaigns         = "sbCampaigns"
 	ReportSDCampaigns         = "sdCampaigns"
