@@ -182,10 +182,13 @@ func demoAdProfile(tx *models.DB, world *sellerdata.World, scope advertisingdb.P
 		}
 		return out
 	}
-	var targetDays []advertisingdb.TargetDay
-	for _, d := range sp.KeywordDays(now, start, end) {
-		targetDays = append(targetDays, advertisingdb.TargetDay{TargetID: d.AdID, Day: d.Date, CampaignID: d.CampaignID,
-			AdGroupID: d.AdGroupID, Figures: figures(d)})
+	targetDays := func(days []amazontest.AdDay) []advertisingdb.TargetDay {
+		out := make([]advertisingdb.TargetDay, len(days))
+		for i, d := range days {
+			out[i] = advertisingdb.TargetDay{TargetID: d.AdID, Day: d.Date, CampaignID: d.CampaignID, AdGroupID: d.AdGroupID,
+				Figures: figures(d)}
+		}
+		return out
 	}
 	steps := []func() (int64, error){
 		func() (int64, error) { return advertisingdb.SaveCampaigns(tx, scope, campaigns, stamp) },
@@ -213,7 +216,13 @@ func demoAdProfile(tx *models.DB, world *sellerdata.World, scope advertisingdb.P
 			return advertisingdb.ReplaceProductDays(tx, scope, advertisingdb.AdTypeSD, start, end, productDays(sdsb.SDProductDays(now, start, end)), stamp)
 		},
 		func() (int64, error) {
-			return advertisingdb.ReplaceTargetDays(tx, scope, start, end, targetDays, stamp)
+			return advertisingdb.ReplaceTargetDays(tx, scope, advertisingdb.AdTypeSP, start, end, targetDays(sp.KeywordDays(now, start, end)), stamp)
+		},
+		func() (int64, error) {
+			return advertisingdb.ReplaceTargetDays(tx, scope, advertisingdb.AdTypeSB, start, end, targetDays(sdsb.SBTargetDays(now, start, end)), stamp)
+		},
+		func() (int64, error) {
+			return advertisingdb.ReplaceTargetDays(tx, scope, advertisingdb.AdTypeSD, start, end, targetDays(sdsb.SDTargetDays(now, start, end)), stamp)
 		},
 	}
 	var written int64

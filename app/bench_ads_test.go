@@ -150,7 +150,7 @@ func adManagerReport(t *testing.T, kind string) {
 		}
 		// As 广告报表 reads a report: in CopyTx (COPY on PostgreSQL for a window with nothing stored).
 		err := h.DB.CopyTx(t.Context(), func(tx *models.DB) error {
-			_, err := advertisingdb.ReplaceTargetDays(tx, scope, from, to, tdays, now)
+			_, err := advertisingdb.ReplaceTargetDays(tx, scope, advertisingdb.AdTypeSP, from, to, tdays, now)
 			return err
 		})
 		if err != nil {

@@ -28,6 +28,9 @@ const (
 	MsgAddNotFound      = "所选搜索词不存在或无权操作"
 	// MsgRowOtherProfile refuses a term searched in another 站点 than the ad group's.
 	MsgRowOtherProfile = "搜索词与所选广告组不在同一站点，不能添加"
+	// MsgRowNegativeSB refuses a Sponsored Brands search term as a negative keyword: the negatives this screen
+	// sends are Sponsored Products', which a Brands ad group or campaign cannot take.
+	MsgRowNegativeSB = "该搜索词来自品牌推广（SB）广告，只有商品推广（SP）的搜索词可以在此添加为否定关键词"
 )
 
 // The actions of adding search terms, as 操作记录 names them (adv_operations.action holds 10 characters).
@@ -203,6 +206,10 @@ func (s *Service) addSearchTerms(ctx context.Context, p core.Principal, f Search
 		news[i], results[i] = n, r
 		if !c.negative && group.ProfileID != t.ProfileID {
 			results[i].ErrorType, results[i].Message = "local", MsgRowOtherProfile
+			continue
+		}
+		if c.negative && t.AdType != advertisingdb.AdTypeSP {
+			results[i].ErrorType, results[i].Message = "local", MsgRowNegativeSB
 			continue
 		}
 		k := [2]int64{t.GroupID, t.AmazonProfile}

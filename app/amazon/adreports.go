@@ -40,13 +40,23 @@ const (
 	ReportSPSearchTerm = "spSearchTerm"
 )
 
-// The Sponsored Brands and Sponsored Display daily reports: campaigns of both, and Sponsored Display's advertised
-// products (Sponsored Brands has no product grain: an ad shows several ASINs). Their attribution is Amazon's 14
-// days for both, in purchases, sales and unitsSold; Sponsored Display names the product promotedSku/promotedAsin.
+// The Sponsored Brands and Sponsored Display daily reports: campaigns and targeting (keywords and targets) of both,
+// Sponsored Brands' search terms and Sponsored Display's advertised products (Sponsored Brands has no product grain:
+// an ad shows several ASINs; Sponsored Display no search terms). Their attribution is Amazon's 14 days for both, in
+// purchases, sales and unitsSold; Sponsored Display names the product promotedSku/promotedAsin.
 const (
 	ReportSBCampaigns         = "sbCampaigns"
 	ReportSDCampaigns         = "sdCampaigns"
 	ReportSDAdvertisedProduct = "sdAdvertisedProduct"
+	// ReportSBTargeting is Sponsored Brands' keywords and targets (groupBy targeting): a keyword's row names it in
+	// keywordId and keywordText, a target's in targetingId and targetingExpression.
+	ReportSBTargeting = "sbTargeting"
+	// ReportSBSearchTerm is what shoppers searched before clicking a Sponsored Brands ad, by the keyword
+	// (keywordId, keywordText) that matched.
+	ReportSBSearchTerm = "sbSearchTerm"
+	// ReportSDTargeting is Sponsored Display's targets (groupBy targeting; Display has no keywords): targetingId,
+	// targetingExpression.
+	ReportSDTargeting = "sdTargeting"
 )
 
 // AdReportRetention is how many days back a report type's data reaches (Reporting v3's data retention).
@@ -87,6 +97,16 @@ var adReportConfigs = map[string]AdReportConfig{
 	ReportSDAdvertisedProduct: {AdProduct: "SPONSORED_DISPLAY", GroupBy: []string{"advertiser"}, ReportTypeID: ReportSDAdvertisedProduct,
 		TimeUnit: "DAILY", Format: "GZIP_JSON", Columns: []string{"date", "campaignId", "adGroupId", "adId", "promotedSku",
 			"promotedAsin", "impressions", "clicks", "cost", "purchases", "sales", "unitsSold"}},
+	ReportSBTargeting: {AdProduct: "SPONSORED_BRANDS", GroupBy: []string{"targeting"}, ReportTypeID: ReportSBTargeting,
+		TimeUnit: "DAILY", Format: "GZIP_JSON", Columns: []string{"date", "campaignId", "adGroupId", "keywordId", "keywordText",
+			"matchType", "keywordType", "targetingId", "targetingExpression", "targetingType", "impressions", "clicks", "cost",
+			"purchases", "sales", "unitsSold"}},
+	ReportSBSearchTerm: {AdProduct: "SPONSORED_BRANDS", GroupBy: []string{"searchTerm"}, ReportTypeID: ReportSBSearchTerm,
+		TimeUnit: "DAILY", Format: "GZIP_JSON", Columns: []string{"date", "campaignId", "adGroupId", "keywordId", "keywordText",
+			"matchType", "searchTerm", "impressions", "clicks", "cost", "purchases", "sales", "unitsSold"}},
+	ReportSDTargeting: {AdProduct: "SPONSORED_DISPLAY", GroupBy: []string{"targeting"}, ReportTypeID: ReportSDTargeting,
+		TimeUnit: "DAILY", Format: "GZIP_JSON", Columns: []string{"date", "campaignId", "adGroupId", "targetingId",
+			"targetingExpression", "impressions", "clicks", "cost", "purchases", "sales", "unitsSold"}},
 }
 
 // AdReportConfig is a report request's configuration.
@@ -115,7 +135,7 @@ type AdReport struct {
 	FailureReason string `json:"failureReason"`
 }
 
-// CreateAdReport asks for a daily report of a type (ReportSPCampaigns, ReportSPAdvertisedProduct) over start..end.
+// CreateAdReport asks for a daily report of a type (ReportSPCampaigns, ReportSBTargeting...) over start..end.
 func (a *Advertising) CreateAdReport(ctx context.Context, endpoint, refreshToken string, profileID int64, reportType, start, end string) (AdReport, error) {
 	cfg, ok := adReportConfigs[reportType]
 	if !ok {
@@ -142,7 +162,8 @@ type AdReportRow struct {
 	CampaignID string
 	AdGroupID  string
 	AdID       string
-	// TargetID is a targeting row's keywordId: a keyword's or a product target's id.
+	// TargetID is a targeting or search term row's keywordId (a keyword's or a product target's id), or its
+	// targetingId where it has none (Sponsored Brands' targets, Sponsored Display's).
 	TargetID string
 	// SearchTerm is a search term row's query; Keyword its keyword's text or target's expression (targeting),
 	// MatchType the keyword's (or TARGETING_EXPRESSION...).
@@ -208,12 +229,10 @@ func readAdReport(body io.Reader) ([]AdReportRow, error) {
 
 func adReportRow(m map[string]any) (AdReportRow, error) {
 	r := AdReportRow{Date: text(m["date"]), CampaignID: text(m["campaignId"]), AdGroupID: text(m["adGroupId"]),
-		AdID: text(m["adId"]), TargetID: text(m["keywordId"]), SKU: text(first(m, "advertisedSku", "promotedSku")),
-		ASIN: text(first(m, "advertisedAsin", "promotedAsin")), SearchTerm: text(m["searchTerm"]), Keyword: text(m["keyword"]),
-		MatchType: text(m["matchType"])}
-	if r.Keyword == "" {
-		r.Keyword = text(m["targeting"])
-	}
+		AdID: text(m["adId"]), TargetID: text(first(m, "keywordId", "targetingId")), SKU: text(first(m, "advertisedSku", "promotedSku")),
+		ASIN: text(first(m, "advertisedAsin", "promotedAsin")), SearchTerm: text(m["searchTerm"]),
+		Keyword:   text(first(m, "keyword", "keywordText", "targeting", "targetingExpression", "targetingText")),
+		MatchType: text(first(m, "matchType", "keywordType", "targetingType"))}
 	if len(r.Date) != 10 || r.CampaignID == "" {
 		return r, fmt.Errorf("no date or campaignId")
 	}
@@ -234,10 +253,10 @@ func adReportRow(m map[string]any) (AdReportRow, error) {
 	return r, err
 }
 
-// first is the value of the first key a row has.
+// first is the value of the first key a row has (not null, not "").
 func first(m map[string]any, keys ...string) any {
 	for _, k := range keys {
-		if v, ok := m[k]; ok && v != nil {
+		if v, ok := m[k]; ok && v != nil && v != "" {
 			return v
 		}
 	}

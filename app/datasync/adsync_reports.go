@@ -183,22 +183,22 @@ func (ad *adSyncing) replaceDays(p advertisingdb.Profile, reportType, start, end
 	// CopyTx: a first read of a window inserts its rows with COPY on PostgreSQL.
 	err := ad.s.db.CopyTx(ad.ctx, func(tx *models.DB) error {
 		var err error
-		if reportType == amazon.ReportSPSearchTerm {
+		if adType, ok := searchTermReports[reportType]; ok {
 			days := make([]advertisingdb.SearchTermDay, len(rows))
 			for i, r := range rows {
 				days[i] = advertisingdb.SearchTermDay{TargetID: r.TargetID, SearchTerm: cut(r.SearchTerm, 500), Day: r.Date,
 					CampaignID: r.CampaignID, AdGroupID: r.AdGroupID, Keyword: cut(r.Keyword, 500), MatchType: cut(r.MatchType, 40), Figures: figures(r)}
 			}
-			written, err = advertisingdb.ReplaceSearchTermDays(tx, p, start, end, days, now)
+			written, err = advertisingdb.ReplaceSearchTermDays(tx, p, adType, start, end, days, now)
 			return err
 		}
-		if reportType == amazon.ReportSPTargeting {
+		if adType, ok := targetingReports[reportType]; ok {
 			days := make([]advertisingdb.TargetDay, len(rows))
 			for i, r := range rows {
 				days[i] = advertisingdb.TargetDay{TargetID: r.TargetID, Day: r.Date, CampaignID: r.CampaignID,
 					AdGroupID: r.AdGroupID, Figures: figures(r)}
 			}
-			written, err = advertisingdb.ReplaceTargetDays(tx, p, start, end, days, now)
+			written, err = advertisingdb.ReplaceTargetDays(tx, p, adType, start, end, days, now)
 			return err
 		}
 		if adType, ok := campaignReports[reportType]; ok {
@@ -230,6 +230,15 @@ func (ad *adSyncing) replaceDays(p advertisingdb.Profile, reportType, start, end
 	})
 	return written, err
 }
+
+// targetingReports and searchTermReports are the keyword and target reports, and the search term reports, by the
+// ad type whose days they replace (adv_target_days, adv_search_term_days).
+var (
+	targetingReports = map[string]string{amazon.ReportSPTargeting: advertisingdb.AdTypeSP,
+		amazon.ReportSBTargeting: advertisingdb.AdTypeSB, amazon.ReportSDTargeting: advertisingdb.AdTypeSD}
+	searchTermReports = map[string]string{amazon.ReportSPSearchTerm: advertisingdb.AdTypeSP,
+		amazon.ReportSBSearchTerm: advertisingdb.AdTypeSB}
+)
 
 // campaignReports are the campaign reports by the ad type whose days they replace.
 var campaignReports = map[string]string{amazon.ReportSPCampaigns: advertisingdb.AdTypeSP,

@@ -127,8 +127,8 @@ func noZero(id string) string {
 // sponsoredReportTypes are the reports of the ad types other than Sponsored Products, read for a profile only
 // once it has campaigns of the type.
 var sponsoredReportTypes = map[string][]string{
-	advertisingdb.AdTypeSD: {amazon.ReportSDCampaigns, amazon.ReportSDAdvertisedProduct},
-	advertisingdb.AdTypeSB: {amazon.ReportSBCampaigns},
+	advertisingdb.AdTypeSD: {amazon.ReportSDCampaigns, amazon.ReportSDAdvertisedProduct, amazon.ReportSDTargeting},
+	advertisingdb.AdTypeSB: {amazon.ReportSBCampaigns, amazon.ReportSBTargeting, amazon.ReportSBSearchTerm},
 }
 
 // sponsoredAdTypes are the ad types other than Sponsored Products that each profile (Amazon's id) has campaigns

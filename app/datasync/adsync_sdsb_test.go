@@ -21,6 +21,11 @@ type typeSums struct {
 	CampaignDays, CampaignImpressions, CampaignClicks, CampaignCost int64
 	CampaignOrders, CampaignSales, CampaignUnits                    int64
 	ProductDays, ProductClicks, ProductCost, ProductSales           int64
+	// The keywords' and targets' days (sbTargeting, sdTargeting) and the search terms' (sbSearchTerm).
+	TargetDays, TargetImpressions, TargetClicks, TargetCost int64
+	TargetOrders, TargetSales, TargetUnits                  int64
+	TermDays, TermImpressions, TermClicks, TermCost         int64
+	TermOrders, TermSales, TermUnits                        int64
 }
 
 func (w *adWorld) typeSums(t *testing.T, adType string) typeSums {
@@ -42,6 +47,18 @@ func (w *adWorld) typeSums(t *testing.T, adType string) typeSums {
 	row = w.h.DB.Table("adv_product_days").Where("company_id = ? AND ad_type = ?", w.company, adType).
 		Select("COUNT(*), COALESCE(SUM(clicks), 0), COALESCE(SUM(cost), 0), COALESCE(SUM(sales), 0)").Row()
 	if err := row.Scan(&s.ProductDays, &s.ProductClicks, &s.ProductCost, &s.ProductSales); err != nil {
+		t.Fatal(err)
+	}
+	sums := "COUNT(*), COALESCE(SUM(impressions), 0), COALESCE(SUM(clicks), 0), COALESCE(SUM(cost), 0), " +
+		"COALESCE(SUM(orders), 0), COALESCE(SUM(sales), 0), COALESCE(SUM(units), 0)"
+	row = w.h.DB.Table("adv_target_days").Where("company_id = ? AND ad_type = ?", w.company, adType).Select(sums).Row()
+	if err := row.Scan(&s.TargetDays, &s.TargetImpressions, &s.TargetClicks, &s.TargetCost, &s.TargetOrders,
+		&s.TargetSales, &s.TargetUnits); err != nil {
+		t.Fatal(err)
+	}
+	row = w.h.DB.Table("adv_search_term_days").Where("company_id = ? AND ad_type = ?", w.company, adType).Select(sums).Row()
+	if err := row.Scan(&s.TermDays, &s.TermImpressions, &s.TermClicks, &s.TermCost, &s.TermOrders, &s.TermSales,
+		&s.TermUnits); err != nil {
 		t.Fatal(err)
 	}
 	return s
@@ -87,6 +104,7 @@ func (w *adWorld) typeTruth(t *testing.T, adType string) typeSums {
 			s.CampaignSales += units(d.Sales)
 			s.CampaignUnits += d.Units
 		}
+		targetDays := a.SBTargetDays
 		if adType == advertisingdb.AdTypeSD {
 			for _, d := range a.SDProductDays(now, start, end) {
 				s.ProductDays++
@@ -94,6 +112,27 @@ func (w *adWorld) typeTruth(t *testing.T, adType string) typeSums {
 				s.ProductCost += units(d.Cost)
 				s.ProductSales += units(d.Sales)
 			}
+			targetDays = a.SDTargetDays
+		} else {
+			// Sponsored Display has no search term report.
+			for _, d := range a.SBSearchTermDays(now, start, end) {
+				s.TermDays++
+				s.TermImpressions += d.Impressions
+				s.TermClicks += d.Clicks
+				s.TermCost += units(d.Cost)
+				s.TermOrders += d.Orders
+				s.TermSales += units(d.Sales)
+				s.TermUnits += d.Units
+			}
+		}
+		for _, d := range targetDays(now, start, end) {
+			s.TargetDays++
+			s.TargetImpressions += d.Impressions
+			s.TargetClicks += d.Clicks
+			s.TargetCost += units(d.Cost)
+			s.TargetOrders += d.Orders
+			s.TargetSales += units(d.Sales)
+			s.TargetUnits += d.Units
 		}
 	}
 	return s
@@ -107,15 +146,24 @@ func TestSponsoredDisplayAndBrandsSyncExactlyBesideSponsoredProducts(t *testing.
 			w.syncAds(t)
 			for _, adType := range []string{advertisingdb.AdTypeSD, advertisingdb.AdTypeSB} {
 				got, want := w.typeSums(t, adType), w.typeTruth(t, adType)
-				if got != want || want.Campaigns != 4 || want.CampaignCost == 0 || want.Targets == 0 {
+				if got != want || want.Campaigns != 4 || want.CampaignCost == 0 || want.Targets == 0 || want.TargetDays == 0 ||
+					want.TargetOrders == 0 || (adType == advertisingdb.AdTypeSB) != (want.TermDays > 0) {
 					t.Fatalf("%s synced %+v\nstand-in %+v", adType, got, want)
+				}
+				// The keywords' and targets' days share the campaigns' out exactly: every campaign with keywords
+				// or targets has them (Sponsored Brands' spending campaign, both of Sponsored Display's).
+				if want.TargetCost != want.CampaignCost || want.TargetClicks != want.CampaignClicks ||
+					want.TargetSales != want.CampaignSales || want.TargetUnits != want.CampaignUnits {
+					t.Fatalf("%s targeting days do not sum to its campaigns': %+v", adType, want)
 				}
 			}
 			// Sponsored Products' days are whole beside them: its reports replace its own days only.
 			sp, spWant := w.sums(t), w.truth(t)
 			spDays := w.typeSums(t, advertisingdb.AdTypeSP)
 			if spDays.CampaignDays != spWant.CampaignDays || spDays.CampaignCost != spWant.CampaignCost ||
-				spDays.ProductDays != spWant.ProductDays || spDays.ProductCost != spWant.ProductCost {
+				spDays.ProductDays != spWant.ProductDays || spDays.ProductCost != spWant.ProductCost ||
+				spDays.TargetDays != spWant.TargetDays || spDays.TargetCost != spWant.TargetCost ||
+				spDays.TargetSales != spWant.TargetSales || spDays.TermDays != spWant.TermDays || spDays.TermCost != spWant.TermCost {
 				t.Fatalf("SP days %+v, stand-in %+v", spDays, spWant)
 			}
 			var brand advertisingdb.BrandAd
@@ -129,9 +177,9 @@ func TestSponsoredDisplayAndBrandsSyncExactlyBesideSponsoredProducts(t *testing.
 				t.Fatalf("audience target %+v", audience)
 			}
 			tasks := w.adTasks(t)
-			// 2 profiles × (SP 3 windows × 4 + SD 3 windows × 2 + SB 2 windows × 1) on the first run; 2 × (8 + 4 + 2)
-			// on a later one.
-			if r := tasks["adreports"]; r.ReportsDone != r.ReportsTotal || (r.ReportsTotal != 40 && r.ReportsTotal != 28) {
+			// 2 profiles × (SP 3 windows × 4 + SD 3 windows × 3 + SB 2 windows × 3) on the first run (SD keeps 65
+			// days, SB 60); 2 × (8 + 6 + 6) on a later one.
+			if r := tasks["adreports"]; r.ReportsDone != r.ReportsTotal || (r.ReportsTotal != 54 && r.ReportsTotal != 40) {
 				t.Fatalf("reports task = %+v", r)
 			}
 

@@ -25,19 +25,20 @@ type SearchTermDay struct {
 var searchTermDaysTable = &models.UpsertTable{Name: "adv_search_term_days",
 	Columns: []string{"company_id", "group_id", "profile_id", "target_id", "search_term", "day", "campaign_id",
 		"ad_group_id", "keyword", "match_type", "currency", "impressions", "clicks", "cost", "orders", "sales", "units",
-		"created_at", "updated_at"},
+		"ad_type", "created_at", "updated_at"},
 	Key: []string{"profile_id", "target_id", "search_term", "day"}, Keep: []string{"company_id"}}
 
 // searchTermKey is a search term day's key beside its day, as dropMissing reads it (a target id has no '|').
 const searchTermKey = "target_id || '|' || search_term"
 
-// ReplaceSearchTermDays is ReplaceCampaignDays for the search terms' days.
-func ReplaceSearchTermDays(db *models.DB, p Profile, start, end string, rows []SearchTermDay, now time.Time) (int64, error) {
+// ReplaceSearchTermDays is ReplaceCampaignDays for the search terms' days (Sponsored Products' and Sponsored
+// Brands').
+func ReplaceSearchTermDays(db *models.DB, p Profile, adType, start, end string, rows []SearchTermDay, now time.Time) (int64, error) {
 	written, err := db.Upsert(searchTermDaysTable, len(rows), func(i int) []any {
 		d := &rows[i]
 		return []any{p.CompanyID, p.GroupID, p.ProfileID, d.TargetID, d.SearchTerm, d.Day, d.CampaignID, d.AdGroupID,
 			d.Keyword, d.MatchType, p.Currency, d.Impressions, d.Clicks, d.Cost.Units(), d.Orders, d.Sales.Units(), d.Units,
-			now, now}
+			adType, now, now}
 	})
 	if err != nil {
 		return written, err
@@ -46,7 +47,7 @@ func ReplaceSearchTermDays(db *models.DB, p Profile, start, end string, rows []S
 	for _, d := range rows {
 		keep[[2]string{d.TargetID + "|" + d.SearchTerm, d.Day}] = true
 	}
-	gone, err := dropMissing(db, "adv_search_term_days", searchTermKey, p.ProfileID, "", start, end, keep)
+	gone, err := dropMissing(db, "adv_search_term_days", searchTermKey, p.ProfileID, adType, start, end, keep)
 	return written + gone, err
 }
 
@@ -197,6 +198,8 @@ type TermToAdd struct {
 	CampaignName  string
 	AdGroupID     string
 	AdGroupName   string
+	// AdType is the ad product whose search term it is (SP, SB).
+	AdType string
 }
 
 // TermsToAdd finds the company's search terms by their keys within the user's store groups; a key not found (or
@@ -213,13 +216,13 @@ func TermsToAdd(db *models.DB, companyID, userID int64, keys []TermKey) ([]TermT
 			Joins("LEFT JOIN adv_campaigns c ON c.profile_id = d.profile_id AND c.campaign_id = d.campaign_id").
 			Joins("LEFT JOIN adv_ad_groups g ON g.profile_id = d.profile_id AND g.ad_group_id = d.ad_group_id").
 			Select("d.group_id, p.profile_id, a.region, p.marketplace_id, p.currency_code, d.campaign_id, COALESCE(c.name, ''), " +
-				"d.ad_group_id, COALESCE(g.name, '')").Order("d.day DESC").Limit(1).Rows()
+				"d.ad_group_id, COALESCE(g.name, ''), d.ad_type").Order("d.day DESC").Limit(1).Rows()
 		if err != nil {
 			return nil, err
 		}
 		for cur.Next() {
 			if err := cur.Scan(&t.GroupID, &t.AmazonProfile, &t.Region, &t.MarketplaceID, &t.Currency, &t.CampaignID,
-				&t.CampaignName, &t.AdGroupID, &t.AdGroupName); err != nil {
+				&t.CampaignName, &t.AdGroupID, &t.AdGroupName, &t.AdType); err != nil {
 				cur.Close()
 				return nil, err
 			}

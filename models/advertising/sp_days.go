@@ -49,7 +49,7 @@ type TargetDay struct {
 var (
 	targetDaysTable = &models.UpsertTable{Name: "adv_target_days",
 		Columns: []string{"company_id", "group_id", "profile_id", "target_id", "day", "campaign_id", "ad_group_id",
-			"currency", "impressions", "clicks", "cost", "orders", "sales", "units", "created_at", "updated_at"},
+			"currency", "impressions", "clicks", "cost", "orders", "sales", "units", "ad_type", "created_at", "updated_at"},
 		Key: []string{"profile_id", "target_id", "day"}, Keep: []string{"company_id"}}
 	campaignDaysTable = &models.UpsertTable{Name: "adv_campaign_days",
 		Columns: []string{"company_id", "group_id", "profile_id", "campaign_id", "day", "currency", "impressions", "clicks",
@@ -84,14 +84,15 @@ func ReplaceProductDays(db *models.DB, p Profile, adType, start, end string, row
 	}, func(i int) [2]string { return [2]string{rows[i].AdID, rows[i].Day} })
 }
 
-// ReplaceTargetDays is ReplaceCampaignDays for the keywords' and product targets' days. It raises the company's
+// ReplaceTargetDays is ReplaceCampaignDays for the keywords' and targets' days (Sponsored Products' keywords and
+// product targets, Sponsored Brands' keywords and targets, Sponsored Display's targets). It raises the company's
 // GenerationAdvTargets, last so that concurrent imports wait on its row briefly: the kept totals of 广告管理's
 // ranges (target_totals.go) are summed again.
-func ReplaceTargetDays(db *models.DB, p Profile, start, end string, rows []TargetDay, now time.Time) (int64, error) {
-	written, err := replaceDays(db, targetDaysTable, "target_id", p.ProfileID, "", start, end, len(rows), func(i int) []any {
+func ReplaceTargetDays(db *models.DB, p Profile, adType, start, end string, rows []TargetDay, now time.Time) (int64, error) {
+	written, err := replaceDays(db, targetDaysTable, "target_id", p.ProfileID, adType, start, end, len(rows), func(i int) []any {
 		d := &rows[i]
 		return []any{p.CompanyID, p.GroupID, p.ProfileID, d.TargetID, d.Day, d.CampaignID, d.AdGroupID, p.Currency,
-			d.Impressions, d.Clicks, d.Cost.Units(), d.Orders, d.Sales.Units(), d.Units, now, now}
+			d.Impressions, d.Clicks, d.Cost.Units(), d.Orders, d.Sales.Units(), d.Units, adType, now, now}
 	}, func(i int) [2]string { return [2]string{rows[i].TargetID, rows[i].Day} })
 	if err != nil || written == 0 {
 		return written, err

@@ -70,7 +70,7 @@ func TestKeywordsSortFromKeptTotalsAsFromTheirDays(t *testing.T) {
 				days[[2]string{r.TargetID, r.Day}] = r
 			}
 			if err := db.Tx(ctx, func(tx *models.DB) error {
-				_, err := advertisingdb.ReplaceTargetDays(tx, p, start, end, rows, now)
+				_, err := advertisingdb.ReplaceTargetDays(tx, p, advertisingdb.AdTypeSP, start, end, rows, now)
 				return err
 			}); err != nil {
 				t.Fatal(err)

@@ -293,33 +293,47 @@ func (a *AdAccount) KeywordDays(now time.Time, start, end string) []AdDay {
 	}
 	var out []AdDay
 	for _, k := range order {
-		g := groups[k]
-		kws := keywords[k.group]
-		parts := make([]AdDay, len(kws))
-		left := *g
-		var weights int64
-		for i := range kws {
-			weights += keywordShares[i%len(keywordShares)]
+		var ids []targetShare
+		for _, kw := range keywords[k.group] {
+			ids = append(ids, targetShare{id: kw.KeywordID, adGroupID: k.group})
 		}
-		for i := len(kws) - 1; i >= 0; i-- {
-			p := AdDay{Date: g.Date, CampaignID: g.CampaignID, AdGroupID: g.AdGroupID, AdID: kws[i].KeywordID}
-			if i == 0 {
-				p.Impressions, p.Clicks, p.Orders, p.Units, p.Cost, p.Sales = left.Impressions, left.Clicks, left.Orders, left.Units, left.Cost, left.Sales
-			} else {
-				share := keywordShares[i%len(keywordShares)]
-				p.Impressions, p.Clicks = g.Impressions*share/weights, g.Clicks*share/weights
-				p.Orders, p.Units = g.Orders*share/weights, g.Units*share/weights
-				p.Cost = g.Cost.Mul(decimal.NewFromInt(share)).Div(decimal.NewFromInt(weights)).RoundDown(places)
-				p.Sales = g.Sales.Mul(decimal.NewFromInt(share)).Div(decimal.NewFromInt(weights)).RoundDown(places)
-				left.Impressions, left.Clicks, left.Orders, left.Units = left.Impressions-p.Impressions, left.Clicks-p.Clicks, left.Orders-p.Orders, left.Units-p.Units
-				left.Cost, left.Sales = left.Cost.Sub(p.Cost), left.Sales.Sub(p.Sales)
-			}
-			parts[i] = p
+		out = append(out, splitOverTargets(*groups[k], ids, places)...)
+	}
+	return out
+}
+
+// targetShare is a keyword or target a day is shared over, and its ad group.
+type targetShare struct{ id, adGroupID string }
+
+// splitOverTargets shares a day over keywords and targets by keywordShares, the first taking what rounding leaves
+// (so that they sum to the day exactly); AdID of each part is the keyword's or target's id. Parts without
+// impressions are left out.
+func splitOverTargets(g AdDay, ids []targetShare, places int32) []AdDay {
+	parts := make([]AdDay, len(ids))
+	left := g
+	var weights int64
+	for i := range ids {
+		weights += keywordShares[i%len(keywordShares)]
+	}
+	for i := len(ids) - 1; i >= 0; i-- {
+		p := AdDay{Date: g.Date, CampaignID: g.CampaignID, AdGroupID: ids[i].adGroupID, AdID: ids[i].id}
+		if i == 0 {
+			p.Impressions, p.Clicks, p.Orders, p.Units, p.Cost, p.Sales = left.Impressions, left.Clicks, left.Orders, left.Units, left.Cost, left.Sales
+		} else {
+			share := keywordShares[i%len(keywordShares)]
+			p.Impressions, p.Clicks = g.Impressions*share/weights, g.Clicks*share/weights
+			p.Orders, p.Units = g.Orders*share/weights, g.Units*share/weights
+			p.Cost = g.Cost.Mul(decimal.NewFromInt(share)).Div(decimal.NewFromInt(weights)).RoundDown(places)
+			p.Sales = g.Sales.Mul(decimal.NewFromInt(share)).Div(decimal.NewFromInt(weights)).RoundDown(places)
+			left.Impressions, left.Clicks, left.Orders, left.Units = left.Impressions-p.Impressions, left.Clicks-p.Clicks, left.Orders-p.Orders, left.Units-p.Units
+			left.Cost, left.Sales = left.Cost.Sub(p.Cost), left.Sales.Sub(p.Sales)
 		}
-		for _, p := range parts {
-			if p.Impressions > 0 {
-				out = append(out, p)
-			}
+		parts[i] = p
+	}
+	var out []AdDay
+	for _, p := range parts {
+		if p.Impressions > 0 {
+			out = append(out, p)
 		}
 	}
 	return out

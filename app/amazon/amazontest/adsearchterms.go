@@ -25,23 +25,42 @@ var searchSuffixes = []string{"for kitchen", "usb rechargeable", "with bowl", "w
 // target's day split 2:1 over two searches (the keyword's own text and a longer one; a target's ASIN and a
 // plain search), the first taking the rounding, and only the searches that were clicked, as Amazon reports them.
 func (a *AdAccount) SearchTermDays(now time.Time, start, end string) []AdSearchTermDay {
-	type word struct{ text, match, alt string }
-	words := map[string]word{}
+	words := map[string]searchWord{}
 	for _, k := range a.Keywords {
-		h := fnv.New32a()
-		h.Write([]byte(k.KeywordID))
-		words[k.KeywordID] = word{k.Text, k.MatchType, k.Text + " " + searchSuffixes[h.Sum32()%uint32(len(searchSuffixes))]}
+		words[k.KeywordID] = keywordWord(k)
 	}
 	for _, t := range a.Targets {
-		words[t.TargetID] = word{`asin="` + t.ASIN + `"`, "TARGETING_EXPRESSION", "digital kitchen scale"}
+		words[t.TargetID] = targetWord(t.ASIN)
 	}
+	return searchTermsOf(a.KeywordDays(now, start, end), words, a.Currency)
+}
+
+// searchWord is a keyword's text and match type (or a target's expression and TARGETING_EXPRESSION) and the
+// broader search it also matched.
+type searchWord struct{ text, match, alt string }
+
+func keywordWord(k AdKeyword) searchWord {
+	h := fnv.New32a()
+	h.Write([]byte(k.KeywordID))
+	return searchWord{k.Text, k.MatchType, k.Text + " " + searchSuffixes[h.Sum32()%uint32(len(searchSuffixes))]}
+}
+
+func targetWord(asin string) searchWord {
+	return searchWord{`asin="` + asin + `"`, "TARGETING_EXPRESSION", "digital kitchen scale"}
+}
+
+// searchTermsOf splits keywords' and targets' days (AdID: the keyword's or target's id) over their searches.
+func searchTermsOf(days []AdDay, words map[string]searchWord, currency string) []AdSearchTermDay {
 	places := int32(2)
-	if a.Currency == "JPY" {
+	if currency == "JPY" {
 		places = 0
 	}
 	var out []AdSearchTermDay
-	for _, d := range a.KeywordDays(now, start, end) {
-		w := words[d.AdID]
+	for _, d := range days {
+		w, ok := words[d.AdID]
+		if !ok {
+			continue
+		}
 		first := w.text
 		if w.match == "TARGETING_EXPRESSION" {
 			first = strings.ToLower(strings.TrimSuffix(strings.TrimPrefix(w.text, `asin="`), `"`))

@@ -13,7 +13,8 @@ import (
 )
 
 // Sponsored Display and Sponsored Brands as Amazon lists them (sellerhub/app/amazon/sponsored_lists.go has the
-// calls), and their daily figures for the sbCampaigns, sdCampaigns and sdAdvertisedProduct reports. A profile's
+// calls), and their daily figures for the sbCampaigns, sdCampaigns and sdAdvertisedProduct reports (the targeting
+// and search term reports are sdsbreports.go's). A profile's
 // SponsoredAccount is what was created through the API (sdsbcreate.go) and, with Server.AdDisplayBrands, two
 // campaigns of each ad type of its own, made from the profile's id alone as AdAccountOf makes Sponsored Products':
 //

@@ -21,7 +21,8 @@ import (
 
 // adReportTypes are the report types the stand-in makes.
 var adReportTypes = map[string]bool{"spCampaigns": true, "spAdvertisedProduct": true, "spTargeting": true, "spSearchTerm": true,
-	"sbCampaigns": true, "sdCampaigns": true, "sdAdvertisedProduct": true}
+	"sbCampaigns": true, "sdCampaigns": true, "sdAdvertisedProduct": true, "sbTargeting": true, "sbSearchTerm": true,
+	"sdTargeting": true}
 
 // adReportRetention is how far back a report type's data reaches: 95 days for Sponsored Products, 60 for
 // Sponsored Brands, 65 for Sponsored Display.
@@ -259,9 +260,12 @@ func (s adsAPI) createAdReport(w http.ResponseWriter, r *http.Request) {
 	var req struct {
 		StartDate, EndDate string
 		Configuration      struct {
-			ReportTypeID string `json:"reportTypeId"`
-			TimeUnit     string `json:"timeUnit"`
-			Format       string `json:"format"`
+			ReportTypeID string   `json:"reportTypeId"`
+			TimeUnit     string   `json:"timeUnit"`
+			Format       string   `json:"format"`
+			AdProduct    string   `json:"adProduct"`
+			GroupBy      []string `json:"groupBy"`
+			Columns      []string `json:"columns"`
 		} `json:"configuration"`
 	}
 	b, _ := io.ReadAll(r.Body)
@@ -275,6 +279,10 @@ func (s adsAPI) createAdReport(w http.ResponseWriter, r *http.Request) {
 	switch {
 	case !adReportTypes[req.Configuration.ReportTypeID]:
 		writeJSON(w, http.StatusBadRequest, map[string]string{"code": "400", "detail": "Unsupported reportTypeId"})
+		return
+	case !reportColumnsValid(req.Configuration.ReportTypeID, req.Configuration.AdProduct, req.Configuration.GroupBy, req.Configuration.Columns):
+		writeJSON(w, http.StatusBadRequest, map[string]string{"code": "400",
+			"detail": "Invalid adProduct, groupBy or columns for reportTypeId " + req.Configuration.ReportTypeID})
 		return
 	case req.Configuration.Format != "GZIP_JSON" || req.Configuration.TimeUnit != "DAILY":
 		writeJSON(w, http.StatusBadRequest, map[string]string{"code": "400", "detail": "Unsupported format or timeUnit"})
@@ -349,9 +357,13 @@ func (s adsAPI) downloadAdReport(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	a := AdAccountOf(job.profile, skus)
-	rows, _ := sponsoredReportRows(sponsoredAccount(s.Server, job.profile, skus, own), job.reportType, job.madeAt, job.start, job.end)
+	sdsb := sponsoredAccount(s.Server, job.profile, skus, own)
+	rows, _ := sponsoredReportRows(sdsb, job.reportType, job.madeAt, job.start, job.end)
+	if more, ok := sponsoredTargetingRows(sdsb, job.reportType, job.madeAt, job.start, job.end); ok {
+		rows = more
+	}
 	switch job.reportType {
-	case "sbCampaigns", "sdCampaigns", "sdAdvertisedProduct":
+	case "sbCampaigns", "sdCampaigns", "sdAdvertisedProduct", "sbTargeting", "sbSearchTerm", "sdTargeting":
 	case "spSearchTerm":
 		rows = searchTermRows(a, job.madeAt, job.start, job.end)
 	case "spTargeting":
