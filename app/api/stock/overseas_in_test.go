@@ -1,6 +1,7 @@
 package stock_test
 
 import (
+	"fmt"
 	"net/http"
 	"regexp"
 	"strings"
@@ -23,6 +24,7 @@ type overseasIn struct {
 	Boxes            int          `json:"boxes"`
 	EstimatedArrival string       `json:"estimatedArrival"`
 	ApprovedAt       string       `json:"approvedAt"`
+	Creator          string       `json:"creator"`
 	Ledger           []ledgerLine `json:"ledger"`
 }
 
@@ -271,4 +273,48 @@ func TestOverseasInboundCallsAreGuarded(t *testing.T) {
 	again, _ := createOverseasIn(t, admin, headLegBody(sz.ID, us.ID, sea, line{a, 2}))
 	stepOverseasIn(t, admin, again, "submit", "approve")
 	apptest.ExpectOK(t, receiver.Call(http.MethodPost, v1+"overseasIn/"+again+"/receive", receipt("", line{a, 2})))
+}
+
+// Store groups: own and overseas warehouses are the company's, so a sub-user limited to 演示店铺 makes, ships,
+// receives and cancels 海外仓入库 like the owner and lists them all; another store group's FBA warehouse is neither a
+// source nor a target for them (it is not there), and the owner's choice of it is refused as not an overseas one.
+func TestOverseasInboundUnderStoreGroups(t *testing.T) {
+	for _, kind := range databases {
+		t.Run(kind, func(t *testing.T) {
+			h := apptest.Start(t, apptest.WithDatabase(kind))
+			f := newStoreGroupFixture(t, h)
+			own := fmt.Sprint(f.own.ID)
+			us := createWarehouse(t, f.owner, "美西海外仓", map[string]any{"kind": "overseas"})
+			a := product(t, h, apptest.AdminAccount, "OS-LAMP")
+			approvedDoc(t, f.owner, "inbound", own, line{a, 9})
+			sea := freightChannel(t, f.owner, "美森", "美森快船", 18)
+
+			id, number := createOverseasIn(t, f.clerk, headLegBody(own, us.ID, sea, line{a, 5}))
+			stepOverseasIn(t, f.clerk, id, "submit", "approve")
+			wantStock(t, f.clerk, us.ID, a, 0, 5, 0)
+			apptest.ExpectOK(t, f.clerk.Call(http.MethodPost, v1+"overseasIn/"+id+"/receive", receipt("", line{a, 5})))
+			wantStock(t, f.owner, us.ID, a, 5, 0, 0)
+			if d := getOverseasIn(t, f.owner, id); d.Number != number || d.StatusName != "已完成" || d.Creator == "" || d.Receiver == "" {
+				t.Fatalf("the clerk's, read by the owner = %+v", d)
+			}
+			cancelled, _ := createOverseasIn(t, f.owner, headLegBody(own, us.ID, sea, line{a, 2}))
+			stepOverseasIn(t, f.owner, cancelled, "submit", "approve")
+			stepOverseasIn(t, f.clerk, cancelled, "cancel")
+			wantStock(t, f.owner, own, a, 4, 0, 0)
+			if p := list[overseasIn](t, f.clerk, "overseasIn/page", nil); p.Total != 2 {
+				t.Fatalf("the clerk lists %d 海外仓入库", p.Total)
+			}
+
+			fba := fmt.Sprint(f.fba.ID)
+			apptest.Expect(t, f.clerk.Call(http.MethodPost, v1+"overseasIn", headLegBody(own, fba, sea, line{a, 1})), 400, "A0400", "海外仓不存在")
+			apptest.Expect(t, f.clerk.Call(http.MethodPost, v1+"overseasIn", headLegBody(fba, us.ID, sea, line{a, 1})), 400, "A0400", "仓库不存在")
+			apptest.Expect(t, f.owner.Call(http.MethodPost, v1+"overseasIn", headLegBody(own, fba, sea, line{a, 1})), 400, "B0001", "收货仓库必须是海外仓")
+			var n int64
+			h.DB.Model(&stockdb.StockDocument{}).Where("kind = ?", stockdb.DocOverseasIn).Count(&n)
+			if n != 2 {
+				t.Fatalf("documents stored = %d", n)
+			}
+			ledgerAgrees(t, h)
+		})
+	}
 }
