@@ -3,7 +3,6 @@ package shipping
 import (
 	"context"
 	"fmt"
-	"slices"
 	"strings"
 
 	"sellerhub/app/core"
@@ -15,22 +14,20 @@ import (
 
 // Messages of the shipment plan (发货计划) calls.
 const (
-	MsgGroupEmpty         = "请选择店铺"
-	MsgGroupMissing       = "店铺不存在"
-	MsgMarketplaceMissing = "站点不存在"
-	MsgWarehouseEmpty     = "请选择发货仓库"
-	MsgWarehouseMissing   = "发货仓库不存在"
-	MsgWarehouseDisabled  = "发货仓库已停用"
-	// MsgWarehouseNotShipping refuses an FBA warehouse as where a shipment leaves from.
-	MsgWarehouseNotShipping = "发货仓库必须是自有仓或海外仓"
-	MsgItemsEmpty           = "请添加发货产品"
-	MsgPlanNotDraft         = "只有待提交的发货计划可以修改或提交"
-	MsgPlanNotCancellable   = "已生成货件或已作废的发货计划不能作废"
-	MsgPlanNotSubmitted     = "只有已提交的发货计划可以创建货件"
-	msgRowSellerSKUEmpty    = "第%d行：平台SKU不能为空"
-	msgRowSellerSKUUnknown  = "第%d行：平台SKU %s 不在该店铺站点，或未配对本地产品"
-	msgRowQuantityBad       = "第%d行：发货数量应为1到%d之间的整数"
-	msgSellerSKUTwice       = "平台SKU %s 重复"
+	MsgGroupEmpty          = "请选择店铺"
+	MsgGroupMissing        = "店铺不存在"
+	MsgMarketplaceMissing  = "站点不存在"
+	MsgWarehouseEmpty      = "请选择发货仓库"
+	MsgWarehouseMissing    = "发货仓库不存在"
+	MsgWarehouseDisabled   = "发货仓库已停用"
+	MsgItemsEmpty          = "请添加发货产品"
+	MsgPlanNotDraft        = "只有待提交的发货计划可以修改或提交"
+	MsgPlanNotCancellable  = "已生成货件或已作废的发货计划不能作废"
+	MsgPlanNotSubmitted    = "只有已提交的发货计划可以创建货件"
+	msgRowSellerSKUEmpty   = "第%d行：平台SKU不能为空"
+	msgRowSellerSKUUnknown = "第%d行：平台SKU %s 不在该店铺站点，或未配对本地产品"
+	msgRowQuantityBad      = "第%d行：发货数量应为1到%d之间的整数"
+	msgSellerSKUTwice      = "平台SKU %s 重复"
 )
 
 // Button permissions of the shipment screens: plans (发货计划), shipments (新建/导入货件), the handling steps.
@@ -194,9 +191,6 @@ func shipFrom(db *models.DB, p core.Principal, group, marketplace, warehouse str
 	}
 	if wh.Disabled {
 		return w, core.Invalid(MsgWarehouseDisabled)
-	}
-	if !slices.Contains(shippingdb.ShipsFrom, wh.Kind) {
-		return w, core.Invalid(MsgWarehouseNotShipping)
 	}
 	return shipPlace{group: g.ID, marketplace: marketplace, warehouse: wh.ID}, nil
 }

@@ -373,17 +373,13 @@ func ShipmentIDTaken(db *models.DB, companyID int64, shipmentID string) (bool, e
 	return n > 0, err
 }
 
-// ShippingWarehouses lists the company's own and overseas warehouses the user may see that are not disabled, by
-// name: where shipments leave from (an FBA warehouse is where they go).
+// ShippingWarehouses lists the company's warehouses the user may see that are not disabled, by name: where
+// shipments leave from (an overseas one's stock is moved as an own one's).
 func ShippingWarehouses(db *models.DB, companyID, userID int64) ([]stock.Warehouse, error) {
 	var rows []stock.Warehouse
-	err := db.Scopes(db.VisibleWarehouses(companyID, userID)).Where("disabled = ? AND kind IN ?", false, ShipsFrom).Order("name, id").Find(&rows).Error
+	err := db.Scopes(db.VisibleWarehouses(companyID, userID)).Where("disabled = ?", false).Order("name, id").Find(&rows).Error
 	return rows, err
 }
-
-// ShipsFrom are the kinds of warehouse a shipment leaves from: an own one, or a third-party overseas one (海外仓发货
-// to FBA), whose stock the shipment's steps move.
-var ShipsFrom = []string{stock.WarehouseOwn, stock.WarehouseOverseas}
 
 // ShippingWarehouse loads one of the company's warehouses the user may see, or ErrNotFound.
 func ShippingWarehouse(db *models.DB, companyID, userID, id int64) (*stock.Warehouse, error) {

@@ -8,7 +8,6 @@ import (
 	"testing"
 
 	"sellerhub/app/apptest"
-	"sellerhub/app/shipping"
 	"sellerhub/models"
 	accountsdb "sellerhub/models/accounts"
 	"sellerhub/models/dbtest"
@@ -19,7 +18,7 @@ import (
 // 海外仓发货 to FBA through the shipment flow (issue 46): a plan and its shipment whose warehouse is an overseas one
 // take their units out of that warehouse at 配货 and 发货 (not out of the own warehouse holding the same product),
 // put them in transit into the store group's FBA warehouse, and each cancel gives back what its step took. The
-// forms offer own and overseas warehouses with their kind; an FBA warehouse is no place to ship from. The
+// forms offer each warehouse with its kind (自有仓, 海外仓, FBA仓). The
 // overseas warehouse is the company's: a user limited to the shipment's store group ships from it, one limited to
 // another group does not see the shipment. On SQLite and PostgreSQL, every quantity its ledger's sum.
 func TestAShipmentFromAnOverseasWarehouseMovesItsStock(t *testing.T) {
@@ -87,25 +86,22 @@ func TestAShipmentFromAnOverseasWarehouseMovesItsStock(t *testing.T) {
 				t.Fatalf("the own warehouse moved: %v", got)
 			}
 
-			// The forms offer the own and the overseas warehouse, each with its kind, and not the FBA warehouse the
-			// shipment went to; naming it is refused.
+			// The forms offer the own and the overseas warehouse (and the FBA warehouse the shipment went to), each
+			// with its kind.
 			fba, err := stockdb.FBAWarehouse(h.DB, s.companyID, s.group.ID, US)
 			if err != nil {
 				t.Fatal(err)
 			}
-			opts := decode[struct{ Warehouses []struct{ ID, Name, Kind, KindName string } }](t, clerk.Call(http.MethodGet, v1+"shipPlan/options", nil))
+			opts := decode[struct {
+				Warehouses []struct{ ID, Name, Kind, KindName string }
+			}](t, clerk.Call(http.MethodGet, v1+"shipPlan/options", nil))
 			kinds := map[string]string{}
 			for _, w := range opts.Warehouses {
 				kinds[w.Name] = w.Kind + "/" + w.KindName
 			}
-			if want := map[string]string{own.Name: "own/自有仓", "美西海外仓": "overseas/海外仓"}; !maps.Equal(kinds, want) {
+			if want := map[string]string{own.Name: "own/自有仓", "美西海外仓": "overseas/海外仓", fba.Name: "fba/FBA仓"}; !maps.Equal(kinds, want) {
 				t.Fatalf("warehouses offered = %v, want %v", kinds, want)
 			}
-			fromFBA := s.planBody(1)
-			fromFBA["warehouseId"] = fmt.Sprint(fba.ID)
-			apptest.Expect(t, clerk.Call(http.MethodPost, v1+"shipPlan", fromFBA), 400, "A0400", shipping.MsgWarehouseNotShipping)
-			apptest.Expect(t, clerk.Call(http.MethodGet, fmt.Sprintf("%sshipPlan/listings?groupId=%d&marketplaceId=%s&warehouseId=%d", v1, s.group.ID, US, fba.ID), nil),
-				400, "A0400", shipping.MsgWarehouseNotShipping)
 
 			// A user limited to another store group sees neither shipment.
 			other := &storesdb.StoreGroup{CompanyID: s.companyID, Name: "欧洲店铺"}

@@ -31,14 +31,14 @@ type Handler struct {
 type Option struct {
 	ID   string `json:"id"`
 	Name string `json:"name"`
-	// A warehouse's kind (own or overseas) and its name (自有仓, 海外仓): a shipment from an overseas warehouse
-	// takes its units from there.
+	// A warehouse's kind (own, overseas, fba) and its name (自有仓, 海外仓, FBA仓): a shipment from an overseas
+	// warehouse takes its units from there.
 	Kind     string `json:"kind,omitempty"`
 	KindName string `json:"kindName,omitempty"`
 }
 
 // shipFromNames name the kinds of warehouse a shipment leaves from.
-var shipFromNames = map[string]string{stockdb.WarehouseOwn: "自有仓", stockdb.WarehouseOverseas: "海外仓"}
+var shipFromNames = map[string]string{stockdb.WarehouseOwn: "自有仓", stockdb.WarehouseOverseas: "海外仓", stockdb.WarehouseFBA: "FBA仓"}
 
 // Marketplace is a marketplace as a drop-down offers it.
 type Marketplace struct {
