@@ -156,6 +156,9 @@ func seedCompanyA(t *testing.T, h *apptest.Harness) *companyA {
 	a.ids["process"] = create("/erp/api/v1/process", map[string]any{"warehouseId": str(own.ID), "madeProductId": str(lamp.ID), "madeQuantity": 1})
 	a.ids["freightChannel"] = create("/erp/api/v1/freightChannel", map[string]any{"carrier": "MATRIXA 承运商", "name": "MATRIXA 海运",
 		"mode": "sea", "days": 30, "basis": "kg", "unitPrice": "10"})
+	a.ids["overseasIn"] = create("/erp/api/v1/overseasIn", map[string]any{"warehouseId": str(own.ID), "remark": "MATRIXA 海外仓入库",
+		"toWarehouseId": create("/erp/api/v1/warehouse", map[string]any{"name": "MATRIXA 美东仓", "kind": "overseas"}),
+		"channelId":     a.ids["freightChannel"], "boxes": 1, "lines": []map[string]any{{"productId": str(product.ID), "quantity": 1}}})
 	a.ids["transportation"] = seed.DemoShipmentNew
 	apptest.ExpectOK(t, owner.Call(http.MethodPost, "/erp/api/v1/transportation/"+seed.DemoShipmentNew+"/milestone",
 		map[string]any{"happenedAt": "2026-11-01 09:30", "description": "已提货"}))

@@ -118,7 +118,7 @@ type matrixCaller struct {
 // warehouses (the shipment forms, template and import): those a store-limited user must not reach another store
 // group's FBA warehouse through.
 func touchesStock(path string) bool {
-	for _, part := range []string{"/warehouse", "/stock", "/inbound", "/outbound", "/stocktake", "/transfer", "/exchange", "/overseasOut", "/process", "/transportation", "/e/w/", "/amazon/inventory/quantity",
+	for _, part := range []string{"/warehouse", "/stock", "/inbound", "/outbound", "/stocktake", "/transfer", "/exchange", "/overseasOut", "/overseasIn", "/process", "/transportation", "/e/w/", "/amazon/inventory/quantity",
 		"/shipPlan", "/shipment", "/shipForm"} {
 		if strings.Contains(path, part) {
 			return true

@@ -198,6 +198,8 @@ func routes(e *echo.Echo, d Deps, pg *pages.Handler) RouteAccess {
 		"/amazon/inventory/overseas":    pg.WarehouseScreen("海外仓库存", "overseas"),
 		"/e/w/os/s":                     pg.WarehouseScreen("海外仓发货", "overseasOutNew"),
 		"/e/w/os/d":                     pg.WarehouseScreen("海外仓详情", "overseasOutDetail"),
+		"/e/w/os/i":                     pg.WarehouseScreen("新建海外仓入库单", "overseasInNew"),
+		"/e/w/os/r":                     pg.WarehouseScreen("海外仓入库单详情", "overseasInDetail"),
 		"/erp/ship/plan":                pg.ShipScreen("发货计划", "plans"),
 		"/e/s/p":                        pg.ShipScreen("发货计划提交", "planEdit"),
 		"/erp/ship/quota":               pg.ShipScreen("货件处理", "shipments"),
@@ -653,6 +655,17 @@ func routes(e *echo.Echo, d Deps, pg *pages.Handler) RouteAccess {
 	erp.POST("/overseasOut/:id/submit", stk.SubmitDocument(stockdb.DocOverseasOut), overseasScreen.Needs(stock.PermissionOverseasAdd), oplog("提交海外仓发货单")).Answers("")
 	erp.POST("/overseasOut/:id/approve", stk.ApproveDocument(stockdb.DocOverseasOut), overseasScreen.Needs(stock.PermissionOverseasApprove), oplog("审核海外仓发货单")).Answers("")
 	erp.POST("/overseasOut/:id/cancel", stk.CancelDocument(stockdb.DocOverseasOut), overseasScreen.Needs(stock.PermissionOverseasCancel), oplog("作废海外仓发货单")).Answers("")
+	// 海外仓入库: first legs from an own warehouse to an overseas one, listed and made from 海外仓库存; 审核 ships them
+	// (in transit), 收货 receives them at the overseas warehouse, a short receipt with its reason.
+	erp.POST("/overseasIn/page", stk.DocumentPage(stockdb.DocOverseasIn), overseasScreen).Takes(stock.DocumentQuery{}).Answers(api.Page[stockapi.Document]{})
+	erp.GET("/overseasIn/export", stk.DocumentExport(export, stockdb.DocOverseasIn, "海外仓入库单"), overseasScreen)
+	erp.GET("/overseasIn/:id", stk.GetDocument(stockdb.DocOverseasIn), overseasScreen).Answers(stockapi.Document{})
+	erp.POST("/overseasIn", stk.CreateDocument(stockdb.DocOverseasIn), overseasScreen.Needs(stock.PermissionOverseasInAdd), oplog("新增海外仓入库单")).Takes(stock.DocumentForm{}).Answers(map[string]string{})
+	erp.PUT("/overseasIn/:id", stk.UpdateDocument(stockdb.DocOverseasIn), overseasScreen.Needs(stock.PermissionOverseasInAdd), oplog("编辑海外仓入库单")).Takes(stock.DocumentForm{}).Answers("")
+	erp.POST("/overseasIn/:id/submit", stk.SubmitDocument(stockdb.DocOverseasIn), overseasScreen.Needs(stock.PermissionOverseasInAdd), oplog("提交海外仓入库单")).Answers("")
+	erp.POST("/overseasIn/:id/approve", stk.ApproveDocument(stockdb.DocOverseasIn), overseasScreen.Needs(stock.PermissionOverseasInApprove), oplog("海外仓入库发货")).Answers("")
+	erp.POST("/overseasIn/:id/receive", stk.ReceiveDocument(stockdb.DocOverseasIn), overseasScreen.Needs(stock.PermissionOverseasInReceive), oplog("海外仓收货")).Takes(stock.TransferReceipt{}).Answers("")
+	erp.POST("/overseasIn/:id/cancel", stk.CancelDocument(stockdb.DocOverseasIn), overseasScreen.Needs(stock.PermissionOverseasInCancel), oplog("作废海外仓入库单")).Answers("")
 	// FBA库存明细: reading and exporting need the screen; a user limited to store groups sees their SKUs only.
 	fbaDetailScreen := middleware.Screen("/amazon/inventory/fbadetail")
 	erp.POST("/fbaInventory/page", stk.FBAInventoryPage, fbaDetailScreen).Takes(stock.FBAInventoryQuery{}).Answers(api.Page[stockapi.FBAInventory]{})
@@ -758,7 +771,7 @@ func routes(e *echo.Echo, d Deps, pg *pages.Handler) RouteAccess {
 	erp.PUT("/transfer/:id", stk.UpdateDocument(stockdb.DocTransfer), transferScreen.Needs(stock.PermissionTransferAdd), oplog("编辑调拨单")).Takes(stock.DocumentForm{}).Answers("")
 	erp.POST("/transfer/:id/submit", stk.SubmitDocument(stockdb.DocTransfer), transferScreen.Needs(stock.PermissionTransferAdd), oplog("提交调拨单")).Answers("")
 	erp.POST("/transfer/:id/approve", stk.ApproveDocument(stockdb.DocTransfer), transferScreen.Needs(stock.PermissionTransferApprove), oplog("调拨发货")).Answers("")
-	erp.POST("/transfer/:id/receive", stk.ReceiveTransfer, transferScreen.Needs(stock.PermissionTransferReceive), oplog("调拨收货")).Takes(stock.TransferReceipt{}).Answers("")
+	erp.POST("/transfer/:id/receive", stk.ReceiveDocument(stockdb.DocTransfer), transferScreen.Needs(stock.PermissionTransferReceive), oplog("调拨收货")).Takes(stock.TransferReceipt{}).Answers("")
 	erp.POST("/transfer/:id/cancel", stk.CancelDocument(stockdb.DocTransfer), transferScreen.Needs(stock.PermissionTransferCancel), oplog("作废调拨单")).Answers("")
 	// 换货单: 审核 turns each line's units of one product into another's in one warehouse, their cost carried over.
 	exchangeScreen := middleware.Screen("/erp/warehouse/exchange")
@@ -917,6 +930,8 @@ func routes(e *echo.Echo, d Deps, pg *pages.Handler) RouteAccess {
 	erp.POST("/freightChannel", trk.SaveChannel, transportScreen.Needs(shipping.PermissionChannelEdit), oplog("新增物流渠道")).Takes(shipping.ChannelForm{}).Answers(shippingapi.Channel{})
 	erp.PUT("/freightChannel/:id", trk.SaveChannel, transportScreen.Needs(shipping.PermissionChannelEdit), oplog("编辑物流渠道")).Takes(shipping.ChannelForm{}).Answers(shippingapi.Channel{})
 	erp.DELETE("/freightChannel/:id", trk.DeleteChannel, transportScreen.Needs(shipping.PermissionChannelEdit), oplog("删除物流渠道")).Answers("")
+	// The channels a 海外仓入库 goes by, for its form: read with 海外仓库存's screen, not 物流跟踪's.
+	erp.GET("/overseasIn/channels", trk.ChannelOptions, overseasScreen).Answers([]shippingapi.Channel{})
 	erp.POST("/transportation/page", trk.Page, transportScreen).Takes(shipping.TrackingQuery{}).Answers(api.Page[shippingapi.Tracked]{})
 	erp.GET("/transportation/export", trk.Export(export), transportScreen)
 	erp.GET("/transportation/milestoneTemplate", trk.MilestoneTemplate, transportScreen)

@@ -24,6 +24,7 @@ var (
 	TransferNumbers    = NumberSeries{"DB", "stock_documents", "number"}  // 调拨单
 	ExchangeNumbers    = NumberSeries{"HH", "stock_documents", "number"}  // 换货单
 	OverseasOutNumbers = NumberSeries{"HW", "stock_documents", "number"}  // 海外仓发货
+	OverseasInNumbers  = NumberSeries{"HR", "stock_documents", "number"}  // 海外仓入库 (头程)
 	ProcessNumbers     = NumberSeries{"JG", "stock_documents", "number"}  // 加工单
 	PurchaseNumbers    = NumberSeries{"CG", "purchase_orders", "number"}  // 采购单
 	PaymentNumbers     = NumberSeries{"FK", "payment_requests", "number"} // 付款申请

@@ -603,6 +603,15 @@ var queryFields = numbered(map[string][]Column{
 		col("creator", "创建人", 100, false), col("createdAt", "创建时间", 170, false), col("approvedAt", "审核时间", 170, false),
 		col("remark", "备注", 200, false),
 	},
+	// 海外仓入库: first legs from an own warehouse to an overseas one, by a 物流跟踪 channel, until received there.
+	"overseasInList": {
+		col("number", "入库单号", 170, false), col("warehouseName", "发货仓库", 140, false), col("toWarehouseName", "海外仓", 140, false),
+		col("statusName", "状态", 80, false), col("carrier", "承运商", 100, false), col("channel", "物流渠道", 120, false),
+		col("tracking", "跟踪单号", 150, false), col("boxes", "箱数", 70, false), col("lineCount", "产品数", 80, false),
+		col("totalQuantity", "总数量", 90, false), col("estimatedArrival", "预计到货", 110, false), col("creator", "创建人", 100, false),
+		col("createdAt", "创建时间", 170, false), col("approvedAt", "发货时间", 170, false), col("receivedAt", "收货时间", 170, false),
+		col("remark", "备注", 200, false),
+	},
 	// 加工单: the components of a product's 物料清单 consumed and the product made, its unit cost rolled up at approval.
 	"processList": {
 		col("number", "加工单号", 170, false), col("warehouseName", "仓库", 140, false), col("statusName", "状态", 80, false),

@@ -44,6 +44,8 @@ var SpecRoutes = []TabRoute{
 	{Path: "/e/w/s/d", Title: "盘点单详情", Module: "仓库", Screen: "/erp/warehouse/stocktake"},
 	{Path: "/e/w/os/s", Title: "海外仓发货", Module: "仓库", Screen: "/amazon/inventory/overseas"},
 	{Path: "/e/w/os/d", Title: "海外仓详情", Module: "仓库", Screen: "/amazon/inventory/overseas"},
+	{Path: "/e/w/os/i", Title: "新建海外仓入库单", Module: "仓库", Screen: "/amazon/inventory/overseas"},
+	{Path: "/e/w/os/r", Title: "海外仓入库单详情", Module: "仓库", Screen: "/amazon/inventory/overseas"},
 	{Path: "/e/w/t", Title: "新建调拨单", Module: "仓库", Screen: "/erp/warehouse/transfer"},
 	{Path: "/e/w/t/d", Title: "调拨单详情", Module: "仓库", Screen: "/erp/warehouse/transfer"},
 	{Path: "/e/w/e/c", Title: "新建换货单", Module: "仓库", Screen: "/erp/warehouse/exchange"},

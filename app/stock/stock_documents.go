@@ -75,6 +75,8 @@ var documentKinds = map[string]struct {
 	stockdb.DocProcess:  {"加工单", models.ProcessNumbers, 0},
 	// 海外仓发货 moves its stock itself (moveOverseas): out of the overseas warehouse, into FBA's inbound when sent there.
 	stockdb.DocOverseasOut: {"海外仓发货单", models.OverseasOutNumbers, 0},
+	// 海外仓入库 ships and receives as a transfer does (shipTransfer, ReceiveInTransit).
+	stockdb.DocOverseasIn: {"海外仓入库单", models.OverseasInNumbers, 0},
 }
 
 // CancelDocType is the ledger's document type of the reversal written when an approved document is cancelled.
@@ -132,6 +134,8 @@ type DocumentForm struct {
 	OwnLines      bool   `json:"ownLines"`
 	// A 海外仓发货's destination (its fields are the body's own).
 	OverseasForm
+	// A 海外仓入库's channel and boxes (its tracking number is OverseasForm's).
+	HeadLegForm
 }
 
 // lines checks the form's lines of a document of kind and answers them with the products' ids.
@@ -208,7 +212,7 @@ func (s *Service) DocumentPage(ctx context.Context, p core.Principal, kind strin
 	if st := strings.TrimSpace(q.Status); st != "" {
 		n := int(st[0] - '0')
 		last := stockdb.DocCancelled
-		if kind == stockdb.DocTransfer {
+		if kind == stockdb.DocTransfer || kind == stockdb.DocOverseasIn {
 			last = stockdb.DocReceived
 		}
 		if len(st) != 1 || n < stockdb.DocDraft || n > last {
@@ -252,6 +256,10 @@ func (s *Service) CreateDocument(ctx context.Context, p core.Principal, kind str
 	if err != nil {
 		return nil, err
 	}
+	leg, err := headLegForm(kind, &f)
+	if err != nil {
+		return nil, err
+	}
 	warehouse, lines, ids, err := f.check(kind)
 	if err != nil {
 		return nil, err
@@ -275,6 +283,9 @@ func (s *Service) CreateDocument(ctx context.Context, p core.Principal, kind str
 		if err := checkLineBins(tx, p, warehouse, lines); err != nil {
 			return err
 		}
+		if err := checkOverseasIn(tx, p, kind, warehouse, target); err != nil {
+			return err
+		}
 		if err := checkTransfer(tx, p, warehouse, target); err != nil {
 			return err
 		}
@@ -283,6 +294,12 @@ func (s *Service) CreateDocument(ctx context.Context, p core.Principal, kind str
 		}
 		if err := checkProcess(tx, p, kind, warehouse); err != nil {
 			return err
+		}
+		if leg != nil {
+			if err := linkHeadLeg(tx, p, leg); err != nil {
+				return err
+			}
+			d.HeadLeg, d.Carrier, d.Tracking = leg.HeadLeg, leg.carrier, leg.tracking
 		}
 		if overseas != nil {
 			if d.ToWarehouseID, err = linkOverseas(tx, p, kind, warehouse, overseas); err != nil {
@@ -383,6 +400,10 @@ func (s *Service) UpdateDocument(ctx context.Context, p core.Principal, kind, id
 	if err != nil {
 		return err
 	}
+	leg, err := headLegForm(kind, &f)
+	if err != nil {
+		return err
+	}
 	warehouse, lines, ids, err := f.check(kind)
 	if err != nil {
 		return err
@@ -409,6 +430,9 @@ func (s *Service) UpdateDocument(ctx context.Context, p core.Principal, kind, id
 		if err := checkLineBins(tx, p, warehouse, lines); err != nil {
 			return err
 		}
+		if err := checkOverseasIn(tx, p, kind, warehouse, target); err != nil {
+			return err
+		}
 		if err := checkTransfer(tx, p, warehouse, target); err != nil {
 			return err
 		}
@@ -417,6 +441,14 @@ func (s *Service) UpdateDocument(ctx context.Context, p core.Principal, kind, id
 		}
 		if err := checkProcess(tx, p, kind, warehouse); err != nil {
 			return err
+		}
+		if leg != nil {
+			if err := linkHeadLeg(tx, p, leg); err != nil {
+				return err
+			}
+			if _, err := stockdb.MoveDocument(tx, p.CompanyID, d.ID, []int{stockdb.DocDraft}, stockdb.DocDraft, headLegColumns(leg)); err != nil {
+				return err
+			}
 		}
 		if overseas != nil {
 			target, err := linkOverseas(tx, p, kind, warehouse, overseas)
@@ -459,6 +491,11 @@ func (s *Service) ApproveDocument(ctx context.Context, p core.Principal, kind, i
 		switch kind {
 		case stockdb.DocTransfer:
 			return s.shipTransfer(tx, p, d, 1)
+		case stockdb.DocOverseasIn:
+			if err := setArrival(s, tx, p, d); err != nil {
+				return err
+			}
+			return s.shipTransfer(tx, p, d, 1)
 		case stockdb.DocExchange:
 			return s.moveExchange(tx, p, d, 1)
 		case stockdb.DocProcess:
@@ -483,11 +520,13 @@ func (s *Service) CancelDocument(ctx context.Context, p core.Principal, kind, id
 			return err
 		}
 		switch {
+		case !moved && d.Status == stockdb.DocReceived && kind == stockdb.DocOverseasIn:
+			return core.Refused(MsgOverseasInReceived)
 		case !moved && d.Status == stockdb.DocReceived:
 			return core.Refused(MsgTransferReceived)
 		case !moved:
 			return core.Refused(MsgDocCancelled)
-		case kind == stockdb.DocTransfer:
+		case kind == stockdb.DocTransfer || kind == stockdb.DocOverseasIn:
 			return s.shipTransfer(tx, p, d, -1)
 		case kind == stockdb.DocExchange:
 			return s.moveExchange(tx, p, d, -1)

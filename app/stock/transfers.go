@@ -42,18 +42,24 @@ var (
 	DocTransferCancel  = CancelDocType(stockdb.DocTransfer)
 )
 
-// target reads a transfer's target warehouse (nil for other kinds), which must differ from its source.
+// target reads a transfer's or a 海外仓入库's target warehouse (nil for other kinds), which must differ from its
+// source.
 func (f *DocumentForm) target(kind string, source int64) (*int64, error) {
-	if kind != stockdb.DocTransfer {
+	empty, missing := MsgTransferTargetEmpty, MsgTransferTargetMissing
+	switch kind {
+	case stockdb.DocTransfer:
+	case stockdb.DocOverseasIn:
+		empty, missing = MsgOverseasInTargetEmpty, MsgOverseasInTargetMissing
+	default:
 		return nil, nil
 	}
 	if strings.TrimSpace(f.ToWarehouseID) == "" {
-		return nil, core.Invalid(MsgTransferTargetEmpty)
+		return nil, core.Invalid(empty)
 	}
 	id, ok := core.ParseID(f.ToWarehouseID)
 	switch {
 	case !ok:
-		return nil, core.Invalid(MsgTransferTargetMissing)
+		return nil, core.Invalid(missing)
 	case id == source:
 		return nil, core.Invalid(MsgTransferSameWarehouse)
 	}
@@ -87,8 +93,8 @@ func checkTransfer(tx *models.DB, p core.Principal, source int64, target *int64)
 	return nil
 }
 
-// shipTransfer moves a transfer's lines times sign: shipping (1) takes each from the source's fulfillable into its
-// outbound and adds it to the target's inbound (in transit); the reversal (-1) puts them back.
+// shipTransfer moves a transfer's (or a 海外仓入库's) lines times sign: shipping (1) takes each from the source's
+// fulfillable into its outbound and adds it to the target's inbound (in transit); the reversal (-1) puts them back.
 func (s *Service) shipTransfer(tx *models.DB, p core.Principal, d *stockdb.DocumentRow, sign int) error {
 	lines, err := stockdb.DocumentLines(tx, p.CompanyID, d.ID)
 	if err != nil {
@@ -103,12 +109,15 @@ func (s *Service) shipTransfer(tx *models.DB, p core.Principal, d *stockdb.Docum
 			stockdb.StockChange{WarehouseID: *d.ToWarehouseID, ProductID: l.ProductID, Inbound: q})
 		skus[l.ProductID] = l.SKU
 	}
-	docType := stockdb.DocTransfer
+	docType, short := stockdb.DocTransfer, MsgTransferShort
+	if d.Kind == stockdb.DocOverseasIn {
+		docType, short = stockdb.DocOverseasIn, MsgOverseasInShort
+	}
 	if sign < 0 {
-		docType = DocTransferCancel
+		docType = CancelDocType(d.Kind)
 	}
 	err = stockdb.MoveStock(tx, p.CompanyID, stockdb.StockCause{DocType: docType, DocNumber: d.Number, OperatorID: &p.UserID}, changes)
-	return s.refusal(tx, p, err, skus, MsgTransferShort)
+	return s.refusal(tx, p, err, skus, short)
 }
 
 // TransferReceipt is what the target received: each line's quantity (0 to what was shipped) and the bin of the
@@ -126,12 +135,22 @@ type TransferReceipt struct {
 // inbound becomes fulfillable as received; a line received short books the difference (its inbound goes, its
 // fulfillable comes as received), with the reason. Every line is received at once.
 func (s *Service) ReceiveTransfer(ctx context.Context, p core.Principal, id string, r TransferReceipt) error {
+	return ReceiveInTransit(ctx, s, p, stockdb.DocTransfer, id, r)
+}
+
+// ReceiveInTransit receives a document of kind (a transfer, or a 海外仓入库 at its overseas warehouse) as
+// ReceiveTransfer says, its ledger lines under the kind's receipt type (a function: Service is at its method cap).
+func ReceiveInTransit(ctx context.Context, s *Service, p core.Principal, kind, id string, r TransferReceipt) error {
 	if err := core.CheckFields(core.Optional(&r.Reason, "差异原因", 200)); err != nil {
 		return err
 	}
-	return s.changeDocument(ctx, p, stockdb.DocTransfer, id, func(tx *models.DB, d *stockdb.DocumentRow) error {
+	notShipped, docType := MsgTransferNotShipped, DocTransferReceive
+	if kind == stockdb.DocOverseasIn {
+		notShipped, docType = MsgOverseasInNotShipped, DocOverseasInReceive
+	}
+	return s.changeDocument(ctx, p, kind, id, func(tx *models.DB, d *stockdb.DocumentRow) error {
 		if d.Status != stockdb.DocApproved {
-			return core.Refused(MsgTransferNotShipped)
+			return core.Refused(notShipped)
 		}
 		lines, err := stockdb.DocumentLines(tx, p.CompanyID, d.ID)
 		if err != nil {
@@ -193,12 +212,12 @@ func (s *Service) ReceiveTransfer(ctx context.Context, p core.Principal, id stri
 			return err
 		}
 		if !moved {
-			return core.Refused(MsgTransferNotShipped)
+			return core.Refused(notShipped)
 		}
 		if err := stockdb.SetReceived(tx, p.CompanyID, d.ID, received); err != nil {
 			return err
 		}
-		err = stockdb.MoveStock(tx, p.CompanyID, stockdb.StockCause{DocType: DocTransferReceive, DocNumber: d.Number, OperatorID: &p.UserID}, changes)
+		err = stockdb.MoveStock(tx, p.CompanyID, stockdb.StockCause{DocType: docType, DocNumber: d.Number, OperatorID: &p.UserID}, changes)
 		return s.refusal(tx, p, err, skus, MsgCancelShort)
 	})
 }

@@ -6,7 +6,7 @@ import { useState } from "react";
 import { api } from "../lib/api.js";
 import { can } from "../lib/permissions.js";
 import { toast } from "../lib/toast.js";
-import { useShipOptions } from "./ItemsEditor.jsx";
+import { Options, useShipOptions, warehouseChoices } from "./ItemsEditor.jsx";
 import { ERP, button, card, input, openTab, plain } from "./common.js";
 
 const th = "px-3 py-2 font-medium";
@@ -130,11 +130,7 @@ export default function AmazonShipments({ permissions }) {
             <div className="mt-3 flex flex-wrap items-center gap-2 text-sm">
               <select aria-label="发货仓库" className={input} value={place.warehouseId} onChange={set("warehouseId")}>
                 <option value="">选择发货仓库</option>
-                {options.warehouses.map((w) => (
-                  <option key={w.id} value={w.id}>
-                    {w.name}
-                  </option>
-                ))}
+                <Options choices={warehouseChoices(options.warehouses)} />
               </select>
               <button type="button" className={button} disabled={busy || chosen.length === 0} onClick={importChosen}>
                 导入所选（{chosen.length}）

@@ -1,7 +1,8 @@
 // Where a plan or a hand-entered shipment ships from and to (store group, marketplace, warehouse) and its lines:
 // pick a product among the group's paired listings in the marketplace, then its seller SKU there, and a quantity;
 // each line shows the FNSKU and the product's fulfillable stock in the warehouse. Changing the store group,
-// marketplace or warehouse reloads the listings.
+// marketplace or warehouse reloads the listings. The warehouses are offered by kind (自有仓, 海外仓): a shipment from
+// an overseas warehouse takes its units from that warehouse's stock.
 import { useEffect, useMemo, useState } from "react";
 import { api } from "../lib/api.js";
 import { toast } from "../lib/toast.js";
@@ -16,6 +17,31 @@ export function useShipOptions() {
   }, []);
   return options;
 }
+
+// warehouseChoices are the warehouses a shipment leaves from, each with its kind's name as its group.
+export const warehouseChoices = (warehouses) => warehouses.map((w) => [w.id, w.name, w.kindName || ""]);
+
+// Options renders a drop-down's choices, in an <optgroup> per group when they have groups (in the order first met).
+export function Options({ choices }) {
+  const groups = [...new Set(choices.map(([, , g]) => g || ""))];
+  const option = ([v, l]) => (
+    <option key={v} value={v}>
+      {l}
+    </option>
+  );
+  if (groups.length === 1 && groups[0] === "") return choices.map(option);
+  return groups.map((g) => (
+    <optgroup key={g} label={g || "其他"}>
+      {choices.filter(([, , x]) => (x || "") === g).map(option)}
+    </optgroup>
+  ));
+}
+
+// named is a chosen value's label, with its group (a warehouse's kind) after it; "—" when none is chosen.
+const named = (choices, value) => {
+  const [, label, group] = choices.find(([v]) => v === value) || [];
+  return label ? `${label}${group ? `（${group}）` : ""}` : "—";
+};
 
 export default function ItemsEditor({ options, value, onChange, readOnly }) {
   const { groupId, marketplaceId, warehouseId, items } = value;
@@ -78,18 +104,14 @@ export default function ItemsEditor({ options, value, onChange, readOnly }) {
     readOnly ? (
       <p className="text-sm">
         <span className="text-slate-500">{label}：</span>
-        {choices.find(([v]) => v === value[field])?.[1] || "—"}
+        {named(choices, value[field])}
       </p>
     ) : (
       <label className="flex items-center gap-1 text-sm">
         {label}
         <select aria-label={label} className={input} value={value[field]} onChange={set(field)}>
           <option value="">请选择</option>
-          {choices.map(([v, l]) => (
-            <option key={v} value={v}>
-              {l}
-            </option>
-          ))}
+          <Options choices={choices} />
         </select>
       </label>
     );
@@ -100,7 +122,7 @@ export default function ItemsEditor({ options, value, onChange, readOnly }) {
       <div className="flex flex-wrap gap-4">
         {select("店铺", "groupId", options.groups.map((g) => [g.id, g.name]))}
         {select("站点", "marketplaceId", options.marketplaces.map((m) => [m.id, `${m.country} ${m.name}`]))}
-        {select("发货仓库", "warehouseId", options.warehouses.map((w) => [w.id, w.name]))}
+        {select("发货仓库", "warehouseId", warehouseChoices(options.warehouses))}
       </div>
       {!readOnly && placed && (
         <form onSubmit={add} className="flex flex-wrap items-center gap-2 text-sm" aria-label="添加产品">

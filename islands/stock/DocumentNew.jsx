@@ -6,7 +6,9 @@
 // (CNY, empty when not known) and amount, and the form its total: the receipt values the stock at it; and, when
 // the warehouse has bins, its 上架库位 (the product's usual bin proposed, 待上架 when none), where approval puts it.
 // 海外仓发货 (kind overseas) is an outbound document of an overseas warehouse with where it goes (Overseas.jsx).
-import { useState } from "react";
+// 新建海外仓入库单 (kind overseasIn) is a first leg: from an own warehouse (发货仓库) to an overseas one (海外仓) by a
+// channel of 物流跟踪, with its boxes (箱数) and tracking number; its detail is a transfer's (TransferDetail.jsx).
+import { useEffect, useState } from "react";
 import { api } from "../lib/api.js";
 import { ask } from "../lib/confirm.js";
 import { toast } from "../lib/toast.js";
@@ -35,7 +37,17 @@ export function linesTotal(lines) {
   return (costed.reduce((sum, l) => sum + Number(l.quantity) * cents(l.unitCost), 0) / 100).toFixed(2);
 }
 
+// headLegProblem is what is wrong with a 海外仓入库's first leg, as the server words it ("" when right).
+function headLegProblem({ channelId, boxes, tracking }) {
+  if (!channelId) return "请选择物流渠道";
+  if (!/^\d+$/.test(String(boxes)) || Number(boxes) < 1 || Number(boxes) > 100000) return "箱数必须为1到100000的整数";
+  if (tracking.trim().length > 100) return "跟踪单号不能超过100个字符";
+  return "";
+}
+
 function problem(kind, warehouseId, lines, toWarehouseId) {
+  if (kind === "overseasIn" && !warehouseId) return "请选择发货仓库";
+  if (kind === "overseasIn" && !toWarehouseId) return "请选择海外仓";
   if (!warehouseId) return kind === "transfer" ? "请选择调出仓库" : "请选择仓库";
   if (kind === "transfer" && !toWarehouseId) return "请选择调入仓库";
   if (kind === "transfer" && toWarehouseId === warehouseId) return "调出仓库和调入仓库不能相同";
@@ -50,8 +62,22 @@ function problem(kind, warehouseId, lines, toWarehouseId) {
 // transferable leaves out the FBA warehouses of a transfer's choices: their stock is Amazon's figures.
 const transferable = (warehouses, transfer) => (transfer && warehouses ? warehouses.filter((w) => w.kind !== "fba") : warehouses);
 
-// choices are the warehouses a document of the kind may name: 海外仓发货 only overseas ones, a transfer no FBA one.
-const choices = (warehouses, kind) => (kind === "overseas" && warehouses ? warehouses.filter((w) => w.kind === "overseas") : transferable(warehouses, kind === "transfer"));
+// choices are the warehouses a document of the kind may name: 海外仓发货 only overseas ones, a 海外仓入库 only own
+// ones (it ships from them), a transfer no FBA one.
+const only = (warehouses, kind) => warehouses && warehouses.filter((w) => w.kind === kind);
+const choices = (warehouses, kind) => (kind === "overseas" ? only(warehouses, "overseas") : kind === "overseasIn" ? only(warehouses, "own") : transferable(warehouses, kind === "transfer"));
+
+// useChannels loads the company's 物流跟踪 channels for a 海外仓入库's drop-down ([] for other kinds).
+function useChannels(on) {
+  const [channels, setChannels] = useState([]);
+  useEffect(() => {
+    if (!on) return;
+    api(`${ERP}/overseasIn/channels`)
+      .then(({ data }) => setChannels(data || []))
+      .catch((e) => toast(e.message, "error"));
+  }, [on]);
+  return channels;
+}
 
 export default function DocumentNew({ kind, doc, onSaved, onCancel }) {
   const k = KINDS[kind];
@@ -62,6 +88,9 @@ export default function DocumentNew({ kind, doc, onSaved, onCancel }) {
   const [lines, setLines] = useState(doc ? doc.lines.map((l) => ({ ...l, quantity: String(l.quantity), unitCost: l.unitCost || "", binId: l.binId || "" })) : []);
   const inbound = kind === "inbound";
   const overseas = kind === "overseas";
+  const headLeg = kind === "overseasIn";
+  const channels = useChannels(headLeg);
+  const [leg, setLeg] = useState(doc ? { channelId: doc.channelId || "", boxes: String(doc.boxes || ""), tracking: doc.tracking || "" } : { channelId: "", boxes: "1", tracking: "" });
   const [destination, setDestination] = useState(doc ? destinationOf(doc) : EMPTY_DESTINATION);
   // An inbound line is put away at approval into its bin (库位), proposed as the product's usual one.
   const bins = useBins(inbound ? warehouseId : "");
@@ -88,12 +117,17 @@ export default function DocumentNew({ kind, doc, onSaved, onCancel }) {
 
   const save = async (e) => {
     e.preventDefault();
-    const msg = problem(kind, warehouseId, lines, toWarehouseId) || (overseas ? destinationProblem(destination) : "");
+    const msg = problem(kind, warehouseId, lines, toWarehouseId) || (overseas ? destinationProblem(destination) : "") || (headLeg ? headLegProblem(leg) : "");
     setError(msg);
     if (msg) return;
     setBusy(true);
     try {
-      const body = { warehouseId, ...(transfer ? { toWarehouseId } : {}), ...(overseas ? destination : {}), remark, lines: lines.map((l) => ({ productId: l.productId, quantity: Number(l.quantity), ...(inbound ? { unitCost: String(l.unitCost ?? "").trim(), binId: l.binId || "" } : {}) })) };
+      const body = {
+        warehouseId,
+        ...(transfer || headLeg ? { toWarehouseId } : {}),
+        ...(overseas ? destination : {}),
+        ...(headLeg ? { channelId: leg.channelId, boxes: Number(leg.boxes), tracking: leg.tracking.trim() } : {}),
+        remark, lines: lines.map((l) => ({ productId: l.productId, quantity: Number(l.quantity), ...(inbound ? { unitCost: String(l.unitCost ?? "").trim(), binId: l.binId || "" } : {}) })) };
       if (doc) {
         await api(`${ERP}/${k.path}/${doc.id}`, { method: "PUT", body });
         toast("操作成功!");
@@ -120,10 +154,10 @@ export default function DocumentNew({ kind, doc, onSaved, onCancel }) {
       <div className="flex flex-wrap items-center gap-4">
         <label className="flex items-center gap-2 text-sm">
           <span>
-            {transfer ? "调出仓库" : "仓库"}
+            {transfer ? "调出仓库" : headLeg ? "发货仓库" : "仓库"}
             <span className="text-red-600"> *</span>
           </span>
-          <WarehouseSelect warehouses={choices(warehouses, kind)} label={transfer ? "调出仓库" : overseas ? "海外仓" : "仓库"} value={warehouseId} onChange={(e) => changeWarehouse(e.target.value)} empty="请选择仓库" />
+          <WarehouseSelect warehouses={choices(warehouses, kind)} label={transfer ? "调出仓库" : headLeg ? "发货仓库" : overseas ? "海外仓" : "仓库"} value={warehouseId} onChange={(e) => changeWarehouse(e.target.value)} empty="请选择仓库" />
         </label>
         {transfer && (
           <label className="flex items-center gap-2 text-sm">
@@ -140,6 +174,40 @@ export default function DocumentNew({ kind, doc, onSaved, onCancel }) {
           </label>
         )}
       </div>
+      {headLeg && (
+        <div className="flex flex-wrap items-center gap-4">
+          <label className="flex items-center gap-2 text-sm">
+            <span>
+              海外仓<span className="text-red-600"> *</span>
+            </span>
+            <WarehouseSelect warehouses={only(warehouses, "overseas")} label="海外仓" value={toWarehouseId} onChange={(e) => setToWarehouseId(e.target.value)} empty="请选择海外仓" />
+          </label>
+          <label className="flex items-center gap-2 text-sm">
+            <span>
+              物流渠道<span className="text-red-600"> *</span>
+            </span>
+            <select aria-label="物流渠道" className={input} value={leg.channelId} onChange={(e) => setLeg((l) => ({ ...l, channelId: e.target.value }))}>
+              <option value="">请选择物流渠道</option>
+              {channels.map((c) => (
+                <option key={c.id} value={c.id}>
+                  {c.carrier} · {c.name}（{c.modeName}，{c.days}天）
+                </option>
+              ))}
+            </select>
+          </label>
+          <label className="flex items-center gap-2 text-sm">
+            <span>
+              箱数<span className="text-red-600"> *</span>
+            </span>
+            <input aria-label="箱数" inputMode="numeric" className={`w-20 ${input}`} value={leg.boxes} onChange={(e) => setLeg((l) => ({ ...l, boxes: e.target.value.trim() }))} />
+          </label>
+          <label className="flex items-center gap-2 text-sm">
+            <span>跟踪单号</span>
+            <input aria-label="跟踪单号" maxLength={100} className={`w-44 ${input}`} value={leg.tracking} onChange={(e) => setLeg((l) => ({ ...l, tracking: e.target.value }))} />
+          </label>
+          {channels.length === 0 && <span className="text-xs text-slate-500">还没有物流渠道：先在“物流跟踪”新增渠道。</span>}
+        </div>
+      )}
       {overseas && <DestinationFields value={destination} onChange={setDestination} />}
       <ProductPicker warehouseId={warehouseId} chosen={new Set(lines.map((l) => l.productId))} onPick={addLine} />
       <table className="w-full text-left text-sm" aria-label="单据产品">
@@ -150,7 +218,7 @@ export default function DocumentNew({ kind, doc, onSaved, onCancel }) {
             <th className="px-2 py-2 font-medium">SKU</th>
             <th className="px-2 py-2 font-medium">产品名称</th>
             <th className="px-2 py-2 font-medium">可用库存</th>
-            <th className="px-2 py-2 font-medium">{inbound ? "入库数量" : transfer ? "调拨数量" : overseas ? "发货数量" : "出库数量"}</th>
+            <th className="px-2 py-2 font-medium">{inbound ? "入库数量" : transfer ? "调拨数量" : overseas || headLeg ? "发货数量" : "出库数量"}</th>
             {inbound && (
               <th className="px-2 py-2 font-medium" title="每件的采购成本（人民币），审核入库时记入库存流水">
                 单价(元)

@@ -3,6 +3,8 @@
 // target's 待入库), 收货 (at the target: each line's quantity received, the reason of any difference), 作废 (a
 // shipped transfer's units go back). Each asks first, naming what moves. Where the target has bins, each line is put
 // away at receipt into its 上架库位 (the product's usual bin proposed; 待上架 when none).
+// A 海外仓入库单 (kind overseasIn) is shown and worked the same way: 发货仓库 and 海外仓, its 物流渠道, 承运商, 跟踪单号,
+// 箱数 and 预计到货, 运输中 until the overseas warehouse receives it.
 import { useCallback, useEffect, useState } from "react";
 import { api } from "../lib/api.js";
 import { ask } from "../lib/confirm.js";
@@ -10,7 +12,13 @@ import { can } from "../lib/permissions.js";
 import { toast } from "../lib/toast.js";
 import DocumentNew from "./DocumentNew.jsx";
 import { StatusBadge } from "./Documents.jsx";
-import { ERP, Thumb, button, dangerButton, input, openTab, plainButton, useBins } from "./shared.jsx";
+import { ERP, KINDS, Thumb, button, dangerButton, input, openTab, plainButton, useBins } from "./shared.jsx";
+
+// WORDS are what each kind calls its warehouses, quantities and steps.
+const WORDS = {
+  transfer: { from: "调出仓库", to: "调入仓库", quantity: "调拨数量", moving: "在途的" },
+  overseasIn: { from: "发货仓库", to: "海外仓", quantity: "发货数量", moving: "运输中的" },
+};
 
 function Field({ label, children }) {
   return (
@@ -21,7 +29,10 @@ function Field({ label, children }) {
   );
 }
 
-export default function TransferDetail({ id, permissions }) {
+export default function TransferDetail({ kind = "transfer", id, permissions }) {
+  const k = KINDS[kind];
+  const w = WORDS[kind];
+  const headLeg = kind === "overseasIn";
   const [doc, setDoc] = useState(null);
   const [error, setError] = useState("");
   const [busy, setBusy] = useState(false);
@@ -34,11 +45,11 @@ export default function TransferDetail({ id, permissions }) {
   const bins = useBins(received !== null && doc ? doc.toWarehouseId : "");
 
   const load = useCallback(() => {
-    if (!id) return setError("调拨单不存在");
-    return api(`${ERP}/transfer/${encodeURIComponent(id)}`)
+    if (!id) return setError(`${k.noun}不存在`);
+    return api(`${ERP}/${k.path}/${encodeURIComponent(id)}`)
       .then(({ data }) => setDoc(data))
       .catch((e) => setError(e.message));
-  }, [id]);
+  }, [id, k]);
   useEffect(() => {
     load();
   }, [load]);
@@ -48,7 +59,7 @@ export default function TransferDetail({ id, permissions }) {
     setBusy(true);
     setError("");
     try {
-      await api(`${ERP}/transfer/${doc.id}/${name}`, { method: "POST", body });
+      await api(`${ERP}/${k.path}/${doc.id}/${name}`, { method: "POST", body });
       toast("操作成功!");
       await load();
       return true;
@@ -72,7 +83,7 @@ export default function TransferDetail({ id, permissions }) {
   if (editing)
     return (
       <DocumentNew
-        kind="transfer"
+        kind={kind}
         doc={doc}
         onCancel={() => setEditing(false)}
         onSaved={async () => {
@@ -83,11 +94,17 @@ export default function TransferDetail({ id, permissions }) {
     );
 
   const what = `${doc.lineCount} 个产品共 ${doc.totalQuantity} 件`;
-  const submit = { title: `提交调拨单 ${doc.number}`, message: "提交后等待审核发货，发货时才会移动库存。", action: "提交" };
-  const ship = { title: `发货 ${doc.number}`, message: `发货后将从“${doc.warehouseName}”调出 ${what}，在途至“${doc.toWarehouseName}”，收货后入库。`, action: "发货" };
+  const submit = { title: `提交${k.noun} ${doc.number}`, message: "提交后等待审核发货，发货时才会移动库存。", action: "提交" };
+  const ship = {
+    title: `发货 ${doc.number}`,
+    message: headLeg
+      ? `发货后将从“${doc.warehouseName}”发出 ${what}（${doc.boxes} 箱，${doc.carrier} ${doc.channel}），运输中计入“${doc.toWarehouseName}”的待入库，海外仓收货后入库。`
+      : `发货后将从“${doc.warehouseName}”调出 ${what}，在途至“${doc.toWarehouseName}”，收货后入库。`,
+    action: "发货",
+  };
   const cancel = {
-    title: `作废调拨单 ${doc.number}`,
-    message: doc.status === 2 ? `作废后不可恢复，在途的 ${what}将退回“${doc.warehouseName}”的可用库存。` : "作废后不可恢复。",
+    title: `作废${k.noun} ${doc.number}`,
+    message: doc.status === 2 ? `作废后不可恢复，${w.moving} ${what}将退回“${doc.warehouseName}”的可用库存。` : "作废后不可恢复。",
     action: "作废",
     danger: true,
   };
@@ -123,7 +140,7 @@ export default function TransferDetail({ id, permissions }) {
   };
 
   return (
-    <section aria-label={`调拨单 ${doc.number}`} className="max-w-5xl space-y-4">
+    <section aria-label={`${k.noun} ${doc.number}`} className="max-w-5xl space-y-4">
       {error && (
         <p role="alert" className="rounded-md bg-red-50 px-3 py-2 text-sm text-red-700">
           {error}
@@ -133,7 +150,7 @@ export default function TransferDetail({ id, permissions }) {
         <span className="font-mono text-base font-semibold">{doc.number}</span>
         <StatusBadge name={doc.statusName} />
         <span className="ml-auto flex flex-wrap gap-2">
-          {doc.status === 0 && can(permissions, "erp:wh:transfer:add") && (
+          {doc.status === 0 && can(permissions, `${k.permission}:add`) && (
             <>
               <button type="button" className={plainButton} disabled={busy} onClick={() => setEditing(true)}>
                 编辑
@@ -143,17 +160,17 @@ export default function TransferDetail({ id, permissions }) {
               </button>
             </>
           )}
-          {doc.status === 1 && can(permissions, "erp:wh:transfer:approve") && (
+          {doc.status === 1 && can(permissions, `${k.permission}:approve`) && (
             <button type="button" className={button} disabled={busy} onClick={step("approve", ship)}>
               发货
             </button>
           )}
-          {doc.status === 2 && !receiving && can(permissions, "erp:wh:transfer:receive") && (
+          {doc.status === 2 && !receiving && can(permissions, `${k.permission}:receive`) && (
             <button type="button" className={button} disabled={busy} onClick={startReceiving}>
               收货
             </button>
           )}
-          {doc.status !== 3 && doc.status !== 4 && can(permissions, "erp:wh:transfer:cancel") && (
+          {doc.status !== 3 && doc.status !== 4 && can(permissions, `${k.permission}:cancel`) && (
             <button type="button" className={dangerButton} disabled={busy} onClick={step("cancel", cancel)}>
               作废
             </button>
@@ -164,8 +181,17 @@ export default function TransferDetail({ id, permissions }) {
         </span>
       </div>
       <dl className="grid grid-cols-2 gap-4 rounded-lg bg-white p-4 shadow-sm ring-1 ring-slate-200 md:grid-cols-4 dark:bg-slate-800 dark:ring-slate-700">
-        <Field label="调出仓库">{doc.warehouseName}</Field>
-        <Field label="调入仓库">{doc.toWarehouseName}</Field>
+        <Field label={w.from}>{doc.warehouseName}</Field>
+        <Field label={w.to}>{doc.toWarehouseName}</Field>
+        {headLeg && (
+          <>
+            <Field label="承运商">{doc.carrier}</Field>
+            <Field label="物流渠道">{doc.channel}</Field>
+            <Field label="跟踪单号">{doc.tracking}</Field>
+            <Field label="箱数">{String(doc.boxes || "")}</Field>
+            <Field label="预计到货">{doc.estimatedArrival}</Field>
+          </>
+        )}
         <Field label="产品数">{String(doc.lineCount)}</Field>
         <Field label="总数量">{String(doc.totalQuantity)}</Field>
         <Field label="创建人">{doc.creator}</Field>
@@ -186,7 +212,7 @@ export default function TransferDetail({ id, permissions }) {
                 <th className="px-2 py-2 font-medium">图片</th>
                 <th className="px-2 py-2 font-medium">SKU</th>
                 <th className="px-2 py-2 font-medium">产品名称</th>
-                <th className="px-2 py-2 text-right font-medium">调拨数量</th>
+                <th className="px-2 py-2 text-right font-medium">{w.quantity}</th>
                 <th className="px-2 py-2 font-medium">实收数量</th>
                 <th className="px-2 py-2 text-right font-medium">差异</th>
                 {receiving && bins.length > 0 && (
@@ -244,7 +270,7 @@ export default function TransferDetail({ id, permissions }) {
         {receiving && (
           <div className="space-y-2 rounded-lg border border-sky-200 bg-sky-50 p-3 dark:border-sky-900 dark:bg-sky-950">
             <label className="block text-sm">
-              差异原因（实收少于调拨数量时必填）
+              差异原因（实收少于{w.quantity}时必填）
               <input className={`mt-1 block w-full ${input}`} maxLength={200} value={reason} onChange={(e) => setReason(e.target.value)} aria-label="差异原因" />
             </label>
             <div className="flex gap-2">

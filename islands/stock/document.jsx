@@ -1,4 +1,4 @@
-// A stock document's create page (/e/w/i, /e/w/o, /e/w/s, /e/w/t, /e/w/e/c, /e/w/os/s) and detail page (/e/w/i/d, /e/w/o/d, /e/w/s/d, /e/w/t/d, /e/w/e/d, /e/w/os/d): the warehouse island
+// A stock document's create page (/e/w/i, /e/w/o, /e/w/s, /e/w/t, /e/w/e/c, /e/w/os/s, /e/w/os/i) and detail page (/e/w/i/d, /e/w/o/d, /e/w/s/d, /e/w/t/d, /e/w/e/d, /e/w/os/d, /e/w/os/r): the warehouse island
 // of those pages, built apart from the list screens (main.jsx) so that each loads only its own code.
 import { mount } from "../lib/mount.js";
 import DocumentDetail from "./DocumentDetail.jsx";
@@ -16,7 +16,7 @@ function DocumentScreen({ screen, id, permissions }) {
   if (kind === "exchange" && screen.endsWith("New")) return <ExchangeNew />;
   if (kind === "process" && screen.endsWith("New")) return <ProcessNew />;
   if (screen.endsWith("New")) return <DocumentNew kind={kind} />;
-  if (kind === "transfer") return <TransferDetail id={id} permissions={permissions} />;
+  if (kind === "transfer" || kind === "overseasIn") return <TransferDetail kind={kind} id={id} permissions={permissions} />;
   return <DocumentDetail kind={kind} id={id} permissions={permissions} />;
 }
 

@@ -15,7 +15,8 @@ import Worth from "./Worth.jsx";
 import ProcessScreen from "./Process.jsx";
 import { kindOf } from "./shared.jsx";
 
-// 海外仓库存: the overseas warehouses' stock, and beside it their outbound documents (海外仓发货单), each a tab.
+// 海外仓库存: the overseas warehouses' stock, and beside it their outbound documents (海外仓发货单) and their first
+// legs in (海外仓入库单), each a tab.
 function Overseas({ permissions }) {
   const [tab, setTab] = useState("stock");
   const look = (t) => `border-b-2 px-3 py-1 text-sm ${tab === t ? "border-sky-700 font-semibold text-sky-800 dark:text-sky-300" : "border-transparent text-slate-600 dark:text-slate-300"}`;
@@ -28,8 +29,11 @@ function Overseas({ permissions }) {
         <button type="button" role="tab" aria-selected={tab === "documents"} className={look("documents")} onClick={() => setTab("documents")}>
           海外仓发货单
         </button>
+        <button type="button" role="tab" aria-selected={tab === "inbound"} className={look("inbound")} onClick={() => setTab("inbound")}>
+          海外仓入库单
+        </button>
       </div>
-      {tab === "stock" ? <Stock overseas permissions={permissions} /> : <Documents kind="overseas" permissions={permissions} />}
+      {tab === "stock" ? <Stock overseas permissions={permissions} /> : <Documents key={tab} kind={tab === "inbound" ? "overseasIn" : "overseas"} permissions={permissions} />}
     </>
   );
 }

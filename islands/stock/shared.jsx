@@ -31,6 +31,23 @@ export const KINDS = {
   process: { path: "process", noun: "加工单", list: "/erp/purchase/process", create: "/e/p/p/c", detail: "/e/p/p/d", permission: "erp:purchase:process" },
   // 海外仓发货: listed and made from 海外仓库存 (its list is a tab of that screen).
   overseas: { path: "overseasOut", noun: "海外仓发货单", list: "/amazon/inventory/overseas", create: "/e/w/os/s", detail: "/e/w/os/d", permission: "erp:wh:overseas" },
+  // 海外仓入库: a first leg (头程) from an own warehouse to an overseas one, listed and made from 海外仓库存 too;
+  // 审核 is its 发货 (运输中 until the overseas warehouse receives it).
+  overseasIn: {
+    path: "overseasIn",
+    noun: "海外仓入库单",
+    list: "/amazon/inventory/overseas",
+    create: "/e/w/os/i",
+    detail: "/e/w/os/r",
+    permission: "erp:wh:overseasin",
+    statuses: [
+      ["0", "待提交"],
+      ["1", "待审核"],
+      ["2", "运输中"],
+      ["4", "已完成"],
+      ["3", "已作废"],
+    ],
+  },
   exchange: { path: "exchange", noun: "换货单", list: "/erp/warehouse/exchange", create: "/e/w/e/c", detail: "/e/w/e/d", permission: "erp:wh:exchange" },
   transfer: {
     path: "transfer",
@@ -49,8 +66,12 @@ export const KINDS = {
   },
 };
 
-// kindOf names the document kind of a screen (inboundList, stocktakeDetail, ...).
-export const kindOf = (screen) => Object.keys(KINDS).find((k) => screen.startsWith(k)) || "outbound";
+// kindOf names the document kind of a screen (inboundList, stocktakeDetail, ...): the longest kind it starts with
+// (overseasInNew is overseasIn's, not overseas').
+export const kindOf = (screen) =>
+  Object.keys(KINDS)
+    .filter((k) => screen.startsWith(k))
+    .sort((a, b) => b.length - a.length)[0] || "outbound";
 
 export const STATUSES = [
   ["0", "待提交"],

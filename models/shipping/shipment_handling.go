@@ -374,7 +374,7 @@ func ShipmentIDTaken(db *models.DB, companyID int64, shipmentID string) (bool, e
 }
 
 // ShippingWarehouses lists the company's warehouses the user may see that are not disabled, by name: where
-// shipments leave from.
+// shipments leave from (an overseas one's stock is moved as an own one's).
 func ShippingWarehouses(db *models.DB, companyID, userID int64) ([]stock.Warehouse, error) {
 	var rows []stock.Warehouse
 	err := db.Scopes(db.VisibleWarehouses(companyID, userID)).Where("disabled = ?", false).Order("name, id").Find(&rows).Error

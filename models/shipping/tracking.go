@@ -119,10 +119,14 @@ func CarrierNamed(db *models.DB, companyID int64, name string, now time.Time) (*
 	return &c, err
 }
 
-// ChannelUsed says whether a shipment uses the channel.
+// ChannelUsed says whether a shipment, or a 海外仓入库 (a first leg to an overseas warehouse), uses the channel.
 func ChannelUsed(db *models.DB, companyID, id int64) (bool, error) {
 	var n int64
 	err := db.Table("shipments").Where("company_id = ? AND channel_id = ?", companyID, id).Count(&n).Error
+	if err != nil || n > 0 {
+		return n > 0, err
+	}
+	err = db.Table("stock_documents").Where("company_id = ? AND channel_id = ?", companyID, id).Count(&n).Error
 	return n > 0, err
 }
 

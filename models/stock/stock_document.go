@@ -17,7 +17,20 @@ const (
 	DocProcess  = "process"  // 加工单: the lines' components become MadeQuantity units of MadeProductID
 	// DocOverseasOut is 海外仓发货: the lines leave an overseas warehouse for FBA or for a buyer (OverseasOut).
 	DocOverseasOut = "overseas"
+	// DocOverseasIn is 海外仓入库: the lines go from an own warehouse (WarehouseID) to an overseas one
+	// (ToWarehouseID) as a first-leg shipment (HeadLeg), in transit until received there, as a transfer is.
+	DocOverseasIn = "overseas_in"
 )
+
+// HeadLeg is how a 海外仓入库 travels: the 物流跟踪 channel it goes by (its name and its carrier's, in OverseasOut's
+// Carrier, kept as they were when saved), the boxes, and the day it is expected (ship day plus the channel's
+// days, "" before 发货). Empty for other kinds.
+type HeadLeg struct {
+	ChannelID        *int64
+	Channel          string
+	Boxes            int
+	EstimatedArrival string
+}
 
 // Where a 海外仓发货 sends its units (OverseasOut.Destination).
 const (
@@ -47,7 +60,7 @@ const (
 	DocSubmitted = 1 // 待审核
 	DocApproved  = 2 // 已完成: the stock has moved
 	DocCancelled = 3 // 已作废
-	DocReceived  = 4 // 已完成 of a transfer: received at its target (DocApproved is 调拨中 for a transfer)
+	DocReceived  = 4 // 已完成 of a transfer or 海外仓入库: received at its target (DocApproved is 调拨中 / 运输中)
 )
 
 // StockDocument is an inbound (入库单) or outbound (出库单) document of one warehouse: lines of products and
@@ -77,6 +90,7 @@ type StockDocument struct {
 	ProcessFee    int64
 	MadeCost      *int64
 	OverseasOut   `gorm:"embedded"`
+	HeadLeg       `gorm:"embedded"`
 	CreatedAt     time.Time
 	UpdatedAt     time.Time
 }

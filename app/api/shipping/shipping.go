@@ -17,6 +17,7 @@ import (
 	"sellerhub/app/middleware"
 	"sellerhub/app/shipping"
 	shippingdb "sellerhub/models/shipping"
+	stockdb "sellerhub/models/stock"
 	storesdb "sellerhub/models/stores"
 )
 
@@ -30,7 +31,14 @@ type Handler struct {
 type Option struct {
 	ID   string `json:"id"`
 	Name string `json:"name"`
+	// A warehouse's kind (own, overseas, fba) and its name (自有仓, 海外仓, FBA仓): a shipment from an overseas
+	// warehouse takes its units from there.
+	Kind     string `json:"kind,omitempty"`
+	KindName string `json:"kindName,omitempty"`
 }
+
+// shipFromNames name the kinds of warehouse a shipment leaves from.
+var shipFromNames = map[string]string{stockdb.WarehouseOwn: "自有仓", stockdb.WarehouseOverseas: "海外仓", stockdb.WarehouseFBA: "FBA仓"}
 
 // Marketplace is a marketplace as a drop-down offers it.
 type Marketplace struct {
@@ -137,7 +145,7 @@ func (h *Handler) PlanOptions(c *echo.Context) error {
 		out.Groups = append(out.Groups, Option{ID: id(g.ID), Name: g.Name})
 	}
 	for _, w := range o.Warehouses {
-		out.Warehouses = append(out.Warehouses, Option{ID: id(w.ID), Name: w.Name})
+		out.Warehouses = append(out.Warehouses, Option{ID: id(w.ID), Name: w.Name, Kind: w.Kind, KindName: shipFromNames[w.Kind]})
 	}
 	for _, m := range storesdb.Marketplaces {
 		out.Marketplaces = append(out.Marketplaces, Marketplace{ID: m.ID, Country: m.Country, Name: m.Name})

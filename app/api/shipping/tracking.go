@@ -46,6 +46,21 @@ func channel(r *shippingdb.ChannelRow) Channel {
 		Remark: r.Remark, Shipments: r.Shipments}
 }
 
+// ChannelOptions answers GET overseasIn/channels: the company's channels by carrier and name (a page of 100), for a
+// 海外仓入库's form.
+func (h *TrackingHandler) ChannelOptions(c *echo.Context) error {
+	p, _ := middleware.Principal(c)
+	rows, _, _, err := h.Tracking.ChannelPage(c.Request().Context(), p, shipping.ChannelQuery{PageRequest: core.PageRequest{Current: 1, Size: 100}})
+	if err != nil {
+		return err
+	}
+	out := make([]Channel, len(rows))
+	for i := range rows {
+		out[i] = channel(&rows[i])
+	}
+	return api.OK(c, out)
+}
+
 // Tracked is a shipment as 物流跟踪 shows it.
 type Tracked struct {
 	ShipmentID       string `json:"shipmentId"`

@@ -69,6 +69,12 @@ type Document struct {
 	Carrier         string       `json:"carrier,omitempty"`
 	Tracking        string       `json:"tracking,omitempty"`
 	Ledger          []LedgerLine `json:"ledger,omitempty"`
+	// A 海外仓入库's first leg: its 物流跟踪 channel (the carrier is Carrier), boxes and estimated arrival (yyyy-MM-dd,
+	// "" before 发货).
+	ChannelID        string `json:"channelId,omitempty"`
+	Channel          string `json:"channel,omitempty"`
+	Boxes            int    `json:"boxes,omitempty"`
+	EstimatedArrival string `json:"estimatedArrival,omitempty"`
 }
 
 // destinationNames are a 海外仓发货's destinations as the screens name them.
@@ -116,8 +122,11 @@ type DocumentLine struct {
 
 func (h *Handler) document(d *stockdb.DocumentRow) Document {
 	status := statusNames[d.Status]
-	if d.Kind == stockdb.DocTransfer {
+	switch d.Kind {
+	case stockdb.DocTransfer:
 		status = transferStatusNames[d.Status]
+	case stockdb.DocOverseasIn:
+		status = overseasInStatusNames[d.Status]
 	}
 	out := Document{ID: id(d.ID), Number: d.Number, Kind: d.Kind, WarehouseID: id(d.WarehouseID),
 		WarehouseName: d.WarehouseName, Status: d.Status, StatusName: statusNames[d.Status], Remark: d.Remark,
@@ -134,6 +143,12 @@ func (h *Handler) document(d *stockdb.DocumentRow) Document {
 	if d.Kind == stockdb.DocOverseasOut {
 		overseas(&out, d)
 	}
+	if d.Kind == stockdb.DocOverseasIn {
+		out.Channel, out.Carrier, out.Tracking, out.Boxes, out.EstimatedArrival = d.Channel, d.Carrier, d.Tracking, d.Boxes, d.EstimatedArrival
+		if d.ChannelID != nil {
+			out.ChannelID = id(*d.ChannelID)
+		}
+	}
 	if d.ToWarehouseID != nil {
 		out.ToWarehouseID, out.ToWarehouseName = id(*d.ToWarehouseID), d.ToWarehouseName
 		out.Receiver, out.ReceivedAt, out.Reason = d.ReceiverName, api.FormatTime(d.ReceivedAt, h.TimeZone), d.Reason
@@ -145,20 +160,27 @@ func (h *Handler) document(d *stockdb.DocumentRow) Document {
 var transferStatusNames = map[int]string{stockdb.DocDraft: "待提交", stockdb.DocSubmitted: "待审核",
 	stockdb.DocApproved: "调拨中", stockdb.DocCancelled: "已作废", stockdb.DocReceived: "已完成"}
 
-// ReceiveTransfer answers POST transfer/{id}/receive {lines:[{productId, received}], reason}.
-func (h *Handler) ReceiveTransfer(c *echo.Context) error {
-	var r stock.TransferReceipt
-	if err := c.Bind(&r); err != nil {
-		return err
+// overseasInStatusNames are a 海外仓入库's states: approved is shipped (运输中), received is 已完成.
+var overseasInStatusNames = map[int]string{stockdb.DocDraft: "待提交", stockdb.DocSubmitted: "待审核",
+	stockdb.DocApproved: "运输中", stockdb.DocCancelled: "已作废", stockdb.DocReceived: "已完成"}
+
+// ReceiveDocument answers POST {kind}/{id}/receive {lines:[{productId, received, binId}], reason}: a transfer's or
+// a 海外仓入库's receipt at its target.
+func (h *Handler) ReceiveDocument(kind string) echo.HandlerFunc {
+	return func(c *echo.Context) error {
+		var r stock.TransferReceipt
+		if err := c.Bind(&r); err != nil {
+			return err
+		}
+		p, _ := middleware.Principal(c)
+		if err := stock.ReceiveInTransit(c.Request().Context(), h.Stock, p, kind, c.Param("id"), r); err != nil {
+			return err
+		}
+		if d, _, err := h.Stock.Document(c.Request().Context(), p, kind, c.Param("id")); err == nil {
+			middleware.NoteSubject(c, d.Number)
+		}
+		return api.OK(c, "success")
 	}
-	p, _ := middleware.Principal(c)
-	if err := h.Stock.ReceiveTransfer(c.Request().Context(), p, c.Param("id"), r); err != nil {
-		return err
-	}
-	if d, _, err := h.Stock.Document(c.Request().Context(), p, stockdb.DocTransfer, c.Param("id")); err == nil {
-		middleware.NoteSubject(c, d.Number)
-	}
-	return api.OK(c, "success")
 }
 
 // DocumentPage answers POST {kind}/page {currentpage, pagesize, number, warehouseId, status, startDate, endDate}.
@@ -190,7 +212,7 @@ func (h *Handler) GetDocument(kind string) echo.HandlerFunc {
 				out.Lines[i].ToImage, out.Lines[i].ToFulfillable = l.ToImage, l.ToFulfillable
 			}
 		}
-		if kind == stockdb.DocOverseasOut {
+		if kind == stockdb.DocOverseasOut || kind == stockdb.DocOverseasIn {
 			ledger, err := stock.DocumentLedger(c.Request().Context(), h.Stock, p, d)
 			if err != nil {
 				return err

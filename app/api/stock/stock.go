@@ -24,6 +24,7 @@ var docTypeNames = map[string]string{
 	stockdb.DocExchange: "换货单", stock.DocExchangeCancel: "换货单作废",
 	stockdb.DocProcess: "加工单", stock.DocProcessCancel: "加工单作废",
 	stockdb.DocOverseasOut: "海外仓发货", stock.DocOverseasCancel: "海外仓发货作废",
+	stockdb.DocOverseasIn: "海外仓头程发货", stock.DocOverseasInReceive: "海外仓收货", stock.DocOverseasInCancel: "海外仓入库单作废",
 	stock.DocBinMove(stockdb.BinPutAway): "上架", stock.DocBinMove(stockdb.BinMoved): "移库",
 	purchasedb.DocApprove: "采购审核", purchasedb.DocCancel: "采购作废",
 	purchasedb.EventReceipt: "采购收货", purchasedb.EventReturn: "采购退货", purchasedb.EventClose: "采购结案",
