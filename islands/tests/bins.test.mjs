@@ -7,7 +7,7 @@
 // the keeper prints the bins' labels.
 import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
-import { ADMIN_ACCOUNT, ADMIN_PASSWORD, artifact, closeBrowser, getBrowser, newPage, startServer } from "./harness.mjs";
+import { ADMIN_ACCOUNT, ADMIN_PASSWORD, apiCall, artifact, closeBrowser, getBrowser, newPage, startServer } from "./harness.mjs";
 import { openFromRail, question, sayYes, signInToShell, tabFrame, tabTitles } from "./shell.mjs";
 import { signIn } from "./flows.mjs";
 
@@ -18,18 +18,6 @@ const KEEPER = "13912340946";
 const KEEPER_PASSWORD = "Keeper#2026pass";
 const ROLE = "7460000000000901";
 const WAREHOUSE = "7460000000000910";
-
-async function call(page, method, path, body) {
-  const env = await page.evaluate(
-    async ([m, p, b]) => {
-      const r = await fetch(p, { method: m, headers: { "Content-Type": "application/json", Accept: "application/json" }, body: b === undefined ? undefined : JSON.stringify(b) });
-      return r.json();
-    },
-    [method, path, body],
-  );
-  assert.equal(env.code, "201", `${method} ${path}: ${env.msg}`);
-  return env.data;
-}
 
 describe("库位：仓库管理员上架、移库并按库位盘点", () => {
   let server;
@@ -57,16 +45,16 @@ describe("库位：仓库管理员上架、移库并按库位盘点", () => {
 
     admin = await newPage(server);
     await signInToShell(admin, { account: ADMIN_ACCOUNT, password: ADMIN_PASSWORD });
-    const doc = await call(admin, "POST", "/erp/api/v1/inbound", {
+    const doc = await apiCall(admin, "POST", "/erp/api/v1/inbound", {
       warehouseId: WAREHOUSE,
       lines: [
         { productId: "7460000000000901", quantity: 8 },
         { productId: "7460000000000902", quantity: 3 },
       ],
     });
-    await call(admin, "POST", `/erp/api/v1/inbound/${doc.id}/submit`);
-    await call(admin, "POST", `/erp/api/v1/inbound/${doc.id}/approve`);
-    await call(admin, "POST", "/admin/api/v1/users/subusers", { account: KEEPER, name: "仓管小王", password: KEEPER_PASSWORD, repassword: KEEPER_PASSWORD, roleIds: [ROLE] });
+    await apiCall(admin, "POST", `/erp/api/v1/inbound/${doc.id}/submit`);
+    await apiCall(admin, "POST", `/erp/api/v1/inbound/${doc.id}/approve`);
+    await apiCall(admin, "POST", "/admin/api/v1/users/subusers", { account: KEEPER, name: "仓管小王", password: KEEPER_PASSWORD, repassword: KEEPER_PASSWORD, roleIds: [ROLE] });
 
     page = await newPage(server);
     await signInToShell(page, { account: KEEPER, password: KEEPER_PASSWORD });
@@ -246,8 +234,8 @@ describe("库位：仓库管理员上架、移库并按库位盘点", () => {
     const detail = await tabFrame(admin, title);
     await detail.getByRole("cell", { name: "A-01-01-02", exact: true }).waitFor();
     const id = new URL(await detail.url()).searchParams.get("id");
-    await call(admin, "POST", `/erp/api/v1/inbound/${id}/submit`);
-    await call(admin, "POST", `/erp/api/v1/inbound/${id}/approve`);
+    await apiCall(admin, "POST", `/erp/api/v1/inbound/${id}/submit`);
+    await apiCall(admin, "POST", `/erp/api/v1/inbound/${id}/approve`);
 
     const frame = await tabFrame(page, "库位");
     await frame.getByRole("button", { name: "刷新", exact: true }).click();

@@ -5,7 +5,7 @@
 // first) moves them back. Screenshots of another one approved at 1280 px and 390 px, light and dark, go to islands/tests/artifacts/.
 import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
-import { ADMIN_ACCOUNT, ADMIN_PASSWORD, artifact, closeBrowser, getBrowser, newPage, startServer } from "./harness.mjs";
+import { ADMIN_ACCOUNT, ADMIN_PASSWORD, apiCall, artifact, closeBrowser, getBrowser, newPage, startServer } from "./harness.mjs";
 import { openFromRail, question, sayYes, signInToShell, tabFrame, tabTitles } from "./shell.mjs";
 import { signIn } from "./flows.mjs";
 
@@ -20,18 +20,6 @@ const A = "7461000000000021";
 const B = "7461000000000022";
 
 /** Calls the JSON API from the page, with its session, and answers the envelope's data (failing on a refusal). */
-async function call(page, method, path, body) {
-  const env = await page.evaluate(
-    async ([m, p, b]) => {
-      const r = await fetch(p, { method: m, headers: { "Content-Type": "application/json", Accept: "application/json" }, body: b === undefined ? undefined : JSON.stringify(b) });
-      return r.json();
-    },
-    [method, path, body],
-  );
-  assert.equal(env.code, "201", `${method} ${path}: ${env.msg}`);
-  return env.data;
-}
-
 describe("换货单：仓库管理员把一个产品的库存换成另一个产品", () => {
   let server;
   let admin;
@@ -58,11 +46,11 @@ describe("换货单：仓库管理员把一个产品的库存换成另一个产�
 
     admin = await newPage(server);
     await signInToShell(admin, { account: ADMIN_ACCOUNT, password: ADMIN_PASSWORD });
-    await call(admin, "PUT", `/erp/api/v1/material/${A}/cost`, { unitCost: "12.50", effectiveFrom: "2026-01-01" });
-    const doc = await call(admin, "POST", "/erp/api/v1/inbound", { warehouseId: WAREHOUSE, lines: [{ productId: A, quantity: 10 }, { productId: B, quantity: 2 }] });
-    await call(admin, "POST", `/erp/api/v1/inbound/${doc.id}/submit`);
-    await call(admin, "POST", `/erp/api/v1/inbound/${doc.id}/approve`);
-    await call(admin, "POST", "/admin/api/v1/users/subusers", { account: KEEPER, name: "仓管小李", password: KEEPER_PASSWORD, repassword: KEEPER_PASSWORD, roleIds: [ROLE] });
+    await apiCall(admin, "PUT", `/erp/api/v1/material/${A}/cost`, { unitCost: "12.50", effectiveFrom: "2026-01-01" });
+    const doc = await apiCall(admin, "POST", "/erp/api/v1/inbound", { warehouseId: WAREHOUSE, lines: [{ productId: A, quantity: 10 }, { productId: B, quantity: 2 }] });
+    await apiCall(admin, "POST", `/erp/api/v1/inbound/${doc.id}/submit`);
+    await apiCall(admin, "POST", `/erp/api/v1/inbound/${doc.id}/approve`);
+    await apiCall(admin, "POST", "/admin/api/v1/users/subusers", { account: KEEPER, name: "仓管小李", password: KEEPER_PASSWORD, repassword: KEEPER_PASSWORD, roleIds: [ROLE] });
 
     page = await newPage(server);
     await signInToShell(page, { account: KEEPER, password: KEEPER_PASSWORD });
@@ -168,9 +156,9 @@ describe("换货单：仓库管理员把一个产品的库存换成另一个产�
   it("draws an approved exchange at 1280 px and 390 px, light and dark", async () => {
     // A second exchange, approved, is drawn: the first one is cancelled by now (signing in the looks' pages ends
     // the keeper's session in the shell, so this runs last).
-    const made = await call(admin, "POST", "/erp/api/v1/exchange", { warehouseId: WAREHOUSE, remark: "换新包装", lines: [{ productId: A, toProductId: B, quantity: 3 }] });
-    await call(admin, "POST", `/erp/api/v1/exchange/${made.id}/submit`);
-    await call(admin, "POST", `/erp/api/v1/exchange/${made.id}/approve`);
+    const made = await apiCall(admin, "POST", "/erp/api/v1/exchange", { warehouseId: WAREHOUSE, remark: "换新包装", lines: [{ productId: A, toProductId: B, quantity: 3 }] });
+    await apiCall(admin, "POST", `/erp/api/v1/exchange/${made.id}/submit`);
+    await apiCall(admin, "POST", `/erp/api/v1/exchange/${made.id}/approve`);
     const id = made.id;
     for (const [size, viewport] of [["desktop", { width: 1280, height: 800 }], ["phone", { width: 390, height: 844 }]]) {
       for (const dark of [false, true]) {

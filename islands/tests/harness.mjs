@@ -37,6 +37,22 @@ export const PATIENCE = 20000;
 export const SYNC_PATIENCE = 300000;
 
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+
+/**
+ * Calls the JSON API from the page, with its session, and answers the envelope's data; anything but success fails
+ * the test with the call and the server's message. For setting up what a screen then shows.
+ */
+export async function apiCall(page, method, path, body) {
+  const env = await page.evaluate(
+    async ([m, p, b]) => {
+      const r = await fetch(p, { method: m, headers: { "Content-Type": "application/json", Accept: "application/json" }, body: b === undefined ? undefined : JSON.stringify(b) });
+      return r.json();
+    },
+    [method, path, body],
+  );
+  if (env.code !== "201") throw new Error(`${method} ${path}: ${env.msg}`);
+  return env.data;
+}
 // A timer that does not keep the test process alive, for the deadlines raced against events.
 const deadline = (ms) => new Promise((r) => setTimeout(r, ms).unref());
 

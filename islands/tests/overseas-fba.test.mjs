@@ -6,7 +6,7 @@ import assert from "node:assert/strict";
 import { execFileSync } from "node:child_process";
 import { join } from "node:path";
 import { after, before, describe, it } from "node:test";
-import { ADMIN_ACCOUNT, ADMIN_PASSWORD, artifact, closeBrowser, getBrowser, newPage, startServer } from "./harness.mjs";
+import { ADMIN_ACCOUNT, ADMIN_PASSWORD, apiCall, artifact, closeBrowser, getBrowser, newPage, startServer } from "./harness.mjs";
 import { clickTab, openFromRail, sayYes, signInToShell, tabFrame, waitForToast } from "./shell.mjs";
 
 before(() => getBrowser());
@@ -14,18 +14,6 @@ after(() => closeBrowser());
 
 const OVERSEAS = "7460000000000940";
 const US = "ATVPDKIKX0DER";
-
-async function call(page, method, path, body) {
-  const env = await page.evaluate(
-    async ([m, p, b]) => {
-      const r = await fetch(p, { method: m, headers: { "Content-Type": "application/json", Accept: "application/json" }, body: b === undefined ? undefined : JSON.stringify(b) });
-      return r.json();
-    },
-    [method, path, body],
-  );
-  assert.equal(env.code, "201", `${method} ${path}: ${env.msg}`);
-  return env.data;
-}
 
 describe("海外仓发货到FBA：货件从海外仓出库", () => {
   let server;
@@ -43,13 +31,13 @@ describe("海外仓发货到FBA：货件从海外仓出库", () => {
     page = await newPage(server, { viewport: { width: 1280, height: 860 } });
     await signInToShell(page, { account: ADMIN_ACCOUNT, password: ADMIN_PASSWORD });
     // 25 MUG-02 received into 美西海外仓 (an inbound document, as a first leg's receipt would leave them).
-    const options = await call(page, "GET", "/erp/api/v1/shipPlan/options");
+    const options = await apiCall(page, "GET", "/erp/api/v1/shipPlan/options");
     const group = options.groups.find((g) => g.name === "美国站店铺").id;
-    const listings = await call(page, "GET", `/erp/api/v1/shipPlan/listings?groupId=${group}&marketplaceId=${US}&warehouseId=${OVERSEAS}`);
+    const listings = await apiCall(page, "GET", `/erp/api/v1/shipPlan/listings?groupId=${group}&marketplaceId=${US}&warehouseId=${OVERSEAS}`);
     const mug = listings.find((l) => l.sellerSku === "US-MUG-02").productId;
-    const doc = await call(page, "POST", "/erp/api/v1/inbound", { warehouseId: OVERSEAS, lines: [{ productId: mug, quantity: 25 }] });
-    await call(page, "POST", `/erp/api/v1/inbound/${doc.id}/submit`);
-    await call(page, "POST", `/erp/api/v1/inbound/${doc.id}/approve`);
+    const doc = await apiCall(page, "POST", "/erp/api/v1/inbound", { warehouseId: OVERSEAS, lines: [{ productId: mug, quantity: 25 }] });
+    await apiCall(page, "POST", `/erp/api/v1/inbound/${doc.id}/submit`);
+    await apiCall(page, "POST", `/erp/api/v1/inbound/${doc.id}/approve`);
   });
   after(async () => {
     const errors = page?.scriptErrors ?? [];
@@ -113,7 +101,7 @@ describe("海外仓发货到FBA：货件从海外仓出库", () => {
     const mug = row(stock, "MUG-02");
     await mug.waitFor();
     assert.match((await mug.innerText()).replace(/\s+/g, " ").trim(), /美西海外仓 .*MUG-02 陶瓷马克杯 0 15 10/);
-    const own = await call(page, "POST", "/erp/api/v1/stock/page", { search: "MUG-02" });
+    const own = await apiCall(page, "POST", "/erp/api/v1/stock/page", { search: "MUG-02" });
     const sz = own.records.find((r) => r.warehouseName === "深圳仓");
     assert.equal(`${sz.fulfillable}/${sz.outbound}`, "40/0");
   });

@@ -4,7 +4,7 @@
 // received units in 海外仓库存.
 import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
-import { ADMIN_ACCOUNT, ADMIN_PASSWORD, artifact, closeBrowser, getBrowser, newPage, startServer } from "./harness.mjs";
+import { ADMIN_ACCOUNT, ADMIN_PASSWORD, apiCall, artifact, closeBrowser, getBrowser, newPage, startServer } from "./harness.mjs";
 import { signIn } from "./flows.mjs";
 import { openFromRail, question, sayYes, signInToShell, tabFrame, tabTitles } from "./shell.mjs";
 
@@ -14,18 +14,6 @@ after(() => closeBrowser());
 const OVERSEAS = "7460000000000930";
 const OWN = "7460000000000931";
 const PRODUCT = "7460000000000935";
-
-async function call(page, method, path, body) {
-  const env = await page.evaluate(
-    async ([m, p, b]) => {
-      const r = await fetch(p, { method: m, headers: { "Content-Type": "application/json", Accept: "application/json" }, body: b === undefined ? undefined : JSON.stringify(b) });
-      return r.json();
-    },
-    [method, path, body],
-  );
-  assert.equal(env.code, "201", `${method} ${path}: ${env.msg}`);
-  return env.data;
-}
 
 const rowsOf = async (table) => (await table.locator("tbody tr").allInnerTexts()).map((t) => t.replace(/\s+/g, " ").trim());
 
@@ -49,10 +37,10 @@ describe("海外仓入库：头程发货并在海外仓收货", () => {
     try {
       await admin.goto("/login");
       await signIn(admin, { account: ADMIN_ACCOUNT, password: ADMIN_PASSWORD });
-      const doc = await call(admin, "POST", "/erp/api/v1/inbound", { warehouseId: OWN, lines: [{ productId: PRODUCT, quantity: 10 }] });
-      await call(admin, "POST", `/erp/api/v1/inbound/${doc.id}/submit`);
-      await call(admin, "POST", `/erp/api/v1/inbound/${doc.id}/approve`);
-      await call(admin, "POST", "/erp/api/v1/freightChannel", { carrier: "美森", name: "美森快船", mode: "sea", days: 18, basis: "kg", unitPrice: "8.5" });
+      const doc = await apiCall(admin, "POST", "/erp/api/v1/inbound", { warehouseId: OWN, lines: [{ productId: PRODUCT, quantity: 10 }] });
+      await apiCall(admin, "POST", `/erp/api/v1/inbound/${doc.id}/submit`);
+      await apiCall(admin, "POST", `/erp/api/v1/inbound/${doc.id}/approve`);
+      await apiCall(admin, "POST", "/erp/api/v1/freightChannel", { carrier: "美森", name: "美森快船", mode: "sea", days: 18, basis: "kg", unitPrice: "8.5" });
     } finally {
       await admin.context().close();
     }

@@ -5,7 +5,7 @@
 // when the overseas stock is short, and reads the document's ledger lines on its printable detail.
 import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
-import { ADMIN_ACCOUNT, ADMIN_PASSWORD, artifact, closeBrowser, getBrowser, newPage, startServer } from "./harness.mjs";
+import { ADMIN_ACCOUNT, ADMIN_PASSWORD, apiCall, artifact, closeBrowser, getBrowser, newPage, startServer } from "./harness.mjs";
 import { signIn } from "./flows.mjs";
 import { openFromRail, question, sayYes, signInToShell, tabFrame, tabTitles } from "./shell.mjs";
 
@@ -14,18 +14,6 @@ after(() => closeBrowser());
 
 const OVERSEAS = "7460000000000920";
 const OWN = "7460000000000921";
-
-async function call(page, method, path, body) {
-  const env = await page.evaluate(
-    async ([m, p, b]) => {
-      const r = await fetch(p, { method: m, headers: { "Content-Type": "application/json", Accept: "application/json" }, body: b === undefined ? undefined : JSON.stringify(b) });
-      return r.json();
-    },
-    [method, path, body],
-  );
-  assert.equal(env.code, "201", `${method} ${path}: ${env.msg}`);
-  return env.data;
-}
 
 describe("海外仓库存：只列海外仓的库存", () => {
   let server;
@@ -48,9 +36,9 @@ describe("海外仓库存：只列海外仓的库存", () => {
       await admin.goto("/login");
       await signIn(admin, { account: ADMIN_ACCOUNT, password: ADMIN_PASSWORD });
       for (const [warehouseId, quantity] of [[OVERSEAS, 12], [OWN, 30]]) {
-        const doc = await call(admin, "POST", "/erp/api/v1/inbound", { warehouseId, lines: [{ productId: "7460000000000925", quantity }] });
-        await call(admin, "POST", `/erp/api/v1/inbound/${doc.id}/submit`);
-        await call(admin, "POST", `/erp/api/v1/inbound/${doc.id}/approve`);
+        const doc = await apiCall(admin, "POST", "/erp/api/v1/inbound", { warehouseId, lines: [{ productId: "7460000000000925", quantity }] });
+        await apiCall(admin, "POST", `/erp/api/v1/inbound/${doc.id}/submit`);
+        await apiCall(admin, "POST", `/erp/api/v1/inbound/${doc.id}/approve`);
       }
     } finally {
       await admin.context().close();
@@ -128,8 +116,8 @@ describe("海外仓库存：只列海外仓的库存", () => {
       await page.screenshot({ path: artifact("overseas-out-detail-desktop.png"), fullPage: true });
 
       // A second one of 8 when 7 are left: 审核 is refused naming the SKU and nothing moves.
-      const more = await call(page, "POST", "/erp/api/v1/overseasOut", { warehouseId: OVERSEAS, destination: "buyer", buyerName: "Jane", buyerAddress: "2 Main St", carrier: "UPS", lines: [{ productId: "7460000000000925", quantity: 8 }] });
-      await call(page, "POST", `/erp/api/v1/overseasOut/${more.id}/submit`);
+      const more = await apiCall(page, "POST", "/erp/api/v1/overseasOut", { warehouseId: OVERSEAS, destination: "buyer", buyerName: "Jane", buyerAddress: "2 Main St", carrier: "UPS", lines: [{ productId: "7460000000000925", quantity: 8 }] });
+      await apiCall(page, "POST", `/erp/api/v1/overseasOut/${more.id}/submit`);
       await page.getByRole("tab", { name: "海外仓库存", exact: true }).click();
       await list.getByRole("button", { name: "查询", exact: true }).click();
       await list.locator("tbody tr").filter({ hasText: more.number }).getByRole("button", { name: "详情", exact: true }).click();

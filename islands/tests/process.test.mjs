@@ -6,7 +6,7 @@
 // Screenshots at 1280 px and 390 px, light and dark, go to islands/tests/artifacts/.
 import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
-import { ADMIN_ACCOUNT, ADMIN_PASSWORD, artifact, closeBrowser, getBrowser, newPage, startServer } from "./harness.mjs";
+import { ADMIN_ACCOUNT, ADMIN_PASSWORD, apiCall, artifact, closeBrowser, getBrowser, newPage, startServer } from "./harness.mjs";
 import { openFromRail, question, sayYes, signInToShell, tabFrame, tabTitles } from "./shell.mjs";
 import { signIn } from "./flows.mjs";
 
@@ -17,18 +17,6 @@ const WAREHOUSE = "7462000000000010";
 const KIT = "7462000000000021";
 const M = "7462000000000022";
 const P = "7462000000000023";
-
-async function call(page, method, path, body) {
-  const env = await page.evaluate(
-    async ([m, p, b]) => {
-      const r = await fetch(p, { method: m, headers: { "Content-Type": "application/json", Accept: "application/json" }, body: b === undefined ? undefined : JSON.stringify(b) });
-      return r.json();
-    },
-    [method, path, body],
-  );
-  assert.equal(env.code, "201", `${method} ${path}: ${env.msg}`);
-  return env.data;
-}
 
 describe("加工单与物流跟踪", () => {
   let server;
@@ -50,11 +38,11 @@ describe("加工单与物流跟踪", () => {
     );
     page = await newPage(server);
     await signInToShell(page, { account: ADMIN_ACCOUNT, password: ADMIN_PASSWORD });
-    await call(page, "PUT", `/erp/api/v1/material/${M}/cost`, { unitCost: "2.50", effectiveFrom: "2026-01-01" });
-    await call(page, "PUT", `/erp/api/v1/material/${P}/cost`, { unitCost: "1.20", effectiveFrom: "2026-01-01" });
-    const doc = await call(page, "POST", "/erp/api/v1/inbound", { warehouseId: WAREHOUSE, lines: [{ productId: M, quantity: 30 }, { productId: P, quantity: 20 }] });
-    await call(page, "POST", `/erp/api/v1/inbound/${doc.id}/submit`);
-    await call(page, "POST", `/erp/api/v1/inbound/${doc.id}/approve`);
+    await apiCall(page, "PUT", `/erp/api/v1/material/${M}/cost`, { unitCost: "2.50", effectiveFrom: "2026-01-01" });
+    await apiCall(page, "PUT", `/erp/api/v1/material/${P}/cost`, { unitCost: "1.20", effectiveFrom: "2026-01-01" });
+    const doc = await apiCall(page, "POST", "/erp/api/v1/inbound", { warehouseId: WAREHOUSE, lines: [{ productId: M, quantity: 30 }, { productId: P, quantity: 20 }] });
+    await apiCall(page, "POST", `/erp/api/v1/inbound/${doc.id}/submit`);
+    await apiCall(page, "POST", `/erp/api/v1/inbound/${doc.id}/approve`);
   });
   after(async () => {
     const errors = [...(page?.scriptErrors ?? [])];
@@ -109,8 +97,8 @@ describe("加工单与物流跟踪", () => {
     await detail.getByText("6.95", { exact: true }).waitFor();
 
     // Twenty more need 40 of JG-M, which has 20 left: refused naming it.
-    const more = await call(page, "POST", "/erp/api/v1/process", { warehouseId: WAREHOUSE, madeProductId: KIT, madeQuantity: 20 });
-    await call(page, "POST", `/erp/api/v1/process/${more.id}/submit`);
+    const more = await apiCall(page, "POST", "/erp/api/v1/process", { warehouseId: WAREHOUSE, madeProductId: KIT, madeQuantity: 20 });
+    await apiCall(page, "POST", `/erp/api/v1/process/${more.id}/submit`);
     await page.getByRole("tab", { name: "加工单", exact: true }).click();
     await list.locator("#document-filter").getByRole("button", { name: "查询", exact: true }).click();
     await list.getByRole("row", { name: new RegExp(more.number) }).getByRole("button", { name: "详情" }).click();
@@ -124,7 +112,7 @@ describe("加工单与物流跟踪", () => {
   // JG-M (a quantity of 0 refused first), JG-P removed and added back at 5. Approved, 11 and 5 leave the warehouse
   // (JG-M 20 → 9, JG-P 15 → 10) and the unit cost rolls up from them: (11 × 2.50 + 5 × 1.20) ÷ 5 = 33.50 ÷ 5 = 6.70.
   it("corrects a draft's consumption before it is finished; stock and cost follow", async () => {
-    const draft = await call(page, "POST", "/erp/api/v1/process", { warehouseId: WAREHOUSE, madeProductId: KIT, madeQuantity: 5 });
+    const draft = await apiCall(page, "POST", "/erp/api/v1/process", { warehouseId: WAREHOUSE, madeProductId: KIT, madeQuantity: 5 });
     await page.getByRole("tab", { name: "加工单", exact: true }).click();
     const list = await tabFrame(page, "加工单");
     await list.locator("#document-filter").getByRole("button", { name: "查询", exact: true }).click();

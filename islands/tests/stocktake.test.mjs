@@ -7,7 +7,7 @@
 // go to islands/tests/artifacts/.
 import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
-import { ADMIN_ACCOUNT, ADMIN_PASSWORD, artifact, closeBrowser, getBrowser, newPage, startServer } from "./harness.mjs";
+import { ADMIN_ACCOUNT, ADMIN_PASSWORD, apiCall, artifact, closeBrowser, getBrowser, newPage, startServer } from "./harness.mjs";
 import { openFromRail, question, sayYes, signInToShell, tabFrame, tabTitles } from "./shell.mjs";
 import { signIn } from "./flows.mjs";
 
@@ -20,18 +20,6 @@ const ROLE = "7460000000000001";
 const WAREHOUSE = "7460000000000010";
 
 /** Calls the JSON API from the page, with its session, and answers the envelope's data (failing on a refusal). */
-async function call(page, method, path, body) {
-  const env = await page.evaluate(
-    async ([m, p, b]) => {
-      const r = await fetch(p, { method: m, headers: { "Content-Type": "application/json", Accept: "application/json" }, body: b === undefined ? undefined : JSON.stringify(b) });
-      return r.json();
-    },
-    [method, path, body],
-  );
-  assert.equal(env.code, "201", `${method} ${path}: ${env.msg}`);
-  return env.data;
-}
-
 describe("盘点单：仓库管理员整仓扫码盘点并过账", () => {
   let server;
   let admin;
@@ -65,16 +53,16 @@ describe("盘点单：仓库管理员整仓扫码盘点并过账", () => {
     admin = await newPage(server);
     await signInToShell(admin, { account: ADMIN_ACCOUNT, password: ADMIN_PASSWORD });
     // 盘点仓 holds 5 PD-A and 4 PD-B, received on an approved 入库单.
-    const doc = await call(admin, "POST", "/erp/api/v1/inbound", {
+    const doc = await apiCall(admin, "POST", "/erp/api/v1/inbound", {
       warehouseId: WAREHOUSE,
       lines: [
         { productId: "7460000000000001", quantity: 5 },
         { productId: "7460000000000002", quantity: 4 },
       ],
     });
-    await call(admin, "POST", `/erp/api/v1/inbound/${doc.id}/submit`);
-    await call(admin, "POST", `/erp/api/v1/inbound/${doc.id}/approve`);
-    await call(admin, "POST", "/admin/api/v1/users/subusers", { account: KEEPER, name: "仓管小李", password: KEEPER_PASSWORD, repassword: KEEPER_PASSWORD, roleIds: [ROLE] });
+    await apiCall(admin, "POST", `/erp/api/v1/inbound/${doc.id}/submit`);
+    await apiCall(admin, "POST", `/erp/api/v1/inbound/${doc.id}/approve`);
+    await apiCall(admin, "POST", "/admin/api/v1/users/subusers", { account: KEEPER, name: "仓管小李", password: KEEPER_PASSWORD, repassword: KEEPER_PASSWORD, roleIds: [ROLE] });
 
     page = await newPage(server);
     await signInToShell(page, { account: KEEPER, password: KEEPER_PASSWORD });

@@ -5,7 +5,7 @@
 // 1280 px and 390 px, light and dark, go to islands/tests/artifacts/.
 import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
-import { ADMIN_ACCOUNT, ADMIN_PASSWORD, artifact, closeBrowser, getBrowser, newPage, startServer } from "./harness.mjs";
+import { ADMIN_ACCOUNT, ADMIN_PASSWORD, apiCall, artifact, closeBrowser, getBrowser, newPage, startServer } from "./harness.mjs";
 import { openFromRail, question, sayYes, signInToShell, tabFrame, tabTitles } from "./shell.mjs";
 import { signIn } from "./flows.mjs";
 
@@ -19,18 +19,6 @@ const FROM = "7460000000000010";
 const TO = "7460000000000011";
 
 /** Calls the JSON API from the page, with its session, and answers the envelope's data (failing on a refusal). */
-async function call(page, method, path, body) {
-  const env = await page.evaluate(
-    async ([m, p, b]) => {
-      const r = await fetch(p, { method: m, headers: { "Content-Type": "application/json", Accept: "application/json" }, body: b === undefined ? undefined : JSON.stringify(b) });
-      return r.json();
-    },
-    [method, path, body],
-  );
-  assert.equal(env.code, "201", `${method} ${path}: ${env.msg}`);
-  return env.data;
-}
-
 describe("调拨单：仓库管理员调拨并在另一仓库收货", () => {
   let server;
   let admin;
@@ -57,12 +45,12 @@ describe("调拨单：仓库管理员调拨并在另一仓库收货", () => {
 
     admin = await newPage(server);
     await signInToShell(admin, { account: ADMIN_ACCOUNT, password: ADMIN_PASSWORD });
-    const doc = await call(admin, "POST", "/erp/api/v1/inbound", { warehouseId: FROM, lines: [{ productId: "7460000000000001", quantity: 10 }] });
-    await call(admin, "POST", `/erp/api/v1/inbound/${doc.id}/submit`);
-    await call(admin, "POST", `/erp/api/v1/inbound/${doc.id}/approve`);
+    const doc = await apiCall(admin, "POST", "/erp/api/v1/inbound", { warehouseId: FROM, lines: [{ productId: "7460000000000001", quantity: 10 }] });
+    await apiCall(admin, "POST", `/erp/api/v1/inbound/${doc.id}/submit`);
+    await apiCall(admin, "POST", `/erp/api/v1/inbound/${doc.id}/approve`);
     // 广州仓 has a bin: the receipt puts the units away into it.
-    await call(admin, "POST", "/erp/api/v1/bin", { warehouseId: TO, code: "GZ-01" });
-    await call(admin, "POST", "/admin/api/v1/users/subusers", { account: KEEPER, name: "仓管小王", password: KEEPER_PASSWORD, repassword: KEEPER_PASSWORD, roleIds: [ROLE] });
+    await apiCall(admin, "POST", "/erp/api/v1/bin", { warehouseId: TO, code: "GZ-01" });
+    await apiCall(admin, "POST", "/admin/api/v1/users/subusers", { account: KEEPER, name: "仓管小王", password: KEEPER_PASSWORD, repassword: KEEPER_PASSWORD, roleIds: [ROLE] });
 
     page = await newPage(server);
     await signInToShell(page, { account: KEEPER, password: KEEPER_PASSWORD });
@@ -155,7 +143,7 @@ describe("调拨单：仓库管理员调拨并在另一仓库收货", () => {
     assert.equal(await detail.getByRole("button", { name: "作废", exact: true }).count(), 0, "a received transfer is not cancelled");
     assert.deepEqual(await stockOf("深圳仓", "DB-A"), [6, 0, 0]);
     assert.deepEqual(await stockOf("广州仓", "DB-A"), [3, 0, 0]);
-    const binned = await call(admin, "POST", "/erp/api/v1/binStock/page", { warehouseId: TO, pagesize: 50 });
+    const binned = await apiCall(admin, "POST", "/erp/api/v1/binStock/page", { warehouseId: TO, pagesize: 50 });
     assert.deepEqual(binned.records.map((r) => `${r.binCode} ${r.sku} ${r.quantity}`), ["GZ-01 DB-A 3"], "put away at receipt");
 
     await openFromRail(page, "仓库", "库存流水");

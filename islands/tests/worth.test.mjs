@@ -4,7 +4,7 @@
 // islands/tests/artifacts/.
 import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
-import { ADMIN_ACCOUNT, ADMIN_PASSWORD, artifact, closeBrowser, getBrowser, newPage, startServer } from "./harness.mjs";
+import { ADMIN_ACCOUNT, ADMIN_PASSWORD, apiCall, artifact, closeBrowser, getBrowser, newPage, startServer } from "./harness.mjs";
 import { openFromRail, signInToShell, tabFrame } from "./shell.mjs";
 import { signIn } from "./flows.mjs";
 
@@ -12,18 +12,6 @@ before(() => getBrowser());
 after(() => closeBrowser());
 
 const WAREHOUSE = "7460000000000960";
-
-async function call(page, method, path, body) {
-  const env = await page.evaluate(
-    async ([m, p, b]) => {
-      const r = await fetch(p, { method: m, headers: { "Content-Type": "application/json", Accept: "application/json" }, body: b === undefined ? undefined : JSON.stringify(b) });
-      return r.json();
-    },
-    [method, path, body],
-  );
-  assert.equal(env.code, "201", `${method} ${path}: ${env.msg}`);
-  return env.data;
-}
 
 describe("库存货值", () => {
   let server;
@@ -49,15 +37,15 @@ describe("库存货值", () => {
     );
     page = await newPage(server);
     await signInToShell(page, { account: ADMIN_ACCOUNT, password: ADMIN_PASSWORD });
-    const doc = await call(page, "POST", "/erp/api/v1/inbound", {
+    const doc = await apiCall(page, "POST", "/erp/api/v1/inbound", {
       warehouseId: WAREHOUSE,
       lines: [
         { productId: "7460000000000961", quantity: 5 },
         { productId: "7460000000000962", quantity: 2 },
       ],
     });
-    await call(page, "POST", `/erp/api/v1/inbound/${doc.id}/submit`);
-    await call(page, "POST", `/erp/api/v1/inbound/${doc.id}/approve`);
+    await apiCall(page, "POST", `/erp/api/v1/inbound/${doc.id}/submit`);
+    await apiCall(page, "POST", `/erp/api/v1/inbound/${doc.id}/approve`);
   });
   after(async () => {
     const errors = page?.scriptErrors ?? [];
