@@ -270,34 +270,39 @@ func (a *AdAccount) KeywordDays(now time.Time, start, end string) []AdDay {
 	if a.Currency == "JPY" {
 		places = 0
 	}
+	var out []AdDay
+	for _, g := range adGroupDays(a.ProductAdDays(now, start, end), func(id string) bool { return len(keywords[id]) > 0 }) {
+		var ids []targetShare
+		for _, kw := range keywords[g.AdGroupID] {
+			ids = append(ids, targetShare{id: kw.KeywordID, adGroupID: g.AdGroupID})
+		}
+		out = append(out, splitOverTargets(g, ids, places)...)
+	}
+	return out
+}
+
+// adGroupDays sums product ads' days by day and ad group, for the ad groups split over (has), in the order met.
+func adGroupDays(days []AdDay, has func(adGroupID string) bool) []AdDay {
 	type key struct{ date, group string }
-	groups := map[key]*AdDay{}
-	var order []key
-	for _, d := range a.ProductAdDays(now, start, end) {
-		if len(keywords[d.AdGroupID]) == 0 {
+	at := map[key]int{}
+	var out []AdDay
+	for _, d := range days {
+		if !has(d.AdGroupID) {
 			continue
 		}
 		k := key{d.Date, d.AdGroupID}
-		g, ok := groups[k]
+		i, ok := at[k]
 		if !ok {
-			g = &AdDay{Date: d.Date, CampaignID: d.CampaignID, AdGroupID: d.AdGroupID, Cost: decimal.Zero, Sales: decimal.Zero}
-			groups[k] = g
-			order = append(order, k)
+			i, at[k] = len(out), len(out)
+			out = append(out, AdDay{Date: d.Date, CampaignID: d.CampaignID, AdGroupID: d.AdGroupID, Cost: decimal.Zero, Sales: decimal.Zero})
 		}
+		g := &out[i]
 		g.Impressions += d.Impressions
 		g.Clicks += d.Clicks
 		g.Orders += d.Orders
 		g.Units += d.Units
 		g.Cost = g.Cost.Add(d.Cost)
 		g.Sales = g.Sales.Add(d.Sales)
-	}
-	var out []AdDay
-	for _, k := range order {
-		var ids []targetShare
-		for _, kw := range keywords[k.group] {
-			ids = append(ids, targetShare{id: kw.KeywordID, adGroupID: k.group})
-		}
-		out = append(out, splitOverTargets(*groups[k], ids, places)...)
 	}
 	return out
 }

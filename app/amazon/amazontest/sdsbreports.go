@@ -5,8 +5,6 @@ import (
 	"slices"
 	"strconv"
 	"time"
-
-	"github.com/shopspring/decimal"
 )
 
 // The Sponsored Brands targeting (sbTargeting) and search term (sbSearchTerm) reports and the Sponsored Display
@@ -48,29 +46,9 @@ func (a *SponsoredAccount) SDTargetDays(now time.Time, start, end string) []AdDa
 	for _, t := range a.Targets {
 		ids[t.AdGroupID] = append(ids[t.AdGroupID], targetShare{id: t.TargetID, adGroupID: t.AdGroupID})
 	}
-	type key struct{ date, group string }
-	groups := map[key]*AdDay{}
-	var order []key
-	for _, d := range a.SDProductDays(now, start, end) {
-		if len(ids[d.AdGroupID]) == 0 {
-			continue
-		}
-		k := key{d.Date, d.AdGroupID}
-		g, ok := groups[k]
-		if !ok {
-			g = &AdDay{Date: d.Date, CampaignID: d.CampaignID, AdGroupID: d.AdGroupID, Cost: decimal.Zero, Sales: decimal.Zero}
-			groups[k], order = g, append(order, k)
-		}
-		g.Impressions += d.Impressions
-		g.Clicks += d.Clicks
-		g.Orders += d.Orders
-		g.Units += d.Units
-		g.Cost = g.Cost.Add(d.Cost)
-		g.Sales = g.Sales.Add(d.Sales)
-	}
 	var out []AdDay
-	for _, k := range order {
-		out = append(out, splitOverTargets(*groups[k], ids[k.group], a.places())...)
+	for _, g := range adGroupDays(a.SDProductDays(now, start, end), func(id string) bool { return len(ids[id]) > 0 }) {
+		out = append(out, splitOverTargets(g, ids[g.AdGroupID], a.places())...)
 	}
 	return out
 }
