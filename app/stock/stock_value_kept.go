@@ -130,7 +130,7 @@ func valuationOf(ctx context.Context, s *Service, p core.Principal, q StockValue
 }
 
 // workValues values the company's stock at the end of date (before: the next day's start; zero for now): each
-// warehouse's lines in a statement of their own, each product at its cost in force that day.
+// line of every warehouse read in one statement, each product at its cost in force that day.
 func workValues(db *models.DB, companyID int64, date string, before time.Time) (*valueBase, error) {
 	warehouses, err := stockdb.WarehousesAt(db, companyID)
 	if err != nil {
@@ -158,53 +158,80 @@ func workValues(db *models.DB, companyID int64, date string, before time.Time) (
 	}
 	b := &valueBase{byWarehouse: map[int64][]int32{}, totals: map[int64]*StockValueTotal{}}
 	index := map[int64]int32{}
-	rank := make(map[int64]int, len(warehouses))
+	rank := make(map[int64]int32, len(warehouses))
 	for n, w := range warehouses {
-		rank[w.ID] = n
-		held, err := stockdb.HeldIn(db, companyID, w.ID, before)
-		if err != nil {
-			return nil, err
-		}
-		for _, h := range held {
-			pr, ok := named[h.ProductID]
-			if !ok {
-				continue
-			}
-			at, ok := index[h.ProductID]
-			if !ok {
-				at = int32(len(b.products))
-				index[h.ProductID] = at
-				b.products = append(b.products, pr)
-				b.search = append(b.search, strings.ToLower(pr.SKU)+"\x00"+strings.ToLower(pr.Name))
-			}
-			cost, ok := unitCost[h.ProductID]
-			if !ok {
-				cost = -1
-			}
-			b.lines = append(b.lines, valueLine{warehouse: w.ID, product: at, inbound: int32(h.Inbound),
-				fulfillable: int32(h.Fulfillable), outbound: int32(h.Outbound), cost: cost})
-		}
+		rank[w.ID] = int32(n)
 	}
-	// Highest value first, lines without a cost last; then by warehouse name and SKU.
-	slices.SortFunc(b.lines, func(x, y valueLine) int {
-		vx, vy := int64(-1), int64(-1)
-		if x.cost >= 0 {
-			vx = x.value()
+	// One statement for every warehouse's lines (EachHeld), each kept with its warehouse's rank for the sort.
+	var ranks []int32
+	err = stockdb.EachHeld(db, companyID, before, func(h stockdb.Held) {
+		pr, ok := named[h.ProductID]
+		wr, known := rank[h.WarehouseID]
+		if !ok || !known {
+			return
 		}
-		if y.cost >= 0 {
-			vy = y.value()
+		at, ok := index[h.ProductID]
+		if !ok {
+			at = int32(len(b.products))
+			index[h.ProductID] = at
+			b.products = append(b.products, pr)
+			b.search = append(b.search, strings.ToLower(pr.SKU)+"\x00"+strings.ToLower(pr.Name))
 		}
-		if c := cmpDesc(vx, vy); c != 0 {
-			return c
+		cost, ok := unitCost[h.ProductID]
+		if !ok {
+			cost = -1
 		}
-		if c := rank[x.warehouse] - rank[y.warehouse]; c != 0 {
-			return c
-		}
-		if c := strings.Compare(b.products[x.product].SKU, b.products[y.product].SKU); c != 0 {
-			return c
-		}
-		return cmpDesc(b.products[y.product].ID, b.products[x.product].ID)
+		b.lines = append(b.lines, valueLine{warehouse: h.WarehouseID, product: at, inbound: int32(h.Inbound),
+			fulfillable: int32(h.Fulfillable), outbound: int32(h.Outbound), cost: cost})
+		ranks = append(ranks, wr)
 	})
+	if err != nil {
+		return nil, err
+	}
+	// Highest value first, lines without a cost last; then by warehouse name and SKU (then the older product):
+	// sorted on keys of integers, the products ranked by SKU once rather than their SKUs compared a million
+	// times over.
+	byName := make([]int32, len(b.products))
+	for i := range byName {
+		byName[i] = int32(i)
+	}
+	slices.SortFunc(byName, func(x, y int32) int {
+		if c := strings.Compare(b.products[x].SKU, b.products[y].SKU); c != 0 {
+			return c
+		}
+		return cmpDesc(b.products[y].ID, b.products[x].ID)
+	})
+	productRank := make([]int32, len(b.products))
+	for r, p := range byName {
+		productRank[p] = int32(r)
+	}
+	type sortKey struct {
+		value                 int64
+		warehouse, product, i int32
+	}
+	keys := make([]sortKey, len(b.lines))
+	for i := range b.lines {
+		l := &b.lines[i]
+		v := int64(-1)
+		if l.cost >= 0 {
+			v = l.value()
+		}
+		keys[i] = sortKey{value: v, warehouse: ranks[i], product: productRank[l.product], i: int32(i)}
+	}
+	slices.SortFunc(keys, func(x, y sortKey) int {
+		if c := cmpDesc(x.value, y.value); c != 0 {
+			return c
+		}
+		if x.warehouse != y.warehouse {
+			return int(x.warehouse - y.warehouse)
+		}
+		return int(x.product - y.product)
+	})
+	sorted := make([]valueLine, len(b.lines))
+	for n, k := range keys {
+		sorted[n] = b.lines[k.i]
+	}
+	b.lines = sorted
 	b.order = make([]int32, len(b.lines))
 	for i := range b.lines {
 		l := &b.lines[i]

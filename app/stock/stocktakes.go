@@ -546,10 +546,11 @@ func (s *Service) PostStocktake(ctx context.Context, p core.Principal, id string
 		if !moved {
 			return core.Refused(MsgStocktakeNotPostable)
 		}
-		if err := stockdb.Unfreeze(tx, p.CompanyID, st.ID); err != nil {
+		// The products are unfrozen by the write that moves them; the warehouse's mark goes after its rows.
+		if err := s.moveStocktakeStock(tx, p, st, stockdb.DocStocktake, 1, true); err != nil {
 			return err
 		}
-		return s.moveStocktakeStock(tx, p, st, stockdb.DocStocktake, 1, true)
+		return stockdb.UnmarkWarehouse(tx, p.CompanyID, st.ID)
 	})
 }
 
@@ -591,7 +592,8 @@ func (s *Service) changeStocktake(ctx context.Context, p core.Principal, id stri
 }
 
 // moveStocktakeStock moves each counted line's difference times sign in the fulfillable stock, under docType and
-// the stocktake's number, with the line's unit cost (valued now when value is set, else as it was posted).
+// the stocktake's number, with the line's unit cost (valued now and unfreezing the stocktake's products when value
+// is set: posting; else as it was posted).
 func (s *Service) moveStocktakeStock(tx *models.DB, p core.Principal, st *stockdb.StocktakeRow, docType string, sign int, value bool) error {
 	lines, err := stockdb.StocktakeLines(tx, p.CompanyID, st.ID)
 	if err != nil {
@@ -637,7 +639,11 @@ func (s *Service) moveStocktakeStock(tx *models.DB, p core.Principal, st *stockd
 			return err
 		}
 	}
-	err = stockdb.MoveStock(tx, p.CompanyID, stockdb.StockCause{DocType: docType, DocNumber: st.Number, OperatorID: &p.UserID}, changes)
+	cause := stockdb.StockCause{DocType: docType, DocNumber: st.Number, OperatorID: &p.UserID}
+	if value { // posting: the stocktake's frozen products are released as they move
+		cause.Posts = st.ID
+	}
+	err = stockdb.MoveStock(tx, p.CompanyID, cause, changes)
 	return s.refusal(tx, p, err, skus, MsgCancelShort)
 }
 

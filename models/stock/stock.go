@@ -4,7 +4,6 @@ import (
 	"errors"
 	"fmt"
 	"sort"
-	"strings"
 	"time"
 
 	"gorm.io/gorm"
@@ -121,6 +120,14 @@ type StockCause struct {
 	DocType    string
 	DocNumber  string
 	OperatorID *int64
+	// Posts is the stocktake being posted (0: none): the products and the warehouse it froze move, and its
+	// products are unfrozen by the write that moves them, the ones that do not move too.
+	Posts int64
+}
+
+// posts tells whether the stocktake with the id (nil: none) is the one the movement posts.
+func (c StockCause) posts(stocktakeID *int64) bool {
+	return c.Posts != 0 && stocktakeID != nil && *stocktakeID == c.Posts
 }
 
 // DocSync is the ledger's document type of a movement that sets an FBA warehouse's stock to Amazon's inventory
@@ -187,11 +194,12 @@ func (e *StockShortError) Error() string {
 // that records the document's new state. Rows are locked in (warehouse, product) order, so two documents never
 // deadlock nor lose an update. It refuses another company's warehouse (ErrNotFound), a product that a stocktake
 // froze or of a warehouse being stocktaken (*StocktakeError, errors.Is ErrWarehouseStocktaking) and a quantity
-// going below zero where the warehouse does not allow it (*StockShortError). The rows are created, locked, changed
-// and their ledger lines written by the hundred, so that a document of thousands of lines (a stocktake) costs a
-// few dozen statements; a product moved twice has two ledger lines, the second starting where the first ended.
+// going below zero where the warehouse does not allow it (*StockShortError). The rows are created, locked and
+// changed in a statement each however many (a stocktake of thousands of lines), and their ledger lines written by
+// the hundred; a product moved twice has two ledger lines, the second starting where the first ended. Posting a
+// stocktake (cause.Posts) moves its frozen products and unfreezes them in the same write.
 func MoveStock(db *models.DB, companyID int64, cause StockCause, changes []StockChange) error {
-	if len(changes) == 0 {
+	if len(changes) == 0 && cause.Posts == 0 {
 		return nil
 	}
 	changes = append([]StockChange(nil), changes...)
@@ -210,15 +218,19 @@ func MoveStock(db *models.DB, companyID int64, cause StockCause, changes []Stock
 		if err := db.Scopes(models.InCompany("warehouses", companyID)).First(w, "warehouses.id = ?", c.WarehouseID).Error; err != nil {
 			return err
 		}
-		if w.Stocktaking {
+		if w.Stocktaking && !cause.posts(w.StocktakeID) {
 			return frozen(db, companyID, c.WarehouseID, c.ProductID, w.StocktakeID)
 		}
 		warehouses[c.WarehouseID] = w
 	}
 	now := time.Now().UTC().Truncate(time.Microsecond)
-	rows, err := lockStocks(db, companyID, changes, now)
+	rows, err := lockStocks(db, companyID, changes, cause.Posts, now)
 	if err != nil {
 		return err
+	}
+	written := make(map[stockKey]bool, len(rows))
+	for k, s := range rows {
+		written[k] = cause.posts(s.StocktakeID)
 	}
 	bins, err := loadBins(db, companyID, changes, rows)
 	if err != nil {
@@ -229,7 +241,7 @@ func MoveStock(db *models.DB, companyID int64, cause StockCause, changes []Stock
 		s := rows[stockKey{c.WarehouseID, c.ProductID}]
 		// Checked once the row is locked: a stocktake starting meanwhile has either frozen it already or reads
 		// its book quantity after this movement commits.
-		if s.StocktakeID != nil {
+		if s.StocktakeID != nil && !cause.posts(s.StocktakeID) {
 			return frozen(db, companyID, c.WarehouseID, c.ProductID, s.StocktakeID)
 		}
 		line := StockLedgerLine{ID: models.NewID(), CompanyID: companyID, WarehouseID: c.WarehouseID, ProductID: c.ProductID,
@@ -255,65 +267,21 @@ func MoveStock(db *models.DB, companyID int64, cause StockCause, changes []Stock
 		}
 		lines = append(lines, line)
 		lines = append(lines, drawn...)
+		written[stockKey{c.WarehouseID, c.ProductID}] = true
 	}
-	if err := saveStocks(db, rows, now); err != nil {
+	var save []*Stock
+	for k, w := range written {
+		if w {
+			save = append(save, rows[k])
+		}
+	}
+	if err := saveStocks(db, save, now); err != nil {
 		return err
 	}
 	if err := bins.save(db, now); err != nil {
 		return err
 	}
 	return db.CreateInBatches(lines, 200).Error
-}
-
-type stockKey struct{ warehouseID, productID int64 }
-
-// stockChunk bounds the rows one statement creates, locks or changes: well under every database's parameter limit.
-const stockChunk = 500
-
-// lockStocks answers the stock rows of the changes' products, each created at zero when missing and locked for
-// update until the transaction ends, in (warehouse, product) order: the changes are sorted so, and each
-// statement locks its rows in that order.
-func lockStocks(db *models.DB, companyID int64, changes []StockChange, now time.Time) (map[stockKey]*Stock, error) {
-	var keys []stockKey
-	for _, c := range changes {
-		k := stockKey{c.WarehouseID, c.ProductID}
-		if len(keys) == 0 || keys[len(keys)-1] != k {
-			keys = append(keys, k)
-		}
-	}
-	rows := make(map[stockKey]*Stock, len(keys))
-	for i := 0; i < len(keys); {
-		// One warehouse a statement, at most stockChunk products.
-		j := i
-		var products []int64
-		for j < len(keys) && keys[j].warehouseID == keys[i].warehouseID && j-i < stockChunk {
-			products = append(products, keys[j].productID)
-			j++
-		}
-		warehouseID := keys[i].warehouseID
-		fresh := make([]Stock, len(products))
-		for n, p := range products {
-			fresh[n] = Stock{ID: models.NewID(), CompanyID: companyID, WarehouseID: warehouseID, ProductID: p, UpdatedAt: now}
-		}
-		// The insert ignores a conflict, so two transactions creating a row at once both end up locking the one row.
-		err := db.Clauses(clause.OnConflict{Columns: []clause.Column{{Name: "warehouse_id"}, {Name: "product_id"}},
-			DoNothing: true}).Create(&fresh).Error
-		if err != nil {
-			return nil, err
-		}
-		var locked []Stock
-		err = db.Clauses(clause.Locking{Strength: "UPDATE"}).
-			Where("warehouse_id = ? AND product_id IN ? AND company_id = ?", warehouseID, products, companyID).
-			Order("product_id").Find(&locked).Error
-		if err != nil {
-			return nil, err
-		}
-		for n := range locked {
-			rows[stockKey{warehouseID, locked[n].ProductID}] = &locked[n]
-		}
-		i = j
-	}
-	return rows, nil
 }
 
 // LockStocks locks the products' stock rows in the warehouse until the transaction ends, each created at zero
@@ -326,32 +294,8 @@ func LockStocks(db *models.DB, companyID, warehouseID int64, products []int64) e
 	for i, p := range products {
 		changes[i] = StockChange{WarehouseID: warehouseID, ProductID: p}
 	}
-	_, err := lockStocks(db, companyID, changes, time.Now().UTC().Truncate(time.Microsecond))
+	_, err := lockStocks(db, companyID, changes, 0, time.Now().UTC().Truncate(time.Microsecond))
 	return err
-}
-
-// saveStocks writes the rows' new quantities, stockChunk rows a statement.
-func saveStocks(db *models.DB, rows map[stockKey]*Stock, now time.Time) error {
-	all := make([]*Stock, 0, len(rows))
-	for _, s := range rows {
-		all = append(all, s)
-	}
-	for i := 0; i < len(all); i += stockChunk {
-		part := all[i:min(i+stockChunk, len(all))]
-		values := make([]string, len(part))
-		args := make([]any, 0, 5*len(part)+1)
-		for n, s := range part {
-			values[n] = "(CAST(? AS BIGINT), CAST(? AS INTEGER), CAST(? AS INTEGER), CAST(? AS INTEGER), CAST(? AS INTEGER))"
-			args = append(args, s.ID, s.Inbound, s.Fulfillable, s.Outbound, s.Binned)
-		}
-		args = append([]any{now}, args...)
-		err := db.Exec("UPDATE stocks SET inbound = v.column2, fulfillable = v.column3, outbound = v.column4, binned = v.column5, updated_at = ? "+
-			"FROM (VALUES "+strings.Join(values, ", ")+") AS v WHERE stocks.id = v.column1", args...).Error
-		if err != nil {
-			return err
-		}
-	}
-	return nil
 }
 
 // lockStock returns the product's stock row in the warehouse, created at zero when missing, locked for update

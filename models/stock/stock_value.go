@@ -82,39 +82,39 @@ func WarehousesAt(db *models.DB, companyID int64) ([]WarehouseAt, error) {
 
 // Held is a product's quantities in a warehouse at a moment.
 type Held struct {
-	ProductID                      int64
+	WarehouseID, ProductID         int64
 	Inbound, Fulfillable, Outbound int
 }
 
-// HeldIn answers the products with stock in one of the company's warehouses at a moment (zero: now, from the stock
-// rows; else from each product's last ledger line before it, as StockOn reads), the rows with no unit left out.
-// It reads the columns alone, row by row: a warehouse can hold tens of thousands of products.
-func HeldIn(db *models.DB, companyID, warehouseID int64, before time.Time) ([]Held, error) {
+// EachHeld calls fn with each product's stock in each of the company's warehouses at a moment (zero: now, from the
+// stock rows; else from each product's last ledger line before it, as StockOn reads), the rows with no unit left
+// out, in no order. It reads the columns alone, row by row, in one statement: a company can hold a million lines,
+// and a statement per warehouse read the whole table once per warehouse, as each page holds every warehouse's rows.
+func EachHeld(db *models.DB, companyID int64, before time.Time, fn func(Held)) error {
 	var q *gorm.DB
 	if before.IsZero() {
-		q = db.Table("stocks").Select("product_id, inbound, fulfillable, outbound").
-			Where("company_id = ? AND warehouse_id = ? AND (inbound <> 0 OR fulfillable <> 0 OR outbound <> 0)", companyID, warehouseID)
+		q = db.Table("stocks").Select("warehouse_id, product_id, inbound, fulfillable, outbound").
+			Where("company_id = ? AND (inbound <> 0 OR fulfillable <> 0 OR outbound <> 0)", companyID)
 	} else {
-		ranked := db.Table("stock_ledger").Select("product_id, inbound_after AS inbound, fulfillable_after AS fulfillable, "+
-			"outbound_after AS outbound, ROW_NUMBER() OVER (PARTITION BY product_id ORDER BY created_at DESC, id DESC) AS n").
-			Where("company_id = ? AND warehouse_id = ? AND created_at < ?", companyID, warehouseID, before)
-		q = db.Table("(?) AS r", ranked).Select("product_id, inbound, fulfillable, outbound").
+		ranked := db.Table("stock_ledger").Select("warehouse_id, product_id, inbound_after AS inbound, fulfillable_after AS fulfillable, "+
+			"outbound_after AS outbound, ROW_NUMBER() OVER (PARTITION BY warehouse_id, product_id ORDER BY created_at DESC, id DESC) AS n").
+			Where("company_id = ? AND created_at < ?", companyID, before)
+		q = db.Table("(?) AS r", ranked).Select("warehouse_id, product_id, inbound, fulfillable, outbound").
 			Where("n = 1 AND (inbound <> 0 OR fulfillable <> 0 OR outbound <> 0)")
 	}
 	rows, err := q.Rows()
 	if err != nil {
-		return nil, err
+		return err
 	}
 	defer rows.Close()
-	out := []Held{}
 	for rows.Next() {
 		var h Held
-		if err := rows.Scan(&h.ProductID, &h.Inbound, &h.Fulfillable, &h.Outbound); err != nil {
-			return nil, err
+		if err := rows.Scan(&h.WarehouseID, &h.ProductID, &h.Inbound, &h.Fulfillable, &h.Outbound); err != nil {
+			return err
 		}
-		out = append(out, h)
+		fn(h)
 	}
-	return out, rows.Err()
+	return rows.Err()
 }
 
 // ProductNamed is a local product's SKU, name and image.

@@ -391,6 +391,12 @@ func Unfreeze(db *models.DB, companyID, stocktakeID int64) error {
 			return err
 		}
 	}
+	return UnmarkWarehouse(db, companyID, stocktakeID)
+}
+
+// UnmarkWarehouse ends the whole-warehouse stocktake's mark on its warehouse (none for other scopes); posting
+// calls it once MoveStock has moved and unfrozen the stocktake's rows (StockCause.Posts).
+func UnmarkWarehouse(db *models.DB, companyID, stocktakeID int64) error {
 	return db.Model(&Warehouse{}).Scopes(models.InCompany("warehouses", companyID)).Where("warehouses.stocktake_id = ?", stocktakeID).
 		Updates(map[string]any{"stocktaking": false, "stocktake_id": nil}).Error
 }

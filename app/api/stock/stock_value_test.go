@@ -119,3 +119,45 @@ func TestStockValueAtAnyDate(t *testing.T) {
 		})
 	}
 }
+
+// 库存货值's lines of equal value are listed by warehouse name, then SKU, and the lines without a cost last, however
+// the stock was received.
+func TestStockValueOrdersEqualValuesByWarehouseAndSKU(t *testing.T) {
+	for _, kind := range databases {
+		t.Run(kind, func(t *testing.T) {
+			h := apptest.Start(t, apptest.WithDatabase(kind))
+			c := h.SignedIn("13700000001", "甲公司")
+			wb := createWarehouse(t, c, "B仓", nil)
+			wa := createWarehouse(t, c, "A仓", nil)
+			z, x, free := product(t, h, "13700000001", "Z-9"), product(t, h, "13700000001", "C-3"), product(t, h, "13700000001", "A-0")
+			u, err := accountsdb.UserByAccount(h.DB, "13700000001")
+			if err != nil {
+				t.Fatal(err)
+			}
+			now := h.Clock.Now()
+			for i, p := range []string{z, x} {
+				err := h.DB.Exec("INSERT INTO product_costs (id, company_id, product_id, effective_from, unit_cost, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?)",
+					7460000000000970+i, u.CompanyID, p, "2000-01-01", "1.50", now, now).Error
+				if err != nil {
+					t.Fatal(err)
+				}
+			}
+			approvedDoc(t, c, "inbound", wb.ID, line{z, 2}, line{x, 2})
+			approvedDoc(t, c, "inbound", wa.ID, line{free, 9}, line{z, 2}, line{x, 2})
+			all := list[valueLine](t, c, "stockValue/page", nil)
+			var got []string
+			for _, r := range all.Records {
+				got = append(got, r.WarehouseName+" "+r.SKU+" "+r.Value)
+			}
+			want := []string{"A仓 C-3 3.00", "A仓 Z-9 3.00", "B仓 C-3 3.00", "B仓 Z-9 3.00", "A仓 A-0 "}
+			if len(got) != len(want) {
+				t.Fatalf("lines = %q, want %q", got, want)
+			}
+			for i := range want {
+				if got[i] != want[i] {
+					t.Fatalf("lines = %q, want %q", got, want)
+				}
+			}
+		})
+	}
+}
