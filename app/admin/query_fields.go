@@ -388,6 +388,7 @@ var queryFields = numbered(map[string][]Column{
 	"advSearchTermList": {
 		col("searchTerm", "搜索词", 200, false), col("keyword", "投放", 160, false).tip("匹配该搜索词的关键词或商品投放"),
 		col("matchType", "匹配类型", 80, false), col("campaignName", "广告活动", 160, false), col("adGroupName", "广告组", 140, false),
+		col("adTypeName", "广告类型", 90, false).tip("商品推广（SP）或品牌推广（SB）；只有商品推广的搜索词可添加为否定关键词"),
 		col("groupName", "店铺", 120, false), col("marketplaceName", "站点", 70, false), col("currency", "币种", 60, false),
 		col("impressions", "曝光量", 90, false).tip("搜索词报告只含有点击的曝光"), col("clicks", "点击量", 80, false),
 		col("ctr", "点击率", 80, false).tip("点击量 ÷ 曝光量"), col("cpc", "CPC", 80, false).tip("花费 ÷ 点击量"),

@@ -12,6 +12,7 @@ import (
 	"github.com/shopspring/decimal"
 	"github.com/xuri/excelize/v2"
 
+	"sellerhub/app/amazon/amazontest"
 	"sellerhub/app/apptest"
 	"sellerhub/models"
 	"sellerhub/models/dbtest"
@@ -42,14 +43,14 @@ func downloadSheet(t *testing.T, c *apptest.Client, query string) (string, [][]s
 }
 
 // 报告下载 gives each synced report as it is kept: the coverage counts every synced row with its first and last
-// day; a week of the campaign report is a row per campaign and day whose spend and sales sum to the synced
-// ones to the cent; the search-term report names each term; one 站点 narrows it. A wrong report or date is
+// day; a week of the campaign report is a row per campaign and day, of each ad type named as synced, whose spend
+// and sales sum to the synced ones to the cent; the search-term report names each term; one 站点 narrows it. A wrong report or date is
 // refused in Chinese, another company's file is empty, and a user without the screen is refused.
 func TestAdReportDownloadsAreTheSyncedRows(t *testing.T) {
 	t.Parallel()
 	for _, kind := range dbtest.Kinds {
 		t.Run(kind, func(t *testing.T) {
-			w := startAdWorld(t, kind)
+			w := startAdWorld(t, kind, func(s *amazontest.Server) { s.AdDisplayBrands = true })
 			w.syncAds(t)
 			env := w.owner.Call(http.MethodPost, "/amazonadv/api/v1/sp/download/coverage", map[string]any{})
 			apptest.ExpectOK(t, env)
@@ -77,7 +78,7 @@ func TestAdReportDownloadsAreTheSyncedRows(t *testing.T) {
 			if want := "广告活动报告_" + start + "_" + end + ".xlsx"; !bytes.Contains([]byte(disposition), []byte(url.PathEscape(want))) {
 				t.Errorf("file name %q, want %s", disposition, want)
 			}
-			head := []string{"日期", "店铺", "站点", "币种", "广告活动", "曝光量", "点击量", "花费", "订单量", "销量", "销售额"}
+			head := []string{"日期", "店铺", "站点", "广告类型", "币种", "广告活动", "曝光量", "点击量", "花费", "订单量", "销量", "销售额"}
 			if !slices.Equal(rows[0], head) {
 				t.Fatalf("header %q", rows[0])
 			}
@@ -88,11 +89,28 @@ func TestAdReportDownloadsAreTheSyncedRows(t *testing.T) {
 			w.h.DB.Table("adv_campaign_days").Where("company_id = ? AND day BETWEEN ? AND ?", w.company, start, end).
 				Select("COUNT(*) AS n, SUM(cost) AS cost, SUM(sales) AS sales").Scan(&synced)
 			cost, sales := decimal.Zero, decimal.Zero
+			types := map[string]int{}
 			for _, r := range rows[1:] {
-				if r[0] < start || r[0] > end || r[1] == "" || r[2] == "" || r[4] == "" {
+				if r[0] < start || r[0] > end || r[1] == "" || r[2] == "" || r[5] == "" {
 					t.Fatalf("row %q", r)
 				}
-				cost, sales = cost.Add(decimal.RequireFromString(r[7])), sales.Add(decimal.RequireFromString(r[10]))
+				types[r[3]]++
+				cost, sales = cost.Add(decimal.RequireFromString(r[8])), sales.Add(decimal.RequireFromString(r[11]))
+			}
+			var byType []struct {
+				AdType string
+				N      int
+			}
+			w.h.DB.Table("adv_campaign_days").Where("company_id = ? AND day BETWEEN ? AND ?", w.company, start, end).
+				Select("ad_type, COUNT(*) AS n").Group("ad_type").Scan(&byType)
+			names := map[string]string{"SP": "商品推广", "SD": "展示型推广", "SB": "品牌推广"}
+			for _, b := range byType {
+				if types[names[b.AdType]] != b.N {
+					t.Errorf("%s: %d rows in the file, %d synced (%v)", b.AdType, types[names[b.AdType]], b.N, types)
+				}
+			}
+			if len(byType) != 3 || len(types) != 3 {
+				t.Errorf("ad types in the file %v, synced %+v", types, byType)
 			}
 			if int64(len(rows)-1) != synced.N || !cost.Equal(models.MoneyFromUnits(synced.Cost).Decimal) || !sales.Equal(models.MoneyFromUnits(synced.Sales).Decimal) {
 				t.Fatalf("%d rows, spend %s, sales %s; synced %d rows, %d, %d", len(rows)-1, cost, sales, synced.N, synced.Cost, synced.Sales)
@@ -103,11 +121,11 @@ func TestAdReportDownloadsAreTheSyncedRows(t *testing.T) {
 			_, terms := downloadSheet(t, w.owner, fmt.Sprintf("report=searchterms&startDate=%s&endDate=%s&profileId=%d", start, end, us))
 			var usTerms int64
 			w.h.DB.Table("adv_search_term_days").Where("profile_id = ? AND day BETWEEN ? AND ?", us, start, end).Count(&usTerms)
-			if terms[0][6] != "搜索词" || int64(len(terms)-1) != usTerms || usTerms == 0 {
+			if terms[0][7] != "搜索词" || int64(len(terms)-1) != usTerms || usTerms == 0 {
 				t.Fatalf("search terms: header %q, %d rows of %d", terms[0], len(terms)-1, usTerms)
 			}
 			for _, r := range terms[1:] {
-				if r[2] != "US" || r[6] == "" || r[8] == "" {
+				if r[2] != "US" || r[3] == "" || r[7] == "" || r[9] == "" {
 					t.Fatalf("search term row %q", r)
 				}
 			}

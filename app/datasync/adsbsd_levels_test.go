@@ -79,7 +79,7 @@ func TestBrandsAndDisplayKeywordsTargetsAndSearchTermsReachTheScreens(t *testing
 				cost, _ := decimal.NewFromString(fmt.Sprint(r["spend"]))
 				sales, _ := decimal.NewFromString(fmt.Sprint(r["sales"]))
 				if s == nil || int64(r["clicks"].(float64)) != s.clicks || !cost.Equal(s.cost) || !sales.Equal(s.sales) ||
-					!strings.HasPrefix(fmt.Sprint(r["keyword"]), "standin ") {
+					!strings.HasPrefix(fmt.Sprint(r["keyword"]), "standin ") || r["adType"] != "SB" || r["adTypeName"] != "品牌推广" {
 					t.Fatalf("row %v, the stand-in %+v", r, s)
 				}
 			}

@@ -8,7 +8,7 @@ import (
 	"sellerhub/models"
 )
 
-// DownloadReport is a synced Sponsored Products report that 报告下载 gives as rows: its key in the calls, its
+// DownloadReport is a synced report (every ad type's days together) that 报告下载 gives as rows: its key in the calls, its
 // Chinese name and the table that keeps its days.
 type DownloadReport struct {
 	Key, Name, Table string
@@ -40,6 +40,7 @@ type Coverage struct {
 // names it has now; the fields a report does not have stay empty.
 type DownloadRow struct {
 	Day, GroupName, Country, Currency    string
+	AdType                               string
 	CampaignName, AdGroupName, SKU, ASIN string
 	Target, MatchType, SearchTerm        string
 	Impressions, Clicks, Orders, Units   int64
@@ -102,7 +103,7 @@ func DownloadRows(db *models.DB, companyID int64, r DownloadReport, f DownloadFi
 		named = "COALESCE(a.name, ''), '', '', d.keyword, d.match_type, d.search_term"
 		order = "d.campaign_id, d.ad_group_id, d.target_id, d.search_term"
 	}
-	cur, err := q.Select("d.day, COALESCE(g.name, ''), COALESCE(p.country_code, ''), d.currency, COALESCE(c.name, ''), " + named +
+	cur, err := q.Select("d.day, COALESCE(g.name, ''), COALESCE(p.country_code, ''), d.ad_type, d.currency, COALESCE(c.name, ''), " + named +
 		", d.impressions, d.clicks, d.cost, d.orders, d.sales, d.units").
 		Order("d.day").Order("d.profile_id").Order(order).Rows()
 	if err != nil {
@@ -112,7 +113,7 @@ func DownloadRows(db *models.DB, companyID int64, r DownloadReport, f DownloadFi
 	for cur.Next() {
 		var w DownloadRow
 		var cost, sales int64
-		if err := cur.Scan(&w.Day, &w.GroupName, &w.Country, &w.Currency, &w.CampaignName, &w.AdGroupName, &w.SKU, &w.ASIN,
+		if err := cur.Scan(&w.Day, &w.GroupName, &w.Country, &w.AdType, &w.Currency, &w.CampaignName, &w.AdGroupName, &w.SKU, &w.ASIN,
 			&w.Target, &w.MatchType, &w.SearchTerm, &w.Impressions, &w.Clicks, &cost, &w.Orders, &sales, &w.Units); err != nil {
 			cur.Close()
 			return nil, err

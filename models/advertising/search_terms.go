@@ -77,6 +77,7 @@ type SearchTermRow struct {
 	CampaignName string
 	AdGroupID    string
 	AdGroupName  string
+	AdType       string
 	Figures
 }
 
@@ -107,7 +108,7 @@ func SearchTermPage(db *models.DB, companyID int64, f SearchTermFilter) ([]Searc
 		return nil, 0, err
 	}
 	sums := grouped().Select(`d.profile_id, d.group_id, d.campaign_id, d.ad_group_id, d.target_id, d.search_term,
-		MAX(d.keyword) AS keyword, MAX(d.match_type) AS match_type, MAX(d.currency) AS currency,
+		MAX(d.keyword) AS keyword, MAX(d.match_type) AS match_type, MAX(d.currency) AS currency, MAX(d.ad_type) AS ad_type,
 		CAST(SUM(d.impressions) AS BIGINT) AS impressions, CAST(SUM(d.clicks) AS BIGINT) AS clicks,
 		CAST(SUM(d.cost) AS BIGINT) AS cost, CAST(SUM(d.orders) AS BIGINT) AS orders,
 		CAST(SUM(d.sales) AS BIGINT) AS sales, CAST(SUM(d.units) AS BIGINT) AS units`)
@@ -118,7 +119,7 @@ func SearchTermPage(db *models.DB, companyID int64, f SearchTermFilter) ([]Searc
 		Joins("LEFT JOIN store_groups g ON g.id = t.group_id").
 		Select("t.search_term, t.target_id, t.keyword, t.match_type, t.group_id, COALESCE(g.name, ''), t.profile_id, " +
 			"COALESCE(p.country_code, ''), t.currency, t.campaign_id, COALESCE(c.name, ''), t.ad_group_id, COALESCE(a.name, ''), " +
-			"t.impressions, t.clicks, t.cost, t.orders, t.sales, t.units").
+			"t.ad_type, t.impressions, t.clicks, t.cost, t.orders, t.sales, t.units").
 		Order("t.cost DESC").Order("t.search_term").Order("t.target_id").Order("t.profile_id").
 		Offset(f.Offset).Limit(f.Limit).Rows()
 	if err != nil {
@@ -129,7 +130,7 @@ func SearchTermPage(db *models.DB, companyID int64, f SearchTermFilter) ([]Searc
 		var r SearchTermRow
 		var cost, sales int64
 		if err := cur.Scan(&r.SearchTerm, &r.TargetID, &r.Keyword, &r.MatchType, &r.GroupID, &r.GroupName, &r.ProfileID,
-			&r.CountryCode, &r.Currency, &r.CampaignID, &r.CampaignName, &r.AdGroupID, &r.AdGroupName,
+			&r.CountryCode, &r.Currency, &r.CampaignID, &r.CampaignName, &r.AdGroupID, &r.AdGroupName, &r.AdType,
 			&r.Impressions, &r.Clicks, &cost, &r.Orders, &sales, &r.Units); err != nil {
 			cur.Close()
 			return nil, 0, err

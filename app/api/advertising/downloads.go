@@ -38,7 +38,8 @@ func (h *Handler) DownloadCoverage(c *echo.Context) error {
 }
 
 // Download answers GET sp/download?report=&groupId=&profileId=&startDate=&endDate= with the report's synced rows
-// as <报告>_<start>_<end>.xlsx, a row per day as Amazon reported it, amounts in the 站点's currency.
+// as <报告>_<start>_<end>.xlsx, a row per day as Amazon reported it, its ad type named (商品推广, 展示型推广, 品牌推广),
+// amounts in the 站点's currency.
 func (h *Handler) Download(c *echo.Context) error {
 	var q advertising.DownloadQuery
 	if err := c.Bind(&q); err != nil {
@@ -58,7 +59,8 @@ func (h *Handler) Download(c *echo.Context) error {
 	}
 	cols := []api.ExportColumn[row]{
 		text("日期", func(r row) string { return r.Day }), text("店铺", func(r row) string { return r.GroupName }),
-		text("站点", func(r row) string { return r.Country }), text("币种", func(r row) string { return r.Currency }),
+		text("站点", func(r row) string { return r.Country }), text("广告类型", func(r row) string { return adTypeNames[r.AdType] }),
+		text("币种", func(r row) string { return r.Currency }),
 		text("广告活动", func(r row) string { return r.CampaignName }),
 	}
 	switch d.Report.Key {

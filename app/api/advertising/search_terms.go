@@ -30,6 +30,8 @@ type SearchTerm struct {
 	CampaignName    string      `json:"campaignName"`
 	AdGroupID       string      `json:"adGroupId"`
 	AdGroupName     string      `json:"adGroupName"`
+	AdType          string      `json:"adType"`
+	AdTypeName      string      `json:"adTypeName"`
 	Impressions     int64       `json:"impressions"`
 	Clicks          int64       `json:"clicks"`
 	CTR             string      `json:"ctr"`
@@ -59,7 +61,8 @@ func searchTerm(l *advertising.SearchTermLine) SearchTerm {
 	return SearchTerm{ID: strconv.FormatInt(l.ProfileID, 10) + ":" + l.TargetID + ":" + l.SearchTerm, SearchTerm: l.SearchTerm, TargetID: l.TargetID, Keyword: l.Keyword, MatchType: match,
 		GroupID: strconv.FormatInt(l.GroupID, 10), GroupName: l.GroupName, ProfileID: strconv.FormatInt(l.ProfileID, 10),
 		MarketplaceName: m.Name, Currency: l.Currency, CampaignID: l.CampaignID, CampaignName: l.CampaignName,
-		AdGroupID: l.AdGroupID, AdGroupName: l.AdGroupName, Impressions: l.Impressions, Clicks: l.Clicks,
+		AdGroupID: l.AdGroupID, AdGroupName: l.AdGroupName, AdType: l.AdType, AdTypeName: adTypeNames[l.AdType],
+		Impressions: l.Impressions, Clicks: l.Clicks,
 		CTR: ratio(clicks, impressions, true), CPC: ratio(l.Cost.Decimal, clicks, false), Spend: money2(l.Cost),
 		SpendCNY: money2(l.CostCNY), Orders: l.Orders, Units: l.Units, Sales: money2(l.Sales), SalesCNY: money2(l.SalesCNY),
 		ACOS: ratio(l.Cost.Decimal, l.Sales.Decimal, true), ROAS: ratio(l.Sales.Decimal, l.Cost.Decimal, false),
