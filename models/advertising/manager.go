@@ -2,6 +2,7 @@ package advertising
 
 import (
 	"errors"
+	"slices"
 	"time"
 
 	"gorm.io/gorm"
@@ -163,11 +164,20 @@ func ManagerPage(db *models.DB, companyID int64, f ManagerFilter) ([]ManagerRow,
 			return total(keptTotalsPage(db, companyID, f, base, page, lv.id))
 		}
 	}
+	// The days summed are the page's parent's only: a campaign's two ad groups summed every ad group's days of the
+	// company (55 ms of CPU a call at 800 product ads) before the join kept two.
+	within, args := "company_id = ? AND day >= ? AND day <= ?", []any{companyID, f.Start, f.End}
+	if f.CampaignID != "" && f.Level != LevelCampaign && f.Level != LevelPortfolio {
+		within, args = within+" AND campaign_id = ?", append(args, f.CampaignID)
+	}
+	if f.AdGroupID != "" && f.Level != LevelCampaign && f.Level != LevelAdGroup && f.Level != LevelPortfolio {
+		within, args = within+" AND ad_group_id = ?", append(args, f.AdGroupID)
+	}
 	q := base().Joins(`LEFT JOIN (SELECT profile_id, `+lv.key+` AS k, CAST(SUM(impressions) AS BIGINT) AS impressions,
 		CAST(SUM(clicks) AS BIGINT) AS clicks, CAST(SUM(cost) AS BIGINT) AS cost, CAST(SUM(orders) AS BIGINT) AS orders,
 		CAST(SUM(sales) AS BIGINT) AS sales, CAST(SUM(units) AS BIGINT) AS units FROM `+lv.days+`
-		WHERE company_id = ? AND day >= ? AND day <= ? GROUP BY profile_id, `+lv.key+`) m
-		ON m.profile_id = e.profile_id AND m.k = e.`+lv.id, companyID, f.Start, f.End)
+		WHERE `+within+` GROUP BY profile_id, `+lv.key+`) m
+		ON m.profile_id = e.profile_id AND m.k = e.`+lv.id, args...)
 	return total(page(q, summed, f.Offset, f.Limit, "COALESCE(m.cost, 0) DESC"))
 }
 
@@ -251,12 +261,18 @@ func ManagerMonths(db *models.DB, companyID int64, levelName string, rows []Mana
 	if lv.days == "" || len(rows) == 0 {
 		return out, nil
 	}
-	profiles, ids := []int64{}, []string{}
+	profiles, ids, campaigns := []int64{}, []string{}, []string{}
 	for _, r := range rows {
-		profiles, ids = append(profiles, r.ProfileID), append(ids, r.AmazonID)
+		profiles, ids, campaigns = append(profiles, r.ProfileID), append(ids, r.AmazonID), append(campaigns, r.CampaignID)
 	}
-	cur, err := db.Table(lv.days).Where("company_id = ? AND day >= ? AND day <= ? AND profile_id IN ? AND "+lv.key+" IN ?",
-		companyID, start, end, profiles, ids).
+	q := db.Table(lv.days).Where("company_id = ? AND day >= ? AND day <= ? AND profile_id IN ? AND "+lv.key+" IN ?",
+		companyID, start, end, profiles, ids)
+	// An ad group's, product ad's or keyword's days are under its campaign: naming the campaigns lets an ad
+	// group's months be read on (company, campaign, day) rather than from every product day of the range.
+	if lv.key != "campaign_id" && !slices.Contains(campaigns, "") {
+		q = q.Where("campaign_id IN ?", campaigns)
+	}
+	cur, err := q.
 		Select("profile_id, " + lv.key + ", SUBSTR(day, 1, 7), CAST(SUM(cost) AS BIGINT), CAST(SUM(sales) AS BIGINT)").
 		Group("profile_id, " + lv.key + ", SUBSTR(day, 1, 7)").Rows()
 	if err != nil {
