@@ -164,8 +164,7 @@ func ManagerPage(db *models.DB, companyID int64, f ManagerFilter) ([]ManagerRow,
 			return total(keptTotalsPage(db, companyID, f, base, page, lv.id))
 		}
 	}
-	// The days summed are the page's parent's only: a campaign's two ad groups summed every ad group's days of the
-	// company (55 ms of CPU a call at 800 product ads) before the join kept two.
+	// The days summed are the page's parent's only, not every ad group's of the company for the join to keep two.
 	within, args := "company_id = ? AND day >= ? AND day <= ?", []any{companyID, f.Start, f.End}
 	if f.CampaignID != "" && f.Level != LevelCampaign && f.Level != LevelPortfolio {
 		within, args = within+" AND campaign_id = ?", append(args, f.CampaignID)
@@ -193,8 +192,8 @@ func keptTotalsPage(db *models.DB, companyID int64, f ManagerFilter, base func()
 	onPage := spentRows()
 	// The page is among the offset+limit most spent rows. SQLite reads them in the index's cost order and sorts
 	// only each cost's ties by name; PostgreSQL, whose statistics do not know totals summed a moment ago, sorted
-	// every spent row (300 ms for 20,000 keywords). There the rows are read in cost order first, without a sort, to
-	// the page's end: its cost bounds the rows sorted by cost and name, its ties included.
+	// every spent row. There the rows are read in cost order first, without a sort, to the page's end: its cost
+	// bounds the rows sorted by cost and name, its ties included.
 	if db.Driver == "postgres" {
 		var bound []int64
 		err := spentRows().Order("m.cost DESC").Offset(f.Offset+f.Limit-1).Limit(1).Pluck("m.cost", &bound).Error

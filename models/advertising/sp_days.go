@@ -115,9 +115,8 @@ func replaceDays(db *models.DB, t *models.UpsertTable, idColumn string, profileI
 			return db.InsertNew(t, n, row)
 		}
 		// On SQLite, in the key's order: a report lists its rows day by day, which put each insert into the key's
-		// index at another entity's place; so ordered they fill it from one end, a page at a time (1,000,000
-		// targeting rows: 9.4-9.8 s of CPU before, 8.1-8.7 s after, the sort included). PostgreSQL's COPY gained
-		// nothing measurable for the sort's cost.
+		// index at another entity's place; so ordered they fill it from one end, a page at a time. PostgreSQL's
+		// COPY does not gain what the sort costs.
 		type keyed struct {
 			key [2]string
 			i   int
