@@ -6,7 +6,7 @@ import assert from "node:assert/strict";
 import { execFileSync } from "node:child_process";
 import { join } from "node:path";
 import { after, before, describe, it } from "node:test";
-import { ADMIN_ACCOUNT, ADMIN_PASSWORD, apiCall, artifact, closeBrowser, getBrowser, newPage, startServer } from "./harness.mjs";
+import { ADMIN_ACCOUNT, ADMIN_PASSWORD, apiCall, artifact, closeBrowser, getBrowser, newPage, startServer, PATIENCE } from "./harness.mjs";
 import { clickTab, openFromRail, sayYes, signInToShell, tabFrame, waitForToast } from "./shell.mjs";
 
 before(() => getBrowser());
@@ -84,6 +84,8 @@ describe("海外仓发货到FBA：货件从海外仓出库", () => {
     await frame.waitFor();
     const shipmentId = (await frame.getAttribute("title")).slice(5);
     const step = await tabFrame(page, `处理货件 ${shipmentId}`);
+    // The step loads the shipment after it opens (加载中...): its source warehouse is read once it is drawn.
+    await step.getByText(/发货仓库\s*美西海外仓/).first().waitFor({ timeout: PATIENCE });
     assert.match(await step.locator("body").innerText(), /发货仓库 美西海外仓/);
     assert.equal(Number((await row(step, "US-MUG-02").locator("td").allInnerTexts())[5]), 25);
     await step.getByRole("button", { name: "确认配货", exact: true }).click();
