@@ -15,6 +15,7 @@ import (
 
 	"sellerhub/app/amazon"
 	"sellerhub/app/amazondata"
+	"sellerhub/models"
 	accountsdb "sellerhub/models/accounts"
 	"sellerhub/models/dbtest"
 	"sellerhub/models/fixtures"
@@ -29,18 +30,7 @@ func TestLoadReportLedgerImport(t *testing.T) {
 		t.Skip("set SELLERHUB_BENCH=1 (make bench) to print the load report")
 	}
 	for _, kind := range benchKinds() {
-		db := dbtest.Open(t, kind)
-		owner := &accountsdb.User{Account: "13900000001", PasswordHash: "x"}
-		if err := accountsdb.CreateCompanyWithOwner(db, &accountsdb.Company{Name: "压测"}, owner); err != nil {
-			t.Fatal(err)
-		}
-		seller, err := fixtures.Seller(context.Background(), db, owner.CompanyID, "压测店", "NA", "A1BENCH", "ATVPDKIKX0DER")
-		if err != nil {
-			t.Fatal(err)
-		}
-		svc := amazondata.New(db, time.Now)
-		st := amazondata.Store{CompanyID: owner.CompanyID, SellerID: seller.ID, GroupID: seller.GroupID, Region: "NA",
-			MarketplaceID: "ATVPDKIKX0DER"}
+		db, svc, st := benchImportStore(t, kind)
 		for _, pass := range []string{"first import", "same file again"} {
 			serverBefore := serverCPU(t, db)
 			res, elapsed, cpu, growth := measureLedgerImport(t, svc, st)
@@ -113,4 +103,21 @@ func writeBenchLedger(w io.Writer, n int) error {
 			q("US"), q("0"), q("0"), q(at.Format(time.RFC3339)), q(""))
 	}
 	return bw.Flush()
+}
+
+// benchImportStore is an import bench's database of the kind with a company and its US store, and the import
+// service and store the reports are read into.
+func benchImportStore(t *testing.T, kind string) (*models.DB, *amazondata.Service, amazondata.Store) {
+	t.Helper()
+	db := dbtest.Open(t, kind)
+	owner := &accountsdb.User{Account: "13900000001", PasswordHash: "x"}
+	if err := accountsdb.CreateCompanyWithOwner(db, &accountsdb.Company{Name: "压测"}, owner); err != nil {
+		t.Fatal(err)
+	}
+	seller, err := fixtures.Seller(context.Background(), db, owner.CompanyID, "压测店", "NA", "A1BENCH", "ATVPDKIKX0DER")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return db, amazondata.New(db, time.Now), amazondata.Store{CompanyID: owner.CompanyID, SellerID: seller.ID,
+		GroupID: seller.GroupID, Region: "NA", MarketplaceID: "ATVPDKIKX0DER"}
 }

@@ -13,9 +13,6 @@ import (
 	"time"
 
 	"sellerhub/app/amazondata"
-	accountsdb "sellerhub/models/accounts"
-	"sellerhub/models/dbtest"
-	"sellerhub/models/fixtures"
 )
 
 // trafficBenchASINs is how many child ASINs each day's sales and traffic document of the bench holds; the days are
@@ -32,18 +29,7 @@ func TestLoadReportTrafficImport(t *testing.T) {
 	}
 	days := max(1, importBenchLines/trafficBenchASINs)
 	for _, kind := range benchKinds() {
-		db := dbtest.Open(t, kind)
-		owner := &accountsdb.User{Account: "13900000001", PasswordHash: "x"}
-		if err := accountsdb.CreateCompanyWithOwner(db, &accountsdb.Company{Name: "压测"}, owner); err != nil {
-			t.Fatal(err)
-		}
-		seller, err := fixtures.Seller(context.Background(), db, owner.CompanyID, "压测店", "NA", "A1BENCH", "ATVPDKIKX0DER")
-		if err != nil {
-			t.Fatal(err)
-		}
-		svc := amazondata.New(db, time.Now)
-		st := amazondata.Store{CompanyID: owner.CompanyID, SellerID: seller.ID, GroupID: seller.GroupID, Region: "NA",
-			MarketplaceID: "ATVPDKIKX0DER"}
+		db, svc, st := benchImportStore(t, kind)
 		for _, pass := range []string{"first import", "same documents again"} {
 			serverBefore := serverCPU(t, db)
 			rows, written, elapsed, cpu, growth := measureTrafficImport(t, svc, st, days)
