@@ -11,6 +11,7 @@ import { copyFileSync, existsSync, mkdtempSync, mkdirSync, renameSync, rmSync, r
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { afterEach } from "node:test";
 import { chromium } from "playwright-core";
 
 export const ADMIN_ACCOUNT = "admin@sellerhub.local";
@@ -29,6 +30,19 @@ export const MODES = [
  * browser files, and a wait of 3-5 s failed there on a save that took longer. A wait ends as soon as it holds.
  */
 export const PATIENCE = 20000;
+
+// The servers a file has started and not stopped: a failed test prints their last lines, as CI keeps nothing else of
+// a run that went wrong (a slow first sync or a 500 says why only there).
+const liveServers = new Set();
+const LOG_TAIL = 80;
+afterEach((t) => {
+  if (t.passed) return;
+  // One diagnostic a line: the TAP reporter CI reads escapes a message's line breaks.
+  for (const server of liveServers) {
+    t.diagnostic(`sellerhub ${server.url} 的最后 ${LOG_TAIL} 行输出:`);
+    for (const line of server.log().split("\n").slice(-LOG_TAIL)) t.diagnostic(line);
+  }
+});
 
 /**
  * How long a test waits for a store's first sync (or a part of it) to finish: some 30 s alone, two minutes and more
@@ -142,7 +156,7 @@ export async function startServer(options = {}) {
   }
 
   const database = `sqlite://${join(dir, "db.sqlite")}`;
-  return {
+  const server = {
     url,
     dir,
     /**
@@ -176,6 +190,7 @@ export async function startServer(options = {}) {
     },
     /** Stops the server and removes its directory; keepAs first copies its database there (renamed into place). */
     async stop({ keepAs } = {}) {
+      liveServers.delete(server);
       if (child.exitCode === null && child.signalCode === null) {
         child.kill("SIGTERM");
         const done = await Promise.race([exited.then(() => true), deadline(5000).then(() => false)]);
@@ -195,6 +210,8 @@ export async function startServer(options = {}) {
       rmSync(dir, { recursive: true, force: true });
     },
   };
+  liveServers.add(server);
+  return server;
 }
 
 /**
