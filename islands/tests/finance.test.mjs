@@ -44,8 +44,10 @@ describe("汇率与利润计算器", () => {
     await row(frame, "USD").getByRole("button", { name: "编辑汇率", exact: true }).click();
     const dialog = frame.locator("dialog[open]");
     // The currency is what the dialog edits the rate of, not a field: it reads as text, with no box around it.
-    assert.equal(await dialog.getByRole("textbox", { name: "币种" }).count(), 0, "币种 is not a box to type in");
+    // Looked for once the dialog shows it: before the dialog opens there is no box either.
     const currency = dialog.getByRole("group", { name: "币种", exact: true });
+    await currency.locator('[data-field="currency"]').waitFor();
+    assert.equal(await dialog.getByRole("textbox", { name: "币种" }).count(), 0, "币种 is not a box to type in");
     assert.equal((await currency.locator('[data-field="currency"]').innerText()).trim(), "USD");
     assert.deepEqual(await currency.evaluate((g) => [...g.querySelectorAll("*")].filter((el) => el.matches("input, select, textarea") || parseFloat(getComputedStyle(el).borderTopWidth) > 0).length), 0, "no field and no border");
     const month = dialog.locator('input[name="month"]');

@@ -10,7 +10,7 @@ import { writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { after, before, describe, it } from "node:test";
 import { fileURLToPath } from "node:url";
-import { ADMIN_ACCOUNT, ADMIN_PASSWORD, artifact, button, closeBrowser, getBrowser, startServer, withPage } from "./harness.mjs";
+import { ADMIN_ACCOUNT, ADMIN_PASSWORD, artifact, button, clickAndWait, closeBrowser, getBrowser, startServer, withPage } from "./harness.mjs";
 import { signIn } from "./flows.mjs";
 import { openFromRail, signInToShell, tabFrame } from "./shell.mjs";
 
@@ -110,7 +110,8 @@ describe("商品标签", () => {
       await signIn(page, { account: ADMIN_ACCOUNT, password: ADMIN_PASSWORD });
       await page.goto("/amazon/listing/label?embed=1");
       await page.locator('form[data-form="search"] input[name="keyword"]').fill("LAMP");
-      await button(page, "查询").click();
+      // Without JavaScript 查询 submits the form: the rows are read on the page that comes back, not the one before.
+      await clickAndWait(page, button(page, "查询"));
       const rows = page.locator("tr[data-fnsku]");
       assert.equal(await rows.count(), 1);
       assert.equal(await rows.first().getAttribute("data-fnsku"), "X0DEMO0002");

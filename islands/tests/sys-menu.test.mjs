@@ -71,6 +71,8 @@ describe("菜单管理", () => {
     await dialog.getByRole("button", { name: "保存", exact: true }).click();
     await dialog.waitFor({ state: "detached" });
     await expectToast(frame, "操作成功!");
+    // The tree is loaded again after the toast: its links are read once the new one is in it.
+    await frame.locator(`[role="treeitem"][aria-label="${LINK}"]`).waitFor();
     let links = await settingsLinks(frame);
     assert.equal(links.at(-1), LINK, `the new link comes last: ${links}`);
 
