@@ -113,6 +113,8 @@ describe("换货单：仓库管理员把一个产品的库存换成另一个产�
     detailTitle = (await tabTitles(page)).find((t) => /^换货单 HH/.test(t) && !open.includes(t));
     const number = detailTitle.split(" ")[1];
     const detail = await tabFrame(page, detailTitle);
+    // The detail shows 加载中... until the document is loaded: its lines are read once it is.
+    await detail.getByText("待提交", { exact: true }).waitFor();
     // A draft is edited in place: 3 becomes 4.
     assert.deepEqual(await column(detail, "换货数量", "换货明细"), ["3"]);
     await detail.getByRole("button", { name: "编辑", exact: true }).click();

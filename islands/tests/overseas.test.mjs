@@ -61,7 +61,10 @@ describe("海外仓库存：只列海外仓的库存", () => {
           const rows = (await look.locator("tbody tr").filter({ hasText: "OS-A" }).allInnerTexts()).map((t) => t.replace(/\s+/g, " ").trim());
           assert.equal(rows.length, 1, rows.join("\n"));
           assert.match(rows[0], /美西海外仓 .*OS-A 露营灯 0 12 0/);
-          const options = await look.getByRole("combobox", { name: "仓库" }).locator("option").allInnerTexts();
+          // The filter's warehouses come by a call of their own, after the rows may have: read once they are in.
+          const warehouses = look.getByRole("combobox", { name: "仓库" });
+          await warehouses.locator("option", { hasText: "美西海外仓" }).waitFor({ state: "attached" });
+          const options = await warehouses.locator("option").allInnerTexts();
           assert.ok(options.includes("美西海外仓") && !options.includes("自有仓OS"), options.join(","));
           await look.screenshot({ path: artifact(`overseas-${size}-${dark ? "dark" : "light"}.png`), fullPage: true });
           assert.deepEqual(look.scriptErrors.map((e) => e.message), []);
@@ -81,6 +84,8 @@ describe("海外仓库存：只列海外仓的库存", () => {
       await list.getByRole("tab", { name: "海外仓发货单" }).click();
       await list.getByRole("button", { name: "新建海外仓发货单", exact: true }).click();
       const form = await tabFrame(page, "新建海外仓发货单");
+      // The warehouses are loaded after the form shows: read once they are in.
+      await form.getByRole("combobox", { name: "海外仓" }).locator("option", { hasText: "美西海外仓" }).waitFor({ state: "attached" });
       const options = await form.getByRole("combobox", { name: "海外仓" }).locator("option").allInnerTexts();
       assert.ok(options.includes("美西海外仓") && !options.includes("自有仓OS"), options.join(","));
       await form.getByRole("combobox", { name: "海外仓" }).selectOption({ label: "美西海外仓" });
