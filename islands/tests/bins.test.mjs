@@ -8,7 +8,7 @@
 import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
 import { ADMIN_ACCOUNT, ADMIN_PASSWORD, apiCall, artifact, closeBrowser, getBrowser, newPage, startServer } from "./harness.mjs";
-import { openFromRail, question, sayYes, signInToShell, tabFrame, tabTitles } from "./shell.mjs";
+import { openFromRail, question, sayYes, signInToShell, tabFrame, tableLoaded, tabTitles } from "./shell.mjs";
 import { signIn } from "./flows.mjs";
 
 before(() => getBrowser());
@@ -77,7 +77,7 @@ describe("库位：仓库管理员上架、移库并按库位盘点", () => {
 
   /** The rows of the 库位库存 table as "bin sku quantity". */
   async function binRows(frame) {
-    await frame.locator('table[aria-busy="false"]').waitFor();
+    await tableLoaded(frame);
     return (await frame.locator("tbody tr").allInnerTexts()).map((t) => t.replace(/\s+/g, " ").trim());
   }
 
@@ -260,7 +260,7 @@ describe("库位：仓库管理员上架、移库并按库位盘点", () => {
   it("lists every put-away and move in 移库记录, newest first, with who did it", async () => {
     const frame = await tabFrame(page, "库位");
     await frame.getByRole("tab", { name: "移库记录" }).click();
-    await frame.locator('table[aria-busy="false"]').waitFor();
+    await tableLoaded(frame);
     await frame.locator("tbody tr").filter({ hasText: "仓管小王" }).first().waitFor();
     const rows = (await frame.locator("tbody tr").allInnerTexts()).map((t) => t.replace(/\s+/g, " ").trim());
     assert.equal(rows.length, 3, rows.join("\n"));

@@ -7,7 +7,7 @@ import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
 import { setTimeout as sleep } from "node:timers/promises";
 import { PATIENCE, ADMIN_ACCOUNT, ADMIN_PASSWORD, closeBrowser, getBrowser, newPage, startServer } from "./harness.mjs";
-import { openFromRail, question, sayYes, signInToShell, tabFrame, toasts } from "./shell.mjs";
+import { openFromRail, question, sayYes, signInToShell, tabFrame, tableLoaded, toasts } from "./shell.mjs";
 
 const TAB = "数据字典";
 const CODE_TAKEN = "字典编码已存在";
@@ -38,7 +38,7 @@ describe("数据字典", () => {
   const form = (title) => frame.getByRole("dialog", { name: title, exact: true });
   /** A table's first column (the name) and second (the code or value), once it is not loading. */
   async function listed(region) {
-    await region.locator('table[aria-busy="false"]').waitFor();
+    await tableLoaded(region);
     return region.locator("tbody tr").evaluateAll((trs) => trs.map((tr) => `${tr.cells[0].textContent}/${tr.cells[1].textContent}`));
   }
   const row = (region, name) => region.locator("tbody tr").filter({ has: frame.locator("td:first-child", { hasText: new RegExp(`^${name}$`) }) });

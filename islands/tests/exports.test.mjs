@@ -5,7 +5,7 @@
 import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
 import { ADMIN_ACCOUNT, ADMIN_PASSWORD, closeBrowser, getBrowser, newPage, startServer } from "./harness.mjs";
-import { openFromRail, signInToShell, tabFrame } from "./shell.mjs";
+import { openFromRail, signInToShell, tabFrame, tableLoaded } from "./shell.mjs";
 import { readSheet } from "./xlsx.mjs";
 
 before(() => getBrowser());
@@ -32,7 +32,7 @@ describe("列表导出", () => {
 
   /** What the table in scope shows once loaded: the total, the header (without the actions) and each row's texts. */
   async function shown(scope) {
-    await scope.locator('table[aria-busy="false"]').waitFor();
+    await tableLoaded(scope);
     const total = Number((await scope.getByRole("navigation", { name: "分页" }).locator("span", { hasText: /^共/ }).textContent()).match(/\d+/)[0]);
     const header = (await scope.locator("thead th").allInnerTexts()).map((t) => t.replace(/[↕▲▼]/g, "").trim());
     if (header.at(-1) === "操作") header.pop(); // the row actions' column, not data (操作日志 has a data column 操作)

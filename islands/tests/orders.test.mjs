@@ -9,7 +9,7 @@ import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import { after, before, describe, it } from "node:test";
 import { ADMIN_ACCOUNT, ADMIN_PASSWORD, closeBrowser, getBrowser, newPage, startServer } from "./harness.mjs";
-import { openFromRail, signInToShell, tabFrame } from "./shell.mjs";
+import { openFromRail, signInToShell, tabFrame, tableLoaded } from "./shell.mjs";
 import { readSheet } from "./xlsx.mjs";
 import { money } from "../lib/money.js";
 
@@ -39,7 +39,7 @@ describe("订单", () => {
     assert.deepEqual(errors.map((e) => e.message), [], "no script errors on the pages");
   });
 
-  const loaded = (scope) => scope.locator('table[aria-busy="false"]').waitFor();
+  const loaded = (scope) => tableLoaded(scope);
   const total = async (scope) => Number((await scope.getByRole("navigation", { name: "分页" }).locator("span", { hasText: /^共/ }).textContent()).replace(/,/g, "").match(/\d+/)[0]);
 
   /** Clicks 查询 and waits for the list call it makes (path) to answer and the table to show it. */

@@ -4,7 +4,7 @@
 import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
 import { ADMIN_ACCOUNT, ADMIN_PASSWORD, closeBrowser, getBrowser, newPage, startServer } from "./harness.mjs";
-import { openFromRail, signInToShell, tabFrame } from "./shell.mjs";
+import { openFromRail, signInToShell, tabFrame, tableLoaded } from "./shell.mjs";
 
 const TAB = "数据字典";
 const ITEMS_CALL = "/admin/api/v1/dict-items/page";
@@ -14,7 +14,7 @@ const pager = (region) => region.getByRole("navigation", { name: "分页" });
 
 /** What the pager shows once the table is not loading: the total, the page buttons, the current page and 下一页. */
 async function pagerState(region) {
-  await region.locator('table[aria-busy="false"]').waitFor();
+  await tableLoaded(region);
   const nav = pager(region);
   return {
     total: (await nav.locator("span", { hasText: /^共/ }).textContent()).trim(),

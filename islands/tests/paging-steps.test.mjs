@@ -5,7 +5,7 @@
 import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
 import { ADMIN_ACCOUNT, ADMIN_PASSWORD, closeBrowser, getBrowser, newPage, startServer } from "./harness.mjs";
-import { openFromRail, signInToShell, tabFrame } from "./shell.mjs";
+import { openFromRail, signInToShell, tabFrame, tableLoaded } from "./shell.mjs";
 
 const TAB = "数据字典";
 const ITEMS_CALL = "/admin/api/v1/dict-items/page";
@@ -34,14 +34,14 @@ describe("分页: 下一页 and 上一页 next to the rows shown", () => {
     const response = await loaded;
     const answer = await response.json();
     const q = new URL(response.url()).searchParams;
-    await items(frame).locator('table[aria-busy="false"]').waitFor();
+    await tableLoaded(items(frame));
     return { after: q.get("after"), before: q.get("before"), ids: answer.data.map((r) => r.id) };
   }
 
   /** The 字典项值 column of the rows shown. */
   async function codes() {
     const region = items(frame);
-    await region.locator('table[aria-busy="false"]').waitFor();
+    await tableLoaded(region);
     const col = (await region.locator("thead th").allTextContents()).findIndex((t) => t.includes("字典项值"));
     return region.locator("tbody tr").evaluateAll((trs, i) => trs.map((tr) => tr.cells[i].textContent.trim()), col);
   }

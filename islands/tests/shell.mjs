@@ -184,6 +184,15 @@ export async function waitSeen(locator, timeout = PATIENCE) {
   }
 }
 
+/**
+ * Waits until the list table (islands/table) in scope shows a page: its rows loaded (aria-busy false) and its
+ * columns too. The user's column layout comes by a call of its own: until it answers, the header holds only 操作
+ * and each row no data cell, even once the rows are in and the table is no longer busy.
+ */
+export async function tableLoaded(scope) {
+  await scope.locator('table[aria-busy="false"] > thead th[scope="col"]:not(:has(input))').first().waitFor({ state: "attached" });
+}
+
 /** The texts of the toasts showing now. */
 export async function toasts(page) {
   return (await page.locator("#toasts [data-toast]").allInnerTexts()).map((t) => t.replace(/×\s*$/, "").trim());
