@@ -9,7 +9,7 @@ import { after, before, describe, it } from "node:test";
 import { PATIENCE, SYNC_PATIENCE, artifact, closeBrowser, getBrowser, newPage, phone, startServer } from "./harness.mjs";
 import { startAmazon } from "./amazon-standin.mjs";
 import { registerCompany } from "./flows.mjs";
-import { openFromRail, signInToShell, tabFrame } from "./shell.mjs";
+import { openFromRail, signInToShell, tabFrame, tableLoaded } from "./shell.mjs";
 import { readSheet } from "./xlsx.mjs";
 
 before(() => getBrowser());
@@ -62,7 +62,7 @@ describe("调价", () => {
   /** The table's header and rows as shown, once loaded. */
   async function shown(frame, section) {
     const box = frame.locator(`section[aria-label="${section}"]`);
-    await box.locator('table[aria-busy="false"]').waitFor();
+    await tableLoaded(box);
     const header = (await box.locator("thead th").allInnerTexts()).map((t) => t.replace(/[↕▲▼]/g, "").trim());
     const rows = await box.locator("tbody tr").evaluateAll((trs) => trs.map((tr) => [...tr.cells].map((td) => td.innerText.trim())));
     return { header, rows };

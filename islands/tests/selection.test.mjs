@@ -6,7 +6,7 @@ import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
 import { setTimeout as sleep } from "node:timers/promises";
 import { PATIENCE, ADMIN_ACCOUNT, ADMIN_PASSWORD, closeBrowser, getBrowser, newPage, startServer } from "./harness.mjs";
-import { openFromRail, question, sayYes, signInToShell, tabFrame, toasts, waitForToast } from "./shell.mjs";
+import { openFromRail, question, sayYes, signInToShell, tabFrame, tableLoaded, toasts, waitForToast } from "./shell.mjs";
 import { readSheet } from "./xlsx.mjs";
 
 before(() => getBrowser());
@@ -23,7 +23,7 @@ describe("列表多选与批量操作", () => {
     await signInToShell(page, { account: ADMIN_ACCOUNT, password: ADMIN_PASSWORD });
     await openFromRail(page, "产品", "本地产品");
     frame = await tabFrame(page, "本地产品");
-    await frame.locator('table[aria-busy="false"]').waitFor();
+    await tableLoaded(frame);
   });
   after(async () => {
     const errors = page?.scriptErrors ?? [];
@@ -86,7 +86,7 @@ describe("列表多选与批量操作", () => {
   });
 
   it("checks the whole page from the header", async () => {
-    await frame.locator('table[aria-busy="false"]').waitFor();
+    await tableLoaded(frame);
     const rows = await frame.locator("tbody tr").count();
     await frame.getByRole("checkbox", { name: "选择本页全部" }).check();
     await picked().getByText(`已选 ${rows} 个产品`, { exact: true }).waitFor();

@@ -8,7 +8,7 @@
 import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
 import { ADMIN_ACCOUNT, ADMIN_PASSWORD, apiCall, artifact, closeBrowser, getBrowser, newPage, startServer } from "./harness.mjs";
-import { openFromRail, question, sayYes, signInToShell, tabFrame, tabTitles } from "./shell.mjs";
+import { openFromRail, question, sayYes, signInToShell, tabFrame, tableLoaded, tabTitles } from "./shell.mjs";
 import { signIn } from "./flows.mjs";
 
 before(() => getBrowser());
@@ -152,7 +152,7 @@ describe("盘点单：仓库管理员整仓扫码盘点并过账", () => {
     const answered = page.waitForResponse((r) => new URL(r.url()).pathname === "/erp/api/v1/stock/ledger");
     await record.getByRole("button", { name: "查询", exact: true }).click();
     await answered;
-    await record.locator('table[aria-busy="false"]').waitFor();
+    await tableLoaded(record);
     await record.waitForFunction(() => document.querySelectorAll("tbody tr").length === 3);
     assert.deepEqual([...new Set(await column(record, "单据类型"))], ["盘点单"]);
     assert.deepEqual((await column(record, "可用(变动)")).sort(), ["+1", "+2", "-3"]);

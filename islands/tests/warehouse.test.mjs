@@ -9,7 +9,7 @@ import { join } from "node:path";
 import { after, before, describe, it } from "node:test";
 import { setTimeout as sleep } from "node:timers/promises";
 import { PATIENCE, ADMIN_ACCOUNT, ADMIN_PASSWORD, closeBrowser, getBrowser, newPage, startServer } from "./harness.mjs";
-import { clickTab, openFromRail, question, sayYes, signInToShell, tabFrame, tabTitles, waitForToast } from "./shell.mjs";
+import { clickTab, openFromRail, question, sayYes, signInToShell, tabFrame, tableLoaded, tabTitles, waitForToast } from "./shell.mjs";
 
 const SHOTS = process.env.SHOTS_DIR || "/tmp/shots-warehouse";
 
@@ -130,12 +130,11 @@ describe("仓库、出入库单与库存流水", () => {
    * for the table's own load to finish first, then for the answer to the query, then for the table to show it.
    */
   async function query(frame, path) {
-    const table = frame.locator('table[aria-busy="false"]');
-    await table.waitFor();
+    await tableLoaded(frame);
     const answered = page.waitForResponse((r) => new URL(r.url()).pathname === path);
     await frame.getByRole("button", { name: "查询", exact: true }).click();
     await answered;
-    await table.waitFor();
+    await tableLoaded(frame);
   }
 
   async function stockOf(sku) {
