@@ -9,7 +9,7 @@ import { after, before, describe, it } from "node:test";
 import { PATIENCE, SYNC_PATIENCE, artifact, closeBrowser, getBrowser, newPage, phone, startServer } from "./harness.mjs";
 import { startAmazon } from "./amazon-standin.mjs";
 import { registerCompany } from "./flows.mjs";
-import { openFromRail, signInToShell, tabFrame } from "./shell.mjs";
+import { openFromRail, signInToShell, tabFrame, tableLoaded } from "./shell.mjs";
 import { readSheet } from "./xlsx.mjs";
 
 before(() => getBrowser());
@@ -149,7 +149,7 @@ describe("商品目录, 产品标签, 销售预测", () => {
 
     await openFromRail(page, "产品", "产品标签");
     const tags = await tabFrame(page, "产品标签");
-    await tags.locator('table[aria-busy="false"]').waitFor();
+    await tableLoaded(tags);
     await tags.getByRole("button", { name: "新增标签", exact: true }).click();
     dialog = tags.locator("dialog[open]");
     await dialog.locator('input[name="name"]').fill("夏季热卖");
@@ -170,7 +170,7 @@ describe("商品目录, 产品标签, 销售预测", () => {
     await row.getByText("夏季热卖", { exact: true }).waitFor();
     await list.getByLabel("标签", { exact: true }).selectOption({ label: "季节 / 夏季热卖" });
     await list.getByRole("button", { name: "查询", exact: true }).click();
-    await list.locator('table[aria-busy="false"]').waitFor();
+    await tableLoaded(list);
     assert.equal(await list.locator("tbody tr").count(), 1);
     await shoot("products-tagged");
 
@@ -186,12 +186,12 @@ describe("商品目录, 产品标签, 销售预测", () => {
     const frame = await tabFrame(page, "销售预测");
     // The first sync brings the orders: 查询 until the forecast has lines.
     const deadline = Date.now() + SYNC_PATIENCE;
-    await frame.locator('table[aria-busy="false"]').waitFor();
+    await tableLoaded(frame);
     while ((await frame.locator("tbody tr").filter({ has: frame.getByRole("button", { name: "编辑计划" }) }).count()) === 0) {
       assert.ok(Date.now() < deadline, "the orders arrive with the first sync");
       await new Promise((r) => setTimeout(r, 1000));
       await frame.getByRole("button", { name: "查询", exact: true }).click();
-      await frame.locator('table[aria-busy="false"]').waitFor();
+      await tableLoaded(frame);
     }
     const header = (await frame.locator("thead th").allInnerTexts()).map((t) => t.replace(/[↕▲▼]/g, "").trim());
     for (const title of ["店铺", "站点", "SKU", "预测方法", "近12月销量", "本月预测", "本月计划", "第2月预测", "第3月计划"]) {

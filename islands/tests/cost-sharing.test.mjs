@@ -7,7 +7,7 @@ import assert from "node:assert/strict";
 import { join } from "node:path";
 import { after, before, describe, it } from "node:test";
 import { ADMIN_ACCOUNT, ADMIN_PASSWORD, artifact, closeBrowser, getBrowser, newPage, startServer } from "./harness.mjs";
-import { activeFrame, openFromRail, signInToShell, tabFrame, waitForToast } from "./shell.mjs";
+import { activeFrame, openFromRail, signInToShell, tabFrame, tableLoaded, waitForToast } from "./shell.mjs";
 import { writeSheet } from "./xlsx.mjs";
 
 before(() => getBrowser());
@@ -61,7 +61,7 @@ describe("费用分摊与成本核算", () => {
   it("imports a month's costs, shares one out by sales and reads it in 利润报告", async () => {
     await openFromRail(page, "财务", "费用分摊");
     const list = await tabFrame(page, "费用分摊");
-    await list.locator('table[aria-busy="false"]').waitFor();
+    await tableLoaded(list);
     await list.getByText("还没有费用").waitFor();
     await looks("cost-sharing-empty");
 
@@ -109,14 +109,14 @@ describe("费用分摊与成本核算", () => {
     // 利润报告, last month by month: its 分摊费用 column holds the 3,000.00 (the lines of each currency together).
     await openFromRail(page, "财务", "利润报告");
     const report = await tabFrame(page, "利润报告");
-    await report.locator('table[aria-busy="false"]').waitFor();
+    await tableLoaded(report);
     await report.getByLabel("统计维度").selectOption("month");
     await report.getByLabel("开始月份").fill(LAST_MONTH);
     await report.getByLabel("结束月份").fill(LAST_MONTH);
     const answered = page.waitForResponse((r) => new URL(r.url()).pathname === "/amazon/api/v1/profit/report");
     await report.getByRole("button", { name: "查询", exact: true }).click();
     const { data } = await (await answered).json();
-    await report.locator('table[aria-busy="false"]').waitFor();
+    await tableLoaded(report);
     const titles = (await report.locator("thead th").allInnerTexts()).map((t) => t.replace(/[↕▲▼]/g, "").trim());
     const at = titles.indexOf("分摊费用");
     assert.ok(at >= 0, `利润报告 has 分摊费用: ${titles}`);
@@ -130,7 +130,7 @@ describe("费用分摊与成本核算", () => {
     const bySku = page.waitForResponse((r) => new URL(r.url()).pathname === "/amazon/api/v1/profit/report");
     await report.getByRole("button", { name: "查询", exact: true }).click();
     const skuLines = (await (await bySku).json()).data.records;
-    await report.locator('table[aria-busy="false"]').waitFor();
+    await tableLoaded(report);
     const line = skuLines.find((r) => r.marketplaceId && r.sku && Number(r.shared) > 0);
     assert.ok(line, "a SKU line with a share of the rent");
     await report.getByRole("button", { name: `分摊费用明细 ${line.sku} ${line.month}` }).first().click();
@@ -201,7 +201,7 @@ describe("费用分摊与成本核算", () => {
   it("opens 成本核算 for a product and changes its duties", async () => {
     await openFromRail(page, "财务", "成本核算");
     const list = await tabFrame(page, "成本核算");
-    await list.locator('table[aria-busy="false"]').waitFor();
+    await tableLoaded(list);
     const first = list.locator("tbody tr").first();
     await first.getByRole("button", { name: "编辑", exact: true }).click();
     const edit = activeFrame(page);

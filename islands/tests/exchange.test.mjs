@@ -6,7 +6,7 @@
 import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
 import { ADMIN_ACCOUNT, ADMIN_PASSWORD, apiCall, artifact, closeBrowser, getBrowser, newPage, startServer } from "./harness.mjs";
-import { openFromRail, question, sayYes, signInToShell, tabFrame, tabTitles } from "./shell.mjs";
+import { openFromRail, question, sayYes, signInToShell, tabFrame, tableLoaded, tabTitles } from "./shell.mjs";
 import { signIn } from "./flows.mjs";
 
 before(() => getBrowser());
@@ -79,7 +79,7 @@ describe("换货单：仓库管理员把一个产品的库存换成另一个产�
     const answered = page.waitForResponse((r) => new URL(r.url()).pathname === "/erp/api/v1/stock/page");
     await stock.getByRole("button", { name: "查询", exact: true }).click();
     await answered;
-    await stock.locator('table[aria-busy="false"]').waitFor();
+    await tableLoaded(stock);
     const found = await column(stock, "SKU");
     const counts = await column(stock, "可用");
     return skus.map((sku) => (found.indexOf(sku) < 0 ? 0 : Number(counts[found.indexOf(sku)])));

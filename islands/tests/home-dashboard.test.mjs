@@ -7,7 +7,7 @@ import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
 import { ADMIN_ACCOUNT, ADMIN_PASSWORD, artifact, closeBrowser, getBrowser, newPage, startServer, withPage } from "./harness.mjs";
 import { signIn } from "./flows.mjs";
-import { HOME, openFromRail, signInToShell, tabFrame } from "./shell.mjs";
+import { HOME, openFromRail, signInToShell, tabFrame, tableLoaded } from "./shell.mjs";
 
 before(() => getBrowser());
 after(() => closeBrowser());
@@ -17,7 +17,7 @@ const shortToday = (timeZone) => new Date().toLocaleDateString("en-CA", { timeZo
 
 /** The total a list's pager shows (共 N 条). */
 async function listTotal(frame) {
-  await frame.locator('table[aria-busy="false"]').waitFor();
+  await tableLoaded(frame);
   const text = await frame.getByRole("navigation", { name: "分页" }).locator("span", { hasText: /^共/ }).textContent();
   return Number(text.match(/\d+/)[0]);
 }
@@ -88,7 +88,7 @@ describe("首页 sales", () => {
 
     await openFromRail(page, "销售", "销售报表");
     const frame = await tabFrame(page, "销售报表");
-    await frame.locator('table[aria-busy="false"]').waitFor();
+    await tableLoaded(frame);
     await frame.getByLabel("统计维度", { exact: true }).selectOption("store");
     await frame.getByLabel("统计周期", { exact: true }).selectOption("month");
     // The report's zone starts at the company's day, the dashboard's.
@@ -98,7 +98,7 @@ describe("首页 sales", () => {
     const loaded = page.waitForResponse((r) => r.url().endsWith("/amazon/api/v1/sales/report"));
     await frame.getByRole("button", { name: "查询", exact: true }).click();
     await loaded;
-    await frame.locator('table[aria-busy="false"]').waitFor();
+    await tableLoaded(frame);
     const header = (await frame.locator("thead th").allInnerTexts()).map((t) => t.replace(/[↕▲▼]/g, "").trim());
     const rows = await frame.locator("tbody tr").evaluateAll((trs) => trs.map((tr) => [...tr.cells].map((td) => td.innerText.trim())));
     const total = Number((await frame.getByRole("navigation", { name: "分页" }).locator("span", { hasText: /^共/ }).textContent()).match(/\d+/)[0]);

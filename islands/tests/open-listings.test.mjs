@@ -5,7 +5,7 @@
 import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
 import { ADMIN_ACCOUNT, ADMIN_PASSWORD, artifact, closeBrowser, getBrowser, newPage, startServer } from "./harness.mjs";
-import { openFromRail, signInToShell, tabFrame } from "./shell.mjs";
+import { openFromRail, signInToShell, tabFrame, tableLoaded } from "./shell.mjs";
 import { readSheet } from "./xlsx.mjs";
 
 before(() => getBrowser());
@@ -32,7 +32,7 @@ describe("在售报告", () => {
 
   /** The table's header and rows as shown, once loaded, and the list's total. */
   async function shown(frame) {
-    await frame.locator('table[aria-busy="false"]').waitFor();
+    await tableLoaded(frame);
     const header = (await frame.locator("thead th").allInnerTexts()).map((t) => t.replace(/[↕▲▼]/g, "").trim());
     const rows = await frame.locator("tbody tr").evaluateAll((trs) => trs.map((tr) => [...tr.cells].map((td) => td.innerText.trim())));
     const total = Number((await frame.getByRole("navigation", { name: "分页" }).locator("span", { hasText: /^共/ }).textContent()).replace(/,/g, "").match(/\d+/)[0]);
@@ -94,7 +94,7 @@ describe("在售报告", () => {
       if (dark) await page.getByRole("button", { name: "切换深色模式" }).click();
       for (const width of [1280, 390]) {
         await page.setViewportSize({ width, height: width === 390 ? 844 : 800 });
-        await frame.locator('table[aria-busy="false"]').waitFor();
+        await tableLoaded(frame);
         if (width === 390) await page.waitForFunction(() => document.getElementById("main-menu").getBoundingClientRect().right <= 0);
         await page.screenshot({ path: artifact(`open-listings-${width}-${dark ? "dark" : "light"}.png`) });
       }

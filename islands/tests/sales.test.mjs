@@ -6,7 +6,7 @@
 import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
 import { ADMIN_ACCOUNT, ADMIN_PASSWORD, artifact, closeBrowser, getBrowser, newPage, startServer } from "./harness.mjs";
-import { openFromRail, signInToShell, tabFrame } from "./shell.mjs";
+import { openFromRail, signInToShell, tabFrame, tableLoaded } from "./shell.mjs";
 import { readSheet } from "./xlsx.mjs";
 
 before(() => getBrowser());
@@ -32,7 +32,7 @@ describe("销售报表", () => {
 
   /** The table's header and rows as shown, once loaded. */
   async function shown(frame) {
-    await frame.locator('table[aria-busy="false"]').waitFor();
+    await tableLoaded(frame);
     const header = (await frame.locator("thead th").allInnerTexts()).map((t) => t.replace(/[↕▲▼]/g, "").trim());
     const rows = await frame.locator("tbody tr").evaluateAll((trs) => trs.map((tr) => [...tr.cells].map((td) => td.innerText.trim())));
     const total = Number((await frame.getByRole("navigation", { name: "分页" }).locator("span", { hasText: /^共/ }).textContent()).match(/\d+/)[0]);
@@ -96,7 +96,7 @@ describe("销售报表", () => {
     assert.ok(Number(line[units].replace(/,/g, "")) > 0, `the line sold: ${line}`);
     await page.screenshot({ path: artifact("sales-parent-asin-1280.png") });
     await page.setViewportSize({ width: 390, height: 844 });
-    await frame.locator('table[aria-busy="false"]').waitFor();
+    await tableLoaded(frame);
     // At phone width the rail slides away (a CSS transition): the picture is taken once it has.
     await page.waitForFunction(() => document.getElementById("main-menu").getBoundingClientRect().right <= 0);
     await page.screenshot({ path: artifact("sales-parent-asin-390.png") });

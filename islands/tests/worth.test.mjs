@@ -5,7 +5,7 @@
 import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
 import { ADMIN_ACCOUNT, ADMIN_PASSWORD, apiCall, artifact, closeBrowser, getBrowser, newPage, startServer } from "./harness.mjs";
-import { openFromRail, signInToShell, tabFrame } from "./shell.mjs";
+import { openFromRail, signInToShell, tabFrame, tableLoaded } from "./shell.mjs";
 import { signIn } from "./flows.mjs";
 
 before(() => getBrowser());
@@ -87,7 +87,7 @@ describe("库存货值", () => {
           await signIn(look, { account: ADMIN_ACCOUNT, password: ADMIN_PASSWORD });
           await look.goto("/amazon/inventory/worth?embed=1");
           await look.getByRole("table", { name: "按仓库" }).locator("tbody tr").filter({ hasText: "货值仓" }).waitFor();
-          await look.locator('table[aria-busy="false"]').waitFor();
+          await tableLoaded(look);
           await look.screenshot({ path: artifact(`worth-${size}-${dark ? "dark" : "light"}.png`), fullPage: true });
           assert.deepEqual(look.scriptErrors.map((e) => e.message), []);
         } finally {
