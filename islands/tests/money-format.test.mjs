@@ -5,6 +5,7 @@
 import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
 import { PATIENCE, ADMIN_ACCOUNT, ADMIN_PASSWORD, artifact, closeBrowser, getBrowser, newPage, startServer, withPage } from "./harness.mjs";
+import { tableLoaded } from "./shell.mjs";
 import { signIn } from "./flows.mjs";
 import { SYMBOLS } from "../lib/money.js";
 
@@ -31,7 +32,7 @@ const CURRENCY_OF = { 美国: "USD", 加拿大: "CAD", 墨西哥: "MXN", 英国:
 
 /** A list's header and rows as shown, once the table island has drawn them. */
 async function table(page, scope = page.locator("body")) {
-  await scope.locator('table[aria-busy="false"]').first().waitFor();
+  await tableLoaded(scope);
   const t = scope.locator("table").first();
   const header = (await t.locator("thead th").allInnerTexts()).map((s) => s.replace(/[↕▲▼]/g, "").trim());
   const rows = await t.locator("tbody tr").evaluateAll((trs) => trs.map((tr) => [...tr.cells].map((td) => td.innerText.trim())));
@@ -48,7 +49,7 @@ async function query(page, call) {
   const loaded = page.waitForResponse((r) => r.url().endsWith(call));
   await page.getByRole("button", { name: "查询", exact: true }).click();
   await loaded;
-  await page.locator('table[aria-busy="false"]').first().waitFor();
+  await tableLoaded(page);
 }
 
 describe("money on every screen", () => {
@@ -74,7 +75,7 @@ describe("money on every screen", () => {
 
       // 销售报表 by marketplace and month: each line's amounts in its currency, its CNY in yuan.
       await page.goto("/amazon/sales/report?embed=1");
-      await page.locator('table[aria-busy="false"]').waitFor();
+      await tableLoaded(page);
       await page.getByLabel("统计维度", { exact: true }).selectOption("marketplace");
       await page.getByLabel("统计周期", { exact: true }).selectOption("month");
       await query(page, "/amazon/api/v1/sales/report");

@@ -7,7 +7,7 @@
 import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
 import { ADMIN_ACCOUNT, ADMIN_PASSWORD, PATIENCE, artifact, closeBrowser, getBrowser, newPage, startServer } from "./harness.mjs";
-import { openFromRail, sayYes, signInToShell, tabFrame, waitForToast } from "./shell.mjs";
+import { openFromRail, sayYes, signInToShell, tabFrame, tableLoaded, waitForToast } from "./shell.mjs";
 import { signIn } from "./flows.mjs";
 
 before(() => getBrowser());
@@ -58,7 +58,7 @@ describe("亚马逊补货计划", () => {
 
   /** The frame's list once loaded: its header and its rows' cells. */
   async function shown(frame) {
-    await frame.locator('table[aria-busy="false"]').first().waitFor();
+    await tableLoaded(frame);
     const header = (await frame.locator("thead th").first().locator("xpath=..").locator("th").allInnerTexts()).map((t) => t.replace(/[↕▲▼]/g, "").trim());
     const rows = await frame.locator("tbody").first().locator("tr").evaluateAll((trs) => trs.map((tr) => [...tr.cells].map((td) => td.innerText.trim())));
     return { header, rows };
@@ -260,7 +260,7 @@ describe("亚马逊补货计划", () => {
     await dialog.waitFor({ state: "hidden" });
 
     await frame.getByRole("button", { name: "刷新", exact: true }).click();
-    await frame.locator('table[aria-busy="false"]').first().waitFor();
+    await tableLoaded(frame);
     const warned = frame.locator("tbody tr", { hasText: shipSku }).first().locator('[title*="超过FBA容量1立方英尺"]');
     await warned.waitFor();
     assert.match(await warned.getAttribute("title"), /建议发货后本站点FBA库存约\d+立方英尺，超过FBA容量1立方英尺/);

@@ -6,7 +6,7 @@
 import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
 import { ADMIN_ACCOUNT, ADMIN_PASSWORD, artifact, closeBrowser, getBrowser, newPage, startServer } from "./harness.mjs";
-import { openFromRail, signInToShell, tabFrame, waitForToast } from "./shell.mjs";
+import { openFromRail, signInToShell, tabFrame, tableLoaded, waitForToast } from "./shell.mjs";
 import { readSheet } from "./xlsx.mjs";
 
 before(() => getBrowser());
@@ -84,7 +84,7 @@ describe("结算记录", () => {
     await openFromRail(page, "财务", "结算记录");
     const frame = await tabFrame(page, "结算记录");
     const table = frame.locator("table").first();
-    await frame.locator('table[aria-busy="false"]').first().waitFor();
+    await tableLoaded(frame);
     const header = (await table.locator("thead th").allInnerTexts()).map((t) => t.replace(/[↕▲▼]/g, "").trim());
     for (const title of ["结算周期", "店铺", "站点", "结算编号", "币种", "结算总额", "转账日期", "明细合计", "差额", "对账"]) {
       assert.ok(header.includes(title), `column ${title} in ${header}`);
@@ -147,7 +147,7 @@ describe("结算记录", () => {
     const answered = page.waitForResponse((r) => new URL(r.url()).pathname === path);
     await frame.getByRole("button", { name: "查询", exact: true }).click();
     await answered;
-    await frame.locator('table[aria-busy="false"]').first().waitFor();
+    await tableLoaded(frame);
     const table = frame.locator("table").first();
     const header = (await table.locator("thead th").allInnerTexts()).map((t) => t.replace(/[↕▲▼]/g, "").trim());
     return { table, header };
