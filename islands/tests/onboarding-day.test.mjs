@@ -11,7 +11,7 @@ import { join } from "node:path";
 import { after, before, describe, it } from "node:test";
 import { PATIENCE, SYNC_PATIENCE, artifact, closeBrowser, getBrowser, newPage, phone, startServer } from "./harness.mjs";
 import { registerCompany } from "./flows.mjs";
-import { clickTab, openFromRail, signInToShell, tabFrame } from "./shell.mjs";
+import { clickTab, openFromRail, signInToShell, tabFrame, tableLoaded } from "./shell.mjs";
 import { startAmazon } from "./amazon-standin.mjs";
 import { readSheet, writeSheet } from "./xlsx.mjs";
 
@@ -80,7 +80,7 @@ describe("新卖家的第一天", () => {
 
   /** A list's header and rows as shown, once loaded, and its total. */
   async function shown(frame, scope = frame) {
-    await scope.locator('table[aria-busy="false"]').first().waitFor();
+    await tableLoaded(scope);
     const table = scope.locator("table").first();
     const header = (await table.locator("thead th").allInnerTexts()).map((t) => t.replace(/[↕▲▼]/g, "").trim());
     const rows = await table.locator("tbody tr").evaluateAll((trs) => trs.map((tr) => [...tr.cells].map((td) => td.innerText.trim())));

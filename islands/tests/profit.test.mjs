@@ -8,7 +8,7 @@ import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
 import { ADMIN_ACCOUNT, ADMIN_PASSWORD, artifact, closeBrowser, getBrowser, newPage, startServer, withPage } from "./harness.mjs";
 import { signIn } from "./flows.mjs";
-import { openFromRail, signInToShell, tabFrame } from "./shell.mjs";
+import { openFromRail, signInToShell, tabFrame, tableLoaded } from "./shell.mjs";
 import { readSheet } from "./xlsx.mjs";
 
 before(() => getBrowser());
@@ -40,7 +40,7 @@ describe("利润报告", () => {
 
   /** The table's header and rows as shown, once loaded. */
   async function shown(frame) {
-    await frame.locator('section[aria-label="利润报告"] table[aria-busy="false"]').waitFor();
+    await tableLoaded(frame.locator('section[aria-label="利润报告"]'));
     const table = frame.locator('section[aria-label="利润报告"] table').first();
     const header = (await table.locator("thead th").allInnerTexts()).map((t) => t.replace(/[↕▲▼]/g, "").trim());
     const rows = await table.locator("tbody tr").evaluateAll((trs) => trs.map((tr) => [...tr.cells].map((td) => td.innerText.trim())));
@@ -253,7 +253,7 @@ describe("利润报告", () => {
           const loaded = p.waitForResponse((r) => r.url().endsWith("/amazon/api/v1/profit/report"));
           await p.getByRole("button", { name: "查询", exact: true }).click();
           await loaded;
-          await p.locator('table[aria-busy="false"]').waitFor();
+          await tableLoaded(p);
           const name = `profit-${viewport.width}-${dark ? "dark" : "light"}`;
           await p.screenshot({ path: artifact(`${name}.png`), fullPage: true });
           // A SKU whose referral fee is not 0, so that its lines show: which SKU comes first depends on the day.
