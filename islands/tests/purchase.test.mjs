@@ -147,6 +147,8 @@ describe("采购单", () => {
 
   it("receives in two parts, the second into another warehouse, and the order completes", async () => {
     const detail = await tabFrame(page, title);
+    // The dialog asks for the warehouse's bins once open: that they are none is only known once it has the answer.
+    const binsAnswered = page.waitForResponse((r) => new URL(r.url()).pathname.endsWith("/bin/options"));
     await detail.getByRole("button", { name: "收货", exact: true }).click();
     let dialog = detail.getByRole("dialog", { name: `收货 ${number}` });
     await dialog.getByLabel("PO-CUP 收货数量").fill("60");
@@ -155,6 +157,7 @@ describe("采购单", () => {
     await dialog.getByRole("button", { name: "确认收货", exact: true }).click();
     assert.equal((await dialog.getByRole("alert").innerText()).trim(), "第1行：数量必须为0到100的整数");
     await dialog.getByLabel("PO-CUP 收货数量").fill("60");
+    await binsAnswered;
     assert.equal(await dialog.getByRole("combobox", { name: "PO-CUP 上架库位" }).count(), 0, "采购主仓 has no bins");
     await page.screenshot({ path: artifact("purchase-receive-desktop.png") });
     await dialog.getByRole("button", { name: "确认收货", exact: true }).click();

@@ -5,7 +5,7 @@ import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
 import { setTimeout as sleep } from "node:timers/promises";
 import { PATIENCE, ADMIN_ACCOUNT, ADMIN_PASSWORD, closeBrowser, getBrowser, newPage, startServer } from "./harness.mjs";
-import { clickTab, openFromRail, question, sayYes, signInToShell, tabFrame, waitForToast } from "./shell.mjs";
+import { clickTab, openFromRail, question, sayYes, signInToShell, tabFrame, tableLoaded, waitForToast } from "./shell.mjs";
 
 before(() => getBrowser());
 after(() => closeBrowser());
@@ -94,6 +94,7 @@ describe("标签与操作日志", () => {
     await openFromRail(page, "系统", "操作日志");
     const log = await tabFrame(page, "操作日志");
     await log.locator("tbody tr").first().waitFor();
+    await tableLoaded(log);
     const actionColumn = async () => {
       const heads = (await log.locator("thead th").allInnerTexts()).map((t) => t.replace(/[▲▼↕]/g, "").trim());
       const i = heads.indexOf("操作");
