@@ -136,6 +136,8 @@ describe("本地产品、品牌、分类与SKU配对", () => {
     const edit = await tabFrame(page, "编辑产品 EAR-001");
     await edit.locator('input[name="sku"]').waitFor();
     assert.equal(await edit.locator('input[name="price"]').inputValue(), "19.90");
+    // The brands come by a call apart from the product's: until they answer the select has only its empty choice.
+    await edit.locator('select[name="brandId"] option', { hasText: "Anker" }).waitFor({ state: "attached" });
     assert.equal(await edit.locator('select[name="brandId"] option:checked').innerText(), "Anker");
     await edit.getByRole("region", { name: "已配对的Listing" }).getByText("暂无数据！").waitFor(); // no listings yet
     await shoot("product-edit");

@@ -148,6 +148,8 @@ describe("店铺管理", () => {
     const form = users.getByRole("dialog", { name: "新增子账号" });
     await form.locator('input[name="account"]').fill("13911112222");
     await form.locator('input[name="name"]').fill("美国店运营");
+    // The page asks for the store groups when it opens, apart from the form: they are listed once they answer.
+    await form.getByRole("checkbox", { name: "美国一店", exact: true }).waitFor();
     assert.deepEqual(await form.getByRole("group", { name: "可查看的店铺（不选则全部）" }).getByRole("checkbox").evaluateAll((cs) => cs.map((c) => c.parentElement.innerText.trim())), ["美国一店"]);
     await form.getByRole("checkbox", { name: "美国一店", exact: true }).check();
     await form.locator('input[name="password"]').fill("Ops#2026pass");
