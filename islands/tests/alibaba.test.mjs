@@ -108,6 +108,8 @@ describe("1688账号绑定 and 1688结算", () => {
     const orders = view.locator("section[aria-label='1688订单']");
     const row = (id) => orders.locator("tbody tr", { hasText: id });
     await row(BOXES).waitFor();
+    // The list is loaded again once the import ends and may show part of the orders before: counted once all are in.
+    await orders.locator("tbody tr").nth(4).waitFor();
     assert.equal(await orders.locator("tbody tr").count(), 5);
     await row(TECH).getByText("1 行待配对").waitFor();
     await row(BOXES).getByText("圆通速递 YT1234567890").waitFor();

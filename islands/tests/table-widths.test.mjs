@@ -5,7 +5,7 @@
 import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
 import { PATIENCE, ADMIN_ACCOUNT, ADMIN_PASSWORD, artifact, closeBrowser, getBrowser, newPage, startServer } from "./harness.mjs";
-import { openFromRail, signInToShell, tabFrame } from "./shell.mjs";
+import { openFromRail, signInToShell, tabFrame, tableLoaded } from "./shell.mjs";
 import { signIn } from "./flows.mjs";
 import { startAmazon } from "./amazon-standin.mjs";
 
@@ -98,6 +98,8 @@ describe("列宽: 1280 px", () => {
     for (const refresh of await frame.getByRole("button", { name: "刷新", exact: true }).all()) await refresh.click();
     if (rowText) await frame.locator('table[aria-busy="false"] tbody tr', { hasText: rowText }).first().waitFor({ timeout: 30000 });
     else await frame.locator("[data-empty]").first().waitFor();
+    // An empty list shows so before its columns have come: their widths are judged once they have.
+    await tableLoaded(frame);
     await frame.locator("body").evaluate(() => document.fonts.ready);
     await page.screenshot({ path: artifact(`table-widths-${shot}-desktop.png`) });
     return { frame, cut: await frame.locator("body").evaluate(cutCells) };
@@ -148,7 +150,8 @@ describe("列宽: 1280 px", () => {
           await signIn(look, { account: ADMIN_ACCOUNT, password: ADMIN_PASSWORD });
           for (const [name, address] of [["本地产品", "/erp/material/localproduct"], ["店铺管理", "/amazon/storeAuth"], ["数据同步", "/amazon/datasync"]]) {
             await look.goto(`${address}?embed=1`);
-            await look.locator('table[aria-busy="false"] tbody tr').first().waitFor();
+            await tableLoaded(look);
+            await look.locator("tbody tr").first().waitFor();
             await look.screenshot({ path: artifact(`table-widths-${name}-${size}-${dark ? "dark" : "light"}.png`), fullPage: true });
           }
           assert.deepEqual(look.scriptErrors.map((e) => e.message), []);
