@@ -5,25 +5,13 @@
 // (字典编码已存在, 该字典下字典项值已存在) rather than the generic 数据重复冲突 of a true race.
 import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
-import { setTimeout as sleep } from "node:timers/promises";
-import { PATIENCE, ADMIN_ACCOUNT, ADMIN_PASSWORD, closeBrowser, getBrowser, newPage, startServer } from "./harness.mjs";
-import { openFromRail, question, sayYes, signInToShell, tabFrame, tableLoaded, toasts } from "./shell.mjs";
+import { ADMIN_ACCOUNT, ADMIN_PASSWORD, closeBrowser, getBrowser, newPage, startServer } from "./harness.mjs";
+import { eventually, openFromRail, question, sayYes, signInToShell, tabFrame, tableLoaded, toasts } from "./shell.mjs";
 
 const TAB = "数据字典";
 const CODE_TAKEN = "字典编码已存在";
 const VALUE_TAKEN = "该字典下字典项值已存在";
 const HAS_ITEMS = "删除字典失败，请先删除关联字典数据";
-
-/** Polls read() until check(value) holds or timeout passes; returns the last value for the caller's assertion. */
-async function eventually(read, check, timeout = PATIENCE) {
-  const deadline = Date.now() + timeout;
-  let value;
-  for (;;) {
-    value = await read().catch(() => undefined);
-    if ((value !== undefined && check(value)) || Date.now() > deadline) return value;
-    await sleep(25);
-  }
-}
 
 before(() => getBrowser());
 after(() => closeBrowser());

@@ -174,6 +174,20 @@ export async function isSeen(locator) {
   });
 }
 
+/**
+ * Polls read() until check(value) holds or timeout passes, and returns the last value, so that the caller's
+ * assertion shows what the page had when it never did. For reads that do not wait themselves (a list's texts).
+ */
+export async function eventually(read, check, timeout = PATIENCE) {
+  const deadline = Date.now() + timeout;
+  let value;
+  for (;;) {
+    value = await read().catch(() => undefined);
+    if ((value !== undefined && check(value)) || Date.now() > deadline) return value;
+    await sleep(25);
+  }
+}
+
 /** Polls isSeen until it is true or the timeout passes; returns the last answer. */
 export async function waitSeen(locator, timeout = PATIENCE) {
   const deadline = Date.now() + timeout;

@@ -8,7 +8,7 @@ import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
 import { setTimeout as sleep } from "node:timers/promises";
 import { PATIENCE, ADMIN_ACCOUNT, ADMIN_PASSWORD, artifact, closeBrowser, getBrowser, newPage, startServer } from "./harness.mjs";
-import { openFromRail, question, sayYes, shellReady, signInToShell, tabFrame, waitForToast } from "./shell.mjs";
+import { eventually, openFromRail, question, sayYes, shellReady, signInToShell, tabFrame, tableLoaded, waitForToast } from "./shell.mjs";
 import { readSheet } from "./xlsx.mjs";
 
 const TAB = "数据字典";
@@ -22,19 +22,6 @@ const CURRENCIES = [
 // The 字典项 table's default header: its columns (ID is offered but hidden) and the row actions.
 const DEFAULT_HEADER = ["字典项名称", "字典项值", "字典编码", "排序", "状态", "备注", "创建时间", "操作"];
 
-/**
- * Polls read() until check(value) holds or timeout passes, and returns the last value, so that the caller's
- * assertion shows what the page had when it never did.
- */
-async function eventually(read, check, timeout = PATIENCE) {
-  const deadline = Date.now() + timeout;
-  let value;
-  for (;;) {
-    value = await read().catch(() => undefined);
-    if ((value !== undefined && check(value)) || Date.now() > deadline) return value;
-    await sleep(25);
-  }
-}
 const same = (expected) => (v) => JSON.stringify(v) === JSON.stringify(expected);
 
 const dictRegion = (frame) => frame.getByRole("region", { name: "字典", exact: true });
@@ -46,9 +33,9 @@ async function header(region) {
   return (await region.locator("thead th").allTextContents()).map((t) => t.replace(/[↕▲▼]/g, "").trim());
 }
 
-/** The table's rows as cell texts, once it is not loading. */
+/** The table's rows as cell texts, once it is not loading and has its columns. */
 async function rows(region) {
-  await region.locator('table[aria-busy="false"]').waitFor();
+  await tableLoaded(region);
   return region.locator("tbody tr").evaluateAll((trs) => trs.map((tr) => [...tr.cells].map((td) => td.textContent.trim())));
 }
 
