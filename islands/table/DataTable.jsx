@@ -121,6 +121,10 @@ export default function DataTable({
   // used once: a reload, a jump or a new query reads by the page number alone.
   const anchor = useRef({});
 
+  // The rows and the user's columns come from two calls: a table with rows but no columns yet is still loading
+  // (it would show 操作 alone, and tests and screen readers took it as drawn).
+  const busy = (loading || !columns) && !error;
+
   const loadColumns = useCallback(async () => {
     try {
       const { data } = await api(`${FIELDS}/loadfield`, { query: { queryname } });
@@ -349,7 +353,7 @@ export default function DataTable({
         </button>
       </div>
       <div ref={scroller} className="relative overflow-x-auto">
-        <table className="min-w-full text-left text-sm" aria-busy={loading}>
+        <table className="min-w-full text-left text-sm" aria-busy={busy}>
           <thead className="bg-slate-50 text-slate-600 dark:bg-slate-900 dark:text-slate-300">
             <tr>
               {checkable && (
@@ -431,7 +435,7 @@ export default function DataTable({
             ))}
           </tbody>
         </table>
-        {!loading && !error && result.records.length === 0 && (
+        {!busy && !error && result.records.length === 0 && (
           <div data-empty className="px-3 py-10 text-center text-sm text-slate-500 dark:text-slate-400">
             {empty || "暂无数据！"}
           </div>
@@ -441,7 +445,7 @@ export default function DataTable({
             {error}
           </p>
         )}
-        {loading && (
+        {busy && (
           <div className="absolute inset-0 flex items-center justify-center bg-white/70 text-sm text-slate-600 dark:bg-slate-800/70 dark:text-slate-300" role="status">
             加载中...
           </div>
