@@ -29,11 +29,14 @@ const (
 const portfolioDays = "(SELECT d.*, c.portfolio_id FROM adv_campaign_days d JOIN adv_campaigns c " +
 	"ON c.profile_id = d.profile_id AND c.campaign_id = d.campaign_id) pd"
 
-// adGroupDays are the ad groups' days: Sponsored Products' and Display's summed from their advertised products,
-// Sponsored Brands' (which has none) from its ad group report. The filters on it reach both tables' indexes.
-const adGroupDays = "(SELECT company_id, profile_id, campaign_id, ad_group_id, day, impressions, clicks, cost, orders, " +
-	"sales, units FROM adv_product_days UNION ALL SELECT company_id, profile_id, campaign_id, ad_group_id, day, impressions, " +
-	"clicks, cost, orders, sales, units FROM adv_ad_group_days) gd"
+// adGroupDaysAs are the ad groups' days, named alias: Sponsored Products' and Display's summed from their
+// advertised products, Sponsored Brands' (which has none) from its ad group report. Both databases take the
+// filters on it into each table's indexes.
+func adGroupDaysAs(alias string) string {
+	const columns = "company_id, group_id, profile_id, campaign_id, ad_group_id, day, currency, impressions, clicks, cost, " +
+		"orders, sales, units"
+	return "(SELECT " + columns + " FROM adv_product_days UNION ALL SELECT " + columns + " FROM adv_ad_group_days) " + alias
+}
 
 // level is where a level's entities and figures are: the entity table, its Amazon id column, and the daily table
 // and its column that sums them (keywords from the targeting report's days).
@@ -43,7 +46,7 @@ type level struct {
 
 var levels = map[string]level{
 	LevelCampaign:        {"adv_campaigns", "campaign_id", "name", "adv_campaign_days", "campaign_id"},
-	LevelAdGroup:         {"adv_ad_groups", "ad_group_id", "name", adGroupDays, "ad_group_id"},
+	LevelAdGroup:         {"adv_ad_groups", "ad_group_id", "name", adGroupDaysAs("gd"), "ad_group_id"},
 	LevelKeyword:         {"adv_keywords", "keyword_id", "keyword_text", "adv_target_days", "target_id"},
 	LevelProductAd:       {"adv_product_ads", "ad_id", "sku", "adv_product_days", "ad_id"},
 	LevelTarget:          {"adv_targets", "target_id", "expression", "adv_target_days", "target_id"},
