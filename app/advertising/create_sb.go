@@ -22,8 +22,8 @@ const (
 	MsgSBASINs       = "落地页须有3到100个商品ASIN，每个为10位字母或数字（如 B0XXXXXXXX），且不能重复"
 	MsgSBKeywords    = "请至少添加一个关键词"
 	MsgSBBid         = "品牌推广的关键词竞价须在0.10到49之间，最多两位小数（日元为10到7000的整数）"
-	// LevelBrandAd is a Sponsored Brands ad in 操作记录 (no list holds it here).
-	LevelBrandAd = "brandad"
+	// LevelBrandAd is a Sponsored Brands ad in 操作记录 and 广告管理.
+	LevelBrandAd = advertisingdb.LevelBrandAd
 )
 
 // SBCreateForm is a new Sponsored Brands campaign (创建SB广告): the store group and profile (our ids), the campaign

@@ -11,7 +11,7 @@ import (
 )
 
 // MsgReportBad refuses a 报告下载 call without one of its reports.
-const MsgReportBad = "请选择报告：广告活动、推广商品、投放或搜索词报告"
+const MsgReportBad = "请选择报告：广告活动、推广商品、投放、搜索词、品牌广告组或品牌广告报告"
 
 // DownloadQuery is 报告下载's query: the report, a store group, a profile (a store's 站点) and the days
 // (yyyy-MM-dd, both included; the last 30 days when none).

@@ -12,7 +12,7 @@ import (
 
 // Messages of 广告管理.
 const (
-	MsgLevelBad     = "请选择广告层级（广告组合、广告活动、广告组、关键词、商品广告、商品投放、否定关键词或否定商品投放）"
+	MsgLevelBad     = "请选择广告层级（广告组合、广告活动、广告组、关键词、商品广告、品牌广告、商品投放、否定关键词或否定商品投放）"
 	MsgStateBad     = "广告状态不正确"
 	MsgAdTypeBad    = "广告类型只能是商品推广（SP）、展示型推广（SD）或品牌推广（SB）"
 	MsgDateBad      = "日期格式不正确，应为yyyy-MM-dd"
@@ -66,7 +66,8 @@ func (s *Service) ManagerPage(ctx context.Context, p core.Principal, q ManagerQu
 	}
 	switch f.Level {
 	case advertisingdb.LevelCampaign, advertisingdb.LevelAdGroup, advertisingdb.LevelKeyword, advertisingdb.LevelProductAd,
-		advertisingdb.LevelTarget, advertisingdb.LevelNegativeKeyword, advertisingdb.LevelNegativeTarget, advertisingdb.LevelPortfolio:
+		advertisingdb.LevelTarget, advertisingdb.LevelNegativeKeyword, advertisingdb.LevelNegativeTarget, advertisingdb.LevelPortfolio,
+		advertisingdb.LevelBrandAd:
 	default:
 		return nil, 0, r, core.Invalid(MsgLevelBad)
 	}

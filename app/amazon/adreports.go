@@ -57,6 +57,10 @@ const (
 	// ReportSDTargeting is Sponsored Display's targets (groupBy targeting; Display has no keywords): targetingId,
 	// targetingExpression.
 	ReportSDTargeting = "sdTargeting"
+	// ReportSBAdGroup is Sponsored Brands' ad groups (groupBy adGroup) and ReportSBAds its ads (groupBy ads,
+	// adId): Brands has no advertised product report, so these are what its ad groups and ads are summed from.
+	ReportSBAdGroup = "sbAdGroup"
+	ReportSBAds     = "sbAds"
 )
 
 // AdReportRetention is how many days back a report type's data reaches (Reporting v3's data retention).
@@ -104,6 +108,12 @@ var adReportConfigs = map[string]AdReportConfig{
 	ReportSBSearchTerm: {AdProduct: "SPONSORED_BRANDS", GroupBy: []string{"searchTerm"}, ReportTypeID: ReportSBSearchTerm,
 		TimeUnit: "DAILY", Format: "GZIP_JSON", Columns: []string{"date", "campaignId", "adGroupId", "keywordId", "keywordText",
 			"matchType", "searchTerm", "impressions", "clicks", "cost", "purchases", "sales", "unitsSold"}},
+	ReportSBAdGroup: {AdProduct: "SPONSORED_BRANDS", GroupBy: []string{"adGroup"}, ReportTypeID: ReportSBAdGroup,
+		TimeUnit: "DAILY", Format: "GZIP_JSON", Columns: []string{"date", "campaignId", "adGroupId", "impressions", "clicks",
+			"cost", "purchases", "sales", "unitsSold"}},
+	ReportSBAds: {AdProduct: "SPONSORED_BRANDS", GroupBy: []string{"ads"}, ReportTypeID: ReportSBAds,
+		TimeUnit: "DAILY", Format: "GZIP_JSON", Columns: []string{"date", "campaignId", "adGroupId", "adId", "impressions",
+			"clicks", "cost", "purchases", "sales", "unitsSold"}},
 	ReportSDTargeting: {AdProduct: "SPONSORED_DISPLAY", GroupBy: []string{"targeting"}, ReportTypeID: ReportSDTargeting,
 		TimeUnit: "DAILY", Format: "GZIP_JSON", Columns: []string{"date", "campaignId", "adGroupId", "targetingId",
 			"targetingExpression", "impressions", "clicks", "cost", "purchases", "sales", "unitsSold"}},

@@ -11,10 +11,10 @@ import (
 	"sellerhub/app/amazon/amazontest"
 )
 
-// The Sponsored Brands targeting and search term reports and the Sponsored Display targeting report come through
-// the same ask, poll and download as Sponsored Products', past 429s: each row names its keyword or target (a
-// Brands target and a Display target by targetingId) with the stand-in's figures, and a start older than the ad
-// type's retention (SB 60 days, SD 65) is refused.
+// The Sponsored Brands targeting, search term, ad group and ad reports and the Sponsored Display targeting report
+// come through the same ask, poll and download as Sponsored Products', past 429s: each row names its keyword or
+// target (a Brands target and a Display target by targetingId) or its ad group and ad with the stand-in's figures,
+// and a start older than the ad type's retention (SB 60 days, SD 65) is refused.
 func TestSponsoredBrandsAndDisplayTargetingReportsReadAsAmazonServesThem(t *testing.T) {
 	s := amazontest.Start(t)
 	s.AdDisplayBrands = true
@@ -93,7 +93,32 @@ func TestSponsoredBrandsAndDisplayTargetingReportsReadAsAmazonServesThem(t *test
 		got.orders != exp.orders || got.units != exp.units || exp.rows == 0 {
 		t.Fatalf("sbSearchTerm: %+v, the stand-in %+v", got, exp)
 	}
-	for reportType, days := range map[string]int{amazon.ReportSBTargeting: 61, amazon.ReportSBSearchTerm: 61, amazon.ReportSDTargeting: 66} {
+	// Sponsored Brands' ad groups and ads: each row names its ad group (and ad), and both sum to the campaigns' days.
+	var campaigns sums
+	for _, d := range a.SBCampaignDays(now, start, end) {
+		add(&campaigns, d.Clicks, d.Orders, d.Units, d.Cost, d.Sales)
+	}
+	for reportType, want := range map[string][]amazontest.AdDay{
+		amazon.ReportSBAdGroup: a.SBAdGroupDays(now, start, end),
+		amazon.ReportSBAds:     a.SBAdDays(now, start, end),
+	} {
+		var got, exp sums
+		for _, d := range want {
+			add(&exp, d.Clicks, d.Orders, d.Units, d.Cost, d.Sales)
+		}
+		for _, r := range read(reportType) {
+			add(&got, r.Clicks, r.Orders, r.Units, r.Cost, r.Sales)
+			if r.AdGroupID == "" || r.CampaignID == "" || (reportType == amazon.ReportSBAds) == (r.AdID == "") {
+				t.Fatalf("%s row %+v", reportType, r)
+			}
+		}
+		if got.rows != exp.rows || !got.cost.Equal(exp.cost) || !got.sales.Equal(exp.sales) || !got.cost.Equal(campaigns.cost) || !got.sales.Equal(campaigns.sales) || got.clicks != campaigns.clicks ||
+			got.orders != campaigns.orders || got.units != campaigns.units || exp.orders == 0 {
+			t.Fatalf("%s: %+v, the stand-in %+v, its campaigns %+v", reportType, got, exp, campaigns)
+		}
+	}
+	for reportType, days := range map[string]int{amazon.ReportSBTargeting: 61, amazon.ReportSBSearchTerm: 61, amazon.ReportSDTargeting: 66,
+		amazon.ReportSBAdGroup: 61, amazon.ReportSBAds: 61} {
 		old := today.AddDate(0, 0, -days).Format(time.DateOnly)
 		if _, err := adv.CreateAdReport(t.Context(), s.URL, refresh, usProfile, reportType, old, old); !amazon.IsAdvertisingStatus(err, 400) {
 			t.Fatalf("%s %d days back: %v", reportType, days, err)

@@ -6,12 +6,14 @@ import (
 	"net/http"
 	"net/url"
 	"slices"
+	"strings"
 	"testing"
 	"time"
 
 	"github.com/shopspring/decimal"
 	"github.com/xuri/excelize/v2"
 
+	"sellerhub/app/advertising"
 	"sellerhub/app/amazon/amazontest"
 	"sellerhub/app/apptest"
 	"sellerhub/models"
@@ -56,8 +58,9 @@ func TestAdReportDownloadsAreTheSyncedRows(t *testing.T) {
 			apptest.ExpectOK(t, env)
 			var coverage []reportCoverage
 			env.Into(t, &coverage)
-			tables := map[string]string{"campaigns": "adv_campaign_days", "products": "adv_product_days", "targets": "adv_target_days", "searchterms": "adv_search_term_days"}
-			if len(coverage) != 4 {
+			tables := map[string]string{"campaigns": "adv_campaign_days", "products": "adv_product_days", "targets": "adv_target_days",
+				"searchterms": "adv_search_term_days", "adgroups": "adv_ad_group_days", "brandads": "adv_brand_ad_days"}
+			if len(coverage) != 6 {
 				t.Fatalf("coverage %+v", coverage)
 			}
 			for _, c := range coverage {
@@ -130,8 +133,26 @@ func TestAdReportDownloadsAreTheSyncedRows(t *testing.T) {
 				}
 			}
 
+			// Sponsored Brands' ads: a row per ad and day with its name and ASINs, summing to the synced days.
+			_, ads := downloadSheet(t, w.owner, "report=brandads&startDate="+start+"&endDate="+end)
+			w.h.DB.Table("adv_brand_ad_days").Where("company_id = ? AND day BETWEEN ? AND ?", w.company, start, end).
+				Select("COUNT(*) AS n, SUM(cost) AS cost, SUM(sales) AS sales").Scan(&synced)
+			if !slices.Equal(ads[0][5:9], []string{"广告活动", "广告组", "广告", "ASIN"}) || int64(len(ads)-1) != synced.N || synced.N == 0 {
+				t.Fatalf("SB ads: header %q, %d rows of %d", ads[0], len(ads)-1, synced.N)
+			}
+			cost = decimal.Zero
+			for _, r := range ads[1:] {
+				if r[3] != "品牌推广" || r[7] == "" || !strings.HasPrefix(r[8], "B0AD") {
+					t.Fatalf("SB ad row %q", r)
+				}
+				cost = cost.Add(decimal.RequireFromString(r[11]))
+			}
+			if !cost.Equal(models.MoneyFromUnits(synced.Cost).Decimal) {
+				t.Fatalf("SB ads spent %s, synced %d", cost, synced.Cost)
+			}
+
 			for query, msg := range map[string]string{
-				"report=sales":                                          "请选择报告：广告活动、推广商品、投放或搜索词报告",
+				"report=sales":                                          advertising.MsgReportBad,
 				"report=campaigns&startDate=2026-02-30":                 "日期格式不正确，应为yyyy-MM-dd",
 				"report=targets&startDate=" + end + "&endDate=" + start: "开始日期不能晚于结束日期",
 			} {

@@ -201,6 +201,23 @@ func (ad *adSyncing) replaceDays(p advertisingdb.Profile, reportType, start, end
 			written, err = advertisingdb.ReplaceTargetDays(tx, p, adType, start, end, days, now)
 			return err
 		}
+		switch reportType {
+		case amazon.ReportSBAdGroup:
+			days := make([]advertisingdb.AdGroupDay, len(rows))
+			for i, r := range rows {
+				days[i] = advertisingdb.AdGroupDay{AdGroupID: r.AdGroupID, Day: r.Date, CampaignID: r.CampaignID, Figures: figures(r)}
+			}
+			written, err = advertisingdb.ReplaceAdGroupDays(tx, p, advertisingdb.AdTypeSB, start, end, days, now)
+			return err
+		case amazon.ReportSBAds:
+			days := make([]advertisingdb.BrandAdDay, len(rows))
+			for i, r := range rows {
+				days[i] = advertisingdb.BrandAdDay{AdID: r.AdID, Day: r.Date, CampaignID: r.CampaignID, AdGroupID: r.AdGroupID,
+					Figures: figures(r)}
+			}
+			written, err = advertisingdb.ReplaceBrandAdDays(tx, p, start, end, days, now)
+			return err
+		}
 		if adType, ok := campaignReports[reportType]; ok {
 			days := make([]advertisingdb.CampaignDay, len(rows))
 			for i, r := range rows {

@@ -128,7 +128,8 @@ func noZero(id string) string {
 // once it has campaigns of the type.
 var sponsoredReportTypes = map[string][]string{
 	advertisingdb.AdTypeSD: {amazon.ReportSDCampaigns, amazon.ReportSDAdvertisedProduct, amazon.ReportSDTargeting},
-	advertisingdb.AdTypeSB: {amazon.ReportSBCampaigns, amazon.ReportSBTargeting, amazon.ReportSBSearchTerm},
+	advertisingdb.AdTypeSB: {amazon.ReportSBCampaigns, amazon.ReportSBTargeting, amazon.ReportSBSearchTerm,
+		amazon.ReportSBAdGroup, amazon.ReportSBAds},
 }
 
 // sponsoredAdTypes are the ad types other than Sponsored Products that each profile (Amazon's id) has campaigns

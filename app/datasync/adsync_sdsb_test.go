@@ -26,6 +26,11 @@ type typeSums struct {
 	TargetOrders, TargetSales, TargetUnits                  int64
 	TermDays, TermImpressions, TermClicks, TermCost         int64
 	TermOrders, TermSales, TermUnits                        int64
+	// Sponsored Brands' ad groups' and ads' days (sbAdGroup, sbAds).
+	GroupDays, GroupImpressions, GroupClicks, GroupCost int64
+	GroupOrders, GroupSales, GroupUnits                 int64
+	AdDays, AdImpressions, AdClicks, AdCost             int64
+	AdOrders, AdSales, AdUnits                          int64
 }
 
 func (w *adWorld) typeSums(t *testing.T, adType string) typeSums {
@@ -59,6 +64,15 @@ func (w *adWorld) typeSums(t *testing.T, adType string) typeSums {
 	row = w.h.DB.Table("adv_search_term_days").Where("company_id = ? AND ad_type = ?", w.company, adType).Select(sums).Row()
 	if err := row.Scan(&s.TermDays, &s.TermImpressions, &s.TermClicks, &s.TermCost, &s.TermOrders, &s.TermSales,
 		&s.TermUnits); err != nil {
+		t.Fatal(err)
+	}
+	row = w.h.DB.Table("adv_ad_group_days").Where("company_id = ? AND ad_type = ?", w.company, adType).Select(sums).Row()
+	if err := row.Scan(&s.GroupDays, &s.GroupImpressions, &s.GroupClicks, &s.GroupCost, &s.GroupOrders, &s.GroupSales,
+		&s.GroupUnits); err != nil {
+		t.Fatal(err)
+	}
+	row = w.h.DB.Table("adv_brand_ad_days").Where("company_id = ? AND ad_type = ?", w.company, adType).Select(sums).Row()
+	if err := row.Scan(&s.AdDays, &s.AdImpressions, &s.AdClicks, &s.AdCost, &s.AdOrders, &s.AdSales, &s.AdUnits); err != nil {
 		t.Fatal(err)
 	}
 	return s
@@ -114,6 +128,24 @@ func (w *adWorld) typeTruth(t *testing.T, adType string) typeSums {
 			}
 			targetDays = a.SDTargetDays
 		} else {
+			for _, d := range a.SBAdGroupDays(now, start, end) {
+				s.GroupDays++
+				s.GroupImpressions += d.Impressions
+				s.GroupClicks += d.Clicks
+				s.GroupCost += units(d.Cost)
+				s.GroupOrders += d.Orders
+				s.GroupSales += units(d.Sales)
+				s.GroupUnits += d.Units
+			}
+			for _, d := range a.SBAdDays(now, start, end) {
+				s.AdDays++
+				s.AdImpressions += d.Impressions
+				s.AdClicks += d.Clicks
+				s.AdCost += units(d.Cost)
+				s.AdOrders += d.Orders
+				s.AdSales += units(d.Sales)
+				s.AdUnits += d.Units
+			}
 			// Sponsored Display has no search term report.
 			for _, d := range a.SBSearchTermDays(now, start, end) {
 				s.TermDays++
@@ -156,6 +188,18 @@ func TestSponsoredDisplayAndBrandsSyncExactlyBesideSponsoredProducts(t *testing.
 					want.TargetSales != want.CampaignSales || want.TargetUnits != want.CampaignUnits {
 					t.Fatalf("%s targeting days do not sum to its campaigns': %+v", adType, want)
 				}
+				// Sponsored Brands' ad groups and ads share its campaigns' days out exactly too (sbAdGroup, sbAds);
+				// Sponsored Display's ad groups are summed from its advertised products.
+				type figures struct{ impressions, clicks, cost, orders, sales, units int64 }
+				campaigns := figures{got.CampaignImpressions, got.CampaignClicks, got.CampaignCost, got.CampaignOrders, got.CampaignSales, got.CampaignUnits}
+				groups := figures{got.GroupImpressions, got.GroupClicks, got.GroupCost, got.GroupOrders, got.GroupSales, got.GroupUnits}
+				ads := figures{got.AdImpressions, got.AdClicks, got.AdCost, got.AdOrders, got.AdSales, got.AdUnits}
+				if adType == advertisingdb.AdTypeSB && (groups != campaigns || ads != campaigns || got.GroupDays == 0 || got.AdDays == 0) {
+					t.Fatalf("SB ad groups %+v and ads %+v, its campaigns %+v", groups, ads, campaigns)
+				}
+				if adType == advertisingdb.AdTypeSD && (got.GroupDays != 0 || got.AdDays != 0) {
+					t.Fatalf("SD ad group or ad days: %+v", got)
+				}
 			}
 			// Sponsored Products' days are whole beside them: its reports replace its own days only.
 			sp, spWant := w.sums(t), w.truth(t)
@@ -177,9 +221,9 @@ func TestSponsoredDisplayAndBrandsSyncExactlyBesideSponsoredProducts(t *testing.
 				t.Fatalf("audience target %+v", audience)
 			}
 			tasks := w.adTasks(t)
-			// 2 profiles × (SP 3 windows × 4 + SD 3 windows × 3 + SB 2 windows × 3) on the first run (SD keeps 65
-			// days, SB 60); 2 × (8 + 6 + 6) on a later one.
-			if r := tasks["adreports"]; r.ReportsDone != r.ReportsTotal || (r.ReportsTotal != 54 && r.ReportsTotal != 40) {
+			// 2 profiles × (SP 3 windows × 4 + SD 3 windows × 3 + SB 2 windows × 5) on the first run (SD keeps 65
+			// days, SB 60); 2 × (8 + 6 + 10) on a later one.
+			if r := tasks["adreports"]; r.ReportsDone != r.ReportsTotal || (r.ReportsTotal != 62 && r.ReportsTotal != 48) {
 				t.Fatalf("reports task = %+v", r)
 			}
 

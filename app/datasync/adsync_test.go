@@ -551,7 +551,7 @@ func TestAdManagerShowsEachLevelWithTheSyncedFigures(t *testing.T) {
 				t.Fatalf("paused keywords: %v", paused)
 			}
 			for body, msg := range map[string]map[string]any{
-				"请选择广告层级（广告组合、广告活动、广告组、关键词、商品广告、商品投放、否定关键词或否定商品投放）": {"level": "portfolios"},
+				"请选择广告层级（广告组合、广告活动、广告组、关键词、商品广告、品牌广告、商品投放、否定关键词或否定商品投放）": {"level": "portfolios"},
 				"广告状态不正确":              {"state": "RUNNING"},
 				"日期格式不正确，应为yyyy-MM-dd": {"startDate": "2026/01/01"},
 				"开始日期不能晚于结束日期":         {"startDate": end, "endDate": start},

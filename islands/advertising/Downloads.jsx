@@ -1,4 +1,4 @@
-// 报告下载: the synced Sponsored Products reports (广告活动, 推广商品, 投放, 搜索词) as .xlsx, a row per day as Amazon
+// 报告下载: the synced reports (广告活动, 推广商品, 投放, 搜索词, and Sponsored Brands' 广告组 and 广告) as .xlsx, a row per day as Amazon
 // reported it, for a store, 站点 and range (the last 30 days at first); the table says what each report holds in
 // the chosen stores, so a seller sees before downloading whether the days were synced.
 import { useEffect, useRef, useState } from "react";
@@ -51,6 +51,8 @@ export default function AdvDownloads() {
           <option value="products">推广商品报告</option>
           <option value="targets">投放报告</option>
           <option value="searchterms">搜索词报告</option>
+          <option value="adgroups">品牌广告组报告</option>
+          <option value="brandads">品牌广告报告</option>
         </select>
         <AdPlaceSelects onChange={loadCoverage} />
         <input name="startDate" type="date" aria-label="开始日期" className={input} defaultValue={daysAgo(29)} required />

@@ -1,4 +1,4 @@
-// 广告管理 and 广告活动: the synced Sponsored Products by level (广告组合 → 广告活动 → 广告组 → 关键词 / 商品广告 / 商品投放 / 否定关键词)
+// 广告管理 and 广告活动: the synced campaigns by level (广告组合 → 广告活动 → 广告组 → 关键词 / 商品广告 or 品牌广告 / 商品投放 / 否定关键词)
 // with their figures over the days asked, found by store, 站点, state, dates and name, exported to .xlsx. A name
 // opens the next level; the trail above the table goes back. Campaigns, ad groups and keywords are enabled,
 // paused, archived or given a budget or bid, one (the row's actions) or checked together, straight at Amazon; the
@@ -31,7 +31,10 @@ import { openTab } from "../lib/tabs.js";
 const ADV = "/amazonadv/api/v1";
 const input = "rounded-md border border-slate-300 px-2 py-1 text-sm dark:border-slate-600 dark:bg-slate-900";
 const button = "rounded-md bg-sky-700 px-3 py-1 text-sm font-semibold text-white hover:bg-sky-800 disabled:opacity-50";
-const LEVELS = { portfolio: "广告组合", campaign: "广告活动", adgroup: "广告组", keyword: "关键词", productad: "商品广告", target: "商品投放", negkeyword: "否定关键词", negtarget: "否定商品投放", searchterm: "搜索词" };
+const LEVELS = { portfolio: "广告组合", campaign: "广告活动", adgroup: "广告组", keyword: "关键词", productad: "商品广告", brandad: "品牌广告", target: "商品投放", negkeyword: "否定关键词", negtarget: "否定商品投放", searchterm: "搜索词" };
+// UNDER_GROUP are the levels an ad group opens, by its campaign's ad product: Sponsored Brands has ads (creatives
+// of several ASINs) and keywords and targets, no product ads or negatives.
+const UNDER_GROUP = { SB: ["brandad", "keyword", "target"], other: ["productad", "keyword", "target", "negkeyword", "negtarget"] };
 const link = "text-left text-sky-700 underline decoration-dotted hover:text-sky-900 dark:text-sky-300";
 
 // AMOUNTS are the amount a level's rows change: a campaign's daily budget, an ad group's default bid, a keyword's bid.
@@ -140,8 +143,8 @@ function AdvManager({ screen, permissions }) {
     : [];
   const open = (row) => {
     if (at.level === "portfolio") setAt({ level: "campaign", portfolioId: row.amazonId, portfolioName: row.name });
-    else if (at.level === "campaign") setAt({ ...at, level: "adgroup", campaignId: row.amazonId, campaignName: row.name });
-    else if (at.level === "adgroup") setAt({ ...at, level: "productad", adGroupId: row.amazonId, adGroupName: row.name });
+    else if (at.level === "campaign") setAt({ ...at, level: "adgroup", campaignId: row.amazonId, campaignName: row.name, adType: row.adType });
+    else if (at.level === "adgroup") setAt({ ...at, level: at.adType === "SB" ? "brandad" : "productad", adGroupId: row.amazonId, adGroupName: row.name });
   };
   return (
     <section aria-label="广告管理">
@@ -222,7 +225,7 @@ function AdvManager({ screen, permissions }) {
             <span>/</span>
             <span>{at.adGroupName}</span>
             <span className="ml-2" role="group" aria-label="广告组下">
-              {["productad", "keyword", "target", "negkeyword", "negtarget"].map((l) => (
+              {UNDER_GROUP[at.adType === "SB" ? "SB" : "other"].map((l) => (
                 <button
                   key={l}
                   type="button"

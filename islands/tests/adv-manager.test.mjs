@@ -1,7 +1,7 @@
 // 广告管理 as an advertiser, against the Amazon stand-in: a store authorised in North America for selling and for
 // advertising gets 广告活动 and 广告报表 in 数据同步; 立即同步 brings them to 已完成; 广告管理 then lists the two
 // profiles' campaigns with last 30 days' figures, most spent first, a campaign's name opens its ad groups and an
-// ad group's its product ads, the trail goes back, 状态 filters, 广告活动 shows the same lists, and 导出 downloads
+// ad group's its product ads (a Sponsored Brands ad group's its ads, with the campaign's spend), the trail goes back, 状态 filters, 广告活动 shows the same lists, and 导出 downloads
 // the list. An ad group's row excludes two ASINs (添加否定商品投放) and a search term becomes a negative phrase: the
 // stand-in's Ads API has them (GET /control/ad-creations) and 否定商品投放 / 否定关键词 list them. ROAS排名 ranks the synced campaigns, the other way round, without the small spenders, then the ad
 // groups, and exports; 广告统计 sums the days by week and by 站点; 广告漏斗 narrows from impressions to orders and
@@ -15,6 +15,7 @@ import { openFromRail, sayYes, signInToShell, tabFrame } from "./shell.mjs";
 import { startAmazon } from "./amazon-standin.mjs";
 
 const SUCCESS = "授权成功，请回到授权列表页面刷新。";
+const CA_PROFILE = "1100000000000002";
 const OWNER = { account: phone("147"), password: "Owner#2026s", name: "郑十一", email: "owner147@example.com", company: "深圳郑十一跨境电商有限公司" };
 
 /** Waits until the list holds exactly n rows: a level's or a filter's rows come after its trail and pager. */
@@ -33,6 +34,8 @@ describe("广告管理", () => {
 
   before(async () => {
     amazon = await startAmazon();
+    // The Canadian profile advertises with Sponsored Brands too (SB 品牌 1 spending): its reports add few to the sync.
+    assert.equal((await fetch(`${amazon.url}/control/ad-brands?profile=${CA_PROFILE}`, { method: "POST" })).status, 200);
     server = await startServer({ env: { ...amazon.env, SELLERHUB_REPORT_POLL: "200ms" } });
     page = await newPage(server);
     await registerCompany(page, server, { js: true, ...OWNER });
@@ -91,7 +94,7 @@ describe("广告管理", () => {
     const rows = adv.locator('section[aria-label="广告管理"] tbody tr');
     await rows.first().waitFor({ timeout: PATIENCE });
     await exactly(rows, 10);
-    assert.equal(await rows.count(), 10, "the two profiles' five campaigns each");
+    assert.equal(await rows.count(), 10, "a page of the two profiles' five SP campaigns each and Canada's two SB ones");
     const headers = (await adv.locator('section[aria-label="广告管理"] thead th').allInnerTexts()).map((t) => t.trim());
     for (const h of ["名称", "曝光量", "点击量", "点击率", "CPC", "花费", "花费(CNY)", "订单量", "销售额", "ACOS", "ROAS", "转化率"]) {
       assert.ok(headers.some((x) => x.startsWith(h)), `column ${h} in ${headers}`);
@@ -193,9 +196,48 @@ describe("广告管理", () => {
     assert.match(download.suggestedFilename(), /^广告管理_\d{4}-\d{2}-\d{2}\.xlsx$/);
   });
 
+  it("shows a Sponsored Brands campaign's ad group and ad with the campaign's spend", async () => {
+    const adv = await tabFrame(page, "广告管理");
+    const rows = adv.locator('section[aria-label="广告管理"] tbody tr');
+    const heads = async () => (await adv.locator('section[aria-label="广告管理"] thead th').allInnerTexts()).map((t) => t.trim());
+    const cells = async (row) => {
+      const h = await heads();
+      const at = (title) => row.locator("td").nth(h.findIndex((x) => x.startsWith(title)));
+      return { spend: (await at("花费").innerText()).trim(), clicks: (await at("点击量").innerText()).trim(), sales: (await at("销售额").innerText()).trim() };
+    };
+    await adv.getByLabel("广告类型", { exact: true }).selectOption("SB");
+    await adv.locator('select[name="profileId"]').selectOption({ label: "美国一店 · 加拿大" });
+    await adv.getByRole("button", { name: "查询", exact: true }).click();
+    const campaign = rows.filter({ hasText: "SB 品牌 1" });
+    await campaign.waitFor({ timeout: PATIENCE });
+    await exactly(rows, 2);
+    const figures = await cells(campaign);
+    assert.match(figures.spend, /^C\$\d/);
+    assert.notEqual(figures.spend, "C$0.00", "SB 品牌 1 spent in the last 30 days");
+    await campaign.getByRole("button", { name: "查看 SB 品牌 1" }).click();
+    await adv.getByText("当前：广告组").waitFor();
+    const group = rows.filter({ hasText: "SB 组 1" });
+    await group.waitFor({ timeout: PATIENCE });
+    await exactly(rows, 1);
+    assert.deepEqual(await cells(group), figures, "the campaign's one ad group has its spend, clicks and sales");
+    await group.getByRole("button", { name: "查看 SB 组 1" }).click();
+    await adv.getByText("当前：品牌广告").waitFor();
+    const ad = rows.filter({ hasText: "厨房秤 精准称重" });
+    await ad.waitFor({ timeout: PATIENCE });
+    await exactly(rows, 1);
+    assert.deepEqual(await cells(ad), figures, "the ad group's one ad has them too");
+    assert.equal(await adv.getByRole("button", { name: "商品广告", exact: true }).count(), 0, "an SB ad group has no product ads");
+    await page.screenshot({ path: artifact("adv-manager-sb-ads.png") });
+    await adv.getByRole("button", { name: "全部广告活动", exact: true }).click();
+    await adv.getByLabel("广告类型", { exact: true }).selectOption("");
+    await adv.locator('select[name="profileId"]').selectOption("");
+  });
+
   it("pauses campaigns at Amazon, shows the refused rows, raises a budget and finds it all in 操作记录", async () => {
     const adv = await tabFrame(page, "广告管理");
     await adv.locator('select[name="state"]').selectOption("");
+    // Sponsored Products' ten campaigns, a page: Brands' are changed in Amazon's console.
+    await adv.getByLabel("广告类型", { exact: true }).selectOption("SP");
     await adv.getByRole("button", { name: "查询", exact: true }).click();
     const rows = adv.locator('section[aria-label="广告管理"] tbody tr');
     await rows.nth(9).waitFor({ timeout: PATIENCE });
@@ -420,6 +462,10 @@ describe("广告管理", () => {
     assert.ok(Number(rows.replace(/,/g, "")) > 0, `synced search-term rows ${rows}`);
     assert.match(first, /^\d{4}-\d{2}-\d{2}$/);
     assert.ok(last >= first, `${first} to ${last}`);
+    // Sponsored Brands' ads are a report of their own (Brands has no advertised products).
+    const [adsName, adsRows] = (await held.locator('tr[data-report="brandads"] td').allInnerTexts()).map((t) => t.trim());
+    assert.equal(adsName, "品牌广告报告");
+    assert.ok(Number(adsRows.replace(/,/g, "")) > 0, `synced SB ad rows ${adsRows}`);
     await view.getByLabel("报告", { exact: true }).selectOption("searchterms");
     await view.getByRole("button", { name: "近7天", exact: true }).click();
     const from = await view.getByLabel("开始日期").inputValue();

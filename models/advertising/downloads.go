@@ -20,6 +20,9 @@ var DownloadReports = []DownloadReport{
 	{"products", "推广商品报告", "adv_product_days"},
 	{"targets", "投放报告", "adv_target_days"},
 	{"searchterms", "搜索词报告", "adv_search_term_days"},
+	// Sponsored Brands' ad groups and ads (sbAdGroup, sbAds): Brands has no advertised products.
+	{"adgroups", "品牌广告组报告", "adv_ad_group_days"},
+	{"brandads", "品牌广告报告", "adv_brand_ad_days"},
 }
 
 // DownloadFilter is 报告下载's query: the user (store groups), a group, a profile (a store's 站点) and the days
@@ -102,6 +105,12 @@ func DownloadRows(db *models.DB, companyID int64, r DownloadReport, f DownloadFi
 	case "searchterms":
 		named = "COALESCE(a.name, ''), '', '', d.keyword, d.match_type, d.search_term"
 		order = "d.campaign_id, d.ad_group_id, d.target_id, d.search_term"
+	case "adgroups":
+		named, order = "COALESCE(a.name, ''), '', '', '', '', ''", "d.campaign_id, d.ad_group_id"
+	case "brandads":
+		// An ad's name in Target, its ASINs in ASIN.
+		q = q.Joins("LEFT JOIN adv_brand_ads b ON b.profile_id = d.profile_id AND b.ad_id = d.ad_id")
+		named, order = "COALESCE(a.name, ''), '', COALESCE(b.asins, ''), COALESCE(b.name, d.ad_id), '', ''", "d.campaign_id, d.ad_group_id, d.ad_id"
 	}
 	cur, err := q.Select("d.day, COALESCE(g.name, ''), COALESCE(p.country_code, ''), d.ad_type, d.currency, COALESCE(c.name, ''), " + named +
 		", d.impressions, d.clicks, d.cost, d.orders, d.sales, d.units").

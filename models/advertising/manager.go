@@ -21,11 +21,22 @@ const (
 	LevelNegativeKeyword = "negkeyword"
 	LevelNegativeTarget  = "negtarget"
 	LevelPortfolio       = "portfolio"
+	// LevelBrandAd is Sponsored Brands' ads (their creatives), under an SB ad group as product ads are under SP's.
+	LevelBrandAd = "brandad"
 )
 
 // portfolioDays are the campaigns' days with their portfolio: a portfolio's figures are its campaigns'.
 const portfolioDays = "(SELECT d.*, c.portfolio_id FROM adv_campaign_days d JOIN adv_campaigns c " +
 	"ON c.profile_id = d.profile_id AND c.campaign_id = d.campaign_id) pd"
+
+// adGroupDaysAs are the ad groups' days, named alias: Sponsored Products' and Display's summed from their
+// advertised products, Sponsored Brands' (which has none) from its ad group report. Both databases take the
+// filters on it into each table's indexes.
+func adGroupDaysAs(alias string) string {
+	const columns = "company_id, group_id, profile_id, campaign_id, ad_group_id, day, currency, impressions, clicks, cost, " +
+		"orders, sales, units"
+	return "(SELECT " + columns + " FROM adv_product_days UNION ALL SELECT " + columns + " FROM adv_ad_group_days) " + alias
+}
 
 // level is where a level's entities and figures are: the entity table, its Amazon id column, and the daily table
 // and its column that sums them (keywords from the targeting report's days).
@@ -35,13 +46,14 @@ type level struct {
 
 var levels = map[string]level{
 	LevelCampaign:        {"adv_campaigns", "campaign_id", "name", "adv_campaign_days", "campaign_id"},
-	LevelAdGroup:         {"adv_ad_groups", "ad_group_id", "name", "adv_product_days", "ad_group_id"},
+	LevelAdGroup:         {"adv_ad_groups", "ad_group_id", "name", adGroupDaysAs("gd"), "ad_group_id"},
 	LevelKeyword:         {"adv_keywords", "keyword_id", "keyword_text", "adv_target_days", "target_id"},
 	LevelProductAd:       {"adv_product_ads", "ad_id", "sku", "adv_product_days", "ad_id"},
 	LevelTarget:          {"adv_targets", "target_id", "expression", "adv_target_days", "target_id"},
 	LevelNegativeKeyword: {"adv_negative_keywords", "keyword_id", "keyword_text", "", ""},
 	LevelNegativeTarget:  {"adv_negative_targets", "target_id", "expression", "", ""},
 	LevelPortfolio:       {"adv_portfolios", "portfolio_id", "name", portfolioDays, "portfolio_id"},
+	LevelBrandAd:         {"adv_brand_ads", "ad_id", "name", "adv_brand_ad_days", "ad_id"},
 }
 
 // ManagerFilter is 广告管理's query: the level, the user (store groups), a group, a profile, a state, the parent
@@ -139,6 +151,7 @@ func ManagerPage(db *models.DB, companyID int64, f ManagerFilter) ([]ManagerRow,
 		LevelNegativeKeyword: "e.campaign_id, e.ad_group_id, '', e.match_type, '', '', 0, 0",
 		LevelNegativeTarget:  "e.campaign_id, e.ad_group_id, e.expression_type, '', '', '', 0, 0",
 		LevelPortfolio:       "'', '', '', '', '', '', 0, 0",
+		LevelBrandAd:         "e.campaign_id, e.ad_group_id, '', '', e.asins, '', 0, 0",
 	}[f.Level]
 	page := func(q *gorm.DB, figures string, offset, limit int, order ...string) ([]ManagerRow, error) {
 		q = q.Joins("LEFT JOIN adv_profiles p ON p.id = e.profile_id").

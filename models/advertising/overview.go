@@ -40,7 +40,11 @@ func OverviewDays(db *models.DB, companyID int64, f OverviewFilter) ([]ProfileDa
 	case LevelSKU:
 		table, key = "adv_product_days", "d.sku"
 	}
-	q := db.Table(table+" d").Where("d.company_id = ? AND d.day >= ? AND d.day <= ?", companyID, f.Start, f.End).
+	from := table + " d"
+	if f.By == LevelAdGroup {
+		from = adGroupDaysAs("d")
+	}
+	q := db.Table(from).Where("d.company_id = ? AND d.day >= ? AND d.day <= ?", companyID, f.Start, f.End).
 		Scopes(models.InGrantedGroups("d.group_id", f.UserID))
 	if f.GroupID != 0 {
 		q = q.Where("d.group_id = ?", f.GroupID)

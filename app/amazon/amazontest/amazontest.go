@@ -73,6 +73,9 @@ type Server struct {
 	// AdDisplayBrands makes every profile advertise with Sponsored Display and Sponsored Brands campaigns of its own
 	// too, with a year of daily figures (sdsblist.go); off, those ad types hold only what is created through the API.
 	AdDisplayBrands bool
+	// adBrandsOnly are the profiles that advertise with AdDisplayBrands' Sponsored Brands campaigns only
+	// (AdvertiseBrands).
+	adBrandsOnly map[int64]bool
 	// AdPageSize is the most entities a Sponsored Products list page holds (default 7, so paging is exercised).
 	AdPageSize int
 	// Quotas, when set, holds each seller's calls of the Reports, Catalog Items and Product Fees operations to

@@ -69,10 +69,28 @@ func SponsoredAccountOf(p StandInProfile, skus AdSKUs) *SponsoredAccount {
 	return a
 }
 
+// AdvertiseBrands makes a profile advertise with the Sponsored Brands campaigns of its own (AdDisplayBrands'
+// SB 1 and SB 2) without the Sponsored Display ones: a world with Brands' figures that costs a sync few reports.
+func AdvertiseBrands(s *Server, profileID int64) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.adBrandsOnly == nil {
+		s.adBrandsOnly = map[int64]bool{}
+	}
+	s.adBrandsOnly[profileID] = true
+}
+
 func sponsoredAccount(s *Server, p StandInProfile, skus AdSKUs, own bool) *SponsoredAccount {
 	a := &SponsoredAccount{Currency: p.CurrencyCode, Timezone: p.Timezone, spends: map[string][2]int{}}
-	if own {
+	s.mu.Lock()
+	brands := s.adBrandsOnly[p.ProfileID]
+	s.mu.Unlock()
+	switch {
+	case own:
 		a = SponsoredAccountOf(p, skus)
+	case brands:
+		a = SponsoredAccountOf(p, skus)
+		a.dropDisplay()
 	}
 	s.AdEdits.mu.Lock()
 	defer s.AdEdits.mu.Unlock()
@@ -139,6 +157,25 @@ func (a *SponsoredAccount) makeOwn(p StandInProfile, list [][2]string) {
 	}
 	a.BrandTargets = append(a.BrandTargets, SponsoredTarget{TargetID: id(25, 1), AdGroupID: id(22, 2), CampaignID: id(21, 2),
 		ASIN: sku(0)[1], Bid: money(90)})
+}
+
+// dropDisplay leaves the account's Sponsored Brands campaigns only.
+func (a *SponsoredAccount) dropDisplay() {
+	brands := map[string]bool{}
+	var campaigns []SponsoredCampaign
+	for _, c := range a.Campaigns {
+		if c.AdType == "SB" {
+			brands[c.CampaignID] = true
+			campaigns = append(campaigns, c)
+		}
+	}
+	var groups []SponsoredAdGroup
+	for _, g := range a.AdGroups {
+		if brands[g.CampaignID] {
+			groups = append(groups, g)
+		}
+	}
+	a.Campaigns, a.AdGroups, a.ProductAds, a.Targets = campaigns, groups, nil, nil
 }
 
 // campaignOf is an ad group's campaign.

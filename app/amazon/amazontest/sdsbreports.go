@@ -129,8 +129,9 @@ func sponsoredTargetingRows(a *SponsoredAccount, reportType string, now time.Tim
 }
 
 // targetingReports are the configurations Reporting v3 accepts for the Sponsored Brands and Display targeting
-// and search term reports: their ad product, groupBy and the columns a request may name (those the sync asks for
-// among Amazon's); another is refused with 400, as Amazon refuses a column a report type does not have.
+// and search term reports and Sponsored Brands' ad group and ad reports: their ad product, groupBy and the columns
+// a request may name (those the sync asks for among Amazon's); another is refused with 400, as Amazon refuses a
+// column a report type does not have.
 var targetingReports = map[string]struct {
 	adProduct, groupBy string
 	columns            []string
@@ -145,9 +146,16 @@ var targetingReports = map[string]struct {
 	"sdTargeting": {"SPONSORED_DISPLAY", "targeting", []string{"date", "campaignId", "campaignName", "adGroupId", "adGroupName",
 		"targetingId", "targetingExpression", "targetingText", "adKeywordStatus", "impressions", "clicks", "cost", "purchases",
 		"purchasesClicks", "sales", "salesClicks", "unitsSold", "unitsSoldClicks"}},
+	"sbAdGroup": {"SPONSORED_BRANDS", "adGroup", []string{"date", "campaignId", "campaignName", "campaignStatus", "adGroupId",
+		"adGroupName", "adStatus", "impressions", "clicks", "cost", "purchases", "purchasesClicks", "sales", "salesClicks",
+		"unitsSold", "unitsSoldClicks"}},
+	"sbAds": {"SPONSORED_BRANDS", "ads", []string{"date", "campaignId", "campaignName", "campaignStatus", "adGroupId",
+		"adGroupName", "adId", "adStatus", "impressions", "clicks", "cost", "purchases", "purchasesClicks", "sales",
+		"salesClicks", "unitsSold", "unitsSoldClicks"}},
 }
 
-// reportColumnsValid checks a targeting or search term report's configuration (the others are not checked).
+// reportColumnsValid checks a targeting, search term, ad group or ad report's configuration (the others are not
+// checked).
 func reportColumnsValid(reportType, adProduct string, groupBy, columns []string) bool {
 	cfg, ok := targetingReports[reportType]
 	if !ok {

@@ -22,7 +22,7 @@ import (
 // adReportTypes are the report types the stand-in makes.
 var adReportTypes = map[string]bool{"spCampaigns": true, "spAdvertisedProduct": true, "spTargeting": true, "spSearchTerm": true,
 	"sbCampaigns": true, "sdCampaigns": true, "sdAdvertisedProduct": true, "sbTargeting": true, "sbSearchTerm": true,
-	"sdTargeting": true}
+	"sdTargeting": true, "sbAdGroup": true, "sbAds": true}
 
 // adReportRetention is how far back a report type's data reaches: 95 days for Sponsored Products, 60 for
 // Sponsored Brands, 65 for Sponsored Display.
@@ -362,8 +362,11 @@ func (s adsAPI) downloadAdReport(w http.ResponseWriter, r *http.Request) {
 	if more, ok := sponsoredTargetingRows(sdsb, job.reportType, job.madeAt, job.start, job.end); ok {
 		rows = more
 	}
+	if more, ok := sbAdRows(sdsb, job.reportType, job.madeAt, job.start, job.end); ok {
+		rows = more
+	}
 	switch job.reportType {
-	case "sbCampaigns", "sdCampaigns", "sdAdvertisedProduct", "sbTargeting", "sbSearchTerm", "sdTargeting":
+	case "sbCampaigns", "sdCampaigns", "sdAdvertisedProduct", "sbTargeting", "sbSearchTerm", "sdTargeting", "sbAdGroup", "sbAds":
 	case "spSearchTerm":
 		rows = searchTermRows(a, job.madeAt, job.start, job.end)
 	case "spTargeting":

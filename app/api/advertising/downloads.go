@@ -74,6 +74,11 @@ func (h *Handler) Download(c *echo.Context) error {
 		cols = append(cols, text("广告组", func(r row) string { return r.AdGroupName }),
 			text("搜索词", func(r row) string { return r.SearchTerm }), text("投放", func(r row) string { return r.Target }),
 			text("匹配类型", func(r row) string { return r.MatchType }))
+	case "adgroups":
+		cols = append(cols, text("广告组", func(r row) string { return r.AdGroupName }))
+	case "brandads":
+		cols = append(cols, text("广告组", func(r row) string { return r.AdGroupName }),
+			text("广告", func(r row) string { return r.Target }), text("ASIN", func(r row) string { return r.ASIN }))
 	}
 	cols = append(cols, count("曝光量", func(r row) int64 { return r.Impressions }), count("点击量", func(r row) int64 { return r.Clicks }),
 		text("花费", func(r row) string { return r.Cost.StringFixed(2) }), count("订单量", func(r row) int64 { return r.Orders }),

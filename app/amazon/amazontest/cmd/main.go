@@ -12,7 +12,8 @@
 // /control/settlements?seller=ID answers the seller's settlement reports (JSON: reportId, marketplaceId and the
 // flat file's text), the same files the sync downloads, so that a test can work out a profit by hand. GET
 // /control/ad-creations answers the Sponsored Products entities created through the Ads API, per profile
-// (amazontest.AdCreated as JSON), so that a test sees what reached Amazon. The AliExpress
+// (amazontest.AdCreated as JSON), so that a test sees what reached Amazon; POST /control/ad-brands?profile=ID makes
+// the profile advertise with Sponsored Brands campaigns of its own (amazontest.AdvertiseBrands). The AliExpress
 // stand-in answers under /aliexpress (POST /aliexpress/control/expire-refresh ends its refresh tokens).
 package main
 
@@ -73,6 +74,10 @@ func main() {
 	})
 	s.Mux.HandleFunc("GET /control/settlements", func(w http.ResponseWriter, r *http.Request) {
 		settlements(w, world, r.URL.Query().Get("seller"))
+	})
+	s.Mux.HandleFunc("POST /control/ad-brands", func(_ http.ResponseWriter, r *http.Request) {
+		id, _ := strconv.ParseInt(r.URL.Query().Get("profile"), 10, 64)
+		amazontest.AdvertiseBrands(s, id)
 	})
 	s.Mux.HandleFunc("GET /control/ad-creations", func(w http.ResponseWriter, r *http.Request) {
 		w.Header().Set("Content-Type", "application/json")
