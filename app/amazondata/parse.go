@@ -6,6 +6,7 @@ import (
 	"math"
 	"strconv"
 	"strings"
+	"sync/atomic"
 	"time"
 
 	"sellerhub/app/amazon"
@@ -324,4 +325,104 @@ func readLatest[K comparable, T any](r *amazon.TSVReader, progress Progress, rea
 		}
 	}
 	return res, flush()
+}
+
+// latestBatch is a batch of readLatestOverlapped: its rows, each key once, and the file's lines read up to its end.
+type latestBatch[K comparable, T any] struct {
+	rows  []T
+	at    map[K]int
+	lines int
+}
+
+// readLatestOverlapped is readLatest with the next batch read while the one before is written, as importOrders
+// does: one after the other, each of reading and writing waited for the other. One writer writes the batches in
+// the file's order and one more waits at most, so what is written, and what a line that cannot be read leaves
+// unwritten (its batch and the rest), are readLatest's, and the memory stays three batches'.
+func readLatestOverlapped[K comparable, T any](r *amazon.TSVReader, progress Progress, read func(amazon.TSVRow) (T, K, error),
+	upsert func([]T) (int64, error)) (res Result, err error) {
+	batches := make(chan *latestBatch[K, T], 1)
+	written := make(chan *latestBatch[K, T], 2) // batches written, for the reader to fill again
+	var (
+		stop     atomic.Bool // the writer failed: read no further
+		lines    int         // read by the writer once reading has ended
+		readErr  error
+		finished = make(chan struct{})
+	)
+	go func() {
+		defer close(finished)
+		defer close(batches)
+		// A panic here would end the process: the job's own recovery covers only the job's goroutine.
+		defer func() {
+			if p := recover(); p != nil {
+				readErr = fmt.Errorf("amazondata: line %d: %v", lines+1, p)
+			}
+		}()
+		next := func() *latestBatch[K, T] {
+			select {
+			case b := <-written:
+				b.rows, b.lines = b.rows[:0], 0
+				clear(b.at)
+				return b
+			default:
+				return &latestBatch[K, T]{rows: make([]T, 0, batchLines), at: make(map[K]int, batchLines)}
+			}
+		}
+		b := next()
+		for !stop.Load() {
+			row, err := r.Next()
+			if err == io.EOF {
+				break
+			}
+			if err != nil {
+				readErr = err
+				return
+			}
+			lines++
+			v, key, err := read(row)
+			if err != nil {
+				readErr = err
+				return
+			}
+			if i, ok := b.at[key]; ok {
+				b.rows[i] = v
+				continue
+			}
+			b.at[key] = len(b.rows)
+			b.rows = append(b.rows, v)
+			if len(b.rows) >= batchLines {
+				b.lines = lines
+				batches <- b
+				b = next()
+			}
+		}
+		if len(b.rows) > 0 && !stop.Load() {
+			b.lines = lines
+			batches <- b
+		}
+	}()
+	// Whatever ends the writing (a panic included), the reader is stopped and waited for: the caller may close the
+	// file once this returns.
+	defer func() {
+		stop.Store(true)
+		for range batches {
+		}
+		<-finished
+		res.Lines = lines
+		if err == nil {
+			err = readErr
+		}
+	}()
+	for b := range batches {
+		n, err := upsert(b.rows)
+		if err != nil {
+			return res, err
+		}
+		res.Written += int(n)
+		progress(b.lines)
+		select {
+		case written <- b:
+		default:
+		}
+	}
+	return res, nil
 }

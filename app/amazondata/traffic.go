@@ -156,9 +156,12 @@ func (t *trafficLines) fill() error {
 	return nil
 }
 
+// lineBreaks are what could split a line of trafficLines: they become spaces.
+var lineBreaks = strings.NewReplacer("\t", " ", "\n", " ", "\r", " ")
+
 // write appends an ASIN's line; a value with a tab or line break could split it, so those become spaces.
 func (t *trafficLines) write(a trafficASIN) {
-	clean := strings.NewReplacer("\t", " ", "\n", " ", "\r", " ")
+	clean := lineBreaks
 	fields := []string{t.day, a.ParentASIN, a.ChildASIN, a.SKU, a.Traffic.Sessions.String(), a.Traffic.BrowserSessions.String(),
 		a.Traffic.PageViews.String(), a.Traffic.BuyBoxPercentage.String(), a.Traffic.UnitSessionPercentage.String(),
 		a.Sales.UnitsOrdered.String(), a.Sales.TotalOrderItems.String(), a.Sales.OrderedProductSales.Amount.String(),
@@ -200,7 +203,7 @@ func importTraffic(s *Service, st Store, r *amazon.TSVReader, progress Progress)
 	if err := requireColumns(r, SalesTraffic, "date", "childAsin", "sessions", "unitsOrdered"); err != nil {
 		return Result{}, err
 	}
-	return readLatest(r, progress, func(row amazon.TSVRow) (amazondatadb.TrafficDay, trafficKey, error) {
+	return readLatestOverlapped(r, progress, func(row amazon.TSVRow) (amazondatadb.TrafficDay, trafficKey, error) {
 		l := line{row: row}
 		d := amazondatadb.TrafficDay{CompanyID: st.CompanyID, GroupID: st.GroupID, SellerID: st.SellerID,
 			MarketplaceID: st.MarketplaceID, Day: l.required("date"), ParentASIN: l.str("parentAsin"),
