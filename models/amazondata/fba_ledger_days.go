@@ -70,6 +70,11 @@ func eventsSum(cond string) string {
 	return "(SELECT COALESCE(SUM(e.quantity), 0) FROM fba_ledger_events e WHERE " + sameDay + cond + ")"
 }
 
+// eventsOf is the sum of the joined events (e) that cond selects.
+func eventsOf(cond string) string {
+	return "COALESCE(SUM(CASE WHEN " + cond + " THEN e.quantity ELSE 0 END), 0)"
+}
+
 func reasonIn(codes []string) string {
 	return "e.event_type = 'Adjustments' AND e.reason IN ('" + strings.Join(codes, "','") + "')"
 }
@@ -96,7 +101,8 @@ func (f LedgerDayFilter) matching(db *models.DB, companyID int64) *gorm.DB {
 		q = q.Where("fba_ledger_balances.sku IN ?", f.skus)
 	}
 	if f.Mismatched {
-		q = q.Where("fba_ledger_balances.ending - fba_ledger_balances.starting <> " + eventsSum(""))
+		// The partial index fba_ledger_balances_mismatched holds exactly these rows: the term must read as its own.
+		q = q.Where("fba_ledger_balances.difference <> 0")
 	}
 	return db.ContainsKeyword(q, f.Keyword, "fba_ledger_balances.sku", "fba_ledger_balances.fnsku")
 }
@@ -121,19 +127,22 @@ func LedgerDayPage(db *models.DB, companyID int64, f LedgerDayFilter) ([]LedgerD
 	p := models.PageQuery{Matching: func() *gorm.DB { return f.matching(db, companyID) }, ID: "fba_ledger_balances.id",
 		Order: order, Offset: f.Offset, Limit: f.Limit, Anchor: f.Anchor, Searched: f.Keyword != ""}
 	total, err := models.ReadPage(db, p, func() *gorm.DB {
+		// The page's balances are joined to their events once, each kind summed from the same rows, where a
+		// subquery per kind read a balance's events eleven times.
 		return db.Table("fba_ledger_balances").Scopes(models.InCompany("fba_ledger_balances", companyID)).
 			Joins("JOIN store_groups ON store_groups.id = fba_ledger_balances.group_id").
+			Joins("LEFT JOIN fba_ledger_events e ON " + sameDay).
+			Group("fba_ledger_balances.id, store_groups.name").
 			Select("fba_ledger_balances.*, store_groups.name AS group_name, " +
-				eventsSum("e.event_type = 'Receipts'") + " AS ev_receipts, " +
-				eventsSum("e.event_type = 'Shipments'") + " AS ev_shipments, " +
-				eventsSum("e.event_type = 'CustomerReturns'") + " AS ev_returns, " +
-				eventsSum("e.event_type IN ('WhseTransfers', 'VendorReturns')") + " AS ev_transfers, " +
-				eventsSum(reasonIn(ReasonsLost)) + " AS ev_lost, " +
-				eventsSum(reasonIn(ReasonsFound)) + " AS ev_found, " +
-				eventsSum(reasonIn(ReasonsDamaged)) + " AS ev_damaged, " +
-				eventsSum(reasonIn(ReasonsDisposed)) + " AS ev_disposed, " +
-				eventsSum("") + " AS ev_total, " +
-				"(SELECT COUNT(*) FROM fba_ledger_events e WHERE " + sameDay + ") AS ev_count")
+				eventsOf("e.event_type = 'Receipts'") + " AS ev_receipts, " +
+				eventsOf("e.event_type = 'Shipments'") + " AS ev_shipments, " +
+				eventsOf("e.event_type = 'CustomerReturns'") + " AS ev_returns, " +
+				eventsOf("e.event_type IN ('WhseTransfers', 'VendorReturns')") + " AS ev_transfers, " +
+				eventsOf(reasonIn(ReasonsLost)) + " AS ev_lost, " +
+				eventsOf(reasonIn(ReasonsFound)) + " AS ev_found, " +
+				eventsOf(reasonIn(ReasonsDamaged)) + " AS ev_damaged, " +
+				eventsOf(reasonIn(ReasonsDisposed)) + " AS ev_disposed, " +
+				"COALESCE(SUM(e.quantity), 0) AS ev_total, COUNT(e.id) AS ev_count")
 	}, &rows)
 	for i := range rows {
 		r := &rows[i]
