@@ -108,7 +108,15 @@ func writeLedgerEvents(db *models.DB, events []LedgerEvent, upsertAll bool) (int
 		if err != nil || written == 0 {
 			return err
 		}
-		return refreshLedgerDifferences(tx, placesOfEvents(fresh, changed), true)
+		refreshed, err := refreshLedgerDifferences(tx, placesOfEvents(fresh, changed), true)
+		if err != nil || refreshed == 0 {
+			return err
+		}
+		companies := make([]int64, len(events))
+		for i := range events {
+			companies[i] = events[i].CompanyID
+		}
+		return raiseLedgerDays(tx, companies)
 	})
 	return written, err
 }
@@ -263,7 +271,7 @@ func UpsertLedgerBalances(db *models.DB, balances []LedgerBalance) (int64, error
 			if err := addLedgerSKUs(tx, balances); err != nil {
 				return err
 			}
-			if err := refreshLedgerDifferences(tx, places, false); err != nil {
+			if _, err := refreshLedgerDifferences(tx, places, false); err != nil {
 				return err
 			}
 		}
@@ -273,6 +281,9 @@ func UpsertLedgerBalances(db *models.DB, balances []LedgerBalance) (int64, error
 			if c := balances[i].CompanyID; !raised[c] {
 				raised[c] = true
 				if err := tx.RaiseReportGeneration(c, models.GenerationFBALedger); err != nil {
+					return err
+				}
+				if err := tx.RaiseReportGeneration(c, models.GenerationLedgerDays); err != nil {
 					return err
 				}
 			}

@@ -55,6 +55,9 @@ type LedgerDayFilter struct {
 	// skus, when the keyword names few seller SKUs (ledgerSKUsContaining), are those: the balances are read on the
 	// index by company and SKU, then tested for the keyword as before.
 	skus []string
+	// groups are the store groups the user is limited to (none: all), written into the statement, which names the
+	// list's kept totals and jump anchors: a change of the user's groups is another list.
+	groups []int64
 }
 
 // sameDay matches an event (e) to the balance (fba_ledger_balances) of its day and place.
@@ -80,8 +83,10 @@ func reasonIn(codes []string) string {
 }
 
 func (f LedgerDayFilter) matching(db *models.DB, companyID int64) *gorm.DB {
-	q := db.Table("fba_ledger_balances").Scopes(models.InCompany("fba_ledger_balances", companyID),
-		models.InGrantedGroups("fba_ledger_balances.group_id", f.UserID))
+	q := db.Table("fba_ledger_balances").Scopes(models.InCompany("fba_ledger_balances", companyID))
+	if f.groups != nil {
+		q = q.Where("fba_ledger_balances.group_id IN ?", f.groups)
+	}
 	if f.GroupID != 0 {
 		q = q.Where("fba_ledger_balances.group_id = ?", f.GroupID)
 	}
@@ -111,6 +116,13 @@ func (f LedgerDayFilter) matching(db *models.DB, companyID int64) *gorm.DB {
 // with the total.
 func LedgerDayPage(db *models.DB, companyID int64, f LedgerDayFilter) ([]LedgerDayRow, int64, error) {
 	rows := []LedgerDayRow{}
+	err := db.Table("user_store_groups").Where("user_id = ?", f.UserID).Order("group_id").Pluck("group_id", &f.groups).Error
+	if err != nil {
+		return rows, 0, err
+	}
+	if len(f.groups) == 0 {
+		f.groups = nil
+	}
 	if f.Keyword != "" {
 		skus, few, err := ledgerSKUsContaining(db, companyID, f.Keyword)
 		if err != nil || (few && len(skus) == 0) {
@@ -124,8 +136,12 @@ func LedgerDayPage(db *models.DB, companyID int64, f LedgerDayFilter) ([]LedgerD
 	if f.OrderBy != "" {
 		order = models.ByKeys("fba_ledger_balances", f.Desc, f.OrderBy)
 	}
+	// A keyword that names few SKUs reads their balances on the index as any filter does; only one that names many
+	// tests every balance (Searched). The imports raise the list's generation, so far pages start from a kept
+	// anchor and first pages use a kept total rather than walking a SKU's year.
 	p := models.PageQuery{Matching: func() *gorm.DB { return f.matching(db, companyID) }, ID: "fba_ledger_balances.id",
-		Order: order, Offset: f.Offset, Limit: f.Limit, Anchor: f.Anchor, Searched: f.Keyword != ""}
+		Order: order, Offset: f.Offset, Limit: f.Limit, Anchor: f.Anchor, Searched: f.Keyword != "" && f.skus == nil,
+		Generation: models.ListGeneration{Company: companyID, Kind: models.GenerationLedgerDays}}
 	total, err := models.ReadPage(db, p, func() *gorm.DB {
 		// The page's balances are joined to their events once, each kind summed from the same rows, where a
 		// subquery per kind read a balance's events eleven times.

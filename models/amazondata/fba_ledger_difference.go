@@ -83,15 +83,17 @@ func placesOfBalances(balances []LedgerBalance) []ledgerPlace {
 }
 
 // refreshLedgerDifferences writes the difference of each stored balance of the places, from its own balances and
-// the events stored at its place that day; a balance whose difference holds is not rewritten. onlyIfBalances skips
-// an account's places when it holds no balance over their days (a detail imported before any summary).
-func refreshLedgerDifferences(tx *models.DB, places []ledgerPlace, onlyIfBalances bool) error {
+// the events stored at its place that day, and returns how many it changed; a balance whose difference holds is
+// not rewritten. onlyIfBalances skips an account's places when it holds no balance over their days (a detail
+// imported before any summary).
+func refreshLedgerDifferences(tx *models.DB, places []ledgerPlace, onlyIfBalances bool) (int64, error) {
 	type account struct {
 		sellerID      int64
 		marketplaceID string
 	}
 	byAccount := map[account][]ledgerPlace{}
 	var accounts []account
+	var changed int64
 	for _, p := range places {
 		a := account{p.sellerID, p.marketplaceID}
 		if _, ok := byAccount[a]; !ok {
@@ -110,7 +112,7 @@ func refreshLedgerDifferences(tx *models.DB, places []ledgerPlace, onlyIfBalance
 			err := tx.Raw("SELECT 1 FROM fba_ledger_balances WHERE seller_id = ? AND marketplace_id = ? AND day BETWEEN ? AND ? LIMIT 1",
 				a.sellerID, a.marketplaceID, first, last).Scan(&found).Error
 			if err != nil {
-				return err
+				return changed, err
 			}
 			if len(found) == 0 {
 				continue
@@ -118,12 +120,13 @@ func refreshLedgerDifferences(tx *models.DB, places []ledgerPlace, onlyIfBalance
 		}
 		for from := 0; from < len(ps); from += ledgerPlacesPerStatement {
 			chunk := ps[from:min(from+ledgerPlacesPerStatement, len(ps))]
-			if err := refreshLedgerPlaces(tx, a.sellerID, a.marketplaceID, chunk); err != nil {
-				return err
+			n, err := refreshLedgerPlaces(tx, a.sellerID, a.marketplaceID, chunk)
+			if changed += n; err != nil {
+				return changed, err
 			}
 		}
 	}
-	return nil
+	return changed, nil
 }
 
 // ledgerDifference is a balance's difference from the events stored at its place.
@@ -132,7 +135,7 @@ var ledgerDifference = "fba_ledger_balances.ending - fba_ledger_balances.startin
 // refreshLedgerPlaces is one statement of refreshLedgerDifferences, of one seller account: the places are a VALUES
 // list the balances' key is tested against, so that SQLite reads each on the key whatever its statistics say (joined
 // to the list, it scanned every balance of the account when it knew none).
-func refreshLedgerPlaces(tx *models.DB, sellerID int64, marketplaceID string, places []ledgerPlace) error {
+func refreshLedgerPlaces(tx *models.DB, sellerID int64, marketplaceID string, places []ledgerPlace) (int64, error) {
 	var b strings.Builder
 	args := make([]any, 0, 4*len(places)+2)
 	b.WriteString("UPDATE fba_ledger_balances SET difference = " + ledgerDifference +
@@ -148,5 +151,21 @@ func refreshLedgerPlaces(tx *models.DB, sellerID int64, marketplaceID string, pl
 		args = append(args, p.day, p.fnsku, p.location, p.disposition)
 	}
 	b.WriteString(") AND fba_ledger_balances.difference <> " + ledgerDifference)
-	return tx.Exec(b.String(), args...).Error
+	res := tx.Exec(b.String(), args...)
+	return res.RowsAffected, res.Error
+}
+
+// raiseLedgerDays raises FBA每日库存's list generation of each company of the balances a batch changed, in its
+// transaction: the list's kept totals and jump anchors hold for one generation.
+func raiseLedgerDays(tx *models.DB, companies []int64) error {
+	seen := map[int64]bool{}
+	for _, c := range companies {
+		if !seen[c] {
+			seen[c] = true
+			if err := tx.RaiseReportGeneration(c, models.GenerationLedgerDays); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
 }

@@ -93,6 +93,18 @@ func differences(t *testing.T, db *models.DB, companyID int64, s storesdb.Seller
 	return out
 }
 
+// listGeneration is the company's generation of FBA每日库存's list.
+func listGeneration(t *testing.T, db *models.DB, companyID int64) int64 {
+	t.Helper()
+	var n int64
+	err := db.Table("report_generations").Where("company_id = ? AND kind = ?", companyID, models.GenerationLedgerDays).
+		Select("COALESCE(MAX(generation), 0)").Scan(&n).Error
+	if err != nil {
+		t.Fatal(err)
+	}
+	return n
+}
+
 // mismatchedDays are the days FBA每日库存's "不符 only" lists for the company.
 func mismatchedDays(t *testing.T, db *models.DB, companyID int64) []string {
 	t.Helper()
@@ -144,7 +156,8 @@ func TestLedgerDifferenceKeptByBothImports(t *testing.T) {
 					t.Fatalf("不符 only lists %q, want the day short of an event", got)
 				}
 
-				// Again: nothing written, nothing changed.
+				// Again: nothing written, nothing changed, and FBA每日库存's kept totals and anchors still hold.
+				generation := listGeneration(t, db, w.aCo)
 				before, err := amazondatadb.LedgerBalancesOfSeller(db, w.aCo, w.a.ID)
 				if err != nil {
 					t.Fatal(err)
@@ -165,6 +178,9 @@ func TestLedgerDifferenceKeptByBothImports(t *testing.T) {
 					t.Errorf("reading both reports again changed balances: %+v, then %+v", before, after)
 				}
 
+				if g := listGeneration(t, db, w.aCo); g != generation {
+					t.Errorf("reading both reports again raised the list's generation from %d to %d", generation, g)
+				}
 				if got := differences(t, db, w.bCo, w.b); !slices.Equal(got, []string{"2026-11-01 -2"}) {
 					t.Errorf("another company's balance: %q", got)
 				}
@@ -180,6 +196,9 @@ func TestLedgerDifferenceKeptByBothImports(t *testing.T) {
 				}
 				if got := mismatchedDays(t, db, w.aCo); len(got) != 0 {
 					t.Errorf("after the missing event, 不符 only lists %q", got)
+				}
+				if g := listGeneration(t, db, w.aCo); g <= generation {
+					t.Errorf("an event that changed a day's difference left the list's generation at %d", g)
 				}
 				// A changed balance (Amazon restated the day's end) is checked again.
 				restated := w.balancesA[2]
