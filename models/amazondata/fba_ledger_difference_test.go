@@ -1,6 +1,7 @@
 package amazondata_test
 
 import (
+	"context"
 	"fmt"
 	"slices"
 	"testing"
@@ -9,6 +10,7 @@ import (
 	"sellerhub/models"
 	amazondatadb "sellerhub/models/amazondata"
 	"sellerhub/models/dbtest"
+	"sellerhub/models/migrations"
 	storesdb "sellerhub/models/stores"
 )
 
@@ -215,4 +217,37 @@ func TestLedgerDifferenceKeptByBothImports(t *testing.T) {
 			})
 		})
 	}
+}
+
+// Migration 00185 fills the difference of the balances stored before it, from the events stored then: rolled back
+// and run again over a ledger, it gives every balance the difference the imports keep.
+func TestLedgerDifferenceBackfilled(t *testing.T) {
+	dbtest.ForEach(t, func(t *testing.T, db *models.DB) {
+		w := newLedgerWorld(t, db)
+		if _, err := amazondatadb.UpsertLedgerBalances(db, []amazondatadb.LedgerBalance{w.balanceB}); err != nil {
+			t.Fatal(err)
+		}
+		w.importBalances(t, db)
+		w.importEvents(t, db, w.eventsA)
+		sqlDB, err := db.DB.DB()
+		if err != nil {
+			t.Fatal(err)
+		}
+		ctx := context.Background()
+		if err := migrations.DownTo(ctx, sqlDB, db.Driver, 184); err != nil {
+			t.Fatal(err)
+		}
+		if err := migrations.Up(ctx, sqlDB, db.Driver); err != nil {
+			t.Fatal(err)
+		}
+		if got := differences(t, db, w.aCo, w.a); !slices.Equal(got, []string{"2026-11-01 0", "2026-11-02 -1", "2026-11-03 0"}) {
+			t.Errorf("filled differences %q", got)
+		}
+		if got := differences(t, db, w.bCo, w.b); !slices.Equal(got, []string{"2026-11-01 -2"}) {
+			t.Errorf("another company's filled difference %q", got)
+		}
+		if got := mismatchedDays(t, db, w.aCo); !slices.Equal(got, []string{"2026-11-02 -1"}) {
+			t.Errorf("不符 only after the migration lists %q", got)
+		}
+	})
 }
