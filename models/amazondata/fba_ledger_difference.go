@@ -3,6 +3,7 @@ package amazondata
 import (
 	"hash/fnv"
 	"slices"
+	"strconv"
 	"strings"
 
 	"sellerhub/models"
@@ -29,21 +30,21 @@ func lockLedger(tx *models.DB, places []ledgerPlace) error {
 	if tx.Driver != "postgres" {
 		return nil
 	}
-	keys := map[int64]bool{}
+	type account struct {
+		sellerID      int64
+		marketplaceID string
+	}
+	seen := map[account]bool{}
 	var order []int64
 	for _, p := range places {
+		a := account{p.sellerID, p.marketplaceID}
+		if seen[a] {
+			continue
+		}
+		seen[a] = true
 		h := fnv.New64a()
-		h.Write([]byte("fba_ledger\x00" + p.marketplaceID))
-		var b [8]byte
-		for i := range b {
-			b[i] = byte(p.sellerID >> (8 * i))
-		}
-		h.Write(b[:])
-		k := int64(h.Sum64())
-		if !keys[k] {
-			keys[k] = true
-			order = append(order, k)
-		}
+		h.Write([]byte("fba_ledger\x00" + a.marketplaceID + "\x00" + strconv.FormatInt(a.sellerID, 10)))
+		order = append(order, int64(h.Sum64()))
 	}
 	// In one order, so two batches of several accounts cannot wait on each other.
 	slices.Sort(order)
