@@ -30,19 +30,20 @@ const ledgerBenchClients = 20
 
 // seedLedgerBench are the statements that give a store group (%[1]d company, %[2]d group, %[3]d seller) a year of
 // the ledger: each SKU's daily sellable balance at five US centres, a shipment on every other day of a centre
-// (its balance lower by the units shipped), one day in 97 short of its event (marked 不符), and the ledger's
+// (its balance lower by the units shipped), one day in 97 short of its event (marked 不符, its difference as the
+// imports keep it), and the ledger's
 // (SKU, FNSKU) pairs. @days is the VALUES list of (k, day) for the days back. Ids start far above the
 // application's so they cannot collide.
 var seedLedgerBench = []string{
 	`WITH RECURSIVE g(n) AS (SELECT 1 UNION ALL SELECT n + 1 FROM g WHERE n < ` + fmt.Sprint(ledgerBenchSKUs) + `),
 		c(j, fc) AS (VALUES ` + ledgerBenchFCs + `), d(k, day) AS (VALUES @days)
 		INSERT INTO fba_ledger_balances (id, company_id, group_id, seller_id, marketplace_id, day, fnsku, asin, sku, title,
-			disposition, location, starting, customer_shipments, ending, created_at, updated_at)
+			disposition, location, starting, customer_shipments, ending, difference, created_at, updated_at)
 		SELECT 6600000000000000000 + (n * 10 + j) * 1000 + k, %[1]d, %[2]d, %[3]d, 'ATVPDKIKX0DER', d.day, 'X0L' || n,
 			'B0L' || n, 'LB-' || n || '-X', '账本压测商品 ' || n, 'SELLABLE', c.fc, 400 + k,
 			CASE WHEN (n + j + k) %% 2 = 0 THEN -2 ELSE 0 END,
 			400 + k - CASE WHEN (n + j + k) %% 2 = 0 THEN 2 ELSE 0 END - CASE WHEN (n + k) %% 97 = 0 THEN 3 ELSE 0 END,
-			@now, @now
+			CASE WHEN (n + k) %% 97 = 0 THEN -3 ELSE 0 END, @now, @now
 		FROM g CROSS JOIN c CROSS JOIN d`,
 	`WITH RECURSIVE g(n) AS (SELECT 1 UNION ALL SELECT n + 1 FROM g WHERE n < ` + fmt.Sprint(ledgerBenchSKUs) + `),
 		c(j, fc) AS (VALUES ` + ledgerBenchFCs + `), d(k, day) AS (VALUES @days)

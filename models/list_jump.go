@@ -30,6 +30,9 @@ type ListGeneration struct {
 const (
 	GenerationProducts  = "list_products"
 	GenerationDictItems = "list_dict_items"
+	// GenerationLedgerDays is FBA每日库存's: raised in Go by the ledger's imports whenever they change a daily
+	// balance or its difference (amazondata.UpsertLedgerBalances, UpsertLedgerEvents).
+	GenerationLedgerDays = "list_fba_ledger_days"
 )
 
 // jumpAnchors are the anchors the lists keep, shared by every handle of the database.

@@ -193,17 +193,9 @@ func (db *DB) nullable(table, column string) (bool, error) {
 	c.mu.Unlock()
 	if !ok {
 		// Read without the lock: a caller inside a transaction holds a connection, and the pool may have no other.
-		types, err := db.Migrator().ColumnTypes(table)
-		if err != nil {
+		var err error
+		if cols, err = db.columnsNullable(table); err != nil {
 			return true, err
-		}
-		cols = map[string]bool{}
-		for _, t := range types {
-			// SQLite lets a primary key other than INTEGER hold NULL (a bug it keeps for compatibility) and says so,
-			// but every row's id is made by NewID.
-			n, known := t.Nullable()
-			pk, _ := t.PrimaryKey()
-			cols[t.Name()] = (n || !known) && !pk
 		}
 		c.mu.Lock()
 		c.tables[table] = cols
@@ -211,6 +203,37 @@ func (db *DB) nullable(table, column string) (bool, error) {
 	}
 	n, known := cols[column]
 	return n || !known, nil
+}
+
+// columnsNullable reads which of the table's columns may hold NULL. SQLite's are read from pragma_table_info: the
+// driver's column types parse the table's CREATE statement, and a comment line in it (fba_ledger_balances') hid
+// the column after it, which then counted as nullable.
+func (db *DB) columnsNullable(table string) (map[string]bool, error) {
+	cols := map[string]bool{}
+	if db.Driver == "sqlite" {
+		var info []struct {
+			Name    string
+			NotNull int
+			PK      int
+		}
+		err := db.Raw(`SELECT name, "notnull" AS not_null, pk FROM pragma_table_info(?)`, table).Scan(&info).Error
+		// SQLite lets a primary key other than INTEGER hold NULL (a bug it keeps for compatibility) and says so, but
+		// every row's id is made by NewID.
+		for _, c := range info {
+			cols[c.Name] = c.NotNull == 0 && c.PK == 0
+		}
+		return cols, err
+	}
+	types, err := db.Migrator().ColumnTypes(table)
+	if err != nil {
+		return nil, err
+	}
+	for _, t := range types {
+		n, known := t.Nullable()
+		pk, _ := t.PrimaryKey()
+		cols[t.Name()] = (n || !known) && !pk
+	}
+	return cols, nil
 }
 
 // ListOrder is a list's order: the checked column (created_at by default, newest first), then the id.

@@ -72,6 +72,9 @@ func writeLedgerEvents(db *models.DB, events []LedgerEvent, upsertAll bool) (int
 				return err
 			}
 		}
+		if err := lockLedger(tx, placesOfEvents(events)); err != nil {
+			return err
+		}
 		fresh, changed := events, []LedgerEvent(nil)
 		if !upsertAll {
 			var ok bool
@@ -102,7 +105,18 @@ func writeLedgerEvents(db *models.DB, events []LedgerEvent, upsertAll bool) (int
 		}
 		m, err := tx.Upsert(ledgerEventsTable, len(changed), rows(changed))
 		written = n + m
-		return err
+		if err != nil || written == 0 {
+			return err
+		}
+		refreshed, err := refreshLedgerDifferences(tx, placesOfEvents(fresh, changed), true)
+		if err != nil || refreshed == 0 {
+			return err
+		}
+		companies := make([]int64, len(events))
+		for i := range events {
+			companies[i] = events[i].CompanyID
+		}
+		return raiseLedgerDays(tx, companies)
 	})
 	return written, err
 }
@@ -216,8 +230,10 @@ type LedgerBalance struct {
 	OtherEvents        int
 	Ending             int
 	UnknownEvents      int
-	CreatedAt          time.Time
-	UpdatedAt          time.Time
+	// Difference is ending - (starting + the day's events at the place), kept by both imports (migration 00185).
+	Difference int
+	CreatedAt  time.Time
+	UpdatedAt  time.Time
 }
 
 var ledgerBalancesTable = &models.UpsertTable{
@@ -231,7 +247,7 @@ var ledgerBalancesTable = &models.UpsertTable{
 }
 
 // UpsertLedgerBalances writes a batch of daily balances (each key once) in one transaction and returns how many
-// rows were inserted or changed.
+// rows were inserted or changed. The difference is not one of the report's columns: it is refreshed after.
 func UpsertLedgerBalances(db *models.DB, balances []LedgerBalance) (int64, error) {
 	now := time.Now().UTC().Truncate(time.Microsecond)
 	row := func(i int) []any {
@@ -243,12 +259,19 @@ func UpsertLedgerBalances(db *models.DB, balances []LedgerBalance) (int64, error
 	}
 	var written int64
 	err := db.Tx(db.Statement.Context, func(tx *models.DB) error {
+		places := placesOfBalances(balances)
+		if err := lockLedger(tx, places); err != nil {
+			return err
+		}
 		var err error
 		if written, err = tx.Upsert(ledgerBalancesTable, len(balances), row); err != nil {
 			return err
 		}
 		if written > 0 {
 			if err := addLedgerSKUs(tx, balances); err != nil {
+				return err
+			}
+			if _, err := refreshLedgerDifferences(tx, places, false); err != nil {
 				return err
 			}
 		}
@@ -258,6 +281,9 @@ func UpsertLedgerBalances(db *models.DB, balances []LedgerBalance) (int64, error
 			if c := balances[i].CompanyID; !raised[c] {
 				raised[c] = true
 				if err := tx.RaiseReportGeneration(c, models.GenerationFBALedger); err != nil {
+					return err
+				}
+				if err := tx.RaiseReportGeneration(c, models.GenerationLedgerDays); err != nil {
 					return err
 				}
 			}

@@ -55,6 +55,9 @@ type LedgerDayFilter struct {
 	// skus, when the keyword names few seller SKUs (ledgerSKUsContaining), are those: the balances are read on the
 	// index by company and SKU, then tested for the keyword as before.
 	skus []string
+	// groups are the store groups the user is limited to (none: all), written into the statement, which names the
+	// list's kept totals and jump anchors: a change of the user's groups is another list.
+	groups []int64
 }
 
 // sameDay matches an event (e) to the balance (fba_ledger_balances) of its day and place.
@@ -70,13 +73,20 @@ func eventsSum(cond string) string {
 	return "(SELECT COALESCE(SUM(e.quantity), 0) FROM fba_ledger_events e WHERE " + sameDay + cond + ")"
 }
 
+// eventsOf is the sum of the joined events (e) that cond selects.
+func eventsOf(cond string) string {
+	return "COALESCE(SUM(CASE WHEN " + cond + " THEN e.quantity ELSE 0 END), 0)"
+}
+
 func reasonIn(codes []string) string {
 	return "e.event_type = 'Adjustments' AND e.reason IN ('" + strings.Join(codes, "','") + "')"
 }
 
 func (f LedgerDayFilter) matching(db *models.DB, companyID int64) *gorm.DB {
-	q := db.Table("fba_ledger_balances").Scopes(models.InCompany("fba_ledger_balances", companyID),
-		models.InGrantedGroups("fba_ledger_balances.group_id", f.UserID))
+	q := db.Table("fba_ledger_balances").Scopes(models.InCompany("fba_ledger_balances", companyID))
+	if f.groups != nil {
+		q = q.Where("fba_ledger_balances.group_id IN ?", f.groups)
+	}
 	if f.GroupID != 0 {
 		q = q.Where("fba_ledger_balances.group_id = ?", f.GroupID)
 	}
@@ -96,7 +106,8 @@ func (f LedgerDayFilter) matching(db *models.DB, companyID int64) *gorm.DB {
 		q = q.Where("fba_ledger_balances.sku IN ?", f.skus)
 	}
 	if f.Mismatched {
-		q = q.Where("fba_ledger_balances.ending - fba_ledger_balances.starting <> " + eventsSum(""))
+		// The partial index fba_ledger_balances_mismatched holds exactly these rows: the term must read as its own.
+		q = q.Where("fba_ledger_balances.difference <> 0")
 	}
 	return db.ContainsKeyword(q, f.Keyword, "fba_ledger_balances.sku", "fba_ledger_balances.fnsku")
 }
@@ -105,6 +116,13 @@ func (f LedgerDayFilter) matching(db *models.DB, companyID int64) *gorm.DB {
 // with the total.
 func LedgerDayPage(db *models.DB, companyID int64, f LedgerDayFilter) ([]LedgerDayRow, int64, error) {
 	rows := []LedgerDayRow{}
+	err := db.Table("user_store_groups").Where("user_id = ?", f.UserID).Order("group_id").Pluck("group_id", &f.groups).Error
+	if err != nil {
+		return rows, 0, err
+	}
+	if len(f.groups) == 0 {
+		f.groups = nil
+	}
 	if f.Keyword != "" {
 		skus, few, err := ledgerSKUsContaining(db, companyID, f.Keyword)
 		if err != nil || (few && len(skus) == 0) {
@@ -118,22 +136,29 @@ func LedgerDayPage(db *models.DB, companyID int64, f LedgerDayFilter) ([]LedgerD
 	if f.OrderBy != "" {
 		order = models.ByKeys("fba_ledger_balances", f.Desc, f.OrderBy)
 	}
+	// A keyword that names few SKUs reads their balances on the index as any filter does; only one that names many
+	// tests every balance (Searched). The imports raise the list's generation, so far pages start from a kept
+	// anchor and first pages use a kept total rather than walking a SKU's year.
 	p := models.PageQuery{Matching: func() *gorm.DB { return f.matching(db, companyID) }, ID: "fba_ledger_balances.id",
-		Order: order, Offset: f.Offset, Limit: f.Limit, Anchor: f.Anchor, Searched: f.Keyword != ""}
+		Order: order, Offset: f.Offset, Limit: f.Limit, Anchor: f.Anchor, Searched: f.Keyword != "" && f.skus == nil,
+		Generation: models.ListGeneration{Company: companyID, Kind: models.GenerationLedgerDays}}
 	total, err := models.ReadPage(db, p, func() *gorm.DB {
+		// The page's balances are joined to their events once, each kind summed from the same rows, where a
+		// subquery per kind read a balance's events eleven times.
 		return db.Table("fba_ledger_balances").Scopes(models.InCompany("fba_ledger_balances", companyID)).
 			Joins("JOIN store_groups ON store_groups.id = fba_ledger_balances.group_id").
+			Joins("LEFT JOIN fba_ledger_events e ON " + sameDay).
+			Group("fba_ledger_balances.id, store_groups.name").
 			Select("fba_ledger_balances.*, store_groups.name AS group_name, " +
-				eventsSum("e.event_type = 'Receipts'") + " AS ev_receipts, " +
-				eventsSum("e.event_type = 'Shipments'") + " AS ev_shipments, " +
-				eventsSum("e.event_type = 'CustomerReturns'") + " AS ev_returns, " +
-				eventsSum("e.event_type IN ('WhseTransfers', 'VendorReturns')") + " AS ev_transfers, " +
-				eventsSum(reasonIn(ReasonsLost)) + " AS ev_lost, " +
-				eventsSum(reasonIn(ReasonsFound)) + " AS ev_found, " +
-				eventsSum(reasonIn(ReasonsDamaged)) + " AS ev_damaged, " +
-				eventsSum(reasonIn(ReasonsDisposed)) + " AS ev_disposed, " +
-				eventsSum("") + " AS ev_total, " +
-				"(SELECT COUNT(*) FROM fba_ledger_events e WHERE " + sameDay + ") AS ev_count")
+				eventsOf("e.event_type = 'Receipts'") + " AS ev_receipts, " +
+				eventsOf("e.event_type = 'Shipments'") + " AS ev_shipments, " +
+				eventsOf("e.event_type = 'CustomerReturns'") + " AS ev_returns, " +
+				eventsOf("e.event_type IN ('WhseTransfers', 'VendorReturns')") + " AS ev_transfers, " +
+				eventsOf(reasonIn(ReasonsLost)) + " AS ev_lost, " +
+				eventsOf(reasonIn(ReasonsFound)) + " AS ev_found, " +
+				eventsOf(reasonIn(ReasonsDamaged)) + " AS ev_damaged, " +
+				eventsOf(reasonIn(ReasonsDisposed)) + " AS ev_disposed, " +
+				"COALESCE(SUM(e.quantity), 0) AS ev_total, COUNT(e.id) AS ev_count")
 	}, &rows)
 	for i := range rows {
 		r := &rows[i]
