@@ -116,7 +116,8 @@ export default function ListingProducts({ permissions }) {
         filterForm="listing-products-filter"
         permissions={permissions}
         noun="商品"
-        rowName={(row) => row.sellerSku}
+        // A seller SKU is sold on several marketplaces: its checkbox and a refused row name both.
+        rowName={(row) => `${row.sellerSku}（${row.marketplaceName}）`}
         empty={
           groups.length === 0 ? (
             <>
