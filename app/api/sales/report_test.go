@@ -140,8 +140,10 @@ func TestSalesReportCalls(t *testing.T) {
 	}
 
 	// The summary: one line per week and currency, and the same units as the report's by marketplace.
+	// Its own page of 100: a range over three weeks is twelve lines (three currencies and a total a week), past
+	// the default page of 10.
 	sum := report(t, c, "sales/summary", map[string]any{"period": "week", "zone": "beijing", "startDate": start,
-		"endDate": end, "by": "sku"})
+		"endDate": end, "by": "sku", "pagesize": 100})
 	all := report(t, c, "sales/report", map[string]any{"by": "marketplace", "period": "week", "zone": "beijing",
 		"startDate": start, "endDate": end, "pagesize": 100})
 	var units, summed int64
@@ -158,7 +160,7 @@ func TestSalesReportCalls(t *testing.T) {
 	for _, l := range all.Records {
 		units += l.Units
 	}
-	if all.Total > 100 || units != summed || summed == 0 {
+	if all.Total > 100 || sum.Total > 100 || units != summed || summed == 0 {
 		t.Fatalf("summary %d units, report %d (of %d lines)", summed, units, all.Total)
 	}
 
