@@ -146,6 +146,8 @@ describe("广告管理", () => {
     // 搜索词 of this ad group: what shoppers searched under its keywords and targets, with their figures.
     await adv.getByRole("button", { name: "搜索词", exact: true }).click();
     await adv.getByText("当前：搜索词").waitFor();
+    // The keywords' rows stay until the search terms come, and with them the 搜索词 column.
+    await adv.locator('section[aria-label="广告管理"] thead th', { hasText: "搜索词" }).first().waitFor({ timeout: PATIENCE });
     await rows.nth(1).waitFor({ timeout: PATIENCE });
     const termHeads = (await adv.locator('section[aria-label="广告管理"] thead th').allInnerTexts()).map((t) => t.trim());
     for (const h of ["搜索词", "投放", "匹配类型", "广告活动", "广告组", "曝光量", "点击量", "点击率", "花费", "订单量", "销售额", "ACOS", "转化率"]) {
@@ -359,7 +361,8 @@ describe("广告管理", () => {
     await exactly(rows, 5);
     await rows.filter({ hasText: "SP MANUAL 2" }).getByRole("button", { name: "查看 SP MANUAL 2" }).click();
     await adv.getByText("当前：广告组").waitFor();
-    await rows.nth(1).waitFor({ timeout: PATIENCE });
+    // The five campaigns stay until the ad groups come: the name is read once the campaign's two are in.
+    await exactly(rows, 2);
     const group = (await rows.first().locator("td button").first().innerText()).trim();
 
     // The row's 添加否定商品投放: two ASINs typed a line each.
